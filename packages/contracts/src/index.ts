@@ -1,0 +1,8 @@
+// The shared language of every service and the web app: SPEC 3 enumerations, money and
+// currencies, the catalogue of user-facing SPEC strings, HTTP bodies and event schemas.
+export * from './enums.js';
+export * from './currencies.js';
+export * from './messages.js';
+export * from './errors.js';
+export * from './events.js';
+export * from './cart.js';
