@@ -1,0 +1,3 @@
+export * from './bus.js';
+export { MemoryBus, type MemoryBusOptions } from './memory-bus.js';
+export { NatsBus, type NatsBusOptions } from './nats-bus.js';

@@ -1,0 +1,204 @@
+// The JetStream bus of distributed mode. One stream per domain (EVENTS_COMMERCE holds commerce.>),
+// file storage, publishes carry the event id as Nats-Msg-Id so the server drops repeats, and
+// consumers are durable pull consumers with explicit acks. The connection retries forever: while
+// NATS is away publishes fail fast (the outbox keeps the events) and /readyz reports not ready.
+import {
+  AckPolicy,
+  DeliverPolicy,
+  Events,
+  JSONCodec,
+  StorageType,
+  connect,
+  headers as natsHeaders,
+  nanos,
+  type ConsumerMessages,
+  type JetStreamClient,
+  type JetStreamManager,
+  type NatsConnection,
+} from 'nats';
+import type { EventEnvelope } from '@sc/contracts';
+import type { Logger } from '../logger.js';
+import { streamOf, type EventBus, type Headers, type SubscribeOptions, type Subscription } from './bus.js';
+
+const codec = JSONCodec<EventEnvelope>();
+
+export interface NatsBusOptions {
+  url: string;
+  name: string;
+  logger: Logger;
+  /** How long a publish may wait for the server's ack before it counts as failed. */
+  publishTimeoutMs?: number;
+}
+
+export class NatsBus implements EventBus {
+  readonly kind = 'nats' as const;
+  readonly #options: NatsBusOptions;
+  readonly #connection: Promise<NatsConnection>;
+  #nc: NatsConnection | undefined;
+  #js: JetStreamClient | undefined;
+  #jsm: JetStreamManager | undefined;
+  readonly #streams = new Map<string, Promise<void>>();
+  readonly #subscriptions = new Set<{ stop(): Promise<void> }>();
+  #closed = false;
+
+  constructor(options: NatsBusOptions) {
+    this.#options = options;
+    this.#connection = connect({
+      servers: options.url.split(','),
+      name: options.name,
+      waitOnFirstConnect: true,
+      maxReconnectAttempts: -1,
+      reconnectTimeWait: 500,
+      timeout: 2_000,
+    }).then(async (nc) => {
+      this.#nc = nc;
+      this.#js = nc.jetstream({ timeout: options.publishTimeoutMs ?? 3_000 });
+      this.#jsm = await nc.jetstreamManager({ timeout: 5_000 });
+      void this.#watchStatus(nc);
+      return nc;
+    });
+    // Nobody may be awaiting yet; a failure surfaces on first use instead of as an unhandled rejection.
+    this.#connection.catch((error: unknown) => options.logger.error({ err: error }, 'NATS connection failed'));
+  }
+
+  async #watchStatus(nc: NatsConnection): Promise<void> {
+    for await (const status of nc.status()) {
+      if (status.type === Events.Disconnect || status.type === Events.Reconnect) {
+        this.#options.logger.warn({ status: status.type, server: status.data }, `NATS ${status.type}`);
+        // After a server restart the stream may be gone (memory store, new server): check again.
+        if (status.type === Events.Reconnect) this.#streams.clear();
+      }
+    }
+  }
+
+  async #ready(): Promise<{ js: JetStreamClient; jsm: JetStreamManager }> {
+    if (this.#closed) throw new Error('bus is closed');
+    if (!this.#js || !this.#jsm) {
+      await Promise.race([
+        this.#connection,
+        new Promise((_, reject) => setTimeout(() => reject(new Error('NATS is not connected')), 3_000).unref()),
+      ]);
+    }
+    if (!this.#js || !this.#jsm || this.#nc?.isClosed()) throw new Error('NATS is not connected');
+    return { js: this.#js, jsm: this.#jsm };
+  }
+
+  async #ensureStream(subject: string): Promise<string> {
+    const stream = streamOf(subject);
+    let made = this.#streams.get(stream.name);
+    if (!made) {
+      made = this.#createStream(stream.name, stream.subjects);
+      this.#streams.set(stream.name, made);
+      made.catch(() => this.#streams.delete(stream.name));
+    }
+    await made;
+    return stream.name;
+  }
+
+  async #createStream(name: string, subjects: string[]): Promise<void> {
+    const { jsm } = await this.#ready();
+    try {
+      await jsm.streams.info(name);
+    } catch {
+      await jsm.streams.add({ name, subjects, storage: StorageType.File, duplicate_window: nanos(120_000) });
+    }
+  }
+
+  async publish(event: EventEnvelope, headers: Headers = {}): Promise<void> {
+    const { js } = await this.#ready();
+    await this.#ensureStream(event.type);
+    const h = natsHeaders();
+    for (const [key, value] of Object.entries(headers)) h.set(key, value);
+    await js.publish(event.type, codec.encode(event), { msgID: event.id, headers: h });
+  }
+
+  async subscribe(options: SubscribeOptions): Promise<Subscription> {
+    // One consumer per subject filter: a consumer belongs to one stream, and the NATS server on
+    // Debian 12 (2.9) has no multi-filter consumers (filter_subjects needs 2.10).
+    const loops = await Promise.all(
+      options.subjects.map((subject, i) =>
+        this.#consumeLoop({ ...options, durable: i === 0 ? options.durable : `${options.durable}-${i}` }, subject),
+      ),
+    );
+    const subscription = {
+      stop: async () => {
+        await Promise.all(loops.map((loop) => loop.stop()));
+        this.#subscriptions.delete(subscription);
+      },
+    };
+    this.#subscriptions.add(subscription);
+    return subscription;
+  }
+
+  async #consumeLoop(options: SubscribeOptions, subject: string): Promise<Subscription> {
+    const stream = await this.#ensureStream(subject);
+    const { js, jsm } = await this.#ready();
+    await jsm.consumers.add(stream, {
+      durable_name: options.durable,
+      ack_policy: AckPolicy.Explicit,
+      deliver_policy: options.newOnly ? DeliverPolicy.New : DeliverPolicy.All,
+      filter_subject: subject,
+      ...(options.forgetAfterIdleMs ? { inactive_threshold: nanos(options.forgetAfterIdleMs) } : {}),
+      ack_wait: nanos(30_000),
+      max_deliver: -1,
+    });
+    let stopped = false;
+    let messages: ConsumerMessages | undefined;
+    const log = this.#options.logger;
+    const run = async (): Promise<void> => {
+      while (!stopped && !this.#closed) {
+        try {
+          const consumer = await js.consumers.get(stream, options.durable);
+          messages = await consumer.consume({ max_messages: 64 });
+          for await (const message of messages) {
+            const headers: Headers = {};
+            for (const key of message.headers?.keys() ?? []) headers[key] = message.headers?.get(key) ?? '';
+            try {
+              await options.handler(codec.decode(message.data), { headers, attempt: message.info.redeliveryCount });
+              message.ack();
+            } catch (error) {
+              const delay = Math.min(100 * 2 ** Math.min(message.info.redeliveryCount, 9), 30_000);
+              log.warn({ err: error, subject: message.subject, durable: options.durable }, 'event handler failed; redelivering');
+              message.nak(delay);
+            }
+            if (stopped) break;
+          }
+        } catch (error) {
+          if (stopped || this.#closed) return;
+          log.warn({ err: error, durable: options.durable }, 'consumer interrupted; resuming');
+          await new Promise((resolve) => setTimeout(resolve, 1_000));
+        }
+      }
+    };
+    const done = run();
+    return {
+      stop: async () => {
+        stopped = true;
+        messages?.stop();
+        await done;
+      },
+    };
+  }
+
+  async ready(): Promise<boolean> {
+    return !this.#closed && this.#nc !== undefined && !this.#nc.isClosed() && this.#nc.info !== undefined && this.#isConnected();
+  }
+
+  #isConnected(): boolean {
+    // The client has no public "connected" flag; a pending reconnect shows as a missing protocol server.
+    const nc = this.#nc as unknown as { protocol?: { connected?: boolean } } | undefined;
+    return nc?.protocol?.connected !== false;
+  }
+
+  async close(): Promise<void> {
+    if (this.#closed) return;
+    for (const subscription of [...this.#subscriptions]) await subscription.stop();
+    this.#closed = true;
+    const nc = this.#nc;
+    if (nc && !nc.isClosed()) await nc.drain().catch(() => nc.close());
+    else if (!nc) {
+      // Still trying to make the first connection: close it once it lands.
+      void this.#connection.then((c) => c.close()).catch(() => undefined);
+    }
+  }
+}

@@ -1,0 +1,76 @@
+// Configuration is read once at boot from the environment and validated with zod. A bad value
+// stops the process with one line naming the variable (exit code 1); nothing branches on NODE_ENV.
+import { z } from 'zod';
+
+const postgresUrl = z
+  .string()
+  .refine((v) => /^postgres(ql)?:\/\/[^\s]+$/.test(v) && URL.canParse(v), 'must be a postgres:// URL');
+const natsUrl = z
+  .string()
+  .refine((v) => v.split(',').every((u) => /^(nats|tls):\/\/[^\s]+$/.test(u) && URL.canParse(u)), 'must be a nats:// URL');
+const redisUrl = z
+  .string()
+  .refine((v) => /^rediss?:\/\/[^\s]*$/.test(v) && URL.canParse(v), 'must be a redis:// URL');
+const httpUrl = z.string().refine((v) => /^https?:\/\//.test(v) && URL.canParse(v), 'must be an http(s):// URL');
+const port = z.coerce.number().int().min(0).max(65535);
+
+/** Blank variables count as unset, as shells and compose files often leave them empty. */
+const optional = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((v) => (v === '' ? undefined : v), schema.optional());
+
+/** The environment every service and the gateway share. */
+export const BaseEnv = z.object({
+  HOST: z.string().min(1).default('127.0.0.1'),
+  DATABASE_URL: optional(postgresUrl),
+  NATS_URL: optional(natsUrl),
+  REDIS_URL: optional(redisUrl),
+  DATA_DIR: z.string().min(1).default('.data'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  OTEL_EXPORTER_OTLP_ENDPOINT: optional(httpUrl),
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
+});
+export type BaseEnv = z.infer<typeof BaseEnv>;
+
+/** The environment of one service: the shared variables plus its PORT. */
+export const serviceEnv = (defaultPort: number) => BaseEnv.extend({ PORT: port.default(defaultPort) });
+export type ServiceEnv = z.infer<ReturnType<typeof serviceEnv>>;
+
+export { httpUrl, port, optional };
+
+/** Thrown when the environment does not validate; its message is one line naming the variable. */
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+  }
+}
+
+/** Parses `env` with `schema`, throwing a ConfigError whose message names every bad variable. */
+export function loadConfig<T extends z.ZodType>(schema: T, env: NodeJS.ProcessEnv = process.env): z.infer<T> {
+  const result = schema.safeParse(env);
+  if (result.success) return result.data;
+  const problems = result.error.issues.map((issue) => {
+    const name = issue.path.join('.') || '(environment)';
+    const raw = typeof issue.path[0] === 'string' ? env[issue.path[0]] : undefined;
+    const shown = raw === undefined ? '' : ` (got ${JSON.stringify(raw.length > 60 ? `${raw.slice(0, 60)}…` : raw)})`;
+    return `${name} ${issue.message}${shown}`;
+  });
+  return fail(`Invalid environment: ${problems.join('; ')}`, result.error);
+}
+
+function fail(message: string, cause: unknown): never {
+  throw new ConfigError(message, { cause });
+}
+
+/** Runs `main`; a ConfigError (or any start-up failure) becomes one line on stderr and exit code 1. */
+export async function runMain(main: () => Promise<unknown>): Promise<void> {
+  try {
+    await main();
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    process.stderr.write(`${message.split('\n')[0]}\n`);
+    process.exitCode = 1;
+    // Open handles (a half-made pool, a timer) must not keep a failed start alive.
+    setTimeout(() => process.exit(1), 50).unref();
+  }
+}

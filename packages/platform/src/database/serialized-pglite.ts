@@ -1,0 +1,108 @@
+// PGlite is one Postgres session. kysely-pglite hands every caller that same session without
+// serialising, so two concurrent transactions interleave their statements and one ROLLBACK wipes
+// the other's writes (measured: 50 concurrent, 25 rolled back, 0 survived instead of 25). This
+// dialect wraps its driver so a connection (one query, or one whole transaction) is held by one
+// caller at a time; the others queue in order.
+import { PGlite } from '@electric-sql/pglite';
+import type { DatabaseConnection, Dialect, Driver, Kysely, TransactionSettings } from 'kysely';
+import { KyselyPGlite } from 'kysely-pglite';
+
+/** A FIFO mutex: `acquire()` resolves with the function that releases it. */
+export class Mutex {
+  #tail: Promise<void> = Promise.resolve();
+
+  acquire(): Promise<() => void> {
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const ready = this.#tail.then(() => release);
+    this.#tail = this.#tail.then(() => held);
+    return ready;
+  }
+}
+
+class SerializedDriver implements Driver {
+  readonly #inner: Driver;
+  readonly #mutex: Mutex;
+  readonly #releases = new WeakMap<DatabaseConnection, () => void>();
+
+  constructor(inner: Driver, mutex: Mutex) {
+    this.#inner = inner;
+    this.#mutex = mutex;
+  }
+
+  async init(): Promise<void> {
+    await this.#inner.init();
+  }
+
+  async acquireConnection(): Promise<DatabaseConnection> {
+    const release = await this.#mutex.acquire();
+    try {
+      const connection = await this.#inner.acquireConnection();
+      // The inner driver hands out one shared object per call; wrap it so each holder is distinct.
+      const held: DatabaseConnection = {
+        executeQuery: (query) => connection.executeQuery(query),
+        streamQuery: (query, chunkSize) => connection.streamQuery(query, chunkSize),
+      };
+      this.#releases.set(held, release);
+      return held;
+    } catch (error) {
+      release();
+      throw error;
+    }
+  }
+
+  async beginTransaction(connection: DatabaseConnection, settings: TransactionSettings): Promise<void> {
+    await this.#inner.beginTransaction(connection, settings);
+  }
+
+  async commitTransaction(connection: DatabaseConnection): Promise<void> {
+    await this.#inner.commitTransaction(connection);
+  }
+
+  async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
+    await this.#inner.rollbackTransaction(connection);
+  }
+
+  async releaseConnection(connection: DatabaseConnection): Promise<void> {
+    this.#releases.get(connection)?.();
+    this.#releases.delete(connection);
+  }
+
+  async destroy(): Promise<void> {
+    // The PGlite client is shared by every service of the process; EmbeddedPostgres closes it.
+  }
+}
+
+/** One PGlite database (a data directory, or memory) shared by every service in this process. */
+export class EmbeddedPostgres {
+  readonly client: PGlite;
+  readonly #mutex = new Mutex();
+  readonly #base: KyselyPGlite;
+
+  private constructor(client: PGlite) {
+    this.client = client;
+    this.#base = new KyselyPGlite(client);
+  }
+
+  /** Opens (creating if needed) the database in `dataDir`, or an in-memory one when omitted. */
+  static async open(dataDir?: string): Promise<EmbeddedPostgres> {
+    const client = dataDir ? await PGlite.create({ dataDir }) : await PGlite.create();
+    return new EmbeddedPostgres(client);
+  }
+
+  /** A Kysely dialect whose connections are serialised through this database's one session. */
+  dialect(): Dialect {
+    const base = this.#base.dialect;
+    const mutex = this.#mutex;
+    return {
+      createAdapter: () => base.createAdapter(),
+      createQueryCompiler: () => base.createQueryCompiler(),
+      createIntrospector: (db: Kysely<unknown>) => base.createIntrospector(db),
+      createDriver: () => new SerializedDriver(base.createDriver(), mutex),
+    };
+  }
+
+  async close(): Promise<void> {
+    if (!this.client.closed) await this.client.close();
+  }
+}

@@ -1,0 +1,102 @@
+// The Fastify base of every service and the gateway: zod validation and serialisation, request
+// ids taken from X-Request-Id (or made here) and echoed back, a server span per request whose
+// context is active while the handler runs, the one error handler, and the OpenAPI document.
+import { randomUUID } from 'node:crypto';
+import swagger from '@fastify/swagger';
+import { context, propagation, ROOT_CONTEXT, SpanKind, SpanStatusCode, trace, type Span } from '@opentelemetry/api';
+import Fastify, {
+  type FastifyBaseLogger,
+  type FastifyInstance,
+  type FastifyServerOptions,
+  type RawReplyDefaultExpression,
+  type RawRequestDefaultExpression,
+  type RawServerDefault,
+} from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import { installErrorHandler } from '../errors.js';
+import { loggerOptions } from '../logger.js';
+import { tracer } from '../telemetry.js';
+
+export type App = FastifyInstance;
+export type ZodApp = FastifyInstance<
+  RawServerDefault,
+  RawRequestDefaultExpression,
+  RawReplyDefaultExpression,
+  FastifyBaseLogger,
+  ZodTypeProvider
+>;
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    span?: Span;
+  }
+}
+
+export interface HttpAppOptions {
+  name: string;
+  logLevel: string;
+  /** Publish an OpenAPI document of the routes at GET /openapi.json. */
+  openapi?: { title: string; version?: string };
+  fastify?: FastifyServerOptions;
+}
+
+/** Makes a Fastify app with the platform's conventions; routes are added by the caller. */
+export async function createHttpApp(options: HttpAppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: loggerOptions(options.name, options.logLevel),
+    requestIdHeader: 'x-request-id',
+    requestIdLogLabel: 'reqId',
+    genReqId: () => randomUUID(),
+    disableRequestLogging: true,
+    return503OnClosing: true,
+    ...options.fastify,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  installErrorHandler(app);
+  installTracing(app);
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+  app.addHook('onResponse', async (request, reply) => {
+    // One line per request, carrying the request id; health probes would drown everything else.
+    if (request.url === '/healthz' || request.url === '/readyz') return;
+    request.log.info(
+      { method: request.method, url: request.url, status: reply.statusCode, ms: Math.round(reply.elapsedTime) },
+      'request done',
+    );
+  });
+  if (options.openapi) {
+    await app.register(swagger, {
+      openapi: { info: { title: options.openapi.title, version: options.openapi.version ?? '0.1.0' } },
+      transform: jsonSchemaTransform,
+    });
+    app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+  }
+  return app;
+}
+
+function installTracing(app: FastifyInstance): void {
+  app.addHook('onRequest', (request, _reply, done) => {
+    const parent = propagation.extract(ROOT_CONTEXT, request.headers);
+    const span = tracer().startSpan(
+      `${request.method} ${request.routeOptions.url ?? 'unmatched'}`,
+      { kind: SpanKind.SERVER, attributes: { 'http.request.method': request.method, 'url.path': request.url.split('?')[0] } },
+      parent,
+    );
+    request.span = span;
+    // The rest of the request's lifecycle runs from inside this call, so the span is the active
+    // context for the handler (and for outbox writes that record it).
+    context.with(trace.setSpan(parent, span), done);
+  });
+  app.addHook('onResponse', async (request, reply) => {
+    request.span?.setAttribute('http.response.status_code', reply.statusCode);
+    if (reply.statusCode >= 500) request.span?.setStatus({ code: SpanStatusCode.ERROR });
+    request.span?.end();
+  });
+}

@@ -1,0 +1,142 @@
+// A service is a definition (name, port, migrations, routes, consumers) run by this module.
+// buildService() makes the app and never listens (tests call it); runService() is main.ts:
+// it reads the environment, listens, and drains on SIGTERM.
+import type { Kysely, Transaction } from 'kysely';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { loadConfig, runMain, serviceEnv, type ServiceEnv } from './config.js';
+import type { EventBus, SubscribeOptions, Subscription } from './bus/bus.js';
+import type { Cache } from './cache/cache.js';
+import { migrateToLatest, type Migrations } from './database/migrate.js';
+import { createHttpApp, type ZodApp } from './http/app.js';
+import { registerHealth } from './http/health.js';
+import { closeOnSignals, drainingFlag } from './http/shutdown.js';
+import { openServiceInfra, type SharedInfra } from './infra.js';
+import type { Logger } from './logger.js';
+import { OutboxRelay, type OutboxTables } from './outbox/index.js';
+import { startTelemetry } from './telemetry.js';
+
+export const SERVICE_PORTS = {
+  cart: 4101,
+  forms: 4102,
+  restock: 4103,
+  identity: 4104,
+  analytics: 4105,
+  content: 4106,
+  render: 4107,
+} as const;
+export type ServiceName = keyof typeof SERVICE_PORTS;
+export const GATEWAY_PORT = 8080;
+export const SERVICE_NAMES = Object.keys(SERVICE_PORTS) as ServiceName[];
+
+/** What a service's routes and consumers are given: its schema-bound database and the shared pieces. */
+export interface ServiceContext<DB> {
+  name: ServiceName;
+  config: ServiceEnv;
+  db: Kysely<DB & OutboxTables>;
+  bus: EventBus;
+  cache: Cache;
+  logger: Logger;
+  relay: OutboxRelay;
+  /** Runs `work` in one transaction, then wakes the outbox relay so its events leave at once. */
+  transaction<T>(work: (trx: Transaction<DB & OutboxTables>) => Promise<T>): Promise<T>;
+}
+
+export interface ServiceDefinition<DB> {
+  name: ServiceName;
+  migrations: Migrations;
+  /** Adds the service's routes; runs before the app is ready. */
+  routes(app: ZodApp, ctx: ServiceContext<DB>): Promise<void> | void;
+  /** Durable consumers to start with the service. */
+  consumers?(ctx: ServiceContext<DB>): SubscribeOptions[];
+}
+
+export interface BuildServiceOptions {
+  config?: ServiceEnv;
+  /** Resources shared with other services of this process (embedded mode, tests). */
+  shared?: SharedInfra;
+  /** Turn the relay's polling off (tests drive it by hand). */
+  relay?: { autoStart?: boolean; pollMs?: number };
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The service context, for tests and for the embedded launcher. */
+    serviceContext?: ServiceContext<unknown>;
+  }
+}
+
+/** Builds a service's app: migrates, adds health, routes, relay and consumers. Does not listen. */
+export async function buildService<DB>(definition: ServiceDefinition<DB>, options: BuildServiceOptions = {}): Promise<FastifyInstance> {
+  const config = options.config ?? loadConfig(serviceEnv(SERVICE_PORTS[definition.name]));
+  const app = await createHttpApp({
+    name: definition.name,
+    logLevel: config.LOG_LEVEL,
+    openapi: { title: `${definition.name} service` },
+  });
+  const logger = app.log as unknown as Logger;
+  const infra = await openServiceInfra<DB & OutboxTables>(definition.name, config, logger, options.shared);
+  try {
+    await migrateToLatest(infra.database.db as Kysely<unknown>, definition.name, definition.migrations);
+  } catch (error) {
+    await infra.close();
+    await app.close();
+    throw error;
+  }
+  const db = infra.database.db;
+  const relay = new OutboxRelay({ db: db as unknown as Kysely<OutboxTables>, bus: infra.bus, logger, pollMs: options.relay?.pollMs ?? 500 });
+  const ctx: ServiceContext<DB> = {
+    name: definition.name,
+    config,
+    db,
+    bus: infra.bus,
+    cache: infra.cache,
+    logger,
+    relay,
+    transaction: async (work) => {
+      const result = await db.transaction().execute(work);
+      relay.poke();
+      return result;
+    },
+  };
+  app.decorate('serviceContext', ctx as ServiceContext<unknown>);
+  const draining = drainingFlag(app);
+  registerHealth(
+    app,
+    { database: () => infra.database.ping(), bus: () => infra.bus.ready(), cache: () => infra.cache.ready() },
+    draining,
+  );
+  await definition.routes(app.withTypeProvider<ZodTypeProvider>(), ctx);
+
+  const subscriptions: Subscription[] = [];
+  app.addHook('onReady', async () => {
+    if (options.relay?.autoStart !== false) relay.start();
+    for (const consumer of definition.consumers?.(ctx) ?? []) subscriptions.push(await infra.bus.subscribe(consumer));
+  });
+  // One hook, so the order is certain: in-flight requests have drained by now; stop taking
+  // events, let the relay finish its batch, then close NATS, the pool and the cache.
+  app.addHook('onClose', async () => {
+    for (const subscription of subscriptions) await subscription.stop();
+    await relay.stop();
+    await infra.close();
+  });
+  return app;
+}
+
+/** The main of a service in distributed mode: config, telemetry, build, listen, drain on SIGTERM. */
+export function runService<DB>(definition: ServiceDefinition<DB>): Promise<void> {
+  return runMain(async () => {
+    const config = loadConfig(serviceEnv(SERVICE_PORTS[definition.name]));
+    const stopTelemetry = startTelemetry(definition.name, config.OTEL_EXPORTER_OTLP_ENDPOINT);
+    const app = await buildService(definition, { config });
+    await app.listen({ port: config.PORT, host: config.HOST });
+    closeOnSignals(
+      async () => {
+        await app.close();
+        await stopTelemetry();
+      },
+      app.log,
+      config.SHUTDOWN_TIMEOUT_MS,
+    );
+  });
+}

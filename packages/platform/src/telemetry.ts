@@ -1,0 +1,68 @@
+// OpenTelemetry through @opentelemetry/sdk-node. Spans are always made (so trace ids flow through
+// logs, the gateway and NATS headers); they leave the process only when OTEL_EXPORTER_OTLP_ENDPOINT
+// is set. Context crosses NATS as W3C traceparent/tracestate message headers.
+import {
+  ROOT_CONTEXT,
+  SpanKind,
+  SpanStatusCode,
+  context,
+  propagation,
+  trace,
+  type Context,
+  type Span,
+} from '@opentelemetry/api';
+import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
+import { NodeSDK } from '@opentelemetry/sdk-node';
+import { BatchSpanProcessor } from '@opentelemetry/sdk-trace-base';
+
+let sdk: NodeSDK | undefined;
+
+/** Starts tracing for this process once (later calls are no-ops). Returns a function that flushes and stops it. */
+export function startTelemetry(serviceName: string, endpoint?: string): () => Promise<void> {
+  if (sdk) return async () => undefined;
+  const exporter = endpoint ? new OTLPTraceExporter({ url: `${endpoint.replace(/\/$/, '')}/v1/traces` }) : undefined;
+  sdk = new NodeSDK({
+    serviceName,
+    // An explicit empty list keeps the SDK from reading OTEL_TRACES_EXPORTER and exporting by default.
+    spanProcessors: exporter ? [new BatchSpanProcessor(exporter)] : [],
+    instrumentations: [],
+  });
+  sdk.start();
+  const started = sdk;
+  return async () => {
+    await started.shutdown();
+    if (sdk === started) sdk = undefined;
+  };
+}
+
+export const tracer = () => trace.getTracer('sitebuilder');
+
+/** The current trace context as message headers (traceparent, tracestate). */
+export function traceHeaders(ctx: Context = context.active()): Record<string, string> {
+  const carrier: Record<string, string> = {};
+  propagation.inject(ctx, carrier);
+  return carrier;
+}
+
+/** Runs `fn` inside a span whose parent comes from incoming headers (HTTP or NATS). */
+export async function withSpanFromHeaders<T>(
+  name: string,
+  kind: SpanKind,
+  headers: Record<string, string | string[] | undefined>,
+  fn: (span: Span) => Promise<T>,
+): Promise<T> {
+  const parent = propagation.extract(ROOT_CONTEXT, headers);
+  return tracer().startActiveSpan(name, { kind }, parent, async (span) => {
+    try {
+      return await fn(span);
+    } catch (error) {
+      span.recordException(error as Error);
+      span.setStatus({ code: SpanStatusCode.ERROR });
+      throw error;
+    } finally {
+      span.end();
+    }
+  });
+}
+
+export { SpanKind, context, trace, propagation };

@@ -1,0 +1,2 @@
+export { cartService, buildApp } from './app.js';
+export { CART_COOKIE } from './cart.routes.js';

@@ -1,0 +1,245 @@
+// Turns the instruction tree into closures once, so rendering never re-parses: formatter and
+// predicate functions are looked up here, variable paths were pre-split by the parser, and
+// adjacent text is merged.
+import type { Alt, Node } from './ast.js';
+import type { Ctx } from './context.js';
+import type { Call, Exec, FormatterFn, PredicateFn } from './types.js';
+import { FormatterError, MSG_EXPRESSION_REDUCE, MSG_FORMATTER_FAILED, MSG_INJECT_NOT_FOUND, MSG_PREDICATE_FAILED } from './errors.js';
+import { ExprEvalError, evaluate } from './eval/evaluate.js';
+import { FORMATTERS } from './formatters/index.js';
+import { PREDICATES } from './predicates/index.js';
+import { isTruthy, toOutput } from './values.js';
+
+const NOOP: Exec = () => undefined;
+
+function describe(e: unknown): string {
+  return e instanceof Error ? e.message : String(e);
+}
+
+/** Runs a chain of formatters; records a failure and returns undefined (renders empty). */
+export function runFormatters(value: unknown, chain: readonly (readonly [FormatterFn, Call])[], c: Ctx, pos: number): { ok: boolean; value: unknown } {
+  c.pos = pos;
+  let v = value;
+  for (const [fn, call] of chain) {
+    try {
+      v = fn(v, call, c);
+    } catch (e) {
+      if (e instanceof FormatterError) c.error('RENDER_FORMATTER', e.message, pos);
+      else c.error('RENDER_FORMATTER', `${MSG_FORMATTER_FAILED} ${call.name}: ${describe(e)}`, pos);
+      return { ok: false, value: undefined };
+    }
+  }
+  return { ok: true, value: v };
+}
+
+function chainOf(fmts: readonly Call[]): (readonly [FormatterFn, Call])[] {
+  const chain: (readonly [FormatterFn, Call])[] = [];
+  for (const f of fmts) {
+    const fn = FORMATTERS.get(f.name);
+    if (fn) chain.push([fn, f]);
+  }
+  return chain;
+}
+
+/** Compiles a predicate call into a test that never throws. */
+export function compilePredicate(call: Call, pos: number): (c: Ctx) => boolean {
+  const fn: PredicateFn | undefined = PREDICATES.get(call.name);
+  if (!fn) return () => false;
+  return (c) => {
+    c.pos = pos;
+    try {
+      return fn(c, call);
+    } catch (e) {
+      c.error('RENDER_PREDICATE', e instanceof FormatterError ? e.message : `${MSG_PREDICATE_FAILED} ${call.name}: ${describe(e)}`, pos);
+      return false;
+    }
+  };
+}
+
+function compileAlt(alt: Alt | null, macros: Map<string, Exec>): Exec {
+  if (!alt) return NOOP;
+  const body = compileBlock(alt.body, macros);
+  if (!alt.call) return body;
+  const next = compileAlt(alt.alt, macros);
+  const test = compilePredicate(alt.call, alt.pos);
+  return (c) => (test(c) ? body(c) : next(c));
+}
+
+function compileNode(node: Node, macros: Map<string, Exec>): Exec {
+  switch (node.t) {
+    case 'text': {
+      const text = node.text;
+      return (c) => {
+        c.out += text;
+      };
+    }
+    case 'var': {
+      if (node.broken) return NOOP;
+      const ref = node.refs[0];
+      if (!ref) return NOOP;
+      const chain = chainOf(node.fmts);
+      const pos = node.pos;
+      if (chain.length === 0) {
+        return (c) => {
+          const v = c.resolve(ref);
+          if (typeof v === 'string') c.out += v;
+          else c.out += toOutput(v);
+        };
+      }
+      return (c) => {
+        const r = runFormatters(c.resolve(ref), chain, c, pos);
+        if (r.ok) c.out += toOutput(r.value);
+      };
+    }
+    case 'section': {
+      const { ref } = node;
+      const body = compileBlock(node.body, macros);
+      const alt = compileAlt(node.alt, macros);
+      return (c) => {
+        const v = c.resolve(ref);
+        if (isTruthy(v)) {
+          c.push(v);
+          body(c);
+          c.pop();
+        } else alt(c);
+      };
+    }
+    case 'repeated': {
+      const { ref } = node;
+      const body = compileBlock(node.body, macros);
+      const between = node.between ? compileBlock(node.between, macros) : null;
+      const alt = compileAlt(node.alt, macros);
+      return (c) => {
+        const v = c.resolve(ref);
+        if (!Array.isArray(v) || v.length === 0) {
+          alt(c);
+          return;
+        }
+        for (let i = 0; i < v.length; i++) {
+          if (i > 0 && between) {
+            // The separator sees the previous item's position (so @index works in it too).
+            c.push(v[i - 1], i - 1);
+            between(c);
+            c.pop();
+          }
+          c.push(v[i], i);
+          body(c);
+          c.pop();
+        }
+      };
+    }
+    case 'pred': {
+      const body = compileBlock(node.body, macros);
+      const alt = compileAlt(node.alt, macros);
+      if (!node.known) return alt;
+      const test = compilePredicate(node.call, node.pos);
+      return (c) => (test(c) ? body(c) : alt(c));
+    }
+    case 'if': {
+      const body = compileBlock(node.body, macros);
+      const alt = compileAlt(node.alt, macros);
+      if (node.call) {
+        const test = compilePredicate(node.call, node.pos);
+        return (c) => (test(c) ? body(c) : alt(c));
+      }
+      const refs = node.refs;
+      const and = node.op === 'and';
+      return (c) => {
+        let ok = and;
+        for (const r of refs) {
+          const t = isTruthy(c.resolve(r));
+          if (and && !t) {
+            ok = false;
+            break;
+          }
+          if (!and && t) {
+            ok = true;
+            break;
+          }
+        }
+        if (ok && refs.length > 0) body(c);
+        else alt(c);
+      };
+    }
+    case 'bind': {
+      const { ref, name, pos, broken } = node;
+      const chain = chainOf(node.fmts);
+      return (c) => {
+        if (broken) {
+          c.setVar(name, undefined);
+          return;
+        }
+        const r = chain.length === 0 ? { value: c.resolve(ref) } : runFormatters(c.resolve(ref), chain, c, pos);
+        c.setVar(name, r.value);
+      };
+    }
+    case 'ctx': {
+      const { entries, name } = node;
+      return (c) => {
+        const obj: Record<string, unknown> = {};
+        for (const [k, arg] of entries) obj[k] = c.argValue(arg);
+        c.setVar(name, obj);
+      };
+    }
+    case 'eval': {
+      const { expr, pos } = node;
+      if (!expr) return NOOP;
+      return (c) => {
+        try {
+          const r = evaluate(expr, c);
+          if (!r.assigned) c.out += toOutput(r.value);
+        } catch (e) {
+          if (e instanceof ExprEvalError) c.error('RENDER_EXPRESSION', e.message, pos);
+          else c.error('RENDER_EXPRESSION', `${MSG_EXPRESSION_REDUCE} ${describe(e)}`, pos);
+        }
+      };
+    }
+    case 'include': {
+      const { name, pos } = node;
+      return (c) => c.runNamed(name, pos);
+    }
+    case 'inject': {
+      const { name, file, pos } = node;
+      return (c) => {
+        const src = c.env.partialSource(file);
+        if (src === undefined) c.error('RENDER_PARTIAL_NOT_FOUND', `${MSG_INJECT_NOT_FOUND} ${file}`, pos);
+        c.setVar(name, src ?? '');
+      };
+    }
+    case 'macro': {
+      macros.set(node.name, compileBlock(node.body, macros));
+      return NOOP;
+    }
+  }
+}
+
+/** Compiles a list of nodes into one closure. */
+export function compileBlock(nodes: readonly Node[], macros: Map<string, Exec>): Exec {
+  const execs: Exec[] = [];
+  let text = '';
+  for (const n of nodes) {
+    if (n.t === 'text') {
+      text += n.text;
+      continue;
+    }
+    if (text !== '') {
+      execs.push(compileNode({ t: 'text', text }, macros));
+      text = '';
+    }
+    const e = compileNode(n, macros);
+    if (e !== NOOP) execs.push(e);
+  }
+  if (text !== '') execs.push(compileNode({ t: 'text', text }, macros));
+  if (execs.length === 0) return NOOP;
+  if (execs.length === 1) return execs[0] ?? NOOP;
+  if (execs.length === 2) {
+    const [a, b] = execs as [Exec, Exec];
+    return (c) => {
+      a(c);
+      b(c);
+    };
+  }
+  return (c) => {
+    for (let i = 0; i < execs.length; i++) (execs[i] as Exec)(c);
+  };
+}

@@ -1,0 +1,189 @@
+// Stack machine for .eval: runs each RPN sequence against the render context. Variables stay
+// references until an operator needs their value, so `@x = ...` can bind. Arithmetic follows
+// JavaScript on numbers, booleans and numeric strings; `+` concatenates when either side is a
+// string (capped at MAX_STRING_LENGTH); == compares loosely (1 == "1"), === strictly; && and ||
+// give booleans by template truthiness.
+import type { Ctx } from '../context.js';
+import type { VarRef } from '../types.js';
+import type { Expression, RpnItem } from './parser.js';
+import {
+  MSG_CONCAT_TOO_LONG,
+  MSG_ERROR_CALLING_FUNCTION,
+  MSG_INVALID_FUNCTION,
+  MSG_INVALID_OPERATOR_ARGS,
+  MSG_UNEXPECTED_OPERATOR,
+} from '../errors.js';
+import { deepEqual, isTruthy, toOutput } from '../values.js';
+
+/** Longest string a concatenation may produce (ours; the documentation names the limit only). */
+export const MAX_STRING_LENGTH = 65536;
+
+/** A runtime failure of an expression, with a SPEC 8 message. */
+export class ExprEvalError extends Error {
+  override readonly name = 'ExprEvalError';
+}
+
+interface Ref {
+  readonly ref: VarRef;
+  readonly name: string;
+}
+type Slot = { readonly v: unknown } | Ref;
+
+function isRef(s: Slot): s is Ref {
+  return 'ref' in s;
+}
+
+function numeric(v: unknown, op: string): number {
+  if (typeof v === 'number') return v;
+  if (typeof v === 'boolean') return v ? 1 : 0;
+  if (v === null || v === undefined) return 0;
+  if (typeof v === 'string' && v.trim() !== '' && !Number.isNaN(Number(v))) return Number(v);
+  throw new ExprEvalError(`${MSG_INVALID_OPERATOR_ARGS} ${op}`);
+}
+
+function looseEqual(a: unknown, b: unknown): boolean {
+  if ((typeof a === 'number' && typeof b === 'string') || (typeof a === 'string' && typeof b === 'number')) {
+    return Number(a) === Number(b);
+  }
+  if (a === undefined) a = null;
+  if (b === undefined) b = null;
+  return deepEqual(a, b);
+}
+
+function compare(a: unknown, b: unknown, op: string): number {
+  if (typeof a === 'string' && typeof b === 'string') return a < b ? -1 : a > b ? 1 : 0;
+  return numeric(a, op) - numeric(b, op);
+}
+
+const FUNCTIONS: Record<string, (args: unknown[]) => unknown> = {
+  max: (a) => Math.max(...a.map((x) => numeric(x, 'max'))),
+  min: (a) => Math.min(...a.map((x) => numeric(x, 'min'))),
+  abs: (a) => Math.abs(numeric(one(a), 'abs')),
+  floor: (a) => Math.floor(numeric(one(a), 'floor')),
+  ceil: (a) => Math.ceil(numeric(one(a), 'ceil')),
+  round: (a) => Math.round(numeric(one(a), 'round')),
+  num: (a) => numeric(one(a), 'num'),
+  str: (a) => toOutput(one(a)),
+  bool: (a) => isTruthy(one(a)),
+  len: (a) => {
+    const v = one(a);
+    if (typeof v === 'string' || Array.isArray(v)) return v.length;
+    throw new Error('len expects a string or an array');
+  },
+};
+
+function one(args: unknown[]): unknown {
+  if (args.length !== 1) throw new Error('expects exactly one argument');
+  return args[0];
+}
+
+function applyBinary(op: string, a: unknown, b: unknown): unknown {
+  switch (op) {
+    case '+': {
+      if (typeof a === 'string' || typeof b === 'string') {
+        if ((a !== null && typeof a === 'object') || (b !== null && typeof b === 'object')) {
+          throw new ExprEvalError(`${MSG_INVALID_OPERATOR_ARGS} +`);
+        }
+        const s1 = toOutput(a);
+        const s2 = toOutput(b);
+        if (s1.length + s2.length > MAX_STRING_LENGTH) throw new ExprEvalError(MSG_CONCAT_TOO_LONG);
+        return s1 + s2;
+      }
+      return numeric(a, op) + numeric(b, op);
+    }
+    case '-':
+      return numeric(a, op) - numeric(b, op);
+    case '*':
+      return numeric(a, op) * numeric(b, op);
+    case '/':
+      return numeric(a, op) / numeric(b, op);
+    case '%':
+      return numeric(a, op) % numeric(b, op);
+    case '<':
+      return compare(a, b, op) < 0;
+    case '<=':
+      return compare(a, b, op) <= 0;
+    case '>':
+      return compare(a, b, op) > 0;
+    case '>=':
+      return compare(a, b, op) >= 0;
+    case '==':
+      return looseEqual(a, b);
+    case '!=':
+      return !looseEqual(a, b);
+    case '===':
+      return deepEqual(a ?? null, b ?? null);
+    case '!==':
+      return !deepEqual(a ?? null, b ?? null);
+    case '&&':
+      return isTruthy(a) && isTruthy(b);
+    case '||':
+      return isTruthy(a) || isTruthy(b);
+    default:
+      throw new ExprEvalError(`${MSG_UNEXPECTED_OPERATOR} ${op}`);
+  }
+}
+
+function runPart(items: readonly RpnItem[], c: Ctx): { value: unknown; assigned: boolean } {
+  const stack: Slot[] = [];
+  const val = (s: Slot): unknown => (isRef(s) ? c.resolve(s.ref) : s.v);
+  let assigned = false;
+  for (const it of items) {
+    switch (it.k) {
+      case 'lit':
+        stack.push({ v: it.v });
+        break;
+      case 'var':
+        stack.push({ ref: it.ref, name: it.name });
+        break;
+      case 'call': {
+        const fn = FUNCTIONS[it.name];
+        if (!fn) throw new ExprEvalError(`${MSG_INVALID_FUNCTION} ${it.name}`);
+        if (stack.length < it.argc) throw new ExprEvalError(`${MSG_UNEXPECTED_OPERATOR} ${it.name}`);
+        const args = stack.splice(stack.length - it.argc, it.argc).map(val);
+        try {
+          stack.push({ v: fn(args) });
+        } catch (e) {
+          const detail = e instanceof Error ? e.message : String(e);
+          throw new ExprEvalError(`${MSG_ERROR_CALLING_FUNCTION} ${it.name}: ${detail}`);
+        }
+        break;
+      }
+      case 'op': {
+        if (it.unary) {
+          const a = stack.pop();
+          if (!a) throw new ExprEvalError(`${MSG_UNEXPECTED_OPERATOR} ${it.op}`);
+          const v = val(a);
+          stack.push({ v: it.op === '!' ? !isTruthy(v) : it.op === '-' ? -numeric(v, it.op) : numeric(v, it.op) });
+          break;
+        }
+        const b = stack.pop();
+        const a = stack.pop();
+        if (!a || !b) throw new ExprEvalError(`${MSG_UNEXPECTED_OPERATOR} ${it.op}`);
+        if (it.op === '=') {
+          if (!isRef(a) || a.ref.kind !== 'var' || a.ref.rest.length > 0) throw new ExprEvalError(`${MSG_INVALID_OPERATOR_ARGS} =`);
+          const v = val(b);
+          c.setVar(a.ref.name, v);
+          stack.push({ v });
+          assigned = true;
+          break;
+        }
+        stack.push({ v: applyBinary(it.op, val(a), val(b)) });
+        break;
+      }
+    }
+  }
+  if (stack.length !== 1) throw new ExprEvalError(`${MSG_UNEXPECTED_OPERATOR} (missing operator between values)`);
+  const top = stack[0];
+  return { value: top ? val(top) : undefined, assigned };
+}
+
+/**
+ * Runs every expression of an .eval in order; returns the last one's value and whether it was an
+ * assignment (assignments print nothing).
+ */
+export function evaluate(expr: Expression, c: Ctx): { value: unknown; assigned: boolean } {
+  let last: { value: unknown; assigned: boolean } = { value: undefined, assigned: true };
+  for (const part of expr.parts) last = runPart(part, c);
+  return last;
+}

@@ -1,0 +1,41 @@
+// Social formatters: like and share buttons and the Twitter follow button. They emit markup the
+// front-end widgets pick up; item data goes into escaped data attributes.
+import type { FormatterFn } from '../types.js';
+import { escapeAttr, getPath, isObject, toNumber, toOutput } from '../values.js';
+import { strField } from './util.js';
+
+function shareButtons(v: unknown, style: string): string {
+  if (!isObject(v)) return '';
+  const attrs = [
+    ['data-system-data-id', toOutput(getPath(v, ['systemDataId']))],
+    ['data-asset-url', strField(v, 'assetUrl')],
+    ['data-record-type', strField(v, 'recordType')],
+    ['data-full-url', strField(v, 'fullUrl')],
+    ['data-title', strField(v, 'title')],
+  ]
+    .map(([k, val]) => `${k}="${escapeAttr(val ?? '')}"`)
+    .join(' ');
+  return `<div class="squarespace-social-buttons ${style}" ${attrs}></div>`;
+}
+
+export const socialFormatters: Record<string, FormatterFn> = {
+  /** An item's like button with its count. */
+  'like-button': (v) => {
+    if (!isObject(v)) return '';
+    const n = toNumber(v.likeCount);
+    const count = Number.isFinite(n) ? n : 0;
+    return `<span class="sqs-simple-like" data-item-id="${escapeAttr(strField(v, 'id'))}" data-like-count="${count}"><span class="like-icon"></span><span class="like-count">${count}</span></span>`;
+  },
+  /** Share buttons for an item (button style). */
+  'social-button': (v) => shareButtons(v, 'button-style'),
+  /** Share buttons for an item, inline style. */
+  'social-button-inline': (v) => shareButtons(v, 'inline-style'),
+  /** A Twitter follow button for a connected account (userName, screenname or the value as a name). */
+  'twitter-follow-button': (v) => {
+    const raw = isObject(v) ? (strField(v, 'userName') || strField(v, 'screenname') || strField(v, 'username')) : toOutput(v);
+    const user = raw.replace(/^@/, '').trim();
+    if (user === '') return '';
+    const u = escapeAttr(user);
+    return `<a href="https://twitter.com/${u}" class="twitter-follow-button" data-show-count="false">Follow @${u}</a><script async src="https://platform.twitter.com/widgets.js"></script>`;
+  },
+};

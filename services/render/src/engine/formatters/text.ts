@@ -1,0 +1,78 @@
+// Text formatters: escaping, encoding, case, truncation and typography.
+import type { FormatterFn } from '../types.js';
+import { escapeAttr, escapeHtml, slugify, stripTags, toOutput } from '../values.js';
+import { intArg } from './util.js';
+
+/** SPEC 9: truncate defaults to 100 characters and '...'. */
+export const TRUNCATE_DEFAULT_LENGTH = 100;
+export const TRUNCATE_DEFAULT_ELLIPSIS = '...';
+
+/**
+ * Cuts text to at most `max` characters, backing up to the last space so words stay whole (when
+ * there is one), then appends the ellipsis. Text that fits is returned unchanged.
+ */
+export function truncate(s: string, max: number, ellipsis: string): string {
+  if (s.length <= max) return s;
+  let cut = s.slice(0, max);
+  // Back up to a word boundary unless the cut already falls on one.
+  const space = cut.lastIndexOf(' ');
+  if (space > 0 && !/\s/.test(s.charAt(max))) cut = cut.slice(0, space);
+  return cut.replace(/\s+$/, '') + ellipsis;
+}
+
+function smartQuotes(text: string): string {
+  return text
+    .replace(/---/g, '&#8212;')
+    .replace(/--/g, '&#8212;')
+    .replace(/\.\.\./g, '&#8230;')
+    .replace(/(^|[\s([{\u2014-])"/g, '$1&#8220;')
+    .replace(/"/g, '&#8221;')
+    .replace(/(^|[\s([{\u2014-])'/g, '$1&#8216;')
+    .replace(/'/g, '&#8217;');
+}
+
+const TWITTER_RE = /(https?:\/\/[^\s<]+)|(^|[^\w])@(\w{1,15})|(^|[^\w&])#(\w+)/g;
+
+export const textFormatters: Record<string, FormatterFn> = {
+  /** Upper-cases the first character (documentation silent on the rest; left as written). */
+  capitalize: (v) => {
+    const s = toOutput(v);
+    return s.charAt(0).toUpperCase() + s.slice(1);
+  },
+  /** Replaces each space with a non-breaking space entity. */
+  'encode-space': (v) => toOutput(v).replace(/ /g, '&nbsp;'),
+  /** encodeURI of the text. */
+  'encode-uri': (v) => encodeURI(toOutput(v)),
+  /** encodeURIComponent of the text. */
+  'encode-uri-component': (v) => encodeURIComponent(toOutput(v)),
+  /** Escapes <, > and & (documented). */
+  html: (v) => escapeHtml(toOutput(v)),
+  /** Escapes <, >, & and " for an attribute value. */
+  htmlattr: (v) => escapeAttr(toOutput(v)),
+  /** Escapes <, >, & and " for text inside a tag (same set as htmlattr). */
+  htmltag: (v) => escapeAttr(toOutput(v)),
+  /** Turns line breaks into <br>. */
+  'line-breaks': (v) => toOutput(v).replace(/\r\n|\r|\n/g, '<br>'),
+  /** Removes HTML tags. */
+  safe: (v) => stripTags(toOutput(v)),
+  /** Lower-cases, drops non-word characters and joins words with hyphens ("Test Example" → "test-example"). */
+  slugify: (v) => slugify(toOutput(v)),
+  /** Smart typographic punctuation as HTML entities, leaving tags alone. */
+  smartypants: (v) =>
+    toOutput(v)
+      .split(/(<[^>]*>)/)
+      .map((part) => (part.startsWith('<') ? part : smartQuotes(part)))
+      .join(''),
+  /** Shortens text: `{text|truncate 50 …}`; defaults 100 and '...'. */
+  truncate: (v, call) => truncate(toOutput(v), intArg(call, 0, TRUNCATE_DEFAULT_LENGTH), call.args[1] ?? TRUNCATE_DEFAULT_ELLIPSIS),
+  /** URL-encodes the text ("Test Example" → "Test%20Example"). */
+  'url-encode': (v) => encodeURIComponent(toOutput(v)),
+  /** Links URLs, @names and #hashtags of a tweet's text to Twitter. */
+  'activate-twitter-links': (v) =>
+    toOutput(v).replace(TWITTER_RE, (m, url?: string, pre1?: string, user?: string, pre2?: string, tag?: string) => {
+      if (url) return `<a target="_blank" href="${escapeAttr(url)}">${url}</a>`;
+      if (user) return `${pre1 ?? ''}<a target="_blank" href="https://twitter.com/${user}">@${user}</a>`;
+      if (tag) return `${pre2 ?? ''}<a target="_blank" href="https://twitter.com/search?q=%23${tag}">#${tag}</a>`;
+      return m;
+    }),
+};

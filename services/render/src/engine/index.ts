@@ -1,0 +1,133 @@
+// Public entry of the template engine: render(template, data, options) and compile(template).
+// compile() parses once and builds closures; its render() can run many times. Partials are
+// compiled on first use and cached by their source text. Nothing here throws: every problem is
+// an entry in `errors`, with its position, and the output is as complete as possible.
+import type { Env, PartialLoader, Program } from './context.js';
+import type { EngineError } from './errors.js';
+import type { Exec } from './types.js';
+import { Ctx } from './context.js';
+import { LineIndex } from './errors.js';
+import { compileBlock } from './compiler.js';
+import { FORMATTERS } from './formatters/index.js';
+import { parse } from './parser.js';
+import { PREDICATES } from './predicates/index.js';
+import { getPath, isObject } from './values.js';
+
+export type { EngineError, ErrorCode } from './errors.js';
+export * as messages from './errors.js';
+
+/** Options of one render. `now` fixes the clock for relative-time formatters (tests, previews). */
+export interface RenderOptions {
+  partials?: Record<string, string>;
+  locale?: string;
+  timezone?: string;
+  now?: number | Date;
+}
+
+export interface RenderResult {
+  output: string;
+  errors: unknown[];
+}
+
+/** A template parsed and compiled once. */
+export interface CompiledTemplate {
+  /** Problems found while parsing (repeated in every render's errors). */
+  readonly errors: readonly EngineError[];
+  render(data: unknown, options?: RenderOptions): RenderResult;
+}
+
+/** The SPEC default time zone. */
+export const DEFAULT_TIME_ZONE = 'America/New_York';
+export const DEFAULT_LOCALE = 'en-US';
+
+const vocabulary = {
+  hasFormatter: (name: string): boolean => FORMATTERS.has(name),
+  hasPredicate: (name: string): boolean => PREDICATES.has(name),
+};
+
+function buildProgram(src: string): Program {
+  const errors: EngineError[] = [];
+  const lines = new LineIndex(src);
+  const macros = new Map<string, Exec>();
+  const nodes = parse(src, vocabulary, errors, (o) => lines.locate(o));
+  const exec = compileBlock(nodes, macros);
+  return { exec, errors, lines, macros };
+}
+
+// Partials are usually the same few files for every page: compile each source once.
+const partialCache = new Map<string, Program>();
+const PARTIAL_CACHE_MAX = 512;
+
+function programFor(src: string): Program {
+  let p = partialCache.get(src);
+  if (!p) {
+    p = buildProgram(src);
+    if (partialCache.size >= PARTIAL_CACHE_MAX) partialCache.clear();
+    partialCache.set(src, p);
+  }
+  return p;
+}
+
+function pickString(...vals: unknown[]): string | undefined {
+  for (const v of vals) if (typeof v === 'string' && v !== '') return v;
+  return undefined;
+}
+
+// Checking a zone builds an Intl formatter, which is slow: remember the answer per zone name.
+const zoneValidity = new Map<string, boolean>();
+function validTimeZone(tz: string): boolean {
+  let ok = zoneValidity.get(tz);
+  if (ok === undefined) {
+    try {
+      new Intl.DateTimeFormat('en-US', { timeZone: tz });
+      ok = true;
+    } catch {
+      ok = false;
+    }
+    if (zoneValidity.size < 1000) zoneValidity.set(tz, ok);
+  }
+  return ok;
+}
+
+function run(program: Program, data: unknown, options: RenderOptions | undefined): RenderResult {
+  const partials = options?.partials ?? {};
+  const source = (name: string): string | undefined => (Object.prototype.hasOwnProperty.call(partials, name) ? partials[name] : undefined);
+  const loadPartial: PartialLoader = (name) => {
+    const src = source(name);
+    return src === undefined ? null : programFor(src);
+  };
+  // Locale and zone come from the options, else from the website, else the SPEC defaults.
+  const website = isObject(data) ? getPath(data, ['website']) : undefined;
+  const tz = pickString(options?.timezone, getPath(website, ['timeZone'])) ?? DEFAULT_TIME_ZONE;
+  const now = options?.now;
+  const env: Env = {
+    locale: pickString(options?.locale, getPath(website, ['language'])) ?? DEFAULT_LOCALE,
+    timeZone: validTimeZone(tz) ? tz : DEFAULT_TIME_ZONE,
+    now: now === undefined ? Date.now() : typeof now === 'number' ? now : now.getTime(),
+    partialSource: source,
+    loadPartial,
+  };
+  const c = new Ctx(data, env, program.lines);
+  for (const e of program.errors) c.errors.push(e);
+  for (const [k, v] of program.macros) c.macros.set(k, v);
+  try {
+    program.exec(c);
+  } catch (e) {
+    c.error('RENDER_INTERNAL', `Internal error: ${e instanceof Error ? e.message : String(e)}`, c.pos);
+  }
+  return { output: c.out, errors: c.errors };
+}
+
+/** Parses and compiles a template once; the result renders many times without re-parsing. */
+export function compile(template: string): CompiledTemplate {
+  const program = buildProgram(template);
+  return {
+    errors: program.errors,
+    render: (data, options) => run(program, data, options),
+  };
+}
+
+/** Renders a template with data; never throws, problems are listed in `errors`. */
+export function render(template: string, data: unknown, options?: RenderOptions): RenderResult {
+  return run(programFor(template), data, options);
+}

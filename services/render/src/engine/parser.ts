@@ -1,0 +1,312 @@
+// Assembles tokens into the instruction tree, following the assembler states of SPEC 4: root,
+// section, repeated, predicate, or-predicate, if, block (.macro), alternates-with and end of
+// input. Errors are recorded and parsing goes on, so a broken template still renders as much as
+// it can: an unknown formatter or predicate keeps its place in the tree but renders nothing.
+import type { Alt, Node } from './ast.js';
+import type { EngineError, ErrorCode } from './errors.js';
+import type { RawCall, Token } from './tokenizer.js';
+import type { Arg, Call, VarRef } from './types.js';
+import { parseVarRef } from './context.js';
+import {
+  MSG_IF_MIXED_OPERATORS,
+  MSG_INVALID_VARIABLE_NAME,
+  MSG_MISMATCHED_END,
+  MSG_MISSING_ARGUMENT,
+  MSG_OR_AFTER_DEFAULT,
+  MSG_OR_EXPECTED_PREDICATE,
+  MSG_UNCLOSED_BLOCK,
+  MSG_UNEXPECTED_ALTERNATES,
+  MSG_UNEXPECTED_OR,
+  MSG_UNKNOWN_FORMATTER,
+  MSG_UNKNOWN_INSTRUCTION,
+  MSG_UNKNOWN_PREDICATE,
+} from './errors.js';
+import { ExprSyntaxError } from './eval/tokenizer.js';
+import { parseExpression } from './eval/parser.js';
+import { splitCall, tokenize } from './tokenizer.js';
+
+/** Names the parser accepts; the compiler looks the same names up again. */
+export interface Vocabulary {
+  hasFormatter(name: string): boolean;
+  hasPredicate(name: string): boolean;
+}
+
+type BlockKind = 'section' | 'repeated' | 'predicate' | 'if' | 'macro';
+type Phase = 'body' | 'alternates-with' | 'or' | 'or-predicate';
+
+interface Open {
+  readonly kind: BlockKind;
+  readonly node: Extract<Node, { t: 'section' | 'repeated' | 'pred' | 'if' | 'macro' }>;
+  readonly pos: number;
+  target: Node[];
+  lastAlt: Alt | null;
+  phase: Phase;
+}
+
+const VAR_NAME = /^(?:@[\w$-]*|[A-Za-z_$][\w$-]*)(?:\.[\w$@-]+)*$/;
+
+/** Parses an argument: a JSON-ish literal (number, quoted string, true/false/null) or a variable. */
+export function parseArg(raw: string): Arg {
+  const s = raw.trim();
+  if (/^-?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?$/.test(s)) return { raw, ref: null, literal: Number(s) };
+  if (s === 'true' || s === 'false') return { raw, ref: null, literal: s === 'true' };
+  if (s === 'null') return { raw, ref: null, literal: null };
+  if (s.length >= 2 && ((s.startsWith('"') && s.endsWith('"')) || (s.startsWith("'") && s.endsWith("'")))) {
+    return { raw, ref: null, literal: s.slice(1, -1) };
+  }
+  if (VAR_NAME.test(s)) return { raw, ref: parseVarRef(s), literal: undefined };
+  return { raw, ref: null, literal: s };
+}
+
+function toCall(raw: RawCall): Call {
+  return { name: raw.name, args: raw.args, raw: raw.raw, refs: raw.args.map(parseArg) };
+}
+
+/** Parses a template into its instruction tree, recording problems in `errors`. */
+export function parse(src: string, vocab: Vocabulary, errors: EngineError[], locate: (offset: number) => { line: number; column: number }): Node[] {
+  const err = (code: ErrorCode, message: string, offset: number): void => {
+    errors.push({ code, message, offset, ...locate(offset) });
+  };
+  const root: Node[] = [];
+  const stack: Open[] = [];
+  let target = root;
+
+  const checkFormatters = (fmts: RawCall[], bad: string | null, pos: number): { calls: Call[]; broken: boolean } => {
+    let broken = false;
+    if (bad !== null) {
+      err('PARSE_UNKNOWN_FORMATTER', `${MSG_UNKNOWN_FORMATTER} ${bad}`, pos);
+      broken = true;
+    }
+    for (const f of fmts) {
+      if (!vocab.hasFormatter(f.name)) {
+        err('PARSE_UNKNOWN_FORMATTER', `${MSG_UNKNOWN_FORMATTER} ${f.name}`, pos);
+        broken = true;
+      }
+    }
+    return { calls: fmts.map(toCall), broken };
+  };
+
+  const predicateCall = (text: string, pos: number): { call: Call; known: boolean } | null => {
+    const raw = splitCall(text.trimStart());
+    if (!raw?.name.endsWith('?')) return null;
+    const known = vocab.hasPredicate(raw.name);
+    if (!known) err('PARSE_UNKNOWN_PREDICATE', `${MSG_UNKNOWN_PREDICATE} ${raw.name}`, pos);
+    return { call: toCall(raw), known };
+  };
+
+  const open = (kind: BlockKind, node: Open['node'], pos: number, body: Node[]): void => {
+    target.push(node);
+    stack.push({ kind, node, pos, target: body, lastAlt: null, phase: 'body' });
+    target = body;
+  };
+
+  const varRef = (name: string, pos: number, word: string): VarRef | null => {
+    if (name === '') {
+      err('PARSE_MISSING_ARGUMENT', `${MSG_MISSING_ARGUMENT} ${word}`, pos);
+      return null;
+    }
+    if (!VAR_NAME.test(name)) {
+      err('PARSE_INVALID_VARIABLE', `${MSG_INVALID_VARIABLE_NAME} ${name}`, pos);
+      return null;
+    }
+    return parseVarRef(name);
+  };
+
+  const bindName = (text: string, pos: number, word: string): { name: string; rest: string } | null => {
+    const m = /^(\S+)\s*([\s\S]*)$/.exec(text);
+    if (!m?.[1]) {
+      err('PARSE_MISSING_ARGUMENT', `${MSG_MISSING_ARGUMENT} ${word}`, pos);
+      return null;
+    }
+    if (!/^@[\w$-]+$/.test(m[1])) {
+      err('PARSE_INVALID_VARIABLE', `${MSG_INVALID_VARIABLE_NAME} ${m[1]}`, pos);
+      return null;
+    }
+    return { name: m[1].slice(1), rest: m[2] ?? '' };
+  };
+
+  const tokens: Token[] = tokenize(src, errors, locate);
+  for (const tok of tokens) {
+    if (tok.t === 'text') {
+      target.push({ t: 'text', text: tok.text });
+      continue;
+    }
+    const pos = tok.pos;
+    if (tok.t === 'var') {
+      const { calls, broken } = checkFormatters(tok.fmts, tok.bad, pos);
+      target.push({ t: 'var', pos, refs: tok.names.map((n) => parseVarRef(n)), fmts: calls, broken });
+      continue;
+    }
+    const { word, arg } = tok;
+    if (word.endsWith('?')) {
+      const p = predicateCall(word + arg, pos);
+      if (p) {
+        const node = { t: 'pred' as const, pos, call: p.call, known: p.known, body: [], alt: null };
+        open('predicate', node, pos, node.body);
+      }
+      continue;
+    }
+    switch (word) {
+      case 'section':
+      case 'repeated section': {
+        const ref = varRef(arg, pos, word) ?? parseVarRef('@missing-section');
+        if (word === 'section') {
+          const node = { t: 'section' as const, pos, ref, body: [], alt: null };
+          open('section', node, pos, node.body);
+        } else {
+          const node = { t: 'repeated' as const, pos, ref, body: [], between: null, alt: null };
+          open('repeated', node, pos, node.body);
+        }
+        break;
+      }
+      case 'if': {
+        const p = /^[A-Za-z][\w-]*\?/.test(arg) ? predicateCall(arg, pos) : null;
+        const hasOr = arg.includes('||');
+        const hasAnd = arg.includes('&&');
+        if (hasOr && hasAnd) err('PARSE_IF_MIXED_OPERATORS', MSG_IF_MIXED_OPERATORS, pos);
+        const refs: VarRef[] = [];
+        if (!p) {
+          for (const part of arg.split(/\|\||&&/)) {
+            const r = varRef(part.trim(), pos, 'if');
+            if (r) refs.push(r);
+          }
+        }
+        const node = { t: 'if' as const, pos, op: hasAnd && !hasOr ? ('and' as const) : ('or' as const), refs, call: p?.call ?? null, body: [], alt: null };
+        open('if', node, pos, node.body);
+        break;
+      }
+      case 'macro': {
+        if (arg === '') err('PARSE_MISSING_ARGUMENT', `${MSG_MISSING_ARGUMENT} macro`, pos);
+        const node = { t: 'macro' as const, pos, name: arg, body: [] };
+        open('macro', node, pos, node.body);
+        break;
+      }
+      case 'or': {
+        const top = stack[stack.length - 1];
+        if (!top || top.kind === 'macro') {
+          err('PARSE_UNEXPECTED_OR', MSG_UNEXPECTED_OR, pos);
+          break;
+        }
+        if (top.phase === 'or') {
+          err('PARSE_UNEXPECTED_OR', MSG_OR_AFTER_DEFAULT, pos);
+          break;
+        }
+        let call: Call | null = null;
+        if (arg !== '') {
+          const p = predicateCall(arg, pos);
+          if (p) call = p.call;
+          else err('PARSE_OR_EXPECTED_PREDICATE', `${MSG_OR_EXPECTED_PREDICATE} ${arg}`, pos);
+        }
+        const alt: Alt = { pos, call, body: [], alt: null };
+        if (top.lastAlt) top.lastAlt.alt = alt;
+        else if (top.node.t !== 'macro') top.node.alt = alt;
+        top.lastAlt = alt;
+        top.phase = call ? 'or-predicate' : 'or';
+        top.target = target = alt.body;
+        break;
+      }
+      case 'alternates with': {
+        const top = stack[stack.length - 1];
+        if (!top || top.kind !== 'repeated' || top.phase !== 'body' || top.node.t !== 'repeated') {
+          err('PARSE_UNEXPECTED_ALTERNATES', MSG_UNEXPECTED_ALTERNATES, pos);
+          break;
+        }
+        const between: Node[] = [];
+        top.node.between = between;
+        top.phase = 'alternates-with';
+        top.target = target = between;
+        break;
+      }
+      case 'end': {
+        const top = stack.pop();
+        if (!top) {
+          err('PARSE_MISMATCHED_END', MSG_MISMATCHED_END, pos);
+          break;
+        }
+        target = stack[stack.length - 1]?.target ?? root;
+        break;
+      }
+      case 'var': {
+        const b = bindName(arg, pos, 'var');
+        if (!b) break;
+        const bar = b.rest.indexOf('|');
+        const path = (bar < 0 ? b.rest : b.rest.slice(0, bar)).trim();
+        const ref = varRef(path, pos, 'var');
+        if (!ref) break;
+        const fmts: RawCall[] = [];
+        let bad: string | null = null;
+        if (bar >= 0) {
+          for (const part of b.rest.slice(bar + 1).split('|')) {
+            const c = splitCall(part);
+            if (c) fmts.push(c);
+            else bad ??= part;
+          }
+        }
+        const { calls, broken } = checkFormatters(fmts, bad, pos);
+        target.push({ t: 'bind', pos, name: b.name, ref, fmts: calls, broken });
+        break;
+      }
+      case 'ctx': {
+        const b = bindName(arg, pos, 'ctx');
+        if (!b) break;
+        const entries: [string, Arg][] = [];
+        for (const pair of b.rest.split(/\s+/).filter((s) => s !== '')) {
+          const eq = pair.indexOf('=');
+          if (eq <= 0) {
+            err('PARSE_MISSING_ARGUMENT', `${MSG_MISSING_ARGUMENT} ctx ${pair}`, pos);
+            continue;
+          }
+          entries.push([pair.slice(0, eq), parseArg(pair.slice(eq + 1))]);
+        }
+        target.push({ t: 'ctx', pos, name: b.name, entries });
+        break;
+      }
+      case 'eval': {
+        try {
+          target.push({ t: 'eval', pos, expr: parseExpression(arg) });
+        } catch (e) {
+          if (!(e instanceof ExprSyntaxError)) throw e;
+          err('PARSE_EXPRESSION', e.message, pos);
+          target.push({ t: 'eval', pos, expr: null });
+        }
+        break;
+      }
+      case 'include': {
+        const name = arg.split(/\s+/)[0] ?? '';
+        if (name === '') err('PARSE_MISSING_ARGUMENT', `${MSG_MISSING_ARGUMENT} include`, pos);
+        else target.push({ t: 'include', pos, name });
+        break;
+      }
+      case 'inject': {
+        const b = bindName(arg, pos, 'inject');
+        if (!b) break;
+        const file = b.rest.split(/\s+/)[0] ?? '';
+        if (file === '') err('PARSE_MISSING_ARGUMENT', `${MSG_MISSING_ARGUMENT} inject`, pos);
+        else target.push({ t: 'inject', pos, name: b.name, file });
+        break;
+      }
+      case 'meta-left':
+        target.push({ t: 'text', text: '{' });
+        break;
+      case 'meta-right':
+        target.push({ t: 'text', text: '}' });
+        break;
+      case 'newline':
+        target.push({ t: 'text', text: '\n' });
+        break;
+      case 'space':
+        target.push({ t: 'text', text: ' ' });
+        break;
+      case 'tab':
+        target.push({ t: 'text', text: '\t' });
+        break;
+      default:
+        err('PARSE_UNKNOWN_INSTRUCTION', `${MSG_UNKNOWN_INSTRUCTION} ${word}`, pos);
+    }
+  }
+  // End of input: every block still open is an error, closed where the text ends.
+  for (let top = stack.pop(); top; top = stack.pop()) {
+    err('PARSE_UNCLOSED_BLOCK', `${MSG_UNCLOSED_BLOCK} ${top.kind}`, top.pos);
+  }
+  return root;
+}

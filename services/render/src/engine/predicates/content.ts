@@ -1,0 +1,161 @@
+// Content predicates: record types, collection and navigation kinds, promoted blocks, comments,
+// images, locations and background sources. Each looks at the current value (an item, a
+// collection or a navigation entry); the numbers are SPEC 3's enumerations.
+import type { Ctx } from '../context.js';
+import type { PredicateFn } from '../types.js';
+import { getPath, isBlankText, isObject, isTruthy, stripTags, toNumber } from '../values.js';
+
+const RECORD_TYPES: Record<string, number> = {
+  'text?': 1, 'image?': 2, 'quote?': 4, 'link?': 5, 'audio?': 7, 'video?': 8, 'store-item?': 11, 'event?': 12,
+  'gallery?': 14, 'binary?': 15, 'css-asset?': 16, 'tweak-asset?': 17, 'digital-good?': 18, 'attachment?': 19,
+  'wordpress-export?': 20, 'json-export?': 21, 'site-search?': 30, 'active-time?': 31, 'tweet?': 50,
+  'checkin?': 52, 'kbarticle?': 54,
+};
+
+/** SPEC 3 block type numbers of the promotable blocks, keyed by the name after "promoted". */
+const PROMOTED: Record<string, number> = {
+  CODE: 23, EMBED: 22, FORM: 9, FOURSQUARE: 24, IMAGE: 5, INSTAGRAM: 25, LINK: 13, MAP: 4, QUOTE: 31, TWITTER: 6, VIDEO: 32,
+};
+
+const BACKGROUND: Record<string, number | null> = { upload: 1, instagram: 2, video: 3, none: 4, undefined: null };
+
+function field(c: Ctx, key: string): unknown {
+  const n = c.node();
+  return isObject(n) ? n[key] : undefined;
+}
+
+/** The collection in scope: the current value's `collection`, the value itself when it is one, or the page's. */
+function collection(c: Ctx): unknown {
+  const n = c.node();
+  if (isObject(n)) {
+    if (isObject(n.collection)) return n.collection;
+    if (n.typeName !== undefined || n.type !== undefined) return n;
+  }
+  return c.rootPath(['collection']);
+}
+
+function textOf(v: unknown): string {
+  if (typeof v === 'string') return v;
+  if (isObject(v) && typeof v.html === 'string') return v.html;
+  return '';
+}
+
+const recordPredicates: Record<string, PredicateFn> = {};
+for (const [name, type] of Object.entries(RECORD_TYPES)) {
+  recordPredicates[name] = (c) => toNumber(field(c, 'recordType')) === type;
+}
+for (const [name, type] of Object.entries(PROMOTED)) {
+  // promotedBlockType may be the SPEC block number or its lower-case name.
+  recordPredicates[`promoted${name}?`] = (c) => {
+    const t = field(c, 'promotedBlockType');
+    return t === type || (typeof t === 'string' && t.toUpperCase() === name);
+  };
+}
+for (const [name, value] of Object.entries(BACKGROUND)) {
+  recordPredicates[`background-source-${name}?`] = (c) => {
+    const v = field(c, 'backgroundSource');
+    if (value === null) return v === undefined || v === null || !Object.values(BACKGROUND).includes(toNumber(v));
+    return toNumber(v) === value;
+  };
+}
+
+export const contentPredicates: Record<string, PredicateFn> = {
+  ...recordPredicates,
+  /** The collection is shown as a calendar (`calendarView`). */
+  'calendar-view?': (c) => isTruthy(getPath(collection(c), ['calendarView'])),
+  /** The item has child items (gallery images) to show. */
+  'child-images?': (c) => {
+    const items = field(c, 'items');
+    return Array.isArray(items) && items.length > 0;
+  },
+  /** SPEC 4: a folder is clickable with index or redirect behaviour, or none set; anything else is. */
+  'clickable?': (c) => {
+    const n = c.node();
+    if (!isObject(n)) return false;
+    const target = isObject(n.collection) ? n.collection : n;
+    if (!isTruthy(target.folder)) return true;
+    const b = target.folderBehavior;
+    return b === undefined || b === null || b === 1 || b === 2;
+  },
+  /** A navigation entry that is a collection. */
+  'collection?': (c) => isObject(field(c, 'collection')),
+  /** The collection is a page (type 10). */
+  'collection-page?': (c) => toNumber(getPath(collection(c), ['type'])) === 10,
+  /** The collection is a template page (type 7). */
+  'collection-template-page?': (c) => toNumber(getPath(collection(c), ['type'])) === 7,
+  /** `{.collectionTypeNameEquals? blog}`: the collection's typeName is the argument. */
+  'collectionTypeNameEquals?': (c, call) => {
+    const a = call.refs[0];
+    const want = a ? (a.ref ? (c.argValue(a) ?? a.raw) : a.literal) : undefined;
+    return want !== undefined && getPath(collection(c), ['typeName']) === want;
+  },
+  /** `{.current-type? blog}`: the page's collection typeName is the argument. */
+  'current-type?': (c, call) => {
+    const a = call.refs[0];
+    const want = a ? a.raw.trim().replace(/^["']|["']$/g, '') : undefined;
+    return want !== undefined && c.rootPath(['collection', 'typeName']) === want;
+  },
+  /** SPEC 4: on when commentState is 1 or there are public comments; off when the site disables comments. */
+  'comments?': (c) => {
+    if (c.rootPath(['websiteSettings', 'commentsEnabled']) === false) return false;
+    return toNumber(field(c, 'commentState')) === 1 || toNumber(field(c, 'publicCommentCount')) > 0;
+  },
+  /** Disqus is configured for the site (a Disqus shortname is set). */
+  'disqus?': (c) => {
+    const s = c.rootPath(['websiteSettings', 'disqusShortname']) ?? c.rootPath(['website', 'disqusShortname']);
+    return typeof s === 'string' && !isBlankText(s);
+  },
+  /** The item has an excerpt with visible text (SPEC 5: whitespace and zero-width characters are empty). */
+  'excerpt?': (c) => !isBlankText(stripTags(textOf(field(c, 'excerpt')))),
+  /** A navigation entry or item that points to an external link. */
+  'external-link?': (c) => {
+    const l = field(c, 'externalLink');
+    return typeof l === 'string' && !isBlankText(l);
+  },
+  /** A video item whose video is hosted elsewhere (an oEmbed or external URL is present). */
+  'external-video?': (c) => {
+    const n = c.node();
+    return isTruthy(getPath(n, ['oembed'])) || isTruthy(getPath(n, ['structuredContent', 'oembed'])) || isTruthy(getPath(n, ['structuredContent', 'videoUrl']));
+  },
+  /** A folder (navigation entry or collection). */
+  'folder?': (c) => {
+    const n = c.node();
+    return isObject(n) && (isTruthy(n.folder) || isTruthy(getPath(n, ['collection', 'folder'])));
+  },
+  /** More than one element (the value as an array, or its `items`). */
+  'has-multiple?': (c) => {
+    const n = c.node();
+    const list = Array.isArray(n) ? n : getPath(n, ['items']);
+    return Array.isArray(list) && list.length > 1;
+  },
+  /** A folder that behaves as an index (folder behaviour 1), or an index collection. */
+  'index?': (c) => {
+    const n = c.node();
+    const target = isObject(n) && isObject(n.collection) ? n.collection : n;
+    return toNumber(getPath(target, ['folderBehavior'])) === 1 || getPath(target, ['typeName']) === 'index';
+  },
+  /** The item has a location with an address or map coordinates. */
+  'location?': (c) => {
+    const l = field(c, 'location');
+    if (!isObject(l)) return false;
+    const hasText = ['addressTitle', 'addressLine1', 'addressLine2', 'addressCountry'].some((k) => typeof l[k] === 'string' && !isBlankText(l[k]));
+    return hasText || (toNumber(l.mapLat) !== 0 && !Number.isNaN(toNumber(l.mapLat)) && !Number.isNaN(toNumber(l.mapLng)));
+  },
+  /** The collection or item has a main image. */
+  'main-image?': (c) => {
+    const n = c.node();
+    return isTruthy(getPath(n, ['mainImage'])) || (typeof getPath(n, ['assetUrl']) === 'string' && getPath(n, ['assetUrl']) !== '');
+  },
+  /** The item passes through to its source URL. */
+  'passthrough?': (c) => isTruthy(field(c, 'passthrough')),
+  /** A folder that redirects (folder behaviour 2). */
+  'redirect?': (c) => {
+    const n = c.node();
+    const target = isObject(n) && isObject(n.collection) ? n.collection : n;
+    return toNumber(getPath(target, ['folderBehavior'])) === 2;
+  },
+  /** A connected account of the email service. */
+  'serviceNameEmail?': (c) => field(c, 'serviceName') === 'email',
+  /** The events collection is set to show past events. */
+  'show-past-events?': (c) => isTruthy(c.lookup('showPastEvents')) || isTruthy(getPath(collection(c), ['showPastEvents'])),
+};

@@ -1,0 +1,88 @@
+import { describe, expect, it } from '@jest/globals';
+import { MSG_PLURALIZE_TOO_MANY_ARGS } from '../../src/engine/errors.js';
+import { FORMATTERS } from '../../src/engine/formatters/index.js';
+import { out, run } from './helpers.js';
+
+describe('core formatters', () => {
+  it('apply renders a partial or macro with the value as context', () => {
+    expect(out('{a|apply p}', { a: { x: 1 } }, { partials: { p: '<{x}>' } })).toBe('<1>');
+    expect(run('{a|apply missing}', { a: 1 }).errors.map((e) => e.message)).toEqual(['Partial not found: missing']);
+  });
+
+  it('count counts array items, object keys and characters', () => {
+    expect(out('{a|count} {o|count} {s|count} {n|count}', { a: [1, 2], o: { x: 1 }, s: 'abc', n: 5 })).toBe('2 1 3 0');
+  });
+
+  it('cycle picks an argument by a 1-based counter', () => {
+    expect(out('{.repeated section a}{@index|cycle odd even}{.alternates with} {.end}', { a: [1, 2, 3] })).toBe('odd even odd');
+  });
+
+  it('find-first and find-last pick by a truthy field or a field value', () => {
+    const data = { a: [{ n: 'x', f: false }, { n: 'y', f: true, k: 'b' }, { n: 'z', f: true, k: 'b' }] };
+    expect(out('{a|find-first f|prop n}', data)).toBe('y');
+    expect(out('{a|find-last k b|prop n}', data)).toBe('z');
+    expect(out('{a|find-first k nope}', data)).toBe('');
+  });
+
+  it('format fills {0}, {1} from arguments', () => {
+    expect(out('{msg|format name count}', { msg: '{0} has {1} items', name: 'Cart', count: 3 })).toBe('Cart has 3 items');
+  });
+
+  it('get reads the path given by the arguments\' values', () => {
+    expect(out('{obj|get key}', { obj: { color: 'red' }, key: 'color' })).toBe('red');
+    expect(out('{obj|get "a.b"}', { obj: { a: { b: 2 } } })).toBe('2');
+  });
+
+  it('iter prints the repeated position', () => {
+    expect(out('{.repeated section a}{@|iter}{.end}', { a: ['x', 'y'] })).toBe('12');
+  });
+
+  it('json and json-pretty', () => {
+    expect(out('{o|json}', { o: { a: '</script>', b: [1] } })).toBe('{"a":"<\\/script>","b":[1]}');
+    expect(out('{o|json-pretty}', { o: { a: 1 } })).toBe('{\n  "a": 1\n}');
+  });
+
+  it('key-by turns an array into an object keyed by a field', () => {
+    expect(out('{a|key-by id|json}', { a: [{ id: 'x', v: 1 }, { id: 'y', v: 2 }] })).toBe('{"x":{"id":"x","v":1},"y":{"id":"y","v":2}}');
+  });
+
+  it('lookup resolves the value as a variable name', () => {
+    expect(out('{which|lookup}', { which: 'site.title', site: { title: 'Hi' } })).toBe('Hi');
+  });
+
+  it('mod, round', () => {
+    expect(out('{n|mod 3} {n|mod} {x|round}', { n: 7, x: 2.6 })).toBe('1 1 3');
+  });
+
+  it('output prints its arguments', () => {
+    expect(out('{@|output hello world}', {})).toBe('hello world');
+  });
+
+  it('pluralize: s, a plural suffix, or singular and plural', () => {
+    expect(out('{a|pluralize}|{b|pluralize}|{b|pluralize es}|{a|pluralize y ies}|{b|pluralize y ies}', { a: 1, b: 2 })).toBe('|s|es|y|ies');
+  });
+
+  it('pluralize with too many arguments is a recorded failure', () => {
+    const r = run('x{a|pluralize a b c}', { a: 1 });
+    expect(r.output).toBe('x');
+    expect(r.errors).toEqual([{ code: 'RENDER_FORMATTER', message: MSG_PLURALIZE_TOO_MANY_ARGS, line: 1, column: 2, offset: 1 }]);
+  });
+
+  it('prop reads a path from the value', () => {
+    expect(out('{o|prop a.b}', { o: { a: { b: 'deep' } } })).toBe('deep');
+  });
+
+  it('raw and str', () => {
+    expect(out('{h|raw}|{n|str}|{o|str}', { h: '<b>', n: 3, o: [1] })).toBe('<b>|3|[1]');
+  });
+
+  it('AbsUrl prefixes the base URL', () => {
+    expect(out('{u|AbsUrl}', { 'base-url': 'https://site.test/', u: '/blog/post' })).toBe('https://site.test/blog/post');
+  });
+});
+
+describe('formatter vocabulary', () => {
+  it('has all 95 formatters of the template language', () => {
+    expect(FORMATTERS.size).toBe(95);
+  });
+});
