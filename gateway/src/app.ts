@@ -1,0 +1,33 @@
+// The gateway: the route table, the crumb, rate limits, request ids, static files and the merged
+// API document. It holds no business logic.
+import cookie from '@fastify/cookie';
+import type { FastifyInstance } from 'fastify';
+import { createHttpApp, drainingFlag, loadConfig, registerHealth } from '@sc/platform';
+import { GatewayEnv } from './config.js';
+import { installCrumb } from './crumb.js';
+import { registerDocs } from './docs.js';
+import { registerProxies } from './proxy.js';
+import { registerRateLimit } from './rate-limit.js';
+import { registerStatic } from './static.js';
+
+export interface BuildGatewayOptions {
+  config?: GatewayEnv;
+}
+
+/** Builds the gateway app (never listens). */
+export async function buildGateway(options: BuildGatewayOptions = {}): Promise<FastifyInstance> {
+  const config = options.config ?? loadConfig(GatewayEnv);
+  const app = await createHttpApp({
+    name: 'gateway',
+    logLevel: config.LOG_LEVEL,
+    fastify: { trustProxy: true, bodyLimit: 10 * 1024 * 1024 },
+  });
+  await app.register(cookie);
+  const rateLimitReady = await registerRateLimit(app, config);
+  installCrumb(app);
+  registerHealth(app, { rateLimitStore: rateLimitReady }, drainingFlag(app));
+  registerDocs(app, config);
+  await registerStatic(app, config.WEB_DIST);
+  await registerProxies(app, config);
+  return app;
+}

@@ -1,0 +1,91 @@
+// `pnpm start:cluster`: every service as its own OS process plus the gateway, against real
+// Postgres, NATS and Redis (DATABASE_URL, NATS_URL, REDIS_URL; the local servers by default).
+// Output of each process is prefixed with its name; Ctrl-C stops them all gracefully.
+import { spawn, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { GATEWAY_PORT, SERVICE_NAMES, SERVICE_PORTS } from '@sc/platform';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const env = {
+  ...process.env,
+  DATABASE_URL: process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test',
+  NATS_URL: process.env.NATS_URL || 'nats://127.0.0.1:4222',
+  REDIS_URL: process.env.REDIS_URL || 'redis://127.0.0.1:6379',
+};
+const gatewayPort = Number(process.env.PORT || GATEWAY_PORT);
+const children = new Map<string, ChildProcess>();
+let stopping = false;
+
+function start(name: string, entry: string, extra: Record<string, string>): ChildProcess {
+  const child = spawn(process.execPath, ['--conditions=@sc/source', '--import', 'tsx', entry], {
+    cwd: root,
+    env: { ...env, ...extra },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const prefix = `[${name}] `.padEnd(12);
+  const forward = (stream: NodeJS.ReadableStream, out: NodeJS.WriteStream) => {
+    let rest = '';
+    stream.on('data', (chunk: Buffer) => {
+      const lines = (rest + chunk.toString()).split('\n');
+      rest = lines.pop() ?? '';
+      for (const line of lines) out.write(prefix + line + '\n');
+    });
+  };
+  if (child.stdout) forward(child.stdout, process.stdout);
+  if (child.stderr) forward(child.stderr, process.stderr);
+  child.on('exit', (code, signal) => {
+    children.delete(name);
+    if (!stopping) {
+      process.stderr.write(`${prefix}exited (${signal ?? code}); stopping the cluster\n`);
+      void stopAll(1);
+    }
+  });
+  children.set(name, child);
+  return child;
+}
+
+async function waitReady(url: string, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    try {
+      const response = await fetch(`${url}/readyz`, { signal: AbortSignal.timeout(1_000) });
+      if (response.ok) return;
+    } catch {
+      // not listening yet
+    }
+    if (stopping) throw new Error('stopping');
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`${url} was not ready after ${timeoutMs} ms`);
+}
+
+async function stopAll(code: number): Promise<void> {
+  if (stopping) return;
+  stopping = true;
+  const exits = [...children.values()].map((child) => new Promise((resolve) => child.once('exit', resolve)));
+  for (const child of children.values()) child.kill('SIGTERM');
+  await Promise.all(exits);
+  process.exit(code);
+}
+
+process.on('SIGINT', () => void stopAll(0));
+process.on('SIGTERM', () => void stopAll(0));
+
+const started = Date.now();
+for (const name of SERVICE_NAMES) {
+  start(name, `services/${name}/src/main.ts`, { PORT: String(SERVICE_PORTS[name]), HOST: '127.0.0.1' });
+}
+try {
+  await Promise.all(SERVICE_NAMES.map((name) => waitReady(`http://127.0.0.1:${SERVICE_PORTS[name]}`, 60_000)));
+  start('gateway', 'gateway/src/main.ts', { PORT: String(gatewayPort) });
+  await waitReady(`http://127.0.0.1:${gatewayPort}`, 30_000);
+  process.stdout.write(
+    `\nSite builder (cluster mode: ${SERVICE_NAMES.length} services + gateway) is running at http://localhost:${gatewayPort}\n` +
+      `  Postgres ${env.DATABASE_URL.replace(/\/\/[^@]*@/, '//')}, NATS ${env.NATS_URL}, Redis ${env.REDIS_URL}\n` +
+      `  started in ${((Date.now() - started) / 1000).toFixed(1)} s. Press Ctrl-C to stop.\n\n`,
+  );
+} catch (error) {
+  process.stderr.write(`cluster did not start: ${error instanceof Error ? error.message : String(error)}\n`);
+  await stopAll(1);
+}

@@ -1,0 +1,66 @@
+// `pnpm start`: embedded mode. One process runs every service and the gateway; Postgres is PGlite
+// under DATA_DIR, the bus and the cache live in memory. Real servers are used instead for any of
+// DATABASE_URL, NATS_URL, REDIS_URL that is set. Services listen on free loopback ports that only
+// the gateway needs to know, so nothing but the gateway's PORT can clash with other programs.
+import type { FastifyInstance } from 'fastify';
+import { buildGateway, GatewayEnv } from '@sc/gateway';
+import {
+  BaseEnv,
+  MemoryBus,
+  MemoryCache,
+  SERVICE_NAMES,
+  closeOnSignals,
+  createLogger,
+  loadConfig,
+  openEmbeddedPostgres,
+  runMain,
+  serviceEnv,
+  startTelemetry,
+  type SharedInfra,
+} from '@sc/platform';
+import { SERVICES } from './services.js';
+
+await runMain(async () => {
+  const started = Date.now();
+  const base = loadConfig(BaseEnv);
+  const log = createLogger('embedded', base.LOG_LEVEL);
+  const stopTelemetry = startTelemetry('sitebuilder', base.OTEL_EXPORTER_OTLP_ENDPOINT);
+  const shared: SharedInfra = {
+    embedded: base.DATABASE_URL ? undefined : await openEmbeddedPostgres(base.DATA_DIR),
+    bus: base.NATS_URL ? undefined : new MemoryBus({ logger: log }),
+    cache: base.REDIS_URL ? undefined : new MemoryCache(),
+  };
+  const apps: FastifyInstance[] = [];
+  const urls: Record<string, string> = {};
+  const closeAll = async () => {
+    for (const app of apps.reverse()) await app.close();
+    await shared.bus?.close();
+    await shared.cache?.close();
+    await shared.embedded?.close();
+    await stopTelemetry();
+  };
+  try {
+    for (const name of SERVICE_NAMES) {
+      const config = loadConfig(serviceEnv(0), { ...process.env, PORT: '0', HOST: '127.0.0.1' });
+      const app = await SERVICES[name]({ config, shared });
+      apps.push(app);
+      const url = await app.listen({ port: 0, host: '127.0.0.1' });
+      urls[`${name.toUpperCase()}_URL`] = url;
+      log.info(`started ${name} on ${url}`);
+    }
+    const gatewayConfig = loadConfig(GatewayEnv, { ...process.env, ...urls });
+    const gateway = await buildGateway({ config: gatewayConfig });
+    apps.push(gateway);
+    const where = await gateway.listen({ port: gatewayConfig.PORT, host: gatewayConfig.HOST });
+    const data = base.DATABASE_URL ? 'Postgres at DATABASE_URL' : `PGlite in ${base.DATA_DIR}/pg`;
+    process.stdout.write(
+      `\nSite builder (embedded mode) is running at ${where.replace('127.0.0.1', 'localhost')}\n` +
+        `  data: ${data}; bus: ${base.NATS_URL ? 'NATS' : 'in-process'}; cache: ${base.REDIS_URL ? 'Redis' : 'in-memory'}\n` +
+        `  started in ${((Date.now() - started) / 1000).toFixed(1)} s. Press Ctrl-C to stop.\n\n`,
+    );
+  } catch (error) {
+    await closeAll();
+    throw error;
+  }
+  closeOnSignals(closeAll, log, base.SHUTDOWN_TIMEOUT_MS);
+});

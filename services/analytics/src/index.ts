@@ -1,0 +1,1 @@
+export { analyticsService, buildApp } from './app.js';

@@ -1,0 +1,1 @@
+export { contentService, buildApp } from './app.js';

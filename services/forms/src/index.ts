@@ -1,0 +1,1 @@
+export { formsService, buildApp } from './app.js';

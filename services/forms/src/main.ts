@@ -1,0 +1,4 @@
+import { runService } from '@sc/platform';
+import { formsService } from './app.js';
+
+await runService(formsService);

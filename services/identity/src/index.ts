@@ -1,0 +1,1 @@
+export { identityService, buildApp } from './app.js';

@@ -1,0 +1,4 @@
+import { runService } from '@sc/platform';
+import { identityService } from './app.js';
+
+await runService(identityService);

@@ -1,0 +1,1 @@
+export { renderService, buildApp } from './app.js';

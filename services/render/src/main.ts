@@ -1,0 +1,4 @@
+import { runService } from '@sc/platform';
+import { renderService } from './app.js';
+
+await runService(renderService);

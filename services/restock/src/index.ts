@@ -1,0 +1,1 @@
+export { restockService, buildApp } from './app.js';
