@@ -6,3 +6,4 @@ export * from './messages.js';
 export * from './errors.js';
 export * from './events.js';
 export * from './cart.js';
+export * from './demo.js';

@@ -49,6 +49,11 @@ export interface ServiceDefinition<DB> {
   routes(app: ZodApp, ctx: ServiceContext<DB>): Promise<void> | void;
   /** Durable consumers to start with the service. */
   consumers?(ctx: ServiceContext<DB>): SubscribeOptions[];
+  /**
+   * Writes the demo website's data (embedded mode's first start, `pnpm seed`). Must be
+   * idempotent: it runs on every embedded start and does nothing when the data is there.
+   */
+  seed?(ctx: ServiceContext<DB>): Promise<void>;
 }
 
 export interface BuildServiceOptions {
@@ -57,6 +62,8 @@ export interface BuildServiceOptions {
   shared?: SharedInfra;
   /** Turn the relay's polling off (tests drive it by hand). */
   relay?: { autoStart?: boolean; pollMs?: number };
+  /** Run the definition's demo seed after migrating (embedded mode, `pnpm seed`). */
+  seedDemo?: boolean;
 }
 
 declare module 'fastify' {
@@ -107,6 +114,7 @@ export async function buildService<DB>(definition: ServiceDefinition<DB>, option
     draining,
   );
   await definition.routes(app.withTypeProvider<ZodTypeProvider>(), ctx);
+  if (options.seedDemo && definition.seed) await definition.seed(ctx);
 
   const subscriptions: Subscription[] = [];
   app.addHook('onReady', async () => {
