@@ -2,6 +2,7 @@
 // Postgres, NATS and Redis (DATABASE_URL, NATS_URL, REDIS_URL; the local servers by default).
 // Output of each process is prefixed with its name; Ctrl-C stops them all gracefully.
 import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { GATEWAY_PORT, SERVICE_NAMES, SERVICE_PORTS } from '@sc/platform';
@@ -12,6 +13,8 @@ const env = {
   DATABASE_URL: process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test',
   NATS_URL: process.env.NATS_URL || 'nats://127.0.0.1:4222',
   REDIS_URL: process.env.REDIS_URL || 'redis://127.0.0.1:6379',
+  // Every child verifies (services) or signs (gateway) the identity header with this key.
+  IDENTITY_SIGNING_KEY: process.env.IDENTITY_SIGNING_KEY || randomBytes(32).toString('base64url'),
 };
 const gatewayPort = Number(process.env.PORT || GATEWAY_PORT);
 const children = new Map<string, ChildProcess>();

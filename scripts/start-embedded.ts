@@ -2,6 +2,7 @@
 // under DATA_DIR, the bus and the cache live in memory. Real servers are used instead for any of
 // DATABASE_URL, NATS_URL, REDIS_URL that is set. Services listen on free loopback ports that only
 // the gateway needs to know, so nothing but the gateway's PORT can clash with other programs.
+import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { buildGateway, GatewayEnv } from '@sc/gateway';
 import {
@@ -22,6 +23,9 @@ import { SERVICES } from './services.js';
 
 await runMain(async () => {
   const started = Date.now();
+  // The gateway and the services of this process share one identity signing key; a random one per
+  // run unless the operator set it (sessions live in the database, so nobody is signed out by it).
+  process.env.IDENTITY_SIGNING_KEY ||= randomBytes(32).toString('base64url');
   const base = loadConfig(BaseEnv);
   const log = createLogger('embedded', base.LOG_LEVEL);
   const stopTelemetry = startTelemetry('sitebuilder', base.OTEL_EXPORTER_OTLP_ENDPOINT);

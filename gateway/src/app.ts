@@ -2,16 +2,20 @@
 // API document. It holds no business logic.
 import cookie from '@fastify/cookie';
 import type { FastifyInstance } from 'fastify';
-import { createHttpApp, drainingFlag, loadConfig, registerHealth } from '@sc/platform';
+import { createHttpApp, drainingFlag, loadConfig, registerHealth, type Logger } from '@sc/platform';
 import { GatewayEnv } from './config.js';
 import { installCrumb } from './crumb.js';
 import { registerDocs } from './docs.js';
+import { installIdentity, type IdentityStepOptions } from './identity.js';
 import { registerProxies } from './proxy.js';
 import { registerRateLimit } from './rate-limit.js';
 import { registerStatic } from './static.js';
+import { installWebsiteResolution, WebsiteResolver } from './website.js';
 
 export interface BuildGatewayOptions {
   config?: GatewayEnv;
+  /** The identity step's cache and timeout (tests). */
+  identity?: IdentityStepOptions;
 }
 
 /** Builds the gateway app (never listens). */
@@ -20,11 +24,18 @@ export async function buildGateway(options: BuildGatewayOptions = {}): Promise<F
   const app = await createHttpApp({
     name: 'gateway',
     logLevel: config.LOG_LEVEL,
-    fastify: { trustProxy: true, bodyLimit: 10 * 1024 * 1024 },
+    tracing: 'on-request',
+    fastify: { trustProxy: config.TRUST_PROXY, bodyLimit: 10 * 1024 * 1024 },
   });
   await app.register(cookie);
   const rateLimitReady = await registerRateLimit(app, config);
   installCrumb(app);
+  installWebsiteResolution(
+    app,
+    new WebsiteResolver({ contentUrl: config.CONTENT_URL, fallbackWebsiteId: config.FALLBACK_WEBSITE_ID, ttlMs: config.WEBSITE_CACHE_TTL_MS, logger: app.log as unknown as Logger }),
+    config.FALLBACK_WEBSITE_ID,
+  );
+  installIdentity(app, config, options.identity);
   registerHealth(app, { rateLimitStore: rateLimitReady }, drainingFlag(app));
   registerDocs(app, config);
   await registerStatic(app, config.WEB_DIST);

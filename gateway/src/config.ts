@@ -1,5 +1,6 @@
 // The gateway's environment: where each service is, and the rate limits.
 import { BaseEnv, GATEWAY_PORT, SERVICE_NAMES, SERVICE_PORTS, httpUrl, port, type ServiceName } from '@sc/platform';
+import { DEMO_WEBSITE_ID } from '@sc/contracts';
 import { z } from 'zod';
 
 const serviceUrls = Object.fromEntries(
@@ -14,8 +15,24 @@ export const GatewayEnv = BaseEnv.extend({
   RATE_LIMIT_WINDOW_MS: z.coerce.number().int().positive().default(60_000),
   /** How long the gateway waits for a service's answer before a 504. */
   UPSTREAM_TIMEOUT_MS: z.coerce.number().int().positive().default(30_000),
+  /**
+   * Which peers may tell the gateway the client's address and scheme (X-Forwarded-For/-Proto),
+   * for rate limits, login throttling and secure cookies: 'false' (nobody: the default, right when
+   * clients connect directly), or a comma list of addresses, CIDRs or the named ranges 'loopback',
+   * 'linklocal', 'uniquelocal' (e.g. 'uniquelocal' behind a cluster ingress). Hop counts are not
+   * offered: Fastify cannot check the immediate peer with them and ignores the headers.
+   */
+  TRUST_PROXY: z
+    .string()
+    .default('false')
+    .refine((v) => v === 'false' || v === 'true' || /^[\w.:/]+(\s*,\s*[\w.:/]+)*$/.test(v), 'must be false, true, or a comma list of addresses')
+    .transform((v): boolean | string => (v === 'false' ? false : v === 'true' ? true : v)),
   /** The built web app (web/dist): /assets and /config are served from here. */
   WEB_DIST: z.string().min(1).default('web/dist'),
+  /** The website of hosts that no website has as a domain (website.ts). */
+  FALLBACK_WEBSITE_ID: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/).default(DEMO_WEBSITE_ID),
+  /** How long the gateway reuses the content service's answer for a host. */
+  WEBSITE_CACHE_TTL_MS: z.coerce.number().int().positive().default(30_000),
 });
 export type GatewayEnv = z.infer<typeof GatewayEnv>;
 

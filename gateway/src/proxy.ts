@@ -1,10 +1,14 @@
-// Forwarding to the services with @fastify/http-proxy (on undici). The gateway sets the headers
-// services trust (request id, website, trace context) and strips any a client tried to send; a
-// service that is down or slow gives a clear 502/504 body at once, never a hang.
-import httpProxy from '@fastify/http-proxy';
-import { context, propagation, trace } from '@opentelemetry/api';
+// Forwarding to the services: a lean hop on undici (one keep-alive Pool per service, bodies
+// streamed both ways). It replaces @fastify/http-proxy: in bench/gateway, reply-from's per-request
+// work cost a quarter of the gateway's throughput (about 0.20x of a bare route against 0.26x for
+// this hop, measured in one run; see the notes). The gateway sets the headers services trust
+// (request id, website, identity, trace context) and strips any a client sent; a service that is
+// down or slow gives a clear 502/504 at once, never a hang.
+import { ROOT_CONTEXT, propagation, trace } from '@opentelemetry/api';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { IncomingHttpHeaders } from 'node:http';
+import type { Readable } from 'node:stream';
+import { Pool, errors as undiciErrors } from 'undici';
 import { errorBody, type ServiceName } from '@sc/platform';
 import { serviceUrl, type GatewayEnv } from './config.js';
 import { PAGES_SERVICE, ROUTES } from './routes.js';
@@ -13,64 +17,109 @@ import { websiteIdFor } from './website.js';
 /** Headers only the gateway may set; a client's copies are dropped before forwarding. */
 export const TRUSTED_HEADERS = ['x-website-id', 'x-sc-identity', 'x-sc-identity-signature'] as const;
 
+// Hop-by-hop headers (RFC 9110 §7.6.1) and ones undici sets itself; never forwarded either way.
+const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'proxy-connection', 'transfer-encoding', 'te', 'trailer', 'upgrade', 'expect', 'proxy-authenticate', 'proxy-authorization']);
+
 const METHODS = ['DELETE', 'GET', 'HEAD', 'PATCH', 'POST', 'PUT', 'OPTIONS'] as const;
 
-function forwardHeaders(request: FastifyRequest, headers: IncomingHttpHeaders): IncomingHttpHeaders {
-  const out: IncomingHttpHeaders = { ...headers };
+function forwardHeaders(request: FastifyRequest): Record<string, string | string[]> {
+  const out: Record<string, string | string[]> = {};
+  const incoming: IncomingHttpHeaders = request.headers;
+  for (const [name, value] of Object.entries(incoming)) {
+    if (value !== undefined && !HOP_BY_HOP.has(name)) out[name] = value;
+  }
   for (const name of TRUSTED_HEADERS) delete out[name];
   out['x-request-id'] = request.id;
   out['x-website-id'] = websiteIdFor(request);
-  out['x-forwarded-for'] = headers['x-forwarded-for'] ? `${String(headers['x-forwarded-for'])}, ${request.ip}` : request.ip;
+  if (request.identityHeaders) Object.assign(out, request.identityHeaders);
+  const forwardedFor = incoming['x-forwarded-for'];
+  out['x-forwarded-for'] = forwardedFor ? `${String(forwardedFor)}, ${request.ip}` : request.ip;
   out['x-forwarded-proto'] = request.protocol;
-  out['x-forwarded-host'] = headers.host;
-  const carrier: Record<string, string> = {};
-  const active = request.span ? trace.setSpan(context.active(), request.span) : context.active();
-  propagation.inject(active, carrier);
-  Object.assign(out, carrier);
+  if (incoming.host) out['x-forwarded-host'] = incoming.host;
+  // The gateway keeps its span on the request (no active context; see createHttpApp's tracing).
+  const carrier = request.span ? trace.setSpan(ROOT_CONTEXT, request.span) : propagation.extract(ROOT_CONTEXT, incoming);
+  propagation.inject(carrier, out);
   return out;
 }
 
-function upstreamFailure(service: ServiceName) {
-  // Typed loosely: reply-from declares the reply for HTTP/1 and HTTP/2 servers alike.
-  interface LooseReply {
-    log: FastifyReply['log'];
-    sent: boolean;
-    status(code: number): { send(body: unknown): unknown };
+function responseHeaders(headers: Record<string, string | string[] | undefined>): Record<string, string | string[]> {
+  const out: Record<string, string | string[]> = {};
+  for (const [name, value] of Object.entries(headers)) {
+    if (value !== undefined && !HOP_BY_HOP.has(name)) out[name] = value;
   }
-  return (reply: LooseReply, { error }: { error: Error & { statusCode?: number; code?: string } }) => {
-    const timedOut = error.statusCode === 504 || /TIMEOUT/i.test(error.code ?? '');
-    reply.log.warn({ err: error, service }, 'upstream failed');
-    if (reply.sent) return;
-    reply
-      .status(timedOut ? 504 : 502)
-      .send(
-        errorBody(
-          timedOut ? 'GATEWAY_TIMEOUT' : 'BAD_GATEWAY',
-          timedOut ? `The ${service} service did not answer in time. Please try again.` : `The ${service} service is not reachable. Please try again in a few seconds.`,
-        ),
-      );
+  return out;
+}
+
+function isTimeout(error: unknown): boolean {
+  return (
+    error instanceof undiciErrors.HeadersTimeoutError ||
+    error instanceof undiciErrors.BodyTimeoutError ||
+    error instanceof undiciErrors.ConnectTimeoutError
+  );
+}
+
+/** Makes the route handler that forwards a request to one service. */
+function forwarder(service: ServiceName, pool: Pool, timeoutMs: number) {
+  return async (request: FastifyRequest, reply: FastifyReply) => {
+    const headers = forwardHeaders(request);
+    const method = request.method as (typeof METHODS)[number];
+    // A body the crumb check already read arrives as a Buffer; otherwise the raw stream is piped.
+    let body: Buffer | Readable | undefined;
+    if (method !== 'GET' && method !== 'HEAD') {
+      if (Buffer.isBuffer(request.body)) {
+        body = request.body;
+        headers['content-length'] = String(request.body.length);
+      } else if (request.headers['content-length'] !== '0' && (request.headers['content-length'] || request.headers['transfer-encoding'])) {
+        body = request.raw;
+      }
+    }
+    try {
+      const upstream = await pool.request({ method, path: request.url, headers, body, headersTimeout: timeoutMs, bodyTimeout: timeoutMs });
+      return reply.code(upstream.statusCode).headers(responseHeaders(upstream.headers)).send(upstream.body);
+    } catch (error) {
+      const timedOut = isTimeout(error);
+      request.log.warn({ err: error, service }, 'upstream failed');
+      return reply
+        .status(timedOut ? 504 : 502)
+        .send(
+          errorBody(
+            timedOut ? 'GATEWAY_TIMEOUT' : 'BAD_GATEWAY',
+            timedOut ? `The ${service} service did not answer in time. Please try again.` : `The ${service} service is not reachable. Please try again in a few seconds.`,
+          ),
+        );
+    }
   };
 }
 
-/** Registers one proxy per route-table prefix, the /api 404, and the catch-all to render. */
+/** Registers one forwarder per route-table prefix, the /api 404, and the catch-all to render. */
 export async function registerProxies(app: FastifyInstance, config: GatewayEnv): Promise<void> {
-  const proxyTo = async (service: ServiceName, prefix: string) => {
-    await app.register(httpProxy, {
-      upstream: serviceUrl(config, service),
-      prefix,
-      rewritePrefix: prefix,
-      httpMethods: [...METHODS],
-      undici: { connections: 128, pipelining: 1, keepAliveTimeout: 60_000, connect: { timeout: 2_000 } },
-      replyOptions: {
-        timeout: config.UPSTREAM_TIMEOUT_MS,
-        rewriteRequestHeaders: (request, headers) => forwardHeaders(request as FastifyRequest, headers),
-        onError: upstreamFailure(service),
-      },
-    });
+  const pools = new Map<ServiceName, Pool>();
+  const poolFor = (service: ServiceName): Pool => {
+    let pool = pools.get(service);
+    if (!pool) {
+      pool = new Pool(serviceUrl(config, service), { connections: 128, pipelining: 1, keepAliveTimeout: 60_000, connectTimeout: 2_000 });
+      pools.set(service, pool);
+    }
+    return pool;
   };
-  for (const route of ROUTES) await proxyTo(route.service, route.prefix);
+  app.addHook('onClose', async () => {
+    await Promise.all([...pools.values()].map((pool) => pool.close()));
+  });
+
+  await app.register(async (scope) => {
+    // Bodies are not parsed here: they stream to the service as they came.
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser('*', (_request, payload, done) => done(null, payload));
+    for (const route of ROUTES) {
+      const handler = forwarder(route.service, poolFor(route.service), config.UPSTREAM_TIMEOUT_MS);
+      scope.route({ method: [...METHODS], url: route.prefix, handler });
+      scope.route({ method: [...METHODS], url: `${route.prefix}/*`, handler });
+    }
+    // Everything else is a site page, rendered by render.
+    const pages = forwarder(PAGES_SERVICE, poolFor(PAGES_SERVICE), config.UPSTREAM_TIMEOUT_MS);
+    scope.route({ method: [...METHODS], url: '/', handler: pages });
+    scope.route({ method: [...METHODS], url: '/*', handler: pages });
+  });
   app.all('/api', async (request, reply) => reply.status(404).send(errorBody('NOT_FOUND', `No API at ${request.url}`)));
   app.all('/api/*', async (request, reply) => reply.status(404).send(errorBody('NOT_FOUND', `No API at ${request.url.split('?')[0]}`)));
-  // Everything else is a site page, rendered by render ('/' and '/*' under an empty prefix).
-  await proxyTo(PAGES_SERVICE, '');
 }

@@ -1,9 +1,129 @@
-// Which website a request is for. Until content resolves domains to websites, every host maps to
-// the default website; services trust X-Website-Id because the gateway always overwrites it.
-import type { FastifyRequest } from 'fastify';
+// Which website a request is for: the Host header's domain, looked up in the content service
+// (which owns websites and their domains) and remembered briefly in this process. Hosts no
+// website has get the fallback website (the demo site unless FALLBACK_WEBSITE_ID says otherwise),
+// so every request reaches the services with a real website id. Services trust X-Website-Id
+// because the gateway always overwrites it (proxy.ts).
+//
+// While the content service cannot answer, a host answered before keeps its last answer; a host
+// never seen gets the fallback for a second and is asked again after that.
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { DEMO_WEBSITE_ID } from '@sc/contracts';
+import type { Logger } from '@sc/platform';
 
-export const DEFAULT_WEBSITE_ID = 'default';
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The website this request is for (set by the website step, before any other handler). */
+    websiteId: string;
+  }
+}
 
-export function websiteIdFor(_request: FastifyRequest): string {
-  return DEFAULT_WEBSITE_ID;
+export interface WebsiteResolverOptions {
+  /** Base URL of the content service. */
+  contentUrl: string;
+  /** The website of hosts no website has. */
+  fallbackWebsiteId: string;
+  /** How long an answer is reused. */
+  ttlMs: number;
+  /** How long a fallback given because content did not answer is reused. */
+  errorTtlMs?: number;
+  timeoutMs?: number;
+  /** At most this many hosts are remembered; the oldest go first. */
+  maxEntries?: number;
+  logger?: Logger;
+  fetch?: typeof fetch;
+}
+
+interface Entry {
+  websiteId: string;
+  expires: number;
+  /** True when content answered (found or not found); false for a fallback after a failure. */
+  answered: boolean;
+}
+
+// Host names (with or without port) and bracketed IPv6 literals; anything else is not looked up.
+const HOST = /^(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*|\[[0-9a-f:.]+\])$/;
+
+/** The domain a Host header names: lower case, without port and trailing dot; undefined when malformed. */
+export function domainOf(host: string | undefined): string | undefined {
+  if (!host) return undefined;
+  const lower = host.trim().toLowerCase();
+  const domain = (lower.startsWith('[') ? lower.slice(0, lower.indexOf(']') + 1) : lower.replace(/:\d{1,5}$/, '')).replace(/\.$/, '');
+  return domain.length <= 253 && HOST.test(domain) ? domain : undefined;
+}
+
+/** Host → website id through the content service, with a small in-memory cache. */
+export class WebsiteResolver {
+  readonly #options: Required<Omit<WebsiteResolverOptions, 'logger'>> & { logger?: Logger };
+  readonly #cache = new Map<string, Entry>();
+  readonly #pending = new Map<string, Promise<string>>();
+
+  constructor(options: WebsiteResolverOptions) {
+    this.#options = { errorTtlMs: 1_000, timeoutMs: 2_000, maxEntries: 10_000, fetch: globalThis.fetch.bind(globalThis), ...options };
+  }
+
+  /** The website of a Host header; never throws. */
+  async resolve(host: string | undefined, now = Date.now()): Promise<string> {
+    const domain = domainOf(host);
+    if (!domain) return this.#options.fallbackWebsiteId;
+    const cached = this.#cache.get(domain);
+    if (cached && cached.expires > now) return cached.websiteId;
+    // One lookup per host at a time: concurrent requests for a cold host share it.
+    let pending = this.#pending.get(domain);
+    if (!pending) {
+      pending = this.#lookup(domain, cached).finally(() => this.#pending.delete(domain));
+      this.#pending.set(domain, pending);
+    }
+    return pending;
+  }
+
+  /** Forgets every answer (tests; after domains change). */
+  clear(): void {
+    this.#cache.clear();
+  }
+
+  async #lookup(domain: string, stale: Entry | undefined): Promise<string> {
+    const { contentUrl, fallbackWebsiteId, ttlMs, errorTtlMs, timeoutMs } = this.#options;
+    try {
+      const response = await this.#options.fetch(`${contentUrl}/internal/websites/by-domain?host=${encodeURIComponent(domain)}`, {
+        signal: AbortSignal.timeout(timeoutMs),
+      });
+      if (response.status === 404) return this.#remember(domain, { websiteId: fallbackWebsiteId, expires: Date.now() + ttlMs, answered: true });
+      if (!response.ok) throw new Error(`content answered ${response.status}`);
+      const body = (await response.json()) as { websiteId?: unknown };
+      if (typeof body.websiteId !== 'string' || !/^[A-Za-z0-9_-]{1,64}$/.test(body.websiteId)) throw new Error('content answered without a website id');
+      return this.#remember(domain, { websiteId: body.websiteId, expires: Date.now() + ttlMs, answered: true });
+    } catch (error) {
+      this.#options.logger?.warn({ err: error, domain }, 'website lookup failed; using the last answer or the fallback website');
+      const websiteId = stale?.answered ? stale.websiteId : fallbackWebsiteId;
+      return this.#remember(domain, { websiteId, expires: Date.now() + errorTtlMs, answered: stale?.answered ?? false });
+    }
+  }
+
+  #remember(domain: string, entry: Entry): string {
+    this.#cache.delete(domain);
+    this.#cache.set(domain, entry);
+    if (this.#cache.size > this.#options.maxEntries) {
+      const oldest = this.#cache.keys().next().value;
+      if (oldest !== undefined) this.#cache.delete(oldest);
+    }
+    return entry.websiteId;
+  }
+}
+
+/** Paths that never reach a service need no website. */
+function skipped(path: string): boolean {
+  return path === '/healthz' || path === '/readyz' || path.startsWith('/assets/');
+}
+
+/** Resolves every request's website before anything else uses it (an onRequest hook). */
+export function installWebsiteResolution(app: FastifyInstance, resolver: WebsiteResolver, fallbackWebsiteId: string): void {
+  app.decorateRequest('websiteId', '');
+  app.addHook('onRequest', async (request) => {
+    request.websiteId = skipped(request.url.split('?')[0] ?? '') ? fallbackWebsiteId : await resolver.resolve(request.host);
+  });
+}
+
+/** The website id to forward for a request (the fallback website if the step did not run). */
+export function websiteIdFor(request: FastifyRequest): string {
+  return request.websiteId || DEMO_WEBSITE_ID;
 }

@@ -1,6 +1,8 @@
 // Every event crossing the bus: the envelope { id, type, websiteId, occurredAt, data } and, per
 // subject (<domain>.<entity>.<event>), the schema of its data.
 import { z } from 'zod';
+import { SiteUserSessionEnded, SiteUserSessionStarted } from './identity.js';
+import { ContentEventSchemas } from './content-events.js';
 
 export const EventEnvelope = z.object({
   id: z.uuid(),
@@ -17,6 +19,9 @@ export type CartCreated = z.infer<typeof CartCreated>;
 /** Subject → schema of the event's data. A publisher can only enqueue what is listed here. */
 export const EventSchemas = {
   'commerce.cart.created': CartCreated,
+  'identity.session.started': SiteUserSessionStarted,
+  'identity.session.ended': SiteUserSessionEnded,
+  ...ContentEventSchemas,
 } as const;
 export type EventType = keyof typeof EventSchemas;
 export type EventData<T extends EventType> = z.infer<(typeof EventSchemas)[T]>;

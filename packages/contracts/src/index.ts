@@ -7,3 +7,7 @@ export * from './errors.js';
 export * from './events.js';
 export * from './cart.js';
 export * from './demo.js';
+export * from './content.js';
+export * from './content-events.js';
+export * from './identity.js';
+export * from './permissions.js';

@@ -28,6 +28,13 @@ export const BaseEnv = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   OTEL_EXPORTER_OTLP_ENDPOINT: optional(httpUrl),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
+  /**
+   * The HMAC key of the identity header: the gateway signs who a request comes from, services
+   * verify it. The same value on the gateway and every service, at least 32 characters. Unset:
+   * the gateway forwards no identity and every owner route answers 401. `pnpm start` and
+   * `pnpm start:cluster` make a random one per run when it is unset; deployments must set it.
+   */
+  IDENTITY_SIGNING_KEY: optional(z.string().min(32, 'must be at least 32 characters')),
 });
 export type BaseEnv = z.infer<typeof BaseEnv>;
 
@@ -52,10 +59,17 @@ export function loadConfig<T extends z.ZodType>(schema: T, env: NodeJS.ProcessEn
   const problems = result.error.issues.map((issue) => {
     const name = issue.path.join('.') || '(environment)';
     const raw = typeof issue.path[0] === 'string' ? env[issue.path[0]] : undefined;
-    const shown = raw === undefined ? '' : ` (got ${JSON.stringify(raw.length > 60 ? `${raw.slice(0, 60)}…` : raw)})`;
+    const shown = raw === undefined ? '' : ` (got ${shownValue(name, raw)})`;
     return `${name} ${issue.message}${shown}`;
   });
   return fail(`Invalid environment: ${problems.join('; ')}`, result.error);
+}
+
+/** A bad value as the error line shows it: secrets hidden, passwords in URLs masked, long values cut. */
+function shownValue(name: string, raw: string): string {
+  if (/KEY|SECRET|PASSWORD|TOKEN/i.test(name)) return `a value of ${raw.length} characters`;
+  const masked = raw.replace(/(\/\/[^:/@\s]*:)[^@\s]*@/, '$1***@');
+  return JSON.stringify(masked.length > 60 ? `${masked.slice(0, 60)}…` : masked);
 }
 
 function fail(message: string, cause: unknown): never {

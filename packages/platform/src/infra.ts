@@ -24,10 +24,14 @@ export interface ServiceInfra<DB = unknown> {
   close(): Promise<void>;
 }
 
-/** Opens the embedded database under `dataDir` (memory when `dataDir` is undefined). */
-export async function openEmbeddedPostgres(dataDir: string | undefined): Promise<EmbeddedPostgres> {
-  if (dataDir) mkdirSync(dataDir, { recursive: true });
-  return EmbeddedPostgres.open(dataDir ? path.resolve(dataDir, 'pg') : undefined);
+/** DATA_DIR value for a database that lives in memory only (tests, throw-away demos). */
+export const IN_MEMORY_DATA_DIR = ':memory:';
+
+/** Opens the embedded database under `dataDir`/pg, or in memory for ':memory:'. */
+export async function openEmbeddedPostgres(dataDir: string): Promise<EmbeddedPostgres> {
+  if (dataDir === IN_MEMORY_DATA_DIR) return EmbeddedPostgres.open();
+  mkdirSync(dataDir, { recursive: true });
+  return EmbeddedPostgres.open(path.resolve(dataDir, 'pg'));
 }
 
 /** Opens the database, bus and cache a service's configuration asks for. */

@@ -14,7 +14,7 @@ import { closeOnSignals, drainingFlag } from './http/shutdown.js';
 import { openServiceInfra, type SharedInfra } from './infra.js';
 import type { Logger } from './logger.js';
 import { OutboxRelay, type OutboxTables } from './outbox/index.js';
-import { startTelemetry } from './telemetry.js';
+import { SpanKind, startTelemetry, withSpanFromHeaders } from './telemetry.js';
 
 export const SERVICE_PORTS = {
   cart: 4101,
@@ -119,7 +119,12 @@ export async function buildService<DB>(definition: ServiceDefinition<DB>, option
   const subscriptions: Subscription[] = [];
   app.addHook('onReady', async () => {
     if (options.relay?.autoStart !== false) relay.start();
-    for (const consumer of definition.consumers?.(ctx) ?? []) subscriptions.push(await infra.bus.subscribe(consumer));
+    for (const consumer of definition.consumers?.(ctx) ?? []) {
+      // Each delivery runs in a span continued from the publisher's trace (message headers).
+      const handler: SubscribeOptions['handler'] = (event, info) =>
+        withSpanFromHeaders(`consume ${event.type}`, SpanKind.CONSUMER, info.headers, () => consumer.handler(event, info));
+      subscriptions.push(await infra.bus.subscribe({ ...consumer, handler }));
+    }
   });
   // One hook, so the order is certain: in-flight requests have drained by now; stop taking
   // events, let the relay finish its batch, then close NATS, the pool and the cache.

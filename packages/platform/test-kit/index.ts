@@ -10,6 +10,8 @@ export function testConfig(port = 0, overrides: Partial<ServiceEnv> = {}): Servi
     NATS_URL: process.env.NATS_URL,
     REDIS_URL: process.env.REDIS_URL,
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
+    // Each test's embedded database lives in memory: nothing leaks between runs or files.
+    DATA_DIR: ':memory:',
     PORT: String(port),
     ...overrides,
   });

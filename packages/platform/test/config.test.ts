@@ -38,6 +38,19 @@ describe('loadConfig', () => {
     expect(message).not.toContain('\n');
   });
 
+  it('never prints a secret or a password from a bad value', () => {
+    let message = '';
+    try {
+      loadConfig(schema, { IDENTITY_SIGNING_KEY: 'short-secret', DATABASE_URL: 'mysql://admin:hunter2@db/x' });
+    } catch (error) {
+      message = (error as Error).message;
+    }
+    expect(message).toContain('IDENTITY_SIGNING_KEY must be at least 32 characters (got a value of 12 characters)');
+    expect(message).toContain('DATABASE_URL must be a postgres:// URL (got "mysql://admin:***@db/x")');
+    expect(message).not.toContain('short-secret');
+    expect(message).not.toContain('hunter2');
+  });
+
   it('accepts real URLs', () => {
     const config = loadConfig(schema, {
       DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/test',

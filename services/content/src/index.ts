@@ -1,1 +1,2 @@
 export { contentService, buildApp } from './app.js';
+export { WebsiteService, domainOfHost } from './websites.service.js';

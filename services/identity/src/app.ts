@@ -1,12 +1,32 @@
-// The identity service: site users, owner accounts, website roles, sessions, XSRF tokens, login throttling.
+// The identity service: site users, owner accounts, website roles, sessions, XSRF tokens, API
+// keys, login throttling. The gateway asks it who a request comes from (resolve) and forwards the
+// answer to every service in a signed header.
 import { buildService, type BuildServiceOptions, type ServiceDefinition } from '@sc/platform';
+import { PasswordHasher } from './domain/password.js';
+import type { IdentityDB } from './identity.table.js';
 import { migrations } from './migrations/index.js';
+import { identityDeps } from './routes/deps.js';
+import { identityRoutes } from './routes/index.js';
+import { seedDemoAccounts } from './seed.js';
+import { identitySettings, type IdentitySettings } from './settings.js';
 
-export const identityService: ServiceDefinition<unknown> = {
-  name: 'identity',
-  migrations,
-  routes: () => undefined,
-};
+export interface IdentityOptions {
+  /** Overrides of the settings read from the environment (tests: short throttle windows). */
+  settings?: Partial<IdentitySettings>;
+}
+
+/** The service definition; settings are read from the environment when the app is built. */
+export function createIdentityService(options: IdentityOptions = {}): ServiceDefinition<IdentityDB> {
+  return {
+    name: 'identity',
+    migrations,
+    routes: (app, ctx) => identityRoutes(app, ctx, identityDeps(ctx, identitySettings(options.settings))),
+    seed: (ctx) => seedDemoAccounts(ctx, new PasswordHasher(identitySettings(options.settings).scrypt)),
+  };
+}
+
+export const identityService: ServiceDefinition<IdentityDB> = createIdentityService();
 
 /** Builds the identity app (never listens). */
-export const buildApp = (options?: BuildServiceOptions) => buildService(identityService, options);
+export const buildApp = (options: BuildServiceOptions & IdentityOptions = {}) =>
+  buildService(options.settings ? createIdentityService(options) : identityService, options);

@@ -1,1 +1,3 @@
-export { identityService, buildApp } from './app.js';
+export { identityService, createIdentityService, buildApp, type IdentityOptions } from './app.js';
+export { PasswordHasher, DEFAULT_SCRYPT_COST, type ScryptCost } from './domain/password.js';
+export type { IdentitySettings } from './settings.js';

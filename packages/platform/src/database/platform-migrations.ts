@@ -16,6 +16,7 @@ export const platformMigrations: Record<string, Migration> = {
         .addColumn('headers', 'jsonb', (c) => c.notNull().defaultTo(sql`'{}'::jsonb`))
         .addColumn('attempts', 'integer', (c) => c.notNull().defaultTo(0))
         .addColumn('last_error', 'text')
+        .addColumn('claimed_until', 'timestamptz')
         .addColumn('published_at', 'timestamptz')
         .execute();
       await db.schema.createIndex('outbox_unpublished').on('outbox').column('seq').where(sql.ref('published_at'), 'is', null).execute();

@@ -17,6 +17,7 @@ export interface OutboxTables {
     headers: ColumnType<Record<string, string>, string | undefined, string>;
     attempts: Generated<number>;
     last_error: string | null;
+    claimed_until: Date | string | null;
     published_at: Date | string | null;
   };
   handled_events: {
@@ -58,6 +59,7 @@ export async function enqueueEvent<T extends EventType, DB extends OutboxTables>
       data: JSON.stringify(event.data),
       headers: JSON.stringify(traceHeaders()),
       last_error: null,
+      claimed_until: null,
       published_at: null,
     })
     .execute();

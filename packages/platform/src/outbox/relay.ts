@@ -1,7 +1,12 @@
 // The outbox relay: publishes unpublished outbox rows to the bus in order, marks them published,
-// and keeps retrying while the bus is away. Rows are claimed with FOR UPDATE SKIP LOCKED so
-// replicas of a service share the work; a repeat publish (crash after publish, before the mark)
-// is dropped by the bus because the event id is the message id.
+// and keeps retrying while the bus is away.
+//
+// No transaction is held while publishing: a batch is leased (claimed_until) in one short
+// transaction, published outside it, then marked published. Holding a transaction across network
+// I/O would pin a pool connection per replica, and in embedded mode it would hold PGlite's only
+// session, stalling every query of every service while NATS is slow or down. Replicas skip each
+// other's leased rows; a lease that expires (a replica died mid-batch) is taken over, and the
+// repeat publish is dropped by the bus because the event id is the message id.
 import { sql, type Kysely } from 'kysely';
 import type { EventEnvelope } from '@sc/contracts';
 import type { EventBus } from '../bus/bus.js';
@@ -15,6 +20,8 @@ export interface OutboxRelayOptions {
   /** How often to look for rows when nobody pokes the relay. */
   pollMs?: number;
   batchSize?: number;
+  /** How long a claimed batch belongs to this relay before another may take it over. */
+  leaseMs?: number;
   /** Published rows are deleted after this long. */
   retentionMs?: number;
 }
@@ -28,7 +35,7 @@ export class OutboxRelay {
   #lastCleanup = 0;
 
   constructor(options: OutboxRelayOptions) {
-    this.#options = { pollMs: 500, batchSize: 100, retentionMs: 7 * 24 * 3600_000, ...options };
+    this.#options = { pollMs: 500, batchSize: 100, leaseMs: 30_000, retentionMs: 7 * 24 * 3600_000, ...options };
   }
 
   start(): void {
@@ -51,51 +58,64 @@ export class OutboxRelay {
 
   /** Publishes one batch; returns how many rows were published. Throws when the bus refuses. */
   async publishBatch(): Promise<number> {
-    const { db, bus, batchSize } = this.#options;
-    // The failure is thrown after the commit, so the attempt count and error are kept for operators.
-    const outcome = await db.transaction().execute(async (trx) => {
-      const rows = await trx
+    const { db, bus, batchSize, leaseMs } = this.#options;
+    if (!(await bus.ready())) throw new Error('the bus is not connected');
+    const rows = await db.transaction().execute(async (trx) => {
+      const due = await trx
         .selectFrom('outbox')
         .select(['seq', 'id', 'type', 'website_id', 'occurred_at', 'data', 'headers'])
         .where('published_at', 'is', null)
+        .where((eb) => eb.or([eb('claimed_until', 'is', null), eb('claimed_until', '<', sql<Date>`now()`)]))
         .orderBy('seq')
         .limit(batchSize)
         .forUpdate()
         .skipLocked()
         .execute();
-      const published: number[] = [];
-      let failure: unknown = undefined;
-      for (const row of rows) {
-        const event: EventEnvelope = {
-          id: row.id,
-          type: row.type,
-          websiteId: row.website_id,
-          occurredAt: new Date(row.occurred_at).toISOString(),
-          data: row.data,
-        };
-        try {
-          await bus.publish(event, row.headers);
-          published.push(row.seq);
-        } catch (error) {
-          failure = error;
-          // Stop at the first failure so events leave in the order they were written.
-          await trx
-            .updateTable('outbox')
-            .set({ attempts: sql`attempts + 1`, last_error: error instanceof Error ? error.message : String(error) })
-            .where('seq', '=', row.seq)
-            .execute();
-          break;
-        }
+      if (due.length > 0) {
+        await trx
+          .updateTable('outbox')
+          .set({ claimed_until: sql`now() + ${`${leaseMs} milliseconds`}::interval` })
+          .where('seq', 'in', due.map((r) => r.seq))
+          .execute();
       }
-      if (published.length > 0) {
-        await trx.updateTable('outbox').set({ published_at: sql`now()` }).where('seq', 'in', published).execute();
-      }
-      return { published: published.length, failure };
+      return due;
     });
-    if (outcome.failure !== undefined && outcome.published === 0) {
-      throw outcome.failure instanceof Error ? outcome.failure : new Error(JSON.stringify(outcome.failure));
+    const published: number[] = [];
+    let failure: { seq: number; error: Error } | undefined;
+    for (const row of rows) {
+      const event: EventEnvelope = {
+        id: row.id,
+        type: row.type,
+        websiteId: row.website_id,
+        occurredAt: new Date(row.occurred_at).toISOString(),
+        data: row.data,
+      };
+      try {
+        await bus.publish(event, row.headers);
+        published.push(row.seq);
+      } catch (error) {
+        // Stop at the first failure so events leave in the order they were written.
+        failure = { seq: row.seq, error: error instanceof Error ? error : new Error(JSON.stringify(error)) };
+        break;
+      }
     }
-    return outcome.published;
+    const unpublished = rows.map((r) => r.seq).filter((seq) => !published.includes(seq));
+    if (published.length > 0) {
+      await db.updateTable('outbox').set({ published_at: sql`now()`, claimed_until: null }).where('seq', 'in', published).execute();
+    }
+    if (unpublished.length > 0) {
+      // Release the rest of the lease at once so the retry does not wait for it to expire.
+      await db.updateTable('outbox').set({ claimed_until: null }).where('seq', 'in', unpublished).execute();
+    }
+    if (failure) {
+      await db
+        .updateTable('outbox')
+        .set({ attempts: sql`attempts + 1`, last_error: failure.error.message })
+        .where('seq', '=', failure.seq)
+        .execute();
+      if (published.length === 0) throw failure.error;
+    }
+    return published.length;
   }
 
   async #run(): Promise<void> {

@@ -1,0 +1,75 @@
+// bench/gateway: requests per second of a bare Fastify route called directly and through the
+// gateway, measured in one run with autocannon, and their ratio. The upstream and the gateway
+// run as their own processes so the load generator (this process) does not share their event loop.
+//   pnpm bench:gateway            (defaults: 50 connections, 10 s per measurement)
+//   BENCH_SECONDS=5 BENCH_CONNECTIONS=100 pnpm bench:gateway
+import { spawn, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const seconds = Number(process.env.BENCH_SECONDS ?? 10);
+const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
+const children: ChildProcess[] = [];
+
+function start(entry: string, env: Record<string, string>, ready: RegExp): Promise<string> {
+  const child = spawn(process.execPath, ['--conditions=@sc/source', '--import', 'tsx', entry], {
+    cwd: root,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'ignore'],
+  });
+  children.push(child);
+  return new Promise((resolve, reject) => {
+    let out = '';
+    child.stdout?.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+      const match = ready.exec(out);
+      if (match) resolve(match[1] ?? '');
+    });
+    child.once('exit', (code) => reject(new Error(`${entry} exited with ${code}`)));
+  });
+}
+
+async function waitHealthy(url: string): Promise<void> {
+  for (let i = 0; i < 200; i++) {
+    if (await fetch(`${url}/healthz`).then((r) => r.ok, () => false)) return;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`${url} did not become healthy`);
+}
+
+async function measure(url: string): Promise<{ rps: number; p99: number; errors: number }> {
+  const result = await autocannon({ url, connections, duration: seconds, pipelining: 1 });
+  return { rps: result.requests.average, p99: result.latency.p99, errors: result.errors + result.non2xx };
+}
+
+try {
+  const upstream = await start('bench/gateway/upstream.ts', {}, /listening (http:\/\/\S+)/);
+  // The gateway as deployed, but logging warnings only: one log line per request would measure
+  // the terminal, not the hop. Rate limiting stays on, with a limit the load cannot reach.
+  void start(
+    'gateway/src/main.ts',
+    { PORT: '18099', HOST: '127.0.0.1', CART_URL: upstream, LOG_LEVEL: 'warn', RATE_LIMIT_MAX: '100000000', REDIS_URL: '' },
+    /never/,
+  ).catch(() => undefined);
+  await waitHealthy('http://127.0.0.1:18099');
+  const direct = `${upstream}/api/commerce/bench`;
+  const viaGateway = 'http://127.0.0.1:18099/api/commerce/bench';
+  // Warm both paths (JIT, connection pools) before measuring.
+  await autocannon({ url: direct, connections, duration: 2 });
+  await autocannon({ url: viaGateway, connections, duration: 2 });
+  const bare = await measure(direct);
+  const proxied = await measure(viaGateway);
+  const ratio = proxied.rps / bare.rps;
+  const line = (name: string, r: { rps: number; p99: number; errors: number }) =>
+    `${name.padEnd(16)} ${r.rps.toFixed(0).padStart(8)} req/s   p99 ${String(r.p99).padStart(4)} ms   errors ${r.errors}`;
+  process.stdout.write(
+    `\nbench/gateway (${connections} connections, ${seconds} s each, ${new Date().toISOString()})\n` +
+      `${line('direct', bare)}\n${line('through gateway', proxied)}\n` +
+      `ratio ${ratio.toFixed(3)}x (goal: 0.2x or better)\n`,
+  );
+  if (bare.errors + proxied.errors > 0) process.exitCode = 1;
+} finally {
+  for (const child of children) child.kill('SIGTERM');
+}

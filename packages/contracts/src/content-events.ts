@@ -1,0 +1,136 @@
+// Events of the content service (subjects content.<entity>.<event>). Product events carry what the
+// cart needs for its product read model (types, prices in minor units with the currency, variants
+// with initial stock, subscription plan, gift-card denominations, the additional-fields form, and
+// whether the storefront may sell it); every event carries the URLs the render service drops from
+// its page cache. `version` grows with each change of an entity so a consumer can ignore an
+// older event that arrives after a newer one.
+import { z } from 'zod';
+import { Money } from './currencies.js';
+import { SubscriptionPlan } from './content-product.js';
+import { ProductTypeSchema } from './enums.js';
+
+const ItemStatusValue = z.enum(['published', 'scheduled', 'needs-review', 'draft', 'private']);
+const Urls = z.array(z.string());
+
+export const ContentProductVariant = z
+  .object({
+    id: z.string(),
+    sku: z.string(),
+    attributes: z.record(z.string(), z.string()),
+    optionValues: z.array(z.object({ optionName: z.string(), value: z.string() }).strict()),
+    priceMoney: Money,
+    salePriceMoney: Money.nullable(),
+    onSale: z.boolean(),
+    qtyInStock: z.number().int(),
+    unlimited: z.boolean(),
+  })
+  .strict();
+
+export const ContentProductUpserted = z
+  .object({
+    productId: z.string(),
+    collectionId: z.string(),
+    version: z.number().int(),
+    title: z.string(),
+    urlId: z.string(),
+    fullUrl: z.string(),
+    productType: ProductTypeSchema,
+    currency: z.string(),
+    status: ItemStatusValue,
+    /** When a scheduled product goes live (ISO 8601), or null. */
+    publishOn: z.string().nullable(),
+    /** True when the storefront shows it now: published (or due) in an enabled collection. */
+    visible: z.boolean(),
+    variantOptionOrdering: z.array(z.string()),
+    variants: z.array(ContentProductVariant),
+    isSubscribable: z.boolean(),
+    subscriptionPlan: SubscriptionPlan.nullable(),
+    giftCardDenominations: z.array(Money),
+    additionalFieldsFormId: z.string().nullable(),
+    useCustomAddButtonText: z.boolean(),
+    customAddButtonText: z.string(),
+    /** Pages showing this product (its own page and its collection's). */
+    urls: Urls,
+  })
+  .strict();
+export type ContentProductUpserted = z.infer<typeof ContentProductUpserted>;
+
+export const ContentProductDeleted = z
+  .object({ productId: z.string(), collectionId: z.string(), version: z.number().int(), urls: Urls })
+  .strict();
+export type ContentProductDeleted = z.infer<typeof ContentProductDeleted>;
+
+export const ContentItemUpserted = z
+  .object({
+    itemId: z.string(),
+    collectionId: z.string(),
+    version: z.number().int(),
+    recordType: z.number().int(),
+    status: ItemStatusValue,
+    publishOn: z.string().nullable(),
+    visible: z.boolean(),
+    urls: Urls,
+  })
+  .strict();
+export const ContentItemDeleted = z
+  .object({ itemId: z.string(), collectionId: z.string(), version: z.number().int(), urls: Urls })
+  .strict();
+
+export const ContentCollectionUpserted = z
+  .object({
+    collectionId: z.string(),
+    version: z.number().int(),
+    type: z.number().int(),
+    typeName: z.string(),
+    title: z.string(),
+    urlId: z.string(),
+    enabled: z.boolean(),
+    urls: Urls,
+  })
+  .strict();
+export const ContentCollectionDeleted = z
+  .object({ collectionId: z.string(), version: z.number().int(), urls: Urls })
+  .strict();
+
+export const ContentCategoryChanged = z
+  .object({ categoryId: z.string(), collectionId: z.string(), parentCategoryId: z.string(), displayName: z.string(), urls: Urls })
+  .strict();
+
+export const ContentWebsiteChanged = z
+  .object({ title: z.string(), templateId: z.string(), domains: z.array(z.string()), previousDomains: z.array(z.string()) })
+  .strict();
+
+export const ContentSettingsUpdated = z
+  .object({
+    /** The top-level settings that changed (currency, timeZone, store, ...). */
+    changed: z.array(z.string()),
+    currency: z.string(),
+    locale: z.string(),
+    timeZone: z.string(),
+    country: z.string(),
+  })
+  .strict();
+
+export const ContentNavigationUpdated = z.object({ fieldName: z.string(), templateId: z.string() }).strict();
+export const ContentHeaderFooterUpdated = z.object({}).strict();
+export const ContentMultilingualUpdated = z.object({ languages: z.array(z.string()), connected: z.boolean() }).strict();
+export const ContentCommercePreferencesUpdated = z.object({ namespace: z.string() }).strict();
+
+/** The content subjects and their data, merged into EventSchemas. */
+export const ContentEventSchemas = {
+  'content.product.upserted': ContentProductUpserted,
+  'content.product.deleted': ContentProductDeleted,
+  'content.item.upserted': ContentItemUpserted,
+  'content.item.deleted': ContentItemDeleted,
+  'content.collection.upserted': ContentCollectionUpserted,
+  'content.collection.deleted': ContentCollectionDeleted,
+  'content.category.upserted': ContentCategoryChanged,
+  'content.category.deleted': ContentCategoryChanged,
+  'content.website.created': ContentWebsiteChanged,
+  'content.website.updated': ContentWebsiteChanged,
+  'content.settings.updated': ContentSettingsUpdated,
+  'content.navigation.updated': ContentNavigationUpdated,
+  'content.header-footer.updated': ContentHeaderFooterUpdated,
+  'content.multilingual.updated': ContentMultilingualUpdated,
+  'content.commerce-preferences.updated': ContentCommercePreferencesUpdated,
+} as const;

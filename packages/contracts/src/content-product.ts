@@ -1,0 +1,87 @@
+// SPEC 3 "Product": what an owner sends for a product (types 1-5, variants, subscription plan,
+// additional-fields form, custom add-button text, gift-card denominations) and the
+// structuredContent the storefront and the cart read back. Money is integer minor units.
+import { z } from 'zod';
+import { Money } from './currencies.js';
+import { BillingUnitSchema, ProductTypeSchema } from './enums.js';
+
+export const MAX_VARIANTS = 250;
+export const MAX_VARIANT_OPTIONS = 6;
+
+const OptionName = z.string().trim().min(1).max(50);
+const OptionValue = z.string().trim().min(1).max(100);
+
+export const VariantInput = z
+  .object({
+    /** Kept when an owner edits a product, so carts keep pointing at the same variant. */
+    id: z.string().min(1).max(64).optional(),
+    sku: z.string().trim().min(1).max(64),
+    attributes: z.record(OptionName, OptionValue).default({}),
+    priceMoney: Money,
+    salePriceMoney: Money.optional(),
+    onSale: z.boolean().default(false),
+    /** Initial stock; live stock belongs to the cart service. */
+    qtyInStock: z.number().int().min(0).max(1_000_000).default(0),
+    unlimited: z.boolean().default(false),
+  })
+  .strict();
+export type VariantInput = z.input<typeof VariantInput>;
+
+export const SubscriptionPlan = z
+  .object({
+    billingPeriod: z.object({ value: z.number().int().min(1).max(52), unit: BillingUnitSchema }).strict(),
+    /** 0 means the subscription runs until cancelled. */
+    numBillingCycles: z.number().int().min(0).max(520),
+  })
+  .strict();
+export type SubscriptionPlan = z.infer<typeof SubscriptionPlan>;
+
+export const ProductInput = z
+  .object({
+    productType: ProductTypeSchema,
+    variants: z.array(VariantInput).max(MAX_VARIANTS).default([]),
+    variantOptionOrdering: z.array(OptionName).max(MAX_VARIANT_OPTIONS).default([]),
+    isSubscribable: z.boolean().default(false),
+    subscriptionPlan: SubscriptionPlan.nullable().default(null),
+    additionalFieldsFormId: z.string().min(1).max(64).nullable().default(null),
+    useCustomAddButtonText: z.boolean().default(false),
+    customAddButtonText: z.string().trim().max(60).default(''),
+    /** Gift cards only: the amounts a buyer picks from; their variants are made from these. */
+    giftCardDenominations: z.array(Money).max(20).default([]),
+  })
+  .strict();
+export type ProductInput = z.input<typeof ProductInput>;
+
+export const OptionValueBody = z.object({ optionName: z.string(), value: z.string() });
+
+export const ProductVariant = z.object({
+  id: z.string(),
+  sku: z.string(),
+  attributes: z.record(z.string(), z.string()),
+  optionValues: z.array(OptionValueBody),
+  priceMoney: Money,
+  salePriceMoney: Money,
+  onSale: z.boolean(),
+  /** Minor units, as older storefront code reads them. */
+  price: z.number().int(),
+  salePrice: z.number().int(),
+  qtyInStock: z.number().int(),
+  unlimited: z.boolean(),
+});
+export type ProductVariant = z.infer<typeof ProductVariant>;
+
+export const StructuredContent = z.object({
+  productType: ProductTypeSchema,
+  variants: z.array(ProductVariant),
+  isSubscribable: z.boolean(),
+  subscriptionPlan: SubscriptionPlan.nullable(),
+  /** The lowest regular price and the lowest sale price among the variants on sale. */
+  priceMoney: Money,
+  salePriceMoney: Money,
+  onSale: z.boolean(),
+  additionalFieldsFormId: z.string().nullable(),
+  useCustomAddButtonText: z.boolean(),
+  customAddButtonText: z.string(),
+  giftCardDenominations: z.array(Money),
+});
+export type StructuredContent = z.infer<typeof StructuredContent>;

@@ -1,0 +1,119 @@
+// The one check of every owner route: who is asking (the gateway's signed identity header) and
+// may they do this (the permission table of packages/contracts). It runs as an onRequest hook,
+// before the body is parsed or validated, so a denied caller learns nothing about the route's
+// input and pays nothing for it. Routes declare their permission with ownerRoute(), which puts it
+// in the route's config (for the permission tests that walk every route) and in its OpenAPI
+// operation (x-permission).
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { IdentityMessages, permissionsOfRoles, type Identity, type Permission } from '@sc/contracts';
+import { AppError } from '../errors.js';
+import type {} from '../service.js';
+import { verifyIdentity } from './identity-header.js';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The permission an owner route requires (set by ownerRoute). */
+    permission?: Permission;
+  }
+}
+
+/** The website a request is for: X-Website-Id, which the gateway always sets. */
+export const DEFAULT_WEBSITE_ID = 'default';
+
+/** The request's website id from X-Website-Id (set by the gateway), or the default website. */
+export function websiteIdOf(request: FastifyRequest): string {
+  const header = request.headers['x-website-id'];
+  const value = Array.isArray(header) ? header[0] : header;
+  return value && /^[A-Za-z0-9_-]{1,64}$/.test(value) ? value : DEFAULT_WEBSITE_ID;
+}
+
+const identities = new WeakMap<FastifyRequest, Identity>();
+
+/**
+ * Who the request comes from: the verified identity header, or an anonymous visitor when it is
+ * missing, forged, stale or for another request. The key is the service's IDENTITY_SIGNING_KEY.
+ */
+export function identityOf(request: FastifyRequest): Identity {
+  const known = identities.get(request);
+  if (known) return known;
+  const websiteId = websiteIdOf(request);
+  const identity = verifyIdentity(request.headers, {
+    key: request.server.serviceContext?.config.IDENTITY_SIGNING_KEY,
+    requestId: request.id,
+    websiteId,
+  }) ?? { v: 1, kind: 'visitor', websiteId, requestId: request.id, issuedAt: Date.now(), roles: [] };
+  identities.set(request, identity);
+  return identity;
+}
+
+/** What an identity may do on its website: an owner's roles' permissions, or an API key's scopes. */
+export function permissionsOf(identity: Identity): Set<Permission> {
+  switch (identity.kind) {
+    case 'owner':
+      return permissionsOfRoles(identity.roles);
+    case 'api-key':
+      return new Set(identity.scopes ?? []);
+    case 'site-user':
+    case 'visitor':
+      return new Set();
+  }
+}
+
+export type PermissionHook = ((request: FastifyRequest, reply: FastifyReply) => Promise<void>) & { readonly permission: Permission };
+
+/**
+ * A hook (onRequest or preHandler) that lets the request through only for an owner or API key
+ * holding `permission` on the request's website: 401 for anyone else signed out, 403 otherwise.
+ * A `websiteId` route parameter must name the request's website.
+ */
+export function requirePermission(permission: Permission): PermissionHook {
+  const check = async (request: FastifyRequest): Promise<void> => {
+    const identity = identityOf(request);
+    if (identity.kind !== 'owner' && identity.kind !== 'api-key') throw new AppError('UNAUTHORIZED', IdentityMessages.signInRequired);
+    const params = request.params as Record<string, unknown> | undefined;
+    if (typeof params?.websiteId === 'string' && params.websiteId !== identity.websiteId) {
+      throw new AppError('FORBIDDEN', IdentityMessages.otherWebsite);
+    }
+    if (!permissionsOf(identity).has(permission)) throw new AppError('FORBIDDEN', IdentityMessages.forbidden);
+  };
+  return Object.assign(check, { permission });
+}
+
+/** A hook that lets through only a signed-in site user (401 otherwise). */
+export async function requireSiteUser(request: FastifyRequest): Promise<void> {
+  if (identityOf(request).siteUserId === undefined) throw new AppError('UNAUTHORIZED', IdentityMessages.signInRequired);
+}
+
+interface RouteShape {
+  config?: object;
+  schema?: object;
+  onRequest?: unknown;
+}
+
+/**
+ * Marks route options as an owner route needing `permission`: the check runs first (onRequest),
+ * and the permission is recorded in `config.permission` and the OpenAPI operation (x-permission).
+ * Usage: `app.post('/api/x', ownerRoute(Permission.STORE_MANAGE, { schema: {...} }), handler)`.
+ */
+export function ownerRoute<T extends RouteShape>(permission: Permission, options: T): T {
+  const hooks = options.onRequest === undefined ? [] : Array.isArray(options.onRequest) ? (options.onRequest as unknown[]) : [options.onRequest];
+  return {
+    ...options,
+    config: { ...options.config, permission },
+    schema: { ...options.schema, 'x-permission': permission },
+    onRequest: [requirePermission(permission), ...hooks],
+  };
+}
+
+/** The permission a route declares: its config's, or that of a requirePermission hook it runs. */
+export function routePermission(route: { config?: unknown; onRequest?: unknown; preValidation?: unknown; preHandler?: unknown }): Permission | undefined {
+  const fromConfig = (route.config as { permission?: Permission } | undefined)?.permission;
+  if (fromConfig) return fromConfig;
+  for (const hooks of [route.onRequest, route.preValidation, route.preHandler]) {
+    for (const hook of Array.isArray(hooks) ? (hooks as unknown[]) : [hooks]) {
+      const tagged = (hook as { permission?: Permission } | undefined)?.permission;
+      if (typeof hook === 'function' && tagged) return tagged;
+    }
+  }
+  return undefined;
+}

@@ -1,0 +1,58 @@
+// Trace context travels from an incoming request, through the outbox row, to the bus message
+// headers a consumer receives (NATS headers when NATS_URL is set).
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import type { FastifyInstance } from 'fastify';
+import { buildService, enqueueEvent, startTelemetry, type ServiceDefinition } from '../src/index.js';
+import { mode, testConfig, unique, waitFor } from '../test-kit/index.js';
+
+const traced: ServiceDefinition<unknown> = {
+  name: 'render',
+  migrations: {},
+  routes: (app, ctx) => {
+    app.post('/make', async (request) => {
+      const websiteId = request.headers['x-website-id'] as string;
+      await ctx.transaction((trx) => enqueueEvent(trx, 'commerce.cart.created', websiteId, { cartId: 'traced', websiteId }));
+      return { ok: true };
+    });
+  },
+};
+
+describe(`trace context through the outbox and the ${mode.bus} bus`, () => {
+  let stop: () => Promise<void>;
+  let app: FastifyInstance;
+
+  beforeAll(async () => {
+    stop = startTelemetry('tracing-test');
+    app = await buildService(traced, { config: testConfig(), relay: { pollMs: 50 } });
+    await app.ready();
+  });
+
+  afterAll(async () => {
+    await app.close();
+    await stop();
+  });
+
+  it('gives the consumer the trace id of the request that caused the event', async () => {
+    const traceId = '0af7651916cd43dd8448eb211c80319c';
+    const websiteId = unique('traced');
+    const seen: Array<Record<string, string>> = [];
+    const sub = await app.serviceContext!.bus.subscribe({
+      durable: unique('trace_consumer'),
+      subjects: ['commerce.cart.created'],
+      newOnly: true,
+      forgetAfterIdleMs: 60_000,
+      handler: async (event, info) => void (event.websiteId === websiteId && seen.push(info.headers)),
+    });
+    const response = await app.inject({
+      method: 'POST',
+      url: '/make',
+      headers: { 'x-website-id': websiteId, traceparent: `00-${traceId}-b7ad6b7169203331-01` },
+    });
+    expect(response.statusCode).toBe(200);
+    const headers = await waitFor(() => seen[0], 10_000, 'the traced event');
+    expect(headers.traceparent).toMatch(new RegExp(`^00-${traceId}-[0-9a-f]{16}-01$`));
+    // The span id is the request's server span, not the caller's.
+    expect(headers.traceparent).not.toContain('b7ad6b7169203331');
+    await sub.stop();
+  });
+});

@@ -1,0 +1,65 @@
+// NATS goes away for 10 s while carts are being created: no commerce.cart.created is lost. The
+// test runs its own nats-server (never the shared one) and stops and restarts it.
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import type { FastifyInstance } from 'fastify';
+import { NatsBus, createLogger, type EventBus } from '@sc/platform';
+import { testConfig, unique, waitFor } from '@sc/platform/test-kit';
+import { NatsServerProcess } from '@sc/platform/test-kit/nats-server';
+import { buildApp } from '../src/index.js';
+
+describe('cart events survive a NATS outage', () => {
+  let nats: NatsServerProcess;
+  let app: FastifyInstance;
+  let observer: EventBus;
+
+  beforeAll(async () => {
+    nats = await NatsServerProcess.start();
+    app = await buildApp({ config: testConfig(0, { NATS_URL: nats.url }), relay: { pollMs: 100 } });
+    await app.ready();
+    observer = new NatsBus({ url: nats.url, name: 'observer', logger: createLogger('observer', 'silent') });
+  });
+
+  afterAll(async () => {
+    await observer.close();
+    await app.close();
+    await nats.stop();
+  });
+
+  it('publishes every cart created while NATS was down once it is back', async () => {
+    const site = unique('outage');
+    const received = new Set<string>();
+    await observer.subscribe({
+      durable: unique('observer'),
+      subjects: ['commerce.cart.created'],
+      handler: async (event) => {
+        if (event.websiteId === site) received.add((event.data as { cartId: string }).cartId);
+      },
+    });
+    const createCart = async () => {
+      const response = await app.inject({ method: 'GET', url: '/api/commerce/shopping-cart', headers: { 'x-website-id': site } });
+      expect(response.statusCode).toBe(200);
+      return response.json<{ id: string }>().id;
+    };
+
+    const before = [await createCart(), await createCart()];
+    await waitFor(() => before.every((id) => received.has(id)), 10_000, 'events before the outage');
+
+    await nats.stop();
+    const downAt = Date.now();
+    const during: string[] = [];
+    while (Date.now() - downAt < 10_000) {
+      during.push(await createCart());
+      await new Promise((resolve) => setTimeout(resolve, 500));
+    }
+    expect(during.length).toBeGreaterThanOrEqual(10);
+    expect(during.some((id) => received.has(id))).toBe(false);
+    const ready = await app.inject({ method: 'GET', url: '/readyz' });
+    expect(ready.statusCode).toBe(503);
+
+    await nats.restart();
+    const after = await createCart();
+    const all = [...before, ...during, after];
+    await waitFor(() => all.every((id) => received.has(id)), 30_000, 'every event after the outage');
+    expect(received.size).toBe(all.length);
+  }, 90_000);
+});

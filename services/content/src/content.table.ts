@@ -1,0 +1,114 @@
+// The content service's tables (schema "content"). Every row carries its website_id and every
+// query filters by it: a website never sees another's rows, whatever ids a request guesses.
+import type { ColumnType, Generated, JSONColumnType } from 'kysely';
+import type { OutboxTables } from '@sc/platform';
+
+type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
+type UpdatedAt = ColumnType<Date, Date | string | undefined, Date | string>;
+/** jsonb: objects are written as JSON text and read back parsed. */
+type Json<T extends object | null> = JSONColumnType<T, string, string>;
+
+export interface WebsitesTable {
+  id: string;
+  title: string;
+  template_id: string;
+  settings: Json<Record<string, unknown>>;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
+export interface WebsiteDomainsTable {
+  /** Lower-case host name without port; one website per domain. */
+  domain: string;
+  website_id: string;
+}
+
+export interface CollectionsTable {
+  id: string;
+  website_id: string;
+  type: number;
+  type_name: string;
+  title: string;
+  navigation_title: string;
+  url_id: string;
+  description: string | null;
+  enabled: boolean;
+  ordering: 'user' | 'date';
+  layout: ColumnType<unknown, string | null, string | null>;
+  gallery_settings: ColumnType<Record<string, unknown> | null, string | null, string | null>;
+  version: Generated<number>;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
+export interface CategoriesTable {
+  id: string;
+  website_id: string;
+  collection_id: string;
+  /** '' for the root category. */
+  parent_id: string;
+  display_name: string;
+  type: 'ROOT' | 'CATEGORY';
+  page_rendering: 'LIST_VIEW' | 'GRID_VIEW';
+  display_index: number;
+  url_slug: string;
+  created_at: CreatedAt;
+}
+
+export interface ItemsTable {
+  id: string;
+  website_id: string;
+  collection_id: string;
+  record_type: number;
+  url_id: string;
+  title: string;
+  status: 'published' | 'scheduled' | 'needs-review' | 'draft' | 'private';
+  publish_on: Date | string | null;
+  /** Position in a collection ordered by hand. */
+  display_index: number;
+  /** Position in a collection ordered by date: the publish date, else when it was added. */
+  sort_date: Date | string;
+  product_type: number | null;
+  /** Everything else of the item, as the ContentItem body has it (minus the columns above). */
+  data: Json<Record<string, unknown>>;
+  version: Generated<number>;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
+export interface NavigationsTable {
+  website_id: string;
+  field_name: string;
+  template_id: string;
+  items: Json<unknown[]>;
+  updated_at: UpdatedAt;
+}
+
+/** One row per website for each singleton document: header-footer, multilingual. */
+export interface SiteDocumentsTable {
+  website_id: string;
+  kind: 'header-footer' | 'multilingual';
+  document: Json<Record<string, unknown>>;
+  updated_at: UpdatedAt;
+}
+
+export interface CommercePreferencesTable {
+  website_id: string;
+  namespace: string;
+  preferences: Json<Record<string, unknown>>;
+  updated_at: UpdatedAt;
+}
+
+export interface ContentTables {
+  websites: WebsitesTable;
+  website_domains: WebsiteDomainsTable;
+  collections: CollectionsTable;
+  categories: CategoriesTable;
+  items: ItemsTable;
+  navigations: NavigationsTable;
+  site_documents: SiteDocumentsTable;
+  commerce_preferences: CommercePreferencesTable;
+}
+
+/** Everything in the content schema, the platform's outbox tables included. */
+export type ContentDB = ContentTables & OutboxTables;

@@ -1,0 +1,61 @@
+// Storefront reads (open): collections, their published items, categories and path resolution for
+// the render service. Draft, private, needs-review and not-yet-due scheduled items never appear,
+// nor anything of a disabled collection.
+import { Category, Collection, ContentId, ContentItem, ItemListQuery, PageQueryStrict, ResolvedPath } from '@sc/contracts';
+import { pageSchema, websiteIdOf, type ZodApp } from '@sc/platform';
+import { z } from 'zod';
+import type { CategoryService } from '../categories.service.js';
+import type { ItemService } from '../items.service.js';
+import type { PublicCache } from '../public-cache.js';
+
+export const PUBLIC_BASE = '/api/content-service/public/1.0';
+const ItemPage = pageSchema(ContentItem);
+type ItemPage = z.infer<typeof ItemPage>;
+const CollectionParams = z.object({ collectionId: ContentId }).strict();
+
+export function publicRoutes(app: ZodApp, items: ItemService, categories: CategoryService, cache: PublicCache): void {
+  app.get(
+    `${PUBLIC_BASE}/resolve`,
+    { schema: { querystring: z.object({ path: z.string().max(2082) }).strict(), response: { 200: ResolvedPath } } },
+    async (request) => items.resolvePublic(websiteIdOf(request), request.query.path),
+  );
+
+  app.get(`${PUBLIC_BASE}/collections/:collectionId`, { schema: { params: CollectionParams, response: { 200: Collection } } }, async (request) =>
+    items.publicCollection(websiteIdOf(request), request.params.collectionId),
+  );
+
+  app.get(
+    `${PUBLIC_BASE}/collections/:collectionId/items`,
+    { schema: { params: CollectionParams, querystring: ItemListQuery, response: { 200: ItemPage } } },
+    async (request, reply) => {
+      const websiteId = websiteIdOf(request);
+      const { collectionId } = request.params;
+      const { cursor, limit, categoryId, tag, category } = request.query;
+      const gzip = /\bgzip\b/.test(request.headers['accept-encoding'] ?? '');
+      const answer = await cache.remember(websiteId, ['items', collectionId, String(limit), cursor ?? '', categoryId ?? '', tag ?? '', category ?? ''], gzip, async () => {
+        const { page, validUntil } = await items.listPublic(websiteId, collectionId, request.query);
+        // Checked against the response schema once, when computed; the cached text is sent as is.
+        return { json: JSON.stringify(ItemPage.parse(page)), validUntil };
+      });
+      reply.header('vary', 'accept-encoding').type('application/json; charset=utf-8');
+      if (typeof answer !== 'string') reply.header('content-encoding', 'gzip');
+      // JSON text or its gzip is sent as it is (no second serialisation); the route keeps its
+      // response schema for the API document, so the type of the bytes is the page they encode.
+      return reply.send(answer as unknown as ItemPage);
+    },
+  );
+
+  app.get(
+    `${PUBLIC_BASE}/collections/:collectionId/categories`,
+    { schema: { params: CollectionParams, querystring: PageQueryStrict, response: { 200: pageSchema(Category) } } },
+    async (request) => {
+      const websiteId = websiteIdOf(request);
+      const collection = await items.publicCollection(websiteId, request.params.collectionId);
+      return categories.list(websiteId, collection.id, request.query.limit, request.query.cursor);
+    },
+  );
+
+  app.get(`${PUBLIC_BASE}/items/:itemId`, { schema: { params: z.object({ itemId: ContentId }).strict(), response: { 200: ContentItem } } }, async (request) =>
+    items.getPublic(websiteIdOf(request), request.params.itemId),
+  );
+}

@@ -1,0 +1,84 @@
+// The demo website (issue 4 "Must do"): every kind of product, a blog, a gallery, events,
+// navigation, header and footer; idempotent; announced through the outbox for the cart and render.
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { DEMO_CONTENT, DEMO_WEBSITE_ID, ProductType, type ContentItem, type ContentProductUpserted } from '@sc/contracts';
+import { contentService } from '../src/app.js';
+import { setup, type Kit } from './helpers.js';
+
+describe('demo seed', () => {
+  let kit: Kit;
+  let products: ContentItem[];
+  const visitor = { websiteId: DEMO_WEBSITE_ID };
+
+  beforeAll(async () => {
+    kit = await setup();
+    await contentService.seed!(kit.ctx);
+    const page = await kit.call('GET', `/api/content-service/public/1.0/collections/${DEMO_CONTENT.shopCollectionId}/items?limit=200`, visitor);
+    products = page.json<{ items: ContentItem[] }>().items;
+  });
+  afterAll(async () => kit.close());
+
+  it('is idempotent: a second run adds nothing and announces nothing', async () => {
+    const before = await kit.ctx.db.selectFrom('outbox').select((eb) => eb.fn.countAll<number>().as('n')).where('website_id', '=', DEMO_WEBSITE_ID).executeTakeFirstOrThrow();
+    await contentService.seed!(kit.ctx);
+    const after = await kit.ctx.db.selectFrom('outbox').select((eb) => eb.fn.countAll<number>().as('n')).where('website_id', '=', DEMO_WEBSITE_ID).executeTakeFirstOrThrow();
+    expect(Number(after.n)).toBe(Number(before.n));
+    expect(products).toHaveLength(Object.keys(DEMO_CONTENT.products).length);
+  });
+
+  it('answers for localhost and 127.0.0.1', async () => {
+    for (const host of ['localhost:8080', '127.0.0.1']) {
+      expect((await kit.app.inject({ method: 'GET', url: `/internal/websites/by-domain?host=${host}` })).json()).toEqual({ websiteId: DEMO_WEBSITE_ID });
+    }
+  });
+
+  const product = (id: string) => products.find((p) => p.id === id)!.structuredContent!;
+
+  it('has physical products with two-option variants and limited stock', () => {
+    const tote = product(DEMO_CONTENT.products.tote);
+    expect(tote.productType).toBe(ProductType.PHYSICAL);
+    expect(tote.variants[0]!.optionValues.map((o) => o.optionName)).toEqual(['Colour', 'Size']);
+    expect(tote.variants.every((v) => !v.unlimited)).toBe(true);
+    expect(tote.variants.some((v) => v.qtyInStock > 0) && tote.variants.some((v) => v.qtyInStock === 0)).toBe(true);
+  });
+
+  it('has a sold-out product, one on sale, a digital one, a service, a gift card, a subscription and one with an additional-fields form', () => {
+    const P = DEMO_CONTENT.products;
+    expect(product(P.bowl).variants.every((v) => !v.unlimited && v.qtyInStock === 0)).toBe(true);
+    expect(product(P.candles)).toMatchObject({ onSale: true, salePriceMoney: { value: '2700', currency: 'USD' }, priceMoney: { value: '3600', currency: 'USD' } });
+    expect(product(P.guide).productType).toBe(ProductType.DIGITAL);
+    expect(product(P.workshop).productType).toBe(ProductType.SERVICE);
+    expect(product(P.giftCard)).toMatchObject({ productType: ProductType.GIFT_CARD, giftCardDenominations: [{ value: '2500' }, { value: '5000' }, { value: '10000' }] });
+    expect(product(P.coffee)).toMatchObject({ isSubscribable: true, subscriptionPlan: { billingPeriod: { value: 1, unit: 'MONTH' }, numBillingCycles: 0 } });
+    expect(product(P.notebook)).toMatchObject({ additionalFieldsFormId: DEMO_CONTENT.engravingFormId, useCustomAddButtonText: true });
+  });
+
+  it('announced every product with its variants for the cart', async () => {
+    const events = await kit.events(DEMO_WEBSITE_ID, 'content.product.upserted');
+    const announced = new Map(events.map((e) => [(e.data as ContentProductUpserted).productId, e.data as ContentProductUpserted]));
+    for (const id of Object.values(DEMO_CONTENT.products)) expect(announced.get(id)?.variants.length).toBeGreaterThan(0);
+    expect(announced.get(DEMO_CONTENT.products.tote)).toMatchObject({ currency: 'USD', visible: true, productType: 1 });
+  });
+
+  it('has a blog with published posts (and a draft kept out), a gallery, events, navigation, header and footer', async () => {
+    const posts = (await kit.call('GET', `/api/content-service/public/1.0/collections/${DEMO_CONTENT.journalCollectionId}/items`, visitor)).json<{ items: ContentItem[] }>().items;
+    expect(posts.length).toBe(3);
+    expect(posts[0]).toMatchObject({ author: { displayName: 'Maren Ellis' }, commentState: 1 });
+    expect(posts.every((p) => p.excerpt.length > 0 && p.tags.length > 0 && p.categories.length > 0)).toBe(true);
+    const images = (await kit.call('GET', `/api/content-service/public/1.0/collections/${DEMO_CONTENT.galleryCollectionId}/items`, visitor)).json<{ items: ContentItem[] }>().items;
+    expect(images.length).toBe(6);
+    expect(images[0]!.image).toMatchObject({ originalSize: '1600x1200', colorData: { centerAverage: expect.any(String) } });
+    const gallery = (await kit.call('GET', `/api/content-service/public/1.0/collections/${DEMO_CONTENT.galleryCollectionId}`, visitor)).json();
+    expect(gallery.gallerySettings).toMatchObject({ design: 'grid', 'thumbnails-per-row': 3, lightbox: true });
+    const events = (await kit.call('GET', `/api/content-service/public/1.0/collections/${DEMO_CONTENT.eventsCollectionId}/items`, visitor)).json<{ items: ContentItem[] }>().items;
+    expect(events.length).toBe(3);
+    expect(events.every((e) => e.startDate! < e.endDate! && e.location!.addressLine1.length > 0)).toBe(true);
+    const layout = (await kit.call('GET', '/api/commondata/GetSiteLayout', visitor)).json();
+    expect(layout.layout[0].links.map((l: { title: string }) => l.title)).toEqual(['Home', 'Shop', 'Journal', 'Studio', 'Events', 'About']);
+    const headerFooter = (await kit.call('GET', '/api/site-header-footer', visitor)).json();
+    expect(headerFooter.header.siteTitle).toBe('Harbour & Pine');
+    expect(headerFooter.footer.text).toContain('Fore Street');
+    const home = (await kit.call('GET', '/api/content-service/public/1.0/resolve?path=/', visitor)).json();
+    expect(home.collection).toMatchObject({ id: DEMO_CONTENT.homeCollectionId, typeName: 'page' });
+  });
+});

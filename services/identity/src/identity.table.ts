@@ -1,0 +1,81 @@
+// The identity service's tables (schema "identity").
+import type { ColumnType } from 'kysely';
+import type { OutboxTables } from '@sc/platform';
+
+type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
+type UpdatedAt = ColumnType<Date, Date | string | undefined, Date | string>;
+
+/** A visitor account of one website (SPEC "site user"); the same email may sign up on other websites. */
+export interface SiteUsersTable {
+  id: string;
+  website_id: string;
+  /** Trimmed and lower-cased. */
+  email: string;
+  name: string | null;
+  language: string | null;
+  /** PHC string: $scrypt$ln=..,r=..,p=..$salt$hash. */
+  password_hash: string;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
+/** A person who builds sites. One account, memberships on many websites. */
+export interface OwnersTable {
+  id: string;
+  email: string;
+  name: string | null;
+  password_hash: string;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
+/** One SPEC role of one owner on one website (a member has one row per role). */
+export interface WebsiteRolesTable {
+  website_id: string;
+  owner_id: string;
+  role: number;
+  created_at: CreatedAt;
+}
+
+export type SessionKind = 'site-user' | 'owner';
+
+/** Site-user and owner sessions. The cookie holds the token; only its SHA-256 is stored. */
+export interface SessionsTable {
+  token_hash: string;
+  kind: SessionKind;
+  /** The site user's or the owner's id. */
+  subject_id: string;
+  /** Site-user sessions belong to one website; owner sessions to none. */
+  website_id: string | null;
+  /** The X-SiteUser-XSRF-Token of a site-user session. */
+  xsrf_token: string | null;
+  remember: boolean;
+  expires_at: ColumnType<Date, Date | string, Date | string>;
+  created_at: CreatedAt;
+}
+
+export interface ApiKeysTable {
+  id: string;
+  website_id: string;
+  owner_id: string;
+  name: string;
+  /** The first characters of the key, to tell keys apart in the panel. */
+  prefix: string;
+  /** SHA-256 (hex) of the key: keys are 256 random bits, so a fast hash is enough. */
+  key_hash: string;
+  scopes: ColumnType<string[], string, string>;
+  created_at: CreatedAt;
+  last_used_at: ColumnType<Date | null, never, Date | string>;
+  revoked_at: ColumnType<Date | null, never, Date | string>;
+}
+
+export interface IdentityTables {
+  site_users: SiteUsersTable;
+  owners: OwnersTable;
+  website_roles: WebsiteRolesTable;
+  sessions: SessionsTable;
+  api_keys: ApiKeysTable;
+}
+
+/** Everything in the identity schema, the platform's outbox tables included. */
+export type IdentityDB = IdentityTables & OutboxTables;

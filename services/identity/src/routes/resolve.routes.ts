@@ -1,0 +1,15 @@
+// The gateway's question, once per request with credentials (and cached by it): what do these
+// session tokens and this API key stand for on this website? Not under /api, so the gateway never
+// routes it from outside; hidden from the API document.
+import { IDENTITY_RESOLVE_PATH, ResolveCredentials, ResolvedCredentials } from '@sc/contracts';
+import type { ServiceContext, ZodApp } from '@sc/platform';
+import type { IdentityDB } from '../identity.table.js';
+import { ResolveService } from '../resolve.service.js';
+
+/** POST /internal/identity/resolve, for the gateway only. */
+export function resolveRoutes(app: ZodApp, ctx: ServiceContext<IdentityDB>): void {
+  const resolver = new ResolveService(ctx);
+  app.post(IDENTITY_RESOLVE_PATH, { schema: { hide: true, body: ResolveCredentials, response: { 200: ResolvedCredentials } } }, async (request) =>
+    resolver.resolve(request.body),
+  );
+}

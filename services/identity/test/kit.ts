@@ -1,0 +1,155 @@
+// Shared by the identity tests (and the gateway's identity tests): the fixed test signing key,
+// starting the identity service and the gateway in front of it, and a small browser that keeps
+// cookies and sends the crumb and the site-user XSRF token the way the storefront does.
+import type { FastifyInstance } from 'fastify';
+import type { Server } from 'node:http';
+import request from 'supertest';
+import type { Response } from 'supertest';
+import { buildGateway, GatewayEnv, type BuildGatewayOptions } from '@sc/gateway';
+import { IDENTITY_HEADER, IDENTITY_SIGNATURE_HEADER, SITE_USER_XSRF_HEADER, type EventType, type Identity, type Role } from '@sc/contracts';
+import { openEmbeddedPostgres, signIdentity, type SharedInfra } from '@sc/platform';
+import { mode, testConfig } from '@sc/platform/test-kit';
+import { buildApp, type IdentitySettings } from '../src/index.js';
+
+/** The signing key every test uses (never a real deployment's). */
+export const TEST_IDENTITY_SIGNING_KEY = 'test-identity-signing-key-0123456789-abcdefghij';
+
+/** Cheap scrypt for tests that sign in many times; the production cost has its own test. */
+export const FAST_SCRYPT = { ln: 10, r: 8, p: 1 } as const;
+
+/** Resources a test shares between the services it builds: one in-memory PGlite in embedded mode. */
+export async function sharedInfra(): Promise<{ shared: SharedInfra; close: () => Promise<void> }> {
+  if (mode.database === 'postgres') return { shared: {}, close: async () => undefined };
+  const embedded = await openEmbeddedPostgres(testConfig().DATA_DIR);
+  return { shared: { embedded }, close: () => embedded.close() };
+}
+
+export interface RunningIdentity {
+  app: FastifyInstance;
+  url: string;
+  close(): Promise<void>;
+}
+
+/** Builds and starts the identity service on a free port. */
+export async function startIdentity(settings: Partial<IdentitySettings> = {}): Promise<RunningIdentity> {
+  const infra = await sharedInfra();
+  const app = await buildApp({
+    config: testConfig(0, { IDENTITY_SIGNING_KEY: TEST_IDENTITY_SIGNING_KEY }),
+    shared: infra.shared,
+    settings: { scrypt: FAST_SCRYPT, ...settings },
+  });
+  const url = await app.listen({ port: 0, host: '127.0.0.1' });
+  return {
+    app,
+    url,
+    close: async () => {
+      await app.close();
+      await infra.close();
+    },
+  };
+}
+
+/** A gateway whose identity service (and any other) is at the given URLs; signing with the test key. */
+export async function startGateway(urls: Record<string, string>, options: Omit<BuildGatewayOptions, 'config'> & { env?: Record<string, string> } = {}): Promise<FastifyInstance> {
+  const gateway = await buildGateway({
+    ...options,
+    config: GatewayEnv.parse({
+      ...process.env,
+      LOG_LEVEL: 'silent',
+      RATE_LIMIT_MAX: '100000',
+      // The tests stand in for one proxy hop that tells the gateway each browser's address.
+      TRUST_PROXY: 'loopback',
+      IDENTITY_SIGNING_KEY: TEST_IDENTITY_SIGNING_KEY,
+      ...urls,
+      ...options.env,
+    }),
+  });
+  await gateway.ready();
+  return gateway;
+}
+
+/** Signed identity headers as the gateway would send them, for calling a service directly. */
+export function signedHeaders(
+  identity: Partial<Identity> & Pick<Identity, 'kind'>,
+  request: { requestId: string; websiteId: string },
+  key = TEST_IDENTITY_SIGNING_KEY,
+): Record<string, string> {
+  const full = { v: 1, roles: [] as Role[], issuedAt: Date.now(), ...identity, requestId: request.requestId, websiteId: request.websiteId } as Identity;
+  return { ...signIdentity(full, key), 'x-request-id': request.requestId, 'x-website-id': request.websiteId };
+}
+
+interface Cookie {
+  value: string;
+  attributes: string[];
+}
+
+/** Parses Set-Cookie headers: name → value and attributes (lower-cased). */
+export function setCookies(response: Response): Map<string, Cookie> {
+  const header = response.headers['set-cookie'] as unknown as string[] | undefined;
+  const out = new Map<string, Cookie>();
+  for (const line of header ?? []) {
+    const [pair = '', ...attributes] = line.split(';').map((part) => part.trim());
+    const at = pair.indexOf('=');
+    out.set(pair.slice(0, at), { value: pair.slice(at + 1), attributes: attributes.map((a) => a.toLowerCase()) });
+  }
+  return out;
+}
+
+type Method = 'get' | 'post' | 'put' | 'delete';
+
+/** A visitor's browser: keeps cookies, sends the crumb on unsafe calls and the XSRF token once it has one. */
+export class Browser {
+  readonly cookies = new Map<string, string>();
+  xsrfToken: string | undefined;
+  readonly #target: Server | string;
+  readonly #headers: Record<string, string>;
+
+  constructor(target: Server | string, headers: Record<string, string> = {}) {
+    this.#target = target;
+    this.#headers = headers;
+  }
+
+  async send(
+    method: Method,
+    path: string,
+    options: { body?: object; headers?: Record<string, string>; crumb?: boolean; xsrf?: boolean | string } = {},
+  ): Promise<Response> {
+    let call = request(this.#target)[method](path).set(this.#headers);
+    if (this.cookies.size > 0) call = call.set('cookie', [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; '));
+    if (method !== 'get' && options.crumb !== false) {
+      const crumb = this.cookies.get('crumb');
+      if (crumb) call = call.set('x-csrf-token', crumb);
+    }
+    const xsrf = typeof options.xsrf === 'string' ? options.xsrf : options.xsrf === false ? undefined : this.xsrfToken;
+    if (method !== 'get' && xsrf) call = call.set(SITE_USER_XSRF_HEADER, xsrf);
+    if (options.headers) call = call.set(options.headers);
+    const response = options.body === undefined ? await call : await call.send(options.body);
+    for (const [name, cookie] of setCookies(response)) {
+      const expired = cookie.attributes.some((a) => a === 'max-age=0' || a.startsWith('expires=thu, 01 jan 1970'));
+      if (expired || cookie.value === '') this.cookies.delete(name);
+      else this.cookies.set(name, cookie.value);
+    }
+    return response;
+  }
+
+  /** A first page view: the gateway hands out the crumb cookie. */
+  async open(): Promise<void> {
+    await this.send('get', '/api/site-users/account/session');
+  }
+}
+
+/** The events of one type in the identity outbox, oldest first. */
+export async function outboxEvents<T>(app: FastifyInstance, type: EventType, websiteId: string): Promise<T[]> {
+  const db = app.serviceContext?.db;
+  if (!db) throw new Error('no service context');
+  const rows = await db
+    .selectFrom('outbox')
+    .select(['data'])
+    .where('type', '=', type)
+    .where('website_id', '=', websiteId)
+    .orderBy('seq')
+    .execute();
+  return rows.map((row) => (typeof row.data === 'string' ? JSON.parse(row.data) : row.data) as T);
+}
+
+export { IDENTITY_HEADER, IDENTITY_SIGNATURE_HEADER };

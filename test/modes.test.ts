@@ -1,0 +1,71 @@
+// The two ways the platform is run, as processes: embedded mode (`pnpm start`) and one service's
+// main in distributed mode. These are what a new user and Kubernetes see.
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from '@jest/globals';
+import { freePort } from '@sc/platform/test-kit';
+import { startProcess, waitForHttp } from './helpers.js';
+
+describe('fail fast on a bad environment', () => {
+  it.each([
+    ['services/cart/src/main.ts', { DATABASE_URL: 'nonsense' }, 'Invalid environment: DATABASE_URL must be a postgres:// URL (got "nonsense")'],
+    ['gateway/src/main.ts', { CART_URL: 'ftp://x' }, 'Invalid environment: CART_URL must be an http(s):// URL (got "ftp://x")'],
+    ['scripts/start-embedded.ts', { NATS_URL: 'localhost:4222' }, 'Invalid environment: NATS_URL must be a nats:// URL (got "localhost:4222")'],
+  ])('%s exits 1 with one clear line', async (entry, env, line) => {
+    const run = startProcess(entry, env);
+    const code = await run.exited;
+    expect(code).toBe(1);
+    expect(run.output().trim()).toBe(line);
+  }, 30_000);
+});
+
+describe('embedded mode (pnpm start)', () => {
+  it('answers on the gateway within 15 s, serves a cart, and stops cleanly on Ctrl-C', async () => {
+    const port = await freePort();
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'sc-embedded-'));
+    const started = Date.now();
+    // The embedded defaults: no server URLs at all.
+    const run = startProcess('scripts/start-embedded.ts', {
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      NATS_URL: '',
+      REDIS_URL: '',
+      LOG_LEVEL: 'warn',
+    });
+    try {
+      const response = await waitForHttp(`http://127.0.0.1:${port}/api/commerce/shopping-cart`, 15_000);
+      expect(Date.now() - started).toBeLessThan(15_000);
+      expect(response.status).toBe(200);
+      expect(await response.json()).toMatchObject({ entries: [], grandTotalCents: 0 });
+      expect(run.output()).toContain(`Site builder (embedded mode) is running at http://localhost:${port}`);
+      expect(run.output()).toContain(`PGlite in ${dataDir}/pg`);
+    } finally {
+      run.child.kill('SIGINT');
+    }
+    expect(await run.exited).toBe(0);
+    expect(run.output()).not.toMatch(/"level":(50|60)/);
+  }, 40_000);
+});
+
+describe('graceful shutdown', () => {
+  it('lets an in-flight request finish on SIGTERM, then exits 0 and refuses new connections', async () => {
+    const port = await freePort();
+    const run = startProcess('test/fixtures/slow-service.ts', { PORT: String(port), DATA_DIR: ':memory:', LOG_LEVEL: 'info', SLOW_MS: '1500', DATABASE_URL: '', NATS_URL: '', REDIS_URL: '' });
+    try {
+      await waitForHttp(`http://127.0.0.1:${port}/healthz`, 20_000);
+      const inFlight = fetch(`http://127.0.0.1:${port}/slow`);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      run.child.kill('SIGTERM');
+      const response = await inFlight;
+      expect(response.status).toBe(200);
+      expect(await response.json()).toEqual({ finished: true });
+      const code = await run.exited;
+      expect({ code, output: run.output() }).toEqual({ code: 0, output: expect.stringContaining('stopped cleanly') });
+      await expect(fetch(`http://127.0.0.1:${port}/healthz`)).rejects.toThrow();
+    } finally {
+      run.child.kill('SIGKILL');
+    }
+  }, 40_000);
+});
