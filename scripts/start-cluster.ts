@@ -76,13 +76,18 @@ process.on('SIGINT', () => void stopAll(0));
 process.on('SIGTERM', () => void stopAll(0));
 
 const started = Date.now();
-for (const name of SERVICE_NAMES) {
-  start(name, `services/${name}/src/main.ts`, { PORT: String(SERVICE_PORTS[name]), HOST: '127.0.0.1' });
-}
+// The gateway starts first, on its own: it needs no service to start, so it answers within
+// seconds, and a request for a service still starting gets a clear 502 instead of a hang. The
+// services then start together (on two cores, eight processes starting at once made the
+// gateway itself take over 15 s).
+start('gateway', 'gateway/src/main.ts', { PORT: String(gatewayPort) });
 try {
+  await waitReady(`http://127.0.0.1:${gatewayPort}`, 60_000);
+  process.stdout.write(`gateway answering at http://localhost:${gatewayPort}; starting the services\n`);
+  for (const name of SERVICE_NAMES) {
+    start(name, `services/${name}/src/main.ts`, { PORT: String(SERVICE_PORTS[name]), HOST: '127.0.0.1' });
+  }
   await Promise.all(SERVICE_NAMES.map((name) => waitReady(`http://127.0.0.1:${SERVICE_PORTS[name]}`, 60_000)));
-  start('gateway', 'gateway/src/main.ts', { PORT: String(gatewayPort) });
-  await waitReady(`http://127.0.0.1:${gatewayPort}`, 30_000);
   process.stdout.write(
     `\nSite builder (cluster mode: ${SERVICE_NAMES.length} services + gateway) is running at http://localhost:${gatewayPort}\n` +
       `  Postgres ${env.DATABASE_URL.replace(/\/\/[^@]*@/, '//')}, NATS ${env.NATS_URL}, Redis ${env.REDIS_URL}\n` +

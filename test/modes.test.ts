@@ -69,3 +69,45 @@ describe('graceful shutdown', () => {
     }
   }, 40_000);
 });
+
+// `pnpm start:cluster` needs Postgres, NATS and Redis, so this part exists only in runs that have
+// their URLs (CI's first half); the embedded half covers `pnpm start` above.
+const servers = process.env.DATABASE_URL && process.env.NATS_URL && process.env.REDIS_URL;
+
+if (servers) {
+  describe('cluster mode (pnpm start:cluster)', () => {
+    it('answers on the gateway within 15 s, serves a cart from its own process, and stops them all on Ctrl-C', async () => {
+      const port = await freePort();
+      const started = Date.now();
+      const run = startProcess('scripts/start-cluster.ts', { PORT: String(port), LOG_LEVEL: 'warn' });
+      try {
+        // The gateway starts beside the services and answers first.
+        const gateway = await waitForHttp(`http://127.0.0.1:${port}/healthz`, 15_000);
+        expect(gateway.status).toBe(200);
+        expect(Date.now() - started).toBeLessThan(15_000);
+        // Then the cart, through the gateway, once its own process has migrated and listens.
+        let cart: Response | undefined;
+        while (Date.now() - started < 30_000) {
+          cart = await fetch(`http://127.0.0.1:${port}/api/commerce/shopping-cart`);
+          if (cart.status === 200) break;
+          await new Promise((resolve) => setTimeout(resolve, 200));
+        }
+        expect(cart?.status).toBe(200);
+        expect(await cart?.json()).toMatchObject({ entries: [], grandTotalCents: 0 });
+        // Each service answers on its own port, from its own process.
+        for (const port of [4101, 4102, 4103, 4104, 4105, 4106, 4107]) {
+          let ready = 0;
+          while (ready !== 200 && Date.now() - started < 30_000) {
+            ready = await fetch(`http://127.0.0.1:${port}/readyz`).then((r) => r.status, () => 0);
+            if (ready !== 200) await new Promise((resolve) => setTimeout(resolve, 200));
+          }
+          expect({ port, ready }).toEqual({ port, ready: 200 });
+        }
+      } finally {
+        run.child.kill('SIGINT');
+      }
+      expect(await run.exited).toBe(0);
+      await expect(fetch('http://127.0.0.1:4101/healthz')).rejects.toThrow();
+    }, 60_000);
+  });
+}

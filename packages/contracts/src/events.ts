@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { SiteUserSessionEnded, SiteUserSessionStarted } from './identity.js';
 import { ContentEventSchemas } from './content-events.js';
+import { CommerceEventSchemas } from './commerce-events.js';
 
 export const EventEnvelope = z.object({
   id: z.uuid(),
@@ -22,6 +23,7 @@ export const EventSchemas = {
   'identity.session.started': SiteUserSessionStarted,
   'identity.session.ended': SiteUserSessionEnded,
   ...ContentEventSchemas,
+  ...CommerceEventSchemas,
 } as const;
 export type EventType = keyof typeof EventSchemas;
 export type EventData<T extends EventType> = z.infer<(typeof EventSchemas)[T]>;

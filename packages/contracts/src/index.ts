@@ -11,3 +11,6 @@ export * from './content.js';
 export * from './content-events.js';
 export * from './identity.js';
 export * from './permissions.js';
+export * from './commerce.js';
+export * from './commerce-events.js';
+export * from './money-format.js';

@@ -1,14 +1,35 @@
 // The cart service: carts and entries, stock, orders (services/cart owns money and stock).
 import { buildService, type BuildServiceOptions, type ServiceDefinition } from '@sc/platform';
-import { cartRoutes } from './cart.routes.js';
+import { cartRoutes, type CartRouteOptions } from './cart.routes.js';
 import type { CartDB } from './cart.table.js';
+import { TestPaymentProvider, type PaymentProvider } from './checkout/payments.js';
+import { catalogConsumer } from './consumers/catalog.consumer.js';
+import { identityConsumer } from './consumers/identity.consumer.js';
 import { migrations } from './migrations/index.js';
 
-export const cartService: ServiceDefinition<CartDB> = {
-  name: 'cart',
-  migrations,
-  routes: cartRoutes,
-};
+export interface CartOptions {
+  /** The payment provider (default: the built-in test-mode provider). */
+  payments?: PaymentProvider;
+  /** Cart writes per cart per window (default 120 per minute). */
+  writeLimit?: CartRouteOptions['writeLimit'];
+}
+
+/** The service definition with its payment provider and limits. */
+export function createCartService(options: CartOptions = {}): ServiceDefinition<CartDB> {
+  const routeOptions: CartRouteOptions = {
+    payments: options.payments ?? new TestPaymentProvider(),
+    writeLimit: options.writeLimit ?? { max: 120, windowMs: 60_000 },
+  };
+  return {
+    name: 'cart',
+    migrations,
+    routes: cartRoutes(routeOptions),
+    consumers: (ctx) => [catalogConsumer(ctx), identityConsumer(ctx)],
+  };
+}
+
+export const cartService: ServiceDefinition<CartDB> = createCartService();
 
 /** Builds the cart app (never listens). */
-export const buildApp = (options?: BuildServiceOptions) => buildService(cartService, options);
+export const buildApp = (options: BuildServiceOptions & CartOptions = {}) =>
+  buildService(options.payments || options.writeLimit ? createCartService(options) : cartService, options);

@@ -1,41 +1,240 @@
-// HTTP of the cart: parse with the contracts, call the service, shape the SPEC answer.
+// HTTP of the cart service: parse with the contracts, call the services, shape the SPEC answers.
+// Every failure under the cart's paths carries the storefront's compatibility fields (crumbFail,
+// status, message), and cart writes are limited per cart (429 with the SPEC 8 message).
 import cookie from '@fastify/cookie';
-import { GetShoppingCartQuery, ShoppingCart } from '@sc/contracts';
-import type { ServiceContext, ZodApp } from '@sc/platform';
-import { CartService } from './cart.service.js';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import {
+  AddEntryBody,
+  AddEntryResponse,
+  ApplyCouponBody,
+  CartMessages,
+  ChooseShippingBody,
+  CommerceMessages,
+  CommerceShoppingCart,
+  CouponParams,
+  EntryParams,
+  GetShoppingCartQuery,
+  GiftCardBalance,
+  GiftCardParams,
+  OrderParams,
+  OrderResponse,
+  ShippingLocation,
+  StockQuery,
+  StockResult,
+  SubscriptionCartBody,
+  SubscriptionCartResponse,
+  UpdateFieldsBody,
+  UpdateFieldsResponse,
+  UpdateQuantityBody,
+  CheckoutBody,
+  DonationBody,
+} from '@sc/contracts';
+import { identityOf, websiteIdOf, type ServiceContext, type ZodApp } from '@sc/platform';
+import { CartService, type Shopper } from './cart.service.js';
 import type { CartDB } from './cart.table.js';
-import { toShoppingCart } from './domain/shopping-cart.js';
-import { websiteIdOf } from './website.js';
+import type { CartRow } from './cart.repository.js';
+import { findGiftCard } from './checkout/orders.repository.js';
+import { CheckoutService } from './checkout/checkout.service.js';
+import { once, requestHash } from './checkout/idempotency.js';
+import type { PaymentProvider } from './checkout/payments.js';
+import { hasEnoughStock, isSubscribableType, parseQuantity, resolveVariant, tracksStock } from './domain/add-to-cart.js';
+import { cartFailure } from './errors.js';
+import { stockOfVariant } from './catalog/products.repository.js';
+import { ownerRoutes } from './owner.routes.js';
 
 export const CART_COOKIE = 'ss_cart';
 const CART_COOKIE_MAX_AGE_S = 30 * 24 * 3600;
+const IDEMPOTENCY_HEADER = 'idempotency-key';
 
-export async function cartRoutes(app: ZodApp, ctx: ServiceContext<CartDB>): Promise<void> {
-  await app.register(cookie);
-  const carts = new CartService(ctx);
+export interface CartRouteOptions {
+  payments: PaymentProvider;
+  /** Cart writes allowed per cart (or client without a cart) per window. */
+  writeLimit: { max: number; windowMs: number };
+}
 
-  app.get(
-    '/api/commerce/shopping-cart',
-    { schema: { querystring: GetShoppingCartQuery, response: { 200: ShoppingCart } } },
-    async (request, reply) => {
-      const websiteId = websiteIdOf(request);
-      const { cart, created } = await carts.getOrCreateGuestCart(websiteId, request.cookies[CART_COOKIE]);
-      if (created) {
-        reply.setCookie(CART_COOKIE, cart.token, {
-          path: '/',
-          httpOnly: true,
-          sameSite: 'lax',
-          secure: request.protocol === 'https',
-          maxAge: CART_COOKIE_MAX_AGE_S,
-        });
+function shopperOf(request: FastifyRequest): Shopper {
+  return { websiteId: websiteIdOf(request), token: request.cookies[CART_COOKIE], siteUserId: identityOf(request).siteUserId };
+}
+
+function setCartCookie(request: FastifyRequest, reply: FastifyReply, token: string): void {
+  reply.setCookie(CART_COOKIE, token, {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: request.protocol === 'https',
+    maxAge: CART_COOKIE_MAX_AGE_S,
+  });
+}
+
+function idempotencyKeyOf(request: FastifyRequest): string {
+  const raw = request.headers[IDEMPOTENCY_HEADER];
+  const key = Array.isArray(raw) ? raw[0] : raw;
+  if (!key || key.length > 255) throw cartFailure(400, CommerceMessages.idempotencyKeyRequired);
+  return key;
+}
+
+export function cartRoutes(options: CartRouteOptions) {
+  return async (app: ZodApp, ctx: ServiceContext<CartDB>): Promise<void> => {
+    await app.register(cookie);
+    const carts = new CartService(ctx);
+    const checkout = new CheckoutService(ctx, carts, options.payments);
+
+    // Validation failures and every other error under the cart's paths get the compatibility fields.
+    app.addHook('onSend', async (request, reply, payload) => {
+      if (reply.statusCode < 400 || typeof payload !== 'string' || !request.url.startsWith('/api/')) return payload;
+      try {
+        const body = JSON.parse(payload) as { error?: { message?: string }; crumbFail?: boolean };
+        if (!body.error || body.crumbFail !== undefined) return payload;
+        return JSON.stringify({ ...body, crumbFail: false, status: reply.statusCode, message: body.error.message });
+      } catch {
+        return payload;
       }
-      return toShoppingCart({
-        id: cart.id,
-        websiteId: cart.website_id,
-        orderId: cart.order_id,
-        isPurchased: cart.is_purchased,
-        createdAt: new Date(cart.created_at),
-      });
-    },
-  );
+    });
+
+    const limitWrites = async (request: FastifyRequest) => {
+      const who = request.cookies[CART_COOKIE] ?? `ip:${request.ip}`;
+      const count = await ctx.cache.increment(`cart-writes:${websiteIdOf(request)}:${who}`, options.writeLimit.windowMs);
+      if (count > options.writeLimit.max) throw cartFailure(429, CartMessages.rateLimited);
+    };
+
+    /** The shopper's cart, setting the cookie when one was made. */
+    const cartFor = async (request: FastifyRequest, reply: FastifyReply): Promise<CartRow> => {
+      const { cart, created } = await carts.cartOf(shopperOf(request));
+      if (created || request.cookies[CART_COOKIE] !== cart.token) setCartCookie(request, reply, cart.token);
+      return cart;
+    };
+
+    app.get(
+      '/api/commerce/shopping-cart',
+      { schema: { querystring: GetShoppingCartQuery, response: { 200: CommerceShoppingCart } } },
+      async (request, reply) => (await carts.load(await cartFor(request, reply))).view,
+    );
+
+    app.post(
+      '/api/commerce/shopping-cart/entries',
+      { onRequest: limitWrites, schema: { body: AddEntryBody, response: { 200: AddEntryResponse } } },
+      async (request, reply) => {
+        const { view, entry } = await carts.addEntry(await cartFor(request, reply), request.body);
+        return { shoppingCart: view, newlyAdded: entry };
+      },
+    );
+
+    app.put(
+      '/api/commerce/shopping-cart/entries/:entryId/additionalFields',
+      { onRequest: limitWrites, schema: { params: EntryParams, body: UpdateFieldsBody, response: { 200: UpdateFieldsResponse } } },
+      async (request, reply) => {
+        const { view, entry } = await carts.updateFields(await cartFor(request, reply), request.params.entryId, request.body.itemId, request.body.additionalFields);
+        return { shoppingCart: view, updatedEntry: entry };
+      },
+    );
+
+    app.put(
+      '/api/commerce/shopping-cart/entries/:entryId',
+      { onRequest: limitWrites, schema: { params: EntryParams, body: UpdateQuantityBody, response: { 200: CommerceShoppingCart } } },
+      async (request, reply) => carts.updateQuantity(await cartFor(request, reply), request.params.entryId, request.body.quantity),
+    );
+
+    app.delete(
+      '/api/commerce/shopping-cart/entries/:entryId',
+      { onRequest: limitWrites, schema: { params: EntryParams, response: { 200: CommerceShoppingCart } } },
+      async (request, reply) => carts.removeEntry(await cartFor(request, reply), request.params.entryId),
+    );
+
+    app.post(
+      '/api/commerce/shopping-cart/coupons',
+      { onRequest: limitWrites, schema: { body: ApplyCouponBody, response: { 200: CommerceShoppingCart } } },
+      async (request, reply) => carts.applyCoupon(await cartFor(request, reply), request.body.code),
+    );
+
+    app.delete(
+      '/api/commerce/shopping-cart/coupons/:code',
+      { onRequest: limitWrites, schema: { params: CouponParams, response: { 200: CommerceShoppingCart } } },
+      async (request, reply) => carts.removeCoupon(await cartFor(request, reply), request.params.code),
+    );
+
+    app.put(
+      '/api/commerce/shopping-cart/shipping-location',
+      { onRequest: limitWrites, schema: { body: ShippingLocation, response: { 200: CommerceShoppingCart } } },
+      async (request, reply) => carts.setLocation(await cartFor(request, reply), request.body),
+    );
+
+    app.put(
+      '/api/commerce/shopping-cart/shipping-option',
+      { onRequest: limitWrites, schema: { body: ChooseShippingBody, response: { 200: CommerceShoppingCart } } },
+      async (request, reply) => carts.chooseShipping(await cartFor(request, reply), request.body.optionId),
+    );
+
+    for (const path of ['/api/commerce/inventory/stock/', '/api/commerce/inventory/stock']) {
+      app.get(path, { schema: { querystring: StockQuery, response: { 200: StockResult } } }, async (request) =>
+        carts.stockResult(websiteIdOf(request), request.query.itemId),
+      );
+    }
+
+    app.post(
+      '/api/3/commerce/cart/subscription',
+      { onRequest: limitWrites, schema: { body: SubscriptionCartBody, response: { 200: SubscriptionCartResponse } } },
+      async (request) => {
+        const shopper = shopperOf(request);
+        const body = request.body;
+        const quantity = parseQuantity(body.qty);
+        if (!quantity.ok) throw cartFailure(400, quantity.message);
+        const product = await carts.productForSale(shopper.websiteId, body.itemId);
+        if (!isSubscribableType(product.product_type)) throw cartFailure(400, CommerceMessages.notSubscribable);
+        if (!product.is_subscribable) throw cartFailure(400, CommerceMessages.notASubscription);
+        const resolved = resolveVariant(
+          { productType: product.product_type, variantOptionOrdering: product.variant_option_ordering, variants: product.variants },
+          { sku: body.sku },
+        );
+        if (!resolved.ok) throw cartFailure(400, resolved.message);
+        if (tracksStock(product.product_type)) {
+          const stock = await stockOfVariant(ctx.db, shopper.websiteId, product.product_id, resolved.value.id);
+          if (!hasEnoughStock(stock, 0, quantity.value)) throw cartFailure(409, CommerceMessages.productUnavailable);
+        }
+        const cart = await carts.createSubscriptionCart(shopper.websiteId, shopper.siteUserId, product.product_id, resolved.value.id, quantity.value, body.additionalFields ?? '');
+        return { cartToken: cart.token };
+      },
+    );
+
+    app.post(
+      '/api/commerce/checkout',
+      { onRequest: limitWrites, schema: { body: CheckoutBody, response: { 201: OrderResponse } } },
+      async (request, reply) => {
+        const key = idempotencyKeyOf(request);
+        const shopper = shopperOf(request);
+        const hash = requestHash({ call: 'checkout', body: request.body, token: shopper.token ?? null, siteUserId: shopper.siteUserId ?? null });
+        const result = await once(ctx.db, shopper.websiteId, key, hash, async () => {
+          const cart = await checkout.cartForCheckout(shopper, request.body.cartToken);
+          return { status: 201, body: { order: await checkout.checkout(cart, request.body, key) } };
+        });
+        if (result.replayed) reply.header('idempotent-replayed', 'true');
+        return reply.status(result.status as 201).send(result.body as never);
+      },
+    );
+
+    app.post(
+      '/api/commerce/donations',
+      { onRequest: limitWrites, schema: { body: DonationBody, response: { 201: OrderResponse } } },
+      async (request, reply) => {
+        const key = idempotencyKeyOf(request);
+        const websiteId = websiteIdOf(request);
+        const hash = requestHash({ call: 'donation', body: request.body });
+        const result = await once(ctx.db, websiteId, key, hash, async () => ({ status: 201, body: { order: await checkout.donate(websiteId, request.body, key) } }));
+        if (result.replayed) reply.header('idempotent-replayed', 'true');
+        return reply.status(result.status as 201).send(result.body as never);
+      },
+    );
+
+    app.get('/api/commerce/orders/:orderId', { schema: { params: OrderParams, response: { 200: OrderResponse } } }, async (request) => ({
+      order: await checkout.orderView(websiteIdOf(request), request.params.orderId),
+    }));
+
+    app.get('/api/commerce/gift-cards/:code', { schema: { params: GiftCardParams, response: { 200: GiftCardBalance } } }, async (request) => {
+      const card = await findGiftCard(ctx.db, websiteIdOf(request), request.params.code.toUpperCase());
+      if (!card) throw cartFailure(404, CommerceMessages.giftCardUnknown);
+      const currency = card.currency as 'USD';
+      return { code: card.code, balance: { value: String(card.balance_cents), currency }, initial: { value: String(card.initial_cents), currency } };
+    });
+
+    ownerRoutes(app, ctx, checkout);
+  };
 }

@@ -2,6 +2,9 @@
 import type { ColumnType, Generated } from 'kysely';
 import type { OutboxTables } from '@sc/platform';
 
+type Json<T> = ColumnType<T, string, string>;
+type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
+
 export interface CartsTable {
   id: string;
   website_id: string;
@@ -10,12 +13,161 @@ export interface CartsTable {
   site_user_id: string | null;
   order_id: string | null;
   is_purchased: Generated<boolean>;
-  created_at: ColumnType<Date, Date | string | undefined, never>;
+  /** 'cart' (the visitor's cart) or 'subscription' (a one-item subscription checkout). */
+  kind: Generated<string>;
+  coupon_codes: ColumnType<string[], string | undefined, string>;
+  shipping_location: Json<StoredLocation | null> | null;
+  shipping_option_id: string | null;
+  created_at: CreatedAt;
   updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
+export interface StoredLocation {
+  country: string;
+  region?: string;
+  postalCode?: string;
+}
+
+export interface StoredVariant {
+  id: string;
+  sku: string;
+  attributes: Record<string, string>;
+  priceCents: number;
+  salePriceCents: number | null;
+  onSale: boolean;
+}
+
+export interface ProductsTable {
+  website_id: string;
+  product_id: string;
+  version: number;
+  deleted: boolean;
+  title: string;
+  product_type: number;
+  currency: string;
+  visible: boolean;
+  variant_option_ordering: Json<string[]>;
+  is_subscribable: boolean;
+  subscription_plan: Json<StoredPlan | null> | null;
+  gift_card_denominations: Json<number[]>;
+  additional_fields_form_id: string | null;
+  variants: Json<StoredVariant[]>;
+}
+
+export interface StoredPlan {
+  billingPeriod: { value: number; unit: 'WEEK' | 'MONTH' | 'YEAR' };
+  numBillingCycles: number;
+}
+
+export interface StockTable {
+  website_id: string;
+  product_id: string;
+  variant_id: string;
+  sku: string;
+  qty: number;
+  unlimited: boolean;
+}
+
+export interface CartEntriesTable {
+  id: string;
+  cart_id: string;
+  product_id: string;
+  variant_id: string;
+  quantity: number;
+  additional_fields: Generated<string>;
+  created_at: CreatedAt;
+}
+
+export interface StoreRulesTable {
+  website_id: string;
+  currency: string | null;
+  minimum_order_subtotal_cents: Generated<number>;
+  minimum_donation_cents: Generated<number>;
+  tax_rules: ColumnType<unknown[], string | undefined, string>;
+  shipping_options: ColumnType<unknown[], string | undefined, string>;
+  updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
+export interface CouponsTable {
+  website_id: string;
+  code: string;
+  kind: string;
+  value: number;
+  minimum_subtotal_cents: number;
+  expires_at: ColumnType<Date | null, Date | string | null, Date | string | null>;
+}
+
+export interface OrdersTable {
+  id: string;
+  order_number: Generated<number>;
+  website_id: string;
+  kind: string;
+  cart_id: string | null;
+  status: string;
+  test_mode: boolean;
+  email: string;
+  shipping_address: Json<unknown> | null;
+  items: Json<unknown[]>;
+  currency: string;
+  subtotal_cents: number;
+  discount_cents: number;
+  shipping_cents: number;
+  tax_cents: number;
+  gift_card_cents: number;
+  grand_total_cents: number;
+  gift_card_id: string | null;
+  payment_reference: string | null;
+  created_at: CreatedAt;
+}
+
+export interface IdempotencyKeysTable {
+  website_id: string;
+  key: string;
+  request_hash: string;
+  status_code: number | null;
+  response: Json<unknown> | null;
+  created_at: CreatedAt;
+}
+
+export interface GiftCardsTable {
+  id: string;
+  website_id: string;
+  code: string;
+  currency: string;
+  initial_cents: number;
+  balance_cents: number;
+  order_id: string | null;
+  created_at: CreatedAt;
+}
+
+export interface SubscriptionsTable {
+  id: string;
+  website_id: string;
+  order_id: string;
+  product_id: string;
+  variant_id: string;
+  sku: string;
+  email: string;
+  plan: Json<StoredPlan>;
+  price_cents: number;
+  currency: string;
+  cycles_billed: number;
+  next_billing_at: ColumnType<Date | null, Date | string | null, Date | string | null>;
+  status: string;
+  created_at: CreatedAt;
 }
 
 export interface CartTables {
   carts: CartsTable;
+  products: ProductsTable;
+  stock: StockTable;
+  cart_entries: CartEntriesTable;
+  store_rules: StoreRulesTable;
+  coupons: CouponsTable;
+  orders: OrdersTable;
+  idempotency_keys: IdempotencyKeysTable;
+  gift_cards: GiftCardsTable;
+  subscriptions: SubscriptionsTable;
 }
 
 /** Everything in the cart schema, the platform's outbox tables included. */

@@ -3,9 +3,13 @@
 // the other's writes (measured: 50 concurrent, 25 rolled back, 0 survived instead of 25). This
 // dialect wraps its driver so a connection (one query, or one whole transaction) is held by one
 // caller at a time; the others queue in order.
-import { PGlite } from '@electric-sql/pglite';
+//
+// PGlite and kysely-pglite are imported when an embedded database is opened, not before: the
+// kysely-pglite entry point loads its CLI and code generator (about 0.9 s per process), a cost
+// every service of distributed mode would otherwise pay at start for nothing.
+import type { PGlite } from '@electric-sql/pglite';
 import type { DatabaseConnection, Dialect, Driver, Kysely, TransactionSettings } from 'kysely';
-import { KyselyPGlite } from 'kysely-pglite';
+import type { KyselyPGlite } from 'kysely-pglite';
 
 /** A FIFO mutex: `acquire()` resolves with the function that releases it. */
 export class Mutex {
@@ -79,15 +83,16 @@ export class EmbeddedPostgres {
   readonly #mutex = new Mutex();
   readonly #base: KyselyPGlite;
 
-  private constructor(client: PGlite) {
+  private constructor(client: PGlite, base: KyselyPGlite) {
     this.client = client;
-    this.#base = new KyselyPGlite(client);
+    this.#base = base;
   }
 
   /** Opens (creating if needed) the database in `dataDir`, or an in-memory one when omitted. */
   static async open(dataDir?: string): Promise<EmbeddedPostgres> {
+    const [{ PGlite }, { KyselyPGlite }] = await Promise.all([import('@electric-sql/pglite'), import('kysely-pglite')]);
     const client = dataDir ? await PGlite.create({ dataDir }) : await PGlite.create();
-    return new EmbeddedPostgres(client);
+    return new EmbeddedPostgres(client, new KyselyPGlite(client));
   }
 
   /** A Kysely dialect whose connections are serialised through this database's one session. */

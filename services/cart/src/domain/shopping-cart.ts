@@ -1,5 +1,6 @@
-// The SPEC 3 shopping-cart shape, computed from stored rows. Pure: no I/O.
-import type { ShoppingCart } from '@sc/contracts';
+// The SPEC 3 shopping-cart shape, computed from stored rows and totals. Pure: no I/O.
+import { CommerceMessages, formatMessage, formatMinorUnits, type CommerceCartEntry, type CommerceShoppingCart, type CurrencyCode, type ShippingLocation } from '@sc/contracts';
+import { computeTotals, type Totals, type TotalsInput } from './totals.js';
 
 export interface CartState {
   id: string;
@@ -7,32 +8,59 @@ export interface CartState {
   orderId: string | null;
   isPurchased: boolean;
   createdAt: Date;
+  couponCodes: string[];
+  shippingLocation: ShippingLocation | null;
+}
+
+const EMPTY_TOTALS: Totals = computeTotals({
+  lines: [],
+  couponCodes: [],
+  coupons: [],
+  taxRules: [],
+  shippingOptions: [],
+  selectedShippingOptionId: null,
+  location: null,
+  now: new Date(0),
+});
+
+/** The wording of an invalid coupon in the cart. */
+export function invalidCouponMessage(reason: Totals['invalidCoupons'][number], currency: CurrencyCode): string {
+  switch (reason.reason) {
+    case 'unknown':
+      return CommerceMessages.couponUnknown;
+    case 'expired':
+      return CommerceMessages.couponExpired;
+    case 'minimum':
+      return formatMessage(CommerceMessages.couponMinimum, { subtotal: formatMinorUnits(reason.minimumSubtotalCents ?? 0, currency) });
+  }
 }
 
 /** The cart as the storefront reads it; an empty cart has every total at 0. */
-export function toShoppingCart(cart: CartState): ShoppingCart {
+export function toShoppingCart(cart: CartState, entries: CommerceCartEntry[] = [], totals: Totals = EMPTY_TOTALS, currency: CurrencyCode = 'USD'): CommerceShoppingCart {
   return {
     id: cart.id,
     websiteId: cart.websiteId,
     orderId: cart.orderId,
     created: cart.createdAt.getTime(),
     isPurchased: cart.isPurchased,
-    entries: [],
-    shippingOptions: [],
-    selectedShippingOption: null,
-    shippingLocation: null,
-    applicableTaxRules: [],
-    coupons: [],
-    validCoupons: [],
-    invalidCoupons: [],
-    subtotalCents: 0,
-    taxCents: 0,
-    shippingCostCents: 0,
-    discountCents: 0,
-    grandTotalCents: 0,
-    totalQuantity: 0,
-    hasDigital: false,
-    purelyDigital: false,
-    requiresShipping: false,
+    entries,
+    shippingOptions: totals.shippingOptions,
+    selectedShippingOption: totals.selectedShippingOption,
+    shippingLocation: cart.shippingLocation,
+    applicableTaxRules: totals.applicableTaxRules,
+    coupons: cart.couponCodes,
+    validCoupons: totals.validCoupons,
+    invalidCoupons: totals.invalidCoupons.map((c) => ({ code: c.code, reason: invalidCouponMessage(c, currency) })),
+    subtotalCents: totals.subtotalCents,
+    taxCents: totals.taxCents,
+    shippingCostCents: totals.shippingCostCents,
+    discountCents: totals.discountCents,
+    grandTotalCents: totals.grandTotalCents,
+    totalQuantity: totals.totalQuantity,
+    hasDigital: totals.hasDigital,
+    purelyDigital: totals.purelyDigital,
+    requiresShipping: totals.requiresShipping,
   };
 }
+
+export type { TotalsInput };

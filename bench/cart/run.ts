@@ -1,0 +1,226 @@
+// bench/cart: add-to-cart through the gateway (stock check, totals, outbox) against a baseline
+// measured in the same run: a bare Fastify route doing one INSERT ... RETURNING on the same
+// Postgres through a pg pool, called directly. Distributed mode: the cart service and the gateway
+// run as their own processes on real Postgres, NATS and Redis; a fresh database per run. Then
+// the same add-to-cart in embedded mode (one process, PGlite), against the same baseline figure.
+//   node --conditions=@sc/source --import tsx bench/cart/run.ts
+//   BENCH_SECONDS=10 BENCH_CONNECTIONS=50 BENCH_EMBEDDED=0 ... (defaults: 10 s, 50 connections, embedded on)
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { DEMO_CONTENT } from '@sc/contracts';
+import { createLogger, NatsBus } from '@sc/platform';
+import { freePort } from '@sc/platform/test-kit';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const seconds = Number(process.env.BENCH_SECONDS ?? 10);
+const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
+const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const natsUrl = process.env.NATS_URL ?? 'nats://127.0.0.1:4222';
+const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+const CARTS = 2000;
+const CRUMB = 'bench-crumb-0123456789';
+const children: ChildProcess[] = [];
+
+function start(entry: string, env: Record<string, string>, ready: RegExp): Promise<string> {
+  const child = spawn(process.execPath, ['--conditions=@sc/source', '--import', 'tsx', entry], {
+    cwd: root,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  children.push(child);
+  return new Promise((resolve, reject) => {
+    let out = '';
+    child.stdout?.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+      const match = ready.exec(out);
+      if (match) resolve(match[1] ?? '');
+    });
+    child.once('exit', (code) => reject(new Error(`${entry} exited with ${code}`)));
+  });
+}
+
+async function waitHealthy(url: string): Promise<void> {
+  for (let i = 0; i < 600; i++) {
+    if (await fetch(`${url}/healthz`).then((r) => r.ok, () => false)) return;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`${url} did not become healthy`);
+}
+
+interface Figure {
+  rps: number;
+  p99: number;
+  errors: number;
+}
+
+async function measure(options: autocannon.Options, duration = seconds): Promise<Figure> {
+  const result = await autocannon({ connections, pipelining: 1, ...options, duration });
+  return { rps: result.requests.average, p99: result.latency.p99, errors: result.errors + result.timeouts + result.non2xx };
+}
+
+/** Guest carts made through the gateway; answers their cookie values. */
+async function makeCarts(gatewayUrl: string, count: number): Promise<string[]> {
+  const tokens: string[] = [];
+  for (let i = 0; i < count; i += 50) {
+    const batch = await Promise.all(
+      Array.from({ length: Math.min(50, count - i) }, async () => {
+        const response = await fetch(`${gatewayUrl}/api/commerce/shopping-cart`, { headers: { cookie: `crumb=${CRUMB}` } });
+        const cookie = response.headers.getSetCookie().find((c) => c.startsWith('ss_cart='));
+        if (!response.ok || !cookie) throw new Error(`cart creation failed: ${response.status}`);
+        return cookie.split(';')[0]!.slice('ss_cart='.length);
+      }),
+    );
+    tokens.push(...batch);
+  }
+  return tokens;
+}
+
+/** autocannon options for add-to-cart: every request from the next cart, crumb cookie and header. */
+function addToCart(gatewayUrl: string, carts: string[], itemId: string, sku: string): autocannon.Options {
+  let next = 0;
+  return {
+    url: `${gatewayUrl}/api/commerce/shopping-cart/entries`,
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-csrf-token': CRUMB },
+    body: JSON.stringify({ itemId, sku, quantity: 1 }),
+    requests: [
+      {
+        setupRequest: (request) => {
+          const cart = carts[next++ % carts.length]!;
+          return { ...request, headers: { ...request.headers, cookie: `crumb=${CRUMB}; ss_cart=${cart}` } };
+        },
+      },
+    ],
+  };
+}
+
+const line = (name: string, r: Figure, base?: Figure) =>
+  `${name.padEnd(34)} ${r.rps.toFixed(0).padStart(7)} req/s   p99 ${String(r.p99).padStart(4)} ms   errors ${r.errors}` +
+  (base ? `   ratio ${(r.rps / base.rps).toFixed(3)}x` : '');
+
+const database = `sc_bench_cart_${Date.now().toString(36)}`;
+const admin = new pg.Client({ connectionString: adminUrl });
+await admin.connect();
+await admin.query(`create database ${database}`);
+const url = new URL(adminUrl);
+url.pathname = `/${database}`;
+const databaseUrl = url.toString();
+const dataDir = mkdtempSync(path.join(tmpdir(), 'bench-cart-'));
+const report: string[] = [];
+
+try {
+  const key = randomBytes(32).toString('base64url');
+  const site = `bench_${Date.now().toString(36)}`;
+  const baseline = await start('bench/cart/baseline.ts', { DATABASE_URL: databaseUrl }, /listening (http:\/\/\S+)/);
+  const cartPort = await freePort();
+  const gatewayPort = await freePort();
+  const common = { DATABASE_URL: databaseUrl, NATS_URL: natsUrl, REDIS_URL: redisUrl, HOST: '127.0.0.1', LOG_LEVEL: 'warn', IDENTITY_SIGNING_KEY: key };
+  void start('services/cart/src/main.ts', { ...common, PORT: String(cartPort) }, /never/).catch(() => undefined);
+  const cartUrl = `http://127.0.0.1:${cartPort}`;
+  await waitHealthy(cartUrl);
+  // No content service in this run: every host is the fallback website, the bench's shop.
+  void start(
+    'gateway/src/main.ts',
+    { ...common, PORT: String(gatewayPort), CART_URL: cartUrl, CONTENT_URL: `http://127.0.0.1:${await freePort()}`, FALLBACK_WEBSITE_ID: site, RATE_LIMIT_MAX: '100000000' },
+    /never/,
+  ).catch(() => undefined);
+  const gatewayUrl = `http://127.0.0.1:${gatewayPort}`;
+  await waitHealthy(gatewayUrl);
+
+  // The product arrives as content would send it: an event on NATS, consumed by the cart.
+  const productId = `bench-product-${randomUUID()}`;
+  const bus = new NatsBus({ url: natsUrl, name: 'bench-cart', logger: createLogger('bench', 'silent') });
+  await bus.publish({
+    id: randomUUID(),
+    type: 'content.product.upserted',
+    websiteId: site,
+    occurredAt: new Date().toISOString(),
+    data: {
+      productId,
+      collectionId: 'shop',
+      version: 1,
+      title: 'Bench Mug',
+      urlId: 'bench-mug',
+      fullUrl: '/shop/p/bench-mug',
+      productType: 1,
+      currency: 'USD',
+      status: 'published',
+      publishOn: null,
+      visible: true,
+      variantOptionOrdering: [],
+      variants: [{ id: `${productId}-v`, sku: 'BENCH-MUG', attributes: {}, optionValues: [], priceMoney: { value: '1250', currency: 'USD' }, salePriceMoney: null, onSale: false, qtyInStock: 1_000_000, unlimited: false }],
+      isSubscribable: false,
+      subscriptionPlan: null,
+      giftCardDenominations: [],
+      additionalFieldsFormId: null,
+      useCustomAddButtonText: false,
+      customAddButtonText: '',
+      urls: [],
+    },
+  });
+  await bus.close();
+  for (let i = 0; ; i++) {
+    const stock = await fetch(`${gatewayUrl}/api/commerce/inventory/stock/?itemId=${productId}`);
+    if (stock.ok) break;
+    if (i > 300) throw new Error('the product never reached the cart read model');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  const carts = await makeCarts(gatewayUrl, CARTS);
+  const baselineOptions: autocannon.Options = {
+    url: `${baseline}/bench/insert`,
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ itemId: productId, quantity: 1 }),
+  };
+  const cartOptions = addToCart(gatewayUrl, carts, productId, 'BENCH-MUG');
+  // Warm both paths (JIT, pools) before measuring.
+  await measure(baselineOptions, 2);
+  await measure(cartOptions, 2);
+  const bare = await measure(baselineOptions);
+  const distributed = await measure(cartOptions);
+  // The same calls straight to the cart service (the website header set as the gateway would), to
+  // show what the hop costs.
+  const directOptions = addToCart(cartUrl, carts, productId, 'BENCH-MUG');
+  directOptions.headers = { ...directOptions.headers, 'x-website-id': site };
+  const direct = await measure(directOptions);
+  report.push(
+    line('baseline INSERT ... RETURNING', bare),
+    line('add-to-cart via gateway (dist.)', distributed, bare),
+    line('add-to-cart direct to cart (dist.)', direct, bare),
+  );
+
+  if (process.env.BENCH_EMBEDDED !== '0') {
+    for (const child of children.splice(1)) child.kill('SIGTERM');
+    const embeddedPort = await freePort();
+    await start(
+      'scripts/start-embedded.ts',
+      { PORT: String(embeddedPort), DATA_DIR: dataDir, DATABASE_URL: '', NATS_URL: '', REDIS_URL: '', LOG_LEVEL: 'warn', RATE_LIMIT_MAX: '100000000' },
+      /(is running)/,
+    );
+    const embeddedUrl = `http://127.0.0.1:${embeddedPort}`;
+    // The seeded demo shop (the fallback website). Its limited-stock products would sell out under
+    // load, so this figure adds the demo's digital guide: the same path without the stock read.
+    const embeddedCarts = await makeCarts(embeddedUrl, CARTS);
+    const embeddedOptions = addToCart(embeddedUrl, embeddedCarts, DEMO_CONTENT.products.guide, 'GUIDE-SOURDOUGH-PDF');
+    await measure(embeddedOptions, 2);
+    const embedded = await measure(embeddedOptions);
+    report.push(line('add-to-cart via gateway (embedded)', embedded, bare));
+  }
+  process.stdout.write(
+    `\nbench/cart (${connections} connections, ${seconds} s each, ${new Date().toISOString()})\n${report.join('\n')}\n` +
+      `goal: add-to-cart at 0.8x of the baseline or better, p99 under 50 ms\n`,
+  );
+  if ([bare, distributed, direct].some((f) => f.errors > 0)) process.exitCode = 1;
+} finally {
+  for (const child of children) child.kill('SIGTERM');
+  await new Promise((resolve) => setTimeout(resolve, 1000));
+  await admin.query(`drop database if exists ${database} with (force)`).catch(() => undefined);
+  await admin.end();
+  rmSync(dataDir, { recursive: true, force: true });
+}

@@ -1,0 +1,73 @@
+// Events of the cart service (subjects commerce.<entity>.<event>): cart changes for analytics,
+// placed orders with the SPEC 3 "Order (purchase analytics)" fields, and stock changes, which the
+// restock service reads (qtyInStock going from 0 to above 0, or unlimited, means back in stock).
+import { z } from 'zod';
+import { Money } from './currencies.js';
+
+export const CartEntryAdded = z
+  .object({
+    cartId: z.string(),
+    entryId: z.string(),
+    itemId: z.string(),
+    variantId: z.string(),
+    sku: z.string(),
+    /** How many were added by this call (the entry may hold more). */
+    quantity: z.number().int(),
+    unitPrice: Money,
+  })
+  .strict();
+export type CartEntryAdded = z.infer<typeof CartEntryAdded>;
+
+export const CartEntryRemoved = z
+  .object({ cartId: z.string(), entryId: z.string(), itemId: z.string(), variantId: z.string(), sku: z.string(), quantity: z.number().int() })
+  .strict();
+export type CartEntryRemoved = z.infer<typeof CartEntryRemoved>;
+
+export const CartUpdated = z
+  .object({
+    cartId: z.string(),
+    change: z.enum(['quantity', 'additional-fields', 'coupon', 'shipping', 'merged', 'cloned']),
+    entryId: z.string().nullable(),
+  })
+  .strict();
+export type CartUpdated = z.infer<typeof CartUpdated>;
+
+export const OrderPlaced = z
+  .object({
+    id: z.string(),
+    kind: z.enum(['order', 'subscription', 'donation']),
+    purchasedCartId: z.string().nullable(),
+    testMode: z.boolean(),
+    websiteId: z.string(),
+    items: z.array(z.object({ sku: z.string(), productName: z.string(), quantity: z.number().int(), unitPrice: Money }).strict()),
+    grandTotal: Money,
+    shippingTotal: Money,
+    taxTotal: Money,
+  })
+  .strict();
+export type OrderPlaced = z.infer<typeof OrderPlaced>;
+
+export const StockChanged = z
+  .object({
+    itemId: z.string(),
+    variantId: z.string(),
+    sku: z.string(),
+    previousQtyInStock: z.number().int(),
+    qtyInStock: z.number().int(),
+    previousUnlimited: z.boolean(),
+    unlimited: z.boolean(),
+    /** True when the variant could not be bought before this change and can now. */
+    backInStock: z.boolean(),
+    reason: z.enum(['order', 'inventory', 'payment-failed']),
+  })
+  .strict();
+export type StockChanged = z.infer<typeof StockChanged>;
+
+/** The commerce subjects and their data, merged into EventSchemas. */
+export const CommerceEventSchemas = {
+  'commerce.cart.entry-added': CartEntryAdded,
+  'commerce.cart.entry-removed': CartEntryRemoved,
+  'commerce.cart.updated': CartUpdated,
+  'commerce.order.placed': OrderPlaced,
+  'commerce.stock.changed': StockChanged,
+} as const;

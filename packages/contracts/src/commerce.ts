@@ -1,0 +1,370 @@
+// HTTP bodies of the commerce calls beyond the guest cart of cart.ts (SPEC 7 /api/commerce and
+// /api/3/commerce; SPEC 3 Shopping cart, Cart entry, Responses, Order): adding and changing
+// entries, stock, coupons, shipping, checkout, orders, gift cards, subscriptions, donations and
+// the owner's store rules. Money is integer minor units; request bodies are strict.
+import { z } from 'zod';
+import { CartEntry, ShoppingCart } from './cart.js';
+import { Money } from './currencies.js';
+import { ProductTypeSchema } from './enums.js';
+import { SubscriptionPlan } from './content-product.js';
+
+/** SPEC 9: quantity 1 to 9999. */
+export const MIN_QUANTITY = 1;
+export const MAX_QUANTITY = 9999;
+
+/** Our wording where SPEC 5/8 gives none (the SPEC strings live in messages.ts). */
+export const CommerceMessages = {
+  quantityOutOfRange: 'Quantity must be between 1 and 9999.',
+  productUnavailable: 'Sorry, this item is not available.',
+  subscriptionOnly: 'This item is sold as a subscription. Please use Subscribe.',
+  notSubscribable: 'Only physical products and services can be bought as a subscription.',
+  notASubscription: 'This item is not sold as a subscription.',
+  entryNotFound: 'This item is no longer in your cart.',
+  couponUnknown: 'This coupon code is not valid.',
+  couponExpired: 'This coupon has expired.',
+  couponMinimum: 'Your order subtotal must be {subtotal} or more to use this coupon.',
+  couponAlreadyApplied: 'This coupon is already applied.',
+  shippingOptionUnknown: 'This shipping option is not available.',
+  shippingOptionNotForLocation: 'This shipping option does not ship to your location.',
+  shippingAddressRequired: 'Please enter a shipping address.',
+  shippingOptionRequired: 'Please choose a shipping option.',
+  paymentRequired: 'Please enter your card details.',
+  paymentDeclined: 'Your card was declined. Please use another card.',
+  paymentFailed: 'The payment could not be processed. Please try again.',
+  notATestCard: 'In test mode, please use one of the test card numbers.',
+  idempotencyKeyRequired: 'An Idempotency-Key header is required.',
+  idempotencyInProgress: 'A request with this Idempotency-Key is still being processed. Please retry in a moment.',
+  idempotencyMismatch: 'This Idempotency-Key was already used with a different request.',
+  giftCardUnknown: 'This gift card code is not valid.',
+  giftCardEmpty: 'This gift card has no balance left.',
+  giftCardCurrency: 'This gift card is in another currency.',
+  cartPurchased: 'This cart has already been checked out.',
+  orderNotFound: 'No order with this id.',
+  donationAmount: 'Please enter a donation amount of at least {amount}.',
+  donationTooLarge: 'Please enter a donation amount of at most {amount}.',
+  variantNotFound: 'No variant with this id on this product.',
+} as const;
+
+// ---------------------------------------------------------------------------------------------
+// The cart, with the SPEC 3 fields typed
+
+export const ShippingLocation = z
+  .object({
+    country: z.string().regex(/^[A-Z]{2}$/, 'Use a two-letter country code such as US.'),
+    region: z.string().trim().max(64).optional(),
+    postalCode: z.string().trim().max(16).optional(),
+  })
+  .strict();
+export type ShippingLocation = z.infer<typeof ShippingLocation>;
+
+export const ShippingOption = z.object({
+  id: z.string(),
+  name: z.string(),
+  rateCents: z.number().int(),
+  /** Free from this subtotal on (after discounts); null: never free. */
+  freeOverCents: z.number().int().nullable(),
+  /** Two-letter countries it ships to; empty: everywhere. */
+  countries: z.array(z.string()),
+});
+export type ShippingOption = z.infer<typeof ShippingOption>;
+
+export const TaxRule = z.object({
+  id: z.string(),
+  name: z.string(),
+  country: z.string(),
+  /** Only this region of the country; null: the whole country. */
+  region: z.string().nullable(),
+  /** Rate in basis points: 825 = 8.25 %. */
+  rateBps: z.number().int(),
+  appliesToShipping: z.boolean(),
+});
+export type TaxRule = z.infer<typeof TaxRule>;
+
+export const CouponKind = z.enum(['percentage', 'fixed-amount', 'free-shipping']);
+export type CouponKind = z.infer<typeof CouponKind>;
+
+export const AppliedCoupon = z.object({ code: z.string(), kind: CouponKind, discountCents: z.number().int() });
+export const InvalidCoupon = z.object({ code: z.string(), reason: z.string() });
+
+export const CommerceCartEntry = CartEntry.extend({
+  variantId: z.string(),
+  productType: ProductTypeSchema,
+  /** The additional-fields form answers as the JSON string the storefront sent, or null. */
+  additionalFields: z.string().nullable(),
+});
+export type CommerceCartEntry = z.infer<typeof CommerceCartEntry>;
+
+export const CommerceShoppingCart = ShoppingCart.extend({
+  entries: z.array(CommerceCartEntry),
+  shippingOptions: z.array(ShippingOption),
+  selectedShippingOption: ShippingOption.nullable(),
+  shippingLocation: ShippingLocation.nullable(),
+  applicableTaxRules: z.array(TaxRule),
+  coupons: z.array(z.string()),
+  validCoupons: z.array(AppliedCoupon),
+  invalidCoupons: z.array(InvalidCoupon),
+});
+export type CommerceShoppingCart = z.infer<typeof CommerceShoppingCart>;
+
+// ---------------------------------------------------------------------------------------------
+// Visitor calls
+
+/**
+ * SPEC 7 POST /api/commerce/shopping-cart/entries. Quantity arrives as the storefront's input
+ * (number or text) so that the SPEC 5 messages can be given; `attributes` are the options the
+ * visitor picked when no sku was resolved (the server names the unselected ones).
+ */
+export const AddEntryBody = z
+  .object({
+    itemId: z.string().min(1).max(64),
+    sku: z.string().max(64).optional(),
+    variantId: z.string().max(64).optional(),
+    attributes: z.record(z.string().max(50), z.string().max(100)).optional(),
+    quantity: z.union([z.number(), z.string().max(32)]).optional(),
+    additionalFields: z.string().max(20_000).nullable().optional(),
+  })
+  .strict();
+export type AddEntryBody = z.infer<typeof AddEntryBody>;
+
+export const AddEntryResponse = z.object({ shoppingCart: CommerceShoppingCart, newlyAdded: CommerceCartEntry });
+export type AddEntryResponse = z.infer<typeof AddEntryResponse>;
+
+/** SPEC 7 PUT .../entries/{entryId}/additionalFields. */
+export const UpdateFieldsBody = z
+  .object({ itemId: z.string().min(1).max(64), sku: z.string().max(64).optional(), additionalFields: z.string().max(20_000) })
+  .strict();
+export type UpdateFieldsBody = z.infer<typeof UpdateFieldsBody>;
+
+export const UpdateFieldsResponse = z.object({ shoppingCart: CommerceShoppingCart, updatedEntry: CommerceCartEntry });
+
+export const EntryParams = z.object({ entryId: z.string().min(1).max(64) }).strict();
+
+/** The cart page changes an entry's quantity (SPEC 8 'Unable to update quantity'). */
+export const UpdateQuantityBody = z.object({ quantity: z.union([z.number(), z.string().max(32)]) }).strict();
+
+export const ApplyCouponBody = z.object({ code: z.string().trim().min(1).max(64) }).strict();
+export const CouponParams = z.object({ code: z.string().min(1).max(64) }).strict();
+export const ChooseShippingBody = z.object({ optionId: z.string().min(1).max(64) }).strict();
+
+/** SPEC 7 GET commerce/inventory/stock/?itemId= */
+export const StockQuery = z.object({ itemId: z.string().min(1).max(64) }).strict();
+export const StockResult = z.object({
+  results: z.array(z.object({ itemId: z.string(), variantId: z.string(), sku: z.string(), unlimited: z.boolean(), qtyInStock: z.number().int() })),
+});
+export type StockResult = z.infer<typeof StockResult>;
+
+/** SPEC 7 POST /api/3/commerce/cart/subscription. */
+export const SubscriptionCartBody = z
+  .object({
+    itemId: z.string().min(1).max(64),
+    sku: z.string().max(64).optional(),
+    qty: z.union([z.number(), z.string().max(32)]).optional(),
+    additionalFields: z.string().max(20_000).nullable().optional(),
+  })
+  .strict();
+export const SubscriptionCartResponse = z.object({ cartToken: z.string() });
+
+export const Address = z
+  .object({
+    name: z.string().trim().min(1).max(200),
+    line1: z.string().trim().min(1).max(200),
+    line2: z.string().trim().max(200).optional(),
+    city: z.string().trim().min(1).max(100),
+    region: z.string().trim().max(64).optional(),
+    postalCode: z.string().trim().max(16).optional(),
+    country: z.string().regex(/^[A-Z]{2}$/, 'Use a two-letter country code such as US.'),
+  })
+  .strict();
+export type Address = z.infer<typeof Address>;
+
+export const CardDetails = z
+  .object({
+    number: z.string().regex(/^[0-9 ]{12,23}$/, 'Please enter a card number.'),
+    expMonth: z.number().int().min(1).max(12),
+    expYear: z.number().int().min(2000).max(2100),
+    cvc: z.string().regex(/^\d{3,4}$/, 'Please enter the security code.'),
+  })
+  .strict();
+export type CardDetails = z.infer<typeof CardDetails>;
+
+/** Checkout of the visitor's cart (or of a subscription cart named by its token); needs an Idempotency-Key header. */
+export const CheckoutBody = z
+  .object({
+    email: z.email().max(254),
+    shippingAddress: Address.optional(),
+    card: CardDetails.optional(),
+    giftCardCode: z.string().trim().min(1).max(64).optional(),
+    /** The token POST /api/3/commerce/cart/subscription answered; absent: the cart of the cookie. */
+    cartToken: z.string().min(1).max(128).optional(),
+  })
+  .strict();
+export type CheckoutBody = z.infer<typeof CheckoutBody>;
+
+export const DonationBody = z
+  .object({
+    /** The amount the visitor chose, as a decimal in the store currency ('25', '12.50'). */
+    amount: z.string().regex(/^\d{1,9}(\.\d{1,2})?$/, 'Please enter an amount such as 25 or 12.50.'),
+    email: z.email().max(254),
+    name: z.string().trim().max(200).optional(),
+    card: CardDetails,
+  })
+  .strict();
+export type DonationBody = z.infer<typeof DonationBody>;
+
+export const OrderStatus = z.enum(['pending', 'paid', 'fulfilled', 'cancelled', 'payment-failed']);
+export type OrderStatus = z.infer<typeof OrderStatus>;
+export const OrderKind = z.enum(['order', 'subscription', 'donation']);
+export type OrderKind = z.infer<typeof OrderKind>;
+
+/** SPEC 3 Order item (sku, productName, quantity, unitPrice) plus what an order page shows. */
+export const OrderItem = z.object({
+  itemId: z.string(),
+  variantId: z.string(),
+  sku: z.string(),
+  productName: z.string(),
+  productType: z.number().int(),
+  quantity: z.number().int(),
+  unitPrice: Money,
+  additionalFields: z.string().nullable(),
+});
+export type OrderItem = z.infer<typeof OrderItem>;
+
+export const SubscriptionRecord = z.object({
+  id: z.string(),
+  itemId: z.string(),
+  sku: z.string(),
+  plan: SubscriptionPlan,
+  /** Billing cycles charged so far (the first at checkout). */
+  cyclesBilled: z.number().int(),
+  nextBillingDate: z.string().nullable(),
+  status: z.enum(['active', 'completed', 'cancelled']),
+  price: Money,
+});
+export type SubscriptionRecord = z.infer<typeof SubscriptionRecord>;
+
+export const Order = z.object({
+  id: z.string(),
+  orderNumber: z.number().int(),
+  kind: OrderKind,
+  websiteId: z.string(),
+  purchasedCartId: z.string().nullable(),
+  status: OrderStatus,
+  testMode: z.boolean(),
+  email: z.string(),
+  shippingAddress: Address.nullable(),
+  items: z.array(OrderItem),
+  subtotal: Money,
+  discountTotal: Money,
+  shippingTotal: Money,
+  taxTotal: Money,
+  giftCardTotal: Money,
+  grandTotal: Money,
+  /** What the card was charged: grand total minus the gift card. */
+  amountCharged: Money,
+  giftCardsIssued: z.array(z.object({ code: z.string(), balance: Money })),
+  subscription: SubscriptionRecord.nullable(),
+  createdAt: z.string(),
+});
+export type Order = z.infer<typeof Order>;
+
+export const OrderResponse = z.object({ order: Order });
+export const OrderParams = z.object({ orderId: z.string().min(1).max(64) }).strict();
+
+export const GiftCardParams = z.object({ code: z.string().min(1).max(64) }).strict();
+export const GiftCardBalance = z.object({ code: z.string(), balance: Money, initial: Money });
+
+// ---------------------------------------------------------------------------------------------
+// Owner calls (store:read / store:manage)
+
+export const InventoryQuery = z.object({ itemId: z.string().min(1).max(64).optional() }).strict();
+export const InventoryRow = z.object({
+  itemId: z.string(),
+  variantId: z.string(),
+  sku: z.string(),
+  title: z.string(),
+  productType: z.number().int(),
+  qtyInStock: z.number().int(),
+  unlimited: z.boolean(),
+});
+export const InventoryList = z.object({ inventory: z.array(InventoryRow) });
+
+export const InventoryParams = z.object({ itemId: z.string().min(1).max(64), variantId: z.string().min(1).max(64) }).strict();
+/** Set the stock (qtyInStock), or move it by a signed amount (adjustBy), and/or switch unlimited. */
+export const UpdateStockBody = z
+  .object({
+    qtyInStock: z.number().int().min(0).max(1_000_000).optional(),
+    adjustBy: z.number().int().min(-1_000_000).max(1_000_000).optional(),
+    unlimited: z.boolean().optional(),
+  })
+  .strict()
+  .refine((b) => !(b.qtyInStock !== undefined && b.adjustBy !== undefined), 'Send qtyInStock or adjustBy, not both.');
+
+export const CouponInput = z
+  .object({
+    code: z.string().trim().min(1).max(64).regex(/^[A-Za-z0-9_-]+$/, 'Use letters, digits, - and _ only.'),
+    kind: CouponKind,
+    /** Percentage: basis points (1000 = 10 %, at most 10000); fixed amount: minor units; free shipping: 0. */
+    value: z.number().int().min(0).max(100_000_000),
+    minimumSubtotalCents: z.number().int().min(0).max(100_000_000).default(0),
+    expiresAt: z.iso.datetime().nullable().default(null),
+  })
+  .strict()
+  .refine((c) => c.kind !== 'percentage' || (c.value >= 1 && c.value <= 10_000), 'A percentage is 1 to 10000 basis points.');
+export const Coupon = z.object({
+  code: z.string(),
+  kind: CouponKind,
+  value: z.number().int(),
+  minimumSubtotalCents: z.number().int(),
+  expiresAt: z.string().nullable(),
+});
+export type Coupon = z.infer<typeof Coupon>;
+export const CouponList = z.object({ coupons: z.array(Coupon) });
+
+export const StoreRules = z.object({
+  minimumOrderSubtotalCents: z.number().int().min(0).max(100_000_000),
+  taxRules: z.array(TaxRule).max(200),
+  shippingOptions: z.array(ShippingOption).max(50),
+  minimumDonationCents: z.number().int().min(1).max(100_000_000),
+});
+export type StoreRules = z.infer<typeof StoreRules>;
+
+/** PUT the store's rules; any subset, lists replace the stored ones. */
+export const UpdateStoreRulesBody = z
+  .object({
+    minimumOrderSubtotalCents: z.number().int().min(0).max(100_000_000),
+    taxRules: z
+      .array(
+        z
+          .object({
+            id: z.string().min(1).max(64),
+            name: z.string().trim().min(1).max(100),
+            country: z.string().regex(/^[A-Z]{2}$/),
+            region: z.string().trim().min(1).max(64).nullable().default(null),
+            rateBps: z.number().int().min(0).max(10_000),
+            appliesToShipping: z.boolean().default(false),
+          })
+          .strict(),
+      )
+      .max(200),
+    shippingOptions: z
+      .array(
+        z
+          .object({
+            id: z.string().min(1).max(64),
+            name: z.string().trim().min(1).max(100),
+            rateCents: z.number().int().min(0).max(100_000_000),
+            freeOverCents: z.number().int().min(0).max(100_000_000).nullable().default(null),
+            countries: z.array(z.string().regex(/^[A-Z]{2}$/)).max(250).default([]),
+          })
+          .strict(),
+      )
+      .max(50),
+    minimumDonationCents: z.number().int().min(1).max(100_000_000),
+  })
+  .partial()
+  .strict();
+export type UpdateStoreRulesBody = z.infer<typeof UpdateStoreRulesBody>;
+
+export const OrderList = z.object({ orders: z.array(Order) });
+export const OrderListQuery = z.object({ limit: z.coerce.number().int().min(1).max(200).default(50) }).strict();
+export const UpdateOrderStatusBody = z.object({ status: z.enum(['fulfilled', 'cancelled']) }).strict();

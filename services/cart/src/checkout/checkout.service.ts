@@ -1,0 +1,394 @@
+// Checkout: a cart becomes an order in three steps, none of which holds a transaction across the
+// payment provider's call.
+//   1. Reserve (one transaction): lock the cart, take each variant's stock with a conditional
+//      UPDATE (never sold beyond its stock, whatever the concurrency), debit the gift card under
+//      its row lock, write the order as 'pending' (one live order per cart: a unique index).
+//   2. Charge the card for what the gift card did not cover.
+//   3. Settle (one transaction): paid → cart purchased, gift cards issued, subscription recorded,
+//      commerce.order.placed; otherwise stock and gift-card balance go back and the order is
+//      'payment-failed'.
+// Donations are orders without a cart. Every call is wrapped in an idempotency key (routes).
+import { randomBytes } from 'node:crypto';
+import {
+  AddToCartMessages,
+  CartMessages,
+  CommerceMessages,
+  ProductType,
+  formatMessage,
+  formatMinorUnits,
+  type Address,
+  type CardDetails,
+  type CheckoutBody,
+  type CurrencyCode,
+  type DonationBody,
+  type Order,
+  type OrderItem,
+  type StockChanged,
+} from '@sc/contracts';
+import { enqueueEvent, type ServiceContext } from '@sc/platform';
+import type { Transaction } from 'kysely';
+import { findOpenCartByToken, lockOpenCart, markPurchased, type CartRow } from '../cart.repository.js';
+import type { CartService, LoadedCart, Shopper } from '../cart.service.js';
+import type { CartDB, StoredPlan } from '../cart.table.js';
+import { findProduct, minorOf } from '../catalog/products.repository.js';
+import { tracksStock } from '../domain/add-to-cart.js';
+import { nextBillingDate } from '../domain/subscription.js';
+import { cartFailure } from '../errors.js';
+import { rulesOf } from '../store/rules.repository.js';
+import {
+  creditGiftCard,
+  debitGiftCard,
+  findOrder,
+  giftCardsOfOrder,
+  insertGiftCard,
+  insertOrder,
+  insertSubscription,
+  liveOrderOfCart,
+  lockGiftCard,
+  returnStock,
+  setOrderStatus,
+  subscriptionOfOrder,
+  takeStock,
+  type OrderRow,
+} from './orders.repository.js';
+import type { PaymentProvider } from './payments.js';
+
+export const newOrderId = (): string => randomBytes(12).toString('hex');
+/** A gift card code: 16 unambiguous characters in four groups (about 80 bits). */
+export function newGiftCardCode(): string {
+  const alphabet = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+  const bytes = randomBytes(16);
+  const chars = [...bytes].map((b) => alphabet[b % alphabet.length]).join('');
+  return chars.match(/.{4}/g)!.join('-');
+}
+
+const money = (cents: number, currency: string) => ({ value: String(cents), currency: currency as CurrencyCode });
+
+interface Reservation {
+  productId: string;
+  variantId: string;
+  sku: string;
+  quantity: number;
+}
+
+export class CheckoutService {
+  readonly #ctx: ServiceContext<CartDB>;
+  readonly #carts: CartService;
+  readonly #payments: PaymentProvider;
+
+  constructor(ctx: ServiceContext<CartDB>, carts: CartService, payments: PaymentProvider) {
+    this.#ctx = ctx;
+    this.#carts = carts;
+    this.#payments = payments;
+  }
+
+  /** The cart a checkout is for: the subscription cart of the token, else the shopper's cart. */
+  async cartForCheckout(shopper: Shopper, cartToken: string | undefined): Promise<CartRow> {
+    if (cartToken) {
+      const cart = await findOpenCartByToken(this.#ctx.db, shopper.websiteId, cartToken);
+      if (!cart) throw cartFailure(409, CommerceMessages.cartPurchased);
+      return cart;
+    }
+    return (await this.#carts.cartOf(shopper)).cart;
+  }
+
+  /** Checks out a cart; answers the paid order or throws the reason it cannot be. */
+  async checkout(cart: CartRow, body: CheckoutBody, idempotencyKey: string): Promise<Order> {
+    const location = body.shippingAddress
+      ? { country: body.shippingAddress.country, ...(body.shippingAddress.region ? { region: body.shippingAddress.region } : {}), ...(body.shippingAddress.postalCode ? { postalCode: body.shippingAddress.postalCode } : {}) }
+      : null;
+    const loaded = await this.#carts.load(location ? { ...cart, shipping_location: location } : cart);
+    this.#checkCart(loaded, body.shippingAddress);
+    const kind = cart.kind === 'subscription' ? 'subscription' : 'order';
+    const { order, reservations, giftCard } = await this.#reserve(loaded, body, kind);
+    const due = order.grand_total_cents - order.gift_card_cents;
+    const outcome = due > 0 ? await this.#charge(due, loaded.currency, body.card, idempotencyKey, `Order ${order.id}`) : { outcome: 'succeeded' as const, reference: null };
+    if (outcome.outcome !== 'succeeded') {
+      await this.#release(order, reservations, giftCard);
+      throw cartFailure(outcome.outcome === 'declined' ? 402 : 502, outcome.message);
+    }
+    await this.#ctx.transaction(async (trx) => {
+      await setOrderStatus(trx, order.id, 'paid', outcome.reference);
+      await markPurchased(trx, cart.id, order.id);
+      await this.#issueGiftCards(trx, order, loaded);
+      if (kind === 'subscription') await this.#recordSubscription(trx, order, loaded, body.email);
+      await this.#announce(trx, { ...order, status: 'paid' });
+    });
+    return this.orderView(cart.website_id, order.id);
+  }
+
+  /** SPEC names donations: an amount the visitor chooses, charged at once. */
+  async donate(websiteId: string, body: DonationBody, idempotencyKey: string): Promise<Order> {
+    const rules = await rulesOf(this.#ctx.db, websiteId);
+    const amount = minorOf(body.amount, rules.currency);
+    if (amount < rules.minimumDonationCents) {
+      throw cartFailure(400, formatMessage(CommerceMessages.donationAmount, { amount: formatMinorUnits(rules.minimumDonationCents, rules.currency) }));
+    }
+    if (amount > 100_000_000) throw cartFailure(400, formatMessage(CommerceMessages.donationTooLarge, { amount: formatMinorUnits(100_000_000, rules.currency) }));
+    const items: OrderItem[] = [
+      { itemId: 'donation', variantId: 'donation', sku: 'DONATION', productName: body.name ? `Donation from ${body.name}` : 'Donation', productType: 0, quantity: 1, unitPrice: money(amount, rules.currency), additionalFields: null },
+    ];
+    const order = await this.#ctx.transaction(async (trx) =>
+      insertOrder(trx, this.#orderValues({ websiteId, kind: 'donation', cartId: null, email: body.email, address: null, items, currency: rules.currency, subtotal: amount, discount: 0, shipping: 0, tax: 0, giftCard: 0, giftCardId: null })),
+    );
+    const outcome = await this.#charge(amount, rules.currency, body.card, idempotencyKey, `Donation ${order.id}`);
+    if (outcome.outcome !== 'succeeded') {
+      await setOrderStatus(this.#ctx.db, order.id, 'payment-failed');
+      throw cartFailure(outcome.outcome === 'declined' ? 402 : 502, outcome.message);
+    }
+    await this.#ctx.transaction(async (trx) => {
+      await setOrderStatus(trx, order.id, 'paid', outcome.reference);
+      await this.#announce(trx, { ...order, status: 'paid' });
+    });
+    return this.orderView(websiteId, order.id);
+  }
+
+  #checkCart(loaded: LoadedCart, address: Address | undefined): void {
+    if (loaded.lines.length === 0) throw cartFailure(400, CartMessages.emptyCart);
+    if (loaded.totals.subtotalCents < loaded.minimumOrderSubtotalCents) {
+      throw cartFailure(400, formatMessage(CartMessages.minimumSubtotal, { subtotal: formatMinorUnits(loaded.minimumOrderSubtotalCents, loaded.currency) }));
+    }
+    if (loaded.totals.requiresShipping && !address) throw cartFailure(400, CommerceMessages.shippingAddressRequired);
+  }
+
+  async #charge(amountCents: number, currency: CurrencyCode, card: CardDetails | undefined, idempotencyKey: string, description: string) {
+    if (!card) return { outcome: 'declined' as const, message: CommerceMessages.paymentRequired };
+    try {
+      return await this.#payments.charge({ amountCents, currency, card, description, idempotencyKey });
+    } catch (error) {
+      this.#ctx.logger.warn({ err: error }, 'payment provider failed');
+      return { outcome: 'failed' as const, message: CommerceMessages.paymentFailed };
+    }
+  }
+
+  async #reserve(loaded: LoadedCart, body: CheckoutBody, kind: 'order' | 'subscription') {
+    const cart = loaded.cart;
+    const websiteId = cart.website_id;
+    // Payment details are checked before anything is reserved.
+    if (loaded.totals.grandTotalCents > 0 && !body.card && !body.giftCardCode) throw cartFailure(400, CommerceMessages.paymentRequired);
+    return this.#ctx.transaction(async (trx) => {
+      if (!(await lockOpenCart(trx, cart.id))) throw cartFailure(409, CommerceMessages.cartPurchased);
+      if (await liveOrderOfCart(trx, cart.id)) throw cartFailure(409, CommerceMessages.idempotencyInProgress);
+      // One statement per variant, in a fixed order so that two carts never deadlock.
+      const wanted = new Map<string, Reservation>();
+      for (const line of loaded.lines) {
+        if (!tracksStock(line.productType)) continue;
+        const key = `${line.entry.product_id}\u0000${line.variant.id}`;
+        const seen = wanted.get(key);
+        if (seen) seen.quantity += line.entry.quantity;
+        else wanted.set(key, { productId: line.entry.product_id, variantId: line.variant.id, sku: line.variant.sku, quantity: line.entry.quantity });
+      }
+      const reservations = [...wanted.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, r]) => r);
+      for (const r of reservations) {
+        const taken = await takeStock(trx, websiteId, r.productId, r.variantId, r.quantity);
+        if (taken === undefined) throw cartFailure(409, AddToCartMessages.notEnoughStock);
+        if (taken !== 'unlimited') await this.#stockChanged(trx, websiteId, r, taken.before, taken.after, 'order');
+      }
+      const grand = loaded.totals.grandTotalCents;
+      let giftCardCents = 0;
+      let giftCardId: string | null = null;
+      if (body.giftCardCode) {
+        const card = await lockGiftCard(trx, websiteId, body.giftCardCode.toUpperCase());
+        if (!card) throw cartFailure(400, CommerceMessages.giftCardUnknown);
+        if (card.currency !== loaded.currency) throw cartFailure(400, CommerceMessages.giftCardCurrency);
+        if (card.balance_cents <= 0) throw cartFailure(400, CommerceMessages.giftCardEmpty);
+        giftCardCents = Math.min(card.balance_cents, grand);
+        if (giftCardCents < grand && !body.card) throw cartFailure(400, CommerceMessages.paymentRequired);
+        if (giftCardCents > 0 && !(await debitGiftCard(trx, card.id, giftCardCents))) throw cartFailure(409, CommerceMessages.giftCardEmpty);
+        giftCardId = card.id;
+      }
+      const items: OrderItem[] = loaded.lines.map((l) => ({
+        itemId: l.entry.product_id,
+        variantId: l.variant.id,
+        sku: l.variant.sku,
+        productName: l.title,
+        productType: l.productType,
+        quantity: l.entry.quantity,
+        unitPrice: money(l.unitPriceCents, loaded.currency),
+        additionalFields: l.entry.additional_fields === '' ? null : l.entry.additional_fields,
+      }));
+      const t = loaded.totals;
+      const order = await insertOrder(
+        trx,
+        this.#orderValues({
+          websiteId,
+          kind,
+          cartId: cart.id,
+          email: body.email,
+          address: body.shippingAddress ?? null,
+          items,
+          currency: loaded.currency,
+          subtotal: t.subtotalCents,
+          discount: t.discountCents,
+          shipping: t.shippingCostCents,
+          tax: t.taxCents,
+          giftCard: giftCardCents,
+          giftCardId,
+        }),
+      );
+      return { order, reservations, giftCard: giftCardId ? { id: giftCardId, cents: giftCardCents } : null };
+    });
+  }
+
+  #orderValues(o: {
+    websiteId: string;
+    kind: string;
+    cartId: string | null;
+    email: string;
+    address: Address | null;
+    items: OrderItem[];
+    currency: string;
+    subtotal: number;
+    discount: number;
+    shipping: number;
+    tax: number;
+    giftCard: number;
+    giftCardId: string | null;
+  }) {
+    return {
+      id: newOrderId(),
+      website_id: o.websiteId,
+      kind: o.kind,
+      cart_id: o.cartId,
+      status: 'pending',
+      test_mode: this.#payments.testMode,
+      email: o.email,
+      shipping_address: o.address === null ? null : JSON.stringify(o.address),
+      items: JSON.stringify(o.items),
+      currency: o.currency,
+      subtotal_cents: o.subtotal,
+      discount_cents: o.discount,
+      shipping_cents: o.shipping,
+      tax_cents: o.tax,
+      gift_card_cents: o.giftCard,
+      grand_total_cents: o.subtotal - o.discount + o.tax + o.shipping,
+      gift_card_id: o.giftCardId,
+      payment_reference: null,
+    };
+  }
+
+  async #release(order: OrderRow, reservations: Reservation[], giftCard: { id: string; cents: number } | null): Promise<void> {
+    await this.#ctx.transaction(async (trx) => {
+      for (const r of reservations) {
+        const back = await returnStock(trx, order.website_id, r.productId, r.variantId, r.quantity);
+        if (back) await this.#stockChanged(trx, order.website_id, r, back.before, back.after, 'payment-failed');
+      }
+      if (giftCard && giftCard.cents > 0) await creditGiftCard(trx, giftCard.id, giftCard.cents);
+      await setOrderStatus(trx, order.id, 'payment-failed');
+    });
+  }
+
+  async #stockChanged(trx: Transaction<CartDB>, websiteId: string, r: Reservation, before: number, after: number, reason: StockChanged['reason']): Promise<void> {
+    await enqueueEvent(trx, 'commerce.stock.changed', websiteId, {
+      itemId: r.productId,
+      variantId: r.variantId,
+      sku: r.sku,
+      previousQtyInStock: before,
+      qtyInStock: after,
+      previousUnlimited: false,
+      unlimited: false,
+      backInStock: before <= 0 && after > 0,
+      reason,
+    });
+  }
+
+  /** One gift card per gift-card unit bought, with the denomination as its balance. */
+  async #issueGiftCards(trx: Transaction<CartDB>, order: OrderRow, loaded: LoadedCart): Promise<void> {
+    for (const line of loaded.lines) {
+      if (line.productType !== ProductType.GIFT_CARD) continue;
+      for (let i = 0; i < line.entry.quantity; i++) {
+        await insertGiftCard(trx, {
+          id: newOrderId(),
+          website_id: order.website_id,
+          code: newGiftCardCode(),
+          currency: loaded.currency,
+          initial_cents: line.unitPriceCents,
+          balance_cents: line.unitPriceCents,
+          order_id: order.id,
+        });
+      }
+    }
+  }
+
+  async #recordSubscription(trx: Transaction<CartDB>, order: OrderRow, loaded: LoadedCart, email: string): Promise<void> {
+    const line = loaded.lines[0]!;
+    const product = await findProduct(trx, order.website_id, line.entry.product_id);
+    const plan: StoredPlan = (product?.subscription_plan as StoredPlan | null) ?? { billingPeriod: { value: 1, unit: 'MONTH' }, numBillingCycles: 0 };
+    const next = nextBillingDate(new Date(), plan, 1);
+    await insertSubscription(trx, {
+      id: newOrderId(),
+      website_id: order.website_id,
+      order_id: order.id,
+      product_id: line.entry.product_id,
+      variant_id: line.variant.id,
+      sku: line.variant.sku,
+      email,
+      plan: JSON.stringify(plan),
+      price_cents: line.unitPriceCents * line.entry.quantity,
+      currency: loaded.currency,
+      cycles_billed: 1,
+      next_billing_at: next,
+      status: next ? 'active' : 'completed',
+    });
+  }
+
+  async #announce(trx: Transaction<CartDB>, order: OrderRow): Promise<void> {
+    const items = order.items as OrderItem[];
+    await enqueueEvent(trx, 'commerce.order.placed', order.website_id, {
+      id: order.id,
+      kind: order.kind as 'order' | 'subscription' | 'donation',
+      purchasedCartId: order.cart_id,
+      testMode: order.test_mode,
+      websiteId: order.website_id,
+      items: items.map((i) => ({ sku: i.sku, productName: i.productName, quantity: i.quantity, unitPrice: i.unitPrice })),
+      grandTotal: money(order.grand_total_cents, order.currency),
+      shippingTotal: money(order.shipping_cents, order.currency),
+      taxTotal: money(order.tax_cents, order.currency),
+    });
+  }
+
+  /** The order as its confirmation and status pages read it. */
+  async orderView(websiteId: string, orderId: string): Promise<Order> {
+    const row = await findOrder(this.#ctx.db, websiteId, orderId);
+    if (!row) throw cartFailure(404, CommerceMessages.orderNotFound);
+    return this.toOrder(row);
+  }
+
+  async toOrder(row: OrderRow): Promise<Order> {
+    const [cards, subscription] = await Promise.all([giftCardsOfOrder(this.#ctx.db, row.id), subscriptionOfOrder(this.#ctx.db, row.id)]);
+    const c = row.currency;
+    return {
+      id: row.id,
+      orderNumber: Number(row.order_number),
+      kind: row.kind as Order['kind'],
+      websiteId: row.website_id,
+      purchasedCartId: row.cart_id,
+      status: row.status as Order['status'],
+      testMode: row.test_mode,
+      email: row.email,
+      shippingAddress: (row.shipping_address ?? null) as Address | null,
+      items: row.items as OrderItem[],
+      subtotal: money(row.subtotal_cents, c),
+      discountTotal: money(row.discount_cents, c),
+      shippingTotal: money(row.shipping_cents, c),
+      taxTotal: money(row.tax_cents, c),
+      giftCardTotal: money(row.gift_card_cents, c),
+      grandTotal: money(row.grand_total_cents, c),
+      amountCharged: money(row.grand_total_cents - row.gift_card_cents, c),
+      giftCardsIssued: cards.map((g) => ({ code: g.code, balance: money(g.balance_cents, g.currency) })),
+      subscription: subscription
+        ? {
+            id: subscription.id,
+            itemId: subscription.product_id,
+            sku: subscription.sku,
+            plan: subscription.plan,
+            cyclesBilled: subscription.cycles_billed,
+            nextBillingDate: subscription.next_billing_at ? new Date(subscription.next_billing_at).toISOString() : null,
+            status: subscription.status as 'active' | 'completed' | 'cancelled',
+            price: money(subscription.price_cents, subscription.currency),
+          }
+        : null,
+      createdAt: new Date(row.created_at).toISOString(),
+    };
+  }
+}

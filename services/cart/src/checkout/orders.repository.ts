@@ -1,0 +1,122 @@
+// Orders, stock reservations, gift cards and subscriptions: the statements that must hold under
+// any concurrency are single conditional UPDATEs (stock) or run under a row lock (gift cards).
+import { sql, type Insertable, type Kysely, type Selectable, type Transaction } from 'kysely';
+import type { CartDB, GiftCardsTable, OrdersTable, SubscriptionsTable } from '../cart.table.js';
+
+type Db = Kysely<CartDB> | Transaction<CartDB>;
+export type OrderRow = Selectable<OrdersTable>;
+export type GiftCardRow = Selectable<GiftCardsTable>;
+export type SubscriptionRow = Selectable<SubscriptionsTable>;
+
+/**
+ * Takes `quantity` from a variant's stock when that much is there: one statement, so under Read
+ * Committed a concurrent taker waits on the row and re-checks `qty >= n` against the new value.
+ * Answers the stock left, 'unlimited', or undefined when there is not enough.
+ */
+export async function takeStock(
+  trx: Transaction<CartDB>,
+  websiteId: string,
+  productId: string,
+  variantId: string,
+  quantity: number,
+): Promise<{ before: number; after: number } | 'unlimited' | undefined> {
+  const taken = await trx
+    .updateTable('stock')
+    .set({ qty: sql<number>`qty - ${quantity}` })
+    .where('website_id', '=', websiteId)
+    .where('product_id', '=', productId)
+    .where('variant_id', '=', variantId)
+    .where('unlimited', '=', false)
+    .where('qty', '>=', quantity)
+    .returning('qty')
+    .executeTakeFirst();
+  if (taken) return { before: taken.qty + quantity, after: taken.qty };
+  const row = await trx
+    .selectFrom('stock')
+    .select('unlimited')
+    .where('website_id', '=', websiteId)
+    .where('product_id', '=', productId)
+    .where('variant_id', '=', variantId)
+    .executeTakeFirst();
+  return row?.unlimited ? 'unlimited' : undefined;
+}
+
+/** Gives stock back (a payment that failed after the reservation). */
+export async function returnStock(trx: Transaction<CartDB>, websiteId: string, productId: string, variantId: string, quantity: number): Promise<{ before: number; after: number; sku: string; unlimited: boolean } | undefined> {
+  const row = await trx
+    .updateTable('stock')
+    .set({ qty: sql<number>`qty + ${quantity}` })
+    .where('website_id', '=', websiteId)
+    .where('product_id', '=', productId)
+    .where('variant_id', '=', variantId)
+    .where('unlimited', '=', false)
+    .returning(['qty', 'sku', 'unlimited'])
+    .executeTakeFirst();
+  return row ? { before: row.qty - quantity, after: row.qty, sku: row.sku, unlimited: row.unlimited } : undefined;
+}
+
+/** An order of the cart that is being paid or was paid (one per cart: a unique index). */
+export async function liveOrderOfCart(db: Db, cartId: string): Promise<OrderRow | undefined> {
+  return db.selectFrom('orders').selectAll().where('cart_id', '=', cartId).where('status', '<>', 'payment-failed').executeTakeFirst();
+}
+
+export async function insertOrder(db: Db, order: Insertable<OrdersTable>): Promise<OrderRow> {
+  return db.insertInto('orders').values(order).returningAll().executeTakeFirstOrThrow();
+}
+
+export async function setOrderStatus(db: Db, orderId: string, status: string, paymentReference?: string | null): Promise<void> {
+  await db
+    .updateTable('orders')
+    .set({ status, ...(paymentReference !== undefined ? { payment_reference: paymentReference } : {}) })
+    .where('id', '=', orderId)
+    .execute();
+}
+
+export async function findOrder(db: Db, websiteId: string, orderId: string): Promise<OrderRow | undefined> {
+  return db.selectFrom('orders').selectAll().where('website_id', '=', websiteId).where('id', '=', orderId).executeTakeFirst();
+}
+
+export async function listOrders(db: Db, websiteId: string, limit: number): Promise<OrderRow[]> {
+  return db.selectFrom('orders').selectAll().where('website_id', '=', websiteId).orderBy('created_at', 'desc').orderBy('id').limit(limit).execute();
+}
+
+/** Locks a gift card by code for the rest of the transaction. */
+export async function lockGiftCard(trx: Transaction<CartDB>, websiteId: string, code: string): Promise<GiftCardRow | undefined> {
+  return trx.selectFrom('gift_cards').selectAll().where('website_id', '=', websiteId).where('code', '=', code).forUpdate().executeTakeFirst();
+}
+
+/** Takes `amount` from a locked card; the condition keeps the balance at zero or above. */
+export async function debitGiftCard(trx: Transaction<CartDB>, giftCardId: string, amount: number): Promise<boolean> {
+  const row = await trx
+    .updateTable('gift_cards')
+    .set({ balance_cents: sql<number>`balance_cents - ${amount}` })
+    .where('id', '=', giftCardId)
+    .where('balance_cents', '>=', amount)
+    .returning('balance_cents')
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+export async function creditGiftCard(trx: Transaction<CartDB>, giftCardId: string, amount: number): Promise<void> {
+  await trx.updateTable('gift_cards').set({ balance_cents: sql<number>`balance_cents + ${amount}` }).where('id', '=', giftCardId).execute();
+}
+
+export async function insertGiftCard(db: Db, card: Insertable<GiftCardsTable>): Promise<GiftCardRow> {
+  return db.insertInto('gift_cards').values(card).returningAll().executeTakeFirstOrThrow();
+}
+
+export async function findGiftCard(db: Db, websiteId: string, code: string): Promise<GiftCardRow | undefined> {
+  return db.selectFrom('gift_cards').selectAll().where('website_id', '=', websiteId).where('code', '=', code).executeTakeFirst();
+}
+
+export async function giftCardsOfOrder(db: Db, orderId: string): Promise<GiftCardRow[]> {
+  return db.selectFrom('gift_cards').selectAll().where('order_id', '=', orderId).orderBy('created_at').orderBy('id').execute();
+}
+
+export async function insertSubscription(db: Db, row: Insertable<SubscriptionsTable>): Promise<SubscriptionRow> {
+  return db.insertInto('subscriptions').values(row).returningAll().executeTakeFirstOrThrow();
+}
+
+export async function subscriptionOfOrder(db: Db, orderId: string): Promise<SubscriptionRow | undefined> {
+  return db.selectFrom('subscriptions').selectAll().where('order_id', '=', orderId).executeTakeFirst();
+}

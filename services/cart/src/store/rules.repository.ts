@@ -1,0 +1,92 @@
+// The store's rules (currency, minimum order subtotal, tax rules, shipping options, minimum
+// donation) and its coupons. A website without a row has the defaults.
+import type { Kysely, Transaction } from 'kysely';
+import { DEFAULT_CURRENCY, isCurrencyCode, type CurrencyCode, type ShippingOption, type StoreRules, type TaxRule } from '@sc/contracts';
+import type { CartDB } from '../cart.table.js';
+import type { CouponDefinition } from '../domain/totals.js';
+
+type Db = Kysely<CartDB> | Transaction<CartDB>;
+
+export interface WebsiteRules extends StoreRules {
+  currency: CurrencyCode;
+}
+
+export const DEFAULT_MINIMUM_DONATION_CENTS = 100;
+
+/** The rules of a website (defaults when the owner set none). */
+export async function rulesOf(db: Db, websiteId: string): Promise<WebsiteRules> {
+  const row = await db.selectFrom('store_rules').selectAll().where('website_id', '=', websiteId).executeTakeFirst();
+  return {
+    currency: row?.currency && isCurrencyCode(row.currency) ? row.currency : DEFAULT_CURRENCY,
+    minimumOrderSubtotalCents: row?.minimum_order_subtotal_cents ?? 0,
+    minimumDonationCents: row?.minimum_donation_cents ?? DEFAULT_MINIMUM_DONATION_CENTS,
+    taxRules: (row?.tax_rules ?? []) as TaxRule[],
+    shippingOptions: (row?.shipping_options ?? []) as ShippingOption[],
+  };
+}
+
+/** Writes the given fields of a website's rules (creating the row with defaults for the rest). */
+export async function saveRules(
+  db: Db,
+  websiteId: string,
+  patch: Partial<Omit<WebsiteRules, 'currency'>> & { currency?: string },
+): Promise<void> {
+  const values = {
+    ...(patch.currency !== undefined ? { currency: patch.currency } : {}),
+    ...(patch.minimumOrderSubtotalCents !== undefined ? { minimum_order_subtotal_cents: patch.minimumOrderSubtotalCents } : {}),
+    ...(patch.minimumDonationCents !== undefined ? { minimum_donation_cents: patch.minimumDonationCents } : {}),
+    ...(patch.taxRules !== undefined ? { tax_rules: JSON.stringify(patch.taxRules) } : {}),
+    ...(patch.shippingOptions !== undefined ? { shipping_options: JSON.stringify(patch.shippingOptions) } : {}),
+  };
+  await db
+    .insertInto('store_rules')
+    .values({ website_id: websiteId, currency: null, ...values })
+    .onConflict((oc) => oc.column('website_id').doUpdateSet({ ...values, updated_at: new Date() }))
+    .execute();
+}
+
+/** The store's coupons among these codes (case-insensitive). */
+export async function couponsByCodes(db: Db, websiteId: string, codes: string[]): Promise<CouponDefinition[]> {
+  if (codes.length === 0) return [];
+  const rows = await db
+    .selectFrom('coupons')
+    .selectAll()
+    .where('website_id', '=', websiteId)
+    .where((eb) => eb(eb.fn('upper', ['code']), 'in', codes.map((c) => c.toUpperCase())))
+    .execute();
+  return rows.map(couponOf);
+}
+
+export function couponOf(row: { code: string; kind: string; value: number; minimum_subtotal_cents: number; expires_at: Date | string | null }): CouponDefinition {
+  return {
+    code: row.code,
+    kind: row.kind as CouponDefinition['kind'],
+    value: row.value,
+    minimumSubtotalCents: row.minimum_subtotal_cents,
+    expiresAt: row.expires_at === null ? null : new Date(row.expires_at),
+  };
+}
+
+export async function listCoupons(db: Db, websiteId: string): Promise<CouponDefinition[]> {
+  const rows = await db.selectFrom('coupons').selectAll().where('website_id', '=', websiteId).orderBy('code').execute();
+  return rows.map(couponOf);
+}
+
+export async function upsertCoupon(db: Db, websiteId: string, coupon: CouponDefinition): Promise<void> {
+  const values = {
+    kind: coupon.kind,
+    value: coupon.value,
+    minimum_subtotal_cents: coupon.minimumSubtotalCents,
+    expires_at: coupon.expiresAt,
+  };
+  await db
+    .insertInto('coupons')
+    .values({ website_id: websiteId, code: coupon.code, ...values })
+    .onConflict((oc) => oc.columns(['website_id', 'code']).doUpdateSet(values))
+    .execute();
+}
+
+export async function deleteCoupon(db: Db, websiteId: string, code: string): Promise<boolean> {
+  const result = await db.deleteFrom('coupons').where('website_id', '=', websiteId).where('code', '=', code).executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
+}

@@ -1,0 +1,174 @@
+// The cart suites' kit: the app on the configured database (real Postgres when DATABASE_URL is
+// set), products fed in as content's events, and requests as the gateway sends them
+// (X-Website-Id, X-Request-Id and, for owners and site users, the signed identity header). The
+// app gets its own in-process bus: its durable consumers must not share deliveries with other
+// processes' cart consumers on a shared NATS server.
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import { ProductType, Role, type ContentProductUpserted, type EventEnvelope } from '@sc/contracts';
+import { MemoryBus, signIdentity, type ServiceContext } from '@sc/platform';
+import { testConfig, unique } from '@sc/platform/test-kit';
+import { applyContentEvent, buildApp, CART_COOKIE, type CartOptions } from '../src/index.js';
+import type { CartDB } from '../src/cart.table.js';
+
+export const SIGNING_KEY = 'cart-tests-signing-key-0123456789abcdef';
+export const CARD = { number: '4242 4242 4242 4242', expMonth: 12, expYear: 2099, cvc: '123' };
+export const DECLINED_CARD = { ...CARD, number: '4000000000000002' };
+export const FAILING_CARD = { ...CARD, number: '4000000000000119' };
+
+export interface Caller {
+  websiteId: string;
+  /** The visitor's cart cookie. */
+  cart?: string | undefined;
+  siteUserId?: string;
+  /** Owner roles (signed identity). */
+  roles?: number[];
+  headers?: Record<string, string>;
+}
+
+export interface VariantSpec {
+  sku: string;
+  price: number;
+  sale?: number;
+  qty?: number;
+  unlimited?: boolean;
+  attributes?: Record<string, string>;
+}
+
+export interface ProductSpec {
+  id?: string;
+  title?: string;
+  productType?: number;
+  variants?: VariantSpec[];
+  optionOrdering?: string[];
+  isSubscribable?: boolean;
+  subscriptionPlan?: ContentProductUpserted['subscriptionPlan'];
+  giftCardDenominations?: number[];
+  visible?: boolean;
+  version?: number;
+  currency?: string;
+}
+
+/** The data of a content.product.upserted event as content sends it. */
+export function productEvent(spec: ProductSpec): ContentProductUpserted {
+  const id = spec.id ?? unique('product');
+  const currency = spec.currency ?? 'USD';
+  const money = (cents: number) => ({ value: String(cents), currency: currency as 'USD' });
+  return {
+    productId: id,
+    collectionId: 'shop',
+    version: spec.version ?? 1,
+    title: spec.title ?? `Product ${id}`,
+    urlId: id,
+    fullUrl: `/shop/p/${id}`,
+    productType: (spec.productType ?? ProductType.PHYSICAL) as ContentProductUpserted['productType'],
+    currency,
+    status: 'published',
+    publishOn: null,
+    visible: spec.visible ?? true,
+    variantOptionOrdering: spec.optionOrdering ?? [],
+    variants: (spec.variants ?? [{ sku: `${id}-SKU`, price: 1000, qty: 10 }]).map((v, i) => ({
+      id: `${id}-v${i}`,
+      sku: v.sku,
+      attributes: v.attributes ?? {},
+      optionValues: Object.entries(v.attributes ?? {}).map(([optionName, value]) => ({ optionName, value })),
+      priceMoney: money(v.price),
+      salePriceMoney: v.sale === undefined ? null : money(v.sale),
+      onSale: v.sale !== undefined,
+      qtyInStock: v.qty ?? 0,
+      unlimited: v.unlimited ?? false,
+    })),
+    isSubscribable: spec.isSubscribable ?? false,
+    subscriptionPlan: spec.subscriptionPlan ?? null,
+    giftCardDenominations: (spec.giftCardDenominations ?? []).map(money),
+    additionalFieldsFormId: null,
+    useCustomAddButtonText: false,
+    customAddButtonText: '',
+    urls: [`/shop/p/${id}`],
+  };
+}
+
+export const envelope = (type: string, websiteId: string, data: unknown): EventEnvelope => ({
+  id: randomUUID(),
+  type,
+  websiteId,
+  occurredAt: new Date().toISOString(),
+  data,
+});
+
+export function cartCookieOf(response: LightMyRequestResponse): string | undefined {
+  const header = response.headers['set-cookie'];
+  const all = Array.isArray(header) ? header : header ? [header] : [];
+  return all.map((c) => c.split(';')[0]!).find((c) => c.startsWith(`${CART_COOKIE}=`))?.slice(CART_COOKIE.length + 1);
+}
+
+export interface Kit {
+  app: FastifyInstance;
+  ctx: ServiceContext<CartDB>;
+  /** A new website id (unique per test). */
+  newSite(): string;
+  /** Feeds a product to the read model as content's event; answers the event data. */
+  product(websiteId: string, spec?: ProductSpec): Promise<ContentProductUpserted>;
+  call(method: InjectOptions['method'], url: string, caller: Caller, body?: unknown): Promise<LightMyRequestResponse>;
+  /** A guest cart with these entries added; answers its cookie. */
+  cartWith(websiteId: string, entries: Array<{ itemId: string; sku?: string; quantity?: number }>): Promise<string>;
+  events(websiteId: string, type?: string): Promise<EventEnvelope[]>;
+  close(): Promise<void>;
+}
+
+export async function setup(options: CartOptions = {}): Promise<Kit> {
+  const app = await buildApp({
+    config: testConfig(0, { IDENTITY_SIGNING_KEY: SIGNING_KEY }),
+    relay: { autoStart: false },
+    shared: { bus: new MemoryBus() },
+    writeLimit: { max: 100_000, windowMs: 60_000 },
+    ...options,
+  });
+  await app.ready();
+  const ctx = app.serviceContext as ServiceContext<CartDB>;
+  const kit: Kit = {
+    app,
+    ctx,
+    newSite: () => unique('shop'),
+    async product(websiteId, spec = {}) {
+      const data = productEvent(spec);
+      await applyContentEvent(ctx, envelope('content.product.upserted', websiteId, data));
+      return data;
+    },
+    async call(method, url, caller, body) {
+      const requestId = randomUUID();
+      const headers: Record<string, string> = { 'x-website-id': caller.websiteId, 'x-request-id': requestId, ...caller.headers };
+      if (caller.cart) headers.cookie = `${CART_COOKIE}=${caller.cart}`;
+      if (caller.roles || caller.siteUserId) {
+        const base = { v: 1 as const, websiteId: caller.websiteId, requestId, issuedAt: Date.now() };
+        const identity = caller.roles
+          ? { ...base, kind: 'owner' as const, ownerId: `owner-${caller.websiteId}`, roles: caller.roles as Role[] }
+          : { ...base, kind: 'site-user' as const, siteUserId: caller.siteUserId!, roles: [] };
+        Object.assign(headers, signIdentity(identity, SIGNING_KEY));
+      }
+      return app.inject({ method, url, headers, ...(body === undefined ? {} : { payload: body as InjectOptions['payload'] }) });
+    },
+    async cartWith(websiteId, entries) {
+      let cart: string | undefined;
+      for (const e of entries) {
+        const response = await kit.call('POST', '/api/commerce/shopping-cart/entries', { websiteId, cart }, { quantity: 1, ...e });
+        if (response.statusCode !== 200) throw new Error(`add failed: ${response.body}`);
+        cart ??= cartCookieOf(response);
+      }
+      if (!cart) throw new Error('no cart cookie');
+      return cart;
+    },
+    async events(websiteId, type) {
+      let query = ctx.db.selectFrom('outbox').select(['id', 'type', 'website_id', 'occurred_at', 'data']).where('website_id', '=', websiteId);
+      if (type) query = query.where('type', '=', type);
+      const rows = await query.orderBy('seq').execute();
+      return rows.map((row) => ({ id: row.id, type: row.type, websiteId: row.website_id, occurredAt: new Date(row.occurred_at).toISOString(), data: row.data }));
+    },
+    close: () => app.close(),
+  };
+  return kit;
+}
+
+export const ADMIN = [Role.ADMIN];
+export const STORE_MANAGER = [Role.STORE_MANAGER];
+export const REPORTING = [Role.REPORTING];
