@@ -46,7 +46,9 @@ await runMain(async () => {
   try {
     for (const name of SERVICE_NAMES) {
       const config = loadConfig(serviceEnv(0), { ...process.env, PORT: '0', HOST: '127.0.0.1' });
-      const app = await SERVICES[name]({ config, shared, seedDemo: process.env.SEED_DEMO !== 'false' });
+      // Render reads pages from content, which listens on a port chosen just now (content starts first).
+      const own = name === 'render' ? { settings: { contentUrl: urls.CONTENT_URL } } : {};
+      const app = await SERVICES[name]({ config, shared, seedDemo: process.env.SEED_DEMO !== 'false', ...own });
       apps.push(app);
       const url = await app.listen({ port: 0, host: '127.0.0.1' });
       urls[`${name.toUpperCase()}_URL`] = url;

@@ -4,6 +4,8 @@ import { z } from 'zod';
 import { SiteUserSessionEnded, SiteUserSessionStarted } from './identity.js';
 import { ContentEventSchemas } from './content-events.js';
 import { CommerceEventSchemas } from './commerce-events.js';
+import { FormsEventSchemas } from './forms.js';
+import { RestockEventSchemas } from './restock.js';
 
 export const EventEnvelope = z.object({
   id: z.uuid(),
@@ -20,10 +22,12 @@ export type CartCreated = z.infer<typeof CartCreated>;
 /** Subject → schema of the event's data. A publisher can only enqueue what is listed here. */
 export const EventSchemas = {
   'commerce.cart.created': CartCreated,
+  ...CommerceEventSchemas,
   'identity.session.started': SiteUserSessionStarted,
   'identity.session.ended': SiteUserSessionEnded,
   ...ContentEventSchemas,
-  ...CommerceEventSchemas,
+  ...FormsEventSchemas,
+  ...RestockEventSchemas,
 } as const;
 export type EventType = keyof typeof EventSchemas;
 export type EventData<T extends EventType> = z.infer<(typeof EventSchemas)[T]>;

@@ -16,3 +16,4 @@ export { IN_MEMORY_DATA_DIR, openServiceInfra, openEmbeddedPostgres, type Shared
 export * from './service.js';
 export * from './auth/index.js';
 export * from './pagination.js';
+export * from './mail/index.js';

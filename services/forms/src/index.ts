@@ -1,1 +1,2 @@
-export { formsService, buildApp } from './app.js';
+export { formsService, buildApp, createFormsService, type FormsOptions } from './app.js';
+export { DEMO_FORMS } from './seed.js';

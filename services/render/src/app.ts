@@ -1,12 +1,49 @@
-// The render service: the template engine and the server-rendered storefront pages.
+// The render service: the template engine and the server-rendered storefront pages. Pages are
+// built from the content service's public routes (content/content-reader.ts says why), rendered
+// with the default theme, cached, and made stale by content events.
 import { buildService, type BuildServiceOptions, type ServiceDefinition } from '@sc/platform';
+import { HttpContentReader, type ContentReader } from './content/content-reader.js';
 import { migrations } from './migrations/index.js';
+import { pageCacheConsumer, type ConsumerOptions } from './pages/page-cache.consumer.js';
+import { PageCache } from './pages/page-cache.js';
+import { PageRenderer } from './pages/page-renderer.js';
+import { PageService } from './pages/page.service.js';
+import { pageRoutes } from './pages/pages.routes.js';
+import { renderSettings, type RenderSettings } from './settings.js';
+import { AssetManifest } from './theme/asset-manifest.js';
+import { Theme } from './theme/theme.js';
 
-export const renderService: ServiceDefinition<unknown> = {
-  name: 'render',
-  migrations,
-  routes: () => undefined,
-};
+export interface RenderOptions {
+  /** Overrides of the settings read from the environment (the embedded launcher's content URL, tests). */
+  settings?: Partial<RenderSettings>;
+  /** Reads content some other way than over HTTP (tests). */
+  content?: ContentReader;
+  /** The content-event consumer's subscription (tests: a durable of their own, new events only). */
+  consumer?: ConsumerOptions;
+}
+
+/**
+ * The service definition. Settings and the theme are read when the app is built (inside
+ * runService's error handling, so a bad variable is one line on stderr).
+ */
+export function createRenderService(options: RenderOptions = {}): ServiceDefinition<unknown> {
+  let pageCache: PageCache | undefined;
+  return {
+    name: 'render',
+    migrations,
+    routes: (app, ctx) => {
+      const settings = renderSettings(options.settings);
+      const theme = Theme.load();
+      pageCache = new PageCache(ctx.cache, settings.pageCacheTtlMs);
+      const content = options.content ?? new HttpContentReader(settings.contentUrl, settings.contentTimeoutMs);
+      const renderer = new PageRenderer(theme, new AssetManifest(settings.webDist), ctx.logger);
+      pageRoutes(app, new PageService(content, ctx.logger), renderer, pageCache, theme);
+    },
+    consumers: (ctx) => (pageCache ? [pageCacheConsumer(ctx, pageCache, options.consumer)] : []),
+  };
+}
+
+export const renderService: ServiceDefinition<unknown> = createRenderService();
 
 /** Builds the render app (never listens). */
-export const buildApp = (options?: BuildServiceOptions) => buildService(renderService, options);
+export const buildApp = (options: BuildServiceOptions & RenderOptions = {}) => buildService(createRenderService(options), options);

@@ -1,1 +1,1 @@
-export { renderService, buildApp } from './app.js';
+export { renderService, buildApp, createRenderService, type RenderOptions } from './app.js';

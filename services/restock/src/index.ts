@@ -1,1 +1,3 @@
-export { restockService, buildApp } from './app.js';
+export { restockService, buildApp, createRestockService, type RestockOptions } from './app.js';
+export { RestockService } from './restock.service.js';
+export { applyStockChanged, applyContentEvent } from './consumers/restock.consumer.js';

@@ -1,4 +1,10 @@
 import type { Migrations } from '@sc/platform';
+import { mailMigration } from '@sc/platform';
+import { captchaMigration } from '../captcha/captcha.migration.js';
+import { m0001Forms } from './0001_forms.js';
 
-/** Applied in name order at start (the platform's outbox tables come first on their own). */
-export const migrations: Migrations = {};
+export const migrations: Migrations = {
+  '0001_forms': m0001Forms,
+  '0002_mail': mailMigration,
+  '0003_captcha': captchaMigration,
+};

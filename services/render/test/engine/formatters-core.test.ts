@@ -37,8 +37,16 @@ describe('core formatters', () => {
     expect(out('{.repeated section a}{@|iter}{.end}', { a: ['x', 'y'] })).toBe('12');
   });
 
+  it('json cannot end or hold open a script tag, and parses back unchanged', () => {
+    const o = { a: '<!--<script>', b: '</SCRIPT>&\u2028' };
+    const json = out('{o|json}', { o });
+    expect(json).not.toMatch(/[<>&\u2028]/);
+    expect(JSON.parse(json)).toEqual(o);
+    expect(out('{o|json}|{o|json}', { o: { a: '<' } })).toBe('{"a":"\\u003c"}|{"a":"\\u003c"}');
+  });
+
   it('json and json-pretty', () => {
-    expect(out('{o|json}', { o: { a: '</script>', b: [1] } })).toBe('{"a":"<\\/script>","b":[1]}');
+    expect(out('{o|json}', { o: { a: '</script>', b: [1] } })).toBe('{"a":"\\u003c/script\\u003e","b":[1]}');
     expect(out('{o|json-pretty}', { o: { a: 1 } })).toBe('{\n  "a": 1\n}');
   });
 

@@ -1,4 +1,9 @@
-import type { Migrations } from '@sc/platform';
+import { mailMigration, type Migrations } from '@sc/platform';
+import { captchaMigration } from '@sc/forms/captcha';
+import { m0001Restock } from './0001_restock.js';
 
-/** Applied in name order at start (the platform's outbox tables come first on their own). */
-export const migrations: Migrations = {};
+export const migrations: Migrations = {
+  '0001_restock': m0001Restock,
+  '0002_mail': mailMigration,
+  '0003_captcha': captchaMigration,
+};

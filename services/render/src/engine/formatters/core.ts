@@ -4,6 +4,13 @@ import { getPath, getProp, isObject, splitPath, toNumber, toOutput } from '../va
 import { MSG_PLURALIZE_TOO_MANY_ARGS } from '../errors.js';
 import { argValue, fail, intArg } from './util.js';
 
+const SCRIPT_UNSAFE = /[<>&\u2028\u2029]/g;
+const HAS_SCRIPT_UNSAFE = /[<>&\u2028\u2029]/;
+const SCRIPT_ESCAPES: Record<string, string> = { '<': '\\u003c', '>': '\\u003e', '&': '\\u0026', '\u2028': '\\u2028', '\u2029': '\\u2029' };
+function scriptSafe(json: string): string {
+  return HAS_SCRIPT_UNSAFE.test(json) ? json.replace(SCRIPT_UNSAFE, (c) => SCRIPT_ESCAPES[c] ?? c) : json;
+}
+
 /** `{n|pluralize}`: '' for 1 else 's'; one argument is the plural suffix; two are singular and plural. */
 const pluralize: FormatterFn = (v, call) => {
   if (call.args.length > 2) fail(MSG_PLURALIZE_TOO_MANY_ARGS);
@@ -65,10 +72,14 @@ export const coreFormatters: Record<string, FormatterFn> = {
     return i < 0 ? '' : i + 1;
   },
 
-  /** The value as JSON; `</` is written `<\/` so the output is safe inside a script tag. */
-  json: (v) => (v === undefined ? '' : JSON.stringify(v).replace(/<\//g, '<\\/')),
-  /** The value as indented JSON. */
-  'json-pretty': (v) => (v === undefined ? '' : JSON.stringify(v, null, 2).replace(/<\//g, '<\\/')),
+  /**
+   * The value as JSON, safe inside a script tag: every `<` is written `\u003c`, so neither
+   * `</script>` nor `<!--` (which would keep the tag open past its end) can appear; `>`, `&` and
+   * the line separators are escaped too. JSON.parse reads it back unchanged.
+   */
+  json: (v) => (v === undefined ? '' : scriptSafe(JSON.stringify(v))),
+  /** The value as indented JSON (script-safe like json). */
+  'json-pretty': (v) => (v === undefined ? '' : scriptSafe(JSON.stringify(v, null, 2))),
 
   /** Turns an array of objects into an object keyed by the field named by the argument. */
   'key-by': (v, call) => {

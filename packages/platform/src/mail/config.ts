@@ -1,0 +1,21 @@
+// The mailer's configuration, read once at boot: SMTP_URL selects SMTP (nodemailer); without it
+// mail is delivered to the local mailbox table. The batch size and the pause between batches let
+// a site stay under its SMTP provider's sending rate.
+import { z } from 'zod';
+import { loadConfig, optional } from '../config.js';
+
+const smtpUrl = z.string().refine((v) => /^smtps?:\/\/[^\s]+$/.test(v) && URL.canParse(v), 'must be an smtp:// or smtps:// URL');
+
+export const MailEnv = z.object({
+  SMTP_URL: optional(smtpUrl),
+  MAIL_FROM: z.string().min(3).max(256).default('Website <no-reply@localhost>'),
+  MAIL_BATCH_SIZE: z.coerce.number().int().min(1).max(1000).default(50),
+  /** Pause between two batches (0: none). */
+  MAIL_SEND_INTERVAL_MS: z.coerce.number().int().min(0).max(60_000).default(0),
+});
+export type MailEnv = z.infer<typeof MailEnv>;
+
+/** Reads the mailer's variables from the environment (a bad value stops the process). */
+export function loadMailConfig(env: NodeJS.ProcessEnv = process.env): MailEnv {
+  return loadConfig(MailEnv, env);
+}

@@ -1,0 +1,19 @@
+// What the forms routes need to know about the caller: the client address the gateway appended
+// to X-Forwarded-For, and the public origin links in mail should point at.
+import type { FastifyRequest } from 'fastify';
+
+const first = (value: string | string[] | undefined): string | undefined => (Array.isArray(value) ? value[0] : value);
+
+/** The client address: the last X-Forwarded-For entry (the one the gateway added), else the socket's. */
+export function clientIp(request: FastifyRequest): string {
+  const forwarded = first(request.headers['x-forwarded-for']);
+  const last = forwarded?.split(',').pop()?.trim();
+  return last && last.length <= 64 ? last : request.ip;
+}
+
+/** The site's origin as the visitor saw it (the gateway's X-Forwarded-Proto and -Host). */
+export function publicOrigin(request: FastifyRequest): string {
+  const proto = first(request.headers['x-forwarded-proto']) === 'https' ? 'https' : 'http';
+  const host = first(request.headers['x-forwarded-host']) ?? first(request.headers.host) ?? 'localhost';
+  return /^[A-Za-z0-9.:[\]-]{1,255}$/.test(host) ? `${proto}://${host}` : `${proto}://localhost`;
+}

@@ -1,0 +1,35 @@
+// The newsletter block: signup (double opt-in by email), and the confirm and unsubscribe links
+// the mails carry (opened in a browser, so they answer a small HTML page).
+import { FormParams, NewsletterSubscribeBody, NewsletterSubscribeResponse, NewsletterTokenQuery } from '@sc/contracts';
+import { websiteIdOf, type ZodApp } from '@sc/platform';
+import { clientIp, publicOrigin } from '../domain/request.js';
+import type { NewsletterService } from '../newsletter.service.js';
+
+const page = (title: string, text: string): string =>
+  `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${title}</title></head><body><main><h1>${title}</h1><p>${text}</p></main></body></html>`;
+
+export function newsletterRoutes(app: ZodApp, newsletter: NewsletterService): void {
+  app.post(
+    '/api/form/newsletter/:formId/subscribe',
+    { schema: { params: FormParams, body: NewsletterSubscribeBody, response: { 200: NewsletterSubscribeResponse } } },
+    async (request) => ({
+      status: await newsletter.subscribe({ websiteId: websiteIdOf(request), ip: clientIp(request) }, request.params.formId, request.body, publicOrigin(request)),
+    }),
+  );
+
+  app.get('/api/form/newsletter/confirm', { schema: { querystring: NewsletterTokenQuery } }, async (request, reply) => {
+    const done = await newsletter.confirm(request.query.token);
+    return reply
+      .status(done ? 200 : 404)
+      .type('text/html; charset=utf-8')
+      .send(done ? page('Subscription confirmed', 'Thank you: your subscription is confirmed.') : page('Link not valid', 'This confirmation link is not valid or was already used.'));
+  });
+
+  app.get('/api/form/newsletter/unsubscribe', { schema: { querystring: NewsletterTokenQuery } }, async (request, reply) => {
+    const done = await newsletter.unsubscribe(request.query.token);
+    return reply
+      .status(done ? 200 : 404)
+      .type('text/html; charset=utf-8')
+      .send(done ? page('Unsubscribed', 'You will not receive this newsletter any more.') : page('Link not valid', 'This unsubscribe link is not valid.'));
+  });
+}

@@ -1,0 +1,61 @@
+// The visitor's calls (SPEC 7): the template schema, the public form, validate, the submission
+// key, save, and the built-in captcha's challenge.
+import type { FastifyInstance } from 'fastify';
+import {
+  CaptchaChallenge,
+  FormParams,
+  PublicForm,
+  SaveSubmissionBody,
+  SaveSubmissionResponse,
+  SubmissionKeyResponse,
+  TemplateSchema,
+  TemplateSchemaQuery,
+  ValidateFormBody,
+  ValidateFormResponse,
+  publicFormOf,
+} from '@sc/contracts';
+import { websiteIdOf, type ZodApp } from '@sc/platform';
+import type { Captcha } from '../captcha/index.js';
+import { clientIp } from '../domain/request.js';
+import { templateSchema } from '../domain/template.js';
+import type { SubmitService } from '../submit.service.js';
+
+/** These calls are sent with an empty body (SPEC 7): an empty JSON body is read as no body. */
+function acceptEmptyJson(app: FastifyInstance): void {
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
+    // The body is never read by these routes; only its emptiness matters.
+    done(null, typeof body === 'string' && body.trim() !== '' ? { ignored: true } : undefined);
+  });
+}
+
+export function visitorRoutes(app: ZodApp, submit: SubmitService, captcha: Captcha): void {
+  app.get('/api/template/GetTemplateSchema', { schema: { querystring: TemplateSchemaQuery, response: { 200: TemplateSchema } } }, async (request) =>
+    templateSchema(request.query.type),
+  );
+
+  app.get('/api/rest/forms/:formId', { schema: { params: FormParams, response: { 200: PublicForm } } }, async (request) => {
+    const form = await submit.configuredForm(websiteIdOf(request), request.params.formId);
+    return publicFormOf(form.id, form.settings);
+  });
+
+  app.post(
+    '/api/rest/forms/validate/:formId',
+    { schema: { params: FormParams, body: ValidateFormBody, response: { 200: ValidateFormResponse } } },
+    async (request) => ({ errors: await submit.validate(websiteIdOf(request), request.params.formId, request.body) }),
+  );
+
+  app.register(async (scope) => {
+    acceptEmptyJson(scope);
+    const zod = scope as unknown as ZodApp;
+    zod.post('/api/form/FormSubmissionKey', { schema: { response: { 200: SubmissionKeyResponse } } }, async (request) => submit.issueKey(websiteIdOf(request)));
+    zod.post('/api/form/captcha/challenge', { schema: { response: { 200: CaptchaChallenge } } }, async (request) => captcha.pow.issue(websiteIdOf(request)));
+  });
+
+  app.post(
+    '/api/form/SaveFormSubmission',
+    { schema: { body: SaveSubmissionBody, response: { 200: SaveSubmissionResponse } } },
+    async (request) => submit.save({ websiteId: websiteIdOf(request), ip: clientIp(request) }, request.body),
+  );
+}
+

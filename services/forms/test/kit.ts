@@ -1,0 +1,109 @@
+// The forms suites' kit: the app on the configured database (its own in-memory PGlite without
+// DATABASE_URL), websites made per test (unique ids, so suites sharing one database never
+// collide), requests as the gateway sends them, and owner forms made through the owner routes.
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import type { Kysely } from 'kysely';
+import { Role, type EventEnvelope, type FormSettingsInput } from '@sc/contracts';
+import { signIdentity, type ServiceContext } from '@sc/platform';
+import { testConfig, unique } from '@sc/platform/test-kit';
+import { buildApp, type FormsOptions } from '../src/index.js';
+import { Captcha, PowCaptcha, solve, type CaptchaTables } from '../src/captcha/index.js';
+import type { FormsDB } from '../src/forms.table.js';
+
+export const SIGNING_KEY = 'forms-tests-signing-key-0123456789abcdef';
+/** Cheap proof of work for tests; the production difficulty has its own test. */
+export const TEST_DIFFICULTY = 8;
+export const testCaptcha = (db: Kysely<CaptchaTables>) => new Captcha(new PowCaptcha(db, { difficulty: TEST_DIFFICULTY, ttlMs: 60_000 }));
+
+export interface Kit {
+  app: FastifyInstance;
+  ctx: ServiceContext<FormsDB>;
+  site: string;
+  /** As a visitor (optionally from `ip`); `roles` makes it an owner. */
+  call(method: InjectOptions['method'], url: string, body?: unknown, options?: { roles?: number[]; ip?: string; site?: string }): Promise<LightMyRequestResponse>;
+  createForm(settings: FormSettingsInput): Promise<string>;
+  key(): Promise<string>;
+  /** A solved captcha token, as the browser makes it. */
+  captchaToken(): Promise<string>;
+  events(type: string): Promise<EventEnvelope[]>;
+  close(): Promise<void>;
+}
+
+export async function setup(options: FormsOptions = {}): Promise<Kit> {
+  const app = await buildApp({
+    config: testConfig(0, { IDENTITY_SIGNING_KEY: SIGNING_KEY }),
+    relay: { autoStart: false },
+    captcha: testCaptcha,
+    mail: { autoStart: false, config: { MAIL_FROM: 'Tests <forms@example.com>', MAIL_BATCH_SIZE: 100, MAIL_SEND_INTERVAL_MS: 0 } },
+    ...options,
+  });
+  await app.ready();
+  const ctx = app.serviceContext as ServiceContext<FormsDB>;
+  const site = unique('forms');
+  const kit: Kit = {
+    app,
+    ctx,
+    site,
+    async call(method, url, body, opts = {}) {
+      const requestId = randomUUID();
+      const websiteId = opts.site ?? site;
+      const headers: Record<string, string> = { 'x-website-id': websiteId, 'x-request-id': requestId, 'x-forwarded-for': opts.ip ?? '203.0.113.9' };
+      if (opts.roles) {
+        Object.assign(
+          headers,
+          signIdentity({ v: 1, kind: 'owner', websiteId, requestId, issuedAt: Date.now(), ownerId: `owner-${websiteId}`, roles: opts.roles as never }, SIGNING_KEY),
+        );
+      }
+      return app.inject({ method, url, headers, ...(body === undefined ? {} : { payload: body as InjectOptions['payload'] }) });
+    },
+    async createForm(settings) {
+      const response = await kit.call('POST', '/api/rest/forms/definitions', settings, { roles: [Role.ADMIN] });
+      if (response.statusCode !== 201) throw new Error(`createForm: ${response.statusCode} ${response.body}`);
+      return response.json<{ id: string }>().id;
+    },
+    async key() {
+      const response = await kit.call('POST', '/api/form/FormSubmissionKey');
+      if (response.statusCode !== 200) throw new Error(`key: ${response.statusCode} ${response.body}`);
+      return response.json<{ key: string }>().key;
+    },
+    async captchaToken() {
+      const challenge = (await kit.call('POST', '/api/form/captcha/challenge')).json<{ challengeId: string; salt: string; difficulty: number }>();
+      return `pow.${challenge.challengeId}.${solve(challenge)}`;
+    },
+    async events(type) {
+      const rows = await ctx.db.selectFrom('outbox').select(['id', 'type', 'website_id', 'occurred_at', 'data']).where('website_id', '=', site).where('type', '=', type).orderBy('seq').execute();
+      return rows.map((row) => ({ id: row.id, type: row.type, websiteId: row.website_id, occurredAt: new Date(row.occurred_at).toISOString(), data: row.data }));
+    },
+    close: () => app.close(),
+  };
+  return kit;
+}
+
+/** A form with one field of every visitor type, for the sanitizing and fuzzing tests. */
+export const EVERY_FIELD: FormSettingsInput = {
+  name: 'Every field',
+  build: {
+    fields: [
+      { id: 'text', type: 'text', title: 'Text', required: true },
+      { id: 'area', type: 'textarea', title: 'Area', maxLength: 10 },
+      { id: 'email', type: 'email', title: 'Email' },
+      { id: 'number', type: 'number', title: 'Number' },
+      { id: 'site', type: 'website', title: 'Website' },
+      { id: 'price', type: 'currency', title: 'Price' },
+      { id: 'phone', type: 'phone', title: 'Phone', showCountryCode: true },
+      { id: 'radio', type: 'radio', title: 'Radio', options: ['a', 'b', 'c'] },
+      { id: 'check', type: 'checkbox', title: 'Check', options: ['x', 'y', 'z'] },
+      { id: 'select', type: 'select', title: 'Select', options: ['one', 'two'] },
+      { id: 'likert', type: 'likert', title: 'Likert', options: ['Fast', 'Friendly'] },
+      { id: 'section', type: 'section', title: 'Section', underline: true },
+      { id: 'hidden', type: 'hidden', title: 'Hidden', key: 'ref', value: 'own' },
+      { id: 'password', type: 'password', title: 'Password' },
+      { id: 'twitter', type: 'twitter', title: 'Twitter' },
+      { id: 'date', type: 'date', title: 'Date' },
+      { id: 'time', type: 'time', title: 'Time' },
+      { id: 'name', type: 'name', title: 'Name' },
+      { id: 'address', type: 'address', title: 'Address' },
+    ],
+  },
+};

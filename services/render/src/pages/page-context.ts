@@ -1,0 +1,249 @@
+// Page contexts: what a template sees (and what `?format=json` returns), built from content's
+// answers. Field names follow the template language (website, websiteSettings, collection, item,
+// items, navigation; products keep content's structuredContent, which is already SPEC 3's shape).
+// Owner-written HTML is cleaned here once, so templates can print it as rich text. Pure functions.
+import {
+  blockTypeName,
+  DEFAULT_HEADER_FOOTER,
+  DEFAULT_SITE_SETTINGS,
+  PageType,
+  type Category,
+  type Collection,
+  type ContentItem,
+} from '@sc/contracts';
+import type { ItemPage } from '../content/content-reader.js';
+import { sanitizeHtml } from '../html/sanitize.js';
+import { cartPillIsland, islandTag, productIslands } from './product-islands.js';
+import { siteContext, siteContextData, type IslandDataTag, type SiteContext, type SiteData } from './site-context.js';
+
+/** Which theme template shows a page. */
+export type TemplateName =
+  | 'products.list'
+  | 'products.item'
+  | 'blog.list'
+  | 'blog.item'
+  | 'events.list'
+  | 'events.item'
+  | 'gallery.list'
+  | 'gallery.item'
+  | 'page'
+  | 'search'
+  | 'cart'
+  | 'not-found'
+  | 'error';
+
+export interface PageContext extends SiteContext {
+  islands: IslandDataTag[];
+  [key: string]: unknown;
+}
+
+export interface Page {
+  status: number;
+  template: TemplateName;
+  context: PageContext;
+}
+
+/** A collection listed by a block of a layout page (summary, gallery), with its first items. */
+export interface BlockSource {
+  collection: Collection;
+  items: ContentItem[];
+}
+
+const PAGE_TYPES = new Set(['page', 'template-page', 'splash-page']);
+
+/** The theme's family of templates for a collection. */
+export function familyOf(collection: Collection): 'products' | 'blog' | 'events' | 'gallery' | 'page' {
+  const name = collection.typeName;
+  if (name === 'products' || name === 'events' || name === 'gallery') return name;
+  if (PAGE_TYPES.has(name)) return 'page';
+  return 'blog';
+}
+
+/** An item as templates see it: rich text cleaned, dates as numbers, plus `date` (publish or added). */
+export function itemView(item: ContentItem): Record<string, unknown> {
+  return {
+    ...item,
+    body: sanitizeHtml(item.body),
+    excerpt: sanitizeHtml(item.excerpt),
+    date: item.publishOn ?? item.addedOn,
+  };
+}
+
+/** A collection as templates see it: `galleryOptions` as the gallery predicates read them. */
+export function collectionView(collection: Collection): Record<string, unknown> {
+  const { gallerySettings, ...rest } = collection;
+  return {
+    ...rest,
+    description: sanitizeHtml(collection.description ?? ''),
+    ...(gallerySettings ? { galleryOptions: gallerySettings } : {}),
+  };
+}
+
+function base(site: SiteData, path: string, pageType: number, now: number, ids: { collectionId?: string; itemId?: string }): PageContext {
+  const context = siteContext(site, path, pageType, now);
+  return {
+    ...context,
+    islands: [siteContextData(site, path, pageType, ids), ...cartPillIsland(site.site, context.showCartPill)],
+  };
+}
+
+export interface ListOptions {
+  path: string;
+  now: number;
+  page: ItemPage;
+  categories: Category[];
+  category: Category | null;
+  filter: { tag?: string | undefined; category?: string | undefined };
+}
+
+/** A collection's list page: its items (one page of them), categories and the link to the next page. */
+export function collectionPage(site: SiteData, collection: Collection, options: ListOptions): Page {
+  const { path, now, page, categories, category, filter } = options;
+  const family = familyOf(collection);
+  const context = base(site, path, PageType.MAIN_CONTENT, now, { collectionId: collection.id });
+  const items = page.items.map(itemView);
+  const query = new URLSearchParams();
+  if (filter.tag) query.set('tag', filter.tag);
+  if (filter.category) query.set('category', filter.category);
+  if (page.nextPageCursor) query.set('cursor', page.nextPageCursor);
+  Object.assign(context, {
+    collection: collectionView(collection),
+    items,
+    pagination: { nextPage: page.hasNextPage, nextPageUrl: page.hasNextPage ? `${path}?${query.toString()}` : null },
+    categories: categories
+      .filter((c) => c.type !== 'ROOT')
+      .map((c) => ({ ...c, active: category?.id === c.id })),
+    category,
+    filter: { tag: filter.tag ?? null, category: filter.category ?? null },
+  });
+  if (family === 'events') {
+    context.upcoming = items.filter((i) => Number(i.endDate ?? i.startDate ?? 0) >= now).sort((a, b) => Number(a.startDate) - Number(b.startDate));
+    context.past = items.filter((i) => Number(i.endDate ?? i.startDate ?? 0) < now);
+  }
+  const template = family === 'page' ? 'page' : (`${family}.list` as TemplateName);
+  return { status: 200, template, context };
+}
+
+/** An item's own page (page type content item); product pages carry their islands. */
+export function itemPage(site: SiteData, collection: Collection, item: ContentItem, path: string, now: number): Page {
+  const family = familyOf(collection);
+  const context = base(site, path, PageType.CONTENT_ITEM, now, { collectionId: collection.id, itemId: item.id });
+  Object.assign(context, { collection: collectionView(collection), item: itemView(item) });
+  if (family === 'products') {
+    const islands = productIslands(item, site.site);
+    context.islands.push(...islands);
+    const has = (name: string) => islands.some((i) => i.name === name);
+    context.productIslands = { installmentPill: has('installment-pill'), restockForm: has('restock-form'), reviews: has('product-reviews') };
+  }
+  const template = family === 'page' ? 'blog.item' : (`${family}.item` as TemplateName);
+  return { status: 200, template, context };
+}
+
+/** A block of a layout page as the theme's blocks partial reads it. */
+function blockView(block: NonNullable<Collection['layout']>['blocks'][number], index: number, sources: ReadonlyMap<string, BlockSource>): Record<string, unknown> {
+  const data = block.data;
+  const text = (key: string): string => (typeof data[key] === 'string' ? data[key] : '');
+  const view: Record<string, unknown> = { index, type: block.type, typeName: blockTypeName(block.type) ?? 'unknown', data };
+  switch (view.typeName) {
+    case 'html':
+    case 'markdown':
+      view.html = sanitizeHtml(text('html') || text('text'));
+      break;
+    case 'newsletter':
+      view.title = text('title') || 'Newsletter';
+      view.description = text('description');
+      break;
+    case 'map': {
+      const lat = Number(data.lat);
+      const lng = Number(data.lng);
+      if (Number.isFinite(lat) && Number.isFinite(lng)) {
+        view.location = { mapLat: lat, mapLng: lng };
+        view.mapUrl = `https://www.openstreetmap.org/?mlat=${lat}&mlon=${lng}#map=${Number(data.zoom) || 15}/${lat}/${lng}`;
+      }
+      break;
+    }
+    default: {
+      const source = typeof data.collectionId === 'string' ? sources.get(data.collectionId) : undefined;
+      if (source) {
+        view.collection = collectionView(source.collection);
+        view.items = source.items.map(itemView);
+        view.design = text('design') || 'grid';
+        if (source.collection.gallerySettings) view.options = source.collection.gallerySettings;
+      }
+    }
+  }
+  return view;
+}
+
+/** The collections whose items a layout's blocks list (summary and gallery blocks), with how many. */
+export function blockSources(collection: Collection): Array<{ collectionId: string; limit: number }> {
+  const wanted = new Map<string, number>();
+  for (const block of collection.layout?.blocks ?? []) {
+    const id = block.data.collectionId;
+    if (typeof id !== 'string') continue;
+    const limit = Math.min(Math.max(Number(block.data.limit) || 24, 1), 200);
+    wanted.set(id, Math.max(wanted.get(id) ?? 0, limit));
+  }
+  return [...wanted].map(([collectionId, limit]) => ({ collectionId, limit }));
+}
+
+/** A page collection (page type page): its layout of blocks. */
+export function layoutPage(site: SiteData, collection: Collection, sources: ReadonlyMap<string, BlockSource>, path: string, now: number): Page {
+  const context = base(site, path, PageType.PAGE, now, { collectionId: collection.id });
+  const blocks = (collection.layout?.blocks ?? []).map((block, index) => blockView(block, index, sources));
+  Object.assign(context, { collection: collectionView(collection), blocks });
+  const newsletter = blocks.find((b) => b.typeName === 'newsletter');
+  if (newsletter) {
+    context.islands.push(islandTag('newsletter', { title: newsletter.title, description: newsletter.description, captchaSiteKey: site.site.settings.captchaSiteKey }));
+  }
+  return { status: 200, template: 'page', context };
+}
+
+export interface SearchResult {
+  collection: Collection;
+  item: ContentItem;
+}
+
+/** The search page (page type search): the query, its results when searched, and the search island. */
+export function searchPage(site: SiteData, query: string, results: SearchResult[], collections: Collection[], path: string, now: number): Page {
+  const context = base(site, path, PageType.SEARCH, now, {});
+  Object.assign(context, {
+    search: {
+      query,
+      searched: query !== '',
+      count: results.length,
+      results: results.map((r) => ({ ...itemView(r.item), collectionTitle: r.collection.title })),
+    },
+  });
+  context.islands.push(islandTag('search', { query, collections: collections.map((c) => ({ id: c.id, title: c.title, fullUrl: c.fullUrl })) }));
+  return { status: 200, template: 'search', context };
+}
+
+/** The cart page (page type cart): the full-page cart island's mount. */
+export function cartPage(site: SiteData, path: string, now: number): Page {
+  const context = base(site, path, PageType.CART, now, {});
+  const settings = site.site.settings;
+  context.islands.push(islandTag('cart-page', { currency: settings.currency, locale: settings.locale, expressCheckout: settings.store.expressCheckout }));
+  return { status: 200, template: 'cart', context };
+}
+
+/** The not-found page (page type not found, 404). */
+export function notFoundPage(site: SiteData, path: string, now: number): Page {
+  return { status: 404, template: 'not-found', context: base(site, path, PageType.NOT_FOUND, now, {}) };
+}
+
+/** A site for pages shown when content cannot tell us about the website (error pages). */
+export function fallbackSite(websiteId: string): SiteData {
+  return {
+    site: { id: websiteId, title: '', templateId: '', settings: DEFAULT_SITE_SETTINGS },
+    layout: { layout: [] },
+    headerFooter: DEFAULT_HEADER_FOOTER,
+  };
+}
+
+/** The error page (page type error) with its status (503 when content is unavailable, else 500). */
+export function errorPage(site: SiteData, status: number, path: string, now: number): Page {
+  const context = base(site, path, PageType.ERROR, now, {});
+  context.error = { status };
+  return { status, template: 'error', context };
+}

@@ -1,0 +1,37 @@
+// A page's context through the theme: the island scripts the page needs (from the web app's
+// manifest) and the theme's stylesheet are added to the context, then the layout renders it.
+import type { Logger } from '@sc/platform';
+import type { AssetManifest } from '../theme/asset-manifest.js';
+import type { Theme } from '../theme/theme.js';
+import type { Page } from './page-context.js';
+
+export class PageRenderer {
+  constructor(
+    private readonly theme: Theme,
+    private readonly assets: AssetManifest,
+    private readonly logger: Logger,
+  ) {}
+
+  /** Digest of what besides content decides a page's HTML (the web app's build). */
+  version(): string {
+    return this.assets.digest();
+  }
+
+  /** Adds the page's asset tags to its context (so `?format=json` shows them too). */
+  prepare(page: Page): Page {
+    const islands = page.context.islands.map((i) => i.name).filter((name) => name !== 'site-context');
+    page.context.assets = { ...this.assets.forIslands(islands), themeCss: this.theme.css.path };
+    return page;
+  }
+
+  /** The page's HTML; template problems are logged, the output is as complete as the engine made it. */
+  html(page: Page): string {
+    const website = page.context.website;
+    const { html, errors } = this.theme.render(page.template, page.context, {
+      locale: typeof website.language === 'string' ? website.language : undefined,
+      timezone: typeof website.timeZone === 'string' ? website.timeZone : undefined,
+    });
+    if (errors.length > 0) this.logger.warn({ template: page.template, path: page.context.path, errors: errors.slice(0, 5) }, 'template problems while rendering a page');
+    return html;
+  }
+}

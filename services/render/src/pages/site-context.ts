@@ -1,0 +1,136 @@
+// The part of every page's context that comes from the website: `website` and `websiteSettings`
+// in the shape the template language's formatters read (store currency, locale, time zone,
+// comments, quantity rules), navigation with the current entry marked, header and footer, and the
+// site context the islands read. Pure: the content answers come in, the context goes out.
+import {
+  islandDataId,
+  pageTypeName,
+  type HeaderFooter,
+  type NavigationLink,
+  type SiteContextData,
+  type SiteLayout,
+} from '@sc/contracts';
+import type { PublicSite } from '../content/content-reader.js';
+
+/** What content says about the website, read once per page. */
+export interface SiteData {
+  site: PublicSite;
+  layout: SiteLayout;
+  headerFooter: HeaderFooter;
+}
+
+export interface NavEntry {
+  title: string;
+  url: string;
+  external: boolean;
+  active: boolean;
+  children: NavEntry[];
+}
+
+/** One island's data, emitted as `<script type="application/json" id="{dataId}">`. */
+export interface IslandDataTag {
+  name: string;
+  dataId: string;
+  data: unknown;
+}
+
+export interface SiteContext {
+  website: Record<string, unknown>;
+  websiteSettings: Record<string, unknown>;
+  navigation: { main: NavEntry[]; secondary: NavEntry[] };
+  header: HeaderFooter['header'];
+  footer: HeaderFooter['footer'];
+  path: string;
+  pageType: number;
+  pageTypeName: string;
+  /** SPEC 2: no floating cart pill with express checkout, a custom cart, or on the cart page. */
+  showCartPill: boolean;
+  year: number;
+}
+
+function isActive(url: string, path: string, first: boolean): boolean {
+  if (url === '' || /^https?:/i.test(url)) return false;
+  if (path === '/' && first) return true;
+  return path === url || path.startsWith(`${url}/`);
+}
+
+function navEntries(links: readonly NavigationLink[], path: string, top: boolean): NavEntry[] {
+  return links.map((link, index) => ({
+    title: link.title,
+    url: link.url,
+    external: link.externalLink !== null,
+    active: isActive(link.url, path, top && index === 0),
+    children: navEntries(link.children, path, false),
+  }));
+}
+
+/** The site part of a page's context. */
+export function siteContext(data: SiteData, path: string, pageType: number, now: number): SiteContext {
+  const { site, layout, headerFooter } = data;
+  const settings = site.settings;
+  const main = layout.layout.find((l) => l.identifier === 'mainNav') ?? layout.layout[0];
+  const secondary = layout.layout.find((l) => l.identifier !== (main?.identifier ?? '') && l.identifier === 'secondaryNav');
+  const store = settings.store;
+  return {
+    website: {
+      id: site.id,
+      identifier: site.id,
+      siteTitle: headerFooter.header.siteTitle || site.title,
+      title: site.title,
+      templateId: site.templateId,
+      language: settings.locale,
+      timeZone: settings.timeZone,
+      currency: settings.currency,
+      country: settings.country,
+      siteStatus: settings.siteStatus,
+      colors: settings.colors,
+    },
+    websiteSettings: {
+      storeSettings: {
+        selectedCurrency: settings.currency,
+        multipleQuantityAllowedForServices: store.allowMultipleQuantityForServices,
+        expressCheckout: store.expressCheckout,
+        customCart: store.customCart,
+        nativeReviewsEnabled: store.nativeReviewsEnabled,
+        importedReviewsEnabled: store.importedReviewsEnabled,
+        installmentsEnabled: store.installmentsEnabled,
+      },
+      commentsEnabled: settings.commentsEnabled,
+      cookieSettings: settings.cookieSettings,
+      betaFlags: settings.betaFlags,
+      captchaSiteKey: settings.captchaSiteKey,
+    },
+    navigation: { main: navEntries(main?.links ?? [], path, true), secondary: navEntries(secondary?.links ?? [], path, false) },
+    header: headerFooter.header,
+    footer: headerFooter.footer,
+    path,
+    pageType,
+    pageTypeName: pageTypeName(pageType) ?? '',
+    showCartPill: !store.expressCheckout && !store.customCart && pageType !== 200,
+    year: new Date(now).getUTCFullYear(),
+  };
+}
+
+/** SPEC 3 "Website context read" for the islands (who is signed in is asked of identity). */
+export function siteContextData(data: SiteData, path: string, pageType: number, ids: { collectionId?: string | undefined; itemId?: string | undefined }): IslandDataTag {
+  const { site } = data;
+  const s = site.settings;
+  const value: SiteContextData = {
+    websiteId: site.id,
+    templateId: site.templateId,
+    siteTitle: data.headerFooter.header.siteTitle || site.title,
+    pageType,
+    path,
+    collectionId: ids.collectionId ?? null,
+    itemId: ids.itemId ?? null,
+    locale: s.locale,
+    timeZone: s.timeZone,
+    currency: s.currency,
+    country: s.country,
+    siteStatus: s.siteStatus,
+    cookieSettings: s.cookieSettings,
+    betaFlags: s.betaFlags,
+    captchaSiteKey: s.captchaSiteKey,
+  };
+  return { name: 'site-context', dataId: islandDataId('site-context'), data: value };
+}

@@ -1,0 +1,105 @@
+// The render suites' kit: the content service (demo website seeded) listening on a port, render
+// built against it, owner calls to content with a signed identity header (so content's own
+// storefront cache is refreshed as after a real owner change), and a website of the test's own
+// (unique id) for changes, since the demo website is shared by every suite of a run.
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { buildApp as buildContent } from '@sc/content';
+import { ItemBody, ProductType, Role, type ContentItem } from '@sc/contracts';
+import { MemoryBus, signIdentity, type EventBus, type ServiceContext, type SharedInfra } from '@sc/platform';
+import { testConfig, unique } from '@sc/platform/test-kit';
+import { CollectionService } from '../../content/src/collections.service.js';
+import type { ContentDB } from '../../content/src/content.table.js';
+import { ItemService } from '../../content/src/items.service.js';
+import { WebsiteService } from '../../content/src/websites.service.js';
+import { buildApp, type RenderOptions } from '../src/app.js';
+
+export const SIGNING_KEY = 'render-tests-signing-key-0123456789abcdef';
+
+export interface ContentKit {
+  app: FastifyInstance;
+  url: string;
+  ctx: ServiceContext<ContentDB>;
+  /** The bus content publishes on (in memory unless NATS_URL is set); render must share it to see events. */
+  shared: SharedInfra;
+  close(): Promise<void>;
+}
+
+/** Content with the demo website, listening on a free port. */
+export async function startContent(): Promise<ContentKit> {
+  const bus: EventBus | undefined = process.env.NATS_URL ? undefined : new MemoryBus({});
+  const shared: SharedInfra = bus ? { bus } : {};
+  const app = await buildContent({ config: testConfig(0, { IDENTITY_SIGNING_KEY: SIGNING_KEY }), shared, seedDemo: true, relay: { pollMs: 50 } });
+  const url = await app.listen({ port: 0, host: '127.0.0.1' });
+  return {
+    app,
+    url,
+    ctx: app.serviceContext as ServiceContext<ContentDB>,
+    shared,
+    close: async () => {
+      await app.close();
+      await bus?.close();
+    },
+  };
+}
+
+/**
+ * Render reading that content (sharing its bus), with a durable of its own that starts at new
+ * events; without content, render reads the URL in `options.settings` (an unreachable one).
+ */
+export async function startRender(content: ContentKit | undefined, options: RenderOptions = {}): Promise<FastifyInstance> {
+  const app = await buildApp({
+    config: testConfig(),
+    shared: content?.shared ?? {},
+    settings: { ...(content ? { contentUrl: content.url } : {}), webDist: '/nonexistent-web-dist', ...options.settings },
+    consumer: { durable: unique('render_test'), newOnly: true, forgetAfterIdleMs: 60_000 },
+    ...(options.content ? { content: options.content } : {}),
+  });
+  await app.ready();
+  return app;
+}
+
+/** A request to content as the website's admin would make it through the gateway. */
+export function ownerCall(content: ContentKit, method: 'PUT' | 'POST' | 'DELETE', url: string, websiteId: string, body?: unknown) {
+  const requestId = randomUUID();
+  const headers = {
+    'x-website-id': websiteId,
+    'x-request-id': requestId,
+    ...signIdentity({ v: 1, kind: 'owner', websiteId, requestId, issuedAt: Date.now(), ownerId: `owner-of-${websiteId}`, roles: [Role.ADMIN] as never }, SIGNING_KEY),
+  };
+  return content.app.inject({ method, url, headers, ...(body === undefined ? {} : { payload: body as never }) });
+}
+
+export interface OwnStore {
+  websiteId: string;
+  storeId: string;
+  product: ContentItem;
+}
+
+/** A website of the test's own with a store holding one physical product with two sizes. */
+export async function newStore(content: ContentKit, title = 'Test Mug'): Promise<OwnStore> {
+  const websiteId = unique('rsite');
+  await new WebsiteService(content.ctx).create({ id: websiteId, title: `Shop ${websiteId}`, templateId: 'harbour', domains: [`${websiteId.replaceAll('_', '-')}.render.example`] });
+  const store = await new CollectionService(content.ctx).createStore(websiteId, { navigationTitle: 'Shop', title: 'Shop', urlId: 'shop', enabled: true });
+  const product = await new ItemService(content.ctx).create(websiteId, store.id, ItemBody.parse(productBody(title, 2400)), 'store');
+  return { websiteId, storeId: store.id, product };
+}
+
+/** The body of a two-size physical product (for create and replace). */
+export function productBody(title: string, cents: number) {
+  return {
+    recordType: 11,
+    title,
+    urlId: 'test-mug',
+    structuredContent: {
+      productType: ProductType.PHYSICAL,
+      variantOptionOrdering: ['Size'],
+      variants: ['Small', 'Large'].map((size) => ({ sku: `MUG-${size}`, attributes: { Size: size }, priceMoney: { value: String(cents), currency: 'USD' }, qtyInStock: 3 })),
+    },
+  };
+}
+
+/** GET a page from render as the gateway sends it. */
+export function page(render: FastifyInstance, url: string, websiteId = 'demo', headers: Record<string, string> = {}) {
+  return render.inject({ method: 'GET', url, headers: { 'x-website-id': websiteId, ...headers } });
+}

@@ -1,0 +1,118 @@
+// Waitlists: visitors sign up for a variant; owners (or a back-in-stock event, when the owner
+// turned automatic notification on) send the notification. Each signup's mail is enqueued in the
+// same transaction that marks it notified, keyed by the signup id: pressing send twice, two
+// owners at once, or a crash and restart mid-send can never mail a signup twice.
+import type {
+
+  RestockSettings} from '@sc/contracts';
+import {
+  restockEmailError,
+  restockSuccessText,
+  type RestockSignupBody,
+} from '@sc/contracts';
+import { AppError, enqueueEvent, enqueueMail, type MailRelay, type ServiceContext } from '@sc/platform';
+import type { Captcha } from '@sc/forms/captcha';
+import type { RestockDB } from './restock.table.js';
+import { productOf, websiteOf } from './store/catalog.repository.js';
+import type { Db } from './store/db.js';
+import { readSettings, writeSettings } from './store/settings.repository.js';
+import { claimWaiting, upsertSignup } from './store/signups.repository.js';
+
+export interface Visitor {
+  websiteId: string;
+  ip: string;
+}
+
+export type SendTrigger = 'owner' | 'back-in-stock';
+
+export class RestockService {
+  readonly #ctx: ServiceContext<RestockDB>;
+  readonly #captcha: Captcha;
+  readonly #mail: MailRelay;
+
+  constructor(ctx: ServiceContext<RestockDB>, captcha: Captcha, mail: MailRelay) {
+    this.#ctx = ctx;
+    this.#captcha = captcha;
+    this.#mail = mail;
+  }
+
+  settings(websiteId: string): Promise<RestockSettings> {
+    return readSettings(this.#ctx.db, websiteId);
+  }
+
+  async saveSettings(websiteId: string, settings: RestockSettings): Promise<RestockSettings> {
+    await writeSettings(this.#ctx.db, websiteId, settings);
+    return settings;
+  }
+
+  /** SPEC 7 POST .../restock: SPEC 5 email rules, the captcha when the site asks for one. */
+  async signUp(visitor: Visitor, body: RestockSignupBody): Promise<string> {
+    const problem = restockEmailError(body.siteVisitorEmail);
+    if (problem) throw new AppError('VALIDATION_FAILED', problem, { fields: { siteVisitorEmail: problem } });
+    const settings = await this.settings(visitor.websiteId);
+    if (settings.captchaEnabled) {
+      await this.#captcha.require(body.captchaToken ?? body.recaptchaEnterpriseV3Token, { websiteId: visitor.websiteId, remoteIp: visitor.ip });
+    }
+    const email = body.siteVisitorEmail.trim();
+    await this.#ctx.transaction(async (trx) => {
+      const id = await upsertSignup(trx, {
+        websiteId: visitor.websiteId,
+        productId: body.productId,
+        variantId: body.variantId,
+        email,
+        language: body.language ?? null,
+        isJoinMailingList: settings.mailingListEnabled && body.isJoinMailingList,
+      });
+      if (id) {
+        await enqueueEvent(trx, 'restock.signup.created', visitor.websiteId, {
+          signupId: id,
+          productId: body.productId,
+          variantId: body.variantId,
+          email,
+          isJoinMailingList: settings.mailingListEnabled && body.isJoinMailingList,
+          language: body.language ?? null,
+        });
+      }
+    });
+    return restockSuccessText(settings);
+  }
+
+  /** Sends the notification of one variant's waiting signups; answers how many were queued. */
+  async send(websiteId: string, requests: ReadonlyArray<{ productId: string; variantId: string }>, trigger: SendTrigger): Promise<number> {
+    let queued = 0;
+    // One transaction per variant: a large send-all does not hold every row lock at once.
+    for (const request of requests) {
+      queued += await this.#ctx.transaction((trx) => this.#sendVariant(trx, websiteId, request.productId, request.variantId, trigger));
+    }
+    if (queued > 0) this.#mail.poke();
+    return queued;
+  }
+
+  async #sendVariant(trx: Db, websiteId: string, productId: string, variantId: string, trigger: SendTrigger): Promise<number> {
+    const signups = await claimWaiting(trx, websiteId, productId, variantId);
+    if (signups.length === 0) return 0;
+    const product = await productOf(trx, websiteId, productId);
+    const website = await websiteOf(trx, websiteId);
+    const name = product?.title ?? 'An item you asked about';
+    const variant = product ? (typeof product.variants === 'string' ? (JSON.parse(product.variants) as Record<string, { label: string }>) : product.variants)[variantId] : undefined;
+    const link = product ? (website?.domain ? `https://${website.domain}${product.full_url}` : product.full_url) : '';
+    const shop = website?.title ?? 'our shop';
+    for (const signup of signups) {
+      await enqueueMail(trx, {
+        idempotencyKey: `restock:${signup.id}`,
+        websiteId,
+        kind: 'restock.notification',
+        to: signup.email,
+        subject: `${name} is back in stock`,
+        text: [
+          `Good news: ${name}${variant?.label ? ` (${variant.label})` : ''} is back in stock at ${shop}.`,
+          link ? `\nGet it here: ${link}` : '',
+          '\nYou are receiving this email because you asked to be told when it was available again.',
+        ].join(''),
+      });
+    }
+    await enqueueEvent(trx, 'restock.notifications.queued', websiteId, { productId, variantId, count: signups.length, trigger });
+    return signups.length;
+  }
+}
+

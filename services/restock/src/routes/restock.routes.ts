@@ -1,0 +1,85 @@
+// SPEC 7 restock calls: the visitor's signup, the owner's groups, signups, send and send all;
+// plus the owner's waitlist settings, the local mailbox, and the captcha challenge for the form.
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Kysely } from 'kysely';
+import {
+  CaptchaChallenge,
+  MailboxMessage,
+  MailboxQuery,
+  MailStats,
+  Permission,
+  RestockGroupsQuery,
+  RestockGroupsResponse,
+  RestockSendAllBody,
+  RestockSendRequest,
+  RestockSendResponse,
+  RestockSettings,
+  RestockSignupBody,
+  RestockSignupResponse,
+  RestockSignupsQuery,
+  RestockSignupsResponse,
+} from '@sc/contracts';
+import { listMailbox, mailStats, ownerRoute, pageSchema, websiteIdOf, type MailTables, type ServiceContext, type ZodApp } from '@sc/platform';
+import type { Captcha } from '@sc/forms/captcha';
+import type { RestockService } from '../restock.service.js';
+import type { RestockDB } from '../restock.table.js';
+import { listGroups, listSignups } from '../store/signups.repository.js';
+
+export const RESTOCK_BASE = '/api/site-users/account/notifications/restock';
+
+function clientIp(request: FastifyRequest): string {
+  const forwarded = request.headers['x-forwarded-for'];
+  const last = (Array.isArray(forwarded) ? forwarded[0] : forwarded)?.split(',').pop()?.trim();
+  return last && last.length <= 64 ? last : request.ip;
+}
+
+export function restockRoutes(app: ZodApp, ctx: ServiceContext<RestockDB>, restock: RestockService, captcha: Captcha): void {
+  app.post(RESTOCK_BASE, { schema: { body: RestockSignupBody, response: { 200: RestockSignupResponse } } }, async (request) => ({
+    success: true as const,
+    message: await restock.signUp({ websiteId: websiteIdOf(request), ip: clientIp(request) }, request.body),
+  }));
+
+  app.register(async (scope: FastifyInstance) => {
+    // The challenge is asked for with an empty body.
+    scope.removeContentTypeParser('application/json');
+    scope.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, _body, done) => done(null, undefined));
+    (scope as unknown as ZodApp).post(`${RESTOCK_BASE}/captcha/challenge`, { schema: { response: { 200: CaptchaChallenge } } }, async (request) =>
+      captcha.pow.issue(websiteIdOf(request)),
+    );
+  });
+
+  app.get(`${RESTOCK_BASE}/groups`, ownerRoute(Permission.RESTOCK_READ, { schema: { querystring: RestockGroupsQuery, response: { 200: RestockGroupsResponse } } }), async (request) => {
+    const page = await listGroups(ctx.db, websiteIdOf(request), request.query);
+    return { signUpGroups: page.items, hasNextPage: page.hasNextPage, nextPageCursor: page.nextPageCursor };
+  });
+
+  app.get(RESTOCK_BASE, ownerRoute(Permission.RESTOCK_READ, { schema: { querystring: RestockSignupsQuery, response: { 200: RestockSignupsResponse } } }), async (request) => {
+    const { productId, variantId, ...paging } = request.query;
+    const page = await listSignups(ctx.db, websiteIdOf(request), productId, variantId, paging);
+    return { signUps: page.items, hasNextPage: page.hasNextPage, nextPageCursor: page.nextPageCursor };
+  });
+
+  app.post(`${RESTOCK_BASE}/send`, ownerRoute(Permission.RESTOCK_MANAGE, { schema: { body: RestockSendRequest, response: { 200: RestockSendResponse } } }), async (request) => ({
+    queued: await restock.send(websiteIdOf(request), [request.body], 'owner'),
+  }));
+
+  app.post(`${RESTOCK_BASE}/send/all`, ownerRoute(Permission.RESTOCK_MANAGE, { schema: { body: RestockSendAllBody, response: { 200: RestockSendResponse } } }), async (request) => ({
+    queued: await restock.send(websiteIdOf(request), request.body.sendRequests, 'owner'),
+  }));
+
+  app.get(`${RESTOCK_BASE}/settings`, ownerRoute(Permission.RESTOCK_READ, { schema: { response: { 200: RestockSettings } } }), async (request) =>
+    restock.settings(websiteIdOf(request)),
+  );
+
+  app.put(`${RESTOCK_BASE}/settings`, ownerRoute(Permission.RESTOCK_MANAGE, { schema: { body: RestockSettings, response: { 200: RestockSettings } } }), async (request) =>
+    restock.saveSettings(websiteIdOf(request), request.body),
+  );
+
+  app.get(`${RESTOCK_BASE}/mailbox`, ownerRoute(Permission.RESTOCK_READ, { schema: { querystring: MailboxQuery, response: { 200: pageSchema(MailboxMessage) } } }), async (request) =>
+    listMailbox(ctx.db as unknown as Kysely<MailTables>, websiteIdOf(request), request.query),
+  );
+
+  app.get(`${RESTOCK_BASE}/mailbox/stats`, ownerRoute(Permission.RESTOCK_READ, { schema: { response: { 200: MailStats } } }), async (request) =>
+    mailStats(ctx.db as unknown as Kysely<MailTables>, websiteIdOf(request), 'restock.notification'),
+  );
+}

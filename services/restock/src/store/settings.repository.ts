@@ -1,0 +1,18 @@
+import { DEFAULT_RESTOCK_SETTINGS, RestockSettings } from '@sc/contracts';
+import { sql } from 'kysely';
+import type { Db } from './db.js';
+
+export async function readSettings(db: Db, websiteId: string): Promise<RestockSettings> {
+  const row = await db.selectFrom('settings').select('settings').where('website_id', '=', websiteId).executeTakeFirst();
+  if (!row) return DEFAULT_RESTOCK_SETTINGS;
+  return RestockSettings.parse(typeof row.settings === 'string' ? JSON.parse(row.settings) : row.settings);
+}
+
+export async function writeSettings(db: Db, websiteId: string, settings: RestockSettings): Promise<void> {
+  const json = JSON.stringify(settings) as unknown as RestockSettings;
+  await db
+    .insertInto('settings')
+    .values({ website_id: websiteId, settings: json })
+    .onConflict((oc) => oc.column('website_id').doUpdateSet({ settings: json, updated_at: sql<Date>`now()` }))
+    .execute();
+}

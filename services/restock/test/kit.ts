@@ -1,0 +1,74 @@
+// The restock suites' kit: the app on the configured database, a website per test, requests as
+// the gateway sends them (owners with a signed identity header), and mail delivered by hand.
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import type { Kysely } from 'kysely';
+import { Role } from '@sc/contracts';
+import { signIdentity, type MailRelay, type ServiceContext } from '@sc/platform';
+import { testConfig, unique } from '@sc/platform/test-kit';
+import { Captcha, PowCaptcha, type CaptchaTables } from '@sc/forms/captcha';
+import { buildApp, type RestockOptions } from '../src/index.js';
+import type { RestockDB } from '../src/restock.table.js';
+
+export const SIGNING_KEY = 'restock-tests-signing-key-0123456789abcdef';
+export const ADMIN = [Role.ADMIN];
+export const testCaptcha = (db: Kysely<CaptchaTables>) => new Captcha(new PowCaptcha(db, { difficulty: 8, ttlMs: 60_000 }));
+
+export interface Kit {
+  app: FastifyInstance;
+  ctx: ServiceContext<RestockDB>;
+  mail: MailRelay;
+  site: string;
+  call(method: InjectOptions['method'], url: string, body?: unknown, options?: { roles?: number[]; site?: string }): Promise<LightMyRequestResponse>;
+  /** Delivers every pending mail; answers how many. */
+  deliverAll(): Promise<number>;
+  /** Mail delivered to the local mailbox for this website. */
+  mailbox(kind?: string): Promise<Array<{ to: string; subject: string; text: string }>>;
+  close(): Promise<void>;
+}
+
+export async function setup(options: RestockOptions = {}): Promise<Kit> {
+  const app = await buildApp({
+    config: testConfig(0, { IDENTITY_SIGNING_KEY: SIGNING_KEY }),
+    relay: { autoStart: false },
+    captcha: testCaptcha,
+    mail: { autoStart: false, config: { MAIL_FROM: 'Shop <shop@example.com>', MAIL_BATCH_SIZE: 100, MAIL_SEND_INTERVAL_MS: 0 } },
+    ...options,
+  });
+  await app.ready();
+  const ctx = app.serviceContext as ServiceContext<RestockDB>;
+  const mail = app.restockMail as MailRelay;
+  const site = unique('restock');
+  return {
+    app,
+    ctx,
+    mail,
+    site,
+    async call(method, url, body, opts = {}) {
+      const requestId = randomUUID();
+      const websiteId = opts.site ?? site;
+      const headers: Record<string, string> = { 'x-website-id': websiteId, 'x-request-id': requestId };
+      if (opts.roles) {
+        Object.assign(headers, signIdentity({ v: 1, kind: 'owner', websiteId, requestId, issuedAt: Date.now(), ownerId: `o-${websiteId}`, roles: opts.roles as never }, SIGNING_KEY));
+      }
+      return app.inject({ method, url, headers, ...(body === undefined ? {} : { payload: body as InjectOptions['payload'] }) });
+    },
+    async deliverAll() {
+      let total = 0;
+      for (;;) {
+        const n = await mail.deliverBatch();
+        if (n === 0) return total;
+        total += n;
+      }
+    },
+    async mailbox(kind) {
+      let query = ctx.db.selectFrom('mailbox').select(['to_address', 'subject', 'text_body']).where('website_id', '=', site);
+      if (kind) query = query.where('kind', '=', kind);
+      const rows = await query.orderBy('to_address').execute();
+      return rows.map((r) => ({ to: r.to_address, subject: r.subject, text: r.text_body }));
+    },
+    close: () => app.close(),
+  };
+}
+
+export const BASE = '/api/site-users/account/notifications/restock';
