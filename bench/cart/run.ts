@@ -5,19 +5,17 @@
 // the same add-to-cart in embedded mode (one process, PGlite), against the same baseline figure.
 //   node --conditions=@sc/source --import tsx bench/cart/run.ts
 //   BENCH_SECONDS=10 BENCH_CONNECTIONS=50 BENCH_EMBEDDED=0 ... (defaults: 10 s, 50 connections, embedded on)
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { DEMO_CONTENT } from '@sc/contracts';
 import { createLogger, NatsBus } from '@sc/platform';
 import { freePort } from '@sc/platform/test-kit';
+import { BenchProcesses, waitHealthy } from '../lib/processes.js';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -25,33 +23,11 @@ const natsUrl = process.env.NATS_URL ?? 'nats://127.0.0.1:4222';
 const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const CARTS = 2000;
 const CRUMB = 'bench-crumb-0123456789';
-const children: ChildProcess[] = [];
+const processes = new BenchProcesses();
+const start = processes.start.bind(processes);
+const children = processes.children;
 
-function start(entry: string, env: Record<string, string>, ready: RegExp): Promise<string> {
-  const child = spawn(process.execPath, ['--conditions=@sc/source', '--import', 'tsx', entry], {
-    cwd: root,
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  children.push(child);
-  return new Promise((resolve, reject) => {
-    let out = '';
-    child.stdout?.on('data', (chunk: Buffer) => {
-      out += chunk.toString();
-      const match = ready.exec(out);
-      if (match) resolve(match[1] ?? '');
-    });
-    child.once('exit', (code) => reject(new Error(`${entry} exited with ${code}`)));
-  });
-}
 
-async function waitHealthy(url: string): Promise<void> {
-  for (let i = 0; i < 600; i++) {
-    if (await fetch(`${url}/healthz`).then((r) => r.ok, () => false)) return;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`${url} did not become healthy`);
-}
 
 interface Figure {
   rps: number;

@@ -10,13 +10,10 @@
 import { get } from 'node:http';
 import autocannon from 'autocannon';
 import { buildGateway, GatewayEnv } from '@sc/gateway';
-import { ItemBody, ProductType } from '@sc/contracts';
 import { IN_MEMORY_DATA_DIR, loadConfig, serviceEnv, type ServiceContext } from '@sc/platform';
 import { buildApp } from '../../services/content/src/app.js';
-import { CollectionService } from '../../services/content/src/collections.service.js';
 import type { ContentDB } from '../../services/content/src/content.table.js';
-import { ItemService } from '../../services/content/src/items.service.js';
-import { WebsiteService } from '../../services/content/src/websites.service.js';
+import { seedMugStore } from '../lib/catalog.js';
 
 const TARGET_P99_MS = 20;
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
@@ -30,31 +27,7 @@ const ctx = content.serviceContext as ServiceContext<ContentDB>;
 
 const websiteId = `bench_${Date.now().toString(36)}`;
 const host = `${websiteId.replaceAll('_', '-')}.bench.example`;
-await new WebsiteService(ctx).create({ id: websiteId, title: 'Bench', templateId: 'harbour', domains: [host] });
-const store = await new CollectionService(ctx).createStore(websiteId, { navigationTitle: 'Shop', title: 'Shop', urlId: 'shop', enabled: true });
-const items = new ItemService(ctx);
-for (let i = 0; i < 200; i++) {
-  const body = ItemBody.parse({
-    recordType: 11,
-    title: `Stoneware Mug No. ${i}`,
-    excerpt: '<p>A hand-thrown mug in a speckled glaze, 350 ml, dishwasher safe.</p>',
-    tags: ['ceramics', 'kitchen'],
-    images: [{ assetUrl: `https://img.example.com/mug-${i}.jpg`, originalSize: '1600x1200', filename: `mug-${i}.jpg`, altText: `Mug ${i}` }],
-    structuredContent: {
-      productType: ProductType.PHYSICAL,
-      variantOptionOrdering: ['Colour', 'Size'],
-      variants: ['Oat', 'Slate'].flatMap((colour) =>
-        ['Small', 'Large'].map((size) => ({
-          sku: `MUG-${i}-${colour}-${size}`,
-          attributes: { Colour: colour, Size: size },
-          priceMoney: { value: String(2400 + i), currency: 'USD' },
-          qtyInStock: 5,
-        })),
-      ),
-    },
-  });
-  await items.create(websiteId, store.id, body, 'store');
-}
+const store = { id: (await seedMugStore(ctx, { websiteId, host, products: 200 })).storeId };
 
 const gatewayConfig = GatewayEnv.parse({ ...process.env, CONTENT_URL: contentUrl, LOG_LEVEL: 'silent', RATE_LIMIT_MAX: '100000000', PORT: '0' });
 const gateway = await buildGateway({ config: gatewayConfig });

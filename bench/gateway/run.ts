@@ -3,41 +3,15 @@
 // run as their own processes so the load generator (this process) does not share their event loop.
 //   pnpm bench:gateway            (defaults: 50 connections, 10 s per measurement)
 //   BENCH_SECONDS=5 BENCH_CONNECTIONS=100 pnpm bench:gateway
-import { spawn, type ChildProcess } from 'node:child_process';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
+import { BenchProcesses, waitHealthy } from '../lib/processes.js';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
-const children: ChildProcess[] = [];
+const processes = new BenchProcesses();
+const start = processes.start.bind(processes);
 
-function start(entry: string, env: Record<string, string>, ready: RegExp): Promise<string> {
-  const child = spawn(process.execPath, ['--conditions=@sc/source', '--import', 'tsx', entry], {
-    cwd: root,
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'ignore'],
-  });
-  children.push(child);
-  return new Promise((resolve, reject) => {
-    let out = '';
-    child.stdout?.on('data', (chunk: Buffer) => {
-      out += chunk.toString();
-      const match = ready.exec(out);
-      if (match) resolve(match[1] ?? '');
-    });
-    child.once('exit', (code) => reject(new Error(`${entry} exited with ${code}`)));
-  });
-}
 
-async function waitHealthy(url: string): Promise<void> {
-  for (let i = 0; i < 200; i++) {
-    if (await fetch(`${url}/healthz`).then((r) => r.ok, () => false)) return;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`${url} did not become healthy`);
-}
 
 async function measure(url: string): Promise<{ rps: number; p99: number; errors: number }> {
   const result = await autocannon({ url, connections, duration: seconds, pipelining: 1 });
@@ -71,5 +45,5 @@ try {
   );
   if (bare.errors + proxied.errors > 0) process.exitCode = 1;
 } finally {
-  for (const child of children) child.kill('SIGTERM');
+  processes.stopAll();
 }

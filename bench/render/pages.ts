@@ -9,44 +9,23 @@
 // Run: node --conditions=@sc/source --import tsx bench/render/pages.ts
 // Options (env): BENCH_SECONDS (default 10 per gateway measurement), BENCH_CONNECTIONS (default 50),
 // BENCH_GZIP (default true: the client accepts gzip as browsers do).
-import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { compile } from '../../services/render/src/engine/index.js';
 import type { TemplateName } from '../../services/render/src/pages/page-context.js';
 import { Theme } from '../../services/render/src/theme/theme.js';
+import { BenchProcesses, REPO_ROOT, waitHealthy } from '../lib/processes.js';
 
 const ENGINE_TARGET = 5000;
 const GATEWAY_TARGET = 0.5;
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
 // Browsers send Accept-Encoding: gzip, and render caches each page gzipped beside the plain text.
 const gzip = process.env.BENCH_GZIP !== 'false';
-const children: ChildProcess[] = [];
+const processes = new BenchProcesses();
+const start = processes.start.bind(processes);
 
-function start(entry: string, env: Record<string, string>, ready: RegExp): Promise<string> {
-  const child = spawn(process.execPath, ['--conditions=@sc/source', '--import', 'tsx', entry], { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
-  children.push(child);
-  return new Promise((resolve, reject) => {
-    let out = '';
-    child.stdout?.on('data', (chunk: Buffer) => {
-      out += chunk.toString();
-      const match = ready.exec(out);
-      if (match) resolve(match[1] ?? '');
-    });
-    child.once('exit', (code) => reject(new Error(`${entry} exited with ${code}`)));
-  });
-}
 
-async function waitHealthy(url: string): Promise<void> {
-  for (let i = 0; i < 300; i++) {
-    if (await fetch(`${url}/healthz`).then((r) => r.ok, () => false)) return;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`${url} did not become healthy`);
-}
 
 /** Renders per second of `template` with `context` for about `ms` milliseconds. */
 function rate(render: () => unknown, ms: number): number {
@@ -96,7 +75,7 @@ try {
   const productRate = engine('products.item', product);
   const listingRate = engine('products.list', listing);
   // Parse + render from source: a fresh compile of the layout and page template every time.
-  const layoutSource = (await import('node:fs')).readFileSync(path.join(root, 'services/render/themes/default/site.region'), 'utf8');
+  const layoutSource = (await import('node:fs')).readFileSync(path.join(REPO_ROOT, 'services/render/themes/default/site.region'), 'utf8');
   const fromSource = rate(() => compile(layoutSource).render(product), 2000);
 
   // 2. Through the gateway: the bare route, then cached pages (warmed first).
@@ -125,5 +104,5 @@ try {
   const ratio = productPages.rps / bare.rps;
   if (productRate.perSecond < ENGINE_TARGET || ratio < GATEWAY_TARGET || bare.errors + productPages.errors + listingPages.errors > 0) process.exitCode = 1;
 } finally {
-  for (const child of children) child.kill('SIGTERM');
+  processes.stopAll();
 }

@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { buildApp as buildContent } from '@sc/content';
 import { ItemBody, ProductType, Role, type ContentItem } from '@sc/contracts';
-import { MemoryBus, signIdentity, type EventBus, type ServiceContext, type SharedInfra } from '@sc/platform';
+import { MemoryBus, MemoryCache, signIdentity, type EventBus, type ServiceContext, type SharedInfra } from '@sc/platform';
 import { testConfig, unique } from '@sc/platform/test-kit';
 import { CollectionService } from '../../content/src/collections.service.js';
 import type { ContentDB } from '../../content/src/content.table.js';
@@ -27,8 +27,13 @@ export interface ContentKit {
 
 /** Content with the demo website, listening on a free port. */
 export async function startContent(): Promise<ContentKit> {
-  const bus: EventBus | undefined = process.env.NATS_URL ? undefined : new MemoryBus({});
-  const shared: SharedInfra = bus ? { bus } : {};
+  // Content and render of one suite share a bus and a page cache of their own, even when the run
+  // has real servers: every suite seeds and changes the same demo website, and on a shared NATS
+  // and Redis one suite's content events would (rightly) drop another suite's cached pages,
+  // making cache hits in these tests depend on what runs beside them. The database stays the
+  // configured one; the Redis cache and the NATS bus have their own contract tests in platform.
+  const bus: EventBus = new MemoryBus({});
+  const shared: SharedInfra = { bus, cache: new MemoryCache() };
   const app = await buildContent({ config: testConfig(0, { IDENTITY_SIGNING_KEY: SIGNING_KEY }), shared, seedDemo: true, relay: { pollMs: 50 } });
   const url = await app.listen({ port: 0, host: '127.0.0.1' });
   return {
