@@ -24,7 +24,9 @@ export async function buildGateway(options: BuildGatewayOptions = {}): Promise<F
   const app = await createHttpApp({
     name: 'gateway',
     logLevel: config.LOG_LEVEL,
-    tracing: 'on-request',
+    // Spans only when they are exported: without an endpoint nobody reads the gateway's spans,
+    // and a caller's traceparent is passed on unchanged (services start the trace otherwise).
+    tracing: config.OTEL_EXPORTER_OTLP_ENDPOINT ? 'on-request' : 'off',
     fastify: { trustProxy: config.TRUST_PROXY, bodyLimit: 10 * 1024 * 1024 },
   });
   await app.register(cookie);

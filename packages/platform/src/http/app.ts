@@ -20,7 +20,7 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import { installErrorHandler } from '../errors.js';
-import { loggerOptions } from '../logger.js';
+import { loggerOptions, type Logger } from '../logger.js';
 import { tracer } from '../telemetry.js';
 
 export type App = FastifyInstance;
@@ -46,8 +46,9 @@ export interface HttpAppOptions {
    * outbox writes and logs pick it up implicitly. 'on-request' (gateway): the span is only kept on
    * request.span and passed on explicitly; no AsyncLocalStorage context is entered, which in
    * Node 20 turns on promise hooks for the whole process and halved the gateway's throughput.
+   * 'off': no spans here (incoming trace context is still passed on by whoever forwards it).
    */
-  tracing?: 'active' | 'on-request';
+  tracing?: 'active' | 'on-request' | 'off';
   /** Publish an OpenAPI document of the routes at GET /openapi.json. */
   openapi?: { title: string; version?: string };
   fastify?: FastifyServerOptions;
@@ -67,7 +68,8 @@ export async function createHttpApp(options: HttpAppOptions): Promise<FastifyIns
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandler(app);
-  installTracing(app, options.tracing ?? 'active');
+  const tracing = options.tracing ?? 'active';
+  if (tracing !== 'off') installTracing(app, tracing);
   // Once closing, answers carry Connection: close so keep-alive sockets end with their last
   // response; otherwise a socket that goes idle after close() began holds the server open until
   // its keep-alive timeout, and SIGTERM would hit the shutdown deadline instead of draining.
@@ -81,7 +83,7 @@ export async function createHttpApp(options: HttpAppOptions): Promise<FastifyIns
   });
   app.addHook('onResponse', async (request, reply) => {
     // One line per request, carrying the request id; health probes would drown everything else.
-    if (request.url === '/healthz' || request.url === '/readyz') return;
+    if (request.url === '/healthz' || request.url === '/readyz' || !(request.log as unknown as Logger).isLevelEnabled('info')) return;
     request.log.info(
       { method: request.method, url: request.url, status: reply.statusCode, ms: Math.round(reply.elapsedTime) },
       'request done',
