@@ -1,0 +1,82 @@
+// What browser tests share: the web app built once per test file, the whole platform started in
+// embedded mode as a real process (the way `pnpm start` runs it, own data directory and port), and
+// Debian's Chromium driven by playwright-core. Browser tests live in test/ (the "processes"
+// project, run in band) so they never compete with each other for the two cores.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { chromium, type Browser } from 'playwright-core';
+import { freePort } from '@sc/platform/test-kit';
+import { ROOT, startProcess, waitForHttp, type Running } from './helpers.js';
+
+/** Debian's package puts it here; CHROMIUM_PATH points elsewhere. Never a downloaded browser. */
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+let builtWeb: string | undefined;
+
+/** Builds web/ into a fresh directory (once per test file) and answers that directory. */
+export function buildWeb(): string {
+  if (builtWeb) return builtWeb;
+  const outDir = mkdtempSync(path.join(tmpdir(), 'sc-web-'));
+  const web = path.join(ROOT, 'web');
+  // Vite's native bundler cannot run inside Jest's VM: a child process, as a developer runs it.
+  const built = spawnSync(process.execPath, [path.join(web, 'node_modules/vite/bin/vite.js'), 'build', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'warn'], {
+    cwd: web,
+    encoding: 'utf8',
+  });
+  if (built.status !== 0) throw new Error(`vite build failed:\n${built.stdout}\n${built.stderr}`);
+  builtWeb = outDir;
+  return outDir;
+}
+
+export interface RunningPlatform {
+  /** The gateway's base URL, e.g. http://127.0.0.1:41234 */
+  url: string;
+  run: Running;
+  stop: () => Promise<void>;
+}
+
+/**
+ * Starts `pnpm start` (embedded mode, demo site seeded) with its own data directory and port and
+ * the given web build. `env` adds or overrides variables (e.g. server URLs for distributed parts).
+ */
+export async function startPlatform(options: { webDist?: string; env?: Record<string, string> } = {}): Promise<RunningPlatform> {
+  const port = await freePort();
+  const run = startProcess('scripts/start-embedded.ts', {
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: mkdtempSync(path.join(tmpdir(), 'sc-browser-')),
+    DATABASE_URL: '',
+    NATS_URL: '',
+    REDIS_URL: '',
+    LOG_LEVEL: 'warn',
+    WEB_DIST: options.webDist ?? buildWeb(),
+    ...options.env,
+  });
+  const url = `http://127.0.0.1:${port}`;
+  try {
+    await waitForHttp(`${url}/readyz`, 60_000);
+  } catch (error) {
+    run.child.kill('SIGKILL');
+    throw new Error(`the platform did not start:\n${run.output()}`, { cause: error });
+  }
+  return {
+    url,
+    run,
+    stop: async () => {
+      run.child.kill('SIGINT');
+      await run.exited;
+    },
+  };
+}
+
+/** Headless Chromium with the flags this machine needs (closed network, running as root). */
+export async function launchBrowser(): Promise<Browser> {
+  if (!existsSync(CHROMIUM_PATH)) throw new Error(`No Chromium at ${CHROMIUM_PATH}: apt-get install -y chromium (or set CHROMIUM_PATH)`);
+  return chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    headless: true,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage'],
+  });
+}
