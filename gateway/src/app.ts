@@ -1,15 +1,16 @@
 // The gateway: the route table, the crumb, rate limits, request ids, static files and the merged
 // API document. It holds no business logic.
-import cookie from '@fastify/cookie';
 import type { FastifyInstance } from 'fastify';
 import { createHttpApp, drainingFlag, loadConfig, registerHealth, type Logger } from '@sc/platform';
 import { GatewayEnv } from './config.js';
+import { installCookies } from './cookies.js';
 import { installCrumb } from './crumb.js';
 import { registerDocs } from './docs.js';
 import { installIdentity, type IdentityStepOptions } from './identity.js';
 import { registerProxies } from './proxy.js';
 import { registerRateLimit } from './rate-limit.js';
 import { registerStatic } from './static.js';
+import { installSteps } from './steps.js';
 import { installWebsiteResolution, WebsiteResolver } from './website.js';
 
 export interface BuildGatewayOptions {
@@ -29,15 +30,17 @@ export async function buildGateway(options: BuildGatewayOptions = {}): Promise<F
     tracing: config.OTEL_EXPORTER_OTLP_ENDPOINT ? 'on-request' : 'off',
     fastify: { trustProxy: config.TRUST_PROXY, bodyLimit: 10 * 1024 * 1024 },
   });
-  await app.register(cookie);
+  installCookies(app);
   const rateLimitReady = await registerRateLimit(app, config);
   installCrumb(app);
-  installWebsiteResolution(
-    app,
-    new WebsiteResolver({ contentUrl: config.CONTENT_URL, fallbackWebsiteId: config.FALLBACK_WEBSITE_ID, ttlMs: config.WEBSITE_CACHE_TTL_MS, logger: app.log as unknown as Logger }),
-    config.FALLBACK_WEBSITE_ID,
-  );
-  installIdentity(app, config, options.identity);
+  installWebsiteResolution(app);
+  const identities = installIdentity(app, config, options.identity);
+  installSteps(app, {
+    websites: new WebsiteResolver({ contentUrl: config.CONTENT_URL, fallbackWebsiteId: config.FALLBACK_WEBSITE_ID, ttlMs: config.WEBSITE_CACHE_TTL_MS, logger: app.log as unknown as Logger }),
+    fallbackWebsiteId: config.FALLBACK_WEBSITE_ID,
+    identities,
+    signingKey: config.IDENTITY_SIGNING_KEY,
+  });
   registerHealth(app, { rateLimitStore: rateLimitReady }, drainingFlag(app));
   registerDocs(app, config);
   await registerStatic(app, config.WEB_DIST);

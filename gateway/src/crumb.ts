@@ -2,14 +2,16 @@
 // and DELETE under /api must repeat it in the X-CSRF-Token header or a `crumb` form field. A
 // mismatch answers 401 with crumbFail, which the storefront turns into the SPEC's session message.
 import { randomBytes, timingSafeEqual } from 'node:crypto';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { CartMessages } from '@sc/contracts';
 import { AppError } from '@sc/platform';
+import { cookieOf, setCookie } from './cookies.js';
 
 export const CRUMB_COOKIE = 'crumb';
 export const CRUMB_HEADER = 'x-csrf-token';
 const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 const MAX_FORM_BYTES = 1_000_000;
+const CRUMB = /^[A-Za-z0-9_-]{16,64}$/;
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -48,32 +50,40 @@ async function readFormBody(request: FastifyRequest): Promise<Buffer> {
   return Buffer.concat(chunks);
 }
 
-/** Installs the crumb cookie and the check on unsafe /api requests. Needs @fastify/cookie. */
+/** Takes the visitor's crumb from its cookie, or makes one and sets the cookie on this answer. */
+export function assignCrumb(request: FastifyRequest, reply: FastifyReply): void {
+  const existing = cookieOf(request, CRUMB_COOKIE);
+  if (existing && CRUMB.test(existing)) {
+    request.crumb = existing;
+    return;
+  }
+  request.crumb = newCrumb();
+  // Readable by the page's scripts, which send it back as the header: that is the point of it.
+  setCookie(reply, CRUMB_COOKIE, request.crumb, { path: '/', sameSite: 'lax', secure: request.protocol === 'https' });
+}
+
+/** Whether this request must repeat the crumb: unsafe /api calls not made with an API key. */
+export function needsCrumbCheck(request: FastifyRequest): boolean {
+  if (!UNSAFE.has(request.method) || !request.url.startsWith('/api/')) return false;
+  // API keys are not sent by browsers on their own, so a keyed request cannot be forged cross-site.
+  return !/^Bearer\s/i.test(request.headers.authorization ?? '');
+}
+
+/** Refuses (crumbFailure) a request whose header or form field does not repeat its crumb cookie. */
+export async function checkCrumb(request: FastifyRequest): Promise<void> {
+  const cookie = cookieOf(request, CRUMB_COOKIE);
+  if (!cookie) throw crumbFailure();
+  let sent = request.headers[CRUMB_HEADER];
+  if (Array.isArray(sent)) sent = sent[0];
+  if (!sent && (request.headers['content-type'] ?? '').startsWith('application/x-www-form-urlencoded')) {
+    const raw = await readFormBody(request);
+    request.body = raw;
+    sent = new URLSearchParams(raw.toString('utf8')).get('crumb') ?? undefined;
+  }
+  if (!sent || !sameCrumb(sent, cookie)) throw crumbFailure();
+}
+
+/** Declares request.crumb (the steps in steps.ts fill it). */
 export function installCrumb(app: FastifyInstance): void {
   app.decorateRequest('crumb', '');
-  app.addHook('onRequest', async (request, reply) => {
-    const existing = request.cookies[CRUMB_COOKIE];
-    if (existing && /^[A-Za-z0-9_-]{16,64}$/.test(existing)) {
-      request.crumb = existing;
-      return;
-    }
-    request.crumb = newCrumb();
-    // Readable by the page's scripts, which send it back as the header: that is the point of it.
-    reply.setCookie(CRUMB_COOKIE, request.crumb, { path: '/', sameSite: 'lax', secure: request.protocol === 'https' });
-  });
-  app.addHook('preHandler', async (request) => {
-    if (!UNSAFE.has(request.method) || !request.url.startsWith('/api/')) return;
-    // API keys are not sent by browsers on their own, so a keyed request cannot be forged cross-site.
-    if (/^Bearer\s/i.test(request.headers.authorization ?? '')) return;
-    const cookie = request.cookies[CRUMB_COOKIE];
-    if (!cookie) throw crumbFailure();
-    let sent = request.headers[CRUMB_HEADER];
-    if (Array.isArray(sent)) sent = sent[0];
-    if (!sent && (request.headers['content-type'] ?? '').startsWith('application/x-www-form-urlencoded')) {
-      const raw = await readFormBody(request);
-      request.body = raw;
-      sent = new URLSearchParams(raw.toString('utf8')).get('crumb') ?? undefined;
-    }
-    if (!sent || !sameCrumb(sent, cookie)) throw crumbFailure();
-  });
 }

@@ -23,6 +23,7 @@ import {
 } from '@sc/contracts';
 import { AppError, signIdentity, type IdentityHeaders, type Logger } from '@sc/platform';
 import { serviceUrl, type GatewayEnv } from './config.js';
+import { cookieOf } from './cookies.js';
 import { websiteIdFor } from './website.js';
 
 declare module 'fastify' {
@@ -51,6 +52,8 @@ const NOBODY: ResolvedCredentials = { siteUser: null, owner: null, apiKey: null 
 const SIGN_IN = new Set(['POST /api/site-users/account/session', 'POST /api/auth/site-users', 'POST /api/auth/session', 'POST /api/auth/owners']);
 
 const sha256 = (text: string): string => createHash('sha256').update(text).digest('hex');
+// Keyed by a hash so that no token sits in memory longer than the request that carried it.
+const cacheKey = (credentials: ResolveCredentials): string => sha256(JSON.stringify(credentials));
 
 function skipped(path: string): boolean {
   return path === '/healthz' || path === '/readyz' || path === '/api/docs' || path.startsWith('/assets/') || path === '/config' || path.startsWith('/config/');
@@ -67,7 +70,7 @@ export function credentialsOf(request: FastifyRequest, websiteId: string): Resol
   if (bearer) return TOKEN.test(bearer) ? { websiteId, apiKey: bearer } : undefined;
   const secure = request.protocol === 'https';
   const cookie = (name: string) => {
-    const value = request.cookies[sessionCookieName(name, secure)];
+    const value = cookieOf(request, sessionCookieName(name, secure));
     return value && TOKEN.test(value) ? value : undefined;
   };
   const siteUserSession = cookie(SITE_USER_SESSION_COOKIE);
@@ -94,10 +97,15 @@ export class IdentityResolver {
     this.#logger = logger;
   }
 
+  /** The cached answer for these credentials, if it is still fresh. */
+  known(credentials: ResolveCredentials): ResolvedCredentials | undefined {
+    const cached = this.#cache.get(cacheKey(credentials));
+    return cached && cached.expiresAt > Date.now() ? cached.value : undefined;
+  }
+
   /** The answer for these credentials; undefined when the identity service cannot be asked. */
   async resolve(credentials: ResolveCredentials): Promise<ResolvedCredentials | undefined> {
-    // Keyed by a hash so that no token sits in memory longer than the request that carried it.
-    const key = sha256(JSON.stringify(credentials));
+    const key = cacheKey(credentials);
     const cached = this.#cache.get(key);
     if (cached && cached.expiresAt > Date.now()) return cached.value;
     if (cached) this.#cache.delete(key);
@@ -174,25 +182,39 @@ export function identityFor(request: FastifyRequest, websiteId: string, resolved
   return { ...base, kind: 'visitor' };
 }
 
-/** Installs the identity step (after the crumb check, before the proxies). Needs @fastify/cookie. */
+/** Whether the identity step runs for this path (not for health, assets, docs and the admin app's files). */
+export function needsIdentity(path: string): boolean {
+  return !skipped(path);
+}
+
+/**
+ * The identity step for one request: sets request.identity and its signed headers. Visitors
+ * without credentials and cached answers are done at once (undefined); a lookup gives a promise.
+ */
+export function identify(request: FastifyRequest, resolver: IdentityResolver, key: string | undefined): Promise<void> | undefined {
+  const websiteId = websiteIdFor(request);
+  const credentials = credentialsOf(request, websiteId);
+  const finish = (resolved: ResolvedCredentials | undefined) => {
+    const identity = identityFor(request, websiteId, resolved ?? NOBODY);
+    request.identity = identity;
+    if (key) request.identityHeaders = signIdentity(identity, key);
+  };
+  if (!credentials) return void finish(NOBODY);
+  const known = resolver.known(credentials);
+  if (known) return void finish(known);
+  return resolver.resolve(credentials).then(finish);
+}
+
+/** Declares the identity of requests and makes the resolver (steps.ts runs the step). */
 export function installIdentity(app: FastifyInstance, config: GatewayEnv, options: IdentityStepOptions = {}): IdentityResolver {
   const logger = app.log as unknown as Logger;
   const resolver = new IdentityResolver(serviceUrl(config, 'identity'), logger, options);
-  const key = config.IDENTITY_SIGNING_KEY;
-  if (!key) logger.warn('IDENTITY_SIGNING_KEY is not set: services will see every request as an anonymous visitor');
+  if (!config.IDENTITY_SIGNING_KEY) logger.warn('IDENTITY_SIGNING_KEY is not set: services will see every request as an anonymous visitor');
   app.decorateRequest('identity', null);
   app.decorateRequest('identityHeaders', null);
-  app.addHook('preHandler', async (request) => {
-    if (skipped(request.url.split('?')[0] ?? '')) return;
-    const websiteId = websiteIdFor(request);
-    const credentials = credentialsOf(request, websiteId);
-    const resolved = (credentials && (await resolver.resolve(credentials))) || NOBODY;
-    const identity = identityFor(request, websiteId, resolved);
-    request.identity = identity;
-    if (key) request.identityHeaders = signIdentity(identity, key);
-  });
-  app.addHook('onResponse', async (request, reply) => {
+  app.addHook('onResponse', (request, reply, done) => {
     if (UNSAFE.has(request.method) && reply.statusCode < 400 && changesIdentity(request.url.split('?')[0] ?? '')) resolver.clear();
+    done();
   });
   return resolver;
 }

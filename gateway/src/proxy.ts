@@ -20,6 +20,9 @@ export const TRUSTED_HEADERS = ['x-website-id', 'x-sc-identity', 'x-sc-identity-
 // Hop-by-hop headers (RFC 9110 §7.6.1) and ones undici sets itself; never forwarded either way.
 const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'proxy-connection', 'transfer-encoding', 'te', 'trailer', 'upgrade', 'expect', 'proxy-authenticate', 'proxy-authorization']);
 
+/** Answers up to this size are buffered before they are sent on (see the forwarder). */
+const BUFFERED_BODY_LIMIT = 256 * 1024;
+
 const METHODS = ['DELETE', 'GET', 'HEAD', 'PATCH', 'POST', 'PUT', 'OPTIONS'] as const;
 
 function forwardHeaders(request: FastifyRequest): Record<string, string | string[]> {
@@ -75,7 +78,13 @@ function forwarder(service: ServiceName, pool: Pool, timeoutMs: number) {
     }
     try {
       const upstream = await pool.request({ method, path: request.url, headers, body, headersTimeout: timeoutMs, bodyTimeout: timeoutMs });
-      return reply.code(upstream.statusCode).headers(responseHeaders(upstream.headers)).send(upstream.body);
+      reply.code(upstream.statusCode).headers(responseHeaders(upstream.headers));
+      // Small answers of known size (nearly every API answer and cached page) are read whole and
+      // sent as one buffer: Node then writes status line, headers and body in one syscall, where
+      // piping a stream costs a write per chunk plus the stream machinery. Large or unsized ones stream.
+      const length = Number(upstream.headers['content-length']);
+      if (length >= 0 && length <= BUFFERED_BODY_LIMIT) return reply.send(Buffer.from(await upstream.body.arrayBuffer()));
+      return reply.send(upstream.body);
     } catch (error) {
       const timedOut = isTimeout(error);
       request.log.warn({ err: error, service }, 'upstream failed');

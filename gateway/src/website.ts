@@ -61,6 +61,14 @@ export class WebsiteResolver {
     this.#options = { errorTtlMs: 1_000, timeoutMs: 2_000, maxEntries: 10_000, fetch: globalThis.fetch.bind(globalThis), ...options };
   }
 
+  /** The website of a Host header when it is known without asking (fresh in the cache, or no valid host). */
+  known(host: string | undefined, now = Date.now()): string | undefined {
+    const domain = domainOf(host);
+    if (!domain) return this.#options.fallbackWebsiteId;
+    const cached = this.#cache.get(domain);
+    return cached && cached.expires > now ? cached.websiteId : undefined;
+  }
+
   /** The website of a Host header; never throws. */
   async resolve(host: string | undefined, now = Date.now()): Promise<string> {
     const domain = domainOf(host);
@@ -111,16 +119,13 @@ export class WebsiteResolver {
 }
 
 /** Paths that never reach a service need no website. */
-function skipped(path: string): boolean {
+export function needsNoWebsite(path: string): boolean {
   return path === '/healthz' || path === '/readyz' || path.startsWith('/assets/');
 }
 
-/** Resolves every request's website before anything else uses it (an onRequest hook). */
-export function installWebsiteResolution(app: FastifyInstance, resolver: WebsiteResolver, fallbackWebsiteId: string): void {
+/** Declares request.websiteId (the steps in steps.ts fill it before any handler). */
+export function installWebsiteResolution(app: FastifyInstance): void {
   app.decorateRequest('websiteId', '');
-  app.addHook('onRequest', async (request) => {
-    request.websiteId = skipped(request.url.split('?')[0] ?? '') ? fallbackWebsiteId : await resolver.resolve(request.host);
-  });
 }
 
 /** The website id to forward for a request (the fallback website if the step did not run). */
