@@ -12,6 +12,8 @@ export const ROUTES: readonly Route[] = [
   { prefix: '/api/commerce', service: 'cart' },
   { prefix: '/api/3/commerce', service: 'cart' },
   { prefix: '/api/commerce/fullstory', service: 'analytics' },
+  // Address lookup for checkout (SPEC 7's path names the hosted service it stands in for).
+  { prefix: '/api/google-maps', service: 'cart' },
   { prefix: '/api/form', service: 'forms' },
   { prefix: '/api/rest/forms', service: 'forms' },
   { prefix: '/api/template', service: 'forms' },

@@ -17,3 +17,4 @@ export * from './permissions.js';
 export * from './render.js';
 export * from './forms.js';
 export * from './restock.js';
+export * from './places.js';

@@ -6,12 +6,17 @@ import { TestPaymentProvider, type PaymentProvider } from './checkout/payments.j
 import { catalogConsumer } from './consumers/catalog.consumer.js';
 import { identityConsumer } from './consumers/identity.consumer.js';
 import { migrations } from './migrations/index.js';
+import { placesRoutes } from './places/places.routes.js';
+import { placesProvidersFromEnv } from './places/settings.js';
+import type { PlacesProvider } from './places/provider.js';
 
 export interface CartOptions {
   /** The payment provider (default: the built-in test-mode provider). */
   payments?: PaymentProvider;
   /** Cart writes per cart per window (default 120 per minute). */
   writeLimit?: CartRouteOptions['writeLimit'];
+  /** Address lookup providers, asked in order (default: from PLACES_API_KEY, else offline). */
+  places?: PlacesProvider[];
 }
 
 /** The service definition with its payment provider and limits. */
@@ -23,7 +28,11 @@ export function createCartService(options: CartOptions = {}): ServiceDefinition<
   return {
     name: 'cart',
     migrations,
-    routes: cartRoutes(routeOptions),
+    routes: async (app, ctx) => {
+      await cartRoutes(routeOptions)(app, ctx);
+      // Address lookup for checkout; the gateway sends /api/google-maps here.
+      placesRoutes(app, options.places ?? placesProvidersFromEnv());
+    },
     consumers: (ctx) => [catalogConsumer(ctx), identityConsumer(ctx)],
   };
 }
@@ -32,4 +41,4 @@ export const cartService: ServiceDefinition<CartDB> = createCartService();
 
 /** Builds the cart app (never listens). */
 export const buildApp = (options: BuildServiceOptions & CartOptions = {}) =>
-  buildService(options.payments || options.writeLimit ? createCartService(options) : cartService, options);
+  buildService(options.payments || options.writeLimit || options.places ? createCartService(options) : cartService, options);
