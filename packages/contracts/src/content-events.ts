@@ -5,6 +5,7 @@
 // its page cache. `version` grows with each change of an entity so a consumer can ignore an
 // older event that arrives after a newer one.
 import { z } from 'zod';
+import { ImageOut } from './content-image.js';
 import { Money } from './currencies.js';
 import { SubscriptionPlan } from './content-product.js';
 import { ProductTypeSchema } from './enums.js';
@@ -23,6 +24,8 @@ export const ContentProductVariant = z
     onSale: z.boolean(),
     qtyInStock: z.number().int(),
     unlimited: z.boolean(),
+    /** The variant's own image, null when it shows the product's (absent in events from before variants had one). */
+    mainImage: ImageOut.nullable().optional(),
   })
   .strict();
 

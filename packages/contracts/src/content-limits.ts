@@ -42,6 +42,7 @@ export const ContentMessages = {
   salePriceRequired: 'A variant on sale needs a sale price.',
   salePriceTooHigh: 'A sale price must be lower than the regular price.',
   duplicateSku: 'Each variant needs its own SKU; {sku} is used twice.',
+  variantImageIncomplete: "A variant image that is not one of the product's images needs its originalSize and filename.",
   variantOptionsMismatch: 'Every variant must have a value for each option: {options}.',
   duplicateVariant: 'Two variants have the same options.',
   singleVariantOnly: 'Digital products have exactly one variant and no options.',

@@ -2,6 +2,7 @@
 // additional-fields form, custom add-button text, gift-card denominations) and the
 // structuredContent the storefront and the cart read back. Money is integer minor units.
 import { z } from 'zod';
+import { ImageBody, ImageOut, PageUrl } from './content-image.js';
 import { Money } from './currencies.js';
 import { BillingUnitSchema, ProductTypeSchema } from './enums.js';
 
@@ -10,6 +11,27 @@ export const MAX_VARIANT_OPTIONS = 6;
 
 const OptionName = z.string().trim().min(1).max(50);
 const OptionValue = z.string().trim().min(1).max(100);
+
+const image = ImageBody.shape;
+/**
+ * A variant's own picture. Naming one of the product's images by its assetUrl is enough (any other
+ * field given overrides that image's, e.g. a variant's own altText); an image that is not one of
+ * the product's needs its originalSize and filename as any SPEC 3 Image does.
+ */
+export const VariantImageInput = z
+  .object({
+    assetUrl: PageUrl,
+    originalSize: image.originalSize.optional(),
+    mediaFocalPoint: image.mediaFocalPoint.unwrap().optional(),
+    colorData: image.colorData.unwrap().optional(),
+    systemDataVariants: image.systemDataVariants.unwrap().optional(),
+    altText: image.altText.unwrap().optional(),
+    title: image.title.unwrap().optional(),
+    body: image.body.unwrap().optional(),
+    filename: image.filename.optional(),
+  })
+  .strict();
+export type VariantImageInput = z.input<typeof VariantImageInput>;
 
 export const VariantInput = z
   .object({
@@ -23,6 +45,8 @@ export const VariantInput = z
     /** Initial stock; live stock belongs to the cart service. */
     qtyInStock: z.number().int().min(0).max(1_000_000).default(0),
     unlimited: z.boolean().default(false),
+    /** The variant's own image (shown when a shopper picks it), or null to show the product's. */
+    mainImage: VariantImageInput.nullable().default(null),
   })
   .strict();
 export type VariantInput = z.input<typeof VariantInput>;
@@ -67,6 +91,12 @@ export const ProductVariant = z.object({
   salePrice: z.number().int(),
   qtyInStock: z.number().int(),
   unlimited: z.boolean(),
+  /**
+   * The variant's own image (SPEC 3 Image), null when it shows the product's. Content always
+   * answers it (null for items written before variants had images); it is optional here only so
+   * that variant objects built elsewhere before it existed still type-check.
+   */
+  mainImage: ImageOut.nullable().optional(),
 });
 export type ProductVariant = z.infer<typeof ProductVariant>;
 

@@ -4,6 +4,7 @@
 // SPEC 7 content calls). Timestamps are epoch milliseconds; money is integer minor units.
 import { z } from 'zod';
 import { Colour, ColourValue } from './content-colour.js';
+import { ImageBody, ImageOut, PageUrl } from './content-image.js';
 import { GallerySettingsBody } from './content-gallery.js';
 import { CONTENT_LIMITS, ContentMessages } from './content-limits.js';
 import { ProductInput, StructuredContent } from './content-product.js';
@@ -13,6 +14,7 @@ import { AccountSubscriptionStateSchema, BlockTypeSchema, CollectionTypeSchema, 
 import { formatMessage, OwnerMessages } from './messages.js';
 
 export * from './content-colour.js';
+export * from './content-image.js';
 export * from './content-gallery.js';
 export * from './content-limits.js';
 export * from './content-product.js';
@@ -24,14 +26,6 @@ export * from './content-demo.js';
 
 /** Website ids and other ids that travel in paths and headers. */
 export const ContentId = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/);
-
-/** An http(s) link; SPEC 5 '{val} is not a valid page URL' otherwise (URLs over 2082 characters are refused too). */
-export const PageUrl = z
-  .string()
-  .trim()
-  .refine((value) => value.length <= 2082 && /^https?:\/\/[^\s]+$/i.test(value) && URL.canParse(value), {
-    error: (issue) => formatMessage(OwnerMessages.invalidPageUrl, { val: String(issue.input) }),
-  });
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[A-Za-z]{2,}$/;
 export const OwnerEmail = z.string().trim().max(256).regex(EMAIL, { error: OwnerMessages.invalidEmail });
@@ -335,36 +329,6 @@ export const ITEM_STATUS_LABELS: Readonly<Record<ItemStatus, string | undefined>
   private: 'Private',
 });
 
-const Unit = z.number().min(0).max(1);
-const HexAverage = z.string().regex(/^[0-9a-fA-F]{6}$/);
-
-export const ImageBody = z
-  .object({
-    assetUrl: PageUrl,
-    /** 'WxH' in pixels. */
-    originalSize: z.string().regex(/^[1-9]\d{0,5}x[1-9]\d{0,5}$/, 'Write the size as WIDTHxHEIGHT, e.g. 1600x1200.'),
-    mediaFocalPoint: z.object({ x: Unit, y: Unit }).strict().default({ x: 0.5, y: 0.5 }),
-    /** Five averages: the corners and the centre. */
-    colorData: z
-      .object({
-        topLeftAverage: HexAverage,
-        topRightAverage: HexAverage,
-        bottomLeftAverage: HexAverage,
-        bottomRightAverage: HexAverage,
-        centerAverage: HexAverage,
-      })
-      .strict()
-      .nullable()
-      .default(null),
-    systemDataVariants: z.string().max(200).default(''),
-    altText: z.string().max(1_000).default(''),
-    title: z.string().max(200).default(''),
-    body: z.string().max(5_000).default(''),
-    filename: z.string().trim().min(1, OwnerMessages.fileNameRequired).max(255),
-  })
-  .strict();
-export type ImageBody = z.infer<typeof ImageBody>;
-
 export const EventLocation = z
   .object({
     addressLine1: z.string().max(200).default(''),
@@ -440,8 +404,6 @@ export const ItemBody = z.discriminatedUnion('recordType', [
 ]);
 export type ItemBody = z.input<typeof ItemBody>;
 export type ParsedItemBody = z.infer<typeof ItemBody>;
-
-const ImageOut = ImageBody.extend({ assetUrl: z.string(), filename: z.string() });
 
 export const ContentItem = z.object({
   id: z.string(),

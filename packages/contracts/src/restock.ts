@@ -86,8 +86,24 @@ export const DEFAULT_RESTOCK_SETTINGS: RestockSettings = RestockSettings.parse({
 /** The success text a signup answers with. */
 export const restockSuccessText = (settings: RestockSettings): string => settings.successText ?? RestockMessages.signedUp;
 
+/** An origin links in mail may point at: http(s), a host name or address, an optional port; no path. */
+export const SiteOrigin = z.string().regex(/^https?:\/\/[A-Za-z0-9.:[\]-]{1,255}$/);
+
 export const RestockSignupCreated = z
-  .object({ signupId: z.string(), productId: z.string(), variantId: z.string(), email: z.string(), isJoinMailingList: z.boolean(), language: z.string().nullable() })
+  .object({
+    signupId: z.string(),
+    productId: z.string(),
+    variantId: z.string(),
+    email: z.string(),
+    isJoinMailingList: z.boolean(),
+    language: z.string().nullable(),
+    /**
+     * The public origin the visitor signed up on (as the gateway forwarded it), e.g.
+     * https://shop.example.com: the forms service builds the newsletter confirmation link from it
+     * when the visitor asked to join the mailing list. Absent in events written before it existed.
+     */
+    siteOrigin: SiteOrigin.optional(),
+  })
   .strict();
 export const RestockNotificationsQueued = z
   .object({ productId: z.string(), variantId: z.string(), count: z.number().int(), trigger: z.enum(['owner', 'back-in-stock']) })

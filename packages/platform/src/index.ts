@@ -17,3 +17,4 @@ export * from './service.js';
 export * from './auth/index.js';
 export * from './pagination.js';
 export * from './mail/index.js';
+export * from './captcha/index.js';

@@ -14,7 +14,8 @@ import {
   type StructuredContent,
   type UpdateCategoryBody,
 } from '@sc/contracts';
-import { decodeCursor, enqueueEvent, toPage, type Page, type ServiceContext } from '@sc/platform';
+import { decodeCursor, toPage, type Page, type ServiceContext } from '@sc/platform';
+import { enqueueEvent } from './cache-first-outbox.js';
 import { requireCollection } from './collections.service.js';
 import type { ContentDB } from './content.table.js';
 import { invalid, isUniqueViolation, notFound } from './domain/errors.js';

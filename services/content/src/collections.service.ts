@@ -17,7 +17,8 @@ import {
   type StoreCollectionInput,
   type UpdateCollectionBody,
 } from '@sc/contracts';
-import { AppError, decodeCursor, enqueueEvent, toPage, type Page, type ServiceContext } from '@sc/platform';
+import { AppError, decodeCursor, toPage, type Page, type ServiceContext } from '@sc/platform';
+import { enqueueEvent } from './cache-first-outbox.js';
 import type { ContentDB } from './content.table.js';
 import { defaultOrdering, inArea, isGallery, isPage, itemLimit, typeNameOf, type Area } from './domain/collection.js';
 import { collectionNotFound, invalid, isUniqueViolation } from './domain/errors.js';

@@ -18,7 +18,8 @@ import {
   type ResolvedPath,
   type StructuredContent,
 } from '@sc/contracts';
-import { AppError, decodeCursor, enqueueEvent, toPage, type CursorPosition, type Page, type ServiceContext } from '@sc/platform';
+import { AppError, decodeCursor, toPage, type CursorPosition, type Page, type ServiceContext } from '@sc/platform';
+import { enqueueEvent } from './cache-first-outbox.js';
 import { requireCollection } from './collections.service.js';
 import type { ContentDB } from './content.table.js';
 import { allowedRecordTypes, isPage, itemLimit, type Area } from './domain/collection.js';
@@ -287,7 +288,7 @@ export class ItemService {
         const known = new Set((await categoriesOf(trx, collection.website_id, collection.id)).map((c) => c.id));
         const missing = body.categoryIds.find((id) => !known.has(id));
         if (missing) throw invalid(formatMessage(ContentMessages.categoryMissing, { id: missing }), 'categoryIds');
-        const { structuredContent, variantOptionOrdering } = buildStructuredContent(body.structuredContent, currency, previous);
+        const { structuredContent, variantOptionOrdering } = buildStructuredContent(body.structuredContent, currency, previous, body.images);
         return {
           ...base,
           productType: structuredContent.productType,

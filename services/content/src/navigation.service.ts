@@ -11,7 +11,8 @@ import {
   type SiteLayout,
   type UpdateNavigationBody,
 } from '@sc/contracts';
-import { enqueueEvent, type ServiceContext } from '@sc/platform';
+import type { ServiceContext } from '@sc/platform';
+import { enqueueEvent } from './cache-first-outbox.js';
 import type { ContentDB } from './content.table.js';
 import { invalid, notFound } from './domain/errors.js';
 import { collectionUrl } from './domain/mappers.js';

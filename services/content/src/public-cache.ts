@@ -1,8 +1,9 @@
 // The storefront's reads, cached as the JSON they answer with. A store listing is large (a
 // 200-product page is about half a megabyte) and read far more often than it changes, so it is
 // computed once per change. Every cached answer is keyed by the website's generation, which each
-// owner change of that website bumps before its answer is sent; an answer therefore never outlives
-// a change its reader could have seen. Scheduled items going live are not changes anyone makes,
+// change of that website bumps after it commits and before its events leave (cache-first-outbox.ts)
+// and again before its answer is sent; an answer therefore never outlives a change its reader
+// could have seen, whether the reader learnt of the change from the owner's answer or an event. Scheduled items going live are not changes anyone makes,
 // so an answer also expires when the next scheduled item of its list is due.
 import { createHash } from 'node:crypto';
 import { gzipSync } from 'node:zlib';

@@ -13,7 +13,8 @@ import {
   type MultilingualSettings,
   type UpdateLanguagesBody,
 } from '@sc/contracts';
-import { AppError, enqueueEvent, type ServiceContext } from '@sc/platform';
+import { AppError, type ServiceContext } from '@sc/platform';
+import { enqueueEvent } from './cache-first-outbox.js';
 import type { ContentDB } from './content.table.js';
 import { settingsOf } from './domain/mappers.js';
 import { findDocument, findPreferences, saveDocument, savePreferences } from './store/site.repository.js';

@@ -9,7 +9,8 @@ import {
   type UpdateWebsiteBody,
   type Website,
 } from '@sc/contracts';
-import { enqueueEvent, type ServiceContext } from '@sc/platform';
+import type { ServiceContext } from '@sc/platform';
+import { enqueueEvent } from './cache-first-outbox.js';
 import type { ContentDB } from './content.table.js';
 import { invalid, websiteNotFound } from './domain/errors.js';
 import { settingsOf, toWebsite } from './domain/mappers.js';

@@ -4,7 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { Role, type EventEnvelope } from '@sc/contracts';
-import { signIdentity, type ServiceContext } from '@sc/platform';
+import { signIdentity, type BuildServiceOptions, type ServiceContext } from '@sc/platform';
 import { testConfig, unique } from '@sc/platform/test-kit';
 import { buildApp } from '../src/app.js';
 import type { ContentDB } from '../src/content.table.js';
@@ -33,9 +33,10 @@ export interface Kit {
 
 export const ADMIN = [Role.ADMIN];
 
-export async function setup(): Promise<Kit> {
+/** The app on the test configuration; `options` can share a bus or cache, or start the relay. */
+export async function setup(options: Pick<BuildServiceOptions, 'shared' | 'relay'> = {}): Promise<Kit> {
   // Without DATABASE_URL, testConfig gives each app its own in-memory PGlite.
-  const app = await buildApp({ config: testConfig(0, { IDENTITY_SIGNING_KEY: SIGNING_KEY }), relay: { autoStart: false } });
+  const app = await buildApp({ config: testConfig(0, { IDENTITY_SIGNING_KEY: SIGNING_KEY }), relay: { autoStart: false }, ...options });
   await app.ready();
   const ctx = app.serviceContext as ServiceContext<ContentDB>;
   const websites = new WebsiteService(ctx);

@@ -39,6 +39,12 @@ describe('demo seed', () => {
     expect(tote.productType).toBe(ProductType.PHYSICAL);
     expect(tote.variants[0]!.optionValues.map((o) => o.optionName)).toEqual(['Colour', 'Size']);
     expect(tote.variants.every((v) => !v.unlimited)).toBe(true);
+    // Each colour shows its own picture.
+    const pictures = new Map(tote.variants.map((v) => [v.attributes.Colour, v.mainImage?.assetUrl]));
+    expect([...pictures.keys()].sort()).toEqual(['Navy', 'Olive']);
+    expect(pictures.get('Olive')).toMatch(/^https:\/\/.+tote-olive/);
+    expect(pictures.get('Navy')).toMatch(/^https:\/\/.+tote-navy/);
+    expect(tote.variants.every((v) => v.mainImage?.assetUrl === pictures.get(v.attributes.Colour) && v.mainImage?.altText !== '')).toBe(true);
     expect(tote.variants.some((v) => v.qtyInStock > 0) && tote.variants.some((v) => v.qtyInStock === 0)).toBe(true);
   });
 

@@ -1,7 +1,7 @@
 // Store collections (SPEC 3/5/7): the SPEC creation calls, the one-call creation, products with
 // every SPEC 3 field, categories, the SPEC 9 limits, and the events the cart builds its read model from.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { CONTENT_LIMITS, ProductType, RecordType, type ContentProductUpserted } from '@sc/contracts';
+import { CONTENT_LIMITS, ProductType, RecordType, type ContentItem, type ContentProductUpserted } from '@sc/contracts';
 import { json } from '../src/store/db.js';
 import { ADMIN, setup, type Kit } from './helpers.js';
 
@@ -164,7 +164,59 @@ describe('store collections', () => {
         onSale: false,
         qtyInStock: 4,
         unlimited: false,
+        mainImage: null,
       });
+    });
+
+    it('gives a variant its own image: one of the product images by its URL, or a full image, in the answers and the events', async () => {
+      const photo = (name: string) => ({ assetUrl: `https://images.example.com/${name}.jpg`, originalSize: '1200x900', filename: `${name}.jpg`, altText: `${name} apron` });
+      const created = await kit.call('POST', `${base(site)}/products/${storeId}/items`, owner(), {
+        ...physical({ title: 'Picture Apron', images: [photo('sand'), photo('clay')] }),
+        structuredContent: {
+          productType: ProductType.PHYSICAL,
+          variantOptionOrdering: ['Colour'],
+          variants: [
+            { sku: 'PA-SAND', attributes: { Colour: 'Sand' }, priceMoney: usd(3800), mainImage: { assetUrl: photo('sand').assetUrl } },
+            { sku: 'PA-CLAY', attributes: { Colour: 'Clay' }, priceMoney: usd(3800), mainImage: { assetUrl: photo('clay').assetUrl, altText: 'Clay apron, folded' } },
+            { sku: 'PA-MOSS', attributes: { Colour: 'Moss' }, priceMoney: usd(3800), mainImage: photo('moss') },
+            { sku: 'PA-PLAIN', attributes: { Colour: 'Plain' }, priceMoney: usd(3800) },
+          ],
+        },
+      });
+      expect(created.statusCode).toBe(201);
+      const item = created.json<ContentItem>();
+      const images = item.structuredContent!.variants.map((v) => (v.mainImage ? [v.mainImage.assetUrl, v.mainImage.altText, v.mainImage.originalSize] : null));
+      expect(images).toEqual([
+        ['https://images.example.com/sand.jpg', 'sand apron', '1200x900'],
+        ['https://images.example.com/clay.jpg', 'Clay apron, folded', '1200x900'],
+        ['https://images.example.com/moss.jpg', 'moss apron', '1200x900'],
+        null,
+      ]);
+      expect(item.structuredContent!.variants[0]!.mainImage).toMatchObject({ mediaFocalPoint: { x: 0.5, y: 0.5 }, colorData: null, filename: 'sand.jpg' });
+      const shown = (await kit.call('GET', `/api/content-service/public/1.0/items/${item.id}`, { websiteId: site })).json<ContentItem>();
+      expect(shown.structuredContent!.variants.map((v) => v.mainImage?.assetUrl ?? null)).toEqual(images.map((i) => i?.[0] ?? null));
+      const listed = (await kit.call('GET', `/api/content-service/public/1.0/collections/${storeId}/items`, { websiteId: site })).json<{ items: ContentItem[] }>().items;
+      expect(listed.find((i) => i.id === item.id)?.structuredContent?.variants[1]?.mainImage?.altText).toBe('Clay apron, folded');
+      const [event] = (await kit.events(site, 'content.product.upserted')).filter((e) => (e.data as ContentProductUpserted).productId === item.id);
+      expect((event?.data as ContentProductUpserted).variants.map((v) => v.mainImage?.assetUrl ?? null)).toEqual(images.map((i) => i?.[0] ?? null));
+    });
+
+    it("refuses a variant image that is neither one of the product's nor a complete image", async () => {
+      const refused = await kit.call('POST', `${base(site)}/products/${storeId}/items`, owner(), {
+        ...physical({ title: 'Stray Apron' }),
+        structuredContent: { productType: ProductType.PHYSICAL, variants: [{ sku: 'SA-1', priceMoney: usd(100), mainImage: { assetUrl: 'https://images.example.com/elsewhere.jpg' } }] },
+      });
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json().error).toMatchObject({
+        message: "A variant image that is not one of the product's images needs its originalSize and filename.",
+        fields: { 'structuredContent.variants.0.mainImage': "A variant image that is not one of the product's images needs its originalSize and filename." },
+      });
+      const badUrl = await kit.call('POST', `${base(site)}/products/${storeId}/items`, owner(), {
+        ...physical({ title: 'Stray Apron' }),
+        structuredContent: { productType: ProductType.PHYSICAL, variants: [{ sku: 'SA-1', priceMoney: usd(100), mainImage: { assetUrl: 'javascript:alert(1)' } }] },
+      });
+      expect(badUrl.statusCode).toBe(400);
+      expect(badUrl.json().error.message).toBe('javascript:alert(1) is not a valid page URL');
     });
 
     it('stores gift cards, subscriptions, additional-field forms and custom add-button text', async () => {

@@ -42,7 +42,8 @@ describe('tenancy and permissions', () => {
     })).json().id;
     bBlog = (await kit.call('POST', `/api/content-service/1.0/websites/${siteB}/collections`, ownerB, { type: 1, title: 'B Blog' })).json().id;
     bDraft = (await kit.call('POST', `/api/content-service/1.0/websites/${siteB}/collections/${bBlog}/items`, ownerB, { recordType: 1, title: 'B draft', status: 'draft' })).json().id;
-  });
+    // Generous: starting an embedded database on a busy machine takes a while.
+  }, 120_000);
   afterAll(async () => kit.close());
 
   const ownerA = () => ({ websiteId: siteA, roles: ADMIN });

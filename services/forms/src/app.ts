@@ -1,9 +1,9 @@
 // The forms service: form definitions and schemas, submission keys, submissions, newsletter
-// subscribers, captcha verification, and the mail those send.
-import { buildService, installMailer, type BuildServiceOptions, type MailerOptions, type MailTables, type ServiceDefinition } from '@sc/platform';
+// subscribers (joined through the newsletter block or a restock form's mailing-list box), captcha
+// verification, and the mail those send.
+import { buildService, type BuildServiceOptions, Captcha, type CaptchaTables, installMailer, type MailerOptions, type MailTables, type ServiceDefinition } from '@sc/platform';
 import type { Kysely } from 'kysely';
-import { Captcha } from './captcha/index.js';
-import type { CaptchaTables } from './captcha/captcha.table.js';
+import { mailingListConsumer, type MailingListConsumerOptions } from './consumers/mailing-list.consumer.js';
 import { FormService } from './forms.service.js';
 import type { FormsDB } from './forms.table.js';
 import { migrations } from './migrations/index.js';
@@ -20,10 +20,21 @@ export interface FormsOptions {
   /** The captcha verifiers (default: from CAPTCHA_* in the environment). */
   captcha?: (db: Kysely<CaptchaTables>) => Captcha;
   mail?: MailerOptions;
+  /** The restock mailing-list consumer's subscription, or false for none (tests that do not need it). */
+  mailingList?: MailingListConsumerOptions | false;
 }
 
-/** The service definition with its limits, captcha and mailer. */
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The forms service's newsletter service (tests hand it events directly). */
+    formsNewsletter?: NewsletterService;
+  }
+}
+
+/** The service definition with its limits, captcha, mailer and consumers. */
 export function createFormsService(options: FormsOptions = {}): ServiceDefinition<FormsDB> {
+  // Routes and consumers of one built app share its NewsletterService (keyed by the app's context).
+  const newsletters = new WeakMap<object, NewsletterService>();
   return {
     name: 'forms',
     migrations,
@@ -32,9 +43,17 @@ export function createFormsService(options: FormsOptions = {}): ServiceDefinitio
       const captchaDb = ctx.db as unknown as Kysely<CaptchaTables>;
       const captcha = options.captcha ? options.captcha(captchaDb) : Captcha.fromEnv(captchaDb);
       const submit = new SubmitService(ctx, captcha, mail, options.submitLimit ?? { max: 20, windowMs: 60_000 });
+      const newsletter = new NewsletterService(ctx, captcha, mail, submit);
+      newsletters.set(ctx, newsletter);
+      app.decorate('formsNewsletter', newsletter);
       visitorRoutes(app, submit, captcha);
-      newsletterRoutes(app, new NewsletterService(ctx, captcha, mail, submit));
+      newsletterRoutes(app, newsletter);
       ownerRoutes(app, ctx, new FormService(ctx));
+    },
+    consumers: (ctx) => {
+      const newsletter = newsletters.get(ctx);
+      if (!newsletter || options.mailingList === false) return [];
+      return [mailingListConsumer(newsletter, options.mailingList)];
     },
     seed: seedDemoForms,
   };
@@ -44,4 +63,4 @@ export const formsService: ServiceDefinition<FormsDB> = createFormsService();
 
 /** Builds the forms app (never listens). */
 export const buildApp = (options: BuildServiceOptions & FormsOptions = {}) =>
-  buildService(options.submitLimit || options.captcha || options.mail ? createFormsService(options) : formsService, options);
+  buildService(options.submitLimit || options.captcha || options.mail || options.mailingList !== undefined ? createFormsService(options) : formsService, options);

@@ -2,8 +2,7 @@
 // newsletter subscribers; plus the captcha's, the mailer's and the outbox's.
 import type { Generated } from 'kysely';
 import type { FieldValue, FormSettings } from '@sc/contracts';
-import type { MailTables, OutboxTables } from '@sc/platform';
-import type { CaptchaTables } from './captcha/captcha.table.js';
+import type { MailTables, OutboxTables, CaptchaTables } from '@sc/platform';
 
 export interface FormsTables {
   forms: {

@@ -1,20 +1,46 @@
 // Newsletter signups with double opt-in: a signup is pending until the address owner follows the
 // confirmation link mailed to it; every mail carries an unsubscribe link. The confirmation mail is
 // enqueued in the signup's transaction; a pending address asking again gets a new mail at most
-// once an hour.
+// once an hour, and a confirmed one gets none. Visitors join through the newsletter block, or
+// by ticking "join the mailing list" on a restock form (restock.signup.created), which adds them
+// to the website's mailing list in exactly the same way.
 import { randomBytes, randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
-import { EMAIL_FORMAT_EXAMPLE, FormMessages, FormType, formatMessage } from '@sc/contracts';
-import { AppError, enqueueEvent, enqueueMail, type MailRelay, type ServiceContext } from '@sc/platform';
-import type { Captcha } from './captcha/index.js';
+import { EMAIL_FORMAT_EXAMPLE, FormMessages, FormSettings, FormType, RestockSignupCreated, formatMessage, type EventEnvelope, type FormDefinition } from '@sc/contracts';
+import { AppError, type Captcha, enqueueEvent, enqueueMail, handleOnce, type MailRelay, type ServiceContext } from '@sc/platform';
 import type { FormsDB } from './forms.table.js';
+import type { Db } from './store/db.js';
+import { findForm, findMailingList, insertForm } from './store/forms.repository.js';
 import type { SubmitService, Visitor } from './submit.service.js';
 import { findByConfirmToken, findByUnsubscribeToken, findSubscriber, hashToken, setStatus } from './store/subscribers.repository.js';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const RESEND_AFTER_MS = 3600_000;
 
+/** The handled-events name of the restock opt-in (and the default durable consumer name). */
+export const MAILING_LIST_CONSUMER = 'forms-restock-mailing-list';
+
+/** The list a website's restock opt-ins join when it has no newsletter form of its own yet. */
+export const DEFAULT_MAILING_LIST_ID = 'mailing-list';
+const DEFAULT_MAILING_LIST = FormSettings.parse({
+  name: 'Mailing list',
+  formType: FormType.NEWSLETTER_BLOCK,
+  build: { fields: [{ id: 'email', type: 'email', title: 'Email Address', required: true }], submitButtonText: 'Sign Up' },
+  advanced: { submissionMessage: 'Thank you! Please check your inbox to confirm.' },
+});
+
 const token = (): string => randomBytes(24).toString('base64url');
+
+/** What joining a list needs: the list, the address, and where the mailed links should point. */
+interface Enrollment {
+  websiteId: string;
+  form: FormDefinition;
+  email: string;
+  language: string | null;
+  origin: string;
+}
+
+export type RestockJoinOutcome = 'joined' | 'not-asked' | 'already-handled' | 'unusable';
 
 export class NewsletterService {
   readonly #ctx: ServiceContext<FormsDB>;
@@ -39,55 +65,98 @@ export class NewsletterService {
     const problem = email === '' ? FormMessages.required : email.length > 256 || !EMAIL.test(email) ? formatMessage(FormMessages.emailInvalid, { email: EMAIL_FORMAT_EXAMPLE }) : undefined;
     if (problem) throw new AppError('VALIDATION_FAILED', FormMessages.fieldsInvalid, { fields: { email: problem }, compat: { errors: { email: problem } } });
 
-    const normalized = email.toLowerCase();
-    const result = await this.#ctx.transaction(async (trx) => {
-      const existing = await findSubscriber(trx, visitor.websiteId, formId, normalized);
-      if (existing?.status === 'confirmed') return { status: 'confirmed' as const, mailed: false };
-      const recentlyMailed = existing?.status === 'pending' && existing.confirm_sent_at !== null && Date.now() - new Date(existing.confirm_sent_at).getTime() < RESEND_AFTER_MS;
-      if (recentlyMailed) return { status: 'pending' as const, mailed: false };
-      const confirm = token();
-      const unsubscribe = token();
-      const id = existing?.id ?? randomUUID();
-      if (existing) {
-        await trx
-          .updateTable('subscribers')
-          .set({ status: 'pending', confirm_token_hash: hashToken(confirm), unsubscribe_token_hash: hashToken(unsubscribe), confirm_sent_at: sql<Date>`now()`, language: body.language ?? existing.language })
-          .where('id', '=', id)
-          .execute();
-      } else {
-        await trx
-          .insertInto('subscribers')
-          .values({
-            id,
-            website_id: visitor.websiteId,
-            form_id: formId,
-            email,
-            email_normalized: normalized,
-            status: 'pending',
-            language: body.language ?? null,
-            confirm_token_hash: hashToken(confirm),
-            unsubscribe_token_hash: hashToken(unsubscribe),
-            confirm_sent_at: new Date(),
-            confirmed_at: null,
-            unsubscribed_at: null,
-          })
-          .execute();
-      }
-      const confirmUrl = `${origin}/api/form/newsletter/confirm?token=${confirm}`;
-      const unsubscribeUrl = `${origin}/api/form/newsletter/unsubscribe?token=${unsubscribe}`;
-      await enqueueMail(trx, {
-        // Each confirmation token is its own mail: a new token, a new (single) mail.
-        idempotencyKey: `newsletter-confirm:${id}:${hashToken(confirm)}`,
-        websiteId: visitor.websiteId,
-        kind: 'newsletter.confirm',
-        to: email,
-        subject: `Please confirm your subscription to ${form.settings.name}`,
-        text: `Please confirm your subscription by opening this link:\n${confirmUrl}\n\nIf you did not ask for this, ignore this message or unsubscribe:\n${unsubscribeUrl}\n`,
-      });
-      return { status: 'pending' as const, mailed: true };
-    });
+    const result = await this.#ctx.transaction((trx) => this.#enroll(trx, { websiteId: visitor.websiteId, form, email, language: body.language ?? null, origin }));
     if (result.mailed) this.#mail.poke();
     return result.status;
+  }
+
+  /**
+   * restock.signup.created: when the visitor asked to join the mailing list, the address joins the
+   * website's list (its oldest newsletter form, made when there is none) with the same double
+   * opt-in as the newsletter block. Once per event, whatever the bus redelivers.
+   */
+  async joinFromRestock(event: EventEnvelope): Promise<RestockJoinOutcome> {
+    const data = RestockSignupCreated.parse(event.data);
+    if (!data.isJoinMailingList) return 'not-asked';
+    const email = data.email.trim();
+    // Restock checked the address with its own (stricter) rule; an event without an origin was
+    // written before events carried one, and a confirmation link needs it.
+    if (!data.siteOrigin || email.length > 256 || !EMAIL.test(email)) {
+      this.#ctx.logger.warn({ eventId: event.id, websiteId: event.websiteId, hasOrigin: Boolean(data.siteOrigin) }, 'restock mailing-list opt-in cannot be used');
+      return 'unusable';
+    }
+    const origin = data.siteOrigin;
+    const outcome = { mailed: false };
+    const handled = await handleOnce(this.#ctx.db, MAILING_LIST_CONSUMER, event, async (trx) => {
+      const form = await this.#mailingList(trx, event.websiteId);
+      outcome.mailed = (await this.#enroll(trx, { websiteId: event.websiteId, form, email, language: data.language, origin })).mailed;
+    });
+    if (outcome.mailed) this.#mail.poke();
+    return handled ? 'joined' : 'already-handled';
+  }
+
+  /** The website's mailing list; a website without a newsletter form gets one (owners can rename it). */
+  async #mailingList(trx: Db, websiteId: string): Promise<FormDefinition> {
+    const list = await findMailingList(trx, websiteId);
+    if (list) return list;
+    // A fixed id: two first opt-ins at once make one list (the second insert does nothing).
+    await insertForm(trx, websiteId, DEFAULT_MAILING_LIST_ID, DEFAULT_MAILING_LIST);
+    const made = await findForm(trx, websiteId, DEFAULT_MAILING_LIST_ID);
+    if (made?.settings.formType !== FormType.NEWSLETTER_BLOCK) throw new Error(`form ${DEFAULT_MAILING_LIST_ID} of ${websiteId} is not a newsletter form`);
+    return made;
+  }
+
+  /**
+   * Adds the address to the list in the caller's transaction: pending with a new confirmation mail,
+   * unless it is confirmed (no mail) or was mailed within the hour (no second mail).
+   */
+  async #enroll(trx: Db, enrollment: Enrollment): Promise<{ status: 'pending' | 'confirmed'; mailed: boolean }> {
+    const { websiteId, form, email, language, origin } = enrollment;
+    const normalized = email.toLowerCase();
+    const existing = await findSubscriber(trx, websiteId, form.id, normalized);
+    if (existing?.status === 'confirmed') return { status: 'confirmed', mailed: false };
+    const recentlyMailed = existing?.status === 'pending' && existing.confirm_sent_at !== null && Date.now() - new Date(existing.confirm_sent_at).getTime() < RESEND_AFTER_MS;
+    if (recentlyMailed) return { status: 'pending', mailed: false };
+    const confirm = token();
+    const unsubscribe = token();
+    const id = existing?.id ?? randomUUID();
+    if (existing) {
+      await trx
+        .updateTable('subscribers')
+        .set({ status: 'pending', confirm_token_hash: hashToken(confirm), unsubscribe_token_hash: hashToken(unsubscribe), confirm_sent_at: sql<Date>`now()`, language: language ?? existing.language })
+        .where('id', '=', id)
+        .execute();
+    } else {
+      await trx
+        .insertInto('subscribers')
+        .values({
+          id,
+          website_id: websiteId,
+          form_id: form.id,
+          email,
+          email_normalized: normalized,
+          status: 'pending',
+          language,
+          confirm_token_hash: hashToken(confirm),
+          unsubscribe_token_hash: hashToken(unsubscribe),
+          confirm_sent_at: new Date(),
+          confirmed_at: null,
+          unsubscribed_at: null,
+        })
+        .execute();
+    }
+    const confirmUrl = `${origin}/api/form/newsletter/confirm?token=${confirm}`;
+    const unsubscribeUrl = `${origin}/api/form/newsletter/unsubscribe?token=${unsubscribe}`;
+    await enqueueMail(trx, {
+      // Each confirmation token is its own mail: a new token, a new (single) mail.
+      idempotencyKey: `newsletter-confirm:${id}:${hashToken(confirm)}`,
+      websiteId,
+      kind: 'newsletter.confirm',
+      to: email,
+      subject: `Please confirm your subscription to ${form.settings.name}`,
+      text: `Please confirm your subscription by opening this link:\n${confirmUrl}\n\nIf you did not ask for this, ignore this message or unsubscribe:\n${unsubscribeUrl}\n`,
+    });
+    return { status: 'pending', mailed: true };
   }
 
   /** Follows a confirmation link; false when the token is unknown or already used. */

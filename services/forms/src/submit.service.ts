@@ -12,8 +12,7 @@ import {
   type FormDefinition,
   type SaveSubmissionBody,
 } from '@sc/contracts';
-import { AppError, enqueueEvent, enqueueMail, isUnavailableError, type MailRelay, type ServiceContext } from '@sc/platform';
-import type { Captcha } from './captcha/index.js';
+import { AppError, type Captcha, enqueueEvent, enqueueMail, isUnavailableError, type MailRelay, type ServiceContext } from '@sc/platform';
 import { answerText, inputFields } from './domain/csv.js';
 import type { FormsDB } from './forms.table.js';
 import { findForm } from './store/forms.repository.js';

@@ -5,10 +5,9 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import type { Kysely } from 'kysely';
 import { Role, type EventEnvelope, type FormSettingsInput } from '@sc/contracts';
-import { signIdentity, type ServiceContext } from '@sc/platform';
+import { type BuildServiceOptions, Captcha, type CaptchaTables, MailRelay, PowCaptcha, type ServiceContext, signIdentity, solve } from '@sc/platform';
 import { testConfig, unique } from '@sc/platform/test-kit';
 import { buildApp, type FormsOptions } from '../src/index.js';
-import { Captcha, PowCaptcha, solve, type CaptchaTables } from '../src/captcha/index.js';
 import type { FormsDB } from '../src/forms.table.js';
 
 export const SIGNING_KEY = 'forms-tests-signing-key-0123456789abcdef';
@@ -27,15 +26,22 @@ export interface Kit {
   /** A solved captcha token, as the browser makes it. */
   captchaToken(): Promise<string>;
   events(type: string): Promise<EventEnvelope[]>;
+  /** Delivers every pending mail to the local mailbox (the kit's mailer is not started); answers how many. */
+  deliverAll(): Promise<number>;
+  /** Mail in the local mailbox sent to `to` (any website), oldest first. */
+  mailbox(to: string): Promise<Array<{ websiteId: string; kind: string; subject: string; text: string }>>;
   close(): Promise<void>;
 }
 
-export async function setup(options: FormsOptions = {}): Promise<Kit> {
+export async function setup(options: FormsOptions & Pick<BuildServiceOptions, 'shared'> = {}): Promise<Kit> {
   const app = await buildApp({
     config: testConfig(0, { IDENTITY_SIGNING_KEY: SIGNING_KEY }),
     relay: { autoStart: false },
     captcha: testCaptcha,
     mail: { autoStart: false, config: { MAIL_FROM: 'Tests <forms@example.com>', MAIL_BATCH_SIZE: 100, MAIL_SEND_INTERVAL_MS: 0 } },
+    // No restock consumer unless a suite asks for one: on a shared NATS server it would take
+    // deliveries meant for other processes.
+    mailingList: false,
     ...options,
   });
   await app.ready();
@@ -74,6 +80,21 @@ export async function setup(options: FormsOptions = {}): Promise<Kit> {
     async events(type) {
       const rows = await ctx.db.selectFrom('outbox').select(['id', 'type', 'website_id', 'occurred_at', 'data']).where('website_id', '=', site).where('type', '=', type).orderBy('seq').execute();
       return rows.map((row) => ({ id: row.id, type: row.type, websiteId: row.website_id, occurredAt: new Date(row.occurred_at).toISOString(), data: row.data }));
+    },
+    async deliverAll() {
+      const relay = new MailRelay({ db: ctx.db as never, logger: ctx.logger, from: 'Tests <forms@example.com>' });
+      let total = 0;
+      for (let n = await relay.deliverBatch(); n > 0; n = await relay.deliverBatch()) total += n;
+      return total;
+    },
+    async mailbox(to) {
+      const rows = await ctx.db
+        .selectFrom('mailbox')
+        .select(['website_id', 'kind', 'subject', 'text_body'])
+        .where('to_address', '=', to)
+        .orderBy('delivered_at')
+        .execute();
+      return rows.map((row) => ({ websiteId: row.website_id, kind: row.kind, subject: row.subject, text: row.text_body }));
     },
     close: () => app.close(),
   };

@@ -4,8 +4,7 @@
 import { createServer } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { DEMO_CONTENT, DEMO_WEBSITE_ID, FormMessages, FormType, Role } from '@sc/contracts';
-import type { MailRelay } from '@sc/platform';
-import { Captcha, HostedCaptcha, PowCaptcha } from '../src/captcha/index.js';
+import { Captcha, HostedCaptcha, type MailRelay, PowCaptcha } from '@sc/platform';
 import { seedDemoForms } from '../src/seed.js';
 import { setup, type Kit } from './kit.js';
 

@@ -174,7 +174,7 @@ describe('forms visitor path', () => {
     const challenge = (await kit.call('POST', '/api/form/captcha/challenge')).json();
     expect(challenge).toMatchObject({ provider: 'pow', algorithm: 'SHA-256', difficulty: 8 });
     // A nonce that does not solve the challenge.
-    const { solves } = await import('../src/captcha/index.js');
+    const { solves } = await import('@sc/platform');
     let wrong = 0;
     while (solves(challenge.salt, String(wrong), challenge.difficulty)) wrong++;
     const refused = await kit.call('POST', '/api/form/SaveFormSubmission', await body(`pow.${challenge.challengeId}.${wrong}`));

@@ -59,6 +59,14 @@ describe('the demo website through the gateway', () => {
     expect(list.body.items.map((i: { title: string }) => i.title)).toContain('Why we wax our canvas by hand');
   });
 
+  it('searches the site through content behind the gateway, the query and page passed on', async () => {
+    const response = await get('/search?q=wool&page=1').expect(200);
+    expect(response.text).toMatch(/<p class="search-count">\d+ results? for “wool”<\/p>/);
+    expect(response.text).toMatch(/<p class="excerpt">[^<]*<mark>wool<\/mark>/i);
+    const none = await get('/search?q=quuxly').expect(200);
+    expect(none.text).toContain('<p class="search-empty">No results for “quuxly”.</p>');
+  });
+
   it('answers 304 to a browser holding the page, and 404 with its page type', async () => {
     const first = await get('/events').expect(200);
     await get('/events').set('If-None-Match', first.headers.etag as string).expect(304);

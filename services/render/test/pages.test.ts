@@ -5,8 +5,9 @@
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { FastifyInstance } from 'fastify';
-import { DEMO_CONTENT, PageType, ProductFormData, SiteContextData } from '@sc/contracts';
+import { DEMO_CONTENT, ItemBody, PageType, ProductFormData, SearchResponse, SiteContextData } from '@sc/contracts';
 import { unique, waitFor } from '@sc/platform/test-kit';
+import { ItemService } from '../../content/src/items.service.js';
 import { ownerCall, newStore, page, productBody, startContent, startRender, type ContentKit } from './helpers.js';
 
 /** The parts of a collection page's context these tests read. */
@@ -146,14 +147,63 @@ describe('site pages', () => {
     expect(event).toContain('href="https://www.google.com/calendar/event?action=TEMPLATE&amp;text=Portland%20Makers%20Market');
   });
 
-  it('answers the search page (page type search) with results and the search mount', async () => {
+  it('answers the search page (page type search) with content\'s ranked results, marked excerpts and the search mount', async () => {
+    // What content's search route answers is what the page lists, in the same order.
+    const answer = await content.app.inject({ method: 'GET', url: '/api/content-service/public/1.0/search?q=canvas', headers: { 'x-website-id': 'demo' } });
+    expect(answer.statusCode).toBe(200);
+    const found = SearchResponse.parse(answer.json());
+    expect(found.results.map((r) => r.url)).toContain('/shop/waxed-canvas-market-tote');
     const html = (await page(render, '/search?q=canvas')).body;
     expect(html).toContain(`data-page-type="${PageType.SEARCH}"`);
     expect(html).toContain('data-island="search"');
-    expect(html).toContain('2 results for “canvas”');
-    expect(html).toContain('href="/shop/waxed-canvas-market-tote"');
+    expect(html).toContain(`<p class="search-count">${found.total} results for “canvas”</p>`);
+    expect(html).toContain('<input id="search-q" type="search" name="q" value="canvas" maxlength="200">');
+    const listed = [...html.matchAll(/<a class="search-result-title" href="([^"]*)">([^<]*)<\/a>/g)].map((m) => m[1]);
+    expect(listed).toEqual(found.results.map((r) => r.url));
+    expect(html).toContain('<span class="search-result-kind">Product</span> <a class="search-result-title" href="/shop/waxed-canvas-market-tote">Waxed Canvas Market Tote</a><p class="excerpt">');
+    expect(html).toMatch(/<p class="excerpt">[^<]*<mark>canvas<\/mark>/i);
+    expect(html).not.toContain('search-pagination');
+    // SPEC 2: no page-view record for /search; the storefront script reads the page type from here.
+    expect(SiteContextData.parse(islandData(html, 'site-context-data')).pageType).toBe(PageType.SEARCH);
+    expect(islandData(html, 'search-data')).toMatchObject({ query: 'canvas', collections: expect.arrayContaining([{ id: 'demo-shop', title: 'Shop', fullUrl: '/shop' }]) });
+  });
+
+  it('shows the query box alone before a search, and a no-results message (query escaped) when nothing matches', async () => {
     const empty = (await page(render, '/search')).body;
-    expect(empty).not.toContain('search-results');
+    expect(empty).toContain('<input id="search-q" type="search" name="q" value="" maxlength="200">');
+    for (const absent of ['search-count', 'search-results', 'search-empty']) expect(empty).not.toContain(absent);
+    const blank = (await page(render, '/search?q=%20%20')).body;
+    expect(blank).not.toContain('search-empty');
+    const none = (await page(render, '/search?q=%3Cb%3Equuxly')).body;
+    expect(none).toContain('<p class="search-empty">No results for “&lt;b&gt;quuxly”.</p>');
+    expect(none).toContain('value="&lt;b&gt;quuxly"');
+    expect(none).not.toContain('search-results');
+  });
+
+  it('pages through many results with links to the pages before and after', async () => {
+    const store = await newStore(content, 'Glazed Mug 0');
+    const items = new ItemService(content.ctx);
+    for (let i = 1; i < 12; i++) {
+      await items.create(store.websiteId, store.storeId, ItemBody.parse({ ...productBody(`Glazed Mug ${i}`, 2400), urlId: `glazed-mug-${i}` }), 'store');
+    }
+    const first = (await page(render, '/search?q=glazed', store.websiteId)).body;
+    expect(first).toContain('<p class="search-count">12 results for “glazed” · 1–10</p>');
+    expect(first.match(/<li class="search-result /g)).toHaveLength(10);
+    expect(first).toContain('<ol class="search-results" start="1">');
+    expect(first).toContain('<a class="next-page" rel="next" href="/search?q=glazed&amp;page=2">Next</a>');
+    expect(first).not.toContain('previous-page');
+    const second = (await page(render, '/search?q=glazed&page=2', store.websiteId)).body;
+    expect(second).toContain('<p class="search-count">12 results for “glazed” · 11–12</p>');
+    expect(second.match(/<li class="search-result /g)).toHaveLength(2);
+    expect(second).toContain('<ol class="search-results" start="11">');
+    expect(second).toContain('<a class="previous-page" rel="prev" href="/search?q=glazed">Previous</a>');
+    expect(second).not.toContain('next-page');
+    // A page that is not a whole number from 1 to 100 is the first page.
+    for (const bad of ['abc', '0', '101', '-2']) {
+      expect((await page(render, `/search?q=glazed&page=${bad}`, store.websiteId)).body).toContain('· 1–10</p>');
+    }
+    const json = (await page(render, '/search?q=glazed&page=2&format=json', store.websiteId)).json<{ search: Record<string, unknown> }>();
+    expect(json.search).toMatchObject({ query: 'glazed', searched: true, total: 12, page: 2, pageSize: 10, pageCount: 2, first: 11, last: 12, nextPageUrl: null, previousPageUrl: '/search?q=glazed' });
   });
 
   it('answers the cart page (page type cart) with the cart mount and no cart pill', async () => {
@@ -239,6 +289,13 @@ describe('site pages', () => {
     }, 10_000, 'the page to show the change');
     expect(fresh.body).toContain('<div class="product-price">$29.00</div>');
     expect(fresh.body).not.toContain('Blue Mug');
+    // Content drops its own cached answers before its event leaves, so the page render made on the
+    // event (and cached) is already the new one: nothing has to make it stale a second time.
+    const cached = await waitFor(async () => {
+      const response = await page(render, '/shop/test-mug', own.websiteId);
+      return response.headers['x-render-cache'] === 'hit' ? response : undefined;
+    }, 10_000, 'the changed page to be cached');
+    expect(cached.body).toContain('Green Mug');
     // The demo website's pages stay cached.
     expect((await page(render, '/journal')).headers['x-render-cache']).toBe('hit');
   });

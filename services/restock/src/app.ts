@@ -1,8 +1,7 @@
 // The restock service: back-in-stock signups, groups and notification sends (through the mail
 // outbox), fed by content's products and commerce's stock changes.
 import type { Kysely } from 'kysely';
-import { buildService, installMailer, type BuildServiceOptions, type MailerOptions, type MailRelay, type MailTables, type ServiceDefinition } from '@sc/platform';
-import { Captcha, type CaptchaTables } from '@sc/forms/captcha';
+import { buildService, type BuildServiceOptions, Captcha, type CaptchaTables, installMailer, type MailerOptions, type MailRelay, type MailTables, type ServiceDefinition } from '@sc/platform';
 import { restockConsumers } from './consumers/restock.consumer.js';
 import { migrations } from './migrations/index.js';
 import { RestockService } from './restock.service.js';

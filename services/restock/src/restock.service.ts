@@ -2,16 +2,8 @@
 // turned automatic notification on) send the notification. Each signup's mail is enqueued in the
 // same transaction that marks it notified, keyed by the signup id: pressing send twice, two
 // owners at once, or a crash and restart mid-send can never mail a signup twice.
-import type {
-
-  RestockSettings} from '@sc/contracts';
-import {
-  restockEmailError,
-  restockSuccessText,
-  type RestockSignupBody,
-} from '@sc/contracts';
-import { AppError, enqueueEvent, enqueueMail, type MailRelay, type ServiceContext } from '@sc/platform';
-import type { Captcha } from '@sc/forms/captcha';
+import { restockEmailError, restockSuccessText, type RestockSettings, type RestockSignupBody } from '@sc/contracts';
+import { AppError, type Captcha, enqueueEvent, enqueueMail, type MailRelay, type ServiceContext } from '@sc/platform';
 import type { RestockDB } from './restock.table.js';
 import { productOf, websiteOf } from './store/catalog.repository.js';
 import type { Db } from './store/db.js';
@@ -21,6 +13,8 @@ import { claimWaiting, upsertSignup } from './store/signups.repository.js';
 export interface Visitor {
   websiteId: string;
   ip: string;
+  /** The public origin the visitor used (links in the newsletter confirmation mail point there). */
+  origin: string;
 }
 
 export type SendTrigger = 'owner' | 'back-in-stock';
@@ -71,6 +65,7 @@ export class RestockService {
           email,
           isJoinMailingList: settings.mailingListEnabled && body.isJoinMailingList,
           language: body.language ?? null,
+          siteOrigin: visitor.origin,
         });
       }
     });

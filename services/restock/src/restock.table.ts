@@ -2,8 +2,7 @@
 // a read model of products and websites (names, links) built from content's events.
 import type { Generated } from 'kysely';
 import type { RestockSettings } from '@sc/contracts';
-import type { MailTables, OutboxTables } from '@sc/platform';
-import type { CaptchaTables } from '@sc/forms/captcha';
+import type { MailTables, OutboxTables, CaptchaTables } from '@sc/platform';
 
 export interface RestockTables {
   signups: {

@@ -4,9 +4,8 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import type { Kysely } from 'kysely';
 import { Role } from '@sc/contracts';
-import { signIdentity, type MailRelay, type ServiceContext } from '@sc/platform';
+import { Captcha, type CaptchaTables, type MailRelay, PowCaptcha, type ServiceContext, signIdentity } from '@sc/platform';
 import { testConfig, unique } from '@sc/platform/test-kit';
-import { Captcha, PowCaptcha, type CaptchaTables } from '@sc/forms/captcha';
 import { buildApp, type RestockOptions } from '../src/index.js';
 import type { RestockDB } from '../src/restock.table.js';
 

@@ -4,7 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { FormMessages, RestockMessages, type EventEnvelope } from '@sc/contracts';
-import { solve } from '@sc/forms/captcha';
+import { solve } from '@sc/platform';
 import { applyContentEvent, applyStockChanged } from '../src/index.js';
 import { RestockService } from '../src/restock.service.js';
 import { ADMIN, BASE, setup, testCaptcha, type Kit } from './kit.js';

@@ -43,6 +43,8 @@ export function productUpserted(item: ItemRow, collection: CollectionRow, curren
       onSale: v.onSale,
       qtyInStock: v.qtyInStock,
       unlimited: v.unlimited,
+      // Items written before variants had images read as null.
+      mainImage: v.mainImage ?? null,
     })),
     isSubscribable: product.isSubscribable,
     subscriptionPlan: product.subscriptionPlan,

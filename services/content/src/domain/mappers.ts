@@ -8,6 +8,7 @@ import {
   type ContentItem,
   type Layout,
   type SiteSettings,
+  type StructuredContent,
   type Website,
 } from '@sc/contracts';
 import type { CategoryRow } from '../store/categories.repository.js';
@@ -67,10 +68,18 @@ export function toCollection(row: CollectionRow, itemCount: number): Collection 
 
 export const itemUrl = (collectionUrlId: string, itemUrlId: string): string => `/${collectionUrlId}/${itemUrlId}`;
 
+/** Stored structuredContent with the fields added since it was written (variants' images read as null). */
+function currentStructuredContent(stored: StructuredContent | undefined): StructuredContent | undefined {
+  if (!stored) return undefined;
+  return { ...stored, variants: stored.variants.map((variant) => ({ ...variant, mainImage: variant.mainImage ?? null })) };
+}
+
 /** An item row as the API shows it; `data` holds the fields that are not columns. */
 export function toItem(row: ItemRow, collectionUrlId: string): ContentItem {
+  const data = row.data as Omit<ContentItem, 'id'>;
   return {
-    ...(row.data as Omit<ContentItem, 'id'>),
+    ...data,
+    ...(data.structuredContent ? { structuredContent: currentStructuredContent(data.structuredContent) } : {}),
     id: row.id,
     websiteId: row.website_id,
     collectionId: row.collection_id,

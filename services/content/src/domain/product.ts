@@ -2,18 +2,19 @@
 // storefront and the cart read. Variants get their option values in the product's option order;
 // gift cards get one variant per denomination; prices must be in the store currency.
 import { randomUUID } from 'node:crypto';
-import type {
-  ProductInput} from '@sc/contracts';
 import {
   ContentMessages,
   fromMinorUnits,
   formatMessage,
+  ImageBody,
   ProductType,
   SUBSCRIBABLE_PRODUCT_TYPES,
   type CurrencyCode,
   type Money,
+  type ProductInput,
   type ProductVariant,
   type StructuredContent,
+  type VariantImageInput,
 } from '@sc/contracts';
 import { AppError } from '@sc/platform';
 import type { z } from 'zod';
@@ -38,11 +39,28 @@ function variantId(requested: string | undefined, sku: string, previous: readonl
   return previous.find((v) => v.sku === sku)?.id ?? randomUUID();
 }
 
-/** Turns a validated product input into structuredContent; refuses what SPEC 3 does not allow. */
+/**
+ * A variant's image: one of the product's images named by its assetUrl (fields given override
+ * it), or a full image of its own, which then needs what every SPEC 3 Image has.
+ */
+function variantImage(input: VariantImageInput | null, images: readonly ImageBody[], field: string): ImageBody | null {
+  if (!input) return null;
+  const given = Object.fromEntries(Object.entries(input).filter(([, value]) => value !== undefined));
+  const own = images.find((image) => image.assetUrl === input.assetUrl);
+  if (own) return { ...own, ...given };
+  if (input.originalSize === undefined || input.filename === undefined) refuse(ContentMessages.variantImageIncomplete, field);
+  return ImageBody.parse(given);
+}
+
+/**
+ * Turns a validated product input into structuredContent; refuses what SPEC 3 does not allow.
+ * `images` are the product's own images, which variants may name as theirs.
+ */
 export function buildStructuredContent(
   input: ParsedProduct,
   currency: CurrencyCode,
   previous: readonly ProductVariant[] = [],
+  images: readonly ImageBody[] = [],
 ): { structuredContent: StructuredContent; variantOptionOrdering: string[] } {
   const type = input.productType;
   if (input.isSubscribable && !SUBSCRIBABLE_PRODUCT_TYPES.includes(type)) {
@@ -78,6 +96,7 @@ export function buildStructuredContent(
         salePrice: 0,
         qtyInStock: 0,
         unlimited: true,
+        mainImage: null,
       };
     });
     ordering = ['Amount'];
@@ -120,6 +139,7 @@ export function buildStructuredContent(
         salePrice: Number(sale.value),
         qtyInStock: unlimited ? 0 : variant.qtyInStock,
         unlimited,
+        mainImage: variantImage(variant.mainImage, images, `${field}.mainImage`),
       };
     });
   }

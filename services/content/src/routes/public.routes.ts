@@ -1,19 +1,20 @@
-// Storefront reads (open): collections, their published items, categories and path resolution for
-// the render service. Draft, private, needs-review and not-yet-due scheduled items never appear,
+// Storefront reads (open): collections, their published items, categories, path resolution for
+// the render service, and site search. Draft, private, needs-review and not-yet-due scheduled items never appear,
 // nor anything of a disabled collection.
-import { Category, Collection, ContentId, ContentItem, ItemListQuery, PageQueryStrict, ResolvedPath } from '@sc/contracts';
+import { Category, Collection, ContentId, ContentItem, ItemListQuery, PageQueryStrict, ResolvedPath, SearchQuery, SearchResponse } from '@sc/contracts';
 import { pageSchema, websiteIdOf, type ZodApp } from '@sc/platform';
 import { z } from 'zod';
 import type { CategoryService } from '../categories.service.js';
 import type { ItemService } from '../items.service.js';
 import type { PublicCache } from '../public-cache.js';
+import type { SearchService } from '../search.service.js';
 
 export const PUBLIC_BASE = '/api/content-service/public/1.0';
 const ItemPage = pageSchema(ContentItem);
 type ItemPage = z.infer<typeof ItemPage>;
 const CollectionParams = z.object({ collectionId: ContentId }).strict();
 
-export function publicRoutes(app: ZodApp, items: ItemService, categories: CategoryService, cache: PublicCache): void {
+export function publicRoutes(app: ZodApp, items: ItemService, categories: CategoryService, cache: PublicCache, search: SearchService): void {
   app.get(
     `${PUBLIC_BASE}/resolve`,
     { schema: { querystring: z.object({ path: z.string().max(2082) }).strict(), response: { 200: ResolvedPath } } },
@@ -53,6 +54,11 @@ export function publicRoutes(app: ZodApp, items: ItemService, categories: Catego
       const collection = await items.publicCollection(websiteId, request.params.collectionId);
       return categories.list(websiteId, collection.id, request.query.limit, request.query.cursor);
     },
+  );
+
+  // Site search (the /search page, the search block): published pages, posts, products and events.
+  app.get(`${PUBLIC_BASE}/search`, { schema: { querystring: SearchQuery, response: { 200: SearchResponse } } }, async (request) =>
+    search.search(websiteIdOf(request), request.query),
   );
 
   app.get(`${PUBLIC_BASE}/items/:itemId`, { schema: { params: z.object({ itemId: ContentId }).strict(), response: { 200: ContentItem } } }, async (request) =>

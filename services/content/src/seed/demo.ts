@@ -16,6 +16,7 @@ import {
 } from '@sc/contracts';
 import type { ServiceContext } from '@sc/platform';
 import { sql } from 'kysely';
+import { cacheFirst } from '../cache-first-outbox.js';
 import { CategoryService } from '../categories.service.js';
 import { CollectionService } from '../collections.service.js';
 import type { ContentDB } from '../content.table.js';
@@ -46,7 +47,8 @@ const image = (seed: string, title: string, altText: string, size = '1600x1200')
   };
 };
 
-type Variant = { sku: string; attributes?: Record<string, string>; price: number; sale?: number; qty?: number; unlimited?: boolean };
+/** `image`: the assetUrl of one of the product's images, shown when a shopper picks the variant. */
+type Variant = { sku: string; attributes?: Record<string, string>; price: number; sale?: number; qty?: number; unlimited?: boolean; image?: string };
 const variants = (list: Variant[]) =>
   list.map((v) => ({
     sku: v.sku,
@@ -55,11 +57,15 @@ const variants = (list: Variant[]) =>
     ...(v.sale !== undefined ? { salePriceMoney: usd(v.sale), onSale: true } : {}),
     qtyInStock: v.qty ?? 0,
     unlimited: v.unlimited ?? false,
+    ...(v.image ? { mainImage: { assetUrl: v.image } } : {}),
   }));
 
 function products(categories: Record<string, string>): Array<{ id: string; body: ItemInput }> {
   const P = DEMO_CONTENT.products;
   const product = (fields: Record<string, unknown>) => ({ recordType: RecordType.STORE_ITEM, ...fields }) as ItemInput;
+  // The tote comes in two colours, each variant with its own picture.
+  const olive = image('tote-olive', 'Olive tote', 'Olive waxed canvas tote on a wooden bench');
+  const navy = image('tote-navy', 'Navy tote', 'Navy waxed canvas tote');
   return [
     {
       id: P.tote,
@@ -69,15 +75,15 @@ function products(categories: Record<string, string>): Array<{ id: string; body:
         body: '<p>Cut and sewn in our Fore Street studio from 18 oz waxed canvas. The wax wears in over time and takes on the marks of your days. Wipe clean with a damp cloth; re-wax once a year.</p>',
         tags: ['canvas', 'bags'],
         categoryIds: [categories.bags],
-        images: [image('tote-olive', 'Olive tote', 'Olive waxed canvas tote on a wooden bench'), image('tote-navy', 'Navy tote', 'Navy waxed canvas tote')],
+        images: [olive, navy],
         structuredContent: {
           productType: ProductType.PHYSICAL,
           variantOptionOrdering: ['Colour', 'Size'],
           variants: variants([
-            { sku: 'TOTE-OLV-M', attributes: { Colour: 'Olive', Size: 'Medium' }, price: 6800, qty: 6 },
-            { sku: 'TOTE-OLV-L', attributes: { Colour: 'Olive', Size: 'Large' }, price: 7800, qty: 2 },
-            { sku: 'TOTE-NVY-M', attributes: { Colour: 'Navy', Size: 'Medium' }, price: 6800, qty: 0 },
-            { sku: 'TOTE-NVY-L', attributes: { Colour: 'Navy', Size: 'Large' }, price: 7800, qty: 9 },
+            { sku: 'TOTE-OLV-M', attributes: { Colour: 'Olive', Size: 'Medium' }, price: 6800, qty: 6, image: olive.assetUrl },
+            { sku: 'TOTE-OLV-L', attributes: { Colour: 'Olive', Size: 'Large' }, price: 7800, qty: 2, image: olive.assetUrl },
+            { sku: 'TOTE-NVY-M', attributes: { Colour: 'Navy', Size: 'Medium' }, price: 6800, qty: 0, image: navy.assetUrl },
+            { sku: 'TOTE-NVY-L', attributes: { Colour: 'Navy', Size: 'Large' }, price: 7800, qty: 9, image: navy.assetUrl },
           ]),
         },
       }),
@@ -351,7 +357,8 @@ export async function seedDemo(ctx: ServiceContext<ContentDB>): Promise<void> {
   });
 }
 
-async function writeDemo(ctx: ServiceContext<ContentDB>): Promise<void> {
+async function writeDemo(platformCtx: ServiceContext<ContentDB>): Promise<void> {
+  const ctx = cacheFirst(platformCtx, new PublicCache(platformCtx.cache));
   const websites = new WebsiteService(ctx);
   const collections = new CollectionService(ctx);
   const items = new ItemService(ctx);

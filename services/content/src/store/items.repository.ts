@@ -8,6 +8,28 @@ import type { Db } from './db.js';
 
 export type ItemRow = Selectable<ItemsTable>;
 
+/**
+ * The columns of an item row, named rather than `*`: the table also holds the generated search
+ * vector (migration 0002), which listings have no use for and should not carry.
+ */
+export const ITEM_COLUMNS = [
+  'items.id',
+  'items.website_id',
+  'items.collection_id',
+  'items.record_type',
+  'items.url_id',
+  'items.title',
+  'items.status',
+  'items.publish_on',
+  'items.display_index',
+  'items.sort_date',
+  'items.product_type',
+  'items.data',
+  'items.version',
+  'items.created_at',
+  'items.updated_at',
+] as const;
+
 /** The storefront sees published items and scheduled items whose time has come. */
 export function isPublic(eb: ExpressionBuilder<ContentDB, 'items'>): Expression<SqlBool> {
   return eb.or([
@@ -17,17 +39,17 @@ export function isPublic(eb: ExpressionBuilder<ContentDB, 'items'>): Expression<
 }
 
 export async function findItem(db: Db, websiteId: string, id: string): Promise<ItemRow | undefined> {
-  return db.selectFrom('items').selectAll().where('website_id', '=', websiteId).where('id', '=', id).executeTakeFirst();
+  return db.selectFrom('items').select(ITEM_COLUMNS).where('website_id', '=', websiteId).where('id', '=', id).executeTakeFirst();
 }
 
 export async function findPublicItem(db: Db, websiteId: string, id: string): Promise<ItemRow | undefined> {
-  return db.selectFrom('items').selectAll().where('website_id', '=', websiteId).where('id', '=', id).where(isPublic).executeTakeFirst();
+  return db.selectFrom('items').select(ITEM_COLUMNS).where('website_id', '=', websiteId).where('id', '=', id).where(isPublic).executeTakeFirst();
 }
 
 export async function findPublicItemByUrl(db: Db, websiteId: string, collectionId: string, urlId: string): Promise<ItemRow | undefined> {
   return db
     .selectFrom('items')
-    .selectAll()
+    .select(ITEM_COLUMNS)
     .where('website_id', '=', websiteId)
     .where('collection_id', '=', collectionId)
     .where('url_id', '=', urlId)
@@ -52,7 +74,7 @@ export interface ItemListing {
 export async function listItems(db: Db, listing: ItemListing): Promise<ItemRow[]> {
   let query = db
     .selectFrom('items')
-    .selectAll()
+    .select(ITEM_COLUMNS)
     .where('website_id', '=', listing.websiteId)
     .where('collection_id', '=', listing.collectionId);
   if (listing.publicOnly) query = query.where(isPublic);
@@ -127,7 +149,7 @@ export async function itemUrlIds(db: Db, websiteId: string, collectionId: string
 }
 
 export async function insertItem(db: Db, row: Insertable<ItemsTable>): Promise<ItemRow> {
-  return db.insertInto('items').values(row).returningAll().executeTakeFirstOrThrow();
+  return db.insertInto('items').values(row).returning(ITEM_COLUMNS).executeTakeFirstOrThrow();
 }
 
 export async function replaceItem(
@@ -141,7 +163,7 @@ export async function replaceItem(
     .set({ ...row, version: sql<number>`version + 1`, updated_at: new Date() })
     .where('website_id', '=', websiteId)
     .where('id', '=', id)
-    .returningAll()
+    .returning(ITEM_COLUMNS)
     .executeTakeFirstOrThrow();
 }
 
@@ -163,7 +185,7 @@ export async function itemsOfCollection(db: Db, websiteId: string, collectionId:
 export async function productsOf(db: Db, websiteId: string, collectionId: string): Promise<ItemRow[]> {
   return db
     .selectFrom('items')
-    .selectAll()
+    .select(ITEM_COLUMNS)
     .where('website_id', '=', websiteId)
     .where('collection_id', '=', collectionId)
     .where('record_type', '=', 11)
@@ -187,7 +209,7 @@ export async function itemsInCategories(db: Db, websiteId: string, collectionId:
   if (categoryIds.length === 0) return [];
   return db
     .selectFrom('items')
-    .selectAll()
+    .select(ITEM_COLUMNS)
     .where('website_id', '=', websiteId)
     .where('collection_id', '=', collectionId)
     .where(sql<boolean>`data->'categoryIds' ?| ${sql.val(categoryIds)}::text[]`)

@@ -1,6 +1,6 @@
 // SPEC 3 product rules (pure): variants, option values, gift cards, subscriptions, sale prices.
 import { describe, expect, it } from '@jest/globals';
-import { ProductInput, ProductType, type ProductVariant } from '@sc/contracts';
+import { ImageBody, ProductInput, ProductType, type ProductVariant } from '@sc/contracts';
 import { AppError } from '@sc/platform';
 import { buildStructuredContent } from '../../src/domain/product.js';
 
@@ -81,6 +81,25 @@ describe(buildStructuredContent.name, () => {
       const { structuredContent } = build({ productType, isSubscribable: true, subscriptionPlan: plan, variants: [{ sku: 'S', priceMoney: usd(900) }] });
       expect(structuredContent.subscriptionPlan).toEqual(plan);
     }
+  });
+
+  it("gives variants the product image their assetUrl names (fields given override it), or their own full image", () => {
+    const sand = ImageBody.parse({ assetUrl: 'https://img.example.com/sand.jpg', originalSize: '800x600', filename: 'sand.jpg', altText: 'Sand' });
+    const input = ProductInput.parse({
+      productType: ProductType.PHYSICAL,
+      variantOptionOrdering: ['Colour'],
+      variants: [
+        { sku: 'S', attributes: { Colour: 'Sand' }, priceMoney: usd(100), mainImage: { assetUrl: sand.assetUrl, altText: 'Sand, close up' } },
+        { sku: 'M', attributes: { Colour: 'Moss' }, priceMoney: usd(100), mainImage: { assetUrl: 'https://img.example.com/moss.jpg', originalSize: '10x10', filename: 'moss.jpg' } },
+        { sku: 'N', attributes: { Colour: 'None' }, priceMoney: usd(100) },
+      ],
+    });
+    const [own, full, none] = buildStructuredContent(input, 'USD', [], [sand]).structuredContent.variants;
+    expect(own!.mainImage).toEqual({ ...sand, altText: 'Sand, close up' });
+    expect(full!.mainImage).toMatchObject({ assetUrl: 'https://img.example.com/moss.jpg', originalSize: '10x10', filename: 'moss.jpg', altText: '', mediaFocalPoint: { x: 0.5, y: 0.5 } });
+    expect(none!.mainImage).toBeNull();
+    // Without the product's images the first is an incomplete image of its own.
+    expect(refusal(() => buildStructuredContent(input, 'USD', [], []))).toBe("A variant image that is not one of the product's images needs its originalSize and filename.");
   });
 
   it('treats digital goods as never out of stock', () => {

@@ -1,6 +1,4 @@
-import type { Migrations } from '@sc/platform';
-import { mailMigration } from '@sc/platform';
-import { captchaMigration } from '../captcha/captcha.migration.js';
+import { captchaMigration, mailMigration, type Migrations } from '@sc/platform';
 import { m0001Forms } from './0001_forms.js';
 
 export const migrations: Migrations = {

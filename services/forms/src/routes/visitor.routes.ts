@@ -14,8 +14,7 @@ import {
   ValidateFormResponse,
   publicFormOf,
 } from '@sc/contracts';
-import { websiteIdOf, type ZodApp } from '@sc/platform';
-import type { Captcha } from '../captcha/index.js';
+import { type Captcha, websiteIdOf, type ZodApp } from '@sc/platform';
 import { clientIp } from '../domain/request.js';
 import { templateSchema } from '../domain/template.js';
 import type { SubmitService } from '../submit.service.js';

@@ -1,6 +1,6 @@
 // Form definitions: one row per (website, form id), the settings as one JSON document.
 import { sql } from 'kysely';
-import { FormSettings, type FormDefinition } from '@sc/contracts';
+import { FormSettings, FormType, type FormDefinition } from '@sc/contracts';
 import type { Db } from './db.js';
 import { iso } from './db.js';
 
@@ -17,6 +17,20 @@ const toDefinition = (row: Row): FormDefinition => ({
 
 export async function findForm(db: Db, websiteId: string, id: string): Promise<FormDefinition | undefined> {
   const row = await db.selectFrom('forms').selectAll().where('website_id', '=', websiteId).where('id', '=', id).executeTakeFirst();
+  return row ? toDefinition(row) : undefined;
+}
+
+/** The website's oldest newsletter-block form: its mailing list, which other ways of joining add to. */
+export async function findMailingList(db: Db, websiteId: string): Promise<FormDefinition | undefined> {
+  const row = await db
+    .selectFrom('forms')
+    .selectAll()
+    .where('website_id', '=', websiteId)
+    .where(sql<string>`settings->>'formType'`, '=', String(FormType.NEWSLETTER_BLOCK))
+    .orderBy('created_at')
+    .orderBy('id')
+    .limit(1)
+    .executeTakeFirst();
   return row ? toDefinition(row) : undefined;
 }
 

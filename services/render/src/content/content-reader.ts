@@ -13,6 +13,7 @@ import {
   HeaderFooter,
   PublicSite,
   ResolvedPath,
+  SearchResponse,
   SiteLayout,
 } from '@sc/contracts';
 import { pageSchema } from '@sc/platform';
@@ -43,6 +44,11 @@ export interface ContentReader {
   collection(websiteId: string, collectionId: string): Promise<Collection | null>;
   items(websiteId: string, collectionId: string, query: ItemQuery): Promise<ItemPage>;
   categories(websiteId: string, collectionId: string): Promise<Category[]>;
+  /**
+   * One page of the site search (content ranks published pages, posts, products and events);
+   * null when content refuses the query (empty, too long, page out of range).
+   */
+  search(websiteId: string, query: string, page: number): Promise<SearchResponse | null>;
 }
 
 /** Content did not answer, or answered with a failure other than "not found". */
@@ -98,6 +104,11 @@ export class HttpContentReader implements ContentReader {
   async categories(websiteId: string, collectionId: string): Promise<Category[]> {
     const page = await this.#get(websiteId, `${PUBLIC}/collections/${encodeURIComponent(collectionId)}/categories?limit=200`, CategoryPage);
     return page?.items ?? [];
+  }
+
+  search(websiteId: string, query: string, page: number): Promise<SearchResponse | null> {
+    const params = new URLSearchParams({ q: query, page: String(page) });
+    return this.#get(websiteId, `${PUBLIC}/search?${params.toString()}`, SearchResponse);
   }
 
   /** The parsed answer; null for a 404 or a 400 (a cursor or filter content refuses names nothing). */

@@ -92,21 +92,28 @@ export class FormatterError extends Error {
   }
 }
 
-/** Maps offsets to line and column; built once per template. */
+/**
+ * Maps offsets to line and column. The line starts are found on the first lookup only: most
+ * templates never record an error, and scanning every character would cost each parse from source.
+ */
 export class LineIndex {
-  private readonly starts: number[] = [0];
-  constructor(text: string) {
-    for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) === 10) this.starts.push(i + 1);
-  }
+  #starts: number[] | null = null;
+  constructor(private readonly text: string) {}
   /** Line and column (both 1-based) of an offset. */
   locate(offset: number): { line: number; column: number } {
+    let starts = this.#starts;
+    if (!starts) {
+      starts = [0];
+      for (let i = this.text.indexOf('\n'); i >= 0; i = this.text.indexOf('\n', i + 1)) starts.push(i + 1);
+      this.#starts = starts;
+    }
     let lo = 0;
-    let hi = this.starts.length - 1;
+    let hi = starts.length - 1;
     while (lo < hi) {
       const mid = (lo + hi + 1) >> 1;
-      if ((this.starts[mid] ?? 0) <= offset) lo = mid;
+      if ((starts[mid] ?? 0) <= offset) lo = mid;
       else hi = mid - 1;
     }
-    return { line: lo + 1, column: offset - (this.starts[lo] ?? 0) + 1 };
+    return { line: lo + 1, column: offset - (starts[lo] ?? 0) + 1 };
   }
 }

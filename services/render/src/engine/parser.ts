@@ -43,6 +43,9 @@ interface Open {
   phase: Phase;
 }
 
+/** Shared result for the common variable without formatters (never mutated). */
+const NO_FORMATTERS: { calls: Call[]; broken: boolean } = Object.freeze({ calls: Object.freeze([]) as unknown as Call[], broken: false });
+
 const VAR_NAME = /^(?:@[\w$-]*|[A-Za-z_$][\w$-]*)(?:\.[\w$@-]+)*$/;
 
 /** Parses an argument: a JSON-ish literal (number, quoted string, true/false/null) or a variable. */
@@ -72,6 +75,7 @@ export function parse(src: string, vocab: Vocabulary, errors: EngineError[], loc
   let target = root;
 
   const checkFormatters = (fmts: RawCall[], bad: string | null, pos: number): { calls: Call[]; broken: boolean } => {
+    if (bad === null && fmts.length === 0) return NO_FORMATTERS;
     let broken = false;
     if (bad !== null) {
       err('PARSE_UNKNOWN_FORMATTER', `${MSG_UNKNOWN_FORMATTER} ${bad}`, pos);
@@ -128,13 +132,16 @@ export function parse(src: string, vocab: Vocabulary, errors: EngineError[], loc
   const tokens: Token[] = tokenize(src, errors, locate);
   for (const tok of tokens) {
     if (tok.t === 'text') {
-      target.push({ t: 'text', text: tok.text });
+      // A text token already has the shape of a text node.
+      target.push(tok);
       continue;
     }
     const pos = tok.pos;
     if (tok.t === 'var') {
       const { calls, broken } = checkFormatters(tok.fmts, tok.bad, pos);
-      target.push({ t: 'var', pos, refs: tok.names.map((n) => parseVarRef(n)), fmts: calls, broken });
+      const refs: VarRef[] = [];
+      for (const name of tok.names) refs.push(parseVarRef(name));
+      target.push({ t: 'var', pos, refs, fmts: calls, broken });
       continue;
     }
     const { word, arg } = tok;

@@ -35,12 +35,33 @@ export function splitCall(text: string): RawCall | null {
   return { name, args: delim === ' ' ? args.filter((a) => a !== '') : args, raw };
 }
 
+const HASH = 35;
+const DOT = 46;
+const QUESTION = 63;
+
+/** [A-Za-z] */
+function isLetter(c: number): boolean {
+  return (c >= 97 && c <= 122) || (c >= 65 && c <= 90);
+}
+
+/** [\w-]: letters, digits, underscore and hyphen. */
+function isNameChar(c: number): boolean {
+  return (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 48 && c <= 57) || c === 95 || c === 45;
+}
+
+/** JavaScript's \s, with a fast path for the usual space and tab. */
+function isSpace(c: number): boolean {
+  if (c === 32 || c === 9) return true;
+  if (c < 9 || (c > 13 && c < 160)) return false;
+  return /\s/.test(String.fromCharCode(c));
+}
+
 function parseVariable(body: string, pos: number): Token | null {
   const bar = body.indexOf('|');
-  const head = bar < 0 ? body : body.slice(0, bar);
+  let head = bar < 0 ? body : body.slice(0, bar);
+  if (head !== '' && isSpace(head.charCodeAt(head.length - 1))) head = head.trimEnd();
   // One variable per tag; a name followed by anything else (e.g. CSS `{a b}`) stays text.
-  const names = [head.trimEnd()];
-  if (!VAR_NAME.test(names[0] ?? '')) return null;
+  if (!VAR_NAME.test(head)) return null;
   const fmts: RawCall[] = [];
   let bad: string | null = null;
   if (bar >= 0) {
@@ -50,25 +71,49 @@ function parseVariable(body: string, pos: number): Token | null {
       else bad ??= part;
     }
   }
-  return { t: 'var', names, fmts, bad, pos };
+  return { t: 'var', names: [head], fmts, bad, pos };
+}
+
+/** An instruction `{.word arg}`, or null when the text after the dot is not one (e.g. CSS `{.5em}`). */
+function parseInstruction(body: string, pos: number): Token | null {
+  const n = body.length;
+  if (n < 2 || !isLetter(body.charCodeAt(1))) return null;
+  let p = 2;
+  while (p < n && isNameChar(body.charCodeAt(p))) p++;
+  const predicate = p < n && body.charCodeAt(p) === QUESTION;
+  if (predicate) p++;
+  let word = body.slice(1, p);
+  let arg = p < n ? body.slice(p) : '';
+  // Predicates keep their delimiter; everything else takes a space-separated argument.
+  if (predicate) return { t: 'inst', word, arg, pos };
+  if (arg !== '' && !isSpace(arg.charCodeAt(0))) return null;
+  if (word === 'repeated' && /^\s+section(\s|$)/.test(arg)) {
+    word = 'repeated section';
+    arg = arg.replace(/^\s+section/, '');
+  } else if (word === 'alternates' && /^\s+with\s*$/.test(arg)) {
+    word = 'alternates with';
+    arg = '';
+  }
+  return { t: 'inst', word, arg: arg === '' ? arg : arg.trim(), pos };
 }
 
 /** Tokenizes a template, recording comment errors; never throws. */
 export function tokenize(src: string, errors: EngineError[], locate: (offset: number) => { line: number; column: number }): Token[] {
   const tokens: Token[] = [];
+  const n = src.length;
   let textStart = 0;
   let i = 0;
-  const flushText = (end: number): void => {
-    if (end > textStart) tokens.push({ t: 'text', text: src.slice(textStart, end), pos: textStart });
-  };
-  const n = src.length;
+  // The first newline after the current `{`: found again only once the scan has passed it, so
+  // long lines with many tags are not scanned once per tag.
+  let newline = -1;
   while (i < n) {
     const open = src.indexOf('{', i);
     if (open < 0) break;
+    const first = src.charCodeAt(open + 1);
     // Multi-line comment {## ... ##}
-    if (src.startsWith('{##', open)) {
+    if (first === HASH && src.charCodeAt(open + 2) === HASH) {
       const close = src.indexOf('##}', open + 3);
-      flushText(open);
+      if (open > textStart) tokens.push({ t: 'text', text: src.slice(textStart, open), pos: textStart });
       if (close < 0) {
         errors.push({ code: 'PARSE_UNTERMINATED_COMMENT', message: MSG_UNTERMINATED_COMMENT, offset: open, ...locate(open) });
         textStart = n;
@@ -78,47 +123,28 @@ export function tokenize(src: string, errors: EngineError[], locate: (offset: nu
       continue;
     }
     const close = src.indexOf('}', open + 1);
-    const nl = src.indexOf('\n', open + 1);
     if (close < 0) break;
-    if (nl >= 0 && nl < close) {
+    if (newline < open) {
+      newline = src.indexOf('\n', open + 1);
+      if (newline < 0) newline = n;
+    }
+    if (newline < close) {
       i = open + 1;
       continue;
     }
-    const body = src.slice(open + 1, close);
     let tok: Token | null = null;
-    if (body.startsWith('#')) {
-      flushText(open);
-      textStart = i = close + 1;
-      continue;
-    }
-    if (body.startsWith('.')) {
-      const inner = body.slice(1);
-      const m = /^([A-Za-z][\w-]*\??)([\s\S]*)$/.exec(inner);
-      if (m?.[1] !== undefined) {
-        let word = m[1];
-        let arg = m[2] ?? '';
-        if (word === 'repeated' && /^\s+section(\s|$)/.test(arg)) {
-          word = 'repeated section';
-          arg = arg.replace(/^\s+section/, '');
-        } else if (word === 'alternates' && /^\s+with\s*$/.test(arg)) {
-          word = 'alternates with';
-          arg = '';
-        }
-        // Predicates keep their delimiter; everything else takes a space-separated argument.
-        tok = { t: 'inst', word, arg: word.endsWith('?') ? arg : arg.trim(), pos: open };
-        if (!word.endsWith('?') && arg !== '' && !/^\s/.test(arg)) tok = null;
+    if (first !== HASH) {
+      const body = src.slice(open + 1, close);
+      tok = first === DOT ? parseInstruction(body, open) : parseVariable(body, open);
+      if (!tok) {
+        i = open + 1;
+        continue;
       }
-    } else {
-      tok = parseVariable(body, open);
     }
-    if (tok) {
-      flushText(open);
-      tokens.push(tok);
-      textStart = i = close + 1;
-    } else {
-      i = open + 1;
-    }
+    if (open > textStart) tokens.push({ t: 'text', text: src.slice(textStart, open), pos: textStart });
+    if (tok) tokens.push(tok);
+    textStart = i = close + 1;
   }
-  flushText(n);
+  if (n > textStart) tokens.push({ t: 'text', text: src.slice(textStart, n), pos: textStart });
   return tokens;
 }

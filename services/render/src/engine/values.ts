@@ -135,13 +135,17 @@ export function isBlankText(s: string): boolean {
   return s.replace(/[\s\u200B-\u200D\u2060\uFEFF]/g, '') === '';
 }
 
-/** Lower-case, hyphen-separated form of a text (the documented "slugify"). */
+/**
+ * Lower-case, hyphen-separated form of a text (the documented "slugify": lower case, non-word
+ * characters removed, where word characters are alphanumerics and underscores, spaces made
+ * hyphens). Underscores are word characters, so they stay.
+ */
 export function slugify(s: string): string {
   return s
     .toLowerCase()
     .replace(/[^\w\s-]/g, '')
     .trim()
-    .replace(/[\s_]+/g, '-')
+    .replace(/\s+/g, '-')
     .replace(/-+/g, '-');
 }
 

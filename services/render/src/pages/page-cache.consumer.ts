@@ -2,16 +2,14 @@
 // replica) takes all content subjects; each event is handled once (its id is recorded with the
 // effect), though a repeat would only cost a re-render.
 //
-// Content refreshes its own storefront cache just after its change commits, while the event may
-// already be on its way: a page re-rendered in that gap would be made from content's old answer.
-// So the website's pages are made stale a second time shortly after the event.
+// Content drops its own cached storefront answers before a change's events leave its outbox
+// (services/content/src/cache-first-outbox.ts), so a page re-rendered as soon as the event arrives
+// already reads the new data: one invalidation per event is enough.
 import type { EventEnvelope } from '@sc/contracts';
 import { handleOnce, type ServiceContext, type SubscribeOptions } from '@sc/platform';
 import type { PageCache } from './page-cache.js';
 
 export const PAGE_CACHE_CONSUMER = 'render-page-cache';
-/** How long after an event its website's pages are made stale again. */
-export const SETTLE_MS = 1_000;
 
 /** How the consumer subscribes (tests use their own durable that starts at new events). */
 export type ConsumerOptions = Partial<Pick<SubscribeOptions, 'durable' | 'newOnly' | 'forgetAfterIdleMs'>>;
@@ -24,11 +22,7 @@ export function pageCacheConsumer(ctx: ServiceContext<unknown>, cache: PageCache
     durable,
     subjects: ['content.>'],
     handler: async (event: EventEnvelope) => {
-      const handled = await handleOnce(ctx.db, durable, event, () => cache.invalidateWebsite(event.websiteId));
-      if (!handled) return;
-      setTimeout(() => {
-        cache.invalidateWebsite(event.websiteId).catch((error: unknown) => ctx.logger.warn({ err: error, websiteId: event.websiteId }, 'could not make pages stale again'));
-      }, SETTLE_MS).unref();
+      await handleOnce(ctx.db, durable, event, () => cache.invalidateWebsite(event.websiteId));
     },
   };
 }

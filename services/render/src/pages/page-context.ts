@@ -7,9 +7,12 @@ import {
   DEFAULT_HEADER_FOOTER,
   DEFAULT_SITE_SETTINGS,
   PageType,
+  SEARCH_LIMITS,
   type Category,
   type Collection,
   type ContentItem,
+  type SearchResponse,
+  type SearchResult,
 } from '@sc/contracts';
 import type { ItemPage } from '../content/content-reader.js';
 import { sanitizeHtml } from '../html/sanitize.js';
@@ -199,23 +202,64 @@ export function layoutPage(site: SiteData, collection: Collection, sources: Read
   return { status: 200, template: 'page', context };
 }
 
-export interface SearchResult {
-  collection: Collection;
-  item: ContentItem;
+/** What the search page shows: the query as searched, the page asked for, content's answer (null when nothing was searched). */
+export interface SearchView {
+  query: string;
+  page: number;
+  found: SearchResponse | null;
 }
 
-/** The search page (page type search): the query, its results when searched, and the search island. */
-export function searchPage(site: SiteData, query: string, results: SearchResult[], collections: Collection[], path: string, now: number): Page {
+const KIND_LABELS: Record<SearchResult['kind'], string> = { page: 'Page', post: 'Post', product: 'Product', event: 'Event' };
+
+/** The link to a page of results for a query. */
+function searchUrl(path: string, query: string, page: number): string {
+  const params = new URLSearchParams({ q: query });
+  if (page > 1) params.set('page', String(page));
+  return `${path}?${params.toString()}`;
+}
+
+/**
+ * The search page (page type search): the query box, one page of content's ranked results with
+ * their excerpts (matched words in <mark>), links to the pages before and after, and the search
+ * island (the site's navigation collections, from the layout already read).
+ */
+export function searchPage(site: SiteData, view: SearchView, path: string, now: number): Page {
   const context = base(site, path, PageType.SEARCH, now, {});
+  const { query, found } = view;
+  const page = found?.page ?? view.page;
+  const pageSize = found?.pageSize ?? SEARCH_LIMITS.pageSize;
+  const total = found?.total ?? 0;
+  const pageCount = Math.min(Math.ceil(total / pageSize), SEARCH_LIMITS.maxPage);
+  const results = (found?.results ?? []).map((r) => ({
+    ...r,
+    // Content escapes everything but its <mark> highlights; cleaned again here like all HTML a template prints as it is.
+    excerptHtml: sanitizeHtml(r.excerptHtml),
+    kindLabel: KIND_LABELS[r.kind],
+  }));
   Object.assign(context, {
     search: {
       query,
-      searched: query !== '',
-      count: results.length,
-      results: results.map((r) => ({ ...itemView(r.item), collectionTitle: r.collection.title })),
+      searched: found !== null,
+      total,
+      page,
+      pageSize,
+      pageCount,
+      first: results.length > 0 ? (page - 1) * pageSize + 1 : 0,
+      last: (page - 1) * pageSize + results.length,
+      results,
+      previousPageUrl: found && page > 1 ? searchUrl(path, query, Math.min(page - 1, Math.max(pageCount, 1))) : null,
+      nextPageUrl: found && page < pageCount ? searchUrl(path, query, page + 1) : null,
     },
   });
-  context.islands.push(islandTag('search', { query, collections: collections.map((c) => ({ id: c.id, title: c.title, fullUrl: c.fullUrl })) }));
+  const collections: { id: string; title: string; fullUrl: string }[] = [];
+  const visit = (links: SiteData['layout']['layout'][number]['links']): void => {
+    for (const link of links) {
+      if (link.collectionId && !collections.some((c) => c.id === link.collectionId)) collections.push({ id: link.collectionId, title: link.title, fullUrl: link.url });
+      visit(link.children);
+    }
+  };
+  for (const nav of site.layout.layout) visit(nav.links);
+  context.islands.push(islandTag('search', { query, collections }));
   return { status: 200, template: 'search', context };
 }
 

@@ -1,7 +1,7 @@
 // From a request's path to a page: the SPEC 2 routes (/cart, /search) first, then whatever content
 // publishes at the path (a collection, one of its categories, an item), else the not-found page.
 // Content being unreachable gives the error page (503); nothing here renders HTML.
-import type { Collection, ContentItem } from '@sc/contracts';
+import { SEARCH_LIMITS, type Collection } from '@sc/contracts';
 import type { Logger } from '@sc/platform';
 import { ContentUnavailableError, type ContentReader } from '../content/content-reader.js';
 import {
@@ -17,7 +17,6 @@ import {
   searchPage,
   type BlockSource,
   type Page,
-  type SearchResult,
 } from './page-context.js';
 import type { SiteData } from './site-context.js';
 
@@ -27,13 +26,12 @@ export interface PageQuery {
   tag?: string | undefined;
   category?: string | undefined;
   q?: string | undefined;
+  /** Page of search results (the /search page only). */
+  page?: string | undefined;
 }
 
 /** Items per page of a collection list. */
 export const LIST_PAGE_SIZE = 50;
-/** Items looked through per collection by the search page, and results shown. */
-const SEARCH_SCAN = 200;
-const SEARCH_RESULTS = 50;
 
 /** A site path without its trailing slash ('/' stays '/'). */
 export function normalisePath(path: string): string {
@@ -58,7 +56,7 @@ export class PageService {
       site = await this.#site(websiteId);
       if (!site) return notFoundPage(fallbackSite(websiteId), path, now);
       if (path === '/cart') return cartPage(site, path, now);
-      if (path === '/search') return await this.#search(websiteId, site, query.q ?? '', path, now);
+      if (path === '/search') return await this.#search(websiteId, site, query, path, now);
       return await this.#content(websiteId, site, path, query, now);
     } catch (error) {
       const unavailable = error instanceof ContentUnavailableError;
@@ -101,36 +99,19 @@ export class PageService {
   }
 
   /**
-   * The search page. Content has no search route yet, so the site's navigation collections are
-   * looked through here (titles, excerpts, tags, categories; every word must match).
+   * The search page: content searches the website (every published page, post, product and
+   * event) and answers one page of ranked results; an empty query shows the form only.
    */
-  async #search(websiteId: string, site: SiteData, rawQuery: string, path: string, now: number): Promise<Page> {
-    const query = rawQuery.trim().slice(0, 200);
-    const ids = new Set<string>();
-    const visit = (links: SiteData['layout']['layout'][number]['links']) => {
-      for (const link of links) {
-        if (link.collectionId) ids.add(link.collectionId);
-        visit(link.children);
-      }
-    };
-    for (const nav of site.layout.layout) visit(nav.links);
-    const collections = (await Promise.all([...ids].map((id) => this.content.collection(websiteId, id)))).filter(
-      (c): c is Collection => c !== null && familyOf(c) !== 'page',
-    );
-    const results: SearchResult[] = [];
-    const words = query.toLowerCase().split(/\s+/).filter(Boolean);
-    if (words.length > 0) {
-      const pages = await Promise.all(collections.map((c) => this.content.items(websiteId, c.id, { limit: SEARCH_SCAN })));
-      pages.forEach((page, index) => {
-        const collection = collections[index] as Collection;
-        for (const item of page.items) if (matches(item, words)) results.push({ collection, item });
-      });
-    }
-    return searchPage(site, query, results.slice(0, SEARCH_RESULTS), collections, path, now);
+  async #search(websiteId: string, site: SiteData, query: PageQuery, path: string, now: number): Promise<Page> {
+    const text = (query.q ?? '').trim().slice(0, SEARCH_LIMITS.queryLength).trim();
+    const page = searchPageNumber(query.page);
+    const found = text === '' ? null : await this.content.search(websiteId, text, page);
+    return searchPage(site, { query: text, page, found }, path, now);
   }
 }
 
-function matches(item: ContentItem, words: string[]): boolean {
-  const text = [item.title, item.excerpt.replace(/<[^>]*>/g, ' '), ...item.tags, ...item.categories].join(' ').toLowerCase();
-  return words.every((word) => text.includes(word));
+/** The requested page of search results: a whole number from 1 to the last page offered, else 1. */
+export function searchPageNumber(raw: string | undefined): number {
+  const n = raw !== undefined && /^\d{1,4}$/.test(raw) ? Number(raw) : 1;
+  return n >= 1 && n <= SEARCH_LIMITS.maxPage ? n : 1;
 }

@@ -8,7 +8,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Theme } from '../theme/theme.js';
 import { etagOf, type CachedPage, type PageCache } from './page-cache.js';
 import type { PageRenderer } from './page-renderer.js';
-import { normalisePath, type PageQuery, type PageService } from './page.service.js';
+import { normalisePath, searchPageNumber, type PageQuery, type PageService } from './page.service.js';
 
 const REVALIDATE = 'public, max-age=0, must-revalidate';
 const HTML = 'text/html; charset=utf-8';
@@ -69,9 +69,13 @@ export function pageRoutes(app: ZodApp, pages: PageService, renderer: PageRender
     const websiteId = websiteIdOf(request);
     const path = normalisePath(request.url);
     const query: PageQuery = { cursor: param(request.query, 'cursor'), tag: param(request.query, 'tag'), category: param(request.query, 'category') };
-    if (path === '/search') query.q = param(request.query, 'q') ?? '';
+    if (path === '/search') {
+      query.q = param(request.query, 'q') ?? '';
+      // Normalised, so ?page=abc and ?page=1 share one cached page.
+      query.page = String(searchPageNumber(param(request.query, 'page')));
+    }
     const json = param(request.query, 'format') === 'json';
-    const parts = [json ? 'json' : 'html', renderer.version(), path, query.cursor ?? '', query.tag ?? '', query.category ?? '', query.q ?? ''];
+    const parts = [json ? 'json' : 'html', renderer.version(), path, query.cursor ?? '', query.tag ?? '', query.category ?? '', query.q ?? '', query.page ?? ''];
     const { page, hit } = await cache.remember(
       websiteId,
       parts,

@@ -17,6 +17,8 @@ describe('text formatters', () => {
   it('slugify makes a url slug', () => {
     expect(out('{s|slugify}', { s: 'Test Example' })).toBe('test-example');
     expect(out('{s|slugify}', { s: "  Hello, World! It's  me " })).toBe('hello-world-its-me');
+    // Underscores are word characters in the documented rule: kept, not made hyphens.
+    expect(out('{s|slugify}', { s: 'Snake_Case Name' })).toBe('snake_case-name');
   });
 
   it('url-encode, encode-uri, encode-uri-component', () => {

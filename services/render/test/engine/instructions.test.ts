@@ -27,11 +27,20 @@ describe('variables', () => {
   });
 
   it('@index counts repeated items from 1, @index0 from 0', () => {
+    // JSON-Template's @index starts at 1 (its cycle formatter counts on that); @index0 is the
+    // Squarespace dialect's 0-based form.
     expect(out('{.repeated section a}{@index}/{@index0} {.end}', { a: ['x', 'y'] })).toBe('1/0 2/1 ');
+    expect(out('{.repeated section a}{.equal? @index 1}first {.end}{@index|cycle odd even} {.end}', { a: ['x', 'y', 'z'] })).toBe('first odd even odd ');
+    expect(out('{@index}|{@index0}', {})).toBe('|');
   });
 
   it('leaves braces that are not tags as text (CSS, scripts)', () => {
     expect(out('a { color: red } {not a tag} {}', {})).toBe('a { color: red } {not a tag} {}');
+    expect(out('{.5em} {.foo:bar} {#c}x', {})).toBe('{.5em} {.foo:bar} x');
+  });
+
+  it('only makes a tag of braces on one line, however many tags a line holds', () => {
+    expect(out('{a\n}{a}{b} {a}\n{b\n{a}}', { a: 'A', b: 'B' })).toBe('{a\n}AB A\n{b\nA}');
   });
 
   it('applies a chain of formatters with arguments', () => {

@@ -1,5 +1,4 @@
-import { mailMigration, type Migrations } from '@sc/platform';
-import { captchaMigration } from '@sc/forms/captcha';
+import { captchaMigration, mailMigration, type Migrations } from '@sc/platform';
 import { m0001Restock } from './0001_restock.js';
 
 export const migrations: Migrations = {

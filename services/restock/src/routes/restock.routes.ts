@@ -1,6 +1,6 @@
 // SPEC 7 restock calls: the visitor's signup, the owner's groups, signups, send and send all;
 // plus the owner's waitlist settings, the local mailbox, and the captcha challenge for the form.
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import {
   CaptchaChallenge,
@@ -19,24 +19,18 @@ import {
   RestockSignupsQuery,
   RestockSignupsResponse,
 } from '@sc/contracts';
-import { listMailbox, mailStats, ownerRoute, pageSchema, websiteIdOf, type MailTables, type ServiceContext, type ZodApp } from '@sc/platform';
-import type { Captcha } from '@sc/forms/captcha';
+import { type Captcha, listMailbox, mailStats, type MailTables, ownerRoute, pageSchema, type ServiceContext, websiteIdOf, type ZodApp } from '@sc/platform';
+import { clientIp, publicOrigin } from '../domain/request.js';
 import type { RestockService } from '../restock.service.js';
 import type { RestockDB } from '../restock.table.js';
 import { listGroups, listSignups } from '../store/signups.repository.js';
 
 export const RESTOCK_BASE = '/api/site-users/account/notifications/restock';
 
-function clientIp(request: FastifyRequest): string {
-  const forwarded = request.headers['x-forwarded-for'];
-  const last = (Array.isArray(forwarded) ? forwarded[0] : forwarded)?.split(',').pop()?.trim();
-  return last && last.length <= 64 ? last : request.ip;
-}
-
 export function restockRoutes(app: ZodApp, ctx: ServiceContext<RestockDB>, restock: RestockService, captcha: Captcha): void {
   app.post(RESTOCK_BASE, { schema: { body: RestockSignupBody, response: { 200: RestockSignupResponse } } }, async (request) => ({
     success: true as const,
-    message: await restock.signUp({ websiteId: websiteIdOf(request), ip: clientIp(request) }, request.body),
+    message: await restock.signUp({ websiteId: websiteIdOf(request), ip: clientIp(request), origin: publicOrigin(request) }, request.body),
   }));
 
   app.register(async (scope: FastifyInstance) => {

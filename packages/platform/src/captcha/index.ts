@@ -1,9 +1,11 @@
-// Captcha verification (the forms service owns it; restock uses the same library on its own
-// tables): the built-in proof of work, hosted adapters, and the check a route runs.
+// Captcha verification, shared by every service that takes visitor submissions (forms, restock),
+// each on its own captcha_challenges table: the built-in proof of work, hosted adapters, and the
+// check a route runs.
 import { z } from 'zod';
 import { FormMessages } from '@sc/contracts';
-import { AppError, loadConfig, optional } from '@sc/platform';
 import type { Kysely } from 'kysely';
+import { loadConfig, optional } from '../config.js';
+import { AppError } from '../errors.js';
 import type { CaptchaTables } from './captcha.table.js';
 import { HostedCaptcha, type HostedProvider } from './hosted.js';
 import { PowCaptcha } from './pow.js';
