@@ -20,6 +20,7 @@ import {
   type SharedInfra,
 } from '@sc/platform';
 import { SERVICES } from './services.js';
+import { ensureWebBuilt } from './web-build.js';
 
 await runMain(async () => {
   const started = Date.now();
@@ -28,6 +29,7 @@ await runMain(async () => {
   process.env.IDENTITY_SIGNING_KEY ||= randomBytes(32).toString('base64url');
   const base = loadConfig(BaseEnv);
   const log = createLogger('embedded', base.LOG_LEVEL);
+  const webBuilt = ensureWebBuilt(process.env.WEB_DIST, (line) => process.stdout.write(`${line}\n`));
   const stopTelemetry = startTelemetry('sitebuilder', base.OTEL_EXPORTER_OTLP_ENDPOINT);
   const shared: SharedInfra = {
     embedded: base.DATABASE_URL ? undefined : await openEmbeddedPostgres(base.DATA_DIR),
@@ -54,6 +56,7 @@ await runMain(async () => {
       urls[`${name.toUpperCase()}_URL`] = url;
       log.info(`started ${name} on ${url}`);
     }
+    await webBuilt;
     const gatewayConfig = loadConfig(GatewayEnv, { ...process.env, ...urls });
     const gateway = await buildGateway({ config: gatewayConfig });
     apps.push(gateway);

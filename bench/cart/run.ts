@@ -5,6 +5,9 @@
 // the same add-to-cart in embedded mode (one process, PGlite), against the same baseline figure.
 //   node --conditions=@sc/source --import tsx bench/cart/run.ts
 //   BENCH_SECONDS=10 BENCH_CONNECTIONS=50 BENCH_EMBEDDED=0 ... (defaults: 10 s, 50 connections, embedded on)
+//   BENCH_PROFILE=/tmp/prof: CPU profiles of the cart service and the gateway (node --cpu-prof)
+//   BENCH_RATE=200: a fixed request rate, to compare CPU per request at equal load
+//   BENCH_CART_MAIN=/tmp/old/services/cart/src/main.ts: measure another build of the cart service
 import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -14,10 +17,15 @@ import pg from 'pg';
 import { DEMO_CONTENT } from '@sc/contracts';
 import { createLogger, NatsBus } from '@sc/platform';
 import { freePort } from '@sc/platform/test-kit';
+import { CpuMeter, postgresBackends } from '../lib/cpu.js';
 import { BenchProcesses, waitHealthy } from '../lib/processes.js';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
+// BENCH_RATE=200: every measurement sends that many requests per second at most, so CPU per
+// request compares at the same load (a process answering few requests per turn of its event
+// loop pays more per request).
+const rate = process.env.BENCH_RATE ? Number(process.env.BENCH_RATE) : undefined;
 const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const natsUrl = process.env.NATS_URL ?? 'nats://127.0.0.1:4222';
 const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
@@ -33,11 +41,17 @@ interface Figure {
   rps: number;
   p99: number;
   errors: number;
+  /** Microseconds of CPU per request, by process group. */
+  cpu?: Record<string, number>;
 }
 
-async function measure(options: autocannon.Options, duration = seconds): Promise<Figure> {
-  const result = await autocannon({ connections, pipelining: 1, ...options, duration });
-  return { rps: result.requests.average, p99: result.latency.p99, errors: result.errors + result.timeouts + result.non2xx };
+async function measure(options: autocannon.Options, duration = seconds, meter?: CpuMeter): Promise<Figure> {
+  await meter?.start();
+  const result = await autocannon({ connections, pipelining: 1, ...options, duration, ...(rate ? { overallRate: rate } : {}) });
+  const used = await meter?.stop();
+  const requests = Math.max(1, result.requests.total);
+  const cpu = used && Object.fromEntries(Object.entries(used).map(([name, ms]) => [name, Math.round((ms * 1000) / requests)]));
+  return { rps: result.requests.average, p99: result.latency.p99, errors: result.errors + result.timeouts + result.non2xx, ...(cpu ? { cpu } : {}) };
 }
 
 /** Guest carts made through the gateway; answers their cookie values. */
@@ -78,10 +92,14 @@ function addToCart(gatewayUrl: string, carts: string[], itemId: string, sku: str
 
 const line = (name: string, r: Figure, base?: Figure) =>
   `${name.padEnd(34)} ${r.rps.toFixed(0).padStart(7)} req/s   p99 ${String(r.p99).padStart(4)} ms   errors ${r.errors}` +
-  (base ? `   ratio ${(r.rps / base.rps).toFixed(3)}x` : '');
+  (base ? `   ratio ${(r.rps / base.rps).toFixed(3)}x` : '') +
+  (r.cpu ? `\n${''.padEnd(34)} CPU µs per request: ${Object.entries(r.cpu).filter(([, us]) => us > 0).map(([name, us]) => `${name} ${us}`).join(', ')}` : '');
 
 const database = `sc_bench_cart_${Date.now().toString(36)}`;
 const admin = new pg.Client({ connectionString: adminUrl });
+// Other work on a shared server may end this session (e.g. a DROP DATABASE ... WITH (FORCE)
+// elsewhere); without a listener, node-postgres would take the whole run down with it.
+admin.on('error', (error) => process.stderr.write(`bench admin connection: ${error.message}\n`));
 await admin.connect();
 await admin.query(`create database ${database}`);
 const url = new URL(adminUrl);
@@ -96,8 +114,11 @@ try {
   const baseline = await start('bench/cart/baseline.ts', { DATABASE_URL: databaseUrl }, /listening (http:\/\/\S+)/);
   const cartPort = await freePort();
   const gatewayPort = await freePort();
+  // BENCH_PROFILE=<dir>: the cart service, the gateway and the embedded platform write CPU profiles there when they stop.
+  const profile = process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(process.env.BENCH_PROFILE)}`] : [];
   const common = { DATABASE_URL: databaseUrl, NATS_URL: natsUrl, REDIS_URL: redisUrl, HOST: '127.0.0.1', LOG_LEVEL: 'warn', IDENTITY_SIGNING_KEY: key };
-  void start('services/cart/src/main.ts', { ...common, PORT: String(cartPort) }, /never/).catch(() => undefined);
+  // BENCH_CART_MAIN=<path>: another build of the cart service (e.g. an older commit unpacked elsewhere), for a before/after.
+  void start(process.env.BENCH_CART_MAIN ?? 'services/cart/src/main.ts', { ...common, PORT: String(cartPort) }, /never/, profile).catch(() => undefined);
   const cartUrl = `http://127.0.0.1:${cartPort}`;
   await waitHealthy(cartUrl);
   // No content service in this run: every host is the fallback website, the bench's shop.
@@ -105,6 +126,7 @@ try {
     'gateway/src/main.ts',
     { ...common, PORT: String(gatewayPort), CART_URL: cartUrl, CONTENT_URL: `http://127.0.0.1:${await freePort()}`, FALLBACK_WEBSITE_ID: site, RATE_LIMIT_MAX: '100000000' },
     /never/,
+    profile,
   ).catch(() => undefined);
   const gatewayUrl = `http://127.0.0.1:${gatewayPort}`;
   await waitHealthy(gatewayUrl);
@@ -158,13 +180,21 @@ try {
   // Warm both paths (JIT, pools) before measuring.
   await measure(baselineOptions, 2);
   await measure(cartOptions, 2);
-  const bare = await measure(baselineOptions);
-  const distributed = await measure(cartOptions);
+  // CPU per request of each part (the Postgres figure counts this database's backends only).
+  const [baselinePid, cartPid, gatewayPid] = children.map((c) => c.pid);
+  const meter = new CpuMeter({
+    baseline: () => (baselinePid ? [baselinePid] : []),
+    gateway: () => (gatewayPid ? [gatewayPid] : []),
+    cart: () => (cartPid ? [cartPid] : []),
+    postgres: () => postgresBackends(admin, database),
+  });
+  const bare = await measure(baselineOptions, seconds, meter);
+  const distributed = await measure(cartOptions, seconds, meter);
   // The same calls straight to the cart service (the website header set as the gateway would), to
   // show what the hop costs.
   const directOptions = addToCart(cartUrl, carts, productId, 'BENCH-MUG');
   directOptions.headers = { ...directOptions.headers, 'x-website-id': site };
-  const direct = await measure(directOptions);
+  const direct = await measure(directOptions, seconds, meter);
   report.push(
     line('baseline INSERT ... RETURNING', bare),
     line('add-to-cart via gateway (dist.)', distributed, bare),
@@ -178,6 +208,7 @@ try {
       'scripts/start-embedded.ts',
       { PORT: String(embeddedPort), DATA_DIR: dataDir, DATABASE_URL: '', NATS_URL: '', REDIS_URL: '', LOG_LEVEL: 'warn', RATE_LIMIT_MAX: '100000000' },
       /(is running)/,
+      profile,
     );
     const embeddedUrl = `http://127.0.0.1:${embeddedPort}`;
     // The seeded demo shop (the fallback website). Its limited-stock products would sell out under

@@ -14,9 +14,10 @@ export class BenchProcesses {
   /**
    * Starts `entry` (a file of this repository) and resolves with the first capture group of
    * `ready` once the process's standard output matches it; rejects if the process exits first.
+   * `nodeArgs` go to node before the entry (e.g. --cpu-prof, which NODE_OPTIONS refuses).
    */
-  start(entry: string, env: Record<string, string>, ready: RegExp): Promise<string> {
-    const child = spawn(process.execPath, ['--conditions=@sc/source', '--import', 'tsx', entry], {
+  start(entry: string, env: Record<string, string>, ready: RegExp, nodeArgs: string[] = []): Promise<string> {
+    const child = spawn(process.execPath, [...nodeArgs, '--conditions=@sc/source', '--import', 'tsx', entry], {
       cwd: REPO_ROOT,
       env: { ...process.env, ...env },
       stdio: ['ignore', 'pipe', 'inherit'],

@@ -61,7 +61,7 @@ try {
   const contextOf = async (pagePath: string, websiteId: string) => {
     const response = await fetch(`${stack.renderUrl}${pagePath}?format=json`, { headers: { 'x-website-id': websiteId } });
     if (!response.ok) throw new Error(`${pagePath} answered ${response.status}`);
-    return (await response.json());
+    return (await response.json()) as Record<string, unknown>;
   };
   const product = await contextOf('/shop/waxed-canvas-market-tote', 'demo');
   const listing = await contextOf('/shop', stack.websiteId);

@@ -39,10 +39,27 @@ export const OrderPlaced = z
     purchasedCartId: z.string().nullable(),
     testMode: z.boolean(),
     websiteId: z.string(),
-    items: z.array(z.object({ sku: z.string(), productName: z.string(), quantity: z.number().int(), unitPrice: Money }).strict()),
+    items: z
+      .array(
+        z
+          .object({
+            sku: z.string(),
+            productName: z.string(),
+            quantity: z.number().int(),
+            unitPrice: Money,
+            /** The product bought (content's item id); optional for events from before it was sent. */
+            itemId: z.string().optional(),
+          })
+          .strict(),
+      ),
     grandTotal: Money,
     shippingTotal: Money,
     taxTotal: Money,
+    /**
+     * The signed-in site user who bought (null for a guest). Content grants access to a paid member
+     * area to this user when the order holds one of its plans; optional for older events.
+     */
+    siteUserId: z.string().nullable().optional(),
   })
   .strict();
 export type OrderPlaced = z.infer<typeof OrderPlaced>;
@@ -58,10 +75,24 @@ export const StockChanged = z
     unlimited: z.boolean(),
     /** True when the variant could not be bought before this change and can now. */
     backInStock: z.boolean(),
-    reason: z.enum(['order', 'inventory', 'payment-failed']),
+    reason: z.enum(['order', 'inventory', 'payment-failed', 'refund']),
   })
   .strict();
 export type StockChanged = z.infer<typeof StockChanged>;
+
+/** A refund of an order (test mode when testMode): the amount of this refund and the total so far. */
+export const OrderRefunded = z
+  .object({
+    orderId: z.string(),
+    refundId: z.string(),
+    testMode: z.boolean(),
+    amount: Money,
+    refundedTotal: Money,
+    fullyRefunded: z.boolean(),
+    restocked: z.array(z.object({ sku: z.string(), quantity: z.number().int() }).strict()),
+  })
+  .strict();
+export type OrderRefunded = z.infer<typeof OrderRefunded>;
 
 /** The commerce subjects and their data, merged into EventSchemas. */
 export const CommerceEventSchemas = {
@@ -70,4 +101,5 @@ export const CommerceEventSchemas = {
   'commerce.cart.updated': CartUpdated,
   'commerce.order.placed': OrderPlaced,
   'commerce.stock.changed': StockChanged,
+  'commerce.order.refunded': OrderRefunded,
 } as const;

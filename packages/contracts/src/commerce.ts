@@ -43,6 +43,22 @@ export const CommerceMessages = {
   donationAmount: 'Please enter a donation amount of at least {amount}.',
   donationTooLarge: 'Please enter a donation amount of at most {amount}.',
   variantNotFound: 'No variant with this id on this product.',
+  refundNotAllowed: 'Only a paid order can be refunded.',
+  refundTooLarge: 'A refund cannot be more than the {amount} left to refund on this order.',
+  refundNothing: 'Enter an amount to refund or items to restock.',
+  restockTooMany: 'You cannot restock more of an item than the order has left to restock.',
+  restockUnknownItem: 'This order has no such item.',
+  refundFailed: 'The refund could not be processed. Please try again.',
+  orderStatusChange: 'An order that is {from} cannot be marked {to}.',
+  couponNotFound: 'No coupon with this code.',
+  couponExists: 'A coupon with this code exists already.',
+  shippingOptionNotFound: 'No shipping option with this id.',
+  shippingOptionExists: 'A shipping option with this id exists already.',
+  taxRuleNotFound: 'No tax rule with this id.',
+  taxRuleExists: 'A tax rule with this id exists already.',
+  subscriptionNotFound: 'No subscription with this id.',
+  subscriptionStatusChange: 'A subscription that is {from} cannot be made {to}.',
+  giftCardAmount: 'Please enter a gift card amount between {min} and {max}.',
 } as const;
 
 // ---------------------------------------------------------------------------------------------
@@ -211,7 +227,7 @@ export const DonationBody = z
   .strict();
 export type DonationBody = z.infer<typeof DonationBody>;
 
-export const OrderStatus = z.enum(['pending', 'paid', 'fulfilled', 'cancelled', 'payment-failed']);
+export const OrderStatus = z.enum(['pending', 'paid', 'fulfilled', 'cancelled', 'payment-failed', 'partially-refunded', 'refunded']);
 export type OrderStatus = z.infer<typeof OrderStatus>;
 export const OrderKind = z.enum(['order', 'subscription', 'donation']);
 export type OrderKind = z.infer<typeof OrderKind>;
@@ -237,10 +253,28 @@ export const SubscriptionRecord = z.object({
   /** Billing cycles charged so far (the first at checkout). */
   cyclesBilled: z.number().int(),
   nextBillingDate: z.string().nullable(),
-  status: z.enum(['active', 'completed', 'cancelled']),
+  /** past-due: a renewal's payment failed; the store owner resumes or cancels it. */
+  status: z.enum(['active', 'completed', 'cancelled', 'past-due']),
   price: Money,
 });
 export type SubscriptionRecord = z.infer<typeof SubscriptionRecord>;
+
+/** A line given back to stock by a refund. */
+export const RestockLine = z.object({ itemId: z.string().min(1).max(64), variantId: z.string().min(1).max(64), quantity: z.number().int().min(1).max(9999) }).strict();
+export type RestockLine = z.infer<typeof RestockLine>;
+
+/** A refund of an order (test mode: no money moves). */
+export const OrderRefund = z.object({
+  id: z.string(),
+  amount: Money,
+  /** What went back to the card and to the gift card the order was paid with. */
+  toCard: Money,
+  toGiftCard: Money,
+  restocked: z.array(z.object({ itemId: z.string(), variantId: z.string(), sku: z.string(), quantity: z.number().int() })),
+  reason: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type OrderRefund = z.infer<typeof OrderRefund>;
 
 export const Order = z.object({
   id: z.string(),
@@ -264,6 +298,9 @@ export const Order = z.object({
   giftCardsIssued: z.array(z.object({ code: z.string(), balance: Money })),
   subscription: SubscriptionRecord.nullable(),
   createdAt: z.string(),
+  /** Everything refunded so far, and each refund. */
+  refundedTotal: Money,
+  refunds: z.array(OrderRefund),
 });
 export type Order = z.infer<typeof Order>;
 
@@ -328,43 +365,148 @@ export const StoreRules = z.object({
 });
 export type StoreRules = z.infer<typeof StoreRules>;
 
+/** A tax rule as the owner writes it. */
+export const TaxRuleInput = z
+  .object({
+    id: z.string().min(1).max(64),
+    name: z.string().trim().min(1).max(100),
+    country: z.string().regex(/^[A-Z]{2}$/),
+    region: z.string().trim().min(1).max(64).nullable().default(null),
+    rateBps: z.number().int().min(0).max(10_000),
+    appliesToShipping: z.boolean().default(false),
+  })
+  .strict();
+export type TaxRuleInput = z.infer<typeof TaxRuleInput>;
+
+/** A shipping option as the owner writes it. */
+export const ShippingOptionInput = z
+  .object({
+    id: z.string().min(1).max(64),
+    name: z.string().trim().min(1).max(100),
+    rateCents: z.number().int().min(0).max(100_000_000),
+    freeOverCents: z.number().int().min(0).max(100_000_000).nullable().default(null),
+    countries: z.array(z.string().regex(/^[A-Z]{2}$/)).max(250).default([]),
+  })
+  .strict();
+export type ShippingOptionInput = z.infer<typeof ShippingOptionInput>;
+
 /** PUT the store's rules; any subset, lists replace the stored ones. */
 export const UpdateStoreRulesBody = z
   .object({
     minimumOrderSubtotalCents: z.number().int().min(0).max(100_000_000),
-    taxRules: z
-      .array(
-        z
-          .object({
-            id: z.string().min(1).max(64),
-            name: z.string().trim().min(1).max(100),
-            country: z.string().regex(/^[A-Z]{2}$/),
-            region: z.string().trim().min(1).max(64).nullable().default(null),
-            rateBps: z.number().int().min(0).max(10_000),
-            appliesToShipping: z.boolean().default(false),
-          })
-          .strict(),
-      )
-      .max(200),
-    shippingOptions: z
-      .array(
-        z
-          .object({
-            id: z.string().min(1).max(64),
-            name: z.string().trim().min(1).max(100),
-            rateCents: z.number().int().min(0).max(100_000_000),
-            freeOverCents: z.number().int().min(0).max(100_000_000).nullable().default(null),
-            countries: z.array(z.string().regex(/^[A-Z]{2}$/)).max(250).default([]),
-          })
-          .strict(),
-      )
-      .max(50),
+    taxRules: z.array(TaxRuleInput).max(200),
+    shippingOptions: z.array(ShippingOptionInput).max(50),
     minimumDonationCents: z.number().int().min(1).max(100_000_000),
   })
   .partial()
   .strict();
 export type UpdateStoreRulesBody = z.infer<typeof UpdateStoreRulesBody>;
 
-export const OrderList = z.object({ orders: z.array(Order) });
-export const OrderListQuery = z.object({ limit: z.coerce.number().int().min(1).max(200).default(50) }).strict();
+export const OrderList = z.object({
+  orders: z.array(Order),
+  /** More orders match after these: ask again with this cursor. */
+  hasNextPage: z.boolean().optional(),
+  nextPageCursor: z.string().nullable().optional(),
+});
+/** The owner's order list: newest first, filtered by status, kind, creation time and buyer email. */
+export const OrderListQuery = z
+  .object({
+    limit: z.coerce.number().int().min(1).max(200).default(50),
+    cursor: z.string().max(512).optional(),
+    status: OrderStatus.optional(),
+    kind: OrderKind.optional(),
+    /** Created at or after / before (ISO 8601). */
+    from: z.iso.datetime({ offset: true }).optional(),
+    to: z.iso.datetime({ offset: true }).optional(),
+    /** Part of the buyer's email, any case. */
+    q: z.string().trim().min(1).max(254).optional(),
+  })
+  .strict();
+export type OrderListQuery = z.infer<typeof OrderListQuery>;
 export const UpdateOrderStatusBody = z.object({ status: z.enum(['fulfilled', 'cancelled']) }).strict();
+
+/** A test-mode refund: an amount (default: all that is left) and what goes back to stock (true: every item). */
+export const RefundBody = z
+  .object({
+    amountCents: z.number().int().min(0).max(100_000_000).optional(),
+    restock: z.union([z.boolean(), z.array(RestockLine).min(1).max(100)]).default(false),
+    reason: z.string().trim().max(500).optional(),
+  })
+  .strict();
+export type RefundBody = z.infer<typeof RefundBody>;
+export const RefundResponse = z.object({ order: Order, refund: OrderRefund });
+
+export const CouponUpdateBody = z
+  .object({
+    kind: CouponKind,
+    value: z.number().int().min(0).max(100_000_000),
+    minimumSubtotalCents: z.number().int().min(0).max(100_000_000).default(0),
+    expiresAt: z.iso.datetime().nullable().default(null),
+  })
+  .strict()
+  .refine((c) => c.kind !== 'percentage' || (c.value >= 1 && c.value <= 10_000), 'A percentage is 1 to 10000 basis points.');
+export const CouponResponse = z.object({ coupon: Coupon });
+
+export const ShippingOptionUpdateBody = ShippingOptionInput.omit({ id: true });
+export const TaxRuleUpdateBody = TaxRuleInput.omit({ id: true });
+export const ShippingOptionParams = z.object({ optionId: z.string().min(1).max(64) }).strict();
+export const ShippingOptionList = z.object({ shippingOptions: z.array(ShippingOption) });
+export const ShippingOptionResponse = z.object({ shippingOption: ShippingOption });
+export const TaxRuleParams = z.object({ ruleId: z.string().min(1).max(64) }).strict();
+export const TaxRuleList = z.object({ taxRules: z.array(TaxRule) });
+export const TaxRuleResponse = z.object({ taxRule: TaxRule });
+export const Deleted = z.object({ deleted: z.boolean() });
+
+/** A gift card as the owner sees it. */
+export const GiftCardView = z.object({
+  id: z.string(),
+  code: z.string(),
+  initial: Money,
+  balance: Money,
+  /** The order that bought it; null when the owner issued it. */
+  orderId: z.string().nullable(),
+  recipientEmail: z.string().nullable(),
+  note: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type GiftCardView = z.infer<typeof GiftCardView>;
+export const GiftCardListQuery = z
+  .object({
+    limit: z.coerce.number().int().min(1).max(200).default(50),
+    cursor: z.string().max(512).optional(),
+    /** Part of the code, any case. */
+    q: z.string().trim().min(1).max(64).optional(),
+  })
+  .strict();
+export const GiftCardList = z.object({ giftCards: z.array(GiftCardView), hasNextPage: z.boolean(), nextPageCursor: z.string().nullable() });
+/** The owner issues a gift card in the store currency (a present, a refund as store credit). */
+export const IssueGiftCardBody = z
+  .object({
+    amountCents: z.number().int().min(1).max(100_000_000),
+    recipientEmail: z.email().max(254).optional(),
+    note: z.string().trim().max(500).optional(),
+  })
+  .strict();
+export const GiftCardResponse = z.object({ giftCard: GiftCardView });
+
+/** A subscription as the owner's list shows it. */
+export const SubscriptionView = SubscriptionRecord.extend({
+  email: z.string(),
+  /** The order that started it. */
+  orderId: z.string(),
+  createdAt: z.string(),
+});
+export type SubscriptionView = z.infer<typeof SubscriptionView>;
+export const SubscriptionListQuery = z
+  .object({
+    limit: z.coerce.number().int().min(1).max(200).default(50),
+    cursor: z.string().max(512).optional(),
+    status: z.enum(['active', 'completed', 'cancelled', 'past-due']).optional(),
+    q: z.string().trim().min(1).max(254).optional(),
+  })
+  .strict();
+export const SubscriptionList = z.object({ subscriptions: z.array(SubscriptionView), hasNextPage: z.boolean(), nextPageCursor: z.string().nullable() });
+export const SubscriptionParams = z.object({ subscriptionId: z.string().min(1).max(64) }).strict();
+/** The owner cancels a subscription, or resumes one whose renewal payment failed. */
+export const UpdateSubscriptionStatusBody = z.object({ status: z.enum(['cancelled', 'active']) }).strict();
+export const SubscriptionResponse = z.object({ subscription: SubscriptionView });

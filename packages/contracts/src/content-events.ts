@@ -119,6 +119,21 @@ export const ContentHeaderFooterUpdated = z.object({}).strict();
 export const ContentMultilingualUpdated = z.object({ languages: z.array(z.string()), connected: z.boolean() }).strict();
 export const ContentCommercePreferencesUpdated = z.object({ namespace: z.string() }).strict();
 
+/** The public comments of an item changed (one approved, hidden or deleted): its pages show another list and count. */
+export const ContentCommentsChanged = z
+  .object({ itemId: z.string(), collectionId: z.string(), publicCommentCount: z.number().int(), urls: Urls })
+  .strict();
+/** A member area was made, changed or deleted: the pages it gates (before and after) show otherwise. */
+export const ContentMemberAreaChanged = z
+  .object({ memberAreaId: z.string(), collectionIds: z.array(z.string()), urls: Urls })
+  .strict();
+/** A site user was given access to a member area, or lost it. */
+export const ContentMemberAccessChanged = z
+  .object({ memberAreaId: z.string(), siteUserId: z.string(), granted: z.boolean(), source: z.enum(['owner', 'order']) })
+  .strict();
+/** The popup overlay was saved (a new version). */
+export const ContentPopupOverlayUpdated = z.object({ version: z.number().int(), enabled: z.boolean() }).strict();
+
 /** The content subjects and their data, merged into EventSchemas. */
 export const ContentEventSchemas = {
   'content.product.upserted': ContentProductUpserted,
@@ -136,4 +151,9 @@ export const ContentEventSchemas = {
   'content.header-footer.updated': ContentHeaderFooterUpdated,
   'content.multilingual.updated': ContentMultilingualUpdated,
   'content.commerce-preferences.updated': ContentCommercePreferencesUpdated,
+  'content.comments.changed': ContentCommentsChanged,
+  'content.member-area.upserted': ContentMemberAreaChanged,
+  'content.member-area.deleted': ContentMemberAreaChanged,
+  'content.member-access.changed': ContentMemberAccessChanged,
+  'content.popup-overlay.updated': ContentPopupOverlayUpdated,
 } as const;

@@ -391,8 +391,22 @@ export const ProductBody = z
   })
   .strict();
 
+/**
+ * A lesson (record type 62) of a lessons or course collection (types 24, 25): its video (a page
+ * URL: a hosted video file, or a third-party player's page such as YouTube or Vimeo) and length.
+ */
+export const LessonBody = z
+  .object({
+    recordType: z.literal(RecordType.LESSON),
+    ...itemBase,
+    videoUrl: PageUrl.nullable().default(null),
+    durationSeconds: z.number().int().min(0).max(86_400).default(0),
+  })
+  .strict();
+
 /** An item as an owner writes it (POST creates, PUT replaces); the record type picks the fields. */
 export const ItemBody = z.discriminatedUnion('recordType', [
+  LessonBody,
   PostBody,
   QuoteBody,
   LinkBody,
@@ -437,6 +451,8 @@ export const ContentItem = z.object({
   image: ImageOut.optional(),
   assetUrl: z.string().optional(),
   durationSeconds: z.number().int().optional(),
+  /** Lessons: the video's URL (null when the lesson has none yet). */
+  videoUrl: z.string().nullable().optional(),
   startDate: z.number().int().optional(),
   endDate: z.number().int().optional(),
   location: EventLocation.optional(),

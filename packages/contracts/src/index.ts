@@ -13,6 +13,7 @@ export * from './demo.js';
 export * from './content.js';
 export * from './content-events.js';
 export * from './content-search.js';
+export * from './content-community.js';
 export * from './identity.js';
 export * from './permissions.js';
 export * from './render.js';

@@ -7,6 +7,7 @@
 import { z } from 'zod';
 import { Money } from './currencies.js';
 import { SubscriptionPlan } from './content-product.js';
+import { ExperimentsContext, PopupOverlay } from './content-community.js';
 import { ProductTypeSchema } from './enums.js';
 
 export const ISLANDS = [
@@ -18,6 +19,12 @@ export const ISLANDS = [
   'newsletter',
   'search',
   'cart-page',
+  'form',
+  'comments',
+  'like-button',
+  'popup-overlay',
+  'member-access',
+  'lesson-tracking',
 ] as const;
 export const IslandName = z.enum(ISLANDS);
 export type IslandName = z.infer<typeof IslandName>;
@@ -41,8 +48,14 @@ export const SiteContextData = z.object({
   cookieSettings: z.object({ bannerEnabled: z.boolean(), restrictivePolicy: z.boolean(), bannerText: z.string() }),
   betaFlags: z.object({ commerceVisitorMetrics: z.boolean(), videoPaywall: z.boolean(), productReviewsKillSwitch: z.boolean() }),
   captchaSiteKey: z.string().nullable(),
+  /** SPEC 4 experiments: the flags after an INTERNAL site's session overrides (betaFlags above already carry them). */
+  experiments: ExperimentsContext.optional(),
 });
 export type SiteContextData = z.infer<typeof SiteContextData>;
+
+/** An image as the islands show it (a variant's own picture). */
+export const IslandImage = z.object({ assetUrl: z.string(), altText: z.string().optional(), originalSize: z.string().optional() });
+export type IslandImage = z.infer<typeof IslandImage>;
 
 export const IslandVariant = z.object({
   id: z.string(),
@@ -54,6 +67,8 @@ export const IslandVariant = z.object({
   /** Stock when the page was rendered; the live figure is the cart service's. */
   qtyInStock: z.number().int(),
   unlimited: z.boolean(),
+  /** The variant's own image (structuredContent.variants[].mainImage), shown when it is chosen. */
+  mainImage: IslandImage.nullable().optional(),
 });
 export type IslandVariant = z.infer<typeof IslandVariant>;
 
@@ -89,6 +104,9 @@ export const InstallmentPillData = z.object({
   installmentCount: z.number().int(),
   locale: z.string(),
   country: z.string(),
+  /** The provider's order limits in the store currency: in range above min, up to max (SPEC 4). */
+  minMoney: Money.optional(),
+  maxMoney: Money.optional(),
 });
 export type InstallmentPillData = z.infer<typeof InstallmentPillData>;
 
@@ -96,13 +114,23 @@ export const RestockFormData = z.object({
   productId: z.string(),
   variants: z.array(z.object({ id: z.string(), attributes: z.record(z.string(), z.string()), soldOut: z.boolean() })),
   captchaSiteKey: z.string().nullable(),
+  /** SPEC 5: the optional mailing-list checkbox, checked by default if so configured. */
+  mailingList: z.object({ enabled: z.boolean(), checkedByDefault: z.boolean() }).optional(),
+  /** The site's success text (SPEC 4 falls back to 'Signed up!'). */
+  successText: z.string().nullable().optional(),
 });
 export type RestockFormData = z.infer<typeof RestockFormData>;
 
 export const ProductReviewsData = z.object({ productId: z.string(), native: z.boolean(), imported: z.boolean() });
 export type ProductReviewsData = z.infer<typeof ProductReviewsData>;
 
-export const NewsletterData = z.object({ title: z.string(), description: z.string(), captchaSiteKey: z.string().nullable() });
+export const NewsletterData = z.object({
+  title: z.string(),
+  description: z.string(),
+  captchaSiteKey: z.string().nullable(),
+  /** The newsletter form the block signs visitors up to (the block's data.formId). */
+  formId: z.string().nullable().optional(),
+});
 export type NewsletterData = z.infer<typeof NewsletterData>;
 
 export const SearchData = z.object({ query: z.string(), collections: z.array(z.object({ id: z.string(), title: z.string(), fullUrl: z.string() })) });
@@ -110,6 +138,56 @@ export type SearchData = z.infer<typeof SearchData>;
 
 export const CartPageData = z.object({ currency: z.string(), locale: z.string(), expressCheckout: z.boolean() });
 export type CartPageData = z.infer<typeof CartPageData>;
+
+/** A form block (block type 9): the form to show; the island reads its definition from forms. */
+export const FormBlockData = z.object({ formId: z.string() });
+export type FormBlockData = z.infer<typeof FormBlockData>;
+
+/** The comment form of an item's comment area (SPEC 2): posts to content with the built-in captcha. */
+export const CommentsData = z.object({
+  itemId: z.string(),
+  /** Where the form posts and where its captcha challenge comes from. */
+  postPath: z.string(),
+  challengePath: z.string(),
+  captchaSiteKey: z.string().nullable(),
+});
+export type CommentsData = z.infer<typeof CommentsData>;
+
+/** The like buttons of a page: the island asks content for each item's live count and the visitor's own like. */
+export const LikeButtonData = z.object({ itemIds: z.array(z.string()), statePath: z.string() });
+export type LikeButtonData = z.infer<typeof LikeButtonData>;
+
+/** The popup overlay (slide type popup-overlay) with what its island needs around it. */
+export const PopupOverlayData = z.object({
+  websiteId: z.string(),
+  popup: PopupOverlay,
+  /** newsletter popups: the forms service's signup and captcha challenge. */
+  subscribePath: z.string().nullable(),
+  challengePath: z.string(),
+});
+export type PopupOverlayData = z.infer<typeof PopupOverlayData>;
+
+/** The access-denied page (page type 106): the CTA's targets (sign-in dialog or the plans). */
+export const MemberAccessData = z.object({
+  memberAreaId: z.string(),
+  access: z.enum(['free', 'paid']),
+  signedIn: z.boolean(),
+});
+export type MemberAccessData = z.infer<typeof MemberAccessData>;
+
+/**
+ * The gated-content tracking events of SPEC 7, on lesson-site pages (SPEC 2): only on pages of a
+ * website whose video paywall beta flag is on (render leaves the island out otherwise).
+ */
+export const LessonTrackingData = z.object({
+  page: z.enum(['lessons', 'lesson', 'access-denied']),
+  /** The event sent when the page is seen (VideoListsPageView, VideoDetailsPageView, AccessDeniedPageView). */
+  pageViewEvent: z.string(),
+  itemId: z.string().nullable(),
+  collectionId: z.string().nullable(),
+  memberAreaId: z.string().nullable(),
+});
+export type LessonTrackingData = z.infer<typeof LessonTrackingData>;
 
 /** Island → the schema of its data. */
 export const IslandDataSchemas = {
@@ -121,5 +199,11 @@ export const IslandDataSchemas = {
   newsletter: NewsletterData,
   search: SearchData,
   'cart-page': CartPageData,
+  form: FormBlockData,
+  comments: CommentsData,
+  'like-button': LikeButtonData,
+  'popup-overlay': PopupOverlayData,
+  'member-access': MemberAccessData,
+  'lesson-tracking': LessonTrackingData,
 } as const satisfies Record<IslandName, z.ZodType>;
 export type IslandData<N extends IslandName> = z.infer<(typeof IslandDataSchemas)[N]>;

@@ -1,1 +1,3 @@
-export { analyticsService, buildApp } from './app.js';
+export { analyticsService, buildApp, createAnalyticsService, type AnalyticsHandle, type AnalyticsOptions } from './app.js';
+export { applyEvent, COMMERCE_CONSUMER, CONTENT_CONSUMER, FORMS_CONSUMER } from './consumers/analytics.consumer.js';
+export type { AnalyticsDB } from './analytics.table.js';

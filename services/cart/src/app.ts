@@ -17,6 +17,8 @@ export interface CartOptions {
   writeLimit?: CartRouteOptions['writeLimit'];
   /** Address lookup providers, asked in order (default: from PLACES_API_KEY, else offline). */
   places?: PlacesProvider[];
+  /** Subscription renewals and the idempotency-key purge: how often (false: never) and the key TTL. */
+  jobs?: CartRouteOptions['jobs'];
 }
 
 /** The service definition with its payment provider and limits. */
@@ -24,6 +26,7 @@ export function createCartService(options: CartOptions = {}): ServiceDefinition<
   const routeOptions: CartRouteOptions = {
     payments: options.payments ?? new TestPaymentProvider(),
     writeLimit: options.writeLimit ?? { max: 120, windowMs: 60_000 },
+    ...(options.jobs ? { jobs: options.jobs } : {}),
   };
   return {
     name: 'cart',
@@ -41,4 +44,4 @@ export const cartService: ServiceDefinition<CartDB> = createCartService();
 
 /** Builds the cart app (never listens). */
 export const buildApp = (options: BuildServiceOptions & CartOptions = {}) =>
-  buildService(options.payments || options.writeLimit || options.places ? createCartService(options) : cartService, options);
+  buildService(options.payments || options.writeLimit || options.places || options.jobs ? createCartService(options) : cartService, options);

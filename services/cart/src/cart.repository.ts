@@ -1,10 +1,13 @@
 // Kysely queries on the cart schema. Functions take the database or the caller's transaction.
-import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
+import { CompiledQuery, sql, type Kysely, type Selectable, type Transaction } from 'kysely';
 import type { CartDB, CartEntriesTable, CartsTable, StoredVariant } from './cart.table.js';
 
 type Db = Kysely<CartDB> | Transaction<CartDB>;
 export type CartRow = Selectable<CartsTable>;
 export type EntryRow = Selectable<CartEntriesTable>;
+
+/** What a cart view needs of a line. */
+export type LineRow = Pick<EntryRow, 'id' | 'product_id' | 'variant_id' | 'quantity' | 'additional_fields'>;
 
 /** An entry with what the read model knows of its product now (price, title, type). */
 export interface PricedEntryRow extends EntryRow {
@@ -61,44 +64,6 @@ export async function lockOpenCart(trx: Transaction<CartDB>, cartId: string): Pr
   return trx.selectFrom('carts').selectAll().where('id', '=', cartId).where('is_purchased', '=', false).forUpdate().executeTakeFirst();
 }
 
-/**
- * Locks the cart and reads, in the same round trip, how many of this item and variant the cart
- * holds already and the variant's stock.
- */
-export async function lockCartForAdd(
-  trx: Transaction<CartDB>,
-  cartId: string,
-  websiteId: string,
-  productId: string,
-  variantId: string,
-): Promise<{ in_cart: number; qty: number | null; unlimited: boolean | null } | undefined> {
-  return trx
-    .selectFrom('carts as c')
-    .leftJoin('stock as s', (join) => join.on('s.website_id', '=', websiteId).on('s.product_id', '=', productId).on('s.variant_id', '=', variantId))
-    .select((eb) => [
-      eb
-        .cast<number>(
-          eb.fn.coalesce(
-            eb
-              .selectFrom('cart_entries as e')
-              .select((inner) => inner.fn.sum<number>('e.quantity').as('q'))
-              .whereRef('e.cart_id', '=', 'c.id')
-              .where('e.product_id', '=', productId)
-              .where('e.variant_id', '=', variantId),
-            eb.lit(0),
-          ),
-          'integer',
-        )
-        .as('in_cart'),
-      's.qty',
-      's.unlimited',
-    ])
-    .where('c.id', '=', cartId)
-    .where('c.is_purchased', '=', false)
-    .forUpdate('c')
-    .executeTakeFirst();
-}
-
 /** Adds to the line of this item and variant (or makes one); lines with form answers stay apart. */
 export async function addToEntry(
   trx: Db,
@@ -139,6 +104,17 @@ export async function pricedEntries(db: Db, websiteId: string, cartId: string): 
     .execute();
 }
 
+/** The lines of a cart, oldest first (their products come from the store cache). */
+export async function cartEntries(db: Db, cartId: string): Promise<LineRow[]> {
+  return db
+    .selectFrom('cart_entries')
+    .select(['id', 'product_id', 'variant_id', 'quantity', 'additional_fields'])
+    .where('cart_id', '=', cartId)
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
+}
+
 export async function findEntry(db: Db, cartId: string, entryId: string): Promise<EntryRow | undefined> {
   return db.selectFrom('cart_entries').selectAll().where('cart_id', '=', cartId).where('id', '=', entryId).executeTakeFirst();
 }
@@ -173,4 +149,110 @@ export async function markPurchased(db: Db, cartId: string, orderId: string): Pr
 
 export async function findCartById(db: Db, cartId: string): Promise<CartRow | undefined> {
   return db.selectFrom('carts').selectAll().where('id', '=', cartId).executeTakeFirst();
+}
+
+/** How cart.add_entry() finds the cart: by id, by the cart cookie, or as a signed-in user's open cart. */
+export type CartLookupKey = { by: 'id'; id: string } | { by: 'token'; token: string } | { by: 'user'; siteUserId: string };
+
+export interface AddEntryCall {
+  websiteId: string;
+  cart: CartLookupKey;
+  productId: string;
+  variantId: string;
+  /** The id the line gets when it is new. */
+  entryId: string;
+  quantity: number;
+  additionalFields: string;
+  tracksStock: boolean;
+  event: { id: string; occurredAt: string; data: Record<string, unknown>; headers: Record<string, string> };
+}
+
+/** A line as cart.add_entry() reads it. */
+export interface AddedEntryLine {
+  id: string;
+  product_id: string;
+  variant_id: string;
+  quantity: number;
+  additional_fields: string;
+}
+
+export interface AddEntryOutcome {
+  outcome: 'added' | 'not-enough-stock' | 'line-limit';
+  /** The line added to (new or merged) and its quantity now; null unless added. */
+  entry_id: string | null;
+  entry_quantity: number | null;
+  cart: CartRow;
+  /** The cart's lines before this add, oldest first. */
+  entriesBefore: AddedEntryLine[];
+}
+
+interface AddEntryRow {
+  outcome: AddEntryOutcome['outcome'];
+  entry_id: string | null;
+  entry_quantity: number | null;
+  cart_id: string;
+  token: string;
+  site_user_id: string | null;
+  order_id: string | null;
+  is_purchased: boolean;
+  kind: string;
+  coupon_codes: string[];
+  shipping_location: CartRow['shipping_location'];
+  shipping_option_id: string | null;
+  created_at: Date;
+  entries: AddedEntryLine[] | null;
+}
+
+const ADD_ENTRY_SQL = `select outcome, entry_id, entry_quantity, cart_id, token, site_user_id, order_id, is_purchased, kind,
+  coupon_codes, shipping_location, shipping_option_id, created_at, entries
+  from cart.add_entry($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)`;
+
+const lookupKeyOf = (key: CartLookupKey): string => (key.by === 'id' ? key.id : key.by === 'token' ? key.token : key.siteUserId);
+
+/**
+ * One round trip (migration 0003): lock the cart, check stock against what it holds, upsert the
+ * line and write the entry-added event. Undefined when there is no such open cart.
+ */
+export async function addEntryAtomically(db: Db, call: AddEntryCall): Promise<AddEntryOutcome | undefined> {
+  // Sent as it stands: the statement never changes, so there is nothing for Kysely to build.
+  const { rows } = await db.executeQuery<AddEntryRow>(
+    CompiledQuery.raw(ADD_ENTRY_SQL, [
+      call.websiteId,
+      call.cart.by,
+      lookupKeyOf(call.cart),
+      call.productId,
+      call.variantId,
+      call.entryId,
+      call.quantity,
+      call.additionalFields,
+      call.tracksStock,
+      call.event.id,
+      call.event.occurredAt,
+      JSON.stringify(call.event.data),
+      JSON.stringify(call.event.headers),
+    ]),
+  );
+  const row = rows[0];
+  if (!row) return undefined;
+  return {
+    outcome: row.outcome,
+    entry_id: row.entry_id,
+    entry_quantity: row.entry_quantity,
+    cart: {
+      id: row.cart_id,
+      website_id: call.websiteId,
+      token: row.token,
+      site_user_id: row.site_user_id,
+      order_id: row.order_id,
+      is_purchased: row.is_purchased,
+      kind: row.kind,
+      coupon_codes: row.coupon_codes,
+      shipping_location: row.shipping_location,
+      shipping_option_id: row.shipping_option_id,
+      created_at: row.created_at,
+      // Not read by the cart view; the add does not change it.
+      updated_at: row.created_at,
+    },
+    entriesBefore: row.entries ?? [],
+  };
 }

@@ -29,7 +29,7 @@ import {
   CheckoutBody,
   DonationBody,
 } from '@sc/contracts';
-import { identityOf, websiteIdOf, type ServiceContext, type ZodApp } from '@sc/platform';
+import { identityOf, RedisCache, websiteIdOf, type ServiceContext, type ZodApp } from '@sc/platform';
 import { CartService, type Shopper } from './cart.service.js';
 import type { CartDB } from './cart.table.js';
 import type { CartRow } from './cart.repository.js';
@@ -41,15 +41,29 @@ import { hasEnoughStock, isSubscribableType, parseQuantity, resolveVariant, trac
 import { cartFailure } from './errors.js';
 import { stockOfVariant } from './catalog/products.repository.js';
 import { ownerRoutes } from './owner.routes.js';
+import { redisCounters, WriteLimiter } from './write-limit.js';
+import { RefundService } from './checkout/refunds.service.js';
+import { DEFAULT_JOBS, scheduleCartJobs, type CartJobsOptions } from './jobs.js';
+import { storeRoutes } from './store.routes.js';
+import { RenewalService, registerRenewals } from './subscriptions/renewals.js';
 
 export const CART_COOKIE = 'ss_cart';
 const CART_COOKIE_MAX_AGE_S = 30 * 24 * 3600;
 const IDEMPOTENCY_HEADER = 'idempotency-key';
 
+/**
+ * The storefront's two hottest answers are built field by field from typed values (toShoppingCart),
+ * so they skip the zod pass over the response that other routes get (tests parse them with the
+ * contract); the schema still documents them.
+ */
+const plainJson = () => (data: unknown) => JSON.stringify(data);
+
 export interface CartRouteOptions {
   payments: PaymentProvider;
   /** Cart writes allowed per cart (or client without a cart) per window. */
   writeLimit: { max: number; windowMs: number };
+  /** Renewals and the idempotency-key purge (jobs.ts). */
+  jobs?: Partial<CartJobsOptions>;
 }
 
 function shopperOf(request: FastifyRequest): Shopper {
@@ -78,6 +92,12 @@ export function cartRoutes(options: CartRouteOptions) {
     await app.register(cookie);
     const carts = new CartService(ctx);
     const checkout = new CheckoutService(ctx, carts, options.payments);
+    const refunds = new RefundService(ctx, options.payments, checkout);
+    const renewals = new RenewalService(ctx, options.payments, checkout);
+    registerRenewals(ctx, renewals);
+    const jobs: CartJobsOptions = { ...DEFAULT_JOBS, ...options.jobs };
+    scheduleCartJobs(app, ctx, renewals, jobs);
+    const ttl = { ttlMs: jobs.idempotencyTtlMs };
 
     // Validation failures and every other error under the cart's paths get the compatibility fields.
     app.addHook('onSend', async (request, reply, payload) => {
@@ -91,10 +111,15 @@ export function cartRoutes(options: CartRouteOptions) {
       }
     });
 
+    const limiter = new WriteLimiter({
+      ...options.writeLimit,
+      ...(ctx.cache instanceof RedisCache ? { shared: redisCounters(ctx.cache.client, `sc:${ctx.name}:cart-writes:`) } : {}),
+      onFlushError: (error) => ctx.logger.warn({ err: error }, 'cart write counts could not be shared; counting locally'),
+    });
+    app.addHook('onClose', async () => limiter.close());
     const limitWrites = async (request: FastifyRequest) => {
       const who = request.cookies[CART_COOKIE] ?? `ip:${request.ip}`;
-      const count = await ctx.cache.increment(`cart-writes:${websiteIdOf(request)}:${who}`, options.writeLimit.windowMs);
-      if (count > options.writeLimit.max) throw cartFailure(429, CartMessages.rateLimited);
+      if (!limiter.allow(`${websiteIdOf(request)}:${who}`)) throw cartFailure(429, CartMessages.rateLimited);
     };
 
     /** The shopper's cart, setting the cookie when one was made. */
@@ -106,15 +131,18 @@ export function cartRoutes(options: CartRouteOptions) {
 
     app.get(
       '/api/commerce/shopping-cart',
-      { schema: { querystring: GetShoppingCartQuery, response: { 200: CommerceShoppingCart } } },
+      { schema: { querystring: GetShoppingCartQuery, response: { 200: CommerceShoppingCart } }, serializerCompiler: plainJson },
       async (request, reply) => (await carts.load(await cartFor(request, reply))).view,
     );
 
     app.post(
       '/api/commerce/shopping-cart/entries',
-      { onRequest: limitWrites, schema: { body: AddEntryBody, response: { 200: AddEntryResponse } } },
+      { onRequest: limitWrites, schema: { body: AddEntryBody, response: { 200: AddEntryResponse } }, serializerCompiler: plainJson },
       async (request, reply) => {
-        const { view, entry } = await carts.addEntry(await cartFor(request, reply), request.body);
+        const cookie = request.cookies[CART_COOKIE];
+        const { view, entry } = await carts.addEntry(shopperOf(request), request.body, ({ cart, created }) => {
+          if (created || cookie !== cart.token) setCartCookie(request, reply, cart.token);
+        });
         return { shoppingCart: view, newlyAdded: entry };
       },
     );
@@ -202,10 +230,17 @@ export function cartRoutes(options: CartRouteOptions) {
         const key = idempotencyKeyOf(request);
         const shopper = shopperOf(request);
         const hash = requestHash({ call: 'checkout', body: request.body, token: shopper.token ?? null, siteUserId: shopper.siteUserId ?? null });
-        const result = await once(ctx.db, shopper.websiteId, key, hash, async () => {
-          const cart = await checkout.cartForCheckout(shopper, request.body.cartToken);
-          return { status: 201, body: { order: await checkout.checkout(cart, request.body, key) } };
-        });
+        const result = await once(
+          ctx.db,
+          shopper.websiteId,
+          key,
+          hash,
+          async () => {
+            const cart = await checkout.cartForCheckout(shopper, request.body.cartToken);
+            return { status: 201, body: { order: await checkout.checkout(cart, request.body, key) } };
+          },
+          ttl,
+        );
         if (result.replayed) reply.header('idempotent-replayed', 'true');
         return reply.status(result.status as 201).send(result.body as never);
       },
@@ -218,7 +253,7 @@ export function cartRoutes(options: CartRouteOptions) {
         const key = idempotencyKeyOf(request);
         const websiteId = websiteIdOf(request);
         const hash = requestHash({ call: 'donation', body: request.body });
-        const result = await once(ctx.db, websiteId, key, hash, async () => ({ status: 201, body: { order: await checkout.donate(websiteId, request.body, key) } }));
+        const result = await once(ctx.db, websiteId, key, hash, async () => ({ status: 201, body: { order: await checkout.donate(websiteId, request.body, key) } }), ttl);
         if (result.replayed) reply.header('idempotent-replayed', 'true');
         return reply.status(result.status as 201).send(result.body as never);
       },
@@ -236,5 +271,6 @@ export function cartRoutes(options: CartRouteOptions) {
     });
 
     ownerRoutes(app, ctx, checkout);
+    storeRoutes(app, ctx, { checkout, refunds, idempotencyTtlMs: jobs.idempotencyTtlMs });
   };
 }

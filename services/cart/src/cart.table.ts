@@ -118,6 +118,43 @@ export interface OrdersTable {
   gift_card_id: string | null;
   payment_reference: string | null;
   created_at: CreatedAt;
+  /** Taken or being taken by refunds (migration 0004). */
+  refunded_cents: Generated<number>;
+}
+
+export interface StoredRestock {
+  itemId: string;
+  variantId: string;
+  sku: string;
+  quantity: number;
+}
+
+export interface RefundsTable {
+  id: string;
+  website_id: string;
+  order_id: string;
+  amount_cents: number;
+  card_cents: number;
+  gift_card_cents: number;
+  restocked: ColumnType<StoredRestock[], string | undefined, string>;
+  reason: string | null;
+  /** pending (the provider is being asked), succeeded or failed. */
+  status: string;
+  provider_reference: string | null;
+  created_at: CreatedAt;
+}
+
+export interface SubscriptionRenewalsTable {
+  id: string;
+  website_id: string;
+  subscription_id: string;
+  cycle: number;
+  /** charging, paid or failed. */
+  status: string;
+  order_id: string | null;
+  attempts: Generated<number>;
+  claimed_at: ColumnType<Date, Date | string, Date | string>;
+  created_at: CreatedAt;
 }
 
 export interface IdempotencyKeysTable {
@@ -126,7 +163,8 @@ export interface IdempotencyKeysTable {
   request_hash: string;
   status_code: number | null;
   response: Json<unknown> | null;
-  created_at: CreatedAt;
+  /** Reset when an expired key is claimed again. */
+  created_at: ColumnType<Date, Date | string | undefined, Date | string>;
 }
 
 export interface GiftCardsTable {
@@ -138,6 +176,9 @@ export interface GiftCardsTable {
   balance_cents: number;
   order_id: string | null;
   created_at: CreatedAt;
+  recipient_email: ColumnType<string | null, string | null | undefined, string | null>;
+  note: ColumnType<string | null, string | null | undefined, string | null>;
+  seq: Generated<number>;
 }
 
 export interface SubscriptionsTable {
@@ -155,6 +196,9 @@ export interface SubscriptionsTable {
   next_billing_at: ColumnType<Date | null, Date | string | null, Date | string | null>;
   status: string;
   created_at: CreatedAt;
+  /** The provider's reusable payment token for renewals (migration 0004). */
+  payment_method: ColumnType<string | null, string | null | undefined, string | null>;
+  seq: Generated<number>;
 }
 
 export interface CartTables {
@@ -168,6 +212,8 @@ export interface CartTables {
   idempotency_keys: IdempotencyKeysTable;
   gift_cards: GiftCardsTable;
   subscriptions: SubscriptionsTable;
+  refunds: RefundsTable;
+  subscription_renewals: SubscriptionRenewalsTable;
 }
 
 /** Everything in the cart schema, the platform's outbox tables included. */

@@ -19,12 +19,14 @@ import {
   UpdateStockBody,
   UpdateStoreRulesBody,
   CommerceMessages,
+  formatMessage,
 } from '@sc/contracts';
-import { AppError, enqueueEvent, ownerRoute, websiteIdOf, type ServiceContext, type ZodApp } from '@sc/platform';
+import { AppError, decodeCursor, enqueueEvent, encodeCursor, ownerRoute, websiteIdOf, type ServiceContext, type ZodApp } from '@sc/platform';
 import { z } from 'zod';
 import type { CartDB } from './cart.table.js';
+import { storeCacheOf } from './catalog/store-cache.js';
 import type { CheckoutService } from './checkout/checkout.service.js';
-import { findOrder, listOrders, setOrderStatus } from './checkout/orders.repository.js';
+import { findOrder, findOrders, setOrderStatus } from './checkout/orders.repository.js';
 import { couponOf, deleteCoupon, listCoupons, rulesOf, saveRules, upsertCoupon } from './store/rules.repository.js';
 import type { CouponDefinition } from './domain/totals.js';
 
@@ -114,6 +116,7 @@ export function ownerRoutes(app: ZodApp, ctx: ServiceContext<CartDB>, checkout: 
     async (request) => {
       const websiteId = websiteIdOf(request);
       await saveRules(ctx.db, websiteId, request.body);
+      storeCacheOf(ctx).rulesChanged(websiteId);
       const { currency: _currency, ...rules } = await rulesOf(ctx.db, websiteId);
       return rules;
     },
@@ -127,18 +130,31 @@ export function ownerRoutes(app: ZodApp, ctx: ServiceContext<CartDB>, checkout: 
     const b = request.body;
     const coupon = couponOf({ code: b.code, kind: b.kind, value: b.value, minimum_subtotal_cents: b.minimumSubtotalCents, expires_at: b.expiresAt });
     await upsertCoupon(ctx.db, websiteIdOf(request), coupon);
+    storeCacheOf(ctx).couponsChanged(websiteIdOf(request));
     return couponView(coupon);
   });
 
   app.delete(
     '/api/commerce/coupons/:code',
     ownerRoute(Permission.STORE_MANAGE, { schema: { params: CouponParams, response: { 200: z.object({ deleted: z.boolean() }) } } }),
-    async (request) => ({ deleted: await deleteCoupon(ctx.db, websiteIdOf(request), request.params.code) }),
+    async (request) => {
+      const deleted = await deleteCoupon(ctx.db, websiteIdOf(request), request.params.code);
+      storeCacheOf(ctx).couponsChanged(websiteIdOf(request));
+      return { deleted };
+    },
   );
 
   app.get('/api/commerce/store/orders', ownerRoute(Permission.STORE_READ, { schema: { querystring: OrderListQuery, response: { 200: OrderList } } }), async (request) => {
-    const rows = await listOrders(ctx.db, websiteIdOf(request), request.query.limit);
-    return { orders: await Promise.all(rows.map((row) => checkout.toOrder(row))) };
+    const { limit, cursor, status, kind, from, to, q } = request.query;
+    const after = cursor ? decodeCursor(cursor, 'orders', 'number') : undefined;
+    const rows = await findOrders(ctx.db, websiteIdOf(request), { status, kind, from, to, email: q, beforeNumber: after ? Number(after.key) : undefined }, limit + 1);
+    const page = rows.slice(0, limit);
+    const last = page.at(-1);
+    return {
+      orders: await Promise.all(page.map((row) => checkout.toOrder(row))),
+      hasNextPage: rows.length > limit,
+      nextPageCursor: rows.length > limit && last ? encodeCursor({ key: Number(last.order_number), id: last.id }, 'orders') : null,
+    };
   });
 
   app.put(
@@ -148,7 +164,10 @@ export function ownerRoutes(app: ZodApp, ctx: ServiceContext<CartDB>, checkout: 
       const websiteId = websiteIdOf(request);
       const order = await findOrder(ctx.db, websiteId, request.params.orderId);
       if (!order) throw new AppError('NOT_FOUND', CommerceMessages.orderNotFound);
-      if (order.status !== 'paid' && order.status !== 'fulfilled') throw new AppError('CONFLICT', `An order that is ${order.status} cannot be marked ${request.body.status}.`);
+      // A partly refunded order can still be shipped or cancelled.
+      if (!['paid', 'fulfilled', 'partially-refunded'].includes(order.status)) {
+        throw new AppError('CONFLICT', formatMessage(CommerceMessages.orderStatusChange, { from: order.status, to: request.body.status }));
+      }
       await setOrderStatus(ctx.db, order.id, request.body.status);
       return { order: await checkout.orderView(websiteId, order.id) };
     },

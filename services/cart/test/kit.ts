@@ -122,6 +122,8 @@ export async function setup(options: CartOptions = {}): Promise<Kit> {
     relay: { autoStart: false },
     shared: { bus: new MemoryBus() },
     writeLimit: { max: 100_000, windowMs: 60_000 },
+    // Suites run renewals and purges themselves, at the times they choose.
+    jobs: { renewalsEveryMs: false, purgeEveryMs: false },
     ...options,
   });
   await app.ready();

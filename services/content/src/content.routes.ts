@@ -1,7 +1,13 @@
 // All HTTP of the content service, in one encapsulated scope so its hooks (rule messages for
 // validation failures, storefront cache invalidation) apply to these routes only.
-import { websiteIdOf, type ServiceContext, type ZodApp } from '@sc/platform';
+import type { Kysely } from 'kysely';
+import { Captcha, websiteIdOf, type CaptchaTables, type ServiceContext, type ZodApp } from '@sc/platform';
 import { cacheFirst } from './cache-first-outbox.js';
+import { CommentService } from './community/comments.service.js';
+import { LikeService } from './community/likes.service.js';
+import { MemberAccess } from './community/member-access.js';
+import { MemberAreaService } from './community/member-areas.service.js';
+import { PopupService } from './community/popup.service.js';
 import { CategoryService } from './categories.service.js';
 import { CollectionService } from './collections.service.js';
 import type { ContentDB } from './content.table.js';
@@ -10,6 +16,7 @@ import { NavigationService } from './navigation.service.js';
 import { PublicCache } from './public-cache.js';
 import { answerValidationWithRuleMessages } from './routes/access.js';
 import { collectionRoutes } from './routes/collections.routes.js';
+import { communityRoutes } from './routes/community.routes.js';
 import { publicRoutes } from './routes/public.routes.js';
 import { siteRoutes } from './routes/site.routes.js';
 import { SearchService } from './search.service.js';
@@ -18,13 +25,25 @@ import { websiteRoutes } from './routes/websites.routes.js';
 import { SiteDocumentService } from './site-documents.service.js';
 import { WebsiteService } from './websites.service.js';
 
-export async function contentRoutes(app: ZodApp, platformCtx: ServiceContext<ContentDB>): Promise<void> {
+export interface ContentRouteOptions {
+  /** The captcha verifiers of the comment form (default: from CAPTCHA_* in the environment). */
+  captcha?: ((db: Kysely<CaptchaTables>) => Captcha) | undefined;
+  /** Called with the member-area service the routes use (the order consumer shares it). */
+  onMemberAreas?: ((service: MemberAreaService) => void) | undefined;
+}
+
+export async function contentRoutes(app: ZodApp, platformCtx: ServiceContext<ContentDB>, options: ContentRouteOptions = {}): Promise<void> {
   const cache = new PublicCache(platformCtx.cache);
   // Every write drops the website's cached answers before its events may leave (cache-first-outbox.ts).
   const ctx = cacheFirst(platformCtx, cache);
+  const captchaDb = platformCtx.db as unknown as Kysely<CaptchaTables>;
+  const captcha = options.captcha ? options.captcha(captchaDb) : Captcha.fromEnv(captchaDb);
+  const access = new MemberAccess(ctx.db);
+  const memberAreas = new MemberAreaService(ctx, access);
+  options.onMemberAreas?.(memberAreas);
   const websites = new WebsiteService(ctx);
   const collections = new CollectionService(ctx);
-  const items = new ItemService(ctx);
+  const items = new ItemService(ctx, access);
   const categories = new CategoryService(ctx);
   const navigation = new NavigationService(ctx);
   const documents = new SiteDocumentService(ctx);
@@ -41,6 +60,13 @@ export async function contentRoutes(app: ZodApp, platformCtx: ServiceContext<Con
     collectionRoutes(scope, collections, items);
     storeRoutes(scope, collections, items, categories);
     siteRoutes(scope, navigation, documents);
-    publicRoutes(scope, items, categories, cache, new SearchService(ctx));
+    publicRoutes(scope, items, categories, cache, new SearchService(ctx), access);
+    communityRoutes(scope, {
+      comments: new CommentService(ctx, captcha, access),
+      likes: new LikeService(ctx, access),
+      memberAreas,
+      popup: new PopupService(ctx),
+      captcha,
+    });
   });
 }

@@ -1,7 +1,7 @@
 // The content service's tables (schema "content"). Every row carries its website_id and every
 // query filters by it: a website never sees another's rows, whatever ids a request guesses.
 import type { ColumnType, Generated, JSONColumnType } from 'kysely';
-import type { OutboxTables } from '@sc/platform';
+import type { CaptchaTables, OutboxTables } from '@sc/platform';
 
 type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
 type UpdatedAt = ColumnType<Date, Date | string | undefined, Date | string>;
@@ -87,7 +87,7 @@ export interface NavigationsTable {
 /** One row per website for each singleton document: header-footer, multilingual. */
 export interface SiteDocumentsTable {
   website_id: string;
-  kind: 'header-footer' | 'multilingual';
+  kind: 'header-footer' | 'multilingual' | 'popup-overlay';
   document: Json<Record<string, unknown>>;
   updated_at: UpdatedAt;
 }
@@ -99,6 +99,62 @@ export interface CommercePreferencesTable {
   updated_at: UpdatedAt;
 }
 
+/** Comments on items (migration 0003). Only approved ones are public; publicCommentCount counts them. */
+export interface CommentsTable {
+  id: string;
+  website_id: string;
+  item_id: string;
+  status: 'pending' | 'approved' | 'hidden';
+  author_name: string;
+  author_email: string | null;
+  /** The signed-in site user who wrote it, if any. */
+  site_user_id: string | null;
+  /** The owner who wrote it as the site, if any. */
+  owner_id: string | null;
+  body: string;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
+/** One row per visitor (a site user, or a visitor cookie) who likes an item. */
+export interface ItemLikesTable {
+  website_id: string;
+  item_id: string;
+  /** 'u:{siteUserId}' or 'v:{visitor cookie}'. */
+  liker: string;
+  created_at: CreatedAt;
+}
+
+export interface MemberAreasTable {
+  id: string;
+  website_id: string;
+  title: string;
+  description: string;
+  access: 'free' | 'paid';
+  plan_product_ids: Json<string[]>;
+  denied_message: string;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
+/** Which collections a member area gates: a collection is in one area at most. */
+export interface MemberAreaCollectionsTable {
+  website_id: string;
+  collection_id: string;
+  member_area_id: string;
+  position: number;
+}
+
+/** Site users with access to a paid member area (free areas need none: a site account is the sign-up). */
+export interface MemberGrantsTable {
+  website_id: string;
+  member_area_id: string;
+  site_user_id: string;
+  source: 'owner' | 'order';
+  order_id: string | null;
+  granted_at: CreatedAt;
+}
+
 export interface ContentTables {
   websites: WebsitesTable;
   website_domains: WebsiteDomainsTable;
@@ -108,7 +164,12 @@ export interface ContentTables {
   navigations: NavigationsTable;
   site_documents: SiteDocumentsTable;
   commerce_preferences: CommercePreferencesTable;
+  comments: CommentsTable;
+  item_likes: ItemLikesTable;
+  member_areas: MemberAreasTable;
+  member_area_collections: MemberAreaCollectionsTable;
+  member_grants: MemberGrantsTable;
 }
 
 /** Everything in the content schema, the platform's outbox tables included. */
-export type ContentDB = ContentTables & OutboxTables;
+export type ContentDB = ContentTables & OutboxTables & CaptchaTables;

@@ -1,2 +1,2 @@
-export { contentService, buildApp } from './app.js';
+export { contentService, createContentService, buildApp, type ContentOptions } from './app.js';
 export { WebsiteService, domainOfHost } from './websites.service.js';

@@ -22,7 +22,9 @@ import { AppError, decodeCursor, toPage, type CursorPosition, type Page, type Se
 import { enqueueEvent } from './cache-first-outbox.js';
 import { requireCollection } from './collections.service.js';
 import type { ContentDB } from './content.table.js';
+import { MemberAccess } from './community/member-access.js';
 import { allowedRecordTypes, isPage, itemLimit, type Area } from './domain/collection.js';
+import { VISITOR, type Viewer } from './domain/community.js';
 import { collectionNotFound, invalid, isUniqueViolation, itemNotFound } from './domain/errors.js';
 import { itemUpserted, itemUrls, productUpserted } from './domain/events.js';
 import { ms, settingsOf, toCategory, toCollection, toItem } from './domain/mappers.js';
@@ -92,7 +94,11 @@ function checkSchedule(body: ParsedItemBody, now: number): void {
 }
 
 export class ItemService {
-  constructor(private readonly ctx: ServiceContext<ContentDB>) {}
+  /** `access`: the member-area gate of the public reads (a visitor without access gets a 403 with the area). */
+  constructor(
+    private readonly ctx: ServiceContext<ContentDB>,
+    private readonly access: MemberAccess = new MemberAccess(ctx.db),
+  ) {}
 
   async create(websiteId: string, collectionId: string, body: ParsedItemBody, area: Area, options: { id?: string } = {}): Promise<ContentItem> {
     return this.#write(async (trx) => {
@@ -177,9 +183,10 @@ export class ItemService {
   }
 
   /** A collection as the storefront sees it: enabled, counting only the items it shows. */
-  async publicCollection(websiteId: string, collectionId: string): Promise<Collection> {
+  async publicCollection(websiteId: string, collectionId: string, viewer: Viewer = VISITOR): Promise<Collection> {
     const collection = await findCollection(this.ctx.db, websiteId, collectionId);
     if (!collection || !collection.enabled) throw collectionNotFound();
+    await this.access.check(websiteId, collection.id, viewer);
     return toCollection(collection, await countPublicItems(this.ctx.db, websiteId, collection.id));
   }
 
@@ -191,10 +198,16 @@ export class ItemService {
     return { page, validUntil: await nextScheduled(this.ctx.db, websiteId, collectionId) };
   }
 
-  async getPublic(websiteId: string, itemId: string): Promise<ContentItem> {
+  /** The member-area gate alone (before a cached answer is sent): 403 with the area when the viewer has no access. */
+  async gate(websiteId: string, collectionId: string, viewer: Viewer): Promise<void> {
+    await this.access.check(websiteId, collectionId, viewer);
+  }
+
+  async getPublic(websiteId: string, itemId: string, viewer: Viewer = VISITOR): Promise<ContentItem> {
     const row = await findPublicItem(this.ctx.db, websiteId, itemId);
     const collection = row ? await findCollection(this.ctx.db, websiteId, row.collection_id) : undefined;
     if (!row || !collection?.enabled) throw itemNotFound();
+    await this.access.check(websiteId, collection.id, viewer);
     return toItem(row, collection.url_id);
   }
 
@@ -202,7 +215,7 @@ export class ItemService {
    * What a storefront path shows: '/' is the first page of the main navigation, '/<collection>',
    * '/<collection>/<item>' and '/<collection>/category/<slug>'. Hidden content is not found.
    */
-  async resolvePublic(websiteId: string, path: string): Promise<ResolvedPath> {
+  async resolvePublic(websiteId: string, path: string, viewer: Viewer = VISITOR): Promise<ResolvedPath> {
     await requireWebsite(this.ctx.db, websiteId);
     const segments = path.split('?')[0]!.split('/').filter(Boolean).map((s) => decodeURIComponent(s));
     let collection: CollectionRow | undefined;
@@ -214,6 +227,8 @@ export class ItemService {
       collection = await findCollectionByUrl(this.ctx.db, websiteId, segments[0]!);
     }
     if (!collection || !collection.enabled) throw collectionNotFound();
+    // A page of a member area: only members see it (or anything under it); others get the area's 403.
+    await this.access.check(websiteId, collection.id, viewer);
     const shown = toCollection(collection, await countPublicItems(this.ctx.db, websiteId, collection.id));
     if (segments.length <= 1) return { collection: shown, item: null, category: null };
     if (segments.length === 2) {
@@ -275,6 +290,8 @@ export class ItemService {
         return { ...base, data: common(body) };
       case RecordType.IMAGE:
         return { ...base, data: { ...common(body), image: body.image, mainImage: body.mainImage ?? body.image } };
+      case RecordType.LESSON:
+        return { ...base, data: { ...common(body), videoUrl: body.videoUrl, durationSeconds: body.durationSeconds } };
       case RecordType.AUDIO:
         return { ...base, data: { ...common(body), assetUrl: body.assetUrl, durationSeconds: body.durationSeconds } };
       case RecordType.EVENT: {

@@ -15,10 +15,11 @@ const kindOf = (recordType: number): SearchResult['kind'] =>
 export class SearchService {
   constructor(private readonly ctx: ServiceContext<ContentDB>) {}
 
-  async search(websiteId: string, { q, page }: SearchQuery): Promise<SearchResponse> {
+  /** `hidden`: the collections of member areas the visitor has no access to, left out of the results. */
+  async search(websiteId: string, { q, page }: SearchQuery, hidden: readonly string[] = []): Promise<SearchResponse> {
     await requireWebsite(this.ctx.db, websiteId);
     const pageSize = SEARCH_LIMITS.pageSize;
-    const { hits, total } = await searchHits(this.ctx.db, websiteId, q, pageSize, offsetOf(page, pageSize));
+    const { hits, total } = await searchHits(this.ctx.db, websiteId, q, pageSize, offsetOf(page, pageSize), hidden);
     const itemIds = hits.filter((hit) => hit.source === 'item').map((hit) => hit.id);
     const pageIds = hits.filter((hit) => hit.source === 'page').map((hit) => hit.id);
     const [items, pages] = await Promise.all([itemHitDetails(this.ctx.db, websiteId, q, itemIds), pageHitDetails(this.ctx.db, websiteId, q, pageIds)]);

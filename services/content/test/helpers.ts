@@ -6,7 +6,7 @@ import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fas
 import { Role, type EventEnvelope } from '@sc/contracts';
 import { signIdentity, type BuildServiceOptions, type ServiceContext } from '@sc/platform';
 import { testConfig, unique } from '@sc/platform/test-kit';
-import { buildApp } from '../src/app.js';
+import { buildApp, type ContentOptions } from '../src/app.js';
 import type { ContentDB } from '../src/content.table.js';
 import { WebsiteService } from '../src/websites.service.js';
 
@@ -18,6 +18,10 @@ export interface Caller {
   roles?: number[];
   /** Sign the identity for another website than the request's (a forged or stolen header). */
   identityWebsiteId?: string;
+  /** A signed-in site user (alone, or beside the owner's roles). */
+  siteUserId?: string;
+  /** More headers (cookies, X-Forwarded-For). */
+  headers?: Record<string, string>;
 }
 
 export interface Kit {
@@ -34,7 +38,7 @@ export interface Kit {
 export const ADMIN = [Role.ADMIN];
 
 /** The app on the test configuration; `options` can share a bus or cache, or start the relay. */
-export async function setup(options: Pick<BuildServiceOptions, 'shared' | 'relay'> = {}): Promise<Kit> {
+export async function setup(options: Pick<BuildServiceOptions, 'shared' | 'relay'> & ContentOptions = {}): Promise<Kit> {
   // Without DATABASE_URL, testConfig gives each app its own in-memory PGlite.
   const app = await buildApp({ config: testConfig(0, { IDENTITY_SIGNING_KEY: SIGNING_KEY }), relay: { autoStart: false }, ...options });
   await app.ready();
@@ -51,7 +55,10 @@ export async function setup(options: Pick<BuildServiceOptions, 'shared' | 'relay
     },
     async call(method, url, caller, body) {
       const requestId = randomUUID();
-      const headers: Record<string, string> = { 'x-website-id': caller.websiteId, 'x-request-id': requestId };
+      const headers: Record<string, string> = { 'x-website-id': caller.websiteId, 'x-request-id': requestId, ...caller.headers };
+      if (caller.siteUserId && !caller.roles) {
+        Object.assign(headers, signIdentity({ v: 1, kind: 'site-user', websiteId: caller.websiteId, requestId, issuedAt: Date.now(), siteUserId: caller.siteUserId, roles: [] }, SIGNING_KEY));
+      }
       if (caller.roles) {
         Object.assign(
           headers,
@@ -64,6 +71,7 @@ export async function setup(options: Pick<BuildServiceOptions, 'shared' | 'relay
               issuedAt: Date.now(),
               ownerId: `owner-of-${caller.websiteId}`,
               roles: caller.roles as never,
+              ...(caller.siteUserId ? { siteUserId: caller.siteUserId } : {}),
             },
             SIGNING_KEY,
           ),

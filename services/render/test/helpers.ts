@@ -54,7 +54,8 @@ export async function startContent(): Promise<ContentKit> {
  */
 export async function startRender(content: ContentKit | undefined, options: RenderOptions = {}): Promise<FastifyInstance> {
   const app = await buildApp({
-    config: testConfig(),
+    // Render verifies the gateway's identity header with the key content uses too (member areas).
+    config: testConfig(0, { IDENTITY_SIGNING_KEY: SIGNING_KEY }),
     shared: content?.shared ?? {},
     settings: { ...(content ? { contentUrl: content.url } : {}), webDist: '/nonexistent-web-dist', ...options.settings },
     consumer: { durable: unique('render_test'), newOnly: true, forgetAfterIdleMs: 60_000 },
@@ -65,7 +66,7 @@ export async function startRender(content: ContentKit | undefined, options: Rend
 }
 
 /** A request to content as the website's admin would make it through the gateway. */
-export function ownerCall(content: ContentKit, method: 'PUT' | 'POST' | 'DELETE', url: string, websiteId: string, body?: unknown) {
+export function ownerCall(content: ContentKit, method: 'PUT' | 'POST' | 'DELETE' | 'PATCH', url: string, websiteId: string, body?: unknown) {
   const requestId = randomUUID();
   const headers = {
     'x-website-id': websiteId,
@@ -107,4 +108,13 @@ export function productBody(title: string, cents: number) {
 /** GET a page from render as the gateway sends it. */
 export function page(render: FastifyInstance, url: string, websiteId = 'demo', headers: Record<string, string> = {}) {
   return render.inject({ method: 'GET', url, headers: { 'x-website-id': websiteId, ...headers } });
+}
+
+/** Headers of a page request as the gateway sends them for a signed-in site user (or an owner with roles). */
+export function signedIn(websiteId: string, who: { siteUserId?: string; roles?: number[] }): Record<string, string> {
+  const requestId = randomUUID();
+  const identity = who.roles
+    ? { v: 1 as const, kind: 'owner' as const, websiteId, requestId, issuedAt: Date.now(), ownerId: `owner-of-${websiteId}`, roles: who.roles as never, ...(who.siteUserId ? { siteUserId: who.siteUserId } : {}) }
+    : { v: 1 as const, kind: 'site-user' as const, websiteId, requestId, issuedAt: Date.now(), siteUserId: who.siteUserId ?? 'someone', roles: [] };
+  return { 'x-request-id': requestId, ...signIdentity(identity, SIGNING_KEY) };
 }

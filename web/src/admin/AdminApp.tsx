@@ -1,30 +1,43 @@
-// The owner admin app's shell: it asks who is signed in, offers the owner sign-in when nobody is,
-// and shows the signed-in owner with what their roles allow on this website. The panels of the
-// admin app hang off this shell.
-import { useEffect, useState, type FormEvent } from 'react';
-import { roleName, type OwnerSessionInfo } from '@sc/contracts';
+// The owner admin app's shell: it asks who is signed in, offers the owner sign-in (and sign-up)
+// when nobody is, and otherwise shows the layout with the screens the owner's roles allow.
+import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import type { OwnerSessionInfo } from '@sc/contracts';
 import { api, ApiError } from '../lib/api.js';
+import { Layout } from './Layout.js';
+import { sessionOf, SessionProvider } from './session.js';
+import './admin.css';
 
-type State = { kind: 'loading' } | { kind: 'signed-out'; error?: string } | { kind: 'signed-in'; session: OwnerSessionInfo };
+type State = { kind: 'loading' } | { kind: 'signed-out'; error?: string } | { kind: 'signed-in'; info: OwnerSessionInfo };
 
 export function AdminApp() {
   const [state, setState] = useState<State>({ kind: 'loading' });
 
   useEffect(() => {
     api<OwnerSessionInfo>('GET', '/api/auth/session').then(
-      (session) => setState(session.authenticated ? { kind: 'signed-in', session } : { kind: 'signed-out' }),
+      (info) => setState(info.authenticated ? { kind: 'signed-in', info } : { kind: 'signed-out' }),
       (error: unknown) => setState({ kind: 'signed-out', error: error instanceof Error ? error.message : String(error) }),
     );
   }, []);
 
+  const signOut = useCallback(async () => {
+    await api('DELETE', '/api/auth/session');
+    setState({ kind: 'signed-out' });
+  }, []);
+
   if (state.kind === 'loading') return <p aria-busy="true">Loading…</p>;
-  if (state.kind === 'signed-out') return <SignIn error={state.error} onSignedIn={(session) => setState({ kind: 'signed-in', session })} />;
-  return <Dashboard session={state.session} onSignedOut={() => setState({ kind: 'signed-out' })} />;
+  if (state.kind === 'signed-out') return <SignIn error={state.error} onSignedIn={(info) => setState({ kind: 'signed-in', info })} />;
+  return (
+    <SessionProvider value={sessionOf(state.info, signOut)}>
+      <Layout />
+    </SessionProvider>
+  );
 }
 
 function SignIn({ error, onSignedIn }: { error?: string; onSignedIn: (session: OwnerSessionInfo) => void }) {
+  const [mode, setMode] = useState<'sign-in' | 'sign-up'>('sign-in');
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
+  const [name, setName] = useState('');
   const [problem, setProblem] = useState(error);
   const [busy, setBusy] = useState(false);
 
@@ -33,7 +46,11 @@ function SignIn({ error, onSignedIn }: { error?: string; onSignedIn: (session: O
     setBusy(true);
     setProblem(undefined);
     try {
-      onSignedIn(await api<OwnerSessionInfo>('POST', '/api/auth/session', { email, password, rememberMe: false }));
+      onSignedIn(
+        mode === 'sign-in'
+          ? await api<OwnerSessionInfo>('POST', '/api/auth/session', { email, password, rememberMe: false })
+          : await api<OwnerSessionInfo>('POST', '/api/auth/owners', { email, password, ...(name.trim() ? { name: name.trim() } : {}) }),
+      );
     } catch (failure) {
       setProblem(failure instanceof ApiError ? failure.message : String(failure));
     } finally {
@@ -42,53 +59,42 @@ function SignIn({ error, onSignedIn }: { error?: string; onSignedIn: (session: O
   };
 
   return (
-    <main>
-      <h1>Sign in to manage your site</h1>
+    <main className="sign-in">
+      <h1>{mode === 'sign-in' ? 'Sign in to manage your site' : 'Create an owner account'}</h1>
       <form onSubmit={(event) => void submit(event)}>
+        {mode === 'sign-up' ? (
+          <label>
+            Name
+            <input name="name" autoComplete="name" value={name} onChange={(e) => setName(e.target.value)} />
+          </label>
+        ) : null}
         <label>
           Email
           <input type="email" name="email" autoComplete="username" required value={email} onChange={(e) => setEmail(e.target.value)} />
         </label>
         <label>
           Password
-          <input type="password" name="password" autoComplete="current-password" required value={password} onChange={(e) => setPassword(e.target.value)} />
+          <input
+            type="password"
+            name="password"
+            autoComplete={mode === 'sign-in' ? 'current-password' : 'new-password'}
+            required
+            minLength={mode === 'sign-up' ? 8 : undefined}
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+          />
         </label>
         {problem ? <p role="alert">{problem}</p> : null}
         <button type="submit" disabled={busy}>
-          {busy ? 'Signing in…' : 'Sign in'}
+          {mode === 'sign-in' ? (busy ? 'Signing in…' : 'Sign in') : busy ? 'Creating…' : 'Create account'}
         </button>
       </form>
-    </main>
-  );
-}
-
-function Dashboard({ session, onSignedOut }: { session: OwnerSessionInfo; onSignedOut: () => void }) {
-  const [problem, setProblem] = useState<string>();
-  const signOut = async () => {
-    try {
-      await api('DELETE', '/api/auth/session');
-      onSignedOut();
-    } catch (failure) {
-      setProblem(failure instanceof Error ? failure.message : String(failure));
-    }
-  };
-  return (
-    <main>
-      <h1>Site admin</h1>
       <p>
-        Signed in as <strong>{session.email}</strong> on website <code>{session.websiteId}</code>, role:{' '}
-        {session.roles.map((role) => roleName(role)).join(', ') || 'none'}.
+        {mode === 'sign-in' ? 'New here? ' : 'Have an account? '}
+        <button type="button" className="link" onClick={() => setMode(mode === 'sign-in' ? 'sign-up' : 'sign-in')}>
+          {mode === 'sign-in' ? 'Create an owner account' : 'Sign in instead'}
+        </button>
       </p>
-      <h2>What you may do here</h2>
-      <ul>
-        {session.permissions.map((permission) => (
-          <li key={permission}>{permission}</li>
-        ))}
-      </ul>
-      {problem ? <p role="alert">{problem}</p> : null}
-      <button type="button" onClick={() => void signOut()}>
-        Sign out
-      </button>
     </main>
   );
 }

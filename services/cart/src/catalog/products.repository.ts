@@ -121,6 +121,11 @@ export async function findProduct(db: Db, websiteId: string, productId: string):
   return db.selectFrom('products').selectAll().where('website_id', '=', websiteId).where('product_id', '=', productId).executeTakeFirst();
 }
 
+export async function findProducts(db: Db, websiteId: string, productIds: string[]): Promise<ProductRow[]> {
+  if (productIds.length === 0) return [];
+  return db.selectFrom('products').selectAll().where('website_id', '=', websiteId).where('product_id', 'in', productIds).execute();
+}
+
 export async function stockOfProduct(db: Db, websiteId: string, productId: string): Promise<StockRow[]> {
   return db.selectFrom('stock').selectAll().where('website_id', '=', websiteId).where('product_id', '=', productId).execute();
 }

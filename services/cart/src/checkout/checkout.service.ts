@@ -45,13 +45,15 @@ import {
   insertSubscription,
   liveOrderOfCart,
   lockGiftCard,
+  liveRefundsOfOrder,
   returnStock,
   setOrderStatus,
-  subscriptionOfOrder,
+  subscriptionOfAnyOrder,
   takeStock,
   type OrderRow,
 } from './orders.repository.js';
 import type { PaymentProvider } from './payments.js';
+import { announceStockChange } from './stock-events.js';
 
 export const newOrderId = (): string => randomBytes(12).toString('hex');
 /** A gift card code: 16 unambiguous characters in four groups (about 80 bits). */
@@ -97,7 +99,7 @@ export class CheckoutService {
     const location = body.shippingAddress
       ? { country: body.shippingAddress.country, ...(body.shippingAddress.region ? { region: body.shippingAddress.region } : {}), ...(body.shippingAddress.postalCode ? { postalCode: body.shippingAddress.postalCode } : {}) }
       : null;
-    const loaded = await this.#carts.load(location ? { ...cart, shipping_location: location } : cart);
+    const loaded = await this.#carts.load(location ? { ...cart, shipping_location: location } : cart, { fresh: true });
     this.#checkCart(loaded, body.shippingAddress);
     const kind = cart.kind === 'subscription' ? 'subscription' : 'order';
     const { order, reservations, giftCard } = await this.#reserve(loaded, body, kind);
@@ -111,8 +113,8 @@ export class CheckoutService {
       await setOrderStatus(trx, order.id, 'paid', outcome.reference);
       await markPurchased(trx, cart.id, order.id);
       await this.#issueGiftCards(trx, order, loaded);
-      if (kind === 'subscription') await this.#recordSubscription(trx, order, loaded, body.email);
-      await this.#announce(trx, { ...order, status: 'paid' });
+      if (kind === 'subscription') await this.#recordSubscription(trx, order, loaded, body.email, 'paymentMethod' in outcome ? (outcome.paymentMethod ?? null) : null);
+      await this.announce(trx, { ...order, status: 'paid' });
     });
     return this.orderView(cart.website_id, order.id);
   }
@@ -129,7 +131,7 @@ export class CheckoutService {
       { itemId: 'donation', variantId: 'donation', sku: 'DONATION', productName: body.name ? `Donation from ${body.name}` : 'Donation', productType: 0, quantity: 1, unitPrice: money(amount, rules.currency), additionalFields: null },
     ];
     const order = await this.#ctx.transaction(async (trx) =>
-      insertOrder(trx, this.#orderValues({ websiteId, kind: 'donation', cartId: null, email: body.email, address: null, items, currency: rules.currency, subtotal: amount, discount: 0, shipping: 0, tax: 0, giftCard: 0, giftCardId: null })),
+      insertOrder(trx, this.orderValues({ websiteId, kind: 'donation', cartId: null, email: body.email, address: null, items, currency: rules.currency, subtotal: amount, discount: 0, shipping: 0, tax: 0, giftCard: 0, giftCardId: null })),
     );
     const outcome = await this.#charge(amount, rules.currency, body.card, idempotencyKey, `Donation ${order.id}`);
     if (outcome.outcome !== 'succeeded') {
@@ -138,7 +140,7 @@ export class CheckoutService {
     }
     await this.#ctx.transaction(async (trx) => {
       await setOrderStatus(trx, order.id, 'paid', outcome.reference);
-      await this.#announce(trx, { ...order, status: 'paid' });
+      await this.announce(trx, { ...order, status: 'paid' });
     });
     return this.orderView(websiteId, order.id);
   }
@@ -210,7 +212,7 @@ export class CheckoutService {
       const t = loaded.totals;
       const order = await insertOrder(
         trx,
-        this.#orderValues({
+        this.orderValues({
           websiteId,
           kind,
           cartId: cart.id,
@@ -230,7 +232,8 @@ export class CheckoutService {
     });
   }
 
-  #orderValues(o: {
+  /** The row of a new pending order; the grand total is derived, never given. */
+  orderValues(o: {
     websiteId: string;
     kind: string;
     cartId: string | null;
@@ -279,17 +282,7 @@ export class CheckoutService {
   }
 
   async #stockChanged(trx: Transaction<CartDB>, websiteId: string, r: Reservation, before: number, after: number, reason: StockChanged['reason']): Promise<void> {
-    await enqueueEvent(trx, 'commerce.stock.changed', websiteId, {
-      itemId: r.productId,
-      variantId: r.variantId,
-      sku: r.sku,
-      previousQtyInStock: before,
-      qtyInStock: after,
-      previousUnlimited: false,
-      unlimited: false,
-      backInStock: before <= 0 && after > 0,
-      reason,
-    });
+    await announceStockChange(trx, websiteId, r, before, after, reason);
   }
 
   /** One gift card per gift-card unit bought, with the denomination as its balance. */
@@ -310,7 +303,7 @@ export class CheckoutService {
     }
   }
 
-  async #recordSubscription(trx: Transaction<CartDB>, order: OrderRow, loaded: LoadedCart, email: string): Promise<void> {
+  async #recordSubscription(trx: Transaction<CartDB>, order: OrderRow, loaded: LoadedCart, email: string, paymentMethod: string | null): Promise<void> {
     const line = loaded.lines[0]!;
     const product = await findProduct(trx, order.website_id, line.entry.product_id);
     const plan: StoredPlan = (product?.subscription_plan as StoredPlan | null) ?? { billingPeriod: { value: 1, unit: 'MONTH' }, numBillingCycles: 0 };
@@ -329,10 +322,12 @@ export class CheckoutService {
       cycles_billed: 1,
       next_billing_at: next,
       status: next ? 'active' : 'completed',
+      payment_method: paymentMethod,
     });
   }
 
-  async #announce(trx: Transaction<CartDB>, order: OrderRow): Promise<void> {
+  /** commerce.order.placed with the SPEC 3 purchase fields, in the transaction that made the order paid. */
+  async announce(trx: Transaction<CartDB>, order: OrderRow): Promise<void> {
     const items = order.items as OrderItem[];
     await enqueueEvent(trx, 'commerce.order.placed', order.website_id, {
       id: order.id,
@@ -355,7 +350,15 @@ export class CheckoutService {
   }
 
   async toOrder(row: OrderRow): Promise<Order> {
-    const [cards, subscription] = await Promise.all([giftCardsOfOrder(this.#ctx.db, row.id), subscriptionOfOrder(this.#ctx.db, row.id)]);
+    // Only what the order can have is asked for: most orders bought no gift card, are no
+    // subscription and were never refunded (fewer queries, fewer pool connections at checkout).
+    const items = row.items as OrderItem[];
+    const [cards, subscription, refunds] = await Promise.all([
+      items.some((i) => i.productType === ProductType.GIFT_CARD) ? giftCardsOfOrder(this.#ctx.db, row.id) : [],
+      row.kind === 'subscription' ? subscriptionOfAnyOrder(this.#ctx.db, row.id) : undefined,
+      row.refunded_cents > 0 ? liveRefundsOfOrder(this.#ctx.db, row.id) : [],
+    ]);
+    const done = refunds.filter((r) => r.status === 'succeeded');
     const c = row.currency;
     return {
       id: row.id,
@@ -367,7 +370,7 @@ export class CheckoutService {
       testMode: row.test_mode,
       email: row.email,
       shippingAddress: (row.shipping_address ?? null) as Address | null,
-      items: row.items as OrderItem[],
+      items,
       subtotal: money(row.subtotal_cents, c),
       discountTotal: money(row.discount_cents, c),
       shippingTotal: money(row.shipping_cents, c),
@@ -384,11 +387,24 @@ export class CheckoutService {
             plan: subscription.plan,
             cyclesBilled: subscription.cycles_billed,
             nextBillingDate: subscription.next_billing_at ? new Date(subscription.next_billing_at).toISOString() : null,
-            status: subscription.status as 'active' | 'completed' | 'cancelled',
+            status: subscription.status as 'active' | 'completed' | 'cancelled' | 'past-due',
             price: money(subscription.price_cents, subscription.currency),
           }
         : null,
       createdAt: new Date(row.created_at).toISOString(),
+      refundedTotal: money(
+        done.reduce((sum, r) => sum + r.amount_cents, 0),
+        c,
+      ),
+      refunds: done.map((r) => ({
+        id: r.id,
+        amount: money(r.amount_cents, c),
+        toCard: money(r.card_cents, c),
+        toGiftCard: money(r.gift_card_cents, c),
+        restocked: r.restocked,
+        reason: r.reason,
+        createdAt: new Date(r.created_at).toISOString(),
+      })),
     };
   }
 }

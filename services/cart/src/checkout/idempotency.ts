@@ -3,13 +3,18 @@
 // request gets 422. The key row is claimed by one INSERT ... ON CONFLICT DO NOTHING, which only
 // one of any number of concurrent requests can win (on Postgres and on PGlite alike). Failures
 // the caller could not have avoided by retrying (4xx) are stored like successes; a 5xx releases
-// the key so that the retry runs again.
+// the key so that the retry runs again. Keys expire after a day, as Stripe's do: a key used again
+// after that is a new request (the claim takes the expired row over in the same statement), and
+// expired rows are purged.
 import { createHash } from 'node:crypto';
 import { CommerceMessages } from '@sc/contracts';
 import { AppError } from '@sc/platform';
 import type { Kysely } from 'kysely';
 import type { CartDB } from '../cart.table.js';
 import { cartFailure } from '../errors.js';
+
+/** How long a key's answer is kept and replayed. */
+export const IDEMPOTENCY_TTL_MS = 24 * 3600_000;
 
 export interface StoredResponse {
   status: number;
@@ -26,11 +31,19 @@ export async function once(
   key: string,
   hash: string,
   work: () => Promise<StoredResponse>,
+  options: { ttlMs?: number; now?: Date } = {},
 ): Promise<StoredResponse & { replayed: boolean }> {
+  const now = options.now ?? new Date();
+  const expiredBefore = new Date(now.getTime() - (options.ttlMs ?? IDEMPOTENCY_TTL_MS));
   const claimed = await db
     .insertInto('idempotency_keys')
-    .values({ website_id: websiteId, key, request_hash: hash, status_code: null, response: null })
-    .onConflict((oc) => oc.columns(['website_id', 'key']).doNothing())
+    .values({ website_id: websiteId, key, request_hash: hash, status_code: null, response: null, created_at: now })
+    .onConflict((oc) =>
+      oc
+        .columns(['website_id', 'key'])
+        .doUpdateSet({ request_hash: hash, status_code: null, response: null, created_at: now })
+        .where('idempotency_keys.created_at', '<', expiredBefore),
+    )
     .returning('key')
     .executeTakeFirst();
   if (!claimed) {
@@ -62,4 +75,12 @@ async function store(db: Kysely<CartDB>, websiteId: string, key: string, respons
     .where('website_id', '=', websiteId)
     .where('key', '=', key)
     .execute();
+}
+
+/** Deletes the keys older than the TTL; answers how many. */
+export async function purgeExpiredKeys(db: Kysely<CartDB>, options: { ttlMs?: number; now?: Date } = {}): Promise<number> {
+  const expiredBefore = new Date((options.now ?? new Date()).getTime() - (options.ttlMs ?? IDEMPOTENCY_TTL_MS));
+  // RETURNING, not the driver's row count: the embedded driver does not report one for DELETE.
+  const deleted = await db.deleteFrom('idempotency_keys').where('created_at', '<', expiredBefore).returning('key').execute();
+  return deleted.length;
 }

@@ -76,10 +76,6 @@ export async function findOrder(db: Db, websiteId: string, orderId: string): Pro
   return db.selectFrom('orders').selectAll().where('website_id', '=', websiteId).where('id', '=', orderId).executeTakeFirst();
 }
 
-export async function listOrders(db: Db, websiteId: string, limit: number): Promise<OrderRow[]> {
-  return db.selectFrom('orders').selectAll().where('website_id', '=', websiteId).orderBy('created_at', 'desc').orderBy('id').limit(limit).execute();
-}
-
 /** Locks a gift card by code for the rest of the transaction. */
 export async function lockGiftCard(trx: Transaction<CartDB>, websiteId: string, code: string): Promise<GiftCardRow | undefined> {
   return trx.selectFrom('gift_cards').selectAll().where('website_id', '=', websiteId).where('code', '=', code).forUpdate().executeTakeFirst();
@@ -119,4 +115,83 @@ export async function insertSubscription(db: Db, row: Insertable<SubscriptionsTa
 
 export async function subscriptionOfOrder(db: Db, orderId: string): Promise<SubscriptionRow | undefined> {
   return db.selectFrom('subscriptions').selectAll().where('order_id', '=', orderId).executeTakeFirst();
+}
+
+/** The order under its row lock (refunds read and change its refunded total under it). */
+export async function lockOrder(trx: Transaction<CartDB>, websiteId: string, orderId: string): Promise<OrderRow | undefined> {
+  return trx.selectFrom('orders').selectAll().where('website_id', '=', websiteId).where('id', '=', orderId).forUpdate().executeTakeFirst();
+}
+
+export interface OrderFilter {
+  status?: string | undefined;
+  kind?: string | undefined;
+  from?: string | undefined;
+  to?: string | undefined;
+  /** Part of the buyer's email. */
+  email?: string | undefined;
+  /** Orders numbered below this one (the list is newest first). */
+  beforeNumber?: number | undefined;
+}
+
+/** A website's orders, newest first, `limit` of them after the filter. */
+export async function findOrders(db: Db, websiteId: string, filter: OrderFilter, limit: number): Promise<OrderRow[]> {
+  let query = db.selectFrom('orders').selectAll().where('website_id', '=', websiteId);
+  if (filter.status) query = query.where('status', '=', filter.status);
+  if (filter.kind) query = query.where('kind', '=', filter.kind);
+  if (filter.from) query = query.where('created_at', '>=', new Date(filter.from));
+  if (filter.to) query = query.where('created_at', '<', new Date(filter.to));
+  if (filter.email) {
+    // The text is matched literally: LIKE's wildcards in it are escaped.
+    const literal = filter.email.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`);
+    query = query.where(sql<string>`lower(email)`, 'like', `%${literal}%`);
+  }
+  if (filter.beforeNumber !== undefined) query = query.where('order_number', '<', filter.beforeNumber);
+  return query.orderBy('order_number', 'desc').limit(limit).execute();
+}
+
+export type RefundRow = Selectable<CartDB['refunds']>;
+
+export async function insertRefund(trx: Transaction<CartDB>, row: Insertable<CartDB['refunds']>): Promise<RefundRow> {
+  return trx.insertInto('refunds').values(row).returningAll().executeTakeFirstOrThrow();
+}
+
+/** The refunds of an order that count: done or under way. */
+export async function liveRefundsOfOrder(db: Db, orderId: string): Promise<RefundRow[]> {
+  return db.selectFrom('refunds').selectAll().where('order_id', '=', orderId).where('status', '<>', 'failed').orderBy('created_at').orderBy('id').execute();
+}
+
+export async function setRefundStatus(db: Db, refundId: string, status: 'succeeded' | 'failed', providerReference: string | null): Promise<void> {
+  await db.updateTable('refunds').set({ status, provider_reference: providerReference }).where('id', '=', refundId).execute();
+}
+
+/** Moves an order's refunded total (a refund reserving its amount, or a failed one giving it back). */
+export async function addRefunded(db: Db, orderId: string, cents: number, status?: string): Promise<void> {
+  await db
+    .updateTable('orders')
+    .set({ refunded_cents: sql<number>`refunded_cents + ${cents}`, ...(status ? { status } : {}) })
+    .where('id', '=', orderId)
+    .execute();
+}
+
+/** The subscription an order started or renewed. */
+export async function subscriptionOfAnyOrder(db: Db, orderId: string): Promise<SubscriptionRow | undefined> {
+  const started = await subscriptionOfOrder(db, orderId);
+  if (started) return started;
+  return db
+    .selectFrom('subscription_renewals as r')
+    .innerJoin('subscriptions as s', 's.id', 'r.subscription_id')
+    .selectAll('s')
+    .where('r.order_id', '=', orderId)
+    .executeTakeFirst();
+}
+
+/** A website's gift cards, newest first; `code` matches part of the code. */
+export async function findGiftCards(db: Db, websiteId: string, filter: { code?: string | undefined; beforeSeq?: number | undefined }, limit: number): Promise<GiftCardRow[]> {
+  let query = db.selectFrom('gift_cards').selectAll().where('website_id', '=', websiteId);
+  if (filter.code) {
+    const literal = filter.code.toUpperCase().replace(/[\\%_]/g, (c) => `\\${c}`);
+    query = query.where('code', 'like', `%${literal}%`);
+  }
+  if (filter.beforeSeq !== undefined) query = query.where('seq', '<', filter.beforeSeq);
+  return query.orderBy('seq', 'desc').limit(limit).execute();
 }

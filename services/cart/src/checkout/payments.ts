@@ -1,5 +1,7 @@
 // The payment step behind one interface, so a real provider can replace the built-in test-mode
-// one. The test provider charges nothing: its card numbers decide the outcome.
+// one. The test provider charges nothing: its card numbers decide the outcome. A successful charge
+// may leave a reusable payment method (a token, never card data) for subscription renewals, and a
+// charge can be refunded in part or in full.
 import { randomBytes } from 'node:crypto';
 import { CommerceMessages, type CardDetails, type CurrencyCode } from '@sc/contracts';
 
@@ -13,14 +15,37 @@ export interface ChargeRequest {
 }
 
 export type ChargeResult =
-  | { outcome: 'succeeded'; reference: string }
+  | { outcome: 'succeeded'; reference: string; paymentMethod?: string }
   | { outcome: 'declined'; message: string }
   | { outcome: 'failed'; message: string };
+
+/** A charge of a payment method saved by an earlier charge (subscription renewals). */
+export interface SavedChargeRequest {
+  amountCents: number;
+  currency: CurrencyCode;
+  paymentMethod: string;
+  description: string;
+  idempotencyKey: string;
+}
+
+export interface RefundRequest {
+  /** The reference the charge answered. */
+  chargeReference: string;
+  amountCents: number;
+  currency: CurrencyCode;
+  idempotencyKey: string;
+}
+
+export type RefundResult = { outcome: 'succeeded'; reference: string } | { outcome: 'failed'; message: string };
 
 export interface PaymentProvider {
   /** True when no real money moves (SPEC 3 Order testMode). */
   readonly testMode: boolean;
   charge(request: ChargeRequest): Promise<ChargeResult>;
+  /** Charges a saved payment method; providers without it cannot renew subscriptions. */
+  chargeSaved?(request: SavedChargeRequest): Promise<ChargeResult>;
+  /** Gives back part or all of a charge; providers without it cannot refund to the card. */
+  refund?(request: RefundRequest): Promise<RefundResult>;
 }
 
 /** The test-mode card numbers and what they do. */
@@ -28,15 +53,55 @@ export const TEST_CARDS = Object.freeze({
   succeeds: '4242424242424242',
   declines: '4000000000000002',
   fails: '4000000000000119',
+  /** Paid at checkout, declined when a renewal charges it later. */
+  declinesRenewals: '4000000000000341',
 });
 
-/** The built-in provider of test mode: 4242… succeeds, 4000…0002 is declined, 4000…0119 fails. */
+const SAVED_PREFIX = 'test_pm_';
+
+/**
+ * The built-in provider of test mode: 4242… succeeds, 4000…0002 is declined, 4000…0119 fails,
+ * 4000…0341 succeeds once and declines as a saved method. Answers are remembered per idempotency
+ * key, as a real provider's are, so a retried renewal or refund is not taken twice.
+ */
 export class TestPaymentProvider implements PaymentProvider {
   readonly testMode = true;
   readonly #now: () => Date;
+  readonly #answered = new Map<string, ChargeResult | RefundResult>();
 
   constructor(now: () => Date = () => new Date()) {
     this.#now = now;
+  }
+
+  async chargeSaved(request: SavedChargeRequest): Promise<ChargeResult> {
+    return this.#once(`saved:${request.idempotencyKey}`, () => {
+      switch (request.paymentMethod) {
+        case `${SAVED_PREFIX}${TEST_CARDS.succeeds}`:
+          return { outcome: 'succeeded', reference: `test_ch_${randomBytes(12).toString('hex')}`, paymentMethod: request.paymentMethod };
+        case `${SAVED_PREFIX}${TEST_CARDS.declinesRenewals}`:
+          return { outcome: 'declined', message: CommerceMessages.paymentDeclined };
+        default:
+          return { outcome: 'failed', message: CommerceMessages.paymentFailed };
+      }
+    });
+  }
+
+  async refund(request: RefundRequest): Promise<RefundResult> {
+    return this.#once(`refund:${request.idempotencyKey}`, () =>
+      request.chargeReference.startsWith('test_ch_') && request.amountCents > 0
+        ? { outcome: 'succeeded', reference: `test_re_${randomBytes(12).toString('hex')}` }
+        : { outcome: 'failed', message: CommerceMessages.refundFailed },
+    );
+  }
+
+  #once<T extends ChargeResult | RefundResult>(key: string, answer: () => T): T {
+    const known = this.#answered.get(key) as T | undefined;
+    if (known) return known;
+    const result = answer();
+    // Bounded: the embedded platform runs this provider for as long as it runs.
+    if (this.#answered.size >= 10_000) this.#answered.delete(this.#answered.keys().next().value!);
+    this.#answered.set(key, result);
+    return result;
   }
 
   async charge(request: ChargeRequest): Promise<ChargeResult> {
@@ -46,7 +111,8 @@ export class TestPaymentProvider implements PaymentProvider {
     if (expired) return { outcome: 'declined', message: CommerceMessages.paymentDeclined };
     switch (number) {
       case TEST_CARDS.succeeds:
-        return { outcome: 'succeeded', reference: `test_ch_${randomBytes(12).toString('hex')}` };
+      case TEST_CARDS.declinesRenewals:
+        return { outcome: 'succeeded', reference: `test_ch_${randomBytes(12).toString('hex')}`, paymentMethod: `${SAVED_PREFIX}${number}` };
       case TEST_CARDS.declines:
         return { outcome: 'declined', message: CommerceMessages.paymentDeclined };
       case TEST_CARDS.fails:

@@ -5,12 +5,25 @@ import { ContentProductDeleted, ContentProductUpserted, ContentSettingsUpdated, 
 import { handleOnce, type ServiceContext, type SubscribeOptions } from '@sc/platform';
 import type { CartDB } from '../cart.table.js';
 import { markProductDeleted, productRowOf, seedStock, upsertProduct } from '../catalog/products.repository.js';
+import { storeCacheOf } from '../catalog/store-cache.js';
 import { saveRules } from '../store/rules.repository.js';
 
 export const CATALOG_CONSUMER = 'cart-catalog';
 
 /** Applies one content event to the read model (idempotent; exported for tests and replays). */
 export async function applyContentEvent(ctx: ServiceContext<CartDB>, event: EventEnvelope, consumer = CATALOG_CONSUMER): Promise<void> {
+  try {
+    await apply(ctx, event, consumer);
+  } finally {
+    // This process forgets what it cached at once; other replicas within the store cache's TTL.
+    const cache = storeCacheOf(ctx);
+    const productId = (event.data as { productId?: unknown } | null)?.productId;
+    if (typeof productId === 'string') cache.productChanged(event.websiteId, productId);
+    cache.rulesChanged(event.websiteId);
+  }
+}
+
+async function apply(ctx: ServiceContext<CartDB>, event: EventEnvelope, consumer: string): Promise<void> {
   await handleOnce(ctx.db, consumer, event, async (trx) => {
     switch (event.type) {
       case 'content.product.upserted': {

@@ -1,9 +1,13 @@
 import type { Migrations } from '@sc/platform';
 import { m0001Carts } from './0001_carts.js';
 import { m0002Commerce } from './0002_commerce.js';
+import { m0003AddEntryFunction } from './0003_add_entry_function.js';
+import { m0004RefundsRenewals } from './0004_refunds_renewals.js';
 
 /** Applied in name order at start. */
 export const migrations: Migrations = {
   '0001_carts': m0001Carts,
   '0002_commerce': m0002Commerce,
+  '0003_add_entry_function': m0003AddEntryFunction,
+  '0004_refunds_renewals': m0004RefundsRenewals,
 };

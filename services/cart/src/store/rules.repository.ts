@@ -1,8 +1,8 @@
 // The store's rules (currency, minimum order subtotal, tax rules, shipping options, minimum
 // donation) and its coupons. A website without a row has the defaults.
-import type { Kysely, Transaction } from 'kysely';
+import type { Kysely, Selectable, Transaction } from 'kysely';
 import { DEFAULT_CURRENCY, isCurrencyCode, type CurrencyCode, type ShippingOption, type StoreRules, type TaxRule } from '@sc/contracts';
-import type { CartDB } from '../cart.table.js';
+import type { CartDB, StoreRulesTable } from '../cart.table.js';
 import type { CouponDefinition } from '../domain/totals.js';
 
 type Db = Kysely<CartDB> | Transaction<CartDB>;
@@ -15,7 +15,16 @@ export const DEFAULT_MINIMUM_DONATION_CENTS = 100;
 
 /** The rules of a website (defaults when the owner set none). */
 export async function rulesOf(db: Db, websiteId: string): Promise<WebsiteRules> {
-  const row = await db.selectFrom('store_rules').selectAll().where('website_id', '=', websiteId).executeTakeFirst();
+  return rulesFromRow(await db.selectFrom('store_rules').selectAll().where('website_id', '=', websiteId).executeTakeFirst());
+}
+
+/** The rules under the row's lock, for a read-modify-write of one list (the row is made first when missing). */
+export async function lockRules(trx: Transaction<CartDB>, websiteId: string): Promise<WebsiteRules> {
+  await trx.insertInto('store_rules').values({ website_id: websiteId, currency: null }).onConflict((oc) => oc.column('website_id').doNothing()).execute();
+  return rulesFromRow(await trx.selectFrom('store_rules').selectAll().where('website_id', '=', websiteId).forUpdate().executeTakeFirst());
+}
+
+function rulesFromRow(row: Selectable<StoreRulesTable> | undefined): WebsiteRules {
   return {
     currency: row?.currency && isCurrencyCode(row.currency) ? row.currency : DEFAULT_CURRENCY,
     minimumOrderSubtotalCents: row?.minimum_order_subtotal_cents ?? 0,
@@ -87,6 +96,13 @@ export async function upsertCoupon(db: Db, websiteId: string, coupon: CouponDefi
 }
 
 export async function deleteCoupon(db: Db, websiteId: string, code: string): Promise<boolean> {
-  const result = await db.deleteFrom('coupons').where('website_id', '=', websiteId).where('code', '=', code).executeTakeFirst();
-  return Number(result.numDeletedRows) > 0;
+  // RETURNING, not the driver's row count: the embedded driver does not report one for DELETE.
+  const deleted = await db.deleteFrom('coupons').where('website_id', '=', websiteId).where('code', '=', code).returning('code').execute();
+  return deleted.length > 0;
+}
+
+/** One coupon of the store (exact code). */
+export async function findCoupon(db: Db, websiteId: string, code: string): Promise<CouponDefinition | undefined> {
+  const row = await db.selectFrom('coupons').selectAll().where('website_id', '=', websiteId).where('code', '=', code).executeTakeFirst();
+  return row ? couponOf(row) : undefined;
 }

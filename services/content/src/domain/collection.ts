@@ -25,6 +25,8 @@ export function allowedRecordTypes(type: number, typeName: string): readonly num
   if (GALLERY_TYPES.has(type)) return [RecordType.IMAGE, RecordType.VIDEO];
   if (ALBUM_TYPES.has(type)) return [RecordType.AUDIO];
   if (type === CollectionType.SLIDE_VIDEO) return [RecordType.VIDEO];
+  // Lessons and courses (SPEC 3 collection types 24, 25) hold lessons (record type 62).
+  if (type === CollectionType.LESSONS || type === CollectionType.COURSE) return [RecordType.LESSON];
   if (PAGE_TYPES.has(type)) return [];
   if (type === CollectionType.GENERIC && typeName === 'events') return [RecordType.EVENT];
   if (type === CollectionType.INSTAGRAM || type === CollectionType.FLICKR || type === CollectionType.FIVEHUNDREDPIX) return [RecordType.IMAGE];

@@ -1,9 +1,12 @@
-import type { Migrations } from '@sc/platform';
+import { captchaMigration, type Migrations } from '@sc/platform';
 import { m0001Content } from './0001_content.js';
 import { m0002Search } from './0002_search.js';
+import { m0003Community } from './0003_community.js';
 
 /** Applied in name order at start (the platform's outbox tables come first on their own). */
 export const migrations: Migrations = {
   '0001_content': m0001Content,
   '0002_search': m0002Search,
+  '0003_community': m0003Community,
+  '0004_captcha': captchaMigration,
 };

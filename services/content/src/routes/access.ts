@@ -2,7 +2,9 @@
 // gateway), the path's websiteId checked against it, and validation failures answered with the
 // rule's own message (a SPEC string or a SPEC 9 limit) rather than a generic one.
 import type { FastifyRequest } from 'fastify';
-import { AppError, websiteIdOf, type ZodApp } from '@sc/platform';
+import { Permission } from '@sc/contracts';
+import { AppError, identityOf, permissionsOf, websiteIdOf, type ZodApp } from '@sc/platform';
+import { viewerOf, type Viewer } from '../domain/community.js';
 import { websiteNotFound } from '../domain/errors.js';
 
 /** The request's website; a websiteId in the path must be the same one (ids of other websites are not found). */
@@ -34,4 +36,38 @@ export function answerValidationWithRuleMessages(scope: ZodApp): void {
     const message = issues[0]?.message ?? `The ${error.validationContext || 'request'} is not valid.`;
     throw new AppError('VALIDATION_FAILED', message, { fields });
   });
+}
+
+const first = (value: string | string[] | undefined): string | undefined => (Array.isArray(value) ? value[0] : value);
+
+/** The client address: the last X-Forwarded-For entry (the one the gateway added), else the socket's. */
+export function clientIp(request: FastifyRequest): string {
+  const last = first(request.headers['x-forwarded-for'])?.split(',').pop()?.trim();
+  return last && last.length <= 64 ? last : request.ip;
+}
+
+/** Whether the visitor reached the site over HTTPS (the gateway's X-Forwarded-Proto). */
+export function isSecure(request: FastifyRequest): boolean {
+  return first(request.headers['x-forwarded-proto']) === 'https';
+}
+
+/** A cookie of the request, or undefined. */
+export function cookieOf(request: FastifyRequest, name: string): string | undefined {
+  for (const part of (request.headers.cookie ?? '').split(';')) {
+    const at = part.indexOf('=');
+    if (at > 0 && part.slice(0, at).trim() === name) {
+      try {
+        return decodeURIComponent(part.slice(at + 1).trim());
+      } catch {
+        return undefined;
+      }
+    }
+  }
+  return undefined;
+}
+
+/** Who reads gated content: the signed-in site user, or an owner who may read the website's content. */
+export function viewerOfRequest(request: FastifyRequest): Viewer {
+  const identity = identityOf(request);
+  return viewerOf(identity, permissionsOf(identity).has(Permission.CONTENT_READ));
 }

@@ -1,6 +1,8 @@
 // Storefront reads (open): collections, their published items, categories, path resolution for
 // the render service, and site search. Draft, private, needs-review and not-yet-due scheduled items never appear,
-// nor anything of a disabled collection.
+// nor anything of a disabled collection. Pages and collections of a member area are answered only
+// to viewers with access (the signed-in site user or owner named by the gateway's identity header);
+// anyone else gets a 403 carrying what the access-denied page shows of the area.
 import { Category, Collection, ContentId, ContentItem, ItemListQuery, PageQueryStrict, ResolvedPath, SearchQuery, SearchResponse } from '@sc/contracts';
 import { pageSchema, websiteIdOf, type ZodApp } from '@sc/platform';
 import { z } from 'zod';
@@ -8,21 +10,23 @@ import type { CategoryService } from '../categories.service.js';
 import type { ItemService } from '../items.service.js';
 import type { PublicCache } from '../public-cache.js';
 import type { SearchService } from '../search.service.js';
+import type { MemberAccess } from '../community/member-access.js';
+import { viewerOfRequest } from './access.js';
 
 export const PUBLIC_BASE = '/api/content-service/public/1.0';
 const ItemPage = pageSchema(ContentItem);
 type ItemPage = z.infer<typeof ItemPage>;
 const CollectionParams = z.object({ collectionId: ContentId }).strict();
 
-export function publicRoutes(app: ZodApp, items: ItemService, categories: CategoryService, cache: PublicCache, search: SearchService): void {
+export function publicRoutes(app: ZodApp, items: ItemService, categories: CategoryService, cache: PublicCache, search: SearchService, access: MemberAccess): void {
   app.get(
     `${PUBLIC_BASE}/resolve`,
     { schema: { querystring: z.object({ path: z.string().max(2082) }).strict(), response: { 200: ResolvedPath } } },
-    async (request) => items.resolvePublic(websiteIdOf(request), request.query.path),
+    async (request) => items.resolvePublic(websiteIdOf(request), request.query.path, viewerOfRequest(request)),
   );
 
   app.get(`${PUBLIC_BASE}/collections/:collectionId`, { schema: { params: CollectionParams, response: { 200: Collection } } }, async (request) =>
-    items.publicCollection(websiteIdOf(request), request.params.collectionId),
+    items.publicCollection(websiteIdOf(request), request.params.collectionId, viewerOfRequest(request)),
   );
 
   app.get(
@@ -32,6 +36,8 @@ export function publicRoutes(app: ZodApp, items: ItemService, categories: Catego
       const websiteId = websiteIdOf(request);
       const { collectionId } = request.params;
       const { cursor, limit, categoryId, tag, category } = request.query;
+      // The gate first: a cached listing is the same for everyone who may see it.
+      await items.gate(websiteId, collectionId, viewerOfRequest(request));
       const gzip = /\bgzip\b/.test(request.headers['accept-encoding'] ?? '');
       const answer = await cache.remember(websiteId, ['items', collectionId, String(limit), cursor ?? '', categoryId ?? '', tag ?? '', category ?? ''], gzip, async () => {
         const { page, validUntil } = await items.listPublic(websiteId, collectionId, request.query);
@@ -51,17 +57,18 @@ export function publicRoutes(app: ZodApp, items: ItemService, categories: Catego
     { schema: { params: CollectionParams, querystring: PageQueryStrict, response: { 200: pageSchema(Category) } } },
     async (request) => {
       const websiteId = websiteIdOf(request);
-      const collection = await items.publicCollection(websiteId, request.params.collectionId);
+      const collection = await items.publicCollection(websiteId, request.params.collectionId, viewerOfRequest(request));
       return categories.list(websiteId, collection.id, request.query.limit, request.query.cursor);
     },
   );
 
   // Site search (the /search page, the search block): published pages, posts, products and events.
-  app.get(`${PUBLIC_BASE}/search`, { schema: { querystring: SearchQuery, response: { 200: SearchResponse } } }, async (request) =>
-    search.search(websiteIdOf(request), request.query),
-  );
+  app.get(`${PUBLIC_BASE}/search`, { schema: { querystring: SearchQuery, response: { 200: SearchResponse } } }, async (request) => {
+    const websiteId = websiteIdOf(request);
+    return search.search(websiteId, request.query, await access.hiddenCollectionIds(websiteId, viewerOfRequest(request)));
+  });
 
   app.get(`${PUBLIC_BASE}/items/:itemId`, { schema: { params: z.object({ itemId: ContentId }).strict(), response: { 200: ContentItem } } }, async (request) =>
-    items.getPublic(websiteIdOf(request), request.params.itemId),
+    items.getPublic(websiteIdOf(request), request.params.itemId, viewerOfRequest(request)),
   );
 }

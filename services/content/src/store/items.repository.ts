@@ -42,6 +42,11 @@ export async function findItem(db: Db, websiteId: string, id: string): Promise<I
   return db.selectFrom('items').select(ITEM_COLUMNS).where('website_id', '=', websiteId).where('id', '=', id).executeTakeFirst();
 }
 
+/** Locks the item row for the rest of the transaction (comment counts, likes). */
+export async function lockItem(db: Db, websiteId: string, id: string): Promise<ItemRow | undefined> {
+  return db.selectFrom('items').select(ITEM_COLUMNS).where('website_id', '=', websiteId).where('id', '=', id).forUpdate().executeTakeFirst();
+}
+
 export async function findPublicItem(db: Db, websiteId: string, id: string): Promise<ItemRow | undefined> {
   return db.selectFrom('items').select(ITEM_COLUMNS).where('website_id', '=', websiteId).where('id', '=', id).where(isPublic).executeTakeFirst();
 }
@@ -152,15 +157,21 @@ export async function insertItem(db: Db, row: Insertable<ItemsTable>): Promise<I
   return db.insertInto('items').values(row).returning(ITEM_COLUMNS).executeTakeFirstOrThrow();
 }
 
+/**
+ * Replaces an item's fields. Its likeCount and publicCommentCount are kept from the row as it is
+ * when the update runs (not as the caller read it): visitors' likes and moderators' approvals
+ * committed meanwhile are never written over, and owners cannot set them by hand.
+ */
 export async function replaceItem(
   db: Db,
   websiteId: string,
   id: string,
   row: Pick<Insertable<ItemsTable>, 'url_id' | 'title' | 'status' | 'publish_on' | 'sort_date' | 'product_type' | 'data'>,
 ): Promise<ItemRow> {
+  const kept = sql<string>`${row.data}::jsonb || jsonb_build_object('likeCount', coalesce(items.data->'likeCount', '0'::jsonb), 'publicCommentCount', coalesce(items.data->'publicCommentCount', '0'::jsonb))`;
   return db
     .updateTable('items')
-    .set({ ...row, version: sql<number>`version + 1`, updated_at: new Date() })
+    .set({ ...row, data: kept, version: sql<number>`version + 1`, updated_at: new Date() })
     .where('website_id', '=', websiteId)
     .where('id', '=', id)
     .returning(ITEM_COLUMNS)

@@ -56,8 +56,9 @@ function searchable(eb: ExpressionBuilder<ContentDB, 'items' | 'collections'>) {
   ]);
 }
 
-function hits(db: Db, websiteId: string, query: RawBuilder<unknown>) {
-  const items = db
+/** `hidden`: collections of member areas the searching visitor has no access to (left out). */
+function hits(db: Db, websiteId: string, query: RawBuilder<unknown>, hidden: readonly string[]) {
+  let items = db
     .selectFrom('items')
     .innerJoin('collections', (join) => join.onRef('collections.id', '=', 'items.collection_id').onRef('collections.website_id', '=', 'items.website_id'))
     .select([sql<'item' | 'page'>`'item'`.as('source'), 'items.id as id', 'items.title as title', sql<number>`ts_rank(items.search_vector, ${query})`.as('rank')])
@@ -66,21 +67,25 @@ function hits(db: Db, websiteId: string, query: RawBuilder<unknown>) {
     .where((eb) => isPublic(eb as unknown as ExpressionBuilder<ContentDB, 'items'>))
     .where(searchable)
     .where(sql<SqlBool>`items.search_vector @@ ${query}`);
-  const pages = db
+  let pages = db
     .selectFrom('collections')
     .select([sql<'item' | 'page'>`'page'`.as('source'), 'collections.id as id', 'collections.title as title', sql<number>`ts_rank(collections.search_vector, ${query})`.as('rank')])
     .where('collections.website_id', '=', websiteId)
     .where('collections.enabled', '=', true)
     .where('collections.type', '=', CollectionType.PAGE)
     .where(sql<SqlBool>`collections.search_vector @@ ${query}`);
+  if (hidden.length > 0) {
+    items = items.where('collections.id', 'not in', hidden);
+    pages = pages.where('collections.id', 'not in', hidden);
+  }
   return items.unionAll(pages);
 }
 
 /** One page of matches (best first; equal ranks by title, then id) and how many there are in all. */
-export async function searchHits(db: Db, websiteId: string, text: string, limit: number, offset: number): Promise<{ hits: SearchHit[]; total: number }> {
+export async function searchHits(db: Db, websiteId: string, text: string, limit: number, offset: number, hidden: readonly string[] = []): Promise<{ hits: SearchHit[]; total: number }> {
   const query = sql`websearch_to_tsquery(${cfg}, ${text})`;
   const rows = await db
-    .selectFrom(hits(db, websiteId, query).as('hits'))
+    .selectFrom(hits(db, websiteId, query, hidden).as('hits'))
     .select(['hits.source', 'hits.id', 'hits.rank', sql<number | string>`count(*) over ()`.as('total')])
     .orderBy('hits.rank', 'desc')
     .orderBy('hits.title')
@@ -92,7 +97,7 @@ export async function searchHits(db: Db, websiteId: string, text: string, limit:
   if (rows.length === 0 && offset > 0) {
     // Past the last page: the window count saw no rows, so count on its own.
     const counted = await db
-      .selectFrom(hits(db, websiteId, query).as('hits'))
+      .selectFrom(hits(db, websiteId, query, hidden).as('hits'))
       .select(sql<number | string>`count(*)`.as('total'))
       .executeTakeFirst();
     total = Number(counted?.total ?? 0);

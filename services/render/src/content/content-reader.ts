@@ -11,10 +11,15 @@ import {
   ContentItem,
   DEFAULT_HEADER_FOOTER,
   HeaderFooter,
+  MemberAccessDenied,
+  MemberAreaSummary,
+  PublicComment,
+  PublicPopupOverlay,
   PublicSite,
   ResolvedPath,
   SearchResponse,
   SiteLayout,
+  type PopupOverlay,
 } from '@sc/contracts';
 import { pageSchema } from '@sc/platform';
 import type { z } from 'zod';
@@ -33,22 +38,46 @@ export interface ItemQuery {
   category?: string | undefined;
 }
 
+/**
+ * Headers render passes on to content for one page request: its request id and, when render
+ * itself verified it, the gateway's signed identity (content checks it again and answers gated
+ * pages by it). Without them content answers as to an anonymous visitor.
+ */
+export type Forwarded = Readonly<Record<string, string>>;
+
+/** A path in a member area the visitor has no access to: what the access-denied page shows. */
+export interface Denied {
+  denied: MemberAreaSummary;
+}
+
 /** What a page needs from content; every call is for one website. */
 export interface ContentReader {
   /** The website; null when there is none with this id. */
   site(websiteId: string): Promise<PublicSite | null>;
   layout(websiteId: string): Promise<SiteLayout>;
   headerFooter(websiteId: string): Promise<HeaderFooter>;
-  /** The collection, item or category a path names; null when nothing is published there. */
-  resolve(websiteId: string, path: string): Promise<ResolvedPath | null>;
-  collection(websiteId: string, collectionId: string): Promise<Collection | null>;
-  items(websiteId: string, collectionId: string, query: ItemQuery): Promise<ItemPage>;
-  categories(websiteId: string, collectionId: string): Promise<Category[]>;
+  /**
+   * The collection, item or category a path names; null when nothing is published there; the
+   * member area when the path is gated and the visitor (`as`) has no access.
+   */
+  resolve(websiteId: string, path: string, as?: Forwarded): Promise<ResolvedPath | Denied | null>;
+  /** A collection; null when there is none, or it is gated and the visitor has no access. */
+  collection(websiteId: string, collectionId: string, as?: Forwarded): Promise<Collection | null>;
+  /** Items of a collection; none when it is gated and the visitor has no access. */
+  items(websiteId: string, collectionId: string, query: ItemQuery, as?: Forwarded): Promise<ItemPage>;
+  categories(websiteId: string, collectionId: string, as?: Forwarded): Promise<Category[]>;
   /**
    * One page of the site search (content ranks published pages, posts, products and events);
-   * null when content refuses the query (empty, too long, page out of range).
+   * null when content refuses the query (empty, too long, page out of range). Pages of member
+   * areas the visitor has no access to are left out.
    */
-  search(websiteId: string, query: string, page: number): Promise<SearchResponse | null>;
+  search(websiteId: string, query: string, page: number, as?: Forwarded): Promise<SearchResponse | null>;
+  /** The first approved comments of an item, oldest first (SPEC 2 comment area). */
+  comments(websiteId: string, itemId: string, limit: number, as?: Forwarded): Promise<PublicComment[]>;
+  /** A member area as the visitor may know it; null when there is none. */
+  memberArea(websiteId: string, memberAreaId: string, as?: Forwarded): Promise<MemberAreaSummary | null>;
+  /** The popup overlay visitors get; null when it is off. */
+  popup(websiteId: string): Promise<PopupOverlay | null>;
 }
 
 /** Content did not answer, or answered with a failure other than "not found". */
@@ -62,6 +91,12 @@ export class ContentUnavailableError extends Error {
 const PUBLIC = '/api/content-service/public/1.0';
 const ItemPageSchema = pageSchema(ContentItem);
 const CategoryPage = pageSchema(Category);
+const CommentPage = pageSchema(PublicComment);
+
+/** Content's 403 for gated content, as #get hands it to resolve. */
+class AccessDenied {
+  constructor(readonly memberArea: MemberAreaSummary) {}
+}
 
 /** The content service's public routes, called with the website in X-Website-Id as the gateway does. */
 export class HttpContentReader implements ContentReader {
@@ -83,44 +118,69 @@ export class HttpContentReader implements ContentReader {
     return (await this.#get(websiteId, '/api/site-header-footer', HeaderFooter)) ?? DEFAULT_HEADER_FOOTER;
   }
 
-  resolve(websiteId: string, path: string): Promise<ResolvedPath | null> {
-    return this.#get(websiteId, `${PUBLIC}/resolve?path=${encodeURIComponent(path)}`, ResolvedPath);
+  async resolve(websiteId: string, path: string, as?: Forwarded): Promise<ResolvedPath | Denied | null> {
+    const answer = await this.#get(websiteId, `${PUBLIC}/resolve?path=${encodeURIComponent(path)}`, ResolvedPath, as, true);
+    return answer instanceof AccessDenied ? { denied: answer.memberArea } : answer;
   }
 
-  collection(websiteId: string, collectionId: string): Promise<Collection | null> {
-    return this.#get(websiteId, `${PUBLIC}/collections/${encodeURIComponent(collectionId)}`, Collection);
+  collection(websiteId: string, collectionId: string, as?: Forwarded): Promise<Collection | null> {
+    return this.#get(websiteId, `${PUBLIC}/collections/${encodeURIComponent(collectionId)}`, Collection, as);
   }
 
-  async items(websiteId: string, collectionId: string, query: ItemQuery): Promise<ItemPage> {
+  async items(websiteId: string, collectionId: string, query: ItemQuery, as?: Forwarded): Promise<ItemPage> {
     const params = new URLSearchParams({ limit: String(query.limit) });
     for (const key of ['cursor', 'categoryId', 'tag', 'category'] as const) {
       const value = query[key];
       if (value !== undefined && value !== '') params.set(key, value);
     }
-    const page = await this.#get(websiteId, `${PUBLIC}/collections/${encodeURIComponent(collectionId)}/items?${params.toString()}`, ItemPageSchema);
+    const page = await this.#get(websiteId, `${PUBLIC}/collections/${encodeURIComponent(collectionId)}/items?${params.toString()}`, ItemPageSchema, as);
     return page ?? { items: [], hasNextPage: false, nextPageCursor: null };
   }
 
-  async categories(websiteId: string, collectionId: string): Promise<Category[]> {
-    const page = await this.#get(websiteId, `${PUBLIC}/collections/${encodeURIComponent(collectionId)}/categories?limit=200`, CategoryPage);
+  async categories(websiteId: string, collectionId: string, as?: Forwarded): Promise<Category[]> {
+    const page = await this.#get(websiteId, `${PUBLIC}/collections/${encodeURIComponent(collectionId)}/categories?limit=200`, CategoryPage, as);
     return page?.items ?? [];
   }
 
-  search(websiteId: string, query: string, page: number): Promise<SearchResponse | null> {
+  search(websiteId: string, query: string, page: number, as?: Forwarded): Promise<SearchResponse | null> {
     const params = new URLSearchParams({ q: query, page: String(page) });
-    return this.#get(websiteId, `${PUBLIC}/search?${params.toString()}`, SearchResponse);
+    return this.#get(websiteId, `${PUBLIC}/search?${params.toString()}`, SearchResponse, as);
   }
 
-  /** The parsed answer; null for a 404 or a 400 (a cursor or filter content refuses names nothing). */
-  async #get<T extends z.ZodType>(websiteId: string, path: string, schema: T): Promise<z.infer<T> | null> {
+  async comments(websiteId: string, itemId: string, limit: number, as?: Forwarded): Promise<PublicComment[]> {
+    const page = await this.#get(websiteId, `${PUBLIC}/items/${encodeURIComponent(itemId)}/comments?limit=${limit}`, CommentPage, as);
+    return page?.items ?? [];
+  }
+
+  memberArea(websiteId: string, memberAreaId: string, as?: Forwarded): Promise<MemberAreaSummary | null> {
+    return this.#get(websiteId, `${PUBLIC}/member-areas/${encodeURIComponent(memberAreaId)}`, MemberAreaSummary, as);
+  }
+
+  async popup(websiteId: string): Promise<PopupOverlay | null> {
+    return (await this.#get(websiteId, `${PUBLIC}/popup-overlay`, PublicPopupOverlay))?.popup ?? null;
+  }
+
+  /**
+   * The parsed answer; null for a 404 or a 400 (a cursor or filter content refuses names nothing),
+   * and for a 403 of a member area (gated content the visitor may not see), which is returned as
+   * AccessDenied instead when the caller asks for it (`denied`).
+   */
+  async #get<T extends z.ZodType>(websiteId: string, path: string, schema: T, as?: Forwarded): Promise<z.infer<T> | null>;
+  async #get<T extends z.ZodType>(websiteId: string, path: string, schema: T, as: Forwarded | undefined, denied: true): Promise<z.infer<T> | AccessDenied | null>;
+  async #get<T extends z.ZodType>(websiteId: string, path: string, schema: T, as?: Forwarded, denied = false): Promise<z.infer<T> | AccessDenied | null> {
     let response: Response;
     try {
       response = await fetch(`${this.baseUrl}${path}`, {
-        headers: { 'x-website-id': websiteId, accept: 'application/json' },
+        headers: { ...as, 'x-website-id': websiteId, accept: 'application/json' },
         signal: AbortSignal.timeout(this.timeoutMs),
       });
     } catch (error) {
       throw new ContentUnavailableError(`content did not answer ${path}`, { cause: error });
+    }
+    if (response.status === 403) {
+      const body = MemberAccessDenied.safeParse(await response.json().catch(() => undefined));
+      if (!body.success) throw new ContentUnavailableError(`content answered 403 to ${path} without a member area`);
+      return denied ? new AccessDenied(body.data.memberArea) : null;
     }
     if (response.status === 404 || response.status === 400) {
       await response.body?.cancel();

@@ -11,11 +11,14 @@ import {
   type Category,
   type Collection,
   type ContentItem,
+  type MemberAreaSummary,
+  type PublicComment,
   type SearchResponse,
   type SearchResult,
 } from '@sc/contracts';
 import type { ItemPage } from '../content/content-reader.js';
 import { sanitizeHtml } from '../html/sanitize.js';
+import { accessDeniedIslands, commentIslands, lessonsIslands, likeIsland, lessonVideo, popupIsland } from './community-islands.js';
 import { cartPillIsland, islandTag, productIslands } from './product-islands.js';
 import { siteContext, siteContextData, type IslandDataTag, type SiteContext, type SiteData } from './site-context.js';
 
@@ -33,7 +36,11 @@ export type TemplateName =
   | 'search'
   | 'cart'
   | 'not-found'
-  | 'error';
+  | 'error'
+  | 'lessons.list'
+  | 'lessons.item'
+  | 'access-denied'
+  | 'members';
 
 export interface PageContext extends SiteContext {
   islands: IslandDataTag[];
@@ -50,14 +57,18 @@ export interface Page {
 export interface BlockSource {
   collection: Collection;
   items: ContentItem[];
+  /** Member-area blocks (type 67): the area as the visitor may know it (keyed `member-area:{id}`). */
+  memberArea?: MemberAreaSummary | undefined;
 }
 
 const PAGE_TYPES = new Set(['page', 'template-page', 'splash-page']);
 
 /** The theme's family of templates for a collection. */
-export function familyOf(collection: Collection): 'products' | 'blog' | 'events' | 'gallery' | 'page' {
+export function familyOf(collection: Collection): 'products' | 'blog' | 'events' | 'gallery' | 'page' | 'lessons' {
   const name = collection.typeName;
   if (name === 'products' || name === 'events' || name === 'gallery') return name;
+  // SPEC 3 collection types 24 (lessons) and 25 (course).
+  if (name === 'lessons' || name === 'course') return 'lessons';
   if (PAGE_TYPES.has(name)) return 'page';
   return 'blog';
 }
@@ -84,9 +95,11 @@ export function collectionView(collection: Collection): Record<string, unknown> 
 
 function base(site: SiteData, path: string, pageType: number, now: number, ids: { collectionId?: string; itemId?: string }): PageContext {
   const context = siteContext(site, path, pageType, now);
+  const popup = popupIsland(site, path, pageType);
   return {
     ...context,
-    islands: [siteContextData(site, path, pageType, ids), ...cartPillIsland(site.site, context.showCartPill)],
+    ...(popup ? { popupOverlay: (popup.data as { popup: unknown }).popup } : {}),
+    islands: [siteContextData(site, path, pageType, ids), ...cartPillIsland(site.site, context.showCartPill), ...(popup ? [popup] : [])],
   };
 }
 
@@ -119,6 +132,10 @@ export function collectionPage(site: SiteData, collection: Collection, options: 
     category,
     filter: { tag: filter.tag ?? null, category: filter.category ?? null },
   });
+  if (family === 'lessons') {
+    context.items = items.map((item, index) => ({ ...item, lessonNumber: index + 1, durationText: durationText(item.durationSeconds) }));
+    context.islands.push(...lessonsIslands(site, { page: 'lessons', collectionId: collection.id }));
+  }
   if (family === 'events') {
     context.upcoming = items.filter((i) => Number(i.endDate ?? i.startDate ?? 0) >= now).sort((a, b) => Number(a.startDate) - Number(b.startDate));
     context.past = items.filter((i) => Number(i.endDate ?? i.startDate ?? 0) < now);
@@ -127,11 +144,35 @@ export function collectionPage(site: SiteData, collection: Collection, options: 
   return { status: 200, template, context };
 }
 
-/** An item's own page (page type content item); product pages carry their islands. */
-export function itemPage(site: SiteData, collection: Collection, item: ContentItem, path: string, now: number): Page {
+/** A lesson's length as a listing shows it ('12 min', '1 h 5 min'); '' when unknown. */
+export function durationText(seconds: unknown): string {
+  const n = typeof seconds === 'number' && Number.isFinite(seconds) ? Math.round(seconds / 60) : 0;
+  if (n <= 0) return '';
+  return n >= 60 ? `${Math.floor(n / 60)} h${n % 60 ? ` ${n % 60} min` : ''}` : `${n} min`;
+}
+
+/** The comment area of an item page: the approved comments read from content, and whether new ones are taken. */
+export interface CommentArea {
+  comments: PublicComment[];
+  /** SPEC 4: comments on, not closed, not switched off by the site. */
+  open: boolean;
+}
+
+/** An item's own page (page type content item); product pages carry their islands, posts and lessons their comment area and like button. */
+export function itemPage(site: SiteData, collection: Collection, item: ContentItem, path: string, now: number, area?: CommentArea): Page {
   const family = familyOf(collection);
   const context = base(site, path, PageType.CONTENT_ITEM, now, { collectionId: collection.id, itemId: item.id });
-  Object.assign(context, { collection: collectionView(collection), item: itemView(item) });
+  const view = itemView(item);
+  if (area) Object.assign(view, { publicComments: area.comments, commentsOpen: area.open });
+  Object.assign(context, { collection: collectionView(collection), item: view });
+  if (family === 'blog' || family === 'lessons') {
+    context.islands.push(likeIsland([item.id]));
+    if (area?.open) context.islands.push(...commentIslands(site, item.id));
+  }
+  if (family === 'lessons') {
+    context.video = lessonVideo(item.videoUrl ?? null);
+    context.islands.push(...lessonsIslands(site, { page: 'lesson', collectionId: collection.id, itemId: item.id }));
+  }
   if (family === 'products') {
     const islands = productIslands(item, site.site);
     context.islands.push(...islands);
@@ -156,6 +197,11 @@ function blockView(block: NonNullable<Collection['layout']>['blocks'][number], i
       view.title = text('title') || 'Newsletter';
       view.description = text('description');
       break;
+    case 'member-area': {
+      const area = typeof data.memberAreaId === 'string' ? sources.get(`member-area:${data.memberAreaId}`)?.memberArea : undefined;
+      if (area) view.memberArea = area;
+      break;
+    }
     case 'map': {
       const lat = Number(data.lat);
       const lng = Number(data.lng);
@@ -269,6 +315,24 @@ export function cartPage(site: SiteData, path: string, now: number): Page {
   const settings = site.site.settings;
   context.islands.push(islandTag('cart-page', { currency: settings.currency, locale: settings.locale, expressCheckout: settings.store.expressCheckout }));
   return { status: 200, template: 'cart', context };
+}
+
+/**
+ * The member-area access-denied page (page type 106, 403): what the area is, why the page is shut,
+ * and the way in (sign in, or for paid areas its plans). Nothing of the gated page itself.
+ */
+export function accessDeniedPage(site: SiteData, area: MemberAreaSummary, path: string, now: number): Page {
+  const context = base(site, path, PageType.MEMBER_AREA_ACCESS_DENIED, now, {});
+  context.memberArea = area;
+  context.islands.push(...accessDeniedIslands(site, area));
+  return { status: 403, template: 'access-denied', context };
+}
+
+/** A member area's own page (/members/{id}, the URL of its navigation link): its pages, for members. */
+export function membersPage(site: SiteData, area: MemberAreaSummary, path: string, now: number): Page {
+  const context = base(site, path, PageType.PAGE, now, {});
+  context.memberArea = area;
+  return { status: 200, template: 'members', context };
 }
 
 /** The not-found page (page type not found, 404). */

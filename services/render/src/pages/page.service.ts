@@ -1,10 +1,12 @@
 // From a request's path to a page: the SPEC 2 routes (/cart, /search) first, then whatever content
 // publishes at the path (a collection, one of its categories, an item), else the not-found page.
 // Content being unreachable gives the error page (503); nothing here renders HTML.
-import { SEARCH_LIMITS, type Collection } from '@sc/contracts';
+import { COMMENT_LIMITS, CommentState, type Collection, type ContentItem, type MemberAreaSummary, SEARCH_LIMITS } from '@sc/contracts';
 import type { Logger } from '@sc/platform';
-import { ContentUnavailableError, type ContentReader } from '../content/content-reader.js';
+import { ContentUnavailableError, type ContentReader, type Forwarded } from '../content/content-reader.js';
+import { withExperiments, type Overrides } from './experiments.js';
 import {
+  accessDeniedPage,
   blockSources,
   cartPage,
   collectionPage,
@@ -13,9 +15,11 @@ import {
   familyOf,
   itemPage,
   layoutPage,
+  membersPage,
   notFoundPage,
   searchPage,
   type BlockSource,
+  type CommentArea,
   type Page,
 } from './page-context.js';
 import type { SiteData } from './site-context.js';
@@ -33,6 +37,21 @@ export interface PageQuery {
 /** Items per page of a collection list. */
 export const LIST_PAGE_SIZE = 50;
 
+/** Who asks for a page, as far as the page depends on it. */
+export interface PageVisitor {
+  /** Headers passed on to content: the request id and the signed identity render verified. */
+  forward?: Forwarded | undefined;
+  /** The session's experiment overrides (honoured under site status INTERNAL only). */
+  overrides?: Overrides | undefined;
+}
+
+const MEMBERS_PATH = /^\/members\/([A-Za-z0-9_-]{1,64})$/;
+
+/** SPEC 4: comments on when commentState is 1 or there are public comments, off when the site disables them. */
+function commentsOn(item: ContentItem, commentsEnabled: boolean): boolean {
+  return commentsEnabled && (item.commentState === CommentState.ON || item.publicCommentCount > 0);
+}
+
 /** A site path without its trailing slash ('/' stays '/'). */
 export function normalisePath(path: string): string {
   const bare = path.split('?')[0] ?? '/';
@@ -48,16 +67,20 @@ export class PageService {
   ) {}
 
   /** The page at `path` of a website; never throws (failures are the error page). */
-  async page(websiteId: string, rawPath: string, query: PageQuery): Promise<Page> {
+  async page(websiteId: string, rawPath: string, query: PageQuery, visitor: PageVisitor = {}): Promise<Page> {
     const path = normalisePath(rawPath);
     const now = this.clock();
+    const as = visitor.forward;
     let site: SiteData | undefined;
     try {
-      site = await this.#site(websiteId);
-      if (!site) return notFoundPage(fallbackSite(websiteId), path, now);
+      const read = await this.#site(websiteId);
+      if (!read) return notFoundPage(fallbackSite(websiteId), path, now);
+      site = withExperiments(read, visitor.overrides ?? {});
       if (path === '/cart') return cartPage(site, path, now);
-      if (path === '/search') return await this.#search(websiteId, site, query, path, now);
-      return await this.#content(websiteId, site, path, query, now);
+      if (path === '/search') return await this.#search(websiteId, site, query, path, now, as);
+      const members = MEMBERS_PATH.exec(path);
+      if (members) return await this.#members(websiteId, site, members[1] ?? '', path, now, as);
+      return await this.#content(websiteId, site, path, query, now, as);
     } catch (error) {
       const unavailable = error instanceof ContentUnavailableError;
       this.logger.error({ err: error, websiteId, path }, unavailable ? 'content unavailable; answering the error page' : 'page failed');
@@ -66,35 +89,61 @@ export class PageService {
   }
 
   async #site(websiteId: string): Promise<SiteData | undefined> {
-    const [site, layout, headerFooter] = await Promise.all([
+    const [site, layout, headerFooter, popup] = await Promise.all([
       this.content.site(websiteId),
       this.content.layout(websiteId),
       this.content.headerFooter(websiteId),
+      this.content.popup(websiteId),
     ]);
-    return site ? { site, layout, headerFooter } : undefined;
+    return site ? { site, layout, headerFooter, popup } : undefined;
   }
 
-  async #content(websiteId: string, site: SiteData, path: string, query: PageQuery, now: number): Promise<Page> {
-    const resolved = await this.content.resolve(websiteId, path);
+  async #content(websiteId: string, site: SiteData, path: string, query: PageQuery, now: number, as: Forwarded | undefined): Promise<Page> {
+    const resolved = await this.content.resolve(websiteId, path, as);
     if (!resolved) return notFoundPage(site, path, now);
+    if ('denied' in resolved) return accessDeniedPage(site, resolved.denied, path, now);
     const { collection, item, category } = resolved;
-    if (item) return itemPage(site, collection, item, path, now);
-    if (familyOf(collection) === 'page') return layoutPage(site, collection, await this.#blockSources(websiteId, collection), path, now);
+    if (item) return itemPage(site, collection, item, path, now, await this.#commentArea(websiteId, site, collection, item, as));
+    if (familyOf(collection) === 'page') return layoutPage(site, collection, await this.#blockSources(websiteId, collection, as), path, now);
     const [page, categories] = await Promise.all([
-      this.content.items(websiteId, collection.id, { limit: LIST_PAGE_SIZE, cursor: query.cursor, categoryId: category?.id, tag: query.tag, category: query.category }),
-      familyOf(collection) === 'products' ? this.content.categories(websiteId, collection.id) : Promise.resolve([]),
+      this.content.items(websiteId, collection.id, { limit: LIST_PAGE_SIZE, cursor: query.cursor, categoryId: category?.id, tag: query.tag, category: query.category }, as),
+      familyOf(collection) === 'products' ? this.content.categories(websiteId, collection.id, as) : Promise.resolve([]),
     ]);
     return collectionPage(site, collection, { path, now, page, categories, category, filter: { tag: query.tag, category: query.category } });
   }
 
-  async #blockSources(websiteId: string, collection: Collection): Promise<Map<string, BlockSource>> {
+  /** The comment area of a post or lesson whose comments are on (SPEC 4): its first approved comments. */
+  async #commentArea(websiteId: string, site: SiteData, collection: Collection, item: ContentItem, as: Forwarded | undefined): Promise<CommentArea | undefined> {
+    const family = familyOf(collection);
+    if (family !== 'blog' && family !== 'lessons') return undefined;
+    const enabled = site.site.settings.commentsEnabled;
+    if (!commentsOn(item, enabled)) return undefined;
+    const comments = await this.content.comments(websiteId, item.id, COMMENT_LIMITS.shownWithItem, as);
+    return { comments, open: item.commentState !== CommentState.CLOSED };
+  }
+
+  /** A member area's page: its pages for members, the access-denied page for everyone else. */
+  async #members(websiteId: string, site: SiteData, memberAreaId: string, path: string, now: number, as: Forwarded | undefined): Promise<Page> {
+    const area = await this.content.memberArea(websiteId, memberAreaId, as);
+    if (!area) return notFoundPage(site, path, now);
+    return area.hasAccess ? membersPage(site, area, path, now) : accessDeniedPage(site, area, path, now);
+  }
+
+  async #blockSources(websiteId: string, collection: Collection, as: Forwarded | undefined): Promise<Map<string, BlockSource>> {
     const sources = new Map<string, BlockSource>();
-    await Promise.all(
-      blockSources(collection).map(async ({ collectionId, limit }) => {
-        const [listed, page] = await Promise.all([this.content.collection(websiteId, collectionId), this.content.items(websiteId, collectionId, { limit })]);
+    const areas = new Map<string, MemberAreaSummary>();
+    await Promise.all([
+      ...blockSources(collection).map(async ({ collectionId, limit }) => {
+        const [listed, page] = await Promise.all([this.content.collection(websiteId, collectionId, as), this.content.items(websiteId, collectionId, { limit }, as)]);
         if (listed) sources.set(collectionId, { collection: listed, items: page.items });
       }),
-    );
+      // Member-area blocks (block type 67): the area's join or sign-in panel.
+      ...memberAreaBlocks(collection).map(async (memberAreaId) => {
+        const area = await this.content.memberArea(websiteId, memberAreaId, as);
+        if (area) areas.set(memberAreaId, area);
+      }),
+    ]);
+    for (const [id, area] of areas) sources.set(`member-area:${id}`, { collection, items: [], memberArea: area });
     return sources;
   }
 
@@ -102,10 +151,10 @@ export class PageService {
    * The search page: content searches the website (every published page, post, product and
    * event) and answers one page of ranked results; an empty query shows the form only.
    */
-  async #search(websiteId: string, site: SiteData, query: PageQuery, path: string, now: number): Promise<Page> {
+  async #search(websiteId: string, site: SiteData, query: PageQuery, path: string, now: number, as: Forwarded | undefined): Promise<Page> {
     const text = (query.q ?? '').trim().slice(0, SEARCH_LIMITS.queryLength).trim();
     const page = searchPageNumber(query.page);
-    const found = text === '' ? null : await this.content.search(websiteId, text, page);
+    const found = text === '' ? null : await this.content.search(websiteId, text, page, as);
     return searchPage(site, { query: text, page, found }, path, now);
   }
 }
@@ -114,4 +163,14 @@ export class PageService {
 export function searchPageNumber(raw: string | undefined): number {
   const n = raw !== undefined && /^\d{1,4}$/.test(raw) ? Number(raw) : 1;
   return n >= 1 && n <= SEARCH_LIMITS.maxPage ? n : 1;
+}
+
+/** The member areas a layout's member-area blocks (block type 67) name. */
+export function memberAreaBlocks(collection: Collection): string[] {
+  const ids = new Set<string>();
+  for (const block of collection.layout?.blocks ?? []) {
+    const id = block.data.memberAreaId;
+    if (block.type === 67 && typeof id === 'string' && /^[A-Za-z0-9_-]{1,64}$/.test(id)) ids.add(id);
+  }
+  return [...ids];
 }

@@ -2,21 +2,27 @@
 // or with ?format=json the page's context. Pages are cached (page-cache.ts) and sent with an ETag
 // (304 when the browser has it) and Cache-Control asking browsers to revalidate, since an owner's
 // change must show at once. The theme's stylesheet is served under a digest path, cached for ever.
-import { websiteIdOf, type ZodApp } from '@sc/platform';
+import { EXPERIMENT_COOKIE, IDENTITY_HEADER, IDENTITY_SIGNATURE_HEADER } from '@sc/contracts';
+import { identityOf, websiteIdOf, type ZodApp } from '@sc/platform';
 import { gzipSync } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Theme } from '../theme/theme.js';
+import { applyQuery, cookieValue, hasExperimentParams, overridesCookie, overridesFromCookie, type Overrides } from './experiments.js';
 import { etagOf, type CachedPage, type PageCache } from './page-cache.js';
 import type { PageRenderer } from './page-renderer.js';
-import { normalisePath, searchPageNumber, type PageQuery, type PageService } from './page.service.js';
+import { normalisePath, searchPageNumber, type PageQuery, type PageService, type PageVisitor } from './page.service.js';
 
 const REVALIDATE = 'public, max-age=0, must-revalidate';
+/** Pages that depend on who asks (a signed-in visitor, session overrides) are never kept by shared caches. */
+const PRIVATE_REVALIDATE = 'private, max-age=0, must-revalidate';
 const HTML = 'text/html; charset=utf-8';
 const JSON_TYPE = 'application/json; charset=utf-8';
 /** Islands read their data from JSON tags and load scripts from /assets: no inline script runs. */
 const CSP =
   "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' https: data:; connect-src 'self'; " +
-  "font-src 'self' data:; frame-ancestors 'self'; base-uri 'self'; object-src 'none'; form-action 'self'";
+  "font-src 'self' data:; frame-ancestors 'self'; base-uri 'self'; object-src 'none'; form-action 'self'; " +
+  // Lesson videos: hosted files, and the two players lessons embed (youtube-nocookie, vimeo).
+  "media-src 'self' https:; frame-src https://www.youtube-nocookie.com https://player.vimeo.com";
 const MAX_PARAM = 512;
 
 /** The first value of a query parameter, if it is a sensible string. */
@@ -43,7 +49,34 @@ function made(status: number, contentType: string, body: string): CachedPage {
   return { status, contentType, etag: etagOf(body), body, gzip: body.length >= GZIP_MIN_BYTES ? gzipSync(body).toString('base64') : undefined };
 }
 
-function send(request: FastifyRequest, reply: FastifyReply, page: CachedPage, hit: boolean): FastifyReply {
+/** A cookie of the request, or undefined. */
+function cookieOf(request: FastifyRequest, name: string): string | undefined {
+  for (const part of (request.headers.cookie ?? '').split(';')) {
+    const at = part.indexOf('=');
+    if (at > 0 && part.slice(0, at).trim() === name) return part.slice(at + 1).trim();
+  }
+  return undefined;
+}
+
+/**
+ * Who asks, as far as a page depends on it: the identity render verified (forwarded to content,
+ * which answers member-area pages by it) and a key naming it for the page cache. A visitor, or a
+ * header render cannot verify, forwards no identity and shares the visitors' pages, so a page made
+ * for a member is never cached where a visitor would get it.
+ */
+function visitorOf(request: FastifyRequest): { forward: Record<string, string>; key: string } {
+  const forward: Record<string, string> = { 'x-request-id': request.id };
+  const identity = identityOf(request);
+  if (identity.kind === 'visitor') return { forward, key: '' };
+  const value = request.headers[IDENTITY_HEADER];
+  const signature = request.headers[IDENTITY_SIGNATURE_HEADER];
+  if (typeof value !== 'string' || typeof signature !== 'string') return { forward, key: '' };
+  forward[IDENTITY_HEADER] = value;
+  forward[IDENTITY_SIGNATURE_HEADER] = signature;
+  return { forward, key: `${identity.kind}:${identity.ownerId ?? identity.apiKeyId ?? ''}:${identity.siteUserId ?? ''}` };
+}
+
+function send(request: FastifyRequest, reply: FastifyReply, page: CachedPage, hit: boolean, personal = false): FastifyReply {
   const gzip = page.gzip !== undefined && /\bgzip\b/.test(request.headers['accept-encoding'] ?? '');
   // Each encoding is its own representation, with its own validator.
   const etag = gzip ? `${page.etag.slice(0, -1)}-gz"` : page.etag;
@@ -52,7 +85,7 @@ function send(request: FastifyRequest, reply: FastifyReply, page: CachedPage, hi
     .header('content-type', page.contentType)
     .header('etag', etag)
     .header('vary', 'accept-encoding')
-    .header('cache-control', page.status >= 500 ? 'no-store' : REVALIDATE)
+    .header('cache-control', page.status >= 500 ? 'no-store' : personal ? PRIVATE_REVALIDATE : REVALIDATE)
     .header('x-render-cache', hit ? 'hit' : 'miss');
   if (page.contentType === HTML) reply.header('content-security-policy', CSP);
   if (page.status < 300 && notModified(request, etag)) return reply.code(304).send();
@@ -75,16 +108,27 @@ export function pageRoutes(app: ZodApp, pages: PageService, renderer: PageRender
       query.page = String(searchPageNumber(param(request.query, 'page')));
     }
     const json = param(request.query, 'format') === 'json';
-    const parts = [json ? 'json' : 'html', renderer.version(), path, query.cursor ?? '', query.tag ?? '', query.category ?? '', query.q ?? '', query.page ?? ''];
+    const who = visitorOf(request);
+    // SPEC 4 experiments: the session's overrides (its cookie) after this request's parameters.
+    const queryParams = (request.query ?? {}) as Record<string, unknown>;
+    let overrides: Overrides = overridesFromCookie(cookieOf(request, EXPERIMENT_COOKIE));
+    if (hasExperimentParams(queryParams)) {
+      overrides = applyQuery(overrides, queryParams).overrides;
+      reply.header('set-cookie', overridesCookie(overrides, request.headers['x-forwarded-proto'] === 'https'));
+    }
+    const flags = cookieValue(overrides);
+    const visitor: PageVisitor = { forward: who.forward, overrides };
+    const parts = [json ? 'json' : 'html', renderer.version(), path, query.cursor ?? '', query.tag ?? '', query.category ?? '', query.q ?? '', query.page ?? '', who.key, flags];
     const { page, hit } = await cache.remember(
       websiteId,
       parts,
       async () => {
-        const shown = renderer.prepare(await pages.page(websiteId, path, query));
+        const shown = renderer.prepare(await pages.page(websiteId, path, query, visitor));
         return made(shown.status, json ? JSON_TYPE : HTML, json ? JSON.stringify(shown.context) : renderer.html(shown));
       },
-      (page) => page.status === 200,
+      // Access-denied pages (403) are cached too: they depend on the same things as the page they stand for.
+      (page) => page.status === 200 || page.status === 403,
     );
-    return send(request, reply, page, hit);
+    return send(request, reply, page, hit, who.key !== '' || flags !== '');
   });
 }

@@ -7,6 +7,7 @@ import {
   islandDataId,
   ProductType,
   type ContentItem,
+  type IslandImage,
   type IslandName,
   type Money,
   type ProductFormData,
@@ -20,6 +21,18 @@ import type { IslandDataTag } from './site-context.js';
 const ADD_TO_CART = 'Add To Cart';
 const SUBSCRIBE = 'Subscribe';
 const INSTALLMENT_COUNT = 4;
+/**
+ * The installment provider's order limits by shop country, in minor units of the store currency
+ * (SPEC 9 "min and max limits in minor units"): Afterpay in the US, Canada, Australia and New
+ * Zealand, Clearpay in Great Britain.
+ */
+const INSTALLMENT_LIMITS: Readonly<Record<string, { min: number; max: number }>> = {
+  US: { min: 100, max: 200_000 },
+  CA: { min: 100, max: 200_000 },
+  AU: { min: 100, max: 200_000 },
+  NZ: { min: 100, max: 200_000 },
+  GB: { min: 100, max: 100_000 },
+};
 
 const tag = (name: IslandName, data: unknown): IslandDataTag => ({ name, dataId: islandDataId(name), data });
 
@@ -49,6 +62,19 @@ function lowestPaid(sc: StructuredContent): Money {
   return best;
 }
 
+/** A variant's own image when content gives one (structuredContent.variants[].mainImage). */
+function variantImage(variant: object): IslandImage | null {
+  const image = (variant as { mainImage?: unknown }).mainImage;
+  if (typeof image !== 'object' || image === null) return null;
+  const { assetUrl, altText, originalSize } = image as Record<string, unknown>;
+  if (typeof assetUrl !== 'string' || assetUrl === '') return null;
+  return {
+    assetUrl,
+    ...(typeof altText === 'string' ? { altText } : {}),
+    ...(typeof originalSize === 'string' ? { originalSize } : {}),
+  };
+}
+
 /** The islands of a product page with their data (an item without structured content has none). */
 export function productIslands(item: ContentItem, site: PublicSite): IslandDataTag[] {
   const sc = item.structuredContent;
@@ -69,6 +95,7 @@ export function productIslands(item: ContentItem, site: PublicSite): IslandDataT
       onSale: v.onSale,
       qtyInStock: v.qtyInStock,
       unlimited: v.unlimited,
+      mainImage: variantImage(v),
     })),
     isSubscribable: sc.isSubscribable,
     subscriptionPlan: sc.subscriptionPlan,
@@ -82,7 +109,18 @@ export function productIslands(item: ContentItem, site: PublicSite): IslandDataT
   };
   const islands = [tag('product-form', form)];
   if (sc.productType === ProductType.PHYSICAL && settings.store.installmentsEnabled) {
-    islands.push(tag('installment-pill', { itemId: item.id, priceMoney: lowestPaid(sc), installmentCount: INSTALLMENT_COUNT, locale: settings.locale, country: settings.country }));
+    const limits = INSTALLMENT_LIMITS[settings.country];
+    const currency = lowestPaid(sc).currency;
+    islands.push(
+      tag('installment-pill', {
+        itemId: item.id,
+        priceMoney: lowestPaid(sc),
+        installmentCount: INSTALLMENT_COUNT,
+        locale: settings.locale,
+        country: settings.country,
+        ...(limits ? { minMoney: { value: String(limits.min), currency }, maxMoney: { value: String(limits.max), currency } } : {}),
+      }),
+    );
   }
   if (sc.variants.some((v) => variantSoldOut(sc, v))) {
     islands.push(

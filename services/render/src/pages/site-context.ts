@@ -5,8 +5,10 @@
 import {
   islandDataId,
   pageTypeName,
+  type ExperimentsContext,
   type HeaderFooter,
   type NavigationLink,
+  type PopupOverlay,
   type SiteContextData,
   type SiteLayout,
 } from '@sc/contracts';
@@ -17,6 +19,10 @@ export interface SiteData {
   site: PublicSite;
   layout: SiteLayout;
   headerFooter: HeaderFooter;
+  /** The popup overlay visitors get (null when off; absent when not read, e.g. error pages). */
+  popup?: PopupOverlay | null | undefined;
+  /** The experiment flags after the session's overrides (experiments.ts); site.settings.betaFlags already carry them. */
+  experiments?: ExperimentsContext | undefined;
 }
 
 export interface NavEntry {
@@ -45,6 +51,8 @@ export interface SiteContext {
   pageTypeName: string;
   /** SPEC 2: no floating cart pill with express checkout, a custom cart, or on the cart page. */
   showCartPill: boolean;
+  /** SPEC 4 experiments in force (null when not computed). */
+  experiments: ExperimentsContext | null;
   year: number;
 }
 
@@ -100,6 +108,7 @@ export function siteContext(data: SiteData, path: string, pageType: number, now:
       betaFlags: settings.betaFlags,
       captchaSiteKey: settings.captchaSiteKey,
     },
+    experiments: data.experiments ?? null,
     navigation: { main: navEntries(main?.links ?? [], path, true), secondary: navEntries(secondary?.links ?? [], path, false) },
     header: headerFooter.header,
     footer: headerFooter.footer,
@@ -131,6 +140,7 @@ export function siteContextData(data: SiteData, path: string, pageType: number, 
     cookieSettings: s.cookieSettings,
     betaFlags: s.betaFlags,
     captchaSiteKey: s.captchaSiteKey,
+    ...(data.experiments ? { experiments: data.experiments } : {}),
   };
   return { name: 'site-context', dataId: islandDataId('site-context'), data: value };
 }

@@ -26,6 +26,10 @@ const FILES: Record<TemplateName, string> = {
   cart: 'cart.page',
   'not-found': 'not-found.page',
   error: 'error.page',
+  'lessons.list': 'lessons.list',
+  'lessons.item': 'lessons.item',
+  'access-denied': 'access-denied.page',
+  members: 'members.page',
 };
 
 export interface ThemeOutput {

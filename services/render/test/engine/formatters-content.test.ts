@@ -21,6 +21,22 @@ describe('content formatters', () => {
     );
   });
 
+  it('comments shows the thread it is given, escaped, and the form mount while the item takes comments', () => {
+    const thread = [
+      { id: 'c1', authorName: '<b>Ada</b>', body: 'Nice\n<script>x</script>', fromSite: false, createdOn: Date.UTC(2024, 4, 2, 12) },
+      { id: 'c2', authorName: 'Studio', body: 'Thanks!', fromSite: true, createdOn: Date.UTC(2024, 4, 3, 12) },
+    ];
+    const html = out('{i|comments}', { i: { id: 'p1', publicCommentCount: 2, publicComments: thread, commentsOpen: true } });
+    expect(html).toBe(
+      '<section class="squarespace-comments" id="comments-p1" data-item-id="p1" data-public-comment-count="2" data-comments-open="true"><h2 class="comments-title">2 Comments</h2>' +
+        '<ol class="comment-list"><li class="comment" id="comment-c1"><p class="comment-meta"><span class="comment-author">&lt;b&gt;Ada&lt;/b&gt;</span> <time datetime="2024-05-02T12:00:00.000Z">May  2, 2024</time></p><div class="comment-body">Nice<br>&lt;script&gt;x&lt;/script&gt;</div></li>' +
+        '<li class="comment" id="comment-c2"><p class="comment-meta"><span class="comment-author">Studio</span> <span class="comment-badge">Author</span> <time datetime="2024-05-03T12:00:00.000Z">May  3, 2024</time></p><div class="comment-body">Thanks!</div></li></ol>' +
+        '<div class="comment-form-mount" data-island="comments" data-item-id="p1"><p class="noscript-note">Turn on JavaScript to leave a comment.</p></div></section>',
+    );
+    const closed = out('{i|comments}', { i: { id: 'p1', publicCommentCount: 0, publicComments: [], commentsOpen: false } });
+    expect(closed).toBe('<section class="squarespace-comments" id="comments-p1" data-item-id="p1" data-public-comment-count="0" data-comments-open="false"><h2 class="comments-title">No Comments</h2></section>');
+  });
+
   it('audio-player renders the player element and script', () => {
     expect(out('{i|audio-player}', { i: { id: 'a1', title: 'Song', author: { displayName: 'Me' }, structuredContent: { audioAssetUrl: 'https://x.test/a.mp3' } } })).toBe(
       '<div class="squarespace-audio-player" id="audio-player-a1" data-item-id="a1" data-audio-asset-url="https://x.test/a.mp3" data-title="Song" data-author="Me"></div><script async src="/assets/audio-player.js"></script>',

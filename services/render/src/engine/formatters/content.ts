@@ -3,6 +3,7 @@
 // is always escaped.
 import type { FormatterFn } from '../types.js';
 import { escapeAttr, escapeHtml, getPath, isObject, slugify, toNumber, toOutput } from '../values.js';
+import { strftime } from './date.js';
 import { fail, field, strField } from './util.js';
 
 /** SPEC 3 record types by number, for `post-type-…` classes. */
@@ -98,11 +99,35 @@ export const contentFormatters: Record<string, FormatterFn> = {
     const id = escapeAttr(strField(v, 'id'));
     return `<a href="${escapeAttr(strField(v, 'fullUrl'))}#comments-${id}" class="sqs-comment-link" data-id="${id}">${commentCountText(v)}</a>`;
   },
-  /** The comment area of an item, filled in by the comments widget. */
-  comments: (v) => {
+  /**
+   * The comment area of an item: its approved comments as the page context gives them
+   * (`publicComments`, oldest first), each author's name and text escaped, and — when the item
+   * takes new comments (`commentsOpen`) — the mount of the comment form island. Without a thread
+   * in the context it is the bare mount the comments widget fills in.
+   */
+  comments: (v, _call, c) => {
     const id = escapeAttr(strField(v, 'id'));
-    const count = toNumber(field(v, 'publicCommentCount'));
-    return `<div class="squarespace-comments" id="comments-${id}" data-item-id="${id}" data-public-comment-count="${Number.isFinite(count) ? count : 0}"></div>`;
+    const n = toNumber(field(v, 'publicCommentCount'));
+    const count = Number.isFinite(n) ? n : 0;
+    const thread = field(v, 'publicComments');
+    const attrs = `class="squarespace-comments" id="comments-${id}" data-item-id="${id}" data-public-comment-count="${count}"`;
+    if (!Array.isArray(thread)) return `<div ${attrs}></div>`;
+    const open = field(v, 'commentsOpen') === true;
+    const entries = thread
+      .filter(isObject)
+      .map((comment) => {
+        const at = toNumber(comment.createdOn);
+        const when = Number.isFinite(at)
+          ? ` <time datetime="${new Date(at).toISOString()}">${escapeHtml(strftime(at, '%B %e, %Y', c.env.timeZone, c.env.locale))}</time>`
+          : '';
+        const site = comment.fromSite === true ? ' <span class="comment-badge">Author</span>' : '';
+        const text = escapeHtml(toOutput(comment.body)).replace(/\r\n|\r|\n/g, '<br>');
+        return `<li class="comment" id="comment-${escapeAttr(toOutput(comment.id))}"><p class="comment-meta"><span class="comment-author">${escapeHtml(toOutput(comment.authorName))}</span>${site}${when}</p><div class="comment-body">${text}</div></li>`;
+      })
+      .join('');
+    const list = entries === '' ? '' : `<ol class="comment-list">${entries}</ol>`;
+    const form = open ? `<div class="comment-form-mount" data-island="comments" data-item-id="${id}"><p class="noscript-note">Turn on JavaScript to leave a comment.</p></div>` : '';
+    return `<section ${attrs} data-comments-open="${open}"><h2 class="comments-title">${commentCountText(v)}</h2>${list}${form}</section>`;
   },
   /** An audio item's player element and its script. */
   'audio-player': (v) => {

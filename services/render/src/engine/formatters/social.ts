@@ -19,12 +19,13 @@ function shareButtons(v: unknown, style: string): string {
 }
 
 export const socialFormatters: Record<string, FormatterFn> = {
-  /** An item's like button with its count. */
+  /** An item's like button with its count (as rendered; the island shows the live one). */
   'like-button': (v) => {
     if (!isObject(v)) return '';
     const n = toNumber(v.likeCount);
     const count = Number.isFinite(n) ? n : 0;
-    return `<span class="sqs-simple-like" data-item-id="${escapeAttr(strField(v, 'id'))}" data-like-count="${count}"><span class="like-icon"></span><span class="like-count">${count}</span></span>`;
+    // A real button (the like island makes it work and fetches the live count and the visitor's own state).
+    return `<span class="sqs-simple-like" data-item-id="${escapeAttr(strField(v, 'id'))}" data-like-count="${count}" data-island="like-button"><button type="button" class="like-toggle" aria-pressed="false" aria-label="Like"><span class="like-icon" aria-hidden="true"></span><span class="like-count">${count}</span></button></span>`;
   },
   /** Share buttons for an item (button style). */
   'social-button': (v) => shareButtons(v, 'button-style'),

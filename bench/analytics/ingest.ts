@@ -1,0 +1,190 @@
+// bench/analytics/ingest: ingestion through the gateway against the gateway's bare route in the
+// same run, in distributed mode (the analytics service, the gateway and a bare upstream as their
+// own processes; real Postgres in a fresh database and Redis):
+//   1. the bare route (bench/gateway/upstream.ts) through the gateway: the baseline;
+//   2. RecordHit (form-encoded page views, one per request, a pool of visitor cookies);
+//   3. performance records in batches of 50 per request.
+// Then a fixed number of calls of each kind (autocannon's timed runs cannot tell whether the calls
+// in flight when they stop were taken), the analytics service is stopped (SIGTERM: it writes what
+// it holds), and every 202 of those is looked for in the database: accepted and rows must be equal.
+//   node --conditions=@sc/source --import tsx bench/analytics/ingest.ts
+//   BENCH_SECONDS=10 BENCH_CONNECTIONS=50 BENCH_BATCH=50 BENCH_ROUNDS=3 BENCH_CHECK=20000 (defaults)
+import { randomBytes, randomUUID } from 'node:crypto';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { freePort } from '@sc/platform/test-kit';
+import { BenchProcesses, waitHealthy } from '../lib/processes.js';
+
+const seconds = Number(process.env.BENCH_SECONDS ?? 10);
+const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
+const batch = Number(process.env.BENCH_BATCH ?? 50);
+const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const natsUrl = process.env.NATS_URL ?? 'nats://127.0.0.1:4222';
+const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+const CRUMB = 'bench-crumb-0123456789';
+const UA = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Safari/537.36';
+const processes = new BenchProcesses();
+const start = processes.start.bind(processes);
+
+interface Figure {
+  rps: number;
+  p99: number;
+  accepted: number;
+  busy: number;
+  errors: number;
+}
+
+async function measure(options: autocannon.Options, duration = seconds, amount?: number): Promise<Figure> {
+  const result = await autocannon({ connections, pipelining: 1, ...options, ...(amount ? { amount } : { duration }) });
+  const status = (code: number) => (result.statusCodeStats as Record<string, { count: number } | undefined> | undefined)?.[String(code)]?.count ?? 0;
+  const ok = status(200) + status(202);
+  return { rps: result.requests.average, p99: result.latency.p99, accepted: ok, busy: status(503), errors: result.errors + result.timeouts + result.non2xx - status(503) };
+}
+
+const line = (name: string, r: Figure, base?: Figure, unit = 'req/s', perRequest = 1) =>
+  `${name.padEnd(34)} ${(r.rps * perRequest).toFixed(0).padStart(8)} ${unit.padEnd(9)} p99 ${String(r.p99).padStart(4)} ms   503 ${r.busy}   errors ${r.errors}` +
+  (base ? `   ratio ${(r.rps / base.rps).toFixed(3)}x` : '');
+
+const database = `sc_bench_analytics_${Date.now().toString(36)}`;
+const admin = new pg.Client({ connectionString: adminUrl });
+await admin.connect();
+await admin.query(`create database ${database}`);
+const url = new URL(adminUrl);
+url.pathname = `/${database}`;
+const databaseUrl = url.toString();
+const report: string[] = [];
+
+try {
+  const key = randomBytes(32).toString('base64url');
+  const site = `bench_${Date.now().toString(36)}`;
+  const common = { NATS_URL: natsUrl, REDIS_URL: redisUrl, HOST: '127.0.0.1', LOG_LEVEL: 'warn', IDENTITY_SIGNING_KEY: key };
+  const upstream = await start('bench/gateway/upstream.ts', {}, /listening (http:\/\/\S+)/);
+  const analyticsPort = await freePort();
+  // Ingestion never touches the bus; without NATS here the service's consumers cannot spend the
+  // measurement working through other runs' backlog on a shared NATS server.
+  void start('services/analytics/src/main.ts', { ...common, NATS_URL: '', DATABASE_URL: databaseUrl, PORT: String(analyticsPort) }, /never/).catch(() => undefined);
+  const analyticsUrl = `http://127.0.0.1:${analyticsPort}`;
+  await waitHealthy(analyticsUrl);
+  const analytics = processes.children[processes.children.length - 1]!;
+  const gatewayPort = await freePort();
+  // As bench/gateway runs it (memory rate limit with a limit the load cannot reach); no content
+  // service: every host is the fallback website, the bench's site.
+  void start(
+    'gateway/src/main.ts',
+    {
+      ...common,
+      REDIS_URL: '',
+      PORT: String(gatewayPort),
+      CART_URL: upstream,
+      ANALYTICS_URL: analyticsUrl,
+      CONTENT_URL: `http://127.0.0.1:${await freePort()}`,
+      FALLBACK_WEBSITE_ID: site,
+      RATE_LIMIT_MAX: '100000000',
+    },
+    /never/,
+  ).catch(() => undefined);
+  const gatewayUrl = `http://127.0.0.1:${gatewayPort}`;
+  await waitHealthy(gatewayUrl);
+
+  const cookie = `crumb=${CRUMB}`;
+  const bareOptions: autocannon.Options = { url: `${gatewayUrl}/api/commerce/bench`, headers: { cookie } };
+  // Page views of 5,000 visitors (their census cookie), on 200 pages.
+  const visitors = Array.from({ length: 5_000 }, () => randomUUID());
+  let nextHit = 0;
+  const hitOptions = (prefix: string): autocannon.Options => ({
+    url: `${gatewayUrl}/api/census/RecordHit`,
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-csrf-token': CRUMB, 'user-agent': UA },
+    requests: [
+      {
+        setupRequest: (request) => {
+          const n = nextHit++;
+          const visitor = visitors[n % visitors.length]!;
+          const data = JSON.stringify({ websiteId: site, url: `https://shop.example.com/${prefix}-${n % 200}`, title: 'Page', referrer: 'https://www.google.com/', viewportWidth: 1280, viewportHeight: 800, userAgent: UA, clientDate: Date.now() });
+          return { ...request, headers: { ...request.headers, cookie: `${cookie}; ss_cvr=${visitor}|1|1|1|1` }, body: new URLSearchParams({ event: '1', data, ss_cvr: visitor }).toString() };
+        },
+      },
+    ],
+  });
+  const metrics = ['LCP', 'CLS', 'INP', 'FCP', 'TTFB'] as const;
+  const perfBody = (pageLoadId: string) => JSON.stringify({
+    pageLoadId,
+    url: 'https://shop.example.com/',
+    records: Array.from({ length: batch }, (_, i) => ({ metric: metrics[i % metrics.length], value: metrics[i % metrics.length] === 'CLS' ? 0.05 : 100 + i * 37 })),
+  });
+  const perfOptions = (pageLoadId: string): autocannon.Options => ({
+    url: `${gatewayUrl}/api/1/performance/records`,
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-csrf-token': CRUMB, cookie, 'user-agent': UA },
+    body: perfBody(pageLoadId),
+  });
+
+  // Warm every path (JIT, pools) before measuring.
+  await measure(bareOptions, 2);
+  await measure(hitOptions('page'), 2);
+  await measure(perfOptions(randomUUID()), 2);
+  // Rounds of bare, RecordHit, performance in turn: a machine shared with other work changes
+  // speed from minute to minute, so each ratio compares neighbours and the median is reported.
+  const rounds: Array<{ bare: Figure; hits: Figure; perf: Figure }> = [];
+  for (let i = 0; i < Number(process.env.BENCH_ROUNDS ?? 3); i++) {
+    rounds.push({ bare: await measure(bareOptions), hits: await measure(hitOptions('page')), perf: await measure(perfOptions(randomUUID())) });
+  }
+  const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+  const mid = (pick: (r: (typeof rounds)[number]) => Figure): Figure => {
+    const figures = rounds.map(pick);
+    return {
+      rps: median(figures.map((f) => f.rps)),
+      p99: median(figures.map((f) => f.p99)),
+      accepted: figures.reduce((n, f) => n + f.accepted, 0),
+      busy: figures.reduce((n, f) => n + f.busy, 0),
+      errors: figures.reduce((n, f) => n + f.errors, 0),
+    };
+  };
+  const bare = mid((r) => r.bare);
+  const hits = mid((r) => r.hits);
+  const perf = mid((r) => r.perf);
+  const hitRatio = median(rounds.map((r) => r.hits.rps / r.bare.rps));
+  const perfRatio = median(rounds.map((r) => r.perf.rps / r.bare.rps));
+  // The loss check: a fixed number of calls, every answer counted.
+  const checkLoadId = randomUUID();
+  const checkHits = await measure(hitOptions('check'), seconds, Number(process.env.BENCH_CHECK ?? 20_000));
+  const checkPerf = await measure(perfOptions(checkLoadId), seconds, Number(process.env.BENCH_CHECK ?? 20_000) / 10);
+
+  // Stop analytics: it writes everything it accepted before it exits.
+  const stopped = new Promise<number | null>((resolve) => analytics.once('exit', (code) => resolve(code)));
+  const stopAt = Date.now();
+  analytics.kill('SIGTERM');
+  const exitCode = await stopped;
+  const drainMs = Date.now() - stopAt;
+  const db = new pg.Client({ connectionString: databaseUrl });
+  await db.connect();
+  const value = async (query: string, params: unknown[]) => Number((await db.query<{ n: number }>(query, params)).rows[0]?.n);
+  const hitRows = await value(`select count(*)::int8 as n from analytics.hits where website_id = $1 and path like '/check-%'`, [site]);
+  const pageViews = await value(`select coalesce(sum(views), 0)::int8 as n from analytics.page_daily where website_id = $1 and path like '/check-%'`, [site]);
+  const perfRows = await value('select count(*)::int8 as n from analytics.perf_records where website_id = $1 and page_load_id = $2', [site, checkLoadId]);
+  await db.end();
+  const acceptedHits = checkHits.accepted;
+  const acceptedPerf = checkPerf.accepted * batch;
+
+  report.push(
+    `medians of ${rounds.length} rounds; ratios: median of each round's figure over that round's bare route`,
+    line('bare route via gateway', bare),
+    `${line('RecordHit via gateway', hits, undefined, 'events/s')}   ratio ${hitRatio.toFixed(3)}x`,
+    `${line(`performance records x${batch} via gateway`, perf, undefined, 'records/s', batch)}   ratio ${perfRatio.toFixed(3)}x (requests)`,
+    `rounds (bare / RecordHit / performance requests per second): ${rounds.map((r) => `${r.bare.rps.toFixed(0)}/${r.hits.rps.toFixed(0)}/${r.perf.rps.toFixed(0)}`).join(', ')}`,
+    '',
+    line(`loss check: RecordHit x${checkHits.accepted + checkHits.busy + checkHits.errors}`, checkHits, undefined, 'events/s'),
+    line(`loss check: performance x${checkPerf.accepted + checkPerf.busy + checkPerf.errors}`, checkPerf, undefined, 'records/s', batch),
+    `RecordHit: ${acceptedHits} accepted (202), ${hitRows} rows, ${pageViews} page views in the rollups: ${acceptedHits === hitRows && hitRows === pageViews ? '0 lost' : 'MISMATCH'}`,
+    `performance: ${acceptedPerf} records accepted (202), ${perfRows} rows: ${acceptedPerf === perfRows ? '0 lost' : 'MISMATCH'}`,
+    `analytics stopped with exit code ${String(exitCode)} after ${drainMs} ms (draining its buffer)`,
+    `goals: RecordHit 0.8x of the bare route or better; performance records 20,000/s or more; 0 lost`,
+  );
+  if (acceptedHits !== hitRows || acceptedPerf !== perfRows || exitCode !== 0) process.exitCode = 1;
+} finally {
+  processes.stopAll();
+  process.stdout.write(`\nbench/analytics/ingest (${connections} connections, ${seconds} s each, ${new Date().toISOString()})\n${report.join('\n')}\n`);
+  await new Promise((resolve) => setTimeout(resolve, 500));
+  await admin.query(`drop database if exists ${database} with (force)`).catch(() => undefined);
+  await admin.end();
+}

@@ -1,0 +1,121 @@
+// Refunds of orders, in the three steps checkout uses, none holding a transaction across the
+// provider's call:
+//   1. Reserve (one transaction, under the order's row lock): plan the refund against the refunds
+//      made or under way, record it as pending and add its amount to the order's refunded total,
+//      so two refunds at once can never give back more than the order took.
+//   2. Ask the provider to refund the card's part (test mode: no money moves).
+//   3. Settle: succeeded → the gift card's part goes back on the card, the chosen items go back to
+//      stock (commerce.stock.changed), the order's status follows, commerce.order.refunded;
+//      failed → the refund is marked failed and its amount leaves the refunded total again.
+// The route wraps every call in an Idempotency-Key, and the provider is given the refund's id as
+// its key, so a retried request neither refunds nor restocks twice.
+import { randomBytes } from 'node:crypto';
+import { CommerceMessages, type CurrencyCode, type Order, type OrderItem, type OrderRefund, type RefundBody } from '@sc/contracts';
+import { enqueueEvent, type ServiceContext } from '@sc/platform';
+import type { CartDB } from '../cart.table.js';
+import { planRefund, statusAfterRefund } from '../domain/refunds.js';
+import { cartFailure } from '../errors.js';
+import type { CheckoutService } from './checkout.service.js';
+import { addRefunded, creditGiftCard, insertRefund, liveRefundsOfOrder, lockOrder, returnStock, setRefundStatus, type RefundRow } from './orders.repository.js';
+import type { PaymentProvider } from './payments.js';
+import { announceStockChange } from './stock-events.js';
+
+const money = (cents: number, currency: string) => ({ value: String(cents), currency: currency as CurrencyCode });
+
+export class RefundService {
+  readonly #ctx: ServiceContext<CartDB>;
+  readonly #payments: PaymentProvider;
+  readonly #orders: CheckoutService;
+
+  constructor(ctx: ServiceContext<CartDB>, payments: PaymentProvider, orders: CheckoutService) {
+    this.#ctx = ctx;
+    this.#payments = payments;
+    this.#orders = orders;
+  }
+
+  /** Refunds (part of) an order and restocks what the owner chose; answers the order and the refund. */
+  async refund(websiteId: string, orderId: string, body: RefundBody): Promise<{ order: Order; refund: OrderRefund }> {
+    const { refund, order } = await this.#ctx.transaction(async (trx) => {
+      const row = await lockOrder(trx, websiteId, orderId);
+      if (!row) throw cartFailure(404, CommerceMessages.orderNotFound);
+      const earlier = await liveRefundsOfOrder(trx, row.id);
+      const planned = planRefund(
+        {
+          status: row.status,
+          currency: row.currency as CurrencyCode,
+          grandTotalCents: row.grand_total_cents,
+          giftCardCents: row.gift_card_cents,
+          items: row.items as OrderItem[],
+        },
+        earlier.map((r) => ({ cardCents: r.card_cents, giftCardCents: r.gift_card_cents, restocked: r.restocked })),
+        { amountCents: body.amountCents, restock: body.restock },
+      );
+      if (!planned.ok) throw cartFailure(planned.message === CommerceMessages.refundNotAllowed ? 409 : 400, planned.message);
+      const { plan } = planned;
+      const inserted = await insertRefund(trx, {
+        id: randomBytes(12).toString('hex'),
+        website_id: websiteId,
+        order_id: row.id,
+        amount_cents: plan.amountCents,
+        card_cents: plan.toCardCents,
+        gift_card_cents: plan.toGiftCardCents,
+        restocked: JSON.stringify(plan.restock),
+        reason: body.reason ?? null,
+        status: 'pending',
+        provider_reference: null,
+      });
+      await addRefunded(trx, row.id, plan.amountCents);
+      return { refund: inserted, order: row };
+    });
+
+    let reference: string | null = null;
+    if (refund.card_cents > 0) {
+      const answer = await this.#askProvider(order.payment_reference, refund, order.currency as CurrencyCode);
+      if (answer.outcome !== 'succeeded') {
+        await this.#ctx.transaction(async (trx) => {
+          await setRefundStatus(trx, refund.id, 'failed', null);
+          await addRefunded(trx, order.id, -refund.amount_cents);
+        });
+        throw cartFailure(502, answer.message);
+      }
+      reference = answer.reference;
+    }
+
+    await this.#ctx.transaction(async (trx) => {
+      const row = (await lockOrder(trx, websiteId, order.id))!;
+      await setRefundStatus(trx, refund.id, 'succeeded', reference);
+      if (refund.gift_card_cents > 0 && row.gift_card_id) await creditGiftCard(trx, row.gift_card_id, refund.gift_card_cents);
+      for (const line of refund.restocked) {
+        const back = await returnStock(trx, websiteId, line.itemId, line.variantId, line.quantity);
+        if (back) await announceStockChange(trx, websiteId, { productId: line.itemId, variantId: line.variantId, sku: line.sku }, back.before, back.after, 'refund');
+      }
+      // Refunds still under way elsewhere do not count until they succeed.
+      const refunded = (await liveRefundsOfOrder(trx, row.id)).filter((r) => r.status === 'succeeded').reduce((sum, r) => sum + r.amount_cents, 0);
+      const status = statusAfterRefund(row.status, row.grand_total_cents, refunded);
+      if (status !== row.status) await addRefunded(trx, row.id, 0, status);
+      await enqueueEvent(trx, 'commerce.order.refunded', websiteId, {
+        orderId: row.id,
+        refundId: refund.id,
+        testMode: row.test_mode,
+        amount: money(refund.amount_cents, row.currency),
+        refundedTotal: money(refunded, row.currency),
+        fullyRefunded: status === 'refunded',
+        restocked: refund.restocked.map((l) => ({ sku: l.sku, quantity: l.quantity })),
+      });
+    });
+    const view = await this.#orders.orderView(websiteId, order.id);
+    const made = view.refunds.find((r) => r.id === refund.id);
+    if (!made) throw cartFailure(404, CommerceMessages.orderNotFound);
+    return { order: view, refund: made };
+  }
+
+  async #askProvider(chargeReference: string | null, refund: RefundRow, currency: CurrencyCode) {
+    if (!chargeReference || !this.#payments.refund) return { outcome: 'failed' as const, message: CommerceMessages.refundFailed };
+    try {
+      return await this.#payments.refund({ chargeReference, amountCents: refund.card_cents, currency, idempotencyKey: `refund:${refund.id}` });
+    } catch (error) {
+      this.#ctx.logger.warn({ err: error }, 'payment provider refund failed');
+      return { outcome: 'failed' as const, message: CommerceMessages.refundFailed };
+    }
+  }
+}

@@ -1,0 +1,50 @@
+// The cart's background work, started when the service is ready and stopped when it closes:
+// subscription renewals (every minute by default) and the purge of expired idempotency keys
+// (hourly). Every replica runs them; the renewals agree through their claims (one per cycle)
+// and the purge is a plain DELETE, so running them twice at once is harmless. A run never
+// overlaps the previous one of the same job in one process.
+import type { FastifyInstance } from 'fastify';
+import type { ServiceContext } from '@sc/platform';
+import type { CartDB } from './cart.table.js';
+import { purgeExpiredKeys } from './checkout/idempotency.js';
+import type { RenewalService } from './subscriptions/renewals.js';
+
+export interface CartJobsOptions {
+  /** How often due subscriptions are billed; false: never (tests call runDue themselves). */
+  renewalsEveryMs: number | false;
+  /** How often expired idempotency keys are deleted; false: never. */
+  purgeEveryMs: number | false;
+  /** How long an idempotency key's answer is kept. */
+  idempotencyTtlMs: number;
+}
+
+export const DEFAULT_JOBS: CartJobsOptions = { renewalsEveryMs: 60_000, purgeEveryMs: 3600_000, idempotencyTtlMs: 24 * 3600_000 };
+
+/** Runs `work` every `everyMs` once the app is ready, one run at a time, until it closes. */
+function every(app: FastifyInstance, ctx: ServiceContext<CartDB>, name: string, everyMs: number | false, work: () => Promise<unknown>): void {
+  if (everyMs === false) return;
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<void> | undefined;
+  const tick = () => {
+    if (running) return;
+    running = work()
+      .then(
+        () => undefined,
+        (error: unknown) => ctx.logger.warn({ err: error, job: name }, 'cart job failed; it runs again at its next turn'),
+      )
+      .finally(() => (running = undefined));
+  };
+  app.addHook('onReady', async () => {
+    timer = setInterval(tick, everyMs);
+    timer.unref();
+  });
+  app.addHook('onClose', async () => {
+    clearInterval(timer);
+    await running;
+  });
+}
+
+export function scheduleCartJobs(app: FastifyInstance, ctx: ServiceContext<CartDB>, renewals: RenewalService, options: CartJobsOptions): void {
+  every(app, ctx, 'subscription renewals', options.renewalsEveryMs, () => renewals.runDue(new Date()));
+  every(app, ctx, 'idempotency key purge', options.purgeEveryMs, () => purgeExpiredKeys(ctx.db, { ttlMs: options.idempotencyTtlMs }));
+}

@@ -1,0 +1,220 @@
+// Member areas (block type 67): the owner makes an area, says which pages and collections it
+// gates and how it is joined (free: any site account; paid: buying one of its plan products).
+// Paid access is granted when the cart announces a paid order of a plan bought by a signed-in
+// site user (commerce.order.placed), or by the owner by hand. Every change is announced, so the
+// gated pages are rendered again.
+import { randomUUID } from 'node:crypto';
+import {
+  formatMessage,
+  MemberAreaMessages,
+  RecordType,
+  type MemberArea,
+  type MemberAreaSummary,
+  type MemberGrant,
+  type OrderPlaced,
+  type ParsedMemberAreaBody,
+} from '@sc/contracts';
+import { AppError, type ServiceContext } from '@sc/platform';
+import { enqueueEvent } from '../cache-first-outbox.js';
+import type { ContentDB } from '../content.table.js';
+import type { Viewer } from '../domain/community.js';
+import { invalid, isUniqueViolation } from '../domain/errors.js';
+import { collectionUrl, ms } from '../domain/mappers.js';
+import { collectionsByIds } from '../store/collections.repository.js';
+import type { Db } from '../store/db.js';
+import { json } from '../store/db.js';
+import {
+  areaCollectionIds,
+  areasWithPlans,
+  deleteGrant,
+  deleteMemberArea,
+  findMemberArea,
+  grantCounts,
+  grantsOf,
+  insertGrant,
+  insertMemberArea,
+  memberAreasOf,
+  setAreaCollections,
+  updateMemberArea,
+  type MemberAreaRow,
+  type MemberGrantRow,
+} from '../store/member-areas.repository.js';
+import { requireWebsite } from '../websites.service.js';
+import type { MemberAccess } from './member-access.js';
+
+const areaNotFound = (): AppError => new AppError('NOT_FOUND', MemberAreaMessages.memberAreaNotFound);
+
+function toGrant(row: MemberGrantRow): MemberGrant {
+  return { memberAreaId: row.member_area_id, siteUserId: row.site_user_id, source: row.source, orderId: row.order_id, grantedOn: ms(row.granted_at) };
+}
+
+export class MemberAreaService {
+  constructor(
+    private readonly ctx: ServiceContext<ContentDB>,
+    private readonly access: MemberAccess,
+  ) {}
+
+  async list(websiteId: string): Promise<MemberArea[]> {
+    await requireWebsite(this.ctx.db, websiteId);
+    const [areas, counts] = await Promise.all([memberAreasOf(this.ctx.db, websiteId), grantCounts(this.ctx.db, websiteId)]);
+    return Promise.all(areas.map(async (area) => this.#toArea(this.ctx.db, area, await areaCollectionIds(this.ctx.db, websiteId, area.id), counts.get(area.id) ?? 0)));
+  }
+
+  async get(websiteId: string, id: string): Promise<MemberArea> {
+    const area = await findMemberArea(this.ctx.db, websiteId, id);
+    if (!area) throw areaNotFound();
+    const counts = await grantCounts(this.ctx.db, websiteId);
+    return this.#toArea(this.ctx.db, area, await areaCollectionIds(this.ctx.db, websiteId, id), counts.get(id) ?? 0);
+  }
+
+  async create(websiteId: string, body: ParsedMemberAreaBody): Promise<MemberArea> {
+    return this.#write(async (trx) => {
+      await requireWebsite(trx, websiteId);
+      await this.#checkBody(trx, websiteId, body);
+      const row = await insertMemberArea(trx, {
+        id: randomUUID(),
+        website_id: websiteId,
+        title: body.title,
+        description: body.description,
+        access: body.access,
+        plan_product_ids: json(body.planProductIds),
+        denied_message: body.deniedMessage,
+      });
+      await setAreaCollections(trx, websiteId, row.id, body.collectionIds);
+      await this.#announce(trx, websiteId, row.id, body.collectionIds, 'content.member-area.upserted');
+      return this.#toArea(trx, row, body.collectionIds, 0);
+    });
+  }
+
+  async replace(websiteId: string, id: string, body: ParsedMemberAreaBody): Promise<MemberArea> {
+    return this.#write(async (trx) => {
+      const before = await findMemberArea(trx, websiteId, id);
+      if (!before) throw areaNotFound();
+      await this.#checkBody(trx, websiteId, body);
+      const previous = await areaCollectionIds(trx, websiteId, id);
+      const row = await updateMemberArea(trx, websiteId, id, {
+        title: body.title,
+        description: body.description,
+        access: body.access,
+        denied_message: body.deniedMessage,
+        plan_product_ids: body.planProductIds,
+      });
+      if (!row) throw areaNotFound();
+      await setAreaCollections(trx, websiteId, id, body.collectionIds);
+      await this.#announce(trx, websiteId, id, [...new Set([...previous, ...body.collectionIds])], 'content.member-area.upserted');
+      const counts = await grantCounts(trx, websiteId);
+      return this.#toArea(trx, row, body.collectionIds, counts.get(id) ?? 0);
+    });
+  }
+
+  async delete(websiteId: string, id: string): Promise<void> {
+    await this.ctx.transaction(async (trx) => {
+      const area = await findMemberArea(trx, websiteId, id);
+      if (!area) throw areaNotFound();
+      const previous = await areaCollectionIds(trx, websiteId, id);
+      await deleteMemberArea(trx, websiteId, id);
+      await this.#announce(trx, websiteId, id, previous, 'content.member-area.deleted');
+    });
+  }
+
+  /** What the access-denied page and block 67 show of an area, for this viewer. */
+  async summary(websiteId: string, id: string, viewer: Viewer): Promise<MemberAreaSummary> {
+    const area = await findMemberArea(this.ctx.db, websiteId, id);
+    if (!area) throw areaNotFound();
+    return this.access.summary(area, viewer);
+  }
+
+  async members(websiteId: string, id: string): Promise<MemberGrant[]> {
+    const area = await findMemberArea(this.ctx.db, websiteId, id);
+    if (!area) throw areaNotFound();
+    return (await grantsOf(this.ctx.db, websiteId, id)).map(toGrant);
+  }
+
+  /** The owner gives a site user access by hand (idempotent). */
+  async grant(websiteId: string, id: string, siteUserId: string): Promise<MemberGrant> {
+    return this.ctx.transaction(async (trx) => {
+      const area = await findMemberArea(trx, websiteId, id);
+      if (!area) throw areaNotFound();
+      const added = await insertGrant(trx, { website_id: websiteId, member_area_id: id, site_user_id: siteUserId, source: 'owner', order_id: null });
+      if (added) await enqueueEvent(trx, 'content.member-access.changed', websiteId, { memberAreaId: id, siteUserId, granted: true, source: 'owner' });
+      const row = (await grantsOf(trx, websiteId, id)).find((g) => g.site_user_id === siteUserId);
+      if (!row) throw areaNotFound();
+      return toGrant(row);
+    });
+  }
+
+  async revoke(websiteId: string, id: string, siteUserId: string): Promise<void> {
+    await this.ctx.transaction(async (trx) => {
+      const area = await findMemberArea(trx, websiteId, id);
+      if (!area) throw areaNotFound();
+      const removed = await deleteGrant(trx, websiteId, id, siteUserId);
+      if (removed) await enqueueEvent(trx, 'content.member-access.changed', websiteId, { memberAreaId: id, siteUserId, granted: false, source: removed.source });
+    });
+  }
+
+  /**
+   * A paid order (commerce.order.placed) by a signed-in site user that holds a plan product of a
+   * paid area gives that user access; run inside the consumer's handled-once transaction.
+   */
+  async grantForOrder(trx: Db, websiteId: string, order: OrderPlaced): Promise<number> {
+    const siteUserId = order.siteUserId;
+    const productIds = order.items.flatMap((item) => (item.itemId ? [item.itemId] : []));
+    if (!siteUserId || productIds.length === 0) return 0;
+    let granted = 0;
+    for (const area of await areasWithPlans(trx, websiteId, productIds)) {
+      const added = await insertGrant(trx, { website_id: websiteId, member_area_id: area.id, site_user_id: siteUserId, source: 'order', order_id: order.id });
+      if (!added) continue;
+      granted++;
+      await enqueueEvent(trx, 'content.member-access.changed', websiteId, { memberAreaId: area.id, siteUserId, granted: true, source: 'order' });
+    }
+    return granted;
+  }
+
+  async #checkBody(trx: Db, websiteId: string, body: ParsedMemberAreaBody): Promise<void> {
+    const collections = await collectionsByIds(trx, websiteId, body.collectionIds);
+    const known = new Set(collections.map((c) => c.id));
+    const missing = body.collectionIds.find((id) => !known.has(id));
+    if (missing) throw invalid(formatMessage(MemberAreaMessages.collectionMissing, { id: missing }), 'collectionIds');
+    if (body.access === 'paid') {
+      if (body.planProductIds.length === 0) throw invalid(MemberAreaMessages.planMustBeProduct, 'planProductIds');
+      const products = await trx
+        .selectFrom('items')
+        .select('id')
+        .where('website_id', '=', websiteId)
+        .where('id', 'in', body.planProductIds)
+        .where('record_type', '=', RecordType.STORE_ITEM)
+        .execute();
+      if (products.length !== new Set(body.planProductIds).size) throw invalid(MemberAreaMessages.planMustBeProduct, 'planProductIds');
+    }
+  }
+
+  async #announce(trx: Db, websiteId: string, id: string, collectionIds: string[], type: 'content.member-area.upserted' | 'content.member-area.deleted'): Promise<void> {
+    const collections = await collectionsByIds(trx, websiteId, collectionIds);
+    await enqueueEvent(trx, type, websiteId, { memberAreaId: id, collectionIds, urls: collections.map((c) => collectionUrl(c.url_id)) });
+  }
+
+  #toArea(_db: Db, row: MemberAreaRow, collectionIds: string[], memberCount: number): MemberArea {
+    return {
+      id: row.id,
+      websiteId: row.website_id,
+      title: row.title,
+      description: row.description,
+      access: row.access,
+      planProductIds: row.plan_product_ids,
+      collectionIds,
+      deniedMessage: row.denied_message,
+      memberCount,
+      createdOn: ms(row.created_at),
+      updatedOn: ms(row.updated_at),
+    };
+  }
+
+  async #write<T>(work: (trx: Db) => Promise<T>): Promise<T> {
+    try {
+      return await this.ctx.transaction(work);
+    } catch (error) {
+      if (isUniqueViolation(error)) throw new AppError('CONFLICT', MemberAreaMessages.collectionInOtherArea, { cause: error, fields: { collectionIds: MemberAreaMessages.collectionInOtherArea } });
+      throw error;
+    }
+  }
+}

@@ -1,0 +1,157 @@
+// What the admin app's browser tests share: one platform and one browser per test file, the owner
+// sign-in, screenshots of each step (test artifacts under .data/test-artifacts/admin, or
+// ADMIN_ARTIFACTS_DIR), and a visitor's purchase made from a real browser session.
+import { mkdirSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { DEMO_OWNER } from '@sc/contracts';
+import { freePort } from '@sc/platform/test-kit';
+import { buildWeb, launchBrowser, type RunningPlatform } from './browser-kit.js';
+import { ROOT, startProcess, waitForHttp } from './helpers.js';
+
+/** How long the platform may take to answer: a first start seeds the demo site (slow on a busy machine). */
+const START_TIMEOUT_MS = 150_000;
+
+/**
+ * browser-kit's startPlatform with a longer wait: the same `pnpm start` entry, own data directory
+ * and port, the web build; only the time allowed differs (its 60 s is not enough when the
+ * machine's two cores are shared).
+ */
+async function startPlatform(): Promise<RunningPlatform> {
+  const port = await freePort();
+  const run = startProcess('scripts/start-embedded.ts', {
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: mkdtempSync(path.join(tmpdir(), 'sc-admin-')),
+    DATABASE_URL: '',
+    NATS_URL: '',
+    REDIS_URL: '',
+    LOG_LEVEL: 'warn',
+    WEB_DIST: buildWeb(),
+  });
+  const url = `http://127.0.0.1:${port}`;
+  try {
+    await waitForHttp(`${url}/readyz`, START_TIMEOUT_MS);
+  } catch (error) {
+    run.child.kill('SIGKILL');
+    throw new Error(`the platform did not start:\n${run.output()}`, { cause: error });
+  }
+  return {
+    url,
+    run,
+    stop: async () => {
+      run.child.kill('SIGINT');
+      await run.exited;
+    },
+  };
+}
+
+export interface AdminHarness {
+  platform: RunningPlatform | undefined;
+  browser: Browser;
+  url: string;
+}
+
+/**
+ * The platform (started here, or the one ADMIN_TEST_URL names, for working on the tests against a
+ * platform already running with a fresh data directory) and a browser.
+ */
+export async function startAdmin(): Promise<AdminHarness> {
+  const external = process.env.ADMIN_TEST_URL;
+  const platform: RunningPlatform | undefined = external ? undefined : await startPlatform();
+  const browser = await launchBrowser();
+  return { platform, browser, url: external ?? platform?.url ?? '' };
+}
+
+export async function stopAdmin(harness: AdminHarness | undefined): Promise<void> {
+  await harness?.browser.close();
+  await harness?.platform?.stop();
+}
+
+/** Where a test file's screenshots go. */
+export function artifactsDir(suite: string): string {
+  const dir = path.join(process.env.ADMIN_ARTIFACTS_DIR ?? path.join(ROOT, '.data', 'test-artifacts', 'admin'), suite);
+  mkdirSync(dir, { recursive: true });
+  return dir;
+}
+
+/** Saves a full-page screenshot of the step. */
+export async function shot(page: Page, suite: string, step: string): Promise<void> {
+  await page.screenshot({ path: path.join(artifactsDir(suite), `${step}.png`), fullPage: true });
+}
+
+/** Opens /config and signs in (the demo owner unless told otherwise). */
+export async function signIn(page: Page, url: string, email: string = DEMO_OWNER.email, password: string = DEMO_OWNER.password): Promise<void> {
+  await page.goto(`${url}/config`);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('heading', { name: 'Site admin' }).waitFor();
+}
+
+/** A new browser context (own cookies) with the owner signed in on /config. */
+export async function ownerPage(harness: AdminHarness): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await harness.browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const page = await context.newPage();
+  // Fail a step in seconds, not at the test's time-out, so the report names the step.
+  page.setDefaultTimeout(10_000);
+  await signIn(page, harness.url);
+  return { context, page };
+}
+
+/** Clicks a side-navigation entry of the admin app. */
+export async function goToArea(page: Page, label: string): Promise<void> {
+  await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: label, exact: true }).click();
+}
+
+/** The crumb (CSRF) cookie of the page's browser context: unsafe API calls repeat it in a header. */
+export async function crumbOf(page: Page): Promise<string> {
+  const cookie = (await page.context().cookies()).find((c) => c.name === 'crumb');
+  return cookie ? decodeURIComponent(cookie.value) : '';
+}
+
+/**
+ * A visitor buys `quantity` of a variant from the storefront page `pagePath`: the calls the
+ * storefront makes (cart entry with the crumb, checkout with an idempotency key and the test card),
+ * made from the visitor's own browser session. Answers the order.
+ */
+export async function visitorBuys(page: Page, pagePath: string, itemId: string, sku: string, quantity: number): Promise<{ orderNumber: number; id: string }> {
+  await page.goto(pagePath);
+  return page.evaluate(
+    async ({ itemId, sku, quantity, crumb }) => {
+      const headers = { 'content-type': 'application/json', 'x-csrf-token': crumb };
+      const added = await fetch('/api/commerce/shopping-cart/entries', { method: 'POST', headers, body: JSON.stringify({ itemId, sku, quantity }) });
+      if (!added.ok) throw new Error(`add to cart: ${added.status} ${await added.text()}`);
+      const checkout = await fetch('/api/commerce/checkout', {
+        method: 'POST',
+        headers: { ...headers, 'idempotency-key': `admin-test-${Date.now()}-${Math.random()}` },
+        body: JSON.stringify({
+          email: 'buyer@example.com',
+          shippingAddress: { name: 'Ada Buyer', line1: '1 Harbour Way', city: 'Portland', region: 'ME', postalCode: '04101', country: 'US' },
+          card: { number: '4242424242424242', expMonth: 12, expYear: 2040, cvc: '123' },
+        }),
+      });
+      if (!checkout.ok) throw new Error(`checkout: ${checkout.status} ${await checkout.text()}`);
+      const body = (await checkout.json()) as { order: { orderNumber: number; id: string } };
+      return { orderNumber: body.order.orderNumber, id: body.order.id };
+    },
+    { itemId, sku, quantity, crumb: await crumbOf(page) },
+  );
+}
+
+/** A visitor's add-to-cart call from the storefront page they are on: the answer's status and message. */
+export async function visitorAdds(page: Page, itemId: string, sku: string, quantity: number): Promise<{ status: number; message: string }> {
+  return page.evaluate(
+    async ({ itemId, sku, quantity, crumb }) => {
+      const response = await fetch('/api/commerce/shopping-cart/entries', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-csrf-token': crumb },
+        body: JSON.stringify({ itemId, sku, quantity }),
+      });
+      const body = (await response.json()) as { message?: string };
+      return { status: response.status, message: body.message ?? '' };
+    },
+    { itemId, sku, quantity, crumb: await crumbOf(page) },
+  );
+}

@@ -1,0 +1,227 @@
+// The store side of the admin app, as a new owner uses it in a real browser: create a store, add
+// a product with two options, prices, a sale price and stock, see it on the storefront, sell it
+// out from a visitor's cart, see it sold out in the inventory and on the storefront, fulfil the
+// order, edit stock inline, and manage categories, coupons, shipping and tax, gift cards.
+import { mkdtempSync, truncateSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import type { Page } from 'playwright-core';
+import { goToArea, ownerPage, shot, startAdmin, stopAdmin, visitorAdds, visitorBuys, type AdminHarness } from './admin-kit.js';
+
+const SUITE = 'store';
+let harness: AdminHarness;
+let owner: Page;
+let productUrl = '';
+let itemId = '';
+
+beforeAll(async () => {
+  harness = await startAdmin();
+  owner = (await ownerPage(harness)).page;
+}, 200_000);
+
+afterAll(async () => {
+  await stopAdmin(harness);
+});
+
+const alertText = (page: Page) => page.getByRole('alert').first().textContent();
+
+describe('admin store', () => {
+  it('creates a store and a product with two options, prices, a sale price, stock and the SPEC upload messages', async () => {
+    await goToArea(owner, 'Store');
+    await owner.getByRole('heading', { name: 'Store', exact: true }).waitFor();
+    await owner.getByLabel('Store title').fill('Market Hall');
+    await expect(owner.getByTestId('store-url-preview').textContent()).resolves.toContain('/market-hall');
+    await owner.getByRole('button', { name: 'Create store' }).click();
+    await owner.getByRole('heading', { name: 'Market Hall' }).waitFor();
+    await shot(owner, SUITE, '01-store-created');
+
+    await owner.getByRole('link', { name: 'Add product' }).click();
+    await owner.getByRole('heading', { name: 'New product' }).waitFor();
+    await owner.getByLabel('Product name').fill('Linen Apron');
+    await owner.getByLabel('New option').fill('Colour');
+    await owner.getByRole('button', { name: 'Add option' }).click();
+    await owner.getByLabel('Values of Colour').fill('Sand, Rust');
+    await owner.getByLabel('Values of Colour').press('Tab');
+    await owner.getByLabel('New option').fill('Size');
+    await owner.getByRole('button', { name: 'Add option' }).click();
+    await owner.getByLabel('Values of Size').fill('S, L');
+    await owner.getByLabel('Values of Size').press('Tab');
+    await owner.getByRole('row', { name: 'Variant Rust / L' }).waitFor();
+    expect(await owner.locator('tbody tr[aria-label^="Variant "]').count()).toBe(4);
+
+    // Option ordering: Size first makes the variants read size first.
+    await owner.getByRole('button', { name: 'Move option Size up' }).click();
+    await owner.getByRole('row', { name: 'Variant L / Rust' }).waitFor();
+
+    for (const variant of ['S / Sand', 'L / Sand', 'S / Rust', 'L / Rust']) {
+      await owner.getByLabel(`Price of ${variant}`, { exact: true }).fill('48.00');
+      await owner.getByLabel(`Stock of ${variant}`, { exact: true }).fill('0');
+    }
+    await owner.getByLabel('Stock of S / Sand', { exact: true }).fill('1');
+    await owner.getByLabel('Sale price of L / Rust', { exact: true }).fill('39.50');
+    await owner.getByLabel('L / Rust on sale', { exact: true }).check();
+
+    // SPEC 5 upload messages: unsupported, too large (with the maximum), then the upload failure.
+    const upload = owner.getByLabel('Upload an image');
+    await upload.setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('not an image') });
+    await expect(alertText(owner)).resolves.toBe('The file notes.txt does not appear to be a supported file');
+    // A file on disk: the browser reads it from there (a 20 MB buffer through the driver is slow).
+    const huge = path.join(mkdtempSync(path.join(tmpdir(), 'admin-upload-')), 'huge.png');
+    writeFileSync(huge, '');
+    truncateSync(huge, 20_000_001);
+    await upload.setInputFiles(huge);
+    await expect(alertText(owner)).resolves.toBe('The file huge.png is too large. The maximum allowed file size is 20 MB.');
+    await owner.getByLabel('Image URL').fill('not a link');
+    await expect(alertText(owner)).resolves.toBe('not a link is not a valid page URL');
+    await owner.getByLabel('Image URL').fill('https://images.example.com/linen-apron.jpg');
+    await owner.getByRole('button', { name: 'Add image' }).click();
+    await owner.getByText('linen-apron.jpg').waitFor();
+    await shot(owner, SUITE, '02-product-form');
+
+    await owner.getByRole('button', { name: 'Create product' }).click();
+    await owner.getByRole('status').filter({ hasText: 'Product saved' }).waitFor();
+    await owner.getByRole('heading', { name: 'Linen Apron' }).waitFor();
+    itemId = new URL(owner.url()).pathname.split('/').pop() ?? '';
+    productUrl = (await owner.getByRole('link', { name: 'View on the site' }).getAttribute('href')) ?? '';
+    expect(productUrl).toMatch(/^\/market-hall(-\d+)?\/linen-apron$/);
+    // Reloaded from the server: the order of options and the sale price were kept.
+    await owner.reload();
+    await owner.getByRole('row', { name: 'Variant L / Rust' }).waitFor();
+    await expect(owner.getByLabel('Sale price of L / Rust', { exact: true }).inputValue()).resolves.toBe('39.50');
+    await expect(owner.getByLabel('Stock of S / Sand', { exact: true }).inputValue()).resolves.toBe('1');
+    await shot(owner, SUITE, '03-product-saved');
+  }, 60_000);
+
+  it('shows the product on the storefront, sells it out from a visitor cart, and shows it sold out', async () => {
+    const visitorContext = await harness.browser.newContext();
+    const visitor = await visitorContext.newPage();
+    visitor.setDefaultTimeout(10_000);
+    try {
+      const page = await visitor.goto(`${harness.url}${productUrl}`);
+      expect(page?.status()).toBe(200);
+      await visitor.getByRole('heading', { name: 'Linen Apron' }).waitFor();
+      expect(await visitor.locator('.product-mark.sold-out').count()).toBe(0);
+      await shot(visitor, SUITE, '04-storefront-product');
+
+      const order = await visitorBuys(visitor, `${harness.url}${productUrl}`, itemId, 'LINEN-APRON-SAND-S', 1);
+      expect(order.orderNumber).toBeGreaterThan(0);
+
+      // The admin's inventory shows the variant at 0.
+      await goToArea(owner, 'Store');
+      await owner.getByRole('link', { name: 'Inventory' }).click();
+      await owner.getByLabel('Find a product or SKU').fill('LINEN-APRON');
+      await expect(owner.getByLabel('Quantity of LINEN-APRON-SAND-S').inputValue()).resolves.toBe('0');
+      await shot(owner, SUITE, '05-inventory-sold-out');
+
+      // The products list shows it sold out (live stock), and the storefront's cart refuses more.
+      await owner.getByRole('link', { name: 'Stores' }).click();
+      await owner.getByRole('link', { name: 'Market Hall' }).click();
+      await expect(owner.getByRole('row', { name: /Linen Apron/ }).textContent()).resolves.toContain('Sold out');
+      await visitor.goto(`${harness.url}${productUrl}`);
+      await expect(visitorAdds(visitor, itemId, 'LINEN-APRON-SAND-S', 1)).resolves.toEqual({ status: 409, message: 'Sorry, we do not have enough of that item available.' });
+      await shot(visitor, SUITE, '06-storefront-after-sale');
+
+      // The order is listed, opens, and can be fulfilled.
+      await owner.getByRole('link', { name: 'Orders' }).click();
+      await owner.getByLabel('Search').fill('linen apron');
+      await owner.getByRole('link', { name: `#${order.orderNumber}` }).click();
+      await owner.getByRole('heading', { name: `Order #${order.orderNumber} · paid` }).waitFor();
+      expect(await owner.getByRole('article').textContent()).toContain('LINEN-APRON-SAND-S');
+      await owner.getByRole('button', { name: 'Mark as fulfilled' }).click();
+      await owner.getByRole('heading', { name: `Order #${order.orderNumber} · fulfilled` }).waitFor();
+      await shot(owner, SUITE, '07-order-fulfilled');
+
+      // A test refund of the whole order puts the apron back in stock.
+      const refund = owner.getByRole('group', { name: 'Refund' });
+      await expect(refund.getByLabel('Amount (USD)').inputValue()).resolves.toBe('48.00');
+      await refund.getByLabel('Reason').fill('Changed their mind');
+      await refund.getByRole('button', { name: 'Refund' }).click();
+      await owner.getByRole('dialog', { name: 'Refund order' }).getByRole('button', { name: 'Refund' }).click();
+      await owner.getByRole('heading', { name: `Order #${order.orderNumber} · refunded` }).waitFor();
+      expect(await owner.getByRole('region', { name: 'Refunds' }).textContent()).toContain('1 × LINEN-APRON-SAND-S');
+      await owner.getByRole('link', { name: 'Inventory' }).click();
+      await owner.getByLabel('Find a product or SKU').fill('LINEN-APRON-SAND-S');
+      await expect(owner.getByLabel('Quantity of LINEN-APRON-SAND-S').inputValue()).resolves.toBe('1');
+      await shot(owner, SUITE, '07b-refunded');
+    } finally {
+      await visitorContext.close();
+    }
+  }, 60_000);
+
+  it('edits stock inline in the inventory and keeps it', async () => {
+    await owner.getByRole('link', { name: 'Inventory' }).click();
+    await owner.getByLabel('Find a product or SKU').fill('LINEN-APRON-RUST-L');
+    const quantity = owner.getByLabel('Quantity of LINEN-APRON-RUST-L');
+    await quantity.fill('5');
+    await owner.getByRole('row', { name: 'Stock of LINEN-APRON-RUST-L' }).getByRole('button', { name: 'Save' }).click();
+    await owner.getByRole('row', { name: 'Stock of LINEN-APRON-RUST-L' }).getByRole('status').filter({ hasText: 'Saved' }).waitFor();
+    await owner.reload();
+    await owner.getByLabel('Find a product or SKU').fill('LINEN-APRON-RUST-L');
+    await expect(owner.getByLabel('Quantity of LINEN-APRON-RUST-L').inputValue()).resolves.toBe('5');
+  }, 30_000);
+
+  it('manages categories with the SPEC limits and messages', async () => {
+    await owner.getByRole('link', { name: 'Stores' }).click();
+    await owner.getByRole('link', { name: 'Market Hall' }).click();
+    const name = owner.getByLabel('New category');
+    await name.fill('Aprons');
+    await owner.getByRole('button', { name: 'Add category' }).click();
+    await owner.getByRole('link', { name: 'Aprons' }).waitFor();
+    await name.fill('aprons');
+    await expect(alertText(owner)).resolves.toBe('This category already exists');
+    await name.fill('Aprons for the whole kitchen');
+    await expect(alertText(owner)).resolves.toBe('Categories can be at most 25 characters long.');
+    await shot(owner, SUITE, '08-categories');
+  }, 30_000);
+
+  it('creates and deletes a coupon, and saves shipping and tax rules', async () => {
+    await owner.getByRole('link', { name: 'Coupons' }).click();
+    await owner.getByLabel('Code').fill('spring15');
+    await owner.getByRole('textbox', { name: 'Percent' }).fill('15');
+    await owner.getByRole('button', { name: 'Create coupon' }).click();
+    await owner.getByRole('cell', { name: 'SPRING15', exact: true }).waitFor();
+    expect(await owner.getByRole('row', { name: /SPRING15/ }).textContent()).toContain('15 % off');
+    await owner.getByRole('button', { name: 'Delete coupon SPRING15' }).click();
+    await owner.getByRole('dialog', { name: 'Delete coupon' }).getByRole('button', { name: 'Delete' }).click();
+    await owner.getByText('No coupons yet.').waitFor();
+
+    await owner.getByRole('link', { name: 'Shipping & tax' }).click();
+    await owner.getByRole('button', { name: 'Add shipping option' }).click();
+    const option = owner.getByRole('group', { name: 'Shipping options' });
+    await option.getByLabel('Name').last().fill('Standard');
+    await option.getByLabel('Rate (USD)').last().fill('5.00');
+    await option.getByLabel('Countries').last().fill('us, ca');
+    await owner.getByRole('button', { name: 'Add tax rule' }).click();
+    const tax = owner.getByRole('group', { name: 'Tax rules' });
+    await tax.getByLabel('Name').last().fill('Maine');
+    await tax.getByLabel('Region').last().fill('ME');
+    await tax.getByLabel('Rate (%)').last().fill('5.5');
+    await owner.getByRole('button', { name: 'Save shipping and tax' }).click();
+    await owner.getByRole('status').filter({ hasText: 'Shipping and tax saved' }).waitFor();
+    await owner.reload();
+    await expect(owner.getByRole('group', { name: 'Shipping options' }).getByLabel('Countries').last().inputValue()).resolves.toBe('US, CA');
+    await expect(owner.getByRole('group', { name: 'Tax rules' }).getByLabel('Rate (%)').last().inputValue()).resolves.toBe('5.5');
+    await shot(owner, SUITE, '09-shipping-tax');
+  }, 30_000);
+
+  it('issues a gift card and lists subscriptions', async () => {
+    await owner.getByRole('link', { name: 'Gift cards' }).click();
+    await owner.getByLabel('Amount (USD)').fill('25.00');
+    await owner.getByLabel('Recipient email').fill('friend@');
+    await expect(alertText(owner)).resolves.toBe('Please enter a valid email');
+    await owner.getByLabel('Recipient email').fill('friend@example.com');
+    await owner.getByRole('button', { name: 'Issue gift card' }).click();
+    const issued = (await owner.getByRole('status').filter({ hasText: 'Issued gift card' }).textContent()) ?? '';
+    const code = /Issued gift card (\S+) for \$25\.00/.exec(issued)?.[1] ?? '';
+    expect(code).not.toBe('');
+    await owner.getByLabel('Find a code').fill(code);
+    await owner.getByRole('button', { name: 'Search' }).click();
+    expect(await owner.getByRole('row', { name: `Gift card ${code}` }).textContent()).toContain('friend@example.com');
+    await shot(owner, SUITE, '10-gift-cards');
+
+    await owner.getByRole('link', { name: 'Subscriptions' }).click();
+    await owner.getByRole('heading', { name: 'Subscriptions' }).waitFor();
+    await owner.getByText('No subscriptions yet.').waitFor();
+  }, 30_000);
+});

@@ -1,0 +1,63 @@
+// The signed-in layout: the website switcher and the owner's menu on top, the areas the role may
+// see on the side, the current screen (inside an error boundary) in the main region.
+import { useState } from 'react';
+import { OwnerUiMessages, roleName } from '@sc/contracts';
+import { ErrorBoundary } from './ErrorBoundary.js';
+import { areasFor, ROUTES } from './routes.js';
+import { Link, Routes, useLocation } from './router.js';
+import { useSession } from './session.js';
+import { Page } from './ui.js';
+import { WebsiteSwitcher } from './WebsiteSwitcher.js';
+
+export function Layout() {
+  const session = useSession();
+  const { path } = useLocation();
+  const [problem, setProblem] = useState<string>();
+  const areas = areasFor(session.can);
+  const signOut = () => session.signOut().catch((failure: unknown) => setProblem(failure instanceof Error ? failure.message : String(failure)));
+
+  return (
+    <div className="admin">
+      <header className="topbar">
+        <Link to="/" className="brand">
+          Admin
+        </Link>
+        <WebsiteSwitcher />
+        <span className="who">
+          {session.info.email} · {session.info.roles.map((r) => roleName(r)).join(', ') || 'no role'}
+        </span>
+        <button type="button" onClick={() => void signOut()}>
+          Sign out
+        </button>
+        {problem ? <span role="alert">{problem}</span> : null}
+      </header>
+      <nav className="sidebar" aria-label="Admin">
+        <ul>
+          {areas.map((area) => (
+            <li key={area.to}>
+              <Link to={area.to} aria-current={(area.to === '/' ? path === '/' : path === area.to || path.startsWith(`${area.to}/`)) ? 'page' : undefined}>
+                {area.label}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <main className="content">
+        <ErrorBoundary resetKey={path}>
+          <Routes routes={ROUTES} fallback={(missing) => <NotFound path={missing} />} />
+        </ErrorBoundary>
+      </main>
+    </div>
+  );
+}
+
+/** SPEC 8: a not-found error carries the path. */
+function NotFound({ path }: { path: string }) {
+  return (
+    <Page title="Not found">
+      <p role="alert">
+        {OwnerUiMessages.unableToLocateContent}: <code>{path}</code>
+      </p>
+    </Page>
+  );
+}

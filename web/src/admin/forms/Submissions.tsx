@@ -1,0 +1,109 @@
+// A form's submissions: newest first, searchable, one column per field, paged, and the CSV export
+// (the same search) the forms service produces.
+import { useState } from 'react';
+import { Labels, type FieldValue, type FormDefinition, type FormSubmission } from '@sc/contracts';
+import { api, useAction, useApi } from '../data.js';
+import { Link } from '../router.js';
+import { Field, Loaded, Outcome, Page, when } from '../ui.js';
+import { FormTabs } from './FormBuilder.js';
+
+/** A stored value as one line of text (SPEC 9 'N/A' for an unanswered field). */
+export function valueText(value: FieldValue | undefined): string {
+  if (value === undefined || value === '' || (Array.isArray(value) && value.every((v) => v === ''))) return Labels.notAnswered;
+  if (typeof value === 'string') return value;
+  if (Array.isArray(value)) return value.filter((v) => v !== '').join(' ');
+  return Object.entries(value)
+    .map(([statement, answer]) => `${statement}: ${answer}`)
+    .join('; ');
+}
+
+interface SubmissionPage {
+  items: FormSubmission[];
+  hasNextPage: boolean;
+  nextPageCursor: string | null;
+}
+
+export function SubmissionsScreen({ formId }: { formId: string }) {
+  const form = useApi<FormDefinition>(`/api/rest/forms/definitions/${encodeURIComponent(formId)}`);
+  const [query, setQuery] = useState('');
+  const [search, setSearch] = useState('');
+  const base = `/api/rest/forms/definitions/${encodeURIComponent(formId)}/submissions`;
+  const first = useApi<SubmissionPage>(`${base}?limit=50${search ? `&q=${encodeURIComponent(search)}` : ''}`);
+  const [more, setMore] = useState<{ search: string; items: FormSubmission[]; cursor: string | null }>({ search: '', items: [], cursor: null });
+  const loading = useAction();
+  const extra = more.search === search ? more.items : [];
+  const cursor = more.search === search && more.items.length > 0 ? more.cursor : (first.data?.nextPageCursor ?? null);
+  const hasMore = more.search === search && more.items.length > 0 ? more.cursor !== null : Boolean(first.data?.hasNextPage);
+
+  const loadMore = async () => {
+    if (!cursor) return;
+    const page = await loading.run(() => api<SubmissionPage>('GET', `${base}?limit=50&cursor=${encodeURIComponent(cursor)}${search ? `&q=${encodeURIComponent(search)}` : ''}`));
+    if (page) setMore({ search, items: [...extra, ...page.items], cursor: page.hasNextPage ? page.nextPageCursor : null });
+  };
+
+  const exportUrl = `${base}/export${search ? `?q=${encodeURIComponent(search)}` : ''}`;
+  return (
+    <Page title={form.data ? `${form.data.settings.name}: submissions` : 'Submissions'} actions={<Link to="/forms">All forms</Link>}>
+      <FormTabs formId={formId} />
+      <form
+        className="row"
+        role="search"
+        onSubmit={(e) => {
+          e.preventDefault();
+          setSearch(query.trim());
+        }}
+      >
+        <Field label="Search submissions">
+          <input type="search" value={query} onChange={(e) => setQuery(e.target.value)} />
+        </Field>
+        <button type="submit">Search</button>
+        <a href={exportUrl} download className="button">
+          Export CSV
+        </a>
+      </form>
+      <Loaded resource={form}>
+        {(definition) => (
+          <Loaded resource={first}>
+            {(page) => {
+              const rows = [...page.items, ...extra];
+              const fields = definition.settings.build.fields.filter((f) => f.type !== 'section');
+              if (rows.length === 0) return <p>No submissions{search ? ' match' : ' yet'}.</p>;
+              return (
+                <>
+                  <table>
+                    <thead>
+                      <tr>
+                        <th>Submitted</th>
+                        {fields.map((f) => (
+                          <th key={f.id}>{f.title || f.id}</th>
+                        ))}
+                        <th>Page</th>
+                      </tr>
+                    </thead>
+                    <tbody>
+                      {rows.map((submission) => (
+                        <tr key={submission.id}>
+                          <td>{when(submission.createdAt)}</td>
+                          {fields.map((f) => (
+                            <td key={f.id}>{valueText(submission.values[f.id])}</td>
+                          ))}
+                          <td>{submission.pagePath ?? '—'}</td>
+                        </tr>
+                      ))}
+                    </tbody>
+                  </table>
+                  {hasMore ? (
+                    <button type="button" disabled={loading.busy} onClick={() => void loadMore()}>
+                      Load more
+                    </button>
+                  ) : null}
+                  <Outcome action={loading} />
+                </>
+              );
+            }}
+          </Loaded>
+        )}
+      </Loaded>
+    </Page>
+  );
+}

@@ -1,0 +1,214 @@
+// Images of products and galleries. An owner adds one by URL or by uploading a file. Files are
+// checked first (SPEC 5: 'does not appear to be a supported file', 'is too large' with the
+// maximum size), then read in the browser for the SPEC 3 image data (original size, five colour
+// averages), then uploaded; the SPEC 8 upload and processing strings report each failure.
+import { useState } from 'react';
+import { CONTENT_LIMITS, OwnerMessages, OwnerUiMessages, formatMessage, type ImageBody } from '@sc/contracts';
+import { pageUrlProblem } from './forms-kit.js';
+import { useSession } from './session.js';
+import { Field } from './ui.js';
+
+/** The largest file an owner may upload. */
+export const MAX_UPLOAD_BYTES = 20 * CONTENT_LIMITS.bytesPerMb;
+export const SUPPORTED_IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/gif', 'image/webp'] as const;
+const EXTENSIONS = /\.(jpe?g|png|gif|webp)$/i;
+
+/** SPEC 9: sizes shown to owners count 1,000,000 bytes to the MB. */
+export function formatFileSize(bytes: number): string {
+  if (bytes >= CONTENT_LIMITS.bytesPerMb) return `${Math.round((bytes / CONTENT_LIMITS.bytesPerMb) * 10) / 10} MB`;
+  if (bytes >= 1000) return `${Math.round(bytes / 1000)} KB`;
+  return `${bytes} bytes`;
+}
+
+/** The SPEC 5 message for a file that cannot be uploaded, or undefined. */
+export function fileProblem(file: { name: string; type: string; size: number }): string | undefined {
+  if (!(SUPPORTED_IMAGE_TYPES as readonly string[]).includes(file.type) || !EXTENSIONS.test(file.name)) {
+    return formatMessage(OwnerMessages.unsupportedFile, { fileName: file.name });
+  }
+  if (file.size > MAX_UPLOAD_BYTES) return formatMessage(OwnerMessages.fileTooLarge, { fileName: file.name, maxSize: formatFileSize(MAX_UPLOAD_BYTES) });
+  return undefined;
+}
+
+type ColorData = NonNullable<ImageBody['colorData']>;
+
+/** Reads the image: its size and the five colour averages (corners and centre). */
+async function readImage(file: Blob): Promise<{ originalSize: string; colorData: ColorData }> {
+  const bitmap = await createImageBitmap(file);
+  const canvas = document.createElement('canvas');
+  const size = 30;
+  canvas.width = size;
+  canvas.height = size;
+  const context = canvas.getContext('2d');
+  if (!context) throw new Error('no canvas');
+  context.drawImage(bitmap, 0, 0, size, size);
+  const average = (x: number, y: number): string => {
+    const { data } = context.getImageData(x, y, 10, 10);
+    const sum = [0, 0, 0];
+    for (let i = 0; i < data.length; i += 4) for (let c = 0; c < 3; c++) sum[c] = (sum[c] ?? 0) + (data[i + c] ?? 0);
+    return sum.map((s) => Math.round(s / (data.length / 4)).toString(16).padStart(2, '0')).join('');
+  };
+  const colorData = {
+    topLeftAverage: average(0, 0),
+    topRightAverage: average(20, 0),
+    bottomLeftAverage: average(0, 20),
+    bottomRightAverage: average(20, 20),
+    centerAverage: average(10, 10),
+  };
+  const originalSize = `${bitmap.width}x${bitmap.height}`;
+  bitmap.close();
+  return { originalSize, colorData };
+}
+
+function crumb(): string | undefined {
+  const match = document.cookie.split('; ').find((part) => part.startsWith('crumb='));
+  return match ? decodeURIComponent(match.slice('crumb='.length)) : undefined;
+}
+
+/** Where files are uploaded: the content service's asset store of the website. */
+export const assetUploadPath = (websiteId: string, fileName: string): string =>
+  `/api/content-service/1.0/websites/${websiteId}/assets?filename=${encodeURIComponent(fileName)}`;
+
+export type UploadStep = 'checking' | 'processing' | 'uploading';
+
+/** Checks, reads and uploads one file; answers the image body or throws an Error with the SPEC text. */
+export async function uploadImage(websiteId: string, file: File, onStep: (step: UploadStep) => void = () => undefined): Promise<ImageBody> {
+  onStep('checking');
+  const problem = fileProblem(file);
+  if (problem) throw new Error(problem);
+  onStep('processing');
+  let read: { originalSize: string; colorData: ColorData };
+  try {
+    read = await readImage(file);
+  } catch {
+    throw new Error(OwnerUiMessages.fileProcessingFailed);
+  }
+  onStep('uploading');
+  let response: Response;
+  try {
+    response = await fetch(assetUploadPath(websiteId, file.name), {
+      method: 'POST',
+      credentials: 'same-origin',
+      headers: { 'content-type': file.type, accept: 'application/json', ...(crumb() ? { 'x-csrf-token': crumb() ?? '' } : {}) },
+      body: file,
+    });
+  } catch {
+    throw new Error(OwnerUiMessages.unableToConnect);
+  }
+  if (!response.ok) throw new Error(OwnerUiMessages.fileUploadIncomplete);
+  const answer = (await response.json().catch(() => undefined)) as { assetUrl?: unknown } | undefined;
+  if (!answer || typeof answer.assetUrl !== 'string') throw new Error(OwnerUiMessages.noJobResponseData);
+  return {
+    assetUrl: answer.assetUrl,
+    originalSize: read.originalSize,
+    mediaFocalPoint: { x: 0.5, y: 0.5 },
+    colorData: read.colorData,
+    systemDataVariants: '',
+    altText: '',
+    title: '',
+    body: '',
+    filename: file.name,
+  };
+}
+
+/** An image from a URL (size typed or detected by loading it). */
+export function imageFromUrl(assetUrl: string, originalSize: string, filename: string, altText = ''): ImageBody {
+  return {
+    assetUrl,
+    originalSize,
+    mediaFocalPoint: { x: 0.5, y: 0.5 },
+    colorData: null,
+    systemDataVariants: '',
+    altText,
+    title: '',
+    body: '',
+    filename,
+  };
+}
+
+const fileNameOf = (url: string): string => {
+  try {
+    return decodeURIComponent(new URL(url).pathname.split('/').filter(Boolean).pop() ?? '') || 'image';
+  } catch {
+    return 'image';
+  }
+};
+
+/** The list of images with add-by-URL, upload, alt text, reordering and removal. */
+export function ImagesEditor({ images, onChange, disabled, max = 50 }: { images: ImageBody[]; onChange: (images: ImageBody[]) => void; disabled?: boolean; max?: number }) {
+  const { websiteId } = useSession();
+  const [url, setUrl] = useState('');
+  const [size, setSize] = useState('1600x1200');
+  const [problem, setProblem] = useState<string>();
+  const [step, setStep] = useState<UploadStep | undefined>();
+  const urlProblem = url.trim() ? pageUrlProblem(url) : undefined;
+
+  const addUrl = () => {
+    if (urlProblem || !url.trim()) return;
+    if (!/^[1-9]\d{0,5}x[1-9]\d{0,5}$/.test(size)) return setProblem('Write the size as WIDTHxHEIGHT, e.g. 1600x1200.');
+    setProblem(undefined);
+    onChange([...images, imageFromUrl(url.trim(), size, fileNameOf(url.trim()))]);
+    setUrl('');
+  };
+
+  const upload = async (files: FileList | null) => {
+    const file = files?.[0];
+    if (!file) return;
+    setProblem(undefined);
+    try {
+      const image = await uploadImage(websiteId, file, setStep);
+      onChange([...images, image]);
+    } catch (failure) {
+      setProblem(failure instanceof Error ? failure.message : OwnerUiMessages.unableToUploadFile);
+    } finally {
+      setStep(undefined);
+    }
+  };
+
+  return (
+    <div className="images-editor stack">
+      {images.length > 0 ? (
+        <ol className="image-list">
+          {images.map((image, index) => (
+            <li key={`${image.assetUrl}-${index}`} className="row">
+              <img src={image.assetUrl} alt="" width={60} height={45} style={{ objectFit: 'cover', background: '#eee' }} />
+              <span>{image.filename}</span>
+              <Field label="Alt text">
+                <input value={image.altText} disabled={disabled} onChange={(e) => onChange(images.map((im, i) => (i === index ? { ...im, altText: e.target.value } : im)))} />
+              </Field>
+              {disabled ? null : (
+                <button type="button" aria-label={`Remove image ${image.filename}`} onClick={() => onChange(images.filter((_, i) => i !== index))}>
+                  Remove
+                </button>
+              )}
+            </li>
+          ))}
+        </ol>
+      ) : (
+        <p className="hint">No images yet.</p>
+      )}
+      {disabled || images.length >= max ? null : (
+        <div className="row">
+          <Field label="Image URL" error={urlProblem}>
+            <input value={url} placeholder="https://" onChange={(e) => setUrl(e.target.value)} />
+          </Field>
+          <Field label="Size (WxH)">
+            <input value={size} onChange={(e) => setSize(e.target.value)} size={10} />
+          </Field>
+          <button type="button" onClick={addUrl} disabled={!url.trim() || Boolean(urlProblem)}>
+            Add image
+          </button>
+          <Field label="Upload an image" hint={`JPEG, PNG, GIF or WebP, up to ${formatFileSize(MAX_UPLOAD_BYTES)}`}>
+            <input type="file" accept={SUPPORTED_IMAGE_TYPES.join(',')} disabled={step !== undefined} onChange={(e) => void upload(e.target.files).then(() => (e.target.value = ''))} />
+          </Field>
+        </div>
+      )}
+      {step ? <p role="status">{step === 'uploading' ? 'Uploading…' : step === 'processing' ? 'Processing…' : 'Checking…'}</p> : null}
+      {problem ? (
+        <div role="alert" className="problem">
+          {problem === OwnerUiMessages.fileUploadIncomplete || problem === OwnerUiMessages.unableToConnect ? <strong>{OwnerUiMessages.unableToUploadFile}: </strong> : null}
+          {problem}
+        </div>
+      ) : null}
+    </div>
+  );
+}

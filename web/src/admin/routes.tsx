@@ -1,0 +1,94 @@
+// The admin app's areas (the side navigation) and its route table. Each area names the
+// permissions that show it: an owner sees an area when their roles grant any of them.
+import type { ReactElement } from 'react';
+import { Permission } from '@sc/contracts';
+import { AnalyticsScreen } from './analytics/AnalyticsScreen.js';
+import { CollectionScreen } from './content/CollectionScreen.js';
+import { ContentScreen } from './content/ContentScreen.js';
+import { GallerySettingsScreen } from './content/GallerySettings.js';
+import { ItemEditorScreen } from './content/ItemEditor.js';
+import { FormBuilderScreen } from './forms/FormBuilder.js';
+import { FormsScreen } from './forms/FormsScreen.js';
+import { SubmissionsScreen } from './forms/Submissions.js';
+import { Guard } from './Guard.js';
+import { MailboxScreen } from './MailboxScreen.js';
+import { Overview } from './Overview.js';
+import type { Route } from './router.js';
+import { SettingsScreen } from './settings/SettingsScreen.js';
+import { CouponsScreen } from './store/Coupons.js';
+import { InventoryScreen } from './store/Inventory.js';
+import { GiftCardsScreen } from './store/GiftCards.js';
+import { OrderDetailScreen } from './store/OrderDetail.js';
+import { OrdersScreen } from './store/Orders.js';
+import { SubscriptionsScreen } from './store/Subscriptions.js';
+import { ProductEditorScreen } from './store/ProductEditor.js';
+import { ProductsScreen } from './store/Products.js';
+import { ShippingTaxScreen } from './store/ShippingTax.js';
+import { StoreHome } from './store/StoreHome.js';
+import { RestockScreen } from './restock/RestockScreen.js';
+import { TeamScreen } from './TeamScreen.js';
+
+export interface Area {
+  to: string;
+  label: string;
+  description: string;
+  permissions: readonly Permission[];
+}
+
+export const AREAS: readonly Area[] = [
+  { to: '/', label: 'Overview', description: 'Where to start.', permissions: [] },
+  { to: '/content', label: 'Content', description: 'Pages, blogs, events and galleries.', permissions: [Permission.CONTENT_READ] },
+  { to: '/store', label: 'Store', description: 'Products, inventory, orders, gift cards, coupons, shipping and tax.', permissions: [Permission.STORE_READ] },
+  { to: '/restock', label: 'Restock', description: 'Back-in-stock waitlists and their emails.', permissions: [Permission.RESTOCK_READ] },
+  { to: '/forms', label: 'Forms', description: 'Form builder and submissions.', permissions: [Permission.CONTENT_READ] },
+  { to: '/mailbox', label: 'Mailbox', description: 'The emails the site sent.', permissions: [Permission.FORM_SUBMISSIONS_READ, Permission.RESTOCK_READ] },
+  { to: '/analytics', label: 'Analytics', description: 'Visits, pages, the product funnel, revenue, forms, errors and page speed.', permissions: [Permission.ANALYTICS_READ] },
+  { to: '/team', label: 'Team', description: 'Members, roles and API keys.', permissions: [Permission.MEMBERS_READ, Permission.API_KEYS_MANAGE] },
+  { to: '/settings', label: 'Settings', description: 'Title, domains, region, cookies, header and footer, navigation, languages.', permissions: [Permission.SETTINGS_READ, Permission.CONTENT_READ] },
+];
+
+/** The areas an owner with these permissions sees. */
+export function areasFor(can: (permission: Permission) => boolean): Area[] {
+  return AREAS.filter((area) => area.permissions.length === 0 || area.permissions.some(can));
+}
+
+const P = Permission;
+
+export const ROUTES: readonly Route[] = [
+  { path: '/', render: () => <Overview /> },
+  { path: '/settings', render: () => guarded([P.SETTINGS_READ, P.CONTENT_READ], <SettingsScreen section="/settings" />) },
+  { path: '/settings/:section', render: ({ section }) => guarded([P.SETTINGS_READ, P.CONTENT_READ, P.STORE_READ], <SettingsScreen section={`/settings/${section ?? ''}`} />) },
+  { path: '/content', render: () => guarded([P.CONTENT_READ], <ContentScreen />) },
+  { path: '/content/:collectionId', render: ({ collectionId }) => guarded([P.CONTENT_READ], <CollectionScreen key={collectionId} collectionId={collectionId ?? ''} />) },
+  { path: '/content/:collectionId/gallery', render: ({ collectionId }) => guarded([P.CONTENT_READ], <GallerySettingsScreen key={collectionId} collectionId={collectionId ?? ''} />) },
+  { path: '/content/:collectionId/items/new', render: ({ collectionId }) => guarded([P.CONTENT_EDIT], <ItemEditorScreen key="new" collectionId={collectionId ?? ''} />) },
+  {
+    path: '/content/:collectionId/items/:itemId',
+    render: ({ collectionId, itemId }) => guarded([P.CONTENT_READ], <ItemEditorScreen key={itemId} collectionId={collectionId ?? ''} itemId={itemId ?? ''} />),
+  },
+  { path: '/forms', render: () => guarded([P.CONTENT_READ], <FormsScreen />) },
+  { path: '/forms/:formId', render: ({ formId }) => guarded([P.CONTENT_READ], <FormBuilderScreen key={formId} formId={formId ?? ''} />) },
+  { path: '/forms/:formId/submissions', render: ({ formId }) => guarded([P.FORM_SUBMISSIONS_READ], <SubmissionsScreen key={formId} formId={formId ?? ''} />) },
+  { path: '/restock', render: () => guarded([P.RESTOCK_READ], <RestockScreen />) },
+  { path: '/mailbox', render: () => guarded([P.FORM_SUBMISSIONS_READ, P.RESTOCK_READ], <MailboxScreen />) },
+  { path: '/analytics', render: () => guarded([P.ANALYTICS_READ], <AnalyticsScreen />) },
+  { path: '/team', render: () => guarded([P.MEMBERS_READ, P.API_KEYS_MANAGE], <TeamScreen />) },
+  { path: '/store', render: () => guarded([P.STORE_READ], <StoreHome />) },
+  { path: '/store/inventory', render: () => guarded([P.STORE_READ], <InventoryScreen />) },
+  { path: '/store/orders', render: () => guarded([P.STORE_READ], <OrdersScreen />) },
+  { path: '/store/orders/:orderId', render: ({ orderId }) => guarded([P.STORE_READ], <OrderDetailScreen orderId={orderId ?? ''} />) },
+  { path: '/store/subscriptions', render: () => guarded([P.STORE_READ], <SubscriptionsScreen />) },
+  { path: '/store/gift-cards', render: () => guarded([P.STORE_READ], <GiftCardsScreen />) },
+  { path: '/store/coupons', render: () => guarded([P.STORE_READ], <CouponsScreen />) },
+  { path: '/store/shipping-tax', render: () => guarded([P.STORE_READ], <ShippingTaxScreen />) },
+  { path: '/store/:collectionId', render: ({ collectionId }) => guarded([P.STORE_READ], <ProductsScreen key={collectionId} collectionId={collectionId ?? ''} />) },
+  { path: '/store/:collectionId/products/new', render: ({ collectionId }) => guarded([P.STORE_MANAGE], <ProductEditorScreen key="new" collectionId={collectionId ?? ''} />) },
+  {
+    path: '/store/:collectionId/products/:itemId',
+    render: ({ collectionId, itemId }) => guarded([P.STORE_READ], <ProductEditorScreen key={itemId} collectionId={collectionId ?? ''} itemId={itemId ?? ''} />),
+  },
+];
+
+function guarded(permissions: readonly Permission[], screen: ReactElement) {
+  return <Guard permission={permissions}>{screen}</Guard>;
+}

@@ -1,0 +1,76 @@
+// Commerce preferences (SPEC 3/4/7): a free-form object per namespace. The owner picks a
+// namespace, edits its JSON and saves it; the answer's websiteId is dropped on read (SPEC 3).
+import { useEffect, useState } from 'react';
+import { Permission } from '@sc/contracts';
+import { api, useAction } from '../data.js';
+import { useSession } from '../session.js';
+import { Field, Outcome } from '../ui.js';
+
+/** Namespaces the storefront reads; owners may add others. */
+const KNOWN = ['checkout', 'merchandising', 'shipping', 'notifications'];
+
+export function CommercePreferences() {
+  const editable = useSession().can(Permission.STORE_MANAGE);
+  const [namespace, setNamespace] = useState('checkout');
+  const [text, setText] = useState('');
+  const [parseError, setParseError] = useState<string>();
+  const load = useAction();
+  const save = useAction();
+  const { run } = load;
+
+  // The namespace whose stored preferences are in the editor; editing waits for them.
+  const [loadedFor, setLoadedFor] = useState<string>();
+
+  useEffect(() => {
+    if (!/^[A-Za-z][A-Za-z0-9_-]{0,63}$/.test(namespace)) return;
+    let live = true;
+    void run(async () => {
+      const { websiteId: _dropped, ...preferences } = await api<Record<string, unknown>>('GET', `/api/v1/commerce-preferences/${namespace}`);
+      if (live) setText(JSON.stringify(preferences, null, 2));
+    }).finally(() => {
+      if (live) setLoadedFor(namespace);
+    });
+    return () => {
+      live = false;
+    };
+  }, [namespace, run]);
+
+  const onSave = async () => {
+    let value: unknown;
+    try {
+      value = JSON.parse(text || '{}');
+    } catch {
+      setParseError('The preferences must be a JSON object.');
+      return;
+    }
+    if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+      setParseError('The preferences must be a JSON object.');
+      return;
+    }
+    setParseError(undefined);
+    await save.run(() => api('PUT', `/api/v1/commerce-preferences/${namespace}`, value), 'Preferences saved');
+  };
+
+  return (
+    <div className="stack">
+      <Field label="Namespace">
+        <input list="preference-namespaces" value={namespace} onChange={(e) => setNamespace(e.target.value)} />
+      </Field>
+      <datalist id="preference-namespaces">
+        {KNOWN.map((name) => (
+          <option key={name} value={name} />
+        ))}
+      </datalist>
+      <Outcome action={load} />
+      <Field label="Preferences (JSON)" error={parseError}>
+        <textarea rows={10} className="code" value={text} readOnly={!editable} disabled={loadedFor !== namespace} onChange={(e) => setText(e.target.value)} />
+      </Field>
+      <Outcome action={save} />
+      {editable ? (
+        <button type="button" className="primary" disabled={save.busy || loadedFor !== namespace} onClick={() => void onSave()}>
+          Save preferences
+        </button>
+      ) : null}
+    </div>
+  );
+}

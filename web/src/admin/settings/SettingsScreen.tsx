@@ -1,0 +1,32 @@
+// The settings area: one tab per group of website settings, each shown only to roles that may
+// read it.
+import { Permission } from '@sc/contracts';
+import { useSession } from '../session.js';
+import { Page, Tabs } from '../ui.js';
+import { CommercePreferences } from './CommercePreferences.js';
+import { GeneralSettings } from './General.js';
+import { ColourSettings, HeaderFooterSettings } from './HeaderFooter.js';
+import { LanguageSettings } from './Languages.js';
+import { NavigationSettings } from './Navigation.js';
+
+const SECTIONS = [
+  { to: '/settings', label: 'General', title: 'Website settings', permission: Permission.SETTINGS_READ, render: () => <GeneralSettings /> },
+  { to: '/settings/colours', label: 'Colours', title: 'Colours', permission: Permission.SETTINGS_READ, render: () => <ColourSettings /> },
+  { to: '/settings/header-footer', label: 'Header & footer', title: 'Header and footer', permission: Permission.CONTENT_READ, render: () => <HeaderFooterSettings /> },
+  { to: '/settings/navigation', label: 'Navigation', title: 'Navigation', permission: Permission.CONTENT_READ, render: () => <NavigationSettings /> },
+  { to: '/settings/languages', label: 'Languages', title: 'Languages', permission: Permission.CONTENT_READ, render: () => <LanguageSettings /> },
+  { to: '/settings/commerce', label: 'Commerce preferences', title: 'Commerce preferences', permission: Permission.STORE_READ, render: () => <CommercePreferences /> },
+] as const;
+
+export function SettingsScreen({ section }: { section: string }) {
+  const { can } = useSession();
+  const allowed = SECTIONS.filter((s) => can(s.permission));
+  const current = allowed.find((s) => s.to === section) ?? allowed[0];
+  if (!current) return null;
+  return (
+    <Page title={current.title}>
+      <Tabs tabs={allowed} />
+      {current.render()}
+    </Page>
+  );
+}

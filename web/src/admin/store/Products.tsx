@@ -1,0 +1,184 @@
+// The products of one store, with price, stock state and status, and its categories (nested;
+// SPEC 9 name length 25, SPEC 5 'This category already exists').
+import { useState } from 'react';
+import { Permission, productTypeName, type Category, type Collection, type ContentItem } from '@sc/contracts';
+import { api, useAction, useApi } from '../data.js';
+import { tagProblem } from '../forms-kit.js';
+import { showMoney } from '../money.js';
+import { Link } from '../router.js';
+import { useSession } from '../session.js';
+import { Field, Loaded, Outcome, Page } from '../ui.js';
+import { StoreTabs } from './StoreHome.js';
+
+export interface StockRow {
+  itemId: string;
+  variantId: string;
+  qtyInStock: number;
+  unlimited: boolean;
+}
+
+/** The stock state of a product from the cart service's live stock (the product's own numbers are only the initial stock). */
+export function stockLabel(item: ContentItem, live: readonly StockRow[] | undefined): string {
+  const sc = item.structuredContent;
+  if (!sc) return '—';
+  // SPEC 4: physical and service products are sold out when no variant is unlimited or above 0.
+  if (sc.productType !== 1 && sc.productType !== 3) return 'Always available';
+  const rows = live?.filter((r) => r.itemId === item.id) ?? sc.variants.map((v) => ({ qtyInStock: v.qtyInStock, unlimited: v.unlimited }));
+  if (rows.some((v) => v.unlimited)) return 'Unlimited';
+  const total = rows.reduce((sum, v) => sum + v.qtyInStock, 0);
+  return total > 0 ? `${total} in stock` : 'Sold out';
+}
+
+export function ProductsScreen({ collectionId }: { collectionId: string }) {
+  const { websiteId, can } = useSession();
+  const base = `/api/content-service/product/1.1/websites/${websiteId}/products/${collectionId}`;
+  const store = useApi<Collection>(base);
+  const products = useApi<{ items: ContentItem[] }>(`${base}/items?limit=200`);
+  const inventory = useApi<{ inventory: StockRow[] }>('/api/commerce/inventory');
+  return (
+    <Page title={store.data?.title ?? 'Products'} actions={can(Permission.STORE_MANAGE) ? <Link to={`/store/${collectionId}/products/new`}>Add product</Link> : undefined}>
+      <StoreTabs />
+      {store.data ? (
+        <p>
+          <a href={store.data.fullUrl} target="_blank" rel="noreferrer">
+            View the store
+          </a>
+        </p>
+      ) : null}
+      <Loaded resource={products}>
+        {(data) =>
+          data.items.length === 0 ? (
+            <p>No products yet.</p>
+          ) : (
+            <table>
+              <thead>
+                <tr>
+                  <th>Product</th>
+                  <th>Type</th>
+                  <th>Price</th>
+                  <th>Stock</th>
+                  <th>Status</th>
+                </tr>
+              </thead>
+              <tbody>
+                {data.items.map((item) => (
+                  <tr key={item.id}>
+                    <td>
+                      <Link to={`/store/${collectionId}/products/${item.id}`}>{item.title}</Link>
+                    </td>
+                    <td>{item.structuredContent ? productTypeName(item.structuredContent.productType) : ''}</td>
+                    <td>
+                      {item.structuredContent ? showMoney(item.structuredContent.priceMoney) : ''}
+                      {item.structuredContent?.onSale ? <> (sale {showMoney(item.structuredContent.salePriceMoney)})</> : null}
+                    </td>
+                    <td>{stockLabel(item, inventory.data?.inventory)}</td>
+                    <td>{item.statusLabel ?? 'Published'}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          )
+        }
+      </Loaded>
+      <Categories base={base} collectionId={collectionId} />
+    </Page>
+  );
+}
+
+function Categories({ base, collectionId }: { base: string; collectionId: string }) {
+  const { websiteId, can } = useSession();
+  const editable = can(Permission.STORE_MANAGE);
+  const categories = useApi<{ items: Category[] }>(`${base}/categories?limit=200`);
+  const [name, setName] = useState('');
+  const [parent, setParent] = useState('');
+  const action = useAction();
+  const list = categories.data?.items ?? [];
+  const root = list.find((c) => c.type === 'ROOT');
+  const children = list.filter((c) => c.type !== 'ROOT');
+  const problem = tagProblem('category', name, children.map((c) => c.displayName));
+
+  const add = async () => {
+    if (problem || !name.trim()) return;
+    const created = await action.run(
+      () =>
+        api('POST', `${base}/categories`, {
+          displayName: name.trim(),
+          parentCategoryId: parent || root?.id || '',
+          type: 'CATEGORY',
+          pageRendering: 'LIST_VIEW',
+          displayIndex: children.length + 1,
+          websiteId,
+          collectionId,
+        }),
+      'Category added',
+    );
+    if (created) {
+      setName('');
+      categories.reload();
+    }
+  };
+
+  const remove = async (category: Category) => {
+    const done = await action.run(() => api('DELETE', `${base}/categories/${category.id}`), 'Category removed');
+    if (done !== undefined) categories.reload();
+  };
+
+  const depth = (category: Category): number => {
+    let n = 0;
+    let current: Category | undefined = category;
+    while (current && current.parentCategoryId && current.parentCategoryId !== root?.id && n < 10) {
+      const parentId: string = current.parentCategoryId;
+      current = list.find((c) => c.id === parentId);
+      n++;
+    }
+    return n;
+  };
+
+  return (
+    <section aria-labelledby="categories-title">
+      <h2 id="categories-title">Categories</h2>
+      <Loaded resource={categories}>
+        {() => (
+          <>
+            {root ? <p className="hint">All products: {root.displayName}</p> : null}
+            <ul>
+              {children.map((category) => (
+                <li key={category.id} style={{ marginLeft: `${depth(category)}rem` }}>
+                  <a href={category.fullUrl} target="_blank" rel="noreferrer">
+                    {category.displayName}
+                  </a>{' '}
+                  {editable ? (
+                    <button type="button" className="link" aria-label={`Remove category ${category.displayName}`} onClick={() => void remove(category)}>
+                      remove
+                    </button>
+                  ) : null}
+                </li>
+              ))}
+            </ul>
+            {editable ? (
+              <div className="row">
+                <Field label="New category" error={problem}>
+                  <input value={name} onChange={(e) => setName(e.target.value)} />
+                </Field>
+                <Field label="Inside">
+                  <select value={parent} onChange={(e) => setParent(e.target.value)}>
+                    <option value="">(top level)</option>
+                    {children.map((c) => (
+                      <option key={c.id} value={c.id}>
+                        {c.displayName}
+                      </option>
+                    ))}
+                  </select>
+                </Field>
+                <button type="button" disabled={!name.trim() || Boolean(problem) || action.busy} onClick={() => void add()}>
+                  Add category
+                </button>
+              </div>
+            ) : null}
+            <Outcome action={action} />
+          </>
+        )}
+      </Loaded>
+    </section>
+  );
+}

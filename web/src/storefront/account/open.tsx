@@ -1,0 +1,165 @@
+// The site user's account dialog, opened from the header's account link: sign in (email,
+// password, remember me), sign up, and sign out (SPEC 7: DELETE .../session?cloneCart=true,
+// repeated once on a crumb failure). After signing in every call carries the session's XSRF token
+// and the cart becomes the user's; after signing out the visitor keeps a guest copy of it.
+import { useId, useState, type FormEvent } from 'react';
+import { createRoot, type Root } from 'react-dom/client';
+import { cartStore } from '../lib/cart-store.js';
+import { siteUserInfo } from '../lib/dom.js';
+import { track } from '../lib/events.js';
+import { call, failureFrom, rememberXsrf, RequestFailed } from '../lib/http.js';
+import { Modal } from '../lib/modal.js';
+import { failureMessage } from '../product/rules.js';
+
+const SESSION = '/api/site-users/account/session';
+
+/** SPEC 4 "Logout": a crumb failure is answered by one more try. */
+export async function signOut(): Promise<void> {
+  const attempt = () => call('DELETE', `${SESSION}?cloneCart=true`);
+  try {
+    await attempt();
+  } catch (error) {
+    if (!(error instanceof RequestFailed) || !error.failure.crumbFail) throw error;
+    await attempt();
+  }
+  rememberXsrf(undefined);
+}
+
+type Mode = 'sign-in' | 'sign-up';
+
+function AccountDialog({ onClose }: { onClose: () => void }) {
+  const [signedIn, setSignedIn] = useState(siteUserInfo().authenticated);
+  const [mode, setMode] = useState<Mode>('sign-in');
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [name, setName] = useState('');
+  const [remember, setRemember] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [notice, setNotice] = useState<string | null>(null);
+  const id = useId();
+
+  const run = async (task: () => Promise<void>) => {
+    setBusy(true);
+    setError(null);
+    try {
+      await task();
+    } catch (failure) {
+      setError(failureMessage(failureFrom(failure), navigator.cookieEnabled));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    void run(async () => {
+      if (mode === 'sign-in') {
+        const { xsrfToken } = await call<{ xsrfToken: string }>('POST', SESSION, { email, password, rememberMe: remember });
+        rememberXsrf(xsrfToken);
+      } else {
+        const { xsrfToken } = await call<{ xsrfToken: string }>('POST', '/api/auth/site-users', { email, password, rememberMe: remember, ...(name.trim() ? { name: name.trim() } : {}) });
+        rememberXsrf(xsrfToken);
+        track('CompleteRegistration', {});
+      }
+      setPassword('');
+      setSignedIn(true);
+      setNotice(mode === 'sign-in' ? 'You are signed in.' : 'Your account is ready and you are signed in.');
+      await cartStore.load(true);
+    });
+  };
+
+  const onSignOut = () =>
+    void run(async () => {
+      await signOut();
+      setSignedIn(false);
+      setNotice('You are signed out.');
+      await cartStore.load(true);
+    });
+
+  const title = signedIn ? 'Your account' : mode === 'sign-in' ? 'Sign in' : 'Create an account';
+  return (
+    <Modal title={title} className="sc-account" onClose={onClose} closeOnOutsideClick>
+      {notice && (
+        <p className="account-notice" role="status">
+          {notice}
+        </p>
+      )}
+      {signedIn ? (
+        <div className="sc-modal-actions">
+          <button type="button" className="sc-button secondary" onClick={onClose}>
+            Close
+          </button>
+          <button type="button" className="sc-button" disabled={busy} onClick={onSignOut}>
+            Sign out
+          </button>
+        </div>
+      ) : (
+        <form className="sc-form account-form" noValidate onSubmit={onSubmit}>
+          {mode === 'sign-up' && (
+            <div className="form-item">
+              <label className="title" htmlFor={`${id}-name`}>
+                Name
+              </label>
+              <input id={`${id}-name`} autoComplete="name" value={name} onChange={(e) => setName(e.target.value)} />
+            </div>
+          )}
+          <div className="form-item">
+            <label className="title" htmlFor={`${id}-email`}>
+              Email
+            </label>
+            <input id={`${id}-email`} type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} data-autofocus />
+          </div>
+          <div className="form-item">
+            <label className="title" htmlFor={`${id}-password`}>
+              Password
+            </label>
+            <input
+              id={`${id}-password`}
+              type="password"
+              autoComplete={mode === 'sign-in' ? 'current-password' : 'new-password'}
+              value={password}
+              onChange={(e) => setPassword(e.target.value)}
+            />
+          </div>
+          <label className="option">
+            <input type="checkbox" checked={remember} onChange={(e) => setRemember(e.target.checked)} /> Remember me
+          </label>
+          {error && (
+            <p className="form-error" role="alert">
+              {error}
+            </p>
+          )}
+          <div className="sc-modal-actions">
+            <button type="button" className="sc-button secondary" onClick={() => setMode(mode === 'sign-in' ? 'sign-up' : 'sign-in')}>
+              {mode === 'sign-in' ? 'Create an account' : 'I have an account'}
+            </button>
+            <button type="submit" className="sc-button" disabled={busy}>
+              {mode === 'sign-in' ? 'Sign in' : 'Sign up'}
+            </button>
+          </div>
+        </form>
+      )}
+    </Modal>
+  );
+}
+
+let root: Root | undefined;
+let host: HTMLElement | undefined;
+
+/** Opens the account dialog (once at a time); closing gives focus back to the link. */
+export function openAccount(link: HTMLElement): void {
+  if (root) return;
+  host = document.createElement('div');
+  host.className = 'sc-account-host';
+  document.body.append(host);
+  root = createRoot(host);
+  const close = () => {
+    root?.unmount();
+    host?.remove();
+    root = undefined;
+    host = undefined;
+    link.focus();
+  };
+  root.render(<AccountDialog onClose={close} />);
+}

@@ -1,0 +1,137 @@
+// Checkout (the cart's, or a subscription cart's named by its token): email, the shipping address
+// when something ships, the card (test mode takes the test cards), an optional gift card. The
+// order is placed once per attempt (an Idempotency-Key per submission), then the confirmation.
+import { useEffect, useId, useState, type FormEvent, type ReactNode } from 'react';
+import { CartMessages, type CartPageData, type Order } from '@sc/contracts';
+import { cartStore } from '../lib/cart-store.js';
+import { siteContext } from '../lib/dom.js';
+import { track } from '../lib/events.js';
+import { useCart } from '../lib/hooks.js';
+import { call, failureFrom } from '../lib/http.js';
+import { CART_PATH } from '../lib/paths.js';
+import { orderConfirmedUrl } from './order-paths.js';
+import { failureMessage } from '../product/rules.js';
+import { Totals } from './CartView.js';
+
+function Field({ label, children }: { label: string; children: (id: string) => ReactNode }) {
+  const id = useId();
+  return (
+    <div className="form-item">
+      <label className="title" htmlFor={id}>
+        {label}
+      </label>
+      {children(id)}
+    </div>
+  );
+}
+
+const newKey = (): string => (crypto.randomUUID ? crypto.randomUUID() : `${Date.now()}-${Math.random().toString(36).slice(2)}`);
+
+export function Checkout({ data, cartToken }: { data: CartPageData; cartToken: string | null }) {
+  const { status, cart } = useCart();
+  const [email, setEmail] = useState('');
+  const [address, setAddress] = useState({ name: '', line1: '', line2: '', city: '', region: '', postalCode: '', country: siteContext()?.country ?? 'US' });
+  const [card, setCard] = useState({ number: '', exp: '', cvc: '' });
+  const [giftCardCode, setGiftCardCode] = useState('');
+  const [placing, setPlacing] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  useEffect(() => {
+    if (!cartToken) void cartStore.load();
+  }, [cartToken]);
+
+  const subscription = cartToken !== null;
+  if (!subscription && (status === 'idle' || status === 'loading')) return <p aria-busy="true">Loading your cart…</p>;
+  if (!subscription && (!cart || cart.entries.length === 0)) {
+    return (
+      <div className="sc-checkout empty">
+        <p className="cart-empty-message">{CartMessages.emptyCart}</p>
+        <p>
+          <a href={CART_PATH}>Back to cart</a>
+        </p>
+      </div>
+    );
+  }
+  const ships = subscription || (cart?.requiresShipping ?? false);
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (placing) return;
+    setError(null);
+    const [month, year] = card.exp.split('/').map((part) => Number(part.trim()));
+    const hasCard = card.number.trim() !== '';
+    if (hasCard && (!month || !year)) {
+      setError('Please enter the card’s expiry date as MM/YY.');
+      return;
+    }
+    setPlacing(true);
+    try {
+      const { order } = await call<{ order: Order }>(
+        'POST',
+        '/api/commerce/checkout',
+        {
+          email: email.trim(),
+          ...(ships
+            ? {
+                shippingAddress: {
+                  name: address.name,
+                  line1: address.line1,
+                  ...(address.line2.trim() ? { line2: address.line2 } : {}),
+                  city: address.city,
+                  ...(address.region.trim() ? { region: address.region } : {}),
+                  ...(address.postalCode.trim() ? { postalCode: address.postalCode } : {}),
+                  country: address.country.trim().toUpperCase(),
+                },
+              }
+            : {}),
+          ...(hasCard ? { card: { number: card.number.trim(), expMonth: month, expYear: (year ?? 0) < 100 ? 2000 + (year ?? 0) : year, cvc: card.cvc.trim() } } : {}),
+          ...(giftCardCode.trim() ? { giftCardCode: giftCardCode.trim() } : {}),
+          ...(cartToken ? { cartToken } : {}),
+        },
+        { headers: { 'idempotency-key': newKey() } },
+      );
+      track('Purchase', { orderId: order.id, grandTotal: order.grandTotal, items: order.items.map((i) => ({ sku: i.sku, quantity: i.quantity })) });
+      if (!subscription) cartStore.clear();
+      location.assign(orderConfirmedUrl(order.id));
+    } catch (failure) {
+      setError(failureMessage(failureFrom(failure), navigator.cookieEnabled));
+      setPlacing(false);
+    }
+  };
+
+  const set = (key: keyof typeof address) => (event: { target: { value: string } }) => setAddress({ ...address, [key]: event.target.value });
+  return (
+    <form className="sc-checkout sc-form" noValidate onSubmit={(event) => void onSubmit(event)} aria-label="Checkout">
+      {subscription ? <p className="checkout-kind">Subscription checkout</p> : cart && <Totals cart={cart} currency={data.currency} />}
+      <Field label="Email">{(id) => <input id={id} type="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} />}</Field>
+      {ships && (
+        <fieldset className="checkout-address">
+          <legend>Shipping address</legend>
+          <Field label="Full name">{(id) => <input id={id} autoComplete="name" value={address.name} onChange={set('name')} />}</Field>
+          <Field label="Address line 1">{(id) => <input id={id} autoComplete="address-line1" value={address.line1} onChange={set('line1')} />}</Field>
+          <Field label="Address line 2">{(id) => <input id={id} autoComplete="address-line2" value={address.line2} onChange={set('line2')} />}</Field>
+          <Field label="City">{(id) => <input id={id} autoComplete="address-level2" value={address.city} onChange={set('city')} />}</Field>
+          <Field label="State or region">{(id) => <input id={id} autoComplete="address-level1" value={address.region} onChange={set('region')} />}</Field>
+          <Field label="Postal code">{(id) => <input id={id} autoComplete="postal-code" value={address.postalCode} onChange={set('postalCode')} />}</Field>
+          <Field label="Country code">{(id) => <input id={id} autoComplete="country" maxLength={2} value={address.country} onChange={set('country')} />}</Field>
+        </fieldset>
+      )}
+      <fieldset className="checkout-payment">
+        <legend>Payment</legend>
+        <p className="test-mode-note">Test mode: pay with card 4242 4242 4242 4242, any future expiry date and any three digits.</p>
+        <Field label="Card number">{(id) => <input id={id} inputMode="numeric" autoComplete="cc-number" value={card.number} onChange={(e) => setCard({ ...card, number: e.target.value })} />}</Field>
+        <Field label="Expiry (MM/YY)">{(id) => <input id={id} autoComplete="cc-exp" placeholder="MM/YY" value={card.exp} onChange={(e) => setCard({ ...card, exp: e.target.value })} />}</Field>
+        <Field label="Security code">{(id) => <input id={id} inputMode="numeric" autoComplete="cc-csc" value={card.cvc} onChange={(e) => setCard({ ...card, cvc: e.target.value })} />}</Field>
+        <Field label="Gift card code (optional)">{(id) => <input id={id} value={giftCardCode} onChange={(e) => setGiftCardCode(e.target.value)} />}</Field>
+      </fieldset>
+      {error && (
+        <p className="form-error checkout-error" role="alert">
+          {error}
+        </p>
+      )}
+      <button type="submit" className="sc-button place-order" disabled={placing} aria-busy={placing}>
+        {placing ? 'Placing order…' : 'Place order'}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,113 @@
+// The order confirmation (right after checkout) and the order status page (a buyer's way back to
+// an order): the order's number, status, items and totals, and any gift card codes it issued.
+import { useEffect, useState } from 'react';
+import type { Order, OrderStatus } from '@sc/contracts';
+import { call, failureFrom } from '../lib/http.js';
+import { orderStatusUrl } from './order-paths.js';
+import { failureMessage } from '../product/rules.js';
+import { money } from './cart-rules.js';
+
+const STATUS_TEXT: Record<OrderStatus, string> = {
+  pending: 'Pending: we are waiting for the payment.',
+  paid: 'Paid: we are preparing your order.',
+  fulfilled: 'Fulfilled: your order is on its way.',
+  cancelled: 'Cancelled.',
+  'payment-failed': 'The payment failed; nothing was charged.',
+  'partially-refunded': 'Part of the payment was refunded.',
+  refunded: 'Refunded.',
+};
+
+export function OrderView({ orderId, confirmation }: { orderId: string; confirmation: boolean }) {
+  const [order, setOrder] = useState<Order | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  useEffect(() => {
+    call<{ order: Order }>('GET', `/api/commerce/orders/${encodeURIComponent(orderId)}`).then(
+      (answer) => setOrder(answer.order),
+      (failure: unknown) => setError(failureMessage(failureFrom(failure), true)),
+    );
+  }, [orderId]);
+  useEffect(() => {
+    if (order) document.title = `${confirmation ? 'Order confirmed' : 'Order status'} — ${document.title.split(' — ').at(-1) ?? ''}`;
+  }, [order, confirmation]);
+  if (error) {
+    return (
+      <p className="form-error" role="alert">
+        {error}
+      </p>
+    );
+  }
+  if (!order) return <p aria-busy="true">Loading your order…</p>;
+  const currency = order.grandTotal.currency;
+  const amount = (m: { value: string }) => money(Number(m.value), currency);
+  return (
+    <section className={`sc-order ${confirmation ? 'order-confirmed' : 'order-status'}`} data-order-id={order.id} data-status={order.status}>
+      <h2>{confirmation ? 'Thank you for your order!' : 'Order status'}</h2>
+      <p className="order-number">Order #{order.orderNumber}</p>
+      {order.testMode && <p className="test-mode-note">Test mode: no real payment was taken.</p>}
+      <p className="order-state">
+        Status: <strong>{order.status}</strong> — {STATUS_TEXT[order.status]}
+      </p>
+      {confirmation && <p>A confirmation goes to {order.email}.</p>}
+      <ul className="order-items">
+        {order.items.map((item) => (
+          <li key={`${item.variantId}-${item.sku}`}>
+            {item.productName} × {item.quantity} — {amount(item.unitPrice)}
+          </li>
+        ))}
+      </ul>
+      <dl className="cart-totals">
+        <div>
+          <dt>Subtotal</dt>
+          <dd>{amount(order.subtotal)}</dd>
+        </div>
+        {Number(order.discountTotal.value) > 0 && (
+          <div>
+            <dt>Discount</dt>
+            <dd>−{amount(order.discountTotal)}</dd>
+          </div>
+        )}
+        <div>
+          <dt>Shipping</dt>
+          <dd>{amount(order.shippingTotal)}</dd>
+        </div>
+        <div>
+          <dt>Tax</dt>
+          <dd>{amount(order.taxTotal)}</dd>
+        </div>
+        {Number(order.giftCardTotal.value) > 0 && (
+          <div>
+            <dt>Gift card</dt>
+            <dd>−{amount(order.giftCardTotal)}</dd>
+          </div>
+        )}
+        <div className="grand-total">
+          <dt>Total</dt>
+          <dd data-total="grand">{amount(order.grandTotal)}</dd>
+        </div>
+      </dl>
+      {order.giftCardsIssued.length > 0 && (
+        <div className="gift-cards-issued">
+          <h3>Your gift cards</h3>
+          <ul>
+            {order.giftCardsIssued.map((card) => (
+              <li key={card.code}>
+                <code>{card.code}</code> — {amount(card.balance)}
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+      {order.subscription && (
+        <p className="order-subscription">
+          Subscription: {order.subscription.status}
+          {order.subscription.nextBillingDate ? `, next billing ${order.subscription.nextBillingDate.slice(0, 10)}` : ''}
+        </p>
+      )}
+      {confirmation && (
+        <p>
+          <a href={orderStatusUrl(order.id)}>Check this order’s status later</a>
+        </p>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,46 @@
+// The installment pill (SPEC 2: physical products, when the store offers installments): the
+// in-range or out-of-range text and the provider's name, and a button that opens the
+// information modal (loaded on first use).
+import { lazy, Suspense, useState } from 'react';
+import { isCurrencyCode } from '@sc/contracts';
+import { brandOf, installmentLocale, pillTexts } from './installments.js';
+
+const InstallmentModal = lazy(() => import('./InstallmentModal.js'));
+
+export interface InstallmentPillProps {
+  amountCents: number;
+  count: number;
+  minCents: number;
+  maxCents: number;
+  currency: string;
+  country: string;
+}
+
+export function InstallmentPill({ amountCents, count, minCents, maxCents, currency, country }: InstallmentPillProps) {
+  const [open, setOpen] = useState(false);
+  const locale = installmentLocale(country, navigator.language || 'en');
+  const brand = locale ? brandOf(locale) : undefined;
+  if (!locale || !brand || !isCurrencyCode(currency)) return null;
+  const texts = pillTexts(amountCents, count, minCents, maxCents, currency);
+  return (
+    <div className={`sc-installment-pill ${texts.inRange ? 'in-range' : 'out-of-range'}`} data-brand={brand} data-locale={locale}>
+      {texts.inRange ? (
+        <span className="installment-text">
+          {texts.text} <strong className="installment-brand">{brand}</strong>
+        </span>
+      ) : (
+        <span className="installment-text">
+          <strong className="installment-brand">{brand}</strong> {texts.text}
+        </span>
+      )}{' '}
+      <button type="button" className="installment-info" aria-haspopup="dialog" aria-label={`About ${brand}`} onClick={() => setOpen(true)}>
+        Learn more
+      </button>
+      {open && (
+        <Suspense fallback={null}>
+          <InstallmentModal brand={brand} locale={locale} onClose={() => setOpen(false)} />
+        </Suspense>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,59 @@
+// What islands read from the server-rendered page: their JSON data tags, the site context, and
+// cookies (the crumb, SiteUserInfo, and the storefront's own markers).
+import { islandDataId, type IslandName, type SiteContextData } from '@sc/contracts';
+
+/** The JSON of `<script type="application/json" id="{name}-data">`, or undefined. */
+/** `name` is an island (IslandName), 'site-context', or a name a theme adds. */
+export function islandData<T>(name: string): T | undefined {
+  const text = document.getElementById(islandDataId(name as IslandName))?.textContent;
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text) as T;
+  } catch {
+    return undefined;
+  }
+}
+
+let context: SiteContextData | undefined;
+/** SPEC 3 "Website context read" as the page carries it. */
+export function siteContext(): SiteContextData | undefined {
+  context ??= islandData<SiteContextData>('site-context');
+  return context;
+}
+
+/** A cookie's value, or undefined. */
+export function readCookie(name: string): string | undefined {
+  for (const part of document.cookie.split(';')) {
+    const at = part.indexOf('=');
+    if (at > 0 && part.slice(0, at).trim() === name) {
+      try {
+        return decodeURIComponent(part.slice(at + 1).trim());
+      } catch {
+        return undefined;
+      }
+    }
+  }
+  return undefined;
+}
+
+/** Sets a readable cookie on the whole site; maxAgeSeconds 0 removes it. */
+export function writeCookie(name: string, value: string, maxAgeSeconds: number): void {
+  const secure = location.protocol === 'https:' ? '; secure' : '';
+  document.cookie = `${name}=${encodeURIComponent(value)}; path=/; max-age=${Math.max(0, Math.floor(maxAgeSeconds))}; samesite=lax${secure}`;
+}
+
+/** SPEC 3 site user cookie (SiteUserInfo: authenticated flag, siteUserId); parse failures count as signed out (SPEC 8). */
+export function siteUserInfo(): { authenticated: boolean; siteUserId?: string } {
+  const raw = readCookie('SiteUserInfo');
+  if (!raw) return { authenticated: false };
+  try {
+    const parsed = JSON.parse(raw) as { authenticated?: unknown; siteUserId?: unknown };
+    return { authenticated: parsed.authenticated === true, ...(typeof parsed.siteUserId === 'string' ? { siteUserId: parsed.siteUserId } : {}) };
+  } catch (error) {
+    console.warn('SiteUserInfo cookie could not be read', error);
+    return { authenticated: false };
+  }
+}
+
+/** The element an island mounts into, found by its data-island name. */
+export const mountsOf = (name: string): HTMLElement[] => [...document.querySelectorAll<HTMLElement>(`[data-island="${name}"]`)];
