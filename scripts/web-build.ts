@@ -42,7 +42,10 @@ export function ensureWebBuilt(webDist: string | undefined, log: (line: string) 
   log(`Building the web app (${reason})…`);
   const vite = path.join(WEB, 'node_modules', 'vite', 'bin', 'vite.js');
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, [vite, 'build', '--logLevel', 'warn'], { cwd: WEB, stdio: ['ignore', 'inherit', 'inherit'] });
+    // What users run is the production build, whatever NODE_ENV this process was given (Jest's
+    // 'test' would give React's development build).
+    const env = { ...process.env, NODE_ENV: 'production' };
+    const child = spawn(process.execPath, [vite, 'build', '--logLevel', 'warn'], { cwd: WEB, env, stdio: ['ignore', 'inherit', 'inherit'] });
     const done = (ok: boolean) => {
       // The platform still starts without it: pages are readable, only their islands are missing.
       if (!ok) log('The web app did not build; pages are served without their interactive parts.');

@@ -93,6 +93,12 @@ const ISLAND_ENTRIES = {
   newsletter: 'src/storefront/islands/newsletter.ts',
   'cart-page': 'src/storefront/islands/cart-page.ts',
   form: 'src/storefront/islands/form.ts',
+  // Site features (comments, likes, member areas, lessons, popups) use the same start.
+  comments: 'src/features/comments/entry.ts',
+  'like-button': 'src/features/likes/entry.ts',
+  'member-access': 'src/features/members/entry.ts',
+  'lesson-tracking': 'src/features/lessons/entry.ts',
+  'popup-overlay': 'src/features/popup/entry.ts',
 };
 
 /** The admin build's manifest, merged into the islands' one at the end. */
@@ -100,7 +106,7 @@ const ADMIN_MANIFEST = 'admin-manifest.json';
 
 /** The modules a product page runs at once (the rest are loaded by the islands when needed). */
 const PRODUCT_PAGE_MODULES =
-  /rolldown[:/\\]runtime|[\\/](web[\\/]src[\\/]storefront[\\/](boot|lib[\\/](dom|http|cart-store|events|hooks|render|paths)|product[\\/](ProductForm|rules|button-machine|variant-display|mount)|pill[\\/]|installments[\\/](installments|InstallmentPill|mount)|restock[\\/]mount|reviews[\\/]mount|tracking[\\/](start|census|error-reporter|performance))|packages[\\/]contracts[\\/]src[\\/](messages|money-format|currencies|enums|render|analytics)\.ts$)/;
+  /rolldown[:/\\]runtime|[\\/](web[\\/]src[\\/]storefront[\\/](boot|lib[\\/](dom|http|cart-store|events|hooks|render|paths)|product[\\/](ProductForm|rules|button-machine|variant-display|mount)|pill[\\/]|installments[\\/](installments|InstallmentPill|mount)|restock[\\/]mount|reviews[\\/]mount|tracking[\\/](start|census|error-reporter|performance))|packages[\\/]contracts[\\/]src[\\/](messages|money-format|currencies|enums|analytics)\.ts$)/;
 
 export default defineConfig({
   plugins: [react(), pureContracts(), tinyPreload(), squeezeProductPage()],

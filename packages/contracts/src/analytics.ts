@@ -400,6 +400,13 @@ export const DevicesReport = z.object({
 export type DevicesReport = z.infer<typeof DevicesReport>;
 
 const FunnelCounts = { views: z.number().int(), addsToCart: z.number().int(), purchases: z.number().int() };
+/**
+ * The product funnel. A view is a RecordHit page view whose itemId is a product (content's
+ * catalogue) or a RecordQuickView; an add is commerce.cart.entry-added; a purchase is a placed
+ * order (totals: orders; per product: orders containing it). Named events such as
+ * CommerceShopping_VisitPDP are counted in the events report, not here, so a page that sends both
+ * is not counted twice.
+ */
 export const FunnelReport = z.object({
   ...Range,
   totals: z.object(FunnelCounts),

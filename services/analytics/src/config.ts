@@ -9,7 +9,7 @@ export const AnalyticsEnv = z.object({
   /** Records held in memory at most (accepted, not yet written); beyond it calls answer 503. */
   ANALYTICS_BUFFER_MAX: positive.default(50_000),
   /** A flush starts once this many records wait, and writes at most this many per transaction. */
-  ANALYTICS_FLUSH_BATCH: positive.default(2_000),
+  ANALYTICS_FLUSH_BATCH: positive.default(5_000),
   /** ... or this long after the last flush, whichever comes first. */
   ANALYTICS_FLUSH_INTERVAL_MS: positive.default(250),
   /** Raw records (hits, events, errors, performance records) are deleted after this many days; rollups stay. */

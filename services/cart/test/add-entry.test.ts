@@ -7,13 +7,13 @@ import { randomUUID } from 'node:crypto';
 import { AddEntryResponse, AddToCartMessages, CommerceMessages, CommerceShoppingCart, type Order } from '@sc/contracts';
 import { mode } from '@sc/platform/test-kit';
 import { applyContentEvent } from '../src/index.js';
-import { ADMIN, CARD, cartCookieOf, envelope, productEvent, setup, type Kit } from './kit.js';
+import { ADMIN, CARD, cartCookieOf, envelope, productEvent, setup, type Kit, APP_START_TIMEOUT_MS } from './kit.js';
 
 describe(`add to cart in one round trip (${mode.database})`, () => {
   let kit: Kit;
   beforeAll(async () => {
     kit = await setup();
-  });
+  }, APP_START_TIMEOUT_MS);
   afterAll(async () => {
     await kit.close();
   });

@@ -4,13 +4,13 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { AddToCartMessages, CommerceMessages, ProductType } from '@sc/contracts';
 import { mode } from '@sc/platform/test-kit';
 import { applyContentEvent } from '../src/index.js';
-import { ADMIN, cartCookieOf, envelope, productEvent, REPORTING, setup, type Kit } from './kit.js';
+import { ADMIN, cartCookieOf, envelope, productEvent, REPORTING, setup, type Kit, APP_START_TIMEOUT_MS } from './kit.js';
 
 describe(`cart entries and totals (${mode.database})`, () => {
   let kit: Kit;
   beforeAll(async () => {
     kit = await setup();
-  });
+  }, APP_START_TIMEOUT_MS);
   afterAll(async () => {
     await kit.close();
   });

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { FastifyInstance } from 'fastify';
 import { mode, testConfig, unique } from '@sc/platform/test-kit';
 import { buildApp, CART_COOKIE } from '../src/index.js';
+import { APP_START_TIMEOUT_MS } from './kit.js';
 
 function cartCookie(setCookie: string | string[] | undefined): string | undefined {
   const all = Array.isArray(setCookie) ? setCookie : setCookie ? [setCookie] : [];
@@ -14,7 +15,7 @@ describe(`cart service (${mode.database})`, () => {
   beforeAll(async () => {
     app = await buildApp({ config: testConfig(), relay: { autoStart: false } });
     await app.ready();
-  });
+  }, APP_START_TIMEOUT_MS);
 
   afterAll(async () => {
     await app.close();

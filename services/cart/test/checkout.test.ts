@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { AddToCartMessages, CartMessages, CommerceMessages, ProductType, type Order } from '@sc/contracts';
 import { mode } from '@sc/platform/test-kit';
 import { applyIdentityEvent } from '../src/index.js';
-import { ADMIN, CARD, DECLINED_CARD, envelope, FAILING_CARD, setup, type Kit } from './kit.js';
+import { ADMIN, CARD, DECLINED_CARD, envelope, FAILING_CARD, setup, type Kit, APP_START_TIMEOUT_MS } from './kit.js';
 
 const ADDRESS = { name: 'Ada Buyer', line1: '1 Fore St', city: 'Portland', region: 'ME', postalCode: '04101', country: 'US' };
 
@@ -14,7 +14,7 @@ describe(`checkout (${mode.database})`, () => {
   let kit: Kit;
   beforeAll(async () => {
     kit = await setup();
-  });
+  }, APP_START_TIMEOUT_MS);
   afterAll(async () => {
     await kit.close();
   });

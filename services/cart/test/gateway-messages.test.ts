@@ -7,7 +7,7 @@ import { AddToCartMessages, CartMessages, CommerceMessages, ProductType } from '
 import { buildGateway, GatewayEnv } from '@sc/gateway';
 import { freePort, mode, unique } from '@sc/platform/test-kit';
 import { CART_COOKIE } from '../src/index.js';
-import { cartCookieOf, setup, type Kit } from './kit.js';
+import { cartCookieOf, setup, type Kit, APP_START_TIMEOUT_MS } from './kit.js';
 
 describe(`SPEC 5 add-to-cart messages through the gateway (${mode.database})`, () => {
   let kit: Kit;
@@ -41,7 +41,7 @@ describe(`SPEC 5 add-to-cart messages through the gateway (${mode.database})`, (
       ],
     })).productId;
     ids.gift = (await kit.product(site, { productType: ProductType.GIFT_CARD, variants: [{ sku: 'G25', price: 2500 }, { sku: 'G50', price: 5000 }] })).productId;
-  });
+  }, APP_START_TIMEOUT_MS);
 
   afterAll(async () => {
     await gateway.close();
@@ -126,5 +126,5 @@ describe(`SPEC 5 add-to-cart messages through the gateway (${mode.database})`, (
     } finally {
       await strict.close();
     }
-  });
+  }, APP_START_TIMEOUT_MS);
 });

@@ -12,6 +12,11 @@ import { applyContentEvent, buildApp, CART_COOKIE, type CartOptions } from '../s
 import type { CartDB } from '../src/cart.table.js';
 
 export const SIGNING_KEY = 'cart-tests-signing-key-0123456789abcdef';
+/**
+ * How long a suite may take to build its app: an embedded app loads PGlite and migrates it, which
+ * took 15-30 s on a machine shared by several test runs (longer than Jest's 30 s hook default).
+ */
+export const APP_START_TIMEOUT_MS = 120_000;
 export const CARD = { number: '4242 4242 4242 4242', expMonth: 12, expYear: 2099, cvc: '123' };
 export const DECLINED_CARD = { ...CARD, number: '4000000000000002' };
 export const FAILING_CARD = { ...CARD, number: '4000000000000119' };

@@ -6,6 +6,7 @@ import { NatsBus, createLogger, type EventBus } from '@sc/platform';
 import { testConfig, unique, waitFor } from '@sc/platform/test-kit';
 import { NatsServerProcess } from '@sc/platform/test-kit/nats-server';
 import { buildApp } from '../src/index.js';
+import { APP_START_TIMEOUT_MS } from './kit.js';
 
 describe('cart events survive a NATS outage', () => {
   let nats: NatsServerProcess;
@@ -17,7 +18,7 @@ describe('cart events survive a NATS outage', () => {
     app = await buildApp({ config: testConfig(0, { NATS_URL: nats.url }), relay: { pollMs: 100 } });
     await app.ready();
     observer = new NatsBus({ url: nats.url, name: 'observer', logger: createLogger('observer', 'silent') });
-  });
+  }, APP_START_TIMEOUT_MS);
 
   afterAll(async () => {
     await observer.close();

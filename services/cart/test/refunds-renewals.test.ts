@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { CommerceMessages, type Order, type OrderRefund, type SubscriptionView } from '@sc/contracts';
 import { mode } from '@sc/platform/test-kit';
 import { purgeExpiredKeys, renewalsOf, TEST_CARDS, type RenewalService } from '../src/index.js';
-import { ADMIN, CARD, REPORTING, setup, type Kit } from './kit.js';
+import { ADMIN, CARD, REPORTING, setup, type Kit, APP_START_TIMEOUT_MS } from './kit.js';
 
 const ADDRESS = { name: 'Ada Buyer', line1: '1 Fore St', city: 'Portland', region: 'ME', postalCode: '04101', country: 'US' };
 const DAY = 24 * 3600_000;
@@ -17,7 +17,7 @@ describe(`refunds, renewals and key expiry (${mode.database})`, () => {
   beforeAll(async () => {
     kit = await setup();
     renewals = renewalsOf(kit.ctx)!;
-  });
+  }, APP_START_TIMEOUT_MS);
   afterAll(async () => {
     await kit.close();
   });

@@ -5,13 +5,13 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
 import { CommerceMessages, type GiftCardView, type Order, type SubscriptionView } from '@sc/contracts';
 import { mode } from '@sc/platform/test-kit';
-import { ADMIN, CARD, REPORTING, setup, type Kit } from './kit.js';
+import { ADMIN, CARD, REPORTING, setup, type Kit, APP_START_TIMEOUT_MS } from './kit.js';
 
 describe(`store owner routes (${mode.database})`, () => {
   let kit: Kit;
   beforeAll(async () => {
     kit = await setup();
-  });
+  }, APP_START_TIMEOUT_MS);
   afterAll(async () => {
     await kit.close();
   });

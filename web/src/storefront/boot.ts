@@ -12,8 +12,8 @@ type Mount = (element: HTMLElement) => void;
 
 /**
  * Islands a page may show without naming their entry: form and donation blocks (render has no
- * island data for them) and newsletter blocks outside a page's layout. Every other island's entry is on the page
- * whenever its mount is, and registers its mount itself.
+ * island data for them) and newsletter blocks outside a page's layout. Every other island's entry
+ * is on the page whenever its mount is, and registers its mount itself.
  */
 const LAZY: Record<string, () => Promise<{ mount: Mount }>> = {
   form: () => import('./forms/mount.js'),
@@ -53,7 +53,7 @@ export function boot(own?: Record<string, Mount>): void {
       (error: unknown) => console.error(`island ${name} failed to load`, error),
     );
   }
-  // The cart page loads its own cart (always, even without a marker).
+  // The cart page's island loads the cart itself, with its own loading state.
   if (!document.querySelector('[data-island="cart-page"]')) void cartStore.load();
   followCartIndicator();
   wireAccountLink();

@@ -5,6 +5,7 @@ import { COMMENT_LIMITS, FormMessages, formatMessage, type CommentsData, type Po
 import { captchaToken } from '../../storefront/forms/captcha.js';
 import { islandData, siteUserInfo } from '../../storefront/lib/dom.js';
 import { call, failureFrom } from '../../storefront/lib/http.js';
+import './comments.css';
 
 let counter = 0;
 

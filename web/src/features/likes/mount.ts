@@ -4,6 +4,7 @@
 import { CommentMessages, type LikeButtonData, type LikeState } from '@sc/contracts';
 import { islandData } from '../../storefront/lib/dom.js';
 import { call, failureFrom } from '../../storefront/lib/http.js';
+import './likes.css';
 
 function show(element: HTMLElement, state: LikeState): void {
   const button = element.querySelector<HTMLButtonElement>('.like-toggle');

@@ -3,6 +3,7 @@
 // cookie says so) the page is loaded again, now as theirs. A click on a CTA is the SPEC 7
 // AccessDeniedCTA event, which the lesson tracking island sends when the video paywall flag is on.
 import { siteUserInfo } from '../../storefront/lib/dom.js';
+import './members.css';
 
 /** Window event a CTA click raises (the lesson tracking island listens). */
 export const ACCESS_DENIED_CTA = 'sc:access-denied-cta';

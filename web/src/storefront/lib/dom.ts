@@ -1,11 +1,15 @@
 // What islands read from the server-rendered page: their JSON data tags, the site context, and
 // cookies (the crumb, SiteUserInfo, and the storefront's own markers).
-import { islandDataId, type IslandName, type SiteContextData } from '@sc/contracts';
+import type { SiteContextData } from '@sc/contracts';
 
 /** The JSON of `<script type="application/json" id="{name}-data">`, or undefined. */
-/** `name` is an island (IslandName), 'site-context', or a name a theme adds. */
+/**
+ * `name` is an island (IslandName), 'site-context', or a name a theme adds. The tag's id is the
+ * contracts' islandDataId(name); written out here so that the product page's scripts do not carry
+ * the contracts' render module (whose other exports serve other islands).
+ */
 export function islandData<T>(name: string): T | undefined {
-  const text = document.getElementById(islandDataId(name as IslandName))?.textContent;
+  const text = document.getElementById(`${name}-data`)?.textContent;
   if (!text) return undefined;
   try {
     return JSON.parse(text) as T;
