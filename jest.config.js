@@ -18,6 +18,7 @@ const base = {
   },
   moduleNameMapper: { '^(\\.{1,2}/.*)\\.js$': '$1' },
   modulePathIgnorePatterns: ['<rootDir>/.data/'],
+  setupFiles: ['<rootDir>/packages/platform/test-kit/isolate-env.ts'],
 };
 
 /** @type {import('jest').Config} */

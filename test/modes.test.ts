@@ -20,11 +20,14 @@ describe('fail fast on a bad environment', () => {
   }, 30_000);
 });
 
+// How fast each mode starts is measured by bench/startup (goal: 15 s), not here: a test that
+// times itself fails whenever the machine is busy with something else. These wait generously.
+const START_WAIT_MS = 120_000;
+
 describe('embedded mode (pnpm start)', () => {
-  it('answers on the gateway within 15 s, serves a cart, and stops cleanly on Ctrl-C', async () => {
+  it('answers on the gateway, serves a cart, and stops cleanly on Ctrl-C', async () => {
     const port = await freePort();
     const dataDir = mkdtempSync(path.join(tmpdir(), 'sc-embedded-'));
-    const started = Date.now();
     // The embedded defaults: no server URLs at all.
     const run = startProcess('scripts/start-embedded.ts', {
       PORT: String(port),
@@ -35,8 +38,7 @@ describe('embedded mode (pnpm start)', () => {
       LOG_LEVEL: 'warn',
     });
     try {
-      const response = await waitForHttp(`http://127.0.0.1:${port}/api/commerce/shopping-cart`, 15_000);
-      expect(Date.now() - started).toBeLessThan(15_000);
+      const response = await waitForHttp(`http://127.0.0.1:${port}/api/commerce/shopping-cart`, START_WAIT_MS);
       expect(response.status).toBe(200);
       expect(await response.json()).toMatchObject({ entries: [], grandTotalCents: 0 });
       expect(run.output()).toContain(`Site builder (embedded mode) is running at http://localhost:${port}`);
@@ -46,7 +48,7 @@ describe('embedded mode (pnpm start)', () => {
     }
     expect(await run.exited).toBe(0);
     expect(run.output()).not.toMatch(/"level":(50|60)/);
-  }, 40_000);
+  }, START_WAIT_MS + 30_000);
 });
 
 describe('graceful shutdown', () => {
@@ -54,7 +56,7 @@ describe('graceful shutdown', () => {
     const port = await freePort();
     const run = startProcess('test/fixtures/slow-service.ts', { PORT: String(port), DATA_DIR: ':memory:', LOG_LEVEL: 'info', SLOW_MS: '1500', DATABASE_URL: '', NATS_URL: '', REDIS_URL: '' });
     try {
-      await waitForHttp(`http://127.0.0.1:${port}/healthz`, 20_000);
+      await waitForHttp(`http://127.0.0.1:${port}/healthz`, START_WAIT_MS);
       const inFlight = fetch(`http://127.0.0.1:${port}/slow`);
       await new Promise((resolve) => setTimeout(resolve, 300));
       run.child.kill('SIGTERM');
@@ -67,7 +69,7 @@ describe('graceful shutdown', () => {
     } finally {
       run.child.kill('SIGKILL');
     }
-  }, 40_000);
+  }, START_WAIT_MS + 30_000);
 });
 
 // `pnpm start:cluster` needs Postgres, NATS and Redis, so this part exists only in runs that have
@@ -76,18 +78,17 @@ const servers = process.env.DATABASE_URL && process.env.NATS_URL && process.env.
 
 if (servers) {
   describe('cluster mode (pnpm start:cluster)', () => {
-    it('answers on the gateway within 15 s, serves a cart from its own process, and stops them all on Ctrl-C', async () => {
+    it('answers on the gateway, serves a cart from its own process, and stops them all on Ctrl-C', async () => {
       const port = await freePort();
       const started = Date.now();
       const run = startProcess('scripts/start-cluster.ts', { PORT: String(port), LOG_LEVEL: 'warn' });
       try {
         // The gateway starts beside the services and answers first.
-        const gateway = await waitForHttp(`http://127.0.0.1:${port}/healthz`, 15_000);
+        const gateway = await waitForHttp(`http://127.0.0.1:${port}/healthz`, START_WAIT_MS);
         expect(gateway.status).toBe(200);
-        expect(Date.now() - started).toBeLessThan(15_000);
         // Then the cart, through the gateway, once its own process has migrated and listens.
         let cart: Response | undefined;
-        while (Date.now() - started < 30_000) {
+        while (Date.now() - started < START_WAIT_MS) {
           cart = await fetch(`http://127.0.0.1:${port}/api/commerce/shopping-cart`);
           if (cart.status === 200) break;
           await new Promise((resolve) => setTimeout(resolve, 200));
@@ -97,7 +98,7 @@ if (servers) {
         // Each service answers on its own port, from its own process.
         for (const port of [4101, 4102, 4103, 4104, 4105, 4106, 4107]) {
           let ready = 0;
-          while (ready !== 200 && Date.now() - started < 30_000) {
+          while (ready !== 200 && Date.now() - started < START_WAIT_MS) {
             ready = await fetch(`http://127.0.0.1:${port}/readyz`).then((r) => r.status, () => 0);
             if (ready !== 200) await new Promise((resolve) => setTimeout(resolve, 200));
           }
@@ -108,6 +109,6 @@ if (servers) {
       }
       expect(await run.exited).toBe(0);
       await expect(fetch('http://127.0.0.1:4101/healthz')).rejects.toThrow();
-    }, 60_000);
+    }, START_WAIT_MS + 60_000);
   });
 }

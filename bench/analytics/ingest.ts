@@ -96,7 +96,8 @@ try {
   const hitOptions = (prefix: string): autocannon.Options => ({
     url: `${gatewayUrl}/api/census/RecordHit`,
     method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-csrf-token': CRUMB, 'user-agent': UA },
+    // As SPEC 7 sends it: form-encoded event, data and ss_cvr, no crumb.
+    headers: { 'content-type': 'application/x-www-form-urlencoded', 'user-agent': UA },
     requests: [
       {
         setupRequest: (request) => {
@@ -117,7 +118,8 @@ try {
   const perfOptions = (pageLoadId: string): autocannon.Options => ({
     url: `${gatewayUrl}/api/1/performance/records`,
     method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-csrf-token': CRUMB, cookie, 'user-agent': UA },
+    // A beacon: no crumb header.
+    headers: { 'content-type': 'application/json', cookie, 'user-agent': UA },
     body: perfBody(pageLoadId),
   });
 

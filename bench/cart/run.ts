@@ -124,7 +124,7 @@ try {
   // No content service in this run: every host is the fallback website, the bench's shop.
   void start(
     'gateway/src/main.ts',
-    { ...common, PORT: String(gatewayPort), CART_URL: cartUrl, CONTENT_URL: `http://127.0.0.1:${await freePort()}`, FALLBACK_WEBSITE_ID: site, RATE_LIMIT_MAX: '100000000' },
+    { ...common, PORT: String(gatewayPort), CART_URL: cartUrl, CONTENT_URL: `http://127.0.0.1:${await freePort()}`, FALLBACK_WEBSITE_ID: site, RATE_LIMIT_MAX: '100000000', RATE_LIMIT_NAMESPACE: `sc:bench:rl:${randomUUID()}:` },
     /never/,
     profile,
   ).catch(() => undefined);

@@ -13,6 +13,12 @@ export const GatewayEnv = BaseEnv.extend({
   /** Requests one client (IP) may make per window. */
   RATE_LIMIT_MAX: z.coerce.number().int().positive().default(600),
   RATE_LIMIT_WINDOW_MS: z.coerce.number().int().positive().default(60_000),
+  /**
+   * The Redis key prefix of the counts. Every replica of one platform must share it (that is the
+   * point of counting in Redis); two platforms on one Redis (staging beside production, a
+   * benchmark beside the tests) need different ones, or each spends the other's allowance.
+   */
+  RATE_LIMIT_NAMESPACE: z.string().min(1).default('sc:gateway:rl:'),
   /** How long the gateway waits for a service's answer before a 504. */
   UPSTREAM_TIMEOUT_MS: z.coerce.number().int().positive().default(30_000),
   /**

@@ -62,9 +62,17 @@ export function assignCrumb(request: FastifyRequest, reply: FastifyReply): void 
   setCookie(reply, CRUMB_COOKIE, request.crumb, { path: '/', sameSite: 'lax', secure: request.protocol === 'https' });
 }
 
+// Visitor tracking the SPEC sends without a crumb (SPEC 7): the census calls (RecordHit carries
+// event, data and ss_cvr only; button and form calls carry the visitor cookie) and the performance
+// records sent by beacon, which cannot set headers. They change nothing a visitor owns, so a
+// forged one is no worse than one sent straight from a script; the services validate them.
+// The /api/events calls do carry the crumb in the SPEC and stay checked.
+const CRUMBLESS = ['/api/census/', '/api/1/performance/records'];
+
 /** Whether this request must repeat the crumb: unsafe /api calls not made with an API key. */
 export function needsCrumbCheck(request: FastifyRequest): boolean {
   if (!UNSAFE.has(request.method) || !request.url.startsWith('/api/')) return false;
+  if (CRUMBLESS.some((prefix) => request.url.startsWith(prefix))) return false;
   // API keys are not sent by browsers on their own, so a keyed request cannot be forged cross-site.
   return !/^Bearer\s/i.test(request.headers.authorization ?? '');
 }

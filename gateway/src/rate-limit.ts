@@ -22,7 +22,7 @@ export async function registerRateLimit(app: FastifyInstance, config: GatewayEnv
     global: true,
     max: config.RATE_LIMIT_MAX,
     timeWindow: config.RATE_LIMIT_WINDOW_MS,
-    ...(redis ? { redis, nameSpace: 'sc:gateway:rl:' } : {}),
+    ...(redis ? { redis, nameSpace: config.RATE_LIMIT_NAMESPACE } : {}),
     // A Redis outage must not take the site down: let requests through while it is away.
     skipOnError: true,
     allowList: (request) => request.url === '/healthz' || request.url === '/readyz',

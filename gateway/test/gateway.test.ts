@@ -199,6 +199,16 @@ describe('gateway in front of services', () => {
       await request(gateway.server).post('/api/form/RecordSomething').set('Cookie', `crumb=${crumb}`).type('form').send('crumb=wrong&event=x').expect(401);
     });
 
+    it('lets the census calls and performance beacons through without a crumb, as SPEC 7 sends them', async () => {
+      // Analytics is down in this suite: a forwarded call answers 502, a refused one 401.
+      await request(gateway.server).post('/api/census/RecordHit').type('form').send('event=PageView&data=%7B%7D&ss_cvr=abc').expect(502);
+      await request(gateway.server).post('/api/1/performance/records').send([{ name: 'LCP', value: 1 }]).expect(502);
+      // RecordEvent and RecordJavascriptErrors carry the crumb in the SPEC, and must.
+      const refused = await request(gateway.server).post('/api/events/RecordEvent').type('form').send('event=x&data=%7B%7D').expect(401);
+      expect(refused.body.crumbFail).toBe(true);
+      await request(gateway.server).post('/api/events/RecordJavascriptErrors').send([]).expect(401);
+    });
+
     it('does not ask safe methods or pages for a crumb', async () => {
       await request(gateway.server).get('/api/form/anything').expect(200);
       await request(gateway.server).post('/contact').send({}).expect(200);

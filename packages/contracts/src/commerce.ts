@@ -107,6 +107,8 @@ export const CommerceCartEntry = CartEntry.extend({
   productType: ProductTypeSchema,
   /** The additional-fields form answers as the JSON string the storefront sent, or null. */
   additionalFields: z.string().nullable(),
+  /** The product's additional-fields form (SPEC 3 additionalFieldsFormId): what the cart page edits them with. */
+  additionalFieldsFormId: z.string().nullable(),
 });
 export type CommerceCartEntry = z.infer<typeof CommerceCartEntry>;
 
@@ -119,6 +121,8 @@ export const CommerceShoppingCart = ShoppingCart.extend({
   coupons: z.array(z.string()),
   validCoupons: z.array(AppliedCoupon),
   invalidCoupons: z.array(InvalidCoupon),
+  /** The store's minimum order subtotal (0: none); checkout refuses a smaller subtotal with the SPEC message. */
+  minimumOrderSubtotalCents: z.number().int(),
 });
 export type CommerceShoppingCart = z.infer<typeof CommerceShoppingCart>;
 

@@ -111,6 +111,10 @@ export const ContentSettingsUpdated = z
     locale: z.string(),
     timeZone: z.string(),
     country: z.string(),
+    /** SPEC 9: analytics clears its cookies under a restrictive policy (optional: older events lack it). */
+    cookieSettings: z.object({ restrictivePolicy: z.boolean() }).strict().optional(),
+    /** SPEC 6 beta flags and kill switches, by name (optional: older events lack them). */
+    betaFlags: z.record(z.string(), z.boolean()).optional(),
   })
   .strict();
 

@@ -14,6 +14,7 @@ export interface PricedEntryRow extends EntryRow {
   title: string | null;
   product_type: number | null;
   variants: StoredVariant[] | null;
+  additional_fields_form_id: string | null;
 }
 
 /** The open (not purchased) cart of a website with this cookie token. */
@@ -97,7 +98,7 @@ export async function pricedEntries(db: Db, websiteId: string, cartId: string): 
     .selectFrom('cart_entries as e')
     .leftJoin('products as p', (join) => join.on('p.website_id', '=', websiteId).onRef('p.product_id', '=', 'e.product_id').on('p.deleted', '=', false))
     .selectAll('e')
-    .select(['p.title', 'p.product_type', 'p.variants'])
+    .select(['p.title', 'p.product_type', 'p.variants', 'p.additional_fields_form_id'])
     .where('e.cart_id', '=', cartId)
     .orderBy('e.created_at')
     .orderBy('e.id')

@@ -87,6 +87,8 @@ export interface PricedLine {
   title: string;
   productType: number;
   unitPriceCents: number;
+  /** The form whose answers this line's additionalFields hold (the product's, now). */
+  additionalFieldsFormId: string | null;
 }
 
 const jsonArray = (value: unknown): string[] => (Array.isArray(value) ? (value as string[]) : typeof value === 'string' ? (JSON.parse(value) as string[]) : []);
@@ -385,18 +387,18 @@ export class CartService {
     const rows = lines.map((line) => {
       const product = products.get(line.product_id);
       const live = product && !product.deleted ? product : undefined;
-      return { ...line, title: live?.title ?? null, product_type: live?.product_type ?? null, variants: live?.variants ?? null };
+      return { ...line, title: live?.title ?? null, product_type: live?.product_type ?? null, variants: live?.variants ?? null, additional_fields_form_id: live?.additional_fields_form_id ?? null };
     });
     return this.#assemble(cart, rows, rules, coupons);
   }
 
-  #assemble(cart: CartRow, rows: Array<LineRow & Pick<PricedEntryRow, 'title' | 'product_type' | 'variants'>>, rules: WebsiteRules, coupons: CouponDefinition[]): LoadedCart {
+  #assemble(cart: CartRow, rows: Array<LineRow & Pick<PricedEntryRow, 'title' | 'product_type' | 'variants' | 'additional_fields_form_id'>>, rules: WebsiteRules, coupons: CouponDefinition[]): LoadedCart {
     const couponCodes = jsonArray(cart.coupon_codes);
     const lines: PricedLine[] = [];
     for (const row of rows) {
       const variant = row.variants?.find((v) => v.id === row.variant_id);
       if (!variant || row.product_type === null) continue;
-      lines.push({ entry: row, variant, title: row.title ?? '', productType: row.product_type, unitPriceCents: unitPriceOf(variant) });
+      lines.push({ entry: row, variant, title: row.title ?? '', productType: row.product_type, unitPriceCents: unitPriceOf(variant), additionalFieldsFormId: row.additional_fields_form_id });
     }
     const location = jsonValue<ShippingLocation>(cart.shipping_location);
     const totals = computeTotals({
@@ -420,6 +422,7 @@ export class CartService {
       subTotal: l.unitPriceCents * l.entry.quantity,
       purchasePriceCents: l.unitPriceCents,
       additionalFields: l.entry.additional_fields === '' ? null : l.entry.additional_fields,
+      additionalFieldsFormId: l.additionalFieldsFormId,
     }));
     const view = toShoppingCart(
       {
@@ -434,6 +437,7 @@ export class CartService {
       entries,
       totals,
       rules.currency,
+      rules.minimumOrderSubtotalCents,
     );
     return { cart, view, totals, lines, currency: rules.currency, minimumOrderSubtotalCents: rules.minimumOrderSubtotalCents };
   }

@@ -6,6 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
 import { AddEntryResponse, AddToCartMessages, CommerceMessages, CommerceShoppingCart, type Order } from '@sc/contracts';
 import { mode } from '@sc/platform/test-kit';
+import { sql } from 'kysely';
+import { addEntryAtomically } from '../src/cart.repository.js';
 import { applyContentEvent } from '../src/index.js';
 import { ADMIN, CARD, cartCookieOf, envelope, productEvent, setup, type Kit, APP_START_TIMEOUT_MS } from './kit.js';
 
@@ -60,6 +62,31 @@ describe(`add to cart in one round trip (${mode.database})`, () => {
     });
     const view = await kit.call('GET', '/api/commerce/shopping-cart', { websiteId: site, cart });
     expect(CommerceShoppingCart.parse(view.json()).entries).toHaveLength(2);
+  });
+
+  it('commits an add synchronously: an answered add is on disk, never only in memory', async () => {
+    const site = kit.newSite();
+    const p = await kit.product(site, { variants: [{ sku: 'DURABLE', price: 100, qty: 3 }] });
+    const first = await add(site, { itemId: p.productId, quantity: 1 });
+    const cartId = first.json<{ shoppingCart: { id: string } }>().shoppingCart.id;
+    const variantId = first.json<{ newlyAdded: { variantId: string } }>().newlyAdded.variantId;
+    // The setting the transaction commits with, read right after the call inside it (0003 set it
+    // off for the rest of the transaction; 0005 keeps that inside the function).
+    const setting = await kit.ctx.db.transaction().execute(async (trx) => {
+      await addEntryAtomically(trx, {
+        websiteId: site,
+        cart: { by: 'id', id: cartId },
+        productId: p.productId,
+        variantId,
+        entryId: `entry-${randomUUID()}`,
+        quantity: 1,
+        additionalFields: '',
+        tracksStock: true,
+        event: { id: randomUUID(), occurredAt: new Date().toISOString(), data: {}, headers: {} },
+      });
+      return (await sql<{ synchronous_commit: string }>`show synchronous_commit`.execute(trx)).rows[0]?.synchronous_commit;
+    });
+    expect(setting).toBe('on');
   });
 
   it('refuses to take a merged line past 9999 without writing anything', async () => {

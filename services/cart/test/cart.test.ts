@@ -38,8 +38,11 @@ describe(`cart service (${mode.database})`, () => {
         'id', 'websiteId', 'orderId', 'created', 'isPurchased', 'entries', 'shippingOptions', 'selectedShippingOption',
         'shippingLocation', 'applicableTaxRules', 'coupons', 'validCoupons', 'invalidCoupons', 'subtotalCents', 'taxCents',
         'shippingCostCents', 'discountCents', 'grandTotalCents', 'totalQuantity', 'hasDigital', 'purelyDigital', 'requiresShipping',
+        'minimumOrderSubtotalCents',
       ].sort(),
     );
+    // No store rule yet: no minimum order subtotal.
+    expect(cart.minimumOrderSubtotalCents).toBe(0);
     expect(cart.websiteId).toBe(site);
     expect(response.headers['set-cookie']).toMatch(/HttpOnly/);
     expect(response.headers['set-cookie']).toMatch(/SameSite=Lax/);

@@ -125,6 +125,8 @@ export class WebsiteService {
           locale: next.locale,
           timeZone: next.timeZone,
           country: next.country,
+          cookieSettings: { restrictivePolicy: next.cookieSettings.restrictivePolicy },
+          betaFlags: { ...next.betaFlags },
         });
       }
       return next;

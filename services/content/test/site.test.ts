@@ -36,7 +36,16 @@ describe('site settings and site-wide documents', () => {
       expect(response.statusCode).toBe(200);
       expect(response.json()).toMatchObject({ currency: 'JPY', timeZone: 'Asia/Tokyo', siteStatus: 6, betaFlags: { videoPaywall: true, productReviewsKillSwitch: false } });
       const events = await kit.events(site, 'content.settings.updated');
-      expect(events.at(-1)?.data).toEqual({ changed: ['currency', 'timeZone', 'siteStatus', 'betaFlags'], currency: 'JPY', locale: 'en-US', timeZone: 'Asia/Tokyo', country: 'US' });
+      // The cookie policy and beta flags travel too: analytics mirrors the restrictive policy from them.
+      expect(events.at(-1)?.data).toEqual({
+        changed: ['currency', 'timeZone', 'siteStatus', 'betaFlags'],
+        currency: 'JPY',
+        locale: 'en-US',
+        timeZone: 'Asia/Tokyo',
+        country: 'US',
+        cookieSettings: { restrictivePolicy: false },
+        betaFlags: { commerceVisitorMetrics: false, videoPaywall: true, productReviewsKillSwitch: false },
+      });
     });
 
     it.each([

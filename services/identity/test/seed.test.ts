@@ -51,7 +51,9 @@ describe(`demo accounts (${mode.database})`, () => {
     afterCleanups.push(() => embedded.close());
     expect(await db(app).selectFrom('owners').select('id').where('email', '=', DEMO_OWNER.email).executeTakeFirst()).toBeUndefined();
     expect((await signIn(app, '/api/site-users/account/session', DEMO_WEBSITE_ID, { ...DEMO_SITE_USER })).statusCode).toBe(401);
-  });
+    // Starting a PGlite (compiling its WebAssembly, running every migration) took over 30 s on a
+    // loaded two-core machine.
+  }, 120_000);
 
   it('seeds the owner as admin of the demo website and the visitor as its site user, once', async () => {
     const app = await build(true);

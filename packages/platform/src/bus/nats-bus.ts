@@ -150,6 +150,11 @@ export class NatsBus implements EventBus {
         try {
           const consumer = await js.consumers.get(stream, options.durable);
           messages = await consumer.consume({ max_messages: 64 });
+          // stop() may have come while consume() was starting, when there was nothing to stop yet.
+          if (stopped) {
+            messages.stop();
+            return;
+          }
           for await (const message of messages) {
             const headers: Headers = {};
             for (const key of message.headers?.keys() ?? []) headers[key] = message.headers?.get(key) ?? '';

@@ -36,7 +36,13 @@ export function invalidCouponMessage(reason: Totals['invalidCoupons'][number], c
 }
 
 /** The cart as the storefront reads it; an empty cart has every total at 0. */
-export function toShoppingCart(cart: CartState, entries: CommerceCartEntry[] = [], totals: Totals = EMPTY_TOTALS, currency: CurrencyCode = 'USD'): CommerceShoppingCart {
+export function toShoppingCart(
+  cart: CartState,
+  entries: CommerceCartEntry[] = [],
+  totals: Totals = EMPTY_TOTALS,
+  currency: CurrencyCode = 'USD',
+  minimumOrderSubtotalCents = 0,
+): CommerceShoppingCart {
   return {
     id: cart.id,
     websiteId: cart.websiteId,
@@ -60,6 +66,7 @@ export function toShoppingCart(cart: CartState, entries: CommerceCartEntry[] = [
     hasDigital: totals.hasDigital,
     purelyDigital: totals.purelyDigital,
     requiresShipping: totals.requiresShipping,
+    minimumOrderSubtotalCents,
   };
 }
 

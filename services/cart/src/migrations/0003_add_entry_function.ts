@@ -12,6 +12,8 @@
 // stock check sees what the transaction that held it wrote (one statement's CTEs would all read
 // the snapshot taken before the wait).
 //
+// (Superseded by 0005: adds commit synchronously again; the function's own SET clause now ends
+// the setting below with the call. What follows was the reasoning for turning it off.)
 // The add commits asynchronously (synchronous_commit off for this transaction only): it returns
 // once the commit is in the WAL buffers, not on disk. If Postgres itself crashes in the next
 // fraction of a second, the most recent adds are lost together with their events (never one

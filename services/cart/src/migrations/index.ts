@@ -3,6 +3,7 @@ import { m0001Carts } from './0001_carts.js';
 import { m0002Commerce } from './0002_commerce.js';
 import { m0003AddEntryFunction } from './0003_add_entry_function.js';
 import { m0004RefundsRenewals } from './0004_refunds_renewals.js';
+import { m0005AddEntryDurable } from './0005_add_entry_durable.js';
 
 /** Applied in name order at start. */
 export const migrations: Migrations = {
@@ -10,4 +11,5 @@ export const migrations: Migrations = {
   '0002_commerce': m0002Commerce,
   '0003_add_entry_function': m0003AddEntryFunction,
   '0004_refunds_renewals': m0004RefundsRenewals,
+  '0005_add_entry_durable': m0005AddEntryDurable,
 };

@@ -23,7 +23,12 @@ export function stockLabel(item: ContentItem, live: readonly StockRow[] | undefi
   if (!sc) return '—';
   // SPEC 4: physical and service products are sold out when no variant is unlimited or above 0.
   if (sc.productType !== 1 && sc.productType !== 3) return 'Always available';
-  const rows = live?.filter((r) => r.itemId === item.id) ?? sc.variants.map((v) => ({ qtyInStock: v.qtyInStock, unlimited: v.unlimited }));
+  // Until the live stock has loaded the label says so: the product's own numbers are only its
+  // initial stock and would show a sold-out product as in stock for a moment. A product the cart
+  // has not heard of yet (just created) shows its initial stock.
+  if (live === undefined) return 'Checking stock…';
+  const liveRows = live.filter((r) => r.itemId === item.id);
+  const rows = liveRows.length > 0 ? liveRows : sc.variants.map((v) => ({ qtyInStock: v.qtyInStock, unlimited: v.unlimited }));
   if (rows.some((v) => v.unlimited)) return 'Unlimited';
   const total = rows.reduce((sum, v) => sum + v.qtyInStock, 0);
   return total > 0 ? `${total} in stock` : 'Sold out';
@@ -71,7 +76,7 @@ export function ProductsScreen({ collectionId }: { collectionId: string }) {
                       {item.structuredContent ? showMoney(item.structuredContent.priceMoney) : ''}
                       {item.structuredContent?.onSale ? <> (sale {showMoney(item.structuredContent.salePriceMoney)})</> : null}
                     </td>
-                    <td>{stockLabel(item, inventory.data?.inventory)}</td>
+                    <td>{stockLabel(item, inventory.error ? [] : inventory.data?.inventory)}</td>
                     <td>{item.statusLabel ?? 'Published'}</td>
                   </tr>
                 ))}
