@@ -54,6 +54,9 @@ COPY --from=build /app/packages ./packages
 COPY --from=build /app/services ./services
 COPY --from=build /app/gateway ./gateway
 COPY --from=build /app/web/dist ./web/dist
+# Where compose mounts uploaded images (content's ASSETS_DIR): a new named volume takes the
+# owner of the directory it is mounted on, so it is made here for the "node" user.
+RUN mkdir -p /data/assets && chown -R 1000:1000 /data
 # The image's built-in "node" user, by number so that Kubernetes' runAsNonRoot can verify it.
 USER 1000:1000
 # Liveness only (/healthz): readiness depends on Postgres/NATS/Redis, which the orchestrator

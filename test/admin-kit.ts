@@ -18,18 +18,12 @@ const START_TIMEOUT_MS = 150_000;
  * and port, the web build; only the time allowed differs (its 60 s is not enough when the
  * machine's two cores are shared).
  */
-async function startPlatform(): Promise<RunningPlatform> {
+async function startPlatform(options: AdminOptions): Promise<RunningPlatform> {
   const port = await freePort();
-  const run = startProcess('scripts/start-embedded.ts', {
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DATA_DIR: mkdtempSync(path.join(tmpdir(), 'sc-admin-')),
-    DATABASE_URL: '',
-    NATS_URL: '',
-    REDIS_URL: '',
-    LOG_LEVEL: 'warn',
-    WEB_DIST: buildWeb(),
-  });
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'sc-admin-'));
+  const embedded = { HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', NATS_URL: '', REDIS_URL: '', LOG_LEVEL: 'warn' };
+  if (options.secondWebsite) await seedSecondWebsite(embedded);
+  const run = startProcess('scripts/start-embedded.ts', { ...embedded, PORT: String(port), WEB_DIST: buildWeb() });
   const url = `http://127.0.0.1:${port}`;
   try {
     await waitForHttp(`${url}/readyz`, START_TIMEOUT_MS);
@@ -47,6 +41,26 @@ async function startPlatform(): Promise<RunningPlatform> {
   };
 }
 
+/** The demo owner's second website (the website switcher's tests), made before the platform starts. */
+export const SECOND_WEBSITE = { id: 'second', title: 'Second Studio', domain: 'second.localhost' } as const;
+
+export interface AdminOptions {
+  /** Give the demo owner SECOND_WEBSITE too (Chromium resolves *.localhost to this machine). */
+  secondWebsite?: boolean;
+}
+
+/** Runs test/fixtures/second-website.ts on the data directory the platform will use (PGlite: one process at a time). */
+async function seedSecondWebsite(env: Record<string, string>): Promise<void> {
+  const seed = startProcess('test/fixtures/second-website.ts', {
+    ...env,
+    SECOND_WEBSITE_ID: SECOND_WEBSITE.id,
+    SECOND_WEBSITE_TITLE: SECOND_WEBSITE.title,
+    SECOND_WEBSITE_DOMAIN: SECOND_WEBSITE.domain,
+  });
+  const code = await seed.exited;
+  if (code !== 0) throw new Error(`seeding the second website failed (exit ${code}):\n${seed.output()}`);
+}
+
 export interface AdminHarness {
   platform: RunningPlatform | undefined;
   browser: Browser;
@@ -55,11 +69,12 @@ export interface AdminHarness {
 
 /**
  * The platform (started here, or the one ADMIN_TEST_URL names, for working on the tests against a
- * platform already running with a fresh data directory) and a browser.
+ * platform already running with a fresh data directory, seeded with test/fixtures/second-website.ts
+ * for the switcher's test) and a browser.
  */
-export async function startAdmin(): Promise<AdminHarness> {
+export async function startAdmin(options: AdminOptions = {}): Promise<AdminHarness> {
   const external = process.env.ADMIN_TEST_URL;
-  const platform: RunningPlatform | undefined = external ? undefined : await startPlatform();
+  const platform: RunningPlatform | undefined = external ? undefined : await startPlatform(options);
   const browser = await launchBrowser();
   return { platform, browser, url: external ?? platform?.url ?? '' };
 }

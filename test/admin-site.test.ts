@@ -8,16 +8,16 @@ import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Page } from 'playwright-core';
-import { DEMO_CONTENT } from '@sc/contracts';
+import { DEMO_CONTENT, DEMO_WEBSITE_ID, OWNER_SESSION_COOKIE, Role, roleName } from '@sc/contracts';
 import { buildWeb } from './browser-kit.js';
-import { crumbOf, goToArea, ownerPage, shot, startAdmin, stopAdmin, type AdminHarness } from './admin-kit.js';
+import { crumbOf, goToArea, ownerPage, SECOND_WEBSITE, shot, signIn, startAdmin, stopAdmin, type AdminHarness } from './admin-kit.js';
 
 const SUITE = 'site';
 let harness: AdminHarness;
 let owner: Page;
 
 beforeAll(async () => {
-  harness = await startAdmin();
+  harness = await startAdmin({ secondWebsite: true });
   owner = (await ownerPage(harness)).page;
 }, 200_000);
 
@@ -469,22 +469,95 @@ describe('admin analytics', () => {
   }, 30_000);
 });
 
+describe('admin website switcher', () => {
+  it("moves the owner to their second website's admin on its domain, signed in there, and back", async () => {
+    const context = await harness.browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    page.setDefaultTimeout(10_000);
+    await signIn(page, harness.url);
+    const { port } = new URL(harness.url);
+    const switcher = page.getByRole('combobox', { name: 'Website' });
+    await switcher.locator(`option[value="${SECOND_WEBSITE.id}"]`).waitFor({ state: 'attached' });
+    expect(await switcher.locator('option').count()).toBe(2);
+    expect(await switcher.inputValue()).toBe(DEMO_WEBSITE_ID);
+    expect(await switcher.locator(`option[value="${SECOND_WEBSITE.id}"]`).textContent()).toBe(`${SECOND_WEBSITE.title} (${roleName(Role.ADMIN)})`);
+    await shot(page, SUITE, '14-switcher');
+
+    await switcher.selectOption(SECOND_WEBSITE.id);
+    // The other website's domain, its own session cookie there, and no token left in the address.
+    await page.waitForURL((url) => url.hostname === SECOND_WEBSITE.domain && url.port === port && url.pathname === '/config' && url.search === '');
+    await page.getByRole('heading', { name: 'Site admin' }).waitFor();
+    await page.getByText(`on website ${SECOND_WEBSITE.id}`).waitFor();
+    await shot(page, SUITE, '15-switched');
+    const session = (await call(page, 'GET', '/api/auth/session')).body as { websiteId: string; roles: number[] };
+    expect(session).toMatchObject({ websiteId: SECOND_WEBSITE.id, roles: [Role.ADMIN] });
+    expect((await context.cookies(`http://${SECOND_WEBSITE.domain}:${port}`)).some((c) => c.name === OWNER_SESSION_COOKIE)).toBe(true);
+    const listed = (await call(page, 'GET', '/api/auth/websites')).body as { websites: { id: string }[] };
+    expect(listed.websites.map((w) => w.id).sort()).toEqual([DEMO_WEBSITE_ID, SECOND_WEBSITE.id].sort());
+    expect(await page.getByRole('combobox', { name: 'Website' }).inputValue()).toBe(SECOND_WEBSITE.id);
+
+    await page.getByRole('combobox', { name: 'Website' }).selectOption(DEMO_WEBSITE_ID);
+    // Back on a domain of the demo website (it has two: localhost and 127.0.0.1).
+    await page.waitForURL((url) => ['localhost', '127.0.0.1'].includes(url.hostname) && url.port === port && url.pathname === '/config' && url.search === '');
+    await page.getByText(`on website ${DEMO_WEBSITE_ID}`).waitFor();
+    await context.close();
+  }, 60_000);
+});
+
 describe('admin bundle', () => {
-  it('is never downloaded by storefront pages', async () => {
+  /** Every file of the admin build: config.html's entry and all it imports, now or lazily (the build's manifest). */
+  function adminFiles(dist: string): { entry: string; all: Set<string>; lazy: Map<string, string> } {
+    type Chunk = { file: string; imports?: string[]; dynamicImports?: string[]; css?: string[]; src?: string };
+    const manifest = JSON.parse(readFileSync(path.join(dist, '.vite', 'manifest.json'), 'utf8')) as Record<string, Chunk>;
+    const all = new Set<string>();
+    const lazy = new Map<string, string>();
+    const visit = (key: string) => {
+      const chunk = manifest[key];
+      if (!chunk || all.has(chunk.file)) return;
+      all.add(chunk.file);
+      for (const css of chunk.css ?? []) all.add(css);
+      for (const next of chunk.imports ?? []) visit(next);
+      for (const next of chunk.dynamicImports ?? []) {
+        const file = manifest[next]?.file;
+        if (file) lazy.set(next, file);
+        visit(next);
+      }
+    };
+    visit('config.html');
+    return { entry: manifest['config.html']?.file ?? '', all, lazy };
+  }
+
+  it('is never downloaded by storefront pages, and loads its areas only when they are opened', async () => {
     const dist = buildWeb();
-    const adminFiles = readdirSync(path.join(dist, 'assets')).filter((f) => f.startsWith('config-'));
-    expect(adminFiles.length).toBeGreaterThan(0);
+    const { entry, all, lazy } = adminFiles(dist);
+    expect(entry).toMatch(/^assets\/config-.+\.js$/);
+    // Split by area: the store area is its own chunk, apart from the entry.
+    const storeArea = lazy.get('src/admin/store/StoreArea.ts');
+    expect(storeArea).toMatch(/^assets\/StoreArea-.+\.js$/);
+    expect(readdirSync(path.join(dist, 'assets'))).toContain(path.basename(entry));
+    const isAdminFile = (p: string) => [...all].some((file) => p.endsWith(`/${file}`));
+
     const visitor = await visitorPage();
     const requested: string[] = [];
     visitor.on('request', (request) => requested.push(new URL(request.url()).pathname));
     for (const page of ['/', '/shop', '/shop/waxed-canvas-market-tote', '/journal', '/studio', '/cart']) await visitor.goto(`${harness.url}${page}`, { waitUntil: 'networkidle' });
-    expect(requested.filter((p) => adminFiles.some((file) => p.endsWith(file)))).toEqual([]);
-    const admin = await (await harness.browser.newContext()).newPage();
+    expect(requested.length).toBeGreaterThan(0);
+    expect(requested.filter(isAdminFile)).toEqual([]);
+
+    // The admin app loads its entry at once and the store area's chunk only when the store is opened.
+    const context = await harness.browser.newContext();
+    const admin = await context.newPage();
+    admin.setDefaultTimeout(10_000);
     const adminRequests: string[] = [];
     admin.on('request', (request) => adminRequests.push(new URL(request.url()).pathname));
-    await admin.goto(`${harness.url}/config`);
-    expect(adminRequests.some((p) => adminFiles.some((file) => p.endsWith(file)))).toBe(true);
+    await signIn(admin, harness.url);
+    await admin.waitForLoadState('networkidle');
+    expect(adminRequests).toContain(`/${entry}`);
+    expect(adminRequests).not.toContain(`/${storeArea ?? ''}`);
+    await goToArea(admin, 'Store');
+    await admin.getByRole('heading', { name: 'Store' }).first().waitFor();
+    expect(adminRequests).toContain(`/${storeArea ?? ''}`);
     await visitor.context().close();
-    await admin.context().close();
+    await context.close();
   }, 60_000);
 });

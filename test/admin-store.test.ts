@@ -1,12 +1,14 @@
 // The store side of the admin app, as a new owner uses it in a real browser: create a store, add
 // a product with two options, prices, a sale price and stock, see it on the storefront, sell it
-// out from a visitor's cart, see it sold out in the inventory and on the storefront, fulfil the
-// order, edit stock inline, and manage categories, coupons, shipping and tax, gift cards.
+// out from a visitor's cart (the product's uploaded image shown on its page), see it sold out in
+// the inventory and on the storefront, fulfil the order, edit stock inline, and manage categories,
+// coupons, shipping and tax, gift cards.
 import { mkdtempSync, truncateSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Page } from 'playwright-core';
+import { pngImage } from '@sc/platform/test-kit';
 import { goToArea, ownerPage, shot, startAdmin, stopAdmin, visitorAdds, visitorBuys, type AdminHarness } from './admin-kit.js';
 
 const SUITE = 'store';
@@ -14,6 +16,12 @@ let harness: AdminHarness;
 let owner: Page;
 let productUrl = '';
 let itemId = '';
+let uploadedUrl = '';
+
+const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** A real PNG of the size, so the browser uploads genuine image bytes. */
+const png = (width: number, height: number): Buffer => pngImage(width, height, [176, 120, 70]);
 
 beforeAll(async () => {
   harness = await startAdmin();
@@ -72,6 +80,14 @@ describe('admin store', () => {
     truncateSync(huge, 20_000_001);
     await upload.setInputFiles(huge);
     await expect(alertText(owner)).resolves.toBe('The file huge.png is too large. The maximum allowed file size is 20 MB.');
+    // A file named like an image that no browser can read: SPEC 8 'File processing failed'.
+    await upload.setInputFiles({ name: 'broken.png', mimeType: 'image/png', buffer: Buffer.from('not really a png') });
+    await expect(alertText(owner)).resolves.toBe('File processing failed');
+    // A real image: stored by the content service, listed with its file name (the first image).
+    await upload.setInputFiles({ name: 'apron-photo.png', mimeType: 'image/png', buffer: png(12, 8) });
+    await owner.getByText('apron-photo.png').waitFor();
+    uploadedUrl = (await owner.locator('.image-list img').first().getAttribute('src')) ?? '';
+    expect(uploadedUrl).toMatch(new RegExp(`^${escapeRegExp(harness.url)}/api/content-service/public/1\\.0/assets/demo/[A-Za-z0-9_-]{22}\\.png$`));
     await owner.getByLabel('Image URL').fill('not a link');
     await expect(alertText(owner)).resolves.toBe('not a link is not a valid page URL');
     await owner.getByLabel('Image URL').fill('https://images.example.com/linen-apron.jpg');
@@ -102,6 +118,17 @@ describe('admin store', () => {
       expect(page?.status()).toBe(200);
       await visitor.getByRole('heading', { name: 'Linen Apron' }).waitFor();
       expect(await visitor.locator('.product-mark.sold-out').count()).toBe(0);
+      // The uploaded image is the product's first picture, loaded from its stored URL (a srcset
+      // width of it, which serves the same file) and decoded by the browser.
+      const picture = visitor.locator('figure.product-image img').first();
+      expect(await picture.getAttribute('src')).toBe(uploadedUrl);
+      await visitor.waitForFunction((img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth > 0, await picture.elementHandle());
+      expect(await picture.evaluate((img) => (img as HTMLImageElement).currentSrc)).toMatch(new RegExp(`^${escapeRegExp(uploadedUrl)}(\\?format=\\d+w)?$`));
+      const served = await visitor.evaluate(async (url) => {
+        const response = await fetch(url);
+        return { status: response.status, type: response.headers.get('content-type'), bytes: [...new Uint8Array(await response.arrayBuffer())] };
+      }, uploadedUrl);
+      expect(served).toEqual({ status: 200, type: 'image/png', bytes: [...png(12, 8)] });
       await shot(visitor, SUITE, '04-storefront-product');
 
       const order = await visitorBuys(visitor, `${harness.url}${productUrl}`, itemId, 'LINEN-APRON-SAND-S', 1);

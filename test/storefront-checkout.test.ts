@@ -108,16 +108,20 @@ describe('cart and checkout', () => {
       await eventually(async () => (await page.locator('.cart-entry').count()) === 1);
       await shot(page, SUITE, '02-cart-changed');
 
-      // The minimum subtotal stops the checkout with its SPEC 8 text.
+      // The minimum subtotal (set after the cart was shown): the checkout says so with its SPEC 8
+      // text and will not place the order.
       await owner.call('PUT', '/api/commerce/store-rules', { minimumOrderSubtotalCents: 100_000 });
       await page.getByRole('link', { name: 'Checkout' }).click();
       await page.getByRole('button', { name: 'Place order' }).waitFor();
-      await fillCheckout(page, '4000 0000 0000 0002');
-      await page.getByRole('button', { name: 'Place order' }).click();
-      await expect(page.locator('.checkout-error').textContent()).resolves.toBe('To check out, your order subtotal must be $1,000.00 or more.');
+      await expect(page.locator('.checkout-minimum-message').textContent()).resolves.toBe('To check out, your order subtotal must be $1,000.00 or more.');
+      await expect(page.getByRole('button', { name: 'Place order' }).isDisabled()).resolves.toBe(true);
       await owner.call('PUT', '/api/commerce/store-rules', { minimumOrderSubtotalCents: 0 });
+      await page.reload();
+      await page.getByRole('button', { name: 'Place order' }).waitFor();
+      expect(await page.locator('.checkout-minimum').count()).toBe(0);
 
       // A declined card, then the test card that pays.
+      await fillCheckout(page, '4000 0000 0000 0002');
       await page.getByRole('button', { name: 'Place order' }).click();
       await eventually(async () => (await page.locator('.checkout-error').textContent()) === 'Your card was declined. Please use another card.');
       await shot(page, SUITE, '03-declined');
@@ -417,6 +421,39 @@ describe('tracking', () => {
       expect(calls.filter((c) => c.path === '/api/census/RecordHit')).toHaveLength(0);
     } finally {
       await context.close();
+    }
+  }, 30_000);
+
+  it('sends visitor events to the provider endpoint instead under the commerce visitor-metrics beta', async () => {
+    await owner.settings({ betaFlags: { commerceVisitorMetrics: true } });
+    const { context, page } = await visitor(harness);
+    try {
+      await eventually(async () => (await pageHtml(harness, CANDLES)).includes('"commerceVisitorMetrics":true'));
+      const sent: Array<{ path: string; body: string }> = [];
+      page.on('request', (request: Request) => {
+        const url = new URL(request.url());
+        if (request.method() === 'POST' && url.pathname.startsWith('/api/events/')) sent.push({ path: url.pathname, body: request.postData() ?? '' });
+      });
+      const accepted = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/events/provider');
+      await page.goto(CANDLES);
+      // SPEC 7: eventSchemaName and eventContent (JSON text) with the SPEC 3 newer payload; no crumb.
+      expect((await accepted).status()).toBe(202);
+      await eventually(async () => sent.some((c) => c.path === '/api/events/provider' && c.body.includes('CommerceShopping_VisitPDP')));
+      const provider = JSON.parse(sent.find((c) => c.body.includes('CommerceShopping_VisitPDP'))!.body) as { eventSchemaName: string; eventContent: string };
+      expect(provider.eventSchemaName).toBe('CommerceShopping_VisitPDP');
+      expect(JSON.parse(provider.eventContent)).toMatchObject({
+        context_website_id: 'demo',
+        page_path: CANDLES,
+        client_name: 'storefront',
+        analytics_id: expect.any(String),
+        session_id: expect.any(String),
+        event_occurrence_timestamp: expect.any(Number),
+      });
+      // One call per event: RecordEvent does not get it as well.
+      expect(sent.filter((c) => c.path === '/api/events/RecordEvent')).toHaveLength(0);
+    } finally {
+      await context.close();
+      await owner.settings({ betaFlags: { commerceVisitorMetrics: false } });
     }
   }, 30_000);
 });

@@ -49,8 +49,8 @@ function squeezeProductPage(): Plugin {
  * The contracts are declarations: their top-level constants build zod schemas and lookup tables
  * and touch nothing else. Marking every call in those initializers pure lets the islands' build
  * drop each schema it does not use (and zod with them), keeping the messages, rules and money
- * formatting it does. Only the storefront build does this; services and the admin app use the
- * schemas themselves.
+ * formatting it does. The admin build does it too: each of its lazily loaded areas keeps only the
+ * schemas it uses, and its shell (sign-in, layout, overview) only the enums and messages.
  */
 function pureContracts(): Plugin {
   type Node = { type: string; start: number; [key: string]: unknown };
@@ -66,7 +66,6 @@ function pureContracts(): Plugin {
   };
   return {
     name: 'sc-pure-contracts',
-    applyToEnvironment: (environment) => environment.name === 'storefront',
     transform(code, id) {
       if (!/[\\/]packages[\\/]contracts[\\/]src[\\/][^\\/]+\.ts$/.test(id)) return null;
       const program = this.parse(code) as unknown as { body: Node[] };
@@ -93,6 +92,7 @@ const ISLAND_ENTRIES = {
   newsletter: 'src/storefront/islands/newsletter.ts',
   'cart-page': 'src/storefront/islands/cart-page.ts',
   form: 'src/storefront/islands/form.ts',
+  donation: 'src/storefront/islands/donation.ts',
   // Site features (comments, likes, member areas, lessons, popups) use the same start.
   comments: 'src/features/comments/entry.ts',
   'like-button': 'src/features/likes/entry.ts',
@@ -129,7 +129,27 @@ export default defineConfig({
   },
   build: { outDir: 'dist' },
   environments: {
-    client: { build: { emptyOutDir: true, manifest: `.vite/${ADMIN_MANIFEST}`, rollupOptions: { input: { config: 'config.html' } } } },
+    client: {
+      build: {
+        emptyOutDir: true,
+        manifest: `.vite/${ADMIN_MANIFEST}`,
+        rollupOptions: {
+          input: { config: 'config.html' },
+          // The admin app is split by area (src/admin/routes.tsx); React (with the bundler's
+          // runtime) and zod get chunks of their own, which change rarely and stay cached while
+          // the app's own chunks change. zod loads with the shell: the contracts' enum modules
+          // the shell needs also hold schemas the areas use.
+          output: {
+            codeSplitting: {
+              groups: [
+                { name: 'react', test: /rolldown[:/\\]runtime|[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 2 },
+                { name: 'zod', test: /[\\/]node_modules[\\/]zod[\\/]/, priority: 1 },
+              ],
+            },
+          },
+        },
+      },
+    },
     storefront: {
       consumer: 'client',
       build: {

@@ -66,8 +66,9 @@ export function assignCrumb(request: FastifyRequest, reply: FastifyReply): void 
 // event, data and ss_cvr only; button and form calls carry the visitor cookie) and the performance
 // records sent by beacon, which cannot set headers. They change nothing a visitor owns, so a
 // forged one is no worse than one sent straight from a script; the services validate them.
-// The /api/events calls do carry the crumb in the SPEC and stay checked.
-const CRUMBLESS = ['/api/census/', '/api/1/performance/records'];
+// The provider events endpoint takes eventSchemaName and eventContent only, by beacon too.
+// RecordEvent and RecordJavascriptErrors carry the crumb in the SPEC and stay checked.
+const CRUMBLESS = ['/api/census/', '/api/1/performance/records', '/api/events/provider'];
 
 /** Whether this request must repeat the crumb: unsafe /api calls not made with an API key. */
 export function needsCrumbCheck(request: FastifyRequest): boolean {

@@ -203,6 +203,7 @@ describe('gateway in front of services', () => {
       // Analytics is down in this suite: a forwarded call answers 502, a refused one 401.
       await request(gateway.server).post('/api/census/RecordHit').type('form').send('event=PageView&data=%7B%7D&ss_cvr=abc').expect(502);
       await request(gateway.server).post('/api/1/performance/records').send([{ name: 'LCP', value: 1 }]).expect(502);
+      await request(gateway.server).post('/api/events/provider').send({ eventSchemaName: 'x', eventContent: '{}' }).expect(502);
       // RecordEvent and RecordJavascriptErrors carry the crumb in the SPEC, and must.
       const refused = await request(gateway.server).post('/api/events/RecordEvent').type('form').send('event=x&data=%7B%7D').expect(401);
       expect(refused.body.crumbFail).toBe(true);

@@ -60,6 +60,11 @@ export const OrderPlaced = z
      * area to this user when the order holds one of its plans; optional for older events.
      */
     siteUserId: z.string().nullable().optional(),
+    /**
+     * The subscription a 'subscription' order started or renewed (null for other kinds). Content
+     * uses it to tell a grant of that subscription from others when the subscription ends.
+     */
+    subscriptionId: z.string().nullable().optional(),
   })
   .strict();
 export type OrderPlaced = z.infer<typeof OrderPlaced>;
@@ -94,6 +99,27 @@ export const OrderRefunded = z
   .strict();
 export type OrderRefunded = z.infer<typeof OrderRefunded>;
 
+/**
+ * A paid subscription stopped being paid for: cancelled (by the owner or the subscriber) or past
+ * due (its renewal failed; resuming it and a paid renewal is a new commerce.order.placed). What
+ * the subscription gave (a paid member area in content) ends with it. Sent once per change.
+ */
+export const SubscriptionEnded = z
+  .object({
+    subscriptionId: z.string(),
+    /** The order that started the subscription. */
+    orderId: z.string(),
+    /** The product subscribed to (content's item id) and its variant's sku. */
+    itemId: z.string(),
+    sku: z.string(),
+    /** The signed-in site user who subscribed (null for a guest's subscription). */
+    siteUserId: z.string().nullable(),
+    reason: z.enum(['cancelled', 'past-due']),
+    testMode: z.boolean(),
+  })
+  .strict();
+export type SubscriptionEnded = z.infer<typeof SubscriptionEnded>;
+
 /** The commerce subjects and their data, merged into EventSchemas. */
 export const CommerceEventSchemas = {
   'commerce.cart.entry-added': CartEntryAdded,
@@ -102,4 +128,5 @@ export const CommerceEventSchemas = {
   'commerce.order.placed': OrderPlaced,
   'commerce.stock.changed': StockChanged,
   'commerce.order.refunded': OrderRefunded,
+  'commerce.subscription.ended': SubscriptionEnded,
 } as const;

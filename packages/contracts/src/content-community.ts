@@ -42,6 +42,9 @@ export const CommentMessages = {
   published: 'Your comment has been posted.',
   rateLimited: 'You are commenting too quickly. Please try again in a few minutes.',
   commentNotFound: 'This comment does not exist.',
+  /** Replies go one level deep: a reply answers a comment, never another reply. */
+  replyToReply: 'You can reply to a comment, not to a reply.',
+  replyParentMissing: 'The comment you are replying to is not there any more.',
   likeRateLimited: 'Please try again in a few seconds.',
 } as const;
 
@@ -64,6 +67,8 @@ export const PostCommentBody = z
       .optional(),
     /** The solved captcha (the built-in proof of work, or a hosted provider's token). */
     captchaKey: z.string().max(4096).optional(),
+    /** The comment this one replies to (a comment of the same item, itself no reply). */
+    parentId: Id.optional(),
   })
   .strict();
 export type PostCommentBody = z.infer<typeof PostCommentBody>;
@@ -73,6 +78,7 @@ export const OwnerCommentBody = z
   .object({
     body: PostCommentBody.shape.body,
     authorName: z.string().trim().min(1).max(COMMENT_LIMITS.nameLength).optional(),
+    parentId: Id.optional(),
   })
   .strict();
 export type OwnerCommentBody = z.infer<typeof OwnerCommentBody>;
@@ -86,6 +92,8 @@ export const PublicComment = z.object({
   /** Written by the site (an owner with the commenter or moderator role). */
   fromSite: z.boolean(),
   createdOn: z.number().int(),
+  /** The comment this one replies to; null (or absent, from older answers) for a comment of the item itself. */
+  parentId: z.string().nullable().optional(),
 });
 export type PublicComment = z.infer<typeof PublicComment>;
 
@@ -212,6 +220,8 @@ export const MemberGrant = z.object({
   siteUserId: z.string(),
   source: z.enum(['owner', 'order']),
   orderId: z.string().nullable(),
+  /** The subscription whose order gave it (it ends with that subscription); null otherwise. */
+  subscriptionId: z.string().nullable().optional(),
   grantedOn: z.number().int(),
 });
 export type MemberGrant = z.infer<typeof MemberGrant>;

@@ -8,6 +8,11 @@ export const DEMO_CONTENT = Object.freeze({
   eventsCollectionId: 'demo-events',
   homeCollectionId: 'demo-home',
   aboutCollectionId: 'demo-about',
+  /** The contact page and its form block's form. */
+  contactCollectionId: 'demo-contact',
+  contactFormId: 'demo-contact-form',
+  /** The newsletter form the home page's and the footer's newsletter blocks sign visitors up to. */
+  newsletterFormId: 'demo-newsletter',
   /** The form the engraved notebook asks buyers to fill in (initials to engrave). */
   engravingFormId: 'demo-engraving-form',
   products: Object.freeze({

@@ -34,14 +34,14 @@ export const SearchQuery = z
   .strict();
 export type SearchQuery = z.infer<typeof SearchQuery>;
 
-/** What a result is: a page (a collection of type page), or an item of a blog, a store or an events collection. */
-export const SearchResultKind = z.enum(['page', 'post', 'product', 'event']);
+/** What a result is: a page (a collection of type page), or an item of a blog, a store, an events, or a lessons or course collection. */
+export const SearchResultKind = z.enum(['page', 'post', 'product', 'event', 'lesson']);
 export type SearchResultKind = z.infer<typeof SearchResultKind>;
 
 export const SearchResult = z.object({
   /** The item's id; for a page, the page's (collection's) id. */
   itemId: z.string(),
-  /** SPEC 3 record type of the item (text 1, store-item 11, event 12); null for a page. */
+  /** SPEC 3 record type of the item (text 1, store-item 11, event 12, lesson 62); null for a page. */
   recordType: z.number().int().nullable(),
   collectionId: z.string(),
   kind: SearchResultKind,

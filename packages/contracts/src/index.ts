@@ -15,6 +15,8 @@ export * from './content-events.js';
 export * from './content-search.js';
 export * from './content-community.js';
 export * from './identity.js';
+export * from './owner-websites.js';
+export * from './content-assets.js';
 export * from './permissions.js';
 export * from './render.js';
 export * from './forms.js';

@@ -20,6 +20,7 @@ export const ISLANDS = [
   'search',
   'cart-page',
   'form',
+  'donation',
   'comments',
   'like-button',
   'popup-overlay',
@@ -136,12 +137,29 @@ export type NewsletterData = z.infer<typeof NewsletterData>;
 export const SearchData = z.object({ query: z.string(), collections: z.array(z.object({ id: z.string(), title: z.string(), fullUrl: z.string() })) });
 export type SearchData = z.infer<typeof SearchData>;
 
-export const CartPageData = z.object({ currency: z.string(), locale: z.string(), expressCheckout: z.boolean() });
+export const CartPageData = z.object({
+  currency: z.string(),
+  locale: z.string(),
+  expressCheckout: z.boolean(),
+  /**
+   * The installment pill under the cart's total (SPEC 5: only when every item is physical and the
+   * cart is not empty): the provider's limits in minor units of the store currency; null or absent
+   * when the store offers no installments.
+   */
+  installments: z
+    .object({ installmentCount: z.number().int(), country: z.string(), minCents: z.number().int(), maxCents: z.number().int() })
+    .nullable()
+    .optional(),
+});
 export type CartPageData = z.infer<typeof CartPageData>;
 
 /** A form block (block type 9): the form to show; the island reads its definition from forms. */
 export const FormBlockData = z.object({ formId: z.string() });
 export type FormBlockData = z.infer<typeof FormBlockData>;
+
+/** A donation block (block type 52): its heading and text, and the store currency it takes. */
+export const DonationData = z.object({ title: z.string(), description: z.string(), currency: z.string() });
+export type DonationData = z.infer<typeof DonationData>;
 
 /** The comment form of an item's comment area (SPEC 2): posts to content with the built-in captcha. */
 export const CommentsData = z.object({
@@ -200,6 +218,7 @@ export const IslandDataSchemas = {
   search: SearchData,
   'cart-page': CartPageData,
   form: FormBlockData,
+  donation: DonationData,
   comments: CommentsData,
   'like-button': LikeButtonData,
   'popup-overlay': PopupOverlayData,

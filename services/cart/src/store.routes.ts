@@ -52,6 +52,7 @@ import type { RefundService } from './checkout/refunds.service.js';
 import { cartFailure } from './errors.js';
 import { findCoupon, lockRules, rulesOf, saveRules, upsertCoupon } from './store/rules.repository.js';
 import { findSubscription, findSubscriptions, setSubscriptionStatus } from './subscriptions/subscriptions.repository.js';
+import { endSubscription } from './subscriptions/subscription-ends.js';
 import type { CouponDefinition } from './domain/totals.js';
 
 const MAX_SHIPPING_OPTIONS = 50;
@@ -372,9 +373,9 @@ export function storeRoutes(app: ZodApp, ctx: ServiceContext<CartDB>, services: 
       const row = await findSubscription(ctx.db, websiteId, request.params.subscriptionId);
       if (!row) throw cartFailure(404, CommerceMessages.subscriptionNotFound);
       const to = request.body.status;
-      // Cancel an active or past-due one; resume (active) only one whose renewal failed: the next run bills the cycle again.
-      const from = to === 'cancelled' ? ['active', 'past-due'] : ['past-due'];
-      if (!(await setSubscriptionStatus(ctx.db, row.id, to, from))) {
+      // Cancel an active or past-due one (announced: commerce.subscription.ended); resume (active) only one whose renewal failed: the next run bills the cycle again.
+      const moved = to === 'cancelled' ? await ctx.transaction((trx) => endSubscription(trx, row, 'cancelled')) : await setSubscriptionStatus(ctx.db, row.id, to, ['past-due']);
+      if (!moved) {
         throw cartFailure(409, formatMessage(CommerceMessages.subscriptionStatusChange, { from: row.status, to }));
       }
       return { subscription: subscriptionView((await findSubscription(ctx.db, websiteId, row.id))!) };

@@ -98,10 +98,13 @@ describe(`checkout (${mode.database})`, () => {
         purchasedCartId: order.purchasedCartId,
         testMode: true,
         websiteId: site,
-        items: [{ sku: 'LAMP', productName: 'Lamp', quantity: 2, unitPrice: { value: '3000', currency: 'USD' } }],
+        items: [{ sku: 'LAMP', productName: 'Lamp', quantity: 2, unitPrice: { value: '3000', currency: 'USD' }, itemId: p.productId }],
         grandTotal: { value: '7100', currency: 'USD' },
         shippingTotal: { value: '500', currency: 'USD' },
         taxTotal: { value: '600', currency: 'USD' },
+        // A guest's order of no subscription.
+        siteUserId: null,
+        subscriptionId: null,
       },
     ]);
     const status = await kit.call('GET', `/api/commerce/orders/${order.id}`, { websiteId: site });

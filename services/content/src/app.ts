@@ -3,6 +3,7 @@
 // on them (comments, likes, member areas, the popup overlay).
 import type { Kysely } from 'kysely';
 import { buildService, type BuildServiceOptions, type Captcha, type CaptchaTables, type ServiceDefinition } from '@sc/platform';
+import type { AssetStorage } from './assets/asset-storage.js';
 import type { MemberAreaService } from './community/member-areas.service.js';
 import { memberOrdersConsumer, type MemberOrdersConsumerOptions } from './consumers/member-orders.consumer.js';
 import { contentRoutes } from './content.routes.js';
@@ -15,6 +16,8 @@ export interface ContentOptions {
   captcha?: (db: Kysely<CaptchaTables>) => Captcha;
   /** The order consumer's subscription (tests: a durable of their own), or false for none. */
   memberOrders?: MemberOrdersConsumerOptions | false;
+  /** Where uploaded files are kept (tests: a storage that fails); default a directory. */
+  assets?: AssetStorage;
 }
 
 /** The service definition with its captcha and the member-area order consumer. */
@@ -24,7 +27,7 @@ export function createContentService(options: ContentOptions = {}): ServiceDefin
   return {
     name: 'content',
     migrations,
-    routes: (app, ctx) => contentRoutes(app, ctx, { captcha: options.captcha, onMemberAreas: (service) => memberAreas.set(ctx, service) }),
+    routes: (app, ctx) => contentRoutes(app, ctx, { captcha: options.captcha, assets: options.assets, onMemberAreas: (service) => memberAreas.set(ctx, service) }),
     consumers: (ctx) => {
       const service = memberAreas.get(ctx);
       if (!service || options.memberOrders === false) return [];
@@ -38,4 +41,4 @@ export const contentService: ServiceDefinition<ContentDB> = createContentService
 
 /** Builds the content app (never listens). */
 export const buildApp = (options: BuildServiceOptions & ContentOptions = {}) =>
-  buildService(options.captcha || options.memberOrders !== undefined ? createContentService(options) : contentService, options);
+  buildService(options.captcha || options.memberOrders !== undefined || options.assets ? createContentService(options) : contentService, options);

@@ -2,6 +2,10 @@
 // validation failures, storefront cache invalidation) apply to these routes only.
 import type { Kysely } from 'kysely';
 import { Captcha, websiteIdOf, type CaptchaTables, type ServiceContext, type ZodApp } from '@sc/platform';
+import { DirectoryAssetStorage, type AssetStorage } from './assets/asset-storage.js';
+import { assetRoutes } from './assets/assets.routes.js';
+import { AssetService } from './assets/assets.service.js';
+import { assetsSettings } from './assets/assets.config.js';
 import { cacheFirst } from './cache-first-outbox.js';
 import { CommentService } from './community/comments.service.js';
 import { LikeService } from './community/likes.service.js';
@@ -30,6 +34,8 @@ export interface ContentRouteOptions {
   captcha?: ((db: Kysely<CaptchaTables>) => Captcha) | undefined;
   /** Called with the member-area service the routes use (the order consumer shares it). */
   onMemberAreas?: ((service: MemberAreaService) => void) | undefined;
+  /** Where uploaded files are kept (default: a directory, ASSETS_DIR or DATA_DIR/assets). */
+  assets?: AssetStorage | undefined;
 }
 
 export async function contentRoutes(app: ZodApp, platformCtx: ServiceContext<ContentDB>, options: ContentRouteOptions = {}): Promise<void> {
@@ -47,6 +53,8 @@ export async function contentRoutes(app: ZodApp, platformCtx: ServiceContext<Con
   const categories = new CategoryService(ctx);
   const navigation = new NavigationService(ctx);
   const documents = new SiteDocumentService(ctx);
+  const assetSettings = assetsSettings(platformCtx.config.DATA_DIR);
+  const assets = new AssetService(options.assets ?? new DirectoryAssetStorage(assetSettings.directory), platformCtx.logger);
   await app.register(async (scope: ZodApp) => {
     answerValidationWithRuleMessages(scope);
     // Before an owner's change is answered, the website's cached storefront answers go stale.
@@ -61,6 +69,8 @@ export async function contentRoutes(app: ZodApp, platformCtx: ServiceContext<Con
     storeRoutes(scope, collections, items, categories);
     siteRoutes(scope, navigation, documents);
     publicRoutes(scope, items, categories, cache, new SearchService(ctx), access);
+    // Uploads get their own scope: the multipart parser is theirs alone.
+    await scope.register(async (uploads: ZodApp) => assetRoutes(uploads, assets, assetSettings.publicUrl));
     communityRoutes(scope, {
       comments: new CommentService(ctx, captcha, access),
       likes: new LikeService(ctx, access),

@@ -114,6 +114,8 @@ export interface CommentsTable {
   body: string;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
+  /** The comment this one replies to (one level: a reply is never replied to; migration 0005). */
+  parent_id: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** One row per visitor (a site user, or a visitor cookie) who likes an item. */
@@ -153,6 +155,22 @@ export interface MemberGrantsTable {
   source: 'owner' | 'order';
   order_id: string | null;
   granted_at: CreatedAt;
+  /** The subscription whose order gave it; it ends with that subscription (migration 0005). */
+  subscription_id: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+/**
+ * The cart's subscriptions seen by content (migration 0005): whose they are, what they are for,
+ * and whether they are paid up, as of the latest event about them (changed_at, the event's time,
+ * so events arriving out of order never undo a later one).
+ */
+export interface MemberSubscriptionsTable {
+  website_id: string;
+  subscription_id: string;
+  site_user_id: string;
+  item_id: string;
+  status: 'active' | 'ended';
+  changed_at: ColumnType<Date, Date | string, Date | string>;
 }
 
 export interface ContentTables {
@@ -169,6 +187,7 @@ export interface ContentTables {
   member_areas: MemberAreasTable;
   member_area_collections: MemberAreaCollectionsTable;
   member_grants: MemberGrantsTable;
+  member_subscriptions: MemberSubscriptionsTable;
 }
 
 /** Everything in the content schema, the platform's outbox tables included. */

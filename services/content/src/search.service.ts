@@ -1,6 +1,6 @@
 // Site search for the storefront's /search page and search block: Postgres full-text search over
-// the website's published pages, blog posts, products and events (store/search.repository.ts),
-// ten results a page, each with a passage of its text where the matched words are marked.
+// the website's published pages, blog posts, lessons (of lesson and course collections), products
+// and events (store/search.repository.ts), ten results a page, each with a passage of its text where the matched words are marked.
 import { RecordType, SEARCH_LIMITS, type SearchQuery, type SearchResponse, type SearchResult } from '@sc/contracts';
 import type { ServiceContext } from '@sc/platform';
 import type { ContentDB } from './content.table.js';
@@ -9,8 +9,12 @@ import { excerptHtml, offsetOf } from './domain/search.js';
 import { itemHitDetails, pageHitDetails, searchHits } from './store/search.repository.js';
 import { requireWebsite } from './websites.service.js';
 
-const kindOf = (recordType: number): SearchResult['kind'] =>
-  recordType === RecordType.STORE_ITEM ? 'product' : recordType === RecordType.EVENT ? 'event' : 'post';
+function kindOf(recordType: number): SearchResult['kind'] {
+  if (recordType === RecordType.STORE_ITEM) return 'product';
+  if (recordType === RecordType.EVENT) return 'event';
+  if (recordType === RecordType.LESSON) return 'lesson';
+  return 'post';
+}
 
 export class SearchService {
   constructor(private readonly ctx: ServiceContext<ContentDB>) {}

@@ -197,6 +197,88 @@ describe('comments, likes, member areas, lessons and the popup', () => {
       expect(replaced.statusCode).toBe(200);
       expect(replaced.json()).toMatchObject({ title: 'Renamed', publicCommentCount: 10, likeCount: 0 });
     });
+
+    describe('replies', () => {
+      const moderator = () => owner([Role.MODERATOR]);
+      const moderate = (id: string, status: 'approved' | 'hidden') => kit.call('PATCH', `${base()}/comments/${id}`, moderator(), { status });
+      const replyTree = async (itemId: string) =>
+        (await kit.call('GET', `${PUBLIC}/items/${itemId}/comments`, visitor())).json<{ items: Array<{ body: string; parentId: string | null }> }>().items.map((c) => [c.body, c.parentId]);
+
+      /** A post with one approved comment; answers both. */
+      async function commented(): Promise<{ post: { id: string }; parent: string }> {
+        const post = await newPost(blog.id, { commentState: 1 });
+        const posted = await postComment(post.id, { body: 'Which clay?', authorName: 'Ada', captchaKey: await captchaKey() });
+        const parent = posted.json().comment.id as string;
+        expect((await moderate(parent, 'approved')).statusCode).toBe(200);
+        return { post, parent };
+      }
+
+      it('holds a visitor reply for moderation, shows it under its comment once approved, and counts it', async () => {
+        const { post, parent } = await commented();
+        const reply = await postComment(post.id, { body: 'Stoneware.', authorName: 'Bo', parentId: parent, captchaKey: await captchaKey() });
+        expect(reply.statusCode).toBe(201);
+        expect(reply.json()).toMatchObject({ message: CommentMessages.awaitingApproval, comment: { status: 'pending', parentId: parent } });
+        expect(await replyTree(post.id)).toEqual([['Which clay?', null]]);
+        expect((await item(post.id)).publicCommentCount).toBe(1);
+        const queued = (await kit.call('GET', `${base()}/comments?status=pending&itemId=${post.id}`, moderator())).json().items;
+        expect(queued).toEqual([expect.objectContaining({ id: reply.json().comment.id, parentId: parent })]);
+
+        expect((await moderate(reply.json().comment.id, 'approved')).statusCode).toBe(200);
+        expect(await replyTree(post.id)).toEqual([
+          ['Which clay?', null],
+          ['Stoneware.', parent],
+        ]);
+        expect((await item(post.id)).publicCommentCount).toBe(2);
+        // The site answers at once.
+        const answer = await kit.call('POST', `${base()}/items/${post.id}/comments`, owner([Role.COMMENTER]), { body: 'Our house stoneware.', parentId: parent });
+        expect(answer.json()).toMatchObject({ message: CommentMessages.published, comment: { status: 'approved', parentId: parent, fromSite: true } });
+        expect((await item(post.id)).publicCommentCount).toBe(3);
+      });
+
+      it('hides the replies with their comment and counts them again when it is approved again; deleting it deletes them', async () => {
+        const { post, parent } = await commented();
+        const reply = await postComment(post.id, { body: 'Me too', authorName: 'Cy', parentId: parent, captchaKey: await captchaKey() });
+        await moderate(reply.json().comment.id, 'approved');
+        expect((await item(post.id)).publicCommentCount).toBe(2);
+        await moderate(parent, 'hidden');
+        expect(await replyTree(post.id)).toEqual([]);
+        expect((await item(post.id)).publicCommentCount).toBe(0);
+        await moderate(parent, 'approved');
+        expect((await item(post.id)).publicCommentCount).toBe(2);
+        expect((await kit.call('DELETE', `${base()}/comments/${parent}`, moderator())).statusCode).toBe(204);
+        expect(await replyTree(post.id)).toEqual([]);
+        expect((await item(post.id)).publicCommentCount).toBe(0);
+        expect(await kit.ctx.db.selectFrom('comments').select('id').where('item_id', '=', post.id).execute()).toEqual([]);
+        const last = (await kit.events(site, 'content.comments.changed')).map((e) => e.data as { itemId: string; publicCommentCount: number }).filter((d) => d.itemId === post.id).at(-1);
+        expect(last?.publicCommentCount).toBe(0);
+      });
+
+      it('refuses a reply to a reply, to a comment not shown, or to a comment of another post, and stores nothing', async () => {
+        const { post, parent } = await commented();
+        const reply = await postComment(post.id, { body: 'First reply', authorName: 'Di', parentId: parent, captchaKey: await captchaKey() });
+        await moderate(reply.json().comment.id, 'approved');
+        const before = (await kit.ctx.db.selectFrom('comments').select('id').where('item_id', '=', post.id).execute()).length;
+
+        const deeper = await postComment(post.id, { body: 'Nested', authorName: 'Di', parentId: reply.json().comment.id, captchaKey: await captchaKey() });
+        expect(deeper.statusCode).toBe(400);
+        expect(deeper.json().error).toMatchObject({ message: CommentMessages.replyToReply, fields: { parentId: CommentMessages.replyToReply } });
+        const deeperBySite = await kit.call('POST', `${base()}/items/${post.id}/comments`, owner([Role.COMMENTER]), { body: 'Nested', parentId: reply.json().comment.id });
+        expect(deeperBySite.json().error.message).toBe(CommentMessages.replyToReply);
+
+        const pending = await postComment(post.id, { body: 'Not yet shown', authorName: 'Ed', captchaKey: await captchaKey() });
+        const toPending = await postComment(post.id, { body: 'Reply', authorName: 'Di', parentId: pending.json().comment.id, captchaKey: await captchaKey() });
+        expect([toPending.statusCode, toPending.json().error.message]).toEqual([400, CommentMessages.replyParentMissing]);
+        const other = await commented();
+        const elsewhere = await postComment(post.id, { body: 'Reply', authorName: 'Di', parentId: other.parent, captchaKey: await captchaKey() });
+        expect(elsewhere.json().error.message).toBe(CommentMessages.replyParentMissing);
+        const unknown = await postComment(post.id, { body: 'Reply', authorName: 'Di', parentId: 'no-such-comment', captchaKey: await captchaKey() });
+        expect(unknown.json().error.message).toBe(CommentMessages.replyParentMissing);
+        expect((await postComment(post.id, { body: 'Reply', authorName: 'Di', parentId: 'bad id!' })).statusCode).toBe(400);
+        // Only the pending comment above was stored.
+        expect((await kit.ctx.db.selectFrom('comments').select('id').where('item_id', '=', post.id).execute()).length).toBe(before + 1);
+        expect((await item(post.id)).publicCommentCount).toBe(2);
+      });
+    });
   });
 
   describe('likes', () => {

@@ -1,6 +1,6 @@
 // Site search (GET /api/content-service/public/1.0/search) on the configured database (PGlite,
 // or Postgres when DATABASE_URL is set): ranked full-text matches among the website's published
-// pages, posts, products and events only, passages with <mark>ed words and everything else
+// pages, posts, lessons, products and events only, passages with <mark>ed words and everything else
 // escaped, ten a page, and clear 400s for a query that cannot be searched.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { CollectionType, ProductType, RecordType, SearchMessages, type SearchResponse } from '@sc/contracts';
@@ -103,6 +103,14 @@ describe(`site search (${mode.database})`, () => {
     // 23 posts for paging.
     for (let n = 1; n <= 23; n++) await item(blog, { recordType: RecordType.TEXT, title: `Lighthouse log ${String(n).padStart(2, '0')}`, body: '<p>Kept at the lighthouse.</p>' });
 
+    // Lessons: one in a lessons collection, one in a course; a lesson's video page text is its body.
+    const lessons = await collection({ type: CollectionType.LESSONS, title: 'Kiln lessons', urlId: 'kiln-lessons' });
+    ids.lessonsCollection = lessons;
+    ids.lesson = await item(lessons, { recordType: RecordType.LESSON, title: 'Loading a kiln', body: '<p>Stack the shelves so the kiln breathes.</p>' });
+    ids.course = await collection({ type: CollectionType.COURSE, title: 'Firing course', urlId: 'firing-course' });
+    ids.courseLesson = await item(ids.course, { recordType: RecordType.LESSON, title: 'Cone packs', body: '<p>Read the cones through the kiln spy hole.</p>' });
+    await item(ids.course, { recordType: RecordType.LESSON, title: 'Kiln log draft', status: 'draft', body: '<p>kiln</p>' });
+
     // Another website's canvas.
     const theirs = await store(other, 'their-shop');
     ids.theirs = await product(theirs, { title: 'Canvas Bag of Another Site', body: '<p>canvas</p>' }, other);
@@ -123,6 +131,29 @@ describe(`site search (${mode.database})`, () => {
     expect(answer.results.find((r) => r.kind === 'page')).toMatchObject({ itemId: ids.page, collectionId: ids.page, recordType: null, url: '/about', assetUrl: null });
     expect(answer.results.find((r) => r.kind === 'post')).toMatchObject({ recordType: RecordType.TEXT, url: expect.stringMatching(/^\/journal\//), assetUrl: 'https://img.example.com/wax.jpg' });
     expect(answer.results.find((r) => r.kind === 'event')).toMatchObject({ recordType: RecordType.EVENT, url: expect.stringMatching(/^\/events\//) });
+  });
+
+  it('finds lessons of lesson and course collections like posts, and leaves a gated course to its members', async () => {
+    const answer = await results('kiln');
+    expect(answer.total).toBe(2);
+    expect(answer.results.map((r) => [r.kind, r.itemId])).toEqual([
+      ['lesson', ids.lesson],
+      ['lesson', ids.courseLesson],
+    ]);
+    expect(answer.results[0]).toMatchObject({ recordType: RecordType.LESSON, collectionId: ids.lessonsCollection, title: 'Loading a kiln', url: expect.stringMatching(/^\/kiln-lessons\//) });
+    expect(answer.results[1]).toMatchObject({ collectionId: ids.course, url: expect.stringMatching(/^\/firing-course\//), excerptHtml: expect.stringContaining('<mark>kiln</mark>') });
+    expect((await results('cones')).results.map((r) => r.itemId)).toEqual([ids.courseLesson]);
+
+    const area = await kit.call('POST', `${base()}/member-areas`, owner(), { title: 'Firing members', collectionIds: [ids.course] });
+    expect(area.statusCode).toBe(201);
+    try {
+      const found = async (siteUserId?: string) =>
+        (await kit.call('GET', `${SEARCH}?q=kiln`, { websiteId: site, ...(siteUserId ? { siteUserId } : {}) })).json<SearchResponse>().results.map((r) => r.itemId);
+      expect(await found()).toEqual([ids.lesson]);
+      expect(await found('a-member')).toEqual([ids.lesson, ids.courseLesson]);
+    } finally {
+      await kit.call('DELETE', `${base()}/member-areas/${area.json<{ id: string }>().id}`, owner());
+    }
   });
 
   it('finds words by their stem and by the text of pages', async () => {

@@ -80,7 +80,7 @@ describe('demo seed', () => {
     expect(events.length).toBe(3);
     expect(events.every((e) => e.startDate! < e.endDate! && e.location!.addressLine1.length > 0)).toBe(true);
     const layout = (await kit.call('GET', '/api/commondata/GetSiteLayout', visitor)).json();
-    expect(layout.layout[0].links.map((l: { title: string }) => l.title)).toEqual(['Home', 'Shop', 'Journal', 'Studio', 'Events', 'About']);
+    expect(layout.layout[0].links.map((l: { title: string }) => l.title)).toEqual(['Home', 'Shop', 'Journal', 'Studio', 'Events', 'About', 'Contact']);
     const headerFooter = (await kit.call('GET', '/api/site-header-footer', visitor)).json();
     expect(headerFooter.header.siteTitle).toBe('Harbour & Pine');
     expect(headerFooter.footer.text).toContain('Fore Street');

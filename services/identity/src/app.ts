@@ -4,6 +4,7 @@
 import { buildService, type BuildServiceOptions, type ServiceDefinition } from '@sc/platform';
 import { PasswordHasher } from './domain/password.js';
 import type { IdentityDB } from './identity.table.js';
+import { websitesConsumer, type WebsitesConsumerOptions } from './consumers/websites.consumer.js';
 import { migrations } from './migrations/index.js';
 import { identityDeps } from './routes/deps.js';
 import { identityRoutes } from './routes/index.js';
@@ -13,6 +14,8 @@ import { identitySettings, type IdentitySettings } from './settings.js';
 export interface IdentityOptions {
   /** Overrides of the settings read from the environment (tests: short throttle windows). */
   settings?: Partial<IdentitySettings>;
+  /** The websites read model's subscription (tests: a durable of their own), or false for none. */
+  websites?: WebsitesConsumerOptions | false;
 }
 
 /** The service definition; settings are read from the environment when the app is built. */
@@ -21,6 +24,7 @@ export function createIdentityService(options: IdentityOptions = {}): ServiceDef
     name: 'identity',
     migrations,
     routes: (app, ctx) => identityRoutes(app, ctx, identityDeps(ctx, identitySettings(options.settings))),
+    consumers: (ctx) => (options.websites === false ? [] : [websitesConsumer(ctx, options.websites)]),
     seed: (ctx) => seedDemoAccounts(ctx, new PasswordHasher(identitySettings(options.settings).scrypt)),
   };
 }
@@ -29,4 +33,4 @@ export const identityService: ServiceDefinition<IdentityDB> = createIdentityServ
 
 /** Builds the identity app (never listens). */
 export const buildApp = (options: BuildServiceOptions & IdentityOptions = {}) =>
-  buildService(options.settings ? createIdentityService(options) : identityService, options);
+  buildService(options.settings || options.websites !== undefined ? createIdentityService(options) : identityService, options);

@@ -69,12 +69,34 @@ export interface ApiKeysTable {
   revoked_at: ColumnType<Date | null, never, Date | string>;
 }
 
+/** What content announced about a website (content.website.created/updated): the switcher's titles and domains. */
+export interface WebsitesTable {
+  id: string;
+  title: string;
+  domains: ColumnType<string[], string, string>;
+  /** occurredAt of the event this row shows. */
+  changed_at: ColumnType<Date, Date | string, Date | string>;
+}
+
+/** A one-time token that moves an owner's sign-in to another website's domain (the website switcher). */
+export interface OwnerHandoffsTable {
+  /** SHA-256 (hex) of the token; the token itself only travels in the switch's URL. */
+  token_hash: string;
+  owner_id: string;
+  website_id: string;
+  remember: boolean;
+  expires_at: ColumnType<Date, Date | string, Date | string>;
+  created_at: CreatedAt;
+}
+
 export interface IdentityTables {
   site_users: SiteUsersTable;
   owners: OwnersTable;
   website_roles: WebsiteRolesTable;
   sessions: SessionsTable;
   api_keys: ApiKeysTable;
+  websites: WebsitesTable;
+  owner_handoffs: OwnerHandoffsTable;
 }
 
 /** Everything in the identity schema, the platform's outbox tables included. */

@@ -37,6 +37,8 @@ export async function startIdentity(settings: Partial<IdentitySettings> = {}): P
     config: testConfig(0, { IDENTITY_SIGNING_KEY: TEST_IDENTITY_SIGNING_KEY }),
     shared: infra.shared,
     settings: { scrypt: FAST_SCRYPT, ...settings },
+    // No websites read model: these tests have no content service (websites.test.ts has both).
+    websites: false,
   });
   const url = await app.listen({ port: 0, host: '127.0.0.1' });
   return {

@@ -1,6 +1,7 @@
 // The render service: the template engine and the server-rendered storefront pages. Pages are
 // built from the content service's public routes (content/content-reader.ts says why), rendered
-// with the default theme, cached, and made stale by content events.
+// with the default theme, cached, and made stale by content events and by the cart's stock
+// changes (which also keep render's live stock read model, stock/).
 import { buildService, type BuildServiceOptions, type ServiceDefinition } from '@sc/platform';
 import { HttpContentReader, type ContentReader } from './content/content-reader.js';
 import { migrations } from './migrations/index.js';
@@ -10,6 +11,9 @@ import { PageRenderer } from './pages/page-renderer.js';
 import { PageService } from './pages/page.service.js';
 import { pageRoutes } from './pages/pages.routes.js';
 import { renderSettings, type RenderSettings } from './settings.js';
+import { stockLevelsConsumer } from './stock/stock.consumer.js';
+import { stockLevelsOf } from './stock/stock-levels.repository.js';
+import type { RenderDB } from './stock/stock.table.js';
 import { AssetManifest } from './theme/asset-manifest.js';
 import { Theme } from './theme/theme.js';
 
@@ -26,7 +30,7 @@ export interface RenderOptions {
  * The service definition. Settings and the theme are read when the app is built (inside
  * runService's error handling, so a bad variable is one line on stderr).
  */
-export function createRenderService(options: RenderOptions = {}): ServiceDefinition<unknown> {
+export function createRenderService(options: RenderOptions = {}): ServiceDefinition<RenderDB> {
   let pageCache: PageCache | undefined;
   return {
     name: 'render',
@@ -37,13 +41,14 @@ export function createRenderService(options: RenderOptions = {}): ServiceDefinit
       pageCache = new PageCache(ctx.cache, settings.pageCacheTtlMs);
       const content = options.content ?? new HttpContentReader(settings.contentUrl, settings.contentTimeoutMs);
       const renderer = new PageRenderer(theme, new AssetManifest(settings.webDist), ctx.logger);
-      pageRoutes(app, new PageService(content, ctx.logger), renderer, pageCache, theme);
+      const stock = { levels: (websiteId: string, itemIds: readonly string[]) => stockLevelsOf(ctx.db, websiteId, itemIds) };
+      pageRoutes(app, new PageService(content, ctx.logger, Date.now, stock), renderer, pageCache, theme);
     },
-    consumers: (ctx) => (pageCache ? [pageCacheConsumer(ctx, pageCache, options.consumer)] : []),
+    consumers: (ctx) => (pageCache ? [pageCacheConsumer(ctx, pageCache, options.consumer), stockLevelsConsumer(ctx, pageCache, options.consumer)] : []),
   };
 }
 
-export const renderService: ServiceDefinition<unknown> = createRenderService();
+export const renderService: ServiceDefinition<RenderDB> = createRenderService();
 
 /** Builds the render app (never listens). */
 export const buildApp = (options: BuildServiceOptions & RenderOptions = {}) => buildService(createRenderService(options), options);

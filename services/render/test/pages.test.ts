@@ -53,7 +53,21 @@ describe('site pages', () => {
     expect(html).toMatch(/data-item-id="demo-product-candle-trio"[\s\S]*?<div class="product-mark sale">sale<\/div>[\s\S]*?<span class="sale-price">\$27\.00<\/span> <span class="original-price">\$36\.00<\/span>/);
     expect(html).toContain('class="gallery gallery-grid');
     expect(html).toContain('data-island="newsletter"');
-    expect(islandData(html, 'newsletter-data')).toEqual({ title: 'Studio letters', description: 'A short letter each month: new makes, market dates, no noise.', captchaSiteKey: null });
+    expect(html).toContain('data-island="newsletter" data-form-id="demo-newsletter"');
+    expect(islandData(html, 'newsletter-data')).toEqual({
+      title: 'Studio letters',
+      description: 'A short letter each month: new makes, market dates, no noise.',
+      captchaSiteKey: null,
+      formId: DEMO_CONTENT.newsletterFormId,
+    });
+  });
+
+  it('renders the contact page with its form block and names the form island', async () => {
+    const html = (await page(render, '/contact')).body;
+    expect(html).toContain('<h2>Write to us</h2>');
+    expect(html).toContain(`<div class="form-mount" data-island="form" data-form-id="${DEMO_CONTENT.contactFormId}">`);
+    expect(islandData(html, 'form-data')).toEqual({ formId: DEMO_CONTENT.contactFormId });
+    expect(islandData(html, 'donation-data')).toBeUndefined();
   });
 
   it('renders the store collection with every product, its price, badge and category links', async () => {
@@ -233,7 +247,7 @@ describe('site pages', () => {
     expect(context.collection).toMatchObject({ id: 'demo-shop', typeName: 'products' });
     expect(context.items).toHaveLength(9);
     expect(context.items[0]?.structuredContent.variants[0]?.priceMoney).toEqual({ value: '6800', currency: 'USD' });
-    expect(context.navigation.main.map((l) => l.title)).toEqual(['Home', 'Shop', 'Journal', 'Studio', 'Events', 'About']);
+    expect(context.navigation.main.map((l) => l.title)).toEqual(['Home', 'Shop', 'Journal', 'Studio', 'Events', 'About', 'Contact']);
     const item = (await page(render, '/shop/waxed-canvas-market-tote?format=json')).json<{ item: { structuredContent: { productType: number } } }>();
     expect(item.item.structuredContent.productType).toBe(1);
   });

@@ -1,7 +1,8 @@
 // The owner admin app's shell: it asks who is signed in, offers the owner sign-in (and sign-up)
-// when nobody is, and otherwise shows the layout with the screens the owner's roles allow.
+// when nobody is (or redeems the website switcher's hand-off when it brought the owner here), and
+// otherwise shows the layout with the screens the owner's roles allow.
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
-import type { OwnerSessionInfo } from '@sc/contracts';
+import { HANDOFF_QUERY, type OwnerSessionInfo } from '@sc/contracts';
 import { api, ApiError } from '../lib/api.js';
 import { Layout } from './Layout.js';
 import { sessionOf, SessionProvider } from './session.js';
@@ -13,10 +14,14 @@ export function AdminApp() {
   const [state, setState] = useState<State>({ kind: 'loading' });
 
   useEffect(() => {
-    api<OwnerSessionInfo>('GET', '/api/auth/session').then(
-      (info) => setState(info.authenticated ? { kind: 'signed-in', info } : { kind: 'signed-out' }),
-      (error: unknown) => setState({ kind: 'signed-out', error: error instanceof Error ? error.message : String(error) }),
+    let active = true;
+    startingSession().then(
+      (info) => active && setState(info.authenticated ? { kind: 'signed-in', info } : { kind: 'signed-out' }),
+      (error: unknown) => active && setState({ kind: 'signed-out', error: error instanceof Error ? error.message : String(error) }),
     );
+    return () => {
+      active = false;
+    };
   }, []);
 
   const signOut = useCallback(async () => {
@@ -31,6 +36,31 @@ export function AdminApp() {
       <Layout />
     </SessionProvider>
   );
+}
+
+let starting: Promise<OwnerSessionInfo> | undefined;
+
+/**
+ * Who is signed in when the app starts, asked once per page load (a second mount, as StrictMode
+ * does, shares the answer). Arriving from the website switcher of another of the owner's websites,
+ * the one-time hand-off in the address is redeemed for a session on this domain instead.
+ */
+function startingSession(): Promise<OwnerSessionInfo> {
+  if (!starting) {
+    const handoff = takeHandoffToken();
+    starting = handoff ? api<OwnerSessionInfo>('POST', '/api/auth/session/handoff', { token: handoff }) : api<OwnerSessionInfo>('GET', '/api/auth/session');
+  }
+  return starting;
+}
+
+/** The website switcher's hand-off token in the address, removed from it (and from the history). */
+function takeHandoffToken(): string | undefined {
+  const url = new URL(window.location.href);
+  const token = url.searchParams.get(HANDOFF_QUERY);
+  if (token === null) return undefined;
+  url.searchParams.delete(HANDOFF_QUERY);
+  window.history.replaceState(null, '', `${url.pathname}${url.search}${url.hash}`);
+  return token;
 }
 
 function SignIn({ error, onSignedIn }: { error?: string; onSignedIn: (session: OwnerSessionInfo) => void }) {

@@ -1,6 +1,7 @@
 // The signed-in layout: the website switcher and the owner's menu on top, the areas the role may
-// see on the side, the current screen (inside an error boundary) in the main region.
-import { useState } from 'react';
+// see on the side, the current screen (inside an error boundary, and a Suspense boundary while
+// its area's chunk loads) in the main region.
+import { Suspense, useState } from 'react';
 import { OwnerUiMessages, roleName } from '@sc/contracts';
 import { ErrorBoundary } from './ErrorBoundary.js';
 import { areasFor, ROUTES } from './routes.js';
@@ -44,7 +45,11 @@ export function Layout() {
       </nav>
       <main className="content">
         <ErrorBoundary resetKey={path}>
-          <Routes routes={ROUTES} fallback={(missing) => <NotFound path={missing} />} />
+          {/* An area's screens arrive as their own chunk on its first visit (routes.tsx). Keyed by
+              area: while a new area loads, the previous area's screen is gone, not kept hidden. */}
+          <Suspense key={path.split('/')[1] ?? ''} fallback={<p aria-busy="true">Loading…</p>}>
+            <Routes routes={ROUTES} fallback={(missing) => <NotFound path={missing} />} />
+          </Suspense>
         </ErrorBoundary>
       </main>
     </div>

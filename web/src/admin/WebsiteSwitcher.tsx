@@ -1,68 +1,69 @@
-// The website switcher. A request's website is its Host (the gateway maps domains to websites), so
-// switching goes to /config on a domain of the other website. The current website's title comes
-// from its public site read; the owner's other websites from GET /api/auth/websites, which the
-// identity service does not offer yet: until it does (any failure), only the current site shows.
+// The website switcher. A request's website is its Host (the gateway maps domains to websites) and
+// the owner's session cookie belongs to the host that set it, so switching asks identity for a
+// one-time hand-off and goes to /config on the other website's domain with it; the admin app there
+// redeems it for a session of its own (AdminApp). The list is GET /api/auth/websites: every
+// website the owner is a member of, with its title, domains and the owner's roles there.
 import { useEffect, useState } from 'react';
+import { HANDOFF_QUERY, roleName, type OwnerWebsite, type OwnerWebsiteList, type WebsiteHandoff } from '@sc/contracts';
+import { api, ApiError } from '../lib/api.js';
 import { useSession } from './session.js';
-import { api } from '../lib/api.js';
 
-export interface OwnedWebsite {
-  websiteId: string;
-  title?: string;
-  domains: string[];
-  roles: number[];
+/** /config on a domain, with the same scheme and port as this page (a hand-off token in the query). */
+export function adminUrlOn(domain: string, token: string, location: Location = window.location): string {
+  return `${location.protocol}//${domain}${location.port ? `:${location.port}` : ''}/config?${HANDOFF_QUERY}=${encodeURIComponent(token)}`;
 }
 
-/** Where the admin app of another website is: /config on its first domain, same scheme and port. */
-export function adminUrlOf(site: OwnedWebsite, location: Location = window.location): string | undefined {
-  const domain = site.domains[0];
-  if (!domain) return undefined;
-  return `${location.protocol}//${domain}${location.port ? `:${location.port}` : ''}/config`;
-}
+const rolesOf = (site: OwnerWebsite): string => site.roles.map((role) => roleName(role)).join(', ');
 
 export function WebsiteSwitcher() {
   const { websiteId } = useSession();
-  const [title, setTitle] = useState<string>();
-  const [sites, setSites] = useState<OwnedWebsite[]>([]);
+  const [sites, setSites] = useState<OwnerWebsite[]>([]);
+  const [problem, setProblem] = useState<string>();
+  const [busy, setBusy] = useState(false);
 
   useEffect(() => {
-    api<{ title: string }>('GET', '/api/content-service/public/1.0/site').then(
-      (site) => setTitle(site.title),
-      () => setTitle(undefined),
-    );
-    api<{ websites: OwnedWebsite[] }>('GET', '/api/auth/websites').then(
-      (answer) => setSites(Array.isArray(answer.websites) ? answer.websites : []),
-      () => setSites([]),
+    api<OwnerWebsiteList>('GET', '/api/auth/websites').then(
+      (answer) => setSites(answer.websites),
+      (failure: unknown) => setProblem(failure instanceof Error ? failure.message : String(failure)),
     );
   }, []);
 
-  const others = sites.filter((s) => s.websiteId !== websiteId && adminUrlOf(s));
+  const current = sites.find((site) => site.id === websiteId);
+  const others = sites.filter((site) => site.id !== websiteId);
+
+  const switchTo = async (target: string) => {
+    setBusy(true);
+    setProblem(undefined);
+    try {
+      const handoff = await api<WebsiteHandoff>('POST', `/api/auth/websites/${encodeURIComponent(target)}/handoff`);
+      window.location.assign(adminUrlOn(handoff.domain, handoff.token));
+    } catch (failure) {
+      setProblem(failure instanceof ApiError ? failure.message : String(failure));
+      setBusy(false);
+    }
+  };
+
   if (others.length === 0) {
     return (
       <span className="website" data-website-id={websiteId}>
-        {title ?? websiteId}
+        {current?.title ?? websiteId}
+        {problem ? <span role="alert"> {problem}</span> : null}
       </span>
     );
   }
   return (
     <label className="website">
       <span className="visually-hidden">Website</span>
-      <select
-        aria-label="Website"
-        value={websiteId}
-        onChange={(event) => {
-          const target = others.find((s) => s.websiteId === event.target.value);
-          const url = target ? adminUrlOf(target) : undefined;
-          if (url) window.location.assign(url);
-        }}
-      >
-        <option value={websiteId}>{title ?? websiteId}</option>
+      <select aria-label="Website" value={websiteId} disabled={busy} data-website-id={websiteId} onChange={(event) => void switchTo(event.target.value)}>
+        <option value={websiteId}>{current ? `${current.title} (${rolesOf(current)})` : websiteId}</option>
         {others.map((site) => (
-          <option key={site.websiteId} value={site.websiteId}>
-            {site.title ?? site.domains[0] ?? site.websiteId}
+          <option key={site.id} value={site.id}>
+            {site.title} ({rolesOf(site)})
           </option>
         ))}
       </select>
+      {busy ? <span role="status"> Switching…</span> : null}
+      {problem ? <span role="alert"> {problem}</span> : null}
     </label>
   );
 }

@@ -1,33 +1,30 @@
 // Images of products and galleries. An owner adds one by URL or by uploading a file. Files are
 // checked first (SPEC 5: 'does not appear to be a supported file', 'is too large' with the
-// maximum size), then read in the browser for the SPEC 3 image data (original size, five colour
-// averages), then uploaded; the SPEC 8 upload and processing strings report each failure.
-import { useState } from 'react';
-import { CONTENT_LIMITS, OwnerMessages, OwnerUiMessages, formatMessage, type ImageBody } from '@sc/contracts';
+// maximum size; the content service checks again by the file's bytes), then read in the browser
+// for the five colour averages of SPEC 3, then uploaded (multipart) to the content service, which
+// stores the file and answers its URL and size; the SPEC 8 upload and processing strings report
+// each failure, and a cancelled upload says 'File processing cancelled'.
+import { useRef, useState } from 'react';
+import {
+  MAX_UPLOAD_BYTES,
+  OwnerMessages,
+  OwnerUiMessages,
+  UPLOAD_IMAGE_TYPES,
+  formatFileSize,
+  uploadProblem,
+  type ImageBody,
+  type UploadedAsset,
+} from '@sc/contracts';
 import { pageUrlProblem } from './forms-kit.js';
 import { useSession } from './session.js';
 import { Field } from './ui.js';
 
-/** The largest file an owner may upload. */
-export const MAX_UPLOAD_BYTES = 20 * CONTENT_LIMITS.bytesPerMb;
-export const SUPPORTED_IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/gif', 'image/webp'] as const;
-const EXTENSIONS = /\.(jpe?g|png|gif|webp)$/i;
-
-/** SPEC 9: sizes shown to owners count 1,000,000 bytes to the MB. */
-export function formatFileSize(bytes: number): string {
-  if (bytes >= CONTENT_LIMITS.bytesPerMb) return `${Math.round((bytes / CONTENT_LIMITS.bytesPerMb) * 10) / 10} MB`;
-  if (bytes >= 1000) return `${Math.round(bytes / 1000)} KB`;
-  return `${bytes} bytes`;
-}
+// The rules are the contracts' (the content service checks the same); named here for the screens.
+export { MAX_UPLOAD_BYTES, formatFileSize };
+export const SUPPORTED_IMAGE_TYPES = Object.keys(UPLOAD_IMAGE_TYPES);
 
 /** The SPEC 5 message for a file that cannot be uploaded, or undefined. */
-export function fileProblem(file: { name: string; type: string; size: number }): string | undefined {
-  if (!(SUPPORTED_IMAGE_TYPES as readonly string[]).includes(file.type) || !EXTENSIONS.test(file.name)) {
-    return formatMessage(OwnerMessages.unsupportedFile, { fileName: file.name });
-  }
-  if (file.size > MAX_UPLOAD_BYTES) return formatMessage(OwnerMessages.fileTooLarge, { fileName: file.name, maxSize: formatFileSize(MAX_UPLOAD_BYTES) });
-  return undefined;
-}
+export const fileProblem = (file: { name: string; type: string; size: number }): string | undefined => uploadProblem(file);
 
 type ColorData = NonNullable<ImageBody['colorData']>;
 
@@ -64,17 +61,30 @@ function crumb(): string | undefined {
   return match ? decodeURIComponent(match.slice('crumb='.length)) : undefined;
 }
 
-/** Where files are uploaded: the content service's asset store of the website. */
-export const assetUploadPath = (websiteId: string, fileName: string): string =>
-  `/api/content-service/1.0/websites/${websiteId}/assets?filename=${encodeURIComponent(fileName)}`;
+/** Where files are uploaded: the content service's asset store of the website (multipart, one file). */
+export const assetUploadPath = (websiteId: string): string => `/api/content-service/1.0/websites/${encodeURIComponent(websiteId)}/assets`;
 
 export type UploadStep = 'checking' | 'processing' | 'uploading';
 
-/** Checks, reads and uploads one file; answers the image body or throws an Error with the SPEC text. */
-export async function uploadImage(websiteId: string, file: File, onStep: (step: UploadStep) => void = () => undefined): Promise<ImageBody> {
+/** The server's refusals an owner is shown as they are: the SPEC 5 and SPEC 8 file messages. */
+const SHOWN_AS_SENT = /^(The file .+ (does not appear to be a supported file|is too large\. The maximum allowed file size is .+\.)|File processing failed|File upload failed to complete|Please enter a file name)$/;
+
+/** The message of a refused upload: the server's own when it is a file message, else the SPEC's upload failure. */
+async function refusalOf(response: Response): Promise<string> {
+  const body = (await response.json().catch(() => undefined)) as { error?: { message?: unknown } } | undefined;
+  const message = body?.error?.message;
+  return typeof message === 'string' && SHOWN_AS_SENT.test(message) ? message : OwnerUiMessages.fileUploadIncomplete;
+}
+
+/**
+ * Checks, reads and uploads one file; answers the image body or throws an Error with the SPEC text.
+ * `signal` cancels the upload ('File processing cancelled').
+ */
+export async function uploadImage(websiteId: string, file: File, onStep: (step: UploadStep) => void = () => undefined, signal?: AbortSignal): Promise<ImageBody> {
   onStep('checking');
   const problem = fileProblem(file);
   if (problem) throw new Error(problem);
+  if (file.name.trim() === '') throw new Error(OwnerMessages.fileNameRequired);
   onStep('processing');
   let read: { originalSize: string; colorData: ColorData };
   try {
@@ -83,23 +93,27 @@ export async function uploadImage(websiteId: string, file: File, onStep: (step: 
     throw new Error(OwnerUiMessages.fileProcessingFailed);
   }
   onStep('uploading');
+  const form = new FormData();
+  form.append('file', file, file.name);
   let response: Response;
   try {
-    response = await fetch(assetUploadPath(websiteId, file.name), {
+    response = await fetch(assetUploadPath(websiteId), {
       method: 'POST',
       credentials: 'same-origin',
-      headers: { 'content-type': file.type, accept: 'application/json', ...(crumb() ? { 'x-csrf-token': crumb() ?? '' } : {}) },
-      body: file,
+      headers: { accept: 'application/json', ...(crumb() ? { 'x-csrf-token': crumb() ?? '' } : {}) },
+      body: form,
+      signal,
     });
   } catch {
-    throw new Error(OwnerUiMessages.unableToConnect);
+    throw new Error(signal?.aborted ? OwnerUiMessages.fileProcessingCancelled : OwnerUiMessages.unableToConnect);
   }
-  if (!response.ok) throw new Error(OwnerUiMessages.fileUploadIncomplete);
-  const answer = (await response.json().catch(() => undefined)) as { assetUrl?: unknown } | undefined;
-  if (!answer || typeof answer.assetUrl !== 'string') throw new Error(OwnerUiMessages.noJobResponseData);
+  if (!response.ok) throw new Error(await refusalOf(response));
+  const asset = (await response.json().catch(() => undefined)) as Partial<UploadedAsset> | undefined;
+  if (!asset || typeof asset.assetUrl !== 'string') throw new Error(OwnerUiMessages.noJobResponseData);
   return {
-    assetUrl: answer.assetUrl,
-    originalSize: read.originalSize,
+    assetUrl: asset.assetUrl,
+    // The server read the size from the file's header; the browser's reading is the fallback.
+    originalSize: typeof asset.originalSize === 'string' ? asset.originalSize : read.originalSize,
     mediaFocalPoint: { x: 0.5, y: 0.5 },
     colorData: read.colorData,
     systemDataVariants: '',
@@ -140,6 +154,7 @@ export function ImagesEditor({ images, onChange, disabled, max = 50 }: { images:
   const [size, setSize] = useState('1600x1200');
   const [problem, setProblem] = useState<string>();
   const [step, setStep] = useState<UploadStep | undefined>();
+  const uploading = useRef<AbortController | undefined>(undefined);
   const urlProblem = url.trim() ? pageUrlProblem(url) : undefined;
 
   const addUrl = () => {
@@ -154,12 +169,15 @@ export function ImagesEditor({ images, onChange, disabled, max = 50 }: { images:
     const file = files?.[0];
     if (!file) return;
     setProblem(undefined);
+    const controller = new AbortController();
+    uploading.current = controller;
     try {
-      const image = await uploadImage(websiteId, file, setStep);
+      const image = await uploadImage(websiteId, file, setStep, controller.signal);
       onChange([...images, image]);
     } catch (failure) {
       setProblem(failure instanceof Error ? failure.message : OwnerUiMessages.unableToUploadFile);
     } finally {
+      uploading.current = undefined;
       setStep(undefined);
     }
   };
@@ -202,10 +220,21 @@ export function ImagesEditor({ images, onChange, disabled, max = 50 }: { images:
           </Field>
         </div>
       )}
-      {step ? <p role="status">{step === 'uploading' ? 'Uploading…' : step === 'processing' ? 'Processing…' : 'Checking…'}</p> : null}
+      {step ? (
+        <p role="status">
+          {step === 'uploading' ? 'Uploading…' : step === 'processing' ? 'Processing…' : 'Checking…'}{' '}
+          {step === 'uploading' ? (
+            <button type="button" onClick={() => uploading.current?.abort()}>
+              Cancel upload
+            </button>
+          ) : null}
+        </p>
+      ) : null}
       {problem ? (
         <div role="alert" className="problem">
-          {problem === OwnerUiMessages.fileUploadIncomplete || problem === OwnerUiMessages.unableToConnect ? <strong>{OwnerUiMessages.unableToUploadFile}: </strong> : null}
+          {problem === OwnerUiMessages.fileUploadIncomplete || problem === OwnerUiMessages.unableToConnect || problem === OwnerUiMessages.fileProcessingCancelled ? (
+            <strong>{OwnerUiMessages.unableToUploadFile}: </strong>
+          ) : null}
           {problem}
         </div>
       ) : null}

@@ -1,32 +1,48 @@
 // The admin app's areas (the side navigation) and its route table. Each area names the
-// permissions that show it: an owner sees an area when their roles grant any of them.
+// permissions that show it: an owner sees an area when their roles grant any of them. Screens
+// are rendered inside the layout's Suspense boundary, which shows a loading line while an area's
+// chunk arrives.
 import type { ReactElement } from 'react';
 import { Permission } from '@sc/contracts';
-import { AnalyticsScreen } from './analytics/AnalyticsScreen.js';
-import { CollectionScreen } from './content/CollectionScreen.js';
-import { ContentScreen } from './content/ContentScreen.js';
-import { GallerySettingsScreen } from './content/GallerySettings.js';
-import { ItemEditorScreen } from './content/ItemEditor.js';
-import { FormBuilderScreen } from './forms/FormBuilder.js';
-import { FormsScreen } from './forms/FormsScreen.js';
-import { SubmissionsScreen } from './forms/Submissions.js';
 import { Guard } from './Guard.js';
-import { MailboxScreen } from './MailboxScreen.js';
+import { COMMUNITY_AREA, COMMUNITY_ROUTES } from './community/routes.js';
+import { lazyArea } from './lazy-area.js';
 import { Overview } from './Overview.js';
 import type { Route } from './router.js';
-import { SettingsScreen } from './settings/SettingsScreen.js';
-import { CouponsScreen } from './store/Coupons.js';
-import { InventoryScreen } from './store/Inventory.js';
-import { GiftCardsScreen } from './store/GiftCards.js';
-import { OrderDetailScreen } from './store/OrderDetail.js';
-import { OrdersScreen } from './store/Orders.js';
-import { SubscriptionsScreen } from './store/Subscriptions.js';
-import { ProductEditorScreen } from './store/ProductEditor.js';
-import { ProductsScreen } from './store/Products.js';
-import { ShippingTaxScreen } from './store/ShippingTax.js';
-import { StoreHome } from './store/StoreHome.js';
-import { RestockScreen } from './restock/RestockScreen.js';
-import { TeamScreen } from './TeamScreen.js';
+
+// Each area is one chunk, fetched on its first visit (lazy-area.ts); a new area is one line here
+// plus its routes and its AREAS entry.
+const analytics = lazyArea(() => import('./analytics/AnalyticsScreen.js'));
+const content = lazyArea(() => import('./content/ContentArea.js'));
+const forms = lazyArea(() => import('./forms/FormsArea.js'));
+const mailbox = lazyArea(() => import('./MailboxScreen.js'));
+const restock = lazyArea(() => import('./restock/RestockScreen.js'));
+const settings = lazyArea(() => import('./settings/SettingsScreen.js'));
+const store = lazyArea(() => import('./store/StoreArea.js'));
+const team = lazyArea(() => import('./TeamScreen.js'));
+
+const AnalyticsScreen = analytics('AnalyticsScreen');
+const CollectionScreen = content('CollectionScreen');
+const ContentScreen = content('ContentScreen');
+const GallerySettingsScreen = content('GallerySettingsScreen');
+const ItemEditorScreen = content('ItemEditorScreen');
+const FormBuilderScreen = forms('FormBuilderScreen');
+const FormsScreen = forms('FormsScreen');
+const SubmissionsScreen = forms('SubmissionsScreen');
+const MailboxScreen = mailbox('MailboxScreen');
+const RestockScreen = restock('RestockScreen');
+const SettingsScreen = settings('SettingsScreen');
+const CouponsScreen = store('CouponsScreen');
+const GiftCardsScreen = store('GiftCardsScreen');
+const InventoryScreen = store('InventoryScreen');
+const OrderDetailScreen = store('OrderDetailScreen');
+const OrdersScreen = store('OrdersScreen');
+const ProductEditorScreen = store('ProductEditorScreen');
+const ProductsScreen = store('ProductsScreen');
+const ShippingTaxScreen = store('ShippingTaxScreen');
+const StoreHome = store('StoreHome');
+const SubscriptionsScreen = store('SubscriptionsScreen');
+const TeamScreen = team('TeamScreen');
 
 export interface Area {
   to: string;
@@ -41,6 +57,7 @@ export const AREAS: readonly Area[] = [
   { to: '/store', label: 'Store', description: 'Products, inventory, orders, gift cards, coupons, shipping and tax.', permissions: [Permission.STORE_READ] },
   { to: '/restock', label: 'Restock', description: 'Back-in-stock waitlists and their emails.', permissions: [Permission.RESTOCK_READ] },
   { to: '/forms', label: 'Forms', description: 'Form builder and submissions.', permissions: [Permission.CONTENT_READ] },
+  COMMUNITY_AREA,
   { to: '/mailbox', label: 'Mailbox', description: 'The emails the site sent.', permissions: [Permission.FORM_SUBMISSIONS_READ, Permission.RESTOCK_READ] },
   { to: '/analytics', label: 'Analytics', description: 'Visits, pages, the product funnel, revenue, forms, errors and page speed.', permissions: [Permission.ANALYTICS_READ] },
   { to: '/team', label: 'Team', description: 'Members, roles and API keys.', permissions: [Permission.MEMBERS_READ, Permission.API_KEYS_MANAGE] },
@@ -87,6 +104,7 @@ export const ROUTES: readonly Route[] = [
     path: '/store/:collectionId/products/:itemId',
     render: ({ collectionId, itemId }) => guarded([P.STORE_READ], <ProductEditorScreen key={itemId} collectionId={collectionId ?? ''} itemId={itemId ?? ''} />),
   },
+  ...COMMUNITY_ROUTES,
 ];
 
 function guarded(permissions: readonly Permission[], screen: ReactElement) {

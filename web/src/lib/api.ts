@@ -19,7 +19,7 @@ function cookie(name: string): string | undefined {
 }
 
 /** Sends one request; resolves with the parsed JSON body or rejects with an ApiError. */
-export async function api<T>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, body?: unknown): Promise<T> {
+export async function api<T>(method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', path: string, body?: unknown): Promise<T> {
   const headers: Record<string, string> = { accept: 'application/json' };
   if (body !== undefined) headers['content-type'] = 'application/json';
   const crumb = cookie('crumb');

@@ -11,9 +11,9 @@ import { pillText } from './pill/pill-text.js';
 type Mount = (element: HTMLElement) => void;
 
 /**
- * Islands a page may show without naming their entry: form and donation blocks (render has no
- * island data for them) and newsletter blocks outside a page's layout. Every other island's entry
- * is on the page whenever its mount is, and registers its mount itself.
+ * Islands a page may show without naming their entry: form, donation and newsletter blocks
+ * outside a page's layout (render names the entries of its layout's blocks). Every other island's
+ * entry is on the page whenever its mount is, and registers its mount itself.
  */
 const LAZY: Record<string, () => Promise<{ mount: Mount }>> = {
   form: () => import('./forms/mount.js'),

@@ -36,6 +36,7 @@ import { nextBillingDate } from '../domain/subscription.js';
 import { cartFailure } from '../errors.js';
 import { rulesOf } from '../store/rules.repository.js';
 import {
+  buyerOfOrder,
   creditGiftCard,
   debitGiftCard,
   findOrder,
@@ -326,19 +327,28 @@ export class CheckoutService {
     });
   }
 
-  /** commerce.order.placed with the SPEC 3 purchase fields, in the transaction that made the order paid. */
+  /**
+   * commerce.order.placed with the SPEC 3 purchase fields, in the transaction that made the order
+   * paid; beside them what content needs to open paid member areas: each item's product, the
+   * signed-in buyer, and for a subscription order the subscription it started or renewed.
+   */
   async announce(trx: Transaction<CartDB>, order: OrderRow): Promise<void> {
     const items = order.items as OrderItem[];
+    // One statement at a time: a transaction is one connection.
+    const siteUserId = await buyerOfOrder(trx, order);
+    const subscription = order.kind === 'subscription' ? await subscriptionOfAnyOrder(trx, order.id) : undefined;
     await enqueueEvent(trx, 'commerce.order.placed', order.website_id, {
       id: order.id,
       kind: order.kind as 'order' | 'subscription' | 'donation',
       purchasedCartId: order.cart_id,
       testMode: order.test_mode,
       websiteId: order.website_id,
-      items: items.map((i) => ({ sku: i.sku, productName: i.productName, quantity: i.quantity, unitPrice: i.unitPrice })),
+      items: items.map((i) => ({ sku: i.sku, productName: i.productName, quantity: i.quantity, unitPrice: i.unitPrice, itemId: i.itemId })),
       grandTotal: money(order.grand_total_cents, order.currency),
       shippingTotal: money(order.shipping_cents, order.currency),
       taxTotal: money(order.tax_cents, order.currency),
+      siteUserId,
+      subscriptionId: subscription?.id ?? null,
     });
   }
 

@@ -195,3 +195,24 @@ export async function findGiftCards(db: Db, websiteId: string, filter: { code?: 
   if (filter.beforeSeq !== undefined) query = query.where('seq', '<', filter.beforeSeq);
   return query.orderBy('seq', 'desc').limit(limit).execute();
 }
+
+/**
+ * The signed-in site user who bought an order: the owner of the cart it was checked out from. A
+ * renewal has no cart of its own, so it is the buyer of the order that started its subscription.
+ */
+export async function buyerOfOrder(db: Db, order: Pick<OrderRow, 'id' | 'cart_id'>): Promise<string | null> {
+  let cartId = order.cart_id;
+  if (cartId === null) {
+    const first = await db
+      .selectFrom('subscription_renewals as r')
+      .innerJoin('subscriptions as s', 's.id', 'r.subscription_id')
+      .innerJoin('orders as o', 'o.id', 's.order_id')
+      .select('o.cart_id')
+      .where('r.order_id', '=', order.id)
+      .executeTakeFirst();
+    cartId = first?.cart_id ?? null;
+  }
+  if (cartId === null) return null;
+  const cart = await db.selectFrom('carts').select('site_user_id').where('id', '=', cartId).executeTakeFirst();
+  return cart?.site_user_id ?? null;
+}

@@ -33,10 +33,10 @@ import {
   lockSubscription,
   reclaimRenewal,
   setRenewal,
-  setSubscriptionStatus,
   staleRenewals,
   type RenewalRow,
 } from './subscriptions.repository.js';
+import { endSubscription } from './subscription-ends.js';
 
 /** How long a renewal may stay 'charging' before another run takes it over. */
 export const RENEWAL_LEASE_MS = 10 * 60_000;
@@ -211,7 +211,8 @@ export class RenewalService {
 
   async #fail(trx: Transaction<CartDB>, renewal: RenewalRow, subscription: SubscriptionRow): Promise<void> {
     await setRenewal(trx, renewal.id, { status: 'failed' });
-    await setSubscriptionStatus(trx, subscription.id, 'past-due', ['active']);
+    // Past due: what it paid for ends with it (commerce.subscription.ended) until a renewal is paid again.
+    await endSubscription(trx, subscription, 'past-due');
   }
 }
 

@@ -1,6 +1,8 @@
 // Comments on items: visitors post (captcha, rate limits, held for moderation), owners with the
 // comments:write permission post as the site (published at once), moderators approve, hide and
-// delete. publicCommentCount is recounted from the approved comments in the transaction of every
+// delete. A comment may answer another (one level: a reply is never replied to); a visitor replies
+// only to a public comment, and a reply is public only while its parent is, so moderating a comment
+// moderates its replies with it (deleting it deletes them). publicCommentCount is recounted from the approved comments in the transaction of every
 // change to what is public, with the item row locked, so concurrent approvals never miscount; each
 // such change is announced (content.comments.changed) and the item's pages are rendered again.
 import { randomUUID } from 'node:crypto';
@@ -48,7 +50,18 @@ export interface Commenter {
 const commentNotFound = (): AppError => new AppError('NOT_FOUND', CommentMessages.commentNotFound);
 
 export function toPublicComment(row: CommentRow): PublicComment {
-  return { id: row.id, itemId: row.item_id, authorName: row.author_name, body: row.body, fromSite: row.owner_id !== null, createdOn: ms(row.created_at) };
+  return { id: row.id, itemId: row.item_id, authorName: row.author_name, body: row.body, fromSite: row.owner_id !== null, createdOn: ms(row.created_at), parentId: row.parent_id };
+}
+
+/**
+ * The comment a reply answers, under its row lock (so it cannot be deleted before the reply is in):
+ * a comment of the same item that is itself no reply; for a visitor, one that is public.
+ */
+async function replyParent(trx: Db, websiteId: string, itemId: string, parentId: string, visitor: boolean): Promise<CommentRow> {
+  const parent = await lockComment(trx, websiteId, parentId);
+  if (!parent || parent.item_id !== itemId || (visitor && parent.status !== 'approved')) throw invalid(CommentMessages.replyParentMissing, 'parentId');
+  if (parent.parent_id !== null) throw invalid(CommentMessages.replyToReply, 'parentId');
+  return parent;
 }
 
 function toOwnerComment(row: CommentWithItem): OwnerComment {
@@ -107,17 +120,24 @@ export class CommentService {
     if (authorName === '') throw invalid(CommentMessages.nameRequired, 'authorName');
     await this.#countAttempt(`ip:${by.ip}`, websiteId);
     if (by.viewer.siteUserId) await this.#countAttempt(`user:${by.viewer.siteUserId}`, websiteId);
+    const parentId = body.parentId;
+    // A reply to a comment that is not there is refused before the captcha is spent.
+    if (parentId) await replyParent(this.ctx.db, websiteId, item.id, parentId, true);
     await this.captcha.require(body.captchaKey, { websiteId, remoteIp: by.ip });
-    const row = await insertComment(this.ctx.db, {
-      id: randomUUID(),
-      website_id: websiteId,
-      item_id: item.id,
-      status: 'pending',
-      author_name: authorName,
-      author_email: body.authorEmail ?? null,
-      site_user_id: by.viewer.siteUserId ?? null,
-      owner_id: null,
-      body: body.body.trim(),
+    const row = await this.ctx.transaction(async (trx) => {
+      if (parentId) await replyParent(trx, websiteId, item.id, parentId, true);
+      return insertComment(trx, {
+        id: randomUUID(),
+        website_id: websiteId,
+        item_id: item.id,
+        status: 'pending',
+        author_name: authorName,
+        author_email: body.authorEmail ?? null,
+        site_user_id: by.viewer.siteUserId ?? null,
+        owner_id: null,
+        body: body.body.trim(),
+        parent_id: parentId ?? null,
+      });
     });
     return { comment: { ...toPublicComment(row), status: row.status }, message: CommentMessages.awaitingApproval };
   }
@@ -134,6 +154,8 @@ export class CommentService {
       const item = await lockItem(trx, websiteId, itemId);
       if (!item) throw itemNotFound();
       if (!acceptsComments(itemData(item), settingsOf(website).commentsEnabled)) throw new AppError('FORBIDDEN', CommentMessages.commentsOff);
+      // The site may answer any comment of the item, one still waiting for approval too.
+      if (body.parentId) await replyParent(trx, websiteId, item.id, body.parentId, false);
       const row = await insertComment(trx, {
         id: randomUUID(),
         website_id: websiteId,
@@ -144,13 +166,14 @@ export class CommentService {
         site_user_id: null,
         owner_id: ownerId,
         body: body.body.trim(),
+        parent_id: body.parentId ?? null,
       });
       await this.#publicChanged(trx, item);
       return { comment: { ...toPublicComment(row), status: row.status }, message: CommentMessages.published };
     });
   }
 
-  /** Approves or hides a comment. */
+  /** Approves or hides a comment (a comment's replies are public only while it is). */
   async moderate(websiteId: string, commentId: string, body: ModerateCommentBody): Promise<OwnerComment> {
     await this.ctx.transaction(async (trx) => {
       const comment = await lockComment(trx, websiteId, commentId);
@@ -171,6 +194,7 @@ export class CommentService {
       const comment = await lockComment(trx, websiteId, commentId);
       if (!comment) throw commentNotFound();
       const item = await lockItem(trx, websiteId, comment.item_id);
+      // Its replies go with it (the foreign key cascades); they were public only if it was.
       await deleteComment(trx, comment.id);
       if (item && comment.status === 'approved') await this.#publicChanged(trx, item);
     });

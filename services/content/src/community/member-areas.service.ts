@@ -1,8 +1,9 @@
 // Member areas (block type 67): the owner makes an area, says which pages and collections it
 // gates and how it is joined (free: any site account; paid: buying one of its plan products).
 // Paid access is granted when the cart announces a paid order of a plan bought by a signed-in
-// site user (commerce.order.placed), or by the owner by hand. Every change is announced, so the
-// gated pages are rendered again.
+// site user (commerce.order.placed), or by the owner by hand; access a subscription gave ends when
+// the cart announces that the subscription ended (commerce.subscription.ended: cancelled or past
+// due). Every change is announced, so the gated pages are rendered again.
 import { randomUUID } from 'node:crypto';
 import {
   formatMessage,
@@ -13,6 +14,7 @@ import {
   type MemberGrant,
   type OrderPlaced,
   type ParsedMemberAreaBody,
+  type SubscriptionEnded,
 } from '@sc/contracts';
 import { AppError, type ServiceContext } from '@sc/platform';
 import { enqueueEvent } from '../cache-first-outbox.js';
@@ -24,6 +26,7 @@ import { collectionsByIds } from '../store/collections.repository.js';
 import type { Db } from '../store/db.js';
 import { json } from '../store/db.js';
 import {
+  activeSubscriptionsOf,
   areaCollectionIds,
   areasWithPlans,
   deleteGrant,
@@ -31,9 +34,12 @@ import {
   findMemberArea,
   grantCounts,
   grantsOf,
+  grantsOfSubscription,
   insertGrant,
   insertMemberArea,
   memberAreasOf,
+  moveGrant,
+  recordSubscription,
   setAreaCollections,
   updateMemberArea,
   type MemberAreaRow,
@@ -45,7 +51,14 @@ import type { MemberAccess } from './member-access.js';
 const areaNotFound = (): AppError => new AppError('NOT_FOUND', MemberAreaMessages.memberAreaNotFound);
 
 function toGrant(row: MemberGrantRow): MemberGrant {
-  return { memberAreaId: row.member_area_id, siteUserId: row.site_user_id, source: row.source, orderId: row.order_id, grantedOn: ms(row.granted_at) };
+  return {
+    memberAreaId: row.member_area_id,
+    siteUserId: row.site_user_id,
+    source: row.source,
+    orderId: row.order_id,
+    subscriptionId: row.subscription_id,
+    grantedOn: ms(row.granted_at),
+  };
 }
 
 export class MemberAreaService {
@@ -135,7 +148,7 @@ export class MemberAreaService {
     return this.ctx.transaction(async (trx) => {
       const area = await findMemberArea(trx, websiteId, id);
       if (!area) throw areaNotFound();
-      const added = await insertGrant(trx, { website_id: websiteId, member_area_id: id, site_user_id: siteUserId, source: 'owner', order_id: null });
+      const added = await insertGrant(trx, { website_id: websiteId, member_area_id: id, site_user_id: siteUserId, source: 'owner', order_id: null, subscription_id: null });
       if (added) await enqueueEvent(trx, 'content.member-access.changed', websiteId, { memberAreaId: id, siteUserId, granted: true, source: 'owner' });
       const row = (await grantsOf(trx, websiteId, id)).find((g) => g.site_user_id === siteUserId);
       if (!row) throw areaNotFound();
@@ -154,20 +167,59 @@ export class MemberAreaService {
 
   /**
    * A paid order (commerce.order.placed) by a signed-in site user that holds a plan product of a
-   * paid area gives that user access; run inside the consumer's handled-once transaction.
+   * paid area gives that user access; run inside the consumer's handled-once transaction. An
+   * order of a subscription that has ended since (its end arrived first) gives nothing.
    */
-  async grantForOrder(trx: Db, websiteId: string, order: OrderPlaced): Promise<number> {
+  async grantForOrder(trx: Db, websiteId: string, order: OrderPlaced, occurredAt: Date): Promise<number> {
     const siteUserId = order.siteUserId;
     const productIds = order.items.flatMap((item) => (item.itemId ? [item.itemId] : []));
     if (!siteUserId || productIds.length === 0) return 0;
+    const subscriptionId = order.subscriptionId ?? null;
+    if (subscriptionId) {
+      const latest = await recordSubscription(
+        trx,
+        { website_id: websiteId, subscription_id: subscriptionId, site_user_id: siteUserId, item_id: productIds[0]!, status: 'active', changed_at: occurredAt },
+        false,
+      );
+      if (!latest) return 0;
+    }
     let granted = 0;
     for (const area of await areasWithPlans(trx, websiteId, productIds)) {
-      const added = await insertGrant(trx, { website_id: websiteId, member_area_id: area.id, site_user_id: siteUserId, source: 'order', order_id: order.id });
+      const added = await insertGrant(trx, { website_id: websiteId, member_area_id: area.id, site_user_id: siteUserId, source: 'order', order_id: order.id, subscription_id: subscriptionId });
       if (!added) continue;
       granted++;
       await enqueueEvent(trx, 'content.member-access.changed', websiteId, { memberAreaId: area.id, siteUserId, granted: true, source: 'order' });
     }
     return granted;
+  }
+
+  /**
+   * A subscription ended (commerce.subscription.ended): the access it gave ends, unless another
+   * paid-up subscription of the same site user holds a plan of that area (the grant passes to it).
+   * Grants by the owner and by one-off orders stay. Run inside the consumer's handled-once
+   * transaction; an end older than the latest word on the subscription changes nothing.
+   */
+  async revokeForSubscription(trx: Db, websiteId: string, ended: SubscriptionEnded, occurredAt: Date): Promise<number> {
+    if (!ended.siteUserId) return 0;
+    const latest = await recordSubscription(
+      trx,
+      { website_id: websiteId, subscription_id: ended.subscriptionId, site_user_id: ended.siteUserId, item_id: ended.itemId, status: 'ended', changed_at: occurredAt },
+      true,
+    );
+    if (!latest) return 0;
+    let revoked = 0;
+    for (const grant of await grantsOfSubscription(trx, websiteId, ended.subscriptionId)) {
+      const area = await findMemberArea(trx, websiteId, grant.member_area_id);
+      const other = area ? (await activeSubscriptionsOf(trx, websiteId, grant.site_user_id)).find((s) => s.subscription_id !== ended.subscriptionId && area.plan_product_ids.includes(s.item_id)) : undefined;
+      if (other) {
+        await moveGrant(trx, websiteId, grant.member_area_id, grant.site_user_id, other.subscription_id);
+        continue;
+      }
+      if (!(await deleteGrant(trx, websiteId, grant.member_area_id, grant.site_user_id))) continue;
+      revoked++;
+      await enqueueEvent(trx, 'content.member-access.changed', websiteId, { memberAreaId: grant.member_area_id, siteUserId: grant.site_user_id, granted: false, source: 'order' });
+    }
+    return revoked;
   }
 
   async #checkBody(trx: Db, websiteId: string, body: ParsedMemberAreaBody): Promise<void> {

@@ -2,6 +2,7 @@ import { captchaMigration, type Migrations } from '@sc/platform';
 import { m0001Content } from './0001_content.js';
 import { m0002Search } from './0002_search.js';
 import { m0003Community } from './0003_community.js';
+import { m0005RepliesSubscriptions } from './0005_replies_subscriptions.js';
 
 /** Applied in name order at start (the platform's outbox tables come first on their own). */
 export const migrations: Migrations = {
@@ -9,4 +10,5 @@ export const migrations: Migrations = {
   '0002_search': m0002Search,
   '0003_community': m0003Community,
   '0004_captcha': captchaMigration,
+  '0005_replies_subscriptions': m0005RepliesSubscriptions,
 };

@@ -408,7 +408,7 @@ async function writeDemo(platformCtx: ServiceContext<ContentDB>): Promise<void> 
         { type: 2, data: { html: '<h1>Made slowly on Fore Street</h1><p>Waxed canvas, wool, clay and coffee from a small studio on the Portland waterfront.</p>' } },
         { type: 55, data: { collectionId: DEMO_CONTENT.shopCollectionId, design: 'grid', limit: 6 } },
         { type: 8, data: { collectionId: DEMO_CONTENT.galleryCollectionId } },
-        { type: 51, data: { title: 'Studio letters', description: 'A short letter each month: new makes, market dates, no noise.' } },
+        { type: 51, data: { title: 'Studio letters', description: 'A short letter each month: new makes, market dates, no noise.', formId: DEMO_CONTENT.newsletterFormId } },
       ],
     },
   });
@@ -477,6 +477,19 @@ async function writeDemo(platformCtx: ServiceContext<ContentDB>): Promise<void> 
     },
   });
 
+  // The forms service seeds the contact form under the same id (services/forms/src/seed.ts).
+  await collection(DEMO_CONTENT.contactCollectionId, {
+    type: CollectionType.PAGE,
+    title: 'Contact',
+    urlId: 'contact',
+    layout: {
+      blocks: [
+        { type: 2, data: { html: '<h2>Write to us</h2><p>Questions about an order, a workshop or a commission: we answer within two days. Or come by the studio, Wednesday to Sunday, 10–5.</p>' } },
+        { type: 9, data: { formId: DEMO_CONTENT.contactFormId } },
+      ],
+    },
+  });
+
   if (!(await findNavigation(ctx.db, site, MAIN_NAVIGATION))) {
     await navigation.update(site, {
       fieldName: MAIN_NAVIGATION,
@@ -489,6 +502,7 @@ async function writeDemo(platformCtx: ServiceContext<ContentDB>): Promise<void> 
           { collectionId: DEMO_CONTENT.galleryCollectionId },
           { collectionId: DEMO_CONTENT.eventsCollectionId },
           { collectionId: DEMO_CONTENT.aboutCollectionId },
+          { collectionId: DEMO_CONTENT.contactCollectionId },
         ],
       },
     });
@@ -504,7 +518,7 @@ async function writeDemo(platformCtx: ServiceContext<ContentDB>): Promise<void> 
         showSocialLinks: true,
         backgroundColor: '#1f2a27',
         textColor: '#faf7f2',
-        blocks: [{ type: 51, data: { title: 'Studio letters' } }],
+        blocks: [{ type: 51, data: { title: 'Studio letters', formId: DEMO_CONTENT.newsletterFormId } }],
       },
     });
     await documents.savePreferences(site, 'storefront', { productsPerRow: 3, showQuickView: true, relatedProducts: true });

@@ -1,9 +1,11 @@
-// Comments of items. publicCommentCount (in the item's data) is recounted from this table in the
-// transaction that changes a comment's standing, after locking the item row: two moderators
-// approving comments of one item at once then count one after the other, never over each other.
-import { sql, type Insertable, type Selectable } from 'kysely';
+// Comments of items and their replies (one level). A comment is public when it is approved and,
+// for a reply, its parent is approved too: hiding or deleting a comment takes its replies with it.
+// publicCommentCount (in the item's data) is recounted from this table in the transaction that
+// changes a comment's standing, after locking the item row: two moderators approving comments of
+// one item at once then count one after the other, never over each other.
+import { sql, type ExpressionBuilder, type Insertable, type Selectable } from 'kysely';
 import { afterPosition, type CursorPosition } from '@sc/platform';
-import type { CommentsTable } from '../content.table.js';
+import type { CommentsTable, ContentDB } from '../content.table.js';
 import type { Db } from './db.js';
 
 export type CommentRow = Selectable<CommentsTable>;
@@ -30,14 +32,31 @@ export async function deleteComment(db: Db, id: string): Promise<void> {
   await db.deleteFrom('comments').where('id', '=', id).execute();
 }
 
-/** The approved comments of an item, oldest first (limit + 1 rows). */
+/**
+ * The public comments of an item: approved, and a reply only under an approved parent. A builder
+ * subquery, not raw text: the service's schema is added to its table name.
+ */
+function isPublicComment(eb: ExpressionBuilder<ContentDB, 'comments'>, websiteId: string, itemId: string) {
+  const approvedParents = eb
+    .selectFrom('comments as parent')
+    .select('parent.id')
+    .where('parent.website_id', '=', websiteId)
+    .where('parent.item_id', '=', itemId)
+    .where('parent.status', '=', 'approved');
+  return eb.and([
+    eb('comments.website_id', '=', websiteId),
+    eb('comments.item_id', '=', itemId),
+    eb('comments.status', '=', 'approved'),
+    eb.or([eb('comments.parent_id', 'is', null), eb('comments.parent_id', 'in', approvedParents)]),
+  ]);
+}
+
+/** The public comments of an item and their replies, oldest first (limit + 1 rows). */
 export async function publicComments(db: Db, websiteId: string, itemId: string, limit: number, after?: CursorPosition): Promise<CommentRow[]> {
   let query = db
     .selectFrom('comments')
     .selectAll()
-    .where('website_id', '=', websiteId)
-    .where('item_id', '=', itemId)
-    .where('status', '=', 'approved');
+    .where((eb) => isPublicComment(eb, websiteId, itemId));
   if (after) query = query.where(afterPosition('created_at', 'id', after, 'asc'));
   return query.orderBy('created_at').orderBy('id').limit(limit + 1).execute();
 }
@@ -64,7 +83,7 @@ export async function ownerComments(
 }
 
 /**
- * Sets the item's publicCommentCount to the number of its approved comments and returns it. Call
+ * Sets the item's publicCommentCount to the number of its public comments (replies included) and returns it. Call
  * with the item row locked (lockItem) so the count is taken after every earlier change committed.
  */
 export async function recountPublicComments(db: Db, websiteId: string, itemId: string): Promise<number> {
@@ -75,9 +94,7 @@ export async function recountPublicComments(db: Db, websiteId: string, itemId: s
       const approved = eb
         .selectFrom('comments')
         .select((c) => c.fn.countAll<number>().as('n'))
-        .where('comments.website_id', '=', websiteId)
-        .where('comments.item_id', '=', itemId)
-        .where('comments.status', '=', 'approved');
+        .where((c) => isPublicComment(c, websiteId, itemId));
       return { data: sql<string>`jsonb_set(data, '{publicCommentCount}', to_jsonb((${approved})::int))` };
     })
     .where('website_id', '=', websiteId)

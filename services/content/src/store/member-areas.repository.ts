@@ -1,10 +1,11 @@
 // Member areas, the collections each gates, and the site users given access to paid ones.
 import type { Insertable, Selectable } from 'kysely';
-import type { MemberAreasTable, MemberGrantsTable } from '../content.table.js';
+import type { MemberAreasTable, MemberGrantsTable, MemberSubscriptionsTable } from '../content.table.js';
 import { json, type Db } from './db.js';
 
 export type MemberAreaRow = Selectable<MemberAreasTable>;
 export type MemberGrantRow = Selectable<MemberGrantsTable>;
+export type MemberSubscriptionRow = Selectable<MemberSubscriptionsTable>;
 
 export async function insertMemberArea(db: Db, row: Insertable<MemberAreasTable>): Promise<MemberAreaRow> {
   return db.insertInto('member_areas').values(row).returningAll().executeTakeFirstOrThrow();
@@ -141,4 +142,51 @@ export async function areasWithPlans(db: Db, websiteId: string, productIds: read
   const areas = await memberAreasOf(db, websiteId);
   const wanted = new Set(productIds);
   return areas.filter((area) => area.access === 'paid' && area.plan_product_ids.some((id) => wanted.has(id)));
+}
+
+/**
+ * Records the state of a subscription as of an event's time, unless a later event already set it:
+ * answers the row when this event is the latest word on the subscription, undefined when it is
+ * stale (an event that arrived after a later one). An end wins a tie with a payment.
+ */
+export async function recordSubscription(db: Db, row: Insertable<MemberSubscriptionsTable>, winsTies: boolean): Promise<MemberSubscriptionRow | undefined> {
+  return db
+    .insertInto('member_subscriptions')
+    .values(row)
+    .onConflict((oc) =>
+      oc
+        .columns(['website_id', 'subscription_id'])
+        .doUpdateSet((eb) => ({ status: eb.ref('excluded.status'), changed_at: eb.ref('excluded.changed_at'), site_user_id: eb.ref('excluded.site_user_id'), item_id: eb.ref('excluded.item_id') }))
+        .where('member_subscriptions.changed_at', winsTies ? '<=' : '<', (eb) => eb.ref('excluded.changed_at')),
+    )
+    .returningAll()
+    .executeTakeFirst();
+}
+
+/** A site user's subscriptions that are paid up. */
+export async function activeSubscriptionsOf(db: Db, websiteId: string, siteUserId: string): Promise<MemberSubscriptionRow[]> {
+  return db
+    .selectFrom('member_subscriptions')
+    .selectAll()
+    .where('website_id', '=', websiteId)
+    .where('site_user_id', '=', siteUserId)
+    .where('status', '=', 'active')
+    .orderBy('changed_at')
+    .execute();
+}
+
+/** The grants a subscription gave. */
+export async function grantsOfSubscription(db: Db, websiteId: string, subscriptionId: string): Promise<MemberGrantRow[]> {
+  return db.selectFrom('member_grants').selectAll().where('website_id', '=', websiteId).where('subscription_id', '=', subscriptionId).execute();
+}
+
+/** Hands a grant over to another subscription of the same site user (the one it came from ended). */
+export async function moveGrant(db: Db, websiteId: string, areaId: string, siteUserId: string, subscriptionId: string): Promise<void> {
+  await db
+    .updateTable('member_grants')
+    .set({ subscription_id: subscriptionId })
+    .where('website_id', '=', websiteId)
+    .where('member_area_id', '=', areaId)
+    .where('site_user_id', '=', siteUserId)
+    .execute();
 }

@@ -1,5 +1,5 @@
 // Site search on the generated search vectors (migration 0002): one page of matches among the
-// website's published pages, posts, products and events, best first, then the titles, links and
+// website's published pages, posts, lessons, products and events, best first, then the titles, links and
 // highlighted passages of just that page (a passage costs a pass over the text, so it is made for
 // ten rows, never for every match).
 import { sql, type ExpressionBuilder, type RawBuilder, type SqlBool } from 'kysely';
@@ -47,12 +47,16 @@ export interface SearchHit {
   rank: number;
 }
 
-/** The kinds of item search shows: posts of blogs, products, events. */
+/** Lessons live in lessons and course collections (SPEC 3 collection types 24 and 25). */
+const LESSON_COLLECTIONS = [CollectionType.LESSONS, CollectionType.COURSE];
+
+/** The kinds of item search shows: posts of blogs, lessons of lesson and course collections, products, events. */
 function searchable(eb: ExpressionBuilder<ContentDB, 'items' | 'collections'>) {
   return eb.or([
     eb('items.record_type', '=', RecordType.STORE_ITEM),
     eb('items.record_type', '=', RecordType.EVENT),
     eb.and([eb('items.record_type', 'in', POST_TYPES), eb('collections.type', '=', CollectionType.GENERIC)]),
+    eb.and([eb('items.record_type', '=', RecordType.LESSON), eb('collections.type', 'in', LESSON_COLLECTIONS)]),
   ]);
 }
 

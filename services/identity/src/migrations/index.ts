@@ -1,7 +1,9 @@
 import type { Migrations } from '@sc/platform';
 import { m0001Identity } from './0001_identity.js';
+import { m0002Websites } from './0002_websites.js';
 
 /** Applied in name order at start (the platform's outbox tables come first on their own). */
 export const migrations: Migrations = {
   '0001_identity': m0001Identity,
+  '0002_websites': m0002Websites,
 };

@@ -8,6 +8,7 @@ import { memberRoutes } from './member.routes.js';
 import { ownerRoutes } from './owner.routes.js';
 import { resolveRoutes } from './resolve.routes.js';
 import { siteUserRoutes } from './site-user.routes.js';
+import { websiteRoutes } from './website.routes.js';
 
 /** Registers every identity route on the service's app. */
 export async function identityRoutes(app: ZodApp, ctx: ServiceContext<IdentityDB>, deps: IdentityDeps): Promise<void> {
@@ -17,4 +18,5 @@ export async function identityRoutes(app: ZodApp, ctx: ServiceContext<IdentityDB
   memberRoutes(app, ctx);
   apiKeyRoutes(app, ctx);
   resolveRoutes(app, ctx);
+  websiteRoutes(app, ctx, deps);
 }

@@ -7,6 +7,7 @@
 // already reads the new data: one invalidation per event is enough.
 import type { EventEnvelope } from '@sc/contracts';
 import { handleOnce, type ServiceContext, type SubscribeOptions } from '@sc/platform';
+import type { RenderDB } from '../stock/stock.table.js';
 import type { PageCache } from './page-cache.js';
 
 export const PAGE_CACHE_CONSUMER = 'render-page-cache';
@@ -15,7 +16,7 @@ export const PAGE_CACHE_CONSUMER = 'render-page-cache';
 export type ConsumerOptions = Partial<Pick<SubscribeOptions, 'durable' | 'newOnly' | 'forgetAfterIdleMs'>>;
 
 /** The consumer that invalidates pages on content events. */
-export function pageCacheConsumer(ctx: ServiceContext<unknown>, cache: PageCache, options: ConsumerOptions = {}): SubscribeOptions {
+export function pageCacheConsumer(ctx: ServiceContext<RenderDB>, cache: PageCache, options: ConsumerOptions = {}): SubscribeOptions {
   const durable = options.durable ?? PAGE_CACHE_CONSUMER;
   return {
     ...options,

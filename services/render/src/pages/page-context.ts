@@ -8,7 +8,11 @@ import {
   DEFAULT_SITE_SETTINGS,
   PageType,
   SEARCH_LIMITS,
+  type CartPageData,
   type Category,
+  type DonationData,
+  type FormBlockData,
+  type NewsletterData,
   type Collection,
   type ContentItem,
   type MemberAreaSummary,
@@ -19,7 +23,7 @@ import {
 import type { ItemPage } from '../content/content-reader.js';
 import { sanitizeHtml } from '../html/sanitize.js';
 import { accessDeniedIslands, commentIslands, lessonsIslands, likeIsland, lessonVideo, popupIsland } from './community-islands.js';
-import { cartPillIsland, islandTag, productIslands } from './product-islands.js';
+import { cartPillIsland, installmentOffer, islandTag, productIslands } from './product-islands.js';
 import { siteContext, siteContextData, type IslandDataTag, type SiteContext, type SiteData } from './site-context.js';
 
 /** Which theme template shows a page. */
@@ -236,15 +240,47 @@ export function blockSources(collection: Collection): Array<{ collectionId: stri
   return [...wanted].map(([collectionId, limit]) => ({ collectionId, limit }));
 }
 
+/**
+ * The islands of a layout's interactive blocks, so that the page names their entries: the first
+ * newsletter (51), form (9) and donation (52) block gives each its data (every mount also carries
+ * its own form id and text, so further blocks of a kind work from the same entry).
+ */
+export function blockIslands(site: SiteData, blocks: ReadonlyArray<Record<string, unknown>>): IslandDataTag[] {
+  const settings = site.site.settings;
+  const islands: IslandDataTag[] = [];
+  const first = (typeName: string) => blocks.find((b) => b.typeName === typeName);
+  const dataOf = (block: Record<string, unknown>) => block.data as Record<string, unknown>;
+  const text = (value: unknown): string => (typeof value === 'string' ? value : '');
+
+  const newsletter = first('newsletter');
+  if (newsletter) {
+    const formId = text(dataOf(newsletter).formId);
+    islands.push(
+      islandTag('newsletter', {
+        title: text(newsletter.title),
+        description: text(newsletter.description),
+        captchaSiteKey: settings.captchaSiteKey,
+        ...(formId ? { formId } : {}),
+      } satisfies NewsletterData),
+    );
+  }
+  // A form block without a form shows nothing to hydrate (its mount says the form needs JavaScript).
+  const form = blocks.find((b) => b.typeName === 'form' && text(dataOf(b).formId) !== '');
+  if (form) islands.push(islandTag('form', { formId: text(dataOf(form).formId) } satisfies FormBlockData));
+  const donation = first('donation');
+  if (donation) {
+    const data = dataOf(donation);
+    islands.push(islandTag('donation', { title: text(data.title) || 'Donate', description: text(data.description), currency: settings.currency } satisfies DonationData));
+  }
+  return islands;
+}
+
 /** A page collection (page type page): its layout of blocks. */
 export function layoutPage(site: SiteData, collection: Collection, sources: ReadonlyMap<string, BlockSource>, path: string, now: number): Page {
   const context = base(site, path, PageType.PAGE, now, { collectionId: collection.id });
   const blocks = (collection.layout?.blocks ?? []).map((block, index) => blockView(block, index, sources));
   Object.assign(context, { collection: collectionView(collection), blocks });
-  const newsletter = blocks.find((b) => b.typeName === 'newsletter');
-  if (newsletter) {
-    context.islands.push(islandTag('newsletter', { title: newsletter.title, description: newsletter.description, captchaSiteKey: site.site.settings.captchaSiteKey }));
-  }
+  context.islands.push(...blockIslands(site, blocks));
   return { status: 200, template: 'page', context };
 }
 
@@ -255,7 +291,7 @@ export interface SearchView {
   found: SearchResponse | null;
 }
 
-const KIND_LABELS: Record<SearchResult['kind'], string> = { page: 'Page', post: 'Post', product: 'Product', event: 'Event' };
+const KIND_LABELS: Record<SearchResult['kind'], string> = { page: 'Page', post: 'Post', product: 'Product', event: 'Event', lesson: 'Lesson' };
 
 /** The link to a page of results for a query. */
 function searchUrl(path: string, query: string, page: number): string {
@@ -313,7 +349,8 @@ export function searchPage(site: SiteData, view: SearchView, path: string, now: 
 export function cartPage(site: SiteData, path: string, now: number): Page {
   const context = base(site, path, PageType.CART, now, {});
   const settings = site.site.settings;
-  context.islands.push(islandTag('cart-page', { currency: settings.currency, locale: settings.locale, expressCheckout: settings.store.expressCheckout }));
+  const page: CartPageData = { currency: settings.currency, locale: settings.locale, expressCheckout: settings.store.expressCheckout, installments: installmentOffer(site.site) };
+  context.islands.push(islandTag('cart-page', page));
   return { status: 200, template: 'cart', context };
 }
 

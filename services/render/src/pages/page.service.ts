@@ -1,9 +1,11 @@
 // From a request's path to a page: the SPEC 2 routes (/cart, /search) first, then whatever content
 // publishes at the path (a collection, one of its categories, an item), else the not-found page.
-// Content being unreachable gives the error page (503); nothing here renders HTML.
+// Products carry the live stock render last heard from the cart (stock/). Content being
+// unreachable gives the error page (503); nothing here renders HTML.
 import { COMMENT_LIMITS, CommentState, type Collection, type ContentItem, type MemberAreaSummary, SEARCH_LIMITS } from '@sc/contracts';
 import type { Logger } from '@sc/platform';
 import { ContentUnavailableError, type ContentReader, type Forwarded } from '../content/content-reader.js';
+import { productIds, withLiveStock, type LiveStock } from '../stock/live-stock.js';
 import { withExperiments, type Overrides } from './experiments.js';
 import {
   accessDeniedPage,
@@ -45,6 +47,14 @@ export interface PageVisitor {
   overrides?: Overrides | undefined;
 }
 
+/** The live stock of items' variants, as render last heard it from the cart. */
+export interface StockReader {
+  levels(websiteId: string, itemIds: readonly string[]): Promise<LiveStock>;
+}
+
+/** No live stock known: pages show content's stock (tests without a database, tools). */
+export const NO_LIVE_STOCK: StockReader = { levels: async () => new Map() };
+
 const MEMBERS_PATH = /^\/members\/([A-Za-z0-9_-]{1,64})$/;
 
 /** SPEC 4: comments on when commentState is 1 or there are public comments, off when the site disables them. */
@@ -64,7 +74,21 @@ export class PageService {
     private readonly content: ContentReader,
     private readonly logger: Logger,
     private readonly clock: () => number = Date.now,
+    private readonly stock: StockReader = NO_LIVE_STOCK,
   ) {}
+
+  /** The items with their live stock; content's own figures when the read model cannot be read. */
+  async #live(websiteId: string, items: ContentItem[]): Promise<ContentItem[]> {
+    const ids = productIds(items);
+    if (ids.length === 0) return items;
+    try {
+      const live = await this.stock.levels(websiteId, ids);
+      return items.map((item) => withLiveStock(item, live));
+    } catch (error) {
+      this.logger.warn({ err: error, websiteId }, 'live stock unavailable; showing content’s stock');
+      return items;
+    }
+  }
 
   /** The page at `path` of a website; never throws (failures are the error page). */
   async page(websiteId: string, rawPath: string, query: PageQuery, visitor: PageVisitor = {}): Promise<Page> {
@@ -102,14 +126,18 @@ export class PageService {
     const resolved = await this.content.resolve(websiteId, path, as);
     if (!resolved) return notFoundPage(site, path, now);
     if ('denied' in resolved) return accessDeniedPage(site, resolved.denied, path, now);
-    const { collection, item, category } = resolved;
-    if (item) return itemPage(site, collection, item, path, now, await this.#commentArea(websiteId, site, collection, item, as));
+    const { collection, category } = resolved;
+    if (resolved.item) {
+      const [item = resolved.item] = await this.#live(websiteId, [resolved.item]);
+      return itemPage(site, collection, item, path, now, await this.#commentArea(websiteId, site, collection, item, as));
+    }
     if (familyOf(collection) === 'page') return layoutPage(site, collection, await this.#blockSources(websiteId, collection, as), path, now);
     const [page, categories] = await Promise.all([
       this.content.items(websiteId, collection.id, { limit: LIST_PAGE_SIZE, cursor: query.cursor, categoryId: category?.id, tag: query.tag, category: query.category }, as),
       familyOf(collection) === 'products' ? this.content.categories(websiteId, collection.id, as) : Promise.resolve([]),
     ]);
-    return collectionPage(site, collection, { path, now, page, categories, category, filter: { tag: query.tag, category: query.category } });
+    const listed = { ...page, items: await this.#live(websiteId, page.items) };
+    return collectionPage(site, collection, { path, now, page: listed, categories, category, filter: { tag: query.tag, category: query.category } });
   }
 
   /** The comment area of a post or lesson whose comments are on (SPEC 4): its first approved comments. */
@@ -135,7 +163,7 @@ export class PageService {
     await Promise.all([
       ...blockSources(collection).map(async ({ collectionId, limit }) => {
         const [listed, page] = await Promise.all([this.content.collection(websiteId, collectionId, as), this.content.items(websiteId, collectionId, { limit }, as)]);
-        if (listed) sources.set(collectionId, { collection: listed, items: page.items });
+        if (listed) sources.set(collectionId, { collection: listed, items: await this.#live(websiteId, page.items) });
       }),
       // Member-area blocks (block type 67): the area's join or sign-in panel.
       ...memberAreaBlocks(collection).map(async (memberAreaId) => {

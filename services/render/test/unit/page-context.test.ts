@@ -2,7 +2,8 @@
 // pill, installment pill, restock form, reviews), navigation marks, and cleaned rich text.
 import { describe, expect, it } from '@jest/globals';
 import { DEFAULT_HEADER_FOOTER, DEFAULT_SITE_SETTINGS, type Collection, type ContentItem, type SiteSettings } from '@sc/contracts';
-import { cartPage, collectionPage, itemPage } from '../../src/pages/page-context.js';
+import { blockIslands, cartPage, collectionPage, itemPage, layoutPage } from '../../src/pages/page-context.js';
+import { withLiveStock } from '../../src/stock/live-stock.js';
 import type { SiteData } from '../../src/pages/site-context.js';
 
 const NOW = Date.UTC(2025, 0, 15);
@@ -88,5 +89,52 @@ describe('page contexts', () => {
     expect((page.context.items as Array<{ body: string }>)[0]?.body).toBe('<p>Body</p>');
     expect(page.context.pagination).toEqual({ nextPage: true, nextPageUrl: '/shop?tag=blue&cursor=abc' });
     expect(page.template).toBe('products.list');
+  });
+
+  it('the cart page carries the store’s installment offer for the cart’s pill (none when the store has none)', () => {
+    const data = (page: ReturnType<typeof cartPage>) => page.context.islands.find((i) => i.name === 'cart-page')?.data;
+    expect(data(cartPage(site({ installmentsEnabled: true }), '/cart', NOW))).toEqual({
+      currency: 'USD',
+      locale: DEFAULT_SITE_SETTINGS.locale,
+      expressCheckout: false,
+      installments: { installmentCount: 4, country: 'US', minCents: 100, maxCents: 200_000 },
+    });
+    expect(data(cartPage(site(), '/cart', NOW))).toMatchObject({ installments: null });
+  });
+
+  it('names the islands of a layout’s newsletter, form and donation blocks, with the first block’s data', () => {
+    const page = { ...collection, id: 'c9', type: 10, typeName: 'page', layout: {
+      blocks: [
+        { type: 9, data: {} },
+        { type: 9, data: { formId: 'contact' } },
+        { type: 9, data: { formId: 'second' } },
+        { type: 51, data: { title: 'Letters', formId: 'news' } },
+        { type: 52, data: { title: 'Support us', description: 'Keeps the kiln fired.' } },
+      ],
+    } } as Collection;
+    const islands = layoutPage(site(), page, new Map(), '/page', NOW).context.islands;
+    expect(islands.filter((i) => ['form', 'newsletter', 'donation'].includes(i.name))).toEqual([
+      { name: 'newsletter', dataId: 'newsletter-data', data: { title: 'Letters', description: '', captchaSiteKey: null, formId: 'news' } },
+      { name: 'form', dataId: 'form-data', data: { formId: 'contact' } },
+      { name: 'donation', dataId: 'donation-data', data: { title: 'Support us', description: 'Keeps the kiln fired.', currency: 'USD' } },
+    ]);
+    // A form block without a form, alone, names no island.
+    expect(blockIslands(site(), [{ typeName: 'form', data: {} }])).toEqual([]);
+  });
+
+  it('shows live stock over content’s: the sold-out badge follows the cart', () => {
+    const mug = product(1, [3, 3]);
+    const live = new Map([
+      ['v0', { qtyInStock: 0, unlimited: false }],
+      ['v1', { qtyInStock: 0, unlimited: false }],
+    ]);
+    const sold = withLiveStock(mug, live);
+    expect(sold.structuredContent?.variants.map((v) => v.qtyInStock)).toEqual([0, 0]);
+    expect(mug.structuredContent?.variants.map((v) => v.qtyInStock)).toEqual([3, 3]);
+    const form = itemPage(site(), collection, sold, '/shop/mug', NOW).context.islands.find((i) => i.name === 'product-form')?.data;
+    expect(form).toMatchObject({ soldOut: true });
+    expect(islandNames(itemPage(site(), collection, sold, '/shop/mug', NOW))).toContain('restock-form');
+    expect(withLiveStock(mug, new Map([['other', { qtyInStock: 0, unlimited: false }]]))).toBe(mug);
+    expect(withLiveStock(mug, new Map([['v1', { qtyInStock: 0, unlimited: true }]])).structuredContent?.variants[1]).toMatchObject({ qtyInStock: 0, unlimited: true });
   });
 });

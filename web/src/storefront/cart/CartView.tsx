@@ -1,14 +1,21 @@
-// The full-page cart (SPEC 2 /cart): each line with its quantity and a remove button, coupons,
-// the shipping location and options, the totals, and the way to checkout; 'You have nothing in
-// your shopping cart.' when it is empty. Failed changes show the SPEC 8 cart-page strings.
-import { useEffect, useId, useState, type FormEvent } from 'react';
-import { CartMessages, Labels, type CartPageData, type CommerceShoppingCart } from '@sc/contracts';
+// The full-page cart (SPEC 2 /cart): each line with its quantity, its additional-fields answers
+// (editable in the lightbox) and a remove button, coupons, the shipping location and options, the
+// totals with the installment pill, and the way to checkout unless the store's minimum subtotal is
+// not reached; 'You have nothing in your shopping cart.' when it is empty. Failed changes show the
+// SPEC 8 cart-page strings.
+import { lazy, Suspense, useEffect, useId, useState, type FormEvent } from 'react';
+import { CartMessages, Labels, type CartPageData, type CommerceCartEntry, type CommerceShoppingCart } from '@sc/contracts';
 import { cartStore } from '../lib/cart-store.js';
 import { track } from '../lib/events.js';
 import { useCart } from '../lib/hooks.js';
 import { call, failureFrom } from '../lib/http.js';
 import { checkoutUrl } from '../lib/paths.js';
-import { cartProblem, money, type CartAction, type CartProblem } from './cart-rules.js';
+import { cartEligible } from '../installments/installments.js';
+import { InstallmentPill } from '../installments/InstallmentPill.js';
+import { savedToRaw } from '../forms/values.js';
+import { cartProblem, minimumSubtotalMessage, money, type CartAction, type CartProblem } from './cart-rules.js';
+
+const AdditionalFieldsLightbox = lazy(() => import('../forms/AdditionalFieldsLightbox.js'));
 
 const ENTRIES = '/api/commerce/shopping-cart/entries';
 
@@ -16,6 +23,8 @@ export function CartView({ data }: { data: CartPageData }) {
   const { status, cart } = useCart();
   const [problem, setProblem] = useState<CartProblem | null>(null);
   const [busy, setBusy] = useState(false);
+  /** The entry whose additional fields are being edited in the lightbox. */
+  const [editing, setEditing] = useState<CommerceCartEntry | null>(null);
 
   useEffect(() => {
     void cartStore.load().then((loaded) => {
@@ -73,6 +82,11 @@ export function CartView({ data }: { data: CartPageData }) {
                 </span>
               ))}
               {entry.additionalFields && <AdditionalAnswers json={entry.additionalFields} />}
+              {entry.additionalFieldsFormId && (
+                <button type="button" className="cart-entry-edit-fields" aria-haspopup="dialog" aria-label={`Edit details of ${entry.title}`} onClick={() => setEditing(entry)}>
+                  Edit details
+                </button>
+              )}
             </div>
             <QuantityInput
               title={entry.title}
@@ -98,10 +112,66 @@ export function CartView({ data }: { data: CartPageData }) {
       <Coupons cart={cart} currency={currency} onChange={change} />
       {cart.requiresShipping && <Shipping cart={cart} currency={currency} onChange={change} />}
       <Totals cart={cart} currency={currency} />
-      <a className="sc-button checkout-button" href={checkoutUrl()}>
-        Checkout
-      </a>
+      {data.installments && cartEligible(cart.entries.map((e) => e.productType)) && (
+        <InstallmentPill
+          amountCents={cart.grandTotalCents}
+          count={data.installments.installmentCount}
+          minCents={data.installments.minCents}
+          maxCents={data.installments.maxCents}
+          currency={currency}
+          country={data.installments.country}
+        />
+      )}
+      <CheckoutLink message={minimumSubtotalMessage(cart, currency)} />
+      {editing?.additionalFieldsFormId && (
+        <Suspense fallback={null}>
+          <AdditionalFieldsLightbox
+            formId={editing.additionalFieldsFormId}
+            title={editing.title}
+            answersFor={(form) => (editing.additionalFields ? savedToRaw(form.fields, editing.additionalFields) : {})}
+            onCancel={() => setEditing(null)}
+            onFailed={() => {
+              setEditing(null);
+              setProblem(cartProblem('open-form', { status: 0, crumbFail: false, message: '', errors: null, network: !navigator.onLine }, navigator.cookieEnabled));
+            }}
+            onDone={(answers) => {
+              const entry = editing;
+              setEditing(null);
+              // SPEC 4: the cart is recalculating (busy) from the start of the update to its end.
+              void change('form', async () => {
+                const updated = await call<{ shoppingCart: CommerceShoppingCart; updatedEntry: CommerceCartEntry }>('PUT', `${ENTRIES}/${encodeURIComponent(entry.id)}/additionalFields`, {
+                  itemId: entry.itemId,
+                  sku: entry.chosenVariant.sku,
+                  additionalFields: answers,
+                });
+                return updated.shoppingCart;
+              });
+            }}
+          />
+        </Suspense>
+      )}
     </div>
+  );
+}
+
+/** The way to checkout, or SPEC 8's minimum-subtotal message instead while the subtotal is below it. */
+function CheckoutLink({ message }: { message: string | null }) {
+  if (message) {
+    return (
+      <div className="cart-minimum">
+        <p className="cart-minimum-message" role="status">
+          {message}
+        </p>
+        <button type="button" className="sc-button checkout-button" disabled>
+          Checkout
+        </button>
+      </div>
+    );
+  }
+  return (
+    <a className="sc-button checkout-button" href={checkoutUrl()}>
+      Checkout
+    </a>
   );
 }
 

@@ -11,6 +11,9 @@ import { call, failureFrom } from '../lib/http.js';
 import { CART_PATH } from '../lib/paths.js';
 import { orderConfirmedUrl } from './order-paths.js';
 import { failureMessage } from '../product/rules.js';
+import { AddressLookup } from './AddressLookup.js';
+import { filledFrom, type AddressFields } from './address-lookup.js';
+import { minimumSubtotalMessage } from './cart-rules.js';
 import { Totals } from './CartView.js';
 
 function Field({ label, children }: { label: string; children: (id: string) => ReactNode }) {
@@ -30,7 +33,7 @@ const newKey = (): string => (crypto.randomUUID ? crypto.randomUUID() : `${Date.
 export function Checkout({ data, cartToken }: { data: CartPageData; cartToken: string | null }) {
   const { status, cart } = useCart();
   const [email, setEmail] = useState('');
-  const [address, setAddress] = useState({ name: '', line1: '', line2: '', city: '', region: '', postalCode: '', country: siteContext()?.country ?? 'US' });
+  const [address, setAddress] = useState<AddressFields>({ name: '', line1: '', line2: '', city: '', region: '', postalCode: '', country: siteContext()?.country ?? 'US' });
   const [card, setCard] = useState({ number: '', exp: '', cvc: '' });
   const [giftCardCode, setGiftCardCode] = useState('');
   const [placing, setPlacing] = useState(false);
@@ -53,10 +56,11 @@ export function Checkout({ data, cartToken }: { data: CartPageData; cartToken: s
     );
   }
   const ships = subscription || (cart?.requiresShipping ?? false);
+  const belowMinimum = !subscription && cart ? minimumSubtotalMessage(cart, data.currency) : null;
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
-    if (placing) return;
+    if (placing || belowMinimum) return;
     setError(null);
     const [month, year] = card.exp.split('/').map((part) => Number(part.trim()));
     const hasCard = card.number.trim() !== '';
@@ -107,6 +111,7 @@ export function Checkout({ data, cartToken }: { data: CartPageData; cartToken: s
       {ships && (
         <fieldset className="checkout-address">
           <legend>Shipping address</legend>
+          <AddressLookup country={address.country} onPick={(place) => setAddress((fields) => filledFrom(fields, place))} />
           <Field label="Full name">{(id) => <input id={id} autoComplete="name" value={address.name} onChange={set('name')} />}</Field>
           <Field label="Address line 1">{(id) => <input id={id} autoComplete="address-line1" value={address.line1} onChange={set('line1')} />}</Field>
           <Field label="Address line 2">{(id) => <input id={id} autoComplete="address-line2" value={address.line2} onChange={set('line2')} />}</Field>
@@ -124,12 +129,17 @@ export function Checkout({ data, cartToken }: { data: CartPageData; cartToken: s
         <Field label="Security code">{(id) => <input id={id} inputMode="numeric" autoComplete="cc-csc" value={card.cvc} onChange={(e) => setCard({ ...card, cvc: e.target.value })} />}</Field>
         <Field label="Gift card code (optional)">{(id) => <input id={id} value={giftCardCode} onChange={(e) => setGiftCardCode(e.target.value)} />}</Field>
       </fieldset>
+      {belowMinimum && (
+        <p className="form-error checkout-minimum" role="alert">
+          <span className="checkout-minimum-message">{belowMinimum}</span> <a href={CART_PATH}>Back to cart</a>
+        </p>
+      )}
       {error && (
         <p className="form-error checkout-error" role="alert">
           {error}
         </p>
       )}
-      <button type="submit" className="sc-button place-order" disabled={placing} aria-busy={placing}>
+      <button type="submit" className="sc-button place-order" disabled={placing || belowMinimum !== null} aria-busy={placing}>
         {placing ? 'Placing order…' : 'Place order'}
       </button>
     </form>

@@ -1,6 +1,6 @@
 // The cart page's wording rules (SPEC 8 "Cart"), pure: the title and message of a failed change,
-// and the money of a cart in its store currency.
-import { CartMessages, formatMinorUnits, isCurrencyCode, type CurrencyCode } from '@sc/contracts';
+// the minimum order subtotal, and the money of a cart in its store currency.
+import { CartMessages, formatMessage, formatMinorUnits, isCurrencyCode, type CommerceShoppingCart, type CurrencyCode } from '@sc/contracts';
 import type { Failure } from '../lib/http.js';
 import { failureMessage } from '../product/rules.js';
 
@@ -27,3 +27,12 @@ export function cartProblem(action: CartAction, failure: Failure, cookiesEnabled
 export const currencyOf = (code: string): CurrencyCode => (isCurrencyCode(code) ? code : 'USD');
 
 export const money = (cents: number, currency: string): string => formatMinorUnits(cents, currencyOf(currency));
+
+/**
+ * SPEC 8: 'To check out, your order subtotal must be {subtotal} or more.' when the store's minimum
+ * is not reached (the same subtotal the cart service checks at checkout); null when it is, or there is none.
+ */
+export function minimumSubtotalMessage(cart: Pick<CommerceShoppingCart, 'subtotalCents' | 'minimumOrderSubtotalCents'>, currency: string): string | null {
+  if (cart.minimumOrderSubtotalCents <= 0 || cart.subtotalCents >= cart.minimumOrderSubtotalCents) return null;
+  return formatMessage(CartMessages.minimumSubtotal, { subtotal: money(cart.minimumOrderSubtotalCents, currency) });
+}

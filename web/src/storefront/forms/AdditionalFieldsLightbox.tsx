@@ -13,8 +13,8 @@ export interface LightboxProps {
   formId: string;
   /** The product's name, said with the form's. */
   title: string;
-  /** Answers already given (the cart page edits them). */
-  answers?: RawValues;
+  /** Answers already given (the cart page edits them), read once the form is loaded. */
+  answersFor?: (form: PublicForm) => RawValues;
   onCancel: () => void;
   /** The form could not be opened (SPEC 8 'Unable to open form'). */
   onFailed: (message: string) => void;
@@ -22,7 +22,7 @@ export interface LightboxProps {
   onDone: (answers: string) => void;
 }
 
-export default function AdditionalFieldsLightbox({ formId, title, answers, onCancel, onFailed, onDone }: LightboxProps) {
+export default function AdditionalFieldsLightbox({ formId, title, answersFor, onCancel, onFailed, onDone }: LightboxProps) {
   const [form, setForm] = useState<PublicForm | null>(null);
   const [values, setValues] = useState<RawValues>({});
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -33,7 +33,7 @@ export default function AdditionalFieldsLightbox({ formId, title, answers, onCan
     call<PublicForm>('GET', `/api/rest/forms/${encodeURIComponent(formId)}`).then(
       (loaded) => {
         setForm(loaded);
-        setValues({ ...initialValues(loaded), ...answers });
+        setValues({ ...initialValues(loaded), ...answersFor?.(loaded) });
       },
       () => onFailed(CartMessages.unableToOpenForm),
     );

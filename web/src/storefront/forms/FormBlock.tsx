@@ -107,7 +107,10 @@ export function FormView({ form }: { form: PublicForm }) {
       {form.captchaEnabled && (
         <div
           className={`captcha-badge captcha-${form.captchaTheme} align-${form.captchaAlignment}${compact ? ' compact' : ''}`}
-          hidden={!focused && !locked}
+          // Hidden by visibility, not removed from the flow: the badge appearing as the submit
+          // button takes focus must not move the button away from under the pointer mid-click.
+          style={{ visibility: focused || locked ? 'visible' : 'hidden' }}
+          aria-hidden={!focused && !locked}
           data-captcha="pow"
         >
           Protected by a proof-of-work check: no puzzle to solve.

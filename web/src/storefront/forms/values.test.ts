@@ -1,7 +1,7 @@
 // The island's raw answers become what the contracts' SPEC 5 sanitizing and validation read.
 import { describe, expect, it } from '@jest/globals';
 import type { FormField } from '@sc/contracts';
-import { checkAnswers, initialValues } from './values.js';
+import { checkAnswers, initialValues, savedToRaw } from './values.js';
 
 const fields = [
   { id: 'name', type: 'name', title: 'Name', description: '', required: true },
@@ -44,5 +44,15 @@ describe('form answers', () => {
       note: 'You have exceeded the character limit.',
       email: 'Email is not valid. Email addresses should follow the format name@example.com.',
     });
+  });
+
+  it('reads saved answers back as the raw values they came from (the cart page edits them)', () => {
+    const raw = { ...initialValues({ fields }), name: { first: 'Ada', last: 'Lovelace' }, phone: { areaCode: '207', prefix: '555', line: '0199' }, topics: ['B'], mood: { 'Service was quick': '1' }, note: 'hi' };
+    const saved = JSON.stringify(checkAnswers(fields, raw, {}).values);
+    const back = savedToRaw(fields, saved);
+    expect(back).toEqual({ name: { first: 'Ada', last: 'Lovelace' }, phone: { country: '', areaCode: '207', prefix: '555', line: '0199' }, topics: ['B'], mood: { 'Service was quick': '1' }, note: 'hi', email: '' });
+    expect(checkAnswers(fields, { ...initialValues({ fields }), ...back }, {}).values).toEqual(JSON.parse(saved));
+    expect(savedToRaw(fields, 'not json')).toEqual({});
+    expect(savedToRaw(fields, '[1,2]')).toEqual({});
   });
 });

@@ -80,3 +80,37 @@ export function checkAnswers(fields: readonly FormField[], raw: RawValues, query
   const checked = checkForm(fields, toInput(fields, raw), query);
   return { values: checked.values, errors: checked.errors };
 }
+
+/** Fields whose saved value is a list of parts (SPEC 5 sanitizing) and whose raw value is parts by name. */
+const PART_FIELDS = new Set(['name', 'address', 'date', 'time', 'phone']);
+
+/**
+ * Saved answers (the sanitized JSON a cart entry carries) back as raw values, so that a form opens
+ * with them filled in: lists of parts become parts by name; unknown fields and bad JSON are left out.
+ */
+export function savedToRaw(fields: readonly FormField[], json: string): RawValues {
+  let saved: unknown;
+  try {
+    saved = JSON.parse(json);
+  } catch {
+    return {};
+  }
+  if (typeof saved !== 'object' || saved === null || Array.isArray(saved)) return {};
+  const answers = saved as Record<string, unknown>;
+  const raw: RawValues = {};
+  for (const field of fields) {
+    const value = answers[field.id];
+    if (value === undefined || field.type === 'section' || field.type === 'hidden') continue;
+    if (PART_FIELDS.has(field.type) && Array.isArray(value)) {
+      const names = FIELD_PARTS[field.type as keyof typeof FIELD_PARTS];
+      raw[field.id] = Object.fromEntries(names.map((name, index) => [name, String(value[index] ?? '')]));
+    } else if (typeof value === 'string') {
+      raw[field.id] = value;
+    } else if (Array.isArray(value)) {
+      raw[field.id] = value.map(String);
+    } else if (typeof value === 'object' && value !== null) {
+      raw[field.id] = Object.fromEntries(Object.entries(value).map(([k, v]) => [k, String(v)]));
+    }
+  }
+  return raw;
+}

@@ -156,10 +156,59 @@ export function createTracker(context: SiteContextData): Tracker {
     async event(name, data) {
       // SPEC 5: visitor tracking events only when the census cookie exists.
       if (restrictive || !readCookie(CENSUS_COOKIE)) return;
-      // One call per event (the newer client's provider endpoint would count it a second time);
-      // it carries the SPEC 9 ids the newer client keeps in storage.
       const ids = { analytics_id: analyticsId(), session_id: sessionId(), marketing_id: readCookie(MARKETING_ID_COOKIE) };
+      // One call per event, never both (each endpoint records what it gets). Under the commerce
+      // visitor-metrics beta (SPEC 6) the newer client's provider endpoint takes it, with the
+      // SPEC 3 newer payload; otherwise the older RecordEvent with the SPEC 9 ids in its data.
+      if (context.betaFlags.commerceVisitorMetrics) {
+        await sendProviderEvent(name, providerPayload(context, data, ids));
+        return;
+      }
       await send('/api/events/RecordEvent', new URLSearchParams({ event: name, data: JSON.stringify({ ...data, ...ids }) }));
     },
   };
+}
+
+/** SPEC 7: the provider events endpoint of this deployment (the gateway routes it to analytics). */
+export const PROVIDER_EVENTS_PATH = '/api/events/provider';
+
+/** SPEC 3's newer tracking payload for one event; the event's own fields travel as custom fields of the schema. */
+export function providerPayload(
+  context: Pick<SiteContextData, 'websiteId' | 'locale'>,
+  data: Record<string, unknown>,
+  ids: { analytics_id: string; session_id: string; marketing_id: string | undefined },
+  now: number = Date.now(),
+): Record<string, unknown> {
+  const documentLanguage = document.documentElement.lang || undefined;
+  const objectId = typeof data.itemId === 'string' ? data.itemId : typeof data.productId === 'string' ? data.productId : undefined;
+  return {
+    analytics_id: ids.analytics_id,
+    session_id: ids.session_id,
+    ...(ids.marketing_id ? { marketing_id: ids.marketing_id } : {}),
+    browser_language: navigator.language,
+    browser_window_height: window.innerHeight,
+    browser_window_width: window.innerWidth,
+    client_name: 'storefront',
+    page_host: location.host,
+    page_path: location.pathname,
+    ...(location.search ? { page_query_params: location.search.slice(1, 2083) } : {}),
+    ...(document.referrer ? { page_referrer_url: document.referrer.slice(0, 2082) } : {}),
+    enduser_user_agent: navigator.userAgent.slice(0, 1000),
+    event_occurrence_timestamp: now,
+    context_website_id: context.websiteId,
+    ...(objectId ? { object_identifier: objectId } : {}),
+    // SPEC 3: the resolved locale falls back to the document language, then en-US.
+    resolved_locale: context.locale || documentLanguage || 'en-US',
+    website_locale: context.locale,
+  };
+}
+
+/**
+ * SPEC 7: a provider event goes by beacon when the browser has one (it survives the page being
+ * left), else by a request that counts 200 and 202 as success.
+ */
+export async function sendProviderEvent(schemaName: string, content: Record<string, unknown>): Promise<void> {
+  const body = JSON.stringify({ eventSchemaName: schemaName, eventContent: JSON.stringify(content) });
+  if (typeof navigator.sendBeacon === 'function' && navigator.sendBeacon(PROVIDER_EVENTS_PATH, new Blob([body], { type: 'application/json' }))) return;
+  await send(PROVIDER_EVENTS_PATH, undefined, JSON.parse(body) as unknown);
 }

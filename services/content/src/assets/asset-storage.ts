@@ -1,0 +1,60 @@
+// Where uploaded files live. The service only needs to put a file under a key and read it back;
+// the default keeps them in a directory (under DATA_DIR, or ASSETS_DIR), which is a volume on
+// Kubernetes (a ReadWriteMany one when content runs more than one replica). Another store (an
+// object store) is another implementation of AssetStorage.
+import { createReadStream } from 'node:fs';
+import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { Readable } from 'node:stream';
+import { randomBytes } from 'node:crypto';
+
+export interface StoredFile {
+  size: number;
+  stream: Readable;
+}
+
+export interface AssetStorage {
+  /** Stores the bytes under the key (replacing nothing: keys are new ids). */
+  put(key: string, bytes: Uint8Array): Promise<void>;
+  /** The file under the key, or undefined. */
+  get(key: string): Promise<StoredFile | undefined>;
+}
+
+/** Keys are 'websiteId/fileName' of safe characters: no key can leave the storage's directory. */
+const KEY = /^[A-Za-z0-9_-]{1,64}\/[A-Za-z0-9_-]{1,64}\.[a-z0-9]{1,8}$/;
+
+export function assertKey(key: string): void {
+  if (!KEY.test(key)) throw new Error(`not an asset key: ${key}`);
+}
+
+/** Files in a directory: one folder per website. Writes go to a temporary name first, so a reader never sees half a file. */
+export class DirectoryAssetStorage implements AssetStorage {
+  constructor(readonly root: string) {}
+
+  async put(key: string, bytes: Uint8Array): Promise<void> {
+    assertKey(key);
+    const target = path.join(this.root, key);
+    await mkdir(path.dirname(target), { recursive: true });
+    const temporary = `${target}.${randomBytes(6).toString('hex')}.part`;
+    try {
+      await writeFile(temporary, bytes, { flag: 'wx' });
+      await rename(temporary, target);
+    } catch (error) {
+      await rm(temporary, { force: true });
+      throw error;
+    }
+  }
+
+  async get(key: string): Promise<StoredFile | undefined> {
+    assertKey(key);
+    const file = path.join(this.root, key);
+    try {
+      const info = await stat(file);
+      if (!info.isFile()) return undefined;
+      return { size: info.size, stream: createReadStream(file) };
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+      throw error;
+    }
+  }
+}

@@ -1,0 +1,93 @@
+// Uploading images (owners: multipart, one file) and serving them back (public, at a stable URL
+// the storefront shows). Product images need store:manage, page and gallery images content:edit:
+// either lets an owner upload.
+import multipart from '@fastify/multipart';
+import type { FastifyRequest } from 'fastify';
+import {
+  IdentityMessages,
+  MAX_UPLOAD_BYTES,
+  OwnerUiMessages,
+  Permission,
+  UploadedAsset,
+  fileTooLargeMessage,
+} from '@sc/contracts';
+import { AppError, identityOf, permissionsOf, type ZodApp } from '@sc/platform';
+import { z } from 'zod';
+import { isSecure, websiteOf } from '../routes/access.js';
+import { OWNER_BASE } from '../routes/websites.routes.js';
+import { ASSET_FILES_PATH, cleanFileName, type AssetService } from './assets.service.js';
+
+const UPLOADERS: readonly Permission[] = [Permission.CONTENT_EDIT, Permission.STORE_MANAGE];
+
+/** 401 for anyone signed out, 403 for an owner or API key holding neither uploading permission. */
+async function requireUploader(request: FastifyRequest): Promise<void> {
+  const identity = identityOf(request);
+  if (identity.kind !== 'owner' && identity.kind !== 'api-key') throw new AppError('UNAUTHORIZED', IdentityMessages.signInRequired);
+  const params = request.params as { websiteId?: unknown } | undefined;
+  if (typeof params?.websiteId === 'string' && params.websiteId !== identity.websiteId) throw new AppError('FORBIDDEN', IdentityMessages.otherWebsite);
+  const granted = permissionsOf(identity);
+  if (!UPLOADERS.some((permission) => granted.has(permission))) throw new AppError('FORBIDDEN', IdentityMessages.forbidden);
+}
+
+const WebsiteParams = z.object({ websiteId: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/) }).strict();
+const FileParams = z.object({ websiteId: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/), file: z.string().regex(/^[A-Za-z0-9_-]{22}\.(jpg|png|gif|webp)$/) }).strict();
+const HOST = /^(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*|\[[0-9A-Fa-f:.]+\])(?::\d{1,5})?$/;
+
+/** Where the owner reached the site: the URLs of uploaded files point there unless ASSETS_PUBLIC_URL says otherwise. */
+function originOf(request: FastifyRequest, publicUrl: string | undefined): string {
+  if (publicUrl) return publicUrl;
+  const forwarded = request.headers['x-forwarded-host'];
+  const host = (Array.isArray(forwarded) ? forwarded[0] : forwarded) ?? request.headers.host ?? '';
+  if (!HOST.test(host)) throw new AppError('BAD_REQUEST', OwnerUiMessages.fileUploadIncomplete);
+  return `${isSecure(request) ? 'https' : 'http'}://${host}`;
+}
+
+/** Busboy's and the plugin's failures while reading the body: the upload did not arrive whole. */
+function readFailure(error: unknown, fileName: string): AppError {
+  const code = (error as { code?: unknown }).code;
+  if (code === 'FST_REQ_FILE_TOO_LARGE') return new AppError('PAYLOAD_TOO_LARGE', fileTooLargeMessage(fileName), { fields: { file: fileTooLargeMessage(fileName) } });
+  return new AppError('BAD_REQUEST', OwnerUiMessages.fileUploadIncomplete, { cause: error });
+}
+
+export async function assetRoutes(app: ZodApp, assets: AssetService, publicUrl: string | undefined): Promise<void> {
+  // One file per request, read up to the SPEC 5 maximum; anything beyond stops the read.
+  await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 4, parts: 5, fieldSize: 1_000 }, throwFileSizeLimit: true });
+
+  app.post(
+    `${OWNER_BASE}/assets`,
+    { onRequest: requireUploader, schema: { summary: 'Upload an image (multipart/form-data, one file)', params: WebsiteParams, response: { 201: UploadedAsset } } },
+    async (request, reply) => {
+      const websiteId = websiteOf(request, request.params.websiteId);
+      const origin = originOf(request, publicUrl);
+      let part;
+      try {
+        part = await request.file();
+      } catch (error) {
+        throw readFailure(error, '');
+      }
+      if (!part) throw new AppError('BAD_REQUEST', OwnerUiMessages.fileUploadIncomplete);
+      const filename = cleanFileName(part.filename);
+      let bytes: Buffer;
+      try {
+        bytes = await part.toBuffer();
+      } catch (error) {
+        throw readFailure(error, filename);
+      }
+      const asset = await assets.upload(websiteId, { filename, bytes }, origin);
+      return reply.status(201).send(asset);
+    },
+  );
+
+  app.get(`${ASSET_FILES_PATH}/:websiteId/:file`, { schema: { summary: 'An uploaded file', params: FileParams } }, async (request, reply) => {
+    const stored = await assets.file(request.params.websiteId, request.params.file);
+    if (!stored) throw new AppError('NOT_FOUND', OwnerUiMessages.unableToLocateContent);
+    // The name is a new random id per upload: the file under it never changes.
+    return reply
+      .header('content-type', stored.contentType)
+      .header('content-length', String(stored.size))
+      .header('cache-control', 'public, max-age=31536000, immutable')
+      .header('x-content-type-options', 'nosniff')
+      .header('content-security-policy', "default-src 'none'")
+      .send(stored.stream);
+  });
+}

@@ -1,0 +1,175 @@
+// Uploading images: multipart, one file, the SPEC 5 and SPEC 8 messages word for word (unsupported
+// file, too large with the maximum size, processing and upload failures), nothing stored on a
+// refusal, the stored file served back from its URL, and who may upload.
+import { mkdtempSync, readdirSync, existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { IdentityMessages, MAX_UPLOAD_BYTES, Role, type UploadedAsset } from '@sc/contracts';
+import { pngImage } from '@sc/platform/test-kit';
+import { DirectoryAssetStorage, type AssetStorage } from '../src/assets/asset-storage.js';
+import { setup, type Caller, type Kit } from './helpers.js';
+
+const png = pngImage;
+
+const BOUNDARY = '----sc-test-boundary-7d1f';
+
+/** A multipart/form-data body with one file part (and its headers), optionally cut short. */
+function multipart(file: { name: string; type: string; bytes: Buffer } | undefined, options: { truncate?: boolean; field?: string } = {}): { body: Buffer; headers: Record<string, string> } {
+  const parts: Buffer[] = [];
+  if (options.field) parts.push(Buffer.from(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="note"\r\n\r\n${options.field}\r\n`));
+  if (file) {
+    parts.push(Buffer.from(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="${file.name}"\r\nContent-Type: ${file.type}\r\n\r\n`));
+    parts.push(options.truncate ? file.bytes.subarray(0, Math.floor(file.bytes.length / 2)) : file.bytes);
+    if (!options.truncate) parts.push(Buffer.from('\r\n'));
+  }
+  if (!options.truncate) parts.push(Buffer.from(`--${BOUNDARY}--\r\n`));
+  return { body: Buffer.concat(parts), headers: { 'content-type': `multipart/form-data; boundary=${BOUNDARY}`, host: 'shop.example.test' } };
+}
+
+describe('image uploads', () => {
+  let kit: Kit;
+  let failing: Kit;
+  let site: string;
+  let storageDir: string;
+  const stored = () => (existsSync(path.join(storageDir, site)) ? readdirSync(path.join(storageDir, site)) : []);
+
+  beforeAll(async () => {
+    storageDir = mkdtempSync(path.join(tmpdir(), 'sc-assets-test-'));
+    kit = await setup({ assets: new DirectoryAssetStorage(storageDir) });
+    const broken: AssetStorage = {
+      put: async () => {
+        throw new Error('disk full');
+      },
+      get: async () => undefined,
+    };
+    failing = await setup({ assets: broken });
+    site = await kit.newWebsite();
+  }, 60_000);
+
+  afterAll(async () => {
+    await kit?.close();
+    await failing?.close();
+  });
+
+  const upload = (file: Parameters<typeof multipart>[0], caller: Partial<Caller> = {}, options: Parameters<typeof multipart>[1] = {}, on: Kit = kit, websiteId = site) => {
+    const { body, headers } = multipart(file, options);
+    return on.call('POST', `/api/content-service/1.0/websites/${websiteId}/assets`, { websiteId, roles: [Role.ADMIN], ...caller, headers: { ...headers, ...caller.headers } }, body);
+  };
+
+  it('stores an image and serves it back from a stable URL with its size in pixels', async () => {
+    const bytes = png(3, 2);
+    const response = await upload({ name: 'tote.png', type: 'image/png', bytes });
+    expect(response.statusCode).toBe(201);
+    const asset = response.json<UploadedAsset>();
+    expect(asset).toEqual({
+      id: expect.stringMatching(/^[A-Za-z0-9_-]{22}$/),
+      assetUrl: `http://shop.example.test/api/content-service/public/1.0/assets/${site}/${asset.id}.png`,
+      filename: 'tote.png',
+      contentType: 'image/png',
+      size: bytes.length,
+      originalSize: '3x2',
+    });
+    expect(stored()).toEqual([`${asset.id}.png`]);
+
+    // Public: any visitor on any host reads it, cached for good (the name never gets other bytes).
+    const served = await kit.call('GET', new URL(asset.assetUrl).pathname + '?format=500w', { websiteId: 'another-site' });
+    expect(served.statusCode).toBe(200);
+    expect(served.headers['content-type']).toBe('image/png');
+    expect(served.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(served.headers['x-content-type-options']).toBe('nosniff');
+    expect(served.rawPayload.equals(bytes)).toBe(true);
+
+    const missing = await kit.call('GET', `/api/content-service/public/1.0/assets/${site}/${'a'.repeat(22)}.png`, { websiteId: site });
+    expect(missing.statusCode).toBe(404);
+    const traversal = await kit.call('GET', `/api/content-service/public/1.0/assets/${site}/..%2F..%2Fetc%2Fpasswd`, { websiteId: site });
+    expect(traversal.statusCode).toBe(400);
+  });
+
+  it("refuses a file that is not a supported image: 'does not appear to be a supported file'", async () => {
+    const before = stored();
+    const text = await upload({ name: 'notes.txt', type: 'text/plain', bytes: Buffer.from('just some notes') });
+    expect(text.statusCode).toBe(415);
+    expect(text.json()).toEqual({ error: { code: 'UNPROCESSABLE', message: 'The file notes.txt does not appear to be a supported file', fields: { file: 'The file notes.txt does not appear to be a supported file' } } });
+    // A name that says PNG is not enough: the bytes decide.
+    const disguised = await upload({ name: 'photo.png', type: 'image/png', bytes: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>') });
+    expect(disguised.statusCode).toBe(415);
+    expect(disguised.json<{ error: { message: string } }>().error.message).toBe('The file photo.png does not appear to be a supported file');
+    // And image bytes under a name of another kind are refused too.
+    const renamed = await upload({ name: 'tote.svg', type: 'image/svg+xml', bytes: png(2, 2) });
+    expect(renamed.statusCode).toBe(415);
+    expect(renamed.json<{ error: { message: string } }>().error.message).toBe('The file tote.svg does not appear to be a supported file');
+    expect(stored()).toEqual(before);
+  });
+
+  it("refuses a file over the maximum: 'is too large. The maximum allowed file size is 20 MB.'", async () => {
+    const before = stored();
+    const big = Buffer.concat([png(4, 4), Buffer.alloc(MAX_UPLOAD_BYTES + 1 - png(4, 4).length)]);
+    expect(big.length).toBe(20_000_001);
+    const response = await upload({ name: 'big.png', type: 'image/png', bytes: big });
+    expect(response.statusCode).toBe(413);
+    expect(response.json()).toEqual({
+      error: {
+        code: 'PAYLOAD_TOO_LARGE',
+        message: 'The file big.png is too large. The maximum allowed file size is 20 MB.',
+        fields: { file: 'The file big.png is too large. The maximum allowed file size is 20 MB.' },
+      },
+    });
+    expect(stored()).toEqual(before);
+
+    // Exactly the maximum is allowed.
+    const largest = Buffer.concat([png(4, 4), Buffer.alloc(MAX_UPLOAD_BYTES - png(4, 4).length)]);
+    const ok = await upload({ name: 'largest.png', type: 'image/png', bytes: largest });
+    expect(ok.statusCode).toBe(201);
+    expect(ok.json<UploadedAsset>()).toMatchObject({ size: 20_000_000, originalSize: '4x4' });
+  }, 30_000);
+
+  it("refuses an image whose header cannot be read: 'File processing failed'", async () => {
+    const before = stored();
+    const broken = Buffer.concat([png(2, 2).subarray(0, 8), Buffer.from('not an IHDR chunk at all')]);
+    const response = await upload({ name: 'broken.png', type: 'image/png', bytes: broken });
+    expect(response.statusCode).toBe(422);
+    expect(response.json()).toEqual({ error: { code: 'UNPROCESSABLE', message: 'File processing failed', fields: { file: 'File processing failed' } } });
+    expect(stored()).toEqual(before);
+  });
+
+  it("answers 'File upload failed to complete' when the upload is cut short, has no file, or cannot be stored", async () => {
+    const before = stored();
+    const cut = await upload({ name: 'cut.png', type: 'image/png', bytes: png(40, 40) }, {}, { truncate: true });
+    expect(cut.statusCode).toBe(400);
+    expect(cut.json()).toEqual({ error: { code: 'BAD_REQUEST', message: 'File upload failed to complete' } });
+    const noFile = await upload(undefined, {}, { field: 'only a note' });
+    expect(noFile.statusCode).toBe(400);
+    expect(noFile.json()).toEqual({ error: { code: 'BAD_REQUEST', message: 'File upload failed to complete' } });
+    const notMultipart = await kit.call('POST', `/api/content-service/1.0/websites/${site}/assets`, { websiteId: site, roles: [Role.ADMIN] }, { file: 'tote.png' });
+    expect(notMultipart.statusCode).toBe(400);
+    expect(notMultipart.json()).toEqual({ error: { code: 'BAD_REQUEST', message: 'File upload failed to complete' } });
+    expect(stored()).toEqual(before);
+
+    const other = await failing.newWebsite();
+    const unstored = await upload({ name: 'tote.png', type: 'image/png', bytes: png(2, 2) }, {}, {}, failing, other);
+    expect(unstored.statusCode).toBe(503);
+    expect(unstored.json()).toEqual({ error: { code: 'SERVICE_UNAVAILABLE', message: 'File upload failed to complete' } });
+  });
+
+  it("asks for the file's name: 'Please enter a file name'", async () => {
+    const response = await upload({ name: '', type: 'image/png', bytes: png(2, 2) });
+    expect(response.statusCode).toBe(400);
+    expect(response.json<{ error: { message: string } }>().error.message).toBe('Please enter a file name');
+  });
+
+  it('lets editors and store managers upload; viewers, visitors and other websites may not', async () => {
+    const file = { name: 'tote.png', type: 'image/png', bytes: png(2, 2) };
+    expect((await upload(file, { roles: [Role.EDITOR] })).statusCode).toBe(201);
+    expect((await upload(file, { roles: [Role.STORE_MANAGER] })).statusCode).toBe(201);
+    const viewer = await upload(file, { roles: [Role.VIEWER] });
+    expect(viewer.statusCode).toBe(403);
+    expect(viewer.json()).toEqual({ error: { code: 'FORBIDDEN', message: IdentityMessages.forbidden } });
+    const { body, headers } = multipart(file);
+    const visitor = await kit.call('POST', `/api/content-service/1.0/websites/${site}/assets`, { websiteId: site, headers }, body);
+    expect(visitor.statusCode).toBe(401);
+    expect(visitor.json()).toEqual({ error: { code: 'UNAUTHORIZED', message: IdentityMessages.signInRequired } });
+    const elsewhere = await upload(file, { identityWebsiteId: 'someone-else' });
+    expect(elsewhere.statusCode).toBe(401);
+  });
+});
