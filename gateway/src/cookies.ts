@@ -1,9 +1,9 @@
-// The request's cookies, parsed once and only when a step asks for one, and Set-Cookie on the
-// reply. The gateway reads two or three cookies per request and sets one on a first visit;
+// The request's cookies, parsed once and only when a step asks for one. The gateway reads two or
+// three cookies per request (the crumb's Set-Cookie is written in crumb.ts);
 // @fastify/cookie parsed every header and ran an onSend hook on every answer for that (about a
 // tenth of the gateway's CPU in bench/gateway's profile).
-import { parse, serialize, type SerializeOptions } from 'cookie';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { parse } from 'cookie';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -28,9 +28,4 @@ export function cookieOf(request: FastifyRequest, name: string): string | undefi
     request.cookieJar = jar;
   }
   return jar[name];
-}
-
-/** Adds a Set-Cookie header (Fastify keeps several, and the service's own follow it). */
-export function setCookie(reply: FastifyReply, name: string, value: string, options: SerializeOptions): void {
-  reply.header('set-cookie', serialize(name, value, options));
 }

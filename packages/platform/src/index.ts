@@ -18,3 +18,4 @@ export * from './auth/index.js';
 export * from './pagination.js';
 export * from './mail/index.js';
 export * from './captcha/index.js';
+export { WindowLimiter, redisCounters, type SharedCounters, type WindowLimiterOptions } from './limits/window-limiter.js';

@@ -29,7 +29,7 @@ import {
   CheckoutBody,
   DonationBody,
 } from '@sc/contracts';
-import { identityOf, RedisCache, websiteIdOf, type ServiceContext, type ZodApp } from '@sc/platform';
+import { identityOf, RedisCache, redisCounters, WindowLimiter, websiteIdOf, type ServiceContext, type ZodApp } from '@sc/platform';
 import { CartService, type Shopper } from './cart.service.js';
 import type { CartDB } from './cart.table.js';
 import type { CartRow } from './cart.repository.js';
@@ -41,7 +41,6 @@ import { hasEnoughStock, isSubscribableType, parseQuantity, resolveVariant, trac
 import { cartFailure } from './errors.js';
 import { stockOfVariant } from './catalog/products.repository.js';
 import { ownerRoutes } from './owner.routes.js';
-import { redisCounters, WriteLimiter } from './write-limit.js';
 import { RefundService } from './checkout/refunds.service.js';
 import { DEFAULT_JOBS, scheduleCartJobs, type CartJobsOptions } from './jobs.js';
 import { storeRoutes } from './store.routes.js';
@@ -111,7 +110,7 @@ export function cartRoutes(options: CartRouteOptions) {
       }
     });
 
-    const limiter = new WriteLimiter({
+    const limiter = new WindowLimiter({
       ...options.writeLimit,
       ...(ctx.cache instanceof RedisCache ? { shared: redisCounters(ctx.cache.client, `sc:${ctx.name}:cart-writes:`) } : {}),
       onFlushError: (error) => ctx.logger.warn({ err: error }, 'cart write counts could not be shared; counting locally'),

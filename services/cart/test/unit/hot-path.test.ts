@@ -4,7 +4,7 @@ import { describe, expect, it } from '@jest/globals';
 import { waitFor } from '@sc/platform/test-kit';
 import { batchedPoke } from '../../src/outbox-poke.js';
 import { TtlCache } from '../../src/catalog/ttl-cache.js';
-import { WriteLimiter, type SharedCounters } from '../../src/write-limit.js';
+import { WindowLimiter, type SharedCounters } from '@sc/platform';
 
 describe(TtlCache.name, () => {
   function setup() {
@@ -55,7 +55,7 @@ describe(TtlCache.name, () => {
   });
 });
 
-describe(WriteLimiter.name, () => {
+describe(WindowLimiter.name, () => {
   /** Counters as Redis keeps them, shared by every limiter given this store. */
   function sharedStore(failing = { now: false }): SharedCounters & { totals: Map<string, number> } {
     const totals = new Map<string, number>();
@@ -74,7 +74,7 @@ describe(WriteLimiter.name, () => {
 
   it('counts exactly within one process and starts again after the window', () => {
     let now = 0;
-    const limiter = new WriteLimiter({ max: 3, windowMs: 1_000, now: () => now });
+    const limiter = new WindowLimiter({ max: 3, windowMs: 1_000, now: () => now });
     expect([1, 2, 3, 4].map(() => limiter.allow('cart-a'))).toEqual([true, true, true, false]);
     expect(limiter.allow('cart-b')).toBe(true);
     now = 1_000;
@@ -83,8 +83,8 @@ describe(WriteLimiter.name, () => {
 
   it("adds each replica's counts to the shared total and learns the others'", async () => {
     const store = sharedStore();
-    const a = new WriteLimiter({ max: 5, windowMs: 60_000, shared: store, flushMs: 60_000 });
-    const b = new WriteLimiter({ max: 5, windowMs: 60_000, shared: store, flushMs: 60_000 });
+    const a = new WindowLimiter({ max: 5, windowMs: 60_000, shared: store, flushMs: 60_000 });
+    const b = new WindowLimiter({ max: 5, windowMs: 60_000, shared: store, flushMs: 60_000 });
     for (let i = 0; i < 3; i++) expect(a.allow('cart')).toBe(true);
     await a.flush();
     expect(store.totals.get('cart')).toBe(3);
@@ -101,7 +101,7 @@ describe(WriteLimiter.name, () => {
     const failing = { now: true };
     const store = sharedStore(failing);
     const errors: unknown[] = [];
-    const limiter = new WriteLimiter({ max: 2, windowMs: 60_000, shared: store, flushMs: 60_000, onFlushError: (e) => errors.push(e) });
+    const limiter = new WindowLimiter({ max: 2, windowMs: 60_000, shared: store, flushMs: 60_000, onFlushError: (e) => errors.push(e) });
     limiter.allow('cart');
     await limiter.flush();
     expect(errors).toHaveLength(1);
@@ -115,7 +115,7 @@ describe(WriteLimiter.name, () => {
 
   it('flushes by itself a moment after counting', async () => {
     const store = sharedStore();
-    const limiter = new WriteLimiter({ max: 10, windowMs: 60_000, shared: store, flushMs: 5 });
+    const limiter = new WindowLimiter({ max: 10, windowMs: 60_000, shared: store, flushMs: 5 });
     limiter.allow('cart');
     limiter.allow('cart');
     await waitFor(() => store.totals.get('cart') === 2, 2_000, 'the background flush');
