@@ -2,11 +2,13 @@
 // headers a consumer receives (NATS headers when NATS_URL is set).
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { FastifyInstance } from 'fastify';
-import { buildService, enqueueEvent, startTelemetry, type ServiceDefinition } from '../src/index.js';
+import { buildService, enqueueEvent, startTelemetry, type ServiceDefinition, type ServiceName } from '../src/index.js';
 import { mode, testConfig, unique, waitFor } from '../test-kit/index.js';
 
 const traced: ServiceDefinition<unknown> = {
-  name: 'render',
+  // A schema of its own: borrowing a real service's name meets that service's migrations in the
+  // shared test database (render's, once it had some) and fails as "corrupted migrations".
+  name: 'tracingtest' as ServiceName,
   migrations: {},
   routes: (app, ctx) => {
     app.post('/make', async (request) => {
