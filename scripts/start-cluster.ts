@@ -21,6 +21,10 @@ const children = new Map<string, ChildProcess>();
 let stopping = false;
 
 function start(name: string, entry: string, extra: Record<string, string>): ChildProcess {
+  // Once Ctrl-C has begun the stop, nothing new starts: a child spawned after stopAll() took its
+  // list would outlive the launcher (a stop right as the gateway became ready left every service
+  // running, holding its port).
+  if (stopping) throw new Error('stopping');
   const child = spawn(process.execPath, ['--conditions=@sc/source', '--import', 'tsx', entry], {
     cwd: root,
     env: { ...env, ...extra },
@@ -83,6 +87,7 @@ const started = Date.now();
 start('gateway', 'gateway/src/main.ts', { PORT: String(gatewayPort) });
 try {
   await waitReady(`http://127.0.0.1:${gatewayPort}`, 60_000);
+  if (stopping) throw new Error('stopping');
   process.stdout.write(`gateway answering at http://localhost:${gatewayPort}; starting the services\n`);
   for (const name of SERVICE_NAMES) {
     start(name, `services/${name}/src/main.ts`, { PORT: String(SERVICE_PORTS[name]), HOST: '127.0.0.1' });
