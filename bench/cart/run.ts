@@ -121,15 +121,22 @@ try {
   void start(process.env.BENCH_CART_MAIN ?? 'services/cart/src/main.ts', { ...common, PORT: String(cartPort) }, /never/, profile).catch(() => undefined);
   const cartUrl = `http://127.0.0.1:${cartPort}`;
   await waitHealthy(cartUrl);
-  // No content service in this run: every host is the fallback website, the bench's shop.
-  void start(
-    'gateway/src/main.ts',
-    { ...common, PORT: String(gatewayPort), CART_URL: cartUrl, CONTENT_URL: `http://127.0.0.1:${await freePort()}`, FALLBACK_WEBSITE_ID: site, RATE_LIMIT_MAX: '100000000', RATE_LIMIT_NAMESPACE: `sc:bench:rl:${randomUUID()}:` },
-    /never/,
-    profile,
-  ).catch(() => undefined);
-  const gatewayUrl = `http://127.0.0.1:${gatewayPort}`;
-  await waitHealthy(gatewayUrl);
+  // A gateway in front of `cartUrl`. No content service in this run: every host is the fallback
+  // website, the bench's shop.
+  const startGateway = async (port: number, cartUrl: string): Promise<string> => {
+    void start(
+      'gateway/src/main.ts',
+      { ...common, PORT: String(port), CART_URL: cartUrl, CONTENT_URL: `http://127.0.0.1:${await freePort()}`, FALLBACK_WEBSITE_ID: site, RATE_LIMIT_MAX: '100000000', RATE_LIMIT_NAMESPACE: `sc:bench:rl:${randomUUID()}:` },
+      /never/,
+      profile,
+    ).catch(() => undefined);
+    const url = `http://127.0.0.1:${port}`;
+    await waitHealthy(url);
+    return url;
+  };
+  const gatewayUrl = await startGateway(gatewayPort, cartUrl);
+  // A second gateway, configured alike, in front of the baseline: the same INSERT through the hop.
+  const ceilingUrl = await startGateway(await freePort(), baseline);
 
   // The product arrives as content would send it: an event on NATS, consumed by the cart.
   const productId = `bench-product-${randomUUID()}`;
@@ -176,19 +183,26 @@ try {
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ itemId: productId, quantity: 1 }),
   };
+  const ceilingOptions: autocannon.Options = {
+    ...baselineOptions,
+    url: `${ceilingUrl}/api/commerce/bench/insert`,
+    headers: { 'content-type': 'application/json', 'x-csrf-token': CRUMB, cookie: `crumb=${CRUMB}` },
+  };
   const cartOptions = addToCart(gatewayUrl, carts, productId, 'BENCH-MUG');
-  // Warm both paths (JIT, pools) before measuring.
+  // Warm every path (JIT, pools) before measuring.
   await measure(baselineOptions, 2);
+  await measure(ceilingOptions, 2);
   await measure(cartOptions, 2);
   // CPU per request of each part (the Postgres figure counts this database's backends only).
-  const [baselinePid, cartPid, gatewayPid] = children.map((c) => c.pid);
+  const [baselinePid, cartPid, gatewayPid, ceilingPid] = children.map((c) => c.pid);
   const meter = new CpuMeter({
     baseline: () => (baselinePid ? [baselinePid] : []),
-    gateway: () => (gatewayPid ? [gatewayPid] : []),
+    gateway: () => [gatewayPid, ceilingPid].filter((pid): pid is number => pid !== undefined),
     cart: () => (cartPid ? [cartPid] : []),
     postgres: () => postgresBackends(admin, database),
   });
   const bare = await measure(baselineOptions, seconds, meter);
+  const ceiling = await measure(ceilingOptions, seconds, meter);
   const distributed = await measure(cartOptions, seconds, meter);
   // The same calls straight to the cart service (the website header set as the gateway would), to
   // show what the hop costs.
@@ -197,6 +211,7 @@ try {
   const direct = await measure(directOptions, seconds, meter);
   report.push(
     line('baseline INSERT ... RETURNING', bare),
+    line('the same INSERT via a gateway', ceiling, bare),
     line('add-to-cart via gateway (dist.)', distributed, bare),
     line('add-to-cart direct to cart (dist.)', direct, bare),
   );
@@ -223,7 +238,7 @@ try {
     `\nbench/cart (${connections} connections, ${seconds} s each, ${new Date().toISOString()})\n${report.join('\n')}\n` +
       `goal: add-to-cart at 0.8x of the baseline or better, p99 under 50 ms\n`,
   );
-  if ([bare, distributed, direct].some((f) => f.errors > 0)) process.exitCode = 1;
+  if ([bare, ceiling, distributed, direct].some((f) => f.errors > 0)) process.exitCode = 1;
 } finally {
   for (const child of children) child.kill('SIGTERM');
   await new Promise((resolve) => setTimeout(resolve, 1000));

@@ -22,6 +22,29 @@ const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'proxy-connection', 'tra
 
 /** Answers up to this size are buffered before they are sent on (see the forwarder). */
 const BUFFERED_BODY_LIMIT = 256 * 1024;
+/** Request bodies of a stated length up to this size are read whole before they are forwarded. */
+const BUFFERED_REQUEST_LIMIT = 64 * 1024;
+
+/**
+ * Reads a request body of known, small length into one buffer. Forwarded as a buffer, undici
+ * writes it with the request head in one syscall; a piped stream costs a second write and the
+ * stream machinery per request (about a fifth of the gateway's CPU on small POSTs, bench/cart).
+ */
+function readBody(raw: Readable, length: number): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    raw.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      // More than the stated length: the connection is broken or lying; undici would refuse it too.
+      if (size > length) raw.destroy(new Error('request body longer than its content-length'));
+      else chunks.push(chunk);
+    });
+    raw.once('end', () => resolve(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, size)));
+    raw.once('error', reject);
+    raw.once('aborted', () => reject(new Error('request aborted')));
+  });
+}
 
 const METHODS = ['DELETE', 'GET', 'HEAD', 'PATCH', 'POST', 'PUT', 'OPTIONS'] as const;
 
@@ -73,7 +96,16 @@ function forwarder(service: ServiceName, pool: Pool, timeoutMs: number) {
         body = request.body;
         headers['content-length'] = String(request.body.length);
       } else if (request.headers['content-length'] !== '0' && (request.headers['content-length'] || request.headers['transfer-encoding'])) {
-        body = request.raw;
+        const length = Number(request.headers['content-length']);
+        if (length > 0 && length <= BUFFERED_REQUEST_LIMIT && !request.headers['transfer-encoding']) {
+          try {
+            body = await readBody(request.raw, length);
+          } catch {
+            return reply.status(400).send(errorBody('BAD_REQUEST', 'The request body did not match its Content-Length.'));
+          }
+        } else {
+          body = request.raw;
+        }
       }
     }
     try {

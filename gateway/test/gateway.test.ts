@@ -187,6 +187,25 @@ describe('gateway in front of services', () => {
       expect(seen.at(-1)?.body).toEqual({ hello: 'world' });
     });
 
+    it('forwards bodies intact whether small (read whole), large (streamed) or chunked', async () => {
+      const gatewayUrl = await gateway.listen({ port: 0, host: '127.0.0.1' });
+      const send = (body: string, headers: Record<string, string> = {}) =>
+        fetch(`${gatewayUrl}/api/form/Bodies`, {
+          method: 'POST',
+          headers: { cookie: `crumb=${crumb}`, 'x-csrf-token': crumb, 'content-type': 'application/x-www-form-urlencoded', ...headers },
+          body,
+          // A stream body goes out chunked, without a Content-Length.
+          ...(headers['x-chunked'] ? { body: new Blob([body]).stream(), duplex: 'half' } : {}),
+        });
+      const small = 'a=1&b=' + 'x'.repeat(2_000);
+      const large = 'a=2&b=' + 'y'.repeat(300_000);
+      for (const [body, headers] of [[small, {}], [large, {}], [small, { 'x-chunked': '1' }]] as const) {
+        const response = await send(body, headers);
+        expect(response.status).toBe(200);
+        expect(seen.at(-1)?.body).toBe(body);
+      }
+    });
+
     it('accepts the crumb as a form field and forwards the form unchanged', async () => {
       const form = `crumb=${crumb}&event=PageView&data=${encodeURIComponent('{"a":1}')}`;
       await request(gateway.server)

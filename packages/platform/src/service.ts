@@ -54,6 +54,14 @@ export interface ServiceDefinition<DB> {
    * idempotent: it runs on every embedded start and does nothing when the data is there.
    */
   seed?(ctx: ServiceContext<DB>): Promise<void>;
+  /**
+   * 'active' (the default): each request's and each delivery's span is the current context while
+   * it is handled, so outbox events written meanwhile carry its trace. 'on-request': the spans are
+   * made but never made current, for a service that publishes nothing (analytics). Entering a
+   * context turns on Node 20's promise hooks for the whole process, and they cost analytics about
+   * a quarter of its CPU per page view (bench/analytics; see the session 4 note).
+   */
+  tracing?: 'active' | 'on-request';
 }
 
 export interface BuildServiceOptions {
@@ -80,6 +88,7 @@ export async function buildService<DB>(definition: ServiceDefinition<DB>, option
     name: definition.name,
     logLevel: config.LOG_LEVEL,
     openapi: { title: `${definition.name} service` },
+    tracing: definition.tracing ?? 'active',
   });
   const logger = app.log as unknown as Logger;
   const infra = await openServiceInfra<DB & OutboxTables>(definition.name, config, logger, options.shared);
@@ -122,7 +131,9 @@ export async function buildService<DB>(definition: ServiceDefinition<DB>, option
     for (const consumer of definition.consumers?.(ctx) ?? []) {
       // Each delivery runs in a span continued from the publisher's trace (message headers).
       const handler: SubscribeOptions['handler'] = (event, info) =>
-        withSpanFromHeaders(`consume ${event.type}`, SpanKind.CONSUMER, info.headers, () => consumer.handler(event, info));
+        withSpanFromHeaders(`consume ${event.type}`, SpanKind.CONSUMER, info.headers, () => consumer.handler(event, info), {
+          active: definition.tracing !== 'on-request',
+        });
       subscriptions.push(await infra.bus.subscribe({ ...consumer, handler }));
     }
   });

@@ -61,15 +61,20 @@ export function traceHeaders(ctx: Context = context.active()): Record<string, st
   return carrier;
 }
 
-/** Runs `fn` inside a span whose parent comes from incoming headers (HTTP or NATS). */
+/**
+ * Runs `fn` inside a span whose parent comes from incoming headers (HTTP or NATS). `active`
+ * (the default) makes the span the current context while `fn` runs, so what `fn` publishes
+ * carries it; false only passes the span to `fn` (see ServiceDefinition.tracing).
+ */
 export async function withSpanFromHeaders<T>(
   name: string,
   kind: SpanKind,
   headers: Record<string, string | string[] | undefined>,
   fn: (span: Span) => Promise<T>,
+  options: { active?: boolean } = {},
 ): Promise<T> {
   const parent = propagation.extract(ROOT_CONTEXT, headers);
-  return tracer().startActiveSpan(name, { kind }, parent, async (span) => {
+  const run = async (span: Span) => {
     try {
       return await fn(span);
     } catch (error) {
@@ -79,7 +84,9 @@ export async function withSpanFromHeaders<T>(
     } finally {
       span.end();
     }
-  });
+  };
+  if (options.active === false) return run(tracer().startSpan(name, { kind }, parent));
+  return tracer().startActiveSpan(name, { kind }, parent, run);
 }
 
 export { SpanKind, context, trace, propagation };

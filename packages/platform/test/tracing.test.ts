@@ -2,7 +2,7 @@
 // headers a consumer receives (NATS headers when NATS_URL is set).
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { FastifyInstance } from 'fastify';
-import { buildService, enqueueEvent, startTelemetry, type ServiceDefinition, type ServiceName } from '../src/index.js';
+import { buildService, enqueueEvent, startTelemetry, trace, type ServiceDefinition, type ServiceName } from '../src/index.js';
 import { mode, testConfig, unique, waitFor } from '../test-kit/index.js';
 
 const traced: ServiceDefinition<unknown> = {
@@ -11,6 +11,7 @@ const traced: ServiceDefinition<unknown> = {
   name: 'tracingtest' as ServiceName,
   migrations: {},
   routes: (app, ctx) => {
+    app.get('/spans', async (request) => ({ request: request.span?.spanContext().traceId, active: trace.getActiveSpan()?.spanContext().traceId ?? null }));
     app.post('/make', async (request) => {
       const websiteId = request.headers['x-website-id'] as string;
       await ctx.transaction((trx) => enqueueEvent(trx, 'commerce.cart.created', websiteId, { cartId: 'traced', websiteId }));
@@ -56,5 +57,31 @@ describe(`trace context through the outbox and the ${mode.bus} bus`, () => {
     // The span id is the request's server span, not the caller's.
     expect(headers.traceparent).not.toContain('b7ad6b7169203331');
     await sub.stop();
+  });
+});
+
+describe('a service that publishes nothing keeps its spans off the current context', () => {
+  let stop: () => Promise<void>;
+  const apps: FastifyInstance[] = [];
+
+  beforeAll(async () => {
+    stop = startTelemetry('tracing-test');
+  });
+
+  afterAll(async () => {
+    for (const app of apps) await app.close();
+    await stop();
+  });
+
+  it.each([
+    ['active', true],
+    ['on-request', false],
+  ] as const)("tracing '%s': the request's span continues the caller's trace; current context: %s", async (tracing, current) => {
+    const app = await buildService({ ...traced, tracing }, { config: testConfig(), relay: { autoStart: false } });
+    apps.push(app);
+    await app.ready();
+    const traceId = '4bf92f3577b34da6a3ce929d0e0e4736';
+    const response = await app.inject({ method: 'GET', url: '/spans', headers: { traceparent: `00-${traceId}-00f067aa0ba902b7-01` } });
+    expect(response.json()).toEqual({ request: traceId, active: current ? traceId : null });
   });
 });
