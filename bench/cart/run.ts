@@ -212,7 +212,7 @@ try {
   report.push(
     line('baseline INSERT ... RETURNING', bare),
     line('the same INSERT via a gateway', ceiling, bare),
-    line('add-to-cart via gateway (dist.)', distributed, bare),
+    line('add-to-cart via gateway (dist.)', distributed, bare) + `   (to the INSERT via a gateway: ${(distributed.rps / ceiling.rps).toFixed(3)}x)`,
     line('add-to-cart direct to cart (dist.)', direct, bare),
   );
 
