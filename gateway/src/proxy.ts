@@ -28,7 +28,8 @@ const BUFFERED_REQUEST_LIMIT = 64 * 1024;
 /**
  * Reads a request body of known, small length into one buffer. Forwarded as a buffer, undici
  * writes it with the request head in one syscall; a piped stream costs a second write and the
- * stream machinery per request (about a fifth of the gateway's CPU on small POSTs, bench/cart).
+ * stream machinery per request (bench/cart's hop: 264 before, 230 µs of CPU after per JSON POST,
+ * one noisy pair of runs).
  */
 function readBody(raw: Readable, length: number): Promise<Buffer> {
   return new Promise((resolve, reject) => {
