@@ -24,8 +24,8 @@ async function attack(entry: Record<string, unknown>): Promise<CommerceShoppingC
 }
 
 const money = (cents: number) => `$${(cents / 100).toFixed(2)}`;
-const gift = await attack({ itemId: DEMO_CONTENT.products.giftCard, sku: process.env.GIFT_CARD_SKU ?? 'GIFT-100.00' });
+const gift = await attack({ itemId: DEMO_CONTENT.products.giftCard, sku: process.env.GIFT_CARD_SKU ?? 'GIFT-10000' });
 report(gift.discountCents === 0 && gift.grandTotalCents === gift.subtotalCents, `two 60 % coupons on a ${money(gift.subtotalCents)} gift card`, `discount ${money(gift.discountCents)}, total ${money(gift.grandTotalCents)}`);
-const goods = await attack({ itemId: DEMO_CONTENT.products.guide });
+const goods = await attack({ itemId: DEMO_CONTENT.products.candles });
 const share = goods.subtotalCents === 0 ? 0 : goods.discountCents / goods.subtotalCents;
 report(share <= 0.6 + 1e-9, `two 60 % coupons on a ${money(goods.subtotalCents)} cart`, `discount ${money(goods.discountCents)} (${Math.round(share * 100)} %), codes applied: ${goods.coupons.join(', ')}`);
