@@ -5,7 +5,7 @@
 // of the gateway and render (one process in embedded mode; their sum in cluster mode) after
 // warm-up, at 12,000 and at 50,000 URLs. `ok` when it stays under 700 MB, otherwise `FAIL`.
 //   node --conditions=@sc/source --import tsx bench/security/cache-rss.ts          (both modes)
-//   BENCH_MODES=embedded BENCH_URLS=12000 node ... bench/security/cache-rss.ts
+//   BENCH_MODES=embedded BENCH_URLS=12000 BENCH_STEP=2000 node ... bench/security/cache-rss.ts
 // Cluster mode uses the fixed service ports (4101–4107) and its own database (sc_bench_rss,
 // created and seeded here) and Redis database 7, so it leaves other runs' data alone.
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
@@ -18,6 +18,8 @@ import { REPO_ROOT } from '../lib/processes.js';
 
 const TOTAL = Number(process.env.BENCH_URLS ?? 50_000);
 const CHECKPOINT = 12_000;
+const STEP = Number(process.env.BENCH_STEP ?? 5_000);
+const WARMUP = Number(process.env.BENCH_WARMUP ?? 400);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 16);
 const LIMIT_MB = 700;
 const modes = (process.env.BENCH_MODES ?? 'embedded,cluster').split(',');
@@ -130,19 +132,17 @@ async function run(mode: 'embedded' | 'cluster'): Promise<Run> {
     const mb = () => pids.reduce((sum, pid) => sum + rssMb(pid), 0);
     const statuses = new Map<number, number>();
     // Warm-up: every shape once, so the figure before is of a running site, not a cold one.
-    await sweep(base, 10_000_000, 10_001_200, new Map());
+    await sweep(base, 10_000_000, 10_000_000 + WARMUP, new Map());
     const figures = [{ at: 0, mb: mb() }];
-    const steps = [CHECKPOINT, TOTAL].filter((n, i, all) => n <= TOTAL && all.indexOf(n) === i);
+    // A figure every STEP URLs and at the issue's 12,000.
+    const marks = [...new Set([...Array.from({ length: Math.floor(TOTAL / STEP) }, (_, i) => (i + 1) * STEP), CHECKPOINT, TOTAL])].filter((n) => n <= TOTAL).sort((a, b) => a - b);
     let done = 0;
-    for (const step of steps) {
-      for (let at = done; at < step; at += 2_000) {
-        await sweep(base, at, Math.min(step, at + 2_000), statuses);
-        process.stderr.write(`  ${mode}: ${Math.min(step, at + 2_000)} URLs, ${mb().toFixed(0)} MB\r`);
-      }
-      done = step;
-      figures.push({ at: step, mb: mb() });
+    for (const mark of marks) {
+      await sweep(base, done, mark, statuses);
+      done = mark;
+      figures.push({ at: mark, mb: mb() });
+      process.stderr.write(`  ${mode}: ${mark.toLocaleString('en')} URLs, ${figures.at(-1)?.mb.toFixed(0)} MB\n`);
     }
-    process.stderr.write('\n');
     return { mode, figures, statuses };
   } finally {
     child.kill('SIGINT');
