@@ -14,8 +14,12 @@ interface Entry {
   expiresAt: number;
 }
 
-/** 64 MiB of cached text by default: a few thousand rendered pages. */
-export const MEMORY_CACHE_MAX_BYTES = 64 * 1024 * 1024;
+/**
+ * 24 MiB of cached text by default: a few thousand rendered pages and content answers. Embedded
+ * mode runs every service in one process that idles at about 650 MB (bench/security/cache-rss), so
+ * the cache's share is kept small; distributed mode caches in Redis.
+ */
+export const MEMORY_CACHE_MAX_BYTES = 24 * 1024 * 1024;
 
 export interface MemoryCacheOptions {
   now?: () => number;
