@@ -70,10 +70,14 @@ function get(base: string, p: string, host?: string): Promise<number> {
   });
 }
 
+/** The first few URLs answered 5xx or not at all, shown with the figures. */
+const failures: string[] = [];
+
 async function ask(base: string, i: number, statuses: Map<number, number>): Promise<void> {
   const { path: p, host } = urlOf(i);
   const status = await get(base, p, host);
   statuses.set(status, (statuses.get(status) ?? 0) + 1);
+  if ((status === 0 || status >= 500) && failures.length < 5) failures.push(`${status} ${host ?? ''}${p}`);
 }
 
 /** Sends URLs `from`..`to`-1, CONCURRENCY at a time. */
@@ -162,6 +166,7 @@ for (const mode of modes) {
   const trail = figures.map((f) => `${f.mb.toFixed(0)} MB${f.at ? ` at ${f.at.toLocaleString('en')}` : ' warm'}`).join(' → ');
   const answered = [...statuses].sort(([a], [b]) => a - b).map(([s, n]) => `${s}×${n}`).join(' ');
   lines.push(`${ok ? 'ok  ' : 'FAIL'} ${mode.padEnd(8)} gateway+render RSS ${trail} (limit ${LIMIT_MB} MB; answers ${answered})`);
+  if (failures.length > 0) lines.push(`     first failed answers: ${failures.splice(0).join(', ')}`);
 }
 agent.destroy();
 process.stdout.write(`\nbench/security/cache-rss (${new Date().toISOString()}): ${TOTAL.toLocaleString('en')} distinct page URLs through the gateway\n${lines.join('\n')}\n`);
