@@ -86,7 +86,9 @@ export function assignCrumb(request: FastifyRequest, reply: FastifyReply): void 
 // forged one is no worse than one sent straight from a script; the services validate them.
 // The provider events endpoint takes eventSchemaName and eventContent only, by beacon too.
 // RecordEvent and RecordJavascriptErrors carry the crumb in the SPEC and stay checked.
-const CRUMBLESS = ['/api/census/', '/api/1/performance/records', '/api/events/provider'];
+// Stripe's webhook comes from Stripe's servers, not a browser: it has no crumb, and its signature
+// (checked by cart on the raw body) is what authenticates it.
+const CRUMBLESS = ['/api/census/', '/api/1/performance/records', '/api/events/provider', '/api/commerce/payments/stripe/webhook'];
 
 /** Whether this request must repeat the crumb: unsafe /api calls not made with an API key. */
 export function needsCrumbCheck(request: FastifyRequest): boolean {

@@ -128,7 +128,8 @@ export async function setup(options: CartOptions = {}): Promise<Kit> {
     shared: { bus: new MemoryBus() },
     writeLimit: { max: 100_000, windowMs: 60_000 },
     // Suites run renewals and purges themselves, at the times they choose.
-    jobs: { renewalsEveryMs: false, purgeEveryMs: false },
+    jobs: { renewalsEveryMs: false, purgeEveryMs: false, holdsEveryMs: false },
+    mail: { autoStart: false },
     ...options,
   });
   await app.ready();
