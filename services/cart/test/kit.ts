@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { ProductType, Role, type ContentProductUpserted, type EventEnvelope } from '@sc/contracts';
-import { MemoryBus, signIdentity, type ServiceContext } from '@sc/platform';
+import { MemoryBus, signIdentity, type BuildServiceOptions, type ServiceContext } from '@sc/platform';
 import { testConfig, unique } from '@sc/platform/test-kit';
 import { applyContentEvent, buildApp, CART_COOKIE, type CartOptions } from '../src/index.js';
 import type { CartDB } from '../src/cart.table.js';
@@ -121,7 +121,7 @@ export interface Kit {
   close(): Promise<void>;
 }
 
-export async function setup(options: CartOptions = {}): Promise<Kit> {
+export async function setup(options: CartOptions & Omit<BuildServiceOptions, 'shared' | 'relay'> = {}): Promise<Kit> {
   const app = await buildApp({
     config: testConfig(0, { IDENTITY_SIGNING_KEY: SIGNING_KEY }),
     relay: { autoStart: false },
