@@ -1,9 +1,12 @@
-import type { Migrations } from '@sc/platform';
+import { mailMigration, type Migrations } from '@sc/platform';
 import { m0001Identity } from './0001_identity.js';
 import { m0002Websites } from './0002_websites.js';
+import { m0004AccountTokens } from './0004_account_tokens.js';
 
 /** Applied in name order at start (the platform's outbox tables come first on their own). */
 export const migrations: Migrations = {
   '0001_identity': m0001Identity,
   '0002_websites': m0002Websites,
+  '0003_mail': mailMigration,
+  '0004_account_tokens': m0004AccountTokens,
 };

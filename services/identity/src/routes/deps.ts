@@ -3,6 +3,7 @@ import type { FastifyReply } from 'fastify';
 import { AppError, type ServiceContext } from '@sc/platform';
 import { PasswordHasher } from '../domain/password.js';
 import { LoginThrottle } from '../domain/throttle.js';
+import type { AccountMailService } from '../account-mail.service.js';
 import type { IdentityDB } from '../identity.table.js';
 import type { IdentitySettings } from '../settings.js';
 
@@ -10,6 +11,8 @@ export interface IdentityDeps {
   hasher: PasswordHasher;
   throttle: LoginThrottle;
   settings: IdentitySettings;
+  /** Mails verification links on sign-up (set when the routes install the mailer). */
+  accountMail?: AccountMailService;
 }
 
 /** The hasher and throttle of one service instance. */
