@@ -452,7 +452,14 @@ export const OrderListQuery = z
   })
   .strict();
 export type OrderListQuery = z.infer<typeof OrderListQuery>;
-export const UpdateOrderStatusBody = z.object({ status: z.enum(['fulfilled', 'cancelled']) }).strict();
+export const UpdateOrderStatusBody = z
+  .object({
+    status: z.enum(['fulfilled', 'cancelled']),
+    /** For the buyer's shipping confirmation when the order is marked fulfilled. */
+    carrier: z.string().trim().min(1).max(60).optional(),
+    trackingNumber: z.string().trim().min(1).max(64).regex(/^[A-Za-z0-9 -]+$/, 'Use letters, digits, spaces and dashes.').optional(),
+  })
+  .strict();
 
 /** A test-mode refund: an amount (default: all that is left) and what goes back to stock (true: every item). */
 export const RefundBody = z

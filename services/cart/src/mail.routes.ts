@@ -15,7 +15,7 @@ import {
 import { failedMail, listMailbox, ownerRoute, pageSchema, resendMail, websiteIdOf, type MailRelay, type MailTables, type ServiceContext, type ZodApp } from '@sc/platform';
 import type { Kysely } from 'kysely';
 import type { CartDB } from './cart.table.js';
-import { receiptMail, refundMail, siteOfMail } from './checkout/order-mail.js';
+import { giftCardMail, receiptMail, refundMail, renewalFailedMail, renewalMail, shippingMail, siteOfMail } from './checkout/order-mail.js';
 import type { OrderRow } from './checkout/orders.repository.js';
 import { cartFailure } from './errors.js';
 
@@ -64,7 +64,11 @@ export function mailRoutes(app: ZodApp, ctx: ServiceContext<CartDB>, mail: MailR
     return {
       items: [
         { kind: 'order.receipt', label: 'Order receipt', ...receiptMail(shown, order, [{ code: 'ABCD-EFGH-JKLM-NPQR', cents: 2500 }]) },
+        { kind: 'order.shipped', label: 'Shipping confirmation', ...shippingMail(shown, order, 'USPS', '9400 1000 0000 0000 0000 00') },
         { kind: 'order.refund', label: 'Refund notice', ...refundMail(shown, order, { amount_cents: 3375, card_cents: 3375, gift_card_cents: 0 }, 3375) },
+        { kind: 'subscription.renewed', label: 'Subscription renewed', ...renewalMail(shown, order, new Date(Date.now() + 30 * 24 * 3600_000)) },
+        { kind: 'subscription.renewal-failed', label: 'Subscription renewal failed', ...renewalFailedMail(shown, 'Coffee club', 2500, 'USD') },
+        { kind: 'gift-card.delivered', label: 'Gift card for its recipient', ...giftCardMail(shown, 'ABCD-EFGH-JKLM-NPQR', 5000, 'USD', 'Happy birthday!') },
       ],
     };
   });

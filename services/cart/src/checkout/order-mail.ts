@@ -119,3 +119,75 @@ export async function enqueueRefundNotice(trx: Transaction<CartDB>, order: Order
   const mail = refundMail(await siteOfMail(trx, order.website_id), order, refund, refundedTotalCents);
   await enqueueMail(trx, { idempotencyKey: `order-refund:${refund.id}`, websiteId: order.website_id, kind: 'order.refund', to: order.email, ...mail });
 }
+
+/** The buyer's shipping confirmation: carrier and tracking number when the owner gave them. */
+export function shippingMail(site: SiteOfMail, order: OrderRow, carrier: string | null, trackingNumber: string | null): RenderedMail {
+  const number = Number(order.order_number);
+  const items = order.items as OrderItem[];
+  const blocks: MailBlock[] = [
+    { kind: 'paragraph', text: `Good news: order #${number} is on its way.` },
+    { kind: 'table', rows: items.map((i) => ({ label: i.productName, value: `× ${i.quantity}` })) },
+  ];
+  if (carrier || trackingNumber) {
+    blocks.push({ kind: 'table', rows: [...(carrier ? [{ label: 'Carrier', value: carrier }] : []), ...(trackingNumber ? [{ label: 'Tracking number', value: trackingNumber }] : [])] });
+  }
+  const address = order.shipping_address as Address | null;
+  if (address) blocks.push({ kind: 'paragraph', text: `Shipping to:\n${addressLines(address)}` });
+  if (site.origin) blocks.push({ kind: 'button', label: 'View your order', url: receiptUrl(site.origin, order.id, order.receipt_token) });
+  return renderMail(site.brand, {
+    subject: `Order #${number} has shipped`,
+    heading: `Order #${number} has shipped`,
+    blocks,
+    footer: `You are receiving this email because you placed an order at ${site.brand.siteName} with this address.`,
+  });
+}
+
+/** Enqueues the shipping confirmation of an order marked fulfilled (once per order). */
+export async function enqueueShippingConfirmation(trx: Transaction<CartDB>, order: OrderRow, carrier: string | null, trackingNumber: string | null): Promise<void> {
+  const mail = shippingMail(await siteOfMail(trx, order.website_id), order, carrier, trackingNumber);
+  await enqueueMail(trx, { idempotencyKey: `order-shipped:${order.id}`, websiteId: order.website_id, kind: 'order.shipped', to: order.email, ...mail });
+}
+
+const FOOTER_SUBSCRIBER = (site: SiteOfMail) => `You are receiving this email because you have a subscription at ${site.brand.siteName}.`;
+
+/** A renewal was charged. */
+export function renewalMail(site: SiteOfMail, order: OrderRow, nextBilling: Date | null): RenderedMail {
+  const item = (order.items as OrderItem[])[0];
+  const blocks: MailBlock[] = [
+    { kind: 'paragraph', text: `Your subscription${item ? ` to ${item.productName}` : ''} has renewed.` },
+    { kind: 'table', rows: [{ label: 'Charged', value: money(order.grand_total_cents, order.currency), strong: true }, ...(nextBilling ? [{ label: 'Next renewal', value: nextBilling.toISOString().slice(0, 10) }] : [])] },
+  ];
+  if (site.origin) blocks.push({ kind: 'button', label: 'View the order', url: receiptUrl(site.origin, order.id, order.receipt_token) });
+  return renderMail(site.brand, { subject: `Your subscription renewed: order #${Number(order.order_number)}`, heading: 'Your subscription renewed', blocks, footer: FOOTER_SUBSCRIBER(site) });
+}
+
+/** A renewal could not be charged: the subscription is paused until the shop resumes it. */
+export function renewalFailedMail(site: SiteOfMail, productName: string | null, amountCents: number, currency: string): RenderedMail {
+  return renderMail(site.brand, {
+    subject: `We could not renew your subscription${productName ? ` to ${productName}` : ''}`,
+    heading: 'Your subscription payment failed',
+    blocks: [
+      { kind: 'paragraph', text: `We tried to charge ${money(amountCents, currency)} for your subscription${productName ? ` to ${productName}` : ''}, but the payment did not go through. The subscription is paused.` },
+      { kind: 'paragraph', text: `Please contact ${site.brand.siteName} to update your payment details.` },
+    ],
+    footer: FOOTER_SUBSCRIBER(site),
+  });
+}
+
+/** A gift card for its recipient, with its code. */
+export function giftCardMail(site: SiteOfMail, code: string, cents: number, currency: string, note: string | null): RenderedMail {
+  const blocks: MailBlock[] = [
+    { kind: 'paragraph', text: `You have received a gift card worth ${money(cents, currency)} for ${site.brand.siteName}.` },
+    ...(note ? [{ kind: 'paragraph' as const, text: note }] : []),
+    { kind: 'paragraph', text: 'Enter this code at checkout:' },
+    { kind: 'code', text: code },
+  ];
+  if (site.origin) blocks.push({ kind: 'button', label: `Visit ${site.brand.siteName}`, url: site.origin });
+  return renderMail(site.brand, { subject: `A gift card for ${site.brand.siteName}`, heading: `${money(cents, currency)} to spend at ${site.brand.siteName}`, blocks, footer: `You are receiving this email because someone sent you a gift card from ${site.brand.siteName}.` });
+}
+
+/** Enqueues a shop mail built from the site (any of the builders above). */
+export async function enqueueShopMail(trx: Transaction<CartDB>, websiteId: string, to: string, kind: string, idempotencyKey: string, build: (site: SiteOfMail) => RenderedMail): Promise<void> {
+  const mail = build(await siteOfMail(trx, websiteId));
+  await enqueueMail(trx, { idempotencyKey, websiteId, kind, to, ...mail });
+}
