@@ -1,7 +1,7 @@
 // The order confirmation (right after checkout) and the order status page (a buyer's way back to
 // an order): the order's number, status, items and totals, and any gift card codes it issued.
 import { useEffect, useState } from 'react';
-import type { Order, OrderStatus } from '@sc/contracts';
+import { CommerceMessages, type Order, type OrderStatus } from '@sc/contracts';
 import { call, failureFrom } from '../lib/http.js';
 import { orderStatusUrl } from './order-paths.js';
 import { failureMessage } from '../product/rules.js';
@@ -17,15 +17,29 @@ const STATUS_TEXT: Record<OrderStatus, string> = {
   refunded: 'Refunded.',
 };
 
+/** The receipt token of the page's address (from the checkout or the receipt email). */
+const receiptTokenOfPage = (): string | undefined => new URLSearchParams(location.search).get('token') ?? undefined;
+
+/** How often, and how many times, a pending order is asked again (Stripe's webhook is on its way). */
+const PENDING_POLL_MS = 2000;
+const PENDING_POLLS = 30;
+
 export function OrderView({ orderId, confirmation }: { orderId: string; confirmation: boolean }) {
   const [order, setOrder] = useState<Order | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const [polls, setPolls] = useState(0);
+  const token = receiptTokenOfPage();
   useEffect(() => {
-    call<{ order: Order }>('GET', `/api/commerce/orders/${encodeURIComponent(orderId)}`).then(
+    call<{ order: Order }>('GET', `/api/commerce/orders/${encodeURIComponent(orderId)}${token ? `?token=${encodeURIComponent(token)}` : ''}`).then(
       (answer) => setOrder(answer.order),
       (failure: unknown) => setError(failureMessage(failureFrom(failure), true)),
     );
-  }, [orderId]);
+  }, [orderId, token, polls]);
+  useEffect(() => {
+    if (order?.status !== 'pending' || polls >= PENDING_POLLS) return undefined;
+    const timer = setTimeout(() => setPolls((n) => n + 1), PENDING_POLL_MS);
+    return () => clearTimeout(timer);
+  }, [order, polls]);
   useEffect(() => {
     if (order) document.title = `${confirmation ? 'Order confirmed' : 'Order status'} — ${document.title.split(' — ').at(-1) ?? ''}`;
   }, [order, confirmation]);
@@ -47,6 +61,11 @@ export function OrderView({ orderId, confirmation }: { orderId: string; confirma
       <p className="order-state">
         Status: <strong>{order.status}</strong> — {STATUS_TEXT[order.status]}
       </p>
+      {order.status === 'pending' && (
+        <p className="order-pending" role="status">
+          {CommerceMessages.paymentPending}
+        </p>
+      )}
       {confirmation && <p>A confirmation goes to {order.email}.</p>}
       <ul className="order-items">
         {order.items.map((item) => (
@@ -105,7 +124,7 @@ export function OrderView({ orderId, confirmation }: { orderId: string; confirma
       )}
       {confirmation && (
         <p>
-          <a href={orderStatusUrl(order.id)}>Check this order’s status later</a>
+          <a href={orderStatusUrl(order.id, token)}>Check this order’s status later</a>
         </p>
       )}
     </section>
