@@ -57,8 +57,9 @@ export class AccountMailService {
       if (Number(recent.n) >= RESETS_PER_HOUR) return false;
       const token = await this.#issue(trx, 'password-reset', kind, account.id, kind === 'site-user' ? websiteId : null, RESET_TTL_MS);
       const site = await this.#site(trx, websiteId);
-      const path = kind === 'site-user' ? '/account/reset-password' : '/config/reset-password';
-      const link = site.origin ? `${site.origin}${path}?token=${token}` : `${path}?token=${token}`;
+      // Site users: the site's page opens its account dialog on this parameter; owners: the admin app.
+      const path = kind === 'site-user' ? `/?reset-password=${token}` : `/config/reset-password?token=${token}`;
+      const link = `${site.origin ?? ''}${path}`;
       const mail = renderMail(site.brand, {
         subject: `Reset your password for ${site.brand.siteName}`,
         heading: 'Choose a new password',
