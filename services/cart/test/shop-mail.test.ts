@@ -19,7 +19,7 @@ describe(`shop mail (${mode.database})`, () => {
     await kit?.close();
   });
 
-  const owner = (websiteId: string, roles = ADMIN) => ({ websiteId, roles, headers: { 'idempotency-key': randomUUID() } });
+  const owner = (websiteId: string, roles: number[] = ADMIN) => ({ websiteId, roles, headers: { 'idempotency-key': randomUUID() } });
   const mailbox = async (websiteId: string, kind?: string) => {
     await kit.app.cartMail!.deliverBatch();
     const r = await kit.call('GET', `/api/commerce/store/mailbox?limit=50${kind ? `&kind=${kind}` : ''}`, { websiteId, roles: ADMIN });
