@@ -4,12 +4,12 @@
 // forged webhooks, declines and 3-D Secure, retried checkouts, expiring holds, refunds.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
-import { CommerceMessages, type CheckoutResponse, type Order } from '@sc/contracts';
+import { CommerceMessages, ProductType, type CheckoutResponse, type Order } from '@sc/contracts';
 import { mode } from '@sc/platform/test-kit';
 import { TestSmtpServer } from '@sc/platform/test-kit/smtp-server';
 import { FakeStripeServer, TEST_PAYMENT_METHODS, type FakeEvent } from '@sc/platform/test-kit/stripe-server';
 import Stripe from 'stripe';
-import { applyWebsiteEvent, StripePaymentProvider } from '../src/index.js';
+import { applyWebsiteEvent, renewalsOf, StripePaymentProvider } from '../src/index.js';
 import { ADMIN, APP_START_TIMEOUT_MS, CARD, envelope, setup, type Kit } from './kit.js';
 
 const WEBHOOK_SECRET = 'whsec_cartTestsSecret0123456789';
@@ -272,6 +272,43 @@ describe(`Stripe payments (${mode.database})`, () => {
     expect(row.refunded_cents).toBe(4000);
     const view = (await kit.call('GET', `/api/commerce/orders/${order.id}`, { websiteId: site })).json<{ order: Order }>().order;
     expect(view.refunds.map((r) => r.amount.value).sort()).toEqual(['1000', '3000']);
+  }, 60_000);
+
+  it('a subscription is paid through the same flow and renews off-session with the saved card; a gift card bought with Stripe is issued once', async () => {
+    const { site } = await shop();
+    const plan = await kit.product(site, { isSubscribable: true, subscriptionPlan: { billingPeriod: { value: 1, unit: 'MONTH' }, numBillingCycles: 0 }, variants: [{ sku: 'BEANS', price: 1900, qty: 20 }] });
+    const { cartToken } = (await kit.call('POST', '/api/3/commerce/cart/subscription', { websiteId: site }, { itemId: plan.productId, qty: 1 })).json<{ cartToken: string }>();
+    const { order, payment } = (await checkout(site, undefined, { cartToken })).json<CheckoutResponse>();
+    const opened = stripe.intents.get(payment!.intentId)!;
+    expect(opened.setup_future_usage).toBe('off_session');
+    expect(opened.customer).toMatch(/^cus_/);
+    stripe.confirm(payment!.intentId, TEST_PAYMENT_METHODS.visa);
+    await deliver(stripe.eventsFor(payment!.intentId).find(paid)!);
+    const subscription = await kit.ctx.db.selectFrom('subscriptions').selectAll().where('order_id', '=', order.id).executeTakeFirstOrThrow();
+    expect(subscription.payment_method).toBe(`${opened.customer} ${TEST_PAYMENT_METHODS.visa}`);
+
+    const run = await renewalsOf(kit.ctx)!.runDue(new Date(new Date(subscription.next_billing_at!).getTime() + 1000), { websiteId: site });
+    expect(run.paid).toHaveLength(1);
+    const renewal = [...stripe.intents.values()].find((i) => i.customer === opened.customer && i.id !== opened.id)!;
+    expect(renewal).toMatchObject({ amount: 1900, status: 'succeeded', payment_method: TEST_PAYMENT_METHODS.visa });
+    expect(stripe.requests.find((r) => r.path === '/v1/payment_intents' && r.body.customer === opened.customer && r.body.off_session === 'true')).toBeDefined();
+    await kit.app.cartMail!.deliverBatch();
+    const renewed = Number((await orderRow(run.paid[0]!)).order_number);
+    expect(smtp.to('buyer@example.com').filter((m) => m.subject === `Your subscription renewed: order #${renewed}`)).toHaveLength(1);
+
+    const card = await kit.product(site, { productType: ProductType.GIFT_CARD, giftCardDenominations: [2500], variants: [{ sku: 'GC-25', price: 2500, unlimited: true }] });
+    const cart = await kit.cartWith(site, [{ itemId: card.productId, sku: 'GC-25' }]);
+    const bought = (await checkout(site, cart, { shippingAddress: undefined })).json<CheckoutResponse>();
+    expect(bought.order.grandTotal.value).toBe('2500');
+    stripe.confirm(bought.payment!.intentId, TEST_PAYMENT_METHODS.visa);
+    const succeeded = stripe.eventsFor(bought.payment!.intentId).find(paid)!;
+    await Promise.all([deliver(succeeded), deliver(succeeded), deliver(succeeded)]);
+    const issued = await kit.ctx.db.selectFrom('gift_cards').selectAll().where('order_id', '=', bought.order.id).execute();
+    expect(issued).toHaveLength(1);
+    expect(issued[0]!.balance_cents).toBe(2500);
+    await kit.app.cartMail!.deliverBatch();
+    const receipt = smtp.to('buyer@example.com').find((m) => m.subject.endsWith(`order #${bought.order.orderNumber}`))!;
+    expect(receipt.text).toContain(issued[0]!.code);
   }, 60_000);
 
   it('GET /api/commerce/payments/config tells the checkout to mount the Payment Element', async () => {
