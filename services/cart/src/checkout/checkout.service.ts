@@ -223,22 +223,26 @@ export class CheckoutService {
 
   /**
    * Pending Stripe orders older than `holdMs`: their intents are cancelled and their holds
-   * released. An intent that can no longer be cancelled is being paid; its webhook settles it.
+   * released. An intent that can no longer be cancelled is being paid; its webhook settles it. An
+   * order that never recorded its intent (the process stopped between opening it and writing it
+   * down) asks Stripe for it again under the same idempotency key, then cancels it the same way.
    */
-  async expireHolds(holdMs: number): Promise<number> {
-    if (!this.#intents) return 0;
-    const stale = await this.#ctx.db
+  async expireHolds(holdMs: number, scope: { websiteId?: string } = {}): Promise<number> {
+    const intents = this.#intents;
+    if (!intents) return 0;
+    let query = this.#ctx.db
       .selectFrom('orders')
-      .select(['id', 'website_id', 'payment_reference'])
+      .selectAll()
       .where('status', '=', 'pending')
-      .where('payment_reference', 'is not', null)
-      .where('created_at', '<', sql<Date>`now() - ${`${holdMs} milliseconds`}::interval`)
-      .limit(100)
-      .execute();
+      .where('created_at', '<', sql<Date>`now() - ${`${holdMs} milliseconds`}::interval`);
+    // Tests that share a database look at their own website only.
+    if (scope.websiteId) query = query.where('website_id', '=', scope.websiteId);
+    const stale = await query.limit(100).execute();
     let released = 0;
     for (const order of stale) {
       try {
-        if (await this.#intents.cancelIntent(order.payment_reference!)) {
+        const intentId = order.payment_reference ?? (await this.#intentOf(intents, order));
+        if (await intents.cancelIntent(intentId)) {
           if (await this.releasePending(order.website_id, order.id)) released++;
         }
       } catch (error) {
@@ -246,6 +250,20 @@ export class CheckoutService {
       }
     }
     return released;
+  }
+
+  /** The intent of an order that did not record it: the same request answers the same intent. */
+  async #intentOf(intents: IntentPayments, order: OrderRow): Promise<string> {
+    const opened = await intents.openIntent({
+      orderId: order.id,
+      websiteId: order.website_id,
+      amountCents: order.grand_total_cents - order.gift_card_cents,
+      currency: order.currency,
+      email: order.email,
+      description: `${order.kind === 'donation' ? 'Donation' : 'Order'} ${order.id}`,
+      saveForRenewals: order.kind === 'subscription',
+    });
+    return opened.id;
   }
 
   /**
