@@ -57,7 +57,7 @@ import {
   type OrderRow,
 } from './orders.repository.js';
 import { enqueueReceipt } from './order-mail.js';
-import { hasIntents, type IntentPayments, type PaymentProvider } from './payments.js';
+import { hasIntents, type IntentPayments, type IntentRequest, type PaymentProvider } from './payments.js';
 import { announceStockChange } from './stock-events.js';
 
 export const newOrderId = (): string => randomBytes(12).toString('hex');
@@ -70,6 +70,20 @@ export function newGiftCardCode(): string {
 }
 
 const money = (cents: number, currency: string) => ({ value: String(cents), currency: currency as CurrencyCode });
+
+/**
+ * What Stripe is asked for an order: always derived from the order row, so a repeat (a retried
+ * call, or finding a lost intent again) sends the same request under the same idempotency key.
+ */
+const intentRequestOf = (order: OrderRow): IntentRequest => ({
+  orderId: order.id,
+  websiteId: order.website_id,
+  amountCents: order.grand_total_cents - order.gift_card_cents,
+  currency: order.currency,
+  email: order.email,
+  description: `${order.kind === 'donation' ? 'Donation' : 'Order'} ${order.id}`,
+  saveForRenewals: order.kind === 'subscription',
+});
 
 interface Reservation {
   productId: string;
@@ -119,7 +133,7 @@ export class CheckoutService {
     const kind = cart.kind === 'subscription' ? 'subscription' : 'order';
     const { order, reservations, giftCard } = await this.#reserve(loaded, body, kind);
     const due = order.grand_total_cents - order.gift_card_cents;
-    if (this.#intents && due > 0) return this.#openIntent(this.#intents, order, kind === 'subscription', async () => this.#release(order, reservations, giftCard));
+    if (this.#intents && due > 0) return this.#openIntent(this.#intents, order, async () => this.#release(order, reservations, giftCard));
     const outcome = due > 0 ? await this.#charge(due, loaded.currency, body.card, idempotencyKey, `Order ${order.id}`) : { outcome: 'succeeded' as const, reference: null };
     if (outcome.outcome !== 'succeeded') {
       await this.#release(order, reservations, giftCard);
@@ -133,18 +147,10 @@ export class CheckoutService {
   }
 
   /** Opens the order's PaymentIntent and records it on the order (still pending). */
-  async #openIntent(intents: IntentPayments, order: OrderRow, saveForRenewals: boolean, release: () => Promise<void>): Promise<CheckoutResponse> {
+  async #openIntent(intents: IntentPayments, order: OrderRow, release: () => Promise<void>): Promise<CheckoutResponse> {
     let opened;
     try {
-      opened = await intents.openIntent({
-        orderId: order.id,
-        websiteId: order.website_id,
-        amountCents: order.grand_total_cents - order.gift_card_cents,
-        currency: order.currency,
-        email: order.email,
-        description: `${order.kind === 'donation' ? 'Donation' : 'Order'} ${order.id}`,
-        saveForRenewals,
-      });
+      opened = await intents.openIntent(intentRequestOf(order));
     } catch (error) {
       this.#ctx.logger.warn({ err: error, orderId: order.id }, 'payment intent could not be opened');
       await release();
@@ -254,16 +260,7 @@ export class CheckoutService {
 
   /** The intent of an order that did not record it: the same request answers the same intent. */
   async #intentOf(intents: IntentPayments, order: OrderRow): Promise<string> {
-    const opened = await intents.openIntent({
-      orderId: order.id,
-      websiteId: order.website_id,
-      amountCents: order.grand_total_cents - order.gift_card_cents,
-      currency: order.currency,
-      email: order.email,
-      description: `${order.kind === 'donation' ? 'Donation' : 'Order'} ${order.id}`,
-      saveForRenewals: order.kind === 'subscription',
-    });
-    return opened.id;
+    return (await intents.openIntent(intentRequestOf(order))).id;
   }
 
   /**
@@ -301,7 +298,7 @@ export class CheckoutService {
     const order = await this.#ctx.transaction(async (trx) =>
       insertOrder(trx, this.orderValues({ websiteId, kind: 'donation', cartId: null, email: body.email, address: null, items, currency: rules.currency, subtotal: amount, discount: 0, shipping: 0, tax: 0, giftCard: 0, giftCardId: null })),
     );
-    if (this.#intents) return this.#openIntent(this.#intents, order, false, async () => void (await this.releasePending(websiteId, order.id)));
+    if (this.#intents) return this.#openIntent(this.#intents, order, async () => void (await this.releasePending(websiteId, order.id)));
     const outcome = await this.#charge(amount, rules.currency, body.card, idempotencyKey, `Donation ${order.id}`);
     if (outcome.outcome !== 'succeeded') {
       await setOrderStatus(this.#ctx.db, order.id, 'payment-failed');
