@@ -63,7 +63,3 @@ export const UploadedAsset = z.object({
   originalSize: z.string(),
 });
 export type UploadedAsset = z.infer<typeof UploadedAsset>;
-
-/** An image with more pixels than the service decodes (SPEC 5 names only the byte limit; this one is ours). */
-export const tooManyPixelsMessage = (fileName: string, maxPixels: number): string =>
-  `The file ${fileName} is too large. The maximum allowed image size is ${Math.floor(maxPixels / 1_000_000)} megapixels.`;

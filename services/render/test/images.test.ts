@@ -50,4 +50,12 @@ describe('image markup of the demo pages', () => {
     expect(tags.slice(1).length).toBeGreaterThan(0);
     for (const img of tags.slice(1)) expect(img.loading).toBe('lazy');
   });
+
+  it("gives the product form island each variant picture's srcset, for the storefront to swap in", async () => {
+    const html = (await page(render, '/shop/waxed-canvas-market-tote')).body;
+    const json = /<script type="application\/json" id="product-form-data">([^<]*)<\/script>/.exec(html)?.[1] ?? '{}';
+    const variants = (JSON.parse(json) as { variants: Array<{ mainImage?: { srcset?: string } }> }).variants;
+    expect(variants.length).toBe(4);
+    for (const v of variants) expect(v.mainImage?.srcset?.split(', ').length).toBeGreaterThanOrEqual(4);
+  });
 });

@@ -14,7 +14,6 @@ import {
   OwnerMessages,
   OwnerUiMessages,
   hasImageExtension,
-  tooManyPixelsMessage,
   unsupportedFileMessage,
   type UploadImageType,
   type UploadedAsset,
@@ -35,6 +34,10 @@ export const contentTypeOfStored = (fileName: string): string | undefined => {
 
 /** 132 bits of the SHA-256 of the stored bytes: the same image always gets the same id. */
 export const contentId = (bytes: Uint8Array): string => createHash('sha256').update(bytes).digest('base64url').slice(0, 22);
+
+/** An image with more pixels than the service decodes (SPEC 5 names only the byte limit; this one is ours). */
+export const tooManyPixelsMessage = (fileName: string, maxPixels: number): string =>
+  `The file ${fileName} is too large. The maximum allowed image size is ${Math.floor(maxPixels / 1_000_000)} megapixels.`;
 
 /** The pipeline's version in every variant's ETag: a change in how variants are made changes them. */
 const PIPELINE_VERSION = 'p1';
