@@ -69,8 +69,16 @@ async function readAll(stream: Readable): Promise<Buffer> {
   return Buffer.concat(chunks);
 }
 
+/** Files up to this size are kept in memory once read (the hot variants of storefront pages)... */
+const HOT_FILE_MAX = 1_000_000;
+/** ...up to this many bytes in all, least recently used dropped first. */
+const HOT_TOTAL_MAX = 64_000_000;
+
 export class AssetService {
   readonly #making = new Map<string, Promise<Buffer | undefined>>();
+  /** Recently served small files by key (a Map keeps insertion order: the first is the least recent). */
+  readonly #hot = new Map<string, Buffer>();
+  #hotBytes = 0;
 
   constructor(
     private readonly storage: AssetStorage,
@@ -153,7 +161,17 @@ export class AssetService {
 
   /** The bytes of an image request: the stored file, or the variant made now (once); undefined without an original. */
   async read(request: ImageRequest): Promise<ImageBody | undefined> {
+    const hot = this.#hot.get(request.key);
+    if (hot) {
+      this.#remember(request.key, hot);
+      return { size: hot.length, bytes: hot };
+    }
     const stored = await this.storage.get(request.key);
+    if (stored && stored.size <= HOT_FILE_MAX) {
+      const bytes = await readAll(stored.stream);
+      this.#remember(request.key, bytes);
+      return { size: bytes.length, bytes };
+    }
     if (stored || request.size === 'original') return stored;
     let making = this.#making.get(request.key);
     if (!making) {
@@ -169,6 +187,23 @@ export class AssetService {
     }
   }
 
+  /** Keeps a small file in memory (names are content hashes: a kept file is never stale). */
+  #remember(key: string, bytes: Buffer): void {
+    if (bytes.length > HOT_FILE_MAX) return;
+    const before = this.#hot.get(key);
+    if (before) {
+      this.#hot.delete(key);
+      this.#hotBytes -= before.length;
+    }
+    this.#hot.set(key, bytes);
+    this.#hotBytes += bytes.length;
+    for (const [oldest, old] of this.#hot) {
+      if (this.#hotBytes <= HOT_TOTAL_MAX) break;
+      this.#hot.delete(oldest);
+      this.#hotBytes -= old.length;
+    }
+  }
+
   async #make(request: ImageRequest): Promise<Buffer | undefined> {
     const original = await this.storage.get(request.originalKey);
     if (!original) return undefined;
@@ -179,6 +214,7 @@ export class AssetService {
       // The variant is still answered; the next request makes it again.
       this.logger.warn({ err: error, key: request.key }, 'keeping an image variant failed');
     }
+    this.#remember(request.key, bytes);
     return bytes;
   }
 }
