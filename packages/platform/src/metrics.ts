@@ -7,6 +7,7 @@ import { createServer, type Server } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import client from 'prom-client';
 import type { Cache } from './cache/cache.js';
+import type { Logger } from './logger.js';
 import type { ConsumerStatus } from './read-models.js';
 
 /** The process's registry; default Node metrics (event-loop lag, heap, GC, CPU) are on it. */
@@ -154,4 +155,20 @@ export async function startMetricsServer(port: number, host: string): Promise<{ 
     port: typeof address === 'object' && address ? address.port : port,
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
+}
+
+/**
+ * The metrics server of a process's main: like startMetricsServer, but a port already in use
+ * (a second `pnpm start` on one machine) costs only the metrics, with a warning, not the start.
+ */
+export async function serveMetrics(port: number, host: string, log: Pick<Logger, 'info' | 'warn'>): Promise<() => Promise<void>> {
+  try {
+    const metrics = await startMetricsServer(port, host);
+    log.info(`metrics at http://${host}:${metrics.port}/metrics`);
+    return metrics.close;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EADDRINUSE') throw error;
+    log.warn(`METRICS_PORT ${port} is in use: this process serves no /metrics (set METRICS_PORT)`);
+    return async () => undefined;
+  }
 }

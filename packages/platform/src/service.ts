@@ -15,7 +15,7 @@ import { openServiceInfra, type SharedInfra } from './infra.js';
 import type { Logger } from './logger.js';
 import { OutboxRelay, type OutboxTables } from './outbox/index.js';
 import { SpanKind, startTelemetry, withSpanFromHeaders } from './telemetry.js';
-import { countingCache, instrumentHttp, registerServiceMetrics, startMetricsServer } from './metrics.js';
+import { countingCache, instrumentHttp, registerServiceMetrics, serveMetrics } from './metrics.js';
 import { consumerStatuses, replayConsumers, type ConsumerStatus } from './read-models.js';
 
 export const SERVICE_PORTS = {
@@ -197,11 +197,11 @@ export function runService<DB>(definition: ServiceDefinition<DB>): Promise<void>
     const stopTelemetry = startTelemetry(definition.name, config.OTEL_EXPORTER_OTLP_ENDPOINT);
     const app = await buildService(definition, { config });
     await app.listen({ port: config.PORT, host: config.HOST });
-    const metrics = await startMetricsServer(config.METRICS_PORT, config.HOST);
+    const closeMetrics = await serveMetrics(config.METRICS_PORT, config.HOST, app.log);
     closeOnSignals(
       async () => {
         await app.close();
-        await metrics.close();
+        await closeMetrics();
         await stopTelemetry();
       },
       app.log,
