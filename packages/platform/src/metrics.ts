@@ -165,7 +165,7 @@ export async function serveMetrics(port: number, host: string, log: Pick<Logger,
   try {
     const metrics = await startMetricsServer(port, host);
     log.info(`metrics at http://${host}:${metrics.port}/metrics`);
-    return metrics.close;
+    return () => metrics.close();
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'EADDRINUSE') throw error;
     log.warn(`METRICS_PORT ${port} is in use: this process serves no /metrics (set METRICS_PORT)`);
