@@ -232,9 +232,13 @@ describe('admin gallery and content', () => {
     await owner.getByLabel('Title').fill('Our numbers');
     await owner.getByRole('button', { name: 'Create' }).click();
     await owner.getByRole('heading', { name: 'Our numbers' }).waitFor();
-    await owner.getByLabel('Block type').selectOption('62');
-    await owner.getByRole('button', { name: 'Add block' }).click();
-    const chart = owner.getByRole('group', { name: /Block 1: Chart/ });
+    const add = async (name: string) => {
+      await owner.getByRole('button', { name: 'Add block' }).click();
+      await owner.getByRole('dialog', { name: 'Add a block' }).getByRole('button', { name, exact: true }).click();
+    };
+    await add('Chart');
+    const chart = owner.getByRole('group', { name: 'Chart settings' });
+    await chart.getByLabel('Dataset').fill('');
     await expect(chart.getByRole('alert').textContent()).resolves.toBe('Your dataset must have at least one column');
     await chart.getByLabel('Dataset').fill('Month,Visitors');
     await expect(chart.getByRole('alert').textContent()).resolves.toBe('Your dataset must have at least one row');
@@ -242,21 +246,20 @@ describe('admin gallery and content', () => {
     await expect(chart.getByRole('alert').textContent()).resolves.toBe('One or more rows was missing data');
     await chart.getByLabel('Dataset').fill('Month,Visitors\nJanuary,120\nFebruary,180');
     await expect(chart.getByRole('alert').count()).resolves.toBe(0);
-    await owner.getByLabel('Block type').selectOption('53');
-    await owner.getByRole('button', { name: 'Add block' }).click();
-    const button = owner.getByRole('group', { name: /Block 2: Button/ });
+    await add('Button');
+    const button = owner.getByRole('group', { name: 'Button settings' });
     await button.getByLabel('Button label').fill('Visit us');
     await button.getByLabel('Button link').fill('fore street');
     await expect(button.getByRole('alert').textContent()).resolves.toBe('Links must be formatted as https://example.com or /a-page');
     await button.getByLabel('Button link').fill('/about');
-    await owner.getByLabel('Block type').selectOption('51');
-    await owner.getByRole('button', { name: 'Add block' }).click();
-    await expect(owner.getByRole('group', { name: /Block 3: Newsletter/ }).getByRole('alert').textContent()).resolves.toBe('A List must be selected');
-    await owner.getByRole('group', { name: /Block 3: Newsletter/ }).getByRole('button', { name: 'Remove block' }).click();
-    await owner.getByRole('button', { name: 'Save page' }).click();
+    await add('Newsletter');
+    await expect(owner.getByRole('group', { name: 'Newsletter settings' }).getByRole('alert').textContent()).resolves.toBe('A List must be selected');
+    await owner.getByRole('toolbar', { name: 'Block' }).getByRole('button', { name: 'Remove block' }).click();
+    await owner.getByRole('button', { name: 'Save', exact: true }).click();
     await owner.getByRole('status').filter({ hasText: 'Page saved' }).waitFor();
     await owner.reload();
-    await expect(owner.getByRole('group', { name: /Block 1: Chart/ }).getByLabel('Dataset').inputValue()).resolves.toContain('February,180');
+    await owner.getByRole('navigation', { name: 'Page structure' }).getByRole('button', { name: /Chart/ }).click();
+    await expect(owner.getByRole('group', { name: 'Chart settings' }).getByLabel('Dataset').inputValue()).resolves.toContain('February,180');
     await shot(owner, SUITE, '08-page-blocks');
   }, 60_000);
 

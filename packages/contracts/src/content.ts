@@ -84,7 +84,30 @@ export type BlockBody = z.infer<typeof BlockBody>;
 export const Blocks = z
   .array(BlockBody)
   .max(CONTENT_LIMITS.blocksPerLayout, { error: formatMessage(ContentMessages.tooManyBlocks, { max: CONTENT_LIMITS.blocksPerLayout }) });
-export const Layout = z.object({ blocks: Blocks }).strict();
+/**
+ * A section of a layout: a run of `blocks` consecutive blocks of the layout's list, with its
+ * background, width and spacing. The blocks stay one flat list (every reader of a layout keeps
+ * working); sections only group them. Colours are hex so they can go into a style attribute.
+ */
+export const LayoutSection = z
+  .object({
+    id: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/),
+    blocks: z.number().int().min(0).max(CONTENT_LIMITS.blocksPerLayout),
+    background: z.string().regex(/^#[0-9a-fA-F]{3,6}$/, 'Use a hex colour such as #f4efe6.').optional(),
+    backgroundImage: z.string().max(2_000).optional(),
+    width: z.enum(['narrow', 'normal', 'wide', 'full']).optional(),
+    spacing: z.enum(['small', 'medium', 'large']).optional(),
+  })
+  .strict();
+export type LayoutSection = z.infer<typeof LayoutSection>;
+
+export const Layout = z
+  .object({ blocks: Blocks, sections: z.array(LayoutSection).max(CONTENT_LIMITS.blocksPerLayout).optional() })
+  .strict()
+  .refine((layout) => !layout.sections || layout.sections.reduce((n, s) => n + s.blocks, 0) === layout.blocks.length, {
+    message: 'The sections must hold every block of the layout.',
+    path: ['sections'],
+  });
 export type Layout = z.infer<typeof Layout>;
 
 // ---------------------------------------------------------------------------------------------
@@ -245,6 +268,11 @@ export const UpdateCollectionBody = z
     enabled: z.boolean(),
     ordering: CollectionOrdering,
     layout: Layout,
+    /**
+     * The collection's updatedOn the change was made from: when the collection changed since,
+     * the save is refused (409, 'You may only edit one page at a time') and nothing is written.
+     */
+    baseUpdatedOn: z.number().int(),
   })
   .partial()
   .strict();

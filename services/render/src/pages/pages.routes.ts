@@ -18,7 +18,7 @@ const PRIVATE_REVALIDATE = 'private, max-age=0, must-revalidate';
 const HTML = 'text/html; charset=utf-8';
 const JSON_TYPE = 'application/json; charset=utf-8';
 /** Islands read their data from JSON tags and load scripts from /assets: no inline script runs. */
-const CSP =
+export const CSP =
   "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' https: data:; connect-src 'self'; " +
   "font-src 'self' data:; frame-ancestors 'self'; base-uri 'self'; object-src 'none'; form-action 'self'; " +
   // Lesson videos: hosted files, and the two players lessons embed (youtube-nocookie, vimeo).
@@ -64,7 +64,7 @@ function cookieOf(request: FastifyRequest, name: string): string | undefined {
  * header render cannot verify, forwards no identity and shares the visitors' pages, so a page made
  * for a member is never cached where a visitor would get it.
  */
-function visitorOf(request: FastifyRequest): { forward: Record<string, string>; key: string } {
+export function visitorOf(request: FastifyRequest): { forward: Record<string, string>; key: string } {
   const forward: Record<string, string> = { 'x-request-id': request.id };
   const identity = identityOf(request);
   if (identity.kind === 'visitor') return { forward, key: '' };
