@@ -4,6 +4,7 @@
 // SPEC 7 content calls). Timestamps are epoch milliseconds; money is integer minor units.
 import { z } from 'zod';
 import { Colour, ColourValue } from './content-colour.js';
+import { DEFAULT_SITE_STYLES, SiteStyles } from './site-styles.js';
 import { ImageBody, ImageOut, PageUrl } from './content-image.js';
 import { GallerySettingsBody } from './content-gallery.js';
 import { CONTENT_LIMITS, ContentMessages } from './content-limits.js';
@@ -161,6 +162,8 @@ export const SiteSettings = z
     captchaSiteKey: z.string().max(200).nullable(),
     colors: z.record(z.string().regex(/^[a-zA-Z][a-zA-Z0-9-]{0,39}$/), Colour).refine((c) => Object.keys(c).length <= 50, 'At most 50 colours.'),
     businessEmail: OwnerEmail.nullable(),
+    /** Fonts, colours, button shape and spacing of the theme (site-styles.ts). */
+    styles: SiteStyles,
   })
   .strict();
 export type SiteSettings = z.infer<typeof SiteSettings>;
@@ -188,6 +191,7 @@ export const DEFAULT_SITE_SETTINGS: SiteSettings = Object.freeze({
   captchaSiteKey: null,
   colors: {},
   businessEmail: null,
+  styles: DEFAULT_SITE_STYLES,
 });
 
 /** PUT .../settings: any subset; nested groups merge field by field. */

@@ -11,6 +11,7 @@ import { ExperimentsContext, PopupOverlay } from './content-community.js';
 import { ProductTypeSchema } from './enums.js';
 import { Layout } from './content.js';
 import { CONTENT_LIMITS } from './content-limits.js';
+import { SiteStyles } from './site-styles.js';
 
 export const ISLANDS = [
   'product-form',
@@ -238,6 +239,8 @@ export const PreviewBody = z
     collectionId: z.string().min(1).max(64),
     layout: Layout,
     only: z.array(z.number().int().min(0).max(CONTENT_LIMITS.blocksPerLayout)).max(CONTENT_LIMITS.blocksPerLayout).optional(),
+    /** Site styles to show instead of the saved ones (the styles panel's draft). */
+    styles: SiteStyles.optional(),
   })
   .strict();
 export type PreviewBody = z.infer<typeof PreviewBody>;

@@ -95,6 +95,39 @@ describe('preview route', () => {
   });
 });
 
+describe('site styles', () => {
+  const styles = { bodyFont: 'lora', headingFont: 'playfair-display', accent: { h: 200, s: 0.5, l: 0.4 }, text: { r: 20, g: 30, b: 40 }, background: '#fafafa', buttonShape: 'pill', spacing: 'airy' };
+
+  it('previews draft styles: the fonts served here and the colours in the SPEC formats', async () => {
+    const response = await preview({ collectionId: HOME, layout: draft, styles });
+    expect(response.statusCode).toBe(200);
+    const html = response.json<{ html: string }>().html;
+    expect(html).toContain('<link rel="stylesheet" href="/_fonts/lora.css">');
+    expect(html).toContain('<link rel="stylesheet" href="/_fonts/playfair-display.css">');
+    expect(html).toContain('--font-body: "Lora", Georgia, serif;');
+    expect(html).toContain('--accent: hsl(200 50% 40%);--text: rgb(20 30 40);--bg: #fafafa}');
+    expect(html).toContain('--button-radius: 999px');
+    // No font comes from another host.
+    expect(html).not.toMatch(/fonts\.googleapis|fonts\.gstatic/);
+    const bad = await preview({ collectionId: HOME, layout: draft, styles: { ...styles, accent: { h: 400, s: 0.5, l: 0.5 } } });
+    expect(bad.statusCode).toBe(400);
+  });
+
+  it('serves each font’s stylesheet and files, and nothing else', async () => {
+    const css = await render.inject({ method: 'GET', url: '/_fonts/lora.css' });
+    expect(css.statusCode).toBe(200);
+    expect(css.body).toContain('src:url(/_fonts/files/lora-latin-700-normal.woff2) format("woff2")');
+    const file = await render.inject({ method: 'GET', url: '/_fonts/files/lora-latin-400-normal.woff2' });
+    expect(file.statusCode).toBe(200);
+    expect(file.headers['content-type']).toBe('font/woff2');
+    expect(file.rawPayload.subarray(0, 4).toString('latin1')).toBe('wOF2');
+    expect((await render.inject({ method: 'GET', url: '/_fonts/files/..%2F..%2Fpackage.json' })).statusCode).toBe(404);
+    expect((await render.inject({ method: 'GET', url: '/_fonts/comic-sans.css' })).statusCode).toBe(404);
+    const index = await render.inject({ method: 'GET', url: '/_fonts/index.json' });
+    expect(index.json<{ fonts: Array<{ id: string }> }>().fonts.map((f) => f.id)).toContain('work-sans');
+  });
+});
+
 describe('page save with a version', () => {
   it('refuses a save made from an older version and keeps the newer one', async () => {
     const url = `/api/content-service/1.0/websites/demo/collections/${DEMO_CONTENT.aboutCollectionId}`;

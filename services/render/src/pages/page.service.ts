@@ -2,7 +2,7 @@
 // publishes at the path (a collection, one of its categories, an item), else the not-found page.
 // Products carry the live stock render last heard from the cart (stock/). Content being
 // unreachable gives the error page (503); nothing here renders HTML.
-import { COMMENT_LIMITS, CommentState, type Collection, type ContentItem, type Layout, type MemberAreaSummary, SEARCH_LIMITS } from '@sc/contracts';
+import { COMMENT_LIMITS, CommentState, type Collection, type ContentItem, type Layout, type MemberAreaSummary, type SiteStyles, SEARCH_LIMITS } from '@sc/contracts';
 import type { Logger } from '@sc/platform';
 import { ContentUnavailableError, type ContentReader, type Forwarded } from '../content/content-reader.js';
 import { productIds, withLiveStock, type LiveStock } from '../stock/live-stock.js';
@@ -117,10 +117,12 @@ export class PageService {
    * public page would show it (same context, same template). Nothing is stored or cached. Null
    * when the website or the page cannot be found.
    */
-  async preview(websiteId: string, collectionId: string, layout: Layout, visitor: PageVisitor = {}): Promise<Page | null> {
+  async preview(websiteId: string, collectionId: string, layout: Layout, visitor: PageVisitor = {}, styles?: SiteStyles): Promise<Page | null> {
     const as = visitor.forward;
-    const [site, collection] = await Promise.all([this.#site(websiteId), this.content.collection(websiteId, collectionId, as)]);
-    if (!site || !collection || familyOf(collection) !== 'page') return null;
+    const [read, collection] = await Promise.all([this.#site(websiteId), this.content.collection(websiteId, collectionId, as)]);
+    if (!read || !collection || familyOf(collection) !== 'page') return null;
+    // The styles panel's draft styles stand in for the saved ones.
+    const site = styles ? { ...read, site: { ...read.site, settings: { ...read.site.settings, styles } } } : read;
     const draft: Collection = { ...collection, layout };
     return layoutPage(site, draft, await this.#blockSources(websiteId, draft, as), normalisePath(collection.fullUrl), this.clock());
   }

@@ -20,8 +20,8 @@ export function previewRoutes(app: ZodApp, pages: PageService, renderer: PageRen
     async (request, reply) => {
       const websiteId = websiteIdOf(request);
       if (request.params.websiteId !== websiteId) throw new AppError('NOT_FOUND', OwnerUiMessages.unableToLocateContent);
-      const { collectionId, layout, only } = request.body;
-      const page = await pages.preview(websiteId, collectionId, layout, { forward: visitorOf(request).forward });
+      const { collectionId, layout, only, styles } = request.body;
+      const page = await pages.preview(websiteId, collectionId, layout, { forward: visitorOf(request).forward }, styles);
       if (!page) throw new AppError('NOT_FOUND', OwnerUiMessages.unableToLocateContent);
       const shown = renderer.prepare(page);
       reply.header('cache-control', 'no-store');

@@ -11,7 +11,7 @@ import { Field, Problem } from '../ui.js';
 import { blockProblem } from '../content/blocks.js';
 import { KINDS, kindOf } from './catalogue.js';
 import type { BlockData, EditorBlock } from './model.js';
-import { RichText } from './RichText.js';
+import { linkAllowed, RichText } from './RichText.js';
 
 export interface Sources {
   collections: Collection[];
@@ -153,7 +153,7 @@ function ImageFields({ data, onChange, collections, disabled }: { data: BlockDat
       <TextField data={data} name="alt" label="Alt text" hint="What the image shows, for people who cannot see it" onChange={onChange} />
       <TextField data={data} name="caption" label="Caption" onChange={onChange} />
       <TextField data={data} name="link" label="Link (optional)" onChange={onChange} />
-      {src ? (
+      {src && linkAllowed(src) ? (
         <div className="focal-point">
           <span className="field-label">Focal point (click the part that must stay in view)</span>
           <button

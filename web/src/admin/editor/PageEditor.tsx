@@ -7,8 +7,8 @@
 // edit content see the same screen read-only. This module is its own chunk of the admin app.
 import { useCallback, useEffect, useMemo, useReducer, useRef, useState, type ReactNode } from 'react';
 import { HexColorPicker } from 'react-colorful';
-import { Permission, type Collection, type Layout, type PreviewResponse } from '@sc/contracts';
-import { api, ApiError, problemOf } from '../data.js';
+import { Permission, type Collection, type Layout, type PreviewResponse, type SiteSettings, type SiteStyles } from '@sc/contracts';
+import { api, ApiError, problemOf, useApi } from '../data.js';
 import { useSession } from '../session.js';
 import { Field, Problem } from '../ui.js';
 import { blockProblem } from '../content/blocks.js';
@@ -17,6 +17,7 @@ import { blockLabel, KINDS, SECTION_TEMPLATES, type BlockKind } from './catalogu
 import { DEVICE_WIDTHS, Frame, type Device, type Preview } from './Frame.js';
 import * as M from './model.js';
 import { Outline } from './Outline.js';
+import { StylesPanel } from './StylesPanel.js';
 import './editor.css';
 
 type Action = { type: 'change'; draft: M.Draft; typing?: string | undefined } | { type: 'undo' } | { type: 'redo' } | { type: 'reset'; draft: M.Draft };
@@ -57,13 +58,22 @@ const same = (a: M.Draft, b: M.Draft) => JSON.stringify(M.layoutOf(a)) === JSON.
  * Render's preview of a draft, one request at a time: while one is out the newest draft waits,
  * and drafts in between are skipped. When only some blocks changed, only they are asked for.
  */
-function usePreview(websiteId: string, collectionId: string, draft: M.Draft) {
+function usePreview(websiteId: string, collectionId: string, draft: M.Draft, styles: SiteStyles | undefined) {
   const [preview, setPreview] = useState<Preview>();
   const [problem, setProblem] = useState<string>();
-  const state = useRef<{ busy: boolean; pending: M.Draft | undefined; shown: M.Draft | undefined; seq: number; frameSeq: number; firstPage: number }>({
+  const state = useRef<{
+    busy: boolean;
+    pending: { draft: M.Draft; styles: SiteStyles | undefined } | undefined;
+    shown: M.Draft | undefined;
+    shownStyles: string;
+    seq: number;
+    frameSeq: number;
+    firstPage: number;
+  }>({
     busy: false,
     pending: undefined,
     shown: undefined,
+    shownStyles: '',
     seq: 0,
     frameSeq: -1,
     firstPage: -1,
@@ -71,10 +81,11 @@ function usePreview(websiteId: string, collectionId: string, draft: M.Draft) {
   const pump = useCallback(async () => {
     const s = state.current;
     if (s.busy || !s.pending) return;
-    const next = s.pending;
+    const { draft: next, styles: nextStyles } = s.pending;
     s.pending = undefined;
-    // Block by block only once the frame shows a whole page to patch.
-    const changed = s.shown && s.frameSeq >= s.firstPage && s.firstPage >= 0 ? M.changedBlocks(s.shown, next) : undefined;
+    const stylesKey = JSON.stringify(nextStyles ?? null);
+    // Block by block only once the frame shows a whole page to patch, and while the styles stay.
+    const changed = s.shown && s.frameSeq >= s.firstPage && s.firstPage >= 0 && stylesKey === s.shownStyles ? M.changedBlocks(s.shown, next) : undefined;
     if (changed && changed.length === 0) {
       s.shown = next;
       void pump();
@@ -86,6 +97,7 @@ function usePreview(websiteId: string, collectionId: string, draft: M.Draft) {
         collectionId,
         layout: M.layoutOf(next),
         ...(changed ? { only: changed } : {}),
+        ...(nextStyles ? { styles: nextStyles } : {}),
       });
       s.seq += 1;
       if (changed) setPreview({ kind: 'blocks', blocks: answer.blocks ?? [], seq: s.seq });
@@ -94,6 +106,7 @@ function usePreview(websiteId: string, collectionId: string, draft: M.Draft) {
         setPreview({ kind: 'page', html: answer.html ?? '', seq: s.seq });
       }
       s.shown = next;
+      s.shownStyles = stylesKey;
       setProblem(undefined);
     } catch (failure) {
       setProblem(problemOf(failure));
@@ -105,9 +118,9 @@ function usePreview(websiteId: string, collectionId: string, draft: M.Draft) {
     }
   }, [websiteId, collectionId]);
   useEffect(() => {
-    state.current.pending = draft;
+    state.current.pending = { draft, styles };
     void pump();
-  }, [draft, pump]);
+  }, [draft, styles, pump]);
   const onApplied = useCallback((seq: number) => {
     state.current.frameSeq = Math.max(state.current.frameSeq, seq);
   }, []);
@@ -136,9 +149,33 @@ export function PageEditor({ collection, onSaved }: { collection: Collection; on
   const [viewTheirs, setViewTheirs] = useState(false);
   const sources = useSources();
   const panel = useRef<HTMLDivElement>(null);
+  // Site styles: the saved ones, the panel's draft (previewed in the frame until saved).
+  const settings = useApi<SiteSettings>(`/api/content-service/1.0/websites/${websiteId}/settings`);
+  const [stylesDraft, setStylesDraft] = useState<SiteStyles>();
+  const [showStyles, setShowStyles] = useState(false);
+  const [stylesBusy, setStylesBusy] = useState(false);
+  const savedStyles = settings.data?.styles;
+  const stylesDirty = stylesDraft !== undefined && JSON.stringify(stylesDraft) !== JSON.stringify(savedStyles);
+  const previewStyles = stylesDirty && stylesDraft && !M.stylesProblem(stylesDraft) ? stylesDraft : undefined;
 
   const shownDraft = useMemo(() => (viewTheirs && conflict ? M.draftOf(conflict.theirs.layout) : draft), [viewTheirs, conflict, draft]);
-  const { preview, problem: previewProblem, onApplied } = usePreview(websiteId, collection.id, shownDraft);
+  const { preview, problem: previewProblem, onApplied } = usePreview(websiteId, collection.id, shownDraft, previewStyles);
+
+  const saveStyles = async () => {
+    if (!stylesDraft) return;
+    setStylesBusy(true);
+    setError(undefined);
+    try {
+      const stored = await api<SiteSettings>('PUT', `/api/content-service/1.0/websites/${websiteId}/settings`, { styles: stylesDraft });
+      settings.set(stored);
+      setStylesDraft(undefined);
+      setNotice('Site styles saved');
+    } catch (failure) {
+      setError(problemOf(failure));
+    } finally {
+      setStylesBusy(false);
+    }
+  };
 
   // Unsaved work is kept in this browser until it is saved or thrown away.
   useEffect(() => {
@@ -314,6 +351,9 @@ export function PageEditor({ collection, onSaved }: { collection: Collection; on
             </button>
           ))}
         </div>
+        <button type="button" aria-pressed={showStyles} onClick={() => setShowStyles(!showStyles)}>
+          Site styles
+        </button>
         {readOnly ? (
           <p className="read-only-note" role="note">
             Read only: your role may view this page but not change it.
@@ -394,7 +434,21 @@ export function PageEditor({ collection, onSaved }: { collection: Collection; on
           <Frame preview={preview} device={device} selected={viewTheirs ? undefined : flatIndex} onSelect={selectFlat} toolbar={toolbar} onApplied={onApplied} />
         </div>
         <div className="editor-panel" ref={panel} aria-label="Settings" role="region">
-          {selectedBlock ? (
+          {showStyles ? (
+            savedStyles ? (
+              <StylesPanel
+                styles={stylesDraft ?? savedStyles}
+                onChange={setStylesDraft}
+                onSave={() => void saveStyles()}
+                onReset={() => setStylesDraft(undefined)}
+                canSave={can(Permission.SETTINGS_MANAGE)}
+                dirty={stylesDirty}
+                busy={stylesBusy}
+              />
+            ) : (
+              <Problem message={settings.error} />
+            )
+          ) : selectedBlock ? (
             <>
               <h2>{blockLabel(selectedBlock)}</h2>
               <BlockSettings block={selectedBlock} sources={sources} disabled={readOnly} onChange={(data, field) => change(M.updateBlock(draft, selectedBlock.id, data), `${selectedBlock.id}:${field}`)} />

@@ -3,7 +3,7 @@
 // block list plus each section's count (contracts' Layout), so every other reader of a layout
 // keeps working. Each change is a new draft; undo and redo walk the history (at least 50 steps),
 // and typing into one field is one step, not one per letter.
-import { CONTENT_LIMITS, ContentMessages, formatMessage, type BlockBody, type Layout, type LayoutSection } from '@sc/contracts';
+import { colourProblem, CONTENT_LIMITS, ContentMessages, formatMessage, type BlockBody, type Layout, type LayoutSection, type SiteStyles } from '@sc/contracts';
 import { KINDS, SECTION_TEMPLATES, type BlockKind } from './catalogue.js';
 
 export type BlockData = Record<string, unknown>;
@@ -233,4 +233,9 @@ export function changedBlocks(previous: Draft, next: Draft): number[] | undefine
     flat += b.blocks.length;
   }
   return changed;
+}
+
+/** The first colour problem of draft styles (SPEC messages), or undefined when they can be previewed and saved. */
+export function stylesProblem(styles: SiteStyles): string | undefined {
+  return [styles.accent, styles.text, styles.background].map((c) => (c === null ? undefined : colourProblem(c))).find((p) => p !== undefined);
 }
