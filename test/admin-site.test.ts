@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Page } from 'playwright-core';
 import { DEMO_CONTENT, DEMO_WEBSITE_ID, OWNER_SESSION_COOKIE, Role, roleName } from '@sc/contracts';
 import { buildWeb } from './browser-kit.js';
-import { crumbOf, goToArea, ownerPage, SECOND_WEBSITE, shot, signIn, startAdmin, stopAdmin, type AdminHarness } from './admin-kit.js';
+import { crumbOf, goToArea, newViewer, ownerPage, SECOND_WEBSITE, shot, signIn, startAdmin, stopAdmin, type AdminHarness } from './admin-kit.js';
 
 const SUITE = 'site';
 let harness: AdminHarness;
@@ -406,26 +406,9 @@ describe('admin team and roles', () => {
   }, 30_000);
 
   it('gives a new owner the viewer role: every area reads, nothing can be changed, and the server refuses', async () => {
-    const context = await harness.browser.newContext();
-    const viewer = await context.newPage();
-    viewer.setDefaultTimeout(10_000);
-    await viewer.goto(`${harness.url}/config`);
-    await viewer.getByRole('button', { name: 'Create an owner account' }).click();
-    await viewer.getByLabel('Name').fill('Vera Viewer');
-    await viewer.getByLabel('Email').fill('vera@example.com');
-    await viewer.getByLabel('Password').fill('viewer-pass-1234');
-    await viewer.getByRole('button', { name: 'Create account' }).click();
-    await viewer.getByText('You have no role on this website yet.').waitFor();
-
-    await goToArea(owner, 'Team');
-    await owner.getByLabel('Member email').fill('vera@example.com');
-    await owner.getByLabel('New member role').selectOption({ label: 'viewer' });
-    await owner.getByRole('button', { name: 'Add member' }).click();
-    await owner.getByRole('row', { name: 'Member vera@example.com' }).waitFor();
+    const { context, page: viewer } = await newViewer(harness, owner, 'Vera Viewer', 'vera@example.com');
     await shot(owner, SUITE, '11-team');
 
-    await viewer.reload();
-    await viewer.getByRole('heading', { name: 'Site admin' }).waitFor();
     const nav = viewer.getByRole('navigation', { name: 'Admin' });
     await nav.getByRole('link', { name: 'Store', exact: true }).waitFor();
     expect(await nav.getByRole('link', { name: 'Team', exact: true }).count()).toBe(1); // members:read

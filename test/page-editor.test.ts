@@ -8,7 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Page } from 'playwright-core';
 import { DEMO_CONTENT } from '@sc/contracts';
-import { crumbOf, goToArea, ownerPage, shot, startAdmin, stopAdmin, type AdminHarness } from './admin-kit.js';
+import { crumbOf, goToArea, newViewer, ownerPage, shot, startAdmin, stopAdmin, type AdminHarness } from './admin-kit.js';
 
 const SUITE = 'page-editor';
 let harness: AdminHarness;
@@ -165,10 +165,15 @@ describe('page editor', () => {
 
     // Reorder from the keyboard: the heading back down one place (Space, ArrowDown, Space)... and
     // here up again to the top, so the button is second.
+    // Each key waits for dnd-kit's announcement of the one before.
+    const announced = (text: string) => owner.getByRole('status').filter({ hasText: text }).waitFor({ state: 'attached' });
     await handle(/^Move Heading$/).focus();
     await owner.keyboard.press('Space');
+    await announced('Picked up Heading.');
     await owner.keyboard.press('ArrowUp');
+    await announced('Heading is over Button.');
     await owner.keyboard.press('Space');
+    await announced('Heading dropped at Button.');
     await frameShows(owner, (b) => b[0]?.text === 'Fore Street studio' && b[1]?.text === 'Visit the shop', 'the heading moved up by keyboard');
 
     // Undo and redo (Ctrl+Z, Ctrl+Shift+Z) with the focus outside the text.
@@ -341,26 +346,59 @@ describe('page editor', () => {
     expect(await visitor.locator('main a[href^="javascript"], main img[src^="javascript"]').count()).toBe(0);
     await visitor.context().close();
     expect(ran).toEqual([]);
-  }, 120_000);
+  }, 240_000);
+
+  it('previews site styles (self-hosted fonts, a picked colour) in the frame before saving them', async () => {
+    await owner.goto(`${harness.url}/config/content/${DEMO_CONTENT.aboutCollectionId}`);
+    await frameReady(owner);
+    await owner.getByRole('button', { name: 'Site styles' }).click();
+    const panel = owner.getByRole('group', { name: 'Site styles' });
+    await panel.getByLabel('Body font').selectOption('lora');
+    await panel.getByLabel('Heading font').selectOption('playfair-display');
+    const accent = panel.getByRole('group', { name: 'Accent colour' }).first();
+    await accent.getByLabel('Use the theme’s colour').uncheck();
+    await accent.getByLabel('Accent colour format').selectOption('hsl');
+    await accent.getByLabel('Accent colour H').fill('10');
+    await accent.getByLabel('Accent colour S').fill('0.7');
+    await accent.getByLabel('Accent colour L').fill('0.45');
+    await panel.getByLabel('Button shape').selectOption('pill');
+    const frameStyle = () =>
+      owner.evaluate(() => {
+        const doc = document.querySelector<HTMLIFrameElement>('iframe[title="Page preview"]')?.contentDocument;
+        const body = doc?.body;
+        return body && doc.defaultView ? { font: doc.defaultView.getComputedStyle(body).fontFamily, accent: doc.defaultView.getComputedStyle(doc.documentElement).getPropertyValue('--accent').trim(), fonts: Array.from(doc.querySelectorAll('link[href^="/_fonts/"]')).map((l) => l.getAttribute('href')) } : undefined;
+      });
+    for (let i = 0; i < 100 && !(await frameStyle())?.font.includes('Lora'); i++) await owner.waitForTimeout(100);
+    const shown = await frameStyle();
+    expect(shown?.font).toContain('Lora');
+    expect(shown?.accent).toBe('hsl(10 70% 45%)');
+    expect(shown?.fonts).toEqual(['/_fonts/lora.css', '/_fonts/playfair-display.css']);
+    await shot(owner, SUITE, '06-styles');
+
+    // Not public until saved; then the public page loads the fonts from this site only.
+    const visitorContext = await harness.browser.newContext();
+    const visitor = await visitorContext.newPage();
+    const fontRequests: string[] = [];
+    visitor.on('request', (request) => {
+      if (request.resourceType() === 'font' || /\/_fonts\/|fonts\.g/.test(request.url())) fontRequests.push(request.url());
+    });
+    await visitor.goto(`${harness.url}/about`);
+    expect(await visitor.locator('link[href="/_fonts/lora.css"]').count()).toBe(0);
+    await panel.getByRole('button', { name: 'Save styles' }).click();
+    await owner.getByRole('status').filter({ hasText: 'Site styles saved' }).waitFor();
+    await visitor.goto(`${harness.url}/about`);
+    await visitor.locator('link[href="/_fonts/lora.css"]').waitFor({ state: 'attached' });
+    await visitor.waitForLoadState('load');
+    await visitor.evaluate(() => document.fonts.ready.then(() => undefined));
+    expect(await visitor.evaluate(() => getComputedStyle(document.body).fontFamily)).toContain('Lora');
+    expect(fontRequests.length).toBeGreaterThan(0);
+    expect(fontRequests.every((url) => url.startsWith(harness.url))).toBe(true);
+    await visitorContext.close();
+  }, 90_000);
 
   it('shows a viewer the editor read-only', async () => {
     const email = `paige-${Date.now()}@example.com`;
-    const context = await harness.browser.newContext();
-    const viewer = await context.newPage();
-    viewer.setDefaultTimeout(10_000);
-    await viewer.goto(`${harness.url}/config`);
-    await viewer.getByRole('button', { name: 'Create an owner account' }).click();
-    await viewer.getByLabel('Name').fill('Paige Viewer');
-    await viewer.getByLabel('Email').fill(email);
-    await viewer.getByLabel('Password').fill('viewer-pass-1234');
-    await viewer.getByRole('button', { name: 'Create account' }).click();
-    await viewer.getByText('You have no role on this website yet.').waitFor();
-    await goToArea(owner, 'Team');
-    await owner.getByLabel('Member email').fill(email);
-    await owner.getByLabel('New member role').selectOption({ label: 'viewer' });
-    await owner.getByRole('button', { name: 'Add member' }).click();
-    await owner.getByRole('row', { name: `Member ${email}` }).waitFor();
-
+    const { context, page: viewer } = await newViewer(harness, owner, 'Paige Viewer', email);
     await viewer.goto(`${harness.url}/config/content/${DEMO_CONTENT.homeCollectionId}`);
     await frameReady(viewer);
     await viewer.getByText('Read only: your role may view this page but not change it.').waitFor();

@@ -91,6 +91,10 @@ export function Frame({
       const main = parsed.querySelector('main');
       const current = d.querySelector('main');
       if (main && current) current.replaceWith(d.importNode(main, true));
+      // The head too (site styles: the fonts' stylesheets and the :root rule), all but the frame's policy.
+      const isPolicy = (node: Node) => node.nodeName === 'META' && (node as HTMLMetaElement).httpEquiv !== '';
+      for (const node of Array.from(d.head.childNodes)) if (!isPolicy(node)) node.remove();
+      for (const node of Array.from(parsed.head.childNodes)) if (!isPolicy(node)) d.head.append(d.importNode(node, true));
     } else {
       for (const { index, html } of preview.blocks) {
         const current = d.querySelector(blockSelector(index));
