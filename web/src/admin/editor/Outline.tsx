@@ -1,6 +1,7 @@
 // The page's structure beside the frame: its sections and their blocks, in order. Both can be
 // dragged (dnd-kit) or moved from the keyboard: focus a handle, Space picks it up, the arrow keys
-// move it, Space drops it and Escape puts it back. Choosing a block here selects it in the frame.
+// move it, Space drops it and Escape puts it back; on a block's entry Alt+ArrowUp and Alt+ArrowDown
+// move it one place. Choosing a block here selects it in the frame.
 import {
   closestCenter,
   DndContext,
@@ -46,6 +47,7 @@ export function Outline({
   onSelectSection,
   onMoveBlock,
   onMoveSection,
+  onNudge,
 }: {
   draft: Draft;
   selectedId: string | undefined;
@@ -55,6 +57,8 @@ export function Outline({
   onSelectSection: (id: string) => void;
   onMoveBlock: (id: string, overId: string) => void;
   onMoveSection: (id: string, to: number) => void;
+  /** Alt+ArrowUp / Alt+ArrowDown on a block's entry: one place up or down. */
+  onNudge: (id: string, delta: -1 | 1) => void;
 }) {
   const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 4 } }), useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }));
   const sectionIds = draft.sections.map((s) => s.id);
@@ -99,7 +103,17 @@ export function Outline({
                       const label = blockLabel(block);
                       return (
                         <Sortable key={block.id} id={block.id} label={label} disabled={readOnly} className="outline-block">
-                          <button type="button" aria-pressed={selectedId === block.id} onClick={() => onSelectBlock(block.id)}>
+                          <button
+                            type="button"
+                            aria-pressed={selectedId === block.id}
+                            aria-keyshortcuts="Alt+ArrowUp Alt+ArrowDown"
+                            onClick={() => onSelectBlock(block.id)}
+                            onKeyDown={(event) => {
+                              if (readOnly || !event.altKey || (event.key !== 'ArrowUp' && event.key !== 'ArrowDown')) return;
+                              event.preventDefault();
+                              onNudge(block.id, event.key === 'ArrowUp' ? -1 : 1);
+                            }}
+                          >
                             <span aria-hidden="true" className="block-icon">
                               {kind ? KINDS[kind].icon : '?'}
                             </span>{' '}

@@ -427,6 +427,7 @@ export function PageEditor({ collection, onSaved }: { collection: Collection; on
           }}
           onMoveBlock={(id, over) => change(M.moveBlockTo(draft, id, over))}
           onMoveSection={(id, to) => change(M.moveSection(draft, id, to))}
+          onNudge={(id, delta) => change(M.moveBlock(draft, id, delta))}
         />
         <div className="editor-stage">
           {previewProblem ? <p className="preview-problem" role="alert">Preview: {previewProblem}</p> : null}
