@@ -258,7 +258,7 @@ describe('admin gallery and content', () => {
     await owner.getByRole('button', { name: 'Save', exact: true }).click();
     await owner.getByRole('status').filter({ hasText: 'Page saved' }).waitFor();
     await owner.reload();
-    await owner.getByRole('navigation', { name: 'Page structure' }).getByRole('button', { name: /Chart/ }).click();
+    await owner.getByRole('navigation', { name: 'Page structure' }).getByRole('button', { name: /^Chart/ }).click();
     await expect(owner.getByRole('group', { name: 'Chart settings' }).getByLabel('Dataset').inputValue()).resolves.toContain('February,180');
     await shot(owner, SUITE, '08-page-blocks');
   }, 60_000);
