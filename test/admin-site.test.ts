@@ -458,7 +458,7 @@ describe('admin analytics', () => {
       await owner.getByRole('heading', { name: heading }).waitFor();
     }
     await owner.getByRole('img', { name: 'Visits and page views by day' }).waitFor();
-    await owner.getByRole('table', { name: 'Product funnel' }).getByText('Added to cart').waitFor();
+    await owner.getByRole('table', { name: 'Product funnel' }).getByText('of them, added it to the cart').waitFor();
     expect(await owner.getByText('Unable to load results').count()).toBe(0);
     await owner.getByLabel('From').fill('2030-01-10');
     await owner.getByLabel('To').fill('2030-01-01');
