@@ -5,9 +5,9 @@
 import type { ReactElement } from 'react';
 import { Permission } from '@sc/contracts';
 import { Guard } from './Guard.js';
+import { Home } from './Home.js';
 import { COMMUNITY_AREA, COMMUNITY_ROUTES } from './community/routes.js';
 import { lazyArea } from './lazy-area.js';
-import { Overview } from './Overview.js';
 import type { Route } from './router.js';
 
 // Each area is one chunk, fetched on its first visit (lazy-area.ts); a new area is one line here
@@ -52,7 +52,7 @@ export interface Area {
 }
 
 export const AREAS: readonly Area[] = [
-  { to: '/', label: 'Overview', description: 'Where to start.', permissions: [] },
+  { to: '/', label: 'Home', description: 'The day: sales, orders to fulfil, stock, waitlists, submissions, comments, visits.', permissions: [] },
   { to: '/content', label: 'Content', description: 'Pages, blogs, events and galleries.', permissions: [Permission.CONTENT_READ] },
   { to: '/store', label: 'Store', description: 'Products, inventory, orders, gift cards, coupons, shipping and tax.', permissions: [Permission.STORE_READ] },
   { to: '/restock', label: 'Restock', description: 'Back-in-stock waitlists and their emails.', permissions: [Permission.RESTOCK_READ] },
@@ -72,7 +72,7 @@ export function areasFor(can: (permission: Permission) => boolean): Area[] {
 const P = Permission;
 
 export const ROUTES: readonly Route[] = [
-  { path: '/', render: () => <Overview /> },
+  { path: '/', render: () => <Home /> },
   { path: '/settings', render: () => guarded([P.SETTINGS_READ, P.CONTENT_READ], <SettingsScreen section="/settings" />) },
   { path: '/settings/:section', render: ({ section }) => guarded([P.SETTINGS_READ, P.CONTENT_READ, P.STORE_READ], <SettingsScreen section={`/settings/${section ?? ''}`} />) },
   { path: '/content', render: () => guarded([P.CONTENT_READ], <ContentScreen />) },
