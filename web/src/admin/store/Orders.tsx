@@ -16,7 +16,14 @@ export function OrdersScreen() {
   const [kind, setKind] = useState('');
   const [text, setText] = useState('');
   return (
-    <Page title="Orders">
+    <Page
+      title="Orders"
+      actions={
+        <a className="button" href={`/api/commerce/store/exports/orders.csv${status ? `?status=${encodeURIComponent(status)}` : ''}`} download>
+          Export orders (CSV)
+        </a>
+      }
+    >
       <StoreTabs />
       <div className="row" role="search">
         <Field label="Status">
