@@ -33,6 +33,8 @@ const MailboxScreen = mailbox('MailboxScreen');
 const RestockScreen = restock('RestockScreen');
 const SettingsScreen = settings('SettingsScreen');
 const CouponsScreen = store('CouponsScreen');
+const CustomerScreen = store('CustomerScreen');
+const CustomersScreen = store('CustomersScreen');
 const GiftCardsScreen = store('GiftCardsScreen');
 const InventoryScreen = store('InventoryScreen');
 const OrderDetailScreen = store('OrderDetailScreen');
@@ -94,6 +96,8 @@ export const ROUTES: readonly Route[] = [
   { path: '/store/inventory', render: () => guarded([P.STORE_READ], <InventoryScreen />) },
   { path: '/store/orders', render: () => guarded([P.STORE_READ], <OrdersScreen />) },
   { path: '/store/orders/:orderId', render: ({ orderId }) => guarded([P.STORE_READ], <OrderDetailScreen orderId={orderId ?? ''} />) },
+  { path: '/store/customers', render: () => guarded([P.STORE_READ], <CustomersScreen />) },
+  { path: '/store/customers/:email', render: ({ email }) => guarded([P.STORE_READ], <CustomerScreen key={email} email={email ?? ''} />) },
   { path: '/store/subscriptions', render: () => guarded([P.STORE_READ], <SubscriptionsScreen />) },
   { path: '/store/gift-cards', render: () => guarded([P.STORE_READ], <GiftCardsScreen />) },
   { path: '/store/coupons', render: () => guarded([P.STORE_READ], <CouponsScreen />) },
