@@ -1,7 +1,8 @@
 // The admin as the demo owner runs the shop from it, in a real browser:
 // - every admin screen (the side navigation's areas and every screen their links lead to) loads
 //   with no console error and no 4xx or 5xx answer, from the sign-in page on;
-// - an order placed through the storefront shows on the Home's 'Orders to fulfil';
+// - an order placed through the storefront shows on the Home's 'Orders to fulfil' and its buyer
+//   in the customer list;
 // - the site title changed in Settings › General is what the public page shows.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Page } from 'playwright-core';
@@ -98,6 +99,10 @@ describe('the Home', () => {
     await owner.getByRole('heading', { name: 'Orders' }).waitFor();
     await owner.getByRole('cell', { name: 'buyer@example.com' }).first().waitFor();
     await shot(owner, SUITE, '01-home');
+    // The buyer is in the customer list, with the order on their page.
+    await owner.goto(`${harness.url}/config/store/customers`, { waitUntil: 'networkidle' });
+    await owner.getByRole('table', { name: 'Customers' }).getByRole('link', { name: 'buyer@example.com' }).click();
+    await owner.getByRole('table', { name: 'Orders of this customer' }).getByRole('link').first().waitFor();
     expect(problems.slice(mark)).toEqual([]);
   }, 60_000);
 });

@@ -1,4 +1,4 @@
-// The store's customers: who bought (test mode left out), how often, for how much, first and last
+// The store's customers: who bought (test-mode orders too), how often, for how much, first and last
 // order; searchable; one customer's orders; the CSV export with formulas neutralised.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
@@ -38,6 +38,7 @@ describe(`store customers (${mode.database})`, () => {
     expect(customers.map((c) => [c.email, c.orders, c.totals])).toEqual([
       ['-cmd@example.com', 1, [{ currency: 'USD', spentCents: cents }]],
       ['ana@example.com', 2, [{ currency: 'USD', spentCents: 2 * cents }]],
+      ['test-only@example.com', 1, [{ currency: 'USD', spentCents: cents }]],
     ]);
     expect(customers[1]!.firstOrderAt <= customers[1]!.lastOrderAt).toBe(true);
     const found = await kit.call('GET', '/api/commerce/store/customers?q=ANA', { websiteId: site, roles: REPORTING });
@@ -54,6 +55,7 @@ describe(`store customers (${mode.database})`, () => {
     expect(csv.slice(1).map((r) => [r[0], r[2], r[4]])).toEqual([
       ["'-cmd@example.com", '1', String(cents / 100)],
       ['ana@example.com', '2', String((2 * cents) / 100)],
+      ['test-only@example.com', '1', String(cents / 100)],
     ]);
   });
 });

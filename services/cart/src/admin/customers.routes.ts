@@ -1,6 +1,6 @@
-// The store's customers, as the admin lists them: everyone who bought (paid orders, test mode
-// left out), by email: name (from their latest shipping address), orders, total spent (less
-// refunds, per currency), first and last order; searchable by email or name; one customer's
+// The store's customers, as the admin lists them: everyone who bought (paid orders, test-mode
+// ones included: a store still in test mode has its test buyers), by email: name (from their
+// latest shipping address), orders, total spent (less refunds, per currency), first and last order; searchable by email or name; one customer's
 // orders; and the same list as a streamed CSV. Built from the cart's own orders table (no other
 // service's data): site-user accounts, newsletter consent and erasure are not part of it yet.
 import { Permission } from '@sc/contracts';
@@ -48,7 +48,6 @@ function customerRows(db: Kysely<CartDB>, websiteId: string, filter: { q?: strin
       sql<Date>`max(created_at)`.as('last'),
     ])
     .where('website_id', '=', websiteId)
-    .where('test_mode', '=', false)
     .where('status', 'in', [...SOLD_STATUSES, 'refunded'])
     .groupBy([sql`lower(email)`, 'currency']);
   if (filter.email) query = query.where(sql<string>`lower(email)`, '=', filter.email.toLowerCase());

@@ -1,5 +1,5 @@
-// Customers: who bought, how often, for how much, first and last order (test-mode orders left
-// out); a search by email or name; one customer's page with their orders; the CSV export.
+// Customers: who bought, how often, for how much, first and last order (test-mode orders
+// included); a search by email or name; one customer's page with their orders; the CSV export.
 import { useState } from 'react';
 import { isCurrencyCode, type Order } from '@sc/contracts';
 import { useApi } from '../data.js';
