@@ -17,6 +17,9 @@ const env = {
   IDENTITY_SIGNING_KEY: process.env.IDENTITY_SIGNING_KEY || randomBytes(32).toString('base64url'),
 };
 const gatewayPort = Number(process.env.PORT || GATEWAY_PORT);
+// Each process serves /metrics on a port of its own: the gateway on METRICS_PORT (9464), the
+// services on the ports after it, in SERVICE_NAMES order (cart 9465 … render 9471).
+const metricsPort = Number(process.env.METRICS_PORT || 9464);
 const children = new Map<string, ChildProcess>();
 let stopping = false;
 
@@ -84,13 +87,13 @@ const started = Date.now();
 // seconds, and a request for a service still starting gets a clear 502 instead of a hang. The
 // services then start together (on two cores, eight processes starting at once made the
 // gateway itself take over 15 s).
-start('gateway', 'gateway/src/main.ts', { PORT: String(gatewayPort) });
+start('gateway', 'gateway/src/main.ts', { PORT: String(gatewayPort), METRICS_PORT: String(metricsPort) });
 try {
   await waitReady(`http://127.0.0.1:${gatewayPort}`, 60_000);
   if (stopping) throw new Error('stopping');
   process.stdout.write(`gateway answering at http://localhost:${gatewayPort}; starting the services\n`);
-  for (const name of SERVICE_NAMES) {
-    start(name, `services/${name}/src/main.ts`, { PORT: String(SERVICE_PORTS[name]), HOST: '127.0.0.1' });
+  for (const [i, name] of SERVICE_NAMES.entries()) {
+    start(name, `services/${name}/src/main.ts`, { PORT: String(SERVICE_PORTS[name]), HOST: '127.0.0.1', METRICS_PORT: String(metricsPort + 1 + i) });
   }
   await Promise.all(SERVICE_NAMES.map((name) => waitReady(`http://127.0.0.1:${SERVICE_PORTS[name]}`, 60_000)));
   process.stdout.write(

@@ -12,6 +12,8 @@ import {
   SERVICE_NAMES,
   closeOnSignals,
   createLogger,
+  instrumentHttp,
+  serveMetrics,
   loadConfig,
   openEmbeddedPostgres,
   runMain,
@@ -38,7 +40,9 @@ await runMain(async () => {
   };
   const apps: FastifyInstance[] = [];
   const urls: Record<string, string> = {};
+  const closers: Array<() => Promise<void>> = [];
   const closeAll = async () => {
+    for (const close of closers) await close();
     for (const app of apps.reverse()) await app.close();
     await shared.bus?.close();
     await shared.cache?.close();
@@ -59,8 +63,12 @@ await runMain(async () => {
     await webBuilt;
     const gatewayConfig = loadConfig(GatewayEnv, { ...process.env, ...urls });
     const gateway = await buildGateway({ config: gatewayConfig });
+    instrumentHttp(gateway, 'gateway');
     apps.push(gateway);
     const where = await gateway.listen({ port: gatewayConfig.PORT, host: gatewayConfig.HOST });
+    // One /metrics for the whole process; the services tell themselves apart by their label.
+    const closeMetrics = await serveMetrics(gatewayConfig.METRICS_PORT, gatewayConfig.HOST, log);
+    closers.push(closeMetrics);
     const data = base.DATABASE_URL ? 'Postgres at DATABASE_URL' : `PGlite in ${base.DATA_DIR}/pg`;
     process.stdout.write(
       `\nSite builder (embedded mode) is running at ${where.replace('127.0.0.1', 'localhost')}\n` +

@@ -27,6 +27,7 @@ const START_WAIT_MS = 120_000;
 describe('embedded mode (pnpm start)', () => {
   it('answers on the gateway, serves a cart, and stops cleanly on Ctrl-C', async () => {
     const port = await freePort();
+    const metricsPort = await freePort();
     const dataDir = mkdtempSync(path.join(tmpdir(), 'sc-embedded-'));
     // The embedded defaults: no server URLs at all.
     const run = startProcess('scripts/start-embedded.ts', {
@@ -36,11 +37,19 @@ describe('embedded mode (pnpm start)', () => {
       NATS_URL: '',
       REDIS_URL: '',
       LOG_LEVEL: 'warn',
+      METRICS_PORT: String(metricsPort),
     });
     try {
       const response = await waitForHttp(`http://127.0.0.1:${port}/api/commerce/shopping-cart`, START_WAIT_MS);
       expect(response.status).toBe(200);
       expect(await response.json()).toMatchObject({ entries: [], grandTotalCents: 0 });
+      // The one process serves every service's metrics on METRICS_PORT; the public port has none.
+      const metrics = await (await fetch(`http://127.0.0.1:${metricsPort}/metrics`)).text();
+      expect(metrics).toMatch(/http_server_request_duration_seconds_count\{service="gateway",method="GET",route="[^"]*",status_code="200"\} [1-9]/);
+      expect(metrics).toMatch(/http_server_request_duration_seconds_count\{service="cart",method="GET",route="\/api\/commerce\/shopping-cart",status_code="200"\} [1-9]/);
+      for (const service of ['cart', 'forms', 'restock', 'identity', 'analytics', 'content', 'render']) expect(metrics).toContain(`outbox_backlog_events{service="${service}"}`);
+      expect(metrics).toContain('nodejs_eventloop_lag_seconds');
+      expect((await fetch(`http://127.0.0.1:${port}/metrics`)).status).toBe(404);
       expect(run.output()).toContain(`Site builder (embedded mode) is running at http://localhost:${port}`);
       expect(run.output()).toContain(`PGlite in ${dataDir}/pg`);
     } finally {
@@ -81,7 +90,8 @@ if (servers) {
     it('answers on the gateway, serves a cart from its own process, and stops them all on Ctrl-C', async () => {
       const port = await freePort();
       const started = Date.now();
-      const run = startProcess('scripts/start-cluster.ts', { PORT: String(port), LOG_LEVEL: 'warn' });
+      const metricsPort = 19464;
+      const run = startProcess('scripts/start-cluster.ts', { PORT: String(port), LOG_LEVEL: 'warn', METRICS_PORT: String(metricsPort) });
       try {
         // The gateway starts beside the services and answers first.
         const gateway = await waitForHttp(`http://127.0.0.1:${port}/healthz`, START_WAIT_MS);
@@ -104,6 +114,12 @@ if (servers) {
           }
           expect({ port, ready }).toEqual({ port, ready: 200 });
         }
+        // Every process has its /metrics: the gateway on METRICS_PORT, the services after it.
+        for (const [i, service] of ['gateway', 'cart', 'forms', 'restock', 'identity', 'analytics', 'content', 'render'].entries()) {
+          const text = await fetch(`http://127.0.0.1:${metricsPort + i}/metrics`).then((r) => r.text(), () => '');
+          expect({ service, counted: text.includes(`service="${service}"`) }).toEqual({ service, counted: true });
+        }
+        expect((await fetch(`http://127.0.0.1:${port}/metrics`)).status).toBe(404);
       } finally {
         run.child.kill('SIGINT');
       }

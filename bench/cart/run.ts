@@ -15,7 +15,7 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { DEMO_CONTENT } from '@sc/contracts';
-import { createLogger, NatsBus } from '@sc/platform';
+import { createLogger, NatsBus, natsPrefix } from '@sc/platform';
 import { freePort } from '@sc/platform/test-kit';
 import { CpuMeter, postgresBackends } from '../lib/cpu.js';
 import { BenchProcesses, waitHealthy } from '../lib/processes.js';
@@ -140,7 +140,7 @@ try {
 
   // The product arrives as content would send it: an event on NATS, consumed by the cart.
   const productId = `bench-product-${randomUUID()}`;
-  const bus = new NatsBus({ url: natsUrl, name: 'bench-cart', logger: createLogger('bench', 'silent') });
+  const bus = new NatsBus({ url: natsUrl, name: 'bench-cart', logger: createLogger('bench', 'silent'), prefix: natsPrefix({ DATABASE_URL: databaseUrl, DATA_DIR: '.data' }) });
   await bus.publish({
     id: randomUUID(),
     type: 'content.product.upserted',

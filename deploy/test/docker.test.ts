@@ -131,8 +131,9 @@ describe('Dockerfile', () => {
 
     it('a wrong port or entry point', () => {
       expect(checkDockerfile(dockerfile.replace('EXPOSE 4106', 'EXPOSE 4107'))).toEqual(['Dockerfile svc-content: does not EXPOSE 4106']);
-      expect(checkDockerfile(dockerfile.replace('"gateway/src/main.ts"', '"services/gateway/src/main.ts"'))).toEqual([
-        expect.stringContaining('Dockerfile svc-gateway: CMD does not start gateway/src/main.ts'),
+      const gatewayCmd = /(AS svc-gateway[\s\S]*?)CMD \[[^\]]*\]/;
+      expect(checkDockerfile(dockerfile.replace(gatewayCmd, '$1CMD ["node", "--import", "tsx", "gateway/src/main.ts"]'))).toEqual([
+        'Dockerfile svc-gateway: CMD does not start the compiled dist/bundle/main.js with node',
       ]);
     });
 
@@ -143,8 +144,17 @@ describe('Dockerfile', () => {
       expect(checkDockerfile(dockerfile.replace('USER 1000:1000', 'USER root'))).toEqual([
         'Dockerfile: the runtime does not run as a non-root USER',
       ]);
-      expect(checkDockerfile(dockerfile.replace('ARG NODE_IMAGE=node:20-slim', 'ARG NODE_IMAGE=node:22'))).toEqual([
-        'Dockerfile: the runtime stage is based on node:22, not node:20-slim',
+      expect(checkDockerfile(dockerfile.replace('ARG NODE_IMAGE=node:24-slim', 'ARG NODE_IMAGE=node:20-slim'))).toEqual([
+        'Dockerfile: the runtime stage is based on node:20-slim, not node:24-slim',
+      ]);
+    });
+
+    it('a build that skips the compiled production tree', () => {
+      expect(checkDockerfile(dockerfile.replace('scripts/build-service.ts "${SERVICE}" /out', 'true'))).toEqual([
+        'Dockerfile: the build stage does not run scripts/build-service.ts for SERVICE',
+      ]);
+      expect(checkDockerfile(dockerfile.replace('COPY --from=build /out/ ./', 'COPY . .'))).toEqual([
+        'Dockerfile: the runtime does not take the built tree from the build stage',
       ]);
     });
   });

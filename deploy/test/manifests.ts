@@ -742,8 +742,9 @@ export function checkDockerfile(text: string): string[] {
       argv = undefined;
     }
     const list = arr(argv).map(String);
-    if (list[0] !== 'node' || !list.includes('--conditions=@sc/source') || list[list.indexOf('--import') + 1] !== 'tsx' || list.at(-1) !== entryPoint(app)) {
-      problems.push(`Dockerfile svc-${app}: CMD does not start ${entryPoint(app)} with node --conditions=@sc/source --import tsx`);
+    // The compiled bundle that scripts/build-service.ts writes, never TypeScript through tsx.
+    if (list[0] !== 'node' || list.at(-1) !== 'dist/bundle/main.js' || list.includes('tsx')) {
+      problems.push(`Dockerfile svc-${app}: CMD does not start the compiled dist/bundle/main.js with node`);
     }
     // The package the entry point belongs to must exist in the workspace.
     if (!existsSync(path.join(REPO_ROOT, path.dirname(path.dirname(entryPoint(app))), 'package.json'))) {
@@ -751,6 +752,8 @@ export function checkDockerfile(text: string): string[] {
     }
   }
   if (!instructions.some((i) => i.keyword === 'RUN' && /pnpm@10\.34\.9 install --frozen-lockfile/.test(i.args))) problems.push('Dockerfile: no pnpm@10.34.9 install --frozen-lockfile');
+  if (!instructions.some((i) => i.keyword === 'RUN' && /scripts\/build-service\.ts "?\$\{?SERVICE\}?"? \/out/.test(i.args))) problems.push('Dockerfile: the build stage does not run scripts/build-service.ts for SERVICE');
+  if (!instructions.some((i) => i.keyword === 'COPY' && /--from=build \/out\/? /.test(i.args))) problems.push('Dockerfile: the runtime does not take the built tree from the build stage');
   const users = instructions.filter((i) => i.keyword === 'USER').map((i) => i.args.split(':')[0]);
   if (users.length === 0 || users.some((u) => u === 'root' || u === '0')) problems.push('Dockerfile: the runtime does not run as a non-root USER');
   // The runtime base, with the global ARG defaults (declared before the first FROM) expanded.
@@ -761,6 +764,6 @@ export function checkDockerfile(text: string): string[] {
   }
   const runtimeFrom = instructions.find((i) => i.keyword === 'FROM' && /\sAS\s+runtime$/i.test(i.args));
   const runtimeImage = runtimeFrom?.args.split(/\s+/)[0]?.replace(/\$\{?(\w+)\}?/g, (_m, name: string) => globalArgs.get(name) ?? '');
-  if (runtimeImage !== 'node:20-slim') problems.push(`Dockerfile: the runtime stage is based on ${String(runtimeImage)}, not node:20-slim`);
+  if (runtimeImage !== 'node:24-slim') problems.push(`Dockerfile: the runtime stage is based on ${String(runtimeImage)}, not node:24-slim`);
   return problems;
 }

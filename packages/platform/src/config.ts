@@ -35,6 +35,13 @@ export const BaseEnv = z.object({
    * `pnpm start:cluster` make a random one per run when it is unset; deployments must set it.
    */
   IDENTITY_SIGNING_KEY: optional(z.string().min(32, 'must be at least 32 characters')),
+  /**
+   * What this deployment's JetStream streams and subjects start with, so two deployments on one
+   * NATS never take each other's events. Unset: derived from the database (bus/prefix.ts).
+   */
+  NATS_PREFIX: optional(z.string().regex(/^[A-Za-z0-9_-]{1,32}$/, 'must be 1-32 letters, digits, _ or -')),
+  /** The port of /metrics (Prometheus), apart from the public one; 0 picks a free port. */
+  METRICS_PORT: port.default(9464),
 });
 export type BaseEnv = z.infer<typeof BaseEnv>;
 

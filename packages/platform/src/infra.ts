@@ -4,7 +4,7 @@
 import path from 'node:path';
 import { mkdirSync } from 'node:fs';
 import type { BaseEnv } from './config.js';
-import { MemoryBus, NatsBus, type EventBus } from './bus/index.js';
+import { MemoryBus, NatsBus, natsPrefix, type EventBus } from './bus/index.js';
 import { MemoryCache, RedisCache, type Cache } from './cache/index.js';
 import { EmbeddedPostgres, openEmbedded, openPostgres, type Database } from './database/database.js';
 import type { Logger } from './logger.js';
@@ -58,7 +58,7 @@ export async function openServiceInfra<DB>(
 
   let bus = shared.bus;
   if (!bus) {
-    const mine: EventBus = config.NATS_URL ? new NatsBus({ url: config.NATS_URL, name, logger }) : new MemoryBus({ logger });
+    const mine: EventBus = config.NATS_URL ? new NatsBus({ url: config.NATS_URL, name, logger, prefix: natsPrefix(config) }) : new MemoryBus({ logger });
     owned.unshift(() => mine.close());
     bus = mine;
   }

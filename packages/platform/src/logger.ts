@@ -1,4 +1,6 @@
 // pino everywhere: one JSON line per event; each request's lines carry its request id (reqId).
+// On a terminal (a developer's `pnpm start`) the lines go through pino-pretty instead, in a worker
+// thread; anything else (containers, files, pipes, tests) gets the JSON lines.
 import { pino, type Logger, type LoggerOptions } from 'pino';
 
 export type { Logger };
@@ -11,6 +13,7 @@ export function loggerOptions(name: string, level: string): LoggerOptions {
     base: { service: name },
     timestamp: pino.stdTimeFunctions.isoTime,
     redact: { paths: ['req.headers.cookie', 'req.headers.authorization', 'req.headers["x-csrf-token"]'], censor: '[redacted]' },
+    ...(process.stdout.isTTY ? { transport: { target: 'pino-pretty', options: { translateTime: 'SYS:HH:MM:ss.l', ignore: 'pid,hostname' } } } : {}),
   };
 }
 

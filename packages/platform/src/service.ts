@@ -15,6 +15,8 @@ import { openServiceInfra, type SharedInfra } from './infra.js';
 import type { Logger } from './logger.js';
 import { OutboxRelay, type OutboxTables } from './outbox/index.js';
 import { SpanKind, startTelemetry, withSpanFromHeaders } from './telemetry.js';
+import { countingCache, instrumentHttp, registerServiceMetrics, serveMetrics } from './metrics.js';
+import { consumerStatuses, replayConsumers, type ConsumerStatus } from './read-models.js';
 
 export const SERVICE_PORTS = {
   cart: 4101,
@@ -78,6 +80,12 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The service context, for tests and for the embedded launcher. */
     serviceContext?: ServiceContext<unknown>;
+    /** The service's durable consumers: where they stand, and the read-model rebuild (scripts/read-models.ts). */
+    readModels?: {
+      status(): Promise<ConsumerStatus[]>;
+      /** Replays the named durables (all of the service's when none is named); returns the names. */
+      rebuild(durables?: string[]): Promise<string[]>;
+    };
   }
 }
 
@@ -91,6 +99,7 @@ export async function buildService<DB>(definition: ServiceDefinition<DB>, option
     tracing: definition.tracing ?? 'active',
   });
   const logger = app.log as unknown as Logger;
+  instrumentHttp(app, definition.name);
   const infra = await openServiceInfra<DB & OutboxTables>(definition.name, config, logger, options.shared);
   try {
     await migrateToLatest(infra.database.db as Kysely<unknown>, definition.name, definition.migrations);
@@ -106,7 +115,7 @@ export async function buildService<DB>(definition: ServiceDefinition<DB>, option
     config,
     db,
     bus: infra.bus,
-    cache: infra.cache,
+    cache: countingCache(infra.cache, definition.name),
     logger,
     relay,
     transaction: async (work) => {
@@ -117,11 +126,44 @@ export async function buildService<DB>(definition: ServiceDefinition<DB>, option
   };
   app.decorate('serviceContext', ctx as ServiceContext<unknown>);
   const draining = drainingFlag(app);
+  // The consumers this app subscribed (on ready); /readyz, /metrics and the rebuild read them.
+  const subscribed: SubscribeOptions[] = [];
+  const outboxDb = db as unknown as Kysely<OutboxTables>;
+  const statuses = () => consumerStatuses(outboxDb, infra.bus, subscribed);
+  app.decorate('readModels', {
+    status: statuses,
+    rebuild: async (durables?: string[]) => {
+      const names = durables ?? subscribed.map((consumer) => consumer.durable);
+      const unknown = names.filter((name) => !subscribed.some((consumer) => consumer.durable === name));
+      if (unknown.length > 0) throw new Error(`${definition.name} has no consumer ${unknown.join(', ')}`);
+      await replayConsumers(outboxDb, infra.bus, names);
+      return names;
+    },
+  });
   registerHealth(
     app,
-    { database: () => infra.database.ping(), bus: () => infra.bus.ready(), cache: () => infra.cache.ready() },
+    {
+      database: () => infra.database.ping(),
+      bus: () => infra.bus.ready(),
+      cache: () => infra.cache.ready(),
+      // An empty read model makes the service not ready (it would answer from nothing); a backlog
+      // is only reported: every replica shares the durable, so all would leave the Service at once.
+      ...(definition.consumers ? { events: async () => {
+        const found = await statuses();
+        return { ok: !found.some((status) => status.state === 'empty'), detail: found };
+      } } : {}),
+    },
     draining,
   );
+  registerServiceMetrics(app, {
+    service: definition.name,
+    outboxBacklog: async () => {
+      const row = await outboxDb.selectFrom('outbox').select((eb) => eb.fn.countAll<number>().as('n')).where('published_at', 'is', null).executeTakeFirst();
+      return Number(row?.n ?? 0);
+    },
+    consumers: statuses,
+    ...(infra.database.poolStats ? { poolStats: () => infra.database.poolStats?.() ?? { total: 0, idle: 0, waiting: 0 } } : {}),
+  });
   await definition.routes(app.withTypeProvider<ZodTypeProvider>(), ctx);
   if (options.seedDemo && definition.seed) await definition.seed(ctx);
 
@@ -135,6 +177,7 @@ export async function buildService<DB>(definition: ServiceDefinition<DB>, option
           active: definition.tracing !== 'on-request',
         });
       subscriptions.push(await infra.bus.subscribe({ ...consumer, handler }));
+      subscribed.push(consumer);
     }
   });
   // One hook, so the order is certain: in-flight requests have drained by now; stop taking
@@ -154,9 +197,11 @@ export function runService<DB>(definition: ServiceDefinition<DB>): Promise<void>
     const stopTelemetry = startTelemetry(definition.name, config.OTEL_EXPORTER_OTLP_ENDPOINT);
     const app = await buildService(definition, { config });
     await app.listen({ port: config.PORT, host: config.HOST });
+    const closeMetrics = await serveMetrics(config.METRICS_PORT, config.HOST, app.log);
     closeOnSignals(
       async () => {
         await app.close();
+        await closeMetrics();
         await stopTelemetry();
       },
       app.log,

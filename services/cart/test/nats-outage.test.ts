@@ -2,7 +2,7 @@
 // test runs its own nats-server (never the shared one) and stops and restarts it.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { FastifyInstance } from 'fastify';
-import { NatsBus, createLogger, type EventBus } from '@sc/platform';
+import { NatsBus, createLogger, natsPrefix, type EventBus } from '@sc/platform';
 import { testConfig, unique, waitFor } from '@sc/platform/test-kit';
 import { NatsServerProcess } from '@sc/platform/test-kit/nats-server';
 import { buildApp } from '../src/index.js';
@@ -15,9 +15,10 @@ describe('cart events survive a NATS outage', () => {
 
   beforeAll(async () => {
     nats = await NatsServerProcess.start();
-    app = await buildApp({ config: testConfig(0, { NATS_URL: nats.url }), relay: { pollMs: 100 } });
+    const config = testConfig(0, { NATS_URL: nats.url });
+    app = await buildApp({ config, relay: { pollMs: 100 } });
     await app.ready();
-    observer = new NatsBus({ url: nats.url, name: 'observer', logger: createLogger('observer', 'silent') });
+    observer = new NatsBus({ url: nats.url, name: 'observer', logger: createLogger('observer', 'silent'), prefix: natsPrefix(config) });
   }, APP_START_TIMEOUT_MS);
 
   afterAll(async () => {

@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { ProductType, RecordType, Role, type ContentProductUpserted, type EventEnvelope, type Order, type OrderPlaced, type SubscriptionEnded } from '@sc/contracts';
-import { createLogger, MemoryBus, NatsBus, signIdentity, type EventBus, type ServiceContext } from '@sc/platform';
+import { createLogger, MemoryBus, NatsBus, natsPrefix, signIdentity, type EventBus, type ServiceContext } from '@sc/platform';
 import { mode, testConfig, unique, waitFor } from '@sc/platform/test-kit';
 import { applyContentEvent, buildApp as buildCart, renewalsOf, TEST_CARDS, type RenewalService } from '../../cart/src/index.js';
 import type { CartDB } from '../../cart/src/cart.table.js';
@@ -48,7 +48,7 @@ describe(`paid member areas from the cart's subscriptions (${mode.database}, ${m
   const durable = unique('content_members');
 
   beforeAll(async () => {
-    bus = process.env.NATS_URL ? new NatsBus({ url: process.env.NATS_URL, name: unique('cart-test'), logger: createLogger('cart-test', 'silent') }) : new MemoryBus();
+    bus = process.env.NATS_URL ? new NatsBus({ url: process.env.NATS_URL, name: unique('cart-test'), logger: createLogger('cart-test', 'silent'), prefix: natsPrefix(testConfig()) }) : new MemoryBus();
     content = await setup({
       memberOrders: { durable, newOnly: true, forgetAfterIdleMs: 60_000 },
       relay: { autoStart: true, pollMs: 50 },

@@ -23,6 +23,20 @@ export interface SubscribeOptions {
   newOnly?: boolean;
   /** Let the server forget this consumer after it has been idle this long (tests, ad-hoc tools). */
   forgetAfterIdleMs?: number;
+  /**
+   * The read model this consumer feeds, when it records every event it applies with handleOnce
+   * under its durable name: /readyz then reports the read model empty when the bus delivered
+   * events but none was recorded here (another deployment's consumer took them).
+   */
+  readModel?: string;
+}
+
+/** Where a durable consumer stands on the bus. */
+export interface ConsumerProgress {
+  /** Events of its subjects not yet delivered or not yet acknowledged. */
+  pending: number;
+  /** Deliveries so far (0: it never received an event). */
+  delivered: number;
 }
 
 export interface Subscription {
@@ -36,6 +50,10 @@ export interface EventBus {
   subscribe(options: SubscribeOptions): Promise<Subscription>;
   ready(): Promise<boolean>;
   close(): Promise<void>;
+  /** How far a durable subscribed through this bus is (both real buses; test fakes may leave it out); undefined when it is not subscribed here. */
+  progress?(durable: string): Promise<ConsumerProgress | undefined>;
+  /** Starts a durable subscribed through this bus over from the oldest retained event (read-model rebuild). */
+  replay?(durable: string): Promise<void>;
 }
 
 /** Does `subject` match a NATS-style filter (`*` one token, `>` the rest)? */
@@ -50,9 +68,13 @@ export function subjectMatches(filter: string, subject: string): boolean {
   return f.length === s.length;
 }
 
-/** The JetStream stream of a subject's domain, e.g. commerce.cart.created → EVENTS_COMMERCE. */
-export function streamOf(subject: string): { name: string; subjects: string[] } {
+/**
+ * The JetStream stream of a subject's domain, e.g. commerce.cart.created → EVENTS_COMMERCE holding
+ * commerce.>; with a deployment prefix p: p_EVENTS_COMMERCE holding p.commerce.> (bus/prefix.ts).
+ */
+export function streamOf(subject: string, prefix = ''): { name: string; subjects: string[] } {
   const domain = subject.split('.')[0] ?? '';
   if (!/^[a-z]+$/.test(domain)) throw new Error(`Subject ${subject} has no domain`);
-  return { name: `EVENTS_${domain.toUpperCase()}`, subjects: [`${domain}.>`] };
+  if (prefix === '') return { name: `EVENTS_${domain.toUpperCase()}`, subjects: [`${domain}.>`] };
+  return { name: `${prefix}_EVENTS_${domain.toUpperCase()}`, subjects: [`${prefix}.${domain}.>`] };
 }

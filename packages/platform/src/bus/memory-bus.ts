@@ -4,7 +4,7 @@
 // back-off until its handler succeeds; a repeated event id within the window is dropped.
 import type { EventEnvelope } from '@sc/contracts';
 import type { Logger } from '../logger.js';
-import { subjectMatches, type EventBus, type Headers, type SubscribeOptions, type Subscription } from './bus.js';
+import { subjectMatches, type ConsumerProgress, type EventBus, type Headers, type SubscribeOptions, type Subscription } from './bus.js';
 
 interface Stored {
   event: EventEnvelope;
@@ -18,6 +18,7 @@ interface Consumer {
   stopped: boolean;
   attempt: number;
   timer: NodeJS.Timeout | undefined;
+  delivered: number;
 }
 
 export interface MemoryBusOptions {
@@ -73,6 +74,7 @@ export class MemoryBus implements EventBus {
       stopped: false,
       attempt: 1,
       timer: undefined,
+      delivered: existing?.delivered ?? 0,
     };
     this.#consumers.set(options.durable, consumer);
     this.#pump(consumer);
@@ -94,6 +96,24 @@ export class MemoryBus implements EventBus {
       consumer.stopped = true;
       clearTimeout(consumer.timer);
     }
+  }
+
+  async progress(durable: string): Promise<ConsumerProgress | undefined> {
+    const consumer = this.#consumers.get(durable);
+    if (!consumer || consumer.stopped) return undefined;
+    let pending = 0;
+    for (let i = Math.max(consumer.position - this.#dropped, 0); i < this.#log.length; i++) {
+      const stored = this.#log[i];
+      if (stored && consumer.options.subjects.some((f) => subjectMatches(f, stored.event.type))) pending++;
+    }
+    return { pending, delivered: consumer.delivered };
+  }
+
+  async replay(durable: string): Promise<void> {
+    const consumer = this.#consumers.get(durable);
+    if (!consumer) throw new Error(`Durable consumer ${durable} is not subscribed`);
+    consumer.position = this.#dropped;
+    this.#pump(consumer);
   }
 
   #forgetOldIds(now: number): void {
@@ -121,6 +141,7 @@ export class MemoryBus implements EventBus {
           continue;
         }
         try {
+          consumer.delivered++;
           await consumer.options.handler(stored.event, { headers: stored.headers, attempt: consumer.attempt });
           consumer.position++;
           consumer.attempt = 1;

@@ -1,4 +1,6 @@
 // The JetStream bus of distributed mode. One stream per domain (EVENTS_COMMERCE holds commerce.>),
+// every stream and subject under the deployment's prefix (p_EVENTS_COMMERCE holds p.commerce.>,
+// see prefix.ts; consumers live inside their stream, so their names are the deployment's too),
 // file storage, publishes carry the event id as Nats-Msg-Id so the server drops repeats, and
 // consumers are durable pull consumers with explicit acks. The connection retries forever: while
 // NATS is away publishes fail fast (the outbox keeps the events) and /readyz reports not ready.
@@ -11,6 +13,7 @@ import {
   connect,
   headers as natsHeaders,
   nanos,
+  type ConsumerConfig,
   type ConsumerMessages,
   type JetStreamClient,
   type JetStreamManager,
@@ -18,7 +21,7 @@ import {
 } from 'nats';
 import type { EventEnvelope } from '@sc/contracts';
 import type { Logger } from '../logger.js';
-import { streamOf, type EventBus, type Headers, type SubscribeOptions, type Subscription } from './bus.js';
+import { streamOf, type ConsumerProgress, type EventBus, type Headers, type SubscribeOptions, type Subscription } from './bus.js';
 
 const codec = JSONCodec<EventEnvelope>();
 
@@ -26,6 +29,8 @@ export interface NatsBusOptions {
   url: string;
   name: string;
   logger: Logger;
+  /** Put before every stream and subject name (natsPrefix()); '' for the bare names. */
+  prefix: string;
   /** How long a publish may wait for the server's ack before it counts as failed. */
   publishTimeoutMs?: number;
 }
@@ -39,6 +44,8 @@ export class NatsBus implements EventBus {
   #jsm: JetStreamManager | undefined;
   readonly #streams = new Map<string, Promise<void>>();
   readonly #subscriptions = new Set<{ stop(): Promise<void> }>();
+  /** The JetStream consumers behind each durable subscribed here: one per subject filter. */
+  readonly #durables = new Map<string, Array<{ stream: string; name: string; config: Partial<ConsumerConfig>; restart(): void }>>();
   #closed = false;
 
   constructor(options: NatsBusOptions) {
@@ -84,7 +91,7 @@ export class NatsBus implements EventBus {
   }
 
   async #ensureStream(subject: string): Promise<string> {
-    const stream = streamOf(subject);
+    const stream = streamOf(subject, this.#options.prefix);
     let made = this.#streams.get(stream.name);
     if (!made) {
       made = this.#createStream(stream.name, stream.subjects);
@@ -109,7 +116,11 @@ export class NatsBus implements EventBus {
     await this.#ensureStream(event.type);
     const h = natsHeaders();
     for (const [key, value] of Object.entries(headers)) h.set(key, value);
-    await js.publish(event.type, codec.encode(event), { msgID: event.id, headers: h });
+    await js.publish(this.#subject(event.type), codec.encode(event), { msgID: event.id, headers: h });
+  }
+
+  #subject(subject: string): string {
+    return this.#options.prefix === '' ? subject : `${this.#options.prefix}.${subject}`;
   }
 
   async subscribe(options: SubscribeOptions): Promise<Subscription> {
@@ -117,37 +128,47 @@ export class NatsBus implements EventBus {
     // Debian 12 (2.9) has no multi-filter consumers (filter_subjects needs 2.10).
     const loops = await Promise.all(
       options.subjects.map((subject, i) =>
-        this.#consumeLoop({ ...options, durable: i === 0 ? options.durable : `${options.durable}-${i}` }, subject),
+        this.#consumeLoop({ ...options, durable: i === 0 ? options.durable : `${options.durable}-${i}` }, subject, options.durable),
       ),
     );
     const subscription = {
       stop: async () => {
         await Promise.all(loops.map((loop) => loop.stop()));
         this.#subscriptions.delete(subscription);
+        this.#durables.delete(options.durable);
       },
     };
     this.#subscriptions.add(subscription);
     return subscription;
   }
 
-  async #consumeLoop(options: SubscribeOptions, subject: string): Promise<Subscription> {
+  async #consumeLoop(options: SubscribeOptions, subject: string, root: string): Promise<Subscription> {
     const stream = await this.#ensureStream(subject);
     const { js, jsm } = await this.#ready();
-    await jsm.consumers.add(stream, {
+    const config: Partial<ConsumerConfig> = {
       durable_name: options.durable,
       ack_policy: AckPolicy.Explicit,
       deliver_policy: options.newOnly ? DeliverPolicy.New : DeliverPolicy.All,
-      filter_subject: subject,
+      filter_subject: this.#subject(subject),
       ...(options.forgetAfterIdleMs ? { inactive_threshold: nanos(options.forgetAfterIdleMs) } : {}),
       ack_wait: nanos(30_000),
       max_deliver: -1,
-    });
+    };
+    await jsm.consumers.add(stream, config);
+    let first = true;
     let stopped = false;
     let messages: ConsumerMessages | undefined;
+    // Ending the current pull makes the loop below open a new one (after a replay).
+    const restart = () => messages?.stop();
+    this.#durables.set(root, [...(this.#durables.get(root) ?? []), { stream, name: options.durable, config, restart }]);
     const log = this.#options.logger;
     const run = async (): Promise<void> => {
       while (!stopped && !this.#closed) {
         try {
+          // After an interruption the consumer may be gone (deleted by a replay, or by an operator):
+          // adding it again is a no-op when it exists and starts it from the first event when not.
+          if (!first) await jsm.consumers.add(stream, config);
+          first = false;
           const consumer = await js.consumers.get(stream, options.durable);
           messages = await consumer.consume({ max_messages: 64 });
           // stop() may have come while consume() was starting, when there was nothing to stop yet.
@@ -183,6 +204,31 @@ export class NatsBus implements EventBus {
         await done;
       },
     };
+  }
+
+  async progress(durable: string): Promise<ConsumerProgress | undefined> {
+    const parts = this.#durables.get(durable);
+    if (!parts) return undefined;
+    const { jsm } = await this.#ready();
+    const infos = await Promise.all(parts.map((part) => jsm.consumers.info(part.stream, part.name)));
+    return {
+      pending: infos.reduce((sum, info) => sum + info.num_pending + info.num_ack_pending, 0),
+      delivered: infos.reduce((sum, info) => sum + info.delivered.consumer_seq, 0),
+    };
+  }
+
+  async replay(durable: string): Promise<void> {
+    const parts = this.#durables.get(durable);
+    if (!parts) throw new Error(`Durable consumer ${durable} is not subscribed`);
+    const { jsm } = await this.#ready();
+    // A consumer made again under the same name starts over at the stream's first event. This
+    // process pulls from it at once; other replicas notice the deletion when their pull fails or
+    // misses its heartbeats (within about 30 s) and resume on the new consumer.
+    for (const part of parts) {
+      await jsm.consumers.delete(part.stream, part.name).catch(() => false);
+      await jsm.consumers.add(part.stream, { ...part.config, deliver_policy: DeliverPolicy.All });
+      part.restart();
+    }
   }
 
   async ready(): Promise<boolean> {

@@ -14,6 +14,8 @@ export interface Database<DB = unknown> {
   /** Answers true when a trivial query succeeds; used by /readyz. */
   ping(): Promise<boolean>;
   close(): Promise<void>;
+  /** The connection pool's use right now (node-postgres only), for /metrics. */
+  poolStats?(): { total: number; idle: number; waiting: number };
 }
 
 // node-postgres returns bigint (int8) and numeric as strings; we keep money in integer minor
@@ -31,6 +33,7 @@ export function openPostgres<DB>(url: string, schema: string, logger: Logger, po
     kind: 'postgres',
     ping: () => ping(root as Kysely<unknown>),
     close: () => root.destroy(),
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
   };
 }
 

@@ -55,6 +55,7 @@ export function catalogConsumer(ctx: ServiceContext<CartDB>): SubscribeOptions {
   return {
     durable: CATALOG_CONSUMER,
     subjects: ['content.product.upserted', 'content.product.deleted', 'content.settings.updated'],
+    readModel: 'cart products',
     handler: (event) => applyContentEvent(ctx, event),
   };
 }

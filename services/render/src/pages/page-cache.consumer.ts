@@ -22,6 +22,7 @@ export function pageCacheConsumer(ctx: ServiceContext<RenderDB>, cache: PageCach
     ...options,
     durable,
     subjects: ['content.>'],
+    readModel: 'page cache invalidation',
     handler: async (event: EventEnvelope) => {
       await handleOnce(ctx.db, durable, event, () => cache.invalidateWebsite(event.websiteId));
     },

@@ -50,6 +50,7 @@ export function restockConsumers(ctx: ServiceContext<RestockDB>, restock: Restoc
     {
       durable: RESTOCK_CONSUMER,
       subjects: ['content.product.upserted', 'content.product.deleted', 'content.website.created', 'content.website.updated'],
+      readModel: 'restock catalog',
       handler: (event) => applyContentEvent(ctx, event),
     },
     {
