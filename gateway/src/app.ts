@@ -28,7 +28,7 @@ export async function buildGateway(options: BuildGatewayOptions = {}): Promise<F
     // Spans only when they are exported: without an endpoint nobody reads the gateway's spans,
     // and a caller's traceparent is passed on unchanged (services start the trace otherwise).
     tracing: config.OTEL_EXPORTER_OTLP_ENDPOINT ? 'on-request' : 'off',
-    fastify: { trustProxy: config.TRUST_PROXY, bodyLimit: 10 * 1024 * 1024 },
+    fastify: { trustProxy: config.TRUSTED_PROXIES ?? config.TRUST_PROXY, bodyLimit: config.BODY_LIMIT_BYTES, requestTimeout: config.REQUEST_TIMEOUT_MS },
   });
   installCookies(app);
   const rateLimitReady = await registerRateLimit(app, config);
@@ -36,7 +36,7 @@ export async function buildGateway(options: BuildGatewayOptions = {}): Promise<F
   installWebsiteResolution(app);
   const identities = installIdentity(app, config, options.identity);
   installSteps(app, {
-    websites: new WebsiteResolver({ contentUrl: config.CONTENT_URL, fallbackWebsiteId: config.FALLBACK_WEBSITE_ID, ttlMs: config.WEBSITE_CACHE_TTL_MS, logger: app.log as unknown as Logger }),
+    websites: new WebsiteResolver({ contentUrl: config.CONTENT_URL, fallbackWebsiteId: config.FALLBACK_WEBSITE_ID, ttlMs: config.WEBSITE_CACHE_TTL_MS, signingKey: config.IDENTITY_SIGNING_KEY, logger: app.log as unknown as Logger }),
     fallbackWebsiteId: config.FALLBACK_WEBSITE_ID,
     identities,
     signingKey: config.IDENTITY_SIGNING_KEY,

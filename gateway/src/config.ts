@@ -7,6 +7,19 @@ const serviceUrls = Object.fromEntries(
   SERVICE_NAMES.map((name) => [`${name.toUpperCase()}_URL`, httpUrl.default(`http://127.0.0.1:${SERVICE_PORTS[name]}`)]),
 ) as Record<`${Uppercase<ServiceName>}_URL`, z.ZodDefault<typeof httpUrl>>;
 
+/**
+ * Which peers may tell the gateway the client's address and scheme (X-Forwarded-For/-Proto), for
+ * rate limits, login throttling and secure cookies: 'false' (nobody: the default, right when
+ * clients connect directly), or a comma list of addresses, CIDRs or the named ranges 'loopback',
+ * 'linklocal', 'uniquelocal' (e.g. 'uniquelocal' behind a cluster ingress). Hop counts are not
+ * offered: Fastify cannot check the immediate peer with them and ignores the headers. The address
+ * decided here travels to the services inside the signed identity (clientAddress).
+ */
+const proxyTrust = z
+  .string()
+  .refine((v) => v === 'false' || v === 'true' || /^[\w.:/]+(\s*,\s*[\w.:/]+)*$/.test(v), 'must be false, true, or a comma list of addresses')
+  .transform((v): boolean | string => (v === 'false' ? false : v === 'true' ? true : v));
+
 export const GatewayEnv = BaseEnv.extend({
   PORT: port.default(GATEWAY_PORT),
   ...serviceUrls,
@@ -21,18 +34,16 @@ export const GatewayEnv = BaseEnv.extend({
   RATE_LIMIT_NAMESPACE: z.string().min(1).default('sc:gateway:rl:'),
   /** How long the gateway waits for a service's answer before a 504. */
   UPSTREAM_TIMEOUT_MS: z.coerce.number().int().positive().default(30_000),
-  /**
-   * Which peers may tell the gateway the client's address and scheme (X-Forwarded-For/-Proto),
-   * for rate limits, login throttling and secure cookies: 'false' (nobody: the default, right when
-   * clients connect directly), or a comma list of addresses, CIDRs or the named ranges 'loopback',
-   * 'linklocal', 'uniquelocal' (e.g. 'uniquelocal' behind a cluster ingress). Hop counts are not
-   * offered: Fastify cannot check the immediate peer with them and ignores the headers.
-   */
-  TRUST_PROXY: z
-    .string()
-    .default('false')
-    .refine((v) => v === 'false' || v === 'true' || /^[\w.:/]+(\s*,\s*[\w.:/]+)*$/.test(v), 'must be false, true, or a comma list of addresses')
-    .transform((v): boolean | string => (v === 'false' ? false : v === 'true' ? true : v)),
+  /** Which peers may tell the client's address (see proxyTrust). */
+  TRUST_PROXY: proxyTrust.prefault('false'),
+  /** The same as TRUST_PROXY, under the name operators look for; it wins when both are set. */
+  TRUSTED_PROXIES: proxyTrust.optional(),
+  /** The largest request body the gateway takes, but for uploads (SPEC 5's 20 MB): 413 past it. */
+  BODY_LIMIT_BYTES: z.coerce.number().int().positive().default(1_048_576),
+  /** Requests one gateway has under way to one service; past it, 503 with Retry-After. */
+  MAX_IN_FLIGHT_PER_SERVICE: z.coerce.number().int().positive().default(512),
+  /** How long a client has to send a whole request (headers and body) before its socket is closed. */
+  REQUEST_TIMEOUT_MS: z.coerce.number().int().positive().default(30_000),
   /** The built web app (web/dist): /assets and /config are served from here. */
   WEB_DIST: z.string().min(1).default('web/dist'),
   /** The website of hosts that no website has as a domain (website.ts). */

@@ -80,18 +80,37 @@ export function assignCrumb(request: FastifyRequest, reply: FastifyReply): void 
   reply.header('set-cookie', `${CRUMB_COOKIE}=${request.crumb}${CRUMB_ATTRIBUTES}${request.protocol === 'https' ? '; Secure' : ''}`);
 }
 
-// Visitor tracking the SPEC sends without a crumb (SPEC 7): the census calls (RecordHit carries
-// event, data and ss_cvr only; button and form calls carry the visitor cookie) and the performance
-// records sent by beacon, which cannot set headers. They change nothing a visitor owns, so a
-// forged one is no worse than one sent straight from a script; the services validate them.
-// The provider events endpoint takes eventSchemaName and eventContent only, by beacon too.
+// The POSTs that take no crumb, each for a reason (test/hostile-input.test.ts keeps the same list
+// and fails on any other unsafe route that goes through without one):
+// - visitor tracking the SPEC sends without a crumb (SPEC 7): RecordHit carries event, data and
+//   ss_cvr only; the button, form and overlay calls carry the visitor cookie; quick views; the
+//   performance records and provider events, sent by beacon, which cannot set headers. They change
+//   nothing a visitor owns, so a forged one is no worse than one sent straight from a script.
+// - Stripe's webhook, which a browser never sends and which is verified by its signature.
+// Everything else under the same prefixes (the owner's census settings, say) needs the crumb.
 // RecordEvent and RecordJavascriptErrors carry the crumb in the SPEC and stay checked.
-const CRUMBLESS = ['/api/census/', '/api/1/performance/records', '/api/events/provider'];
+const CRUMBLESS_PATHS = new Set([
+  '/api/census/RecordHit',
+  '/api/census/button-click',
+  '/api/census/button-render',
+  '/api/census/form-render',
+  '/api/census/overlay',
+  '/api/1/performance/records',
+  '/api/events/provider',
+  '/api/commerce/payments/stripe/webhook',
+]);
+const CRUMBLESS_PREFIXES = ['/api/census/RecordQuickView/'];
+
+const pathOf = (url: string): string => {
+  const query = url.indexOf('?');
+  return query === -1 ? url : url.slice(0, query);
+};
 
 /** Whether this request must repeat the crumb: unsafe /api calls not made with an API key. */
 export function needsCrumbCheck(request: FastifyRequest): boolean {
   if (!UNSAFE.has(request.method) || !request.url.startsWith('/api/')) return false;
-  if (CRUMBLESS.some((prefix) => request.url.startsWith(prefix))) return false;
+  const path = pathOf(request.url);
+  if (request.method === 'POST' && (CRUMBLESS_PATHS.has(path) || CRUMBLESS_PREFIXES.some((prefix) => path.startsWith(prefix)))) return false;
   // API keys are not sent by browsers on their own, so a keyed request cannot be forged cross-site.
   return !/^Bearer\s/i.test(request.headers.authorization ?? '');
 }

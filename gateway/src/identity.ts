@@ -21,7 +21,7 @@ import {
   type Identity,
   type ResolveCredentials,
 } from '@sc/contracts';
-import { AppError, signIdentity, type IdentityHeaders, type Logger } from '@sc/platform';
+import { AppError, serviceCallHeaders, signIdentity, type IdentityHeaders, type Logger } from '@sc/platform';
 import { serviceUrl, type GatewayEnv } from './config.js';
 import { cookieOf } from './cookies.js';
 import { websiteIdFor } from './website.js';
@@ -42,6 +42,8 @@ export interface IdentityStepOptions {
   maxEntries?: number;
   /** How long to wait for the identity service. */
   timeoutMs?: number;
+  /** IDENTITY_SIGNING_KEY (set by installIdentity): identity answers only signed calls. */
+  signingKey?: string | undefined;
 }
 
 const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -86,6 +88,7 @@ export class IdentityResolver {
   readonly #maxEntries: number;
   readonly #timeoutMs: number;
   readonly #logger: Logger;
+  readonly #signingKey: string | undefined;
   readonly #cache = new Map<string, { value: ResolvedCredentials; expiresAt: number }>();
   readonly #inflight = new Map<string, Promise<ResolvedCredentials | undefined>>();
 
@@ -95,6 +98,7 @@ export class IdentityResolver {
     this.#maxEntries = options.maxEntries ?? 10_000;
     this.#timeoutMs = options.timeoutMs ?? 2_000;
     this.#logger = logger;
+    this.#signingKey = options.signingKey;
   }
 
   /** The cached answer for these credentials, if it is still fresh. */
@@ -126,7 +130,7 @@ export class IdentityResolver {
     try {
       const response = await fetch(this.#url, {
         method: 'POST',
-        headers: { 'content-type': 'application/json' },
+        headers: { ...serviceCallHeaders(this.#signingKey, credentials.websiteId), 'content-type': 'application/json' },
         body: JSON.stringify(credentials),
         signal: AbortSignal.timeout(this.#timeoutMs),
       });
@@ -161,7 +165,7 @@ function sameHash(a: string, b: string): boolean {
  */
 export function identityFor(request: FastifyRequest, websiteId: string, resolved: ResolvedCredentials): Identity {
   const path = request.url.split('?')[0] ?? '';
-  const base = { v: 1 as const, websiteId, requestId: request.id, issuedAt: Date.now(), roles: [] };
+  const base = { v: 1 as const, websiteId, requestId: request.id, issuedAt: Date.now(), roles: [], clientAddress: request.ip };
   if (resolved.apiKey) {
     return { ...base, kind: 'api-key', ownerId: resolved.apiKey.ownerId, apiKeyId: resolved.apiKey.id, scopes: resolved.apiKey.scopes };
   }
@@ -208,7 +212,7 @@ export function identify(request: FastifyRequest, resolver: IdentityResolver, ke
 /** Declares the identity of requests and makes the resolver (steps.ts runs the step). */
 export function installIdentity(app: FastifyInstance, config: GatewayEnv, options: IdentityStepOptions = {}): IdentityResolver {
   const logger = app.log as unknown as Logger;
-  const resolver = new IdentityResolver(serviceUrl(config, 'identity'), logger, options);
+  const resolver = new IdentityResolver(serviceUrl(config, 'identity'), logger, { signingKey: config.IDENTITY_SIGNING_KEY, ...options });
   if (!config.IDENTITY_SIGNING_KEY) logger.warn('IDENTITY_SIGNING_KEY is not set: services will see every request as an anonymous visitor');
   app.decorateRequest('identity', null);
   app.decorateRequest('identityHeaders', null);

@@ -9,6 +9,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { IncomingHttpHeaders } from 'node:http';
 import type { Readable } from 'node:stream';
 import { Pool, errors as undiciErrors } from 'undici';
+import { GenericErrorMessages, MAX_UPLOAD_BYTES } from '@sc/contracts';
 import { errorBody, type ServiceName } from '@sc/platform';
 import { serviceUrl, type GatewayEnv } from './config.js';
 import { PAGES_SERVICE, ROUTES } from './routes.js';
@@ -22,30 +23,46 @@ const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'proxy-connection', 'tra
 
 /** Answers up to this size are buffered before they are sent on (see the forwarder). */
 const BUFFERED_BODY_LIMIT = 256 * 1024;
-/** Request bodies of a stated length up to this size are read whole before they are forwarded. */
-const BUFFERED_REQUEST_LIMIT = 64 * 1024;
+
+/** Why a body could not be read whole. */
+class BodyError extends Error {
+  constructor(readonly status: 400 | 413) {
+    super(status === 413 ? 'request body too large' : 'request body did not match its content-length');
+  }
+}
 
 /**
- * Reads a request body of known, small length into one buffer. Forwarded as a buffer, undici
- * writes it with the request head in one syscall; a piped stream costs a second write and the
- * stream machinery per request (bench/cart's hop: 264 before, 230 µs of CPU after per JSON POST,
- * one noisy pair of runs).
+ * Reads a request body into one buffer, up to `limit` bytes (and, with a stated length, exactly
+ * that many). Every body but an upload is read whole before anything goes upstream: forwarded as
+ * a buffer, undici writes it with the request head in one syscall (a piped stream cost a second
+ * write and the stream machinery: bench/cart's hop went from 264 to 230 µs of CPU per JSON POST),
+ * and a client that sends its body slowly holds only its own socket here, never one of the
+ * service's pooled connections (300 such clients once starved every other visitor's cart reads).
  */
-function readBody(raw: Readable, length: number): Promise<Buffer> {
+function readBody(raw: Readable, length: number | undefined, limit: number): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
     raw.on('data', (chunk: Buffer) => {
       size += chunk.length;
-      // More than the stated length: the connection is broken or lying; undici would refuse it too.
-      if (size > length) raw.destroy(new Error('request body longer than its content-length'));
-      else chunks.push(chunk);
+      if (size > limit) {
+        raw.removeAllListeners('data');
+        raw.pause();
+        reject(new BodyError(413));
+      } else if (length !== undefined && size > length) {
+        // More than the stated length: the connection is broken or lying; undici would refuse it too.
+        raw.destroy();
+        reject(new BodyError(400));
+      } else chunks.push(chunk);
     });
-    raw.once('end', () => resolve(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, size)));
-    raw.once('error', reject);
-    raw.once('aborted', () => reject(new Error('request aborted')));
+    raw.once('end', () => (length !== undefined && size !== length ? reject(new BodyError(400)) : resolve(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, size))));
+    raw.once('error', () => reject(new BodyError(400)));
+    raw.once('aborted', () => reject(new BodyError(400)));
   });
 }
+
+/** Multipart bodies (uploads) stream to the service, which counts them against its own limits. */
+const isUpload = (request: FastifyRequest): boolean => (request.headers['content-type'] ?? '').startsWith('multipart/form-data');
 
 const METHODS = ['DELETE', 'GET', 'HEAD', 'PATCH', 'POST', 'PUT', 'OPTIONS'] as const;
 
@@ -85,38 +102,68 @@ function isTimeout(error: unknown): boolean {
   );
 }
 
+/** The 413 answer; the connection is closed after it, so a body nobody reads cannot stall the next request. */
+function tooLarge(reply: FastifyReply): FastifyReply {
+  return reply.status(413).header('connection', 'close').send(errorBody('PAYLOAD_TOO_LARGE', GenericErrorMessages.bodyTooLarge));
+}
+
+/** Requests under way to one service, counted across all its route prefixes. */
+interface InFlight {
+  count: number;
+}
+
+export interface ForwardLimits {
+  timeoutMs: number;
+  /** The largest body of any request but an upload. */
+  bodyLimit: number;
+  /** The largest upload (multipart) body. */
+  uploadLimit: number;
+  /** Requests this gateway has under way to one service; past it, 503 with Retry-After. */
+  maxInFlight: number;
+}
+
 /** Makes the route handler that forwards a request to one service. */
-function forwarder(service: ServiceName, pool: Pool, timeoutMs: number) {
+function forwarder(service: ServiceName, pool: Pool, limits: ForwardLimits, inFlight: InFlight) {
   return async (request: FastifyRequest, reply: FastifyReply) => {
     const headers = forwardHeaders(request);
     const method = request.method as (typeof METHODS)[number];
-    // A body the crumb check already read arrives as a Buffer; otherwise the raw stream is piped.
+    // A body the crumb check already read arrives as a Buffer; others are read here, uploads stream.
     let body: Buffer | Readable | undefined;
     if (method !== 'GET' && method !== 'HEAD') {
+      const stated = request.headers['content-length'];
+      const length = stated === undefined ? undefined : Number(stated);
+      const upload = isUpload(request);
+      if (length !== undefined && length > (upload ? limits.uploadLimit : limits.bodyLimit)) return tooLarge(reply);
       if (Buffer.isBuffer(request.body)) {
         body = request.body;
         headers['content-length'] = String(request.body.length);
-      } else if (request.headers['content-length'] !== '0' && (request.headers['content-length'] || request.headers['transfer-encoding'])) {
-        const length = Number(request.headers['content-length']);
-        if (length > 0 && length <= BUFFERED_REQUEST_LIMIT && !request.headers['transfer-encoding']) {
-          try {
-            body = await readBody(request.raw, length);
-          } catch {
-            return reply.status(400).send(errorBody('BAD_REQUEST', 'The request body did not match its Content-Length.'));
-          }
-        } else {
-          body = request.raw;
+      } else if (upload) {
+        // An upload without a stated length cannot be checked before it is streamed: refused.
+        if (length === undefined) return reply.status(411).header('connection', 'close').send(errorBody('BAD_REQUEST', 'An upload needs a Content-Length.'));
+        body = request.raw;
+      } else if (length !== 0 && (length !== undefined || request.headers['transfer-encoding'])) {
+        try {
+          body = await readBody(request.raw, length, limits.bodyLimit);
+        } catch (error) {
+          if (error instanceof BodyError && error.status === 413) return tooLarge(reply);
+          return reply.status(400).header('connection', 'close').send(errorBody('BAD_REQUEST', 'The request body did not match its Content-Length.'));
         }
+        delete headers['transfer-encoding'];
+        headers['content-length'] = String(body.length);
       }
     }
+    if (inFlight.count >= limits.maxInFlight) {
+      return reply.status(503).header('retry-after', '1').send(errorBody('SERVICE_UNAVAILABLE', GenericErrorMessages.busy));
+    }
+    inFlight.count += 1;
     try {
-      const upstream = await pool.request({ method, path: request.url, headers, body, headersTimeout: timeoutMs, bodyTimeout: timeoutMs });
+      const upstream = await pool.request({ method, path: request.url, headers, body, headersTimeout: limits.timeoutMs, bodyTimeout: limits.timeoutMs });
       reply.code(upstream.statusCode).headers(responseHeaders(upstream.headers));
       // Small answers of known size (nearly every API answer and cached page) are read whole and
       // sent as one buffer: Node then writes status line, headers and body in one syscall, where
       // piping a stream costs a write per chunk plus the stream machinery. Large or unsized ones stream.
-      const length = Number(upstream.headers['content-length']);
-      if (length >= 0 && length <= BUFFERED_BODY_LIMIT) return reply.send(Buffer.from(await upstream.body.arrayBuffer()));
+      const size = Number(upstream.headers['content-length']);
+      if (size >= 0 && size <= BUFFERED_BODY_LIMIT) return reply.send(Buffer.from(await upstream.body.arrayBuffer()));
       return reply.send(upstream.body);
     } catch (error) {
       const timedOut = isTimeout(error);
@@ -129,36 +176,51 @@ function forwarder(service: ServiceName, pool: Pool, timeoutMs: number) {
             timedOut ? `The ${service} service did not answer in time. Please try again.` : `The ${service} service is not reachable. Please try again in a few seconds.`,
           ),
         );
+    } finally {
+      inFlight.count -= 1;
     }
   };
 }
 
 /** Registers one forwarder per route-table prefix, the /api 404, and the catch-all to render. */
 export async function registerProxies(app: FastifyInstance, config: GatewayEnv): Promise<void> {
-  const pools = new Map<ServiceName, Pool>();
-  const poolFor = (service: ServiceName): Pool => {
-    let pool = pools.get(service);
-    if (!pool) {
-      pool = new Pool(serviceUrl(config, service), { connections: 128, pipelining: 1, keepAliveTimeout: 60_000, connectTimeout: 2_000 });
-      pools.set(service, pool);
+  const pools = new Map<ServiceName, { pool: Pool; inFlight: InFlight }>();
+  const upstreamOf = (service: ServiceName) => {
+    let upstream = pools.get(service);
+    if (!upstream) {
+      upstream = {
+        pool: new Pool(serviceUrl(config, service), { connections: 128, pipelining: 1, keepAliveTimeout: 60_000, connectTimeout: 2_000 }),
+        inFlight: { count: 0 },
+      };
+      pools.set(service, upstream);
     }
-    return pool;
+    return upstream;
+  };
+  const forwarderOf = (service: ServiceName) => {
+    const { pool, inFlight } = upstreamOf(service);
+    return forwarder(service, pool, limits, inFlight);
   };
   app.addHook('onClose', async () => {
-    await Promise.all([...pools.values()].map((pool) => pool.close()));
+    await Promise.all([...pools.values()].map(({ pool }) => pool.close()));
   });
+  const limits: ForwardLimits = {
+    timeoutMs: config.UPSTREAM_TIMEOUT_MS,
+    bodyLimit: config.BODY_LIMIT_BYTES,
+    uploadLimit: MAX_UPLOAD_BYTES + 64 * 1024,
+    maxInFlight: config.MAX_IN_FLIGHT_PER_SERVICE,
+  };
 
   await app.register(async (scope) => {
     // Bodies are not parsed here: they stream to the service as they came.
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser('*', (_request, payload, done) => done(null, payload));
     for (const route of ROUTES) {
-      const handler = forwarder(route.service, poolFor(route.service), config.UPSTREAM_TIMEOUT_MS);
+      const handler = forwarderOf(route.service);
       scope.route({ method: [...METHODS], url: route.prefix, handler });
       scope.route({ method: [...METHODS], url: `${route.prefix}/*`, handler });
     }
     // Everything else is a site page, rendered by render.
-    const pages = forwarder(PAGES_SERVICE, poolFor(PAGES_SERVICE), config.UPSTREAM_TIMEOUT_MS);
+    const pages = forwarderOf(PAGES_SERVICE);
     scope.route({ method: [...METHODS], url: '/', handler: pages });
     scope.route({ method: [...METHODS], url: '/*', handler: pages });
   });

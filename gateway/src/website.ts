@@ -8,7 +8,7 @@
 // never seen gets the fallback for a second and is asked again after that.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { DEMO_WEBSITE_ID } from '@sc/contracts';
-import type { Logger } from '@sc/platform';
+import { serviceCallHeaders, type Logger } from '@sc/platform';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -31,6 +31,8 @@ export interface WebsiteResolverOptions {
   maxEntries?: number;
   logger?: Logger;
   fetch?: typeof fetch;
+  /** IDENTITY_SIGNING_KEY: content answers only signed calls. */
+  signingKey?: string | undefined;
 }
 
 interface Entry {
@@ -53,7 +55,7 @@ export function domainOf(host: string | undefined): string | undefined {
 
 /** Host → website id through the content service, with a small in-memory cache. */
 export class WebsiteResolver {
-  readonly #options: Required<Omit<WebsiteResolverOptions, 'logger'>> & { logger?: Logger };
+  readonly #options: Required<Omit<WebsiteResolverOptions, 'logger' | 'signingKey'>> & { logger?: Logger; signingKey?: string | undefined };
   readonly #cache = new Map<string, Entry>();
   readonly #pending = new Map<string, Promise<string>>();
 
@@ -93,6 +95,7 @@ export class WebsiteResolver {
     const { contentUrl, fallbackWebsiteId, ttlMs, errorTtlMs, timeoutMs } = this.#options;
     try {
       const response = await this.#options.fetch(`${contentUrl}/internal/websites/by-domain?host=${encodeURIComponent(domain)}`, {
+        headers: serviceCallHeaders(this.#options.signingKey, fallbackWebsiteId),
         signal: AbortSignal.timeout(timeoutMs),
       });
       if (response.status === 404) return this.#remember(domain, { websiteId: fallbackWebsiteId, expires: Date.now() + ttlMs, answered: true });

@@ -40,4 +40,10 @@ export const GenericErrorMessages = {
   serviceUnavailable: 'The service is temporarily unavailable. Please try again in a few seconds.',
   notFound: 'Not found.',
   invalidBody: 'The request body is not valid.',
+  badCharacter: 'The request contains a character that is not allowed (U+0000 or a broken Unicode character).',
+  badValue: 'A value in the request cannot be stored. Please check it and try again.',
+  valueTooLong: 'A value in the request is too long.',
+  bodyTooLarge: 'The request body is too large.',
+  notThroughGateway: 'This service answers only requests that come through the gateway.',
+  busy: 'The service is busy. Please try again in a few seconds.',
 } as const;

@@ -57,6 +57,8 @@ export const Identity = z
     apiKeyId: id.optional(),
     roles: z.array(RoleSchema),
     scopes: z.array(PermissionSchema).optional(),
+    /** The client's address as the gateway saw it: what every per-address limit counts by. */
+    clientAddress: z.string().min(1).max(64).optional(),
   })
   .strict()
   .superRefine((value, ctx) => {

@@ -65,6 +65,18 @@ export function isUnavailableError(error: unknown): boolean {
   return /Connection terminated|connection refused|Client has encountered a connection error|not queryable/i.test(error.message);
 }
 
+// Postgres data exceptions (class 22: a value it cannot store or compare, e.g. an invalid byte
+// sequence or an out-of-range number) and 54000 (a value too large for an index row) are caused
+// by the input, not by us: the statement did nothing and its transaction rolled back, so they
+// answer 400. The input guard refuses the common causes first; this is the net under it.
+const BAD_INPUT_SQLSTATE = /^(22[0-9A-Z]{3}|54000)$/;
+
+/** True for a database error that the request's own values caused. */
+export function isBadInputDatabaseError(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && BAD_INPUT_SQLSTATE.test(code);
+}
+
 /** Installs the one error handler and the not-found handler on an app. */
 export function installErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | AppError | Error, request, reply) => {
@@ -87,6 +99,10 @@ export function installErrorHandler(app: FastifyInstance): void {
       const code: ErrorCode =
         fastifyError.statusCode === 413 ? 'PAYLOAD_TOO_LARGE' : fastifyError.statusCode === 429 ? 'RATE_LIMITED' : 'BAD_REQUEST';
       return reply.status(fastifyError.statusCode).send(errorBody(code, fastifyError.message));
+    }
+    if (isBadInputDatabaseError(error)) {
+      request.log.warn({ err: error }, 'the database refused a value of the request');
+      return reply.status(400).send(errorBody('BAD_REQUEST', GenericErrorMessages.badValue));
     }
     if (isUnavailableError(error)) {
       request.log.warn({ err: error }, 'backing server unavailable');

@@ -8,7 +8,9 @@ import { loadConfig, runMain, serviceEnv, type ServiceEnv } from './config.js';
 import type { EventBus, SubscribeOptions, Subscription } from './bus/bus.js';
 import type { Cache } from './cache/cache.js';
 import { migrateToLatest, type Migrations } from './database/migrate.js';
+import { installGatewayOnly } from './auth/gateway-only.js';
 import { createHttpApp, type ZodApp } from './http/app.js';
+import { installInputGuard } from './http/input-guard.js';
 import { registerHealth } from './http/health.js';
 import { closeOnSignals, drainingFlag } from './http/shutdown.js';
 import { openServiceInfra, type SharedInfra } from './infra.js';
@@ -98,6 +100,8 @@ export async function buildService<DB>(definition: ServiceDefinition<DB>, option
     openapi: { title: `${definition.name} service` },
     tracing: definition.tracing ?? 'active',
   });
+  installInputGuard(app);
+  if (config.IDENTITY_SIGNING_KEY) installGatewayOnly(app);
   const logger = app.log as unknown as Logger;
   instrumentHttp(app, definition.name);
   const infra = await openServiceInfra<DB & OutboxTables>(definition.name, config, logger, options.shared);

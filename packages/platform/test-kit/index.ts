@@ -1,6 +1,9 @@
 // Helpers shared by the test suites: configuration from the environment (real servers when their
 // URLs are set, embedded implementations otherwise), waiting, and free ports.
+import { randomUUID } from 'node:crypto';
 import { createServer } from 'node:net';
+import { IDENTITY_HEADER } from '@sc/contracts';
+import { signIdentity } from '../src/auth/identity-header.js';
 import { serviceEnv, type ServiceEnv } from '../src/config.js';
 
 /** A service configuration for tests: the real servers' URLs when set, quiet logs. */
@@ -50,3 +53,18 @@ export function freePort(): Promise<number> {
 /** A short unique suffix for names (websites, consumers) so parallel tests never collide. */
 export const unique = (prefix: string): string => `${prefix}_${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}`;
 export { pngImage } from './png.js';
+
+/**
+ * The headers of a request as the gateway forwards it: unless they already carry a signed
+ * identity, a visitor's is signed for their X-Website-Id and X-Request-Id (made when missing), with
+ * the client address taken from the last X-Forwarded-For entry a test set. Services with a signing
+ * key answer nothing else (packages/platform/src/auth/gateway-only.ts).
+ */
+export function asFromGateway(headers: Record<string, string>, key: string): Record<string, string> {
+  if (headers[IDENTITY_HEADER]) return headers;
+  const requestId = headers['x-request-id'] ?? randomUUID();
+  const websiteId = headers['x-website-id'] ?? 'default';
+  const clientAddress = headers['x-forwarded-for']?.split(',').pop()?.trim();
+  const identity = { v: 1 as const, kind: 'visitor' as const, websiteId, requestId, issuedAt: Date.now(), roles: [], ...(clientAddress ? { clientAddress } : {}) };
+  return { ...headers, 'x-request-id': requestId, ...signIdentity(identity, key) };
+}

@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import type { Kysely } from 'kysely';
 import { IN_MEMORY_DATA_DIR, openEmbeddedPostgres, signIdentity, type ServiceContext, type SharedInfra } from '@sc/platform';
-import { testConfig, unique, waitFor } from '@sc/platform/test-kit';
+import { asFromGateway, testConfig, unique, waitFor } from '@sc/platform/test-kit';
 import { buildApp, type AnalyticsHandle, type AnalyticsOptions } from '../src/index.js';
 import type { AnalyticsDB } from '../src/analytics.table.js';
 import type { BuildServiceOptions } from '@sc/platform';
@@ -110,7 +110,7 @@ export function call(app: FastifyInstance, method: InjectOptions['method'], url:
   } else if (body !== undefined) {
     payload = body as InjectOptions['payload'];
   }
-  return app.inject({ method, url, headers, ...(payload === undefined ? {} : { payload }) });
+  return app.inject({ method, url, headers: asFromGateway(headers, SIGNING_KEY), ...(payload === undefined ? {} : { payload }) });
 }
 
 /** The RecordHit form of a page view on `site`. */

@@ -29,7 +29,7 @@ import {
   CheckoutBody,
   DonationBody,
 } from '@sc/contracts';
-import { identityOf, RedisCache, redisCounters, WindowLimiter, websiteIdOf, type ServiceContext, type ZodApp } from '@sc/platform';
+import { clientAddressOf, identityOf, RedisCache, redisCounters, WindowLimiter, websiteIdOf, type ServiceContext, type ZodApp } from '@sc/platform';
 import { CartService, type Shopper } from './cart.service.js';
 import type { CartDB } from './cart.table.js';
 import type { CartRow } from './cart.repository.js';
@@ -117,7 +117,7 @@ export function cartRoutes(options: CartRouteOptions) {
     });
     app.addHook('onClose', async () => limiter.close());
     const limitWrites = async (request: FastifyRequest) => {
-      const who = request.cookies[CART_COOKIE] ?? `ip:${request.ip}`;
+      const who = request.cookies[CART_COOKIE] ?? `ip:${clientAddressOf(request)}`;
       if (!limiter.allow(`${websiteIdOf(request)}:${who}`)) throw cartFailure(429, CartMessages.rateLimited);
     };
 

@@ -7,7 +7,7 @@ import { AddToCartMessages, CartMessages, CommerceMessages, ProductType } from '
 import { buildGateway, GatewayEnv } from '@sc/gateway';
 import { freePort, mode, unique } from '@sc/platform/test-kit';
 import { CART_COOKIE } from '../src/index.js';
-import { cartCookieOf, setup, type Kit, APP_START_TIMEOUT_MS } from './kit.js';
+import { cartCookieOf, setup, type Kit, APP_START_TIMEOUT_MS, SIGNING_KEY } from './kit.js';
 
 describe(`SPEC 5 add-to-cart messages through the gateway (${mode.database})`, () => {
   let kit: Kit;
@@ -20,7 +20,7 @@ describe(`SPEC 5 add-to-cart messages through the gateway (${mode.database})`, (
     kit = await setup();
     const cartUrl = await kit.app.listen({ port: 0, host: '127.0.0.1' });
     const env = (extra: Record<string, string>) =>
-      GatewayEnv.parse({ ...process.env, LOG_LEVEL: 'silent', CART_URL: cartUrl, CONTENT_URL: `http://127.0.0.1:${port}`, FALLBACK_WEBSITE_ID: site, ...extra });
+      GatewayEnv.parse({ ...process.env, IDENTITY_SIGNING_KEY: SIGNING_KEY, LOG_LEVEL: 'silent', CART_URL: cartUrl, CONTENT_URL: `http://127.0.0.1:${port}`, FALLBACK_WEBSITE_ID: site, ...extra });
     const port = await freePort();
     gateway = await buildGateway({ config: env({ RATE_LIMIT_MAX: '100000' }) });
     limited = await buildGateway({ config: env({ RATE_LIMIT_MAX: '2', REDIS_URL: '' }) });

@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { ProductType, Role, type ContentProductUpserted, type EventEnvelope } from '@sc/contracts';
 import { MemoryBus, signIdentity, type ServiceContext } from '@sc/platform';
-import { testConfig, unique } from '@sc/platform/test-kit';
+import { asFromGateway, testConfig, unique } from '@sc/platform/test-kit';
 import { applyContentEvent, buildApp, CART_COOKIE, type CartOptions } from '../src/index.js';
 import type { CartDB } from '../src/cart.table.js';
 
@@ -153,7 +153,7 @@ export async function setup(options: CartOptions = {}): Promise<Kit> {
           : { ...base, kind: 'site-user' as const, siteUserId: caller.siteUserId!, roles: [] };
         Object.assign(headers, signIdentity(identity, SIGNING_KEY));
       }
-      return app.inject({ method, url, headers, ...(body === undefined ? {} : { payload: body as InjectOptions['payload'] }) });
+      return app.inject({ method, url, headers: asFromGateway(headers, SIGNING_KEY), ...(body === undefined ? {} : { payload: body as InjectOptions['payload'] }) });
     },
     async cartWith(websiteId, entries) {
       let cart: string | undefined;

@@ -9,7 +9,7 @@ import { freePort, mode, unique } from '@sc/platform/test-kit';
 import { HostedPlacesProvider } from '../src/places/hosted-provider.js';
 import { OfflinePlacesProvider } from '../src/places/offline-provider.js';
 import { missingTrackingContext } from '../src/places/places.routes.js';
-import { setup, type Kit } from './kit.js';
+import { setup, SIGNING_KEY, type Kit } from './kit.js';
 
 const KEY = 'places-test-key';
 
@@ -57,7 +57,7 @@ describe(`address lookup through the gateway (${mode.database})`, () => {
     const gatewayFor = async (kit: Kit) => {
       const cartUrl = await kit.app.listen({ port: 0, host: '127.0.0.1' });
       const gateway = await buildGateway({
-        config: GatewayEnv.parse({ ...process.env, LOG_LEVEL: 'silent', CART_URL: cartUrl, CONTENT_URL: `http://127.0.0.1:${await freePort()}`, FALLBACK_WEBSITE_ID: unique('places') }),
+        config: GatewayEnv.parse({ ...process.env, IDENTITY_SIGNING_KEY: SIGNING_KEY, LOG_LEVEL: 'silent', CART_URL: cartUrl, CONTENT_URL: `http://127.0.0.1:${await freePort()}`, FALLBACK_WEBSITE_ID: unique('places') }),
       });
       await gateway.ready();
       return gateway;

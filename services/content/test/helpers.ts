@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { Role, type EventEnvelope } from '@sc/contracts';
 import { signIdentity, type BuildServiceOptions, type ServiceContext } from '@sc/platform';
-import { testConfig, unique } from '@sc/platform/test-kit';
+import { asFromGateway, testConfig, unique } from '@sc/platform/test-kit';
 import { buildApp, type ContentOptions } from '../src/app.js';
 import type { ContentDB } from '../src/content.table.js';
 import { WebsiteService } from '../src/websites.service.js';
@@ -77,7 +77,7 @@ export async function setup(options: Pick<BuildServiceOptions, 'shared' | 'relay
           ),
         );
       }
-      return app.inject({ method, url, headers, ...(body === undefined ? {} : { payload: body as InjectOptions['payload'] }) });
+      return app.inject({ method, url, headers: asFromGateway(headers, SIGNING_KEY), ...(body === undefined ? {} : { payload: body as InjectOptions['payload'] }) });
     },
     async events(websiteId, type) {
       let query = ctx.db.selectFrom('outbox').select(['id', 'type', 'website_id', 'occurred_at', 'data']).where('website_id', '=', websiteId);

@@ -10,7 +10,7 @@ import { testConfig } from '@sc/platform/test-kit';
 import { buildApp as buildRestock } from '@sc/restock';
 import { FormService } from '../src/forms.service.js';
 import { FormSettings } from '@sc/contracts';
-import { setup, type Kit } from './kit.js';
+import { setup, SIGNING_KEY, type Kit } from './kit.js';
 
 const TOTAL = 1000;
 // All 1,000 requests are in flight at once, over at most 128 sockets: a thousand simultaneous
@@ -34,7 +34,7 @@ describe('forms through the gateway', () => {
     restock = await buildRestock({ config: testConfig(0), relay: { autoStart: false }, mail: { autoStart: false } });
     const restockUrl = await restock.listen({ port: 0, host: '127.0.0.1' });
     gateway = await buildGateway({
-      config: GatewayEnv.parse({ ...process.env, FORMS_URL: formsUrl, RESTOCK_URL: restockUrl, LOG_LEVEL: 'silent', RATE_LIMIT_MAX: '100000', FALLBACK_WEBSITE_ID: kit.site }),
+      config: GatewayEnv.parse({ ...process.env, IDENTITY_SIGNING_KEY: SIGNING_KEY, FORMS_URL: formsUrl, RESTOCK_URL: restockUrl, LOG_LEVEL: 'silent', RATE_LIMIT_MAX: '100000', FALLBACK_WEBSITE_ID: kit.site }),
     });
     base = await gateway.listen({ port: 0, host: '127.0.0.1' });
     site = kit.site;

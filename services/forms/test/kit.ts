@@ -6,7 +6,7 @@ import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fas
 import type { Kysely } from 'kysely';
 import { Role, type EventEnvelope, type FormSettingsInput } from '@sc/contracts';
 import { type BuildServiceOptions, Captcha, type CaptchaTables, MailRelay, PowCaptcha, type ServiceContext, signIdentity, solve } from '@sc/platform';
-import { testConfig, unique } from '@sc/platform/test-kit';
+import { asFromGateway, testConfig, unique } from '@sc/platform/test-kit';
 import { buildApp, type FormsOptions } from '../src/index.js';
 import type { FormsDB } from '../src/forms.table.js';
 
@@ -61,7 +61,7 @@ export async function setup(options: FormsOptions & Pick<BuildServiceOptions, 's
           signIdentity({ v: 1, kind: 'owner', websiteId, requestId, issuedAt: Date.now(), ownerId: `owner-${websiteId}`, roles: opts.roles as never }, SIGNING_KEY),
         );
       }
-      return app.inject({ method, url, headers, ...(body === undefined ? {} : { payload: body as InjectOptions['payload'] }) });
+      return app.inject({ method, url, headers: asFromGateway(headers, SIGNING_KEY), ...(body === undefined ? {} : { payload: body as InjectOptions['payload'] }) });
     },
     async createForm(settings) {
       const response = await kit.call('POST', '/api/rest/forms/definitions', settings, { roles: [Role.ADMIN] });

@@ -2,6 +2,7 @@
 // they set. The gateway always overwrites X-Forwarded-Proto and appends the client address it
 // saw to X-Forwarded-For, so the last entry is the one to trust.
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { clientAddressOf } from '@sc/platform';
 import { sessionCookieName } from '@sc/contracts';
 
 /** True when the visitor reached the gateway over HTTPS. */
@@ -10,12 +11,9 @@ export function isSecure(request: FastifyRequest): boolean {
   return (Array.isArray(proto) ? proto[0] : proto) === 'https' || request.protocol === 'https';
 }
 
-/** The client address the gateway saw. */
+/** The client address the gateway saw (inside its signed identity). */
 export function clientIp(request: FastifyRequest): string {
-  const header = request.headers['x-forwarded-for'];
-  const list = (Array.isArray(header) ? header.join(',') : header ?? '').split(',');
-  const last = list[list.length - 1]?.trim();
-  return last || request.ip;
+  return clientAddressOf(request);
 }
 
 const TOKEN = /^[A-Za-z0-9_-]{16,128}$/;

@@ -39,7 +39,7 @@ export function createRenderService(options: RenderOptions = {}): ServiceDefinit
       const settings = renderSettings(options.settings);
       const theme = Theme.load();
       pageCache = new PageCache(ctx.cache, settings.pageCacheTtlMs);
-      const content = options.content ?? new HttpContentReader(settings.contentUrl, settings.contentTimeoutMs);
+      const content = options.content ?? new HttpContentReader(settings.contentUrl, settings.contentTimeoutMs, ctx.config.IDENTITY_SIGNING_KEY);
       const renderer = new PageRenderer(theme, new AssetManifest(settings.webDist), ctx.logger);
       const stock = { levels: (websiteId: string, itemIds: readonly string[]) => stockLevelsOf(ctx.db, websiteId, itemIds) };
       pageRoutes(app, new PageService(content, ctx.logger, Date.now, stock), renderer, pageCache, theme);

@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import request from 'supertest';
 import { buildGateway, GatewayEnv } from '@sc/gateway';
 import { PageType } from '@sc/contracts';
-import { startContent, startRender, type ContentKit } from './helpers.js';
+import { SIGNING_KEY, startContent, startRender, type ContentKit } from './helpers.js';
 
 describe('the demo website through the gateway', () => {
   let content: ContentKit;
@@ -19,7 +19,7 @@ describe('the demo website through the gateway', () => {
     render = await startRender(content);
     const renderUrl = await render.listen({ port: 0, host: '127.0.0.1' });
     gateway = await buildGateway({
-      config: GatewayEnv.parse({ ...process.env, CONTENT_URL: content.url, RENDER_URL: renderUrl, LOG_LEVEL: 'silent', RATE_LIMIT_MAX: '100000' }),
+      config: GatewayEnv.parse({ ...process.env, IDENTITY_SIGNING_KEY: SIGNING_KEY, CONTENT_URL: content.url, RENDER_URL: renderUrl, LOG_LEVEL: 'silent', RATE_LIMIT_MAX: '100000' }),
     });
     await gateway.ready();
   }, 120_000);

@@ -7,7 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp as buildContent } from '@sc/content';
 import { ItemBody, ProductType, Role, type ContentItem } from '@sc/contracts';
 import { MemoryBus, MemoryCache, signIdentity, type EventBus, type ServiceContext, type SharedInfra } from '@sc/platform';
-import { testConfig, unique } from '@sc/platform/test-kit';
+import { asFromGateway, testConfig, unique } from '@sc/platform/test-kit';
 import { CollectionService } from '../../content/src/collections.service.js';
 import type { ContentDB } from '../../content/src/content.table.js';
 import { ItemService } from '../../content/src/items.service.js';
@@ -107,7 +107,7 @@ export function productBody(title: string, cents: number) {
 
 /** GET a page from render as the gateway sends it. */
 export function page(render: FastifyInstance, url: string, websiteId = 'demo', headers: Record<string, string> = {}) {
-  return render.inject({ method: 'GET', url, headers: { 'x-website-id': websiteId, ...headers } });
+  return render.inject({ method: 'GET', url, headers: asFromGateway({ 'x-website-id': websiteId, ...headers }, SIGNING_KEY) });
 }
 
 /** Headers of a page request as the gateway sends them for a signed-in site user (or an owner with roles). */

@@ -5,7 +5,7 @@ import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fas
 import type { Kysely } from 'kysely';
 import { Role } from '@sc/contracts';
 import { Captcha, type CaptchaTables, type MailRelay, PowCaptcha, type ServiceContext, signIdentity } from '@sc/platform';
-import { testConfig, unique } from '@sc/platform/test-kit';
+import { asFromGateway, testConfig, unique } from '@sc/platform/test-kit';
 import { buildApp, type RestockOptions } from '../src/index.js';
 import type { RestockDB } from '../src/restock.table.js';
 
@@ -50,7 +50,7 @@ export async function setup(options: RestockOptions = {}): Promise<Kit> {
       if (opts.roles) {
         Object.assign(headers, signIdentity({ v: 1, kind: 'owner', websiteId, requestId, issuedAt: Date.now(), ownerId: `o-${websiteId}`, roles: opts.roles as never }, SIGNING_KEY));
       }
-      return app.inject({ method, url, headers, ...(body === undefined ? {} : { payload: body as InjectOptions['payload'] }) });
+      return app.inject({ method, url, headers: asFromGateway(headers, SIGNING_KEY), ...(body === undefined ? {} : { payload: body as InjectOptions['payload'] }) });
     },
     async deliverAll() {
       let total = 0;

@@ -3,7 +3,7 @@
 // A service believes the header only when the signature matches its IDENTITY_SIGNING_KEY, the
 // request id and website are the ones of the request it arrived with, and it is fresh: a copy
 // lifted from one request cannot be replayed on another.
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
 import { IDENTITY_HEADER, IDENTITY_SIGNATURE_HEADER, Identity } from '@sc/contracts';
 
 /** How old (or how far in the future, for clock skew) a header may be. */
@@ -28,8 +28,12 @@ export interface VerifyIdentityOptions {
   key: string | undefined;
   /** The id of the request the header arrived with (X-Request-Id, set by the gateway). */
   requestId: string;
-  /** The website of the request the header arrived with (X-Website-Id, set by the gateway). */
-  websiteId: string;
+  /**
+   * The website of the request the header arrived with (X-Website-Id, set by the gateway), when it
+   * carries one: the identity must then be for that website. Without it the identity's own
+   * website is the request's.
+   */
+  websiteId?: string | undefined;
   now?: number;
   maxAgeMs?: number;
 }
@@ -59,6 +63,18 @@ export function verifyIdentity(
   const age = (options.now ?? Date.now()) - identity.issuedAt;
   const maxAge = options.maxAgeMs ?? IDENTITY_MAX_AGE_MS;
   if (age > maxAge || age < -maxAge) return undefined;
-  if (identity.requestId !== options.requestId || identity.websiteId !== options.websiteId) return undefined;
+  if (identity.requestId !== options.requestId) return undefined;
+  if (options.websiteId !== undefined && identity.websiteId !== options.websiteId) return undefined;
   return identity;
+}
+
+/**
+ * The headers of a call from one service to another (render asking content, the gateway asking
+ * identity or content): a fresh request id and a visitor's identity for `websiteId`, signed with
+ * the shared key, so the callee takes it like any request that came through the gateway.
+ */
+export function serviceCallHeaders(key: string | undefined, websiteId: string, requestId: string = randomUUID()): Record<string, string> {
+  const headers: Record<string, string> = { 'x-request-id': requestId, 'x-website-id': websiteId };
+  if (!key) return headers;
+  return { ...headers, ...signIdentity({ v: 1, kind: 'visitor', websiteId, requestId, issuedAt: Date.now(), roles: [] }, key) };
 }

@@ -17,17 +17,30 @@ declare module 'fastify' {
   }
 }
 
-/** The website a request is for: X-Website-Id, which the gateway always sets. */
+/** The website of a request that names none (and of requests refused before they are read). */
 export const DEFAULT_WEBSITE_ID = 'default';
 
-/** The request's website id from X-Website-Id (set by the gateway), or the default website. */
+const WEBSITE_ID = /^[A-Za-z0-9_-]{1,64}$/;
+const single = (value: string | string[] | undefined): string | undefined => (Array.isArray(value) ? value[0] : value);
+
+/** The X-Website-Id header, if well-formed. Believed only by services that have no signing key. */
+function websiteHeader(request: FastifyRequest): string | undefined {
+  const value = single(request.headers['x-website-id']);
+  return value && WEBSITE_ID.test(value) ? value : undefined;
+}
+
+/**
+ * The request's website. With IDENTITY_SIGNING_KEY (every launcher sets one) it is the one in the
+ * gateway's signed identity, never a bare header: a request sent straight to a service cannot
+ * choose its tenant. Without a key (a service built bare, for development) X-Website-Id is read.
+ */
 export function websiteIdOf(request: FastifyRequest): string {
-  const header = request.headers['x-website-id'];
-  const value = Array.isArray(header) ? header[0] : header;
-  return value && /^[A-Za-z0-9_-]{1,64}$/.test(value) ? value : DEFAULT_WEBSITE_ID;
+  return identityOf(request).websiteId;
 }
 
 const identities = new WeakMap<FastifyRequest, Identity>();
+const verified = new WeakSet<FastifyRequest>();
+const signingKeyOf = (request: FastifyRequest): string | undefined => request.server.serviceContext?.config.IDENTITY_SIGNING_KEY;
 
 /**
  * Who the request comes from: the verified identity header, or an anonymous visitor when it is
@@ -36,14 +49,32 @@ const identities = new WeakMap<FastifyRequest, Identity>();
 export function identityOf(request: FastifyRequest): Identity {
   const known = identities.get(request);
   if (known) return known;
-  const websiteId = websiteIdOf(request);
-  const identity = verifyIdentity(request.headers, {
-    key: request.server.serviceContext?.config.IDENTITY_SIGNING_KEY,
-    requestId: request.id,
-    websiteId,
-  }) ?? { v: 1, kind: 'visitor', websiteId, requestId: request.id, issuedAt: Date.now(), roles: [] };
-  identities.set(request, identity);
-  return identity;
+  const key = signingKeyOf(request);
+  const header = websiteHeader(request);
+  const identity = key ? verifyIdentity(request.headers, { key, requestId: request.id, websiteId: header }) : undefined;
+  if (identity) verified.add(request);
+  const result = identity ?? { v: 1, kind: 'visitor', websiteId: (!key && header) || DEFAULT_WEBSITE_ID, requestId: request.id, issuedAt: Date.now(), roles: [] };
+  identities.set(request, result);
+  return result;
+}
+
+/** Whether the request carries the gateway's valid signed identity. */
+export function hasGatewayIdentity(request: FastifyRequest): boolean {
+  identityOf(request);
+  return verified.has(request);
+}
+
+/**
+ * The client's address as the gateway saw it (from the socket, or from X-Forwarded-For only when
+ * its peer is a trusted proxy), carried inside the signed identity. Every per-address limit keys on
+ * this. Without a signing key (development), the last X-Forwarded-For entry or the socket's.
+ */
+export function clientAddressOf(request: FastifyRequest): string {
+  const identity = identityOf(request);
+  if (identity.clientAddress) return identity.clientAddress;
+  if (signingKeyOf(request)) return request.ip;
+  const forwarded = single(request.headers['x-forwarded-for'])?.split(',').pop()?.trim();
+  return forwarded && forwarded.length <= 64 ? forwarded : request.ip;
 }
 
 /** What an identity may do on its website: an owner's roles' permissions, or an API key's scopes. */

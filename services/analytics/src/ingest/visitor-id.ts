@@ -5,6 +5,7 @@
 // a hash to an address or to the same visitor on another day. No raw address is ever written.
 import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
+import { clientAddressOf } from '@sc/platform';
 import type { Kysely } from 'kysely';
 import type { AnalyticsDB } from '../analytics.table.js';
 import { dayOf } from '../domain/dates.js';
@@ -41,12 +42,9 @@ export class DailySalts {
   }
 }
 
-/** The client's address as the gateway saw it: the last X-Forwarded-For entry it appended, else the socket's. */
+/** The client's address as the gateway saw it (inside its signed identity). */
 export function clientAddress(request: FastifyRequest): string {
-  const forwarded = request.headers['x-forwarded-for'];
-  const value = Array.isArray(forwarded) ? forwarded[forwarded.length - 1] : forwarded;
-  const last = value?.split(',').pop()?.trim();
-  return last || request.ip;
+  return clientAddressOf(request);
 }
 
 /** The visitor id inside a census visitor cookie (its first '|' part), if it looks like one. */

@@ -3,7 +3,7 @@
 // rule's own message (a SPEC string or a SPEC 9 limit) rather than a generic one.
 import type { FastifyRequest } from 'fastify';
 import { Permission } from '@sc/contracts';
-import { AppError, identityOf, permissionsOf, websiteIdOf, type ZodApp } from '@sc/platform';
+import { AppError, clientAddressOf, identityOf, permissionsOf, websiteIdOf, type ZodApp } from '@sc/platform';
 import { viewerOf, type Viewer } from '../domain/community.js';
 import { websiteNotFound } from '../domain/errors.js';
 
@@ -40,10 +40,9 @@ export function answerValidationWithRuleMessages(scope: ZodApp): void {
 
 const first = (value: string | string[] | undefined): string | undefined => (Array.isArray(value) ? value[0] : value);
 
-/** The client address: the last X-Forwarded-For entry (the one the gateway added), else the socket's. */
+/** The client address as the gateway saw it (inside its signed identity). */
 export function clientIp(request: FastifyRequest): string {
-  const last = first(request.headers['x-forwarded-for'])?.split(',').pop()?.trim();
-  return last && last.length <= 64 ? last : request.ip;
+  return clientAddressOf(request);
 }
 
 /** Whether the visitor reached the site over HTTPS (the gateway's X-Forwarded-Proto). */

@@ -1,14 +1,13 @@
 // What the forms routes need to know about the caller: the client address the gateway appended
 // to X-Forwarded-For, and the public origin links in mail should point at.
 import type { FastifyRequest } from 'fastify';
+import { clientAddressOf } from '@sc/platform';
 
 const first = (value: string | string[] | undefined): string | undefined => (Array.isArray(value) ? value[0] : value);
 
-/** The client address: the last X-Forwarded-For entry (the one the gateway added), else the socket's. */
+/** The client address as the gateway saw it (inside its signed identity). */
 export function clientIp(request: FastifyRequest): string {
-  const forwarded = first(request.headers['x-forwarded-for']);
-  const last = forwarded?.split(',').pop()?.trim();
-  return last && last.length <= 64 ? last : request.ip;
+  return clientAddressOf(request);
 }
 
 /** The site's origin as the visitor saw it (the gateway's X-Forwarded-Proto and -Host). */

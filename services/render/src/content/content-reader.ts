@@ -11,6 +11,7 @@ import {
   ContentItem,
   DEFAULT_HEADER_FOOTER,
   HeaderFooter,
+  IDENTITY_HEADER,
   MemberAccessDenied,
   MemberAreaSummary,
   PublicComment,
@@ -21,7 +22,7 @@ import {
   SiteLayout,
   type PopupOverlay,
 } from '@sc/contracts';
-import { pageSchema } from '@sc/platform';
+import { pageSchema, serviceCallHeaders } from '@sc/platform';
 import type { z } from 'zod';
 
 export type PublicSite = z.infer<typeof PublicSite>;
@@ -103,6 +104,8 @@ export class HttpContentReader implements ContentReader {
   constructor(
     private readonly baseUrl: string,
     private readonly timeoutMs: number,
+    /** IDENTITY_SIGNING_KEY: content answers only calls that carry a signed identity. */
+    private readonly signingKey?: string,
   ) {}
 
   site(websiteId: string): Promise<PublicSite | null> {
@@ -171,7 +174,9 @@ export class HttpContentReader implements ContentReader {
     let response: Response;
     try {
       response = await fetch(`${this.baseUrl}${path}`, {
-        headers: { ...as, 'x-website-id': websiteId, accept: 'application/json' },
+        // A page asked for by someone signed in forwards their identity; otherwise (visitors, and
+        // calls made outside any request) render signs a visitor's, under the request's id if any.
+        headers: { ...(as?.[IDENTITY_HEADER] ? as : { ...as, ...serviceCallHeaders(this.signingKey, websiteId, as?.['x-request-id']) }), 'x-website-id': websiteId, accept: 'application/json' },
         signal: AbortSignal.timeout(this.timeoutMs),
       });
     } catch (error) {

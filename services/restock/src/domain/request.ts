@@ -3,13 +3,13 @@
 // and -Host), which travels in restock.signup.created so the newsletter confirmation mail of a
 // visitor who joined the mailing list links back to the site they were on.
 import type { FastifyRequest } from 'fastify';
+import { clientAddressOf } from '@sc/platform';
 
 const first = (value: string | string[] | undefined): string | undefined => (Array.isArray(value) ? value[0] : value);
 
-/** The client address: the last X-Forwarded-For entry (the one the gateway added), else the socket's. */
+/** The client address as the gateway saw it (inside its signed identity). */
 export function clientIp(request: FastifyRequest): string {
-  const last = first(request.headers['x-forwarded-for'])?.split(',').pop()?.trim();
-  return last && last.length <= 64 ? last : request.ip;
+  return clientAddressOf(request);
 }
 
 /** The site's origin as the visitor saw it; a host that is not a plain host name falls back to localhost. */
