@@ -24,6 +24,9 @@ export const CommerceMessages = {
   couponExpired: 'This coupon has expired.',
   couponMinimum: 'Your order subtotal must be {subtotal} or more to use this coupon.',
   couponAlreadyApplied: 'This coupon is already applied.',
+  couponUsedUp: 'This coupon has reached its usage limit.',
+  couponNotCombinable: 'This coupon cannot be combined with the code already applied. Remove that code first.',
+  giftCardForGiftCard: 'Gift cards cannot be bought with a gift card.',
   shippingOptionUnknown: 'This shipping option is not available.',
   shippingOptionNotForLocation: 'This shipping option does not ship to your location.',
   shippingAddressRequired: 'Please enter a shipping address.',
@@ -302,6 +305,8 @@ export const Order = z.object({
   giftCardsIssued: z.array(z.object({ code: z.string(), balance: Money })),
   subscription: SubscriptionRecord.nullable(),
   createdAt: z.string(),
+  /** 128 random bits (base64url) that let whoever holds them read this order; null for orders made before receipts had one. */
+  receiptToken: z.string().nullable().optional(),
   /** Everything refunded so far, and each refund. */
   refundedTotal: Money,
   refunds: z.array(OrderRefund),
@@ -309,6 +314,13 @@ export const Order = z.object({
 export type Order = z.infer<typeof Order>;
 
 export const OrderResponse = z.object({ order: Order });
+/**
+ * Reading one order (GET /api/commerce/orders/:orderId): its buyer (cart cookie or signed-in site
+ * user) and the site's owner need nothing more; anyone else needs the order's receipt token, as the
+ * confirmation page and the receipt email's link carry it.
+ */
+export const OrderReadQuery = z.object({ receiptToken: z.string().min(1).max(128).optional() }).strict();
+export type OrderReadQuery = z.infer<typeof OrderReadQuery>;
 export const OrderParams = z.object({ orderId: z.string().min(1).max(64) }).strict();
 
 export const GiftCardParams = z.object({ code: z.string().min(1).max(64) }).strict();
@@ -348,6 +360,10 @@ export const CouponInput = z
     value: z.number().int().min(0).max(100_000_000),
     minimumSubtotalCents: z.number().int().min(0).max(100_000_000).default(0),
     expiresAt: z.iso.datetime().nullable().default(null),
+    /** May be used with other combinable codes on one order (else a cart holds this code alone). */
+    combinable: z.boolean().default(false),
+    /** Orders that may use the code; null: no limit. */
+    usageLimit: z.number().int().min(1).max(100_000_000).nullable().default(null),
   })
   .strict()
   .refine((c) => c.kind !== 'percentage' || (c.value >= 1 && c.value <= 10_000), 'A percentage is 1 to 10000 basis points.');
@@ -357,6 +373,10 @@ export const Coupon = z.object({
   value: z.number().int(),
   minimumSubtotalCents: z.number().int(),
   expiresAt: z.string().nullable(),
+  combinable: z.boolean(),
+  usageLimit: z.number().int().nullable(),
+  /** Orders that used the code (paid or being paid). */
+  timesUsed: z.number().int(),
 });
 export type Coupon = z.infer<typeof Coupon>;
 export const CouponList = z.object({ coupons: z.array(Coupon) });
@@ -446,6 +466,10 @@ export const CouponUpdateBody = z
     value: z.number().int().min(0).max(100_000_000),
     minimumSubtotalCents: z.number().int().min(0).max(100_000_000).default(0),
     expiresAt: z.iso.datetime().nullable().default(null),
+    /** May be used with other combinable codes on one order (else a cart holds this code alone). */
+    combinable: z.boolean().default(false),
+    /** Orders that may use the code; null: no limit. */
+    usageLimit: z.number().int().min(1).max(100_000_000).nullable().default(null),
   })
   .strict()
   .refine((c) => c.kind !== 'percentage' || (c.value >= 1 && c.value <= 10_000), 'A percentage is 1 to 10000 basis points.');

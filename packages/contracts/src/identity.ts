@@ -92,6 +92,8 @@ export const IdentityMessages = {
   otherWebsite: 'This request is for another website.',
   wrongCredentials: 'The email or password is incorrect.',
   tooManyAttempts: 'Too many sign-in attempts. Please wait a few minutes and try again.',
+  captchaRequired: 'Too many sign-in attempts. Complete CAPTCHA before submitting.',
+  signInBusy: 'Too many sign-ins at once. Please try again in a moment.',
   xsrfFailed: 'The X-SiteUser-XSRF-Token header is missing or does not match your session. Please reload the page and try again.',
   identityUnavailable: 'Your sign-in could not be checked right now. Please try again in a few seconds.',
   /** SPEC 5 owner-side email message, used for every email field. */
@@ -127,7 +129,13 @@ const Name = z.string().trim().min(1).max(100);
 
 /** SPEC 3 login payload: POST /api/site-users/account/session. */
 export const SiteUserLogin = z
-  .object({ email: Email, password: LoginPassword, rememberMe: z.boolean().default(false) })
+  .object({
+    email: Email,
+    password: LoginPassword,
+    rememberMe: z.boolean().default(false),
+    /** A solved captcha (POST /api/auth/captcha/challenge): needed after too many attempts for the account. */
+    captchaToken: z.string().max(4096).optional(),
+  })
   .strict();
 export type SiteUserLogin = z.infer<typeof SiteUserLogin>;
 
@@ -176,7 +184,13 @@ export type SiteUserLocale = z.infer<typeof SiteUserLocale>;
 
 /** Owner sign-in: POST /api/auth/session. */
 export const OwnerLogin = z
-  .object({ email: Email, password: LoginPassword, rememberMe: z.boolean().default(false) })
+  .object({
+    email: Email,
+    password: LoginPassword,
+    rememberMe: z.boolean().default(false),
+    /** A solved captcha (POST /api/auth/captcha/challenge): needed after too many attempts for the account. */
+    captchaToken: z.string().max(4096).optional(),
+  })
   .strict();
 export type OwnerLogin = z.infer<typeof OwnerLogin>;
 

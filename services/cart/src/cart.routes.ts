@@ -17,7 +17,9 @@ import {
   GiftCardBalance,
   GiftCardParams,
   OrderParams,
+  OrderReadQuery,
   OrderResponse,
+  Permission,
   ShippingLocation,
   StockQuery,
   StockResult,
@@ -29,7 +31,7 @@ import {
   CheckoutBody,
   DonationBody,
 } from '@sc/contracts';
-import { clientAddressOf, identityOf, RedisCache, redisCounters, WindowLimiter, websiteIdOf, type ServiceContext, type ZodApp } from '@sc/platform';
+import { clientAddressOf, identityOf, permissionsOf, RedisCache, redisCounters, WindowLimiter, websiteIdOf, type ServiceContext, type ZodApp } from '@sc/platform';
 import { CartService, type Shopper } from './cart.service.js';
 import type { CartDB } from './cart.table.js';
 import type { CartRow } from './cart.repository.js';
@@ -258,9 +260,20 @@ export function cartRoutes(options: CartRouteOptions) {
       },
     );
 
-    app.get('/api/commerce/orders/:orderId', { schema: { params: OrderParams, response: { 200: OrderResponse } } }, async (request) => ({
-      order: await checkout.orderView(websiteIdOf(request), request.params.orderId),
-    }));
+    // Only its buyer, the site's owner, or the holder of its receipt token reads an order: the id
+    // alone (in URLs, logs and analytics) is not enough.
+    app.get('/api/commerce/orders/:orderId', { schema: { params: OrderParams, querystring: OrderReadQuery, response: { 200: OrderResponse } } }, async (request, reply) => {
+      reply.header('cache-control', 'private, no-store');
+      const identity = identityOf(request);
+      return {
+        order: await checkout.orderFor(websiteIdOf(request), request.params.orderId, {
+          cartToken: request.cookies[CART_COOKIE],
+          siteUserId: identity.siteUserId,
+          storeReader: permissionsOf(identity).has(Permission.STORE_READ),
+          receiptToken: request.query.receiptToken,
+        }),
+      };
+    });
 
     app.get('/api/commerce/gift-cards/:code', { schema: { params: GiftCardParams, response: { 200: GiftCardBalance } } }, async (request) => {
       const card = await findGiftCard(ctx.db, websiteIdOf(request), request.params.code.toUpperCase());

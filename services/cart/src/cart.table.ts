@@ -95,6 +95,11 @@ export interface CouponsTable {
   value: number;
   minimum_subtotal_cents: number;
   expires_at: ColumnType<Date | null, Date | string | null, Date | string | null>;
+  /** Migration 0006: the owner lets it join other combinable codes on one order. */
+  combinable: Generated<boolean>;
+  /** Migration 0006: orders that may use it (null: no limit), and orders that did (never below 0). */
+  usage_limit: ColumnType<number | null, number | null | undefined, number | null>;
+  times_used: Generated<number>;
 }
 
 export interface OrdersTable {
@@ -120,6 +125,13 @@ export interface OrdersTable {
   created_at: CreatedAt;
   /** Taken or being taken by refunds (migration 0004). */
   refunded_cents: Generated<number>;
+  /**
+   * Migration 0006: 128 random bits (base64url) that let whoever holds them read the order (the
+   * confirmation page, the receipt email's link); null for orders made before it.
+   */
+  receipt_token: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Migration 0006: the codes whose uses this order took (given back if its payment fails). */
+  coupon_codes: ColumnType<string[], string | undefined, string>;
 }
 
 export interface StoredRestock {

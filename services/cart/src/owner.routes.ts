@@ -27,16 +27,7 @@ import type { CartDB } from './cart.table.js';
 import { storeCacheOf } from './catalog/store-cache.js';
 import type { CheckoutService } from './checkout/checkout.service.js';
 import { findOrder, findOrders, setOrderStatus } from './checkout/orders.repository.js';
-import { couponOf, deleteCoupon, listCoupons, rulesOf, saveRules, upsertCoupon } from './store/rules.repository.js';
-import type { CouponDefinition } from './domain/totals.js';
-
-const couponView = (c: CouponDefinition): Coupon => ({
-  code: c.code,
-  kind: c.kind,
-  value: c.value,
-  minimumSubtotalCents: c.minimumSubtotalCents,
-  expiresAt: c.expiresAt ? c.expiresAt.toISOString() : null,
-});
+import { couponOf, couponView, deleteCoupon, listCoupons, rulesOf, saveRules, upsertCoupon } from './store/rules.repository.js';
 
 export function ownerRoutes(app: ZodApp, ctx: ServiceContext<CartDB>, checkout: CheckoutService): void {
   app.get(
@@ -128,7 +119,7 @@ export function ownerRoutes(app: ZodApp, ctx: ServiceContext<CartDB>, checkout: 
 
   app.post('/api/commerce/coupons', ownerRoute(Permission.STORE_MANAGE, { schema: { body: CouponInput, response: { 200: Coupon } } }), async (request) => {
     const b = request.body;
-    const coupon = couponOf({ code: b.code, kind: b.kind, value: b.value, minimum_subtotal_cents: b.minimumSubtotalCents, expires_at: b.expiresAt });
+    const coupon = couponOf({ code: b.code, kind: b.kind, value: b.value, minimum_subtotal_cents: b.minimumSubtotalCents, expires_at: b.expiresAt, combinable: b.combinable, usage_limit: b.usageLimit, times_used: 0 });
     await upsertCoupon(ctx.db, websiteIdOf(request), coupon);
     storeCacheOf(ctx).couponsChanged(websiteIdOf(request));
     return couponView(coupon);

@@ -34,7 +34,6 @@ import {
   UpdateSubscriptionStatusBody,
   formatMessage,
   formatMinorUnits,
-  type Coupon,
   type CurrencyCode,
   type GiftCardView,
   type ShippingOption,
@@ -50,7 +49,7 @@ import { once, requestHash } from './checkout/idempotency.js';
 import { findGiftCards, insertGiftCard, type GiftCardRow, type SubscriptionRow } from './checkout/orders.repository.js';
 import type { RefundService } from './checkout/refunds.service.js';
 import { cartFailure } from './errors.js';
-import { findCoupon, lockRules, rulesOf, saveRules, upsertCoupon } from './store/rules.repository.js';
+import { couponView, findCoupon, lockRules, rulesOf, saveRules, upsertCoupon } from './store/rules.repository.js';
 import { findSubscription, findSubscriptions, setSubscriptionStatus } from './subscriptions/subscriptions.repository.js';
 import { endSubscription } from './subscriptions/subscription-ends.js';
 import type { CouponDefinition } from './domain/totals.js';
@@ -60,14 +59,6 @@ const MAX_TAX_RULES = 200;
 const MAX_GIFT_CARD_CENTS = 100_000_000;
 
 const money = (cents: number, currency: string) => ({ value: String(cents), currency: currency as CurrencyCode });
-
-const couponView = (c: CouponDefinition): Coupon => ({
-  code: c.code,
-  kind: c.kind,
-  value: c.value,
-  minimumSubtotalCents: c.minimumSubtotalCents,
-  expiresAt: c.expiresAt ? c.expiresAt.toISOString() : null,
-});
 
 const giftCardView = (g: GiftCardRow): GiftCardView => ({
   id: g.id,
@@ -219,6 +210,9 @@ export function storeRoutes(app: ZodApp, ctx: ServiceContext<CartDB>, services: 
         value: b.value,
         minimumSubtotalCents: b.minimumSubtotalCents,
         expiresAt: b.expiresAt === null ? null : new Date(b.expiresAt),
+        combinable: b.combinable,
+        usageLimit: b.usageLimit,
+        timesUsed: existing.timesUsed,
       };
       await upsertCoupon(ctx.db, websiteId, coupon);
       cache.couponsChanged(websiteId);

@@ -107,9 +107,11 @@ describe(`checkout (${mode.database})`, () => {
         subscriptionId: null,
       },
     ]);
-    const status = await kit.call('GET', `/api/commerce/orders/${order.id}`, { websiteId: site });
+    // Its buyer (the cart cookie) reads it; the id alone, or another site, reads nothing.
+    const status = await kit.call('GET', `/api/commerce/orders/${order.id}`, { websiteId: site, cart });
     expect(status.json()).toMatchObject({ order: { id: order.id, status: 'paid' } });
-    expect((await kit.call('GET', `/api/commerce/orders/${order.id}`, { websiteId: kit.newSite() })).statusCode).toBe(404);
+    expect((await kit.call('GET', `/api/commerce/orders/${order.id}`, { websiteId: site })).statusCode).toBe(404);
+    expect((await kit.call('GET', `/api/commerce/orders/${order.id}`, { websiteId: kit.newSite(), cart })).statusCode).toBe(404);
     // The purchased cart is done: the cookie now gets a fresh, empty cart.
     const next = await kit.call('GET', '/api/commerce/shopping-cart', { websiteId: site, cart });
     expect(next.json()).toMatchObject({ entries: [], isPurchased: false });

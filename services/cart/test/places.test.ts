@@ -9,7 +9,7 @@ import { freePort, mode, unique } from '@sc/platform/test-kit';
 import { HostedPlacesProvider } from '../src/places/hosted-provider.js';
 import { OfflinePlacesProvider } from '../src/places/offline-provider.js';
 import { missingTrackingContext } from '../src/places/places.routes.js';
-import { setup, SIGNING_KEY, type Kit } from './kit.js';
+import { APP_START_TIMEOUT_MS, setup, SIGNING_KEY, type Kit } from './kit.js';
 
 const KEY = 'places-test-key';
 
@@ -64,7 +64,7 @@ describe(`address lookup through the gateway (${mode.database})`, () => {
     };
     offline = await gatewayFor(offlineKit);
     hosted = await gatewayFor(hostedKit);
-  });
+  }, 2 * APP_START_TIMEOUT_MS);
 
   afterAll(async () => {
     await offline.close();

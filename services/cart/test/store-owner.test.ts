@@ -92,7 +92,7 @@ describe(`store owner routes (${mode.database})`, () => {
     const site = kit.newSite();
     await kit.call('POST', '/api/commerce/coupons', owner(site), { code: 'SPRING', kind: 'percentage', value: 1000 });
     expect((await kit.call('GET', '/api/commerce/coupons/SPRING', owner(site, REPORTING))).json()).toEqual({
-      coupon: { code: 'SPRING', kind: 'percentage', value: 1000, minimumSubtotalCents: 0, expiresAt: null },
+      coupon: { code: 'SPRING', kind: 'percentage', value: 1000, minimumSubtotalCents: 0, expiresAt: null, combinable: false, usageLimit: null, timesUsed: 0 },
     });
     const changed = await kit.call('PUT', '/api/commerce/coupons/SPRING', owner(site), { kind: 'fixed-amount', value: 500, minimumSubtotalCents: 2000 });
     expect(changed.json()).toMatchObject({ coupon: { kind: 'fixed-amount', value: 500, minimumSubtotalCents: 2000 } });

@@ -40,7 +40,7 @@ export class OwnerService {
 
   async signIn(input: OwnerLogin, browser: { ip: string; sessionToken: string | undefined }): Promise<NewSession & { ownerId: string }> {
     const account = await findOwnerByEmail(this.#ctx.db, input.email);
-    const owner = await checkPassword(this.#deps, { scope: 'owner', websiteId: '(owners)', email: input.email, ip: browser.ip }, account, input.password);
+    const owner = await checkPassword(this.#deps, { scope: 'owner', websiteId: '(owners)', email: input.email, ip: browser.ip, captchaToken: input.captchaToken }, account, input.password);
     return this.#ctx.transaction(async (trx) => {
       await deleteExpiredSessions(trx);
       const session = await startOwnerSession(trx, this.#deps.settings, { ownerId: owner.id, remember: input.rememberMe, previousToken: browser.sessionToken });

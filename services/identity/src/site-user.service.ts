@@ -56,7 +56,7 @@ export class SiteUserService {
   /** SPEC login: the session, or 401 (same for unknown email and wrong password), or 429. */
   async signIn(websiteId: string, input: SiteUserLogin, browser: BrowserState): Promise<NewSession & { siteUserId: string }> {
     const account = await findSiteUserByEmail(this.#ctx.db, websiteId, input.email);
-    const user = await checkPassword(this.#deps, { scope: 'site-user', websiteId, email: input.email, ip: browser.ip }, account, input.password);
+    const user = await checkPassword(this.#deps, { scope: 'site-user', websiteId, email: input.email, ip: browser.ip, captchaToken: input.captchaToken }, account, input.password);
     return this.#ctx.transaction(async (trx) => {
       await deleteExpiredSessions(trx);
       const session = await startSiteUserSession(trx, this.#deps.settings, {

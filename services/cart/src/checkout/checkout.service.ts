@@ -8,7 +8,7 @@
 //      commerce.order.placed; otherwise stock and gift-card balance go back and the order is
 //      'payment-failed'.
 // Donations are orders without a cart. Every call is wrapped in an idempotency key (routes).
-import { randomBytes } from 'node:crypto';
+import { randomBytes, timingSafeEqual } from 'node:crypto';
 import {
   AddToCartMessages,
   CartMessages,
@@ -34,8 +34,9 @@ import { findProduct, minorOf } from '../catalog/products.repository.js';
 import { tracksStock } from '../domain/add-to-cart.js';
 import { nextBillingDate } from '../domain/subscription.js';
 import { cartFailure } from '../errors.js';
-import { rulesOf } from '../store/rules.repository.js';
+import { redeemCoupon, releaseCoupon, rulesOf } from '../store/rules.repository.js';
 import {
+  buyerCartOfOrder,
   buyerOfOrder,
   creditGiftCard,
   debitGiftCard,
@@ -57,6 +58,24 @@ import type { PaymentProvider } from './payments.js';
 import { announceStockChange } from './stock-events.js';
 
 export const newOrderId = (): string => randomBytes(12).toString('hex');
+/** An order's receipt token: 128 random bits, base64url (22 characters). */
+export const newReceiptToken = (): string => randomBytes(16).toString('base64url');
+
+/** Who asks to read an order (GET /api/commerce/orders/:orderId). */
+export interface OrderReader {
+  /** The visitor's cart cookie. */
+  cartToken: string | undefined;
+  siteUserId: string | undefined;
+  /** An owner or API key with store:read on the order's website. */
+  storeReader: boolean;
+  receiptToken: string | undefined;
+}
+
+const sameSecret = (a: string, b: string): boolean => {
+  const x = Buffer.from(a);
+  const y = Buffer.from(b);
+  return x.length === y.length && timingSafeEqual(x, y);
+};
 /** A gift card code: 16 unambiguous characters in four groups (about 80 bits). */
 export function newGiftCardCode(): string {
   const alphabet = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
@@ -187,6 +206,11 @@ export class CheckoutService {
         if (taken === undefined) throw cartFailure(409, AddToCartMessages.notEnoughStock);
         if (taken !== 'unlimited') await this.#stockChanged(trx, websiteId, r, taken.before, taken.after, 'order');
       }
+      // One use of each code, taken under the coupon's row (the limit holds under concurrency).
+      const couponCodes = loaded.totals.validCoupons.map((c) => c.code).sort();
+      for (const code of couponCodes) {
+        if (!(await redeemCoupon(trx, websiteId, code))) throw cartFailure(409, CommerceMessages.couponUsedUp);
+      }
       const grand = loaded.totals.grandTotalCents;
       let giftCardCents = 0;
       let giftCardId: string | null = null;
@@ -195,7 +219,9 @@ export class CheckoutService {
         if (!card) throw cartFailure(400, CommerceMessages.giftCardUnknown);
         if (card.currency !== loaded.currency) throw cartFailure(400, CommerceMessages.giftCardCurrency);
         if (card.balance_cents <= 0) throw cartFailure(400, CommerceMessages.giftCardEmpty);
-        giftCardCents = Math.min(card.balance_cents, grand);
+        // Gift cards do not pay for gift cards: only the rest of the order.
+        if (grand > 0 && loaded.totals.giftCardPayableCents <= 0) throw cartFailure(400, CommerceMessages.giftCardForGiftCard);
+        giftCardCents = Math.min(card.balance_cents, loaded.totals.giftCardPayableCents);
         if (giftCardCents < grand && !body.card) throw cartFailure(400, CommerceMessages.paymentRequired);
         if (giftCardCents > 0 && !(await debitGiftCard(trx, card.id, giftCardCents))) throw cartFailure(409, CommerceMessages.giftCardEmpty);
         giftCardId = card.id;
@@ -227,6 +253,7 @@ export class CheckoutService {
           tax: t.taxCents,
           giftCard: giftCardCents,
           giftCardId,
+          couponCodes,
         }),
       );
       return { order, reservations, giftCard: giftCardId ? { id: giftCardId, cents: giftCardCents } : null };
@@ -248,6 +275,7 @@ export class CheckoutService {
     tax: number;
     giftCard: number;
     giftCardId: string | null;
+    couponCodes?: string[];
   }) {
     return {
       id: newOrderId(),
@@ -268,6 +296,8 @@ export class CheckoutService {
       grand_total_cents: o.subtotal - o.discount + o.tax + o.shipping,
       gift_card_id: o.giftCardId,
       payment_reference: null,
+      receipt_token: newReceiptToken(),
+      coupon_codes: JSON.stringify(o.couponCodes ?? []),
     };
   }
 
@@ -278,6 +308,7 @@ export class CheckoutService {
         if (back) await this.#stockChanged(trx, order.website_id, r, back.before, back.after, 'payment-failed');
       }
       if (giftCard && giftCard.cents > 0) await creditGiftCard(trx, giftCard.id, giftCard.cents);
+      for (const code of order.coupon_codes) await releaseCoupon(trx, order.website_id, code);
       await setOrderStatus(trx, order.id, 'payment-failed');
     });
   }
@@ -352,6 +383,25 @@ export class CheckoutService {
     });
   }
 
+  /**
+   * The order for a visitor: its buyer (the cart's cookie or signed-in site user), the site's
+   * owner, or whoever holds its receipt token. Anyone else gets the answer of an unknown id.
+   */
+  async orderFor(websiteId: string, orderId: string, reader: OrderReader): Promise<Order> {
+    const row = await findOrder(this.#ctx.db, websiteId, orderId);
+    if (!row || !(await this.#mayRead(row, reader))) throw cartFailure(404, CommerceMessages.orderNotFound);
+    return this.toOrder(row);
+  }
+
+  async #mayRead(row: OrderRow, reader: OrderReader): Promise<boolean> {
+    if (reader.storeReader) return true;
+    if (reader.receiptToken !== undefined && row.receipt_token !== null && sameSecret(reader.receiptToken, row.receipt_token)) return true;
+    if (reader.cartToken === undefined && reader.siteUserId === undefined) return false;
+    const cart = await buyerCartOfOrder(this.#ctx.db, row);
+    if (!cart) return false;
+    return (reader.cartToken !== undefined && sameSecret(reader.cartToken, cart.token)) || (reader.siteUserId !== undefined && cart.site_user_id === reader.siteUserId);
+  }
+
   /** The order as its confirmation and status pages read it. */
   async orderView(websiteId: string, orderId: string): Promise<Order> {
     const row = await findOrder(this.#ctx.db, websiteId, orderId);
@@ -402,6 +452,7 @@ export class CheckoutService {
           }
         : null,
       createdAt: new Date(row.created_at).toISOString(),
+      receiptToken: row.receipt_token,
       refundedTotal: money(
         done.reduce((sum, r) => sum + r.amount_cents, 0),
         c,

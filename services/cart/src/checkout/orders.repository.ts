@@ -200,7 +200,8 @@ export async function findGiftCards(db: Db, websiteId: string, filter: { code?: 
  * The signed-in site user who bought an order: the owner of the cart it was checked out from. A
  * renewal has no cart of its own, so it is the buyer of the order that started its subscription.
  */
-export async function buyerOfOrder(db: Db, order: Pick<OrderRow, 'id' | 'cart_id'>): Promise<string | null> {
+/** The cart an order was bought from (a renewal's: its subscription's first order's cart). */
+export async function buyerCartOfOrder(db: Db, order: Pick<OrderRow, 'id' | 'cart_id'>): Promise<{ token: string; site_user_id: string | null } | undefined> {
   let cartId = order.cart_id;
   if (cartId === null) {
     const first = await db
@@ -212,7 +213,10 @@ export async function buyerOfOrder(db: Db, order: Pick<OrderRow, 'id' | 'cart_id
       .executeTakeFirst();
     cartId = first?.cart_id ?? null;
   }
-  if (cartId === null) return null;
-  const cart = await db.selectFrom('carts').select('site_user_id').where('id', '=', cartId).executeTakeFirst();
-  return cart?.site_user_id ?? null;
+  if (cartId === null) return undefined;
+  return db.selectFrom('carts').select(['token', 'site_user_id']).where('id', '=', cartId).executeTakeFirst();
+}
+
+export async function buyerOfOrder(db: Db, order: Pick<OrderRow, 'id' | 'cart_id'>): Promise<string | null> {
+  return (await buyerCartOfOrder(db, order))?.site_user_id ?? null;
 }

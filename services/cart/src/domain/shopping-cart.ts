@@ -32,6 +32,10 @@ export function invalidCouponMessage(reason: Totals['invalidCoupons'][number], c
       return CommerceMessages.couponExpired;
     case 'minimum':
       return formatMessage(CommerceMessages.couponMinimum, { subtotal: formatMinorUnits(reason.minimumSubtotalCents ?? 0, currency) });
+    case 'used-up':
+      return CommerceMessages.couponUsedUp;
+    case 'not-combinable':
+      return CommerceMessages.couponNotCombinable;
   }
 }
 

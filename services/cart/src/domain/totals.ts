@@ -1,7 +1,18 @@
 // Cart totals in integer minor units (pure): subtotal, coupons, shipping, tax and grand total.
-// grandTotal = subtotal - discount + tax + shipping; the discount never exceeds the subtotal, so
-// no total is negative, and every rate is applied with integer arithmetic (BigInt for the
-// products, half-up rounding once per amount), so no total is ever fractional.
+// grandTotal = subtotal - discount + tax + shipping; every rate is applied with integer arithmetic
+// (BigInt for the products, half-up rounding once per amount), so no total is ever fractional.
+//
+// The money rules, all here (test/unit/totals.property.test.ts checks them on random carts):
+// - Coupons discount goods only: never gift-card lines (store credit) nor donations. Their
+//   minimum is checked against that eligible subtotal, and the discount never exceeds it, so the
+//   grand total is never negative.
+// - A cart holds one code, unless every code on it is marked combinable by the owner. Combined
+//   codes apply in a fixed order whatever order they were entered in: percentages first, each on
+//   what the previous ones left (two 60 % codes take 84 %, not 120 %), then fixed amounts, capped
+//   at what is left, then free shipping. Codes of one kind apply in the order they were entered.
+// - A code past its usage limit is refused here; checkout takes a use with a conditional UPDATE
+//   (orders.repository redeemCoupon), so concurrent checkouts never pass the limit.
+// - Gift cards cannot pay for gift cards: giftCardPayableCents is what a gift card may pay.
 import { ProductType, type CouponKind, type ShippingLocation, type ShippingOption, type TaxRule } from '@sc/contracts';
 
 export interface TotalsLine {
@@ -17,6 +28,12 @@ export interface CouponDefinition {
   value: number;
   minimumSubtotalCents: number;
   expiresAt: Date | null;
+  /** May be used together with other combinable codes. */
+  combinable: boolean;
+  /** Orders that may use the code; null: no limit. */
+  usageLimit: number | null;
+  /** Orders that used it (paid or being paid). */
+  timesUsed: number;
 }
 
 export interface TotalsInput {
@@ -32,7 +49,7 @@ export interface TotalsInput {
   now: Date;
 }
 
-export type InvalidCouponReason = 'unknown' | 'expired' | 'minimum';
+export type InvalidCouponReason = 'unknown' | 'expired' | 'minimum' | 'used-up' | 'not-combinable';
 
 export interface Totals {
   subtotalCents: number;
@@ -40,6 +57,10 @@ export interface Totals {
   shippingCostCents: number;
   taxCents: number;
   grandTotalCents: number;
+  /** What coupons may discount: every line but gift cards. */
+  eligibleSubtotalCents: number;
+  /** The part of the grand total a gift card may pay: all but the gift cards being bought. */
+  giftCardPayableCents: number;
   totalQuantity: number;
   hasDigital: boolean;
   purelyDigital: boolean;
@@ -57,6 +78,62 @@ const BPS = 10_000n;
 export function applyRate(amountCents: number, bps: number): number {
   const product = BigInt(amountCents) * BigInt(bps);
   return Number((product * 2n + BPS) / (2n * BPS));
+}
+
+/** Donations: order items of this type (never cart lines) are never discounted either. */
+export const DONATION_TYPE = 0;
+
+/** Lines coupons may discount: goods, not store credit (gift cards) nor donations. */
+export function isDiscountable(productType: number): boolean {
+  return productType !== ProductType.GIFT_CARD && productType !== DONATION_TYPE;
+}
+
+const APPLICATION_ORDER: Record<CouponKind, number> = { percentage: 0, 'fixed-amount': 1, 'free-shipping': 2 };
+
+/** The codes that apply, their discounts, and why the others do not (the rules at the top of this file). */
+export function applyCoupons(
+  input: Pick<TotalsInput, 'couponCodes' | 'coupons' | 'now'>,
+  eligibleSubtotal: number,
+): { discount: number; freeShipping: boolean; validCoupons: Totals['validCoupons']; invalidCoupons: Totals['invalidCoupons'] } {
+  const byCode = new Map(input.coupons.map((c) => [c.code.toUpperCase(), c]));
+  const invalidCoupons: Totals['invalidCoupons'] = [];
+  const accepted: CouponDefinition[] = [];
+  for (const code of input.couponCodes) {
+    const coupon = byCode.get(code.toUpperCase());
+    if (!coupon) invalidCoupons.push({ code, reason: 'unknown' });
+    else if (accepted.includes(coupon)) continue;
+    else if (coupon.expiresAt && coupon.expiresAt.getTime() <= input.now.getTime()) invalidCoupons.push({ code: coupon.code, reason: 'expired' });
+    else if (coupon.usageLimit !== null && coupon.timesUsed >= coupon.usageLimit) invalidCoupons.push({ code: coupon.code, reason: 'used-up' });
+    else if (eligibleSubtotal < coupon.minimumSubtotalCents) {
+      invalidCoupons.push({ code: coupon.code, reason: 'minimum', minimumSubtotalCents: coupon.minimumSubtotalCents });
+    } else if (accepted.length > 0 && !(coupon.combinable && accepted.every((a) => a.combinable))) invalidCoupons.push({ code: coupon.code, reason: 'not-combinable' });
+    else accepted.push(coupon);
+  }
+  const discounts = new Map<CouponDefinition, number>();
+  let remaining = eligibleSubtotal;
+  let freeShipping = false;
+  for (const coupon of [...accepted].sort((a, b) => APPLICATION_ORDER[a.kind] - APPLICATION_ORDER[b.kind])) {
+    let discount = 0;
+    switch (coupon.kind) {
+      case 'percentage':
+        discount = Math.min(applyRate(remaining, Math.max(0, Math.min(coupon.value, 10_000))), remaining);
+        break;
+      case 'fixed-amount':
+        discount = Math.min(Math.max(0, coupon.value), remaining);
+        break;
+      case 'free-shipping':
+        freeShipping = true;
+        break;
+    }
+    remaining -= discount;
+    discounts.set(coupon, discount);
+  }
+  return {
+    discount: eligibleSubtotal - remaining,
+    freeShipping,
+    validCoupons: accepted.map((c) => ({ code: c.code, kind: c.kind, discountCents: discounts.get(c) ?? 0 })),
+    invalidCoupons,
+  };
 }
 
 /** Products delivered without shipping: downloads, gift cards (sent by email) and paywalled content. */
@@ -80,6 +157,8 @@ export function taxRulesFor(rules: TaxRule[], location: ShippingLocation | null)
 export function computeTotals(input: TotalsInput): Totals {
   let subtotal = 0;
   let taxableItems = 0;
+  let eligibleSubtotal = 0;
+  let giftCards = 0;
   let totalQuantity = 0;
   let hasDigital = false;
   let requiresShipping = false;
@@ -89,46 +168,14 @@ export function computeTotals(input: TotalsInput): Totals {
     totalQuantity += line.quantity;
     // A gift card is money, not goods: buying one is not taxed.
     if (line.productType !== ProductType.GIFT_CARD) taxableItems += amount;
+    else giftCards += amount;
+    if (isDiscountable(line.productType)) eligibleSubtotal += amount;
     if (isDigitalType(line.productType)) hasDigital = true;
     if (line.productType === ProductType.PHYSICAL) requiresShipping = true;
   }
   const purelyDigital = input.lines.length > 0 && input.lines.every((l) => isDigitalType(l.productType));
 
-  const byCode = new Map(input.coupons.map((c) => [c.code.toUpperCase(), c]));
-  const validCoupons: Totals['validCoupons'] = [];
-  const invalidCoupons: Totals['invalidCoupons'] = [];
-  let remaining = subtotal;
-  let freeShipping = false;
-  for (const code of input.couponCodes) {
-    const coupon = byCode.get(code.toUpperCase());
-    if (!coupon) {
-      invalidCoupons.push({ code, reason: 'unknown' });
-      continue;
-    }
-    if (coupon.expiresAt && coupon.expiresAt.getTime() <= input.now.getTime()) {
-      invalidCoupons.push({ code: coupon.code, reason: 'expired' });
-      continue;
-    }
-    if (subtotal < coupon.minimumSubtotalCents) {
-      invalidCoupons.push({ code: coupon.code, reason: 'minimum', minimumSubtotalCents: coupon.minimumSubtotalCents });
-      continue;
-    }
-    let discount = 0;
-    switch (coupon.kind) {
-      case 'percentage':
-        discount = Math.min(applyRate(subtotal, Math.min(coupon.value, 10_000)), remaining);
-        break;
-      case 'fixed-amount':
-        discount = Math.min(coupon.value, remaining);
-        break;
-      case 'free-shipping':
-        freeShipping = true;
-        break;
-    }
-    remaining -= discount;
-    validCoupons.push({ code: coupon.code, kind: coupon.kind, discountCents: discount });
-  }
-  const discount = subtotal - remaining;
+  const { discount, freeShipping, validCoupons, invalidCoupons } = applyCoupons(input, eligibleSubtotal);
 
   const shippingOptions = requiresShipping ? input.shippingOptions.filter((o) => shipsTo(o, input.location)) : [];
   const selected = shippingOptions.find((o) => o.id === input.selectedShippingOptionId) ?? shippingOptions[0] ?? null;
@@ -144,12 +191,15 @@ export function computeTotals(input: TotalsInput): Totals {
     if (rule.appliesToShipping) tax += applyRate(shipping, rule.rateBps);
   }
 
+  const grandTotal = subtotal - discount + tax + shipping;
   return {
     subtotalCents: subtotal,
     discountCents: discount,
     shippingCostCents: shipping,
     taxCents: tax,
-    grandTotalCents: subtotal - discount + tax + shipping,
+    grandTotalCents: grandTotal,
+    eligibleSubtotalCents: eligibleSubtotal,
+    giftCardPayableCents: grandTotal - giftCards,
     totalQuantity,
     hasDigital,
     purelyDigital,

@@ -4,6 +4,7 @@ import { m0002Commerce } from './0002_commerce.js';
 import { m0003AddEntryFunction } from './0003_add_entry_function.js';
 import { m0004RefundsRenewals } from './0004_refunds_renewals.js';
 import { m0005AddEntryDurable } from './0005_add_entry_durable.js';
+import { m0006CouponLimitsReceiptTokens } from './0006_coupon_limits_receipt_tokens.js';
 
 /** Applied in name order at start. */
 export const migrations: Migrations = {
@@ -12,4 +13,5 @@ export const migrations: Migrations = {
   '0003_add_entry_function': m0003AddEntryFunction,
   '0004_refunds_renewals': m0004RefundsRenewals,
   '0005_add_entry_durable': m0005AddEntryDurable,
+  '0006_coupon_limits_receipt_tokens': m0006CouponLimitsReceiptTokens,
 };

@@ -1,7 +1,7 @@
 // The store's rules (currency, minimum order subtotal, tax rules, shipping options, minimum
 // donation) and its coupons. A website without a row has the defaults.
-import type { Kysely, Selectable, Transaction } from 'kysely';
-import { DEFAULT_CURRENCY, isCurrencyCode, type CurrencyCode, type ShippingOption, type StoreRules, type TaxRule } from '@sc/contracts';
+import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
+import { DEFAULT_CURRENCY, isCurrencyCode, type Coupon, type CurrencyCode, type ShippingOption, type StoreRules, type TaxRule } from '@sc/contracts';
 import type { CartDB, StoreRulesTable } from '../cart.table.js';
 import type { CouponDefinition } from '../domain/totals.js';
 
@@ -66,15 +66,39 @@ export async function couponsByCodes(db: Db, websiteId: string, codes: string[])
   return rows.map(couponOf);
 }
 
-export function couponOf(row: { code: string; kind: string; value: number; minimum_subtotal_cents: number; expires_at: Date | string | null }): CouponDefinition {
+export function couponOf(row: {
+  code: string;
+  kind: string;
+  value: number;
+  minimum_subtotal_cents: number;
+  expires_at: Date | string | null;
+  combinable: boolean;
+  usage_limit: number | null;
+  times_used: number;
+}): CouponDefinition {
   return {
     code: row.code,
     kind: row.kind as CouponDefinition['kind'],
     value: row.value,
     minimumSubtotalCents: row.minimum_subtotal_cents,
     expiresAt: row.expires_at === null ? null : new Date(row.expires_at),
+    combinable: row.combinable,
+    usageLimit: row.usage_limit,
+    timesUsed: Number(row.times_used),
   };
 }
+
+/** A coupon as the owner's screens read it. */
+export const couponView = (c: CouponDefinition): Coupon => ({
+  code: c.code,
+  kind: c.kind,
+  value: c.value,
+  minimumSubtotalCents: c.minimumSubtotalCents,
+  expiresAt: c.expiresAt ? c.expiresAt.toISOString() : null,
+  combinable: c.combinable,
+  usageLimit: c.usageLimit,
+  timesUsed: c.timesUsed,
+});
 
 export async function listCoupons(db: Db, websiteId: string): Promise<CouponDefinition[]> {
   const rows = await db.selectFrom('coupons').selectAll().where('website_id', '=', websiteId).orderBy('code').execute();
@@ -87,6 +111,8 @@ export async function upsertCoupon(db: Db, websiteId: string, coupon: CouponDefi
     value: coupon.value,
     minimum_subtotal_cents: coupon.minimumSubtotalCents,
     expires_at: coupon.expiresAt,
+    combinable: coupon.combinable,
+    usage_limit: coupon.usageLimit,
   };
   await db
     .insertInto('coupons')
@@ -105,4 +131,31 @@ export async function deleteCoupon(db: Db, websiteId: string, code: string): Pro
 export async function findCoupon(db: Db, websiteId: string, code: string): Promise<CouponDefinition | undefined> {
   const row = await db.selectFrom('coupons').selectAll().where('website_id', '=', websiteId).where('code', '=', code).executeTakeFirst();
   return row ? couponOf(row) : undefined;
+}
+
+/**
+ * Takes one use of a code for an order: one conditional statement, so concurrent checkouts (which
+ * wait on the row and re-check) never take more uses than the limit. False when none is left.
+ */
+export async function redeemCoupon(trx: Transaction<CartDB>, websiteId: string, code: string): Promise<boolean> {
+  const row = await trx
+    .updateTable('coupons')
+    .set({ times_used: sql<number>`times_used + 1` })
+    .where('website_id', '=', websiteId)
+    .where('code', '=', code)
+    .where((eb) => eb.or([eb('usage_limit', 'is', null), eb('times_used', '<', eb.ref('usage_limit'))]))
+    .returning('code')
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** Gives a use back (the order's payment failed); never below zero. */
+export async function releaseCoupon(trx: Transaction<CartDB>, websiteId: string, code: string): Promise<void> {
+  await trx
+    .updateTable('coupons')
+    .set({ times_used: sql<number>`times_used - 1` })
+    .where('website_id', '=', websiteId)
+    .where('code', '=', code)
+    .where('times_used', '>', 0)
+    .execute();
 }

@@ -1,8 +1,12 @@
-// Property tests: for random carts, coupons, shipping and tax rules, the grand total is subtotal -
-// discount + tax + shipping, never negative, and every total is a whole number of minor units.
+// Property tests of the money rules (domain/totals.ts): for random carts, coupons (percentage,
+// fixed, free shipping, minimums, expiry, usage limits, combinable or not), shipping and tax rules,
+// the grand total is subtotal - discount + tax + shipping, never negative, never fractional; gift
+// cards are never discounted and never paid with a gift card; a cart of codes that are not all
+// combinable gets at most what one of its codes gives alone.
 import { describe, expect, it } from '@jest/globals';
 import fc from 'fast-check';
-import { computeTotals } from '../../src/domain/totals.js';
+import { ProductType } from '@sc/contracts';
+import { computeTotals, type CouponDefinition, type TotalsInput } from '../../src/domain/totals.js';
 
 const line = fc.record({
   unitPriceCents: fc.integer({ min: 0, max: 100_000_000 }),
@@ -15,6 +19,9 @@ const coupon = fc.record({
   value: fc.integer({ min: 0, max: 20_000_000 }),
   minimumSubtotalCents: fc.integer({ min: 0, max: 1_000_000 }),
   expiresAt: fc.option(fc.date({ min: new Date('2000-01-01'), max: new Date('2100-01-01'), noInvalidDate: true }), { nil: null }),
+  combinable: fc.boolean(),
+  usageLimit: fc.option(fc.integer({ min: 1, max: 5 }), { nil: null }),
+  timesUsed: fc.integer({ min: 0, max: 6 }),
 });
 const taxRule = fc.record({
   id: fc.string({ minLength: 1, maxLength: 4 }),
@@ -42,6 +49,8 @@ const input = fc.record({
   now: fc.date({ min: new Date('2000-01-01'), max: new Date('2100-01-01'), noInvalidDate: true }),
 });
 
+const giftCardsIn = (lines: TotalsInput['lines']) => lines.filter((l) => l.productType === ProductType.GIFT_CARD).reduce((sum, l) => sum + l.unitPriceCents * l.quantity, 0);
+
 describe('cart totals (fast-check)', () => {
   it('grand total = subtotal - discount + tax + shipping, never negative, never fractional', () => {
     fc.assert(
@@ -57,8 +66,58 @@ describe('cart totals (fast-check)', () => {
         expect(t.validCoupons.reduce((sum, c) => sum + c.discountCents, 0)).toBe(t.discountCents);
         if (!t.requiresShipping) expect(t.shippingCostCents).toBe(0);
         if (t.purelyDigital) expect(t.requiresShipping).toBe(false);
+        // Coupons discount goods only, and a gift card pays for all but the gift cards.
+        expect(t.eligibleSubtotalCents).toBe(t.subtotalCents - giftCardsIn(i.lines));
+        expect(t.discountCents).toBeLessThanOrEqual(t.eligibleSubtotalCents);
+        expect(t.giftCardPayableCents).toBe(t.grandTotalCents - giftCardsIn(i.lines));
+        expect(t.giftCardPayableCents).toBeGreaterThanOrEqual(0);
       }),
       { numRuns: 2000 },
+    );
+  });
+
+  it('gift-card lines never change the discount: the same cart without them gets the same codes and discount', () => {
+    fc.assert(
+      fc.property(input, (i) => {
+        const codes = [...new Set(i.couponCodes)];
+        const withCards = computeTotals({ ...i, couponCodes: codes });
+        const without = computeTotals({ ...i, couponCodes: codes, lines: i.lines.filter((l) => l.productType !== ProductType.GIFT_CARD) });
+        expect(withCards.discountCents).toBe(without.discountCents);
+        expect(withCards.validCoupons).toEqual(without.validCoupons);
+      }),
+      { numRuns: 1000 },
+    );
+  });
+
+  it('a cart whose codes are not all combinable holds one code, and gets at most what its best code gives alone', () => {
+    fc.assert(
+      fc.property(input, (i) => {
+        const codes = [...new Set(i.couponCodes)];
+        const t = computeTotals({ ...i, couponCodes: codes });
+        const valid = t.validCoupons.map((v) => i.coupons.find((c) => c.code === v.code)!);
+        if (valid.some((c) => !c.combinable)) expect(valid).toHaveLength(1);
+        if (valid.length > 1) expect(valid.every((c) => c.combinable)).toBe(true);
+        if (!i.coupons.some((c) => c.combinable)) {
+          const alone = codes.map((code) => computeTotals({ ...i, couponCodes: [code] }).discountCents);
+          expect(t.discountCents).toBeLessThanOrEqual(Math.max(0, ...alone));
+        }
+      }),
+      { numRuns: 1000 },
+    );
+  });
+
+  it('never applies an expired code, a code past its usage limit, or one below its minimum', () => {
+    fc.assert(
+      fc.property(input, (i) => {
+        const t = computeTotals({ ...i, couponCodes: [...new Set(i.couponCodes)] });
+        for (const v of t.validCoupons) {
+          const c = i.coupons.find((x) => x.code === v.code)!;
+          if (c.expiresAt) expect(c.expiresAt.getTime()).toBeGreaterThan(i.now.getTime());
+          if (c.usageLimit !== null) expect(c.timesUsed).toBeLessThan(c.usageLimit);
+          expect(t.eligibleSubtotalCents).toBeGreaterThanOrEqual(c.minimumSubtotalCents);
+        }
+      }),
+      { numRuns: 1000 },
     );
   });
 
@@ -69,5 +128,43 @@ describe('cart totals (fast-check)', () => {
         expect([t.subtotalCents, t.discountCents, t.taxCents, t.shippingCostCents, t.grandTotalCents]).toEqual([0, 0, 0, 0, 0]);
       }),
     );
+  });
+});
+
+describe('the issue 19 attacks, as examples', () => {
+  const code = (c: string, combinable: boolean): CouponDefinition => ({
+    code: c,
+    kind: 'percentage',
+    value: 6000,
+    minimumSubtotalCents: 0,
+    expiresAt: null,
+    combinable,
+    usageLimit: null,
+    timesUsed: 0,
+  });
+  const base = { taxRules: [], shippingOptions: [], selectedShippingOptionId: null, location: null, now: new Date('2026-01-01') };
+
+  it('two 60 % codes on a $100 gift card discount nothing', () => {
+    const t = computeTotals({ ...base, lines: [{ unitPriceCents: 10_000, quantity: 1, productType: ProductType.GIFT_CARD }], couponCodes: ['A', 'B'], coupons: [code('A', true), code('B', true)] });
+    expect([t.discountCents, t.grandTotalCents, t.giftCardPayableCents]).toEqual([0, 10_000, 0]);
+  });
+
+  it('two 60 % codes on a $27 physical cart take 60 %, or 84 % when the owner made both combinable', () => {
+    const lines = [{ unitPriceCents: 2700, quantity: 1, productType: ProductType.PHYSICAL }];
+    const single = computeTotals({ ...base, lines, couponCodes: ['A', 'B'], coupons: [code('A', false), code('B', false)] });
+    expect([single.discountCents, single.grandTotalCents]).toEqual([1620, 1080]);
+    expect(single.invalidCoupons).toEqual([{ code: 'B', reason: 'not-combinable' }]);
+    const combined = computeTotals({ ...base, lines, couponCodes: ['A', 'B'], coupons: [code('A', true), code('B', true)] });
+    expect([combined.discountCents, combined.grandTotalCents]).toEqual([1620 + 648, 432]);
+  });
+
+  it('applies a fixed amount after the percentages whatever order they were entered in', () => {
+    const lines = [{ unitPriceCents: 10_000, quantity: 1, productType: ProductType.PHYSICAL }];
+    const fixed: CouponDefinition = { ...code('F', true), kind: 'fixed-amount', value: 1000 };
+    const ten: CouponDefinition = { ...code('P', true), value: 1000 };
+    const a = computeTotals({ ...base, lines, couponCodes: ['F', 'P'], coupons: [fixed, ten] });
+    const b = computeTotals({ ...base, lines, couponCodes: ['P', 'F'], coupons: [fixed, ten] });
+    expect(a.discountCents).toBe(1000 + 1000);
+    expect(b.discountCents).toBe(a.discountCents);
   });
 });

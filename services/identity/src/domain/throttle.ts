@@ -1,18 +1,28 @@
-// Login throttling: failed sign-ins are counted per email (of one website, per kind of account)
-// and per client IP in the shared cache (Redis in distributed mode, so every replica sees the
-// same counts). Past the limit, sign-in answers 429 until the window ends, even with the right
-// password, so guessing costs a whole window per few tries. A success clears the email's count.
-import type { Cache } from '@sc/platform';
+// Login throttling that cannot be turned against the account's owner. Every attempt is counted
+// before its password is checked, with one atomic increment per key (a Lua INCR in Redis in
+// cluster mode, one in-process counter per key in embedded mode), so N concurrent attempts never
+// get more checks than N sequential ones. Three counts per window:
+// - per account (email of one website and kind): past maxFailuresPerEmail, every further attempt
+//   for the account, from any address, needs a solved captcha; the account is never locked, so
+//   the right password with a solved captcha always signs in;
+// - per (account, address): past the same limit, that address's attempts also wait a growing
+//   delay (doubling, capped), which does not touch the owner signing in from elsewhere;
+// - per address, across accounts: past maxFailuresPerIp, every attempt from it needs a captcha.
+// A successful sign-in clears the account's counts.
+import type { Cache, Captcha, CaptchaContext } from '@sc/platform';
 import { sha256 } from './tokens.js';
 
 export interface ThrottleSettings {
-  /** How long a run of failures is remembered, from the first one. */
+  /** How long attempts are remembered, from the first one. */
   windowMs: number;
   maxFailuresPerEmail: number;
   maxFailuresPerIp: number;
+  /** The first delay past the limit for one (account, address); it doubles up to maxDelayMs. */
+  baseDelayMs?: number;
+  maxDelayMs?: number;
 }
 
-export const DEFAULT_THROTTLE: ThrottleSettings = { windowMs: 15 * 60_000, maxFailuresPerEmail: 10, maxFailuresPerIp: 50 };
+export const DEFAULT_THROTTLE: ThrottleSettings = { windowMs: 15 * 60_000, maxFailuresPerEmail: 10, maxFailuresPerIp: 50, baseDelayMs: 250, maxDelayMs: 8_000 };
 
 export interface Attempt {
   scope: 'site-user' | 'owner';
@@ -21,42 +31,60 @@ export interface Attempt {
   ip: string;
 }
 
+export interface Admission {
+  /** The attempt must carry a solved captcha. */
+  captchaRequired: boolean;
+  /** How long to wait before checking the password. */
+  delayMs: number;
+}
+
 export class LoginThrottle {
   readonly #cache: Cache;
   readonly #settings: ThrottleSettings;
+  readonly #captcha: Captcha | undefined;
 
-  constructor(cache: Cache, settings: ThrottleSettings) {
+  /** `captcha`: the site's own captcha (proof of work, or the hosted service configured). */
+  constructor(cache: Cache, settings: ThrottleSettings, captcha?: Captcha) {
     this.#cache = cache;
     this.#settings = settings;
+    this.#captcha = captcha;
   }
 
-  get retryAfterSeconds(): number {
-    return Math.ceil(this.#settings.windowMs / 1000);
+  /** Passes a solved captcha; 400 with the SPEC captcha messages otherwise. */
+  async requireCaptcha(token: string, context: CaptchaContext): Promise<void> {
+    if (!this.#captcha) throw new Error('sign-in needs a captcha but none is configured');
+    await this.#captcha.require(token, context);
   }
 
   // Emails are hashed so the cache holds no addresses.
-  #emailKey(attempt: Attempt): string {
-    return `login:${attempt.scope}:email:${sha256(`${attempt.websiteId}\u0000${attempt.email}`)}`;
+  #accountKey(attempt: Attempt): string {
+    return `login:${attempt.scope}:email:${sha256(`${attempt.websiteId}\u0000${attempt.email.toLowerCase()}`)}`;
+  }
+
+  #pairKey(attempt: Attempt): string {
+    return `login:${attempt.scope}:email-ip:${sha256(`${attempt.websiteId}\u0000${attempt.email.toLowerCase()}\u0000${attempt.ip}`)}`;
   }
 
   #ipKey(attempt: Attempt): string {
     return `login:${attempt.scope}:ip:${attempt.ip}`;
   }
 
-  /** True when this email or IP has failed too often in the current window. */
-  async blocked(attempt: Attempt): Promise<boolean> {
-    const [byEmail, byIp] = await Promise.all([this.#cache.get(this.#emailKey(attempt)), this.#cache.get(this.#ipKey(attempt))]);
-    return Number(byEmail ?? 0) >= this.#settings.maxFailuresPerEmail || Number(byIp ?? 0) >= this.#settings.maxFailuresPerIp;
-  }
-
-  async failed(attempt: Attempt): Promise<void> {
-    await Promise.all([
-      this.#cache.increment(this.#emailKey(attempt), this.#settings.windowMs),
-      this.#cache.increment(this.#ipKey(attempt), this.#settings.windowMs),
+  /** Counts the attempt (atomically, before any password check) and says what it must pass. */
+  async admit(attempt: Attempt): Promise<Admission> {
+    const { windowMs, maxFailuresPerEmail, maxFailuresPerIp, baseDelayMs = 250, maxDelayMs = 8_000 } = this.#settings;
+    const [byAccount, byPair, byIp] = await Promise.all([
+      this.#cache.increment(this.#accountKey(attempt), windowMs),
+      this.#cache.increment(this.#pairKey(attempt), windowMs),
+      this.#cache.increment(this.#ipKey(attempt), windowMs),
     ]);
+    const past = byPair - maxFailuresPerEmail;
+    return {
+      captchaRequired: byAccount > maxFailuresPerEmail || byIp > maxFailuresPerIp,
+      delayMs: past > 0 ? Math.min(maxDelayMs, baseDelayMs * 2 ** Math.min(past - 1, 20)) : 0,
+    };
   }
 
   async succeeded(attempt: Attempt): Promise<void> {
-    await this.#cache.delete(this.#emailKey(attempt));
+    await Promise.all([this.#cache.delete(this.#accountKey(attempt)), this.#cache.delete(this.#pairKey(attempt))]);
   }
 }

@@ -1,28 +1,43 @@
-// What the identity routes share: the password hasher, the login throttle and the settings.
+// What the identity routes share: the password hasher (on the bounded hashing pool), the login
+// throttle with the sign-in captcha, and the settings.
 import type { FastifyReply } from 'fastify';
-import { AppError, type ServiceContext } from '@sc/platform';
+import type { Kysely } from 'kysely';
+import { Captcha, type CaptchaTables, type ServiceContext } from '@sc/platform';
+import { HashPool } from '../domain/hash-pool.js';
 import { PasswordHasher } from '../domain/password.js';
 import { LoginThrottle } from '../domain/throttle.js';
 import type { IdentityDB } from '../identity.table.js';
 import type { IdentitySettings } from '../settings.js';
+import { SignInRefused } from '../sign-in.js';
 
 export interface IdentityDeps {
   hasher: PasswordHasher;
   throttle: LoginThrottle;
+  captcha: Captcha;
+  pool: HashPool;
   settings: IdentitySettings;
 }
 
-/** The hasher and throttle of one service instance. */
+/** The hasher, pool, captcha and throttle of one service instance (the pool closes with the app). */
 export function identityDeps(ctx: ServiceContext<IdentityDB>, settings: IdentitySettings): IdentityDeps {
-  return { hasher: new PasswordHasher(settings.scrypt), throttle: new LoginThrottle(ctx.cache, settings.throttle), settings };
+  const pool = new HashPool(settings.hashPool);
+  const captchaDb = ctx.db as unknown as Kysely<CaptchaTables>;
+  const captcha = Captcha.fromEnv(captchaDb, process.env, settings.captchaDifficulty === undefined ? {} : { difficulty: settings.captchaDifficulty });
+  return {
+    hasher: new PasswordHasher(settings.scrypt, (task) => pool.scrypt(task)),
+    throttle: new LoginThrottle(ctx.cache, settings.throttle, captcha),
+    captcha,
+    pool,
+    settings,
+  };
 }
 
-/** Runs a sign-in; a throttled one gets a Retry-After header with its 429. */
-export async function withRetryAfter<T>(reply: FastifyReply, deps: IdentityDeps, work: () => Promise<T>): Promise<T> {
+/** Runs a sign-in; a refused one gets its Retry-After header with its 429. */
+export async function withRetryAfter<T>(reply: FastifyReply, _deps: IdentityDeps, work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (error) {
-    if (error instanceof AppError && error.code === 'RATE_LIMITED') reply.header('retry-after', String(deps.throttle.retryAfterSeconds));
+    if (error instanceof SignInRefused && error.retryAfterSeconds !== undefined) reply.header('retry-after', String(error.retryAfterSeconds));
     throw error;
   }
 }

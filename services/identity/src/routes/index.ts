@@ -1,6 +1,8 @@
 // Every identity route, in one plugin: cookies first (sessions live in them).
 import cookie from '@fastify/cookie';
+import { CaptchaChallenge } from '@sc/contracts';
 import type { ServiceContext, ZodApp } from '@sc/platform';
+import { SIGN_IN_CAPTCHA_SITE } from '../sign-in.js';
 import type { IdentityDB } from '../identity.table.js';
 import { apiKeyRoutes } from './api-key.routes.js';
 import type { IdentityDeps } from './deps.js';
@@ -13,6 +15,11 @@ import { websiteRoutes } from './website.routes.js';
 /** Registers every identity route on the service's app. */
 export async function identityRoutes(app: ZodApp, ctx: ServiceContext<IdentityDB>, deps: IdentityDeps): Promise<void> {
   await app.register(cookie);
+  app.addHook('onClose', async () => deps.pool.close());
+  // The sign-in captcha: a proof-of-work challenge, asked for after a 429 with captchaRequired.
+  app.post('/api/auth/captcha/challenge', { schema: { summary: 'A captcha challenge for signing in past the attempt limit', response: { 200: CaptchaChallenge } } }, async () =>
+    deps.captcha.pow.issue(SIGN_IN_CAPTCHA_SITE),
+  );
   siteUserRoutes(app, ctx, deps);
   ownerRoutes(app, ctx, deps);
   memberRoutes(app, ctx);

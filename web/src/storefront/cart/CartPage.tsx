@@ -29,7 +29,7 @@ export function CartPage({ data, search, heading }: { data: CartPageData; search
       return <GiftCardPage itemId={search.get('item') ?? ''} from={search.get('from') ?? ''} sku={search.get('sku')} />;
     case 'order':
     case 'status':
-      return <OrderView orderId={search.get('order') ?? ''} confirmation={view === 'order'} />;
+      return <OrderView orderId={search.get('order') ?? ''} receiptToken={search.get('receiptToken')} confirmation={view === 'order'} />;
     case 'cart':
       return <CartView data={data} />;
   }

@@ -96,7 +96,7 @@ export function Checkout({ data, cartToken }: { data: CartPageData; cartToken: s
       );
       track('Purchase', { orderId: order.id, grandTotal: order.grandTotal, items: order.items.map((i) => ({ sku: i.sku, quantity: i.quantity })) });
       if (!subscription) cartStore.clear();
-      location.assign(orderConfirmedUrl(order.id));
+      location.assign(orderConfirmedUrl(order.id, order.receiptToken));
     } catch (failure) {
       setError(failureMessage(failureFrom(failure), navigator.cookieEnabled));
       setPlacing(false);

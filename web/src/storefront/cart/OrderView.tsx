@@ -17,15 +17,15 @@ const STATUS_TEXT: Record<OrderStatus, string> = {
   refunded: 'Refunded.',
 };
 
-export function OrderView({ orderId, confirmation }: { orderId: string; confirmation: boolean }) {
+export function OrderView({ orderId, confirmation, receiptToken }: { orderId: string; confirmation: boolean; receiptToken?: string | null }) {
   const [order, setOrder] = useState<Order | null>(null);
   const [error, setError] = useState<string | null>(null);
   useEffect(() => {
-    call<{ order: Order }>('GET', `/api/commerce/orders/${encodeURIComponent(orderId)}`).then(
+    call<{ order: Order }>('GET', `/api/commerce/orders/${encodeURIComponent(orderId)}${receiptToken ? `?receiptToken=${encodeURIComponent(receiptToken)}` : ''}`).then(
       (answer) => setOrder(answer.order),
       (failure: unknown) => setError(failureMessage(failureFrom(failure), true)),
     );
-  }, [orderId]);
+  }, [orderId, receiptToken]);
   useEffect(() => {
     if (order) document.title = `${confirmation ? 'Order confirmed' : 'Order status'} — ${document.title.split(' — ').at(-1) ?? ''}`;
   }, [order, confirmation]);
@@ -105,7 +105,7 @@ export function OrderView({ orderId, confirmation }: { orderId: string; confirma
       )}
       {confirmation && (
         <p>
-          <a href={orderStatusUrl(order.id)}>Check this order’s status later</a>
+          <a href={orderStatusUrl(order.id, order.receiptToken)}>Check this order’s status later</a>
         </p>
       )}
     </section>

@@ -37,7 +37,7 @@ export function Donation({ title, description, currency }: { title: string; desc
         },
         { headers: { 'idempotency-key': crypto.randomUUID() } },
       );
-      location.assign(orderConfirmedUrl(order.id));
+      location.assign(orderConfirmedUrl(order.id, order.receiptToken));
     } catch (failure) {
       setError(failureMessage(failureFrom(failure), navigator.cookieEnabled));
       setBusy(false);
