@@ -62,6 +62,12 @@ export const CommerceMessages = {
   subscriptionNotFound: 'No subscription with this id.',
   subscriptionStatusChange: 'A subscription that is {from} cannot be made {to}.',
   giftCardAmount: 'Please enter a gift card amount between {min} and {max}.',
+  cardDataRefused: 'Card details are entered in the secure payment form; this shop never receives them.',
+  paymentInProgress: 'A payment for this cart is already under way. Please wait a moment, then check your email for the receipt.',
+  paymentPending: 'Your payment is being confirmed. This page updates by itself.',
+  paymentNeedsAction: 'Your bank asks you to confirm this payment. Please follow its steps, or use another card.',
+  webhookSignature: 'The webhook signature is not valid.',
+  webhookNotConfigured: 'This shop does not take payments through Stripe.',
 } as const;
 
 // ---------------------------------------------------------------------------------------------
@@ -229,7 +235,8 @@ export const DonationBody = z
     amount: z.string().regex(/^\d{1,9}(\.\d{1,2})?$/, 'Please enter an amount such as 25 or 12.50.'),
     email: z.email().max(254),
     name: z.string().trim().max(200).optional(),
-    card: CardDetails,
+    /** Test mode only: with Stripe the card is entered in the Payment Element. */
+    card: CardDetails.optional(),
   })
   .strict();
 export type DonationBody = z.infer<typeof DonationBody>;
@@ -321,6 +328,24 @@ export const OrderResponse = z.object({ order: Order });
  */
 export const OrderReadQuery = z.object({ receiptToken: z.string().min(1).max(128).optional() }).strict();
 export type OrderReadQuery = z.infer<typeof OrderReadQuery>;
+
+/** The browser's step of a Stripe payment: confirm the intent with the Payment Element. */
+export const PaymentStep = z.object({ provider: z.literal('stripe'), publishableKey: z.string(), clientSecret: z.string(), intentId: z.string() });
+export type PaymentStep = z.infer<typeof PaymentStep>;
+
+/**
+ * A checkout's answer: the order (paid in test mode; pending until Stripe's webhook otherwise),
+ * the buyer's receipt token (the order page's key) and, with Stripe, the payment step.
+ */
+export const CheckoutResponse = z.object({ order: Order, receiptToken: z.string(), payment: PaymentStep.nullable() });
+export type CheckoutResponse = z.infer<typeof CheckoutResponse>;
+
+/** How this shop takes payments: the checkout shows the Payment Element or the test-mode form. */
+export const PaymentsConfig = z.object({ provider: z.enum(['test', 'stripe']), testMode: z.boolean(), publishableKey: z.string().nullable() });
+export type PaymentsConfig = z.infer<typeof PaymentsConfig>;
+
+/** What the webhook answers Stripe. */
+export const WebhookReceived = z.object({ received: z.literal(true), duplicate: z.boolean() });
 export const OrderParams = z.object({ orderId: z.string().min(1).max(64) }).strict();
 
 export const GiftCardParams = z.object({ code: z.string().min(1).max(64) }).strict();
@@ -447,7 +472,14 @@ export const OrderListQuery = z
   })
   .strict();
 export type OrderListQuery = z.infer<typeof OrderListQuery>;
-export const UpdateOrderStatusBody = z.object({ status: z.enum(['fulfilled', 'cancelled']) }).strict();
+export const UpdateOrderStatusBody = z
+  .object({
+    status: z.enum(['fulfilled', 'cancelled']),
+    /** For the buyer's shipping confirmation when the order is marked fulfilled. */
+    carrier: z.string().trim().min(1).max(60).optional(),
+    trackingNumber: z.string().trim().min(1).max(64).regex(/^[A-Za-z0-9 -]+$/, 'Use letters, digits, spaces and dashes.').optional(),
+  })
+  .strict();
 
 /** A test-mode refund: an amount (default: all that is left) and what goes back to stock (true: every item). */
 export const RefundBody = z
@@ -538,3 +570,24 @@ export const SubscriptionParams = z.object({ subscriptionId: z.string().min(1).m
 /** The owner cancels a subscription, or resumes one whose renewal payment failed. */
 export const UpdateSubscriptionStatusBody = z.object({ status: z.enum(['cancelled', 'active']) }).strict();
 export const SubscriptionResponse = z.object({ subscription: SubscriptionView });
+
+// ---------------------------------------------------------------------------------------------
+// The shop's mail (receipts, refund notices): failed mail the owner can resend, template previews
+
+export const FailedMailEntry = z.object({
+  id: z.string(),
+  kind: z.string(),
+  to: z.string(),
+  subject: z.string(),
+  attempts: z.number().int(),
+  lastError: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type FailedMailEntry = z.infer<typeof FailedMailEntry>;
+export const FailedMailList = z.object({ items: z.array(FailedMailEntry) });
+export const MailParams = z.object({ mailId: z.string().min(1).max(64) }).strict();
+export const MailResent = z.object({ resent: z.literal(true) });
+export const MailPreview = z.object({ kind: z.string(), label: z.string(), subject: z.string(), text: z.string(), html: z.string() });
+export type MailPreview = z.infer<typeof MailPreview>;
+export const MailPreviewList = z.object({ items: z.array(MailPreview) });
+export const MailMessages = { mailNotFound: 'No failed mail with this id.' } as const;

@@ -109,6 +109,12 @@ export const IdentityMessages = {
   apiKeyNotFound: 'No API key with this id on this website.',
   scopeNotHeld: 'You cannot give an API key the {permission} permission: your role does not have it.',
   scopeNotGrantable: 'API keys cannot have the {permission} permission.',
+  /** The one answer to a reset request, whether or not the address has an account. */
+  resetRequested: 'If an account uses this email, we have sent it a link to choose a new password. The link works for one hour.',
+  resetTokenInvalid: 'This password reset link is invalid or has expired. Please ask for a new one.',
+  passwordChanged: 'Your password has been changed. Please sign in with your new password.',
+  verifyTokenInvalid: 'This verification link is invalid or has expired.',
+  emailVerified: 'Thank you: your email address is verified.',
 } as const;
 
 // ---------------------------------------------------------------------------------------------
@@ -307,3 +313,20 @@ export const SiteUserSessionEnded = z
   .object({ siteUserId: z.string(), cloneCart: z.boolean(), guestCartToken: z.string().nullable() })
   .strict();
 export type SiteUserSessionEnded = z.infer<typeof SiteUserSessionEnded>;
+
+// ---------------------------------------------------------------------------------------------
+// Password reset (site users and owners) and email verification (site users)
+
+const ResetToken = z.string().min(20, { error: IdentityMessages.resetTokenInvalid }).max(128, { error: IdentityMessages.resetTokenInvalid }).regex(/^[A-Za-z0-9_-]+$/, { error: IdentityMessages.resetTokenInvalid });
+
+/** POST /api/auth/site-users/password-reset and /api/auth/owners/password-reset. */
+export const PasswordResetRequest = z.object({ email: Email }).strict();
+export type PasswordResetRequest = z.infer<typeof PasswordResetRequest>;
+/** POST .../password-reset/confirm: the emailed token and the new password. */
+export const PasswordResetConfirm = z.object({ token: ResetToken, password: NewPassword }).strict();
+export type PasswordResetConfirm = z.infer<typeof PasswordResetConfirm>;
+export const IdentityNotice = z.object({ message: z.string() });
+/** GET /api/auth/site-users/verify-email?token=... (the link in the sign-up mail). */
+export const VerifyEmailQuery = z
+  .object({ token: z.string().min(20, { error: IdentityMessages.verifyTokenInvalid }).max(128, { error: IdentityMessages.verifyTokenInvalid }).regex(/^[A-Za-z0-9_-]+$/, { error: IdentityMessages.verifyTokenInvalid }) })
+  .strict();

@@ -14,7 +14,7 @@ import { installInputGuard } from './http/input-guard.js';
 import { registerHealth } from './http/health.js';
 import { closeOnSignals, drainingFlag } from './http/shutdown.js';
 import { openServiceInfra, type SharedInfra } from './infra.js';
-import type { Logger } from './logger.js';
+import { loggerOptions, type Logger } from './logger.js';
 import { OutboxRelay, type OutboxTables } from './outbox/index.js';
 import { SpanKind, startTelemetry, withSpanFromHeaders } from './telemetry.js';
 import { countingCache, instrumentHttp, registerServiceMetrics, serveMetrics } from './metrics.js';
@@ -76,6 +76,8 @@ export interface BuildServiceOptions {
   relay?: { autoStart?: boolean; pollMs?: number };
   /** Run the definition's demo seed after migrating (embedded mode, `pnpm seed`). */
   seedDemo?: boolean;
+  /** Where log lines go instead of stdout (tests read what a service logged). */
+  logStream?: { write(line: string): void };
 }
 
 declare module 'fastify' {
@@ -99,6 +101,7 @@ export async function buildService<DB>(definition: ServiceDefinition<DB>, option
     logLevel: config.LOG_LEVEL,
     openapi: { title: `${definition.name} service` },
     tracing: definition.tracing ?? 'active',
+    ...(options.logStream ? { fastify: { logger: { ...loggerOptions(definition.name, config.LOG_LEVEL), stream: options.logStream } } } : {}),
   });
   installInputGuard(app);
   if (config.IDENTITY_SIGNING_KEY) installGatewayOnly(app);

@@ -2,7 +2,10 @@
 import { buildService, type BuildServiceOptions, type ServiceDefinition } from '@sc/platform';
 import { cartRoutes, type CartRouteOptions } from './cart.routes.js';
 import type { CartDB } from './cart.table.js';
-import { TestPaymentProvider, type PaymentProvider } from './checkout/payments.js';
+import type { MailerOptions } from '@sc/platform';
+import type { PaymentProvider } from './checkout/payments.js';
+import { paymentProviderFromEnv } from './checkout/stripe.js';
+import { websitesConsumer } from './consumers/websites.consumer.js';
 import { catalogConsumer } from './consumers/catalog.consumer.js';
 import { identityConsumer } from './consumers/identity.consumer.js';
 import { migrations } from './migrations/index.js';
@@ -11,7 +14,7 @@ import { placesProvidersFromEnv } from './places/settings.js';
 import type { PlacesProvider } from './places/provider.js';
 
 export interface CartOptions {
-  /** The payment provider (default: the built-in test-mode provider). */
+  /** The payment provider (default: Stripe when its keys are set, else the built-in test mode). */
   payments?: PaymentProvider;
   /** Cart writes per cart per window (default 120 per minute). */
   writeLimit?: CartRouteOptions['writeLimit'];
@@ -19,24 +22,28 @@ export interface CartOptions {
   places?: PlacesProvider[];
   /** Subscription renewals and the idempotency-key purge: how often (false: never) and the key TTL. */
   jobs?: CartRouteOptions['jobs'];
+  /** The mailer of receipts and refund notices (default: SMTP_URL, else the local mailbox). */
+  mail?: MailerOptions;
 }
 
 /** The service definition with its payment provider and limits. */
 export function createCartService(options: CartOptions = {}): ServiceDefinition<CartDB> {
-  const routeOptions: CartRouteOptions = {
-    payments: options.payments ?? new TestPaymentProvider(),
-    writeLimit: options.writeLimit ?? { max: 120, windowMs: 60_000 },
-    ...(options.jobs ? { jobs: options.jobs } : {}),
-  };
   return {
     name: 'cart',
     migrations,
     routes: async (app, ctx) => {
+      // Read when the app is built (a bad Stripe variable stops the process at boot).
+      const routeOptions: CartRouteOptions = {
+        payments: options.payments ?? paymentProviderFromEnv(process.env, ctx.logger),
+        writeLimit: options.writeLimit ?? { max: 120, windowMs: 60_000 },
+        ...(options.jobs ? { jobs: options.jobs } : {}),
+        ...(options.mail ? { mail: options.mail } : {}),
+      };
       await cartRoutes(routeOptions)(app, ctx);
       // Address lookup for checkout; the gateway sends /api/google-maps here.
       placesRoutes(app, options.places ?? placesProvidersFromEnv());
     },
-    consumers: (ctx) => [catalogConsumer(ctx), identityConsumer(ctx)],
+    consumers: (ctx) => [catalogConsumer(ctx), identityConsumer(ctx), websitesConsumer(ctx)],
   };
 }
 
@@ -44,4 +51,4 @@ export const cartService: ServiceDefinition<CartDB> = createCartService();
 
 /** Builds the cart app (never listens). */
 export const buildApp = (options: BuildServiceOptions & CartOptions = {}) =>
-  buildService(options.payments || options.writeLimit || options.places || options.jobs ? createCartService(options) : cartService, options);
+  buildService(options.payments || options.writeLimit || options.places || options.jobs || options.mail ? createCartService(options) : cartService, options);

@@ -29,9 +29,11 @@ import {
   UpdateFieldsResponse,
   UpdateQuantityBody,
   CheckoutBody,
+  CheckoutResponse,
   DonationBody,
 } from '@sc/contracts';
-import { clientAddressOf, identityOf, permissionsOf, RedisCache, redisCounters, WindowLimiter, websiteIdOf, type ServiceContext, type ZodApp } from '@sc/platform';
+import type { Kysely } from 'kysely';
+import { clientAddressOf, identityOf, installMailer, permissionsOf, RedisCache, redisCounters, WindowLimiter, websiteIdOf, type MailerOptions, type MailRelay, type MailTables, type ServiceContext, type ZodApp } from '@sc/platform';
 import { CartService, type Shopper } from './cart.service.js';
 import type { CartDB } from './cart.table.js';
 import type { CartRow } from './cart.repository.js';
@@ -46,6 +48,8 @@ import { ownerRoutes } from './owner.routes.js';
 import { RefundService } from './checkout/refunds.service.js';
 import { DEFAULT_JOBS, scheduleCartJobs, type CartJobsOptions } from './jobs.js';
 import { storeRoutes } from './store.routes.js';
+import { mailRoutes } from './mail.routes.js';
+import { paymentsRoutes } from './checkout/payments.routes.js';
 import { RenewalService, registerRenewals } from './subscriptions/renewals.js';
 
 export const CART_COOKIE = 'ss_cart';
@@ -63,8 +67,19 @@ export interface CartRouteOptions {
   payments: PaymentProvider;
   /** Cart writes allowed per cart (or client without a cart) per window. */
   writeLimit: { max: number; windowMs: number };
-  /** Renewals and the idempotency-key purge (jobs.ts). */
+  /** Renewals, the idempotency-key purge and payment holds (jobs.ts). */
   jobs?: Partial<CartJobsOptions>;
+  /** The mailer of receipts and refund notices (default: SMTP_URL, else the local mailbox). */
+  mail?: MailerOptions;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The cart's mail relay (tests deliver by hand). */
+    cartMail?: MailRelay;
+    /** The cart's checkout (tests expire payment holds by hand). */
+    cartCheckout?: CheckoutService;
+  }
 }
 
 function shopperOf(request: FastifyRequest): Shopper {
@@ -92,12 +107,15 @@ export function cartRoutes(options: CartRouteOptions) {
   return async (app: ZodApp, ctx: ServiceContext<CartDB>): Promise<void> => {
     await app.register(cookie);
     const carts = new CartService(ctx);
-    const checkout = new CheckoutService(ctx, carts, options.payments);
+    const mail = installMailer(app, ctx.db as unknown as Kysely<MailTables>, ctx.logger, options.mail);
+    app.decorate('cartMail', mail);
+    const checkout = new CheckoutService(ctx, carts, options.payments, () => mail.poke());
+    app.decorate('cartCheckout', checkout);
     const refunds = new RefundService(ctx, options.payments, checkout);
     const renewals = new RenewalService(ctx, options.payments, checkout);
     registerRenewals(ctx, renewals);
     const jobs: CartJobsOptions = { ...DEFAULT_JOBS, ...options.jobs };
-    scheduleCartJobs(app, ctx, renewals, jobs);
+    scheduleCartJobs(app, ctx, renewals, jobs, checkout);
     const ttl = { ttlMs: jobs.idempotencyTtlMs };
 
     // Validation failures and every other error under the cart's paths get the compatibility fields.
@@ -226,7 +244,7 @@ export function cartRoutes(options: CartRouteOptions) {
 
     app.post(
       '/api/commerce/checkout',
-      { onRequest: limitWrites, schema: { body: CheckoutBody, response: { 201: OrderResponse } } },
+      { onRequest: limitWrites, schema: { body: CheckoutBody, response: { 201: CheckoutResponse } } },
       async (request, reply) => {
         const key = idempotencyKeyOf(request);
         const shopper = shopperOf(request);
@@ -238,7 +256,7 @@ export function cartRoutes(options: CartRouteOptions) {
           hash,
           async () => {
             const cart = await checkout.cartForCheckout(shopper, request.body.cartToken);
-            return { status: 201, body: { order: await checkout.checkout(cart, request.body, key) } };
+            return { status: 201, body: await checkout.checkout(cart, request.body, key) };
           },
           ttl,
         );
@@ -249,12 +267,12 @@ export function cartRoutes(options: CartRouteOptions) {
 
     app.post(
       '/api/commerce/donations',
-      { onRequest: limitWrites, schema: { body: DonationBody, response: { 201: OrderResponse } } },
+      { onRequest: limitWrites, schema: { body: DonationBody, response: { 201: CheckoutResponse } } },
       async (request, reply) => {
         const key = idempotencyKeyOf(request);
         const websiteId = websiteIdOf(request);
         const hash = requestHash({ call: 'donation', body: request.body });
-        const result = await once(ctx.db, websiteId, key, hash, async () => ({ status: 201, body: { order: await checkout.donate(websiteId, request.body, key) } }), ttl);
+        const result = await once(ctx.db, websiteId, key, hash, async () => ({ status: 201, body: await checkout.donate(websiteId, request.body, key) }), ttl);
         if (result.replayed) reply.header('idempotent-replayed', 'true');
         return reply.status(result.status as 201).send(result.body as never);
       },
@@ -283,6 +301,8 @@ export function cartRoutes(options: CartRouteOptions) {
     });
 
     ownerRoutes(app, ctx, checkout);
+    await paymentsRoutes(app, ctx, options.payments, checkout, refunds);
+    mailRoutes(app, ctx, mail);
     storeRoutes(app, ctx, { checkout, refunds, idempotencyTtlMs: jobs.idempotencyTtlMs });
   };
 }

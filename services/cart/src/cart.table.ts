@@ -1,6 +1,6 @@
 // The cart service's tables (schema "cart").
 import type { ColumnType, Generated } from 'kysely';
-import type { OutboxTables } from '@sc/platform';
+import type { MailTables, OutboxTables } from '@sc/platform';
 
 type Json<T> = ColumnType<T, string, string>;
 type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
@@ -125,13 +125,17 @@ export interface OrdersTable {
   created_at: CreatedAt;
   /** Taken or being taken by refunds (migration 0004). */
   refunded_cents: Generated<number>;
-  /**
-   * Migration 0006: 128 random bits (base64url) that let whoever holds them read the order (the
-   * confirmation page, the receipt email's link); null for orders made before it.
-   */
-  receipt_token: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The buyer's key to the order (confirmation page, receipt email's link): random, 128+ bits (migrations 0006, 0007). */
+  receipt_token: Generated<string>;
   /** Migration 0006: the codes whose uses this order took (given back if its payment fails). */
   coupon_codes: ColumnType<string[], string | undefined, string>;
+}
+
+/** Webhook events handled, by the processor's event id: a replay changes nothing (migration 0007). */
+export interface PaymentEventsTable {
+  id: string;
+  type: string;
+  received_at: CreatedAt;
 }
 
 export interface StoredRestock {
@@ -226,7 +230,17 @@ export interface CartTables {
   subscriptions: SubscriptionsTable;
   refunds: RefundsTable;
   subscription_renewals: SubscriptionRenewalsTable;
+  payment_events: PaymentEventsTable;
+  websites: WebsitesTable;
+}
+
+/** The site's title and domain from content's events: the name on the shop's mail (migration 0007). */
+export interface WebsitesTable {
+  website_id: string;
+  title: string;
+  domain: string | null;
+  updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
 }
 
 /** Everything in the cart schema, the platform's outbox tables included. */
-export type CartDB = CartTables & OutboxTables;
+export type CartDB = CartTables & OutboxTables & MailTables;

@@ -14,3 +14,5 @@ export { renewalsOf, RenewalService, type RenewalRun } from './subscriptions/ren
 export { purgeExpiredKeys, IDEMPOTENCY_TTL_MS } from './checkout/idempotency.js';
 export { applyContentEvent } from './consumers/catalog.consumer.js';
 export { applyIdentityEvent } from './consumers/identity.consumer.js';
+export { applyWebsiteEvent } from './consumers/websites.consumer.js';
+export { StripePaymentProvider, paymentProviderFromEnv, StripeEnv } from './checkout/stripe.js';

@@ -6,6 +6,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ServiceContext } from '@sc/platform';
 import type { CartDB } from './cart.table.js';
+import type { CheckoutService } from './checkout/checkout.service.js';
 import { purgeExpiredKeys } from './checkout/idempotency.js';
 import type { RenewalService } from './subscriptions/renewals.js';
 
@@ -16,9 +17,13 @@ export interface CartJobsOptions {
   purgeEveryMs: number | false;
   /** How long an idempotency key's answer is kept. */
   idempotencyTtlMs: number;
+  /** How often held stock of unpaid Stripe orders is looked at; false: never. */
+  holdsEveryMs: number | false;
+  /** How long a pending Stripe payment holds its stock before the intent is cancelled. */
+  holdMs: number;
 }
 
-export const DEFAULT_JOBS: CartJobsOptions = { renewalsEveryMs: 60_000, purgeEveryMs: 3600_000, idempotencyTtlMs: 24 * 3600_000 };
+export const DEFAULT_JOBS: CartJobsOptions = { renewalsEveryMs: 60_000, purgeEveryMs: 3600_000, idempotencyTtlMs: 24 * 3600_000, holdsEveryMs: 60_000, holdMs: 30 * 60_000 };
 
 /** Runs `work` every `everyMs` once the app is ready, one run at a time, until it closes. */
 function every(app: FastifyInstance, ctx: ServiceContext<CartDB>, name: string, everyMs: number | false, work: () => Promise<unknown>): void {
@@ -44,7 +49,8 @@ function every(app: FastifyInstance, ctx: ServiceContext<CartDB>, name: string, 
   });
 }
 
-export function scheduleCartJobs(app: FastifyInstance, ctx: ServiceContext<CartDB>, renewals: RenewalService, options: CartJobsOptions): void {
+export function scheduleCartJobs(app: FastifyInstance, ctx: ServiceContext<CartDB>, renewals: RenewalService, options: CartJobsOptions, checkout: CheckoutService): void {
+  every(app, ctx, 'payment holds', options.holdsEveryMs, () => checkout.expireHolds(options.holdMs));
   every(app, ctx, 'subscription renewals', options.renewalsEveryMs, () => renewals.runDue(new Date()));
   every(app, ctx, 'idempotency key purge', options.purgeEveryMs, () => purgeExpiredKeys(ctx.db, { ttlMs: options.idempotencyTtlMs }));
 }

@@ -21,6 +21,7 @@ import {
   CommerceMessages,
   formatMessage,
 } from '@sc/contracts';
+import { enqueueShippingConfirmation } from './checkout/order-mail.js';
 import { AppError, decodeCursor, enqueueEvent, encodeCursor, ownerRoute, websiteIdOf, type ServiceContext, type ZodApp } from '@sc/platform';
 import { z } from 'zod';
 import type { CartDB } from './cart.table.js';
@@ -159,7 +160,13 @@ export function ownerRoutes(app: ZodApp, ctx: ServiceContext<CartDB>, checkout: 
       if (!['paid', 'fulfilled', 'partially-refunded'].includes(order.status)) {
         throw new AppError('CONFLICT', formatMessage(CommerceMessages.orderStatusChange, { from: order.status, to: request.body.status }));
       }
-      await setOrderStatus(ctx.db, order.id, request.body.status);
+      const { status, carrier, trackingNumber } = request.body;
+      await ctx.transaction(async (trx) => {
+        await setOrderStatus(trx, order.id, status);
+        // The buyer hears once that the order shipped (the mail's key is the order's).
+        if (status === 'fulfilled' && order.status !== 'fulfilled') await enqueueShippingConfirmation(trx, order, carrier ?? null, trackingNumber ?? null);
+      });
+      checkout.mailQueued();
       return { order: await checkout.orderView(websiteId, order.id) };
     },
   );

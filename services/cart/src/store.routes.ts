@@ -48,6 +48,7 @@ import { newGiftCardCode, newOrderId, type CheckoutService } from './checkout/ch
 import { once, requestHash } from './checkout/idempotency.js';
 import { findGiftCards, insertGiftCard, type GiftCardRow, type SubscriptionRow } from './checkout/orders.repository.js';
 import type { RefundService } from './checkout/refunds.service.js';
+import { enqueueShopMail, giftCardMail } from './checkout/order-mail.js';
 import { cartFailure } from './errors.js';
 import { couponView, findCoupon, lockRules, rulesOf, saveRules, upsertCoupon } from './store/rules.repository.js';
 import { findSubscription, findSubscriptions, setSubscriptionStatus } from './subscriptions/subscriptions.repository.js';
@@ -162,17 +163,27 @@ export function storeRoutes(app: ZodApp, ctx: ServiceContext<CartDB>, services: 
         if (body.amountCents > MAX_GIFT_CARD_CENTS) {
           throw cartFailure(400, formatMessage(CommerceMessages.giftCardAmount, { min: formatMinorUnits(1, rules.currency), max: formatMinorUnits(MAX_GIFT_CARD_CENTS, rules.currency) }));
         }
-        const card = await insertGiftCard(ctx.db, {
-          id: newOrderId(),
-          website_id: websiteId,
-          code: newGiftCardCode(),
-          currency: rules.currency,
-          initial_cents: body.amountCents,
-          balance_cents: body.amountCents,
-          order_id: null,
-          recipient_email: body.recipientEmail ?? null,
-          note: body.note ?? null,
+        const card = await ctx.transaction(async (trx) => {
+          const issued = await insertGiftCard(trx, {
+            id: newOrderId(),
+            website_id: websiteId,
+            code: newGiftCardCode(),
+            currency: rules.currency,
+            initial_cents: body.amountCents,
+            balance_cents: body.amountCents,
+            order_id: null,
+            recipient_email: body.recipientEmail ?? null,
+            note: body.note ?? null,
+          });
+          // The recipient gets the code by mail, once (the mail's key is the card's).
+          if (issued.recipient_email) {
+            await enqueueShopMail(trx, websiteId, issued.recipient_email, 'gift-card.delivered', `gift-card:${issued.id}`, (site) =>
+              giftCardMail(site, issued.code, issued.initial_cents, issued.currency, issued.note),
+            );
+          }
+          return issued;
         });
+        if (card.recipient_email) checkout.mailQueued();
         return { status: 201, body: { giftCard: giftCardView(card) } };
       };
       const key = idempotencyKeyOf(request);

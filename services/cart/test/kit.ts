@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { ProductType, Role, type ContentProductUpserted, type EventEnvelope } from '@sc/contracts';
-import { MemoryBus, signIdentity, type ServiceContext } from '@sc/platform';
+import { MemoryBus, signIdentity, type BuildServiceOptions, type ServiceContext } from '@sc/platform';
 import { asFromGateway, testConfig, unique } from '@sc/platform/test-kit';
 import { applyContentEvent, buildApp, CART_COOKIE, type CartOptions } from '../src/index.js';
 import type { CartDB } from '../src/cart.table.js';
@@ -121,14 +121,15 @@ export interface Kit {
   close(): Promise<void>;
 }
 
-export async function setup(options: CartOptions = {}): Promise<Kit> {
+export async function setup(options: CartOptions & Omit<BuildServiceOptions, 'shared' | 'relay'> = {}): Promise<Kit> {
   const app = await buildApp({
     config: testConfig(0, { IDENTITY_SIGNING_KEY: SIGNING_KEY }),
     relay: { autoStart: false },
     shared: { bus: new MemoryBus() },
     writeLimit: { max: 100_000, windowMs: 60_000 },
     // Suites run renewals and purges themselves, at the times they choose.
-    jobs: { renewalsEveryMs: false, purgeEveryMs: false },
+    jobs: { renewalsEveryMs: false, purgeEveryMs: false, holdsEveryMs: false },
+    mail: { autoStart: false },
     ...options,
   });
   await app.ready();

@@ -12,7 +12,7 @@ import {
   type FormDefinition,
   type SaveSubmissionBody,
 } from '@sc/contracts';
-import { AppError, type Captcha, enqueueEvent, enqueueMail, isUnavailableError, type MailRelay, type ServiceContext } from '@sc/platform';
+import { AppError, type Captcha, enqueueEvent, enqueueMail, isUnavailableError, renderMail, type MailRelay, type ServiceContext } from '@sc/platform';
 import { answerText, inputFields } from './domain/csv.js';
 import type { FormsDB } from './forms.table.js';
 import { findForm } from './store/forms.repository.js';
@@ -143,15 +143,18 @@ export class SubmitService {
       const summary = inputFields(form.settings.build.fields)
         .map((field) => `${field.title || field.id}: ${answerText(field, checked.values[field.id])}`)
         .join('\n');
-      for (const to of form.settings.storage.notifyEmails) {
-        await enqueueMail(trx, {
-          idempotencyKey: `form-notify:${submissionId}:${to}`,
-          websiteId,
-          kind: 'forms.submission',
-          to,
+      // The platform's mail template: the answers as label/value rows in both parts.
+      const mail = renderMail(
+        { siteName: form.settings.name },
+        {
           subject: `New submission: ${form.settings.name}`,
-          text: `${summary}\n\nPage: ${body.pagePath ?? ''}`,
-        });
+          heading: `New submission: ${form.settings.name}`,
+          blocks: [{ kind: 'paragraph', text: `${summary}\n\nPage: ${body.pagePath ?? ''}` }],
+          footer: 'You are receiving this email because this form notifies this address of new submissions.',
+        },
+      );
+      for (const to of form.settings.storage.notifyEmails) {
+        await enqueueMail(trx, { idempotencyKey: `form-notify:${submissionId}:${to}`, websiteId, kind: 'forms.submission', to, ...mail });
       }
       return submissionId;
     });

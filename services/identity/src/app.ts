@@ -1,7 +1,7 @@
 // The identity service: site users, owner accounts, website roles, sessions, XSRF tokens, API
 // keys, login throttling. The gateway asks it who a request comes from (resolve) and forwards the
 // answer to every service in a signed header.
-import { buildService, type BuildServiceOptions, type ServiceDefinition } from '@sc/platform';
+import { buildService, type BuildServiceOptions, type MailerOptions, type ServiceDefinition } from '@sc/platform';
 import { PasswordHasher } from './domain/password.js';
 import type { IdentityDB } from './identity.table.js';
 import { websitesConsumer, type WebsitesConsumerOptions } from './consumers/websites.consumer.js';
@@ -16,6 +16,8 @@ export interface IdentityOptions {
   settings?: Partial<IdentitySettings>;
   /** The websites read model's subscription (tests: a durable of their own), or false for none. */
   websites?: WebsitesConsumerOptions | false;
+  /** The mailer of reset and verification links (default: SMTP_URL, else the local mailbox). */
+  mail?: MailerOptions;
 }
 
 /** The service definition; settings are read from the environment when the app is built. */
@@ -23,7 +25,7 @@ export function createIdentityService(options: IdentityOptions = {}): ServiceDef
   return {
     name: 'identity',
     migrations,
-    routes: (app, ctx) => identityRoutes(app, ctx, identityDeps(ctx, identitySettings(options.settings))),
+    routes: (app, ctx) => identityRoutes(app, ctx, identityDeps(ctx, identitySettings(options.settings)), options.mail),
     consumers: (ctx) => (options.websites === false ? [] : [websitesConsumer(ctx, options.websites)]),
     seed: (ctx) => seedDemoAccounts(ctx, new PasswordHasher(identitySettings(options.settings).scrypt)),
   };
@@ -33,4 +35,4 @@ export const identityService: ServiceDefinition<IdentityDB> = createIdentityServ
 
 /** Builds the identity app (never listens). */
 export const buildApp = (options: BuildServiceOptions & IdentityOptions = {}) =>
-  buildService(options.settings || options.websites !== undefined ? createIdentityService(options) : identityService, options);
+  buildService(options.settings || options.websites !== undefined || options.mail ? createIdentityService(options) : identityService, options);

@@ -1,6 +1,6 @@
 // The identity service's tables (schema "identity").
 import type { ColumnType } from 'kysely';
-import type { OutboxTables } from '@sc/platform';
+import type { MailTables, OutboxTables } from '@sc/platform';
 
 type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
 type UpdatedAt = ColumnType<Date, Date | string | undefined, Date | string>;
@@ -17,6 +17,8 @@ export interface SiteUsersTable {
   password_hash: string;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
+  /** When the address was proven by the emailed link (migration 0004). */
+  email_verified_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 }
 
 /** A person who builds sites. One account, memberships on many websites. */
@@ -89,7 +91,20 @@ export interface OwnerHandoffsTable {
   created_at: CreatedAt;
 }
 
+/** Single-use tokens mailed to an account (password reset, email verification), by SHA-256 (migration 0004). */
+export interface AccountTokensTable {
+  token_hash: string;
+  purpose: 'password-reset' | 'verify-email';
+  kind: SessionKind;
+  subject_id: string;
+  website_id: string | null;
+  expires_at: ColumnType<Date, Date | string, Date | string>;
+  used_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  created_at: CreatedAt;
+}
+
 export interface IdentityTables {
+  account_tokens: AccountTokensTable;
   site_users: SiteUsersTable;
   owners: OwnersTable;
   website_roles: WebsiteRolesTable;
@@ -100,4 +115,4 @@ export interface IdentityTables {
 }
 
 /** Everything in the identity schema, the platform's outbox tables included. */
-export type IdentityDB = IdentityTables & OutboxTables;
+export type IdentityDB = IdentityTables & OutboxTables & MailTables;

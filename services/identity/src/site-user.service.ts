@@ -2,6 +2,7 @@
 // session info and language.
 import { AppError, type ServiceContext } from '@sc/platform';
 import { IdentityMessages, type SiteUserLogin, type SiteUserSessionInfo, type SiteUserSignUp } from '@sc/contracts';
+import type { AccountMailService } from './account-mail.service.js';
 import type { PasswordHasher } from './domain/password.js';
 import type { LoginThrottle } from './domain/throttle.js';
 import { newId } from './domain/tokens.js';
@@ -24,6 +25,7 @@ export interface SiteUserDeps {
   hasher: PasswordHasher;
   throttle: LoginThrottle;
   settings: IdentitySettings;
+  accountMail?: AccountMailService;
 }
 
 export class SiteUserService {
@@ -39,9 +41,10 @@ export class SiteUserService {
   async signUp(websiteId: string, input: SiteUserSignUp, browser: BrowserState): Promise<NewSession & { siteUserId: string }> {
     if (await findSiteUserByEmail(this.#ctx.db, websiteId, input.email)) throw new AppError('CONFLICT', IdentityMessages.emailTaken);
     const passwordHash = await this.#deps.hasher.hash(input.password);
-    return this.#ctx.transaction(async (trx) => {
+    const signedUp = await this.#ctx.transaction(async (trx) => {
       const user = await insertSiteUser(trx, { id: newId(), websiteId, email: input.email, name: input.name ?? null, passwordHash });
       if (!user) throw new AppError('CONFLICT', IdentityMessages.emailTaken);
+      await this.#deps.accountMail?.sendVerification(trx, websiteId, user.id, input.email);
       const session = await startSiteUserSession(trx, this.#deps.settings, {
         websiteId,
         siteUserId: user.id,
@@ -51,6 +54,8 @@ export class SiteUserService {
       });
       return { ...session, siteUserId: user.id };
     });
+    this.#deps.accountMail?.poke();
+    return signedUp;
   }
 
   /** SPEC login: the session, or 401 (same for unknown email and wrong password), or 429. */

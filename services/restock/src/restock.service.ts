@@ -3,7 +3,7 @@
 // same transaction that marks it notified, keyed by the signup id: pressing send twice, two
 // owners at once, or a crash and restart mid-send can never mail a signup twice.
 import { restockEmailError, restockSuccessText, type RestockSettings, type RestockSignupBody } from '@sc/contracts';
-import { AppError, type Captcha, enqueueEvent, enqueueMail, type MailRelay, type ServiceContext } from '@sc/platform';
+import { AppError, type Captcha, enqueueEvent, enqueueMail, renderMail, type MailRelay, type ServiceContext } from '@sc/platform';
 import type { RestockDB } from './restock.table.js';
 import { productOf, websiteOf } from './store/catalog.repository.js';
 import type { Db } from './store/db.js';
@@ -92,19 +92,21 @@ export class RestockService {
     const variant = product ? (typeof product.variants === 'string' ? (JSON.parse(product.variants) as Record<string, { label: string }>) : product.variants)[variantId] : undefined;
     const link = product ? (website?.domain ? `https://${website.domain}${product.full_url}` : product.full_url) : '';
     const shop = website?.title ?? 'our shop';
-    for (const signup of signups) {
-      await enqueueMail(trx, {
-        idempotencyKey: `restock:${signup.id}`,
-        websiteId,
-        kind: 'restock.notification',
-        to: signup.email,
+    // The shop's mail template (site name, both parts); a relative link cannot be a button.
+    const mail = renderMail(
+      { siteName: shop },
+      {
         subject: `${name} is back in stock`,
-        text: [
-          `Good news: ${name}${variant?.label ? ` (${variant.label})` : ''} is back in stock at ${shop}.`,
-          link ? `\nGet it here: ${link}` : '',
-          '\nYou are receiving this email because you asked to be told when it was available again.',
-        ].join(''),
-      });
+        heading: `${name} is back in stock`,
+        blocks: [
+          { kind: 'paragraph', text: `Good news: ${name}${variant?.label ? ` (${variant.label})` : ''} is back in stock at ${shop}.` },
+          ...(link.startsWith('https://') ? [{ kind: 'button' as const, label: 'Get it here', url: link }] : link ? [{ kind: 'paragraph' as const, text: `Get it here: ${link}` }] : []),
+        ],
+        footer: 'You are receiving this email because you asked to be told when it was available again.',
+      },
+    );
+    for (const signup of signups) {
+      await enqueueMail(trx, { idempotencyKey: `restock:${signup.id}`, websiteId, kind: 'restock.notification', to: signup.email, ...mail });
     }
     await enqueueEvent(trx, 'restock.notifications.queued', websiteId, { productId, variantId, count: signups.length, trigger });
     return signups.length;

@@ -63,8 +63,60 @@ function takeHandoffToken(): string | undefined {
   return token;
 }
 
+/** The token of a password reset link (/config/reset-password?token=...), removed from the address. */
+function takeResetToken(): string | undefined {
+  const url = new URL(window.location.href);
+  if (!url.pathname.endsWith('/reset-password')) return undefined;
+  const token = url.searchParams.get('token') ?? undefined;
+  window.history.replaceState(null, '', url.pathname.replace(/\/reset-password$/, '/'));
+  return token;
+}
+
+/** Forgotten password: ask for a link by email, or choose a new password with the link's token. */
+function ResetPassword({ token, onDone }: { token: string | undefined; onDone: (message: string) => void }) {
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [problem, setProblem] = useState<string>();
+  const [notice, setNotice] = useState<string>();
+  const [busy, setBusy] = useState(false);
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setBusy(true);
+    setProblem(undefined);
+    try {
+      if (token) onDone((await api<{ message: string }>('POST', '/api/auth/owners/password-reset/confirm', { token, password })).message);
+      else setNotice((await api<{ message: string }>('POST', '/api/auth/owners/password-reset', { email })).message);
+    } catch (failure) {
+      setProblem(failure instanceof ApiError ? failure.message : String(failure));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <form onSubmit={(event) => void submit(event)} aria-label={token ? 'Choose a new password' : 'Reset your password'}>
+      {token ? (
+        <label>
+          New password
+          <input type="password" name="password" autoComplete="new-password" required minLength={8} value={password} onChange={(e) => setPassword(e.target.value)} />
+        </label>
+      ) : (
+        <label>
+          Email
+          <input type="email" name="email" autoComplete="username" required value={email} onChange={(e) => setEmail(e.target.value)} />
+        </label>
+      )}
+      {problem ? <p role="alert">{problem}</p> : null}
+      {notice ? <p role="status">{notice}</p> : null}
+      <button type="submit" disabled={busy || notice !== undefined}>
+        {token ? 'Set new password' : 'Email me a link'}
+      </button>
+    </form>
+  );
+}
+
 function SignIn({ error, onSignedIn }: { error?: string; onSignedIn: (session: OwnerSessionInfo) => void }) {
-  const [mode, setMode] = useState<'sign-in' | 'sign-up'>('sign-in');
+  const [resetToken] = useState(takeResetToken);
+  const [mode, setMode] = useState<'sign-in' | 'sign-up' | 'reset'>(resetToken ? 'reset' : 'sign-in');
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [name, setName] = useState('');
@@ -88,6 +140,25 @@ function SignIn({ error, onSignedIn }: { error?: string; onSignedIn: (session: O
     }
   };
 
+  if (mode === 'reset') {
+    return (
+      <main className="sign-in">
+        <h1>{resetToken ? 'Choose a new password' : 'Reset your password'}</h1>
+        <ResetPassword
+          token={resetToken}
+          onDone={(message) => {
+            setProblem(message);
+            setMode('sign-in');
+          }}
+        />
+        <p>
+          <button type="button" className="link" onClick={() => setMode('sign-in')}>
+            Back to sign in
+          </button>
+        </p>
+      </main>
+    );
+  }
   return (
     <main className="sign-in">
       <h1>{mode === 'sign-in' ? 'Sign in to manage your site' : 'Create an owner account'}</h1>
@@ -125,6 +196,13 @@ function SignIn({ error, onSignedIn }: { error?: string; onSignedIn: (session: O
           {mode === 'sign-in' ? 'Create an owner account' : 'Sign in instead'}
         </button>
       </p>
+      {mode === 'sign-in' ? (
+        <p>
+          <button type="button" className="link" onClick={() => setMode('reset')}>
+            Forgot your password?
+          </button>
+        </p>
+      ) : null}
     </main>
   );
 }

@@ -1,12 +1,14 @@
-// The local mailbox: the emails the platform delivered for this website when no mail server is
-// configured (form notifications and newsletter confirmations from forms, back-in-stock emails
-// from restock), newest first, each opened in place.
+// Sent mail: the emails the platform delivered for this website to its local mailbox when no mail
+// server is configured (form notifications and newsletter confirmations from forms, back-in-stock
+// emails from restock, the shop's receipts, shipping and refund notices), newest first, each
+// opened in place. For the shop: mail that could not be delivered, with a resend button, and a
+// preview of each template.
 import { useState } from 'react';
-import { Permission } from '@sc/contracts';
-import { useApi } from './data.js';
+import { Permission, type FailedMailEntry, type MailPreview } from '@sc/contracts';
+import { api, useAction, useApi } from './data.js';
 import { navigate, useLocation } from './router.js';
 import { useSession } from './session.js';
-import { Field, Loaded, Page, when } from './ui.js';
+import { Field, Loaded, Outcome, Page, when } from './ui.js';
 
 interface Message {
   id: string;
@@ -22,7 +24,70 @@ interface Message {
 const BOXES = [
   { id: 'forms', label: 'Forms and newsletters', path: '/api/form/mailbox', permission: Permission.FORM_SUBMISSIONS_READ },
   { id: 'restock', label: 'Restock', path: '/api/site-users/account/notifications/restock/mailbox', permission: Permission.RESTOCK_READ },
+  { id: 'shop', label: 'Shop (receipts, shipping, refunds)', path: '/api/commerce/store/mailbox', permission: Permission.STORE_READ },
 ] as const;
+
+/** The shop's mail that could not be delivered, each with a resend button. */
+function FailedShopMail() {
+  const failed = useApi<{ items: FailedMailEntry[] }>('/api/commerce/store/mail/failed');
+  const action = useAction();
+  const canResend = useSession().can(Permission.STORE_MANAGE);
+  const resend = async (mail: FailedMailEntry) => {
+    if (await action.run(() => api('POST', `/api/commerce/store/mail/${encodeURIComponent(mail.id)}/resend`, {}), `Sending again to ${mail.to}`)) failed.reload();
+  };
+  return (
+    <section aria-label="Failed mail">
+      <h2>Failed mail</h2>
+      <Loaded resource={failed}>
+        {(data) =>
+          data.items.length === 0 ? (
+            <p>Every email was delivered.</p>
+          ) : (
+            <ul className="mailbox">
+              {data.items.map((m) => (
+                <li key={m.id}>
+                  {m.subject} <span className="hint">to {m.to} · {when(m.createdAt)} · {m.attempts} attempts · {m.lastError ?? ''}</span>{' '}
+                  {canResend ? (
+                    <button type="button" disabled={action.busy} onClick={() => void resend(m)}>
+                      Resend
+                    </button>
+                  ) : null}
+                </li>
+              ))}
+            </ul>
+          )
+        }
+      </Loaded>
+      <Outcome action={action} />
+    </section>
+  );
+}
+
+/** Each of the shop's templates with a sample order, as the buyer sees it. */
+function ShopTemplates() {
+  const previews = useApi<{ items: MailPreview[] }>('/api/commerce/store/mail/previews');
+  const [shown, setShown] = useState<string>();
+  return (
+    <section aria-label="Email templates">
+      <h2>Email templates</h2>
+      <Loaded resource={previews}>
+        {(data) => (
+          <ul className="mailbox">
+            {data.items.map((p) => (
+              <li key={p.kind}>
+                <button type="button" className="link" aria-expanded={shown === p.kind} onClick={() => setShown(shown === p.kind ? undefined : p.kind)}>
+                  {p.label}
+                </button>{' '}
+                <span className="hint">{p.subject}</span>
+                {shown === p.kind ? <iframe title={`${p.label} preview`} className="mail-preview" sandbox="" srcDoc={p.html} width="100%" height="520" /> : null}
+              </li>
+            ))}
+          </ul>
+        )}
+      </Loaded>
+    </section>
+  );
+}
 
 export function MailboxScreen() {
   const { can } = useSession();
@@ -34,7 +99,7 @@ export function MailboxScreen() {
   const [open, setOpen] = useState<string>();
   if (!box) return null;
   return (
-    <Page title="Mailbox">
+    <Page title="Sent mail">
       <div className="row">
         <Field label="Mailbox">
           <select value={box.id} onChange={(e) => navigate(`/mailbox?box=${e.target.value}`)}>
@@ -70,6 +135,12 @@ export function MailboxScreen() {
           )
         }
       </Loaded>
+      {box.id === 'shop' ? (
+        <>
+          <FailedShopMail />
+          <ShopTemplates />
+        </>
+      ) : null}
     </Page>
   );
 }

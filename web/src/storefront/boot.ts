@@ -104,4 +104,18 @@ function wireAccountLink(): void {
       );
     });
   }
+  // The link of a password reset email (/?reset-password=<token>) opens the dialog to choose a new password.
+  const resetToken = new URLSearchParams(location.search).get(RESET_PARAM);
+  if (resetToken) {
+    const url = new URL(location.href);
+    url.searchParams.delete(RESET_PARAM);
+    history.replaceState(null, '', `${url.pathname}${url.search}${url.hash}`);
+    import('./account/open.js').then(
+      (account) => account.openAccount(document.querySelector<HTMLElement>('[data-island-link="account"]') ?? document.body, resetToken),
+      (error: unknown) => console.error('account dialog failed to load', error),
+    );
+  }
 }
+
+/** The query parameter of the reset link identity mails to site users. */
+const RESET_PARAM = 'reset-password';

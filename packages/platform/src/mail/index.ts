@@ -16,6 +16,8 @@ export type { MailStatus, MailTables } from './mail.table.js';
 export { listMailbox, mailStats, type MailboxEntry, type MailStats } from './mailbox.js';
 export { MailRelay, type MailRelayOptions } from './relay.js';
 export { smtpSender, type SmtpMessage, type SmtpSender } from './smtp.js';
+export { escapeHtml, renderMail, type MailBlock, type MailBrand, type MailContent, type RenderedMail } from './template.js';
+export { failedMail, resendMail, type FailedMail } from './failed.js';
 
 export interface MailerOptions {
   /** Defaults to the environment (SMTP_URL, MAIL_FROM, MAIL_BATCH_SIZE, MAIL_SEND_INTERVAL_MS). */

@@ -19,6 +19,7 @@ import {
   type Address,
   type CardDetails,
   type CheckoutBody,
+  type CheckoutResponse,
   type CurrencyCode,
   type DonationBody,
   type Order,
@@ -31,6 +32,7 @@ import { findOpenCartByToken, lockOpenCart, markPurchased, type CartRow } from '
 import type { CartService, LoadedCart, Shopper } from '../cart.service.js';
 import type { CartDB, StoredPlan } from '../cart.table.js';
 import { findProduct, minorOf } from '../catalog/products.repository.js';
+import { sql } from 'kysely';
 import { tracksStock } from '../domain/add-to-cart.js';
 import { nextBillingDate } from '../domain/subscription.js';
 import { cartFailure } from '../errors.js';
@@ -48,13 +50,15 @@ import {
   liveOrderOfCart,
   lockGiftCard,
   liveRefundsOfOrder,
+  lockOrder,
   returnStock,
   setOrderStatus,
   subscriptionOfAnyOrder,
   takeStock,
   type OrderRow,
 } from './orders.repository.js';
-import type { PaymentProvider } from './payments.js';
+import { enqueueReceipt } from './order-mail.js';
+import { hasIntents, type IntentPayments, type IntentRequest, type PaymentProvider } from './payments.js';
 import { announceStockChange } from './stock-events.js';
 
 export const newOrderId = (): string => randomBytes(12).toString('hex');
@@ -86,6 +90,20 @@ export function newGiftCardCode(): string {
 
 const money = (cents: number, currency: string) => ({ value: String(cents), currency: currency as CurrencyCode });
 
+/**
+ * What Stripe is asked for an order: always derived from the order row, so a repeat (a retried
+ * call, or finding a lost intent again) sends the same request under the same idempotency key.
+ */
+const intentRequestOf = (order: OrderRow): IntentRequest => ({
+  orderId: order.id,
+  websiteId: order.website_id,
+  amountCents: order.grand_total_cents - order.gift_card_cents,
+  currency: order.currency,
+  email: order.email,
+  description: `${order.kind === 'donation' ? 'Donation' : 'Order'} ${order.id}`,
+  saveForRenewals: order.kind === 'subscription',
+});
+
 interface Reservation {
   productId: string;
   variantId: string;
@@ -97,11 +115,16 @@ export class CheckoutService {
   readonly #ctx: ServiceContext<CartDB>;
   readonly #carts: CartService;
   readonly #payments: PaymentProvider;
+  readonly #intents: (PaymentProvider & IntentPayments) | undefined;
+  /** Called after a transaction that enqueued mail commits (the relay looks at once). */
+  readonly #mailQueued: () => void;
 
-  constructor(ctx: ServiceContext<CartDB>, carts: CartService, payments: PaymentProvider) {
+  constructor(ctx: ServiceContext<CartDB>, carts: CartService, payments: PaymentProvider, mailQueued: () => void = () => undefined) {
     this.#ctx = ctx;
     this.#carts = carts;
     this.#payments = payments;
+    this.#intents = hasIntents(payments) ? payments : undefined;
+    this.#mailQueued = mailQueued;
   }
 
   /** The cart a checkout is for: the subscription cart of the token, else the shopper's cart. */
@@ -114,33 +137,172 @@ export class CheckoutService {
     return (await this.#carts.cartOf(shopper)).cart;
   }
 
-  /** Checks out a cart; answers the paid order or throws the reason it cannot be. */
-  async checkout(cart: CartRow, body: CheckoutBody, idempotencyKey: string): Promise<Order> {
+  /**
+   * Checks out a cart. Test mode charges the card at once and answers the paid order; with Stripe
+   * the order is pending, its stock held, and the answer carries the intent the browser confirms.
+   */
+  async checkout(cart: CartRow, body: CheckoutBody, idempotencyKey: string): Promise<CheckoutResponse> {
+    if (this.#intents && body.card) throw cartFailure(400, CommerceMessages.cardDataRefused);
     const location = body.shippingAddress
       ? { country: body.shippingAddress.country, ...(body.shippingAddress.region ? { region: body.shippingAddress.region } : {}), ...(body.shippingAddress.postalCode ? { postalCode: body.shippingAddress.postalCode } : {}) }
       : null;
     const loaded = await this.#carts.load(location ? { ...cart, shipping_location: location } : cart, { fresh: true });
     this.#checkCart(loaded, body.shippingAddress);
+    if (this.#intents) await this.#replacePending(this.#intents, cart.id);
     const kind = cart.kind === 'subscription' ? 'subscription' : 'order';
     const { order, reservations, giftCard } = await this.#reserve(loaded, body, kind);
     const due = order.grand_total_cents - order.gift_card_cents;
+    if (this.#intents && due > 0) return this.#openIntent(this.#intents, order, async () => this.#release(order, reservations, giftCard));
     const outcome = due > 0 ? await this.#charge(due, loaded.currency, body.card, idempotencyKey, `Order ${order.id}`) : { outcome: 'succeeded' as const, reference: null };
     if (outcome.outcome !== 'succeeded') {
       await this.#release(order, reservations, giftCard);
       throw cartFailure(outcome.outcome === 'declined' ? 402 : 502, outcome.message);
     }
     await this.#ctx.transaction(async (trx) => {
-      await setOrderStatus(trx, order.id, 'paid', outcome.reference);
-      await markPurchased(trx, cart.id, order.id);
-      await this.#issueGiftCards(trx, order, loaded);
-      if (kind === 'subscription') await this.#recordSubscription(trx, order, loaded, body.email, 'paymentMethod' in outcome ? (outcome.paymentMethod ?? null) : null);
-      await this.announce(trx, { ...order, status: 'paid' });
+      await this.settlePaid(trx, order, outcome.reference, 'paymentMethod' in outcome ? (outcome.paymentMethod ?? null) : null);
     });
-    return this.orderView(cart.website_id, order.id);
+    this.#mailQueued();
+    return { order: await this.orderView(cart.website_id, order.id), receiptToken: order.receipt_token, payment: null };
+  }
+
+  /** Opens the order's PaymentIntent and records it on the order (still pending). */
+  async #openIntent(intents: IntentPayments, order: OrderRow, release: () => Promise<void>): Promise<CheckoutResponse> {
+    let opened;
+    try {
+      opened = await intents.openIntent(intentRequestOf(order));
+    } catch (error) {
+      this.#ctx.logger.warn({ err: error, orderId: order.id }, 'payment intent could not be opened');
+      await release();
+      throw cartFailure(502, CommerceMessages.paymentFailed);
+    }
+    await setOrderStatus(this.#ctx.db, order.id, 'pending', opened.id);
+    return {
+      order: await this.orderView(order.website_id, order.id),
+      receiptToken: order.receipt_token,
+      payment: { provider: intents.name, publishableKey: intents.publishableKey, clientSecret: opened.clientSecret, intentId: opened.id },
+    };
+  }
+
+  /**
+   * A cart whose earlier checkout is still waiting for its payment (the buyer came back, or changed
+   * the cart): that intent is cancelled and its hold released, so the new checkout holds the
+   * stock. An intent that can no longer be cancelled is being paid: the new checkout waits (409).
+   */
+  async #replacePending(intents: IntentPayments, cartId: string): Promise<void> {
+    const live = await liveOrderOfCart(this.#ctx.db, cartId);
+    if (!live || live.status !== 'pending' || !live.payment_reference) return;
+    let cancelled: boolean;
+    try {
+      cancelled = await intents.cancelIntent(live.payment_reference);
+    } catch (error) {
+      this.#ctx.logger.warn({ err: error, orderId: live.id }, 'payment intent could not be cancelled');
+      throw cartFailure(502, CommerceMessages.paymentFailed);
+    }
+    if (!cancelled) throw cartFailure(409, CommerceMessages.paymentInProgress);
+    await this.releasePending(live.website_id, live.id);
+  }
+
+  /**
+   * Gives back what a pending order holds (its stock and gift-card amount) and marks it
+   * payment-failed, under its row lock: false when it was no longer pending (paid, or released by
+   * a concurrent expiry or webhook), so a hold is never released twice.
+   */
+  async releasePending(websiteId: string, orderId: string, trx?: Transaction<CartDB>): Promise<boolean> {
+    const work = async (t: Transaction<CartDB>) => {
+      const row = await lockOrder(t, websiteId, orderId);
+      if (!row || row.status !== 'pending') return false;
+      for (const item of row.items as OrderItem[]) {
+        if (!tracksStock(item.productType)) continue;
+        const back = await returnStock(t, websiteId, item.itemId, item.variantId, item.quantity);
+        if (back) await announceStockChange(t, websiteId, { productId: item.itemId, variantId: item.variantId, sku: item.sku }, back.before, back.after, 'payment-failed');
+      }
+      if (row.gift_card_id && row.gift_card_cents > 0) await creditGiftCard(t, row.gift_card_id, row.gift_card_cents);
+      await setOrderStatus(t, row.id, 'payment-failed');
+      return true;
+    };
+    return trx ? work(trx) : this.#ctx.transaction(work);
+  }
+
+  /**
+   * Stripe said an intent succeeded (a verified webhook): its pending order becomes paid, once.
+   * The intent must be the order's, for the amount and currency the order is due.
+   */
+  async paymentSucceeded(trx: Transaction<CartDB>, intent: { id: string; amount: number; currency: string; metadata: Record<string, string>; paymentMethod: string | null }): Promise<'paid' | 'ignored'> {
+    const websiteId = intent.metadata.websiteId;
+    const orderId = intent.metadata.orderId;
+    if (!websiteId || !orderId) return 'ignored';
+    const row = await lockOrder(trx, websiteId, orderId);
+    if (!row || row.payment_reference !== intent.id) {
+      this.#ctx.logger.warn({ intentId: intent.id, orderId }, 'payment succeeded for an intent no order has');
+      return 'ignored';
+    }
+    if (row.status !== 'pending') return 'ignored';
+    const due = row.grand_total_cents - row.gift_card_cents;
+    if (intent.amount !== due || intent.currency.toLowerCase() !== row.currency.toLowerCase()) {
+      this.#ctx.logger.error({ intentId: intent.id, orderId, amount: intent.amount, due }, 'payment amount differs from the order: not marked paid');
+      return 'ignored';
+    }
+    await this.settlePaid(trx, row, intent.id, intent.paymentMethod);
+    return 'paid';
+  }
+
+  /**
+   * Pending Stripe orders older than `holdMs`: their intents are cancelled and their holds
+   * released. An intent that can no longer be cancelled is being paid; its webhook settles it. An
+   * order that never recorded its intent (the process stopped between opening it and writing it
+   * down) asks Stripe for it again under the same idempotency key, then cancels it the same way.
+   */
+  async expireHolds(holdMs: number, scope: { websiteId?: string } = {}): Promise<number> {
+    const intents = this.#intents;
+    if (!intents) return 0;
+    let query = this.#ctx.db
+      .selectFrom('orders')
+      .selectAll()
+      .where('status', '=', 'pending')
+      .where('created_at', '<', sql<Date>`now() - ${`${holdMs} milliseconds`}::interval`);
+    // Tests that share a database look at their own website only.
+    if (scope.websiteId) query = query.where('website_id', '=', scope.websiteId);
+    const stale = await query.limit(100).execute();
+    let released = 0;
+    for (const order of stale) {
+      try {
+        const intentId = order.payment_reference ?? (await this.#intentOf(intents, order));
+        if (await intents.cancelIntent(intentId)) {
+          if (await this.releasePending(order.website_id, order.id)) released++;
+        }
+      } catch (error) {
+        this.#ctx.logger.warn({ err: error, orderId: order.id }, 'hold could not be released; will retry');
+      }
+    }
+    return released;
+  }
+
+  /** The intent of an order that did not record it: the same request answers the same intent. */
+  async #intentOf(intents: IntentPayments, order: OrderRow): Promise<string> {
+    return (await intents.openIntent(intentRequestOf(order))).id;
+  }
+
+  /**
+   * A pending order becomes paid: its cart purchased, gift cards issued, the subscription recorded,
+   * commerce.order.placed and the receipt enqueued, all in the caller's transaction.
+   */
+  async settlePaid(trx: Transaction<CartDB>, order: OrderRow, reference: string | null, paymentMethod: string | null): Promise<void> {
+    await setOrderStatus(trx, order.id, 'paid', reference);
+    if (order.cart_id) await markPurchased(trx, order.cart_id, order.id);
+    const cards = await this.#issueGiftCards(trx, order);
+    if (order.kind === 'subscription') await this.#recordSubscription(trx, order, paymentMethod);
+    const paid = { ...order, status: 'paid', payment_reference: reference };
+    await this.announce(trx, paid);
+    await enqueueReceipt(trx, paid, cards);
+  }
+
+  /** After a webhook's transaction: the relay looks for the receipt at once. */
+  mailQueued(): void {
+    this.#mailQueued();
   }
 
   /** SPEC names donations: an amount the visitor chooses, charged at once. */
-  async donate(websiteId: string, body: DonationBody, idempotencyKey: string): Promise<Order> {
+  async donate(websiteId: string, body: DonationBody, idempotencyKey: string): Promise<CheckoutResponse> {
     const rules = await rulesOf(this.#ctx.db, websiteId);
     const amount = minorOf(body.amount, rules.currency);
     if (amount < rules.minimumDonationCents) {
@@ -150,19 +312,20 @@ export class CheckoutService {
     const items: OrderItem[] = [
       { itemId: 'donation', variantId: 'donation', sku: 'DONATION', productName: body.name ? `Donation from ${body.name}` : 'Donation', productType: 0, quantity: 1, unitPrice: money(amount, rules.currency), additionalFields: null },
     ];
+    if (this.#intents && body.card) throw cartFailure(400, CommerceMessages.cardDataRefused);
+    if (!this.#intents && !body.card) throw cartFailure(400, CommerceMessages.paymentRequired);
     const order = await this.#ctx.transaction(async (trx) =>
       insertOrder(trx, this.orderValues({ websiteId, kind: 'donation', cartId: null, email: body.email, address: null, items, currency: rules.currency, subtotal: amount, discount: 0, shipping: 0, tax: 0, giftCard: 0, giftCardId: null })),
     );
+    if (this.#intents) return this.#openIntent(this.#intents, order, async () => void (await this.releasePending(websiteId, order.id)));
     const outcome = await this.#charge(amount, rules.currency, body.card, idempotencyKey, `Donation ${order.id}`);
     if (outcome.outcome !== 'succeeded') {
       await setOrderStatus(this.#ctx.db, order.id, 'payment-failed');
       throw cartFailure(outcome.outcome === 'declined' ? 402 : 502, outcome.message);
     }
-    await this.#ctx.transaction(async (trx) => {
-      await setOrderStatus(trx, order.id, 'paid', outcome.reference);
-      await this.announce(trx, { ...order, status: 'paid' });
-    });
-    return this.orderView(websiteId, order.id);
+    await this.#ctx.transaction(async (trx) => this.settlePaid(trx, order, outcome.reference, null));
+    this.#mailQueued();
+    return { order: await this.orderView(websiteId, order.id), receiptToken: order.receipt_token, payment: null };
   }
 
   #checkCart(loaded: LoadedCart, address: Address | undefined): void {
@@ -187,7 +350,9 @@ export class CheckoutService {
     const cart = loaded.cart;
     const websiteId = cart.website_id;
     // Payment details are checked before anything is reserved.
-    if (loaded.totals.grandTotalCents > 0 && !body.card && !body.giftCardCode) throw cartFailure(400, CommerceMessages.paymentRequired);
+    // With Stripe the card is entered after the order is reserved, in the Payment Element.
+    const cardLater = this.#intents !== undefined;
+    if (!cardLater && loaded.totals.grandTotalCents > 0 && !body.card && !body.giftCardCode) throw cartFailure(400, CommerceMessages.paymentRequired);
     return this.#ctx.transaction(async (trx) => {
       if (!(await lockOpenCart(trx, cart.id))) throw cartFailure(409, CommerceMessages.cartPurchased);
       if (await liveOrderOfCart(trx, cart.id)) throw cartFailure(409, CommerceMessages.idempotencyInProgress);
@@ -222,7 +387,7 @@ export class CheckoutService {
         // Gift cards do not pay for gift cards: only the rest of the order.
         if (grand > 0 && loaded.totals.giftCardPayableCents <= 0) throw cartFailure(400, CommerceMessages.giftCardForGiftCard);
         giftCardCents = Math.min(card.balance_cents, loaded.totals.giftCardPayableCents);
-        if (giftCardCents < grand && !body.card) throw cartFailure(400, CommerceMessages.paymentRequired);
+        if (giftCardCents < grand && !body.card && !cardLater) throw cartFailure(400, CommerceMessages.paymentRequired);
         if (giftCardCents > 0 && !(await debitGiftCard(trx, card.id, giftCardCents))) throw cartFailure(409, CommerceMessages.giftCardEmpty);
         giftCardId = card.id;
       }
@@ -318,39 +483,36 @@ export class CheckoutService {
   }
 
   /** One gift card per gift-card unit bought, with the denomination as its balance. */
-  async #issueGiftCards(trx: Transaction<CartDB>, order: OrderRow, loaded: LoadedCart): Promise<void> {
-    for (const line of loaded.lines) {
-      if (line.productType !== ProductType.GIFT_CARD) continue;
-      for (let i = 0; i < line.entry.quantity; i++) {
-        await insertGiftCard(trx, {
-          id: newOrderId(),
-          website_id: order.website_id,
-          code: newGiftCardCode(),
-          currency: loaded.currency,
-          initial_cents: line.unitPriceCents,
-          balance_cents: line.unitPriceCents,
-          order_id: order.id,
-        });
+  async #issueGiftCards(trx: Transaction<CartDB>, order: OrderRow): Promise<Array<{ code: string; cents: number }>> {
+    const issued: Array<{ code: string; cents: number }> = [];
+    for (const item of order.items as OrderItem[]) {
+      if (item.productType !== ProductType.GIFT_CARD) continue;
+      const cents = Number(item.unitPrice.value);
+      for (let i = 0; i < item.quantity; i++) {
+        const code = newGiftCardCode();
+        await insertGiftCard(trx, { id: newOrderId(), website_id: order.website_id, code, currency: order.currency, initial_cents: cents, balance_cents: cents, order_id: order.id });
+        issued.push({ code, cents });
       }
     }
+    return issued;
   }
 
-  async #recordSubscription(trx: Transaction<CartDB>, order: OrderRow, loaded: LoadedCart, email: string, paymentMethod: string | null): Promise<void> {
-    const line = loaded.lines[0]!;
-    const product = await findProduct(trx, order.website_id, line.entry.product_id);
+  async #recordSubscription(trx: Transaction<CartDB>, order: OrderRow, paymentMethod: string | null): Promise<void> {
+    const line = (order.items as OrderItem[])[0]!;
+    const product = await findProduct(trx, order.website_id, line.itemId);
     const plan: StoredPlan = (product?.subscription_plan as StoredPlan | null) ?? { billingPeriod: { value: 1, unit: 'MONTH' }, numBillingCycles: 0 };
     const next = nextBillingDate(new Date(), plan, 1);
     await insertSubscription(trx, {
       id: newOrderId(),
       website_id: order.website_id,
       order_id: order.id,
-      product_id: line.entry.product_id,
-      variant_id: line.variant.id,
-      sku: line.variant.sku,
-      email,
+      product_id: line.itemId,
+      variant_id: line.variantId,
+      sku: line.sku,
+      email: order.email,
       plan: JSON.stringify(plan),
-      price_cents: line.unitPriceCents * line.entry.quantity,
-      currency: loaded.currency,
+      price_cents: Number(line.unitPrice.value) * line.quantity,
+      currency: order.currency,
       cycles_billed: 1,
       next_billing_at: next,
       status: next ? 'active' : 'completed',

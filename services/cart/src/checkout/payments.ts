@@ -48,6 +48,39 @@ export interface PaymentProvider {
   refund?(request: RefundRequest): Promise<RefundResult>;
 }
 
+/** An intent opened for an order: the browser confirms it with the client secret. */
+export interface OpenedIntent {
+  id: string;
+  clientSecret: string;
+}
+
+export interface IntentRequest {
+  orderId: string;
+  websiteId: string;
+  amountCents: number;
+  currency: string;
+  email: string;
+  description: string;
+  /** Keep the card for off-session renewals (subscriptions). */
+  saveForRenewals: boolean;
+}
+
+/**
+ * A provider whose card form runs in the buyer's browser (Stripe's Payment Element): the server
+ * opens an intent and learns the outcome from the provider's verified webhook.
+ */
+export interface IntentPayments {
+  readonly name: 'stripe';
+  readonly publishableKey: string;
+  openIntent(request: IntentRequest): Promise<OpenedIntent>;
+  /** Cancels an intent; false when it can no longer be (it succeeded or is processing). */
+  cancelIntent(intentId: string): Promise<boolean>;
+}
+
+/** True for providers that take the card in the browser. */
+export const hasIntents = (provider: PaymentProvider): provider is PaymentProvider & IntentPayments =>
+  typeof (provider as Partial<IntentPayments>).openIntent === 'function';
+
 /** The test-mode card numbers and what they do. */
 export const TEST_CARDS = Object.freeze({
   succeeds: '4242424242424242',

@@ -1,10 +1,11 @@
-import type { Migrations } from '@sc/platform';
+import { mailMigration, type Migrations } from '@sc/platform';
 import { m0001Carts } from './0001_carts.js';
 import { m0002Commerce } from './0002_commerce.js';
 import { m0003AddEntryFunction } from './0003_add_entry_function.js';
 import { m0004RefundsRenewals } from './0004_refunds_renewals.js';
 import { m0005AddEntryDurable } from './0005_add_entry_durable.js';
 import { m0006CouponLimitsReceiptTokens } from './0006_coupon_limits_receipt_tokens.js';
+import { m0007PaymentsReceipts } from './0007_payments_receipts.js';
 
 /** Applied in name order at start. */
 export const migrations: Migrations = {
@@ -14,4 +15,6 @@ export const migrations: Migrations = {
   '0004_refunds_renewals': m0004RefundsRenewals,
   '0005_add_entry_durable': m0005AddEntryDurable,
   '0006_coupon_limits_receipt_tokens': m0006CouponLimitsReceiptTokens,
+  '0006_mail': mailMigration,
+  '0007_payments_receipts': m0007PaymentsReceipts,
 };

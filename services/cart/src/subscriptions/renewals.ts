@@ -21,6 +21,7 @@ import type { CartDB } from '../cart.table.js';
 import type { CheckoutService } from '../checkout/checkout.service.js';
 import { findOrder, insertOrder, returnStock, setOrderStatus, takeStock, type OrderRow, type SubscriptionRow } from '../checkout/orders.repository.js';
 import type { ChargeResult, PaymentProvider } from '../checkout/payments.js';
+import { enqueueShopMail, renewalFailedMail, renewalMail } from '../checkout/order-mail.js';
 import { announceStockChange } from '../checkout/stock-events.js';
 import { tracksStock } from '../domain/add-to-cart.js';
 import { nextBillingDate } from '../domain/subscription.js';
@@ -176,8 +177,10 @@ export class RenewalService {
         const plan = subscription.plan;
         // The next date follows the schedule, not the moment this run happened to bill it.
         const from = subscription.next_billing_at ? new Date(subscription.next_billing_at) : now;
-        await advanceSubscription(trx, subscription.id, renewal.cycle, nextBillingDate(from, plan, renewal.cycle));
+        const next = nextBillingDate(from, plan, renewal.cycle);
+        await advanceSubscription(trx, subscription.id, renewal.cycle, next);
         await this.#checkout.announce(trx, { ...order, status: 'paid' });
+        await enqueueShopMail(trx, order.website_id, subscription.email, 'subscription.renewed', `renewal-paid:${renewal.id}`, (site) => renewalMail(site, order, next));
         run.paid.push(order.id);
         return;
       }
@@ -187,8 +190,13 @@ export class RenewalService {
       }
       await setOrderStatus(trx, order.id, 'payment-failed');
       await this.#fail(trx, renewal, subscription);
+      const item = (order.items as OrderItem[])[0];
+      await enqueueShopMail(trx, order.website_id, subscription.email, 'subscription.renewal-failed', `renewal-failed:${renewal.id}`, (site) =>
+        renewalFailedMail(site, item?.productName ?? null, order.grand_total_cents, order.currency),
+      );
       run.failed.push(subscription.id);
     });
+    this.#checkout.mailQueued();
   }
 
   async #charge(subscription: SubscriptionRow, order: OrderRow, renewal: RenewalRow): Promise<ChargeResult> {

@@ -1,6 +1,7 @@
-import { captchaMigration, type Migrations } from '@sc/platform';
+import { captchaMigration, mailMigration, type Migrations } from '@sc/platform';
 import { m0001Identity } from './0001_identity.js';
 import { m0002Websites } from './0002_websites.js';
+import { m0004AccountTokens } from './0004_account_tokens.js';
 
 /** Applied in name order at start (the platform's outbox tables come first on their own). */
 export const migrations: Migrations = {
@@ -8,4 +9,6 @@ export const migrations: Migrations = {
   '0002_websites': m0002Websites,
   /** The sign-in captcha's challenges (past the login limit; issue 19). */
   '0003_captcha': captchaMigration,
+  '0003_mail': mailMigration,
+  '0004_account_tokens': m0004AccountTokens,
 };

@@ -6,6 +6,7 @@ import { Captcha, type CaptchaTables, type ServiceContext } from '@sc/platform';
 import { HashPool } from '../domain/hash-pool.js';
 import { PasswordHasher } from '../domain/password.js';
 import { LoginThrottle } from '../domain/throttle.js';
+import type { AccountMailService } from '../account-mail.service.js';
 import type { IdentityDB } from '../identity.table.js';
 import type { IdentitySettings } from '../settings.js';
 import { SignInRefused } from '../sign-in.js';
@@ -16,6 +17,8 @@ export interface IdentityDeps {
   captcha: Captcha;
   pool: HashPool;
   settings: IdentitySettings;
+  /** Mails verification links on sign-up (set when the routes install the mailer). */
+  accountMail?: AccountMailService;
 }
 
 /** The hasher, pool, captcha and throttle of one service instance (the pool closes with the app). */

@@ -28,9 +28,13 @@ function OrderDetail({ order, onChanged }: { order: Order; onChanged: (order: Or
   const editable = useSession().can(Permission.STORE_MANAGE);
   const action = useAction();
   const { modal, confirm } = useConfirm();
+  // The buyer's shipping confirmation carries these when given.
+  const [carrier, setCarrier] = useState('');
+  const [tracking, setTracking] = useState('');
   const setStatus = async (status: 'fulfilled' | 'cancelled') => {
     if (status === 'cancelled' && !(await confirm({ title: 'Cancel order', message: `Cancel order #${order.orderNumber}?`, confirmLabel: 'Cancel order', cancelLabel: 'Keep it' }))) return;
-    const answer = await action.run(() => api<{ order: Order }>('PUT', `/api/commerce/store/orders/${order.id}/status`, { status }), status === 'fulfilled' ? 'Marked as fulfilled' : 'Order cancelled');
+    const shipping = status === 'fulfilled' ? { ...(carrier.trim() ? { carrier: carrier.trim() } : {}), ...(tracking.trim() ? { trackingNumber: tracking.trim() } : {}) } : {};
+    const answer = await action.run(() => api<{ order: Order }>('PUT', `/api/commerce/store/orders/${order.id}/status`, { status, ...shipping }), status === 'fulfilled' ? 'Marked as fulfilled; the buyer is emailed' : 'Order cancelled');
     if (answer) onChanged(answer.order);
   };
   const canChange = order.status === 'paid' || order.status === 'fulfilled';
@@ -121,9 +125,17 @@ function OrderDetail({ order, onChanged }: { order: Order; onChanged: (order: Or
       {editable && canChange ? (
         <div className="row">
           {order.status === 'paid' ? (
-            <button type="button" className="primary" disabled={action.busy} onClick={() => void setStatus('fulfilled')}>
-              Mark as fulfilled
-            </button>
+            <>
+              <Field label="Carrier (optional)">
+                <input value={carrier} maxLength={60} onChange={(e) => setCarrier(e.target.value)} />
+              </Field>
+              <Field label="Tracking number (optional)">
+                <input value={tracking} maxLength={64} onChange={(e) => setTracking(e.target.value)} />
+              </Field>
+              <button type="button" className="primary" disabled={action.busy} onClick={() => void setStatus('fulfilled')}>
+                Mark as fulfilled
+              </button>
+            </>
           ) : null}
           <button type="button" className="danger" disabled={action.busy} onClick={() => void setStatus('cancelled')}>
             Cancel order

@@ -25,11 +25,11 @@ export async function signOut(): Promise<void> {
   rememberXsrf(undefined);
 }
 
-type Mode = 'sign-in' | 'sign-up';
+type Mode = 'sign-in' | 'sign-up' | 'forgot' | 'new-password';
 
-function AccountDialog({ onClose }: { onClose: () => void }) {
-  const [signedIn, setSignedIn] = useState(siteUserInfo().authenticated);
-  const [mode, setMode] = useState<Mode>('sign-in');
+function AccountDialog({ onClose, resetToken }: { onClose: () => void; resetToken: string | undefined }) {
+  const [signedIn, setSignedIn] = useState(siteUserInfo().authenticated && !resetToken);
+  const [mode, setMode] = useState<Mode>(resetToken ? 'new-password' : 'sign-in');
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [name, setName] = useState('');
@@ -54,6 +54,17 @@ function AccountDialog({ onClose }: { onClose: () => void }) {
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     void run(async () => {
+      if (mode === 'forgot') {
+        // The same answer whether or not the address has an account.
+        setNotice((await call<{ message: string }>('POST', '/api/auth/site-users/password-reset', { email })).message);
+        return;
+      }
+      if (mode === 'new-password') {
+        setNotice((await call<{ message: string }>('POST', '/api/auth/site-users/password-reset/confirm', { token: resetToken, password })).message);
+        setPassword('');
+        setMode('sign-in');
+        return;
+      }
       if (mode === 'sign-in') {
         const { xsrfToken } = await call<{ xsrfToken: string }>('POST', SESSION, { email, password, rememberMe: remember });
         rememberXsrf(xsrfToken);
@@ -77,7 +88,7 @@ function AccountDialog({ onClose }: { onClose: () => void }) {
       await cartStore.load(true);
     });
 
-  const title = signedIn ? 'Your account' : mode === 'sign-in' ? 'Sign in' : 'Create an account';
+  const title = signedIn ? 'Your account' : { 'sign-in': 'Sign in', 'sign-up': 'Create an account', forgot: 'Reset your password', 'new-password': 'Choose a new password' }[mode];
   return (
     <Modal title={title} className="sc-account" onClose={onClose} closeOnOutsideClick>
       {notice && (
@@ -104,12 +115,15 @@ function AccountDialog({ onClose }: { onClose: () => void }) {
               <input id={`${id}-name`} autoComplete="name" value={name} onChange={(e) => setName(e.target.value)} />
             </div>
           )}
-          <div className="form-item">
-            <label className="title" htmlFor={`${id}-email`}>
-              Email
-            </label>
-            <input id={`${id}-email`} type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} data-autofocus />
-          </div>
+          {mode !== 'new-password' && (
+            <div className="form-item">
+              <label className="title" htmlFor={`${id}-email`}>
+                Email
+              </label>
+              <input id={`${id}-email`} type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} data-autofocus />
+            </div>
+          )}
+          {mode !== 'forgot' && (
           <div className="form-item">
             <label className="title" htmlFor={`${id}-password`}>
               Password
@@ -122,20 +136,28 @@ function AccountDialog({ onClose }: { onClose: () => void }) {
               onChange={(e) => setPassword(e.target.value)}
             />
           </div>
-          <label className="option">
-            <input type="checkbox" checked={remember} onChange={(e) => setRemember(e.target.checked)} /> Remember me
-          </label>
+          )}
+          {(mode === 'sign-in' || mode === 'sign-up') && (
+            <label className="option">
+              <input type="checkbox" checked={remember} onChange={(e) => setRemember(e.target.checked)} /> Remember me
+            </label>
+          )}
           {error && (
             <p className="form-error" role="alert">
               {error}
             </p>
+          )}
+          {mode === 'sign-in' && (
+            <button type="button" className="link forgot-password" onClick={() => setMode('forgot')}>
+              Forgot your password?
+            </button>
           )}
           <div className="sc-modal-actions">
             <button type="button" className="sc-button secondary" onClick={() => setMode(mode === 'sign-in' ? 'sign-up' : 'sign-in')}>
               {mode === 'sign-in' ? 'Create an account' : 'I have an account'}
             </button>
             <button type="submit" className="sc-button" disabled={busy}>
-              {mode === 'sign-in' ? 'Sign in' : 'Sign up'}
+              {{ 'sign-in': 'Sign in', 'sign-up': 'Sign up', forgot: 'Email me a link', 'new-password': 'Set new password' }[mode]}
             </button>
           </div>
         </form>
@@ -148,7 +170,7 @@ let root: Root | undefined;
 let host: HTMLElement | undefined;
 
 /** Opens the account dialog (once at a time); closing gives focus back to the link. */
-export function openAccount(link: HTMLElement): void {
+export function openAccount(link: HTMLElement, resetToken?: string): void {
   if (root) return;
   host = document.createElement('div');
   host.className = 'sc-account-host';
@@ -161,5 +183,5 @@ export function openAccount(link: HTMLElement): void {
     host = undefined;
     link.focus();
   };
-  root.render(<AccountDialog onClose={close} />);
+  root.render(<AccountDialog onClose={close} resetToken={resetToken} />);
 }

@@ -1,8 +1,10 @@
 // Checkout (the cart's, or a subscription cart's named by its token): email, the shipping address
-// when something ships, the card (test mode takes the test cards), an optional gift card. The
-// order is placed once per attempt (an Idempotency-Key per submission), then the confirmation.
+// when something ships, an optional gift card, and the card: with Stripe (the shop's payments
+// config says so) the order is placed first and the card entered in Stripe's Payment Element;
+// in test mode (the demo's default, labelled so) the test cards are typed here. The order is
+// placed once per attempt (an Idempotency-Key per submission), then the confirmation.
 import { useEffect, useId, useState, type FormEvent, type ReactNode } from 'react';
-import { CartMessages, type CartPageData, type Order } from '@sc/contracts';
+import { CartMessages, type CartPageData, type CheckoutResponse, type PaymentsConfig, type PaymentStep } from '@sc/contracts';
 import { cartStore } from '../lib/cart-store.js';
 import { siteContext } from '../lib/dom.js';
 import { track } from '../lib/events.js';
@@ -15,6 +17,11 @@ import { AddressLookup } from './AddressLookup.js';
 import { filledFrom, type AddressFields } from './address-lookup.js';
 import { minimumSubtotalMessage } from './cart-rules.js';
 import { Totals } from './CartView.js';
+import { StripePayment } from './StripePayment.js';
+
+let paymentsConfig: Promise<PaymentsConfig> | undefined;
+/** How this shop takes payments (asked once per page). */
+const paymentsOf = (): Promise<PaymentsConfig> => (paymentsConfig ??= call<PaymentsConfig>('GET', '/api/commerce/payments/config'));
 
 function Field({ label, children }: { label: string; children: (id: string) => ReactNode }) {
   const id = useId();
@@ -38,13 +45,31 @@ export function Checkout({ data, cartToken }: { data: CartPageData; cartToken: s
   const [giftCardCode, setGiftCardCode] = useState('');
   const [placing, setPlacing] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const [payments, setPayments] = useState<PaymentsConfig | null>(null);
+  const [step, setStep] = useState<{ payment: PaymentStep; confirmedUrl: string } | null>(null);
 
   useEffect(() => {
     if (!cartToken) void cartStore.load();
   }, [cartToken]);
+  useEffect(() => {
+    paymentsOf().then(setPayments, () => setPayments({ provider: 'test', testMode: true, publishableKey: null }));
+  }, []);
+  const stripe = payments?.provider === 'stripe';
 
   const subscription = cartToken !== null;
-  if (!subscription && (status === 'idle' || status === 'loading')) return <p aria-busy="true">Loading your cart…</p>;
+  if (!payments || (!subscription && (status === 'idle' || status === 'loading'))) return <p aria-busy="true">Loading your cart…</p>;
+  if (step) {
+    const paid = () => {
+      if (!subscription) cartStore.clear();
+      location.assign(step.confirmedUrl);
+    };
+    return (
+      <div className="sc-checkout checkout-pay">
+        {payments.testMode && <p className="test-mode-note">Test mode: Stripe’s test cards only (4242 4242 4242 4242); no real money moves.</p>}
+        <StripePayment payment={step.payment} returnUrl={new URL(step.confirmedUrl, location.href).href} onPaid={paid} />
+      </div>
+    );
+  }
   if (!subscription && (!cart || cart.entries.length === 0)) {
     return (
       <div className="sc-checkout empty">
@@ -63,14 +88,14 @@ export function Checkout({ data, cartToken }: { data: CartPageData; cartToken: s
     if (placing || belowMinimum) return;
     setError(null);
     const [month, year] = card.exp.split('/').map((part) => Number(part.trim()));
-    const hasCard = card.number.trim() !== '';
+    const hasCard = !stripe && card.number.trim() !== '';
     if (hasCard && (!month || !year)) {
       setError('Please enter the card’s expiry date as MM/YY.');
       return;
     }
     setPlacing(true);
     try {
-      const { order } = await call<{ order: Order }>(
+      const { order, payment, receiptToken } = await call<CheckoutResponse>(
         'POST',
         '/api/commerce/checkout',
         {
@@ -95,8 +120,15 @@ export function Checkout({ data, cartToken }: { data: CartPageData; cartToken: s
         { headers: { 'idempotency-key': newKey() } },
       );
       track('Purchase', { orderId: order.id, grandTotal: order.grandTotal, items: order.items.map((i) => ({ sku: i.sku, quantity: i.quantity })) });
+      const confirmedUrl = orderConfirmedUrl(order.id, receiptToken);
+      if (payment) {
+        // The order is placed and its stock held; the card goes to Stripe next.
+        setStep({ payment, confirmedUrl });
+        setPlacing(false);
+        return;
+      }
       if (!subscription) cartStore.clear();
-      location.assign(orderConfirmedUrl(order.id, order.receiptToken));
+      location.assign(confirmedUrl);
     } catch (failure) {
       setError(failureMessage(failureFrom(failure), navigator.cookieEnabled));
       setPlacing(false);
@@ -123,10 +155,18 @@ export function Checkout({ data, cartToken }: { data: CartPageData; cartToken: s
       )}
       <fieldset className="checkout-payment">
         <legend>Payment</legend>
-        <p className="test-mode-note">Test mode: pay with card 4242 4242 4242 4242, any future expiry date and any three digits.</p>
-        <Field label="Card number">{(id) => <input id={id} inputMode="numeric" autoComplete="cc-number" value={card.number} onChange={(e) => setCard({ ...card, number: e.target.value })} />}</Field>
-        <Field label="Expiry (MM/YY)">{(id) => <input id={id} autoComplete="cc-exp" placeholder="MM/YY" value={card.exp} onChange={(e) => setCard({ ...card, exp: e.target.value })} />}</Field>
-        <Field label="Security code">{(id) => <input id={id} inputMode="numeric" autoComplete="cc-csc" value={card.cvc} onChange={(e) => setCard({ ...card, cvc: e.target.value })} />}</Field>
+        {stripe ? (
+          <p className="payment-note">You enter your card on the next step, in Stripe’s secure form.</p>
+        ) : (
+          <>
+            <p className="test-mode-note">
+              <strong className="test-mode-label">Test mode</strong>: no real payment is taken. Pay with card 4242 4242 4242 4242, any future expiry date and any three digits.
+            </p>
+            <Field label="Card number">{(id) => <input id={id} inputMode="numeric" autoComplete="cc-number" value={card.number} onChange={(e) => setCard({ ...card, number: e.target.value })} />}</Field>
+            <Field label="Expiry (MM/YY)">{(id) => <input id={id} autoComplete="cc-exp" placeholder="MM/YY" value={card.exp} onChange={(e) => setCard({ ...card, exp: e.target.value })} />}</Field>
+            <Field label="Security code">{(id) => <input id={id} inputMode="numeric" autoComplete="cc-csc" value={card.cvc} onChange={(e) => setCard({ ...card, cvc: e.target.value })} />}</Field>
+          </>
+        )}
         <Field label="Gift card code (optional)">{(id) => <input id={id} value={giftCardCode} onChange={(e) => setGiftCardCode(e.target.value)} />}</Field>
       </fieldset>
       {belowMinimum && (
@@ -140,7 +180,7 @@ export function Checkout({ data, cartToken }: { data: CartPageData; cartToken: s
         </p>
       )}
       <button type="submit" className="sc-button place-order" disabled={placing || belowMinimum !== null} aria-busy={placing}>
-        {placing ? 'Placing order…' : 'Place order'}
+        {placing ? 'Placing order…' : stripe ? 'Continue to payment' : 'Place order'}
       </button>
     </form>
   );

@@ -1,7 +1,7 @@
 // The order confirmation (right after checkout) and the order status page (a buyer's way back to
 // an order): the order's number, status, items and totals, and any gift card codes it issued.
 import { useEffect, useState } from 'react';
-import type { Order, OrderStatus } from '@sc/contracts';
+import { CommerceMessages, type Order, type OrderStatus } from '@sc/contracts';
 import { call, failureFrom } from '../lib/http.js';
 import { orderStatusUrl } from './order-paths.js';
 import { failureMessage } from '../product/rules.js';
@@ -17,15 +17,25 @@ const STATUS_TEXT: Record<OrderStatus, string> = {
   refunded: 'Refunded.',
 };
 
+/** How often, and how many times, a pending order is asked again (Stripe's webhook is on its way). */
+const PENDING_POLL_MS = 2000;
+const PENDING_POLLS = 30;
+
 export function OrderView({ orderId, confirmation, receiptToken }: { orderId: string; confirmation: boolean; receiptToken?: string | null }) {
   const [order, setOrder] = useState<Order | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const [polls, setPolls] = useState(0);
   useEffect(() => {
     call<{ order: Order }>('GET', `/api/commerce/orders/${encodeURIComponent(orderId)}${receiptToken ? `?receiptToken=${encodeURIComponent(receiptToken)}` : ''}`).then(
       (answer) => setOrder(answer.order),
       (failure: unknown) => setError(failureMessage(failureFrom(failure), true)),
     );
-  }, [orderId, receiptToken]);
+  }, [orderId, receiptToken, polls]);
+  useEffect(() => {
+    if (order?.status !== 'pending' || polls >= PENDING_POLLS) return undefined;
+    const timer = setTimeout(() => setPolls((n) => n + 1), PENDING_POLL_MS);
+    return () => clearTimeout(timer);
+  }, [order, polls]);
   useEffect(() => {
     if (order) document.title = `${confirmation ? 'Order confirmed' : 'Order status'} — ${document.title.split(' — ').at(-1) ?? ''}`;
   }, [order, confirmation]);
@@ -47,6 +57,11 @@ export function OrderView({ orderId, confirmation, receiptToken }: { orderId: st
       <p className="order-state">
         Status: <strong>{order.status}</strong> — {STATUS_TEXT[order.status]}
       </p>
+      {order.status === 'pending' && (
+        <p className="order-pending" role="status">
+          {CommerceMessages.paymentPending}
+        </p>
+      )}
       {confirmation && <p>A confirmation goes to {order.email}.</p>}
       <ul className="order-items">
         {order.items.map((item) => (

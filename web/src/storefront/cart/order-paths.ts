@@ -1,4 +1,5 @@
-// Where an order is shown: views of the cart page (see lib/paths.ts).
+// Where an order is shown: views of the cart page (see lib/paths.ts). The receipt token (from the
+// checkout's answer or the receipt email) is the buyer's key to the order.
 import { CART_PATH } from '../lib/paths.js';
 
 // The receipt token (receiptToken in the order) lets the page read the order whatever cookies the

@@ -1,7 +1,7 @@
 // The donation block: an amount (suggested ones or the visitor's own), email, name and card, paid
 // once per attempt (an Idempotency-Key per submission), then the order confirmation.
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
-import { formatMinorUnits, isCurrencyCode, type Order } from '@sc/contracts';
+import { formatMinorUnits, isCurrencyCode, type CheckoutResponse } from '@sc/contracts';
 import { call, failureFrom } from '../lib/http.js';
 import { failureMessage } from '../product/rules.js';
 import { orderConfirmedUrl } from '../cart/order-paths.js';
@@ -26,7 +26,7 @@ export function Donation({ title, description, currency }: { title: string; desc
     setError(null);
     setBusy(true);
     try {
-      const { order } = await call<{ order: Order }>(
+      const { order, receiptToken } = await call<CheckoutResponse>(
         'POST',
         '/api/commerce/donations',
         {
@@ -37,7 +37,7 @@ export function Donation({ title, description, currency }: { title: string; desc
         },
         { headers: { 'idempotency-key': crypto.randomUUID() } },
       );
-      location.assign(orderConfirmedUrl(order.id, order.receiptToken));
+      location.assign(orderConfirmedUrl(order.id, receiptToken));
     } catch (failure) {
       setError(failureMessage(failureFrom(failure), navigator.cookieEnabled));
       setBusy(false);

@@ -1,0 +1,36 @@
+// The payment routes: how this shop takes payments (the checkout shows Stripe's Payment Element or
+// the test-mode form) and Stripe's webhook, which reads its body raw: the signature is over the
+// exact bytes Stripe sent, so no parser may touch them first.
+import { CommerceMessages, PaymentsConfig, WebhookReceived } from '@sc/contracts';
+import type { ServiceContext, ZodApp } from '@sc/platform';
+import type { CartDB } from '../cart.table.js';
+import { cartFailure } from '../errors.js';
+import type { CheckoutService } from './checkout.service.js';
+import type { PaymentProvider } from './payments.js';
+import type { RefundService } from './refunds.service.js';
+import { StripePaymentProvider } from './stripe.js';
+import { StripeWebhook } from './stripe-webhook.js';
+
+/** Stripe's events are small; anything larger is not from Stripe. */
+const WEBHOOK_BODY_LIMIT = 512 * 1024;
+
+export async function paymentsRoutes(app: ZodApp, ctx: ServiceContext<CartDB>, payments: PaymentProvider, checkout: CheckoutService, refunds: RefundService): Promise<void> {
+  const stripe = payments instanceof StripePaymentProvider ? payments : undefined;
+  const config: PaymentsConfig = stripe
+    ? { provider: 'stripe', testMode: stripe.testMode, publishableKey: stripe.publishableKey }
+    : { provider: 'test', testMode: true, publishableKey: null };
+
+  app.get('/api/commerce/payments/config', { schema: { response: { 200: PaymentsConfig } } }, async () => config);
+
+  const webhook = stripe ? new StripeWebhook(ctx, stripe, checkout, refunds) : undefined;
+  await app.register(async (scope) => {
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: WEBHOOK_BODY_LIMIT }, (_request, body, done) => done(null, body));
+    scope.post('/api/commerce/payments/stripe/webhook', { schema: { response: { 200: WebhookReceived } } }, async (request) => {
+      if (!webhook) throw cartFailure(404, CommerceMessages.webhookNotConfigured);
+      const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+      const signature = request.headers['stripe-signature'];
+      return webhook.receive(raw, Array.isArray(signature) ? signature[0] : signature);
+    });
+  });
+}

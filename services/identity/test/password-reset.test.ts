@@ -1,0 +1,184 @@
+// Password reset and email verification through mailed links, over a real SMTP server: the same
+// answer whether or not the address has an account, a single-use hashed token valid one hour,
+// every session ended by a reset; the sign-up mail's link verifies the address once.
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { IdentityMessages, SITE_USER_SESSION_COOKIE } from '@sc/contracts';
+import { mode, testConfig, unique } from '@sc/platform/test-kit';
+import { TestSmtpServer } from '@sc/platform/test-kit/smtp-server';
+import { sql } from 'kysely';
+import { buildApp } from '../src/index.js';
+import { sha256 } from '../src/domain/tokens.js';
+import type { IdentityDB } from '../src/identity.table.js';
+import { upsertWebsite } from '../src/website.repository.js';
+import type { ServiceContext } from '@sc/platform';
+import { FAST_SCRYPT, sharedInfra, TEST_IDENTITY_SIGNING_KEY } from './kit.js';
+
+const cookieOf = (response: LightMyRequestResponse, name: string): string | undefined => {
+  const header = response.headers['set-cookie'];
+  const all = Array.isArray(header) ? header : header ? [header] : [];
+  return all.map((c) => c.split(';')[0]!).find((c) => c.startsWith(`${name}=`))?.slice(name.length + 1);
+};
+
+describe(`password reset and email verification (${mode.database})`, () => {
+  let app: FastifyInstance;
+  let ctx: ServiceContext<IdentityDB>;
+  let smtp: TestSmtpServer;
+  let closeInfra: () => Promise<void>;
+  const site = unique('site');
+  const domain = `${site.replaceAll('_', '-')}.example.com`;
+
+  beforeAll(async () => {
+    smtp = new TestSmtpServer();
+    const smtpUrl = await smtp.start();
+    const infra = await sharedInfra();
+    closeInfra = infra.close;
+    app = await buildApp({
+      config: testConfig(0, { IDENTITY_SIGNING_KEY: TEST_IDENTITY_SIGNING_KEY }),
+      shared: infra.shared,
+      settings: { scrypt: FAST_SCRYPT },
+      websites: false,
+      mail: { config: { SMTP_URL: smtpUrl, MAIL_FROM: 'Site <site@example.com>', MAIL_BATCH_SIZE: 50, MAIL_SEND_INTERVAL_MS: 0 }, autoStart: false },
+    });
+    await app.ready();
+    ctx = app.serviceContext as ServiceContext<IdentityDB>;
+    await upsertWebsite(ctx.db, { id: site, title: 'Harbour Goods', domains: [domain], changedAt: new Date() });
+  }, 120_000);
+  afterAll(async () => {
+    await app?.close();
+    await closeInfra?.();
+    await smtp?.stop();
+  });
+
+  const call = (method: 'GET' | 'POST', url: string, body?: object, session?: string) =>
+    app.inject({
+      method,
+      url,
+      headers: { 'x-website-id': site, ...(session ? { cookie: `${SITE_USER_SESSION_COOKIE}=${session}` } : {}) },
+      ...(body ? { payload: body } : {}),
+    });
+  const signIn = (email: string, password: string) => call('POST', '/api/site-users/account/session', { email, password });
+  const authenticated = async (session: string) => (await call('GET', '/api/site-users/account/session', undefined, session)).json<{ authenticated: boolean }>().authenticated;
+  const deliver = async () => {
+    await app.identityMail!.deliverBatch();
+  };
+  const linkIn = (text: string, path: string, param = 'token') => {
+    const match = new RegExp(`https://${domain.replaceAll('.', '\\.')}${path.replaceAll('/', '\\/')}\\?${param}=([A-Za-z0-9_-]+)`).exec(text);
+    if (!match) throw new Error(`no ${path} link in:\n${text}`);
+    return { url: match[0], token: match[1]! };
+  };
+
+  it('a forgotten password is reset through the emailed link; every old session stops working; the link works once', async () => {
+    const email = `${unique('ada')}@example.com`;
+    const signUp = await call('POST', '/api/auth/site-users', { email, password: 'old password 1' });
+    expect(signUp.statusCode).toBe(201);
+    const sessionA = cookieOf(signUp, SITE_USER_SESSION_COOKIE)!;
+    const sessionB = cookieOf(await signIn(email, 'old password 1'), SITE_USER_SESSION_COOKIE)!;
+    expect(await authenticated(sessionA)).toBe(true);
+    expect(await authenticated(sessionB)).toBe(true);
+
+    const asked = await call('POST', '/api/auth/site-users/password-reset', { email });
+    expect(asked.statusCode).toBe(200);
+    expect(asked.json()).toEqual({ message: IdentityMessages.resetRequested });
+    await deliver();
+    const mails = smtp.to(email).filter((m) => m.subject === 'Reset your password for Harbour Goods');
+    expect(mails).toHaveLength(1);
+    const mail = mails[0]!;
+    const { url, token } = linkIn(mail.text, '/', 'reset-password');
+    expect(mail.html).toContain(`href="${url}"`);
+    expect(mail.text).toContain('within one hour');
+    // Stored hashed: the token itself is nowhere in the table.
+    const stored = await ctx.db.selectFrom('account_tokens').selectAll().where('purpose', '=', 'password-reset').where('token_hash', '=', sha256(token)).executeTakeFirstOrThrow();
+    expect(JSON.stringify(await ctx.db.selectFrom('account_tokens').selectAll().execute())).not.toContain(token);
+    const ttl = new Date(stored.expires_at).getTime() - new Date(stored.created_at).getTime();
+    expect(ttl).toBeGreaterThan(3590_000);
+    expect(ttl).toBeLessThanOrEqual(3601_000);
+
+    const done = await call('POST', '/api/auth/site-users/password-reset/confirm', { token, password: 'new password 2' });
+    expect(done.statusCode).toBe(200);
+    expect(done.json()).toEqual({ message: IdentityMessages.passwordChanged });
+    expect(await authenticated(sessionA)).toBe(false);
+    expect(await authenticated(sessionB)).toBe(false);
+    expect((await signIn(email, 'old password 1')).statusCode).toBe(401);
+    expect((await signIn(email, 'new password 2')).statusCode).toBe(200);
+
+    const again = await call('POST', '/api/auth/site-users/password-reset/confirm', { token, password: 'third password 3' });
+    expect(again.statusCode).toBe(400);
+    expect(again.json()).toMatchObject({ error: { message: IdentityMessages.resetTokenInvalid } });
+    expect((await signIn(email, 'new password 2')).statusCode).toBe(200);
+  }, 60_000);
+
+  it('the same answer whether or not the address has an account; no mail for an unknown one; links per hour are capped', async () => {
+    const email = `${unique('bo')}@example.com`;
+    await call('POST', '/api/auth/site-users', { email, password: 'a password 1' });
+    const before = smtp.received.length;
+    const unknown = await call('POST', '/api/auth/site-users/password-reset', { email: `${unique('nobody')}@example.com` });
+    const known = await call('POST', '/api/auth/site-users/password-reset', { email });
+    expect(unknown.statusCode).toBe(known.statusCode);
+    expect(unknown.body).toBe(known.body);
+    // The same address on another website has no account there either.
+    const elsewhere = await app.inject({ method: 'POST', url: '/api/auth/site-users/password-reset', headers: { 'x-website-id': unique('other') }, payload: { email } });
+    expect(elsewhere.body).toBe(known.body);
+    for (let i = 0; i < 5; i++) expect((await call('POST', '/api/auth/site-users/password-reset', { email })).body).toBe(known.body);
+    await deliver();
+    const arrived = smtp.received.slice(before);
+    expect(arrived.filter((m) => m.subject.startsWith('Reset your password')).map((m) => m.to)).toEqual([[email], [email], [email]]);
+    // The sign-up's verification mail went to the known address as well; nothing to anyone else.
+    expect(arrived.every((m) => m.to.includes(email))).toBe(true);
+  }, 60_000);
+
+  it('an expired, forged or other-website token is refused with 400 and changes nothing', async () => {
+    const email = `${unique('cy')}@example.com`;
+    await call('POST', '/api/auth/site-users', { email, password: 'a password 1' });
+    await call('POST', '/api/auth/site-users/password-reset', { email });
+    await deliver();
+    const { token } = linkIn(smtp.to(email).find((m) => m.subject.startsWith('Reset'))!.text, '/', 'reset-password');
+    const otherSite = await app.inject({ method: 'POST', url: '/api/auth/site-users/password-reset/confirm', headers: { 'x-website-id': unique('other') }, payload: { token, password: 'hijacked pw 1' } });
+    expect(otherSite.statusCode).toBe(400);
+    const asOwner = await call('POST', '/api/auth/owners/password-reset/confirm', { token, password: 'hijacked pw 1' });
+    expect(asOwner.statusCode).toBe(400);
+    const forged = await call('POST', '/api/auth/site-users/password-reset/confirm', { token: `${token.slice(0, -2)}AA`, password: 'hijacked pw 1' });
+    expect(forged.statusCode).toBe(400);
+    await ctx.db.updateTable('account_tokens').set({ expires_at: sql<Date>`now() - interval '1 second'` }).where('token_hash', '=', sha256(token)).execute();
+    const expired = await call('POST', '/api/auth/site-users/password-reset/confirm', { token, password: 'hijacked pw 1' });
+    expect(expired.statusCode).toBe(400);
+    expect(expired.json()).toMatchObject({ error: { message: IdentityMessages.resetTokenInvalid } });
+    expect((await signIn(email, 'a password 1')).statusCode).toBe(200);
+  }, 60_000);
+
+  it('sign-up mails a verification link that verifies the address once', async () => {
+    const email = `${unique('di')}@example.com`;
+    const signUp = await call('POST', '/api/auth/site-users', { email, password: 'a password 1' });
+    const userId = signUp.json<{ siteUserId: string }>().siteUserId;
+    await deliver();
+    const mail = smtp.to(email).find((m) => m.subject === 'Confirm your email address for Harbour Goods')!;
+    expect(mail).toBeDefined();
+    const { url, token } = linkIn(mail.text, '/api/auth/site-users/verify-email');
+    expect(mail.html).toContain(`href="${url}"`);
+    const verifiedAt = async () => (await ctx.db.selectFrom('site_users').select('email_verified_at').where('id', '=', userId).executeTakeFirstOrThrow()).email_verified_at;
+    expect(await verifiedAt()).toBeNull();
+    const opened = await call('GET', new URL(url).pathname + new URL(url).search);
+    expect(opened.statusCode).toBe(200);
+    expect(opened.json()).toEqual({ message: IdentityMessages.emailVerified });
+    expect(await verifiedAt()).not.toBeNull();
+    const twice = await call('GET', `/api/auth/site-users/verify-email?token=${token}`);
+    expect(twice.statusCode).toBe(400);
+    expect(twice.json()).toMatchObject({ error: { message: IdentityMessages.verifyTokenInvalid } });
+  }, 60_000);
+
+  it('an owner resets a forgotten password; the owner sessions end', async () => {
+    const email = `${unique('owner')}@example.com`;
+    const created = await call('POST', '/api/auth/owners', { email, password: 'owner pw 123' });
+    expect(created.statusCode).toBe(201);
+    const ownerId = (await ctx.db.selectFrom('owners').select('id').where('email', '=', email).executeTakeFirstOrThrow()).id;
+    const sessions = () => ctx.db.selectFrom('sessions').select('token_hash').where('kind', '=', 'owner').where('subject_id', '=', ownerId).execute();
+    expect(await sessions()).toHaveLength(1);
+    expect((await call('POST', '/api/auth/owners/password-reset', { email })).json()).toEqual({ message: IdentityMessages.resetRequested });
+    await deliver();
+    const { token } = linkIn(smtp.to(email).find((m) => m.subject.startsWith('Reset'))!.text, '/config/reset-password');
+    expect((await call('POST', '/api/auth/owners/password-reset/confirm', { token, password: 'owner pw 456' })).statusCode).toBe(200);
+    expect(await sessions()).toHaveLength(0);
+    expect((await call('POST', '/api/auth/session', { email, password: 'owner pw 123' })).statusCode).toBe(401);
+    expect((await call('POST', '/api/auth/session', { email, password: 'owner pw 456' })).statusCode).toBe(200);
+  }, 60_000);
+});
