@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { IdentityMessages, SITE_USER_SESSION_COOKIE } from '@sc/contracts';
-import { mode, testConfig, unique } from '@sc/platform/test-kit';
+import { asFromGateway, mode, testConfig, unique } from '@sc/platform/test-kit';
 import { TestSmtpServer } from '@sc/platform/test-kit/smtp-server';
 import { sql } from 'kysely';
 import { buildApp } from '../src/index.js';
@@ -54,7 +54,7 @@ describe(`password reset and email verification (${mode.database})`, () => {
     app.inject({
       method,
       url,
-      headers: { 'x-website-id': site, ...(session ? { cookie: `${SITE_USER_SESSION_COOKIE}=${session}` } : {}) },
+      headers: asFromGateway({ 'x-website-id': site, ...(session ? { cookie: `${SITE_USER_SESSION_COOKIE}=${session}` } : {}) }, TEST_IDENTITY_SIGNING_KEY),
       ...(body ? { payload: body } : {}),
     });
   const signIn = (email: string, password: string) => call('POST', '/api/site-users/account/session', { email, password });
@@ -117,7 +117,7 @@ describe(`password reset and email verification (${mode.database})`, () => {
     expect(unknown.statusCode).toBe(known.statusCode);
     expect(unknown.body).toBe(known.body);
     // The same address on another website has no account there either.
-    const elsewhere = await app.inject({ method: 'POST', url: '/api/auth/site-users/password-reset', headers: { 'x-website-id': unique('other') }, payload: { email } });
+    const elsewhere = await app.inject({ method: 'POST', url: '/api/auth/site-users/password-reset', headers: asFromGateway({ 'x-website-id': unique('other') }, TEST_IDENTITY_SIGNING_KEY), payload: { email } });
     expect(elsewhere.body).toBe(known.body);
     for (let i = 0; i < 5; i++) expect((await call('POST', '/api/auth/site-users/password-reset', { email })).body).toBe(known.body);
     await deliver();
@@ -133,7 +133,7 @@ describe(`password reset and email verification (${mode.database})`, () => {
     await call('POST', '/api/auth/site-users/password-reset', { email });
     await deliver();
     const { token } = linkIn(smtp.to(email).find((m) => m.subject.startsWith('Reset'))!.text, '/', 'reset-password');
-    const otherSite = await app.inject({ method: 'POST', url: '/api/auth/site-users/password-reset/confirm', headers: { 'x-website-id': unique('other') }, payload: { token, password: 'hijacked pw 1' } });
+    const otherSite = await app.inject({ method: 'POST', url: '/api/auth/site-users/password-reset/confirm', headers: asFromGateway({ 'x-website-id': unique('other') }, TEST_IDENTITY_SIGNING_KEY), payload: { token, password: 'hijacked pw 1' } });
     expect(otherSite.statusCode).toBe(400);
     const asOwner = await call('POST', '/api/auth/owners/password-reset/confirm', { token, password: 'hijacked pw 1' });
     expect(asOwner.statusCode).toBe(400);

@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import { DEMO_OWNER, DEMO_SITE_USER, DEMO_WEBSITE_ID, Role, type OwnerSessionInfo } from '@sc/contracts';
 import { IN_MEMORY_DATA_DIR, openEmbeddedPostgres, type ServiceContext, type SharedInfra } from '@sc/platform';
-import { mode, testConfig } from '@sc/platform/test-kit';
+import { asFromGateway, mode, testConfig } from '@sc/platform/test-kit';
 import { buildApp, createIdentityService } from '../src/index.js';
 import type { IdentityDB } from '../src/identity.table.js';
 import { FAST_SCRYPT, TEST_IDENTITY_SIGNING_KEY, sharedInfra } from './kit.js';
@@ -27,7 +27,7 @@ describe(`demo accounts (${mode.database})`, () => {
   };
   const db = (app: FastifyInstance) => app.serviceContext!.db as unknown as Kysely<IdentityDB>;
   const signIn = (app: FastifyInstance, url: string, websiteId: string, body: object) =>
-    app.inject({ method: 'POST', url, payload: body, headers: { 'x-website-id': websiteId, 'x-forwarded-for': '192.0.2.77' } });
+    app.inject({ method: 'POST', url, payload: body, headers: asFromGateway({ 'x-website-id': websiteId, 'x-forwarded-for': '192.0.2.77' }, TEST_IDENTITY_SIGNING_KEY) });
 
   beforeAll(async () => {
     infra = await sharedInfra();

@@ -15,7 +15,9 @@ const randomToken = sql`replace(gen_random_uuid()::text || gen_random_uuid()::te
 
 export const m0007PaymentsReceipts: Migration = {
   async up(db: Kysely<unknown>) {
-    await sql`UPDATE orders SET receipt_token = ${randomToken} WHERE receipt_token IS NULL`.execute(db);
+    // The query builder, not raw SQL: the migrator puts the service's schema on built queries only.
+    const orders = db as Kysely<{ orders: { receipt_token: string | null } }>;
+    await orders.updateTable('orders').set({ receipt_token: randomToken }).where('receipt_token', 'is', null).execute();
     await db.schema.alterTable('orders').alterColumn('receipt_token', (c) => c.setDefault(randomToken)).execute();
     await db.schema.alterTable('orders').alterColumn('receipt_token', (c) => c.setNotNull()).execute();
     await db.schema
