@@ -9,7 +9,7 @@ import { registerDocs } from './docs.js';
 import { installIdentity, type IdentityStepOptions } from './identity.js';
 import { registerProxies } from './proxy.js';
 import { registerRateLimit } from './rate-limit.js';
-import { registerStatic } from './static.js';
+import { registerStaticWithHeaders } from './security-headers.js';
 import { installSteps } from './steps.js';
 import { installWebsiteResolution, WebsiteResolver } from './website.js';
 
@@ -43,7 +43,7 @@ export async function buildGateway(options: BuildGatewayOptions = {}): Promise<F
   });
   registerHealth(app, { rateLimitStore: rateLimitReady }, drainingFlag(app));
   registerDocs(app, config);
-  await registerStatic(app, config.WEB_DIST);
+  await registerStaticWithHeaders(app, config.WEB_DIST);
   await registerProxies(app, config);
   return app;
 }

@@ -10,6 +10,7 @@
 // an identity-changing request (sign-in, sign-out, members, API keys) succeeds through it.
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { LRUCache } from 'lru-cache';
 import {
   IDENTITY_RESOLVE_PATH,
   IdentityMessages,
@@ -89,13 +90,14 @@ export class IdentityResolver {
   readonly #timeoutMs: number;
   readonly #logger: Logger;
   readonly #signingKey: string | undefined;
-  readonly #cache = new Map<string, { value: ResolvedCredentials; expiresAt: number }>();
+  readonly #cache: LRUCache<string, { value: ResolvedCredentials; expiresAt: number }>;
   readonly #inflight = new Map<string, Promise<ResolvedCredentials | undefined>>();
 
   constructor(url: string, logger: Logger, options: IdentityStepOptions = {}) {
     this.#url = `${url.replace(/\/$/, '')}${IDENTITY_RESOLVE_PATH}`;
     this.#ttlMs = options.cacheTtlMs ?? 5_000;
     this.#maxEntries = options.maxEntries ?? 10_000;
+    this.#cache = new LRUCache({ max: this.#maxEntries });
     this.#timeoutMs = options.timeoutMs ?? 2_000;
     this.#logger = logger;
     this.#signingKey = options.signingKey;
@@ -136,13 +138,7 @@ export class IdentityResolver {
       });
       if (!response.ok) throw new Error(`identity answered ${response.status}`);
       const value = ResolvedCredentials.parse(await response.json());
-      if (this.#ttlMs > 0) {
-        if (this.#cache.size >= this.#maxEntries) {
-          const oldest = this.#cache.keys().next();
-          if (!oldest.done) this.#cache.delete(oldest.value);
-        }
-        this.#cache.set(key, { value, expiresAt: Date.now() + this.#ttlMs });
-      }
+      if (this.#ttlMs > 0) this.#cache.set(key, { value, expiresAt: Date.now() + this.#ttlMs });
       return value;
     } catch (error) {
       this.#logger.warn({ err: error instanceof Error ? { message: error.message, name: error.name } : String(error) }, 'identity service could not be asked; request goes on as a visitor');

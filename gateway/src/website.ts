@@ -7,6 +7,7 @@
 // While the content service cannot answer, a host answered before keeps its last answer; a host
 // never seen gets the fallback for a second and is asked again after that.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { LRUCache } from 'lru-cache';
 import { DEMO_WEBSITE_ID } from '@sc/contracts';
 import { serviceCallHeaders, type Logger } from '@sc/platform';
 
@@ -27,7 +28,7 @@ export interface WebsiteResolverOptions {
   /** How long a fallback given because content did not answer is reused. */
   errorTtlMs?: number;
   timeoutMs?: number;
-  /** At most this many hosts are remembered; the oldest go first. */
+  /** At most this many hosts are remembered; the least recently used go first. */
   maxEntries?: number;
   logger?: Logger;
   fetch?: typeof fetch;
@@ -56,11 +57,13 @@ export function domainOf(host: string | undefined): string | undefined {
 /** Host → website id through the content service, with a small in-memory cache. */
 export class WebsiteResolver {
   readonly #options: Required<Omit<WebsiteResolverOptions, 'logger' | 'signingKey'>> & { logger?: Logger; signingKey?: string | undefined };
-  readonly #cache = new Map<string, Entry>();
+  readonly #cache: LRUCache<string, Entry>;
   readonly #pending = new Map<string, Promise<string>>();
 
   constructor(options: WebsiteResolverOptions) {
     this.#options = { errorTtlMs: 1_000, timeoutMs: 2_000, maxEntries: 10_000, fetch: globalThis.fetch.bind(globalThis), ...options };
+    // Bounded: a flood of made-up Host names evicts the least recently used hosts, never grows the process.
+    this.#cache = new LRUCache<string, Entry>({ max: this.#options.maxEntries });
   }
 
   /** The website of a Host header when it is known without asking (fresh in the cache, or no valid host). */
@@ -111,12 +114,7 @@ export class WebsiteResolver {
   }
 
   #remember(domain: string, entry: Entry): string {
-    this.#cache.delete(domain);
     this.#cache.set(domain, entry);
-    if (this.#cache.size > this.#options.maxEntries) {
-      const oldest = this.#cache.keys().next().value;
-      if (oldest !== undefined) this.#cache.delete(oldest);
-    }
     return entry.websiteId;
   }
 }

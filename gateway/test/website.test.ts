@@ -37,6 +37,20 @@ describe(WebsiteResolver.name, () => {
     expect(content.calls).toEqual(['nobody.example.org']);
   });
 
+  it('remembers at most maxEntries hosts, dropping the least recently used', async () => {
+    const content = fakeContent({ 'kept.example': 'kept' });
+    const resolver = new WebsiteResolver({ contentUrl: 'http://content', fallbackWebsiteId: 'demo', ttlMs: 60_000, maxEntries: 3, fetch: content.fetch });
+    expect(await resolver.resolve('kept.example')).toBe('kept');
+    for (let i = 0; i < 10; i++) {
+      await resolver.resolve(`made-up-${i}.example`);
+      // Asked on every round, so it stays among the most recently used.
+      expect(resolver.known('kept.example')).toBe('kept');
+    }
+    expect(resolver.known('made-up-9.example')).toBe('demo');
+    expect(resolver.known('made-up-0.example')).toBeUndefined();
+    expect(content.calls.filter((host) => host === 'kept.example')).toHaveLength(1);
+  });
+
   it('shares one lookup between concurrent requests for a cold host', async () => {
     const content = fakeContent({ 'a.example': 'a' });
     const resolver = new WebsiteResolver({ contentUrl: 'http://content', fallbackWebsiteId: 'demo', ttlMs: 60_000, fetch: content.fetch });

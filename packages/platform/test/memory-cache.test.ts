@@ -26,4 +26,21 @@ describe(MemoryCache.name, () => {
     expect(await cache.increment('k', 1_000)).toBe(1);
     await cache.close();
   });
+
+  it('keeps at most maxBytes of keys and values, dropping the least recently used', async () => {
+    const cache = new MemoryCache({ maxBytes: 1_000 });
+    await cache.set('kept', 'x'.repeat(96));
+    for (let i = 0; i < 100; i++) {
+      await cache.set(`page-${i}`, 'y'.repeat(94));
+      // Read on every round, so it stays the most recently used.
+      expect(await cache.get('kept')).toBe('x'.repeat(96));
+    }
+    let held = 0;
+    for (let i = 0; i < 100; i++) if ((await cache.get(`page-${i}`)) !== undefined) held++;
+    expect(held).toBeGreaterThan(0);
+    expect(held).toBeLessThanOrEqual(9);
+    expect(await cache.get('page-99')).toBe('y'.repeat(94));
+    expect(await cache.get('page-0')).toBeUndefined();
+    await cache.close();
+  });
 });

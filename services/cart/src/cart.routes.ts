@@ -91,7 +91,9 @@ function setCartCookie(request: FastifyRequest, reply: FastifyReply, token: stri
     path: '/',
     httpOnly: true,
     sameSite: 'lax',
-    secure: request.protocol === 'https',
+    // Behind the gateway the service hears plain HTTP: the visitor's scheme is the X-Forwarded-Proto
+    // the gateway always sets (proxy.ts), so the cookie is Secure whenever the visitor used HTTPS.
+    secure: request.headers['x-forwarded-proto'] === 'https' || request.protocol === 'https',
     maxAge: CART_COOKIE_MAX_AGE_S,
   });
 }

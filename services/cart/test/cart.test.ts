@@ -54,6 +54,15 @@ describe(`cart service (${mode.database})`, () => {
     expect(outbox).toEqual([{ type: 'commerce.cart.created', data: { cartId: cart.id, websiteId: site }, published_at: null }]);
   });
 
+  it('makes the cart cookie Secure when the visitor reached the gateway over HTTPS', async () => {
+    const site = unique('site');
+    const headers = { 'x-website-id': site };
+    const overTls = await app.inject({ method: 'GET', url: '/api/commerce/shopping-cart', headers: { ...headers, 'x-forwarded-proto': 'https' } });
+    expect(overTls.headers['set-cookie']).toMatch(/; Secure/);
+    const plain = await app.inject({ method: 'GET', url: '/api/commerce/shopping-cart', headers: { ...headers, 'x-forwarded-proto': 'http' } });
+    expect(plain.headers['set-cookie']).not.toMatch(/; Secure/);
+  });
+
   it('reads the same cart back with its cookie and creates nothing new', async () => {
     const site = unique('site');
     const first = await get(site);

@@ -10,6 +10,7 @@ import { PageCache } from './pages/page-cache.js';
 import { PageRenderer } from './pages/page-renderer.js';
 import { PageService } from './pages/page.service.js';
 import { pageRoutes } from './pages/pages.routes.js';
+import { registerSecurityHeaders } from './pages/security-headers.js';
 import { renderSettings, type RenderSettings } from './settings.js';
 import { stockLevelsConsumer } from './stock/stock.consumer.js';
 import { stockLevelsOf } from './stock/stock-levels.repository.js';
@@ -35,7 +36,8 @@ export function createRenderService(options: RenderOptions = {}): ServiceDefinit
   return {
     name: 'render',
     migrations,
-    routes: (app, ctx) => {
+    routes: async (app, ctx) => {
+      await registerSecurityHeaders(app);
       const settings = renderSettings(options.settings);
       const theme = Theme.load();
       pageCache = new PageCache(ctx.cache, settings.pageCacheTtlMs);

@@ -2,6 +2,9 @@
 // on product and collection pages, blog, gallery, events, home, search and cart pages, the page
 // types of 404 and error pages, ?format=json, ETag and 304, caching, and invalidation by content
 // events.
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { FastifyInstance } from 'fastify';
@@ -266,6 +269,43 @@ describe('site pages', () => {
     expect((await page(render, '/journal', 'demo', { 'if-none-match': '"other"' })).statusCode).toBe(200);
     // Parameters the page does not read share its cache entry.
     expect((await page(render, '/journal?utm_source=x')).headers['x-render-cache']).toBe('hit');
+  });
+
+  it('sends security headers, and a CSP whose nonce is on the island scripts of that page only', async () => {
+    // A web build whose manifest names the cart pill's script, so pages load an island script.
+    const dist = mkdtempSync(path.join(tmpdir(), 'render-csp-'));
+    mkdirSync(path.join(dist, '.vite'));
+    writeFileSync(path.join(dist, '.vite', 'manifest.json'), JSON.stringify({ 'src/islands/cart-pill.tsx': { file: 'assets/cart-pill-b2.js', isEntry: true } }));
+    const withScripts = await startRender(content, { settings: { webDist: dist } });
+    try {
+      const policyOf = (response: { headers: Record<string, unknown> }) => String(response.headers['content-security-policy']);
+      const first = await page(withScripts, '/shop');
+      const nonce = /script-src 'self' 'nonce-([A-Za-z0-9+/=]+)'/.exec(policyOf(first))?.[1] as string;
+      expect(nonce).toMatch(/^[A-Za-z0-9+/]{22}==$/);
+      expect(first.body).toContain(`<script type="module" nonce="${nonce}" src="/assets/cart-pill-b2.js"></script>`);
+      // Every script that can run carries it; data tags (never run) do not need it.
+      for (const tag of first.body.match(/<script\b[^>]*>/g) ?? []) if (!tag.includes('application/json')) expect(tag).toContain(`nonce="${nonce}"`);
+      expect(policyOf(first)).toContain("frame-ancestors 'self'");
+      expect(policyOf(first)).toContain("object-src 'none'");
+      expect(policyOf(first)).toContain("script-src-attr 'none'");
+      expect(policyOf(first)).not.toContain('unsafe-eval');
+      expect(first.headers['x-content-type-options']).toBe('nosniff');
+      expect(first.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+      expect(first.headers['x-frame-options']).toBe('SAMEORIGIN');
+      // The cached page keeps its nonce (body and policy agree); another page has its own.
+      const again = await page(withScripts, '/shop', 'demo', { 'accept-encoding': 'gzip' });
+      expect(again.headers['x-render-cache']).toBe('hit');
+      expect(policyOf(again)).toBe(policyOf(first));
+      expect(gunzipSync(again.rawPayload).toString('utf8')).toContain(`nonce="${nonce}"`);
+      expect(policyOf(await page(withScripts, '/journal'))).not.toContain(nonce);
+      // Other answers get the headers too, without a nonce.
+      const json = await page(withScripts, '/shop?format=json');
+      expect(json.headers['x-content-type-options']).toBe('nosniff');
+      expect(JSON.stringify(json.json())).not.toContain(nonce);
+    } finally {
+      await withScripts.close();
+      rmSync(dist, { recursive: true, force: true });
+    }
   });
 
   it('sends the page gzipped to clients that accept it, as its own representation', async () => {

@@ -1,3 +1,12 @@
+// The in-process cache of embedded mode, bounded: an LRU (lru-cache) holding at most `maxBytes`
+// of keys and values (the length of both strings, a close measure of what V8 keeps for the mostly
+// one-byte text stored here), so a flood of distinct keys (every page URL is one in render's page
+// cache) evicts the least recently used entries instead of growing the process. Expiry is checked
+// on read, as Redis does, and expired keys are swept each minute.
+//
+// A website's page generation key (render) is read before each of its pages, so it is always more
+// recently used than they are and is never evicted while one of its pages is still cached.
+import { LRUCache } from 'lru-cache';
 import type { Cache } from './cache.js';
 
 interface Entry {
@@ -5,15 +14,31 @@ interface Entry {
   expiresAt: number;
 }
 
-/** The in-process cache of embedded mode. Expired keys are dropped when read and swept each minute. */
+/**
+ * 24 MiB of cached text by default: a few thousand rendered pages and content answers. Embedded
+ * mode runs every service in one process that idles at about 650 MB (bench/security/cache-rss), so
+ * the cache's share is kept small; distributed mode caches in Redis.
+ */
+export const MEMORY_CACHE_MAX_BYTES = 24 * 1024 * 1024;
+
+export interface MemoryCacheOptions {
+  now?: () => number;
+  /** The bound on the sum of key and value lengths; the least recently used go first past it. */
+  maxBytes?: number;
+}
+
 export class MemoryCache implements Cache {
   readonly kind = 'memory' as const;
-  readonly #entries = new Map<string, Entry>();
+  readonly #entries: LRUCache<string, Entry>;
   readonly #now: () => number;
   readonly #sweeper: NodeJS.Timeout;
 
-  constructor(options: { now?: () => number } = {}) {
+  constructor(options: MemoryCacheOptions = {}) {
     this.#now = options.now ?? Date.now;
+    this.#entries = new LRUCache<string, Entry>({
+      maxSize: options.maxBytes ?? MEMORY_CACHE_MAX_BYTES,
+      sizeCalculation: (entry, key) => Math.max(1, key.length + entry.value.length),
+    });
     this.#sweeper = setInterval(() => this.#sweep(), 60_000);
     this.#sweeper.unref();
   }
@@ -56,6 +81,8 @@ export class MemoryCache implements Cache {
   }
 
   #sweep(): void {
-    for (const key of this.#entries.keys()) this.#live(key);
+    const now = this.#now();
+    const expired = [...this.#entries.entries()].filter(([, entry]) => entry.expiresAt <= now);
+    for (const [key] of expired) this.#entries.delete(key);
   }
 }

@@ -4,6 +4,7 @@
 // another replica is seen within that time.
 import { DEFAULT_SITE_SETTINGS, type AnalyticsSettings, type UpdateAnalyticsSettingsBody } from '@sc/contracts';
 import type { Kysely, Transaction } from 'kysely';
+import { LRUCache } from 'lru-cache';
 import type { AnalyticsDB } from '../analytics.table.js';
 
 type Db = Kysely<AnalyticsDB> | Transaction<AnalyticsDB>;
@@ -67,7 +68,7 @@ async function upsert(
 export class SettingsCache {
   readonly #db: Kysely<AnalyticsDB>;
   readonly #ttlMs: number;
-  readonly #entries = new Map<string, { value: AnalyticsSettings; expires: number }>();
+  readonly #entries = new LRUCache<string, { value: AnalyticsSettings; expires: number }>({ max: 10_000 });
   readonly #pending = new Map<string, Promise<AnalyticsSettings>>();
 
   constructor(db: Kysely<AnalyticsDB>, ttlMs = 5_000) {
@@ -83,7 +84,6 @@ export class SettingsCache {
     if (!pending) {
       pending = readSettings(this.#db, websiteId)
         .then((value) => {
-          if (this.#entries.size > 10_000) this.#entries.clear();
           this.#entries.set(websiteId, { value, expires: Date.now() + this.#ttlMs });
           return value;
         })

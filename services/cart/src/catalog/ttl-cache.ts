@@ -1,19 +1,21 @@
-// A small in-process cache with a time to live, a size bound and one load per key at a time.
+// A small in-process cache with a time to live, a size bound (lru-cache: the least recently used
+// go first) and one load per key at a time.
 // Replicas each keep their own: a change made through another replica (or a read-model event
 // consumed there) reaches this one when the entry expires, so the TTL is the bound on staleness
 // across replicas; changes seen by this process drop the entry at once (invalidate).
+import { LRUCache } from 'lru-cache';
+
 export class TtlCache<V> {
   readonly #ttlMs: number;
-  readonly #maxEntries: number;
   readonly #now: () => number;
-  readonly #entries = new Map<string, { value: V; expiresAt: number }>();
+  readonly #entries: LRUCache<string, { value: V; expiresAt: number }>;
   readonly #loading = new Map<string, Promise<V>>();
   /** Bumped by every invalidation, so a load that began before one is not stored after it. */
   #generation = 0;
 
   constructor(options: { ttlMs: number; maxEntries: number; now?: () => number }) {
     this.#ttlMs = options.ttlMs;
-    this.#maxEntries = options.maxEntries;
+    this.#entries = new LRUCache({ max: options.maxEntries });
     this.#now = options.now ?? Date.now;
   }
 
@@ -49,11 +51,6 @@ export class TtlCache<V> {
   }
 
   set(key: string, value: V): void {
-    this.#entries.delete(key);
-    if (this.#entries.size >= this.#maxEntries) {
-      const oldest = this.#entries.keys().next();
-      if (!oldest.done) this.#entries.delete(oldest.value);
-    }
     this.#entries.set(key, { value, expiresAt: this.#now() + this.#ttlMs });
   }
 

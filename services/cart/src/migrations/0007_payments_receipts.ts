@@ -11,7 +11,7 @@
 // The mail outbox and mailbox tables come from the platform's mail migration (0006).
 import { sql, type Kysely, type Migration } from 'kysely';
 
-const randomToken = sql`replace(gen_random_uuid()::text || gen_random_uuid()::text, '-', '')`;
+const randomToken = sql<string>`replace(gen_random_uuid()::text || gen_random_uuid()::text, '-', '')`;
 
 export const m0007PaymentsReceipts: Migration = {
   async up(db: Kysely<unknown>) {

@@ -24,6 +24,17 @@ describe(TtlCache.name, () => {
     expect(await cache.get('a', load)).toBe('v2');
   });
 
+  it('holds at most maxEntries keys, dropping the least recently used', async () => {
+    const { cache } = setup();
+    cache.set('a', 'A');
+    cache.set('b', 'B');
+    expect(cache.peek('a')).toBe('A');
+    cache.set('c', 'C');
+    expect(cache.peek('b')).toBeUndefined();
+    expect(cache.peek('a')).toBe('A');
+    expect(cache.peek('c')).toBe('C');
+  });
+
   it('shares one load between concurrent callers and keeps only what `keep` accepts', async () => {
     const { cache } = setup();
     let loads = 0;

@@ -16,6 +16,8 @@ export interface CachedPage {
   body: string;
   /** The body gzipped, in base64 (the cache holds text); absent for small bodies. */
   gzip?: string | undefined;
+  /** The CSP nonce the body's script tags carry (HTML pages; security-headers.ts). */
+  nonce?: string | undefined;
 }
 
 // Far longer than any page lives, so a generation that expires and restarts finds no old page.
@@ -28,23 +30,25 @@ export function etagOf(body: string): string {
   return `"${createHash('sha1').update(body).digest('base64url')}"`;
 }
 
-// Stored as four header lines and the body: no JSON escaping of a large HTML body on every hit.
+// Stored as five header lines and the body: no JSON escaping of a large HTML body on every hit.
+// (The key's `v2` names this layout: pages cached in the four-line one are never read as it.)
 function encode(page: CachedPage): string {
-  return `${page.status}\n${page.contentType}\n${page.etag}\n${page.gzip ?? ''}\n${page.body}`;
+  return `${page.status}\n${page.contentType}\n${page.etag}\n${page.nonce ?? ''}\n${page.gzip ?? ''}\n${page.body}`;
 }
 
 function decode(text: string): CachedPage | undefined {
   const ends: number[] = [];
-  for (let at = -1, i = 0; i < 4; i++) {
+  for (let at = -1, i = 0; i < 5; i++) {
     at = text.indexOf('\n', at + 1);
     if (at < 0) return undefined;
     ends.push(at);
   }
-  const [a = 0, b = 0, c = 0, d = 0] = ends;
+  const [a = 0, b = 0, c = 0, d = 0, e = 0] = ends;
   const status = Number(text.slice(0, a));
   if (!Number.isInteger(status)) return undefined;
-  const gzip = text.slice(c + 1, d);
-  return { status, contentType: text.slice(a + 1, b), etag: text.slice(b + 1, c), body: text.slice(d + 1), gzip: gzip === '' ? undefined : gzip };
+  const nonce = text.slice(c + 1, d);
+  const gzip = text.slice(d + 1, e);
+  return { status, contentType: text.slice(a + 1, b), etag: text.slice(b + 1, c), body: text.slice(e + 1), gzip: gzip === '' ? undefined : gzip, nonce: nonce === '' ? undefined : nonce };
 }
 
 export class PageCache {
@@ -68,7 +72,7 @@ export class PageCache {
   async remember(websiteId: string, parts: readonly string[], produce: () => Promise<CachedPage>, cacheable: (page: CachedPage) => boolean): Promise<{ page: CachedPage; hit: boolean }> {
     const generation = (await this.cache.get(generationKey(websiteId))) ?? '0';
     const digest = createHash('sha1').update(parts.join('\u0000')).digest('base64url');
-    const key = `render:page:${websiteId}:${generation}:${digest}`;
+    const key = `render:page:v2:${websiteId}:${generation}:${digest}`;
     const cached = await this.cache.get(key);
     const page = cached === undefined ? undefined : decode(cached);
     if (page) return { page, hit: true };

@@ -24,10 +24,13 @@ export class PageRenderer {
     return page;
   }
 
-  /** The page's HTML; template problems are logged, the output is as complete as the engine made it. */
-  html(page: Page): string {
+  /**
+   * The page's HTML; template problems are logged, the output is as complete as the engine made it.
+   * `nonce` goes on the script tags the layout emits (the page's CSP names it: security-headers.ts).
+   */
+  html(page: Page, nonce?: string): string {
     const website = page.context.website;
-    const { html, errors } = this.theme.render(page.template, page.context, {
+    const { html, errors } = this.theme.render(page.template, nonce ? { ...page.context, cspNonce: nonce } : page.context, {
       locale: typeof website.language === 'string' ? website.language : undefined,
       timezone: typeof website.timeZone === 'string' ? website.timeZone : undefined,
     });

@@ -10,6 +10,7 @@ import type { Theme } from '../theme/theme.js';
 import { applyQuery, cookieValue, hasExperimentParams, overridesCookie, overridesFromCookie, type Overrides } from './experiments.js';
 import { etagOf, type CachedPage, type PageCache } from './page-cache.js';
 import type { PageRenderer } from './page-renderer.js';
+import { newNonce, pagePolicy } from './security-headers.js';
 import { normalisePath, searchPageNumber, type PageQuery, type PageService, type PageVisitor } from './page.service.js';
 
 const REVALIDATE = 'public, max-age=0, must-revalidate';
@@ -17,12 +18,6 @@ const REVALIDATE = 'public, max-age=0, must-revalidate';
 const PRIVATE_REVALIDATE = 'private, max-age=0, must-revalidate';
 const HTML = 'text/html; charset=utf-8';
 const JSON_TYPE = 'application/json; charset=utf-8';
-/** Islands read their data from JSON tags and load scripts from /assets: no inline script runs. */
-const CSP =
-  "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' https: data:; connect-src 'self'; " +
-  "font-src 'self' data:; frame-ancestors 'self'; base-uri 'self'; object-src 'none'; form-action 'self'; " +
-  // Lesson videos: hosted files, and the two players lessons embed (youtube-nocookie, vimeo).
-  "media-src 'self' https:; frame-src https://www.youtube-nocookie.com https://player.vimeo.com";
 const MAX_PARAM = 512;
 
 /** The first value of a query parameter, if it is a sensible string. */
@@ -45,8 +40,8 @@ function notModified(request: FastifyRequest, etag: string): boolean {
 /** A body worth compressing is compressed once, when the page is made, and cached with it. */
 const GZIP_MIN_BYTES = 1024;
 
-function made(status: number, contentType: string, body: string): CachedPage {
-  return { status, contentType, etag: etagOf(body), body, gzip: body.length >= GZIP_MIN_BYTES ? gzipSync(body).toString('base64') : undefined };
+function made(status: number, contentType: string, body: string, nonce?: string): CachedPage {
+  return { status, contentType, etag: etagOf(body), body, gzip: body.length >= GZIP_MIN_BYTES ? gzipSync(body).toString('base64') : undefined, nonce };
 }
 
 /** A cookie of the request, or undefined. */
@@ -87,7 +82,8 @@ function send(request: FastifyRequest, reply: FastifyReply, page: CachedPage, hi
     .header('vary', 'accept-encoding')
     .header('cache-control', page.status >= 500 ? 'no-store' : personal ? PRIVATE_REVALIDATE : REVALIDATE)
     .header('x-render-cache', hit ? 'hit' : 'miss');
-  if (page.contentType === HTML) reply.header('content-security-policy', CSP);
+  // Helmet set every response's headers; a page's policy also names the nonce of its scripts.
+  if (page.contentType === HTML && page.nonce) pagePolicy(reply, page.nonce);
   if (page.status < 300 && notModified(request, etag)) return reply.code(304).send();
   if (gzip) return reply.header('content-encoding', 'gzip').send(Buffer.from(page.gzip ?? '', 'base64'));
   return reply.send(page.body);
@@ -124,7 +120,9 @@ export function pageRoutes(app: ZodApp, pages: PageService, renderer: PageRender
       parts,
       async () => {
         const shown = renderer.prepare(await pages.page(websiteId, path, query, visitor));
-        return made(shown.status, json ? JSON_TYPE : HTML, json ? JSON.stringify(shown.context) : renderer.html(shown));
+        if (json) return made(shown.status, JSON_TYPE, JSON.stringify(shown.context));
+        const nonce = newNonce();
+        return made(shown.status, HTML, renderer.html(shown, nonce), nonce);
       },
       // Access-denied pages (403) are cached too: they depend on the same things as the page they stand for.
       (page) => page.status === 200 || page.status === 403,

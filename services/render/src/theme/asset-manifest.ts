@@ -5,6 +5,7 @@
 import { createHash } from 'node:crypto';
 import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { LRUCache } from 'lru-cache';
 
 interface ManifestChunk {
   file: string;
@@ -42,7 +43,8 @@ export class AssetManifest {
   #digest = 'none';
   #mtimeMs = -1;
   #checkedAt = -Infinity;
-  readonly #memo = new Map<string, PageAssets>();
+  // Keyed by the islands of a page: a handful of combinations, bounded all the same.
+  readonly #memo = new LRUCache<string, PageAssets>({ max: 512 });
 
   constructor(webDist: string) {
     this.#file = path.resolve(webDist, '.vite', 'manifest.json');

@@ -1,0 +1,63 @@
+// Security headers of every render response, by @fastify/helmet: X-Content-Type-Options,
+// Referrer-Policy, X-Frame-Options and frame-ancestors (pages may be framed by the site itself:
+// the admin's preview), Cross-Origin-Opener-Policy and a Content-Security-Policy.
+//
+// The theme runs no inline script: island data is JSON in script tags that never run (no policy
+// applies to them, so they carry no nonce) and island code loads from /assets. Those island
+// scripts carry a nonce that the page's policy names, so an inline script that the theme did not
+// write (markup slipped into owner content, reflected input) never runs, and nothing loads from
+// anywhere but this origin. (With 'strict-dynamic' only nonced scripts would run at all; that waits
+// for the engine's audio-player formatter, which emits a script tag of its own, to carry it.) A page
+// is rendered once and then cached (its gzip with it), so the nonce is made per render rather
+// than per response: a cached body never changes, so knowing its nonce lets nobody add a script
+// to it, and a new render (any content change) gets a new nonce. Styles allow 'unsafe-inline'
+// because the theme sets custom properties in style attributes (header, footer, gallery), which
+// nonces cannot cover.
+import { randomBytes } from 'node:crypto';
+import helmet, { type FastifyHelmetOptions } from '@fastify/helmet';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+
+type Directives = Record<string, string[]>;
+
+const DIRECTIVES: Directives = {
+  defaultSrc: ["'self'"],
+  scriptSrc: ["'self'"],
+  scriptSrcAttr: ["'none'"],
+  styleSrc: ["'self'", "'unsafe-inline'"],
+  imgSrc: ["'self'", 'https:', 'data:'],
+  connectSrc: ["'self'"],
+  fontSrc: ["'self'", 'data:'],
+  // Lesson videos: hosted files, and the two players lessons embed (youtube-nocookie, vimeo).
+  mediaSrc: ["'self'", 'https:'],
+  frameSrc: ['https://www.youtube-nocookie.com', 'https://player.vimeo.com'],
+  frameAncestors: ["'self'"],
+  baseUri: ["'self'"],
+  objectSrc: ["'none'"],
+  formAction: ["'self'"],
+};
+
+/** helmet's options for render: every response (JSON, stylesheet, errors) gets them; pages add their nonce. */
+export const RENDER_HELMET: FastifyHelmetOptions = {
+  contentSecurityPolicy: { useDefaults: false, directives: DIRECTIVES },
+  referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+  frameguard: { action: 'sameorigin' },
+  // Payment providers open their checkout in a popup that must be able to answer the page.
+  crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
+  // TLS ends in front of the platform (an ingress or proxy): it decides about HSTS for its domains.
+  strictTransportSecurity: false,
+};
+
+/** A fresh CSP nonce (128 random bits). */
+export function newNonce(): string {
+  return randomBytes(16).toString('base64');
+}
+
+/** Registers helmet for every route of the render app. */
+export async function registerSecurityHeaders(app: FastifyInstance): Promise<void> {
+  await app.register(helmet, RENDER_HELMET);
+}
+
+/** Sets the page's policy, which lets the scripts carrying its nonce run. */
+export function pagePolicy(reply: FastifyReply, nonce: string): void {
+  void reply.helmet({ contentSecurityPolicy: { useDefaults: false, directives: { ...DIRECTIVES, scriptSrc: ["'self'", `'nonce-${nonce}'`] } } });
+}
