@@ -144,7 +144,7 @@ describe('product form', () => {
       await rewrite(page, TOTE, (html) =>
         html.replace(/(<script type="application\/json" id="product-form-data">)(.*?)(<\/script>)/s, (_m, open: string, json: string, close: string) => {
           const data = JSON.parse(json) as { variants: Array<{ sku: string; mainImage?: unknown }> };
-          for (const v of data.variants) if (v.sku === 'TOTE-NVY-L') v.mainImage = { assetUrl: image, altText: 'Navy tote, large' };
+          for (const v of data.variants) if (v.sku === 'TOTE-NVY-L') v.mainImage = { assetUrl: image, altText: 'Navy tote, large', srcset: `${image}?format=300w 300w, ${image}?format=500w 500w` };
           return `${open}${JSON.stringify(data).replace(/</g, '\\u003c')}${close}`;
         }),
       );
@@ -154,6 +154,7 @@ describe('product form', () => {
       await page.getByLabel('Colour').selectOption('Navy');
       await page.getByLabel('Size').selectOption('Large');
       await expect(first.getAttribute('src')).resolves.toBe(image);
+      await expect(first.getAttribute('srcset')).resolves.toBe(`${image}?format=300w 300w, ${image}?format=500w 500w`);
       await expect(first.getAttribute('alt')).resolves.toBe('Navy tote, large');
       await page.getByLabel('Size').selectOption('');
       await expect(first.getAttribute('src')).resolves.toBe(original);

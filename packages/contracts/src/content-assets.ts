@@ -14,6 +14,12 @@ export const UPLOAD_IMAGE_TYPES = {
 } as const satisfies Record<string, readonly string[]>;
 export type UploadImageType = keyof typeof UPLOAD_IMAGE_TYPES;
 
+/** SPEC 9 image widths: every image is served at each of them (`?format=500w`) and pages offer them in srcset. */
+export const IMAGE_WIDTHS = [100, 300, 500, 750, 1000, 1500, 2500] as const;
+
+/** Where the content service serves stored images: `{ASSET_FILES_PATH}/{websiteId}/{file}`. */
+export const ASSET_FILES_PATH = '/api/content-service/public/1.0/assets';
+
 /** The largest file an owner may upload: 20 MB, counting SPEC 9's 1,000,000 bytes to the MB. */
 export const MAX_UPLOAD_BYTES = 20 * CONTENT_LIMITS.bytesPerMb;
 

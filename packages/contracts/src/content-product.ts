@@ -2,7 +2,7 @@
 // additional-fields form, custom add-button text, gift-card denominations) and the
 // structuredContent the storefront and the cart read back. Money is integer minor units.
 import { z } from 'zod';
-import { ImageBody, ImageOut, PageUrl } from './content-image.js';
+import { ImageBody, ImageOut, ImageUrl } from './content-image.js';
 import { Money } from './currencies.js';
 import { BillingUnitSchema, ProductTypeSchema } from './enums.js';
 
@@ -20,7 +20,7 @@ const image = ImageBody.shape;
  */
 export const VariantImageInput = z
   .object({
-    assetUrl: PageUrl,
+    assetUrl: ImageUrl,
     originalSize: image.originalSize.optional(),
     mediaFocalPoint: image.mediaFocalPoint.unwrap().optional(),
     colorData: image.colorData.unwrap().optional(),

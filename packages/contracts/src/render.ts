@@ -54,8 +54,8 @@ export const SiteContextData = z.object({
 });
 export type SiteContextData = z.infer<typeof SiteContextData>;
 
-/** An image as the islands show it (a variant's own picture). */
-export const IslandImage = z.object({ assetUrl: z.string(), altText: z.string().optional(), originalSize: z.string().optional() });
+/** An image as the islands show it (a variant's own picture), with its srcset of the SPEC widths when it has a size. */
+export const IslandImage = z.object({ assetUrl: z.string(), altText: z.string().optional(), originalSize: z.string().optional(), srcset: z.string().optional() });
 export type IslandImage = z.infer<typeof IslandImage>;
 
 export const IslandVariant = z.object({

@@ -4,6 +4,7 @@
 import type { Kysely } from 'kysely';
 import { buildService, type BuildServiceOptions, type Captcha, type CaptchaTables, type ServiceDefinition } from '@sc/platform';
 import type { AssetStorage } from './assets/asset-storage.js';
+import { assetRuntimes } from './assets/assets.runtime.js';
 import type { MemberAreaService } from './community/member-areas.service.js';
 import { memberOrdersConsumer, type MemberOrdersConsumerOptions } from './consumers/member-orders.consumer.js';
 import { contentRoutes } from './content.routes.js';
@@ -24,16 +25,17 @@ export interface ContentOptions {
 export function createContentService(options: ContentOptions = {}): ServiceDefinition<ContentDB> {
   // The routes and the consumer of one built app share its member-area service (keyed by the app's context).
   const memberAreas = new WeakMap<object, MemberAreaService>();
+  const assets = assetRuntimes(options.assets);
   return {
     name: 'content',
     migrations,
-    routes: (app, ctx) => contentRoutes(app, ctx, { captcha: options.captcha, assets: options.assets, onMemberAreas: (service) => memberAreas.set(ctx, service) }),
+    routes: (app, ctx) => contentRoutes(app, ctx, { captcha: options.captcha, assets: assets(ctx), onMemberAreas: (service) => memberAreas.set(ctx, service) }),
     consumers: (ctx) => {
       const service = memberAreas.get(ctx);
       if (!service || options.memberOrders === false) return [];
       return [memberOrdersConsumer(ctx, service, options.memberOrders)];
     },
-    seed: seedDemo,
+    seed: (ctx) => seedDemo(ctx, assets(ctx).service),
   };
 }
 

@@ -2,10 +2,9 @@
 // validation failures, storefront cache invalidation) apply to these routes only.
 import type { Kysely } from 'kysely';
 import { Captcha, websiteIdOf, type CaptchaTables, type ServiceContext, type ZodApp } from '@sc/platform';
-import { DirectoryAssetStorage, type AssetStorage } from './assets/asset-storage.js';
 import { assetRoutes } from './assets/assets.routes.js';
-import { AssetService } from './assets/assets.service.js';
-import { assetsSettings } from './assets/assets.config.js';
+import type { AssetRuntime } from './assets/assets.runtime.js';
+import { S3AssetStorage } from './assets/s3-storage.js';
 import { cacheFirst } from './cache-first-outbox.js';
 import { CommentService } from './community/comments.service.js';
 import { LikeService } from './community/likes.service.js';
@@ -34,11 +33,11 @@ export interface ContentRouteOptions {
   captcha?: ((db: Kysely<CaptchaTables>) => Captcha) | undefined;
   /** Called with the member-area service the routes use (the order consumer shares it). */
   onMemberAreas?: ((service: MemberAreaService) => void) | undefined;
-  /** Where uploaded files are kept (default: a directory, ASSETS_DIR or DATA_DIR/assets). */
-  assets?: AssetStorage | undefined;
+  /** Uploaded files: their storage and pipeline (shared with the demo seed). */
+  assets: AssetRuntime;
 }
 
-export async function contentRoutes(app: ZodApp, platformCtx: ServiceContext<ContentDB>, options: ContentRouteOptions = {}): Promise<void> {
+export async function contentRoutes(app: ZodApp, platformCtx: ServiceContext<ContentDB>, options: ContentRouteOptions): Promise<void> {
   const cache = new PublicCache(platformCtx.cache);
   // Every write drops the website's cached answers before its events may leave (cache-first-outbox.ts).
   const ctx = cacheFirst(platformCtx, cache);
@@ -53,8 +52,8 @@ export async function contentRoutes(app: ZodApp, platformCtx: ServiceContext<Con
   const categories = new CategoryService(ctx);
   const navigation = new NavigationService(ctx);
   const documents = new SiteDocumentService(ctx);
-  const assetSettings = assetsSettings(platformCtx.config.DATA_DIR);
-  const assets = new AssetService(options.assets ?? new DirectoryAssetStorage(assetSettings.directory), platformCtx.logger);
+  const { service: assets, settings: assetSettings, storage: assetStorage } = options.assets;
+  if (assetStorage instanceof S3AssetStorage) app.addHook('onClose', async () => assetStorage.close());
   await app.register(async (scope: ZodApp) => {
     answerValidationWithRuleMessages(scope);
     // Before an owner's change is answered, the website's cached storefront answers go stale.

@@ -1,18 +1,31 @@
 // Uploading images: multipart, one file, the SPEC 5 and SPEC 8 messages word for word (unsupported
 // file, too large with the maximum size, processing and upload failures), nothing stored on a
-// refusal, the stored file served back from its URL, and who may upload.
+// refusal, the stored file served back from its URL at every SPEC 9 width in the negotiated
+// format (made once, kept next to the original, immutable with an ETag), and who may upload.
 import { mkdtempSync, readdirSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { IdentityMessages, MAX_UPLOAD_BYTES, Role, type UploadedAsset } from '@sc/contracts';
 import { pngImage } from '@sc/platform/test-kit';
+import sharp from 'sharp';
 import { DirectoryAssetStorage, type AssetStorage } from '../src/assets/asset-storage.js';
+import { contentId } from '../src/assets/assets.service.js';
 import { setup, type Caller, type Kit } from './helpers.js';
 
 const png = pngImage;
 
 const BOUNDARY = '----sc-test-boundary-7d1f';
+const CHROME_ACCEPT = 'image/avif,image/webp,image/apng,image/svg+xml,image/*,*/*;q=0.8';
+
+/** The directory store, counting what is written to it (to see a variant made once). */
+class CountingStorage extends DirectoryAssetStorage {
+  readonly puts: string[] = [];
+  override async put(key: string, bytes: Uint8Array): Promise<void> {
+    this.puts.push(key);
+    return super.put(key, bytes);
+  }
+}
 
 /** A multipart/form-data body with one file part (and its headers), optionally cut short. */
 function multipart(file: { name: string; type: string; bytes: Buffer } | undefined, options: { truncate?: boolean; field?: string } = {}): { body: Buffer; headers: Record<string, string> } {
@@ -32,11 +45,13 @@ describe('image uploads', () => {
   let failing: Kit;
   let site: string;
   let storageDir: string;
+  let storage: CountingStorage;
   const stored = () => (existsSync(path.join(storageDir, site)) ? readdirSync(path.join(storageDir, site)) : []);
 
   beforeAll(async () => {
     storageDir = mkdtempSync(path.join(tmpdir(), 'sc-assets-test-'));
-    kit = await setup({ assets: new DirectoryAssetStorage(storageDir) });
+    storage = new CountingStorage(storageDir);
+    kit = await setup({ assets: storage });
     const broken: AssetStorage = {
       put: async () => {
         throw new Error('disk full');
@@ -63,7 +78,8 @@ describe('image uploads', () => {
     expect(response.statusCode).toBe(201);
     const asset = response.json<UploadedAsset>();
     expect(asset).toEqual({
-      id: expect.stringMatching(/^[A-Za-z0-9_-]{22}$/),
+      // The content's hash: the same bytes always get the same name, so the URL is immutable.
+      id: contentId(bytes),
       assetUrl: `http://shop.example.test/api/content-service/public/1.0/assets/${site}/${asset.id}.png`,
       filename: 'tote.png',
       contentType: 'image/png',
@@ -73,17 +89,64 @@ describe('image uploads', () => {
     expect(stored()).toEqual([`${asset.id}.png`]);
 
     // Public: any visitor on any host reads it, cached for good (the name never gets other bytes).
-    const served = await kit.call('GET', new URL(asset.assetUrl).pathname + '?format=500w', { websiteId: 'another-site' });
-    expect(served.statusCode).toBe(200);
-    expect(served.headers['content-type']).toBe('image/png');
-    expect(served.headers['cache-control']).toBe('public, max-age=31536000, immutable');
-    expect(served.headers['x-content-type-options']).toBe('nosniff');
-    expect(served.rawPayload.equals(bytes)).toBe(true);
+    for (const query of ['', '?format=original']) {
+      const served = await kit.call('GET', new URL(asset.assetUrl).pathname + query, { websiteId: 'another-site', headers: { accept: CHROME_ACCEPT } });
+      expect(served.statusCode).toBe(200);
+      expect(served.headers['content-type']).toBe('image/png');
+      expect(served.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      expect(served.headers.etag).toBe(`"${asset.id}"`);
+      expect(served.headers.vary).toBeUndefined();
+      expect(served.headers['x-content-type-options']).toBe('nosniff');
+      expect(served.rawPayload.equals(bytes)).toBe(true);
+    }
+    const unknownSize = await kit.call('GET', new URL(asset.assetUrl).pathname + '?format=301w', { websiteId: site });
+    expect(unknownSize.statusCode).toBe(400);
+    expect(unknownSize.json<{ error: { message: string } }>().error.message).toBe("format must be one of 100w, 300w, 500w, 750w, 1000w, 1500w, 2500w or 'original'");
 
     const missing = await kit.call('GET', `/api/content-service/public/1.0/assets/${site}/${'a'.repeat(22)}.png`, { websiteId: site });
     expect(missing.statusCode).toBe(404);
     const traversal = await kit.call('GET', `/api/content-service/public/1.0/assets/${site}/..%2F..%2Fetc%2Fpasswd`, { websiteId: site });
     expect(traversal.statusCode).toBe(400);
+  });
+
+  it('answers ?format=300w an image 300 pixels wide, WebP for a browser that accepts it, made once and then revalidated with a 304', async () => {
+    const photo = await sharp({ create: { width: 1200, height: 900, channels: 3, background: '#2f5d50' } }).jpeg().toBuffer();
+    const asset = (await upload({ name: 'bowl.jpg', type: 'image/jpeg', bytes: photo })).json<UploadedAsset>();
+    expect(asset).toMatchObject({ contentType: 'image/jpeg', originalSize: '1200x900' });
+    const path300 = `${new URL(asset.assetUrl).pathname}?format=300w`;
+    const writes = storage.puts.length;
+    // Five browsers ask at once for the variant nobody asked for before: it is made once.
+    const answers = await Promise.all(Array.from({ length: 5 }, () => kit.call('GET', path300, { websiteId: site, headers: { accept: 'image/webp,*/*' } })));
+    expect(storage.puts.slice(writes)).toEqual([`${site}/${asset.id}.300w.webp`]);
+    for (const answer of answers) {
+      expect(answer.statusCode).toBe(200);
+      expect(answer.headers['content-type']).toBe('image/webp');
+      expect(answer.headers.vary).toBe('Accept');
+      expect(answer.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      expect(answer.headers.etag).toBe(`"${asset.id}-300w-webp-p1"`);
+      expect(answer.rawPayload.equals(answers[0]!.rawPayload)).toBe(true);
+    }
+    const meta = await sharp(answers[0]!.rawPayload).metadata();
+    expect([meta.format, meta.width, meta.height]).toEqual(['webp', 300, 225]);
+    expect(stored()).toContain(`${asset.id}.300w.webp`);
+
+    // Served again from the store, and a revalidation reads nothing.
+    const again = await kit.call('GET', path300, { websiteId: site, headers: { accept: 'image/webp' } });
+    expect(again.rawPayload.equals(answers[0]!.rawPayload)).toBe(true);
+    const notModified = await kit.call('GET', path300, { websiteId: site, headers: { accept: 'image/webp', 'if-none-match': `"${asset.id}-300w-webp-p1"` } });
+    expect(notModified.statusCode).toBe(304);
+    expect(notModified.rawPayload.length).toBe(0);
+    expect(storage.puts.slice(writes)).toHaveLength(1);
+
+    // AVIF for Chrome; JPEG for a client that takes neither.
+    const avif = await kit.call('GET', path300, { websiteId: site, headers: { accept: CHROME_ACCEPT } });
+    expect(avif.headers['content-type']).toBe('image/avif');
+    const plain = await kit.call('GET', path300, { websiteId: site, headers: { accept: '*/*' } });
+    expect(plain.headers['content-type']).toBe('image/jpeg');
+    expect((await sharp(plain.rawPayload).metadata()).width).toBe(300);
+    // Never enlarged: 2500w of a 1200-pixel image is 1200 wide.
+    const widest = await kit.call('GET', `${new URL(asset.assetUrl).pathname}?format=2500w`, { websiteId: site, headers: { accept: 'image/webp' } });
+    expect((await sharp(widest.rawPayload).metadata()).width).toBe(1200);
   });
 
   it("refuses a file that is not a supported image: 'does not appear to be a supported file'", async () => {
@@ -124,12 +187,15 @@ describe('image uploads', () => {
     expect(ok.json<UploadedAsset>()).toMatchObject({ size: 20_000_000, originalSize: '4x4' });
   }, 30_000);
 
-  it("refuses an image whose header cannot be read: 'File processing failed'", async () => {
+  it("refuses a corrupt image (a header that cannot be read, or pixels cut short) with 400 'File processing failed'", async () => {
     const before = stored();
     const broken = Buffer.concat([png(2, 2).subarray(0, 8), Buffer.from('not an IHDR chunk at all')]);
-    const response = await upload({ name: 'broken.png', type: 'image/png', bytes: broken });
-    expect(response.statusCode).toBe(422);
-    expect(response.json()).toEqual({ error: { code: 'UNPROCESSABLE', message: 'File processing failed', fields: { file: 'File processing failed' } } });
+    const photo = await sharp({ create: { width: 600, height: 400, channels: 3, background: '#c96f3b' } }).jpeg().toBuffer();
+    for (const [name, bytes] of [['broken.png', broken], ['cut.jpg', photo.subarray(0, Math.floor(photo.length * 0.6))]] as const) {
+      const response = await upload({ name, type: 'image/png', bytes });
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual({ error: { code: 'BAD_REQUEST', message: 'File processing failed', fields: { file: 'File processing failed' } } });
+    }
     expect(stored()).toEqual(before);
   });
 

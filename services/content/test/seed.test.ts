@@ -2,6 +2,7 @@
 // navigation, header and footer; idempotent; announced through the outbox for the cart and render.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { DEMO_CONTENT, DEMO_WEBSITE_ID, ProductType, type ContentItem, type ContentProductUpserted } from '@sc/contracts';
+import sharp from 'sharp';
 import { contentService } from '../src/app.js';
 import { setup, type Kit } from './helpers.js';
 
@@ -15,7 +16,7 @@ describe('demo seed', () => {
     await contentService.seed!(kit.ctx);
     const page = await kit.call('GET', `/api/content-service/public/1.0/collections/${DEMO_CONTENT.shopCollectionId}/items?limit=200`, visitor);
     products = page.json<{ items: ContentItem[] }>().items;
-  });
+  }, 120_000);
   afterAll(async () => kit.close());
 
   it('is idempotent: a second run adds nothing and announces nothing', async () => {
@@ -24,6 +25,34 @@ describe('demo seed', () => {
     const after = await kit.ctx.db.selectFrom('outbox').select((eb) => eb.fn.countAll<number>().as('n')).where('website_id', '=', DEMO_WEBSITE_ID).executeTakeFirstOrThrow();
     expect(Number(after.n)).toBe(Number(before.n));
     expect(products).toHaveLength(Object.keys(DEMO_CONTENT.products).length);
+  });
+
+  it('ships its pictures: every image of every item is a file of our own store, served through the pipeline', async () => {
+    // Every assetUrl anywhere in the items, with the originalSize beside it (variants name the product's images).
+    const urls = new Map<string, string | undefined>();
+    const collect = (value: unknown): void => {
+      if (Array.isArray(value)) return value.forEach(collect);
+      if (!value || typeof value !== 'object') return;
+      const { assetUrl, originalSize } = value as { assetUrl?: unknown; originalSize?: unknown };
+      if (typeof assetUrl === 'string') urls.set(assetUrl, typeof originalSize === 'string' ? originalSize : urls.get(assetUrl));
+      Object.values(value).forEach(collect);
+    };
+    for (const id of [DEMO_CONTENT.shopCollectionId, DEMO_CONTENT.journalCollectionId, DEMO_CONTENT.galleryCollectionId]) {
+      collect((await kit.call('GET', `/api/content-service/public/1.0/collections/${id}/items?limit=200`, visitor)).json());
+    }
+    expect(urls.size).toBeGreaterThanOrEqual(15);
+    for (const [url, size] of urls) {
+      expect(url.startsWith(`/api/content-service/public/1.0/assets/${DEMO_WEBSITE_ID}/`)).toBe(true);
+      const original = await kit.call('GET', url, visitor);
+      expect(original.statusCode).toBe(200);
+      expect(original.headers['content-type']).toBe('image/jpeg');
+      const meta = await sharp(original.rawPayload).metadata();
+      expect(`${meta.width}x${meta.height}`).toBe(size);
+    }
+    const first = [...urls.keys()][0]!;
+    const small = await kit.call('GET', `${first}?format=300w`, { ...visitor, headers: { accept: 'image/webp' } });
+    expect(small.headers['content-type']).toBe('image/webp');
+    expect((await sharp(small.rawPayload).metadata()).width).toBe(300);
   });
 
   it('answers for localhost and 127.0.0.1', async () => {
@@ -42,8 +71,9 @@ describe('demo seed', () => {
     // Each colour shows its own picture.
     const pictures = new Map(tote.variants.map((v) => [v.attributes.Colour, v.mainImage?.assetUrl]));
     expect([...pictures.keys()].sort()).toEqual(['Navy', 'Olive']);
-    expect(pictures.get('Olive')).toMatch(/^https:\/\/.+tote-olive/);
-    expect(pictures.get('Navy')).toMatch(/^https:\/\/.+tote-navy/);
+    // Our own asset store: a path, right on any host and port, and never another host.
+    expect(pictures.get('Olive')).toMatch(new RegExp(`^/api/content-service/public/1\\.0/assets/${DEMO_WEBSITE_ID}/[A-Za-z0-9_-]{22}\\.jpg$`));
+    expect(pictures.get('Navy')).not.toBe(pictures.get('Olive'));
     expect(tote.variants.every((v) => v.mainImage?.assetUrl === pictures.get(v.attributes.Colour) && v.mainImage?.altText !== '')).toBe(true);
     expect(tote.variants.some((v) => v.qtyInStock > 0) && tote.variants.some((v) => v.qtyInStock === 0)).toBe(true);
   });

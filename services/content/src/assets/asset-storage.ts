@@ -1,7 +1,7 @@
-// Where uploaded files live. The service only needs to put a file under a key and read it back;
-// the default keeps them in a directory (under DATA_DIR, or ASSETS_DIR), which is a volume on
-// Kubernetes (a ReadWriteMany one when content runs more than one replica). Another store (an
-// object store) is another implementation of AssetStorage.
+// Where uploaded files and their variants live. The service only needs to put a file under a key
+// and read it back: the embedded default keeps them in a directory (under DATA_DIR, or ASSETS_DIR);
+// with S3_BUCKET they go to an S3-compatible store (s3-storage.ts), so several content replicas
+// need no shared volume. A variant sits next to its original: 'site/ID.jpg', 'site/ID.500w.webp'.
 import { createReadStream } from 'node:fs';
 import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -14,14 +14,17 @@ export interface StoredFile {
 }
 
 export interface AssetStorage {
-  /** Stores the bytes under the key (replacing nothing: keys are new ids). */
-  put(key: string, bytes: Uint8Array): Promise<void>;
+  /** Stores the bytes under the key. Keys are content hashes: writing one twice writes the same bytes. */
+  put(key: string, bytes: Uint8Array, contentType: string): Promise<void>;
   /** The file under the key, or undefined. */
   get(key: string): Promise<StoredFile | undefined>;
 }
 
-/** Keys are 'websiteId/fileName' of safe characters: no key can leave the storage's directory. */
-const KEY = /^[A-Za-z0-9_-]{1,64}\/[A-Za-z0-9_-]{1,64}\.[a-z0-9]{1,8}$/;
+/**
+ * Keys are 'websiteId/name.ext' or 'websiteId/name.variant.ext' of safe characters: no key can
+ * leave the storage's directory.
+ */
+const KEY = /^[A-Za-z0-9_-]{1,64}\/[A-Za-z0-9_-]{1,64}(?:\.[a-z0-9]{1,16})?\.[a-z0-9]{1,8}$/;
 
 export function assertKey(key: string): void {
   if (!KEY.test(key)) throw new Error(`not an asset key: ${key}`);

@@ -1,6 +1,8 @@
 // Uploading images (owners: multipart, one file) and serving them back (public, at a stable URL
-// the storefront shows). Product images need store:manage, page and gallery images content:edit:
-// either lets an owner upload.
+// the storefront shows, at any SPEC 9 width with `?format=500w`, negotiated to AVIF or WebP).
+// Product images need store:manage, page and gallery images content:edit: either lets an owner
+// upload. Every answer of a file is immutable (the name is the content's hash), with an ETag, so
+// a revalidation is a 304 that reads nothing.
 import multipart from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import {
@@ -16,6 +18,7 @@ import { z } from 'zod';
 import { isSecure, websiteOf } from '../routes/access.js';
 import { OWNER_BASE } from '../routes/websites.routes.js';
 import { ASSET_FILES_PATH, cleanFileName, type AssetService } from './assets.service.js';
+import { parseVariantSize } from './image-pipeline.js';
 
 const UPLOADERS: readonly Permission[] = [Permission.CONTENT_EDIT, Permission.STORE_MANAGE];
 
@@ -31,6 +34,10 @@ async function requireUploader(request: FastifyRequest): Promise<void> {
 
 const WebsiteParams = z.object({ websiteId: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/) }).strict();
 const FileParams = z.object({ websiteId: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/), file: z.string().regex(/^[A-Za-z0-9_-]{22}\.(jpg|png|gif|webp)$/) }).strict();
+const FileQuery = z.object({ format: z.string().max(16).optional() }).strict();
+/** The message for a `?format=` that is neither a SPEC 9 width nor 'original'. */
+export const BAD_FORMAT_MESSAGE = "format must be one of 100w, 300w, 500w, 750w, 1000w, 1500w, 2500w or 'original'";
+const IMMUTABLE = 'public, max-age=31536000, immutable';
 const HOST = /^(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*|\[[0-9A-Fa-f:.]+\])(?::\d{1,5})?$/;
 
 /** Where the owner reached the site: the URLs of uploaded files point there unless ASSETS_PUBLIC_URL says otherwise. */
@@ -78,16 +85,26 @@ export async function assetRoutes(app: ZodApp, assets: AssetService, publicUrl: 
     },
   );
 
-  app.get(`${ASSET_FILES_PATH}/:websiteId/:file`, { schema: { summary: 'An uploaded file', params: FileParams } }, async (request, reply) => {
-    const stored = await assets.file(request.params.websiteId, request.params.file);
-    if (!stored) throw new AppError('NOT_FOUND', OwnerUiMessages.unableToLocateContent);
-    // The name is a new random id per upload: the file under it never changes.
-    return reply
-      .header('content-type', stored.contentType)
-      .header('content-length', String(stored.size))
-      .header('cache-control', 'public, max-age=31536000, immutable')
-      .header('x-content-type-options', 'nosniff')
-      .header('content-security-policy', "default-src 'none'")
-      .send(stored.stream);
-  });
+  app.get(
+    `${ASSET_FILES_PATH}/:websiteId/:file`,
+    { schema: { summary: 'An uploaded image: the original, or ?format=100w … 2500w in the best format the Accept header allows', params: FileParams, querystring: FileQuery } },
+    async (request, reply) => {
+      const size = parseVariantSize(request.query.format);
+      if (size === undefined) throw new AppError('BAD_REQUEST', BAD_FORMAT_MESSAGE, { fields: { format: BAD_FORMAT_MESSAGE } });
+      const wanted = assets.describe(request.params.websiteId, request.params.file, size, request.headers.accept);
+      if (!wanted) throw new AppError('NOT_FOUND', OwnerUiMessages.unableToLocateContent);
+      reply.header('cache-control', IMMUTABLE).header('etag', wanted.etag).header('x-content-type-options', 'nosniff');
+      if (wanted.negotiated) reply.header('vary', 'Accept');
+      // The name is the content's hash and the ETag names the variant: a match needs no reading.
+      const match = request.headers['if-none-match'];
+      if (match !== undefined && match.split(',').some((tag) => tag.trim().replace(/^W\//, '') === wanted.etag)) return reply.status(304).send();
+      const body = await assets.read(wanted);
+      if (!body) {
+        reply.removeHeader('cache-control').removeHeader('etag').removeHeader('vary');
+        throw new AppError('NOT_FOUND', OwnerUiMessages.unableToLocateContent);
+      }
+      reply.header('content-type', wanted.contentType).header('content-length', String(body.size)).header('content-security-policy', "default-src 'none'");
+      return reply.send('stream' in body ? body.stream : body.bytes);
+    },
+  );
 }

@@ -1,8 +1,11 @@
 // The demo website (embedded mode's first start, `pnpm seed`): a small homeware and coffee shop
 // with every kind of product the storefront handles, a journal, a studio gallery, events, pages,
 // navigation, header and footer. Each piece is written only when it is missing, through the same
-// services as owner requests, so the events the cart and render need are sent too.
+// services as owner requests, so the events the cart and render need are sent too. Its pictures
+// are drawn here (demo-images.ts) and kept in the asset store: no page of the demo loads anything
+// from another host.
 import {
+  ASSET_FILES_PATH,
   CollectionType,
   CreateCollectionBody,
   DEMO_CONTENT,
@@ -16,6 +19,7 @@ import {
 } from '@sc/contracts';
 import type { ServiceContext } from '@sc/platform';
 import { sql } from 'kysely';
+import type { AssetService } from '../assets/assets.service.js';
 import { cacheFirst } from '../cache-first-outbox.js';
 import { CategoryService } from '../categories.service.js';
 import { CollectionService } from '../collections.service.js';
@@ -30,22 +34,39 @@ import { findItem } from '../store/items.repository.js';
 import { findNavigation } from '../store/site.repository.js';
 import { findWebsite } from '../store/websites.repository.js';
 import { WebsiteService } from '../websites.service.js';
+import { demoPicture, type DemoPicture } from './demo-images.js';
 
 const usd = (cents: number): Money => ({ value: String(cents), currency: 'USD' });
 const DAY = 24 * 3600_000;
 
+/** The pictures the demo's items name, by file: the seed makes each one missing from the store. */
+const pictures = new Map<string, DemoPicture>();
+
 const image = (seed: string, title: string, altText: string, size = '1600x1200') => {
-  const [width, height] = size.split('x');
+  const picture = demoPicture(seed, size);
+  pictures.set(picture.file, picture);
   return {
-    assetUrl: `https://picsum.photos/seed/harbour-${seed}/${width}/${height}`,
+    assetUrl: `${ASSET_FILES_PATH}/${DEMO_WEBSITE_ID}/${picture.file}`,
     originalSize: size,
     mediaFocalPoint: { x: 0.5, y: 0.5 },
     systemDataVariants: '100w,300w,500w,750w,1000w,1500w',
+    colorData: picture.colors,
     altText,
     title,
     filename: `${seed}.jpg`,
   };
 };
+
+/** Draws and stores every demo picture the store does not have yet (two at a time at most: the pipeline's queue). */
+async function storePictures(assets: AssetService): Promise<void> {
+  await Promise.all(
+    [...pictures.values()].map(async (picture) => {
+      if (await assets.has(DEMO_WEBSITE_ID, picture.file)) return;
+      const bytes = await assets.pipeline.drawing(picture.svg);
+      await assets.store(DEMO_WEBSITE_ID, bytes, 'jpeg', picture.file.replace(/\.jpg$/, ''));
+    }),
+  );
+}
 
 /** `image`: the assetUrl of one of the product's images, shown when a shopper picks the variant. */
 type Variant = { sku: string; attributes?: Record<string, string>; price: number; sale?: number; qty?: number; unlimited?: boolean; image?: string };
@@ -283,16 +304,7 @@ function galleryImages(): Array<{ id: string; body: ItemInput }> {
     body: {
       recordType: RecordType.IMAGE,
       title,
-      image: {
-        ...image(seed, title, alt),
-        colorData: {
-          topLeftAverage: '8a7f6e',
-          topRightAverage: '9c8f7b',
-          bottomLeftAverage: '4e463b',
-          bottomRightAverage: '5b5246',
-          centerAverage: 'a39580',
-        },
-      },
+      image: image(seed, title, alt),
     },
   }));
 }
@@ -344,20 +356,20 @@ function events(now: number): Array<{ id: string; body: ItemInput }> {
  * take turns through an advisory lock held on one connection of their own. (PGlite has one
  * session per process, so there is nobody to take turns with.)
  */
-export async function seedDemo(ctx: ServiceContext<ContentDB>): Promise<void> {
-  if (!ctx.config.DATABASE_URL) return writeDemo(ctx);
+export async function seedDemo(ctx: ServiceContext<ContentDB>, assets: AssetService): Promise<void> {
+  if (!ctx.config.DATABASE_URL) return writeDemo(ctx, assets);
   // (The demo's cached storefront answers are dropped at the end of writeDemo.)
   await ctx.db.connection().execute(async (connection) => {
     await sql`select pg_advisory_lock(hashtext('content.demo-seed'))`.execute(connection);
     try {
-      await writeDemo(ctx);
+      await writeDemo(ctx, assets);
     } finally {
       await sql`select pg_advisory_unlock(hashtext('content.demo-seed'))`.execute(connection);
     }
   });
 }
 
-async function writeDemo(platformCtx: ServiceContext<ContentDB>): Promise<void> {
+async function writeDemo(platformCtx: ServiceContext<ContentDB>, assets: AssetService): Promise<void> {
   const ctx = cacheFirst(platformCtx, new PublicCache(platformCtx.cache));
   const websites = new WebsiteService(ctx);
   const collections = new CollectionService(ctx);
@@ -523,6 +535,8 @@ async function writeDemo(platformCtx: ServiceContext<ContentDB>): Promise<void> 
     });
     await documents.savePreferences(site, 'storefront', { productsPerRow: 3, showQuickView: true, relatedProducts: true });
   }
+  // (Every list above named its pictures; a store emptied since the last seed gets them back too.)
+  await storePictures(assets);
   // A cache that outlived a restart (Redis) must not answer from before what was just written.
   await new PublicCache(ctx.cache).bump(site);
 }

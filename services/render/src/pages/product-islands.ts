@@ -13,6 +13,7 @@ import {
   type ProductFormData,
   type StructuredContent,
 } from '@sc/contracts';
+import { imageSrcset } from '../engine/formatters/image.js';
 import type { PublicSite } from '../content/content-reader.js';
 import { isSoldOut } from '../engine/commerce.js';
 import type { IslandDataTag } from './site-context.js';
@@ -78,7 +79,7 @@ function variantImage(variant: object): IslandImage | null {
   return {
     assetUrl,
     ...(typeof altText === 'string' ? { altText } : {}),
-    ...(typeof originalSize === 'string' ? { originalSize } : {}),
+    ...(typeof originalSize === 'string' ? { originalSize, srcset: imageSrcset(image) } : {}),
   };
 }
 

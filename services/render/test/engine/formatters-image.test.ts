@@ -12,9 +12,11 @@ const img = {
 const META = 'data-src="https://img.test/a.jpg" data-image="https://img.test/a.jpg" data-image-dimensions="1200x800" data-image-focal-point="0.25,0.75" alt="A &quot;cat&quot;"';
 
 describe('image formatters', () => {
-  it('image renders an <img> with loader attributes and optional classes', () => {
-    expect(out('{i|image}', { i: img })).toBe(`<img src="https://img.test/a.jpg" ${META} />`);
-    expect(out('{i|image thumb}', { i: img })).toBe(`<img class="thumb" src="https://img.test/a.jpg" ${META} />`);
+  it('image renders a responsive <img> (srcset, sizes, width, height, lazy) with loader attributes and optional classes', () => {
+    const srcset = [100, 300, 500, 750, 1000].map((w) => `https://img.test/a.jpg?format=${w}w ${w}w`).join(', ');
+    const responsive = `srcset="${srcset}" sizes="100vw" width="1200" height="800" loading="lazy" decoding="async"`;
+    expect(out('{i|image}', { i: img })).toBe(`<img src="https://img.test/a.jpg" ${responsive} ${META} />`);
+    expect(out('{i|image thumb}', { i: img })).toBe(`<img class="thumb" src="https://img.test/a.jpg" ${responsive} ${META} />`);
   });
 
   it('image-meta, child-image-meta and cover-image-meta give the attributes', () => {

@@ -20,7 +20,9 @@ export function showVariantImage(mount: HTMLElement, variant: IslandVariant | un
   }
   const image = variant?.mainImage;
   if (variant && image?.assetUrl) {
-    img.removeAttribute('srcset');
+    // The server's srcset of the variant's picture (our pipeline's widths), so the page's sizes picks a file for the screen.
+    if (image.srcset) img.srcset = image.srcset;
+    else img.removeAttribute('srcset');
     img.src = image.assetUrl;
     img.alt = image.altText ?? original.alt;
     img.dataset.variantId = variant.id;

@@ -56,6 +56,15 @@ export function imageMeta(img: unknown): string {
   return `data-src="${url}" data-image="${url}" data-image-dimensions="${escapeAttr(strField(img, 'originalSize'))}" data-image-focal-point="${focalPoint(img)}" alt="${escapeAttr(altText(img))}"`;
 }
 
+/** The SPEC widths not larger than the original as a srcset: 'url?format=100w 100w, …' ('' without a URL). */
+export function imageSrcset(img: unknown): string {
+  const url = strField(img, 'assetUrl');
+  if (url === '') return '';
+  const size = parseSize(img);
+  const widths = IMAGE_WIDTHS.filter((w) => !size || w <= size.w);
+  return (widths.length > 0 ? widths : [IMAGE_WIDTHS[0]]).map((w) => `${url}?format=${w}w ${w}w`).join(', ');
+}
+
 const COLOR_KEYS: readonly [string, string][] = [
   ['topLeft', 'topLeftAverage'],
   ['topRight', 'topRightAverage'],
@@ -76,11 +85,17 @@ function sizeArg(v: unknown): { w: number; h: number } {
 }
 
 export const imageFormatters: Record<string, FormatterFn> = {
-  /** An <img> for an image (optional first argument: class names). */
+  /**
+   * A responsive <img> for an image (optional first argument: class names): the SPEC widths as
+   * srcset, its size as width and height (nothing shifts while it loads), loaded lazily.
+   */
   image: (v, call) => {
     if (!isObject(v)) return '';
     const cls = call.args[0] ? ` class="${escapeAttr(call.args.join(' '))}"` : '';
-    return `<img${cls} src="${escapeAttr(strField(v, 'assetUrl'))}" ${imageMeta(v)} />`;
+    const size = parseSize(v);
+    const srcset = imageSrcset(v);
+    const responsive = `${srcset ? ` srcset="${escapeAttr(srcset)}" sizes="100vw"` : ''}${size ? ` width="${Math.round(size.w)}" height="${Math.round(size.h)}"` : ''}`;
+    return `<img${cls} src="${escapeAttr(strField(v, 'assetUrl'))}"${responsive} loading="lazy" decoding="async" ${imageMeta(v)} />`;
   },
   /** The loader attributes of an image (data-src, data-image, dimensions, focal point, alt). */
   'image-meta': (v) => imageMeta(v),
@@ -92,13 +107,7 @@ export const imageFormatters: Record<string, FormatterFn> = {
   /** image-meta of the item's cover image. */
   'cover-image-meta': (v) => imageMeta(getPath(v, ['coverImage'])),
   /** srcset of the SPEC widths not larger than the original: 'url?format=100w 100w, …'. */
-  'image-srcset': (v) => {
-    const url = strField(v, 'assetUrl');
-    if (url === '') return '';
-    const size = parseSize(v);
-    const widths = IMAGE_WIDTHS.filter((w) => !size || w <= size.w);
-    return (widths.length > 0 ? widths : [IMAGE_WIDTHS[0]]).map((w) => `${url}?format=${w}w ${w}w`).join(', ');
-  },
+  'image-srcset': (v) => imageSrcset(v),
   /**
    * Colour data: with no argument the five averages as data attributes; with a position
    * (topLeft, topRight, bottomLeft, bottomRight, center) that colour as '#rrggbb'.

@@ -1,0 +1,53 @@
+// Files in an S3-compatible object store (AWS S3, MinIO, R2, ...) through the AWS SDK: originals
+// and variants under the same keys as in a directory, so content can run several replicas with no
+// shared volume. Checksums are sent only where the API requires them: stores that implement an
+// older S3 (MinIO before 2025, most compatibles) refuse the SDK's newer default trailers.
+import { GetObjectCommand, NoSuchKey, PutObjectCommand, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
+import type { Readable } from 'node:stream';
+import { assertKey, type AssetStorage, type StoredFile } from './asset-storage.js';
+import type { S3Settings } from './assets.config.js';
+
+export class S3AssetStorage implements AssetStorage {
+  readonly client: S3Client;
+
+  constructor(
+    readonly settings: S3Settings,
+    client?: S3Client,
+  ) {
+    this.client =
+      client ??
+      new S3Client({
+        region: settings.region,
+        ...(settings.endpoint ? { endpoint: settings.endpoint } : {}),
+        forcePathStyle: settings.forcePathStyle,
+        requestChecksumCalculation: 'WHEN_REQUIRED',
+        responseChecksumValidation: 'WHEN_REQUIRED',
+      });
+  }
+
+  #key(key: string): string {
+    assertKey(key);
+    return `${this.settings.prefix}${key}`;
+  }
+
+  async put(key: string, bytes: Uint8Array, contentType: string): Promise<void> {
+    await this.client.send(
+      new PutObjectCommand({ Bucket: this.settings.bucket, Key: this.#key(key), Body: bytes, ContentType: contentType, ContentLength: bytes.length }),
+    );
+  }
+
+  async get(key: string): Promise<StoredFile | undefined> {
+    try {
+      const object = await this.client.send(new GetObjectCommand({ Bucket: this.settings.bucket, Key: this.#key(key) }));
+      return { size: object.ContentLength ?? 0, stream: object.Body as Readable };
+    } catch (error) {
+      if (error instanceof NoSuchKey || (error instanceof S3ServiceException && error.$metadata.httpStatusCode === 404)) return undefined;
+      throw error;
+    }
+  }
+
+  /** Stops the client's sockets (the service's onClose). */
+  close(): void {
+    this.client.destroy();
+  }
+}
