@@ -102,7 +102,7 @@ export async function signIn(page: Page, url: string, email: string = DEMO_OWNER
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.getByRole('heading', { name: 'Site admin' }).waitFor();
+  await page.getByRole('heading', { name: 'Home', exact: true }).waitFor();
 }
 
 /** A new browser context (own cookies) with the owner signed in on /config. */

@@ -272,8 +272,8 @@ describe('admin gallery and content', () => {
     await owner.getByRole('heading', { name: 'Something went wrong' }).waitFor();
     await shot(owner, SUITE, '09-error-boundary');
     await owner.unroute('**/api/content-service/1.0/websites/*');
-    await goToArea(owner, 'Overview');
-    await owner.getByRole('heading', { name: 'Site admin' }).waitFor();
+    await goToArea(owner, 'Home');
+    await owner.getByRole('heading', { name: 'Home', exact: true }).waitFor();
   }, 30_000);
 });
 
@@ -422,7 +422,7 @@ describe('admin team and roles', () => {
     await shot(owner, SUITE, '11-team');
 
     await viewer.reload();
-    await viewer.getByRole('heading', { name: 'Site admin' }).waitFor();
+    await viewer.getByRole('heading', { name: 'Home', exact: true }).waitFor();
     const nav = viewer.getByRole('navigation', { name: 'Admin' });
     await nav.getByRole('link', { name: 'Store', exact: true }).waitFor();
     expect(await nav.getByRole('link', { name: 'Team', exact: true }).count()).toBe(1); // members:read
@@ -458,7 +458,7 @@ describe('admin analytics', () => {
       await owner.getByRole('heading', { name: heading }).waitFor();
     }
     await owner.getByRole('img', { name: 'Visits and page views by day' }).waitFor();
-    await owner.getByRole('table', { name: 'Product funnel' }).getByText('Added to cart').waitFor();
+    await owner.getByRole('table', { name: 'Product funnel' }).getByText('of them, added it to the cart').waitFor();
     expect(await owner.getByText('Unable to load results').count()).toBe(0);
     await owner.getByLabel('From').fill('2030-01-10');
     await owner.getByLabel('To').fill('2030-01-01');
@@ -486,7 +486,7 @@ describe('admin website switcher', () => {
     await switcher.selectOption(SECOND_WEBSITE.id);
     // The other website's domain, its own session cookie there, and no token left in the address.
     await page.waitForURL((url) => url.hostname === SECOND_WEBSITE.domain && url.port === port && url.pathname === '/config' && url.search === '');
-    await page.getByRole('heading', { name: 'Site admin' }).waitFor();
+    await page.getByRole('heading', { name: 'Home', exact: true }).waitFor();
     await page.getByText(`on website ${SECOND_WEBSITE.id}`).waitFor();
     await shot(page, SUITE, '15-switched');
     const session = (await call(page, 'GET', '/api/auth/session')).body as { websiteId: string; roles: number[] };

@@ -33,7 +33,7 @@ describe('browser harness', () => {
       await expect(page.getByRole('alert').textContent()).resolves.toBeTruthy();
       await page.getByLabel('Password').fill('owner-demo-1234');
       await page.getByRole('button', { name: 'Sign in' }).click();
-      await page.getByRole('heading', { name: 'Site admin' }).waitFor();
+      await page.getByRole('heading', { name: 'Home', exact: true }).waitFor();
       expect(await page.textContent('main')).toContain('owner@example.com');
     } finally {
       await page.close();

@@ -401,11 +401,13 @@ export type DevicesReport = z.infer<typeof DevicesReport>;
 
 const FunnelCounts = { views: z.number().int(), addsToCart: z.number().int(), purchases: z.number().int() };
 /**
- * The product funnel. A view is a RecordHit page view whose itemId is a product (content's
- * catalogue) or a RecordQuickView; an add is commerce.cart.entry-added; a purchase is a placed
- * order (totals: orders; per product: orders containing it). Named events such as
- * CommerceShopping_VisitPDP are counted in the events report, not here, so a page that sends both
- * is not counted twice.
+ * The product funnel, over one population: tracked visitors (automated clients, owners and
+ * opted-out sites leave no trace in any step), counted once per product and day. views: visitors
+ * who viewed the product (a RecordHit page view whose itemId is a product, or a RecordQuickView);
+ * addsToCart: those of them who then sent AddToCart for it; purchases: those of them whose cart
+ * (the AddToCart event's cartId) became a placed order with it (test mode left out). Each step is
+ * a subset of the one before, so both rates are at most 1. purchasedQuantity is the units sold in
+ * all orders. Named events such as CommerceShopping_VisitPDP are counted in the events report.
  */
 export const FunnelReport = z.object({
   ...Range,

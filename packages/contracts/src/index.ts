@@ -23,3 +23,4 @@ export * from './forms.js';
 export * from './restock.js';
 export * from './analytics.js';
 export * from './places.js';
+export * from './admin-home.js';

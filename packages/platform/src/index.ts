@@ -17,6 +17,7 @@ export { IN_MEMORY_DATA_DIR, openServiceInfra, openEmbeddedPostgres, type Shared
 export * from './service.js';
 export * from './auth/index.js';
 export * from './pagination.js';
+export * from './csv.js';
 export * from './mail/index.js';
 export * from './captcha/index.js';
 export { WindowLimiter, redisCounters, type SharedCounters, type WindowLimiterOptions } from './limits/window-limiter.js';

@@ -215,6 +215,23 @@ export interface ProductSkusTable {
   product_id: string;
 }
 
+/** One visitor of a day on one product: viewed (the row exists), then added, then purchased. */
+export interface FunnelVisitorsTable {
+  website_id: string;
+  day: string;
+  product_id: string;
+  visitor_hash: string;
+  added: Generated<boolean>;
+  purchased: Generated<boolean>;
+}
+
+export interface FunnelCartsTable {
+  website_id: string;
+  cart_id: string;
+  visitor_hash: string;
+  day: string;
+}
+
 export interface AnalyticsDB {
   hits: HitsTable;
   events: EventsTable;
@@ -238,6 +255,8 @@ export interface AnalyticsDB {
   settings: SettingsTable;
   products: ProductsTable;
   product_skus: ProductSkusTable;
+  funnel_visitors: FunnelVisitorsTable;
+  funnel_carts: FunnelCartsTable;
 }
 
 /** The raw tables the retention purge empties, with their time column. */

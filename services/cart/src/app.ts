@@ -1,5 +1,7 @@
 // The cart service: carts and entries, stock, orders (services/cart owns money and stock).
 import { buildService, type BuildServiceOptions, type ServiceDefinition } from '@sc/platform';
+import { exportRoutes } from './admin/exports.routes.js';
+import { summaryRoutes } from './admin/summary.routes.js';
 import { cartRoutes, type CartRouteOptions } from './cart.routes.js';
 import type { CartDB } from './cart.table.js';
 import type { MailerOptions } from '@sc/platform';
@@ -42,6 +44,9 @@ export function createCartService(options: CartOptions = {}): ServiceDefinition<
       await cartRoutes(routeOptions)(app, ctx);
       // Address lookup for checkout; the gateway sends /api/google-maps here.
       placesRoutes(app, options.places ?? placesProvidersFromEnv());
+      // The admin's figures and files: the Home's summary, the CSV exports.
+      summaryRoutes(app, ctx);
+      exportRoutes(app, ctx);
     },
     consumers: (ctx) => [catalogConsumer(ctx), identityConsumer(ctx), websitesConsumer(ctx)],
   };

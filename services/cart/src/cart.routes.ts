@@ -45,6 +45,7 @@ import { hasEnoughStock, isSubscribableType, parseQuantity, resolveVariant, trac
 import { cartFailure } from './errors.js';
 import { stockOfVariant } from './catalog/products.repository.js';
 import { ownerRoutes } from './owner.routes.js';
+import { customerRoutes } from './admin/customers.routes.js';
 import { RefundService } from './checkout/refunds.service.js';
 import { DEFAULT_JOBS, scheduleCartJobs, type CartJobsOptions } from './jobs.js';
 import { storeRoutes } from './store.routes.js';
@@ -305,6 +306,7 @@ export function cartRoutes(options: CartRouteOptions) {
     ownerRoutes(app, ctx, checkout);
     await paymentsRoutes(app, ctx, options.payments, checkout, refunds);
     mailRoutes(app, ctx, mail);
+    customerRoutes(app, ctx, checkout);
     storeRoutes(app, ctx, { checkout, refunds, idempotencyTtlMs: jobs.idempotencyTtlMs });
   };
 }

@@ -19,6 +19,7 @@ import {
   type StructuredContent,
 } from '@sc/contracts';
 import { AppError, decodeCursor, toPage, type CursorPosition, type Page, type ServiceContext } from '@sc/platform';
+import { sql } from 'kysely';
 import { enqueueEvent } from './cache-first-outbox.js';
 import { requireCollection } from './collections.service.js';
 import type { ContentDB } from './content.table.js';
@@ -101,31 +102,53 @@ export class ItemService {
   ) {}
 
   async create(websiteId: string, collectionId: string, body: ParsedItemBody, area: Area, options: { id?: string } = {}): Promise<ContentItem> {
+    return this.#write((trx) => this.#create(trx, websiteId, collectionId, body, area, options));
+  }
+
+  /** Creates several items in one transaction: all of them or, on any failure, none. */
+  async createMany(websiteId: string, collectionId: string, bodies: readonly ParsedItemBody[], area: Area): Promise<ContentItem[]> {
     return this.#write(async (trx) => {
-      const website = await requireWebsite(trx, websiteId);
-      const collection = await requireCollection(trx, websiteId, collectionId, true, area);
-      this.#checkKind(collection, body.recordType);
-      const limit = itemLimit(collection.type, collection.ordering);
-      if (limit && (await countItems(trx, websiteId, collectionId)) >= limit.max) throw invalid(limit.message);
-      const written = await this.#written(trx, collection, body, settingsOf(website).currency, []);
-      const urlId = await this.#urlId(trx, collection, body, undefined);
-      const row = await insertItem(trx, {
-        id: options.id ?? randomUUID(),
-        website_id: websiteId,
-        collection_id: collectionId,
-        record_type: body.recordType,
-        url_id: urlId,
-        title: written.title,
-        status: written.status,
-        publish_on: written.publishOn,
-        display_index: await nextDisplayIndex(trx, websiteId, collectionId),
-        sort_date: written.sortDate,
-        product_type: written.productType,
-        data: json(written.data),
-      });
-      await this.#announce(trx, row, collection, settingsOf(website).currency);
-      return toItem(row, collection.url_id);
+      const created: ContentItem[] = [];
+      for (const body of bodies) created.push(await this.#create(trx, websiteId, collectionId, body, area, {}));
+      return created;
     });
+  }
+
+  /** The SKUs the website's products use now. */
+  async productSkus(websiteId: string): Promise<Set<string>> {
+    const rows = await this.ctx.db
+      .selectFrom('items')
+      .select(sql<string>`jsonb_array_elements(data->'structuredContent'->'variants')->>'sku'`.as('sku'))
+      .where('website_id', '=', websiteId)
+      .where('record_type', '=', RecordType.STORE_ITEM)
+      .execute();
+    return new Set(rows.map((r) => r.sku));
+  }
+
+  async #create(trx: Db, websiteId: string, collectionId: string, body: ParsedItemBody, area: Area, options: { id?: string }): Promise<ContentItem> {
+    const website = await requireWebsite(trx, websiteId);
+    const collection = await requireCollection(trx, websiteId, collectionId, true, area);
+    this.#checkKind(collection, body.recordType);
+    const limit = itemLimit(collection.type, collection.ordering);
+    if (limit && (await countItems(trx, websiteId, collectionId)) >= limit.max) throw invalid(limit.message);
+    const written = await this.#written(trx, collection, body, settingsOf(website).currency, []);
+    const urlId = await this.#urlId(trx, collection, body, undefined);
+    const row = await insertItem(trx, {
+      id: options.id ?? randomUUID(),
+      website_id: websiteId,
+      collection_id: collectionId,
+      record_type: body.recordType,
+      url_id: urlId,
+      title: written.title,
+      status: written.status,
+      publish_on: written.publishOn,
+      display_index: await nextDisplayIndex(trx, websiteId, collectionId),
+      sort_date: written.sortDate,
+      product_type: written.productType,
+      data: json(written.data),
+    });
+    await this.#announce(trx, row, collection, settingsOf(website).currency);
+    return toItem(row, collection.url_id);
   }
 
   /** PUT: replaces the item's fields; the record type cannot change; variant ids are kept by id or SKU. */

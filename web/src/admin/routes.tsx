@@ -5,9 +5,9 @@
 import type { ReactElement } from 'react';
 import { Permission } from '@sc/contracts';
 import { Guard } from './Guard.js';
+import { Home } from './Home.js';
 import { COMMUNITY_AREA, COMMUNITY_ROUTES } from './community/routes.js';
 import { lazyArea } from './lazy-area.js';
-import { Overview } from './Overview.js';
 import type { Route } from './router.js';
 
 // Each area is one chunk, fetched on its first visit (lazy-area.ts); a new area is one line here
@@ -33,6 +33,8 @@ const MailboxScreen = mailbox('MailboxScreen');
 const RestockScreen = restock('RestockScreen');
 const SettingsScreen = settings('SettingsScreen');
 const CouponsScreen = store('CouponsScreen');
+const CustomerScreen = store('CustomerScreen');
+const CustomersScreen = store('CustomersScreen');
 const GiftCardsScreen = store('GiftCardsScreen');
 const InventoryScreen = store('InventoryScreen');
 const OrderDetailScreen = store('OrderDetailScreen');
@@ -52,7 +54,7 @@ export interface Area {
 }
 
 export const AREAS: readonly Area[] = [
-  { to: '/', label: 'Overview', description: 'Where to start.', permissions: [] },
+  { to: '/', label: 'Home', description: 'The day: sales, orders to fulfil, stock, waitlists, submissions, comments, visits.', permissions: [] },
   { to: '/content', label: 'Content', description: 'Pages, blogs, events and galleries.', permissions: [Permission.CONTENT_READ] },
   { to: '/store', label: 'Store', description: 'Products, inventory, orders, gift cards, coupons, shipping and tax.', permissions: [Permission.STORE_READ] },
   { to: '/restock', label: 'Restock', description: 'Back-in-stock waitlists and their emails.', permissions: [Permission.RESTOCK_READ] },
@@ -72,7 +74,7 @@ export function areasFor(can: (permission: Permission) => boolean): Area[] {
 const P = Permission;
 
 export const ROUTES: readonly Route[] = [
-  { path: '/', render: () => <Overview /> },
+  { path: '/', render: () => <Home /> },
   { path: '/settings', render: () => guarded([P.SETTINGS_READ, P.CONTENT_READ], <SettingsScreen section="/settings" />) },
   { path: '/settings/:section', render: ({ section }) => guarded([P.SETTINGS_READ, P.CONTENT_READ, P.STORE_READ], <SettingsScreen section={`/settings/${section ?? ''}`} />) },
   { path: '/content', render: () => guarded([P.CONTENT_READ], <ContentScreen />) },
@@ -94,6 +96,8 @@ export const ROUTES: readonly Route[] = [
   { path: '/store/inventory', render: () => guarded([P.STORE_READ], <InventoryScreen />) },
   { path: '/store/orders', render: () => guarded([P.STORE_READ], <OrdersScreen />) },
   { path: '/store/orders/:orderId', render: ({ orderId }) => guarded([P.STORE_READ], <OrderDetailScreen orderId={orderId ?? ''} />) },
+  { path: '/store/customers', render: () => guarded([P.STORE_READ], <CustomersScreen />) },
+  { path: '/store/customers/:email', render: ({ email }) => guarded([P.STORE_READ], <CustomerScreen key={email} email={email ?? ''} />) },
   { path: '/store/subscriptions', render: () => guarded([P.STORE_READ], <SubscriptionsScreen />) },
   { path: '/store/gift-cards', render: () => guarded([P.STORE_READ], <GiftCardsScreen />) },
   { path: '/store/coupons', render: () => guarded([P.STORE_READ], <CouponsScreen />) },

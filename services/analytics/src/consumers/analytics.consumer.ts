@@ -1,7 +1,8 @@
 // What analytics reads from the bus, each event applied once (handleOnce records its id in the
 // same transaction as its effect, so a redelivery changes nothing):
 // - commerce: entries added to and removed from carts (the funnel's "add to cart"), placed orders
-//   (revenue and orders per day, the funnel's "purchase"; test-mode orders are left out);
+//   (revenue and orders per day; the funnel's "purchase" for the visitors who added to the order's
+//   cart, see migrations/0002_funnel_visitors.ts; test-mode orders are left out);
 // - forms: saved submissions (form conversion);
 // - content: products (names for reports, sku → product for purchases) and site settings
 //   (country and time zone for session replay, the cookie policy when the event carries it).
@@ -77,7 +78,7 @@ async function effect(trx: Trx, schema: string, event: EventEnvelope): Promise<v
       // One purchase per product per order, however many lines or variants it had.
       const perProduct = new Map<string, number>();
       for (const item of order.items) {
-        const product = productOf.get(item.sku) ?? item.sku;
+        const product = item.itemId ?? productOf.get(item.sku) ?? item.sku;
         perProduct.set(product, (perProduct.get(product) ?? 0) + item.quantity);
       }
       await bulkAdd(
@@ -88,6 +89,18 @@ async function effect(trx: Trx, schema: string, event: EventEnvelope): Promise<v
         [int('purchases'), int('purchased_quantity')],
         [...perProduct.entries()].map(([product, quantity]) => [websiteId, day, product, 1, quantity]),
       );
+      // The funnel's last step: the visitors who added these products to this cart bought them.
+      if (order.purchasedCartId !== null && perProduct.size > 0) {
+        const visitors = trx.selectFrom('funnel_carts').select('visitor_hash').where('website_id', '=', websiteId).where('cart_id', '=', order.purchasedCartId);
+        await trx
+          .updateTable('funnel_visitors')
+          .set({ purchased: true })
+          .where('website_id', '=', websiteId)
+          .where('visitor_hash', 'in', visitors)
+          .where('product_id', 'in', [...perProduct.keys()])
+          .where('added', '=', true)
+          .execute();
+      }
       return;
     }
     case 'forms.submission.saved': {

@@ -18,6 +18,19 @@ const COUNT = (name: string) => c(name, 'integer');
 const iso = (ms: number) => new Date(ms).toISOString();
 const PAGE_VIEW = 1;
 
+/** The product (and cart) an AddToCart event's JSON data names, if it names one. */
+function addToCartData(json: string): { itemId: string; cartId: string | undefined } | undefined {
+  try {
+    const data: unknown = JSON.parse(json);
+    if (typeof data !== 'object' || data === null) return undefined;
+    const { itemId, cartId } = data as { itemId?: unknown; cartId?: unknown };
+    if (typeof itemId !== 'string' || itemId === '' || itemId.length > 200) return undefined;
+    return { itemId, cartId: typeof cartId === 'string' && cartId !== '' && cartId.length <= 200 ? cartId : undefined };
+  } catch {
+    return undefined;
+  }
+}
+
 /** Hour and day labels of a batch's times, each made once (a batch spans a few hours at most). */
 class Buckets {
   readonly #hours = new Map<number, string>();
@@ -196,6 +209,49 @@ export class BatchWriter {
     await bulkAdd(db, s, 'product_daily', [WEBSITE, DAY, c('product_id')], [COUNT('views')], productViews.rows(), {
       where: sql<boolean>`exists (select 1 from ${sql.id(s, 'products')} p where p.website_id = u.website_id and p.product_id = u.product_id)`,
     });
+    await this.#funnelViews(
+      db,
+      hits.filter((h) => h.eventType === PAGE_VIEW && h.itemId).map((h) => [h.websiteId, b.day(h.receivedAt), h.itemId, h.visitorHash]),
+    );
+  }
+
+  /** The funnel's first step: (website, day, product, visitor) rows of the product's viewers. */
+  async #funnelViews(db: Kysely<unknown>, rows: Cell[][]): Promise<void> {
+    if (rows.length === 0) return;
+    const s = this.#schema;
+    const unique = [...new Map(rows.map((row) => [row.join('\u0000'), row])).entries()].sort(([x], [y]) => (x < y ? -1 : x > y ? 1 : 0)).map(([, row]) => row);
+    await sql`insert into ${sql.id(s, 'funnel_visitors')} (website_id, day, product_id, visitor_hash)
+      ${unnestRows([WEBSITE, DAY, c('product_id'), c('visitor_hash')], unique, sql<boolean>`exists (select 1 from ${sql.id(s, 'products')} p where p.website_id = u.website_id and p.product_id = u.product_id)`)}
+      on conflict do nothing`.execute(db);
+  }
+
+  /**
+   * The funnel's second step: an AddToCart event marks its visitor as having added the product,
+   * only where that visitor viewed it that day; the cart it names is linked to the visitor (a
+   * placed order of that cart marks the third step).
+   */
+  async #funnelAdds(db: Kysely<unknown>, events: EventRecord[]): Promise<void> {
+    const s = this.#schema;
+    const b = new Buckets();
+    const adds: Cell[][] = [];
+    const carts: Cell[][] = [];
+    for (const e of events) {
+      if (e.name !== 'AddToCart') continue;
+      const data = addToCartData(e.data);
+      if (!data) continue;
+      const day = b.day(e.receivedAt);
+      adds.push([e.websiteId, day, data.itemId, e.visitorHash]);
+      if (data.cartId) carts.push([e.websiteId, data.cartId, e.visitorHash, day]);
+    }
+    if (adds.length > 0) {
+      await sql`update ${sql.id(s, 'funnel_visitors')} f set added = true
+        from (${unnestRows([WEBSITE, DAY, c('product_id'), c('visitor_hash')], adds)}) a
+        where f.website_id = a.website_id and f.day = a.day and f.product_id = a.product_id and f.visitor_hash = a.visitor_hash and not f.added`.execute(db);
+    }
+    if (carts.length > 0) {
+      await sql`insert into ${sql.id(s, 'funnel_carts')} (website_id, cart_id, visitor_hash, day)
+        ${unnestRows([WEBSITE, c('cart_id'), c('visitor_hash'), DAY], carts)} on conflict do nothing`.execute(db);
+    }
   }
 
   async #events(db: Kysely<unknown>, events: EventRecord[]): Promise<void> {
@@ -211,6 +267,7 @@ export class BatchWriter {
     const counts = new Tally();
     for (const e of events) counts.add([e.websiteId, b.day(e.receivedAt), e.name], [1]);
     await bulkAdd(db, s, 'event_daily', [WEBSITE, DAY, c('name')], [COUNT('count')], counts.rows());
+    await this.#funnelAdds(db, events);
   }
 
   async #interactions(db: Kysely<unknown>, interactions: InteractionRecord[]): Promise<void> {
@@ -235,6 +292,10 @@ export class BatchWriter {
     await bulkAdd(db, s, 'interaction_daily', [WEBSITE, DAY, c('kind'), c('target')], [COUNT('count')], counts.rows());
     await bulkAdd(db, s, 'form_daily', [WEBSITE, DAY, c('form_id')], [COUNT('views')], formViews.rows());
     await bulkAdd(db, s, 'product_daily', [WEBSITE, DAY, c('product_id')], [COUNT('views')], quickViews.rows());
+    await this.#funnelViews(
+      db,
+      interactions.filter((i) => i.interaction === 'quick-view').map((i) => [i.websiteId, b.day(i.receivedAt), i.target, i.visitorHash]),
+    );
   }
 
   async #errors(db: Kysely<unknown>, errors: ErrorRecord[]): Promise<void> {

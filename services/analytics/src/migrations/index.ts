@@ -1,7 +1,9 @@
 import type { Migrations } from '@sc/platform';
 import { m0001Analytics } from './0001_analytics.js';
+import { m0002FunnelVisitors } from './0002_funnel_visitors.js';
 
 /** Applied in name order at start (the platform's outbox tables come first on their own). */
 export const migrations: Migrations = {
   '0001_analytics': m0001Analytics,
+  '0002_funnel_visitors': m0002FunnelVisitors,
 };

@@ -200,6 +200,17 @@ export class CommentService {
     });
   }
 
+  /** How many comments wait for approval (the admin Home's figure). */
+  async toApprove(websiteId: string): Promise<number> {
+    const row = await this.ctx.db
+      .selectFrom('comments')
+      .select((eb) => eb.fn.countAll<string | number>().as('n'))
+      .where('website_id', '=', websiteId)
+      .where('status', '=', 'pending')
+      .executeTakeFirst();
+    return Number(row?.n ?? 0);
+  }
+
   /** The moderation queue, newest first. */
   async listOwner(websiteId: string, filter: { status?: CommentRow['status'] | undefined; itemId?: string | undefined }, limit: number, cursor?: string): Promise<Page<OwnerComment>> {
     const scope = `owner-comments:${filter.status ?? ''}:${filter.itemId ?? ''}`;

@@ -2,6 +2,7 @@
 // (the gateway's crumb check guards their writes; a signed-in site user's writes also carry the
 // XSRF header); owners: under /api/content-service/1.0 with the comments and content permissions.
 import {
+  CommentsSummary,
   CaptchaChallenge,
   CommentListQuery,
   ContentId,
@@ -128,6 +129,10 @@ export function communityRoutes(app: ZodApp, services: CommunityServices): void 
       return comments.listOwner(websiteOf(request, request.params.websiteId), { status, itemId }, limit, cursor);
     },
   );
+
+  app.get(`${OWNER_BASE}/comments-summary`, ownerRoute(Permission.COMMENTS_MODERATE, { schema: { params: SiteParams, response: { 200: CommentsSummary } } }), async (request) => ({
+    toApprove: await comments.toApprove(websiteOf(request, request.params.websiteId)),
+  }));
 
   app.patch(
     `${OWNER_BASE}/comments/:commentId`,

@@ -524,7 +524,8 @@ async function writeDemo(platformCtx: ServiceContext<ContentDB>, assets: AssetSe
       navigation: { items: [{ title: 'Instagram', externalLink: 'https://www.instagram.com/' }] },
     });
     await documents.updateHeaderFooter(site, {
-      header: { siteTitle: 'Harbour & Pine', alignment: 'center', sticky: true, showCart: true, showAccountLink: true, backgroundColor: '#faf7f2', textColor: '#1f2a27' },
+      // No header text of its own: the header shows the site title (Settings › General).
+      header: { alignment: 'center', sticky: true, showCart: true, showAccountLink: true, backgroundColor: '#faf7f2', textColor: '#1f2a27' },
       footer: {
         text: 'Harbour & Pine · 41 Fore Street, Portland, ME 04101 · Open Wednesday to Sunday, 10–5',
         showSocialLinks: true,

@@ -3,6 +3,7 @@
 // (form-submission permissions: they hold visitors' personal data).
 import { z } from 'zod';
 import {
+  FormsSummary,
   CreateFormBody,
   FormDefinition,
   FormParams,
@@ -15,7 +16,7 @@ import {
   SubmissionListQuery,
 } from '@sc/contracts';
 import { listMailbox, ownerRoute, pageSchema, websiteIdOf, type MailTables, type ServiceContext, type ZodApp } from '@sc/platform';
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { csvHeader, csvRow } from '../domain/csv.js';
 import type { FormService } from '../forms.service.js';
 import type { FormsDB } from '../forms.table.js';
@@ -47,6 +48,20 @@ export function ownerRoutes(app: ZodApp, ctx: ServiceContext<FormsDB>, forms: Fo
   app.delete(`${OWNER_BASE}/:formId`, ownerRoute(Permission.CONTENT_EDIT, { schema: { params: FormParams } }), async (request, reply) => {
     await forms.remove(websiteIdOf(request), request.params.formId);
     return reply.status(204).send();
+  });
+
+  app.get('/api/rest/forms/summary', ownerRoute(Permission.FORM_SUBMISSIONS_READ, { schema: { response: { 200: FormsSummary } } }), async (request) => {
+    const now = Date.now();
+    const row = await ctx.db
+      .selectFrom('submissions')
+      .select([
+        sql<string | number>`count(*) filter (where created_at >= ${new Date(now - 86_400_000)})`.as('day'),
+        sql<string | number>`count(*)`.as('week'),
+      ])
+      .where('website_id', '=', websiteIdOf(request))
+      .where('created_at', '>=', new Date(now - 7 * 86_400_000))
+      .executeTakeFirst();
+    return { last24Hours: Number(row?.day ?? 0), last7Days: Number(row?.week ?? 0) };
   });
 
   app.get(

@@ -1,8 +1,9 @@
 // SPEC 7 restock calls: the visitor's signup, the owner's groups, signups, send and send all;
 // plus the owner's waitlist settings, the local mailbox, and the captcha challenge for the form.
 import type { FastifyInstance } from 'fastify';
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import {
+  RestockSummary,
   CaptchaChallenge,
   MailboxMessage,
   MailboxQuery,
@@ -45,6 +46,16 @@ export function restockRoutes(app: ZodApp, ctx: ServiceContext<RestockDB>, resto
   app.get(`${RESTOCK_BASE}/groups`, ownerRoute(Permission.RESTOCK_READ, { schema: { querystring: RestockGroupsQuery, response: { 200: RestockGroupsResponse } } }), async (request) => {
     const page = await listGroups(ctx.db, websiteIdOf(request), request.query);
     return { signUpGroups: page.items, hasNextPage: page.hasNextPage, nextPageCursor: page.nextPageCursor };
+  });
+
+  app.get(`${RESTOCK_BASE}/summary`, ownerRoute(Permission.RESTOCK_READ, { schema: { response: { 200: RestockSummary } } }), async (request) => {
+    const row = await ctx.db
+      .selectFrom('signups')
+      .select((eb) => [eb.fn.countAll<string | number>().as('waiting'), eb.fn.count<string | number>(sql`distinct product_id`).as('products')])
+      .where('website_id', '=', websiteIdOf(request))
+      .where('notified_at', 'is', null)
+      .executeTakeFirst();
+    return { waiting: Number(row?.waiting ?? 0), products: Number(row?.products ?? 0) };
   });
 
   app.get(RESTOCK_BASE, ownerRoute(Permission.RESTOCK_READ, { schema: { querystring: RestockSignupsQuery, response: { 200: RestockSignupsResponse } } }), async (request) => {

@@ -128,14 +128,15 @@ function Reports({ query }: { query: string }) {
               <Bars
                 title="Product funnel"
                 rows={[
-                  { label: 'Product views', value: r.totals.views },
-                  { label: 'Added to cart', value: r.totals.addsToCart },
-                  { label: 'Purchased', value: r.totals.purchases },
+                  { label: 'Visitors who viewed a product', value: r.totals.views },
+                  { label: 'of them, added it to the cart', value: r.totals.addsToCart },
+                  { label: 'of them, bought it', value: r.totals.purchases },
                 ]}
               />
               <p>
                 Add-to-cart rate {percent(r.rates.addToCart)} · purchase rate {percent(r.rates.purchase)}
               </p>
+              <p className="hint">Counted per visitor and product each day; automated clients and signed-in owners are left out of every step.</p>
             </>
           )}
         </Loaded>

@@ -7,6 +7,7 @@ import {
   OwnerUiMessages,
   Permission,
   type CurrencyCode,
+  type HeaderFooter,
   type SiteSettings,
   type UpdateSiteSettingsBody,
   type Website,
@@ -38,6 +39,8 @@ function GeneralForm({ website, onSaved }: { website: Website; onSaved: (website
   const { websiteId, can } = useSession();
   const editable = can(Permission.SETTINGS_MANAGE);
   const [title, setTitle] = useState(website.title);
+  // Which title the header shows: this one, unless Header & footer sets a header text of its own.
+  const headerText = useApi<HeaderFooter>('/api/site-header-footer').data?.header.siteTitle ?? '';
   const [domains, setDomains] = useState(website.domains.join('\n'));
   const [settings, setSettings] = useState<Settings>(website.settings);
   const [zones, setZones] = useState<string[] | undefined>();
@@ -76,7 +79,14 @@ function GeneralForm({ website, onSaved }: { website: Website; onSaved: (website
     <form onSubmit={(e) => void save(e)} className="stack">
       <fieldset disabled={!editable}>
         <legend>Website</legend>
-        <Field label="Site title">
+        <Field
+          label="Site title"
+          hint={
+            headerText === ''
+              ? 'In use: shown in the site header and the browser tab title.'
+              : `Shown in the browser tab title. The header shows “${headerText}” instead (Settings › Header & footer); empty it there to show this title.`
+          }
+        >
           <input value={title} onChange={(e) => setTitle(e.target.value)} required maxLength={200} />
         </Field>
         <Field label="Domains" hint="One per line, e.g. shop.example.com">

@@ -10,10 +10,12 @@ import { Check, Field, Loaded, Outcome } from '../ui.js';
 
 export function HeaderFooterSettings() {
   const resource = useApi<HeaderFooter>('/api/site-header-footer');
-  return <Loaded resource={resource}>{(data) => <HeaderFooterForm initial={data} onSaved={resource.set} />}</Loaded>;
+  const { websiteId } = useSession();
+  const siteTitle = useApi<Website>(`/api/content-service/1.0/websites/${websiteId}`).data?.title ?? '';
+  return <Loaded resource={resource}>{(data) => <HeaderFooterForm initial={data} onSaved={resource.set} siteTitle={siteTitle} />}</Loaded>;
 }
 
-function HeaderFooterForm({ initial, onSaved }: { initial: HeaderFooter; onSaved: (value: HeaderFooter) => void }) {
+function HeaderFooterForm({ initial, onSaved, siteTitle }: { initial: HeaderFooter; onSaved: (value: HeaderFooter) => void; siteTitle: string }) {
   const editable = useSession().can(Permission.CONTENT_EDIT);
   const [header, setHeader] = useState(initial.header);
   const [footer, setFooter] = useState(initial.footer);
@@ -35,8 +37,15 @@ function HeaderFooterForm({ initial, onSaved }: { initial: HeaderFooter; onSaved
     <form className="stack" onSubmit={(e) => void save(e)}>
       <fieldset disabled={!editable}>
         <legend>Header</legend>
-        <Field label="Site title in the header">
-          <input value={header.siteTitle} onChange={(e) => setHeader({ ...header, siteTitle: e.target.value })} />
+        <Field
+          label="Header text"
+          hint={
+            header.siteTitle.trim() === ''
+              ? `Empty: the header and the browser tab show the site title from Settings › General${siteTitle ? ` (“${siteTitle}”)` : ''}.`
+              : 'In use instead of the site title from Settings › General, in the header and the browser tab. Empty it to show the site title.'
+          }
+        >
+          <input value={header.siteTitle} maxLength={200} onChange={(e) => setHeader({ ...header, siteTitle: e.target.value })} />
         </Field>
         <Field label="Logo image URL" error={logoProblem}>
           <input value={header.logo?.assetUrl ?? ''} onChange={(e) => setHeader({ ...header, logo: { assetUrl: e.target.value, altText: header.logo?.altText ?? '' } })} />

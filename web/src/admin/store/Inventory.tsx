@@ -21,7 +21,14 @@ export function InventoryScreen() {
   const inventory = useApi<{ inventory: Row[] }>('/api/commerce/inventory');
   const [filter, setFilter] = useState('');
   return (
-    <Page title="Inventory">
+    <Page
+      title="Inventory"
+      actions={
+        <a className="button" href="/api/commerce/store/exports/inventory.csv" download>
+          Export inventory (CSV)
+        </a>
+      }
+    >
       <StoreTabs />
       <label className="field">
         <span className="field-label">Find a product or SKU</span>

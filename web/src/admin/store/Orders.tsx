@@ -3,7 +3,7 @@ import { useState } from 'react';
 import type { Order } from '@sc/contracts';
 import { useApi } from '../data.js';
 import { showMoney } from '../money.js';
-import { Link } from '../router.js';
+import { Link, useLocation } from '../router.js';
 import { Field, Loaded, Page, when } from '../ui.js';
 import { StoreTabs } from './StoreHome.js';
 
@@ -11,11 +11,19 @@ const ORDERS = '/api/commerce/store/orders?limit=200';
 
 export function OrdersScreen() {
   const orders = useApi<{ orders: Order[] }>(ORDERS);
-  const [status, setStatus] = useState('');
+  // The Home's 'Orders to fulfil' links here with ?status=paid.
+  const [status, setStatus] = useState(useLocation().query.get('status') ?? '');
   const [kind, setKind] = useState('');
   const [text, setText] = useState('');
   return (
-    <Page title="Orders">
+    <Page
+      title="Orders"
+      actions={
+        <a className="button" href={`/api/commerce/store/exports/orders.csv${status ? `?status=${encodeURIComponent(status)}` : ''}`} download>
+          Export orders (CSV)
+        </a>
+      }
+    >
       <StoreTabs />
       <div className="row" role="search">
         <Field label="Status">

@@ -8,6 +8,7 @@ import { showMoney } from '../money.js';
 import { Link } from '../router.js';
 import { useSession } from '../session.js';
 import { Field, Loaded, Outcome, Page } from '../ui.js';
+import { ProductImport } from './ProductImport.js';
 import { StoreTabs } from './StoreHome.js';
 
 export interface StockRow {
@@ -85,6 +86,7 @@ export function ProductsScreen({ collectionId }: { collectionId: string }) {
           )
         }
       </Loaded>
+      {can(Permission.STORE_MANAGE) ? <ProductImport base={base} onImported={products.reload} /> : null}
       <Categories base={base} collectionId={collectionId} />
     </Page>
   );

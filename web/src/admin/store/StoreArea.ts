@@ -1,5 +1,6 @@
 // The store area's screens: one lazily loaded chunk (routes.tsx), fetched on the first visit to /config/store.
 export { CouponsScreen } from './Coupons.js';
+export { CustomerScreen, CustomersScreen } from './Customers.js';
 export { GiftCardsScreen } from './GiftCards.js';
 export { InventoryScreen } from './Inventory.js';
 export { OrderDetailScreen } from './OrderDetail.js';

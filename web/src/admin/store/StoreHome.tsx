@@ -12,6 +12,7 @@ export const STORE_TABS = [
   { to: '/store', label: 'Stores' },
   { to: '/store/inventory', label: 'Inventory' },
   { to: '/store/orders', label: 'Orders' },
+  { to: '/store/customers', label: 'Customers' },
   { to: '/store/subscriptions', label: 'Subscriptions' },
   { to: '/store/gift-cards', label: 'Gift cards' },
   { to: '/store/coupons', label: 'Coupons' },

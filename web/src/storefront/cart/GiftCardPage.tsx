@@ -55,7 +55,7 @@ export function GiftCardPage({ itemId, from, sku }: { itemId: string; from: stri
     try {
       const added = await call<AddEntryResponse>('POST', '/api/commerce/shopping-cart/entries', { itemId: product.itemId, sku: variant.sku, quantity: 1 });
       cartStore.set(added.shoppingCart);
-      track('AddToCart', { itemId: product.itemId, sku: variant.sku, quantity: 1, productName: product.title, unitPrice: variant.priceMoney });
+      track('AddToCart', { itemId: product.itemId, cartId: added.shoppingCart.id, sku: variant.sku, quantity: 1, productName: product.title, unitPrice: variant.priceMoney });
       location.assign(checkoutUrl());
     } catch (failure) {
       setAlert(failureMessage(failureFrom(failure), navigator.cookieEnabled));

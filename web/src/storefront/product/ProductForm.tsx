@@ -77,7 +77,7 @@ export function ProductForm({ data, mount, display }: { data: ProductFormData; m
         ...(additionalFields === null ? {} : { additionalFields }),
       });
       cartStore.set(added.shoppingCart);
-      track('AddToCart', { itemId: data.itemId, sku: chosen.sku, quantity: count, productName: data.title, unitPrice: chosen.onSale ? chosen.salePriceMoney : chosen.priceMoney });
+      track('AddToCart', { itemId: data.itemId, cartId: added.shoppingCart.id, sku: chosen.sku, quantity: count, productName: data.title, unitPrice: chosen.onSale ? chosen.salePriceMoney : chosen.priceMoney });
       if (data.expressCheckout) {
         location.assign(checkoutUrl());
         return;

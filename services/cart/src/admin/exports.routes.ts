@@ -1,0 +1,90 @@
+// The store's CSV downloads for the admin: orders (one row per order line, the order's columns
+// repeated), and inventory (one row per variant). Streamed page by page (keyset pagination on an
+// indexed key, 1,000 rows a query), so a 100,000-order export holds one page in memory at a time
+// (bench/cart/export.ts measures it). Cells are written by csv-stringify; formula-looking text is
+// neutralised (packages/platform csv.ts). A date range and status filter narrow the orders.
+import { fromMinorUnits, isCurrencyCode, OrderStatus, Permission, type Address, type OrderItem } from '@sc/contracts';
+import { keysetPages, ownerRoute, sendCsv, websiteIdOf, type CsvCell, type ServiceContext, type ZodApp } from '@sc/platform';
+import { z } from 'zod';
+import type { CartDB } from '../cart.table.js';
+
+const PAGE = 1_000;
+
+export const OrdersExportQuery = z
+  .object({ from: z.iso.datetime({ offset: true }).optional(), to: z.iso.datetime({ offset: true }).optional(), status: OrderStatus.optional() })
+  .strict();
+
+/** Minor units as the decimal number a spreadsheet sums (12.5 for 1250 USD). */
+export function amount(minor: number | string, currency: string): number {
+  return Number(isCurrencyCode(currency) ? fromMinorUnits(BigInt(minor), currency) : Number(minor) / 100);
+}
+
+export const ORDER_COLUMNS = [
+  'Order number', 'Order id', 'Placed at', 'Kind', 'Status', 'Test mode', 'Email',
+  'Ship to', 'Address line 1', 'Address line 2', 'City', 'Region', 'Postal code', 'Country',
+  'Currency', 'Subtotal', 'Discount', 'Shipping', 'Tax', 'Gift card', 'Total', 'Refunded',
+  'Line', 'SKU', 'Product', 'Quantity', 'Unit price', 'Line total',
+];
+
+export const INVENTORY_COLUMNS = ['Product id', 'Product', 'Variant id', 'SKU', 'Unlimited', 'In stock'];
+
+const stamp = (): string => new Date().toISOString().slice(0, 10);
+
+export function exportRoutes(app: ZodApp, ctx: ServiceContext<CartDB>): void {
+  app.get('/api/commerce/store/exports/orders.csv', ownerRoute(Permission.STORE_READ, { schema: { querystring: OrdersExportQuery } }), async (request, reply) => {
+    const websiteId = websiteIdOf(request);
+    const { from, to, status } = request.query;
+    const page = (after: number | undefined) => {
+      let query = ctx.db
+        .selectFrom('orders')
+        .select(['order_number', 'id', 'created_at', 'kind', 'status', 'test_mode', 'email', 'shipping_address', 'items', 'currency', 'subtotal_cents', 'discount_cents', 'shipping_cents', 'tax_cents', 'gift_card_cents', 'grand_total_cents', 'refunded_cents'])
+        .where('website_id', '=', websiteId);
+      if (from) query = query.where('created_at', '>=', new Date(from));
+      if (to) query = query.where('created_at', '<', new Date(to));
+      if (status) query = query.where('status', '=', status);
+      if (after !== undefined) query = query.where('order_number', '>', after);
+      return query.orderBy('order_number').limit(PAGE).execute();
+    };
+    async function* rows(): AsyncGenerator<CsvCell[]> {
+      yield ORDER_COLUMNS;
+      for await (const o of keysetPages(page, (row) => Number(row.order_number), PAGE)) {
+        const address = (typeof o.shipping_address === 'string' ? JSON.parse(o.shipping_address) : o.shipping_address) as Address | null;
+        const items = (typeof o.items === 'string' ? JSON.parse(o.items) : o.items) as OrderItem[];
+        const c = o.currency;
+        const order: CsvCell[] = [
+          Number(o.order_number), o.id, new Date(o.created_at).toISOString(), o.kind, o.status, o.test_mode, o.email,
+          address?.name, address?.line1, address?.line2, address?.city, address?.region, address?.postalCode, address?.country,
+          c, amount(o.subtotal_cents, c), amount(o.discount_cents, c), amount(o.shipping_cents, c), amount(o.tax_cents, c), amount(o.gift_card_cents, c), amount(o.grand_total_cents, c), amount(o.refunded_cents, c),
+        ];
+        if (items.length === 0) yield [...order, null, null, null, null, null, null];
+        for (const [index, item] of items.entries()) {
+          const unit = Number(item.unitPrice.value);
+          yield [...order, index + 1, item.sku, item.productName, item.quantity, amount(unit, c), amount(unit * item.quantity, c)];
+        }
+      }
+    }
+    return sendCsv(reply, `orders-${stamp()}.csv`, rows());
+  });
+
+  app.get('/api/commerce/store/exports/inventory.csv', ownerRoute(Permission.STORE_READ, {}), async (request, reply) => {
+    const websiteId = websiteIdOf(request);
+    type Key = { title: string; sku: string; variant: string };
+    const page = (after: Key | undefined) => {
+      let query = ctx.db
+        .selectFrom('stock as s')
+        .innerJoin('products as p', (j) => j.onRef('p.website_id', '=', 's.website_id').onRef('p.product_id', '=', 's.product_id'))
+        .select(['s.product_id', 's.variant_id', 's.sku', 's.qty', 's.unlimited', 'p.title'])
+        .where('s.website_id', '=', websiteId)
+        .where('p.deleted', '=', false);
+      if (after) query = query.where((eb) => eb(eb.refTuple('p.title', 's.sku', 's.variant_id'), '>', eb.tuple(after.title, after.sku, after.variant)));
+      return query.orderBy('p.title').orderBy('s.sku').orderBy('s.variant_id').limit(PAGE).execute();
+    };
+    async function* rows(): AsyncGenerator<CsvCell[]> {
+      yield INVENTORY_COLUMNS;
+      for await (const r of keysetPages(page, (row) => ({ title: row.title, sku: row.sku, variant: row.variant_id }), PAGE)) {
+        yield [r.product_id, r.title, r.variant_id, r.sku, r.unlimited, r.unlimited ? null : r.qty];
+      }
+    }
+    return sendCsv(reply, `inventory-${stamp()}.csv`, rows());
+  });
+}

@@ -1,0 +1,48 @@
+// POST .../products/{collectionId}/import: products from a CSV file (import/product-import.ts).
+// dryRun true (the default) checks the file and lists every bad line; dryRun false imports, but
+// only a file without problems, all its products in one transaction. A file with problems is
+// refused with 400 and the same list: nothing is created.
+import { isCurrencyCode, DEFAULT_CURRENCY, Permission } from '@sc/contracts';
+import { AppError, ownerRoute, type ZodApp } from '@sc/platform';
+import { z } from 'zod';
+import { checkProductCsv } from '../import/product-import.js';
+import type { ItemService } from '../items.service.js';
+import type { WebsiteService } from '../websites.service.js';
+import { websiteOf } from './access.js';
+import { STORE_BASE } from './store.routes.js';
+
+export const ProductImportBody = z.object({ csv: z.string().min(1).max(900_000), dryRun: z.boolean().default(true) }).strict();
+const Problem = z.object({ line: z.number().int(), reason: z.string() });
+export const ProductImportResult = z.object({
+  dryRun: z.boolean(),
+  /** Products that would be created (dry run) or were created. */
+  products: z.array(z.object({ line: z.number().int(), title: z.string(), sku: z.string() })),
+  problems: z.array(Problem),
+  imported: z.number().int(),
+});
+const Params = z.object({ websiteId: z.string().min(1).max(64), collectionId: z.string().min(1).max(64) }).strict();
+
+export function importRoutes(app: ZodApp, items: ItemService, websites: WebsiteService): void {
+  app.post(
+    `${STORE_BASE}/products/:collectionId/import`,
+    ownerRoute(Permission.STORE_MANAGE, { schema: { params: Params, body: ProductImportBody, response: { 200: ProductImportResult } } }),
+    async (request) => {
+      const websiteId = websiteOf(request, request.params.websiteId);
+      const currency = (await websites.settings(websiteId)).currency;
+      const checked = checkProductCsv(request.body.csv, isCurrencyCode(currency) ? currency : DEFAULT_CURRENCY, await items.productSkus(websiteId));
+      const products = checked.products.map(({ line, body }) => ({
+        line,
+        title: body.title ?? '',
+        sku: body.recordType === 11 ? (body.structuredContent.variants[0]?.sku ?? '') : '',
+      }));
+      if (request.body.dryRun) return { dryRun: true, products, problems: checked.problems, imported: 0 };
+      if (checked.problems.length > 0) {
+        throw new AppError('BAD_REQUEST', `Nothing was imported: ${checked.problems.length} ${checked.problems.length === 1 ? 'line has a problem' : 'lines have problems'}.`, {
+          fields: Object.fromEntries(checked.problems.map((p) => [`line ${p.line}`, p.reason])),
+        });
+      }
+      const created = await items.createMany(websiteId, request.params.collectionId, checked.products.map((p) => p.body), 'store');
+      return { dryRun: false, products, problems: [], imported: created.length };
+    },
+  );
+}
