@@ -170,3 +170,28 @@ export async function visitorAdds(page: Page, itemId: string, sku: string, quant
     { itemId, sku, quantity, crumb: await crumbOf(page) },
   );
 }
+
+/**
+ * A new owner account given the viewer role on the demo website by the signed-in `owner` (Team
+ * screen): answers the viewer's page, signed in and showing the admin app.
+ */
+export async function newViewer(harness: AdminHarness, owner: Page, name: string, email: string): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await harness.browser.newContext();
+  const viewer = await context.newPage();
+  viewer.setDefaultTimeout(10_000);
+  await viewer.goto(`${harness.url}/config`);
+  await viewer.getByRole('button', { name: 'Create an owner account' }).click();
+  await viewer.getByLabel('Name').fill(name);
+  await viewer.getByLabel('Email').fill(email);
+  await viewer.getByLabel('Password').fill('viewer-pass-1234');
+  await viewer.getByRole('button', { name: 'Create account' }).click();
+  await viewer.getByText('You have no role on this website yet.').waitFor();
+  await goToArea(owner, 'Team');
+  await owner.getByLabel('Member email').fill(email);
+  await owner.getByLabel('New member role').selectOption({ label: 'viewer' });
+  await owner.getByRole('button', { name: 'Add member' }).click();
+  await owner.getByRole('row', { name: `Member ${email}` }).waitFor();
+  await viewer.reload();
+  await viewer.getByRole('heading', { name: 'Home', exact: true }).waitFor();
+  return { context, page: viewer };
+}

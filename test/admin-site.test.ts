@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Page } from 'playwright-core';
 import { DEMO_CONTENT, DEMO_WEBSITE_ID, OWNER_SESSION_COOKIE, Role, roleName } from '@sc/contracts';
 import { buildWeb } from './browser-kit.js';
-import { crumbOf, goToArea, ownerPage, SECOND_WEBSITE, shot, signIn, startAdmin, stopAdmin, type AdminHarness } from './admin-kit.js';
+import { crumbOf, goToArea, newViewer, ownerPage, SECOND_WEBSITE, shot, signIn, startAdmin, stopAdmin, type AdminHarness } from './admin-kit.js';
 
 const SUITE = 'site';
 let harness: AdminHarness;
@@ -232,9 +232,13 @@ describe('admin gallery and content', () => {
     await owner.getByLabel('Title').fill('Our numbers');
     await owner.getByRole('button', { name: 'Create' }).click();
     await owner.getByRole('heading', { name: 'Our numbers' }).waitFor();
-    await owner.getByLabel('Block type').selectOption('62');
-    await owner.getByRole('button', { name: 'Add block' }).click();
-    const chart = owner.getByRole('group', { name: /Block 1: Chart/ });
+    const add = async (name: string) => {
+      await owner.getByRole('button', { name: 'Add block' }).click();
+      await owner.getByRole('dialog', { name: 'Add a block' }).getByRole('button', { name, exact: true }).click();
+    };
+    await add('Chart');
+    const chart = owner.getByRole('group', { name: 'Chart settings' });
+    await chart.getByLabel('Dataset').fill('');
     await expect(chart.getByRole('alert').textContent()).resolves.toBe('Your dataset must have at least one column');
     await chart.getByLabel('Dataset').fill('Month,Visitors');
     await expect(chart.getByRole('alert').textContent()).resolves.toBe('Your dataset must have at least one row');
@@ -242,21 +246,20 @@ describe('admin gallery and content', () => {
     await expect(chart.getByRole('alert').textContent()).resolves.toBe('One or more rows was missing data');
     await chart.getByLabel('Dataset').fill('Month,Visitors\nJanuary,120\nFebruary,180');
     await expect(chart.getByRole('alert').count()).resolves.toBe(0);
-    await owner.getByLabel('Block type').selectOption('53');
-    await owner.getByRole('button', { name: 'Add block' }).click();
-    const button = owner.getByRole('group', { name: /Block 2: Button/ });
+    await add('Button');
+    const button = owner.getByRole('group', { name: 'Button settings' });
     await button.getByLabel('Button label').fill('Visit us');
     await button.getByLabel('Button link').fill('fore street');
     await expect(button.getByRole('alert').textContent()).resolves.toBe('Links must be formatted as https://example.com or /a-page');
     await button.getByLabel('Button link').fill('/about');
-    await owner.getByLabel('Block type').selectOption('51');
-    await owner.getByRole('button', { name: 'Add block' }).click();
-    await expect(owner.getByRole('group', { name: /Block 3: Newsletter/ }).getByRole('alert').textContent()).resolves.toBe('A List must be selected');
-    await owner.getByRole('group', { name: /Block 3: Newsletter/ }).getByRole('button', { name: 'Remove block' }).click();
-    await owner.getByRole('button', { name: 'Save page' }).click();
+    await add('Newsletter');
+    await expect(owner.getByRole('group', { name: 'Newsletter settings' }).getByRole('alert').textContent()).resolves.toBe('A List must be selected');
+    await owner.getByRole('toolbar', { name: 'Block' }).getByRole('button', { name: 'Remove block' }).click();
+    await owner.getByRole('button', { name: 'Save', exact: true }).click();
     await owner.getByRole('status').filter({ hasText: 'Page saved' }).waitFor();
     await owner.reload();
-    await expect(owner.getByRole('group', { name: /Block 1: Chart/ }).getByLabel('Dataset').inputValue()).resolves.toContain('February,180');
+    await owner.getByRole('navigation', { name: 'Page structure' }).getByRole('button', { name: /^Chart/ }).click();
+    await expect(owner.getByRole('group', { name: 'Chart settings' }).getByLabel('Dataset').inputValue()).resolves.toContain('February,180');
     await shot(owner, SUITE, '08-page-blocks');
   }, 60_000);
 
@@ -403,26 +406,9 @@ describe('admin team and roles', () => {
   }, 30_000);
 
   it('gives a new owner the viewer role: every area reads, nothing can be changed, and the server refuses', async () => {
-    const context = await harness.browser.newContext();
-    const viewer = await context.newPage();
-    viewer.setDefaultTimeout(10_000);
-    await viewer.goto(`${harness.url}/config`);
-    await viewer.getByRole('button', { name: 'Create an owner account' }).click();
-    await viewer.getByLabel('Name').fill('Vera Viewer');
-    await viewer.getByLabel('Email').fill('vera@example.com');
-    await viewer.getByLabel('Password').fill('viewer-pass-1234');
-    await viewer.getByRole('button', { name: 'Create account' }).click();
-    await viewer.getByText('You have no role on this website yet.').waitFor();
-
-    await goToArea(owner, 'Team');
-    await owner.getByLabel('Member email').fill('vera@example.com');
-    await owner.getByLabel('New member role').selectOption({ label: 'viewer' });
-    await owner.getByRole('button', { name: 'Add member' }).click();
-    await owner.getByRole('row', { name: 'Member vera@example.com' }).waitFor();
+    const { context, page: viewer } = await newViewer(harness, owner, 'Vera Viewer', 'vera@example.com');
     await shot(owner, SUITE, '11-team');
 
-    await viewer.reload();
-    await viewer.getByRole('heading', { name: 'Home', exact: true }).waitFor();
     const nav = viewer.getByRole('navigation', { name: 'Admin' });
     await nav.getByRole('link', { name: 'Store', exact: true }).waitFor();
     expect(await nav.getByRole('link', { name: 'Team', exact: true }).count()).toBe(1); // members:read

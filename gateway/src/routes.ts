@@ -30,6 +30,8 @@ export const ROUTES: readonly Route[] = [
   { prefix: '/api/site-header-footer', service: 'content' },
   { prefix: '/api/multilingual', service: 'content' },
   { prefix: '/api/v1/commerce-preferences', service: 'content' },
+  // The page editor's live preview (a draft rendered like the public page, never stored).
+  { prefix: '/api/render', service: 'render' },
 ];
 
 /** Site pages: every path outside /api, /assets and /config. */

@@ -4,6 +4,7 @@
 // SPEC 7 content calls). Timestamps are epoch milliseconds; money is integer minor units.
 import { z } from 'zod';
 import { Colour, ColourValue } from './content-colour.js';
+import { DEFAULT_SITE_STYLES, SiteStyles } from './site-styles.js';
 import { ImageBody, ImageOut, PageUrl } from './content-image.js';
 import { GallerySettingsBody } from './content-gallery.js';
 import { CONTENT_LIMITS, ContentMessages } from './content-limits.js';
@@ -84,7 +85,30 @@ export type BlockBody = z.infer<typeof BlockBody>;
 export const Blocks = z
   .array(BlockBody)
   .max(CONTENT_LIMITS.blocksPerLayout, { error: formatMessage(ContentMessages.tooManyBlocks, { max: CONTENT_LIMITS.blocksPerLayout }) });
-export const Layout = z.object({ blocks: Blocks }).strict();
+/**
+ * A section of a layout: a run of `blocks` consecutive blocks of the layout's list, with its
+ * background, width and spacing. The blocks stay one flat list (every reader of a layout keeps
+ * working); sections only group them. Colours are hex so they can go into a style attribute.
+ */
+export const LayoutSection = z
+  .object({
+    id: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/),
+    blocks: z.number().int().min(0).max(CONTENT_LIMITS.blocksPerLayout),
+    background: z.string().regex(/^#[0-9a-fA-F]{3,6}$/, 'Use a hex colour such as #f4efe6.').optional(),
+    backgroundImage: z.string().max(2_000).optional(),
+    width: z.enum(['narrow', 'normal', 'wide', 'full']).optional(),
+    spacing: z.enum(['small', 'medium', 'large']).optional(),
+  })
+  .strict();
+export type LayoutSection = z.infer<typeof LayoutSection>;
+
+export const Layout = z
+  .object({ blocks: Blocks, sections: z.array(LayoutSection).max(CONTENT_LIMITS.blocksPerLayout).optional() })
+  .strict()
+  .refine((layout) => !layout.sections || layout.sections.reduce((n, s) => n + s.blocks, 0) === layout.blocks.length, {
+    message: 'The sections must hold every block of the layout.',
+    path: ['sections'],
+  });
 export type Layout = z.infer<typeof Layout>;
 
 // ---------------------------------------------------------------------------------------------
@@ -138,6 +162,8 @@ export const SiteSettings = z
     captchaSiteKey: z.string().max(200).nullable(),
     colors: z.record(z.string().regex(/^[a-zA-Z][a-zA-Z0-9-]{0,39}$/), Colour).refine((c) => Object.keys(c).length <= 50, 'At most 50 colours.'),
     businessEmail: OwnerEmail.nullable(),
+    /** Fonts, colours, button shape and spacing of the theme (site-styles.ts). */
+    styles: SiteStyles,
   })
   .strict();
 export type SiteSettings = z.infer<typeof SiteSettings>;
@@ -165,6 +191,7 @@ export const DEFAULT_SITE_SETTINGS: SiteSettings = Object.freeze({
   captchaSiteKey: null,
   colors: {},
   businessEmail: null,
+  styles: DEFAULT_SITE_STYLES,
 });
 
 /** PUT .../settings: any subset; nested groups merge field by field. */
@@ -245,6 +272,11 @@ export const UpdateCollectionBody = z
     enabled: z.boolean(),
     ordering: CollectionOrdering,
     layout: Layout,
+    /**
+     * The collection's updatedOn the change was made from: when the collection changed since,
+     * the save is refused (409, 'You may only edit one page at a time') and nothing is written.
+     */
+    baseUpdatedOn: z.number().int(),
   })
   .partial()
   .strict();

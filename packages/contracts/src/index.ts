@@ -19,6 +19,7 @@ export * from './owner-websites.js';
 export * from './content-assets.js';
 export * from './permissions.js';
 export * from './render.js';
+export * from './site-styles.js';
 export * from './forms.js';
 export * from './restock.js';
 export * from './analytics.js';

@@ -9,6 +9,9 @@ import { Money } from './currencies.js';
 import { SubscriptionPlan } from './content-product.js';
 import { ExperimentsContext, PopupOverlay } from './content-community.js';
 import { ProductTypeSchema } from './enums.js';
+import { Layout } from './content.js';
+import { CONTENT_LIMITS } from './content-limits.js';
+import { SiteStyles } from './site-styles.js';
 
 export const ISLANDS = [
   'product-form',
@@ -226,3 +229,25 @@ export const IslandDataSchemas = {
   'lesson-tracking': LessonTrackingData,
 } as const satisfies Record<IslandName, z.ZodType>;
 export type IslandData<N extends IslandName> = z.infer<(typeof IslandDataSchemas)[N]>;
+
+/**
+ * The page editor's draft (render's preview route): a page's layout rendered through the same
+ * renderer and theme as the public page, never stored. `only` asks for just those blocks' HTML.
+ */
+export const PreviewBody = z
+  .object({
+    collectionId: z.string().min(1).max(64),
+    layout: Layout,
+    only: z.array(z.number().int().min(0).max(CONTENT_LIMITS.blocksPerLayout)).max(CONTENT_LIMITS.blocksPerLayout).optional(),
+    /** Site styles to show instead of the saved ones (the styles panel's draft). */
+    styles: SiteStyles.optional(),
+  })
+  .strict();
+export type PreviewBody = z.infer<typeof PreviewBody>;
+
+export const PreviewResponse = z.object({
+  /** The whole page (absent when `only` was asked). */
+  html: z.string().optional(),
+  blocks: z.array(z.object({ index: z.number().int(), html: z.string() })).optional(),
+});
+export type PreviewResponse = z.infer<typeof PreviewResponse>;

@@ -4,6 +4,7 @@ import { randomUUID } from 'node:crypto';
 import {
   CollectionType,
   ContentMessages,
+  OwnerMessages,
   defaultGallerySettings,
   formatMessage,
   MAIN_NAVIGATION,
@@ -157,6 +158,13 @@ export class CollectionService {
     return this.#write(websiteId, async (trx) => {
       const current = await requireCollection(trx, websiteId, collectionId, true, area);
       if (body.layout && !isPage(current.type)) throw invalid('Only pages have a layout.', 'layout');
+      // Two owners editing one page: the save made from an older version is refused (the row is
+      // locked, so the check and the write cannot interleave with another save).
+      if (body.baseUpdatedOn !== undefined && body.baseUpdatedOn !== ms(current.updated_at)) {
+        throw new AppError('CONFLICT', formatMessage(OwnerMessages.editOneTagAtATime, { tagType: isPage(current.type) ? 'page' : 'collection' }), {
+          fields: { baseUpdatedOn: 'stale' },
+        });
+      }
       if (body.ordering && body.ordering !== current.ordering) {
         if (current.type === CollectionType.PRODUCTS || isGallery(current.type)) throw invalid('This collection is always in a custom order.', 'ordering');
         const limit = itemLimit(current.type, body.ordering);

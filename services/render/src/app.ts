@@ -11,6 +11,8 @@ import { PageRenderer } from './pages/page-renderer.js';
 import { PageService } from './pages/page.service.js';
 import { pageRoutes } from './pages/pages.routes.js';
 import { registerSecurityHeaders } from './pages/security-headers.js';
+import { previewRoutes } from './pages/preview.routes.js';
+import { fontRoutes } from './theme/fonts.routes.js';
 import { renderSettings, type RenderSettings } from './settings.js';
 import { stockLevelsConsumer } from './stock/stock.consumer.js';
 import { stockLevelsOf } from './stock/stock-levels.repository.js';
@@ -44,7 +46,10 @@ export function createRenderService(options: RenderOptions = {}): ServiceDefinit
       const content = options.content ?? new HttpContentReader(settings.contentUrl, settings.contentTimeoutMs, ctx.config.IDENTITY_SIGNING_KEY);
       const renderer = new PageRenderer(theme, new AssetManifest(settings.webDist), ctx.logger);
       const stock = { levels: (websiteId: string, itemIds: readonly string[]) => stockLevelsOf(ctx.db, websiteId, itemIds) };
-      pageRoutes(app, new PageService(content, ctx.logger, Date.now, stock), renderer, pageCache, theme);
+      const pages = new PageService(content, ctx.logger, Date.now, stock);
+      previewRoutes(app, pages, renderer);
+      fontRoutes(app);
+      pageRoutes(app, pages, renderer, pageCache, theme);
     },
     consumers: (ctx) => (pageCache ? [pageCacheConsumer(ctx, pageCache, options.consumer), stockLevelsConsumer(ctx, pageCache, options.consumer)] : []),
   };

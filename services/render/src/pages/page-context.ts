@@ -5,6 +5,7 @@
 import {
   blockTypeName,
   DEFAULT_HEADER_FOOTER,
+  defaultGallerySettings,
   DEFAULT_SITE_SETTINGS,
   PageType,
   SEARCH_LIMITS,
@@ -22,6 +23,7 @@ import {
 } from '@sc/contracts';
 import type { ItemPage } from '../content/content-reader.js';
 import { sanitizeHtml } from '../html/sanitize.js';
+import { editorBlockView, galleryDesign, sectionViews, summaryDesign } from './block-views.js';
 import { accessDeniedIslands, commentIslands, lessonsIslands, likeIsland, lessonVideo, popupIsland } from './community-islands.js';
 import { cartPillIsland, installmentOffer, islandTag, productIslands } from './product-islands.js';
 import { siteContext, siteContextData, type IslandDataTag, type SiteContext, type SiteData } from './site-context.js';
@@ -191,7 +193,8 @@ export function itemPage(site: SiteData, collection: Collection, item: ContentIt
 function blockView(block: NonNullable<Collection['layout']>['blocks'][number], index: number, sources: ReadonlyMap<string, BlockSource>): Record<string, unknown> {
   const data = block.data;
   const text = (key: string): string => (typeof data[key] === 'string' ? data[key] : '');
-  const view: Record<string, unknown> = { index, type: block.type, typeName: blockTypeName(block.type) ?? 'unknown', data };
+  const typeName = blockTypeName(block.type) ?? 'unknown';
+  const view: Record<string, unknown> = { index, type: block.type, typeName, data, ...(block.id ? { blockId: block.id } : {}), ...editorBlockView(typeName, data) };
   switch (view.typeName) {
     case 'html':
     case 'markdown':
@@ -220,8 +223,16 @@ function blockView(block: NonNullable<Collection['layout']>['blocks'][number], i
       if (source) {
         view.collection = collectionView(source.collection);
         view.items = source.items.map(itemView);
-        view.design = text('design') || 'grid';
-        if (source.collection.gallerySettings) view.options = source.collection.gallerySettings;
+        view.design = summaryDesign(data.design);
+        const design = galleryDesign(data.design);
+        if (source.collection.gallerySettings) view.options = design ? { ...source.collection.gallerySettings, design } : source.collection.gallerySettings;
+        else if (design) view.options = { ...defaultGallerySettings(), design };
+        // A product block (43) shows the one product it names from its store.
+        if (block.type === 43) {
+          const item = source.items.find((i) => i.id === data.itemId);
+          view.items = [];
+          if (item) view.product = itemView(item);
+        }
       }
     }
   }
@@ -234,7 +245,8 @@ export function blockSources(collection: Collection): Array<{ collectionId: stri
   for (const block of collection.layout?.blocks ?? []) {
     const id = block.data.collectionId;
     if (typeof id !== 'string') continue;
-    const limit = Math.min(Math.max(Number(block.data.limit) || 24, 1), 200);
+    // A product block names one product of its store: the store's items are read far enough to find it.
+    const limit = block.type === 43 ? 200 : Math.min(Math.max(Number(block.data.limit) || 24, 1), 200);
     wanted.set(id, Math.max(wanted.get(id) ?? 0, limit));
   }
   return [...wanted].map(([collectionId, limit]) => ({ collectionId, limit }));
@@ -279,7 +291,7 @@ export function blockIslands(site: SiteData, blocks: ReadonlyArray<Record<string
 export function layoutPage(site: SiteData, collection: Collection, sources: ReadonlyMap<string, BlockSource>, path: string, now: number): Page {
   const context = base(site, path, PageType.PAGE, now, { collectionId: collection.id });
   const blocks = (collection.layout?.blocks ?? []).map((block, index) => blockView(block, index, sources));
-  Object.assign(context, { collection: collectionView(collection), blocks });
+  Object.assign(context, { collection: collectionView(collection), blocks, sections: sectionViews(collection.layout, blocks) });
   context.islands.push(...blockIslands(site, blocks));
   return { status: 200, template: 'page', context };
 }

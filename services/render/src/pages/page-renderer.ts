@@ -24,6 +24,23 @@ export class PageRenderer {
     return page;
   }
 
+  /** The HTML of some blocks of a layout page, each alone (the page editor's preview of what changed). */
+  blocksHtml(page: Page, indices: readonly number[]): Array<{ index: number; html: string }> {
+    const blocks = Array.isArray(page.context.blocks) ? (page.context.blocks as unknown[]) : [];
+    return [...new Set(indices)]
+      .filter((index) => index >= 0 && index < blocks.length)
+      .map((index) => {
+        const { html, errors } = this.theme.renderPartial(page.template, 'layout-block.block', page.context, blocks[index], this.#options(page));
+        if (errors.length > 0) this.logger.warn({ path: page.context.path, index, errors: errors.slice(0, 5) }, 'template problems while rendering a block preview');
+        return { index, html: html.trim() };
+      });
+  }
+
+  #options(page: Page): { locale: string | undefined; timezone: string | undefined } {
+    const website = page.context.website;
+    return { locale: typeof website.language === 'string' ? website.language : undefined, timezone: typeof website.timeZone === 'string' ? website.timeZone : undefined };
+  }
+
   /**
    * The page's HTML; template problems are logged, the output is as complete as the engine made it.
    * `nonce` goes on the script tags the layout emits (the page's CSP names it: security-headers.ts).

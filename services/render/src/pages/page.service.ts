@@ -2,7 +2,7 @@
 // publishes at the path (a collection, one of its categories, an item), else the not-found page.
 // Products carry the live stock render last heard from the cart (stock/). Content being
 // unreachable gives the error page (503); nothing here renders HTML.
-import { COMMENT_LIMITS, CommentState, type Collection, type ContentItem, type MemberAreaSummary, SEARCH_LIMITS } from '@sc/contracts';
+import { COMMENT_LIMITS, CommentState, type Collection, type ContentItem, type Layout, type MemberAreaSummary, type SiteStyles, SEARCH_LIMITS } from '@sc/contracts';
 import type { Logger } from '@sc/platform';
 import { ContentUnavailableError, type ContentReader, type Forwarded } from '../content/content-reader.js';
 import { productIds, withLiveStock, type LiveStock } from '../stock/live-stock.js';
@@ -110,6 +110,21 @@ export class PageService {
       this.logger.error({ err: error, websiteId, path }, unavailable ? 'content unavailable; answering the error page' : 'page failed');
       return errorPage(site ?? fallbackSite(websiteId), unavailable ? 503 : 500, path, now);
     }
+  }
+
+  /**
+   * The page editor's draft: the page collection with `layout` in place of its stored one, as the
+   * public page would show it (same context, same template). Nothing is stored or cached. Null
+   * when the website or the page cannot be found.
+   */
+  async preview(websiteId: string, collectionId: string, layout: Layout, visitor: PageVisitor = {}, styles?: SiteStyles): Promise<Page | null> {
+    const as = visitor.forward;
+    const [read, collection] = await Promise.all([this.#site(websiteId), this.content.collection(websiteId, collectionId, as)]);
+    if (!read || !collection || familyOf(collection) !== 'page') return null;
+    // The styles panel's draft styles stand in for the saved ones.
+    const site = styles ? { ...read, site: { ...read.site, settings: { ...read.site.settings, styles } } } : read;
+    const draft: Collection = { ...collection, layout };
+    return layoutPage(site, draft, await this.#blockSources(websiteId, draft, as), normalisePath(collection.fullUrl), this.clock());
   }
 
   async #site(websiteId: string): Promise<SiteData | undefined> {

@@ -59,7 +59,7 @@ function cookieOf(request: FastifyRequest, name: string): string | undefined {
  * header render cannot verify, forwards no identity and shares the visitors' pages, so a page made
  * for a member is never cached where a visitor would get it.
  */
-function visitorOf(request: FastifyRequest): { forward: Record<string, string>; key: string } {
+export function visitorOf(request: FastifyRequest): { forward: Record<string, string>; key: string } {
   const forward: Record<string, string> = { 'x-request-id': request.id };
   const identity = identityOf(request);
   if (identity.kind === 'visitor') return { forward, key: '' };

@@ -3,6 +3,9 @@
 // comments, quantity rules), navigation with the current entry marked, header and footer, and the
 // site context the islands read. Pure: the content answers come in, the context goes out.
 import {
+  DEFAULT_SITE_STYLES,
+  siteFontStylesheets,
+  siteStyleCss,
   islandDataId,
   pageTypeName,
   type ExperimentsContext,
@@ -92,6 +95,9 @@ export function siteContext(data: SiteData, path: string, pageType: number, now:
       country: settings.country,
       siteStatus: settings.siteStatus,
       colors: settings.colors,
+      // Site styles: a :root rule made from the chosen values only, and the fonts' stylesheets (served by render).
+      styleCss: siteStyleCss(settings.styles ?? DEFAULT_SITE_STYLES),
+      fontStylesheets: siteFontStylesheets(settings.styles ?? DEFAULT_SITE_STYLES),
     },
     websiteSettings: {
       storeSettings: {

@@ -73,6 +73,24 @@ export class Theme {
     return new Theme(compile(layoutSource), partials, read('theme.css'));
   }
 
+  readonly #fragments = new Map<string, CompiledTemplate>();
+
+  /**
+   * Renders one partial of a page's template on its own (the page editor's preview of a changed
+   * block): `{.section key}{.include partial}{.end}` over the page's context with `value` at `key`,
+   * so the partial sees the same surroundings as inside the whole page.
+   */
+  renderPartial(template: TemplateName, partial: string, context: Record<string, unknown>, value: unknown, options: Omit<RenderOptions, 'partials'> = {}): ThemeOutput {
+    const key = 'partialValue';
+    let compiled = this.#fragments.get(partial);
+    if (!compiled) {
+      compiled = compile(`{.section ${key}}{.include ${partial}}{.end}`);
+      this.#fragments.set(partial, compiled);
+    }
+    const result = compiled.render({ ...context, [key]: value }, { ...options, partials: this.#partials.get(template) ?? {} });
+    return { html: result.output, errors: result.errors };
+  }
+
   /** Renders a page: the layout around the page's template. */
   render(template: TemplateName, context: unknown, options: Omit<RenderOptions, 'partials'> = {}): ThemeOutput {
     const result = this.#layout.render(context, { ...options, partials: this.#partials.get(template) ?? {} });

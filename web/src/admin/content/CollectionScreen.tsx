@@ -1,14 +1,16 @@
 // One page or collection: its settings (title, navigation title, address, shown or hidden), and
-// then a page's blocks or a collection's items (posts, events, gallery images).
-import { useState } from 'react';
-import { BlockType, FormType, ITEM_STATUS_LABELS, OwnerUiMessages, Permission, RecordType, type BlockBody, type Collection, type ContentItem, type FormDefinition } from '@sc/contracts';
+// then a page in the page editor (editor/) or a collection's items (posts, events, gallery images).
+import { lazy, Suspense, useState } from 'react';
+import { ITEM_STATUS_LABELS, OwnerUiMessages, Permission, RecordType, type Collection, type ContentItem } from '@sc/contracts';
 import { api, useAction, useApi } from '../data.js';
 import { ImagesEditor } from '../images.js';
 import { Link, navigate } from '../router.js';
 import { useSession } from '../session.js';
-import { Check, Field, Loaded, Outcome, Page, Problem, useConfirm, when } from '../ui.js';
-import { blockProblem, EDITABLE_BLOCKS, type BlockData } from './blocks.js';
+import { Check, Field, Loaded, Loading, Outcome, Page, useConfirm, when } from '../ui.js';
 import { kindOf } from './ContentScreen.js';
+
+// The page editor is a chunk of its own, fetched when a page is opened.
+const PageEditor = lazy(() => import('../editor/PageEditor.js').then((m) => ({ default: m.PageEditor })));
 
 export function CollectionScreen({ collectionId }: { collectionId: string }) {
   const { websiteId } = useSession();
@@ -41,7 +43,13 @@ function CollectionView({ collection, onSaved }: { collection: Collection; onSav
         ) : null}
       </p>
       <CollectionSettings collection={collection} onSaved={onSaved} />
-      {kind === 'page' ? <PageBlocks collection={collection} onSaved={onSaved} /> : <Items collection={collection} />}
+      {kind === 'page' ? (
+        <Suspense fallback={<Loading />}>
+          <PageEditor collection={collection} onSaved={onSaved} />
+        </Suspense>
+      ) : (
+        <Items collection={collection} />
+      )}
     </Page>
   );
 }
@@ -95,144 +103,6 @@ function CollectionSettings({ collection, onSaved }: { collection: Collection; o
       </fieldset>
       {modal}
     </details>
-  );
-}
-
-interface Draft {
-  key: string;
-  block: BlockBody;
-}
-let blockKeys = 0;
-
-/** A page's blocks: edit the kinds this editor knows, keep the others as they are. */
-function PageBlocks({ collection, onSaved }: { collection: Collection; onSaved: (c: Collection) => void }) {
-  const { websiteId, can } = useSession();
-  const editable = can(Permission.CONTENT_EDIT);
-  const [blocks, setBlocks] = useState<Draft[]>(() => (collection.layout?.blocks ?? []).map((block) => ({ key: `b${blockKeys++}`, block: block })));
-  const [newType, setNewType] = useState<number>(BlockType.HTML);
-  const forms = useApi<{ forms: FormDefinition[] }>('/api/rest/forms/definitions');
-  const action = useAction();
-  const problems = blocks.map((d) => blockProblem(d.block.type, d.block.data as BlockData));
-
-  const save = async () => {
-    const problem = problems.find(Boolean);
-    if (problem) return action.fail(problem);
-    const saved = await action.run(
-      () => api<Collection>('PUT', `/api/content-service/1.0/websites/${websiteId}/collections/${collection.id}`, { layout: { blocks: blocks.map((d) => d.block) } }),
-      'Page saved',
-    );
-    if (saved) onSaved(saved);
-  };
-
-  const setData = (index: number, data: BlockData) => setBlocks(blocks.map((d, i) => (i === index ? { ...d, block: { ...d.block, data: data as BlockBody['data'] } } : d)));
-  const newsletters = (forms.data?.forms ?? []).filter((f) => f.settings.formType === FormType.NEWSLETTER_BLOCK);
-
-  return (
-    <section aria-labelledby="blocks-title" className="stack">
-      <h2 id="blocks-title">Blocks</h2>
-      {blocks.length === 0 ? <p>This page has no blocks yet.</p> : null}
-      <ol className="blocks">
-        {blocks.map((draft, index) => {
-          const type = draft.block.type;
-          const data = draft.block.data as BlockData;
-          const text = (key: string) => (typeof data[key] === 'string' ? (data[key]) : '');
-          const label = (EDITABLE_BLOCKS as Record<number, string>)[type];
-          return (
-            <li key={draft.key}>
-              <fieldset disabled={!editable} aria-label={`Block ${index + 1}: ${label ?? 'other'}`}>
-                <legend>
-                  {index + 1}. {label ?? `Block type ${type} (kept as it is)`}
-                </legend>
-                {type === BlockType.HTML ? (
-                  <Field label="HTML">
-                    <textarea rows={3} className="code" value={text('html')} onChange={(e) => setData(index, { ...data, html: e.target.value })} />
-                  </Field>
-                ) : null}
-                {type === BlockType.IMAGE ? (
-                  <Field label="Image URL">
-                    <input value={text('src')} onChange={(e) => setData(index, { ...data, src: e.target.value })} />
-                  </Field>
-                ) : null}
-                {type === BlockType.BUTTON ? (
-                  <div className="row">
-                    <Field label="Button label">
-                      <input value={text('label')} onChange={(e) => setData(index, { ...data, label: e.target.value })} />
-                    </Field>
-                    <Field label="Button link">
-                      <input value={text('link')} onChange={(e) => setData(index, { ...data, link: e.target.value })} />
-                    </Field>
-                  </div>
-                ) : null}
-                {type === BlockType.CHART ? (
-                  <>
-                    <Field label="Chart type">
-                      <select value={text('chartType') || 'bar'} onChange={(e) => setData(index, { ...data, chartType: e.target.value })}>
-                        <option value="bar">Bar</option>
-                        <option value="line">Line</option>
-                        <option value="pie">Pie</option>
-                      </select>
-                    </Field>
-                    <Field label="Dataset" hint="First line: column names; then one row per line, values separated by commas">
-                      <textarea rows={4} className="code" value={text('dataset')} onChange={(e) => setData(index, { ...data, dataset: e.target.value })} />
-                    </Field>
-                  </>
-                ) : null}
-                {type === BlockType.NEWSLETTER ? (
-                  <>
-                    <Field label="Newsletter title">
-                      <input value={text('title')} onChange={(e) => setData(index, { ...data, title: e.target.value })} />
-                    </Field>
-                    <Field label="List">
-                      <select value={text('formId')} onChange={(e) => setData(index, { ...data, formId: e.target.value })}>
-                        <option value="">Choose a list…</option>
-                        {newsletters.map((f) => (
-                          <option key={f.id} value={f.id}>
-                            {f.settings.name}
-                          </option>
-                        ))}
-                      </select>
-                    </Field>
-                  </>
-                ) : null}
-                {type === BlockType.VIDEO ? (
-                  <Field label="Video URL">
-                    <input value={text('url')} onChange={(e) => setData(index, { ...data, url: e.target.value })} />
-                  </Field>
-                ) : null}
-                <Problem message={problems[index]} />
-                {editable ? (
-                  <button type="button" onClick={() => setBlocks(blocks.filter((_, i) => i !== index))}>
-                    Remove block
-                  </button>
-                ) : null}
-              </fieldset>
-            </li>
-          );
-        })}
-      </ol>
-      {editable ? (
-        <>
-          <div className="row">
-            <Field label="Block type">
-              <select value={newType} onChange={(e) => setNewType(Number(e.target.value))}>
-                {Object.entries(EDITABLE_BLOCKS).map(([type, label]) => (
-                  <option key={type} value={type}>
-                    {label}
-                  </option>
-                ))}
-              </select>
-            </Field>
-            <button type="button" disabled={blocks.length >= 60} onClick={() => setBlocks([...blocks, { key: `b${blockKeys++}`, block: { type: newType as BlockBody['type'], data: {} } }])}>
-              Add block
-            </button>
-          </div>
-          <Outcome action={action} />
-          <button type="button" className="primary" disabled={action.busy} onClick={() => void save()}>
-            Save page
-          </button>
-        </>
-      ) : null}
-    </section>
   );
 }
 

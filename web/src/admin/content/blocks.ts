@@ -1,18 +1,9 @@
-// The page blocks the layout editor edits, and their checks with the SPEC 5 owner-side messages:
+// The checks of page blocks the page editor (editor/) applies with the SPEC 5 owner-side messages:
 // chart datasets ('at least one column', 'at least one row', 'One or more rows was missing
 // data'), button links ('Links must be formatted as …'), the newsletter's list ('A List must be
 // selected'), videos ('Vimeo Basic accounts are unsupported').
 import { BlockType, OwnerMessages } from '@sc/contracts';
 import { linkProblem, pageUrlProblem } from '../forms-kit.js';
-
-export const EDITABLE_BLOCKS = {
-  [BlockType.HTML]: 'Text',
-  [BlockType.IMAGE]: 'Image',
-  [BlockType.BUTTON]: 'Button',
-  [BlockType.CHART]: 'Chart',
-  [BlockType.NEWSLETTER]: 'Newsletter',
-  [BlockType.VIDEO]: 'Video',
-} as const satisfies Partial<Record<number, string>>;
 
 export type BlockData = Record<string, unknown>;
 

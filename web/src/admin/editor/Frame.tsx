@@ -1,0 +1,161 @@
+// The section editor frame: the page as render draws it, in an iframe at desktop, tablet or phone
+// width. The frame is sandboxed without scripts (a payload in any field cannot run in it, and a
+// Content-Security-Policy with no script source is added on top); the editor reaches into it only
+// to find blocks, mark the selected one and swap in HTML render answered. A click selects the
+// block under it (links and forms do nothing here); the toolbar floats above the selection.
+import { useCallback, useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
+
+export type Device = 'desktop' | 'tablet' | 'phone';
+export const DEVICE_WIDTHS: Readonly<Record<Device, number>> = { desktop: 1200, tablet: 768, phone: 375 };
+
+/** What render answered last: the whole page, or some blocks (by their place in the page). */
+export type Preview = { kind: 'page'; html: string; seq: number } | { kind: 'blocks'; blocks: Array<{ index: number; html: string }>; seq: number };
+
+const FRAME_CSP = `<meta http-equiv="Content-Security-Policy" content="script-src 'none'; object-src 'none'; base-uri 'none'">`;
+
+/** The page HTML with the frame's own policy first in its head. */
+export function frameDocument(html: string): string {
+  return /<head[^>]*>/i.test(html) ? html.replace(/<head[^>]*>/i, (head) => `${head}${FRAME_CSP}`) : `${FRAME_CSP}${html}`;
+}
+
+const blockSelector = (index: number) => `[data-block-index="${index}"]`;
+
+export function Frame({
+  preview,
+  device,
+  selected,
+  onSelect,
+  toolbar,
+  onApplied,
+}: {
+  preview: Preview | undefined;
+  device: Device;
+  selected: number | undefined;
+  onSelect: (index: number | undefined) => void;
+  toolbar: ReactNode;
+  /** Called once the frame shows a preview (its sequence number). */
+  onApplied?: (seq: number) => void;
+}) {
+  const frame = useRef<HTMLIFrameElement>(null);
+  const box = useRef<HTMLDivElement>(null);
+  const [srcDoc, setSrcDoc] = useState<string>();
+  const [ready, setReady] = useState(false);
+  const [toolbarAt, setToolbarAt] = useState<{ top: number; left: number } | undefined>();
+  const selectRef = useRef(onSelect);
+  selectRef.current = onSelect;
+  const selectedRef = useRef(selected);
+  selectedRef.current = selected;
+
+  const doc = (): Document | undefined => frame.current?.contentDocument ?? undefined;
+
+  /** Outlines the selected block (through the CSSOM, which the frame's policy does not block) and places the toolbar. */
+  const mark = useCallback(() => {
+    const d = doc();
+    if (!d || !frame.current || !box.current) return;
+    for (const el of Array.from(d.querySelectorAll<HTMLElement>('[data-sc-selected]'))) {
+      el.removeAttribute('data-sc-selected');
+      el.style.outline = '';
+      el.style.outlineOffset = '';
+    }
+    const index = selectedRef.current;
+    const el = index === undefined ? null : d.querySelector<HTMLElement>(blockSelector(index));
+    if (!el) {
+      setToolbarAt(undefined);
+      return;
+    }
+    el.setAttribute('data-sc-selected', '');
+    el.style.outline = '2px solid #2557d6';
+    el.style.outlineOffset = '4px';
+    const rect = el.getBoundingClientRect();
+    const frameTop = frame.current.offsetTop;
+    const frameLeft = frame.current.offsetLeft;
+    const height = frame.current.clientHeight;
+    const top = Math.min(Math.max(rect.top, 0), Math.max(height - 40, 0));
+    setToolbarAt({ top: frameTop + top, left: frameLeft + Math.max(rect.left, 0) });
+  }, []);
+
+  // The first answer (and any answer before the frame loaded) becomes the frame's document.
+  useEffect(() => {
+    if (!preview) return;
+    const d = doc();
+    if (preview.kind === 'page' && (!ready || !d?.querySelector('main'))) {
+      setReady(false);
+      setSrcDoc(frameDocument(preview.html));
+      return;
+    }
+    if (!d || !ready) return;
+    if (preview.kind === 'page') {
+      // Later pages: only the main content is swapped, so the scroll position stays. DOMParser's
+      // document is inert (nothing in it loads or runs) and the frame runs no scripts.
+      const parsed = new DOMParser().parseFromString(preview.html, 'text/html');
+      const main = parsed.querySelector('main');
+      const current = d.querySelector('main');
+      if (main && current) current.replaceWith(d.importNode(main, true));
+      // The head too (site styles: the fonts' stylesheets and the :root rule), all but the frame's policy.
+      const isPolicy = (node: Node) => node.nodeName === 'META' && (node as HTMLMetaElement).httpEquiv !== '';
+      for (const node of Array.from(d.head.childNodes)) if (!isPolicy(node)) node.remove();
+      for (const node of Array.from(parsed.head.childNodes)) if (!isPolicy(node)) d.head.append(d.importNode(node, true));
+    } else {
+      for (const { index, html } of preview.blocks) {
+        const current = d.querySelector(blockSelector(index));
+        if (current) current.outerHTML = html;
+      }
+    }
+    mark();
+    onApplied?.(preview.seq);
+  }, [preview, ready]);
+
+  const onLoad = () => {
+    const d = doc();
+    if (!d) return;
+    // Listeners added from here run in the editor (the frame itself runs no scripts).
+    d.addEventListener(
+      'click',
+      (event) => {
+        const target = event.target as Element | null;
+        if (target?.closest('a, button, form, input, select, textarea, label, summary')) event.preventDefault();
+        const block = target?.closest('[data-block-index]');
+        selectRef.current(block ? Number(block.getAttribute('data-block-index')) : undefined);
+      },
+      true,
+    );
+    d.addEventListener('submit', (event) => event.preventDefault(), true);
+    d.defaultView?.addEventListener('scroll', () => mark(), { passive: true });
+    setReady(true);
+    if (preview) onApplied?.(preview.seq);
+  };
+
+  useLayoutEffect(() => {
+    mark();
+  }, [selected, device, mark]);
+
+  // The selected block comes into view when it is chosen from outside the frame.
+  useEffect(() => {
+    if (selected === undefined) return;
+    const el = doc()?.querySelector<HTMLElement>(blockSelector(selected));
+    if (!el || !frame.current) return;
+    const rect = el.getBoundingClientRect();
+    if (rect.top < 0 || rect.bottom > frame.current.clientHeight) el.scrollIntoView({ block: 'center' });
+    mark();
+  }, [selected, mark]);
+
+  return (
+    <div className={`editor-frame-box device-${device}`} ref={box}>
+      <iframe
+        ref={frame}
+        className="editor-frame"
+        title="Page preview"
+        sandbox="allow-same-origin"
+        srcDoc={srcDoc}
+        style={{ width: DEVICE_WIDTHS[device] }}
+        onLoad={onLoad}
+        data-ready={ready ? 'true' : 'false'}
+      />
+      {toolbarAt && toolbar ? (
+        <div className="frame-toolbar" role="toolbar" aria-label="Block" style={{ top: toolbarAt.top, left: toolbarAt.left }}>
+          {toolbar}
+        </div>
+      ) : null}
+    </div>
+  );
+}
