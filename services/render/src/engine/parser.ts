@@ -18,7 +18,6 @@ import {
   MSG_UNEXPECTED_ALTERNATES,
   MSG_UNEXPECTED_OR,
   MSG_UNKNOWN_FORMATTER,
-  MSG_UNKNOWN_INSTRUCTION,
   MSG_UNKNOWN_PREDICATE,
 } from './errors.js';
 import { ExprSyntaxError } from './eval/tokenizer.js';
@@ -104,18 +103,6 @@ export function parse(src: string, vocab: Vocabulary, errors: EngineError[], loc
     target = body;
   };
 
-  const varRef = (name: string, pos: number, word: string): VarRef | null => {
-    if (name === '') {
-      err('PARSE_MISSING_ARGUMENT', `${MSG_MISSING_ARGUMENT} ${word}`, pos);
-      return null;
-    }
-    if (!VAR_NAME.test(name)) {
-      err('PARSE_INVALID_VARIABLE', `${MSG_INVALID_VARIABLE_NAME} ${name}`, pos);
-      return null;
-    }
-    return parseVarRef(name);
-  };
-
   const bindName = (text: string, pos: number, word: string): { name: string; rest: string } | null => {
     const m = /^(\S+)\s*([\s\S]*)$/.exec(text);
     if (!m?.[1]) {
@@ -129,8 +116,16 @@ export function parse(src: string, vocab: Vocabulary, errors: EngineError[], loc
     return { name: m[1].slice(1), rest: m[2] ?? '' };
   };
 
+  // A tag the reference does not read as an instruction stays in the page as the text it was.
+  const asText = (tok: { pos: number; end: number }): void => {
+    target.push({ t: 'text', text: src.slice(tok.pos, tok.end) });
+  };
+  const NO_ARG = new Set(['meta-left', 'meta-right', 'newline', 'space', 'tab', 'eof', 'end', 'alternates with']);
+
   const tokens: Token[] = tokenize(src, errors, locate);
+  let stopped = false;
   for (const tok of tokens) {
+    if (stopped) break;
     if (tok.t === 'text') {
       // A text token already has the shape of a text node.
       target.push(tok);
@@ -139,12 +134,20 @@ export function parse(src: string, vocab: Vocabulary, errors: EngineError[], loc
     const pos = tok.pos;
     if (tok.t === 'var') {
       const { calls, broken } = checkFormatters(tok.fmts, tok.bad, pos);
+      if (broken) {
+        asText(tok);
+        continue;
+      }
       const refs: VarRef[] = [];
       for (const name of tok.names) refs.push(parseVarRef(name));
       target.push({ t: 'var', pos, refs, fmts: calls, broken });
       continue;
     }
     const { word, arg } = tok;
+    if (NO_ARG.has(word) && arg !== '') {
+      asText(tok);
+      continue;
+    }
     if (word.endsWith('?')) {
       const p = predicateCall(word + arg, pos);
       if (p) {
@@ -156,7 +159,11 @@ export function parse(src: string, vocab: Vocabulary, errors: EngineError[], loc
     switch (word) {
       case 'section':
       case 'repeated section': {
-        const ref = varRef(arg, pos, word) ?? parseVarRef('@missing-section');
+        if (!VAR_NAME.test(arg)) {
+          asText(tok);
+          break;
+        }
+        const ref = parseVarRef(arg);
         if (word === 'section') {
           const node = { t: 'section' as const, pos, ref, body: [], alt: null };
           open('section', node, pos, node.body);
@@ -173,17 +180,22 @@ export function parse(src: string, vocab: Vocabulary, errors: EngineError[], loc
         if (hasOr && hasAnd) err('PARSE_IF_MIXED_OPERATORS', MSG_IF_MIXED_OPERATORS, pos);
         const refs: VarRef[] = [];
         if (!p) {
-          for (const part of arg.split(/\|\||&&/)) {
-            const r = varRef(part.trim(), pos, 'if');
-            if (r) refs.push(r);
+          const parts = arg.split(/\|\||&&/).map((part) => part.trim());
+          if (arg === '' || parts.some((part) => !VAR_NAME.test(part))) {
+            asText(tok);
+            break;
           }
+          for (const part of parts) refs.push(parseVarRef(part));
         }
         const node = { t: 'if' as const, pos, op: hasAnd && !hasOr ? ('and' as const) : ('or' as const), refs, call: p?.call ?? null, body: [], alt: null };
         open('if', node, pos, node.body);
         break;
       }
       case 'macro': {
-        if (arg === '') err('PARSE_MISSING_ARGUMENT', `${MSG_MISSING_ARGUMENT} macro`, pos);
+        if (arg === '' || /\s/.test(arg)) {
+          asText(tok);
+          break;
+        }
         const node = { t: 'macro' as const, pos, name: arg, body: [] };
         open('macro', node, pos, node.body);
         break;
@@ -234,12 +246,15 @@ export function parse(src: string, vocab: Vocabulary, errors: EngineError[], loc
         break;
       }
       case 'var': {
-        const b = bindName(arg, pos, 'var');
-        if (!b) break;
+        const m = /^(@[\w$-]+)\s+([^\s|]+)(\|.*)?$/.exec(arg);
+        const b = m ? { name: (m[1] ?? '').slice(1), rest: `${m[2] ?? ''}${m[3] ?? ''}` } : null;
+        if (!b || !VAR_NAME.test(m?.[2] ?? '')) {
+          asText(tok);
+          break;
+        }
         const bar = b.rest.indexOf('|');
         const path = (bar < 0 ? b.rest : b.rest.slice(0, bar)).trim();
-        const ref = varRef(path, pos, 'var');
-        if (!ref) break;
+        const ref = parseVarRef(path);
         const fmts: RawCall[] = [];
         let bad: string | null = null;
         if (bar >= 0) {
@@ -254,8 +269,11 @@ export function parse(src: string, vocab: Vocabulary, errors: EngineError[], loc
         break;
       }
       case 'ctx': {
-        const b = bindName(arg, pos, 'ctx');
-        if (!b) break;
+        const b = /^@[\w$-]+\s+\S/.test(arg) ? bindName(arg, pos, 'ctx') : null;
+        if (!b) {
+          asText(tok);
+          break;
+        }
         const entries: [string, Arg][] = [];
         for (const pair of b.rest.split(/\s+/).filter((s) => s !== '')) {
           const eq = pair.indexOf('=');
@@ -263,7 +281,9 @@ export function parse(src: string, vocab: Vocabulary, errors: EngineError[], loc
             err('PARSE_MISSING_ARGUMENT', `${MSG_MISSING_ARGUMENT} ctx ${pair}`, pos);
             continue;
           }
-          entries.push([pair.slice(0, eq), parseArg(pair.slice(eq + 1))]);
+          // Every value names a variable (`a=1` looks up "1").
+          const value = pair.slice(eq + 1);
+          entries.push([pair.slice(0, eq), { raw: value, ref: VAR_NAME.test(value) ? parseVarRef(value) : null, literal: undefined }]);
         }
         target.push({ t: 'ctx', pos, name: b.name, entries });
         break;
@@ -280,13 +300,16 @@ export function parse(src: string, vocab: Vocabulary, errors: EngineError[], loc
       }
       case 'include': {
         const name = arg.split(/\s+/)[0] ?? '';
-        if (name === '') err('PARSE_MISSING_ARGUMENT', `${MSG_MISSING_ARGUMENT} include`, pos);
+        if (name === '') asText(tok);
         else target.push({ t: 'include', pos, name });
         break;
       }
       case 'inject': {
-        const b = bindName(arg, pos, 'inject');
-        if (!b) break;
+        const b = /^@[\w$-]+\s+\S/.test(arg) ? bindName(arg, pos, 'inject') : null;
+        if (!b) {
+          asText(tok);
+          break;
+        }
         const file = b.rest.split(/\s+/)[0] ?? '';
         if (file === '') err('PARSE_MISSING_ARGUMENT', `${MSG_MISSING_ARGUMENT} inject`, pos);
         else target.push({ t: 'inject', pos, name: b.name, file });
@@ -307,8 +330,12 @@ export function parse(src: string, vocab: Vocabulary, errors: EngineError[], loc
       case 'tab':
         target.push({ t: 'text', text: '\t' });
         break;
+      case 'eof':
+        // Nothing after a top-level {.eof} is read; inside a block it is ignored.
+        if (stack.length === 0) stopped = true;
+        break;
       default:
-        err('PARSE_UNKNOWN_INSTRUCTION', `${MSG_UNKNOWN_INSTRUCTION} ${word}`, pos);
+        asText(tok);
     }
   }
   // End of input: every block still open is an error, closed where the text ends.

@@ -14,8 +14,8 @@ export interface RawCall {
 
 export type Token =
   | { readonly t: 'text'; readonly text: string; readonly pos: number }
-  | { readonly t: 'var'; readonly names: string[]; readonly fmts: RawCall[]; readonly bad: string | null; readonly pos: number }
-  | { readonly t: 'inst'; readonly word: string; readonly arg: string; readonly pos: number };
+  | { readonly t: 'var'; readonly names: string[]; readonly fmts: RawCall[]; readonly bad: string | null; readonly pos: number; end: number }
+  | { readonly t: 'inst'; readonly word: string; readonly arg: string; readonly pos: number; end: number };
 
 const VAR_NAME = /^(?:@[\w$-]*|[A-Za-z_$][\w$-]*)(?:\.[\w$@-]+)*$/;
 const CALL_NAME = /^([A-Za-z][\w-]*\??)/;
@@ -56,26 +56,27 @@ function isSpace(c: number): boolean {
   return /\s/.test(String.fromCharCode(c));
 }
 
-function parseVariable(body: string, pos: number): Token | null {
+function parseVariable(body: string, pos: number): Exclude<Token, { t: 'text' }> | null {
   const bar = body.indexOf('|');
-  let head = bar < 0 ? body : body.slice(0, bar);
-  if (head !== '' && isSpace(head.charCodeAt(head.length - 1))) head = head.trimEnd();
-  // One variable per tag; a name followed by anything else (e.g. CSS `{a b}`) stays text.
-  if (!VAR_NAME.test(head)) return null;
+  const head = bar < 0 ? body : body.slice(0, bar);
+  // Names separated by commas (`{start,end|datetime-interval}`); anything else (e.g. CSS `{a b}`,
+  // or `{a }`) stays text.
+  const names = head.includes(',') ? head.split(',') : [head];
+  for (const name of names) if (!VAR_NAME.test(name)) return null;
   const fmts: RawCall[] = [];
-  let bad: string | null = null;
   if (bar >= 0) {
     for (const part of body.slice(bar + 1).split('|')) {
       const call = splitCall(part);
       if (call) fmts.push(call);
-      else bad ??= part;
+      // An empty or malformed formatter (`{a|}`, `{a||b}`) makes the whole tag text.
+      else return null;
     }
   }
-  return { t: 'var', names: [head], fmts, bad, pos };
+  return { t: 'var', names, fmts, bad: null, pos, end: pos };
 }
 
 /** An instruction `{.word arg}`, or null when the text after the dot is not one (e.g. CSS `{.5em}`). */
-function parseInstruction(body: string, pos: number): Token | null {
+function parseInstruction(body: string, pos: number): Exclude<Token, { t: 'text' }> | null {
   const n = body.length;
   if (n < 2 || !isLetter(body.charCodeAt(1))) return null;
   let p = 2;
@@ -85,16 +86,16 @@ function parseInstruction(body: string, pos: number): Token | null {
   let word = body.slice(1, p);
   let arg = p < n ? body.slice(p) : '';
   // Predicates keep their delimiter; everything else takes a space-separated argument.
-  if (predicate) return { t: 'inst', word, arg, pos };
+  if (predicate) return { t: 'inst', word, arg, pos, end: pos };
   if (arg !== '' && !isSpace(arg.charCodeAt(0))) return null;
   if (word === 'repeated' && /^\s+section(\s|$)/.test(arg)) {
     word = 'repeated section';
     arg = arg.replace(/^\s+section/, '');
-  } else if (word === 'alternates' && /^\s+with\s*$/.test(arg)) {
+  } else if (word === 'alternates' && /^\s+with(\s|$)/.test(arg)) {
     word = 'alternates with';
-    arg = '';
+    arg = arg.replace(/^\s+with/, '');
   }
-  return { t: 'inst', word, arg: arg === '' ? arg : arg.trim(), pos };
+  return { t: 'inst', word, arg: arg === '' ? arg : arg.trim(), pos, end: pos };
 }
 
 /** Tokenizes a template, recording comment errors; never throws. */
@@ -124,6 +125,12 @@ export function tokenize(src: string, errors: EngineError[], locate: (offset: nu
     }
     const close = src.indexOf('}', open + 1);
     if (close < 0) break;
+    // A tag holds no `{`: the first brace is text and the scan goes on from the inner one.
+    const inner = src.indexOf('{', open + 1);
+    if (inner >= 0 && inner < close) {
+      i = inner;
+      continue;
+    }
     if (newline < open) {
       newline = src.indexOf('\n', open + 1);
       if (newline < 0) newline = n;
@@ -132,7 +139,7 @@ export function tokenize(src: string, errors: EngineError[], locate: (offset: nu
       i = open + 1;
       continue;
     }
-    let tok: Token | null = null;
+    let tok: Exclude<Token, { t: 'text' }> | null = null;
     if (first !== HASH) {
       const body = src.slice(open + 1, close);
       tok = first === DOT ? parseInstruction(body, open) : parseVariable(body, open);
@@ -140,6 +147,7 @@ export function tokenize(src: string, errors: EngineError[], locate: (offset: nu
         i = open + 1;
         continue;
       }
+      tok.end = close + 1;
     }
     if (open > textStart) tokens.push({ t: 'text', text: src.slice(textStart, open), pos: textStart });
     if (tok) tokens.push(tok);

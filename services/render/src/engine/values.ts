@@ -37,13 +37,35 @@ export function isTruthy(v: unknown): boolean {
   return true;
 }
 
-/** Text a value renders as: strings as they are, missing/null as nothing, containers as JSON. */
+/**
+ * Text a value renders as, as the reference prints it: strings as they are, missing/null and
+ * objects as nothing, numbers as JavaScript writes them, arrays as their items joined by commas
+ * (an item that is null prints "null", an object "[object Object]").
+ */
 export function toOutput(v: unknown): string {
   if (typeof v === 'string') return v;
   if (v === undefined || v === null) return '';
-  if (typeof v === 'number') return Number.isFinite(v) ? String(v) : '';
+  if (typeof v === 'number') return String(v);
   if (typeof v === 'boolean') return v ? 'true' : 'false';
-  return JSON.stringify(v);
+  if (Array.isArray(v)) return v.map(itemText).join(',');
+  return '';
+}
+
+function itemText(v: unknown): string {
+  if (v === null) return 'null';
+  if (v === undefined) return '';
+  if (Array.isArray(v)) return v.map(itemText).join(',');
+  if (typeof v === 'object') return '[object Object]';
+  return typeof v === 'number' || typeof v === 'boolean' || typeof v === 'string' ? String(v) : '';
+}
+
+/** Number as the reference's arithmetic formatters read it: missing and null are 0, text is parsed. */
+export function toNum(v: unknown): number {
+  if (v === undefined || v === null) return 0;
+  if (typeof v === 'number') return v;
+  if (typeof v === 'boolean') return v ? 1 : 0;
+  if (typeof v === 'string') return v.trim() === '' ? 0 : Number(v);
+  return NaN;
 }
 
 /** Numeric value of a number or numeric string; NaN otherwise. */
@@ -143,10 +165,8 @@ export function isBlankText(s: string): boolean {
 export function slugify(s: string): string {
   return s
     .toLowerCase()
-    .replace(/[^\w\s-]/g, '')
-    .trim()
-    .replace(/\s+/g, '-')
-    .replace(/-+/g, '-');
+    .replace(/[^a-z0-9\s-]/g, '')
+    .replace(/\s+/g, '-');
 }
 
 /** String form of a value used as text input to a formatter (missing becomes ''). */

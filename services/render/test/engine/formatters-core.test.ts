@@ -17,21 +17,11 @@ describe('core formatters', () => {
     expect(out('{.repeated section a}{@index|cycle odd even}{.alternates with} {.end}', { a: [1, 2, 3] })).toBe('odd even odd');
   });
 
-  it('find-first and find-last pick by a truthy field or a field value', () => {
-    const data = { a: [{ n: 'x', f: false }, { n: 'y', f: true, k: 'b' }, { n: 'z', f: true, k: 'b' }] };
-    expect(out('{a|find-first f|prop n}', data)).toBe('y');
-    expect(out('{a|find-last k b|prop n}', data)).toBe('z');
-    expect(out('{a|find-first k nope}', data)).toBe('');
-  });
 
   it('format fills {0}, {1} from arguments', () => {
     expect(out('{msg|format name count}', { msg: '{0} has {1} items', name: 'Cart', count: 3 })).toBe('Cart has 3 items');
   });
 
-  it('get reads the path given by the arguments\' values', () => {
-    expect(out('{obj|get key}', { obj: { color: 'red' }, key: 'color' })).toBe('red');
-    expect(out('{obj|get "a.b"}', { obj: { a: { b: 2 } } })).toBe('2');
-  });
 
   it('iter prints the repeated position', () => {
     expect(out('{.repeated section a}{@|iter}{.end}', { a: ['x', 'y'] })).toBe('12');
@@ -54,9 +44,6 @@ describe('core formatters', () => {
     expect(out('{a|key-by id|json}', { a: [{ id: 'x', v: 1 }, { id: 'y', v: 2 }] })).toBe('{"x":{"id":"x","v":1},"y":{"id":"y","v":2}}');
   });
 
-  it('lookup resolves the value as a variable name', () => {
-    expect(out('{which|lookup}', { which: 'site.title', site: { title: 'Hi' } })).toBe('Hi');
-  });
 
   it('mod, round', () => {
     expect(out('{n|mod 3} {n|mod} {x|round}', { n: 7, x: 2.6 })).toBe('1 1 3');
@@ -80,13 +67,7 @@ describe('core formatters', () => {
     expect(out('{o|prop a.b}', { o: { a: { b: 'deep' } } })).toBe('deep');
   });
 
-  it('raw and str', () => {
-    expect(out('{h|raw}|{n|str}|{o|str}', { h: '<b>', n: 3, o: [1] })).toBe('<b>|3|[1]');
-  });
 
-  it('AbsUrl prefixes the base URL', () => {
-    expect(out('{u|AbsUrl}', { 'base-url': 'https://site.test/', u: '/blog/post' })).toBe('https://site.test/blog/post');
-  });
 });
 
 describe('formatter vocabulary', () => {

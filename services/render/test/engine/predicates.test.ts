@@ -199,17 +199,6 @@ describe('item predicates', () => {
 });
 
 describe('gallery predicates', () => {
-  it('use the SPEC defaults when no options are set', () => {
-    const yes = ['gallery-design-grid?', 'gallery-auto-crop?', 'gallery-square-thumbs?', 'gallery-show-meta?', 'gallery-meta?',
-      'gallery-meta-position-bottom?', 'gallery-active-alignment-center?'];
-    const no = ['gallery-design-slider?', 'gallery-design-slideshow?', 'gallery-design-stacked?', 'gallery-autoplay?',
-      'gallery-controls?', 'gallery-lightbox?', 'gallery-thumbnails?', 'gallery-show-meta-on-hover?',
-      'gallery-active-alignment-left?', 'gallery-active-alignment-right?', 'gallery-meta-position-top?',
-      'gallery-meta-position-top-left?', 'gallery-meta-position-top-right?', 'gallery-meta-position-center?',
-      'gallery-meta-position-bottom-left?', 'gallery-meta-position-bottom-right?'];
-    for (const p of yes) expect([p, test(p, {})]).toEqual([p, 'Y']);
-    for (const p of no) expect([p, test(p, {})]).toEqual([p, 'N']);
-  });
 
   it('read the options in scope', () => {
     const options = {

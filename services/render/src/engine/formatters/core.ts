@@ -1,9 +1,11 @@
 // Core formatters: data access, JSON output, counting and small number operations.
 import type { FormatterFn } from '../types.js';
-import { getPath, getProp, isObject, splitPath, toNumber, toOutput } from '../values.js';
+import { getPath, isObject, splitPath, toNum, toNumber, toOutput } from '../values.js';
 import { MSG_PLURALIZE_TOO_MANY_ARGS } from '../errors.js';
-import { argValue, fail, intArg } from './util.js';
+import { fail, intArg } from './util.js';
 
+// Deliberate divergence (render README): the reference only writes `</` as `<\/`, which still
+// lets `<!--<script>` hold a script element open; every `<` (and `>`, `&`, U+2028/9) is escaped.
 const SCRIPT_UNSAFE = /[<>&\u2028\u2029]/g;
 const HAS_SCRIPT_UNSAFE = /[<>&\u2028\u2029]/;
 const SCRIPT_ESCAPES: Record<string, string> = { '<': '\\u003c', '>': '\\u003e', '&': '\\u0026', '\u2028': '\\u2028', '\u2029': '\\u2029' };
@@ -40,30 +42,35 @@ export const coreFormatters: Record<string, FormatterFn> = {
     return call.args[(((i - 1) % n) + n) % n] ?? '';
   },
 
+  /** The first element of an array. */
+  'find-first': (v): unknown => (Array.isArray(v) ? (v[0] as unknown) : undefined),
+  /** The last element of an array. */
+  'find-last': (v): unknown => (Array.isArray(v) ? (v[v.length - 1] as unknown) : undefined),
+
+  /** Replaces {0}, {1}, ... in the value with the arguments, each the value of the variable it names. */
+  format: (v, call, c) =>
+    toOutput(v).replace(/\{(\d+)\}/g, (_m, d: string) => {
+      const r = call.refs[Number(d)];
+      return r?.ref ? toOutput(c.resolve(r.ref)) : '';
+    }),
+
   /**
-   * First array element whose field (first argument, a path) is truthy, or equals the second
-   * argument when one is given. Documentation silent on the argument form; this is ours.
+   * Reads from the value the path made of the arguments' values, each argument a variable
+   * resolved with the value as the innermost scope (`{obj|get key}`).
    */
-  'find-first': (v, call) => find(v, call.args, false),
-  /** Last element matching as in find-first. */
-  'find-last': (v, call) => find(v, call.args, true),
-
-  /** Replaces {0}, {1}, ... in the value with the arguments, each resolved as a variable or literal. */
-  format: (v, call, c) => toOutput(v).replace(/\{(\d+)\}/g, (m, d: string) => {
-    const i = Number(d);
-    return i < call.refs.length ? toOutput(argValue(c, call, i)) : m;
-  }),
-
-  /** Reads from the value the path formed by the arguments' values (`{obj|get key}` with key a variable). */
   get: (v, call, c) => {
-    let cur = v;
-    for (let i = 0; i < call.refs.length; i++) {
-      const seg = argValue(c, call, i);
-      if (typeof seg === 'number') cur = getProp(cur, seg);
-      else if (typeof seg === 'string') cur = getPath(cur, splitPath(seg));
-      else return undefined;
+    const path: (string | number)[] = [];
+    c.push(v);
+    try {
+      for (const r of call.refs) {
+        const seg = r.ref ? c.resolve(r.ref) : undefined;
+        if (typeof seg !== 'string' && typeof seg !== 'number') return undefined;
+        path.push(seg);
+      }
+    } finally {
+      c.pop();
     }
-    return cur;
+    return path.length === 0 ? undefined : getPath(v, path);
   },
 
   /** The 1-based position of the current repeated-section item. */
@@ -95,15 +102,24 @@ export const coreFormatters: Record<string, FormatterFn> = {
     return out;
   },
 
-  /** Uses the value as a variable name and looks it up in the context. */
-  lookup: (v, _call, c) => (typeof v === 'string' && v !== '' ? c.lookup(v) : undefined),
-
-  /** Remainder of the value divided by the argument (default 2). */
-  mod: (v, call) => {
-    const n = toNumber(v);
-    const d = intArg(call, 0, 2);
-    return Number.isFinite(n) && d !== 0 ? n % d : '';
+  /**
+   * With the value as the innermost scope, reads the variable the argument names and uses its
+   * value as a path to look up (`{map|lookup key}` reads map[key]).
+   */
+  lookup: (v, call, c) => {
+    const r = call.refs[0];
+    if (!r?.ref) return undefined;
+    c.push(v);
+    try {
+      const key = c.resolve(r.ref);
+      return typeof key === 'string' && key !== '' ? c.lookup(key) : typeof key === 'number' ? c.lookup(String(key)) : undefined;
+    } finally {
+      c.pop();
+    }
   },
+
+  /** Remainder of the value divided by the whole-number argument (default 2); missing counts as 0. */
+  mod: (v, call) => toNum(v) % intArg(call, 0, 2),
 
   /** Outputs the arguments joined by spaces, ignoring the value. */
   output: (_v, call) => call.args.join(' '),
@@ -117,38 +133,15 @@ export const coreFormatters: Record<string, FormatterFn> = {
     return cur;
   },
 
-  /** The value unchanged (no escaping; containers render as JSON). */
-  raw: (v) => v,
+  /** The value as JSON (missing is null). */
+  raw: (v) => JSON.stringify(v ?? null),
 
-  /** Rounds a number to the nearest integer. */
-  round: (v) => {
-    const n = toNumber(v);
-    return Number.isFinite(n) ? Math.round(n) : '';
-  },
+  /** Rounds to the nearest integer; missing counts as 0. */
+  round: (v) => Math.round(toNum(v)),
 
-  /** The value's text form. */
-  str: (v) => toOutput(v),
+  /** The text of a string, number or boolean; nothing for anything else. */
+  str: (v) => (Array.isArray(v) ? '' : toOutput(v)),
 
-  /** Prefixes the site's base URL (`base-url` at the top of the data) to a relative URL. */
-  AbsUrl: (v, _call, c) => {
-    const base = toOutput(c.rootPath(['base-url']) ?? c.rootPath(['website', 'baseUrl'])).replace(/\/+$/, '');
-    return `${base}/${toOutput(v).replace(/^\/+/, '')}`;
-  },
+  /** Prefixes the site's base URL (`base-url` at the top of the data) and a slash. */
+  AbsUrl: (v, _call, c) => `${toOutput(c.rootPath(['base-url']))}/${toOutput(v)}`,
 };
-
-function find(v: unknown, args: readonly string[], last: boolean): unknown {
-  if (!Array.isArray(v)) return undefined;
-  const path = args[0];
-  if (path === undefined) fail('find-first/find-last need a field name');
-  const segs = splitPath(path);
-  const want = args[1];
-  const match = (item: unknown): boolean => {
-    const f = getPath(item, segs);
-    return want === undefined ? f !== undefined && f !== null && f !== false && f !== '' && f !== 0 : toOutput(f) === want;
-  };
-  if (last) {
-    for (let i = v.length - 1; i >= 0; i--) if (match(v[i])) return v[i];
-    return undefined;
-  }
-  return v.find(match);
-}

@@ -13,32 +13,26 @@ export const TRUNCATE_DEFAULT_ELLIPSIS = '...';
  */
 export function truncate(s: string, max: number, ellipsis: string): string {
   if (s.length <= max) return s;
-  let cut = s.slice(0, max);
-  // Back up to a word boundary unless the cut already falls on one.
+  const cut = s.slice(0, max);
+  // Back up to just after the last space, keeping it (as the reference does).
   const space = cut.lastIndexOf(' ');
-  if (space > 0 && !/\s/.test(s.charAt(max))) cut = cut.slice(0, space);
-  return cut.replace(/\s+$/, '') + ellipsis;
+  return (space >= 0 ? cut.slice(0, space + 1) : cut) + ellipsis;
 }
 
+/** Typographic punctuation as characters: “ ” after/before words, ’ for every single quote, — for --. */
 function smartQuotes(text: string): string {
   return text
-    .replace(/---/g, '&#8212;')
-    .replace(/--/g, '&#8212;')
-    .replace(/\.\.\./g, '&#8230;')
-    .replace(/(^|[\s([{\u2014-])"/g, '$1&#8220;')
-    .replace(/"/g, '&#8221;')
-    .replace(/(^|[\s([{\u2014-])'/g, '$1&#8216;')
-    .replace(/'/g, '&#8217;');
+    .replace(/--/g, '\u2014')
+    .replace(/(^|\s)"/g, '$1\u201c')
+    .replace(/"/g, '\u201d')
+    .replace(/'/g, '\u2019');
 }
 
 const TWITTER_RE = /(https?:\/\/[^\s<]+)|(^|[^\w])@(\w{1,15})|(^|[^\w&])#(\w+)/g;
 
 export const textFormatters: Record<string, FormatterFn> = {
-  /** Upper-cases the first character (documentation silent on the rest; left as written). */
-  capitalize: (v) => {
-    const s = toOutput(v);
-    return s.charAt(0).toUpperCase() + s.slice(1);
-  },
+  /** Upper-cases the whole text (what the reference does). */
+  capitalize: (v) => toOutput(v).toUpperCase(),
   /** Replaces each space with a non-breaking space entity. */
   'encode-space': (v) => toOutput(v).replace(/ /g, '&nbsp;'),
   /** encodeURI of the text. */
@@ -52,21 +46,21 @@ export const textFormatters: Record<string, FormatterFn> = {
   /** Escapes <, >, & and " for text inside a tag (same set as htmlattr). */
   htmltag: (v) => escapeAttr(toOutput(v)),
   /** Turns line breaks into <br>. */
-  'line-breaks': (v) => toOutput(v).replace(/\r\n|\r|\n/g, '<br>'),
+  'line-breaks': (v) => toOutput(v).replace(/\n/g, '<br/>'),
   /** Removes HTML tags. */
   safe: (v) => stripTags(toOutput(v)),
   /** Lower-cases, drops non-word characters and joins words with hyphens ("Test Example" → "test-example"). */
   slugify: (v) => slugify(toOutput(v)),
   /** Smart typographic punctuation as HTML entities, leaving tags alone. */
-  smartypants: (v) =>
-    toOutput(v)
-      .split(/(<[^>]*>)/)
-      .map((part) => (part.startsWith('<') ? part : smartQuotes(part)))
-      .join(''),
+  smartypants: (v) => smartQuotes(toOutput(v)),
   /** Shortens text: `{text|truncate 50 …}`; defaults 100 and '...'. */
   truncate: (v, call) => truncate(toOutput(v), intArg(call, 0, TRUNCATE_DEFAULT_LENGTH), call.args[1] ?? TRUNCATE_DEFAULT_ELLIPSIS),
   /** URL-encodes the text ("Test Example" → "Test%20Example"). */
-  'url-encode': (v) => encodeURIComponent(toOutput(v)),
+  'url-encode': (v) =>
+    encodeURIComponent(toOutput(v))
+      .replace(/%2F/g, '/')
+      .replace(/%2B/g, '+')
+      .replace(/[!'()~]/g, (ch) => `%${ch.charCodeAt(0).toString(16).toUpperCase()}`),
   /** Links URLs, @names and #hashtags of a tweet's text to Twitter. */
   'activate-twitter-links': (v) =>
     toOutput(v).replace(TWITTER_RE, (m, url?: string, pre1?: string, user?: string, pre2?: string, tag?: string) => {

@@ -45,10 +45,10 @@ for (const [name, type] of Object.entries(RECORD_TYPES)) {
   recordPredicates[name] = (c) => toNumber(field(c, 'recordType')) === type;
 }
 for (const [name, type] of Object.entries(PROMOTED)) {
-  // promotedBlockType may be the SPEC block number or its lower-case name.
+  // promotedBlockType may be the SPEC block number or its lower-case name (only lower case).
   recordPredicates[`promoted${name}?`] = (c) => {
     const t = field(c, 'promotedBlockType');
-    return t === type || (typeof t === 'string' && t.toUpperCase() === name);
+    return t === type || t === name.toLowerCase();
   };
 }
 for (const [name, value] of Object.entries(BACKGROUND)) {

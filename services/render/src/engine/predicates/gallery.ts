@@ -1,6 +1,7 @@
 // Gallery predicates test the gallery options in scope: `options` (a gallery block's settings)
 // or `galleryOptions`, looked up outwards from the current value, else the page collection's
-// `galleryOptions`. Missing options take the SPEC 3 defaults.
+// `galleryOptions`. A missing option is false, as in the reference (SPEC 3's defaults apply
+// where the settings are stored, not here).
 import type { Ctx } from '../context.js';
 import type { PredicateFn } from '../types.js';
 import { isObject } from '../values.js';
@@ -25,7 +26,7 @@ function option(c: Ctx, key: string): unknown {
   for (const src of [c.lookup('options'), c.lookup('galleryOptions'), c.rootPath(['collection', 'galleryOptions'])]) {
     if (isObject(src) && src[key] !== undefined) return src[key];
   }
-  return GALLERY_DEFAULTS[key];
+  return undefined;
 }
 
 const is = (key: string, value: string): PredicateFn => (c) => option(c, key) === value;
