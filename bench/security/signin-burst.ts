@@ -14,11 +14,12 @@ const p99 = (samples: number[]): number => [...samples].sort((a, b) => a - b)[Ma
 /** Times sequential GETs of the asset until `until` resolves (or `n` samples). */
 async function sample(path: string, n: number, until?: Promise<unknown>): Promise<number[]> {
   let done = false;
-  void until?.then(() => (done = true));
+  // Settled either way: a sign-in that failed outright must end the sampling too.
+  void until?.then(() => (done = true), () => (done = true));
   const times: number[] = [];
   while (until ? !done : times.length < n) {
     const started = performance.now();
-    const response = await fetch(`${BASE_URL}${path}`);
+    const response = await fetch(`${BASE_URL}${path}`, { signal: AbortSignal.timeout(60_000) });
     await response.arrayBuffer();
     times.push(performance.now() - started);
   }
