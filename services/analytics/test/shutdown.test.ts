@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from '@jest/globals';
 import pg from 'pg';
 import { EmbeddedPostgres } from '@sc/platform';
-import { freePort, unique, waitFor } from '@sc/platform/test-kit';
+import { asFromGateway, freePort, unique, waitFor } from '@sc/platform/test-kit';
 import { hitForm, setup, sharedDatabase, SIGNING_KEY } from './kit.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -74,7 +74,7 @@ describe('analytics shutdown', () => {
         Array.from({ length: N }, () =>
           fetch(`${url}/api/census/RecordHit`, {
             method: 'POST',
-            headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-website-id': site },
+            headers: asFromGateway({ 'content-type': 'application/x-www-form-urlencoded', 'x-website-id': site }, SIGNING_KEY),
             body: new URLSearchParams(hitForm(site)).toString(),
           }).then((r) => r.status),
         ),

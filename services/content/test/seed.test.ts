@@ -2,9 +2,10 @@
 // navigation, header and footer; idempotent; announced through the outbox for the cart and render.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { DEMO_CONTENT, DEMO_WEBSITE_ID, ProductType, type ContentItem, type ContentProductUpserted } from '@sc/contracts';
+import { asFromGateway } from '@sc/platform/test-kit';
 import sharp from 'sharp';
 import { contentService } from '../src/app.js';
-import { setup, type Kit } from './helpers.js';
+import { setup, SIGNING_KEY, type Kit } from './helpers.js';
 
 describe('demo seed', () => {
   let kit: Kit;
@@ -57,7 +58,7 @@ describe('demo seed', () => {
 
   it('answers for localhost and 127.0.0.1', async () => {
     for (const host of ['localhost:8080', '127.0.0.1']) {
-      expect((await kit.app.inject({ method: 'GET', url: `/internal/websites/by-domain?host=${host}` })).json()).toEqual({ websiteId: DEMO_WEBSITE_ID });
+      expect((await kit.app.inject({ method: 'GET', url: `/internal/websites/by-domain?host=${host}`, headers: asFromGateway({}, SIGNING_KEY) })).json()).toEqual({ websiteId: DEMO_WEBSITE_ID });
     }
   });
 

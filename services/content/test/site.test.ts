@@ -1,7 +1,8 @@
 // Website settings and the SPEC 7 site-wide calls: UpdateNavigation/GetSiteLayout, header and
 // footer, multilingual, commerce preferences, gallery settings, with their SPEC messages.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { ADMIN, setup, type Kit } from './helpers.js';
+import { asFromGateway } from '@sc/platform/test-kit';
+import { ADMIN, setup, SIGNING_KEY, type Kit } from './helpers.js';
 
 describe('site settings and site-wide documents', () => {
   let kit: Kit;
@@ -77,9 +78,9 @@ describe('site settings and site-wide documents', () => {
       expect(response.json()).toMatchObject({ title: 'Renamed', domains: ['shop.example.org', 'www.shop.example.org'] });
       const clash = await kit.call('PUT', `/api/content-service/1.0/websites/${other}`, { websiteId: other, roles: ADMIN }, { domains: ['shop.example.org'] });
       expect(clash.json().error.message).toBe('The domain shop.example.org is already connected to another website.');
-      const lookup = await kit.app.inject({ method: 'GET', url: '/internal/websites/by-domain?host=WWW.shop.example.org:8080' });
+      const lookup = await kit.app.inject({ method: 'GET', url: '/internal/websites/by-domain?host=WWW.shop.example.org:8080', headers: asFromGateway({}, SIGNING_KEY) });
       expect(lookup.json()).toEqual({ websiteId: site });
-      expect((await kit.app.inject({ method: 'GET', url: '/internal/websites/by-domain?host=nobody.example.net' })).statusCode).toBe(404);
+      expect((await kit.app.inject({ method: 'GET', url: '/internal/websites/by-domain?host=nobody.example.net', headers: asFromGateway({}, SIGNING_KEY) })).statusCode).toBe(404);
       const event = (await kit.events(site, 'content.website.updated')).at(-1);
       expect(event?.data).toMatchObject({ domains: ['shop.example.org', 'www.shop.example.org'], title: 'Renamed' });
     });

@@ -2,8 +2,9 @@
 // and values shaped like the fields of a form with every field type) never get a 5xx or crash
 // the service; every answer is a JSON body.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { asFromGateway } from '@sc/platform/test-kit';
 import fc from 'fast-check';
-import { EVERY_FIELD, setup, type Kit } from './kit.js';
+import { EVERY_FIELD, setup, SIGNING_KEY, type Kit } from './kit.js';
 
 const FIELD_IDS = (EVERY_FIELD.build?.fields ?? []).map((f) => f.id);
 
@@ -57,7 +58,7 @@ describe('fuzzing validate and save', () => {
         ),
         async (input) => {
           const send = (url: string, body: unknown) =>
-            kit.app.inject({ method: 'POST', url, headers: { 'content-type': 'application/json', 'x-website-id': kit.site }, payload: JSON.stringify(body) ?? 'null' });
+            kit.app.inject({ method: 'POST', url, headers: asFromGateway({ 'content-type': 'application/json', 'x-website-id': kit.site }, SIGNING_KEY), payload: JSON.stringify(body) ?? 'null' });
           let response;
           if (input.route === 'validate') {
             response = await send(`/api/rest/forms/validate/${formId}`, input.body);

@@ -47,6 +47,7 @@ describe(`restock mailing-list opt-in (${mode.database}, ${mode.bus} bus)`, () =
     gateway = await buildGateway({
       config: GatewayEnv.parse({
         ...process.env,
+        IDENTITY_SIGNING_KEY: SIGNING_KEY,
         FORMS_URL: formsUrl,
         RESTOCK_URL: restockUrl,
         // Nobody answers there: every host is the test's website (the fallback).

@@ -2,7 +2,8 @@
 // status and message provoked, and the SPEC 5 sanitizing rules of every field type.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { FormMessages, EMAIL_FORMAT_EXAMPLE, FormType, formatMessage } from '@sc/contracts';
-import { EVERY_FIELD, setup, type Kit } from './kit.js';
+import { asFromGateway } from '@sc/platform/test-kit';
+import { EVERY_FIELD, setup, SIGNING_KEY, type Kit } from './kit.js';
 
 describe('forms visitor path', () => {
   let kit: Kit;
@@ -67,7 +68,7 @@ describe('forms visitor path', () => {
   });
 
   it('accepts an empty body for the submission key, and a key works once', async () => {
-    const response = await kit.app.inject({ method: 'POST', url: '/api/form/FormSubmissionKey', headers: { 'content-type': 'application/json', 'x-website-id': kit.site } });
+    const response = await kit.app.inject({ method: 'POST', url: '/api/form/FormSubmissionKey', headers: asFromGateway({ 'content-type': 'application/json', 'x-website-id': kit.site }, SIGNING_KEY) });
     expect(response.statusCode).toBe(200);
     const key = response.json().key as string;
     const body = { formId, key, form: { text: 'first' } };

@@ -5,11 +5,11 @@
 // and SPEC 4 experiment overrides under site status INTERNAL.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { FastifyInstance } from 'fastify';
-import { EXPERIMENT_COOKIE, PageType, powToken, RecordType, type CaptchaChallenge } from '@sc/contracts';
+import { EXPERIMENT_COOKIE, GenericErrorMessages, PageType, powToken, RecordType, type CaptchaChallenge } from '@sc/contracts';
 import { solve } from '@sc/platform';
-import { unique, waitFor } from '@sc/platform/test-kit';
+import { asFromGateway, unique, waitFor } from '@sc/platform/test-kit';
 import { WebsiteService } from '../../content/src/websites.service.js';
-import { ownerCall, page, signedIn, startContent, startRender, type ContentKit } from './helpers.js';
+import { ownerCall, page, signedIn, SIGNING_KEY, startContent, startRender, type ContentKit } from './helpers.js';
 
 const PUBLIC = '/api/content-service/public/1.0';
 
@@ -53,10 +53,12 @@ describe('comments, likes, member areas, lessons, popup and experiments on pages
 
   /** A visitor's comment, as the comment island posts it (solved captcha included). */
   async function visitorComment(itemId: string, text: string): Promise<string> {
-    const challenge = await content.app.inject({ method: 'POST', url: `${PUBLIC}/comments/captcha/challenge`, headers: { 'x-website-id': site } });
+    const challenge = await content.app.inject({ method: 'POST', url: `${PUBLIC}/comments/captcha/challenge`, headers: asFromGateway({ 'x-website-id': site }, SIGNING_KEY) });
+    // Checked before solving: a refusal has no difficulty, and solving it would never end.
+    expect(challenge.statusCode).toBe(200);
     const solved = challenge.json<CaptchaChallenge>();
     const key = powToken(solved.challengeId, solve(solved));
-    const posted = await content.app.inject({ method: 'POST', url: `${PUBLIC}/items/${itemId}/comments`, headers: { 'x-website-id': site }, payload: { body: text, authorName: 'Ada', captchaKey: key } });
+    const posted = await content.app.inject({ method: 'POST', url: `${PUBLIC}/items/${itemId}/comments`, headers: asFromGateway({ 'x-website-id': site }, SIGNING_KEY), payload: { body: text, authorName: 'Ada', captchaKey: key } });
     expect(posted.statusCode).toBe(201);
     return posted.json().comment.id as string;
   }
@@ -173,10 +175,13 @@ describe('comments, likes, member areas, lessons, popup and experiments on pages
       const visitorAgain = await get(lesson.fullUrl);
       expect(visitorAgain.statusCode).toBe(403);
       expect(visitorAgain.body).not.toContain('Secret centering');
-      // An owner previews the gated lesson; a forged identity is a visitor.
+      // An owner previews the gated lesson; a forged identity is refused before any route runs
+      // (only the gateway's signature gets a request in: packages/platform/src/auth/gateway-only.ts).
       expect((await get(lesson.fullUrl, signedIn(site, { roles: [4] }))).statusCode).toBe(200);
       const forged = { ...signedIn(site, { siteUserId: 'x' }), 'x-sc-identity-signature': 'forged' };
-      expect((await get(lesson.fullUrl, forged)).statusCode).toBe(403);
+      const refused = await get(lesson.fullUrl, forged);
+      expect(refused.statusCode).toBe(401);
+      expect(refused.json()).toEqual({ error: { code: 'UNAUTHORIZED', message: GenericErrorMessages.notThroughGateway } });
     });
 
     it("answers the member area's own page: its pages to members, the denied page to visitors", async () => {

@@ -9,9 +9,9 @@ import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { FastifyInstance } from 'fastify';
 import { DEMO_CONTENT, ItemBody, PageType, ProductFormData, SearchResponse, SiteContextData } from '@sc/contracts';
-import { unique, waitFor } from '@sc/platform/test-kit';
+import { asFromGateway, unique, waitFor } from '@sc/platform/test-kit';
 import { ItemService } from '../../content/src/items.service.js';
-import { ownerCall, newStore, page, productBody, startContent, startRender, type ContentKit } from './helpers.js';
+import { ownerCall, newStore, page, productBody, SIGNING_KEY, startContent, startRender, type ContentKit } from './helpers.js';
 
 /** The parts of a collection page's context these tests read. */
 interface ShopContext {
@@ -166,7 +166,7 @@ describe('site pages', () => {
 
   it('answers the search page (page type search) with content\'s ranked results, marked excerpts and the search mount', async () => {
     // What content's search route answers is what the page lists, in the same order.
-    const answer = await content.app.inject({ method: 'GET', url: '/api/content-service/public/1.0/search?q=canvas', headers: { 'x-website-id': 'demo' } });
+    const answer = await content.app.inject({ method: 'GET', url: '/api/content-service/public/1.0/search?q=canvas', headers: asFromGateway({ 'x-website-id': 'demo' }, SIGNING_KEY) });
     expect(answer.statusCode).toBe(200);
     const found = SearchResponse.parse(answer.json());
     expect(found.results.map((r) => r.url)).toContain('/shop/waxed-canvas-market-tote');
@@ -322,7 +322,7 @@ describe('site pages', () => {
   it('serves the theme stylesheet under a digest path for ever', async () => {
     const html = (await page(render, '/about')).body;
     const href = /<link rel="stylesheet" href="(\/_theme\/theme\.[0-9a-f]+\.css)">/.exec(html)?.[1] as string;
-    const css = await render.inject({ url: href });
+    const css = await page(render, href);
     expect(css.statusCode).toBe(200);
     expect(css.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     expect(css.body).toContain('.product-grid');

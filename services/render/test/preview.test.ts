@@ -4,7 +4,8 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { FastifyInstance } from 'fastify';
 import { DEMO_CONTENT, OwnerMessages, Role, formatMessage, type Collection } from '@sc/contracts';
-import { ownerCall, page, signedIn, startContent, startRender, type ContentKit } from './helpers.js';
+import { asFromGateway } from '@sc/platform/test-kit';
+import { ownerCall, page, signedIn, SIGNING_KEY, startContent, startRender, type ContentKit } from './helpers.js';
 
 const PREVIEW = '/api/render/1.0/websites/demo/preview';
 const HOME = DEMO_CONTENT.homeCollectionId;
@@ -27,7 +28,7 @@ function preview(body: unknown, roles: number[] | null = [Role.ADMIN]) {
   return render.inject({
     method: 'POST',
     url: PREVIEW,
-    headers: { 'x-website-id': 'demo', ...(roles ? signedIn('demo', { roles }) : {}) },
+    headers: asFromGateway({ 'x-website-id': 'demo', ...(roles ? signedIn('demo', { roles }) : {}) }, SIGNING_KEY),
     payload: body as never,
   });
 }
@@ -114,16 +115,16 @@ describe('site styles', () => {
   });
 
   it('serves each font’s stylesheet and files, and nothing else', async () => {
-    const css = await render.inject({ method: 'GET', url: '/_fonts/lora.css' });
+    const css = await page(render, '/_fonts/lora.css');
     expect(css.statusCode).toBe(200);
     expect(css.body).toContain('src:url(/_fonts/files/lora-latin-700-normal.woff2) format("woff2")');
-    const file = await render.inject({ method: 'GET', url: '/_fonts/files/lora-latin-400-normal.woff2' });
+    const file = await page(render, '/_fonts/files/lora-latin-400-normal.woff2');
     expect(file.statusCode).toBe(200);
     expect(file.headers['content-type']).toBe('font/woff2');
     expect(file.rawPayload.subarray(0, 4).toString('latin1')).toBe('wOF2');
-    expect((await render.inject({ method: 'GET', url: '/_fonts/files/..%2F..%2Fpackage.json' })).statusCode).toBe(404);
-    expect((await render.inject({ method: 'GET', url: '/_fonts/comic-sans.css' })).statusCode).toBe(404);
-    const index = await render.inject({ method: 'GET', url: '/_fonts/index.json' });
+    expect((await page(render, '/_fonts/files/..%2F..%2Fpackage.json')).statusCode).toBe(404);
+    expect((await page(render, '/_fonts/comic-sans.css')).statusCode).toBe(404);
+    const index = await page(render, '/_fonts/index.json');
     expect(index.json<{ fonts: Array<{ id: string }> }>().fonts.map((f) => f.id)).toContain('work-sans');
   });
 });

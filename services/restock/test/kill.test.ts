@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from '@jest/globals';
 import { signIdentity } from '@sc/platform';
-import { freePort, unique, waitFor } from '@sc/platform/test-kit';
+import { asFromGateway, freePort, unique, waitFor } from '@sc/platform/test-kit';
 import { Role } from '@sc/contracts';
 import { startProcess, waitForHttp, type Running } from '../../../test/helpers.js';
 import { BASE, SIGNING_KEY } from './kit.js';
@@ -60,7 +60,7 @@ describe('restock killed mid-send', () => {
       const batch = Array.from({ length: Math.min(25, TOTAL - i) }, (_, j) =>
         fetch(`${url}${BASE}`, {
           method: 'POST',
-          headers: { 'content-type': 'application/json', 'x-website-id': site },
+          headers: asFromGateway({ 'content-type': 'application/json', 'x-website-id': site }, SIGNING_KEY),
           body: JSON.stringify({ isJoinMailingList: false, productId: 'p-kill', variantId: `v${(i + j) % 4}`, siteVisitorEmail: `kill${i + j}@example.com` }),
         }).then((r) => expect(r.status).toBe(200)),
       );
