@@ -118,10 +118,10 @@ describe('admin store', () => {
       expect(page?.status()).toBe(200);
       await visitor.getByRole('heading', { name: 'Linen Apron' }).waitFor();
       expect(await visitor.locator('.product-mark.sold-out').count()).toBe(0);
-      // The uploaded image is the product's first picture, loaded from its stored URL (a srcset
-      // width of it, which serves the same file) and decoded by the browser.
+      // The uploaded image is the product's first picture, loaded from its stored URL (the theme's
+      // src is its 1000w variant, the srcset offers the SPEC widths) and decoded by the browser.
       const picture = visitor.locator('figure.product-image img').first();
-      expect(await picture.getAttribute('src')).toBe(uploadedUrl);
+      expect(await picture.getAttribute('src')).toBe(`${uploadedUrl}?format=1000w`);
       await visitor.waitForFunction((img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth > 0, await picture.elementHandle());
       expect(await picture.evaluate((img) => (img as HTMLImageElement).currentSrc)).toMatch(new RegExp(`^${escapeRegExp(uploadedUrl)}(\\?format=\\d+w)?$`));
       const served = await visitor.evaluate(async (url) => {
