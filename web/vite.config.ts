@@ -139,7 +139,12 @@ export default defineConfig({
           // runtime) and zod get chunks of their own, which change rarely and stay cached while
           // the app's own chunks change. zod loads with the shell: the contracts' enum modules
           // the shell needs also hold schemas the areas use.
+          // Hashes in hexadecimal, the islands' in base 64 (the default): both builds write into
+          // one folder, and a chunk with the same name and content in both (the bundler's runtime, a
+          // module of messages) would otherwise be one file that storefront pages and the admin app
+          // share. Still eight characters, which the gateway's long cache recognises.
           output: {
+            hashCharacters: 'hex',
             codeSplitting: {
               groups: [
                 { name: 'react', test: /rolldown[:/\\]runtime|[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 2 },
