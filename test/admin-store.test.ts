@@ -136,7 +136,7 @@ describe('admin store', () => {
 
       // The admin's inventory shows the variant at 0.
       await goToArea(owner, 'Store');
-      await owner.getByRole('link', { name: 'Inventory' }).click();
+      await owner.getByRole('link', { name: 'Inventory', exact: true }).click();
       await owner.getByLabel('Find a product or SKU').fill('LINEN-APRON');
       await expect(owner.getByLabel('Quantity of LINEN-APRON-SAND-S').inputValue()).resolves.toBe('0');
       await shot(owner, SUITE, '05-inventory-sold-out');
@@ -168,7 +168,7 @@ describe('admin store', () => {
       await owner.getByRole('dialog', { name: 'Refund order' }).getByRole('button', { name: 'Refund' }).click();
       await owner.getByRole('heading', { name: `Order #${order.orderNumber} · refunded` }).waitFor();
       expect(await owner.getByRole('region', { name: 'Refunds' }).textContent()).toContain('1 × LINEN-APRON-SAND-S');
-      await owner.getByRole('link', { name: 'Inventory' }).click();
+      await owner.getByRole('link', { name: 'Inventory', exact: true }).click();
       await owner.getByLabel('Find a product or SKU').fill('LINEN-APRON-SAND-S');
       await expect(owner.getByLabel('Quantity of LINEN-APRON-SAND-S').inputValue()).resolves.toBe('1');
       await shot(owner, SUITE, '07b-refunded');
@@ -178,7 +178,7 @@ describe('admin store', () => {
   }, 60_000);
 
   it('edits stock inline in the inventory and keeps it', async () => {
-    await owner.getByRole('link', { name: 'Inventory' }).click();
+    await owner.getByRole('link', { name: 'Inventory', exact: true }).click();
     await owner.getByLabel('Find a product or SKU').fill('LINEN-APRON-RUST-L');
     const quantity = owner.getByLabel('Quantity of LINEN-APRON-RUST-L');
     await quantity.fill('5');
