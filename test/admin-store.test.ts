@@ -118,10 +118,10 @@ describe('admin store', () => {
       expect(page?.status()).toBe(200);
       await visitor.getByRole('heading', { name: 'Linen Apron' }).waitFor();
       expect(await visitor.locator('.product-mark.sold-out').count()).toBe(0);
-      // The uploaded image is the product's first picture, loaded from its stored URL (a srcset
-      // width of it, which serves the same file) and decoded by the browser.
+      // The uploaded image is the product's first picture, loaded from its stored URL (the theme's
+      // src is its 1000w variant, the srcset offers the SPEC widths) and decoded by the browser.
       const picture = visitor.locator('figure.product-image img').first();
-      expect(await picture.getAttribute('src')).toBe(uploadedUrl);
+      expect(await picture.getAttribute('src')).toBe(`${uploadedUrl}?format=1000w`);
       await visitor.waitForFunction((img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth > 0, await picture.elementHandle());
       expect(await picture.evaluate((img) => (img as HTMLImageElement).currentSrc)).toMatch(new RegExp(`^${escapeRegExp(uploadedUrl)}(\\?format=\\d+w)?$`));
       const served = await visitor.evaluate(async (url) => {
@@ -136,7 +136,7 @@ describe('admin store', () => {
 
       // The admin's inventory shows the variant at 0.
       await goToArea(owner, 'Store');
-      await owner.getByRole('link', { name: 'Inventory' }).click();
+      await owner.getByRole('link', { name: 'Inventory', exact: true }).click();
       await owner.getByLabel('Find a product or SKU').fill('LINEN-APRON');
       await expect(owner.getByLabel('Quantity of LINEN-APRON-SAND-S').inputValue()).resolves.toBe('0');
       await shot(owner, SUITE, '05-inventory-sold-out');
@@ -168,7 +168,7 @@ describe('admin store', () => {
       await owner.getByRole('dialog', { name: 'Refund order' }).getByRole('button', { name: 'Refund' }).click();
       await owner.getByRole('heading', { name: `Order #${order.orderNumber} · refunded` }).waitFor();
       expect(await owner.getByRole('region', { name: 'Refunds' }).textContent()).toContain('1 × LINEN-APRON-SAND-S');
-      await owner.getByRole('link', { name: 'Inventory' }).click();
+      await owner.getByRole('link', { name: 'Inventory', exact: true }).click();
       await owner.getByLabel('Find a product or SKU').fill('LINEN-APRON-SAND-S');
       await expect(owner.getByLabel('Quantity of LINEN-APRON-SAND-S').inputValue()).resolves.toBe('1');
       await shot(owner, SUITE, '07b-refunded');
@@ -178,7 +178,7 @@ describe('admin store', () => {
   }, 60_000);
 
   it('edits stock inline in the inventory and keeps it', async () => {
-    await owner.getByRole('link', { name: 'Inventory' }).click();
+    await owner.getByRole('link', { name: 'Inventory', exact: true }).click();
     await owner.getByLabel('Find a product or SKU').fill('LINEN-APRON-RUST-L');
     const quantity = owner.getByLabel('Quantity of LINEN-APRON-RUST-L');
     await quantity.fill('5');

@@ -4,7 +4,8 @@
 // Form view of it. The sanitizing and validation rules live here, pure, so the server and the web
 // island apply the same ones.
 import { z } from 'zod';
-import { FormMessages, LIKERT_DEFAULT_LABELS, formatMessage } from './messages.js';
+import { FormMessages } from './form-messages.js';
+import { LIKERT_DEFAULT_LABELS, formatMessage } from './messages.js';
 
 // ---------------------------------------------------------------------------------------------
 // Names and limits

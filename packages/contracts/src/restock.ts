@@ -1,7 +1,7 @@
 // Back-in-stock waitlists (SPEC 3 "Restock signup", SPEC 4 "Restock form", SPEC 5 restock email
 // rule, SPEC 7 /api/site-users/account/notifications/restock calls).
 import { z } from 'zod';
-import { RestockMessages } from './messages.js';
+import { RestockMessages } from './form-messages.js';
 
 const Id = z.string().regex(/^[A-Za-z0-9_-]{1,128}$/);
 

@@ -16,7 +16,7 @@ import {
   RestockMessages,
   TemplateEngineMessages,
   TimeMessages,
-} from '../src/messages.js';
+} from '../src/index.js';
 
 describe('catalogue wording', () => {
   it('keeps the real ellipsis in progress labels', () => {

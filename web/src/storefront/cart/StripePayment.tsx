@@ -3,9 +3,11 @@
 // Confirming may open the bank's 3-D Secure step (Stripe.js shows it); a decline shows Stripe's
 // message and the buyer can try another card on the same payment. The order becomes paid when
 // Stripe's webhook reaches the shop; the confirmation page waits for it.
-import { Elements, PaymentElement, useElements, useStripe } from '@stripe/react-stripe-js';
-import { loadStripe, type Stripe } from '@stripe/stripe-js';
-import { useMemo, useState, type FormEvent } from 'react';
+// Stripe.js is used directly, not through @stripe/react-stripe-js: that wrapper imports React as a
+// CommonJS default (and prop-types), which puts the bundler's CommonJS interop into the runtime
+// chunk and every island that imports React, product pages included (their 80 kB budget).
+import { loadStripe, type Stripe, type StripeElements } from '@stripe/stripe-js';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { CommerceMessages, type PaymentStep } from '@sc/contracts';
 
 const loaded = new Map<string, Promise<Stripe | null>>();
@@ -16,18 +18,48 @@ const stripeFor = (publishableKey: string): Promise<Stripe | null> => {
   return promise;
 };
 
-function PayForm({ returnUrl, onPaid }: { returnUrl: string; onPaid: () => void }) {
-  const stripe = useStripe();
-  const elements = useElements();
+/** The Payment Element for the intent the checkout opened. */
+export function StripePayment({ payment, returnUrl, onPaid }: { payment: PaymentStep; returnUrl: string; onPaid: () => void }) {
+  const mountRef = useRef<HTMLDivElement>(null);
+  const [stripe, setStripe] = useState<{ stripe: Stripe; elements: StripeElements } | null>(null);
   const [paying, setPaying] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
+  // Stripe.js, then one Payment Element for this intent in the form's mount (removed with it).
+  useEffect(() => {
+    let active = true;
+    let destroy = () => {};
+    stripeFor(payment.publishableKey).then(
+      (loadedStripe) => {
+        const mount = mountRef.current;
+        if (!active || !loadedStripe || !mount) {
+          if (active && !loadedStripe) setError(CommerceMessages.paymentFailed);
+          return;
+        }
+        const elements = loadedStripe.elements({ clientSecret: payment.clientSecret });
+        const element = elements.create('payment');
+        element.mount(mount);
+        destroy = () => element.destroy();
+        setStripe({ stripe: loadedStripe, elements });
+      },
+      (failure: unknown) => {
+        console.error('Stripe.js failed to load', failure);
+        if (active) setError(CommerceMessages.paymentFailed);
+      },
+    );
+    return () => {
+      active = false;
+      destroy();
+      setStripe(null);
+    };
+  }, [payment.publishableKey, payment.clientSecret]);
+
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
-    if (!stripe || !elements || paying) return;
+    if (!stripe || paying) return;
     setPaying(true);
     setError(null);
-    const result = await stripe.confirmPayment({ elements, confirmParams: { return_url: returnUrl }, redirect: 'if_required' });
+    const result = await stripe.stripe.confirmPayment({ elements: stripe.elements, confirmParams: { return_url: returnUrl }, redirect: 'if_required' });
     if (result.error) {
       // card_error and validation_error messages are written for buyers; anything else is not.
       const type = result.error.type;
@@ -45,7 +77,7 @@ function PayForm({ returnUrl, onPaid }: { returnUrl: string; onPaid: () => void 
 
   return (
     <form className="sc-stripe-payment sc-form" onSubmit={(event) => void onSubmit(event)} aria-label="Payment">
-      <PaymentElement />
+      <div className="sc-payment-element" ref={mountRef} />
       {error && (
         <p className="form-error checkout-error" role="alert">
           {error}
@@ -55,15 +87,5 @@ function PayForm({ returnUrl, onPaid }: { returnUrl: string; onPaid: () => void 
         {paying ? 'Paying…' : 'Pay now'}
       </button>
     </form>
-  );
-}
-
-/** The Payment Element for the intent the checkout opened. */
-export function StripePayment({ payment, returnUrl, onPaid }: { payment: PaymentStep; returnUrl: string; onPaid: () => void }) {
-  const stripe = useMemo(() => stripeFor(payment.publishableKey), [payment.publishableKey]);
-  return (
-    <Elements stripe={stripe} options={{ clientSecret: payment.clientSecret }}>
-      <PayForm returnUrl={returnUrl} onPaid={onPaid} />
-    </Elements>
   );
 }

@@ -1,7 +1,7 @@
 // The newsletter block: an email address signed up to the block's newsletter form (double
 // opt-in: the forms service mails a confirmation link), with the SPEC 4 submit lock, the form's
 // captcha when it has one, and the SPEC 8 messages.
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { FormMessages, type NewsletterData, type PublicForm } from '@sc/contracts';
 import { call, failureFrom } from '../lib/http.js';
 import { submissionProblem } from '../forms/errors.js';
@@ -14,10 +14,14 @@ export function Newsletter({ data, formId }: { data: NewsletterData; formId: str
   const [fieldError, setFieldError] = useState<string | null>(null);
   const [done, setDone] = useState<string | null>(null);
   const id = useId();
+  // The form's definition (captcha, submission message) as a promise: a visitor who signs up
+  // before it has arrived waits for it instead of skipping the captcha and the form's message.
+  const loading = useRef<Promise<PublicForm | null>>(Promise.resolve(null));
 
   useEffect(() => {
     if (!formId) return;
-    call<PublicForm>('GET', `/api/rest/forms/${encodeURIComponent(formId)}`).then(setForm, () => setForm(null));
+    loading.current = call<PublicForm>('GET', `/api/rest/forms/${encodeURIComponent(formId)}`).catch(() => null);
+    void loading.current.then(setForm);
   }, [formId]);
 
   const onSubmit = async (event: FormEvent) => {
@@ -29,8 +33,9 @@ export function Newsletter({ data, formId }: { data: NewsletterData; formId: str
     try {
       // A block without a form cannot sign anyone up: SPEC 8's 404 wording.
       if (!formId) throw new Error(FormMessages.notConfigured);
+      const definition = await loading.current;
       let captchaKey: string | undefined;
-      if (form?.captchaEnabled) {
+      if (definition?.captchaEnabled) {
         const { captchaToken, FORMS_CHALLENGE } = await import('../forms/captcha.js');
         captchaKey = await captchaToken(FORMS_CHALLENGE).catch(() => {
           throw new Error(FormMessages.captchaRequired);
@@ -41,7 +46,7 @@ export function Newsletter({ data, formId }: { data: NewsletterData; formId: str
         ...(captchaKey ? { captchaKey } : {}),
         language: document.documentElement.lang || navigator.language,
       });
-      setDone(form?.parsedSubmissionMessage || '<p>Thank you!</p>');
+      setDone(definition?.parsedSubmissionMessage || '<p>Thank you!</p>');
     } catch (failure) {
       if (failure instanceof Error && failure.name === 'Error') {
         setError(failure.message);
