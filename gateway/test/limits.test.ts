@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { CartMessages, GenericErrorMessages, IDENTITY_HEADER } from '@sc/contracts';
 import { verifyIdentity } from '@sc/platform';
+import { waitFor } from '@sc/platform/test-kit';
 import { buildGateway, GatewayEnv } from '../src/index.js';
 
 const KEY = 'gateway-limits-signing-key-0123456789abcdef';
@@ -36,6 +37,8 @@ describe('gateway limits', () => {
   let port: number;
   const seen: Array<{ url: string; headers: Record<string, unknown>; length: number }> = [];
   let releaseHeld: () => void = () => undefined;
+  /** Held requests that reached the service (and so are under way at the gateway). */
+  let holding = 0;
 
   const build = async (env: Record<string, string>) => {
     const app = await buildGateway({ config: GatewayEnv.parse({ ...process.env, LOG_LEVEL: 'silent', RATE_LIMIT_MAX: '100000', IDENTITY_SIGNING_KEY: KEY, ...env }) });
@@ -49,7 +52,10 @@ describe('gateway limits', () => {
     upstream.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: 50 * 1024 * 1024 }, (_request, body, done) => done(null, body));
     const held = new Promise<void>((resolve) => (releaseHeld = resolve));
     upstream.all('/*', async (request) => {
-      if (request.url.includes('hold')) await held;
+      if (request.url.includes('hold')) {
+        holding += 1;
+        await held;
+      }
       const length = Buffer.isBuffer(request.body) ? request.body.length : 0;
       // The gateway's own lookups (the website of a Host) are not forwarded requests.
       if (request.url.startsWith('/internal/')) return { websiteId: 'demo' };
@@ -133,7 +139,8 @@ describe('gateway limits', () => {
 
   it('answers 503 with Retry-After once a service has too many requests under way', async () => {
     const held = [1, 2, 3].map(() => fetch(`http://127.0.0.1:${port}/api/form/hold`));
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    // Until all three are under way (a fixed pause was too short on a loaded machine).
+    await waitFor(() => holding >= 3, 10_000, 'the held requests to reach the service');
     const refused = await fetch(`http://127.0.0.1:${port}/api/form/other`);
     expect(refused.status).toBe(503);
     expect(refused.headers.get('retry-after')).toBe('1');

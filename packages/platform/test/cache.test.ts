@@ -39,4 +39,18 @@ describe(`cache contract on ${mode.cache}`, () => {
     await new Promise((resolve) => setTimeout(resolve, 250));
     expect(await cache.increment('n', 150)).toBe(1);
   });
+
+  it('takes back from a live counter within its window, never below 0 and never creating one', async () => {
+    expect(await cache.decrement('never-counted')).toBe(0);
+    expect(await cache.get('never-counted')).toBeUndefined();
+    await Promise.all(Array.from({ length: 5 }, () => cache.increment('d', 200)));
+    const counts = await Promise.all(Array.from({ length: 7 }, () => cache.decrement('d')));
+    expect([...counts].sort((x, y) => x - y)).toEqual([0, 0, 0, 1, 2, 3, 4]);
+    expect(await cache.increment('d', 200)).toBe(1);
+    // The window still runs from the first increment: the counter expires on time.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(await cache.get('d')).toBeUndefined();
+    expect(await cache.decrement('d')).toBe(0);
+    expect(await cache.get('d')).toBeUndefined();
+  });
 });

@@ -27,6 +27,20 @@ describe(MemoryCache.name, () => {
     await cache.close();
   });
 
+  it('takes back from a counter without moving its window', async () => {
+    let now = 0;
+    const cache = new MemoryCache({ now: () => now });
+    expect(await cache.decrement('k')).toBe(0);
+    expect(await cache.increment('k', 1_000)).toBe(1);
+    expect(await cache.increment('k', 1_000)).toBe(2);
+    now = 600;
+    expect(await cache.decrement('k')).toBe(1);
+    now = 1_000;
+    expect(await cache.decrement('k')).toBe(0);
+    expect(await cache.get('k')).toBeUndefined();
+    await cache.close();
+  });
+
   it('keeps at most maxBytes of keys and values, dropping the least recently used', async () => {
     const cache = new MemoryCache({ maxBytes: 1_000 });
     await cache.set('kept', 'x'.repeat(96));

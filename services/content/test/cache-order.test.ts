@@ -24,6 +24,7 @@ class SlowCounters implements Cache {
     await new Promise((resolve) => setTimeout(resolve, BUMP_DELAY_MS));
     return this.inner.increment(key, ttlMs);
   };
+  decrement = (key: string) => this.inner.decrement(key);
   ready = () => this.inner.ready();
   close = () => this.inner.close();
 }

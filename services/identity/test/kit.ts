@@ -14,6 +14,13 @@ import { buildApp, type IdentitySettings } from '../src/index.js';
 /** The signing key every test uses (never a real deployment's). */
 export const TEST_IDENTITY_SIGNING_KEY = 'test-identity-signing-key-0123456789-abcdefghij';
 
+/**
+ * A client address of its own (the tests' gateway trusts X-Forwarded-For from loopback). Sign-in
+ * counts per address live in Redis for the throttle window, across test runs and files: a suite
+ * that signs in from an address of its own is not throttled by what ran before it.
+ */
+export const randomIp = (): string => `10.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250) + 1}`;
+
 /** Cheap scrypt for tests that sign in many times; the production cost has its own test. */
 export const FAST_SCRYPT = { ln: 10, r: 8, p: 1 } as const;
 

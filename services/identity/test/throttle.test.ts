@@ -8,10 +8,9 @@ import type { FastifyInstance } from 'fastify';
 import { FormMessages, IdentityMessages, powToken, type CaptchaChallenge } from '@sc/contracts';
 import { solve } from '@sc/platform';
 import { mode, unique } from '@sc/platform/test-kit';
-import { Browser, startGateway, startIdentity, type RunningIdentity } from './kit.js';
+import { Browser, randomIp, startGateway, startIdentity, type RunningIdentity } from './kit.js';
 
 const PASSWORD = 'the right password';
-const randomIp = () => `10.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250) + 1}`;
 const CAPTCHA_NEEDED = { error: { code: 'RATE_LIMITED', message: IdentityMessages.captchaRequired }, captchaRequired: true };
 
 describe(`login throttling (${mode.cache} cache)`, () => {
@@ -93,6 +92,23 @@ describe(`login throttling (${mode.cache} cache)`, () => {
     expect((await signIn(await visitor(), `${unique('spray')}@example.com`, 'x')).status).toBe(401);
   });
 
+  it('does not count successful sign-ins against the address', async () => {
+    // Many people behind one address (an office, a shop's wifi) each signing in once: past the
+    // per-address limit of 15 in number, none of them is asked for a captcha.
+    const office = randomIp();
+    const emails: string[] = [];
+    for (let i = 0; i < 20; i++) {
+      const email = `${unique('colleague')}@example.com`;
+      expect((await (await visitor()).send('post', '/api/auth/site-users', { body: { email, password: PASSWORD } })).status).toBe(201);
+      emails.push(email);
+    }
+    for (const email of emails) expect((await signIn(await visitor(office), email, PASSWORD)).status).toBe(200);
+    // Failures from it are still counted: 15 are checked, then a captcha.
+    const statuses: number[] = [];
+    for (let i = 0; i < 16; i++) statuses.push((await signIn(await visitor(office), `${unique('spray')}@example.com`, 'password1')).status);
+    expect(statuses).toEqual([...new Array<number>(15).fill(401), 429]);
+  });
+
   it('clears the count of an email after a successful sign-in', async () => {
     const email = `${unique('forgetful')}@example.com`;
     expect((await (await visitor()).send('post', '/api/auth/site-users', { body: { email, password: PASSWORD } })).status).toBe(201);
@@ -119,6 +135,34 @@ describe('password hashing pool', () => {
       expect(busy.length).toBeGreaterThan(0);
       expect(responses.filter((r) => r.status === 401).length).toBeGreaterThanOrEqual(2);
       expect(responses.every((r) => r.status === 401 || r.status === 429)).toBe(true);
+      for (const r of busy) {
+        expect(r.body).toEqual({ error: { code: 'RATE_LIMITED', message: IdentityMessages.signInBusy } });
+        expect(r.headers['retry-after']).toBe('1');
+      }
+    } finally {
+      await gateway.close();
+      await identity.close();
+    }
+  }, 120_000);
+
+  it('answers a burst of sign-ups and new passwords past the queue with 429 and Retry-After, never 500', async () => {
+    const identity = await startIdentity({ scrypt: { ln: 13, r: 8, p: 1 }, hashPool: { threads: 1, maxQueue: 1 } });
+    const gateway = await startGateway({ IDENTITY_URL: identity.url });
+    try {
+      const browsers = await Promise.all(Array.from({ length: 12 }, async () => {
+        const b = new Browser(gateway.server, { 'x-forwarded-for': randomIp() });
+        await b.open();
+        return b;
+      }));
+      const responses = await Promise.all(browsers.map((b, i) =>
+        i % 2 === 0
+          ? b.send('post', '/api/auth/site-users', { body: { email: `${unique('burst')}@example.com`, password: PASSWORD } })
+          : b.send('post', '/api/auth/owners', { body: { email: `${unique('burst-owner')}@example.com`, password: PASSWORD } }),
+      ));
+      const busy = responses.filter((r) => r.status === 429);
+      expect(busy.length).toBeGreaterThan(0);
+      expect(responses.filter((r) => r.status === 201).length).toBeGreaterThanOrEqual(2);
+      expect(responses.every((r) => r.status === 201 || r.status === 429)).toBe(true);
       for (const r of busy) {
         expect(r.body).toEqual({ error: { code: 'RATE_LIMITED', message: IdentityMessages.signInBusy } });
         expect(r.headers['retry-after']).toBe('1');

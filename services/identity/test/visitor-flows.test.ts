@@ -14,7 +14,7 @@ import {
   type SiteUserSessionStarted,
 } from '@sc/contracts';
 import { mode, unique } from '@sc/platform/test-kit';
-import { Browser, outboxEvents, setCookies, startGateway, startIdentity, type RunningIdentity } from './kit.js';
+import { Browser, outboxEvents, randomIp, setCookies, startGateway, startIdentity, type RunningIdentity } from './kit.js';
 
 // Hosts without a website of their own get the demo website (content is not running here).
 const WEBSITE = DEMO_WEBSITE_ID;
@@ -23,7 +23,10 @@ const PASSWORD = 'correct horse battery';
 describe(`site users through the gateway (${mode.database}, ${mode.cache} cache)`, () => {
   let identity: RunningIdentity;
   let gateway: FastifyInstance;
-  const browser = (headers: Record<string, string> = {}) => new Browser(gateway.server, headers);
+  // Every browser of this run comes from one address of its own: the failed sign-ins below count
+  // against it for the throttle window, in Redis across runs (services/identity/test/throttle.test.ts).
+  const address = randomIp();
+  const browser = (headers: Record<string, string> = {}) => new Browser(gateway.server, { 'x-forwarded-for': address, ...headers });
 
   /** A signed-up user in a fresh browser, signed out again, so each test starts from the login page. */
   async function newUser(): Promise<{ email: string; siteUserId: string }> {

@@ -7,6 +7,11 @@ export interface Cache {
   delete(key: string): Promise<void>;
   /** Adds 1 and returns the new count; the key expires `ttlMs` after its first increment. */
   increment(key: string, ttlMs: number): Promise<number>;
+  /**
+   * Takes 1 back from a live counter (keeping its expiry) and returns the new count. A counter
+   * that is missing or has expired stays gone and a count never goes below 0: 0 is returned.
+   */
+  decrement(key: string): Promise<number>;
   ready(): Promise<boolean>;
   close(): Promise<void>;
 }

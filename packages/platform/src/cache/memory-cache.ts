@@ -71,6 +71,14 @@ export class MemoryCache implements Cache {
     return count;
   }
 
+  async decrement(key: string): Promise<number> {
+    const entry = this.#live(key);
+    if (!entry) return 0;
+    const count = Math.max(0, Number(entry.value) - 1);
+    this.#entries.set(key, { value: String(count), expiresAt: entry.expiresAt });
+    return count;
+  }
+
   async ready(): Promise<boolean> {
     return true;
   }

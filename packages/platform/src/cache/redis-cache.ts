@@ -4,6 +4,8 @@ import type { Cache } from './cache.js';
 
 // INCR and PEXPIRE in one round trip, so a crash between them cannot leave a counter that never expires.
 const INCREMENT = `local n = redis.call('INCR', KEYS[1]) if n == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end return n`;
+// DECR keeps the key's expiry; a missing key is not created (it would never expire) and 0 is the floor.
+const DECREMENT = `local n = tonumber(redis.call('GET', KEYS[1])) if not n or n <= 0 then return 0 end return redis.call('DECR', KEYS[1])`;
 
 /** The Redis cache of distributed mode. Keys are prefixed so several services can share one Redis. */
 export class RedisCache implements Cache {
@@ -32,6 +34,10 @@ export class RedisCache implements Cache {
 
   async increment(key: string, ttlMs: number): Promise<number> {
     return Number(await this.client.eval(INCREMENT, 1, this.#prefix + key, ttlMs));
+  }
+
+  async decrement(key: string): Promise<number> {
+    return Number(await this.client.eval(DECREMENT, 1, this.#prefix + key));
   }
 
   async ready(): Promise<boolean> {

@@ -90,7 +90,12 @@ export const TEST_CARDS = Object.freeze({
   declinesRenewals: '4000000000000341',
 });
 
-const SAVED_PREFIX = 'test_pm_';
+// A saved method names what its renewals do plus random bits, never the card's number: the token
+// is stored with the subscription, and no card number is ever stored (test-mode-payments.test.ts).
+const SAVED = { renews: 'test_pm_renews_', declinesRenewals: 'test_pm_renewal_declines_' } as const;
+/** The tokens of earlier versions carried the test number itself; their renewals still work. */
+const LEGACY_SAVED = { renews: `test_pm_${TEST_CARDS.succeeds}`, declinesRenewals: `test_pm_${TEST_CARDS.declinesRenewals}` } as const;
+const savedMethod = (prefix: string): string => `${prefix}${randomBytes(12).toString('hex')}`;
 
 /**
  * The built-in provider of test mode: 4242… succeeds, 4000…0002 is declined, 4000…0119 fails,
@@ -108,14 +113,12 @@ export class TestPaymentProvider implements PaymentProvider {
 
   async chargeSaved(request: SavedChargeRequest): Promise<ChargeResult> {
     return this.#once(`saved:${request.idempotencyKey}`, () => {
-      switch (request.paymentMethod) {
-        case `${SAVED_PREFIX}${TEST_CARDS.succeeds}`:
-          return { outcome: 'succeeded', reference: `test_ch_${randomBytes(12).toString('hex')}`, paymentMethod: request.paymentMethod };
-        case `${SAVED_PREFIX}${TEST_CARDS.declinesRenewals}`:
-          return { outcome: 'declined', message: CommerceMessages.paymentDeclined };
-        default:
-          return { outcome: 'failed', message: CommerceMessages.paymentFailed };
+      const method = request.paymentMethod;
+      if (method.startsWith(SAVED.renews) || method === LEGACY_SAVED.renews) {
+        return { outcome: 'succeeded', reference: `test_ch_${randomBytes(12).toString('hex')}`, paymentMethod: method };
       }
+      if (method.startsWith(SAVED.declinesRenewals) || method === LEGACY_SAVED.declinesRenewals) return { outcome: 'declined', message: CommerceMessages.paymentDeclined };
+      return { outcome: 'failed', message: CommerceMessages.paymentFailed };
     });
   }
 
@@ -144,8 +147,9 @@ export class TestPaymentProvider implements PaymentProvider {
     if (expired) return { outcome: 'declined', message: CommerceMessages.paymentDeclined };
     switch (number) {
       case TEST_CARDS.succeeds:
+        return { outcome: 'succeeded', reference: `test_ch_${randomBytes(12).toString('hex')}`, paymentMethod: savedMethod(SAVED.renews) };
       case TEST_CARDS.declinesRenewals:
-        return { outcome: 'succeeded', reference: `test_ch_${randomBytes(12).toString('hex')}`, paymentMethod: `${SAVED_PREFIX}${number}` };
+        return { outcome: 'succeeded', reference: `test_ch_${randomBytes(12).toString('hex')}`, paymentMethod: savedMethod(SAVED.declinesRenewals) };
       case TEST_CARDS.declines:
         return { outcome: 'declined', message: CommerceMessages.paymentDeclined };
       case TEST_CARDS.fails:

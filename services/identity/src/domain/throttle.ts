@@ -8,7 +8,9 @@
 // - per (account, address): past the same limit, that address's attempts also wait a growing
 //   delay (doubling, capped), which does not touch the owner signing in from elsewhere;
 // - per address, across accounts: past maxFailuresPerIp, every attempt from it needs a captcha.
-// A successful sign-in clears the account's counts.
+// A successful sign-in clears the account's counts and takes its own attempt back from the
+// address's count, so that count is of failures (and attempts still in flight): many people
+// signing in behind one address (an office, a shop's wifi) never meet the captcha.
 import type { Cache, Captcha, CaptchaContext } from '@sc/platform';
 import { sha256 } from './tokens.js';
 
@@ -84,7 +86,12 @@ export class LoginThrottle {
     };
   }
 
+  /** After the right password: forgets the account's failures and refunds this attempt to the address. */
   async succeeded(attempt: Attempt): Promise<void> {
-    await Promise.all([this.#cache.delete(this.#accountKey(attempt)), this.#cache.delete(this.#pairKey(attempt))]);
+    await Promise.all([
+      this.#cache.delete(this.#accountKey(attempt)),
+      this.#cache.delete(this.#pairKey(attempt)),
+      this.#cache.decrement(this.#ipKey(attempt)),
+    ]);
   }
 }

@@ -3,6 +3,7 @@
 import { IdentityMessages, IdentityNotice, PasswordResetConfirm, PasswordResetRequest, VerifyEmailQuery } from '@sc/contracts';
 import { websiteIdOf, type ZodApp } from '@sc/platform';
 import type { AccountMailService } from '../account-mail.service.js';
+import { withRetryAfter } from './deps.js';
 
 export function accountMailRoutes(app: ZodApp, accountMail: AccountMailService): void {
   for (const [kind, base] of [
@@ -16,8 +17,8 @@ export function accountMailRoutes(app: ZodApp, accountMail: AccountMailService):
     app.post(
       `${base}/confirm`,
       { schema: { summary: `Set a new password with the mailed token (${kind}); ends every session`, body: PasswordResetConfirm, response: { 200: IdentityNotice } } },
-      async (request) => {
-        await accountMail.confirmReset(kind, websiteIdOf(request), request.body.token, request.body.password);
+      async (request, reply) => {
+        await withRetryAfter(reply, () => accountMail.confirmReset(kind, websiteIdOf(request), request.body.token, request.body.password));
         return { message: IdentityMessages.passwordChanged };
       },
     );

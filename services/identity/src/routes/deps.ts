@@ -3,7 +3,8 @@
 import type { FastifyReply } from 'fastify';
 import type { Kysely } from 'kysely';
 import { Captcha, type CaptchaTables, type ServiceContext } from '@sc/platform';
-import { HashPool } from '../domain/hash-pool.js';
+import { IdentityMessages } from '@sc/contracts';
+import { HashPool, HashPoolBusy } from '../domain/hash-pool.js';
 import { PasswordHasher } from '../domain/password.js';
 import { LoginThrottle } from '../domain/throttle.js';
 import type { AccountMailService } from '../account-mail.service.js';
@@ -35,11 +36,16 @@ export function identityDeps(ctx: ServiceContext<IdentityDB>, settings: Identity
   };
 }
 
-/** Runs a sign-in; a refused one gets its Retry-After header with its 429. */
-export async function withRetryAfter<T>(reply: FastifyReply, _deps: IdentityDeps, work: () => Promise<T>): Promise<T> {
+/**
+ * Runs work that hashes or checks a password (sign-in, sign-up, a new password): a refused sign-in
+ * gets its Retry-After header with its 429, and so does a full hashing queue, which is a 429 for
+ * every route that hashes (not a 500).
+ */
+export async function withRetryAfter<T>(reply: FastifyReply, work: () => Promise<T>): Promise<T> {
   try {
     return await work();
-  } catch (error) {
+  } catch (caught) {
+    const error = caught instanceof HashPoolBusy ? new SignInRefused(IdentityMessages.signInBusy, 1) : caught;
     if (error instanceof SignInRefused && error.retryAfterSeconds !== undefined) reply.header('retry-after', String(error.retryAfterSeconds));
     throw error;
   }

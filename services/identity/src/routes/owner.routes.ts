@@ -21,7 +21,7 @@ export function ownerRoutes(app: ZodApp, ctx: ServiceContext<IdentityDB>, deps: 
     '/api/auth/owners',
     { schema: { summary: 'Create an owner account (and sign in)', body: OwnerSignUp, response: { 201: OwnerSessionInfo } } },
     async (request, reply) => {
-      const session = await owners.signUp(request.body, sessionToken(request, OWNER_SESSION_COOKIE));
+      const session = await withRetryAfter(reply, () => owners.signUp(request.body, sessionToken(request, OWNER_SESSION_COOKIE)));
       setSignedIn(request, reply, session);
       return reply.status(201).send(await owners.sessionInfo(websiteIdOf(request), session.ownerId));
     },
@@ -31,7 +31,7 @@ export function ownerRoutes(app: ZodApp, ctx: ServiceContext<IdentityDB>, deps: 
     '/api/auth/session',
     { schema: { summary: 'Owner sign-in', body: OwnerLogin, response: { 200: OwnerSessionInfo } } },
     async (request, reply) => {
-      const session = await withRetryAfter(reply, deps, () =>
+      const session = await withRetryAfter(reply, () =>
         owners.signIn(request.body, { ip: clientIp(request), sessionToken: sessionToken(request, OWNER_SESSION_COOKIE) }),
       );
       setSignedIn(request, reply, session);

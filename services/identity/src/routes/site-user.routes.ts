@@ -46,7 +46,7 @@ export function siteUserRoutes(app: ZodApp, ctx: ServiceContext<IdentityDB>, dep
     '/api/auth/site-users',
     { schema: { summary: 'Sign up as a site user of this website (and sign in)', body: SiteUserSignUp, response: { 201: SiteUserSignedUp } } },
     async (request, reply) => {
-      const session = await users.signUp(websiteIdOf(request), request.body, browserState(request));
+      const session = await withRetryAfter(reply, () => users.signUp(websiteIdOf(request), request.body, browserState(request)));
       setSignedIn(request, reply, session);
       return reply.status(201).send({ xsrfToken: session.xsrfToken ?? '', siteUserId: session.siteUserId });
     },
@@ -56,7 +56,7 @@ export function siteUserRoutes(app: ZodApp, ctx: ServiceContext<IdentityDB>, dep
     '/api/site-users/account/session',
     { schema: { summary: 'Sign in as a site user (SPEC login)', body: SiteUserLogin, response: { 200: XsrfTokenResponse } } },
     async (request, reply) => {
-      const session = await withRetryAfter(reply, deps, () => users.signIn(websiteIdOf(request), request.body, browserState(request)));
+      const session = await withRetryAfter(reply, () => users.signIn(websiteIdOf(request), request.body, browserState(request)));
       setSignedIn(request, reply, session);
       return { xsrfToken: session.xsrfToken ?? '' };
     },
