@@ -111,7 +111,12 @@ describe(`money rules and order reads (${mode.database})`, () => {
           for (const r of results.filter((x) => x.statusCode !== 201)) expect([400, 402, 409]).toContain(r.statusCode);
         },
       ),
-      { numRuns: 6 },
+      {
+        numRuns: 6,
+        // Found by this property: a declined buyer's give-back (gift card, then code) deadlocked
+        // with a checkout holding the code and waiting for the gift card.
+        examples: [[{ limit: 2, buyers: 2, balance: 500, price: 522, percent: 14, declined: 1 }]],
+      },
     );
   }, 240_000);
 

@@ -211,13 +211,8 @@ export class CheckoutService {
     const work = async (t: Transaction<CartDB>) => {
       const row = await lockOrder(t, websiteId, orderId);
       if (!row || row.status !== 'pending') return false;
-      for (const item of row.items as OrderItem[]) {
-        if (!tracksStock(item.productType)) continue;
-        const back = await returnStock(t, websiteId, item.itemId, item.variantId, item.quantity);
-        if (back) await announceStockChange(t, websiteId, { productId: item.itemId, variantId: item.variantId, sku: item.sku }, back.before, back.after, 'payment-failed');
-      }
-      if (row.gift_card_id && row.gift_card_cents > 0) await creditGiftCard(t, row.gift_card_id, row.gift_card_cents);
-      await setOrderStatus(t, row.id, 'payment-failed');
+      const stock = (row.items as OrderItem[]).filter((item) => tracksStock(item.productType)).map((item) => ({ productId: item.itemId, variantId: item.variantId, sku: item.sku, quantity: item.quantity }));
+      await this.#giveBack(t, row, stock, row.gift_card_id && row.gift_card_cents > 0 ? { id: row.gift_card_id, cents: row.gift_card_cents } : null);
       return true;
     };
     return trx ? work(trx) : this.#ctx.transaction(work);
@@ -467,15 +462,23 @@ export class CheckoutService {
   }
 
   async #release(order: OrderRow, reservations: Reservation[], giftCard: { id: string; cents: number } | null): Promise<void> {
-    await this.#ctx.transaction(async (trx) => {
-      for (const r of reservations) {
-        const back = await returnStock(trx, order.website_id, r.productId, r.variantId, r.quantity);
-        if (back) await this.#stockChanged(trx, order.website_id, r, back.before, back.after, 'payment-failed');
-      }
-      if (giftCard && giftCard.cents > 0) await creditGiftCard(trx, giftCard.id, giftCard.cents);
-      for (const code of order.coupon_codes) await releaseCoupon(trx, order.website_id, code);
-      await setOrderStatus(trx, order.id, 'payment-failed');
-    });
+    await this.#ctx.transaction(async (trx) => this.#giveBack(trx, order, reservations, giftCard));
+  }
+
+  /**
+   * Gives back what an unpaid order took (stock, its codes' uses, the gift-card amount) and marks it
+   * payment-failed. Rows are locked in the order checkout locks them (stock by product and variant,
+   * then coupons by code, then the gift card), so a give-back never deadlocks with a checkout.
+   */
+  async #giveBack(trx: Transaction<CartDB>, order: OrderRow, stock: Reservation[], giftCard: { id: string; cents: number } | null): Promise<void> {
+    const key = (r: Reservation) => `${r.productId}\u0000${r.variantId}`;
+    for (const r of [...stock].sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0))) {
+      const back = await returnStock(trx, order.website_id, r.productId, r.variantId, r.quantity);
+      if (back) await this.#stockChanged(trx, order.website_id, r, back.before, back.after, 'payment-failed');
+    }
+    for (const code of [...order.coupon_codes].sort()) await releaseCoupon(trx, order.website_id, code);
+    if (giftCard && giftCard.cents > 0) await creditGiftCard(trx, giftCard.id, giftCard.cents);
+    await setOrderStatus(trx, order.id, 'payment-failed');
   }
 
   async #stockChanged(trx: Transaction<CartDB>, websiteId: string, r: Reservation, before: number, after: number, reason: StockChanged['reason']): Promise<void> {
