@@ -246,6 +246,8 @@ export interface CustomerOrdersTable {
   total_cents: number;
   refunded_cents: ColumnType<number, number | undefined, number>;
   placed_at: ColumnType<Date, Date | string, Date | string>;
+  subscription_id: ColumnType<string | null, string | null | undefined, string | null>;
+  subscription_status: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** The customers read model: one row per website and (lower-cased) email (migration 0008). */
@@ -255,6 +257,8 @@ export interface CustomersTable {
   name: string | null;
   site_user_id: string | null;
   newsletter: string | null;
+  /** 'active' while one of their subscriptions runs, 'ended' when all have ended, null without any. */
+  subscription: ColumnType<string | null, string | null | undefined, string | null>;
   orders: ColumnType<number, number | undefined, number>;
   totals: ColumnType<Array<{ currency: string; spentCents: number }>, string | undefined, string>;
   first_order_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;

@@ -67,7 +67,7 @@ describe(`store customers (${mode.database})`, () => {
     ]);
   });
 
-  it('adds accounts and newsletter consent from identity and forms events; a refund lowers the spend', async () => {
+  it('adds accounts, newsletter consent and subscription status from events; a refund lowers the spend', async () => {
     const site = kit.newSite();
     const guide = await kit.product(site, { productType: 2, variants: [{ sku: 'PDF', price: 700, unlimited: true }] });
     const cart = await kit.cartWith(site, [{ itemId: guide.productId }]);
@@ -84,10 +84,21 @@ describe(`store customers (${mode.database})`, () => {
       const found = (await kit.call('GET', '/api/commerce/store/customers', { websiteId: site, roles: REPORTING })).json<{ customers: Customer[] }>().customers;
       return found.length === 2 && found[0]!.totals[0]?.spentCents === Number(order.grandTotal.value) - 200 ? found : undefined;
     }, 10_000, 'account, consent and refund applied');
-    expect(customers.map((c) => [c.email, c.account, c.newsletter, c.orders])).toEqual([
-      ['bo@example.com', true, null, 1],
-      ['cy@example.com', true, 'confirmed', 0],
+    expect(customers.map((c) => [c.email, c.account, c.newsletter, c.orders, c.subscription])).toEqual([
+      ['bo@example.com', true, null, 1, null],
+      ['cy@example.com', true, 'confirmed', 0, null],
     ]);
+
+    // A subscription order makes the subscription active; its end makes it ended.
+    const usd = (value: string) => ({ value, currency: 'USD' as const });
+    await kit.ctx.bus.publish(
+      event('commerce.order.placed', { id: 'sub-order-1', kind: 'subscription', purchasedCartId: null, testMode: true, websiteId: site, items: [], grandTotal: usd('500'), shippingTotal: usd('0'), taxTotal: usd('0'), siteUserId: 'u2', subscriptionId: 'sub-1', email: 'cy@example.com', customerName: 'Cy Buyer' }),
+    );
+    const cy = async () => (await kit.call('GET', '/api/commerce/store/customers/cy%40example.com', { websiteId: site, roles: REPORTING })).json<{ customer: Customer }>().customer;
+    await waitFor(async () => (await cy()).subscription === 'active', 10_000, 'subscription active');
+    expect(await cy()).toMatchObject({ orders: 1, name: 'Cy Buyer', totals: [{ currency: 'USD', spentCents: 500 }] });
+    await kit.ctx.bus.publish(event('commerce.subscription.ended', { subscriptionId: 'sub-1', orderId: 'sub-order-1', itemId: 'i', sku: 'S', siteUserId: 'u2', reason: 'cancelled', testMode: true }));
+    await waitFor(async () => (await cy()).subscription === 'ended', 10_000, 'subscription ended');
   });
 
   it('erases a customer for the store manager only, with a typed confirmation, and logs who and when', async () => {

@@ -1,8 +1,8 @@
 // The store's customers, as the admin lists them, from the customers read model (migration 0008,
 // fed by events: consumers/customers.consumer.ts): everyone who bought (paid orders, test-mode ones
 // included: a store still in test mode has its test buyers) or made an account, by email: name,
-// orders, total spent (less refunds, per currency), first and last order, account and newsletter
-// consent; searchable by email or name; one customer's orders (cart's own orders table); the same
+// orders, total spent (less refunds, per currency), first and last order, account, newsletter
+// consent and subscription status; searchable by email or name; one customer's orders (cart's own orders table); the same
 // list as a streamed CSV; and erasure (a privacy request), logged, announced to every service.
 import { randomUUID } from 'node:crypto';
 import { EraseCustomerRequest, Erasure, Permission } from '@sc/contracts';
@@ -21,19 +21,21 @@ export const Customer = z.object({
   name: z.string().nullable(),
   account: z.boolean(),
   newsletter: z.enum(['confirmed', 'unsubscribed']).nullable(),
+  subscription: z.enum(['active', 'ended']).nullable(),
   orders: z.number().int(),
   totals: z.array(z.object({ currency: z.string(), spentCents: z.number().int() })),
   firstOrderAt: z.string().nullable(),
   lastOrderAt: z.string().nullable(),
 });
 export type Customer = z.infer<typeof Customer>;
-export const CUSTOMER_COLUMNS = ['Email', 'Name', 'Orders', 'Currency', 'Total spent', 'First order', 'Last order', 'Account', 'Newsletter'];
+export const CUSTOMER_COLUMNS = ['Email', 'Name', 'Orders', 'Currency', 'Total spent', 'First order', 'Last order', 'Account', 'Newsletter', 'Subscription'];
 
 const customerOf = (row: Awaited<ReturnType<typeof listCustomers>>[number]): Customer => ({
   email: row.email,
   name: row.name,
   account: row.siteUserId !== null,
   newsletter: row.newsletter === 'confirmed' || row.newsletter === 'unsubscribed' ? row.newsletter : null,
+  subscription: row.subscription === 'active' || row.subscription === 'ended' ? row.subscription : null,
   orders: row.orders,
   totals: row.totals,
   firstOrderAt: row.firstOrderAt,
@@ -102,7 +104,7 @@ export function customerRoutes(app: ZodApp, ctx: ServiceContext<CartDB>, checkou
       for (;;) {
         const page = await listCustomers(ctx.db, websiteId, after === undefined ? {} : { after }, PAGE);
         for (const r of page.map(customerOf)) {
-          const extra = [r.account ? 'yes' : 'no', r.newsletter ?? ''];
+          const extra = [r.account ? 'yes' : 'no', r.newsletter ?? '', r.subscription ?? ''];
           if (r.totals.length === 0) yield [r.email, r.name, r.orders, '', '', day(r.firstOrderAt), day(r.lastOrderAt), ...extra];
           for (const t of r.totals) yield [r.email, r.name, r.orders, t.currency, amount(t.spentCents, t.currency), day(r.firstOrderAt), day(r.lastOrderAt), ...extra];
         }

@@ -1,11 +1,12 @@
-// The customers read model, fed by events only: orders paid and refunded (cart's own events, so the
+// The customers read model, fed by events only: orders paid and refunded, subscriptions ended
+// (cart's own events, so the
 // model is rebuilt by replaying them like any other), site-user accounts from identity and
 // newsletter consent from forms. It never reads another service's tables. An erased customer's
 // address (ERASED_EMAIL) is never listed.
-import { ERASED_EMAIL, NewsletterSubscriberChanged, OrderPlaced, OrderRefunded, SiteUserCreated, type EventEnvelope } from '@sc/contracts';
+import { ERASED_EMAIL, NewsletterSubscriberChanged, OrderPlaced, OrderRefunded, SiteUserCreated, SubscriptionEnded, type EventEnvelope } from '@sc/contracts';
 import { handleOnce, type ServiceContext, type SubscribeOptions } from '@sc/platform';
 import type { CartDB } from '../cart.table.js';
-import { recordAccount, recordNewsletter, recordOrder, recordRefund } from '../customers/customers.repository.js';
+import { recordAccount, recordNewsletter, recordOrder, recordRefund, recordSubscriptionEnded } from '../customers/customers.repository.js';
 
 export const CUSTOMERS_CONSUMER = 'cart-customers';
 
@@ -25,12 +26,18 @@ export async function applyCustomerEvent(ctx: ServiceContext<CartDB>, event: Eve
           currency: data.grandTotal.currency,
           totalCents: Number(data.grandTotal.value),
           placedAt: event.occurredAt,
+          subscriptionId: data.kind === 'subscription' ? (data.subscriptionId ?? null) : null,
         });
         return;
       }
       case 'commerce.order.refunded': {
         const data = OrderRefunded.parse(event.data);
         await recordRefund(trx, event.websiteId, data.orderId, Number(data.refundedTotal.value));
+        return;
+      }
+      case 'commerce.subscription.ended': {
+        const data = SubscriptionEnded.parse(event.data);
+        await recordSubscriptionEnded(trx, event.websiteId, data.subscriptionId, data.orderId);
         return;
       }
       case 'identity.site-user.created': {
@@ -54,7 +61,7 @@ export async function applyCustomerEvent(ctx: ServiceContext<CartDB>, event: Eve
 export function customersConsumer(ctx: ServiceContext<CartDB>): SubscribeOptions {
   return {
     durable: CUSTOMERS_CONSUMER,
-    subjects: ['commerce.order.placed', 'commerce.order.refunded', 'identity.site-user.created', 'forms.subscriber.confirmed', 'forms.subscriber.unsubscribed'],
+    subjects: ['commerce.order.placed', 'commerce.order.refunded', 'commerce.subscription.ended', 'identity.site-user.created', 'forms.subscriber.confirmed', 'forms.subscriber.unsubscribed'],
     handler: (event) => applyCustomerEvent(ctx, event),
   };
 }

@@ -10,6 +10,7 @@ export interface CustomerRow {
   name: string | null;
   siteUserId: string | null;
   newsletter: string | null;
+  subscription: string | null;
   orders: number;
   totals: Array<{ currency: string; spentCents: number }>;
   firstOrderAt: string | null;
@@ -40,6 +41,10 @@ async function refresh(trx: Db, websiteId: string, email: string): Promise<void>
     .orderBy('currency')
     .execute();
   const times = rows.flatMap((r) => [new Date(r.first).getTime(), new Date(r.last).getTime()]);
+  const states = (
+    await trx.selectFrom('customer_orders').select('subscription_status').distinct().where('website_id', '=', websiteId).where('email', '=', email).where('subscription_status', 'is not', null).execute()
+  ).map((r) => r.subscription_status);
+  const subscription = states.includes('active') ? 'active' : states.includes('ended') ? 'ended' : null;
   await trx
     .updateTable('customers')
     .set({
@@ -47,6 +52,7 @@ async function refresh(trx: Db, websiteId: string, email: string): Promise<void>
       totals: JSON.stringify(rows.map((r) => ({ currency: r.currency, spentCents: Number(r.spent) }))),
       first_order_at: times.length > 0 ? new Date(Math.min(...times)) : null,
       last_order_at: times.length > 0 ? new Date(Math.max(...times)) : null,
+      subscription,
       updated_at: new Date(),
     })
     .where('website_id', '=', websiteId)
@@ -58,12 +64,25 @@ async function refresh(trx: Db, websiteId: string, email: string): Promise<void>
 export async function recordOrder(
   trx: Db,
   websiteId: string,
-  order: { orderId: string; email: string; name: string | null; currency: string; totalCents: number; placedAt: string },
+  order: { orderId: string; email: string; name: string | null; currency: string; totalCents: number; placedAt: string; subscriptionId: string | null },
 ): Promise<void> {
   const email = order.email.toLowerCase();
+  // A renewal of a subscription that has ended since is not active again (the end came later).
+  const ended = order.subscriptionId
+    ? await trx.selectFrom('customer_orders').select('order_id').where('website_id', '=', websiteId).where('subscription_id', '=', order.subscriptionId).where('subscription_status', '=', 'ended').executeTakeFirst()
+    : undefined;
   await trx
     .insertInto('customer_orders')
-    .values({ website_id: websiteId, order_id: order.orderId, email, currency: order.currency, total_cents: order.totalCents, placed_at: order.placedAt })
+    .values({
+      website_id: websiteId,
+      order_id: order.orderId,
+      email,
+      currency: order.currency,
+      total_cents: order.totalCents,
+      placed_at: order.placedAt,
+      subscription_id: order.subscriptionId,
+      subscription_status: order.subscriptionId ? (ended ? 'ended' : 'active') : null,
+    })
     .onConflict((oc) => oc.doNothing())
     .execute();
   await ensure(trx, websiteId, email);
@@ -90,6 +109,18 @@ export async function recordRefund(trx: Db, websiteId: string, orderId: string, 
     .returning('email')
     .executeTakeFirst();
   if (row) await refresh(trx, websiteId, row.email);
+}
+
+/** A subscription ended (commerce.subscription.ended): every order of it says so. */
+export async function recordSubscriptionEnded(trx: Db, websiteId: string, subscriptionId: string, orderId: string): Promise<void> {
+  const rows = await trx
+    .updateTable('customer_orders')
+    .set({ subscription_status: 'ended' })
+    .where('website_id', '=', websiteId)
+    .where((eb) => eb.or([eb('subscription_id', '=', subscriptionId), eb('order_id', '=', orderId)]))
+    .returning('email')
+    .execute();
+  for (const email of new Set(rows.map((r) => r.email))) await refresh(trx, websiteId, email);
 }
 
 /** A site-user account (identity.site-user.created). */
@@ -126,6 +157,7 @@ export async function listCustomers(db: Db, websiteId: string, filter: { q?: str
     name: r.name,
     siteUserId: r.site_user_id,
     newsletter: r.newsletter,
+    subscription: r.subscription,
     orders: Number(r.orders),
     totals: r.totals.map((t) => ({ currency: t.currency, spentCents: Number(t.spentCents) })),
     firstOrderAt: iso(r.first_order_at),

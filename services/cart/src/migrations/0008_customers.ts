@@ -1,6 +1,6 @@
 // The customers read model (the admin's Customers screen), fed by events: commerce.order.placed and
 // commerce.order.refunded (cart's own), identity.site-user.created, forms.subscriber.confirmed and
-// .unsubscribed. customer_orders keeps what each order counts for (refunds name only the order);
+// .unsubscribed, commerce.subscription.ended. customer_orders keeps what each order counts for (refunds name only the order);
 // customers is one row per website and email. The erasure log says who erased a customer, when and
 // on which website (never the email). Orders paid before this migration are filled in from the
 // orders table once, here.
@@ -17,6 +17,9 @@ export const m0008Customers = {
       .addColumn('total_cents', 'bigint', (c) => c.notNull())
       .addColumn('refunded_cents', 'bigint', (c) => c.notNull().defaultTo(0))
       .addColumn('placed_at', 'timestamptz', (c) => c.notNull())
+      // A subscription order (its first or a renewal): the subscription and whether it still runs.
+      .addColumn('subscription_id', 'text')
+      .addColumn('subscription_status', 'text')
       .addPrimaryKeyConstraint('customer_orders_pk', ['website_id', 'order_id'])
       .execute();
     await db.schema.createIndex('customer_orders_email').on('customer_orders').columns(['website_id', 'email']).execute();
@@ -27,6 +30,7 @@ export const m0008Customers = {
       .addColumn('name', 'text')
       .addColumn('site_user_id', 'text')
       .addColumn('newsletter', 'text')
+      .addColumn('subscription', 'text')
       .addColumn('orders', 'integer', (c) => c.notNull().defaultTo(0))
       .addColumn('totals', 'jsonb', (c) => c.notNull().defaultTo(sql`'[]'::jsonb`))
       .addColumn('first_order_at', 'timestamptz')

@@ -1,5 +1,5 @@
 // Customers: who bought or made an account, how often, for how much, first and last order
-// (test-mode orders included), account and newsletter consent; a search by email or name; one
+// (test-mode orders included), account, newsletter consent and subscription status; a search by email or name; one
 // customer's page with their orders and, for who may manage the store, erasure (a privacy
 // request: every service removes or anonymises what it holds of the email, orders keep their
 // totals); the CSV export.
@@ -17,6 +17,7 @@ interface Customer {
   name: string | null;
   account: boolean;
   newsletter: 'confirmed' | 'unsubscribed' | null;
+  subscription: 'active' | 'ended' | null;
   orders: number;
   totals: Array<{ currency: string; spentCents: number }>;
   firstOrderAt: string | null;
@@ -25,6 +26,7 @@ interface Customer {
 
 const spent = (c: Customer): string => c.totals.map((t) => (isCurrencyCode(t.currency) ? showMinor(t.spentCents, t.currency) : `${t.spentCents} ${t.currency}`)).join(' · ');
 const day = (iso: string | null): string => (iso ? iso.slice(0, 10) : '—');
+const subscribed = (c: Customer): string => (c.subscription === 'active' ? 'Active' : c.subscription === 'ended' ? 'Ended' : '—');
 const consent = (c: Customer): string => (c.newsletter === 'confirmed' ? 'Subscribed' : c.newsletter === 'unsubscribed' ? 'Unsubscribed' : '—');
 
 export function CustomersScreen() {
@@ -61,6 +63,7 @@ export function CustomersScreen() {
                   <th>Last order</th>
                   <th>Account</th>
                   <th>Newsletter</th>
+                  <th>Subscription</th>
                 </tr>
               </thead>
               <tbody>
@@ -76,6 +79,7 @@ export function CustomersScreen() {
                     <td>{day(c.lastOrderAt)}</td>
                     <td>{c.account ? 'Yes' : 'No'}</td>
                     <td>{consent(c)}</td>
+                    <td>{subscribed(c)}</td>
                   </tr>
                 ))}
               </tbody>
@@ -120,7 +124,7 @@ export function CustomerScreen({ email }: { email: string }) {
         {({ customer: c, orders }) => (
           <>
             <p>
-              {c.email} · {c.orders} {c.orders === 1 ? 'order' : 'orders'} · {spent(c)} · first {day(c.firstOrderAt)}, last {day(c.lastOrderAt)} · account: {c.account ? 'yes' : 'no'} · newsletter: {consent(c)}
+              {c.email} · {c.orders} {c.orders === 1 ? 'order' : 'orders'} · {spent(c)} · first {day(c.firstOrderAt)}, last {day(c.lastOrderAt)} · account: {c.account ? 'yes' : 'no'} · newsletter: {consent(c)} · subscription: {subscribed(c)}
             </p>
             <table aria-label="Orders of this customer">
               <thead>
