@@ -272,6 +272,8 @@ export interface ErasuresTable {
   website_id: string;
   requested_by: string;
   requested_at: ColumnType<Date, Date | string | undefined, Date | string>;
+  /** sha256 of "<website>:<lower-cased email>", never the email itself. */
+  email_sha256: string;
 }
 
 /** The site's title and domain from content's events: the name on the shop's mail (migration 0007). */

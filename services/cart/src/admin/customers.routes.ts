@@ -12,7 +12,7 @@ import { z } from 'zod';
 import type { CartDB } from '../cart.table.js';
 import type { CheckoutService } from '../checkout/checkout.service.js';
 import { listCustomers } from '../customers/customers.repository.js';
-import { eraseCartCustomer } from '../customers/erase.js';
+import { eraseCartCustomer, erasedDigest } from '../customers/erase.js';
 import { amount } from './exports.routes.js';
 
 export const CustomerListQuery = z.object({ q: z.string().trim().max(200).optional(), limit: z.coerce.number().int().min(1).max(200).default(50) }).strict();
@@ -75,7 +75,7 @@ export function customerRoutes(app: ZodApp, ctx: ServiceContext<CartDB>, checkou
       const email = request.body.email.trim().toLowerCase();
       const erasure = { id: randomUUID(), websiteId, requestedBy: identity.ownerId ?? identity.apiKeyId ?? 'unknown', requestedAt: new Date().toISOString() };
       await ctx.transaction(async (trx) => {
-        await trx.insertInto('erasures').values({ id: erasure.id, website_id: websiteId, requested_by: erasure.requestedBy, requested_at: erasure.requestedAt }).execute();
+        await trx.insertInto('erasures').values({ id: erasure.id, website_id: websiteId, requested_by: erasure.requestedBy, requested_at: erasure.requestedAt, email_sha256: erasedDigest(websiteId, email) }).execute();
         await eraseCartCustomer(trx, websiteId, email);
         await eraseEmail(trx as unknown as Transaction<unknown>, ctx.name, websiteId, email);
         await enqueueEvent(trx, 'privacy.customer.erased', websiteId, { erasureId: erasure.id, email });

@@ -1,24 +1,27 @@
 // The customers read model, fed by events only: orders paid and refunded, subscriptions ended
 // (cart's own events, so the
 // model is rebuilt by replaying them like any other), site-user accounts from identity and
-// newsletter consent from forms. It never reads another service's tables. An erased customer's
-// address (ERASED_EMAIL) is never listed.
+// newsletter consent from forms. It never reads another service's tables. An erased customer is
+// not listed again from events older than the erasure (the log keeps a digest of the email).
 import { ERASED_EMAIL, NewsletterSubscriberChanged, OrderPlaced, OrderRefunded, SiteUserCreated, SubscriptionEnded, type EventEnvelope } from '@sc/contracts';
 import { handleOnce, type ServiceContext, type SubscribeOptions } from '@sc/platform';
 import type { CartDB } from '../cart.table.js';
+import { erasedSince } from '../customers/erase.js';
 import { recordAccount, recordNewsletter, recordOrder, recordRefund, recordSubscriptionEnded } from '../customers/customers.repository.js';
 
 export const CUSTOMERS_CONSUMER = 'cart-customers';
 
-const erased = (email: string | undefined): boolean => !email || email.toLowerCase() === ERASED_EMAIL;
+const scrubbed = (email: string | undefined): boolean => !email || email.toLowerCase() === ERASED_EMAIL;
 
 /** Applies one event to the customers read model (idempotent; exported for tests and replays). */
 export async function applyCustomerEvent(ctx: ServiceContext<CartDB>, event: EventEnvelope, consumer = CUSTOMERS_CONSUMER): Promise<void> {
   await handleOnce(ctx.db, consumer, event, async (trx) => {
+    // An erased customer stays erased when older events are delivered again (a read-model rebuild).
+    const erased = async (email: string | undefined) => scrubbed(email) || (await erasedSince(trx, event.websiteId, email!, event.occurredAt));
     switch (event.type) {
       case 'commerce.order.placed': {
         const data = OrderPlaced.parse(event.data);
-        if (erased(data.email)) return;
+        if (await erased(data.email)) return;
         await recordOrder(trx, event.websiteId, {
           orderId: data.id,
           email: data.email!,
@@ -42,13 +45,13 @@ export async function applyCustomerEvent(ctx: ServiceContext<CartDB>, event: Eve
       }
       case 'identity.site-user.created': {
         const data = SiteUserCreated.parse(event.data);
-        if (!erased(data.email)) await recordAccount(trx, event.websiteId, data.email, data.siteUserId, data.name);
+        if (!(await erased(data.email))) await recordAccount(trx, event.websiteId, data.email, data.siteUserId, data.name);
         return;
       }
       case 'forms.subscriber.confirmed':
       case 'forms.subscriber.unsubscribed': {
         const data = NewsletterSubscriberChanged.parse(event.data);
-        if (!erased(data.email)) await recordNewsletter(trx, event.websiteId, data.email!, data.status === 'confirmed' ? 'confirmed' : 'unsubscribed');
+        if (!(await erased(data.email))) await recordNewsletter(trx, event.websiteId, data.email!, data.status === 'confirmed' ? 'confirmed' : 'unsubscribed');
         return;
       }
       default:

@@ -3,12 +3,33 @@
 // subscriptions and gift cards lose the address; the customers read model forgets them. The
 // platform's eraseEmail then deletes mail to them and replaces the email wherever else it is
 // (carts, idempotency responses, outbox events).
+import { createHash } from 'node:crypto';
 import { ERASED_EMAIL, ERASED_NAME } from '@sc/contracts';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { CartDB } from '../cart.table.js';
 import { deleteCustomer } from './customers.repository.js';
 
 type Db = Kysely<CartDB> | Transaction<CartDB>;
+
+/** How the erasure log names an erased email: a digest, never the address. */
+export function erasedDigest(websiteId: string, email: string): string {
+  return createHash('sha256').update(`${websiteId}:${email.trim().toLowerCase()}`).digest('hex');
+}
+
+/**
+ * Was this email erased on this website after `occurredAt`? An event from before the erasure
+ * delivered again (a read-model rebuild) must not list the customer again; a later order does.
+ */
+export async function erasedSince(db: Db, websiteId: string, email: string, occurredAt: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('erasures')
+    .select('id')
+    .where('website_id', '=', websiteId)
+    .where('email_sha256', '=', erasedDigest(websiteId, email))
+    .where('requested_at', '>=', new Date(occurredAt))
+    .executeTakeFirst();
+  return row !== undefined;
+}
 
 /** Cart's erasure rules (run in the erasure's transaction, before the scrub). */
 export async function eraseCartCustomer(trx: Db, websiteId: string, email: string): Promise<void> {

@@ -44,7 +44,11 @@ export const m0008Customers = {
       .addColumn('website_id', 'text', (c) => c.notNull())
       .addColumn('requested_by', 'text', (c) => c.notNull())
       .addColumn('requested_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+      // sha256 of "<website>:<email>": lets a replay of older events skip the erased customer
+      // without keeping their address (customers/erase.ts).
+      .addColumn('email_sha256', 'text', (c) => c.notNull())
       .execute();
+    await db.schema.createIndex('erasures_email').on('erasures').columns(['website_id', 'email_sha256']).execute();
     await db.schema.createIndex('erasures_website').on('erasures').columns(['website_id', 'requested_at']).execute();
     // Raw statements name the schema (migrations run on the schema-bound Kysely, raw SQL is not).
     await sql`
