@@ -65,6 +65,9 @@ export const OrderPlaced = z
      * uses it to tell a grant of that subscription from others when the subscription ends.
      */
     subscriptionId: z.string().nullable().optional(),
+    /** The buyer's email and name (cart's customers read model); optional for older events. */
+    email: z.string().optional(),
+    customerName: z.string().nullable().optional(),
   })
   .strict();
 export type OrderPlaced = z.infer<typeof OrderPlaced>;

@@ -6,6 +6,7 @@ import { ContentEventSchemas } from './content-events.js';
 import { CommerceEventSchemas } from './commerce-events.js';
 import { FormsEventSchemas } from './forms.js';
 import { RestockEventSchemas } from './restock.js';
+import { PrivacyEventSchemas } from './privacy.js';
 
 export const EventEnvelope = z.object({
   id: z.uuid(),
@@ -28,6 +29,7 @@ export const EventSchemas = {
   ...ContentEventSchemas,
   ...FormsEventSchemas,
   ...RestockEventSchemas,
+  ...PrivacyEventSchemas,
 } as const;
 export type EventType = keyof typeof EventSchemas;
 export type EventData<T extends EventType> = z.infer<(typeof EventSchemas)[T]>;

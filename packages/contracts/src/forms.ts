@@ -563,7 +563,9 @@ export const FormSubmissionSaved = z
   })
   .strict();
 export const NewsletterSubscriberChanged = z
-  .object({ subscriberId: z.string(), formId: z.string(), status: z.enum(['pending', 'confirmed', 'unsubscribed']) })
+  // The subscriber's email (optional: events from before it was sent have none): cart's customers
+  // read model shows newsletter consent by email.
+  .object({ subscriberId: z.string(), formId: z.string(), status: z.enum(['pending', 'confirmed', 'unsubscribed']), email: z.string().optional() })
   .strict();
 
 export const FormsEventSchemas = {

@@ -24,6 +24,7 @@ export * from './render.js';
 export * from './site-styles.js';
 export * from './forms.js';
 export * from './restock.js';
+export * from './privacy.js';
 export * from './analytics.js';
 export * from './places.js';
 export * from './admin-home.js';

@@ -23,3 +23,4 @@ export * from './captcha/index.js';
 export { WindowLimiter, redisCounters, type SharedCounters, type WindowLimiterOptions } from './limits/window-limiter.js';
 export { countingCache, instrumentHttp, metricsRegistry, registerServiceMetrics, serveMetrics, startMetricsServer, type ServiceMetricsSource } from './metrics.js';
 export { consumerStatuses, replayConsumers, DEFAULT_MAX_CONSUMER_LAG, type ConsumerState, type ConsumerStatus } from './read-models.js';
+export { emailPattern, eraseEmail, erasureConsumer, erasureConsumerName, scrubEmail, type EraseRules } from './privacy/erase.js';

@@ -19,6 +19,7 @@ import { OutboxRelay, type OutboxTables } from './outbox/index.js';
 import { SpanKind, startTelemetry, withSpanFromHeaders } from './telemetry.js';
 import { countingCache, instrumentHttp, registerServiceMetrics, serveMetrics } from './metrics.js';
 import { consumerStatuses, replayConsumers, type ConsumerStatus } from './read-models.js';
+import { erasureConsumer, type EraseRules } from './privacy/erase.js';
 
 export const SERVICE_PORTS = {
   cart: 4101,
@@ -66,6 +67,11 @@ export interface ServiceDefinition<DB> {
    * a quarter of its CPU per page view (bench/analytics; see the session 4 note).
    */
   tracing?: 'active' | 'on-request';
+  /**
+   * What this service does of its own when a customer is erased (privacy.customer.erased), before
+   * every text and jsonb cell of the website's rows that still holds the email is scrubbed.
+   */
+  erase?: EraseRules<DB>;
 }
 
 export interface BuildServiceOptions {
@@ -177,7 +183,8 @@ export async function buildService<DB>(definition: ServiceDefinition<DB>, option
   const subscriptions: Subscription[] = [];
   app.addHook('onReady', async () => {
     if (options.relay?.autoStart !== false) relay.start();
-    for (const consumer of definition.consumers?.(ctx) ?? []) {
+    const erasure = erasureConsumer({ name: definition.name, schema: infra.database.schema, db: db as unknown as Kysely<DB>, logger }, definition.erase);
+    for (const consumer of [...(definition.consumers?.(ctx) ?? []), erasure]) {
       // Each delivery runs in a span continued from the publisher's trace (message headers).
       const handler: SubscribeOptions['handler'] = (event, info) =>
         withSpanFromHeaders(`consume ${event.type}`, SpanKind.CONSUMER, info.headers, () => consumer.handler(event, info), {

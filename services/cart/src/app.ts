@@ -10,6 +10,8 @@ import { paymentProviderFromEnv } from './checkout/stripe.js';
 import { websitesConsumer } from './consumers/websites.consumer.js';
 import { catalogConsumer } from './consumers/catalog.consumer.js';
 import { identityConsumer } from './consumers/identity.consumer.js';
+import { customersConsumer } from './consumers/customers.consumer.js';
+import { eraseCartCustomer } from './customers/erase.js';
 import { migrations } from './migrations/index.js';
 import { placesRoutes } from './places/places.routes.js';
 import { placesProvidersFromEnv } from './places/settings.js';
@@ -48,7 +50,8 @@ export function createCartService(options: CartOptions = {}): ServiceDefinition<
       summaryRoutes(app, ctx);
       exportRoutes(app, ctx);
     },
-    consumers: (ctx) => [catalogConsumer(ctx), identityConsumer(ctx), websitesConsumer(ctx)],
+    consumers: (ctx) => [catalogConsumer(ctx), identityConsumer(ctx), websitesConsumer(ctx), customersConsumer(ctx)],
+    erase: eraseCartCustomer,
   };
 }
 

@@ -232,6 +232,48 @@ export interface CartTables {
   subscription_renewals: SubscriptionRenewalsTable;
   payment_events: PaymentEventsTable;
   websites: WebsitesTable;
+  customer_orders: CustomerOrdersTable;
+  customers: CustomersTable;
+  erasures: ErasuresTable;
+}
+
+/** What each paid order counts for in the customers read model (migration 0008). */
+export interface CustomerOrdersTable {
+  website_id: string;
+  order_id: string;
+  email: string;
+  currency: string;
+  total_cents: number;
+  refunded_cents: ColumnType<number, number | undefined, number>;
+  placed_at: ColumnType<Date, Date | string, Date | string>;
+  subscription_id: ColumnType<string | null, string | null | undefined, string | null>;
+  subscription_status: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+/** The customers read model: one row per website and (lower-cased) email (migration 0008). */
+export interface CustomersTable {
+  website_id: string;
+  email: string;
+  name: string | null;
+  site_user_id: string | null;
+  newsletter: string | null;
+  /** 'active' while one of their subscriptions runs, 'ended' when all have ended, null without any. */
+  subscription: ColumnType<string | null, string | null | undefined, string | null>;
+  orders: ColumnType<number, number | undefined, number>;
+  totals: ColumnType<Array<{ currency: string; spentCents: number }>, string | undefined, string>;
+  first_order_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  last_order_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
+/** The erasure log: who erased a customer, when, on which website; never the email (migration 0008). */
+export interface ErasuresTable {
+  id: string;
+  website_id: string;
+  requested_by: string;
+  requested_at: ColumnType<Date, Date | string | undefined, Date | string>;
+  /** sha256 of "<website>:<lower-cased email>", never the email itself. */
+  email_sha256: string;
 }
 
 /** The site's title and domain from content's events: the name on the shop's mail (migration 0007). */

@@ -105,6 +105,9 @@ describe(`checkout (${mode.database})`, () => {
         // A guest's order of no subscription.
         siteUserId: null,
         subscriptionId: null,
+        // The buyer, for cart's customers read model.
+        email: 'buyer@example.com',
+        customerName: 'Ada Buyer',
       },
     ]);
     // Its buyer (the cart cookie) reads it; the id alone, or another site, reads nothing.

@@ -7,6 +7,7 @@ import type { AssetStorage } from './assets/asset-storage.js';
 import { assetRuntimes } from './assets/assets.runtime.js';
 import type { MemberAreaService } from './community/member-areas.service.js';
 import { memberOrdersConsumer, type MemberOrdersConsumerOptions } from './consumers/member-orders.consumer.js';
+import { eraseContentCustomer } from './privacy/erase.js';
 import { contentRoutes } from './content.routes.js';
 import type { ContentDB } from './content.table.js';
 import { migrations } from './migrations/index.js';
@@ -29,6 +30,7 @@ export function createContentService(options: ContentOptions = {}): ServiceDefin
   return {
     name: 'content',
     migrations,
+    erase: eraseContentCustomer,
     routes: (app, ctx) => contentRoutes(app, ctx, { captcha: options.captcha, assets: assets(ctx), onMemberAreas: (service) => memberAreas.set(ctx, service) }),
     consumers: (ctx) => {
       const service = memberAreas.get(ctx);

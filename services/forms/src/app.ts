@@ -4,6 +4,7 @@
 import { buildService, type BuildServiceOptions, Captcha, type CaptchaTables, installMailer, type MailerOptions, type MailTables, type ServiceDefinition } from '@sc/platform';
 import type { Kysely } from 'kysely';
 import { mailingListConsumer, type MailingListConsumerOptions } from './consumers/mailing-list.consumer.js';
+import { eraseFormsCustomer } from './privacy/erase.js';
 import { FormService } from './forms.service.js';
 import type { FormsDB } from './forms.table.js';
 import { migrations } from './migrations/index.js';
@@ -38,6 +39,7 @@ export function createFormsService(options: FormsOptions = {}): ServiceDefinitio
   return {
     name: 'forms',
     migrations,
+    erase: eraseFormsCustomer,
     routes: async (app, ctx) => {
       const mail = installMailer(app, ctx.db as unknown as Kysely<MailTables>, ctx.logger, options.mail);
       const captchaDb = ctx.db as unknown as Kysely<CaptchaTables>;

@@ -165,7 +165,7 @@ export class NewsletterService {
     if (!row || row.status !== 'pending') return false;
     await this.#ctx.transaction(async (trx) => {
       await setStatus(trx, row.id, 'confirmed');
-      await enqueueEvent(trx, 'forms.subscriber.confirmed', row.website_id, { subscriberId: row.id, formId: row.form_id, status: 'confirmed' });
+      await enqueueEvent(trx, 'forms.subscriber.confirmed', row.website_id, { subscriberId: row.id, formId: row.form_id, status: 'confirmed', email: row.email });
     });
     return true;
   }
@@ -177,7 +177,7 @@ export class NewsletterService {
     if (row.status === 'unsubscribed') return true;
     await this.#ctx.transaction(async (trx) => {
       await setStatus(trx, row.id, 'unsubscribed');
-      await enqueueEvent(trx, 'forms.subscriber.unsubscribed', row.website_id, { subscriberId: row.id, formId: row.form_id, status: 'unsubscribed' });
+      await enqueueEvent(trx, 'forms.subscriber.unsubscribed', row.website_id, { subscriberId: row.id, formId: row.form_id, status: 'unsubscribed', email: row.email });
     });
     return true;
   }

@@ -5,6 +5,7 @@ import { buildService, type BuildServiceOptions, type MailerOptions, type Servic
 import { PasswordHasher } from './domain/password.js';
 import type { IdentityDB } from './identity.table.js';
 import { websitesConsumer, type WebsitesConsumerOptions } from './consumers/websites.consumer.js';
+import { eraseSiteUser } from './privacy/erase.js';
 import { migrations } from './migrations/index.js';
 import { identityDeps } from './routes/deps.js';
 import { identityRoutes } from './routes/index.js';
@@ -25,6 +26,7 @@ export function createIdentityService(options: IdentityOptions = {}): ServiceDef
   return {
     name: 'identity',
     migrations,
+    erase: eraseSiteUser,
     routes: (app, ctx) => identityRoutes(app, ctx, identityDeps(ctx, identitySettings(options.settings)), options.mail),
     consumers: (ctx) => (options.websites === false ? [] : [websitesConsumer(ctx, options.websites)]),
     seed: (ctx) => seedDemoAccounts(ctx, new PasswordHasher(identitySettings(options.settings).scrypt)),

@@ -2,7 +2,7 @@
 // website, and DEMO_SITE_USER, a site user of it. Idempotent and safe when two processes seed at
 // once: every insert gives way to an existing row, and passwords are hashed only when missing.
 import { DEMO_OWNER, DEMO_SITE_USER, DEMO_WEBSITE_ID, Role } from '@sc/contracts';
-import type { ServiceContext } from '@sc/platform';
+import { enqueueEvent, type ServiceContext } from '@sc/platform';
 import type { PasswordHasher } from './domain/password.js';
 import { newId } from './domain/tokens.js';
 import type { IdentityDB } from './identity.table.js';
@@ -19,12 +19,11 @@ export async function seedDemoAccounts(ctx: ServiceContext<IdentityDB>, hasher: 
   if (owner) await grantRole(ctx.db, DEMO_WEBSITE_ID, owner.id, Role.ADMIN);
 
   if (!(await findSiteUserByEmail(ctx.db, DEMO_WEBSITE_ID, DEMO_SITE_USER.email))) {
-    await insertSiteUser(ctx.db, {
-      id: newId(),
-      websiteId: DEMO_WEBSITE_ID,
-      email: DEMO_SITE_USER.email,
-      name: 'Demo Visitor',
-      passwordHash: await hasher.hash(DEMO_SITE_USER.password),
+    const passwordHash = await hasher.hash(DEMO_SITE_USER.password);
+    // Announced like a sign-up: cart's customers read model lists the demo visitor's account.
+    await ctx.transaction(async (trx) => {
+      const user = await insertSiteUser(trx, { id: newId(), websiteId: DEMO_WEBSITE_ID, email: DEMO_SITE_USER.email, name: 'Demo Visitor', passwordHash });
+      if (user) await enqueueEvent(trx, 'identity.site-user.created', DEMO_WEBSITE_ID, { siteUserId: user.id, email: user.email, name: user.name });
     });
   }
   ctx.logger.info({ websiteId: DEMO_WEBSITE_ID }, 'demo accounts ready');

@@ -1,6 +1,6 @@
 // Site users (visitors with an account on one website): sign-up, sign-in, sign-out, their
 // session info and language.
-import { AppError, type ServiceContext } from '@sc/platform';
+import { AppError, enqueueEvent, type ServiceContext } from '@sc/platform';
 import { IdentityMessages, type SiteUserLogin, type SiteUserSessionInfo, type SiteUserSignUp } from '@sc/contracts';
 import type { AccountMailService } from './account-mail.service.js';
 import type { PasswordHasher } from './domain/password.js';
@@ -44,6 +44,8 @@ export class SiteUserService {
     const signedUp = await this.#ctx.transaction(async (trx) => {
       const user = await insertSiteUser(trx, { id: newId(), websiteId, email: input.email, name: input.name ?? null, passwordHash });
       if (!user) throw new AppError('CONFLICT', IdentityMessages.emailTaken);
+      // Cart's customers read model lists accounts too (it never reads identity's tables).
+      await enqueueEvent(trx, 'identity.site-user.created', websiteId, { siteUserId: user.id, email: user.email, name: user.name });
       await this.#deps.accountMail?.sendVerification(trx, websiteId, user.id, input.email);
       const session = await startSiteUserSession(trx, this.#deps.settings, {
         websiteId,

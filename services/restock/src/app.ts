@@ -3,6 +3,7 @@
 import type { Kysely } from 'kysely';
 import { buildService, type BuildServiceOptions, Captcha, type CaptchaTables, installMailer, type MailerOptions, type MailRelay, type MailTables, type ServiceDefinition } from '@sc/platform';
 import { restockConsumers } from './consumers/restock.consumer.js';
+import { eraseRestockCustomer } from './privacy/erase.js';
 import { migrations } from './migrations/index.js';
 import { RestockService } from './restock.service.js';
 import type { RestockDB } from './restock.table.js';
@@ -27,6 +28,7 @@ export function createRestockService(options: RestockOptions = {}): ServiceDefin
   return {
     name: 'restock',
     migrations,
+    erase: eraseRestockCustomer,
     routes: (app, ctx) => {
       const mail = installMailer(app, ctx.db as unknown as Kysely<MailTables>, ctx.logger, options.mail);
       app.decorate('restockMail', mail);

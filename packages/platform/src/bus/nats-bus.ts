@@ -23,6 +23,9 @@ import type { EventEnvelope } from '@sc/contracts';
 import type { Logger } from '../logger.js';
 import { streamOf, type ConsumerProgress, type EventBus, type Headers, type SubscribeOptions, type Subscription } from './bus.js';
 
+/** How long the privacy stream keeps an erasure request (see #createStream). */
+const PRIVACY_RETENTION_MS = 7 * 24 * 3600_000;
+
 const codec = JSONCodec<EventEnvelope>();
 
 export interface NatsBusOptions {
@@ -107,7 +110,10 @@ export class NatsBus implements EventBus {
     try {
       await jsm.streams.info(name);
     } catch {
-      await jsm.streams.add({ name, subjects, storage: StorageType.File, duplicate_window: nanos(120_000) });
+      // Privacy requests name the person they erase: the stream forgets them after a week (every
+      // service's durable has long handled them by then), where other streams keep their events.
+      const forget = name.endsWith('EVENTS_PRIVACY') ? { max_age: nanos(PRIVACY_RETENTION_MS) } : {};
+      await jsm.streams.add({ name, subjects, storage: StorageType.File, duplicate_window: nanos(120_000), ...forget });
     }
   }
 

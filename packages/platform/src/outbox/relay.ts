@@ -104,6 +104,10 @@ export class OutboxRelay {
     const unpublished = rows.slice(cut).map((r) => r.seq);
     if (published.length > 0) {
       await db.updateTable('outbox').set({ published_at: sql`now()`, claimed_until: null }).where('seq', 'in', published).execute();
+      // A privacy request names the person it erases: once published, its row is not kept.
+      if (rows.some((row) => row.type.startsWith('privacy.'))) {
+        await db.deleteFrom('outbox').where('seq', 'in', published).where('type', 'like', 'privacy.%').execute();
+      }
     }
     if (firstFailure !== -1) {
       const reason = (outcomes[firstFailure] as PromiseRejectedResult).reason as unknown;

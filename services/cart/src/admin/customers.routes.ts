@@ -1,83 +1,46 @@
-// The store's customers, as the admin lists them: everyone who bought (paid orders, test-mode
-// ones included: a store still in test mode has its test buyers), by email: name (from their
-// latest shipping address), orders, total spent (less refunds, per currency), first and last order; searchable by email or name; one customer's
-// orders; and the same list as a streamed CSV. Built from the cart's own orders table (no other
-// service's data): site-user accounts, newsletter consent and erasure are not part of it yet.
-import { Permission } from '@sc/contracts';
-import { AppError, ownerRoute, sendCsv, websiteIdOf, type CsvCell, type ServiceContext, type ZodApp } from '@sc/platform';
-import { sql, type Kysely } from 'kysely';
+// The store's customers, as the admin lists them, from the customers read model (migration 0008,
+// fed by events: consumers/customers.consumer.ts): everyone who bought (paid orders, test-mode ones
+// included: a store still in test mode has its test buyers) or made an account, by email: name,
+// orders, total spent (less refunds, per currency), first and last order, account, newsletter
+// consent and subscription status; searchable by email or name; one customer's orders (cart's own orders table); the same
+// list as a streamed CSV; and erasure (a privacy request), logged, announced to every service.
+import { randomUUID } from 'node:crypto';
+import { EraseCustomerRequest, Erasure, Permission } from '@sc/contracts';
+import { AppError, enqueueEvent, identityOf, ownerRoute, eraseEmail, sendCsv, websiteIdOf, type CsvCell, type ServiceContext, type ZodApp } from '@sc/platform';
+import { sql, type Transaction } from 'kysely';
 import { z } from 'zod';
 import type { CartDB } from '../cart.table.js';
 import type { CheckoutService } from '../checkout/checkout.service.js';
+import { listCustomers } from '../customers/customers.repository.js';
+import { eraseCartCustomer, erasedDigest } from '../customers/erase.js';
 import { amount } from './exports.routes.js';
-import { SOLD_STATUSES } from './summary.routes.js';
 
 export const CustomerListQuery = z.object({ q: z.string().trim().max(200).optional(), limit: z.coerce.number().int().min(1).max(200).default(50) }).strict();
 export const Customer = z.object({
   email: z.string(),
   name: z.string().nullable(),
+  account: z.boolean(),
+  newsletter: z.enum(['confirmed', 'unsubscribed']).nullable(),
+  subscription: z.enum(['active', 'ended']).nullable(),
   orders: z.number().int(),
   totals: z.array(z.object({ currency: z.string(), spentCents: z.number().int() })),
-  firstOrderAt: z.string(),
-  lastOrderAt: z.string(),
+  firstOrderAt: z.string().nullable(),
+  lastOrderAt: z.string().nullable(),
 });
 export type Customer = z.infer<typeof Customer>;
-export const CUSTOMER_COLUMNS = ['Email', 'Name', 'Orders', 'Currency', 'Total spent', 'First order', 'Last order'];
+export const CUSTOMER_COLUMNS = ['Email', 'Name', 'Orders', 'Currency', 'Total spent', 'First order', 'Last order', 'Account', 'Newsletter', 'Subscription'];
 
-interface Row {
-  email: string;
-  currency: string;
-  name: string | null;
-  orders: string | number;
-  spent: string | number;
-  first: Date | string;
-  last: Date | string;
-}
-
-/** Per customer and currency, ordered by email; `after` pages by the lower-cased email. */
-function customerRows(db: Kysely<CartDB>, websiteId: string, filter: { q?: string | undefined; email?: string; after?: string }, limit: number) {
-  let query = db
-    .selectFrom('orders')
-    .select([
-      sql<string>`lower(email)`.as('email'),
-      'currency',
-      sql<string | null>`(array_agg(shipping_address->>'name' order by created_at desc) filter (where shipping_address is not null))[1]`.as('name'),
-      sql<string | number>`count(*)`.as('orders'),
-      sql<string | number>`sum(grand_total_cents - refunded_cents)`.as('spent'),
-      sql<Date>`min(created_at)`.as('first'),
-      sql<Date>`max(created_at)`.as('last'),
-    ])
-    .where('website_id', '=', websiteId)
-    .where('status', 'in', [...SOLD_STATUSES, 'refunded'])
-    .groupBy([sql`lower(email)`, 'currency']);
-  if (filter.email) query = query.where(sql<string>`lower(email)`, '=', filter.email.toLowerCase());
-  if (filter.after !== undefined) query = query.where(sql<string>`lower(email)`, '>', filter.after);
-  if (filter.q) {
-    const literal = `%${filter.q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    query = query.where((eb) => eb.or([eb(sql<string>`lower(email)`, 'like', literal), eb(sql<string>`lower(coalesce(shipping_address->>'name', ''))`, 'like', literal)]));
-  }
-  return query.orderBy(sql`lower(email)`).orderBy('currency').limit(limit).execute() as Promise<Row[]>;
-}
-
-/** Rows of one email (one per currency) folded into one customer each. */
-function fold(rows: Row[]): Customer[] {
-  const byEmail = new Map<string, Customer>();
-  for (const row of rows) {
-    const first = new Date(row.first).toISOString();
-    const last = new Date(row.last).toISOString();
-    const known = byEmail.get(row.email);
-    if (!known) {
-      byEmail.set(row.email, { email: row.email, name: row.name, orders: Number(row.orders), totals: [{ currency: row.currency, spentCents: Number(row.spent) }], firstOrderAt: first, lastOrderAt: last });
-      continue;
-    }
-    known.orders += Number(row.orders);
-    known.totals.push({ currency: row.currency, spentCents: Number(row.spent) });
-    if (first < known.firstOrderAt) known.firstOrderAt = first;
-    if (last > known.lastOrderAt) known.lastOrderAt = last;
-    known.name ??= row.name;
-  }
-  return [...byEmail.values()];
-}
+const customerOf = (row: Awaited<ReturnType<typeof listCustomers>>[number]): Customer => ({
+  email: row.email,
+  name: row.name,
+  account: row.siteUserId !== null,
+  newsletter: row.newsletter === 'confirmed' || row.newsletter === 'unsubscribed' ? row.newsletter : null,
+  subscription: row.subscription === 'active' || row.subscription === 'ended' ? row.subscription : null,
+  orders: row.orders,
+  totals: row.totals,
+  firstOrderAt: row.firstOrderAt,
+  lastOrderAt: row.lastOrderAt,
+});
 
 export function customerRoutes(app: ZodApp, ctx: ServiceContext<CartDB>, checkout: CheckoutService): void {
   app.get(
@@ -85,9 +48,7 @@ export function customerRoutes(app: ZodApp, ctx: ServiceContext<CartDB>, checkou
     ownerRoute(Permission.STORE_READ, { schema: { querystring: CustomerListQuery, response: { 200: z.object({ customers: z.array(Customer) }) } } }),
     async (request) => {
       const { q, limit } = request.query;
-      // Most customers buy in one currency: a page of rows is about a page of customers.
-      const customers = fold(await customerRows(ctx.db, websiteIdOf(request), { q }, limit * 2)).slice(0, limit);
-      return { customers };
+      return { customers: (await listCustomers(ctx.db, websiteIdOf(request), { q }, limit)).map(customerOf) };
     },
   );
 
@@ -96,29 +57,59 @@ export function customerRoutes(app: ZodApp, ctx: ServiceContext<CartDB>, checkou
     ownerRoute(Permission.STORE_READ, { schema: { params: z.object({ email: z.string().min(3).max(320) }).strict() } }),
     async (request) => {
       const websiteId = websiteIdOf(request);
-      const [customer] = fold(await customerRows(ctx.db, websiteId, { email: request.params.email }, 100));
-      if (!customer) throw new AppError('NOT_FOUND', 'No customer of this store has that email.');
-      const rows = await ctx.db.selectFrom('orders').selectAll().where('website_id', '=', websiteId).where(sql<string>`lower(email)`, '=', customer.email).orderBy('order_number', 'desc').limit(200).execute();
-      return { customer, orders: await Promise.all(rows.map((row) => checkout.toOrder(row))) };
+      const [row] = await listCustomers(ctx.db, websiteId, { email: request.params.email }, 1);
+      if (!row) throw new AppError('NOT_FOUND', 'No customer of this store has that email.');
+      const rows = await ctx.db.selectFrom('orders').selectAll().where('website_id', '=', websiteId).where(sql<string>`lower(email)`, '=', row.email).orderBy('order_number', 'desc').limit(200).execute();
+      return { customer: customerOf(row), orders: await Promise.all(rows.map((order) => checkout.toOrder(order))) };
+    },
+  );
+
+  // Erasure: cart's own data at once (the screen changes on the answer), then every service
+  // (cart again, idempotently) through privacy.customer.erased. Logged without the email.
+  app.post(
+    '/api/commerce/store/customers/erase',
+    ownerRoute(Permission.STORE_MANAGE, { schema: { body: EraseCustomerRequest, response: { 200: z.object({ erasure: Erasure }) } } }),
+    async (request) => {
+      const websiteId = websiteIdOf(request);
+      const identity = identityOf(request);
+      const email = request.body.email.trim().toLowerCase();
+      const erasure = { id: randomUUID(), websiteId, requestedBy: identity.ownerId ?? identity.apiKeyId ?? 'unknown', requestedAt: new Date().toISOString() };
+      await ctx.transaction(async (trx) => {
+        await trx.insertInto('erasures').values({ id: erasure.id, website_id: websiteId, requested_by: erasure.requestedBy, requested_at: erasure.requestedAt, email_sha256: erasedDigest(websiteId, email) }).execute();
+        await eraseCartCustomer(trx, websiteId, email);
+        await eraseEmail(trx as unknown as Transaction<unknown>, ctx.name, websiteId, email);
+        await enqueueEvent(trx, 'privacy.customer.erased', websiteId, { erasureId: erasure.id, email });
+      });
+      request.log.info({ erasureId: erasure.id, websiteId, requestedBy: erasure.requestedBy }, 'customer erasure requested');
+      return { erasure };
+    },
+  );
+
+  app.get(
+    '/api/commerce/store/erasures',
+    ownerRoute(Permission.STORE_READ, { schema: { response: { 200: z.object({ erasures: z.array(Erasure) }) } } }),
+    async (request) => {
+      const rows = await ctx.db.selectFrom('erasures').selectAll().where('website_id', '=', websiteIdOf(request)).orderBy('requested_at', 'desc').limit(200).execute();
+      return { erasures: rows.map((r) => ({ id: r.id, websiteId: r.website_id, requestedBy: r.requested_by, requestedAt: new Date(r.requested_at).toISOString() })) };
     },
   );
 
   app.get('/api/commerce/store/exports/customers.csv', ownerRoute(Permission.STORE_READ, {}), async (request, reply) => {
     const websiteId = websiteIdOf(request);
     const PAGE = 1_000;
-    // Pages end on a whole email, so a customer's currencies are never split across two pages.
+    const day = (iso: string | null) => iso ?? '';
     async function* rows(): AsyncGenerator<CsvCell[]> {
       yield CUSTOMER_COLUMNS;
       let after: string | undefined;
       for (;;) {
-        const page = await customerRows(ctx.db, websiteId, after === undefined ? {} : { after }, PAGE);
-        const full = page.length === PAGE;
-        const lastEmail = page.at(-1)?.email;
-        const whole = full ? page.filter((r) => r.email !== lastEmail) : page;
-        const shown = whole.length > 0 ? whole : page;
-        for (const r of shown) yield [r.email, r.name, Number(r.orders), r.currency, amount(r.spent, r.currency), new Date(r.first).toISOString(), new Date(r.last).toISOString()];
-        if (!full) return;
-        after = shown.at(-1)?.email;
+        const page = await listCustomers(ctx.db, websiteId, after === undefined ? {} : { after }, PAGE);
+        for (const r of page.map(customerOf)) {
+          const extra = [r.account ? 'yes' : 'no', r.newsletter ?? '', r.subscription ?? ''];
+          if (r.totals.length === 0) yield [r.email, r.name, r.orders, '', '', day(r.firstOrderAt), day(r.lastOrderAt), ...extra];
+          for (const t of r.totals) yield [r.email, r.name, r.orders, t.currency, amount(t.spentCents, t.currency), day(r.firstOrderAt), day(r.lastOrderAt), ...extra];
+        }
+        if (page.length < PAGE) return;
+        after = page.at(-1)?.email;
       }
     }
     return sendCsv(reply, `customers-${new Date().toISOString().slice(0, 10)}.csv`, rows());

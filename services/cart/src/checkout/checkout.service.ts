@@ -545,6 +545,8 @@ export class CheckoutService {
       taxTotal: money(order.tax_cents, order.currency),
       siteUserId,
       subscriptionId: subscription?.id ?? null,
+      email: order.email,
+      customerName: (order.shipping_address as { name?: string } | null)?.name ?? null,
     });
   }
 

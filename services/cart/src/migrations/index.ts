@@ -6,6 +6,7 @@ import { m0004RefundsRenewals } from './0004_refunds_renewals.js';
 import { m0005AddEntryDurable } from './0005_add_entry_durable.js';
 import { m0006CouponLimitsReceiptTokens } from './0006_coupon_limits_receipt_tokens.js';
 import { m0007PaymentsReceipts } from './0007_payments_receipts.js';
+import { m0008Customers } from './0008_customers.js';
 
 /** Applied in name order at start. */
 export const migrations: Migrations = {
@@ -17,4 +18,5 @@ export const migrations: Migrations = {
   '0006_coupon_limits_receipt_tokens': m0006CouponLimitsReceiptTokens,
   '0006_mail': mailMigration,
   '0007_payments_receipts': m0007PaymentsReceipts,
+  '0008_customers': m0008Customers,
 };

@@ -1,24 +1,33 @@
-// Customers: who bought, how often, for how much, first and last order (test-mode orders
-// included); a search by email or name; one customer's page with their orders; the CSV export.
+// Customers: who bought or made an account, how often, for how much, first and last order
+// (test-mode orders included), account, newsletter consent and subscription status; a search by email or name; one
+// customer's page with their orders and, for who may manage the store, erasure (a privacy
+// request: every service removes or anonymises what it holds of the email, orders keep their
+// totals); the CSV export.
 import { useState } from 'react';
-import { isCurrencyCode, type Order } from '@sc/contracts';
-import { useApi } from '../data.js';
+import { isCurrencyCode, Permission, type Erasure, type Order } from '@sc/contracts';
+import { api, useAction, useApi } from '../data.js';
 import { showMinor, showMoney } from '../money.js';
-import { Link } from '../router.js';
-import { Field, Loaded, Page } from '../ui.js';
+import { Link, navigate } from '../router.js';
+import { useSession } from '../session.js';
+import { Field, Loaded, Outcome, Page, useConfirm } from '../ui.js';
 import { StoreTabs } from './StoreHome.js';
 
 interface Customer {
   email: string;
   name: string | null;
+  account: boolean;
+  newsletter: 'confirmed' | 'unsubscribed' | null;
+  subscription: 'active' | 'ended' | null;
   orders: number;
   totals: Array<{ currency: string; spentCents: number }>;
-  firstOrderAt: string;
-  lastOrderAt: string;
+  firstOrderAt: string | null;
+  lastOrderAt: string | null;
 }
 
 const spent = (c: Customer): string => c.totals.map((t) => (isCurrencyCode(t.currency) ? showMinor(t.spentCents, t.currency) : `${t.spentCents} ${t.currency}`)).join(' · ');
-const day = (iso: string): string => iso.slice(0, 10);
+const day = (iso: string | null): string => (iso ? iso.slice(0, 10) : '—');
+const subscribed = (c: Customer): string => (c.subscription === 'active' ? 'Active' : c.subscription === 'ended' ? 'Ended' : '—');
+const consent = (c: Customer): string => (c.newsletter === 'confirmed' ? 'Subscribed' : c.newsletter === 'unsubscribed' ? 'Unsubscribed' : '—');
 
 export function CustomersScreen() {
   const [text, setText] = useState('');
@@ -52,6 +61,9 @@ export function CustomersScreen() {
                   <th>Total spent</th>
                   <th>First order</th>
                   <th>Last order</th>
+                  <th>Account</th>
+                  <th>Newsletter</th>
+                  <th>Subscription</th>
                 </tr>
               </thead>
               <tbody>
@@ -65,6 +77,9 @@ export function CustomersScreen() {
                     <td>{spent(c)}</td>
                     <td>{day(c.firstOrderAt)}</td>
                     <td>{day(c.lastOrderAt)}</td>
+                    <td>{c.account ? 'Yes' : 'No'}</td>
+                    <td>{consent(c)}</td>
+                    <td>{subscribed(c)}</td>
                   </tr>
                 ))}
               </tbody>
@@ -78,14 +93,38 @@ export function CustomersScreen() {
 
 export function CustomerScreen({ email }: { email: string }) {
   const customer = useApi<{ customer: Customer; orders: Order[] }>(`/api/commerce/store/customers/${encodeURIComponent(email)}`);
+  const { can } = useSession();
+  const action = useAction();
+  const { modal, confirm } = useConfirm();
+  const erase = async (c: Customer) => {
+    const yes = await confirm({
+      title: 'Erase this customer',
+      message: `Erase everything this site holds about ${c.email}: their account, newsletter subscriptions, form submissions, restock requests, comments and the name, email and address on their orders (order totals are kept for your books). This cannot be undone.`,
+      confirmLabel: 'Erase',
+    });
+    if (!yes) return;
+    const done = await action.run(() => api<{ erasure: Erasure }>('POST', '/api/commerce/store/customers/erase', { email: c.email, confirm: c.email }));
+    if (done) navigate('/store/customers');
+  };
   return (
-    <Page title={customer.data?.customer.name ?? email}>
+    <Page
+      title={customer.data?.customer.name ?? email}
+      actions={
+        can(Permission.STORE_MANAGE) && customer.data ? (
+          <button type="button" className="danger" disabled={action.busy} onClick={() => void erase(customer.data!.customer)}>
+            Erase customer
+          </button>
+        ) : undefined
+      }
+    >
       <StoreTabs />
+      <Outcome action={action} />
+      {modal}
       <Loaded resource={customer}>
         {({ customer: c, orders }) => (
           <>
             <p>
-              {c.email} · {c.orders} {c.orders === 1 ? 'order' : 'orders'} · {spent(c)} · first {day(c.firstOrderAt)}, last {day(c.lastOrderAt)}
+              {c.email} · {c.orders} {c.orders === 1 ? 'order' : 'orders'} · {spent(c)} · first {day(c.firstOrderAt)}, last {day(c.lastOrderAt)} · account: {c.account ? 'yes' : 'no'} · newsletter: {consent(c)} · subscription: {subscribed(c)}
             </p>
             <table aria-label="Orders of this customer">
               <thead>
