@@ -65,7 +65,11 @@ describe('a clean admin', () => {
       seen.set(shape, (seen.get(shape) ?? 0) + 1);
       visited.push(path);
       await owner.goto(`${harness.url}/config${path === '/' ? '' : path}`, { waitUntil: 'networkidle' });
-      await owner.locator('#page-title').first().waitFor();
+      // A screen without its title fails with where it was and what had gone wrong so far.
+      await owner.locator('#page-title').first().waitFor().catch(async (error: unknown) => {
+        await shot(owner, SUITE, 'walk-stopped');
+        throw new Error(`no #page-title on ${owner.url()} (walked to ${path}); problems so far:\n${problems.join('\n')}`, { cause: error });
+      });
       for (const link of await adminLinks(owner)) if (!visited.includes(link)) queue.push(link);
     }
     // Every area of the side navigation was among them.

@@ -278,6 +278,11 @@ describe('rate limit', () => {
       expect(retryAfter).toBeGreaterThanOrEqual(1);
       expect(retryAfter).toBeLessThanOrEqual(60);
       await request(gateway.server).get('/healthz').set('X-Forwarded-For', ip).expect(200);
+      // The web build's files are not counted (never limited, and they spend nothing of the budget).
+      const other = `10.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`;
+      for (let i = 0; i < 5; i++) expect((await request(gateway.server).get('/assets/none.js').set('X-Forwarded-For', other)).status).not.toBe(429);
+      for (let i = 0; i < 3; i++) await request(gateway.server).get('/api/unknown').set('X-Forwarded-For', other).expect(404);
+      await request(gateway.server).get('/api/unknown').set('X-Forwarded-For', other).expect(429);
     } finally {
       await gateway.close();
     }

@@ -13,9 +13,16 @@ export type Preview = { kind: 'page'; html: string; seq: number } | { kind: 'blo
 
 const FRAME_CSP = `<meta http-equiv="Content-Security-Policy" content="script-src 'none'; object-src 'none'; base-uri 'none'">`;
 
-/** The page HTML with the frame's own policy first in its head. */
+// The page's scripts and module preloads would only be refused by the sandbox and the policy,
+// each refusal a console error in the editor: they are left out. (A script element ends at its
+// first `</script`, as the HTML parser reads it; the sandbox and the policy still stand behind.)
+const SCRIPT = /<script\b[^>]*>[\s\S]*?<\/script\s*>/gi;
+const MODULE_PRELOAD = /<link\b[^>]*\brel\s*=\s*["']?modulepreload\b[^>]*>/gi;
+
+/** The page HTML without its scripts, with the frame's own policy first in its head. */
 export function frameDocument(html: string): string {
-  return /<head[^>]*>/i.test(html) ? html.replace(/<head[^>]*>/i, (head) => `${head}${FRAME_CSP}`) : `${FRAME_CSP}${html}`;
+  const inert = html.replace(SCRIPT, '').replace(MODULE_PRELOAD, '');
+  return /<head[^>]*>/i.test(inert) ? inert.replace(/<head[^>]*>/i, (head) => `${head}${FRAME_CSP}`) : `${FRAME_CSP}${inert}`;
 }
 
 const blockSelector = (index: number) => `[data-block-index="${index}"]`;
@@ -88,6 +95,8 @@ export function Frame({
       // Later pages: only the main content is swapped, so the scroll position stays. DOMParser's
       // document is inert (nothing in it loads or runs) and the frame runs no scripts.
       const parsed = new DOMParser().parseFromString(preview.html, 'text/html');
+      // Left out as in frameDocument: the frame would refuse them, each refusal a console error.
+      for (const el of Array.from(parsed.querySelectorAll('script, link[rel~="modulepreload" i]'))) el.remove();
       const main = parsed.querySelector('main');
       const current = d.querySelector('main');
       if (main && current) current.replaceWith(d.importNode(main, true));

@@ -109,4 +109,12 @@ describe('rich text and frame', () => {
   it('puts a no-script policy first in the frame document', () => {
     expect(frameDocument('<html><head><title>x</title></head></html>')).toMatch(/^<html><head><meta http-equiv="Content-Security-Policy" content="script-src 'none';/);
   });
+
+  it("leaves the page's scripts and module preloads out of the frame document (the frame would refuse them, each refusal a console error)", () => {
+    const page = '<html><head><link rel="modulepreload" href="/assets/react.js"><link rel="stylesheet" href="/assets/site.css"><script type="module" src="/assets/storefront.js"></script></head><body><p>Hi</p><script nonce="n">window.x = "<\\/script>";</script></body></html>';
+    const framed = frameDocument(page);
+    expect(framed).not.toMatch(/<script|modulepreload/i);
+    expect(framed).toContain('<link rel="stylesheet" href="/assets/site.css">');
+    expect(framed).toContain('<body><p>Hi</p></body>');
+  });
 });
