@@ -84,6 +84,11 @@ export interface BuildServiceOptions {
   seedDemo?: boolean;
   /** Where log lines go instead of stdout (tests read what a service logged). */
   logStream?: { write(line: string): void };
+  /**
+   * The erasure consumer's durable instead of `<service>-privacy`: a test that runs two apps of one
+   * service on one in-process bus gives the second its own (replicas on NATS share the name).
+   */
+  erasureDurable?: string;
 }
 
 declare module 'fastify' {
@@ -183,7 +188,7 @@ export async function buildService<DB>(definition: ServiceDefinition<DB>, option
   const subscriptions: Subscription[] = [];
   app.addHook('onReady', async () => {
     if (options.relay?.autoStart !== false) relay.start();
-    const erasure = erasureConsumer({ name: definition.name, schema: infra.database.schema, db: db as unknown as Kysely<DB>, logger }, definition.erase);
+    const erasure = erasureConsumer({ name: definition.name, schema: infra.database.schema, db: db as unknown as Kysely<DB>, logger }, definition.erase, options.erasureDurable);
     for (const consumer of [...(definition.consumers?.(ctx) ?? []), erasure]) {
       // Each delivery runs in a span continued from the publisher's trace (message headers).
       const handler: SubscribeOptions['handler'] = (event, info) =>

@@ -82,8 +82,8 @@ export const erasureConsumerName = (service: string): string => `${service}-priv
 export function erasureConsumer<DB>(
   service: { name: string; schema: string; db: Kysely<DB>; logger: Logger },
   rules: EraseRules<DB> | undefined,
+  durable: string = erasureConsumerName(service.name),
 ): SubscribeOptions {
-  const durable = erasureConsumerName(service.name);
   return {
     durable,
     subjects: ['privacy.customer.erased'],
