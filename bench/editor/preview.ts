@@ -59,7 +59,7 @@ try {
     await page.getByLabel('Email').fill(DEMO_OWNER.email);
     await page.getByLabel('Password').fill(DEMO_OWNER.password);
     await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.getByRole('heading', { name: 'Site admin' }).waitFor();
+    await page.getByRole('heading', { name: 'Home', exact: true }).waitFor();
 
     // A 30-block page: headings, text, buttons, quotes, a summary of the shop and a gallery.
     const kinds = [
