@@ -45,8 +45,11 @@ export const BaseEnv = z.object({
 });
 export type BaseEnv = z.infer<typeof BaseEnv>;
 
-/** The environment of one service: the shared variables plus its PORT. */
-export const serviceEnv = (defaultPort: number) => BaseEnv.extend({ PORT: port.default(defaultPort) });
+/** 1/true: the process applies its service's pending migrations and exits (a Kubernetes Job). */
+const migrateOnly = optional(z.enum(['1', 'true', '0', 'false']).transform((v) => v === '1' || v === 'true'));
+
+/** The environment of one service: the shared variables plus its PORT and MIGRATE_ONLY. */
+export const serviceEnv = (defaultPort: number) => BaseEnv.extend({ PORT: port.default(defaultPort), MIGRATE_ONLY: migrateOnly });
 export type ServiceEnv = z.infer<ReturnType<typeof serviceEnv>>;
 
 export { httpUrl, port, optional };

@@ -4,7 +4,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { loadConfig, runMain, serviceEnv, type ServiceEnv } from './config.js';
+import { loadConfig, runMain, serviceEnv, type BaseEnv, type ServiceEnv } from './config.js';
 import type { EventBus, SubscribeOptions, Subscription } from './bus/bus.js';
 import type { Cache } from './cache/cache.js';
 import { migrateToLatest, type Migrations } from './database/migrate.js';
@@ -13,8 +13,9 @@ import { createHttpApp, type ZodApp } from './http/app.js';
 import { installInputGuard } from './http/input-guard.js';
 import { registerHealth } from './http/health.js';
 import { closeOnSignals, drainingFlag } from './http/shutdown.js';
-import { openServiceInfra, type SharedInfra } from './infra.js';
-import { loggerOptions, type Logger } from './logger.js';
+import { openEmbeddedPostgres, openServiceInfra, type SharedInfra } from './infra.js';
+import { createLogger, loggerOptions, type Logger } from './logger.js';
+import { openEmbedded, openPostgres, type Database } from './database/database.js';
 import { OutboxRelay, type OutboxTables } from './outbox/index.js';
 import { SpanKind, startTelemetry, withSpanFromHeaders } from './telemetry.js';
 import { countingCache, instrumentHttp, registerServiceMetrics, serveMetrics } from './metrics.js';
@@ -209,10 +210,43 @@ export async function buildService<DB>(definition: ServiceDefinition<DB>, option
   return app;
 }
 
-/** The main of a service in distributed mode: config, telemetry, build, listen, drain on SIGTERM. */
+/**
+ * Applies a service's pending migrations (the platform's tables and its own, in its schema) and
+ * returns their names; empty when the schema was up to date. Opens the database only: no bus, no
+ * cache, no port. Kysely's migration lock makes concurrent runs (a Job and a starting replica)
+ * apply each migration once.
+ */
+export async function migrateService(definition: { name: string; migrations: Migrations }, config: BaseEnv, logger: Logger): Promise<string[]> {
+  let closeEmbedded: (() => Promise<void>) | undefined;
+  let database: Database;
+  if (config.DATABASE_URL) {
+    database = openPostgres(config.DATABASE_URL, definition.name, logger, 1);
+  } else {
+    const embedded = await openEmbeddedPostgres(config.DATA_DIR);
+    closeEmbedded = () => embedded.close();
+    database = openEmbedded(embedded, definition.name);
+  }
+  try {
+    return await migrateToLatest(database.db, definition.name, definition.migrations);
+  } finally {
+    await database.close();
+    await closeEmbedded?.();
+  }
+}
+
+/**
+ * The main of a service in distributed mode: config, telemetry, build, listen, drain on SIGTERM.
+ * With MIGRATE_ONLY=1 it applies the migrations and exits instead (deploy/k8s: the migrate Job).
+ */
 export function runService<DB>(definition: ServiceDefinition<DB>): Promise<void> {
   return runMain(async () => {
     const config = loadConfig(serviceEnv(SERVICE_PORTS[definition.name]));
+    if (config.MIGRATE_ONLY) {
+      const logger = createLogger(definition.name, config.LOG_LEVEL);
+      const applied = await migrateService(definition, config, logger);
+      logger.info({ applied }, applied.length > 0 ? `applied ${applied.length} migrations` : 'schema up to date');
+      return;
+    }
     const stopTelemetry = startTelemetry(definition.name, config.OTEL_EXPORTER_OTLP_ENDPOINT);
     const app = await buildService(definition, { config });
     await app.listen({ port: config.PORT, host: config.HOST });
