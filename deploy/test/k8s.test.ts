@@ -152,9 +152,9 @@ describe('the checks catch broken manifests', () => {
     });
     expect(checkProbes(swapped)).toEqual([expect.stringContaining('readinessProbe path is /healthz')]);
     const badPort = broken((c) => {
-      obj(obj(container(c, 'gateway').livenessProbe).httpGet).port = 'metrics';
+      obj(obj(container(c, 'gateway').livenessProbe).httpGet).port = 'admin';
     });
-    expect(checkProbes(badPort)).toEqual([expect.stringContaining('livenessProbe port metrics')]);
+    expect(checkProbes(badPort)).toEqual([expect.stringContaining('livenessProbe port admin')]);
     const missing = broken((c) => {
       delete container(c, 'content').livenessProbe;
     });
