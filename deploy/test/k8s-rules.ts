@@ -90,11 +90,12 @@ function containerSecurity(m: Manifest): string[] {
     if (!tmp || !isObj(volumes.get(str(tmp.name))?.emptyDir)) problems.push(`${name}: /tmp is not an emptyDir`);
     const resources = obj(c.resources);
     for (const resource of ['cpu', 'memory']) {
-      const request = obj(resources.requests)[resource];
-      const limit = obj(resources.limits)[resource];
+      const text = (v: unknown): string | undefined => (typeof v === 'string' || typeof v === 'number' ? String(v) : undefined);
+      const request = text(obj(resources.requests)[resource]);
+      const limit = text(obj(resources.limits)[resource]);
       if (request === undefined) problems.push(`${name}: no requests.${resource}`);
       if (limit === undefined) problems.push(`${name}: no limits.${resource}`);
-      if (request !== undefined && limit !== undefined && !(quantity(request) <= quantity(limit))) problems.push(`${name}: requests.${resource} ${String(request)} is above limits.${resource} ${String(limit)}`);
+      if (request !== undefined && limit !== undefined && !(quantity(request) <= quantity(limit))) problems.push(`${name}: requests.${resource} ${request} is above limits.${resource} ${limit}`);
     }
   }
   return problems;
@@ -250,8 +251,9 @@ function portAllowed(rulePorts: Obj[], port: number, portName: string | undefine
     if ((str(p.protocol) ?? 'TCP') !== protocol) return false;
     if (p.port === undefined) return true;
     if (typeof p.port === 'string') return p.port === portName;
+    if (typeof p.port !== 'number') return false;
     const end = typeof p.endPort === 'number' ? p.endPort : p.port;
-    return typeof p.port === 'number' && port >= p.port && port <= end;
+    return port >= p.port && port <= end;
   });
 }
 
@@ -451,7 +453,7 @@ export function checkSecretsApart(manifests: Manifest[]): string[] {
     for (const c of allContainers(m)) {
       for (const env of objs(c.env)) {
         const name = String(env.name);
-        if (env.value !== undefined && (SECRET_NAME_PATTERN.test(name) || CREDENTIAL_URL.test(String(env.value)) || name === 'DATABASE_URL')) problems.push(`${where(m)}: ${name} is a literal, not a Secret reference`);
+        if (env.value !== undefined && (SECRET_NAME_PATTERN.test(name) || CREDENTIAL_URL.test(str(env.value) ?? '') || name === 'DATABASE_URL')) problems.push(`${where(m)}: ${name} is a literal, not a Secret reference`);
         const ref = obj(obj(env.valueFrom).secretKeyRef);
         if (Object.keys(ref).length > 0 && ref.name !== SECRET_NAME) problems.push(`${where(m)}: ${name} reads Secret ${String(ref.name)}, not ${SECRET_NAME}`);
       }

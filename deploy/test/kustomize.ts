@@ -93,12 +93,12 @@ function retag(container: Obj, image: Obj): void {
   if (name !== image.name) return;
   const suffix = current.slice(nameEnd);
   const newName = str(image.newName) ?? name;
-  const newTag = image.newTag === undefined ? undefined : String(image.newTag);
+  const newTag = typeof image.newTag === 'number' ? String(image.newTag) : str(image.newTag);
   container.image = str(image.digest) !== undefined ? `${newName}@${String(image.digest)}` : newTag !== undefined ? `${newName}:${newTag}` : `${newName}${suffix}`;
 }
 
 function matchesTarget(m: Manifest, target: Obj): boolean {
-  const whole = (pattern: unknown, value: unknown): boolean => pattern === undefined || new RegExp(`^(?:${String(pattern)})$`).test(String(value ?? ''));
+  const whole = (pattern: unknown, value: unknown): boolean => pattern === undefined || new RegExp(`^(?:${str(pattern) ?? ''})$`).test(str(value) ?? '');
   const meta = obj(m.doc.metadata);
   if (!whole(target.kind, m.doc.kind) || !whole(target.name, meta.name) || !whole(target.namespace, meta.namespace)) return false;
   const selector = str(target.labelSelector);
