@@ -11,6 +11,7 @@ import type { Readable } from 'node:stream';
 import { AppError, type Logger } from '@sc/platform';
 import {
   ASSET_FILES_PATH,
+  IMAGE_WIDTHS,
   OwnerMessages,
   OwnerUiMessages,
   hasImageExtension,
@@ -135,6 +136,27 @@ export class AssetService {
     const stored = await this.storage.get(`${websiteId}/${fileName}`);
     stored?.stream.destroy();
     return stored !== undefined;
+  }
+
+  /**
+   * Removes a stored original and every variant that may have been made of it (the keys are
+   * known: each SPEC 9 width in each output format), and forgets them in memory.
+   */
+  async remove(websiteId: string, fileName: string): Promise<void> {
+    const dot = fileName.lastIndexOf('.');
+    if (!FORMAT_OF_EXTENSION[fileName.slice(dot + 1)]) return;
+    const id = fileName.slice(0, dot);
+    const keys = [`${websiteId}/${fileName}`];
+    for (const width of IMAGE_WIDTHS) for (const extension of new Set(Object.values(EXTENSION))) keys.push(`${websiteId}/${id}.${width}w.${extension}`);
+    for (const key of keys) {
+      const hot = this.#hot.get(key);
+      if (hot) {
+        this.#hot.delete(key);
+        this.#hotBytes -= hot.length;
+      }
+    }
+    // A few at a time: a store's request rate is the limit, not our sockets.
+    for (let i = 0; i < keys.length; i += 8) await Promise.all(keys.slice(i, i + 8).map((key) => this.storage.delete(key)));
   }
 
   /** What a GET of `fileName` at `size` answers for this Accept header; undefined for a name no upload gets. */
