@@ -10,19 +10,11 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { MediaMessages, ProductType, RecordType, Role, type MediaAsset, type MediaList, type ReplacedMedia, type UploadedAsset } from '@sc/contracts';
 import { pngImage } from '@sc/platform/test-kit';
 import { DirectoryAssetStorage } from '../src/assets/asset-storage.js';
+import { imageUpload } from './upload-kit.js';
 import { ADMIN, setup, type Caller, type Kit } from './helpers.js';
 
-const BOUNDARY = '----sc-media-boundary-51c2';
 const usd = (value: number) => ({ value: String(value), currency: 'USD' });
 
-function multipart(name: string, bytes: Buffer): { body: Buffer; headers: Record<string, string> } {
-  const body = Buffer.concat([
-    Buffer.from(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: image/png\r\n\r\n`),
-    bytes,
-    Buffer.from(`\r\n--${BOUNDARY}--\r\n`),
-  ]);
-  return { body, headers: { 'content-type': `multipart/form-data; boundary=${BOUNDARY}`, host: 'shop.example.test' } };
-}
 
 describe('media library', () => {
   let kit: Kit;
@@ -42,7 +34,7 @@ describe('media library', () => {
   afterAll(async () => kit?.close());
 
   const upload = async (name: string, bytes: Buffer, websiteId = site): Promise<UploadedAsset> => {
-    const { body, headers } = multipart(name, bytes);
+    const { body, headers } = imageUpload(name, bytes);
     const response = await kit.call('POST', `${base(websiteId)}/assets`, { ...owner(websiteId), headers }, body);
     expect(response.statusCode).toBe(201);
     return response.json<UploadedAsset>();
@@ -127,7 +119,7 @@ describe('media library', () => {
   it('replaces an image everywhere it is used with a new upload, keeping URLs content-hashed', async () => {
     const image = await upload('chair.png', pngImage(800, 600, [90, 90, 200]));
     const { storeId, itemId } = await productWith(image, 'A blue chair');
-    const { body, headers } = multipart('chair-v2.png', pngImage(1000, 500, [20, 20, 120]));
+    const { body, headers } = imageUpload('chair-v2.png', pngImage(1000, 500, [20, 20, 120]));
     const response = await kit.call('POST', `${media()}/${image.id}/replace`, { ...owner(), headers }, body);
     expect(response.statusCode).toBe(200);
     const { asset, replaced } = response.json<ReplacedMedia>();

@@ -74,11 +74,16 @@ async function readAll(stream: Readable): Promise<Buffer> {
 const HOT_FILE_MAX = 1_000_000;
 /** ...up to this many bytes in all, least recently used dropped first. */
 const HOT_TOTAL_MAX = 64_000_000;
+/**
+ * ...and for this long before storage is asked again: names never get other bytes, but a file
+ * deleted through another replica (the media library's delete) stops being served within it.
+ */
+const HOT_TTL_MS = 60_000;
 
 export class AssetService {
   readonly #making = new Map<string, Promise<Buffer | undefined>>();
   /** Recently served small files by key (a Map keeps insertion order: the first is the least recent). */
-  readonly #hot = new Map<string, Buffer>();
+  readonly #hot = new Map<string, { bytes: Buffer; at: number }>();
   #hotBytes = 0;
 
   constructor(
@@ -149,11 +154,7 @@ export class AssetService {
     const keys = [`${websiteId}/${fileName}`];
     for (const width of IMAGE_WIDTHS) for (const extension of new Set(Object.values(EXTENSION))) keys.push(`${websiteId}/${id}.${width}w.${extension}`);
     for (const key of keys) {
-      const hot = this.#hot.get(key);
-      if (hot) {
-        this.#hot.delete(key);
-        this.#hotBytes -= hot.length;
-      }
+      this.#forget(key);
     }
     // A few at a time: a store's request rate is the limit, not our sockets.
     for (let i = 0; i < keys.length; i += 8) await Promise.all(keys.slice(i, i + 8).map((key) => this.storage.delete(key)));
@@ -184,9 +185,9 @@ export class AssetService {
   /** The bytes of an image request: the stored file, or the variant made now (once); undefined without an original. */
   async read(request: ImageRequest): Promise<ImageBody | undefined> {
     const hot = this.#hot.get(request.key);
-    if (hot) {
-      this.#remember(request.key, hot);
-      return { size: hot.length, bytes: hot };
+    if (hot && Date.now() - hot.at < HOT_TTL_MS) {
+      this.#remember(request.key, hot.bytes, hot.at);
+      return { size: hot.bytes.length, bytes: hot.bytes };
     }
     const stored = await this.storage.get(request.key);
     if (stored && stored.size <= HOT_FILE_MAX) {
@@ -210,20 +211,23 @@ export class AssetService {
   }
 
   /** Keeps a small file in memory (names are content hashes: a kept file is never stale). */
-  #remember(key: string, bytes: Buffer): void {
+  #remember(key: string, bytes: Buffer, at = Date.now()): void {
     if (bytes.length > HOT_FILE_MAX) return;
-    const before = this.#hot.get(key);
-    if (before) {
-      this.#hot.delete(key);
-      this.#hotBytes -= before.length;
-    }
-    this.#hot.set(key, bytes);
+    this.#forget(key);
+    this.#hot.set(key, { bytes, at });
     this.#hotBytes += bytes.length;
     for (const [oldest, old] of this.#hot) {
       if (this.#hotBytes <= HOT_TOTAL_MAX) break;
       this.#hot.delete(oldest);
-      this.#hotBytes -= old.length;
+      this.#hotBytes -= old.bytes.length;
     }
+  }
+
+  #forget(key: string): void {
+    const kept = this.#hot.get(key);
+    if (!kept) return;
+    this.#hot.delete(key);
+    this.#hotBytes -= kept.bytes.length;
   }
 
   async #make(request: ImageRequest): Promise<Buffer | undefined> {
