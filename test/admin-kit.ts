@@ -120,6 +120,17 @@ export async function goToArea(page: Page, label: string): Promise<void> {
   await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: label, exact: true }).click();
 }
 
+/** A JSON API call from the page's own session (cookies, and the crumb in its header). */
+export async function callApi(page: Page, method: string, url: string, body?: unknown): Promise<{ status: number; body: unknown }> {
+  return page.evaluate(
+    async ({ method, url, body, crumb }) => {
+      const response = await fetch(url, { method, headers: { 'content-type': 'application/json', 'x-csrf-token': crumb }, body: body === undefined ? undefined : JSON.stringify(body) });
+      return { status: response.status, body: await response.json().catch(() => null) };
+    },
+    { method, url, body, crumb: await crumbOf(page) },
+  );
+}
+
 /** The crumb (CSRF) cookie of the page's browser context: unsafe API calls repeat it in a header. */
 export async function crumbOf(page: Page): Promise<string> {
   const cookie = (await page.context().cookies()).find((c) => c.name === 'crumb');

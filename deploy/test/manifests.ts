@@ -625,6 +625,9 @@ export function checkCompose(compose: Obj, composeDir = REPO_ROOT): string[] {
     }
     for (const [dep, condition] of deps) {
       if (!isObj(services[dep])) problems.push(`compose ${app}: depends on unknown service ${dep}`);
+      // A one-shot job (no restart policy, no healthcheck: minio-init making the bucket) is waited for until it has finished.
+      const oneShot = isObj(services[dep]) && obj(services[dep]).restart === undefined && !isObj(obj(services[dep]).healthcheck);
+      if (condition === 'service_completed_successfully' && oneShot) continue;
       if (condition !== 'service_healthy') problems.push(`compose ${app}: waits for ${dep} with ${condition}, not service_healthy`);
       else if (!isObj(obj(services[dep]).healthcheck)) problems.push(`compose ${app}: waits for ${dep} to be healthy, but ${dep} has no healthcheck`);
     }

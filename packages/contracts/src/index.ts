@@ -19,6 +19,7 @@ export * from './content-community.js';
 export * from './identity.js';
 export * from './owner-websites.js';
 export * from './content-assets.js';
+export * from './content-media.js';
 export * from './permissions.js';
 export * from './render.js';
 export * from './site-styles.js';

@@ -4,6 +4,8 @@ import type { Kysely } from 'kysely';
 import { Captcha, websiteIdOf, type CaptchaTables, type ServiceContext, type ZodApp } from '@sc/platform';
 import { assetRoutes } from './assets/assets.routes.js';
 import type { AssetRuntime } from './assets/assets.runtime.js';
+import { MediaLibrary } from './assets/media-library.js';
+import { mediaRoutes } from './assets/media.routes.js';
 import { S3AssetStorage } from './assets/s3-storage.js';
 import { cacheFirst } from './cache-first-outbox.js';
 import { CommentService } from './community/comments.service.js';
@@ -71,7 +73,11 @@ export async function contentRoutes(app: ZodApp, platformCtx: ServiceContext<Con
     siteRoutes(scope, navigation, documents);
     publicRoutes(scope, items, categories, cache, new SearchService(ctx), access);
     // Uploads get their own scope: the multipart parser is theirs alone.
-    await scope.register(async (uploads: ZodApp) => assetRoutes(uploads, assets, assetSettings.publicUrl));
+    await scope.register(async (uploads: ZodApp) => {
+      const library = new MediaLibrary(ctx, assets);
+      await assetRoutes(uploads, assets, assetSettings.publicUrl, library);
+      mediaRoutes(uploads, assets, library, assetSettings.publicUrl);
+    });
     communityRoutes(scope, {
       comments: new CommentService(ctx, captcha, access),
       likes: new LikeService(ctx, access),

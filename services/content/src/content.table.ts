@@ -173,6 +173,25 @@ export interface MemberSubscriptionsTable {
   changed_at: ColumnType<Date, Date | string, Date | string>;
 }
 
+/** An uploaded image of the media library (migration 0007); the file is in the asset storage. */
+export interface MediaAssetsTable {
+  website_id: string;
+  /** The content hash of the stored bytes (the file's name without its extension). */
+  id: string;
+  /** '{id}.{ext}' */
+  file: string;
+  filename: string;
+  content_type: string;
+  bytes: number;
+  width: number;
+  height: number;
+  alt_text: ColumnType<string, string | undefined, string>;
+  focal_x: ColumnType<number, number | undefined, number>;
+  focal_y: ColumnType<number, number | undefined, number>;
+  replaced_by: ColumnType<string | null, string | null | undefined, string | null>;
+  created_at: CreatedAt;
+}
+
 export interface ContentTables {
   websites: WebsitesTable;
   website_domains: WebsiteDomainsTable;
@@ -188,6 +207,7 @@ export interface ContentTables {
   member_area_collections: MemberAreaCollectionsTable;
   member_grants: MemberGrantsTable;
   member_subscriptions: MemberSubscriptionsTable;
+  media_assets: MediaAssetsTable;
 }
 
 /** Everything in the content schema, the platform's outbox tables included. */

@@ -57,6 +57,7 @@ describe('image uploads', () => {
         throw new Error('disk full');
       },
       get: async () => undefined,
+      delete: async () => undefined,
     };
     failing = await setup({ assets: broken });
     site = await kit.newWebsite();

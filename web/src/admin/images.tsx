@@ -56,7 +56,7 @@ async function readImage(file: Blob): Promise<{ originalSize: string; colorData:
   return { originalSize, colorData };
 }
 
-function crumb(): string | undefined {
+export function crumb(): string | undefined {
   const match = document.cookie.split('; ').find((part) => part.startsWith('crumb='));
   return match ? decodeURIComponent(match.slice('crumb='.length)) : undefined;
 }
@@ -71,8 +71,12 @@ const SHOWN_AS_SENT = /^(The file .+ (does not appear to be a supported file|is 
 
 /** The message of a refused upload: the server's own when it is a file message, else the SPEC's upload failure. */
 async function refusalOf(response: Response): Promise<string> {
-  const body = (await response.json().catch(() => undefined)) as { error?: { message?: unknown } } | undefined;
-  const message = body?.error?.message;
+  return uploadRefusal(await response.json().catch(() => undefined));
+}
+
+/** The same, from a refusal's parsed body (the media library's uploads read it from an XHR). */
+export function uploadRefusal(body: unknown): string {
+  const message = (body as { error?: { message?: unknown } } | undefined)?.error?.message;
   return typeof message === 'string' && SHOWN_AS_SENT.test(message) ? message : OwnerUiMessages.fileUploadIncomplete;
 }
 

@@ -16,6 +16,7 @@ const analytics = lazyArea(() => import('./analytics/AnalyticsScreen.js'));
 const content = lazyArea(() => import('./content/ContentArea.js'));
 const forms = lazyArea(() => import('./forms/FormsArea.js'));
 const mailbox = lazyArea(() => import('./MailboxScreen.js'));
+const media = lazyArea(() => import('./media/MediaScreen.js'));
 const restock = lazyArea(() => import('./restock/RestockScreen.js'));
 const settings = lazyArea(() => import('./settings/SettingsScreen.js'));
 const store = lazyArea(() => import('./store/StoreArea.js'));
@@ -30,6 +31,7 @@ const FormBuilderScreen = forms('FormBuilderScreen');
 const FormsScreen = forms('FormsScreen');
 const SubmissionsScreen = forms('SubmissionsScreen');
 const MailboxScreen = mailbox('MailboxScreen');
+const MediaScreen = media('MediaScreen');
 const RestockScreen = restock('RestockScreen');
 const SettingsScreen = settings('SettingsScreen');
 const CouponsScreen = store('CouponsScreen');
@@ -56,6 +58,7 @@ export interface Area {
 export const AREAS: readonly Area[] = [
   { to: '/', label: 'Home', description: 'The day: sales, orders to fulfil, stock, waitlists, submissions, comments, visits.', permissions: [] },
   { to: '/content', label: 'Content', description: 'Pages, blogs, events and galleries.', permissions: [Permission.CONTENT_READ] },
+  { to: '/media', label: 'Media', description: 'Uploaded images: sizes, where each is used, alt text, focal points, replacing.', permissions: [Permission.CONTENT_EDIT, Permission.STORE_MANAGE] },
   { to: '/store', label: 'Store', description: 'Products, inventory, orders, gift cards, coupons, shipping and tax.', permissions: [Permission.STORE_READ] },
   { to: '/restock', label: 'Restock', description: 'Back-in-stock waitlists and their emails.', permissions: [Permission.RESTOCK_READ] },
   { to: '/forms', label: 'Forms', description: 'Form builder and submissions.', permissions: [Permission.CONTENT_READ] },
@@ -85,6 +88,7 @@ export const ROUTES: readonly Route[] = [
     path: '/content/:collectionId/items/:itemId',
     render: ({ collectionId, itemId }) => guarded([P.CONTENT_READ], <ItemEditorScreen key={itemId} collectionId={collectionId ?? ''} itemId={itemId ?? ''} />),
   },
+  { path: '/media', render: () => guarded([P.CONTENT_EDIT, P.STORE_MANAGE], <MediaScreen />) },
   { path: '/forms', render: () => guarded([P.CONTENT_READ], <FormsScreen />) },
   { path: '/forms/:formId', render: ({ formId }) => guarded([P.CONTENT_READ], <FormBuilderScreen key={formId} formId={formId ?? ''} />) },
   { path: '/forms/:formId/submissions', render: ({ formId }) => guarded([P.FORM_SUBMISSIONS_READ], <SubmissionsScreen key={formId} formId={formId ?? ''} />) },

@@ -18,6 +18,8 @@ export interface AssetStorage {
   put(key: string, bytes: Uint8Array, contentType: string): Promise<void>;
   /** The file under the key, or undefined. */
   get(key: string): Promise<StoredFile | undefined>;
+  /** Removes the file under the key; a missing file is no error. */
+  delete(key: string): Promise<void>;
 }
 
 /**
@@ -59,5 +61,10 @@ export class DirectoryAssetStorage implements AssetStorage {
       if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
       throw error;
     }
+  }
+
+  async delete(key: string): Promise<void> {
+    assertKey(key);
+    await rm(path.join(this.root, key), { force: true });
   }
 }

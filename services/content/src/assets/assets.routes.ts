@@ -19,11 +19,12 @@ import { isSecure, websiteOf } from '../routes/access.js';
 import { OWNER_BASE } from '../routes/websites.routes.js';
 import { ASSET_FILES_PATH, cleanFileName, type AssetService } from './assets.service.js';
 import { parseVariantSize } from './image-pipeline.js';
+import type { MediaLibrary } from './media-library.js';
 
 const UPLOADERS: readonly Permission[] = [Permission.CONTENT_EDIT, Permission.STORE_MANAGE];
 
 /** 401 for anyone signed out, 403 for an owner or API key holding neither uploading permission. */
-async function requireUploader(request: FastifyRequest): Promise<void> {
+export async function requireUploader(request: FastifyRequest): Promise<void> {
   const identity = identityOf(request);
   if (identity.kind !== 'owner' && identity.kind !== 'api-key') throw new AppError('UNAUTHORIZED', IdentityMessages.signInRequired);
   const params = request.params as { websiteId?: unknown } | undefined;
@@ -41,7 +42,7 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
 const HOST = /^(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*|\[[0-9A-Fa-f:.]+\])(?::\d{1,5})?$/;
 
 /** Where the owner reached the site: the URLs of uploaded files point there unless ASSETS_PUBLIC_URL says otherwise. */
-function originOf(request: FastifyRequest, publicUrl: string | undefined): string {
+export function originOf(request: FastifyRequest, publicUrl: string | undefined): string {
   if (publicUrl) return publicUrl;
   const forwarded = request.headers['x-forwarded-host'];
   const host = (Array.isArray(forwarded) ? forwarded[0] : forwarded) ?? request.headers.host ?? '';
@@ -56,7 +57,25 @@ function readFailure(error: unknown, fileName: string): AppError {
   return new AppError('BAD_REQUEST', OwnerUiMessages.fileUploadIncomplete, { cause: error });
 }
 
-export async function assetRoutes(app: ZodApp, assets: AssetService, publicUrl: string | undefined): Promise<void> {
+/** The one file of a multipart request, read whole (up to the upload limit). */
+export async function readUpload(request: FastifyRequest): Promise<{ filename: string; bytes: Buffer }> {
+  let part;
+  try {
+    part = await request.file();
+  } catch (error) {
+    throw readFailure(error, '');
+  }
+  if (!part) throw new AppError('BAD_REQUEST', OwnerUiMessages.fileUploadIncomplete);
+  const filename = cleanFileName(part.filename);
+  try {
+    return { filename, bytes: await part.toBuffer() };
+  } catch (error) {
+    throw readFailure(error, filename);
+  }
+}
+
+/** The uploads and the served files; with a media library, each upload is recorded in it. */
+export async function assetRoutes(app: ZodApp, assets: AssetService, publicUrl: string | undefined, library?: MediaLibrary): Promise<void> {
   // One file per request, read up to the SPEC 5 maximum; anything beyond stops the read.
   await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 4, parts: 5, fieldSize: 1_000 }, throwFileSizeLimit: true });
 
@@ -65,22 +84,8 @@ export async function assetRoutes(app: ZodApp, assets: AssetService, publicUrl: 
     { onRequest: requireUploader, schema: { summary: 'Upload an image (multipart/form-data, one file)', params: WebsiteParams, response: { 201: UploadedAsset } } },
     async (request, reply) => {
       const websiteId = websiteOf(request, request.params.websiteId);
-      const origin = originOf(request, publicUrl);
-      let part;
-      try {
-        part = await request.file();
-      } catch (error) {
-        throw readFailure(error, '');
-      }
-      if (!part) throw new AppError('BAD_REQUEST', OwnerUiMessages.fileUploadIncomplete);
-      const filename = cleanFileName(part.filename);
-      let bytes: Buffer;
-      try {
-        bytes = await part.toBuffer();
-      } catch (error) {
-        throw readFailure(error, filename);
-      }
-      const asset = await assets.upload(websiteId, { filename, bytes }, origin);
+      const asset = await assets.upload(websiteId, await readUpload(request), originOf(request, publicUrl));
+      await library?.record(websiteId, asset);
       return reply.status(201).send(asset);
     },
   );

@@ -11,6 +11,7 @@ import type { Readable } from 'node:stream';
 import { AppError, type Logger } from '@sc/platform';
 import {
   ASSET_FILES_PATH,
+  IMAGE_WIDTHS,
   OwnerMessages,
   OwnerUiMessages,
   hasImageExtension,
@@ -73,11 +74,16 @@ async function readAll(stream: Readable): Promise<Buffer> {
 const HOT_FILE_MAX = 1_000_000;
 /** ...up to this many bytes in all, least recently used dropped first. */
 const HOT_TOTAL_MAX = 64_000_000;
+/**
+ * ...and for this long before storage is asked again: names never get other bytes, but a file
+ * deleted through another replica (the media library's delete) stops being served within it.
+ */
+const HOT_TTL_MS = 60_000;
 
 export class AssetService {
   readonly #making = new Map<string, Promise<Buffer | undefined>>();
   /** Recently served small files by key (a Map keeps insertion order: the first is the least recent). */
-  readonly #hot = new Map<string, Buffer>();
+  readonly #hot = new Map<string, { bytes: Buffer; at: number }>();
   #hotBytes = 0;
 
   constructor(
@@ -137,6 +143,23 @@ export class AssetService {
     return stored !== undefined;
   }
 
+  /**
+   * Removes a stored original and every variant that may have been made of it (the keys are
+   * known: each SPEC 9 width in each output format), and forgets them in memory.
+   */
+  async remove(websiteId: string, fileName: string): Promise<void> {
+    const dot = fileName.lastIndexOf('.');
+    if (!FORMAT_OF_EXTENSION[fileName.slice(dot + 1)]) return;
+    const id = fileName.slice(0, dot);
+    const keys = [`${websiteId}/${fileName}`];
+    for (const width of IMAGE_WIDTHS) for (const extension of new Set(Object.values(EXTENSION))) keys.push(`${websiteId}/${id}.${width}w.${extension}`);
+    for (const key of keys) {
+      this.#forget(key);
+    }
+    // A few at a time: a store's request rate is the limit, not our sockets.
+    for (let i = 0; i < keys.length; i += 8) await Promise.all(keys.slice(i, i + 8).map((key) => this.storage.delete(key)));
+  }
+
   /** What a GET of `fileName` at `size` answers for this Accept header; undefined for a name no upload gets. */
   describe(websiteId: string, fileName: string, size: VariantSize, accept: string | undefined): ImageRequest | undefined {
     const dot = fileName.lastIndexOf('.');
@@ -162,9 +185,9 @@ export class AssetService {
   /** The bytes of an image request: the stored file, or the variant made now (once); undefined without an original. */
   async read(request: ImageRequest): Promise<ImageBody | undefined> {
     const hot = this.#hot.get(request.key);
-    if (hot) {
-      this.#remember(request.key, hot);
-      return { size: hot.length, bytes: hot };
+    if (hot && Date.now() - hot.at < HOT_TTL_MS) {
+      this.#remember(request.key, hot.bytes, hot.at);
+      return { size: hot.bytes.length, bytes: hot.bytes };
     }
     const stored = await this.storage.get(request.key);
     if (stored && stored.size <= HOT_FILE_MAX) {
@@ -188,20 +211,23 @@ export class AssetService {
   }
 
   /** Keeps a small file in memory (names are content hashes: a kept file is never stale). */
-  #remember(key: string, bytes: Buffer): void {
+  #remember(key: string, bytes: Buffer, at = Date.now()): void {
     if (bytes.length > HOT_FILE_MAX) return;
-    const before = this.#hot.get(key);
-    if (before) {
-      this.#hot.delete(key);
-      this.#hotBytes -= before.length;
-    }
-    this.#hot.set(key, bytes);
+    this.#forget(key);
+    this.#hot.set(key, { bytes, at });
     this.#hotBytes += bytes.length;
     for (const [oldest, old] of this.#hot) {
       if (this.#hotBytes <= HOT_TOTAL_MAX) break;
       this.#hot.delete(oldest);
-      this.#hotBytes -= old.length;
+      this.#hotBytes -= old.bytes.length;
     }
+  }
+
+  #forget(key: string): void {
+    const kept = this.#hot.get(key);
+    if (!kept) return;
+    this.#hot.delete(key);
+    this.#hotBytes -= kept.bytes.length;
   }
 
   async #make(request: ImageRequest): Promise<Buffer | undefined> {

@@ -2,7 +2,7 @@
 // and variants under the same keys as in a directory, so content can run several replicas with no
 // shared volume. Checksums are sent only where the API requires them: stores that implement an
 // older S3 (MinIO before 2025, most compatibles) refuse the SDK's newer default trailers.
-import { GetObjectCommand, NoSuchKey, PutObjectCommand, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
+import { DeleteObjectCommand, GetObjectCommand, NoSuchKey, PutObjectCommand, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
 import type { Readable } from 'node:stream';
 import { assertKey, type AssetStorage, type StoredFile } from './asset-storage.js';
 import type { S3Settings } from './assets.config.js';
@@ -44,6 +44,11 @@ export class S3AssetStorage implements AssetStorage {
       if (error instanceof NoSuchKey || (error instanceof S3ServiceException && error.$metadata.httpStatusCode === 404)) return undefined;
       throw error;
     }
+  }
+
+  /** One DeleteObject per key (S3 answers 204 for a key that is not there). */
+  async delete(key: string): Promise<void> {
+    await this.client.send(new DeleteObjectCommand({ Bucket: this.settings.bucket, Key: this.#key(key) }));
   }
 
   /** Stops the client's sockets (the service's onClose). */
