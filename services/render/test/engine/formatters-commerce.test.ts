@@ -1,7 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { MSG_FREE_LABEL_REQUIRED } from '../../src/engine/errors.js';
-import { messages, out } from './helpers.js';
-
+import { out } from './helpers.js';
 const usd = (cents: number) => ({ value: String(cents), currency: 'USD' });
 const product = (sc: Record<string, unknown>, extra: Record<string, unknown> = {}) => ({ id: 'p1', collectionId: 'c1', structuredContent: { productType: 1, ...sc }, ...extra });
 const variant = (cents: number, more: Record<string, unknown> = {}) => ({ priceMoney: usd(cents), qtyInStock: 5, ...more });

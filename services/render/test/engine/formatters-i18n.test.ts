@@ -1,6 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { MSG_FREE_LABEL_REQUIRED, MSG_NOT_MONEY } from '../../src/engine/errors.js';
-import { messages, out, run } from './helpers.js';
+import { out } from './helpers.js';
 
 describe('number formatters', () => {
   it('decimal formats in the locale with options', () => {

@@ -79,17 +79,17 @@ export const i18nFormatters: Record<string, FormatterFn> = {
    */
   message: (v, call, c) => {
     if (isObject(v) || Array.isArray(v)) return '';
-    const positional: MessageArg[] = [];
-    const named: Record<string, MessageArg> = {};
+    const positional: unknown[] = [];
+    const named: Record<string, unknown> = {};
     for (const a of call.args) {
       const i = a.indexOf(':');
-      if (i < 0) positional.push(c.lookup(a) as MessageArg);
-      else named[a.slice(0, i)] = c.lookup(a.slice(i + 1)) as MessageArg;
+      if (i < 0) positional.push(c.lookup(a));
+      else named[a.slice(0, i)] = c.lookup(a.slice(i + 1));
     }
     const m = messageFormatter(c);
     m.ctx.c = c;
     try {
-      return m.fmt.format(toOutput(v), positional, named);
+      return m.fmt.format(toOutput(v), positional as MessageArg[], named);
     } catch {
       return '';
     } finally {

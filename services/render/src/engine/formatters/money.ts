@@ -4,6 +4,7 @@
 // it in the currency of the locale's region. The legacy `money-format`, `moneyFormat`,
 // `money-string` and `i18n-money-format` leave a scalar as written and render a money object
 // empty, as the reference does.
+import type { CurrencyFormatOptions, CurrencyType } from '@phensley/cldr';
 import type { Ctx } from '../context.js';
 import type { Call, FormatterFn } from '../types.js';
 import { cldrFor } from '../cldr.js';
@@ -18,7 +19,7 @@ export function formatCurrency(c: Ctx, amount: number | string, currency: string
   const o = call ? numberOptions(call) : {};
   const style = o.style !== undefined && STYLES.has(o.style) ? (o.style as CurrencyStyle) : undefined;
   try {
-    return cldrFor(c.env.locale).Numbers.formatCurrency(amount, currency, { ...o, style } as Parameters<ReturnType<typeof cldrFor>['Numbers']['formatCurrency']>[2]);
+    return cldrFor(c.env.locale).Numbers.formatCurrency(amount, currency as CurrencyType, { ...o, style } as CurrencyFormatOptions);
   } catch {
     return '';
   }
