@@ -170,13 +170,23 @@ function relativeOptions(args: readonly string[]): Record<string, unknown> {
 /** Formatters the reference leaves inert: scalars as written, objects empty. */
 const inert: FormatterFn = (v) => (isObject(v) ? '' : v);
 
+const strftimeMemo = new Map<string, string>();
+
 export const dateFormatters: Record<string, FormatterFn> = {
   /** strftime-style pattern in the site zone: `{addedOn|date %A, %B %d}`; no pattern renders nothing. */
   date: (v, call, c) => {
     if (call.raw.trim() === '') return '';
     const ms = v === undefined || v === null ? 0 : strictInstant(v);
     if (ms === null) return '';
-    return strftime(ms, call.raw, c.env.timeZone);
+    // Lists repeat a pattern over many dates: memoise per zone, pattern and instant.
+    const key = `${c.env.timeZone}\u0000${call.raw}\u0000${ms}`;
+    let out = strftimeMemo.get(key);
+    if (out === undefined) {
+      out = strftime(ms, call.raw, c.env.timeZone);
+      if (strftimeMemo.size >= 2000) strftimeMemo.clear();
+      strftimeMemo.set(key, out);
+    }
+    return out;
   },
   /** Locale date/time: `{t|datetime date:long time:short}`, `{t|datetime short}`, `{t|datetime yMMMd}`; default long date. */
   datetime: (v, call, c) => formatDateTime(c, instantOf(v), call.args),

@@ -14,9 +14,31 @@ import { numberOptions } from './numopts.js';
 type CurrencyStyle = 'symbol' | 'accounting' | 'code' | 'name' | 'short';
 const STYLES = new Set<string>(['symbol', 'accounting', 'code', 'name', 'short']);
 
+// Pages repeat the same prices (a variant list, a collection grid): CLDR formatting is the costly
+// part of a money tag, so results are memoised per options, locale, currency and amount.
+const NO_OPTIONS = {};
+const memo = new WeakMap<object, Map<string, string>>();
+const MEMO_MAX = 2000;
+
 /** Formats a decimal amount (number or decimal string) in a currency; '' when it is not a number. */
 export function formatCurrency(c: Ctx, amount: number | string, currency: string, call?: Call): string {
-  const o = call ? numberOptions(call) : {};
+  const o = call ? numberOptions(call) : NO_OPTIONS;
+  let m = memo.get(o);
+  if (!m) {
+    m = new Map();
+    memo.set(o, m);
+  }
+  const key = `${c.env.locale}\u0000${currency}\u0000${typeof amount}${amount}`;
+  let s = m.get(key);
+  if (s === undefined) {
+    s = formatCurrencyNow(c, amount, currency, o);
+    if (m.size >= MEMO_MAX) m.clear();
+    m.set(key, s);
+  }
+  return s;
+}
+
+function formatCurrencyNow(c: Ctx, amount: number | string, currency: string, o: ReturnType<typeof numberOptions>): string {
   const style = o.style !== undefined && STYLES.has(o.style) ? (o.style as CurrencyStyle) : undefined;
   try {
     return cldrFor(c.env.locale).Numbers.formatCurrency(amount, currency as CurrencyType, { ...o, style } as CurrencyFormatOptions);
