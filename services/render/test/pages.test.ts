@@ -161,7 +161,7 @@ describe('site pages', () => {
     expect(studio).toBeGreaterThan(market);
     const event = (await page(render, '/events/portland-makers-market')).body;
     expect(event).toContain("<address class=\"event-location\">Thompson's Point<br>Portland, ME 04102<br>United States</address>");
-    expect(event).toContain('href="https://www.google.com/calendar/event?action=TEMPLATE&amp;text=Portland%20Makers%20Market');
+    expect(event).toContain('href="http://www.google.com/calendar/event?action=TEMPLATE&amp;text=Portland%20Makers%20Market');
   });
 
   it('answers the search page (page type search) with content\'s ranked results, marked excerpts and the search mount', async () => {

@@ -86,6 +86,15 @@ function compileNode(node: Node, macros: Map<string, Exec>): Exec {
           else c.out += toOutput(v);
         };
       }
+      const refs = node.refs;
+      if (refs.length > 1) {
+        return (c) => {
+          c.multi = refs.map((r) => c.resolve(r));
+          const r = runFormatters(c.multi[0], chain, c, pos);
+          c.multi = null;
+          if (r.ok) c.out += toOutput(r.value);
+        };
+      }
       return (c) => {
         const r = runFormatters(c.resolve(ref), chain, c, pos);
         if (r.ok) c.out += toOutput(r.value);

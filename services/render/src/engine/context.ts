@@ -76,6 +76,8 @@ export class Ctx {
   lines: LineIndex;
   partialName: string | undefined = undefined;
   readonly macros = new Map<string, Exec>();
+  /** The values of a tag naming several variables (`{start,end|datetime-interval}`), else null. */
+  multi: unknown[] | null = null;
 
   constructor(
     readonly root: unknown,

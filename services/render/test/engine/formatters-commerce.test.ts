@@ -1,7 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { MSG_FREE_LABEL_REQUIRED } from '../../src/engine/errors.js';
-import { messages, out } from './helpers.js';
-
+import { out } from './helpers.js';
 const usd = (cents: number) => ({ value: String(cents), currency: 'USD' });
 const product = (sc: Record<string, unknown>, extra: Record<string, unknown> = {}) => ({ id: 'p1', collectionId: 'c1', structuredContent: { productType: 1, ...sc }, ...extra });
 const variant = (cents: number, more: Record<string, unknown> = {}) => ({ priceMoney: usd(cents), qtyInStock: 5, ...more });
@@ -22,16 +20,6 @@ describe('price formatters', () => {
     expect(out('{p|product-price}', { p: product({ variants: [variant(999)] }) })).toBe('<div class="product-price">$9.99</div>');
   });
 
-  it('product-price honours the free-label rule', () => {
-    const free = product({ variants: [variant(0)] });
-    expect(out('{p|product-price,showFree,freeLabel:Free!}', { p: free })).toBe('<div class="product-price">Free!</div>');
-    expect(messages('{p|product-price showFree}', { p: free })).toEqual([MSG_FREE_LABEL_REQUIRED]);
-  });
-
-  it('uses the store currency for legacy cents prices', () => {
-    const legacy = { structuredContent: { productType: 1, variants: [{ price: 1000 }] } };
-    expect(out('{p|from-price}', { p: legacy, websiteSettings: { storeSettings: { selectedCurrency: 'NOK' } } })).toBe('10.00 kr');
-  });
 });
 
 describe('subscription-price', () => {

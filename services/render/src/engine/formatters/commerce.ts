@@ -6,11 +6,11 @@ import type { Call, FormatterFn } from '../types.js';
 import type { JsonObject } from '../values.js';
 import type { Money } from '../commerce.js';
 import {
-  ProductType, effectivePrice, formatMoney, hasVariedPrices, isOnSale, isSoldOut, lowest, priceSources,
+  ProductType, effectivePrice, hasVariedPrices, isOnSale, isSoldOut, lowest, priceSources,
   productContent, productType, readMoneyOrCents, regularPrice, salePrice, storeCurrency, variants,
 } from '../commerce.js';
 import { escapeAttr, escapeHtml, getPath, isObject, toNumber, toOutput } from '../values.js';
-import { freeLabel } from './money.js';
+import { formatCurrency } from './money.js';
 import { intArg, strField } from './util.js';
 
 /** SPEC 9 default labels. */
@@ -33,7 +33,7 @@ export const QUANTITY_MAX = 9999;
 
 function money(m: Money | null, c: Ctx, call?: Call): string {
   if (!m) return '';
-  return (call ? freeLabel(m, call) : null) ?? formatMoney(m, c.env.locale);
+  return formatCurrency(c, m.amount, m.currency, call);
 }
 
 function buttonLabel(item: unknown, fallback: string): string {

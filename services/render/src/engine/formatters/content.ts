@@ -118,7 +118,7 @@ export const contentFormatters: Record<string, FormatterFn> = {
       .map((comment) => {
         const at = toNumber(comment.createdOn);
         const when = Number.isFinite(at)
-          ? ` <time datetime="${new Date(at).toISOString()}">${escapeHtml(strftime(at, '%B %e, %Y', c.env.timeZone, c.env.locale))}</time>`
+          ? ` <time datetime="${new Date(at).toISOString()}">${escapeHtml(strftime(at, '%B %e, %Y', c.env.timeZone))}</time>`
           : '';
         const site = comment.fromSite === true ? ' <span class="comment-badge">Author</span>' : '';
         const text = escapeHtml(toOutput(comment.body)).replace(/\r\n|\r|\n/g, '<br>');

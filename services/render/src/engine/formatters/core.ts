@@ -1,7 +1,6 @@
 // Core formatters: data access, JSON output, counting and small number operations.
 import type { FormatterFn } from '../types.js';
 import { getPath, isObject, splitPath, toNum, toNumber, toOutput } from '../values.js';
-import { MSG_PLURALIZE_TOO_MANY_ARGS } from '../errors.js';
 import { fail, intArg } from './util.js';
 
 // Deliberate divergence (render README): the reference only writes `</` as `<\/`, which still
@@ -13,12 +12,15 @@ function scriptSafe(json: string): string {
   return HAS_SCRIPT_UNSAFE.test(json) ? json.replace(SCRIPT_UNSAFE, (c) => SCRIPT_ESCAPES[c] ?? c) : json;
 }
 
-/** `{n|pluralize}`: '' for 1 else 's'; one argument is the plural suffix; two are singular and plural. */
+/**
+ * `{n|pluralize}`: '' for 1 else 's'; one argument is the plural suffix; two (or more: the rest
+ * are ignored, as the reference does) are singular and plural.
+ */
 const pluralize: FormatterFn = (v, call) => {
-  if (call.args.length > 2) fail(MSG_PLURALIZE_TOO_MANY_ARGS);
   const [a, b] = call.args;
-  const singular = call.args.length === 2 ? (a ?? '') : '';
-  const plural = call.args.length === 2 ? (b ?? '') : call.args.length === 1 ? (a ?? '') : 's';
+  const two = call.args.length >= 2;
+  const singular = two ? (a ?? '') : '';
+  const plural = two ? (b ?? '') : call.args.length === 1 ? (a ?? '') : 's';
   return toNumber(v) === 1 ? singular : plural;
 };
 

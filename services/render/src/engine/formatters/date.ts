@@ -1,14 +1,16 @@
-// Date and time formatters. `date` takes a YUI/strftime pattern (documented: "{addedOn|date %A,
-// %B %d}"); `datetime`, `datetimefield` and `datetime-interval` are locale-aware through Intl;
-// `timesince`/`relative-time` and `humanizeDuration` use the SPEC 9 relative units. Times are
-// shown in the site's zone (render option, else website.timeZone, else America/New_York).
-import type { Ctx } from '../context.js';
-import type { Call, FormatterFn } from '../types.js';
+// Date and time formatters, measured against the reference engine. `date` takes a strftime
+// pattern (documented: "{addedOn|date %A, %B %d}") and writes English names and tz-database zone
+// abbreviations; `datetime`, `datetime-interval` and `relative-time` are locale-aware through
+// @phensley/cldr; `timesince` words the distance in English; `humanizeDuration` writes minutes and
+// seconds. A value that is not a number (or numeric string) is the epoch. Times are shown in the
+// site's zone (render option, else website.timeZone, else America/New_York).
+import type { FormatterFn } from '../types.js';
 import type { ZonedParts } from '../dates.js';
-import { toInstant, zoneName, zonedParts } from '../dates.js';
-import { MSG_INVALID_DATE } from '../errors.js';
+import { TZ } from '@phensley/timezone';
+import { zonedParts } from '../dates.js';
+import { cldrFor } from '../cldr.js';
 import { getPath, isObject, toOutput } from '../values.js';
-import { options } from './util.js';
+import { formatDateTime, instantOf, zonedDate } from './cldrdate.js';
 
 const names = new Map<string, { days: string[]; shortDays: string[]; months: string[]; shortMonths: string[] }>();
 
@@ -46,17 +48,17 @@ function isoWeek(p: ZonedParts): { week: number; year: number } {
 }
 
 /** Formats an instant with a strftime pattern (the YUI Date.format conversions). */
-export function strftime(ms: number, pattern: string, timeZone: string, locale: string): string {
+export function strftime(ms: number, pattern: string, timeZone: string): string {
   const p = zonedParts(ms, timeZone);
-  const n = localeNames(locale);
+  const n = localeNames('en-US');
   const h12 = p.hour % 12 === 0 ? 12 : p.hour % 12;
-  const conv = (ch: string): string | null => {
+  const conv = (ch: string): string => {
     switch (ch) {
       case 'a': return n.shortDays[p.weekday] ?? '';
       case 'A': return n.days[p.weekday] ?? '';
       case 'b': case 'h': return n.shortMonths[p.month - 1] ?? '';
       case 'B': return n.months[p.month - 1] ?? '';
-      case 'c': return strftime(ms, '%a %d %b %Y %T %Z', timeZone, locale);
+      case 'c': return strftime(ms, `%a, %b %d, %Y ${h12}:%M:%S %p %Z`, timeZone);
       case 'C': return pad(Math.floor(p.year / 100));
       case 'd': return pad(p.day);
       case 'D': return `${pad(p.month)}/${pad(p.day)}/${pad(p.year % 100)}`;
@@ -85,176 +87,156 @@ export function strftime(ms: number, pattern: string, timeZone: string, locale: 
       case 'V': return pad(isoWeek(p).week);
       case 'w': return String(p.weekday);
       case 'W': return pad(Math.floor((dayOfYear(p) + 6 - ((p.weekday + 6) % 7)) / 7));
-      case 'x': return `${pad(p.month)}/${pad(p.day)}/${pad(p.year % 100)}`;
-      case 'X': return `${pad(p.hour)}:${pad(p.minute)}:${pad(p.second)}`;
+      case 'x': return `${pad(p.month)}/${pad(p.day)}/${p.year}`;
+      case 'X': return `${pad(h12)}:${pad(p.minute)}:${pad(p.second)} ${p.hour < 12 ? 'AM' : 'PM'}`;
       case 'y': return pad(p.year % 100);
       case 'Y': return String(p.year);
       case 'z': {
         const o = Math.abs(p.offsetMinutes);
-        return `${p.offsetMinutes < 0 ? '-' : '+'}${pad(Math.floor(o / 60))}${pad(o % 60)}`;
+        return `${p.offsetMinutes < 0 ? '-' : '+'}${pad(Math.floor(o / 60))}:${pad(o % 60)}`;
       }
-      case 'Z': return zoneName(ms, timeZone);
+      case 'Z': return TZ.fromUTC(timeZone, ms)?.abbr ?? '';
       case '%': return '%';
-      default: return null;
+      default: return '';
     }
   };
-  return pattern.replace(/%([A-Za-z%])/g, (m, ch: string) => conv(ch) ?? m);
+  return pattern.replace(/%([A-Za-z%])/g, (_m, ch: string) => conv(ch));
 }
 
-/** Instant of a formatter's input; undefined when absent, null when not a date. */
-function instantOf(v: unknown): number | null | undefined {
-  if (v === undefined || v === null || v === '') return undefined;
-  return toInstant(v);
-}
-
-const dtfCache = new Map<string, Intl.DateTimeFormat>();
-function dtf(locale: string, opts: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
-  const key = `${locale}|${JSON.stringify(opts)}`;
-  let f = dtfCache.get(key);
-  if (!f) {
-    f = new Intl.DateTimeFormat(locale, opts);
-    if (dtfCache.size > 500) dtfCache.clear();
-    dtfCache.set(key, f);
+/** Distance from an instant to now in English words, as the reference's timesince writes it. */
+export function timeSince(ms: number, now: number): string {
+  const secs = Math.floor((now - ms) / 1000);
+  if (secs < 59) return 'less than a minute ago';
+  const minutes = Math.floor(secs / 60);
+  if (minutes < 2) return 'about a minute ago';
+  if (minutes < 60) return `about ${minutes} minutes ago`;
+  const hours = Math.floor(minutes / 60);
+  if (hours < 2) return 'about an hour ago';
+  if (hours < 24) return `about ${hours} hours ago`;
+  const days = Math.floor(hours / 24);
+  if (days < 2) return 'about a day ago';
+  if (days < 7) return `about ${days} days ago`;
+  if (days < 30) {
+    const weeks = Math.floor(days / 7);
+    return weeks < 2 ? 'about a week ago' : `about ${weeks} weeks ago`;
   }
-  return f;
-}
-
-const STYLES = new Set(['short', 'medium', 'long', 'full']);
-const FIELD_OPTIONS = new Set(['weekday', 'era', 'year', 'month', 'day', 'hour', 'minute', 'second', 'timeZoneName', 'dayPeriod']);
-
-/** Intl options from `date:long time:short` (or a bare style meaning the date style) or field options. */
-function dateTimeOptions(call: Call, timeZone: string): Intl.DateTimeFormatOptions {
-  const o = options(call);
-  const opts: Intl.DateTimeFormatOptions = { timeZone };
-  let any = false;
-  for (const [k, v] of o) {
-    if (v === 'true' && STYLES.has(k)) {
-      opts.dateStyle = k as Intl.DateTimeFormatOptions['dateStyle'];
-      any = true;
-    } else if (k === 'date' && STYLES.has(v)) {
-      opts.dateStyle = v as Intl.DateTimeFormatOptions['dateStyle'];
-      any = true;
-    } else if (k === 'time' && STYLES.has(v)) {
-      opts.timeStyle = v as Intl.DateTimeFormatOptions['timeStyle'];
-      any = true;
-    } else if (FIELD_OPTIONS.has(k)) {
-      (opts as Record<string, string>)[k] = v;
-      any = true;
-    } else if (k === 'hour12') {
-      opts.hour12 = v !== 'false';
-    }
+  if (days < 365) {
+    const months = Math.floor(days / 30);
+    return months < 2 ? 'about a month ago' : `about ${months} months ago`;
   }
-  if (!any) opts.dateStyle = 'long';
-  return opts;
-}
-
-/** SPEC 9 relative units, largest first (a month is 30 days). */
-const UNITS: readonly [Intl.RelativeTimeFormatUnit, number][] = [
-  ['year', 365 * 86400000],
-  ['month', 30 * 86400000],
-  ['week', 7 * 86400000],
-  ['day', 86400000],
-  ['hour', 3600000],
-  ['minute', 60000],
-];
-
-/** 'N units ago' / 'in N units'; under a minute 'less than a minute ago' (SPEC 9). */
-export function relativeTime(ms: number, now: number, locale: string): string {
-  const diff = now - ms;
-  const abs = Math.abs(diff);
-  if (abs < 60000) return diff >= 0 ? 'less than a minute ago' : 'in less than a minute';
-  for (const [unit, size] of UNITS) {
-    if (abs >= size) {
-      const count = Math.floor(abs / size);
-      return new Intl.RelativeTimeFormat(locale, { numeric: 'always' }).format(diff >= 0 ? -count : count, unit);
-    }
-  }
-  return '';
+  const years = Math.floor(days / 365);
+  return years < 2 ? 'about a year ago' : `about ${years} years ago`;
 }
 
 function compactUtc(ms: number): string {
   return new Date(ms).toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '');
 }
 
-function rangeOf(v: unknown, call: Call, c: Ctx): [unknown, unknown] {
-  if (Array.isArray(v)) return [v[0], v[1]];
-  if (isObject(v) && call.args.every((a) => /[:=]/.test(a))) {
-    return [v.start ?? v.startDate, v.end ?? v.endDate];
-  }
-  const endArg = call.args.find((a) => !/[:=]/.test(a));
-  return [v, endArg === undefined ? undefined : c.lookup(endArg)];
+/** A number or numeric string as an instant; null otherwise. */
+function strictInstant(v: unknown): number | null {
+  if (typeof v === 'number') return Number.isFinite(v) ? v : null;
+  if (typeof v === 'string' && v.trim() !== '' && Number.isFinite(Number(v))) return Number(v);
+  return null;
 }
 
+const INTERVAL_KEYS = new Set(['skeleton', 'date', 'time']);
+
+function intervalOptions(args: readonly string[]): { skeleton?: string; date?: string; time?: string } {
+  const o: { skeleton?: string; date?: string; time?: string } = {};
+  for (const a of args) {
+    const i = a.indexOf(':');
+    if (i < 0) o.skeleton = a;
+    else if (INTERVAL_KEYS.has(a.slice(0, i))) o[a.slice(0, i) as 'skeleton'] = a.slice(i + 1);
+  }
+  return o;
+}
+
+const REL_BOOL = new Set(['numericOnly', 'alwaysNow', 'dayOfWeek', 'allowWeeks']);
+const REL_STRING = new Set(['field', 'width', 'context']);
+
+function relativeOptions(args: readonly string[]): Record<string, unknown> {
+  const o: Record<string, unknown> = {};
+  for (const a of args) {
+    const i = a.indexOf(':');
+    if (i < 0) continue;
+    const k = a.slice(0, i);
+    const v = a.slice(i + 1);
+    if (REL_BOOL.has(k)) o[k] = v === 'true';
+    else if (REL_STRING.has(k)) o[k] = v;
+  }
+  return o;
+}
+
+/** Formatters the reference leaves inert: scalars as written, objects empty. */
+const inert: FormatterFn = (v) => (isObject(v) ? '' : v);
+
+const strftimeMemo = new Map<string, string>();
+
 export const dateFormatters: Record<string, FormatterFn> = {
-  /** strftime-style pattern in the site zone: `{addedOn|date %A, %B %d}`; default '%Y-%m-%d'. */
+  /** strftime-style pattern in the site zone: `{addedOn|date %A, %B %d}`; no pattern renders nothing. */
   date: (v, call, c) => {
-    const ms = instantOf(v);
-    if (ms === undefined) return '';
-    if (ms === null) return MSG_INVALID_DATE;
-    return strftime(ms, call.raw.trim() === '' ? '%Y-%m-%d' : call.raw, c.env.timeZone, c.env.locale);
+    if (call.raw.trim() === '') return '';
+    const ms = v === undefined || v === null ? 0 : strictInstant(v);
+    if (ms === null) return '';
+    // Lists repeat a pattern over many dates: memoise per zone, pattern and instant.
+    const key = `${c.env.timeZone}\u0000${call.raw}\u0000${ms}`;
+    let out = strftimeMemo.get(key);
+    if (out === undefined) {
+      out = strftime(ms, call.raw, c.env.timeZone);
+      if (strftimeMemo.size >= 2000) strftimeMemo.clear();
+      strftimeMemo.set(key, out);
+    }
+    return out;
   },
-  /** Locale date/time: `{t|datetime date:long time:short}`, `{t|datetime full}`; default long date. */
-  datetime: (v, call, c) => {
-    const ms = instantOf(v);
-    if (ms === undefined) return '';
-    if (ms === null) return MSG_INVALID_DATE;
-    return dtf(c.env.locale, dateTimeOptions(call, c.env.timeZone)).format(ms);
-  },
-  /** Chosen fields in the locale: `{t|datetimefield month:long day:numeric}`. */
-  datetimefield: (v, call, c) => {
-    const ms = instantOf(v);
-    if (ms === undefined) return '';
-    if (ms === null) return MSG_INVALID_DATE;
-    return dtf(c.env.locale, dateTimeOptions(call, c.env.timeZone)).format(ms);
-  },
+  /** Locale date/time: `{t|datetime date:long time:short}`, `{t|datetime short}`, `{t|datetime yMMMd}`; default long date. */
+  datetime: (v, call, c) => formatDateTime(c, instantOf(v), call.args),
+  datetimefield: inert,
   /**
-   * A range of two dates in the locale, sharing what they share ('January 1 – 3, 2024'). Input: an
-   * array [start, end], an object with start/end (or startDate/endDate), or the start with the
-   * end named by an argument.
+   * Two instants as a range in the locale, sharing what they share ('Mar 15 – 18, 2024'):
+   * `{start,end|datetime-interval}`, optionally with a skeleton.
    */
   'datetime-interval': (v, call, c) => {
-    const [a, b] = rangeOf(v, call, c);
-    const s = instantOf(a);
-    const e = instantOf(b);
-    if (s === undefined || e === undefined) return '';
-    if (s === null || e === null || e < s) return MSG_INVALID_DATE;
-    return dtf(c.env.locale, dateTimeOptions({ ...call, args: call.args.filter((x) => /[:=]/.test(x) || STYLES.has(x)) }, c.env.timeZone)).formatRange(s, e);
+    const values = c.multi;
+    const s = strictInstant(values ? values[0] : v);
+    const e = strictInstant(values ? values[1] : undefined);
+    if (s === null || e === null) return '';
+    try {
+      return cldrFor(c.env.locale).Calendars.formatDateInterval(zonedDate(c, s), zonedDate(c, e), intervalOptions(call.args));
+    } catch {
+      return '';
+    }
   },
-  /** Relative time in a span carrying the instant: '<span class="timesince" data-date="…">3 days ago</span>'. */
+  /** Distance to now in a span carrying the instant: '<span class="timesince" data-date="…">about 3 days ago</span>'. */
   timesince: (v, _call, c) => {
     const ms = instantOf(v);
-    if (ms === undefined) return '';
-    if (ms === null) return MSG_INVALID_DATE;
-    return `<span class="timesince" data-date="${ms}">${relativeTime(ms, c.env.now, c.env.locale)}</span>`;
+    return `<span class="timesince" data-date="${ms}">${timeSince(ms, c.env.now)}</span>`;
   },
-  /** Relative time as text: '3 days ago', 'less than a minute ago'. */
-  'relative-time': (v, _call, c) => {
-    const ms = instantOf(v);
-    if (ms === undefined) return '';
-    if (ms === null) return MSG_INVALID_DATE;
-    return relativeTime(ms, c.env.now, c.env.locale);
+  /** Relative time in the locale: '2 hours ago', 'yesterday', 'il y a 3 jours'. */
+  'relative-time': (v, call, c) => {
+    const cldr = cldrFor(c.env.locale);
+    try {
+      return cldr.Calendars.formatRelativeTime(zonedDate(c, c.env.now), zonedDate(c, instantOf(v)), relativeOptions(call.args));
+    } catch {
+      return '';
+    }
   },
-  /** A duration in milliseconds in its largest whole unit: '3 days', '1 hour', '45 seconds'. */
-  humanizeDuration: (v, _call, c) => {
-    const ms = instantOf(v);
-    if (ms === undefined) return '';
-    if (ms === null) return MSG_INVALID_DATE;
-    const abs = Math.abs(ms);
-    const unitList: readonly [string, number][] = [...UNITS, ['second', 1000]];
-    const [unit, size] = unitList.find(([, s]) => abs >= s) ?? ['second', 1000];
-    return new Intl.NumberFormat(c.env.locale, { style: 'unit', unit, unitDisplay: 'long', maximumFractionDigits: 0 }).format(Math.floor(abs / size));
+  /** A duration in milliseconds as minutes and seconds: 3725000 → '62:05'. */
+  humanizeDuration: (v) => {
+    const ms = strictInstant(v) ?? 0;
+    const m = Math.trunc(ms / 60000);
+    const s = Math.trunc((ms % 60000) / 1000);
+    return `${m}:${s >= 0 && s < 10 ? `0${s}` : s}`;
   },
-  /** Google Calendar "add event" link: title, UTC dates in compact form, location (SPEC 7). */
+  /** Google Calendar "add event" link: title, UTC dates in compact form, location. */
   'google-calendar-url': (v) => {
-    const start = toInstant(getPath(v, ['startDate']));
-    const end = toInstant(getPath(v, ['endDate'])) ?? start;
-    if (start === null || end === null) return '';
+    const start = strictInstant(getPath(v, ['startDate'])) ?? 0;
+    const end = strictInstant(getPath(v, ['endDate'])) ?? 0;
     const loc = getPath(v, ['location']);
     const where = ['addressLine1', 'addressLine2', 'addressCountry']
       .map((k) => toOutput(getPath(loc, [k])).trim())
       .filter((s) => s !== '')
       .join(', ');
-    let url = `https://www.google.com/calendar/event?action=TEMPLATE&text=${encodeURIComponent(toOutput(getPath(v, ['title'])))}&dates=${compactUtc(start)}/${compactUtc(end)}`;
+    let url = `http://www.google.com/calendar/event?action=TEMPLATE&text=${encodeURIComponent(toOutput(getPath(v, ['title'])))}&dates=${compactUtc(start)}/${compactUtc(end)}`;
     if (where !== '') url += `&location=${encodeURIComponent(where)}`;
     return url;
   },

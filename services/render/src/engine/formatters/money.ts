@@ -1,81 +1,91 @@
-// Money formatters (SPEC 9 "Money", SPEC 3 currencies). `money` and `i18n-money-format` are
-// locale-aware; the legacy `money-format`/`moneyFormat`, `money-string` and
-// `bookkeeper-money-format` take cents (or a money object) and use the default format: comma
-// thousands and a decimal point. Symbols and their side come from the SPEC currency table.
+// Money formatters, measured against the reference engine. `money` formats a money object
+// (`{value: "12.50", currency: "USD"}`, value in major units as a decimal string) with the
+// locale's CLDR currency pattern. `bookkeeper-money-format` takes a number of cents and formats
+// it in the currency of the locale's region. The legacy `money-format`, `moneyFormat`,
+// `money-string` and `i18n-money-format` leave a scalar as written and render a money object
+// empty, as the reference does.
+import type { CurrencyFormatOptions, CurrencyType } from '@phensley/cldr';
 import type { Ctx } from '../context.js';
 import type { Call, FormatterFn } from '../types.js';
-import type { Money } from '../commerce.js';
-import { formatAmount, formatMoney, readMoney, readMoneyOrCents, storeCurrency } from '../commerce.js';
-import { MSG_FREE_LABEL_REQUIRED, MSG_NOT_MONEY } from '../errors.js';
-import { toNumber } from '../values.js';
-import { fail, options } from './util.js';
+import { cldrFor } from '../cldr.js';
+import { isObject } from '../values.js';
+import { numberOptions } from './numopts.js';
 
-/** SPEC 9: the default (legacy) format is en-US style: comma thousands, decimal point. */
-const LEGACY_LOCALE = 'en-US';
+type CurrencyStyle = 'symbol' | 'accounting' | 'code' | 'name' | 'short';
+const STYLES = new Set<string>(['symbol', 'accounting', 'code', 'name', 'short']);
 
-/**
- * The free-label rule: with the `showFree` option a zero amount renders as the `freeLabel`
- * option's text, and asking for it without a label is an error (SPEC 5).
- */
-export function freeLabel(m: Money, call: Call): string | null {
-  const o = options(call);
-  if (!o.has('showFree') || m.amount !== 0) return null;
-  const label = o.get('freeLabel');
-  if (label === undefined || label === '') return fail(MSG_FREE_LABEL_REQUIRED);
-  return label;
+// Pages repeat the same prices (a variant list, a collection grid): CLDR formatting is the costly
+// part of a money tag, so results are memoised per options, locale, currency and amount.
+const NO_OPTIONS = {};
+const memo = new WeakMap<object, Map<string, string>>();
+const MEMO_MAX = 2000;
+
+/** Formats a decimal amount (number or decimal string) in a currency; '' when it is not a number. */
+export function formatCurrency(c: Ctx, amount: number | string, currency: string, call?: Call): string {
+  const o = call ? numberOptions(call) : NO_OPTIONS;
+  let m = memo.get(o);
+  if (!m) {
+    m = new Map();
+    memo.set(o, m);
+  }
+  const key = `${c.env.locale}\u0000${currency}\u0000${typeof amount}${amount}`;
+  let s = m.get(key);
+  if (s === undefined) {
+    s = formatCurrencyNow(c, amount, currency, o);
+    if (m.size >= MEMO_MAX) m.clear();
+    m.set(key, s);
+  }
+  return s;
 }
 
-function legacy(v: unknown, c: Ctx): Money {
-  const currency = storeCurrency(c.root);
-  // SPEC 9: the default is USD (the store currency) with a 0 value.
-  if (v === undefined || v === null || v === '') return { amount: 0, currency };
-  const m = readMoneyOrCents(v, currency);
-  if (!m) fail(MSG_NOT_MONEY);
-  return m;
+function formatCurrencyNow(c: Ctx, amount: number | string, currency: string, o: ReturnType<typeof numberOptions>): string {
+  const style = o.style !== undefined && STYLES.has(o.style) ? (o.style as CurrencyStyle) : undefined;
+  try {
+    return cldrFor(c.env.locale).Numbers.formatCurrency(amount, currency as CurrencyType, { ...o, style } as CurrencyFormatOptions);
+  } catch {
+    return '';
+  }
 }
 
-function strictMoney(v: unknown): Money {
-  const m = readMoney(v);
-  if (!m) fail(MSG_NOT_MONEY);
-  return m;
+/** A money object's decimal value and currency, or null when it is not one. */
+export function moneyParts(v: unknown): { value: string | number; currency: string } | null {
+  if (!isObject(v)) return null;
+  const { value, currency } = v;
+  if (typeof currency !== 'string') return null;
+  if (typeof value === 'number') return Number.isFinite(value) ? { value, currency } : null;
+  if (typeof value !== 'string' || value.trim() !== value || value === '') return null;
+  return { value, currency };
+}
+
+/** The currency of the locale's region (en-GB: GBP, de-DE: EUR, ja-JP: JPY). */
+export function localeCurrency(c: Ctx): string {
+  const cldr = cldrFor(c.env.locale);
+  return cldr.Numbers.getCurrencyForRegion(cldr.General.locale().tag.region());
+}
+
+/** Legacy formatters: scalars pass through, objects render empty. */
+const legacy: FormatterFn = (v) => (isObject(v) ? '' : v);
+
+function cents(v: unknown): number | string {
+  if (typeof v === 'number') return Number.isFinite(v) ? v : 0;
+  if (typeof v === 'string' && v.trim() === v && v !== '' && Number.isFinite(Number(v))) return v;
+  return 0;
 }
 
 export const moneyFormatters: Record<string, FormatterFn> = {
-  /** A money object in the render locale with its currency symbol: '$1,234.50'. */
+  /** A money object in the render locale with its currency: '$1,234.50', '1.234,50 €'. */
   money: (v, call, c) => {
-    const m = strictMoney(v);
-    return freeLabel(m, call) ?? formatMoney(m, c.env.locale);
+    const m = moneyParts(v);
+    return m ? formatCurrency(c, m.value, m.currency, call) : '';
   },
-  /** Like money; a plain number is taken as major units of the store currency. */
-  'i18n-money-format': (v, call, c) => {
-    const n = typeof v === 'number' ? v : NaN;
-    const m = Number.isFinite(n) ? { amount: n, currency: storeCurrency(c.root) } : strictMoney(v);
-    return freeLabel(m, call) ?? formatMoney(m, c.env.locale);
-  },
-  /** Cents as '1,234.50' (no symbol). */
-  'money-format': (v, _call, c) => {
-    const m = legacy(v, c);
-    return formatAmount(m.amount, m.currency, LEGACY_LOCALE);
-  },
-  /** Same as money-format (the older spelling). */
-  moneyFormat: (v, _call, c) => {
-    const m = legacy(v, c);
-    return formatAmount(m.amount, m.currency, LEGACY_LOCALE);
-  },
-  /** Cents with the store currency's symbol: '$1,234.50', '12.00 kr'. */
-  'money-string': (v, call, c) => {
-    const m = legacy(v, c);
-    return freeLabel(m, call) ?? formatMoney(m, LEGACY_LOCALE);
-  },
-  /** Accounting style: no symbol, negatives in parentheses: '(12.00)'. */
+  'i18n-money-format': legacy,
+  'money-format': legacy,
+  moneyFormat: legacy,
+  'money-string': legacy,
+  /** Cents in the currency of the locale's region: 1999 → '$19.99' (en-US), '19,99 €' (de-DE). */
   'bookkeeper-money-format': (v, _call, c) => {
-    const m = legacy(v, c);
-    const s = formatAmount(Math.abs(m.amount), m.currency, LEGACY_LOCALE);
-    return m.amount < 0 ? `(${s})` : s;
+    const n = cents(v);
+    const major = cldrFor(c.env.locale).Numbers.parseDecimal(n).movePoint(-2);
+    return formatCurrency(c, major.toString(), localeCurrency(c));
   },
 };
-
-/** Numeric value or NaN (exported for the commerce formatters). */
-export function amountOf(v: unknown): number {
-  return toNumber(v);
-}
