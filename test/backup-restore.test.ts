@@ -133,6 +133,12 @@ describe('pnpm backup and pnpm restore (embedded mode)', () => {
     }
     const productsBefore = (await storeProducts(owner)).items.map((i) => i.title).sort();
 
+    // The control socket is the data directory owner's alone; a second platform on the directory is refused.
+    expect(statSync(path.join(original, 'control.sock')).mode & 0o777).toBe(0o600);
+    const twin = startProcess('scripts/start-embedded.ts', { DATA_DIR: original, PORT: String(await freePort()), METRICS_PORT: String(await freePort()), DATABASE_URL: '', NATS_URL: '', REDIS_URL: '' });
+    expect(await twin.exited).toBe(1);
+    expect(twin.output()).toContain(`Another process is running on ${original}`);
+
     // Backed up while it runs (through the control socket), then the original keeps going.
     const archive = path.join(mkdtempSync(path.join(tmpdir(), 'sc-backup-file-')), 'shop.tar.gz');
     const said = await script('scripts/backup.ts', [archive], { DATA_DIR: original });
