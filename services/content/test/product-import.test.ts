@@ -71,6 +71,15 @@ describe('product CSV import', () => {
     expect((await importCsv('Title,SKU,Price,Colour\nMug,MUG,1,Blue')).json().problems).toEqual([{ line: 1, reason: 'Unknown columns: colour. The columns are Title, SKU, Price, Sale price, Stock, Description, Type.' }]);
     expect((await importCsv('')).statusCode).toBe(400);
     expect((await importCsv('Title,SKU,Price\nMug,MUG,1', true, [7])).statusCode).toBe(403);
+    // Another website's store, by its id: not found, and nothing is made there.
+    const elsewhere = await kit.newWebsite();
+    const theirs = await kit.call('POST', `${base(elsewhere)}/stores`, { websiteId: elsewhere, roles: ADMIN }, {
+      storeTitle: 'Theirs', addToMainNav: false, fallbackStoreTitle: 'Store', allCategoryDisplayName: 'All', websiteId: elsewhere, templateId: 'harbour', isSevenOne: false, storeUrls: [],
+    });
+    const theirStore = theirs.json<{ collection: { id: string } }>().collection.id;
+    const intoTheirs = await kit.call('POST', `${base(site)}/products/${theirStore}/import`, owner(), { csv: 'Title,SKU,Price\nMug,MUG-X,1', dryRun: false });
+    expect(intoTheirs.statusCode).toBe(404);
+    expect((await kit.call('GET', `${base(elsewhere)}/products/${theirStore}/items?limit=10`, { websiteId: elsewhere, roles: ADMIN })).json<{ items: unknown[] }>().items).toEqual([]);
   });
 
   it('imports a good file once confirmed; its SKUs are then taken', async () => {

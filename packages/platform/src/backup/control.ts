@@ -62,7 +62,11 @@ export async function serveControl(dataDir: string, source: BackupSource, logger
     const started = Date.now();
     response.writeHead(200, { 'content-type': 'application/gzip' });
     writeBackup(source, response)
-      .then((manifest) => logger.info({ ms: Date.now() - started, database: manifest.postgres.bytes, assets: manifest.assets.files, settled: manifest.settled }, 'backup written'))
+      .then((manifest) => {
+        const figures = { ms: Date.now() - started, database: manifest.postgres.bytes, assets: manifest.assets.files };
+        if (manifest.settled) logger.info(figures, 'backup written');
+        else logger.warn(figures, 'backup written while events were still being handled (manifest.settled false): a read model of the copy may miss them until `pnpm read-models rebuild`');
+      })
       .catch((error: unknown) => {
         logger.error({ err: error }, 'backup failed');
         response.destroy(error as Error);
