@@ -7,6 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildGateway, GatewayEnv } from '@sc/gateway';
 import {
   BaseEnv,
+  DataDirInUseError,
   MemoryBus,
   MemoryCache,
   SERVICE_NAMES,
@@ -17,7 +18,11 @@ import {
   loadConfig,
   openEmbeddedPostgres,
   runMain,
+  serveControl,
   serviceEnv,
+  socketAnswers,
+  controlSocketPath,
+  embeddedAssetsDir,
   startTelemetry,
   type SharedInfra,
 } from '@sc/platform';
@@ -33,9 +38,14 @@ await runMain(async () => {
   const log = createLogger('embedded', base.LOG_LEVEL);
   const webBuilt = ensureWebBuilt(process.env.WEB_DIST, (line) => process.stdout.write(`${line}\n`));
   const stopTelemetry = startTelemetry('sitebuilder', base.OTEL_EXPORTER_OTLP_ENDPOINT);
+  // Two processes on one PGlite data directory would corrupt it: the first one's control socket answers.
+  if (!base.DATABASE_URL && (await socketAnswers(controlSocketPath(base.DATA_DIR)))) {
+    throw new DataDirInUseError(`Another process is running on ${base.DATA_DIR}; stop it first (or set DATA_DIR).`);
+  }
+  const memoryBus = base.NATS_URL ? undefined : new MemoryBus({ logger: log });
   const shared: SharedInfra = {
     embedded: base.DATABASE_URL ? undefined : await openEmbeddedPostgres(base.DATA_DIR),
-    bus: base.NATS_URL ? undefined : new MemoryBus({ logger: log }),
+    bus: memoryBus,
     cache: base.REDIS_URL ? undefined : new MemoryCache(),
   };
   const apps: FastifyInstance[] = [];
@@ -69,6 +79,15 @@ await runMain(async () => {
     // One /metrics for the whole process; the services tell themselves apart by their label.
     const closeMetrics = await serveMetrics(gatewayConfig.METRICS_PORT, gatewayConfig.HOST, log);
     closers.push(closeMetrics);
+    // `pnpm backup` asks this process for a consistent copy through a socket in DATA_DIR.
+    if (shared.embedded) {
+      const closeControl = await serveControl(
+        base.DATA_DIR,
+        { embedded: shared.embedded, assetsDir: embeddedAssetsDir({ DATA_DIR: base.DATA_DIR, ASSETS_DIR: process.env.ASSETS_DIR, S3_BUCKET: process.env.S3_BUCKET }), settled: () => (memoryBus ? memoryBus.pendingEvents() === 0 : true) },
+        log,
+      );
+      if (closeControl) closers.unshift(closeControl);
+    }
     const data = base.DATABASE_URL ? 'Postgres at DATABASE_URL' : `PGlite in ${base.DATA_DIR}/pg`;
     process.stdout.write(
       `\nSite builder (embedded mode) is running at ${where.replace('127.0.0.1', 'localhost')}\n` +

@@ -12,8 +12,8 @@ export interface Running {
 }
 
 /** Starts `entry` (a TypeScript file of this repo) with tsx, as `pnpm start` does. */
-export function startProcess(entry: string, env: Record<string, string | undefined>): Running {
-  const child = spawn(process.execPath, ['--conditions=@sc/source', '--import', 'tsx', entry], {
+export function startProcess(entry: string, env: Record<string, string | undefined>, args: string[] = []): Running {
+  const child = spawn(process.execPath, ['--conditions=@sc/source', '--import', 'tsx', entry, ...args], {
     cwd: ROOT,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

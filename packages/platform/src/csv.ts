@@ -16,8 +16,8 @@ export function neutraliseFormula(text: string): string {
 
 export type CsvCell = string | number | boolean | null | undefined;
 
-/** Sends `rows` (an async source of cell arrays, header first) as a CSV download. */
-export function sendCsv(reply: FastifyReply, filename: string, rows: AsyncIterable<CsvCell[]>): FastifyReply {
+/** `rows` (an async source of cell arrays, header first) as CSV text, streamed with backpressure. */
+export function csvStream(rows: AsyncIterable<CsvCell[]>): Readable {
   const stringifier = stringify({
     cast: {
       string: (value) => neutraliseFormula(value),
@@ -30,7 +30,12 @@ export function sendCsv(reply: FastifyReply, filename: string, rows: AsyncIterab
   const source = Readable.from(rows, { objectMode: true });
   source.on('error', (error) => stringifier.destroy(error));
   source.pipe(stringifier);
-  return reply.type('text/csv; charset=utf-8').header('content-disposition', `attachment; filename="${filename.replace(/[^A-Za-z0-9._-]/g, '-')}"`).send(stringifier);
+  return stringifier;
+}
+
+/** Sends `rows` (an async source of cell arrays, header first) as a CSV download. */
+export function sendCsv(reply: FastifyReply, filename: string, rows: AsyncIterable<CsvCell[]>): FastifyReply {
+  return reply.type('text/csv; charset=utf-8').header('content-disposition', `attachment; filename="${filename.replace(/[^A-Za-z0-9._-]/g, '-')}"`).send(csvStream(rows));
 }
 
 /** Pages through a keyset-ordered source: `page(after)` answers up to `size` rows after `after`. */

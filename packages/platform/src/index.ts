@@ -20,6 +20,7 @@ export * from './pagination.js';
 export * from './csv.js';
 export * from './mail/index.js';
 export * from './captcha/index.js';
+export * from './backup/index.js';
 export { WindowLimiter, redisCounters, type SharedCounters, type WindowLimiterOptions } from './limits/window-limiter.js';
 export { countingCache, instrumentHttp, metricsRegistry, registerServiceMetrics, serveMetrics, startMetricsServer, type ServiceMetricsSource } from './metrics.js';
 export { consumerStatuses, replayConsumers, DEFAULT_MAX_CONSUMER_LAG, type ConsumerState, type ConsumerStatus } from './read-models.js';

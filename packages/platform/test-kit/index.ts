@@ -53,6 +53,7 @@ export function freePort(): Promise<number> {
 /** A short unique suffix for names (websites, consumers) so parallel tests never collide. */
 export const unique = (prefix: string): string => `${prefix}_${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}`;
 export { noisyPngImage, pngImage } from './png.js';
+export { unzipFiles } from './zip.js';
 
 /**
  * The headers of a request as the gateway forwards it: unless they already carry a signed

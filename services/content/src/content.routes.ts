@@ -25,6 +25,7 @@ import { communityRoutes } from './routes/community.routes.js';
 import { publicRoutes } from './routes/public.routes.js';
 import { siteRoutes } from './routes/site.routes.js';
 import { SearchService } from './search.service.js';
+import { exportRoutes } from './routes/export.routes.js';
 import { importRoutes } from './routes/import.routes.js';
 import { storeRoutes } from './routes/store.routes.js';
 import { websiteRoutes } from './routes/websites.routes.js';
@@ -70,6 +71,7 @@ export async function contentRoutes(app: ZodApp, platformCtx: ServiceContext<Con
     collectionRoutes(scope, collections, items);
     storeRoutes(scope, collections, items, categories);
     importRoutes(scope, items, websites);
+    exportRoutes(scope, platformCtx.db, assetStorage, websites);
     siteRoutes(scope, navigation, documents);
     publicRoutes(scope, items, categories, cache, new SearchService(ctx), access);
     // Uploads get their own scope: the multipart parser is theirs alone.

@@ -50,6 +50,7 @@ import {
   type ItemRow,
 } from './store/items.repository.js';
 import { findNavigation } from './store/site.repository.js';
+import { lockWebsite } from './store/websites.repository.js';
 import { requireWebsite } from './websites.service.js';
 
 export interface ListOptions {
@@ -105,24 +106,25 @@ export class ItemService {
     return this.#write((trx) => this.#create(trx, websiteId, collectionId, body, area, options));
   }
 
-  /** Creates several items in one transaction: all of them or, on any failure, none. */
-  async createMany(websiteId: string, collectionId: string, bodies: readonly ParsedItemBody[], area: Area): Promise<ContentItem[]> {
+  /**
+   * Creates the products an import plans, in one transaction: all of them or none. The website's
+   * row is locked first, so two imports of one website run one after the other, and `plan` gets
+   * the SKUs in use at that moment (title of each SKU's product): a file applied twice, or twice
+   * at once, creates its products once.
+   */
+  async importProducts(websiteId: string, collectionId: string, plan: (skus: ReadonlyMap<string, string>) => readonly ParsedItemBody[]): Promise<ContentItem[]> {
     return this.#write(async (trx) => {
+      await lockWebsite(trx, websiteId);
+      const bodies = plan(await productSkus(trx, websiteId));
       const created: ContentItem[] = [];
-      for (const body of bodies) created.push(await this.#create(trx, websiteId, collectionId, body, area, {}));
+      for (const body of bodies) created.push(await this.#create(trx, websiteId, collectionId, body, 'store', {}));
       return created;
     });
   }
 
-  /** The SKUs the website's products use now. */
-  async productSkus(websiteId: string): Promise<Set<string>> {
-    const rows = await this.ctx.db
-      .selectFrom('items')
-      .select(sql<string>`jsonb_array_elements(data->'structuredContent'->'variants')->>'sku'`.as('sku'))
-      .where('website_id', '=', websiteId)
-      .where('record_type', '=', RecordType.STORE_ITEM)
-      .execute();
-    return new Set(rows.map((r) => r.sku));
+  /** The SKUs the website's products use now, each with its product's title. */
+  async productSkus(websiteId: string): Promise<Map<string, string>> {
+    return productSkus(this.ctx.db, websiteId);
   }
 
   async #create(trx: Db, websiteId: string, collectionId: string, body: ParsedItemBody, area: Area, options: { id?: string }): Promise<ContentItem> {
@@ -371,4 +373,14 @@ export class ItemService {
       throw error;
     }
   }
+}
+
+async function productSkus(db: Db, websiteId: string): Promise<Map<string, string>> {
+  const rows = await db
+    .selectFrom('items')
+    .select(['title', sql<string>`jsonb_array_elements(data->'structuredContent'->'variants')->>'sku'`.as('sku')])
+    .where('website_id', '=', websiteId)
+    .where('record_type', '=', RecordType.STORE_ITEM)
+    .execute();
+  return new Map(rows.map((r) => [r.sku, r.title]));
 }

@@ -71,6 +71,15 @@ describe('product CSV import', () => {
     expect((await importCsv('Title,SKU,Price,Colour\nMug,MUG,1,Blue')).json().problems).toEqual([{ line: 1, reason: 'Unknown columns: colour. The columns are Title, SKU, Price, Sale price, Stock, Description, Type.' }]);
     expect((await importCsv('')).statusCode).toBe(400);
     expect((await importCsv('Title,SKU,Price\nMug,MUG,1', true, [7])).statusCode).toBe(403);
+    // Another website's store, by its id: not found, and nothing is made there.
+    const elsewhere = await kit.newWebsite();
+    const theirs = await kit.call('POST', `${base(elsewhere)}/stores`, { websiteId: elsewhere, roles: ADMIN }, {
+      storeTitle: 'Theirs', addToMainNav: false, fallbackStoreTitle: 'Store', allCategoryDisplayName: 'All', websiteId: elsewhere, templateId: 'harbour', isSevenOne: false, storeUrls: [],
+    });
+    const theirStore = theirs.json<{ collection: { id: string } }>().collection.id;
+    const intoTheirs = await kit.call('POST', `${base(site)}/products/${theirStore}/import`, owner(), { csv: 'Title,SKU,Price\nMug,MUG-X,1', dryRun: false });
+    expect(intoTheirs.statusCode).toBe(404);
+    expect((await kit.call('GET', `${base(elsewhere)}/products/${theirStore}/items?limit=10`, { websiteId: elsewhere, roles: ADMIN })).json<{ items: unknown[] }>().items).toEqual([]);
   });
 
   it('imports a good file once confirmed; its SKUs are then taken', async () => {
@@ -87,5 +96,42 @@ describe('product CSV import', () => {
     expect(items.find((i) => i.title === 'Bowl')!.structuredContent.variants[0]).toMatchObject({ sku: 'BOWL', unlimited: true });
     const again = await importCsv('Title,SKU,Price\nGreen Mug,MUG-1,9', true);
     expect(again.json().problems).toEqual([{ line: 2, reason: 'SKU MUG-1 is already used by a product of this website.' }]);
+  });
+
+  it('applies a file twice, or twice at once, and creates its products once', async () => {
+    const file = 'Title,SKU,Price\nLantern,LANTERN-1,40\nLantern (small),LANTERN-2,25';
+    const before = await count();
+    const [first, second] = await Promise.all([importCsv(file, false), importCsv(file, false)]);
+    expect([first.statusCode, second.statusCode]).toEqual([200, 200]);
+    expect([first.json().imported, second.json().imported].sort()).toEqual([0, 2]);
+    expect(await count()).toBe(before + 2);
+    const again = await importCsv(file, false);
+    expect(again.json()).toMatchObject({
+      imported: 0,
+      products: [],
+      unchanged: [
+        { line: 2, title: 'Lantern', sku: 'LANTERN-1' },
+        { line: 3, title: 'Lantern (small)', sku: 'LANTERN-2' },
+      ],
+    });
+    expect(await count()).toBe(before + 2);
+    // A new line beside the imported ones: only it is created.
+    const grown = await importCsv(`${file}\nLantern (large),LANTERN-3,55`, false);
+    expect(grown.json()).toMatchObject({ imported: 1, products: [{ line: 4, sku: 'LANTERN-3' }] });
+  });
+
+  it('refuses a file that is not UTF-8, and one past the size limits, creating nothing', async () => {
+    const before = await count();
+    // What a browser makes of a Latin-1 "Crème" when it reads the file as UTF-8.
+    const latin1 = 'Title,SKU,Price\nCr\uFFFDme Jug,JUG-9,12';
+    expect((await importCsv(latin1)).json().problems).toEqual([
+      { line: 2, reason: 'The file is not UTF-8 text (it has characters that could not be read). Save it as "CSV UTF-8" and choose it again.' },
+    ]);
+    expect((await importCsv(latin1, false)).statusCode).toBe(400);
+    const rows = Array.from({ length: 2_001 }, (_, i) => `Cup ${i},CUP-${i},1`).join('\n');
+    expect((await importCsv(`Title,SKU,Price\n${rows}`)).json().problems).toEqual([{ line: 2_002, reason: 'At most 2000 products per file.' }]);
+    const huge = await importCsv(`Title,SKU,Price\nBig,BIG,1,${'x'.repeat(900_000)}`);
+    expect(huge.statusCode).toBe(400);
+    expect(await count()).toBe(before);
   });
 });

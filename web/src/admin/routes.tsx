@@ -66,7 +66,7 @@ export const AREAS: readonly Area[] = [
   { to: '/mailbox', label: 'Sent mail', description: 'The emails the site sent, failed mail to resend, the shop’s email templates.', permissions: [Permission.FORM_SUBMISSIONS_READ, Permission.RESTOCK_READ, Permission.STORE_READ] },
   { to: '/analytics', label: 'Analytics', description: 'Visits, pages, the product funnel, revenue, forms, errors and page speed.', permissions: [Permission.ANALYTICS_READ] },
   { to: '/team', label: 'Team', description: 'Members, roles and API keys.', permissions: [Permission.MEMBERS_READ, Permission.API_KEYS_MANAGE] },
-  { to: '/settings', label: 'Settings', description: 'Title, domains, region, cookies, header and footer, navigation, languages.', permissions: [Permission.SETTINGS_READ, Permission.CONTENT_READ] },
+  { to: '/settings', label: 'Settings', description: 'Title, domains, region, cookies, header and footer, navigation, languages, export.', permissions: [Permission.SETTINGS_READ, Permission.CONTENT_READ] },
 ];
 
 /** The areas an owner with these permissions sees. */

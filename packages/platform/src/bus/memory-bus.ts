@@ -109,6 +109,20 @@ export class MemoryBus implements EventBus {
     return { pending, delivered: consumer.delivered };
   }
 
+  /** Events published but not yet handled, over every durable (0: the consumers have caught up). */
+  pendingEvents(): number {
+    let pending = 0;
+    for (const consumer of this.#consumers.values()) {
+      if (consumer.stopped) continue;
+      if (consumer.running) pending++;
+      for (let i = Math.max(consumer.position - this.#dropped, 0); i < this.#log.length; i++) {
+        const stored = this.#log[i];
+        if (stored && consumer.options.subjects.some((f) => subjectMatches(f, stored.event.type))) pending++;
+      }
+    }
+    return pending;
+  }
+
   async replay(durable: string): Promise<void> {
     const consumer = this.#consumers.get(durable);
     if (!consumer) throw new Error(`Durable consumer ${durable} is not subscribed`);

@@ -107,6 +107,44 @@ export class EmbeddedPostgres {
     };
   }
 
+  /**
+   * The data directory as a tarball (PGlite's `dumpDataDir`), taken while this process holds the
+   * one session: no transaction is open, so the copy is a committed state of every service at
+   * once. A CHECKPOINT first writes the data files out, so a restore needs no WAL replay to speak
+   * of. `settled` (checked with the session held) may ask for the copy to wait: it is asked again
+   * after the session was given back for a moment, until it answers true or `waitMs` passed.
+   */
+  async snapshot(settled: () => boolean = () => true, waitMs = 10_000): Promise<{ tarball: Blob; settled: boolean }> {
+    const deadline = Date.now() + waitMs;
+    for (;;) {
+      const release = await this.#mutex.acquire();
+      try {
+        const calm = settled();
+        if (calm || Date.now() >= deadline) {
+          await this.client.exec('CHECKPOINT');
+          return { tarball: await this.client.dumpDataDir('none'), settled: calm };
+        }
+      } finally {
+        release();
+      }
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+  }
+
+  /**
+   * Makes the database in `dataDir` (which must not hold one) from a tarball `snapshot` made,
+   * opens it once to prove it starts (and to replay what WAL it carries), and closes it.
+   */
+  static async restore(dataDir: string, tarball: Blob): Promise<void> {
+    const { PGlite } = await import('@electric-sql/pglite');
+    const client = await PGlite.create({ dataDir, loadDataDir: tarball });
+    try {
+      await client.query('select 1');
+    } finally {
+      await client.close();
+    }
+  }
+
   async close(): Promise<void> {
     if (!this.client.closed) await this.client.close();
   }

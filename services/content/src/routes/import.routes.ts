@@ -1,11 +1,13 @@
 // POST .../products/{collectionId}/import: products from a CSV file (import/product-import.ts).
 // dryRun true (the default) checks the file and lists every bad line; dryRun false imports, but
 // only a file without problems, all its products in one transaction. A file with problems is
-// refused with 400 and the same list: nothing is created.
-import { isCurrencyCode, DEFAULT_CURRENCY, Permission } from '@sc/contracts';
+// refused with 400 and the same list: nothing is created. The apply checks the file again inside
+// its transaction (the website locked), so lines already imported, by an earlier apply of the same
+// file or by one running at the same time, are left as they are and never made twice.
+import { isCurrencyCode, DEFAULT_CURRENCY, Permission, RecordType } from '@sc/contracts';
 import { AppError, ownerRoute, type ZodApp } from '@sc/platform';
 import { z } from 'zod';
-import { checkProductCsv } from '../import/product-import.js';
+import { checkProductCsv, type CheckedImport } from '../import/product-import.js';
 import type { ItemService } from '../items.service.js';
 import type { WebsiteService } from '../websites.service.js';
 import { websiteOf } from './access.js';
@@ -17,6 +19,8 @@ export const ProductImportResult = z.object({
   dryRun: z.boolean(),
   /** Products that would be created (dry run) or were created. */
   products: z.array(z.object({ line: z.number().int(), title: z.string(), sku: z.string() })),
+  /** Lines whose product the website has already (same SKU and title): left as they are. */
+  unchanged: z.array(z.object({ line: z.number().int(), title: z.string(), sku: z.string() })),
   problems: z.array(Problem),
   imported: z.number().int(),
 });
@@ -28,21 +32,25 @@ export function importRoutes(app: ZodApp, items: ItemService, websites: WebsiteS
     ownerRoute(Permission.STORE_MANAGE, { schema: { params: Params, body: ProductImportBody, response: { 200: ProductImportResult } } }),
     async (request) => {
       const websiteId = websiteOf(request, request.params.websiteId);
-      const currency = (await websites.settings(websiteId)).currency;
-      const checked = checkProductCsv(request.body.csv, isCurrencyCode(currency) ? currency : DEFAULT_CURRENCY, await items.productSkus(websiteId));
-      const products = checked.products.map(({ line, body }) => ({
-        line,
-        title: body.title ?? '',
-        sku: body.recordType === 11 ? (body.structuredContent.variants[0]?.sku ?? '') : '',
-      }));
-      if (request.body.dryRun) return { dryRun: true, products, problems: checked.problems, imported: 0 };
-      if (checked.problems.length > 0) {
-        throw new AppError('BAD_REQUEST', `Nothing was imported: ${checked.problems.length} ${checked.problems.length === 1 ? 'line has a problem' : 'lines have problems'}.`, {
-          fields: Object.fromEntries(checked.problems.map((p) => [`line ${p.line}`, p.reason])),
-        });
+      const setting = (await websites.settings(websiteId)).currency;
+      const currency = isCurrencyCode(setting) ? setting : DEFAULT_CURRENCY;
+      const summary = (checked: CheckedImport) =>
+        checked.products.map(({ line, body }) => ({ line, title: body.title ?? '', sku: body.recordType === RecordType.STORE_ITEM ? (body.structuredContent.variants[0]?.sku ?? '') : '' }));
+      if (request.body.dryRun) {
+        const checked = checkProductCsv(request.body.csv, currency, await items.productSkus(websiteId));
+        return { dryRun: true, products: summary(checked), unchanged: checked.unchanged, problems: checked.problems, imported: 0 };
       }
-      const created = await items.createMany(websiteId, request.params.collectionId, checked.products.map((p) => p.body), 'store');
-      return { dryRun: false, products, problems: [], imported: created.length };
+      let checked: CheckedImport | undefined;
+      const created = await items.importProducts(websiteId, request.params.collectionId, (skus) => {
+        checked = checkProductCsv(request.body.csv, currency, skus);
+        if (checked.problems.length > 0) {
+          throw new AppError('BAD_REQUEST', `Nothing was imported: ${checked.problems.length} ${checked.problems.length === 1 ? 'line has a problem' : 'lines have problems'}.`, {
+            fields: Object.fromEntries(checked.problems.map((p) => [`line ${p.line}`, p.reason])),
+          });
+        }
+        return checked.products.map((p) => p.body);
+      });
+      return { dryRun: false, products: summary(checked!), unchanged: checked!.unchanged, problems: [], imported: created.length };
     },
   );
 }

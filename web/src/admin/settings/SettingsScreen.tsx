@@ -1,5 +1,5 @@
 // The settings area: one tab per group of website settings, each shown only to roles that may
-// read it.
+// read it (the export, only to roles that manage the settings).
 import { Permission } from '@sc/contracts';
 import { useSession } from '../session.js';
 import { Page, Tabs } from '../ui.js';
@@ -8,6 +8,7 @@ import { GeneralSettings } from './General.js';
 import { ColourSettings, HeaderFooterSettings } from './HeaderFooter.js';
 import { LanguageSettings } from './Languages.js';
 import { NavigationSettings } from './Navigation.js';
+import { SiteExport } from './SiteExport.js';
 
 const SECTIONS = [
   { to: '/settings', label: 'General', title: 'Website settings', permission: Permission.SETTINGS_READ, render: () => <GeneralSettings /> },
@@ -16,6 +17,7 @@ const SECTIONS = [
   { to: '/settings/navigation', label: 'Navigation', title: 'Navigation', permission: Permission.CONTENT_READ, render: () => <NavigationSettings /> },
   { to: '/settings/languages', label: 'Languages', title: 'Languages', permission: Permission.CONTENT_READ, render: () => <LanguageSettings /> },
   { to: '/settings/commerce', label: 'Commerce preferences', title: 'Commerce preferences', permission: Permission.STORE_READ, render: () => <CommercePreferences /> },
+  { to: '/settings/export', label: 'Export', title: 'Export', permission: Permission.SETTINGS_MANAGE, render: () => <SiteExport /> },
 ] as const;
 
 export function SettingsScreen({ section }: { section: string }) {

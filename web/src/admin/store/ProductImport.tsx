@@ -1,12 +1,18 @@
 // Products from a CSV file: the file is checked first (a dry run that lists every bad line with
-// its number and reason) and imported only when it has no problems and the owner confirms.
+// its number and reason, and previews the products it would create) and imported only when it has
+// no problems and the owner confirms. Lines whose product the store has already (same SKU and
+// title: the same file chosen again) are shown and left as they are.
 import { useState } from 'react';
 import { api, useAction } from '../data.js';
 import { Outcome } from '../ui.js';
 
+/** Lines of the preview shown before the import (the count says how many more). */
+const PREVIEW_ROWS = 50;
+
 interface ImportResult {
   dryRun: boolean;
   products: Array<{ line: number; title: string; sku: string }>;
+  unchanged: Array<{ line: number; title: string; sku: string }>;
   problems: Array<{ line: number; reason: string }>;
   imported: number;
 }
@@ -64,12 +70,44 @@ export function ProductImport({ base, onImported }: { base: string; onImported: 
             </table>
           </div>
         ) : (
-          <p role="status">
-            {checked.products.length} {checked.products.length === 1 ? 'product is' : 'products are'} ready to import.{' '}
-            <button type="button" className="primary" disabled={action.busy} onClick={() => void confirm()}>
-              Import {checked.products.length} {checked.products.length === 1 ? 'product' : 'products'}
-            </button>
-          </p>
+          <div role="status" className="stack">
+            <p>
+              {checked.products.length === 0
+                ? 'Nothing new to import.'
+                : `${checked.products.length} ${checked.products.length === 1 ? 'product is' : 'products are'} ready to import.`}
+              {checked.unchanged.length > 0
+                ? ` ${checked.unchanged.length} ${checked.unchanged.length === 1 ? 'line is' : 'lines are'} already in the store (same SKU and title) and will be left as ${checked.unchanged.length === 1 ? 'it is' : 'they are'}.`
+                : ''}
+            </p>
+            {checked.products.length > 0 ? (
+              <>
+                <table aria-label="Products to import">
+                  <thead>
+                    <tr>
+                      <th>Line</th>
+                      <th>Title</th>
+                      <th>SKU</th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {checked.products.slice(0, PREVIEW_ROWS).map((p) => (
+                      <tr key={p.line}>
+                        <td>{p.line}</td>
+                        <td>{p.title}</td>
+                        <td>{p.sku}</td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+                {checked.products.length > PREVIEW_ROWS ? <p className="hint">and {checked.products.length - PREVIEW_ROWS} more.</p> : null}
+                <p>
+                  <button type="button" className="primary" disabled={action.busy} onClick={() => void confirm()}>
+                    Import {checked.products.length} {checked.products.length === 1 ? 'product' : 'products'}
+                  </button>
+                </p>
+              </>
+            ) : null}
+          </div>
         )
       ) : null}
       <Outcome action={action} />
