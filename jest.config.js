@@ -3,6 +3,10 @@
 // Two projects: "parallel" (unit and integration tests, two workers) and "processes" (tests that
 // start the platform as real OS processes and hold it to start-up times; run alone, in band, so
 // the other suites' load does not decide their timing). `pnpm test` runs one after the other.
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
 const base = {
   testEnvironment: 'node',
   testEnvironmentOptions: { customExportConditions: ['@sc/source', 'node', 'node-addons'] },
@@ -21,6 +25,30 @@ const base = {
   setupFiles: ['<rootDir>/packages/platform/test-kit/isolate-env.ts'],
 };
 
+// Tests whose result cannot depend on DATABASE_URL, NATS_URL and REDIS_URL: pure unit tests (the
+// folders below touch no server) and the browser tests under test/ that start an embedded platform
+// of their own whatever the environment says (they carry `@embedded-platform` in their header).
+// With SKIP_MODE_INDEPENDENT=1 they are left out: CI sets it for its real-servers half, so each of
+// them runs once (in the embedded half) instead of twice with the same outcome.
+const MODE_INDEPENDENT_FOLDERS = [
+  '/test/unit/',
+  '<rootDir>/services/render/test/engine/',
+  '<rootDir>/services/render/test/conformance/',
+  '<rootDir>/packages/contracts/test/',
+  '<rootDir>/deploy/test/',
+  '<rootDir>/web/src/',
+];
+const ROOT = path.dirname(fileURLToPath(import.meta.url));
+/** The test/ files whose first lines carry the `@embedded-platform` tag. */
+function embeddedPlatformTests() {
+  const dir = path.join(ROOT, 'test');
+  return readdirSync(dir)
+    .filter((name) => name.endsWith('.test.ts') && readFileSync(path.join(dir, name), 'utf8').slice(0, 2000).includes('@embedded-platform'))
+    .map((name) => `<rootDir>/test/${name.replace(/\./g, '\\.')}$`);
+}
+const skipModeIndependent = process.env.SKIP_MODE_INDEPENDENT === '1';
+const modeIndependent = skipModeIndependent ? [...MODE_INDEPENDENT_FOLDERS, ...embeddedPlatformTests()] : [];
+
 /** @type {import('jest').Config} */
 export default {
   globalSetup: '<rootDir>/packages/platform/test-kit/global-setup.ts',
@@ -32,13 +60,13 @@ export default {
       ...base,
       displayName: 'parallel',
       testMatch: ['<rootDir>/**/test/**/*.test.ts', '<rootDir>/**/src/**/*.test.ts'],
-      testPathIgnorePatterns: ['/node_modules/', '/dist/', '/.data/', '<rootDir>/test/'],
+      testPathIgnorePatterns: ['/node_modules/', '/dist/', '/.data/', '<rootDir>/test/', ...modeIndependent],
     },
     {
       ...base,
       displayName: 'processes',
       testMatch: ['<rootDir>/test/**/*.test.ts'],
-      testPathIgnorePatterns: ['/node_modules/'],
+      testPathIgnorePatterns: ['/node_modules/', ...modeIndependent],
     },
   ],
 };

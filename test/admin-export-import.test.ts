@@ -1,3 +1,4 @@
+// @embedded-platform: starts its own embedded platform whatever DATABASE_URL, NATS_URL and REDIS_URL say.
 // An owner's way out and in, in a real browser: products from a CSV file (every bad line listed
 // with its reason and nothing created; then a preview, the import, and the same file again left
 // as it is), and the website's export from Settings (a zip whose content and products CSV hold

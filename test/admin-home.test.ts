@@ -1,3 +1,4 @@
+// @embedded-platform: starts its own embedded platform whatever DATABASE_URL, NATS_URL and REDIS_URL say.
 // The admin as the demo owner runs the shop from it, in a real browser:
 // - every admin screen (the side navigation's areas and every screen their links lead to) loads
 //   with no console error and no 4xx or 5xx answer, from the sign-in page on;

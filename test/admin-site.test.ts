@@ -1,3 +1,4 @@
+// @embedded-platform: starts its own embedded platform whatever DATABASE_URL, NATS_URL and REDIS_URL say.
 // The rest of the admin app in a real browser: forms (builder, preview, a visitor's submission,
 // CSV export), restock (a visitor's signup, send with the SPEC 4 confirm modal, the email in the
 // local mailbox), gallery design with its live preview and the changed page, content (posts with

@@ -1,3 +1,4 @@
+// @embedded-platform: starts its own embedded platform whatever DATABASE_URL, NATS_URL and REDIS_URL say.
 // The store side of the admin app, as a new owner uses it in a real browser: create a store, add
 // a product with two options, prices, a sale price and stock, see it on the storefront, sell it
 // out from a visitor's cart (the product's uploaded image shown on its page), see it sold out in

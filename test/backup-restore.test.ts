@@ -1,3 +1,4 @@
+// @embedded-platform: starts its own embedded platform whatever DATABASE_URL, NATS_URL and REDIS_URL say.
 // Issue 25's "a backup restored into an empty data directory serves the same shop": `pnpm start`
 // on one data directory; a product imported and an order placed through the gateway; `pnpm backup`
 // while it runs; `pnpm restore` into a new, empty directory; `pnpm start` there (without the demo

@@ -1,3 +1,4 @@
+// @embedded-platform: starts its own embedded platform whatever DATABASE_URL, NATS_URL and REDIS_URL say.
 // The browser harness itself, end to end: the platform started as `pnpm start` runs it, the web
 // build served by the gateway, Debian's Chromium loading a storefront page and the admin app.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';

@@ -1,4 +1,5 @@
 /// <reference lib="dom" />
+// @embedded-platform: starts its own embedded platform whatever DATABASE_URL, NATS_URL and REDIS_URL say.
 // Issue 11's visitor features in a real browser, as a visitor uses them: post a comment and see it
 // after a moderator approves it; like a post once; hit a member-only lesson signed out, then sign
 // in and read it; close the popup and not see it again until its version changes; find a product

@@ -1,3 +1,4 @@
+// @embedded-platform: starts its own embedded platform whatever DATABASE_URL, NATS_URL and REDIS_URL say.
 // Issue 22 "Done when": with the network off, every image of the demo's home, shop, product, blog
 // and gallery pages loads from our own origin (naturalWidth > 0, nothing asked of another host),
 // in AVIF or WebP for Chromium; on a phone a product page downloads at most 2× the pixels it

@@ -1,3 +1,4 @@
+// @embedded-platform: starts its own embedded platform whatever DATABASE_URL, NATS_URL and REDIS_URL say.
 // The media library in a real browser (issue 22, owners' side): two files uploaded at once, each
 // with its progress bar reaching 100% and 'Uploaded'; a product using one of them without alt
 // text shows in the image's usages with the missing-alt warning; alt text set (the warning goes,

@@ -1,3 +1,4 @@
+// @embedded-platform: starts its own embedded platform whatever DATABASE_URL, NATS_URL and REDIS_URL say.
 // The page editor in a real browser (issue 27's "Done when"): from an empty page, a heading, a
 // rich-text paragraph with a link, an uploaded image, a gallery, a product and a button, each seen
 // in the frame before saving; reordering by drag and by keyboard; undo and redo; saving, and the

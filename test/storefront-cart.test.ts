@@ -1,4 +1,5 @@
 /// <reference lib="dom" />
+// @embedded-platform: starts its own embedded platform whatever DATABASE_URL, NATS_URL and REDIS_URL say.
 // The full-page cart and checkout beyond the happy path, in a real browser: the checkout's address
 // lookup (SPEC 7 places calls with their tracking context, keyboard and screen-reader use), an
 // entry's additional fields edited from the cart, the installment pill for the cart total

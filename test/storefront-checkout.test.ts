@@ -1,4 +1,5 @@
 /// <reference lib="dom" />
+// @embedded-platform: starts its own embedded platform whatever DATABASE_URL, NATS_URL and REDIS_URL say.
 // A visitor's whole way through the shop in a real browser (SPEC 2, 4, 5, 8, 9): product page to
 // cart pill to the full-page cart (quantity, remove, coupons, shipping, totals, the minimum
 // subtotal, the empty cart), checkout with the test cards, the order confirmation and status

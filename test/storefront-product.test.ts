@@ -1,4 +1,5 @@
 /// <reference lib="dom" />
+// @embedded-platform: starts its own embedded platform whatever DATABASE_URL, NATS_URL and REDIS_URL say.
 // The product page in a real browser, as a visitor uses it (SPEC 2, 4, 5, 8, 9): variant
 // dropdowns and radio buttons, the variant's image, the quantity rules, the add-to-cart button's
 // states, the alert dialog's titles and messages, the floating cart pill, the installment pill and
