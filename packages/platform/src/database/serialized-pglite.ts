@@ -77,6 +77,15 @@ class SerializedDriver implements Driver {
   }
 }
 
+/**
+ * Server settings for the one embedded session. Postgres's defaults size shared memory for a server
+ * of 100 connections with 128 MB of buffers; inside WebAssembly every page of that, once touched,
+ * stays resident for the life of the process (measured: 404 MB resident after opening a data
+ * directory, 275 MB with these). A single-session shop database fits its working set in 32 MB,
+ * and the operating system's page cache holds the data directory's files besides.
+ */
+const EMBEDDED_POSTGRESQL_CONF = ['shared_buffers = 32MB', 'max_connections = 10', 'wal_buffers = 1MB'];
+
 /** One PGlite database (a data directory, or memory) shared by every service in this process. */
 export class EmbeddedPostgres {
   readonly client: PGlite;
@@ -91,7 +100,7 @@ export class EmbeddedPostgres {
   /** Opens (creating if needed) the database in `dataDir`, or an in-memory one when omitted. */
   static async open(dataDir?: string): Promise<EmbeddedPostgres> {
     const [{ PGlite }, { KyselyPGlite }] = await Promise.all([import('@electric-sql/pglite'), import('kysely-pglite')]);
-    const client = dataDir ? await PGlite.create({ dataDir }) : await PGlite.create();
+    const client = await PGlite.create({ ...(dataDir ? { dataDir } : {}), postgresqlconf: EMBEDDED_POSTGRESQL_CONF });
     return new EmbeddedPostgres(client, new KyselyPGlite(client));
   }
 
