@@ -172,14 +172,6 @@ export class ImagePipeline {
     });
   }
 
-  /**
-   * Renders one of our own drawings (the demo's pictures) to a JPEG. Only SVG written by this
-   * code comes here: owners' SVG is refused at upload, before any decoder sees it.
-   */
-  drawing(svg: string): Promise<Buffer> {
-    return this.#queue(() => sharp(Buffer.from(svg), { limitInputPixels: this.options.maxPixels }).jpeg({ quality: 88 }).toBuffer());
-  }
-
   /** One variant of a stored original: `width` wide at most (never enlarged), in `format`. */
   variant(original: Uint8Array, width: VariantSize, format: OutputFormat): Promise<Buffer> {
     return this.#queue(async () => {

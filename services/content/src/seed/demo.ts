@@ -35,6 +35,7 @@ import { findNavigation } from '../store/site.repository.js';
 import { findWebsite } from '../store/websites.repository.js';
 import { WebsiteService } from '../websites.service.js';
 import { demoPicture, type DemoPicture } from './demo-images.js';
+import { drawApart } from './draw-apart.js';
 
 const usd = (cents: number): Money => ({ value: String(cents), currency: 'USD' });
 const DAY = 24 * 3600_000;
@@ -57,15 +58,15 @@ const image = (seed: string, title: string, altText: string, size = '1600x1200')
   };
 };
 
-/** Draws and stores every demo picture the store does not have yet (two at a time at most: the pipeline's queue). */
+/** Draws (in a child process: draw-apart.ts) and stores every demo picture the store does not have yet. */
 async function storePictures(assets: AssetService): Promise<void> {
-  await Promise.all(
-    [...pictures.values()].map(async (picture) => {
-      if (await assets.has(DEMO_WEBSITE_ID, picture.file)) return;
-      const bytes = await assets.pipeline.drawing(picture.svg);
-      await assets.store(DEMO_WEBSITE_ID, bytes, 'jpeg', picture.file.replace(/\.jpg$/, ''));
-    }),
+  const missing: DemoPicture[] = [];
+  for (const picture of pictures.values()) if (!(await assets.has(DEMO_WEBSITE_ID, picture.file))) missing.push(picture);
+  const jpegs = await drawApart(
+    missing.map((picture) => picture.svg),
+    { maxPixels: assets.pipeline.options.maxPixels, quality: 88 },
   );
+  for (const [i, picture] of missing.entries()) await assets.store(DEMO_WEBSITE_ID, jpegs[i]!, 'jpeg', picture.file.replace(/\.jpg$/, ''));
 }
 
 /** `image`: the assetUrl of one of the product's images, shown when a shopper picks the variant. */
