@@ -68,7 +68,7 @@ export function drawApart(svgs: readonly string[], options: DrawOptions): Promis
         if (frames.length !== svgs.length) throw new Error(`the drawing process made ${frames.length} of ${svgs.length} pictures`);
         resolve(frames);
       } catch (error) {
-        reject(error as Error);
+        reject(error instanceof Error ? error : new Error(String(error)));
       }
     });
     child.stdin.end(JSON.stringify({ sharpUrl, svgs, maxPixels: options.maxPixels, quality: options.quality }));
