@@ -195,7 +195,15 @@ export class HttpContentReader implements ContentReader {
       await response.body?.cancel();
       throw new ContentUnavailableError(`content answered ${response.status} to ${path}`);
     }
-    const parsed = schema.safeParse(await response.json());
+    // The timeout also covers the body: content may stall after its headers, and that is the
+    // same unavailability (503 and the error page), not a failure of render's own (500).
+    let body: unknown;
+    try {
+      body = await response.json();
+    } catch (error) {
+      throw new ContentUnavailableError(`content's answer to ${path} did not arrive whole`, { cause: error });
+    }
+    const parsed = schema.safeParse(body);
     if (!parsed.success) throw new ContentUnavailableError(`content's answer to ${path} has an unexpected shape`, { cause: parsed.error });
     return parsed.data;
   }
