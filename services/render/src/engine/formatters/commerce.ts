@@ -1,15 +1,14 @@
-// Commerce formatters: product prices, badges, cart numbers, add-to-cart and checkout buttons,
-// the variant selector, the quantity input and the restock form anchor. The rules and default
-// labels are SPEC 2, 4, 5 and 9; markup uses the class names the web islands hydrate.
+// Commerce formatters as the reference renders them (measured with the oracle): prices in cents
+// (normal/sale/from-price), the product-price block with `sqs-money-native` amounts, the
+// add-to-cart, quantity, variant and checkout markup with the reference's line layout, badges and
+// cart numbers. The site theme's SPEC markup lives in site-commerce.ts under `site-` names.
 import type { Ctx } from '../context.js';
-import type { Call, FormatterFn } from '../types.js';
-import type { JsonObject } from '../values.js';
+import type { FormatterFn } from '../types.js';
 import {
   ProductType, fromCents, nativeAmount, normalCents, onSale, pricesVary, productContent, productType, saleCents, soldOut, variants,
 } from '../commerce.js';
 import { escapeAttr, escapeHtml, getPath, isObject, toNumber, toOutput } from '../values.js';
-import { formatCurrency } from './money.js';
-import { intArg, strField } from './util.js';
+import { strField } from './util.js';
 
 /** SPEC 9 default labels. */
 export const LABELS = {
