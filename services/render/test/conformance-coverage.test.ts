@@ -41,7 +41,7 @@ for (const name of FORMATTERS.keys()) {
   rows.push(['formatter', name, templates.filter((t) => re.test(t)).length]);
 }
 for (const name of PREDICATES.keys()) {
-  if (name === 'site-on-sale?' || name === 'site-sold-out?') continue;
+  if (['site-on-sale?', 'site-sold-out?', 'site-main-image?', 'site-comments?'].includes(name)) continue;
   const re = new RegExp(`\\{\\.(?:or |if )?${esc(name)}`);
   rows.push(['predicate', name, templates.filter((t) => re.test(t)).length]);
 }

@@ -99,6 +99,11 @@ export const contentPredicates: Record<string, PredicateFn> = {
     if (toNumber(field(c, 'commentState')) !== 1) return false;
     return c.lookup('websiteSettings.commentsEnabled') === true || c.lookup('collection.commentsEnabled') === true;
   },
+  /** The site theme's SPEC 4 rule: commentState 1 or public comments, off when the site disables comments. */
+  'site-comments?': (c) => {
+    if (c.rootPath(['websiteSettings', 'commentsEnabled']) === false) return false;
+    return toNumber(field(c, 'commentState')) === 1 || toNumber(field(c, 'publicCommentCount')) > 0;
+  },
   'disqus?': () => false,
   /** The item has an excerpt with visible text (SPEC 5: whitespace and zero-width characters are empty). */
   'excerpt?': (c) => !isBlankText(stripTags(textOf(field(c, 'excerpt')))),
@@ -128,6 +133,11 @@ export const contentPredicates: Record<string, PredicateFn> = {
   },
   /** The collection or item has a main image. */
   'main-image?': (c) => isTruthy(field(c, 'mainImageId')),
+  /** The site theme's rule: a main image object or an asset URL (the reference reads mainImageId). */
+  'site-main-image?': (c) => {
+    const n = c.node();
+    return isTruthy(getPath(n, ['mainImage'])) || (typeof getPath(n, ['assetUrl']) === 'string' && getPath(n, ['assetUrl']) !== '');
+  },
   /** The item passes through to its source URL. */
   'passthrough?': (c) => isTruthy(field(c, 'passthrough')) && isTruthy(field(c, 'sourceUrl')),
   /** A folder that redirects (folder behaviour 2). */
