@@ -58,6 +58,15 @@ function product(i: number): Record<string, unknown> {
       { sku: `MUG-${i}-S`, attributes: { Size: 'Small' }, price: money(price), stock: soldOut ? 0 : 4 },
       { sku: `MUG-${i}-L`, attributes: { Size: 'Large' }, price: money(price + 6), stock: soldOut ? 0 : 12 },
     ],
+    // The commerce formatters (product-price, add-to-cart-btn, ...) read the product's structured content.
+    structuredContent: {
+      productType: 1,
+      variantOptionOrdering: ['Size'],
+      variants: [
+        { id: `v${i}s`, sku: `MUG-${i}-S`, attributes: { Size: 'Small' }, priceMoney: money(price), salePriceMoney: money(price * 0.8), onSale, qtyInStock: soldOut ? 0 : 4 },
+        { id: `v${i}l`, sku: `MUG-${i}-L`, attributes: { Size: 'Large' }, priceMoney: money(price + 6), salePriceMoney: money((price + 6) * 0.8), onSale, qtyInStock: soldOut ? 0 : 12 },
+      ],
+    },
   };
 }
 
@@ -89,6 +98,7 @@ const productTemplate = `${header}<main class="product">
 {.section item}
   <h1>{title|html}</h1>
   <p class="added">Added {addedOn|date %B %d, %Y}</p>
+  {@|product-status}{@|product-price}
   <div class="price">{.if onSale}<del>{price|money}</del> <ins>{salePrice|money}</ins>{.or}{price|money}{.end}</div>
   {.if soldOut}<p class="sold-out">Sold out</p>{.end}
   <div class="excerpt">{excerpt}</div>
@@ -96,6 +106,7 @@ const productTemplate = `${header}<main class="product">
     <li data-sku="{sku|htmlattr}">{attributes.Size|html}: {price|money}{.equal? stock 0} (sold out){.or}, {stock} in stock{.end}</li>{.end}
   </ul>
   <p class="tags">{.repeated section tags}<a href="/shop?tag={@|url-encode}">{@|html}</a>{.alternates with}, {.end}</p>
+  <form class="product-form">{@|variants-select}{@|quantity-input}{@|add-to-cart-btn}</form>
   <script type="application/ld+json">{variants|json}</script>
 {.end}
 </main>
@@ -110,6 +121,7 @@ const collectionTemplate = `${header}<main class="collection">
     <h2><a href="{fullUrl}">{title|html}</a></h2>
     <p class="price">{.if onSale}<del>{price|money}</del> {salePrice|money}{.or}{price|money}{.end}</p>
     {.if soldOut}<span class="badge">Sold out</span>{.or}{.if onSale}<span class="badge">Sale</span>{.end}{.end}
+    {@|product-status}{@|product-price}
     <p class="tags">{.repeated section tags}{@|html}{.alternates with} · {.end}</p>
   </li>{.end}
 </ul>

@@ -160,3 +160,151 @@ export function storeCurrency(root: unknown): string {
     getPath(root, ['storeSettings', 'selectedCurrency']);
   return typeof c === 'string' && c !== '' ? c : 'USD';
 }
+
+// ---- The reference's product model (observed): prices are read from `priceMoney` /
+// `salePriceMoney` (`value` is a decimal string in major units) and handled in cents; the legacy
+// number fields are ignored for prices but still decide whether prices vary.
+
+/** The raw `structuredContent.productType` (undefined when absent). */
+export function rawProductType(item: unknown): unknown {
+  const sc = isObject(item) ? item.structuredContent : undefined;
+  return isObject(sc) ? sc.productType : undefined;
+}
+
+/** `structuredContent` of an item, or an empty object. */
+function content(item: unknown): JsonObject {
+  const sc = isObject(item) ? item.structuredContent : undefined;
+  return isObject(sc) ? sc : {};
+}
+
+/** The variants under `structuredContent` only. */
+function scVariants(item: unknown): JsonObject[] {
+  const v = content(item).variants;
+  return Array.isArray(v) ? v.filter(isObject) : [];
+}
+
+/** Moves the decimal point of a plain decimal string two places right: '1.005' -> 100.5. */
+export function decimalToCents(s: string): number {
+  const m = /^\s*([+-]?)(\d*)(?:\.(\d*))?\s*$/.exec(s);
+  if (!m || (m[2] === '' && (m[3] ?? '') === '')) return NaN;
+  const frac = (m[3] ?? '').padEnd(2, '0');
+  return Number(`${m[1]}${m[2] || '0'}${frac.slice(0, 2)}.${frac.slice(2) || '0'}`);
+}
+
+/** Cents of a `{value, currency}` money object (0 when missing or not a number). */
+export function moneyCents(m: unknown): number {
+  const v = isObject(m) ? m.value : undefined;
+  const n = typeof v === 'string' ? decimalToCents(v) : typeof v === 'number' ? v * 100 : NaN;
+  return Number.isFinite(n) ? n : 0;
+}
+
+const enum Kind {
+  Variants,
+  Digital,
+  None,
+}
+
+function priceKind(item: unknown): Kind {
+  const t = rawProductType(item);
+  if (t === 1 || t === 3 || t === 4) return Kind.Variants;
+  if (t === 2) return Kind.Digital;
+  return Kind.None;
+}
+
+/** normal-price: the highest regular price, in cents. */
+export function normalCents(item: unknown): number {
+  switch (priceKind(item)) {
+    case Kind.Variants: {
+      let best: number | null = null;
+      for (const v of scVariants(item)) {
+        const c = moneyCents(v.priceMoney);
+        if (best === null || c > best) best = c;
+      }
+      return best ?? 0;
+    }
+    case Kind.Digital:
+      return moneyCents(content(item).priceMoney);
+    case Kind.None:
+      return 0;
+  }
+}
+
+/** sale-price: the lowest sale price among variants on sale, in cents (0 when none is). */
+export function saleCents(item: unknown): number {
+  switch (priceKind(item)) {
+    case Kind.Variants: {
+      let best: number | null = null;
+      for (const v of scVariants(item)) {
+        if (v.onSale !== true) continue;
+        const c = moneyCents(v.salePriceMoney);
+        if (best === null || c < best) best = c;
+      }
+      return best ?? 0;
+    }
+    case Kind.Digital:
+      return moneyCents(content(item).salePriceMoney);
+    case Kind.None:
+      return 0;
+  }
+}
+
+/** from-price: the lowest price paid (sale price when on sale), in cents. */
+export function fromCents(item: unknown): number {
+  switch (priceKind(item)) {
+    case Kind.Variants: {
+      let best: number | null = null;
+      for (const v of scVariants(item)) {
+        const c = moneyCents(v.onSale === true ? v.salePriceMoney : v.priceMoney);
+        if (best === null || c < best) best = c;
+      }
+      return best ?? 0;
+    }
+    case Kind.Digital:
+      return moneyCents(content(item).priceMoney);
+    case Kind.None:
+      return 0;
+  }
+}
+
+const sameJson = (a: unknown, b: unknown): boolean => JSON.stringify(a) === JSON.stringify(b);
+
+/** varied-prices?: variants differ in being on sale, in legacy sale price (when on sale) or legacy price. */
+export function pricesVary(item: unknown): boolean {
+  const t = rawProductType(item);
+  if (t !== 1 && t !== 3 && t !== 4) return false;
+  const vs = scVariants(item);
+  const first = vs[0];
+  if (!first) return false;
+  for (let i = 1; i < vs.length; i++) {
+    const v = vs[i] as JsonObject;
+    if ((v.onSale === true) !== (first.onSale === true)) return true;
+    if (first.onSale === true && !sameJson(v.salePrice, first.salePrice)) return true;
+    if (!sameJson(v.price, first.price)) return true;
+  }
+  return false;
+}
+
+/** on-sale?: a digital product on sale, or a variant on sale. */
+export function onSale(item: unknown): boolean {
+  const t = rawProductType(item);
+  if (t === 2) return content(item).onSale === true;
+  if (t === 1 || t === 3 || t === 4) return scVariants(item).some((v) => v.onSale === true);
+  return false;
+}
+
+/** sold-out?: no variant unlimited or in stock (an item without variants counts as sold out). */
+export function soldOut(item: unknown): boolean {
+  const t = rawProductType(item);
+  if (t === 2 || t === 4 || t === 5) return false;
+  const vs = scVariants(item);
+  if (t === undefined && vs.length > 0) return false;
+  return !vs.some((v) => v.unlimited === true || toNumber(v.qtyInStock) > 0);
+}
+
+const nativeMoney = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2, useGrouping: true });
+
+/** The number the client formats in `sqs-money-native`: major units, two decimals, rounded half up. */
+export function nativeAmount(cents: number): string {
+  const rounded = Math.round(Number(cents.toPrecision(15)));
+  return nativeMoney.format(rounded / 100);
+}

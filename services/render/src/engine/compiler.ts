@@ -16,21 +16,42 @@ function describe(e: unknown): string {
   return e instanceof Error ? e.message : String(e);
 }
 
-/** Runs a chain of formatters; records a failure and returns undefined (renders empty). */
-export function runFormatters(value: unknown, chain: readonly (readonly [FormatterFn, Call])[], c: Ctx, pos: number): { ok: boolean; value: unknown } {
+/** What runFormatters returns when a formatter failed (the tag renders nothing). */
+export const FAILED: unique symbol = Symbol('formatter failed');
+
+/** Runs a chain of formatters; records a failure and returns FAILED. */
+export function runChain(value: unknown, chain: readonly (readonly [FormatterFn, Call])[], c: Ctx, pos: number): unknown {
   c.pos = pos;
   let v = value;
-  for (const [fn, call] of chain) {
+  for (let i = 0; i < chain.length; i++) {
+    const [fn, call] = chain[i] as readonly [FormatterFn, Call];
     try {
       v = fn(v, call, c);
     } catch (e) {
       if (e instanceof FormatterError) c.error('RENDER_FORMATTER', e.message, pos);
       else c.error('RENDER_FORMATTER', `${MSG_FORMATTER_FAILED} ${call.name}: ${describe(e)}`, pos);
-      return { ok: false, value: undefined };
+      return FAILED;
     }
   }
-  return { ok: true, value: v };
+  return v;
 }
+
+/** Runs a chain of formatters; records a failure and returns undefined (renders empty). */
+export function runFormatters(value: unknown, chain: readonly (readonly [FormatterFn, Call])[], c: Ctx, pos: number): { ok: boolean; value: unknown } {
+  const v = runChain(value, chain, c, pos);
+  return v === FAILED ? { ok: false, value: undefined } : { ok: true, value: v };
+}
+
+/**
+ * Formatters whose output depends only on the value, their literal arguments, the locale and the
+ * zone: a tag made only of these memoises its output per primitive value (pages repeat the same
+ * titles and dates render after render).
+ */
+const PURE = new Set([
+  'html', 'htmlattr', 'htmltag', 'url-encode', 'encode-uri', 'encode-uri-component', 'encode-space', 'date',
+  'truncate', 'slugify', 'safe', 'smartypants', 'capitalize', 'line-breaks', 'json', 'json-pretty', 'count',
+]);
+const MEMO_MAX = 512;
 
 function chainOf(fmts: readonly Call[]): (readonly [FormatterFn, Call])[] {
   const chain: (readonly [FormatterFn, Call])[] = [];
@@ -90,14 +111,62 @@ function compileNode(node: Node, macros: Map<string, Exec>): Exec {
       if (refs.length > 1) {
         return (c) => {
           c.multi = refs.map((r) => c.resolve(r));
-          const r = runFormatters(c.multi[0], chain, c, pos);
+          const r = runChain(c.multi[0], chain, c, pos);
           c.multi = null;
-          if (r.ok) c.out += toOutput(r.value);
+          if (r !== FAILED) c.out += toOutput(r);
+        };
+      }
+      const pure = node.fmts.every((f) => PURE.has(f.name) && f.refs.every((a) => a.ref === null)) && chain.length === node.fmts.length;
+      if (pure) {
+        // Memo of outputs per primitive value, valid for one locale and zone.
+        const memo = new Map<unknown, string>();
+        let memoLocale = '';
+        let memoZone = '';
+        return (c) => {
+          const v = c.resolve(ref);
+          const t = typeof v;
+          if (t !== 'string' && t !== 'number') {
+            const r = runChain(v, chain, c, pos);
+            if (r !== FAILED) c.out += toOutput(r);
+            return;
+          }
+          if (c.env.locale !== memoLocale || c.env.timeZone !== memoZone) {
+            memo.clear();
+            memoLocale = c.env.locale;
+            memoZone = c.env.timeZone;
+          }
+          let out = memo.get(v);
+          if (out === undefined) {
+            const errors = c.errors.length;
+            const r = runChain(v, chain, c, pos);
+            if (r === FAILED) return;
+            out = toOutput(r);
+            if (c.errors.length === errors) {
+              if (memo.size >= MEMO_MAX) memo.clear();
+              memo.set(v, out);
+            }
+          }
+          c.out += out;
+        };
+      }
+      if (chain.length === 1) {
+        const [fn, call] = chain[0] as readonly [FormatterFn, Call];
+        return (c) => {
+          c.pos = pos;
+          let r: unknown;
+          try {
+            r = fn(c.resolve(ref), call, c);
+          } catch (e) {
+            if (e instanceof FormatterError) c.error('RENDER_FORMATTER', e.message, pos);
+            else c.error('RENDER_FORMATTER', `${MSG_FORMATTER_FAILED} ${call.name}: ${describe(e)}`, pos);
+            return;
+          }
+          c.out += typeof r === 'string' ? r : toOutput(r);
         };
       }
       return (c) => {
-        const r = runFormatters(c.resolve(ref), chain, c, pos);
-        if (r.ok) c.out += toOutput(r.value);
+        const r = runChain(c.resolve(ref), chain, c, pos);
+        if (r !== FAILED) c.out += toOutput(r);
       };
     }
     case 'section': {

@@ -68,14 +68,12 @@ function programFor(src: string): Program {
   return p;
 }
 
-function pickString(...vals: unknown[]): string | undefined {
-  for (const v of vals) if (typeof v === 'string' && v !== '') return v;
-  return undefined;
-}
-
 // Checking a zone builds an Intl formatter, which is slow: remember the answer per zone name.
 const zoneValidity = new Map<string, boolean>();
+let lastZone = '';
+let lastZoneOk = false;
 function validTimeZone(tz: string): boolean {
+  if (tz === lastZone) return lastZoneOk;
   let ok = zoneValidity.get(tz);
   if (ok === undefined) {
     try {
@@ -86,30 +84,43 @@ function validTimeZone(tz: string): boolean {
     }
     if (zoneValidity.size < 1000) zoneValidity.set(tz, ok);
   }
+  lastZone = tz;
+  lastZoneOk = ok;
   return ok;
 }
 
-function run(program: Program, data: unknown, options: RenderOptions | undefined): RenderResult {
-  const partials = options?.partials ?? {};
-  const source = (name: string): string | undefined => (Object.prototype.hasOwnProperty.call(partials, name) ? partials[name] : undefined);
-  const loadPartial: PartialLoader = (name) => {
-    const src = source(name);
+const NO_PARTIALS: Record<string, string> = {};
+
+/** The render's partials, looked up by name (own entries only). */
+class Partials {
+  constructor(private readonly partials: Record<string, string>) {}
+  readonly partialSource = (name: string): string | undefined =>
+    Object.prototype.hasOwnProperty.call(this.partials, name) ? this.partials[name] : undefined;
+  readonly loadPartial: PartialLoader = (name) => {
+    const src = this.partialSource(name);
     return src === undefined ? null : programFor(src);
   };
+}
+const noPartials = new Partials(NO_PARTIALS);
+
+const str = (v: unknown): string | undefined => (typeof v === 'string' && v !== '' ? v : undefined);
+
+function run(program: Program, data: unknown, options: RenderOptions | undefined): RenderResult {
+  const partials = options?.partials === undefined ? noPartials : new Partials(options.partials);
   // Locale and zone come from the options, else from the website, else the SPEC defaults.
   const website = isObject(data) ? getPath(data, ['website']) : undefined;
-  const tz = pickString(options?.timezone, getPath(website, ['timeZone'])) ?? DEFAULT_TIME_ZONE;
+  const tz = str(options?.timezone) ?? str(getPath(website, ['timeZone'])) ?? DEFAULT_TIME_ZONE;
   const now = options?.now;
   const env: Env = {
-    locale: pickString(options?.locale, getPath(website, ['language'])) ?? DEFAULT_LOCALE,
+    locale: str(options?.locale) ?? str(getPath(website, ['language'])) ?? DEFAULT_LOCALE,
     timeZone: validTimeZone(tz) ? tz : DEFAULT_TIME_ZONE,
     now: now === undefined ? Date.now() : typeof now === 'number' ? now : now.getTime(),
-    partialSource: source,
-    loadPartial,
+    partialSource: partials.partialSource,
+    loadPartial: partials.loadPartial,
   };
   const c = new Ctx(data, env, program.lines);
-  for (const e of program.errors) c.errors.push(e);
-  for (const [k, v] of program.macros) c.macros.set(k, v);
+  for (let i = 0; i < program.errors.length; i++) c.errors.push(program.errors[i] as EngineError);
+  if (program.macros.size > 0) for (const [k, v] of program.macros) c.macros.set(k, v);
   try {
     program.exec(c);
   } catch (e) {

@@ -84,7 +84,10 @@ export function getProp(v: unknown, key: string | number): unknown {
     return Number.isInteger(i) ? v[i] : undefined;
   }
   const o = v as JsonObject;
-  return Object.prototype.hasOwnProperty.call(o, key) ? o[key] : undefined;
+  const x = o[key];
+  // Own data of JSON is never a function; inherited members (toString, __proto__) must not leak.
+  if (x === undefined || (typeof x !== 'function' && key !== '__proto__')) return x;
+  return Object.prototype.hasOwnProperty.call(o, key) ? x : undefined;
 }
 
 /** Walks a pre-split path from a value. */

@@ -65,6 +65,6 @@ describe('core formatters', () => {
 
 describe('formatter vocabulary', () => {
   it('has all 95 formatters of the template language', () => {
-    expect(FORMATTERS.size).toBe(95);
+    expect([...FORMATTERS.keys()].filter((k) => !k.startsWith('site-')).length).toBe(95);
   });
 });

@@ -1,17 +1,14 @@
-// Commerce formatters: product prices, badges, cart numbers, add-to-cart and checkout buttons,
-// the variant selector, the quantity input and the restock form anchor. The rules and default
-// labels are SPEC 2, 4, 5 and 9; markup uses the class names the web islands hydrate.
+// Commerce formatters as the reference renders them (measured with the oracle): prices in cents
+// (normal/sale/from-price), the product-price block with `sqs-money-native` amounts, the
+// add-to-cart, quantity, variant and checkout markup with the reference's line layout, badges and
+// cart numbers. The site theme's SPEC markup lives in site-commerce.ts under `site-` names.
 import type { Ctx } from '../context.js';
-import type { Call, FormatterFn } from '../types.js';
-import type { JsonObject } from '../values.js';
-import type { Money } from '../commerce.js';
+import type { FormatterFn } from '../types.js';
 import {
-  ProductType, effectivePrice, hasVariedPrices, isOnSale, isSoldOut, lowest, priceSources,
-  productContent, productType, readMoneyOrCents, regularPrice, salePrice, storeCurrency, variants,
+  ProductType, fromCents, nativeAmount, normalCents, onSale, pricesVary, productContent, productType, saleCents, soldOut, variants,
 } from '../commerce.js';
 import { escapeAttr, escapeHtml, getPath, isObject, toNumber, toOutput } from '../values.js';
-import { formatCurrency } from './money.js';
-import { intArg, strField } from './util.js';
+import { strField } from './util.js';
 
 /** SPEC 9 default labels. */
 export const LABELS = {
@@ -31,20 +28,9 @@ export const LABELS = {
 export const QUANTITY_MIN = 1;
 export const QUANTITY_MAX = 9999;
 
-function money(m: Money | null, c: Ctx, call?: Call): string {
-  if (!m) return '';
-  return formatCurrency(c, m.amount, m.currency, call);
-}
-
-function buttonLabel(item: unknown, fallback: string): string {
-  const sc = productContent(item);
-  const custom = toOutput(sc.customAddButtonText).trim();
-  if (sc.useCustomAddButtonText === true && custom !== '') return custom;
-  return sc.isSubscribable === true ? LABELS.subscribe : fallback;
-}
-
-function ids(item: unknown): string {
-  return `data-collection-id="${escapeAttr(strField(item, 'collectionId'))}" data-item-id="${escapeAttr(strField(item, 'id'))}" data-product-type="${productType(item)}"`;
+/** A raw field of an item as the reference prints it ('' when missing). */
+function raw(v: unknown, ...path: string[]): string {
+  return toOutput(getPath(v, path));
 }
 
 /** Stock left across variants; Infinity when any is unlimited. */
@@ -58,17 +44,7 @@ function stock(item: unknown): number {
   return total;
 }
 
-/** Option names in the item's order, else as first seen on the variants. */
-function optionNames(item: unknown): string[] {
-  const order = getPath(item, ['variantOptionOrdering']);
-  if (Array.isArray(order) && order.length > 0) return order.map((x) => toOutput(x));
-  const names: string[] = [];
-  for (const v of variants(item)) {
-    if (isObject(v.attributes)) for (const k of Object.keys(v.attributes)) if (!names.includes(k)) names.push(k);
-  }
-  return names;
-}
-
+/** Values of one option in the order first seen on the variants. */
 function optionValues(item: unknown, name: string): string[] {
   const values: string[] = [];
   for (const v of variants(item)) {
@@ -82,7 +58,7 @@ function optionValues(item: unknown, name: string): string[] {
 }
 
 const UNIT_NAMES: Record<string, string> = { WEEK: 'week', MONTH: 'month', YEAR: 'year' };
-/** SPEC 9 cycles per year. */
+/** Cycles per year, to say '1 year' rather than '12 months'. */
 const CYCLES_PER_YEAR: Record<string, number> = { WEEK: 52, MONTH: 12, YEAR: 1 };
 
 /** 'month' / '2 months' for a billing period. */
@@ -95,158 +71,138 @@ function count(n: number, unit: string): string {
   return `${n} ${n === 1 ? unit : `${unit}s`}`;
 }
 
-/** The cart: the value when it looks like one, else the data's top-level `cart`. */
-function cartOf(v: unknown, c: Ctx): unknown {
-  return isObject(v) && (v.totalQuantity !== undefined || v.subtotalCents !== undefined || Array.isArray(v.entries)) ? v : c.rootPath(['cart']);
-}
-
-/** 'every month', 'every 2 weeks, for 1 year' (whole years in years unless `noYears` is given). */
-function subscriptionText(item: unknown, price: string, forceUnits: boolean): string {
+/** ' every 2 weeks for 12 weeks' after a subscription's price ('' without a billing period). */
+function subscriptionText(item: unknown): string {
   const plan = getPath(productContent(item), ['subscriptionPlan']);
-  const period = getPath(plan, ['billingPeriod']);
-  const value = toNumber(getPath(period, ['value']));
-  const unitKey = toOutput(getPath(period, ['unit'])).toUpperCase();
+  const value = toNumber(getPath(plan, ['billingPeriod', 'value']));
+  const unitKey = toOutput(getPath(plan, ['billingPeriod', 'unit'])).toUpperCase();
   const unit = UNIT_NAMES[unitKey];
-  if (!unit || !Number.isInteger(value) || value <= 0 || price === '') return LABELS.unavailable;
-  let text = `${price} every ${plural(value, unit)}`;
+  if (!unit || !Number.isInteger(value) || value <= 0) return '';
+  let text = ` every ${plural(value, unit)}`;
   const cycles = toNumber(getPath(plan, ['numBillingCycles']));
   if (Number.isInteger(cycles) && cycles > 0) {
     const total = cycles * value;
     const perYear = CYCLES_PER_YEAR[unitKey] ?? 1;
-    text += !forceUnits && unitKey !== 'YEAR' && total % perYear === 0 ? `, for ${count(total / perYear, 'year')}` : `, for ${count(total, unit)}`;
+    text += unitKey !== 'YEAR' && total % perYear === 0 ? ` for ${count(total / perYear, 'year')}` : ` for ${count(total, unit)}`;
   }
   return text;
 }
 
+const nativeSpan = (cents: number): string => `<span class="sqs-money-native">${nativeAmount(cents)}</span>`;
+const HIDDEN = '<span class="visually-hidden v6-visually-hidden">';
+
+function productPrice(v: unknown): string {
+  let body: string;
+  if (pricesVary(v)) body = `from ${nativeSpan(fromCents(v))}\n`;
+  else if (onSale(v)) {
+    body = `${HIDDEN}Sale Price:</span>${nativeSpan(saleCents(v))} ${HIDDEN}Original Price:</span><span class="original-price">${nativeSpan(normalCents(v))}</span>\n`;
+  } else {
+    body = nativeSpan(normalCents(v));
+    if (productContent(v).isSubscribable === true) body += escapeHtml(subscriptionText(v));
+  }
+  return `\n\n\n<div class="product-price">\n${body}\n</div>`;
+}
+
+function addToCart(v: unknown): string {
+  const sc = productContent(v);
+  const custom = sc.useCustomAddButtonText === true ? toOutput(sc.customAddButtonText) : '';
+  const sub = sc.isSubscribable === true;
+  const label = escapeHtml(custom !== '' ? custom : sub ? LABELS.subscribe : LABELS.addToCart);
+  return (
+    '\n\n\n\n\n\n\n\n\n\n\n\n\n<div class="sqs-add-to-cart-button-wrapper" data-animation-role="button">\n' +
+    `  <div class="sqs-add-to-cart-button sqs-suppress-edit-mode sqs-editable-button sqs-button-element--primary " role="button" tabindex="0" data-dynamic-strings data-collection-id="${raw(v, 'collectionId')}" data-item-id="${raw(v, 'id')}" data-product-type="${raw(v, 'structuredContent', 'productType')}" data-use-custom-label="${raw(v, 'structuredContent', 'useCustomAddButtonText')}"${sub ? ' data-is-subscription="true"' : ''} data-original-label="${label}" >\n` +
+    `    <div class="sqs-add-to-cart-button-inner">${label}</div>\n  </div>\n</div>`
+  );
+}
+
+function quantityInput(v: unknown, c: Ctx): string {
+  if (!isObject(v)) return '';
+  const t = productType(v);
+  if (productContent(v).isSubscribable === true) return '';
+  if (t === ProductType.SERVICE) {
+    if (c.rootPath(['websiteSettings', 'storeSettings', 'multipleQuantityAllowedForServices']) === false) return '';
+  } else if (t !== ProductType.PHYSICAL) return '';
+  if (stock(v) <= 1) return '';
+  return (
+    `\n\n\n<div class="product-quantity-input" data-item-id="${raw(v, 'id')}" data-animation-role="content">\n` +
+    `  <div class="quantity-label">${LABELS.quantity}:</div>\n` +
+    `  <input aria-label="${LABELS.quantity}" size="4" max="${QUANTITY_MAX}" min="${QUANTITY_MIN}" value="1" type="number" step="1"></input>\n</div>`
+  );
+}
+
+function variantsSelect(v: unknown): string {
+  const vs = variants(v);
+  const order = getPath(productContent(v), ['variantOptionOrdering']);
+  if (vs.length <= 1 || !Array.isArray(order) || order.length === 0) return '';
+  let html = `\n  \n  \n  \n  \n\n  <div class="product-variants" data-item-id="${raw(v, 'id')}" data-variants="${escapeAttr(JSON.stringify(vs))}" data-animation-role="content">\n`;
+  for (const o of order) {
+    const name = toOutput(o);
+    const n = escapeAttr(name);
+    html += `    <div class="variant-option">\n    <div class="variant-option-title">${escapeHtml(name)}: </div>\n    <div class="variant-select-wrapper">\n`;
+    html += `      <select aria-label="Select ${n}" data-variant-option-name="${n}">\n        <option value="">Select ${escapeHtml(name)}</option>\n        `;
+    const values = optionValues(v, name);
+    for (const val of values) html += `<option value="${escapeAttr(val)}">${escapeHtml(val)}</option>`;
+    html += `\n      </select>\n    </div>\n    <div class="variant-radiobtn-wrapper" data-variant-option-name="${n}">\n`;
+    for (const val of values) {
+      const id = escapeAttr(`variant-option-${name}-${val}`);
+      html += `      <input type="radio" class="variant-radiobtn" value="${escapeAttr(val)}" name="variant-option-${n}" id="${id}"/>\n`;
+      html += `      <label class="sqs-button-element--secondary" role="button" tabindex="0" for="${id}">${escapeHtml(val)}</label>\n`;
+    }
+    html += '    </div>\n    </div>\n';
+  }
+  return `${html}  </div>\n`;
+}
+
 export const commerceFormatters: Record<string, FormatterFn> = {
   /** The add-to-cart button (label: custom text, 'Subscribe' for subscriptions, else 'Add To Cart'). */
-  'add-to-cart-btn': (v) => {
-    if (!isObject(v)) return '';
-    const sc = productContent(v);
-    const custom = sc.useCustomAddButtonText === true && toOutput(sc.customAddButtonText).trim() !== '';
-    const label = escapeHtml(buttonLabel(v, LABELS.addToCart));
-    return `<div class="sqs-add-to-cart-button-wrapper" role="button" tabindex="0"><div class="sqs-add-to-cart-button sqs-suppress-edit-mode sqs-editable-button" ${ids(v)} data-use-custom-label="${custom}" data-original-label="${escapeAttr(label)}"><div class="sqs-add-to-cart-button-inner">${label}</div></div></div>`;
+  'add-to-cart-btn': (v) => addToCart(v),
+  /** Checkout block: the variant selector, the quantity input and the add-to-cart button. */
+  'product-checkout': (v, call, c) => variantsSelect(v) + quantityInput(v, c) + addToCart(v),
+  /** Item count of a cart: the sum of its entries' quantities. */
+  'cart-quantity': (v) => {
+    let n = 0;
+    const entries = getPath(v, ['entries']);
+    if (Array.isArray(entries)) for (const e of entries) {
+      const q = toNumber(getPath(e, ['quantity']));
+      if (Number.isFinite(q)) n += q;
+    }
+    return `<span class="sqs-cart-quantity">${n}</span>`;
   },
-  /** A checkout-now button for a product. */
-  'product-checkout': (v) => {
-    if (!isObject(v)) return '';
-    const label = escapeHtml(buttonLabel(v, LABELS.buyNow));
-    return `<div class="sqs-add-to-cart-button-wrapper" role="button" tabindex="0"><div class="sqs-add-to-cart-button sqs-editable-button use-native-checkout" ${ids(v)}><div class="sqs-add-to-cart-button-inner">${label}</div></div></div>`;
-  },
-  /** Item count of a cart (the value, else the data's `cart`), '100+' above 100 (SPEC 2). */
-  'cart-quantity': (v, _call, c) => {
-    const cart = cartOf(v, c);
-    const n = toNumber(getPath(cart, ['totalQuantity']));
-    const count = Number.isFinite(n) ? n : 0;
-    return `<span class="sqs-cart-quantity">${count > 100 ? '100+' : count}</span>`;
-  },
-  /** A cart's subtotal in the store currency. */
-  'cart-subtotal': (v, _call, c) => {
-    const cart = cartOf(v, c);
-    const m = readMoneyOrCents(getPath(cart, ['subtotalCents']) ?? 0, storeCurrency(c.root));
-    return `<span class="sqs-cart-subtotal">${money(m, c)}</span>`;
-  },
+  /** Retired by the reference: it prints this notice whatever the cart. */
+  'cart-subtotal': () => 'deprecated, do not use',
   /** The cart page's path (SPEC 2). */
   'cart-url': () => '/cart',
-  /** Lowest price a shopper pays among the variants. */
-  'from-price': (v, call, c) => money(lowest(priceSources(v).map((x) => effectivePrice(x, storeCurrency(c.root)))), c, call),
-  /** Lowest regular (not sale) price. */
-  'normal-price': (v, call, c) => money(lowest(priceSources(v).map((x) => regularPrice(x, storeCurrency(c.root)))), c, call),
-  /** Lowest sale price among variants on sale ('' when none is). */
-  'sale-price': (v, call, c) =>
-    money(lowest(priceSources(v).filter((x) => x.onSale === true).map((x) => salePrice(x, storeCurrency(c.root)))), c, call),
+  /** Lowest price a shopper pays among the variants, in cents. */
+  'from-price': (v) => fromCents(v),
+  /** Highest regular (not sale) price, in cents. */
+  'normal-price': (v) => normalCents(v),
+  /** Lowest sale price among variants on sale, in cents (0 when none is). */
+  'sale-price': (v) => saleCents(v),
   /** Price block: 'from X' when prices vary, sale and original when on sale, else the price. */
-  'product-price': (v, call, c) => {
-    if (!isObject(v)) return '';
-    const cur = storeCurrency(c.root);
-    const sources = priceSources(v);
-    const paid = lowest(sources.map((x) => effectivePrice(x, cur)));
-    if (!paid) return '';
-    if (productContent(v).isSubscribable === true) {
-      return `<div class="product-price">${escapeHtml(subscriptionText(v, money(paid, c), false))}</div>`;
-    }
-    if (hasVariedPrices(v, cur)) return `<div class="product-price">from ${money(paid, c, call)}</div>`;
-    const first = sources[0] as JsonObject;
-    if (isOnSale(v) && first.onSale === true) {
-      return `<div class="product-price"><span class="sale-price">${money(salePrice(first, cur), c, call)}</span> <span class="original-price">${money(regularPrice(first, cur), c)}</span></div>`;
-    }
-    return `<div class="product-price">${money(paid, c, call)}</div>`;
-  },
-  /** Subscription wording: '$10.00 every 2 weeks, for 1 year'; 'Unavailable' without a plan. */
-  'subscription-price': (v, call, c) => {
-    const paid = lowest(priceSources(v).map((x) => effectivePrice(x, storeCurrency(c.root))));
-    return escapeHtml(subscriptionText(v, money(paid, c), call.args.includes('noYears')));
-  },
-  /** The quick-view trigger (label: first argument or 'Quick View'). */
-  'product-quick-view': (v, call) => {
-    if (!isObject(v)) return '';
-    const label = call.args.length > 0 ? call.args.join(' ') : LABELS.quickView;
-    return `<span class="sqs-product-quick-view-button" role="button" tabindex="0" data-id="${escapeAttr(strField(v, 'id'))}">${escapeHtml(label)}</span>`;
-  },
-  /** Anchor of the restock form: product id and (for a single-variant product) the variant id. */
-  'product-restock-notification': (v) => {
-    if (!isObject(v)) return '';
-    const vs = variants(v);
-    const variantId = vs.length === 1 ? toOutput(vs[0]?.id) : '';
-    return `<div class="product-restock-notification" data-product-id="${escapeAttr(strField(v, 'id'))}" data-variant-id="${escapeAttr(variantId)}"></div>`;
-  },
-  /** Low-stock notice when limited stock is between 1 and the threshold (first argument, default 5). */
-  'product-scarcity': (v, call) => {
-    const left = stock(v);
-    const threshold = intArg(call, 0, 5);
-    if (!Number.isFinite(left) || left <= 0 || left > threshold) return '';
-    return `<div class="product-scarcity">Only ${left} left in stock</div>`;
-  },
+  'product-price': (v) => productPrice(v),
+  /** The subscription price block (the reference leaves it empty). */
+  'subscription-price': () => '\n\n\n<div class="subscription-price">\n\n</div>',
+  /** The quick-view trigger; the first argument names its group. */
+  'product-quick-view': (v, call) =>
+    `<span class="sqs-product-quick-view-button" role="button" tabindex="0" data-id="${strField(v, 'id')}" data-group="${call.args[0] ?? ''}">${LABELS.quickView}</span>`,
+  /** The restock form needs store settings the reference does not take from the data: blank. */
+  'product-restock-notification': (v) => (v === undefined || v === null ? '\n\n\n\n\n\n' : ''),
+  /** The reference shows scarcity only with store settings it does not read from the data: blank. */
+  'product-scarcity': () => '',
   /** Badge: sold out first, then sale, else nothing (SPEC 4). */
   'product-status': (v) => {
-    if (isSoldOut(v)) return `<div class="product-mark sold-out">${LABELS.soldOut}</div>`;
-    if (isOnSale(v)) return `<div class="product-mark sale">${LABELS.sale}</div>`;
+    if (soldOut(v)) return `<div class="product-mark sold-out">${LABELS.soldOut}</div>`;
+    if (onSale(v)) return `<div class="product-mark sale">${LABELS.sale}</div>`;
     return '';
   },
-  /**
-   * Quantity input (number, 1 to 9999, step 1, default 1), left out when multiples are
-   * impossible: only physical products and (if the store allows it, default yes) services take
-   * a quantity; never subscriptions; not with a stock of 1 or less (SPEC 5).
-   */
-  'quantity-input': (v, _call, c) => {
-    if (!isObject(v)) return '';
-    const t = productType(v);
-    const sc = productContent(v);
-    if (sc.isSubscribable === true) return '';
-    if (t === ProductType.SERVICE) {
-      if (c.rootPath(['websiteSettings', 'storeSettings', 'multipleQuantityAllowedForServices']) === false) return '';
-    } else if (t !== ProductType.PHYSICAL) return '';
-    if (stock(v) <= 1) return '';
-    return `<div class="product-quantity-input" data-item-id="${escapeAttr(strField(v, 'id'))}"><div class="quantity-label">${LABELS.quantity}:</div><input aria-label="${LABELS.quantity}" type="number" min="${QUANTITY_MIN}" max="${QUANTITY_MAX}" step="1" value="1"></div>`;
-  },
-  /** A variant's option values in order: 'Red, Large'. */
+  /** Quantity input, for physical and service products with more than one in stock. */
+  'quantity-input': (v, _call, c) => quantityInput(v, c),
+  /** A variant's option values in order: 'L / Red'. */
   'variant-descriptor': (v) => {
-    const attrs = getPath(v, ['attributes']);
-    if (!isObject(attrs)) return '';
-    return Object.values(attrs).map((x) => escapeHtml(toOutput(x))).join(', ');
+    const ov = getPath(v, ['optionValues']);
+    if (!Array.isArray(ov)) return '';
+    return ov.map((o) => toOutput(getPath(o, ['value']))).join(' / ');
   },
-  /**
-   * The variant selector: per option a dropdown ('Select {option}') and radio buttons. Only for
-   * more than one variant and not digital (SPEC 5).
-   */
-  'variants-select': (v) => {
-    const vs = variants(v);
-    if (vs.length <= 1 || productType(v) === ProductType.DIGITAL) return '';
-    let html = `<div class="product-variants" data-item-id="${escapeAttr(strField(v, 'id'))}" data-variants="${escapeAttr(JSON.stringify(vs))}">`;
-    for (const name of optionNames(v)) {
-      const n = escapeAttr(name);
-      const title = name === '' ? LABELS.value : name;
-      const prompt = name === '' ? LABELS.selectValue : `Select ${name}`;
-      html += `<div class="variant-option"><div class="variant-option-title">${escapeHtml(title)}: </div><div class="variant-select-wrapper"><select aria-label="${escapeAttr(prompt)}" data-variant-option-name="${n}"><option value="">${escapeHtml(prompt)}</option>`;
-      const values = optionValues(v, name);
-      for (const val of values) html += `<option value="${escapeAttr(val)}">${escapeHtml(val)}</option>`;
-      html += '</select></div><div class="variant-radiobtn-wrapper">';
-      for (const val of values) {
-        const id = escapeAttr(`variant-option-${name}-${val}`);
-        html += `<input type="radio" class="variant-radiobtn" value="${escapeAttr(val)}" name="variant-option-${n}" id="${id}"><label for="${id}">${escapeHtml(val)}</label>`;
-      }
-      html += '</div></div>';
-    }
-    return `${html}</div>`;
-  },
+  /** The variant selector: per option a dropdown and radio buttons (more than one variant, options ordered). */
+  'variants-select': (v) => variantsSelect(v),
 };

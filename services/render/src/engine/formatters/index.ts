@@ -7,6 +7,7 @@ import { dateFormatters } from './date.js';
 import { i18nFormatters } from './i18n.js';
 import { imageFormatters } from './image.js';
 import { moneyFormatters } from './money.js';
+import { siteCommerceFormatters } from './site-commerce.js';
 import { socialFormatters } from './social.js';
 import { textFormatters } from './text.js';
 
@@ -21,5 +22,6 @@ export const FORMATTERS: ReadonlyMap<string, FormatterFn> = new Map(
     ...contentFormatters,
     ...socialFormatters,
     ...commerceFormatters,
+    ...siteCommerceFormatters,
   }),
 );

