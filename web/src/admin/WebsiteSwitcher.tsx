@@ -7,6 +7,7 @@ import { useEffect, useState } from 'react';
 import { HANDOFF_QUERY, roleName, type OwnerWebsite, type OwnerWebsiteList, type WebsiteHandoff } from '@sc/contracts';
 import { api, ApiError } from '../lib/api.js';
 import { useSession } from './session.js';
+import { apiPath } from '../api/client.js';
 
 /** /config on a domain, with the same scheme and port as this page (a hand-off token in the query). */
 export function adminUrlOn(domain: string, token: string, location: Location = window.location): string {
@@ -22,7 +23,7 @@ export function WebsiteSwitcher() {
   const [busy, setBusy] = useState(false);
 
   useEffect(() => {
-    api<OwnerWebsiteList>('GET', '/api/auth/websites').then(
+    api<OwnerWebsiteList>('GET', apiPath('/auth/websites')).then(
       (answer) => setSites(answer.websites),
       (failure: unknown) => setProblem(failure instanceof Error ? failure.message : String(failure)),
     );
@@ -35,7 +36,7 @@ export function WebsiteSwitcher() {
     setBusy(true);
     setProblem(undefined);
     try {
-      const handoff = await api<WebsiteHandoff>('POST', `/api/auth/websites/${encodeURIComponent(target)}/handoff`);
+      const handoff = await api<WebsiteHandoff>('POST', apiPath('/auth/websites/{websiteId}/handoff', { websiteId: target }));
       window.location.assign(adminUrlOn(handoff.domain, handoff.token));
     } catch (failure) {
       setProblem(failure instanceof ApiError ? failure.message : String(failure));
