@@ -19,7 +19,7 @@ import { LineChart } from './analytics/charts.js';
 import { useApi } from './data.js';
 import { showMinor } from './money.js';
 import { Link } from './router.js';
-import { areasFor } from './routes.js';
+import { areasFor } from './areas.js';
 import { useSession } from './session.js';
 import { Loaded, Page } from './ui.js';
 import { apiPath } from '../api/client.js';

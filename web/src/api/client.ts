@@ -4,14 +4,15 @@
 // Every call goes through send(): JSON or a form in, the crumb cookie repeated in X-CSRF-Token on
 // unsafe methods, the answer parsed, and a failure turned into one Failure shape (failureOf),
 // which the admin (lib/api.ts) and the storefront (storefront/lib/http.ts) show in their words.
-// `client` is the same, typed end to end by openapi-fetch, for code that takes the contract's types.
-import createClient, { type Middleware } from 'openapi-fetch';
+// typed.ts is the same, typed end to end by openapi-fetch (kept apart: the storefront's pages
+// stay light without it).
 import type { paths } from './schema.js';
 
-const PREFIX = '/api';
+/** Where the gateway serves the API. */
+export const API_PREFIX = '/api';
 
 /** The API's routes, keyed without the /api prefix. */
-export type ApiPaths = { [Route in keyof paths as Route extends `${typeof PREFIX}${infer Rest}` ? Rest : never]: paths[Route] };
+export type ApiPaths = { [Route in keyof paths as Route extends `${typeof API_PREFIX}${infer Rest}` ? Rest : never]: paths[Route] };
 /** A route of the API, e.g. '/commerce/coupons/{code}'. */
 export type ApiRoute = Extract<keyof ApiPaths, string>;
 type ParamNames<Route extends string> = Route extends `${string}{${infer Name}}${infer Rest}` ? Name | ParamNames<Rest> : never;
@@ -20,7 +21,7 @@ type PathArgs<Route extends string> = [ParamNames<Route>] extends [never] ? [par
 
 /** The URL of a route: its {params} filled in (encoded), and the query's defined values appended. */
 export function apiPath<Route extends ApiRoute>(route: Route, ...[params, query]: PathArgs<Route>): string {
-  let path = PREFIX + route;
+  let path = API_PREFIX + route;
   if (params) for (const [name, value] of Object.entries<string | number>(params)) path = path.replace(`{${name}}`, encodeURIComponent(String(value)));
   const search = new URLSearchParams();
   for (const [name, value] of Object.entries(query ?? {})) if (value !== undefined && value !== null) search.set(name, String(value));
@@ -78,7 +79,7 @@ export function crumb(): string | undefined {
   return match ? decodeURIComponent(match.slice('crumb='.length)) : undefined;
 }
 
-const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+export const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -128,19 +129,3 @@ export function failureFrom(error: unknown): Failure {
   if (error instanceof RequestFailed) return error.failure;
   return NO_ANSWER;
 }
-
-const addCrumb: Middleware = {
-  onRequest({ request }) {
-    const token = UNSAFE.has(request.method) ? crumb() : undefined;
-    if (token) request.headers.set('x-csrf-token', token);
-    return request;
-  },
-  async onResponse({ response }) {
-    if (response.ok) return response;
-    throw new RequestFailed(failureOf(response.status, await response.json().catch(() => undefined)));
-  },
-};
-
-/** The typed client: `client.GET('/commerce/coupons')`, params, bodies and answers from the contracts. */
-export const client = createClient<ApiPaths>({ baseUrl: PREFIX, credentials: 'same-origin' });
-client.use(addCrumb);

@@ -2,7 +2,8 @@
 // the variant selector, the quantity input and the restock form anchor. The rules and default
 // labels are SPEC 2, 4, 5 and 9; markup uses the class names the web islands hydrate.
 import type { Ctx } from '../context.js';
-import type { Call, FormatterFn } from '../types.js';
+import type { Call } from '../types.js';
+import type { FormatterFn } from '../context.js';
 import type { JsonObject } from '../values.js';
 import type { Money } from '../commerce.js';
 import {
