@@ -3,7 +3,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['**/node_modules/**', '**/dist/**', '**/.data/**', 'coverage/**', '**/*.js', '**/*.mjs'] },
+  { ignores: ['**/node_modules/**', '**/dist/**', '**/.data/**', 'coverage/**', '**/*.js', '**/*.mjs', 'web/src/api/schema.d.ts'] },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   {

@@ -69,7 +69,7 @@ describe('hostile input on every route, through the gateway', () => {
     base = `http://127.0.0.1:${port}`;
     await waitForHttp(`${base}/healthz`, START_WAIT_MS);
     for (;;) {
-      const ready = await fetch(`${base}/api/docs`);
+      const ready = await fetch(`${base}/api/openapi.json`);
       const document = (await ready.json()) as Parameters<typeof operationsOf>[0] & { 'x-unavailable'?: string[] };
       if (!document['x-unavailable']) {
         operations = operationsOf(document);

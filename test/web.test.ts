@@ -1,6 +1,6 @@
 // The web app builds, and the gateway serves it: the admin app's page for every /config path
 // (client-side routes survive a reload) and its hashed assets with a long cache.
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from '@jest/globals';
@@ -30,10 +30,20 @@ describe('web app through the gateway', () => {
       }
       const asset = await request(gateway.server).get(`/${script}`).expect(200);
       expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
-      expect(asset.text).toContain('/api/auth/session');
+      expect(asset.text).toContain('/auth/session');
       await request(gateway.server).get('/assets/missing-file.js').expect(404);
     } finally {
       await gateway.close();
     }
   }, 60_000);
+
+  it('calls the API only through web/src/api/client.ts: no /api/ string literal elsewhere', () => {
+    // A route renamed in a contract then fails `pnpm typecheck` (apiPath and the typed client take
+    // only the routes of web/src/api/schema.d.ts). Tests may name the URLs they expect.
+    const src = path.join(ROOT, 'web/src');
+    const offenders = readdirSync(src, { recursive: true, encoding: 'utf8' })
+      .filter((file) => /\.tsx?$/.test(file) && !/\.test\.tsx?$/.test(file) && !file.startsWith(`api${path.sep}`))
+      .flatMap((file) => readFileSync(path.join(src, file), 'utf8').split('\n').flatMap((line, index) => (/['"`]\/api\//.test(line) ? [`${file}:${index + 1}`] : [])));
+    expect(offenders).toEqual([]);
+  });
 });

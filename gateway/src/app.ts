@@ -42,7 +42,7 @@ export async function buildGateway(options: BuildGatewayOptions = {}): Promise<F
     signingKey: config.IDENTITY_SIGNING_KEY,
   });
   registerHealth(app, { rateLimitStore: rateLimitReady }, drainingFlag(app));
-  registerDocs(app, config);
+  await registerDocs(app, config);
   await registerStaticWithHeaders(app, config.WEB_DIST);
   await registerProxies(app, config);
   return app;

@@ -59,7 +59,7 @@ const sha256 = (text: string): string => createHash('sha256').update(text).diges
 const cacheKey = (credentials: ResolveCredentials): string => sha256(JSON.stringify(credentials));
 
 function skipped(path: string): boolean {
-  return path === '/healthz' || path === '/readyz' || path === '/api/docs' || path.startsWith('/assets/') || path === '/config' || path.startsWith('/config/');
+  return path === '/healthz' || path === '/readyz' || path === '/api/openapi.json' || path === '/api/docs' || path.startsWith('/api/docs/') || path.startsWith('/assets/') || path === '/config' || path.startsWith('/config/');
 }
 
 /** After such a request succeeds, cached answers may be wrong (signed out, roles changed, key revoked). */

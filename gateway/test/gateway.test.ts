@@ -248,10 +248,26 @@ describe('gateway in front of services', () => {
   });
 
   it('serves the merged OpenAPI document of the running services', async () => {
-    const response = await request(gateway.server).get('/api/docs').expect(200);
+    const response = await request(gateway.server).get('/api/openapi.json').expect(200);
     expect(response.body.openapi).toMatch(/^3\./);
     expect(response.body.paths['/api/commerce/shopping-cart'].get.tags).toEqual(['cart']);
     expect(response.body['x-unavailable']).toEqual(expect.arrayContaining(['analytics']));
+  });
+
+  it('serves an interactive reference of that document from its own files, under a strict CSP', async () => {
+    const page = await request(gateway.server).get('/api/docs').expect(200);
+    expect(page.headers['content-type']).toMatch(/text\/html/);
+    expect(page.headers['content-security-policy']).toContain("script-src 'self'");
+    expect(page.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+    const scripts = [...page.text.matchAll(/<script src="([^"]+)"/g)].map((match) => match[1]);
+    expect(scripts.length).toBeGreaterThan(0);
+    for (const script of scripts) {
+      expect(script).toMatch(/^\/api\/docs\//);
+      await request(gateway.server).get(script!).expect(200);
+    }
+    // The UI reads the merged document, not one of its own.
+    const json = await request(gateway.server).get('/api/docs/json').expect(200);
+    expect(json.body.paths['/api/commerce/shopping-cart'].get.tags).toEqual(['cart']);
   });
 
   it('answers health and readiness', async () => {

@@ -72,11 +72,20 @@ export function uniqueNames<T extends z.ZodType<string>>(name: T, tagType: strin
     });
 }
 
+/**
+ * Any JSON value. Registered under an id so that the OpenAPI documents refer to one component for
+ * it: a recursive schema inlined in a route cannot be written out otherwise.
+ */
+export type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue };
+export const JsonValue: z.ZodType<JsonValue> = z
+  .union([z.string(), z.number(), z.boolean(), z.null(), z.array(z.lazy(() => JsonValue)), z.record(z.string(), z.lazy(() => JsonValue))])
+  .meta({ id: 'JsonValue', description: 'Any JSON value.' });
+
 export const BlockBody = z
   .object({
     id: z.string().max(64).optional(),
     type: BlockTypeSchema,
-    data: z.record(z.string(), z.json()).default({}),
+    data: z.record(z.string(), JsonValue).default({}),
   })
   .strict();
 export type BlockBody = z.infer<typeof BlockBody>;
@@ -538,7 +547,9 @@ export const NavigationItemBody: z.ZodType<NavigationItemBody> = z
   .strict()
   .refine((item) => Boolean(item.collectionId ?? item.externalLink ?? item.memberAreaId ?? item.items), {
     error: 'A navigation item needs a page, a link, a member area or child items.',
-  });
+  })
+  // Recursive: an id makes it one component of the OpenAPI documents (see JsonValue).
+  .meta({ id: 'NavigationItemBody' });
 
 export const UpdateNavigationBody = z
   .object({
@@ -566,7 +577,7 @@ export const NavigationLink: z.ZodType<NavigationLink> = z.object({
   get children(): z.ZodArray<z.ZodType<NavigationLink>> {
     return z.array(NavigationLink);
   },
-});
+}).meta({ id: 'NavigationLink' });
 
 export const SiteLayout = z.object({
   layout: z.array(z.object({ identifier: z.string(), templateId: z.string(), links: z.array(NavigationLink) })),
@@ -679,8 +690,8 @@ export const MultilingualStatus = z.object({
 
 export const CommercePreferencesNamespace = z.string().regex(/^[A-Za-z][A-Za-z0-9_-]{0,63}$/);
 export const MAX_COMMERCE_PREFERENCES_BYTES = 64 * 1024;
-export const CommercePreferencesBody = z.record(z.string().max(128), z.json());
-export const CommercePreferencesResponse = z.record(z.string(), z.json());
+export const CommercePreferencesBody = z.record(z.string().max(128), JsonValue);
+export const CommercePreferencesResponse = z.record(z.string(), JsonValue);
 
 // ---------------------------------------------------------------------------------------------
 // Public reads

@@ -153,13 +153,13 @@ export function cartRoutes(options: CartRouteOptions) {
 
     app.get(
       '/api/commerce/shopping-cart',
-      { schema: { querystring: GetShoppingCartQuery, response: { 200: CommerceShoppingCart } }, serializerCompiler: plainJson },
+      { schema: { summary: "The visitor's cart with its lines, totals, coupons and shipping choice", querystring: GetShoppingCartQuery, response: { 200: CommerceShoppingCart } }, serializerCompiler: plainJson },
       async (request, reply) => (await carts.load(await cartFor(request, reply))).view,
     );
 
     app.post(
       '/api/commerce/shopping-cart/entries',
-      { onRequest: limitWrites, schema: { body: AddEntryBody, response: { 200: AddEntryResponse } }, serializerCompiler: plainJson },
+      { onRequest: limitWrites, schema: { summary: 'Add a product variant to the cart (quantity rules, stock and limits checked)', body: AddEntryBody, response: { 200: AddEntryResponse } }, serializerCompiler: plainJson },
       async (request, reply) => {
         const cookie = request.cookies[CART_COOKIE];
         const { view, entry } = await carts.addEntry(shopperOf(request), request.body, ({ cart, created }) => {
@@ -171,7 +171,7 @@ export function cartRoutes(options: CartRouteOptions) {
 
     app.put(
       '/api/commerce/shopping-cart/entries/:entryId/additionalFields',
-      { onRequest: limitWrites, schema: { params: EntryParams, body: UpdateFieldsBody, response: { 200: UpdateFieldsResponse } } },
+      { onRequest: limitWrites, schema: { summary: 'Set the custom form fields of a cart line', params: EntryParams, body: UpdateFieldsBody, response: { 200: UpdateFieldsResponse } } },
       async (request, reply) => {
         const { view, entry } = await carts.updateFields(await cartFor(request, reply), request.params.entryId, request.body.itemId, request.body.additionalFields);
         return { shoppingCart: view, updatedEntry: entry };
@@ -180,49 +180,49 @@ export function cartRoutes(options: CartRouteOptions) {
 
     app.put(
       '/api/commerce/shopping-cart/entries/:entryId',
-      { onRequest: limitWrites, schema: { params: EntryParams, body: UpdateQuantityBody, response: { 200: CommerceShoppingCart } } },
+      { onRequest: limitWrites, schema: { summary: 'Change the quantity of a cart line', params: EntryParams, body: UpdateQuantityBody, response: { 200: CommerceShoppingCart } } },
       async (request, reply) => carts.updateQuantity(await cartFor(request, reply), request.params.entryId, request.body.quantity),
     );
 
     app.delete(
       '/api/commerce/shopping-cart/entries/:entryId',
-      { onRequest: limitWrites, schema: { params: EntryParams, response: { 200: CommerceShoppingCart } } },
+      { onRequest: limitWrites, schema: { summary: 'Remove a line from the cart', params: EntryParams, response: { 200: CommerceShoppingCart } } },
       async (request, reply) => carts.removeEntry(await cartFor(request, reply), request.params.entryId),
     );
 
     app.post(
       '/api/commerce/shopping-cart/coupons',
-      { onRequest: limitWrites, schema: { body: ApplyCouponBody, response: { 200: CommerceShoppingCart } } },
+      { onRequest: limitWrites, schema: { summary: 'Apply a coupon code to the cart', body: ApplyCouponBody, response: { 200: CommerceShoppingCart } } },
       async (request, reply) => carts.applyCoupon(await cartFor(request, reply), request.body.code),
     );
 
     app.delete(
       '/api/commerce/shopping-cart/coupons/:code',
-      { onRequest: limitWrites, schema: { params: CouponParams, response: { 200: CommerceShoppingCart } } },
+      { onRequest: limitWrites, schema: { summary: 'Remove a coupon from the cart', params: CouponParams, response: { 200: CommerceShoppingCart } } },
       async (request, reply) => carts.removeCoupon(await cartFor(request, reply), request.params.code),
     );
 
     app.put(
       '/api/commerce/shopping-cart/shipping-location',
-      { onRequest: limitWrites, schema: { body: ShippingLocation, response: { 200: CommerceShoppingCart } } },
+      { onRequest: limitWrites, schema: { summary: 'Set where the cart ships to (for shipping options and tax)', body: ShippingLocation, response: { 200: CommerceShoppingCart } } },
       async (request, reply) => carts.setLocation(await cartFor(request, reply), request.body),
     );
 
     app.put(
       '/api/commerce/shopping-cart/shipping-option',
-      { onRequest: limitWrites, schema: { body: ChooseShippingBody, response: { 200: CommerceShoppingCart } } },
+      { onRequest: limitWrites, schema: { summary: 'Choose one of the shipping options offered for the cart', body: ChooseShippingBody, response: { 200: CommerceShoppingCart } } },
       async (request, reply) => carts.chooseShipping(await cartFor(request, reply), request.body.optionId),
     );
 
     for (const path of ['/api/commerce/inventory/stock/', '/api/commerce/inventory/stock']) {
-      app.get(path, { schema: { querystring: StockQuery, response: { 200: StockResult } } }, async (request) =>
+      app.get(path, { schema: { summary: 'Stock left of product variants (unlimited when not tracked)', querystring: StockQuery, response: { 200: StockResult } } }, async (request) =>
         carts.stockResult(websiteIdOf(request), request.query.itemId),
       );
     }
 
     app.post(
       '/api/3/commerce/cart/subscription',
-      { onRequest: limitWrites, schema: { body: SubscriptionCartBody, response: { 200: SubscriptionCartResponse } } },
+      { onRequest: limitWrites, schema: { summary: 'Start a subscription checkout: a cart holding one subscription product', body: SubscriptionCartBody, response: { 200: SubscriptionCartResponse } } },
       async (request) => {
         const shopper = shopperOf(request);
         const body = request.body;
@@ -247,7 +247,7 @@ export function cartRoutes(options: CartRouteOptions) {
 
     app.post(
       '/api/commerce/checkout',
-      { onRequest: limitWrites, schema: { body: CheckoutBody, response: { 201: CheckoutResponse } } },
+      { onRequest: limitWrites, schema: { summary: 'Place the order of the cart: reserves stock, takes payment, empties the cart', body: CheckoutBody, response: { 201: CheckoutResponse } } },
       async (request, reply) => {
         const key = idempotencyKeyOf(request);
         const shopper = shopperOf(request);
@@ -270,7 +270,7 @@ export function cartRoutes(options: CartRouteOptions) {
 
     app.post(
       '/api/commerce/donations',
-      { onRequest: limitWrites, schema: { body: DonationBody, response: { 201: CheckoutResponse } } },
+      { onRequest: limitWrites, schema: { summary: 'Give a donation (an order without a cart)', body: DonationBody, response: { 201: CheckoutResponse } } },
       async (request, reply) => {
         const key = idempotencyKeyOf(request);
         const websiteId = websiteIdOf(request);
@@ -283,7 +283,7 @@ export function cartRoutes(options: CartRouteOptions) {
 
     // Only its buyer, the site's owner, or the holder of its receipt token reads an order: the id
     // alone (in URLs, logs and analytics) is not enough.
-    app.get('/api/commerce/orders/:orderId', { schema: { params: OrderParams, querystring: OrderReadQuery, response: { 200: OrderResponse } } }, async (request, reply) => {
+    app.get('/api/commerce/orders/:orderId', { schema: { summary: "One order, for its buyer, the site's owner or the holder of its receipt token", params: OrderParams, querystring: OrderReadQuery, response: { 200: OrderResponse } } }, async (request, reply) => {
       reply.header('cache-control', 'private, no-store');
       const identity = identityOf(request);
       return {
@@ -296,7 +296,7 @@ export function cartRoutes(options: CartRouteOptions) {
       };
     });
 
-    app.get('/api/commerce/gift-cards/:code', { schema: { params: GiftCardParams, response: { 200: GiftCardBalance } } }, async (request) => {
+    app.get('/api/commerce/gift-cards/:code', { schema: { summary: 'The balance left on a gift card', params: GiftCardParams, response: { 200: GiftCardBalance } } }, async (request) => {
       const card = await findGiftCard(ctx.db, websiteIdOf(request), request.params.code.toUpperCase());
       if (!card) throw cartFailure(404, CommerceMessages.giftCardUnknown);
       const currency = card.currency as 'USD';

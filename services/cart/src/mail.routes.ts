@@ -38,17 +38,17 @@ export function mailRoutes(app: ZodApp, ctx: ServiceContext<CartDB>, mail: MailR
 
   app.get(
     '/api/commerce/store/mailbox',
-    ownerRoute(Permission.STORE_READ, { schema: { querystring: MailboxQuery, response: { 200: pageSchema(MailboxMessage) } } }),
+    ownerRoute(Permission.STORE_READ, { schema: { summary: "The store's sent mail (receipts, refund notices and the rest), paged", querystring: MailboxQuery, response: { 200: pageSchema(MailboxMessage) } } }),
     async (request) => listMailbox(db, websiteIdOf(request), request.query),
   );
 
-  app.get('/api/commerce/store/mail/failed', ownerRoute(Permission.STORE_READ, { schema: { response: { 200: FailedMailList } } }), async (request) => ({
+  app.get('/api/commerce/store/mail/failed', ownerRoute(Permission.STORE_READ, { schema: { summary: 'Store mail that could not be delivered', response: { 200: FailedMailList } } }), async (request) => ({
     items: await failedMail(db, websiteIdOf(request)),
   }));
 
   app.post(
     '/api/commerce/store/mail/:mailId/resend',
-    ownerRoute(Permission.STORE_MANAGE, { schema: { params: MailParams, response: { 200: MailResent } } }),
+    ownerRoute(Permission.STORE_MANAGE, { schema: { summary: 'Send a failed store mail again', params: MailParams, response: { 200: MailResent } } }),
     async (request) => {
       if (!(await resendMail(db, websiteIdOf(request), request.params.mailId))) throw cartFailure(404, MailMessages.mailNotFound);
       mail.poke();
@@ -56,7 +56,7 @@ export function mailRoutes(app: ZodApp, ctx: ServiceContext<CartDB>, mail: MailR
     },
   );
 
-  app.get('/api/commerce/store/mail/previews', ownerRoute(Permission.STORE_READ, { schema: { response: { 200: MailPreviewList } } }), async (request) => {
+  app.get('/api/commerce/store/mail/previews', ownerRoute(Permission.STORE_READ, { schema: { summary: 'Previews of every store mail template with sample data', response: { 200: MailPreviewList } } }), async (request) => {
     const websiteId = websiteIdOf(request);
     const site = await siteOfMail(ctx.db, websiteId);
     const shown = { ...site, origin: site.origin ?? 'https://example.com' };

@@ -33,7 +33,7 @@ import { couponOf, couponView, deleteCoupon, listCoupons, rulesOf, saveRules, up
 export function ownerRoutes(app: ZodApp, ctx: ServiceContext<CartDB>, checkout: CheckoutService): void {
   app.get(
     '/api/commerce/inventory',
-    ownerRoute(Permission.STORE_READ, { schema: { querystring: InventoryQuery, response: { 200: InventoryList } } }),
+    ownerRoute(Permission.STORE_READ, { schema: { summary: "Stock of every product variant, or of one product's", querystring: InventoryQuery, response: { 200: InventoryList } } }),
     async (request) => {
       let query = ctx.db
         .selectFrom('stock as s')
@@ -51,7 +51,7 @@ export function ownerRoutes(app: ZodApp, ctx: ServiceContext<CartDB>, checkout: 
 
   app.put(
     '/api/commerce/inventory/:itemId/:variantId',
-    ownerRoute(Permission.STORE_MANAGE, { schema: { params: InventoryParams, body: UpdateStockBody, response: { 200: InventoryRow } } }),
+    ownerRoute(Permission.STORE_MANAGE, { schema: { summary: 'Set the stock of one product variant', params: InventoryParams, body: UpdateStockBody, response: { 200: InventoryRow } } }),
     async (request) => {
       const websiteId = websiteIdOf(request);
       const { itemId, variantId } = request.params;
@@ -97,14 +97,14 @@ export function ownerRoutes(app: ZodApp, ctx: ServiceContext<CartDB>, checkout: 
     },
   );
 
-  app.get('/api/commerce/store-rules', ownerRoute(Permission.STORE_READ, { schema: { response: { 200: StoreRules } } }), async (request) => {
+  app.get('/api/commerce/store-rules', ownerRoute(Permission.STORE_READ, { schema: { summary: "The store's rules: minimum order and donation, tax rules, shipping options", response: { 200: StoreRules } } }), async (request) => {
     const { currency: _currency, ...rules } = await rulesOf(ctx.db, websiteIdOf(request));
     return rules;
   });
 
   app.put(
     '/api/commerce/store-rules',
-    ownerRoute(Permission.STORE_MANAGE, { schema: { body: UpdateStoreRulesBody, response: { 200: StoreRules } } }),
+    ownerRoute(Permission.STORE_MANAGE, { schema: { summary: "Change the store's rules", body: UpdateStoreRulesBody, response: { 200: StoreRules } } }),
     async (request) => {
       const websiteId = websiteIdOf(request);
       await saveRules(ctx.db, websiteId, request.body);
@@ -114,11 +114,11 @@ export function ownerRoutes(app: ZodApp, ctx: ServiceContext<CartDB>, checkout: 
     },
   );
 
-  app.get('/api/commerce/coupons', ownerRoute(Permission.STORE_READ, { schema: { response: { 200: CouponList } } }), async (request) => ({
+  app.get('/api/commerce/coupons', ownerRoute(Permission.STORE_READ, { schema: { summary: "The store's coupons", response: { 200: CouponList } } }), async (request) => ({
     coupons: (await listCoupons(ctx.db, websiteIdOf(request))).map(couponView),
   }));
 
-  app.post('/api/commerce/coupons', ownerRoute(Permission.STORE_MANAGE, { schema: { body: CouponInput, response: { 200: Coupon } } }), async (request) => {
+  app.post('/api/commerce/coupons', ownerRoute(Permission.STORE_MANAGE, { schema: { summary: 'Create a coupon', body: CouponInput, response: { 200: Coupon } } }), async (request) => {
     const b = request.body;
     const coupon = couponOf({ code: b.code, kind: b.kind, value: b.value, minimum_subtotal_cents: b.minimumSubtotalCents, expires_at: b.expiresAt, combinable: b.combinable, usage_limit: b.usageLimit, times_used: 0 });
     await upsertCoupon(ctx.db, websiteIdOf(request), coupon);
@@ -128,7 +128,7 @@ export function ownerRoutes(app: ZodApp, ctx: ServiceContext<CartDB>, checkout: 
 
   app.delete(
     '/api/commerce/coupons/:code',
-    ownerRoute(Permission.STORE_MANAGE, { schema: { params: CouponParams, response: { 200: z.object({ deleted: z.boolean() }) } } }),
+    ownerRoute(Permission.STORE_MANAGE, { schema: { summary: 'Delete a coupon', params: CouponParams, response: { 200: z.object({ deleted: z.boolean() }) } } }),
     async (request) => {
       const deleted = await deleteCoupon(ctx.db, websiteIdOf(request), request.params.code);
       storeCacheOf(ctx).couponsChanged(websiteIdOf(request));
@@ -136,7 +136,7 @@ export function ownerRoutes(app: ZodApp, ctx: ServiceContext<CartDB>, checkout: 
     },
   );
 
-  app.get('/api/commerce/store/orders', ownerRoute(Permission.STORE_READ, { schema: { querystring: OrderListQuery, response: { 200: OrderList } } }), async (request) => {
+  app.get('/api/commerce/store/orders', ownerRoute(Permission.STORE_READ, { schema: { summary: "The store's orders, paged, filtered by status, kind and date", querystring: OrderListQuery, response: { 200: OrderList } } }), async (request) => {
     const { limit, cursor, status, kind, from, to, q } = request.query;
     const after = cursor ? decodeCursor(cursor, 'orders', 'number') : undefined;
     const rows = await findOrders(ctx.db, websiteIdOf(request), { status, kind, from, to, email: q, beforeNumber: after ? Number(after.key) : undefined }, limit + 1);
@@ -151,7 +151,7 @@ export function ownerRoutes(app: ZodApp, ctx: ServiceContext<CartDB>, checkout: 
 
   app.put(
     '/api/commerce/store/orders/:orderId/status',
-    ownerRoute(Permission.STORE_MANAGE, { schema: { params: OrderParams, body: UpdateOrderStatusBody, response: { 200: OrderResponse } } }),
+    ownerRoute(Permission.STORE_MANAGE, { schema: { summary: 'Mark an order fulfilled (with tracking) or cancelled', params: OrderParams, body: UpdateOrderStatusBody, response: { 200: OrderResponse } } }),
     async (request) => {
       const websiteId = websiteIdOf(request);
       const order = await findOrder(ctx.db, websiteId, request.params.orderId);

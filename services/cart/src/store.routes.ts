@@ -108,13 +108,13 @@ export function storeRoutes(app: ZodApp, ctx: ServiceContext<CartDB>, services: 
 
   app.get(
     '/api/commerce/store/orders/:orderId',
-    ownerRoute(Permission.STORE_READ, { schema: { params: OrderParams, response: { 200: OrderResponse } } }),
+    ownerRoute(Permission.STORE_READ, { schema: { summary: 'One order of the store, with its lines, payments and refunds', params: OrderParams, response: { 200: OrderResponse } } }),
     async (request) => ({ order: await checkout.orderView(websiteIdOf(request), request.params.orderId) }),
   );
 
   app.post(
     '/api/commerce/store/orders/:orderId/refunds',
-    ownerRoute(Permission.STORE_MANAGE, { schema: { params: OrderParams, body: RefundBody, response: { 201: RefundResponse } } }),
+    ownerRoute(Permission.STORE_MANAGE, { schema: { summary: 'Refund an order in full or in part, restocking if asked', params: OrderParams, body: RefundBody, response: { 201: RefundResponse } } }),
     async (request, reply) => {
       const key = idempotencyKeyOf(request);
       if (!key) throw cartFailure(400, CommerceMessages.idempotencyKeyRequired);
@@ -137,7 +137,7 @@ export function storeRoutes(app: ZodApp, ctx: ServiceContext<CartDB>, services: 
 
   app.get(
     '/api/commerce/store/gift-cards',
-    ownerRoute(Permission.STORE_READ, { schema: { querystring: GiftCardListQuery, response: { 200: GiftCardList } } }),
+    ownerRoute(Permission.STORE_READ, { schema: { summary: "The store's gift cards, paged, searchable by code", querystring: GiftCardListQuery, response: { 200: GiftCardList } } }),
     async (request) => {
       const { limit, cursor, q } = request.query;
       const after = cursor ? decodeCursor(cursor, 'gift-cards', 'number') : undefined;
@@ -154,7 +154,7 @@ export function storeRoutes(app: ZodApp, ctx: ServiceContext<CartDB>, services: 
 
   app.post(
     '/api/commerce/store/gift-cards',
-    ownerRoute(Permission.STORE_MANAGE, { schema: { body: IssueGiftCardBody, response: { 201: GiftCardResponse } } }),
+    ownerRoute(Permission.STORE_MANAGE, { schema: { summary: 'Issue a gift card', body: IssueGiftCardBody, response: { 201: GiftCardResponse } } }),
     async (request, reply) => {
       const websiteId = websiteIdOf(request);
       const body = request.body;
@@ -199,7 +199,7 @@ export function storeRoutes(app: ZodApp, ctx: ServiceContext<CartDB>, services: 
 
   app.get(
     '/api/commerce/coupons/:code',
-    ownerRoute(Permission.STORE_READ, { schema: { params: CouponParams, response: { 200: CouponResponse } } }),
+    ownerRoute(Permission.STORE_READ, { schema: { summary: 'One coupon with its usage', params: CouponParams, response: { 200: CouponResponse } } }),
     async (request) => {
       const coupon = await findCoupon(ctx.db, websiteIdOf(request), request.params.code);
       if (!coupon) throw cartFailure(404, CommerceMessages.couponNotFound);
@@ -209,7 +209,7 @@ export function storeRoutes(app: ZodApp, ctx: ServiceContext<CartDB>, services: 
 
   app.put(
     '/api/commerce/coupons/:code',
-    ownerRoute(Permission.STORE_MANAGE, { schema: { params: CouponParams, body: CouponUpdateBody, response: { 200: CouponResponse } } }),
+    ownerRoute(Permission.STORE_MANAGE, { schema: { summary: 'Change a coupon', params: CouponParams, body: CouponUpdateBody, response: { 200: CouponResponse } } }),
     async (request) => {
       const websiteId = websiteIdOf(request);
       const existing = await findCoupon(ctx.db, websiteId, request.params.code);
@@ -251,13 +251,13 @@ export function storeRoutes(app: ZodApp, ctx: ServiceContext<CartDB>, services: 
 
   app.get(
     '/api/commerce/shipping-options',
-    ownerRoute(Permission.STORE_READ, { schema: { response: { 200: ShippingOptionList } } }),
+    ownerRoute(Permission.STORE_READ, { schema: { summary: "The store's shipping options", response: { 200: ShippingOptionList } } }),
     async (request) => ({ shippingOptions: (await rulesOf(ctx.db, websiteIdOf(request))).shippingOptions }),
   );
 
   app.post(
     '/api/commerce/shipping-options',
-    ownerRoute(Permission.STORE_MANAGE, { schema: { body: ShippingOptionInput, response: { 201: ShippingOptionResponse } } }),
+    ownerRoute(Permission.STORE_MANAGE, { schema: { summary: 'Create a shipping option', body: ShippingOptionInput, response: { 201: ShippingOptionResponse } } }),
     async (request, reply) => {
       const option: ShippingOption = request.body;
       await editList<ShippingOption>(websiteIdOf(request), 'shippingOptions', (items) => {
@@ -271,7 +271,7 @@ export function storeRoutes(app: ZodApp, ctx: ServiceContext<CartDB>, services: 
 
   app.put(
     '/api/commerce/shipping-options/:optionId',
-    ownerRoute(Permission.STORE_MANAGE, { schema: { params: ShippingOptionParams, body: ShippingOptionUpdateBody, response: { 200: ShippingOptionResponse } } }),
+    ownerRoute(Permission.STORE_MANAGE, { schema: { summary: 'Change a shipping option', params: ShippingOptionParams, body: ShippingOptionUpdateBody, response: { 200: ShippingOptionResponse } } }),
     async (request) => {
       const option: ShippingOption = { id: request.params.optionId, ...request.body };
       await editList<ShippingOption>(websiteIdOf(request), 'shippingOptions', (items) => {
@@ -284,7 +284,7 @@ export function storeRoutes(app: ZodApp, ctx: ServiceContext<CartDB>, services: 
 
   app.delete(
     '/api/commerce/shipping-options/:optionId',
-    ownerRoute(Permission.STORE_MANAGE, { schema: { params: ShippingOptionParams, response: { 200: Deleted } } }),
+    ownerRoute(Permission.STORE_MANAGE, { schema: { summary: 'Delete a shipping option', params: ShippingOptionParams, response: { 200: Deleted } } }),
     async (request) => {
       let deleted = false;
       await editList<ShippingOption>(websiteIdOf(request), 'shippingOptions', (items) => {
@@ -297,13 +297,13 @@ export function storeRoutes(app: ZodApp, ctx: ServiceContext<CartDB>, services: 
 
   app.get(
     '/api/commerce/tax-rules',
-    ownerRoute(Permission.STORE_READ, { schema: { response: { 200: TaxRuleList } } }),
+    ownerRoute(Permission.STORE_READ, { schema: { summary: "The store's tax rules", response: { 200: TaxRuleList } } }),
     async (request) => ({ taxRules: (await rulesOf(ctx.db, websiteIdOf(request))).taxRules }),
   );
 
   app.post(
     '/api/commerce/tax-rules',
-    ownerRoute(Permission.STORE_MANAGE, { schema: { body: TaxRuleInput, response: { 201: TaxRuleResponse } } }),
+    ownerRoute(Permission.STORE_MANAGE, { schema: { summary: 'Create a tax rule', body: TaxRuleInput, response: { 201: TaxRuleResponse } } }),
     async (request, reply) => {
       const rule: TaxRule = request.body;
       await editList<TaxRule>(websiteIdOf(request), 'taxRules', (items) => {
@@ -317,7 +317,7 @@ export function storeRoutes(app: ZodApp, ctx: ServiceContext<CartDB>, services: 
 
   app.put(
     '/api/commerce/tax-rules/:ruleId',
-    ownerRoute(Permission.STORE_MANAGE, { schema: { params: TaxRuleParams, body: TaxRuleUpdateBody, response: { 200: TaxRuleResponse } } }),
+    ownerRoute(Permission.STORE_MANAGE, { schema: { summary: 'Change a tax rule', params: TaxRuleParams, body: TaxRuleUpdateBody, response: { 200: TaxRuleResponse } } }),
     async (request) => {
       const rule: TaxRule = { id: request.params.ruleId, ...request.body };
       await editList<TaxRule>(websiteIdOf(request), 'taxRules', (items) => {
@@ -330,7 +330,7 @@ export function storeRoutes(app: ZodApp, ctx: ServiceContext<CartDB>, services: 
 
   app.delete(
     '/api/commerce/tax-rules/:ruleId',
-    ownerRoute(Permission.STORE_MANAGE, { schema: { params: TaxRuleParams, response: { 200: Deleted } } }),
+    ownerRoute(Permission.STORE_MANAGE, { schema: { summary: 'Delete a tax rule', params: TaxRuleParams, response: { 200: Deleted } } }),
     async (request) => {
       let deleted = false;
       await editList<TaxRule>(websiteIdOf(request), 'taxRules', (items) => {
@@ -345,7 +345,7 @@ export function storeRoutes(app: ZodApp, ctx: ServiceContext<CartDB>, services: 
 
   app.get(
     '/api/commerce/store/subscriptions',
-    ownerRoute(Permission.STORE_READ, { schema: { querystring: SubscriptionListQuery, response: { 200: SubscriptionList } } }),
+    ownerRoute(Permission.STORE_READ, { schema: { summary: "The store's subscriptions, paged, filtered by status and buyer", querystring: SubscriptionListQuery, response: { 200: SubscriptionList } } }),
     async (request) => {
       const { limit, cursor, status, q } = request.query;
       const after = cursor ? decodeCursor(cursor, 'subscriptions', 'number') : undefined;
@@ -362,7 +362,7 @@ export function storeRoutes(app: ZodApp, ctx: ServiceContext<CartDB>, services: 
 
   app.get(
     '/api/commerce/store/subscriptions/:subscriptionId',
-    ownerRoute(Permission.STORE_READ, { schema: { params: SubscriptionParams, response: { 200: SubscriptionResponse } } }),
+    ownerRoute(Permission.STORE_READ, { schema: { summary: 'One subscription', params: SubscriptionParams, response: { 200: SubscriptionResponse } } }),
     async (request) => {
       const row = await findSubscription(ctx.db, websiteIdOf(request), request.params.subscriptionId);
       if (!row) throw cartFailure(404, CommerceMessages.subscriptionNotFound);
@@ -372,7 +372,7 @@ export function storeRoutes(app: ZodApp, ctx: ServiceContext<CartDB>, services: 
 
   app.put(
     '/api/commerce/store/subscriptions/:subscriptionId/status',
-    ownerRoute(Permission.STORE_MANAGE, { schema: { params: SubscriptionParams, body: UpdateSubscriptionStatusBody, response: { 200: SubscriptionResponse } } }),
+    ownerRoute(Permission.STORE_MANAGE, { schema: { summary: 'Cancel or reactivate a subscription', params: SubscriptionParams, body: UpdateSubscriptionStatusBody, response: { 200: SubscriptionResponse } } }),
     async (request) => {
       const websiteId = websiteIdOf(request);
       const row = await findSubscription(ctx.db, websiteId, request.params.subscriptionId);

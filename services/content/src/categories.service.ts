@@ -16,7 +16,7 @@ import {
 } from '@sc/contracts';
 import { decodeCursor, toPage, type Page, type ServiceContext } from '@sc/platform';
 import { enqueueEvent } from './cache-first-outbox.js';
-import { requireCollection } from './collections.service.js';
+import { requireCollection } from './require-collection.js';
 import type { ContentDB } from './content.table.js';
 import { invalid, isUniqueViolation, notFound } from './domain/errors.js';
 import { productUpserted } from './domain/events.js';

@@ -21,19 +21,18 @@ import {
 import { AppError, decodeCursor, toPage, type Page, type ServiceContext } from '@sc/platform';
 import { enqueueEvent } from './cache-first-outbox.js';
 import type { ContentDB } from './content.table.js';
-import { defaultOrdering, inArea, isGallery, isPage, itemLimit, typeNameOf, type Area } from './domain/collection.js';
-import { collectionNotFound, invalid, isUniqueViolation } from './domain/errors.js';
+import { defaultOrdering, isGallery, isPage, itemLimit, typeNameOf, type Area } from './domain/collection.js';
+import { invalid, isUniqueViolation } from './domain/errors.js';
 import { collectionUpserted, productUpserted } from './domain/events.js';
 import { ms, settingsOf, toCollection } from './domain/mappers.js';
 import { createCategory } from './categories.service.js';
+import { requireCollection } from './require-collection.js';
 import { appendToNavigation } from './navigation.service.js';
 import {
   collectionUrlIds,
   deleteCollection,
-  findCollection,
   insertCollection,
   listCollections,
-  lockCollection,
   updateCollection,
   type CollectionRow,
 } from './store/collections.repository.js';
@@ -43,12 +42,6 @@ import { countItems, itemCounts, itemsOfCollection, productsOf } from './store/i
 import { requireWebsite } from './websites.service.js';
 
 /** The collection of this website, or a 404 (ids of other websites are not found, never forbidden). */
-export async function requireCollection(db: Db, websiteId: string, collectionId: string, lock = false, area?: Area): Promise<CollectionRow> {
-  const row = lock ? await lockCollection(db, websiteId, collectionId) : await findCollection(db, websiteId, collectionId);
-  if (!row || (area && !inArea(row.type, area))) throw collectionNotFound();
-  return row;
-}
-
 function urlTaken(urlId: string): AppError {
   return new AppError('CONFLICT', formatMessage(ContentMessages.urlIdTaken, { val: urlId }), { fields: { urlId: 'taken' } });
 }

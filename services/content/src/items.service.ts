@@ -21,7 +21,7 @@ import {
 import { AppError, decodeCursor, toPage, type CursorPosition, type Page, type ServiceContext } from '@sc/platform';
 import { sql } from 'kysely';
 import { enqueueEvent } from './cache-first-outbox.js';
-import { requireCollection } from './collections.service.js';
+import { requireCollection } from './require-collection.js';
 import type { ContentDB } from './content.table.js';
 import { MemberAccess } from './community/member-access.js';
 import { allowedRecordTypes, isPage, itemLimit, type Area } from './domain/collection.js';

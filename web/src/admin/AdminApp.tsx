@@ -7,6 +7,7 @@ import { api, ApiError } from '../lib/api.js';
 import { Layout } from './Layout.js';
 import { sessionOf, SessionProvider } from './session.js';
 import './admin.css';
+import { apiPath } from '../api/client.js';
 
 type State = { kind: 'loading' } | { kind: 'signed-out'; error?: string } | { kind: 'signed-in'; info: OwnerSessionInfo };
 
@@ -25,7 +26,7 @@ export function AdminApp() {
   }, []);
 
   const signOut = useCallback(async () => {
-    await api('DELETE', '/api/auth/session');
+    await api('DELETE', apiPath('/auth/session'));
     setState({ kind: 'signed-out' });
   }, []);
 
@@ -48,7 +49,7 @@ let starting: Promise<OwnerSessionInfo> | undefined;
 function startingSession(): Promise<OwnerSessionInfo> {
   if (!starting) {
     const handoff = takeHandoffToken();
-    starting = handoff ? api<OwnerSessionInfo>('POST', '/api/auth/session/handoff', { token: handoff }) : api<OwnerSessionInfo>('GET', '/api/auth/session');
+    starting = handoff ? api<OwnerSessionInfo>('POST', apiPath('/auth/session/handoff'), { token: handoff }) : api<OwnerSessionInfo>('GET', apiPath('/auth/session'));
   }
   return starting;
 }
@@ -84,8 +85,8 @@ function ResetPassword({ token, onDone }: { token: string | undefined; onDone: (
     setBusy(true);
     setProblem(undefined);
     try {
-      if (token) onDone((await api<{ message: string }>('POST', '/api/auth/owners/password-reset/confirm', { token, password })).message);
-      else setNotice((await api<{ message: string }>('POST', '/api/auth/owners/password-reset', { email })).message);
+      if (token) onDone((await api<{ message: string }>('POST', apiPath('/auth/owners/password-reset/confirm'), { token, password })).message);
+      else setNotice((await api<{ message: string }>('POST', apiPath('/auth/owners/password-reset'), { email })).message);
     } catch (failure) {
       setProblem(failure instanceof ApiError ? failure.message : String(failure));
     } finally {
@@ -130,8 +131,8 @@ function SignIn({ error, onSignedIn }: { error?: string; onSignedIn: (session: O
     try {
       onSignedIn(
         mode === 'sign-in'
-          ? await api<OwnerSessionInfo>('POST', '/api/auth/session', { email, password, rememberMe: false })
-          : await api<OwnerSessionInfo>('POST', '/api/auth/owners', { email, password, ...(name.trim() ? { name: name.trim() } : {}) }),
+          ? await api<OwnerSessionInfo>('POST', apiPath('/auth/session'), { email, password, rememberMe: false })
+          : await api<OwnerSessionInfo>('POST', apiPath('/auth/owners'), { email, password, ...(name.trim() ? { name: name.trim() } : {}) }),
       );
     } catch (failure) {
       setProblem(failure instanceof ApiError ? failure.message : String(failure));

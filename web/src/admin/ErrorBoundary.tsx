@@ -3,6 +3,7 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { OwnerUiMessages } from '@sc/contracts';
 import { api } from '../lib/api.js';
+import { apiPath } from '../api/client.js';
 
 /** SPEC 9: stacks are trimmed to 5000 characters; at most 20 reports per page. */
 const MAX_STACK = 5000;
@@ -23,7 +24,7 @@ export function reportError(error: unknown, componentStack?: string | null): voi
     timestamp: Date.now(),
     caught: true,
   };
-  api('POST', '/api/events/RecordJavascriptErrors', [event]).catch(() => undefined);
+  api('POST', apiPath('/events/RecordJavascriptErrors'), [event]).catch(() => undefined);
 }
 
 interface State {

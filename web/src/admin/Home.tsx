@@ -19,9 +19,10 @@ import { LineChart } from './analytics/charts.js';
 import { useApi } from './data.js';
 import { showMinor } from './money.js';
 import { Link } from './router.js';
-import { areasFor } from './routes.js';
+import { areasFor } from './areas.js';
 import { useSession } from './session.js';
 import { Loaded, Page } from './ui.js';
+import { apiPath } from '../api/client.js';
 
 const DAY_MS = 86_400_000;
 const isoDay = (ms: number): string => new Date(ms).toISOString().slice(0, 10);
@@ -116,11 +117,11 @@ export function Home() {
   const { info, can } = useSession();
   const areas = areasFor(can).filter((a) => a.to !== '/');
   const now = Date.now();
-  const store = useApi<StoreSummary>(can(Permission.STORE_READ) ? `/api/commerce/store/summary?todayStart=${encodeURIComponent(TODAY_START)}` : null);
-  const restock = useApi<RestockSummary>(can(Permission.RESTOCK_READ) ? '/api/site-users/account/notifications/restock/summary' : null);
-  const forms = useApi<FormsSummary>(can(Permission.FORM_SUBMISSIONS_READ) ? '/api/rest/forms/summary' : null);
-  const comments = useApi<CommentsSummary>(can(Permission.COMMENTS_MODERATE) ? `/api/content-service/1.0/websites/${info.websiteId}/comments-summary` : null);
-  const traffic = useApi<TrafficReport>(can(Permission.ANALYTICS_READ) ? `/api/census/reports/traffic?from=${isoDay(now - 13 * DAY_MS)}&to=${isoDay(now)}` : null);
+  const store = useApi<StoreSummary>(can(Permission.STORE_READ) ? `${apiPath('/commerce/store/summary')}?todayStart=${encodeURIComponent(TODAY_START)}` : null);
+  const restock = useApi<RestockSummary>(can(Permission.RESTOCK_READ) ? apiPath('/site-users/account/notifications/restock/summary') : null);
+  const forms = useApi<FormsSummary>(can(Permission.FORM_SUBMISSIONS_READ) ? apiPath('/rest/forms/summary') : null);
+  const comments = useApi<CommentsSummary>(can(Permission.COMMENTS_MODERATE) ? apiPath('/content-service/1.0/websites/{websiteId}/comments-summary', { websiteId: info.websiteId }) : null);
+  const traffic = useApi<TrafficReport>(can(Permission.ANALYTICS_READ) ? `${apiPath('/census/reports/traffic')}?from=${isoDay(now - 13 * DAY_MS)}&to=${isoDay(now)}` : null);
   const anyFigure = [Permission.STORE_READ, Permission.RESTOCK_READ, Permission.FORM_SUBMISSIONS_READ, Permission.COMMENTS_MODERATE].some(can);
   return (
     <Page title="Home">

@@ -4,7 +4,8 @@
 import { Suspense, useState } from 'react';
 import { OwnerUiMessages, roleName } from '@sc/contracts';
 import { ErrorBoundary } from './ErrorBoundary.js';
-import { areasFor, ROUTES } from './routes.js';
+import { areasFor } from './areas.js';
+import { ROUTES } from './routes.js';
 import { Link, Routes, useLocation } from './router.js';
 import { useSession } from './session.js';
 import { Page } from './ui.js';

@@ -9,6 +9,7 @@ import { api, useAction, useApi } from './data.js';
 import { navigate, useLocation } from './router.js';
 import { useSession } from './session.js';
 import { Field, Loaded, Outcome, Page, when } from './ui.js';
+import { apiPath } from '../api/client.js';
 
 interface Message {
   id: string;
@@ -22,18 +23,18 @@ interface Message {
 }
 
 const BOXES = [
-  { id: 'forms', label: 'Forms and newsletters', path: '/api/form/mailbox', permission: Permission.FORM_SUBMISSIONS_READ },
-  { id: 'restock', label: 'Restock', path: '/api/site-users/account/notifications/restock/mailbox', permission: Permission.RESTOCK_READ },
-  { id: 'shop', label: 'Shop (receipts, shipping, refunds)', path: '/api/commerce/store/mailbox', permission: Permission.STORE_READ },
+  { id: 'forms', label: 'Forms and newsletters', path: apiPath('/form/mailbox'), permission: Permission.FORM_SUBMISSIONS_READ },
+  { id: 'restock', label: 'Restock', path: apiPath('/site-users/account/notifications/restock/mailbox'), permission: Permission.RESTOCK_READ },
+  { id: 'shop', label: 'Shop (receipts, shipping, refunds)', path: apiPath('/commerce/store/mailbox'), permission: Permission.STORE_READ },
 ] as const;
 
 /** The shop's mail that could not be delivered, each with a resend button. */
 function FailedShopMail() {
-  const failed = useApi<{ items: FailedMailEntry[] }>('/api/commerce/store/mail/failed');
+  const failed = useApi<{ items: FailedMailEntry[] }>(apiPath('/commerce/store/mail/failed'));
   const action = useAction();
   const canResend = useSession().can(Permission.STORE_MANAGE);
   const resend = async (mail: FailedMailEntry) => {
-    if (await action.run(() => api('POST', `/api/commerce/store/mail/${encodeURIComponent(mail.id)}/resend`, {}), `Sending again to ${mail.to}`)) failed.reload();
+    if (await action.run(() => api('POST', apiPath('/commerce/store/mail/{mailId}/resend', { mailId: mail.id }), {}), `Sending again to ${mail.to}`)) failed.reload();
   };
   return (
     <section aria-label="Failed mail">
@@ -65,7 +66,7 @@ function FailedShopMail() {
 
 /** Each of the shop's templates with a sample order, as the buyer sees it. */
 function ShopTemplates() {
-  const previews = useApi<{ items: MailPreview[] }>('/api/commerce/store/mail/previews');
+  const previews = useApi<{ items: MailPreview[] }>(apiPath('/commerce/store/mail/previews'));
   const [shown, setShown] = useState<string>();
   return (
     <section aria-label="Email templates">

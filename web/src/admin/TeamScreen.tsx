@@ -6,6 +6,7 @@ import { api, useAction, useApi } from './data.js';
 import { emailProblem } from './forms-kit.js';
 import { useSession } from './session.js';
 import { Check, Field, Loaded, Outcome, Page, useConfirm, when } from './ui.js';
+import { apiPath } from '../api/client.js';
 
 const ROLES = Object.values(Role).filter((r) => r !== Role.NONE);
 
@@ -22,7 +23,7 @@ export function TeamScreen() {
 function Members() {
   const { can, info } = useSession();
   const manage = can(Permission.MEMBERS_MANAGE);
-  const members = useApi<{ members: Member[] }>('/api/auth/members');
+  const members = useApi<{ members: Member[] }>(apiPath('/auth/members'));
   const [email, setEmail] = useState('');
   const [role, setRole] = useState<number>(Role.EDITOR);
   const action = useAction();
@@ -32,19 +33,19 @@ function Members() {
   const add = async (event: FormEvent) => {
     event.preventDefault();
     if (problem) return action.fail(problem);
-    const added = await action.run(() => api('POST', '/api/auth/members', { email: email.trim(), roles: [role] }), 'Member added');
+    const added = await action.run(() => api('POST', apiPath('/auth/members'), { email: email.trim(), roles: [role] }), 'Member added');
     if (added) {
       setEmail('');
       members.reload();
     }
   };
   const setRoles = async (member: Member, roles: number[]) => {
-    const done = await action.run(() => api('PUT', `/api/auth/members/${member.ownerId}`, { roles }), 'Roles saved');
+    const done = await action.run(() => api('PUT', apiPath('/auth/members/{ownerId}', { ownerId: member.ownerId }), { roles }), 'Roles saved');
     if (done) members.reload();
   };
   const remove = async (member: Member) => {
     if (!(await confirm({ title: 'Remove member', message: `Remove ${member.email} from this website?`, confirmLabel: 'Remove' }))) return;
-    const done = await action.run(() => api('DELETE', `/api/auth/members/${member.ownerId}`), 'Member removed');
+    const done = await action.run(() => api('DELETE', apiPath('/auth/members/{ownerId}', { ownerId: member.ownerId })), 'Member removed');
     if (done) members.reload();
   };
 
@@ -121,7 +122,7 @@ function Members() {
 
 function ApiKeys() {
   const { can } = useSession();
-  const keys = useApi<{ apiKeys: ApiKey[] }>('/api/auth/api-keys');
+  const keys = useApi<{ apiKeys: ApiKey[] }>(apiPath('/auth/api-keys'));
   const grantable = API_KEY_SCOPES.filter((scope) => can(scope));
   const [name, setName] = useState('');
   const [scopes, setScopes] = useState<Permission[]>([Permission.CONTENT_READ].filter((s) => grantable.includes(s)));
@@ -132,7 +133,7 @@ function ApiKeys() {
   const create = async (event: FormEvent) => {
     event.preventDefault();
     if (scopes.length === 0) return action.fail('Give the key at least one permission.');
-    const answer = await action.run(() => api<ApiKeyCreated>('POST', '/api/auth/api-keys', { name: name.trim(), scopes }));
+    const answer = await action.run(() => api<ApiKeyCreated>('POST', apiPath('/auth/api-keys'), { name: name.trim(), scopes }));
     if (answer) {
       setCreated(answer);
       setName('');
@@ -141,7 +142,7 @@ function ApiKeys() {
   };
   const revoke = async (key: ApiKey) => {
     if (!(await confirm({ title: 'Revoke API key', message: `Revoke ${key.name}? Programs using it stop working at once.`, confirmLabel: 'Revoke' }))) return;
-    const done = await action.run(() => api('DELETE', `/api/auth/api-keys/${key.id}`), 'Key revoked');
+    const done = await action.run(() => api('DELETE', apiPath('/auth/api-keys/{apiKeyId}', { apiKeyId: key.id })), 'Key revoked');
     if (done) keys.reload();
   };
 

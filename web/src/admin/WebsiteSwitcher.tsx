@@ -4,9 +4,11 @@
 // redeems it for a session of its own (AdminApp). The list is GET /api/auth/websites: every
 // website the owner is a member of, with its title, domains and the owner's roles there.
 import { useEffect, useState } from 'react';
-import { HANDOFF_QUERY, roleName, type OwnerWebsite, type OwnerWebsiteList, type WebsiteHandoff } from '@sc/contracts';
-import { api, ApiError } from '../lib/api.js';
+import { HANDOFF_QUERY, roleName, type OwnerWebsite, type OwnerWebsiteList } from '@sc/contracts';
+import { api, ownerError } from '../lib/api.js';
+import { client } from '../api/typed.js';
 import { useSession } from './session.js';
+import { apiPath } from '../api/client.js';
 
 /** /config on a domain, with the same scheme and port as this page (a hand-off token in the query). */
 export function adminUrlOn(domain: string, token: string, location: Location = window.location): string {
@@ -22,7 +24,7 @@ export function WebsiteSwitcher() {
   const [busy, setBusy] = useState(false);
 
   useEffect(() => {
-    api<OwnerWebsiteList>('GET', '/api/auth/websites').then(
+    api<OwnerWebsiteList>('GET', apiPath('/auth/websites')).then(
       (answer) => setSites(answer.websites),
       (failure: unknown) => setProblem(failure instanceof Error ? failure.message : String(failure)),
     );
@@ -35,10 +37,11 @@ export function WebsiteSwitcher() {
     setBusy(true);
     setProblem(undefined);
     try {
-      const handoff = await api<WebsiteHandoff>('POST', `/api/auth/websites/${encodeURIComponent(target)}/handoff`);
-      window.location.assign(adminUrlOn(handoff.domain, handoff.token));
+      // Typed by the contract: a renamed route, param or answer field fails the typecheck.
+      const { data: handoff } = await client.POST('/auth/websites/{websiteId}/handoff', { params: { path: { websiteId: target } } });
+      if (handoff) window.location.assign(adminUrlOn(handoff.domain, handoff.token));
     } catch (failure) {
-      setProblem(failure instanceof ApiError ? failure.message : String(failure));
+      setProblem(ownerError(failure).message);
       setBusy(false);
     }
   };

@@ -98,33 +98,12 @@ export function useAction(): Action {
   return { busy, error, notice, run, fail, clear };
 }
 
-function crumb(): string | undefined {
-  const match = document.cookie.split('; ').find((part) => part.startsWith('crumb='));
-  return match ? decodeURIComponent(match.slice('crumb='.length)) : undefined;
-}
-
 /**
  * Like `api`, with extra headers (an Idempotency-Key on calls that move money). Same crumb
  * header, same errors.
  */
 export async function apiWith<T>(method: 'POST' | 'PUT' | 'DELETE', path: string, body: unknown, headers: Record<string, string>): Promise<T> {
-  let response: Response;
-  try {
-    response = await fetch(path, {
-      method,
-      credentials: 'same-origin',
-      headers: { accept: 'application/json', 'content-type': 'application/json', ...(crumb() ? { 'x-csrf-token': crumb() ?? '' } : {}), ...headers },
-      body: JSON.stringify(body),
-    });
-  } catch {
-    throw new ApiError(OwnerUiMessages.networkError, 0);
-  }
-  const payload: unknown = await response.json().catch(() => undefined);
-  if (!response.ok) {
-    const message = (payload as { error?: { message?: unknown } } | undefined)?.error?.message;
-    throw new ApiError(typeof message === 'string' ? message : OwnerUiMessages.somethingWentWrong, response.status);
-  }
-  return payload as T;
+  return api<T>(method, path, body, headers);
 }
 
 /** A fresh idempotency key for one money-moving action (retries of that action reuse it). */

@@ -15,6 +15,7 @@ import {
   type ImageBody,
   type UploadedAsset,
 } from '@sc/contracts';
+import { apiPath, failureFrom, send } from '../api/client.js';
 import { pageUrlProblem } from './forms-kit.js';
 import { useSession } from './session.js';
 import { Field } from './ui.js';
@@ -56,28 +57,23 @@ async function readImage(file: Blob): Promise<{ originalSize: string; colorData:
   return { originalSize, colorData };
 }
 
-export function crumb(): string | undefined {
-  const match = document.cookie.split('; ').find((part) => part.startsWith('crumb='));
-  return match ? decodeURIComponent(match.slice('crumb='.length)) : undefined;
-}
-
 /** Where files are uploaded: the content service's asset store of the website (multipart, one file). */
-export const assetUploadPath = (websiteId: string): string => `/api/content-service/1.0/websites/${encodeURIComponent(websiteId)}/assets`;
+export const assetUploadPath = (websiteId: string): string => apiPath('/content-service/1.0/websites/{websiteId}/assets', { websiteId });
 
 export type UploadStep = 'checking' | 'processing' | 'uploading';
 
 /** The server's refusals an owner is shown as they are: the SPEC 5 and SPEC 8 file messages. */
 const SHOWN_AS_SENT = /^(The file .+ (does not appear to be a supported file|is too large\. The maximum allowed file size is .+\.)|File processing failed|File upload failed to complete|Please enter a file name)$/;
 
-/** The message of a refused upload: the server's own when it is a file message, else the SPEC's upload failure. */
-async function refusalOf(response: Response): Promise<string> {
-  return uploadRefusal(await response.json().catch(() => undefined));
-}
-
 /** The same, from a refusal's parsed body (the media library's uploads read it from an XHR). */
 export function uploadRefusal(body: unknown): string {
   const message = (body as { error?: { message?: unknown } } | undefined)?.error?.message;
-  return typeof message === 'string' && SHOWN_AS_SENT.test(message) ? message : OwnerUiMessages.fileUploadIncomplete;
+  return refusalMessage(typeof message === 'string' ? message : '');
+}
+
+/** The server's message when it is a file message, else the SPEC's upload failure. */
+function refusalMessage(message: string): string {
+  return SHOWN_AS_SENT.test(message) ? message : OwnerUiMessages.fileUploadIncomplete;
 }
 
 /**
@@ -99,20 +95,15 @@ export async function uploadImage(websiteId: string, file: File, onStep: (step: 
   onStep('uploading');
   const form = new FormData();
   form.append('file', file, file.name);
-  let response: Response;
+  let answer: unknown;
   try {
-    response = await fetch(assetUploadPath(websiteId), {
-      method: 'POST',
-      credentials: 'same-origin',
-      headers: { accept: 'application/json', ...(crumb() ? { 'x-csrf-token': crumb() ?? '' } : {}) },
-      body: form,
-      signal,
-    });
-  } catch {
-    throw new Error(signal?.aborted ? OwnerUiMessages.fileProcessingCancelled : OwnerUiMessages.unableToConnect);
+    answer = await send('POST', assetUploadPath(websiteId), { form, ...(signal ? { signal } : {}) });
+  } catch (error) {
+    const failure = failureFrom(error);
+    if (failure.network) throw new Error(failure.aborted || signal?.aborted ? OwnerUiMessages.fileProcessingCancelled : OwnerUiMessages.unableToConnect, { cause: error });
+    throw new Error(refusalMessage(failure.errorMessage ?? ''), { cause: error });
   }
-  if (!response.ok) throw new Error(await refusalOf(response));
-  const asset = (await response.json().catch(() => undefined)) as Partial<UploadedAsset> | undefined;
+  const asset = answer as Partial<UploadedAsset> | undefined;
   if (!asset || typeof asset.assetUrl !== 'string') throw new Error(OwnerUiMessages.noJobResponseData);
   return {
     assetUrl: asset.assetUrl,

@@ -2,10 +2,11 @@
 // decimals and sent as integer minor units, and display through the contracts' formatter.
 import { DEFAULT_CURRENCY, formatMinorUnits, fromMinorUnits, isCurrencyCode, toMinorUnits, type CurrencyCode, type Money } from '@sc/contracts';
 import { useApi } from './data.js';
+import { apiPath } from '../api/client.js';
 
 /** The store currency from the public site read. */
 export function useCurrency(): CurrencyCode {
-  const site = useApi<{ settings: { currency: string } }>('/api/content-service/public/1.0/site');
+  const site = useApi<{ settings: { currency: string } }>(apiPath('/content-service/public/1.0/site'));
   const code = site.data?.settings.currency;
   return code && isCurrencyCode(code) ? code : DEFAULT_CURRENCY;
 }

@@ -1,6 +1,7 @@
-// Calls to the platform's API from the browser: JSON in and out, the crumb (CSRF) cookie repeated
-// in the X-CSRF-Token header on unsafe calls, and the standard error body turned into an Error.
+// The admin's calls to the API (through api/client.ts, which adds the crumb and reads failures):
+// the standard error body's message shown as it is, else the SPEC's generic owner-side text.
 import { OwnerUiMessages } from '@sc/contracts';
+import { failureFrom, send, type Method } from '../api/client.js';
 
 /** An API failure with the server's message (or the SPEC's generic owner-side text). */
 export class ApiError extends Error {
@@ -13,27 +14,18 @@ export class ApiError extends Error {
   }
 }
 
-function cookie(name: string): string | undefined {
-  const match = document.cookie.split('; ').find((part) => part.startsWith(`${name}=`));
-  return match ? decodeURIComponent(match.slice(name.length + 1)) : undefined;
+/** What an owner is told of anything a call threw. */
+export function ownerError(error: unknown): ApiError {
+  const failure = failureFrom(error);
+  if (failure.network) return new ApiError(OwnerUiMessages.networkError, 0);
+  return new ApiError(failure.errorMessage || OwnerUiMessages.somethingWentWrong, failure.status);
 }
 
-/** Sends one request; resolves with the parsed JSON body or rejects with an ApiError. */
-export async function api<T>(method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', path: string, body?: unknown): Promise<T> {
-  const headers: Record<string, string> = { accept: 'application/json' };
-  if (body !== undefined) headers['content-type'] = 'application/json';
-  const crumb = cookie('crumb');
-  if (method !== 'GET' && crumb) headers['x-csrf-token'] = crumb;
-  let response: Response;
+/** Sends one request to a path made by apiPath(); resolves with the parsed JSON body or rejects with an ApiError. */
+export async function api<T>(method: Method, path: string, body?: unknown, headers?: Record<string, string>): Promise<T> {
   try {
-    response = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body), credentials: 'same-origin' });
-  } catch {
-    throw new ApiError(OwnerUiMessages.networkError, 0);
+    return (await send(method, path, { json: body, ...(headers ? { headers } : {}) })) as T;
+  } catch (error) {
+    throw ownerError(error);
   }
-  const payload: unknown = await response.json().catch(() => undefined);
-  if (!response.ok) {
-    const message = (payload as { error?: { message?: unknown } } | undefined)?.error?.message;
-    throw new ApiError(typeof message === 'string' ? message : OwnerUiMessages.somethingWentWrong, response.status);
-  }
-  return payload as T;
 }

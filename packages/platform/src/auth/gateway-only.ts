@@ -2,7 +2,7 @@
 // launcher sets one), a request without the gateway's valid signed identity is refused before
 // any route runs: a caller that reaches a service's port directly cannot name a tenant
 // (X-Website-Id) or a client address of its choosing. Probes and the OpenAPI document stay open,
-// for the orchestrator and for the gateway's merged /api/docs.
+// for the orchestrator and for the gateway's merged /api/openapi.json.
 import type { FastifyInstance } from 'fastify';
 import { GenericErrorMessages } from '@sc/contracts';
 import { AppError } from '../errors.js';

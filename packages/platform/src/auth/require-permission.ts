@@ -7,7 +7,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { IdentityMessages, permissionsOfRoles, type Identity, type Permission } from '@sc/contracts';
 import { AppError } from '../errors.js';
-import type {} from '../service.js';
 import { verifyIdentity } from './identity-header.js';
 
 declare module 'fastify' {

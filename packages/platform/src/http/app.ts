@@ -15,6 +15,7 @@ import Fastify, {
 } from 'fastify';
 import {
   jsonSchemaTransform,
+  jsonSchemaTransformObject,
   serializerCompiler,
   validatorCompiler,
   type ZodTypeProvider,
@@ -98,6 +99,9 @@ export async function createHttpApp(options: HttpAppOptions): Promise<FastifyIns
     await app.register(swagger, {
       openapi: { info: { title: options.openapi.title, version: options.openapi.version ?? '0.1.0' } },
       transform: jsonSchemaTransform,
+      // Recursive schemas (JSON values, nested blocks) become $refs into components.schemas,
+      // which only this fills in.
+      transformObject: jsonSchemaTransformObject,
     });
     app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
   }

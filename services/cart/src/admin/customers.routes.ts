@@ -45,7 +45,7 @@ const customerOf = (row: Awaited<ReturnType<typeof listCustomers>>[number]): Cus
 export function customerRoutes(app: ZodApp, ctx: ServiceContext<CartDB>, checkout: CheckoutService): void {
   app.get(
     '/api/commerce/store/customers',
-    ownerRoute(Permission.STORE_READ, { schema: { querystring: CustomerListQuery, response: { 200: z.object({ customers: z.array(Customer) }) } } }),
+    ownerRoute(Permission.STORE_READ, { schema: { summary: "The store's customers: account, newsletter and subscription of each, searchable", querystring: CustomerListQuery, response: { 200: z.object({ customers: z.array(Customer) }) } } }),
     async (request) => {
       const { q, limit } = request.query;
       return { customers: (await listCustomers(ctx.db, websiteIdOf(request), { q }, limit)).map(customerOf) };
@@ -54,7 +54,7 @@ export function customerRoutes(app: ZodApp, ctx: ServiceContext<CartDB>, checkou
 
   app.get(
     '/api/commerce/store/customers/:email',
-    ownerRoute(Permission.STORE_READ, { schema: { params: z.object({ email: z.string().min(3).max(320) }).strict() } }),
+    ownerRoute(Permission.STORE_READ, { schema: { summary: 'One customer with their orders', params: z.object({ email: z.string().min(3).max(320) }).strict() } }),
     async (request) => {
       const websiteId = websiteIdOf(request);
       const [row] = await listCustomers(ctx.db, websiteId, { email: request.params.email }, 1);
@@ -68,7 +68,7 @@ export function customerRoutes(app: ZodApp, ctx: ServiceContext<CartDB>, checkou
   // (cart again, idempotently) through privacy.customer.erased. Logged without the email.
   app.post(
     '/api/commerce/store/customers/erase',
-    ownerRoute(Permission.STORE_MANAGE, { schema: { body: EraseCustomerRequest, response: { 200: z.object({ erasure: Erasure }) } } }),
+    ownerRoute(Permission.STORE_MANAGE, { schema: { summary: "Erase a customer's personal data from every service", body: EraseCustomerRequest, response: { 200: z.object({ erasure: Erasure }) } } }),
     async (request) => {
       const websiteId = websiteIdOf(request);
       const identity = identityOf(request);
@@ -87,14 +87,14 @@ export function customerRoutes(app: ZodApp, ctx: ServiceContext<CartDB>, checkou
 
   app.get(
     '/api/commerce/store/erasures',
-    ownerRoute(Permission.STORE_READ, { schema: { response: { 200: z.object({ erasures: z.array(Erasure) }) } } }),
+    ownerRoute(Permission.STORE_READ, { schema: { summary: 'The customer erasures asked for, and where each stands', response: { 200: z.object({ erasures: z.array(Erasure) }) } } }),
     async (request) => {
       const rows = await ctx.db.selectFrom('erasures').selectAll().where('website_id', '=', websiteIdOf(request)).orderBy('requested_at', 'desc').limit(200).execute();
       return { erasures: rows.map((r) => ({ id: r.id, websiteId: r.website_id, requestedBy: r.requested_by, requestedAt: new Date(r.requested_at).toISOString() })) };
     },
   );
 
-  app.get('/api/commerce/store/exports/customers.csv', ownerRoute(Permission.STORE_READ, {}), async (request, reply) => {
+  app.get('/api/commerce/store/exports/customers.csv', ownerRoute(Permission.STORE_READ, { schema: { summary: "The store's customers as CSV" } }), async (request, reply) => {
     const websiteId = websiteIdOf(request);
     const PAGE = 1_000;
     const day = (iso: string | null) => iso ?? '';

@@ -31,7 +31,7 @@ export const INVENTORY_COLUMNS = ['Product id', 'Product', 'Variant id', 'SKU', 
 const stamp = (): string => new Date().toISOString().slice(0, 10);
 
 export function exportRoutes(app: ZodApp, ctx: ServiceContext<CartDB>): void {
-  app.get('/api/commerce/store/exports/orders.csv', ownerRoute(Permission.STORE_READ, { schema: { querystring: OrdersExportQuery } }), async (request, reply) => {
+  app.get('/api/commerce/store/exports/orders.csv', ownerRoute(Permission.STORE_READ, { schema: { summary: "The store's orders as CSV, filtered by date and status", querystring: OrdersExportQuery } }), async (request, reply) => {
     const websiteId = websiteIdOf(request);
     const { from, to, status } = request.query;
     const page = (after: number | undefined) => {
@@ -66,7 +66,7 @@ export function exportRoutes(app: ZodApp, ctx: ServiceContext<CartDB>): void {
     return sendCsv(reply, `orders-${stamp()}.csv`, rows());
   });
 
-  app.get('/api/commerce/store/exports/inventory.csv', ownerRoute(Permission.STORE_READ, {}), async (request, reply) => {
+  app.get('/api/commerce/store/exports/inventory.csv', ownerRoute(Permission.STORE_READ, { schema: { summary: 'Stock of every product variant as CSV' } }), async (request, reply) => {
     const websiteId = websiteIdOf(request);
     type Key = { title: string; sku: string; variant: string };
     const page = (after: Key | undefined) => {

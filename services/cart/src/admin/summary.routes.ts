@@ -17,7 +17,7 @@ const count = (condition: ReturnType<typeof sql<boolean>>) => sql<number>`count(
 const sum = (condition: ReturnType<typeof sql<boolean>>) => sql<number>`coalesce(sum(grand_total_cents) filter (where ${condition}), 0)::int8`;
 
 export function summaryRoutes(app: ZodApp, ctx: ServiceContext<CartDB>): void {
-  app.get('/api/commerce/store/summary', ownerRoute(Permission.STORE_READ, { schema: { querystring: StoreSummaryQuery, response: { 200: StoreSummary } } }), async (request) => {
+  app.get('/api/commerce/store/summary', ownerRoute(Permission.STORE_READ, { schema: { summary: "The store's figures for the admin Home in one request", querystring: StoreSummaryQuery, response: { 200: StoreSummary } } }), async (request) => {
     const websiteId = websiteIdOf(request);
     const todayStart = Date.parse(request.query.todayStart);
     if (Math.abs(todayStart - Date.now()) > 2 * DAY_MS) throw new AppError('BAD_REQUEST', 'todayStart must be within two days of now.', { fields: { todayStart: 'Not within two days of now.' } });

@@ -35,14 +35,14 @@ export function placesRoutes(app: ZodApp, providers: PlacesProvider[]): void {
 
   app.get(
     '/api/google-maps/places/autocomplete',
-    { schema: { querystring: PlacesAutocompleteQuery, response: { 200: PlacesAutocompleteResponse } } },
+    { schema: { summary: 'Address suggestions for what the buyer typed (places autocomplete)', querystring: PlacesAutocompleteQuery, response: { 200: PlacesAutocompleteResponse } } },
     async (request, reply) => {
       reply.header('cache-control', 'private, max-age=60');
       return { predictions: await ask(request.log, (p) => p.autocomplete(request.query)) };
     },
   );
 
-  app.get('/api/google-maps/places/details', { schema: { querystring: PlacesDetailsQuery, response: { 200: PlaceDetailsResponse } } }, async (request) => {
+  app.get('/api/google-maps/places/details', { schema: { summary: 'The full address of a suggested place', querystring: PlacesDetailsQuery, response: { 200: PlaceDetailsResponse } } }, async (request) => {
     const { placeId, sessionToken, productPage, productSection } = request.query;
     const missing = missingTrackingContext({ productPage, productSection });
     if (missing.length > 0) request.log.warn({ missing }, 'places details without its tracking context');

@@ -12,7 +12,7 @@ import { websiteOf } from './access.js';
 const Params = z.object({ websiteId: z.string().min(1).max(64) }).strict();
 
 export function exportRoutes(app: ZodApp, db: Db, storage: AssetStorage, websites: WebsiteService): void {
-  app.get('/api/content-service/1.0/websites/:websiteId/export', ownerRoute(Permission.SETTINGS_MANAGE, { schema: { params: Params } }), async (request, reply) => {
+  app.get('/api/content-service/1.0/websites/:websiteId/export', ownerRoute(Permission.SETTINGS_MANAGE, { schema: { summary: 'The whole website as one zip, for its owner', params: Params } }), async (request, reply) => {
     const websiteId = websiteOf(request, request.params.websiteId);
     const currency = (await websites.settings(websiteId)).currency;
     const stream = siteExport({

@@ -29,7 +29,7 @@ const Params = z.object({ websiteId: z.string().min(1).max(64), collectionId: z.
 export function importRoutes(app: ZodApp, items: ItemService, websites: WebsiteService): void {
   app.post(
     `${STORE_BASE}/products/:collectionId/import`,
-    ownerRoute(Permission.STORE_MANAGE, { schema: { params: Params, body: ProductImportBody, response: { 200: ProductImportResult } } }),
+    ownerRoute(Permission.STORE_MANAGE, { schema: { summary: 'Import products into a store', params: Params, body: ProductImportBody, response: { 200: ProductImportResult } } }),
     async (request) => {
       const websiteId = websiteOf(request, request.params.websiteId);
       const setting = (await websites.settings(websiteId)).currency;

@@ -21,17 +21,17 @@ const CollectionParams = z.object({ collectionId: ContentId }).strict();
 export function publicRoutes(app: ZodApp, items: ItemService, categories: CategoryService, cache: PublicCache, search: SearchService, access: MemberAccess): void {
   app.get(
     `${PUBLIC_BASE}/resolve`,
-    { schema: { querystring: z.object({ path: z.string().max(2082) }).strict(), response: { 200: ResolvedPath } } },
+    { schema: { summary: 'What a site path shows: its collection, and the item or category in it', querystring: z.object({ path: z.string().max(2082) }).strict(), response: { 200: ResolvedPath } } },
     async (request) => items.resolvePublic(websiteIdOf(request), request.query.path, viewerOfRequest(request)),
   );
 
-  app.get(`${PUBLIC_BASE}/collections/:collectionId`, { schema: { params: CollectionParams, response: { 200: Collection } } }, async (request) =>
+  app.get(`${PUBLIC_BASE}/collections/:collectionId`, { schema: { summary: 'One published collection', params: CollectionParams, response: { 200: Collection } } }, async (request) =>
     items.publicCollection(websiteIdOf(request), request.params.collectionId, viewerOfRequest(request)),
   );
 
   app.get(
     `${PUBLIC_BASE}/collections/:collectionId/items`,
-    { schema: { params: CollectionParams, querystring: ItemListQuery, response: { 200: ItemPage } } },
+    { schema: { summary: "A collection's published items, by category or tag, paged", params: CollectionParams, querystring: ItemListQuery, response: { 200: ItemPage } } },
     async (request, reply) => {
       const websiteId = websiteIdOf(request);
       const { collectionId } = request.params;
@@ -54,7 +54,7 @@ export function publicRoutes(app: ZodApp, items: ItemService, categories: Catego
 
   app.get(
     `${PUBLIC_BASE}/collections/:collectionId/categories`,
-    { schema: { params: CollectionParams, querystring: PageQueryStrict, response: { 200: pageSchema(Category) } } },
+    { schema: { summary: "A collection's categories, paged", params: CollectionParams, querystring: PageQueryStrict, response: { 200: pageSchema(Category) } } },
     async (request) => {
       const websiteId = websiteIdOf(request);
       const collection = await items.publicCollection(websiteId, request.params.collectionId, viewerOfRequest(request));
@@ -63,12 +63,12 @@ export function publicRoutes(app: ZodApp, items: ItemService, categories: Catego
   );
 
   // Site search (the /search page, the search block): published pages, posts, products and events.
-  app.get(`${PUBLIC_BASE}/search`, { schema: { querystring: SearchQuery, response: { 200: SearchResponse } } }, async (request) => {
+  app.get(`${PUBLIC_BASE}/search`, { schema: { summary: 'Site search: published pages, posts, products and events', querystring: SearchQuery, response: { 200: SearchResponse } } }, async (request) => {
     const websiteId = websiteIdOf(request);
     return search.search(websiteId, request.query, await access.hiddenCollectionIds(websiteId, viewerOfRequest(request)));
   });
 
-  app.get(`${PUBLIC_BASE}/items/:itemId`, { schema: { params: z.object({ itemId: ContentId }).strict(), response: { 200: ContentItem } } }, async (request) =>
+  app.get(`${PUBLIC_BASE}/items/:itemId`, { schema: { summary: 'One published item', params: z.object({ itemId: ContentId }).strict(), response: { 200: ContentItem } } }, async (request) =>
     items.getPublic(websiteIdOf(request), request.params.itemId, viewerOfRequest(request)),
   );
 }

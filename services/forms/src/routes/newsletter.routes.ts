@@ -11,13 +11,13 @@ const page = (title: string, text: string): string =>
 export function newsletterRoutes(app: ZodApp, newsletter: NewsletterService): void {
   app.post(
     '/api/form/newsletter/:formId/subscribe',
-    { schema: { params: FormParams, body: NewsletterSubscribeBody, response: { 200: NewsletterSubscribeResponse } } },
+    { schema: { summary: 'Subscribe to a newsletter form (a confirmation mail follows)', params: FormParams, body: NewsletterSubscribeBody, response: { 200: NewsletterSubscribeResponse } } },
     async (request) => ({
       status: await newsletter.subscribe({ websiteId: websiteIdOf(request), ip: clientIp(request) }, request.params.formId, request.body, publicOrigin(request)),
     }),
   );
 
-  app.get('/api/form/newsletter/confirm', { schema: { querystring: NewsletterTokenQuery } }, async (request, reply) => {
+  app.get('/api/form/newsletter/confirm', { schema: { summary: "Confirm a newsletter subscription from the mail's link", querystring: NewsletterTokenQuery } }, async (request, reply) => {
     const done = await newsletter.confirm(request.query.token);
     return reply
       .status(done ? 200 : 404)
@@ -25,7 +25,7 @@ export function newsletterRoutes(app: ZodApp, newsletter: NewsletterService): vo
       .send(done ? page('Subscription confirmed', 'Thank you: your subscription is confirmed.') : page('Link not valid', 'This confirmation link is not valid or was already used.'));
   });
 
-  app.get('/api/form/newsletter/unsubscribe', { schema: { querystring: NewsletterTokenQuery } }, async (request, reply) => {
+  app.get('/api/form/newsletter/unsubscribe', { schema: { summary: "Unsubscribe from a newsletter from a mail's link", querystring: NewsletterTokenQuery } }, async (request, reply) => {
     const done = await newsletter.unsubscribe(request.query.token);
     return reply
       .status(done ? 200 : 404)

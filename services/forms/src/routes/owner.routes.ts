@@ -27,30 +27,30 @@ export const OWNER_BASE = '/api/rest/forms/definitions';
 const PageQuery = z.object({ cursor: z.string().max(512).optional(), limit: z.coerce.number().int().min(1).max(200).default(50) }).strict();
 
 export function ownerRoutes(app: ZodApp, ctx: ServiceContext<FormsDB>, forms: FormService): void {
-  app.get(OWNER_BASE, ownerRoute(Permission.CONTENT_READ, { schema: { response: { 200: z.object({ forms: z.array(FormDefinition) }) } } }), async (request) => ({
+  app.get(OWNER_BASE, ownerRoute(Permission.CONTENT_READ, { schema: { summary: "The site's forms", response: { 200: z.object({ forms: z.array(FormDefinition) }) } } }), async (request) => ({
     forms: await forms.list(websiteIdOf(request)),
   }));
 
-  app.post(OWNER_BASE, ownerRoute(Permission.CONTENT_EDIT, { schema: { body: CreateFormBody, response: { 201: FormDefinition } } }), async (request, reply) =>
+  app.post(OWNER_BASE, ownerRoute(Permission.CONTENT_EDIT, { schema: { summary: 'Create a form', body: CreateFormBody, response: { 201: FormDefinition } } }), async (request, reply) =>
     reply.status(201).send(await forms.create(websiteIdOf(request), request.body)),
   );
 
-  app.get(`${OWNER_BASE}/:formId`, ownerRoute(Permission.CONTENT_READ, { schema: { params: FormParams, response: { 200: FormDefinition } } }), async (request) =>
+  app.get(`${OWNER_BASE}/:formId`, ownerRoute(Permission.CONTENT_READ, { schema: { summary: 'One form with its fields and settings', params: FormParams, response: { 200: FormDefinition } } }), async (request) =>
     forms.get(websiteIdOf(request), request.params.formId),
   );
 
   app.put(
     `${OWNER_BASE}/:formId`,
-    ownerRoute(Permission.CONTENT_EDIT, { schema: { params: FormParams, body: FormSettings, response: { 200: FormDefinition } } }),
+    ownerRoute(Permission.CONTENT_EDIT, { schema: { summary: "Change a form's fields and settings", params: FormParams, body: FormSettings, response: { 200: FormDefinition } } }),
     async (request) => forms.replace(websiteIdOf(request), request.params.formId, request.body),
   );
 
-  app.delete(`${OWNER_BASE}/:formId`, ownerRoute(Permission.CONTENT_EDIT, { schema: { params: FormParams } }), async (request, reply) => {
+  app.delete(`${OWNER_BASE}/:formId`, ownerRoute(Permission.CONTENT_EDIT, { schema: { summary: 'Delete a form', params: FormParams } }), async (request, reply) => {
     await forms.remove(websiteIdOf(request), request.params.formId);
     return reply.status(204).send();
   });
 
-  app.get('/api/rest/forms/summary', ownerRoute(Permission.FORM_SUBMISSIONS_READ, { schema: { response: { 200: FormsSummary } } }), async (request) => {
+  app.get('/api/rest/forms/summary', ownerRoute(Permission.FORM_SUBMISSIONS_READ, { schema: { summary: 'Form submissions of the last 24 hours and 7 days, for the admin Home', response: { 200: FormsSummary } } }), async (request) => {
     const now = Date.now();
     const row = await ctx.db
       .selectFrom('submissions')
@@ -66,7 +66,7 @@ export function ownerRoutes(app: ZodApp, ctx: ServiceContext<FormsDB>, forms: Fo
 
   app.get(
     `${OWNER_BASE}/:formId/submissions`,
-    ownerRoute(Permission.FORM_SUBMISSIONS_READ, { schema: { params: FormParams, querystring: SubmissionListQuery, response: { 200: pageSchema(FormSubmission) } } }),
+    ownerRoute(Permission.FORM_SUBMISSIONS_READ, { schema: { summary: "A form's submissions, newest first, searchable, paged", params: FormParams, querystring: SubmissionListQuery, response: { 200: pageSchema(FormSubmission) } } }),
     async (request) => {
       const websiteId = websiteIdOf(request);
       await forms.get(websiteId, request.params.formId);
@@ -76,7 +76,7 @@ export function ownerRoutes(app: ZodApp, ctx: ServiceContext<FormsDB>, forms: Fo
 
   app.get(
     `${OWNER_BASE}/:formId/submissions/export`,
-    ownerRoute(Permission.FORM_SUBMISSIONS_READ, { schema: { params: FormParams, querystring: z.object({ q: z.string().max(200).optional() }).strict() } }),
+    ownerRoute(Permission.FORM_SUBMISSIONS_READ, { schema: { summary: "A form's submissions as CSV", params: FormParams, querystring: z.object({ q: z.string().max(200).optional() }).strict() } }),
     async (request, reply) => {
       const websiteId = websiteIdOf(request);
       const form = await forms.get(websiteId, request.params.formId);
@@ -98,7 +98,7 @@ export function ownerRoutes(app: ZodApp, ctx: ServiceContext<FormsDB>, forms: Fo
 
   app.get(
     `${OWNER_BASE}/:formId/subscribers`,
-    ownerRoute(Permission.FORM_SUBMISSIONS_READ, { schema: { params: FormParams, querystring: PageQuery, response: { 200: pageSchema(NewsletterSubscriber) } } }),
+    ownerRoute(Permission.FORM_SUBMISSIONS_READ, { schema: { summary: "A newsletter form's subscribers, paged", params: FormParams, querystring: PageQuery, response: { 200: pageSchema(NewsletterSubscriber) } } }),
     async (request) => {
       const websiteId = websiteIdOf(request);
       await forms.get(websiteId, request.params.formId);
@@ -108,7 +108,7 @@ export function ownerRoutes(app: ZodApp, ctx: ServiceContext<FormsDB>, forms: Fo
 
   app.get(
     '/api/form/mailbox',
-    ownerRoute(Permission.FORM_SUBMISSIONS_READ, { schema: { querystring: MailboxQuery, response: { 200: pageSchema(MailboxMessage) } } }),
+    ownerRoute(Permission.FORM_SUBMISSIONS_READ, { schema: { summary: 'The mail the forms sent (notifications, confirmations), paged', querystring: MailboxQuery, response: { 200: pageSchema(MailboxMessage) } } }),
     async (request) => listMailbox(ctx.db as unknown as Kysely<MailTables>, websiteIdOf(request), request.query),
   );
 }

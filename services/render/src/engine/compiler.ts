@@ -3,7 +3,8 @@
 // adjacent text is merged.
 import type { Alt, Node } from './ast.js';
 import type { Ctx } from './context.js';
-import type { Call, Exec, FormatterFn, PredicateFn } from './types.js';
+import type { Call } from './types.js';
+import type { Exec, FormatterFn, PredicateFn } from './context.js';
 import { FormatterError, MSG_EXPRESSION_REDUCE, MSG_FORMATTER_FAILED, MSG_INJECT_NOT_FOUND, MSG_PREDICATE_FAILED } from './errors.js';
 import { ExprEvalError, evaluate } from './eval/evaluate.js';
 import { FORMATTERS } from './formatters/index.js';

@@ -5,7 +5,7 @@
 // `@name` a variable bound by .var, .ctx, .inject or an .eval assignment.
 import type { EngineError, ErrorCode, LineIndex } from './errors.js';
 import { MSG_PARTIAL_NOT_FOUND, MSG_PARTIAL_PARSE_FAILURE, MSG_RECURSION_LIMIT } from './errors.js';
-import type { Arg, Exec, Seg, VarRef } from './types.js';
+import type { Arg, Call, Seg, VarRef } from './types.js';
 import { getPath, getProp, splitPath } from './values.js';
 
 /** One level of the stack. */
@@ -63,6 +63,14 @@ export function parseVarRef(name: string): VarRef {
   if (refCache.size < 10000) refCache.set(name, ref);
   return ref;
 }
+
+// The function types that take a Ctx live here, beside it, so types.ts needs nothing of this file.
+/** A formatter turns a value into another value; it may throw FormatterError. */
+export type FormatterFn = (value: unknown, call: Call, c: Ctx) => unknown;
+/** A predicate tests the current context; it may throw FormatterError. */
+export type PredicateFn = (c: Ctx, call: Call) => boolean;
+/** Compiled form of a template fragment: appends its output to the context. */
+export type Exec = (c: Ctx) => void;
 
 /** Rendering state: output buffer, context stack, errors. */
 export class Ctx {

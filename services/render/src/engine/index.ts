@@ -4,7 +4,7 @@
 // an entry in `errors`, with its position, and the output is as complete as possible.
 import type { Env, PartialLoader, Program } from './context.js';
 import type { EngineError } from './errors.js';
-import type { Exec } from './types.js';
+import type { Exec } from './context.js';
 import { Ctx } from './context.js';
 import { LineIndex } from './errors.js';
 import { compileBlock } from './compiler.js';

@@ -1,5 +1,4 @@
 // Shapes shared by the parser, the compiler and the plugin modules (formatters, predicates).
-import type { Ctx } from './context.js';
 
 /** A path segment: object key or array index. */
 export type Seg = string | number;
@@ -27,11 +26,5 @@ export interface Call {
   readonly refs: readonly Arg[];
 }
 
-/** A formatter turns a value into another value; it may throw FormatterError. */
-export type FormatterFn = (value: unknown, call: Call, c: Ctx) => unknown;
 
-/** A predicate tests the current context; it may throw FormatterError. */
-export type PredicateFn = (c: Ctx, call: Call) => boolean;
 
-/** Compiled form of a template fragment: appends its output to the context. */
-export type Exec = (c: Ctx) => void;

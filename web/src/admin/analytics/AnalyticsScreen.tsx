@@ -22,6 +22,7 @@ import { showMoney } from '../money.js';
 import { useSession } from '../session.js';
 import { Field, Loaded, Page, Problem } from '../ui.js';
 import { Bars, LineChart, percent } from './charts.js';
+import { apiPath } from '../../api/client.js';
 
 const day = (date: Date): string => date.toISOString().slice(0, 10);
 const daysAgo = (n: number): string => day(new Date(Date.now() - n * 86_400_000));
@@ -84,7 +85,7 @@ function Reports({ query }: { query: string }) {
   const vitals = useReport<VitalsReport>('vitals', query);
   // Form names, when the role may read the forms (the report knows only their ids).
   const { can } = useSession();
-  const formList = useApi<{ forms: FormDefinition[] }>(can(Permission.CONTENT_READ) ? '/api/rest/forms/definitions' : null);
+  const formList = useApi<{ forms: FormDefinition[] }>(can(Permission.CONTENT_READ) ? apiPath('/rest/forms/definitions') : null);
   const formName = (id: string): string => formList.data?.forms.find((f) => f.id === id)?.settings.name ?? id;
   return (
     <div className="reports stack">

@@ -1,6 +1,7 @@
 // The community area's sub-screens: comment moderation, member areas, the popup overlay.
 import { Tabs } from '../ui.js';
 import './community.css';
+import { apiPath } from '../../api/client.js';
 
 export const COMMUNITY_TABS = [
   { to: '/community', label: 'Comments' },
@@ -13,4 +14,4 @@ export function CommunityTabs() {
 }
 
 /** The owner API of content for this website. */
-export const contentBase = (websiteId: string): string => `/api/content-service/1.0/websites/${encodeURIComponent(websiteId)}`;
+export const contentBase = (websiteId: string): string => apiPath('/content-service/1.0/websites/{websiteId}', { websiteId });

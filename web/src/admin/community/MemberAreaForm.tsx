@@ -7,6 +7,7 @@ import { useApi } from '../data.js';
 import { useSession } from '../session.js';
 import { useCollections } from '../store/StoreHome.js';
 import { Check, Field, Loaded } from '../ui.js';
+import { apiPath } from '../../api/client.js';
 
 /** Collections an area may gate: everything but stores (a store's products are what a plan sells). */
 const gateable = (c: Collection) => c.type !== CollectionType.PRODUCTS;
@@ -25,7 +26,7 @@ function usePlanProducts(stores: Collection[]) {
   const first = stores[0];
   // Stores beyond the first are rare; their products are listed once picked below.
   const [storeId, setStoreId] = useState(first?.id ?? '');
-  const products = useApi<{ items: ContentItem[] }>(storeId ? `/api/content-service/product/1.1/websites/${websiteId}/products/${encodeURIComponent(storeId)}/items?limit=200` : null);
+  const products = useApi<{ items: ContentItem[] }>(storeId ? `${apiPath('/content-service/product/1.1/websites/{websiteId}/products/{collectionId}/items', { websiteId, collectionId: storeId })}?limit=200` : null);
   return { storeId, setStoreId, products };
 }
 

@@ -7,6 +7,7 @@ import { api, useAction, useApi, type Action } from '../data.js';
 import { useSession } from '../session.js';
 import { Check, Field, Loaded, Outcome, Page, when } from '../ui.js';
 import { CommunityTabs, contentBase } from './CommunityTabs.js';
+import { apiPath } from '../../api/client.js';
 
 function bodyOf(popup: PopupOverlay): PopupOverlayBody {
   const { version: _version, updatedOn: _updatedOn, ...body } = popup;
@@ -17,7 +18,7 @@ function bodyOf(popup: PopupOverlay): PopupOverlayBody {
 function PopupForm({ popup, edit, action, onSaved }: { popup: PopupOverlay; edit: boolean; action: Action; onSaved: (saved: PopupOverlay) => void }) {
   const { websiteId } = useSession();
   const [body, setBody] = useState<PopupOverlayBody>(bodyOf(popup));
-  const forms = useApi<{ forms: FormDefinition[] }>(body.kind === 'newsletter' ? '/api/rest/forms/definitions' : null);
+  const forms = useApi<{ forms: FormDefinition[] }>(body.kind === 'newsletter' ? apiPath('/rest/forms/definitions') : null);
   const set = (patch: Partial<PopupOverlayBody>) => setBody((b) => ({ ...b, ...patch }));
   const save = async (event: FormEvent) => {
     event.preventDefault();

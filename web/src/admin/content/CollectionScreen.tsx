@@ -8,13 +8,14 @@ import { Link, navigate } from '../router.js';
 import { useSession } from '../session.js';
 import { Check, Field, Loaded, Loading, Outcome, Page, useConfirm, when } from '../ui.js';
 import { kindOf } from './ContentScreen.js';
+import { apiPath } from '../../api/client.js';
 
 // The page editor is a chunk of its own, fetched when a page is opened.
 const PageEditor = lazy(() => import('../editor/PageEditor.js').then((m) => ({ default: m.PageEditor })));
 
 export function CollectionScreen({ collectionId }: { collectionId: string }) {
   const { websiteId } = useSession();
-  const collection = useApi<Collection>(`/api/content-service/1.0/websites/${websiteId}/collections/${encodeURIComponent(collectionId)}`);
+  const collection = useApi<Collection>(apiPath('/content-service/1.0/websites/{websiteId}/collections/{collectionId}', { websiteId, collectionId }));
   if (collection.status === 404) {
     return (
       <Page title="Not found">
@@ -63,7 +64,7 @@ function CollectionSettings({ collection, onSaved }: { collection: Collection; o
   const [enabled, setEnabled] = useState(collection.enabled);
   const action = useAction();
   const { modal, confirm } = useConfirm();
-  const base = `/api/content-service/1.0/websites/${websiteId}/collections/${collection.id}`;
+  const base = apiPath('/content-service/1.0/websites/{websiteId}/collections/{collectionId}', { websiteId, collectionId: collection.id });
   const save = async () => {
     const saved = await action.run(() => api<Collection>('PUT', base, { title, navigationTitle, urlId, enabled }), 'Saved');
     if (saved) onSaved(saved);
@@ -110,7 +111,7 @@ function CollectionSettings({ collection, onSaved }: { collection: Collection; o
 function Items({ collection }: { collection: Collection }) {
   const { websiteId, can } = useSession();
   const kind = kindOf(collection);
-  const items = useApi<{ items: ContentItem[] }>(`/api/content-service/1.0/websites/${websiteId}/collections/${collection.id}/items?limit=200`);
+  const items = useApi<{ items: ContentItem[] }>(`${apiPath('/content-service/1.0/websites/{websiteId}/collections/{collectionId}/items', { websiteId, collectionId: collection.id })}?limit=200`);
   const noun = kind === 'events' ? 'event' : kind === 'gallery' ? 'image' : 'post';
   return (
     <section aria-labelledby="items-title" className="stack">
@@ -160,7 +161,7 @@ function AddGalleryImages({ collectionId, onAdded }: { collectionId: string; onA
     if (!image) return;
     const done = await action.run(
       () =>
-        api('POST', `/api/content-service/1.0/websites/${websiteId}/collections/${collectionId}/items`, {
+        api('POST', apiPath('/content-service/1.0/websites/{websiteId}/collections/{collectionId}/items', { websiteId, collectionId }), {
           recordType: RecordType.IMAGE,
           title: image.title || image.filename.replace(/\.[a-z]+$/i, ''),
           image,

@@ -7,6 +7,7 @@ import { Link, navigate } from '../router.js';
 import { useSession } from '../session.js';
 import { useCollections } from '../store/StoreHome.js';
 import { Field, Loaded, Outcome, Page } from '../ui.js';
+import { apiPath } from '../../api/client.js';
 
 /** The kinds of collection an owner makes here, with the body that makes each. */
 export const KINDS = {
@@ -79,7 +80,7 @@ function NewCollection() {
   const action = useAction();
   const create = async (event: FormEvent) => {
     event.preventDefault();
-    const created = await action.run(() => api<Collection>('POST', `/api/content-service/1.0/websites/${websiteId}/collections`, { ...KINDS[kind].body, title: title.trim() }));
+    const created = await action.run(() => api<Collection>('POST', apiPath('/content-service/1.0/websites/{websiteId}/collections', { websiteId }), { ...KINDS[kind].body, title: title.trim() }));
     if (created) navigate(`/content/${created.id}`);
   };
   return (

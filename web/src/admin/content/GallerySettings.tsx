@@ -16,10 +16,11 @@ import { Link } from '../router.js';
 import { useSession } from '../session.js';
 import { Loaded, Outcome, Page } from '../ui.js';
 import { ASPECT_RATIOS, GALLERY_APPLIES, optionApplies, type GalleryDesign } from './gallery-rules.js';
+import { apiPath } from '../../api/client.js';
 
 export function GallerySettingsScreen({ collectionId }: { collectionId: string }) {
   const { websiteId } = useSession();
-  const base = `/api/content-service/1.0/websites/${websiteId}/collections/${collectionId}`;
+  const base = apiPath('/content-service/1.0/websites/{websiteId}/collections/{collectionId}', { websiteId, collectionId });
   const collection = useApi<Collection>(base);
   const settings = useApi<GallerySettings>(`${base}/gallery-settings`);
   const images = useApi<{ items: ContentItem[] }>(`${base}/items?limit=12`);

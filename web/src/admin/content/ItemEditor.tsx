@@ -9,11 +9,12 @@ import { useSession } from '../session.js';
 import { TagsEditor } from '../TagsEditor.js';
 import { Field, Loaded, Outcome, Page, useConfirm } from '../ui.js';
 import { kindOf } from './ContentScreen.js';
+import { apiPath } from '../../api/client.js';
 
 export function ItemEditorScreen({ collectionId, itemId }: { collectionId: string; itemId?: string }) {
   const { websiteId } = useSession();
-  const collection = useApi<Collection>(`/api/content-service/1.0/websites/${websiteId}/collections/${encodeURIComponent(collectionId)}`);
-  const item = useApi<ContentItem>(itemId ? `/api/content-service/1.0/websites/${websiteId}/items/${encodeURIComponent(itemId)}` : null);
+  const collection = useApi<Collection>(apiPath('/content-service/1.0/websites/{websiteId}/collections/{collectionId}', { websiteId, collectionId }));
+  const item = useApi<ContentItem>(itemId ? apiPath('/content-service/1.0/websites/{websiteId}/items/{itemId}', { websiteId, itemId }) : null);
   return (
     <Loaded resource={collection}>
       {(c) => (itemId ? <Loaded resource={item}>{(data) => <ItemEditor collection={c} item={data} />}</Loaded> : <ItemEditor collection={c} />)}
@@ -53,7 +54,7 @@ function ItemEditor({ collection, item }: { collection: Collection; item?: Conte
   const { modal, confirm } = useConfirm();
   // Creating moves to the item's own address; the notice travels in the query.
   const justCreated = useLocation().query.get('created') === '1';
-  const itemsBase = `/api/content-service/1.0/websites/${websiteId}`;
+  const itemsBase = apiPath('/content-service/1.0/websites/{websiteId}', { websiteId });
 
   const save = async (event: FormEvent) => {
     event.preventDefault();

@@ -12,6 +12,7 @@ import { blockProblem } from '../content/blocks.js';
 import { KINDS, kindOf } from './catalogue.js';
 import type { BlockData, EditorBlock } from './model.js';
 import { linkAllowed, RichText } from './RichText.js';
+import { apiPath } from '../../api/client.js';
 
 export interface Sources {
   collections: Collection[];
@@ -21,8 +22,8 @@ export interface Sources {
 /** The collections and forms blocks point at. */
 export function useSources(): Sources {
   const { websiteId } = useSession();
-  const collections = useApi<{ items: Collection[] }>(`/api/content-service/1.0/websites/${websiteId}/collections?limit=200`);
-  const forms = useApi<{ forms: FormDefinition[] }>('/api/rest/forms/definitions');
+  const collections = useApi<{ items: Collection[] }>(`${apiPath('/content-service/1.0/websites/{websiteId}/collections', { websiteId })}?limit=200`);
+  const forms = useApi<{ forms: FormDefinition[] }>(apiPath('/rest/forms/definitions'));
   return { collections: collections.data?.items ?? [], forms: forms.data?.forms ?? [] };
 }
 
@@ -83,7 +84,7 @@ const isListable = (c: Collection) => c.type !== CollectionType.PAGE;
 function ProductChoice({ data, onChange, collections }: { data: BlockData; onChange: Change; collections: Collection[] }) {
   const { websiteId } = useSession();
   const storeId = str(data, 'collectionId');
-  const products = useApi<{ items: ContentItem[] }>(storeId ? `/api/content-service/product/1.1/websites/${websiteId}/products/${encodeURIComponent(storeId)}/items?limit=200` : null);
+  const products = useApi<{ items: ContentItem[] }>(storeId ? `${apiPath('/content-service/product/1.1/websites/{websiteId}/products/{collectionId}/items', { websiteId, collectionId: storeId })}?limit=200` : null);
   return (
     <>
       <CollectionChoice data={data} onChange={(next, field) => onChange({ ...next, itemId: '' }, field)} collections={collections} label="Store" filter={isStore} />
@@ -99,8 +100,8 @@ function useSiteImages(collections: Collection[], open: boolean): string[] {
   const { websiteId } = useSession();
   const gallery = collections.find(isGallery);
   const store = collections.find(isStore);
-  const galleryItems = useApi<{ items: ContentItem[] }>(open && gallery ? `/api/content-service/1.0/websites/${websiteId}/collections/${gallery.id}/items?limit=100` : null);
-  const storeItems = useApi<{ items: ContentItem[] }>(open && store ? `/api/content-service/product/1.1/websites/${websiteId}/products/${store.id}/items?limit=100` : null);
+  const galleryItems = useApi<{ items: ContentItem[] }>(open && gallery ? `${apiPath('/content-service/1.0/websites/{websiteId}/collections/{collectionId}/items', { websiteId, collectionId: gallery.id })}?limit=100` : null);
+  const storeItems = useApi<{ items: ContentItem[] }>(open && store ? `${apiPath('/content-service/product/1.1/websites/{websiteId}/products/{collectionId}/items', { websiteId, collectionId: store.id })}?limit=100` : null);
   const urls = [...(galleryItems.data?.items ?? []), ...(storeItems.data?.items ?? [])].flatMap((item) => [item.image?.assetUrl, item.mainImage?.assetUrl]);
   return [...new Set(urls.filter((u): u is string => typeof u === 'string' && u !== ''))];
 }

@@ -19,6 +19,7 @@ import * as M from './model.js';
 import { Outline } from './Outline.js';
 import { StylesPanel } from './StylesPanel.js';
 import './editor.css';
+import { apiPath } from '../../api/client.js';
 
 type Action = { type: 'change'; draft: M.Draft; typing?: string | undefined } | { type: 'undo' } | { type: 'redo' } | { type: 'reset'; draft: M.Draft };
 
@@ -93,7 +94,7 @@ function usePreview(websiteId: string, collectionId: string, draft: M.Draft, sty
     }
     s.busy = true;
     try {
-      const answer = await api<PreviewResponse>('POST', `/api/render/1.0/websites/${encodeURIComponent(websiteId)}/preview`, {
+      const answer = await api<PreviewResponse>('POST', apiPath('/render/1.0/websites/{websiteId}/preview', { websiteId }), {
         collectionId,
         layout: M.layoutOf(next),
         ...(changed ? { only: changed } : {}),
@@ -150,7 +151,7 @@ export function PageEditor({ collection, onSaved }: { collection: Collection; on
   const sources = useSources();
   const panel = useRef<HTMLDivElement>(null);
   // Site styles: the saved ones, the panel's draft (previewed in the frame until saved).
-  const settings = useApi<SiteSettings>(`/api/content-service/1.0/websites/${websiteId}/settings`);
+  const settings = useApi<SiteSettings>(apiPath('/content-service/1.0/websites/{websiteId}/settings', { websiteId }));
   const [stylesDraft, setStylesDraft] = useState<SiteStyles>();
   const [showStyles, setShowStyles] = useState(false);
   const [stylesBusy, setStylesBusy] = useState(false);
@@ -166,7 +167,7 @@ export function PageEditor({ collection, onSaved }: { collection: Collection; on
     setStylesBusy(true);
     setError(undefined);
     try {
-      const stored = await api<SiteSettings>('PUT', `/api/content-service/1.0/websites/${websiteId}/settings`, { styles: stylesDraft });
+      const stored = await api<SiteSettings>('PUT', apiPath('/content-service/1.0/websites/{websiteId}/settings', { websiteId }), { styles: stylesDraft });
       settings.set(stored);
       setStylesDraft(undefined);
       setNotice('Site styles saved');
@@ -261,7 +262,7 @@ export function PageEditor({ collection, onSaved }: { collection: Collection; on
     return () => window.removeEventListener('keydown', onKey);
   }, [onKey]);
 
-  const url = `/api/content-service/1.0/websites/${websiteId}/collections/${collection.id}`;
+  const url = apiPath('/content-service/1.0/websites/{websiteId}/collections/{collectionId}', { websiteId, collectionId: collection.id });
   const save = async (over?: number) => {
     const flat = draft.sections.flatMap((s) => s.blocks);
     const bad = flat.findIndex((b) => blockProblem(b.type, b.data) !== undefined);

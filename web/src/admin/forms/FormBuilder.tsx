@@ -10,6 +10,7 @@ import { useSession } from '../session.js';
 import { Check, Field, Loaded, Outcome, Page, Tabs } from '../ui.js';
 import { move } from '../store/variants.js';
 import { FormPreview } from './FormPreview.js';
+import { apiPath } from '../../api/client.js';
 
 export const FIELD_TYPE_LABELS: Record<FormFieldType, string> = {
   text: 'Text',
@@ -75,7 +76,7 @@ type Section = (typeof SECTIONS)[number];
 const SECTION_LABELS: Record<Section, string> = { build: 'Build', storage: 'Storage', advanced: 'Advanced', captcha: 'Captcha', disclaimer: 'Disclaimer' };
 
 export function FormBuilderScreen({ formId }: { formId: string }) {
-  const form = useApi<FormDefinition>(`/api/rest/forms/definitions/${encodeURIComponent(formId)}`);
+  const form = useApi<FormDefinition>(apiPath('/rest/forms/definitions/{formId}', { formId }));
   return <Loaded resource={form}>{(data) => <FormBuilder form={data} onSaved={form.set} />}</Loaded>;
 }
 
@@ -102,7 +103,7 @@ function FormBuilder({ form, onSaved }: { form: FormDefinition; onSaved: (form: 
       return action.fail(notifyProblem);
     }
     const body: FormSettings = { ...settings, storage: { notifyEmails: lines(notify) } };
-    const saved = await action.run(() => api<FormDefinition>('PUT', `/api/rest/forms/definitions/${form.id}`, body), 'Form saved');
+    const saved = await action.run(() => api<FormDefinition>('PUT', apiPath('/rest/forms/definitions/{formId}', { formId: form.id }), body), 'Form saved');
     if (saved) onSaved(saved);
   };
 

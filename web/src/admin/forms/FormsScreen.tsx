@@ -5,6 +5,7 @@ import { api, useAction, useApi } from '../data.js';
 import { Link, navigate } from '../router.js';
 import { useSession } from '../session.js';
 import { Field, Loaded, Outcome, Page, when } from '../ui.js';
+import { apiPath } from '../../api/client.js';
 
 export const FORM_TYPE_LABELS: Record<number, string> = {
   [FormType.FORM_BLOCK]: 'Form block',
@@ -16,7 +17,7 @@ export const FORM_TYPE_LABELS: Record<number, string> = {
 
 export function FormsScreen() {
   const { can } = useSession();
-  const forms = useApi<{ forms: FormDefinition[] }>('/api/rest/forms/definitions');
+  const forms = useApi<{ forms: FormDefinition[] }>(apiPath('/rest/forms/definitions'));
   return (
     <Page title="Forms">
       <Loaded resource={forms}>
@@ -62,7 +63,7 @@ function NewForm() {
   const action = useAction();
   const create = async (event: FormEvent) => {
     event.preventDefault();
-    const form = await action.run(() => api<FormDefinition>('POST', '/api/rest/forms/definitions', { name: name.trim(), formType }));
+    const form = await action.run(() => api<FormDefinition>('POST', apiPath('/rest/forms/definitions'), { name: name.trim(), formType }));
     if (form) navigate(`/forms/${form.id}`);
   };
   return (

@@ -6,6 +6,7 @@ import { api, useAction, useApi } from '../data.js';
 import { Link } from '../router.js';
 import { Field, Loaded, Outcome, Page, when } from '../ui.js';
 import { FormTabs } from './FormBuilder.js';
+import { apiPath } from '../../api/client.js';
 
 /** A stored value as one line of text (SPEC 9 'N/A' for an unanswered field). */
 export function valueText(value: FieldValue | undefined): string {
@@ -24,10 +25,10 @@ interface SubmissionPage {
 }
 
 export function SubmissionsScreen({ formId }: { formId: string }) {
-  const form = useApi<FormDefinition>(`/api/rest/forms/definitions/${encodeURIComponent(formId)}`);
+  const form = useApi<FormDefinition>(apiPath('/rest/forms/definitions/{formId}', { formId }));
   const [query, setQuery] = useState('');
   const [search, setSearch] = useState('');
-  const base = `/api/rest/forms/definitions/${encodeURIComponent(formId)}/submissions`;
+  const base = apiPath('/rest/forms/definitions/{formId}/submissions', { formId });
   const first = useApi<SubmissionPage>(`${base}?limit=50${search ? `&q=${encodeURIComponent(search)}` : ''}`);
   const [more, setMore] = useState<{ search: string; items: FormSubmission[]; cursor: string | null }>({ search: '', items: [], cursor: null });
   const loading = useAction();

@@ -17,7 +17,8 @@ import {
   type UploadedAsset,
 } from '@sc/contracts';
 import { api, useAction, useApi } from '../data.js';
-import { assetUploadPath, crumb, fileProblem, uploadRefusal } from '../images.js';
+import { crumb } from '../../api/client.js';
+import { assetUploadPath, fileProblem, uploadRefusal } from '../images.js';
 import { useSession } from '../session.js';
 import { Field, Loaded, Outcome, Page, useConfirm } from '../ui.js';
 import './media.css';
@@ -33,7 +34,7 @@ interface UploadRow {
   message?: string | undefined;
 }
 
-/** POSTs one file as multipart with XHR (fetch has no upload progress); answers the parsed JSON or throws an Error with the SPEC text. */
+/** POSTs one file as multipart with XHR (fetch has no upload progress, so this is the one call beside api/client.ts); answers the parsed JSON or throws an Error with the SPEC text. */
 function send<T>(url: string, file: File, onProgress: (percent: number) => void): Promise<T> {
   const problem = fileProblem(file);
   if (problem) return Promise.reject(new Error(problem));

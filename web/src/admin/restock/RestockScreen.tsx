@@ -7,8 +7,9 @@ import { api, useAction, useApi } from '../data.js';
 import { Link } from '../router.js';
 import { useSession } from '../session.js';
 import { Check, Field, Loaded, Outcome, Page, useConfirm, when } from '../ui.js';
+import { apiPath } from '../../api/client.js';
 
-const BASE = '/api/site-users/account/notifications/restock';
+const BASE = apiPath('/site-users/account/notifications/restock');
 
 interface Group {
   productId: string;

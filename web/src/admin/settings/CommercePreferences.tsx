@@ -5,6 +5,7 @@ import { Permission } from '@sc/contracts';
 import { api, useAction } from '../data.js';
 import { useSession } from '../session.js';
 import { Field, Outcome } from '../ui.js';
+import { apiPath } from '../../api/client.js';
 
 /** Namespaces the storefront reads; owners may add others. */
 const KNOWN = ['checkout', 'merchandising', 'shipping', 'notifications'];
@@ -25,7 +26,7 @@ export function CommercePreferences() {
     if (!/^[A-Za-z][A-Za-z0-9_-]{0,63}$/.test(namespace)) return;
     let live = true;
     void run(async () => {
-      const { websiteId: _dropped, ...preferences } = await api<Record<string, unknown>>('GET', `/api/v1/commerce-preferences/${namespace}`);
+      const { websiteId: _dropped, ...preferences } = await api<Record<string, unknown>>('GET', apiPath('/v1/commerce-preferences/{namespace}', { namespace }));
       if (live) setText(JSON.stringify(preferences, null, 2));
     }).finally(() => {
       if (live) setLoadedFor(namespace);
@@ -48,7 +49,7 @@ export function CommercePreferences() {
       return;
     }
     setParseError(undefined);
-    await save.run(() => api('PUT', `/api/v1/commerce-preferences/${namespace}`, value), 'Preferences saved');
+    await save.run(() => api('PUT', apiPath('/v1/commerce-preferences/{namespace}', { namespace }), value), 'Preferences saved');
   };
 
   return (

@@ -16,6 +16,7 @@ import { api, useAction, useApi } from '../data.js';
 import { emailProblem, lines } from '../forms-kit.js';
 import { useSession } from '../session.js';
 import { Check, Field, Loaded, Outcome, Problem } from '../ui.js';
+import { apiPath } from '../../api/client.js';
 
 type Settings = Website['settings'];
 
@@ -31,7 +32,7 @@ function timeZones(): string[] | undefined {
 
 export function GeneralSettings() {
   const { websiteId } = useSession();
-  const website = useApi<Website>(`/api/content-service/1.0/websites/${websiteId}`);
+  const website = useApi<Website>(apiPath('/content-service/1.0/websites/{websiteId}', { websiteId }));
   return <Loaded resource={website}>{(data) => <GeneralForm website={data} onSaved={website.set} />}</Loaded>;
 }
 
@@ -40,7 +41,7 @@ function GeneralForm({ website, onSaved }: { website: Website; onSaved: (website
   const editable = can(Permission.SETTINGS_MANAGE);
   const [title, setTitle] = useState(website.title);
   // Which title the header shows: this one, unless Header & footer sets a header text of its own.
-  const headerText = useApi<HeaderFooter>('/api/site-header-footer').data?.header.siteTitle ?? '';
+  const headerText = useApi<HeaderFooter>(apiPath('/site-header-footer')).data?.header.siteTitle ?? '';
   const [domains, setDomains] = useState(website.domains.join('\n'));
   const [settings, setSettings] = useState<Settings>(website.settings);
   const [zones, setZones] = useState<string[] | undefined>();
@@ -69,9 +70,9 @@ function GeneralForm({ website, onSaved }: { website: Website; onSaved: (website
       businessEmail: settings.businessEmail === '' ? null : settings.businessEmail,
     } satisfies Partial<SiteSettings>;
     await action.run(async () => {
-      await api('PUT', `/api/content-service/1.0/websites/${websiteId}`, { title, domains: lines(domains) });
-      await api('PUT', `/api/content-service/1.0/websites/${websiteId}/settings`, body);
-      onSaved(await api<Website>('GET', `/api/content-service/1.0/websites/${websiteId}`));
+      await api('PUT', apiPath('/content-service/1.0/websites/{websiteId}', { websiteId }), { title, domains: lines(domains) });
+      await api('PUT', apiPath('/content-service/1.0/websites/{websiteId}/settings', { websiteId }), body);
+      onSaved(await api<Website>('GET', apiPath('/content-service/1.0/websites/{websiteId}', { websiteId })));
     }, 'Settings saved');
   };
 

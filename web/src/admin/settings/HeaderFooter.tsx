@@ -7,11 +7,12 @@ import { api, useAction, useApi } from '../data.js';
 import { pageUrlProblem } from '../forms-kit.js';
 import { useSession } from '../session.js';
 import { Check, Field, Loaded, Outcome } from '../ui.js';
+import { apiPath } from '../../api/client.js';
 
 export function HeaderFooterSettings() {
-  const resource = useApi<HeaderFooter>('/api/site-header-footer');
+  const resource = useApi<HeaderFooter>(apiPath('/site-header-footer'));
   const { websiteId } = useSession();
-  const siteTitle = useApi<Website>(`/api/content-service/1.0/websites/${websiteId}`).data?.title ?? '';
+  const siteTitle = useApi<Website>(apiPath('/content-service/1.0/websites/{websiteId}', { websiteId })).data?.title ?? '';
   return <Loaded resource={resource}>{(data) => <HeaderFooterForm initial={data} onSaved={resource.set} siteTitle={siteTitle} />}</Loaded>;
 }
 
@@ -29,7 +30,7 @@ function HeaderFooterForm({ initial, onSaved, siteTitle }: { initial: HeaderFoot
     const { blocks: _hb, ...headerFields } = header;
     const { blocks: _fb, ...footerFields } = footer;
     const logo = header.logo && header.logo.assetUrl ? header.logo : null;
-    const saved = await action.run(() => api<HeaderFooter>('PUT', '/api/site-header-footer', { header: { ...headerFields, logo }, footer: footerFields }), 'Header and footer saved');
+    const saved = await action.run(() => api<HeaderFooter>('PUT', apiPath('/site-header-footer'), { header: { ...headerFields, logo }, footer: footerFields }), 'Header and footer saved');
     if (saved) onSaved(saved);
   };
 
@@ -86,7 +87,7 @@ function HeaderFooterForm({ initial, onSaved, siteTitle }: { initial: HeaderFoot
 /** The site's named colours (site settings `colors`). */
 export function ColourSettings() {
   const { websiteId } = useSession();
-  const website = useApi<Website>(`/api/content-service/1.0/websites/${websiteId}`);
+  const website = useApi<Website>(apiPath('/content-service/1.0/websites/{websiteId}', { websiteId }));
   return <Loaded resource={website}>{(data) => <ColourForm initial={data.settings.colors} />}</Loaded>;
 }
 
@@ -100,7 +101,7 @@ function ColourForm({ initial }: { initial: Record<string, ColourValue> }) {
 
   const save = async () => {
     if (problem) return action.fail(problem);
-    await action.run(() => api('PUT', `/api/content-service/1.0/websites/${websiteId}/settings`, { colors: Object.fromEntries(colours) }), 'Colours saved');
+    await action.run(() => api('PUT', apiPath('/content-service/1.0/websites/{websiteId}/settings', { websiteId }), { colors: Object.fromEntries(colours) }), 'Colours saved');
   };
 
   return (

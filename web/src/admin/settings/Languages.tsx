@@ -5,9 +5,10 @@ import { OwnerMessages, Permission, formatMessage, type MultilingualLanguage, ty
 import { api, useAction, useApi } from '../data.js';
 import { useSession } from '../session.js';
 import { Check, Field, Loaded, Outcome, Problem } from '../ui.js';
+import { apiPath } from '../../api/client.js';
 
 export function LanguageSettings() {
-  const resource = useApi<MultilingualSettings>('/api/multilingual/settings');
+  const resource = useApi<MultilingualSettings>(apiPath('/multilingual/settings'));
   return <Loaded resource={resource}>{(data) => <LanguagesForm initial={data} reload={resource.reload} />}</Loaded>;
 }
 
@@ -25,7 +26,7 @@ function LanguagesForm({ initial, reload }: { initial: MultilingualSettings; rel
     setLanguages(languages.map((language, i) => (i === index ? { ...language, ...change } : change.isDefault ? { ...language, isDefault: false } : language)));
 
   const save = async () => {
-    const saved = await action.run(() => api('PUT', '/api/multilingual/languages', { languages }), 'Languages saved');
+    const saved = await action.run(() => api('PUT', apiPath('/multilingual/languages'), { languages }), 'Languages saved');
     if (saved) reload();
   };
 
@@ -91,7 +92,7 @@ function LanguagesForm({ initial, reload }: { initial: MultilingualSettings; rel
               Save languages
             </button>
             {initial.connected ? (
-              <button type="button" onClick={() => void action.run(() => api('DELETE', '/api/multilingual/connection'), 'Disconnected').then(reload)}>
+              <button type="button" onClick={() => void action.run(() => api('DELETE', apiPath('/multilingual/connection')), 'Disconnected').then(reload)}>
                 Disconnect
               </button>
             ) : null}

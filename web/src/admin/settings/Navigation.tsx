@@ -7,6 +7,7 @@ import { api, useAction, useApi } from '../data.js';
 import { pageUrlProblem } from '../forms-kit.js';
 import { useSession } from '../session.js';
 import { Field, Loaded, Outcome, Problem } from '../ui.js';
+import { apiPath } from '../../api/client.js';
 
 interface Entry {
   key: string;
@@ -33,8 +34,8 @@ const bodyOf = (entry: Entry): NavigationItemBody => ({
 
 export function NavigationSettings() {
   const { websiteId } = useSession();
-  const layout = useApi<SiteLayout>('/api/commondata/GetSiteLayout');
-  const collections = useApi<{ items: Collection[] }>(`/api/content-service/1.0/websites/${websiteId}/collections?limit=200`);
+  const layout = useApi<SiteLayout>(apiPath('/commondata/GetSiteLayout'));
+  const collections = useApi<{ items: Collection[] }>(`${apiPath('/content-service/1.0/websites/{websiteId}/collections', { websiteId })}?limit=200`);
   if (collections.error) return <Problem message={OwnerUiMessages.unableToLoadCollections} />;
   return (
     <Loaded resource={layout}>
@@ -54,9 +55,9 @@ function NavigationEditor({ layout, collections }: { layout: SiteLayout; collect
 
   const save = async () => {
     if (problem) return action.fail(problem);
-    const templateId = main?.templateId ?? (await api<{ templateId: string }>('GET', '/api/content-service/public/1.0/site')).templateId;
+    const templateId = main?.templateId ?? (await api<{ templateId: string }>('GET', apiPath('/content-service/public/1.0/site'))).templateId;
     await action.run(
-      () => api('POST', '/api/widget/UpdateNavigation', { fieldName: main?.identifier ?? MAIN_NAVIGATION, templateId, navigation: { items: entries.map(bodyOf) } }),
+      () => api('POST', apiPath('/widget/UpdateNavigation'), { fieldName: main?.identifier ?? MAIN_NAVIGATION, templateId, navigation: { items: entries.map(bodyOf) } }),
       'Navigation saved',
     );
   };

@@ -2,6 +2,7 @@
 // uses), made by the content service, and the store's own CSV downloads beside it.
 import { Permission } from '@sc/contracts';
 import { useSession } from '../session.js';
+import { apiPath } from '../../api/client.js';
 
 export function SiteExport() {
   const { websiteId, can } = useSession();
@@ -13,7 +14,7 @@ export function SiteExport() {
         per variant, in the columns <em>Import products from CSV</em> reads) and <strong>media/</strong> (the images the site uses, as uploaded).
       </p>
       <p>
-        <a className="button primary" href={`/api/content-service/1.0/websites/${encodeURIComponent(websiteId)}/export`} download>
+        <a className="button primary" href={apiPath('/content-service/1.0/websites/{websiteId}/export', { websiteId })} download>
           Export the website (zip)
         </a>
       </p>
@@ -22,13 +23,13 @@ export function SiteExport() {
           <h3>Store records</h3>
           <p className="hint">Orders, customers and stock are exported by the store, as spreadsheets (CSV).</p>
           <p className="row">
-            <a className="button" href="/api/commerce/store/exports/orders.csv" download>
+            <a className="button" href={apiPath('/commerce/store/exports/orders.csv')} download>
               Export orders (CSV)
             </a>{' '}
-            <a className="button" href="/api/commerce/store/exports/customers.csv" download>
+            <a className="button" href={apiPath('/commerce/store/exports/customers.csv')} download>
               Export customers (CSV)
             </a>{' '}
-            <a className="button" href="/api/commerce/store/exports/inventory.csv" download>
+            <a className="button" href={apiPath('/commerce/store/exports/inventory.csv')} download>
               Export inventory (CSV)
             </a>
           </p>

@@ -6,9 +6,10 @@ import { parseAmount, showMinor, useCurrency } from '../money.js';
 import { useSession } from '../session.js';
 import { Field, Loaded, Outcome, Page, useConfirm, when } from '../ui.js';
 import { StoreTabs } from './StoreHome.js';
+import { apiPath } from '../../api/client.js';
 
 export function CouponsScreen() {
-  const coupons = useApi<{ coupons: Coupon[] }>('/api/commerce/coupons');
+  const coupons = useApi<{ coupons: Coupon[] }>(apiPath('/commerce/coupons'));
   const currency = useCurrency();
   const editable = useSession().can(Permission.STORE_MANAGE);
   const action = useAction();
@@ -19,7 +20,7 @@ export function CouponsScreen() {
 
   const remove = async (code: string) => {
     if (!(await confirm({ title: 'Delete coupon', message: `Delete the coupon ${code}?`, confirmLabel: 'Delete' }))) return;
-    const done = await action.run(() => api('DELETE', `/api/commerce/coupons/${encodeURIComponent(code)}`), 'Coupon deleted');
+    const done = await action.run(() => api('DELETE', apiPath('/commerce/coupons/{code}', { code })), 'Coupon deleted');
     if (done) coupons.reload();
   };
 
@@ -94,7 +95,7 @@ function NewCoupon({ onCreated }: { onCreated: () => void }) {
     if (minimumCents === undefined) return action.fail('Enter the minimum subtotal as an amount, e.g. 50.00.');
     const created = await action.run(
       () =>
-        api('POST', '/api/commerce/coupons', {
+        api('POST', apiPath('/commerce/coupons'), {
           code: code.trim().toUpperCase(),
           kind,
           value: amount,

@@ -11,6 +11,7 @@ import { Link, navigate } from '../router.js';
 import { useSession } from '../session.js';
 import { Field, Loaded, Outcome, Page, useConfirm } from '../ui.js';
 import { StoreTabs } from './StoreHome.js';
+import { apiPath } from '../../api/client.js';
 
 interface Customer {
   email: string;
@@ -31,12 +32,12 @@ const consent = (c: Customer): string => (c.newsletter === 'confirmed' ? 'Subscr
 
 export function CustomersScreen() {
   const [text, setText] = useState('');
-  const customers = useApi<{ customers: Customer[] }>(`/api/commerce/store/customers?limit=200${text.trim() ? `&q=${encodeURIComponent(text.trim())}` : ''}`);
+  const customers = useApi<{ customers: Customer[] }>(`${apiPath('/commerce/store/customers')}?limit=200${text.trim() ? `&q=${encodeURIComponent(text.trim())}` : ''}`);
   return (
     <Page
       title="Customers"
       actions={
-        <a className="button" href="/api/commerce/store/exports/customers.csv" download>
+        <a className="button" href={apiPath('/commerce/store/exports/customers.csv')} download>
           Export customers (CSV)
         </a>
       }
@@ -92,7 +93,7 @@ export function CustomersScreen() {
 }
 
 export function CustomerScreen({ email }: { email: string }) {
-  const customer = useApi<{ customer: Customer; orders: Order[] }>(`/api/commerce/store/customers/${encodeURIComponent(email)}`);
+  const customer = useApi<{ customer: Customer; orders: Order[] }>(apiPath('/commerce/store/customers/{email}', { email }));
   const { can } = useSession();
   const action = useAction();
   const { modal, confirm } = useConfirm();
@@ -103,7 +104,7 @@ export function CustomerScreen({ email }: { email: string }) {
       confirmLabel: 'Erase',
     });
     if (!yes) return;
-    const done = await action.run(() => api<{ erasure: Erasure }>('POST', '/api/commerce/store/customers/erase', { email: c.email, confirm: c.email }));
+    const done = await action.run(() => api<{ erasure: Erasure }>('POST', apiPath('/commerce/store/customers/erase'), { email: c.email, confirm: c.email }));
     if (done) navigate('/store/customers');
   };
   return (

@@ -9,6 +9,7 @@ import { Link } from '../router.js';
 import { useSession } from '../session.js';
 import { Field, Loaded, Outcome, Page, when } from '../ui.js';
 import { StoreTabs } from './StoreHome.js';
+import { apiPath } from '../../api/client.js';
 
 interface GiftCardPage {
   giftCards: GiftCardView[];
@@ -20,7 +21,7 @@ export function GiftCardsScreen() {
   const { can } = useSession();
   const [query, setQuery] = useState('');
   const [search, setSearch] = useState('');
-  const cards = useApi<GiftCardPage>(`/api/commerce/store/gift-cards?limit=200${search ? `&q=${encodeURIComponent(search)}` : ''}`);
+  const cards = useApi<GiftCardPage>(`${apiPath('/commerce/store/gift-cards')}?limit=200${search ? `&q=${encodeURIComponent(search)}` : ''}`);
   return (
     <Page title="Gift cards">
       <StoreTabs />
@@ -93,7 +94,7 @@ function IssueGiftCard({ onIssued }: { onIssued: () => void }) {
     const answer = await action.run(async () => {
       const issued = await apiWith<{ giftCard: GiftCardView }>(
         'POST',
-        '/api/commerce/store/gift-cards',
+        apiPath('/commerce/store/gift-cards'),
         { amountCents: cents, ...(email.trim() ? { recipientEmail: email.trim() } : {}), ...(note.trim() ? { note: note.trim() } : {}) },
         { 'idempotency-key': key },
       );

@@ -6,6 +6,7 @@ import { api, useAction, useApi } from '../data.js';
 import { useSession } from '../session.js';
 import { Loaded, Outcome, Page } from '../ui.js';
 import { StoreTabs } from './StoreHome.js';
+import { apiPath } from '../../api/client.js';
 
 interface Row {
   itemId: string;
@@ -18,13 +19,13 @@ interface Row {
 }
 
 export function InventoryScreen() {
-  const inventory = useApi<{ inventory: Row[] }>('/api/commerce/inventory');
+  const inventory = useApi<{ inventory: Row[] }>(apiPath('/commerce/inventory'));
   const [filter, setFilter] = useState('');
   return (
     <Page
       title="Inventory"
       actions={
-        <a className="button" href="/api/commerce/store/exports/inventory.csv" download>
+        <a className="button" href={apiPath('/commerce/store/exports/inventory.csv')} download>
           Export inventory (CSV)
         </a>
       }
@@ -78,7 +79,7 @@ function StockRow({ initial }: { initial: Row }) {
   const save = async () => {
     if (!valid) return action.fail('Stock must be a whole number of 0 or more.');
     const saved = await action.run(
-      () => api<Row>('PUT', `/api/commerce/inventory/${encodeURIComponent(row.itemId)}/${encodeURIComponent(row.variantId)}`, { qtyInStock: Number(qty.trim()), unlimited }),
+      () => api<Row>('PUT', apiPath('/commerce/inventory/{itemId}/{variantId}', { itemId: row.itemId, variantId: row.variantId }), { qtyInStock: Number(qty.trim()), unlimited }),
       'Saved',
     );
     if (saved) {

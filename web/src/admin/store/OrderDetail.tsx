@@ -10,9 +10,10 @@ import { Link } from '../router.js';
 import { useSession } from '../session.js';
 import { Check, Field, Loaded, Outcome, Page, useConfirm, when } from '../ui.js';
 import { StoreTabs } from './StoreHome.js';
+import { apiPath } from '../../api/client.js';
 
 export function OrderDetailScreen({ orderId }: { orderId: string }) {
-  const order = useApi<{ order: Order }>(`/api/commerce/store/orders/${encodeURIComponent(orderId)}`);
+  const order = useApi<{ order: Order }>(apiPath('/commerce/store/orders/{orderId}', { orderId }));
   return (
     <Page title="Order" actions={<Link to="/store/orders">All orders</Link>}>
       <StoreTabs />
@@ -34,7 +35,7 @@ function OrderDetail({ order, onChanged }: { order: Order; onChanged: (order: Or
   const setStatus = async (status: 'fulfilled' | 'cancelled') => {
     if (status === 'cancelled' && !(await confirm({ title: 'Cancel order', message: `Cancel order #${order.orderNumber}?`, confirmLabel: 'Cancel order', cancelLabel: 'Keep it' }))) return;
     const shipping = status === 'fulfilled' ? { ...(carrier.trim() ? { carrier: carrier.trim() } : {}), ...(tracking.trim() ? { trackingNumber: tracking.trim() } : {}) } : {};
-    const answer = await action.run(() => api<{ order: Order }>('PUT', `/api/commerce/store/orders/${order.id}/status`, { status, ...shipping }), status === 'fulfilled' ? 'Marked as fulfilled; the buyer is emailed' : 'Order cancelled');
+    const answer = await action.run(() => api<{ order: Order }>('PUT', apiPath('/commerce/store/orders/{orderId}/status', { orderId: order.id }), { status, ...shipping }), status === 'fulfilled' ? 'Marked as fulfilled; the buyer is emailed' : 'Order cancelled');
     if (answer) onChanged(answer.order);
   };
   const canChange = order.status === 'paid' || order.status === 'fulfilled';
@@ -164,7 +165,7 @@ function RefundForm({ order, onRefunded }: { order: Order; onRefunded: (order: O
     const yes = await confirm({ title: 'Refund order', message: `Refund ${showMoney({ value: String(cents), currency })} of order #${order.orderNumber}${restock ? ' and put its items back in stock' : ''}?`, confirmLabel: 'Refund' });
     if (!yes) return;
     const answer = await action.run(
-      () => apiWith<{ order: Order }>('POST', `/api/commerce/store/orders/${order.id}/refunds`, { amountCents: cents, restock, ...(reason.trim() ? { reason: reason.trim() } : {}) }, { 'idempotency-key': key }),
+      () => apiWith<{ order: Order }>('POST', apiPath('/commerce/store/orders/{orderId}/refunds', { orderId: order.id }), { amountCents: cents, restock, ...(reason.trim() ? { reason: reason.trim() } : {}) }, { 'idempotency-key': key }),
       'Refunded',
     );
     if (answer) {

@@ -6,8 +6,9 @@ import { showMoney } from '../money.js';
 import { Link, useLocation } from '../router.js';
 import { Field, Loaded, Page, when } from '../ui.js';
 import { StoreTabs } from './StoreHome.js';
+import { apiPath } from '../../api/client.js';
 
-const ORDERS = '/api/commerce/store/orders?limit=200';
+const ORDERS = `${apiPath('/commerce/store/orders')}?limit=200`;
 
 export function OrdersScreen() {
   const orders = useApi<{ orders: Order[] }>(ORDERS);
@@ -19,7 +20,7 @@ export function OrdersScreen() {
     <Page
       title="Orders"
       actions={
-        <a className="button" href={`/api/commerce/store/exports/orders.csv${status ? `?status=${encodeURIComponent(status)}` : ''}`} download>
+        <a className="button" href={apiPath('/commerce/store/exports/orders.csv', undefined, { status: status || undefined })} download>
           Export orders (CSV)
         </a>
       }

@@ -26,6 +26,7 @@ import { useSession } from '../session.js';
 import { TagsEditor } from '../TagsEditor.js';
 import { Check, Field, Loaded, Outcome, Page, useConfirm } from '../ui.js';
 import { move, syncVariants, type OptionDraft, type VariantDraft } from './variants.js';
+import { apiPath } from '../../api/client.js';
 
 interface InventoryRow {
   itemId: string;
@@ -36,7 +37,7 @@ interface InventoryRow {
 
 export function ProductEditorScreen({ collectionId, itemId }: { collectionId: string; itemId?: string }) {
   const { websiteId } = useSession();
-  const base = `/api/content-service/product/1.1/websites/${websiteId}/products/${collectionId}`;
+  const base = apiPath('/content-service/product/1.1/websites/{websiteId}/products/{collectionId}', { websiteId, collectionId });
   const product = useApi<ContentItem>(itemId ? `${base}/items/${itemId}` : null);
   const categories = useApi<{ items: Category[] }>(`${base}/categories?limit=200`);
   const currency = useCurrency();
@@ -72,7 +73,7 @@ function variantsOf(item: ContentItem | undefined, currency: CurrencyCode): Vari
 function ProductEditor({ collectionId, item, categories, currency }: { collectionId: string; item?: ContentItem; categories: Category[]; currency: CurrencyCode }) {
   const { websiteId, can } = useSession();
   const editable = can(Permission.STORE_MANAGE);
-  const base = `/api/content-service/product/1.1/websites/${websiteId}/products/${collectionId}`;
+  const base = apiPath('/content-service/product/1.1/websites/{websiteId}/products/{collectionId}', { websiteId, collectionId });
   const sc = item?.structuredContent;
   const [title, setTitle] = useState(item?.title ?? '');
   const [status, setStatus] = useState<ItemStatus>(item?.status ?? 'published');
@@ -94,7 +95,7 @@ function ProductEditor({ collectionId, item, categories, currency }: { collectio
   const [formId, setFormId] = useState(sc?.additionalFieldsFormId ?? '');
   const [live, setLive] = useState<Map<string, InventoryRow>>(new Map());
   const [newOption, setNewOption] = useState('');
-  const forms = useApi<{ forms: FormDefinition[] }>(can(Permission.CONTENT_READ) ? '/api/rest/forms/definitions' : null);
+  const forms = useApi<{ forms: FormDefinition[] }>(can(Permission.CONTENT_READ) ? apiPath('/rest/forms/definitions') : null);
   const action = useAction();
   const { modal, confirm } = useConfirm();
   // Creating moves to the product's own address; the notice travels in the query.
@@ -103,7 +104,7 @@ function ProductEditor({ collectionId, item, categories, currency }: { collectio
   // Live stock of the existing variants (the cart service's, not the product's initial stock).
   useEffect(() => {
     if (!item) return;
-    api<{ inventory: InventoryRow[] }>('GET', `/api/commerce/inventory?itemId=${encodeURIComponent(item.id)}`).then(
+    api<{ inventory: InventoryRow[] }>('GET', `${apiPath('/commerce/inventory')}?itemId=${encodeURIComponent(item.id)}`).then(
       ({ inventory }) => {
         const rows = new Map(inventory.map((row) => [row.variantId, row]));
         setLive(rows);
@@ -182,7 +183,7 @@ function ProductEditor({ collectionId, item, categories, currency }: { collectio
         const row = v.id ? live.get(v.id) : undefined;
         const qty = Math.max(0, Number.parseInt(v.qtyInStock, 10) || 0);
         if (row && (row.qtyInStock !== qty || row.unlimited !== v.unlimited)) {
-          await api('PUT', `/api/commerce/inventory/${encodeURIComponent(row.itemId)}/${encodeURIComponent(row.variantId)}`, { qtyInStock: qty, unlimited: v.unlimited });
+          await api('PUT', apiPath('/commerce/inventory/{itemId}/{variantId}', { itemId: row.itemId, variantId: row.variantId }), { qtyInStock: qty, unlimited: v.unlimited });
         }
       }
       return answer;

@@ -10,6 +10,7 @@ import { useSession } from '../session.js';
 import { Field, Loaded, Outcome, Page } from '../ui.js';
 import { ProductImport } from './ProductImport.js';
 import { StoreTabs } from './StoreHome.js';
+import { apiPath } from '../../api/client.js';
 
 export interface StockRow {
   itemId: string;
@@ -37,10 +38,10 @@ export function stockLabel(item: ContentItem, live: readonly StockRow[] | undefi
 
 export function ProductsScreen({ collectionId }: { collectionId: string }) {
   const { websiteId, can } = useSession();
-  const base = `/api/content-service/product/1.1/websites/${websiteId}/products/${collectionId}`;
+  const base = apiPath('/content-service/product/1.1/websites/{websiteId}/products/{collectionId}', { websiteId, collectionId });
   const store = useApi<Collection>(base);
   const products = useApi<{ items: ContentItem[] }>(`${base}/items?limit=200`);
-  const inventory = useApi<{ inventory: StockRow[] }>('/api/commerce/inventory');
+  const inventory = useApi<{ inventory: StockRow[] }>(apiPath('/commerce/inventory'));
   return (
     <Page title={store.data?.title ?? 'Products'} actions={can(Permission.STORE_MANAGE) ? <Link to={`/store/${collectionId}/products/new`}>Add product</Link> : undefined}>
       <StoreTabs />

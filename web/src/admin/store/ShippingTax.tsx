@@ -7,9 +7,10 @@ import { decimalOf, parseAmount, useCurrency } from '../money.js';
 import { useSession } from '../session.js';
 import { Check, Field, Loaded, Outcome, Page } from '../ui.js';
 import { StoreTabs } from './StoreHome.js';
+import { apiPath } from '../../api/client.js';
 
 export function ShippingTaxScreen() {
-  const rules = useApi<StoreRules>('/api/commerce/store-rules');
+  const rules = useApi<StoreRules>(apiPath('/commerce/store-rules'));
   const currency = useCurrency();
   return (
     <Page title="Shipping and tax">
@@ -73,7 +74,7 @@ function RulesForm({ initial, currency, onSaved }: { initial: StoreRules; curren
       taxRules.push({ id: t.id, name: t.name.trim(), country: t.country.trim().toUpperCase(), region: t.region.trim() || null, rateBps: Math.round(percent * 100), appliesToShipping: t.appliesToShipping });
     }
     const saved = await action.run(
-      () => api<StoreRules>('PUT', '/api/commerce/store-rules', { minimumOrderSubtotalCents: minimumCents, minimumDonationCents: donationCents, shippingOptions, taxRules }),
+      () => api<StoreRules>('PUT', apiPath('/commerce/store-rules'), { minimumOrderSubtotalCents: minimumCents, minimumDonationCents: donationCents, shippingOptions, taxRules }),
       'Shipping and tax saved',
     );
     if (saved) onSaved(saved);

@@ -7,6 +7,7 @@ import { api, useAction, useApi, type Resource } from '../data.js';
 import { Link, navigate } from '../router.js';
 import { useSession } from '../session.js';
 import { Check, Field, Loaded, Outcome, Page, Tabs } from '../ui.js';
+import { apiPath } from '../../api/client.js';
 
 export const STORE_TABS = [
   { to: '/store', label: 'Stores' },
@@ -26,7 +27,7 @@ export function StoreTabs() {
 /** The website's collections (paged list, first 200). */
 export function useCollections(): Resource<{ items: Collection[] }> {
   const { websiteId } = useSession();
-  return useApi<{ items: Collection[] }>(`/api/content-service/1.0/websites/${websiteId}/collections?limit=200`);
+  return useApi<{ items: Collection[] }>(`${apiPath('/content-service/1.0/websites/{websiteId}/collections', { websiteId })}?limit=200`);
 }
 
 export function StoreHome() {
@@ -99,8 +100,8 @@ function CreateStore({ taken }: { taken: string[] }) {
   const create = async (event: FormEvent) => {
     event.preventDefault();
     const created = await action.run(async () => {
-      const site = await api<{ templateId: string }>('GET', '/api/content-service/public/1.0/site');
-      return api<{ collection: Collection }>('POST', `/api/content-service/product/1.1/websites/${websiteId}/stores`, input(site.templateId));
+      const site = await api<{ templateId: string }>('GET', apiPath('/content-service/public/1.0/site'));
+      return api<{ collection: Collection }>('POST', apiPath('/content-service/product/1.1/websites/{websiteId}/stores', { websiteId }), input(site.templateId));
     });
     if (created) navigate(`/store/${created.collection.id}`);
   };

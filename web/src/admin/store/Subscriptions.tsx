@@ -8,6 +8,7 @@ import { Link } from '../router.js';
 import { useSession } from '../session.js';
 import { Field, Loaded, Outcome, Page, useConfirm, when } from '../ui.js';
 import { StoreTabs } from './StoreHome.js';
+import { apiPath } from '../../api/client.js';
 
 interface SubscriptionPage {
   subscriptions: SubscriptionView[];
@@ -18,13 +19,13 @@ interface SubscriptionPage {
 export function SubscriptionsScreen() {
   const manage = useSession().can(Permission.STORE_MANAGE);
   const [status, setStatus] = useState('');
-  const list = useApi<SubscriptionPage>(`/api/commerce/store/subscriptions?limit=200${status ? `&status=${status}` : ''}`);
+  const list = useApi<SubscriptionPage>(`${apiPath('/commerce/store/subscriptions')}?limit=200${status ? `&status=${status}` : ''}`);
   const action = useAction();
   const { modal, confirm } = useConfirm();
 
   const change = async (s: SubscriptionView, to: 'cancelled' | 'active') => {
     if (to === 'cancelled' && !(await confirm({ title: 'Cancel subscription', message: `Cancel the subscription of ${s.email}? No further payments are taken.`, confirmLabel: 'Cancel subscription', cancelLabel: 'Keep it' }))) return;
-    const done = await action.run(() => api('PUT', `/api/commerce/store/subscriptions/${s.id}/status`, { status: to }), to === 'cancelled' ? 'Subscription cancelled' : 'Subscription resumed');
+    const done = await action.run(() => api('PUT', apiPath('/commerce/store/subscriptions/{subscriptionId}/status', { subscriptionId: s.id }), { status: to }), to === 'cancelled' ? 'Subscription cancelled' : 'Subscription resumed');
     if (done) list.reload();
   };
 

@@ -9,6 +9,7 @@ import { islandData } from '../../storefront/lib/dom.js';
 import { call, failureFrom } from '../../storefront/lib/http.js';
 import { closedState, shouldShow, storageKey, submittedState, type StoredPopupState } from './rules.js';
 import './popup.css';
+import { apiPath } from '../../api/client.js';
 
 type OverlayAction = 'shown' | 'closed' | 'submitted';
 
@@ -42,7 +43,7 @@ function writeState(websiteId: string, state: StoredPopupState): void {
 
 /** The census overlay call (SPEC 7 POST /api/census/overlay); failures are the tracker's warnings only. */
 function census(data: PopupOverlayData, action: OverlayAction): void {
-  call('POST', '/api/census/overlay', { websiteId: data.websiteId, url: location.href.slice(0, 2082), title: document.title.slice(0, 500), blockId: 'popup-overlay', action }, { keepalive: true }).catch(() => undefined);
+  call('POST', apiPath('/census/overlay'), { websiteId: data.websiteId, url: location.href.slice(0, 2082), title: document.title.slice(0, 500), blockId: 'popup-overlay', action }, { keepalive: true }).catch(() => undefined);
 }
 
 function element<K extends keyof HTMLElementTagNameMap>(tag: K, props: Partial<HTMLElementTagNameMap[K]> = {}, ...children: Array<Node | string>): HTMLElementTagNameMap[K] {

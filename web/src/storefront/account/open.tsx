@@ -10,8 +10,9 @@ import { track } from '../lib/events.js';
 import { call, failureFrom, rememberXsrf, RequestFailed } from '../lib/http.js';
 import { Modal } from '../lib/modal.js';
 import { failureMessage } from '../product/rules.js';
+import { apiPath } from '../../api/client.js';
 
-const SESSION = '/api/site-users/account/session';
+const SESSION = apiPath('/site-users/account/session');
 
 /** SPEC 4 "Logout": a crumb failure is answered by one more try. */
 export async function signOut(): Promise<void> {
@@ -56,11 +57,11 @@ function AccountDialog({ onClose, resetToken }: { onClose: () => void; resetToke
     void run(async () => {
       if (mode === 'forgot') {
         // The same answer whether or not the address has an account.
-        setNotice((await call<{ message: string }>('POST', '/api/auth/site-users/password-reset', { email })).message);
+        setNotice((await call<{ message: string }>('POST', apiPath('/auth/site-users/password-reset'), { email })).message);
         return;
       }
       if (mode === 'new-password') {
-        setNotice((await call<{ message: string }>('POST', '/api/auth/site-users/password-reset/confirm', { token: resetToken, password })).message);
+        setNotice((await call<{ message: string }>('POST', apiPath('/auth/site-users/password-reset/confirm'), { token: resetToken, password })).message);
         setPassword('');
         setMode('sign-in');
         return;
@@ -69,7 +70,7 @@ function AccountDialog({ onClose, resetToken }: { onClose: () => void; resetToke
         const { xsrfToken } = await call<{ xsrfToken: string }>('POST', SESSION, { email, password, rememberMe: remember });
         rememberXsrf(xsrfToken);
       } else {
-        const { xsrfToken } = await call<{ xsrfToken: string }>('POST', '/api/auth/site-users', { email, password, rememberMe: remember, ...(name.trim() ? { name: name.trim() } : {}) });
+        const { xsrfToken } = await call<{ xsrfToken: string }>('POST', apiPath('/auth/site-users'), { email, password, rememberMe: remember, ...(name.trim() ? { name: name.trim() } : {}) });
         rememberXsrf(xsrfToken);
         track('CompleteRegistration', {});
       }

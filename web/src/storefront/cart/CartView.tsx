@@ -14,10 +14,11 @@ import { cartEligible } from '../installments/installments.js';
 import { InstallmentPill } from '../installments/InstallmentPill.js';
 import { savedToRaw } from '../forms/values.js';
 import { cartProblem, minimumSubtotalMessage, money, type CartAction, type CartProblem } from './cart-rules.js';
+import { apiPath } from '../../api/client.js';
 
 const AdditionalFieldsLightbox = lazy(() => import('../forms/AdditionalFieldsLightbox.js'));
 
-const ENTRIES = '/api/commerce/shopping-cart/entries';
+const ENTRIES = apiPath('/commerce/shopping-cart/entries');
 
 export function CartView({ data }: { data: CartPageData }) {
   const { status, cart } = useCart();
@@ -247,7 +248,7 @@ function Coupons({ cart, currency, onChange }: { cart: CommerceShoppingCart; cur
     if (code.trim() === '') return;
     setError(null);
     try {
-      cartStore.set(await call<CommerceShoppingCart>('POST', '/api/commerce/shopping-cart/coupons', { code: code.trim() }));
+      cartStore.set(await call<CommerceShoppingCart>('POST', apiPath('/commerce/shopping-cart/coupons'), { code: code.trim() }));
       setCode('');
     } catch (failure) {
       setError(failureFrom(failure).message || CartMessages.tryAgain);
@@ -277,7 +278,7 @@ function Coupons({ cart, currency, onChange }: { cart: CommerceShoppingCart; cur
             <button
               type="button"
               aria-label={`Remove coupon ${coupon.code}`}
-              onClick={() => void onChange('remove', () => call<CommerceShoppingCart>('DELETE', `/api/commerce/shopping-cart/coupons/${encodeURIComponent(coupon.code)}`))}
+              onClick={() => void onChange('remove', () => call<CommerceShoppingCart>('DELETE', apiPath('/commerce/shopping-cart/coupons/{code}', { code: coupon.code })))}
             >
               Remove
             </button>
@@ -289,7 +290,7 @@ function Coupons({ cart, currency, onChange }: { cart: CommerceShoppingCart; cur
             <button
               type="button"
               aria-label={`Remove coupon ${coupon.code}`}
-              onClick={() => void onChange('remove', () => call<CommerceShoppingCart>('DELETE', `/api/commerce/shopping-cart/coupons/${encodeURIComponent(coupon.code)}`))}
+              onClick={() => void onChange('remove', () => call<CommerceShoppingCart>('DELETE', apiPath('/commerce/shopping-cart/coupons/{code}', { code: coupon.code })))}
             >
               Remove
             </button>
@@ -311,7 +312,7 @@ function Shipping({ cart, currency, onChange }: { cart: CommerceShoppingCart; cu
     setError(null);
     try {
       cartStore.set(
-        await call<CommerceShoppingCart>('PUT', '/api/commerce/shopping-cart/shipping-location', {
+        await call<CommerceShoppingCart>('PUT', apiPath('/commerce/shopping-cart/shipping-location'), {
           country: country.trim().toUpperCase(),
           ...(region.trim() ? { region: region.trim() } : {}),
           ...(postalCode.trim() ? { postalCode: postalCode.trim() } : {}),
@@ -352,7 +353,7 @@ function Shipping({ cart, currency, onChange }: { cart: CommerceShoppingCart; cu
                 type="radio"
                 name={`${id}-option`}
                 checked={cart.selectedShippingOption?.id === option.id}
-                onChange={() => void onChange('add', () => call<CommerceShoppingCart>('PUT', '/api/commerce/shopping-cart/shipping-option', { optionId: option.id }))}
+                onChange={() => void onChange('add', () => call<CommerceShoppingCart>('PUT', apiPath('/commerce/shopping-cart/shipping-option'), { optionId: option.id }))}
               />{' '}
               {option.name} ({money(option.rateCents, currency)})
             </label>

@@ -18,10 +18,11 @@ import { filledFrom, type AddressFields } from './address-lookup.js';
 import { minimumSubtotalMessage } from './cart-rules.js';
 import { Totals } from './CartView.js';
 import { StripePayment } from './StripePayment.js';
+import { apiPath } from '../../api/client.js';
 
 let paymentsConfig: Promise<PaymentsConfig> | undefined;
 /** How this shop takes payments (asked once per page). */
-const paymentsOf = (): Promise<PaymentsConfig> => (paymentsConfig ??= call<PaymentsConfig>('GET', '/api/commerce/payments/config'));
+const paymentsOf = (): Promise<PaymentsConfig> => (paymentsConfig ??= call<PaymentsConfig>('GET', apiPath('/commerce/payments/config')));
 
 function Field({ label, children }: { label: string; children: (id: string) => ReactNode }) {
   const id = useId();
@@ -97,7 +98,7 @@ export function Checkout({ data, cartToken }: { data: CartPageData; cartToken: s
     try {
       const { order, payment, receiptToken } = await call<CheckoutResponse>(
         'POST',
-        '/api/commerce/checkout',
+        apiPath('/commerce/checkout'),
         {
           email: email.trim(),
           ...(ships

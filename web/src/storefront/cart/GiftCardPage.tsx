@@ -8,6 +8,7 @@ import { call, failureFrom } from '../lib/http.js';
 import { AlertDialog } from '../lib/modal.js';
 import { checkoutUrl } from '../lib/paths.js';
 import { failureMessage } from '../product/rules.js';
+import { apiPath } from '../../api/client.js';
 
 /** The product-form data of the product page at `path` (its JSON context). */
 async function productAt(path: string): Promise<ProductFormData | undefined> {
@@ -53,7 +54,7 @@ export function GiftCardPage({ itemId, from, sku }: { itemId: string; from: stri
     }
     setBusy(true);
     try {
-      const added = await call<AddEntryResponse>('POST', '/api/commerce/shopping-cart/entries', { itemId: product.itemId, sku: variant.sku, quantity: 1 });
+      const added = await call<AddEntryResponse>('POST', apiPath('/commerce/shopping-cart/entries'), { itemId: product.itemId, sku: variant.sku, quantity: 1 });
       cartStore.set(added.shoppingCart);
       track('AddToCart', { itemId: product.itemId, cartId: added.shoppingCart.id, sku: variant.sku, quantity: 1, productName: product.title, unitPrice: variant.priceMoney });
       location.assign(checkoutUrl());

@@ -2,6 +2,7 @@
 // an order): the order's number, status, items and totals, and any gift card codes it issued.
 import { useEffect, useState } from 'react';
 import { CommerceMessages, type Order, type OrderStatus } from '@sc/contracts';
+import { apiPath } from '../../api/client.js';
 import { call, failureFrom } from '../lib/http.js';
 import { orderStatusUrl } from './order-paths.js';
 import { failureMessage } from '../product/rules.js';
@@ -26,7 +27,7 @@ export function OrderView({ orderId, confirmation, receiptToken }: { orderId: st
   const [error, setError] = useState<string | null>(null);
   const [polls, setPolls] = useState(0);
   useEffect(() => {
-    call<{ order: Order }>('GET', `/api/commerce/orders/${encodeURIComponent(orderId)}${receiptToken ? `?receiptToken=${encodeURIComponent(receiptToken)}` : ''}`).then(
+    call<{ order: Order }>('GET', apiPath('/commerce/orders/{orderId}', { orderId }, { receiptToken: receiptToken || undefined })).then(
       (answer) => setOrder(answer.order),
       (failure: unknown) => setError(failureMessage(failureFrom(failure), true)),
     );

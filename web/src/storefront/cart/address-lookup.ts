@@ -2,6 +2,7 @@
 // pure: the two calls' paths, the tracking context a details call carries, and how the arrow keys
 // move through the suggestions. The component (AddressLookup.tsx) does the I/O.
 import type { PlaceAddress } from '@sc/contracts';
+import { apiPath } from '../../api/client.js';
 
 /** Where a lookup comes from: SPEC 7 expects productPage and productSection on details calls. */
 export interface PlacesTrackingContext {
@@ -27,7 +28,7 @@ export function autocompletePath(input: string, country: string, sessionToken: s
   const query = new URLSearchParams({ input: input.trim(), sessionToken });
   const code = country.trim().toUpperCase();
   if (LOOKUP_COUNTRIES.has(code)) query.set('country', code);
-  return `/api/google-maps/places/autocomplete?${query.toString()}`;
+  return `${apiPath('/google-maps/places/autocomplete')}?${query.toString()}`;
 }
 
 /**
@@ -40,7 +41,7 @@ export function detailsPath(placeId: string, sessionToken: string, context: Plac
   const query = new URLSearchParams({ placeId, sessionToken });
   if (context.productPage) query.set('productPage', context.productPage);
   if (context.productSection) query.set('productSection', context.productSection);
-  return `/api/google-maps/places/details?${query.toString()}`;
+  return `${apiPath('/google-maps/places/details')}?${query.toString()}`;
 }
 
 /** The option the arrow keys move to: down from none is the first, up from none the last, wrapping around. */

@@ -5,6 +5,7 @@ import { formatMinorUnits, isCurrencyCode, type CheckoutResponse } from '@sc/con
 import { call, failureFrom } from '../lib/http.js';
 import { failureMessage } from '../product/rules.js';
 import { orderConfirmedUrl } from '../cart/order-paths.js';
+import { apiPath } from '../../api/client.js';
 
 /** Suggested amounts in minor units. */
 const SUGGESTED = [1000, 2500, 5000];
@@ -28,7 +29,7 @@ export function Donation({ title, description, currency }: { title: string; desc
     try {
       const { order, receiptToken } = await call<CheckoutResponse>(
         'POST',
-        '/api/commerce/donations',
+        apiPath('/commerce/donations'),
         {
           amount: amount.trim(),
           email: email.trim(),

@@ -8,6 +8,7 @@ import { Modal } from '../lib/modal.js';
 import { FormFields } from './FormFields.js';
 import { validateAnswers } from './submit.js';
 import { initialValues, type RawValue, type RawValues } from './values.js';
+import { apiPath } from '../../api/client.js';
 
 export interface LightboxProps {
   formId: string;
@@ -30,7 +31,7 @@ export default function AdditionalFieldsLightbox({ formId, title, answersFor, on
   const [busy, setBusy] = useState(false);
 
   useEffect(() => {
-    call<PublicForm>('GET', `/api/rest/forms/${encodeURIComponent(formId)}`).then(
+    call<PublicForm>('GET', apiPath('/rest/forms/{formId}', { formId })).then(
       (loaded) => {
         setForm(loaded);
         setValues({ ...initialValues(loaded), ...answersFor?.(loaded) });

@@ -10,6 +10,7 @@ import { submissionProblem } from './errors.js';
 import { FormFields } from './FormFields.js';
 import { submitAnswers } from './submit.js';
 import { initialValues, type RawValue, type RawValues } from './values.js';
+import { apiPath } from '../../api/client.js';
 
 /** SPEC 5: the captcha widget is compact in a container narrower than 320 px. */
 const COMPACT_BELOW_PX = 320;
@@ -19,7 +20,7 @@ type Load = { state: 'loading' } | { state: 'failed'; message: string } | { stat
 export function FormBlock({ formId }: { formId: string }) {
   const [load, setLoad] = useState<Load>({ state: 'loading' });
   useEffect(() => {
-    call<PublicForm>('GET', `/api/rest/forms/${encodeURIComponent(formId)}`).then(
+    call<PublicForm>('GET', apiPath('/rest/forms/{formId}', { formId })).then(
       (form) => setLoad({ state: 'ready', form }),
       (error: unknown) => setLoad({ state: 'failed', message: submissionProblem(failureFrom(error)).message }),
     );

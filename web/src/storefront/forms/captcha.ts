@@ -4,6 +4,7 @@
 import { FormMessages, powToken, type CaptchaChallenge } from '@sc/contracts';
 import { call } from '../lib/http.js';
 import { leadingZeroBits } from './sha256.js';
+import { apiPath } from '../../api/client.js';
 
 const SLICE = 4000;
 const MAX_NONCES = 50_000_000;
@@ -25,5 +26,5 @@ export async function captchaToken(challengePath: string): Promise<string> {
   return powToken(challenge.challengeId, await solveChallenge(challenge));
 }
 
-export const FORMS_CHALLENGE = '/api/form/captcha/challenge';
-export const RESTOCK_CHALLENGE = '/api/site-users/account/notifications/restock/captcha/challenge';
+export const FORMS_CHALLENGE = apiPath('/form/captcha/challenge');
+export const RESTOCK_CHALLENGE = apiPath('/site-users/account/notifications/restock/captcha/challenge');

@@ -6,6 +6,7 @@ import { call, failureFrom } from '../lib/http.js';
 import { captchaToken, FORMS_CHALLENGE } from './captcha.js';
 import { submissionProblem, type SubmissionProblem } from './errors.js';
 import { checkAnswers, type RawValues } from './values.js';
+import { apiPath } from '../../api/client.js';
 
 export interface Saved {
   submissionId: string;
@@ -24,7 +25,7 @@ export async function validateAnswers(form: PublicForm, raw: RawValues): Promise
   const checked = checkAnswers(form.fields, raw);
   if (Object.keys(checked.errors).length > 0) return invalid(checked.errors);
   try {
-    const { errors } = await call<{ errors: Record<string, string> }>('POST', `/api/rest/forms/validate/${encodeURIComponent(form.id)}`, checked.values);
+    const { errors } = await call<{ errors: Record<string, string> }>('POST', apiPath('/rest/forms/validate/{formId}', { formId: form.id }), checked.values);
     if (Object.keys(errors).length > 0) return invalid(errors);
   } catch (error) {
     return { ok: false, ...submissionProblem(failureFrom(error)) };
@@ -46,14 +47,14 @@ export async function submitAnswers(form: PublicForm, raw: RawValues): Promise<O
   }
   let key: string;
   try {
-    key = (await call<{ key: string }>('POST', '/api/form/FormSubmissionKey')).key;
+    key = (await call<{ key: string }>('POST', apiPath('/form/FormSubmissionKey'))).key;
   } catch {
     return { ok: false, message: FormMessages.submissionKeyFailed, fieldErrors: null };
   }
   const context = siteContext();
   const pageId = context?.itemId ?? context?.collectionId ?? undefined;
   try {
-    const saved = await call<Saved>('POST', '/api/form/SaveFormSubmission', {
+    const saved = await call<Saved>('POST', apiPath('/form/SaveFormSubmission'), {
       formId: form.id,
       key,
       form: valid.values,

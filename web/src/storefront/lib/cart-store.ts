@@ -5,6 +5,7 @@
 import type { CommerceShoppingCart } from '@sc/contracts';
 import { readCookie, siteUserInfo, writeCookie } from './dom.js';
 import { call } from './http.js';
+import { apiPath } from '../../api/client.js';
 
 export type CartStatus = 'idle' | 'loading' | 'loaded' | 'failed';
 export interface CartState {
@@ -45,7 +46,7 @@ export const cartStore = {
       return Promise.resolve(null);
     }
     if (state.status !== 'loaded') publish({ status: 'loading', cart: state.cart });
-    loading = call<CommerceShoppingCart>('GET', '/api/commerce/shopping-cart').then(
+    loading = call<CommerceShoppingCart>('GET', apiPath('/commerce/shopping-cart')).then(
       (cart) => {
         cartStore.set(cart);
         return cart;

@@ -5,6 +5,7 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { FormMessages, type NewsletterData, type PublicForm } from '@sc/contracts';
 import { call, failureFrom } from '../lib/http.js';
 import { submissionProblem } from '../forms/errors.js';
+import { apiPath } from '../../api/client.js';
 
 export function Newsletter({ data, formId }: { data: NewsletterData; formId: string | null }) {
   const [form, setForm] = useState<PublicForm | null>(null);
@@ -20,7 +21,7 @@ export function Newsletter({ data, formId }: { data: NewsletterData; formId: str
 
   useEffect(() => {
     if (!formId) return;
-    loading.current = call<PublicForm>('GET', `/api/rest/forms/${encodeURIComponent(formId)}`).catch(() => null);
+    loading.current = call<PublicForm>('GET', apiPath('/rest/forms/{formId}', { formId })).catch(() => null);
     void loading.current.then(setForm);
   }, [formId]);
 
@@ -41,7 +42,7 @@ export function Newsletter({ data, formId }: { data: NewsletterData; formId: str
           throw new Error(FormMessages.captchaRequired);
         });
       }
-      await call('POST', `/api/form/newsletter/${encodeURIComponent(formId)}/subscribe`, {
+      await call('POST', apiPath('/form/newsletter/{formId}/subscribe', { formId }), {
         email,
         ...(captchaKey ? { captchaKey } : {}),
         language: document.documentElement.lang || navigator.language,

@@ -22,6 +22,7 @@ import { checkoutUrl, giftCardUrl } from '../lib/paths.js';
 import { createButtonMachine, type ButtonState } from './button-machine.js';
 import { alertTitle, chooseVariant, failureMessage, inStock, optionNames, optionValues, parseQuantity, selectedVariant, showsQuantity, showsVariantPicker, type Selection } from './rules.js';
 import { showVariantImage } from './variant-display.js';
+import { apiPath } from '../../api/client.js';
 
 const AdditionalFieldsLightbox = lazy(() => import('../forms/AdditionalFieldsLightbox.js'));
 // The alert's code loads with the first error.
@@ -61,7 +62,7 @@ export function ProductForm({ data, mount, display }: { data: ProductFormData; m
     if (!machine.click()) return;
     try {
       if (data.isSubscribable) {
-        const { cartToken } = await call<{ cartToken: string }>('POST', '/api/3/commerce/cart/subscription', {
+        const { cartToken } = await call<{ cartToken: string }>('POST', apiPath('/3/commerce/cart/subscription'), {
           itemId: data.itemId,
           sku: chosen.sku,
           qty: count,
@@ -70,7 +71,7 @@ export function ProductForm({ data, mount, display }: { data: ProductFormData; m
         location.assign(checkoutUrl(cartToken));
         return;
       }
-      const added = await call<AddEntryResponse>('POST', '/api/commerce/shopping-cart/entries', {
+      const added = await call<AddEntryResponse>('POST', apiPath('/commerce/shopping-cart/entries'), {
         itemId: data.itemId,
         sku: chosen.sku,
         quantity: count,
@@ -108,7 +109,7 @@ export function ProductForm({ data, mount, display }: { data: ProductFormData; m
     if (data.additionalFieldsFormId) {
       // SPEC 5: stock is verified before the additional-fields form opens.
       try {
-        const stock = await call<StockResult>('GET', `/api/commerce/inventory/stock/?itemId=${encodeURIComponent(data.itemId)}`);
+        const stock = await call<StockResult>('GET', `${apiPath('/commerce/inventory/stock/')}?itemId=${encodeURIComponent(data.itemId)}`);
         const held = quantityInCart(cartStore.get().cart, data.itemId, choice.value.id);
         if (!inStock(stock, choice.value.id, held)) return fail(AddToCartMessages.notEnoughStock);
       } catch (error) {

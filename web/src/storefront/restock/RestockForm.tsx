@@ -7,10 +7,11 @@ import { useEffect, useId, useState, type FormEvent } from 'react';
 import { FormMessages, RestockMessages, restockEmailError, type RestockFormData } from '@sc/contracts';
 import { chosenVariant, VARIANT_CHANGE, type VariantChange } from '../lib/events.js';
 import { call, failureFrom } from '../lib/http.js';
+import { apiPath } from '../../api/client.js';
 
 export type RestockState = 'idle' | 'validating' | 'error' | 'submitted';
 
-const RESTOCK_PATH = '/api/site-users/account/notifications/restock';
+const RESTOCK_PATH = apiPath('/site-users/account/notifications/restock');
 
 /** A solved captcha for the restock service (its code loads only when a site asks for one). */
 async function solveCaptcha(): Promise<string> {

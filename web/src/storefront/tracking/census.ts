@@ -20,6 +20,7 @@ import {
 } from '@sc/contracts';
 import { readCookie, writeCookie } from '../lib/dom.js';
 import { call, RequestFailed } from '../lib/http.js';
+import { apiPath } from '../../api/client.js';
 
 /** SPEC 3 page-view event type. */
 export const PAGE_VIEW = 1;
@@ -151,7 +152,7 @@ export function createTracker(context: SiteContextData): Tracker {
       };
       const form = new URLSearchParams({ event: String(PAGE_VIEW), data: JSON.stringify(data) });
       if (record) form.set('ss_cvr', record);
-      await send('/api/census/RecordHit', form);
+      await send(apiPath('/census/RecordHit'), form);
     },
     async event(name, data) {
       // SPEC 5: visitor tracking events only when the census cookie exists.
@@ -164,13 +165,13 @@ export function createTracker(context: SiteContextData): Tracker {
         await sendProviderEvent(name, providerPayload(context, data, ids));
         return;
       }
-      await send('/api/events/RecordEvent', new URLSearchParams({ event: name, data: JSON.stringify({ ...data, ...ids }) }));
+      await send(apiPath('/events/RecordEvent'), new URLSearchParams({ event: name, data: JSON.stringify({ ...data, ...ids }) }));
     },
   };
 }
 
 /** SPEC 7: the provider events endpoint of this deployment (the gateway routes it to analytics). */
-export const PROVIDER_EVENTS_PATH = '/api/events/provider';
+export const PROVIDER_EVENTS_PATH = apiPath('/events/provider');
 
 /** SPEC 3's newer tracking payload for one event; the event's own fields travel as custom fields of the schema. */
 export function providerPayload(

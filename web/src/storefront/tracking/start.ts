@@ -8,6 +8,7 @@ import { call } from '../lib/http.js';
 import { createTracker } from './census.js';
 import { createErrorReporter } from './error-reporter.js';
 import { startPerformanceReporter } from './performance.js';
+import { apiPath } from '../../api/client.js';
 
 let started = false;
 
@@ -17,7 +18,7 @@ export function start(): void {
   const context = siteContext();
   if (!context) return;
   const reporter = createErrorReporter(async (reports: JavascriptErrorReport[]) => {
-    await call('POST', '/api/events/RecordJavascriptErrors', reports, { keepalive: true });
+    await call('POST', apiPath('/events/RecordJavascriptErrors'), reports, { keepalive: true });
   }, { setTimeout: (fn, ms) => setTimeout(fn, ms), clearTimeout: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>) });
   window.addEventListener('error', (event) => {
     reporter.report(event.error ?? event.message, { source: event.filename?.slice(0, 2082) || undefined, line: event.lineno || undefined, column: event.colno || undefined });

@@ -3,7 +3,7 @@
 // add-to-cart, quantity, variant and checkout markup with the reference's line layout, badges and
 // cart numbers. The site theme's SPEC markup lives in site-commerce.ts under `site-` names.
 import type { Ctx } from '../context.js';
-import type { FormatterFn } from '../types.js';
+import type { FormatterFn } from '../context.js';
 import {
   ProductType, fromCents, nativeAmount, normalCents, onSale, pricesVary, productContent, productType, saleCents, soldOut, variants,
 } from '../commerce.js';

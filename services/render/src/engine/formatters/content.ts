@@ -1,7 +1,7 @@
 // Content formatters: item classes, comments, audio and video wrappers, colours and form-answer
 // summaries. Each takes an item (or the piece of one named) and returns markup or text; user text
 // is always escaped.
-import type { FormatterFn } from '../types.js';
+import type { FormatterFn } from '../context.js';
 import { escapeAttr, escapeHtml, getPath, isObject, slugify, toNumber, toOutput } from '../values.js';
 import { strftime } from './date.js';
 import { fail, field, strField } from './util.js';

@@ -1,5 +1,5 @@
 // Core formatters: data access, JSON output, counting and small number operations.
-import type { FormatterFn } from '../types.js';
+import type { FormatterFn } from '../context.js';
 import { getPath, isObject, splitPath, toNum, toNumber, toOutput } from '../values.js';
 import { fail, intArg } from './util.js';
 

@@ -4,7 +4,7 @@
 // @phensley/cldr; `timesince` words the distance in English; `humanizeDuration` writes minutes and
 // seconds. A value that is not a number (or numeric string) is the epoch. Times are shown in the
 // site's zone (render option, else website.timeZone, else America/New_York).
-import type { FormatterFn } from '../types.js';
+import type { FormatterFn } from '../context.js';
 import type { ZonedParts } from '../dates.js';
 import { TZ } from '@phensley/timezone';
 import { zonedParts } from '../dates.js';

@@ -5,7 +5,7 @@
 // format like the formatters of the same name.
 import type { DecimalFormatOptions, MessageArg, MessageFormatFuncMap } from '@phensley/cldr';
 import type { Ctx } from '../context.js';
-import type { FormatterFn } from '../types.js';
+import type { FormatterFn } from '../context.js';
 import { cldrFor } from '../cldr.js';
 import { isObject, toOutput } from '../values.js';
 import { formatDateTime, instantOf } from './cldrdate.js';

@@ -1,7 +1,7 @@
 // Image formatters (SPEC 3 "Image", SPEC 9 "Images"): markup and attributes for an image's
 // asset, its sizes, responsive widths, thumbnail choice and colour data. Alt text falls back from
 // altText to title to the body text cut to 250 characters.
-import type { FormatterFn } from '../types.js';
+import type { FormatterFn } from '../context.js';
 import { MSG_INVALID_SOURCE_PARAMETER } from '../errors.js';
 import { escapeAttr, getPath, isObject, stripTags, toNumber, toOutput } from '../values.js';
 import { fail, intArg, strField } from './util.js';

@@ -1,5 +1,5 @@
 // The formatter registry: every formatter name of TEMPLATE-LANGUAGE.md mapped to its function.
-import type { FormatterFn } from '../types.js';
+import type { FormatterFn } from '../context.js';
 import { commerceFormatters } from './commerce.js';
 import { contentFormatters } from './content.js';
 import { coreFormatters } from './core.js';

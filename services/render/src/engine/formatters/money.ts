@@ -6,7 +6,8 @@
 // empty, as the reference does.
 import type { CurrencyFormatOptions, CurrencyType } from '@phensley/cldr';
 import type { Ctx } from '../context.js';
-import type { Call, FormatterFn } from '../types.js';
+import type { Call } from '../types.js';
+import type { FormatterFn } from '../context.js';
 import { cldrFor } from '../cldr.js';
 import { isObject } from '../values.js';
 import { numberOptions } from './numopts.js';

@@ -2,7 +2,8 @@
 // 9 markup and money formatting the web islands hydrate. The reference's names (commerce.ts) keep
 // the reference's markup, which the islands do not know, so the default theme calls these.
 import type { Ctx } from '../context.js';
-import type { Call, FormatterFn } from '../types.js';
+import type { FormatterFn } from '../context.js';
+import type { Call } from '../types.js';
 import type { JsonObject } from '../values.js';
 import type { Money } from '../commerce.js';
 import {

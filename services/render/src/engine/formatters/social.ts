@@ -1,6 +1,6 @@
 // Social formatters: like and share buttons and the Twitter follow button. They emit markup the
 // front-end widgets pick up; item data goes into escaped data attributes.
-import type { FormatterFn } from '../types.js';
+import type { FormatterFn } from '../context.js';
 import { escapeAttr, getPath, isObject, toNumber, toOutput } from '../values.js';
 import { strField } from './util.js';
 

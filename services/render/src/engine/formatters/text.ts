@@ -1,5 +1,5 @@
 // Text formatters: escaping, encoding, case, truncation and typography.
-import type { FormatterFn } from '../types.js';
+import type { FormatterFn } from '../context.js';
 import { escapeAttr, escapeHtml, slugify, stripTags, toOutput } from '../values.js';
 import { intArg } from './util.js';
 

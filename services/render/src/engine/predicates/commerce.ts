@@ -1,5 +1,5 @@
 // Commerce predicates on a product item (SPEC 4 "Stock and badges", SPEC 5 variant picker rule).
-import type { PredicateFn } from '../types.js';
+import type { PredicateFn } from '../context.js';
 import { ProductType, isOnSale, isSoldOut, onSale, pricesVary, productType, soldOut, variants } from '../commerce.js';
 
 export const commercePredicates: Record<string, PredicateFn> = {

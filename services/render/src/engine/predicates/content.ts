@@ -2,7 +2,7 @@
 // images, locations and background sources. Each looks at the current value (an item, a
 // collection or a navigation entry); the numbers are SPEC 3's enumerations.
 import type { Ctx } from '../context.js';
-import type { PredicateFn } from '../types.js';
+import type { PredicateFn } from '../context.js';
 import { getPath, isBlankText, isObject, isTruthy, stripTags, toNumber } from '../values.js';
 
 const RECORD_TYPES: Record<string, number> = {

@@ -2,7 +2,8 @@
 // variables or JSON literals (`{.equal? collection.typeName "blog"}`); the first character after
 // the predicate name is the argument delimiter (`{.equal?:a:"b c"}`).
 import type { Ctx } from '../context.js';
-import type { Call, PredicateFn } from '../types.js';
+import type { Call } from '../types.js';
+import type { PredicateFn } from '../context.js';
 import { sameDay, toInstant } from '../dates.js';
 import { MSG_UNITS_METRIC_NOT_IMPLEMENTED } from '../errors.js';
 import { fail } from '../formatters/util.js';

@@ -3,7 +3,7 @@
 // `galleryOptions`. A missing option is false, as in the reference (SPEC 3's defaults apply
 // where the settings are stored, not here).
 import type { Ctx } from '../context.js';
-import type { PredicateFn } from '../types.js';
+import type { PredicateFn } from '../context.js';
 import { isObject } from '../values.js';
 
 /** SPEC 3 gallery option defaults. */

@@ -1,5 +1,5 @@
 // The predicate registry: every predicate name of TEMPLATE-LANGUAGE.md mapped to its test.
-import type { PredicateFn } from '../types.js';
+import type { PredicateFn } from '../context.js';
 import { commercePredicates } from './commerce.js';
 import { contentPredicates } from './content.js';
 import { corePredicates } from './core.js';
