@@ -7,6 +7,7 @@
 // Rows:
 //   bare-fastify              a bare Fastify route called directly (bench/gateway/upstream.ts)
 //   gateway-bare-route        the same route through the gateway; ratio = gateway µs / bare route µs
+//   minimal-proxy-bare-route  the same through the least a Node proxy does (bench/gateway/minimal-proxy.ts): the floor
 //   add-to-cart-gateway       add to cart through the gateway (cart service, Postgres)
 //   add-to-cart-embedded      the same in embedded mode (one process, PGlite: service = the process);
 //                             with BENCH_CART_MAIN, main's figure and the ratio beside it
@@ -22,7 +23,8 @@
 //   embedded,analytics,pages (default all), BENCH_CART_MAIN=<checkout of main, with node_modules>
 //   (or its services/cart/src/main.ts), BENCH_PROFILE=<dir> (CPU profiles of the gateway and the
 //   services, node --cpu-prof), BENCH_DATABASE_URL (admin URL, default postgres://postgres@127.0.0.1:5432/postgres),
-//   NATS_URL, REDIS_URL (default redis://127.0.0.1:6379/9; the uncached render uses the next index).
+//   NATS_URL, REDIS_URL (default redis://127.0.0.1:6379/9; the uncached render uses the next index),
+//   BENCH_PG_LOG=1 (every statement of the run's databases in the Postgres server's log).
 import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
@@ -74,6 +76,8 @@ interface Figure {
   errors: number;
   /** Microseconds of CPU per request, by process group. */
   cpu: Record<string, number>;
+  /** The kernel's share of each group's CPU, in per cent. */
+  system: Record<string, number>;
 }
 
 type Groups = Record<string, () => Promise<number[]> | number[]>;
@@ -101,13 +105,14 @@ async function measure(options: autocannon.Options, groups: Groups, extra: { per
     accepted: status(200) + status(201) + status(202),
     errors: result.errors + result.timeouts + result.non2xx,
     cpu: Object.fromEntries(Object.entries(used).map(([name, ms]) => [name, Math.round((ms * 1000) / requests)])),
+    system: Object.fromEntries(Object.entries(meter.systemShare).map(([name, share]) => [name, Math.round(share * 100)])),
   };
 }
 
 const lines: string[] = [];
 let failed = false;
 function row(name: string, figure: Figure, parts: { gateway: number | string; service: number | string; postgres: number | string }, extra: Record<string, string | number> = {}): void {
-  const tail = Object.entries(extra).map(([key, value]) => ` ${key}=${value}`).join('');
+  const tail = Object.entries(extra).map(([key, value]) => ` ${key}=${value}`).join('') + ` kernel%=${Object.entries(figure.system).filter(([, v]) => v > 0).map(([k, v]) => `${k}:${v}`).join(',')}`;
   const text = `cpu-per-request ${name} gateway=${parts.gateway} service=${parts.service} postgres=${parts.postgres} rps=${figure.rps.toFixed(0)} p99=${figure.p99}${tail}${figure.errors ? ` errors=${figure.errors}` : ''}`;
   if (figure.errors) failed = true;
   lines.push(text);
@@ -117,6 +122,8 @@ function row(name: string, figure: Figure, parts: { gateway: number | string; se
 async function withDatabase<T>(label: string, work: (databaseUrl: string, database: string) => Promise<T>): Promise<T> {
   const database = `sc_bench_cpu_${label}_${runId}`;
   await admin.query(`create database ${database}`);
+  // BENCH_PG_LOG=1: every statement of the run's databases goes to the server's log (to count round trips).
+  if (process.env.BENCH_PG_LOG === '1') await admin.query(`alter database ${database} set log_statement = 'all'`);
   const url = new URL(adminUrl);
   url.pathname = `/${database}`;
   try {
@@ -162,6 +169,10 @@ async function gatewayRows(): Promise<void> {
     // A returning visitor: the crumb cookie it was given comes back.
     const proxied = await measure({ url: `${gateway}/api/commerce/bench`, headers: { cookie: `crumb=${CRUMB}` } }, groups);
     row('gateway-bare-route', proxied, { gateway: proxied.cpu.gateway!, service: proxied.cpu.upstream!, postgres: 0 }, { ratio: (proxied.cpu.gateway! / Math.max(1, bare.cpu.upstream!)).toFixed(2) });
+    // The floor: the least any Node hop does (node:http + undici, no steps), in the gateway column.
+    const minimal = await processes.start('bench/gateway/minimal-proxy.ts', { UPSTREAM_URL: upstream }, /listening (http:\/\/\S+)/);
+    const floor = await measure({ url: `${minimal}/api/commerce/bench` }, { gateway: pids(lastPid(processes)), upstream: pids(upstreamPid) });
+    row('minimal-proxy-bare-route', floor, { gateway: floor.cpu.gateway!, service: floor.cpu.upstream!, postgres: 0 }, { ratio: (floor.cpu.gateway! / Math.max(1, bare.cpu.upstream!)).toFixed(2) });
   } finally {
     await processes.stopAndWait();
   }
