@@ -15,6 +15,8 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { freePort } from '@sc/platform/test-kit';
+import { recordHits, UA } from '../lib/analytics.js';
+import { CRUMB } from '../lib/cart.js';
 import { CpuMeter, postgresBackends } from '../lib/cpu.js';
 import { BenchProcesses, waitHealthy } from '../lib/processes.js';
 
@@ -24,8 +26,6 @@ const batch = Number(process.env.BENCH_BATCH ?? 50);
 const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const natsUrl = process.env.NATS_URL ?? 'nats://127.0.0.1:4222';
 const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
-const CRUMB = 'bench-crumb-0123456789';
-const UA = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Safari/537.36';
 const processes = new BenchProcesses();
 const start = processes.start.bind(processes);
 
@@ -113,25 +113,7 @@ try {
 
   const cookie = `crumb=${CRUMB}`;
   const bareOptions: autocannon.Options = { url: `${gatewayUrl}/api/commerce/bench`, headers: { cookie } };
-  // Page views of 5,000 visitors (their census cookie), on 200 pages.
-  const visitors = Array.from({ length: 5_000 }, () => randomUUID());
-  let nextHit = 0;
-  const hitOptions = (prefix: string): autocannon.Options => ({
-    url: `${gatewayUrl}/api/census/RecordHit`,
-    method: 'POST',
-    // As SPEC 7 sends it: form-encoded event, data and ss_cvr, no crumb.
-    headers: { 'content-type': 'application/x-www-form-urlencoded', 'user-agent': UA },
-    requests: [
-      {
-        setupRequest: (request) => {
-          const n = nextHit++;
-          const visitor = visitors[n % visitors.length]!;
-          const data = JSON.stringify({ websiteId: site, url: `https://shop.example.com/${prefix}-${n % 200}`, title: 'Page', referrer: 'https://www.google.com/', viewportWidth: 1280, viewportHeight: 800, userAgent: UA, clientDate: Date.now() });
-          return { ...request, headers: { ...request.headers, cookie: `${cookie}; ss_cvr=${visitor}|1|1|1|1` }, body: new URLSearchParams({ event: '1', data, ss_cvr: visitor }).toString() };
-        },
-      },
-    ],
-  });
+  const hitOptions = recordHits(gatewayUrl, site);
   // The bare route again, called as RecordHit is (its headers and body, plus the crumb a POST to
   // it needs): what the gateway's hop of such a call costs with nothing behind it.
   const barePostOptions: autocannon.Options = {

@@ -15,8 +15,8 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { DEMO_CONTENT } from '@sc/contracts';
-import { createLogger, NatsBus, natsPrefix } from '@sc/platform';
 import { freePort } from '@sc/platform/test-kit';
+import { addToCart, CRUMB, makeCarts, publishBenchProduct } from '../lib/cart.js';
 import { CpuMeter, postgresBackends } from '../lib/cpu.js';
 import { BenchProcesses, waitHealthy } from '../lib/processes.js';
 
@@ -30,7 +30,6 @@ const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.
 const natsUrl = process.env.NATS_URL ?? 'nats://127.0.0.1:4222';
 const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const CARTS = 2000;
-const CRUMB = 'bench-crumb-0123456789';
 const processes = new BenchProcesses();
 const start = processes.start.bind(processes);
 const children = processes.children;
@@ -52,42 +51,6 @@ async function measure(options: autocannon.Options, duration = seconds, meter?: 
   const requests = Math.max(1, result.requests.total);
   const cpu = used && Object.fromEntries(Object.entries(used).map(([name, ms]) => [name, Math.round((ms * 1000) / requests)]));
   return { rps: result.requests.average, p99: result.latency.p99, errors: result.errors + result.timeouts + result.non2xx, ...(cpu ? { cpu } : {}) };
-}
-
-/** Guest carts made through the gateway; answers their cookie values. */
-async function makeCarts(gatewayUrl: string, count: number): Promise<string[]> {
-  const tokens: string[] = [];
-  for (let i = 0; i < count; i += 50) {
-    const batch = await Promise.all(
-      Array.from({ length: Math.min(50, count - i) }, async () => {
-        const response = await fetch(`${gatewayUrl}/api/commerce/shopping-cart`, { headers: { cookie: `crumb=${CRUMB}` } });
-        const cookie = response.headers.getSetCookie().find((c) => c.startsWith('ss_cart='));
-        if (!response.ok || !cookie) throw new Error(`cart creation failed: ${response.status}`);
-        return cookie.split(';')[0]!.slice('ss_cart='.length);
-      }),
-    );
-    tokens.push(...batch);
-  }
-  return tokens;
-}
-
-/** autocannon options for add-to-cart: every request from the next cart, crumb cookie and header. */
-function addToCart(gatewayUrl: string, carts: string[], itemId: string, sku: string): autocannon.Options {
-  let next = 0;
-  return {
-    url: `${gatewayUrl}/api/commerce/shopping-cart/entries`,
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-csrf-token': CRUMB },
-    body: JSON.stringify({ itemId, sku, quantity: 1 }),
-    requests: [
-      {
-        setupRequest: (request) => {
-          const cart = carts[next++ % carts.length]!;
-          return { ...request, headers: { ...request.headers, cookie: `crumb=${CRUMB}; ss_cart=${cart}` } };
-        },
-      },
-    ],
-  };
 }
 
 const line = (name: string, r: Figure, base?: Figure) =>
@@ -139,43 +102,7 @@ try {
   const ceilingUrl = await startGateway(await freePort(), baseline);
 
   // The product arrives as content would send it: an event on NATS, consumed by the cart.
-  const productId = `bench-product-${randomUUID()}`;
-  const bus = new NatsBus({ url: natsUrl, name: 'bench-cart', logger: createLogger('bench', 'silent'), prefix: natsPrefix({ DATABASE_URL: databaseUrl, DATA_DIR: '.data' }) });
-  await bus.publish({
-    id: randomUUID(),
-    type: 'content.product.upserted',
-    websiteId: site,
-    occurredAt: new Date().toISOString(),
-    data: {
-      productId,
-      collectionId: 'shop',
-      version: 1,
-      title: 'Bench Mug',
-      urlId: 'bench-mug',
-      fullUrl: '/shop/p/bench-mug',
-      productType: 1,
-      currency: 'USD',
-      status: 'published',
-      publishOn: null,
-      visible: true,
-      variantOptionOrdering: [],
-      variants: [{ id: `${productId}-v`, sku: 'BENCH-MUG', attributes: {}, optionValues: [], priceMoney: { value: '1250', currency: 'USD' }, salePriceMoney: null, onSale: false, qtyInStock: 1_000_000, unlimited: false }],
-      isSubscribable: false,
-      subscriptionPlan: null,
-      giftCardDenominations: [],
-      additionalFieldsFormId: null,
-      useCustomAddButtonText: false,
-      customAddButtonText: '',
-      urls: [],
-    },
-  });
-  await bus.close();
-  for (let i = 0; ; i++) {
-    const stock = await fetch(`${gatewayUrl}/api/commerce/inventory/stock/?itemId=${productId}`);
-    if (stock.ok) break;
-    if (i > 300) throw new Error('the product never reached the cart read model');
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+  const { itemId: productId } = await publishBenchProduct({ natsUrl, databaseUrl, websiteId: site, gatewayUrl });
   const carts = await makeCarts(gatewayUrl, CARTS);
   const baselineOptions: autocannon.Options = {
     url: `${baseline}/bench/insert`,

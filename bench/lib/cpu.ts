@@ -6,8 +6,11 @@ import type pg from 'pg';
 
 const TICKS_PER_SECOND = 100;
 
-/** User plus system CPU milliseconds of a process so far; 0 when it is gone or /proc is missing. */
-export function cpuMsOf(pid: number | undefined): number {
+/**
+ * User plus system CPU milliseconds of a process so far (`part`: only the kernel's share, which is
+ * mostly the sockets' work); 0 when it is gone or /proc is missing.
+ */
+export function cpuMsOf(pid: number | undefined, part: 'all' | 'system' = 'all'): number {
   if (pid === undefined) return 0;
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
@@ -15,7 +18,7 @@ export function cpuMsOf(pid: number | undefined): number {
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
     const utime = Number(fields[11]);
     const stime = Number(fields[12]);
-    return ((utime + stime) * 1000) / TICKS_PER_SECOND;
+    return (((part === 'all' ? utime : 0) + stime) * 1000) / TICKS_PER_SECOND;
   } catch {
     return 0;
   }
@@ -31,6 +34,9 @@ export async function postgresBackends(admin: pg.Client, database: string): Prom
 export class CpuMeter {
   readonly #groups: Record<string, () => Promise<number[]> | number[]>;
   #before = new Map<number, number>();
+  #systemBefore = new Map<number, number>();
+  /** The kernel's share of each group's CPU in the last measurement (0 to 1). */
+  systemShare: Record<string, number> = {};
 
   constructor(groups: Record<string, () => Promise<number[]> | number[]>) {
     this.#groups = groups;
@@ -38,7 +44,13 @@ export class CpuMeter {
 
   async start(): Promise<void> {
     this.#before = new Map();
-    for (const pids of await this.#pids()) for (const pid of pids) this.#before.set(pid, cpuMsOf(pid));
+    this.#systemBefore = new Map();
+    for (const pids of await this.#pids()) {
+      for (const pid of pids) {
+        this.#before.set(pid, cpuMsOf(pid));
+        this.#systemBefore.set(pid, cpuMsOf(pid, 'system'));
+      }
+    }
   }
 
   /** Milliseconds per group; a process that appeared meanwhile counts from 0. */
@@ -48,6 +60,8 @@ export class CpuMeter {
     const used: Record<string, number> = {};
     names.forEach((name, i) => {
       used[name] = groups[i]!.reduce((sum, pid) => sum + Math.max(0, cpuMsOf(pid) - (this.#before.get(pid) ?? 0)), 0);
+      const system = groups[i]!.reduce((sum, pid) => sum + Math.max(0, cpuMsOf(pid, 'system') - (this.#systemBefore.get(pid) ?? 0)), 0);
+      this.systemShare[name] = used[name] > 0 ? system / used[name] : 0;
     });
     return used;
   }

@@ -14,11 +14,12 @@ export class BenchProcesses {
   /**
    * Starts `entry` (a file of this repository) and resolves with the first capture group of
    * `ready` once the process's standard output matches it; rejects if the process exits first.
-   * `nodeArgs` go to node before the entry (e.g. --cpu-prof, which NODE_OPTIONS refuses).
+   * `nodeArgs` go to node before the entry (e.g. --cpu-prof, which NODE_OPTIONS refuses); `cwd`
+   * is another checkout's root when the entry is that checkout's (a before/after).
    */
-  start(entry: string, env: Record<string, string>, ready: RegExp, nodeArgs: string[] = []): Promise<string> {
+  start(entry: string, env: Record<string, string>, ready: RegExp, nodeArgs: string[] = [], cwd: string = REPO_ROOT): Promise<string> {
     const child = spawn(process.execPath, [...nodeArgs, '--conditions=@sc/source', '--import', 'tsx', entry], {
-      cwd: REPO_ROOT,
+      cwd,
       env: { ...process.env, ...env },
       stdio: ['ignore', 'pipe', 'inherit'],
     });
@@ -37,6 +38,16 @@ export class BenchProcesses {
   /** Asks every process to stop (SIGTERM: they drain and exit). */
   stopAll(): void {
     for (const child of this.children) child.kill('SIGTERM');
+  }
+
+  /** Stops every process and waits until they have exited (CPU profiles are written on exit), at most `timeoutMs`. */
+  async stopAndWait(timeoutMs = 15_000): Promise<void> {
+    const running = this.children.filter((child) => child.exitCode === null && child.signalCode === null);
+    const exits = running.map((child) => new Promise((resolve) => child.once('exit', resolve)));
+    for (const child of running) child.kill('SIGTERM');
+    await Promise.race([Promise.all(exits), new Promise((resolve) => setTimeout(resolve, timeoutMs))]);
+    for (const child of running) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+    this.children.length = 0;
   }
 }
 

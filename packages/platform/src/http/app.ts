@@ -122,9 +122,10 @@ function installTracing(app: FastifyInstance, mode: 'active' | 'on-request'): vo
     // context for the handler (and for outbox writes that record it).
     context.with(trace.setSpan(parent, span), done);
   });
-  app.addHook('onResponse', async (request, reply) => {
+  app.addHook('onResponse', (request, reply, done) => {
     request.span?.setAttribute('http.response.status_code', reply.statusCode);
     if (reply.statusCode >= 500) request.span?.setStatus({ code: SpanStatusCode.ERROR });
     request.span?.end();
+    done();
   });
 }
