@@ -5,6 +5,7 @@
 // responsive markup under the `site-` names (image.ts).
 import type { FormatterFn } from '../types.js';
 import { escapeAttr, getPath, isObject, toOutput } from '../values.js';
+import { thumbnailWidth } from './image.js';
 
 /** What the reference prints in place of a size it cannot read (an output, not an error). */
 export const INVALID_SOURCE_TEXT = "Invalid source parameter. Pass in 'originalSize'";
@@ -51,15 +52,6 @@ function sizeParts(v: unknown): [number, number] | null {
 
 function intOrZero(n: number): number {
   return Number.isFinite(n) ? Math.floor(n) : 0;
-}
-
-function thumbnailFor(width: number): string {
-  if (width > 1000) return '1500w';
-  if (width > 750) return '1000w';
-  if (width > 500) return '750w';
-  if (width > 300) return '500w';
-  if (width > 100) return '300w';
-  return '100w';
 }
 
 function resized(v: unknown, arg: string | undefined, byWidth: boolean): number | string {
@@ -129,10 +121,10 @@ export const referenceImageFormatters: Record<string, FormatterFn> = {
   resizedWidthForHeight: (v, call) => resized(v, call.args[0], false),
   squarespaceThumbnailForWidth: (_v, call) => {
     const n = parseInt(call.args[0] ?? '', 10);
-    return thumbnailFor(Number.isFinite(n) ? n : 0);
+    return thumbnailWidth(Number.isFinite(n) ? n : 0);
   },
   squarespaceThumbnailForHeight: (v, call) => {
     const r = resized(v, call.args[0], false);
-    return typeof r === 'number' ? thumbnailFor(r) : r;
+    return typeof r === 'number' ? thumbnailWidth(r) : r;
   },
 };
