@@ -8,6 +8,7 @@ import { i18nFormatters } from './i18n.js';
 import { imageFormatters } from './image.js';
 import { moneyFormatters } from './money.js';
 import { referenceImageFormatters } from './reference-image.js';
+import { referenceSocialFormatters } from './reference-social.js';
 import { siteCommerceFormatters } from './site-commerce.js';
 import { socialFormatters } from './social.js';
 import { textFormatters } from './text.js';
@@ -28,6 +29,9 @@ export const FORMATTERS: ReadonlyMap<string, FormatterFn> = new Map(
     ...referenceImageFormatters,
     ...contentFormatters,
     ...socialFormatters,
+    ...siteMarkup(contentFormatters),
+    ...siteMarkup(socialFormatters),
+    ...referenceSocialFormatters,
     ...commerceFormatters,
     ...siteCommerceFormatters,
   }),
