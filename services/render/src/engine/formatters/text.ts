@@ -28,7 +28,6 @@ function smartQuotes(text: string): string {
     .replace(/'/g, '\u2019');
 }
 
-
 export const textFormatters: Record<string, FormatterFn> = {
   /** Upper-cases the whole text (what the reference does). */
   capitalize: (v) => toOutput(v).toUpperCase(),
