@@ -77,7 +77,7 @@ export const referenceImageFormatters: Record<string, FormatterFn> = {
   'child-image-meta': (v, call) => {
     const items = getPath(v, ['items']);
     const n = parseInt(call.args[0] ?? '', 10);
-    const child = Array.isArray(items) ? items[Number.isFinite(n) ? n : 0] : undefined;
+    const child: unknown = Array.isArray(items) ? (items as unknown[])[Number.isFinite(n) ? n : 0] : undefined;
     return child === undefined ? '' : meta(child);
   },
   'cover-image-meta': (v) => {
