@@ -63,7 +63,7 @@ describe('content formatters', () => {
   });
 
   it('summary-form-field formats each answer type, N/A when unanswered', () => {
-    const f = (field: unknown) => out('{f|summary-form-field}', { f: field });
+    const f = (field: unknown) => out('{f|site-summary-form-field}', { f: field });
     const wrap = (title: string, value: string) => `<div class="summary-form-field"><span class="title">${title}</span>: <span class="value">${value}</span></div>`;
     expect(f({ title: 'Name', type: 'name', values: ['Ann', 'Lee'] })).toBe(wrap('Name', 'Ann Lee'));
     expect(f({ title: 'Addr', type: 'address', values: ['1 Main', 'NYC'] })).toBe(wrap('Addr', '1 Main, NYC'));

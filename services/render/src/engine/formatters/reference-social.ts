@@ -6,6 +6,7 @@
 import type { FormatterFn } from '../types.js';
 import { isOnSale, isSoldOut } from '../commerce.js';
 import { escapeAttr, escapeHtml, getPath, isObject, slugify, toOutput } from '../values.js';
+import { LIKERT_LABELS, UNANSWERED } from './content.js';
 
 const FOLLOW_SCRIPT =
   "<script>Y.use('squarespace-follow-buttons', function(Y) { Y.on('domready', function() { Y.Squarespace.FollowButtonUtils.renderAll(); }); });</script>";
@@ -31,6 +32,43 @@ function twitterLinks(s: string): string {
 
 function words(v: unknown): string[] {
   return Array.isArray(v) ? v.map((x) => toOutput(x)) : [];
+}
+
+/** The answer of one form field, as HTML (text escaped: form answers are visitors' input). */
+function formAnswer(f: Record<string, unknown>): string {
+  const values = isObject(f.values) ? f.values : {};
+  const part = (k: string, fallback = ''): string => {
+    const s = toOutput(values[k]);
+    return escapeHtml(s === '' ? fallback : s);
+  };
+  switch (f.type) {
+    case 'name':
+      return `${part('First')} ${part('Last')}`;
+    case 'address': {
+      const line2 = part('Line2');
+      return `<div style="padding-left:5px;">\n  <div>${part('Line1')}</div>\n${line2 === '' ? '' : `  <div>${line2}</div>\n`}  <div>${part('City')}, ${part('State')} ${part('Zip')} ${part('Country')}</div>\n</div>`;
+    }
+    case 'date':
+      return `${part('Month')}/${part('Day')}/${part('Year')}`;
+    case 'phone': {
+      const country = part('Country');
+      return `${country === '' ? '' : `+${country} `}${part('Areacode')}-${part('Prefix')}-${part('Line')}`;
+    }
+    case 'time':
+      return `${part('Hour', '00')}:${part('Minute', '00')}:${part('Second', '00')} ${part('Ampm')}`;
+    case 'likert': {
+      if (!isObject(f.values)) break;
+      const rows = Object.entries(f.values).map(([q, a]) => `  <div><span style="font-weight:bold;">${escapeHtml(q)}:</span> ${LIKERT_LABELS[toOutput(a)] ?? LIKERT_LABELS['0']}</div>\n`);
+      return `<div style="padding-left:5px;">\n${rows.join('')}</div>`;
+    }
+    case 'checkbox':
+      if (f.values !== undefined) return `${Array.isArray(f.values) ? escapeHtml(f.values.map((x) => toOutput(x)).join(', ')) : ''}\n`;
+      if (f.value !== undefined && f.value !== '') return escapeHtml(toOutput(f.value));
+      break;
+    default:
+      if ((typeof f.value === 'string' && f.value !== '') || typeof f.value === 'number') return escapeHtml(String(f.value));
+  }
+  return UNANSWERED;
 }
 
 export const referenceSocialFormatters: Record<string, FormatterFn> = {
@@ -72,6 +110,11 @@ export const referenceSocialFormatters: Record<string, FormatterFn> = {
     const oembed = getPath(v, ['oembed']);
     const load = call.args.includes('load-false') ? '  data-load="false"' : '';
     return `<div class="sqs-video-wrapper"${load} data-html="${escapeAttr(toOutput(getPath(oembed, ['html'])))}" data-provider-name="${attr(getPath(oembed, ['providerName']))}"></div>`;
+  },
+  /** One form answer in the inline-styled block of a form-submission summary (the field's rawTitle and answer). */
+  'summary-form-field': (v) => {
+    const f = isObject(v) ? v : {};
+    return `<div style="font-size:11px; margin-top:3px">\n  <span style="font-weight:bold;">${escapeHtml(toOutput(f.rawTitle))}:</span> ${formAnswer(f)}\n</div>`;
   },
   'item-classes': (v, _call, c) => {
     const item = isObject(v) ? v : {};
