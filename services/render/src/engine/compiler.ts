@@ -193,6 +193,9 @@ function compileNode(node: Node, macros: Map<string, Exec>): Exec {
           alt(c);
           return;
         }
+        // The list itself is a frame too (as in the reference): `{0}` in an item that lacks it reads
+        // the list's first item.
+        c.push(v);
         for (let i = 0; i < v.length; i++) {
           if (i > 0 && between) {
             // The separator sees the previous item's position (so @index works in it too).
@@ -204,6 +207,7 @@ function compileNode(node: Node, macros: Map<string, Exec>): Exec {
           body(c);
           c.pop();
         }
+        c.pop();
       };
     }
     case 'pred': {
