@@ -174,12 +174,12 @@ function compileNode(node: Node, macros: Map<string, Exec>): Exec {
       const body = compileBlock(node.body, macros);
       const alt = compileAlt(node.alt, macros);
       return (c) => {
-        const v = c.resolve(ref);
-        if (isTruthy(v)) {
-          c.push(v);
-          body(c);
-          c.pop();
-        } else alt(c);
+        const v = c.resolveLocal(ref);
+        // The {.or} branch, too, runs with the (false) value on the stack, as in the reference.
+        c.push(v);
+        if (isTruthy(v)) body(c);
+        else alt(c);
+        c.pop();
       };
     }
     case 'repeated': {
@@ -188,7 +188,7 @@ function compileNode(node: Node, macros: Map<string, Exec>): Exec {
       const between = node.between ? compileBlock(node.between, macros) : null;
       const alt = compileAlt(node.alt, macros);
       return (c) => {
-        const v = c.resolve(ref);
+        const v = c.resolveLocal(ref);
         if (!Array.isArray(v) || v.length === 0) {
           alt(c);
           return;

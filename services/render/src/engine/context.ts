@@ -145,6 +145,18 @@ export class Ctx {
     }
   }
 
+  /**
+   * Resolves the name of a section or repeated section: as the reference does, its first segment
+   * is read from the current frame only (a variable tag or .if would walk outwards).
+   */
+  resolveLocal(ref: VarRef): unknown {
+    let v: unknown;
+    if (ref.kind === 'path') v = getProp(this.frame.node, ref.head);
+    else if (ref.kind === 'var') v = this.frame.vars?.get(ref.name);
+    else return this.resolve(ref);
+    return ref.rest.length === 0 || v === undefined ? v : getPath(v, ref.rest);
+  }
+
   /** Resolves a dotted name given as text. */
   lookup(name: string): unknown {
     return this.resolve(parseVarRef(name));
