@@ -121,6 +121,8 @@ export const referenceSocialFormatters: Record<string, FormatterFn> = {
     const classes = ['hentry'];
     for (const cat of words(item.categories)) classes.push(`category-${slugify(cat)}`);
     for (const tag of words(item.tags)) classes.push(`tag-${slugify(tag)}`);
+    const author = toOutput(getPath(item, ['author', 'displayName']));
+    if (author !== '') classes.push(`author-${slugify(author)}`);
     classes.push(`post-type-${escapeHtml(toOutput(item.recordTypeLabel))}`);
     if (item.starred === true) classes.push('featured');
     if (item.recordType === STORE_ITEM) {
