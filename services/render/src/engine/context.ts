@@ -137,7 +137,8 @@ export class Ctx {
       }
       case 'path': {
         for (let f: Frame | null = this.frame; f; f = f.parent) {
-          const v = getProp(f.node, ref.head);
+          // A repeated section's list answers `length` too (the reference reads it as a JavaScript array).
+          const v = ref.head === 'length' && Array.isArray(f.node) ? f.node.length : getProp(f.node, ref.head);
           if (v !== undefined) return ref.rest.length === 0 ? v : getPath(v, ref.rest);
         }
         return undefined;
