@@ -83,7 +83,7 @@ export const referenceSocialFormatters: Record<string, FormatterFn> = {
   comments: (v) => {
     const item = isObject(v) ? v : {};
     const id = attr(item.id);
-    const state = typeof item.commentState === 'number'
+    const state = typeof item.commentState === 'number' && item.commentState !== 0
       ? ` data-item-id="${id}" data-public-comment-count="${attr(item.publicCommentCount)}" data-comment-state="${item.commentState}"`
       : '';
     return `\n  <div class="squarespace-comments" id="comments-${id}"${state}></div>\n`;
