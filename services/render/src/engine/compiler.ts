@@ -175,12 +175,12 @@ function compileNode(node: Node, macros: Map<string, Exec>): Exec {
       const body = compileBlock(node.body, macros);
       const alt = compileAlt(node.alt, macros);
       return (c) => {
-        const v = c.resolve(ref);
-        if (isTruthy(v)) {
-          c.push(v);
-          body(c);
-          c.pop();
-        } else alt(c);
+        const v = c.resolveLocal(ref);
+        // The {.or} branch, too, runs with the (false) value on the stack, as in the reference.
+        c.push(v);
+        if (isTruthy(v)) body(c);
+        else alt(c);
+        c.pop();
       };
     }
     case 'repeated': {
@@ -189,11 +189,14 @@ function compileNode(node: Node, macros: Map<string, Exec>): Exec {
       const between = node.between ? compileBlock(node.between, macros) : null;
       const alt = compileAlt(node.alt, macros);
       return (c) => {
-        const v = c.resolve(ref);
+        const v = c.resolveLocal(ref);
         if (!Array.isArray(v) || v.length === 0) {
           alt(c);
           return;
         }
+        // The list itself is a frame too (as in the reference): `{0}` in an item that lacks it reads
+        // the list's first item.
+        c.push(v);
         for (let i = 0; i < v.length; i++) {
           if (i > 0 && between) {
             // The separator sees the previous item's position (so @index works in it too).
@@ -205,6 +208,7 @@ function compileNode(node: Node, macros: Map<string, Exec>): Exec {
           body(c);
           c.pop();
         }
+        c.pop();
       };
     }
     case 'pred': {

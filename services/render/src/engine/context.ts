@@ -145,12 +145,25 @@ export class Ctx {
       }
       case 'path': {
         for (let f: Frame | null = this.frame; f; f = f.parent) {
-          const v = getProp(f.node, ref.head);
+          // A repeated section's list answers `length` too (the reference reads it as a JavaScript array).
+          const v = ref.head === 'length' && Array.isArray(f.node) ? f.node.length : getProp(f.node, ref.head);
           if (v !== undefined) return ref.rest.length === 0 ? v : getPath(v, ref.rest);
         }
         return undefined;
       }
     }
+  }
+
+  /**
+   * Resolves the name of a section or repeated section: as the reference does, its first segment
+   * is read from the current frame only (a variable tag or .if would walk outwards).
+   */
+  resolveLocal(ref: VarRef): unknown {
+    let v: unknown;
+    if (ref.kind === 'path') v = getProp(this.frame.node, ref.head);
+    else if (ref.kind === 'var') v = this.frame.vars?.get(ref.name);
+    else return this.resolve(ref);
+    return ref.rest.length === 0 || v === undefined ? v : getPath(v, ref.rest);
   }
 
   /** Resolves a dotted name given as text. */

@@ -23,15 +23,20 @@ export const MSG_UNITS_METRIC_NOT_IMPLEMENTED = '"units-metric?" formatter is no
 export const MSG_INVALID_DATE = 'Invalid date.';
 
 /** Our own messages (SPEC 5 and 8 name the condition, not the words). */
-export const MSG_UNKNOWN_FORMATTER = 'Unknown formatter:';
-export const MSG_UNKNOWN_PREDICATE = 'Unknown predicate:';
+/**
+ * Syntax errors in the reference's words (as its compiler reports them, without the leading
+ * "SyntaxError: "), so an author moving a site sees the same problem named the same way. Blocks
+ * are named as the reference names them: SECTION, REPEATED, PREDICATE, IF, MACRO, and
+ * OR_PREDICATE for an `{.or}` branch.
+ */
+export const msgUnknownFormatter = (name: string): string => `Formatter '${name}' is unknown`;
+export const msgUnknownPredicate = (name: string): string => `Predicate '${name}' is unknown`;
+export const msgNotAllowedAtRoot = (instruction: string): string => `Instruction ${instruction} not allowed at root`;
+export const msgNotAllowedInside = (instruction: string, block: string): string => `${instruction} instruction is not allowed inside ${block} block.`;
+export const msgUnclosedBlock = (block: string): string => `Reached EOF in the middle of ${block}`;
+export const MSG_OR_NEVER_EXECUTES = 'This OR_PREDICATE block will never execute.';
 export const MSG_UNKNOWN_INSTRUCTION = 'Unknown instruction:';
 export const MSG_OR_EXPECTED_PREDICATE = 'OR expected a predicate, found:';
-export const MSG_UNEXPECTED_OR = 'Unexpected OR: no section, repeated section, predicate or if to attach it to';
-export const MSG_OR_AFTER_DEFAULT = 'Unexpected OR after a final OR';
-export const MSG_UNEXPECTED_ALTERNATES = 'Unexpected ALTERNATES WITH: only allowed once inside a repeated section, before any OR';
-export const MSG_MISMATCHED_END = 'Mismatched END: no open block to close';
-export const MSG_UNCLOSED_BLOCK = 'Unclosed block at end of input:';
 export const MSG_MISSING_ARGUMENT = 'Missing argument for instruction:';
 export const MSG_IF_MIXED_OPERATORS = 'IF cannot mix || and && operators';
 export const MSG_INVALID_VARIABLE_NAME = 'Invalid variable name, expected @name:';
@@ -72,6 +77,32 @@ export type ErrorCode =
   | 'RENDER_FORMATTER'
   | 'RENDER_PREDICATE'
   | 'RENDER_INTERNAL';
+
+/** The reference's classes of error: found while parsing a tag, while nesting blocks, or while rendering. */
+export type ReferenceErrorType = 'parser' | 'assembler' | 'engine';
+
+const REFERENCE_TYPE: Partial<Record<ErrorCode, ReferenceErrorType>> = {
+  PARSE_UNKNOWN_FORMATTER: 'parser',
+  PARSE_UNKNOWN_PREDICATE: 'parser',
+  PARSE_UNEXPECTED_OR: 'assembler',
+  PARSE_UNEXPECTED_ALTERNATES: 'assembler',
+  PARSE_MISMATCHED_END: 'assembler',
+  PARSE_UNCLOSED_BLOCK: 'assembler',
+  RENDER_PARTIAL_NOT_FOUND: 'engine',
+  RENDER_RECURSION_LIMIT: 'engine',
+  RENDER_EXPRESSION: 'engine',
+};
+
+/**
+ * The error as the reference reports it (`{type, message}`), or null for problems the reference
+ * passes over in silence (a mixed `.if`, an unterminated comment, a bad `.var`: we report those as
+ * well, for the author). Syntax errors carry the reference's words; we add the position.
+ */
+export function referenceError(e: Pick<EngineError, 'code' | 'message'>): { type: ReferenceErrorType; message: string } | null {
+  const type = REFERENCE_TYPE[e.code];
+  if (!type) return null;
+  return { type, message: `${type === 'engine' ? 'RuntimeError' : 'SyntaxError'}: ${e.message}` };
+}
 
 /** One recorded problem, with where in the template it was found (1-based line and column). */
 export interface EngineError {

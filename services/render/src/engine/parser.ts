@@ -10,15 +10,13 @@ import { parseVarRef } from './context.js';
 import {
   MSG_IF_MIXED_OPERATORS,
   MSG_INVALID_VARIABLE_NAME,
-  MSG_MISMATCHED_END,
   MSG_MISSING_ARGUMENT,
-  MSG_OR_AFTER_DEFAULT,
-  MSG_OR_EXPECTED_PREDICATE,
-  MSG_UNCLOSED_BLOCK,
-  MSG_UNEXPECTED_ALTERNATES,
-  MSG_UNEXPECTED_OR,
-  MSG_UNKNOWN_FORMATTER,
-  MSG_UNKNOWN_PREDICATE,
+  MSG_OR_NEVER_EXECUTES,
+  msgNotAllowedAtRoot,
+  msgNotAllowedInside,
+  msgUnclosedBlock,
+  msgUnknownFormatter,
+  msgUnknownPredicate,
 } from './errors.js';
 import { ExprSyntaxError } from './eval/tokenizer.js';
 import { parseExpression } from './eval/parser.js';
@@ -64,6 +62,12 @@ function toCall(raw: RawCall): Call {
   return { name: raw.name, args: raw.args, raw: raw.raw, refs: raw.args.map(parseArg) };
 }
 
+/** The reference's name of an open block: OR_PREDICATE once in an {.or} branch. */
+function blockName(open: Open): string {
+  if (open.phase === 'or' || open.phase === 'or-predicate') return 'OR_PREDICATE';
+  return open.kind.toUpperCase();
+}
+
 /** Parses a template into its instruction tree, recording problems in `errors`. */
 export function parse(src: string, vocab: Vocabulary, errors: EngineError[], locate: (offset: number) => { line: number; column: number }): Node[] {
   const err = (code: ErrorCode, message: string, offset: number): void => {
@@ -77,12 +81,12 @@ export function parse(src: string, vocab: Vocabulary, errors: EngineError[], loc
     if (bad === null && fmts.length === 0) return NO_FORMATTERS;
     let broken = false;
     if (bad !== null) {
-      err('PARSE_UNKNOWN_FORMATTER', `${MSG_UNKNOWN_FORMATTER} ${bad}`, pos);
+      err('PARSE_UNKNOWN_FORMATTER', msgUnknownFormatter(bad), pos);
       broken = true;
     }
     for (const f of fmts) {
       if (!vocab.hasFormatter(f.name)) {
-        err('PARSE_UNKNOWN_FORMATTER', `${MSG_UNKNOWN_FORMATTER} ${f.name}`, pos);
+        err('PARSE_UNKNOWN_FORMATTER', msgUnknownFormatter(f.name), pos);
         broken = true;
       }
     }
@@ -93,7 +97,7 @@ export function parse(src: string, vocab: Vocabulary, errors: EngineError[], loc
     const raw = splitCall(text.trimStart());
     if (!raw?.name.endsWith('?')) return null;
     const known = vocab.hasPredicate(raw.name);
-    if (!known) err('PARSE_UNKNOWN_PREDICATE', `${MSG_UNKNOWN_PREDICATE} ${raw.name}`, pos);
+    if (!known) err('PARSE_UNKNOWN_PREDICATE', msgUnknownPredicate(raw.name), pos);
     return { call: toCall(raw), known };
   };
 
@@ -201,21 +205,22 @@ export function parse(src: string, vocab: Vocabulary, errors: EngineError[], loc
         break;
       }
       case 'or': {
+        // `{.or word}` without a predicate is not an instruction: it stays text (as in the reference).
+        if (arg !== '' && !/^[A-Za-z][\w-]*\?/.test(arg)) {
+          asText(tok);
+          break;
+        }
         const top = stack[stack.length - 1];
         if (!top || top.kind === 'macro') {
-          err('PARSE_UNEXPECTED_OR', MSG_UNEXPECTED_OR, pos);
+          err('PARSE_UNEXPECTED_OR', top ? msgNotAllowedInside('OR_PREDICATE', 'MACRO') : msgNotAllowedAtRoot('OR_PREDICATE'), pos);
           break;
         }
         if (top.phase === 'or') {
-          err('PARSE_UNEXPECTED_OR', MSG_OR_AFTER_DEFAULT, pos);
+          err('PARSE_UNEXPECTED_OR', MSG_OR_NEVER_EXECUTES, pos);
           break;
         }
         let call: Call | null = null;
-        if (arg !== '') {
-          const p = predicateCall(arg, pos);
-          if (p) call = p.call;
-          else err('PARSE_OR_EXPECTED_PREDICATE', `${MSG_OR_EXPECTED_PREDICATE} ${arg}`, pos);
-        }
+        if (arg !== '') call = predicateCall(arg, pos)?.call ?? null;
         const alt: Alt = { pos, call, body: [], alt: null };
         if (top.lastAlt) top.lastAlt.alt = alt;
         else if (top.node.t !== 'macro') top.node.alt = alt;
@@ -227,7 +232,7 @@ export function parse(src: string, vocab: Vocabulary, errors: EngineError[], loc
       case 'alternates with': {
         const top = stack[stack.length - 1];
         if (!top || top.kind !== 'repeated' || top.phase !== 'body' || top.node.t !== 'repeated') {
-          err('PARSE_UNEXPECTED_ALTERNATES', MSG_UNEXPECTED_ALTERNATES, pos);
+          err('PARSE_UNEXPECTED_ALTERNATES', top ? msgNotAllowedInside('ALTERNATES_WITH', blockName(top)) : msgNotAllowedAtRoot('ALTERNATES_WITH'), pos);
           break;
         }
         const between: Node[] = [];
@@ -239,7 +244,7 @@ export function parse(src: string, vocab: Vocabulary, errors: EngineError[], loc
       case 'end': {
         const top = stack.pop();
         if (!top) {
-          err('PARSE_MISMATCHED_END', MSG_MISMATCHED_END, pos);
+          err('PARSE_MISMATCHED_END', msgNotAllowedAtRoot('END'), pos);
           break;
         }
         target = stack[stack.length - 1]?.target ?? root;
@@ -338,9 +343,9 @@ export function parse(src: string, vocab: Vocabulary, errors: EngineError[], loc
         asText(tok);
     }
   }
-  // End of input: every block still open is an error, closed where the text ends.
-  for (let top = stack.pop(); top; top = stack.pop()) {
-    err('PARSE_UNCLOSED_BLOCK', `${MSG_UNCLOSED_BLOCK} ${top.kind}`, top.pos);
-  }
+  // End of input with blocks still open: one error, for the innermost (as the reference reports
+  // it), and every block is closed where the text ends.
+  const inner = stack[stack.length - 1];
+  if (inner) err('PARSE_UNCLOSED_BLOCK', msgUnclosedBlock(blockName(inner)), inner.pos);
   return root;
 }

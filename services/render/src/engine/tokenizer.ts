@@ -17,7 +17,7 @@ export type Token =
   | { readonly t: 'var'; readonly names: string[]; readonly fmts: RawCall[]; readonly bad: string | null; readonly pos: number; end: number }
   | { readonly t: 'inst'; readonly word: string; readonly arg: string; readonly pos: number; end: number };
 
-const VAR_NAME = /^(?:@[\w$-]*|[A-Za-z_$][\w$-]*)(?:\.[\w$@-]+)*$/;
+const VAR_NAME = /^(?:@[\w$-]*|[A-Za-z_$][\w$-]*|\d+)(?:\.[\w$@-]+)*$/;
 const CALL_NAME = /^([A-Za-z][\w-]*\??)/;
 
 /** Splits "name<delim>a<delim>b" into name and arguments; the first character after the name is the delimiter. */

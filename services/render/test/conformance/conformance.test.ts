@@ -7,10 +7,13 @@
 // ../conformance-pending.json lists cases we do not match yet, by "<file>#<index>"; each one must still differ
 // (so the list only shrinks and cannot hide a case that now passes). Cases where we differ on
 // purpose carry "divergence" (why, also in the render README) and "ours" (what we render).
+// A case may also carry "errors": the syntax errors the reference reports ({type, message}, taken
+// from its compile result); ours must name the same problems in the same order (we add positions).
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from '@jest/globals';
+import { referenceError, type EngineError } from '../../src/engine/errors.js';
 import { render } from '../../src/engine/index.js';
 
 interface Case {
@@ -22,6 +25,7 @@ interface Case {
   timezone?: string;
   now?: number;
   expected?: string;
+  errors?: { type: string; message: string }[];
   divergence?: string;
   ours?: string;
 }
@@ -49,9 +53,13 @@ const norm = (s: string): string =>
 
 const pending = new Set(JSON.parse(readFileSync(path.join(here, '..', 'conformance-pending.json'), 'utf8')) as string[]);
 
-function renderCase(c: Case): string {
-  return render(c.template, c.data, { partials: c.partials, locale: c.locale, timezone: c.timezone, now: c.now }).output;
+function renderCase(c: Case): { output: string; syntaxErrors: { type: string; message: string }[] } {
+  const r = render(c.template, c.data, { partials: c.partials, locale: c.locale, timezone: c.timezone, now: c.now });
+  return { output: r.output, syntaxErrors: syntaxOnly((r.errors as EngineError[]).map(referenceError).filter((e) => e !== null)) };
 }
+
+/** Syntax errors only: the reference's runtime messages are not ours to copy. */
+const syntaxOnly = (errors: { type: string; message: string }[]): { type: string; message: string }[] => errors.filter((e) => e.type !== 'engine');
 
 const files = caseFiles(here);
 const seen = new Set<string>();
@@ -67,7 +75,9 @@ describe('conformance with the reference engine', () => {
         seen.add(id);
         it(`${i} ${c.name ?? ''}`, () => {
           expect(typeof c.expected).toBe('string');
-          const got = norm(renderCase(c));
+          const r = renderCase(c);
+          const got = norm(r.output);
+          if (c.errors) expect(r.syntaxErrors).toEqual(syntaxOnly(c.errors));
           if (c.divergence !== undefined) {
             expect(c.ours).toBeDefined();
             expect(got).toBe(norm(c.ours ?? ''));

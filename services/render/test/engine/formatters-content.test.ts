@@ -4,7 +4,7 @@ import { messages, out } from './helpers.js';
 describe('content formatters', () => {
   it('item-classes lists hentry, categories, tags, author, post type, featured and index', () => {
     const item = { categories: ['Big News'], tags: ['a b'], author: { displayName: 'Ann Lee' }, recordType: 1, starred: true };
-    expect(out('{.repeated section items}{@|item-classes}{.end}', { items: [item] })).toBe(
+    expect(out('{.repeated section items}{@|site-item-classes}{.end}', { items: [item] })).toBe(
       'hentry category-big-news tag-a-b author-ann-lee post-type-text featured article-index-1',
     );
   });
@@ -13,10 +13,10 @@ describe('content formatters', () => {
     expect(out('{a|comment-count}|{b|comment-count}|{c|comment-count}', { a: {}, b: { publicCommentCount: 1 }, c: { publicCommentCount: 4 } })).toBe(
       'No Comments|1 Comment|4 Comments',
     );
-    expect(out('{i|comment-link}', { i: { id: 'p1', fullUrl: '/blog/p1', publicCommentCount: 2 } })).toBe(
+    expect(out('{i|site-comment-link}', { i: { id: 'p1', fullUrl: '/blog/p1', publicCommentCount: 2 } })).toBe(
       '<a href="/blog/p1#comments-p1" class="sqs-comment-link" data-id="p1">2 Comments</a>',
     );
-    expect(out('{i|comments}', { i: { id: 'p1', publicCommentCount: 2 } })).toBe(
+    expect(out('{i|site-comments}', { i: { id: 'p1', publicCommentCount: 2 } })).toBe(
       '<div class="squarespace-comments" id="comments-p1" data-item-id="p1" data-public-comment-count="2"></div>',
     );
   });
@@ -26,25 +26,25 @@ describe('content formatters', () => {
       { id: 'c1', authorName: '<b>Ada</b>', body: 'Nice\n<script>x</script>', fromSite: false, createdOn: Date.UTC(2024, 4, 2, 12) },
       { id: 'c2', authorName: 'Studio', body: 'Thanks!', fromSite: true, createdOn: Date.UTC(2024, 4, 3, 12) },
     ];
-    const html = out('{i|comments}', { i: { id: 'p1', publicCommentCount: 2, publicComments: thread, commentsOpen: true } });
+    const html = out('{i|site-comments}', { i: { id: 'p1', publicCommentCount: 2, publicComments: thread, commentsOpen: true } });
     expect(html).toBe(
       '<section class="squarespace-comments" id="comments-p1" data-item-id="p1" data-public-comment-count="2" data-comments-open="true"><h2 class="comments-title">2 Comments</h2>' +
         '<ol class="comment-list"><li class="comment" id="comment-c1"><p class="comment-meta"><span class="comment-author">&lt;b&gt;Ada&lt;/b&gt;</span> <time datetime="2024-05-02T12:00:00.000Z">May  2, 2024</time></p><div class="comment-body">Nice<br>&lt;script&gt;x&lt;/script&gt;</div></li>' +
         '<li class="comment" id="comment-c2"><p class="comment-meta"><span class="comment-author">Studio</span> <span class="comment-badge">Author</span> <time datetime="2024-05-03T12:00:00.000Z">May  3, 2024</time></p><div class="comment-body">Thanks!</div></li></ol>' +
         '<div class="comment-form-mount" data-island="comments" data-item-id="p1"><p class="noscript-note">Turn on JavaScript to leave a comment.</p></div></section>',
     );
-    const closed = out('{i|comments}', { i: { id: 'p1', publicCommentCount: 0, publicComments: [], commentsOpen: false } });
+    const closed = out('{i|site-comments}', { i: { id: 'p1', publicCommentCount: 0, publicComments: [], commentsOpen: false } });
     expect(closed).toBe('<section class="squarespace-comments" id="comments-p1" data-item-id="p1" data-public-comment-count="0" data-comments-open="false"><h2 class="comments-title">No Comments</h2></section>');
   });
 
   it('audio-player renders the player element and script', () => {
-    expect(out('{i|audio-player}', { i: { id: 'a1', title: 'Song', author: { displayName: 'Me' }, structuredContent: { audioAssetUrl: 'https://x.test/a.mp3' } } })).toBe(
+    expect(out('{i|site-audio-player}', { i: { id: 'a1', title: 'Song', author: { displayName: 'Me' }, structuredContent: { audioAssetUrl: 'https://x.test/a.mp3' } } })).toBe(
       '<div class="squarespace-audio-player" id="audio-player-a1" data-item-id="a1" data-audio-asset-url="https://x.test/a.mp3" data-title="Song" data-author="Me"></div><script async src="/assets/audio-player.js"></script>',
     );
   });
 
   it('video wraps the provider embed', () => {
-    expect(out('{i|video load-false}', { i: { oembed: { html: '<iframe src="v"></iframe>', providerName: 'YouTube' } } })).toBe(
+    expect(out('{i|site-video load-false}', { i: { oembed: { html: '<iframe src="v"></iframe>', providerName: 'YouTube' } } })).toBe(
       '<div class="sqs-video-wrapper" data-provider-name="YouTube" data-html="&lt;iframe src=&quot;v&quot;&gt;&lt;/iframe&gt;" data-load="false"></div>',
     );
   });
@@ -63,7 +63,7 @@ describe('content formatters', () => {
   });
 
   it('summary-form-field formats each answer type, N/A when unanswered', () => {
-    const f = (field: unknown) => out('{f|summary-form-field}', { f: field });
+    const f = (field: unknown) => out('{f|site-summary-form-field}', { f: field });
     const wrap = (title: string, value: string) => `<div class="summary-form-field"><span class="title">${title}</span>: <span class="value">${value}</span></div>`;
     expect(f({ title: 'Name', type: 'name', values: ['Ann', 'Lee'] })).toBe(wrap('Name', 'Ann Lee'));
     expect(f({ title: 'Addr', type: 'address', values: ['1 Main', 'NYC'] })).toBe(wrap('Addr', '1 Main, NYC'));

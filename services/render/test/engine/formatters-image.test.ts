@@ -15,57 +15,57 @@ describe('image formatters', () => {
   it('image renders a responsive <img> (srcset, sizes, width, height, lazy) with loader attributes and optional classes', () => {
     const srcset = [100, 300, 500, 750, 1000].map((w) => `https://img.test/a.jpg?format=${w}w ${w}w`).join(', ');
     const responsive = `srcset="${srcset}" sizes="100vw" width="1200" height="800" loading="lazy" decoding="async"`;
-    expect(out('{i|image}', { i: img })).toBe(`<img src="https://img.test/a.jpg" ${responsive} ${META} />`);
-    expect(out('{i|image thumb}', { i: img })).toBe(`<img class="thumb" src="https://img.test/a.jpg" ${responsive} ${META} />`);
+    expect(out('{i|site-image}', { i: img })).toBe(`<img src="https://img.test/a.jpg" ${responsive} ${META} />`);
+    expect(out('{i|site-image thumb}', { i: img })).toBe(`<img class="thumb" src="https://img.test/a.jpg" ${responsive} ${META} />`);
   });
 
   it('image-meta, child-image-meta and cover-image-meta give the attributes', () => {
-    expect(out('{i|image-meta}', { i: img })).toBe(META);
-    expect(out('{i|child-image-meta 1}', { i: { items: [{}, img] } })).toBe(META);
-    expect(out('{i|cover-image-meta}', { i: { coverImage: img } })).toBe(META);
+    expect(out('{i|site-image-meta}', { i: img })).toBe(META);
+    expect(out('{i|site-child-image-meta 1}', { i: { items: [{}, img] } })).toBe(META);
+    expect(out('{i|site-cover-image-meta}', { i: { coverImage: img } })).toBe(META);
   });
 
   it('alt text falls back to the title, then the body cut to 250 characters', () => {
-    expect(out('{i|image-meta}', { i: { assetUrl: 'u', title: 'T' } })).toContain('alt="T"');
+    expect(out('{i|site-image-meta}', { i: { assetUrl: 'u', title: 'T' } })).toContain('alt="T"');
     const body = `<p>${'x'.repeat(300)}</p>`;
-    expect(out('{i|image-meta}', { i: { assetUrl: 'u', body } })).toContain(`alt="${'x'.repeat(250)}"`);
-    expect(out('{i|image-meta}', { i: { assetUrl: 'u' } })).toContain('data-image-focal-point="0.5,0.5" alt=""');
+    expect(out('{i|site-image-meta}', { i: { assetUrl: 'u', body } })).toContain(`alt="${'x'.repeat(250)}"`);
+    expect(out('{i|site-image-meta}', { i: { assetUrl: 'u' } })).toContain('data-image-focal-point="0.5,0.5" alt=""');
   });
 
   it('image-srcset lists the SPEC widths up to the original width', () => {
-    expect(out('{i|image-srcset}', { i: img })).toBe(
+    expect(out('{i|site-image-srcset}', { i: img })).toBe(
       'https://img.test/a.jpg?format=100w 100w, https://img.test/a.jpg?format=300w 300w, https://img.test/a.jpg?format=500w 500w, https://img.test/a.jpg?format=750w 750w, https://img.test/a.jpg?format=1000w 1000w',
     );
   });
 
   it('image-color gives the five averages or one of them', () => {
-    expect(out('{i|image-color}', { i: img })).toBe(
+    expect(out('{i|site-image-color}', { i: img })).toBe(
       'data-color-topleft="#ffffff" data-color-topright="#000000" data-color-bottomleft="#abcdef" data-color-bottomright="#123456" data-color-center="#808080"',
     );
-    expect(out('{i|image-color center}', { i: img })).toBe('#808080');
+    expect(out('{i|site-image-color center}', { i: img })).toBe('#808080');
   });
 
   it('width and height read the original size', () => {
-    expect(out('{i|width}x{i|height} {i.originalSize|width}', { i: img })).toBe('1200x800 1200');
+    expect(out('{i|site-width}x{i|site-height} {i.originalSize|site-width}', { i: img })).toBe('1200x800 1200');
   });
 
   it('resizedHeightForWidth and resizedWidthForHeight keep the aspect ratio', () => {
-    expect(out('{s|resizedHeightForWidth 300}|{s|resizedWidthForHeight 200}', { s: '1200x800' })).toBe('200|300');
+    expect(out('{s|site-resizedHeightForWidth 300}|{s|site-resizedWidthForHeight 200}', { s: '1200x800' })).toBe('200|300');
   });
 
   it('squarespaceThumbnailForWidth picks the SPEC thumbnail size', () => {
     const widths = [1001, 1000, 751, 750, 501, 500, 301, 300, 101, 100, 50];
-    const t = widths.map((w) => `{@|squarespaceThumbnailForWidth ${w}}`).join(' ');
+    const t = widths.map((w) => `{@|site-squarespaceThumbnailForWidth ${w}}`).join(' ');
     expect(out(t, {})).toBe('1500w 1000w 1000w 750w 750w 500w 500w 300w 300w 100w 100w');
   });
 
   it('squarespaceThumbnailForHeight converts the height to a width first', () => {
-    expect(out('{s|squarespaceThumbnailForHeight 400}', { s: '1200x800' })).toBe('750w');
+    expect(out('{s|site-squarespaceThumbnailForHeight 400}', { s: '1200x800' })).toBe('750w');
   });
 
   it('records "Invalid source parameter" without an originalSize', () => {
     for (const f of ['resizedHeightForWidth 300', 'resizedWidthForHeight 300', 'squarespaceThumbnailForHeight 300']) {
-      expect(run(`{s|${f}}`, { s: 'big' })).toEqual({
+      expect(run(`{s|site-${f}}`, { s: 'big' })).toEqual({
         output: '',
         errors: [{ code: 'RENDER_FORMATTER', message: MSG_INVALID_SOURCE_PARAMETER, line: 1, column: 1, offset: 0 }],
       });

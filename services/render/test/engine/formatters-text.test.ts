@@ -30,7 +30,7 @@ describe('text formatters', () => {
 
   it('activate-twitter-links links URLs, @names and #tags', () => {
     expect(out('{s|activate-twitter-links}', { s: 'see https://x.test/a @bob #fun' })).toBe(
-      'see <a target="_blank" href="https://x.test/a">https://x.test/a</a> <a target="_blank" href="https://twitter.com/bob">@bob</a> <a target="_blank" href="https://twitter.com/search?q=%23fun">#fun</a>',
+      'see <a target="new" href="https://x.test/a">https://x.test/a</a> <a target="new" href="https://twitter.com/bob/">@bob</a> <a target="new" href="https://twitter.com/hashtag/fun?src=hash">#fun</a>',
     );
   });
 });

@@ -88,7 +88,7 @@ describe('alternates with', () => {
 
   it('is an error outside a repeated section', () => {
     expect(messages('{.section a}{.alternates with}{.end}', { a: 1 })).toEqual([
-      'Unexpected ALTERNATES WITH: only allowed once inside a repeated section, before any OR',
+      'ALTERNATES_WITH instruction is not allowed inside SECTION block.',
     ]);
   });
 });
@@ -104,13 +104,13 @@ describe('or', () => {
     expect(out(t, { n: 3 })).toBe('other');
   });
 
-  it('is an error with something that is not a predicate', () => {
-    expect(messages('{.section x}a{.or foo}b{.end}', {})).toEqual(['OR expected a predicate, found: foo']);
+  it('stays text with something that is not a predicate (as in the reference)', () => {
+    expect(run('{.section x}a{.or foo}b{.end}|{.or foo}', { x: 1 })).toEqual({ output: 'a{.or foo}b|{.or foo}', errors: [] });
   });
 
   it('is an error outside any block and after a final or', () => {
-    expect(messages('{.or}', {})).toEqual(['Unexpected OR: no section, repeated section, predicate or if to attach it to']);
-    expect(messages('{.section a}{.or}{.or}{.end}', {})).toEqual(['Unexpected OR after a final OR']);
+    expect(messages('{.or}', {})).toEqual(['Instruction OR_PREDICATE not allowed at root']);
+    expect(messages('{.section a}{.or}{.or}{.end}', {})).toEqual(['This OR_PREDICATE block will never execute.']);
   });
 });
 
@@ -118,16 +118,16 @@ describe('end', () => {
   it('records an end with no open block, keeping the output', () => {
     expect(run('a{.end}b', {})).toEqual({
       output: 'ab',
-      errors: [{ code: 'PARSE_MISMATCHED_END', message: 'Mismatched END: no open block to close', line: 1, column: 2, offset: 1 }],
+      errors: [{ code: 'PARSE_MISMATCHED_END', message: 'Instruction END not allowed at root', line: 1, column: 2, offset: 1 }],
     });
   });
 });
 
 describe('eof', () => {
-  it('records each block still open at the end of input, and renders what it can', () => {
+  it('records the innermost block still open at the end of input, and renders what it can', () => {
     const r = run('x\n{.section a}{b}', { a: { b: 'B' } });
     expect(r.output).toBe('x\nB');
-    expect(r.errors).toEqual([{ code: 'PARSE_UNCLOSED_BLOCK', message: 'Unclosed block at end of input: section', line: 2, column: 1, offset: 2 }]);
+    expect(r.errors).toEqual([{ code: 'PARSE_UNCLOSED_BLOCK', message: 'Reached EOF in the middle of SECTION', line: 2, column: 1, offset: 2 }]);
   });
 });
 
@@ -191,7 +191,7 @@ describe('include', () => {
     expect(r.output).toBe('ok');
     expect(r.errors).toEqual([
       { code: 'RENDER_PARTIAL_PARSE', message: 'Partial failed to parse: bad', line: 1, column: 1, offset: 0 },
-      { code: 'PARSE_MISMATCHED_END', message: 'Mismatched END: no open block to close', line: 1, column: 3, offset: 2, partial: 'bad' },
+      { code: 'PARSE_MISMATCHED_END', message: 'Instruction END not allowed at root', line: 1, column: 3, offset: 2, partial: 'bad' },
     ]);
   });
 });
@@ -224,7 +224,7 @@ describe('parse errors', () => {
   it('unknown predicate is recorded; its block takes the or branch', () => {
     expect(run('{.nope?}a{.or}b{.end}', {})).toEqual({
       output: 'b',
-      errors: [{ code: 'PARSE_UNKNOWN_PREDICATE', message: 'Unknown predicate: nope?', line: 1, column: 1, offset: 0 }],
+      errors: [{ code: 'PARSE_UNKNOWN_PREDICATE', message: "Predicate 'nope?' is unknown", line: 1, column: 1, offset: 0 }],
     });
   });
 

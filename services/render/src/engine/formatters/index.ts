@@ -7,9 +7,15 @@ import { dateFormatters } from './date.js';
 import { i18nFormatters } from './i18n.js';
 import { imageFormatters } from './image.js';
 import { moneyFormatters } from './money.js';
+import { referenceImageFormatters } from './reference-image.js';
+import { referenceSocialFormatters } from './reference-social.js';
 import { siteCommerceFormatters } from './site-commerce.js';
 import { socialFormatters } from './social.js';
 import { textFormatters } from './text.js';
+
+/** The theme's own markup (image, content and social formatters) under `site-` names. */
+const siteMarkup = (fs: Record<string, FormatterFn>): Record<string, FormatterFn> =>
+  Object.fromEntries(Object.entries(fs).map(([k, f]) => [`site-${k}`, f]));
 
 export const FORMATTERS: ReadonlyMap<string, FormatterFn> = new Map(
   Object.entries({
@@ -19,8 +25,13 @@ export const FORMATTERS: ReadonlyMap<string, FormatterFn> = new Map(
     ...moneyFormatters,
     ...dateFormatters,
     ...imageFormatters,
+    ...siteMarkup(imageFormatters),
+    ...referenceImageFormatters,
     ...contentFormatters,
     ...socialFormatters,
+    ...siteMarkup(contentFormatters),
+    ...siteMarkup(socialFormatters),
+    ...referenceSocialFormatters,
     ...commerceFormatters,
     ...siteCommerceFormatters,
   }),

@@ -28,8 +28,6 @@ function smartQuotes(text: string): string {
     .replace(/'/g, '\u2019');
 }
 
-const TWITTER_RE = /(https?:\/\/[^\s<]+)|(^|[^\w])@(\w{1,15})|(^|[^\w&])#(\w+)/g;
-
 export const textFormatters: Record<string, FormatterFn> = {
   /** Upper-cases the whole text (what the reference does). */
   capitalize: (v) => toOutput(v).toUpperCase(),
@@ -61,12 +59,4 @@ export const textFormatters: Record<string, FormatterFn> = {
       .replace(/%2F/g, '/')
       .replace(/%2B/g, '+')
       .replace(/[!'()~]/g, (ch) => `%${ch.charCodeAt(0).toString(16).toUpperCase()}`),
-  /** Links URLs, @names and #hashtags of a tweet's text to Twitter. */
-  'activate-twitter-links': (v) =>
-    toOutput(v).replace(TWITTER_RE, (m, url?: string, pre1?: string, user?: string, pre2?: string, tag?: string) => {
-      if (url) return `<a target="_blank" href="${escapeAttr(url)}">${url}</a>`;
-      if (user) return `${pre1 ?? ''}<a target="_blank" href="https://twitter.com/${user}">@${user}</a>`;
-      if (tag) return `${pre2 ?? ''}<a target="_blank" href="https://twitter.com/search?q=%23${tag}">#${tag}</a>`;
-      return m;
-    }),
 };
