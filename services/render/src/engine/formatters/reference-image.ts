@@ -3,7 +3,7 @@
 // (`<noscript>` fallback + `thumb-image` with data attributes), srcset from the item's
 // `systemDataVariants`, colour data attributes and "WxH" arithmetic. The default theme keeps its
 // responsive markup under the `site-` names (image.ts).
-import type { FormatterFn } from '../types.js';
+import type { FormatterFn } from '../context.js';
 import { escapeAttr, getPath, isObject, toOutput } from '../values.js';
 import { thumbnailWidth } from './image.js';
 

@@ -3,7 +3,7 @@
 // the follow button and audio player that load Squarespace's YUI modules, the video wrapper and
 // the item classes. Attribute values are escaped (the reference writes some raw; README
 // "Deliberate divergences"). The default theme keeps its own markup under the `site-` names.
-import type { FormatterFn } from '../types.js';
+import type { FormatterFn } from '../context.js';
 import { isOnSale, isSoldOut } from '../commerce.js';
 import { escapeAttr, escapeHtml, getPath, isObject, slugify, toOutput } from '../values.js';
 import { LIKERT_LABELS, UNANSWERED } from './content.js';
