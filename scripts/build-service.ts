@@ -9,7 +9,7 @@
 // The bundle sits two levels below the package root, as src/<dir>/file.ts did, so paths made
 // from import.meta.url (render's themes) point at the same files.
 import { execFileSync } from 'node:child_process';
-import { cpSync, existsSync, readdirSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
@@ -33,7 +33,8 @@ if (needsWeb && !existsSync(path.join(root, 'web/dist/.vite/manifest.json'))) ru
 rmSync(out, { recursive: true, force: true });
 run(['--filter', `@sc/${app}`, 'deploy', '--prod', '--legacy', '--config.node-linker=hoisted', out]);
 
-await build({
+const built = await build({
+  metafile: true,
   entryPoints: [path.join(root, packageDir, 'src/main.ts')],
   outfile: path.join(out, 'dist/bundle/main.js'),
   bundle: true,
@@ -54,6 +55,43 @@ await build({
     },
   ],
 });
+
+// `pnpm deploy --legacy` with the hoisted linker installs the production dependencies of the whole
+// workspace (every app got the same 243 MB: sharp, the AWS SDK and CLDR data in the cart). Keep only
+// what this app can load: the npm packages its bundle imports, the production dependencies of the
+// workspace packages compiled into it (packages loaded by name at run time, such as pino's
+// transports, are declared there), and everything those need in turn.
+const dependenciesOf = (packageJson: string): string[] => {
+  const manifest = JSON.parse(readFileSync(packageJson, 'utf8')) as Record<string, Record<string, string> | undefined>;
+  return [...Object.keys(manifest.dependencies ?? {}), ...Object.keys(manifest.optionalDependencies ?? {}), ...Object.keys(manifest.peerDependencies ?? {})];
+};
+/** `@scope/name/sub/path` → `@scope/name`; `name/sub` → `name`. */
+const packageName = (specifier: string): string => specifier.split('/').slice(0, specifier.startsWith('@') ? 2 : 1).join('/');
+const wanted: string[] = [];
+for (const output of Object.values(built.metafile.outputs)) {
+  for (const imported of output.imports) if (imported.external && !imported.path.startsWith('node:')) wanted.push(packageName(imported.path));
+}
+const workspaceDirs = new Set<string>();
+for (const input of Object.keys(built.metafile.inputs)) {
+  const match = /^(?:\.\.\/)*((?:packages|services)\/[^/]+|gateway)\//.exec(path.relative(root, path.resolve(input)));
+  if (match?.[1]) workspaceDirs.add(match[1]);
+}
+for (const dir of workspaceDirs) wanted.push(...dependenciesOf(path.join(root, dir, 'package.json')).filter((name) => !name.startsWith('@sc/')));
+const modules = path.join(out, 'node_modules');
+const keep = new Set<string>();
+while (wanted.length > 0) {
+  const name = wanted.pop()!;
+  const manifest = path.join(modules, name, 'package.json');
+  if (keep.has(name) || !existsSync(manifest)) continue;
+  keep.add(name);
+  wanted.push(...dependenciesOf(manifest));
+}
+for (const entry of readdirSync(modules)) {
+  if (entry === '.bin' || entry.startsWith('.')) continue;
+  const names = entry.startsWith('@') ? readdirSync(path.join(modules, entry)).map((name) => `${entry}/${name}`) : [entry];
+  for (const name of names) if (!keep.has(name) && !name.startsWith('@sc/')) rmSync(path.join(modules, name), { recursive: true, force: true });
+}
+rmSync(path.join(modules, '.bin'), { recursive: true, force: true });
 
 // Sources, tests and the workspace packages' copies are in the bundle now.
 for (const dir of ['src', 'test', 'bench']) rmSync(path.join(out, dir), { recursive: true, force: true });
