@@ -48,18 +48,25 @@ export interface ServiceContext<DB> {
   transaction<T>(work: (trx: Transaction<DB & OutboxTables>) => Promise<T>): Promise<T>;
 }
 
-export interface ServiceDefinition<DB> {
+export interface ServiceDefinition<DB, Parts = undefined> {
   name: ServiceName;
   migrations: Migrations;
+  /**
+   * The wiring step: builds the service's parts once (its repositories and use-case services,
+   * usually through `create<Name>Module(ctx)` in the service's module.ts) and returns them; the
+   * platform hands the same object to routes, consumers and seed, so what depends on what is
+   * written in one place and nothing is looked up through module-level maps.
+   */
+  wire?(ctx: ServiceContext<DB>, app: ZodApp): Promise<Parts> | Parts;
   /** Adds the service's routes; runs before the app is ready. */
-  routes(app: ZodApp, ctx: ServiceContext<DB>): Promise<void> | void;
+  routes(app: ZodApp, ctx: ServiceContext<DB>, parts: Parts): Promise<void> | void;
   /** Durable consumers to start with the service. */
-  consumers?(ctx: ServiceContext<DB>): SubscribeOptions[];
+  consumers?(ctx: ServiceContext<DB>, parts: Parts): SubscribeOptions[];
   /**
    * Writes the demo website's data (embedded mode's first start, `pnpm seed`). Must be
    * idempotent: it runs on every embedded start and does nothing when the data is there.
    */
-  seed?(ctx: ServiceContext<DB>): Promise<void>;
+  seed?(ctx: ServiceContext<DB>, parts: Parts): Promise<void>;
   /**
    * 'active' (the default): each request's and each delivery's span is the current context while
    * it is handled, so outbox events written meanwhile carry its trace. 'on-request': the spans are
@@ -96,6 +103,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The service context, for tests and for the embedded launcher. */
     serviceContext?: ServiceContext<unknown>;
+    /** What the service's wiring step built (tests call a service's seed or parts with it). */
+    serviceParts?: unknown;
     /** The service's durable consumers: where they stand, and the read-model rebuild (scripts/read-models.ts). */
     readModels?: {
       status(): Promise<ConsumerStatus[]>;
@@ -106,7 +115,7 @@ declare module 'fastify' {
 }
 
 /** Builds a service's app: migrates, adds health, routes, relay and consumers. Does not listen. */
-export async function buildService<DB>(definition: ServiceDefinition<DB>, options: BuildServiceOptions = {}): Promise<FastifyInstance> {
+export async function buildService<DB, Parts = undefined>(definition: ServiceDefinition<DB, Parts>, options: BuildServiceOptions = {}): Promise<FastifyInstance> {
   const config = options.config ?? loadConfig(serviceEnv(SERVICE_PORTS[definition.name]));
   const app = await createHttpApp({
     name: definition.name,
@@ -183,14 +192,18 @@ export async function buildService<DB>(definition: ServiceDefinition<DB>, option
     consumers: statuses,
     ...(infra.database.poolStats ? { poolStats: () => infra.database.poolStats?.() ?? { total: 0, idle: 0, waiting: 0 } } : {}),
   });
-  await definition.routes(app.withTypeProvider<ZodTypeProvider>(), ctx);
-  if (options.seedDemo && definition.seed) await definition.seed(ctx);
+  const zodApp = app.withTypeProvider<ZodTypeProvider>();
+  // Without a wiring step the service has no parts: routes, consumers and seed get undefined.
+  const parts = (definition.wire ? await definition.wire(ctx, zodApp) : undefined) as Parts;
+  app.decorate('serviceParts', parts as unknown);
+  await definition.routes(zodApp, ctx, parts);
+  if (options.seedDemo && definition.seed) await definition.seed(ctx, parts);
 
   const subscriptions: Subscription[] = [];
   app.addHook('onReady', async () => {
     if (options.relay?.autoStart !== false) relay.start();
     const erasure = erasureConsumer({ name: definition.name, schema: infra.database.schema, db: db as unknown as Kysely<DB>, logger }, definition.erase, options.erasureDurable);
-    for (const consumer of [...(definition.consumers?.(ctx) ?? []), erasure]) {
+    for (const consumer of [...(definition.consumers?.(ctx, parts) ?? []), erasure]) {
       // Each delivery runs in a span continued from the publisher's trace (message headers).
       const handler: SubscribeOptions['handler'] = (event, info) =>
         withSpanFromHeaders(`consume ${event.type}`, SpanKind.CONSUMER, info.headers, () => consumer.handler(event, info), {
@@ -238,7 +251,7 @@ export async function migrateService(definition: { name: string; migrations: Mig
  * The main of a service in distributed mode: config, telemetry, build, listen, drain on SIGTERM.
  * With MIGRATE_ONLY=1 it applies the migrations and exits instead (deploy/k8s: the migrate Job).
  */
-export function runService<DB>(definition: ServiceDefinition<DB>): Promise<void> {
+export function runService<DB, Parts>(definition: ServiceDefinition<DB, Parts>): Promise<void> {
   return runMain(async () => {
     const config = loadConfig(serviceEnv(SERVICE_PORTS[definition.name]));
     if (config.MIGRATE_ONLY) {

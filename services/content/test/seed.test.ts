@@ -14,7 +14,7 @@ describe('demo seed', () => {
 
   beforeAll(async () => {
     kit = await setup();
-    await contentService.seed!(kit.ctx);
+    await contentService.seed!(kit.ctx, kit.app.serviceParts as undefined);
     const page = await kit.call('GET', `/api/content-service/public/1.0/collections/${DEMO_CONTENT.shopCollectionId}/items?limit=200`, visitor);
     products = page.json<{ items: ContentItem[] }>().items;
   }, 120_000);
@@ -22,7 +22,7 @@ describe('demo seed', () => {
 
   it('is idempotent: a second run adds nothing and announces nothing', async () => {
     const before = await kit.ctx.db.selectFrom('outbox').select((eb) => eb.fn.countAll<number>().as('n')).where('website_id', '=', DEMO_WEBSITE_ID).executeTakeFirstOrThrow();
-    await contentService.seed!(kit.ctx);
+    await contentService.seed!(kit.ctx, kit.app.serviceParts as undefined);
     const after = await kit.ctx.db.selectFrom('outbox').select((eb) => eb.fn.countAll<number>().as('n')).where('website_id', '=', DEMO_WEBSITE_ID).executeTakeFirstOrThrow();
     expect(Number(after.n)).toBe(Number(before.n));
     expect(products).toHaveLength(Object.keys(DEMO_CONTENT.products).length);

@@ -62,9 +62,9 @@ const ROLES = Object.values(Role);
 function recording<DB>(definition: ServiceDefinition<DB>, routes: RouteOptions[]): ServiceDefinition<DB> {
   return {
     ...definition,
-    routes: async (app, ctx) => {
+    routes: async (app, ctx, parts) => {
       app.addHook('onRoute', (route) => void routes.push(route));
-      await definition.routes(app, ctx);
+      await definition.routes(app, ctx, parts);
     },
   };
 }

@@ -60,7 +60,7 @@ describe(`demo accounts (${mode.database})`, () => {
     await build(true);
     const definition = createIdentityService({ settings: { scrypt: FAST_SCRYPT } });
     const ctx = app.serviceContext as ServiceContext<IdentityDB>;
-    await Promise.all([definition.seed!(ctx), definition.seed!(ctx)]);
+    await Promise.all([definition.seed!(ctx, undefined), definition.seed!(ctx, undefined)]);
 
     const owners = await db(app).selectFrom('owners').select('id').where('email', '=', DEMO_OWNER.email).execute();
     expect(owners).toHaveLength(1);
