@@ -332,7 +332,8 @@ describe('page editor', () => {
     watch(visitor);
     await visitor.goto(`${harness.url}${page.fullUrl}`);
     await visitor.locator('main [data-block-type]').first().waitFor();
-    for (const el of await visitor.locator('main [data-block-type]').all()) await el.hover().catch(() => undefined);
+    // Hidden blocks (a spacer, an empty embed) cannot be hovered: a short try each, not the 30 s default.
+    for (const el of await visitor.locator('main [data-block-type]').all()) if (await el.isVisible()) await el.hover({ timeout: 2_000 }).catch(() => undefined);
     await visitor.waitForTimeout(500);
     expect(await visitor.evaluate(() => (window as unknown as { __xss?: number }).__xss)).toBeUndefined();
     expect(await visitor.locator('main script, main iframe[src^="javascript"], main [onerror], main [onload], main [onmouseover]').count()).toBe(0);
