@@ -9,7 +9,7 @@ import { useCallback, useMemo, useRef, useState } from 'react';
 import { Permission, type Collection } from '@sc/contracts';
 import { useSession } from '../session.js';
 import { Problem } from '../ui.js';
-import { useSources } from './BlockSettings.js';
+import { useSources } from './SourceFields.js';
 import { BlockToolbar } from './BlockToolbar.js';
 import { blockLabel, type BlockKind } from './catalogue.js';
 import { Conflict } from './Conflict.js';

@@ -1,7 +1,8 @@
 // What the page editor's settings panel shows: the site styles when asked for, else the selected
 // block's settings, else the selected section's, else a hint.
 import { Problem } from '../ui.js';
-import { BlockSettings, type Sources } from './BlockSettings.js';
+import { BlockSettings } from './BlockSettings.js';
+import type { Sources } from './SourceFields.js';
 import { blockLabel } from './catalogue.js';
 import type * as M from './model.js';
 import { SectionSettings } from './SectionSettings.js';
