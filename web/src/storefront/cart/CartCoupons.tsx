@@ -42,28 +42,24 @@ export function CartCoupons({ cart, currency, onChange }: { cart: CommerceShoppi
         {cart.validCoupons.map((coupon) => (
           <li key={coupon.code} className="coupon valid">
             {coupon.code}: −{money(coupon.discountCents, currency)}{' '}
-            <button
-              type="button"
-              aria-label={`Remove coupon ${coupon.code}`}
-              onClick={() => void onChange('remove', () => call<CommerceShoppingCart>('DELETE', apiPath('/commerce/shopping-cart/coupons/{code}', { code: coupon.code })))}
-            >
-              Remove
-            </button>
+            <RemoveCoupon code={coupon.code} onChange={onChange} />
           </li>
         ))}
         {cart.invalidCoupons.map((coupon) => (
           <li key={coupon.code} className="coupon invalid">
             {coupon.code}: {coupon.reason}{' '}
-            <button
-              type="button"
-              aria-label={`Remove coupon ${coupon.code}`}
-              onClick={() => void onChange('remove', () => call<CommerceShoppingCart>('DELETE', apiPath('/commerce/shopping-cart/coupons/{code}', { code: coupon.code })))}
-            >
-              Remove
-            </button>
+            <RemoveCoupon code={coupon.code} onChange={onChange} />
           </li>
         ))}
       </ul>
     </section>
+  );
+}
+
+function RemoveCoupon({ code, onChange }: { code: string; onChange: CartChange }) {
+  return (
+    <button type="button" aria-label={`Remove coupon ${code}`} onClick={() => void onChange('remove', () => call<CommerceShoppingCart>('DELETE', apiPath('/commerce/shopping-cart/coupons/{code}', { code })))}>
+      Remove
+    </button>
   );
 }
