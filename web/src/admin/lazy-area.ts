@@ -30,6 +30,7 @@ export function lazyArea<M extends object>(load: () => Promise<M>): <K extends S
       // synchronously), so moving between screens of an area never shows the loading fallback.
       if (loaded) {
         const module = loaded;
+        // Boundary: lazy()'s type asks for a Promise, but React takes any thenable at run time.
         return { then: (resolve: (screen: Screen) => void) => resolve(screenOf(module)) } as unknown as Promise<Screen>;
       }
       return area().then(screenOf);

@@ -2,74 +2,15 @@
 // disclaimer). Build holds the fields, each with the editable properties of its type (SPEC 3
 // "Editable properties per type"); a live preview shows the form as visitors will see it.
 import { useState } from 'react';
-import { FIELD_PROPERTIES, FormFieldType, Permission, type FormDefinition, type FormField, type FormSettings } from '@sc/contracts';
+import { Permission, type FormDefinition, type FormFieldType, type FormSettings } from '@sc/contracts';
 import { api, useAction, useApi } from '../data.js';
 import { emailListProblem, lines } from '../forms-kit.js';
 import { Link } from '../router.js';
 import { useSession } from '../session.js';
 import { Check, Field, Loaded, Outcome, Page, Tabs } from '../ui.js';
-import { move } from '../store/variants.js';
+import { BuildSection } from './BuildSection.js';
 import { FormPreview } from './FormPreview.js';
 import { apiPath } from '../../api/client.js';
-
-export const FIELD_TYPE_LABELS: Record<FormFieldType, string> = {
-  text: 'Text',
-  textarea: 'Text area',
-  email: 'Email',
-  number: 'Number',
-  website: 'Website',
-  currency: 'Currency',
-  phone: 'Phone',
-  radio: 'Radio buttons',
-  checkbox: 'Checkboxes',
-  select: 'Dropdown',
-  likert: 'Likert scale',
-  section: 'Section',
-  hidden: 'Hidden',
-  password: 'Password',
-  twitter: 'Twitter',
-  date: 'Date',
-  time: 'Time',
-  name: 'Name',
-  address: 'Address',
-};
-
-/** A new field of a type with its defaults (ids are unique within the form). */
-export function newField(type: FormFieldType, taken: readonly string[]): FormField {
-  let n = taken.length + 1;
-  while (taken.includes(`${type}-${n}`)) n++;
-  const id = `${type}-${n}`;
-  const title = FIELD_TYPE_LABELS[type];
-  switch (type) {
-    case 'text':
-    case 'email':
-    case 'number':
-    case 'website':
-      return { id, type, title, description: '', placeholder: '', required: false };
-    case 'textarea':
-      return { id, type, title, description: '', placeholder: '', required: false, maxLength: null };
-    case 'currency':
-      return { id, type, title, description: '', currencySymbol: '$', required: false };
-    case 'phone':
-      return { id, type, title, description: '', showCountryCode: false, required: false };
-    case 'radio':
-    case 'checkbox':
-    case 'select':
-    case 'likert':
-      return { id, type, title, description: '', options: ['Option 1', 'Option 2'], required: false };
-    case 'section':
-      return { id, type, title, description: '', underline: false };
-    case 'hidden':
-      return { id, type, title, key: id, value: '' };
-    case 'password':
-    case 'twitter':
-    case 'date':
-    case 'time':
-    case 'name':
-    case 'address':
-      return { id, type, title, description: '', required: false };
-  }
-}
 
 const SECTIONS = ['build', 'storage', 'advanced', 'captcha', 'disclaimer'] as const;
 type Section = (typeof SECTIONS)[number];
@@ -93,8 +34,6 @@ function FormBuilder({ form, onSaved }: { form: FormDefinition; onSaved: (form: 
   const [newType, setNewType] = useState<FormFieldType>('text');
   const action = useAction();
   const notifyProblem = lines(notify).length > 0 ? emailListProblem(lines(notify)) : undefined;
-  const fields = settings.build.fields;
-  const setFields = (next: FormField[]) => setSettings({ ...settings, build: { ...settings.build, fields: next } });
   const patch = <K extends Section>(key: K, value: Partial<FormSettings[K]>) => setSettings({ ...settings, [key]: { ...settings[key], ...value } });
 
   const save = async () => {
@@ -120,50 +59,7 @@ function FormBuilder({ form, onSaved }: { form: FormDefinition; onSaved: (form: 
         </nav>
         <fieldset disabled={!editable} aria-label={SECTION_LABELS[section]}>
           <legend>{SECTION_LABELS[section]}</legend>
-          {section === 'build' ? (
-            <>
-              <Field label="Form name">
-                <input value={settings.name} onChange={(e) => setSettings({ ...settings, name: e.target.value })} />
-              </Field>
-              <ol className="fields">
-                {fields.map((field, index) => (
-                  <li key={field.id}>
-                    <FieldEditor field={field} onChange={(next) => setFields(fields.map((f, i) => (i === index ? next : f)))} />
-                    {editable ? (
-                      <span className="buttons">
-                        <button type="button" aria-label={`Move ${field.title || field.id} up`} disabled={index === 0} onClick={() => setFields(move(fields, index, -1))}>
-                          ↑
-                        </button>
-                        <button type="button" aria-label={`Move ${field.title || field.id} down`} disabled={index === fields.length - 1} onClick={() => setFields(move(fields, index, 1))}>
-                          ↓
-                        </button>
-                        <button type="button" aria-label={`Remove ${field.title || field.id}`} onClick={() => setFields(fields.filter((_, i) => i !== index))}>
-                          Remove
-                        </button>
-                      </span>
-                    ) : null}
-                  </li>
-                ))}
-              </ol>
-              <div className="row">
-                <Field label="Field type">
-                  <select value={newType} onChange={(e) => setNewType(e.target.value as FormFieldType)}>
-                    {FormFieldType.options.map((type) => (
-                      <option key={type} value={type}>
-                        {FIELD_TYPE_LABELS[type]}
-                      </option>
-                    ))}
-                  </select>
-                </Field>
-                <button type="button" onClick={() => setFields([...fields, newField(newType, fields.map((f) => f.id))])}>
-                  Add field
-                </button>
-              </div>
-              <Field label="Submit button text">
-                <input value={settings.build.submitButtonText} maxLength={100} onChange={(e) => patch('build', { submitButtonText: e.target.value })} />
-              </Field>
-            </>
-          ) : null}
+          {section === 'build' ? <BuildSection settings={settings} editable={editable} onChange={setSettings} newType={newType} onNewType={setNewType} /> : null}
           {section === 'storage' ? (
             <Field label="Also email each submission to" hint="One address per line. Submissions are always kept here." error={notifyProblem}>
               <textarea rows={3} value={notify} onChange={(e) => setNotify(e.target.value)} />
@@ -227,63 +123,5 @@ function FormBuilder({ form, onSaved }: { form: FormDefinition; onSaved: (form: 
         </section>
       </div>
     </Page>
-  );
-}
-
-/** One field's editable properties (SPEC 3), by type. */
-function FieldEditor({ field, onChange }: { field: FormField; onChange: (field: FormField) => void }) {
-  const properties = FIELD_PROPERTIES[field.type];
-  const has = (name: string) => properties.includes(name);
-  const set = (change: Record<string, unknown>) => onChange({ ...field, ...change });
-  const label = field.title || field.id;
-  return (
-    <fieldset className="field-editor" aria-label={`Field ${label}`}>
-      <legend>
-        {FIELD_TYPE_LABELS[field.type]}: {label}
-      </legend>
-      <div className="row">
-        <Field label="Label">
-          <input value={field.title} onChange={(e) => set({ title: e.target.value })} />
-        </Field>
-        {'description' in field && has('description') ? (
-          <Field label="Description">
-            <input value={field.description} onChange={(e) => set({ description: e.target.value })} />
-          </Field>
-        ) : null}
-        {'placeholder' in field && has('placeholder') ? (
-          <Field label="Placeholder">
-            <input value={field.placeholder} onChange={(e) => set({ placeholder: e.target.value })} />
-          </Field>
-        ) : null}
-        {field.type === 'textarea' ? (
-          <Field label="Maximum length">
-            <input type="number" min={1} value={field.maxLength ?? ''} onChange={(e) => set({ maxLength: e.target.value ? Number(e.target.value) : null })} style={{ width: '6rem' }} />
-          </Field>
-        ) : null}
-        {field.type === 'currency' ? (
-          <Field label="Currency symbol">
-            <input value={field.currencySymbol} maxLength={8} onChange={(e) => set({ currencySymbol: e.target.value })} size={4} />
-          </Field>
-        ) : null}
-        {field.type === 'hidden' ? (
-          <>
-            <Field label="Key">
-              <input value={field.key} onChange={(e) => set({ key: e.target.value })} />
-            </Field>
-            <Field label="Value">
-              <input value={field.value} onChange={(e) => set({ value: e.target.value })} />
-            </Field>
-          </>
-        ) : null}
-      </div>
-      {'options' in field ? (
-        <Field label={field.type === 'likert' ? 'Statements' : 'Options'} hint="One per line">
-          <textarea rows={3} defaultValue={field.options.join('\n')} onBlur={(e) => set({ options: lines(e.target.value) })} />
-        </Field>
-      ) : null}
-      {field.type === 'phone' ? <Check label="Show country code" checked={field.showCountryCode} onChange={(v) => set({ showCountryCode: v })} /> : null}
-      {field.type === 'section' ? <Check label="Underline" checked={field.underline} onChange={(v) => set({ underline: v })} /> : null}
-      {'required' in field ? <Check label="Required" checked={field.required} onChange={(v) => set({ required: v })} /> : null}
-    </fieldset>
   );
 }

@@ -3,8 +3,8 @@
 // totals with the installment pill, and the way to checkout unless the store's minimum subtotal is
 // not reached; 'You have nothing in your shopping cart.' when it is empty. Failed changes show the
 // SPEC 8 cart-page strings.
-import { lazy, Suspense, useEffect, useId, useState, type FormEvent } from 'react';
-import { CartMessages, Labels, type CartPageData, type CommerceCartEntry, type CommerceShoppingCart } from '@sc/contracts';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { CartMessages, type CartPageData, type CommerceCartEntry, type CommerceShoppingCart } from '@sc/contracts';
 import { cartStore } from '../lib/cart-store.js';
 import { track } from '../lib/events.js';
 import { useCart } from '../lib/hooks.js';
@@ -13,12 +13,13 @@ import { checkoutUrl } from '../lib/paths.js';
 import { cartEligible } from '../installments/installments.js';
 import { InstallmentPill } from '../installments/InstallmentPill.js';
 import { savedToRaw } from '../forms/values.js';
-import { cartProblem, minimumSubtotalMessage, money, type CartAction, type CartProblem } from './cart-rules.js';
-import { apiPath } from '../../api/client.js';
+import { CartCoupons } from './CartCoupons.js';
+import { CartEntry, ENTRIES } from './CartEntry.js';
+import { CartShipping } from './CartShipping.js';
+import { Totals } from './CartTotals.js';
+import { cartProblem, minimumSubtotalMessage, type CartAction, type CartProblem } from './cart-rules.js';
 
 const AdditionalFieldsLightbox = lazy(() => import('../forms/AdditionalFieldsLightbox.js'));
-
-const ENTRIES = apiPath('/commerce/shopping-cart/entries');
 
 export function CartView({ data }: { data: CartPageData }) {
   const { status, cart } = useCart();
@@ -74,44 +75,11 @@ export function CartView({ data }: { data: CartPageData }) {
       {problem && <Problem problem={problem} />}
       <ul className="cart-entries" aria-label="Items in your cart">
         {cart.entries.map((entry) => (
-          <li key={entry.id} className="cart-entry" data-entry-id={entry.id}>
-            <div className="cart-entry-title">
-              <strong>{entry.title}</strong>
-              {Object.entries(entry.chosenVariant.attributes).map(([name, value]) => (
-                <span key={name} className="cart-entry-option">
-                  {name}: {value}
-                </span>
-              ))}
-              {entry.additionalFields && <AdditionalAnswers json={entry.additionalFields} />}
-              {entry.additionalFieldsFormId && (
-                <button type="button" className="cart-entry-edit-fields" aria-haspopup="dialog" aria-label={`Edit details of ${entry.title}`} onClick={() => setEditing(entry)}>
-                  Edit details
-                </button>
-              )}
-            </div>
-            <QuantityInput
-              title={entry.title}
-              quantity={entry.quantity}
-              onCommit={(quantity) => change('quantity', () => call<CommerceShoppingCart>('PUT', `${ENTRIES}/${encodeURIComponent(entry.id)}`, { quantity }))}
-            />
-            <span className="cart-entry-price">{money(entry.subTotal, currency)}</span>
-            <button
-              type="button"
-              className="cart-entry-remove"
-              aria-label={`Remove ${entry.title}`}
-              onClick={() =>
-                void change('remove', () => call<CommerceShoppingCart>('DELETE', `${ENTRIES}/${encodeURIComponent(entry.id)}`)).then((ok) => {
-                  if (ok) track('RemoveFromCart', { itemId: entry.itemId, sku: entry.chosenVariant.sku, quantity: entry.quantity });
-                })
-              }
-            >
-              Remove
-            </button>
-          </li>
+          <CartEntry key={entry.id} entry={entry} currency={currency} onChange={change} onEdit={setEditing} />
         ))}
       </ul>
-      <Coupons cart={cart} currency={currency} onChange={change} />
-      {cart.requiresShipping && <Shipping cart={cart} currency={currency} onChange={change} />}
+      <CartCoupons cart={cart} currency={currency} onChange={change} />
+      {cart.requiresShipping && <CartShipping cart={cart} currency={currency} onChange={change} />}
       <Totals cart={cart} currency={currency} />
       {data.installments && cartEligible(cart.entries.map((e) => e.productType)) && (
         <InstallmentPill
@@ -181,216 +149,5 @@ function Problem({ problem }: { problem: CartProblem }) {
     <div className="cart-problem" role="alert">
       <strong className="cart-problem-title">{problem.title}</strong> <span className="cart-problem-message">{problem.message}</span>
     </div>
-  );
-}
-
-/** The answers of an entry's additional-fields form (the JSON the product form sent). */
-function AdditionalAnswers({ json }: { json: string }) {
-  let answers: Record<string, unknown>;
-  try {
-    answers = JSON.parse(json) as Record<string, unknown>;
-  } catch {
-    return null;
-  }
-  const text = (v: unknown): string => (Array.isArray(v) ? v.join(' ') : typeof v === 'object' && v !== null ? Object.values(v).join(' ') : String(v));
-  return (
-    <dl className="cart-entry-answers">
-      {Object.entries(answers).map(([key, value]) => (
-        <div key={key}>
-          <dt>{key}</dt>
-          <dd>{text(value).trim() === '' ? Labels.notAnswered : text(value)}</dd>
-        </div>
-      ))}
-    </dl>
-  );
-}
-
-function QuantityInput({ title, quantity, onCommit }: { title: string; quantity: number; onCommit: (quantity: string) => Promise<boolean> }) {
-  const [draft, setDraft] = useState(String(quantity));
-  const id = useId();
-  useEffect(() => setDraft(String(quantity)), [quantity]);
-  const commit = () => {
-    if (draft.trim() === String(quantity)) return;
-    void onCommit(draft.trim()).then((ok) => {
-      if (!ok) setDraft(String(quantity));
-    });
-  };
-  return (
-    <span className="cart-entry-quantity">
-      <label className="visually-hidden" htmlFor={id}>
-        {`${Labels.quantity} of ${title}`}
-      </label>
-      <input
-        id={id}
-        type="number"
-        min={1}
-        max={9999}
-        step={1}
-        value={draft}
-        onChange={(event) => setDraft(event.target.value)}
-        onBlur={commit}
-        onKeyDown={(event) => {
-          if (event.key === 'Enter') commit();
-        }}
-      />
-    </span>
-  );
-}
-
-type Change = (action: CartAction, run: () => Promise<CommerceShoppingCart>) => Promise<boolean>;
-
-function Coupons({ cart, currency, onChange }: { cart: CommerceShoppingCart; currency: string; onChange: Change }) {
-  const [code, setCode] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const id = useId();
-  const apply = async (event: FormEvent) => {
-    event.preventDefault();
-    if (code.trim() === '') return;
-    setError(null);
-    try {
-      cartStore.set(await call<CommerceShoppingCart>('POST', apiPath('/commerce/shopping-cart/coupons'), { code: code.trim() }));
-      setCode('');
-    } catch (failure) {
-      setError(failureFrom(failure).message || CartMessages.tryAgain);
-    }
-  };
-  return (
-    <section className="cart-coupons" aria-labelledby={`${id}-h`}>
-      <h2 id={`${id}-h`}>Coupon</h2>
-      <form onSubmit={(event) => void apply(event)} className="coupon-form">
-        <label className="visually-hidden" htmlFor={id}>
-          Coupon code
-        </label>
-        <input id={id} value={code} placeholder="Coupon code" onChange={(event) => setCode(event.target.value)} />
-        <button type="submit" className="sc-button secondary">
-          Apply
-        </button>
-      </form>
-      {error && (
-        <p className="form-error" role="alert">
-          {error}
-        </p>
-      )}
-      <ul className="coupon-list">
-        {cart.validCoupons.map((coupon) => (
-          <li key={coupon.code} className="coupon valid">
-            {coupon.code}: −{money(coupon.discountCents, currency)}{' '}
-            <button
-              type="button"
-              aria-label={`Remove coupon ${coupon.code}`}
-              onClick={() => void onChange('remove', () => call<CommerceShoppingCart>('DELETE', apiPath('/commerce/shopping-cart/coupons/{code}', { code: coupon.code })))}
-            >
-              Remove
-            </button>
-          </li>
-        ))}
-        {cart.invalidCoupons.map((coupon) => (
-          <li key={coupon.code} className="coupon invalid">
-            {coupon.code}: {coupon.reason}{' '}
-            <button
-              type="button"
-              aria-label={`Remove coupon ${coupon.code}`}
-              onClick={() => void onChange('remove', () => call<CommerceShoppingCart>('DELETE', apiPath('/commerce/shopping-cart/coupons/{code}', { code: coupon.code })))}
-            >
-              Remove
-            </button>
-          </li>
-        ))}
-      </ul>
-    </section>
-  );
-}
-
-function Shipping({ cart, currency, onChange }: { cart: CommerceShoppingCart; currency: string; onChange: Change }) {
-  const [country, setCountry] = useState(cart.shippingLocation?.country ?? '');
-  const [region, setRegion] = useState(cart.shippingLocation?.region ?? '');
-  const [postalCode, setPostalCode] = useState(cart.shippingLocation?.postalCode ?? '');
-  const [error, setError] = useState<string | null>(null);
-  const id = useId();
-  const save = async (event: FormEvent) => {
-    event.preventDefault();
-    setError(null);
-    try {
-      cartStore.set(
-        await call<CommerceShoppingCart>('PUT', apiPath('/commerce/shopping-cart/shipping-location'), {
-          country: country.trim().toUpperCase(),
-          ...(region.trim() ? { region: region.trim() } : {}),
-          ...(postalCode.trim() ? { postalCode: postalCode.trim() } : {}),
-        }),
-      );
-    } catch (failure) {
-      setError(failureFrom(failure).message || CartMessages.tryAgain);
-    }
-  };
-  return (
-    <section className="cart-shipping" aria-labelledby={`${id}-h`}>
-      <h2 id={`${id}-h`}>Shipping</h2>
-      <form className="shipping-location" onSubmit={(event) => void save(event)}>
-        <label>
-          Country <input value={country} maxLength={2} placeholder="US" onChange={(event) => setCountry(event.target.value)} />
-        </label>
-        <label>
-          State or region <input value={region} onChange={(event) => setRegion(event.target.value)} />
-        </label>
-        <label>
-          Postal code <input value={postalCode} onChange={(event) => setPostalCode(event.target.value)} />
-        </label>
-        <button type="submit" className="sc-button secondary">
-          Update
-        </button>
-      </form>
-      {error && (
-        <p className="form-error" role="alert">
-          {error}
-        </p>
-      )}
-      {cart.shippingOptions.length > 0 && (
-        <fieldset className="shipping-options">
-          <legend>Shipping option</legend>
-          {cart.shippingOptions.map((option) => (
-            <label key={option.id} className="shipping-option">
-              <input
-                type="radio"
-                name={`${id}-option`}
-                checked={cart.selectedShippingOption?.id === option.id}
-                onChange={() => void onChange('add', () => call<CommerceShoppingCart>('PUT', apiPath('/commerce/shopping-cart/shipping-option'), { optionId: option.id }))}
-              />{' '}
-              {option.name} ({money(option.rateCents, currency)})
-            </label>
-          ))}
-        </fieldset>
-      )}
-    </section>
-  );
-}
-
-export function Totals({ cart, currency }: { cart: CommerceShoppingCart; currency: string }) {
-  return (
-    <dl className="cart-totals">
-      <div>
-        <dt>Subtotal</dt>
-        <dd data-total="subtotal">{money(cart.subtotalCents, currency)}</dd>
-      </div>
-      {cart.discountCents > 0 && (
-        <div>
-          <dt>Discount</dt>
-          <dd data-total="discount">−{money(cart.discountCents, currency)}</dd>
-        </div>
-      )}
-      {cart.requiresShipping && (
-        <div>
-          <dt>Shipping</dt>
-          <dd data-total="shipping">{money(cart.shippingCostCents, currency)}</dd>
-        </div>
-      )}
-      <div>
-        <dt>Tax</dt>
-        <dd data-total="tax">{money(cart.taxCents, currency)}</dd>
-      </div>
-      <div className="grand-total">
-        <dt>Total</dt>
-        <dd data-total="grand">{money(cart.grandTotalCents, currency)}</dd>
-      </div>
-    </dl>
   );
 }

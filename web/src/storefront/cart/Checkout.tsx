@@ -16,7 +16,7 @@ import { failureMessage } from '../product/rules.js';
 import { AddressLookup } from './AddressLookup.js';
 import { filledFrom, type AddressFields } from './address-lookup.js';
 import { minimumSubtotalMessage } from './cart-rules.js';
-import { Totals } from './CartView.js';
+import { Totals } from './CartTotals.js';
 import { StripePayment } from './StripePayment.js';
 import { apiPath } from '../../api/client.js';
 

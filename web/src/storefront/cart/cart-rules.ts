@@ -6,6 +6,9 @@ import { failureMessage } from '../product/rules.js';
 
 export type CartAction = 'quantity' | 'remove' | 'add' | 'form' | 'open-form';
 
+/** Runs one change of the cart (its answer is the new cart); false when it failed. */
+export type CartChange = (action: CartAction, run: () => Promise<CommerceShoppingCart>) => Promise<boolean>;
+
 const TITLES: Record<CartAction, string> = {
   quantity: CartMessages.unableToUpdateQuantity,
   remove: CartMessages.unableToRemoveItem,

@@ -1,0 +1,86 @@
+// The traffic reports: visits and page views by day, top pages, referrers, devices, the product
+// funnel and revenue.
+import type { DevicesReport, FunnelReport, ReferrersReport, SalesReport, TopPagesReport, TrafficReport } from '@sc/contracts';
+import { showMoney } from '../money.js';
+import { Loaded } from '../ui.js';
+import { Bars, LineChart, percent } from './charts.js';
+import { ReportSection, useReport } from './report-kit.js';
+
+export function TrafficReports({ query }: { query: string }) {
+  const traffic = useReport<TrafficReport>('traffic', query);
+  const pages = useReport<TopPagesReport>('pages', query);
+  const referrers = useReport<ReferrersReport>('referrers', query);
+  const devices = useReport<DevicesReport>('devices', query);
+  const funnel = useReport<FunnelReport>('funnel', query);
+  const sales = useReport<SalesReport>('sales', query);
+  return (
+    <>
+      <ReportSection id="traffic" title="Visits and page views" style={{ width: '100%' }}>
+        <Loaded resource={traffic}>
+          {(r) => (
+            <>
+              <p>
+                <strong data-testid="total-page-views">{r.totals.pageViews}</strong> page views · <strong>{r.totals.visits}</strong> visits · <strong>{r.totals.visitors}</strong> visitors
+              </p>
+              <LineChart
+                title="Visits and page views by day"
+                labels={r.series.map((p) => p.at.slice(0, 10))}
+                series={[
+                  { label: 'Page views', colour: '#2f5d50', values: r.series.map((p) => p.pageViews) },
+                  { label: 'Visits', colour: '#c98a2b', values: r.series.map((p) => p.visits) },
+                ]}
+              />
+            </>
+          )}
+        </Loaded>
+      </ReportSection>
+      <ReportSection id="pages" title="Top pages">
+        <Loaded resource={pages}>{(r) => <Bars title="Top pages" rows={r.pages.map((p) => ({ label: p.path, value: p.views }))} />}</Loaded>
+      </ReportSection>
+      <ReportSection id="referrers" title="Referrers">
+        <Loaded resource={referrers}>{(r) => <Bars title="Referrers" rows={r.referrers.map((p) => ({ label: p.host, value: p.views }))} />}</Loaded>
+      </ReportSection>
+      <ReportSection id="devices" title="Devices">
+        <Loaded resource={devices}>{(r) => <Bars title="Devices" rows={r.devices.map((d) => ({ label: d.device, value: d.pageViews }))} />}</Loaded>
+      </ReportSection>
+      <ReportSection id="funnel" title="Product funnel">
+        <Loaded resource={funnel}>
+          {(r) => (
+            <>
+              <Bars
+                title="Product funnel"
+                rows={[
+                  { label: 'Visitors who viewed a product', value: r.totals.views },
+                  { label: 'of them, added it to the cart', value: r.totals.addsToCart },
+                  { label: 'of them, bought it', value: r.totals.purchases },
+                ]}
+              />
+              <p>
+                Add-to-cart rate {percent(r.rates.addToCart)} · purchase rate {percent(r.rates.purchase)}
+              </p>
+              <p className="hint">Counted per visitor and product each day; automated clients and signed-in owners are left out of every step.</p>
+            </>
+          )}
+        </Loaded>
+      </ReportSection>
+      <ReportSection id="sales" title="Revenue">
+        <Loaded resource={sales}>
+          {(r) =>
+            r.totals.length === 0 ? (
+              <p className="hint">No sales in these days.</p>
+            ) : (
+              <>
+                {r.totals.map((t) => (
+                  <p key={t.currency}>
+                    <strong data-testid={`revenue-${t.currency}`}>{showMoney(t.revenue)}</strong> from {t.orders} {t.orders === 1 ? 'order' : 'orders'} · average {showMoney(t.averageOrderValue)}
+                  </p>
+                ))}
+                <Bars title="Revenue by day" rows={r.series.map((s) => ({ label: `${s.day} ${s.currency}`, value: Number(s.revenue.value) }))} format={(v) => (v / 100).toFixed(2)} />
+              </>
+            )
+          }
+        </Loaded>
+      </ReportSection>
+    </>
+  );
+}

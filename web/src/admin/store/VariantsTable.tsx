@@ -1,0 +1,52 @@
+// A product's variants, one row per combination of option values: SKU, price, sale price, stock.
+import type { CurrencyCode } from '@sc/contracts';
+import type { VariantDraft } from './variants.js';
+
+export function VariantsTable({ variants, currency, disabled, onChange }: { variants: VariantDraft[]; currency: CurrencyCode; disabled: boolean; onChange: (index: number, patch: Partial<VariantDraft>) => void }) {
+  return (
+    <fieldset disabled={disabled}>
+      <legend>Variants</legend>
+      <table>
+        <thead>
+          <tr>
+            <th>Variant</th>
+            <th>SKU</th>
+            <th>Price ({currency})</th>
+            <th>Sale price</th>
+            <th>On sale</th>
+            <th>Stock</th>
+            <th>Unlimited</th>
+          </tr>
+        </thead>
+        <tbody>
+          {variants.map((v, index) => {
+            const name = Object.values(v.attributes).join(' / ') || 'Default';
+            return (
+              <tr key={`${index}-${name}`} aria-label={`Variant ${name}`}>
+                <td>{name}</td>
+                <td>
+                  <input aria-label={`SKU of ${name}`} value={v.sku} required onChange={(e) => onChange(index, { sku: e.target.value })} size={14} />
+                </td>
+                <td>
+                  <input aria-label={`Price of ${name}`} value={v.price} inputMode="decimal" required onChange={(e) => onChange(index, { price: e.target.value })} size={8} />
+                </td>
+                <td>
+                  <input aria-label={`Sale price of ${name}`} value={v.salePrice} inputMode="decimal" onChange={(e) => onChange(index, { salePrice: e.target.value })} size={8} />
+                </td>
+                <td>
+                  <input type="checkbox" aria-label={`${name} on sale`} checked={v.onSale} onChange={(e) => onChange(index, { onSale: e.target.checked })} />
+                </td>
+                <td>
+                  <input aria-label={`Stock of ${name}`} type="number" min={0} value={v.qtyInStock} disabled={v.unlimited} onChange={(e) => onChange(index, { qtyInStock: e.target.value })} style={{ width: '5rem' }} />
+                </td>
+                <td>
+                  <input type="checkbox" aria-label={`${name} unlimited stock`} checked={v.unlimited} onChange={(e) => onChange(index, { unlimited: e.target.checked })} />
+                </td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </fieldset>
+  );
+}
