@@ -397,8 +397,15 @@ describe('page editor', () => {
   it('shows a viewer the editor read-only', async () => {
     const email = `paige-${Date.now()}@example.com`;
     const { context, page: viewer } = await newViewer(harness, owner, 'Paige Viewer', email);
+    // Render is busy for the first preview: the editor asks again by itself (a viewer changes
+    // nothing that would ask for a new one).
+    let previews = 0;
+    await viewer.route('**/api/render/1.0/websites/*/preview', (route) =>
+      previews++ === 0 ? route.fulfill({ status: 503, contentType: 'application/json', headers: { 'retry-after': '1' }, body: JSON.stringify({ message: 'Service unavailable' }) }) : route.continue(),
+    );
     await viewer.goto(`${harness.url}/config/content/${DEMO_CONTENT.homeCollectionId}`);
     await frameReady(viewer);
+    expect(previews).toBeGreaterThanOrEqual(2);
     await viewer.getByText('Read only: your role may view this page but not change it.').waitFor();
     expect(await viewer.getByRole('button', { name: 'Save', exact: true }).count()).toBe(0);
     expect(await viewer.getByRole('button', { name: 'Add block' }).count()).toBe(0);

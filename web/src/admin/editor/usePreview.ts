@@ -2,14 +2,24 @@
 // at a time; when only some blocks changed, only they are asked for again.
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { PreviewResponse, SiteStyles } from '@sc/contracts';
-import { api, problemOf } from '../data.js';
+import { api, ApiError, problemOf } from '../data.js';
 import type { Preview } from './Frame.js';
 import * as M from './model.js';
 import { apiPath } from '../../api/client.js';
 
+/** The first retry of a failed preview waits this long, each next one twice as long, up to RETRY_MAX_MS. */
+const RETRY_FIRST_MS = 1_000;
+const RETRY_MAX_MS = 15_000;
+
+/** Whether asking again may answer differently: the network, a busy or unavailable server, a rate limit. */
+const worthRetrying = (failure: unknown) => !(failure instanceof ApiError) || failure.status === 0 || failure.status === 429 || failure.status >= 500;
+
 /**
  * Render's preview of a draft, one request at a time: while one is out the newest draft waits,
  * and drafts in between are skipped. When only some blocks changed, only they are asked for.
+ * A preview that failed for a passing reason (render busy, the network) is asked for again with a
+ * growing delay while no newer draft comes: a viewer, who never changes the draft, would otherwise
+ * keep an empty frame.
  */
 export function usePreview(websiteId: string, collectionId: string, draft: M.Draft, styles: SiteStyles | undefined) {
   const [preview, setPreview] = useState<Preview>();
@@ -22,6 +32,8 @@ export function usePreview(websiteId: string, collectionId: string, draft: M.Dra
     seq: number;
     frameSeq: number;
     firstPage: number;
+    retryMs: number;
+    retry: ReturnType<typeof setTimeout> | undefined;
   }>({
     busy: false,
     pending: undefined,
@@ -30,12 +42,17 @@ export function usePreview(websiteId: string, collectionId: string, draft: M.Dra
     seq: 0,
     frameSeq: -1,
     firstPage: -1,
+    retryMs: RETRY_FIRST_MS,
+    retry: undefined,
   });
   const pump = useCallback(async () => {
     const s = state.current;
     if (s.busy || !s.pending) return;
     const { draft: next, styles: nextStyles } = s.pending;
     s.pending = undefined;
+    // This draft is newer than (or the same as) any retry waiting: the retry is not needed.
+    clearTimeout(s.retry);
+    s.retry = undefined;
     const stylesKey = JSON.stringify(nextStyles ?? null);
     // Block by block only once the frame shows a whole page to patch, and while the styles stay.
     const changed = s.shown && s.frameSeq >= s.firstPage && s.firstPage >= 0 && stylesKey === s.shownStyles ? M.changedBlocks(s.shown, next) : undefined;
@@ -60,11 +77,22 @@ export function usePreview(websiteId: string, collectionId: string, draft: M.Dra
       }
       s.shown = next;
       s.shownStyles = stylesKey;
+      s.retryMs = RETRY_FIRST_MS;
       setProblem(undefined);
     } catch (failure) {
       setProblem(problemOf(failure));
       // The next answer is a whole page again (the frame may be behind).
       s.shown = undefined;
+      if (worthRetrying(failure)) {
+        const delay = s.retryMs;
+        s.retryMs = Math.min(s.retryMs * 2, RETRY_MAX_MS);
+        clearTimeout(s.retry);
+        s.retry = setTimeout(() => {
+          s.retry = undefined;
+          s.pending ??= { draft: next, styles: nextStyles };
+          void pump();
+        }, delay);
+      }
     } finally {
       s.busy = false;
       void pump();
@@ -74,6 +102,10 @@ export function usePreview(websiteId: string, collectionId: string, draft: M.Dra
     state.current.pending = { draft, styles };
     void pump();
   }, [draft, styles, pump]);
+  useEffect(() => {
+    const s = state.current;
+    return () => clearTimeout(s.retry);
+  }, []);
   const onApplied = useCallback((seq: number) => {
     state.current.frameSeq = Math.max(state.current.frameSeq, seq);
   }, []);
