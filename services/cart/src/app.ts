@@ -2,8 +2,8 @@
 import { buildService, type BuildServiceOptions, type ServiceDefinition } from '@sc/platform';
 import { exportRoutes } from './admin/exports.routes.js';
 import { summaryRoutes } from './admin/summary.routes.js';
-import { cartRoutes, type CartRouteOptions } from './cart.routes.js';
-import type { CartDB } from './cart.table.js';
+import { cartRoutes, type CartRouteOptions } from './cart/cart.routes.js';
+import type { CartDB } from './tables.js';
 import type { MailerOptions } from '@sc/platform';
 import type { PaymentProvider } from './checkout/payments.js';
 import { paymentProviderFromEnv } from './checkout/stripe.js';

@@ -1,5 +1,5 @@
 export { cartService, buildApp, createCartService, type CartOptions } from './app.js';
-export { CART_COOKIE } from './cart.routes.js';
+export { CART_COOKIE } from './cart/cart.routes.js';
 export {
   TEST_CARDS,
   TestPaymentProvider,

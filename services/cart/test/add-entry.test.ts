@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { AddEntryResponse, AddToCartMessages, CommerceMessages, CommerceShoppingCart, type Order } from '@sc/contracts';
 import { mode } from '@sc/platform/test-kit';
 import { sql } from 'kysely';
-import { addEntryAtomically } from '../src/cart.repository.js';
+import { addEntryAtomically } from '../src/cart/cart.repository.js';
 import { applyContentEvent } from '../src/index.js';
 import { ADMIN, CARD, cartCookieOf, envelope, productEvent, setup, type Kit, APP_START_TIMEOUT_MS } from './kit.js';
 

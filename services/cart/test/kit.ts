@@ -9,7 +9,7 @@ import { ProductType, Role, type ContentProductUpserted, type EventEnvelope } fr
 import { MemoryBus, signIdentity, type BuildServiceOptions, type ServiceContext } from '@sc/platform';
 import { asFromGateway, testConfig, unique } from '@sc/platform/test-kit';
 import { applyContentEvent, buildApp, CART_COOKIE, type CartOptions } from '../src/index.js';
-import type { CartDB } from '../src/cart.table.js';
+import type { CartDB } from '../src/tables.js';
 
 export const SIGNING_KEY = 'cart-tests-signing-key-0123456789abcdef';
 /**

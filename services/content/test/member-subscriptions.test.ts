@@ -11,7 +11,7 @@ import { ProductType, RecordType, Role, type ContentProductUpserted, type EventE
 import { createLogger, MemoryBus, NatsBus, natsPrefix, signIdentity, type EventBus, type ServiceContext } from '@sc/platform';
 import { mode, testConfig, unique, waitFor } from '@sc/platform/test-kit';
 import { applyContentEvent, buildApp as buildCart, renewalsOf, TEST_CARDS, type RenewalService } from '../../cart/src/index.js';
-import type { CartDB } from '../../cart/src/cart.table.js';
+import type { CartDB } from '../../cart/src/tables.js';
 import { MemberAccess } from '../src/community/member-access.js';
 import { MemberAreaService } from '../src/community/member-areas.service.js';
 import { memberOrdersConsumer } from '../src/consumers/member-orders.consumer.js';

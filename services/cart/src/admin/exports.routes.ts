@@ -6,7 +6,7 @@
 import { fromMinorUnits, isCurrencyCode, OrderStatus, Permission, type Address, type OrderItem } from '@sc/contracts';
 import { keysetPages, ownerRoute, sendCsv, websiteIdOf, type CsvCell, type ServiceContext, type ZodApp } from '@sc/platform';
 import { z } from 'zod';
-import type { CartDB } from '../cart.table.js';
+import type { CartDB } from '../tables.js';
 
 const PAGE = 1_000;
 

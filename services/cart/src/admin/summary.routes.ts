@@ -5,7 +5,7 @@
 import { AppError, ownerRoute, websiteIdOf, type ServiceContext, type ZodApp } from '@sc/platform';
 import { LOW_STOCK_AT, Permission, StoreSummary, StoreSummaryQuery, type SalesWindow } from '@sc/contracts';
 import { sql } from 'kysely';
-import type { CartDB } from '../cart.table.js';
+import type { CartDB } from '../tables.js';
 
 const DAY_MS = 86_400_000;
 /** Orders that were paid for: what the owner sold. */

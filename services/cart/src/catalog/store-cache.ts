@@ -5,7 +5,7 @@
 // expires. Checkout never reads from here: an order is priced from the database.
 import type { Kysely, Transaction } from 'kysely';
 import type { ServiceContext } from '@sc/platform';
-import type { CartDB } from '../cart.table.js';
+import type { CartDB } from '../tables.js';
 import type { CouponDefinition } from '../domain/totals.js';
 import { couponsByCodes, rulesOf, type WebsiteRules } from '../store/rules.repository.js';
 import { findProduct, findProducts, type ProductRow } from './products.repository.js';

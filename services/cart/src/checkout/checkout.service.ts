@@ -28,14 +28,14 @@ import {
 } from '@sc/contracts';
 import { enqueueEvent, type ServiceContext } from '@sc/platform';
 import type { Transaction } from 'kysely';
-import { findOpenCartByToken, lockOpenCart, markPurchased, type CartRow } from '../cart.repository.js';
-import type { CartService, LoadedCart, Shopper } from '../cart.service.js';
-import type { CartDB, StoredPlan } from '../cart.table.js';
+import { findOpenCartByToken, lockOpenCart, markPurchased, type CartRow } from '../cart/cart.repository.js';
+import type { CartService, LoadedCart, Shopper } from '../cart/cart.service.js';
+import type { CartDB, StoredPlan } from '../tables.js';
 import { findProduct, minorOf } from '../catalog/products.repository.js';
 import { sql } from 'kysely';
 import { tracksStock } from '../domain/add-to-cart.js';
 import { nextBillingDate } from '../domain/subscription.js';
-import { cartFailure } from '../errors.js';
+import { cartFailure } from '../cart/errors.js';
 import { redeemCoupon, releaseCoupon, rulesOf } from '../store/rules.repository.js';
 import {
   buyerCartOfOrder,

@@ -10,8 +10,8 @@ import { createHash } from 'node:crypto';
 import { CommerceMessages } from '@sc/contracts';
 import { AppError } from '@sc/platform';
 import type { Kysely } from 'kysely';
-import type { CartDB } from '../cart.table.js';
-import { cartFailure } from '../errors.js';
+import type { CartDB } from '../tables.js';
+import { cartFailure } from '../cart/errors.js';
 
 /** How long a key's answer is kept and replayed. */
 export const IDEMPOTENCY_TTL_MS = 24 * 3600_000;

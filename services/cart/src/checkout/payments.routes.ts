@@ -3,8 +3,8 @@
 // exact bytes Stripe sent, so no parser may touch them first.
 import { CommerceMessages, PaymentsConfig, WebhookReceived } from '@sc/contracts';
 import type { ServiceContext, ZodApp } from '@sc/platform';
-import type { CartDB } from '../cart.table.js';
-import { cartFailure } from '../errors.js';
+import type { CartDB } from '../tables.js';
+import { cartFailure } from '../cart/errors.js';
 import type { CheckoutService } from './checkout.service.js';
 import type { PaymentProvider } from './payments.js';
 import type { RefundService } from './refunds.service.js';

@@ -3,7 +3,7 @@
 // currency comes with the products and with content.settings.updated.
 import { ContentProductDeleted, ContentProductUpserted, ContentSettingsUpdated, isCurrencyCode, type EventEnvelope } from '@sc/contracts';
 import { handleOnce, type ServiceContext, type SubscribeOptions } from '@sc/platform';
-import type { CartDB } from '../cart.table.js';
+import type { CartDB } from '../tables.js';
 import { markProductDeleted, productRowOf, seedStock, upsertProduct } from '../catalog/products.repository.js';
 import { storeCacheOf } from '../catalog/store-cache.js';
 import { saveRules } from '../store/rules.repository.js';

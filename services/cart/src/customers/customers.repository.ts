@@ -1,7 +1,7 @@
 // The customers read model's queries (tables of migration 0008). Written only by the customers
 // consumer (events) and by erasure; read by the admin's customers routes.
 import { sql, type Kysely, type Transaction } from 'kysely';
-import type { CartDB } from '../cart.table.js';
+import type { CartDB } from '../tables.js';
 
 type Db = Kysely<CartDB> | Transaction<CartDB>;
 

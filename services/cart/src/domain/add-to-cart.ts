@@ -10,7 +10,7 @@ import {
   formatMessage,
   type ProductType as ProductTypeValue,
 } from '@sc/contracts';
-import type { StoredVariant } from '../cart.table.js';
+import type { StoredVariant } from '../tables.js';
 
 /** A rule broken: the SPEC message to show. */
 export type RuleResult<T> = { ok: true; value: T } | { ok: false; message: string };

@@ -17,7 +17,7 @@ import { randomBytes } from 'node:crypto';
 import type { Address, CurrencyCode, OrderItem } from '@sc/contracts';
 import type { ServiceContext } from '@sc/platform';
 import type { Transaction } from 'kysely';
-import type { CartDB } from '../cart.table.js';
+import type { CartDB } from '../tables.js';
 import type { CheckoutService } from '../checkout/checkout.service.js';
 import { findOrder, insertOrder, returnStock, setOrderStatus, takeStock, type OrderRow, type SubscriptionRow } from '../checkout/orders.repository.js';
 import type { ChargeResult, PaymentProvider } from '../checkout/payments.js';

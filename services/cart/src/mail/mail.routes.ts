@@ -14,10 +14,10 @@ import {
 } from '@sc/contracts';
 import { failedMail, listMailbox, ownerRoute, pageSchema, resendMail, websiteIdOf, type MailRelay, type MailTables, type ServiceContext, type ZodApp } from '@sc/platform';
 import type { Kysely } from 'kysely';
-import type { CartDB } from './cart.table.js';
-import { giftCardMail, receiptMail, refundMail, renewalFailedMail, renewalMail, shippingMail, siteOfMail } from './checkout/order-mail.js';
-import type { OrderRow } from './checkout/orders.repository.js';
-import { cartFailure } from './errors.js';
+import type { CartDB } from '../tables.js';
+import { giftCardMail, receiptMail, refundMail, renewalFailedMail, renewalMail, shippingMail, siteOfMail } from '../checkout/order-mail.js';
+import type { OrderRow } from '../checkout/orders.repository.js';
+import { cartFailure } from '../cart/errors.js';
 
 /** A made-up order for the previews. */
 function sampleOrder(websiteId: string): OrderRow {

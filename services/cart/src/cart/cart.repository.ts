@@ -1,6 +1,6 @@
 // Kysely queries on the cart schema. Functions take the database or the caller's transaction.
 import { CompiledQuery, sql, type Kysely, type Selectable, type Transaction } from 'kysely';
-import type { CartDB, CartEntriesTable, CartsTable, StoredVariant } from './cart.table.js';
+import type { CartDB, CartEntriesTable, CartsTable, StoredVariant } from '../tables.js';
 
 type Db = Kysely<CartDB> | Transaction<CartDB>;
 export type CartRow = Selectable<CartsTable>;

@@ -40,16 +40,16 @@ import {
   type LineRow,
   type PricedEntryRow,
 } from './cart.repository.js';
-import type { CartDB, StoredVariant } from './cart.table.js';
-import { findProduct, stockOfProduct, stockOfVariant, type ProductRow } from './catalog/products.repository.js';
-import { storeCacheOf, type StoreCache } from './catalog/store-cache.js';
-import { hasEnoughStock, parseQuantity, resolveVariant, tracksStock, unitPriceOf } from './domain/add-to-cart.js';
-import { toShoppingCart } from './domain/shopping-cart.js';
-import { computeTotals, type Totals } from './domain/totals.js';
+import type { CartDB, StoredVariant } from '../tables.js';
+import { findProduct, stockOfProduct, stockOfVariant, type ProductRow } from '../catalog/products.repository.js';
+import { storeCacheOf, type StoreCache } from '../catalog/store-cache.js';
+import { hasEnoughStock, parseQuantity, resolveVariant, tracksStock, unitPriceOf } from '../domain/add-to-cart.js';
+import { toShoppingCart } from '../domain/shopping-cart.js';
+import { computeTotals, type Totals } from '../domain/totals.js';
 import { cartFailure } from './errors.js';
 import { batchedPoke } from './outbox-poke.js';
-import { couponsByCodes, rulesOf, type WebsiteRules } from './store/rules.repository.js';
-import type { CouponDefinition } from './domain/totals.js';
+import { couponsByCodes, rulesOf, type WebsiteRules } from '../store/rules.repository.js';
+import type { CouponDefinition } from '../domain/totals.js';
 
 /** Ids and tokens come from here so tests can see their shape; tokens are unguessable (192 bits). */
 export const newCartId = (): string => randomBytes(12).toString('hex');

@@ -5,10 +5,10 @@
 // overlaps the previous one of the same job in one process.
 import type { FastifyInstance } from 'fastify';
 import type { ServiceContext } from '@sc/platform';
-import type { CartDB } from './cart.table.js';
-import type { CheckoutService } from './checkout/checkout.service.js';
-import { purgeExpiredKeys } from './checkout/idempotency.js';
-import type { RenewalService } from './subscriptions/renewals.js';
+import type { CartDB } from '../tables.js';
+import type { CheckoutService } from '../checkout/checkout.service.js';
+import { purgeExpiredKeys } from '../checkout/idempotency.js';
+import type { RenewalService } from '../subscriptions/renewals.js';
 
 export interface CartJobsOptions {
   /** How often due subscriptions are billed; false: never (tests call runDue themselves). */

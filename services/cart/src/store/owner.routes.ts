@@ -21,14 +21,14 @@ import {
   CommerceMessages,
   formatMessage,
 } from '@sc/contracts';
-import { enqueueShippingConfirmation } from './checkout/order-mail.js';
+import { enqueueShippingConfirmation } from '../checkout/order-mail.js';
 import { AppError, decodeCursor, enqueueEvent, encodeCursor, ownerRoute, websiteIdOf, type ServiceContext, type ZodApp } from '@sc/platform';
 import { z } from 'zod';
-import type { CartDB } from './cart.table.js';
-import { storeCacheOf } from './catalog/store-cache.js';
-import type { CheckoutService } from './checkout/checkout.service.js';
-import { findOrder, findOrders, setOrderStatus } from './checkout/orders.repository.js';
-import { couponOf, couponView, deleteCoupon, listCoupons, rulesOf, saveRules, upsertCoupon } from './store/rules.repository.js';
+import type { CartDB } from '../tables.js';
+import { storeCacheOf } from '../catalog/store-cache.js';
+import type { CheckoutService } from '../checkout/checkout.service.js';
+import { findOrder, findOrders, setOrderStatus } from '../checkout/orders.repository.js';
+import { couponOf, couponView, deleteCoupon, listCoupons, rulesOf, saveRules, upsertCoupon } from './rules.repository.js';
 
 export function ownerRoutes(app: ZodApp, ctx: ServiceContext<CartDB>, checkout: CheckoutService): void {
   app.get(

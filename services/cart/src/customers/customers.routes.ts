@@ -9,11 +9,11 @@ import { EraseCustomerRequest, Erasure, Permission } from '@sc/contracts';
 import { AppError, enqueueEvent, identityOf, ownerRoute, eraseEmail, sendCsv, websiteIdOf, type CsvCell, type ServiceContext, type ZodApp } from '@sc/platform';
 import { sql, type Transaction } from 'kysely';
 import { z } from 'zod';
-import type { CartDB } from '../cart.table.js';
+import type { CartDB } from '../tables.js';
 import type { CheckoutService } from '../checkout/checkout.service.js';
-import { listCustomers } from '../customers/customers.repository.js';
-import { eraseCartCustomer, erasedDigest } from '../customers/erase.js';
-import { amount } from './exports.routes.js';
+import { listCustomers } from './customers.repository.js';
+import { eraseCartCustomer, erasedDigest } from './erase.js';
+import { amount } from '../admin/exports.routes.js';
 
 export const CustomerListQuery = z.object({ q: z.string().trim().max(200).optional(), limit: z.coerce.number().int().min(1).max(200).default(50) }).strict();
 export const Customer = z.object({
