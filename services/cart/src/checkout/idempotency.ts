@@ -84,3 +84,18 @@ export async function purgeExpiredKeys(db: Kysely<CartDB>, options: { ttlMs?: nu
   const deleted = await db.deleteFrom('idempotency_keys').where('created_at', '<', expiredBefore).returning('key').execute();
   return deleted.length;
 }
+
+/** `once` over the service's database with its key TTL: what the routes call. */
+export class Idempotency {
+  readonly #db: Kysely<CartDB>;
+  readonly #ttlMs: number;
+
+  constructor(db: Kysely<CartDB>, options: { ttlMs?: number } = {}) {
+    this.#db = db;
+    this.#ttlMs = options.ttlMs ?? IDEMPOTENCY_TTL_MS;
+  }
+
+  once(websiteId: string, key: string, hash: string, work: () => Promise<StoredResponse>): Promise<StoredResponse & { replayed: boolean }> {
+    return once(this.#db, websiteId, key, hash, work, { ttlMs: this.#ttlMs });
+  }
+}

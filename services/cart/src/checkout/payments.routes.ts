@@ -5,16 +5,15 @@ import { CommerceMessages, PaymentsConfig, WebhookReceived } from '@sc/contracts
 import type { ServiceContext, ZodApp } from '@sc/platform';
 import type { CartDB } from '../tables.js';
 import { cartFailure } from '../cart/errors.js';
-import type { CheckoutService } from './checkout.service.js';
-import type { PaymentProvider } from './payments.js';
-import type { RefundService } from './refunds.service.js';
+import type { CartModule } from '../module.js';
 import { StripePaymentProvider } from './stripe.js';
 import { StripeWebhook } from './stripe-webhook.js';
 
 /** Stripe's events are small; anything larger is not from Stripe. */
 const WEBHOOK_BODY_LIMIT = 512 * 1024;
 
-export async function paymentsRoutes(app: ZodApp, ctx: ServiceContext<CartDB>, payments: PaymentProvider, checkout: CheckoutService, refunds: RefundService): Promise<void> {
+export async function paymentsRoutes(app: ZodApp, ctx: ServiceContext<CartDB>, parts: Pick<CartModule, 'payments' | 'checkout' | 'refunds'>): Promise<void> {
+  const { payments, checkout, refunds } = parts;
   const stripe = payments instanceof StripePaymentProvider ? payments : undefined;
   const config: PaymentsConfig = stripe
     ? { provider: 'stripe', testMode: stripe.testMode, publishableKey: stripe.publishableKey }

@@ -171,3 +171,16 @@ export async function deleteCustomer(trx: Db, websiteId: string, email: string):
   await trx.deleteFrom('customer_orders').where('website_id', '=', websiteId).where('email', '=', normalized).execute();
   await trx.deleteFrom('customers').where('website_id', '=', websiteId).where('email', '=', normalized).execute();
 }
+
+/** A customer's orders (by email, any case), newest first. */
+export async function ordersByEmail(db: Db, websiteId: string, email: string, limit: number) {
+  return db.selectFrom('orders').selectAll().where('website_id', '=', websiteId).where(sql<string>`lower(email)`, '=', email).orderBy('order_number', 'desc').limit(limit).execute();
+}
+
+export async function insertErasure(trx: Db, erasure: { id: string; websiteId: string; requestedBy: string; requestedAt: string; emailSha256: string }): Promise<void> {
+  await trx.insertInto('erasures').values({ id: erasure.id, website_id: erasure.websiteId, requested_by: erasure.requestedBy, requested_at: erasure.requestedAt, email_sha256: erasure.emailSha256 }).execute();
+}
+
+export async function listErasures(db: Db, websiteId: string, limit: number) {
+  return db.selectFrom('erasures').selectAll().where('website_id', '=', websiteId).orderBy('requested_at', 'desc').limit(limit).execute();
+}

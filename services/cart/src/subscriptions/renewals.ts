@@ -223,15 +223,3 @@ export class RenewalService {
     await endSubscription(trx, subscription, 'past-due');
   }
 }
-
-const services = new WeakMap<object, RenewalService>();
-
-/** Remembers the renewal service of a service instance (the routes make it; tests and jobs use it). */
-export function registerRenewals(ctx: ServiceContext<CartDB>, service: RenewalService): void {
-  services.set(ctx, service);
-}
-
-/** The renewal service of this instance (undefined before its routes were added). */
-export function renewalsOf(ctx: ServiceContext<CartDB>): RenewalService | undefined {
-  return services.get(ctx);
-}
