@@ -59,7 +59,7 @@ export function createCartService(options: CartOptions = {}): ServiceDefinition<
       app.addHook('onClose', async () => parts.writeLimiter.close());
       return parts;
     },
-    routes: async (app, ctx, parts) => {
+    routes: async (app, _ctx, parts) => {
       await app.register(cookie);
       cartRoutes(app, parts);
       checkoutRoutes(app, parts);
@@ -69,7 +69,7 @@ export function createCartService(options: CartOptions = {}): ServiceDefinition<
       storeRoutes(app, parts);
       customerRoutes(app, parts);
       mailRoutes(app, parts);
-      await paymentsRoutes(app, ctx, parts);
+      await paymentsRoutes(app, parts);
       // Address lookup for checkout; the gateway sends /api/google-maps here.
       placesRoutes(app, parts.places);
       // The admin's figures and files: the Home's summary, the CSV exports.

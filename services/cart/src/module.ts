@@ -11,6 +11,8 @@ import { CheckoutService } from './checkout/checkout.service.js';
 import { Idempotency } from './checkout/idempotency.js';
 import type { PaymentProvider } from './checkout/payments.js';
 import { RefundService } from './checkout/refunds.service.js';
+import { StripePaymentProvider } from './checkout/stripe.js';
+import { StripeWebhook } from './checkout/stripe-webhook.js';
 import { CustomerService } from './customers/customers.service.js';
 import { GiftCardService } from './gift-cards/gift-cards.service.js';
 import { DEFAULT_JOBS, type CartJobsOptions } from './jobs/jobs.js';
@@ -43,6 +45,8 @@ export interface CartModule {
   carts: CartService;
   checkout: CheckoutService;
   refunds: RefundService;
+  /** Stripe's webhook receiver when Stripe takes the payments. */
+  stripeWebhook: StripeWebhook | undefined;
   renewals: RenewalService;
   subscriptions: SubscriptionService;
   giftCards: GiftCardService;
@@ -71,6 +75,7 @@ export function createCartModule(ctx: ServiceContext<CartDB>, options: CartModul
     carts,
     checkout,
     refunds,
+    stripeWebhook: options.payments instanceof StripePaymentProvider ? new StripeWebhook(ctx, options.payments, checkout, refunds) : undefined,
     renewals,
     subscriptions: new SubscriptionService(ctx, carts),
     giftCards: new GiftCardService(ctx, checkout),

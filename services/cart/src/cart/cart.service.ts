@@ -2,7 +2,7 @@
 // by their id; adding, changing and removing entries, coupons and shipping each run in one
 // transaction with the event that announces them (outbox). Adds lock the cart row, so two adds
 // to one cart never lose each other's lines, and check stock against what the cart already holds.
-// The add, the storefront's hottest write, is one round trip (cart.add_entry, migration 0003);
+// The add, the storefront's hottest write, is one round trip (cart.add_entry, migration 0009);
 // cart views price their lines from the store cache (catalog/store-cache.ts), checkout from the
 // database.
 import { randomBytes, randomUUID } from 'node:crypto';
