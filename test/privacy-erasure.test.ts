@@ -22,7 +22,7 @@ import { cartCookieOf, CARD, productEvent } from '../services/cart/test/kit.js';
 import { FAST_SCRYPT } from '../services/identity/test/kit.js';
 import { WebsiteService } from '../services/content/src/websites.service.js';
 import type { ContentDB } from '../services/content/src/content.table.js';
-import type { CartDB } from '../services/cart/src/cart.table.js';
+import type { CartDB } from '../services/cart/src/tables.js';
 
 const KEY = 'privacy-tests-signing-key-0123456789abcdef';
 const NAMES = ['cart', 'forms', 'restock', 'identity', 'analytics', 'content', 'render'] as const;

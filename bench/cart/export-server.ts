@@ -7,7 +7,7 @@ import { sql } from 'kysely';
 import { testConfig } from '@sc/platform/test-kit';
 import type { ServiceContext } from '@sc/platform';
 import { buildApp } from '../../services/cart/src/app.js';
-import type { CartDB } from '../../services/cart/src/cart.table.js';
+import type { CartDB } from '../../services/cart/src/tables.js';
 
 const KEY = process.env.BENCH_SIGNING_KEY ?? 'bench-export-signing-key-0123456789abcdef';
 const app = await buildApp({ config: testConfig(0, { IDENTITY_SIGNING_KEY: KEY }), relay: { autoStart: false } });

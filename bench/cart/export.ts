@@ -11,7 +11,7 @@ import { Role } from '@sc/contracts';
 import { signIdentity, type ServiceContext } from '@sc/platform';
 import { testConfig } from '@sc/platform/test-kit';
 import { buildApp } from '../../services/cart/src/app.js';
-import type { CartDB } from '../../services/cart/src/cart.table.js';
+import type { CartDB } from '../../services/cart/src/tables.js';
 
 const KEY = 'bench-export-signing-key-0123456789abcdef';
 const MB = 1024 * 1024;

@@ -1,61 +1,87 @@
 // The cart service: carts and entries, stock, orders (services/cart owns money and stock).
-import { buildService, type BuildServiceOptions, type ServiceDefinition } from '@sc/platform';
+import cookie from '@fastify/cookie';
+import { buildService, installMailer, type BuildServiceOptions, type MailerOptions, type MailTables, type ServiceDefinition } from '@sc/platform';
+import type { Kysely } from 'kysely';
 import { exportRoutes } from './admin/exports.routes.js';
 import { summaryRoutes } from './admin/summary.routes.js';
-import { cartRoutes, type CartRouteOptions } from './cart.routes.js';
-import type { CartDB } from './cart.table.js';
-import type { MailerOptions } from '@sc/platform';
+import { cartRoutes } from './cart/cart.routes.js';
+import type { CartDB } from './tables.js';
 import type { PaymentProvider } from './checkout/payments.js';
 import { paymentProviderFromEnv } from './checkout/stripe.js';
+import { checkoutRoutes } from './checkout/checkout.routes.js';
+import { paymentsRoutes } from './checkout/payments.routes.js';
 import { websitesConsumer } from './consumers/websites.consumer.js';
 import { catalogConsumer } from './consumers/catalog.consumer.js';
 import { identityConsumer } from './consumers/identity.consumer.js';
 import { customersConsumer } from './consumers/customers.consumer.js';
+import { customerRoutes } from './customers/customers.routes.js';
 import { eraseCartCustomer } from './customers/erase.js';
+import { giftCardRoutes } from './gift-cards/gift-cards.routes.js';
+import { scheduleCartJobs, type CartJobsOptions } from './jobs/jobs.js';
+import { mailRoutes } from './mail/mail.routes.js';
 import { migrations } from './migrations/index.js';
+import { createCartModule, type CartModule } from './module.js';
 import { placesRoutes } from './places/places.routes.js';
 import { placesProvidersFromEnv } from './places/settings.js';
 import type { PlacesProvider } from './places/provider.js';
+import { ownerRoutes } from './store/owner.routes.js';
+import { storeRoutes } from './store/store.routes.js';
+import { subscriptionRoutes } from './subscriptions/subscriptions.routes.js';
 
 export interface CartOptions {
   /** The payment provider (default: Stripe when its keys are set, else the built-in test mode). */
   payments?: PaymentProvider;
   /** Cart writes per cart per window (default 120 per minute). */
-  writeLimit?: CartRouteOptions['writeLimit'];
+  writeLimit?: { max: number; windowMs: number };
   /** Address lookup providers, asked in order (default: from PLACES_API_KEY, else offline). */
   places?: PlacesProvider[];
   /** Subscription renewals and the idempotency-key purge: how often (false: never) and the key TTL. */
-  jobs?: CartRouteOptions['jobs'];
+  jobs?: Partial<CartJobsOptions>;
   /** The mailer of receipts and refund notices (default: SMTP_URL, else the local mailbox). */
   mail?: MailerOptions;
 }
 
 /** The service definition with its payment provider and limits. */
-export function createCartService(options: CartOptions = {}): ServiceDefinition<CartDB> {
+export function createCartService(options: CartOptions = {}): ServiceDefinition<CartDB, CartModule> {
   return {
     name: 'cart',
     migrations,
-    routes: async (app, ctx) => {
-      // Read when the app is built (a bad Stripe variable stops the process at boot).
-      const routeOptions: CartRouteOptions = {
+    wire: (ctx, app) => {
+      const parts = createCartModule(ctx, {
+        // Read when the app is built (a bad Stripe variable stops the process at boot).
         payments: options.payments ?? paymentProviderFromEnv(process.env, ctx.logger),
+        mail: installMailer(app, ctx.db as unknown as Kysely<MailTables>, ctx.logger, options.mail),
+        places: options.places ?? placesProvidersFromEnv(),
         writeLimit: options.writeLimit ?? { max: 120, windowMs: 60_000 },
         ...(options.jobs ? { jobs: options.jobs } : {}),
-        ...(options.mail ? { mail: options.mail } : {}),
-      };
-      await cartRoutes(routeOptions)(app, ctx);
-      // Address lookup for checkout; the gateway sends /api/google-maps here.
-      placesRoutes(app, options.places ?? placesProvidersFromEnv());
-      // The admin's figures and files: the Home's summary, the CSV exports.
-      summaryRoutes(app, ctx);
-      exportRoutes(app, ctx);
+      });
+      scheduleCartJobs(app, ctx, parts);
+      app.addHook('onClose', async () => parts.writeLimiter.close());
+      return parts;
     },
-    consumers: (ctx) => [catalogConsumer(ctx), identityConsumer(ctx), websitesConsumer(ctx), customersConsumer(ctx)],
+    routes: async (app, _ctx, parts) => {
+      await app.register(cookie);
+      cartRoutes(app, parts);
+      checkoutRoutes(app, parts);
+      subscriptionRoutes(app, parts);
+      giftCardRoutes(app, parts);
+      ownerRoutes(app, parts);
+      storeRoutes(app, parts);
+      customerRoutes(app, parts);
+      mailRoutes(app, parts);
+      await paymentsRoutes(app, parts);
+      // Address lookup for checkout; the gateway sends /api/google-maps here.
+      placesRoutes(app, parts.places);
+      // The admin's figures and files: the Home's summary, the CSV exports.
+      summaryRoutes(app, parts);
+      exportRoutes(app, parts);
+    },
+    consumers: (ctx, parts) => [catalogConsumer(ctx, parts), identityConsumer(ctx), websitesConsumer(ctx), customersConsumer(ctx)],
     erase: eraseCartCustomer,
   };
 }
 
-export const cartService: ServiceDefinition<CartDB> = createCartService();
+export const cartService: ServiceDefinition<CartDB, CartModule> = createCartService();
 
 /** Builds the cart app (never listens). */
 export const buildApp = (options: BuildServiceOptions & CartOptions = {}) =>

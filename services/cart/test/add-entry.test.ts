@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { AddEntryResponse, AddToCartMessages, CommerceMessages, CommerceShoppingCart, type Order } from '@sc/contracts';
 import { mode } from '@sc/platform/test-kit';
 import { sql } from 'kysely';
-import { addEntryAtomically } from '../src/cart.repository.js';
+import { addEntryAtomically } from '../src/cart/cart.repository.js';
 import { applyContentEvent } from '../src/index.js';
 import { ADMIN, CARD, cartCookieOf, envelope, productEvent, setup, type Kit, APP_START_TIMEOUT_MS } from './kit.js';
 
@@ -82,6 +82,7 @@ describe(`add to cart in one round trip (${mode.database})`, () => {
         quantity: 1,
         additionalFields: '',
         tracksStock: true,
+        maxLine: 9999,
         event: { id: randomUUID(), occurredAt: new Date().toISOString(), data: {}, headers: {} },
       });
       return (await sql<{ synchronous_commit: string }>`show synchronous_commit`.execute(trx)).rows[0]?.synchronous_commit;
@@ -138,10 +139,10 @@ describe(`add to cart in one round trip (${mode.database})`, () => {
   it('prices carts with the newest product and rules as soon as this process sees them', async () => {
     const site = kit.newSite();
     const v1 = productEvent({ title: 'Old', variants: [{ sku: 'P', price: 1000, qty: 10 }] });
-    await applyContentEvent(kit.ctx, envelope('content.product.upserted', site, v1));
+    await applyContentEvent(kit.ctx, envelope('content.product.upserted', site, v1), kit.parts.storeCache);
     const cart = cartCookieOf(await add(site, { itemId: v1.productId, quantity: 2 }))!;
     const v2 = { ...v1, version: 2, title: 'New', variants: v1.variants.map((v) => ({ ...v, priceMoney: { value: '1200', currency: 'USD' as const } })) };
-    await applyContentEvent(kit.ctx, envelope('content.product.upserted', site, v2));
+    await applyContentEvent(kit.ctx, envelope('content.product.upserted', site, v2), kit.parts.storeCache);
     const view = () => kit.call('GET', '/api/commerce/shopping-cart', { websiteId: site, cart }).then((r) => r.json<Record<string, unknown>>());
     expect(await view()).toMatchObject({ subtotalCents: 2400, entries: [{ title: 'New', purchasePriceCents: 1200 }] });
     await kit.call('PUT', '/api/commerce/store-rules', { websiteId: site, roles: ADMIN }, { taxRules: [{ id: 'fr', name: 'TVA', country: 'FR', rateBps: 2000 }] });
@@ -149,7 +150,7 @@ describe(`add to cart in one round trip (${mode.database})`, () => {
     expect(await view()).toMatchObject({ taxCents: 480, applicableTaxRules: [{ id: 'fr' }] });
     await kit.call('PUT', '/api/commerce/store-rules', { websiteId: site, roles: ADMIN }, { taxRules: [] });
     expect(await view()).toMatchObject({ taxCents: 0, applicableTaxRules: [] });
-    await applyContentEvent(kit.ctx, envelope('content.product.deleted', site, { productId: v1.productId, collectionId: 'shop', version: 3, urls: [] }));
+    await applyContentEvent(kit.ctx, envelope('content.product.deleted', site, { productId: v1.productId, collectionId: 'shop', version: 3, urls: [] }), kit.parts.storeCache);
     expect(await view()).toMatchObject({ entries: [], subtotalCents: 0 });
     expect((await add(site, { itemId: v1.productId }, { cart })).json()).toMatchObject({ status: 404, message: CommerceMessages.productUnavailable });
   });

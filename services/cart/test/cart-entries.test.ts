@@ -142,12 +142,12 @@ describe(`cart entries and totals (${mode.database})`, () => {
   it('keeps the newest product version, hides deleted and invisible products', async () => {
     const site = kit.newSite();
     const v2 = productEvent({ version: 2, title: 'New title', variants: [{ sku: 'X', price: 900, qty: 3 }] });
-    await applyContentEvent(kit.ctx, envelope('content.product.upserted', site, v2));
+    await applyContentEvent(kit.ctx, envelope('content.product.upserted', site, v2), kit.parts.storeCache);
     const v1 = { ...v2, version: 1, title: 'Old title', variants: v2.variants.map((v) => ({ ...v, priceMoney: { value: '100', currency: 'USD' as const } })) };
-    await applyContentEvent(kit.ctx, envelope('content.product.upserted', site, v1));
+    await applyContentEvent(kit.ctx, envelope('content.product.upserted', site, v1), kit.parts.storeCache);
     const added = await add(site, { itemId: v2.productId, quantity: 1 });
     expect(added.json()).toMatchObject({ newlyAdded: { title: 'New title', purchasePriceCents: 900 } });
-    await applyContentEvent(kit.ctx, envelope('content.product.deleted', site, { productId: v2.productId, collectionId: 'shop', version: 3, urls: [] }));
+    await applyContentEvent(kit.ctx, envelope('content.product.deleted', site, { productId: v2.productId, collectionId: 'shop', version: 3, urls: [] }), kit.parts.storeCache);
     expect((await add(site, { itemId: v2.productId })).json()).toMatchObject({ status: 404, message: CommerceMessages.productUnavailable });
     const hidden = await kit.product(site, { visible: false });
     expect((await add(site, { itemId: hidden.productId })).statusCode).toBe(404);

@@ -8,8 +8,8 @@ import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fas
 import { ProductType, Role, type ContentProductUpserted, type EventEnvelope } from '@sc/contracts';
 import { MemoryBus, signIdentity, type BuildServiceOptions, type ServiceContext } from '@sc/platform';
 import { asFromGateway, testConfig, unique } from '@sc/platform/test-kit';
-import { applyContentEvent, buildApp, CART_COOKIE, type CartOptions } from '../src/index.js';
-import type { CartDB } from '../src/cart.table.js';
+import { applyContentEvent, buildApp, CART_COOKIE, cartParts, type CartModule, type CartOptions } from '../src/index.js';
+import type { CartDB } from '../src/tables.js';
 
 export const SIGNING_KEY = 'cart-tests-signing-key-0123456789abcdef';
 /**
@@ -110,6 +110,8 @@ export function cartCookieOf(response: LightMyRequestResponse): string | undefin
 export interface Kit {
   app: FastifyInstance;
   ctx: ServiceContext<CartDB>;
+  /** What the app's wiring step built (module.ts): its services, mail relay, store cache. */
+  parts: CartModule;
   /** A new website id (unique per test). */
   newSite(): string;
   /** Feeds a product to the read model as content's event; answers the event data. */
@@ -134,13 +136,15 @@ export async function setup(options: CartOptions & Omit<BuildServiceOptions, 'sh
   });
   await app.ready();
   const ctx = app.serviceContext as ServiceContext<CartDB>;
+  const parts = cartParts(app);
   const kit: Kit = {
     app,
     ctx,
+    parts,
     newSite: () => unique('shop'),
     async product(websiteId, spec = {}) {
       const data = productEvent(spec);
-      await applyContentEvent(ctx, envelope('content.product.upserted', websiteId, data));
+      await applyContentEvent(ctx, envelope('content.product.upserted', websiteId, data), parts.storeCache);
       return data;
     },
     async call(method, url, caller, body) {

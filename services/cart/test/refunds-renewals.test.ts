@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
 import { CommerceMessages, type Order, type OrderRefund, type SubscriptionView } from '@sc/contracts';
 import { mode } from '@sc/platform/test-kit';
-import { purgeExpiredKeys, renewalsOf, TEST_CARDS, type RenewalService } from '../src/index.js';
+import { purgeExpiredKeys, TEST_CARDS, type RenewalService } from '../src/index.js';
 import { ADMIN, CARD, REPORTING, setup, type Kit, APP_START_TIMEOUT_MS } from './kit.js';
 
 const ADDRESS = { name: 'Ada Buyer', line1: '1 Fore St', city: 'Portland', region: 'ME', postalCode: '04101', country: 'US' };
@@ -16,7 +16,7 @@ describe(`refunds, renewals and key expiry (${mode.database})`, () => {
   let renewals: RenewalService;
   beforeAll(async () => {
     kit = await setup();
-    renewals = renewalsOf(kit.ctx)!;
+    renewals = kit.parts.renewals;
   }, APP_START_TIMEOUT_MS);
   afterAll(async () => {
     await kit.close();

@@ -21,7 +21,7 @@ describe(`shop mail (${mode.database})`, () => {
 
   const owner = (websiteId: string, roles: number[] = ADMIN) => ({ websiteId, roles, headers: { 'idempotency-key': randomUUID() } });
   const mailbox = async (websiteId: string, kind?: string) => {
-    await kit.app.cartMail!.deliverBatch();
+    await kit.parts.mail.deliverBatch();
     const r = await kit.call('GET', `/api/commerce/store/mailbox?limit=50${kind ? `&kind=${kind}` : ''}`, { websiteId, roles: ADMIN });
     expect(r.statusCode).toBe(200);
     return r.json<{ items: Array<{ id: string; kind: string; to: string; subject: string; text: string; html: string | null }> }>().items;
@@ -85,7 +85,7 @@ describe(`shop mail (${mode.database})`, () => {
     expect(resent.json()).toEqual({ resent: true });
     expect((await kit.call('POST', `/api/commerce/store/mail/${row.id}/resend`, owner(site))).statusCode).toBe(404);
     expect((await kit.call('POST', '/api/commerce/store/mail/not-a-mail/resend', owner(site))).statusCode).toBe(404);
-    await kit.app.cartMail!.deliverBatch();
+    await kit.parts.mail.deliverBatch();
     expect((await kit.ctx.db.selectFrom('mail_outbox').select('status').where('id', '=', row.id).executeTakeFirstOrThrow()).status).toBe('sent');
     expect((await kit.call('GET', '/api/commerce/store/mail/failed', { websiteId: site, roles: ADMIN })).json()).toEqual({ items: [] });
   });

@@ -9,7 +9,7 @@ import { asFromGateway, mode } from '@sc/platform/test-kit';
 import { TestSmtpServer } from '@sc/platform/test-kit/smtp-server';
 import { FakeStripeServer, TEST_PAYMENT_METHODS, type FakeEvent } from '@sc/platform/test-kit/stripe-server';
 import Stripe from 'stripe';
-import { applyWebsiteEvent, renewalsOf, StripePaymentProvider } from '../src/index.js';
+import { applyWebsiteEvent, StripePaymentProvider } from '../src/index.js';
 import { ADMIN, APP_START_TIMEOUT_MS, CARD, envelope, setup, SIGNING_KEY, type Kit } from './kit.js';
 
 const WEBHOOK_SECRET = 'whsec_cartTestsSecret0123456789';
@@ -96,8 +96,8 @@ describe(`Stripe payments (${mode.database})`, () => {
     expect(await stockOf(site, product.productId)).toBe(3);
     expect(await mailOf(site)).toHaveLength(1);
 
-    expect(await kit.app.cartMail!.deliverBatch()).toBeGreaterThanOrEqual(1);
-    await kit.app.cartMail!.deliverBatch();
+    expect(await kit.parts.mail.deliverBatch()).toBeGreaterThanOrEqual(1);
+    await kit.parts.mail.deliverBatch();
     const received = smtp.to('buyer@example.com').filter((m) => m.subject.includes(`order #${order.orderNumber}`));
     expect(received).toHaveLength(1);
     const receipt = received[0]!;
@@ -219,7 +219,7 @@ describe(`Stripe payments (${mode.database})`, () => {
     const cart = await kit.cartWith(site, [{ itemId: product.productId, quantity: 2 }]);
     const { order, payment } = (await checkout(site, cart)).json<CheckoutResponse>();
     expect(await stockOf(site, product.productId)).toBe(3);
-    expect(await kit.app.cartCheckout!.expireHolds(0, { websiteId: site })).toBe(1);
+    expect(await kit.parts.checkout.expireHolds(0, { websiteId: site })).toBe(1);
     expect(stripe.intents.get(payment!.intentId)!.status).toBe('canceled');
     expect((await orderRow(order.id)).status).toBe('payment-failed');
     expect(await stockOf(site, product.productId)).toBe(5);
@@ -233,7 +233,7 @@ describe(`Stripe payments (${mode.database})`, () => {
     const lost = (await checkout(site, cart)).json<CheckoutResponse>();
     await kit.ctx.db.updateTable('orders').set({ payment_reference: null }).where('id', '=', lost.order.id).execute();
     expect(await stockOf(site, product.productId)).toBe(3);
-    await kit.app.cartCheckout!.expireHolds(0, { websiteId: site });
+    await kit.parts.checkout.expireHolds(0, { websiteId: site });
     expect(stripe.intents.get(lost.payment!.intentId)!.status).toBe('canceled');
     expect((await orderRow(lost.order.id)).status).toBe('payment-failed');
     expect(await stockOf(site, product.productId)).toBe(5);
@@ -260,7 +260,7 @@ describe(`Stripe payments (${mode.database})`, () => {
     await deliver({ ...chargeRefunded, id: `evt_${randomUUID()}` });
     expect((await orderRow(order.id)).refunded_cents).toBe(3000);
 
-    await kit.app.cartMail!.deliverBatch();
+    await kit.parts.mail.deliverBatch();
     const notices = smtp.to('buyer@example.com').filter((m) => m.subject === `Refund of $30.00 on order #${order.orderNumber}`);
     expect(notices).toHaveLength(1);
     expect(notices[0]!.text).toMatch(/Refunded now\s+\$30\.00/);
@@ -296,12 +296,12 @@ describe(`Stripe payments (${mode.database})`, () => {
     const subscription = await kit.ctx.db.selectFrom('subscriptions').selectAll().where('order_id', '=', order.id).executeTakeFirstOrThrow();
     expect(subscription.payment_method).toBe(`${opened.customer} ${TEST_PAYMENT_METHODS.visa}`);
 
-    const run = await renewalsOf(kit.ctx)!.runDue(new Date(new Date(subscription.next_billing_at!).getTime() + 1000), { websiteId: site });
+    const run = await kit.parts.renewals.runDue(new Date(new Date(subscription.next_billing_at!).getTime() + 1000), { websiteId: site });
     expect(run.paid).toHaveLength(1);
     const renewal = [...stripe.intents.values()].find((i) => i.customer === opened.customer && i.id !== opened.id)!;
     expect(renewal).toMatchObject({ amount: 1900, status: 'succeeded', payment_method: TEST_PAYMENT_METHODS.visa });
     expect(stripe.requests.find((r) => r.path === '/v1/payment_intents' && r.body.customer === opened.customer && r.body.off_session === 'true')).toBeDefined();
-    await kit.app.cartMail!.deliverBatch();
+    await kit.parts.mail.deliverBatch();
     const renewed = Number((await orderRow(run.paid[0]!)).order_number);
     expect(smtp.to('buyer@example.com').filter((m) => m.subject === `Your subscription renewed: order #${renewed}`)).toHaveLength(1);
 
@@ -315,7 +315,7 @@ describe(`Stripe payments (${mode.database})`, () => {
     const issued = await kit.ctx.db.selectFrom('gift_cards').selectAll().where('order_id', '=', bought.order.id).execute();
     expect(issued).toHaveLength(1);
     expect(issued[0]!.balance_cents).toBe(2500);
-    await kit.app.cartMail!.deliverBatch();
+    await kit.parts.mail.deliverBatch();
     const receipt = smtp.to('buyer@example.com').find((m) => m.subject.endsWith(`order #${bought.order.orderNumber}`))!;
     expect(receipt.text).toContain(issued[0]!.code);
   }, 60_000);

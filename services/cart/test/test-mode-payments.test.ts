@@ -64,8 +64,8 @@ describe(`test-mode payments (${mode.database})`, () => {
     expect(dump).not.toContain('"cvc"');
 
     // The receipt: once in the local mailbox, however often the relay runs.
-    await kit.app.cartMail!.deliverBatch();
-    await kit.app.cartMail!.deliverBatch();
+    await kit.parts.mail.deliverBatch();
+    await kit.parts.mail.deliverBatch();
     const box = await listMailbox(kit.ctx.db as unknown as Kysely<MailTables>, site, { limit: 10, kind: 'order.receipt' });
     expect(box.items).toHaveLength(1);
     expect(box.items[0]).toMatchObject({ to: 'buyer@example.com', subject: `Your receipt from Our shop: order #${order.orderNumber}` });

@@ -10,8 +10,8 @@ import type { FastifyInstance, InjectOptions } from 'fastify';
 import { ProductType, RecordType, Role, type ContentProductUpserted, type EventEnvelope, type Order, type OrderPlaced, type SubscriptionEnded } from '@sc/contracts';
 import { createLogger, MemoryBus, NatsBus, natsPrefix, signIdentity, type EventBus, type ServiceContext } from '@sc/platform';
 import { mode, testConfig, unique, waitFor } from '@sc/platform/test-kit';
-import { applyContentEvent, buildApp as buildCart, renewalsOf, TEST_CARDS, type RenewalService } from '../../cart/src/index.js';
-import type { CartDB } from '../../cart/src/cart.table.js';
+import { applyContentEvent, buildApp as buildCart, cartParts, TEST_CARDS, type RenewalService } from '../../cart/src/index.js';
+import type { CartDB } from '../../cart/src/tables.js';
 import { MemberAccess } from '../src/community/member-access.js';
 import { MemberAreaService } from '../src/community/member-areas.service.js';
 import { memberOrdersConsumer } from '../src/consumers/member-orders.consumer.js';
@@ -63,7 +63,7 @@ describe(`paid member areas from the cart's subscriptions (${mode.database}, ${m
     });
     await cart.ready();
     cartCtx = cart.serviceContext as ServiceContext<CartDB>;
-    renewals = renewalsOf(cartCtx)!;
+    renewals = cartParts(cart).renewals;
 
     site = await content.newWebsite();
     const owner = { websiteId: site, roles: ADMIN };

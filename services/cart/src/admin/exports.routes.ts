@@ -4,9 +4,10 @@
 // (bench/cart/export.ts measures it). Cells are written by csv-stringify; formula-looking text is
 // neutralised (packages/platform csv.ts). A date range and status filter narrow the orders.
 import { fromMinorUnits, isCurrencyCode, OrderStatus, Permission, type Address, type OrderItem } from '@sc/contracts';
-import { keysetPages, ownerRoute, sendCsv, websiteIdOf, type CsvCell, type ServiceContext, type ZodApp } from '@sc/platform';
+import { keysetPages, ownerRoute, sendCsv, websiteIdOf, type CsvCell, type ZodApp } from '@sc/platform';
 import { z } from 'zod';
-import type { CartDB } from '../cart.table.js';
+import type { CartModule } from '../module.js';
+import type { InventoryExportKey } from './admin.repository.js';
 
 const PAGE = 1_000;
 
@@ -30,21 +31,12 @@ export const INVENTORY_COLUMNS = ['Product id', 'Product', 'Variant id', 'SKU', 
 
 const stamp = (): string => new Date().toISOString().slice(0, 10);
 
-export function exportRoutes(app: ZodApp, ctx: ServiceContext<CartDB>): void {
+export function exportRoutes(app: ZodApp, parts: Pick<CartModule, 'admin'>): void {
+  const { admin } = parts;
   app.get('/api/commerce/store/exports/orders.csv', ownerRoute(Permission.STORE_READ, { schema: { summary: "The store's orders as CSV, filtered by date and status", querystring: OrdersExportQuery } }), async (request, reply) => {
     const websiteId = websiteIdOf(request);
     const { from, to, status } = request.query;
-    const page = (after: number | undefined) => {
-      let query = ctx.db
-        .selectFrom('orders')
-        .select(['order_number', 'id', 'created_at', 'kind', 'status', 'test_mode', 'email', 'shipping_address', 'items', 'currency', 'subtotal_cents', 'discount_cents', 'shipping_cents', 'tax_cents', 'gift_card_cents', 'grand_total_cents', 'refunded_cents'])
-        .where('website_id', '=', websiteId);
-      if (from) query = query.where('created_at', '>=', new Date(from));
-      if (to) query = query.where('created_at', '<', new Date(to));
-      if (status) query = query.where('status', '=', status);
-      if (after !== undefined) query = query.where('order_number', '>', after);
-      return query.orderBy('order_number').limit(PAGE).execute();
-    };
+    const page = (after: number | undefined) => admin.orderExportPage(websiteId, { from, to, status }, after, PAGE);
     async function* rows(): AsyncGenerator<CsvCell[]> {
       yield ORDER_COLUMNS;
       for await (const o of keysetPages(page, (row) => Number(row.order_number), PAGE)) {
@@ -68,17 +60,7 @@ export function exportRoutes(app: ZodApp, ctx: ServiceContext<CartDB>): void {
 
   app.get('/api/commerce/store/exports/inventory.csv', ownerRoute(Permission.STORE_READ, { schema: { summary: 'Stock of every product variant as CSV' } }), async (request, reply) => {
     const websiteId = websiteIdOf(request);
-    type Key = { title: string; sku: string; variant: string };
-    const page = (after: Key | undefined) => {
-      let query = ctx.db
-        .selectFrom('stock as s')
-        .innerJoin('products as p', (j) => j.onRef('p.website_id', '=', 's.website_id').onRef('p.product_id', '=', 's.product_id'))
-        .select(['s.product_id', 's.variant_id', 's.sku', 's.qty', 's.unlimited', 'p.title'])
-        .where('s.website_id', '=', websiteId)
-        .where('p.deleted', '=', false);
-      if (after) query = query.where((eb) => eb(eb.refTuple('p.title', 's.sku', 's.variant_id'), '>', eb.tuple(after.title, after.sku, after.variant)));
-      return query.orderBy('p.title').orderBy('s.sku').orderBy('s.variant_id').limit(PAGE).execute();
-    };
+    const page = (after: InventoryExportKey | undefined) => admin.inventoryExportPage(websiteId, after, PAGE);
     async function* rows(): AsyncGenerator<CsvCell[]> {
       yield INVENTORY_COLUMNS;
       for await (const r of keysetPages(page, (row) => ({ title: row.title, sku: row.sku, variant: row.variant_id }), PAGE)) {

@@ -3,7 +3,7 @@
 // cart sees it and change afterwards only through orders and the owner's inventory route.
 import { sql, type Insertable, type Kysely, type Selectable, type Transaction } from 'kysely';
 import { toMinorUnits, type ContentProductUpserted, type CurrencyCode, type Money } from '@sc/contracts';
-import type { CartDB, ProductsTable, StockTable, StoredVariant } from '../cart.table.js';
+import type { CartDB, ProductsTable, StockTable, StoredVariant } from '../tables.js';
 
 type Db = Kysely<CartDB> | Transaction<CartDB>;
 export type ProductRow = Selectable<ProductsTable>;

@@ -4,8 +4,7 @@
 // the change (the catalog consumer, the owner routes); other replicas see it when the entry
 // expires. Checkout never reads from here: an order is priced from the database.
 import type { Kysely, Transaction } from 'kysely';
-import type { ServiceContext } from '@sc/platform';
-import type { CartDB } from '../cart.table.js';
+import type { CartDB } from '../tables.js';
 import type { CouponDefinition } from '../domain/totals.js';
 import { couponsByCodes, rulesOf, type WebsiteRules } from '../store/rules.repository.js';
 import { findProduct, findProducts, type ProductRow } from './products.repository.js';
@@ -83,16 +82,4 @@ export class StoreCache {
   couponsChanged(websiteId: string): void {
     this.#coupons.invalidatePrefix(websitePrefix(websiteId));
   }
-}
-
-const caches = new WeakMap<object, StoreCache>();
-
-/** The cache of this service instance (one per context, so two apps in one process never share). */
-export function storeCacheOf(ctx: ServiceContext<CartDB>): StoreCache {
-  let cache = caches.get(ctx);
-  if (!cache) {
-    cache = new StoreCache();
-    caches.set(ctx, cache);
-  }
-  return cache;
 }

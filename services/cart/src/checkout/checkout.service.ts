@@ -10,7 +10,6 @@
 // Donations are orders without a cart. Every call is wrapped in an idempotency key (routes).
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import {
-  AddToCartMessages,
   CartMessages,
   CommerceMessages,
   ProductType,
@@ -28,14 +27,14 @@ import {
 } from '@sc/contracts';
 import { enqueueEvent, type ServiceContext } from '@sc/platform';
 import type { Transaction } from 'kysely';
-import { findOpenCartByToken, lockOpenCart, markPurchased, type CartRow } from '../cart.repository.js';
-import type { CartService, LoadedCart, Shopper } from '../cart.service.js';
-import type { CartDB, StoredPlan } from '../cart.table.js';
+import { findOpenCartByToken, lockOpenCart, markPurchased, type CartRow } from '../cart/cart.repository.js';
+import type { CartService, LoadedCart, Shopper } from '../cart/cart.service.js';
+import type { CartDB, StoredPlan } from '../tables.js';
 import { findProduct, minorOf } from '../catalog/products.repository.js';
 import { sql } from 'kysely';
-import { tracksStock } from '../domain/add-to-cart.js';
+import { quantitiesByVariant, refusalOf, tracksStock } from '../domain/add-to-cart.js';
 import { nextBillingDate } from '../domain/subscription.js';
-import { cartFailure } from '../errors.js';
+import { cartFailure } from '../cart/errors.js';
 import { redeemCoupon, releaseCoupon, rulesOf } from '../store/rules.repository.js';
 import {
   buyerCartOfOrder,
@@ -351,19 +350,19 @@ export class CheckoutService {
     return this.#ctx.transaction(async (trx) => {
       if (!(await lockOpenCart(trx, cart.id))) throw cartFailure(409, CommerceMessages.cartPurchased);
       if (await liveOrderOfCart(trx, cart.id)) throw cartFailure(409, CommerceMessages.idempotencyInProgress);
-      // One statement per variant, in a fixed order so that two carts never deadlock.
-      const wanted = new Map<string, Reservation>();
-      for (const line of loaded.lines) {
-        if (!tracksStock(line.productType)) continue;
-        const key = `${line.entry.product_id}\u0000${line.variant.id}`;
-        const seen = wanted.get(key);
-        if (seen) seen.quantity += line.entry.quantity;
-        else wanted.set(key, { productId: line.entry.product_id, variantId: line.variant.id, sku: line.variant.sku, quantity: line.entry.quantity });
-      }
-      const reservations = [...wanted.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, r]) => r);
+      // One statement per variant (every line of it summed), in a fixed order so that two carts never deadlock.
+      const reservations: Reservation[] = quantitiesByVariant(
+        loaded.lines
+          .filter((line) => tracksStock(line.productType))
+          .map((line) => ({ productId: line.entry.product_id, variantId: line.variant.id, sku: line.variant.sku, quantity: line.entry.quantity })),
+      );
       for (const r of reservations) {
         const taken = await takeStock(trx, websiteId, r.productId, r.variantId, r.quantity);
-        if (taken === undefined) throw cartFailure(409, AddToCartMessages.notEnoughStock);
+        // The conditional UPDATE found too little: the add-to-cart rule's answer.
+        if (taken === undefined) {
+          const refusal = refusalOf('not-enough-stock', 'cart');
+          throw cartFailure(refusal.status, refusal.message);
+        }
         if (taken !== 'unlimited') await this.#stockChanged(trx, websiteId, r, taken.before, taken.after, 'order');
       }
       // One use of each code, taken under the coupon's row (the limit holds under concurrency).

@@ -10,8 +10,8 @@ import { createHash } from 'node:crypto';
 import { CommerceMessages } from '@sc/contracts';
 import { AppError } from '@sc/platform';
 import type { Kysely } from 'kysely';
-import type { CartDB } from '../cart.table.js';
-import { cartFailure } from '../errors.js';
+import type { CartDB } from '../tables.js';
+import { cartFailure } from '../cart/errors.js';
 
 /** How long a key's answer is kept and replayed. */
 export const IDEMPOTENCY_TTL_MS = 24 * 3600_000;
@@ -83,4 +83,19 @@ export async function purgeExpiredKeys(db: Kysely<CartDB>, options: { ttlMs?: nu
   // RETURNING, not the driver's row count: the embedded driver does not report one for DELETE.
   const deleted = await db.deleteFrom('idempotency_keys').where('created_at', '<', expiredBefore).returning('key').execute();
   return deleted.length;
+}
+
+/** `once` over the service's database with its key TTL: what the routes call. */
+export class Idempotency {
+  readonly #db: Kysely<CartDB>;
+  readonly #ttlMs: number;
+
+  constructor(db: Kysely<CartDB>, options: { ttlMs?: number } = {}) {
+    this.#db = db;
+    this.#ttlMs = options.ttlMs ?? IDEMPOTENCY_TTL_MS;
+  }
+
+  once(websiteId: string, key: string, hash: string, work: () => Promise<StoredResponse>): Promise<StoredResponse & { replayed: boolean }> {
+    return once(this.#db, websiteId, key, hash, work, { ttlMs: this.#ttlMs });
+  }
 }

@@ -4,7 +4,7 @@
 import { formatMinorUnits, type Address, type CurrencyCode, type OrderItem } from '@sc/contracts';
 import { enqueueMail, renderMail, type MailBlock, type MailBrand, type RenderedMail } from '@sc/platform';
 import type { Kysely, Transaction } from 'kysely';
-import type { CartDB } from '../cart.table.js';
+import type { CartDB } from '../tables.js';
 import type { OrderRow, RefundRow } from './orders.repository.js';
 
 type Db = Kysely<CartDB> | Transaction<CartDB>;

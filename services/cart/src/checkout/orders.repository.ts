@@ -1,7 +1,7 @@
 // Orders, stock reservations, gift cards and subscriptions: the statements that must hold under
 // any concurrency are single conditional UPDATEs (stock) or run under a row lock (gift cards).
 import { sql, type Insertable, type Kysely, type Selectable, type Transaction } from 'kysely';
-import type { CartDB, GiftCardsTable, OrdersTable, SubscriptionsTable } from '../cart.table.js';
+import type { CartDB, GiftCardsTable, OrdersTable, SubscriptionsTable } from '../tables.js';
 
 type Db = Kysely<CartDB> | Transaction<CartDB>;
 export type OrderRow = Selectable<OrdersTable>;

@@ -2,19 +2,16 @@
 // the test-mode form) and Stripe's webhook, which reads its body raw: the signature is over the
 // exact bytes Stripe sent, so no parser may touch them first.
 import { CommerceMessages, PaymentsConfig, WebhookReceived } from '@sc/contracts';
-import type { ServiceContext, ZodApp } from '@sc/platform';
-import type { CartDB } from '../cart.table.js';
-import { cartFailure } from '../errors.js';
-import type { CheckoutService } from './checkout.service.js';
-import type { PaymentProvider } from './payments.js';
-import type { RefundService } from './refunds.service.js';
+import type { ZodApp } from '@sc/platform';
+import { cartFailure } from '../cart/errors.js';
+import type { CartModule } from '../module.js';
 import { StripePaymentProvider } from './stripe.js';
-import { StripeWebhook } from './stripe-webhook.js';
 
 /** Stripe's events are small; anything larger is not from Stripe. */
 const WEBHOOK_BODY_LIMIT = 512 * 1024;
 
-export async function paymentsRoutes(app: ZodApp, ctx: ServiceContext<CartDB>, payments: PaymentProvider, checkout: CheckoutService, refunds: RefundService): Promise<void> {
+export async function paymentsRoutes(app: ZodApp, parts: Pick<CartModule, 'payments' | 'stripeWebhook'>): Promise<void> {
+  const { payments, stripeWebhook: webhook } = parts;
   const stripe = payments instanceof StripePaymentProvider ? payments : undefined;
   const config: PaymentsConfig = stripe
     ? { provider: 'stripe', testMode: stripe.testMode, publishableKey: stripe.publishableKey }
@@ -22,7 +19,6 @@ export async function paymentsRoutes(app: ZodApp, ctx: ServiceContext<CartDB>, p
 
   app.get('/api/commerce/payments/config', { schema: { summary: 'Which payment provider checkout uses, and its public key', response: { 200: PaymentsConfig } } }, async () => config);
 
-  const webhook = stripe ? new StripeWebhook(ctx, stripe, checkout, refunds) : undefined;
   await app.register(async (scope) => {
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: WEBHOOK_BODY_LIMIT }, (_request, body, done) => done(null, body));

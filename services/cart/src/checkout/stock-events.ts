@@ -3,7 +3,7 @@
 import type { StockChanged } from '@sc/contracts';
 import { enqueueEvent } from '@sc/platform';
 import type { Transaction } from 'kysely';
-import type { CartDB } from '../cart.table.js';
+import type { CartDB } from '../tables.js';
 
 export interface StockMove {
   productId: string;

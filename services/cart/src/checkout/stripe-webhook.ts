@@ -8,8 +8,8 @@
 import { CommerceMessages } from '@sc/contracts';
 import type { ServiceContext } from '@sc/platform';
 import type Stripe from 'stripe';
-import type { CartDB } from '../cart.table.js';
-import { cartFailure } from '../errors.js';
+import type { CartDB } from '../tables.js';
+import { cartFailure } from '../cart/errors.js';
 import type { CheckoutService } from './checkout.service.js';
 import type { RefundService } from './refunds.service.js';
 import type { StripePaymentProvider } from './stripe.js';

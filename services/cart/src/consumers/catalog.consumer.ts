@@ -3,23 +3,26 @@
 // currency comes with the products and with content.settings.updated.
 import { ContentProductDeleted, ContentProductUpserted, ContentSettingsUpdated, isCurrencyCode, type EventEnvelope } from '@sc/contracts';
 import { handleOnce, type ServiceContext, type SubscribeOptions } from '@sc/platform';
-import type { CartDB } from '../cart.table.js';
+import type { CartDB } from '../tables.js';
 import { markProductDeleted, productRowOf, seedStock, upsertProduct } from '../catalog/products.repository.js';
-import { storeCacheOf } from '../catalog/store-cache.js';
+import type { StoreCache } from '../catalog/store-cache.js';
+import type { CartModule } from '../module.js';
 import { saveRules } from '../store/rules.repository.js';
 
 export const CATALOG_CONSUMER = 'cart-catalog';
 
-/** Applies one content event to the read model (idempotent; exported for tests and replays). */
-export async function applyContentEvent(ctx: ServiceContext<CartDB>, event: EventEnvelope, consumer = CATALOG_CONSUMER): Promise<void> {
+/**
+ * Applies one content event to the read model (idempotent; exported for tests and replays) and
+ * drops what `cache` (the app's store cache, when given) held of it.
+ */
+export async function applyContentEvent(ctx: ServiceContext<CartDB>, event: EventEnvelope, cache?: StoreCache, consumer = CATALOG_CONSUMER): Promise<void> {
   try {
     await apply(ctx, event, consumer);
   } finally {
     // This process forgets what it cached at once; other replicas within the store cache's TTL.
-    const cache = storeCacheOf(ctx);
     const productId = (event.data as { productId?: unknown } | null)?.productId;
-    if (typeof productId === 'string') cache.productChanged(event.websiteId, productId);
-    cache.rulesChanged(event.websiteId);
+    if (cache && typeof productId === 'string') cache.productChanged(event.websiteId, productId);
+    cache?.rulesChanged(event.websiteId);
   }
 }
 
@@ -51,11 +54,11 @@ async function apply(ctx: ServiceContext<CartDB>, event: EventEnvelope, consumer
 }
 
 /** The durable consumer of content events. */
-export function catalogConsumer(ctx: ServiceContext<CartDB>): SubscribeOptions {
+export function catalogConsumer(ctx: ServiceContext<CartDB>, parts: Pick<CartModule, 'storeCache'>): SubscribeOptions {
   return {
     durable: CATALOG_CONSUMER,
     subjects: ['content.product.upserted', 'content.product.deleted', 'content.settings.updated'],
     readModel: 'cart products',
-    handler: (event) => applyContentEvent(ctx, event),
+    handler: (event) => applyContentEvent(ctx, event, parts.storeCache),
   };
 }

@@ -5,7 +5,7 @@
 // not listed again from events older than the erasure (the log keeps a digest of the email).
 import { ERASED_EMAIL, NewsletterSubscriberChanged, OrderPlaced, OrderRefunded, SiteUserCreated, SubscriptionEnded, type EventEnvelope } from '@sc/contracts';
 import { handleOnce, type ServiceContext, type SubscribeOptions } from '@sc/platform';
-import type { CartDB } from '../cart.table.js';
+import type { CartDB } from '../tables.js';
 import { erasedSince } from '../customers/erase.js';
 import { recordAccount, recordNewsletter, recordOrder, recordRefund, recordSubscriptionEnded } from '../customers/customers.repository.js';
 

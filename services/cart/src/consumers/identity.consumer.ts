@@ -4,9 +4,9 @@
 import { SiteUserSessionEnded, SiteUserSessionStarted, type EventEnvelope } from '@sc/contracts';
 import { enqueueEvent, handleOnce, type ServiceContext, type SubscribeOptions } from '@sc/platform';
 import type { Transaction } from 'kysely';
-import { addToEntry, findOpenCartByToken, findOpenCartOfUser, insertCart, pricedEntries, updateCart } from '../cart.repository.js';
-import { newCartId, newEntryId } from '../cart.service.js';
-import type { CartDB } from '../cart.table.js';
+import { addToEntry, findOpenCartByToken, findOpenCartOfUser, insertCart, pricedEntries, updateCart } from '../cart/cart.repository.js';
+import { newCartId, newEntryId } from '../cart/cart.service.js';
+import type { CartDB } from '../tables.js';
 
 export const IDENTITY_CONSUMER = 'cart-identity';
 

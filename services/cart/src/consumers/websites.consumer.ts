@@ -3,7 +3,7 @@
 import { ContentWebsiteChanged, type EventEnvelope } from '@sc/contracts';
 import { handleOnce, type ServiceContext, type SubscribeOptions } from '@sc/platform';
 import { sql } from 'kysely';
-import type { CartDB } from '../cart.table.js';
+import type { CartDB } from '../tables.js';
 
 export const WEBSITES_CONSUMER = 'cart-websites';
 

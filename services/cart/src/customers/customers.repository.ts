@@ -1,7 +1,7 @@
 // The customers read model's queries (tables of migration 0008). Written only by the customers
 // consumer (events) and by erasure; read by the admin's customers routes.
 import { sql, type Kysely, type Transaction } from 'kysely';
-import type { CartDB } from '../cart.table.js';
+import type { CartDB } from '../tables.js';
 
 type Db = Kysely<CartDB> | Transaction<CartDB>;
 
@@ -170,4 +170,17 @@ export async function deleteCustomer(trx: Db, websiteId: string, email: string):
   const normalized = email.toLowerCase();
   await trx.deleteFrom('customer_orders').where('website_id', '=', websiteId).where('email', '=', normalized).execute();
   await trx.deleteFrom('customers').where('website_id', '=', websiteId).where('email', '=', normalized).execute();
+}
+
+/** A customer's orders (by email, any case), newest first. */
+export async function ordersByEmail(db: Db, websiteId: string, email: string, limit: number) {
+  return db.selectFrom('orders').selectAll().where('website_id', '=', websiteId).where(sql<string>`lower(email)`, '=', email).orderBy('order_number', 'desc').limit(limit).execute();
+}
+
+export async function insertErasure(trx: Db, erasure: { id: string; websiteId: string; requestedBy: string; requestedAt: string; emailSha256: string }): Promise<void> {
+  await trx.insertInto('erasures').values({ id: erasure.id, website_id: erasure.websiteId, requested_by: erasure.requestedBy, requested_at: erasure.requestedAt, email_sha256: erasure.emailSha256 }).execute();
+}
+
+export async function listErasures(db: Db, websiteId: string, limit: number) {
+  return db.selectFrom('erasures').selectAll().where('website_id', '=', websiteId).orderBy('requested_at', 'desc').limit(limit).execute();
 }

@@ -6,7 +6,7 @@
 import { createHash } from 'node:crypto';
 import { ERASED_EMAIL, ERASED_NAME } from '@sc/contracts';
 import { sql, type Kysely, type Transaction } from 'kysely';
-import type { CartDB } from '../cart.table.js';
+import type { CartDB } from '../tables.js';
 import { deleteCustomer } from './customers.repository.js';
 
 type Db = Kysely<CartDB> | Transaction<CartDB>;

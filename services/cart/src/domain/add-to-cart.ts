@@ -1,5 +1,11 @@
-// SPEC 5 "Add to cart" rules (pure): the quantity, which variant the visitor means (or which
-// options they have not chosen yet), gift-card denominations, and whether stock allows it.
+// SPEC 5 "Add to cart" rules (pure), the one home of them for the cart's add, the subscription
+// checkout (SPEC 7 /api/3/commerce/cart/subscription), a line's new quantity and checkout: the
+// quantity, whether the product is for sale this way, which variant the visitor means (or which
+// options they have not chosen yet), gift-card denominations, whether stock and the line limit
+// allow it, how a line merges into a cart, and which answer (status and SPEC message) each
+// refusal gets. Where Postgres must decide atomically (cart.add_entry, migration 0009) it applies
+// the same conditions to the facts it read under the cart's lock and returns those facts, so
+// stockVerdict() here names the outcome and refusalOf() words it.
 import {
   AddToCartMessages,
   CommerceMessages,
@@ -10,7 +16,7 @@ import {
   formatMessage,
   type ProductType as ProductTypeValue,
 } from '@sc/contracts';
-import type { StoredVariant } from '../cart.table.js';
+import type { StoredVariant } from '../tables.js';
 
 /** A rule broken: the SPEC message to show. */
 export type RuleResult<T> = { ok: true; value: T } | { ok: false; message: string };
@@ -98,4 +104,112 @@ export function isSubscribableType(productType: number): boolean {
 /** The price a buyer pays for a variant now: the sale price when it is on sale. */
 export function unitPriceOf(variant: StoredVariant): number {
   return variant.onSale && variant.salePriceCents !== null ? variant.salePriceCents : variant.priceCents;
+}
+
+/** What an add is for: a line of the shopper's cart, or the one line of a new subscription cart. */
+export type AddPurpose = 'cart' | 'subscription';
+
+/** A refused add: the HTTP status and the SPEC message. */
+export interface AddRefusal {
+  status: 400 | 404 | 409;
+  message: string;
+}
+
+export type AddCheck<T> = { ok: true; value: T } | { ok: false; refusal: AddRefusal };
+
+/** The quantity of an add (SPEC 5/9); refused with 400. */
+export function checkQuantity(raw: number | string | undefined | null): AddCheck<number> {
+  const quantity = parseQuantity(raw);
+  return quantity.ok ? quantity : { ok: false, refusal: { status: 400, message: quantity.message } };
+}
+
+/** A product as the read model has it, as far as an add needs it. */
+export interface SaleableProduct extends ProductForSale {
+  deleted: boolean;
+  visible: boolean;
+  isSubscribable: boolean;
+}
+
+/** What the add will write: the variant and whether its stock is counted. */
+export interface CheckedAdd {
+  variant: StoredVariant;
+  tracksStock: boolean;
+}
+
+/**
+ * Whether this product may be added for this purpose, and which variant: a cart takes every
+ * visible product but subscription ones (they are bought through a subscription checkout), a
+ * subscription cart only a subscribable product of a subscribable type.
+ */
+export function checkProduct(product: SaleableProduct | undefined, purpose: AddPurpose, choice: VariantChoice): AddCheck<CheckedAdd> {
+  if (!product || product.deleted || !product.visible) return { ok: false, refusal: { status: 404, message: CommerceMessages.productUnavailable } };
+  if (purpose === 'cart' && product.isSubscribable) return { ok: false, refusal: { status: 400, message: CommerceMessages.subscriptionOnly } };
+  if (purpose === 'subscription') {
+    if (!isSubscribableType(product.productType)) return { ok: false, refusal: { status: 400, message: CommerceMessages.notSubscribable } };
+    if (!product.isSubscribable) return { ok: false, refusal: { status: 400, message: CommerceMessages.notASubscription } };
+  }
+  // A subscription is for one plan: a variant by its SKU (or the only one); a cart also takes an id or options.
+  const resolved = resolveVariant(product, purpose === 'cart' ? choice : { sku: choice.sku });
+  if (!resolved.ok) return { ok: false, refusal: { status: 400, message: resolved.message } };
+  return { ok: true, value: { variant: resolved.value, tracksStock: tracksStock(product.productType) } };
+}
+
+/** The facts an add is decided on, read under the cart's lock. */
+export interface StockFacts {
+  tracksStock: boolean;
+  /** The variant's stock; undefined when it has no stock row. */
+  stock: { qty: number; unlimited: boolean } | undefined;
+  /** What the cart already holds of the variant, every line of it. */
+  held: number;
+  /** The quantity of the line the add merges into (0 when none). */
+  mergeable: number;
+  requested: number;
+  /** True when the add merges into a line (lines with form answers never merge). */
+  merges: boolean;
+}
+
+export type AddVerdict = 'added' | 'not-enough-stock' | 'line-limit';
+
+/** SPEC 5: stock must cover what the cart holds plus this; a merged line may not pass 9999. */
+export function stockVerdict(facts: StockFacts): AddVerdict {
+  if (facts.tracksStock && !hasEnoughStock(facts.stock, facts.held, facts.requested)) return 'not-enough-stock';
+  if (facts.merges && facts.mergeable + facts.requested > MAX_QUANTITY) return 'line-limit';
+  return 'added';
+}
+
+/** The answer to a refused add: a cart says how much stock is left, a subscription that the product is unavailable. */
+export function refusalOf(verdict: Exclude<AddVerdict, 'added'>, purpose: AddPurpose): AddRefusal {
+  if (verdict === 'line-limit') return { status: 400, message: CommerceMessages.quantityOutOfRange };
+  return purpose === 'subscription' ? { status: 409, message: CommerceMessages.productUnavailable } : { status: 409, message: AddToCartMessages.notEnoughStock };
+}
+
+/** A cart line as the merge sees it. */
+export interface MergeableLine {
+  id: string;
+  product_id: string;
+  variant_id: string;
+  quantity: number;
+  additional_fields: string;
+}
+
+/** Lines merge when they are of one item and variant and neither carries form answers. */
+export function mergesWith(line: Pick<MergeableLine, 'product_id' | 'variant_id' | 'additional_fields'>, added: Pick<MergeableLine, 'product_id' | 'variant_id' | 'additional_fields'>): boolean {
+  return line.additional_fields === '' && added.additional_fields === '' && line.product_id === added.product_id && line.variant_id === added.variant_id;
+}
+
+/** The cart's lines after `line` (as stored now: new, or merged with its quantity summed) was written. */
+export function withLine<L extends MergeableLine>(lines: L[], line: L): L[] {
+  return lines.some((l) => l.id === line.id) ? lines.map((l) => (l.id === line.id ? line : l)) : [...lines, line];
+}
+
+/** Quantities per item and variant over every line (what stock must cover at checkout). */
+export function quantitiesByVariant<L extends { productId: string; variantId: string; quantity: number }>(lines: L[]): L[] {
+  const byKey = new Map<string, L>();
+  for (const line of lines) {
+    const key = `${line.productId}\u0000${line.variantId}`;
+    const seen = byKey.get(key);
+    if (seen) seen.quantity += line.quantity;
+    else byKey.set(key, { ...line });
+  }
+  return [...byKey.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, line]) => line);
 }

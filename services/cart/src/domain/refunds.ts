@@ -3,7 +3,7 @@
 // refunds), the rest to the gift card the order used. Items go back to stock at most as many as
 // were bought, less those already restocked; only tracked goods (physical products, services).
 import { CommerceMessages, formatMessage, formatMinorUnits, type CurrencyCode, type OrderItem, type RestockLine } from '@sc/contracts';
-import type { StoredRestock } from '../cart.table.js';
+import type { StoredRestock } from '../tables.js';
 import { tracksStock } from './add-to-cart.js';
 
 /** Statuses an order can be refunded from. */

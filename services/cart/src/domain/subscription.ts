@@ -1,7 +1,7 @@
 // Subscription rules (pure): the next billing date, and the price wording of SPEC 8/9
 // ('Unavailable' when no variant matches the chosen options; whole years read as years).
 import { InfrastructureMessages, cyclesPerYear, formatMinorUnits, type BillingUnit, type CurrencyCode } from '@sc/contracts';
-import type { StoredPlan, StoredVariant } from '../cart.table.js';
+import type { StoredPlan, StoredVariant } from '../tables.js';
 import { unitPriceOf } from './add-to-cart.js';
 
 /** The date one billing period after `from` (months and years keep the day of the month where they can). */

@@ -7,6 +7,7 @@ import { m0005AddEntryDurable } from './0005_add_entry_durable.js';
 import { m0006CouponLimitsReceiptTokens } from './0006_coupon_limits_receipt_tokens.js';
 import { m0007PaymentsReceipts } from './0007_payments_receipts.js';
 import { m0008Customers } from './0008_customers.js';
+import { m0009AddEntryFacts } from './0009_add_entry_facts.js';
 
 /** Applied in name order at start. */
 export const migrations: Migrations = {
@@ -19,4 +20,5 @@ export const migrations: Migrations = {
   '0006_mail': mailMigration,
   '0007_payments_receipts': m0007PaymentsReceipts,
   '0008_customers': m0008Customers,
+  '0009_add_entry_facts': m0009AddEntryFacts,
 };

@@ -2,7 +2,7 @@
 // donation) and its coupons. A website without a row has the defaults.
 import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
 import { DEFAULT_CURRENCY, isCurrencyCode, type Coupon, type CurrencyCode, type ShippingOption, type StoreRules, type TaxRule } from '@sc/contracts';
-import type { CartDB, StoreRulesTable } from '../cart.table.js';
+import type { CartDB, StoreRulesTable } from '../tables.js';
 import type { CouponDefinition } from '../domain/totals.js';
 
 type Db = Kysely<CartDB> | Transaction<CartDB>;

@@ -17,7 +17,7 @@ import { randomBytes } from 'node:crypto';
 import type { Address, CurrencyCode, OrderItem } from '@sc/contracts';
 import type { ServiceContext } from '@sc/platform';
 import type { Transaction } from 'kysely';
-import type { CartDB } from '../cart.table.js';
+import type { CartDB } from '../tables.js';
 import type { CheckoutService } from '../checkout/checkout.service.js';
 import { findOrder, insertOrder, returnStock, setOrderStatus, takeStock, type OrderRow, type SubscriptionRow } from '../checkout/orders.repository.js';
 import type { ChargeResult, PaymentProvider } from '../checkout/payments.js';
@@ -222,16 +222,4 @@ export class RenewalService {
     // Past due: what it paid for ends with it (commerce.subscription.ended) until a renewal is paid again.
     await endSubscription(trx, subscription, 'past-due');
   }
-}
-
-const services = new WeakMap<object, RenewalService>();
-
-/** Remembers the renewal service of a service instance (the routes make it; tests and jobs use it). */
-export function registerRenewals(ctx: ServiceContext<CartDB>, service: RenewalService): void {
-  services.set(ctx, service);
-}
-
-/** The renewal service of this instance (undefined before its routes were added). */
-export function renewalsOf(ctx: ServiceContext<CartDB>): RenewalService | undefined {
-  return services.get(ctx);
 }

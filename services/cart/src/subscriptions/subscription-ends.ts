@@ -5,7 +5,7 @@
 // failed renewal of a subscription already past due, announces nothing.
 import { enqueueEvent } from '@sc/platform';
 import type { Transaction } from 'kysely';
-import type { CartDB } from '../cart.table.js';
+import type { CartDB } from '../tables.js';
 import { buyerOfOrder, findOrder, type SubscriptionRow } from '../checkout/orders.repository.js';
 import { setSubscriptionStatus } from './subscriptions.repository.js';
 

@@ -1,7 +1,7 @@
 // Subscriptions and their renewals. A renewal row per (subscription, cycle) is how replicas agree
 // on who bills a cycle: its INSERT succeeds once.
 import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
-import type { CartDB, SubscriptionRenewalsTable } from '../cart.table.js';
+import type { CartDB, SubscriptionRenewalsTable } from '../tables.js';
 import type { SubscriptionRow } from '../checkout/orders.repository.js';
 
 type Db = Kysely<CartDB> | Transaction<CartDB>;

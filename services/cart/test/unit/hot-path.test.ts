@@ -2,7 +2,7 @@
 // the write limiter that counts locally and shares in batches, and the batched relay poke.
 import { describe, expect, it } from '@jest/globals';
 import { waitFor } from '@sc/platform/test-kit';
-import { batchedPoke } from '../../src/outbox-poke.js';
+import { batchedPoke } from '../../src/cart/outbox-poke.js';
 import { TtlCache } from '../../src/catalog/ttl-cache.js';
 import { WindowLimiter, type SharedCounters } from '@sc/platform';
 

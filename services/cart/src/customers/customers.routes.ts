@@ -4,16 +4,12 @@
 // orders, total spent (less refunds, per currency), first and last order, account, newsletter
 // consent and subscription status; searchable by email or name; one customer's orders (cart's own orders table); the same
 // list as a streamed CSV; and erasure (a privacy request), logged, announced to every service.
-import { randomUUID } from 'node:crypto';
 import { EraseCustomerRequest, Erasure, Permission } from '@sc/contracts';
-import { AppError, enqueueEvent, identityOf, ownerRoute, eraseEmail, sendCsv, websiteIdOf, type CsvCell, type ServiceContext, type ZodApp } from '@sc/platform';
-import { sql, type Transaction } from 'kysely';
+import { AppError, identityOf, ownerRoute, sendCsv, websiteIdOf, type CsvCell, type ZodApp } from '@sc/platform';
 import { z } from 'zod';
-import type { CartDB } from '../cart.table.js';
-import type { CheckoutService } from '../checkout/checkout.service.js';
-import { listCustomers } from '../customers/customers.repository.js';
-import { eraseCartCustomer, erasedDigest } from '../customers/erase.js';
-import { amount } from './exports.routes.js';
+import type { CartModule } from '../module.js';
+import type { CustomerRow } from './customers.repository.js';
+import { amount } from '../admin/exports.routes.js';
 
 export const CustomerListQuery = z.object({ q: z.string().trim().max(200).optional(), limit: z.coerce.number().int().min(1).max(200).default(50) }).strict();
 export const Customer = z.object({
@@ -30,7 +26,7 @@ export const Customer = z.object({
 export type Customer = z.infer<typeof Customer>;
 export const CUSTOMER_COLUMNS = ['Email', 'Name', 'Orders', 'Currency', 'Total spent', 'First order', 'Last order', 'Account', 'Newsletter', 'Subscription'];
 
-const customerOf = (row: Awaited<ReturnType<typeof listCustomers>>[number]): Customer => ({
+const customerOf = (row: CustomerRow): Customer => ({
   email: row.email,
   name: row.name,
   account: row.siteUserId !== null,
@@ -42,13 +38,14 @@ const customerOf = (row: Awaited<ReturnType<typeof listCustomers>>[number]): Cus
   lastOrderAt: row.lastOrderAt,
 });
 
-export function customerRoutes(app: ZodApp, ctx: ServiceContext<CartDB>, checkout: CheckoutService): void {
+export function customerRoutes(app: ZodApp, parts: Pick<CartModule, 'customers'>): void {
+  const { customers } = parts;
   app.get(
     '/api/commerce/store/customers',
     ownerRoute(Permission.STORE_READ, { schema: { summary: "The store's customers: account, newsletter and subscription of each, searchable", querystring: CustomerListQuery, response: { 200: z.object({ customers: z.array(Customer) }) } } }),
     async (request) => {
       const { q, limit } = request.query;
-      return { customers: (await listCustomers(ctx.db, websiteIdOf(request), { q }, limit)).map(customerOf) };
+      return { customers: (await customers.list(websiteIdOf(request), { q }, limit)).map(customerOf) };
     },
   );
 
@@ -56,11 +53,9 @@ export function customerRoutes(app: ZodApp, ctx: ServiceContext<CartDB>, checkou
     '/api/commerce/store/customers/:email',
     ownerRoute(Permission.STORE_READ, { schema: { summary: 'One customer with their orders', params: z.object({ email: z.string().min(3).max(320) }).strict() } }),
     async (request) => {
-      const websiteId = websiteIdOf(request);
-      const [row] = await listCustomers(ctx.db, websiteId, { email: request.params.email }, 1);
-      if (!row) throw new AppError('NOT_FOUND', 'No customer of this store has that email.');
-      const rows = await ctx.db.selectFrom('orders').selectAll().where('website_id', '=', websiteId).where(sql<string>`lower(email)`, '=', row.email).orderBy('order_number', 'desc').limit(200).execute();
-      return { customer: customerOf(row), orders: await Promise.all(rows.map((order) => checkout.toOrder(order))) };
+      const found = await customers.withOrders(websiteIdOf(request), request.params.email);
+      if (!found) throw new AppError('NOT_FOUND', 'No customer of this store has that email.');
+      return { customer: customerOf(found.customer), orders: found.orders };
     },
   );
 
@@ -73,13 +68,7 @@ export function customerRoutes(app: ZodApp, ctx: ServiceContext<CartDB>, checkou
       const websiteId = websiteIdOf(request);
       const identity = identityOf(request);
       const email = request.body.email.trim().toLowerCase();
-      const erasure = { id: randomUUID(), websiteId, requestedBy: identity.ownerId ?? identity.apiKeyId ?? 'unknown', requestedAt: new Date().toISOString() };
-      await ctx.transaction(async (trx) => {
-        await trx.insertInto('erasures').values({ id: erasure.id, website_id: websiteId, requested_by: erasure.requestedBy, requested_at: erasure.requestedAt, email_sha256: erasedDigest(websiteId, email) }).execute();
-        await eraseCartCustomer(trx, websiteId, email);
-        await eraseEmail(trx as unknown as Transaction<unknown>, ctx.name, websiteId, email);
-        await enqueueEvent(trx, 'privacy.customer.erased', websiteId, { erasureId: erasure.id, email });
-      });
+      const erasure = await customers.erase(websiteId, email, identity.ownerId ?? identity.apiKeyId ?? 'unknown');
       request.log.info({ erasureId: erasure.id, websiteId, requestedBy: erasure.requestedBy }, 'customer erasure requested');
       return { erasure };
     },
@@ -88,10 +77,7 @@ export function customerRoutes(app: ZodApp, ctx: ServiceContext<CartDB>, checkou
   app.get(
     '/api/commerce/store/erasures',
     ownerRoute(Permission.STORE_READ, { schema: { summary: 'The customer erasures asked for, and where each stands', response: { 200: z.object({ erasures: z.array(Erasure) }) } } }),
-    async (request) => {
-      const rows = await ctx.db.selectFrom('erasures').selectAll().where('website_id', '=', websiteIdOf(request)).orderBy('requested_at', 'desc').limit(200).execute();
-      return { erasures: rows.map((r) => ({ id: r.id, websiteId: r.website_id, requestedBy: r.requested_by, requestedAt: new Date(r.requested_at).toISOString() })) };
-    },
+    async (request) => ({ erasures: await customers.erasures(websiteIdOf(request)) }),
   );
 
   app.get('/api/commerce/store/exports/customers.csv', ownerRoute(Permission.STORE_READ, { schema: { summary: "The store's customers as CSV" } }), async (request, reply) => {
@@ -102,7 +88,7 @@ export function customerRoutes(app: ZodApp, ctx: ServiceContext<CartDB>, checkou
       yield CUSTOMER_COLUMNS;
       let after: string | undefined;
       for (;;) {
-        const page = await listCustomers(ctx.db, websiteId, after === undefined ? {} : { after }, PAGE);
+        const page = await customers.list(websiteId, after === undefined ? {} : { after }, PAGE);
         for (const r of page.map(customerOf)) {
           const extra = [r.account ? 'yes' : 'no', r.newsletter ?? '', r.subscription ?? ''];
           if (r.totals.length === 0) yield [r.email, r.name, r.orders, '', '', day(r.firstOrderAt), day(r.lastOrderAt), ...extra];

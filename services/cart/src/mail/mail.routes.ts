@@ -12,12 +12,11 @@ import {
   type Address,
   type OrderItem,
 } from '@sc/contracts';
-import { failedMail, listMailbox, ownerRoute, pageSchema, resendMail, websiteIdOf, type MailRelay, type MailTables, type ServiceContext, type ZodApp } from '@sc/platform';
-import type { Kysely } from 'kysely';
-import type { CartDB } from './cart.table.js';
-import { giftCardMail, receiptMail, refundMail, renewalFailedMail, renewalMail, shippingMail, siteOfMail } from './checkout/order-mail.js';
-import type { OrderRow } from './checkout/orders.repository.js';
-import { cartFailure } from './errors.js';
+import { ownerRoute, pageSchema, websiteIdOf, type ZodApp } from '@sc/platform';
+import { giftCardMail, receiptMail, refundMail, renewalFailedMail, renewalMail, shippingMail } from '../checkout/order-mail.js';
+import type { CartModule } from '../module.js';
+import type { OrderRow } from '../checkout/orders.repository.js';
+import { cartFailure } from '../cart/errors.js';
 
 /** A made-up order for the previews. */
 function sampleOrder(websiteId: string): OrderRow {
@@ -33,32 +32,31 @@ function sampleOrder(websiteId: string): OrderRow {
   };
 }
 
-export function mailRoutes(app: ZodApp, ctx: ServiceContext<CartDB>, mail: MailRelay): void {
-  const db = ctx.db as unknown as Kysely<MailTables>;
+export function mailRoutes(app: ZodApp, parts: Pick<CartModule, 'mailbox'>): void {
+  const { mailbox } = parts;
 
   app.get(
     '/api/commerce/store/mailbox',
     ownerRoute(Permission.STORE_READ, { schema: { summary: "The store's sent mail (receipts, refund notices and the rest), paged", querystring: MailboxQuery, response: { 200: pageSchema(MailboxMessage) } } }),
-    async (request) => listMailbox(db, websiteIdOf(request), request.query),
+    async (request) => mailbox.mailbox(websiteIdOf(request), request.query),
   );
 
   app.get('/api/commerce/store/mail/failed', ownerRoute(Permission.STORE_READ, { schema: { summary: 'Store mail that could not be delivered', response: { 200: FailedMailList } } }), async (request) => ({
-    items: await failedMail(db, websiteIdOf(request)),
+    items: await mailbox.failed(websiteIdOf(request)),
   }));
 
   app.post(
     '/api/commerce/store/mail/:mailId/resend',
     ownerRoute(Permission.STORE_MANAGE, { schema: { summary: 'Send a failed store mail again', params: MailParams, response: { 200: MailResent } } }),
     async (request) => {
-      if (!(await resendMail(db, websiteIdOf(request), request.params.mailId))) throw cartFailure(404, MailMessages.mailNotFound);
-      mail.poke();
+      if (!(await mailbox.resend(websiteIdOf(request), request.params.mailId))) throw cartFailure(404, MailMessages.mailNotFound);
       return { resent: true as const };
     },
   );
 
   app.get('/api/commerce/store/mail/previews', ownerRoute(Permission.STORE_READ, { schema: { summary: 'Previews of every store mail template with sample data', response: { 200: MailPreviewList } } }), async (request) => {
     const websiteId = websiteIdOf(request);
-    const site = await siteOfMail(ctx.db, websiteId);
+    const site = await mailbox.site(websiteId);
     const shown = { ...site, origin: site.origin ?? 'https://example.com' };
     const order = sampleOrder(websiteId);
     return {

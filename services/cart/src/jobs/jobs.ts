@@ -5,10 +5,10 @@
 // overlaps the previous one of the same job in one process.
 import type { FastifyInstance } from 'fastify';
 import type { ServiceContext } from '@sc/platform';
-import type { CartDB } from './cart.table.js';
-import type { CheckoutService } from './checkout/checkout.service.js';
-import { purgeExpiredKeys } from './checkout/idempotency.js';
-import type { RenewalService } from './subscriptions/renewals.js';
+import type { CartDB } from '../tables.js';
+import { purgeExpiredKeys } from '../checkout/idempotency.js';
+import type { CheckoutService } from '../checkout/checkout.service.js';
+import type { RenewalService } from '../subscriptions/renewals.js';
 
 export interface CartJobsOptions {
   /** How often due subscriptions are billed; false: never (tests call runDue themselves). */
@@ -49,7 +49,8 @@ function every(app: FastifyInstance, ctx: ServiceContext<CartDB>, name: string, 
   });
 }
 
-export function scheduleCartJobs(app: FastifyInstance, ctx: ServiceContext<CartDB>, renewals: RenewalService, options: CartJobsOptions, checkout: CheckoutService): void {
+export function scheduleCartJobs(app: FastifyInstance, ctx: ServiceContext<CartDB>, parts: { jobs: CartJobsOptions; renewals: RenewalService; checkout: CheckoutService }): void {
+  const { jobs: options, renewals, checkout } = parts;
   every(app, ctx, 'payment holds', options.holdsEveryMs, () => checkout.expireHolds(options.holdMs));
   every(app, ctx, 'subscription renewals', options.renewalsEveryMs, () => renewals.runDue(new Date()));
   every(app, ctx, 'idempotency key purge', options.purgeEveryMs, () => purgeExpiredKeys(ctx.db, { ttlMs: options.idempotencyTtlMs }));

@@ -1,6 +1,7 @@
 // Kysely queries on the cart schema. Functions take the database or the caller's transaction.
-import { CompiledQuery, sql, type Kysely, type Selectable, type Transaction } from 'kysely';
-import type { CartDB, CartEntriesTable, CartsTable, StoredVariant } from './cart.table.js';
+import { MAX_QUANTITY } from '@sc/contracts';
+import { CompiledQuery, type Kysely, type Selectable, type Transaction } from 'kysely';
+import type { CartDB, CartEntriesTable, CartsTable, StoredVariant } from '../tables.js';
 
 type Db = Kysely<CartDB> | Transaction<CartDB>;
 export type CartRow = Selectable<CartsTable>;
@@ -65,31 +66,23 @@ export async function lockOpenCart(trx: Transaction<CartDB>, cartId: string): Pr
   return trx.selectFrom('carts').selectAll().where('id', '=', cartId).where('is_purchased', '=', false).forUpdate().executeTakeFirst();
 }
 
-/** Adds to the line of this item and variant (or makes one); lines with form answers stay apart. */
+const MERGE_ENTRY_SQL = 'select entry_id, entry_quantity from cart.merge_entry($1, $2, $3, $4, $5, $6, $7)';
+
+/**
+ * Merges a line into a cart (cart.merge_entry, migration 0009: the one place a line is merged):
+ * adds to the line of this item and variant, or makes one; lines with form answers stay apart; a
+ * merged line is capped at `maxLine`.
+ */
 export async function addToEntry(
   trx: Db,
   entry: { id: string; cartId: string; productId: string; variantId: string; quantity: number; additionalFields: string },
-): Promise<EntryRow> {
-  const values = {
-    id: entry.id,
-    cart_id: entry.cartId,
-    product_id: entry.productId,
-    variant_id: entry.variantId,
-    quantity: entry.quantity,
-    additional_fields: entry.additionalFields,
-  };
-  if (entry.additionalFields !== '') return trx.insertInto('cart_entries').values(values).returningAll().executeTakeFirstOrThrow();
-  return trx
-    .insertInto('cart_entries')
-    .values(values)
-    .onConflict((oc) =>
-      oc
-        .columns(['cart_id', 'product_id', 'variant_id'])
-        .where('additional_fields', '=', '')
-        .doUpdateSet({ quantity: sql<number>`least(cart_entries.quantity + excluded.quantity, 9999)` }),
-    )
-    .returningAll()
-    .executeTakeFirstOrThrow();
+  maxLine = MAX_QUANTITY,
+): Promise<{ id: string; quantity: number }> {
+  const { rows } = await trx.executeQuery<{ entry_id: string; entry_quantity: number }>(
+    CompiledQuery.raw(MERGE_ENTRY_SQL, [entry.cartId, entry.id, entry.productId, entry.variantId, entry.quantity, entry.additionalFields, maxLine]),
+  );
+  const row = rows[0]!;
+  return { id: row.entry_id, quantity: row.entry_quantity };
 }
 
 /** The entries of a cart, oldest first, with their product as the read model has it now. */
@@ -165,6 +158,8 @@ export interface AddEntryCall {
   quantity: number;
   additionalFields: string;
   tracksStock: boolean;
+  /** The largest quantity a merged line may reach (MAX_QUANTITY). */
+  maxLine: number;
   event: { id: string; occurredAt: string; data: Record<string, unknown>; headers: Record<string, string> };
 }
 
@@ -178,7 +173,12 @@ export interface AddedEntryLine {
 }
 
 export interface AddEntryOutcome {
-  outcome: 'added' | 'not-enough-stock' | 'line-limit';
+  /** Whether the line and its event were written (the facts allowed it). */
+  added: boolean;
+  /** What the add was decided on, read under the cart's lock (domain/add-to-cart.ts StockFacts). */
+  held: number;
+  mergeable: number;
+  stock: { qty: number; unlimited: boolean } | undefined;
   /** The line added to (new or merged) and its quantity now; null unless added. */
   entry_id: string | null;
   entry_quantity: number | null;
@@ -188,7 +188,12 @@ export interface AddEntryOutcome {
 }
 
 interface AddEntryRow {
-  outcome: AddEntryOutcome['outcome'];
+  added: boolean;
+  held: number;
+  mergeable: number;
+  stock_found: boolean;
+  stock_qty: number | null;
+  stock_unlimited: boolean | null;
   entry_id: string | null;
   entry_quantity: number | null;
   cart_id: string;
@@ -204,15 +209,16 @@ interface AddEntryRow {
   entries: AddedEntryLine[] | null;
 }
 
-const ADD_ENTRY_SQL = `select outcome, entry_id, entry_quantity, cart_id, token, site_user_id, order_id, is_purchased, kind,
-  coupon_codes, shipping_location, shipping_option_id, created_at, entries
-  from cart.add_entry($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)`;
+const ADD_ENTRY_SQL = `select added, held, mergeable, stock_found, stock_qty, stock_unlimited, entry_id, entry_quantity, cart_id, token,
+  site_user_id, order_id, is_purchased, kind, coupon_codes, shipping_location, shipping_option_id, created_at, entries
+  from cart.add_entry($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)`;
 
 const lookupKeyOf = (key: CartLookupKey): string => (key.by === 'id' ? key.id : key.by === 'token' ? key.token : key.siteUserId);
 
 /**
- * One round trip (migration 0003): lock the cart, check stock against what it holds, upsert the
- * line and write the entry-added event. Undefined when there is no such open cart.
+ * One round trip (migration 0009): lock the cart, read what it holds of the variant and the
+ * variant's stock, and (when they allow it) merge the line and write the entry-added event.
+ * Answers the facts; undefined when there is no such open cart.
  */
 export async function addEntryAtomically(db: Db, call: AddEntryCall): Promise<AddEntryOutcome | undefined> {
   // Sent as it stands: the statement never changes, so there is nothing for Kysely to build.
@@ -227,6 +233,7 @@ export async function addEntryAtomically(db: Db, call: AddEntryCall): Promise<Ad
       call.quantity,
       call.additionalFields,
       call.tracksStock,
+      call.maxLine,
       call.event.id,
       call.event.occurredAt,
       JSON.stringify(call.event.data),
@@ -236,7 +243,10 @@ export async function addEntryAtomically(db: Db, call: AddEntryCall): Promise<Ad
   const row = rows[0];
   if (!row) return undefined;
   return {
-    outcome: row.outcome,
+    added: row.added,
+    held: Number(row.held),
+    mergeable: Number(row.mergeable),
+    stock: row.stock_found ? { qty: Number(row.stock_qty), unlimited: row.stock_unlimited === true } : undefined,
     entry_id: row.entry_id,
     entry_quantity: row.entry_quantity,
     cart: {

@@ -2,24 +2,26 @@
 // by their id; adding, changing and removing entries, coupons and shipping each run in one
 // transaction with the event that announces them (outbox). Adds lock the cart row, so two adds
 // to one cart never lose each other's lines, and check stock against what the cart already holds.
-// The add, the storefront's hottest write, is one round trip (cart.add_entry, migration 0003);
+// The add, the storefront's hottest write, is one round trip (cart.add_entry, migration 0009);
 // cart views price their lines from the store cache (catalog/store-cache.ts), checkout from the
 // database.
 import { randomBytes, randomUUID } from 'node:crypto';
 import {
-  AddToCartMessages,
   CartEntryAdded,
   CommerceMessages,
   isCurrencyCode,
+  MAX_QUANTITY,
   type AddEntryBody,
   type CommerceCartEntry,
   type CommerceShoppingCart,
   type CurrencyCode,
   type ShippingLocation,
   type StockResult,
+  type SubscriptionCartBody as SubscriptionCartSchema,
 } from '@sc/contracts';
 import { enqueueEvent, traceHeaders, type ServiceContext } from '@sc/platform';
 import type { Kysely, Transaction } from 'kysely';
+import type { z } from 'zod';
 import {
   addEntryAtomically,
   addToEntry,
@@ -40,16 +42,19 @@ import {
   type LineRow,
   type PricedEntryRow,
 } from './cart.repository.js';
-import type { CartDB, StoredVariant } from './cart.table.js';
-import { findProduct, stockOfProduct, stockOfVariant, type ProductRow } from './catalog/products.repository.js';
-import { storeCacheOf, type StoreCache } from './catalog/store-cache.js';
-import { hasEnoughStock, parseQuantity, resolveVariant, tracksStock, unitPriceOf } from './domain/add-to-cart.js';
-import { toShoppingCart } from './domain/shopping-cart.js';
-import { computeTotals, type Totals } from './domain/totals.js';
+import type { CartDB, StoredVariant } from '../tables.js';
+import { findProduct, stockOfProduct, stockOfVariant, type ProductRow } from '../catalog/products.repository.js';
+import type { StoreCache } from '../catalog/store-cache.js';
+import { checkProduct, checkQuantity, refusalOf, stockVerdict, tracksStock, unitPriceOf, withLine, type AddRefusal, type SaleableProduct } from '../domain/add-to-cart.js';
+import { toShoppingCart } from '../domain/shopping-cart.js';
+import { computeTotals, type Totals } from '../domain/totals.js';
 import { cartFailure } from './errors.js';
 import { batchedPoke } from './outbox-poke.js';
-import { couponsByCodes, rulesOf, type WebsiteRules } from './store/rules.repository.js';
-import type { CouponDefinition } from './domain/totals.js';
+import { couponsByCodes, rulesOf, type WebsiteRules } from '../store/rules.repository.js';
+import type { CouponDefinition } from '../domain/totals.js';
+
+/** A refused add as the cart's failure (status and SPEC message from domain/add-to-cart.ts). */
+const refused = (refusal: AddRefusal) => cartFailure(refusal.status, refusal.message);
 
 /** Ids and tokens come from here so tests can see their shape; tokens are unguessable (192 bits). */
 export const newCartId = (): string => randomBytes(12).toString('hex');
@@ -105,9 +110,9 @@ export class CartService {
   readonly #cache: StoreCache;
   readonly #pokeRelay: () => void;
 
-  constructor(ctx: ServiceContext<CartDB>) {
+  constructor(ctx: ServiceContext<CartDB>, cache: StoreCache) {
     this.#ctx = ctx;
-    this.#cache = storeCacheOf(ctx);
+    this.#cache = cache;
     this.#pokeRelay = batchedPoke(ctx.relay);
   }
 
@@ -150,61 +155,83 @@ export class CartService {
     return row;
   }
 
-  /** A new one-item cart for a subscription checkout (SPEC 7 /api/3/commerce/cart/subscription). */
-  async createSubscriptionCart(websiteId: string, siteUserId: string | undefined, productId: string, variantId: string, quantity: number, additionalFields: string): Promise<CartRow> {
+  /** A product of the website as the add-to-cart rules see it (from the store cache). */
+  async #saleable(websiteId: string, itemId: string): Promise<{ row: ProductRow; rules: SaleableProduct } | undefined> {
+    const row = await this.#cache.product(this.#ctx.db, websiteId, itemId);
+    if (!row) return undefined;
+    return {
+      row,
+      rules: {
+        productType: row.product_type,
+        variantOptionOrdering: row.variant_option_ordering,
+        variants: row.variants,
+        deleted: row.deleted,
+        visible: row.visible,
+        isSubscribable: row.is_subscribable,
+      },
+    };
+  }
+
+  /**
+   * SPEC 7 /api/3/commerce/cart/subscription: a new cart holding one subscription product, checked
+   * by the same add-to-cart rules as a cart's add (for a subscription: a plan, in stock).
+   */
+  async addSubscription(shopper: Shopper, body: z.infer<typeof SubscriptionCartSchema>): Promise<CartRow> {
+    const quantity = checkQuantity(body.qty);
+    if (!quantity.ok) throw refused(quantity.refusal);
+    const product = await this.#saleable(shopper.websiteId, body.itemId);
+    const checked = checkProduct(product?.rules, 'subscription', { sku: body.sku });
+    if (!checked.ok) throw refused(checked.refusal);
+    const productId = product!.row.product_id;
+    const { variant, tracksStock: tracked } = checked.value;
+    // A new cart holds nothing yet: stock must cover the quantity alone.
+    const stock = tracked ? await stockOfVariant(this.#ctx.db, shopper.websiteId, productId, variant.id) : undefined;
+    const verdict = stockVerdict({ tracksStock: tracked, stock, held: 0, mergeable: 0, requested: quantity.value, merges: false });
+    if (verdict !== 'added') throw refused(refusalOf(verdict, 'subscription'));
     return this.#ctx.transaction(async (trx) => {
-      const cart = await this.#create(trx, websiteId, siteUserId ?? null, 'subscription');
-      await addToEntry(trx, { id: newEntryId(), cartId: cart.id, productId, variantId, quantity, additionalFields });
+      const cart = await this.#create(trx, shopper.websiteId, shopper.siteUserId ?? null, 'subscription');
+      await addToEntry(trx, { id: newEntryId(), cartId: cart.id, productId, variantId: variant.id, quantity: quantity.value, additionalFields: body.additionalFields ?? '' });
       return cart;
     });
   }
 
-  /** A visible product of the website, or the SPEC failure. */
-  async productForSale(websiteId: string, itemId: string): Promise<ProductRow> {
-    const product = await this.#cache.product(this.#ctx.db, websiteId, itemId);
-    if (!product || product.deleted || !product.visible) throw cartFailure(404, CommerceMessages.productUnavailable);
-    return product;
-  }
-
   /**
-   * SPEC 7 POST .../entries: every SPEC 5 rule, then the entry and its event in one round trip.
-   * `onCart` hears which cart it was as soon as that is known (the route sets the cookie), also
-   * when the add is then refused.
+   * SPEC 7 POST .../entries: every SPEC 5 rule (domain/add-to-cart.ts), then the entry and its
+   * event in one round trip. `onCart` hears which cart it was as soon as that is known (the route
+   * sets the cookie), also when the add is then refused.
    */
   async addEntry(
     shopper: Shopper,
     body: AddEntryBody,
     onCart: (lookup: CartLookup) => void = () => undefined,
   ): Promise<{ view: CommerceShoppingCart; entry: CommerceCartEntry; cart: CartRow }> {
-    const quantity = parseQuantity(body.quantity);
-    if (!quantity.ok) throw cartFailure(400, quantity.message);
+    const quantity = checkQuantity(body.quantity);
+    if (!quantity.ok) throw refused(quantity.refusal);
     const { websiteId } = shopper;
-    const product = await this.productForSale(websiteId, body.itemId);
-    if (product.is_subscribable) throw cartFailure(400, CommerceMessages.subscriptionOnly);
-    const resolved = resolveVariant(
-      { productType: product.product_type, variantOptionOrdering: product.variant_option_ordering, variants: product.variants },
-      { sku: body.sku, variantId: body.variantId, attributes: body.attributes },
-    );
-    if (!resolved.ok) throw cartFailure(400, resolved.message);
-    const variant = resolved.value;
+    const product = await this.#saleable(websiteId, body.itemId);
+    const checked = checkProduct(product?.rules, 'cart', { sku: body.sku, variantId: body.variantId, attributes: body.attributes });
+    if (!checked.ok) throw refused(checked.refusal);
+    const row = product!.row;
+    const { variant, tracksStock: tracked } = checked.value;
     // The event is checked against its contract here; the function fills in cartId and entryId.
     const { cartId: _cartId, entryId: _entryId, ...data } = CartEntryAdded.parse({
       cartId: '',
       entryId: '',
-      itemId: product.product_id,
+      itemId: row.product_id,
       variantId: variant.id,
       sku: variant.sku,
       quantity: quantity.value,
-      unitPrice: { value: String(unitPriceOf(variant)), currency: isCurrencyCode(product.currency) ? product.currency : 'USD' },
+      unitPrice: { value: String(unitPriceOf(variant)), currency: isCurrencyCode(row.currency) ? row.currency : 'USD' },
     });
     const call: Omit<AddEntryCall, 'cart'> = {
       websiteId,
-      productId: product.product_id,
+      productId: row.product_id,
       variantId: variant.id,
       entryId: newEntryId(),
       quantity: quantity.value,
       additionalFields: body.additionalFields ?? '',
-      tracksStock: tracksStock(product.product_type),
+      tracksStock: tracked,
+      maxLine: MAX_QUANTITY,
       event: { id: randomUUID(), occurredAt: new Date().toISOString(), data, headers: traceHeaders() },
     };
     const known: CartLookupKey | undefined = shopper.siteUserId
@@ -222,20 +249,14 @@ export class CartService {
       result = await addEntryAtomically(this.#ctx.db, { ...call, cart: { by: 'id', id: lookup.cart.id } });
       if (!result) throw cartFailure(409, CommerceMessages.cartPurchased);
     }
-    switch (result.outcome) {
-      case 'not-enough-stock':
-        throw cartFailure(409, AddToCartMessages.notEnoughStock);
-      case 'line-limit':
-        throw cartFailure(400, CommerceMessages.quantityOutOfRange);
-      case 'added':
-        break;
-    }
+    // The function wrote the line only if the facts it read allowed it; the same rule names the outcome.
+    const verdict = stockVerdict({ tracksStock: tracked, stock: result.stock, held: result.held, mergeable: result.mergeable, requested: quantity.value, merges: call.additionalFields === '' });
+    if ((verdict === 'added') !== result.added) throw new Error(`cart.add_entry and the add-to-cart rules disagree (${verdict}, added: ${result.added})`);
+    if (verdict !== 'added') throw refused(refusalOf(verdict, 'cart'));
     this.#pokeRelay();
     const entryId = result.entry_id!;
-    const before = result.entriesBefore;
     const added = { id: entryId, product_id: call.productId, variant_id: call.variantId, quantity: result.entry_quantity!, additional_fields: call.additionalFields };
-    const lines = before.some((e) => e.id === entryId) ? before.map((e) => (e.id === entryId ? added : e)) : [...before, added];
-    const loaded = await this.#loadLines(result.cart, lines, {});
+    const loaded = await this.#loadLines(result.cart, withLine(result.entriesBefore, added), {});
     const entry = loaded.view.entries.find((e) => e.id === entryId);
     if (!entry) throw cartFailure(404, CommerceMessages.productUnavailable);
     return { view: loaded.view, entry, cart: result.cart };
@@ -243,8 +264,8 @@ export class CartService {
 
   /** The cart page changes a line's quantity (checked against stock like an add). */
   async updateQuantity(cart: CartRow, entryId: string, raw: number | string): Promise<CommerceShoppingCart> {
-    const quantity = parseQuantity(raw);
-    if (!quantity.ok) throw cartFailure(400, quantity.message);
+    const quantity = checkQuantity(raw);
+    if (!quantity.ok) throw refused(quantity.refusal);
     await this.#ctx.transaction(async (trx) => {
       if (!(await lockOpenCart(trx, cart.id))) throw cartFailure(409, CommerceMessages.cartPurchased);
       const entry = await findEntry(trx, cart.id, entryId);
@@ -255,7 +276,9 @@ export class CartService {
           .filter((e) => e.id !== entry.id && e.product_id === entry.product_id && e.variant_id === entry.variant_id)
           .reduce((sum, e) => sum + e.quantity, 0);
         const stock = await stockOfVariant(trx, cart.website_id, entry.product_id, entry.variant_id);
-        if (!hasEnoughStock(stock, others, quantity.value)) throw cartFailure(409, AddToCartMessages.notEnoughStock);
+        // The line's new quantity is checked as an add of it to the cart's other lines of the variant.
+        const verdict = stockVerdict({ tracksStock: true, stock, held: others, mergeable: 0, requested: quantity.value, merges: false });
+        if (verdict !== 'added') throw refused(refusalOf(verdict, 'cart'));
       }
       await setEntryQuantity(trx, entry.id, quantity.value);
       await enqueueEvent(trx, 'commerce.cart.updated', cart.website_id, { cartId: cart.id, change: 'quantity', entryId: entry.id });
@@ -347,7 +370,8 @@ export class CartService {
 
   /** SPEC 7 GET commerce/inventory/stock/?itemId=: one result per variant. */
   async stockResult(websiteId: string, itemId: string): Promise<StockResult> {
-    const product = await this.productForSale(websiteId, itemId);
+    const product = await this.#cache.product(this.#ctx.db, websiteId, itemId);
+    if (!product || product.deleted || !product.visible) throw cartFailure(404, CommerceMessages.productUnavailable);
     const stock = await stockOfProduct(this.#ctx.db, websiteId, itemId);
     const byVariant = new Map(stock.map((s) => [s.variant_id, s]));
     return {

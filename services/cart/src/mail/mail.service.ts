@@ -1,0 +1,39 @@
+// The shop's mail as use cases: the local mailbox, mail that could not be delivered (and its
+// resend, which wakes the relay), and the site a preview is written for.
+import { failedMail, listMailbox, resendMail, type MailRelay, type MailTables } from '@sc/platform';
+import type { Kysely } from 'kysely';
+import type { CartDB } from '../tables.js';
+import { siteOfMail } from '../checkout/order-mail.js';
+
+export class MailService {
+  readonly #db: Kysely<CartDB>;
+  readonly #relay: MailRelay;
+
+  constructor(db: Kysely<CartDB>, relay: MailRelay) {
+    this.#db = db;
+    this.#relay = relay;
+  }
+
+  get #mail(): Kysely<MailTables> {
+    return this.#db as unknown as Kysely<MailTables>;
+  }
+
+  mailbox(websiteId: string, query: Parameters<typeof listMailbox>[2]) {
+    return listMailbox(this.#mail, websiteId, query);
+  }
+
+  failed(websiteId: string) {
+    return failedMail(this.#mail, websiteId);
+  }
+
+  /** Queues a failed mail again; false when there is no such mail. */
+  async resend(websiteId: string, mailId: string): Promise<boolean> {
+    if (!(await resendMail(this.#mail, websiteId, mailId))) return false;
+    this.#relay.poke();
+    return true;
+  }
+
+  site(websiteId: string) {
+    return siteOfMail(this.#db, websiteId);
+  }
+}
