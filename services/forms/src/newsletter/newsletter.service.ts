@@ -5,14 +5,13 @@
 // by ticking "join the mailing list" on a restock form (restock.signup.created), which adds them
 // to the website's mailing list in exactly the same way.
 import { randomBytes, randomUUID } from 'node:crypto';
-import { sql } from 'kysely';
 import { EMAIL_FORMAT_EXAMPLE, FormMessages, FormSettings, FormType, RestockSignupCreated, formatMessage, type EventEnvelope, type FormDefinition } from '@sc/contracts';
-import { AppError, type Captcha, enqueueEvent, enqueueMail, handleOnce, type MailRelay, type ServiceContext } from '@sc/platform';
-import type { FormsDB } from './forms.table.js';
-import type { Db } from './store/db.js';
-import { findForm, findMailingList, insertForm } from './store/forms.repository.js';
-import type { SubmitService, Visitor } from './submit.service.js';
-import { findByConfirmToken, findByUnsubscribeToken, findSubscriber, hashToken, setStatus } from './store/subscribers.repository.js';
+import { AppError, type Captcha, enqueueEvent, enqueueMail, handleOnce, type MailRelay, type Page, type ServiceContext } from '@sc/platform';
+import type { FormsRepository } from '../forms/forms.repository.js';
+import type { FormService } from '../forms/forms.service.js';
+import type { SubmitService, Visitor } from '../submissions/submit.service.js';
+import type { Db, FormsDB } from '../tables.js';
+import { hashToken, type SubscriberView, type SubscribersRepository } from './subscribers.repository.js';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const RESEND_AFTER_MS = 3600_000;
@@ -42,17 +41,39 @@ interface Enrollment {
 
 export type RestockJoinOutcome = 'joined' | 'not-asked' | 'already-handled' | 'unusable';
 
+/** What the newsletter service works with (built once in module.ts). */
+export interface NewsletterDeps {
+  captcha: Captcha;
+  mail: MailRelay;
+  submit: SubmitService;
+  forms: FormService;
+  formsRepository: FormsRepository;
+  subscribers: SubscribersRepository;
+}
+
 export class NewsletterService {
   readonly #ctx: ServiceContext<FormsDB>;
   readonly #captcha: Captcha;
   readonly #mail: MailRelay;
   readonly #submit: SubmitService;
+  readonly #forms: FormService;
+  readonly #formsRepository: FormsRepository;
+  readonly #subscribers: SubscribersRepository;
 
-  constructor(ctx: ServiceContext<FormsDB>, captcha: Captcha, mail: MailRelay, submit: SubmitService) {
+  constructor(ctx: ServiceContext<FormsDB>, deps: NewsletterDeps) {
     this.#ctx = ctx;
-    this.#captcha = captcha;
-    this.#mail = mail;
-    this.#submit = submit;
+    this.#captcha = deps.captcha;
+    this.#mail = deps.mail;
+    this.#submit = deps.submit;
+    this.#forms = deps.forms;
+    this.#formsRepository = deps.formsRepository;
+    this.#subscribers = deps.subscribers;
+  }
+
+  /** A newsletter form's subscribers, paged, for its owner (404 for a form that is not there). */
+  async subscribersOf(websiteId: string, formId: string, page: { cursor?: string; limit: number }): Promise<Page<SubscriberView>> {
+    await this.#forms.get(websiteId, formId);
+    return this.#subscribers.list(websiteId, formId, page);
   }
 
   /** Signs `email` up to the newsletter form `formId`; answers the subscriber's status. */
@@ -97,11 +118,12 @@ export class NewsletterService {
 
   /** The website's mailing list; a website without a newsletter form gets one (owners can rename it). */
   async #mailingList(trx: Db, websiteId: string): Promise<FormDefinition> {
-    const list = await findMailingList(trx, websiteId);
+    const forms = this.#formsRepository.with(trx);
+    const list = await forms.findMailingList(websiteId);
     if (list) return list;
     // A fixed id: two first opt-ins at once make one list (the second insert does nothing).
-    await insertForm(trx, websiteId, DEFAULT_MAILING_LIST_ID, DEFAULT_MAILING_LIST);
-    const made = await findForm(trx, websiteId, DEFAULT_MAILING_LIST_ID);
+    await forms.insert(websiteId, DEFAULT_MAILING_LIST_ID, DEFAULT_MAILING_LIST);
+    const made = await forms.find(websiteId, DEFAULT_MAILING_LIST_ID);
     if (made?.settings.formType !== FormType.NEWSLETTER_BLOCK) throw new Error(`form ${DEFAULT_MAILING_LIST_ID} of ${websiteId} is not a newsletter form`);
     return made;
   }
@@ -113,38 +135,16 @@ export class NewsletterService {
   async #enroll(trx: Db, enrollment: Enrollment): Promise<{ status: 'pending' | 'confirmed'; mailed: boolean }> {
     const { websiteId, form, email, language, origin } = enrollment;
     const normalized = email.toLowerCase();
-    const existing = await findSubscriber(trx, websiteId, form.id, normalized);
+    const subscribers = this.#subscribers.with(trx);
+    const existing = await subscribers.findForUpdate(websiteId, form.id, normalized);
     if (existing?.status === 'confirmed') return { status: 'confirmed', mailed: false };
     const recentlyMailed = existing?.status === 'pending' && existing.confirm_sent_at !== null && Date.now() - new Date(existing.confirm_sent_at).getTime() < RESEND_AFTER_MS;
     if (recentlyMailed) return { status: 'pending', mailed: false };
     const confirm = token();
     const unsubscribe = token();
     const id = existing?.id ?? randomUUID();
-    if (existing) {
-      await trx
-        .updateTable('subscribers')
-        .set({ status: 'pending', confirm_token_hash: hashToken(confirm), unsubscribe_token_hash: hashToken(unsubscribe), confirm_sent_at: sql<Date>`now()`, language: language ?? existing.language })
-        .where('id', '=', id)
-        .execute();
-    } else {
-      await trx
-        .insertInto('subscribers')
-        .values({
-          id,
-          website_id: websiteId,
-          form_id: form.id,
-          email,
-          email_normalized: normalized,
-          status: 'pending',
-          language,
-          confirm_token_hash: hashToken(confirm),
-          unsubscribe_token_hash: hashToken(unsubscribe),
-          confirm_sent_at: new Date(),
-          confirmed_at: null,
-          unsubscribed_at: null,
-        })
-        .execute();
-    }
+    if (existing) await subscribers.renewPending(id, confirm, unsubscribe, language ?? existing.language);
+    else await subscribers.insertPending({ id, websiteId, formId: form.id, email, language, confirmToken: confirm, unsubscribeToken: unsubscribe });
     const confirmUrl = `${origin}/api/form/newsletter/confirm?token=${confirm}`;
     const unsubscribeUrl = `${origin}/api/form/newsletter/unsubscribe?token=${unsubscribe}`;
     await enqueueMail(trx, {
@@ -161,10 +161,10 @@ export class NewsletterService {
 
   /** Follows a confirmation link; false when the token is unknown or already used. */
   async confirm(confirmToken: string): Promise<boolean> {
-    const row = await findByConfirmToken(this.#ctx.db, confirmToken);
+    const row = await this.#subscribers.findByConfirmToken(confirmToken);
     if (!row || row.status !== 'pending') return false;
     await this.#ctx.transaction(async (trx) => {
-      await setStatus(trx, row.id, 'confirmed');
+      await this.#subscribers.with(trx).setStatus(row.id, 'confirmed');
       await enqueueEvent(trx, 'forms.subscriber.confirmed', row.website_id, { subscriberId: row.id, formId: row.form_id, status: 'confirmed', email: row.email });
     });
     return true;
@@ -172,11 +172,11 @@ export class NewsletterService {
 
   /** Follows an unsubscribe link; false when the token is unknown. Repeating it is harmless. */
   async unsubscribe(unsubscribeToken: string): Promise<boolean> {
-    const row = await findByUnsubscribeToken(this.#ctx.db, unsubscribeToken);
+    const row = await this.#subscribers.findByUnsubscribeToken(unsubscribeToken);
     if (!row) return false;
     if (row.status === 'unsubscribed') return true;
     await this.#ctx.transaction(async (trx) => {
-      await setStatus(trx, row.id, 'unsubscribed');
+      await this.#subscribers.with(trx).setStatus(row.id, 'unsubscribed');
       await enqueueEvent(trx, 'forms.subscriber.unsubscribed', row.website_id, { subscriberId: row.id, formId: row.form_id, status: 'unsubscribed', email: row.email });
     });
     return true;

@@ -1,9 +1,11 @@
 // The newsletter block: signup (double opt-in by email), and the confirm and unsubscribe links
-// the mails carry (opened in a browser, so they answer a small HTML page).
-import { FormParams, NewsletterSubscribeBody, NewsletterSubscribeResponse, NewsletterTokenQuery } from '@sc/contracts';
-import { websiteIdOf, type ZodApp } from '@sc/platform';
-import { clientIp, publicOrigin } from '../domain/request.js';
-import type { NewsletterService } from '../newsletter.service.js';
+// the mails carry (opened in a browser, so they answer a small HTML page); and, for owners, a
+// newsletter form's subscribers.
+import { FormParams, NewsletterSubscribeBody, NewsletterSubscribeResponse, NewsletterSubscriber, NewsletterTokenQuery, Permission } from '@sc/contracts';
+import { ownerRoute, PageQuery, pageSchema, websiteIdOf, type ZodApp } from '@sc/platform';
+import { OWNER_BASE } from '../forms/forms.routes.js';
+import { clientIp, publicOrigin } from '../submissions/request.js';
+import type { NewsletterService } from './newsletter.service.js';
 
 const page = (title: string, text: string): string =>
   `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${title}</title></head><body><main><h1>${title}</h1><p>${text}</p></main></body></html>`;
@@ -32,4 +34,10 @@ export function newsletterRoutes(app: ZodApp, newsletter: NewsletterService): vo
       .type('text/html; charset=utf-8')
       .send(done ? page('Unsubscribed', 'You will not receive this newsletter any more.') : page('Link not valid', 'This unsubscribe link is not valid.'));
   });
+
+  app.get(
+    `${OWNER_BASE}/:formId/subscribers`,
+    ownerRoute(Permission.FORM_SUBMISSIONS_READ, { schema: { summary: "A newsletter form's subscribers, paged", params: FormParams, querystring: PageQuery.strict(), response: { 200: pageSchema(NewsletterSubscriber) } } }),
+    async (request) => newsletter.subscribersOf(websiteIdOf(request), request.params.formId, request.query),
+  );
 }

@@ -13,11 +13,11 @@ import {
   type SaveSubmissionBody,
 } from '@sc/contracts';
 import { AppError, type Captcha, enqueueEvent, enqueueMail, isUnavailableError, renderMail, type MailRelay, type ServiceContext } from '@sc/platform';
-import { answerText, inputFields } from './domain/csv.js';
-import type { FormsDB } from './forms.table.js';
-import { findForm } from './store/forms.repository.js';
-import { consumeKey, insertKey, pruneKeys } from './store/keys.repository.js';
-import { insertSubmission } from './store/submissions.repository.js';
+import { answerText, inputFields } from '../domain/csv.js';
+import type { FormsRepository } from '../forms/forms.repository.js';
+import type { FormsDB } from '../tables.js';
+import type { KeysRepository } from './keys.repository.js';
+import type { SubmissionsRepository } from './submissions.repository.js';
 
 export interface SubmitLimits {
   /** Submissions per client address per form per window. */
@@ -49,22 +49,43 @@ function queryOf(pagePath: string | undefined): Record<string, string> {
   return out;
 }
 
+/** What the visitor path works with (built once in module.ts). */
+export interface SubmitDeps {
+  captcha: Captcha;
+  mail: MailRelay;
+  limits: SubmitLimits;
+  forms: FormsRepository;
+  keys: KeysRepository;
+  submissions: SubmissionsRepository;
+}
+
 export class SubmitService {
   readonly #ctx: ServiceContext<FormsDB>;
   readonly #captcha: Captcha;
   readonly #mail: MailRelay;
   readonly #limits: SubmitLimits;
+  readonly #forms: FormsRepository;
+  readonly #keys: KeysRepository;
+  readonly #submissions: SubmissionsRepository;
 
-  constructor(ctx: ServiceContext<FormsDB>, captcha: Captcha, mail: MailRelay, limits: SubmitLimits) {
+  constructor(ctx: ServiceContext<FormsDB>, deps: SubmitDeps) {
     this.#ctx = ctx;
-    this.#captcha = captcha;
-    this.#mail = mail;
-    this.#limits = limits;
+    this.#captcha = deps.captcha;
+    this.#mail = deps.mail;
+    this.#limits = deps.limits;
+    this.#forms = deps.forms;
+    this.#keys = deps.keys;
+    this.#submissions = deps.submissions;
+  }
+
+  /** The built-in captcha's challenge for a form of the website (solved in the browser). */
+  challenge(websiteId: string) {
+    return this.#captcha.pow.issue(websiteId);
   }
 
   /** A form visitors can use: it exists and has at least one field. */
   async configuredForm(websiteId: string, formId: string): Promise<FormDefinition> {
-    const form = await findForm(this.#ctx.db, websiteId, formId);
+    const form = await this.#forms.find(websiteId, formId);
     if (!form || form.settings.build.fields.length === 0) throw notConfigured();
     return form;
   }
@@ -81,8 +102,8 @@ export class SubmitService {
   async issueKey(websiteId: string): Promise<{ key: string; expiresAt: string }> {
     const key = randomBytes(24).toString('base64url');
     const expiresAt = new Date(Date.now() + FORM_LIMITS.submissionKeyTtlMs);
-    await insertKey(this.#ctx.db, websiteId, key, expiresAt);
-    await pruneKeys(this.#ctx.db);
+    await this.#keys.insert(websiteId, key, expiresAt);
+    await this.#keys.prune();
     return { key, expiresAt: expiresAt.toISOString() };
   }
 
@@ -130,8 +151,8 @@ export class SubmitService {
   /** Key, submission, event and notification mails in one transaction: all of them or none. */
   async #store(websiteId: string, form: FormDefinition, checked: CheckedForm, body: SaveSubmissionBody): Promise<string> {
     const id = await this.#ctx.transaction(async (trx) => {
-      if (!(await consumeKey(trx, websiteId, body.key))) throw new AppError('UNAUTHORIZED', FormMessages.unauthorized);
-      const submissionId = await insertSubmission(trx, websiteId, form.id, checked.values, body);
+      if (!(await this.#keys.with(trx).consume(websiteId, body.key))) throw new AppError('UNAUTHORIZED', FormMessages.unauthorized);
+      const submissionId = await this.#submissions.with(trx).insert(websiteId, form.id, checked.values, body);
       await enqueueEvent(trx, 'forms.submission.saved', websiteId, {
         submissionId,
         formId: form.id,

@@ -1,12 +1,10 @@
 // Form definitions for owners: create, read, replace, delete. A form id is chosen by the owner's
 // tools or made here; a website's forms never collide with another's.
 import { randomBytes } from 'node:crypto';
-import type { FormSettings} from '@sc/contracts';
-import { type FormDefinition } from '@sc/contracts';
-import { AppError, type ServiceContext } from '@sc/platform';
-import { allowsField } from './domain/template.js';
-import type { FormsDB } from './forms.table.js';
-import { deleteForm, findForm, insertForm, listForms, updateForm } from './store/forms.repository.js';
+import type { FormDefinition, FormSettings } from '@sc/contracts';
+import { AppError } from '@sc/platform';
+import type { FormsRepository } from './forms.repository.js';
+import { allowsField } from './template.js';
 
 const newFormId = (): string => `form-${randomBytes(9).toString('base64url')}`;
 
@@ -20,18 +18,18 @@ function checkFieldTypes(settings: FormSettings): void {
 }
 
 export class FormService {
-  readonly #ctx: ServiceContext<FormsDB>;
+  readonly #forms: FormsRepository;
 
-  constructor(ctx: ServiceContext<FormsDB>) {
-    this.#ctx = ctx;
+  constructor(forms: FormsRepository) {
+    this.#forms = forms;
   }
 
   list(websiteId: string): Promise<FormDefinition[]> {
-    return listForms(this.#ctx.db, websiteId);
+    return this.#forms.list(websiteId);
   }
 
   async get(websiteId: string, id: string): Promise<FormDefinition> {
-    const form = await findForm(this.#ctx.db, websiteId, id);
+    const form = await this.#forms.find(websiteId, id);
     if (!form) throw new AppError('NOT_FOUND', 'No such form.');
     return form;
   }
@@ -39,18 +37,18 @@ export class FormService {
   /** Creates a form; `id` is for seeds and imports that need a stable id. */
   async create(websiteId: string, settings: FormSettings, id: string = newFormId()): Promise<FormDefinition> {
     checkFieldTypes(settings);
-    if (!(await insertForm(this.#ctx.db, websiteId, id, settings))) throw new AppError('CONFLICT', 'A form with this id exists.');
+    if (!(await this.#forms.insert(websiteId, id, settings))) throw new AppError('CONFLICT', 'A form with this id exists.');
     return this.get(websiteId, id);
   }
 
   async replace(websiteId: string, id: string, settings: FormSettings): Promise<FormDefinition> {
     checkFieldTypes(settings);
-    const form = await updateForm(this.#ctx.db, websiteId, id, settings);
+    const form = await this.#forms.update(websiteId, id, settings);
     if (!form) throw new AppError('NOT_FOUND', 'No such form.');
     return form;
   }
 
   async remove(websiteId: string, id: string): Promise<void> {
-    if (!(await deleteForm(this.#ctx.db, websiteId, id))) throw new AppError('NOT_FOUND', 'No such form.');
+    if (!(await this.#forms.delete(websiteId, id))) throw new AppError('NOT_FOUND', 'No such form.');
   }
 }

@@ -2,9 +2,7 @@
 // (content points at DEMO_CONTENT.engravingFormId), a contact form and a newsletter block.
 // Idempotent: a form that exists is left as the owner may have edited it.
 import { DEMO_CONTENT, DEMO_WEBSITE_ID, FormSettings, FormType, type FormSettingsInput } from '@sc/contracts';
-import type { ServiceContext } from '@sc/platform';
-import type { FormsDB } from './forms.table.js';
-import { insertForm } from './store/forms.repository.js';
+import type { FormsModule } from '../module.js';
 
 export const DEMO_FORMS: Readonly<Record<string, FormSettingsInput>> = Object.freeze({
   [DEMO_CONTENT.engravingFormId]: {
@@ -43,8 +41,8 @@ export const DEMO_FORMS: Readonly<Record<string, FormSettingsInput>> = Object.fr
 });
 
 /** Writes the demo forms that are not there yet. */
-export async function seedDemoForms(ctx: ServiceContext<FormsDB>): Promise<void> {
+export async function seedDemoForms(parts: Pick<FormsModule, 'repositories'>): Promise<void> {
   for (const [id, settings] of Object.entries(DEMO_FORMS)) {
-    await insertForm(ctx.db, DEMO_WEBSITE_ID, id, FormSettings.parse(settings));
+    await parts.repositories.forms.insert(DEMO_WEBSITE_ID, id, FormSettings.parse(settings));
   }
 }

@@ -14,10 +14,10 @@ import {
   ValidateFormResponse,
   publicFormOf,
 } from '@sc/contracts';
-import { type Captcha, websiteIdOf, type ZodApp } from '@sc/platform';
-import { clientIp } from '../domain/request.js';
-import { templateSchema } from '../domain/template.js';
-import type { SubmitService } from '../submit.service.js';
+import { websiteIdOf, type ZodApp } from '@sc/platform';
+import { templateSchema } from '../forms/template.js';
+import { clientIp } from './request.js';
+import type { SubmitService } from './submit.service.js';
 
 /** These calls are sent with an empty body (SPEC 7): an empty JSON body is read as no body. */
 function acceptEmptyJson(app: FastifyInstance): void {
@@ -28,7 +28,7 @@ function acceptEmptyJson(app: FastifyInstance): void {
   });
 }
 
-export function visitorRoutes(app: ZodApp, submit: SubmitService, captcha: Captcha): void {
+export function visitorRoutes(app: ZodApp, submit: SubmitService): void {
   app.get('/api/template/GetTemplateSchema', { schema: { summary: 'The fields, field types and defaults of a form type', querystring: TemplateSchemaQuery, response: { 200: TemplateSchema } } }, async (request) =>
     templateSchema(request.query.type),
   );
@@ -48,7 +48,7 @@ export function visitorRoutes(app: ZodApp, submit: SubmitService, captcha: Captc
     acceptEmptyJson(scope);
     const zod = scope as unknown as ZodApp;
     zod.post('/api/form/FormSubmissionKey', { schema: { summary: 'A one-time key that a form submission must carry', response: { 200: SubmissionKeyResponse } } }, async (request) => submit.issueKey(websiteIdOf(request)));
-    zod.post('/api/form/captcha/challenge', { schema: { summary: 'A captcha challenge for a form (solved in the browser)', response: { 200: CaptchaChallenge } } }, async (request) => captcha.pow.issue(websiteIdOf(request)));
+    zod.post('/api/form/captcha/challenge', { schema: { summary: 'A captcha challenge for a form (solved in the browser)', response: { 200: CaptchaChallenge } } }, async (request) => submit.challenge(websiteIdOf(request)));
   });
 
   app.post(

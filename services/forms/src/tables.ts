@@ -1,6 +1,6 @@
 // The forms service's tables (schema `forms`): form definitions, submission keys, submissions,
 // newsletter subscribers; plus the captcha's, the mailer's and the outbox's.
-import type { Generated } from 'kysely';
+import type { Generated, Kysely, Transaction } from 'kysely';
 import type { FieldValue, FormSettings } from '@sc/contracts';
 import type { MailTables, OutboxTables, CaptchaTables } from '@sc/platform';
 
@@ -50,3 +50,6 @@ export interface FormsTables {
 }
 
 export type FormsDB = FormsTables & CaptchaTables & MailTables & OutboxTables;
+
+/** What repositories run on: the service's database or a transaction on it. */
+export type Db = Kysely<FormsDB> | Transaction<FormsDB>;
