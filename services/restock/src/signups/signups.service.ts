@@ -2,13 +2,12 @@
 // turned automatic notification on) send the notification. Each signup's mail is enqueued in the
 // same transaction that marks it notified, keyed by the signup id: pressing send twice, two
 // owners at once, or a crash and restart mid-send can never mail a signup twice.
-import { restockEmailError, restockSuccessText, type RestockSettings, type RestockSignupBody } from '@sc/contracts';
-import { AppError, type Captcha, enqueueEvent, enqueueMail, renderMail, type MailRelay, type ServiceContext } from '@sc/platform';
-import type { RestockDB } from './restock.table.js';
-import { productOf, websiteOf } from './store/catalog.repository.js';
-import type { Db } from './store/db.js';
-import { readSettings, writeSettings } from './store/settings.repository.js';
-import { claimWaiting, upsertSignup } from './store/signups.repository.js';
+import { restockEmailError, restockSuccessText, type RestockSignupBody } from '@sc/contracts';
+import { AppError, type Captcha, enqueueEvent, enqueueMail, renderMail, type MailRelay, type Page, type ServiceContext } from '@sc/platform';
+import type { CatalogRepository } from '../catalog/catalog.repository.js';
+import type { SettingsService } from '../settings/settings.service.js';
+import type { Db, RestockDB } from '../tables.js';
+import type { GroupRow, SignupsRepository } from './signups.repository.js';
 
 export interface Visitor {
   websiteId: string;
@@ -19,37 +18,63 @@ export interface Visitor {
 
 export type SendTrigger = 'owner' | 'back-in-stock';
 
+/** What the waitlists work with (built once in module.ts). */
+export interface RestockDeps {
+  captcha: Captcha;
+  mail: MailRelay;
+  settings: SettingsService;
+  signups: SignupsRepository;
+  catalog: CatalogRepository;
+}
+
 export class RestockService {
   readonly #ctx: ServiceContext<RestockDB>;
   readonly #captcha: Captcha;
   readonly #mail: MailRelay;
+  readonly #settings: SettingsService;
+  readonly #signups: SignupsRepository;
+  readonly #catalog: CatalogRepository;
 
-  constructor(ctx: ServiceContext<RestockDB>, captcha: Captcha, mail: MailRelay) {
+  constructor(ctx: ServiceContext<RestockDB>, deps: RestockDeps) {
     this.#ctx = ctx;
-    this.#captcha = captcha;
-    this.#mail = mail;
+    this.#captcha = deps.captcha;
+    this.#mail = deps.mail;
+    this.#settings = deps.settings;
+    this.#signups = deps.signups;
+    this.#catalog = deps.catalog;
   }
 
-  settings(websiteId: string): Promise<RestockSettings> {
-    return readSettings(this.#ctx.db, websiteId);
+  /** The built-in captcha's challenge for the restock form (solved in the browser). */
+  challenge(websiteId: string) {
+    return this.#captcha.pow.issue(websiteId);
   }
 
-  async saveSettings(websiteId: string, settings: RestockSettings): Promise<RestockSettings> {
-    await writeSettings(this.#ctx.db, websiteId, settings);
-    return settings;
+  /** One page of the (product, variant) groups that have signups. */
+  groups(websiteId: string, page: { cursor?: string; limit: number }): Promise<Page<GroupRow>> {
+    return this.#signups.listGroups(websiteId, page);
+  }
+
+  /** One page of the signups of a product variant. */
+  signups(websiteId: string, productId: string, variantId: string, page: { cursor?: string; limit: number }) {
+    return this.#signups.list(websiteId, productId, variantId, page);
+  }
+
+  /** Signups waiting and the products they wait for, for the admin Home. */
+  summary(websiteId: string): Promise<{ waiting: number; products: number }> {
+    return this.#signups.waitingSummary(websiteId);
   }
 
   /** SPEC 7 POST .../restock: SPEC 5 email rules, the captcha when the site asks for one. */
   async signUp(visitor: Visitor, body: RestockSignupBody): Promise<string> {
     const problem = restockEmailError(body.siteVisitorEmail);
     if (problem) throw new AppError('VALIDATION_FAILED', problem, { fields: { siteVisitorEmail: problem } });
-    const settings = await this.settings(visitor.websiteId);
+    const settings = await this.#settings.get(visitor.websiteId);
     if (settings.captchaEnabled) {
       await this.#captcha.require(body.captchaToken ?? body.recaptchaEnterpriseV3Token, { websiteId: visitor.websiteId, remoteIp: visitor.ip });
     }
     const email = body.siteVisitorEmail.trim();
     await this.#ctx.transaction(async (trx) => {
-      const id = await upsertSignup(trx, {
+      const id = await this.#signups.with(trx).upsert({
         websiteId: visitor.websiteId,
         productId: body.productId,
         variantId: body.variantId,
@@ -84,10 +109,11 @@ export class RestockService {
   }
 
   async #sendVariant(trx: Db, websiteId: string, productId: string, variantId: string, trigger: SendTrigger): Promise<number> {
-    const signups = await claimWaiting(trx, websiteId, productId, variantId);
+    const signups = await this.#signups.with(trx).claimWaiting(websiteId, productId, variantId);
     if (signups.length === 0) return 0;
-    const product = await productOf(trx, websiteId, productId);
-    const website = await websiteOf(trx, websiteId);
+    const catalog = this.#catalog.with(trx);
+    const product = await catalog.productOf(websiteId, productId);
+    const website = await catalog.websiteOf(websiteId);
     const name = product?.title ?? 'An item you asked about';
     const variant = product ? (typeof product.variants === 'string' ? (JSON.parse(product.variants) as Record<string, { label: string }>) : product.variants)[variantId] : undefined;
     const link = product ? (website?.domain ? `https://${website.domain}${product.full_url}` : product.full_url) : '';

@@ -1,6 +1,6 @@
 // The restock service's tables (schema `restock`): signups, the owner's settings per website, and
 // a read model of products and websites (names, links) built from content's events.
-import type { Generated } from 'kysely';
+import type { Generated, Kysely, Transaction } from 'kysely';
 import type { RestockSettings } from '@sc/contracts';
 import type { MailTables, OutboxTables, CaptchaTables } from '@sc/platform';
 
@@ -40,3 +40,6 @@ export interface RestockTables {
 }
 
 export type RestockDB = RestockTables & CaptchaTables & MailTables & OutboxTables;
+
+/** What repositories run on: the service's database or a transaction on it. */
+export type Db = Kysely<RestockDB> | Transaction<RestockDB>;
