@@ -10,10 +10,10 @@ import { z } from 'zod';
 import { CartEntryAdded, CartEntryRemoved, ContentProductDeleted, ContentProductUpserted, FormSubmissionSaved, OrderPlaced, type EventEnvelope } from '@sc/contracts';
 import { handleOnce, type ServiceContext, type SubscribeOptions } from '@sc/platform';
 import type { Kysely, Transaction } from 'kysely';
-import type { AnalyticsDB } from '../analytics.table.js';
+import type { AnalyticsDB } from '../tables.js';
 import { dayOf } from '../domain/dates.js';
-import { bulkAdd, type Column } from '../store/bulk.js';
-import { mirrorSiteSettings } from '../store/settings.repository.js';
+import { bulkAdd, type Column } from '../ingest/bulk.js';
+import { mirrorSiteSettings } from '../settings/settings.repository.js';
 
 export const COMMERCE_CONSUMER = 'analytics-commerce';
 export const FORMS_CONSUMER = 'analytics-forms';

@@ -5,7 +5,7 @@
 import { DEFAULT_SITE_SETTINGS, type AnalyticsSettings, type UpdateAnalyticsSettingsBody } from '@sc/contracts';
 import type { Kysely, Transaction } from 'kysely';
 import { LRUCache } from 'lru-cache';
-import type { AnalyticsDB } from '../analytics.table.js';
+import type { AnalyticsDB } from '../tables.js';
 
 type Db = Kysely<AnalyticsDB> | Transaction<AnalyticsDB>;
 

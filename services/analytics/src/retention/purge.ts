@@ -4,8 +4,8 @@
 // Deletes run in chunks so a large backlog never holds long locks; replicas may run it at once.
 import { sql, type Kysely } from 'kysely';
 import type { Logger } from '@sc/platform';
-import { RAW_TABLES, type AnalyticsDB } from './analytics.table.js';
-import { dayOf } from './domain/dates.js';
+import { RAW_TABLES, type AnalyticsDB } from '../tables.js';
+import { dayOf } from '../domain/dates.js';
 
 const DAY_MS = 86_400_000;
 const CHUNK = 10_000;

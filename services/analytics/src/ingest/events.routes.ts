@@ -12,9 +12,9 @@ import {
   RecordJavascriptErrorsBody,
 } from '@sc/contracts';
 import type { ZodApp } from '@sc/platform';
-import type { IngestBuffer } from '../ingest/buffer.js';
-import type { IngestService } from '../ingest/ingest.service.js';
-import type { IngestRecord } from '../ingest/records.js';
+import type { IngestBuffer } from './buffer.js';
+import type { IngestService } from './ingest.service.js';
+import type { IngestRecord } from './records.js';
 import { answer, factsOf } from './facts.js';
 
 const response = { 202: IngestAccepted, 400: ErrorBody, 503: ErrorBody };

@@ -1,23 +1,17 @@
 // SPEC 7 performance calls: the page asks for a pageLoadId, then sends its web-vital records in
 // batches (beacon or XHR) when hidden or 60 s after load.
-import { randomUUID } from 'node:crypto';
 import { ErrorBody, IngestAccepted, PerformanceRecordsBody, PerformanceSettingsResponse } from '@sc/contracts';
 import type { ZodApp } from '@sc/platform';
-import { requesterSkip } from '../domain/tracking-rules.js';
-import type { IngestBuffer } from '../ingest/buffer.js';
-import type { IngestService } from '../ingest/ingest.service.js';
-import type { IngestRecord } from '../ingest/records.js';
+import type { IngestBuffer } from './buffer.js';
+import type { IngestService } from './ingest.service.js';
+import type { IngestRecord } from './records.js';
 import { answer, factsOf } from './facts.js';
 
 export function performanceRoutes(app: ZodApp, ingest: IngestService, buffer: IngestBuffer<IngestRecord>): void {
   app.get(
     '/api/1/performance/settings',
     { schema: { summary: 'A page load id for performance records, and whether to send them', response: { 200: PerformanceSettingsResponse } } },
-    async (request) => {
-      const facts = factsOf(request);
-      const site = await ingest.settingsOf(facts.websiteId);
-      return { pageLoadId: randomUUID(), enabled: requesterSkip({ ...facts.identity, userAgent: facts.userAgent }, site) === undefined };
-    },
+    async (request) => ingest.performanceSettings(factsOf(request)),
   );
   app.post(
     '/api/1/performance/records',

@@ -13,7 +13,7 @@ import type { ZodApp } from '@sc/platform';
 import type { IngestBuffer } from '../ingest/buffer.js';
 import type { IngestService } from '../ingest/ingest.service.js';
 import type { IngestRecord } from '../ingest/records.js';
-import { answer, factsOf } from './facts.js';
+import { answer, factsOf } from '../ingest/facts.js';
 
 const response = { 202: IngestAccepted, 400: ErrorBody, 503: ErrorBody };
 

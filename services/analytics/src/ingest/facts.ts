@@ -4,10 +4,10 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AnalyticsMessages, type IngestAccepted } from '@sc/contracts';
 import { errorBody, identityOf, websiteIdOf } from '@sc/platform';
-import type { IngestBuffer } from '../ingest/buffer.js';
-import type { CallFacts, Outcome } from '../ingest/ingest.service.js';
-import type { IngestRecord } from '../ingest/records.js';
-import { clientAddress } from '../ingest/visitor-id.js';
+import type { IngestBuffer } from './buffer.js';
+import type { CallFacts, Outcome } from './ingest.service.js';
+import type { IngestRecord } from './records.js';
+import { clientAddress } from './visitor-id.js';
 
 const single = (value: string | string[] | undefined): string | undefined => (Array.isArray(value) ? value[0] : value);
 
