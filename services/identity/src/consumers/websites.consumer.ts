@@ -3,8 +3,8 @@
 // so the website switcher can name an owner's websites without asking content on every call.
 import { ContentWebsiteChanged, type EventEnvelope } from '@sc/contracts';
 import { handleOnce, type ServiceContext, type SubscribeOptions } from '@sc/platform';
-import type { IdentityDB } from '../identity.table.js';
-import { upsertWebsite } from '../website.repository.js';
+import type { IdentityDB } from '../tables.js';
+import { upsertWebsite } from '../websites/website.repository.js';
 
 export const WEBSITES_CONSUMER = 'identity-websites';
 
