@@ -3,6 +3,7 @@
 // wire() calls it; the platform hands the result to routes, consumers and seed.
 import { Captcha, type CaptchaTables, type MailRelay, type ServiceContext } from '@sc/platform';
 import type { Kysely } from 'kysely';
+import { AccountMailRepository } from './account-mail/account-mail.repository.js';
 import { AccountMailService } from './account-mail/account-mail.service.js';
 import { ApiKeyService } from './api-keys/api-key.service.js';
 import type { IdentitySettings } from './config.js';
@@ -48,7 +49,7 @@ export function createIdentityModule(ctx: ServiceContext<IdentityDB>, options: I
   const captcha = Captcha.fromEnv(captchaDb, process.env, settings.captchaDifficulty === undefined ? {} : { difficulty: settings.captchaDifficulty });
   const hasher = new PasswordHasher(settings.scrypt, (task) => pool.scrypt(task));
   const throttle = new LoginThrottle(ctx.cache, settings.throttle, captcha);
-  const accountMail = new AccountMailService(ctx, hasher, mail);
+  const accountMail = new AccountMailService(ctx, hasher, mail, new AccountMailRepository(ctx.db));
   return {
     settings,
     pool,

@@ -8,14 +8,13 @@
 // - A reset ends every session of the account (all browsers) and every other link still out.
 import { AppError, enqueueMail, renderMail, type MailBrand, type MailRelay, type ServiceContext } from '@sc/platform';
 import { IdentityMessages } from '@sc/contracts';
-import { sql, type Transaction } from 'kysely';
+import type { Transaction } from 'kysely';
 import type { PasswordHasher } from '../passwords/password.js';
-import { newSessionToken, sha256 } from '../domain/tokens.js';
-import type { AccountTokensTable, IdentityDB } from '../tables.js';
+import { sha256 } from '../domain/tokens.js';
+import type { IdentityDB } from '../tables.js';
+import type { AccountKind as Kind, AccountMailRepository } from './account-mail.repository.js';
 
 type Trx = Transaction<IdentityDB>;
-type Kind = AccountTokensTable['kind'];
-type Purpose = AccountTokensTable['purpose'];
 
 export const RESET_TTL_MS = 3600_000;
 export const VERIFY_TTL_MS = 7 * 24 * 3600_000;
@@ -31,32 +30,24 @@ export class AccountMailService {
   readonly #ctx: ServiceContext<IdentityDB>;
   readonly #hasher: PasswordHasher;
   readonly #mail: MailRelay;
+  readonly #accounts: AccountMailRepository;
 
-  constructor(ctx: ServiceContext<IdentityDB>, hasher: PasswordHasher, mail: MailRelay) {
+  constructor(ctx: ServiceContext<IdentityDB>, hasher: PasswordHasher, mail: MailRelay, accounts: AccountMailRepository) {
     this.#ctx = ctx;
     this.#hasher = hasher;
     this.#mail = mail;
+    this.#accounts = accounts;
   }
 
   /** Mails a reset link when `email` has an account of this kind; the caller answers the same either way. */
   async requestReset(kind: Kind, websiteId: string, email: string): Promise<void> {
     const queued = await this.#ctx.transaction(async (trx) => {
-      const account =
-        kind === 'site-user'
-          ? await trx.selectFrom('site_users').select(['id', 'email']).where('website_id', '=', websiteId).where('email', '=', email).executeTakeFirst()
-          : await trx.selectFrom('owners').select(['id', 'email']).where('email', '=', email).executeTakeFirst();
+      const accounts = this.#accounts.with(trx);
+      const account = await accounts.accountOf(kind, websiteId, email);
       if (!account) return false;
-      const recent = await trx
-        .selectFrom('account_tokens')
-        .select((eb) => eb.fn.countAll<number>().as('n'))
-        .where('kind', '=', kind)
-        .where('subject_id', '=', account.id)
-        .where('purpose', '=', 'password-reset')
-        .where('created_at', '>', sql<Date>`now() - interval '1 hour'`)
-        .executeTakeFirstOrThrow();
-      if (Number(recent.n) >= RESETS_PER_HOUR) return false;
-      const token = await this.#issue(trx, 'password-reset', kind, account.id, kind === 'site-user' ? websiteId : null, RESET_TTL_MS);
-      const site = await this.#site(trx, websiteId);
+      if ((await accounts.resetsInLastHour(kind, account.id)) >= RESETS_PER_HOUR) return false;
+      const token = await accounts.issue('password-reset', kind, account.id, kind === 'site-user' ? websiteId : null, RESET_TTL_MS);
+      const site = await this.#site(accounts, websiteId);
       // Site users: the site's page opens its account dialog on this parameter; owners: the admin app.
       const path = kind === 'site-user' ? `/?reset-password=${token}` : `/config/reset-password?token=${token}`;
       const link = `${site.origin ?? ''}${path}`;
@@ -82,30 +73,19 @@ export class AccountMailService {
   async confirmReset(kind: Kind, websiteId: string, token: string, password: string): Promise<void> {
     const passwordHash = await this.#hasher.hash(password);
     await this.#ctx.transaction(async (trx) => {
-      const used = await this.#use(trx, 'password-reset', kind, token, kind === 'site-user' ? websiteId : null);
+      const accounts = this.#accounts.with(trx);
+      const used = await accounts.use('password-reset', kind, token, kind === 'site-user' ? websiteId : null);
       if (!used) throw new AppError('BAD_REQUEST', IdentityMessages.resetTokenInvalid);
-      if (kind === 'site-user') {
-        await trx.updateTable('site_users').set({ password_hash: passwordHash, updated_at: sql<Date>`now()` }).where('id', '=', used.subject_id).execute();
-      } else {
-        await trx.updateTable('owners').set({ password_hash: passwordHash, updated_at: sql<Date>`now()` }).where('id', '=', used.subject_id).execute();
-      }
-      await trx.deleteFrom('sessions').where('kind', '=', kind).where('subject_id', '=', used.subject_id).execute();
-      // Other reset links still out for this account stop working too.
-      await trx
-        .updateTable('account_tokens')
-        .set({ used_at: sql<Date>`now()` })
-        .where('kind', '=', kind)
-        .where('subject_id', '=', used.subject_id)
-        .where('purpose', '=', 'password-reset')
-        .where('used_at', 'is', null)
-        .execute();
+      // Every session ends, and other reset links still out for this account stop working too.
+      await accounts.replacePassword(kind, used.subject_id, passwordHash);
     });
   }
 
   /** In the sign-up transaction: mails the new site user a link that proves the address. */
   async sendVerification(trx: Trx, websiteId: string, siteUserId: string, email: string): Promise<void> {
-    const token = await this.#issue(trx, 'verify-email', 'site-user', siteUserId, websiteId, VERIFY_TTL_MS);
-    const site = await this.#site(trx, websiteId);
+    const accounts = this.#accounts.with(trx);
+    const token = await accounts.issue('verify-email', 'site-user', siteUserId, websiteId, VERIFY_TTL_MS);
+    const site = await this.#site(accounts, websiteId);
     const path = `/api/auth/site-users/verify-email?token=${token}`;
     const link = site.origin ? `${site.origin}${path}` : path;
     const mail = renderMail(site.brand, {
@@ -129,37 +109,15 @@ export class AccountMailService {
   /** Marks the address of the token's site user verified. */
   async verifyEmail(websiteId: string, token: string): Promise<void> {
     await this.#ctx.transaction(async (trx) => {
-      const used = await this.#use(trx, 'verify-email', 'site-user', token, websiteId);
+      const accounts = this.#accounts.with(trx);
+      const used = await accounts.use('verify-email', 'site-user', token, websiteId);
       if (!used) throw new AppError('BAD_REQUEST', IdentityMessages.verifyTokenInvalid);
-      await trx.updateTable('site_users').set({ email_verified_at: sql<Date>`now()` }).where('id', '=', used.subject_id).where('website_id', '=', websiteId).execute();
+      await accounts.markEmailVerified(websiteId, used.subject_id);
     });
   }
 
-  async #issue(trx: Trx, purpose: Purpose, kind: Kind, subjectId: string, websiteId: string | null, ttlMs: number): Promise<string> {
-    const token = newSessionToken();
-    await trx
-      .insertInto('account_tokens')
-      .values({ token_hash: sha256(token), purpose, kind, subject_id: subjectId, website_id: websiteId, expires_at: new Date(Date.now() + ttlMs) })
-      .execute();
-    return token;
-  }
-
-  /** Uses a token once: the row when it was unused, unexpired and of this purpose, kind and website. */
-  async #use(trx: Trx, purpose: Purpose, kind: Kind, token: string, websiteId: string | null) {
-    let query = trx
-      .updateTable('account_tokens')
-      .set({ used_at: sql<Date>`now()` })
-      .where('token_hash', '=', sha256(token))
-      .where('purpose', '=', purpose)
-      .where('kind', '=', kind)
-      .where('used_at', 'is', null)
-      .where('expires_at', '>', sql<Date>`now()`);
-    query = websiteId === null ? query.where('website_id', 'is', null) : query.where('website_id', '=', websiteId);
-    return query.returning(['subject_id']).executeTakeFirst();
-  }
-
-  async #site(trx: Trx, websiteId: string): Promise<SiteOfMail> {
-    const site = await trx.selectFrom('websites').select(['title', 'domains']).where('id', '=', websiteId).executeTakeFirst();
+  async #site(accounts: AccountMailRepository, websiteId: string): Promise<SiteOfMail> {
+    const site = await accounts.websiteOf(websiteId);
     const domain = site?.domains.find((d) => /^[a-z0-9.-]+(:\d+)?$/i.test(d));
     return { brand: { siteName: site?.title || 'Our site' }, origin: domain ? `https://${domain}` : null };
   }
