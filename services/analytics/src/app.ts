@@ -94,7 +94,7 @@ export function createAnalyticsService(options: AnalyticsOptions = {}): ServiceD
         await buffer.close(deadline);
       });
     },
-    consumers: (ctx) => analyticsConsumers(ctx, options.consumers),
+    consumers: (_ctx, parts) => analyticsConsumers(parts, options.consumers),
   };
 }
 

@@ -13,6 +13,7 @@ import { ReplayService } from './replay/replay.service.js';
 import { ReportsRepository } from './reports/reports.repository.js';
 import { ReportsService } from './reports/reports.service.js';
 import { purge, type PurgeResult } from './retention/purge.js';
+import { RollupsService } from './rollups/rollups.service.js';
 import { SettingsCache } from './settings/settings.repository.js';
 import { SettingsService } from './settings/settings.service.js';
 import type { AnalyticsDB } from './tables.js';
@@ -33,6 +34,8 @@ export interface AnalyticsModule {
   ingest: IngestService;
   replay: ReplayService;
   reports: ReportsService;
+  /** Applies the bus's events to the rollups (the consumers). */
+  rollups: RollupsService;
   settings: SettingsService;
 }
 
@@ -59,6 +62,7 @@ export function createAnalyticsModule(ctx: ServiceContext<AnalyticsDB>, options:
     ingest,
     replay: new ReplayService(ingest),
     reports: new ReportsService(repositories.reports),
+    rollups: new RollupsService(ctx),
     settings: new SettingsService(db, settingsCache),
   };
 }
