@@ -53,7 +53,7 @@ export function createIdentityService(options: IdentityOptions = {}): ServiceDef
       resolveRoutes(app, parts.resolver);
       websiteRoutes(app, parts.websites, parts.owners);
     },
-    consumers: (ctx) => (options.websites === false ? [] : [websitesConsumer(ctx, options.websites)]),
+    consumers: (_ctx, parts) => (options.websites === false ? [] : [websitesConsumer(parts, options.websites)]),
     seed: (ctx, parts) => seedDemoAccounts(ctx, parts.hasher),
   };
 }

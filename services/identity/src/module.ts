@@ -15,6 +15,7 @@ import { ResolveService } from './resolve/resolve.service.js';
 import { LoginThrottle } from './sign-in/throttle.js';
 import { SiteUserService } from './site-users/site-user.service.js';
 import type { IdentityDB } from './tables.js';
+import { WebsiteReadModelService } from './websites/website-read-model.service.js';
 import { WebsiteSwitchService } from './websites/website-switch.service.js';
 
 export interface IdentityModuleOptions {
@@ -40,6 +41,8 @@ export interface IdentityModule {
   apiKeys: ApiKeyService;
   resolver: ResolveService;
   websites: WebsiteSwitchService;
+  /** The websites read model (content's website events). */
+  websiteReadModel: WebsiteReadModelService;
 }
 
 export function createIdentityModule(ctx: ServiceContext<IdentityDB>, options: IdentityModuleOptions): IdentityModule {
@@ -64,5 +67,6 @@ export function createIdentityModule(ctx: ServiceContext<IdentityDB>, options: I
     apiKeys: new ApiKeyService(ctx),
     resolver: new ResolveService(ctx),
     websites: new WebsiteSwitchService(ctx, settings),
+    websiteReadModel: new WebsiteReadModelService(ctx),
   };
 }
