@@ -6,25 +6,18 @@ import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
 import { AppError, buildService, type BuildServiceOptions, type ServiceDefinition } from '@sc/platform';
 import type { FastifyInstance } from 'fastify';
-import type { Kysely } from 'kysely';
-import type { AnalyticsDB } from './analytics.table.js';
+import { censusRoutes } from './census/census.routes.js';
 import { ingestLimitsFromEnv, type IngestLimits } from './config.js';
 import { analyticsConsumers, type ConsumerOptions } from './consumers/analytics.consumer.js';
-import { IngestBuffer } from './ingest/buffer.js';
-import { IngestService } from './ingest/ingest.service.js';
-import type { IngestRecord } from './ingest/records.js';
-import { DailySalts } from './ingest/visitor-id.js';
-import { BatchWriter } from './ingest/writer.js';
+import { eventsRoutes } from './ingest/events.routes.js';
+import { performanceRoutes } from './ingest/performance.routes.js';
 import { migrations } from './migrations/index.js';
-import { purge, schedulePurge, type PurgeResult } from './purge.js';
-import { ReportsRepository } from './reports/reports.repository.js';
-import { censusRoutes } from './routes/census.routes.js';
-import { eventsRoutes } from './routes/events.routes.js';
-import { performanceRoutes } from './routes/performance.routes.js';
-import { replayRoutes } from './routes/replay.routes.js';
-import { reportsRoutes } from './routes/reports.routes.js';
-import { settingsRoutes } from './routes/settings.routes.js';
-import { SettingsCache } from './store/settings.repository.js';
+import { createAnalyticsModule, type AnalyticsModule } from './module.js';
+import { replayRoutes } from './replay/replay.routes.js';
+import { reportsRoutes } from './reports/reports.routes.js';
+import { schedulePurge } from './retention/purge.js';
+import { settingsRoutes } from './settings/settings.routes.js';
+import type { AnalyticsDB } from './tables.js';
 
 export interface AnalyticsOptions {
   /** Overrides of the ANALYTICS_* environment (tests, benchmarks). */
@@ -33,15 +26,8 @@ export interface AnalyticsOptions {
   consumers?: ConsumerOptions;
 }
 
-/** What tests and tools reach through the app. */
-export interface AnalyticsHandle {
-  buffer: IngestBuffer<IngestRecord>;
-  /** Writes a batch at once, bypassing the buffer (tests, seeding). */
-  writer: BatchWriter;
-  /** Runs the retention purge now. */
-  purge(now?: number): Promise<PurgeResult>;
-  limits: IngestLimits;
-}
+/** What tests and tools reach through the app (app.analytics: the module's ingestion parts). */
+export type AnalyticsHandle = Pick<AnalyticsModule, 'buffer' | 'writer' | 'purge' | 'limits'>;
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -58,45 +44,37 @@ function parseTextAsJson(_request: unknown, body: string, done: (error: Error | 
   }
 }
 
-export function createAnalyticsService(options: AnalyticsOptions = {}): ServiceDefinition<AnalyticsDB> {
+export function createAnalyticsService(options: AnalyticsOptions = {}): ServiceDefinition<AnalyticsDB, AnalyticsModule> {
   return {
     name: 'analytics',
     migrations,
     // Analytics publishes nothing, so no span needs to be the current context; keeping it that way
     // spares every page view the promise hooks (see ServiceDefinition.tracing).
     tracing: 'on-request',
-    routes: async (app, ctx) => {
+    wire: (ctx, app) => {
       const limits: IngestLimits = { ...ingestLimitsFromEnv(), ...options.limits };
+      const parts = createAnalyticsModule(ctx, { limits });
+      app.decorate('analytics', parts satisfies AnalyticsHandle);
+      return parts;
+    },
+    routes: async (app, ctx, parts) => {
       await app.register(cookie);
       await app.register(formbody);
       app.removeContentTypeParser('text/plain');
       app.addContentTypeParser('text/plain', { parseAs: 'string' }, parseTextAsJson);
 
-      const db = ctx.db as unknown as Kysely<AnalyticsDB>;
-      const writer = new BatchWriter(db, ctx.name);
-      const buffer = new IngestBuffer<IngestRecord>({
-        capacity: limits.bufferMax,
-        batchSize: limits.flushBatch,
-        intervalMs: limits.flushIntervalMs,
-        write: (batch) => writer.write(batch),
-        logger: ctx.logger,
-      });
-      const settings = new SettingsCache(db);
-      const ingest = new IngestService(settings, new DailySalts(db));
+      const { buffer, ingest, limits } = parts;
       censusRoutes(app, ingest, buffer);
       eventsRoutes(app, ingest, buffer);
       performanceRoutes(app, ingest, buffer);
-      replayRoutes(app, ingest);
-      reportsRoutes(app, new ReportsRepository(db));
-      settingsRoutes(app, db, settings);
-
-      const runPurge = (now?: number) => purge(db, ctx.name, limits.retentionDays, now);
-      app.decorate('analytics', { buffer, writer, purge: runPurge, limits } satisfies AnalyticsHandle);
+      replayRoutes(app, parts.replay);
+      reportsRoutes(app, parts.reports);
+      settingsRoutes(app, parts.settings);
 
       let purgeJob: { stop(): Promise<void> } | undefined;
       app.addHook('onReady', async () => {
         buffer.start();
-        purgeJob = schedulePurge(runPurge, limits.purgeIntervalMs, ctx.logger);
+        purgeJob = schedulePurge(() => parts.purge(), limits.purgeIntervalMs, ctx.logger);
       });
       // Shutdown: new calls already get 503 (the platform's return503OnClosing); let the calls in
       // flight put their records in the buffer, then write all of it while the database is still
@@ -116,11 +94,11 @@ export function createAnalyticsService(options: AnalyticsOptions = {}): ServiceD
         await buffer.close(deadline);
       });
     },
-    consumers: (ctx) => analyticsConsumers(ctx, options.consumers),
+    consumers: (_ctx, parts) => analyticsConsumers(parts, options.consumers),
   };
 }
 
-export const analyticsService: ServiceDefinition<AnalyticsDB> = createAnalyticsService();
+export const analyticsService: ServiceDefinition<AnalyticsDB, AnalyticsModule> = createAnalyticsService();
 
 /** Builds the analytics app (never listens). */
 export const buildApp = (options: BuildServiceOptions & AnalyticsOptions = {}): Promise<FastifyInstance> =>

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { EventEnvelope } from '@sc/contracts';
 import type { SharedInfra } from '@sc/platform';
 import { unique, waitFor } from '@sc/platform/test-kit';
-import { applyEvent, COMMERCE_CONSUMER, CONTENT_CONSUMER, FORMS_CONSUMER } from '../src/index.js';
+import { applyEvent, COMMERCE_CONSUMER, CONTENT_CONSUMER, FORMS_CONSUMER, type AnalyticsModule } from '../src/index.js';
 import { analyticsConsumers } from '../src/consumers/analytics.consumer.js';
 import { setup, sharedDatabase, today, type Kit } from './kit.js';
 
@@ -71,7 +71,7 @@ describe('analytics consumers', () => {
 
   it('counts an event delivered twice once (every consumer)', async () => {
     const site = unique('twice');
-    const consumers = analyticsConsumers(kit.ctx);
+    const consumers = analyticsConsumers(kit.app.serviceParts as AnalyticsModule);
     const handlerOf = (durable: string) => consumers.find((c) => c.durable === durable)!.handler;
     const events: Array<[string, EventEnvelope]> = [
       [COMMERCE_CONSUMER, added(site, 'lamp', 2)],

@@ -7,7 +7,7 @@ import type { Kysely } from 'kysely';
 import { IN_MEMORY_DATA_DIR, openEmbeddedPostgres, signIdentity, type ServiceContext, type SharedInfra } from '@sc/platform';
 import { asFromGateway, testConfig, unique, waitFor } from '@sc/platform/test-kit';
 import { buildApp, type AnalyticsHandle, type AnalyticsOptions } from '../src/index.js';
-import type { AnalyticsDB } from '../src/analytics.table.js';
+import type { AnalyticsDB } from '../src/tables.js';
 import type { BuildServiceOptions } from '@sc/platform';
 
 export const SIGNING_KEY = 'analytics-tests-signing-key-0123456789abcdef';

@@ -4,16 +4,17 @@
 import { buildService, type BuildServiceOptions, Captcha, type CaptchaTables, installMailer, type MailerOptions, type MailTables, type ServiceDefinition } from '@sc/platform';
 import type { Kysely } from 'kysely';
 import { mailingListConsumer, type MailingListConsumerOptions } from './consumers/mailing-list.consumer.js';
-import { eraseFormsCustomer } from './privacy/erase.js';
-import { FormService } from './forms.service.js';
-import type { FormsDB } from './forms.table.js';
+import { formsRoutes } from './forms/forms.routes.js';
+import { mailboxRoutes } from './mailbox/mailbox.routes.js';
 import { migrations } from './migrations/index.js';
-import { NewsletterService } from './newsletter.service.js';
-import { newsletterRoutes } from './routes/newsletter.routes.js';
-import { ownerRoutes } from './routes/owner.routes.js';
-import { visitorRoutes } from './routes/visitor.routes.js';
-import { seedDemoForms } from './seed.js';
-import { SubmitService, type SubmitLimits } from './submit.service.js';
+import { createFormsModule, type FormsModule } from './module.js';
+import { newsletterRoutes } from './newsletter/newsletter.routes.js';
+import { eraseFormsCustomer } from './privacy/erase.js';
+import { seedDemoForms } from './seed/demo-forms.js';
+import { submissionsRoutes } from './submissions/submissions.routes.js';
+import type { SubmitLimits } from './submissions/submit.service.js';
+import { visitorRoutes } from './submissions/visitor.routes.js';
+import type { FormsDB } from './tables.js';
 
 export interface FormsOptions {
   /** Submissions per client address per form per window (default 20 per minute). */
@@ -25,43 +26,33 @@ export interface FormsOptions {
   mailingList?: MailingListConsumerOptions | false;
 }
 
-declare module 'fastify' {
-  interface FastifyInstance {
-    /** The forms service's newsletter service (tests hand it events directly). */
-    formsNewsletter?: NewsletterService;
-  }
-}
-
 /** The service definition with its limits, captcha, mailer and consumers. */
-export function createFormsService(options: FormsOptions = {}): ServiceDefinition<FormsDB> {
-  // Routes and consumers of one built app share its NewsletterService (keyed by the app's context).
-  const newsletters = new WeakMap<object, NewsletterService>();
+export function createFormsService(options: FormsOptions = {}): ServiceDefinition<FormsDB, FormsModule> {
   return {
     name: 'forms',
     migrations,
     erase: eraseFormsCustomer,
-    routes: async (app, ctx) => {
-      const mail = installMailer(app, ctx.db as unknown as Kysely<MailTables>, ctx.logger, options.mail);
+    wire: (ctx, app) => {
       const captchaDb = ctx.db as unknown as Kysely<CaptchaTables>;
-      const captcha = options.captcha ? options.captcha(captchaDb) : Captcha.fromEnv(captchaDb);
-      const submit = new SubmitService(ctx, captcha, mail, options.submitLimit ?? { max: 20, windowMs: 60_000 });
-      const newsletter = new NewsletterService(ctx, captcha, mail, submit);
-      newsletters.set(ctx, newsletter);
-      app.decorate('formsNewsletter', newsletter);
-      visitorRoutes(app, submit, captcha);
-      newsletterRoutes(app, newsletter);
-      ownerRoutes(app, ctx, new FormService(ctx));
+      return createFormsModule(ctx, {
+        mail: installMailer(app, ctx.db as unknown as Kysely<MailTables>, ctx.logger, options.mail),
+        captcha: options.captcha ? options.captcha(captchaDb) : Captcha.fromEnv(captchaDb),
+        submitLimit: options.submitLimit ?? { max: 20, windowMs: 60_000 },
+      });
     },
-    consumers: (ctx) => {
-      const newsletter = newsletters.get(ctx);
-      if (!newsletter || options.mailingList === false) return [];
-      return [mailingListConsumer(newsletter, options.mailingList)];
+    routes: (app, _ctx, parts) => {
+      visitorRoutes(app, parts.submit);
+      newsletterRoutes(app, parts.newsletter);
+      formsRoutes(app, parts.forms);
+      submissionsRoutes(app, parts.submissions);
+      mailboxRoutes(app, parts.mailbox);
     },
-    seed: seedDemoForms,
+    consumers: (_ctx, parts) => (options.mailingList === false ? [] : [mailingListConsumer(parts.newsletter, options.mailingList)]),
+    seed: (_ctx, parts) => seedDemoForms(parts),
   };
 }
 
-export const formsService: ServiceDefinition<FormsDB> = createFormsService();
+export const formsService: ServiceDefinition<FormsDB, FormsModule> = createFormsService();
 
 /** Builds the forms app (never listens). */
 export const buildApp = (options: BuildServiceOptions & FormsOptions = {}) =>

@@ -8,7 +8,6 @@ import { buildGateway, GatewayEnv } from '@sc/gateway';
 import { FormMessages, RestockMessages, type FormSettingsInput } from '@sc/contracts';
 import { testConfig } from '@sc/platform/test-kit';
 import { buildApp as buildRestock } from '@sc/restock';
-import { FormService } from '../src/forms.service.js';
 import { FormSettings } from '@sc/contracts';
 import { setup, SIGNING_KEY, type Kit } from './kit.js';
 
@@ -39,7 +38,7 @@ describe('forms through the gateway', () => {
     base = await gateway.listen({ port: 0, host: '127.0.0.1' });
     site = kit.site;
     const settings: FormSettingsInput = { name: 'Contact', build: { fields: [{ id: 'name', type: 'name', title: 'Name', required: true }, { id: 'msg', type: 'textarea', title: 'Message', maxLength: 100 }] } };
-    formId = (await new FormService(kit.ctx).create(site, FormSettings.parse(settings))).id;
+    formId = (await kit.parts.forms.create(site, FormSettings.parse(settings))).id;
     // A first page view hands out the crumb cookie.
     const first = await fetch(`${base}/api/form/FormSubmissionKey`, { method: 'POST' });
     const setCookie = first.headers.get('set-cookie') ?? '';

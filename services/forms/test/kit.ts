@@ -7,8 +7,8 @@ import type { Kysely } from 'kysely';
 import { Role, type EventEnvelope, type FormSettingsInput } from '@sc/contracts';
 import { type BuildServiceOptions, Captcha, type CaptchaTables, MailRelay, PowCaptcha, type ServiceContext, signIdentity, solve } from '@sc/platform';
 import { asFromGateway, testConfig, unique } from '@sc/platform/test-kit';
-import { buildApp, type FormsOptions } from '../src/index.js';
-import type { FormsDB } from '../src/forms.table.js';
+import { buildApp, type FormsModule, type FormsOptions } from '../src/index.js';
+import type { FormsDB } from '../src/tables.js';
 
 export const SIGNING_KEY = 'forms-tests-signing-key-0123456789abcdef';
 /** Cheap proof of work for tests; the production difficulty has its own test. */
@@ -18,6 +18,8 @@ export const testCaptcha = (db: Kysely<CaptchaTables>) => new Captcha(new PowCap
 export interface Kit {
   app: FastifyInstance;
   ctx: ServiceContext<FormsDB>;
+  /** What the service's wiring step built (its repositories and services). */
+  parts: FormsModule;
   site: string;
   /** As a visitor (optionally from `ip`); `roles` makes it an owner. */
   call(method: InjectOptions['method'], url: string, body?: unknown, options?: { roles?: number[]; ip?: string; site?: string }): Promise<LightMyRequestResponse>;
@@ -50,6 +52,7 @@ export async function setup(options: FormsOptions & Pick<BuildServiceOptions, 's
   const kit: Kit = {
     app,
     ctx,
+    parts: app.serviceParts as FormsModule,
     site,
     async call(method, url, body, opts = {}) {
       const requestId = randomUUID();

@@ -5,7 +5,7 @@ import { createServer } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { DEMO_CONTENT, DEMO_WEBSITE_ID, FormMessages, FormType, Role } from '@sc/contracts';
 import { Captcha, HostedCaptcha, type MailRelay, PowCaptcha } from '@sc/platform';
-import { seedDemoForms } from '../src/seed.js';
+import { seedDemoForms } from '../src/seed/demo-forms.js';
 import { setup, type Kit } from './kit.js';
 
 describe('forms owner side', () => {
@@ -67,8 +67,8 @@ describe('forms owner side', () => {
   });
 
   it('seeds the demo forms once, the engraving form the demo product points at among them', async () => {
-    await seedDemoForms(kit.ctx);
-    await seedDemoForms(kit.ctx);
+    await seedDemoForms(kit.parts);
+    await seedDemoForms(kit.parts);
     const form = await kit.call('GET', `/api/rest/forms/${DEMO_CONTENT.engravingFormId}`, undefined, { site: DEMO_WEBSITE_ID });
     expect(form.statusCode).toBe(200);
     expect(form.json().fields.map((f: { id: string }) => f.id)).toEqual(['initials', 'font', 'note']);

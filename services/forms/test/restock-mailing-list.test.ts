@@ -139,7 +139,7 @@ describe(`restock mailing-list opt-in (${mode.database}, ${mode.bus} bus)`, () =
   }, 60_000);
 
   it('makes one subscriber and one mail of an event delivered twice, on a website without a newsletter of its own', async () => {
-    const newsletter = kit.app.formsNewsletter!;
+    const newsletter = kit.parts.newsletter;
     const site = unique('forms-optin');
     const email = `${unique('twice')}@example.com`;
     const event: EventEnvelope = {
@@ -165,7 +165,7 @@ describe(`restock mailing-list opt-in (${mode.database}, ${mode.bus} bus)`, () =
   }, 60_000);
 
   it('leaves alone an event without the box ticked or without an origin to link to', async () => {
-    const newsletter = kit.app.formsNewsletter!;
+    const newsletter = kit.parts.newsletter;
     const site = unique('forms-optin');
     const data = { signupId: randomUUID(), productId: 'p', variantId: 'v', email: 'x@example.com', language: null };
     const envelope = (extra: Record<string, unknown>): EventEnvelope => ({ id: randomUUID(), type: 'restock.signup.created', websiteId: site, occurredAt: new Date().toISOString(), data: { ...data, ...extra } });

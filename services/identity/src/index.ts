@@ -1,3 +1,4 @@
 export { identityService, createIdentityService, buildApp, type IdentityOptions } from './app.js';
-export { PasswordHasher, DEFAULT_SCRYPT_COST, type ScryptCost } from './domain/password.js';
-export type { IdentitySettings } from './settings.js';
+export { PasswordHasher, DEFAULT_SCRYPT_COST, type ScryptCost } from './passwords/password.js';
+export type { IdentitySettings } from './config.js';
+export { createIdentityModule, type IdentityModule } from './module.js';

@@ -15,8 +15,8 @@ import request from 'supertest';
 import { DEMO_WEBSITE_ID, OWNER_SESSION_COOKIE, Role, SITE_USER_SESSION_COOKIE, type ApiKeyCreated, type OwnerSessionInfo } from '@sc/contracts';
 import { freePort, mode, testConfig, unique, waitFor } from '@sc/platform/test-kit';
 import { buildApp } from '../src/index.js';
-import type { IdentityDB } from '../src/identity.table.js';
-import { grantRole } from '../src/owner.repository.js';
+import type { IdentityDB } from '../src/tables.js';
+import { grantRole } from '../src/owners/owner.repository.js';
 import { Browser, TEST_IDENTITY_SIGNING_KEY } from './kit.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');

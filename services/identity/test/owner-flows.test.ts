@@ -17,8 +17,8 @@ import {
   type OwnerSessionInfo,
 } from '@sc/contracts';
 import { mode, unique } from '@sc/platform/test-kit';
-import type { IdentityDB } from '../src/identity.table.js';
-import { grantRole } from '../src/owner.repository.js';
+import type { IdentityDB } from '../src/tables.js';
+import { grantRole } from '../src/owners/owner.repository.js';
 import { sha256 } from '../src/domain/tokens.js';
 import { Browser, setCookies, signedHeaders, startGateway, startIdentity, type RunningIdentity } from './kit.js';
 

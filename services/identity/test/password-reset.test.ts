@@ -7,10 +7,10 @@ import { IdentityMessages, SITE_USER_SESSION_COOKIE } from '@sc/contracts';
 import { asFromGateway, mode, testConfig, unique } from '@sc/platform/test-kit';
 import { TestSmtpServer } from '@sc/platform/test-kit/smtp-server';
 import { sql } from 'kysely';
-import { buildApp } from '../src/index.js';
+import { buildApp, type IdentityModule } from '../src/index.js';
 import { sha256 } from '../src/domain/tokens.js';
-import type { IdentityDB } from '../src/identity.table.js';
-import { upsertWebsite } from '../src/website.repository.js';
+import type { IdentityDB } from '../src/tables.js';
+import { upsertWebsite } from '../src/websites/website.repository.js';
 import type { ServiceContext } from '@sc/platform';
 import { FAST_SCRYPT, sharedInfra, TEST_IDENTITY_SIGNING_KEY } from './kit.js';
 
@@ -60,7 +60,7 @@ describe(`password reset and email verification (${mode.database})`, () => {
   const signIn = (email: string, password: string) => call('POST', '/api/site-users/account/session', { email, password });
   const authenticated = async (session: string) => (await call('GET', '/api/site-users/account/session', undefined, session)).json<{ authenticated: boolean }>().authenticated;
   const deliver = async () => {
-    await app.identityMail!.deliverBatch();
+    await (app.serviceParts as IdentityModule).mail.deliverBatch();
   };
   const linkIn = (text: string, path: string, param = 'token') => {
     const match = new RegExp(`https://${domain.replaceAll('.', '\\.')}${path.replaceAll('/', '\\/')}\\?${param}=([A-Za-z0-9_-]+)`).exec(text);

@@ -7,8 +7,8 @@ import type { Kysely } from 'kysely';
 import { DEMO_OWNER, DEMO_SITE_USER, DEMO_WEBSITE_ID, Role, type OwnerSessionInfo } from '@sc/contracts';
 import { IN_MEMORY_DATA_DIR, openEmbeddedPostgres, type ServiceContext, type SharedInfra } from '@sc/platform';
 import { asFromGateway, mode, testConfig } from '@sc/platform/test-kit';
-import { buildApp, createIdentityService } from '../src/index.js';
-import type { IdentityDB } from '../src/identity.table.js';
+import { buildApp, createIdentityService, type IdentityModule } from '../src/index.js';
+import type { IdentityDB } from '../src/tables.js';
 import { FAST_SCRYPT, TEST_IDENTITY_SIGNING_KEY, sharedInfra } from './kit.js';
 
 describe(`demo accounts (${mode.database})`, () => {
@@ -60,7 +60,8 @@ describe(`demo accounts (${mode.database})`, () => {
     await build(true);
     const definition = createIdentityService({ settings: { scrypt: FAST_SCRYPT } });
     const ctx = app.serviceContext as ServiceContext<IdentityDB>;
-    await Promise.all([definition.seed!(ctx, undefined), definition.seed!(ctx, undefined)]);
+    const parts = app.serviceParts as IdentityModule;
+    await Promise.all([definition.seed!(ctx, parts), definition.seed!(ctx, parts)]);
 
     const owners = await db(app).selectFrom('owners').select('id').where('email', '=', DEMO_OWNER.email).execute();
     expect(owners).toHaveLength(1);

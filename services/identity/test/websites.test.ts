@@ -10,8 +10,8 @@ import { buildApp as buildContent, WebsiteService } from '@sc/content';
 import { MemoryBus, type SharedInfra } from '@sc/platform';
 import { mode, testConfig, unique, waitFor } from '@sc/platform/test-kit';
 import { buildApp } from '../src/index.js';
-import type { IdentityDB } from '../src/identity.table.js';
-import { grantRole } from '../src/owner.repository.js';
+import type { IdentityDB } from '../src/tables.js';
+import { grantRole } from '../src/owners/owner.repository.js';
 import { Browser, FAST_SCRYPT, sharedInfra, startGateway, TEST_IDENTITY_SIGNING_KEY } from './kit.js';
 
 const PASSWORD = 'owner password 1';

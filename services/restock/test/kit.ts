@@ -6,8 +6,8 @@ import type { Kysely } from 'kysely';
 import { Role } from '@sc/contracts';
 import { Captcha, type CaptchaTables, type MailRelay, PowCaptcha, type ServiceContext, signIdentity } from '@sc/platform';
 import { asFromGateway, testConfig, unique } from '@sc/platform/test-kit';
-import { buildApp, type RestockOptions } from '../src/index.js';
-import type { RestockDB } from '../src/restock.table.js';
+import { buildApp, type RestockModule, type RestockOptions } from '../src/index.js';
+import type { RestockDB } from '../src/tables.js';
 
 export const SIGNING_KEY = 'restock-tests-signing-key-0123456789abcdef';
 export const ADMIN = [Role.ADMIN];
@@ -16,6 +16,8 @@ export const testCaptcha = (db: Kysely<CaptchaTables>) => new Captcha(new PowCap
 export interface Kit {
   app: FastifyInstance;
   ctx: ServiceContext<RestockDB>;
+  /** What the service's wiring step built (its repositories and services). */
+  parts: RestockModule;
   mail: MailRelay;
   site: string;
   call(method: InjectOptions['method'], url: string, body?: unknown, options?: { roles?: number[]; site?: string }): Promise<LightMyRequestResponse>;
@@ -36,11 +38,13 @@ export async function setup(options: RestockOptions = {}): Promise<Kit> {
   });
   await app.ready();
   const ctx = app.serviceContext as ServiceContext<RestockDB>;
-  const mail = app.restockMail as MailRelay;
+  const parts = app.serviceParts as RestockModule;
+  const mail = parts.mail;
   const site = unique('restock');
   return {
     app,
     ctx,
+    parts,
     mail,
     site,
     async call(method, url, body, opts = {}) {

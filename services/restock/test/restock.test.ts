@@ -6,8 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { FormMessages, RestockMessages, type EventEnvelope } from '@sc/contracts';
 import { solve } from '@sc/platform';
 import { applyContentEvent, applyStockChanged } from '../src/index.js';
-import { RestockService } from '../src/restock.service.js';
-import { ADMIN, BASE, setup, testCaptcha, type Kit } from './kit.js';
+import { ADMIN, BASE, setup, type Kit } from './kit.js';
 
 const signup = (email: string, productId = 'prod-1', variantId = 'var-1', extra: Record<string, unknown> = {}) => ({
   isJoinMailingList: false,
@@ -96,9 +95,9 @@ describe('restock waitlists', () => {
   });
 
   it('sends once per signup even when send is pressed twice, with the product name from content', async () => {
-    await applyContentEvent(kit.ctx, event('content.website.created', kit.site, { title: 'Harbour', templateId: 't', domains: ['harbour.example'], previousDomains: [] }));
+    await applyContentEvent(kit.parts, event('content.website.created', kit.site, { title: 'Harbour', templateId: 't', domains: ['harbour.example'], previousDomains: [] }));
     await applyContentEvent(
-      kit.ctx,
+      kit.parts,
       event('content.product.upserted', kit.site, {
         productId: 'p-send', collectionId: 'c', version: 1, title: 'Blue Mug', urlId: 'blue-mug', fullUrl: '/shop/blue-mug', productType: 1, currency: 'USD',
         status: 'published', publishOn: null, visible: true, variantOptionOrdering: ['Size'],
@@ -128,15 +127,14 @@ describe('restock waitlists', () => {
   });
 
   it('notifies the waitlist when the variant is back in stock, only if the owner turned it on', async () => {
-    const restock = new RestockService(kit.ctx, testCaptcha(kit.ctx.db as never), kit.mail);
     await kit.call('POST', BASE, signup('auto@example.com', 'p-auto', 'v-auto'));
     const back = (backInStock: boolean) =>
       event('commerce.stock.changed', kit.site, { itemId: 'p-auto', variantId: 'v-auto', sku: 'S', previousQtyInStock: 0, qtyInStock: 3, previousUnlimited: false, unlimited: false, backInStock, reason: 'inventory' });
-    expect(await applyStockChanged(kit.ctx, restock, back(true))).toBe(0);
+    expect(await applyStockChanged(kit.parts, back(true))).toBe(0);
     await kit.call('PUT', `${BASE}/settings`, { autoNotify: true }, { roles: ADMIN });
-    expect(await applyStockChanged(kit.ctx, restock, back(false))).toBe(0);
-    expect(await applyStockChanged(kit.ctx, restock, back(true))).toBe(1);
-    expect(await applyStockChanged(kit.ctx, restock, back(true))).toBe(0);
+    expect(await applyStockChanged(kit.parts, back(false))).toBe(0);
+    expect(await applyStockChanged(kit.parts, back(true))).toBe(1);
+    expect(await applyStockChanged(kit.parts, back(true))).toBe(0);
     await kit.call('PUT', `${BASE}/settings`, {}, { roles: ADMIN });
   });
 });

@@ -2,6 +2,7 @@
 // recorded, the visitor becomes a daily-salted hash, pages become paths and referrers hosts.
 // Nothing here waits on the database except the first call of a day (the salt) and a cold
 // settings entry; the records go to the buffer.
+import { randomUUID } from 'node:crypto';
 import {
   AnalyticsMessages,
   CENSUS_COOKIE,
@@ -22,7 +23,7 @@ import { deviceOf } from '../domain/device.js';
 import { errorFingerprint, errorName, trimStack } from '../domain/js-errors.js';
 import { censusSkip, cookiesAllowed, pageSkip, requesterSkip } from '../domain/tracking-rules.js';
 import { externalReferrer, pathOf } from '../domain/urls.js';
-import type { SettingsCache } from '../store/settings.repository.js';
+import type { SettingsCache } from '../settings/settings.repository.js';
 import type { IngestRecord } from './records.js';
 import { cookieVisitorId, visitorHash, type DailySalts } from './visitor-id.js';
 
@@ -56,6 +57,12 @@ export class IngestService {
 
   settingsOf(websiteId: string): AnalyticsSettings | Promise<AnalyticsSettings> {
     return this.#settings.get(websiteId);
+  }
+
+  /** GET /api/1/performance/settings: a page load id, and whether this requester's records are wanted. */
+  async performanceSettings(facts: CallFacts): Promise<{ pageLoadId: string; enabled: boolean }> {
+    const site = await this.settingsOf(facts.websiteId);
+    return { pageLoadId: randomUUID(), enabled: requesterSkip({ ...facts.identity, userAgent: facts.userAgent }, site) === undefined };
   }
 
   /** POST /api/census/RecordHit. */

@@ -7,7 +7,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import { clientAddressOf } from '@sc/platform';
 import type { Kysely } from 'kysely';
-import type { AnalyticsDB } from '../analytics.table.js';
+import type { AnalyticsDB } from '../tables.js';
 import { dayOf } from '../domain/dates.js';
 
 export class DailySalts {

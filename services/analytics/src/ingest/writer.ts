@@ -4,11 +4,11 @@
 // never count a record twice.
 import { sql, type Kysely } from 'kysely';
 import type { WebVitalMetric } from '@sc/contracts';
-import type { AnalyticsDB } from '../analytics.table.js';
+import type { AnalyticsDB } from '../tables.js';
 import { dayOf, hourStart } from '../domain/dates.js';
 import { visitStarts } from '../domain/visits.js';
 import { bucketOf } from '../domain/vitals.js';
-import { bulkAdd, bulkInsert, unnestRows, type Cell, type Column } from '../store/bulk.js';
+import { bulkAdd, bulkInsert, unnestRows, type Cell, type Column } from './bulk.js';
 import type { ErrorRecord, EventRecord, HitRecord, IngestRecord, InteractionRecord, PerfRecord } from './records.js';
 
 const c = (name: string, type: Column['type'] = 'text'): Column => ({ name, type });

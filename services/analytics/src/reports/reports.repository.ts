@@ -14,7 +14,7 @@ import {
   type TrafficReport,
   type VitalsReport,
 } from '@sc/contracts';
-import type { AnalyticsDB } from '../analytics.table.js';
+import type { AnalyticsDB } from '../tables.js';
 import { dayStart, daysBetween, hoursBetween } from '../domain/dates.js';
 import { p75, vitalRating } from '../domain/vitals.js';
 

@@ -2,7 +2,7 @@
 // names their email go (the platform's eraseEmail then scrubs what is left).
 import { emailPattern } from '@sc/platform';
 import { sql, type Transaction } from 'kysely';
-import type { FormsDB } from '../forms.table.js';
+import type { FormsDB } from '../tables.js';
 
 export async function eraseFormsCustomer(trx: Transaction<FormsDB>, websiteId: string, email: string): Promise<void> {
   const normalized = email.toLowerCase();

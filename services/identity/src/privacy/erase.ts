@@ -1,7 +1,7 @@
 // Identity's part of erasing a customer: the site-user account of that email on that website goes,
 // with its sessions and account tokens (the platform's eraseEmail then scrubs what is left).
 import type { Transaction } from 'kysely';
-import type { IdentityDB } from '../identity.table.js';
+import type { IdentityDB } from '../tables.js';
 
 export async function eraseSiteUser(trx: Transaction<IdentityDB>, websiteId: string, email: string): Promise<void> {
   const users = await trx.selectFrom('site_users').select('id').where('website_id', '=', websiteId).where((eb) => eb(eb.fn('lower', ['email']), '=', email.toLowerCase())).execute();

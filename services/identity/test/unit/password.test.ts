@@ -1,7 +1,7 @@
 // Password hashing: scrypt with a per-password salt, PHC strings that carry their cost, and a
 // verification that only a matching password passes.
 import { describe, expect, it } from '@jest/globals';
-import { DEFAULT_SCRYPT_COST, PasswordHasher } from '../../src/domain/password.js';
+import { DEFAULT_SCRYPT_COST, PasswordHasher } from '../../src/passwords/password.js';
 
 describe(PasswordHasher.name, () => {
   const fast = new PasswordHasher({ ln: 10, r: 8, p: 1 });

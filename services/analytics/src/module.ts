@@ -1,0 +1,68 @@
+// The wiring step of the analytics service: the ingestion path (settings cache, daily salts,
+// batch writer, buffer), the owner's services and the retention purge, built once per app.
+// app.ts's wire() calls it; the platform hands the result to routes and consumers.
+import type { ServiceContext } from '@sc/platform';
+import type { Kysely } from 'kysely';
+import type { IngestLimits } from './config.js';
+import { IngestBuffer } from './ingest/buffer.js';
+import { IngestService } from './ingest/ingest.service.js';
+import type { IngestRecord } from './ingest/records.js';
+import { DailySalts } from './ingest/visitor-id.js';
+import { BatchWriter } from './ingest/writer.js';
+import { ReplayService } from './replay/replay.service.js';
+import { ReportsRepository } from './reports/reports.repository.js';
+import { ReportsService } from './reports/reports.service.js';
+import { purge, type PurgeResult } from './retention/purge.js';
+import { RollupsService } from './rollups/rollups.service.js';
+import { SettingsCache } from './settings/settings.repository.js';
+import { SettingsService } from './settings/settings.service.js';
+import type { AnalyticsDB } from './tables.js';
+
+export interface AnalyticsModuleOptions {
+  limits: IngestLimits;
+}
+
+export interface AnalyticsModule {
+  limits: IngestLimits;
+  /** Accepted records waiting to be written (started on ready, drained on close). */
+  buffer: IngestBuffer<IngestRecord>;
+  /** Writes a batch at once, bypassing the buffer (tests, seeding). */
+  writer: BatchWriter;
+  /** Runs the retention purge now. */
+  purge(now?: number): Promise<PurgeResult>;
+  repositories: { reports: ReportsRepository };
+  ingest: IngestService;
+  replay: ReplayService;
+  reports: ReportsService;
+  /** Applies the bus's events to the rollups (the consumers). */
+  rollups: RollupsService;
+  settings: SettingsService;
+}
+
+export function createAnalyticsModule(ctx: ServiceContext<AnalyticsDB>, options: AnalyticsModuleOptions): AnalyticsModule {
+  const { limits } = options;
+  const db = ctx.db as unknown as Kysely<AnalyticsDB>;
+  const writer = new BatchWriter(db, ctx.name);
+  const buffer = new IngestBuffer<IngestRecord>({
+    capacity: limits.bufferMax,
+    batchSize: limits.flushBatch,
+    intervalMs: limits.flushIntervalMs,
+    write: (batch) => writer.write(batch),
+    logger: ctx.logger,
+  });
+  const settingsCache = new SettingsCache(db);
+  const ingest = new IngestService(settingsCache, new DailySalts(db));
+  const repositories = { reports: new ReportsRepository(db) };
+  return {
+    limits,
+    buffer,
+    writer,
+    purge: (now?: number) => purge(db, ctx.name, limits.retentionDays, now),
+    repositories,
+    ingest,
+    replay: new ReplayService(ingest),
+    reports: new ReportsService(repositories.reports),
+    rollups: new RollupsService(ctx),
+    settings: new SettingsService(db, settingsCache),
+  };
+}

@@ -1,0 +1,90 @@
+// What the mailed links need: the account an address names, the tokens (stored as SHA-256, used
+// once by one conditional UPDATE), the password and verification they change, and the website
+// the mail speaks for.
+import { sql, type Kysely, type Transaction } from 'kysely';
+import { newSessionToken, sha256 } from '../domain/tokens.js';
+import type { AccountTokensTable, IdentityDB } from '../tables.js';
+
+type Db = Kysely<IdentityDB> | Transaction<IdentityDB>;
+export type AccountKind = AccountTokensTable['kind'];
+export type TokenPurpose = AccountTokensTable['purpose'];
+
+export class AccountMailRepository {
+  constructor(private readonly db: Db) {}
+
+  /** The same queries inside a transaction. */
+  with(trx: Db): AccountMailRepository {
+    return new AccountMailRepository(trx);
+  }
+
+  /** The account of this kind with this email (site users: on this website). */
+  async accountOf(kind: AccountKind, websiteId: string, email: string): Promise<{ id: string; email: string } | undefined> {
+    return kind === 'site-user'
+      ? this.db.selectFrom('site_users').select(['id', 'email']).where('website_id', '=', websiteId).where('email', '=', email).executeTakeFirst()
+      : this.db.selectFrom('owners').select(['id', 'email']).where('email', '=', email).executeTakeFirst();
+  }
+
+  /** Reset links issued to the account in the last hour. */
+  async resetsInLastHour(kind: AccountKind, subjectId: string): Promise<number> {
+    const recent = await this.db
+      .selectFrom('account_tokens')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('kind', '=', kind)
+      .where('subject_id', '=', subjectId)
+      .where('purpose', '=', 'password-reset')
+      .where('created_at', '>', sql<Date>`now() - interval '1 hour'`)
+      .executeTakeFirstOrThrow();
+    return Number(recent.n);
+  }
+
+  /** A new token (its hash stored with the expiry); answers the token itself. */
+  async issue(purpose: TokenPurpose, kind: AccountKind, subjectId: string, websiteId: string | null, ttlMs: number): Promise<string> {
+    const token = newSessionToken();
+    await this.db
+      .insertInto('account_tokens')
+      .values({ token_hash: sha256(token), purpose, kind, subject_id: subjectId, website_id: websiteId, expires_at: new Date(Date.now() + ttlMs) })
+      .execute();
+    return token;
+  }
+
+  /** Uses a token once: the row when it was unused, unexpired and of this purpose, kind and website. */
+  async use(purpose: TokenPurpose, kind: AccountKind, token: string, websiteId: string | null) {
+    let query = this.db
+      .updateTable('account_tokens')
+      .set({ used_at: sql<Date>`now()` })
+      .where('token_hash', '=', sha256(token))
+      .where('purpose', '=', purpose)
+      .where('kind', '=', kind)
+      .where('used_at', 'is', null)
+      .where('expires_at', '>', sql<Date>`now()`);
+    query = websiteId === null ? query.where('website_id', 'is', null) : query.where('website_id', '=', websiteId);
+    return query.returning(['subject_id']).executeTakeFirst();
+  }
+
+  /** The new password of the account; every session of it ends, and every reset link still out. */
+  async replacePassword(kind: AccountKind, subjectId: string, passwordHash: string): Promise<void> {
+    if (kind === 'site-user') {
+      await this.db.updateTable('site_users').set({ password_hash: passwordHash, updated_at: sql<Date>`now()` }).where('id', '=', subjectId).execute();
+    } else {
+      await this.db.updateTable('owners').set({ password_hash: passwordHash, updated_at: sql<Date>`now()` }).where('id', '=', subjectId).execute();
+    }
+    await this.db.deleteFrom('sessions').where('kind', '=', kind).where('subject_id', '=', subjectId).execute();
+    await this.db
+      .updateTable('account_tokens')
+      .set({ used_at: sql<Date>`now()` })
+      .where('kind', '=', kind)
+      .where('subject_id', '=', subjectId)
+      .where('purpose', '=', 'password-reset')
+      .where('used_at', 'is', null)
+      .execute();
+  }
+
+  async markEmailVerified(websiteId: string, siteUserId: string): Promise<void> {
+    await this.db.updateTable('site_users').set({ email_verified_at: sql<Date>`now()` }).where('id', '=', siteUserId).where('website_id', '=', websiteId).execute();
+  }
+
+  /** The website's title and domains (the read model content's events keep). */
+  async websiteOf(websiteId: string): Promise<{ title: string; domains: string[] } | undefined> {
+    return this.db.selectFrom('websites').select(['title', 'domains']).where('id', '=', websiteId).executeTakeFirst();
+  }
+}

@@ -1,0 +1,70 @@
+// Owner accounts: sign-up, sign-in, sign-out, and what the signed-in owner may do on a website.
+import { AppError, type ServiceContext } from '@sc/platform';
+import { IdentityMessages, permissionsOfRoles, type OwnerLogin, type OwnerSessionInfo, type OwnerSignUp, type Role } from '@sc/contracts';
+import type { PasswordHasher } from '../passwords/password.js';
+import type { LoginThrottle } from '../sign-in/throttle.js';
+import { newId, sha256 } from '../domain/tokens.js';
+import type { IdentityDB } from '../tables.js';
+import { findOwnerByEmail, findOwnerById, insertOwner, rolesOf } from './owner.repository.js';
+import { deleteExpiredSessions, deleteSession } from '../sessions/session.repository.js';
+import { startOwnerSession, type NewSession } from '../sessions/session.service.js';
+import type { IdentitySettings } from '../config.js';
+import { checkPassword } from '../sign-in/sign-in.js';
+
+export interface OwnerDeps {
+  hasher: PasswordHasher;
+  throttle: LoginThrottle;
+  settings: IdentitySettings;
+}
+
+export class OwnerService {
+  readonly #ctx: ServiceContext<IdentityDB>;
+  readonly #deps: OwnerDeps;
+
+  constructor(ctx: ServiceContext<IdentityDB>, deps: OwnerDeps) {
+    this.#ctx = ctx;
+    this.#deps = deps;
+  }
+
+  /** Creates an owner account (no website yet: an admin adds it as a member) and signs it in. */
+  async signUp(input: OwnerSignUp, previousToken: string | undefined): Promise<NewSession & { ownerId: string }> {
+    if (await findOwnerByEmail(this.#ctx.db, input.email)) throw new AppError('CONFLICT', IdentityMessages.emailTaken);
+    const passwordHash = await this.#deps.hasher.hash(input.password);
+    return this.#ctx.transaction(async (trx) => {
+      const owner = await insertOwner(trx, { id: newId(), email: input.email, name: input.name ?? null, passwordHash });
+      if (!owner) throw new AppError('CONFLICT', IdentityMessages.emailTaken);
+      const session = await startOwnerSession(trx, this.#deps.settings, { ownerId: owner.id, remember: false, previousToken });
+      return { ...session, ownerId: owner.id };
+    });
+  }
+
+  async signIn(input: OwnerLogin, browser: { ip: string; sessionToken: string | undefined }): Promise<NewSession & { ownerId: string }> {
+    const account = await findOwnerByEmail(this.#ctx.db, input.email);
+    const owner = await checkPassword(this.#deps, { scope: 'owner', websiteId: '(owners)', email: input.email, ip: browser.ip, captchaToken: input.captchaToken }, account, input.password);
+    return this.#ctx.transaction(async (trx) => {
+      await deleteExpiredSessions(trx);
+      const session = await startOwnerSession(trx, this.#deps.settings, { ownerId: owner.id, remember: input.rememberMe, previousToken: browser.sessionToken });
+      return { ...session, ownerId: owner.id };
+    });
+  }
+
+  async signOut(sessionToken: string | undefined): Promise<void> {
+    if (sessionToken) await deleteSession(this.#ctx.db, 'owner', sha256(sessionToken));
+  }
+
+  /** The owner and their roles and permissions on the website (signed out: no roles). */
+  async sessionInfo(websiteId: string, ownerId: string | undefined): Promise<OwnerSessionInfo> {
+    const owner = ownerId ? await findOwnerById(this.#ctx.db, ownerId) : undefined;
+    if (!owner) return { authenticated: false, websiteId, roles: [], permissions: [] };
+    const roles = (await rolesOf(this.#ctx.db, websiteId, owner.id)) as Role[];
+    return {
+      authenticated: true,
+      ownerId: owner.id,
+      email: owner.email,
+      name: owner.name,
+      websiteId,
+      roles,
+      permissions: [...permissionsOfRoles(roles)],
+    };
+  }
+}
