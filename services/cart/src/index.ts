@@ -1,16 +1,6 @@
-import type { ServiceDefinition } from '@sc/platform';
-import { cartService as definition } from './app.js';
 import type { CartModule } from './module.js';
-import type { CartDB } from './tables.js';
-
-export { buildApp, createCartService, type CartOptions } from './app.js';
+export { buildApp, cartService, createCartService, type CartOptions } from './app.js';
 export { createCartModule, type CartModule } from './module.js';
-/**
- * The service definition as code that takes every service's definition alike sees it (its parts
- * are its own business: the platform hands them from wire() to routes, consumers and seed).
- */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export const cartService: ServiceDefinition<CartDB, any> = definition;
 export { CART_COOKIE } from './cart/http.js';
 export {
   TEST_CARDS,
