@@ -8,8 +8,8 @@ import { assetRuntimes } from './assets/assets.runtime.js';
 import type { MemberAreaService } from './community/member-areas.service.js';
 import { memberOrdersConsumer, type MemberOrdersConsumerOptions } from './consumers/member-orders.consumer.js';
 import { eraseContentCustomer } from './privacy/erase.js';
-import { contentRoutes } from './content.routes.js';
-import type { ContentDB } from './content.table.js';
+import { contentRoutes } from './shared/content.routes.js';
+import type { ContentDB } from './tables.js';
 import { migrations } from './migrations/index.js';
 import { seedDemo } from './seed/demo.js';
 

@@ -1,2 +1,2 @@
 export { contentService, createContentService, buildApp, type ContentOptions } from './app.js';
-export { WebsiteService, domainOfHost } from './websites.service.js';
+export { WebsiteService, domainOfHost } from './websites/websites.service.js';

@@ -22,14 +22,14 @@ import {
 } from '@sc/contracts';
 import { AppError, type ServiceContext } from '@sc/platform';
 import { sql, type Selectable } from 'kysely';
-import { enqueueEvent } from '../cache-first-outbox.js';
-import type { ContentDB, MediaAssetsTable } from '../content.table.js';
+import { enqueueEvent } from '../shared/cache-first-outbox.js';
+import type { ContentDB, MediaAssetsTable } from '../tables.js';
 import { isGallery } from '../domain/collection.js';
 import { collectionUpserted, itemUpserted, productUpserted } from '../domain/events.js';
 import { settingsOf } from '../domain/mappers.js';
-import { json, type Db } from '../store/db.js';
-import { ITEM_COLUMNS, type ItemRow } from '../store/items.repository.js';
-import { requireWebsite } from '../websites.service.js';
+import { json, type Db } from '../shared/db.js';
+import { ITEM_COLUMNS, type ItemRow } from '../items/items.repository.js';
+import { requireWebsite } from '../websites/websites.service.js';
 import type { AssetService } from './assets.service.js';
 import { findRefs, refPath, rewriteRefs, type FileRef, type Rewrite } from './media-usage.js';
 

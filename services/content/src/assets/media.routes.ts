@@ -7,8 +7,8 @@
 import { MediaAsset, MediaAssetId, MediaList, ReplacedMedia, UpdateMediaBody } from '@sc/contracts';
 import { type ZodApp } from '@sc/platform';
 import { z } from 'zod';
-import { websiteOf } from '../routes/access.js';
-import { OWNER_BASE } from '../routes/websites.routes.js';
+import { websiteOf } from '../shared/access.js';
+import { OWNER_BASE } from '../websites/websites.routes.js';
 import { originOf, readUpload, requireUploader } from './assets.routes.js';
 import type { AssetService } from './assets.service.js';
 import type { MediaLibrary } from './media-library.js';

@@ -17,14 +17,14 @@ import {
   type SubscriptionEnded,
 } from '@sc/contracts';
 import { AppError, type ServiceContext } from '@sc/platform';
-import { enqueueEvent } from '../cache-first-outbox.js';
-import type { ContentDB } from '../content.table.js';
+import { enqueueEvent } from '../shared/cache-first-outbox.js';
+import type { ContentDB } from '../tables.js';
 import type { Viewer } from '../domain/community.js';
-import { invalid, isUniqueViolation } from '../domain/errors.js';
+import { invalid, isUniqueViolation } from '../shared/errors.js';
 import { collectionUrl, ms } from '../domain/mappers.js';
-import { collectionsByIds } from '../store/collections.repository.js';
-import type { Db } from '../store/db.js';
-import { json } from '../store/db.js';
+import { collectionsByIds } from '../collections/collections.repository.js';
+import type { Db } from '../shared/db.js';
+import { json } from '../shared/db.js';
 import {
   activeSubscriptionsOf,
   areaCollectionIds,
@@ -44,8 +44,8 @@ import {
   updateMemberArea,
   type MemberAreaRow,
   type MemberGrantRow,
-} from '../store/member-areas.repository.js';
-import { requireWebsite } from '../websites.service.js';
+} from './member-areas.repository.js';
+import { requireWebsite } from '../websites/websites.service.js';
 import type { MemberAccess } from './member-access.js';
 
 const areaNotFound = (): AppError => new AppError('NOT_FOUND', MemberAreaMessages.memberAreaNotFound);

@@ -3,10 +3,10 @@
 // closed differs (SPEC 3 local storage: closed-date, version, submitted).
 import type { PopupOverlay, PopupOverlayBody } from '@sc/contracts';
 import type { ServiceContext } from '@sc/platform';
-import { enqueueEvent } from '../cache-first-outbox.js';
-import type { ContentDB } from '../content.table.js';
-import { findDocument, saveDocument } from '../store/site.repository.js';
-import { requireWebsite } from '../websites.service.js';
+import { enqueueEvent } from '../shared/cache-first-outbox.js';
+import type { ContentDB } from '../tables.js';
+import { findDocument, saveDocument } from '../site/site.repository.js';
+import { requireWebsite } from '../websites/websites.service.js';
 
 /** The popup of a website that has never set one: off. */
 const NONE: PopupOverlay = Object.freeze({

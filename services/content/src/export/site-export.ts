@@ -12,8 +12,8 @@ import yazl from 'yazl';
 import { ProductType, RecordType, fromMinorUnits, isCurrencyCode, type CurrencyCode } from '@sc/contracts';
 import { csvStream, keysetPages, type CsvCell } from '@sc/platform';
 import type { AssetStorage } from '../assets/asset-storage.js';
-import type { Db } from '../store/db.js';
-import type { ItemRow } from '../store/items.repository.js';
+import type { Db } from '../shared/db.js';
+import type { ItemRow } from '../items/items.repository.js';
 
 export const SITE_EXPORT_FORMAT = 'sitebuilder-site-export';
 const PAGE = 200;
