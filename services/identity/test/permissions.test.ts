@@ -59,7 +59,7 @@ interface OwnerRoute {
 const ROLES = Object.values(Role);
 
 /** The definition with a hook that records every route it adds, before any is added. */
-function recording<DB>(definition: ServiceDefinition<DB>, routes: RouteOptions[]): ServiceDefinition<DB> {
+function recording<DB, Parts>(definition: ServiceDefinition<DB, Parts>, routes: RouteOptions[]): ServiceDefinition<DB, Parts> {
   return {
     ...definition,
     routes: async (app, ctx, parts) => {

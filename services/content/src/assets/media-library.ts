@@ -22,7 +22,7 @@ import {
 } from '@sc/contracts';
 import { AppError, type ServiceContext } from '@sc/platform';
 import { sql, type Selectable } from 'kysely';
-import { enqueueEvent } from '../shared/cache-first-outbox.js';
+import { directEvents, type ContentEvents } from '../shared/cache-first-outbox.js';
 import type { ContentDB, MediaAssetsTable } from '../tables.js';
 import { isGallery } from '../domain/collection.js';
 import { collectionUpserted, itemUpserted, productUpserted } from '../domain/events.js';
@@ -61,6 +61,7 @@ export class MediaLibrary {
   constructor(
     private readonly ctx: ServiceContext<ContentDB>,
     private readonly assets: AssetService,
+    private readonly events: ContentEvents = directEvents,
   ) {}
 
   /** Remembers an upload (the same bytes uploaded again keep their first name and settings). */
@@ -235,10 +236,10 @@ export class MediaLibrary {
           .where('id', '=', doc.id)
           .returningAll()
           .executeTakeFirstOrThrow();
-        await enqueueEvent(trx, 'content.collection.upserted', websiteId, collectionUpserted(row));
+        await this.events.enqueue(trx, 'content.collection.upserted', websiteId, collectionUpserted(row));
       } else if (doc.kind === 'site') {
         await trx.updateTable('site_documents').set({ document: json(next), updated_at: new Date() }).where('website_id', '=', websiteId).where('kind', '=', 'header-footer').execute();
-        await enqueueEvent(trx, 'content.header-footer.updated', websiteId, {});
+        await this.events.enqueue(trx, 'content.header-footer.updated', websiteId, {});
       } else {
         const row: ItemRow = await trx
           .updateTable('items')
@@ -250,9 +251,9 @@ export class MediaLibrary {
         const collection = await trx.selectFrom('collections').selectAll().where('website_id', '=', websiteId).where('id', '=', row.collection_id).executeTakeFirstOrThrow();
         if (row.record_type === RecordType.STORE_ITEM) {
           currency ??= settingsOf(await requireWebsite(trx, websiteId)).currency;
-          await enqueueEvent(trx, 'content.product.upserted', websiteId, productUpserted(row, collection, currency));
+          await this.events.enqueue(trx, 'content.product.upserted', websiteId, productUpserted(row, collection, currency));
         } else {
-          await enqueueEvent(trx, 'content.item.upserted', websiteId, itemUpserted(row, collection));
+          await this.events.enqueue(trx, 'content.item.upserted', websiteId, itemUpserted(row, collection));
         }
       }
     }

@@ -15,7 +15,7 @@ import {
   type UpdateCategoryBody,
 } from '@sc/contracts';
 import { decodeCursor, toPage, type Page, type ServiceContext } from '@sc/platform';
-import { enqueueEvent } from '../shared/cache-first-outbox.js';
+import { directEvents, type ContentEvents } from '../shared/cache-first-outbox.js';
 import { requireCollection } from '../collections/require-collection.js';
 import type { ContentDB } from '../tables.js';
 import { invalid, isUniqueViolation, notFound } from '../shared/errors.js';
@@ -93,7 +93,10 @@ export async function createCategory(db: Db, collection: CollectionRow, body: Ca
 }
 
 export class CategoryService {
-  constructor(private readonly ctx: ServiceContext<ContentDB>) {}
+  constructor(
+    private readonly ctx: ServiceContext<ContentDB>,
+    private readonly events: ContentEvents = directEvents,
+  ) {}
 
   /** SPEC 7 POST .../products/{collectionId}/categories. */
   async create(websiteId: string, collectionId: string, body: CategoryInput): Promise<Category> {
@@ -168,7 +171,7 @@ export class CategoryService {
           product_type: item.product_type,
           data: json({ ...data, categoryIds: data.categoryIds.filter((id) => id !== categoryId) }),
         });
-        await enqueueEvent(trx, 'content.product.upserted', websiteId, productUpserted(updated, collection, currency));
+        await this.events.enqueue(trx, 'content.product.upserted', websiteId, productUpserted(updated, collection, currency));
       }
       await this.#announce(trx, 'content.category.deleted', collection, current);
     });
@@ -185,7 +188,7 @@ export class CategoryService {
 
   async #announce(trx: Db, type: 'content.category.upserted' | 'content.category.deleted', collection: CollectionRow, row: CategoryRow): Promise<void> {
     const urls = [collectionUrl(collection.url_id), ...(row.type === 'ROOT' ? [] : [categoryUrl(collection.url_id, row.url_slug)])];
-    await enqueueEvent(trx, type, collection.website_id, {
+    await this.events.enqueue(trx, type, collection.website_id, {
       categoryId: row.id,
       collectionId: collection.id,
       parentCategoryId: row.parent_id,

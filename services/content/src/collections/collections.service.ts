@@ -19,7 +19,7 @@ import {
   type UpdateCollectionBody,
 } from '@sc/contracts';
 import { AppError, decodeCursor, toPage, type Page, type ServiceContext } from '@sc/platform';
-import { enqueueEvent } from '../shared/cache-first-outbox.js';
+import { directEvents, type ContentEvents } from '../shared/cache-first-outbox.js';
 import type { ContentDB } from '../tables.js';
 import { defaultOrdering, isGallery, isPage, itemLimit, typeNameOf, type Area } from '../domain/collection.js';
 import { invalid, isUniqueViolation } from '../shared/errors.js';
@@ -47,7 +47,10 @@ function urlTaken(urlId: string): AppError {
 }
 
 export class CollectionService {
-  constructor(private readonly ctx: ServiceContext<ContentDB>) {}
+  constructor(
+    private readonly ctx: ServiceContext<ContentDB>,
+    private readonly events: ContentEvents = directEvents,
+  ) {}
 
   /** Any SPEC collection type. Without a URL id one is made from the title, unique in the website. */
   async create(websiteId: string, body: CreateCollectionBody, options: { id?: string } = {}): Promise<Collection> {
@@ -105,8 +108,8 @@ export class CollectionService {
         pageRendering: plan.rootCategory.pageRendering,
         displayIndex: plan.rootCategory.displayIndex,
       });
-      if (plan.addToMainNav) await appendToNavigation(trx, websiteId, MAIN_NAVIGATION, plan.templateId || website.template_id, { collectionId: row.id });
-      await enqueueEvent(trx, 'content.collection.upserted', websiteId, collectionUpserted(row));
+      if (plan.addToMainNav) await appendToNavigation(trx, this.events, websiteId, MAIN_NAVIGATION, plan.templateId || website.template_id, { collectionId: row.id });
+      await this.events.enqueue(trx, 'content.collection.upserted', websiteId, collectionUpserted(row));
       return { collection: toCollection(row, 0), rootCategoryId: root.id };
     });
   }
@@ -180,7 +183,7 @@ export class CollectionService {
       if (row.type === CollectionType.PRODUCTS && (row.enabled !== current.enabled || row.url_id !== current.url_id)) {
         const currency = settingsOf(await requireWebsite(trx, websiteId)).currency;
         for (const item of await productsOf(trx, websiteId, collectionId)) {
-          await enqueueEvent(trx, 'content.product.upserted', websiteId, productUpserted(item, row, currency));
+          await this.events.enqueue(trx, 'content.product.upserted', websiteId, productUpserted(item, row, currency));
         }
       }
       return row;
@@ -196,10 +199,10 @@ export class CollectionService {
       for (const item of items) {
         const urls = [`/${row.url_id}/${item.url_id}`];
         const data = { collectionId, version: item.version + 1, urls };
-        if (item.record_type === 11) await enqueueEvent(trx, 'content.product.deleted', websiteId, { productId: item.id, ...data });
-        else await enqueueEvent(trx, 'content.item.deleted', websiteId, { itemId: item.id, ...data });
+        if (item.record_type === 11) await this.events.enqueue(trx, 'content.product.deleted', websiteId, { productId: item.id, ...data });
+        else await this.events.enqueue(trx, 'content.item.deleted', websiteId, { itemId: item.id, ...data });
       }
-      await enqueueEvent(trx, 'content.collection.deleted', websiteId, { collectionId, version: row.version + 1, urls: [`/${row.url_id}`] });
+      await this.events.enqueue(trx, 'content.collection.deleted', websiteId, { collectionId, version: row.version + 1, urls: [`/${row.url_id}`] });
     });
   }
 
@@ -224,7 +227,7 @@ export class CollectionService {
     try {
       return await this.ctx.transaction(async (trx) => {
         const row = await work(trx);
-        await enqueueEvent(trx, 'content.collection.upserted', websiteId, collectionUpserted(row));
+        await this.events.enqueue(trx, 'content.collection.upserted', websiteId, collectionUpserted(row));
         return toCollection(row, await countItems(trx, websiteId, row.id));
       });
     } catch (error) {

@@ -1,6 +1,7 @@
 // Items of a collection (products, posts, events, images, tracks). Listing reads one more row than
 // the page so the caller knows whether a next page exists; the public listing reads only what the
 // storefront may see (published, or scheduled and due).
+import { RecordType } from '@sc/contracts';
 import { sql, type Expression, type ExpressionBuilder, type Insertable, type Selectable, type SqlBool } from 'kysely';
 import { afterPosition, type CursorPosition } from '@sc/platform';
 import type { ContentDB, ItemsTable } from '../tables.js';
@@ -225,4 +226,15 @@ export async function itemsInCategories(db: Db, websiteId: string, collectionId:
     .where('collection_id', '=', collectionId)
     .where(sql<boolean>`data->'categoryIds' ?| ${sql.val(categoryIds)}::text[]`)
     .execute();
+}
+
+/** Every product's SKUs of a website, with the product's title (the import's "already there"). */
+export async function productSkus(db: Db, websiteId: string): Promise<Map<string, string>> {
+  const rows = await db
+    .selectFrom('items')
+    .select(['title', sql<string>`jsonb_array_elements(data->'structuredContent'->'variants')->>'sku'`.as('sku')])
+    .where('website_id', '=', websiteId)
+    .where('record_type', '=', RecordType.STORE_ITEM)
+    .execute();
+  return new Map(rows.map((r) => [r.sku, r.title]));
 }

@@ -19,8 +19,7 @@ import {
   type StructuredContent,
 } from '@sc/contracts';
 import { AppError, decodeCursor, toPage, type CursorPosition, type Page, type ServiceContext } from '@sc/platform';
-import { sql } from 'kysely';
-import { enqueueEvent } from '../shared/cache-first-outbox.js';
+import { directEvents, type ContentEvents } from '../shared/cache-first-outbox.js';
 import { requireCollection } from '../collections/require-collection.js';
 import type { ContentDB } from '../tables.js';
 import { MemberAccess } from '../community/member-access.js';
@@ -45,11 +44,12 @@ import {
   listItems,
   nextDisplayIndex,
   nextScheduled,
+  productSkus,
   replaceItem,
   type ItemListing,
   type ItemRow,
 } from './items.repository.js';
-import { findNavigation } from '../site/site.repository.js';
+import { findNavigation } from '../navigation/navigation.repository.js';
 import { lockWebsite } from '../websites/websites.repository.js';
 import { requireWebsite } from '../websites/websites.service.js';
 
@@ -100,6 +100,7 @@ export class ItemService {
   constructor(
     private readonly ctx: ServiceContext<ContentDB>,
     private readonly access: MemberAccess = new MemberAccess(ctx.db),
+    private readonly events: ContentEvents = directEvents,
   ) {}
 
   async create(websiteId: string, collectionId: string, body: ParsedItemBody, area: Area, options: { id?: string } = {}): Promise<ContentItem> {
@@ -182,8 +183,8 @@ export class ItemService {
       const collection = await requireCollection(trx, websiteId, current.collection_id, true);
       await deleteItem(trx, websiteId, itemId);
       const data = { collectionId: collection.id, version: current.version + 1, urls: itemUrls(current, collection) };
-      if (current.record_type === RecordType.STORE_ITEM) await enqueueEvent(trx, 'content.product.deleted', websiteId, { productId: current.id, ...data });
-      else await enqueueEvent(trx, 'content.item.deleted', websiteId, { itemId: current.id, ...data });
+      if (current.record_type === RecordType.STORE_ITEM) await this.events.enqueue(trx, 'content.product.deleted', websiteId, { productId: current.id, ...data });
+      else await this.events.enqueue(trx, 'content.item.deleted', websiteId, { itemId: current.id, ...data });
     });
   }
 
@@ -361,8 +362,8 @@ export class ItemService {
   }
 
   async #announce(trx: Db, row: ItemRow, collection: CollectionRow, currency: Parameters<typeof productUpserted>[2]): Promise<void> {
-    if (row.record_type === RecordType.STORE_ITEM) await enqueueEvent(trx, 'content.product.upserted', row.website_id, productUpserted(row, collection, currency));
-    else await enqueueEvent(trx, 'content.item.upserted', row.website_id, itemUpserted(row, collection));
+    if (row.record_type === RecordType.STORE_ITEM) await this.events.enqueue(trx, 'content.product.upserted', row.website_id, productUpserted(row, collection, currency));
+    else await this.events.enqueue(trx, 'content.item.upserted', row.website_id, itemUpserted(row, collection));
   }
 
   async #write<T>(work: (trx: Db) => Promise<T>): Promise<T> {
@@ -373,14 +374,4 @@ export class ItemService {
       throw error;
     }
   }
-}
-
-async function productSkus(db: Db, websiteId: string): Promise<Map<string, string>> {
-  const rows = await db
-    .selectFrom('items')
-    .select(['title', sql<string>`jsonb_array_elements(data->'structuredContent'->'variants')->>'sku'`.as('sku')])
-    .where('website_id', '=', websiteId)
-    .where('record_type', '=', RecordType.STORE_ITEM)
-    .execute();
-  return new Map(rows.map((r) => [r.sku, r.title]));
 }

@@ -12,13 +12,13 @@ import {
   type UpdateNavigationBody,
 } from '@sc/contracts';
 import type { ServiceContext } from '@sc/platform';
-import { enqueueEvent } from '../shared/cache-first-outbox.js';
+import { directEvents, type ContentEvents } from '../shared/cache-first-outbox.js';
 import type { ContentDB } from '../tables.js';
 import { invalid, notFound } from '../shared/errors.js';
 import { collectionUrl } from '../domain/mappers.js';
 import { collectionsByIds, type CollectionRow } from '../collections/collections.repository.js';
 import type { Db } from '../shared/db.js';
-import { findNavigation, navigationsOf, saveNavigation } from '../site/site.repository.js';
+import { findNavigation, navigationsOf, saveNavigation } from './navigation.repository.js';
 import { requireWebsite } from '../websites/websites.service.js';
 
 function collectIds(items: readonly NavigationItemBody[], depth: number, ids: Set<string>): void {
@@ -38,12 +38,12 @@ async function checkItems(db: Db, websiteId: string, items: readonly NavigationI
 }
 
 /** Adds one item at the end of a navigation (the store creation flow's addToMainNav). */
-export async function appendToNavigation(db: Db, websiteId: string, fieldName: string, templateId: string, item: NavigationItemBody): Promise<void> {
+export async function appendToNavigation(db: Db, events: ContentEvents, websiteId: string, fieldName: string, templateId: string, item: NavigationItemBody): Promise<void> {
   const current = await findNavigation(db, websiteId, fieldName);
   const items = [...((current?.items as NavigationItemBody[] | undefined) ?? []), item];
   await checkItems(db, websiteId, items);
   await saveNavigation(db, websiteId, fieldName, templateId, items);
-  await enqueueEvent(db, 'content.navigation.updated', websiteId, { fieldName, templateId });
+  await events.enqueue(db, 'content.navigation.updated', websiteId, { fieldName, templateId });
 }
 
 function toLinks(items: readonly NavigationItemBody[], collections: Map<string, CollectionRow>): NavigationLink[] {
@@ -66,7 +66,10 @@ function toLinks(items: readonly NavigationItemBody[], collections: Map<string, 
 }
 
 export class NavigationService {
-  constructor(private readonly ctx: ServiceContext<ContentDB>) {}
+  constructor(
+    private readonly ctx: ServiceContext<ContentDB>,
+    private readonly events: ContentEvents = directEvents,
+  ) {}
 
   async update(websiteId: string, body: UpdateNavigationBody): Promise<void> {
     await this.ctx.transaction(async (trx) => {
@@ -74,7 +77,7 @@ export class NavigationService {
       if (body.templateId !== website.template_id) throw invalid(`The template ${body.templateId} is not this website's template.`, 'templateId');
       await checkItems(trx, websiteId, body.navigation.items);
       await saveNavigation(trx, websiteId, body.fieldName, body.templateId, body.navigation.items);
-      await enqueueEvent(trx, 'content.navigation.updated', websiteId, { fieldName: body.fieldName, templateId: body.templateId });
+      await this.events.enqueue(trx, 'content.navigation.updated', websiteId, { fieldName: body.fieldName, templateId: body.templateId });
     });
   }
 

@@ -23,75 +23,85 @@
 // whose bump finished first goes first); consumers already order by each entity's `version`.
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { EventData, EventEnvelope, EventType } from '@sc/contracts';
-import { enqueueEvent as enqueueOutboxEvent, type ServiceContext } from '@sc/platform';
+import { enqueueEvent, type ServiceContext } from '@sc/platform';
 import type { ContentDB } from '../tables.js';
 import type { PublicCache } from './public-cache.js';
 
 /** How long a held event waits at most (the relay publishes it after this even if never released). */
 export const HOLD_MS = 10_000;
 
+type Handle = Kysely<ContentDB> | Transaction<ContentDB>;
+
+/** How content's services write their events: every content event goes through one of these. */
+export interface ContentEvents {
+  /** Writes an event in the caller's transaction (see the platform's enqueueEvent). */
+  enqueue<T extends EventType>(trx: Handle, type: T, websiteId: string, data: EventData<T>): Promise<EventEnvelope<EventData<T>>>;
+}
+
+/** Events written as the platform writes them (services made outside the module: tests, benches). */
+export const directEvents: ContentEvents = {
+  enqueue: (trx, type, websiteId, data) => enqueueEvent(trx, type, websiteId, data),
+};
+
 interface Held {
   ids: string[];
   websites: Set<string>;
 }
 
-// The transactions opened by cacheFirst contexts, and what each has announced so far.
-const heldBy = new WeakMap<object, Held>();
-
 /**
- * Writes an event in the caller's transaction (see the platform's enqueueEvent). Inside a
- * transaction of a cacheFirst context the event is held until the website's cache is bumped;
- * elsewhere (a bare handle) it is written as usual. Content code enqueues through this function.
+ * The outbox content's services write through (made once, in module.ts). `context` is the
+ * platform's service context except that its `transaction` commits, then drops the cached
+ * storefront answers of the websites it changed, then lets its events leave; `enqueue` holds an
+ * event written inside such a transaction until then, and writes any other as usual.
  */
-export async function enqueueEvent<T extends EventType>(
-  trx: Kysely<ContentDB> | Transaction<ContentDB>,
-  type: T,
-  websiteId: string,
-  data: EventData<T>,
-): Promise<EventEnvelope<EventData<T>>> {
-  const event = await enqueueOutboxEvent(trx, type, websiteId, data);
-  const held = heldBy.get(trx);
-  if (held) {
-    await trx
-      .updateTable('outbox')
-      .set({ claimed_until: sql<Date>`now() + ${`${HOLD_MS} milliseconds`}::interval` })
-      .where('id', '=', event.id)
-      .execute();
-    held.ids.push(event.id);
-    held.websites.add(websiteId);
+export class CacheFirstOutbox implements ContentEvents {
+  readonly context: ServiceContext<ContentDB>;
+  /** The open transactions of `context`, and what each has announced so far. */
+  readonly #held = new WeakMap<Handle, Held>();
+
+  constructor(
+    private readonly ctx: ServiceContext<ContentDB>,
+    private readonly cache: PublicCache,
+  ) {
+    this.context = { ...ctx, transaction: (work) => this.#transaction(work) };
   }
-  return event;
-}
 
-/**
- * The service context content's services run on: the same as the platform's, except that
- * `transaction` commits, then drops the cached storefront answers of the websites it changed,
- * then lets its events leave.
- */
-export function cacheFirst(ctx: ServiceContext<ContentDB>, cache: PublicCache): ServiceContext<ContentDB> {
-  return {
-    ...ctx,
-    transaction: async (work) => {
-      const held: Held = { ids: [], websites: new Set() };
-      const result = await ctx.db.transaction().execute((trx) => {
-        heldBy.set(trx, held);
-        return work(trx);
-      });
-      if (held.ids.length === 0) return result;
-      for (const websiteId of held.websites) {
-        // The change is committed whatever happens here: a failed bump is logged, and the events
-        // still leave (a consumer may then read an answer up to its TTL old, as before this order).
-        await cache.bump(websiteId).catch((error: unknown) => ctx.logger.warn({ err: error, websiteId }, 'storefront cache bump failed'));
-      }
-      await ctx.db
+  async enqueue<T extends EventType>(trx: Handle, type: T, websiteId: string, data: EventData<T>): Promise<EventEnvelope<EventData<T>>> {
+    const event = await enqueueEvent(trx, type, websiteId, data);
+    const held = this.#held.get(trx);
+    if (held) {
+      await trx
         .updateTable('outbox')
-        .set({ claimed_until: null })
-        .where('id', 'in', held.ids)
-        .where('published_at', 'is', null)
-        .execute()
-        .catch((error: unknown) => ctx.logger.warn({ err: error, events: held.ids.length }, 'held events not released; they leave when the hold lapses'));
-      ctx.relay.poke();
-      return result;
-    },
-  };
+        .set({ claimed_until: sql<Date>`now() + ${`${HOLD_MS} milliseconds`}::interval` })
+        .where('id', '=', event.id)
+        .execute();
+      held.ids.push(event.id);
+      held.websites.add(websiteId);
+    }
+    return event;
+  }
+
+  async #transaction<T>(work: (trx: Transaction<ContentDB>) => Promise<T>): Promise<T> {
+    const { ctx } = this;
+    const held: Held = { ids: [], websites: new Set() };
+    const result = await ctx.db.transaction().execute((trx) => {
+      this.#held.set(trx, held);
+      return work(trx);
+    });
+    if (held.ids.length === 0) return result;
+    for (const websiteId of held.websites) {
+      // The change is committed whatever happens here: a failed bump is logged, and the events
+      // still leave (a consumer may then read an answer up to its TTL old, as before this order).
+      await this.cache.bump(websiteId).catch((error: unknown) => ctx.logger.warn({ err: error, websiteId }, 'storefront cache bump failed'));
+    }
+    await ctx.db
+      .updateTable('outbox')
+      .set({ claimed_until: null })
+      .where('id', 'in', held.ids)
+      .where('published_at', 'is', null)
+      .execute()
+      .catch((error: unknown) => ctx.logger.warn({ err: error, events: held.ids.length }, 'held events not released; they leave when the hold lapses'));
+    ctx.relay.poke();
+    return result;
+  }
 }

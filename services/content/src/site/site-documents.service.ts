@@ -14,7 +14,7 @@ import {
   type UpdateLanguagesBody,
 } from '@sc/contracts';
 import { AppError, type ServiceContext } from '@sc/platform';
-import { enqueueEvent } from '../shared/cache-first-outbox.js';
+import { directEvents, type ContentEvents } from '../shared/cache-first-outbox.js';
 import type { ContentDB } from '../tables.js';
 import { settingsOf } from '../domain/mappers.js';
 import { findDocument, findPreferences, saveDocument, savePreferences } from './site.repository.js';
@@ -30,7 +30,10 @@ interface StoredMultilingual {
 }
 
 export class SiteDocumentService {
-  constructor(private readonly ctx: ServiceContext<ContentDB>) {}
+  constructor(
+    private readonly ctx: ServiceContext<ContentDB>,
+    private readonly events: ContentEvents = directEvents,
+  ) {}
 
   async headerFooter(websiteId: string): Promise<HeaderFooter> {
     await requireWebsite(this.ctx.db, websiteId);
@@ -47,7 +50,7 @@ export class SiteDocumentService {
     const next: HeaderFooter = { header: { ...current.header, ...body.header }, footer: { ...current.footer, ...body.footer } };
     await this.ctx.transaction(async (trx) => {
       await saveDocument(trx, websiteId, 'header-footer', next);
-      await enqueueEvent(trx, 'content.header-footer.updated', websiteId, {});
+      await this.events.enqueue(trx, 'content.header-footer.updated', websiteId, {});
     });
     return next;
   }
@@ -98,7 +101,7 @@ export class SiteDocumentService {
   async #saveMultilingual(websiteId: string, state: StoredMultilingual): Promise<void> {
     await this.ctx.transaction(async (trx) => {
       await saveDocument(trx, websiteId, 'multilingual', state);
-      await enqueueEvent(trx, 'content.multilingual.updated', websiteId, {
+      await this.events.enqueue(trx, 'content.multilingual.updated', websiteId, {
         languages: state.languages.map((l) => l.languageCode),
         connected: state.connected,
       });
@@ -121,7 +124,7 @@ export class SiteDocumentService {
     }
     await this.ctx.transaction(async (trx) => {
       await savePreferences(trx, websiteId, namespace, kept);
-      await enqueueEvent(trx, 'content.commerce-preferences.updated', websiteId, { namespace });
+      await this.events.enqueue(trx, 'content.commerce-preferences.updated', websiteId, { namespace });
     });
     return { ...kept, websiteId };
   }

@@ -10,7 +10,7 @@ import {
   type Website,
 } from '@sc/contracts';
 import type { ServiceContext } from '@sc/platform';
-import { enqueueEvent } from '../shared/cache-first-outbox.js';
+import { directEvents, type ContentEvents } from '../shared/cache-first-outbox.js';
 import type { ContentDB } from '../tables.js';
 import { invalid, websiteNotFound } from '../shared/errors.js';
 import { settingsOf, toWebsite } from '../domain/mappers.js';
@@ -51,7 +51,10 @@ export function domainOfHost(host: string): string {
 }
 
 export class WebsiteService {
-  constructor(private readonly ctx: ServiceContext<ContentDB>) {}
+  constructor(
+    private readonly ctx: ServiceContext<ContentDB>,
+    private readonly events: ContentEvents = directEvents,
+  ) {}
 
   /** Creates a website with its domains and settings (defaults for what is not given). */
   async create(input: NewWebsite): Promise<Website> {
@@ -62,7 +65,7 @@ export class WebsiteService {
       if (taken[0] !== undefined) throw invalid(formatMessage(ContentMessages.domainTaken, { domain: taken[0] }), 'domains');
       const row = await insertWebsite(trx, { id: input.id, title: input.title, templateId: input.templateId, settings });
       await replaceDomains(trx, input.id, domains);
-      await enqueueEvent(trx, 'content.website.created', input.id, { title: row.title, templateId: row.template_id, domains, previousDomains: [] });
+      await this.events.enqueue(trx, 'content.website.created', input.id, { title: row.title, templateId: row.template_id, domains, previousDomains: [] });
       return toWebsite(row, domains);
     });
   }
@@ -90,7 +93,7 @@ export class WebsiteService {
         await replaceDomains(trx, websiteId, domains);
       }
       const row = body.title !== undefined ? await updateWebsite(trx, websiteId, { title: body.title }) : await updateWebsite(trx, websiteId, {});
-      await enqueueEvent(trx, 'content.website.updated', websiteId, { title: row.title, templateId: row.template_id, domains, previousDomains });
+      await this.events.enqueue(trx, 'content.website.updated', websiteId, { title: row.title, templateId: row.template_id, domains, previousDomains });
       return toWebsite(row, domains);
     });
   }
@@ -119,7 +122,7 @@ export class WebsiteService {
       const changed = (Object.keys(next) as (keyof SiteSettings)[]).filter((key) => JSON.stringify(next[key]) !== JSON.stringify(current[key]));
       await updateWebsite(trx, websiteId, { settings: next });
       if (changed.length > 0) {
-        await enqueueEvent(trx, 'content.settings.updated', websiteId, {
+        await this.events.enqueue(trx, 'content.settings.updated', websiteId, {
           changed,
           currency: next.currency,
           locale: next.locale,
