@@ -1,6 +1,6 @@
 // Site search for the storefront's /search page and search block: Postgres full-text search over
 // the website's published pages, blog posts, lessons (of lesson and course collections), products
-// and events (store/search.repository.ts), ten results a page, each with a passage of its text where the matched words are marked.
+// and events (search.repository.ts), ten results a page, each with a passage of its text where the matched words are marked.
 import { RecordType, SEARCH_LIMITS, type SearchQuery, type SearchResponse, type SearchResult } from '@sc/contracts';
 import type { ServiceContext } from '@sc/platform';
 import type { ContentDB } from '../tables.js';

@@ -7,7 +7,7 @@ import { identityOf, websiteIdOf, type ZodApp } from '@sc/platform';
 import { gzipSync } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Theme } from '../theme/theme.js';
-import { applyQuery, cookieValue, hasExperimentParams, overridesCookie, overridesFromCookie, type Overrides } from './experiments.js';
+import { applyQuery, cookieValue, hasExperimentParams, overridesCookie, overridesFromCookie, type Overrides } from '../domain/experiments.js';
 import { etagOf, type CachedPage, type PageCache } from './page-cache.js';
 import type { PageRenderer } from './page-renderer.js';
 import { newNonce, pagePolicy } from './security-headers.js';

@@ -3,12 +3,12 @@
 // effect), though a repeat would only cost a re-render.
 //
 // Content drops its own cached storefront answers before a change's events leave its outbox
-// (services/content/src/cache-first-outbox.ts), so a page re-rendered as soon as the event arrives
+// (services/content/src/shared/cache-first-outbox.ts), so a page re-rendered as soon as the event arrives
 // already reads the new data: one invalidation per event is enough.
 import type { EventEnvelope } from '@sc/contracts';
 import { handleOnce, type ServiceContext, type SubscribeOptions } from '@sc/platform';
-import type { RenderDB } from '../stock/stock.table.js';
-import type { PageCache } from './page-cache.js';
+import type { RenderDB } from '../tables.js';
+import type { PageCache } from '../pages/page-cache.js';
 
 export const PAGE_CACHE_CONSUMER = 'render-page-cache';
 

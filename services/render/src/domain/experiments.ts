@@ -14,7 +14,7 @@ import {
   type ExperimentFlag,
   type ExperimentsContext,
 } from '@sc/contracts';
-import type { SiteData } from './site-context.js';
+import type { SiteData } from '../pages/site-context.js';
 
 export type Overrides = Partial<Record<ExperimentFlag, boolean>>;
 

@@ -14,7 +14,7 @@ import {
   type MemberAreaSummary,
   type PopupOverlayData,
 } from '@sc/contracts';
-import type { IslandDataTag, SiteData } from './site-context.js';
+import type { IslandDataTag, SiteData } from '../pages/site-context.js';
 
 const PUBLIC = '/api/content-service/public/1.0';
 const tag = (name: IslandName, data: unknown): IslandDataTag => ({ name, dataId: islandDataId(name), data });
