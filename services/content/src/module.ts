@@ -4,7 +4,7 @@ import type { Kysely } from 'kysely';
 import { Captcha, type CaptchaTables, type ServiceContext } from '@sc/platform';
 import type { AssetStorage } from './assets/asset-storage.js';
 import { createAssetRuntime, type AssetRuntime } from './assets/assets.runtime.js';
-import { MediaLibrary } from './assets/media-library.js';
+import { MediaLibrary } from './assets/media.service.js';
 import { S3AssetStorage } from './assets/s3-storage.js';
 import { CategoryService } from './categories/categories.service.js';
 import { CollectionService } from './collections/collections.service.js';

@@ -19,7 +19,7 @@ import { isSecure, websiteOf } from '../shared/access.js';
 import { OWNER_BASE } from '../websites/websites.routes.js';
 import { ASSET_FILES_PATH, cleanFileName, type AssetService } from './assets.service.js';
 import { parseVariantSize } from './image-pipeline.js';
-import type { MediaLibrary } from './media-library.js';
+import type { MediaLibrary } from './media.service.js';
 
 const UPLOADERS: readonly Permission[] = [Permission.CONTENT_EDIT, Permission.STORE_MANAGE];
 

@@ -21,19 +21,16 @@ import {
   type UploadedAsset,
 } from '@sc/contracts';
 import { AppError, type ServiceContext } from '@sc/platform';
-import { sql, type Selectable } from 'kysely';
 import { directEvents, type ContentEvents } from '../shared/cache-first-outbox.js';
-import type { ContentDB, MediaAssetsTable } from '../tables.js';
+import type { ContentDB } from '../tables.js';
 import { isGallery } from '../domain/collection.js';
 import { collectionUpserted, itemUpserted, productUpserted } from '../domain/events.js';
 import { settingsOf } from '../domain/mappers.js';
-import { json, type Db } from '../shared/db.js';
-import { ITEM_COLUMNS, type ItemRow } from '../items/items.repository.js';
+import type { Db } from '../shared/db.js';
 import { requireWebsite } from '../websites/websites.service.js';
 import type { AssetService } from './assets.service.js';
+import { deleteAsset, documentsContaining, findAsset, insertAsset, listAssets, saveHeaderFooter, saveItemData, saveLayout, updateAsset, type AssetRow } from './media.repository.js';
 import { findRefs, refPath, rewriteRefs, type FileRef, type Rewrite } from './media-usage.js';
-
-type AssetRow = Selectable<MediaAssetsTable>;
 
 /** The library lists this many images at most, newest first. */
 export const MEDIA_LIST_MAX = 1_000;
@@ -47,8 +44,6 @@ interface Doc {
   title: string;
   document: unknown;
 }
-
-const contains = (column: string, needle: string) => sql<boolean>`strpos(${sql.ref(column)}::text, ${needle}) > 0`;
 
 function itemKind(recordType: number, collection: { type: number; type_name: string }): MediaUsageKind {
   if (recordType === RecordType.STORE_ITEM) return 'product';
@@ -66,26 +61,11 @@ export class MediaLibrary {
 
   /** Remembers an upload (the same bytes uploaded again keep their first name and settings). */
   async record(websiteId: string, uploaded: UploadedAsset, settings: { altText: string; focalX: number; focalY: number } | undefined = undefined, db: Db = this.ctx.db): Promise<void> {
-    const [width = 1, height = 1] = uploaded.originalSize.split('x').map(Number);
-    await db
-      .insertInto('media_assets')
-      .values({
-        website_id: websiteId,
-        id: uploaded.id,
-        file: uploaded.assetUrl.slice(uploaded.assetUrl.lastIndexOf('/') + 1),
-        filename: uploaded.filename,
-        content_type: uploaded.contentType,
-        bytes: uploaded.size,
-        width,
-        height,
-        ...(settings ? { alt_text: settings.altText, focal_x: settings.focalX, focal_y: settings.focalY } : {}),
-      })
-      .onConflict((oc) => oc.columns(['website_id', 'id']).doNothing())
-      .execute();
+    await insertAsset(db, websiteId, uploaded, settings);
   }
 
   async list(websiteId: string): Promise<MediaAsset[]> {
-    const rows = await this.ctx.db.selectFrom('media_assets').selectAll().where('website_id', '=', websiteId).orderBy('created_at', 'desc').orderBy('id').limit(MEDIA_LIST_MAX).execute();
+    const rows = await listAssets(this.ctx.db, websiteId, MEDIA_LIST_MAX);
     // One read of every document that names any of the website's files, matched in memory.
     const docs = await this.#documents(this.ctx.db, websiteId, `${ASSET_FILES_PATH}/${websiteId}/`, false);
     return rows.map((row) => this.#describe(row, docs));
@@ -105,15 +85,10 @@ export class MediaLibrary {
       if (body.altText === '' && docs.some((doc) => doc.kind === 'product' && findRefs(doc.document, ref).images > 0)) {
         throw new AppError('VALIDATION_FAILED', MediaMessages.altRequired, { fields: { altText: MediaMessages.altRequired } });
       }
-      await trx
-        .updateTable('media_assets')
-        .set({
-          ...(body.altText !== undefined ? { alt_text: body.altText } : {}),
-          ...(body.mediaFocalPoint ? { focal_x: body.mediaFocalPoint.x, focal_y: body.mediaFocalPoint.y } : {}),
-        })
-        .where('website_id', '=', websiteId)
-        .where('id', '=', assetId)
-        .execute();
+      await updateAsset(trx, websiteId, assetId, {
+        ...(body.altText !== undefined ? { alt_text: body.altText } : {}),
+        ...(body.mediaFocalPoint ? { focal_x: body.mediaFocalPoint.x, focal_y: body.mediaFocalPoint.y } : {}),
+      });
       await this.#rewrite(trx, websiteId, ref, docs, { altText: body.altText, focalPoint: body.mediaFocalPoint });
     });
     return this.get(websiteId, assetId);
@@ -133,7 +108,7 @@ export class MediaLibrary {
       const docs = await this.#documents(trx, websiteId, refPath(ref), true);
       const file = uploaded.assetUrl.slice(uploaded.assetUrl.lastIndexOf('/') + 1);
       replaced = await this.#rewrite(trx, websiteId, ref, docs, { to: { file, originalSize: uploaded.originalSize } });
-      await trx.updateTable('media_assets').set({ replaced_by: uploaded.id }).where('website_id', '=', websiteId).where('id', '=', assetId).execute();
+      await updateAsset(trx, websiteId, assetId, { replaced_by: uploaded.id });
     });
     return { asset: await this.get(websiteId, uploaded.id), replaced };
   }
@@ -144,9 +119,8 @@ export class MediaLibrary {
       const found = await this.#row(trx, websiteId, assetId, true);
       const docs = await this.#documents(trx, websiteId, refPath(this.#ref(found)), false);
       if (docs.length > 0) throw new AppError('CONFLICT', MediaMessages.inUse);
-      await trx.deleteFrom('media_assets').where('website_id', '=', websiteId).where('id', '=', assetId).execute();
-      // Another image replaced by this one points at nothing now.
-      await trx.updateTable('media_assets').set({ replaced_by: null }).where('website_id', '=', websiteId).where('replaced_by', '=', assetId).execute();
+      // (Another image replaced by this one points at nothing then.)
+      await deleteAsset(trx, websiteId, assetId);
       return found;
     });
     await this.assets.remove(websiteId, row.file);
@@ -157,9 +131,7 @@ export class MediaLibrary {
   }
 
   async #row(db: Db, websiteId: string, assetId: string, lock = false): Promise<AssetRow> {
-    let query = db.selectFrom('media_assets').selectAll().where('website_id', '=', websiteId).where('id', '=', assetId);
-    if (lock) query = query.forUpdate();
-    const row = await query.executeTakeFirst();
+    const row = await findAsset(db, websiteId, assetId, lock);
     if (!row) throw notFound();
     return row;
   }
@@ -199,20 +171,7 @@ export class MediaLibrary {
 
   /** Items, pages and the header and footer of the website whose stored JSON contains `needle`. */
   async #documents(db: Db, websiteId: string, needle: string, lock: boolean): Promise<Doc[]> {
-    let items = db
-      .selectFrom('items')
-      .innerJoin('collections', (join) => join.onRef('collections.id', '=', 'items.collection_id').onRef('collections.website_id', '=', 'items.website_id'))
-      .select(['items.id', 'items.collection_id', 'items.record_type', 'items.title', 'items.data', 'collections.type', 'collections.type_name'])
-      .where('items.website_id', '=', websiteId)
-      .where(contains('items.data', needle));
-    if (lock) items = items.forUpdate();
-    let pages = db.selectFrom('collections').select(['id', 'title', 'layout']).where('website_id', '=', websiteId).where('layout', 'is not', null).where(contains('layout', needle));
-    if (lock) pages = pages.forUpdate();
-    const site = db.selectFrom('site_documents').select(['kind', 'document']).where('website_id', '=', websiteId).where('kind', '=', 'header-footer').where(contains('document', needle));
-    // One after another: inside a transaction they share one connection.
-    const itemRows = await items.execute();
-    const pageRows = await pages.execute();
-    const siteRows = await (lock ? site.forUpdate() : site).execute();
+    const { itemRows, pageRows, siteRows } = await documentsContaining(db, websiteId, needle, lock);
     return [
       ...itemRows.map((row) => ({ kind: itemKind(row.record_type, row), id: row.id, collectionId: row.collection_id, title: row.title, document: row.data })),
       ...pageRows.map((row) => ({ kind: 'page' as const, id: row.id, collectionId: row.id, title: row.title, document: row.layout })),
@@ -229,26 +188,13 @@ export class MediaLibrary {
       if (next === doc.document) continue;
       changed += 1;
       if (doc.kind === 'page') {
-        const row = await trx
-          .updateTable('collections')
-          .set({ layout: json(next), version: sql<number>`version + 1`, updated_at: new Date() })
-          .where('website_id', '=', websiteId)
-          .where('id', '=', doc.id)
-          .returningAll()
-          .executeTakeFirstOrThrow();
+        const row = await saveLayout(trx, websiteId, doc.id, next);
         await this.events.enqueue(trx, 'content.collection.upserted', websiteId, collectionUpserted(row));
       } else if (doc.kind === 'site') {
-        await trx.updateTable('site_documents').set({ document: json(next), updated_at: new Date() }).where('website_id', '=', websiteId).where('kind', '=', 'header-footer').execute();
+        await saveHeaderFooter(trx, websiteId, next);
         await this.events.enqueue(trx, 'content.header-footer.updated', websiteId, {});
       } else {
-        const row: ItemRow = await trx
-          .updateTable('items')
-          .set({ data: json(next), version: sql<number>`version + 1`, updated_at: new Date() })
-          .where('website_id', '=', websiteId)
-          .where('id', '=', doc.id)
-          .returning(ITEM_COLUMNS)
-          .executeTakeFirstOrThrow();
-        const collection = await trx.selectFrom('collections').selectAll().where('website_id', '=', websiteId).where('id', '=', row.collection_id).executeTakeFirstOrThrow();
+        const { row, collection } = await saveItemData(trx, websiteId, doc.id, next);
         if (row.record_type === RecordType.STORE_ITEM) {
           currency ??= settingsOf(await requireWebsite(trx, websiteId)).currency;
           await this.events.enqueue(trx, 'content.product.upserted', websiteId, productUpserted(row, collection, currency));
