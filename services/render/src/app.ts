@@ -28,7 +28,7 @@ export function createRenderService(options: RenderOptions = {}): ServiceDefinit
       await registerSecurityHeaders(app);
       previewRoutes(app, parts.preview);
       fontRoutes(app);
-      pageRoutes(app, parts.pages, parts.renderer, parts.pageCache, parts.theme);
+      pageRoutes(app, parts.storefront, parts.theme);
     },
     consumers: (ctx, parts) => [pageCacheConsumer(ctx, parts.pageCache, options.consumer), stockLevelsConsumer(parts.stock, parts.pageCache, options.consumer)],
   };

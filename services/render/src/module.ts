@@ -7,6 +7,7 @@ import { HttpContentReader, type ContentReader } from './content/content-reader.
 import { PageCache } from './pages/page-cache.js';
 import { PageRenderer } from './pages/page-renderer.js';
 import { PageService } from './pages/page.service.js';
+import { StorefrontService } from './pages/storefront.service.js';
 import { PreviewService } from './preview/preview.service.js';
 import { StockService } from './stock/stock.service.js';
 import type { RenderDB } from './tables.js';
@@ -31,6 +32,8 @@ export interface RenderParts {
   /** The live stock read model. */
   stock: StockService;
   pages: PageService;
+  /** The storefront's pages: cached, or rendered and cached. */
+  storefront: StorefrontService;
   preview: PreviewService;
 }
 
@@ -41,14 +44,16 @@ export function createRenderModule(ctx: ServiceContext<RenderDB>, options: Rende
   const renderer = new PageRenderer(theme, new AssetManifest(settings.webDist), ctx.logger);
   const stock = new StockService(ctx.db);
   const pages = new PageService(content, ctx.logger, Date.now, stock);
+  const pageCache = new PageCache(ctx.cache, settings.pageCacheTtlMs);
   return {
     settings,
     theme,
-    pageCache: new PageCache(ctx.cache, settings.pageCacheTtlMs),
+    pageCache,
     content,
     renderer,
     stock,
     pages,
+    storefront: new StorefrontService(pages, renderer, pageCache),
     preview: new PreviewService(pages, renderer),
   };
 }
