@@ -17,6 +17,7 @@ import { SiteExportService } from './export/export.service.js';
 import { ProductImportService } from './import/import.service.js';
 import { ItemService } from './items/items.service.js';
 import { NavigationService } from './navigation/navigation.service.js';
+import { PublicReadService } from './public/public.service.js';
 import { SearchService } from './search/search.service.js';
 import { CacheFirstOutbox } from './shared/cache-first-outbox.js';
 import { PublicCache } from './shared/public-cache.js';
@@ -50,6 +51,8 @@ export interface ContentParts {
   navigation: NavigationService;
   documents: SiteDocumentService;
   search: SearchService;
+  /** The storefront's reads of more than one step (the cached item listing above all). */
+  reads: PublicReadService;
   media: MediaLibrary;
   exports: SiteExportService;
   imports: ProductImportService;
@@ -72,6 +75,8 @@ export function createContentModule(platformCtx: ServiceContext<ContentDB>, opti
   const assets = createAssetRuntime(platformCtx, options.assets);
   const websites = new WebsiteService(ctx, outbox);
   const items = new ItemService(ctx, access, outbox);
+  const categories = new CategoryService(ctx, outbox);
+  const search = new SearchService(ctx);
   return {
     ctx,
     cache,
@@ -82,10 +87,11 @@ export function createContentModule(platformCtx: ServiceContext<ContentDB>, opti
     websites,
     collections: new CollectionService(ctx, outbox),
     items,
-    categories: new CategoryService(ctx, outbox),
+    categories,
     navigation: new NavigationService(ctx, outbox),
     documents: new SiteDocumentService(ctx, outbox),
-    search: new SearchService(ctx),
+    search,
+    reads: new PublicReadService(items, categories, cache, search, access),
     media: new MediaLibrary(ctx, assets.service, outbox),
     exports: new SiteExportService(platformCtx.db, assets.storage, websites),
     imports: new ProductImportService(items, websites),

@@ -31,7 +31,7 @@ export async function contentRoutes(app: ZodApp, parts: ContentParts): Promise<v
     importRoutes(scope, parts.imports);
     exportRoutes(scope, parts.exports);
     siteRoutes(scope, navigation, documents);
-    publicRoutes(scope, items, categories, cache, parts.search, parts.access);
+    publicRoutes(scope, items, parts.reads);
     // Uploads get their own scope: the multipart parser is theirs alone.
     await scope.register(async (uploads: ZodApp) => {
       await assetRoutes(uploads, assets.service, assets.settings.publicUrl, media);
