@@ -44,11 +44,9 @@ export function websiteRoutes(app: ZodApp, websites: WebsiteService): void {
     async (request) => websites.updateSettings(websiteOf(request, request.params.websiteId), request.body),
   );
 
-  app.get('/api/content-service/public/1.0/site', { schema: { summary: "The site as a visitor's page sees it: title, template and public settings", response: { 200: PublicSite } } }, async (request) => {
-    const website = await websites.get(websiteIdOf(request));
-    const { businessEmail: _private, ...settings } = website.settings;
-    return { id: website.id, title: website.title, templateId: website.templateId, settings };
-  });
+  app.get('/api/content-service/public/1.0/site', { schema: { summary: "The site as a visitor's page sees it: title, template and public settings", response: { 200: PublicSite } } }, async (request) =>
+    websites.publicSite(websiteIdOf(request)),
+  );
 
   app.get(
     '/internal/websites/by-domain',

@@ -5,11 +5,13 @@ import {
   DEFAULT_SITE_SETTINGS,
   formatMessage,
   SiteSettings,
+  type PublicSite,
   type UpdateSiteSettingsBody,
   type UpdateWebsiteBody,
   type Website,
 } from '@sc/contracts';
 import type { ServiceContext } from '@sc/platform';
+import type { z } from 'zod';
 import { directEvents, type ContentEvents } from '../shared/cache-first-outbox.js';
 import type { ContentDB } from '../tables.js';
 import { invalid, websiteNotFound } from '../shared/errors.js';
@@ -73,6 +75,13 @@ export class WebsiteService {
   async get(websiteId: string): Promise<Website> {
     const row = await requireWebsite(this.ctx.db, websiteId);
     return toWebsite(row, await domainsOf(this.ctx.db, websiteId));
+  }
+
+  /** The site as a visitor's page sees it: title, template and the settings that are not private. */
+  async publicSite(websiteId: string): Promise<z.infer<typeof PublicSite>> {
+    const website = await this.get(websiteId);
+    const { businessEmail: _private, ...settings } = website.settings;
+    return { id: website.id, title: website.title, templateId: website.templateId, settings };
   }
 
   async exists(websiteId: string): Promise<boolean> {
