@@ -20,8 +20,8 @@ import { MemoryBus, openEmbeddedPostgres, signIdentity, type EmbeddedPostgres, t
 import { asFromGateway, mode, testConfig, unique, waitFor } from '@sc/platform/test-kit';
 import { cartCookieOf, CARD, productEvent } from '../services/cart/test/kit.js';
 import { FAST_SCRYPT } from '../services/identity/test/kit.js';
-import { WebsiteService } from '../services/content/src/websites.service.js';
-import type { ContentDB } from '../services/content/src/content.table.js';
+import { WebsiteService } from '../services/content/src/websites/websites.service.js';
+import type { ContentDB } from '../services/content/src/tables.js';
 import type { CartDB } from '../services/cart/src/tables.js';
 
 const KEY = 'privacy-tests-signing-key-0123456789abcdef';

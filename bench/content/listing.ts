@@ -12,7 +12,7 @@ import autocannon from 'autocannon';
 import { buildGateway, GatewayEnv } from '@sc/gateway';
 import { IN_MEMORY_DATA_DIR, loadConfig, serviceEnv, type ServiceContext } from '@sc/platform';
 import { buildApp } from '../../services/content/src/app.js';
-import type { ContentDB } from '../../services/content/src/content.table.js';
+import type { ContentDB } from '../../services/content/src/tables.js';
 import { seedMugStore } from '../lib/catalog.js';
 
 const TARGET_P99_MS = 20;

@@ -36,7 +36,7 @@ import { buildApp as buildContent } from '@sc/content';
 import { DEMO_CONTENT } from '@sc/contracts';
 import { loadConfig, MemoryBus, serviceEnv, type ServiceContext } from '@sc/platform';
 import { freePort } from '@sc/platform/test-kit';
-import type { ContentDB } from '../../services/content/src/content.table.js';
+import type { ContentDB } from '../../services/content/src/tables.js';
 import type { TemplateName } from '../../services/render/src/pages/page-context.js';
 import { Theme } from '../../services/render/src/theme/theme.js';
 import { recordHits } from '../lib/analytics.js';

@@ -2,10 +2,10 @@
 // each), written through the content service's own services so it is exactly what owners make.
 import { ItemBody, ProductType } from '@sc/contracts';
 import type { ServiceContext } from '@sc/platform';
-import { CollectionService } from '../../services/content/src/collections.service.js';
-import type { ContentDB } from '../../services/content/src/content.table.js';
-import { ItemService } from '../../services/content/src/items.service.js';
-import { WebsiteService } from '../../services/content/src/websites.service.js';
+import { CollectionService } from '../../services/content/src/collections/collections.service.js';
+import type { ContentDB } from '../../services/content/src/tables.js';
+import { ItemService } from '../../services/content/src/items/items.service.js';
+import { WebsiteService } from '../../services/content/src/websites/websites.service.js';
 
 export interface MugStoreOptions {
   websiteId: string;

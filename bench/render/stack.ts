@@ -3,7 +3,7 @@
 // Prints one line of JSON with their URLs and the bench website's host, then serves until killed.
 import { buildApp as buildContent } from '@sc/content';
 import { IN_MEMORY_DATA_DIR, loadConfig, MemoryBus, serviceEnv, type ServiceContext } from '@sc/platform';
-import type { ContentDB } from '../../services/content/src/content.table.js';
+import type { ContentDB } from '../../services/content/src/tables.js';
 import { buildApp as buildRender } from '../../services/render/src/app.js';
 import { seedMugStore } from '../lib/catalog.js';
 

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { ProductType, RecordType, type ContentProductUpserted, type EventEnvelope } from '@sc/contracts';
 import { MemoryCache, RedisCache, type Cache, type Logger, type Subscription } from '@sc/platform';
 import { mode, unique, waitFor } from '@sc/platform/test-kit';
-import { HOLD_MS } from '../src/cache-first-outbox.js';
+import { HOLD_MS } from '../src/shared/cache-first-outbox.js';
 import { ADMIN, setup, type Kit } from './helpers.js';
 
 const BUMP_DELAY_MS = 300;

@@ -9,8 +9,8 @@ import { Captcha, PowCaptcha, signIdentity, solve, type ServiceContext } from '@
 import { mode, testConfig, unique } from '@sc/platform/test-kit';
 import { Browser, startGateway, startIdentity, TEST_IDENTITY_SIGNING_KEY, type RunningIdentity } from '../../identity/test/kit.js';
 import { buildApp } from '../src/app.js';
-import type { ContentDB } from '../src/content.table.js';
-import { WebsiteService } from '../src/websites.service.js';
+import type { ContentDB } from '../src/tables.js';
+import { WebsiteService } from '../src/websites/websites.service.js';
 
 const PUBLIC = '/api/content-service/public/1.0';
 

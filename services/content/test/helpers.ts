@@ -7,8 +7,8 @@ import { Role, type EventEnvelope } from '@sc/contracts';
 import { signIdentity, type BuildServiceOptions, type ServiceContext } from '@sc/platform';
 import { asFromGateway, testConfig, unique } from '@sc/platform/test-kit';
 import { buildApp, type ContentOptions } from '../src/app.js';
-import type { ContentDB } from '../src/content.table.js';
-import { WebsiteService } from '../src/websites.service.js';
+import type { ContentDB } from '../src/tables.js';
+import { WebsiteService } from '../src/websites/websites.service.js';
 
 export const SIGNING_KEY = 'content-tests-signing-key-0123456789abcdef';
 

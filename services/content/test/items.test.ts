@@ -2,7 +2,7 @@
 // pages), what the storefront may see (SPEC 3 statuses), cursor pagination, and the SPEC 9 limits.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { CONTENT_LIMITS, RecordType } from '@sc/contracts';
-import { json } from '../src/store/db.js';
+import { json } from '../src/shared/db.js';
 import { ADMIN, setup, type Kit } from './helpers.js';
 
 const PUBLIC = '/api/content-service/public/1.0';

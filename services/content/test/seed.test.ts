@@ -5,6 +5,7 @@ import { DEMO_CONTENT, DEMO_WEBSITE_ID, ProductType, type ContentItem, type Cont
 import { asFromGateway } from '@sc/platform/test-kit';
 import sharp from 'sharp';
 import { contentService } from '../src/app.js';
+import type { ContentParts } from '../src/module.js';
 import { setup, SIGNING_KEY, type Kit } from './helpers.js';
 
 describe('demo seed', () => {
@@ -14,7 +15,7 @@ describe('demo seed', () => {
 
   beforeAll(async () => {
     kit = await setup();
-    await contentService.seed!(kit.ctx, kit.app.serviceParts as undefined);
+    await contentService.seed!(kit.ctx, kit.app.serviceParts as ContentParts);
     const page = await kit.call('GET', `/api/content-service/public/1.0/collections/${DEMO_CONTENT.shopCollectionId}/items?limit=200`, visitor);
     products = page.json<{ items: ContentItem[] }>().items;
   }, 120_000);
@@ -22,7 +23,7 @@ describe('demo seed', () => {
 
   it('is idempotent: a second run adds nothing and announces nothing', async () => {
     const before = await kit.ctx.db.selectFrom('outbox').select((eb) => eb.fn.countAll<number>().as('n')).where('website_id', '=', DEMO_WEBSITE_ID).executeTakeFirstOrThrow();
-    await contentService.seed!(kit.ctx, kit.app.serviceParts as undefined);
+    await contentService.seed!(kit.ctx, kit.app.serviceParts as ContentParts);
     const after = await kit.ctx.db.selectFrom('outbox').select((eb) => eb.fn.countAll<number>().as('n')).where('website_id', '=', DEMO_WEBSITE_ID).executeTakeFirstOrThrow();
     expect(Number(after.n)).toBe(Number(before.n));
     expect(products).toHaveLength(Object.keys(DEMO_CONTENT.products).length);

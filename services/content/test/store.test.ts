@@ -2,7 +2,7 @@
 // every SPEC 3 field, categories, the SPEC 9 limits, and the events the cart builds its read model from.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { CONTENT_LIMITS, ProductType, RecordType, type ContentItem, type ContentProductUpserted } from '@sc/contracts';
-import { json } from '../src/store/db.js';
+import { json } from '../src/shared/db.js';
 import { ADMIN, setup, type Kit } from './helpers.js';
 
 const usd = (value: number) => ({ value: String(value), currency: 'USD' });

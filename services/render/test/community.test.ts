@@ -8,7 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import { EXPERIMENT_COOKIE, GenericErrorMessages, PageType, powToken, RecordType, type CaptchaChallenge } from '@sc/contracts';
 import { solve } from '@sc/platform';
 import { asFromGateway, unique, waitFor } from '@sc/platform/test-kit';
-import { WebsiteService } from '../../content/src/websites.service.js';
+import { WebsiteService } from '../../content/src/websites/websites.service.js';
 import { ownerCall, page, signedIn, SIGNING_KEY, startContent, startRender, type ContentKit } from './helpers.js';
 
 const PUBLIC = '/api/content-service/public/1.0';

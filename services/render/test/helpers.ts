@@ -8,10 +8,10 @@ import { buildApp as buildContent } from '@sc/content';
 import { ItemBody, ProductType, Role, type ContentItem } from '@sc/contracts';
 import { MemoryBus, MemoryCache, signIdentity, type EventBus, type ServiceContext, type SharedInfra } from '@sc/platform';
 import { asFromGateway, testConfig, unique } from '@sc/platform/test-kit';
-import { CollectionService } from '../../content/src/collections.service.js';
-import type { ContentDB } from '../../content/src/content.table.js';
-import { ItemService } from '../../content/src/items.service.js';
-import { WebsiteService } from '../../content/src/websites.service.js';
+import { CollectionService } from '../../content/src/collections/collections.service.js';
+import type { ContentDB } from '../../content/src/tables.js';
+import { ItemService } from '../../content/src/items/items.service.js';
+import { WebsiteService } from '../../content/src/websites/websites.service.js';
 import { buildApp, type RenderOptions } from '../src/app.js';
 
 export const SIGNING_KEY = 'render-tests-signing-key-0123456789abcdef';

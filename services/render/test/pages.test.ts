@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { FastifyInstance } from 'fastify';
 import { DEMO_CONTENT, ItemBody, PageType, ProductFormData, SearchResponse, SiteContextData } from '@sc/contracts';
 import { asFromGateway, unique, waitFor } from '@sc/platform/test-kit';
-import { ItemService } from '../../content/src/items.service.js';
+import { ItemService } from '../../content/src/items/items.service.js';
 import { ownerCall, newStore, page, productBody, SIGNING_KEY, startContent, startRender, type ContentKit } from './helpers.js';
 
 /** The parts of a collection page's context these tests read. */

@@ -10,8 +10,6 @@ import { fileURLToPath } from 'node:url';
 const SERVICES_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const SERVICES = readdirSync(SERVICES_DIR).filter((name) => existsDir(path.join(SERVICES_DIR, name, 'src')));
 
-/** The services already moved to the layout; the others are being moved (issue 20, step by step). */
-const CONFORMING = new Set<string>(['analytics', 'cart', 'forms', 'identity', 'restock']);
 
 const TOP_FILES = new Set(['main.ts', 'app.ts', 'module.ts', 'index.ts', 'tables.ts', 'config.ts']);
 const REQUIRED_FILES = ['main.ts', 'app.ts', 'module.ts', 'index.ts', 'tables.ts'];
@@ -83,9 +81,7 @@ describe('service layout (services/README.md)', () => {
   });
 
   it.each(SERVICES)('%s has the one layout', (service) => {
-    // A service not moved yet still shows problems; once moved it joins CONFORMING and stays so.
-    if (CONFORMING.has(service)) expect(layoutProblems(service)).toEqual([]);
-    else expect(layoutProblems(service).length).toBeGreaterThan(0);
+    expect(layoutProblems(service)).toEqual([]);
   });
 
   it('finds the problems it is written to find', () => {

@@ -15,11 +15,11 @@ import {
 } from '@sc/contracts';
 import { AppError, identityOf, permissionsOf, type ZodApp } from '@sc/platform';
 import { z } from 'zod';
-import { isSecure, websiteOf } from '../routes/access.js';
-import { OWNER_BASE } from '../routes/websites.routes.js';
+import { isSecure, websiteOf } from '../shared/access.js';
+import { OWNER_BASE } from '../websites/websites.routes.js';
 import { ASSET_FILES_PATH, cleanFileName, type AssetService } from './assets.service.js';
 import { parseVariantSize } from './image-pipeline.js';
-import type { MediaLibrary } from './media-library.js';
+import type { MediaLibrary } from './media.service.js';
 
 const UPLOADERS: readonly Permission[] = [Permission.CONTENT_EDIT, Permission.STORE_MANAGE];
 

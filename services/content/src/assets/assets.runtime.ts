@@ -1,5 +1,6 @@
-// One asset service per built app: the routes and the demo seed of an app share it (the same
-// storage and the same bounded pipeline), made from the environment the first time either asks.
+// The uploads' runtime of one built app: its storage, its bounded image pipeline and the asset
+// service over them. Made once, by the wiring step (module.ts); the routes and the demo seed are
+// handed the same one.
 import type { Logger } from '@sc/platform';
 import { DirectoryAssetStorage, type AssetStorage } from './asset-storage.js';
 import { assetsSettings, type AssetsSettings } from './assets.config.js';
@@ -13,17 +14,9 @@ export interface AssetRuntime {
   storage: AssetStorage;
 }
 
-/** Memoised per service context: `assetRuntime(ctx)` twice answers the same runtime. */
-export function assetRuntimes(storage?: AssetStorage): (ctx: { config: { DATA_DIR: string }; logger: Logger }) => AssetRuntime {
-  const made = new WeakMap<object, AssetRuntime>();
-  return (ctx) => {
-    let runtime = made.get(ctx);
-    if (!runtime) {
-      const settings = assetsSettings(ctx.config.DATA_DIR);
-      const store = storage ?? (settings.s3 ? new S3AssetStorage(settings.s3) : new DirectoryAssetStorage(settings.directory));
-      runtime = { service: new AssetService(store, new ImagePipeline(settings.pipeline), ctx.logger), settings, storage: store };
-      made.set(ctx, runtime);
-    }
-    return runtime;
-  };
+/** The runtime from the environment (ASSETS_*, S3_*); `storage` replaces the configured one (tests). */
+export function createAssetRuntime(ctx: { config: { DATA_DIR: string }; logger: Logger }, storage?: AssetStorage): AssetRuntime {
+  const settings = assetsSettings(ctx.config.DATA_DIR);
+  const store = storage ?? (settings.s3 ? new S3AssetStorage(settings.s3) : new DirectoryAssetStorage(settings.directory));
+  return { service: new AssetService(store, new ImagePipeline(settings.pipeline), ctx.logger), settings, storage: store };
 }

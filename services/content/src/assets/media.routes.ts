@@ -7,11 +7,11 @@
 import { MediaAsset, MediaAssetId, MediaList, ReplacedMedia, UpdateMediaBody } from '@sc/contracts';
 import { type ZodApp } from '@sc/platform';
 import { z } from 'zod';
-import { websiteOf } from '../routes/access.js';
-import { OWNER_BASE } from '../routes/websites.routes.js';
+import { websiteOf } from '../shared/access.js';
+import { OWNER_BASE } from '../websites/websites.routes.js';
 import { originOf, readUpload, requireUploader } from './assets.routes.js';
 import type { AssetService } from './assets.service.js';
-import type { MediaLibrary } from './media-library.js';
+import type { MediaLibrary } from './media.service.js';
 
 const WebsiteParams = z.object({ websiteId: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/) }).strict();
 const AssetParams = WebsiteParams.extend({ assetId: MediaAssetId }).strict();

@@ -17,10 +17,10 @@ import {
   type PublicComment,
 } from '@sc/contracts';
 import { AppError, decodeCursor, toPage, type Captcha, type Page, type ServiceContext } from '@sc/platform';
-import { enqueueEvent } from '../cache-first-outbox.js';
-import type { ContentDB } from '../content.table.js';
+import { directEvents, type ContentEvents } from '../shared/cache-first-outbox.js';
+import type { ContentDB } from '../tables.js';
 import { acceptsComments, commentsOn, type Viewer } from '../domain/community.js';
-import { invalid, itemNotFound } from '../domain/errors.js';
+import { invalid, itemNotFound } from '../shared/errors.js';
 import { itemUrls } from '../domain/events.js';
 import { itemUrl, ms, settingsOf } from '../domain/mappers.js';
 import {
@@ -33,11 +33,11 @@ import {
   setCommentStatus,
   type CommentRow,
   type CommentWithItem,
-} from '../store/comments.repository.js';
-import { findCollection } from '../store/collections.repository.js';
-import type { Db } from '../store/db.js';
-import { findPublicItem, lockItem, type ItemRow } from '../store/items.repository.js';
-import { requireWebsite } from '../websites.service.js';
+} from './comments.repository.js';
+import { findCollection } from '../collections/collections.repository.js';
+import type { Db } from '../shared/db.js';
+import { findPublicItem, lockItem, type ItemRow } from '../items/items.repository.js';
+import { requireWebsite } from '../websites/websites.service.js';
 import type { MemberAccess } from './member-access.js';
 
 /** Who posts a comment, as the route knows them. */
@@ -83,6 +83,7 @@ export class CommentService {
     private readonly ctx: ServiceContext<ContentDB>,
     private readonly captcha: Captcha,
     private readonly access: MemberAccess,
+    private readonly events: ContentEvents = directEvents,
   ) {}
 
   /** An item the storefront shows, in an enabled collection, that the viewer may see. */
@@ -235,7 +236,7 @@ export class CommentService {
   async #publicChanged(trx: Db, item: ItemRow): Promise<void> {
     const count = await recountPublicComments(trx, item.website_id, item.id);
     const collection = await findCollection(trx, item.website_id, item.collection_id);
-    await enqueueEvent(trx, 'content.comments.changed', item.website_id, {
+    await this.events.enqueue(trx, 'content.comments.changed', item.website_id, {
       itemId: item.id,
       collectionId: item.collection_id,
       publicCommentCount: count,

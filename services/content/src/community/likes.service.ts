@@ -5,12 +5,12 @@
 // announced: a page shows the count as rendered and the like island asks for the live state.
 import { COMMENT_LIMITS, CommentMessages, type LikeState } from '@sc/contracts';
 import { AppError, type ServiceContext } from '@sc/platform';
-import type { ContentDB } from '../content.table.js';
+import type { ContentDB } from '../tables.js';
 import type { Viewer } from '../domain/community.js';
-import { itemNotFound } from '../domain/errors.js';
-import { findCollection } from '../store/collections.repository.js';
-import { findPublicItem } from '../store/items.repository.js';
-import { addLike, hasLike, likeCountOf, moveLikeCount, removeLike } from '../store/likes.repository.js';
+import { itemNotFound } from '../shared/errors.js';
+import { findCollection } from '../collections/collections.repository.js';
+import { findPublicItem } from '../items/items.repository.js';
+import { addLike, hasLike, likeCountOf, moveLikeCount, removeLike } from './likes.repository.js';
 import type { MemberAccess } from './member-access.js';
 
 export class LikeService {

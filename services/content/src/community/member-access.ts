@@ -5,9 +5,9 @@ import { MemberAreaMessages, RecordType, type MemberAreaSummary } from '@sc/cont
 import { AppError } from '@sc/platform';
 import { hasAccess, type Viewer } from '../domain/community.js';
 import { collectionUrl, itemUrl } from '../domain/mappers.js';
-import { collectionsByIds } from '../store/collections.repository.js';
-import type { Db } from '../store/db.js';
-import { areaCollectionIds, areaOfCollection, gatedCollections, grantedAreaIds, hasGrant, type MemberAreaRow } from '../store/member-areas.repository.js';
+import { collectionsByIds } from '../collections/collections.repository.js';
+import type { Db } from '../shared/db.js';
+import { areaCollectionIds, areaOfCollection, gatedCollections, grantedAreaIds, hasGrant, type MemberAreaRow } from './member-areas.repository.js';
 
 /** The 403 of gated content, with the area's summary beside the standard error. */
 export function accessDenied(summary: MemberAreaSummary): AppError {

@@ -17,14 +17,14 @@ import {
   type SubscriptionEnded,
 } from '@sc/contracts';
 import { AppError, type ServiceContext } from '@sc/platform';
-import { enqueueEvent } from '../cache-first-outbox.js';
-import type { ContentDB } from '../content.table.js';
+import { directEvents, type ContentEvents } from '../shared/cache-first-outbox.js';
+import type { ContentDB } from '../tables.js';
 import type { Viewer } from '../domain/community.js';
-import { invalid, isUniqueViolation } from '../domain/errors.js';
+import { invalid, isUniqueViolation } from '../shared/errors.js';
 import { collectionUrl, ms } from '../domain/mappers.js';
-import { collectionsByIds } from '../store/collections.repository.js';
-import type { Db } from '../store/db.js';
-import { json } from '../store/db.js';
+import { collectionsByIds } from '../collections/collections.repository.js';
+import type { Db } from '../shared/db.js';
+import { json } from '../shared/db.js';
 import {
   activeSubscriptionsOf,
   areaCollectionIds,
@@ -44,8 +44,8 @@ import {
   updateMemberArea,
   type MemberAreaRow,
   type MemberGrantRow,
-} from '../store/member-areas.repository.js';
-import { requireWebsite } from '../websites.service.js';
+} from './member-areas.repository.js';
+import { requireWebsite } from '../websites/websites.service.js';
 import type { MemberAccess } from './member-access.js';
 
 const areaNotFound = (): AppError => new AppError('NOT_FOUND', MemberAreaMessages.memberAreaNotFound);
@@ -65,6 +65,7 @@ export class MemberAreaService {
   constructor(
     private readonly ctx: ServiceContext<ContentDB>,
     private readonly access: MemberAccess,
+    private readonly events: ContentEvents = directEvents,
   ) {}
 
   async list(websiteId: string): Promise<MemberArea[]> {
@@ -149,7 +150,7 @@ export class MemberAreaService {
       const area = await findMemberArea(trx, websiteId, id);
       if (!area) throw areaNotFound();
       const added = await insertGrant(trx, { website_id: websiteId, member_area_id: id, site_user_id: siteUserId, source: 'owner', order_id: null, subscription_id: null });
-      if (added) await enqueueEvent(trx, 'content.member-access.changed', websiteId, { memberAreaId: id, siteUserId, granted: true, source: 'owner' });
+      if (added) await this.events.enqueue(trx, 'content.member-access.changed', websiteId, { memberAreaId: id, siteUserId, granted: true, source: 'owner' });
       const row = (await grantsOf(trx, websiteId, id)).find((g) => g.site_user_id === siteUserId);
       if (!row) throw areaNotFound();
       return toGrant(row);
@@ -161,7 +162,7 @@ export class MemberAreaService {
       const area = await findMemberArea(trx, websiteId, id);
       if (!area) throw areaNotFound();
       const removed = await deleteGrant(trx, websiteId, id, siteUserId);
-      if (removed) await enqueueEvent(trx, 'content.member-access.changed', websiteId, { memberAreaId: id, siteUserId, granted: false, source: removed.source });
+      if (removed) await this.events.enqueue(trx, 'content.member-access.changed', websiteId, { memberAreaId: id, siteUserId, granted: false, source: removed.source });
     });
   }
 
@@ -188,7 +189,7 @@ export class MemberAreaService {
       const added = await insertGrant(trx, { website_id: websiteId, member_area_id: area.id, site_user_id: siteUserId, source: 'order', order_id: order.id, subscription_id: subscriptionId });
       if (!added) continue;
       granted++;
-      await enqueueEvent(trx, 'content.member-access.changed', websiteId, { memberAreaId: area.id, siteUserId, granted: true, source: 'order' });
+      await this.events.enqueue(trx, 'content.member-access.changed', websiteId, { memberAreaId: area.id, siteUserId, granted: true, source: 'order' });
     }
     return granted;
   }
@@ -217,7 +218,7 @@ export class MemberAreaService {
       }
       if (!(await deleteGrant(trx, websiteId, grant.member_area_id, grant.site_user_id))) continue;
       revoked++;
-      await enqueueEvent(trx, 'content.member-access.changed', websiteId, { memberAreaId: grant.member_area_id, siteUserId: grant.site_user_id, granted: false, source: 'order' });
+      await this.events.enqueue(trx, 'content.member-access.changed', websiteId, { memberAreaId: grant.member_area_id, siteUserId: grant.site_user_id, granted: false, source: 'order' });
     }
     return revoked;
   }
@@ -242,7 +243,7 @@ export class MemberAreaService {
 
   async #announce(trx: Db, websiteId: string, id: string, collectionIds: string[], type: 'content.member-area.upserted' | 'content.member-area.deleted'): Promise<void> {
     const collections = await collectionsByIds(trx, websiteId, collectionIds);
-    await enqueueEvent(trx, type, websiteId, { memberAreaId: id, collectionIds, urls: collections.map((c) => collectionUrl(c.url_id)) });
+    await this.events.enqueue(trx, type, websiteId, { memberAreaId: id, collectionIds, urls: collections.map((c) => collectionUrl(c.url_id)) });
   }
 
   #toArea(_db: Db, row: MemberAreaRow, collectionIds: string[], memberCount: number): MemberArea {

@@ -3,10 +3,10 @@
 // closed differs (SPEC 3 local storage: closed-date, version, submitted).
 import type { PopupOverlay, PopupOverlayBody } from '@sc/contracts';
 import type { ServiceContext } from '@sc/platform';
-import { enqueueEvent } from '../cache-first-outbox.js';
-import type { ContentDB } from '../content.table.js';
-import { findDocument, saveDocument } from '../store/site.repository.js';
-import { requireWebsite } from '../websites.service.js';
+import { directEvents, type ContentEvents } from '../shared/cache-first-outbox.js';
+import type { ContentDB } from '../tables.js';
+import { findDocument, saveDocument } from '../site/site.repository.js';
+import { requireWebsite } from '../websites/websites.service.js';
 
 /** The popup of a website that has never set one: off. */
 const NONE: PopupOverlay = Object.freeze({
@@ -25,7 +25,10 @@ const NONE: PopupOverlay = Object.freeze({
 });
 
 export class PopupService {
-  constructor(private readonly ctx: ServiceContext<ContentDB>) {}
+  constructor(
+    private readonly ctx: ServiceContext<ContentDB>,
+    private readonly events: ContentEvents = directEvents,
+  ) {}
 
   async get(websiteId: string): Promise<PopupOverlay> {
     await requireWebsite(this.ctx.db, websiteId);
@@ -53,7 +56,7 @@ export class PopupService {
       const version = Number((current?.document as Partial<PopupOverlay> | undefined)?.version ?? 0) + 1;
       const popup: PopupOverlay = { ...body, version, updatedOn: Date.now() };
       await saveDocument(trx, websiteId, 'popup-overlay', popup);
-      await enqueueEvent(trx, 'content.popup-overlay.updated', websiteId, { version, enabled: popup.enabled });
+      await this.events.enqueue(trx, 'content.popup-overlay.updated', websiteId, { version, enabled: popup.enabled });
       return popup;
     });
   }

@@ -6,7 +6,7 @@
 import { OrderPlaced, SubscriptionEnded, type EventEnvelope } from '@sc/contracts';
 import { handleOnce, type ServiceContext, type SubscribeOptions } from '@sc/platform';
 import type { MemberAreaService } from '../community/member-areas.service.js';
-import type { ContentDB } from '../content.table.js';
+import type { ContentDB } from '../tables.js';
 
 export const MEMBER_ORDERS_CONSUMER = 'content-member-orders';
 

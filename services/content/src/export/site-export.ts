@@ -7,13 +7,13 @@
 // zip reaches it. People's data (comments, likes, member grants and subscriptions) is not in it;
 // orders, customers and submissions have their own exports in the services that own them.
 import { Readable } from 'node:stream';
-import { sql } from 'kysely';
 import yazl from 'yazl';
 import { ProductType, RecordType, fromMinorUnits, isCurrencyCode, type CurrencyCode } from '@sc/contracts';
 import { csvStream, keysetPages, type CsvCell } from '@sc/platform';
 import type { AssetStorage } from '../assets/asset-storage.js';
-import type { Db } from '../store/db.js';
-import type { ItemRow } from '../store/items.repository.js';
+import type { Db } from '../shared/db.js';
+import type { ItemRow } from '../items/items.repository.js';
+import { exportedWebsite, itemsAfter, rowsOfWebsite, type ExportedTable } from './export.repository.js';
 
 export const SITE_EXPORT_FORMAT = 'sitebuilder-site-export';
 const PAGE = 200;
@@ -56,12 +56,7 @@ const htmlToText = (html: string): string =>
 
 async function* itemRows(db: Db, websiteId: string, recordType?: number): AsyncGenerator<ItemRow> {
   yield* keysetPages(
-    async (after: string | undefined) => {
-      let query = db.selectFrom('items').selectAll().where('website_id', '=', websiteId);
-      if (recordType !== undefined) query = query.where('record_type', '=', recordType);
-      if (after !== undefined) query = query.where('id', '>', after);
-      return query.orderBy('id').limit(PAGE).execute();
-    },
+    async (after: string | undefined) => itemsAfter(db, websiteId, recordType, after, PAGE),
     (row) => row.id,
     PAGE,
   );
@@ -69,9 +64,8 @@ async function* itemRows(db: Db, websiteId: string, recordType?: number): AsyncG
 
 /** site.json as text chunks; the media it refers to are added to `media` on the way. */
 async function* siteJson(db: Db, websiteId: string, exportedAt: string, media: Set<string>): AsyncGenerator<string> {
-  const website = await db.selectFrom('websites').select(['id', 'title', 'template_id', 'settings', 'created_at', 'updated_at']).where('id', '=', websiteId).executeTakeFirstOrThrow();
-  const byWebsite = async (table: 'website_domains' | 'collections' | 'categories' | 'navigations' | 'site_documents' | 'commerce_preferences' | 'member_areas' | 'member_area_collections') =>
-    db.selectFrom(table).selectAll().where('website_id', '=', websiteId).orderBy(sql.raw('1')).execute();
+  const website = await exportedWebsite(db, websiteId);
+  const byWebsite = (table: ExportedTable) => rowsOfWebsite(db, table, websiteId);
   const head: Record<string, unknown> = {
     format: SITE_EXPORT_FORMAT,
     version: 1,

@@ -3,7 +3,7 @@
 // the email wherever else it is, comment bodies included).
 import { ERASED_NAME } from '@sc/contracts';
 import { sql, type Transaction } from 'kysely';
-import type { ContentDB } from '../content.table.js';
+import type { ContentDB } from '../tables.js';
 
 export async function eraseContentCustomer(trx: Transaction<ContentDB>, websiteId: string, email: string): Promise<void> {
   await trx

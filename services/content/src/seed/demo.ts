@@ -20,20 +20,14 @@ import {
 import type { ServiceContext } from '@sc/platform';
 import { sql } from 'kysely';
 import type { AssetService } from '../assets/assets.service.js';
-import { cacheFirst } from '../cache-first-outbox.js';
-import { CategoryService } from '../categories.service.js';
-import { CollectionService } from '../collections.service.js';
-import type { ContentDB } from '../content.table.js';
-import { ItemService } from '../items.service.js';
-import { NavigationService } from '../navigation.service.js';
-import { PublicCache } from '../public-cache.js';
-import { SiteDocumentService } from '../site-documents.service.js';
-import { categoriesOf } from '../store/categories.repository.js';
-import { findCollection } from '../store/collections.repository.js';
-import { findItem } from '../store/items.repository.js';
-import { findNavigation } from '../store/site.repository.js';
-import { findWebsite } from '../store/websites.repository.js';
-import { WebsiteService } from '../websites.service.js';
+import type { CollectionService } from '../collections/collections.service.js';
+import type { ContentParts } from '../module.js';
+import type { ContentDB } from '../tables.js';
+import { categoriesOf } from '../categories/categories.repository.js';
+import { findCollection } from '../collections/collections.repository.js';
+import { findItem } from '../items/items.repository.js';
+import { findNavigation } from '../navigation/navigation.repository.js';
+import { findWebsite } from '../websites/websites.repository.js';
 import { demoPicture, type DemoPicture } from './demo-images.js';
 import { drawApart } from './draw-apart.js';
 
@@ -357,27 +351,22 @@ function events(now: number): Array<{ id: string; body: ItemInput }> {
  * take turns through an advisory lock held on one connection of their own. (PGlite has one
  * session per process, so there is nobody to take turns with.)
  */
-export async function seedDemo(ctx: ServiceContext<ContentDB>, assets: AssetService): Promise<void> {
-  if (!ctx.config.DATABASE_URL) return writeDemo(ctx, assets);
+export async function seedDemo(ctx: ServiceContext<ContentDB>, parts: ContentParts): Promise<void> {
+  if (!ctx.config.DATABASE_URL) return writeDemo(parts);
   // (The demo's cached storefront answers are dropped at the end of writeDemo.)
   await ctx.db.connection().execute(async (connection) => {
     await sql`select pg_advisory_lock(hashtext('content.demo-seed'))`.execute(connection);
     try {
-      await writeDemo(ctx, assets);
+      await writeDemo(parts);
     } finally {
       await sql`select pg_advisory_unlock(hashtext('content.demo-seed'))`.execute(connection);
     }
   });
 }
 
-async function writeDemo(platformCtx: ServiceContext<ContentDB>, assets: AssetService): Promise<void> {
-  const ctx = cacheFirst(platformCtx, new PublicCache(platformCtx.cache));
-  const websites = new WebsiteService(ctx);
-  const collections = new CollectionService(ctx);
-  const items = new ItemService(ctx);
-  const categories = new CategoryService(ctx);
-  const navigation = new NavigationService(ctx);
-  const documents = new SiteDocumentService(ctx);
+async function writeDemo(parts: ContentParts): Promise<void> {
+  // The module's services: their changes drop the cached answers before their events leave.
+  const { ctx, websites, collections, items, categories, navigation, documents } = parts;
   const site = DEMO_WEBSITE_ID;
   const now = Date.now();
 
@@ -538,8 +527,8 @@ async function writeDemo(platformCtx: ServiceContext<ContentDB>, assets: AssetSe
     await documents.savePreferences(site, 'storefront', { productsPerRow: 3, showQuickView: true, relatedProducts: true });
   }
   // (Every list above named its pictures; a store emptied since the last seed gets them back too.)
-  await storePictures(assets);
+  await storePictures(parts.assets.service);
   // A cache that outlived a restart (Redis) must not answer from before what was just written.
-  await new PublicCache(ctx.cache).bump(site);
+  await parts.cache.bump(site);
 }
 

@@ -2,7 +2,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { ImageBody, ProductInput, ProductType, type ProductVariant } from '@sc/contracts';
 import { AppError } from '@sc/platform';
-import { buildStructuredContent } from '../../src/domain/product.js';
+import { buildStructuredContent } from '../../src/items/product.js';
 
 const usd = (value: number) => ({ value: String(value), currency: 'USD' as const });
 const build = (input: unknown, previous: ProductVariant[] = []) => buildStructuredContent(ProductInput.parse(input), 'USD', previous);

@@ -22,15 +22,12 @@ import {
   SiteLayout,
   type PopupOverlay,
 } from '@sc/contracts';
-import { pageSchema, serviceCallHeaders } from '@sc/platform';
+import { pageSchema, serviceCallHeaders, type Page } from '@sc/platform';
 import type { z } from 'zod';
 
 export type PublicSite = z.infer<typeof PublicSite>;
-export interface ItemPage {
-  items: ContentItem[];
-  hasNextPage: boolean;
-  nextPageCursor: string | null;
-}
+/** A page of a collection's items, in the platform's paging shape. */
+export type ItemPage = Page<ContentItem>;
 export interface ItemQuery {
   limit: number;
   cursor?: string | undefined;

@@ -1,6 +1,6 @@
 // Rendered pages, cached in the platform cache (Redis in distributed mode, in memory in embedded
 // mode). Every key carries the website's generation: a content event for a website bumps it
-// (page-cache.consumer.ts), so all of that website's pages go stale at once. Whole-site rather
+// (consumers/page-cache.consumer.ts), so all of that website's pages go stale at once. Whole-site rather
 // than per-URL because a change shows on pages the event does not list (a product on the home
 // page's summary block, on category pages, in search results); a re-render is cheap, and content
 // answers it from its own cache. Entries also expire after PAGE_CACHE_TTL_MS, for what no event

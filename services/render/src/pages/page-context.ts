@@ -24,7 +24,7 @@ import {
 import type { ItemPage } from '../content/content-reader.js';
 import { sanitizeHtml } from '../html/sanitize.js';
 import { editorBlockView, galleryDesign, sectionViews, summaryDesign } from './block-views.js';
-import { accessDeniedIslands, commentIslands, lessonsIslands, likeIsland, lessonVideo, popupIsland } from './community-islands.js';
+import { accessDeniedIslands, commentIslands, lessonsIslands, likeIsland, lessonVideo, popupIsland } from '../domain/community-islands.js';
 import { cartPillIsland, installmentOffer, islandTag, productIslands } from './product-islands.js';
 import { siteContext, siteContextData, type IslandDataTag, type SiteContext, type SiteData } from './site-context.js';
 

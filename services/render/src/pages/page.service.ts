@@ -5,8 +5,8 @@
 import { COMMENT_LIMITS, CommentState, type Collection, type ContentItem, type Layout, type MemberAreaSummary, type SiteStyles, SEARCH_LIMITS } from '@sc/contracts';
 import type { Logger } from '@sc/platform';
 import { ContentUnavailableError, type ContentReader, type Forwarded } from '../content/content-reader.js';
-import { productIds, withLiveStock, type LiveStock } from '../stock/live-stock.js';
-import { withExperiments, type Overrides } from './experiments.js';
+import { productIds, withLiveStock, type LiveStock } from '../domain/live-stock.js';
+import { withExperiments, type Overrides } from '../domain/experiments.js';
 import {
   accessDeniedPage,
   blockSources,

@@ -4,20 +4,17 @@
 // change must show at once. The theme's stylesheet is served under a digest path, cached for ever.
 import { EXPERIMENT_COOKIE, IDENTITY_HEADER, IDENTITY_SIGNATURE_HEADER } from '@sc/contracts';
 import { identityOf, websiteIdOf, type ZodApp } from '@sc/platform';
-import { gzipSync } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Theme } from '../theme/theme.js';
-import { applyQuery, cookieValue, hasExperimentParams, overridesCookie, overridesFromCookie, type Overrides } from './experiments.js';
-import { etagOf, type CachedPage, type PageCache } from './page-cache.js';
-import type { PageRenderer } from './page-renderer.js';
-import { newNonce, pagePolicy } from './security-headers.js';
-import { normalisePath, searchPageNumber, type PageQuery, type PageService, type PageVisitor } from './page.service.js';
+import { applyQuery, cookieValue, hasExperimentParams, overridesCookie, overridesFromCookie, type Overrides } from '../domain/experiments.js';
+import type { CachedPage } from './page-cache.js';
+import { pagePolicy } from './security-headers.js';
+import { normalisePath, searchPageNumber, type PageQuery, type PageVisitor } from './page.service.js';
+import { HTML, type StorefrontService } from './storefront.service.js';
 
 const REVALIDATE = 'public, max-age=0, must-revalidate';
 /** Pages that depend on who asks (a signed-in visitor, session overrides) are never kept by shared caches. */
 const PRIVATE_REVALIDATE = 'private, max-age=0, must-revalidate';
-const HTML = 'text/html; charset=utf-8';
-const JSON_TYPE = 'application/json; charset=utf-8';
 const MAX_PARAM = 512;
 
 /** The first value of a query parameter, if it is a sensible string. */
@@ -35,13 +32,6 @@ function notModified(request: FastifyRequest, etag: string): boolean {
     const t = tag.trim();
     return t === '*' || t === etag || t === `W/${etag}`;
   });
-}
-
-/** A body worth compressing is compressed once, when the page is made, and cached with it. */
-const GZIP_MIN_BYTES = 1024;
-
-function made(status: number, contentType: string, body: string, nonce?: string): CachedPage {
-  return { status, contentType, etag: etagOf(body), body, gzip: body.length >= GZIP_MIN_BYTES ? gzipSync(body).toString('base64') : undefined, nonce };
 }
 
 /** A cookie of the request, or undefined. */
@@ -89,7 +79,7 @@ function send(request: FastifyRequest, reply: FastifyReply, page: CachedPage, hi
   return reply.send(page.body);
 }
 
-export function pageRoutes(app: ZodApp, pages: PageService, renderer: PageRenderer, cache: PageCache, theme: Theme): void {
+export function pageRoutes(app: ZodApp, storefront: StorefrontService, theme: Theme): void {
   app.get(theme.css.path, { schema: { hide: true } }, async (_request, reply) =>
     reply.header('cache-control', 'public, max-age=31536000, immutable').type('text/css; charset=utf-8').send(theme.css.body),
   );
@@ -114,19 +104,7 @@ export function pageRoutes(app: ZodApp, pages: PageService, renderer: PageRender
     }
     const flags = cookieValue(overrides);
     const visitor: PageVisitor = { forward: who.forward, overrides };
-    const parts = [json ? 'json' : 'html', renderer.version(), path, query.cursor ?? '', query.tag ?? '', query.category ?? '', query.q ?? '', query.page ?? '', who.key, flags];
-    const { page, hit } = await cache.remember(
-      websiteId,
-      parts,
-      async () => {
-        const shown = renderer.prepare(await pages.page(websiteId, path, query, visitor));
-        if (json) return made(shown.status, JSON_TYPE, JSON.stringify(shown.context));
-        const nonce = newNonce();
-        return made(shown.status, HTML, renderer.html(shown, nonce), nonce);
-      },
-      // Access-denied pages (403) are cached too: they depend on the same things as the page they stand for.
-      (page) => page.status === 200 || page.status === 403,
-    );
+    const { page, hit } = await storefront.page(websiteId, { path, query, json, visitor, visitorKey: who.key, flags });
     return send(request, reply, page, hit, who.key !== '' || flags !== '');
   });
 }

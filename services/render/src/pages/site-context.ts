@@ -24,7 +24,7 @@ export interface SiteData {
   headerFooter: HeaderFooter;
   /** The popup overlay visitors get (null when off; absent when not read, e.g. error pages). */
   popup?: PopupOverlay | null | undefined;
-  /** The experiment flags after the session's overrides (experiments.ts); site.settings.betaFlags already carry them. */
+  /** The experiment flags after the session's overrides (domain/experiments.ts); site.settings.betaFlags already carry them. */
   experiments?: ExperimentsContext | undefined;
 }
 

@@ -1,8 +1,8 @@
 // The live stock read model's queries. Repositories take a Kysely or a transaction; the caller
 // opens the transaction (the consumer records the event as handled in the same one).
 import type { Kysely, Transaction } from 'kysely';
-import type { RenderDB } from './stock.table.js';
-import type { LiveStock, StockLevel } from './live-stock.js';
+import type { RenderDB } from '../tables.js';
+import type { LiveStock, StockLevel } from '../domain/live-stock.js';
 
 type Db = Kysely<RenderDB> | Transaction<RenderDB>;
 

@@ -2,8 +2,8 @@
 // pages and the SPEC 2 rule that lesson tracking is on the page only with the video paywall flag.
 import { describe, expect, it } from '@jest/globals';
 import { DEFAULT_HEADER_FOOTER, DEFAULT_SITE_SETTINGS, PageType, type PopupOverlay } from '@sc/contracts';
-import { lessonsIslands, lessonVideo, popupIsland } from '../../src/pages/community-islands.js';
-import { applyQuery, cookieValue, overridesCookie, overridesFromCookie, withExperiments } from '../../src/pages/experiments.js';
+import { lessonsIslands, lessonVideo, popupIsland } from '../../src/domain/community-islands.js';
+import { applyQuery, cookieValue, overridesCookie, overridesFromCookie, withExperiments } from '../../src/domain/experiments.js';
 import type { SiteData } from '../../src/pages/site-context.js';
 
 const site = (settings: Partial<typeof DEFAULT_SITE_SETTINGS> = {}, popup: PopupOverlay | null = null): SiteData => ({

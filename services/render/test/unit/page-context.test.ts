@@ -3,7 +3,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { DEFAULT_HEADER_FOOTER, DEFAULT_SITE_SETTINGS, type Collection, type ContentItem, type SiteSettings } from '@sc/contracts';
 import { blockIslands, cartPage, collectionPage, itemPage, layoutPage } from '../../src/pages/page-context.js';
-import { withLiveStock } from '../../src/stock/live-stock.js';
+import { withLiveStock } from '../../src/domain/live-stock.js';
 import type { SiteData } from '../../src/pages/site-context.js';
 
 const NOW = Date.UTC(2025, 0, 15);

@@ -1,0 +1,69 @@
+// Collections of a website. Every query is scoped by website_id.
+import { sql, type Insertable, type Selectable, type Updateable } from 'kysely';
+import { afterPosition, type CursorPosition } from '@sc/platform';
+import type { CollectionsTable } from '../tables.js';
+import type { Db } from '../shared/db.js';
+
+export type CollectionRow = Selectable<CollectionsTable>;
+
+export async function findCollection(db: Db, websiteId: string, id: string): Promise<CollectionRow | undefined> {
+  return db.selectFrom('collections').selectAll().where('website_id', '=', websiteId).where('id', '=', id).executeTakeFirst();
+}
+
+/** Locks the collection for the rest of the transaction, so counts checked against limits stay true. */
+export async function lockCollection(db: Db, websiteId: string, id: string): Promise<CollectionRow | undefined> {
+  return db
+    .selectFrom('collections')
+    .selectAll()
+    .where('website_id', '=', websiteId)
+    .where('id', '=', id)
+    .forUpdate()
+    .executeTakeFirst();
+}
+
+export async function findCollectionByUrl(db: Db, websiteId: string, urlId: string): Promise<CollectionRow | undefined> {
+  return db.selectFrom('collections').selectAll().where('website_id', '=', websiteId).where('url_id', '=', urlId).executeTakeFirst();
+}
+
+export async function collectionsByIds(db: Db, websiteId: string, ids: readonly string[]): Promise<CollectionRow[]> {
+  if (ids.length === 0) return [];
+  return db.selectFrom('collections').selectAll().where('website_id', '=', websiteId).where('id', 'in', ids).execute();
+}
+
+/** A page of the website's collections in creation order (limit + 1 rows). */
+export async function listCollections(db: Db, websiteId: string, limit: number, after?: CursorPosition): Promise<CollectionRow[]> {
+  let query = db.selectFrom('collections').selectAll().where('website_id', '=', websiteId);
+  if (after) query = query.where(afterPosition('created_at', 'id', after));
+  return query.orderBy('created_at').orderBy('id').limit(limit + 1).execute();
+}
+
+export async function collectionUrlIds(db: Db, websiteId: string): Promise<string[]> {
+  const rows = await db.selectFrom('collections').select('url_id').where('website_id', '=', websiteId).execute();
+  return rows.map((row) => row.url_id);
+}
+
+export async function insertCollection(db: Db, row: Insertable<CollectionsTable>): Promise<CollectionRow> {
+  // Millisecond timestamps from here (not now()'s microseconds), so the listing's cursor, which
+  // carries the time in milliseconds, lands exactly on the row it was made from.
+  const now = new Date();
+  return db.insertInto('collections').values({ created_at: now, updated_at: now, ...row }).returningAll().executeTakeFirstOrThrow();
+}
+
+export async function updateCollection(
+  db: Db,
+  websiteId: string,
+  id: string,
+  patch: Omit<Updateable<CollectionsTable>, 'id' | 'website_id' | 'version' | 'created_at'>,
+): Promise<CollectionRow> {
+  return db
+    .updateTable('collections')
+    .set({ ...patch, version: sql<number>`version + 1`, updated_at: new Date() })
+    .where('website_id', '=', websiteId)
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+export async function deleteCollection(db: Db, websiteId: string, id: string): Promise<void> {
+  await db.deleteFrom('collections').where('website_id', '=', websiteId).where('id', '=', id).execute();
+}

@@ -1,0 +1,60 @@
+// The website and its settings (owner), the storefront's view of the site (public), and the
+// Host → website lookup the gateway asks (internal: outside /api, so the gateway never proxies it).
+import {
+  ContentId,
+  Permission,
+  PublicSite,
+  SiteSettingsBody,
+  UpdateSiteSettingsBody,
+  UpdateWebsiteBody,
+  Website,
+  WebsiteByDomain,
+} from '@sc/contracts';
+import { ownerRoute, websiteIdOf, type ZodApp } from '@sc/platform';
+import { z } from 'zod';
+import { notFound } from '../shared/errors.js';
+import type { WebsiteService } from './websites.service.js';
+import { websiteOf } from '../shared/access.js';
+
+export const OWNER_BASE = '/api/content-service/1.0/websites/:websiteId';
+const Params = z.object({ websiteId: ContentId }).strict();
+
+export function websiteRoutes(app: ZodApp, websites: WebsiteService): void {
+  app.get(
+    OWNER_BASE,
+    ownerRoute(Permission.SETTINGS_READ, { schema: { summary: 'The website: title, template, domains and settings', params: Params, response: { 200: Website } } }),
+    async (request) => websites.get(websiteOf(request, request.params.websiteId)),
+  );
+
+  app.put(
+    OWNER_BASE,
+    ownerRoute(Permission.SETTINGS_MANAGE, { schema: { summary: 'Change the website', params: Params, body: UpdateWebsiteBody, response: { 200: Website } } }),
+    async (request) => websites.update(websiteOf(request, request.params.websiteId), request.body),
+  );
+
+  app.get(
+    `${OWNER_BASE}/settings`,
+    ownerRoute(Permission.SETTINGS_READ, { schema: { summary: "The site's settings: currency, locale, time zone, country, beta flags", params: Params, response: { 200: SiteSettingsBody } } }),
+    async (request) => websites.settings(websiteOf(request, request.params.websiteId)),
+  );
+
+  app.put(
+    `${OWNER_BASE}/settings`,
+    ownerRoute(Permission.SETTINGS_MANAGE, { schema: { summary: "Change the site's settings", params: Params, body: UpdateSiteSettingsBody, response: { 200: SiteSettingsBody } } }),
+    async (request) => websites.updateSettings(websiteOf(request, request.params.websiteId), request.body),
+  );
+
+  app.get('/api/content-service/public/1.0/site', { schema: { summary: "The site as a visitor's page sees it: title, template and public settings", response: { 200: PublicSite } } }, async (request) =>
+    websites.publicSite(websiteIdOf(request)),
+  );
+
+  app.get(
+    '/internal/websites/by-domain',
+    { schema: { hide: true, querystring: z.object({ host: z.string().min(1).max(260) }).strict(), response: { 200: WebsiteByDomain } } },
+    async (request) => {
+      const websiteId = await websites.websiteForHost(request.query.host);
+      if (!websiteId) throw notFound('No website has this domain.');
+      return { websiteId };
+    },
+  );
+}

@@ -1,0 +1,54 @@
+// A site page as the storefront answers it: from the page cache, or rendered (HTML, or with
+// ?format=json the page's context) and then cached. A body worth compressing is compressed once,
+// when the page is made, and cached with it.
+import { gzipSync } from 'node:zlib';
+import { etagOf, type CachedPage, type PageCache } from './page-cache.js';
+import type { PageRenderer } from './page-renderer.js';
+import { newNonce } from './security-headers.js';
+import type { PageQuery, PageService, PageVisitor } from './page.service.js';
+
+export const HTML = 'text/html; charset=utf-8';
+const JSON_TYPE = 'application/json; charset=utf-8';
+const GZIP_MIN_BYTES = 1024;
+
+function made(status: number, contentType: string, body: string, nonce?: string): CachedPage {
+  return { status, contentType, etag: etagOf(body), body, gzip: body.length >= GZIP_MIN_BYTES ? gzipSync(body).toString('base64') : undefined, nonce };
+}
+
+export interface PageRequest {
+  path: string;
+  query: PageQuery;
+  /** The page's context as JSON instead of its HTML. */
+  json: boolean;
+  visitor: PageVisitor;
+  /** Who asks, as the cache tells pages apart ('' for every visitor alike). */
+  visitorKey: string;
+  /** The session's experiment flags, as the cache tells pages apart. */
+  flags: string;
+}
+
+export class StorefrontService {
+  constructor(
+    private readonly pages: PageService,
+    private readonly renderer: PageRenderer,
+    private readonly cache: PageCache,
+  ) {}
+
+  /** The page, and whether the cache had it. */
+  async page(websiteId: string, request: PageRequest): Promise<{ page: CachedPage; hit: boolean }> {
+    const { path, query, json, visitor } = request;
+    const parts = [json ? 'json' : 'html', this.renderer.version(), path, query.cursor ?? '', query.tag ?? '', query.category ?? '', query.q ?? '', query.page ?? '', request.visitorKey, request.flags];
+    return this.cache.remember(
+      websiteId,
+      parts,
+      async () => {
+        const shown = this.renderer.prepare(await this.pages.page(websiteId, path, query, visitor));
+        if (json) return made(shown.status, JSON_TYPE, JSON.stringify(shown.context));
+        const nonce = newNonce();
+        return made(shown.status, HTML, this.renderer.html(shown, nonce), nonce);
+      },
+      // Access-denied pages (403) are cached too: they depend on the same things as the page they stand for.
+      (page) => page.status === 200 || page.status === 403,
+    );
+  }
+}
