@@ -1,7 +1,7 @@
 // The gateway: the route table, the crumb, rate limits, request ids, static files and the merged
 // API document. It holds no business logic.
 import type { FastifyInstance } from 'fastify';
-import { createHttpApp, drainingFlag, loadConfig, registerHealth, type Logger } from '@sc/platform';
+import { createHttpApp, drainingFlag, loadConfig, registerHealth, pinoOf } from '@sc/platform';
 import { GatewayEnv } from './config.js';
 import { installCookies } from './cookies.js';
 import { installCrumb } from './crumb.js';
@@ -36,7 +36,7 @@ export async function buildGateway(options: BuildGatewayOptions = {}): Promise<F
   installWebsiteResolution(app);
   const identities = installIdentity(app, config, options.identity);
   installSteps(app, {
-    websites: new WebsiteResolver({ contentUrl: config.CONTENT_URL, fallbackWebsiteId: config.FALLBACK_WEBSITE_ID, ttlMs: config.WEBSITE_CACHE_TTL_MS, signingKey: config.IDENTITY_SIGNING_KEY, logger: app.log as unknown as Logger }),
+    websites: new WebsiteResolver({ contentUrl: config.CONTENT_URL, fallbackWebsiteId: config.FALLBACK_WEBSITE_ID, ttlMs: config.WEBSITE_CACHE_TTL_MS, signingKey: config.IDENTITY_SIGNING_KEY, logger: pinoOf(app.log) }),
     fallbackWebsiteId: config.FALLBACK_WEBSITE_ID,
     identities,
     signingKey: config.IDENTITY_SIGNING_KEY,

@@ -22,7 +22,7 @@ import {
   type Identity,
   type ResolveCredentials,
 } from '@sc/contracts';
-import { AppError, serviceCallHeaders, signIdentity, type IdentityHeaders, type Logger } from '@sc/platform';
+import { AppError, serviceCallHeaders, signIdentity, type IdentityHeaders, type Logger, pinoOf } from '@sc/platform';
 import { serviceUrl, type GatewayEnv } from './config.js';
 import { cookieOf } from './cookies.js';
 import { websiteIdFor } from './website.js';
@@ -207,7 +207,7 @@ export function identify(request: FastifyRequest, resolver: IdentityResolver, ke
 
 /** Declares the identity of requests and makes the resolver (steps.ts runs the step). */
 export function installIdentity(app: FastifyInstance, config: GatewayEnv, options: IdentityStepOptions = {}): IdentityResolver {
-  const logger = app.log as unknown as Logger;
+  const logger = pinoOf(app.log);
   const resolver = new IdentityResolver(serviceUrl(config, 'identity'), logger, { signingKey: config.IDENTITY_SIGNING_KEY, ...options });
   if (!config.IDENTITY_SIGNING_KEY) logger.warn('IDENTITY_SIGNING_KEY is not set: services will see every request as an anonymous visitor');
   app.decorateRequest('identity', null);

@@ -14,7 +14,7 @@
 import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
 import { CartMessages } from '@sc/contracts';
-import { AppError, redisCounters, WindowLimiter, type Logger } from '@sc/platform';
+import { AppError, redisCounters, WindowLimiter, pinoOf } from '@sc/platform';
 import type { GatewayEnv } from './config.js';
 
 const UNCOUNTED = new Set(['/healthz', '/readyz']);
@@ -27,7 +27,7 @@ export function rateLimited(): AppError {
 
 /** Registers the limit; returns the readiness check of its store (always ready in memory). */
 export async function registerRateLimit(app: FastifyInstance, config: GatewayEnv): Promise<() => Promise<boolean>> {
-  const logger = app.log as unknown as Logger;
+  const logger = pinoOf(app.log);
   let redis: Redis | undefined;
   if (config.REDIS_URL) {
     const client = new Redis(config.REDIS_URL, { maxRetriesPerRequest: 1, connectTimeout: 2_000 });

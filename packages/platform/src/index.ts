@@ -7,6 +7,7 @@ export * from './cache/index.js';
 export { EmbeddedPostgres, openEmbedded, openPostgres, type Database } from './database/database.js';
 export { Mutex } from './database/serialized-pglite.js';
 export { migrateToLatest, type Migrations } from './database/migrate.js';
+export { jsonb, withTables } from './database/tables.js';
 export * from './outbox/index.js';
 export * from './telemetry.js';
 export { createHttpApp, type App, type ZodApp, type HttpAppOptions } from './http/app.js';

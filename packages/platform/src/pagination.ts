@@ -79,6 +79,7 @@ export function toPage<Row, T = Row>(
   const hasNextPage = rows.length > limit;
   const kept = hasNextPage ? rows.slice(0, limit) : rows;
   const last = kept[kept.length - 1];
+  // Boundary: without a map the caller's rows are its items (Row and T are the same type).
   const map = options.map ?? ((row: Row) => row as unknown as T);
   return {
     items: kept.map(map),

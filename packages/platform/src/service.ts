@@ -21,6 +21,8 @@ import { SpanKind, startTelemetry, withSpanFromHeaders } from './telemetry.js';
 import { countingCache, instrumentHttp, registerServiceMetrics, serveMetrics } from './metrics.js';
 import { consumerStatuses, replayConsumers, type ConsumerStatus } from './read-models.js';
 import { erasureConsumer, type EraseRules } from './privacy/erase.js';
+import { withTables } from './database/tables.js';
+import { pinoOf } from './logger.js';
 
 export const SERVICE_PORTS = {
   cart: 4101,
@@ -126,7 +128,7 @@ export async function buildService<DB, Parts = undefined>(definition: ServiceDef
   });
   installInputGuard(app);
   if (config.IDENTITY_SIGNING_KEY) installGatewayOnly(app);
-  const logger = app.log as unknown as Logger;
+  const logger = pinoOf(app.log);
   instrumentHttp(app, definition.name);
   const infra = await openServiceInfra<DB & OutboxTables>(definition.name, config, logger, options.shared);
   try {
@@ -137,7 +139,7 @@ export async function buildService<DB, Parts = undefined>(definition: ServiceDef
     throw error;
   }
   const db = infra.database.db;
-  const relay = new OutboxRelay({ db: db as unknown as Kysely<OutboxTables>, bus: infra.bus, logger, pollMs: options.relay?.pollMs ?? 500 });
+  const relay = new OutboxRelay({ db: withTables<OutboxTables>(db), bus: infra.bus, logger, pollMs: options.relay?.pollMs ?? 500 });
   const ctx: ServiceContext<DB> = {
     name: definition.name,
     config,
@@ -156,7 +158,7 @@ export async function buildService<DB, Parts = undefined>(definition: ServiceDef
   const draining = drainingFlag(app);
   // The consumers this app subscribed (on ready); /readyz, /metrics and the rebuild read them.
   const subscribed: SubscribeOptions[] = [];
-  const outboxDb = db as unknown as Kysely<OutboxTables>;
+  const outboxDb = withTables<OutboxTables>(db);
   const statuses = () => consumerStatuses(outboxDb, infra.bus, subscribed);
   app.decorate('readModels', {
     status: statuses,
@@ -202,7 +204,7 @@ export async function buildService<DB, Parts = undefined>(definition: ServiceDef
   const subscriptions: Subscription[] = [];
   app.addHook('onReady', async () => {
     if (options.relay?.autoStart !== false) relay.start();
-    const erasure = erasureConsumer({ name: definition.name, schema: infra.database.schema, db: db as unknown as Kysely<DB>, logger }, definition.erase, options.erasureDurable);
+    const erasure = erasureConsumer({ name: definition.name, schema: infra.database.schema, db: withTables<DB>(db), logger }, definition.erase, options.erasureDurable);
     for (const consumer of [...(definition.consumers?.(ctx, parts) ?? []), erasure]) {
       // Each delivery runs in a span continued from the publisher's trace (message headers).
       const handler: SubscribeOptions['handler'] = (event, info) =>

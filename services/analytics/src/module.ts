@@ -2,7 +2,6 @@
 // batch writer, buffer), the owner's services and the retention purge, built once per app.
 // app.ts's wire() calls it; the platform hands the result to routes and consumers.
 import type { ServiceContext } from '@sc/platform';
-import type { Kysely } from 'kysely';
 import type { IngestLimits } from './config.js';
 import { IngestBuffer } from './ingest/buffer.js';
 import { IngestService } from './ingest/ingest.service.js';
@@ -17,6 +16,7 @@ import { RollupsService } from './rollups/rollups.service.js';
 import { SettingsCache } from './settings/settings.repository.js';
 import { SettingsService } from './settings/settings.service.js';
 import type { AnalyticsDB } from './tables.js';
+import { withTables } from '@sc/platform';
 
 export interface AnalyticsModuleOptions {
   limits: IngestLimits;
@@ -41,7 +41,7 @@ export interface AnalyticsModule {
 
 export function createAnalyticsModule(ctx: ServiceContext<AnalyticsDB>, options: AnalyticsModuleOptions): AnalyticsModule {
   const { limits } = options;
-  const db = ctx.db as unknown as Kysely<AnalyticsDB>;
+  const db = withTables<AnalyticsDB>(ctx.db);
   const writer = new BatchWriter(db, ctx.name);
   const buffer = new IngestBuffer<IngestRecord>({
     capacity: limits.bufferMax,

@@ -1,7 +1,6 @@
 // The cart service: carts and entries, stock, orders (services/cart owns money and stock).
 import cookie from '@fastify/cookie';
-import { buildService, installMailer, type BuildServiceOptions, type MailerOptions, type MailTables, type ServiceDefinition } from '@sc/platform';
-import type { Kysely } from 'kysely';
+import { buildService, installMailer, type BuildServiceOptions, type MailerOptions, type MailTables, type ServiceDefinition, withTables } from '@sc/platform';
 import { exportRoutes } from './admin/exports.routes.js';
 import { summaryRoutes } from './admin/summary.routes.js';
 import { cartRoutes } from './cart/cart.routes.js';
@@ -50,7 +49,7 @@ export function createCartService(options: CartOptions = {}): ServiceDefinition<
       const parts = createCartModule(ctx, {
         // Read when the app is built (a bad Stripe variable stops the process at boot).
         payments: options.payments ?? paymentProviderFromEnv(process.env, ctx.logger),
-        mail: installMailer(app, ctx.db as unknown as Kysely<MailTables>, ctx.logger, options.mail),
+        mail: installMailer(app, withTables<MailTables>(ctx.db), ctx.logger, options.mail),
         places: options.places ?? placesProvidersFromEnv(),
         writeLimit: options.writeLimit ?? { max: 120, windowMs: 60_000 },
         ...(options.jobs ? { jobs: options.jobs } : {}),

@@ -1,7 +1,7 @@
 // The wiring step of the content service: every part of one built app made once, in the order
 // they need each other, and handed (by the platform) to the routes, the consumers and the seed.
 import type { Kysely } from 'kysely';
-import { Captcha, type CaptchaTables, type ServiceContext } from '@sc/platform';
+import { Captcha, type CaptchaTables, type ServiceContext, withTables } from '@sc/platform';
 import type { AssetStorage } from './assets/asset-storage.js';
 import { createAssetRuntime, type AssetRuntime } from './assets/assets.runtime.js';
 import { MediaLibrary } from './assets/media.service.js';
@@ -69,7 +69,7 @@ export function createContentModule(platformCtx: ServiceContext<ContentDB>, opti
   // Every write drops the website's cached answers before its events may leave (shared/cache-first-outbox.ts).
   const outbox = new CacheFirstOutbox(platformCtx, cache);
   const ctx = outbox.context;
-  const captchaDb = platformCtx.db as unknown as Kysely<CaptchaTables>;
+  const captchaDb = withTables<CaptchaTables>(platformCtx.db);
   const captcha = options.captcha ? options.captcha(captchaDb) : Captcha.fromEnv(captchaDb);
   const access = new MemberAccess(ctx.db);
   const assets = createAssetRuntime(platformCtx, options.assets);

@@ -1,7 +1,7 @@
 // The forms service: form definitions and schemas, submission keys, submissions, newsletter
 // subscribers (joined through the newsletter block or a restock form's mailing-list box), captcha
 // verification, and the mail those send.
-import { buildService, type BuildServiceOptions, Captcha, type CaptchaTables, installMailer, type MailerOptions, type MailTables, type ServiceDefinition } from '@sc/platform';
+import { buildService, type BuildServiceOptions, Captcha, type CaptchaTables, installMailer, type MailerOptions, type MailTables, type ServiceDefinition, withTables } from '@sc/platform';
 import type { Kysely } from 'kysely';
 import { mailingListConsumer, type MailingListConsumerOptions } from './consumers/mailing-list.consumer.js';
 import { formsRoutes } from './forms/forms.routes.js';
@@ -33,9 +33,9 @@ export function createFormsService(options: FormsOptions = {}): ServiceDefinitio
     migrations,
     erase: eraseFormsCustomer,
     wire: (ctx, app) => {
-      const captchaDb = ctx.db as unknown as Kysely<CaptchaTables>;
+      const captchaDb = withTables<CaptchaTables>(ctx.db);
       return createFormsModule(ctx, {
-        mail: installMailer(app, ctx.db as unknown as Kysely<MailTables>, ctx.logger, options.mail),
+        mail: installMailer(app, withTables<MailTables>(ctx.db), ctx.logger, options.mail),
         captcha: options.captcha ? options.captcha(captchaDb) : Captcha.fromEnv(captchaDb),
         submitLimit: options.submitLimit ?? { max: 20, windowMs: 60_000 },
       });

@@ -1,7 +1,6 @@
 // The wiring step of the forms service: every repository and use-case service, built once per
 // app. app.ts's wire() calls it; the platform hands the result to routes, consumers and seed.
 import type { Captcha, MailRelay, MailTables, ServiceContext } from '@sc/platform';
-import type { Kysely } from 'kysely';
 import { FormsRepository } from './forms/forms.repository.js';
 import { FormService } from './forms/forms.service.js';
 import { MailboxService } from './mailbox/mailbox.service.js';
@@ -12,6 +11,7 @@ import { SubmissionsRepository } from './submissions/submissions.repository.js';
 import { SubmissionsService } from './submissions/submissions.service.js';
 import { SubmitService, type SubmitLimits } from './submissions/submit.service.js';
 import type { FormsDB } from './tables.js';
+import { withTables } from '@sc/platform';
 
 export interface FormsModuleOptions {
   /** The captcha verifiers of the forms. */
@@ -66,6 +66,6 @@ export function createFormsModule(ctx: ServiceContext<FormsDB>, options: FormsMo
     submit,
     submissions: new SubmissionsService(forms, repositories.submissions),
     newsletter,
-    mailbox: new MailboxService(ctx.db as unknown as Kysely<MailTables>),
+    mailbox: new MailboxService(withTables<MailTables>(ctx.db)),
   };
 }

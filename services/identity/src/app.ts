@@ -2,8 +2,7 @@
 // keys, login throttling. The gateway asks it who a request comes from (resolve) and forwards the
 // answer to every service in a signed header.
 import cookie from '@fastify/cookie';
-import { buildService, installMailer, type BuildServiceOptions, type MailerOptions, type MailTables, type ServiceDefinition } from '@sc/platform';
-import type { Kysely } from 'kysely';
+import { buildService, installMailer, type BuildServiceOptions, type MailerOptions, type MailTables, type ServiceDefinition, withTables } from '@sc/platform';
 import { accountMailRoutes } from './account-mail/account-mail.routes.js';
 import { apiKeyRoutes } from './api-keys/api-key.routes.js';
 import { identitySettings, type IdentitySettings } from './config.js';
@@ -37,7 +36,7 @@ export function createIdentityService(options: IdentityOptions = {}): ServiceDef
     erase: eraseSiteUser,
     wire: (ctx, app) => {
       const settings = identitySettings(options.settings);
-      const parts = createIdentityModule(ctx, { settings, mail: installMailer(app, ctx.db as unknown as Kysely<MailTables>, ctx.logger, options.mail) });
+      const parts = createIdentityModule(ctx, { settings, mail: installMailer(app, withTables<MailTables>(ctx.db), ctx.logger, options.mail) });
       app.addHook('onClose', async () => parts.pool.close());
       return parts;
     },

@@ -1,8 +1,7 @@
 // The wiring step of the identity service: the password hasher on its bounded hashing pool, the
 // sign-in captcha and login throttle, and every use-case service, built once per app. app.ts's
 // wire() calls it; the platform hands the result to routes, consumers and seed.
-import { Captcha, type CaptchaTables, type MailRelay, type ServiceContext } from '@sc/platform';
-import type { Kysely } from 'kysely';
+import { Captcha, type CaptchaTables, type MailRelay, type ServiceContext, withTables } from '@sc/platform';
 import { AccountMailRepository } from './account-mail/account-mail.repository.js';
 import { AccountMailService } from './account-mail/account-mail.service.js';
 import { ApiKeyService } from './api-keys/api-key.service.js';
@@ -48,7 +47,7 @@ export interface IdentityModule {
 export function createIdentityModule(ctx: ServiceContext<IdentityDB>, options: IdentityModuleOptions): IdentityModule {
   const { settings, mail } = options;
   const pool = new HashPool(settings.hashPool);
-  const captchaDb = ctx.db as unknown as Kysely<CaptchaTables>;
+  const captchaDb = withTables<CaptchaTables>(ctx.db);
   const captcha = Captcha.fromEnv(captchaDb, process.env, settings.captchaDifficulty === undefined ? {} : { difficulty: settings.captchaDifficulty });
   const hasher = new PasswordHasher(settings.scrypt, (task) => pool.scrypt(task));
   const throttle = new LoginThrottle(ctx.cache, settings.throttle, captcha);

@@ -1,7 +1,7 @@
 // The restock service: back-in-stock signups, groups and notification sends (through the mail
 // outbox), fed by content's products and commerce's stock changes.
 import type { Kysely } from 'kysely';
-import { buildService, type BuildServiceOptions, Captcha, type CaptchaTables, installMailer, type MailerOptions, type MailTables, type ServiceDefinition } from '@sc/platform';
+import { buildService, type BuildServiceOptions, Captcha, type CaptchaTables, installMailer, type MailerOptions, type MailTables, type ServiceDefinition, withTables } from '@sc/platform';
 import { restockConsumers } from './consumers/restock.consumer.js';
 import { mailboxRoutes } from './mailbox/mailbox.routes.js';
 import { migrations } from './migrations/index.js';
@@ -23,9 +23,9 @@ export function createRestockService(options: RestockOptions = {}): ServiceDefin
     migrations,
     erase: eraseRestockCustomer,
     wire: (ctx, app) => {
-      const captchaDb = ctx.db as unknown as Kysely<CaptchaTables>;
+      const captchaDb = withTables<CaptchaTables>(ctx.db);
       return createRestockModule(ctx, {
-        mail: installMailer(app, ctx.db as unknown as Kysely<MailTables>, ctx.logger, options.mail),
+        mail: installMailer(app, withTables<MailTables>(ctx.db), ctx.logger, options.mail),
         captcha: options.captcha ? options.captcha(captchaDb) : Captcha.fromEnv(captchaDb),
       });
     },

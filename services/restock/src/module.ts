@@ -1,7 +1,6 @@
 // The wiring step of the restock service: every repository and use-case service, built once per
 // app. app.ts's wire() calls it; the platform hands the result to routes and consumers.
 import type { Captcha, MailRelay, MailTables, ServiceContext } from '@sc/platform';
-import type { Kysely } from 'kysely';
 import { CatalogRepository } from './catalog/catalog.repository.js';
 import { CatalogService } from './catalog/catalog.service.js';
 import { MailboxService } from './mailbox/mailbox.service.js';
@@ -10,6 +9,7 @@ import { SettingsService } from './settings/settings.service.js';
 import { SignupsRepository } from './signups/signups.repository.js';
 import { RestockService } from './signups/signups.service.js';
 import type { RestockDB } from './tables.js';
+import { withTables } from '@sc/platform';
 
 export interface RestockModuleOptions {
   /** The captcha verifiers of the restock form. */
@@ -45,6 +45,6 @@ export function createRestockModule(ctx: ServiceContext<RestockDB>, options: Res
     catalog: new CatalogService(ctx, repositories.catalog),
     settings,
     restock: new RestockService(ctx, { captcha: options.captcha, mail: options.mail, settings, signups: repositories.signups, catalog: repositories.catalog }),
-    mailbox: new MailboxService(ctx.db as unknown as Kysely<MailTables>),
+    mailbox: new MailboxService(withTables<MailTables>(ctx.db)),
   };
 }

@@ -242,7 +242,7 @@ export class NatsBus implements EventBus {
   }
 
   #isConnected(): boolean {
-    // The client has no public "connected" flag; a pending reconnect shows as a missing protocol server.
+    // Boundary: the client has no public "connected" flag; a pending reconnect shows as a missing protocol server.
     const nc = this.#nc as unknown as { protocol?: { connected?: boolean } } | undefined;
     return nc?.protocol?.connected !== false;
   }

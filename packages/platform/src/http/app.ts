@@ -21,7 +21,7 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import { installErrorHandler } from '../errors.js';
-import { loggerOptions, type Logger } from '../logger.js';
+import { loggerOptions, pinoOf } from '../logger.js';
 import { tracer } from '../telemetry.js';
 
 export type App = FastifyInstance;
@@ -87,7 +87,7 @@ export async function createHttpApp(options: HttpAppOptions): Promise<FastifyIns
   });
   app.addHook('onResponse', (request, reply, done) => {
     // One line per request, carrying the request id; health probes would drown everything else.
-    if (request.url !== '/healthz' && request.url !== '/readyz' && (request.log as unknown as Logger).isLevelEnabled('info')) {
+    if (request.url !== '/healthz' && request.url !== '/readyz' && (pinoOf(request.log)).isLevelEnabled('info')) {
       request.log.info(
         { method: request.method, url: request.url, status: reply.statusCode, ms: Math.round(reply.elapsedTime) },
         'request done',

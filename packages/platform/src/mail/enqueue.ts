@@ -4,6 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
 import type { MailTables } from './mail.table.js';
+import { withTables } from '../database/tables.js';
 
 export interface OutgoingMail {
   /** Unique per mail that must be sent at most once, e.g. `restock:<signupId>`. */
@@ -20,7 +21,7 @@ export interface OutgoingMail {
 /** Writes `mail` to the mail outbox; returns false when a mail with its key was enqueued before. */
 export async function enqueueMail<DB extends MailTables>(trx: Kysely<DB> | Transaction<DB>, mail: OutgoingMail): Promise<boolean> {
   // Kysely's table types are invariant; the service's schema has these tables (mailMigration).
-  const own = trx as unknown as Kysely<MailTables>;
+  const own = withTables<MailTables>(trx);
   const inserted = await own
     .insertInto('mail_outbox')
     .values({

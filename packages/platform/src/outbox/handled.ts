@@ -3,6 +3,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { EventEnvelope } from '@sc/contracts';
 import type { OutboxTables } from './outbox.js';
+import { withTables } from '../database/tables.js';
 
 /** Runs `effect` once per (consumer, event id); returns false when the event was handled before. */
 export async function handleOnce<DB extends OutboxTables>(
@@ -12,7 +13,7 @@ export async function handleOnce<DB extends OutboxTables>(
   effect: (trx: Transaction<DB>) => Promise<void>,
 ): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
-    const own = trx as unknown as Transaction<OutboxTables>;
+    const own = withTables<OutboxTables>(trx);
     const inserted = await own
       .insertInto('handled_events')
       .values({ consumer, event_id: event.id })

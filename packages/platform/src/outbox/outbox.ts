@@ -4,6 +4,7 @@ import { randomUUID } from 'node:crypto';
 import type { ColumnType, Generated, Kysely, Transaction } from 'kysely';
 import { EventSchemas, type EventData, type EventEnvelope, type EventType } from '@sc/contracts';
 import { traceHeaders } from '../telemetry.js';
+import { withTables } from '../database/tables.js';
 
 /** The outbox and handled-events tables every service schema has (platform migration 0000). */
 export interface OutboxTables {
@@ -48,7 +49,7 @@ export async function enqueueEvent<T extends EventType, DB extends OutboxTables>
     data: parsed,
   };
   // Kysely's table types are invariant; every service schema has these tables (migration 0000).
-  const own = trx as unknown as Kysely<OutboxTables>;
+  const own = withTables<OutboxTables>(trx);
   await own
     .insertInto('outbox')
     .values({

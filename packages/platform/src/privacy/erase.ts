@@ -10,6 +10,7 @@ import type { SubscribeOptions } from '../bus/bus.js';
 import { handleOnce } from '../outbox/handled.js';
 import type { OutboxTables } from '../outbox/outbox.js';
 import type { Logger } from '../logger.js';
+import { withTables } from '../database/tables.js';
 
 /** A service's own erasure rules, run in the consumer's transaction before the scrub. */
 export type EraseRules<DB> = (trx: Transaction<DB>, websiteId: string, email: string) => Promise<void>;
@@ -89,9 +90,9 @@ export function erasureConsumer<DB>(
     subjects: ['privacy.customer.erased'],
     handler: async (event: EventEnvelope) => {
       const data = CustomerErased.parse(event.data);
-      await handleOnce(service.db as unknown as Kysely<OutboxTables>, durable, event, async (trx) => {
-        await rules?.(trx as unknown as Transaction<DB>, event.websiteId, data.email);
-        await eraseEmail(trx as unknown as Transaction<unknown>, service.schema, event.websiteId, data.email);
+      await handleOnce(withTables<OutboxTables>(service.db), durable, event, async (trx) => {
+        await rules?.(withTables<DB>(trx), event.websiteId, data.email);
+        await eraseEmail(withTables<unknown>(trx), service.schema, event.websiteId, data.email);
       });
       // The log says which erasure and which website, never the email.
       service.logger.info({ erasureId: data.erasureId, websiteId: event.websiteId }, 'customer erased');

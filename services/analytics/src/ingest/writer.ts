@@ -10,6 +10,7 @@ import { visitStarts } from '../domain/visits.js';
 import { bucketOf } from '../domain/vitals.js';
 import { bulkAdd, bulkInsert, unnestRows, type Cell, type Column } from './bulk.js';
 import type { ErrorRecord, EventRecord, HitRecord, IngestRecord, InteractionRecord, PerfRecord } from './records.js';
+import { withTables } from '@sc/platform';
 
 const c = (name: string, type: Column['type'] = 'text'): Column => ({ name, type });
 const WEBSITE = c('website_id');
@@ -105,7 +106,7 @@ export class BatchWriter {
       }
     }
     await this.#db.transaction().execute(async (trx) => {
-      const db = trx as unknown as Kysely<unknown>;
+      const db = withTables<unknown>(trx);
       if (hits.length > 0) await this.#hits(db, hits);
       if (events.length > 0) await this.#events(db, events);
       if (interactions.length > 0) await this.#interactions(db, interactions);

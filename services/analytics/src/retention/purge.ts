@@ -6,6 +6,7 @@ import { sql, type Kysely } from 'kysely';
 import type { Logger } from '@sc/platform';
 import { RAW_TABLES, type AnalyticsDB } from '../tables.js';
 import { dayOf } from '../domain/dates.js';
+import { withTables } from '@sc/platform';
 
 const DAY_MS = 86_400_000;
 const CHUNK = 10_000;
@@ -29,7 +30,7 @@ async function deleteChunked(db: Kysely<unknown>, schema: string, table: string,
 
 /** Deletes what the retention no longer keeps, as of `now`. */
 export async function purge(db: Kysely<AnalyticsDB>, schema: string, retentionDays: number, now = Date.now()): Promise<PurgeResult> {
-  const raw = db as unknown as Kysely<unknown>;
+  const raw = withTables<unknown>(db);
   const rawBefore = new Date(now - retentionDays * DAY_MS);
   let rawDeleted = 0;
   for (const table of RAW_TABLES) rawDeleted += await deleteChunked(raw, schema, table, 'received_at', rawBefore);

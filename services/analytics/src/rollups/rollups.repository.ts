@@ -8,11 +8,12 @@
 //   (country and time zone for session replay, the cookie policy when the event carries it).
 import { z } from 'zod';
 import { CartEntryAdded, CartEntryRemoved, ContentProductDeleted, ContentProductUpserted, FormSubmissionSaved, OrderPlaced, type EventEnvelope } from '@sc/contracts';
-import type { Kysely, Transaction } from 'kysely';
+import type { Transaction } from 'kysely';
 import type { AnalyticsDB } from '../tables.js';
 import { dayOf } from '../domain/dates.js';
 import { bulkAdd, type Column } from '../ingest/bulk.js';
 import { mirrorSiteSettings } from '../settings/settings.repository.js';
+import { withTables } from '@sc/platform';
 
 /**
  * content.settings.updated as analytics reads it: the published fields, plus the cookie policy
@@ -32,7 +33,7 @@ type Trx = Transaction<AnalyticsDB>;
 
 /** What one event adds to the rollups of the service's schema, in the caller's transaction. */
 export async function applyRollups(trx: Trx, schema: string, event: EventEnvelope): Promise<void> {
-  const raw = trx as unknown as Kysely<unknown>;
+  const raw = withTables<unknown>(trx);
   const websiteId = event.websiteId;
   const day = dayOf(Date.parse(event.occurredAt));
   switch (event.type) {

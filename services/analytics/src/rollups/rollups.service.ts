@@ -1,13 +1,12 @@
 // Applies the bus's events to the rollups, each once per consumer name (handleOnce).
 import type { EventEnvelope } from '@sc/contracts';
-import { handleOnce, type ServiceContext } from '@sc/platform';
-import type { Transaction } from 'kysely';
+import { handleOnce, type ServiceContext, withTables } from '@sc/platform';
 import type { AnalyticsDB } from '../tables.js';
 import { applyRollups } from './rollups.repository.js';
 
 /** Applies one event once; answers false when it was handled before. */
 export function applyEvent(ctx: Pick<ServiceContext<AnalyticsDB>, 'db' | 'name'>, consumer: string, event: EventEnvelope): Promise<boolean> {
-  return handleOnce(ctx.db, consumer, event, (trx) => applyRollups(trx as unknown as Transaction<AnalyticsDB>, ctx.name, event));
+  return handleOnce(ctx.db, consumer, event, (trx) => applyRollups(withTables<AnalyticsDB>(trx), ctx.name, event));
 }
 
 export class RollupsService {

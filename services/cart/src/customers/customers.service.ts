@@ -3,8 +3,7 @@
 // every service (cart again, idempotently) through privacy.customer.erased.
 import { randomUUID } from 'node:crypto';
 import type { Erasure, Order } from '@sc/contracts';
-import { enqueueEvent, eraseEmail, type ServiceContext } from '@sc/platform';
-import type { Transaction } from 'kysely';
+import { enqueueEvent, eraseEmail, type ServiceContext, withTables } from '@sc/platform';
 import type { CartDB } from '../tables.js';
 import type { CheckoutService } from '../checkout/checkout.service.js';
 import { insertErasure, listCustomers, listErasures, ordersByEmail, type CustomerRow } from './customers.repository.js';
@@ -36,7 +35,7 @@ export class CustomerService {
     await this.#ctx.transaction(async (trx) => {
       await insertErasure(trx, { ...erasure, emailSha256: erasedDigest(websiteId, email) });
       await eraseCartCustomer(trx, websiteId, email);
-      await eraseEmail(trx as unknown as Transaction<unknown>, this.#ctx.name, websiteId, email);
+      await eraseEmail(withTables<unknown>(trx), this.#ctx.name, websiteId, email);
       await enqueueEvent(trx, 'privacy.customer.erased', websiteId, { erasureId: erasure.id, email });
     });
     return erasure;

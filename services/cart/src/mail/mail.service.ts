@@ -1,6 +1,6 @@
 // The shop's mail as use cases: the local mailbox, mail that could not be delivered (and its
 // resend, which wakes the relay), and the site a preview is written for.
-import { failedMail, listMailbox, resendMail, type MailRelay, type MailTables } from '@sc/platform';
+import { failedMail, listMailbox, resendMail, type MailRelay, type MailTables, withTables } from '@sc/platform';
 import type { Kysely } from 'kysely';
 import type { CartDB } from '../tables.js';
 import { siteOfMail } from '../checkout/order-mail.js';
@@ -15,7 +15,7 @@ export class MailService {
   }
 
   get #mail(): Kysely<MailTables> {
-    return this.#db as unknown as Kysely<MailTables>;
+    return withTables<MailTables>(this.#db);
   }
 
   mailbox(websiteId: string, query: Parameters<typeof listMailbox>[2]) {

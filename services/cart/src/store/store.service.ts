@@ -77,6 +77,7 @@ export class StoreService {
   async editList<T extends { id: string }>(websiteId: string, list: 'shippingOptions' | 'taxRules', edit: (items: T[]) => T[]): Promise<T[]> {
     const items = await this.#ctx.transaction(async (trx) => {
       const rules = await lockRules(trx, websiteId);
+      // Boundary: the caller names the list's item type (ShippingOption or TaxRule) for its list.
       const next = edit(rules[list] as unknown as T[]);
       await saveRules(trx, websiteId, { [list]: next });
       return next;

@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import { FormSettings, FormType, type FormDefinition } from '@sc/contracts';
 import { iso } from '../domain/time.js';
 import type { Db } from '../tables.js';
+import { jsonb } from '@sc/platform';
 
 type Row = { id: string; website_id: string; settings: unknown; created_at: Date | string; updated_at: Date | string };
 
@@ -51,7 +52,7 @@ export class FormsRepository {
   async insert(websiteId: string, id: string, settings: FormSettings): Promise<boolean> {
     const row = await this.db
       .insertInto('forms')
-      .values({ website_id: websiteId, id, settings: JSON.stringify(settings) as unknown as FormSettings })
+      .values({ website_id: websiteId, id, settings: jsonb<FormSettings>(settings) })
       .onConflict((oc) => oc.columns(['website_id', 'id']).doNothing())
       .returning('id')
       .executeTakeFirst();
@@ -61,7 +62,7 @@ export class FormsRepository {
   async update(websiteId: string, id: string, settings: FormSettings): Promise<FormDefinition | undefined> {
     const row = await this.db
       .updateTable('forms')
-      .set({ settings: JSON.stringify(settings) as unknown as FormSettings, updated_at: sql<Date>`now()` })
+      .set({ settings: jsonb<FormSettings>(settings), updated_at: sql<Date>`now()` })
       .where('website_id', '=', websiteId)
       .where('id', '=', id)
       .returningAll()

@@ -1,6 +1,6 @@
 // Stored submissions: the sanitized values as JSON and a lower-cased text of them for search.
 import { randomUUID } from 'node:crypto';
-import { afterPosition, decodeCursor, toPage, type Page } from '@sc/platform';
+import { afterPosition, decodeCursor, toPage, type Page, jsonb } from '@sc/platform';
 import type { FieldValue, FormSubmission, SaveSubmissionBody } from '@sc/contracts';
 import { sql } from 'kysely';
 import { iso } from '../domain/time.js';
@@ -67,7 +67,7 @@ export class SubmissionsRepository {
         id,
         website_id: websiteId,
         form_id: formId,
-        values: JSON.stringify(values) as unknown as Record<string, FieldValue>,
+        values: jsonb<Record<string, FieldValue>>(values),
         search_text: searchTextOf(values),
         page_title: page.pageTitle ?? null,
         page_id: page.pageId ?? null,

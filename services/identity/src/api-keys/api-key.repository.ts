@@ -45,7 +45,7 @@ export async function findActiveApiKey(db: Db, websiteId: string, keyHash: strin
 export async function revokeApiKey(db: Db, websiteId: string, id: string): Promise<ApiKeyRow | undefined> {
   return db
     .updateTable('api_keys')
-    .set({ revoked_at: sql<Date>`coalesce(revoked_at, now())` as unknown as Date })
+    .set({ revoked_at: sql<Date>`coalesce(revoked_at, now())` })
     .where('website_id', '=', websiteId)
     .where('id', '=', id)
     .returningAll()
@@ -56,7 +56,7 @@ export async function revokeApiKey(db: Db, websiteId: string, id: string): Promi
 export async function touchApiKey(db: Db, id: string): Promise<void> {
   await db
     .updateTable('api_keys')
-    .set({ last_used_at: sql<Date>`now()` as unknown as Date })
+    .set({ last_used_at: sql<Date>`now()` })
     .where('id', '=', id)
     .where((eb) => eb.or([eb('last_used_at', 'is', null), eb('last_used_at', '<', sql<Date>`now() - interval '1 minute'`)]))
     .execute();

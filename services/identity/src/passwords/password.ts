@@ -58,7 +58,7 @@ export class PasswordHasher {
   async verify(password: string, stored: string): Promise<boolean> {
     const match = PHC.exec(stored);
     if (!match) return false;
-    const [, ln, r, p, salt, hash] = match as unknown as [string, string, string, string, string, string];
+    const [, ln = '', r = '', p = '', salt = '', hash = ''] = match;
     const expected = Buffer.from(hash, 'base64');
     const cost = { ln: Number(ln), r: Number(r), p: Number(p) };
     // A truncated hash would still match its own prefix of the key: only full-length keys count.

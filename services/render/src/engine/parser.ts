@@ -40,7 +40,7 @@ interface Open {
   phase: Phase;
 }
 
-/** Shared result for the common variable without formatters (never mutated). */
+/** Shared result for the common variable without formatters (never mutated; boundary: frozen, typed as the mutable list it stands for). */
 const NO_FORMATTERS: { calls: Call[]; broken: boolean } = Object.freeze({ calls: Object.freeze([]) as unknown as Call[], broken: false });
 
 const VAR_NAME = /^(?:@[\w$-]*|[A-Za-z_$][\w$-]*)(?:\.[\w$@-]+)*$/;

@@ -2,6 +2,7 @@
 import { DEFAULT_RESTOCK_SETTINGS, RestockSettings } from '@sc/contracts';
 import { sql } from 'kysely';
 import type { Db } from '../tables.js';
+import { jsonb } from '@sc/platform';
 
 export class SettingsRepository {
   constructor(private readonly db: Db) {}
@@ -13,7 +14,7 @@ export class SettingsRepository {
   }
 
   async write(websiteId: string, settings: RestockSettings): Promise<void> {
-    const json = JSON.stringify(settings) as unknown as RestockSettings;
+    const json = jsonb<RestockSettings>(settings);
     await this.db
       .insertInto('settings')
       .values({ website_id: websiteId, settings: json })

@@ -31,6 +31,7 @@ export function signupsRoutes(app: ZodApp, restock: RestockService): void {
     // The challenge is asked for with an empty body.
     scope.removeContentTypeParser('application/json');
     scope.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, _body, done) => done(null, undefined));
+    // Boundary: a registered scope is typed without the app's zod type provider, which it has.
     (scope as unknown as ZodApp).post(`${RESTOCK_BASE}/captcha/challenge`, { schema: { summary: 'A captcha challenge for the restock form (solved in the browser)', response: { 200: CaptchaChallenge } } }, async (request) =>
       restock.challenge(websiteIdOf(request)),
     );
