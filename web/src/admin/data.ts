@@ -47,17 +47,36 @@ export function useApi<T>(path: string | null): Resource<T> {
   const client = useQueryClient();
   const queryKey = path === null ? NO_PATH : queryKeyOf(path);
   const query = useQuery<T>({ queryKey, queryFn: path === null ? skipToken : () => send<T>('GET', path), placeholderData: keepPreviousData });
+  const set = useCallback((value: T) => {
+    if (path !== null) client.setQueryData(queryKeyOf(path), value);
+  }, [client, path]);
+  return { ...useShown(query, path), set };
+}
+
+/** What useApi and usePages read of a query. */
+interface QueryView<D> {
+  data: D | undefined;
+  error: unknown;
+  isError: boolean;
+  isFetching: boolean;
+  isFetchedAfterMount: boolean;
+  isStale: boolean;
+  isPlaceholderData: boolean;
+  /** A later page failed: the pages loaded before stand. */
+  isFetchNextPageError?: boolean;
+  refetch: () => Promise<unknown>;
+}
+
+/** A query's answer as a screen shows it (useApi's rules), its failure and reload(). */
+export function useShown<D>(query: QueryView<D>, path: string | null): Omit<Resource<D>, 'set'> {
   const shown = useRef<string | null>(null);
-  const failed = query.isError && !query.isFetching;
+  const failed = query.isError && !query.isFetching && !query.isFetchNextPageError;
   const usable = !failed && query.data !== undefined && (shown.current === path || query.isFetchedAfterMount || !query.isStale || (query.isPlaceholderData && shown.current !== null));
   if (usable && !query.isPlaceholderData) shown.current = path;
   const { refetch } = query;
   const reload = useCallback(() => {
     if (path !== null) void refetch();
   }, [path, refetch]);
-  const set = useCallback((value: T) => {
-    if (path !== null) client.setQueryData(queryKeyOf(path), value);
-  }, [client, path]);
   const error = failed ? query.error : undefined;
   return {
     data: usable ? query.data : undefined,
@@ -65,7 +84,6 @@ export function useApi<T>(path: string | null): Resource<T> {
     status: error instanceof ApiError ? error.status : undefined,
     loading: query.isFetching,
     reload,
-    set,
   };
 }
 
