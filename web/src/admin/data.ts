@@ -61,7 +61,6 @@ interface QueryView<D> {
   isFetching: boolean;
   isFetchedAfterMount: boolean;
   isStale: boolean;
-  isPlaceholderData: boolean;
   /** A later page failed: the pages loaded before stand. */
   isFetchNextPageError?: boolean;
   refetch: () => Promise<unknown>;
@@ -69,10 +68,12 @@ interface QueryView<D> {
 
 /** A query's answer as a screen shows it (useApi's rules), its failure and reload(). */
 export function useShown<D>(query: QueryView<D>, path: string | null): Omit<Resource<D>, 'set'> {
-  const shown = useRef<string | null>(null);
+  // Whether this screen has shown an answer: from then on it shows what the query holds while it
+  // is asked for again (a reload, the next path's answer), as the screens always did.
+  const shown = useRef(false);
   const failed = query.isError && !query.isFetching && !query.isFetchNextPageError;
-  const usable = !failed && query.data !== undefined && (shown.current === path || query.isFetchedAfterMount || !query.isStale || (query.isPlaceholderData && shown.current !== null));
-  if (usable && !query.isPlaceholderData) shown.current = path;
+  const usable = !failed && query.data !== undefined && (shown.current || query.isFetchedAfterMount || !query.isStale);
+  if (usable) shown.current = true;
   const { refetch } = query;
   const reload = useCallback(() => {
     if (path !== null) void refetch();
