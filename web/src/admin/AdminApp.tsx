@@ -2,9 +2,11 @@
 // when nobody is (or redeems the website switcher's hand-off when it brought the owner here), and
 // otherwise shows the layout with the screens the owner's roles allow.
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { HANDOFF_QUERY, type OwnerSessionInfo } from '@sc/contracts';
 import { api, ApiError } from '../lib/api.js';
 import { Layout } from './Layout.js';
+import { adminQueryClient } from './query.js';
 import { sessionOf, SessionProvider } from './session.js';
 import './admin.css';
 import { apiPath } from '../api/client.js';
@@ -27,15 +29,19 @@ export function AdminApp() {
 
   const signOut = useCallback(async () => {
     await api('DELETE', apiPath('/auth/session'));
+    // The next owner to sign in starts from nothing cached.
+    adminQueryClient.clear();
     setState({ kind: 'signed-out' });
   }, []);
 
   if (state.kind === 'loading') return <p aria-busy="true">Loading…</p>;
   if (state.kind === 'signed-out') return <SignIn error={state.error} onSignedIn={(info) => setState({ kind: 'signed-in', info })} />;
   return (
-    <SessionProvider value={sessionOf(state.info, signOut)}>
-      <Layout />
-    </SessionProvider>
+    <QueryClientProvider client={adminQueryClient}>
+      <SessionProvider value={sessionOf(state.info, signOut)}>
+        <Layout />
+      </SessionProvider>
+    </QueryClientProvider>
   );
 }
 

@@ -4,6 +4,7 @@ import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { OwnerUiMessages } from '@sc/contracts';
 import { api } from '../lib/api.js';
 import { apiPath } from '../api/client.js';
+import { adminQueryClient } from './query.js';
 
 /** SPEC 9: stacks are trimmed to 5000 characters; at most 20 reports per page. */
 const MAX_STACK = 5000;
@@ -40,6 +41,8 @@ export class ErrorBoundary extends Component<{ children: ReactNode; resetKey?: s
 
   override componentDidCatch(error: unknown, info: ErrorInfo): void {
     reportError(error, info.componentStack);
+    // The answer that broke the screen may be cached: the screens shown next ask again.
+    void adminQueryClient.resetQueries();
   }
 
   override componentDidUpdate(previous: { resetKey?: string }): void {

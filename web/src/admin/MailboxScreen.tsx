@@ -31,10 +31,10 @@ const BOXES = [
 /** The shop's mail that could not be delivered, each with a resend button. */
 function FailedShopMail() {
   const failed = useApi<{ items: FailedMailEntry[] }>(apiPath('/commerce/store/mail/failed'));
-  const action = useAction();
+  const action = useAction({ invalidates: [apiPath('/commerce/store/mail/failed')] });
   const canResend = useSession().can(Permission.STORE_MANAGE);
   const resend = async (mail: FailedMailEntry) => {
-    if (await action.run(() => api('POST', apiPath('/commerce/store/mail/{mailId}/resend', { mailId: mail.id }), {}), `Sending again to ${mail.to}`)) failed.reload();
+    await action.run(() => api('POST', apiPath('/commerce/store/mail/{mailId}/resend', { mailId: mail.id }), {}), `Sending again to ${mail.to}`);
   };
   return (
     <section aria-label="Failed mail">

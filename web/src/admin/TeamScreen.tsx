@@ -26,7 +26,7 @@ function Members() {
   const members = useApi<{ members: Member[] }>(apiPath('/auth/members'));
   const [email, setEmail] = useState('');
   const [role, setRole] = useState<number>(Role.EDITOR);
-  const action = useAction();
+  const action = useAction({ invalidates: [apiPath('/auth/members')] });
   const { modal, confirm } = useConfirm();
   const problem = email.trim() ? emailProblem(email) : undefined;
 
@@ -34,19 +34,14 @@ function Members() {
     event.preventDefault();
     if (problem) return action.fail(problem);
     const added = await action.run(() => api('POST', apiPath('/auth/members'), { email: email.trim(), roles: [role] }), 'Member added');
-    if (added) {
-      setEmail('');
-      members.reload();
-    }
+    if (added) setEmail('');
   };
   const setRoles = async (member: Member, roles: number[]) => {
-    const done = await action.run(() => api('PUT', apiPath('/auth/members/{ownerId}', { ownerId: member.ownerId }), { roles }), 'Roles saved');
-    if (done) members.reload();
+    await action.run(() => api('PUT', apiPath('/auth/members/{ownerId}', { ownerId: member.ownerId }), { roles }), 'Roles saved');
   };
   const remove = async (member: Member) => {
     if (!(await confirm({ title: 'Remove member', message: `Remove ${member.email} from this website?`, confirmLabel: 'Remove' }))) return;
-    const done = await action.run(() => api('DELETE', apiPath('/auth/members/{ownerId}', { ownerId: member.ownerId })), 'Member removed');
-    if (done) members.reload();
+    await action.run(() => api('DELETE', apiPath('/auth/members/{ownerId}', { ownerId: member.ownerId })), 'Member removed');
   };
 
   return (
@@ -127,7 +122,7 @@ function ApiKeys() {
   const [name, setName] = useState('');
   const [scopes, setScopes] = useState<Permission[]>([Permission.CONTENT_READ].filter((s) => grantable.includes(s)));
   const [created, setCreated] = useState<ApiKeyCreated>();
-  const action = useAction();
+  const action = useAction({ invalidates: [apiPath('/auth/api-keys')] });
   const { modal, confirm } = useConfirm();
 
   const create = async (event: FormEvent) => {
@@ -137,13 +132,11 @@ function ApiKeys() {
     if (answer) {
       setCreated(answer);
       setName('');
-      keys.reload();
     }
   };
   const revoke = async (key: ApiKey) => {
     if (!(await confirm({ title: 'Revoke API key', message: `Revoke ${key.name}? Programs using it stop working at once.`, confirmLabel: 'Revoke' }))) return;
-    const done = await action.run(() => api('DELETE', apiPath('/auth/api-keys/{apiKeyId}', { apiKeyId: key.id })), 'Key revoked');
-    if (done) keys.reload();
+    await action.run(() => api('DELETE', apiPath('/auth/api-keys/{apiKeyId}', { apiKeyId: key.id })), 'Key revoked');
   };
 
   return (

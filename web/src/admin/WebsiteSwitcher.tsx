@@ -3,10 +3,11 @@
 // one-time hand-off and goes to /config on the other website's domain with it; the admin app there
 // redeems it for a session of its own (AdminApp). The list is GET /api/auth/websites: every
 // website the owner is a member of, with its title, domains and the owner's roles there.
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { HANDOFF_QUERY, roleName, type OwnerWebsite, type OwnerWebsiteList } from '@sc/contracts';
-import { api, ownerError } from '../lib/api.js';
+import { ownerError } from '../lib/api.js';
 import { client } from '../api/typed.js';
+import { useApi } from './data.js';
 import { useSession } from './session.js';
 import { apiPath } from '../api/client.js';
 
@@ -19,16 +20,11 @@ const rolesOf = (site: OwnerWebsite): string => site.roles.map((role) => roleNam
 
 export function WebsiteSwitcher() {
   const { websiteId } = useSession();
-  const [sites, setSites] = useState<OwnerWebsite[]>([]);
-  const [problem, setProblem] = useState<string>();
+  const websites = useApi<OwnerWebsiteList>(apiPath('/auth/websites'));
+  const sites = websites.data?.websites ?? [];
+  const [switchProblem, setProblem] = useState<string>();
+  const problem = switchProblem ?? websites.error;
   const [busy, setBusy] = useState(false);
-
-  useEffect(() => {
-    api<OwnerWebsiteList>('GET', apiPath('/auth/websites')).then(
-      (answer) => setSites(answer.websites),
-      (failure: unknown) => setProblem(failure instanceof Error ? failure.message : String(failure)),
-    );
-  }, []);
 
   const current = sites.find((site) => site.id === websiteId);
   const others = sites.filter((site) => site.id !== websiteId);

@@ -1,11 +1,22 @@
-// Loading and changing data from the screens: one GET per resource with its loading and error
-// state, and actions that report their own failure (the server's message, else the SPEC 8
-// owner-side text) and success.
+// Loading and changing data from the screens, through TanStack Query (query.ts): one GET per
+// resource, keyed by its path, with its loading and error state, and actions (mutations) that
+// report their own failure (the server's message, else the SPEC 8 owner-side text) and success,
+// and refetch the queries under the paths they name.
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { keepPreviousData, skipToken, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { OwnerUiMessages } from '@sc/contracts';
-import { api, ApiError } from '../lib/api.js';
+import type { Method } from '../api/client.js';
+import { api as send, ApiError } from '../lib/api.js';
+import { adminQueryClient, markAllStale, queryKeyOf } from './query.js';
 
-export { api, ApiError };
+export { ApiError };
+
+/** Sends one request (lib/api.ts); a change that succeeded marks the cached answers stale. */
+export async function api<T>(method: Method, path: string, body?: unknown, headers?: Record<string, string>): Promise<T> {
+  const answer = await send<T>(method, path, body, headers);
+  if (method !== 'GET') markAllStale(adminQueryClient);
+  return answer;
+}
 
 export interface Resource<T> {
   data: T | undefined;
@@ -24,29 +35,65 @@ export function problemOf(failure: unknown): string {
   return OwnerUiMessages.somethingWentWrong;
 }
 
-/** GETs `path` (null: nothing yet) and keeps the answer; reload() asks again. */
+const NO_PATH = ['no-path'];
+
+/**
+ * GETs `path` (null: nothing yet) and keeps the answer; reload() asks again. A cached answer is
+ * shown at once while fresh; a stale one is not (a form would start from it): the screen waits for
+ * the new answer, as on a first visit. Once shown, an answer stays while it is asked for again, and
+ * while the next path's answer comes.
+ */
 export function useApi<T>(path: string | null): Resource<T> {
-  const [state, setState] = useState<{ data?: T; error?: string; status?: number; loading: boolean }>({ loading: path !== null });
-  const [round, setRound] = useState(0);
-  useEffect(() => {
-    if (path === null) return;
-    let live = true;
-    setState((previous) => ({ ...previous, loading: true, error: undefined }));
-    api<T>('GET', path).then(
-      (data) => {
-        if (live) setState({ data, loading: false });
-      },
-      (failure: unknown) => {
-        if (live) setState({ loading: false, error: problemOf(failure), status: failure instanceof ApiError ? failure.status : undefined });
-      },
-    );
-    return () => {
-      live = false;
-    };
-  }, [path, round]);
-  const reload = useCallback(() => setRound((n) => n + 1), []);
-  const set = useCallback((value: T) => setState({ data: value, loading: false }), []);
-  return { data: state.data, error: state.error, status: state.status, loading: state.loading, reload, set };
+  const client = useQueryClient();
+  const queryKey = path === null ? NO_PATH : queryKeyOf(path);
+  const query = useQuery<T>({ queryKey, queryFn: path === null ? skipToken : () => send<T>('GET', path), placeholderData: keepPreviousData });
+  const set = useCallback((value: T) => {
+    if (path !== null) client.setQueryData(queryKeyOf(path), value);
+  }, [client, path]);
+  return { ...useShown(query, path), set };
+}
+
+/** What useApi and usePages read of a query. */
+interface QueryView<D> {
+  data: D | undefined;
+  error: unknown;
+  isError: boolean;
+  isFetching: boolean;
+  isFetchedAfterMount: boolean;
+  isStale: boolean;
+  /** A later page failed: the pages loaded before stand. */
+  isFetchNextPageError?: boolean;
+  refetch: () => Promise<unknown>;
+}
+
+/** A query's answer as a screen shows it (useApi's rules), its failure and reload(). */
+export function useShown<D>(query: QueryView<D>, path: string | null): Omit<Resource<D>, 'set'> {
+  // Whether this screen has shown an answer: from then on it shows what the query holds while it
+  // is asked for again (a reload, the next path's answer), as the screens always did.
+  const shown = useRef(false);
+  const failed = query.isError && !query.isFetching && !query.isFetchNextPageError;
+  const usable = !failed && query.data !== undefined && (shown.current || query.isFetchedAfterMount || !query.isStale);
+  if (usable) shown.current = true;
+  const { refetch } = query;
+  const reload = useCallback(() => {
+    if (path !== null) void refetch();
+  }, [path, refetch]);
+  const error = failed ? query.error : undefined;
+  return {
+    data: usable ? query.data : undefined,
+    error: failed ? problemOf(error) : undefined,
+    status: error instanceof ApiError ? error.status : undefined,
+    loading: query.isFetching,
+    reload,
+  };
+}
+
+/** Refetches the shown queries under the given paths (after a change made outside an action). */
+export function useInvalidate(): (...paths: string[]) => void {
+  const client = useQueryClient();
+  return useCallback((...paths: string[]) => {
+    for (const path of paths) void client.invalidateQueries({ queryKey: queryKeyOf(path) });
+  }, [client]);
 }
 
 export interface Action {
@@ -60,9 +107,12 @@ export interface Action {
   clear: () => void;
 }
 
-/** One action's busy flag, failure and success notice. */
-export function useAction(): Action {
-  const [busy, setBusy] = useState(false);
+/**
+ * One action (a mutation): its busy flag, failure and success notice. A success refetches the
+ * shown queries under the paths in `invalidates` (a list and its items: a path's key is a prefix of
+ * theirs) and marks every other cached answer stale.
+ */
+export function useAction({ invalidates = [] }: { invalidates?: readonly string[] } = {}): Action {
   const [error, setError] = useState<string>();
   const [notice, setNotice] = useState<string>();
   const mounted = useRef(true);
@@ -72,21 +122,22 @@ export function useAction(): Action {
       mounted.current = false;
     };
   }, []);
-  const run = useCallback(async <R,>(work: () => Promise<R>, done?: string): Promise<R | undefined> => {
-    setBusy(true);
-    setError(undefined);
-    setNotice(undefined);
-    try {
-      const result = await work();
-      if (mounted.current && done) setNotice(done);
-      return result;
-    } catch (failure) {
-      if (mounted.current) setError(problemOf(failure));
-      return undefined;
-    } finally {
-      if (mounted.current) setBusy(false);
-    }
-  }, []);
+  const { mutateAsync, isPending } = useMutation<unknown, unknown, () => Promise<unknown>>({ mutationFn: (work) => work(), meta: { invalidates: invalidates.map(queryKeyOf) } });
+  const run = useCallback(
+    async <R,>(work: () => Promise<R>, done?: string): Promise<R | undefined> => {
+      setError(undefined);
+      setNotice(undefined);
+      try {
+        const result = (await mutateAsync(work)) as R;
+        if (mounted.current && done) setNotice(done);
+        return result;
+      } catch (failure) {
+        if (mounted.current) setError(problemOf(failure));
+        return undefined;
+      }
+    },
+    [mutateAsync],
+  );
   const fail = useCallback((message: string) => {
     setNotice(undefined);
     setError(message);
@@ -95,7 +146,7 @@ export function useAction(): Action {
     setError(undefined);
     setNotice(undefined);
   }, []);
-  return { busy, error, notice, run, fail, clear };
+  return { busy: isPending, error, notice, run, fail, clear };
 }
 
 /**

@@ -51,7 +51,7 @@ export function Outcome({ action }: { action: Action }) {
  * Renders a resource: loading, its failure ('Unable to load results' under the server's text when
  * there is one), or `children(data)`.
  */
-export function Loaded<T>({ resource, children, failure }: { resource: Resource<T>; children: (data: T) => ReactNode; failure?: string }) {
+export function Loaded<T>({ resource, children, failure }: { resource: Pick<Resource<T>, 'data' | 'error' | 'reload'>; children: (data: T) => ReactNode; failure?: string }) {
   if (resource.data !== undefined) return <>{children(resource.data)}</>;
   if (resource.error !== undefined) {
     return (

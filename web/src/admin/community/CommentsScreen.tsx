@@ -22,22 +22,20 @@ export function CommentsScreen() {
   const [status, setStatus] = useState<CommentStatus | ''>('pending');
   const base = contentBase(websiteId);
   const list = useApi<CommentPage>(moderate ? `${base}/comments?limit=200${status ? `&status=${status}` : ''}` : null);
-  const action = useAction();
+  const action = useAction({ invalidates: [`${base}/comments`] });
   const { modal, confirm } = useConfirm();
 
   const setTo = async (comment: OwnerComment, to: 'approved' | 'hidden') => {
-    const done = await action.run(() => api('PATCH', `${base}/comments/${encodeURIComponent(comment.id)}`, { status: to }), to === 'approved' ? 'Comment approved' : 'Comment hidden');
-    if (done) list.reload();
+    await action.run(() => api('PATCH', `${base}/comments/${encodeURIComponent(comment.id)}`, { status: to }), to === 'approved' ? 'Comment approved' : 'Comment hidden');
   };
   const remove = async (comment: OwnerComment) => {
     const replies = comment.parentId ? '' : ' Its replies are deleted with it.';
     if (!(await confirm({ title: 'Delete comment', message: `Delete the comment of ${comment.authorName}? This cannot be undone.${replies}`, confirmLabel: 'Delete', cancelLabel: 'Keep it' }))) return;
     // A 204 has no body: the action answers true once the call succeeded.
-    const done = await action.run(async () => {
+    await action.run(async () => {
       await api('DELETE', `${base}/comments/${encodeURIComponent(comment.id)}`);
       return true;
     }, 'Comment deleted');
-    if (done) list.reload();
   };
 
   if (!moderate) {

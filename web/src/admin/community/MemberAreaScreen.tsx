@@ -12,25 +12,21 @@ import { bodyOf, MemberAreaForm } from './MemberAreaForm.js';
 
 function Members({ areaUrl, edit }: { areaUrl: string; edit: boolean }) {
   const members = useApi<{ members: MemberGrant[] }>(`${areaUrl}/members`);
-  const action = useAction();
+  const action = useAction({ invalidates: [`${areaUrl}/members`] });
   const { modal, confirm } = useConfirm();
   const [siteUserId, setSiteUserId] = useState('');
 
   const grant = async (event: FormEvent) => {
     event.preventDefault();
     const done = await action.run(() => api<MemberGrant>('POST', `${areaUrl}/members`, { siteUserId: siteUserId.trim() }), 'Access granted');
-    if (done) {
-      setSiteUserId('');
-      members.reload();
-    }
+    if (done) setSiteUserId('');
   };
   const revoke = async (member: MemberGrant) => {
     if (!(await confirm({ title: 'Revoke access', message: `Take access away from ${member.siteUserId}?`, confirmLabel: 'Revoke', cancelLabel: 'Keep' }))) return;
-    const done = await action.run(async () => {
+    await action.run(async () => {
       await api('DELETE', `${areaUrl}/members/${encodeURIComponent(member.siteUserId)}`);
       return true;
     }, 'Access revoked');
-    if (done) members.reload();
   };
 
   return (

@@ -146,20 +146,20 @@ function Items({ collection }: { collection: Collection }) {
           )
         }
       </Loaded>
-      {can(Permission.CONTENT_EDIT) ? (kind === 'gallery' ? <AddGalleryImages collectionId={collection.id} onAdded={items.reload} /> : <Link to={`/content/${collection.id}/items/new`}>New {noun}</Link>) : null}
+      {can(Permission.CONTENT_EDIT) ? (kind === 'gallery' ? <AddGalleryImages collectionId={collection.id} /> : <Link to={`/content/${collection.id}/items/new`}>New {noun}</Link>) : null}
     </section>
   );
 }
 
-function AddGalleryImages({ collectionId, onAdded }: { collectionId: string; onAdded: () => void }) {
+function AddGalleryImages({ collectionId }: { collectionId: string }) {
   const { websiteId } = useSession();
-  const action = useAction();
+  const action = useAction({ invalidates: [apiPath('/content-service/1.0/websites/{websiteId}/collections/{collectionId}/items', { websiteId, collectionId })] });
   const [pending, setPending] = useState<ContentItem['mainImage'][]>([]);
   const add = async (images: NonNullable<ContentItem['mainImage']>[]) => {
     setPending(images);
     const image = images[images.length - 1];
     if (!image) return;
-    const done = await action.run(
+    await action.run(
       () =>
         api('POST', apiPath('/content-service/1.0/websites/{websiteId}/collections/{collectionId}/items', { websiteId, collectionId }), {
           recordType: RecordType.IMAGE,
@@ -169,7 +169,6 @@ function AddGalleryImages({ collectionId, onAdded }: { collectionId: string; onA
       'Image added',
     );
     setPending([]);
-    if (done) onAdded();
   };
   return (
     <div>

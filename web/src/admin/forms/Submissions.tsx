@@ -2,9 +2,10 @@
 // (the same search) the forms service produces.
 import { useState } from 'react';
 import { Labels, type FieldValue, type FormDefinition, type FormSubmission } from '@sc/contracts';
-import { api, useAction, useApi } from '../data.js';
+import { useApi } from '../data.js';
+import { usePages } from '../paging.js';
 import { Link } from '../router.js';
-import { Field, Loaded, Outcome, Page, when } from '../ui.js';
+import { Field, Loaded, Page, Problem, when } from '../ui.js';
 import { FormTabs } from './FormBuilder.js';
 import { apiPath } from '../../api/client.js';
 
@@ -29,18 +30,7 @@ export function SubmissionsScreen({ formId }: { formId: string }) {
   const [query, setQuery] = useState('');
   const [search, setSearch] = useState('');
   const base = apiPath('/rest/forms/definitions/{formId}/submissions', { formId });
-  const first = useApi<SubmissionPage>(`${base}?limit=50${search ? `&q=${encodeURIComponent(search)}` : ''}`);
-  const [more, setMore] = useState<{ search: string; items: FormSubmission[]; cursor: string | null }>({ search: '', items: [], cursor: null });
-  const loading = useAction();
-  const extra = more.search === search ? more.items : [];
-  const cursor = more.search === search && more.items.length > 0 ? more.cursor : (first.data?.nextPageCursor ?? null);
-  const hasMore = more.search === search && more.items.length > 0 ? more.cursor !== null : Boolean(first.data?.hasNextPage);
-
-  const loadMore = async () => {
-    if (!cursor) return;
-    const page = await loading.run(() => api<SubmissionPage>('GET', `${base}?limit=50&cursor=${encodeURIComponent(cursor)}${search ? `&q=${encodeURIComponent(search)}` : ''}`));
-    if (page) setMore({ search, items: [...extra, ...page.items], cursor: page.hasNextPage ? page.nextPageCursor : null });
-  };
+  const pages = usePages<SubmissionPage>(`${base}?limit=50${search ? `&q=${encodeURIComponent(search)}` : ''}`, (cursor) => `${base}?limit=50&cursor=${encodeURIComponent(cursor)}${search ? `&q=${encodeURIComponent(search)}` : ''}`);
 
   const exportUrl = `${base}/export${search ? `?q=${encodeURIComponent(search)}` : ''}`;
   return (
@@ -64,9 +54,9 @@ export function SubmissionsScreen({ formId }: { formId: string }) {
       </form>
       <Loaded resource={form}>
         {(definition) => (
-          <Loaded resource={first}>
+          <Loaded resource={pages.first}>
             {(page) => {
-              const rows = [...page.items, ...extra];
+              const rows = [...page.items, ...pages.more];
               const fields = definition.settings.build.fields.filter((f) => f.type !== 'section');
               if (rows.length === 0) return <p>No submissions{search ? ' match' : ' yet'}.</p>;
               return (
@@ -93,12 +83,12 @@ export function SubmissionsScreen({ formId }: { formId: string }) {
                       ))}
                     </tbody>
                   </table>
-                  {hasMore ? (
-                    <button type="button" disabled={loading.busy} onClick={() => void loadMore()}>
+                  {pages.hasMore ? (
+                    <button type="button" disabled={pages.loadingMore} onClick={pages.loadMore}>
                       Load more
                     </button>
                   ) : null}
-                  <Outcome action={loading} />
+                  <Problem message={pages.moreError} />
                 </>
               );
             }}

@@ -6,7 +6,7 @@
 // new content-hashed URL swapped into every usage), or deletes it when nothing uses it.
 import { useRef, useState } from 'react';
 import { OwnerUiMessages, formatFileSize, mediaPath, type MediaAsset, type MediaList, type UploadedAsset } from '@sc/contracts';
-import { useApi } from '../data.js';
+import { useApi, useInvalidate } from '../data.js';
 import { assetUploadPath } from '../images.js';
 import { useSession } from '../session.js';
 import { Loaded, Page } from '../ui.js';
@@ -18,6 +18,7 @@ import './media.css';
 export function MediaScreen() {
   const { websiteId } = useSession();
   const list = useApi<MediaList>(mediaPath(websiteId));
+  const invalidate = useInvalidate();
   const [uploads, setUploads] = useState<UploadRow[]>([]);
   const [open, setOpen] = useState<string>();
   const next = useRef(0);
@@ -39,7 +40,7 @@ export function MediaScreen() {
         }
       }),
     );
-    list.reload();
+    invalidate(mediaPath(websiteId));
   };
 
   const replaceInList = (id: string, asset: MediaAsset | undefined) => {
@@ -52,7 +53,7 @@ export function MediaScreen() {
     // A replacement is a new asset: show it, and reload so the old one shows it was replaced.
     if (asset.id !== id) {
       setOpen(asset.id);
-      list.reload();
+      invalidate(mediaPath(websiteId));
       return;
     }
     list.set({ assets: list.data.assets.map((a) => (a.id === id ? asset : a)) });

@@ -46,7 +46,7 @@ export function RestockScreen() {
   const { can } = useSession();
   const groups = useApi<GroupsPage>(`${BASE}/groups?limit=200`);
   const [open, setOpen] = useState<string>();
-  const action = useAction();
+  const action = useAction({ invalidates: [`${BASE}/groups`] });
   const { modal, confirm } = useConfirm();
   const manage = can(Permission.RESTOCK_MANAGE);
   const list = groups.data?.signUpGroups ?? [];
@@ -63,7 +63,6 @@ export function RestockScreen() {
     if (answer) {
       action.clear();
       await action.run(async () => answer, `Queued ${answer.queued} notification ${answer.queued === 1 ? 'email' : 'emails'}.`);
-      groups.reload();
     }
   };
 
@@ -79,7 +78,6 @@ export function RestockScreen() {
     if (answer) {
       action.clear();
       await action.run(async () => answer, `Queued ${answer.queued} notification ${answer.queued === 1 ? 'email' : 'emails'}.`);
-      groups.reload();
     }
   };
 

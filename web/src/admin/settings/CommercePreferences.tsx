@@ -2,9 +2,9 @@
 // namespace, edits its JSON and saves it; the answer's websiteId is dropped on read (SPEC 3).
 import { useEffect, useState } from 'react';
 import { Permission } from '@sc/contracts';
-import { api, useAction } from '../data.js';
+import { api, useAction, useApi } from '../data.js';
 import { useSession } from '../session.js';
-import { Field, Outcome } from '../ui.js';
+import { Field, Outcome, Problem } from '../ui.js';
 import { apiPath } from '../../api/client.js';
 
 /** Namespaces the storefront reads; owners may add others. */
@@ -15,26 +15,22 @@ export function CommercePreferences() {
   const [namespace, setNamespace] = useState('checkout');
   const [text, setText] = useState('');
   const [parseError, setParseError] = useState<string>();
-  const load = useAction();
   const save = useAction();
-  const { run } = load;
+  const valid = /^[A-Za-z][A-Za-z0-9_-]{0,63}$/.test(namespace);
+  const stored = useApi<Record<string, unknown>>(valid ? apiPath('/v1/commerce-preferences/{namespace}', { namespace }) : null);
 
   // The namespace whose stored preferences are in the editor; editing waits for them.
   const [loadedFor, setLoadedFor] = useState<string>();
 
+  // The answer for the namespace (or its failure) puts its preferences in the editor.
   useEffect(() => {
-    if (!/^[A-Za-z][A-Za-z0-9_-]{0,63}$/.test(namespace)) return;
-    let live = true;
-    void run(async () => {
-      const { websiteId: _dropped, ...preferences } = await api<Record<string, unknown>>('GET', apiPath('/v1/commerce-preferences/{namespace}', { namespace }));
-      if (live) setText(JSON.stringify(preferences, null, 2));
-    }).finally(() => {
-      if (live) setLoadedFor(namespace);
-    });
-    return () => {
-      live = false;
-    };
-  }, [namespace, run]);
+    if (!valid || stored.loading) return;
+    if (stored.data) {
+      const { websiteId: _dropped, ...preferences } = stored.data;
+      setText(JSON.stringify(preferences, null, 2));
+    }
+    setLoadedFor(namespace);
+  }, [namespace, valid, stored.loading, stored.data]);
 
   const onSave = async () => {
     let value: unknown;
@@ -62,7 +58,7 @@ export function CommercePreferences() {
           <option key={name} value={name} />
         ))}
       </datalist>
-      <Outcome action={load} />
+      <Problem message={stored.error} />
       <Field label="Preferences (JSON)" error={parseError}>
         <textarea rows={10} className="code" value={text} readOnly={!editable} disabled={loadedFor !== namespace} onChange={(e) => setText(e.target.value)} />
       </Field>

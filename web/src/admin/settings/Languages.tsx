@@ -9,16 +9,16 @@ import { apiPath } from '../../api/client.js';
 
 export function LanguageSettings() {
   const resource = useApi<MultilingualSettings>(apiPath('/multilingual/settings'));
-  return <Loaded resource={resource}>{(data) => <LanguagesForm initial={data} reload={resource.reload} />}</Loaded>;
+  return <Loaded resource={resource}>{(data) => <LanguagesForm initial={data} />}</Loaded>;
 }
 
 const LANGUAGE_TAG = /^[a-z]{2,3}(?:-[A-Za-z0-9]{2,8})*$/;
 
-function LanguagesForm({ initial, reload }: { initial: MultilingualSettings; reload: () => void }) {
+function LanguagesForm({ initial }: { initial: MultilingualSettings }) {
   const editable = useSession().can(Permission.CONTENT_EDIT);
   const [languages, setLanguages] = useState<MultilingualLanguage[]>(initial.languages);
   const [code, setCode] = useState('');
-  const action = useAction();
+  const action = useAction({ invalidates: [apiPath('/multilingual/settings')] });
   const duplicate = languages.some((l) => l.languageCode.toLowerCase() === code.trim().toLowerCase());
   const codeProblem = code.trim() === '' ? undefined : duplicate ? formatMessage(OwnerMessages.tagExists, { tagType: 'language' }) : LANGUAGE_TAG.test(code.trim()) ? undefined : 'Use a language tag such as en-US.';
 
@@ -26,8 +26,7 @@ function LanguagesForm({ initial, reload }: { initial: MultilingualSettings; rel
     setLanguages(languages.map((language, i) => (i === index ? { ...language, ...change } : change.isDefault ? { ...language, isDefault: false } : language)));
 
   const save = async () => {
-    const saved = await action.run(() => api('PUT', apiPath('/multilingual/languages'), { languages }), 'Languages saved');
-    if (saved) reload();
+    await action.run(() => api('PUT', apiPath('/multilingual/languages'), { languages }), 'Languages saved');
   };
 
   return (
@@ -92,7 +91,7 @@ function LanguagesForm({ initial, reload }: { initial: MultilingualSettings; rel
               Save languages
             </button>
             {initial.connected ? (
-              <button type="button" onClick={() => void action.run(() => api('DELETE', apiPath('/multilingual/connection')), 'Disconnected').then(reload)}>
+              <button type="button" onClick={() => void action.run(() => api('DELETE', apiPath('/multilingual/connection')), 'Disconnected')}>
                 Disconnect
               </button>
             ) : null}

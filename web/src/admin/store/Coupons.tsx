@@ -12,7 +12,7 @@ export function CouponsScreen() {
   const coupons = useApi<{ coupons: Coupon[] }>(apiPath('/commerce/coupons'));
   const currency = useCurrency();
   const editable = useSession().can(Permission.STORE_MANAGE);
-  const action = useAction();
+  const action = useAction({ invalidates: [apiPath('/commerce/coupons')] });
   const { modal, confirm } = useConfirm();
 
   const describe = (c: Coupon): string =>
@@ -20,8 +20,7 @@ export function CouponsScreen() {
 
   const remove = async (code: string) => {
     if (!(await confirm({ title: 'Delete coupon', message: `Delete the coupon ${code}?`, confirmLabel: 'Delete' }))) return;
-    const done = await action.run(() => api('DELETE', apiPath('/commerce/coupons/{code}', { code })), 'Coupon deleted');
-    if (done) coupons.reload();
+    await action.run(() => api('DELETE', apiPath('/commerce/coupons/{code}', { code })), 'Coupon deleted');
   };
 
   return (
@@ -64,20 +63,20 @@ export function CouponsScreen() {
         }
       </Loaded>
       <Outcome action={action} />
-      {editable ? <NewCoupon onCreated={coupons.reload} /> : null}
+      {editable ? <NewCoupon /> : null}
       {modal}
     </Page>
   );
 }
 
-function NewCoupon({ onCreated }: { onCreated: () => void }) {
+function NewCoupon() {
   const currency = useCurrency();
   const [code, setCode] = useState('');
   const [kind, setKind] = useState<CouponKind>('percentage');
   const [value, setValue] = useState('10');
   const [minimum, setMinimum] = useState('');
   const [expires, setExpires] = useState('');
-  const action = useAction();
+  const action = useAction({ invalidates: [apiPath('/commerce/coupons')] });
 
   const create = async (event: FormEvent) => {
     event.preventDefault();
@@ -104,10 +103,7 @@ function NewCoupon({ onCreated }: { onCreated: () => void }) {
         }),
       'Coupon created',
     );
-    if (created) {
-      setCode('');
-      onCreated();
-    }
+    if (created) setCode('');
   };
 
   return (

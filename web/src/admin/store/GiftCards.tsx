@@ -72,18 +72,18 @@ export function GiftCardsScreen() {
           )
         }
       </Loaded>
-      {can(Permission.STORE_MANAGE) ? <IssueGiftCard onIssued={cards.reload} /> : null}
+      {can(Permission.STORE_MANAGE) ? <IssueGiftCard /> : null}
     </Page>
   );
 }
 
-function IssueGiftCard({ onIssued }: { onIssued: () => void }) {
+function IssueGiftCard() {
   const currency = useCurrency();
   const [amount, setAmount] = useState('25.00');
   const [email, setEmail] = useState('');
   const [note, setNote] = useState('');
   const [key, setKey] = useState(newIdempotencyKey);
-  const action = useAction();
+  const action = useAction({ invalidates: [apiPath('/commerce/store/gift-cards')] });
   const emailError = email.trim() ? emailProblem(email) : undefined;
 
   const issue = async (event: FormEvent) => {
@@ -104,7 +104,6 @@ function IssueGiftCard({ onIssued }: { onIssued: () => void }) {
       setKey(newIdempotencyKey());
       action.clear();
       await action.run(async () => answer, `Issued gift card ${answer.giftCard.code} for ${showMoney(answer.giftCard.initial)}`);
-      onIssued();
     }
   };
 

@@ -3,8 +3,9 @@
 // no problems and the owner confirms. Lines whose product the store has already (same SKU and
 // title: the same file chosen again) are shown and left as they are.
 import { useState } from 'react';
-import { api, useAction } from '../data.js';
+import { api, useAction, useInvalidate } from '../data.js';
 import { Outcome } from '../ui.js';
+import { apiPath } from '../../api/client.js';
 
 /** Lines of the preview shown before the import (the count says how many more). */
 const PREVIEW_ROWS = 50;
@@ -17,10 +18,11 @@ interface ImportResult {
   imported: number;
 }
 
-export function ProductImport({ base, onImported }: { base: string; onImported: () => void }) {
+export function ProductImport({ base }: { base: string }) {
   const [csv, setCsv] = useState<string | null>(null);
   const [checked, setChecked] = useState<ImportResult | null>(null);
   const action = useAction();
+  const invalidate = useInvalidate();
   const check = async (file: File | undefined) => {
     setChecked(null);
     if (!file) return setCsv(null);
@@ -35,7 +37,7 @@ export function ProductImport({ base, onImported }: { base: string; onImported: 
     if (result) {
       setChecked(null);
       setCsv(null);
-      onImported();
+      invalidate(`${base}/items`, apiPath('/commerce/inventory'));
     }
   };
   return (

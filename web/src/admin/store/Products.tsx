@@ -87,7 +87,7 @@ export function ProductsScreen({ collectionId }: { collectionId: string }) {
           )
         }
       </Loaded>
-      {can(Permission.STORE_MANAGE) ? <ProductImport base={base} onImported={products.reload} /> : null}
+      {can(Permission.STORE_MANAGE) ? <ProductImport base={base} /> : null}
       <Categories base={base} collectionId={collectionId} />
     </Page>
   );
@@ -99,7 +99,7 @@ function Categories({ base, collectionId }: { base: string; collectionId: string
   const categories = useApi<{ items: Category[] }>(`${base}/categories?limit=200`);
   const [name, setName] = useState('');
   const [parent, setParent] = useState('');
-  const action = useAction();
+  const action = useAction({ invalidates: [`${base}/categories`] });
   const list = categories.data?.items ?? [];
   const root = list.find((c) => c.type === 'ROOT');
   const children = list.filter((c) => c.type !== 'ROOT');
@@ -120,15 +120,11 @@ function Categories({ base, collectionId }: { base: string; collectionId: string
         }),
       'Category added',
     );
-    if (created) {
-      setName('');
-      categories.reload();
-    }
+    if (created) setName('');
   };
 
   const remove = async (category: Category) => {
-    const done = await action.run(() => api('DELETE', `${base}/categories/${category.id}`), 'Category removed');
-    if (done !== undefined) categories.reload();
+    await action.run(() => api('DELETE', `${base}/categories/${category.id}`), 'Category removed');
   };
 
   const depth = (category: Category): number => {

@@ -20,13 +20,12 @@ export function SubscriptionsScreen() {
   const manage = useSession().can(Permission.STORE_MANAGE);
   const [status, setStatus] = useState('');
   const list = useApi<SubscriptionPage>(`${apiPath('/commerce/store/subscriptions')}?limit=200${status ? `&status=${status}` : ''}`);
-  const action = useAction();
+  const action = useAction({ invalidates: [apiPath('/commerce/store/subscriptions')] });
   const { modal, confirm } = useConfirm();
 
   const change = async (s: SubscriptionView, to: 'cancelled' | 'active') => {
     if (to === 'cancelled' && !(await confirm({ title: 'Cancel subscription', message: `Cancel the subscription of ${s.email}? No further payments are taken.`, confirmLabel: 'Cancel subscription', cancelLabel: 'Keep it' }))) return;
-    const done = await action.run(() => api('PUT', apiPath('/commerce/store/subscriptions/{subscriptionId}/status', { subscriptionId: s.id }), { status: to }), to === 'cancelled' ? 'Subscription cancelled' : 'Subscription resumed');
-    if (done) list.reload();
+    await action.run(() => api('PUT', apiPath('/commerce/store/subscriptions/{subscriptionId}/status', { subscriptionId: s.id }), { status: to }), to === 'cancelled' ? 'Subscription cancelled' : 'Subscription resumed');
   };
 
   return (

@@ -1,8 +1,8 @@
 // The live stock of a product's existing variants: the cart service's (not the product's initial
 // stock), read when the product opens and written back after a save where it was changed.
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo } from 'react';
 import type { ContentItem } from '@sc/contracts';
-import { api } from '../data.js';
+import { api, useApi } from '../data.js';
 import { stockOf } from './product-draft.js';
 import type { VariantDraft } from './variants.js';
 import { apiPath } from '../../api/client.js';
@@ -16,18 +16,13 @@ interface InventoryRow {
 
 /** Reads the live stock of `item` (when there is one) and hands it to `onRead` for the variants shown. */
 export function useLiveStock(item: ContentItem | undefined, onRead: (apply: (variants: VariantDraft[]) => VariantDraft[]) => void) {
-  const [live, setLive] = useState<Map<string, InventoryRow>>(new Map());
+  const stock = useApi<{ inventory: InventoryRow[] }>(item ? `${apiPath('/commerce/inventory')}?itemId=${encodeURIComponent(item.id)}` : null);
+  const live = useMemo(() => new Map((stock.data?.inventory ?? []).map((row) => [row.variantId, row])), [stock.data]);
+  // Each answer (a failure leaves the variants as they are) puts the live stock in the draft.
   useEffect(() => {
-    if (!item) return;
-    api<{ inventory: InventoryRow[] }>('GET', `${apiPath('/commerce/inventory')}?itemId=${encodeURIComponent(item.id)}`).then(
-      ({ inventory }) => {
-        const rows = new Map(inventory.map((row) => [row.variantId, row]));
-        setLive(rows);
-        onRead((current) => current.map((v) => (v.id && rows.has(v.id) ? { ...v, qtyInStock: String(rows.get(v.id)?.qtyInStock ?? 0), unlimited: rows.get(v.id)?.unlimited ?? false } : v)));
-      },
-      () => undefined,
-    );
-  }, [item]);
+    if (live.size === 0) return;
+    onRead((current) => current.map((v) => (v.id && live.has(v.id) ? { ...v, qtyInStock: String(live.get(v.id)?.qtyInStock ?? 0), unlimited: live.get(v.id)?.unlimited ?? false } : v)));
+  }, [live]);
 
   /** Existing variants: a changed stock goes to the cart service's live stock. */
   const saveStock = async (variants: VariantDraft[]) => {
