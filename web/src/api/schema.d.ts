@@ -2558,6 +2558,12 @@ export interface paths {
                                 currency: string;
                                 day: string;
                                 orders: number;
+                                /**
+                                 * @example {
+                                 *       "value": "89",
+                                 *       "currency": "EUR"
+                                 *     }
+                                 */
                                 revenue: {
                                     /** @enum {string} */
                                     currency: "EUR" | "USD" | "AUD" | "NOK" | "CAD" | "NZD" | "DKK" | "GBP" | "HKD" | "CHF" | "MXN" | "SGD" | "SEK" | "CZK" | "ILS" | "PHP" | "RUB" | "PLN" | "THB" | "MYR" | "ARS" | "BRL" | "COP" | "IDR" | "INR" | "JPY" | "ZAR";
@@ -2566,6 +2572,12 @@ export interface paths {
                             }[];
                             to: string;
                             totals: {
+                                /**
+                                 * @example {
+                                 *       "value": "89",
+                                 *       "currency": "EUR"
+                                 *     }
+                                 */
                                 averageOrderValue: {
                                     /** @enum {string} */
                                     currency: "EUR" | "USD" | "AUD" | "NOK" | "CAD" | "NZD" | "DKK" | "GBP" | "HKD" | "CHF" | "MXN" | "SGD" | "SEK" | "CZK" | "ILS" | "PHP" | "RUB" | "PLN" | "THB" | "MYR" | "ARS" | "BRL" | "COP" | "IDR" | "INR" | "JPY" | "ZAR";
@@ -2573,6 +2585,12 @@ export interface paths {
                                 };
                                 currency: string;
                                 orders: number;
+                                /**
+                                 * @example {
+                                 *       "value": "89",
+                                 *       "currency": "EUR"
+                                 *     }
+                                 */
                                 revenue: {
                                     /** @enum {string} */
                                     currency: "EUR" | "USD" | "AUD" | "NOK" | "CAD" | "NZD" | "DKK" | "GBP" | "HKD" | "CHF" | "MXN" | "SGD" | "SEK" | "CZK" | "ILS" | "PHP" | "RUB" | "PLN" | "THB" | "MYR" | "ARS" | "BRL" | "COP" | "IDR" | "INR" | "JPY" | "ZAR";
@@ -3151,6 +3169,14 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/json": {
+                        /**
+                         * @example {
+                         *       "number": "4242 4242 4242 4242",
+                         *       "expMonth": 3,
+                         *       "expYear": 2000,
+                         *       "cvc": "1042"
+                         *     }
+                         */
                         card?: {
                             cvc: string;
                             expMonth: number;
@@ -3161,6 +3187,17 @@ export interface paths {
                         /** Format: email */
                         email: string;
                         giftCardCode?: string;
+                        /**
+                         * @example {
+                         *       "name": "Maya Lindqvist",
+                         *       "line1": "12 Harbour Way",
+                         *       "line2": "Studio 3",
+                         *       "city": "Portland",
+                         *       "region": "OR",
+                         *       "postalCode": "97209",
+                         *       "country": "US"
+                         *     }
+                         */
                         shippingAddress?: {
                             city: string;
                             country: string;
@@ -3181,13 +3218,150 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
+                            /**
+                             * @example {
+                             *       "id": "842edab60282df583124098e",
+                             *       "orderNumber": 3,
+                             *       "kind": "order",
+                             *       "websiteId": "demo",
+                             *       "purchasedCartId": "a55ebe832f86fa4f3458228c",
+                             *       "status": "pending",
+                             *       "testMode": false,
+                             *       "email": "maya.lindqvist@example.com",
+                             *       "shippingAddress": {
+                             *         "name": "Maya Lindqvist",
+                             *         "line1": "12 Harbour Way",
+                             *         "line2": "Studio 3",
+                             *         "city": "Portland",
+                             *         "region": "OR",
+                             *         "postalCode": "97209",
+                             *         "country": "US"
+                             *       },
+                             *       "items": [
+                             *         {
+                             *           "itemId": "ac57d2fe5f488a80dbf488e1",
+                             *           "variantId": "cab086f662107c3e4b777ee5",
+                             *           "sku": "HP-THROW-OAT",
+                             *           "productName": "Merino Wool Throw",
+                             *           "productType": 3,
+                             *           "quantity": 2,
+                             *           "unitPrice": {
+                             *             "value": "89",
+                             *             "currency": "EUR"
+                             *           },
+                             *           "additionalFields": "{\"Engraving\":\"M.L.\"}"
+                             *         }
+                             *       ],
+                             *       "subtotal": {
+                             *         "value": "89",
+                             *         "currency": "EUR"
+                             *       },
+                             *       "discountTotal": {
+                             *         "value": "89",
+                             *         "currency": "EUR"
+                             *       },
+                             *       "shippingTotal": {
+                             *         "value": "89",
+                             *         "currency": "EUR"
+                             *       },
+                             *       "taxTotal": {
+                             *         "value": "89",
+                             *         "currency": "EUR"
+                             *       },
+                             *       "giftCardTotal": {
+                             *         "value": "89",
+                             *         "currency": "EUR"
+                             *       },
+                             *       "grandTotal": {
+                             *         "value": "89",
+                             *         "currency": "EUR"
+                             *       },
+                             *       "amountCharged": {
+                             *         "value": "89",
+                             *         "currency": "EUR"
+                             *       },
+                             *       "giftCardsIssued": [
+                             *         {
+                             *           "code": "AUTUMN10",
+                             *           "balance": {
+                             *             "value": "89",
+                             *             "currency": "EUR"
+                             *           }
+                             *         }
+                             *       ],
+                             *       "subscription": {
+                             *         "id": "abb659d967a25dfb5ef3dd34",
+                             *         "itemId": "fa26f1507882fc418755ae32",
+                             *         "sku": "HP-THROW-OAT",
+                             *         "plan": {
+                             *           "billingPeriod": {
+                             *             "value": 3,
+                             *             "unit": "WEEK"
+                             *           },
+                             *           "numBillingCycles": 3
+                             *         },
+                             *         "cyclesBilled": 3,
+                             *         "nextBillingDate": "2026-11-20T14:32:00.000Z",
+                             *         "status": "active",
+                             *         "price": {
+                             *           "value": "89",
+                             *           "currency": "EUR"
+                             *         }
+                             *       },
+                             *       "createdAt": "2026-11-20T14:32:00.000Z",
+                             *       "receiptToken": "b1c2d3e4f5a6b7c8d9e0f1a2b3c4d5e6",
+                             *       "refundedTotal": {
+                             *         "value": "89",
+                             *         "currency": "EUR"
+                             *       },
+                             *       "refunds": [
+                             *         {
+                             *           "id": "19040aeb5ca5ff52606b7418",
+                             *           "amount": {
+                             *             "value": "89",
+                             *             "currency": "EUR"
+                             *           },
+                             *           "toCard": {
+                             *             "value": "89",
+                             *             "currency": "EUR"
+                             *           },
+                             *           "toGiftCard": {
+                             *             "value": "89",
+                             *             "currency": "EUR"
+                             *           },
+                             *           "restocked": [
+                             *             {
+                             *               "itemId": "42a05dad62fcc72f1ccc8292",
+                             *               "variantId": "9b3f6cf0fc60ac5980ac3e9c",
+                             *               "sku": "HP-THROW-OAT",
+                             *               "quantity": 2
+                             *             }
+                             *           ],
+                             *           "reason": "Arrived damaged in transit",
+                             *           "createdAt": "2026-11-20T14:32:00.000Z"
+                             *         }
+                             *       ]
+                             *     }
+                             */
                             order: {
+                                /**
+                                 * @example {
+                                 *       "value": "89",
+                                 *       "currency": "EUR"
+                                 *     }
+                                 */
                                 amountCharged: {
                                     /** @enum {string} */
                                     currency: "EUR" | "USD" | "AUD" | "NOK" | "CAD" | "NZD" | "DKK" | "GBP" | "HKD" | "CHF" | "MXN" | "SGD" | "SEK" | "CZK" | "ILS" | "PHP" | "RUB" | "PLN" | "THB" | "MYR" | "ARS" | "BRL" | "COP" | "IDR" | "INR" | "JPY" | "ZAR";
                                     value: string;
                                 };
                                 createdAt: string;
+                                /**
+                                 * @example {
+                                 *       "value": "89",
+                                 *       "currency": "EUR"
+                                 *     }
+                                 */
                                 discountTotal: {
                                     /** @enum {string} */
                                     currency: "EUR" | "USD" | "AUD" | "NOK" | "CAD" | "NZD" | "DKK" | "GBP" | "HKD" | "CHF" | "MXN" | "SGD" | "SEK" | "CZK" | "ILS" | "PHP" | "RUB" | "PLN" | "THB" | "MYR" | "ARS" | "BRL" | "COP" | "IDR" | "INR" | "JPY" | "ZAR";
@@ -3195,6 +3369,12 @@ export interface paths {
                                 };
                                 email: string;
                                 giftCardsIssued: {
+                                    /**
+                                     * @example {
+                                     *       "value": "89",
+                                     *       "currency": "EUR"
+                                     *     }
+                                     */
                                     balance: {
                                         /** @enum {string} */
                                         currency: "EUR" | "USD" | "AUD" | "NOK" | "CAD" | "NZD" | "DKK" | "GBP" | "HKD" | "CHF" | "MXN" | "SGD" | "SEK" | "CZK" | "ILS" | "PHP" | "RUB" | "PLN" | "THB" | "MYR" | "ARS" | "BRL" | "COP" | "IDR" | "INR" | "JPY" | "ZAR";
@@ -3202,11 +3382,23 @@ export interface paths {
                                     };
                                     code: string;
                                 }[];
+                                /**
+                                 * @example {
+                                 *       "value": "89",
+                                 *       "currency": "EUR"
+                                 *     }
+                                 */
                                 giftCardTotal: {
                                     /** @enum {string} */
                                     currency: "EUR" | "USD" | "AUD" | "NOK" | "CAD" | "NZD" | "DKK" | "GBP" | "HKD" | "CHF" | "MXN" | "SGD" | "SEK" | "CZK" | "ILS" | "PHP" | "RUB" | "PLN" | "THB" | "MYR" | "ARS" | "BRL" | "COP" | "IDR" | "INR" | "JPY" | "ZAR";
                                     value: string;
                                 };
+                                /**
+                                 * @example {
+                                 *       "value": "89",
+                                 *       "currency": "EUR"
+                                 *     }
+                                 */
                                 grandTotal: {
                                     /** @enum {string} */
                                     currency: "EUR" | "USD" | "AUD" | "NOK" | "CAD" | "NZD" | "DKK" | "GBP" | "HKD" | "CHF" | "MXN" | "SGD" | "SEK" | "CZK" | "ILS" | "PHP" | "RUB" | "PLN" | "THB" | "MYR" | "ARS" | "BRL" | "COP" | "IDR" | "INR" | "JPY" | "ZAR";
@@ -3220,6 +3412,12 @@ export interface paths {
                                     productType: number;
                                     quantity: number;
                                     sku: string;
+                                    /**
+                                     * @example {
+                                     *       "value": "89",
+                                     *       "currency": "EUR"
+                                     *     }
+                                     */
                                     unitPrice: {
                                         /** @enum {string} */
                                         currency: "EUR" | "USD" | "AUD" | "NOK" | "CAD" | "NZD" | "DKK" | "GBP" | "HKD" | "CHF" | "MXN" | "SGD" | "SEK" | "CZK" | "ILS" | "PHP" | "RUB" | "PLN" | "THB" | "MYR" | "ARS" | "BRL" | "COP" | "IDR" | "INR" | "JPY" | "ZAR";
@@ -3232,12 +3430,24 @@ export interface paths {
                                 orderNumber: number;
                                 purchasedCartId: string | null;
                                 receiptToken?: string | null;
+                                /**
+                                 * @example {
+                                 *       "value": "89",
+                                 *       "currency": "EUR"
+                                 *     }
+                                 */
                                 refundedTotal: {
                                     /** @enum {string} */
                                     currency: "EUR" | "USD" | "AUD" | "NOK" | "CAD" | "NZD" | "DKK" | "GBP" | "HKD" | "CHF" | "MXN" | "SGD" | "SEK" | "CZK" | "ILS" | "PHP" | "RUB" | "PLN" | "THB" | "MYR" | "ARS" | "BRL" | "COP" | "IDR" | "INR" | "JPY" | "ZAR";
                                     value: string;
                                 };
                                 refunds: {
+                                    /**
+                                     * @example {
+                                     *       "value": "89",
+                                     *       "currency": "EUR"
+                                     *     }
+                                     */
                                     amount: {
                                         /** @enum {string} */
                                         currency: "EUR" | "USD" | "AUD" | "NOK" | "CAD" | "NZD" | "DKK" | "GBP" | "HKD" | "CHF" | "MXN" | "SGD" | "SEK" | "CZK" | "ILS" | "PHP" | "RUB" | "PLN" | "THB" | "MYR" | "ARS" | "BRL" | "COP" | "IDR" | "INR" | "JPY" | "ZAR";
@@ -3252,17 +3462,40 @@ export interface paths {
                                         sku: string;
                                         variantId: string;
                                     }[];
+                                    /**
+                                     * @example {
+                                     *       "value": "89",
+                                     *       "currency": "EUR"
+                                     *     }
+                                     */
                                     toCard: {
                                         /** @enum {string} */
                                         currency: "EUR" | "USD" | "AUD" | "NOK" | "CAD" | "NZD" | "DKK" | "GBP" | "HKD" | "CHF" | "MXN" | "SGD" | "SEK" | "CZK" | "ILS" | "PHP" | "RUB" | "PLN" | "THB" | "MYR" | "ARS" | "BRL" | "COP" | "IDR" | "INR" | "JPY" | "ZAR";
                                         value: string;
                                     };
+                                    /**
+                                     * @example {
+                                     *       "value": "89",
+                                     *       "currency": "EUR"
+                                     *     }
+                                     */
                                     toGiftCard: {
                                         /** @enum {string} */
                                         currency: "EUR" | "USD" | "AUD" | "NOK" | "CAD" | "NZD" | "DKK" | "GBP" | "HKD" | "CHF" | "MXN" | "SGD" | "SEK" | "CZK" | "ILS" | "PHP" | "RUB" | "PLN" | "THB" | "MYR" | "ARS" | "BRL" | "COP" | "IDR" | "INR" | "JPY" | "ZAR";
                                         value: string;
                                     };
                                 }[];
+                                /**
+                                 * @example {
+                                 *       "name": "Maya Lindqvist",
+                                 *       "line1": "12 Harbour Way",
+                                 *       "line2": "Studio 3",
+                                 *       "city": "Portland",
+                                 *       "region": "OR",
+                                 *       "postalCode": "97209",
+                                 *       "country": "US"
+                                 *     }
+                                 */
                                 shippingAddress: {
                                     city: string;
                                     country: string;
@@ -3272,6 +3505,12 @@ export interface paths {
                                     postalCode?: string;
                                     region?: string;
                                 } | null;
+                                /**
+                                 * @example {
+                                 *       "value": "89",
+                                 *       "currency": "EUR"
+                                 *     }
+                                 */
                                 shippingTotal: {
                                     /** @enum {string} */
                                     currency: "EUR" | "USD" | "AUD" | "NOK" | "CAD" | "NZD" | "DKK" | "GBP" | "HKD" | "CHF" | "MXN" | "SGD" | "SEK" | "CZK" | "ILS" | "PHP" | "RUB" | "PLN" | "THB" | "MYR" | "ARS" | "BRL" | "COP" | "IDR" | "INR" | "JPY" | "ZAR";
@@ -3279,11 +3518,41 @@ export interface paths {
                                 };
                                 /** @enum {string} */
                                 status: "pending" | "paid" | "fulfilled" | "cancelled" | "payment-failed" | "partially-refunded" | "refunded";
+                                /**
+                                 * @example {
+                                 *       "id": "abb659d967a25dfb5ef3dd34",
+                                 *       "itemId": "fa26f1507882fc418755ae32",
+                                 *       "sku": "HP-THROW-OAT",
+                                 *       "plan": {
+                                 *         "billingPeriod": {
+                                 *           "value": 3,
+                                 *           "unit": "WEEK"
+                                 *         },
+                                 *         "numBillingCycles": 3
+                                 *       },
+                                 *       "cyclesBilled": 3,
+                                 *       "nextBillingDate": "2026-11-20T14:32:00.000Z",
+                                 *       "status": "active",
+                                 *       "price": {
+                                 *         "value": "89",
+                                 *         "currency": "EUR"
+                                 *       }
+                                 *     }
+                                 */
                                 subscription: {
                                     cyclesBilled: number;
                                     id: string;
                                     itemId: string;
                                     nextBillingDate: string | null;
+                                    /**
+                                     * @example {
+                                     *       "billingPeriod": {
+                                     *         "value": 3,
+                                     *         "unit": "WEEK"
+                                     *       },
+                                     *       "numBillingCycles": 3
+                                     *     }
+                                     */
                                     plan: {
                                         billingPeriod: {
                                             /** @enum {string} */
@@ -3292,6 +3561,12 @@ export interface paths {
                                         };
                                         numBillingCycles: number;
                                     };
+                                    /**
+                                     * @example {
+                                     *       "value": "89",
+                                     *       "currency": "EUR"
+                                     *     }
+                                     */
                                     price: {
                                         /** @enum {string} */
                                         currency: "EUR" | "USD" | "AUD" | "NOK" | "CAD" | "NZD" | "DKK" | "GBP" | "HKD" | "CHF" | "MXN" | "SGD" | "SEK" | "CZK" | "ILS" | "PHP" | "RUB" | "PLN" | "THB" | "MYR" | "ARS" | "BRL" | "COP" | "IDR" | "INR" | "JPY" | "ZAR";
@@ -3301,11 +3576,23 @@ export interface paths {
                                     /** @enum {string} */
                                     status: "active" | "completed" | "cancelled" | "past-due";
                                 } | null;
+                                /**
+                                 * @example {
+                                 *       "value": "89",
+                                 *       "currency": "EUR"
+                                 *     }
+                                 */
                                 subtotal: {
                                     /** @enum {string} */
                                     currency: "EUR" | "USD" | "AUD" | "NOK" | "CAD" | "NZD" | "DKK" | "GBP" | "HKD" | "CHF" | "MXN" | "SGD" | "SEK" | "CZK" | "ILS" | "PHP" | "RUB" | "PLN" | "THB" | "MYR" | "ARS" | "BRL" | "COP" | "IDR" | "INR" | "JPY" | "ZAR";
                                     value: string;
                                 };
+                                /**
+                                 * @example {
+                                 *       "value": "89",
+                                 *       "currency": "EUR"
+                                 *     }
+                                 */
                                 taxTotal: {
                                     /** @enum {string} */
                                     currency: "EUR" | "USD" | "AUD" | "NOK" | "CAD" | "NZD" | "DKK" | "GBP" | "HKD" | "CHF" | "MXN" | "SGD" | "SEK" | "CZK" | "ILS" | "PHP" | "RUB" | "PLN" | "THB" | "MYR" | "ARS" | "BRL" | "COP" | "IDR" | "INR" | "JPY" | "ZAR";
@@ -3314,6 +3601,14 @@ export interface paths {
                                 testMode: boolean;
                                 websiteId: string;
                             };
+                            /**
+                             * @example {
+                             *       "provider": "stripe",
+                             *       "publishableKey": "pk_test_51HarbourPineDemo",
+                             *       "clientSecret": "b1c2d3e4f5a6b7c8d9e0f1a2b3c4d5e6",
+                             *       "intentId": "0a40b125e0072737d8d805ed"
+                             *     }
+                             */
                             payment: {
                                 clientSecret: string;
                                 intentId: string;
@@ -3457,6 +3752,18 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
+                            /**
+                             * @example {
+                             *       "code": "AUTUMN10",
+                             *       "kind": "percentage",
+                             *       "value": 3,
+                             *       "minimumSubtotalCents": 5000,
+                             *       "expiresAt": "2026-11-20T14:32:00.000Z",
+                             *       "combinable": true,
+                             *       "usageLimit": 20,
+                             *       "timesUsed": 3
+                             *     }
+                             */
                             coupon: {
                                 code: string;
                                 combinable: boolean;
@@ -3511,6 +3818,18 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
+                            /**
+                             * @example {
+                             *       "code": "AUTUMN10",
+                             *       "kind": "percentage",
+                             *       "value": 3,
+                             *       "minimumSubtotalCents": 5000,
+                             *       "expiresAt": "2026-11-20T14:32:00.000Z",
+                             *       "combinable": true,
+                             *       "usageLimit": 20,
+                             *       "timesUsed": 3
+                             *     }
+                             */
                             coupon: {
                                 code: string;
                                 combinable: boolean;
@@ -3579,6 +3898,14 @@ export interface paths {
                 content: {
                     "application/json": {
                         amount: string;
+                        /**
+                         * @example {
+                         *       "number": "4242 4242 4242 4242",
+                         *       "expMonth": 3,
+                         *       "expYear": 2000,
+                         *       "cvc": "1042"
+                         *     }
+                         */
                         card?: {
                             cvc: string;
                             expMonth: number;
@@ -3599,13 +3926,150 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
+                            /**
+                             * @example {
+                             *       "id": "842edab60282df583124098e",
+                             *       "orderNumber": 3,
+                             *       "kind": "order",
+                             *       "websiteId": "demo",
+                             *       "purchasedCartId": "a55ebe832f86fa4f3458228c",
+                             *       "status": "pending",
+                             *       "testMode": false,
+                             *       "email": "maya.lindqvist@example.com",
+                             *       "shippingAddress": {
+                             *         "name": "Maya Lindqvist",
+                             *         "line1": "12 Harbour Way",
+                             *         "line2": "Studio 3",
+                             *         "city": "Portland",
+                             *         "region": "OR",
+                             *         "postalCode": "97209",
+                             *         "country": "US"
+                             *       },
+                             *       "items": [
+                             *         {
+                             *           "itemId": "ac57d2fe5f488a80dbf488e1",
+                             *           "variantId": "cab086f662107c3e4b777ee5",
+                             *           "sku": "HP-THROW-OAT",
+                             *           "productName": "Merino Wool Throw",
+                             *           "productType": 3,
+                             *           "quantity": 2,
+                             *           "unitPrice": {
+                             *             "value": "89",
+                             *             "currency": "EUR"
+                             *           },
+                             *           "additionalFields": "{\"Engraving\":\"M.L.\"}"
+                             *         }
+                             *       ],
+                             *       "subtotal": {
+                             *         "value": "89",
+                             *         "currency": "EUR"
+                             *       },
+                             *       "discountTotal": {
+                             *         "value": "89",
+                             *         "currency": "EUR"
+                             *       },
+                             *       "shippingTotal": {
+                             *         "value": "89",
+                             *         "currency": "EUR"
+                             *       },
+                             *       "taxTotal": {
+                             *         "value": "89",
+                             *         "currency": "EUR"
+                             *       },
+                             *       "giftCardTotal": {
+                             *         "value": "89",
+                             *         "currency": "EUR"
+                             *       },
+                             *       "grandTotal": {
+                             *         "value": "89",
+                             *         "currency": "EUR"
+                             *       },
+                             *       "amountCharged": {
+                             *         "value": "89",
+                             *         "currency": "EUR"
+                             *       },
+                             *       "giftCardsIssued": [
+                             *         {
+                             *           "code": "AUTUMN10",
+                             *           "balance": {
+                             *             "value": "89",
+                             *             "currency": "EUR"
+                             *           }
+                             *         }
+                             *       ],
+                             *       "subscription": {
+                             *         "id": "abb659d967a25dfb5ef3dd34",
+                             *         "itemId": "fa26f1507882fc418755ae32",
+                             *         "sku": "HP-THROW-OAT",
+                             *         "plan": {
+                             *           "billingPeriod": {
+                             *             "value": 3,
+                             *             "unit": "WEEK"
+                             *           },
+                             *           "numBillingCycles": 3
+                             *         },
+                             *         "cyclesBilled": 3,
+                             *         "nextBillingDate": "2026-11-20T14:32:00.000Z",
+                             *         "status": "active",
+                             *         "price": {
+                             *           "value": "89",
+                             *           "currency": "EUR"
+                             *         }
+                             *       },
+                             *       "createdAt": "2026-11-20T14:32:00.000Z",
+                             *       "receiptToken": "b1c2d3e4f5a6b7c8d9e0f1a2b3c4d5e6",
+                             *       "refundedTotal": {
+                             *         "value": "89",
+                             *         "currency": "EUR"
+                             *       },
+                             *       "refunds": [
+                             *         {
+                             *           "id": "19040aeb5ca5ff52606b7418",
+                             *           "amount": {
+                             *             "value": "89",
+                             *             "currency": "EUR"
+                             *           },
+                             *           "toCard": {
+                             *             "value": "89",
+                             *             "currency": "EUR"
+                             *           },
+                             *           "toGiftCard": {
+                             *             "value": "89",
+                             *             "currency": "EUR"
+                             *           },
+                             *           "restocked": [
+                             *             {
+                             *               "itemId": "42a05dad62fcc72f1ccc8292",
+                             *               "variantId": "9b3f6cf0fc60ac5980ac3e9c",
+                             *               "sku": "HP-THROW-OAT",
+                             *               "quantity": 2
+                             *             }
+                             *           ],
+                             *           "reason": "Arrived damaged in transit",
+                             *           "createdAt": "2026-11-20T14:32:00.000Z"
+                             *         }
+                             *       ]
+                             *     }
+                             */
                             order: {
+                                /**
+                                 * @example {
+                                 *       "value": "89",
+                                 *       "currency": "EUR"
+                                 *     }
+                                 */
                                 amountCharged: {
                                     /** @enum {string} */
                                     currency: "EUR" | "USD" | "AUD" | "NOK" | "CAD" | "NZD" | "DKK" | "GBP" | "HKD" | "CHF" | "MXN" | "SGD" | "SEK" | "CZK" | "ILS" | "PHP" | "RUB" | "PLN" | "THB" | "MYR" | "ARS" | "BRL" | "COP" | "IDR" | "INR" | "JPY" | "ZAR";
                                     value: string;
                                 };
                                 createdAt: string;
+                                /**
+                                 * @example {
+                                 *       "value": "89",
+                                 *       "currency": "EUR"
+                                 *     }
+                                 */
                                 discountTotal: {
                                     /** @enum {string} */
                                     currency: "EUR" | "USD" | "AUD" | "NOK" | "CAD" | "NZD" | "DKK" | "GBP" | "HKD" | "CHF" | "MXN" | "SGD" | "SEK" | "CZK" | "ILS" | "PHP" | "RUB" | "PLN" | "THB" | "MYR" | "ARS" | "BRL" | "COP" | "IDR" | "INR" | "JPY" | "ZAR";
@@ -3613,6 +4077,12 @@ export interface paths {
                                 };
                                 email: string;
                                 giftCardsIssued: {
+                                    /**
+                                     * @example {
+                                     *       "value": "89",
+                                     *       "currency": "EUR"
+                                     *     }
+                                     */
                                     balance: {
                                         /** @enum {string} */
                                         currency: "EUR" | "USD" | "AUD" | "NOK" | "CAD" | "NZD" | "DKK" | "GBP" | "HKD" | "CHF" | "MXN" | "SGD" | "SEK" | "CZK" | "ILS" | "PHP" | "RUB" | "PLN" | "THB" | "MYR" | "ARS" | "BRL" | "COP" | "IDR" | "INR" | "JPY" | "ZAR";
@@ -3620,11 +4090,23 @@ export interface paths {
                                     };
                                     code: string;
                                 }[];
+                                /**
+                                 * @example {
+                                 *       "value": "89",
+                                 *       "currency": "EUR"
+                                 *     }
+                                 */
                                 giftCardTotal: {
                                     /** @enum {string} */
                                     currency: "EUR" | "USD" | "AUD" | "NOK" | "CAD" | "NZD" | "DKK" | "GBP" | "HKD" | "CHF" | "MXN" | "SGD" | "SEK" | "CZK" | "ILS" | "PHP" | "RUB" | "PLN" | "THB" | "MYR" | "ARS" | "BRL" | "COP" | "IDR" | "INR" | "JPY" | "ZAR";
                                     value: string;
                                 };
+                                /**
+                                 * @example {
+                                 *       "value": "89",
+                                 *       "currency": "EUR"
+                                 *     }
+                                 */
                                 grandTotal: {
                                     /** @enum {string} */
                                     currency: "EUR" | "USD" | "AUD" | "NOK" | "CAD" | "NZD" | "DKK" | "GBP" | "HKD" | "CHF" | "MXN" | "SGD" | "SEK" | "CZK" | "ILS" | "PHP" | "RUB" | "PLN" | "THB" | "MYR" | "ARS" | "BRL" | "COP" | "IDR" | "INR" | "JPY" | "ZAR";
@@ -3638,6 +4120,12 @@ export interface paths {
                                     productType: number;
                                     quantity: number;
                                     sku: string;
+                                    /**
+                                     * @example {
+                                     *       "value": "89",
+                                     *       "currency": "EUR"
+                                     *     }
+                                     */
                                     unitPrice: {
                                         /** @enum {string} */
                                         currency: "EUR" | "USD" | "AUD" | "NOK" | "CAD" | "NZD" | "DKK" | "GBP" | "HKD" | "CHF" | "MXN" | "SGD" | "SEK" | "CZK" | "ILS" | "PHP" | "RUB" | "PLN" | "THB" | "MYR" | "ARS" | "BRL" | "COP" | "IDR" | "INR" | "JPY" | "ZAR";
@@ -3650,12 +4138,24 @@ export interface paths {
                                 orderNumber: number;
                                 purchasedCartId: string | null;
                                 receiptToken?: string | null;
+                                /**
+                                 * @example {
+                                 *       "value": "89",
+                                 *       "currency": "EUR"
+                                 *     }
+                                 */
                                 refundedTotal: {
                                     /** @enum {string} */
                                     currency: "EUR" | "USD" | "AUD" | "NOK" | "CAD" | "NZD" | "DKK" | "GBP" | "HKD" | "CHF" | "MXN" | "SGD" | "SEK" | "CZK" | "ILS" | "PHP" | "RUB" | "PLN" | "THB" | "MYR" | "ARS" | "BRL" | "COP" | "IDR" | "INR" | "JPY" | "ZAR";
                                     value: string;
                                 };
                                 refunds: {
+                                    /**
+                                     * @example {
+                                     *       "value": "89",
+                                     *       "currency": "EUR"
+                                     *     }
+                                     */
                                     amount: {
                                         /** @enum {string} */
                                         currency: "EUR" | "USD" | "AUD" | "NOK" | "CAD" | "NZD" | "DKK" | "GBP" | "HKD" | "CHF" | "MXN" | "SGD" | "SEK" | "CZK" | "ILS" | "PHP" | "RUB" | "PLN" | "THB" | "MYR" | "ARS" | "BRL" | "COP" | "IDR" | "INR" | "JPY" | "ZAR";
@@ -3670,17 +4170,40 @@ export interface paths {
                                         sku: string;
                                         variantId: string;
                                     }[];
+                                    /**
+                                     * @example {
+                                     *       "value": "89",
+                                     *       "currency": "EUR"
+                                     *     }
+                                     */
                                     toCard: {
                                         /** @enum {string} */
                                         currency: "EUR" | "USD" | "AUD" | "NOK" | "CAD" | "NZD" | "DKK" | "GBP" | "HKD" | "CHF" | "MXN" | "SGD" | "SEK" | "CZK" | "ILS" | "PHP" | "RUB" | "PLN" | "THB" | "MYR" | "ARS" | "BRL" | "COP" | "IDR" | "INR" | "JPY" | "ZAR";
                                         value: string;
                                     };
+                                    /**
+                                     * @example {
+                                     *       "value": "89",
+                                     *       "currency": "EUR"
+                                     *     }
+                                     */
                                     toGiftCard: {
                                         /** @enum {string} */
                                         currency: "EUR" | "USD" | "AUD" | "NOK" | "CAD" | "NZD" | "DKK" | "GBP" | "HKD" | "CHF" | "MXN" | "SGD" | "SEK" | "CZK" | "ILS" | "PHP" | "RUB" | "PLN" | "THB" | "MYR" | "ARS" | "BRL" | "COP" | "IDR" | "INR" | "JPY" | "ZAR";
                                         value: string;
                                     };
                                 }[];
+                                /**
+                                 * @example {
+                                 *       "name": "Maya Lindqvist",
+                                 *       "line1": "12 Harbour Way",
+                                 *       "line2": "Studio 3",
+                                 *       "city": "Portland",
+                                 *       "region": "OR",
+                                 *       "postalCode": "97209",
+                                 *       "country": "US"
+                                 *     }
+                                 */
                                 shippingAddress: {
                                     city: string;
                                     country: string;
@@ -3690,6 +4213,12 @@ export interface paths {
                                     postalCode?: string;
                                     region?: string;
                                 } | null;
+                                /**
+                                 * @example {
+                                 *       "value": "89",
+                                 *       "currency": "EUR"
+                                 *     }
+                                 */
                                 shippingTotal: {
                                     /** @enum {string} */
                                     currency: "EUR" | "USD" | "AUD" | "NOK" | "CAD" | "NZD" | "DKK" | "GBP" | "HKD" | "CHF" | "MXN" | "SGD" | "SEK" | "CZK" | "ILS" | "PHP" | "RUB" | "PLN" | "THB" | "MYR" | "ARS" | "BRL" | "COP" | "IDR" | "INR" | "JPY" | "ZAR";
@@ -3697,11 +4226,41 @@ export interface paths {
                                 };
                                 /** @enum {string} */
                                 status: "pending" | "paid" | "fulfilled" | "cancelled" | "payment-failed" | "partially-refunded" | "refunded";
+                                /**
+                                 * @example {
+                                 *       "id": "abb659d967a25dfb5ef3dd34",
+                                 *       "itemId": "fa26f1507882fc418755ae32",
+                                 *       "sku": "HP-THROW-OAT",
+                                 *       "plan": {
+                                 *         "billingPeriod": {
+                                 *           "value": 3,
+                                 *           "unit": "WEEK"
+                                 *         },
+                                 *         "numBillingCycles": 3
+                                 *       },
+                                 *       "cyclesBilled": 3,
+                                 *       "nextBillingDate": "2026-11-20T14:32:00.000Z",
+                                 *       "status": "active",
+                                 *       "price": {
+                                 *         "value": "89",
+                                 *         "currency": "EUR"
+                                 *       }
+                                 *     }
+                                 */
                                 subscription: {
                                     cyclesBilled: number;
                                     id: string;
                                     itemId: string;
                                     nextBillingDate: string | null;
+                                    /**
+                                     * @example {
+                                     *       "billingPeriod": {
+                                     *         "value": 3,
+                                     *         "unit": "WEEK"
+                                     *       },
+                                     *       "numBillingCycles": 3
+                                     *     }
+                                     */
                                     plan: {
                                         billingPeriod: {
                                             /** @enum {string} */
@@ -3710,6 +4269,12 @@ export interface paths {
                                         };
                                         numBillingCycles: number;
                                     };
+                                    /**
+                                     * @example {
+                                     *       "value": "89",
+                                     *       "currency": "EUR"
+                                     *     }
+                                     */
                                     price: {
                                         /** @enum {string} */
                                         currency: "EUR" | "USD" | "AUD" | "NOK" | "CAD" | "NZD" | "DKK" | "GBP" | "HKD" | "CHF" | "MXN" | "SGD" | "SEK" | "CZK" | "ILS" | "PHP" | "RUB" | "PLN" | "THB" | "MYR" | "ARS" | "BRL" | "COP" | "IDR" | "INR" | "JPY" | "ZAR";
@@ -3719,11 +4284,23 @@ export interface paths {
                                     /** @enum {string} */
                                     status: "active" | "completed" | "cancelled" | "past-due";
                                 } | null;
+                                /**
+                                 * @example {
+                                 *       "value": "89",
+                                 *       "currency": "EUR"
+                                 *     }
+                                 */
                                 subtotal: {
                                     /** @enum {string} */
                                     currency: "EUR" | "USD" | "AUD" | "NOK" | "CAD" | "NZD" | "DKK" | "GBP" | "HKD" | "CHF" | "MXN" | "SGD" | "SEK" | "CZK" | "ILS" | "PHP" | "RUB" | "PLN" | "THB" | "MYR" | "ARS" | "BRL" | "COP" | "IDR" | "INR" | "JPY" | "ZAR";
                                     value: string;
                                 };
+                                /**
+                                 * @example {
+                                 *       "value": "89",
+                                 *       "currency": "EUR"
+                                 *     }
+                                 */
                                 taxTotal: {
                                     /** @enum {string} */
                                     currency: "EUR" | "USD" | "AUD" | "NOK" | "CAD" | "NZD" | "DKK" | "GBP" | "HKD" | "CHF" | "MXN" | "SGD" | "SEK" | "CZK" | "ILS" | "PHP" | "RUB" | "PLN" | "THB" | "MYR" | "ARS" | "BRL" | "COP" | "IDR" | "INR" | "JPY" | "ZAR";
@@ -3732,6 +4309,14 @@ export interface paths {
                                 testMode: boolean;
                                 websiteId: string;
                             };
+                            /**
+                             * @example {
+                             *       "provider": "stripe",
+                             *       "publishableKey": "pk_test_51HarbourPineDemo",
+                             *       "clientSecret": "b1c2d3e4f5a6b7c8d9e0f1a2b3c4d5e6",
+                             *       "intentId": "0a40b125e0072737d8d805ed"
+                             *     }
+                             */
                             payment: {
                                 clientSecret: string;
                                 intentId: string;
@@ -3817,12 +4402,24 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
+                            /**
+                             * @example {
+                             *       "value": "89",
+                             *       "currency": "EUR"
+                             *     }
+                             */
                             balance: {
                                 /** @enum {string} */
                                 currency: "EUR" | "USD" | "AUD" | "NOK" | "CAD" | "NZD" | "DKK" | "GBP" | "HKD" | "CHF" | "MXN" | "SGD" | "SEK" | "CZK" | "ILS" | "PHP" | "RUB" | "PLN" | "THB" | "MYR" | "ARS" | "BRL" | "COP" | "IDR" | "INR" | "JPY" | "ZAR";
                                 value: string;
                             };
                             code: string;
+                            /**
+                             * @example {
+                             *       "value": "89",
+                             *       "currency": "EUR"
+                             *     }
+                             */
                             initial: {
                                 /** @enum {string} */
                                 currency: "EUR" | "USD" | "AUD" | "NOK" | "CAD" | "NZD" | "DKK" | "GBP" | "HKD" | "CHF" | "MXN" | "SGD" | "SEK" | "CZK" | "ILS" | "PHP" | "RUB" | "PLN" | "THB" | "MYR" | "ARS" | "BRL" | "COP" | "IDR" | "INR" | "JPY" | "ZAR";
@@ -4064,13 +4661,150 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
+                            /**
+                             * @example {
+                             *       "id": "842edab60282df583124098e",
+                             *       "orderNumber": 3,
+                             *       "kind": "order",
+                             *       "websiteId": "demo",
+                             *       "purchasedCartId": "a55ebe832f86fa4f3458228c",
+                             *       "status": "pending",
+                             *       "testMode": false,
+                             *       "email": "maya.lindqvist@example.com",
+                             *       "shippingAddress": {
+                             *         "name": "Maya Lindqvist",
+                             *         "line1": "12 Harbour Way",
+                             *         "line2": "Studio 3",
+                             *         "city": "Portland",
+                             *         "region": "OR",
+                             *         "postalCode": "97209",
+                             *         "country": "US"
+                             *       },
+                             *       "items": [
+                             *         {
+                             *           "itemId": "ac57d2fe5f488a80dbf488e1",
+                             *           "variantId": "cab086f662107c3e4b777ee5",
+                             *           "sku": "HP-THROW-OAT",
+                             *           "productName": "Merino Wool Throw",
+                             *           "productType": 3,
+                             *           "quantity": 2,
+                             *           "unitPrice": {
+                             *             "value": "89",
+                             *             "currency": "EUR"
+                             *           },
+                             *           "additionalFields": "{\"Engraving\":\"M.L.\"}"
+                             *         }
+                             *       ],
+                             *       "subtotal": {
+                             *         "value": "89",
+                             *         "currency": "EUR"
+                             *       },
+                             *       "discountTotal": {
+                             *         "value": "89",
+                             *         "currency": "EUR"
+                             *       },
+                             *       "shippingTotal": {
+                             *         "value": "89",
+                             *         "currency": "EUR"
+                             *       },
+                             *       "taxTotal": {
+                             *         "value": "89",
+                             *         "currency": "EUR"
+                             *       },
+                             *       "giftCardTotal": {
+                             *         "value": "89",
+                             *         "currency": "EUR"
+                             *       },
+                             *       "grandTotal": {
+                             *         "value": "89",
+                             *         "currency": "EUR"
+                             *       },
+                             *       "amountCharged": {
+                             *         "value": "89",
+                             *         "currency": "EUR"
+                             *       },
+                             *       "giftCardsIssued": [
+                             *         {
+                             *           "code": "AUTUMN10",
+                             *           "balance": {
+                             *             "value": "89",
+                             *             "currency": "EUR"
+                             *           }
+                             *         }
+                             *       ],
+                             *       "subscription": {
+                             *         "id": "abb659d967a25dfb5ef3dd34",
+                             *         "itemId": "fa26f1507882fc418755ae32",
+                             *         "sku": "HP-THROW-OAT",
+                             *         "plan": {
+                             *           "billingPeriod": {
+                             *             "value": 3,
+                             *             "unit": "WEEK"
+                             *           },
+                             *           "numBillingCycles": 3
+                             *         },
+                             *         "cyclesBilled": 3,
+                             *         "nextBillingDate": "2026-11-20T14:32:00.000Z",
+                             *         "status": "active",
+                             *         "price": {
+                             *           "value": "89",
+                             *           "currency": "EUR"
+                             *         }
+                             *       },
+                             *       "createdAt": "2026-11-20T14:32:00.000Z",
+                             *       "receiptToken": "b1c2d3e4f5a6b7c8d9e0f1a2b3c4d5e6",
+                             *       "refundedTotal": {
+                             *         "value": "89",
+                             *         "currency": "EUR"
+                             *       },
+                             *       "refunds": [
+                             *         {
+                             *           "id": "19040aeb5ca5ff52606b7418",
+                             *           "amount": {
+                             *             "value": "89",
+                             *             "currency": "EUR"
+                             *           },
+                             *           "toCard": {
+                             *             "value": "89",
+                             *             "currency": "EUR"
+                             *           },
+                             *           "toGiftCard": {
+                             *             "value": "89",
+                             *             "currency": "EUR"
+                             *           },
+                             *           "restocked": [
+                             *             {
+                             *               "itemId": "42a05dad62fcc72f1ccc8292",
+                             *               "variantId": "9b3f6cf0fc60ac5980ac3e9c",
+                             *               "sku": "HP-THROW-OAT",
+                             *               "quantity": 2
+                             *             }
+                             *           ],
+                             *           "reason": "Arrived damaged in transit",
+                             *           "createdAt": "2026-11-20T14:32:00.000Z"
+                             *         }
+                             *       ]
+                             *     }
+                             */
                             order: {
+                                /**
+                                 * @example {
+                                 *       "value": "89",
+                                 *       "currency": "EUR"
+                                 *     }
+                                 */
                                 amountCharged: {
                                     /** @enum {string} */
                                     currency: "EUR" | "USD" | "AUD" | "NOK" | "CAD" | "NZD" | "DKK" | "GBP" | "HKD" | "CHF" | "MXN" | "SGD" | "SEK" | "CZK" | "ILS" | "PHP" | "RUB" | "PLN" | "THB" | "MYR" | "ARS" | "BRL" | "COP" | "IDR" | "INR" | "JPY" | "ZAR";
                                     value: string;
                                 };
                                 createdAt: string;
+                                /**
+                                 * @example {
+                                 *       "value": "89",
+                                 *       "currency": "EUR"
+                                 *     }
+                                 */
                                 discountTotal: {
                                     /** @enum {string} */
                                     currency: "EUR" | "USD" | "AUD" | "NOK" | "CAD" | "NZD" | "DKK" | "GBP" | "HKD" | "CHF" | "MXN" | "SGD" | "SEK" | "CZK" | "ILS" | "PHP" | "RUB" | "PLN" | "THB" | "MYR" | "ARS" | "BRL" | "COP" | "IDR" | "INR" | "JPY" | "ZAR";
@@ -4078,6 +4812,12 @@ export interface paths {
                                 };
                                 email: string;
                                 giftCardsIssued: {
+                                    /**
+                                     * @example {
+                                     *       "value": "89",
+                                     *       "currency": "EUR"
+                                     *     }
+                                     */
                                     balance: {
                                         /** @enum {string} */
                                         currency: "EUR" | "USD" | "AUD" | "NOK" | "CAD" | "NZD" | "DKK" | "GBP" | "HKD" | "CHF" | "MXN" | "SGD" | "SEK" | "CZK" | "ILS" | "PHP" | "RUB" | "PLN" | "THB" | "MYR" | "ARS" | "BRL" | "COP" | "IDR" | "INR" | "JPY" | "ZAR";
@@ -4085,11 +4825,23 @@ export interface paths {
                                     };
                                     code: string;
                                 }[];
+                                /**
+                                 * @example {
+                                 *       "value": "89",
+                                 *       "currency": "EUR"
+                                 *     }
+                                 */
                                 giftCardTotal: {
                                     /** @enum {string} */
                                     currency: "EUR" | "USD" | "AUD" | "NOK" | "CAD" | "NZD" | "DKK" | "GBP" | "HKD" | "CHF" | "MXN" | "SGD" | "SEK" | "CZK" | "ILS" | "PHP" | "RUB" | "PLN" | "THB" | "MYR" | "ARS" | "BRL" | "COP" | "IDR" | "INR" | "JPY" | "ZAR";
                                     value: string;
                                 };
+                                /**
+                                 * @example {
+                                 *       "value": "89",
+                                 *       "currency": "EUR"
+                                 *     }
+                                 */
                                 grandTotal: {
                                     /** @enum {string} */
                                     currency: "EUR" | "USD" | "AUD" | "NOK" | "CAD" | "NZD" | "DKK" | "GBP" | "HKD" | "CHF" | "MXN" | "SGD" | "SEK" | "CZK" | "ILS" | "PHP" | "RUB" | "PLN" | "THB" | "MYR" | "ARS" | "BRL" | "COP" | "IDR" | "INR" | "JPY" | "ZAR";
@@ -4103,6 +4855,12 @@ export interface paths {
                                     productType: number;
                                     quantity: number;
                                     sku: string;
+                                    /**
+                                     * @example {
+                                     *       "value": "89",
+                                     *       "currency": "EUR"
+                                     *     }
+                                     */
                                     unitPrice: {
                                         /** @enum {string} */
                                         currency: "EUR" | "USD" | "AUD" | "NOK" | "CAD" | "NZD" | "DKK" | "GBP" | "HKD" | "CHF" | "MXN" | "SGD" | "SEK" | "CZK" | "ILS" | "PHP" | "RUB" | "PLN" | "THB" | "MYR" | "ARS" | "BRL" | "COP" | "IDR" | "INR" | "JPY" | "ZAR";
@@ -4115,12 +4873,24 @@ export interface paths {
                                 orderNumber: number;
                                 purchasedCartId: string | null;
                                 receiptToken?: string | null;
+                                /**
+                                 * @example {
+                                 *       "value": "89",
+                                 *       "currency": "EUR"
+                                 *     }
+                                 */
                                 refundedTotal: {
                                     /** @enum {string} */
                                     currency: "EUR" | "USD" | "AUD" | "NOK" | "CAD" | "NZD" | "DKK" | "GBP" | "HKD" | "CHF" | "MXN" | "SGD" | "SEK" | "CZK" | "ILS" | "PHP" | "RUB" | "PLN" | "THB" | "MYR" | "ARS" | "BRL" | "COP" | "IDR" | "INR" | "JPY" | "ZAR";
                                     value: string;
                                 };
                                 refunds: {
+                                    /**
+                                     * @example {
+                                     *       "value": "89",
+                                     *       "currency": "EUR"
+                                     *     }
+                                     */
                                     amount: {
                                         /** @enum {string} */
                                         currency: "EUR" | "USD" | "AUD" | "NOK" | "CAD" | "NZD" | "DKK" | "GBP" | "HKD" | "CHF" | "MXN" | "SGD" | "SEK" | "CZK" | "ILS" | "PHP" | "RUB" | "PLN" | "THB" | "MYR" | "ARS" | "BRL" | "COP" | "IDR" | "INR" | "JPY" | "ZAR";
@@ -4135,17 +4905,40 @@ export interface paths {
                                         sku: string;
                                         variantId: string;
                                     }[];
+                                    /**
+                                     * @example {
+                                     *       "value": "89",
+                                     *       "currency": "EUR"
+                                     *     }
+                                     */
                                     toCard: {
                                         /** @enum {string} */
                                         currency: "EUR" | "USD" | "AUD" | "NOK" | "CAD" | "NZD" | "DKK" | "GBP" | "HKD" | "CHF" | "MXN" | "SGD" | "SEK" | "CZK" | "ILS" | "PHP" | "RUB" | "PLN" | "THB" | "MYR" | "ARS" | "BRL" | "COP" | "IDR" | "INR" | "JPY" | "ZAR";
                                         value: string;
                                     };
+                                    /**
+                                     * @example {
+                                     *       "value": "89",
+                                     *       "currency": "EUR"
+                                     *     }
+                                     */
                                     toGiftCard: {
                                         /** @enum {string} */
                                         currency: "EUR" | "USD" | "AUD" | "NOK" | "CAD" | "NZD" | "DKK" | "GBP" | "HKD" | "CHF" | "MXN" | "SGD" | "SEK" | "CZK" | "ILS" | "PHP" | "RUB" | "PLN" | "THB" | "MYR" | "ARS" | "BRL" | "COP" | "IDR" | "INR" | "JPY" | "ZAR";
                                         value: string;
                                     };
                                 }[];
+                                /**
+                                 * @example {
+                                 *       "name": "Maya Lindqvist",
+                                 *       "line1": "12 Harbour Way",
+                                 *       "line2": "Studio 3",
+                                 *       "city": "Portland",
+                                 *       "region": "OR",
+                                 *       "postalCode": "97209",
+                                 *       "country": "US"
+                                 *     }
+                                 */
                                 shippingAddress: {
                                     city: string;
                                     country: string;
@@ -4155,6 +4948,12 @@ export interface paths {
                                     postalCode?: string;
                                     region?: string;
                                 } | null;
+                                /**
+                                 * @example {
+                                 *       "value": "89",
+                                 *       "currency": "EUR"
+                                 *     }
+                                 */
                                 shippingTotal: {
                                     /** @enum {string} */
                                     currency: "EUR" | "USD" | "AUD" | "NOK" | "CAD" | "NZD" | "DKK" | "GBP" | "HKD" | "CHF" | "MXN" | "SGD" | "SEK" | "CZK" | "ILS" | "PHP" | "RUB" | "PLN" | "THB" | "MYR" | "ARS" | "BRL" | "COP" | "IDR" | "INR" | "JPY" | "ZAR";
@@ -4162,11 +4961,41 @@ export interface paths {
                                 };
                                 /** @enum {string} */
                                 status: "pending" | "paid" | "fulfilled" | "cancelled" | "payment-failed" | "partially-refunded" | "refunded";
+                                /**
+                                 * @example {
+                                 *       "id": "abb659d967a25dfb5ef3dd34",
+                                 *       "itemId": "fa26f1507882fc418755ae32",
+                                 *       "sku": "HP-THROW-OAT",
+                                 *       "plan": {
+                                 *         "billingPeriod": {
+                                 *           "value": 3,
+                                 *           "unit": "WEEK"
+                                 *         },
+                                 *         "numBillingCycles": 3
+                                 *       },
+                                 *       "cyclesBilled": 3,
+                                 *       "nextBillingDate": "2026-11-20T14:32:00.000Z",
+                                 *       "status": "active",
+                                 *       "price": {
+                                 *         "value": "89",
+                                 *         "currency": "EUR"
+                                 *       }
+                                 *     }
+                                 */
                                 subscription: {
                                     cyclesBilled: number;
                                     id: string;
                                     itemId: string;
                                     nextBillingDate: string | null;
+                                    /**
+                                     * @example {
+                                     *       "billingPeriod": {
+                                     *         "value": 3,
+                                     *         "unit": "WEEK"
+                                     *       },
+                                     *       "numBillingCycles": 3
+                                     *     }
+                                     */
                                     plan: {
                                         billingPeriod: {
                                             /** @enum {string} */
@@ -4175,6 +5004,12 @@ export interface paths {
                                         };
                                         numBillingCycles: number;
                                     };
+                                    /**
+                                     * @example {
+                                     *       "value": "89",
+                                     *       "currency": "EUR"
+                                     *     }
+                                     */
                                     price: {
                                         /** @enum {string} */
                                         currency: "EUR" | "USD" | "AUD" | "NOK" | "CAD" | "NZD" | "DKK" | "GBP" | "HKD" | "CHF" | "MXN" | "SGD" | "SEK" | "CZK" | "ILS" | "PHP" | "RUB" | "PLN" | "THB" | "MYR" | "ARS" | "BRL" | "COP" | "IDR" | "INR" | "JPY" | "ZAR";
@@ -4184,11 +5019,23 @@ export interface paths {
                                     /** @enum {string} */
                                     status: "active" | "completed" | "cancelled" | "past-due";
                                 } | null;
+                                /**
+                                 * @example {
+                                 *       "value": "89",
+                                 *       "currency": "EUR"
+                                 *     }
+                                 */
                                 subtotal: {
                                     /** @enum {string} */
                                     currency: "EUR" | "USD" | "AUD" | "NOK" | "CAD" | "NZD" | "DKK" | "GBP" | "HKD" | "CHF" | "MXN" | "SGD" | "SEK" | "CZK" | "ILS" | "PHP" | "RUB" | "PLN" | "THB" | "MYR" | "ARS" | "BRL" | "COP" | "IDR" | "INR" | "JPY" | "ZAR";
                                     value: string;
                                 };
+                                /**
+                                 * @example {
+                                 *       "value": "89",
+                                 *       "currency": "EUR"
+                                 *     }
+                                 */
                                 taxTotal: {
                                     /** @enum {string} */
                                     currency: "EUR" | "USD" | "AUD" | "NOK" | "CAD" | "NZD" | "DKK" | "GBP" | "HKD" | "CHF" | "MXN" | "SGD" | "SEK" | "CZK" | "ILS" | "PHP" | "RUB" | "PLN" | "THB" | "MYR" | "ARS" | "BRL" | "COP" | "IDR" | "INR" | "JPY" | "ZAR";
@@ -4357,6 +5204,17 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
+                            /**
+                             * @example {
+                             *       "id": "ae15ddf2dc13fe5b20cf2c99",
+                             *       "name": "Standard shipping",
+                             *       "rateCents": 500,
+                             *       "freeOverCents": 5000,
+                             *       "countries": [
+                             *         "US"
+                             *       ]
+                             *     }
+                             */
                             shippingOption: {
                                 countries: string[];
                                 freeOverCents: number | null;
@@ -4413,6 +5271,17 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
+                            /**
+                             * @example {
+                             *       "id": "ae15ddf2dc13fe5b20cf2c99",
+                             *       "name": "Standard shipping",
+                             *       "rateCents": 500,
+                             *       "freeOverCents": 5000,
+                             *       "countries": [
+                             *         "US"
+                             *       ]
+                             *     }
+                             */
                             shippingOption: {
                                 countries: string[];
                                 freeOverCents: number | null;
@@ -4526,6 +5395,17 @@ export interface paths {
                             orderId: string | null;
                             purelyDigital: boolean;
                             requiresShipping: boolean;
+                            /**
+                             * @example {
+                             *       "id": "ae15ddf2dc13fe5b20cf2c99",
+                             *       "name": "Standard shipping",
+                             *       "rateCents": 500,
+                             *       "freeOverCents": 5000,
+                             *       "countries": [
+                             *         "US"
+                             *       ]
+                             *     }
+                             */
                             selectedShippingOption: {
                                 countries: string[];
                                 freeOverCents: number | null;
@@ -4534,6 +5414,13 @@ export interface paths {
                                 rateCents: number;
                             } | null;
                             shippingCostCents: number;
+                            /**
+                             * @example {
+                             *       "country": "US",
+                             *       "region": "OR",
+                             *       "postalCode": "97209"
+                             *     }
+                             */
                             shippingLocation: {
                                 country: string;
                                 postalCode?: string;
@@ -4643,6 +5530,17 @@ export interface paths {
                             orderId: string | null;
                             purelyDigital: boolean;
                             requiresShipping: boolean;
+                            /**
+                             * @example {
+                             *       "id": "ae15ddf2dc13fe5b20cf2c99",
+                             *       "name": "Standard shipping",
+                             *       "rateCents": 500,
+                             *       "freeOverCents": 5000,
+                             *       "countries": [
+                             *         "US"
+                             *       ]
+                             *     }
+                             */
                             selectedShippingOption: {
                                 countries: string[];
                                 freeOverCents: number | null;
@@ -4651,6 +5549,13 @@ export interface paths {
                                 rateCents: number;
                             } | null;
                             shippingCostCents: number;
+                            /**
+                             * @example {
+                             *       "country": "US",
+                             *       "region": "OR",
+                             *       "postalCode": "97209"
+                             *     }
+                             */
                             shippingLocation: {
                                 country: string;
                                 postalCode?: string;
@@ -4755,6 +5660,17 @@ export interface paths {
                             orderId: string | null;
                             purelyDigital: boolean;
                             requiresShipping: boolean;
+                            /**
+                             * @example {
+                             *       "id": "ae15ddf2dc13fe5b20cf2c99",
+                             *       "name": "Standard shipping",
+                             *       "rateCents": 500,
+                             *       "freeOverCents": 5000,
+                             *       "countries": [
+                             *         "US"
+                             *       ]
+                             *     }
+                             */
                             selectedShippingOption: {
                                 countries: string[];
                                 freeOverCents: number | null;
@@ -4763,6 +5679,13 @@ export interface paths {
                                 rateCents: number;
                             } | null;
                             shippingCostCents: number;
+                            /**
+                             * @example {
+                             *       "country": "US",
+                             *       "region": "OR",
+                             *       "postalCode": "97209"
+                             *     }
+                             */
                             shippingLocation: {
                                 country: string;
                                 postalCode?: string;
@@ -4834,6 +5757,26 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
+                            /**
+                             * @example {
+                             *       "id": "30229a534a5de68accc6da39",
+                             *       "itemId": "2455bf0e6feb977de18c5098",
+                             *       "quantity": 2,
+                             *       "chosenVariant": {
+                             *         "sku": "HP-THROW-OAT",
+                             *         "attributes": {
+                             *           "Colour": "Oat"
+                             *         }
+                             *       },
+                             *       "title": "Merino Wool Throw",
+                             *       "subTotal": 42,
+                             *       "purchasePriceCents": 8900,
+                             *       "variantId": "610e86d7650f4a3f4ec2edac",
+                             *       "productType": 1,
+                             *       "additionalFields": "{\"Engraving\":\"M.L.\"}",
+                             *       "additionalFieldsFormId": "demo-contact-form"
+                             *     }
+                             */
                             newlyAdded: {
                                 additionalFields: string | null;
                                 additionalFieldsFormId: string | null;
@@ -4853,6 +5796,96 @@ export interface paths {
                                 title: string;
                                 variantId: string;
                             };
+                            /**
+                             * @example {
+                             *       "id": "8fa0297741286a39b4a1a167",
+                             *       "websiteId": "demo",
+                             *       "orderId": "ord_8KQ2M7XW",
+                             *       "created": 1763649120000,
+                             *       "isPurchased": false,
+                             *       "entries": [
+                             *         {
+                             *           "id": "30229a534a5de68accc6da39",
+                             *           "itemId": "2455bf0e6feb977de18c5098",
+                             *           "quantity": 2,
+                             *           "chosenVariant": {
+                             *             "sku": "HP-THROW-OAT",
+                             *             "attributes": {
+                             *               "Colour": "Oat"
+                             *             }
+                             *           },
+                             *           "title": "Merino Wool Throw",
+                             *           "subTotal": 42,
+                             *           "purchasePriceCents": 8900,
+                             *           "variantId": "610e86d7650f4a3f4ec2edac",
+                             *           "productType": 1,
+                             *           "additionalFields": "{\"Engraving\":\"M.L.\"}",
+                             *           "additionalFieldsFormId": "demo-contact-form"
+                             *         }
+                             *       ],
+                             *       "shippingOptions": [
+                             *         {
+                             *           "id": "ae15ddf2dc13fe5b20cf2c99",
+                             *           "name": "Standard shipping",
+                             *           "rateCents": 500,
+                             *           "freeOverCents": 5000,
+                             *           "countries": [
+                             *             "US"
+                             *           ]
+                             *         }
+                             *       ],
+                             *       "selectedShippingOption": {
+                             *         "id": "ae15ddf2dc13fe5b20cf2c99",
+                             *         "name": "Standard shipping",
+                             *         "rateCents": 500,
+                             *         "freeOverCents": 5000,
+                             *         "countries": [
+                             *           "US"
+                             *         ]
+                             *       },
+                             *       "shippingLocation": {
+                             *         "country": "US",
+                             *         "region": "OR",
+                             *         "postalCode": "97209"
+                             *       },
+                             *       "applicableTaxRules": [
+                             *         {
+                             *           "id": "8d00936c6f1693f3cf251ceb",
+                             *           "name": "Oregon sales tax",
+                             *           "country": "US",
+                             *           "region": "OR",
+                             *           "rateBps": 825,
+                             *           "appliesToShipping": true
+                             *         }
+                             *       ],
+                             *       "coupons": [
+                             *         "AUTUMN10"
+                             *       ],
+                             *       "validCoupons": [
+                             *         {
+                             *           "code": "AUTUMN10",
+                             *           "kind": "percentage",
+                             *           "discountCents": 890
+                             *         }
+                             *       ],
+                             *       "invalidCoupons": [
+                             *         {
+                             *           "code": "AUTUMN10",
+                             *           "reason": "Arrived damaged in transit"
+                             *         }
+                             *       ],
+                             *       "subtotalCents": 8900,
+                             *       "taxCents": 720,
+                             *       "shippingCostCents": 500,
+                             *       "discountCents": 890,
+                             *       "grandTotalCents": 9230,
+                             *       "totalQuantity": 2,
+                             *       "hasDigital": false,
+                             *       "purelyDigital": false,
+                             *       "requiresShipping": true,
+                             *       "minimumOrderSubtotalCents": 5000
+                             *     }
+                             */
                             shoppingCart: {
                                 applicableTaxRules: {
                                     appliesToShipping: boolean;
@@ -4896,6 +5929,17 @@ export interface paths {
                                 orderId: string | null;
                                 purelyDigital: boolean;
                                 requiresShipping: boolean;
+                                /**
+                                 * @example {
+                                 *       "id": "ae15ddf2dc13fe5b20cf2c99",
+                                 *       "name": "Standard shipping",
+                                 *       "rateCents": 500,
+                                 *       "freeOverCents": 5000,
+                                 *       "countries": [
+                                 *         "US"
+                                 *       ]
+                                 *     }
+                                 */
                                 selectedShippingOption: {
                                     countries: string[];
                                     freeOverCents: number | null;
@@ -4904,6 +5948,13 @@ export interface paths {
                                     rateCents: number;
                                 } | null;
                                 shippingCostCents: number;
+                                /**
+                                 * @example {
+                                 *       "country": "US",
+                                 *       "region": "OR",
+                                 *       "postalCode": "97209"
+                                 *     }
+                                 */
                                 shippingLocation: {
                                     country: string;
                                     postalCode?: string;
@@ -5013,6 +6064,17 @@ export interface paths {
                             orderId: string | null;
                             purelyDigital: boolean;
                             requiresShipping: boolean;
+                            /**
+                             * @example {
+                             *       "id": "ae15ddf2dc13fe5b20cf2c99",
+                             *       "name": "Standard shipping",
+                             *       "rateCents": 500,
+                             *       "freeOverCents": 5000,
+                             *       "countries": [
+                             *         "US"
+                             *       ]
+                             *     }
+                             */
                             selectedShippingOption: {
                                 countries: string[];
                                 freeOverCents: number | null;
@@ -5021,6 +6083,13 @@ export interface paths {
                                 rateCents: number;
                             } | null;
                             shippingCostCents: number;
+                            /**
+                             * @example {
+                             *       "country": "US",
+                             *       "region": "OR",
+                             *       "postalCode": "97209"
+                             *     }
+                             */
                             shippingLocation: {
                                 country: string;
                                 postalCode?: string;
@@ -5110,6 +6179,17 @@ export interface paths {
                             orderId: string | null;
                             purelyDigital: boolean;
                             requiresShipping: boolean;
+                            /**
+                             * @example {
+                             *       "id": "ae15ddf2dc13fe5b20cf2c99",
+                             *       "name": "Standard shipping",
+                             *       "rateCents": 500,
+                             *       "freeOverCents": 5000,
+                             *       "countries": [
+                             *         "US"
+                             *       ]
+                             *     }
+                             */
                             selectedShippingOption: {
                                 countries: string[];
                                 freeOverCents: number | null;
@@ -5118,6 +6198,13 @@ export interface paths {
                                 rateCents: number;
                             } | null;
                             shippingCostCents: number;
+                            /**
+                             * @example {
+                             *       "country": "US",
+                             *       "region": "OR",
+                             *       "postalCode": "97209"
+                             *     }
+                             */
                             shippingLocation: {
                                 country: string;
                                 postalCode?: string;
@@ -5185,6 +6272,96 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
+                            /**
+                             * @example {
+                             *       "id": "8fa0297741286a39b4a1a167",
+                             *       "websiteId": "demo",
+                             *       "orderId": "ord_8KQ2M7XW",
+                             *       "created": 1763649120000,
+                             *       "isPurchased": false,
+                             *       "entries": [
+                             *         {
+                             *           "id": "30229a534a5de68accc6da39",
+                             *           "itemId": "2455bf0e6feb977de18c5098",
+                             *           "quantity": 2,
+                             *           "chosenVariant": {
+                             *             "sku": "HP-THROW-OAT",
+                             *             "attributes": {
+                             *               "Colour": "Oat"
+                             *             }
+                             *           },
+                             *           "title": "Merino Wool Throw",
+                             *           "subTotal": 42,
+                             *           "purchasePriceCents": 8900,
+                             *           "variantId": "610e86d7650f4a3f4ec2edac",
+                             *           "productType": 1,
+                             *           "additionalFields": "{\"Engraving\":\"M.L.\"}",
+                             *           "additionalFieldsFormId": "demo-contact-form"
+                             *         }
+                             *       ],
+                             *       "shippingOptions": [
+                             *         {
+                             *           "id": "ae15ddf2dc13fe5b20cf2c99",
+                             *           "name": "Standard shipping",
+                             *           "rateCents": 500,
+                             *           "freeOverCents": 5000,
+                             *           "countries": [
+                             *             "US"
+                             *           ]
+                             *         }
+                             *       ],
+                             *       "selectedShippingOption": {
+                             *         "id": "ae15ddf2dc13fe5b20cf2c99",
+                             *         "name": "Standard shipping",
+                             *         "rateCents": 500,
+                             *         "freeOverCents": 5000,
+                             *         "countries": [
+                             *           "US"
+                             *         ]
+                             *       },
+                             *       "shippingLocation": {
+                             *         "country": "US",
+                             *         "region": "OR",
+                             *         "postalCode": "97209"
+                             *       },
+                             *       "applicableTaxRules": [
+                             *         {
+                             *           "id": "8d00936c6f1693f3cf251ceb",
+                             *           "name": "Oregon sales tax",
+                             *           "country": "US",
+                             *           "region": "OR",
+                             *           "rateBps": 825,
+                             *           "appliesToShipping": true
+                             *         }
+                             *       ],
+                             *       "coupons": [
+                             *         "AUTUMN10"
+                             *       ],
+                             *       "validCoupons": [
+                             *         {
+                             *           "code": "AUTUMN10",
+                             *           "kind": "percentage",
+                             *           "discountCents": 890
+                             *         }
+                             *       ],
+                             *       "invalidCoupons": [
+                             *         {
+                             *           "code": "AUTUMN10",
+                             *           "reason": "Arrived damaged in transit"
+                             *         }
+                             *       ],
+                             *       "subtotalCents": 8900,
+                             *       "taxCents": 720,
+                             *       "shippingCostCents": 500,
+                             *       "discountCents": 890,
+                             *       "grandTotalCents": 9230,
+                             *       "totalQuantity": 2,
+                             *       "hasDigital": false,
+                             *       "purelyDigital": false,
+                             *       "requiresShipping": true,
+                             *       "minimumOrderSubtotalCents": 5000
+                             *     }
+                             */
                             shoppingCart: {
                                 applicableTaxRules: {
                                     appliesToShipping: boolean;
@@ -5228,6 +6405,17 @@ export interface paths {
                                 orderId: string | null;
                                 purelyDigital: boolean;
                                 requiresShipping: boolean;
+                                /**
+                                 * @example {
+                                 *       "id": "ae15ddf2dc13fe5b20cf2c99",
+                                 *       "name": "Standard shipping",
+                                 *       "rateCents": 500,
+                                 *       "freeOverCents": 5000,
+                                 *       "countries": [
+                                 *         "US"
+                                 *       ]
+                                 *     }
+                                 */
                                 selectedShippingOption: {
                                     countries: string[];
                                     freeOverCents: number | null;
@@ -5236,6 +6424,13 @@ export interface paths {
                                     rateCents: number;
                                 } | null;
                                 shippingCostCents: number;
+                                /**
+                                 * @example {
+                                 *       "country": "US",
+                                 *       "region": "OR",
+                                 *       "postalCode": "97209"
+                                 *     }
+                                 */
                                 shippingLocation: {
                                     country: string;
                                     postalCode?: string;
@@ -5259,6 +6454,26 @@ export interface paths {
                                 }[];
                                 websiteId: string;
                             };
+                            /**
+                             * @example {
+                             *       "id": "30229a534a5de68accc6da39",
+                             *       "itemId": "2455bf0e6feb977de18c5098",
+                             *       "quantity": 2,
+                             *       "chosenVariant": {
+                             *         "sku": "HP-THROW-OAT",
+                             *         "attributes": {
+                             *           "Colour": "Oat"
+                             *         }
+                             *       },
+                             *       "title": "Merino Wool Throw",
+                             *       "subTotal": 42,
+                             *       "purchasePriceCents": 8900,
+                             *       "variantId": "610e86d7650f4a3f4ec2edac",
+                             *       "productType": 1,
+                             *       "additionalFields": "{\"Engraving\":\"M.L.\"}",
+                             *       "additionalFieldsFormId": "demo-contact-form"
+                             *     }
+                             */
                             updatedEntry: {
                                 additionalFields: string | null;
                                 additionalFieldsFormId: string | null;
@@ -5365,6 +6580,17 @@ export interface paths {
                             orderId: string | null;
                             purelyDigital: boolean;
                             requiresShipping: boolean;
+                            /**
+                             * @example {
+                             *       "id": "ae15ddf2dc13fe5b20cf2c99",
+                             *       "name": "Standard shipping",
+                             *       "rateCents": 500,
+                             *       "freeOverCents": 5000,
+                             *       "countries": [
+                             *         "US"
+                             *       ]
+                             *     }
+                             */
                             selectedShippingOption: {
                                 countries: string[];
                                 freeOverCents: number | null;
@@ -5373,6 +6599,13 @@ export interface paths {
                                 rateCents: number;
                             } | null;
                             shippingCostCents: number;
+                            /**
+                             * @example {
+                             *       "country": "US",
+                             *       "region": "OR",
+                             *       "postalCode": "97209"
+                             *     }
+                             */
                             shippingLocation: {
                                 country: string;
                                 postalCode?: string;
@@ -5480,6 +6713,17 @@ export interface paths {
                             orderId: string | null;
                             purelyDigital: boolean;
                             requiresShipping: boolean;
+                            /**
+                             * @example {
+                             *       "id": "ae15ddf2dc13fe5b20cf2c99",
+                             *       "name": "Standard shipping",
+                             *       "rateCents": 500,
+                             *       "freeOverCents": 5000,
+                             *       "countries": [
+                             *         "US"
+                             *       ]
+                             *     }
+                             */
                             selectedShippingOption: {
                                 countries: string[];
                                 freeOverCents: number | null;
@@ -5488,6 +6732,13 @@ export interface paths {
                                 rateCents: number;
                             } | null;
                             shippingCostCents: number;
+                            /**
+                             * @example {
+                             *       "country": "US",
+                             *       "region": "OR",
+                             *       "postalCode": "97209"
+                             *     }
+                             */
                             shippingLocation: {
                                 country: string;
                                 postalCode?: string;
@@ -5765,7 +7016,25 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "erasure": {
+                         *         "id": "1c58688a009c2057a4dd82d1",
+                         *         "websiteId": "demo",
+                         *         "requestedBy": "maya.lindqvist@example.com",
+                         *         "requestedAt": "2026-11-20T14:32:00.000Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": {
+                            /**
+                             * @example {
+                             *       "id": "1c58688a009c2057a4dd82d1",
+                             *       "websiteId": "demo",
+                             *       "requestedBy": "maya.lindqvist@example.com",
+                             *       "requestedAt": "2026-11-20T14:32:00.000Z"
+                             *     }
+                             */
                             erasure: {
                                 id: string;
                                 requestedAt: string;
@@ -5806,6 +7075,18 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "erasures": [
+                         *         {
+                         *           "id": "1c58688a009c2057a4dd82d1",
+                         *           "websiteId": "demo",
+                         *           "requestedBy": "maya.lindqvist@example.com",
+                         *           "requestedAt": "2026-11-20T14:32:00.000Z"
+                         *         }
+                         *       ]
+                         *     }
+                         */
                         "application/json": {
                             erasures: {
                                 id: string;
@@ -5961,6 +7242,12 @@ export interface paths {
                     content: {
                         "application/json": {
                             giftCards: {
+                                /**
+                                 * @example {
+                                 *       "value": "89",
+                                 *       "currency": "EUR"
+                                 *     }
+                                 */
                                 balance: {
                                     /** @enum {string} */
                                     currency: "EUR" | "USD" | "AUD" | "NOK" | "CAD" | "NZD" | "DKK" | "GBP" | "HKD" | "CHF" | "MXN" | "SGD" | "SEK" | "CZK" | "ILS" | "PHP" | "RUB" | "PLN" | "THB" | "MYR" | "ARS" | "BRL" | "COP" | "IDR" | "INR" | "JPY" | "ZAR";
@@ -5969,6 +7256,12 @@ export interface paths {
                                 code: string;
                                 createdAt: string;
                                 id: string;
+                                /**
+                                 * @example {
+                                 *       "value": "89",
+                                 *       "currency": "EUR"
+                                 *     }
+                                 */
                                 initial: {
                                     /** @enum {string} */
                                     currency: "EUR" | "USD" | "AUD" | "NOK" | "CAD" | "NZD" | "DKK" | "GBP" | "HKD" | "CHF" | "MXN" | "SGD" | "SEK" | "CZK" | "ILS" | "PHP" | "RUB" | "PLN" | "THB" | "MYR" | "ARS" | "BRL" | "COP" | "IDR" | "INR" | "JPY" | "ZAR";
@@ -6012,7 +7305,31 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
+                            /**
+                             * @example {
+                             *       "id": "c65720b0fb51c62cf9426955",
+                             *       "code": "HPGC-7Q4M-2XK9",
+                             *       "initial": {
+                             *         "value": "89",
+                             *         "currency": "EUR"
+                             *       },
+                             *       "balance": {
+                             *         "value": "89",
+                             *         "currency": "EUR"
+                             *       },
+                             *       "orderId": "ord_8KQ2M7XW",
+                             *       "recipientEmail": "maya.lindqvist@example.com",
+                             *       "note": "Arrived damaged in transit",
+                             *       "createdAt": "2026-11-20T14:32:00.000Z"
+                             *     }
+                             */
                             giftCard: {
+                                /**
+                                 * @example {
+                                 *       "value": "89",
+                                 *       "currency": "EUR"
+                                 *     }
+                                 */
                                 balance: {
                                     /** @enum {string} */
                                     currency: "EUR" | "USD" | "AUD" | "NOK" | "CAD" | "NZD" | "DKK" | "GBP" | "HKD" | "CHF" | "MXN" | "SGD" | "SEK" | "CZK" | "ILS" | "PHP" | "RUB" | "PLN" | "THB" | "MYR" | "ARS" | "BRL" | "COP" | "IDR" | "INR" | "JPY" | "ZAR";
@@ -6021,6 +7338,12 @@ export interface paths {
                                 code: string;
                                 createdAt: string;
                                 id: string;
+                                /**
+                                 * @example {
+                                 *       "value": "89",
+                                 *       "currency": "EUR"
+                                 *     }
+                                 */
                                 initial: {
                                     /** @enum {string} */
                                     currency: "EUR" | "USD" | "AUD" | "NOK" | "CAD" | "NZD" | "DKK" | "GBP" | "HKD" | "CHF" | "MXN" | "SGD" | "SEK" | "CZK" | "ILS" | "PHP" | "RUB" | "PLN" | "THB" | "MYR" | "ARS" | "BRL" | "COP" | "IDR" | "INR" | "JPY" | "ZAR";
@@ -6200,6 +7523,24 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "items": [
+                         *         {
+                         *           "id": "3525317311136203b11f7a31",
+                         *           "kind": "order-receipt",
+                         *           "from": "Harbour & Pine <shop@harbourandpine.example>",
+                         *           "to": "maya.lindqvist@example.com",
+                         *           "subject": "Your Harbour & Pine order 1042",
+                         *           "text": "Could the throw be gift-wrapped? It is a birthday present.",
+                         *           "html": "<p>Thank you for your order.</p>",
+                         *           "deliveredAt": "2026-11-20T14:32:00.000Z"
+                         *         }
+                         *       ],
+                         *       "hasNextPage": false,
+                         *       "nextPageCursor": null
+                         *     }
+                         */
                         "application/json": {
                             hasNextPage: boolean;
                             items: {
@@ -6261,12 +7602,24 @@ export interface paths {
                             hasNextPage?: boolean;
                             nextPageCursor?: string | null;
                             orders: {
+                                /**
+                                 * @example {
+                                 *       "value": "89",
+                                 *       "currency": "EUR"
+                                 *     }
+                                 */
                                 amountCharged: {
                                     /** @enum {string} */
                                     currency: "EUR" | "USD" | "AUD" | "NOK" | "CAD" | "NZD" | "DKK" | "GBP" | "HKD" | "CHF" | "MXN" | "SGD" | "SEK" | "CZK" | "ILS" | "PHP" | "RUB" | "PLN" | "THB" | "MYR" | "ARS" | "BRL" | "COP" | "IDR" | "INR" | "JPY" | "ZAR";
                                     value: string;
                                 };
                                 createdAt: string;
+                                /**
+                                 * @example {
+                                 *       "value": "89",
+                                 *       "currency": "EUR"
+                                 *     }
+                                 */
                                 discountTotal: {
                                     /** @enum {string} */
                                     currency: "EUR" | "USD" | "AUD" | "NOK" | "CAD" | "NZD" | "DKK" | "GBP" | "HKD" | "CHF" | "MXN" | "SGD" | "SEK" | "CZK" | "ILS" | "PHP" | "RUB" | "PLN" | "THB" | "MYR" | "ARS" | "BRL" | "COP" | "IDR" | "INR" | "JPY" | "ZAR";
@@ -6274,6 +7627,12 @@ export interface paths {
                                 };
                                 email: string;
                                 giftCardsIssued: {
+                                    /**
+                                     * @example {
+                                     *       "value": "89",
+                                     *       "currency": "EUR"
+                                     *     }
+                                     */
                                     balance: {
                                         /** @enum {string} */
                                         currency: "EUR" | "USD" | "AUD" | "NOK" | "CAD" | "NZD" | "DKK" | "GBP" | "HKD" | "CHF" | "MXN" | "SGD" | "SEK" | "CZK" | "ILS" | "PHP" | "RUB" | "PLN" | "THB" | "MYR" | "ARS" | "BRL" | "COP" | "IDR" | "INR" | "JPY" | "ZAR";
@@ -6281,11 +7640,23 @@ export interface paths {
                                     };
                                     code: string;
                                 }[];
+                                /**
+                                 * @example {
+                                 *       "value": "89",
+                                 *       "currency": "EUR"
+                                 *     }
+                                 */
                                 giftCardTotal: {
                                     /** @enum {string} */
                                     currency: "EUR" | "USD" | "AUD" | "NOK" | "CAD" | "NZD" | "DKK" | "GBP" | "HKD" | "CHF" | "MXN" | "SGD" | "SEK" | "CZK" | "ILS" | "PHP" | "RUB" | "PLN" | "THB" | "MYR" | "ARS" | "BRL" | "COP" | "IDR" | "INR" | "JPY" | "ZAR";
                                     value: string;
                                 };
+                                /**
+                                 * @example {
+                                 *       "value": "89",
+                                 *       "currency": "EUR"
+                                 *     }
+                                 */
                                 grandTotal: {
                                     /** @enum {string} */
                                     currency: "EUR" | "USD" | "AUD" | "NOK" | "CAD" | "NZD" | "DKK" | "GBP" | "HKD" | "CHF" | "MXN" | "SGD" | "SEK" | "CZK" | "ILS" | "PHP" | "RUB" | "PLN" | "THB" | "MYR" | "ARS" | "BRL" | "COP" | "IDR" | "INR" | "JPY" | "ZAR";
@@ -6299,6 +7670,12 @@ export interface paths {
                                     productType: number;
                                     quantity: number;
                                     sku: string;
+                                    /**
+                                     * @example {
+                                     *       "value": "89",
+                                     *       "currency": "EUR"
+                                     *     }
+                                     */
                                     unitPrice: {
                                         /** @enum {string} */
                                         currency: "EUR" | "USD" | "AUD" | "NOK" | "CAD" | "NZD" | "DKK" | "GBP" | "HKD" | "CHF" | "MXN" | "SGD" | "SEK" | "CZK" | "ILS" | "PHP" | "RUB" | "PLN" | "THB" | "MYR" | "ARS" | "BRL" | "COP" | "IDR" | "INR" | "JPY" | "ZAR";
@@ -6311,12 +7688,24 @@ export interface paths {
                                 orderNumber: number;
                                 purchasedCartId: string | null;
                                 receiptToken?: string | null;
+                                /**
+                                 * @example {
+                                 *       "value": "89",
+                                 *       "currency": "EUR"
+                                 *     }
+                                 */
                                 refundedTotal: {
                                     /** @enum {string} */
                                     currency: "EUR" | "USD" | "AUD" | "NOK" | "CAD" | "NZD" | "DKK" | "GBP" | "HKD" | "CHF" | "MXN" | "SGD" | "SEK" | "CZK" | "ILS" | "PHP" | "RUB" | "PLN" | "THB" | "MYR" | "ARS" | "BRL" | "COP" | "IDR" | "INR" | "JPY" | "ZAR";
                                     value: string;
                                 };
                                 refunds: {
+                                    /**
+                                     * @example {
+                                     *       "value": "89",
+                                     *       "currency": "EUR"
+                                     *     }
+                                     */
                                     amount: {
                                         /** @enum {string} */
                                         currency: "EUR" | "USD" | "AUD" | "NOK" | "CAD" | "NZD" | "DKK" | "GBP" | "HKD" | "CHF" | "MXN" | "SGD" | "SEK" | "CZK" | "ILS" | "PHP" | "RUB" | "PLN" | "THB" | "MYR" | "ARS" | "BRL" | "COP" | "IDR" | "INR" | "JPY" | "ZAR";
@@ -6331,17 +7720,40 @@ export interface paths {
                                         sku: string;
                                         variantId: string;
                                     }[];
+                                    /**
+                                     * @example {
+                                     *       "value": "89",
+                                     *       "currency": "EUR"
+                                     *     }
+                                     */
                                     toCard: {
                                         /** @enum {string} */
                                         currency: "EUR" | "USD" | "AUD" | "NOK" | "CAD" | "NZD" | "DKK" | "GBP" | "HKD" | "CHF" | "MXN" | "SGD" | "SEK" | "CZK" | "ILS" | "PHP" | "RUB" | "PLN" | "THB" | "MYR" | "ARS" | "BRL" | "COP" | "IDR" | "INR" | "JPY" | "ZAR";
                                         value: string;
                                     };
+                                    /**
+                                     * @example {
+                                     *       "value": "89",
+                                     *       "currency": "EUR"
+                                     *     }
+                                     */
                                     toGiftCard: {
                                         /** @enum {string} */
                                         currency: "EUR" | "USD" | "AUD" | "NOK" | "CAD" | "NZD" | "DKK" | "GBP" | "HKD" | "CHF" | "MXN" | "SGD" | "SEK" | "CZK" | "ILS" | "PHP" | "RUB" | "PLN" | "THB" | "MYR" | "ARS" | "BRL" | "COP" | "IDR" | "INR" | "JPY" | "ZAR";
                                         value: string;
                                     };
                                 }[];
+                                /**
+                                 * @example {
+                                 *       "name": "Maya Lindqvist",
+                                 *       "line1": "12 Harbour Way",
+                                 *       "line2": "Studio 3",
+                                 *       "city": "Portland",
+                                 *       "region": "OR",
+                                 *       "postalCode": "97209",
+                                 *       "country": "US"
+                                 *     }
+                                 */
                                 shippingAddress: {
                                     city: string;
                                     country: string;
@@ -6351,6 +7763,12 @@ export interface paths {
                                     postalCode?: string;
                                     region?: string;
                                 } | null;
+                                /**
+                                 * @example {
+                                 *       "value": "89",
+                                 *       "currency": "EUR"
+                                 *     }
+                                 */
                                 shippingTotal: {
                                     /** @enum {string} */
                                     currency: "EUR" | "USD" | "AUD" | "NOK" | "CAD" | "NZD" | "DKK" | "GBP" | "HKD" | "CHF" | "MXN" | "SGD" | "SEK" | "CZK" | "ILS" | "PHP" | "RUB" | "PLN" | "THB" | "MYR" | "ARS" | "BRL" | "COP" | "IDR" | "INR" | "JPY" | "ZAR";
@@ -6358,11 +7776,41 @@ export interface paths {
                                 };
                                 /** @enum {string} */
                                 status: "pending" | "paid" | "fulfilled" | "cancelled" | "payment-failed" | "partially-refunded" | "refunded";
+                                /**
+                                 * @example {
+                                 *       "id": "abb659d967a25dfb5ef3dd34",
+                                 *       "itemId": "fa26f1507882fc418755ae32",
+                                 *       "sku": "HP-THROW-OAT",
+                                 *       "plan": {
+                                 *         "billingPeriod": {
+                                 *           "value": 3,
+                                 *           "unit": "WEEK"
+                                 *         },
+                                 *         "numBillingCycles": 3
+                                 *       },
+                                 *       "cyclesBilled": 3,
+                                 *       "nextBillingDate": "2026-11-20T14:32:00.000Z",
+                                 *       "status": "active",
+                                 *       "price": {
+                                 *         "value": "89",
+                                 *         "currency": "EUR"
+                                 *       }
+                                 *     }
+                                 */
                                 subscription: {
                                     cyclesBilled: number;
                                     id: string;
                                     itemId: string;
                                     nextBillingDate: string | null;
+                                    /**
+                                     * @example {
+                                     *       "billingPeriod": {
+                                     *         "value": 3,
+                                     *         "unit": "WEEK"
+                                     *       },
+                                     *       "numBillingCycles": 3
+                                     *     }
+                                     */
                                     plan: {
                                         billingPeriod: {
                                             /** @enum {string} */
@@ -6371,6 +7819,12 @@ export interface paths {
                                         };
                                         numBillingCycles: number;
                                     };
+                                    /**
+                                     * @example {
+                                     *       "value": "89",
+                                     *       "currency": "EUR"
+                                     *     }
+                                     */
                                     price: {
                                         /** @enum {string} */
                                         currency: "EUR" | "USD" | "AUD" | "NOK" | "CAD" | "NZD" | "DKK" | "GBP" | "HKD" | "CHF" | "MXN" | "SGD" | "SEK" | "CZK" | "ILS" | "PHP" | "RUB" | "PLN" | "THB" | "MYR" | "ARS" | "BRL" | "COP" | "IDR" | "INR" | "JPY" | "ZAR";
@@ -6380,11 +7834,23 @@ export interface paths {
                                     /** @enum {string} */
                                     status: "active" | "completed" | "cancelled" | "past-due";
                                 } | null;
+                                /**
+                                 * @example {
+                                 *       "value": "89",
+                                 *       "currency": "EUR"
+                                 *     }
+                                 */
                                 subtotal: {
                                     /** @enum {string} */
                                     currency: "EUR" | "USD" | "AUD" | "NOK" | "CAD" | "NZD" | "DKK" | "GBP" | "HKD" | "CHF" | "MXN" | "SGD" | "SEK" | "CZK" | "ILS" | "PHP" | "RUB" | "PLN" | "THB" | "MYR" | "ARS" | "BRL" | "COP" | "IDR" | "INR" | "JPY" | "ZAR";
                                     value: string;
                                 };
+                                /**
+                                 * @example {
+                                 *       "value": "89",
+                                 *       "currency": "EUR"
+                                 *     }
+                                 */
                                 taxTotal: {
                                     /** @enum {string} */
                                     currency: "EUR" | "USD" | "AUD" | "NOK" | "CAD" | "NZD" | "DKK" | "GBP" | "HKD" | "CHF" | "MXN" | "SGD" | "SEK" | "CZK" | "ILS" | "PHP" | "RUB" | "PLN" | "THB" | "MYR" | "ARS" | "BRL" | "COP" | "IDR" | "INR" | "JPY" | "ZAR";
@@ -6432,13 +7898,150 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
+                            /**
+                             * @example {
+                             *       "id": "842edab60282df583124098e",
+                             *       "orderNumber": 3,
+                             *       "kind": "order",
+                             *       "websiteId": "demo",
+                             *       "purchasedCartId": "a55ebe832f86fa4f3458228c",
+                             *       "status": "pending",
+                             *       "testMode": false,
+                             *       "email": "maya.lindqvist@example.com",
+                             *       "shippingAddress": {
+                             *         "name": "Maya Lindqvist",
+                             *         "line1": "12 Harbour Way",
+                             *         "line2": "Studio 3",
+                             *         "city": "Portland",
+                             *         "region": "OR",
+                             *         "postalCode": "97209",
+                             *         "country": "US"
+                             *       },
+                             *       "items": [
+                             *         {
+                             *           "itemId": "ac57d2fe5f488a80dbf488e1",
+                             *           "variantId": "cab086f662107c3e4b777ee5",
+                             *           "sku": "HP-THROW-OAT",
+                             *           "productName": "Merino Wool Throw",
+                             *           "productType": 3,
+                             *           "quantity": 2,
+                             *           "unitPrice": {
+                             *             "value": "89",
+                             *             "currency": "EUR"
+                             *           },
+                             *           "additionalFields": "{\"Engraving\":\"M.L.\"}"
+                             *         }
+                             *       ],
+                             *       "subtotal": {
+                             *         "value": "89",
+                             *         "currency": "EUR"
+                             *       },
+                             *       "discountTotal": {
+                             *         "value": "89",
+                             *         "currency": "EUR"
+                             *       },
+                             *       "shippingTotal": {
+                             *         "value": "89",
+                             *         "currency": "EUR"
+                             *       },
+                             *       "taxTotal": {
+                             *         "value": "89",
+                             *         "currency": "EUR"
+                             *       },
+                             *       "giftCardTotal": {
+                             *         "value": "89",
+                             *         "currency": "EUR"
+                             *       },
+                             *       "grandTotal": {
+                             *         "value": "89",
+                             *         "currency": "EUR"
+                             *       },
+                             *       "amountCharged": {
+                             *         "value": "89",
+                             *         "currency": "EUR"
+                             *       },
+                             *       "giftCardsIssued": [
+                             *         {
+                             *           "code": "AUTUMN10",
+                             *           "balance": {
+                             *             "value": "89",
+                             *             "currency": "EUR"
+                             *           }
+                             *         }
+                             *       ],
+                             *       "subscription": {
+                             *         "id": "abb659d967a25dfb5ef3dd34",
+                             *         "itemId": "fa26f1507882fc418755ae32",
+                             *         "sku": "HP-THROW-OAT",
+                             *         "plan": {
+                             *           "billingPeriod": {
+                             *             "value": 3,
+                             *             "unit": "WEEK"
+                             *           },
+                             *           "numBillingCycles": 3
+                             *         },
+                             *         "cyclesBilled": 3,
+                             *         "nextBillingDate": "2026-11-20T14:32:00.000Z",
+                             *         "status": "active",
+                             *         "price": {
+                             *           "value": "89",
+                             *           "currency": "EUR"
+                             *         }
+                             *       },
+                             *       "createdAt": "2026-11-20T14:32:00.000Z",
+                             *       "receiptToken": "b1c2d3e4f5a6b7c8d9e0f1a2b3c4d5e6",
+                             *       "refundedTotal": {
+                             *         "value": "89",
+                             *         "currency": "EUR"
+                             *       },
+                             *       "refunds": [
+                             *         {
+                             *           "id": "19040aeb5ca5ff52606b7418",
+                             *           "amount": {
+                             *             "value": "89",
+                             *             "currency": "EUR"
+                             *           },
+                             *           "toCard": {
+                             *             "value": "89",
+                             *             "currency": "EUR"
+                             *           },
+                             *           "toGiftCard": {
+                             *             "value": "89",
+                             *             "currency": "EUR"
+                             *           },
+                             *           "restocked": [
+                             *             {
+                             *               "itemId": "42a05dad62fcc72f1ccc8292",
+                             *               "variantId": "9b3f6cf0fc60ac5980ac3e9c",
+                             *               "sku": "HP-THROW-OAT",
+                             *               "quantity": 2
+                             *             }
+                             *           ],
+                             *           "reason": "Arrived damaged in transit",
+                             *           "createdAt": "2026-11-20T14:32:00.000Z"
+                             *         }
+                             *       ]
+                             *     }
+                             */
                             order: {
+                                /**
+                                 * @example {
+                                 *       "value": "89",
+                                 *       "currency": "EUR"
+                                 *     }
+                                 */
                                 amountCharged: {
                                     /** @enum {string} */
                                     currency: "EUR" | "USD" | "AUD" | "NOK" | "CAD" | "NZD" | "DKK" | "GBP" | "HKD" | "CHF" | "MXN" | "SGD" | "SEK" | "CZK" | "ILS" | "PHP" | "RUB" | "PLN" | "THB" | "MYR" | "ARS" | "BRL" | "COP" | "IDR" | "INR" | "JPY" | "ZAR";
                                     value: string;
                                 };
                                 createdAt: string;
+                                /**
+                                 * @example {
+                                 *       "value": "89",
+                                 *       "currency": "EUR"
+                                 *     }
+                                 */
                                 discountTotal: {
                                     /** @enum {string} */
                                     currency: "EUR" | "USD" | "AUD" | "NOK" | "CAD" | "NZD" | "DKK" | "GBP" | "HKD" | "CHF" | "MXN" | "SGD" | "SEK" | "CZK" | "ILS" | "PHP" | "RUB" | "PLN" | "THB" | "MYR" | "ARS" | "BRL" | "COP" | "IDR" | "INR" | "JPY" | "ZAR";
@@ -6446,6 +8049,12 @@ export interface paths {
                                 };
                                 email: string;
                                 giftCardsIssued: {
+                                    /**
+                                     * @example {
+                                     *       "value": "89",
+                                     *       "currency": "EUR"
+                                     *     }
+                                     */
                                     balance: {
                                         /** @enum {string} */
                                         currency: "EUR" | "USD" | "AUD" | "NOK" | "CAD" | "NZD" | "DKK" | "GBP" | "HKD" | "CHF" | "MXN" | "SGD" | "SEK" | "CZK" | "ILS" | "PHP" | "RUB" | "PLN" | "THB" | "MYR" | "ARS" | "BRL" | "COP" | "IDR" | "INR" | "JPY" | "ZAR";
@@ -6453,11 +8062,23 @@ export interface paths {
                                     };
                                     code: string;
                                 }[];
+                                /**
+                                 * @example {
+                                 *       "value": "89",
+                                 *       "currency": "EUR"
+                                 *     }
+                                 */
                                 giftCardTotal: {
                                     /** @enum {string} */
                                     currency: "EUR" | "USD" | "AUD" | "NOK" | "CAD" | "NZD" | "DKK" | "GBP" | "HKD" | "CHF" | "MXN" | "SGD" | "SEK" | "CZK" | "ILS" | "PHP" | "RUB" | "PLN" | "THB" | "MYR" | "ARS" | "BRL" | "COP" | "IDR" | "INR" | "JPY" | "ZAR";
                                     value: string;
                                 };
+                                /**
+                                 * @example {
+                                 *       "value": "89",
+                                 *       "currency": "EUR"
+                                 *     }
+                                 */
                                 grandTotal: {
                                     /** @enum {string} */
                                     currency: "EUR" | "USD" | "AUD" | "NOK" | "CAD" | "NZD" | "DKK" | "GBP" | "HKD" | "CHF" | "MXN" | "SGD" | "SEK" | "CZK" | "ILS" | "PHP" | "RUB" | "PLN" | "THB" | "MYR" | "ARS" | "BRL" | "COP" | "IDR" | "INR" | "JPY" | "ZAR";
@@ -6471,6 +8092,12 @@ export interface paths {
                                     productType: number;
                                     quantity: number;
                                     sku: string;
+                                    /**
+                                     * @example {
+                                     *       "value": "89",
+                                     *       "currency": "EUR"
+                                     *     }
+                                     */
                                     unitPrice: {
                                         /** @enum {string} */
                                         currency: "EUR" | "USD" | "AUD" | "NOK" | "CAD" | "NZD" | "DKK" | "GBP" | "HKD" | "CHF" | "MXN" | "SGD" | "SEK" | "CZK" | "ILS" | "PHP" | "RUB" | "PLN" | "THB" | "MYR" | "ARS" | "BRL" | "COP" | "IDR" | "INR" | "JPY" | "ZAR";
@@ -6483,12 +8110,24 @@ export interface paths {
                                 orderNumber: number;
                                 purchasedCartId: string | null;
                                 receiptToken?: string | null;
+                                /**
+                                 * @example {
+                                 *       "value": "89",
+                                 *       "currency": "EUR"
+                                 *     }
+                                 */
                                 refundedTotal: {
                                     /** @enum {string} */
                                     currency: "EUR" | "USD" | "AUD" | "NOK" | "CAD" | "NZD" | "DKK" | "GBP" | "HKD" | "CHF" | "MXN" | "SGD" | "SEK" | "CZK" | "ILS" | "PHP" | "RUB" | "PLN" | "THB" | "MYR" | "ARS" | "BRL" | "COP" | "IDR" | "INR" | "JPY" | "ZAR";
                                     value: string;
                                 };
                                 refunds: {
+                                    /**
+                                     * @example {
+                                     *       "value": "89",
+                                     *       "currency": "EUR"
+                                     *     }
+                                     */
                                     amount: {
                                         /** @enum {string} */
                                         currency: "EUR" | "USD" | "AUD" | "NOK" | "CAD" | "NZD" | "DKK" | "GBP" | "HKD" | "CHF" | "MXN" | "SGD" | "SEK" | "CZK" | "ILS" | "PHP" | "RUB" | "PLN" | "THB" | "MYR" | "ARS" | "BRL" | "COP" | "IDR" | "INR" | "JPY" | "ZAR";
@@ -6503,17 +8142,40 @@ export interface paths {
                                         sku: string;
                                         variantId: string;
                                     }[];
+                                    /**
+                                     * @example {
+                                     *       "value": "89",
+                                     *       "currency": "EUR"
+                                     *     }
+                                     */
                                     toCard: {
                                         /** @enum {string} */
                                         currency: "EUR" | "USD" | "AUD" | "NOK" | "CAD" | "NZD" | "DKK" | "GBP" | "HKD" | "CHF" | "MXN" | "SGD" | "SEK" | "CZK" | "ILS" | "PHP" | "RUB" | "PLN" | "THB" | "MYR" | "ARS" | "BRL" | "COP" | "IDR" | "INR" | "JPY" | "ZAR";
                                         value: string;
                                     };
+                                    /**
+                                     * @example {
+                                     *       "value": "89",
+                                     *       "currency": "EUR"
+                                     *     }
+                                     */
                                     toGiftCard: {
                                         /** @enum {string} */
                                         currency: "EUR" | "USD" | "AUD" | "NOK" | "CAD" | "NZD" | "DKK" | "GBP" | "HKD" | "CHF" | "MXN" | "SGD" | "SEK" | "CZK" | "ILS" | "PHP" | "RUB" | "PLN" | "THB" | "MYR" | "ARS" | "BRL" | "COP" | "IDR" | "INR" | "JPY" | "ZAR";
                                         value: string;
                                     };
                                 }[];
+                                /**
+                                 * @example {
+                                 *       "name": "Maya Lindqvist",
+                                 *       "line1": "12 Harbour Way",
+                                 *       "line2": "Studio 3",
+                                 *       "city": "Portland",
+                                 *       "region": "OR",
+                                 *       "postalCode": "97209",
+                                 *       "country": "US"
+                                 *     }
+                                 */
                                 shippingAddress: {
                                     city: string;
                                     country: string;
@@ -6523,6 +8185,12 @@ export interface paths {
                                     postalCode?: string;
                                     region?: string;
                                 } | null;
+                                /**
+                                 * @example {
+                                 *       "value": "89",
+                                 *       "currency": "EUR"
+                                 *     }
+                                 */
                                 shippingTotal: {
                                     /** @enum {string} */
                                     currency: "EUR" | "USD" | "AUD" | "NOK" | "CAD" | "NZD" | "DKK" | "GBP" | "HKD" | "CHF" | "MXN" | "SGD" | "SEK" | "CZK" | "ILS" | "PHP" | "RUB" | "PLN" | "THB" | "MYR" | "ARS" | "BRL" | "COP" | "IDR" | "INR" | "JPY" | "ZAR";
@@ -6530,11 +8198,41 @@ export interface paths {
                                 };
                                 /** @enum {string} */
                                 status: "pending" | "paid" | "fulfilled" | "cancelled" | "payment-failed" | "partially-refunded" | "refunded";
+                                /**
+                                 * @example {
+                                 *       "id": "abb659d967a25dfb5ef3dd34",
+                                 *       "itemId": "fa26f1507882fc418755ae32",
+                                 *       "sku": "HP-THROW-OAT",
+                                 *       "plan": {
+                                 *         "billingPeriod": {
+                                 *           "value": 3,
+                                 *           "unit": "WEEK"
+                                 *         },
+                                 *         "numBillingCycles": 3
+                                 *       },
+                                 *       "cyclesBilled": 3,
+                                 *       "nextBillingDate": "2026-11-20T14:32:00.000Z",
+                                 *       "status": "active",
+                                 *       "price": {
+                                 *         "value": "89",
+                                 *         "currency": "EUR"
+                                 *       }
+                                 *     }
+                                 */
                                 subscription: {
                                     cyclesBilled: number;
                                     id: string;
                                     itemId: string;
                                     nextBillingDate: string | null;
+                                    /**
+                                     * @example {
+                                     *       "billingPeriod": {
+                                     *         "value": 3,
+                                     *         "unit": "WEEK"
+                                     *       },
+                                     *       "numBillingCycles": 3
+                                     *     }
+                                     */
                                     plan: {
                                         billingPeriod: {
                                             /** @enum {string} */
@@ -6543,6 +8241,12 @@ export interface paths {
                                         };
                                         numBillingCycles: number;
                                     };
+                                    /**
+                                     * @example {
+                                     *       "value": "89",
+                                     *       "currency": "EUR"
+                                     *     }
+                                     */
                                     price: {
                                         /** @enum {string} */
                                         currency: "EUR" | "USD" | "AUD" | "NOK" | "CAD" | "NZD" | "DKK" | "GBP" | "HKD" | "CHF" | "MXN" | "SGD" | "SEK" | "CZK" | "ILS" | "PHP" | "RUB" | "PLN" | "THB" | "MYR" | "ARS" | "BRL" | "COP" | "IDR" | "INR" | "JPY" | "ZAR";
@@ -6552,11 +8256,23 @@ export interface paths {
                                     /** @enum {string} */
                                     status: "active" | "completed" | "cancelled" | "past-due";
                                 } | null;
+                                /**
+                                 * @example {
+                                 *       "value": "89",
+                                 *       "currency": "EUR"
+                                 *     }
+                                 */
                                 subtotal: {
                                     /** @enum {string} */
                                     currency: "EUR" | "USD" | "AUD" | "NOK" | "CAD" | "NZD" | "DKK" | "GBP" | "HKD" | "CHF" | "MXN" | "SGD" | "SEK" | "CZK" | "ILS" | "PHP" | "RUB" | "PLN" | "THB" | "MYR" | "ARS" | "BRL" | "COP" | "IDR" | "INR" | "JPY" | "ZAR";
                                     value: string;
                                 };
+                                /**
+                                 * @example {
+                                 *       "value": "89",
+                                 *       "currency": "EUR"
+                                 *     }
+                                 */
                                 taxTotal: {
                                     /** @enum {string} */
                                     currency: "EUR" | "USD" | "AUD" | "NOK" | "CAD" | "NZD" | "DKK" | "GBP" | "HKD" | "CHF" | "MXN" | "SGD" | "SEK" | "CZK" | "ILS" | "PHP" | "RUB" | "PLN" | "THB" | "MYR" | "ARS" | "BRL" | "COP" | "IDR" | "INR" | "JPY" | "ZAR";
@@ -6619,13 +8335,150 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
+                            /**
+                             * @example {
+                             *       "id": "842edab60282df583124098e",
+                             *       "orderNumber": 3,
+                             *       "kind": "order",
+                             *       "websiteId": "demo",
+                             *       "purchasedCartId": "a55ebe832f86fa4f3458228c",
+                             *       "status": "pending",
+                             *       "testMode": false,
+                             *       "email": "maya.lindqvist@example.com",
+                             *       "shippingAddress": {
+                             *         "name": "Maya Lindqvist",
+                             *         "line1": "12 Harbour Way",
+                             *         "line2": "Studio 3",
+                             *         "city": "Portland",
+                             *         "region": "OR",
+                             *         "postalCode": "97209",
+                             *         "country": "US"
+                             *       },
+                             *       "items": [
+                             *         {
+                             *           "itemId": "ac57d2fe5f488a80dbf488e1",
+                             *           "variantId": "cab086f662107c3e4b777ee5",
+                             *           "sku": "HP-THROW-OAT",
+                             *           "productName": "Merino Wool Throw",
+                             *           "productType": 3,
+                             *           "quantity": 2,
+                             *           "unitPrice": {
+                             *             "value": "89",
+                             *             "currency": "EUR"
+                             *           },
+                             *           "additionalFields": "{\"Engraving\":\"M.L.\"}"
+                             *         }
+                             *       ],
+                             *       "subtotal": {
+                             *         "value": "89",
+                             *         "currency": "EUR"
+                             *       },
+                             *       "discountTotal": {
+                             *         "value": "89",
+                             *         "currency": "EUR"
+                             *       },
+                             *       "shippingTotal": {
+                             *         "value": "89",
+                             *         "currency": "EUR"
+                             *       },
+                             *       "taxTotal": {
+                             *         "value": "89",
+                             *         "currency": "EUR"
+                             *       },
+                             *       "giftCardTotal": {
+                             *         "value": "89",
+                             *         "currency": "EUR"
+                             *       },
+                             *       "grandTotal": {
+                             *         "value": "89",
+                             *         "currency": "EUR"
+                             *       },
+                             *       "amountCharged": {
+                             *         "value": "89",
+                             *         "currency": "EUR"
+                             *       },
+                             *       "giftCardsIssued": [
+                             *         {
+                             *           "code": "AUTUMN10",
+                             *           "balance": {
+                             *             "value": "89",
+                             *             "currency": "EUR"
+                             *           }
+                             *         }
+                             *       ],
+                             *       "subscription": {
+                             *         "id": "abb659d967a25dfb5ef3dd34",
+                             *         "itemId": "fa26f1507882fc418755ae32",
+                             *         "sku": "HP-THROW-OAT",
+                             *         "plan": {
+                             *           "billingPeriod": {
+                             *             "value": 3,
+                             *             "unit": "WEEK"
+                             *           },
+                             *           "numBillingCycles": 3
+                             *         },
+                             *         "cyclesBilled": 3,
+                             *         "nextBillingDate": "2026-11-20T14:32:00.000Z",
+                             *         "status": "active",
+                             *         "price": {
+                             *           "value": "89",
+                             *           "currency": "EUR"
+                             *         }
+                             *       },
+                             *       "createdAt": "2026-11-20T14:32:00.000Z",
+                             *       "receiptToken": "b1c2d3e4f5a6b7c8d9e0f1a2b3c4d5e6",
+                             *       "refundedTotal": {
+                             *         "value": "89",
+                             *         "currency": "EUR"
+                             *       },
+                             *       "refunds": [
+                             *         {
+                             *           "id": "19040aeb5ca5ff52606b7418",
+                             *           "amount": {
+                             *             "value": "89",
+                             *             "currency": "EUR"
+                             *           },
+                             *           "toCard": {
+                             *             "value": "89",
+                             *             "currency": "EUR"
+                             *           },
+                             *           "toGiftCard": {
+                             *             "value": "89",
+                             *             "currency": "EUR"
+                             *           },
+                             *           "restocked": [
+                             *             {
+                             *               "itemId": "42a05dad62fcc72f1ccc8292",
+                             *               "variantId": "9b3f6cf0fc60ac5980ac3e9c",
+                             *               "sku": "HP-THROW-OAT",
+                             *               "quantity": 2
+                             *             }
+                             *           ],
+                             *           "reason": "Arrived damaged in transit",
+                             *           "createdAt": "2026-11-20T14:32:00.000Z"
+                             *         }
+                             *       ]
+                             *     }
+                             */
                             order: {
+                                /**
+                                 * @example {
+                                 *       "value": "89",
+                                 *       "currency": "EUR"
+                                 *     }
+                                 */
                                 amountCharged: {
                                     /** @enum {string} */
                                     currency: "EUR" | "USD" | "AUD" | "NOK" | "CAD" | "NZD" | "DKK" | "GBP" | "HKD" | "CHF" | "MXN" | "SGD" | "SEK" | "CZK" | "ILS" | "PHP" | "RUB" | "PLN" | "THB" | "MYR" | "ARS" | "BRL" | "COP" | "IDR" | "INR" | "JPY" | "ZAR";
                                     value: string;
                                 };
                                 createdAt: string;
+                                /**
+                                 * @example {
+                                 *       "value": "89",
+                                 *       "currency": "EUR"
+                                 *     }
+                                 */
                                 discountTotal: {
                                     /** @enum {string} */
                                     currency: "EUR" | "USD" | "AUD" | "NOK" | "CAD" | "NZD" | "DKK" | "GBP" | "HKD" | "CHF" | "MXN" | "SGD" | "SEK" | "CZK" | "ILS" | "PHP" | "RUB" | "PLN" | "THB" | "MYR" | "ARS" | "BRL" | "COP" | "IDR" | "INR" | "JPY" | "ZAR";
@@ -6633,6 +8486,12 @@ export interface paths {
                                 };
                                 email: string;
                                 giftCardsIssued: {
+                                    /**
+                                     * @example {
+                                     *       "value": "89",
+                                     *       "currency": "EUR"
+                                     *     }
+                                     */
                                     balance: {
                                         /** @enum {string} */
                                         currency: "EUR" | "USD" | "AUD" | "NOK" | "CAD" | "NZD" | "DKK" | "GBP" | "HKD" | "CHF" | "MXN" | "SGD" | "SEK" | "CZK" | "ILS" | "PHP" | "RUB" | "PLN" | "THB" | "MYR" | "ARS" | "BRL" | "COP" | "IDR" | "INR" | "JPY" | "ZAR";
@@ -6640,11 +8499,23 @@ export interface paths {
                                     };
                                     code: string;
                                 }[];
+                                /**
+                                 * @example {
+                                 *       "value": "89",
+                                 *       "currency": "EUR"
+                                 *     }
+                                 */
                                 giftCardTotal: {
                                     /** @enum {string} */
                                     currency: "EUR" | "USD" | "AUD" | "NOK" | "CAD" | "NZD" | "DKK" | "GBP" | "HKD" | "CHF" | "MXN" | "SGD" | "SEK" | "CZK" | "ILS" | "PHP" | "RUB" | "PLN" | "THB" | "MYR" | "ARS" | "BRL" | "COP" | "IDR" | "INR" | "JPY" | "ZAR";
                                     value: string;
                                 };
+                                /**
+                                 * @example {
+                                 *       "value": "89",
+                                 *       "currency": "EUR"
+                                 *     }
+                                 */
                                 grandTotal: {
                                     /** @enum {string} */
                                     currency: "EUR" | "USD" | "AUD" | "NOK" | "CAD" | "NZD" | "DKK" | "GBP" | "HKD" | "CHF" | "MXN" | "SGD" | "SEK" | "CZK" | "ILS" | "PHP" | "RUB" | "PLN" | "THB" | "MYR" | "ARS" | "BRL" | "COP" | "IDR" | "INR" | "JPY" | "ZAR";
@@ -6658,6 +8529,12 @@ export interface paths {
                                     productType: number;
                                     quantity: number;
                                     sku: string;
+                                    /**
+                                     * @example {
+                                     *       "value": "89",
+                                     *       "currency": "EUR"
+                                     *     }
+                                     */
                                     unitPrice: {
                                         /** @enum {string} */
                                         currency: "EUR" | "USD" | "AUD" | "NOK" | "CAD" | "NZD" | "DKK" | "GBP" | "HKD" | "CHF" | "MXN" | "SGD" | "SEK" | "CZK" | "ILS" | "PHP" | "RUB" | "PLN" | "THB" | "MYR" | "ARS" | "BRL" | "COP" | "IDR" | "INR" | "JPY" | "ZAR";
@@ -6670,12 +8547,24 @@ export interface paths {
                                 orderNumber: number;
                                 purchasedCartId: string | null;
                                 receiptToken?: string | null;
+                                /**
+                                 * @example {
+                                 *       "value": "89",
+                                 *       "currency": "EUR"
+                                 *     }
+                                 */
                                 refundedTotal: {
                                     /** @enum {string} */
                                     currency: "EUR" | "USD" | "AUD" | "NOK" | "CAD" | "NZD" | "DKK" | "GBP" | "HKD" | "CHF" | "MXN" | "SGD" | "SEK" | "CZK" | "ILS" | "PHP" | "RUB" | "PLN" | "THB" | "MYR" | "ARS" | "BRL" | "COP" | "IDR" | "INR" | "JPY" | "ZAR";
                                     value: string;
                                 };
                                 refunds: {
+                                    /**
+                                     * @example {
+                                     *       "value": "89",
+                                     *       "currency": "EUR"
+                                     *     }
+                                     */
                                     amount: {
                                         /** @enum {string} */
                                         currency: "EUR" | "USD" | "AUD" | "NOK" | "CAD" | "NZD" | "DKK" | "GBP" | "HKD" | "CHF" | "MXN" | "SGD" | "SEK" | "CZK" | "ILS" | "PHP" | "RUB" | "PLN" | "THB" | "MYR" | "ARS" | "BRL" | "COP" | "IDR" | "INR" | "JPY" | "ZAR";
@@ -6690,17 +8579,40 @@ export interface paths {
                                         sku: string;
                                         variantId: string;
                                     }[];
+                                    /**
+                                     * @example {
+                                     *       "value": "89",
+                                     *       "currency": "EUR"
+                                     *     }
+                                     */
                                     toCard: {
                                         /** @enum {string} */
                                         currency: "EUR" | "USD" | "AUD" | "NOK" | "CAD" | "NZD" | "DKK" | "GBP" | "HKD" | "CHF" | "MXN" | "SGD" | "SEK" | "CZK" | "ILS" | "PHP" | "RUB" | "PLN" | "THB" | "MYR" | "ARS" | "BRL" | "COP" | "IDR" | "INR" | "JPY" | "ZAR";
                                         value: string;
                                     };
+                                    /**
+                                     * @example {
+                                     *       "value": "89",
+                                     *       "currency": "EUR"
+                                     *     }
+                                     */
                                     toGiftCard: {
                                         /** @enum {string} */
                                         currency: "EUR" | "USD" | "AUD" | "NOK" | "CAD" | "NZD" | "DKK" | "GBP" | "HKD" | "CHF" | "MXN" | "SGD" | "SEK" | "CZK" | "ILS" | "PHP" | "RUB" | "PLN" | "THB" | "MYR" | "ARS" | "BRL" | "COP" | "IDR" | "INR" | "JPY" | "ZAR";
                                         value: string;
                                     };
                                 }[];
+                                /**
+                                 * @example {
+                                 *       "name": "Maya Lindqvist",
+                                 *       "line1": "12 Harbour Way",
+                                 *       "line2": "Studio 3",
+                                 *       "city": "Portland",
+                                 *       "region": "OR",
+                                 *       "postalCode": "97209",
+                                 *       "country": "US"
+                                 *     }
+                                 */
                                 shippingAddress: {
                                     city: string;
                                     country: string;
@@ -6710,6 +8622,12 @@ export interface paths {
                                     postalCode?: string;
                                     region?: string;
                                 } | null;
+                                /**
+                                 * @example {
+                                 *       "value": "89",
+                                 *       "currency": "EUR"
+                                 *     }
+                                 */
                                 shippingTotal: {
                                     /** @enum {string} */
                                     currency: "EUR" | "USD" | "AUD" | "NOK" | "CAD" | "NZD" | "DKK" | "GBP" | "HKD" | "CHF" | "MXN" | "SGD" | "SEK" | "CZK" | "ILS" | "PHP" | "RUB" | "PLN" | "THB" | "MYR" | "ARS" | "BRL" | "COP" | "IDR" | "INR" | "JPY" | "ZAR";
@@ -6717,11 +8635,41 @@ export interface paths {
                                 };
                                 /** @enum {string} */
                                 status: "pending" | "paid" | "fulfilled" | "cancelled" | "payment-failed" | "partially-refunded" | "refunded";
+                                /**
+                                 * @example {
+                                 *       "id": "abb659d967a25dfb5ef3dd34",
+                                 *       "itemId": "fa26f1507882fc418755ae32",
+                                 *       "sku": "HP-THROW-OAT",
+                                 *       "plan": {
+                                 *         "billingPeriod": {
+                                 *           "value": 3,
+                                 *           "unit": "WEEK"
+                                 *         },
+                                 *         "numBillingCycles": 3
+                                 *       },
+                                 *       "cyclesBilled": 3,
+                                 *       "nextBillingDate": "2026-11-20T14:32:00.000Z",
+                                 *       "status": "active",
+                                 *       "price": {
+                                 *         "value": "89",
+                                 *         "currency": "EUR"
+                                 *       }
+                                 *     }
+                                 */
                                 subscription: {
                                     cyclesBilled: number;
                                     id: string;
                                     itemId: string;
                                     nextBillingDate: string | null;
+                                    /**
+                                     * @example {
+                                     *       "billingPeriod": {
+                                     *         "value": 3,
+                                     *         "unit": "WEEK"
+                                     *       },
+                                     *       "numBillingCycles": 3
+                                     *     }
+                                     */
                                     plan: {
                                         billingPeriod: {
                                             /** @enum {string} */
@@ -6730,6 +8678,12 @@ export interface paths {
                                         };
                                         numBillingCycles: number;
                                     };
+                                    /**
+                                     * @example {
+                                     *       "value": "89",
+                                     *       "currency": "EUR"
+                                     *     }
+                                     */
                                     price: {
                                         /** @enum {string} */
                                         currency: "EUR" | "USD" | "AUD" | "NOK" | "CAD" | "NZD" | "DKK" | "GBP" | "HKD" | "CHF" | "MXN" | "SGD" | "SEK" | "CZK" | "ILS" | "PHP" | "RUB" | "PLN" | "THB" | "MYR" | "ARS" | "BRL" | "COP" | "IDR" | "INR" | "JPY" | "ZAR";
@@ -6739,11 +8693,23 @@ export interface paths {
                                     /** @enum {string} */
                                     status: "active" | "completed" | "cancelled" | "past-due";
                                 } | null;
+                                /**
+                                 * @example {
+                                 *       "value": "89",
+                                 *       "currency": "EUR"
+                                 *     }
+                                 */
                                 subtotal: {
                                     /** @enum {string} */
                                     currency: "EUR" | "USD" | "AUD" | "NOK" | "CAD" | "NZD" | "DKK" | "GBP" | "HKD" | "CHF" | "MXN" | "SGD" | "SEK" | "CZK" | "ILS" | "PHP" | "RUB" | "PLN" | "THB" | "MYR" | "ARS" | "BRL" | "COP" | "IDR" | "INR" | "JPY" | "ZAR";
                                     value: string;
                                 };
+                                /**
+                                 * @example {
+                                 *       "value": "89",
+                                 *       "currency": "EUR"
+                                 *     }
+                                 */
                                 taxTotal: {
                                     /** @enum {string} */
                                     currency: "EUR" | "USD" | "AUD" | "NOK" | "CAD" | "NZD" | "DKK" | "GBP" | "HKD" | "CHF" | "MXN" | "SGD" | "SEK" | "CZK" | "ILS" | "PHP" | "RUB" | "PLN" | "THB" | "MYR" | "ARS" | "BRL" | "COP" | "IDR" | "INR" | "JPY" | "ZAR";
@@ -6752,7 +8718,40 @@ export interface paths {
                                 testMode: boolean;
                                 websiteId: string;
                             };
+                            /**
+                             * @example {
+                             *       "id": "19040aeb5ca5ff52606b7418",
+                             *       "amount": {
+                             *         "value": "89",
+                             *         "currency": "EUR"
+                             *       },
+                             *       "toCard": {
+                             *         "value": "89",
+                             *         "currency": "EUR"
+                             *       },
+                             *       "toGiftCard": {
+                             *         "value": "89",
+                             *         "currency": "EUR"
+                             *       },
+                             *       "restocked": [
+                             *         {
+                             *           "itemId": "42a05dad62fcc72f1ccc8292",
+                             *           "variantId": "9b3f6cf0fc60ac5980ac3e9c",
+                             *           "sku": "HP-THROW-OAT",
+                             *           "quantity": 2
+                             *         }
+                             *       ],
+                             *       "reason": "Arrived damaged in transit",
+                             *       "createdAt": "2026-11-20T14:32:00.000Z"
+                             *     }
+                             */
                             refund: {
+                                /**
+                                 * @example {
+                                 *       "value": "89",
+                                 *       "currency": "EUR"
+                                 *     }
+                                 */
                                 amount: {
                                     /** @enum {string} */
                                     currency: "EUR" | "USD" | "AUD" | "NOK" | "CAD" | "NZD" | "DKK" | "GBP" | "HKD" | "CHF" | "MXN" | "SGD" | "SEK" | "CZK" | "ILS" | "PHP" | "RUB" | "PLN" | "THB" | "MYR" | "ARS" | "BRL" | "COP" | "IDR" | "INR" | "JPY" | "ZAR";
@@ -6767,11 +8766,23 @@ export interface paths {
                                     sku: string;
                                     variantId: string;
                                 }[];
+                                /**
+                                 * @example {
+                                 *       "value": "89",
+                                 *       "currency": "EUR"
+                                 *     }
+                                 */
                                 toCard: {
                                     /** @enum {string} */
                                     currency: "EUR" | "USD" | "AUD" | "NOK" | "CAD" | "NZD" | "DKK" | "GBP" | "HKD" | "CHF" | "MXN" | "SGD" | "SEK" | "CZK" | "ILS" | "PHP" | "RUB" | "PLN" | "THB" | "MYR" | "ARS" | "BRL" | "COP" | "IDR" | "INR" | "JPY" | "ZAR";
                                     value: string;
                                 };
+                                /**
+                                 * @example {
+                                 *       "value": "89",
+                                 *       "currency": "EUR"
+                                 *     }
+                                 */
                                 toGiftCard: {
                                     /** @enum {string} */
                                     currency: "EUR" | "USD" | "AUD" | "NOK" | "CAD" | "NZD" | "DKK" | "GBP" | "HKD" | "CHF" | "MXN" | "SGD" | "SEK" | "CZK" | "ILS" | "PHP" | "RUB" | "PLN" | "THB" | "MYR" | "ARS" | "BRL" | "COP" | "IDR" | "INR" | "JPY" | "ZAR";
@@ -6825,13 +8836,150 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
+                            /**
+                             * @example {
+                             *       "id": "842edab60282df583124098e",
+                             *       "orderNumber": 3,
+                             *       "kind": "order",
+                             *       "websiteId": "demo",
+                             *       "purchasedCartId": "a55ebe832f86fa4f3458228c",
+                             *       "status": "pending",
+                             *       "testMode": false,
+                             *       "email": "maya.lindqvist@example.com",
+                             *       "shippingAddress": {
+                             *         "name": "Maya Lindqvist",
+                             *         "line1": "12 Harbour Way",
+                             *         "line2": "Studio 3",
+                             *         "city": "Portland",
+                             *         "region": "OR",
+                             *         "postalCode": "97209",
+                             *         "country": "US"
+                             *       },
+                             *       "items": [
+                             *         {
+                             *           "itemId": "ac57d2fe5f488a80dbf488e1",
+                             *           "variantId": "cab086f662107c3e4b777ee5",
+                             *           "sku": "HP-THROW-OAT",
+                             *           "productName": "Merino Wool Throw",
+                             *           "productType": 3,
+                             *           "quantity": 2,
+                             *           "unitPrice": {
+                             *             "value": "89",
+                             *             "currency": "EUR"
+                             *           },
+                             *           "additionalFields": "{\"Engraving\":\"M.L.\"}"
+                             *         }
+                             *       ],
+                             *       "subtotal": {
+                             *         "value": "89",
+                             *         "currency": "EUR"
+                             *       },
+                             *       "discountTotal": {
+                             *         "value": "89",
+                             *         "currency": "EUR"
+                             *       },
+                             *       "shippingTotal": {
+                             *         "value": "89",
+                             *         "currency": "EUR"
+                             *       },
+                             *       "taxTotal": {
+                             *         "value": "89",
+                             *         "currency": "EUR"
+                             *       },
+                             *       "giftCardTotal": {
+                             *         "value": "89",
+                             *         "currency": "EUR"
+                             *       },
+                             *       "grandTotal": {
+                             *         "value": "89",
+                             *         "currency": "EUR"
+                             *       },
+                             *       "amountCharged": {
+                             *         "value": "89",
+                             *         "currency": "EUR"
+                             *       },
+                             *       "giftCardsIssued": [
+                             *         {
+                             *           "code": "AUTUMN10",
+                             *           "balance": {
+                             *             "value": "89",
+                             *             "currency": "EUR"
+                             *           }
+                             *         }
+                             *       ],
+                             *       "subscription": {
+                             *         "id": "abb659d967a25dfb5ef3dd34",
+                             *         "itemId": "fa26f1507882fc418755ae32",
+                             *         "sku": "HP-THROW-OAT",
+                             *         "plan": {
+                             *           "billingPeriod": {
+                             *             "value": 3,
+                             *             "unit": "WEEK"
+                             *           },
+                             *           "numBillingCycles": 3
+                             *         },
+                             *         "cyclesBilled": 3,
+                             *         "nextBillingDate": "2026-11-20T14:32:00.000Z",
+                             *         "status": "active",
+                             *         "price": {
+                             *           "value": "89",
+                             *           "currency": "EUR"
+                             *         }
+                             *       },
+                             *       "createdAt": "2026-11-20T14:32:00.000Z",
+                             *       "receiptToken": "b1c2d3e4f5a6b7c8d9e0f1a2b3c4d5e6",
+                             *       "refundedTotal": {
+                             *         "value": "89",
+                             *         "currency": "EUR"
+                             *       },
+                             *       "refunds": [
+                             *         {
+                             *           "id": "19040aeb5ca5ff52606b7418",
+                             *           "amount": {
+                             *             "value": "89",
+                             *             "currency": "EUR"
+                             *           },
+                             *           "toCard": {
+                             *             "value": "89",
+                             *             "currency": "EUR"
+                             *           },
+                             *           "toGiftCard": {
+                             *             "value": "89",
+                             *             "currency": "EUR"
+                             *           },
+                             *           "restocked": [
+                             *             {
+                             *               "itemId": "42a05dad62fcc72f1ccc8292",
+                             *               "variantId": "9b3f6cf0fc60ac5980ac3e9c",
+                             *               "sku": "HP-THROW-OAT",
+                             *               "quantity": 2
+                             *             }
+                             *           ],
+                             *           "reason": "Arrived damaged in transit",
+                             *           "createdAt": "2026-11-20T14:32:00.000Z"
+                             *         }
+                             *       ]
+                             *     }
+                             */
                             order: {
+                                /**
+                                 * @example {
+                                 *       "value": "89",
+                                 *       "currency": "EUR"
+                                 *     }
+                                 */
                                 amountCharged: {
                                     /** @enum {string} */
                                     currency: "EUR" | "USD" | "AUD" | "NOK" | "CAD" | "NZD" | "DKK" | "GBP" | "HKD" | "CHF" | "MXN" | "SGD" | "SEK" | "CZK" | "ILS" | "PHP" | "RUB" | "PLN" | "THB" | "MYR" | "ARS" | "BRL" | "COP" | "IDR" | "INR" | "JPY" | "ZAR";
                                     value: string;
                                 };
                                 createdAt: string;
+                                /**
+                                 * @example {
+                                 *       "value": "89",
+                                 *       "currency": "EUR"
+                                 *     }
+                                 */
                                 discountTotal: {
                                     /** @enum {string} */
                                     currency: "EUR" | "USD" | "AUD" | "NOK" | "CAD" | "NZD" | "DKK" | "GBP" | "HKD" | "CHF" | "MXN" | "SGD" | "SEK" | "CZK" | "ILS" | "PHP" | "RUB" | "PLN" | "THB" | "MYR" | "ARS" | "BRL" | "COP" | "IDR" | "INR" | "JPY" | "ZAR";
@@ -6839,6 +8987,12 @@ export interface paths {
                                 };
                                 email: string;
                                 giftCardsIssued: {
+                                    /**
+                                     * @example {
+                                     *       "value": "89",
+                                     *       "currency": "EUR"
+                                     *     }
+                                     */
                                     balance: {
                                         /** @enum {string} */
                                         currency: "EUR" | "USD" | "AUD" | "NOK" | "CAD" | "NZD" | "DKK" | "GBP" | "HKD" | "CHF" | "MXN" | "SGD" | "SEK" | "CZK" | "ILS" | "PHP" | "RUB" | "PLN" | "THB" | "MYR" | "ARS" | "BRL" | "COP" | "IDR" | "INR" | "JPY" | "ZAR";
@@ -6846,11 +9000,23 @@ export interface paths {
                                     };
                                     code: string;
                                 }[];
+                                /**
+                                 * @example {
+                                 *       "value": "89",
+                                 *       "currency": "EUR"
+                                 *     }
+                                 */
                                 giftCardTotal: {
                                     /** @enum {string} */
                                     currency: "EUR" | "USD" | "AUD" | "NOK" | "CAD" | "NZD" | "DKK" | "GBP" | "HKD" | "CHF" | "MXN" | "SGD" | "SEK" | "CZK" | "ILS" | "PHP" | "RUB" | "PLN" | "THB" | "MYR" | "ARS" | "BRL" | "COP" | "IDR" | "INR" | "JPY" | "ZAR";
                                     value: string;
                                 };
+                                /**
+                                 * @example {
+                                 *       "value": "89",
+                                 *       "currency": "EUR"
+                                 *     }
+                                 */
                                 grandTotal: {
                                     /** @enum {string} */
                                     currency: "EUR" | "USD" | "AUD" | "NOK" | "CAD" | "NZD" | "DKK" | "GBP" | "HKD" | "CHF" | "MXN" | "SGD" | "SEK" | "CZK" | "ILS" | "PHP" | "RUB" | "PLN" | "THB" | "MYR" | "ARS" | "BRL" | "COP" | "IDR" | "INR" | "JPY" | "ZAR";
@@ -6864,6 +9030,12 @@ export interface paths {
                                     productType: number;
                                     quantity: number;
                                     sku: string;
+                                    /**
+                                     * @example {
+                                     *       "value": "89",
+                                     *       "currency": "EUR"
+                                     *     }
+                                     */
                                     unitPrice: {
                                         /** @enum {string} */
                                         currency: "EUR" | "USD" | "AUD" | "NOK" | "CAD" | "NZD" | "DKK" | "GBP" | "HKD" | "CHF" | "MXN" | "SGD" | "SEK" | "CZK" | "ILS" | "PHP" | "RUB" | "PLN" | "THB" | "MYR" | "ARS" | "BRL" | "COP" | "IDR" | "INR" | "JPY" | "ZAR";
@@ -6876,12 +9048,24 @@ export interface paths {
                                 orderNumber: number;
                                 purchasedCartId: string | null;
                                 receiptToken?: string | null;
+                                /**
+                                 * @example {
+                                 *       "value": "89",
+                                 *       "currency": "EUR"
+                                 *     }
+                                 */
                                 refundedTotal: {
                                     /** @enum {string} */
                                     currency: "EUR" | "USD" | "AUD" | "NOK" | "CAD" | "NZD" | "DKK" | "GBP" | "HKD" | "CHF" | "MXN" | "SGD" | "SEK" | "CZK" | "ILS" | "PHP" | "RUB" | "PLN" | "THB" | "MYR" | "ARS" | "BRL" | "COP" | "IDR" | "INR" | "JPY" | "ZAR";
                                     value: string;
                                 };
                                 refunds: {
+                                    /**
+                                     * @example {
+                                     *       "value": "89",
+                                     *       "currency": "EUR"
+                                     *     }
+                                     */
                                     amount: {
                                         /** @enum {string} */
                                         currency: "EUR" | "USD" | "AUD" | "NOK" | "CAD" | "NZD" | "DKK" | "GBP" | "HKD" | "CHF" | "MXN" | "SGD" | "SEK" | "CZK" | "ILS" | "PHP" | "RUB" | "PLN" | "THB" | "MYR" | "ARS" | "BRL" | "COP" | "IDR" | "INR" | "JPY" | "ZAR";
@@ -6896,17 +9080,40 @@ export interface paths {
                                         sku: string;
                                         variantId: string;
                                     }[];
+                                    /**
+                                     * @example {
+                                     *       "value": "89",
+                                     *       "currency": "EUR"
+                                     *     }
+                                     */
                                     toCard: {
                                         /** @enum {string} */
                                         currency: "EUR" | "USD" | "AUD" | "NOK" | "CAD" | "NZD" | "DKK" | "GBP" | "HKD" | "CHF" | "MXN" | "SGD" | "SEK" | "CZK" | "ILS" | "PHP" | "RUB" | "PLN" | "THB" | "MYR" | "ARS" | "BRL" | "COP" | "IDR" | "INR" | "JPY" | "ZAR";
                                         value: string;
                                     };
+                                    /**
+                                     * @example {
+                                     *       "value": "89",
+                                     *       "currency": "EUR"
+                                     *     }
+                                     */
                                     toGiftCard: {
                                         /** @enum {string} */
                                         currency: "EUR" | "USD" | "AUD" | "NOK" | "CAD" | "NZD" | "DKK" | "GBP" | "HKD" | "CHF" | "MXN" | "SGD" | "SEK" | "CZK" | "ILS" | "PHP" | "RUB" | "PLN" | "THB" | "MYR" | "ARS" | "BRL" | "COP" | "IDR" | "INR" | "JPY" | "ZAR";
                                         value: string;
                                     };
                                 }[];
+                                /**
+                                 * @example {
+                                 *       "name": "Maya Lindqvist",
+                                 *       "line1": "12 Harbour Way",
+                                 *       "line2": "Studio 3",
+                                 *       "city": "Portland",
+                                 *       "region": "OR",
+                                 *       "postalCode": "97209",
+                                 *       "country": "US"
+                                 *     }
+                                 */
                                 shippingAddress: {
                                     city: string;
                                     country: string;
@@ -6916,6 +9123,12 @@ export interface paths {
                                     postalCode?: string;
                                     region?: string;
                                 } | null;
+                                /**
+                                 * @example {
+                                 *       "value": "89",
+                                 *       "currency": "EUR"
+                                 *     }
+                                 */
                                 shippingTotal: {
                                     /** @enum {string} */
                                     currency: "EUR" | "USD" | "AUD" | "NOK" | "CAD" | "NZD" | "DKK" | "GBP" | "HKD" | "CHF" | "MXN" | "SGD" | "SEK" | "CZK" | "ILS" | "PHP" | "RUB" | "PLN" | "THB" | "MYR" | "ARS" | "BRL" | "COP" | "IDR" | "INR" | "JPY" | "ZAR";
@@ -6923,11 +9136,41 @@ export interface paths {
                                 };
                                 /** @enum {string} */
                                 status: "pending" | "paid" | "fulfilled" | "cancelled" | "payment-failed" | "partially-refunded" | "refunded";
+                                /**
+                                 * @example {
+                                 *       "id": "abb659d967a25dfb5ef3dd34",
+                                 *       "itemId": "fa26f1507882fc418755ae32",
+                                 *       "sku": "HP-THROW-OAT",
+                                 *       "plan": {
+                                 *         "billingPeriod": {
+                                 *           "value": 3,
+                                 *           "unit": "WEEK"
+                                 *         },
+                                 *         "numBillingCycles": 3
+                                 *       },
+                                 *       "cyclesBilled": 3,
+                                 *       "nextBillingDate": "2026-11-20T14:32:00.000Z",
+                                 *       "status": "active",
+                                 *       "price": {
+                                 *         "value": "89",
+                                 *         "currency": "EUR"
+                                 *       }
+                                 *     }
+                                 */
                                 subscription: {
                                     cyclesBilled: number;
                                     id: string;
                                     itemId: string;
                                     nextBillingDate: string | null;
+                                    /**
+                                     * @example {
+                                     *       "billingPeriod": {
+                                     *         "value": 3,
+                                     *         "unit": "WEEK"
+                                     *       },
+                                     *       "numBillingCycles": 3
+                                     *     }
+                                     */
                                     plan: {
                                         billingPeriod: {
                                             /** @enum {string} */
@@ -6936,6 +9179,12 @@ export interface paths {
                                         };
                                         numBillingCycles: number;
                                     };
+                                    /**
+                                     * @example {
+                                     *       "value": "89",
+                                     *       "currency": "EUR"
+                                     *     }
+                                     */
                                     price: {
                                         /** @enum {string} */
                                         currency: "EUR" | "USD" | "AUD" | "NOK" | "CAD" | "NZD" | "DKK" | "GBP" | "HKD" | "CHF" | "MXN" | "SGD" | "SEK" | "CZK" | "ILS" | "PHP" | "RUB" | "PLN" | "THB" | "MYR" | "ARS" | "BRL" | "COP" | "IDR" | "INR" | "JPY" | "ZAR";
@@ -6945,11 +9194,23 @@ export interface paths {
                                     /** @enum {string} */
                                     status: "active" | "completed" | "cancelled" | "past-due";
                                 } | null;
+                                /**
+                                 * @example {
+                                 *       "value": "89",
+                                 *       "currency": "EUR"
+                                 *     }
+                                 */
                                 subtotal: {
                                     /** @enum {string} */
                                     currency: "EUR" | "USD" | "AUD" | "NOK" | "CAD" | "NZD" | "DKK" | "GBP" | "HKD" | "CHF" | "MXN" | "SGD" | "SEK" | "CZK" | "ILS" | "PHP" | "RUB" | "PLN" | "THB" | "MYR" | "ARS" | "BRL" | "COP" | "IDR" | "INR" | "JPY" | "ZAR";
                                     value: string;
                                 };
+                                /**
+                                 * @example {
+                                 *       "value": "89",
+                                 *       "currency": "EUR"
+                                 *     }
+                                 */
                                 taxTotal: {
                                     /** @enum {string} */
                                     currency: "EUR" | "USD" | "AUD" | "NOK" | "CAD" | "NZD" | "DKK" | "GBP" | "HKD" | "CHF" | "MXN" | "SGD" | "SEK" | "CZK" | "ILS" | "PHP" | "RUB" | "PLN" | "THB" | "MYR" | "ARS" | "BRL" | "COP" | "IDR" | "INR" | "JPY" | "ZAR";
@@ -7009,6 +9270,15 @@ export interface paths {
                                 itemId: string;
                                 nextBillingDate: string | null;
                                 orderId: string;
+                                /**
+                                 * @example {
+                                 *       "billingPeriod": {
+                                 *         "value": 3,
+                                 *         "unit": "WEEK"
+                                 *       },
+                                 *       "numBillingCycles": 3
+                                 *     }
+                                 */
                                 plan: {
                                     billingPeriod: {
                                         /** @enum {string} */
@@ -7017,6 +9287,12 @@ export interface paths {
                                     };
                                     numBillingCycles: number;
                                 };
+                                /**
+                                 * @example {
+                                 *       "value": "89",
+                                 *       "currency": "EUR"
+                                 *     }
+                                 */
                                 price: {
                                     /** @enum {string} */
                                     currency: "EUR" | "USD" | "AUD" | "NOK" | "CAD" | "NZD" | "DKK" | "GBP" | "HKD" | "CHF" | "MXN" | "SGD" | "SEK" | "CZK" | "ILS" | "PHP" | "RUB" | "PLN" | "THB" | "MYR" | "ARS" | "BRL" | "COP" | "IDR" | "INR" | "JPY" | "ZAR";
@@ -7065,6 +9341,30 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
+                            /**
+                             * @example {
+                             *       "id": "bc286a5e5bcd8e4f331ae9d5",
+                             *       "itemId": "45f8004cdcc42680032f1611",
+                             *       "sku": "HP-THROW-OAT",
+                             *       "plan": {
+                             *         "billingPeriod": {
+                             *           "value": 3,
+                             *           "unit": "WEEK"
+                             *         },
+                             *         "numBillingCycles": 3
+                             *       },
+                             *       "cyclesBilled": 3,
+                             *       "nextBillingDate": "2026-11-20T14:32:00.000Z",
+                             *       "status": "active",
+                             *       "price": {
+                             *         "value": "89",
+                             *         "currency": "EUR"
+                             *       },
+                             *       "email": "maya.lindqvist@example.com",
+                             *       "orderId": "ord_8KQ2M7XW",
+                             *       "createdAt": "2026-11-20T14:32:00.000Z"
+                             *     }
+                             */
                             subscription: {
                                 createdAt: string;
                                 cyclesBilled: number;
@@ -7073,6 +9373,15 @@ export interface paths {
                                 itemId: string;
                                 nextBillingDate: string | null;
                                 orderId: string;
+                                /**
+                                 * @example {
+                                 *       "billingPeriod": {
+                                 *         "value": 3,
+                                 *         "unit": "WEEK"
+                                 *       },
+                                 *       "numBillingCycles": 3
+                                 *     }
+                                 */
                                 plan: {
                                     billingPeriod: {
                                         /** @enum {string} */
@@ -7081,6 +9390,12 @@ export interface paths {
                                     };
                                     numBillingCycles: number;
                                 };
+                                /**
+                                 * @example {
+                                 *       "value": "89",
+                                 *       "currency": "EUR"
+                                 *     }
+                                 */
                                 price: {
                                     /** @enum {string} */
                                     currency: "EUR" | "USD" | "AUD" | "NOK" | "CAD" | "NZD" | "DKK" | "GBP" | "HKD" | "CHF" | "MXN" | "SGD" | "SEK" | "CZK" | "ILS" | "PHP" | "RUB" | "PLN" | "THB" | "MYR" | "ARS" | "BRL" | "COP" | "IDR" | "INR" | "JPY" | "ZAR";
@@ -7137,6 +9452,30 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
+                            /**
+                             * @example {
+                             *       "id": "bc286a5e5bcd8e4f331ae9d5",
+                             *       "itemId": "45f8004cdcc42680032f1611",
+                             *       "sku": "HP-THROW-OAT",
+                             *       "plan": {
+                             *         "billingPeriod": {
+                             *           "value": 3,
+                             *           "unit": "WEEK"
+                             *         },
+                             *         "numBillingCycles": 3
+                             *       },
+                             *       "cyclesBilled": 3,
+                             *       "nextBillingDate": "2026-11-20T14:32:00.000Z",
+                             *       "status": "active",
+                             *       "price": {
+                             *         "value": "89",
+                             *         "currency": "EUR"
+                             *       },
+                             *       "email": "maya.lindqvist@example.com",
+                             *       "orderId": "ord_8KQ2M7XW",
+                             *       "createdAt": "2026-11-20T14:32:00.000Z"
+                             *     }
+                             */
                             subscription: {
                                 createdAt: string;
                                 cyclesBilled: number;
@@ -7145,6 +9484,15 @@ export interface paths {
                                 itemId: string;
                                 nextBillingDate: string | null;
                                 orderId: string;
+                                /**
+                                 * @example {
+                                 *       "billingPeriod": {
+                                 *         "value": 3,
+                                 *         "unit": "WEEK"
+                                 *       },
+                                 *       "numBillingCycles": 3
+                                 *     }
+                                 */
                                 plan: {
                                     billingPeriod: {
                                         /** @enum {string} */
@@ -7153,6 +9501,12 @@ export interface paths {
                                     };
                                     numBillingCycles: number;
                                 };
+                                /**
+                                 * @example {
+                                 *       "value": "89",
+                                 *       "currency": "EUR"
+                                 *     }
+                                 */
                                 price: {
                                     /** @enum {string} */
                                     currency: "EUR" | "USD" | "AUD" | "NOK" | "CAD" | "NZD" | "DKK" | "GBP" | "HKD" | "CHF" | "MXN" | "SGD" | "SEK" | "CZK" | "ILS" | "PHP" | "RUB" | "PLN" | "THB" | "MYR" | "ARS" | "BRL" | "COP" | "IDR" | "INR" | "JPY" | "ZAR";
@@ -7203,6 +9557,18 @@ export interface paths {
                             lowStock: number;
                             lowStockAt: number;
                             sales: {
+                                /**
+                                 * @example {
+                                 *       "orders": 3,
+                                 *       "totals": [
+                                 *         {
+                                 *           "currency": "USD",
+                                 *           "orders": 3,
+                                 *           "totalCents": 8900
+                                 *         }
+                                 *       ]
+                                 *     }
+                                 */
                                 last7Days: {
                                     orders: number;
                                     totals: {
@@ -7211,6 +9577,18 @@ export interface paths {
                                         totalCents: number;
                                     }[];
                                 };
+                                /**
+                                 * @example {
+                                 *       "orders": 3,
+                                 *       "totals": [
+                                 *         {
+                                 *           "currency": "USD",
+                                 *           "orders": 3,
+                                 *           "totalCents": 8900
+                                 *         }
+                                 *       ]
+                                 *     }
+                                 */
                                 previous7Days: {
                                     orders: number;
                                     totals: {
@@ -7219,6 +9597,18 @@ export interface paths {
                                         totalCents: number;
                                     }[];
                                 };
+                                /**
+                                 * @example {
+                                 *       "orders": 3,
+                                 *       "totals": [
+                                 *         {
+                                 *           "currency": "USD",
+                                 *           "orders": 3,
+                                 *           "totalCents": 8900
+                                 *         }
+                                 *       ]
+                                 *     }
+                                 */
                                 today: {
                                     orders: number;
                                     totals: {
@@ -7230,6 +9620,18 @@ export interface paths {
                             };
                             soldOut: number;
                             testSales: {
+                                /**
+                                 * @example {
+                                 *       "orders": 3,
+                                 *       "totals": [
+                                 *         {
+                                 *           "currency": "USD",
+                                 *           "orders": 3,
+                                 *           "totalCents": 8900
+                                 *         }
+                                 *       ]
+                                 *     }
+                                 */
                                 last7Days: {
                                     orders: number;
                                     totals: {
@@ -7238,6 +9640,18 @@ export interface paths {
                                         totalCents: number;
                                     }[];
                                 };
+                                /**
+                                 * @example {
+                                 *       "orders": 3,
+                                 *       "totals": [
+                                 *         {
+                                 *           "currency": "USD",
+                                 *           "orders": 3,
+                                 *           "totalCents": 8900
+                                 *         }
+                                 *       ]
+                                 *     }
+                                 */
                                 previous7Days: {
                                     orders: number;
                                     totals: {
@@ -7246,6 +9660,18 @@ export interface paths {
                                         totalCents: number;
                                     }[];
                                 };
+                                /**
+                                 * @example {
+                                 *       "orders": 3,
+                                 *       "totals": [
+                                 *         {
+                                 *           "currency": "USD",
+                                 *           "orders": 3,
+                                 *           "totalCents": 8900
+                                 *         }
+                                 *       ]
+                                 *     }
+                                 */
                                 today: {
                                     orders: number;
                                     totals: {
@@ -7338,6 +9764,16 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
+                            /**
+                             * @example {
+                             *       "id": "8d00936c6f1693f3cf251ceb",
+                             *       "name": "Oregon sales tax",
+                             *       "country": "US",
+                             *       "region": "OR",
+                             *       "rateBps": 825,
+                             *       "appliesToShipping": true
+                             *     }
+                             */
                             taxRule: {
                                 appliesToShipping: boolean;
                                 country: string;
@@ -7396,6 +9832,16 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
+                            /**
+                             * @example {
+                             *       "id": "8d00936c6f1693f3cf251ceb",
+                             *       "name": "Oregon sales tax",
+                             *       "country": "US",
+                             *       "region": "OR",
+                             *       "rateBps": 825,
+                             *       "appliesToShipping": true
+                             *     }
+                             */
                             taxRule: {
                                 appliesToShipping: boolean;
                                 country: string;
@@ -7511,7 +9957,56 @@ export interface paths {
                             createdOn: number;
                             domains: string[];
                             id: string;
+                            /**
+                             * @example {
+                             *       "currency": "EUR",
+                             *       "locale": "en-US",
+                             *       "timeZone": "America/Los_Angeles",
+                             *       "country": "US",
+                             *       "cookieSettings": {
+                             *         "bannerEnabled": true,
+                             *         "restrictivePolicy": true,
+                             *         "bannerText": "We use cookies to keep your cart and to count visits."
+                             *       },
+                             *       "siteStatus": 1,
+                             *       "betaFlags": {
+                             *         "commerceVisitorMetrics": true,
+                             *         "videoPaywall": true,
+                             *         "productReviewsKillSwitch": true
+                             *       },
+                             *       "store": {
+                             *         "allowMultipleQuantityForServices": true,
+                             *         "expressCheckout": true,
+                             *         "customCart": true,
+                             *         "nativeReviewsEnabled": true,
+                             *         "importedReviewsEnabled": true,
+                             *         "installmentsEnabled": true
+                             *       },
+                             *       "commentsEnabled": true,
+                             *       "captchaSiteKey": "6LcHarbourPineDemoKey",
+                             *       "colors": {
+                             *         "accent": "Harbour & Pine"
+                             *       },
+                             *       "businessEmail": "maya.lindqvist@example.com",
+                             *       "styles": {
+                             *         "bodyFont": "system",
+                             *         "headingFont": "system",
+                             *         "accent": "#2f4f4f",
+                             *         "text": "#2f4f4f",
+                             *         "background": "#2f4f4f",
+                             *         "buttonShape": "square",
+                             *         "spacing": "compact"
+                             *       }
+                             *     }
+                             */
                             settings: {
+                                /**
+                                 * @example {
+                                 *       "commerceVisitorMetrics": true,
+                                 *       "videoPaywall": true,
+                                 *       "productReviewsKillSwitch": true
+                                 *     }
+                                 */
                                 betaFlags: {
                                     commerceVisitorMetrics: boolean;
                                     productReviewsKillSwitch: boolean;
@@ -7533,6 +10028,13 @@ export interface paths {
                                     };
                                 };
                                 commentsEnabled: boolean;
+                                /**
+                                 * @example {
+                                 *       "bannerEnabled": true,
+                                 *       "restrictivePolicy": true,
+                                 *       "bannerText": "We use cookies to keep your cart and to count visits."
+                                 *     }
+                                 */
                                 cookieSettings: {
                                     bannerEnabled: boolean;
                                     bannerText: string;
@@ -7544,6 +10046,16 @@ export interface paths {
                                 locale: string;
                                 /** @enum {number} */
                                 siteStatus: 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 15;
+                                /**
+                                 * @example {
+                                 *       "allowMultipleQuantityForServices": true,
+                                 *       "expressCheckout": true,
+                                 *       "customCart": true,
+                                 *       "nativeReviewsEnabled": true,
+                                 *       "importedReviewsEnabled": true,
+                                 *       "installmentsEnabled": true
+                                 *     }
+                                 */
                                 store: {
                                     allowMultipleQuantityForServices: boolean;
                                     customCart: boolean;
@@ -7552,6 +10064,17 @@ export interface paths {
                                     installmentsEnabled: boolean;
                                     nativeReviewsEnabled: boolean;
                                 };
+                                /**
+                                 * @example {
+                                 *       "bodyFont": "system",
+                                 *       "headingFont": "system",
+                                 *       "accent": "#2f4f4f",
+                                 *       "text": "#2f4f4f",
+                                 *       "background": "#2f4f4f",
+                                 *       "buttonShape": "square",
+                                 *       "spacing": "compact"
+                                 *     }
+                                 */
                                 styles: {
                                     accent: (string | {
                                         a?: number;
@@ -7634,7 +10157,56 @@ export interface paths {
                             createdOn: number;
                             domains: string[];
                             id: string;
+                            /**
+                             * @example {
+                             *       "currency": "EUR",
+                             *       "locale": "en-US",
+                             *       "timeZone": "America/Los_Angeles",
+                             *       "country": "US",
+                             *       "cookieSettings": {
+                             *         "bannerEnabled": true,
+                             *         "restrictivePolicy": true,
+                             *         "bannerText": "We use cookies to keep your cart and to count visits."
+                             *       },
+                             *       "siteStatus": 1,
+                             *       "betaFlags": {
+                             *         "commerceVisitorMetrics": true,
+                             *         "videoPaywall": true,
+                             *         "productReviewsKillSwitch": true
+                             *       },
+                             *       "store": {
+                             *         "allowMultipleQuantityForServices": true,
+                             *         "expressCheckout": true,
+                             *         "customCart": true,
+                             *         "nativeReviewsEnabled": true,
+                             *         "importedReviewsEnabled": true,
+                             *         "installmentsEnabled": true
+                             *       },
+                             *       "commentsEnabled": true,
+                             *       "captchaSiteKey": "6LcHarbourPineDemoKey",
+                             *       "colors": {
+                             *         "accent": "Harbour & Pine"
+                             *       },
+                             *       "businessEmail": "maya.lindqvist@example.com",
+                             *       "styles": {
+                             *         "bodyFont": "system",
+                             *         "headingFont": "system",
+                             *         "accent": "#2f4f4f",
+                             *         "text": "#2f4f4f",
+                             *         "background": "#2f4f4f",
+                             *         "buttonShape": "square",
+                             *         "spacing": "compact"
+                             *       }
+                             *     }
+                             */
                             settings: {
+                                /**
+                                 * @example {
+                                 *       "commerceVisitorMetrics": true,
+                                 *       "videoPaywall": true,
+                                 *       "productReviewsKillSwitch": true
+                                 *     }
+                                 */
                                 betaFlags: {
                                     commerceVisitorMetrics: boolean;
                                     productReviewsKillSwitch: boolean;
@@ -7656,6 +10228,13 @@ export interface paths {
                                     };
                                 };
                                 commentsEnabled: boolean;
+                                /**
+                                 * @example {
+                                 *       "bannerEnabled": true,
+                                 *       "restrictivePolicy": true,
+                                 *       "bannerText": "We use cookies to keep your cart and to count visits."
+                                 *     }
+                                 */
                                 cookieSettings: {
                                     bannerEnabled: boolean;
                                     bannerText: string;
@@ -7667,6 +10246,16 @@ export interface paths {
                                 locale: string;
                                 /** @enum {number} */
                                 siteStatus: 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 15;
+                                /**
+                                 * @example {
+                                 *       "allowMultipleQuantityForServices": true,
+                                 *       "expressCheckout": true,
+                                 *       "customCart": true,
+                                 *       "nativeReviewsEnabled": true,
+                                 *       "importedReviewsEnabled": true,
+                                 *       "installmentsEnabled": true
+                                 *     }
+                                 */
                                 store: {
                                     allowMultipleQuantityForServices: boolean;
                                     customCart: boolean;
@@ -7675,6 +10264,17 @@ export interface paths {
                                     installmentsEnabled: boolean;
                                     nativeReviewsEnabled: boolean;
                                 };
+                                /**
+                                 * @example {
+                                 *       "bodyFont": "system",
+                                 *       "headingFont": "system",
+                                 *       "accent": "#2f4f4f",
+                                 *       "text": "#2f4f4f",
+                                 *       "background": "#2f4f4f",
+                                 *       "buttonShape": "square",
+                                 *       "spacing": "compact"
+                                 *     }
+                                 */
                                 styles: {
                                     accent: (string | {
                                         a?: number;
@@ -7809,6 +10409,44 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "items": [
+                         *         {
+                         *           "id": "2e5b7a8a7cf1dfa848fec909",
+                         *           "websiteId": "demo",
+                         *           "type": 1,
+                         *           "typeName": "Maya Lindqvist",
+                         *           "title": "Shop",
+                         *           "navigationTitle": "Shop",
+                         *           "urlId": "7d6808109fdc8da3bd401870",
+                         *           "fullUrl": "https://harbourandpine.example/shop/p/merino-wool-throw",
+                         *           "description": "A soft throw woven from undyed merino in a small mill on the coast.",
+                         *           "enabled": true,
+                         *           "ordering": "user",
+                         *           "layout": {
+                         *             "blocks": [
+                         *               {
+                         *                 "id": "d1585a2c01c51af7e9e92d00",
+                         *                 "type": 1,
+                         *                 "data": {
+                         *                   "text": "Could the throw be gift-wrapped? It is a birthday present."
+                         *                 }
+                         *               }
+                         *             ]
+                         *           },
+                         *           "gallerySettings": {
+                         *             "en-US": true
+                         *           },
+                         *           "itemCount": 42,
+                         *           "createdOn": 1763649120000,
+                         *           "updatedOn": 1763649120000
+                         *         }
+                         *       ],
+                         *       "hasNextPage": false,
+                         *       "nextPageCursor": null
+                         *     }
+                         */
                         "application/json": {
                             hasNextPage: boolean;
                             items: {
@@ -7816,11 +10454,29 @@ export interface paths {
                                 description?: string;
                                 enabled: boolean;
                                 fullUrl: string;
+                                /**
+                                 * @example {
+                                 *       "en-US": true
+                                 *     }
+                                 */
                                 gallerySettings: {
                                     [key: string]: boolean | number | string;
                                 } | null;
                                 id: string;
                                 itemCount: number;
+                                /**
+                                 * @example {
+                                 *       "blocks": [
+                                 *         {
+                                 *           "id": "d1585a2c01c51af7e9e92d00",
+                                 *           "type": 1,
+                                 *           "data": {
+                                 *             "text": "Could the throw be gift-wrapped? It is a birthday present."
+                                 *           }
+                                 *         }
+                                 *       ]
+                                 *     }
+                                 */
                                 layout: {
                                     blocks: {
                                         /** @default {} */
@@ -7877,6 +10533,19 @@ export interface paths {
                         enabled?: boolean;
                         /** @enum {string} */
                         kind?: "blog" | "events";
+                        /**
+                         * @example {
+                         *       "blocks": [
+                         *         {
+                         *           "id": "d1585a2c01c51af7e9e92d00",
+                         *           "type": 1,
+                         *           "data": {
+                         *             "text": "Could the throw be gift-wrapped? It is a birthday present."
+                         *           }
+                         *         }
+                         *       ]
+                         *     }
+                         */
                         layout?: {
                             blocks: {
                                 /** @default {} */
@@ -7920,11 +10589,29 @@ export interface paths {
                             description?: string;
                             enabled: boolean;
                             fullUrl: string;
+                            /**
+                             * @example {
+                             *       "en-US": true
+                             *     }
+                             */
                             gallerySettings: {
                                 [key: string]: boolean | number | string;
                             } | null;
                             id: string;
                             itemCount: number;
+                            /**
+                             * @example {
+                             *       "blocks": [
+                             *         {
+                             *           "id": "d1585a2c01c51af7e9e92d00",
+                             *           "type": 1,
+                             *           "data": {
+                             *             "text": "Could the throw be gift-wrapped? It is a birthday present."
+                             *           }
+                             *         }
+                             *       ]
+                             *     }
+                             */
                             layout: {
                                 blocks: {
                                     /** @default {} */
@@ -7997,11 +10684,29 @@ export interface paths {
                             description?: string;
                             enabled: boolean;
                             fullUrl: string;
+                            /**
+                             * @example {
+                             *       "en-US": true
+                             *     }
+                             */
                             gallerySettings: {
                                 [key: string]: boolean | number | string;
                             } | null;
                             id: string;
                             itemCount: number;
+                            /**
+                             * @example {
+                             *       "blocks": [
+                             *         {
+                             *           "id": "d1585a2c01c51af7e9e92d00",
+                             *           "type": 1,
+                             *           "data": {
+                             *             "text": "Could the throw be gift-wrapped? It is a birthday present."
+                             *           }
+                             *         }
+                             *       ]
+                             *     }
+                             */
                             layout: {
                                 blocks: {
                                     /** @default {} */
@@ -8054,6 +10759,19 @@ export interface paths {
                         baseUpdatedOn?: number;
                         description?: string | null;
                         enabled?: boolean;
+                        /**
+                         * @example {
+                         *       "blocks": [
+                         *         {
+                         *           "id": "d1585a2c01c51af7e9e92d00",
+                         *           "type": 1,
+                         *           "data": {
+                         *             "text": "Could the throw be gift-wrapped? It is a birthday present."
+                         *           }
+                         *         }
+                         *       ]
+                         *     }
+                         */
                         layout?: {
                             blocks: {
                                 /** @default {} */
@@ -8095,11 +10813,29 @@ export interface paths {
                             description?: string;
                             enabled: boolean;
                             fullUrl: string;
+                            /**
+                             * @example {
+                             *       "en-US": true
+                             *     }
+                             */
                             gallerySettings: {
                                 [key: string]: boolean | number | string;
                             } | null;
                             id: string;
                             itemCount: number;
+                            /**
+                             * @example {
+                             *       "blocks": [
+                             *         {
+                             *           "id": "d1585a2c01c51af7e9e92d00",
+                             *           "type": 1,
+                             *           "data": {
+                             *             "text": "Could the throw be gift-wrapped? It is a birthday present."
+                             *           }
+                             *         }
+                             *       ]
+                             *     }
+                             */
                             layout: {
                                 blocks: {
                                     /** @default {} */
@@ -8268,6 +11004,205 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "items": [
+                         *         {
+                         *           "id": "7b707768b2bf480f551e2fb5",
+                         *           "websiteId": "demo",
+                         *           "collectionId": "demo-shop",
+                         *           "recordType": 3,
+                         *           "title": "Merino Wool Throw",
+                         *           "urlId": "08e72c8eb8c0940bb897da02",
+                         *           "fullUrl": "https://harbourandpine.example/shop/p/merino-wool-throw",
+                         *           "status": "published",
+                         *           "statusLabel": "Published",
+                         *           "publishOn": 1763649120000,
+                         *           "addedOn": 1763649120000,
+                         *           "updatedOn": 1763649120000,
+                         *           "displayIndex": 3,
+                         *           "body": "Could the throw be gift-wrapped? It is a birthday present.",
+                         *           "excerpt": "A soft throw woven from undyed merino in a small mill on the coast.",
+                         *           "tags": [
+                         *             "wool"
+                         *           ],
+                         *           "categories": [
+                         *             "Harbour & Pine"
+                         *           ],
+                         *           "starred": true,
+                         *           "author": {
+                         *             "displayName": "Maya Lindqvist"
+                         *           },
+                         *           "sourceUrl": "https://harbourandpine.example/shop/p/merino-wool-throw",
+                         *           "externalLink": "https://harbourandpine.example/shop/p/merino-wool-throw",
+                         *           "passthrough": true,
+                         *           "promotedBlockType": "Harbour & Pine",
+                         *           "commentState": 3,
+                         *           "likeCount": 42,
+                         *           "publicCommentCount": 42,
+                         *           "mainImage": {
+                         *             "assetUrl": "https://harbourandpine.example/api/content-service/public/1.0/assets/demo/merino-wool-throw.jpg",
+                         *             "originalSize": "1600x1200",
+                         *             "mediaFocalPoint": {
+                         *               "x": 1,
+                         *               "y": 1
+                         *             },
+                         *             "colorData": {
+                         *               "topLeftAverage": "c8b89a",
+                         *               "topRightAverage": "c8b89a",
+                         *               "bottomLeftAverage": "c8b89a",
+                         *               "bottomRightAverage": "c8b89a",
+                         *               "centerAverage": "c8b89a"
+                         *             },
+                         *             "systemDataVariants": "",
+                         *             "altText": "",
+                         *             "title": "",
+                         *             "body": "",
+                         *             "filename": "Maya Lindqvist"
+                         *           },
+                         *           "image": {
+                         *             "assetUrl": "https://harbourandpine.example/api/content-service/public/1.0/assets/demo/merino-wool-throw.jpg",
+                         *             "originalSize": "1600x1200",
+                         *             "mediaFocalPoint": {
+                         *               "x": 1,
+                         *               "y": 1
+                         *             },
+                         *             "colorData": {
+                         *               "topLeftAverage": "c8b89a",
+                         *               "topRightAverage": "c8b89a",
+                         *               "bottomLeftAverage": "c8b89a",
+                         *               "bottomRightAverage": "c8b89a",
+                         *               "centerAverage": "c8b89a"
+                         *             },
+                         *             "systemDataVariants": "",
+                         *             "altText": "",
+                         *             "title": "",
+                         *             "body": "",
+                         *             "filename": "Maya Lindqvist"
+                         *           },
+                         *           "assetUrl": "https://harbourandpine.example/api/content-service/public/1.0/assets/demo/merino-wool-throw.jpg",
+                         *           "durationSeconds": 3,
+                         *           "videoUrl": "https://harbourandpine.example/shop/p/merino-wool-throw",
+                         *           "startDate": 1763649120000,
+                         *           "endDate": 1763649120000,
+                         *           "location": {
+                         *             "addressLine1": "",
+                         *             "addressLine2": "",
+                         *             "addressCountry": "",
+                         *             "mapLat": 3,
+                         *             "mapLng": 3
+                         *           },
+                         *           "structuredContent": {
+                         *             "productType": 1,
+                         *             "variants": [
+                         *               {
+                         *                 "id": "433e696932c0910fccc3d1b2",
+                         *                 "sku": "HP-THROW-OAT",
+                         *                 "attributes": {
+                         *                   "Colour": "Oat"
+                         *                 },
+                         *                 "optionValues": [
+                         *                   {
+                         *                     "optionName": "Maya Lindqvist",
+                         *                     "value": "M.L."
+                         *                   }
+                         *                 ],
+                         *                 "priceMoney": {
+                         *                   "value": "89",
+                         *                   "currency": "EUR"
+                         *                 },
+                         *                 "salePriceMoney": {
+                         *                   "value": "89",
+                         *                   "currency": "EUR"
+                         *                 },
+                         *                 "onSale": true,
+                         *                 "price": 3,
+                         *                 "salePrice": 3,
+                         *                 "qtyInStock": 2,
+                         *                 "unlimited": true,
+                         *                 "mainImage": {
+                         *                   "assetUrl": "https://harbourandpine.example/api/content-service/public/1.0/assets/demo/merino-wool-throw.jpg",
+                         *                   "originalSize": "1600x1200",
+                         *                   "mediaFocalPoint": {
+                         *                     "x": 1,
+                         *                     "y": 1
+                         *                   },
+                         *                   "colorData": {
+                         *                     "topLeftAverage": "c8b89a",
+                         *                     "topRightAverage": "c8b89a",
+                         *                     "bottomLeftAverage": "c8b89a",
+                         *                     "bottomRightAverage": "c8b89a",
+                         *                     "centerAverage": "c8b89a"
+                         *                   },
+                         *                   "systemDataVariants": "",
+                         *                   "altText": "",
+                         *                   "title": "",
+                         *                   "body": "",
+                         *                   "filename": "Maya Lindqvist"
+                         *                 }
+                         *               }
+                         *             ],
+                         *             "isSubscribable": true,
+                         *             "subscriptionPlan": {
+                         *               "billingPeriod": {
+                         *                 "value": 3,
+                         *                 "unit": "WEEK"
+                         *               },
+                         *               "numBillingCycles": 3
+                         *             },
+                         *             "priceMoney": {
+                         *               "value": "89",
+                         *               "currency": "EUR"
+                         *             },
+                         *             "salePriceMoney": {
+                         *               "value": "89",
+                         *               "currency": "EUR"
+                         *             },
+                         *             "onSale": true,
+                         *             "additionalFieldsFormId": "demo-contact-form",
+                         *             "useCustomAddButtonText": true,
+                         *             "customAddButtonText": "Add to basket",
+                         *             "giftCardDenominations": [
+                         *               {
+                         *                 "value": "89",
+                         *                 "currency": "EUR"
+                         *               }
+                         *             ]
+                         *           },
+                         *           "variantOptionOrdering": [
+                         *             "Harbour & Pine"
+                         *           ],
+                         *           "categoryIds": [
+                         *             "f9d9343f947bc8869b499bb2"
+                         *           ],
+                         *           "items": [
+                         *             {
+                         *               "assetUrl": "https://harbourandpine.example/api/content-service/public/1.0/assets/demo/merino-wool-throw.jpg",
+                         *               "originalSize": "1600x1200",
+                         *               "mediaFocalPoint": {
+                         *                 "x": 1,
+                         *                 "y": 1
+                         *               },
+                         *               "colorData": {
+                         *                 "topLeftAverage": "c8b89a",
+                         *                 "topRightAverage": "c8b89a",
+                         *                 "bottomLeftAverage": "c8b89a",
+                         *                 "bottomRightAverage": "c8b89a",
+                         *                 "centerAverage": "c8b89a"
+                         *               },
+                         *               "systemDataVariants": "",
+                         *               "altText": "",
+                         *               "title": "",
+                         *               "body": "",
+                         *               "filename": "Maya Lindqvist"
+                         *             }
+                         *           ]
+                         *         }
+                         *       ],
+                         *       "hasNextPage": false,
+                         *       "nextPageCursor": null
+                         *     }
+                         */
                         "application/json": {
                             hasNextPage: boolean;
                             items: {
@@ -8288,6 +11223,28 @@ export interface paths {
                                 externalLink: string | null;
                                 fullUrl: string;
                                 id: string;
+                                /**
+                                 * @example {
+                                 *       "assetUrl": "https://harbourandpine.example/api/content-service/public/1.0/assets/demo/merino-wool-throw.jpg",
+                                 *       "originalSize": "1600x1200",
+                                 *       "mediaFocalPoint": {
+                                 *         "x": 1,
+                                 *         "y": 1
+                                 *       },
+                                 *       "colorData": {
+                                 *         "topLeftAverage": "c8b89a",
+                                 *         "topRightAverage": "c8b89a",
+                                 *         "bottomLeftAverage": "c8b89a",
+                                 *         "bottomRightAverage": "c8b89a",
+                                 *         "centerAverage": "c8b89a"
+                                 *       },
+                                 *       "systemDataVariants": "",
+                                 *       "altText": "",
+                                 *       "title": "",
+                                 *       "body": "",
+                                 *       "filename": "Maya Lindqvist"
+                                 *     }
+                                 */
                                 image?: {
                                     /** @default  */
                                     altText: string;
@@ -8351,6 +11308,15 @@ export interface paths {
                                     title: string;
                                 }[];
                                 likeCount: number;
+                                /**
+                                 * @example {
+                                 *       "addressLine1": "",
+                                 *       "addressLine2": "",
+                                 *       "addressCountry": "",
+                                 *       "mapLat": 3,
+                                 *       "mapLng": 3
+                                 *     }
+                                 */
                                 location?: {
                                     /** @default  */
                                     addressCountry: string;
@@ -8363,6 +11329,28 @@ export interface paths {
                                     /** @default null */
                                     mapLng: number | null;
                                 };
+                                /**
+                                 * @example {
+                                 *       "assetUrl": "https://harbourandpine.example/api/content-service/public/1.0/assets/demo/merino-wool-throw.jpg",
+                                 *       "originalSize": "1600x1200",
+                                 *       "mediaFocalPoint": {
+                                 *         "x": 1,
+                                 *         "y": 1
+                                 *       },
+                                 *       "colorData": {
+                                 *         "topLeftAverage": "c8b89a",
+                                 *         "topRightAverage": "c8b89a",
+                                 *         "bottomLeftAverage": "c8b89a",
+                                 *         "bottomRightAverage": "c8b89a",
+                                 *         "centerAverage": "c8b89a"
+                                 *       },
+                                 *       "systemDataVariants": "",
+                                 *       "altText": "",
+                                 *       "title": "",
+                                 *       "body": "",
+                                 *       "filename": "Maya Lindqvist"
+                                 *     }
+                                 */
                                 mainImage: {
                                     /** @default  */
                                     altText: string;
@@ -8405,6 +11393,85 @@ export interface paths {
                                 /** @enum {string} */
                                 status: "published" | "scheduled" | "needs-review" | "draft" | "private";
                                 statusLabel: string | null;
+                                /**
+                                 * @example {
+                                 *       "productType": 1,
+                                 *       "variants": [
+                                 *         {
+                                 *           "id": "433e696932c0910fccc3d1b2",
+                                 *           "sku": "HP-THROW-OAT",
+                                 *           "attributes": {
+                                 *             "Colour": "Oat"
+                                 *           },
+                                 *           "optionValues": [
+                                 *             {
+                                 *               "optionName": "Maya Lindqvist",
+                                 *               "value": "M.L."
+                                 *             }
+                                 *           ],
+                                 *           "priceMoney": {
+                                 *             "value": "89",
+                                 *             "currency": "EUR"
+                                 *           },
+                                 *           "salePriceMoney": {
+                                 *             "value": "89",
+                                 *             "currency": "EUR"
+                                 *           },
+                                 *           "onSale": true,
+                                 *           "price": 3,
+                                 *           "salePrice": 3,
+                                 *           "qtyInStock": 2,
+                                 *           "unlimited": true,
+                                 *           "mainImage": {
+                                 *             "assetUrl": "https://harbourandpine.example/api/content-service/public/1.0/assets/demo/merino-wool-throw.jpg",
+                                 *             "originalSize": "1600x1200",
+                                 *             "mediaFocalPoint": {
+                                 *               "x": 1,
+                                 *               "y": 1
+                                 *             },
+                                 *             "colorData": {
+                                 *               "topLeftAverage": "c8b89a",
+                                 *               "topRightAverage": "c8b89a",
+                                 *               "bottomLeftAverage": "c8b89a",
+                                 *               "bottomRightAverage": "c8b89a",
+                                 *               "centerAverage": "c8b89a"
+                                 *             },
+                                 *             "systemDataVariants": "",
+                                 *             "altText": "",
+                                 *             "title": "",
+                                 *             "body": "",
+                                 *             "filename": "Maya Lindqvist"
+                                 *           }
+                                 *         }
+                                 *       ],
+                                 *       "isSubscribable": true,
+                                 *       "subscriptionPlan": {
+                                 *         "billingPeriod": {
+                                 *           "value": 3,
+                                 *           "unit": "WEEK"
+                                 *         },
+                                 *         "numBillingCycles": 3
+                                 *       },
+                                 *       "priceMoney": {
+                                 *         "value": "89",
+                                 *         "currency": "EUR"
+                                 *       },
+                                 *       "salePriceMoney": {
+                                 *         "value": "89",
+                                 *         "currency": "EUR"
+                                 *       },
+                                 *       "onSale": true,
+                                 *       "additionalFieldsFormId": "demo-contact-form",
+                                 *       "useCustomAddButtonText": true,
+                                 *       "customAddButtonText": "Add to basket",
+                                 *       "giftCardDenominations": [
+                                 *         {
+                                 *           "value": "89",
+                                 *           "currency": "EUR"
+                                 *         }
+                                 *       ]
+                                 *     }
+                                 */
                                 structuredContent?: {
                                     additionalFieldsFormId: string | null;
                                     customAddButtonText: string;
@@ -8415,6 +11482,12 @@ export interface paths {
                                     }[];
                                     isSubscribable: boolean;
                                     onSale: boolean;
+                                    /**
+                                     * @example {
+                                     *       "value": "89",
+                                     *       "currency": "EUR"
+                                     *     }
+                                     */
                                     priceMoney: {
                                         /** @enum {string} */
                                         currency: "EUR" | "USD" | "AUD" | "NOK" | "CAD" | "NZD" | "DKK" | "GBP" | "HKD" | "CHF" | "MXN" | "SGD" | "SEK" | "CZK" | "ILS" | "PHP" | "RUB" | "PLN" | "THB" | "MYR" | "ARS" | "BRL" | "COP" | "IDR" | "INR" | "JPY" | "ZAR";
@@ -8422,11 +11495,26 @@ export interface paths {
                                     };
                                     /** @enum {number} */
                                     productType: 1 | 2 | 3 | 4 | 5;
+                                    /**
+                                     * @example {
+                                     *       "value": "89",
+                                     *       "currency": "EUR"
+                                     *     }
+                                     */
                                     salePriceMoney: {
                                         /** @enum {string} */
                                         currency: "EUR" | "USD" | "AUD" | "NOK" | "CAD" | "NZD" | "DKK" | "GBP" | "HKD" | "CHF" | "MXN" | "SGD" | "SEK" | "CZK" | "ILS" | "PHP" | "RUB" | "PLN" | "THB" | "MYR" | "ARS" | "BRL" | "COP" | "IDR" | "INR" | "JPY" | "ZAR";
                                         value: string;
                                     };
+                                    /**
+                                     * @example {
+                                     *       "billingPeriod": {
+                                     *         "value": 3,
+                                     *         "unit": "WEEK"
+                                     *       },
+                                     *       "numBillingCycles": 3
+                                     *     }
+                                     */
                                     subscriptionPlan: {
                                         billingPeriod: {
                                             /** @enum {string} */
@@ -8441,6 +11529,28 @@ export interface paths {
                                             [key: string]: string;
                                         };
                                         id: string;
+                                        /**
+                                         * @example {
+                                         *       "assetUrl": "https://harbourandpine.example/api/content-service/public/1.0/assets/demo/merino-wool-throw.jpg",
+                                         *       "originalSize": "1600x1200",
+                                         *       "mediaFocalPoint": {
+                                         *         "x": 1,
+                                         *         "y": 1
+                                         *       },
+                                         *       "colorData": {
+                                         *         "topLeftAverage": "c8b89a",
+                                         *         "topRightAverage": "c8b89a",
+                                         *         "bottomLeftAverage": "c8b89a",
+                                         *         "bottomRightAverage": "c8b89a",
+                                         *         "centerAverage": "c8b89a"
+                                         *       },
+                                         *       "systemDataVariants": "",
+                                         *       "altText": "",
+                                         *       "title": "",
+                                         *       "body": "",
+                                         *       "filename": "Maya Lindqvist"
+                                         *     }
+                                         */
                                         mainImage?: {
                                             /** @default  */
                                             altText: string;
@@ -8478,6 +11588,12 @@ export interface paths {
                                             value: string;
                                         }[];
                                         price: number;
+                                        /**
+                                         * @example {
+                                         *       "value": "89",
+                                         *       "currency": "EUR"
+                                         *     }
+                                         */
                                         priceMoney: {
                                             /** @enum {string} */
                                             currency: "EUR" | "USD" | "AUD" | "NOK" | "CAD" | "NZD" | "DKK" | "GBP" | "HKD" | "CHF" | "MXN" | "SGD" | "SEK" | "CZK" | "ILS" | "PHP" | "RUB" | "PLN" | "THB" | "MYR" | "ARS" | "BRL" | "COP" | "IDR" | "INR" | "JPY" | "ZAR";
@@ -8485,6 +11601,12 @@ export interface paths {
                                         };
                                         qtyInStock: number;
                                         salePrice: number;
+                                        /**
+                                         * @example {
+                                         *       "value": "89",
+                                         *       "currency": "EUR"
+                                         *     }
+                                         */
                                         salePriceMoney: {
                                             /** @enum {string} */
                                             currency: "EUR" | "USD" | "AUD" | "NOK" | "CAD" | "NZD" | "DKK" | "GBP" | "HKD" | "CHF" | "MXN" | "SGD" | "SEK" | "CZK" | "ILS" | "PHP" | "RUB" | "PLN" | "THB" | "MYR" | "ARS" | "BRL" | "COP" | "IDR" | "INR" | "JPY" | "ZAR";
@@ -8541,7 +11663,29 @@ export interface paths {
                         externalLink?: string | null;
                         /** @default 0 */
                         likeCount?: number;
-                        /** @default null */
+                        /**
+                         * @default null
+                         * @example {
+                         *       "assetUrl": "https://harbourandpine.example/api/content-service/public/1.0/assets/demo/merino-wool-throw.jpg",
+                         *       "originalSize": "1600x1200",
+                         *       "mediaFocalPoint": {
+                         *         "x": 1,
+                         *         "y": 1
+                         *       },
+                         *       "colorData": {
+                         *         "topLeftAverage": "c8b89a",
+                         *         "topRightAverage": "c8b89a",
+                         *         "bottomLeftAverage": "c8b89a",
+                         *         "bottomRightAverage": "c8b89a",
+                         *         "centerAverage": "c8b89a"
+                         *       },
+                         *       "systemDataVariants": "",
+                         *       "altText": "",
+                         *       "title": "",
+                         *       "body": "",
+                         *       "filename": "Maya Lindqvist"
+                         *     }
+                         */
                         mainImage?: {
                             /** @default  */
                             altText?: string;
@@ -8618,7 +11762,29 @@ export interface paths {
                         externalLink?: string | null;
                         /** @default 0 */
                         likeCount?: number;
-                        /** @default null */
+                        /**
+                         * @default null
+                         * @example {
+                         *       "assetUrl": "https://harbourandpine.example/api/content-service/public/1.0/assets/demo/merino-wool-throw.jpg",
+                         *       "originalSize": "1600x1200",
+                         *       "mediaFocalPoint": {
+                         *         "x": 1,
+                         *         "y": 1
+                         *       },
+                         *       "colorData": {
+                         *         "topLeftAverage": "c8b89a",
+                         *         "topRightAverage": "c8b89a",
+                         *         "bottomLeftAverage": "c8b89a",
+                         *         "bottomRightAverage": "c8b89a",
+                         *         "centerAverage": "c8b89a"
+                         *       },
+                         *       "systemDataVariants": "",
+                         *       "altText": "",
+                         *       "title": "",
+                         *       "body": "",
+                         *       "filename": "Maya Lindqvist"
+                         *     }
+                         */
                         mainImage?: {
                             /** @default  */
                             altText?: string;
@@ -8693,7 +11859,29 @@ export interface paths {
                         externalLink?: string | null;
                         /** @default 0 */
                         likeCount?: number;
-                        /** @default null */
+                        /**
+                         * @default null
+                         * @example {
+                         *       "assetUrl": "https://harbourandpine.example/api/content-service/public/1.0/assets/demo/merino-wool-throw.jpg",
+                         *       "originalSize": "1600x1200",
+                         *       "mediaFocalPoint": {
+                         *         "x": 1,
+                         *         "y": 1
+                         *       },
+                         *       "colorData": {
+                         *         "topLeftAverage": "c8b89a",
+                         *         "topRightAverage": "c8b89a",
+                         *         "bottomLeftAverage": "c8b89a",
+                         *         "bottomRightAverage": "c8b89a",
+                         *         "centerAverage": "c8b89a"
+                         *       },
+                         *       "systemDataVariants": "",
+                         *       "altText": "",
+                         *       "title": "",
+                         *       "body": "",
+                         *       "filename": "Maya Lindqvist"
+                         *     }
+                         */
                         mainImage?: {
                             /** @default  */
                             altText?: string;
@@ -8768,7 +11956,29 @@ export interface paths {
                         externalLink?: string | null;
                         /** @default 0 */
                         likeCount?: number;
-                        /** @default null */
+                        /**
+                         * @default null
+                         * @example {
+                         *       "assetUrl": "https://harbourandpine.example/api/content-service/public/1.0/assets/demo/merino-wool-throw.jpg",
+                         *       "originalSize": "1600x1200",
+                         *       "mediaFocalPoint": {
+                         *         "x": 1,
+                         *         "y": 1
+                         *       },
+                         *       "colorData": {
+                         *         "topLeftAverage": "c8b89a",
+                         *         "topRightAverage": "c8b89a",
+                         *         "bottomLeftAverage": "c8b89a",
+                         *         "bottomRightAverage": "c8b89a",
+                         *         "centerAverage": "c8b89a"
+                         *       },
+                         *       "systemDataVariants": "",
+                         *       "altText": "",
+                         *       "title": "",
+                         *       "body": "",
+                         *       "filename": "Maya Lindqvist"
+                         *     }
+                         */
                         mainImage?: {
                             /** @default  */
                             altText?: string;
@@ -8843,7 +12053,29 @@ export interface paths {
                         externalLink?: string | null;
                         /** @default 0 */
                         likeCount?: number;
-                        /** @default null */
+                        /**
+                         * @default null
+                         * @example {
+                         *       "assetUrl": "https://harbourandpine.example/api/content-service/public/1.0/assets/demo/merino-wool-throw.jpg",
+                         *       "originalSize": "1600x1200",
+                         *       "mediaFocalPoint": {
+                         *         "x": 1,
+                         *         "y": 1
+                         *       },
+                         *       "colorData": {
+                         *         "topLeftAverage": "c8b89a",
+                         *         "topRightAverage": "c8b89a",
+                         *         "bottomLeftAverage": "c8b89a",
+                         *         "bottomRightAverage": "c8b89a",
+                         *         "centerAverage": "c8b89a"
+                         *       },
+                         *       "systemDataVariants": "",
+                         *       "altText": "",
+                         *       "title": "",
+                         *       "body": "",
+                         *       "filename": "Maya Lindqvist"
+                         *     }
+                         */
                         mainImage?: {
                             /** @default  */
                             altText?: string;
@@ -8916,6 +12148,28 @@ export interface paths {
                         excerpt?: string;
                         /** @default null */
                         externalLink?: string | null;
+                        /**
+                         * @example {
+                         *       "assetUrl": "https://harbourandpine.example/api/content-service/public/1.0/assets/demo/merino-wool-throw.jpg",
+                         *       "originalSize": "1600x1200",
+                         *       "mediaFocalPoint": {
+                         *         "x": 1,
+                         *         "y": 1
+                         *       },
+                         *       "colorData": {
+                         *         "topLeftAverage": "c8b89a",
+                         *         "topRightAverage": "c8b89a",
+                         *         "bottomLeftAverage": "c8b89a",
+                         *         "bottomRightAverage": "c8b89a",
+                         *         "centerAverage": "c8b89a"
+                         *       },
+                         *       "systemDataVariants": "",
+                         *       "altText": "",
+                         *       "title": "",
+                         *       "body": "",
+                         *       "filename": "Maya Lindqvist"
+                         *     }
+                         */
                         image: {
                             /** @default  */
                             altText?: string;
@@ -8949,7 +12203,29 @@ export interface paths {
                         };
                         /** @default 0 */
                         likeCount?: number;
-                        /** @default null */
+                        /**
+                         * @default null
+                         * @example {
+                         *       "assetUrl": "https://harbourandpine.example/api/content-service/public/1.0/assets/demo/merino-wool-throw.jpg",
+                         *       "originalSize": "1600x1200",
+                         *       "mediaFocalPoint": {
+                         *         "x": 1,
+                         *         "y": 1
+                         *       },
+                         *       "colorData": {
+                         *         "topLeftAverage": "c8b89a",
+                         *         "topRightAverage": "c8b89a",
+                         *         "bottomLeftAverage": "c8b89a",
+                         *         "bottomRightAverage": "c8b89a",
+                         *         "centerAverage": "c8b89a"
+                         *       },
+                         *       "systemDataVariants": "",
+                         *       "altText": "",
+                         *       "title": "",
+                         *       "body": "",
+                         *       "filename": "Maya Lindqvist"
+                         *     }
+                         */
                         mainImage?: {
                             /** @default  */
                             altText?: string;
@@ -9027,7 +12303,29 @@ export interface paths {
                         externalLink?: string | null;
                         /** @default 0 */
                         likeCount?: number;
-                        /** @default null */
+                        /**
+                         * @default null
+                         * @example {
+                         *       "assetUrl": "https://harbourandpine.example/api/content-service/public/1.0/assets/demo/merino-wool-throw.jpg",
+                         *       "originalSize": "1600x1200",
+                         *       "mediaFocalPoint": {
+                         *         "x": 1,
+                         *         "y": 1
+                         *       },
+                         *       "colorData": {
+                         *         "topLeftAverage": "c8b89a",
+                         *         "topRightAverage": "c8b89a",
+                         *         "bottomLeftAverage": "c8b89a",
+                         *         "bottomRightAverage": "c8b89a",
+                         *         "centerAverage": "c8b89a"
+                         *       },
+                         *       "systemDataVariants": "",
+                         *       "altText": "",
+                         *       "title": "",
+                         *       "body": "",
+                         *       "filename": "Maya Lindqvist"
+                         *     }
+                         */
                         mainImage?: {
                             /** @default  */
                             altText?: string;
@@ -9112,6 +12410,13 @@ export interface paths {
                          *       "mapLat": null,
                          *       "mapLng": null
                          *     }
+                         * @example {
+                         *       "addressLine1": "",
+                         *       "addressLine2": "",
+                         *       "addressCountry": "",
+                         *       "mapLat": 3,
+                         *       "mapLng": 3
+                         *     }
                          */
                         location?: {
                             /** @default  */
@@ -9125,7 +12430,29 @@ export interface paths {
                             /** @default null */
                             mapLng?: number | null;
                         };
-                        /** @default null */
+                        /**
+                         * @default null
+                         * @example {
+                         *       "assetUrl": "https://harbourandpine.example/api/content-service/public/1.0/assets/demo/merino-wool-throw.jpg",
+                         *       "originalSize": "1600x1200",
+                         *       "mediaFocalPoint": {
+                         *         "x": 1,
+                         *         "y": 1
+                         *       },
+                         *       "colorData": {
+                         *         "topLeftAverage": "c8b89a",
+                         *         "topRightAverage": "c8b89a",
+                         *         "bottomLeftAverage": "c8b89a",
+                         *         "bottomRightAverage": "c8b89a",
+                         *         "centerAverage": "c8b89a"
+                         *       },
+                         *       "systemDataVariants": "",
+                         *       "altText": "",
+                         *       "title": "",
+                         *       "body": "",
+                         *       "filename": "Maya Lindqvist"
+                         *     }
+                         */
                         mainImage?: {
                             /** @default  */
                             altText?: string;
@@ -9236,7 +12563,29 @@ export interface paths {
                         }[];
                         /** @default 0 */
                         likeCount?: number;
-                        /** @default null */
+                        /**
+                         * @default null
+                         * @example {
+                         *       "assetUrl": "https://harbourandpine.example/api/content-service/public/1.0/assets/demo/merino-wool-throw.jpg",
+                         *       "originalSize": "1600x1200",
+                         *       "mediaFocalPoint": {
+                         *         "x": 1,
+                         *         "y": 1
+                         *       },
+                         *       "colorData": {
+                         *         "topLeftAverage": "c8b89a",
+                         *         "topRightAverage": "c8b89a",
+                         *         "bottomLeftAverage": "c8b89a",
+                         *         "bottomRightAverage": "c8b89a",
+                         *         "centerAverage": "c8b89a"
+                         *       },
+                         *       "systemDataVariants": "",
+                         *       "altText": "",
+                         *       "title": "",
+                         *       "body": "",
+                         *       "filename": "Maya Lindqvist"
+                         *     }
+                         */
                         mainImage?: {
                             /** @default  */
                             altText?: string;
@@ -9305,7 +12654,16 @@ export interface paths {
                             isSubscribable?: boolean;
                             /** @enum {number} */
                             productType: 1 | 2 | 3 | 4 | 5;
-                            /** @default null */
+                            /**
+                             * @default null
+                             * @example {
+                             *       "billingPeriod": {
+                             *         "value": 3,
+                             *         "unit": "WEEK"
+                             *       },
+                             *       "numBillingCycles": 3
+                             *     }
+                             */
                             subscriptionPlan?: {
                                 billingPeriod: {
                                     /** @enum {string} */
@@ -9348,6 +12706,12 @@ export interface paths {
                                 } | null;
                                 /** @default false */
                                 onSale?: boolean;
+                                /**
+                                 * @example {
+                                 *       "value": "89",
+                                 *       "currency": "EUR"
+                                 *     }
+                                 */
                                 priceMoney: {
                                     /** @enum {string} */
                                     currency: "EUR" | "USD" | "AUD" | "NOK" | "CAD" | "NZD" | "DKK" | "GBP" | "HKD" | "CHF" | "MXN" | "SGD" | "SEK" | "CZK" | "ILS" | "PHP" | "RUB" | "PLN" | "THB" | "MYR" | "ARS" | "BRL" | "COP" | "IDR" | "INR" | "JPY" | "ZAR";
@@ -9355,6 +12719,12 @@ export interface paths {
                                 };
                                 /** @default 0 */
                                 qtyInStock?: number;
+                                /**
+                                 * @example {
+                                 *       "value": "89",
+                                 *       "currency": "EUR"
+                                 *     }
+                                 */
                                 salePriceMoney?: {
                                     /** @enum {string} */
                                     currency: "EUR" | "USD" | "AUD" | "NOK" | "CAD" | "NZD" | "DKK" | "GBP" | "HKD" | "CHF" | "MXN" | "SGD" | "SEK" | "CZK" | "ILS" | "PHP" | "RUB" | "PLN" | "THB" | "MYR" | "ARS" | "BRL" | "COP" | "IDR" | "INR" | "JPY" | "ZAR";
@@ -9397,6 +12767,28 @@ export interface paths {
                             externalLink: string | null;
                             fullUrl: string;
                             id: string;
+                            /**
+                             * @example {
+                             *       "assetUrl": "https://harbourandpine.example/api/content-service/public/1.0/assets/demo/merino-wool-throw.jpg",
+                             *       "originalSize": "1600x1200",
+                             *       "mediaFocalPoint": {
+                             *         "x": 1,
+                             *         "y": 1
+                             *       },
+                             *       "colorData": {
+                             *         "topLeftAverage": "c8b89a",
+                             *         "topRightAverage": "c8b89a",
+                             *         "bottomLeftAverage": "c8b89a",
+                             *         "bottomRightAverage": "c8b89a",
+                             *         "centerAverage": "c8b89a"
+                             *       },
+                             *       "systemDataVariants": "",
+                             *       "altText": "",
+                             *       "title": "",
+                             *       "body": "",
+                             *       "filename": "Maya Lindqvist"
+                             *     }
+                             */
                             image?: {
                                 /** @default  */
                                 altText: string;
@@ -9460,6 +12852,15 @@ export interface paths {
                                 title: string;
                             }[];
                             likeCount: number;
+                            /**
+                             * @example {
+                             *       "addressLine1": "",
+                             *       "addressLine2": "",
+                             *       "addressCountry": "",
+                             *       "mapLat": 3,
+                             *       "mapLng": 3
+                             *     }
+                             */
                             location?: {
                                 /** @default  */
                                 addressCountry: string;
@@ -9472,6 +12873,28 @@ export interface paths {
                                 /** @default null */
                                 mapLng: number | null;
                             };
+                            /**
+                             * @example {
+                             *       "assetUrl": "https://harbourandpine.example/api/content-service/public/1.0/assets/demo/merino-wool-throw.jpg",
+                             *       "originalSize": "1600x1200",
+                             *       "mediaFocalPoint": {
+                             *         "x": 1,
+                             *         "y": 1
+                             *       },
+                             *       "colorData": {
+                             *         "topLeftAverage": "c8b89a",
+                             *         "topRightAverage": "c8b89a",
+                             *         "bottomLeftAverage": "c8b89a",
+                             *         "bottomRightAverage": "c8b89a",
+                             *         "centerAverage": "c8b89a"
+                             *       },
+                             *       "systemDataVariants": "",
+                             *       "altText": "",
+                             *       "title": "",
+                             *       "body": "",
+                             *       "filename": "Maya Lindqvist"
+                             *     }
+                             */
                             mainImage: {
                                 /** @default  */
                                 altText: string;
@@ -9514,6 +12937,85 @@ export interface paths {
                             /** @enum {string} */
                             status: "published" | "scheduled" | "needs-review" | "draft" | "private";
                             statusLabel: string | null;
+                            /**
+                             * @example {
+                             *       "productType": 1,
+                             *       "variants": [
+                             *         {
+                             *           "id": "433e696932c0910fccc3d1b2",
+                             *           "sku": "HP-THROW-OAT",
+                             *           "attributes": {
+                             *             "Colour": "Oat"
+                             *           },
+                             *           "optionValues": [
+                             *             {
+                             *               "optionName": "Maya Lindqvist",
+                             *               "value": "M.L."
+                             *             }
+                             *           ],
+                             *           "priceMoney": {
+                             *             "value": "89",
+                             *             "currency": "EUR"
+                             *           },
+                             *           "salePriceMoney": {
+                             *             "value": "89",
+                             *             "currency": "EUR"
+                             *           },
+                             *           "onSale": true,
+                             *           "price": 3,
+                             *           "salePrice": 3,
+                             *           "qtyInStock": 2,
+                             *           "unlimited": true,
+                             *           "mainImage": {
+                             *             "assetUrl": "https://harbourandpine.example/api/content-service/public/1.0/assets/demo/merino-wool-throw.jpg",
+                             *             "originalSize": "1600x1200",
+                             *             "mediaFocalPoint": {
+                             *               "x": 1,
+                             *               "y": 1
+                             *             },
+                             *             "colorData": {
+                             *               "topLeftAverage": "c8b89a",
+                             *               "topRightAverage": "c8b89a",
+                             *               "bottomLeftAverage": "c8b89a",
+                             *               "bottomRightAverage": "c8b89a",
+                             *               "centerAverage": "c8b89a"
+                             *             },
+                             *             "systemDataVariants": "",
+                             *             "altText": "",
+                             *             "title": "",
+                             *             "body": "",
+                             *             "filename": "Maya Lindqvist"
+                             *           }
+                             *         }
+                             *       ],
+                             *       "isSubscribable": true,
+                             *       "subscriptionPlan": {
+                             *         "billingPeriod": {
+                             *           "value": 3,
+                             *           "unit": "WEEK"
+                             *         },
+                             *         "numBillingCycles": 3
+                             *       },
+                             *       "priceMoney": {
+                             *         "value": "89",
+                             *         "currency": "EUR"
+                             *       },
+                             *       "salePriceMoney": {
+                             *         "value": "89",
+                             *         "currency": "EUR"
+                             *       },
+                             *       "onSale": true,
+                             *       "additionalFieldsFormId": "demo-contact-form",
+                             *       "useCustomAddButtonText": true,
+                             *       "customAddButtonText": "Add to basket",
+                             *       "giftCardDenominations": [
+                             *         {
+                             *           "value": "89",
+                             *           "currency": "EUR"
+                             *         }
+                             *       ]
+                             *     }
+                             */
                             structuredContent?: {
                                 additionalFieldsFormId: string | null;
                                 customAddButtonText: string;
@@ -9524,6 +13026,12 @@ export interface paths {
                                 }[];
                                 isSubscribable: boolean;
                                 onSale: boolean;
+                                /**
+                                 * @example {
+                                 *       "value": "89",
+                                 *       "currency": "EUR"
+                                 *     }
+                                 */
                                 priceMoney: {
                                     /** @enum {string} */
                                     currency: "EUR" | "USD" | "AUD" | "NOK" | "CAD" | "NZD" | "DKK" | "GBP" | "HKD" | "CHF" | "MXN" | "SGD" | "SEK" | "CZK" | "ILS" | "PHP" | "RUB" | "PLN" | "THB" | "MYR" | "ARS" | "BRL" | "COP" | "IDR" | "INR" | "JPY" | "ZAR";
@@ -9531,11 +13039,26 @@ export interface paths {
                                 };
                                 /** @enum {number} */
                                 productType: 1 | 2 | 3 | 4 | 5;
+                                /**
+                                 * @example {
+                                 *       "value": "89",
+                                 *       "currency": "EUR"
+                                 *     }
+                                 */
                                 salePriceMoney: {
                                     /** @enum {string} */
                                     currency: "EUR" | "USD" | "AUD" | "NOK" | "CAD" | "NZD" | "DKK" | "GBP" | "HKD" | "CHF" | "MXN" | "SGD" | "SEK" | "CZK" | "ILS" | "PHP" | "RUB" | "PLN" | "THB" | "MYR" | "ARS" | "BRL" | "COP" | "IDR" | "INR" | "JPY" | "ZAR";
                                     value: string;
                                 };
+                                /**
+                                 * @example {
+                                 *       "billingPeriod": {
+                                 *         "value": 3,
+                                 *         "unit": "WEEK"
+                                 *       },
+                                 *       "numBillingCycles": 3
+                                 *     }
+                                 */
                                 subscriptionPlan: {
                                     billingPeriod: {
                                         /** @enum {string} */
@@ -9550,6 +13073,28 @@ export interface paths {
                                         [key: string]: string;
                                     };
                                     id: string;
+                                    /**
+                                     * @example {
+                                     *       "assetUrl": "https://harbourandpine.example/api/content-service/public/1.0/assets/demo/merino-wool-throw.jpg",
+                                     *       "originalSize": "1600x1200",
+                                     *       "mediaFocalPoint": {
+                                     *         "x": 1,
+                                     *         "y": 1
+                                     *       },
+                                     *       "colorData": {
+                                     *         "topLeftAverage": "c8b89a",
+                                     *         "topRightAverage": "c8b89a",
+                                     *         "bottomLeftAverage": "c8b89a",
+                                     *         "bottomRightAverage": "c8b89a",
+                                     *         "centerAverage": "c8b89a"
+                                     *       },
+                                     *       "systemDataVariants": "",
+                                     *       "altText": "",
+                                     *       "title": "",
+                                     *       "body": "",
+                                     *       "filename": "Maya Lindqvist"
+                                     *     }
+                                     */
                                     mainImage?: {
                                         /** @default  */
                                         altText: string;
@@ -9587,6 +13132,12 @@ export interface paths {
                                         value: string;
                                     }[];
                                     price: number;
+                                    /**
+                                     * @example {
+                                     *       "value": "89",
+                                     *       "currency": "EUR"
+                                     *     }
+                                     */
                                     priceMoney: {
                                         /** @enum {string} */
                                         currency: "EUR" | "USD" | "AUD" | "NOK" | "CAD" | "NZD" | "DKK" | "GBP" | "HKD" | "CHF" | "MXN" | "SGD" | "SEK" | "CZK" | "ILS" | "PHP" | "RUB" | "PLN" | "THB" | "MYR" | "ARS" | "BRL" | "COP" | "IDR" | "INR" | "JPY" | "ZAR";
@@ -9594,6 +13145,12 @@ export interface paths {
                                     };
                                     qtyInStock: number;
                                     salePrice: number;
+                                    /**
+                                     * @example {
+                                     *       "value": "89",
+                                     *       "currency": "EUR"
+                                     *     }
+                                     */
                                     salePriceMoney: {
                                         /** @enum {string} */
                                         currency: "EUR" | "USD" | "AUD" | "NOK" | "CAD" | "NZD" | "DKK" | "GBP" | "HKD" | "CHF" | "MXN" | "SGD" | "SEK" | "CZK" | "ILS" | "PHP" | "RUB" | "PLN" | "THB" | "MYR" | "ARS" | "BRL" | "COP" | "IDR" | "INR" | "JPY" | "ZAR";
@@ -9651,6 +13208,29 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "items": [
+                         *         {
+                         *           "id": "c76b00e92238a6e8d3933c1c",
+                         *           "itemId": "da7db6dfd6bfeebcceeee985",
+                         *           "authorName": "Maya Lindqvist",
+                         *           "body": "The glaze on this bowl is even lovelier in person.",
+                         *           "fromSite": true,
+                         *           "createdOn": 1763649120000,
+                         *           "parentId": "2e16f1d58fa2814aaa9f740b",
+                         *           "status": "pending",
+                         *           "authorEmail": "owner@example.com",
+                         *           "siteUserId": "08f0c8a0a9ec029a4a9cfbc0",
+                         *           "itemTitle": "Harbour & Pine",
+                         *           "itemUrl": "https://harbourandpine.example/shop/p/merino-wool-throw",
+                         *           "updatedOn": 1763649120000
+                         *         }
+                         *       ],
+                         *       "hasNextPage": false,
+                         *       "nextPageCursor": null
+                         *     }
+                         */
                         "application/json": {
                             hasNextPage: boolean;
                             items: {
@@ -9885,6 +13465,28 @@ export interface paths {
                             externalLink: string | null;
                             fullUrl: string;
                             id: string;
+                            /**
+                             * @example {
+                             *       "assetUrl": "https://harbourandpine.example/api/content-service/public/1.0/assets/demo/merino-wool-throw.jpg",
+                             *       "originalSize": "1600x1200",
+                             *       "mediaFocalPoint": {
+                             *         "x": 1,
+                             *         "y": 1
+                             *       },
+                             *       "colorData": {
+                             *         "topLeftAverage": "c8b89a",
+                             *         "topRightAverage": "c8b89a",
+                             *         "bottomLeftAverage": "c8b89a",
+                             *         "bottomRightAverage": "c8b89a",
+                             *         "centerAverage": "c8b89a"
+                             *       },
+                             *       "systemDataVariants": "",
+                             *       "altText": "",
+                             *       "title": "",
+                             *       "body": "",
+                             *       "filename": "Maya Lindqvist"
+                             *     }
+                             */
                             image?: {
                                 /** @default  */
                                 altText: string;
@@ -9948,6 +13550,15 @@ export interface paths {
                                 title: string;
                             }[];
                             likeCount: number;
+                            /**
+                             * @example {
+                             *       "addressLine1": "",
+                             *       "addressLine2": "",
+                             *       "addressCountry": "",
+                             *       "mapLat": 3,
+                             *       "mapLng": 3
+                             *     }
+                             */
                             location?: {
                                 /** @default  */
                                 addressCountry: string;
@@ -9960,6 +13571,28 @@ export interface paths {
                                 /** @default null */
                                 mapLng: number | null;
                             };
+                            /**
+                             * @example {
+                             *       "assetUrl": "https://harbourandpine.example/api/content-service/public/1.0/assets/demo/merino-wool-throw.jpg",
+                             *       "originalSize": "1600x1200",
+                             *       "mediaFocalPoint": {
+                             *         "x": 1,
+                             *         "y": 1
+                             *       },
+                             *       "colorData": {
+                             *         "topLeftAverage": "c8b89a",
+                             *         "topRightAverage": "c8b89a",
+                             *         "bottomLeftAverage": "c8b89a",
+                             *         "bottomRightAverage": "c8b89a",
+                             *         "centerAverage": "c8b89a"
+                             *       },
+                             *       "systemDataVariants": "",
+                             *       "altText": "",
+                             *       "title": "",
+                             *       "body": "",
+                             *       "filename": "Maya Lindqvist"
+                             *     }
+                             */
                             mainImage: {
                                 /** @default  */
                                 altText: string;
@@ -10002,6 +13635,85 @@ export interface paths {
                             /** @enum {string} */
                             status: "published" | "scheduled" | "needs-review" | "draft" | "private";
                             statusLabel: string | null;
+                            /**
+                             * @example {
+                             *       "productType": 1,
+                             *       "variants": [
+                             *         {
+                             *           "id": "433e696932c0910fccc3d1b2",
+                             *           "sku": "HP-THROW-OAT",
+                             *           "attributes": {
+                             *             "Colour": "Oat"
+                             *           },
+                             *           "optionValues": [
+                             *             {
+                             *               "optionName": "Maya Lindqvist",
+                             *               "value": "M.L."
+                             *             }
+                             *           ],
+                             *           "priceMoney": {
+                             *             "value": "89",
+                             *             "currency": "EUR"
+                             *           },
+                             *           "salePriceMoney": {
+                             *             "value": "89",
+                             *             "currency": "EUR"
+                             *           },
+                             *           "onSale": true,
+                             *           "price": 3,
+                             *           "salePrice": 3,
+                             *           "qtyInStock": 2,
+                             *           "unlimited": true,
+                             *           "mainImage": {
+                             *             "assetUrl": "https://harbourandpine.example/api/content-service/public/1.0/assets/demo/merino-wool-throw.jpg",
+                             *             "originalSize": "1600x1200",
+                             *             "mediaFocalPoint": {
+                             *               "x": 1,
+                             *               "y": 1
+                             *             },
+                             *             "colorData": {
+                             *               "topLeftAverage": "c8b89a",
+                             *               "topRightAverage": "c8b89a",
+                             *               "bottomLeftAverage": "c8b89a",
+                             *               "bottomRightAverage": "c8b89a",
+                             *               "centerAverage": "c8b89a"
+                             *             },
+                             *             "systemDataVariants": "",
+                             *             "altText": "",
+                             *             "title": "",
+                             *             "body": "",
+                             *             "filename": "Maya Lindqvist"
+                             *           }
+                             *         }
+                             *       ],
+                             *       "isSubscribable": true,
+                             *       "subscriptionPlan": {
+                             *         "billingPeriod": {
+                             *           "value": 3,
+                             *           "unit": "WEEK"
+                             *         },
+                             *         "numBillingCycles": 3
+                             *       },
+                             *       "priceMoney": {
+                             *         "value": "89",
+                             *         "currency": "EUR"
+                             *       },
+                             *       "salePriceMoney": {
+                             *         "value": "89",
+                             *         "currency": "EUR"
+                             *       },
+                             *       "onSale": true,
+                             *       "additionalFieldsFormId": "demo-contact-form",
+                             *       "useCustomAddButtonText": true,
+                             *       "customAddButtonText": "Add to basket",
+                             *       "giftCardDenominations": [
+                             *         {
+                             *           "value": "89",
+                             *           "currency": "EUR"
+                             *         }
+                             *       ]
+                             *     }
+                             */
                             structuredContent?: {
                                 additionalFieldsFormId: string | null;
                                 customAddButtonText: string;
@@ -10012,6 +13724,12 @@ export interface paths {
                                 }[];
                                 isSubscribable: boolean;
                                 onSale: boolean;
+                                /**
+                                 * @example {
+                                 *       "value": "89",
+                                 *       "currency": "EUR"
+                                 *     }
+                                 */
                                 priceMoney: {
                                     /** @enum {string} */
                                     currency: "EUR" | "USD" | "AUD" | "NOK" | "CAD" | "NZD" | "DKK" | "GBP" | "HKD" | "CHF" | "MXN" | "SGD" | "SEK" | "CZK" | "ILS" | "PHP" | "RUB" | "PLN" | "THB" | "MYR" | "ARS" | "BRL" | "COP" | "IDR" | "INR" | "JPY" | "ZAR";
@@ -10019,11 +13737,26 @@ export interface paths {
                                 };
                                 /** @enum {number} */
                                 productType: 1 | 2 | 3 | 4 | 5;
+                                /**
+                                 * @example {
+                                 *       "value": "89",
+                                 *       "currency": "EUR"
+                                 *     }
+                                 */
                                 salePriceMoney: {
                                     /** @enum {string} */
                                     currency: "EUR" | "USD" | "AUD" | "NOK" | "CAD" | "NZD" | "DKK" | "GBP" | "HKD" | "CHF" | "MXN" | "SGD" | "SEK" | "CZK" | "ILS" | "PHP" | "RUB" | "PLN" | "THB" | "MYR" | "ARS" | "BRL" | "COP" | "IDR" | "INR" | "JPY" | "ZAR";
                                     value: string;
                                 };
+                                /**
+                                 * @example {
+                                 *       "billingPeriod": {
+                                 *         "value": 3,
+                                 *         "unit": "WEEK"
+                                 *       },
+                                 *       "numBillingCycles": 3
+                                 *     }
+                                 */
                                 subscriptionPlan: {
                                     billingPeriod: {
                                         /** @enum {string} */
@@ -10038,6 +13771,28 @@ export interface paths {
                                         [key: string]: string;
                                     };
                                     id: string;
+                                    /**
+                                     * @example {
+                                     *       "assetUrl": "https://harbourandpine.example/api/content-service/public/1.0/assets/demo/merino-wool-throw.jpg",
+                                     *       "originalSize": "1600x1200",
+                                     *       "mediaFocalPoint": {
+                                     *         "x": 1,
+                                     *         "y": 1
+                                     *       },
+                                     *       "colorData": {
+                                     *         "topLeftAverage": "c8b89a",
+                                     *         "topRightAverage": "c8b89a",
+                                     *         "bottomLeftAverage": "c8b89a",
+                                     *         "bottomRightAverage": "c8b89a",
+                                     *         "centerAverage": "c8b89a"
+                                     *       },
+                                     *       "systemDataVariants": "",
+                                     *       "altText": "",
+                                     *       "title": "",
+                                     *       "body": "",
+                                     *       "filename": "Maya Lindqvist"
+                                     *     }
+                                     */
                                     mainImage?: {
                                         /** @default  */
                                         altText: string;
@@ -10075,6 +13830,12 @@ export interface paths {
                                         value: string;
                                     }[];
                                     price: number;
+                                    /**
+                                     * @example {
+                                     *       "value": "89",
+                                     *       "currency": "EUR"
+                                     *     }
+                                     */
                                     priceMoney: {
                                         /** @enum {string} */
                                         currency: "EUR" | "USD" | "AUD" | "NOK" | "CAD" | "NZD" | "DKK" | "GBP" | "HKD" | "CHF" | "MXN" | "SGD" | "SEK" | "CZK" | "ILS" | "PHP" | "RUB" | "PLN" | "THB" | "MYR" | "ARS" | "BRL" | "COP" | "IDR" | "INR" | "JPY" | "ZAR";
@@ -10082,6 +13843,12 @@ export interface paths {
                                     };
                                     qtyInStock: number;
                                     salePrice: number;
+                                    /**
+                                     * @example {
+                                     *       "value": "89",
+                                     *       "currency": "EUR"
+                                     *     }
+                                     */
                                     salePriceMoney: {
                                         /** @enum {string} */
                                         currency: "EUR" | "USD" | "AUD" | "NOK" | "CAD" | "NZD" | "DKK" | "GBP" | "HKD" | "CHF" | "MXN" | "SGD" | "SEK" | "CZK" | "ILS" | "PHP" | "RUB" | "PLN" | "THB" | "MYR" | "ARS" | "BRL" | "COP" | "IDR" | "INR" | "JPY" | "ZAR";
@@ -10135,7 +13902,29 @@ export interface paths {
                         externalLink?: string | null;
                         /** @default 0 */
                         likeCount?: number;
-                        /** @default null */
+                        /**
+                         * @default null
+                         * @example {
+                         *       "assetUrl": "https://harbourandpine.example/api/content-service/public/1.0/assets/demo/merino-wool-throw.jpg",
+                         *       "originalSize": "1600x1200",
+                         *       "mediaFocalPoint": {
+                         *         "x": 1,
+                         *         "y": 1
+                         *       },
+                         *       "colorData": {
+                         *         "topLeftAverage": "c8b89a",
+                         *         "topRightAverage": "c8b89a",
+                         *         "bottomLeftAverage": "c8b89a",
+                         *         "bottomRightAverage": "c8b89a",
+                         *         "centerAverage": "c8b89a"
+                         *       },
+                         *       "systemDataVariants": "",
+                         *       "altText": "",
+                         *       "title": "",
+                         *       "body": "",
+                         *       "filename": "Maya Lindqvist"
+                         *     }
+                         */
                         mainImage?: {
                             /** @default  */
                             altText?: string;
@@ -10212,7 +14001,29 @@ export interface paths {
                         externalLink?: string | null;
                         /** @default 0 */
                         likeCount?: number;
-                        /** @default null */
+                        /**
+                         * @default null
+                         * @example {
+                         *       "assetUrl": "https://harbourandpine.example/api/content-service/public/1.0/assets/demo/merino-wool-throw.jpg",
+                         *       "originalSize": "1600x1200",
+                         *       "mediaFocalPoint": {
+                         *         "x": 1,
+                         *         "y": 1
+                         *       },
+                         *       "colorData": {
+                         *         "topLeftAverage": "c8b89a",
+                         *         "topRightAverage": "c8b89a",
+                         *         "bottomLeftAverage": "c8b89a",
+                         *         "bottomRightAverage": "c8b89a",
+                         *         "centerAverage": "c8b89a"
+                         *       },
+                         *       "systemDataVariants": "",
+                         *       "altText": "",
+                         *       "title": "",
+                         *       "body": "",
+                         *       "filename": "Maya Lindqvist"
+                         *     }
+                         */
                         mainImage?: {
                             /** @default  */
                             altText?: string;
@@ -10287,7 +14098,29 @@ export interface paths {
                         externalLink?: string | null;
                         /** @default 0 */
                         likeCount?: number;
-                        /** @default null */
+                        /**
+                         * @default null
+                         * @example {
+                         *       "assetUrl": "https://harbourandpine.example/api/content-service/public/1.0/assets/demo/merino-wool-throw.jpg",
+                         *       "originalSize": "1600x1200",
+                         *       "mediaFocalPoint": {
+                         *         "x": 1,
+                         *         "y": 1
+                         *       },
+                         *       "colorData": {
+                         *         "topLeftAverage": "c8b89a",
+                         *         "topRightAverage": "c8b89a",
+                         *         "bottomLeftAverage": "c8b89a",
+                         *         "bottomRightAverage": "c8b89a",
+                         *         "centerAverage": "c8b89a"
+                         *       },
+                         *       "systemDataVariants": "",
+                         *       "altText": "",
+                         *       "title": "",
+                         *       "body": "",
+                         *       "filename": "Maya Lindqvist"
+                         *     }
+                         */
                         mainImage?: {
                             /** @default  */
                             altText?: string;
@@ -10362,7 +14195,29 @@ export interface paths {
                         externalLink?: string | null;
                         /** @default 0 */
                         likeCount?: number;
-                        /** @default null */
+                        /**
+                         * @default null
+                         * @example {
+                         *       "assetUrl": "https://harbourandpine.example/api/content-service/public/1.0/assets/demo/merino-wool-throw.jpg",
+                         *       "originalSize": "1600x1200",
+                         *       "mediaFocalPoint": {
+                         *         "x": 1,
+                         *         "y": 1
+                         *       },
+                         *       "colorData": {
+                         *         "topLeftAverage": "c8b89a",
+                         *         "topRightAverage": "c8b89a",
+                         *         "bottomLeftAverage": "c8b89a",
+                         *         "bottomRightAverage": "c8b89a",
+                         *         "centerAverage": "c8b89a"
+                         *       },
+                         *       "systemDataVariants": "",
+                         *       "altText": "",
+                         *       "title": "",
+                         *       "body": "",
+                         *       "filename": "Maya Lindqvist"
+                         *     }
+                         */
                         mainImage?: {
                             /** @default  */
                             altText?: string;
@@ -10437,7 +14292,29 @@ export interface paths {
                         externalLink?: string | null;
                         /** @default 0 */
                         likeCount?: number;
-                        /** @default null */
+                        /**
+                         * @default null
+                         * @example {
+                         *       "assetUrl": "https://harbourandpine.example/api/content-service/public/1.0/assets/demo/merino-wool-throw.jpg",
+                         *       "originalSize": "1600x1200",
+                         *       "mediaFocalPoint": {
+                         *         "x": 1,
+                         *         "y": 1
+                         *       },
+                         *       "colorData": {
+                         *         "topLeftAverage": "c8b89a",
+                         *         "topRightAverage": "c8b89a",
+                         *         "bottomLeftAverage": "c8b89a",
+                         *         "bottomRightAverage": "c8b89a",
+                         *         "centerAverage": "c8b89a"
+                         *       },
+                         *       "systemDataVariants": "",
+                         *       "altText": "",
+                         *       "title": "",
+                         *       "body": "",
+                         *       "filename": "Maya Lindqvist"
+                         *     }
+                         */
                         mainImage?: {
                             /** @default  */
                             altText?: string;
@@ -10510,6 +14387,28 @@ export interface paths {
                         excerpt?: string;
                         /** @default null */
                         externalLink?: string | null;
+                        /**
+                         * @example {
+                         *       "assetUrl": "https://harbourandpine.example/api/content-service/public/1.0/assets/demo/merino-wool-throw.jpg",
+                         *       "originalSize": "1600x1200",
+                         *       "mediaFocalPoint": {
+                         *         "x": 1,
+                         *         "y": 1
+                         *       },
+                         *       "colorData": {
+                         *         "topLeftAverage": "c8b89a",
+                         *         "topRightAverage": "c8b89a",
+                         *         "bottomLeftAverage": "c8b89a",
+                         *         "bottomRightAverage": "c8b89a",
+                         *         "centerAverage": "c8b89a"
+                         *       },
+                         *       "systemDataVariants": "",
+                         *       "altText": "",
+                         *       "title": "",
+                         *       "body": "",
+                         *       "filename": "Maya Lindqvist"
+                         *     }
+                         */
                         image: {
                             /** @default  */
                             altText?: string;
@@ -10543,7 +14442,29 @@ export interface paths {
                         };
                         /** @default 0 */
                         likeCount?: number;
-                        /** @default null */
+                        /**
+                         * @default null
+                         * @example {
+                         *       "assetUrl": "https://harbourandpine.example/api/content-service/public/1.0/assets/demo/merino-wool-throw.jpg",
+                         *       "originalSize": "1600x1200",
+                         *       "mediaFocalPoint": {
+                         *         "x": 1,
+                         *         "y": 1
+                         *       },
+                         *       "colorData": {
+                         *         "topLeftAverage": "c8b89a",
+                         *         "topRightAverage": "c8b89a",
+                         *         "bottomLeftAverage": "c8b89a",
+                         *         "bottomRightAverage": "c8b89a",
+                         *         "centerAverage": "c8b89a"
+                         *       },
+                         *       "systemDataVariants": "",
+                         *       "altText": "",
+                         *       "title": "",
+                         *       "body": "",
+                         *       "filename": "Maya Lindqvist"
+                         *     }
+                         */
                         mainImage?: {
                             /** @default  */
                             altText?: string;
@@ -10621,7 +14542,29 @@ export interface paths {
                         externalLink?: string | null;
                         /** @default 0 */
                         likeCount?: number;
-                        /** @default null */
+                        /**
+                         * @default null
+                         * @example {
+                         *       "assetUrl": "https://harbourandpine.example/api/content-service/public/1.0/assets/demo/merino-wool-throw.jpg",
+                         *       "originalSize": "1600x1200",
+                         *       "mediaFocalPoint": {
+                         *         "x": 1,
+                         *         "y": 1
+                         *       },
+                         *       "colorData": {
+                         *         "topLeftAverage": "c8b89a",
+                         *         "topRightAverage": "c8b89a",
+                         *         "bottomLeftAverage": "c8b89a",
+                         *         "bottomRightAverage": "c8b89a",
+                         *         "centerAverage": "c8b89a"
+                         *       },
+                         *       "systemDataVariants": "",
+                         *       "altText": "",
+                         *       "title": "",
+                         *       "body": "",
+                         *       "filename": "Maya Lindqvist"
+                         *     }
+                         */
                         mainImage?: {
                             /** @default  */
                             altText?: string;
@@ -10706,6 +14649,13 @@ export interface paths {
                          *       "mapLat": null,
                          *       "mapLng": null
                          *     }
+                         * @example {
+                         *       "addressLine1": "",
+                         *       "addressLine2": "",
+                         *       "addressCountry": "",
+                         *       "mapLat": 3,
+                         *       "mapLng": 3
+                         *     }
                          */
                         location?: {
                             /** @default  */
@@ -10719,7 +14669,29 @@ export interface paths {
                             /** @default null */
                             mapLng?: number | null;
                         };
-                        /** @default null */
+                        /**
+                         * @default null
+                         * @example {
+                         *       "assetUrl": "https://harbourandpine.example/api/content-service/public/1.0/assets/demo/merino-wool-throw.jpg",
+                         *       "originalSize": "1600x1200",
+                         *       "mediaFocalPoint": {
+                         *         "x": 1,
+                         *         "y": 1
+                         *       },
+                         *       "colorData": {
+                         *         "topLeftAverage": "c8b89a",
+                         *         "topRightAverage": "c8b89a",
+                         *         "bottomLeftAverage": "c8b89a",
+                         *         "bottomRightAverage": "c8b89a",
+                         *         "centerAverage": "c8b89a"
+                         *       },
+                         *       "systemDataVariants": "",
+                         *       "altText": "",
+                         *       "title": "",
+                         *       "body": "",
+                         *       "filename": "Maya Lindqvist"
+                         *     }
+                         */
                         mainImage?: {
                             /** @default  */
                             altText?: string;
@@ -10830,7 +14802,29 @@ export interface paths {
                         }[];
                         /** @default 0 */
                         likeCount?: number;
-                        /** @default null */
+                        /**
+                         * @default null
+                         * @example {
+                         *       "assetUrl": "https://harbourandpine.example/api/content-service/public/1.0/assets/demo/merino-wool-throw.jpg",
+                         *       "originalSize": "1600x1200",
+                         *       "mediaFocalPoint": {
+                         *         "x": 1,
+                         *         "y": 1
+                         *       },
+                         *       "colorData": {
+                         *         "topLeftAverage": "c8b89a",
+                         *         "topRightAverage": "c8b89a",
+                         *         "bottomLeftAverage": "c8b89a",
+                         *         "bottomRightAverage": "c8b89a",
+                         *         "centerAverage": "c8b89a"
+                         *       },
+                         *       "systemDataVariants": "",
+                         *       "altText": "",
+                         *       "title": "",
+                         *       "body": "",
+                         *       "filename": "Maya Lindqvist"
+                         *     }
+                         */
                         mainImage?: {
                             /** @default  */
                             altText?: string;
@@ -10899,7 +14893,16 @@ export interface paths {
                             isSubscribable?: boolean;
                             /** @enum {number} */
                             productType: 1 | 2 | 3 | 4 | 5;
-                            /** @default null */
+                            /**
+                             * @default null
+                             * @example {
+                             *       "billingPeriod": {
+                             *         "value": 3,
+                             *         "unit": "WEEK"
+                             *       },
+                             *       "numBillingCycles": 3
+                             *     }
+                             */
                             subscriptionPlan?: {
                                 billingPeriod: {
                                     /** @enum {string} */
@@ -10942,6 +14945,12 @@ export interface paths {
                                 } | null;
                                 /** @default false */
                                 onSale?: boolean;
+                                /**
+                                 * @example {
+                                 *       "value": "89",
+                                 *       "currency": "EUR"
+                                 *     }
+                                 */
                                 priceMoney: {
                                     /** @enum {string} */
                                     currency: "EUR" | "USD" | "AUD" | "NOK" | "CAD" | "NZD" | "DKK" | "GBP" | "HKD" | "CHF" | "MXN" | "SGD" | "SEK" | "CZK" | "ILS" | "PHP" | "RUB" | "PLN" | "THB" | "MYR" | "ARS" | "BRL" | "COP" | "IDR" | "INR" | "JPY" | "ZAR";
@@ -10949,6 +14958,12 @@ export interface paths {
                                 };
                                 /** @default 0 */
                                 qtyInStock?: number;
+                                /**
+                                 * @example {
+                                 *       "value": "89",
+                                 *       "currency": "EUR"
+                                 *     }
+                                 */
                                 salePriceMoney?: {
                                     /** @enum {string} */
                                     currency: "EUR" | "USD" | "AUD" | "NOK" | "CAD" | "NZD" | "DKK" | "GBP" | "HKD" | "CHF" | "MXN" | "SGD" | "SEK" | "CZK" | "ILS" | "PHP" | "RUB" | "PLN" | "THB" | "MYR" | "ARS" | "BRL" | "COP" | "IDR" | "INR" | "JPY" | "ZAR";
@@ -10991,6 +15006,28 @@ export interface paths {
                             externalLink: string | null;
                             fullUrl: string;
                             id: string;
+                            /**
+                             * @example {
+                             *       "assetUrl": "https://harbourandpine.example/api/content-service/public/1.0/assets/demo/merino-wool-throw.jpg",
+                             *       "originalSize": "1600x1200",
+                             *       "mediaFocalPoint": {
+                             *         "x": 1,
+                             *         "y": 1
+                             *       },
+                             *       "colorData": {
+                             *         "topLeftAverage": "c8b89a",
+                             *         "topRightAverage": "c8b89a",
+                             *         "bottomLeftAverage": "c8b89a",
+                             *         "bottomRightAverage": "c8b89a",
+                             *         "centerAverage": "c8b89a"
+                             *       },
+                             *       "systemDataVariants": "",
+                             *       "altText": "",
+                             *       "title": "",
+                             *       "body": "",
+                             *       "filename": "Maya Lindqvist"
+                             *     }
+                             */
                             image?: {
                                 /** @default  */
                                 altText: string;
@@ -11054,6 +15091,15 @@ export interface paths {
                                 title: string;
                             }[];
                             likeCount: number;
+                            /**
+                             * @example {
+                             *       "addressLine1": "",
+                             *       "addressLine2": "",
+                             *       "addressCountry": "",
+                             *       "mapLat": 3,
+                             *       "mapLng": 3
+                             *     }
+                             */
                             location?: {
                                 /** @default  */
                                 addressCountry: string;
@@ -11066,6 +15112,28 @@ export interface paths {
                                 /** @default null */
                                 mapLng: number | null;
                             };
+                            /**
+                             * @example {
+                             *       "assetUrl": "https://harbourandpine.example/api/content-service/public/1.0/assets/demo/merino-wool-throw.jpg",
+                             *       "originalSize": "1600x1200",
+                             *       "mediaFocalPoint": {
+                             *         "x": 1,
+                             *         "y": 1
+                             *       },
+                             *       "colorData": {
+                             *         "topLeftAverage": "c8b89a",
+                             *         "topRightAverage": "c8b89a",
+                             *         "bottomLeftAverage": "c8b89a",
+                             *         "bottomRightAverage": "c8b89a",
+                             *         "centerAverage": "c8b89a"
+                             *       },
+                             *       "systemDataVariants": "",
+                             *       "altText": "",
+                             *       "title": "",
+                             *       "body": "",
+                             *       "filename": "Maya Lindqvist"
+                             *     }
+                             */
                             mainImage: {
                                 /** @default  */
                                 altText: string;
@@ -11108,6 +15176,85 @@ export interface paths {
                             /** @enum {string} */
                             status: "published" | "scheduled" | "needs-review" | "draft" | "private";
                             statusLabel: string | null;
+                            /**
+                             * @example {
+                             *       "productType": 1,
+                             *       "variants": [
+                             *         {
+                             *           "id": "433e696932c0910fccc3d1b2",
+                             *           "sku": "HP-THROW-OAT",
+                             *           "attributes": {
+                             *             "Colour": "Oat"
+                             *           },
+                             *           "optionValues": [
+                             *             {
+                             *               "optionName": "Maya Lindqvist",
+                             *               "value": "M.L."
+                             *             }
+                             *           ],
+                             *           "priceMoney": {
+                             *             "value": "89",
+                             *             "currency": "EUR"
+                             *           },
+                             *           "salePriceMoney": {
+                             *             "value": "89",
+                             *             "currency": "EUR"
+                             *           },
+                             *           "onSale": true,
+                             *           "price": 3,
+                             *           "salePrice": 3,
+                             *           "qtyInStock": 2,
+                             *           "unlimited": true,
+                             *           "mainImage": {
+                             *             "assetUrl": "https://harbourandpine.example/api/content-service/public/1.0/assets/demo/merino-wool-throw.jpg",
+                             *             "originalSize": "1600x1200",
+                             *             "mediaFocalPoint": {
+                             *               "x": 1,
+                             *               "y": 1
+                             *             },
+                             *             "colorData": {
+                             *               "topLeftAverage": "c8b89a",
+                             *               "topRightAverage": "c8b89a",
+                             *               "bottomLeftAverage": "c8b89a",
+                             *               "bottomRightAverage": "c8b89a",
+                             *               "centerAverage": "c8b89a"
+                             *             },
+                             *             "systemDataVariants": "",
+                             *             "altText": "",
+                             *             "title": "",
+                             *             "body": "",
+                             *             "filename": "Maya Lindqvist"
+                             *           }
+                             *         }
+                             *       ],
+                             *       "isSubscribable": true,
+                             *       "subscriptionPlan": {
+                             *         "billingPeriod": {
+                             *           "value": 3,
+                             *           "unit": "WEEK"
+                             *         },
+                             *         "numBillingCycles": 3
+                             *       },
+                             *       "priceMoney": {
+                             *         "value": "89",
+                             *         "currency": "EUR"
+                             *       },
+                             *       "salePriceMoney": {
+                             *         "value": "89",
+                             *         "currency": "EUR"
+                             *       },
+                             *       "onSale": true,
+                             *       "additionalFieldsFormId": "demo-contact-form",
+                             *       "useCustomAddButtonText": true,
+                             *       "customAddButtonText": "Add to basket",
+                             *       "giftCardDenominations": [
+                             *         {
+                             *           "value": "89",
+                             *           "currency": "EUR"
+                             *         }
+                             *       ]
+                             *     }
+                             */
                             structuredContent?: {
                                 additionalFieldsFormId: string | null;
                                 customAddButtonText: string;
@@ -11118,6 +15265,12 @@ export interface paths {
                                 }[];
                                 isSubscribable: boolean;
                                 onSale: boolean;
+                                /**
+                                 * @example {
+                                 *       "value": "89",
+                                 *       "currency": "EUR"
+                                 *     }
+                                 */
                                 priceMoney: {
                                     /** @enum {string} */
                                     currency: "EUR" | "USD" | "AUD" | "NOK" | "CAD" | "NZD" | "DKK" | "GBP" | "HKD" | "CHF" | "MXN" | "SGD" | "SEK" | "CZK" | "ILS" | "PHP" | "RUB" | "PLN" | "THB" | "MYR" | "ARS" | "BRL" | "COP" | "IDR" | "INR" | "JPY" | "ZAR";
@@ -11125,11 +15278,26 @@ export interface paths {
                                 };
                                 /** @enum {number} */
                                 productType: 1 | 2 | 3 | 4 | 5;
+                                /**
+                                 * @example {
+                                 *       "value": "89",
+                                 *       "currency": "EUR"
+                                 *     }
+                                 */
                                 salePriceMoney: {
                                     /** @enum {string} */
                                     currency: "EUR" | "USD" | "AUD" | "NOK" | "CAD" | "NZD" | "DKK" | "GBP" | "HKD" | "CHF" | "MXN" | "SGD" | "SEK" | "CZK" | "ILS" | "PHP" | "RUB" | "PLN" | "THB" | "MYR" | "ARS" | "BRL" | "COP" | "IDR" | "INR" | "JPY" | "ZAR";
                                     value: string;
                                 };
+                                /**
+                                 * @example {
+                                 *       "billingPeriod": {
+                                 *         "value": 3,
+                                 *         "unit": "WEEK"
+                                 *       },
+                                 *       "numBillingCycles": 3
+                                 *     }
+                                 */
                                 subscriptionPlan: {
                                     billingPeriod: {
                                         /** @enum {string} */
@@ -11144,6 +15312,28 @@ export interface paths {
                                         [key: string]: string;
                                     };
                                     id: string;
+                                    /**
+                                     * @example {
+                                     *       "assetUrl": "https://harbourandpine.example/api/content-service/public/1.0/assets/demo/merino-wool-throw.jpg",
+                                     *       "originalSize": "1600x1200",
+                                     *       "mediaFocalPoint": {
+                                     *         "x": 1,
+                                     *         "y": 1
+                                     *       },
+                                     *       "colorData": {
+                                     *         "topLeftAverage": "c8b89a",
+                                     *         "topRightAverage": "c8b89a",
+                                     *         "bottomLeftAverage": "c8b89a",
+                                     *         "bottomRightAverage": "c8b89a",
+                                     *         "centerAverage": "c8b89a"
+                                     *       },
+                                     *       "systemDataVariants": "",
+                                     *       "altText": "",
+                                     *       "title": "",
+                                     *       "body": "",
+                                     *       "filename": "Maya Lindqvist"
+                                     *     }
+                                     */
                                     mainImage?: {
                                         /** @default  */
                                         altText: string;
@@ -11181,6 +15371,12 @@ export interface paths {
                                         value: string;
                                     }[];
                                     price: number;
+                                    /**
+                                     * @example {
+                                     *       "value": "89",
+                                     *       "currency": "EUR"
+                                     *     }
+                                     */
                                     priceMoney: {
                                         /** @enum {string} */
                                         currency: "EUR" | "USD" | "AUD" | "NOK" | "CAD" | "NZD" | "DKK" | "GBP" | "HKD" | "CHF" | "MXN" | "SGD" | "SEK" | "CZK" | "ILS" | "PHP" | "RUB" | "PLN" | "THB" | "MYR" | "ARS" | "BRL" | "COP" | "IDR" | "INR" | "JPY" | "ZAR";
@@ -11188,6 +15384,12 @@ export interface paths {
                                     };
                                     qtyInStock: number;
                                     salePrice: number;
+                                    /**
+                                     * @example {
+                                     *       "value": "89",
+                                     *       "currency": "EUR"
+                                     *     }
+                                     */
                                     salePriceMoney: {
                                         /** @enum {string} */
                                         currency: "EUR" | "USD" | "AUD" | "NOK" | "CAD" | "NZD" | "DKK" | "GBP" | "HKD" | "CHF" | "MXN" | "SGD" | "SEK" | "CZK" | "ILS" | "PHP" | "RUB" | "PLN" | "THB" | "MYR" | "ARS" | "BRL" | "COP" | "IDR" | "INR" | "JPY" | "ZAR";
@@ -11333,6 +15535,12 @@ export interface paths {
                                 file: string;
                                 filename: string;
                                 id: string;
+                                /**
+                                 * @example {
+                                 *       "x": 1,
+                                 *       "y": 1
+                                 *     }
+                                 */
                                 mediaFocalPoint: {
                                     x: number;
                                     y: number;
@@ -11400,6 +15608,12 @@ export interface paths {
                             file: string;
                             filename: string;
                             id: string;
+                            /**
+                             * @example {
+                             *       "x": 1,
+                             *       "y": 1
+                             *     }
+                             */
                             mediaFocalPoint: {
                                 x: number;
                                 y: number;
@@ -11463,6 +15677,12 @@ export interface paths {
                 content: {
                     "application/json": {
                         altText?: string;
+                        /**
+                         * @example {
+                         *       "x": 1,
+                         *       "y": 1
+                         *     }
+                         */
                         mediaFocalPoint?: {
                             x: number;
                             y: number;
@@ -11487,6 +15707,12 @@ export interface paths {
                             file: string;
                             filename: string;
                             id: string;
+                            /**
+                             * @example {
+                             *       "x": 1,
+                             *       "y": 1
+                             *     }
+                             */
                             mediaFocalPoint: {
                                 x: number;
                                 y: number;
@@ -11540,6 +15766,38 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
+                            /**
+                             * @example {
+                             *       "id": "Qm7xK2pL9vR4tY8wZ1aB3c",
+                             *       "file": "Harbour & Pine",
+                             *       "assetUrl": "https://harbourandpine.example/api/content-service/public/1.0/assets/demo/merino-wool-throw.jpg",
+                             *       "filename": "Maya Lindqvist",
+                             *       "contentType": "image/jpeg",
+                             *       "size": 20,
+                             *       "originalSize": "Harbour & Pine",
+                             *       "widths": [
+                             *         1600
+                             *       ],
+                             *       "altText": "Harbour & Pine",
+                             *       "mediaFocalPoint": {
+                             *         "x": 1,
+                             *         "y": 1
+                             *       },
+                             *       "replacedBy": "Qm7xK2pL9vR4tY8wZ1aB3c",
+                             *       "createdOn": 1763649120000,
+                             *       "usages": [
+                             *         {
+                             *           "kind": "product",
+                             *           "id": "51297f57f4b9add55e8868e6",
+                             *           "collectionId": "demo-shop",
+                             *           "title": "Merino Wool Throw",
+                             *           "altRequired": true,
+                             *           "altMissing": true
+                             *         }
+                             *       ],
+                             *       "altWarning": "Harbour & Pine"
+                             *     }
+                             */
                             asset: {
                                 altText: string;
                                 altWarning: string | null;
@@ -11550,6 +15808,12 @@ export interface paths {
                                 file: string;
                                 filename: string;
                                 id: string;
+                                /**
+                                 * @example {
+                                 *       "x": 1,
+                                 *       "y": 1
+                                 *     }
+                                 */
                                 mediaFocalPoint: {
                                     x: number;
                                     y: number;
@@ -11605,6 +15869,29 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "memberAreas": [
+                         *         {
+                         *           "id": "823db7be1a8471643f692830",
+                         *           "websiteId": "demo",
+                         *           "title": "Workshop members",
+                         *           "description": "A soft throw woven from undyed merino in a small mill on the coast.",
+                         *           "access": "free",
+                         *           "planProductIds": [
+                         *             "256bcc705554cf728326a160"
+                         *           ],
+                         *           "collectionIds": [
+                         *             "demo-shop"
+                         *           ],
+                         *           "deniedMessage": "Harbour & Pine",
+                         *           "memberCount": 42,
+                         *           "createdOn": 1763649120000,
+                         *           "updatedOn": 1763649120000
+                         *         }
+                         *       ]
+                         *     }
+                         */
                         "application/json": {
                             memberAreas: {
                                 /** @enum {string} */
@@ -11841,6 +16128,20 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "members": [
+                         *         {
+                         *           "memberAreaId": "782cb71066729e2b60de172e",
+                         *           "siteUserId": "be8d0a2759eeedd34aeda47a",
+                         *           "source": "owner",
+                         *           "orderId": "ord_8KQ2M7XW",
+                         *           "subscriptionId": "64b68884e026bf84e62c2eae",
+                         *           "grantedOn": 1763649120000
+                         *         }
+                         *       ]
+                         *     }
+                         */
                         "application/json": {
                             members: {
                                 grantedOn: number;
@@ -12072,6 +16373,13 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
+                            /**
+                             * @example {
+                             *       "commerceVisitorMetrics": true,
+                             *       "videoPaywall": true,
+                             *       "productReviewsKillSwitch": true
+                             *     }
+                             */
                             betaFlags: {
                                 commerceVisitorMetrics: boolean;
                                 productReviewsKillSwitch: boolean;
@@ -12093,6 +16401,13 @@ export interface paths {
                                 };
                             };
                             commentsEnabled: boolean;
+                            /**
+                             * @example {
+                             *       "bannerEnabled": true,
+                             *       "restrictivePolicy": true,
+                             *       "bannerText": "We use cookies to keep your cart and to count visits."
+                             *     }
+                             */
                             cookieSettings: {
                                 bannerEnabled: boolean;
                                 bannerText: string;
@@ -12104,6 +16419,16 @@ export interface paths {
                             locale: string;
                             /** @enum {number} */
                             siteStatus: 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 15;
+                            /**
+                             * @example {
+                             *       "allowMultipleQuantityForServices": true,
+                             *       "expressCheckout": true,
+                             *       "customCart": true,
+                             *       "nativeReviewsEnabled": true,
+                             *       "importedReviewsEnabled": true,
+                             *       "installmentsEnabled": true
+                             *     }
+                             */
                             store: {
                                 allowMultipleQuantityForServices: boolean;
                                 customCart: boolean;
@@ -12112,6 +16437,17 @@ export interface paths {
                                 installmentsEnabled: boolean;
                                 nativeReviewsEnabled: boolean;
                             };
+                            /**
+                             * @example {
+                             *       "bodyFont": "system",
+                             *       "headingFont": "system",
+                             *       "accent": "#2f4f4f",
+                             *       "text": "#2f4f4f",
+                             *       "background": "#2f4f4f",
+                             *       "buttonShape": "square",
+                             *       "spacing": "compact"
+                             *     }
+                             */
                             styles: {
                                 accent: (string | {
                                     a?: number;
@@ -12214,6 +16550,17 @@ export interface paths {
                             installmentsEnabled?: boolean;
                             nativeReviewsEnabled?: boolean;
                         };
+                        /**
+                         * @example {
+                         *       "bodyFont": "system",
+                         *       "headingFont": "system",
+                         *       "accent": "#2f4f4f",
+                         *       "text": "#2f4f4f",
+                         *       "background": "#2f4f4f",
+                         *       "buttonShape": "square",
+                         *       "spacing": "compact"
+                         *     }
+                         */
                         styles?: {
                             accent: (string | {
                                 a?: number;
@@ -12269,6 +16616,13 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
+                            /**
+                             * @example {
+                             *       "commerceVisitorMetrics": true,
+                             *       "videoPaywall": true,
+                             *       "productReviewsKillSwitch": true
+                             *     }
+                             */
                             betaFlags: {
                                 commerceVisitorMetrics: boolean;
                                 productReviewsKillSwitch: boolean;
@@ -12290,6 +16644,13 @@ export interface paths {
                                 };
                             };
                             commentsEnabled: boolean;
+                            /**
+                             * @example {
+                             *       "bannerEnabled": true,
+                             *       "restrictivePolicy": true,
+                             *       "bannerText": "We use cookies to keep your cart and to count visits."
+                             *     }
+                             */
                             cookieSettings: {
                                 bannerEnabled: boolean;
                                 bannerText: string;
@@ -12301,6 +16662,16 @@ export interface paths {
                             locale: string;
                             /** @enum {number} */
                             siteStatus: 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 15;
+                            /**
+                             * @example {
+                             *       "allowMultipleQuantityForServices": true,
+                             *       "expressCheckout": true,
+                             *       "customCart": true,
+                             *       "nativeReviewsEnabled": true,
+                             *       "importedReviewsEnabled": true,
+                             *       "installmentsEnabled": true
+                             *     }
+                             */
                             store: {
                                 allowMultipleQuantityForServices: boolean;
                                 customCart: boolean;
@@ -12309,6 +16680,17 @@ export interface paths {
                                 installmentsEnabled: boolean;
                                 nativeReviewsEnabled: boolean;
                             };
+                            /**
+                             * @example {
+                             *       "bodyFont": "system",
+                             *       "headingFont": "system",
+                             *       "accent": "#2f4f4f",
+                             *       "text": "#2f4f4f",
+                             *       "background": "#2f4f4f",
+                             *       "buttonShape": "square",
+                             *       "spacing": "compact"
+                             *     }
+                             */
                             styles: {
                                 accent: (string | {
                                     a?: number;
@@ -12408,11 +16790,29 @@ export interface paths {
                             description?: string;
                             enabled: boolean;
                             fullUrl: string;
+                            /**
+                             * @example {
+                             *       "en-US": true
+                             *     }
+                             */
                             gallerySettings: {
                                 [key: string]: boolean | number | string;
                             } | null;
                             id: string;
                             itemCount: number;
+                            /**
+                             * @example {
+                             *       "blocks": [
+                             *         {
+                             *           "id": "d1585a2c01c51af7e9e92d00",
+                             *           "type": 1,
+                             *           "data": {
+                             *             "text": "Could the throw be gift-wrapped? It is a birthday present."
+                             *           }
+                             *         }
+                             *       ]
+                             *     }
+                             */
                             layout: {
                                 blocks: {
                                     /** @default {} */
@@ -12485,11 +16885,29 @@ export interface paths {
                             description?: string;
                             enabled: boolean;
                             fullUrl: string;
+                            /**
+                             * @example {
+                             *       "en-US": true
+                             *     }
+                             */
                             gallerySettings: {
                                 [key: string]: boolean | number | string;
                             } | null;
                             id: string;
                             itemCount: number;
+                            /**
+                             * @example {
+                             *       "blocks": [
+                             *         {
+                             *           "id": "d1585a2c01c51af7e9e92d00",
+                             *           "type": 1,
+                             *           "data": {
+                             *             "text": "Could the throw be gift-wrapped? It is a birthday present."
+                             *           }
+                             *         }
+                             *       ]
+                             *     }
+                             */
                             layout: {
                                 blocks: {
                                     /** @default {} */
@@ -12542,6 +16960,19 @@ export interface paths {
                         baseUpdatedOn?: number;
                         description?: string | null;
                         enabled?: boolean;
+                        /**
+                         * @example {
+                         *       "blocks": [
+                         *         {
+                         *           "id": "d1585a2c01c51af7e9e92d00",
+                         *           "type": 1,
+                         *           "data": {
+                         *             "text": "Could the throw be gift-wrapped? It is a birthday present."
+                         *           }
+                         *         }
+                         *       ]
+                         *     }
+                         */
                         layout?: {
                             blocks: {
                                 /** @default {} */
@@ -12583,11 +17014,29 @@ export interface paths {
                             description?: string;
                             enabled: boolean;
                             fullUrl: string;
+                            /**
+                             * @example {
+                             *       "en-US": true
+                             *     }
+                             */
                             gallerySettings: {
                                 [key: string]: boolean | number | string;
                             } | null;
                             id: string;
                             itemCount: number;
+                            /**
+                             * @example {
+                             *       "blocks": [
+                             *         {
+                             *           "id": "d1585a2c01c51af7e9e92d00",
+                             *           "type": 1,
+                             *           "data": {
+                             *             "text": "Could the throw be gift-wrapped? It is a birthday present."
+                             *           }
+                             *         }
+                             *       ]
+                             *     }
+                             */
                             layout: {
                                 blocks: {
                                     /** @default {} */
@@ -12680,6 +17129,26 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "items": [
+                         *         {
+                         *           "id": "96c336619d58a9459901e9a2",
+                         *           "websiteId": "demo",
+                         *           "collectionId": "demo-shop",
+                         *           "displayName": "Maya Lindqvist",
+                         *           "parentCategoryId": "a59cbff7eff84be3c09b8f1d",
+                         *           "type": "ROOT",
+                         *           "pageRendering": "LIST_VIEW",
+                         *           "displayIndex": 3,
+                         *           "urlSlug": "merino-wool-throw",
+                         *           "fullUrl": "https://harbourandpine.example/shop/p/merino-wool-throw"
+                         *         }
+                         *       ],
+                         *       "hasNextPage": false,
+                         *       "nextPageCursor": null
+                         *     }
+                         */
                         "application/json": {
                             hasNextPage: boolean;
                             items: {
@@ -12947,6 +17416,205 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "items": [
+                         *         {
+                         *           "id": "7b707768b2bf480f551e2fb5",
+                         *           "websiteId": "demo",
+                         *           "collectionId": "demo-shop",
+                         *           "recordType": 3,
+                         *           "title": "Merino Wool Throw",
+                         *           "urlId": "08e72c8eb8c0940bb897da02",
+                         *           "fullUrl": "https://harbourandpine.example/shop/p/merino-wool-throw",
+                         *           "status": "published",
+                         *           "statusLabel": "Published",
+                         *           "publishOn": 1763649120000,
+                         *           "addedOn": 1763649120000,
+                         *           "updatedOn": 1763649120000,
+                         *           "displayIndex": 3,
+                         *           "body": "Could the throw be gift-wrapped? It is a birthday present.",
+                         *           "excerpt": "A soft throw woven from undyed merino in a small mill on the coast.",
+                         *           "tags": [
+                         *             "wool"
+                         *           ],
+                         *           "categories": [
+                         *             "Harbour & Pine"
+                         *           ],
+                         *           "starred": true,
+                         *           "author": {
+                         *             "displayName": "Maya Lindqvist"
+                         *           },
+                         *           "sourceUrl": "https://harbourandpine.example/shop/p/merino-wool-throw",
+                         *           "externalLink": "https://harbourandpine.example/shop/p/merino-wool-throw",
+                         *           "passthrough": true,
+                         *           "promotedBlockType": "Harbour & Pine",
+                         *           "commentState": 3,
+                         *           "likeCount": 42,
+                         *           "publicCommentCount": 42,
+                         *           "mainImage": {
+                         *             "assetUrl": "https://harbourandpine.example/api/content-service/public/1.0/assets/demo/merino-wool-throw.jpg",
+                         *             "originalSize": "1600x1200",
+                         *             "mediaFocalPoint": {
+                         *               "x": 1,
+                         *               "y": 1
+                         *             },
+                         *             "colorData": {
+                         *               "topLeftAverage": "c8b89a",
+                         *               "topRightAverage": "c8b89a",
+                         *               "bottomLeftAverage": "c8b89a",
+                         *               "bottomRightAverage": "c8b89a",
+                         *               "centerAverage": "c8b89a"
+                         *             },
+                         *             "systemDataVariants": "",
+                         *             "altText": "",
+                         *             "title": "",
+                         *             "body": "",
+                         *             "filename": "Maya Lindqvist"
+                         *           },
+                         *           "image": {
+                         *             "assetUrl": "https://harbourandpine.example/api/content-service/public/1.0/assets/demo/merino-wool-throw.jpg",
+                         *             "originalSize": "1600x1200",
+                         *             "mediaFocalPoint": {
+                         *               "x": 1,
+                         *               "y": 1
+                         *             },
+                         *             "colorData": {
+                         *               "topLeftAverage": "c8b89a",
+                         *               "topRightAverage": "c8b89a",
+                         *               "bottomLeftAverage": "c8b89a",
+                         *               "bottomRightAverage": "c8b89a",
+                         *               "centerAverage": "c8b89a"
+                         *             },
+                         *             "systemDataVariants": "",
+                         *             "altText": "",
+                         *             "title": "",
+                         *             "body": "",
+                         *             "filename": "Maya Lindqvist"
+                         *           },
+                         *           "assetUrl": "https://harbourandpine.example/api/content-service/public/1.0/assets/demo/merino-wool-throw.jpg",
+                         *           "durationSeconds": 3,
+                         *           "videoUrl": "https://harbourandpine.example/shop/p/merino-wool-throw",
+                         *           "startDate": 1763649120000,
+                         *           "endDate": 1763649120000,
+                         *           "location": {
+                         *             "addressLine1": "",
+                         *             "addressLine2": "",
+                         *             "addressCountry": "",
+                         *             "mapLat": 3,
+                         *             "mapLng": 3
+                         *           },
+                         *           "structuredContent": {
+                         *             "productType": 1,
+                         *             "variants": [
+                         *               {
+                         *                 "id": "433e696932c0910fccc3d1b2",
+                         *                 "sku": "HP-THROW-OAT",
+                         *                 "attributes": {
+                         *                   "Colour": "Oat"
+                         *                 },
+                         *                 "optionValues": [
+                         *                   {
+                         *                     "optionName": "Maya Lindqvist",
+                         *                     "value": "M.L."
+                         *                   }
+                         *                 ],
+                         *                 "priceMoney": {
+                         *                   "value": "89",
+                         *                   "currency": "EUR"
+                         *                 },
+                         *                 "salePriceMoney": {
+                         *                   "value": "89",
+                         *                   "currency": "EUR"
+                         *                 },
+                         *                 "onSale": true,
+                         *                 "price": 3,
+                         *                 "salePrice": 3,
+                         *                 "qtyInStock": 2,
+                         *                 "unlimited": true,
+                         *                 "mainImage": {
+                         *                   "assetUrl": "https://harbourandpine.example/api/content-service/public/1.0/assets/demo/merino-wool-throw.jpg",
+                         *                   "originalSize": "1600x1200",
+                         *                   "mediaFocalPoint": {
+                         *                     "x": 1,
+                         *                     "y": 1
+                         *                   },
+                         *                   "colorData": {
+                         *                     "topLeftAverage": "c8b89a",
+                         *                     "topRightAverage": "c8b89a",
+                         *                     "bottomLeftAverage": "c8b89a",
+                         *                     "bottomRightAverage": "c8b89a",
+                         *                     "centerAverage": "c8b89a"
+                         *                   },
+                         *                   "systemDataVariants": "",
+                         *                   "altText": "",
+                         *                   "title": "",
+                         *                   "body": "",
+                         *                   "filename": "Maya Lindqvist"
+                         *                 }
+                         *               }
+                         *             ],
+                         *             "isSubscribable": true,
+                         *             "subscriptionPlan": {
+                         *               "billingPeriod": {
+                         *                 "value": 3,
+                         *                 "unit": "WEEK"
+                         *               },
+                         *               "numBillingCycles": 3
+                         *             },
+                         *             "priceMoney": {
+                         *               "value": "89",
+                         *               "currency": "EUR"
+                         *             },
+                         *             "salePriceMoney": {
+                         *               "value": "89",
+                         *               "currency": "EUR"
+                         *             },
+                         *             "onSale": true,
+                         *             "additionalFieldsFormId": "demo-contact-form",
+                         *             "useCustomAddButtonText": true,
+                         *             "customAddButtonText": "Add to basket",
+                         *             "giftCardDenominations": [
+                         *               {
+                         *                 "value": "89",
+                         *                 "currency": "EUR"
+                         *               }
+                         *             ]
+                         *           },
+                         *           "variantOptionOrdering": [
+                         *             "Harbour & Pine"
+                         *           ],
+                         *           "categoryIds": [
+                         *             "f9d9343f947bc8869b499bb2"
+                         *           ],
+                         *           "items": [
+                         *             {
+                         *               "assetUrl": "https://harbourandpine.example/api/content-service/public/1.0/assets/demo/merino-wool-throw.jpg",
+                         *               "originalSize": "1600x1200",
+                         *               "mediaFocalPoint": {
+                         *                 "x": 1,
+                         *                 "y": 1
+                         *               },
+                         *               "colorData": {
+                         *                 "topLeftAverage": "c8b89a",
+                         *                 "topRightAverage": "c8b89a",
+                         *                 "bottomLeftAverage": "c8b89a",
+                         *                 "bottomRightAverage": "c8b89a",
+                         *                 "centerAverage": "c8b89a"
+                         *               },
+                         *               "systemDataVariants": "",
+                         *               "altText": "",
+                         *               "title": "",
+                         *               "body": "",
+                         *               "filename": "Maya Lindqvist"
+                         *             }
+                         *           ]
+                         *         }
+                         *       ],
+                         *       "hasNextPage": false,
+                         *       "nextPageCursor": null
+                         *     }
+                         */
                         "application/json": {
                             hasNextPage: boolean;
                             items: {
@@ -12967,6 +17635,28 @@ export interface paths {
                                 externalLink: string | null;
                                 fullUrl: string;
                                 id: string;
+                                /**
+                                 * @example {
+                                 *       "assetUrl": "https://harbourandpine.example/api/content-service/public/1.0/assets/demo/merino-wool-throw.jpg",
+                                 *       "originalSize": "1600x1200",
+                                 *       "mediaFocalPoint": {
+                                 *         "x": 1,
+                                 *         "y": 1
+                                 *       },
+                                 *       "colorData": {
+                                 *         "topLeftAverage": "c8b89a",
+                                 *         "topRightAverage": "c8b89a",
+                                 *         "bottomLeftAverage": "c8b89a",
+                                 *         "bottomRightAverage": "c8b89a",
+                                 *         "centerAverage": "c8b89a"
+                                 *       },
+                                 *       "systemDataVariants": "",
+                                 *       "altText": "",
+                                 *       "title": "",
+                                 *       "body": "",
+                                 *       "filename": "Maya Lindqvist"
+                                 *     }
+                                 */
                                 image?: {
                                     /** @default  */
                                     altText: string;
@@ -13030,6 +17720,15 @@ export interface paths {
                                     title: string;
                                 }[];
                                 likeCount: number;
+                                /**
+                                 * @example {
+                                 *       "addressLine1": "",
+                                 *       "addressLine2": "",
+                                 *       "addressCountry": "",
+                                 *       "mapLat": 3,
+                                 *       "mapLng": 3
+                                 *     }
+                                 */
                                 location?: {
                                     /** @default  */
                                     addressCountry: string;
@@ -13042,6 +17741,28 @@ export interface paths {
                                     /** @default null */
                                     mapLng: number | null;
                                 };
+                                /**
+                                 * @example {
+                                 *       "assetUrl": "https://harbourandpine.example/api/content-service/public/1.0/assets/demo/merino-wool-throw.jpg",
+                                 *       "originalSize": "1600x1200",
+                                 *       "mediaFocalPoint": {
+                                 *         "x": 1,
+                                 *         "y": 1
+                                 *       },
+                                 *       "colorData": {
+                                 *         "topLeftAverage": "c8b89a",
+                                 *         "topRightAverage": "c8b89a",
+                                 *         "bottomLeftAverage": "c8b89a",
+                                 *         "bottomRightAverage": "c8b89a",
+                                 *         "centerAverage": "c8b89a"
+                                 *       },
+                                 *       "systemDataVariants": "",
+                                 *       "altText": "",
+                                 *       "title": "",
+                                 *       "body": "",
+                                 *       "filename": "Maya Lindqvist"
+                                 *     }
+                                 */
                                 mainImage: {
                                     /** @default  */
                                     altText: string;
@@ -13084,6 +17805,85 @@ export interface paths {
                                 /** @enum {string} */
                                 status: "published" | "scheduled" | "needs-review" | "draft" | "private";
                                 statusLabel: string | null;
+                                /**
+                                 * @example {
+                                 *       "productType": 1,
+                                 *       "variants": [
+                                 *         {
+                                 *           "id": "433e696932c0910fccc3d1b2",
+                                 *           "sku": "HP-THROW-OAT",
+                                 *           "attributes": {
+                                 *             "Colour": "Oat"
+                                 *           },
+                                 *           "optionValues": [
+                                 *             {
+                                 *               "optionName": "Maya Lindqvist",
+                                 *               "value": "M.L."
+                                 *             }
+                                 *           ],
+                                 *           "priceMoney": {
+                                 *             "value": "89",
+                                 *             "currency": "EUR"
+                                 *           },
+                                 *           "salePriceMoney": {
+                                 *             "value": "89",
+                                 *             "currency": "EUR"
+                                 *           },
+                                 *           "onSale": true,
+                                 *           "price": 3,
+                                 *           "salePrice": 3,
+                                 *           "qtyInStock": 2,
+                                 *           "unlimited": true,
+                                 *           "mainImage": {
+                                 *             "assetUrl": "https://harbourandpine.example/api/content-service/public/1.0/assets/demo/merino-wool-throw.jpg",
+                                 *             "originalSize": "1600x1200",
+                                 *             "mediaFocalPoint": {
+                                 *               "x": 1,
+                                 *               "y": 1
+                                 *             },
+                                 *             "colorData": {
+                                 *               "topLeftAverage": "c8b89a",
+                                 *               "topRightAverage": "c8b89a",
+                                 *               "bottomLeftAverage": "c8b89a",
+                                 *               "bottomRightAverage": "c8b89a",
+                                 *               "centerAverage": "c8b89a"
+                                 *             },
+                                 *             "systemDataVariants": "",
+                                 *             "altText": "",
+                                 *             "title": "",
+                                 *             "body": "",
+                                 *             "filename": "Maya Lindqvist"
+                                 *           }
+                                 *         }
+                                 *       ],
+                                 *       "isSubscribable": true,
+                                 *       "subscriptionPlan": {
+                                 *         "billingPeriod": {
+                                 *           "value": 3,
+                                 *           "unit": "WEEK"
+                                 *         },
+                                 *         "numBillingCycles": 3
+                                 *       },
+                                 *       "priceMoney": {
+                                 *         "value": "89",
+                                 *         "currency": "EUR"
+                                 *       },
+                                 *       "salePriceMoney": {
+                                 *         "value": "89",
+                                 *         "currency": "EUR"
+                                 *       },
+                                 *       "onSale": true,
+                                 *       "additionalFieldsFormId": "demo-contact-form",
+                                 *       "useCustomAddButtonText": true,
+                                 *       "customAddButtonText": "Add to basket",
+                                 *       "giftCardDenominations": [
+                                 *         {
+                                 *           "value": "89",
+                                 *           "currency": "EUR"
+                                 *         }
+                                 *       ]
+                                 *     }
+                                 */
                                 structuredContent?: {
                                     additionalFieldsFormId: string | null;
                                     customAddButtonText: string;
@@ -13094,6 +17894,12 @@ export interface paths {
                                     }[];
                                     isSubscribable: boolean;
                                     onSale: boolean;
+                                    /**
+                                     * @example {
+                                     *       "value": "89",
+                                     *       "currency": "EUR"
+                                     *     }
+                                     */
                                     priceMoney: {
                                         /** @enum {string} */
                                         currency: "EUR" | "USD" | "AUD" | "NOK" | "CAD" | "NZD" | "DKK" | "GBP" | "HKD" | "CHF" | "MXN" | "SGD" | "SEK" | "CZK" | "ILS" | "PHP" | "RUB" | "PLN" | "THB" | "MYR" | "ARS" | "BRL" | "COP" | "IDR" | "INR" | "JPY" | "ZAR";
@@ -13101,11 +17907,26 @@ export interface paths {
                                     };
                                     /** @enum {number} */
                                     productType: 1 | 2 | 3 | 4 | 5;
+                                    /**
+                                     * @example {
+                                     *       "value": "89",
+                                     *       "currency": "EUR"
+                                     *     }
+                                     */
                                     salePriceMoney: {
                                         /** @enum {string} */
                                         currency: "EUR" | "USD" | "AUD" | "NOK" | "CAD" | "NZD" | "DKK" | "GBP" | "HKD" | "CHF" | "MXN" | "SGD" | "SEK" | "CZK" | "ILS" | "PHP" | "RUB" | "PLN" | "THB" | "MYR" | "ARS" | "BRL" | "COP" | "IDR" | "INR" | "JPY" | "ZAR";
                                         value: string;
                                     };
+                                    /**
+                                     * @example {
+                                     *       "billingPeriod": {
+                                     *         "value": 3,
+                                     *         "unit": "WEEK"
+                                     *       },
+                                     *       "numBillingCycles": 3
+                                     *     }
+                                     */
                                     subscriptionPlan: {
                                         billingPeriod: {
                                             /** @enum {string} */
@@ -13120,6 +17941,28 @@ export interface paths {
                                             [key: string]: string;
                                         };
                                         id: string;
+                                        /**
+                                         * @example {
+                                         *       "assetUrl": "https://harbourandpine.example/api/content-service/public/1.0/assets/demo/merino-wool-throw.jpg",
+                                         *       "originalSize": "1600x1200",
+                                         *       "mediaFocalPoint": {
+                                         *         "x": 1,
+                                         *         "y": 1
+                                         *       },
+                                         *       "colorData": {
+                                         *         "topLeftAverage": "c8b89a",
+                                         *         "topRightAverage": "c8b89a",
+                                         *         "bottomLeftAverage": "c8b89a",
+                                         *         "bottomRightAverage": "c8b89a",
+                                         *         "centerAverage": "c8b89a"
+                                         *       },
+                                         *       "systemDataVariants": "",
+                                         *       "altText": "",
+                                         *       "title": "",
+                                         *       "body": "",
+                                         *       "filename": "Maya Lindqvist"
+                                         *     }
+                                         */
                                         mainImage?: {
                                             /** @default  */
                                             altText: string;
@@ -13157,6 +18000,12 @@ export interface paths {
                                             value: string;
                                         }[];
                                         price: number;
+                                        /**
+                                         * @example {
+                                         *       "value": "89",
+                                         *       "currency": "EUR"
+                                         *     }
+                                         */
                                         priceMoney: {
                                             /** @enum {string} */
                                             currency: "EUR" | "USD" | "AUD" | "NOK" | "CAD" | "NZD" | "DKK" | "GBP" | "HKD" | "CHF" | "MXN" | "SGD" | "SEK" | "CZK" | "ILS" | "PHP" | "RUB" | "PLN" | "THB" | "MYR" | "ARS" | "BRL" | "COP" | "IDR" | "INR" | "JPY" | "ZAR";
@@ -13164,6 +18013,12 @@ export interface paths {
                                         };
                                         qtyInStock: number;
                                         salePrice: number;
+                                        /**
+                                         * @example {
+                                         *       "value": "89",
+                                         *       "currency": "EUR"
+                                         *     }
+                                         */
                                         salePriceMoney: {
                                             /** @enum {string} */
                                             currency: "EUR" | "USD" | "AUD" | "NOK" | "CAD" | "NZD" | "DKK" | "GBP" | "HKD" | "CHF" | "MXN" | "SGD" | "SEK" | "CZK" | "ILS" | "PHP" | "RUB" | "PLN" | "THB" | "MYR" | "ARS" | "BRL" | "COP" | "IDR" | "INR" | "JPY" | "ZAR";
@@ -13220,7 +18075,29 @@ export interface paths {
                         externalLink?: string | null;
                         /** @default 0 */
                         likeCount?: number;
-                        /** @default null */
+                        /**
+                         * @default null
+                         * @example {
+                         *       "assetUrl": "https://harbourandpine.example/api/content-service/public/1.0/assets/demo/merino-wool-throw.jpg",
+                         *       "originalSize": "1600x1200",
+                         *       "mediaFocalPoint": {
+                         *         "x": 1,
+                         *         "y": 1
+                         *       },
+                         *       "colorData": {
+                         *         "topLeftAverage": "c8b89a",
+                         *         "topRightAverage": "c8b89a",
+                         *         "bottomLeftAverage": "c8b89a",
+                         *         "bottomRightAverage": "c8b89a",
+                         *         "centerAverage": "c8b89a"
+                         *       },
+                         *       "systemDataVariants": "",
+                         *       "altText": "",
+                         *       "title": "",
+                         *       "body": "",
+                         *       "filename": "Maya Lindqvist"
+                         *     }
+                         */
                         mainImage?: {
                             /** @default  */
                             altText?: string;
@@ -13297,7 +18174,29 @@ export interface paths {
                         externalLink?: string | null;
                         /** @default 0 */
                         likeCount?: number;
-                        /** @default null */
+                        /**
+                         * @default null
+                         * @example {
+                         *       "assetUrl": "https://harbourandpine.example/api/content-service/public/1.0/assets/demo/merino-wool-throw.jpg",
+                         *       "originalSize": "1600x1200",
+                         *       "mediaFocalPoint": {
+                         *         "x": 1,
+                         *         "y": 1
+                         *       },
+                         *       "colorData": {
+                         *         "topLeftAverage": "c8b89a",
+                         *         "topRightAverage": "c8b89a",
+                         *         "bottomLeftAverage": "c8b89a",
+                         *         "bottomRightAverage": "c8b89a",
+                         *         "centerAverage": "c8b89a"
+                         *       },
+                         *       "systemDataVariants": "",
+                         *       "altText": "",
+                         *       "title": "",
+                         *       "body": "",
+                         *       "filename": "Maya Lindqvist"
+                         *     }
+                         */
                         mainImage?: {
                             /** @default  */
                             altText?: string;
@@ -13372,7 +18271,29 @@ export interface paths {
                         externalLink?: string | null;
                         /** @default 0 */
                         likeCount?: number;
-                        /** @default null */
+                        /**
+                         * @default null
+                         * @example {
+                         *       "assetUrl": "https://harbourandpine.example/api/content-service/public/1.0/assets/demo/merino-wool-throw.jpg",
+                         *       "originalSize": "1600x1200",
+                         *       "mediaFocalPoint": {
+                         *         "x": 1,
+                         *         "y": 1
+                         *       },
+                         *       "colorData": {
+                         *         "topLeftAverage": "c8b89a",
+                         *         "topRightAverage": "c8b89a",
+                         *         "bottomLeftAverage": "c8b89a",
+                         *         "bottomRightAverage": "c8b89a",
+                         *         "centerAverage": "c8b89a"
+                         *       },
+                         *       "systemDataVariants": "",
+                         *       "altText": "",
+                         *       "title": "",
+                         *       "body": "",
+                         *       "filename": "Maya Lindqvist"
+                         *     }
+                         */
                         mainImage?: {
                             /** @default  */
                             altText?: string;
@@ -13447,7 +18368,29 @@ export interface paths {
                         externalLink?: string | null;
                         /** @default 0 */
                         likeCount?: number;
-                        /** @default null */
+                        /**
+                         * @default null
+                         * @example {
+                         *       "assetUrl": "https://harbourandpine.example/api/content-service/public/1.0/assets/demo/merino-wool-throw.jpg",
+                         *       "originalSize": "1600x1200",
+                         *       "mediaFocalPoint": {
+                         *         "x": 1,
+                         *         "y": 1
+                         *       },
+                         *       "colorData": {
+                         *         "topLeftAverage": "c8b89a",
+                         *         "topRightAverage": "c8b89a",
+                         *         "bottomLeftAverage": "c8b89a",
+                         *         "bottomRightAverage": "c8b89a",
+                         *         "centerAverage": "c8b89a"
+                         *       },
+                         *       "systemDataVariants": "",
+                         *       "altText": "",
+                         *       "title": "",
+                         *       "body": "",
+                         *       "filename": "Maya Lindqvist"
+                         *     }
+                         */
                         mainImage?: {
                             /** @default  */
                             altText?: string;
@@ -13522,7 +18465,29 @@ export interface paths {
                         externalLink?: string | null;
                         /** @default 0 */
                         likeCount?: number;
-                        /** @default null */
+                        /**
+                         * @default null
+                         * @example {
+                         *       "assetUrl": "https://harbourandpine.example/api/content-service/public/1.0/assets/demo/merino-wool-throw.jpg",
+                         *       "originalSize": "1600x1200",
+                         *       "mediaFocalPoint": {
+                         *         "x": 1,
+                         *         "y": 1
+                         *       },
+                         *       "colorData": {
+                         *         "topLeftAverage": "c8b89a",
+                         *         "topRightAverage": "c8b89a",
+                         *         "bottomLeftAverage": "c8b89a",
+                         *         "bottomRightAverage": "c8b89a",
+                         *         "centerAverage": "c8b89a"
+                         *       },
+                         *       "systemDataVariants": "",
+                         *       "altText": "",
+                         *       "title": "",
+                         *       "body": "",
+                         *       "filename": "Maya Lindqvist"
+                         *     }
+                         */
                         mainImage?: {
                             /** @default  */
                             altText?: string;
@@ -13595,6 +18560,28 @@ export interface paths {
                         excerpt?: string;
                         /** @default null */
                         externalLink?: string | null;
+                        /**
+                         * @example {
+                         *       "assetUrl": "https://harbourandpine.example/api/content-service/public/1.0/assets/demo/merino-wool-throw.jpg",
+                         *       "originalSize": "1600x1200",
+                         *       "mediaFocalPoint": {
+                         *         "x": 1,
+                         *         "y": 1
+                         *       },
+                         *       "colorData": {
+                         *         "topLeftAverage": "c8b89a",
+                         *         "topRightAverage": "c8b89a",
+                         *         "bottomLeftAverage": "c8b89a",
+                         *         "bottomRightAverage": "c8b89a",
+                         *         "centerAverage": "c8b89a"
+                         *       },
+                         *       "systemDataVariants": "",
+                         *       "altText": "",
+                         *       "title": "",
+                         *       "body": "",
+                         *       "filename": "Maya Lindqvist"
+                         *     }
+                         */
                         image: {
                             /** @default  */
                             altText?: string;
@@ -13628,7 +18615,29 @@ export interface paths {
                         };
                         /** @default 0 */
                         likeCount?: number;
-                        /** @default null */
+                        /**
+                         * @default null
+                         * @example {
+                         *       "assetUrl": "https://harbourandpine.example/api/content-service/public/1.0/assets/demo/merino-wool-throw.jpg",
+                         *       "originalSize": "1600x1200",
+                         *       "mediaFocalPoint": {
+                         *         "x": 1,
+                         *         "y": 1
+                         *       },
+                         *       "colorData": {
+                         *         "topLeftAverage": "c8b89a",
+                         *         "topRightAverage": "c8b89a",
+                         *         "bottomLeftAverage": "c8b89a",
+                         *         "bottomRightAverage": "c8b89a",
+                         *         "centerAverage": "c8b89a"
+                         *       },
+                         *       "systemDataVariants": "",
+                         *       "altText": "",
+                         *       "title": "",
+                         *       "body": "",
+                         *       "filename": "Maya Lindqvist"
+                         *     }
+                         */
                         mainImage?: {
                             /** @default  */
                             altText?: string;
@@ -13706,7 +18715,29 @@ export interface paths {
                         externalLink?: string | null;
                         /** @default 0 */
                         likeCount?: number;
-                        /** @default null */
+                        /**
+                         * @default null
+                         * @example {
+                         *       "assetUrl": "https://harbourandpine.example/api/content-service/public/1.0/assets/demo/merino-wool-throw.jpg",
+                         *       "originalSize": "1600x1200",
+                         *       "mediaFocalPoint": {
+                         *         "x": 1,
+                         *         "y": 1
+                         *       },
+                         *       "colorData": {
+                         *         "topLeftAverage": "c8b89a",
+                         *         "topRightAverage": "c8b89a",
+                         *         "bottomLeftAverage": "c8b89a",
+                         *         "bottomRightAverage": "c8b89a",
+                         *         "centerAverage": "c8b89a"
+                         *       },
+                         *       "systemDataVariants": "",
+                         *       "altText": "",
+                         *       "title": "",
+                         *       "body": "",
+                         *       "filename": "Maya Lindqvist"
+                         *     }
+                         */
                         mainImage?: {
                             /** @default  */
                             altText?: string;
@@ -13791,6 +18822,13 @@ export interface paths {
                          *       "mapLat": null,
                          *       "mapLng": null
                          *     }
+                         * @example {
+                         *       "addressLine1": "",
+                         *       "addressLine2": "",
+                         *       "addressCountry": "",
+                         *       "mapLat": 3,
+                         *       "mapLng": 3
+                         *     }
                          */
                         location?: {
                             /** @default  */
@@ -13804,7 +18842,29 @@ export interface paths {
                             /** @default null */
                             mapLng?: number | null;
                         };
-                        /** @default null */
+                        /**
+                         * @default null
+                         * @example {
+                         *       "assetUrl": "https://harbourandpine.example/api/content-service/public/1.0/assets/demo/merino-wool-throw.jpg",
+                         *       "originalSize": "1600x1200",
+                         *       "mediaFocalPoint": {
+                         *         "x": 1,
+                         *         "y": 1
+                         *       },
+                         *       "colorData": {
+                         *         "topLeftAverage": "c8b89a",
+                         *         "topRightAverage": "c8b89a",
+                         *         "bottomLeftAverage": "c8b89a",
+                         *         "bottomRightAverage": "c8b89a",
+                         *         "centerAverage": "c8b89a"
+                         *       },
+                         *       "systemDataVariants": "",
+                         *       "altText": "",
+                         *       "title": "",
+                         *       "body": "",
+                         *       "filename": "Maya Lindqvist"
+                         *     }
+                         */
                         mainImage?: {
                             /** @default  */
                             altText?: string;
@@ -13915,7 +18975,29 @@ export interface paths {
                         }[];
                         /** @default 0 */
                         likeCount?: number;
-                        /** @default null */
+                        /**
+                         * @default null
+                         * @example {
+                         *       "assetUrl": "https://harbourandpine.example/api/content-service/public/1.0/assets/demo/merino-wool-throw.jpg",
+                         *       "originalSize": "1600x1200",
+                         *       "mediaFocalPoint": {
+                         *         "x": 1,
+                         *         "y": 1
+                         *       },
+                         *       "colorData": {
+                         *         "topLeftAverage": "c8b89a",
+                         *         "topRightAverage": "c8b89a",
+                         *         "bottomLeftAverage": "c8b89a",
+                         *         "bottomRightAverage": "c8b89a",
+                         *         "centerAverage": "c8b89a"
+                         *       },
+                         *       "systemDataVariants": "",
+                         *       "altText": "",
+                         *       "title": "",
+                         *       "body": "",
+                         *       "filename": "Maya Lindqvist"
+                         *     }
+                         */
                         mainImage?: {
                             /** @default  */
                             altText?: string;
@@ -13984,7 +19066,16 @@ export interface paths {
                             isSubscribable?: boolean;
                             /** @enum {number} */
                             productType: 1 | 2 | 3 | 4 | 5;
-                            /** @default null */
+                            /**
+                             * @default null
+                             * @example {
+                             *       "billingPeriod": {
+                             *         "value": 3,
+                             *         "unit": "WEEK"
+                             *       },
+                             *       "numBillingCycles": 3
+                             *     }
+                             */
                             subscriptionPlan?: {
                                 billingPeriod: {
                                     /** @enum {string} */
@@ -14027,6 +19118,12 @@ export interface paths {
                                 } | null;
                                 /** @default false */
                                 onSale?: boolean;
+                                /**
+                                 * @example {
+                                 *       "value": "89",
+                                 *       "currency": "EUR"
+                                 *     }
+                                 */
                                 priceMoney: {
                                     /** @enum {string} */
                                     currency: "EUR" | "USD" | "AUD" | "NOK" | "CAD" | "NZD" | "DKK" | "GBP" | "HKD" | "CHF" | "MXN" | "SGD" | "SEK" | "CZK" | "ILS" | "PHP" | "RUB" | "PLN" | "THB" | "MYR" | "ARS" | "BRL" | "COP" | "IDR" | "INR" | "JPY" | "ZAR";
@@ -14034,6 +19131,12 @@ export interface paths {
                                 };
                                 /** @default 0 */
                                 qtyInStock?: number;
+                                /**
+                                 * @example {
+                                 *       "value": "89",
+                                 *       "currency": "EUR"
+                                 *     }
+                                 */
                                 salePriceMoney?: {
                                     /** @enum {string} */
                                     currency: "EUR" | "USD" | "AUD" | "NOK" | "CAD" | "NZD" | "DKK" | "GBP" | "HKD" | "CHF" | "MXN" | "SGD" | "SEK" | "CZK" | "ILS" | "PHP" | "RUB" | "PLN" | "THB" | "MYR" | "ARS" | "BRL" | "COP" | "IDR" | "INR" | "JPY" | "ZAR";
@@ -14076,6 +19179,28 @@ export interface paths {
                             externalLink: string | null;
                             fullUrl: string;
                             id: string;
+                            /**
+                             * @example {
+                             *       "assetUrl": "https://harbourandpine.example/api/content-service/public/1.0/assets/demo/merino-wool-throw.jpg",
+                             *       "originalSize": "1600x1200",
+                             *       "mediaFocalPoint": {
+                             *         "x": 1,
+                             *         "y": 1
+                             *       },
+                             *       "colorData": {
+                             *         "topLeftAverage": "c8b89a",
+                             *         "topRightAverage": "c8b89a",
+                             *         "bottomLeftAverage": "c8b89a",
+                             *         "bottomRightAverage": "c8b89a",
+                             *         "centerAverage": "c8b89a"
+                             *       },
+                             *       "systemDataVariants": "",
+                             *       "altText": "",
+                             *       "title": "",
+                             *       "body": "",
+                             *       "filename": "Maya Lindqvist"
+                             *     }
+                             */
                             image?: {
                                 /** @default  */
                                 altText: string;
@@ -14139,6 +19264,15 @@ export interface paths {
                                 title: string;
                             }[];
                             likeCount: number;
+                            /**
+                             * @example {
+                             *       "addressLine1": "",
+                             *       "addressLine2": "",
+                             *       "addressCountry": "",
+                             *       "mapLat": 3,
+                             *       "mapLng": 3
+                             *     }
+                             */
                             location?: {
                                 /** @default  */
                                 addressCountry: string;
@@ -14151,6 +19285,28 @@ export interface paths {
                                 /** @default null */
                                 mapLng: number | null;
                             };
+                            /**
+                             * @example {
+                             *       "assetUrl": "https://harbourandpine.example/api/content-service/public/1.0/assets/demo/merino-wool-throw.jpg",
+                             *       "originalSize": "1600x1200",
+                             *       "mediaFocalPoint": {
+                             *         "x": 1,
+                             *         "y": 1
+                             *       },
+                             *       "colorData": {
+                             *         "topLeftAverage": "c8b89a",
+                             *         "topRightAverage": "c8b89a",
+                             *         "bottomLeftAverage": "c8b89a",
+                             *         "bottomRightAverage": "c8b89a",
+                             *         "centerAverage": "c8b89a"
+                             *       },
+                             *       "systemDataVariants": "",
+                             *       "altText": "",
+                             *       "title": "",
+                             *       "body": "",
+                             *       "filename": "Maya Lindqvist"
+                             *     }
+                             */
                             mainImage: {
                                 /** @default  */
                                 altText: string;
@@ -14193,6 +19349,85 @@ export interface paths {
                             /** @enum {string} */
                             status: "published" | "scheduled" | "needs-review" | "draft" | "private";
                             statusLabel: string | null;
+                            /**
+                             * @example {
+                             *       "productType": 1,
+                             *       "variants": [
+                             *         {
+                             *           "id": "433e696932c0910fccc3d1b2",
+                             *           "sku": "HP-THROW-OAT",
+                             *           "attributes": {
+                             *             "Colour": "Oat"
+                             *           },
+                             *           "optionValues": [
+                             *             {
+                             *               "optionName": "Maya Lindqvist",
+                             *               "value": "M.L."
+                             *             }
+                             *           ],
+                             *           "priceMoney": {
+                             *             "value": "89",
+                             *             "currency": "EUR"
+                             *           },
+                             *           "salePriceMoney": {
+                             *             "value": "89",
+                             *             "currency": "EUR"
+                             *           },
+                             *           "onSale": true,
+                             *           "price": 3,
+                             *           "salePrice": 3,
+                             *           "qtyInStock": 2,
+                             *           "unlimited": true,
+                             *           "mainImage": {
+                             *             "assetUrl": "https://harbourandpine.example/api/content-service/public/1.0/assets/demo/merino-wool-throw.jpg",
+                             *             "originalSize": "1600x1200",
+                             *             "mediaFocalPoint": {
+                             *               "x": 1,
+                             *               "y": 1
+                             *             },
+                             *             "colorData": {
+                             *               "topLeftAverage": "c8b89a",
+                             *               "topRightAverage": "c8b89a",
+                             *               "bottomLeftAverage": "c8b89a",
+                             *               "bottomRightAverage": "c8b89a",
+                             *               "centerAverage": "c8b89a"
+                             *             },
+                             *             "systemDataVariants": "",
+                             *             "altText": "",
+                             *             "title": "",
+                             *             "body": "",
+                             *             "filename": "Maya Lindqvist"
+                             *           }
+                             *         }
+                             *       ],
+                             *       "isSubscribable": true,
+                             *       "subscriptionPlan": {
+                             *         "billingPeriod": {
+                             *           "value": 3,
+                             *           "unit": "WEEK"
+                             *         },
+                             *         "numBillingCycles": 3
+                             *       },
+                             *       "priceMoney": {
+                             *         "value": "89",
+                             *         "currency": "EUR"
+                             *       },
+                             *       "salePriceMoney": {
+                             *         "value": "89",
+                             *         "currency": "EUR"
+                             *       },
+                             *       "onSale": true,
+                             *       "additionalFieldsFormId": "demo-contact-form",
+                             *       "useCustomAddButtonText": true,
+                             *       "customAddButtonText": "Add to basket",
+                             *       "giftCardDenominations": [
+                             *         {
+                             *           "value": "89",
+                             *           "currency": "EUR"
+                             *         }
+                             *       ]
+                             *     }
+                             */
                             structuredContent?: {
                                 additionalFieldsFormId: string | null;
                                 customAddButtonText: string;
@@ -14203,6 +19438,12 @@ export interface paths {
                                 }[];
                                 isSubscribable: boolean;
                                 onSale: boolean;
+                                /**
+                                 * @example {
+                                 *       "value": "89",
+                                 *       "currency": "EUR"
+                                 *     }
+                                 */
                                 priceMoney: {
                                     /** @enum {string} */
                                     currency: "EUR" | "USD" | "AUD" | "NOK" | "CAD" | "NZD" | "DKK" | "GBP" | "HKD" | "CHF" | "MXN" | "SGD" | "SEK" | "CZK" | "ILS" | "PHP" | "RUB" | "PLN" | "THB" | "MYR" | "ARS" | "BRL" | "COP" | "IDR" | "INR" | "JPY" | "ZAR";
@@ -14210,11 +19451,26 @@ export interface paths {
                                 };
                                 /** @enum {number} */
                                 productType: 1 | 2 | 3 | 4 | 5;
+                                /**
+                                 * @example {
+                                 *       "value": "89",
+                                 *       "currency": "EUR"
+                                 *     }
+                                 */
                                 salePriceMoney: {
                                     /** @enum {string} */
                                     currency: "EUR" | "USD" | "AUD" | "NOK" | "CAD" | "NZD" | "DKK" | "GBP" | "HKD" | "CHF" | "MXN" | "SGD" | "SEK" | "CZK" | "ILS" | "PHP" | "RUB" | "PLN" | "THB" | "MYR" | "ARS" | "BRL" | "COP" | "IDR" | "INR" | "JPY" | "ZAR";
                                     value: string;
                                 };
+                                /**
+                                 * @example {
+                                 *       "billingPeriod": {
+                                 *         "value": 3,
+                                 *         "unit": "WEEK"
+                                 *       },
+                                 *       "numBillingCycles": 3
+                                 *     }
+                                 */
                                 subscriptionPlan: {
                                     billingPeriod: {
                                         /** @enum {string} */
@@ -14229,6 +19485,28 @@ export interface paths {
                                         [key: string]: string;
                                     };
                                     id: string;
+                                    /**
+                                     * @example {
+                                     *       "assetUrl": "https://harbourandpine.example/api/content-service/public/1.0/assets/demo/merino-wool-throw.jpg",
+                                     *       "originalSize": "1600x1200",
+                                     *       "mediaFocalPoint": {
+                                     *         "x": 1,
+                                     *         "y": 1
+                                     *       },
+                                     *       "colorData": {
+                                     *         "topLeftAverage": "c8b89a",
+                                     *         "topRightAverage": "c8b89a",
+                                     *         "bottomLeftAverage": "c8b89a",
+                                     *         "bottomRightAverage": "c8b89a",
+                                     *         "centerAverage": "c8b89a"
+                                     *       },
+                                     *       "systemDataVariants": "",
+                                     *       "altText": "",
+                                     *       "title": "",
+                                     *       "body": "",
+                                     *       "filename": "Maya Lindqvist"
+                                     *     }
+                                     */
                                     mainImage?: {
                                         /** @default  */
                                         altText: string;
@@ -14266,6 +19544,12 @@ export interface paths {
                                         value: string;
                                     }[];
                                     price: number;
+                                    /**
+                                     * @example {
+                                     *       "value": "89",
+                                     *       "currency": "EUR"
+                                     *     }
+                                     */
                                     priceMoney: {
                                         /** @enum {string} */
                                         currency: "EUR" | "USD" | "AUD" | "NOK" | "CAD" | "NZD" | "DKK" | "GBP" | "HKD" | "CHF" | "MXN" | "SGD" | "SEK" | "CZK" | "ILS" | "PHP" | "RUB" | "PLN" | "THB" | "MYR" | "ARS" | "BRL" | "COP" | "IDR" | "INR" | "JPY" | "ZAR";
@@ -14273,6 +19557,12 @@ export interface paths {
                                     };
                                     qtyInStock: number;
                                     salePrice: number;
+                                    /**
+                                     * @example {
+                                     *       "value": "89",
+                                     *       "currency": "EUR"
+                                     *     }
+                                     */
                                     salePriceMoney: {
                                         /** @enum {string} */
                                         currency: "EUR" | "USD" | "AUD" | "NOK" | "CAD" | "NZD" | "DKK" | "GBP" | "HKD" | "CHF" | "MXN" | "SGD" | "SEK" | "CZK" | "ILS" | "PHP" | "RUB" | "PLN" | "THB" | "MYR" | "ARS" | "BRL" | "COP" | "IDR" | "INR" | "JPY" | "ZAR";
@@ -14345,6 +19635,28 @@ export interface paths {
                             externalLink: string | null;
                             fullUrl: string;
                             id: string;
+                            /**
+                             * @example {
+                             *       "assetUrl": "https://harbourandpine.example/api/content-service/public/1.0/assets/demo/merino-wool-throw.jpg",
+                             *       "originalSize": "1600x1200",
+                             *       "mediaFocalPoint": {
+                             *         "x": 1,
+                             *         "y": 1
+                             *       },
+                             *       "colorData": {
+                             *         "topLeftAverage": "c8b89a",
+                             *         "topRightAverage": "c8b89a",
+                             *         "bottomLeftAverage": "c8b89a",
+                             *         "bottomRightAverage": "c8b89a",
+                             *         "centerAverage": "c8b89a"
+                             *       },
+                             *       "systemDataVariants": "",
+                             *       "altText": "",
+                             *       "title": "",
+                             *       "body": "",
+                             *       "filename": "Maya Lindqvist"
+                             *     }
+                             */
                             image?: {
                                 /** @default  */
                                 altText: string;
@@ -14408,6 +19720,15 @@ export interface paths {
                                 title: string;
                             }[];
                             likeCount: number;
+                            /**
+                             * @example {
+                             *       "addressLine1": "",
+                             *       "addressLine2": "",
+                             *       "addressCountry": "",
+                             *       "mapLat": 3,
+                             *       "mapLng": 3
+                             *     }
+                             */
                             location?: {
                                 /** @default  */
                                 addressCountry: string;
@@ -14420,6 +19741,28 @@ export interface paths {
                                 /** @default null */
                                 mapLng: number | null;
                             };
+                            /**
+                             * @example {
+                             *       "assetUrl": "https://harbourandpine.example/api/content-service/public/1.0/assets/demo/merino-wool-throw.jpg",
+                             *       "originalSize": "1600x1200",
+                             *       "mediaFocalPoint": {
+                             *         "x": 1,
+                             *         "y": 1
+                             *       },
+                             *       "colorData": {
+                             *         "topLeftAverage": "c8b89a",
+                             *         "topRightAverage": "c8b89a",
+                             *         "bottomLeftAverage": "c8b89a",
+                             *         "bottomRightAverage": "c8b89a",
+                             *         "centerAverage": "c8b89a"
+                             *       },
+                             *       "systemDataVariants": "",
+                             *       "altText": "",
+                             *       "title": "",
+                             *       "body": "",
+                             *       "filename": "Maya Lindqvist"
+                             *     }
+                             */
                             mainImage: {
                                 /** @default  */
                                 altText: string;
@@ -14462,6 +19805,85 @@ export interface paths {
                             /** @enum {string} */
                             status: "published" | "scheduled" | "needs-review" | "draft" | "private";
                             statusLabel: string | null;
+                            /**
+                             * @example {
+                             *       "productType": 1,
+                             *       "variants": [
+                             *         {
+                             *           "id": "433e696932c0910fccc3d1b2",
+                             *           "sku": "HP-THROW-OAT",
+                             *           "attributes": {
+                             *             "Colour": "Oat"
+                             *           },
+                             *           "optionValues": [
+                             *             {
+                             *               "optionName": "Maya Lindqvist",
+                             *               "value": "M.L."
+                             *             }
+                             *           ],
+                             *           "priceMoney": {
+                             *             "value": "89",
+                             *             "currency": "EUR"
+                             *           },
+                             *           "salePriceMoney": {
+                             *             "value": "89",
+                             *             "currency": "EUR"
+                             *           },
+                             *           "onSale": true,
+                             *           "price": 3,
+                             *           "salePrice": 3,
+                             *           "qtyInStock": 2,
+                             *           "unlimited": true,
+                             *           "mainImage": {
+                             *             "assetUrl": "https://harbourandpine.example/api/content-service/public/1.0/assets/demo/merino-wool-throw.jpg",
+                             *             "originalSize": "1600x1200",
+                             *             "mediaFocalPoint": {
+                             *               "x": 1,
+                             *               "y": 1
+                             *             },
+                             *             "colorData": {
+                             *               "topLeftAverage": "c8b89a",
+                             *               "topRightAverage": "c8b89a",
+                             *               "bottomLeftAverage": "c8b89a",
+                             *               "bottomRightAverage": "c8b89a",
+                             *               "centerAverage": "c8b89a"
+                             *             },
+                             *             "systemDataVariants": "",
+                             *             "altText": "",
+                             *             "title": "",
+                             *             "body": "",
+                             *             "filename": "Maya Lindqvist"
+                             *           }
+                             *         }
+                             *       ],
+                             *       "isSubscribable": true,
+                             *       "subscriptionPlan": {
+                             *         "billingPeriod": {
+                             *           "value": 3,
+                             *           "unit": "WEEK"
+                             *         },
+                             *         "numBillingCycles": 3
+                             *       },
+                             *       "priceMoney": {
+                             *         "value": "89",
+                             *         "currency": "EUR"
+                             *       },
+                             *       "salePriceMoney": {
+                             *         "value": "89",
+                             *         "currency": "EUR"
+                             *       },
+                             *       "onSale": true,
+                             *       "additionalFieldsFormId": "demo-contact-form",
+                             *       "useCustomAddButtonText": true,
+                             *       "customAddButtonText": "Add to basket",
+                             *       "giftCardDenominations": [
+                             *         {
+                             *           "value": "89",
+                             *           "currency": "EUR"
+                             *         }
+                             *       ]
+                             *     }
+                             */
                             structuredContent?: {
                                 additionalFieldsFormId: string | null;
                                 customAddButtonText: string;
@@ -14472,6 +19894,12 @@ export interface paths {
                                 }[];
                                 isSubscribable: boolean;
                                 onSale: boolean;
+                                /**
+                                 * @example {
+                                 *       "value": "89",
+                                 *       "currency": "EUR"
+                                 *     }
+                                 */
                                 priceMoney: {
                                     /** @enum {string} */
                                     currency: "EUR" | "USD" | "AUD" | "NOK" | "CAD" | "NZD" | "DKK" | "GBP" | "HKD" | "CHF" | "MXN" | "SGD" | "SEK" | "CZK" | "ILS" | "PHP" | "RUB" | "PLN" | "THB" | "MYR" | "ARS" | "BRL" | "COP" | "IDR" | "INR" | "JPY" | "ZAR";
@@ -14479,11 +19907,26 @@ export interface paths {
                                 };
                                 /** @enum {number} */
                                 productType: 1 | 2 | 3 | 4 | 5;
+                                /**
+                                 * @example {
+                                 *       "value": "89",
+                                 *       "currency": "EUR"
+                                 *     }
+                                 */
                                 salePriceMoney: {
                                     /** @enum {string} */
                                     currency: "EUR" | "USD" | "AUD" | "NOK" | "CAD" | "NZD" | "DKK" | "GBP" | "HKD" | "CHF" | "MXN" | "SGD" | "SEK" | "CZK" | "ILS" | "PHP" | "RUB" | "PLN" | "THB" | "MYR" | "ARS" | "BRL" | "COP" | "IDR" | "INR" | "JPY" | "ZAR";
                                     value: string;
                                 };
+                                /**
+                                 * @example {
+                                 *       "billingPeriod": {
+                                 *         "value": 3,
+                                 *         "unit": "WEEK"
+                                 *       },
+                                 *       "numBillingCycles": 3
+                                 *     }
+                                 */
                                 subscriptionPlan: {
                                     billingPeriod: {
                                         /** @enum {string} */
@@ -14498,6 +19941,28 @@ export interface paths {
                                         [key: string]: string;
                                     };
                                     id: string;
+                                    /**
+                                     * @example {
+                                     *       "assetUrl": "https://harbourandpine.example/api/content-service/public/1.0/assets/demo/merino-wool-throw.jpg",
+                                     *       "originalSize": "1600x1200",
+                                     *       "mediaFocalPoint": {
+                                     *         "x": 1,
+                                     *         "y": 1
+                                     *       },
+                                     *       "colorData": {
+                                     *         "topLeftAverage": "c8b89a",
+                                     *         "topRightAverage": "c8b89a",
+                                     *         "bottomLeftAverage": "c8b89a",
+                                     *         "bottomRightAverage": "c8b89a",
+                                     *         "centerAverage": "c8b89a"
+                                     *       },
+                                     *       "systemDataVariants": "",
+                                     *       "altText": "",
+                                     *       "title": "",
+                                     *       "body": "",
+                                     *       "filename": "Maya Lindqvist"
+                                     *     }
+                                     */
                                     mainImage?: {
                                         /** @default  */
                                         altText: string;
@@ -14535,6 +20000,12 @@ export interface paths {
                                         value: string;
                                     }[];
                                     price: number;
+                                    /**
+                                     * @example {
+                                     *       "value": "89",
+                                     *       "currency": "EUR"
+                                     *     }
+                                     */
                                     priceMoney: {
                                         /** @enum {string} */
                                         currency: "EUR" | "USD" | "AUD" | "NOK" | "CAD" | "NZD" | "DKK" | "GBP" | "HKD" | "CHF" | "MXN" | "SGD" | "SEK" | "CZK" | "ILS" | "PHP" | "RUB" | "PLN" | "THB" | "MYR" | "ARS" | "BRL" | "COP" | "IDR" | "INR" | "JPY" | "ZAR";
@@ -14542,6 +20013,12 @@ export interface paths {
                                     };
                                     qtyInStock: number;
                                     salePrice: number;
+                                    /**
+                                     * @example {
+                                     *       "value": "89",
+                                     *       "currency": "EUR"
+                                     *     }
+                                     */
                                     salePriceMoney: {
                                         /** @enum {string} */
                                         currency: "EUR" | "USD" | "AUD" | "NOK" | "CAD" | "NZD" | "DKK" | "GBP" | "HKD" | "CHF" | "MXN" | "SGD" | "SEK" | "CZK" | "ILS" | "PHP" | "RUB" | "PLN" | "THB" | "MYR" | "ARS" | "BRL" | "COP" | "IDR" | "INR" | "JPY" | "ZAR";
@@ -14596,7 +20073,29 @@ export interface paths {
                         externalLink?: string | null;
                         /** @default 0 */
                         likeCount?: number;
-                        /** @default null */
+                        /**
+                         * @default null
+                         * @example {
+                         *       "assetUrl": "https://harbourandpine.example/api/content-service/public/1.0/assets/demo/merino-wool-throw.jpg",
+                         *       "originalSize": "1600x1200",
+                         *       "mediaFocalPoint": {
+                         *         "x": 1,
+                         *         "y": 1
+                         *       },
+                         *       "colorData": {
+                         *         "topLeftAverage": "c8b89a",
+                         *         "topRightAverage": "c8b89a",
+                         *         "bottomLeftAverage": "c8b89a",
+                         *         "bottomRightAverage": "c8b89a",
+                         *         "centerAverage": "c8b89a"
+                         *       },
+                         *       "systemDataVariants": "",
+                         *       "altText": "",
+                         *       "title": "",
+                         *       "body": "",
+                         *       "filename": "Maya Lindqvist"
+                         *     }
+                         */
                         mainImage?: {
                             /** @default  */
                             altText?: string;
@@ -14673,7 +20172,29 @@ export interface paths {
                         externalLink?: string | null;
                         /** @default 0 */
                         likeCount?: number;
-                        /** @default null */
+                        /**
+                         * @default null
+                         * @example {
+                         *       "assetUrl": "https://harbourandpine.example/api/content-service/public/1.0/assets/demo/merino-wool-throw.jpg",
+                         *       "originalSize": "1600x1200",
+                         *       "mediaFocalPoint": {
+                         *         "x": 1,
+                         *         "y": 1
+                         *       },
+                         *       "colorData": {
+                         *         "topLeftAverage": "c8b89a",
+                         *         "topRightAverage": "c8b89a",
+                         *         "bottomLeftAverage": "c8b89a",
+                         *         "bottomRightAverage": "c8b89a",
+                         *         "centerAverage": "c8b89a"
+                         *       },
+                         *       "systemDataVariants": "",
+                         *       "altText": "",
+                         *       "title": "",
+                         *       "body": "",
+                         *       "filename": "Maya Lindqvist"
+                         *     }
+                         */
                         mainImage?: {
                             /** @default  */
                             altText?: string;
@@ -14748,7 +20269,29 @@ export interface paths {
                         externalLink?: string | null;
                         /** @default 0 */
                         likeCount?: number;
-                        /** @default null */
+                        /**
+                         * @default null
+                         * @example {
+                         *       "assetUrl": "https://harbourandpine.example/api/content-service/public/1.0/assets/demo/merino-wool-throw.jpg",
+                         *       "originalSize": "1600x1200",
+                         *       "mediaFocalPoint": {
+                         *         "x": 1,
+                         *         "y": 1
+                         *       },
+                         *       "colorData": {
+                         *         "topLeftAverage": "c8b89a",
+                         *         "topRightAverage": "c8b89a",
+                         *         "bottomLeftAverage": "c8b89a",
+                         *         "bottomRightAverage": "c8b89a",
+                         *         "centerAverage": "c8b89a"
+                         *       },
+                         *       "systemDataVariants": "",
+                         *       "altText": "",
+                         *       "title": "",
+                         *       "body": "",
+                         *       "filename": "Maya Lindqvist"
+                         *     }
+                         */
                         mainImage?: {
                             /** @default  */
                             altText?: string;
@@ -14823,7 +20366,29 @@ export interface paths {
                         externalLink?: string | null;
                         /** @default 0 */
                         likeCount?: number;
-                        /** @default null */
+                        /**
+                         * @default null
+                         * @example {
+                         *       "assetUrl": "https://harbourandpine.example/api/content-service/public/1.0/assets/demo/merino-wool-throw.jpg",
+                         *       "originalSize": "1600x1200",
+                         *       "mediaFocalPoint": {
+                         *         "x": 1,
+                         *         "y": 1
+                         *       },
+                         *       "colorData": {
+                         *         "topLeftAverage": "c8b89a",
+                         *         "topRightAverage": "c8b89a",
+                         *         "bottomLeftAverage": "c8b89a",
+                         *         "bottomRightAverage": "c8b89a",
+                         *         "centerAverage": "c8b89a"
+                         *       },
+                         *       "systemDataVariants": "",
+                         *       "altText": "",
+                         *       "title": "",
+                         *       "body": "",
+                         *       "filename": "Maya Lindqvist"
+                         *     }
+                         */
                         mainImage?: {
                             /** @default  */
                             altText?: string;
@@ -14898,7 +20463,29 @@ export interface paths {
                         externalLink?: string | null;
                         /** @default 0 */
                         likeCount?: number;
-                        /** @default null */
+                        /**
+                         * @default null
+                         * @example {
+                         *       "assetUrl": "https://harbourandpine.example/api/content-service/public/1.0/assets/demo/merino-wool-throw.jpg",
+                         *       "originalSize": "1600x1200",
+                         *       "mediaFocalPoint": {
+                         *         "x": 1,
+                         *         "y": 1
+                         *       },
+                         *       "colorData": {
+                         *         "topLeftAverage": "c8b89a",
+                         *         "topRightAverage": "c8b89a",
+                         *         "bottomLeftAverage": "c8b89a",
+                         *         "bottomRightAverage": "c8b89a",
+                         *         "centerAverage": "c8b89a"
+                         *       },
+                         *       "systemDataVariants": "",
+                         *       "altText": "",
+                         *       "title": "",
+                         *       "body": "",
+                         *       "filename": "Maya Lindqvist"
+                         *     }
+                         */
                         mainImage?: {
                             /** @default  */
                             altText?: string;
@@ -14971,6 +20558,28 @@ export interface paths {
                         excerpt?: string;
                         /** @default null */
                         externalLink?: string | null;
+                        /**
+                         * @example {
+                         *       "assetUrl": "https://harbourandpine.example/api/content-service/public/1.0/assets/demo/merino-wool-throw.jpg",
+                         *       "originalSize": "1600x1200",
+                         *       "mediaFocalPoint": {
+                         *         "x": 1,
+                         *         "y": 1
+                         *       },
+                         *       "colorData": {
+                         *         "topLeftAverage": "c8b89a",
+                         *         "topRightAverage": "c8b89a",
+                         *         "bottomLeftAverage": "c8b89a",
+                         *         "bottomRightAverage": "c8b89a",
+                         *         "centerAverage": "c8b89a"
+                         *       },
+                         *       "systemDataVariants": "",
+                         *       "altText": "",
+                         *       "title": "",
+                         *       "body": "",
+                         *       "filename": "Maya Lindqvist"
+                         *     }
+                         */
                         image: {
                             /** @default  */
                             altText?: string;
@@ -15004,7 +20613,29 @@ export interface paths {
                         };
                         /** @default 0 */
                         likeCount?: number;
-                        /** @default null */
+                        /**
+                         * @default null
+                         * @example {
+                         *       "assetUrl": "https://harbourandpine.example/api/content-service/public/1.0/assets/demo/merino-wool-throw.jpg",
+                         *       "originalSize": "1600x1200",
+                         *       "mediaFocalPoint": {
+                         *         "x": 1,
+                         *         "y": 1
+                         *       },
+                         *       "colorData": {
+                         *         "topLeftAverage": "c8b89a",
+                         *         "topRightAverage": "c8b89a",
+                         *         "bottomLeftAverage": "c8b89a",
+                         *         "bottomRightAverage": "c8b89a",
+                         *         "centerAverage": "c8b89a"
+                         *       },
+                         *       "systemDataVariants": "",
+                         *       "altText": "",
+                         *       "title": "",
+                         *       "body": "",
+                         *       "filename": "Maya Lindqvist"
+                         *     }
+                         */
                         mainImage?: {
                             /** @default  */
                             altText?: string;
@@ -15082,7 +20713,29 @@ export interface paths {
                         externalLink?: string | null;
                         /** @default 0 */
                         likeCount?: number;
-                        /** @default null */
+                        /**
+                         * @default null
+                         * @example {
+                         *       "assetUrl": "https://harbourandpine.example/api/content-service/public/1.0/assets/demo/merino-wool-throw.jpg",
+                         *       "originalSize": "1600x1200",
+                         *       "mediaFocalPoint": {
+                         *         "x": 1,
+                         *         "y": 1
+                         *       },
+                         *       "colorData": {
+                         *         "topLeftAverage": "c8b89a",
+                         *         "topRightAverage": "c8b89a",
+                         *         "bottomLeftAverage": "c8b89a",
+                         *         "bottomRightAverage": "c8b89a",
+                         *         "centerAverage": "c8b89a"
+                         *       },
+                         *       "systemDataVariants": "",
+                         *       "altText": "",
+                         *       "title": "",
+                         *       "body": "",
+                         *       "filename": "Maya Lindqvist"
+                         *     }
+                         */
                         mainImage?: {
                             /** @default  */
                             altText?: string;
@@ -15167,6 +20820,13 @@ export interface paths {
                          *       "mapLat": null,
                          *       "mapLng": null
                          *     }
+                         * @example {
+                         *       "addressLine1": "",
+                         *       "addressLine2": "",
+                         *       "addressCountry": "",
+                         *       "mapLat": 3,
+                         *       "mapLng": 3
+                         *     }
                          */
                         location?: {
                             /** @default  */
@@ -15180,7 +20840,29 @@ export interface paths {
                             /** @default null */
                             mapLng?: number | null;
                         };
-                        /** @default null */
+                        /**
+                         * @default null
+                         * @example {
+                         *       "assetUrl": "https://harbourandpine.example/api/content-service/public/1.0/assets/demo/merino-wool-throw.jpg",
+                         *       "originalSize": "1600x1200",
+                         *       "mediaFocalPoint": {
+                         *         "x": 1,
+                         *         "y": 1
+                         *       },
+                         *       "colorData": {
+                         *         "topLeftAverage": "c8b89a",
+                         *         "topRightAverage": "c8b89a",
+                         *         "bottomLeftAverage": "c8b89a",
+                         *         "bottomRightAverage": "c8b89a",
+                         *         "centerAverage": "c8b89a"
+                         *       },
+                         *       "systemDataVariants": "",
+                         *       "altText": "",
+                         *       "title": "",
+                         *       "body": "",
+                         *       "filename": "Maya Lindqvist"
+                         *     }
+                         */
                         mainImage?: {
                             /** @default  */
                             altText?: string;
@@ -15291,7 +20973,29 @@ export interface paths {
                         }[];
                         /** @default 0 */
                         likeCount?: number;
-                        /** @default null */
+                        /**
+                         * @default null
+                         * @example {
+                         *       "assetUrl": "https://harbourandpine.example/api/content-service/public/1.0/assets/demo/merino-wool-throw.jpg",
+                         *       "originalSize": "1600x1200",
+                         *       "mediaFocalPoint": {
+                         *         "x": 1,
+                         *         "y": 1
+                         *       },
+                         *       "colorData": {
+                         *         "topLeftAverage": "c8b89a",
+                         *         "topRightAverage": "c8b89a",
+                         *         "bottomLeftAverage": "c8b89a",
+                         *         "bottomRightAverage": "c8b89a",
+                         *         "centerAverage": "c8b89a"
+                         *       },
+                         *       "systemDataVariants": "",
+                         *       "altText": "",
+                         *       "title": "",
+                         *       "body": "",
+                         *       "filename": "Maya Lindqvist"
+                         *     }
+                         */
                         mainImage?: {
                             /** @default  */
                             altText?: string;
@@ -15360,7 +21064,16 @@ export interface paths {
                             isSubscribable?: boolean;
                             /** @enum {number} */
                             productType: 1 | 2 | 3 | 4 | 5;
-                            /** @default null */
+                            /**
+                             * @default null
+                             * @example {
+                             *       "billingPeriod": {
+                             *         "value": 3,
+                             *         "unit": "WEEK"
+                             *       },
+                             *       "numBillingCycles": 3
+                             *     }
+                             */
                             subscriptionPlan?: {
                                 billingPeriod: {
                                     /** @enum {string} */
@@ -15403,6 +21116,12 @@ export interface paths {
                                 } | null;
                                 /** @default false */
                                 onSale?: boolean;
+                                /**
+                                 * @example {
+                                 *       "value": "89",
+                                 *       "currency": "EUR"
+                                 *     }
+                                 */
                                 priceMoney: {
                                     /** @enum {string} */
                                     currency: "EUR" | "USD" | "AUD" | "NOK" | "CAD" | "NZD" | "DKK" | "GBP" | "HKD" | "CHF" | "MXN" | "SGD" | "SEK" | "CZK" | "ILS" | "PHP" | "RUB" | "PLN" | "THB" | "MYR" | "ARS" | "BRL" | "COP" | "IDR" | "INR" | "JPY" | "ZAR";
@@ -15410,6 +21129,12 @@ export interface paths {
                                 };
                                 /** @default 0 */
                                 qtyInStock?: number;
+                                /**
+                                 * @example {
+                                 *       "value": "89",
+                                 *       "currency": "EUR"
+                                 *     }
+                                 */
                                 salePriceMoney?: {
                                     /** @enum {string} */
                                     currency: "EUR" | "USD" | "AUD" | "NOK" | "CAD" | "NZD" | "DKK" | "GBP" | "HKD" | "CHF" | "MXN" | "SGD" | "SEK" | "CZK" | "ILS" | "PHP" | "RUB" | "PLN" | "THB" | "MYR" | "ARS" | "BRL" | "COP" | "IDR" | "INR" | "JPY" | "ZAR";
@@ -15452,6 +21177,28 @@ export interface paths {
                             externalLink: string | null;
                             fullUrl: string;
                             id: string;
+                            /**
+                             * @example {
+                             *       "assetUrl": "https://harbourandpine.example/api/content-service/public/1.0/assets/demo/merino-wool-throw.jpg",
+                             *       "originalSize": "1600x1200",
+                             *       "mediaFocalPoint": {
+                             *         "x": 1,
+                             *         "y": 1
+                             *       },
+                             *       "colorData": {
+                             *         "topLeftAverage": "c8b89a",
+                             *         "topRightAverage": "c8b89a",
+                             *         "bottomLeftAverage": "c8b89a",
+                             *         "bottomRightAverage": "c8b89a",
+                             *         "centerAverage": "c8b89a"
+                             *       },
+                             *       "systemDataVariants": "",
+                             *       "altText": "",
+                             *       "title": "",
+                             *       "body": "",
+                             *       "filename": "Maya Lindqvist"
+                             *     }
+                             */
                             image?: {
                                 /** @default  */
                                 altText: string;
@@ -15515,6 +21262,15 @@ export interface paths {
                                 title: string;
                             }[];
                             likeCount: number;
+                            /**
+                             * @example {
+                             *       "addressLine1": "",
+                             *       "addressLine2": "",
+                             *       "addressCountry": "",
+                             *       "mapLat": 3,
+                             *       "mapLng": 3
+                             *     }
+                             */
                             location?: {
                                 /** @default  */
                                 addressCountry: string;
@@ -15527,6 +21283,28 @@ export interface paths {
                                 /** @default null */
                                 mapLng: number | null;
                             };
+                            /**
+                             * @example {
+                             *       "assetUrl": "https://harbourandpine.example/api/content-service/public/1.0/assets/demo/merino-wool-throw.jpg",
+                             *       "originalSize": "1600x1200",
+                             *       "mediaFocalPoint": {
+                             *         "x": 1,
+                             *         "y": 1
+                             *       },
+                             *       "colorData": {
+                             *         "topLeftAverage": "c8b89a",
+                             *         "topRightAverage": "c8b89a",
+                             *         "bottomLeftAverage": "c8b89a",
+                             *         "bottomRightAverage": "c8b89a",
+                             *         "centerAverage": "c8b89a"
+                             *       },
+                             *       "systemDataVariants": "",
+                             *       "altText": "",
+                             *       "title": "",
+                             *       "body": "",
+                             *       "filename": "Maya Lindqvist"
+                             *     }
+                             */
                             mainImage: {
                                 /** @default  */
                                 altText: string;
@@ -15569,6 +21347,85 @@ export interface paths {
                             /** @enum {string} */
                             status: "published" | "scheduled" | "needs-review" | "draft" | "private";
                             statusLabel: string | null;
+                            /**
+                             * @example {
+                             *       "productType": 1,
+                             *       "variants": [
+                             *         {
+                             *           "id": "433e696932c0910fccc3d1b2",
+                             *           "sku": "HP-THROW-OAT",
+                             *           "attributes": {
+                             *             "Colour": "Oat"
+                             *           },
+                             *           "optionValues": [
+                             *             {
+                             *               "optionName": "Maya Lindqvist",
+                             *               "value": "M.L."
+                             *             }
+                             *           ],
+                             *           "priceMoney": {
+                             *             "value": "89",
+                             *             "currency": "EUR"
+                             *           },
+                             *           "salePriceMoney": {
+                             *             "value": "89",
+                             *             "currency": "EUR"
+                             *           },
+                             *           "onSale": true,
+                             *           "price": 3,
+                             *           "salePrice": 3,
+                             *           "qtyInStock": 2,
+                             *           "unlimited": true,
+                             *           "mainImage": {
+                             *             "assetUrl": "https://harbourandpine.example/api/content-service/public/1.0/assets/demo/merino-wool-throw.jpg",
+                             *             "originalSize": "1600x1200",
+                             *             "mediaFocalPoint": {
+                             *               "x": 1,
+                             *               "y": 1
+                             *             },
+                             *             "colorData": {
+                             *               "topLeftAverage": "c8b89a",
+                             *               "topRightAverage": "c8b89a",
+                             *               "bottomLeftAverage": "c8b89a",
+                             *               "bottomRightAverage": "c8b89a",
+                             *               "centerAverage": "c8b89a"
+                             *             },
+                             *             "systemDataVariants": "",
+                             *             "altText": "",
+                             *             "title": "",
+                             *             "body": "",
+                             *             "filename": "Maya Lindqvist"
+                             *           }
+                             *         }
+                             *       ],
+                             *       "isSubscribable": true,
+                             *       "subscriptionPlan": {
+                             *         "billingPeriod": {
+                             *           "value": 3,
+                             *           "unit": "WEEK"
+                             *         },
+                             *         "numBillingCycles": 3
+                             *       },
+                             *       "priceMoney": {
+                             *         "value": "89",
+                             *         "currency": "EUR"
+                             *       },
+                             *       "salePriceMoney": {
+                             *         "value": "89",
+                             *         "currency": "EUR"
+                             *       },
+                             *       "onSale": true,
+                             *       "additionalFieldsFormId": "demo-contact-form",
+                             *       "useCustomAddButtonText": true,
+                             *       "customAddButtonText": "Add to basket",
+                             *       "giftCardDenominations": [
+                             *         {
+                             *           "value": "89",
+                             *           "currency": "EUR"
+                             *         }
+                             *       ]
+                             *     }
+                             */
                             structuredContent?: {
                                 additionalFieldsFormId: string | null;
                                 customAddButtonText: string;
@@ -15579,6 +21436,12 @@ export interface paths {
                                 }[];
                                 isSubscribable: boolean;
                                 onSale: boolean;
+                                /**
+                                 * @example {
+                                 *       "value": "89",
+                                 *       "currency": "EUR"
+                                 *     }
+                                 */
                                 priceMoney: {
                                     /** @enum {string} */
                                     currency: "EUR" | "USD" | "AUD" | "NOK" | "CAD" | "NZD" | "DKK" | "GBP" | "HKD" | "CHF" | "MXN" | "SGD" | "SEK" | "CZK" | "ILS" | "PHP" | "RUB" | "PLN" | "THB" | "MYR" | "ARS" | "BRL" | "COP" | "IDR" | "INR" | "JPY" | "ZAR";
@@ -15586,11 +21449,26 @@ export interface paths {
                                 };
                                 /** @enum {number} */
                                 productType: 1 | 2 | 3 | 4 | 5;
+                                /**
+                                 * @example {
+                                 *       "value": "89",
+                                 *       "currency": "EUR"
+                                 *     }
+                                 */
                                 salePriceMoney: {
                                     /** @enum {string} */
                                     currency: "EUR" | "USD" | "AUD" | "NOK" | "CAD" | "NZD" | "DKK" | "GBP" | "HKD" | "CHF" | "MXN" | "SGD" | "SEK" | "CZK" | "ILS" | "PHP" | "RUB" | "PLN" | "THB" | "MYR" | "ARS" | "BRL" | "COP" | "IDR" | "INR" | "JPY" | "ZAR";
                                     value: string;
                                 };
+                                /**
+                                 * @example {
+                                 *       "billingPeriod": {
+                                 *         "value": 3,
+                                 *         "unit": "WEEK"
+                                 *       },
+                                 *       "numBillingCycles": 3
+                                 *     }
+                                 */
                                 subscriptionPlan: {
                                     billingPeriod: {
                                         /** @enum {string} */
@@ -15605,6 +21483,28 @@ export interface paths {
                                         [key: string]: string;
                                     };
                                     id: string;
+                                    /**
+                                     * @example {
+                                     *       "assetUrl": "https://harbourandpine.example/api/content-service/public/1.0/assets/demo/merino-wool-throw.jpg",
+                                     *       "originalSize": "1600x1200",
+                                     *       "mediaFocalPoint": {
+                                     *         "x": 1,
+                                     *         "y": 1
+                                     *       },
+                                     *       "colorData": {
+                                     *         "topLeftAverage": "c8b89a",
+                                     *         "topRightAverage": "c8b89a",
+                                     *         "bottomLeftAverage": "c8b89a",
+                                     *         "bottomRightAverage": "c8b89a",
+                                     *         "centerAverage": "c8b89a"
+                                     *       },
+                                     *       "systemDataVariants": "",
+                                     *       "altText": "",
+                                     *       "title": "",
+                                     *       "body": "",
+                                     *       "filename": "Maya Lindqvist"
+                                     *     }
+                                     */
                                     mainImage?: {
                                         /** @default  */
                                         altText: string;
@@ -15642,6 +21542,12 @@ export interface paths {
                                         value: string;
                                     }[];
                                     price: number;
+                                    /**
+                                     * @example {
+                                     *       "value": "89",
+                                     *       "currency": "EUR"
+                                     *     }
+                                     */
                                     priceMoney: {
                                         /** @enum {string} */
                                         currency: "EUR" | "USD" | "AUD" | "NOK" | "CAD" | "NZD" | "DKK" | "GBP" | "HKD" | "CHF" | "MXN" | "SGD" | "SEK" | "CZK" | "ILS" | "PHP" | "RUB" | "PLN" | "THB" | "MYR" | "ARS" | "BRL" | "COP" | "IDR" | "INR" | "JPY" | "ZAR";
@@ -15649,6 +21555,12 @@ export interface paths {
                                     };
                                     qtyInStock: number;
                                     salePrice: number;
+                                    /**
+                                     * @example {
+                                     *       "value": "89",
+                                     *       "currency": "EUR"
+                                     *     }
+                                     */
                                     salePriceMoney: {
                                         /** @enum {string} */
                                         currency: "EUR" | "USD" | "AUD" | "NOK" | "CAD" | "NZD" | "DKK" | "GBP" | "HKD" | "CHF" | "MXN" | "SGD" | "SEK" | "CZK" | "ILS" | "PHP" | "RUB" | "PLN" | "THB" | "MYR" | "ARS" | "BRL" | "COP" | "IDR" | "INR" | "JPY" | "ZAR";
@@ -15740,16 +21652,66 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
+                            /**
+                             * @example {
+                             *       "id": "2e5b7a8a7cf1dfa848fec909",
+                             *       "websiteId": "demo",
+                             *       "type": 1,
+                             *       "typeName": "Maya Lindqvist",
+                             *       "title": "Shop",
+                             *       "navigationTitle": "Shop",
+                             *       "urlId": "7d6808109fdc8da3bd401870",
+                             *       "fullUrl": "https://harbourandpine.example/shop/p/merino-wool-throw",
+                             *       "description": "A soft throw woven from undyed merino in a small mill on the coast.",
+                             *       "enabled": true,
+                             *       "ordering": "user",
+                             *       "layout": {
+                             *         "blocks": [
+                             *           {
+                             *             "id": "d1585a2c01c51af7e9e92d00",
+                             *             "type": 1,
+                             *             "data": {
+                             *               "text": "Could the throw be gift-wrapped? It is a birthday present."
+                             *             }
+                             *           }
+                             *         ]
+                             *       },
+                             *       "gallerySettings": {
+                             *         "en-US": true
+                             *       },
+                             *       "itemCount": 42,
+                             *       "createdOn": 1763649120000,
+                             *       "updatedOn": 1763649120000
+                             *     }
+                             */
                             collection: {
                                 createdOn: number;
                                 description?: string;
                                 enabled: boolean;
                                 fullUrl: string;
+                                /**
+                                 * @example {
+                                 *       "en-US": true
+                                 *     }
+                                 */
                                 gallerySettings: {
                                     [key: string]: boolean | number | string;
                                 } | null;
                                 id: string;
                                 itemCount: number;
+                                /**
+                                 * @example {
+                                 *       "blocks": [
+                                 *         {
+                                 *           "id": "d1585a2c01c51af7e9e92d00",
+                                 *           "type": 1,
+                                 *           "data": {
+                                 *             "text": "Could the throw be gift-wrapped? It is a birthday present."
+                                 *           }
+                                 *         }
+                                 *       ]
+                                 *     }
+                                 */
                                 layout: {
                                     blocks: {
                                         /** @default {} */
@@ -15862,11 +21824,29 @@ export interface paths {
                             description?: string;
                             enabled: boolean;
                             fullUrl: string;
+                            /**
+                             * @example {
+                             *       "en-US": true
+                             *     }
+                             */
                             gallerySettings: {
                                 [key: string]: boolean | number | string;
                             } | null;
                             id: string;
                             itemCount: number;
+                            /**
+                             * @example {
+                             *       "blocks": [
+                             *         {
+                             *           "id": "d1585a2c01c51af7e9e92d00",
+                             *           "type": 1,
+                             *           "data": {
+                             *             "text": "Could the throw be gift-wrapped? It is a birthday present."
+                             *           }
+                             *         }
+                             *       ]
+                             *     }
+                             */
                             layout: {
                                 blocks: {
                                     /** @default {} */
@@ -15938,6 +21918,26 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "items": [
+                         *         {
+                         *           "id": "96c336619d58a9459901e9a2",
+                         *           "websiteId": "demo",
+                         *           "collectionId": "demo-shop",
+                         *           "displayName": "Maya Lindqvist",
+                         *           "parentCategoryId": "a59cbff7eff84be3c09b8f1d",
+                         *           "type": "ROOT",
+                         *           "pageRendering": "LIST_VIEW",
+                         *           "displayIndex": 3,
+                         *           "urlSlug": "merino-wool-throw",
+                         *           "fullUrl": "https://harbourandpine.example/shop/p/merino-wool-throw"
+                         *         }
+                         *       ],
+                         *       "hasNextPage": false,
+                         *       "nextPageCursor": null
+                         *     }
+                         */
                         "application/json": {
                             hasNextPage: boolean;
                             items: {
@@ -15999,6 +21999,205 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "items": [
+                         *         {
+                         *           "id": "7b707768b2bf480f551e2fb5",
+                         *           "websiteId": "demo",
+                         *           "collectionId": "demo-shop",
+                         *           "recordType": 3,
+                         *           "title": "Merino Wool Throw",
+                         *           "urlId": "08e72c8eb8c0940bb897da02",
+                         *           "fullUrl": "https://harbourandpine.example/shop/p/merino-wool-throw",
+                         *           "status": "published",
+                         *           "statusLabel": "Published",
+                         *           "publishOn": 1763649120000,
+                         *           "addedOn": 1763649120000,
+                         *           "updatedOn": 1763649120000,
+                         *           "displayIndex": 3,
+                         *           "body": "Could the throw be gift-wrapped? It is a birthday present.",
+                         *           "excerpt": "A soft throw woven from undyed merino in a small mill on the coast.",
+                         *           "tags": [
+                         *             "wool"
+                         *           ],
+                         *           "categories": [
+                         *             "Harbour & Pine"
+                         *           ],
+                         *           "starred": true,
+                         *           "author": {
+                         *             "displayName": "Maya Lindqvist"
+                         *           },
+                         *           "sourceUrl": "https://harbourandpine.example/shop/p/merino-wool-throw",
+                         *           "externalLink": "https://harbourandpine.example/shop/p/merino-wool-throw",
+                         *           "passthrough": true,
+                         *           "promotedBlockType": "Harbour & Pine",
+                         *           "commentState": 3,
+                         *           "likeCount": 42,
+                         *           "publicCommentCount": 42,
+                         *           "mainImage": {
+                         *             "assetUrl": "https://harbourandpine.example/api/content-service/public/1.0/assets/demo/merino-wool-throw.jpg",
+                         *             "originalSize": "1600x1200",
+                         *             "mediaFocalPoint": {
+                         *               "x": 1,
+                         *               "y": 1
+                         *             },
+                         *             "colorData": {
+                         *               "topLeftAverage": "c8b89a",
+                         *               "topRightAverage": "c8b89a",
+                         *               "bottomLeftAverage": "c8b89a",
+                         *               "bottomRightAverage": "c8b89a",
+                         *               "centerAverage": "c8b89a"
+                         *             },
+                         *             "systemDataVariants": "",
+                         *             "altText": "",
+                         *             "title": "",
+                         *             "body": "",
+                         *             "filename": "Maya Lindqvist"
+                         *           },
+                         *           "image": {
+                         *             "assetUrl": "https://harbourandpine.example/api/content-service/public/1.0/assets/demo/merino-wool-throw.jpg",
+                         *             "originalSize": "1600x1200",
+                         *             "mediaFocalPoint": {
+                         *               "x": 1,
+                         *               "y": 1
+                         *             },
+                         *             "colorData": {
+                         *               "topLeftAverage": "c8b89a",
+                         *               "topRightAverage": "c8b89a",
+                         *               "bottomLeftAverage": "c8b89a",
+                         *               "bottomRightAverage": "c8b89a",
+                         *               "centerAverage": "c8b89a"
+                         *             },
+                         *             "systemDataVariants": "",
+                         *             "altText": "",
+                         *             "title": "",
+                         *             "body": "",
+                         *             "filename": "Maya Lindqvist"
+                         *           },
+                         *           "assetUrl": "https://harbourandpine.example/api/content-service/public/1.0/assets/demo/merino-wool-throw.jpg",
+                         *           "durationSeconds": 3,
+                         *           "videoUrl": "https://harbourandpine.example/shop/p/merino-wool-throw",
+                         *           "startDate": 1763649120000,
+                         *           "endDate": 1763649120000,
+                         *           "location": {
+                         *             "addressLine1": "",
+                         *             "addressLine2": "",
+                         *             "addressCountry": "",
+                         *             "mapLat": 3,
+                         *             "mapLng": 3
+                         *           },
+                         *           "structuredContent": {
+                         *             "productType": 1,
+                         *             "variants": [
+                         *               {
+                         *                 "id": "433e696932c0910fccc3d1b2",
+                         *                 "sku": "HP-THROW-OAT",
+                         *                 "attributes": {
+                         *                   "Colour": "Oat"
+                         *                 },
+                         *                 "optionValues": [
+                         *                   {
+                         *                     "optionName": "Maya Lindqvist",
+                         *                     "value": "M.L."
+                         *                   }
+                         *                 ],
+                         *                 "priceMoney": {
+                         *                   "value": "89",
+                         *                   "currency": "EUR"
+                         *                 },
+                         *                 "salePriceMoney": {
+                         *                   "value": "89",
+                         *                   "currency": "EUR"
+                         *                 },
+                         *                 "onSale": true,
+                         *                 "price": 3,
+                         *                 "salePrice": 3,
+                         *                 "qtyInStock": 2,
+                         *                 "unlimited": true,
+                         *                 "mainImage": {
+                         *                   "assetUrl": "https://harbourandpine.example/api/content-service/public/1.0/assets/demo/merino-wool-throw.jpg",
+                         *                   "originalSize": "1600x1200",
+                         *                   "mediaFocalPoint": {
+                         *                     "x": 1,
+                         *                     "y": 1
+                         *                   },
+                         *                   "colorData": {
+                         *                     "topLeftAverage": "c8b89a",
+                         *                     "topRightAverage": "c8b89a",
+                         *                     "bottomLeftAverage": "c8b89a",
+                         *                     "bottomRightAverage": "c8b89a",
+                         *                     "centerAverage": "c8b89a"
+                         *                   },
+                         *                   "systemDataVariants": "",
+                         *                   "altText": "",
+                         *                   "title": "",
+                         *                   "body": "",
+                         *                   "filename": "Maya Lindqvist"
+                         *                 }
+                         *               }
+                         *             ],
+                         *             "isSubscribable": true,
+                         *             "subscriptionPlan": {
+                         *               "billingPeriod": {
+                         *                 "value": 3,
+                         *                 "unit": "WEEK"
+                         *               },
+                         *               "numBillingCycles": 3
+                         *             },
+                         *             "priceMoney": {
+                         *               "value": "89",
+                         *               "currency": "EUR"
+                         *             },
+                         *             "salePriceMoney": {
+                         *               "value": "89",
+                         *               "currency": "EUR"
+                         *             },
+                         *             "onSale": true,
+                         *             "additionalFieldsFormId": "demo-contact-form",
+                         *             "useCustomAddButtonText": true,
+                         *             "customAddButtonText": "Add to basket",
+                         *             "giftCardDenominations": [
+                         *               {
+                         *                 "value": "89",
+                         *                 "currency": "EUR"
+                         *               }
+                         *             ]
+                         *           },
+                         *           "variantOptionOrdering": [
+                         *             "Harbour & Pine"
+                         *           ],
+                         *           "categoryIds": [
+                         *             "f9d9343f947bc8869b499bb2"
+                         *           ],
+                         *           "items": [
+                         *             {
+                         *               "assetUrl": "https://harbourandpine.example/api/content-service/public/1.0/assets/demo/merino-wool-throw.jpg",
+                         *               "originalSize": "1600x1200",
+                         *               "mediaFocalPoint": {
+                         *                 "x": 1,
+                         *                 "y": 1
+                         *               },
+                         *               "colorData": {
+                         *                 "topLeftAverage": "c8b89a",
+                         *                 "topRightAverage": "c8b89a",
+                         *                 "bottomLeftAverage": "c8b89a",
+                         *                 "bottomRightAverage": "c8b89a",
+                         *                 "centerAverage": "c8b89a"
+                         *               },
+                         *               "systemDataVariants": "",
+                         *               "altText": "",
+                         *               "title": "",
+                         *               "body": "",
+                         *               "filename": "Maya Lindqvist"
+                         *             }
+                         *           ]
+                         *         }
+                         *       ],
+                         *       "hasNextPage": false,
+                         *       "nextPageCursor": null
+                         *     }
+                         */
                         "application/json": {
                             hasNextPage: boolean;
                             items: {
@@ -16019,6 +22218,28 @@ export interface paths {
                                 externalLink: string | null;
                                 fullUrl: string;
                                 id: string;
+                                /**
+                                 * @example {
+                                 *       "assetUrl": "https://harbourandpine.example/api/content-service/public/1.0/assets/demo/merino-wool-throw.jpg",
+                                 *       "originalSize": "1600x1200",
+                                 *       "mediaFocalPoint": {
+                                 *         "x": 1,
+                                 *         "y": 1
+                                 *       },
+                                 *       "colorData": {
+                                 *         "topLeftAverage": "c8b89a",
+                                 *         "topRightAverage": "c8b89a",
+                                 *         "bottomLeftAverage": "c8b89a",
+                                 *         "bottomRightAverage": "c8b89a",
+                                 *         "centerAverage": "c8b89a"
+                                 *       },
+                                 *       "systemDataVariants": "",
+                                 *       "altText": "",
+                                 *       "title": "",
+                                 *       "body": "",
+                                 *       "filename": "Maya Lindqvist"
+                                 *     }
+                                 */
                                 image?: {
                                     /** @default  */
                                     altText: string;
@@ -16082,6 +22303,15 @@ export interface paths {
                                     title: string;
                                 }[];
                                 likeCount: number;
+                                /**
+                                 * @example {
+                                 *       "addressLine1": "",
+                                 *       "addressLine2": "",
+                                 *       "addressCountry": "",
+                                 *       "mapLat": 3,
+                                 *       "mapLng": 3
+                                 *     }
+                                 */
                                 location?: {
                                     /** @default  */
                                     addressCountry: string;
@@ -16094,6 +22324,28 @@ export interface paths {
                                     /** @default null */
                                     mapLng: number | null;
                                 };
+                                /**
+                                 * @example {
+                                 *       "assetUrl": "https://harbourandpine.example/api/content-service/public/1.0/assets/demo/merino-wool-throw.jpg",
+                                 *       "originalSize": "1600x1200",
+                                 *       "mediaFocalPoint": {
+                                 *         "x": 1,
+                                 *         "y": 1
+                                 *       },
+                                 *       "colorData": {
+                                 *         "topLeftAverage": "c8b89a",
+                                 *         "topRightAverage": "c8b89a",
+                                 *         "bottomLeftAverage": "c8b89a",
+                                 *         "bottomRightAverage": "c8b89a",
+                                 *         "centerAverage": "c8b89a"
+                                 *       },
+                                 *       "systemDataVariants": "",
+                                 *       "altText": "",
+                                 *       "title": "",
+                                 *       "body": "",
+                                 *       "filename": "Maya Lindqvist"
+                                 *     }
+                                 */
                                 mainImage: {
                                     /** @default  */
                                     altText: string;
@@ -16136,6 +22388,85 @@ export interface paths {
                                 /** @enum {string} */
                                 status: "published" | "scheduled" | "needs-review" | "draft" | "private";
                                 statusLabel: string | null;
+                                /**
+                                 * @example {
+                                 *       "productType": 1,
+                                 *       "variants": [
+                                 *         {
+                                 *           "id": "433e696932c0910fccc3d1b2",
+                                 *           "sku": "HP-THROW-OAT",
+                                 *           "attributes": {
+                                 *             "Colour": "Oat"
+                                 *           },
+                                 *           "optionValues": [
+                                 *             {
+                                 *               "optionName": "Maya Lindqvist",
+                                 *               "value": "M.L."
+                                 *             }
+                                 *           ],
+                                 *           "priceMoney": {
+                                 *             "value": "89",
+                                 *             "currency": "EUR"
+                                 *           },
+                                 *           "salePriceMoney": {
+                                 *             "value": "89",
+                                 *             "currency": "EUR"
+                                 *           },
+                                 *           "onSale": true,
+                                 *           "price": 3,
+                                 *           "salePrice": 3,
+                                 *           "qtyInStock": 2,
+                                 *           "unlimited": true,
+                                 *           "mainImage": {
+                                 *             "assetUrl": "https://harbourandpine.example/api/content-service/public/1.0/assets/demo/merino-wool-throw.jpg",
+                                 *             "originalSize": "1600x1200",
+                                 *             "mediaFocalPoint": {
+                                 *               "x": 1,
+                                 *               "y": 1
+                                 *             },
+                                 *             "colorData": {
+                                 *               "topLeftAverage": "c8b89a",
+                                 *               "topRightAverage": "c8b89a",
+                                 *               "bottomLeftAverage": "c8b89a",
+                                 *               "bottomRightAverage": "c8b89a",
+                                 *               "centerAverage": "c8b89a"
+                                 *             },
+                                 *             "systemDataVariants": "",
+                                 *             "altText": "",
+                                 *             "title": "",
+                                 *             "body": "",
+                                 *             "filename": "Maya Lindqvist"
+                                 *           }
+                                 *         }
+                                 *       ],
+                                 *       "isSubscribable": true,
+                                 *       "subscriptionPlan": {
+                                 *         "billingPeriod": {
+                                 *           "value": 3,
+                                 *           "unit": "WEEK"
+                                 *         },
+                                 *         "numBillingCycles": 3
+                                 *       },
+                                 *       "priceMoney": {
+                                 *         "value": "89",
+                                 *         "currency": "EUR"
+                                 *       },
+                                 *       "salePriceMoney": {
+                                 *         "value": "89",
+                                 *         "currency": "EUR"
+                                 *       },
+                                 *       "onSale": true,
+                                 *       "additionalFieldsFormId": "demo-contact-form",
+                                 *       "useCustomAddButtonText": true,
+                                 *       "customAddButtonText": "Add to basket",
+                                 *       "giftCardDenominations": [
+                                 *         {
+                                 *           "value": "89",
+                                 *           "currency": "EUR"
+                                 *         }
+                                 *       ]
+                                 *     }
+                                 */
                                 structuredContent?: {
                                     additionalFieldsFormId: string | null;
                                     customAddButtonText: string;
@@ -16146,6 +22477,12 @@ export interface paths {
                                     }[];
                                     isSubscribable: boolean;
                                     onSale: boolean;
+                                    /**
+                                     * @example {
+                                     *       "value": "89",
+                                     *       "currency": "EUR"
+                                     *     }
+                                     */
                                     priceMoney: {
                                         /** @enum {string} */
                                         currency: "EUR" | "USD" | "AUD" | "NOK" | "CAD" | "NZD" | "DKK" | "GBP" | "HKD" | "CHF" | "MXN" | "SGD" | "SEK" | "CZK" | "ILS" | "PHP" | "RUB" | "PLN" | "THB" | "MYR" | "ARS" | "BRL" | "COP" | "IDR" | "INR" | "JPY" | "ZAR";
@@ -16153,11 +22490,26 @@ export interface paths {
                                     };
                                     /** @enum {number} */
                                     productType: 1 | 2 | 3 | 4 | 5;
+                                    /**
+                                     * @example {
+                                     *       "value": "89",
+                                     *       "currency": "EUR"
+                                     *     }
+                                     */
                                     salePriceMoney: {
                                         /** @enum {string} */
                                         currency: "EUR" | "USD" | "AUD" | "NOK" | "CAD" | "NZD" | "DKK" | "GBP" | "HKD" | "CHF" | "MXN" | "SGD" | "SEK" | "CZK" | "ILS" | "PHP" | "RUB" | "PLN" | "THB" | "MYR" | "ARS" | "BRL" | "COP" | "IDR" | "INR" | "JPY" | "ZAR";
                                         value: string;
                                     };
+                                    /**
+                                     * @example {
+                                     *       "billingPeriod": {
+                                     *         "value": 3,
+                                     *         "unit": "WEEK"
+                                     *       },
+                                     *       "numBillingCycles": 3
+                                     *     }
+                                     */
                                     subscriptionPlan: {
                                         billingPeriod: {
                                             /** @enum {string} */
@@ -16172,6 +22524,28 @@ export interface paths {
                                             [key: string]: string;
                                         };
                                         id: string;
+                                        /**
+                                         * @example {
+                                         *       "assetUrl": "https://harbourandpine.example/api/content-service/public/1.0/assets/demo/merino-wool-throw.jpg",
+                                         *       "originalSize": "1600x1200",
+                                         *       "mediaFocalPoint": {
+                                         *         "x": 1,
+                                         *         "y": 1
+                                         *       },
+                                         *       "colorData": {
+                                         *         "topLeftAverage": "c8b89a",
+                                         *         "topRightAverage": "c8b89a",
+                                         *         "bottomLeftAverage": "c8b89a",
+                                         *         "bottomRightAverage": "c8b89a",
+                                         *         "centerAverage": "c8b89a"
+                                         *       },
+                                         *       "systemDataVariants": "",
+                                         *       "altText": "",
+                                         *       "title": "",
+                                         *       "body": "",
+                                         *       "filename": "Maya Lindqvist"
+                                         *     }
+                                         */
                                         mainImage?: {
                                             /** @default  */
                                             altText: string;
@@ -16209,6 +22583,12 @@ export interface paths {
                                             value: string;
                                         }[];
                                         price: number;
+                                        /**
+                                         * @example {
+                                         *       "value": "89",
+                                         *       "currency": "EUR"
+                                         *     }
+                                         */
                                         priceMoney: {
                                             /** @enum {string} */
                                             currency: "EUR" | "USD" | "AUD" | "NOK" | "CAD" | "NZD" | "DKK" | "GBP" | "HKD" | "CHF" | "MXN" | "SGD" | "SEK" | "CZK" | "ILS" | "PHP" | "RUB" | "PLN" | "THB" | "MYR" | "ARS" | "BRL" | "COP" | "IDR" | "INR" | "JPY" | "ZAR";
@@ -16216,6 +22596,12 @@ export interface paths {
                                         };
                                         qtyInStock: number;
                                         salePrice: number;
+                                        /**
+                                         * @example {
+                                         *       "value": "89",
+                                         *       "currency": "EUR"
+                                         *     }
+                                         */
                                         salePriceMoney: {
                                             /** @enum {string} */
                                             currency: "EUR" | "USD" | "AUD" | "NOK" | "CAD" | "NZD" | "DKK" | "GBP" | "HKD" | "CHF" | "MXN" | "SGD" | "SEK" | "CZK" | "ILS" | "PHP" | "RUB" | "PLN" | "THB" | "MYR" | "ARS" | "BRL" | "COP" | "IDR" | "INR" | "JPY" | "ZAR";
@@ -16335,6 +22721,28 @@ export interface paths {
                             externalLink: string | null;
                             fullUrl: string;
                             id: string;
+                            /**
+                             * @example {
+                             *       "assetUrl": "https://harbourandpine.example/api/content-service/public/1.0/assets/demo/merino-wool-throw.jpg",
+                             *       "originalSize": "1600x1200",
+                             *       "mediaFocalPoint": {
+                             *         "x": 1,
+                             *         "y": 1
+                             *       },
+                             *       "colorData": {
+                             *         "topLeftAverage": "c8b89a",
+                             *         "topRightAverage": "c8b89a",
+                             *         "bottomLeftAverage": "c8b89a",
+                             *         "bottomRightAverage": "c8b89a",
+                             *         "centerAverage": "c8b89a"
+                             *       },
+                             *       "systemDataVariants": "",
+                             *       "altText": "",
+                             *       "title": "",
+                             *       "body": "",
+                             *       "filename": "Maya Lindqvist"
+                             *     }
+                             */
                             image?: {
                                 /** @default  */
                                 altText: string;
@@ -16398,6 +22806,15 @@ export interface paths {
                                 title: string;
                             }[];
                             likeCount: number;
+                            /**
+                             * @example {
+                             *       "addressLine1": "",
+                             *       "addressLine2": "",
+                             *       "addressCountry": "",
+                             *       "mapLat": 3,
+                             *       "mapLng": 3
+                             *     }
+                             */
                             location?: {
                                 /** @default  */
                                 addressCountry: string;
@@ -16410,6 +22827,28 @@ export interface paths {
                                 /** @default null */
                                 mapLng: number | null;
                             };
+                            /**
+                             * @example {
+                             *       "assetUrl": "https://harbourandpine.example/api/content-service/public/1.0/assets/demo/merino-wool-throw.jpg",
+                             *       "originalSize": "1600x1200",
+                             *       "mediaFocalPoint": {
+                             *         "x": 1,
+                             *         "y": 1
+                             *       },
+                             *       "colorData": {
+                             *         "topLeftAverage": "c8b89a",
+                             *         "topRightAverage": "c8b89a",
+                             *         "bottomLeftAverage": "c8b89a",
+                             *         "bottomRightAverage": "c8b89a",
+                             *         "centerAverage": "c8b89a"
+                             *       },
+                             *       "systemDataVariants": "",
+                             *       "altText": "",
+                             *       "title": "",
+                             *       "body": "",
+                             *       "filename": "Maya Lindqvist"
+                             *     }
+                             */
                             mainImage: {
                                 /** @default  */
                                 altText: string;
@@ -16452,6 +22891,85 @@ export interface paths {
                             /** @enum {string} */
                             status: "published" | "scheduled" | "needs-review" | "draft" | "private";
                             statusLabel: string | null;
+                            /**
+                             * @example {
+                             *       "productType": 1,
+                             *       "variants": [
+                             *         {
+                             *           "id": "433e696932c0910fccc3d1b2",
+                             *           "sku": "HP-THROW-OAT",
+                             *           "attributes": {
+                             *             "Colour": "Oat"
+                             *           },
+                             *           "optionValues": [
+                             *             {
+                             *               "optionName": "Maya Lindqvist",
+                             *               "value": "M.L."
+                             *             }
+                             *           ],
+                             *           "priceMoney": {
+                             *             "value": "89",
+                             *             "currency": "EUR"
+                             *           },
+                             *           "salePriceMoney": {
+                             *             "value": "89",
+                             *             "currency": "EUR"
+                             *           },
+                             *           "onSale": true,
+                             *           "price": 3,
+                             *           "salePrice": 3,
+                             *           "qtyInStock": 2,
+                             *           "unlimited": true,
+                             *           "mainImage": {
+                             *             "assetUrl": "https://harbourandpine.example/api/content-service/public/1.0/assets/demo/merino-wool-throw.jpg",
+                             *             "originalSize": "1600x1200",
+                             *             "mediaFocalPoint": {
+                             *               "x": 1,
+                             *               "y": 1
+                             *             },
+                             *             "colorData": {
+                             *               "topLeftAverage": "c8b89a",
+                             *               "topRightAverage": "c8b89a",
+                             *               "bottomLeftAverage": "c8b89a",
+                             *               "bottomRightAverage": "c8b89a",
+                             *               "centerAverage": "c8b89a"
+                             *             },
+                             *             "systemDataVariants": "",
+                             *             "altText": "",
+                             *             "title": "",
+                             *             "body": "",
+                             *             "filename": "Maya Lindqvist"
+                             *           }
+                             *         }
+                             *       ],
+                             *       "isSubscribable": true,
+                             *       "subscriptionPlan": {
+                             *         "billingPeriod": {
+                             *           "value": 3,
+                             *           "unit": "WEEK"
+                             *         },
+                             *         "numBillingCycles": 3
+                             *       },
+                             *       "priceMoney": {
+                             *         "value": "89",
+                             *         "currency": "EUR"
+                             *       },
+                             *       "salePriceMoney": {
+                             *         "value": "89",
+                             *         "currency": "EUR"
+                             *       },
+                             *       "onSale": true,
+                             *       "additionalFieldsFormId": "demo-contact-form",
+                             *       "useCustomAddButtonText": true,
+                             *       "customAddButtonText": "Add to basket",
+                             *       "giftCardDenominations": [
+                             *         {
+                             *           "value": "89",
+                             *           "currency": "EUR"
+                             *         }
+                             *       ]
+                             *     }
+                             */
                             structuredContent?: {
                                 additionalFieldsFormId: string | null;
                                 customAddButtonText: string;
@@ -16462,6 +22980,12 @@ export interface paths {
                                 }[];
                                 isSubscribable: boolean;
                                 onSale: boolean;
+                                /**
+                                 * @example {
+                                 *       "value": "89",
+                                 *       "currency": "EUR"
+                                 *     }
+                                 */
                                 priceMoney: {
                                     /** @enum {string} */
                                     currency: "EUR" | "USD" | "AUD" | "NOK" | "CAD" | "NZD" | "DKK" | "GBP" | "HKD" | "CHF" | "MXN" | "SGD" | "SEK" | "CZK" | "ILS" | "PHP" | "RUB" | "PLN" | "THB" | "MYR" | "ARS" | "BRL" | "COP" | "IDR" | "INR" | "JPY" | "ZAR";
@@ -16469,11 +22993,26 @@ export interface paths {
                                 };
                                 /** @enum {number} */
                                 productType: 1 | 2 | 3 | 4 | 5;
+                                /**
+                                 * @example {
+                                 *       "value": "89",
+                                 *       "currency": "EUR"
+                                 *     }
+                                 */
                                 salePriceMoney: {
                                     /** @enum {string} */
                                     currency: "EUR" | "USD" | "AUD" | "NOK" | "CAD" | "NZD" | "DKK" | "GBP" | "HKD" | "CHF" | "MXN" | "SGD" | "SEK" | "CZK" | "ILS" | "PHP" | "RUB" | "PLN" | "THB" | "MYR" | "ARS" | "BRL" | "COP" | "IDR" | "INR" | "JPY" | "ZAR";
                                     value: string;
                                 };
+                                /**
+                                 * @example {
+                                 *       "billingPeriod": {
+                                 *         "value": 3,
+                                 *         "unit": "WEEK"
+                                 *       },
+                                 *       "numBillingCycles": 3
+                                 *     }
+                                 */
                                 subscriptionPlan: {
                                     billingPeriod: {
                                         /** @enum {string} */
@@ -16488,6 +23027,28 @@ export interface paths {
                                         [key: string]: string;
                                     };
                                     id: string;
+                                    /**
+                                     * @example {
+                                     *       "assetUrl": "https://harbourandpine.example/api/content-service/public/1.0/assets/demo/merino-wool-throw.jpg",
+                                     *       "originalSize": "1600x1200",
+                                     *       "mediaFocalPoint": {
+                                     *         "x": 1,
+                                     *         "y": 1
+                                     *       },
+                                     *       "colorData": {
+                                     *         "topLeftAverage": "c8b89a",
+                                     *         "topRightAverage": "c8b89a",
+                                     *         "bottomLeftAverage": "c8b89a",
+                                     *         "bottomRightAverage": "c8b89a",
+                                     *         "centerAverage": "c8b89a"
+                                     *       },
+                                     *       "systemDataVariants": "",
+                                     *       "altText": "",
+                                     *       "title": "",
+                                     *       "body": "",
+                                     *       "filename": "Maya Lindqvist"
+                                     *     }
+                                     */
                                     mainImage?: {
                                         /** @default  */
                                         altText: string;
@@ -16525,6 +23086,12 @@ export interface paths {
                                         value: string;
                                     }[];
                                     price: number;
+                                    /**
+                                     * @example {
+                                     *       "value": "89",
+                                     *       "currency": "EUR"
+                                     *     }
+                                     */
                                     priceMoney: {
                                         /** @enum {string} */
                                         currency: "EUR" | "USD" | "AUD" | "NOK" | "CAD" | "NZD" | "DKK" | "GBP" | "HKD" | "CHF" | "MXN" | "SGD" | "SEK" | "CZK" | "ILS" | "PHP" | "RUB" | "PLN" | "THB" | "MYR" | "ARS" | "BRL" | "COP" | "IDR" | "INR" | "JPY" | "ZAR";
@@ -16532,6 +23099,12 @@ export interface paths {
                                     };
                                     qtyInStock: number;
                                     salePrice: number;
+                                    /**
+                                     * @example {
+                                     *       "value": "89",
+                                     *       "currency": "EUR"
+                                     *     }
+                                     */
                                     salePriceMoney: {
                                         /** @enum {string} */
                                         currency: "EUR" | "USD" | "AUD" | "NOK" | "CAD" | "NZD" | "DKK" | "GBP" | "HKD" | "CHF" | "MXN" | "SGD" | "SEK" | "CZK" | "ILS" | "PHP" | "RUB" | "PLN" | "THB" | "MYR" | "ARS" | "BRL" | "COP" | "IDR" | "INR" | "JPY" | "ZAR";
@@ -16589,6 +23162,23 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "items": [
+                         *         {
+                         *           "id": "76ca050e28aa26abe57705b9",
+                         *           "itemId": "7e591d89159df45994eb3244",
+                         *           "authorName": "Maya Lindqvist",
+                         *           "body": "The glaze on this bowl is even lovelier in person.",
+                         *           "fromSite": true,
+                         *           "createdOn": 1763649120000,
+                         *           "parentId": "636f240335b797b146b54a0d"
+                         *         }
+                         *       ],
+                         *       "hasNextPage": false,
+                         *       "nextPageCursor": null
+                         *     }
+                         */
                         "application/json": {
                             hasNextPage: boolean;
                             items: {
@@ -16834,6 +23424,22 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
+                            /**
+                             * @example {
+                             *       "enabled": true,
+                             *       "kind": "newsletter",
+                             *       "title": "Studio letters",
+                             *       "body": "Could the throw be gift-wrapped? It is a birthday present.",
+                             *       "buttonText": "Harbour & Pine",
+                             *       "buttonUrl": "https://harbourandpine.example/shop/p/merino-wool-throw",
+                             *       "formId": "demo-contact-form",
+                             *       "delaySeconds": 3,
+                             *       "hideForDays": 3,
+                             *       "pages": "all",
+                             *       "version": 3,
+                             *       "updatedOn": 1763649120000
+                             *     }
+                             */
                             popup: {
                                 body: string;
                                 buttonText: string;
@@ -16889,6 +23495,20 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
+                            /**
+                             * @example {
+                             *       "id": "96c336619d58a9459901e9a2",
+                             *       "websiteId": "demo",
+                             *       "collectionId": "demo-shop",
+                             *       "displayName": "Maya Lindqvist",
+                             *       "parentCategoryId": "a59cbff7eff84be3c09b8f1d",
+                             *       "type": "ROOT",
+                             *       "pageRendering": "LIST_VIEW",
+                             *       "displayIndex": 3,
+                             *       "urlSlug": "merino-wool-throw",
+                             *       "fullUrl": "https://harbourandpine.example/shop/p/merino-wool-throw"
+                             *     }
+                             */
                             category: {
                                 collectionId: string;
                                 displayIndex: number;
@@ -16903,16 +23523,66 @@ export interface paths {
                                 urlSlug: string;
                                 websiteId: string;
                             } | null;
+                            /**
+                             * @example {
+                             *       "id": "2e5b7a8a7cf1dfa848fec909",
+                             *       "websiteId": "demo",
+                             *       "type": 1,
+                             *       "typeName": "Maya Lindqvist",
+                             *       "title": "Shop",
+                             *       "navigationTitle": "Shop",
+                             *       "urlId": "7d6808109fdc8da3bd401870",
+                             *       "fullUrl": "https://harbourandpine.example/shop/p/merino-wool-throw",
+                             *       "description": "A soft throw woven from undyed merino in a small mill on the coast.",
+                             *       "enabled": true,
+                             *       "ordering": "user",
+                             *       "layout": {
+                             *         "blocks": [
+                             *           {
+                             *             "id": "d1585a2c01c51af7e9e92d00",
+                             *             "type": 1,
+                             *             "data": {
+                             *               "text": "Could the throw be gift-wrapped? It is a birthday present."
+                             *             }
+                             *           }
+                             *         ]
+                             *       },
+                             *       "gallerySettings": {
+                             *         "en-US": true
+                             *       },
+                             *       "itemCount": 42,
+                             *       "createdOn": 1763649120000,
+                             *       "updatedOn": 1763649120000
+                             *     }
+                             */
                             collection: {
                                 createdOn: number;
                                 description?: string;
                                 enabled: boolean;
                                 fullUrl: string;
+                                /**
+                                 * @example {
+                                 *       "en-US": true
+                                 *     }
+                                 */
                                 gallerySettings: {
                                     [key: string]: boolean | number | string;
                                 } | null;
                                 id: string;
                                 itemCount: number;
+                                /**
+                                 * @example {
+                                 *       "blocks": [
+                                 *         {
+                                 *           "id": "d1585a2c01c51af7e9e92d00",
+                                 *           "type": 1,
+                                 *           "data": {
+                                 *             "text": "Could the throw be gift-wrapped? It is a birthday present."
+                                 *           }
+                                 *         }
+                                 *       ]
+                                 *     }
+                                 */
                                 layout: {
                                     blocks: {
                                         /** @default {} */
@@ -16944,6 +23614,199 @@ export interface paths {
                                 urlId: string;
                                 websiteId: string;
                             };
+                            /**
+                             * @example {
+                             *       "id": "7b707768b2bf480f551e2fb5",
+                             *       "websiteId": "demo",
+                             *       "collectionId": "demo-shop",
+                             *       "recordType": 3,
+                             *       "title": "Merino Wool Throw",
+                             *       "urlId": "08e72c8eb8c0940bb897da02",
+                             *       "fullUrl": "https://harbourandpine.example/shop/p/merino-wool-throw",
+                             *       "status": "published",
+                             *       "statusLabel": "Published",
+                             *       "publishOn": 1763649120000,
+                             *       "addedOn": 1763649120000,
+                             *       "updatedOn": 1763649120000,
+                             *       "displayIndex": 3,
+                             *       "body": "Could the throw be gift-wrapped? It is a birthday present.",
+                             *       "excerpt": "A soft throw woven from undyed merino in a small mill on the coast.",
+                             *       "tags": [
+                             *         "wool"
+                             *       ],
+                             *       "categories": [
+                             *         "Harbour & Pine"
+                             *       ],
+                             *       "starred": true,
+                             *       "author": {
+                             *         "displayName": "Maya Lindqvist"
+                             *       },
+                             *       "sourceUrl": "https://harbourandpine.example/shop/p/merino-wool-throw",
+                             *       "externalLink": "https://harbourandpine.example/shop/p/merino-wool-throw",
+                             *       "passthrough": true,
+                             *       "promotedBlockType": "Harbour & Pine",
+                             *       "commentState": 3,
+                             *       "likeCount": 42,
+                             *       "publicCommentCount": 42,
+                             *       "mainImage": {
+                             *         "assetUrl": "https://harbourandpine.example/api/content-service/public/1.0/assets/demo/merino-wool-throw.jpg",
+                             *         "originalSize": "1600x1200",
+                             *         "mediaFocalPoint": {
+                             *           "x": 1,
+                             *           "y": 1
+                             *         },
+                             *         "colorData": {
+                             *           "topLeftAverage": "c8b89a",
+                             *           "topRightAverage": "c8b89a",
+                             *           "bottomLeftAverage": "c8b89a",
+                             *           "bottomRightAverage": "c8b89a",
+                             *           "centerAverage": "c8b89a"
+                             *         },
+                             *         "systemDataVariants": "",
+                             *         "altText": "",
+                             *         "title": "",
+                             *         "body": "",
+                             *         "filename": "Maya Lindqvist"
+                             *       },
+                             *       "image": {
+                             *         "assetUrl": "https://harbourandpine.example/api/content-service/public/1.0/assets/demo/merino-wool-throw.jpg",
+                             *         "originalSize": "1600x1200",
+                             *         "mediaFocalPoint": {
+                             *           "x": 1,
+                             *           "y": 1
+                             *         },
+                             *         "colorData": {
+                             *           "topLeftAverage": "c8b89a",
+                             *           "topRightAverage": "c8b89a",
+                             *           "bottomLeftAverage": "c8b89a",
+                             *           "bottomRightAverage": "c8b89a",
+                             *           "centerAverage": "c8b89a"
+                             *         },
+                             *         "systemDataVariants": "",
+                             *         "altText": "",
+                             *         "title": "",
+                             *         "body": "",
+                             *         "filename": "Maya Lindqvist"
+                             *       },
+                             *       "assetUrl": "https://harbourandpine.example/api/content-service/public/1.0/assets/demo/merino-wool-throw.jpg",
+                             *       "durationSeconds": 3,
+                             *       "videoUrl": "https://harbourandpine.example/shop/p/merino-wool-throw",
+                             *       "startDate": 1763649120000,
+                             *       "endDate": 1763649120000,
+                             *       "location": {
+                             *         "addressLine1": "",
+                             *         "addressLine2": "",
+                             *         "addressCountry": "",
+                             *         "mapLat": 3,
+                             *         "mapLng": 3
+                             *       },
+                             *       "structuredContent": {
+                             *         "productType": 1,
+                             *         "variants": [
+                             *           {
+                             *             "id": "433e696932c0910fccc3d1b2",
+                             *             "sku": "HP-THROW-OAT",
+                             *             "attributes": {
+                             *               "Colour": "Oat"
+                             *             },
+                             *             "optionValues": [
+                             *               {
+                             *                 "optionName": "Maya Lindqvist",
+                             *                 "value": "M.L."
+                             *               }
+                             *             ],
+                             *             "priceMoney": {
+                             *               "value": "89",
+                             *               "currency": "EUR"
+                             *             },
+                             *             "salePriceMoney": {
+                             *               "value": "89",
+                             *               "currency": "EUR"
+                             *             },
+                             *             "onSale": true,
+                             *             "price": 3,
+                             *             "salePrice": 3,
+                             *             "qtyInStock": 2,
+                             *             "unlimited": true,
+                             *             "mainImage": {
+                             *               "assetUrl": "https://harbourandpine.example/api/content-service/public/1.0/assets/demo/merino-wool-throw.jpg",
+                             *               "originalSize": "1600x1200",
+                             *               "mediaFocalPoint": {
+                             *                 "x": 1,
+                             *                 "y": 1
+                             *               },
+                             *               "colorData": {
+                             *                 "topLeftAverage": "c8b89a",
+                             *                 "topRightAverage": "c8b89a",
+                             *                 "bottomLeftAverage": "c8b89a",
+                             *                 "bottomRightAverage": "c8b89a",
+                             *                 "centerAverage": "c8b89a"
+                             *               },
+                             *               "systemDataVariants": "",
+                             *               "altText": "",
+                             *               "title": "",
+                             *               "body": "",
+                             *               "filename": "Maya Lindqvist"
+                             *             }
+                             *           }
+                             *         ],
+                             *         "isSubscribable": true,
+                             *         "subscriptionPlan": {
+                             *           "billingPeriod": {
+                             *             "value": 3,
+                             *             "unit": "WEEK"
+                             *           },
+                             *           "numBillingCycles": 3
+                             *         },
+                             *         "priceMoney": {
+                             *           "value": "89",
+                             *           "currency": "EUR"
+                             *         },
+                             *         "salePriceMoney": {
+                             *           "value": "89",
+                             *           "currency": "EUR"
+                             *         },
+                             *         "onSale": true,
+                             *         "additionalFieldsFormId": "demo-contact-form",
+                             *         "useCustomAddButtonText": true,
+                             *         "customAddButtonText": "Add to basket",
+                             *         "giftCardDenominations": [
+                             *           {
+                             *             "value": "89",
+                             *             "currency": "EUR"
+                             *           }
+                             *         ]
+                             *       },
+                             *       "variantOptionOrdering": [
+                             *         "Harbour & Pine"
+                             *       ],
+                             *       "categoryIds": [
+                             *         "f9d9343f947bc8869b499bb2"
+                             *       ],
+                             *       "items": [
+                             *         {
+                             *           "assetUrl": "https://harbourandpine.example/api/content-service/public/1.0/assets/demo/merino-wool-throw.jpg",
+                             *           "originalSize": "1600x1200",
+                             *           "mediaFocalPoint": {
+                             *             "x": 1,
+                             *             "y": 1
+                             *           },
+                             *           "colorData": {
+                             *             "topLeftAverage": "c8b89a",
+                             *             "topRightAverage": "c8b89a",
+                             *             "bottomLeftAverage": "c8b89a",
+                             *             "bottomRightAverage": "c8b89a",
+                             *             "centerAverage": "c8b89a"
+                             *           },
+                             *           "systemDataVariants": "",
+                             *           "altText": "",
+                             *           "title": "",
+                             *           "body": "",
+                             *           "filename": "Maya Lindqvist"
+                             *         }
+                             *       ]
+                             *     }
+                             */
                             item: {
                                 addedOn: number;
                                 assetUrl?: string;
@@ -16962,6 +23825,28 @@ export interface paths {
                                 externalLink: string | null;
                                 fullUrl: string;
                                 id: string;
+                                /**
+                                 * @example {
+                                 *       "assetUrl": "https://harbourandpine.example/api/content-service/public/1.0/assets/demo/merino-wool-throw.jpg",
+                                 *       "originalSize": "1600x1200",
+                                 *       "mediaFocalPoint": {
+                                 *         "x": 1,
+                                 *         "y": 1
+                                 *       },
+                                 *       "colorData": {
+                                 *         "topLeftAverage": "c8b89a",
+                                 *         "topRightAverage": "c8b89a",
+                                 *         "bottomLeftAverage": "c8b89a",
+                                 *         "bottomRightAverage": "c8b89a",
+                                 *         "centerAverage": "c8b89a"
+                                 *       },
+                                 *       "systemDataVariants": "",
+                                 *       "altText": "",
+                                 *       "title": "",
+                                 *       "body": "",
+                                 *       "filename": "Maya Lindqvist"
+                                 *     }
+                                 */
                                 image?: {
                                     /** @default  */
                                     altText: string;
@@ -17025,6 +23910,15 @@ export interface paths {
                                     title: string;
                                 }[];
                                 likeCount: number;
+                                /**
+                                 * @example {
+                                 *       "addressLine1": "",
+                                 *       "addressLine2": "",
+                                 *       "addressCountry": "",
+                                 *       "mapLat": 3,
+                                 *       "mapLng": 3
+                                 *     }
+                                 */
                                 location?: {
                                     /** @default  */
                                     addressCountry: string;
@@ -17037,6 +23931,28 @@ export interface paths {
                                     /** @default null */
                                     mapLng: number | null;
                                 };
+                                /**
+                                 * @example {
+                                 *       "assetUrl": "https://harbourandpine.example/api/content-service/public/1.0/assets/demo/merino-wool-throw.jpg",
+                                 *       "originalSize": "1600x1200",
+                                 *       "mediaFocalPoint": {
+                                 *         "x": 1,
+                                 *         "y": 1
+                                 *       },
+                                 *       "colorData": {
+                                 *         "topLeftAverage": "c8b89a",
+                                 *         "topRightAverage": "c8b89a",
+                                 *         "bottomLeftAverage": "c8b89a",
+                                 *         "bottomRightAverage": "c8b89a",
+                                 *         "centerAverage": "c8b89a"
+                                 *       },
+                                 *       "systemDataVariants": "",
+                                 *       "altText": "",
+                                 *       "title": "",
+                                 *       "body": "",
+                                 *       "filename": "Maya Lindqvist"
+                                 *     }
+                                 */
                                 mainImage: {
                                     /** @default  */
                                     altText: string;
@@ -17079,6 +23995,85 @@ export interface paths {
                                 /** @enum {string} */
                                 status: "published" | "scheduled" | "needs-review" | "draft" | "private";
                                 statusLabel: string | null;
+                                /**
+                                 * @example {
+                                 *       "productType": 1,
+                                 *       "variants": [
+                                 *         {
+                                 *           "id": "433e696932c0910fccc3d1b2",
+                                 *           "sku": "HP-THROW-OAT",
+                                 *           "attributes": {
+                                 *             "Colour": "Oat"
+                                 *           },
+                                 *           "optionValues": [
+                                 *             {
+                                 *               "optionName": "Maya Lindqvist",
+                                 *               "value": "M.L."
+                                 *             }
+                                 *           ],
+                                 *           "priceMoney": {
+                                 *             "value": "89",
+                                 *             "currency": "EUR"
+                                 *           },
+                                 *           "salePriceMoney": {
+                                 *             "value": "89",
+                                 *             "currency": "EUR"
+                                 *           },
+                                 *           "onSale": true,
+                                 *           "price": 3,
+                                 *           "salePrice": 3,
+                                 *           "qtyInStock": 2,
+                                 *           "unlimited": true,
+                                 *           "mainImage": {
+                                 *             "assetUrl": "https://harbourandpine.example/api/content-service/public/1.0/assets/demo/merino-wool-throw.jpg",
+                                 *             "originalSize": "1600x1200",
+                                 *             "mediaFocalPoint": {
+                                 *               "x": 1,
+                                 *               "y": 1
+                                 *             },
+                                 *             "colorData": {
+                                 *               "topLeftAverage": "c8b89a",
+                                 *               "topRightAverage": "c8b89a",
+                                 *               "bottomLeftAverage": "c8b89a",
+                                 *               "bottomRightAverage": "c8b89a",
+                                 *               "centerAverage": "c8b89a"
+                                 *             },
+                                 *             "systemDataVariants": "",
+                                 *             "altText": "",
+                                 *             "title": "",
+                                 *             "body": "",
+                                 *             "filename": "Maya Lindqvist"
+                                 *           }
+                                 *         }
+                                 *       ],
+                                 *       "isSubscribable": true,
+                                 *       "subscriptionPlan": {
+                                 *         "billingPeriod": {
+                                 *           "value": 3,
+                                 *           "unit": "WEEK"
+                                 *         },
+                                 *         "numBillingCycles": 3
+                                 *       },
+                                 *       "priceMoney": {
+                                 *         "value": "89",
+                                 *         "currency": "EUR"
+                                 *       },
+                                 *       "salePriceMoney": {
+                                 *         "value": "89",
+                                 *         "currency": "EUR"
+                                 *       },
+                                 *       "onSale": true,
+                                 *       "additionalFieldsFormId": "demo-contact-form",
+                                 *       "useCustomAddButtonText": true,
+                                 *       "customAddButtonText": "Add to basket",
+                                 *       "giftCardDenominations": [
+                                 *         {
+                                 *           "value": "89",
+                                 *           "currency": "EUR"
+                                 *         }
+                                 *       ]
+                                 *     }
+                                 */
                                 structuredContent?: {
                                     additionalFieldsFormId: string | null;
                                     customAddButtonText: string;
@@ -17089,6 +24084,12 @@ export interface paths {
                                     }[];
                                     isSubscribable: boolean;
                                     onSale: boolean;
+                                    /**
+                                     * @example {
+                                     *       "value": "89",
+                                     *       "currency": "EUR"
+                                     *     }
+                                     */
                                     priceMoney: {
                                         /** @enum {string} */
                                         currency: "EUR" | "USD" | "AUD" | "NOK" | "CAD" | "NZD" | "DKK" | "GBP" | "HKD" | "CHF" | "MXN" | "SGD" | "SEK" | "CZK" | "ILS" | "PHP" | "RUB" | "PLN" | "THB" | "MYR" | "ARS" | "BRL" | "COP" | "IDR" | "INR" | "JPY" | "ZAR";
@@ -17096,11 +24097,26 @@ export interface paths {
                                     };
                                     /** @enum {number} */
                                     productType: 1 | 2 | 3 | 4 | 5;
+                                    /**
+                                     * @example {
+                                     *       "value": "89",
+                                     *       "currency": "EUR"
+                                     *     }
+                                     */
                                     salePriceMoney: {
                                         /** @enum {string} */
                                         currency: "EUR" | "USD" | "AUD" | "NOK" | "CAD" | "NZD" | "DKK" | "GBP" | "HKD" | "CHF" | "MXN" | "SGD" | "SEK" | "CZK" | "ILS" | "PHP" | "RUB" | "PLN" | "THB" | "MYR" | "ARS" | "BRL" | "COP" | "IDR" | "INR" | "JPY" | "ZAR";
                                         value: string;
                                     };
+                                    /**
+                                     * @example {
+                                     *       "billingPeriod": {
+                                     *         "value": 3,
+                                     *         "unit": "WEEK"
+                                     *       },
+                                     *       "numBillingCycles": 3
+                                     *     }
+                                     */
                                     subscriptionPlan: {
                                         billingPeriod: {
                                             /** @enum {string} */
@@ -17115,6 +24131,28 @@ export interface paths {
                                             [key: string]: string;
                                         };
                                         id: string;
+                                        /**
+                                         * @example {
+                                         *       "assetUrl": "https://harbourandpine.example/api/content-service/public/1.0/assets/demo/merino-wool-throw.jpg",
+                                         *       "originalSize": "1600x1200",
+                                         *       "mediaFocalPoint": {
+                                         *         "x": 1,
+                                         *         "y": 1
+                                         *       },
+                                         *       "colorData": {
+                                         *         "topLeftAverage": "c8b89a",
+                                         *         "topRightAverage": "c8b89a",
+                                         *         "bottomLeftAverage": "c8b89a",
+                                         *         "bottomRightAverage": "c8b89a",
+                                         *         "centerAverage": "c8b89a"
+                                         *       },
+                                         *       "systemDataVariants": "",
+                                         *       "altText": "",
+                                         *       "title": "",
+                                         *       "body": "",
+                                         *       "filename": "Maya Lindqvist"
+                                         *     }
+                                         */
                                         mainImage?: {
                                             /** @default  */
                                             altText: string;
@@ -17152,6 +24190,12 @@ export interface paths {
                                             value: string;
                                         }[];
                                         price: number;
+                                        /**
+                                         * @example {
+                                         *       "value": "89",
+                                         *       "currency": "EUR"
+                                         *     }
+                                         */
                                         priceMoney: {
                                             /** @enum {string} */
                                             currency: "EUR" | "USD" | "AUD" | "NOK" | "CAD" | "NZD" | "DKK" | "GBP" | "HKD" | "CHF" | "MXN" | "SGD" | "SEK" | "CZK" | "ILS" | "PHP" | "RUB" | "PLN" | "THB" | "MYR" | "ARS" | "BRL" | "COP" | "IDR" | "INR" | "JPY" | "ZAR";
@@ -17159,6 +24203,12 @@ export interface paths {
                                         };
                                         qtyInStock: number;
                                         salePrice: number;
+                                        /**
+                                         * @example {
+                                         *       "value": "89",
+                                         *       "currency": "EUR"
+                                         *     }
+                                         */
                                         salePriceMoney: {
                                             /** @enum {string} */
                                             currency: "EUR" | "USD" | "AUD" | "NOK" | "CAD" | "NZD" | "DKK" | "GBP" | "HKD" | "CHF" | "MXN" | "SGD" | "SEK" | "CZK" | "ILS" | "PHP" | "RUB" | "PLN" | "THB" | "MYR" | "ARS" | "BRL" | "COP" | "IDR" | "INR" | "JPY" | "ZAR";
@@ -17271,6 +24321,13 @@ export interface paths {
                         "application/json": {
                             id: string;
                             settings: {
+                                /**
+                                 * @example {
+                                 *       "commerceVisitorMetrics": true,
+                                 *       "videoPaywall": true,
+                                 *       "productReviewsKillSwitch": true
+                                 *     }
+                                 */
                                 betaFlags: {
                                     commerceVisitorMetrics: boolean;
                                     productReviewsKillSwitch: boolean;
@@ -17291,6 +24348,13 @@ export interface paths {
                                     };
                                 };
                                 commentsEnabled: boolean;
+                                /**
+                                 * @example {
+                                 *       "bannerEnabled": true,
+                                 *       "restrictivePolicy": true,
+                                 *       "bannerText": "We use cookies to keep your cart and to count visits."
+                                 *     }
+                                 */
                                 cookieSettings: {
                                     bannerEnabled: boolean;
                                     bannerText: string;
@@ -17302,6 +24366,16 @@ export interface paths {
                                 locale: string;
                                 /** @enum {number} */
                                 siteStatus: 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 15;
+                                /**
+                                 * @example {
+                                 *       "allowMultipleQuantityForServices": true,
+                                 *       "expressCheckout": true,
+                                 *       "customCart": true,
+                                 *       "nativeReviewsEnabled": true,
+                                 *       "importedReviewsEnabled": true,
+                                 *       "installmentsEnabled": true
+                                 *     }
+                                 */
                                 store: {
                                     allowMultipleQuantityForServices: boolean;
                                     customCart: boolean;
@@ -17310,6 +24384,17 @@ export interface paths {
                                     installmentsEnabled: boolean;
                                     nativeReviewsEnabled: boolean;
                                 };
+                                /**
+                                 * @example {
+                                 *       "bodyFont": "system",
+                                 *       "headingFont": "system",
+                                 *       "accent": "#2f4f4f",
+                                 *       "text": "#2f4f4f",
+                                 *       "background": "#2f4f4f",
+                                 *       "buttonShape": "square",
+                                 *       "spacing": "compact"
+                                 *     }
+                                 */
                                 styles: {
                                     accent: (string | {
                                         a?: number;
@@ -17841,6 +24926,24 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "items": [
+                         *         {
+                         *           "id": "3525317311136203b11f7a31",
+                         *           "kind": "order-receipt",
+                         *           "from": "Harbour & Pine <shop@harbourandpine.example>",
+                         *           "to": "maya.lindqvist@example.com",
+                         *           "subject": "Your Harbour & Pine order 1042",
+                         *           "text": "Could the throw be gift-wrapped? It is a birthday present.",
+                         *           "html": "<p>Thank you for your order.</p>",
+                         *           "deliveredAt": "2026-11-20T14:32:00.000Z"
+                         *         }
+                         *       ],
+                         *       "hasNextPage": false,
+                         *       "nextPageCursor": null
+                         *     }
+                         */
                         "application/json": {
                             hasNextPage: boolean;
                             items: {
@@ -18123,6 +25226,16 @@ export interface paths {
                     content: {
                         "application/json": {
                             result: {
+                                /**
+                                 * @example {
+                                 *       "line1": "12 Harbour Way",
+                                 *       "line2": "Studio 3",
+                                 *       "city": "Portland",
+                                 *       "region": "OR",
+                                 *       "postalCode": "97209",
+                                 *       "country": "US"
+                                 *     }
+                                 */
                                 address: {
                                     city: string;
                                     /** @enum {string} */
@@ -18379,6 +25492,19 @@ export interface paths {
                 content: {
                     "application/json": {
                         collectionId: string;
+                        /**
+                         * @example {
+                         *       "blocks": [
+                         *         {
+                         *           "id": "d1585a2c01c51af7e9e92d00",
+                         *           "type": 1,
+                         *           "data": {
+                         *             "text": "Could the throw be gift-wrapped? It is a birthday present."
+                         *           }
+                         *         }
+                         *       ]
+                         *     }
+                         */
                         layout: {
                             blocks: {
                                 /** @default {} */
@@ -18401,6 +25527,17 @@ export interface paths {
                             }[];
                         };
                         only?: number[];
+                        /**
+                         * @example {
+                         *       "bodyFont": "system",
+                         *       "headingFont": "system",
+                         *       "accent": "#2f4f4f",
+                         *       "text": "#2f4f4f",
+                         *       "background": "#2f4f4f",
+                         *       "buttonShape": "square",
+                         *       "spacing": "compact"
+                         *     }
+                         */
                         styles?: {
                             accent: (string | {
                                 a?: number;
@@ -18759,10 +25896,98 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "forms": [
+                         *         {
+                         *           "id": "0421b3aa2e0d2b7899ac9db6",
+                         *           "websiteId": "demo",
+                         *           "settings": {
+                         *             "name": "Contact us",
+                         *             "formType": 1,
+                         *             "build": {
+                         *               "fields": [
+                         *                 {
+                         *                   "id": "4bbb565aa6d6e9bab97c7cae",
+                         *                   "title": "",
+                         *                   "type": "text",
+                         *                   "description": "",
+                         *                   "placeholder": "",
+                         *                   "required": false
+                         *                 }
+                         *               ],
+                         *               "submitButtonText": "Submit"
+                         *             },
+                         *             "storage": {
+                         *               "notifyEmails": [
+                         *                 "maya.lindqvist@example.com"
+                         *               ]
+                         *             },
+                         *             "advanced": {
+                         *               "submissionMessage": "",
+                         *               "submissionHTML": "",
+                         *               "successRedirect": "/thank-you"
+                         *             },
+                         *             "captcha": {
+                         *               "enabled": false,
+                         *               "theme": "light",
+                         *               "alignment": "left",
+                         *               "size": "normal"
+                         *             },
+                         *             "disclaimer": {
+                         *               "enabled": false,
+                         *               "message": ""
+                         *             }
+                         *           },
+                         *           "createdAt": "2026-11-20T14:32:00.000Z",
+                         *           "updatedAt": "2026-11-20T14:32:00.000Z"
+                         *         }
+                         *       ]
+                         *     }
+                         */
                         "application/json": {
                             forms: {
                                 createdAt: string;
                                 id: string;
+                                /**
+                                 * @example {
+                                 *       "name": "Contact us",
+                                 *       "formType": 1,
+                                 *       "build": {
+                                 *         "fields": [
+                                 *           {
+                                 *             "id": "4bbb565aa6d6e9bab97c7cae",
+                                 *             "title": "",
+                                 *             "type": "text",
+                                 *             "description": "",
+                                 *             "placeholder": "",
+                                 *             "required": false
+                                 *           }
+                                 *         ],
+                                 *         "submitButtonText": "Submit"
+                                 *       },
+                                 *       "storage": {
+                                 *         "notifyEmails": [
+                                 *           "maya.lindqvist@example.com"
+                                 *         ]
+                                 *       },
+                                 *       "advanced": {
+                                 *         "submissionMessage": "",
+                                 *         "submissionHTML": "",
+                                 *         "successRedirect": "/thank-you"
+                                 *       },
+                                 *       "captcha": {
+                                 *         "enabled": false,
+                                 *         "theme": "light",
+                                 *         "alignment": "left",
+                                 *         "size": "normal"
+                                 *       },
+                                 *       "disclaimer": {
+                                 *         "enabled": false,
+                                 *         "message": ""
+                                 *       }
+                                 *     }
+                                 */
                                 settings: {
                                     /**
                                      * @default {
@@ -19378,6 +26603,45 @@ export interface paths {
                         "application/json": {
                             createdAt: string;
                             id: string;
+                            /**
+                             * @example {
+                             *       "name": "Contact us",
+                             *       "formType": 1,
+                             *       "build": {
+                             *         "fields": [
+                             *           {
+                             *             "id": "4bbb565aa6d6e9bab97c7cae",
+                             *             "title": "",
+                             *             "type": "text",
+                             *             "description": "",
+                             *             "placeholder": "",
+                             *             "required": false
+                             *           }
+                             *         ],
+                             *         "submitButtonText": "Submit"
+                             *       },
+                             *       "storage": {
+                             *         "notifyEmails": [
+                             *           "maya.lindqvist@example.com"
+                             *         ]
+                             *       },
+                             *       "advanced": {
+                             *         "submissionMessage": "",
+                             *         "submissionHTML": "",
+                             *         "successRedirect": "/thank-you"
+                             *       },
+                             *       "captcha": {
+                             *         "enabled": false,
+                             *         "theme": "light",
+                             *         "alignment": "left",
+                             *         "size": "normal"
+                             *       },
+                             *       "disclaimer": {
+                             *         "enabled": false,
+                             *         "message": ""
+                             *       }
+                             *     }
+                             */
                             settings: {
                                 /**
                                  * @default {
@@ -19711,6 +26975,45 @@ export interface paths {
                         "application/json": {
                             createdAt: string;
                             id: string;
+                            /**
+                             * @example {
+                             *       "name": "Contact us",
+                             *       "formType": 1,
+                             *       "build": {
+                             *         "fields": [
+                             *           {
+                             *             "id": "4bbb565aa6d6e9bab97c7cae",
+                             *             "title": "",
+                             *             "type": "text",
+                             *             "description": "",
+                             *             "placeholder": "",
+                             *             "required": false
+                             *           }
+                             *         ],
+                             *         "submitButtonText": "Submit"
+                             *       },
+                             *       "storage": {
+                             *         "notifyEmails": [
+                             *           "maya.lindqvist@example.com"
+                             *         ]
+                             *       },
+                             *       "advanced": {
+                             *         "submissionMessage": "",
+                             *         "submissionHTML": "",
+                             *         "successRedirect": "/thank-you"
+                             *       },
+                             *       "captcha": {
+                             *         "enabled": false,
+                             *         "theme": "light",
+                             *         "alignment": "left",
+                             *         "size": "normal"
+                             *       },
+                             *       "disclaimer": {
+                             *         "enabled": false,
+                             *         "message": ""
+                             *       }
+                             *     }
+                             */
                             settings: {
                                 /**
                                  * @default {
@@ -20326,6 +27629,45 @@ export interface paths {
                         "application/json": {
                             createdAt: string;
                             id: string;
+                            /**
+                             * @example {
+                             *       "name": "Contact us",
+                             *       "formType": 1,
+                             *       "build": {
+                             *         "fields": [
+                             *           {
+                             *             "id": "4bbb565aa6d6e9bab97c7cae",
+                             *             "title": "",
+                             *             "type": "text",
+                             *             "description": "",
+                             *             "placeholder": "",
+                             *             "required": false
+                             *           }
+                             *         ],
+                             *         "submitButtonText": "Submit"
+                             *       },
+                             *       "storage": {
+                             *         "notifyEmails": [
+                             *           "maya.lindqvist@example.com"
+                             *         ]
+                             *       },
+                             *       "advanced": {
+                             *         "submissionMessage": "",
+                             *         "submissionHTML": "",
+                             *         "successRedirect": "/thank-you"
+                             *       },
+                             *       "captcha": {
+                             *         "enabled": false,
+                             *         "theme": "light",
+                             *         "alignment": "left",
+                             *         "size": "normal"
+                             *       },
+                             *       "disclaimer": {
+                             *         "enabled": false,
+                             *         "message": ""
+                             *       }
+                             *     }
+                             */
                             settings: {
                                 /**
                                  * @default {
@@ -20681,6 +28023,27 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "items": [
+                         *         {
+                         *           "id": "2b0187c824b32329439ac7e4",
+                         *           "formId": "demo-contact-form",
+                         *           "values": {
+                         *             "email": "maya.lindqvist@example.com"
+                         *           },
+                         *           "pageTitle": "Contact",
+                         *           "pageId": "dded4c398a2a35534039f0a0",
+                         *           "contentSource": "i",
+                         *           "pagePath": "/shop/p/merino-wool-throw",
+                         *           "pagePermissionTypeValue": 3,
+                         *           "createdAt": "2026-11-20T14:32:00.000Z"
+                         *         }
+                         *       ],
+                         *       "hasNextPage": false,
+                         *       "nextPageCursor": null
+                         *     }
+                         */
                         "application/json": {
                             hasNextPage: boolean;
                             items: {
@@ -20779,6 +28142,23 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "items": [
+                         *         {
+                         *           "id": "5bfbd55c354aec45fa890341",
+                         *           "email": "maya.lindqvist@example.com",
+                         *           "status": "pending",
+                         *           "language": "en-US",
+                         *           "createdAt": "2026-11-20T14:32:00.000Z",
+                         *           "confirmedAt": "2026-11-20T14:32:00.000Z",
+                         *           "unsubscribedAt": "2026-11-20T14:32:00.000Z"
+                         *         }
+                         *       ],
+                         *       "hasNextPage": false,
+                         *       "nextPageCursor": null
+                         *     }
+                         */
                         "application/json": {
                             hasNextPage: boolean;
                             items: {
@@ -21452,6 +28832,24 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "items": [
+                         *         {
+                         *           "id": "3525317311136203b11f7a31",
+                         *           "kind": "order-receipt",
+                         *           "from": "Harbour & Pine <shop@harbourandpine.example>",
+                         *           "to": "maya.lindqvist@example.com",
+                         *           "subject": "Your Harbour & Pine order 1042",
+                         *           "text": "Could the throw be gift-wrapped? It is a birthday present.",
+                         *           "html": "<p>Thank you for your order.</p>",
+                         *           "deliveredAt": "2026-11-20T14:32:00.000Z"
+                         *         }
+                         *       ],
+                         *       "hasNextPage": false,
+                         *       "nextPageCursor": null
+                         *     }
+                         */
                         "application/json": {
                             hasNextPage: boolean;
                             items: {
@@ -22023,6 +29421,15 @@ export interface components {
         JsonValueInput: (string | number | boolean | components["schemas"]["JsonValueInput"][] | {
             [key: string]: components["schemas"]["JsonValueInput"];
         }) | null;
+        /**
+         * @example {
+         *       "title": "Merino Wool Throw",
+         *       "collectionId": "demo-shop",
+         *       "externalLink": "https://harbourandpine.example/shop/p/merino-wool-throw",
+         *       "memberAreaId": "f78d0bd737a62b980ea1c344",
+         *       "items": []
+         *     }
+         */
         NavigationItemBody: {
             collectionId?: string;
             externalLink?: string;
@@ -22030,6 +29437,15 @@ export interface components {
             memberAreaId?: string;
             title?: string;
         };
+        /**
+         * @example {
+         *       "title": "Merino Wool Throw",
+         *       "collectionId": "demo-shop",
+         *       "externalLink": "https://harbourandpine.example/shop/p/merino-wool-throw",
+         *       "memberAreaId": "f78d0bd737a62b980ea1c344",
+         *       "items": []
+         *     }
+         */
         NavigationItemBodyInput: {
             collectionId?: string;
             externalLink?: string;
@@ -22037,6 +29453,16 @@ export interface components {
             memberAreaId?: string;
             title?: string;
         };
+        /**
+         * @example {
+         *       "title": "Merino Wool Throw",
+         *       "url": "https://harbourandpine.example/shop/p/merino-wool-throw",
+         *       "collectionId": "demo-shop",
+         *       "externalLink": "https://harbourandpine.example/shop/p/merino-wool-throw",
+         *       "memberAreaId": "4454d2e08123208f9aef18ec",
+         *       "children": []
+         *     }
+         */
         NavigationLink: {
             children: components["schemas"]["NavigationLink"][];
             collectionId: string | null;
@@ -22045,6 +29471,16 @@ export interface components {
             title: string;
             url: string;
         };
+        /**
+         * @example {
+         *       "title": "Merino Wool Throw",
+         *       "url": "https://harbourandpine.example/shop/p/merino-wool-throw",
+         *       "collectionId": "demo-shop",
+         *       "externalLink": "https://harbourandpine.example/shop/p/merino-wool-throw",
+         *       "memberAreaId": "4454d2e08123208f9aef18ec",
+         *       "children": []
+         *     }
+         */
         NavigationLinkInput: {
             children: components["schemas"]["NavigationLinkInput"][];
             collectionId: string | null;
