@@ -2560,8 +2560,8 @@ export interface paths {
                                 orders: number;
                                 /**
                                  * @example {
-                                 *       "value": "89",
-                                 *       "currency": "EUR"
+                                 *       "value": "8900",
+                                 *       "currency": "USD"
                                  *     }
                                  */
                                 revenue: {
@@ -2574,8 +2574,8 @@ export interface paths {
                             totals: {
                                 /**
                                  * @example {
-                                 *       "value": "89",
-                                 *       "currency": "EUR"
+                                 *       "value": "8900",
+                                 *       "currency": "USD"
                                  *     }
                                  */
                                 averageOrderValue: {
@@ -2587,8 +2587,8 @@ export interface paths {
                                 orders: number;
                                 /**
                                  * @example {
-                                 *       "value": "89",
-                                 *       "currency": "EUR"
+                                 *       "value": "8900",
+                                 *       "currency": "USD"
                                  *     }
                                  */
                                 revenue: {
@@ -3172,9 +3172,9 @@ export interface paths {
                         /**
                          * @example {
                          *       "number": "4242 4242 4242 4242",
-                         *       "expMonth": 3,
-                         *       "expYear": 2000,
-                         *       "cvc": "1042"
+                         *       "expMonth": 12,
+                         *       "expYear": 2029,
+                         *       "cvc": "123"
                          *     }
                          */
                         card?: {
@@ -3221,11 +3221,11 @@ export interface paths {
                             /**
                              * @example {
                              *       "id": "842edab60282df583124098e",
-                             *       "orderNumber": 3,
+                             *       "orderNumber": 1042,
                              *       "kind": "order",
                              *       "websiteId": "demo",
                              *       "purchasedCartId": "a55ebe832f86fa4f3458228c",
-                             *       "status": "pending",
+                             *       "status": "paid",
                              *       "testMode": false,
                              *       "email": "maya.lindqvist@example.com",
                              *       "shippingAddress": {
@@ -3244,51 +3244,43 @@ export interface paths {
                              *           "sku": "HP-THROW-OAT",
                              *           "productName": "Merino Wool Throw",
                              *           "productType": 3,
-                             *           "quantity": 2,
+                             *           "quantity": 1,
                              *           "unitPrice": {
-                             *             "value": "89",
-                             *             "currency": "EUR"
+                             *             "value": "8900",
+                             *             "currency": "USD"
                              *           },
                              *           "additionalFields": "{\"Engraving\":\"M.L.\"}"
                              *         }
                              *       ],
                              *       "subtotal": {
-                             *         "value": "89",
-                             *         "currency": "EUR"
+                             *         "value": "8900",
+                             *         "currency": "USD"
                              *       },
                              *       "discountTotal": {
-                             *         "value": "89",
-                             *         "currency": "EUR"
+                             *         "value": "890",
+                             *         "currency": "USD"
                              *       },
                              *       "shippingTotal": {
-                             *         "value": "89",
-                             *         "currency": "EUR"
+                             *         "value": "500",
+                             *         "currency": "USD"
                              *       },
                              *       "taxTotal": {
-                             *         "value": "89",
-                             *         "currency": "EUR"
+                             *         "value": "661",
+                             *         "currency": "USD"
                              *       },
                              *       "giftCardTotal": {
-                             *         "value": "89",
-                             *         "currency": "EUR"
+                             *         "value": "0",
+                             *         "currency": "USD"
                              *       },
                              *       "grandTotal": {
-                             *         "value": "89",
-                             *         "currency": "EUR"
+                             *         "value": "9171",
+                             *         "currency": "USD"
                              *       },
                              *       "amountCharged": {
-                             *         "value": "89",
-                             *         "currency": "EUR"
+                             *         "value": "9171",
+                             *         "currency": "USD"
                              *       },
-                             *       "giftCardsIssued": [
-                             *         {
-                             *           "code": "AUTUMN10",
-                             *           "balance": {
-                             *             "value": "89",
-                             *             "currency": "EUR"
-                             *           }
-                             *         }
-                             *       ],
+                             *       "giftCardsIssued": [],
                              *       "subscription": {
                              *         "id": "abb659d967a25dfb5ef3dd34",
                              *         "itemId": "fa26f1507882fc418755ae32",
@@ -3304,50 +3296,24 @@ export interface paths {
                              *         "nextBillingDate": "2026-11-20T14:32:00.000Z",
                              *         "status": "active",
                              *         "price": {
-                             *           "value": "89",
-                             *           "currency": "EUR"
+                             *           "value": "8900",
+                             *           "currency": "USD"
                              *         }
                              *       },
                              *       "createdAt": "2026-11-20T14:32:00.000Z",
                              *       "receiptToken": "b1c2d3e4f5a6b7c8d9e0f1a2b3c4d5e6",
                              *       "refundedTotal": {
-                             *         "value": "89",
-                             *         "currency": "EUR"
+                             *         "value": "0",
+                             *         "currency": "USD"
                              *       },
-                             *       "refunds": [
-                             *         {
-                             *           "id": "19040aeb5ca5ff52606b7418",
-                             *           "amount": {
-                             *             "value": "89",
-                             *             "currency": "EUR"
-                             *           },
-                             *           "toCard": {
-                             *             "value": "89",
-                             *             "currency": "EUR"
-                             *           },
-                             *           "toGiftCard": {
-                             *             "value": "89",
-                             *             "currency": "EUR"
-                             *           },
-                             *           "restocked": [
-                             *             {
-                             *               "itemId": "42a05dad62fcc72f1ccc8292",
-                             *               "variantId": "9b3f6cf0fc60ac5980ac3e9c",
-                             *               "sku": "HP-THROW-OAT",
-                             *               "quantity": 2
-                             *             }
-                             *           ],
-                             *           "reason": "Arrived damaged in transit",
-                             *           "createdAt": "2026-11-20T14:32:00.000Z"
-                             *         }
-                             *       ]
+                             *       "refunds": []
                              *     }
                              */
                             order: {
                                 /**
                                  * @example {
-                                 *       "value": "89",
-                                 *       "currency": "EUR"
+                                 *       "value": "8900",
+                                 *       "currency": "USD"
                                  *     }
                                  */
                                 amountCharged: {
@@ -3358,8 +3324,8 @@ export interface paths {
                                 createdAt: string;
                                 /**
                                  * @example {
-                                 *       "value": "89",
-                                 *       "currency": "EUR"
+                                 *       "value": "8900",
+                                 *       "currency": "USD"
                                  *     }
                                  */
                                 discountTotal: {
@@ -3371,8 +3337,8 @@ export interface paths {
                                 giftCardsIssued: {
                                     /**
                                      * @example {
-                                     *       "value": "89",
-                                     *       "currency": "EUR"
+                                     *       "value": "8900",
+                                     *       "currency": "USD"
                                      *     }
                                      */
                                     balance: {
@@ -3384,8 +3350,8 @@ export interface paths {
                                 }[];
                                 /**
                                  * @example {
-                                 *       "value": "89",
-                                 *       "currency": "EUR"
+                                 *       "value": "8900",
+                                 *       "currency": "USD"
                                  *     }
                                  */
                                 giftCardTotal: {
@@ -3395,8 +3361,8 @@ export interface paths {
                                 };
                                 /**
                                  * @example {
-                                 *       "value": "89",
-                                 *       "currency": "EUR"
+                                 *       "value": "8900",
+                                 *       "currency": "USD"
                                  *     }
                                  */
                                 grandTotal: {
@@ -3414,8 +3380,8 @@ export interface paths {
                                     sku: string;
                                     /**
                                      * @example {
-                                     *       "value": "89",
-                                     *       "currency": "EUR"
+                                     *       "value": "8900",
+                                     *       "currency": "USD"
                                      *     }
                                      */
                                     unitPrice: {
@@ -3432,8 +3398,8 @@ export interface paths {
                                 receiptToken?: string | null;
                                 /**
                                  * @example {
-                                 *       "value": "89",
-                                 *       "currency": "EUR"
+                                 *       "value": "8900",
+                                 *       "currency": "USD"
                                  *     }
                                  */
                                 refundedTotal: {
@@ -3444,8 +3410,8 @@ export interface paths {
                                 refunds: {
                                     /**
                                      * @example {
-                                     *       "value": "89",
-                                     *       "currency": "EUR"
+                                     *       "value": "8900",
+                                     *       "currency": "USD"
                                      *     }
                                      */
                                     amount: {
@@ -3464,8 +3430,8 @@ export interface paths {
                                     }[];
                                     /**
                                      * @example {
-                                     *       "value": "89",
-                                     *       "currency": "EUR"
+                                     *       "value": "8900",
+                                     *       "currency": "USD"
                                      *     }
                                      */
                                     toCard: {
@@ -3475,8 +3441,8 @@ export interface paths {
                                     };
                                     /**
                                      * @example {
-                                     *       "value": "89",
-                                     *       "currency": "EUR"
+                                     *       "value": "8900",
+                                     *       "currency": "USD"
                                      *     }
                                      */
                                     toGiftCard: {
@@ -3507,8 +3473,8 @@ export interface paths {
                                 } | null;
                                 /**
                                  * @example {
-                                 *       "value": "89",
-                                 *       "currency": "EUR"
+                                 *       "value": "8900",
+                                 *       "currency": "USD"
                                  *     }
                                  */
                                 shippingTotal: {
@@ -3534,8 +3500,8 @@ export interface paths {
                                  *       "nextBillingDate": "2026-11-20T14:32:00.000Z",
                                  *       "status": "active",
                                  *       "price": {
-                                 *         "value": "89",
-                                 *         "currency": "EUR"
+                                 *         "value": "8900",
+                                 *         "currency": "USD"
                                  *       }
                                  *     }
                                  */
@@ -3563,8 +3529,8 @@ export interface paths {
                                     };
                                     /**
                                      * @example {
-                                     *       "value": "89",
-                                     *       "currency": "EUR"
+                                     *       "value": "8900",
+                                     *       "currency": "USD"
                                      *     }
                                      */
                                     price: {
@@ -3578,8 +3544,8 @@ export interface paths {
                                 } | null;
                                 /**
                                  * @example {
-                                 *       "value": "89",
-                                 *       "currency": "EUR"
+                                 *       "value": "8900",
+                                 *       "currency": "USD"
                                  *     }
                                  */
                                 subtotal: {
@@ -3589,8 +3555,8 @@ export interface paths {
                                 };
                                 /**
                                  * @example {
-                                 *       "value": "89",
-                                 *       "currency": "EUR"
+                                 *       "value": "8900",
+                                 *       "currency": "USD"
                                  *     }
                                  */
                                 taxTotal: {
@@ -3901,9 +3867,9 @@ export interface paths {
                         /**
                          * @example {
                          *       "number": "4242 4242 4242 4242",
-                         *       "expMonth": 3,
-                         *       "expYear": 2000,
-                         *       "cvc": "1042"
+                         *       "expMonth": 12,
+                         *       "expYear": 2029,
+                         *       "cvc": "123"
                          *     }
                          */
                         card?: {
@@ -3929,11 +3895,11 @@ export interface paths {
                             /**
                              * @example {
                              *       "id": "842edab60282df583124098e",
-                             *       "orderNumber": 3,
+                             *       "orderNumber": 1042,
                              *       "kind": "order",
                              *       "websiteId": "demo",
                              *       "purchasedCartId": "a55ebe832f86fa4f3458228c",
-                             *       "status": "pending",
+                             *       "status": "paid",
                              *       "testMode": false,
                              *       "email": "maya.lindqvist@example.com",
                              *       "shippingAddress": {
@@ -3952,51 +3918,43 @@ export interface paths {
                              *           "sku": "HP-THROW-OAT",
                              *           "productName": "Merino Wool Throw",
                              *           "productType": 3,
-                             *           "quantity": 2,
+                             *           "quantity": 1,
                              *           "unitPrice": {
-                             *             "value": "89",
-                             *             "currency": "EUR"
+                             *             "value": "8900",
+                             *             "currency": "USD"
                              *           },
                              *           "additionalFields": "{\"Engraving\":\"M.L.\"}"
                              *         }
                              *       ],
                              *       "subtotal": {
-                             *         "value": "89",
-                             *         "currency": "EUR"
+                             *         "value": "8900",
+                             *         "currency": "USD"
                              *       },
                              *       "discountTotal": {
-                             *         "value": "89",
-                             *         "currency": "EUR"
+                             *         "value": "890",
+                             *         "currency": "USD"
                              *       },
                              *       "shippingTotal": {
-                             *         "value": "89",
-                             *         "currency": "EUR"
+                             *         "value": "500",
+                             *         "currency": "USD"
                              *       },
                              *       "taxTotal": {
-                             *         "value": "89",
-                             *         "currency": "EUR"
+                             *         "value": "661",
+                             *         "currency": "USD"
                              *       },
                              *       "giftCardTotal": {
-                             *         "value": "89",
-                             *         "currency": "EUR"
+                             *         "value": "0",
+                             *         "currency": "USD"
                              *       },
                              *       "grandTotal": {
-                             *         "value": "89",
-                             *         "currency": "EUR"
+                             *         "value": "9171",
+                             *         "currency": "USD"
                              *       },
                              *       "amountCharged": {
-                             *         "value": "89",
-                             *         "currency": "EUR"
+                             *         "value": "9171",
+                             *         "currency": "USD"
                              *       },
-                             *       "giftCardsIssued": [
-                             *         {
-                             *           "code": "AUTUMN10",
-                             *           "balance": {
-                             *             "value": "89",
-                             *             "currency": "EUR"
-                             *           }
-                             *         }
-                             *       ],
+                             *       "giftCardsIssued": [],
                              *       "subscription": {
                              *         "id": "abb659d967a25dfb5ef3dd34",
                              *         "itemId": "fa26f1507882fc418755ae32",
@@ -4012,50 +3970,24 @@ export interface paths {
                              *         "nextBillingDate": "2026-11-20T14:32:00.000Z",
                              *         "status": "active",
                              *         "price": {
-                             *           "value": "89",
-                             *           "currency": "EUR"
+                             *           "value": "8900",
+                             *           "currency": "USD"
                              *         }
                              *       },
                              *       "createdAt": "2026-11-20T14:32:00.000Z",
                              *       "receiptToken": "b1c2d3e4f5a6b7c8d9e0f1a2b3c4d5e6",
                              *       "refundedTotal": {
-                             *         "value": "89",
-                             *         "currency": "EUR"
+                             *         "value": "0",
+                             *         "currency": "USD"
                              *       },
-                             *       "refunds": [
-                             *         {
-                             *           "id": "19040aeb5ca5ff52606b7418",
-                             *           "amount": {
-                             *             "value": "89",
-                             *             "currency": "EUR"
-                             *           },
-                             *           "toCard": {
-                             *             "value": "89",
-                             *             "currency": "EUR"
-                             *           },
-                             *           "toGiftCard": {
-                             *             "value": "89",
-                             *             "currency": "EUR"
-                             *           },
-                             *           "restocked": [
-                             *             {
-                             *               "itemId": "42a05dad62fcc72f1ccc8292",
-                             *               "variantId": "9b3f6cf0fc60ac5980ac3e9c",
-                             *               "sku": "HP-THROW-OAT",
-                             *               "quantity": 2
-                             *             }
-                             *           ],
-                             *           "reason": "Arrived damaged in transit",
-                             *           "createdAt": "2026-11-20T14:32:00.000Z"
-                             *         }
-                             *       ]
+                             *       "refunds": []
                              *     }
                              */
                             order: {
                                 /**
                                  * @example {
-                                 *       "value": "89",
-                                 *       "currency": "EUR"
+                                 *       "value": "8900",
+                                 *       "currency": "USD"
                                  *     }
                                  */
                                 amountCharged: {
@@ -4066,8 +3998,8 @@ export interface paths {
                                 createdAt: string;
                                 /**
                                  * @example {
-                                 *       "value": "89",
-                                 *       "currency": "EUR"
+                                 *       "value": "8900",
+                                 *       "currency": "USD"
                                  *     }
                                  */
                                 discountTotal: {
@@ -4079,8 +4011,8 @@ export interface paths {
                                 giftCardsIssued: {
                                     /**
                                      * @example {
-                                     *       "value": "89",
-                                     *       "currency": "EUR"
+                                     *       "value": "8900",
+                                     *       "currency": "USD"
                                      *     }
                                      */
                                     balance: {
@@ -4092,8 +4024,8 @@ export interface paths {
                                 }[];
                                 /**
                                  * @example {
-                                 *       "value": "89",
-                                 *       "currency": "EUR"
+                                 *       "value": "8900",
+                                 *       "currency": "USD"
                                  *     }
                                  */
                                 giftCardTotal: {
@@ -4103,8 +4035,8 @@ export interface paths {
                                 };
                                 /**
                                  * @example {
-                                 *       "value": "89",
-                                 *       "currency": "EUR"
+                                 *       "value": "8900",
+                                 *       "currency": "USD"
                                  *     }
                                  */
                                 grandTotal: {
@@ -4122,8 +4054,8 @@ export interface paths {
                                     sku: string;
                                     /**
                                      * @example {
-                                     *       "value": "89",
-                                     *       "currency": "EUR"
+                                     *       "value": "8900",
+                                     *       "currency": "USD"
                                      *     }
                                      */
                                     unitPrice: {
@@ -4140,8 +4072,8 @@ export interface paths {
                                 receiptToken?: string | null;
                                 /**
                                  * @example {
-                                 *       "value": "89",
-                                 *       "currency": "EUR"
+                                 *       "value": "8900",
+                                 *       "currency": "USD"
                                  *     }
                                  */
                                 refundedTotal: {
@@ -4152,8 +4084,8 @@ export interface paths {
                                 refunds: {
                                     /**
                                      * @example {
-                                     *       "value": "89",
-                                     *       "currency": "EUR"
+                                     *       "value": "8900",
+                                     *       "currency": "USD"
                                      *     }
                                      */
                                     amount: {
@@ -4172,8 +4104,8 @@ export interface paths {
                                     }[];
                                     /**
                                      * @example {
-                                     *       "value": "89",
-                                     *       "currency": "EUR"
+                                     *       "value": "8900",
+                                     *       "currency": "USD"
                                      *     }
                                      */
                                     toCard: {
@@ -4183,8 +4115,8 @@ export interface paths {
                                     };
                                     /**
                                      * @example {
-                                     *       "value": "89",
-                                     *       "currency": "EUR"
+                                     *       "value": "8900",
+                                     *       "currency": "USD"
                                      *     }
                                      */
                                     toGiftCard: {
@@ -4215,8 +4147,8 @@ export interface paths {
                                 } | null;
                                 /**
                                  * @example {
-                                 *       "value": "89",
-                                 *       "currency": "EUR"
+                                 *       "value": "8900",
+                                 *       "currency": "USD"
                                  *     }
                                  */
                                 shippingTotal: {
@@ -4242,8 +4174,8 @@ export interface paths {
                                  *       "nextBillingDate": "2026-11-20T14:32:00.000Z",
                                  *       "status": "active",
                                  *       "price": {
-                                 *         "value": "89",
-                                 *         "currency": "EUR"
+                                 *         "value": "8900",
+                                 *         "currency": "USD"
                                  *       }
                                  *     }
                                  */
@@ -4271,8 +4203,8 @@ export interface paths {
                                     };
                                     /**
                                      * @example {
-                                     *       "value": "89",
-                                     *       "currency": "EUR"
+                                     *       "value": "8900",
+                                     *       "currency": "USD"
                                      *     }
                                      */
                                     price: {
@@ -4286,8 +4218,8 @@ export interface paths {
                                 } | null;
                                 /**
                                  * @example {
-                                 *       "value": "89",
-                                 *       "currency": "EUR"
+                                 *       "value": "8900",
+                                 *       "currency": "USD"
                                  *     }
                                  */
                                 subtotal: {
@@ -4297,8 +4229,8 @@ export interface paths {
                                 };
                                 /**
                                  * @example {
-                                 *       "value": "89",
-                                 *       "currency": "EUR"
+                                 *       "value": "8900",
+                                 *       "currency": "USD"
                                  *     }
                                  */
                                 taxTotal: {
@@ -4404,8 +4336,8 @@ export interface paths {
                         "application/json": {
                             /**
                              * @example {
-                             *       "value": "89",
-                             *       "currency": "EUR"
+                             *       "value": "8900",
+                             *       "currency": "USD"
                              *     }
                              */
                             balance: {
@@ -4416,8 +4348,8 @@ export interface paths {
                             code: string;
                             /**
                              * @example {
-                             *       "value": "89",
-                             *       "currency": "EUR"
+                             *       "value": "8900",
+                             *       "currency": "USD"
                              *     }
                              */
                             initial: {
@@ -4664,11 +4596,11 @@ export interface paths {
                             /**
                              * @example {
                              *       "id": "842edab60282df583124098e",
-                             *       "orderNumber": 3,
+                             *       "orderNumber": 1042,
                              *       "kind": "order",
                              *       "websiteId": "demo",
                              *       "purchasedCartId": "a55ebe832f86fa4f3458228c",
-                             *       "status": "pending",
+                             *       "status": "paid",
                              *       "testMode": false,
                              *       "email": "maya.lindqvist@example.com",
                              *       "shippingAddress": {
@@ -4687,51 +4619,43 @@ export interface paths {
                              *           "sku": "HP-THROW-OAT",
                              *           "productName": "Merino Wool Throw",
                              *           "productType": 3,
-                             *           "quantity": 2,
+                             *           "quantity": 1,
                              *           "unitPrice": {
-                             *             "value": "89",
-                             *             "currency": "EUR"
+                             *             "value": "8900",
+                             *             "currency": "USD"
                              *           },
                              *           "additionalFields": "{\"Engraving\":\"M.L.\"}"
                              *         }
                              *       ],
                              *       "subtotal": {
-                             *         "value": "89",
-                             *         "currency": "EUR"
+                             *         "value": "8900",
+                             *         "currency": "USD"
                              *       },
                              *       "discountTotal": {
-                             *         "value": "89",
-                             *         "currency": "EUR"
+                             *         "value": "890",
+                             *         "currency": "USD"
                              *       },
                              *       "shippingTotal": {
-                             *         "value": "89",
-                             *         "currency": "EUR"
+                             *         "value": "500",
+                             *         "currency": "USD"
                              *       },
                              *       "taxTotal": {
-                             *         "value": "89",
-                             *         "currency": "EUR"
+                             *         "value": "661",
+                             *         "currency": "USD"
                              *       },
                              *       "giftCardTotal": {
-                             *         "value": "89",
-                             *         "currency": "EUR"
+                             *         "value": "0",
+                             *         "currency": "USD"
                              *       },
                              *       "grandTotal": {
-                             *         "value": "89",
-                             *         "currency": "EUR"
+                             *         "value": "9171",
+                             *         "currency": "USD"
                              *       },
                              *       "amountCharged": {
-                             *         "value": "89",
-                             *         "currency": "EUR"
+                             *         "value": "9171",
+                             *         "currency": "USD"
                              *       },
-                             *       "giftCardsIssued": [
-                             *         {
-                             *           "code": "AUTUMN10",
-                             *           "balance": {
-                             *             "value": "89",
-                             *             "currency": "EUR"
-                             *           }
-                             *         }
-                             *       ],
+                             *       "giftCardsIssued": [],
                              *       "subscription": {
                              *         "id": "abb659d967a25dfb5ef3dd34",
                              *         "itemId": "fa26f1507882fc418755ae32",
@@ -4747,50 +4671,24 @@ export interface paths {
                              *         "nextBillingDate": "2026-11-20T14:32:00.000Z",
                              *         "status": "active",
                              *         "price": {
-                             *           "value": "89",
-                             *           "currency": "EUR"
+                             *           "value": "8900",
+                             *           "currency": "USD"
                              *         }
                              *       },
                              *       "createdAt": "2026-11-20T14:32:00.000Z",
                              *       "receiptToken": "b1c2d3e4f5a6b7c8d9e0f1a2b3c4d5e6",
                              *       "refundedTotal": {
-                             *         "value": "89",
-                             *         "currency": "EUR"
+                             *         "value": "0",
+                             *         "currency": "USD"
                              *       },
-                             *       "refunds": [
-                             *         {
-                             *           "id": "19040aeb5ca5ff52606b7418",
-                             *           "amount": {
-                             *             "value": "89",
-                             *             "currency": "EUR"
-                             *           },
-                             *           "toCard": {
-                             *             "value": "89",
-                             *             "currency": "EUR"
-                             *           },
-                             *           "toGiftCard": {
-                             *             "value": "89",
-                             *             "currency": "EUR"
-                             *           },
-                             *           "restocked": [
-                             *             {
-                             *               "itemId": "42a05dad62fcc72f1ccc8292",
-                             *               "variantId": "9b3f6cf0fc60ac5980ac3e9c",
-                             *               "sku": "HP-THROW-OAT",
-                             *               "quantity": 2
-                             *             }
-                             *           ],
-                             *           "reason": "Arrived damaged in transit",
-                             *           "createdAt": "2026-11-20T14:32:00.000Z"
-                             *         }
-                             *       ]
+                             *       "refunds": []
                              *     }
                              */
                             order: {
                                 /**
                                  * @example {
-                                 *       "value": "89",
-                                 *       "currency": "EUR"
+                                 *       "value": "8900",
+                                 *       "currency": "USD"
                                  *     }
                                  */
                                 amountCharged: {
@@ -4801,8 +4699,8 @@ export interface paths {
                                 createdAt: string;
                                 /**
                                  * @example {
-                                 *       "value": "89",
-                                 *       "currency": "EUR"
+                                 *       "value": "8900",
+                                 *       "currency": "USD"
                                  *     }
                                  */
                                 discountTotal: {
@@ -4814,8 +4712,8 @@ export interface paths {
                                 giftCardsIssued: {
                                     /**
                                      * @example {
-                                     *       "value": "89",
-                                     *       "currency": "EUR"
+                                     *       "value": "8900",
+                                     *       "currency": "USD"
                                      *     }
                                      */
                                     balance: {
@@ -4827,8 +4725,8 @@ export interface paths {
                                 }[];
                                 /**
                                  * @example {
-                                 *       "value": "89",
-                                 *       "currency": "EUR"
+                                 *       "value": "8900",
+                                 *       "currency": "USD"
                                  *     }
                                  */
                                 giftCardTotal: {
@@ -4838,8 +4736,8 @@ export interface paths {
                                 };
                                 /**
                                  * @example {
-                                 *       "value": "89",
-                                 *       "currency": "EUR"
+                                 *       "value": "8900",
+                                 *       "currency": "USD"
                                  *     }
                                  */
                                 grandTotal: {
@@ -4857,8 +4755,8 @@ export interface paths {
                                     sku: string;
                                     /**
                                      * @example {
-                                     *       "value": "89",
-                                     *       "currency": "EUR"
+                                     *       "value": "8900",
+                                     *       "currency": "USD"
                                      *     }
                                      */
                                     unitPrice: {
@@ -4875,8 +4773,8 @@ export interface paths {
                                 receiptToken?: string | null;
                                 /**
                                  * @example {
-                                 *       "value": "89",
-                                 *       "currency": "EUR"
+                                 *       "value": "8900",
+                                 *       "currency": "USD"
                                  *     }
                                  */
                                 refundedTotal: {
@@ -4887,8 +4785,8 @@ export interface paths {
                                 refunds: {
                                     /**
                                      * @example {
-                                     *       "value": "89",
-                                     *       "currency": "EUR"
+                                     *       "value": "8900",
+                                     *       "currency": "USD"
                                      *     }
                                      */
                                     amount: {
@@ -4907,8 +4805,8 @@ export interface paths {
                                     }[];
                                     /**
                                      * @example {
-                                     *       "value": "89",
-                                     *       "currency": "EUR"
+                                     *       "value": "8900",
+                                     *       "currency": "USD"
                                      *     }
                                      */
                                     toCard: {
@@ -4918,8 +4816,8 @@ export interface paths {
                                     };
                                     /**
                                      * @example {
-                                     *       "value": "89",
-                                     *       "currency": "EUR"
+                                     *       "value": "8900",
+                                     *       "currency": "USD"
                                      *     }
                                      */
                                     toGiftCard: {
@@ -4950,8 +4848,8 @@ export interface paths {
                                 } | null;
                                 /**
                                  * @example {
-                                 *       "value": "89",
-                                 *       "currency": "EUR"
+                                 *       "value": "8900",
+                                 *       "currency": "USD"
                                  *     }
                                  */
                                 shippingTotal: {
@@ -4977,8 +4875,8 @@ export interface paths {
                                  *       "nextBillingDate": "2026-11-20T14:32:00.000Z",
                                  *       "status": "active",
                                  *       "price": {
-                                 *         "value": "89",
-                                 *         "currency": "EUR"
+                                 *         "value": "8900",
+                                 *         "currency": "USD"
                                  *       }
                                  *     }
                                  */
@@ -5006,8 +4904,8 @@ export interface paths {
                                     };
                                     /**
                                      * @example {
-                                     *       "value": "89",
-                                     *       "currency": "EUR"
+                                     *       "value": "8900",
+                                     *       "currency": "USD"
                                      *     }
                                      */
                                     price: {
@@ -5021,8 +4919,8 @@ export interface paths {
                                 } | null;
                                 /**
                                  * @example {
-                                 *       "value": "89",
-                                 *       "currency": "EUR"
+                                 *       "value": "8900",
+                                 *       "currency": "USD"
                                  *     }
                                  */
                                 subtotal: {
@@ -5032,8 +4930,8 @@ export interface paths {
                                 };
                                 /**
                                  * @example {
-                                 *       "value": "89",
-                                 *       "currency": "EUR"
+                                 *       "value": "8900",
+                                 *       "currency": "USD"
                                  *     }
                                  */
                                 taxTotal: {
@@ -5761,7 +5659,7 @@ export interface paths {
                              * @example {
                              *       "id": "30229a534a5de68accc6da39",
                              *       "itemId": "2455bf0e6feb977de18c5098",
-                             *       "quantity": 2,
+                             *       "quantity": 1,
                              *       "chosenVariant": {
                              *         "sku": "HP-THROW-OAT",
                              *         "attributes": {
@@ -5769,7 +5667,7 @@ export interface paths {
                              *         }
                              *       },
                              *       "title": "Merino Wool Throw",
-                             *       "subTotal": 42,
+                             *       "subTotal": 8900,
                              *       "purchasePriceCents": 8900,
                              *       "variantId": "610e86d7650f4a3f4ec2edac",
                              *       "productType": 1,
@@ -5807,7 +5705,7 @@ export interface paths {
                              *         {
                              *           "id": "30229a534a5de68accc6da39",
                              *           "itemId": "2455bf0e6feb977de18c5098",
-                             *           "quantity": 2,
+                             *           "quantity": 1,
                              *           "chosenVariant": {
                              *             "sku": "HP-THROW-OAT",
                              *             "attributes": {
@@ -5815,7 +5713,7 @@ export interface paths {
                              *             }
                              *           },
                              *           "title": "Merino Wool Throw",
-                             *           "subTotal": 42,
+                             *           "subTotal": 8900,
                              *           "purchasePriceCents": 8900,
                              *           "variantId": "610e86d7650f4a3f4ec2edac",
                              *           "productType": 1,
@@ -5855,11 +5753,12 @@ export interface paths {
                              *           "country": "US",
                              *           "region": "OR",
                              *           "rateBps": 825,
-                             *           "appliesToShipping": true
+                             *           "appliesToShipping": false
                              *         }
                              *       ],
                              *       "coupons": [
-                             *         "AUTUMN10"
+                             *         "AUTUMN10",
+                             *         "SUMMER25"
                              *       ],
                              *       "validCoupons": [
                              *         {
@@ -5870,16 +5769,16 @@ export interface paths {
                              *       ],
                              *       "invalidCoupons": [
                              *         {
-                             *           "code": "AUTUMN10",
-                             *           "reason": "Arrived damaged in transit"
+                             *           "code": "SUMMER25",
+                             *           "reason": "This coupon has expired."
                              *         }
                              *       ],
                              *       "subtotalCents": 8900,
-                             *       "taxCents": 720,
+                             *       "taxCents": 661,
                              *       "shippingCostCents": 500,
                              *       "discountCents": 890,
-                             *       "grandTotalCents": 9230,
-                             *       "totalQuantity": 2,
+                             *       "grandTotalCents": 9171,
+                             *       "totalQuantity": 1,
                              *       "hasDigital": false,
                              *       "purelyDigital": false,
                              *       "requiresShipping": true,
@@ -6283,7 +6182,7 @@ export interface paths {
                              *         {
                              *           "id": "30229a534a5de68accc6da39",
                              *           "itemId": "2455bf0e6feb977de18c5098",
-                             *           "quantity": 2,
+                             *           "quantity": 1,
                              *           "chosenVariant": {
                              *             "sku": "HP-THROW-OAT",
                              *             "attributes": {
@@ -6291,7 +6190,7 @@ export interface paths {
                              *             }
                              *           },
                              *           "title": "Merino Wool Throw",
-                             *           "subTotal": 42,
+                             *           "subTotal": 8900,
                              *           "purchasePriceCents": 8900,
                              *           "variantId": "610e86d7650f4a3f4ec2edac",
                              *           "productType": 1,
@@ -6331,11 +6230,12 @@ export interface paths {
                              *           "country": "US",
                              *           "region": "OR",
                              *           "rateBps": 825,
-                             *           "appliesToShipping": true
+                             *           "appliesToShipping": false
                              *         }
                              *       ],
                              *       "coupons": [
-                             *         "AUTUMN10"
+                             *         "AUTUMN10",
+                             *         "SUMMER25"
                              *       ],
                              *       "validCoupons": [
                              *         {
@@ -6346,16 +6246,16 @@ export interface paths {
                              *       ],
                              *       "invalidCoupons": [
                              *         {
-                             *           "code": "AUTUMN10",
-                             *           "reason": "Arrived damaged in transit"
+                             *           "code": "SUMMER25",
+                             *           "reason": "This coupon has expired."
                              *         }
                              *       ],
                              *       "subtotalCents": 8900,
-                             *       "taxCents": 720,
+                             *       "taxCents": 661,
                              *       "shippingCostCents": 500,
                              *       "discountCents": 890,
-                             *       "grandTotalCents": 9230,
-                             *       "totalQuantity": 2,
+                             *       "grandTotalCents": 9171,
+                             *       "totalQuantity": 1,
                              *       "hasDigital": false,
                              *       "purelyDigital": false,
                              *       "requiresShipping": true,
@@ -6458,7 +6358,7 @@ export interface paths {
                              * @example {
                              *       "id": "30229a534a5de68accc6da39",
                              *       "itemId": "2455bf0e6feb977de18c5098",
-                             *       "quantity": 2,
+                             *       "quantity": 1,
                              *       "chosenVariant": {
                              *         "sku": "HP-THROW-OAT",
                              *         "attributes": {
@@ -6466,7 +6366,7 @@ export interface paths {
                              *         }
                              *       },
                              *       "title": "Merino Wool Throw",
-                             *       "subTotal": 42,
+                             *       "subTotal": 8900,
                              *       "purchasePriceCents": 8900,
                              *       "variantId": "610e86d7650f4a3f4ec2edac",
                              *       "productType": 1,
@@ -7244,8 +7144,8 @@ export interface paths {
                             giftCards: {
                                 /**
                                  * @example {
-                                 *       "value": "89",
-                                 *       "currency": "EUR"
+                                 *       "value": "8900",
+                                 *       "currency": "USD"
                                  *     }
                                  */
                                 balance: {
@@ -7258,8 +7158,8 @@ export interface paths {
                                 id: string;
                                 /**
                                  * @example {
-                                 *       "value": "89",
-                                 *       "currency": "EUR"
+                                 *       "value": "8900",
+                                 *       "currency": "USD"
                                  *     }
                                  */
                                 initial: {
@@ -7310,12 +7210,12 @@ export interface paths {
                              *       "id": "c65720b0fb51c62cf9426955",
                              *       "code": "HPGC-7Q4M-2XK9",
                              *       "initial": {
-                             *         "value": "89",
-                             *         "currency": "EUR"
+                             *         "value": "8900",
+                             *         "currency": "USD"
                              *       },
                              *       "balance": {
-                             *         "value": "89",
-                             *         "currency": "EUR"
+                             *         "value": "8900",
+                             *         "currency": "USD"
                              *       },
                              *       "orderId": "ord_8KQ2M7XW",
                              *       "recipientEmail": "maya.lindqvist@example.com",
@@ -7326,8 +7226,8 @@ export interface paths {
                             giftCard: {
                                 /**
                                  * @example {
-                                 *       "value": "89",
-                                 *       "currency": "EUR"
+                                 *       "value": "8900",
+                                 *       "currency": "USD"
                                  *     }
                                  */
                                 balance: {
@@ -7340,8 +7240,8 @@ export interface paths {
                                 id: string;
                                 /**
                                  * @example {
-                                 *       "value": "89",
-                                 *       "currency": "EUR"
+                                 *       "value": "8900",
+                                 *       "currency": "USD"
                                  *     }
                                  */
                                 initial: {
@@ -7604,8 +7504,8 @@ export interface paths {
                             orders: {
                                 /**
                                  * @example {
-                                 *       "value": "89",
-                                 *       "currency": "EUR"
+                                 *       "value": "8900",
+                                 *       "currency": "USD"
                                  *     }
                                  */
                                 amountCharged: {
@@ -7616,8 +7516,8 @@ export interface paths {
                                 createdAt: string;
                                 /**
                                  * @example {
-                                 *       "value": "89",
-                                 *       "currency": "EUR"
+                                 *       "value": "8900",
+                                 *       "currency": "USD"
                                  *     }
                                  */
                                 discountTotal: {
@@ -7629,8 +7529,8 @@ export interface paths {
                                 giftCardsIssued: {
                                     /**
                                      * @example {
-                                     *       "value": "89",
-                                     *       "currency": "EUR"
+                                     *       "value": "8900",
+                                     *       "currency": "USD"
                                      *     }
                                      */
                                     balance: {
@@ -7642,8 +7542,8 @@ export interface paths {
                                 }[];
                                 /**
                                  * @example {
-                                 *       "value": "89",
-                                 *       "currency": "EUR"
+                                 *       "value": "8900",
+                                 *       "currency": "USD"
                                  *     }
                                  */
                                 giftCardTotal: {
@@ -7653,8 +7553,8 @@ export interface paths {
                                 };
                                 /**
                                  * @example {
-                                 *       "value": "89",
-                                 *       "currency": "EUR"
+                                 *       "value": "8900",
+                                 *       "currency": "USD"
                                  *     }
                                  */
                                 grandTotal: {
@@ -7672,8 +7572,8 @@ export interface paths {
                                     sku: string;
                                     /**
                                      * @example {
-                                     *       "value": "89",
-                                     *       "currency": "EUR"
+                                     *       "value": "8900",
+                                     *       "currency": "USD"
                                      *     }
                                      */
                                     unitPrice: {
@@ -7690,8 +7590,8 @@ export interface paths {
                                 receiptToken?: string | null;
                                 /**
                                  * @example {
-                                 *       "value": "89",
-                                 *       "currency": "EUR"
+                                 *       "value": "8900",
+                                 *       "currency": "USD"
                                  *     }
                                  */
                                 refundedTotal: {
@@ -7702,8 +7602,8 @@ export interface paths {
                                 refunds: {
                                     /**
                                      * @example {
-                                     *       "value": "89",
-                                     *       "currency": "EUR"
+                                     *       "value": "8900",
+                                     *       "currency": "USD"
                                      *     }
                                      */
                                     amount: {
@@ -7722,8 +7622,8 @@ export interface paths {
                                     }[];
                                     /**
                                      * @example {
-                                     *       "value": "89",
-                                     *       "currency": "EUR"
+                                     *       "value": "8900",
+                                     *       "currency": "USD"
                                      *     }
                                      */
                                     toCard: {
@@ -7733,8 +7633,8 @@ export interface paths {
                                     };
                                     /**
                                      * @example {
-                                     *       "value": "89",
-                                     *       "currency": "EUR"
+                                     *       "value": "8900",
+                                     *       "currency": "USD"
                                      *     }
                                      */
                                     toGiftCard: {
@@ -7765,8 +7665,8 @@ export interface paths {
                                 } | null;
                                 /**
                                  * @example {
-                                 *       "value": "89",
-                                 *       "currency": "EUR"
+                                 *       "value": "8900",
+                                 *       "currency": "USD"
                                  *     }
                                  */
                                 shippingTotal: {
@@ -7792,8 +7692,8 @@ export interface paths {
                                  *       "nextBillingDate": "2026-11-20T14:32:00.000Z",
                                  *       "status": "active",
                                  *       "price": {
-                                 *         "value": "89",
-                                 *         "currency": "EUR"
+                                 *         "value": "8900",
+                                 *         "currency": "USD"
                                  *       }
                                  *     }
                                  */
@@ -7821,8 +7721,8 @@ export interface paths {
                                     };
                                     /**
                                      * @example {
-                                     *       "value": "89",
-                                     *       "currency": "EUR"
+                                     *       "value": "8900",
+                                     *       "currency": "USD"
                                      *     }
                                      */
                                     price: {
@@ -7836,8 +7736,8 @@ export interface paths {
                                 } | null;
                                 /**
                                  * @example {
-                                 *       "value": "89",
-                                 *       "currency": "EUR"
+                                 *       "value": "8900",
+                                 *       "currency": "USD"
                                  *     }
                                  */
                                 subtotal: {
@@ -7847,8 +7747,8 @@ export interface paths {
                                 };
                                 /**
                                  * @example {
-                                 *       "value": "89",
-                                 *       "currency": "EUR"
+                                 *       "value": "8900",
+                                 *       "currency": "USD"
                                  *     }
                                  */
                                 taxTotal: {
@@ -7901,11 +7801,11 @@ export interface paths {
                             /**
                              * @example {
                              *       "id": "842edab60282df583124098e",
-                             *       "orderNumber": 3,
+                             *       "orderNumber": 1042,
                              *       "kind": "order",
                              *       "websiteId": "demo",
                              *       "purchasedCartId": "a55ebe832f86fa4f3458228c",
-                             *       "status": "pending",
+                             *       "status": "paid",
                              *       "testMode": false,
                              *       "email": "maya.lindqvist@example.com",
                              *       "shippingAddress": {
@@ -7924,51 +7824,43 @@ export interface paths {
                              *           "sku": "HP-THROW-OAT",
                              *           "productName": "Merino Wool Throw",
                              *           "productType": 3,
-                             *           "quantity": 2,
+                             *           "quantity": 1,
                              *           "unitPrice": {
-                             *             "value": "89",
-                             *             "currency": "EUR"
+                             *             "value": "8900",
+                             *             "currency": "USD"
                              *           },
                              *           "additionalFields": "{\"Engraving\":\"M.L.\"}"
                              *         }
                              *       ],
                              *       "subtotal": {
-                             *         "value": "89",
-                             *         "currency": "EUR"
+                             *         "value": "8900",
+                             *         "currency": "USD"
                              *       },
                              *       "discountTotal": {
-                             *         "value": "89",
-                             *         "currency": "EUR"
+                             *         "value": "890",
+                             *         "currency": "USD"
                              *       },
                              *       "shippingTotal": {
-                             *         "value": "89",
-                             *         "currency": "EUR"
+                             *         "value": "500",
+                             *         "currency": "USD"
                              *       },
                              *       "taxTotal": {
-                             *         "value": "89",
-                             *         "currency": "EUR"
+                             *         "value": "661",
+                             *         "currency": "USD"
                              *       },
                              *       "giftCardTotal": {
-                             *         "value": "89",
-                             *         "currency": "EUR"
+                             *         "value": "0",
+                             *         "currency": "USD"
                              *       },
                              *       "grandTotal": {
-                             *         "value": "89",
-                             *         "currency": "EUR"
+                             *         "value": "9171",
+                             *         "currency": "USD"
                              *       },
                              *       "amountCharged": {
-                             *         "value": "89",
-                             *         "currency": "EUR"
+                             *         "value": "9171",
+                             *         "currency": "USD"
                              *       },
-                             *       "giftCardsIssued": [
-                             *         {
-                             *           "code": "AUTUMN10",
-                             *           "balance": {
-                             *             "value": "89",
-                             *             "currency": "EUR"
-                             *           }
-                             *         }
-                             *       ],
+                             *       "giftCardsIssued": [],
                              *       "subscription": {
                              *         "id": "abb659d967a25dfb5ef3dd34",
                              *         "itemId": "fa26f1507882fc418755ae32",
@@ -7984,50 +7876,24 @@ export interface paths {
                              *         "nextBillingDate": "2026-11-20T14:32:00.000Z",
                              *         "status": "active",
                              *         "price": {
-                             *           "value": "89",
-                             *           "currency": "EUR"
+                             *           "value": "8900",
+                             *           "currency": "USD"
                              *         }
                              *       },
                              *       "createdAt": "2026-11-20T14:32:00.000Z",
                              *       "receiptToken": "b1c2d3e4f5a6b7c8d9e0f1a2b3c4d5e6",
                              *       "refundedTotal": {
-                             *         "value": "89",
-                             *         "currency": "EUR"
+                             *         "value": "0",
+                             *         "currency": "USD"
                              *       },
-                             *       "refunds": [
-                             *         {
-                             *           "id": "19040aeb5ca5ff52606b7418",
-                             *           "amount": {
-                             *             "value": "89",
-                             *             "currency": "EUR"
-                             *           },
-                             *           "toCard": {
-                             *             "value": "89",
-                             *             "currency": "EUR"
-                             *           },
-                             *           "toGiftCard": {
-                             *             "value": "89",
-                             *             "currency": "EUR"
-                             *           },
-                             *           "restocked": [
-                             *             {
-                             *               "itemId": "42a05dad62fcc72f1ccc8292",
-                             *               "variantId": "9b3f6cf0fc60ac5980ac3e9c",
-                             *               "sku": "HP-THROW-OAT",
-                             *               "quantity": 2
-                             *             }
-                             *           ],
-                             *           "reason": "Arrived damaged in transit",
-                             *           "createdAt": "2026-11-20T14:32:00.000Z"
-                             *         }
-                             *       ]
+                             *       "refunds": []
                              *     }
                              */
                             order: {
                                 /**
                                  * @example {
-                                 *       "value": "89",
-                                 *       "currency": "EUR"
+                                 *       "value": "8900",
+                                 *       "currency": "USD"
                                  *     }
                                  */
                                 amountCharged: {
@@ -8038,8 +7904,8 @@ export interface paths {
                                 createdAt: string;
                                 /**
                                  * @example {
-                                 *       "value": "89",
-                                 *       "currency": "EUR"
+                                 *       "value": "8900",
+                                 *       "currency": "USD"
                                  *     }
                                  */
                                 discountTotal: {
@@ -8051,8 +7917,8 @@ export interface paths {
                                 giftCardsIssued: {
                                     /**
                                      * @example {
-                                     *       "value": "89",
-                                     *       "currency": "EUR"
+                                     *       "value": "8900",
+                                     *       "currency": "USD"
                                      *     }
                                      */
                                     balance: {
@@ -8064,8 +7930,8 @@ export interface paths {
                                 }[];
                                 /**
                                  * @example {
-                                 *       "value": "89",
-                                 *       "currency": "EUR"
+                                 *       "value": "8900",
+                                 *       "currency": "USD"
                                  *     }
                                  */
                                 giftCardTotal: {
@@ -8075,8 +7941,8 @@ export interface paths {
                                 };
                                 /**
                                  * @example {
-                                 *       "value": "89",
-                                 *       "currency": "EUR"
+                                 *       "value": "8900",
+                                 *       "currency": "USD"
                                  *     }
                                  */
                                 grandTotal: {
@@ -8094,8 +7960,8 @@ export interface paths {
                                     sku: string;
                                     /**
                                      * @example {
-                                     *       "value": "89",
-                                     *       "currency": "EUR"
+                                     *       "value": "8900",
+                                     *       "currency": "USD"
                                      *     }
                                      */
                                     unitPrice: {
@@ -8112,8 +7978,8 @@ export interface paths {
                                 receiptToken?: string | null;
                                 /**
                                  * @example {
-                                 *       "value": "89",
-                                 *       "currency": "EUR"
+                                 *       "value": "8900",
+                                 *       "currency": "USD"
                                  *     }
                                  */
                                 refundedTotal: {
@@ -8124,8 +7990,8 @@ export interface paths {
                                 refunds: {
                                     /**
                                      * @example {
-                                     *       "value": "89",
-                                     *       "currency": "EUR"
+                                     *       "value": "8900",
+                                     *       "currency": "USD"
                                      *     }
                                      */
                                     amount: {
@@ -8144,8 +8010,8 @@ export interface paths {
                                     }[];
                                     /**
                                      * @example {
-                                     *       "value": "89",
-                                     *       "currency": "EUR"
+                                     *       "value": "8900",
+                                     *       "currency": "USD"
                                      *     }
                                      */
                                     toCard: {
@@ -8155,8 +8021,8 @@ export interface paths {
                                     };
                                     /**
                                      * @example {
-                                     *       "value": "89",
-                                     *       "currency": "EUR"
+                                     *       "value": "8900",
+                                     *       "currency": "USD"
                                      *     }
                                      */
                                     toGiftCard: {
@@ -8187,8 +8053,8 @@ export interface paths {
                                 } | null;
                                 /**
                                  * @example {
-                                 *       "value": "89",
-                                 *       "currency": "EUR"
+                                 *       "value": "8900",
+                                 *       "currency": "USD"
                                  *     }
                                  */
                                 shippingTotal: {
@@ -8214,8 +8080,8 @@ export interface paths {
                                  *       "nextBillingDate": "2026-11-20T14:32:00.000Z",
                                  *       "status": "active",
                                  *       "price": {
-                                 *         "value": "89",
-                                 *         "currency": "EUR"
+                                 *         "value": "8900",
+                                 *         "currency": "USD"
                                  *       }
                                  *     }
                                  */
@@ -8243,8 +8109,8 @@ export interface paths {
                                     };
                                     /**
                                      * @example {
-                                     *       "value": "89",
-                                     *       "currency": "EUR"
+                                     *       "value": "8900",
+                                     *       "currency": "USD"
                                      *     }
                                      */
                                     price: {
@@ -8258,8 +8124,8 @@ export interface paths {
                                 } | null;
                                 /**
                                  * @example {
-                                 *       "value": "89",
-                                 *       "currency": "EUR"
+                                 *       "value": "8900",
+                                 *       "currency": "USD"
                                  *     }
                                  */
                                 subtotal: {
@@ -8269,8 +8135,8 @@ export interface paths {
                                 };
                                 /**
                                  * @example {
-                                 *       "value": "89",
-                                 *       "currency": "EUR"
+                                 *       "value": "8900",
+                                 *       "currency": "USD"
                                  *     }
                                  */
                                 taxTotal: {
@@ -8338,11 +8204,11 @@ export interface paths {
                             /**
                              * @example {
                              *       "id": "842edab60282df583124098e",
-                             *       "orderNumber": 3,
+                             *       "orderNumber": 1042,
                              *       "kind": "order",
                              *       "websiteId": "demo",
                              *       "purchasedCartId": "a55ebe832f86fa4f3458228c",
-                             *       "status": "pending",
+                             *       "status": "paid",
                              *       "testMode": false,
                              *       "email": "maya.lindqvist@example.com",
                              *       "shippingAddress": {
@@ -8361,51 +8227,43 @@ export interface paths {
                              *           "sku": "HP-THROW-OAT",
                              *           "productName": "Merino Wool Throw",
                              *           "productType": 3,
-                             *           "quantity": 2,
+                             *           "quantity": 1,
                              *           "unitPrice": {
-                             *             "value": "89",
-                             *             "currency": "EUR"
+                             *             "value": "8900",
+                             *             "currency": "USD"
                              *           },
                              *           "additionalFields": "{\"Engraving\":\"M.L.\"}"
                              *         }
                              *       ],
                              *       "subtotal": {
-                             *         "value": "89",
-                             *         "currency": "EUR"
+                             *         "value": "8900",
+                             *         "currency": "USD"
                              *       },
                              *       "discountTotal": {
-                             *         "value": "89",
-                             *         "currency": "EUR"
+                             *         "value": "890",
+                             *         "currency": "USD"
                              *       },
                              *       "shippingTotal": {
-                             *         "value": "89",
-                             *         "currency": "EUR"
+                             *         "value": "500",
+                             *         "currency": "USD"
                              *       },
                              *       "taxTotal": {
-                             *         "value": "89",
-                             *         "currency": "EUR"
+                             *         "value": "661",
+                             *         "currency": "USD"
                              *       },
                              *       "giftCardTotal": {
-                             *         "value": "89",
-                             *         "currency": "EUR"
+                             *         "value": "0",
+                             *         "currency": "USD"
                              *       },
                              *       "grandTotal": {
-                             *         "value": "89",
-                             *         "currency": "EUR"
+                             *         "value": "9171",
+                             *         "currency": "USD"
                              *       },
                              *       "amountCharged": {
-                             *         "value": "89",
-                             *         "currency": "EUR"
+                             *         "value": "9171",
+                             *         "currency": "USD"
                              *       },
-                             *       "giftCardsIssued": [
-                             *         {
-                             *           "code": "AUTUMN10",
-                             *           "balance": {
-                             *             "value": "89",
-                             *             "currency": "EUR"
-                             *           }
-                             *         }
-                             *       ],
+                             *       "giftCardsIssued": [],
                              *       "subscription": {
                              *         "id": "abb659d967a25dfb5ef3dd34",
                              *         "itemId": "fa26f1507882fc418755ae32",
@@ -8421,50 +8279,24 @@ export interface paths {
                              *         "nextBillingDate": "2026-11-20T14:32:00.000Z",
                              *         "status": "active",
                              *         "price": {
-                             *           "value": "89",
-                             *           "currency": "EUR"
+                             *           "value": "8900",
+                             *           "currency": "USD"
                              *         }
                              *       },
                              *       "createdAt": "2026-11-20T14:32:00.000Z",
                              *       "receiptToken": "b1c2d3e4f5a6b7c8d9e0f1a2b3c4d5e6",
                              *       "refundedTotal": {
-                             *         "value": "89",
-                             *         "currency": "EUR"
+                             *         "value": "0",
+                             *         "currency": "USD"
                              *       },
-                             *       "refunds": [
-                             *         {
-                             *           "id": "19040aeb5ca5ff52606b7418",
-                             *           "amount": {
-                             *             "value": "89",
-                             *             "currency": "EUR"
-                             *           },
-                             *           "toCard": {
-                             *             "value": "89",
-                             *             "currency": "EUR"
-                             *           },
-                             *           "toGiftCard": {
-                             *             "value": "89",
-                             *             "currency": "EUR"
-                             *           },
-                             *           "restocked": [
-                             *             {
-                             *               "itemId": "42a05dad62fcc72f1ccc8292",
-                             *               "variantId": "9b3f6cf0fc60ac5980ac3e9c",
-                             *               "sku": "HP-THROW-OAT",
-                             *               "quantity": 2
-                             *             }
-                             *           ],
-                             *           "reason": "Arrived damaged in transit",
-                             *           "createdAt": "2026-11-20T14:32:00.000Z"
-                             *         }
-                             *       ]
+                             *       "refunds": []
                              *     }
                              */
                             order: {
                                 /**
                                  * @example {
-                                 *       "value": "89",
-                                 *       "currency": "EUR"
+                                 *       "value": "8900",
+                                 *       "currency": "USD"
                                  *     }
                                  */
                                 amountCharged: {
@@ -8475,8 +8307,8 @@ export interface paths {
                                 createdAt: string;
                                 /**
                                  * @example {
-                                 *       "value": "89",
-                                 *       "currency": "EUR"
+                                 *       "value": "8900",
+                                 *       "currency": "USD"
                                  *     }
                                  */
                                 discountTotal: {
@@ -8488,8 +8320,8 @@ export interface paths {
                                 giftCardsIssued: {
                                     /**
                                      * @example {
-                                     *       "value": "89",
-                                     *       "currency": "EUR"
+                                     *       "value": "8900",
+                                     *       "currency": "USD"
                                      *     }
                                      */
                                     balance: {
@@ -8501,8 +8333,8 @@ export interface paths {
                                 }[];
                                 /**
                                  * @example {
-                                 *       "value": "89",
-                                 *       "currency": "EUR"
+                                 *       "value": "8900",
+                                 *       "currency": "USD"
                                  *     }
                                  */
                                 giftCardTotal: {
@@ -8512,8 +8344,8 @@ export interface paths {
                                 };
                                 /**
                                  * @example {
-                                 *       "value": "89",
-                                 *       "currency": "EUR"
+                                 *       "value": "8900",
+                                 *       "currency": "USD"
                                  *     }
                                  */
                                 grandTotal: {
@@ -8531,8 +8363,8 @@ export interface paths {
                                     sku: string;
                                     /**
                                      * @example {
-                                     *       "value": "89",
-                                     *       "currency": "EUR"
+                                     *       "value": "8900",
+                                     *       "currency": "USD"
                                      *     }
                                      */
                                     unitPrice: {
@@ -8549,8 +8381,8 @@ export interface paths {
                                 receiptToken?: string | null;
                                 /**
                                  * @example {
-                                 *       "value": "89",
-                                 *       "currency": "EUR"
+                                 *       "value": "8900",
+                                 *       "currency": "USD"
                                  *     }
                                  */
                                 refundedTotal: {
@@ -8561,8 +8393,8 @@ export interface paths {
                                 refunds: {
                                     /**
                                      * @example {
-                                     *       "value": "89",
-                                     *       "currency": "EUR"
+                                     *       "value": "8900",
+                                     *       "currency": "USD"
                                      *     }
                                      */
                                     amount: {
@@ -8581,8 +8413,8 @@ export interface paths {
                                     }[];
                                     /**
                                      * @example {
-                                     *       "value": "89",
-                                     *       "currency": "EUR"
+                                     *       "value": "8900",
+                                     *       "currency": "USD"
                                      *     }
                                      */
                                     toCard: {
@@ -8592,8 +8424,8 @@ export interface paths {
                                     };
                                     /**
                                      * @example {
-                                     *       "value": "89",
-                                     *       "currency": "EUR"
+                                     *       "value": "8900",
+                                     *       "currency": "USD"
                                      *     }
                                      */
                                     toGiftCard: {
@@ -8624,8 +8456,8 @@ export interface paths {
                                 } | null;
                                 /**
                                  * @example {
-                                 *       "value": "89",
-                                 *       "currency": "EUR"
+                                 *       "value": "8900",
+                                 *       "currency": "USD"
                                  *     }
                                  */
                                 shippingTotal: {
@@ -8651,8 +8483,8 @@ export interface paths {
                                  *       "nextBillingDate": "2026-11-20T14:32:00.000Z",
                                  *       "status": "active",
                                  *       "price": {
-                                 *         "value": "89",
-                                 *         "currency": "EUR"
+                                 *         "value": "8900",
+                                 *         "currency": "USD"
                                  *       }
                                  *     }
                                  */
@@ -8680,8 +8512,8 @@ export interface paths {
                                     };
                                     /**
                                      * @example {
-                                     *       "value": "89",
-                                     *       "currency": "EUR"
+                                     *       "value": "8900",
+                                     *       "currency": "USD"
                                      *     }
                                      */
                                     price: {
@@ -8695,8 +8527,8 @@ export interface paths {
                                 } | null;
                                 /**
                                  * @example {
-                                 *       "value": "89",
-                                 *       "currency": "EUR"
+                                 *       "value": "8900",
+                                 *       "currency": "USD"
                                  *     }
                                  */
                                 subtotal: {
@@ -8706,8 +8538,8 @@ export interface paths {
                                 };
                                 /**
                                  * @example {
-                                 *       "value": "89",
-                                 *       "currency": "EUR"
+                                 *       "value": "8900",
+                                 *       "currency": "USD"
                                  *     }
                                  */
                                 taxTotal: {
@@ -8722,16 +8554,16 @@ export interface paths {
                              * @example {
                              *       "id": "19040aeb5ca5ff52606b7418",
                              *       "amount": {
-                             *         "value": "89",
-                             *         "currency": "EUR"
+                             *         "value": "9171",
+                             *         "currency": "USD"
                              *       },
                              *       "toCard": {
-                             *         "value": "89",
-                             *         "currency": "EUR"
+                             *         "value": "9171",
+                             *         "currency": "USD"
                              *       },
                              *       "toGiftCard": {
-                             *         "value": "89",
-                             *         "currency": "EUR"
+                             *         "value": "0",
+                             *         "currency": "USD"
                              *       },
                              *       "restocked": [
                              *         {
@@ -8748,8 +8580,8 @@ export interface paths {
                             refund: {
                                 /**
                                  * @example {
-                                 *       "value": "89",
-                                 *       "currency": "EUR"
+                                 *       "value": "8900",
+                                 *       "currency": "USD"
                                  *     }
                                  */
                                 amount: {
@@ -8768,8 +8600,8 @@ export interface paths {
                                 }[];
                                 /**
                                  * @example {
-                                 *       "value": "89",
-                                 *       "currency": "EUR"
+                                 *       "value": "8900",
+                                 *       "currency": "USD"
                                  *     }
                                  */
                                 toCard: {
@@ -8779,8 +8611,8 @@ export interface paths {
                                 };
                                 /**
                                  * @example {
-                                 *       "value": "89",
-                                 *       "currency": "EUR"
+                                 *       "value": "8900",
+                                 *       "currency": "USD"
                                  *     }
                                  */
                                 toGiftCard: {
@@ -8839,11 +8671,11 @@ export interface paths {
                             /**
                              * @example {
                              *       "id": "842edab60282df583124098e",
-                             *       "orderNumber": 3,
+                             *       "orderNumber": 1042,
                              *       "kind": "order",
                              *       "websiteId": "demo",
                              *       "purchasedCartId": "a55ebe832f86fa4f3458228c",
-                             *       "status": "pending",
+                             *       "status": "paid",
                              *       "testMode": false,
                              *       "email": "maya.lindqvist@example.com",
                              *       "shippingAddress": {
@@ -8862,51 +8694,43 @@ export interface paths {
                              *           "sku": "HP-THROW-OAT",
                              *           "productName": "Merino Wool Throw",
                              *           "productType": 3,
-                             *           "quantity": 2,
+                             *           "quantity": 1,
                              *           "unitPrice": {
-                             *             "value": "89",
-                             *             "currency": "EUR"
+                             *             "value": "8900",
+                             *             "currency": "USD"
                              *           },
                              *           "additionalFields": "{\"Engraving\":\"M.L.\"}"
                              *         }
                              *       ],
                              *       "subtotal": {
-                             *         "value": "89",
-                             *         "currency": "EUR"
+                             *         "value": "8900",
+                             *         "currency": "USD"
                              *       },
                              *       "discountTotal": {
-                             *         "value": "89",
-                             *         "currency": "EUR"
+                             *         "value": "890",
+                             *         "currency": "USD"
                              *       },
                              *       "shippingTotal": {
-                             *         "value": "89",
-                             *         "currency": "EUR"
+                             *         "value": "500",
+                             *         "currency": "USD"
                              *       },
                              *       "taxTotal": {
-                             *         "value": "89",
-                             *         "currency": "EUR"
+                             *         "value": "661",
+                             *         "currency": "USD"
                              *       },
                              *       "giftCardTotal": {
-                             *         "value": "89",
-                             *         "currency": "EUR"
+                             *         "value": "0",
+                             *         "currency": "USD"
                              *       },
                              *       "grandTotal": {
-                             *         "value": "89",
-                             *         "currency": "EUR"
+                             *         "value": "9171",
+                             *         "currency": "USD"
                              *       },
                              *       "amountCharged": {
-                             *         "value": "89",
-                             *         "currency": "EUR"
+                             *         "value": "9171",
+                             *         "currency": "USD"
                              *       },
-                             *       "giftCardsIssued": [
-                             *         {
-                             *           "code": "AUTUMN10",
-                             *           "balance": {
-                             *             "value": "89",
-                             *             "currency": "EUR"
-                             *           }
-                             *         }
-                             *       ],
+                             *       "giftCardsIssued": [],
                              *       "subscription": {
                              *         "id": "abb659d967a25dfb5ef3dd34",
                              *         "itemId": "fa26f1507882fc418755ae32",
@@ -8922,50 +8746,24 @@ export interface paths {
                              *         "nextBillingDate": "2026-11-20T14:32:00.000Z",
                              *         "status": "active",
                              *         "price": {
-                             *           "value": "89",
-                             *           "currency": "EUR"
+                             *           "value": "8900",
+                             *           "currency": "USD"
                              *         }
                              *       },
                              *       "createdAt": "2026-11-20T14:32:00.000Z",
                              *       "receiptToken": "b1c2d3e4f5a6b7c8d9e0f1a2b3c4d5e6",
                              *       "refundedTotal": {
-                             *         "value": "89",
-                             *         "currency": "EUR"
+                             *         "value": "0",
+                             *         "currency": "USD"
                              *       },
-                             *       "refunds": [
-                             *         {
-                             *           "id": "19040aeb5ca5ff52606b7418",
-                             *           "amount": {
-                             *             "value": "89",
-                             *             "currency": "EUR"
-                             *           },
-                             *           "toCard": {
-                             *             "value": "89",
-                             *             "currency": "EUR"
-                             *           },
-                             *           "toGiftCard": {
-                             *             "value": "89",
-                             *             "currency": "EUR"
-                             *           },
-                             *           "restocked": [
-                             *             {
-                             *               "itemId": "42a05dad62fcc72f1ccc8292",
-                             *               "variantId": "9b3f6cf0fc60ac5980ac3e9c",
-                             *               "sku": "HP-THROW-OAT",
-                             *               "quantity": 2
-                             *             }
-                             *           ],
-                             *           "reason": "Arrived damaged in transit",
-                             *           "createdAt": "2026-11-20T14:32:00.000Z"
-                             *         }
-                             *       ]
+                             *       "refunds": []
                              *     }
                              */
                             order: {
                                 /**
                                  * @example {
-                                 *       "value": "89",
-                                 *       "currency": "EUR"
+                                 *       "value": "8900",
+                                 *       "currency": "USD"
                                  *     }
                                  */
                                 amountCharged: {
@@ -8976,8 +8774,8 @@ export interface paths {
                                 createdAt: string;
                                 /**
                                  * @example {
-                                 *       "value": "89",
-                                 *       "currency": "EUR"
+                                 *       "value": "8900",
+                                 *       "currency": "USD"
                                  *     }
                                  */
                                 discountTotal: {
@@ -8989,8 +8787,8 @@ export interface paths {
                                 giftCardsIssued: {
                                     /**
                                      * @example {
-                                     *       "value": "89",
-                                     *       "currency": "EUR"
+                                     *       "value": "8900",
+                                     *       "currency": "USD"
                                      *     }
                                      */
                                     balance: {
@@ -9002,8 +8800,8 @@ export interface paths {
                                 }[];
                                 /**
                                  * @example {
-                                 *       "value": "89",
-                                 *       "currency": "EUR"
+                                 *       "value": "8900",
+                                 *       "currency": "USD"
                                  *     }
                                  */
                                 giftCardTotal: {
@@ -9013,8 +8811,8 @@ export interface paths {
                                 };
                                 /**
                                  * @example {
-                                 *       "value": "89",
-                                 *       "currency": "EUR"
+                                 *       "value": "8900",
+                                 *       "currency": "USD"
                                  *     }
                                  */
                                 grandTotal: {
@@ -9032,8 +8830,8 @@ export interface paths {
                                     sku: string;
                                     /**
                                      * @example {
-                                     *       "value": "89",
-                                     *       "currency": "EUR"
+                                     *       "value": "8900",
+                                     *       "currency": "USD"
                                      *     }
                                      */
                                     unitPrice: {
@@ -9050,8 +8848,8 @@ export interface paths {
                                 receiptToken?: string | null;
                                 /**
                                  * @example {
-                                 *       "value": "89",
-                                 *       "currency": "EUR"
+                                 *       "value": "8900",
+                                 *       "currency": "USD"
                                  *     }
                                  */
                                 refundedTotal: {
@@ -9062,8 +8860,8 @@ export interface paths {
                                 refunds: {
                                     /**
                                      * @example {
-                                     *       "value": "89",
-                                     *       "currency": "EUR"
+                                     *       "value": "8900",
+                                     *       "currency": "USD"
                                      *     }
                                      */
                                     amount: {
@@ -9082,8 +8880,8 @@ export interface paths {
                                     }[];
                                     /**
                                      * @example {
-                                     *       "value": "89",
-                                     *       "currency": "EUR"
+                                     *       "value": "8900",
+                                     *       "currency": "USD"
                                      *     }
                                      */
                                     toCard: {
@@ -9093,8 +8891,8 @@ export interface paths {
                                     };
                                     /**
                                      * @example {
-                                     *       "value": "89",
-                                     *       "currency": "EUR"
+                                     *       "value": "8900",
+                                     *       "currency": "USD"
                                      *     }
                                      */
                                     toGiftCard: {
@@ -9125,8 +8923,8 @@ export interface paths {
                                 } | null;
                                 /**
                                  * @example {
-                                 *       "value": "89",
-                                 *       "currency": "EUR"
+                                 *       "value": "8900",
+                                 *       "currency": "USD"
                                  *     }
                                  */
                                 shippingTotal: {
@@ -9152,8 +8950,8 @@ export interface paths {
                                  *       "nextBillingDate": "2026-11-20T14:32:00.000Z",
                                  *       "status": "active",
                                  *       "price": {
-                                 *         "value": "89",
-                                 *         "currency": "EUR"
+                                 *         "value": "8900",
+                                 *         "currency": "USD"
                                  *       }
                                  *     }
                                  */
@@ -9181,8 +8979,8 @@ export interface paths {
                                     };
                                     /**
                                      * @example {
-                                     *       "value": "89",
-                                     *       "currency": "EUR"
+                                     *       "value": "8900",
+                                     *       "currency": "USD"
                                      *     }
                                      */
                                     price: {
@@ -9196,8 +8994,8 @@ export interface paths {
                                 } | null;
                                 /**
                                  * @example {
-                                 *       "value": "89",
-                                 *       "currency": "EUR"
+                                 *       "value": "8900",
+                                 *       "currency": "USD"
                                  *     }
                                  */
                                 subtotal: {
@@ -9207,8 +9005,8 @@ export interface paths {
                                 };
                                 /**
                                  * @example {
-                                 *       "value": "89",
-                                 *       "currency": "EUR"
+                                 *       "value": "8900",
+                                 *       "currency": "USD"
                                  *     }
                                  */
                                 taxTotal: {
@@ -9289,8 +9087,8 @@ export interface paths {
                                 };
                                 /**
                                  * @example {
-                                 *       "value": "89",
-                                 *       "currency": "EUR"
+                                 *       "value": "8900",
+                                 *       "currency": "USD"
                                  *     }
                                  */
                                 price: {
@@ -9357,8 +9155,8 @@ export interface paths {
                              *       "nextBillingDate": "2026-11-20T14:32:00.000Z",
                              *       "status": "active",
                              *       "price": {
-                             *         "value": "89",
-                             *         "currency": "EUR"
+                             *         "value": "8900",
+                             *         "currency": "USD"
                              *       },
                              *       "email": "maya.lindqvist@example.com",
                              *       "orderId": "ord_8KQ2M7XW",
@@ -9392,8 +9190,8 @@ export interface paths {
                                 };
                                 /**
                                  * @example {
-                                 *       "value": "89",
-                                 *       "currency": "EUR"
+                                 *       "value": "8900",
+                                 *       "currency": "USD"
                                  *     }
                                  */
                                 price: {
@@ -9468,8 +9266,8 @@ export interface paths {
                              *       "nextBillingDate": "2026-11-20T14:32:00.000Z",
                              *       "status": "active",
                              *       "price": {
-                             *         "value": "89",
-                             *         "currency": "EUR"
+                             *         "value": "8900",
+                             *         "currency": "USD"
                              *       },
                              *       "email": "maya.lindqvist@example.com",
                              *       "orderId": "ord_8KQ2M7XW",
@@ -9503,8 +9301,8 @@ export interface paths {
                                 };
                                 /**
                                  * @example {
-                                 *       "value": "89",
-                                 *       "currency": "EUR"
+                                 *       "value": "8900",
+                                 *       "currency": "USD"
                                  *     }
                                  */
                                 price: {
@@ -9771,7 +9569,7 @@ export interface paths {
                              *       "country": "US",
                              *       "region": "OR",
                              *       "rateBps": 825,
-                             *       "appliesToShipping": true
+                             *       "appliesToShipping": false
                              *     }
                              */
                             taxRule: {
@@ -9839,7 +9637,7 @@ export interface paths {
                              *       "country": "US",
                              *       "region": "OR",
                              *       "rateBps": 825,
-                             *       "appliesToShipping": true
+                             *       "appliesToShipping": false
                              *     }
                              */
                             taxRule: {
@@ -9959,7 +9757,7 @@ export interface paths {
                             id: string;
                             /**
                              * @example {
-                             *       "currency": "EUR",
+                             *       "currency": "USD",
                              *       "locale": "en-US",
                              *       "timeZone": "America/Los_Angeles",
                              *       "country": "US",
@@ -9985,7 +9783,7 @@ export interface paths {
                              *       "commentsEnabled": true,
                              *       "captchaSiteKey": "6LcHarbourPineDemoKey",
                              *       "colors": {
-                             *         "accent": "Harbour & Pine"
+                             *         "accent": "#2f4f4f"
                              *       },
                              *       "businessEmail": "maya.lindqvist@example.com",
                              *       "styles": {
@@ -9993,7 +9791,7 @@ export interface paths {
                              *         "headingFont": "system",
                              *         "accent": "#2f4f4f",
                              *         "text": "#2f4f4f",
-                             *         "background": "#2f4f4f",
+                             *         "background": "#f7f3ea",
                              *         "buttonShape": "square",
                              *         "spacing": "compact"
                              *       }
@@ -10070,7 +9868,7 @@ export interface paths {
                                  *       "headingFont": "system",
                                  *       "accent": "#2f4f4f",
                                  *       "text": "#2f4f4f",
-                                 *       "background": "#2f4f4f",
+                                 *       "background": "#f7f3ea",
                                  *       "buttonShape": "square",
                                  *       "spacing": "compact"
                                  *     }
@@ -10159,7 +9957,7 @@ export interface paths {
                             id: string;
                             /**
                              * @example {
-                             *       "currency": "EUR",
+                             *       "currency": "USD",
                              *       "locale": "en-US",
                              *       "timeZone": "America/Los_Angeles",
                              *       "country": "US",
@@ -10185,7 +9983,7 @@ export interface paths {
                              *       "commentsEnabled": true,
                              *       "captchaSiteKey": "6LcHarbourPineDemoKey",
                              *       "colors": {
-                             *         "accent": "Harbour & Pine"
+                             *         "accent": "#2f4f4f"
                              *       },
                              *       "businessEmail": "maya.lindqvist@example.com",
                              *       "styles": {
@@ -10193,7 +9991,7 @@ export interface paths {
                              *         "headingFont": "system",
                              *         "accent": "#2f4f4f",
                              *         "text": "#2f4f4f",
-                             *         "background": "#2f4f4f",
+                             *         "background": "#f7f3ea",
                              *         "buttonShape": "square",
                              *         "spacing": "compact"
                              *       }
@@ -10270,7 +10068,7 @@ export interface paths {
                                  *       "headingFont": "system",
                                  *       "accent": "#2f4f4f",
                                  *       "text": "#2f4f4f",
-                                 *       "background": "#2f4f4f",
+                                 *       "background": "#f7f3ea",
                                  *       "buttonShape": "square",
                                  *       "spacing": "compact"
                                  *     }
@@ -11108,12 +10906,12 @@ export interface paths {
                          *                   }
                          *                 ],
                          *                 "priceMoney": {
-                         *                   "value": "89",
-                         *                   "currency": "EUR"
+                         *                   "value": "8900",
+                         *                   "currency": "USD"
                          *                 },
                          *                 "salePriceMoney": {
-                         *                   "value": "89",
-                         *                   "currency": "EUR"
+                         *                   "value": "8900",
+                         *                   "currency": "USD"
                          *                 },
                          *                 "onSale": true,
                          *                 "price": 3,
@@ -11151,12 +10949,12 @@ export interface paths {
                          *               "numBillingCycles": 3
                          *             },
                          *             "priceMoney": {
-                         *               "value": "89",
-                         *               "currency": "EUR"
+                         *               "value": "8900",
+                         *               "currency": "USD"
                          *             },
                          *             "salePriceMoney": {
-                         *               "value": "89",
-                         *               "currency": "EUR"
+                         *               "value": "8900",
+                         *               "currency": "USD"
                          *             },
                          *             "onSale": true,
                          *             "additionalFieldsFormId": "demo-contact-form",
@@ -11164,8 +10962,8 @@ export interface paths {
                          *             "customAddButtonText": "Add to basket",
                          *             "giftCardDenominations": [
                          *               {
-                         *                 "value": "89",
-                         *                 "currency": "EUR"
+                         *                 "value": "8900",
+                         *                 "currency": "USD"
                          *               }
                          *             ]
                          *           },
@@ -11410,12 +11208,12 @@ export interface paths {
                                  *             }
                                  *           ],
                                  *           "priceMoney": {
-                                 *             "value": "89",
-                                 *             "currency": "EUR"
+                                 *             "value": "8900",
+                                 *             "currency": "USD"
                                  *           },
                                  *           "salePriceMoney": {
-                                 *             "value": "89",
-                                 *             "currency": "EUR"
+                                 *             "value": "8900",
+                                 *             "currency": "USD"
                                  *           },
                                  *           "onSale": true,
                                  *           "price": 3,
@@ -11453,12 +11251,12 @@ export interface paths {
                                  *         "numBillingCycles": 3
                                  *       },
                                  *       "priceMoney": {
-                                 *         "value": "89",
-                                 *         "currency": "EUR"
+                                 *         "value": "8900",
+                                 *         "currency": "USD"
                                  *       },
                                  *       "salePriceMoney": {
-                                 *         "value": "89",
-                                 *         "currency": "EUR"
+                                 *         "value": "8900",
+                                 *         "currency": "USD"
                                  *       },
                                  *       "onSale": true,
                                  *       "additionalFieldsFormId": "demo-contact-form",
@@ -11466,8 +11264,8 @@ export interface paths {
                                  *       "customAddButtonText": "Add to basket",
                                  *       "giftCardDenominations": [
                                  *         {
-                                 *           "value": "89",
-                                 *           "currency": "EUR"
+                                 *           "value": "8900",
+                                 *           "currency": "USD"
                                  *         }
                                  *       ]
                                  *     }
@@ -11484,8 +11282,8 @@ export interface paths {
                                     onSale: boolean;
                                     /**
                                      * @example {
-                                     *       "value": "89",
-                                     *       "currency": "EUR"
+                                     *       "value": "8900",
+                                     *       "currency": "USD"
                                      *     }
                                      */
                                     priceMoney: {
@@ -11497,8 +11295,8 @@ export interface paths {
                                     productType: 1 | 2 | 3 | 4 | 5;
                                     /**
                                      * @example {
-                                     *       "value": "89",
-                                     *       "currency": "EUR"
+                                     *       "value": "8900",
+                                     *       "currency": "USD"
                                      *     }
                                      */
                                     salePriceMoney: {
@@ -11590,8 +11388,8 @@ export interface paths {
                                         price: number;
                                         /**
                                          * @example {
-                                         *       "value": "89",
-                                         *       "currency": "EUR"
+                                         *       "value": "8900",
+                                         *       "currency": "USD"
                                          *     }
                                          */
                                         priceMoney: {
@@ -11603,8 +11401,8 @@ export interface paths {
                                         salePrice: number;
                                         /**
                                          * @example {
-                                         *       "value": "89",
-                                         *       "currency": "EUR"
+                                         *       "value": "8900",
+                                         *       "currency": "USD"
                                          *     }
                                          */
                                         salePriceMoney: {
@@ -12708,8 +12506,8 @@ export interface paths {
                                 onSale?: boolean;
                                 /**
                                  * @example {
-                                 *       "value": "89",
-                                 *       "currency": "EUR"
+                                 *       "value": "8900",
+                                 *       "currency": "USD"
                                  *     }
                                  */
                                 priceMoney: {
@@ -12721,8 +12519,8 @@ export interface paths {
                                 qtyInStock?: number;
                                 /**
                                  * @example {
-                                 *       "value": "89",
-                                 *       "currency": "EUR"
+                                 *       "value": "8900",
+                                 *       "currency": "USD"
                                  *     }
                                  */
                                 salePriceMoney?: {
@@ -12954,12 +12752,12 @@ export interface paths {
                              *             }
                              *           ],
                              *           "priceMoney": {
-                             *             "value": "89",
-                             *             "currency": "EUR"
+                             *             "value": "8900",
+                             *             "currency": "USD"
                              *           },
                              *           "salePriceMoney": {
-                             *             "value": "89",
-                             *             "currency": "EUR"
+                             *             "value": "8900",
+                             *             "currency": "USD"
                              *           },
                              *           "onSale": true,
                              *           "price": 3,
@@ -12997,12 +12795,12 @@ export interface paths {
                              *         "numBillingCycles": 3
                              *       },
                              *       "priceMoney": {
-                             *         "value": "89",
-                             *         "currency": "EUR"
+                             *         "value": "8900",
+                             *         "currency": "USD"
                              *       },
                              *       "salePriceMoney": {
-                             *         "value": "89",
-                             *         "currency": "EUR"
+                             *         "value": "8900",
+                             *         "currency": "USD"
                              *       },
                              *       "onSale": true,
                              *       "additionalFieldsFormId": "demo-contact-form",
@@ -13010,8 +12808,8 @@ export interface paths {
                              *       "customAddButtonText": "Add to basket",
                              *       "giftCardDenominations": [
                              *         {
-                             *           "value": "89",
-                             *           "currency": "EUR"
+                             *           "value": "8900",
+                             *           "currency": "USD"
                              *         }
                              *       ]
                              *     }
@@ -13028,8 +12826,8 @@ export interface paths {
                                 onSale: boolean;
                                 /**
                                  * @example {
-                                 *       "value": "89",
-                                 *       "currency": "EUR"
+                                 *       "value": "8900",
+                                 *       "currency": "USD"
                                  *     }
                                  */
                                 priceMoney: {
@@ -13041,8 +12839,8 @@ export interface paths {
                                 productType: 1 | 2 | 3 | 4 | 5;
                                 /**
                                  * @example {
-                                 *       "value": "89",
-                                 *       "currency": "EUR"
+                                 *       "value": "8900",
+                                 *       "currency": "USD"
                                  *     }
                                  */
                                 salePriceMoney: {
@@ -13134,8 +12932,8 @@ export interface paths {
                                     price: number;
                                     /**
                                      * @example {
-                                     *       "value": "89",
-                                     *       "currency": "EUR"
+                                     *       "value": "8900",
+                                     *       "currency": "USD"
                                      *     }
                                      */
                                     priceMoney: {
@@ -13147,8 +12945,8 @@ export interface paths {
                                     salePrice: number;
                                     /**
                                      * @example {
-                                     *       "value": "89",
-                                     *       "currency": "EUR"
+                                     *       "value": "8900",
+                                     *       "currency": "USD"
                                      *     }
                                      */
                                     salePriceMoney: {
@@ -13652,12 +13450,12 @@ export interface paths {
                              *             }
                              *           ],
                              *           "priceMoney": {
-                             *             "value": "89",
-                             *             "currency": "EUR"
+                             *             "value": "8900",
+                             *             "currency": "USD"
                              *           },
                              *           "salePriceMoney": {
-                             *             "value": "89",
-                             *             "currency": "EUR"
+                             *             "value": "8900",
+                             *             "currency": "USD"
                              *           },
                              *           "onSale": true,
                              *           "price": 3,
@@ -13695,12 +13493,12 @@ export interface paths {
                              *         "numBillingCycles": 3
                              *       },
                              *       "priceMoney": {
-                             *         "value": "89",
-                             *         "currency": "EUR"
+                             *         "value": "8900",
+                             *         "currency": "USD"
                              *       },
                              *       "salePriceMoney": {
-                             *         "value": "89",
-                             *         "currency": "EUR"
+                             *         "value": "8900",
+                             *         "currency": "USD"
                              *       },
                              *       "onSale": true,
                              *       "additionalFieldsFormId": "demo-contact-form",
@@ -13708,8 +13506,8 @@ export interface paths {
                              *       "customAddButtonText": "Add to basket",
                              *       "giftCardDenominations": [
                              *         {
-                             *           "value": "89",
-                             *           "currency": "EUR"
+                             *           "value": "8900",
+                             *           "currency": "USD"
                              *         }
                              *       ]
                              *     }
@@ -13726,8 +13524,8 @@ export interface paths {
                                 onSale: boolean;
                                 /**
                                  * @example {
-                                 *       "value": "89",
-                                 *       "currency": "EUR"
+                                 *       "value": "8900",
+                                 *       "currency": "USD"
                                  *     }
                                  */
                                 priceMoney: {
@@ -13739,8 +13537,8 @@ export interface paths {
                                 productType: 1 | 2 | 3 | 4 | 5;
                                 /**
                                  * @example {
-                                 *       "value": "89",
-                                 *       "currency": "EUR"
+                                 *       "value": "8900",
+                                 *       "currency": "USD"
                                  *     }
                                  */
                                 salePriceMoney: {
@@ -13832,8 +13630,8 @@ export interface paths {
                                     price: number;
                                     /**
                                      * @example {
-                                     *       "value": "89",
-                                     *       "currency": "EUR"
+                                     *       "value": "8900",
+                                     *       "currency": "USD"
                                      *     }
                                      */
                                     priceMoney: {
@@ -13845,8 +13643,8 @@ export interface paths {
                                     salePrice: number;
                                     /**
                                      * @example {
-                                     *       "value": "89",
-                                     *       "currency": "EUR"
+                                     *       "value": "8900",
+                                     *       "currency": "USD"
                                      *     }
                                      */
                                     salePriceMoney: {
@@ -14947,8 +14745,8 @@ export interface paths {
                                 onSale?: boolean;
                                 /**
                                  * @example {
-                                 *       "value": "89",
-                                 *       "currency": "EUR"
+                                 *       "value": "8900",
+                                 *       "currency": "USD"
                                  *     }
                                  */
                                 priceMoney: {
@@ -14960,8 +14758,8 @@ export interface paths {
                                 qtyInStock?: number;
                                 /**
                                  * @example {
-                                 *       "value": "89",
-                                 *       "currency": "EUR"
+                                 *       "value": "8900",
+                                 *       "currency": "USD"
                                  *     }
                                  */
                                 salePriceMoney?: {
@@ -15193,12 +14991,12 @@ export interface paths {
                              *             }
                              *           ],
                              *           "priceMoney": {
-                             *             "value": "89",
-                             *             "currency": "EUR"
+                             *             "value": "8900",
+                             *             "currency": "USD"
                              *           },
                              *           "salePriceMoney": {
-                             *             "value": "89",
-                             *             "currency": "EUR"
+                             *             "value": "8900",
+                             *             "currency": "USD"
                              *           },
                              *           "onSale": true,
                              *           "price": 3,
@@ -15236,12 +15034,12 @@ export interface paths {
                              *         "numBillingCycles": 3
                              *       },
                              *       "priceMoney": {
-                             *         "value": "89",
-                             *         "currency": "EUR"
+                             *         "value": "8900",
+                             *         "currency": "USD"
                              *       },
                              *       "salePriceMoney": {
-                             *         "value": "89",
-                             *         "currency": "EUR"
+                             *         "value": "8900",
+                             *         "currency": "USD"
                              *       },
                              *       "onSale": true,
                              *       "additionalFieldsFormId": "demo-contact-form",
@@ -15249,8 +15047,8 @@ export interface paths {
                              *       "customAddButtonText": "Add to basket",
                              *       "giftCardDenominations": [
                              *         {
-                             *           "value": "89",
-                             *           "currency": "EUR"
+                             *           "value": "8900",
+                             *           "currency": "USD"
                              *         }
                              *       ]
                              *     }
@@ -15267,8 +15065,8 @@ export interface paths {
                                 onSale: boolean;
                                 /**
                                  * @example {
-                                 *       "value": "89",
-                                 *       "currency": "EUR"
+                                 *       "value": "8900",
+                                 *       "currency": "USD"
                                  *     }
                                  */
                                 priceMoney: {
@@ -15280,8 +15078,8 @@ export interface paths {
                                 productType: 1 | 2 | 3 | 4 | 5;
                                 /**
                                  * @example {
-                                 *       "value": "89",
-                                 *       "currency": "EUR"
+                                 *       "value": "8900",
+                                 *       "currency": "USD"
                                  *     }
                                  */
                                 salePriceMoney: {
@@ -15373,8 +15171,8 @@ export interface paths {
                                     price: number;
                                     /**
                                      * @example {
-                                     *       "value": "89",
-                                     *       "currency": "EUR"
+                                     *       "value": "8900",
+                                     *       "currency": "USD"
                                      *     }
                                      */
                                     priceMoney: {
@@ -15386,8 +15184,8 @@ export interface paths {
                                     salePrice: number;
                                     /**
                                      * @example {
-                                     *       "value": "89",
-                                     *       "currency": "EUR"
+                                     *       "value": "8900",
+                                     *       "currency": "USD"
                                      *     }
                                      */
                                     salePriceMoney: {
@@ -15778,7 +15576,7 @@ export interface paths {
                              *       "widths": [
                              *         1600
                              *       ],
-                             *       "altText": "Harbour & Pine",
+                             *       "altText": "Harbour & Pine logo",
                              *       "mediaFocalPoint": {
                              *         "x": 1,
                              *         "y": 1
@@ -16443,7 +16241,7 @@ export interface paths {
                              *       "headingFont": "system",
                              *       "accent": "#2f4f4f",
                              *       "text": "#2f4f4f",
-                             *       "background": "#2f4f4f",
+                             *       "background": "#f7f3ea",
                              *       "buttonShape": "square",
                              *       "spacing": "compact"
                              *     }
@@ -16556,7 +16354,7 @@ export interface paths {
                          *       "headingFont": "system",
                          *       "accent": "#2f4f4f",
                          *       "text": "#2f4f4f",
-                         *       "background": "#2f4f4f",
+                         *       "background": "#f7f3ea",
                          *       "buttonShape": "square",
                          *       "spacing": "compact"
                          *     }
@@ -16686,7 +16484,7 @@ export interface paths {
                              *       "headingFont": "system",
                              *       "accent": "#2f4f4f",
                              *       "text": "#2f4f4f",
-                             *       "background": "#2f4f4f",
+                             *       "background": "#f7f3ea",
                              *       "buttonShape": "square",
                              *       "spacing": "compact"
                              *     }
@@ -17520,12 +17318,12 @@ export interface paths {
                          *                   }
                          *                 ],
                          *                 "priceMoney": {
-                         *                   "value": "89",
-                         *                   "currency": "EUR"
+                         *                   "value": "8900",
+                         *                   "currency": "USD"
                          *                 },
                          *                 "salePriceMoney": {
-                         *                   "value": "89",
-                         *                   "currency": "EUR"
+                         *                   "value": "8900",
+                         *                   "currency": "USD"
                          *                 },
                          *                 "onSale": true,
                          *                 "price": 3,
@@ -17563,12 +17361,12 @@ export interface paths {
                          *               "numBillingCycles": 3
                          *             },
                          *             "priceMoney": {
-                         *               "value": "89",
-                         *               "currency": "EUR"
+                         *               "value": "8900",
+                         *               "currency": "USD"
                          *             },
                          *             "salePriceMoney": {
-                         *               "value": "89",
-                         *               "currency": "EUR"
+                         *               "value": "8900",
+                         *               "currency": "USD"
                          *             },
                          *             "onSale": true,
                          *             "additionalFieldsFormId": "demo-contact-form",
@@ -17576,8 +17374,8 @@ export interface paths {
                          *             "customAddButtonText": "Add to basket",
                          *             "giftCardDenominations": [
                          *               {
-                         *                 "value": "89",
-                         *                 "currency": "EUR"
+                         *                 "value": "8900",
+                         *                 "currency": "USD"
                          *               }
                          *             ]
                          *           },
@@ -17822,12 +17620,12 @@ export interface paths {
                                  *             }
                                  *           ],
                                  *           "priceMoney": {
-                                 *             "value": "89",
-                                 *             "currency": "EUR"
+                                 *             "value": "8900",
+                                 *             "currency": "USD"
                                  *           },
                                  *           "salePriceMoney": {
-                                 *             "value": "89",
-                                 *             "currency": "EUR"
+                                 *             "value": "8900",
+                                 *             "currency": "USD"
                                  *           },
                                  *           "onSale": true,
                                  *           "price": 3,
@@ -17865,12 +17663,12 @@ export interface paths {
                                  *         "numBillingCycles": 3
                                  *       },
                                  *       "priceMoney": {
-                                 *         "value": "89",
-                                 *         "currency": "EUR"
+                                 *         "value": "8900",
+                                 *         "currency": "USD"
                                  *       },
                                  *       "salePriceMoney": {
-                                 *         "value": "89",
-                                 *         "currency": "EUR"
+                                 *         "value": "8900",
+                                 *         "currency": "USD"
                                  *       },
                                  *       "onSale": true,
                                  *       "additionalFieldsFormId": "demo-contact-form",
@@ -17878,8 +17676,8 @@ export interface paths {
                                  *       "customAddButtonText": "Add to basket",
                                  *       "giftCardDenominations": [
                                  *         {
-                                 *           "value": "89",
-                                 *           "currency": "EUR"
+                                 *           "value": "8900",
+                                 *           "currency": "USD"
                                  *         }
                                  *       ]
                                  *     }
@@ -17896,8 +17694,8 @@ export interface paths {
                                     onSale: boolean;
                                     /**
                                      * @example {
-                                     *       "value": "89",
-                                     *       "currency": "EUR"
+                                     *       "value": "8900",
+                                     *       "currency": "USD"
                                      *     }
                                      */
                                     priceMoney: {
@@ -17909,8 +17707,8 @@ export interface paths {
                                     productType: 1 | 2 | 3 | 4 | 5;
                                     /**
                                      * @example {
-                                     *       "value": "89",
-                                     *       "currency": "EUR"
+                                     *       "value": "8900",
+                                     *       "currency": "USD"
                                      *     }
                                      */
                                     salePriceMoney: {
@@ -18002,8 +17800,8 @@ export interface paths {
                                         price: number;
                                         /**
                                          * @example {
-                                         *       "value": "89",
-                                         *       "currency": "EUR"
+                                         *       "value": "8900",
+                                         *       "currency": "USD"
                                          *     }
                                          */
                                         priceMoney: {
@@ -18015,8 +17813,8 @@ export interface paths {
                                         salePrice: number;
                                         /**
                                          * @example {
-                                         *       "value": "89",
-                                         *       "currency": "EUR"
+                                         *       "value": "8900",
+                                         *       "currency": "USD"
                                          *     }
                                          */
                                         salePriceMoney: {
@@ -19120,8 +18918,8 @@ export interface paths {
                                 onSale?: boolean;
                                 /**
                                  * @example {
-                                 *       "value": "89",
-                                 *       "currency": "EUR"
+                                 *       "value": "8900",
+                                 *       "currency": "USD"
                                  *     }
                                  */
                                 priceMoney: {
@@ -19133,8 +18931,8 @@ export interface paths {
                                 qtyInStock?: number;
                                 /**
                                  * @example {
-                                 *       "value": "89",
-                                 *       "currency": "EUR"
+                                 *       "value": "8900",
+                                 *       "currency": "USD"
                                  *     }
                                  */
                                 salePriceMoney?: {
@@ -19366,12 +19164,12 @@ export interface paths {
                              *             }
                              *           ],
                              *           "priceMoney": {
-                             *             "value": "89",
-                             *             "currency": "EUR"
+                             *             "value": "8900",
+                             *             "currency": "USD"
                              *           },
                              *           "salePriceMoney": {
-                             *             "value": "89",
-                             *             "currency": "EUR"
+                             *             "value": "8900",
+                             *             "currency": "USD"
                              *           },
                              *           "onSale": true,
                              *           "price": 3,
@@ -19409,12 +19207,12 @@ export interface paths {
                              *         "numBillingCycles": 3
                              *       },
                              *       "priceMoney": {
-                             *         "value": "89",
-                             *         "currency": "EUR"
+                             *         "value": "8900",
+                             *         "currency": "USD"
                              *       },
                              *       "salePriceMoney": {
-                             *         "value": "89",
-                             *         "currency": "EUR"
+                             *         "value": "8900",
+                             *         "currency": "USD"
                              *       },
                              *       "onSale": true,
                              *       "additionalFieldsFormId": "demo-contact-form",
@@ -19422,8 +19220,8 @@ export interface paths {
                              *       "customAddButtonText": "Add to basket",
                              *       "giftCardDenominations": [
                              *         {
-                             *           "value": "89",
-                             *           "currency": "EUR"
+                             *           "value": "8900",
+                             *           "currency": "USD"
                              *         }
                              *       ]
                              *     }
@@ -19440,8 +19238,8 @@ export interface paths {
                                 onSale: boolean;
                                 /**
                                  * @example {
-                                 *       "value": "89",
-                                 *       "currency": "EUR"
+                                 *       "value": "8900",
+                                 *       "currency": "USD"
                                  *     }
                                  */
                                 priceMoney: {
@@ -19453,8 +19251,8 @@ export interface paths {
                                 productType: 1 | 2 | 3 | 4 | 5;
                                 /**
                                  * @example {
-                                 *       "value": "89",
-                                 *       "currency": "EUR"
+                                 *       "value": "8900",
+                                 *       "currency": "USD"
                                  *     }
                                  */
                                 salePriceMoney: {
@@ -19546,8 +19344,8 @@ export interface paths {
                                     price: number;
                                     /**
                                      * @example {
-                                     *       "value": "89",
-                                     *       "currency": "EUR"
+                                     *       "value": "8900",
+                                     *       "currency": "USD"
                                      *     }
                                      */
                                     priceMoney: {
@@ -19559,8 +19357,8 @@ export interface paths {
                                     salePrice: number;
                                     /**
                                      * @example {
-                                     *       "value": "89",
-                                     *       "currency": "EUR"
+                                     *       "value": "8900",
+                                     *       "currency": "USD"
                                      *     }
                                      */
                                     salePriceMoney: {
@@ -19822,12 +19620,12 @@ export interface paths {
                              *             }
                              *           ],
                              *           "priceMoney": {
-                             *             "value": "89",
-                             *             "currency": "EUR"
+                             *             "value": "8900",
+                             *             "currency": "USD"
                              *           },
                              *           "salePriceMoney": {
-                             *             "value": "89",
-                             *             "currency": "EUR"
+                             *             "value": "8900",
+                             *             "currency": "USD"
                              *           },
                              *           "onSale": true,
                              *           "price": 3,
@@ -19865,12 +19663,12 @@ export interface paths {
                              *         "numBillingCycles": 3
                              *       },
                              *       "priceMoney": {
-                             *         "value": "89",
-                             *         "currency": "EUR"
+                             *         "value": "8900",
+                             *         "currency": "USD"
                              *       },
                              *       "salePriceMoney": {
-                             *         "value": "89",
-                             *         "currency": "EUR"
+                             *         "value": "8900",
+                             *         "currency": "USD"
                              *       },
                              *       "onSale": true,
                              *       "additionalFieldsFormId": "demo-contact-form",
@@ -19878,8 +19676,8 @@ export interface paths {
                              *       "customAddButtonText": "Add to basket",
                              *       "giftCardDenominations": [
                              *         {
-                             *           "value": "89",
-                             *           "currency": "EUR"
+                             *           "value": "8900",
+                             *           "currency": "USD"
                              *         }
                              *       ]
                              *     }
@@ -19896,8 +19694,8 @@ export interface paths {
                                 onSale: boolean;
                                 /**
                                  * @example {
-                                 *       "value": "89",
-                                 *       "currency": "EUR"
+                                 *       "value": "8900",
+                                 *       "currency": "USD"
                                  *     }
                                  */
                                 priceMoney: {
@@ -19909,8 +19707,8 @@ export interface paths {
                                 productType: 1 | 2 | 3 | 4 | 5;
                                 /**
                                  * @example {
-                                 *       "value": "89",
-                                 *       "currency": "EUR"
+                                 *       "value": "8900",
+                                 *       "currency": "USD"
                                  *     }
                                  */
                                 salePriceMoney: {
@@ -20002,8 +19800,8 @@ export interface paths {
                                     price: number;
                                     /**
                                      * @example {
-                                     *       "value": "89",
-                                     *       "currency": "EUR"
+                                     *       "value": "8900",
+                                     *       "currency": "USD"
                                      *     }
                                      */
                                     priceMoney: {
@@ -20015,8 +19813,8 @@ export interface paths {
                                     salePrice: number;
                                     /**
                                      * @example {
-                                     *       "value": "89",
-                                     *       "currency": "EUR"
+                                     *       "value": "8900",
+                                     *       "currency": "USD"
                                      *     }
                                      */
                                     salePriceMoney: {
@@ -21118,8 +20916,8 @@ export interface paths {
                                 onSale?: boolean;
                                 /**
                                  * @example {
-                                 *       "value": "89",
-                                 *       "currency": "EUR"
+                                 *       "value": "8900",
+                                 *       "currency": "USD"
                                  *     }
                                  */
                                 priceMoney: {
@@ -21131,8 +20929,8 @@ export interface paths {
                                 qtyInStock?: number;
                                 /**
                                  * @example {
-                                 *       "value": "89",
-                                 *       "currency": "EUR"
+                                 *       "value": "8900",
+                                 *       "currency": "USD"
                                  *     }
                                  */
                                 salePriceMoney?: {
@@ -21364,12 +21162,12 @@ export interface paths {
                              *             }
                              *           ],
                              *           "priceMoney": {
-                             *             "value": "89",
-                             *             "currency": "EUR"
+                             *             "value": "8900",
+                             *             "currency": "USD"
                              *           },
                              *           "salePriceMoney": {
-                             *             "value": "89",
-                             *             "currency": "EUR"
+                             *             "value": "8900",
+                             *             "currency": "USD"
                              *           },
                              *           "onSale": true,
                              *           "price": 3,
@@ -21407,12 +21205,12 @@ export interface paths {
                              *         "numBillingCycles": 3
                              *       },
                              *       "priceMoney": {
-                             *         "value": "89",
-                             *         "currency": "EUR"
+                             *         "value": "8900",
+                             *         "currency": "USD"
                              *       },
                              *       "salePriceMoney": {
-                             *         "value": "89",
-                             *         "currency": "EUR"
+                             *         "value": "8900",
+                             *         "currency": "USD"
                              *       },
                              *       "onSale": true,
                              *       "additionalFieldsFormId": "demo-contact-form",
@@ -21420,8 +21218,8 @@ export interface paths {
                              *       "customAddButtonText": "Add to basket",
                              *       "giftCardDenominations": [
                              *         {
-                             *           "value": "89",
-                             *           "currency": "EUR"
+                             *           "value": "8900",
+                             *           "currency": "USD"
                              *         }
                              *       ]
                              *     }
@@ -21438,8 +21236,8 @@ export interface paths {
                                 onSale: boolean;
                                 /**
                                  * @example {
-                                 *       "value": "89",
-                                 *       "currency": "EUR"
+                                 *       "value": "8900",
+                                 *       "currency": "USD"
                                  *     }
                                  */
                                 priceMoney: {
@@ -21451,8 +21249,8 @@ export interface paths {
                                 productType: 1 | 2 | 3 | 4 | 5;
                                 /**
                                  * @example {
-                                 *       "value": "89",
-                                 *       "currency": "EUR"
+                                 *       "value": "8900",
+                                 *       "currency": "USD"
                                  *     }
                                  */
                                 salePriceMoney: {
@@ -21544,8 +21342,8 @@ export interface paths {
                                     price: number;
                                     /**
                                      * @example {
-                                     *       "value": "89",
-                                     *       "currency": "EUR"
+                                     *       "value": "8900",
+                                     *       "currency": "USD"
                                      *     }
                                      */
                                     priceMoney: {
@@ -21557,8 +21355,8 @@ export interface paths {
                                     salePrice: number;
                                     /**
                                      * @example {
-                                     *       "value": "89",
-                                     *       "currency": "EUR"
+                                     *       "value": "8900",
+                                     *       "currency": "USD"
                                      *     }
                                      */
                                     salePriceMoney: {
@@ -22103,12 +21901,12 @@ export interface paths {
                          *                   }
                          *                 ],
                          *                 "priceMoney": {
-                         *                   "value": "89",
-                         *                   "currency": "EUR"
+                         *                   "value": "8900",
+                         *                   "currency": "USD"
                          *                 },
                          *                 "salePriceMoney": {
-                         *                   "value": "89",
-                         *                   "currency": "EUR"
+                         *                   "value": "8900",
+                         *                   "currency": "USD"
                          *                 },
                          *                 "onSale": true,
                          *                 "price": 3,
@@ -22146,12 +21944,12 @@ export interface paths {
                          *               "numBillingCycles": 3
                          *             },
                          *             "priceMoney": {
-                         *               "value": "89",
-                         *               "currency": "EUR"
+                         *               "value": "8900",
+                         *               "currency": "USD"
                          *             },
                          *             "salePriceMoney": {
-                         *               "value": "89",
-                         *               "currency": "EUR"
+                         *               "value": "8900",
+                         *               "currency": "USD"
                          *             },
                          *             "onSale": true,
                          *             "additionalFieldsFormId": "demo-contact-form",
@@ -22159,8 +21957,8 @@ export interface paths {
                          *             "customAddButtonText": "Add to basket",
                          *             "giftCardDenominations": [
                          *               {
-                         *                 "value": "89",
-                         *                 "currency": "EUR"
+                         *                 "value": "8900",
+                         *                 "currency": "USD"
                          *               }
                          *             ]
                          *           },
@@ -22405,12 +22203,12 @@ export interface paths {
                                  *             }
                                  *           ],
                                  *           "priceMoney": {
-                                 *             "value": "89",
-                                 *             "currency": "EUR"
+                                 *             "value": "8900",
+                                 *             "currency": "USD"
                                  *           },
                                  *           "salePriceMoney": {
-                                 *             "value": "89",
-                                 *             "currency": "EUR"
+                                 *             "value": "8900",
+                                 *             "currency": "USD"
                                  *           },
                                  *           "onSale": true,
                                  *           "price": 3,
@@ -22448,12 +22246,12 @@ export interface paths {
                                  *         "numBillingCycles": 3
                                  *       },
                                  *       "priceMoney": {
-                                 *         "value": "89",
-                                 *         "currency": "EUR"
+                                 *         "value": "8900",
+                                 *         "currency": "USD"
                                  *       },
                                  *       "salePriceMoney": {
-                                 *         "value": "89",
-                                 *         "currency": "EUR"
+                                 *         "value": "8900",
+                                 *         "currency": "USD"
                                  *       },
                                  *       "onSale": true,
                                  *       "additionalFieldsFormId": "demo-contact-form",
@@ -22461,8 +22259,8 @@ export interface paths {
                                  *       "customAddButtonText": "Add to basket",
                                  *       "giftCardDenominations": [
                                  *         {
-                                 *           "value": "89",
-                                 *           "currency": "EUR"
+                                 *           "value": "8900",
+                                 *           "currency": "USD"
                                  *         }
                                  *       ]
                                  *     }
@@ -22479,8 +22277,8 @@ export interface paths {
                                     onSale: boolean;
                                     /**
                                      * @example {
-                                     *       "value": "89",
-                                     *       "currency": "EUR"
+                                     *       "value": "8900",
+                                     *       "currency": "USD"
                                      *     }
                                      */
                                     priceMoney: {
@@ -22492,8 +22290,8 @@ export interface paths {
                                     productType: 1 | 2 | 3 | 4 | 5;
                                     /**
                                      * @example {
-                                     *       "value": "89",
-                                     *       "currency": "EUR"
+                                     *       "value": "8900",
+                                     *       "currency": "USD"
                                      *     }
                                      */
                                     salePriceMoney: {
@@ -22585,8 +22383,8 @@ export interface paths {
                                         price: number;
                                         /**
                                          * @example {
-                                         *       "value": "89",
-                                         *       "currency": "EUR"
+                                         *       "value": "8900",
+                                         *       "currency": "USD"
                                          *     }
                                          */
                                         priceMoney: {
@@ -22598,8 +22396,8 @@ export interface paths {
                                         salePrice: number;
                                         /**
                                          * @example {
-                                         *       "value": "89",
-                                         *       "currency": "EUR"
+                                         *       "value": "8900",
+                                         *       "currency": "USD"
                                          *     }
                                          */
                                         salePriceMoney: {
@@ -22908,12 +22706,12 @@ export interface paths {
                              *             }
                              *           ],
                              *           "priceMoney": {
-                             *             "value": "89",
-                             *             "currency": "EUR"
+                             *             "value": "8900",
+                             *             "currency": "USD"
                              *           },
                              *           "salePriceMoney": {
-                             *             "value": "89",
-                             *             "currency": "EUR"
+                             *             "value": "8900",
+                             *             "currency": "USD"
                              *           },
                              *           "onSale": true,
                              *           "price": 3,
@@ -22951,12 +22749,12 @@ export interface paths {
                              *         "numBillingCycles": 3
                              *       },
                              *       "priceMoney": {
-                             *         "value": "89",
-                             *         "currency": "EUR"
+                             *         "value": "8900",
+                             *         "currency": "USD"
                              *       },
                              *       "salePriceMoney": {
-                             *         "value": "89",
-                             *         "currency": "EUR"
+                             *         "value": "8900",
+                             *         "currency": "USD"
                              *       },
                              *       "onSale": true,
                              *       "additionalFieldsFormId": "demo-contact-form",
@@ -22964,8 +22762,8 @@ export interface paths {
                              *       "customAddButtonText": "Add to basket",
                              *       "giftCardDenominations": [
                              *         {
-                             *           "value": "89",
-                             *           "currency": "EUR"
+                             *           "value": "8900",
+                             *           "currency": "USD"
                              *         }
                              *       ]
                              *     }
@@ -22982,8 +22780,8 @@ export interface paths {
                                 onSale: boolean;
                                 /**
                                  * @example {
-                                 *       "value": "89",
-                                 *       "currency": "EUR"
+                                 *       "value": "8900",
+                                 *       "currency": "USD"
                                  *     }
                                  */
                                 priceMoney: {
@@ -22995,8 +22793,8 @@ export interface paths {
                                 productType: 1 | 2 | 3 | 4 | 5;
                                 /**
                                  * @example {
-                                 *       "value": "89",
-                                 *       "currency": "EUR"
+                                 *       "value": "8900",
+                                 *       "currency": "USD"
                                  *     }
                                  */
                                 salePriceMoney: {
@@ -23088,8 +22886,8 @@ export interface paths {
                                     price: number;
                                     /**
                                      * @example {
-                                     *       "value": "89",
-                                     *       "currency": "EUR"
+                                     *       "value": "8900",
+                                     *       "currency": "USD"
                                      *     }
                                      */
                                     priceMoney: {
@@ -23101,8 +22899,8 @@ export interface paths {
                                     salePrice: number;
                                     /**
                                      * @example {
-                                     *       "value": "89",
-                                     *       "currency": "EUR"
+                                     *       "value": "8900",
+                                     *       "currency": "USD"
                                      *     }
                                      */
                                     salePriceMoney: {
@@ -23716,12 +23514,12 @@ export interface paths {
                              *               }
                              *             ],
                              *             "priceMoney": {
-                             *               "value": "89",
-                             *               "currency": "EUR"
+                             *               "value": "8900",
+                             *               "currency": "USD"
                              *             },
                              *             "salePriceMoney": {
-                             *               "value": "89",
-                             *               "currency": "EUR"
+                             *               "value": "8900",
+                             *               "currency": "USD"
                              *             },
                              *             "onSale": true,
                              *             "price": 3,
@@ -23759,12 +23557,12 @@ export interface paths {
                              *           "numBillingCycles": 3
                              *         },
                              *         "priceMoney": {
-                             *           "value": "89",
-                             *           "currency": "EUR"
+                             *           "value": "8900",
+                             *           "currency": "USD"
                              *         },
                              *         "salePriceMoney": {
-                             *           "value": "89",
-                             *           "currency": "EUR"
+                             *           "value": "8900",
+                             *           "currency": "USD"
                              *         },
                              *         "onSale": true,
                              *         "additionalFieldsFormId": "demo-contact-form",
@@ -23772,8 +23570,8 @@ export interface paths {
                              *         "customAddButtonText": "Add to basket",
                              *         "giftCardDenominations": [
                              *           {
-                             *             "value": "89",
-                             *             "currency": "EUR"
+                             *             "value": "8900",
+                             *             "currency": "USD"
                              *           }
                              *         ]
                              *       },
@@ -24012,12 +23810,12 @@ export interface paths {
                                  *             }
                                  *           ],
                                  *           "priceMoney": {
-                                 *             "value": "89",
-                                 *             "currency": "EUR"
+                                 *             "value": "8900",
+                                 *             "currency": "USD"
                                  *           },
                                  *           "salePriceMoney": {
-                                 *             "value": "89",
-                                 *             "currency": "EUR"
+                                 *             "value": "8900",
+                                 *             "currency": "USD"
                                  *           },
                                  *           "onSale": true,
                                  *           "price": 3,
@@ -24055,12 +23853,12 @@ export interface paths {
                                  *         "numBillingCycles": 3
                                  *       },
                                  *       "priceMoney": {
-                                 *         "value": "89",
-                                 *         "currency": "EUR"
+                                 *         "value": "8900",
+                                 *         "currency": "USD"
                                  *       },
                                  *       "salePriceMoney": {
-                                 *         "value": "89",
-                                 *         "currency": "EUR"
+                                 *         "value": "8900",
+                                 *         "currency": "USD"
                                  *       },
                                  *       "onSale": true,
                                  *       "additionalFieldsFormId": "demo-contact-form",
@@ -24068,8 +23866,8 @@ export interface paths {
                                  *       "customAddButtonText": "Add to basket",
                                  *       "giftCardDenominations": [
                                  *         {
-                                 *           "value": "89",
-                                 *           "currency": "EUR"
+                                 *           "value": "8900",
+                                 *           "currency": "USD"
                                  *         }
                                  *       ]
                                  *     }
@@ -24086,8 +23884,8 @@ export interface paths {
                                     onSale: boolean;
                                     /**
                                      * @example {
-                                     *       "value": "89",
-                                     *       "currency": "EUR"
+                                     *       "value": "8900",
+                                     *       "currency": "USD"
                                      *     }
                                      */
                                     priceMoney: {
@@ -24099,8 +23897,8 @@ export interface paths {
                                     productType: 1 | 2 | 3 | 4 | 5;
                                     /**
                                      * @example {
-                                     *       "value": "89",
-                                     *       "currency": "EUR"
+                                     *       "value": "8900",
+                                     *       "currency": "USD"
                                      *     }
                                      */
                                     salePriceMoney: {
@@ -24192,8 +23990,8 @@ export interface paths {
                                         price: number;
                                         /**
                                          * @example {
-                                         *       "value": "89",
-                                         *       "currency": "EUR"
+                                         *       "value": "8900",
+                                         *       "currency": "USD"
                                          *     }
                                          */
                                         priceMoney: {
@@ -24205,8 +24003,8 @@ export interface paths {
                                         salePrice: number;
                                         /**
                                          * @example {
-                                         *       "value": "89",
-                                         *       "currency": "EUR"
+                                         *       "value": "8900",
+                                         *       "currency": "USD"
                                          *     }
                                          */
                                         salePriceMoney: {
@@ -24390,7 +24188,7 @@ export interface paths {
                                  *       "headingFont": "system",
                                  *       "accent": "#2f4f4f",
                                  *       "text": "#2f4f4f",
-                                 *       "background": "#2f4f4f",
+                                 *       "background": "#f7f3ea",
                                  *       "buttonShape": "square",
                                  *       "spacing": "compact"
                                  *     }
@@ -25533,7 +25331,7 @@ export interface paths {
                          *       "headingFont": "system",
                          *       "accent": "#2f4f4f",
                          *       "text": "#2f4f4f",
-                         *       "background": "#2f4f4f",
+                         *       "background": "#f7f3ea",
                          *       "buttonShape": "square",
                          *       "spacing": "compact"
                          *     }
@@ -25908,25 +25706,33 @@ export interface paths {
                          *             "build": {
                          *               "fields": [
                          *                 {
-                         *                   "id": "4bbb565aa6d6e9bab97c7cae",
-                         *                   "title": "",
+                         *                   "id": "name",
+                         *                   "title": "Name",
                          *                   "type": "text",
                          *                   "description": "",
-                         *                   "placeholder": "",
-                         *                   "required": false
+                         *                   "placeholder": "Your name",
+                         *                   "required": true
+                         *                 },
+                         *                 {
+                         *                   "id": "email",
+                         *                   "title": "Email",
+                         *                   "type": "email",
+                         *                   "description": "We only use it to write back.",
+                         *                   "placeholder": "you@example.com",
+                         *                   "required": true
                          *                 }
                          *               ],
-                         *               "submitButtonText": "Submit"
+                         *               "submitButtonText": "Send"
                          *             },
                          *             "storage": {
                          *               "notifyEmails": [
-                         *                 "maya.lindqvist@example.com"
+                         *                 "owner@example.com"
                          *               ]
                          *             },
                          *             "advanced": {
-                         *               "submissionMessage": "",
+                         *               "submissionMessage": "Thank you! We will write back within two days.",
                          *               "submissionHTML": "",
-                         *               "successRedirect": "/thank-you"
+                         *               "successRedirect": null
                          *             },
                          *             "captcha": {
                          *               "enabled": false,
@@ -25956,25 +25762,33 @@ export interface paths {
                                  *       "build": {
                                  *         "fields": [
                                  *           {
-                                 *             "id": "4bbb565aa6d6e9bab97c7cae",
-                                 *             "title": "",
+                                 *             "id": "name",
+                                 *             "title": "Name",
                                  *             "type": "text",
                                  *             "description": "",
-                                 *             "placeholder": "",
-                                 *             "required": false
+                                 *             "placeholder": "Your name",
+                                 *             "required": true
+                                 *           },
+                                 *           {
+                                 *             "id": "email",
+                                 *             "title": "Email",
+                                 *             "type": "email",
+                                 *             "description": "We only use it to write back.",
+                                 *             "placeholder": "you@example.com",
+                                 *             "required": true
                                  *           }
                                  *         ],
-                                 *         "submitButtonText": "Submit"
+                                 *         "submitButtonText": "Send"
                                  *       },
                                  *       "storage": {
                                  *         "notifyEmails": [
-                                 *           "maya.lindqvist@example.com"
+                                 *           "owner@example.com"
                                  *         ]
                                  *       },
                                  *       "advanced": {
-                                 *         "submissionMessage": "",
+                                 *         "submissionMessage": "Thank you! We will write back within two days.",
                                  *         "submissionHTML": "",
-                                 *         "successRedirect": "/thank-you"
+                                 *         "successRedirect": null
                                  *       },
                                  *       "captcha": {
                                  *         "enabled": false,
@@ -26610,25 +26424,33 @@ export interface paths {
                              *       "build": {
                              *         "fields": [
                              *           {
-                             *             "id": "4bbb565aa6d6e9bab97c7cae",
-                             *             "title": "",
+                             *             "id": "name",
+                             *             "title": "Name",
                              *             "type": "text",
                              *             "description": "",
-                             *             "placeholder": "",
-                             *             "required": false
+                             *             "placeholder": "Your name",
+                             *             "required": true
+                             *           },
+                             *           {
+                             *             "id": "email",
+                             *             "title": "Email",
+                             *             "type": "email",
+                             *             "description": "We only use it to write back.",
+                             *             "placeholder": "you@example.com",
+                             *             "required": true
                              *           }
                              *         ],
-                             *         "submitButtonText": "Submit"
+                             *         "submitButtonText": "Send"
                              *       },
                              *       "storage": {
                              *         "notifyEmails": [
-                             *           "maya.lindqvist@example.com"
+                             *           "owner@example.com"
                              *         ]
                              *       },
                              *       "advanced": {
-                             *         "submissionMessage": "",
+                             *         "submissionMessage": "Thank you! We will write back within two days.",
                              *         "submissionHTML": "",
-                             *         "successRedirect": "/thank-you"
+                             *         "successRedirect": null
                              *       },
                              *       "captcha": {
                              *         "enabled": false,
@@ -26982,25 +26804,33 @@ export interface paths {
                              *       "build": {
                              *         "fields": [
                              *           {
-                             *             "id": "4bbb565aa6d6e9bab97c7cae",
-                             *             "title": "",
+                             *             "id": "name",
+                             *             "title": "Name",
                              *             "type": "text",
                              *             "description": "",
-                             *             "placeholder": "",
-                             *             "required": false
+                             *             "placeholder": "Your name",
+                             *             "required": true
+                             *           },
+                             *           {
+                             *             "id": "email",
+                             *             "title": "Email",
+                             *             "type": "email",
+                             *             "description": "We only use it to write back.",
+                             *             "placeholder": "you@example.com",
+                             *             "required": true
                              *           }
                              *         ],
-                             *         "submitButtonText": "Submit"
+                             *         "submitButtonText": "Send"
                              *       },
                              *       "storage": {
                              *         "notifyEmails": [
-                             *           "maya.lindqvist@example.com"
+                             *           "owner@example.com"
                              *         ]
                              *       },
                              *       "advanced": {
-                             *         "submissionMessage": "",
+                             *         "submissionMessage": "Thank you! We will write back within two days.",
                              *         "submissionHTML": "",
-                             *         "successRedirect": "/thank-you"
+                             *         "successRedirect": null
                              *       },
                              *       "captcha": {
                              *         "enabled": false,
@@ -27636,25 +27466,33 @@ export interface paths {
                              *       "build": {
                              *         "fields": [
                              *           {
-                             *             "id": "4bbb565aa6d6e9bab97c7cae",
-                             *             "title": "",
+                             *             "id": "name",
+                             *             "title": "Name",
                              *             "type": "text",
                              *             "description": "",
-                             *             "placeholder": "",
-                             *             "required": false
+                             *             "placeholder": "Your name",
+                             *             "required": true
+                             *           },
+                             *           {
+                             *             "id": "email",
+                             *             "title": "Email",
+                             *             "type": "email",
+                             *             "description": "We only use it to write back.",
+                             *             "placeholder": "you@example.com",
+                             *             "required": true
                              *           }
                              *         ],
-                             *         "submitButtonText": "Submit"
+                             *         "submitButtonText": "Send"
                              *       },
                              *       "storage": {
                              *         "notifyEmails": [
-                             *           "maya.lindqvist@example.com"
+                             *           "owner@example.com"
                              *         ]
                              *       },
                              *       "advanced": {
-                             *         "submissionMessage": "",
+                             *         "submissionMessage": "Thank you! We will write back within two days.",
                              *         "submissionHTML": "",
-                             *         "successRedirect": "/thank-you"
+                             *         "successRedirect": null
                              *       },
                              *       "captcha": {
                              *         "enabled": false,

@@ -29,10 +29,10 @@ import { example } from './example.js';
 const commerceCartEntry = example(CommerceCartEntry, {
   id: '30229a534a5de68accc6da39',
   itemId: '2455bf0e6feb977de18c5098',
-  quantity: 2,
+  quantity: 1,
   chosenVariant: { sku: 'HP-THROW-OAT', attributes: { Colour: 'Oat' } },
   title: 'Merino Wool Throw',
-  subTotal: 42,
+  subTotal: 8900,
   purchasePriceCents: 8900,
   variantId: '610e86d7650f4a3f4ec2edac',
   productType: 1,
@@ -56,12 +56,12 @@ const taxRule = example(TaxRule, {
   country: 'US',
   region: 'OR',
   rateBps: 825,
-  appliesToShipping: true,
+  appliesToShipping: false,
 });
 
 const appliedCoupon = example(AppliedCoupon, { code: 'AUTUMN10', kind: 'percentage', discountCents: 890 });
 
-const invalidCoupon = example(InvalidCoupon, { code: 'AUTUMN10', reason: 'Arrived damaged in transit' });
+const invalidCoupon = example(InvalidCoupon, { code: 'SUMMER25', reason: 'This coupon has expired.' });
 
 const commerceShoppingCart = example(CommerceShoppingCart, {
   id: '8fa0297741286a39b4a1a167',
@@ -74,15 +74,15 @@ const commerceShoppingCart = example(CommerceShoppingCart, {
   selectedShippingOption: shippingOption,
   shippingLocation: shippingLocation,
   applicableTaxRules: [taxRule],
-  coupons: ['AUTUMN10'],
+  coupons: ['AUTUMN10', 'SUMMER25'],
   validCoupons: [appliedCoupon],
   invalidCoupons: [invalidCoupon],
   subtotalCents: 8900,
-  taxCents: 720,
+  taxCents: 661,
   shippingCostCents: 500,
   discountCents: 890,
-  grandTotalCents: 9230,
-  totalQuantity: 2,
+  grandTotalCents: 9171,
+  totalQuantity: 1,
   hasDigital: false,
   purelyDigital: false,
   requiresShipping: true,
@@ -145,7 +145,7 @@ const address = example(Address, {
   country: 'US',
 });
 
-const cardDetails = example(CardDetails, { number: '4242 4242 4242 4242', expMonth: 3, expYear: 2000, cvc: '1042' });
+const cardDetails = example(CardDetails, { number: '4242 4242 4242 4242', expMonth: 12, expYear: 2029, cvc: '123' });
 
 example(CheckoutBody, {
   email: 'maya.lindqvist@example.com',
@@ -155,7 +155,9 @@ example(CheckoutBody, {
   cartToken: 'b1c2d3e4f5a6b7c8d9e0f1a2b3c4d5e6',
 });
 
-const money = example(Money, { value: '89', currency: 'EUR' });
+const money = example(Money, { value: '8900', currency: 'USD' });
+/** Money in US cents, as the contracts write it. */
+const usd = (value: string) => ({ value, currency: 'USD' as const });
 
 const orderItem = example(OrderItem, {
   itemId: 'ac57d2fe5f488a80dbf488e1',
@@ -163,7 +165,7 @@ const orderItem = example(OrderItem, {
   sku: 'HP-THROW-OAT',
   productName: 'Merino Wool Throw',
   productType: 3,
-  quantity: 2,
+  quantity: 1,
   unitPrice: money,
   additionalFields: '{"Engraving":"M.L."}',
 });
@@ -183,9 +185,9 @@ const subscriptionRecord = example(SubscriptionRecord, {
 
 const orderRefund = example(OrderRefund, {
   id: '19040aeb5ca5ff52606b7418',
-  amount: money,
-  toCard: money,
-  toGiftCard: money,
+  amount: usd('9171'),
+  toCard: usd('9171'),
+  toGiftCard: usd('0'),
   restocked: [
     {
       itemId: '42a05dad62fcc72f1ccc8292',
@@ -200,28 +202,28 @@ const orderRefund = example(OrderRefund, {
 
 const order = example(Order, {
   id: '842edab60282df583124098e',
-  orderNumber: 3,
+  orderNumber: 1042,
   kind: 'order',
   websiteId: 'demo',
   purchasedCartId: 'a55ebe832f86fa4f3458228c',
-  status: 'pending',
+  status: 'paid',
   testMode: false,
   email: 'maya.lindqvist@example.com',
   shippingAddress: address,
   items: [orderItem],
-  subtotal: money,
-  discountTotal: money,
-  shippingTotal: money,
-  taxTotal: money,
-  giftCardTotal: money,
-  grandTotal: money,
-  amountCharged: money,
-  giftCardsIssued: [{ code: 'AUTUMN10', balance: money }],
+  subtotal: usd('8900'),
+  discountTotal: usd('890'),
+  shippingTotal: usd('500'),
+  taxTotal: usd('661'),
+  giftCardTotal: usd('0'),
+  grandTotal: usd('9171'),
+  amountCharged: usd('9171'),
+  giftCardsIssued: [],
   subscription: subscriptionRecord,
   createdAt: '2026-11-20T14:32:00.000Z',
   receiptToken: 'b1c2d3e4f5a6b7c8d9e0f1a2b3c4d5e6',
-  refundedTotal: money,
-  refunds: [orderRefund],
+  refundedTotal: usd('0'),
+  refunds: [],
 });
 
 const paymentStep = example(PaymentStep, {
@@ -464,29 +466,23 @@ example(PublicForm, {
   name: 'Contact us',
   formType: 1,
   fields: [
-    {
-      id: '4bbb565aa6d6e9bab97c7cae',
-      title: '',
-      type: 'text',
-      description: '',
-      placeholder: '',
-      required: false,
-    },
+    { id: 'name', title: 'Name', type: 'text', description: '', placeholder: 'Your name', required: true },
+    { id: 'email', title: 'Email', type: 'email', description: 'We only use it to write back.', placeholder: 'you@example.com', required: true },
   ],
-  submitButtonText: 'Contact us',
+  submitButtonText: 'Send',
   parsedSubmissionMessage: 'Thank you! We will write back within two days.',
   submissionHTML: '<p>Thank you! We will write back within two days.</p>',
-  successRedirect: '/thank-you',
-  parsedDisclaimerMessage: 'Contact us',
-  captchaEnabled: true,
+  successRedirect: null,
+  parsedDisclaimerMessage: '',
+  captchaEnabled: false,
   captchaTheme: 'light',
   captchaAlignment: 'left',
   captchaSize: 'normal',
 });
 
-example(ValidateFormBody, { email: 'Harbour & Pine' });
+example(ValidateFormBody, { name: 'Maya Lindqvist', email: 'maya.lindqvist@example' });
 
-example(ValidateFormResponse, { errors: { email: 'maya.lindqvist@example.com' } });
+example(ValidateFormResponse, { errors: { email: 'Email is not valid. Email addresses should follow the format user@domain.com.' } });
 
 example(SaveSubmissionBody, {
   formId: 'demo-contact-form',
@@ -511,49 +507,23 @@ example(NewsletterSubscribeBody, { email: 'maya.lindqvist@example.com', captchaK
 
 example(NewsletterSubscribeResponse, { status: 'pending' });
 
-example(FormSettings, {
+const formSettings = example(FormSettings, {
   name: 'Contact us',
   formType: 1,
   build: {
     fields: [
-      {
-        id: '4bbb565aa6d6e9bab97c7cae',
-        title: '',
-        type: 'text',
-        description: '',
-        placeholder: '',
-        required: false,
-      },
+      { id: 'name', title: 'Name', type: 'text', description: '', placeholder: 'Your name', required: true },
+      { id: 'email', title: 'Email', type: 'email', description: 'We only use it to write back.', placeholder: 'you@example.com', required: true },
     ],
-    submitButtonText: 'Submit',
+    submitButtonText: 'Send',
   },
-  storage: { notifyEmails: ['maya.lindqvist@example.com'] },
-  advanced: { submissionMessage: '', submissionHTML: '', successRedirect: '/thank-you' },
+  storage: { notifyEmails: ['owner@example.com'] },
+  advanced: { submissionMessage: 'Thank you! We will write back within two days.', submissionHTML: '', successRedirect: null },
   captcha: { enabled: false, theme: 'light', alignment: 'left', size: 'normal' },
   disclaimer: { enabled: false, message: '' },
 });
 
-const createFormBody = example(CreateFormBody, {
-  name: 'Contact us',
-  formType: 1,
-  build: {
-    fields: [
-      {
-        id: '4bbb565aa6d6e9bab97c7cae',
-        title: '',
-        type: 'text',
-        description: '',
-        placeholder: '',
-        required: false,
-      },
-    ],
-    submitButtonText: 'Submit',
-  },
-  storage: { notifyEmails: ['maya.lindqvist@example.com'] },
-  advanced: { submissionMessage: '', submissionHTML: '', successRedirect: '/thank-you' },
-  captcha: { enabled: false, theme: 'light', alignment: 'left', size: 'normal' },
-  disclaimer: { enabled: false, message: '' },
-});
+const createFormBody = example(CreateFormBody, formSettings);
 
 example(FormDefinition, {
   id: '0421b3aa2e0d2b7899ac9db6',
@@ -796,15 +766,12 @@ const javascriptErrorReport = example(JavascriptErrorReport, {
 
 example(RecordJavascriptErrorsBody, [javascriptErrorReport]);
 
-example(ProviderEventBody, {
+const providerEventBody = example(ProviderEventBody, {
   eventSchemaName: 'product_viewed',
   eventContent: '{"event_occurrence_timestamp":1763649120000,"page_host":"harbourandpine.example","page_path":"/shop/p/merino-wool-throw","context_website_id":"demo","resolved_locale":"en-US"}',
 });
 
-example(ProviderValidateBody, {
-  eventSchemaName: 'product_viewed',
-  eventContent: '{"event_occurrence_timestamp":1763649120000,"page_host":"harbourandpine.example","page_path":"/shop/p/merino-wool-throw","context_website_id":"demo","resolved_locale":"en-US"}',
-});
+example(ProviderValidateBody, providerEventBody);
 
 example(ProviderValidateResponse, { valid: true, schemaName: 'product_viewed' });
 
@@ -938,13 +905,13 @@ const siteStyles = example(SiteStyles, {
   headingFont: 'system',
   accent: '#2f4f4f',
   text: '#2f4f4f',
-  background: '#2f4f4f',
+  background: '#f7f3ea',
   buttonShape: 'square',
   spacing: 'compact',
 });
 
 const siteSettingsBody = example(SiteSettingsBody, {
-  currency: 'EUR',
+  currency: 'USD',
   locale: 'en-US',
   timeZone: 'America/Los_Angeles',
   country: 'US',
@@ -954,7 +921,7 @@ const siteSettingsBody = example(SiteSettingsBody, {
   store: storeSettings,
   commentsEnabled: true,
   captchaSiteKey: '6LcHarbourPineDemoKey',
-  colors: { accent: 'Harbour & Pine' },
+  colors: { accent: '#2f4f4f' },
   businessEmail: 'maya.lindqvist@example.com',
   styles: siteStyles,
 });
@@ -972,7 +939,7 @@ example(Website, {
 example(UpdateWebsiteBody, { title: 'Merino Wool Throw', domains: ['harbourandpine.example'] });
 
 example(UpdateSiteSettingsBody, {
-  currency: 'EUR',
+  currency: 'USD',
   locale: 'en-US',
   timeZone: 'America/Los_Angeles',
   country: 'US',
@@ -1003,7 +970,7 @@ example(PublicSite, {
   title: 'Merino Wool Throw',
   templateId: 'harbour',
   settings: {
-    currency: 'EUR',
+    currency: 'USD',
     locale: 'en-US',
     timeZone: 'America/Los_Angeles',
     country: 'US',
@@ -1013,7 +980,7 @@ example(PublicSite, {
     store: storeSettings,
     commentsEnabled: true,
     captchaSiteKey: '6LcHarbourPineDemoKey',
-    colors: { accent: 'Harbour & Pine' },
+    colors: { accent: '#2f4f4f' },
     styles: siteStyles,
   },
 });
@@ -1027,7 +994,7 @@ const blockBody = example(BlockBody, {
 example(LayoutSection, {
   id: 'a7deecc5101923d4b80fec53',
   blocks: 3,
-  background: '#2f4f4f',
+  background: '#f7f3ea',
   backgroundImage: 'https://harbourandpine.example/api/content-service/public/1.0/assets/demo/studio.jpg',
   width: 'narrow',
   spacing: 'small',
@@ -1125,23 +1092,7 @@ const lessonBody = example(LessonBody, {
 
 example(ItemBody, lessonBody);
 
-const imageOut = example(ImageOut, {
-  assetUrl: 'https://harbourandpine.example/api/content-service/public/1.0/assets/demo/merino-wool-throw.jpg',
-  originalSize: '1600x1200',
-  mediaFocalPoint: { x: 1, y: 1 },
-  colorData: {
-    topLeftAverage: 'c8b89a',
-    topRightAverage: 'c8b89a',
-    bottomLeftAverage: 'c8b89a',
-    bottomRightAverage: 'c8b89a',
-    centerAverage: 'c8b89a',
-  },
-  systemDataVariants: '',
-  altText: '',
-  title: '',
-  body: '',
-  filename: 'Maya Lindqvist',
-});
+const imageOut = example(ImageOut, imageBody);
 
 const eventLocation = example(EventLocation, { addressLine1: '', addressLine2: '', addressCountry: '', mapLat: 3, mapLng: 3 });
 
@@ -1274,11 +1225,7 @@ const navigationItemBody = example(NavigationItemBody, {
   items: [],
 });
 
-example(UpdateNavigationBody, {
-  fieldName: 'b1a44a71edb8c076dfe01265',
-  templateId: 'harbour',
-  navigation: { items: [navigationItemBody] },
-});
+example(UpdateNavigationBody, { fieldName: 'mainNavigation', templateId: 'harbour', navigation: { items: [navigationItemBody] } });
 
 const navigationLink = example(NavigationLink, {
   title: 'Merino Wool Throw',
@@ -1289,57 +1236,34 @@ const navigationLink = example(NavigationLink, {
   children: [],
 });
 
-example(SiteLayout, { layout: [{ identifier: 'Harbour & Pine', templateId: 'harbour', links: [navigationLink] }] });
+example(SiteLayout, { layout: [{ identifier: 'main-navigation', templateId: 'harbour', links: [navigationLink] }] });
 
-example(HeaderFooter, {
+const headerFooter = example(HeaderFooter, {
   header: {
     siteTitle: 'Harbour & Pine',
     logo: {
       assetUrl: 'https://harbourandpine.example/api/content-service/public/1.0/assets/demo/merino-wool-throw.jpg',
-      altText: 'Harbour & Pine',
+      altText: 'Harbour & Pine logo',
     },
     alignment: 'left',
     sticky: true,
     showCart: true,
     showAccountLink: true,
     showSocialLinks: true,
-    backgroundColor: '#2f4f4f',
-    textColor: '#2f4f4f',
+    backgroundColor: '#f7f3ea',
+    textColor: '#1f2a2a',
     blocks: [blockBody],
   },
   footer: {
     text: 'Could the throw be gift-wrapped? It is a birthday present.',
     showSocialLinks: true,
-    backgroundColor: '#2f4f4f',
-    textColor: '#2f4f4f',
+    backgroundColor: '#f7f3ea',
+    textColor: '#1f2a2a',
     blocks: [blockBody],
   },
 });
 
-example(HeaderFooterBody, {
-  header: {
-    siteTitle: 'Harbour & Pine',
-    logo: {
-      assetUrl: 'https://harbourandpine.example/api/content-service/public/1.0/assets/demo/merino-wool-throw.jpg',
-      altText: 'Harbour & Pine',
-    },
-    alignment: 'left',
-    sticky: true,
-    showCart: true,
-    showAccountLink: true,
-    showSocialLinks: true,
-    backgroundColor: '#2f4f4f',
-    textColor: '#2f4f4f',
-    blocks: [blockBody],
-  },
-  footer: {
-    text: 'Could the throw be gift-wrapped? It is a birthday present.',
-    showSocialLinks: true,
-    backgroundColor: '#2f4f4f',
-    textColor: '#2f4f4f',
-    blocks: [blockBody],
-  },
-});
+example(HeaderFooterBody, headerFooter);
 
 example(MultilingualSettings, {
   defaultLanguage: 'en-US',
@@ -1357,9 +1281,9 @@ const multilingualLanguage = example(MultilingualLanguage, { languageCode: 'en-U
 
 example(UpdateLanguagesBody, { languages: [multilingualLanguage] });
 
-example(CommercePreferencesResponse, { 'en-US': 'Harbour & Pine' });
+const commercePreferencesResponse = example(CommercePreferencesResponse, { 'en-US': 'Harbour & Pine' });
 
-example(CommercePreferencesBody, { 'en-US': 'Harbour & Pine' });
+example(CommercePreferencesBody, commercePreferencesResponse);
 
 example(ResolvedPath, { collection: collection, item: contentItem, category: category });
 
@@ -1406,7 +1330,7 @@ const mediaAsset = example(MediaAsset, {
   size: 20,
   originalSize: 'Harbour & Pine',
   widths: [1600],
-  altText: 'Harbour & Pine',
+  altText: 'Harbour & Pine logo',
   mediaFocalPoint: mediaFocalPoint,
   replacedBy: 'Qm7xK2pL9vR4tY8wZ1aB3c',
   createdOn: 1763649120000,
@@ -1416,7 +1340,7 @@ const mediaAsset = example(MediaAsset, {
 
 example(MediaList, { assets: [mediaAsset] });
 
-example(UpdateMediaBody, { altText: 'Harbour & Pine', mediaFocalPoint: mediaFocalPoint });
+example(UpdateMediaBody, { altText: 'Harbour & Pine logo', mediaFocalPoint: mediaFocalPoint });
 
 example(ReplacedMedia, { asset: mediaAsset, replaced: 3 });
 
