@@ -10825,7 +10825,7 @@ export interface paths {
                          *             "wool"
                          *           ],
                          *           "categories": [
-                         *             "Harbour & Pine"
+                         *             "Home"
                          *           ],
                          *           "starred": true,
                          *           "author": {
@@ -10834,7 +10834,7 @@ export interface paths {
                          *           "sourceUrl": "https://harbourandpine.example/shop/p/merino-wool-throw",
                          *           "externalLink": "https://harbourandpine.example/shop/p/merino-wool-throw",
                          *           "passthrough": true,
-                         *           "promotedBlockType": "Harbour & Pine",
+                         *           "promotedBlockType": null,
                          *           "commentState": 3,
                          *           "likeCount": 42,
                          *           "publicCommentCount": 42,
@@ -10856,7 +10856,7 @@ export interface paths {
                          *             "altText": "",
                          *             "title": "",
                          *             "body": "",
-                         *             "filename": "Maya Lindqvist"
+                         *             "filename": "merino-wool-throw.jpg"
                          *           },
                          *           "image": {
                          *             "assetUrl": "https://harbourandpine.example/api/content-service/public/1.0/assets/demo/merino-wool-throw.jpg",
@@ -10876,7 +10876,7 @@ export interface paths {
                          *             "altText": "",
                          *             "title": "",
                          *             "body": "",
-                         *             "filename": "Maya Lindqvist"
+                         *             "filename": "merino-wool-throw.jpg"
                          *           },
                          *           "assetUrl": "https://harbourandpine.example/api/content-service/public/1.0/assets/demo/merino-wool-throw.jpg",
                          *           "durationSeconds": 3,
@@ -10936,7 +10936,7 @@ export interface paths {
                          *                   "altText": "",
                          *                   "title": "",
                          *                   "body": "",
-                         *                   "filename": "Maya Lindqvist"
+                         *                   "filename": "merino-wool-throw.jpg"
                          *                 }
                          *               }
                          *             ],
@@ -10968,7 +10968,7 @@ export interface paths {
                          *             ]
                          *           },
                          *           "variantOptionOrdering": [
-                         *             "Harbour & Pine"
+                         *             "Colour"
                          *           ],
                          *           "categoryIds": [
                          *             "f9d9343f947bc8869b499bb2"
@@ -10992,7 +10992,7 @@ export interface paths {
                          *               "altText": "",
                          *               "title": "",
                          *               "body": "",
-                         *               "filename": "Maya Lindqvist"
+                         *               "filename": "merino-wool-throw.jpg"
                          *             }
                          *           ]
                          *         }
@@ -11040,7 +11040,7 @@ export interface paths {
                                  *       "altText": "",
                                  *       "title": "",
                                  *       "body": "",
-                                 *       "filename": "Maya Lindqvist"
+                                 *       "filename": "merino-wool-throw.jpg"
                                  *     }
                                  */
                                 image?: {
@@ -11146,7 +11146,7 @@ export interface paths {
                                  *       "altText": "",
                                  *       "title": "",
                                  *       "body": "",
-                                 *       "filename": "Maya Lindqvist"
+                                 *       "filename": "merino-wool-throw.jpg"
                                  *     }
                                  */
                                 mainImage: {
@@ -11238,7 +11238,7 @@ export interface paths {
                                  *             "altText": "",
                                  *             "title": "",
                                  *             "body": "",
-                                 *             "filename": "Maya Lindqvist"
+                                 *             "filename": "merino-wool-throw.jpg"
                                  *           }
                                  *         }
                                  *       ],
@@ -11346,7 +11346,7 @@ export interface paths {
                                          *       "altText": "",
                                          *       "title": "",
                                          *       "body": "",
-                                         *       "filename": "Maya Lindqvist"
+                                         *       "filename": "merino-wool-throw.jpg"
                                          *     }
                                          */
                                         mainImage?: {
@@ -11481,7 +11481,7 @@ export interface paths {
                          *       "altText": "",
                          *       "title": "",
                          *       "body": "",
-                         *       "filename": "Maya Lindqvist"
+                         *       "filename": "merino-wool-throw.jpg"
                          *     }
                          */
                         mainImage?: {
@@ -11580,7 +11580,7 @@ export interface paths {
                          *       "altText": "",
                          *       "title": "",
                          *       "body": "",
-                         *       "filename": "Maya Lindqvist"
+                         *       "filename": "merino-wool-throw.jpg"
                          *     }
                          */
                         mainImage?: {
@@ -11677,7 +11677,7 @@ export interface paths {
                          *       "altText": "",
                          *       "title": "",
                          *       "body": "",
-                         *       "filename": "Maya Lindqvist"
+                         *       "filename": "merino-wool-throw.jpg"
                          *     }
                          */
                         mainImage?: {
@@ -11774,7 +11774,7 @@ export interface paths {
                          *       "altText": "",
                          *       "title": "",
                          *       "body": "",
-                         *       "filename": "Maya Lindqvist"
+                         *       "filename": "merino-wool-throw.jpg"
                          *     }
                          */
                         mainImage?: {
@@ -11871,7 +11871,7 @@ export interface paths {
                          *       "altText": "",
                          *       "title": "",
                          *       "body": "",
-                         *       "filename": "Maya Lindqvist"
+                         *       "filename": "merino-wool-throw.jpg"
                          *     }
                          */
                         mainImage?: {
@@ -11965,7 +11965,7 @@ export interface paths {
                          *       "altText": "",
                          *       "title": "",
                          *       "body": "",
-                         *       "filename": "Maya Lindqvist"
+                         *       "filename": "merino-wool-throw.jpg"
                          *     }
                          */
                         image: {
@@ -12021,7 +12021,7 @@ export interface paths {
                          *       "altText": "",
                          *       "title": "",
                          *       "body": "",
-                         *       "filename": "Maya Lindqvist"
+                         *       "filename": "merino-wool-throw.jpg"
                          *     }
                          */
                         mainImage?: {
@@ -12121,7 +12121,7 @@ export interface paths {
                          *       "altText": "",
                          *       "title": "",
                          *       "body": "",
-                         *       "filename": "Maya Lindqvist"
+                         *       "filename": "merino-wool-throw.jpg"
                          *     }
                          */
                         mainImage?: {
@@ -12248,7 +12248,7 @@ export interface paths {
                          *       "altText": "",
                          *       "title": "",
                          *       "body": "",
-                         *       "filename": "Maya Lindqvist"
+                         *       "filename": "merino-wool-throw.jpg"
                          *     }
                          */
                         mainImage?: {
@@ -12381,7 +12381,7 @@ export interface paths {
                          *       "altText": "",
                          *       "title": "",
                          *       "body": "",
-                         *       "filename": "Maya Lindqvist"
+                         *       "filename": "merino-wool-throw.jpg"
                          *     }
                          */
                         mainImage?: {
@@ -12584,7 +12584,7 @@ export interface paths {
                              *       "altText": "",
                              *       "title": "",
                              *       "body": "",
-                             *       "filename": "Maya Lindqvist"
+                             *       "filename": "merino-wool-throw.jpg"
                              *     }
                              */
                             image?: {
@@ -12690,7 +12690,7 @@ export interface paths {
                              *       "altText": "",
                              *       "title": "",
                              *       "body": "",
-                             *       "filename": "Maya Lindqvist"
+                             *       "filename": "merino-wool-throw.jpg"
                              *     }
                              */
                             mainImage: {
@@ -12782,7 +12782,7 @@ export interface paths {
                              *             "altText": "",
                              *             "title": "",
                              *             "body": "",
-                             *             "filename": "Maya Lindqvist"
+                             *             "filename": "merino-wool-throw.jpg"
                              *           }
                              *         }
                              *       ],
@@ -12890,7 +12890,7 @@ export interface paths {
                                      *       "altText": "",
                                      *       "title": "",
                                      *       "body": "",
-                                     *       "filename": "Maya Lindqvist"
+                                     *       "filename": "merino-wool-throw.jpg"
                                      *     }
                                      */
                                     mainImage?: {
@@ -13020,7 +13020,7 @@ export interface paths {
                          *           "status": "pending",
                          *           "authorEmail": "owner@example.com",
                          *           "siteUserId": "08f0c8a0a9ec029a4a9cfbc0",
-                         *           "itemTitle": "Harbour & Pine",
+                         *           "itemTitle": "Hand-thrown Serving Bowl",
                          *           "itemUrl": "https://harbourandpine.example/shop/p/merino-wool-throw",
                          *           "updatedOn": 1763649120000
                          *         }
@@ -13282,7 +13282,7 @@ export interface paths {
                              *       "altText": "",
                              *       "title": "",
                              *       "body": "",
-                             *       "filename": "Maya Lindqvist"
+                             *       "filename": "merino-wool-throw.jpg"
                              *     }
                              */
                             image?: {
@@ -13388,7 +13388,7 @@ export interface paths {
                              *       "altText": "",
                              *       "title": "",
                              *       "body": "",
-                             *       "filename": "Maya Lindqvist"
+                             *       "filename": "merino-wool-throw.jpg"
                              *     }
                              */
                             mainImage: {
@@ -13480,7 +13480,7 @@ export interface paths {
                              *             "altText": "",
                              *             "title": "",
                              *             "body": "",
-                             *             "filename": "Maya Lindqvist"
+                             *             "filename": "merino-wool-throw.jpg"
                              *           }
                              *         }
                              *       ],
@@ -13588,7 +13588,7 @@ export interface paths {
                                      *       "altText": "",
                                      *       "title": "",
                                      *       "body": "",
-                                     *       "filename": "Maya Lindqvist"
+                                     *       "filename": "merino-wool-throw.jpg"
                                      *     }
                                      */
                                     mainImage?: {
@@ -13720,7 +13720,7 @@ export interface paths {
                          *       "altText": "",
                          *       "title": "",
                          *       "body": "",
-                         *       "filename": "Maya Lindqvist"
+                         *       "filename": "merino-wool-throw.jpg"
                          *     }
                          */
                         mainImage?: {
@@ -13819,7 +13819,7 @@ export interface paths {
                          *       "altText": "",
                          *       "title": "",
                          *       "body": "",
-                         *       "filename": "Maya Lindqvist"
+                         *       "filename": "merino-wool-throw.jpg"
                          *     }
                          */
                         mainImage?: {
@@ -13916,7 +13916,7 @@ export interface paths {
                          *       "altText": "",
                          *       "title": "",
                          *       "body": "",
-                         *       "filename": "Maya Lindqvist"
+                         *       "filename": "merino-wool-throw.jpg"
                          *     }
                          */
                         mainImage?: {
@@ -14013,7 +14013,7 @@ export interface paths {
                          *       "altText": "",
                          *       "title": "",
                          *       "body": "",
-                         *       "filename": "Maya Lindqvist"
+                         *       "filename": "merino-wool-throw.jpg"
                          *     }
                          */
                         mainImage?: {
@@ -14110,7 +14110,7 @@ export interface paths {
                          *       "altText": "",
                          *       "title": "",
                          *       "body": "",
-                         *       "filename": "Maya Lindqvist"
+                         *       "filename": "merino-wool-throw.jpg"
                          *     }
                          */
                         mainImage?: {
@@ -14204,7 +14204,7 @@ export interface paths {
                          *       "altText": "",
                          *       "title": "",
                          *       "body": "",
-                         *       "filename": "Maya Lindqvist"
+                         *       "filename": "merino-wool-throw.jpg"
                          *     }
                          */
                         image: {
@@ -14260,7 +14260,7 @@ export interface paths {
                          *       "altText": "",
                          *       "title": "",
                          *       "body": "",
-                         *       "filename": "Maya Lindqvist"
+                         *       "filename": "merino-wool-throw.jpg"
                          *     }
                          */
                         mainImage?: {
@@ -14360,7 +14360,7 @@ export interface paths {
                          *       "altText": "",
                          *       "title": "",
                          *       "body": "",
-                         *       "filename": "Maya Lindqvist"
+                         *       "filename": "merino-wool-throw.jpg"
                          *     }
                          */
                         mainImage?: {
@@ -14487,7 +14487,7 @@ export interface paths {
                          *       "altText": "",
                          *       "title": "",
                          *       "body": "",
-                         *       "filename": "Maya Lindqvist"
+                         *       "filename": "merino-wool-throw.jpg"
                          *     }
                          */
                         mainImage?: {
@@ -14620,7 +14620,7 @@ export interface paths {
                          *       "altText": "",
                          *       "title": "",
                          *       "body": "",
-                         *       "filename": "Maya Lindqvist"
+                         *       "filename": "merino-wool-throw.jpg"
                          *     }
                          */
                         mainImage?: {
@@ -14823,7 +14823,7 @@ export interface paths {
                              *       "altText": "",
                              *       "title": "",
                              *       "body": "",
-                             *       "filename": "Maya Lindqvist"
+                             *       "filename": "merino-wool-throw.jpg"
                              *     }
                              */
                             image?: {
@@ -14929,7 +14929,7 @@ export interface paths {
                              *       "altText": "",
                              *       "title": "",
                              *       "body": "",
-                             *       "filename": "Maya Lindqvist"
+                             *       "filename": "merino-wool-throw.jpg"
                              *     }
                              */
                             mainImage: {
@@ -15021,7 +15021,7 @@ export interface paths {
                              *             "altText": "",
                              *             "title": "",
                              *             "body": "",
-                             *             "filename": "Maya Lindqvist"
+                             *             "filename": "merino-wool-throw.jpg"
                              *           }
                              *         }
                              *       ],
@@ -15129,7 +15129,7 @@ export interface paths {
                                      *       "altText": "",
                                      *       "title": "",
                                      *       "body": "",
-                                     *       "filename": "Maya Lindqvist"
+                                     *       "filename": "merino-wool-throw.jpg"
                                      *     }
                                      */
                                     mainImage?: {
@@ -15567,12 +15567,12 @@ export interface paths {
                             /**
                              * @example {
                              *       "id": "Qm7xK2pL9vR4tY8wZ1aB3c",
-                             *       "file": "Harbour & Pine",
+                             *       "file": "merino-wool-throw.jpg",
                              *       "assetUrl": "https://harbourandpine.example/api/content-service/public/1.0/assets/demo/merino-wool-throw.jpg",
-                             *       "filename": "Maya Lindqvist",
+                             *       "filename": "merino-wool-throw.jpg",
                              *       "contentType": "image/jpeg",
                              *       "size": 20,
-                             *       "originalSize": "Harbour & Pine",
+                             *       "originalSize": "1600x1200",
                              *       "widths": [
                              *         1600
                              *       ],
@@ -15593,7 +15593,7 @@ export interface paths {
                              *           "altMissing": true
                              *         }
                              *       ],
-                             *       "altWarning": "Harbour & Pine"
+                             *       "altWarning": "Add a description of the image for screen readers."
                              *     }
                              */
                             asset: {
@@ -15682,7 +15682,7 @@ export interface paths {
                          *           "collectionIds": [
                          *             "demo-shop"
                          *           ],
-                         *           "deniedMessage": "Harbour & Pine",
+                         *           "deniedMessage": "This page is for workshop members. Sign in or join to see it.",
                          *           "memberCount": 42,
                          *           "createdOn": 1763649120000,
                          *           "updatedOn": 1763649120000
@@ -17237,7 +17237,7 @@ export interface paths {
                          *             "wool"
                          *           ],
                          *           "categories": [
-                         *             "Harbour & Pine"
+                         *             "Home"
                          *           ],
                          *           "starred": true,
                          *           "author": {
@@ -17246,7 +17246,7 @@ export interface paths {
                          *           "sourceUrl": "https://harbourandpine.example/shop/p/merino-wool-throw",
                          *           "externalLink": "https://harbourandpine.example/shop/p/merino-wool-throw",
                          *           "passthrough": true,
-                         *           "promotedBlockType": "Harbour & Pine",
+                         *           "promotedBlockType": null,
                          *           "commentState": 3,
                          *           "likeCount": 42,
                          *           "publicCommentCount": 42,
@@ -17268,7 +17268,7 @@ export interface paths {
                          *             "altText": "",
                          *             "title": "",
                          *             "body": "",
-                         *             "filename": "Maya Lindqvist"
+                         *             "filename": "merino-wool-throw.jpg"
                          *           },
                          *           "image": {
                          *             "assetUrl": "https://harbourandpine.example/api/content-service/public/1.0/assets/demo/merino-wool-throw.jpg",
@@ -17288,7 +17288,7 @@ export interface paths {
                          *             "altText": "",
                          *             "title": "",
                          *             "body": "",
-                         *             "filename": "Maya Lindqvist"
+                         *             "filename": "merino-wool-throw.jpg"
                          *           },
                          *           "assetUrl": "https://harbourandpine.example/api/content-service/public/1.0/assets/demo/merino-wool-throw.jpg",
                          *           "durationSeconds": 3,
@@ -17348,7 +17348,7 @@ export interface paths {
                          *                   "altText": "",
                          *                   "title": "",
                          *                   "body": "",
-                         *                   "filename": "Maya Lindqvist"
+                         *                   "filename": "merino-wool-throw.jpg"
                          *                 }
                          *               }
                          *             ],
@@ -17380,7 +17380,7 @@ export interface paths {
                          *             ]
                          *           },
                          *           "variantOptionOrdering": [
-                         *             "Harbour & Pine"
+                         *             "Colour"
                          *           ],
                          *           "categoryIds": [
                          *             "f9d9343f947bc8869b499bb2"
@@ -17404,7 +17404,7 @@ export interface paths {
                          *               "altText": "",
                          *               "title": "",
                          *               "body": "",
-                         *               "filename": "Maya Lindqvist"
+                         *               "filename": "merino-wool-throw.jpg"
                          *             }
                          *           ]
                          *         }
@@ -17452,7 +17452,7 @@ export interface paths {
                                  *       "altText": "",
                                  *       "title": "",
                                  *       "body": "",
-                                 *       "filename": "Maya Lindqvist"
+                                 *       "filename": "merino-wool-throw.jpg"
                                  *     }
                                  */
                                 image?: {
@@ -17558,7 +17558,7 @@ export interface paths {
                                  *       "altText": "",
                                  *       "title": "",
                                  *       "body": "",
-                                 *       "filename": "Maya Lindqvist"
+                                 *       "filename": "merino-wool-throw.jpg"
                                  *     }
                                  */
                                 mainImage: {
@@ -17650,7 +17650,7 @@ export interface paths {
                                  *             "altText": "",
                                  *             "title": "",
                                  *             "body": "",
-                                 *             "filename": "Maya Lindqvist"
+                                 *             "filename": "merino-wool-throw.jpg"
                                  *           }
                                  *         }
                                  *       ],
@@ -17758,7 +17758,7 @@ export interface paths {
                                          *       "altText": "",
                                          *       "title": "",
                                          *       "body": "",
-                                         *       "filename": "Maya Lindqvist"
+                                         *       "filename": "merino-wool-throw.jpg"
                                          *     }
                                          */
                                         mainImage?: {
@@ -17893,7 +17893,7 @@ export interface paths {
                          *       "altText": "",
                          *       "title": "",
                          *       "body": "",
-                         *       "filename": "Maya Lindqvist"
+                         *       "filename": "merino-wool-throw.jpg"
                          *     }
                          */
                         mainImage?: {
@@ -17992,7 +17992,7 @@ export interface paths {
                          *       "altText": "",
                          *       "title": "",
                          *       "body": "",
-                         *       "filename": "Maya Lindqvist"
+                         *       "filename": "merino-wool-throw.jpg"
                          *     }
                          */
                         mainImage?: {
@@ -18089,7 +18089,7 @@ export interface paths {
                          *       "altText": "",
                          *       "title": "",
                          *       "body": "",
-                         *       "filename": "Maya Lindqvist"
+                         *       "filename": "merino-wool-throw.jpg"
                          *     }
                          */
                         mainImage?: {
@@ -18186,7 +18186,7 @@ export interface paths {
                          *       "altText": "",
                          *       "title": "",
                          *       "body": "",
-                         *       "filename": "Maya Lindqvist"
+                         *       "filename": "merino-wool-throw.jpg"
                          *     }
                          */
                         mainImage?: {
@@ -18283,7 +18283,7 @@ export interface paths {
                          *       "altText": "",
                          *       "title": "",
                          *       "body": "",
-                         *       "filename": "Maya Lindqvist"
+                         *       "filename": "merino-wool-throw.jpg"
                          *     }
                          */
                         mainImage?: {
@@ -18377,7 +18377,7 @@ export interface paths {
                          *       "altText": "",
                          *       "title": "",
                          *       "body": "",
-                         *       "filename": "Maya Lindqvist"
+                         *       "filename": "merino-wool-throw.jpg"
                          *     }
                          */
                         image: {
@@ -18433,7 +18433,7 @@ export interface paths {
                          *       "altText": "",
                          *       "title": "",
                          *       "body": "",
-                         *       "filename": "Maya Lindqvist"
+                         *       "filename": "merino-wool-throw.jpg"
                          *     }
                          */
                         mainImage?: {
@@ -18533,7 +18533,7 @@ export interface paths {
                          *       "altText": "",
                          *       "title": "",
                          *       "body": "",
-                         *       "filename": "Maya Lindqvist"
+                         *       "filename": "merino-wool-throw.jpg"
                          *     }
                          */
                         mainImage?: {
@@ -18660,7 +18660,7 @@ export interface paths {
                          *       "altText": "",
                          *       "title": "",
                          *       "body": "",
-                         *       "filename": "Maya Lindqvist"
+                         *       "filename": "merino-wool-throw.jpg"
                          *     }
                          */
                         mainImage?: {
@@ -18793,7 +18793,7 @@ export interface paths {
                          *       "altText": "",
                          *       "title": "",
                          *       "body": "",
-                         *       "filename": "Maya Lindqvist"
+                         *       "filename": "merino-wool-throw.jpg"
                          *     }
                          */
                         mainImage?: {
@@ -18996,7 +18996,7 @@ export interface paths {
                              *       "altText": "",
                              *       "title": "",
                              *       "body": "",
-                             *       "filename": "Maya Lindqvist"
+                             *       "filename": "merino-wool-throw.jpg"
                              *     }
                              */
                             image?: {
@@ -19102,7 +19102,7 @@ export interface paths {
                              *       "altText": "",
                              *       "title": "",
                              *       "body": "",
-                             *       "filename": "Maya Lindqvist"
+                             *       "filename": "merino-wool-throw.jpg"
                              *     }
                              */
                             mainImage: {
@@ -19194,7 +19194,7 @@ export interface paths {
                              *             "altText": "",
                              *             "title": "",
                              *             "body": "",
-                             *             "filename": "Maya Lindqvist"
+                             *             "filename": "merino-wool-throw.jpg"
                              *           }
                              *         }
                              *       ],
@@ -19302,7 +19302,7 @@ export interface paths {
                                      *       "altText": "",
                                      *       "title": "",
                                      *       "body": "",
-                                     *       "filename": "Maya Lindqvist"
+                                     *       "filename": "merino-wool-throw.jpg"
                                      *     }
                                      */
                                     mainImage?: {
@@ -19452,7 +19452,7 @@ export interface paths {
                              *       "altText": "",
                              *       "title": "",
                              *       "body": "",
-                             *       "filename": "Maya Lindqvist"
+                             *       "filename": "merino-wool-throw.jpg"
                              *     }
                              */
                             image?: {
@@ -19558,7 +19558,7 @@ export interface paths {
                              *       "altText": "",
                              *       "title": "",
                              *       "body": "",
-                             *       "filename": "Maya Lindqvist"
+                             *       "filename": "merino-wool-throw.jpg"
                              *     }
                              */
                             mainImage: {
@@ -19650,7 +19650,7 @@ export interface paths {
                              *             "altText": "",
                              *             "title": "",
                              *             "body": "",
-                             *             "filename": "Maya Lindqvist"
+                             *             "filename": "merino-wool-throw.jpg"
                              *           }
                              *         }
                              *       ],
@@ -19758,7 +19758,7 @@ export interface paths {
                                      *       "altText": "",
                                      *       "title": "",
                                      *       "body": "",
-                                     *       "filename": "Maya Lindqvist"
+                                     *       "filename": "merino-wool-throw.jpg"
                                      *     }
                                      */
                                     mainImage?: {
@@ -19891,7 +19891,7 @@ export interface paths {
                          *       "altText": "",
                          *       "title": "",
                          *       "body": "",
-                         *       "filename": "Maya Lindqvist"
+                         *       "filename": "merino-wool-throw.jpg"
                          *     }
                          */
                         mainImage?: {
@@ -19990,7 +19990,7 @@ export interface paths {
                          *       "altText": "",
                          *       "title": "",
                          *       "body": "",
-                         *       "filename": "Maya Lindqvist"
+                         *       "filename": "merino-wool-throw.jpg"
                          *     }
                          */
                         mainImage?: {
@@ -20087,7 +20087,7 @@ export interface paths {
                          *       "altText": "",
                          *       "title": "",
                          *       "body": "",
-                         *       "filename": "Maya Lindqvist"
+                         *       "filename": "merino-wool-throw.jpg"
                          *     }
                          */
                         mainImage?: {
@@ -20184,7 +20184,7 @@ export interface paths {
                          *       "altText": "",
                          *       "title": "",
                          *       "body": "",
-                         *       "filename": "Maya Lindqvist"
+                         *       "filename": "merino-wool-throw.jpg"
                          *     }
                          */
                         mainImage?: {
@@ -20281,7 +20281,7 @@ export interface paths {
                          *       "altText": "",
                          *       "title": "",
                          *       "body": "",
-                         *       "filename": "Maya Lindqvist"
+                         *       "filename": "merino-wool-throw.jpg"
                          *     }
                          */
                         mainImage?: {
@@ -20375,7 +20375,7 @@ export interface paths {
                          *       "altText": "",
                          *       "title": "",
                          *       "body": "",
-                         *       "filename": "Maya Lindqvist"
+                         *       "filename": "merino-wool-throw.jpg"
                          *     }
                          */
                         image: {
@@ -20431,7 +20431,7 @@ export interface paths {
                          *       "altText": "",
                          *       "title": "",
                          *       "body": "",
-                         *       "filename": "Maya Lindqvist"
+                         *       "filename": "merino-wool-throw.jpg"
                          *     }
                          */
                         mainImage?: {
@@ -20531,7 +20531,7 @@ export interface paths {
                          *       "altText": "",
                          *       "title": "",
                          *       "body": "",
-                         *       "filename": "Maya Lindqvist"
+                         *       "filename": "merino-wool-throw.jpg"
                          *     }
                          */
                         mainImage?: {
@@ -20658,7 +20658,7 @@ export interface paths {
                          *       "altText": "",
                          *       "title": "",
                          *       "body": "",
-                         *       "filename": "Maya Lindqvist"
+                         *       "filename": "merino-wool-throw.jpg"
                          *     }
                          */
                         mainImage?: {
@@ -20791,7 +20791,7 @@ export interface paths {
                          *       "altText": "",
                          *       "title": "",
                          *       "body": "",
-                         *       "filename": "Maya Lindqvist"
+                         *       "filename": "merino-wool-throw.jpg"
                          *     }
                          */
                         mainImage?: {
@@ -20994,7 +20994,7 @@ export interface paths {
                              *       "altText": "",
                              *       "title": "",
                              *       "body": "",
-                             *       "filename": "Maya Lindqvist"
+                             *       "filename": "merino-wool-throw.jpg"
                              *     }
                              */
                             image?: {
@@ -21100,7 +21100,7 @@ export interface paths {
                              *       "altText": "",
                              *       "title": "",
                              *       "body": "",
-                             *       "filename": "Maya Lindqvist"
+                             *       "filename": "merino-wool-throw.jpg"
                              *     }
                              */
                             mainImage: {
@@ -21192,7 +21192,7 @@ export interface paths {
                              *             "altText": "",
                              *             "title": "",
                              *             "body": "",
-                             *             "filename": "Maya Lindqvist"
+                             *             "filename": "merino-wool-throw.jpg"
                              *           }
                              *         }
                              *       ],
@@ -21300,7 +21300,7 @@ export interface paths {
                                      *       "altText": "",
                                      *       "title": "",
                                      *       "body": "",
-                                     *       "filename": "Maya Lindqvist"
+                                     *       "filename": "merino-wool-throw.jpg"
                                      *     }
                                      */
                                     mainImage?: {
@@ -21820,7 +21820,7 @@ export interface paths {
                          *             "wool"
                          *           ],
                          *           "categories": [
-                         *             "Harbour & Pine"
+                         *             "Home"
                          *           ],
                          *           "starred": true,
                          *           "author": {
@@ -21829,7 +21829,7 @@ export interface paths {
                          *           "sourceUrl": "https://harbourandpine.example/shop/p/merino-wool-throw",
                          *           "externalLink": "https://harbourandpine.example/shop/p/merino-wool-throw",
                          *           "passthrough": true,
-                         *           "promotedBlockType": "Harbour & Pine",
+                         *           "promotedBlockType": null,
                          *           "commentState": 3,
                          *           "likeCount": 42,
                          *           "publicCommentCount": 42,
@@ -21851,7 +21851,7 @@ export interface paths {
                          *             "altText": "",
                          *             "title": "",
                          *             "body": "",
-                         *             "filename": "Maya Lindqvist"
+                         *             "filename": "merino-wool-throw.jpg"
                          *           },
                          *           "image": {
                          *             "assetUrl": "https://harbourandpine.example/api/content-service/public/1.0/assets/demo/merino-wool-throw.jpg",
@@ -21871,7 +21871,7 @@ export interface paths {
                          *             "altText": "",
                          *             "title": "",
                          *             "body": "",
-                         *             "filename": "Maya Lindqvist"
+                         *             "filename": "merino-wool-throw.jpg"
                          *           },
                          *           "assetUrl": "https://harbourandpine.example/api/content-service/public/1.0/assets/demo/merino-wool-throw.jpg",
                          *           "durationSeconds": 3,
@@ -21931,7 +21931,7 @@ export interface paths {
                          *                   "altText": "",
                          *                   "title": "",
                          *                   "body": "",
-                         *                   "filename": "Maya Lindqvist"
+                         *                   "filename": "merino-wool-throw.jpg"
                          *                 }
                          *               }
                          *             ],
@@ -21963,7 +21963,7 @@ export interface paths {
                          *             ]
                          *           },
                          *           "variantOptionOrdering": [
-                         *             "Harbour & Pine"
+                         *             "Colour"
                          *           ],
                          *           "categoryIds": [
                          *             "f9d9343f947bc8869b499bb2"
@@ -21987,7 +21987,7 @@ export interface paths {
                          *               "altText": "",
                          *               "title": "",
                          *               "body": "",
-                         *               "filename": "Maya Lindqvist"
+                         *               "filename": "merino-wool-throw.jpg"
                          *             }
                          *           ]
                          *         }
@@ -22035,7 +22035,7 @@ export interface paths {
                                  *       "altText": "",
                                  *       "title": "",
                                  *       "body": "",
-                                 *       "filename": "Maya Lindqvist"
+                                 *       "filename": "merino-wool-throw.jpg"
                                  *     }
                                  */
                                 image?: {
@@ -22141,7 +22141,7 @@ export interface paths {
                                  *       "altText": "",
                                  *       "title": "",
                                  *       "body": "",
-                                 *       "filename": "Maya Lindqvist"
+                                 *       "filename": "merino-wool-throw.jpg"
                                  *     }
                                  */
                                 mainImage: {
@@ -22233,7 +22233,7 @@ export interface paths {
                                  *             "altText": "",
                                  *             "title": "",
                                  *             "body": "",
-                                 *             "filename": "Maya Lindqvist"
+                                 *             "filename": "merino-wool-throw.jpg"
                                  *           }
                                  *         }
                                  *       ],
@@ -22341,7 +22341,7 @@ export interface paths {
                                          *       "altText": "",
                                          *       "title": "",
                                          *       "body": "",
-                                         *       "filename": "Maya Lindqvist"
+                                         *       "filename": "merino-wool-throw.jpg"
                                          *     }
                                          */
                                         mainImage?: {
@@ -22538,7 +22538,7 @@ export interface paths {
                              *       "altText": "",
                              *       "title": "",
                              *       "body": "",
-                             *       "filename": "Maya Lindqvist"
+                             *       "filename": "merino-wool-throw.jpg"
                              *     }
                              */
                             image?: {
@@ -22644,7 +22644,7 @@ export interface paths {
                              *       "altText": "",
                              *       "title": "",
                              *       "body": "",
-                             *       "filename": "Maya Lindqvist"
+                             *       "filename": "merino-wool-throw.jpg"
                              *     }
                              */
                             mainImage: {
@@ -22736,7 +22736,7 @@ export interface paths {
                              *             "altText": "",
                              *             "title": "",
                              *             "body": "",
-                             *             "filename": "Maya Lindqvist"
+                             *             "filename": "merino-wool-throw.jpg"
                              *           }
                              *         }
                              *       ],
@@ -22844,7 +22844,7 @@ export interface paths {
                                      *       "altText": "",
                                      *       "title": "",
                                      *       "body": "",
-                                     *       "filename": "Maya Lindqvist"
+                                     *       "filename": "merino-wool-throw.jpg"
                                      *     }
                                      */
                                     mainImage?: {
@@ -23228,7 +23228,7 @@ export interface paths {
                              *       "kind": "newsletter",
                              *       "title": "Studio letters",
                              *       "body": "Could the throw be gift-wrapped? It is a birthday present.",
-                             *       "buttonText": "Harbour & Pine",
+                             *       "buttonText": "Sign up",
                              *       "buttonUrl": "https://harbourandpine.example/shop/p/merino-wool-throw",
                              *       "formId": "demo-contact-form",
                              *       "delaySeconds": 3,
@@ -23433,7 +23433,7 @@ export interface paths {
                              *         "wool"
                              *       ],
                              *       "categories": [
-                             *         "Harbour & Pine"
+                             *         "Home"
                              *       ],
                              *       "starred": true,
                              *       "author": {
@@ -23442,7 +23442,7 @@ export interface paths {
                              *       "sourceUrl": "https://harbourandpine.example/shop/p/merino-wool-throw",
                              *       "externalLink": "https://harbourandpine.example/shop/p/merino-wool-throw",
                              *       "passthrough": true,
-                             *       "promotedBlockType": "Harbour & Pine",
+                             *       "promotedBlockType": null,
                              *       "commentState": 3,
                              *       "likeCount": 42,
                              *       "publicCommentCount": 42,
@@ -23464,7 +23464,7 @@ export interface paths {
                              *         "altText": "",
                              *         "title": "",
                              *         "body": "",
-                             *         "filename": "Maya Lindqvist"
+                             *         "filename": "merino-wool-throw.jpg"
                              *       },
                              *       "image": {
                              *         "assetUrl": "https://harbourandpine.example/api/content-service/public/1.0/assets/demo/merino-wool-throw.jpg",
@@ -23484,7 +23484,7 @@ export interface paths {
                              *         "altText": "",
                              *         "title": "",
                              *         "body": "",
-                             *         "filename": "Maya Lindqvist"
+                             *         "filename": "merino-wool-throw.jpg"
                              *       },
                              *       "assetUrl": "https://harbourandpine.example/api/content-service/public/1.0/assets/demo/merino-wool-throw.jpg",
                              *       "durationSeconds": 3,
@@ -23544,7 +23544,7 @@ export interface paths {
                              *               "altText": "",
                              *               "title": "",
                              *               "body": "",
-                             *               "filename": "Maya Lindqvist"
+                             *               "filename": "merino-wool-throw.jpg"
                              *             }
                              *           }
                              *         ],
@@ -23576,7 +23576,7 @@ export interface paths {
                              *         ]
                              *       },
                              *       "variantOptionOrdering": [
-                             *         "Harbour & Pine"
+                             *         "Colour"
                              *       ],
                              *       "categoryIds": [
                              *         "f9d9343f947bc8869b499bb2"
@@ -23600,7 +23600,7 @@ export interface paths {
                              *           "altText": "",
                              *           "title": "",
                              *           "body": "",
-                             *           "filename": "Maya Lindqvist"
+                             *           "filename": "merino-wool-throw.jpg"
                              *         }
                              *       ]
                              *     }
@@ -23642,7 +23642,7 @@ export interface paths {
                                  *       "altText": "",
                                  *       "title": "",
                                  *       "body": "",
-                                 *       "filename": "Maya Lindqvist"
+                                 *       "filename": "merino-wool-throw.jpg"
                                  *     }
                                  */
                                 image?: {
@@ -23748,7 +23748,7 @@ export interface paths {
                                  *       "altText": "",
                                  *       "title": "",
                                  *       "body": "",
-                                 *       "filename": "Maya Lindqvist"
+                                 *       "filename": "merino-wool-throw.jpg"
                                  *     }
                                  */
                                 mainImage: {
@@ -23840,7 +23840,7 @@ export interface paths {
                                  *             "altText": "",
                                  *             "title": "",
                                  *             "body": "",
-                                 *             "filename": "Maya Lindqvist"
+                                 *             "filename": "merino-wool-throw.jpg"
                                  *           }
                                  *         }
                                  *       ],
@@ -23948,7 +23948,7 @@ export interface paths {
                                          *       "altText": "",
                                          *       "title": "",
                                          *       "body": "",
-                                         *       "filename": "Maya Lindqvist"
+                                         *       "filename": "merino-wool-throw.jpg"
                                          *     }
                                          */
                                         mainImage?: {
@@ -29261,7 +29261,7 @@ export interface components {
         }) | null;
         /**
          * @example {
-         *       "title": "Merino Wool Throw",
+         *       "title": "Shop",
          *       "collectionId": "demo-shop",
          *       "externalLink": "https://harbourandpine.example/shop/p/merino-wool-throw",
          *       "memberAreaId": "f78d0bd737a62b980ea1c344",
@@ -29277,7 +29277,7 @@ export interface components {
         };
         /**
          * @example {
-         *       "title": "Merino Wool Throw",
+         *       "title": "Shop",
          *       "collectionId": "demo-shop",
          *       "externalLink": "https://harbourandpine.example/shop/p/merino-wool-throw",
          *       "memberAreaId": "f78d0bd737a62b980ea1c344",
@@ -29293,7 +29293,7 @@ export interface components {
         };
         /**
          * @example {
-         *       "title": "Merino Wool Throw",
+         *       "title": "Shop",
          *       "url": "https://harbourandpine.example/shop/p/merino-wool-throw",
          *       "collectionId": "demo-shop",
          *       "externalLink": "https://harbourandpine.example/shop/p/merino-wool-throw",
@@ -29311,7 +29311,7 @@ export interface components {
         };
         /**
          * @example {
-         *       "title": "Merino Wool Throw",
+         *       "title": "Shop",
          *       "url": "https://harbourandpine.example/shop/p/merino-wool-throw",
          *       "collectionId": "demo-shop",
          *       "externalLink": "https://harbourandpine.example/shop/p/merino-wool-throw",

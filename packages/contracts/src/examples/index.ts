@@ -454,7 +454,7 @@ example(StoreSummary, {
 
 example(TemplateSchema, {
   type: 1,
-  name: 'Maya Lindqvist',
+  name: 'Form',
   fieldsets: ['build'],
   fieldTypes: [{ type: 'text', properties: ['label'] }],
   defaults: { 'en-US': 'Harbour & Pine' },
@@ -719,7 +719,7 @@ example(RedeemHandoff, { token: 'b1c2d3e4f5a6b7c8d9e0f1a2b3c4d5e6' });
 example(RecordHitForm, {
   event: '1',
   data: '{"websiteId":"demo","url":"https://harbourandpine.example/shop/p/merino-wool-throw","title":"Merino Wool Throw — Harbour & Pine","locale":"en-US"}',
-  ss_cvr: 'Contact us',
+  ss_cvr: 'b1c2d3e4f5a6b7c8d9e0f1a2b3c4d5e6',
   crumb: 'b1c2d3e4f5a6b7c8d9e0f1a2b3c4d5e6',
 });
 
@@ -928,7 +928,7 @@ const siteSettingsBody = example(SiteSettingsBody, {
 
 example(Website, {
   id: 'b2ae94090dff9c1674653a3c',
-  title: 'Merino Wool Throw',
+  title: 'Harbour & Pine',
   templateId: 'harbour',
   domains: ['harbourandpine.example'],
   settings: siteSettingsBody,
@@ -936,7 +936,7 @@ example(Website, {
   updatedOn: 1763649120000,
 });
 
-example(UpdateWebsiteBody, { title: 'Merino Wool Throw', domains: ['harbourandpine.example'] });
+example(UpdateWebsiteBody, { title: 'Harbour & Pine', domains: ['harbourandpine.example'] });
 
 example(UpdateSiteSettingsBody, {
   currency: 'USD',
@@ -967,7 +967,7 @@ example(UpdateSiteSettingsBody, {
 
 example(PublicSite, {
   id: 'bc357fc80af84669818f2851',
-  title: 'Merino Wool Throw',
+  title: 'Harbour & Pine',
   templateId: 'harbour',
   settings: {
     currency: 'USD',
@@ -1063,7 +1063,7 @@ const imageBody = example(ImageBody, {
   altText: '',
   title: '',
   body: '',
-  filename: 'Maya Lindqvist',
+  filename: 'merino-wool-throw.jpg',
 });
 
 const lessonBody = example(LessonBody, {
@@ -1075,13 +1075,13 @@ const lessonBody = example(LessonBody, {
   body: '',
   excerpt: '',
   tags: ['wool'],
-  categories: ['Harbour & Pine'],
+  categories: ['Home'],
   starred: false,
   author: { displayName: 'Maya Lindqvist' },
   sourceUrl: 'https://harbourandpine.example/shop/p/merino-wool-throw',
   externalLink: 'https://harbourandpine.example/shop/p/merino-wool-throw',
   passthrough: false,
-  promotedBlockType: 'Harbour & Pine',
+  promotedBlockType: null,
   commentState: 0,
   likeCount: 0,
   publicCommentCount: 0,
@@ -1144,13 +1144,13 @@ const contentItem = example(ContentItem, {
   body: 'Could the throw be gift-wrapped? It is a birthday present.',
   excerpt: 'A soft throw woven from undyed merino in a small mill on the coast.',
   tags: ['wool'],
-  categories: ['Harbour & Pine'],
+  categories: ['Home'],
   starred: true,
   author: { displayName: 'Maya Lindqvist' },
   sourceUrl: 'https://harbourandpine.example/shop/p/merino-wool-throw',
   externalLink: 'https://harbourandpine.example/shop/p/merino-wool-throw',
   passthrough: true,
-  promotedBlockType: 'Harbour & Pine',
+  promotedBlockType: null,
   commentState: 3,
   likeCount: 42,
   publicCommentCount: 42,
@@ -1163,7 +1163,7 @@ const contentItem = example(ContentItem, {
   endDate: 1763649120000,
   location: eventLocation,
   structuredContent: structuredContent,
-  variantOptionOrdering: ['Harbour & Pine'],
+  variantOptionOrdering: ['Colour'],
   categoryIds: ['f9d9343f947bc8869b499bb2'],
   items: [imageOut],
 });
@@ -1218,7 +1218,7 @@ example(UpdateCategoryBody, {
 });
 
 const navigationItemBody = example(NavigationItemBody, {
-  title: 'Merino Wool Throw',
+  title: 'Shop',
   collectionId: 'demo-shop',
   externalLink: 'https://harbourandpine.example/shop/p/merino-wool-throw',
   memberAreaId: 'f78d0bd737a62b980ea1c344',
@@ -1228,7 +1228,7 @@ const navigationItemBody = example(NavigationItemBody, {
 example(UpdateNavigationBody, { fieldName: 'mainNavigation', templateId: 'harbour', navigation: { items: [navigationItemBody] } });
 
 const navigationLink = example(NavigationLink, {
-  title: 'Merino Wool Throw',
+  title: 'Shop',
   url: 'https://harbourandpine.example/shop/p/merino-wool-throw',
   collectionId: 'demo-shop',
   externalLink: 'https://harbourandpine.example/shop/p/merino-wool-throw',
@@ -1294,7 +1294,7 @@ const searchResult = example(SearchResult, {
   kind: 'page',
   title: 'Merino Wool Throw',
   url: 'https://harbourandpine.example/shop/p/merino-wool-throw',
-  excerptHtml: 'Harbour & Pine',
+  excerptHtml: '<p>A soft throw woven from undyed merino.</p>',
   assetUrl: 'https://harbourandpine.example/api/content-service/public/1.0/assets/demo/merino-wool-throw.jpg',
   rank: 3,
 });
@@ -1304,10 +1304,10 @@ example(SearchResponse, { query: 'merino', page: 1, pageSize: 20, total: 42, res
 example(UploadedAsset, {
   id: '5c38e81ccbc031ae5a4cc2e0',
   assetUrl: 'https://harbourandpine.example/api/content-service/public/1.0/assets/demo/merino-wool-throw.jpg',
-  filename: 'Maya Lindqvist',
+  filename: 'merino-wool-throw.jpg',
   contentType: 'image/jpeg',
   size: 20,
-  originalSize: 'Harbour & Pine',
+  originalSize: '1600x1200',
 });
 
 const mediaFocalPoint = example(MediaFocalPoint, { x: 1, y: 1 });
@@ -1323,19 +1323,19 @@ const mediaUsage = example(MediaUsage, {
 
 const mediaAsset = example(MediaAsset, {
   id: 'Qm7xK2pL9vR4tY8wZ1aB3c',
-  file: 'Harbour & Pine',
+  file: 'merino-wool-throw.jpg',
   assetUrl: 'https://harbourandpine.example/api/content-service/public/1.0/assets/demo/merino-wool-throw.jpg',
-  filename: 'Maya Lindqvist',
+  filename: 'merino-wool-throw.jpg',
   contentType: 'image/jpeg',
   size: 20,
-  originalSize: 'Harbour & Pine',
+  originalSize: '1600x1200',
   widths: [1600],
   altText: 'Harbour & Pine logo',
   mediaFocalPoint: mediaFocalPoint,
   replacedBy: 'Qm7xK2pL9vR4tY8wZ1aB3c',
   createdOn: 1763649120000,
   usages: [mediaUsage],
-  altWarning: 'Harbour & Pine',
+  altWarning: 'Add a description of the image for screen readers.',
 });
 
 example(MediaList, { assets: [mediaAsset] });
@@ -1379,7 +1379,7 @@ example(MemberAreaSummary, {
   title: 'Workshop members',
   description: 'A soft throw woven from undyed merino in a small mill on the coast.',
   access: 'free',
-  deniedMessage: 'Harbour & Pine',
+  deniedMessage: 'This page is for workshop members. Sign in or join to see it.',
   plans: [memberAreaPlan],
   pages: [
     {
@@ -1397,7 +1397,7 @@ const popupOverlay = example(PopupOverlay, {
   kind: 'newsletter',
   title: 'Studio letters',
   body: 'Could the throw be gift-wrapped? It is a birthday present.',
-  buttonText: 'Harbour & Pine',
+  buttonText: 'Sign up',
   buttonUrl: 'https://harbourandpine.example/shop/p/merino-wool-throw',
   formId: 'demo-contact-form',
   delaySeconds: 3,
@@ -1424,7 +1424,7 @@ example(OwnerComment, {
   status: 'pending',
   authorEmail: 'owner@example.com',
   siteUserId: '08f0c8a0a9ec029a4a9cfbc0',
-  itemTitle: 'Harbour & Pine',
+  itemTitle: 'Hand-thrown Serving Bowl',
   itemUrl: 'https://harbourandpine.example/shop/p/merino-wool-throw',
   updatedOn: 1763649120000,
 });
@@ -1452,7 +1452,7 @@ example(MemberArea, {
   access: 'free',
   planProductIds: ['256bcc705554cf728326a160'],
   collectionIds: ['demo-shop'],
-  deniedMessage: 'Harbour & Pine',
+  deniedMessage: 'This page is for workshop members. Sign in or join to see it.',
   memberCount: 42,
   createdOn: 1763649120000,
   updatedOn: 1763649120000,
@@ -1474,7 +1474,7 @@ example(PopupOverlayBody, {
   kind: 'newsletter',
   title: 'Studio letters',
   body: 'Could the throw be gift-wrapped? It is a birthday present.',
-  buttonText: 'Harbour & Pine',
+  buttonText: 'Sign up',
   buttonUrl: 'https://harbourandpine.example/shop/p/merino-wool-throw',
   formId: 'demo-contact-form',
   delaySeconds: 3,
