@@ -9770,7 +9770,7 @@ export interface paths {
                              *       "betaFlags": {
                              *         "commerceVisitorMetrics": true,
                              *         "videoPaywall": true,
-                             *         "productReviewsKillSwitch": true
+                             *         "productReviewsKillSwitch": false
                              *       },
                              *       "store": {
                              *         "allowMultipleQuantityForServices": true,
@@ -9785,12 +9785,12 @@ export interface paths {
                              *       "colors": {
                              *         "accent": "#2f4f4f"
                              *       },
-                             *       "businessEmail": "maya.lindqvist@example.com",
+                             *       "businessEmail": "owner@example.com",
                              *       "styles": {
                              *         "bodyFont": "system",
                              *         "headingFont": "system",
                              *         "accent": "#2f4f4f",
-                             *         "text": "#2f4f4f",
+                             *         "text": "#1f2a2a",
                              *         "background": "#f7f3ea",
                              *         "buttonShape": "square",
                              *         "spacing": "compact"
@@ -9802,7 +9802,7 @@ export interface paths {
                                  * @example {
                                  *       "commerceVisitorMetrics": true,
                                  *       "videoPaywall": true,
-                                 *       "productReviewsKillSwitch": true
+                                 *       "productReviewsKillSwitch": false
                                  *     }
                                  */
                                 betaFlags: {
@@ -9867,7 +9867,7 @@ export interface paths {
                                  *       "bodyFont": "system",
                                  *       "headingFont": "system",
                                  *       "accent": "#2f4f4f",
-                                 *       "text": "#2f4f4f",
+                                 *       "text": "#1f2a2a",
                                  *       "background": "#f7f3ea",
                                  *       "buttonShape": "square",
                                  *       "spacing": "compact"
@@ -9970,7 +9970,7 @@ export interface paths {
                              *       "betaFlags": {
                              *         "commerceVisitorMetrics": true,
                              *         "videoPaywall": true,
-                             *         "productReviewsKillSwitch": true
+                             *         "productReviewsKillSwitch": false
                              *       },
                              *       "store": {
                              *         "allowMultipleQuantityForServices": true,
@@ -9985,12 +9985,12 @@ export interface paths {
                              *       "colors": {
                              *         "accent": "#2f4f4f"
                              *       },
-                             *       "businessEmail": "maya.lindqvist@example.com",
+                             *       "businessEmail": "owner@example.com",
                              *       "styles": {
                              *         "bodyFont": "system",
                              *         "headingFont": "system",
                              *         "accent": "#2f4f4f",
-                             *         "text": "#2f4f4f",
+                             *         "text": "#1f2a2a",
                              *         "background": "#f7f3ea",
                              *         "buttonShape": "square",
                              *         "spacing": "compact"
@@ -10002,7 +10002,7 @@ export interface paths {
                                  * @example {
                                  *       "commerceVisitorMetrics": true,
                                  *       "videoPaywall": true,
-                                 *       "productReviewsKillSwitch": true
+                                 *       "productReviewsKillSwitch": false
                                  *     }
                                  */
                                 betaFlags: {
@@ -10067,7 +10067,7 @@ export interface paths {
                                  *       "bodyFont": "system",
                                  *       "headingFont": "system",
                                  *       "accent": "#2f4f4f",
-                                 *       "text": "#2f4f4f",
+                                 *       "text": "#1f2a2a",
                                  *       "background": "#f7f3ea",
                                  *       "buttonShape": "square",
                                  *       "spacing": "compact"
@@ -16175,7 +16175,7 @@ export interface paths {
                              * @example {
                              *       "commerceVisitorMetrics": true,
                              *       "videoPaywall": true,
-                             *       "productReviewsKillSwitch": true
+                             *       "productReviewsKillSwitch": false
                              *     }
                              */
                             betaFlags: {
@@ -16240,7 +16240,7 @@ export interface paths {
                              *       "bodyFont": "system",
                              *       "headingFont": "system",
                              *       "accent": "#2f4f4f",
-                             *       "text": "#2f4f4f",
+                             *       "text": "#1f2a2a",
                              *       "background": "#f7f3ea",
                              *       "buttonShape": "square",
                              *       "spacing": "compact"
@@ -16353,7 +16353,7 @@ export interface paths {
                          *       "bodyFont": "system",
                          *       "headingFont": "system",
                          *       "accent": "#2f4f4f",
-                         *       "text": "#2f4f4f",
+                         *       "text": "#1f2a2a",
                          *       "background": "#f7f3ea",
                          *       "buttonShape": "square",
                          *       "spacing": "compact"
@@ -16418,7 +16418,7 @@ export interface paths {
                              * @example {
                              *       "commerceVisitorMetrics": true,
                              *       "videoPaywall": true,
-                             *       "productReviewsKillSwitch": true
+                             *       "productReviewsKillSwitch": false
                              *     }
                              */
                             betaFlags: {
@@ -16483,7 +16483,7 @@ export interface paths {
                              *       "bodyFont": "system",
                              *       "headingFont": "system",
                              *       "accent": "#2f4f4f",
-                             *       "text": "#2f4f4f",
+                             *       "text": "#1f2a2a",
                              *       "background": "#f7f3ea",
                              *       "buttonShape": "square",
                              *       "spacing": "compact"
@@ -23227,12 +23227,12 @@ export interface paths {
                              *       "enabled": true,
                              *       "kind": "newsletter",
                              *       "title": "Studio letters",
-                             *       "body": "Could the throw be gift-wrapped? It is a birthday present.",
+                             *       "body": "A short letter each month: new makes, market dates, no noise.",
                              *       "buttonText": "Sign up",
-                             *       "buttonUrl": "https://harbourandpine.example/shop/p/merino-wool-throw",
-                             *       "formId": "demo-contact-form",
-                             *       "delaySeconds": 3,
-                             *       "hideForDays": 3,
+                             *       "buttonUrl": "https://harbourandpine.example/journal",
+                             *       "formId": "demo-newsletter",
+                             *       "delaySeconds": 8,
+                             *       "hideForDays": 14,
                              *       "pages": "all",
                              *       "version": 3,
                              *       "updatedOn": 1763649120000
@@ -24123,7 +24123,7 @@ export interface paths {
                                  * @example {
                                  *       "commerceVisitorMetrics": true,
                                  *       "videoPaywall": true,
-                                 *       "productReviewsKillSwitch": true
+                                 *       "productReviewsKillSwitch": false
                                  *     }
                                  */
                                 betaFlags: {
@@ -24187,7 +24187,7 @@ export interface paths {
                                  *       "bodyFont": "system",
                                  *       "headingFont": "system",
                                  *       "accent": "#2f4f4f",
-                                 *       "text": "#2f4f4f",
+                                 *       "text": "#1f2a2a",
                                  *       "background": "#f7f3ea",
                                  *       "buttonShape": "square",
                                  *       "spacing": "compact"
@@ -25330,7 +25330,7 @@ export interface paths {
                          *       "bodyFont": "system",
                          *       "headingFont": "system",
                          *       "accent": "#2f4f4f",
-                         *       "text": "#2f4f4f",
+                         *       "text": "#1f2a2a",
                          *       "background": "#f7f3ea",
                          *       "buttonShape": "square",
                          *       "spacing": "compact"

@@ -415,7 +415,7 @@ example(UpdateSubscriptionStatusBody, { status: 'cancelled' });
 
 const placePrediction = example(PlacePrediction, {
   placeId: '8322104326502affd08e3267',
-  description: 'A soft throw woven from undyed merino in a small mill on the coast.',
+  description: '12 Harbour Way, Portland, OR, USA',
   mainText: '12 Harbour Way',
   secondaryText: 'Portland, OR, USA',
 });
@@ -889,7 +889,7 @@ const cookieSettings = example(CookieSettings, {
   bannerText: 'We use cookies to keep your cart and to count visits.',
 });
 
-const betaFlags = example(BetaFlags, { commerceVisitorMetrics: true, videoPaywall: true, productReviewsKillSwitch: true });
+const betaFlags = example(BetaFlags, { commerceVisitorMetrics: true, videoPaywall: true, productReviewsKillSwitch: false });
 
 const storeSettings = example(StoreSettings, {
   allowMultipleQuantityForServices: true,
@@ -904,7 +904,7 @@ const siteStyles = example(SiteStyles, {
   bodyFont: 'system',
   headingFont: 'system',
   accent: '#2f4f4f',
-  text: '#2f4f4f',
+  text: '#1f2a2a',
   background: '#f7f3ea',
   buttonShape: 'square',
   spacing: 'compact',
@@ -922,7 +922,7 @@ const siteSettingsBody = example(SiteSettingsBody, {
   commentsEnabled: true,
   captchaSiteKey: '6LcHarbourPineDemoKey',
   colors: { accent: '#2f4f4f' },
-  businessEmail: 'maya.lindqvist@example.com',
+  businessEmail: 'owner@example.com',
   styles: siteStyles,
 });
 
@@ -938,52 +938,12 @@ example(Website, {
 
 example(UpdateWebsiteBody, { title: 'Harbour & Pine', domains: ['harbourandpine.example'] });
 
-example(UpdateSiteSettingsBody, {
-  currency: 'USD',
-  locale: 'en-US',
-  timeZone: 'America/Los_Angeles',
-  country: 'US',
-  cookieSettings: {
-    bannerEnabled: true,
-    restrictivePolicy: true,
-    bannerText: 'We use cookies to keep your cart and to count visits.',
-  },
-  siteStatus: 1,
-  betaFlags: { commerceVisitorMetrics: true, videoPaywall: true, productReviewsKillSwitch: true },
-  store: {
-    allowMultipleQuantityForServices: true,
-    expressCheckout: true,
-    customCart: true,
-    nativeReviewsEnabled: true,
-    importedReviewsEnabled: true,
-    installmentsEnabled: true,
-  },
-  commentsEnabled: true,
-  captchaSiteKey: '6LcHarbourPineDemoKey',
-  colors: { accent: '#2f4f4f' },
-  businessEmail: 'owner@example.com',
-  styles: siteStyles,
-});
+example(UpdateSiteSettingsBody, { ...siteSettingsBody, commentsEnabled: false });
 
-example(PublicSite, {
-  id: 'bc357fc80af84669818f2851',
-  title: 'Harbour & Pine',
-  templateId: 'harbour',
-  settings: {
-    currency: 'USD',
-    locale: 'en-US',
-    timeZone: 'America/Los_Angeles',
-    country: 'US',
-    cookieSettings: cookieSettings,
-    siteStatus: 1,
-    betaFlags: betaFlags,
-    store: storeSettings,
-    commentsEnabled: true,
-    captchaSiteKey: '6LcHarbourPineDemoKey',
-    colors: { accent: '#2f4f4f' },
-    styles: siteStyles,
-  },
-});
+// What visitors see of the settings: all but the business email.
+const { businessEmail: _businessEmail, ...publicSettings } = siteSettingsBody;
+
+example(PublicSite, { id: 'bc357fc80af84669818f2851', title: 'Harbour & Pine', templateId: 'harbour', settings: publicSettings });
 
 const blockBody = example(BlockBody, {
   id: 'd1585a2c01c51af7e9e92d00',
@@ -1396,12 +1356,12 @@ const popupOverlay = example(PopupOverlay, {
   enabled: true,
   kind: 'newsletter',
   title: 'Studio letters',
-  body: 'Could the throw be gift-wrapped? It is a birthday present.',
+  body: 'A short letter each month: new makes, market dates, no noise.',
   buttonText: 'Sign up',
-  buttonUrl: 'https://harbourandpine.example/shop/p/merino-wool-throw',
-  formId: 'demo-contact-form',
-  delaySeconds: 3,
-  hideForDays: 3,
+  buttonUrl: 'https://harbourandpine.example/journal',
+  formId: 'demo-newsletter',
+  delaySeconds: 8,
+  hideForDays: 14,
   pages: 'all',
   version: 3,
   updatedOn: 1763649120000,
@@ -1469,18 +1429,9 @@ example(MemberGrant, {
   grantedOn: 1763649120000,
 });
 
-example(PopupOverlayBody, {
-  enabled: true,
-  kind: 'newsletter',
-  title: 'Studio letters',
-  body: 'Could the throw be gift-wrapped? It is a birthday present.',
-  buttonText: 'Sign up',
-  buttonUrl: 'https://harbourandpine.example/shop/p/merino-wool-throw',
-  formId: 'demo-contact-form',
-  delaySeconds: 3,
-  hideForDays: 3,
-  pages: 'all',
-});
+// The body an owner sends is the popup without what the service stamps on it.
+const { version: _version, updatedOn: _updatedOn, ...popupOverlayBody } = popupOverlay;
+example(PopupOverlayBody, popupOverlayBody);
 
 example(PreviewBody, { collectionId: 'demo-shop', layout: layout, only: [3], styles: siteStyles });
 
