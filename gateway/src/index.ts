@@ -2,4 +2,4 @@ export { buildGateway, type BuildGatewayOptions } from './app.js';
 export { GatewayEnv, serviceUrl } from './config.js';
 export { ROUTES, serviceFor } from './routes.js';
 export { CRUMB_COOKIE, CRUMB_HEADER } from './crumb.js';
-export { mergeDocuments, type OpenApiDocument } from './docs.js';
+export { composeExample, mergeDocuments, type OpenApiDocument } from './docs.js';

@@ -2558,6 +2558,12 @@ export interface paths {
                                 currency: string;
                                 day: string;
                                 orders: number;
+                                /**
+                                 * @example {
+                                 *       "value": "8900",
+                                 *       "currency": "USD"
+                                 *     }
+                                 */
                                 revenue: {
                                     /** @enum {string} */
                                     currency: "EUR" | "USD" | "AUD" | "NOK" | "CAD" | "NZD" | "DKK" | "GBP" | "HKD" | "CHF" | "MXN" | "SGD" | "SEK" | "CZK" | "ILS" | "PHP" | "RUB" | "PLN" | "THB" | "MYR" | "ARS" | "BRL" | "COP" | "IDR" | "INR" | "JPY" | "ZAR";
@@ -2566,6 +2572,12 @@ export interface paths {
                             }[];
                             to: string;
                             totals: {
+                                /**
+                                 * @example {
+                                 *       "value": "8900",
+                                 *       "currency": "USD"
+                                 *     }
+                                 */
                                 averageOrderValue: {
                                     /** @enum {string} */
                                     currency: "EUR" | "USD" | "AUD" | "NOK" | "CAD" | "NZD" | "DKK" | "GBP" | "HKD" | "CHF" | "MXN" | "SGD" | "SEK" | "CZK" | "ILS" | "PHP" | "RUB" | "PLN" | "THB" | "MYR" | "ARS" | "BRL" | "COP" | "IDR" | "INR" | "JPY" | "ZAR";
@@ -2573,6 +2585,12 @@ export interface paths {
                                 };
                                 currency: string;
                                 orders: number;
+                                /**
+                                 * @example {
+                                 *       "value": "8900",
+                                 *       "currency": "USD"
+                                 *     }
+                                 */
                                 revenue: {
                                     /** @enum {string} */
                                     currency: "EUR" | "USD" | "AUD" | "NOK" | "CAD" | "NZD" | "DKK" | "GBP" | "HKD" | "CHF" | "MXN" | "SGD" | "SEK" | "CZK" | "ILS" | "PHP" | "RUB" | "PLN" | "THB" | "MYR" | "ARS" | "BRL" | "COP" | "IDR" | "INR" | "JPY" | "ZAR";
@@ -3151,6 +3169,14 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/json": {
+                        /**
+                         * @example {
+                         *       "number": "4242 4242 4242 4242",
+                         *       "expMonth": 12,
+                         *       "expYear": 2029,
+                         *       "cvc": "123"
+                         *     }
+                         */
                         card?: {
                             cvc: string;
                             expMonth: number;
@@ -3161,6 +3187,17 @@ export interface paths {
                         /** Format: email */
                         email: string;
                         giftCardCode?: string;
+                        /**
+                         * @example {
+                         *       "name": "Maya Lindqvist",
+                         *       "line1": "12 Harbour Way",
+                         *       "line2": "Studio 3",
+                         *       "city": "Portland",
+                         *       "region": "OR",
+                         *       "postalCode": "97209",
+                         *       "country": "US"
+                         *     }
+                         */
                         shippingAddress?: {
                             city: string;
                             country: string;
@@ -3181,13 +3218,116 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
+                            /**
+                             * @example {
+                             *       "id": "842edab60282df583124098e",
+                             *       "orderNumber": 1042,
+                             *       "kind": "order",
+                             *       "websiteId": "demo",
+                             *       "purchasedCartId": "a55ebe832f86fa4f3458228c",
+                             *       "status": "paid",
+                             *       "testMode": false,
+                             *       "email": "maya.lindqvist@example.com",
+                             *       "shippingAddress": {
+                             *         "name": "Maya Lindqvist",
+                             *         "line1": "12 Harbour Way",
+                             *         "line2": "Studio 3",
+                             *         "city": "Portland",
+                             *         "region": "OR",
+                             *         "postalCode": "97209",
+                             *         "country": "US"
+                             *       },
+                             *       "items": [
+                             *         {
+                             *           "itemId": "ac57d2fe5f488a80dbf488e1",
+                             *           "variantId": "cab086f662107c3e4b777ee5",
+                             *           "sku": "HP-THROW-OAT",
+                             *           "productName": "Merino Wool Throw",
+                             *           "productType": 3,
+                             *           "quantity": 1,
+                             *           "unitPrice": {
+                             *             "value": "8900",
+                             *             "currency": "USD"
+                             *           },
+                             *           "additionalFields": "{\"Engraving\":\"M.L.\"}"
+                             *         }
+                             *       ],
+                             *       "subtotal": {
+                             *         "value": "8900",
+                             *         "currency": "USD"
+                             *       },
+                             *       "discountTotal": {
+                             *         "value": "890",
+                             *         "currency": "USD"
+                             *       },
+                             *       "shippingTotal": {
+                             *         "value": "500",
+                             *         "currency": "USD"
+                             *       },
+                             *       "taxTotal": {
+                             *         "value": "661",
+                             *         "currency": "USD"
+                             *       },
+                             *       "giftCardTotal": {
+                             *         "value": "0",
+                             *         "currency": "USD"
+                             *       },
+                             *       "grandTotal": {
+                             *         "value": "9171",
+                             *         "currency": "USD"
+                             *       },
+                             *       "amountCharged": {
+                             *         "value": "9171",
+                             *         "currency": "USD"
+                             *       },
+                             *       "giftCardsIssued": [],
+                             *       "subscription": {
+                             *         "id": "abb659d967a25dfb5ef3dd34",
+                             *         "itemId": "fa26f1507882fc418755ae32",
+                             *         "sku": "HP-THROW-OAT",
+                             *         "plan": {
+                             *           "billingPeriod": {
+                             *             "value": 3,
+                             *             "unit": "WEEK"
+                             *           },
+                             *           "numBillingCycles": 3
+                             *         },
+                             *         "cyclesBilled": 3,
+                             *         "nextBillingDate": "2026-11-20T14:32:00.000Z",
+                             *         "status": "active",
+                             *         "price": {
+                             *           "value": "8900",
+                             *           "currency": "USD"
+                             *         }
+                             *       },
+                             *       "createdAt": "2026-11-20T14:32:00.000Z",
+                             *       "receiptToken": "b1c2d3e4f5a6b7c8d9e0f1a2b3c4d5e6",
+                             *       "refundedTotal": {
+                             *         "value": "0",
+                             *         "currency": "USD"
+                             *       },
+                             *       "refunds": []
+                             *     }
+                             */
                             order: {
+                                /**
+                                 * @example {
+                                 *       "value": "8900",
+                                 *       "currency": "USD"
+                                 *     }
+                                 */
                                 amountCharged: {
                                     /** @enum {string} */
                                     currency: "EUR" | "USD" | "AUD" | "NOK" | "CAD" | "NZD" | "DKK" | "GBP" | "HKD" | "CHF" | "MXN" | "SGD" | "SEK" | "CZK" | "ILS" | "PHP" | "RUB" | "PLN" | "THB" | "MYR" | "ARS" | "BRL" | "COP" | "IDR" | "INR" | "JPY" | "ZAR";
                                     value: string;
                                 };
                                 createdAt: string;
+                                /**
+                                 * @example {
+                                 *       "value": "8900",
+                                 *       "currency": "USD"
+                                 *     }
+                                 */
                                 discountTotal: {
                                     /** @enum {string} */
                                     currency: "EUR" | "USD" | "AUD" | "NOK" | "CAD" | "NZD" | "DKK" | "GBP" | "HKD" | "CHF" | "MXN" | "SGD" | "SEK" | "CZK" | "ILS" | "PHP" | "RUB" | "PLN" | "THB" | "MYR" | "ARS" | "BRL" | "COP" | "IDR" | "INR" | "JPY" | "ZAR";
@@ -3195,6 +3335,12 @@ export interface paths {
                                 };
                                 email: string;
                                 giftCardsIssued: {
+                                    /**
+                                     * @example {
+                                     *       "value": "8900",
+                                     *       "currency": "USD"
+                                     *     }
+                                     */
                                     balance: {
                                         /** @enum {string} */
                                         currency: "EUR" | "USD" | "AUD" | "NOK" | "CAD" | "NZD" | "DKK" | "GBP" | "HKD" | "CHF" | "MXN" | "SGD" | "SEK" | "CZK" | "ILS" | "PHP" | "RUB" | "PLN" | "THB" | "MYR" | "ARS" | "BRL" | "COP" | "IDR" | "INR" | "JPY" | "ZAR";
@@ -3202,11 +3348,23 @@ export interface paths {
                                     };
                                     code: string;
                                 }[];
+                                /**
+                                 * @example {
+                                 *       "value": "8900",
+                                 *       "currency": "USD"
+                                 *     }
+                                 */
                                 giftCardTotal: {
                                     /** @enum {string} */
                                     currency: "EUR" | "USD" | "AUD" | "NOK" | "CAD" | "NZD" | "DKK" | "GBP" | "HKD" | "CHF" | "MXN" | "SGD" | "SEK" | "CZK" | "ILS" | "PHP" | "RUB" | "PLN" | "THB" | "MYR" | "ARS" | "BRL" | "COP" | "IDR" | "INR" | "JPY" | "ZAR";
                                     value: string;
                                 };
+                                /**
+                                 * @example {
+                                 *       "value": "8900",
+                                 *       "currency": "USD"
+                                 *     }
+                                 */
                                 grandTotal: {
                                     /** @enum {string} */
                                     currency: "EUR" | "USD" | "AUD" | "NOK" | "CAD" | "NZD" | "DKK" | "GBP" | "HKD" | "CHF" | "MXN" | "SGD" | "SEK" | "CZK" | "ILS" | "PHP" | "RUB" | "PLN" | "THB" | "MYR" | "ARS" | "BRL" | "COP" | "IDR" | "INR" | "JPY" | "ZAR";
@@ -3220,6 +3378,12 @@ export interface paths {
                                     productType: number;
                                     quantity: number;
                                     sku: string;
+                                    /**
+                                     * @example {
+                                     *       "value": "8900",
+                                     *       "currency": "USD"
+                                     *     }
+                                     */
                                     unitPrice: {
                                         /** @enum {string} */
                                         currency: "EUR" | "USD" | "AUD" | "NOK" | "CAD" | "NZD" | "DKK" | "GBP" | "HKD" | "CHF" | "MXN" | "SGD" | "SEK" | "CZK" | "ILS" | "PHP" | "RUB" | "PLN" | "THB" | "MYR" | "ARS" | "BRL" | "COP" | "IDR" | "INR" | "JPY" | "ZAR";
@@ -3232,12 +3396,24 @@ export interface paths {
                                 orderNumber: number;
                                 purchasedCartId: string | null;
                                 receiptToken?: string | null;
+                                /**
+                                 * @example {
+                                 *       "value": "8900",
+                                 *       "currency": "USD"
+                                 *     }
+                                 */
                                 refundedTotal: {
                                     /** @enum {string} */
                                     currency: "EUR" | "USD" | "AUD" | "NOK" | "CAD" | "NZD" | "DKK" | "GBP" | "HKD" | "CHF" | "MXN" | "SGD" | "SEK" | "CZK" | "ILS" | "PHP" | "RUB" | "PLN" | "THB" | "MYR" | "ARS" | "BRL" | "COP" | "IDR" | "INR" | "JPY" | "ZAR";
                                     value: string;
                                 };
                                 refunds: {
+                                    /**
+                                     * @example {
+                                     *       "value": "8900",
+                                     *       "currency": "USD"
+                                     *     }
+                                     */
                                     amount: {
                                         /** @enum {string} */
                                         currency: "EUR" | "USD" | "AUD" | "NOK" | "CAD" | "NZD" | "DKK" | "GBP" | "HKD" | "CHF" | "MXN" | "SGD" | "SEK" | "CZK" | "ILS" | "PHP" | "RUB" | "PLN" | "THB" | "MYR" | "ARS" | "BRL" | "COP" | "IDR" | "INR" | "JPY" | "ZAR";
@@ -3252,17 +3428,40 @@ export interface paths {
                                         sku: string;
                                         variantId: string;
                                     }[];
+                                    /**
+                                     * @example {
+                                     *       "value": "8900",
+                                     *       "currency": "USD"
+                                     *     }
+                                     */
                                     toCard: {
                                         /** @enum {string} */
                                         currency: "EUR" | "USD" | "AUD" | "NOK" | "CAD" | "NZD" | "DKK" | "GBP" | "HKD" | "CHF" | "MXN" | "SGD" | "SEK" | "CZK" | "ILS" | "PHP" | "RUB" | "PLN" | "THB" | "MYR" | "ARS" | "BRL" | "COP" | "IDR" | "INR" | "JPY" | "ZAR";
                                         value: string;
                                     };
+                                    /**
+                                     * @example {
+                                     *       "value": "8900",
+                                     *       "currency": "USD"
+                                     *     }
+                                     */
                                     toGiftCard: {
                                         /** @enum {string} */
                                         currency: "EUR" | "USD" | "AUD" | "NOK" | "CAD" | "NZD" | "DKK" | "GBP" | "HKD" | "CHF" | "MXN" | "SGD" | "SEK" | "CZK" | "ILS" | "PHP" | "RUB" | "PLN" | "THB" | "MYR" | "ARS" | "BRL" | "COP" | "IDR" | "INR" | "JPY" | "ZAR";
                                         value: string;
                                     };
                                 }[];
+                                /**
+                                 * @example {
+                                 *       "name": "Maya Lindqvist",
+                                 *       "line1": "12 Harbour Way",
+                                 *       "line2": "Studio 3",
+                                 *       "city": "Portland",
+                                 *       "region": "OR",
+                                 *       "postalCode": "97209",
+                                 *       "country": "US"
+                                 *     }
+                                 */
                                 shippingAddress: {
                                     city: string;
                                     country: string;
@@ -3272,6 +3471,12 @@ export interface paths {
                                     postalCode?: string;
                                     region?: string;
                                 } | null;
+                                /**
+                                 * @example {
+                                 *       "value": "8900",
+                                 *       "currency": "USD"
+                                 *     }
+                                 */
                                 shippingTotal: {
                                     /** @enum {string} */
                                     currency: "EUR" | "USD" | "AUD" | "NOK" | "CAD" | "NZD" | "DKK" | "GBP" | "HKD" | "CHF" | "MXN" | "SGD" | "SEK" | "CZK" | "ILS" | "PHP" | "RUB" | "PLN" | "THB" | "MYR" | "ARS" | "BRL" | "COP" | "IDR" | "INR" | "JPY" | "ZAR";
@@ -3279,11 +3484,41 @@ export interface paths {
                                 };
                                 /** @enum {string} */
                                 status: "pending" | "paid" | "fulfilled" | "cancelled" | "payment-failed" | "partially-refunded" | "refunded";
+                                /**
+                                 * @example {
+                                 *       "id": "abb659d967a25dfb5ef3dd34",
+                                 *       "itemId": "fa26f1507882fc418755ae32",
+                                 *       "sku": "HP-THROW-OAT",
+                                 *       "plan": {
+                                 *         "billingPeriod": {
+                                 *           "value": 3,
+                                 *           "unit": "WEEK"
+                                 *         },
+                                 *         "numBillingCycles": 3
+                                 *       },
+                                 *       "cyclesBilled": 3,
+                                 *       "nextBillingDate": "2026-11-20T14:32:00.000Z",
+                                 *       "status": "active",
+                                 *       "price": {
+                                 *         "value": "8900",
+                                 *         "currency": "USD"
+                                 *       }
+                                 *     }
+                                 */
                                 subscription: {
                                     cyclesBilled: number;
                                     id: string;
                                     itemId: string;
                                     nextBillingDate: string | null;
+                                    /**
+                                     * @example {
+                                     *       "billingPeriod": {
+                                     *         "value": 3,
+                                     *         "unit": "WEEK"
+                                     *       },
+                                     *       "numBillingCycles": 3
+                                     *     }
+                                     */
                                     plan: {
                                         billingPeriod: {
                                             /** @enum {string} */
@@ -3292,6 +3527,12 @@ export interface paths {
                                         };
                                         numBillingCycles: number;
                                     };
+                                    /**
+                                     * @example {
+                                     *       "value": "8900",
+                                     *       "currency": "USD"
+                                     *     }
+                                     */
                                     price: {
                                         /** @enum {string} */
                                         currency: "EUR" | "USD" | "AUD" | "NOK" | "CAD" | "NZD" | "DKK" | "GBP" | "HKD" | "CHF" | "MXN" | "SGD" | "SEK" | "CZK" | "ILS" | "PHP" | "RUB" | "PLN" | "THB" | "MYR" | "ARS" | "BRL" | "COP" | "IDR" | "INR" | "JPY" | "ZAR";
@@ -3301,11 +3542,23 @@ export interface paths {
                                     /** @enum {string} */
                                     status: "active" | "completed" | "cancelled" | "past-due";
                                 } | null;
+                                /**
+                                 * @example {
+                                 *       "value": "8900",
+                                 *       "currency": "USD"
+                                 *     }
+                                 */
                                 subtotal: {
                                     /** @enum {string} */
                                     currency: "EUR" | "USD" | "AUD" | "NOK" | "CAD" | "NZD" | "DKK" | "GBP" | "HKD" | "CHF" | "MXN" | "SGD" | "SEK" | "CZK" | "ILS" | "PHP" | "RUB" | "PLN" | "THB" | "MYR" | "ARS" | "BRL" | "COP" | "IDR" | "INR" | "JPY" | "ZAR";
                                     value: string;
                                 };
+                                /**
+                                 * @example {
+                                 *       "value": "8900",
+                                 *       "currency": "USD"
+                                 *     }
+                                 */
                                 taxTotal: {
                                     /** @enum {string} */
                                     currency: "EUR" | "USD" | "AUD" | "NOK" | "CAD" | "NZD" | "DKK" | "GBP" | "HKD" | "CHF" | "MXN" | "SGD" | "SEK" | "CZK" | "ILS" | "PHP" | "RUB" | "PLN" | "THB" | "MYR" | "ARS" | "BRL" | "COP" | "IDR" | "INR" | "JPY" | "ZAR";
@@ -3314,6 +3567,14 @@ export interface paths {
                                 testMode: boolean;
                                 websiteId: string;
                             };
+                            /**
+                             * @example {
+                             *       "provider": "stripe",
+                             *       "publishableKey": "pk_test_51HarbourPineDemo",
+                             *       "clientSecret": "b1c2d3e4f5a6b7c8d9e0f1a2b3c4d5e6",
+                             *       "intentId": "0a40b125e0072737d8d805ed"
+                             *     }
+                             */
                             payment: {
                                 clientSecret: string;
                                 intentId: string;
@@ -3457,6 +3718,18 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
+                            /**
+                             * @example {
+                             *       "code": "AUTUMN10",
+                             *       "kind": "percentage",
+                             *       "value": 3,
+                             *       "minimumSubtotalCents": 5000,
+                             *       "expiresAt": "2026-11-20T14:32:00.000Z",
+                             *       "combinable": true,
+                             *       "usageLimit": 20,
+                             *       "timesUsed": 3
+                             *     }
+                             */
                             coupon: {
                                 code: string;
                                 combinable: boolean;
@@ -3511,6 +3784,18 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
+                            /**
+                             * @example {
+                             *       "code": "AUTUMN10",
+                             *       "kind": "percentage",
+                             *       "value": 3,
+                             *       "minimumSubtotalCents": 5000,
+                             *       "expiresAt": "2026-11-20T14:32:00.000Z",
+                             *       "combinable": true,
+                             *       "usageLimit": 20,
+                             *       "timesUsed": 3
+                             *     }
+                             */
                             coupon: {
                                 code: string;
                                 combinable: boolean;
@@ -3579,6 +3864,14 @@ export interface paths {
                 content: {
                     "application/json": {
                         amount: string;
+                        /**
+                         * @example {
+                         *       "number": "4242 4242 4242 4242",
+                         *       "expMonth": 12,
+                         *       "expYear": 2029,
+                         *       "cvc": "123"
+                         *     }
+                         */
                         card?: {
                             cvc: string;
                             expMonth: number;
@@ -3599,13 +3892,116 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
+                            /**
+                             * @example {
+                             *       "id": "842edab60282df583124098e",
+                             *       "orderNumber": 1042,
+                             *       "kind": "order",
+                             *       "websiteId": "demo",
+                             *       "purchasedCartId": "a55ebe832f86fa4f3458228c",
+                             *       "status": "paid",
+                             *       "testMode": false,
+                             *       "email": "maya.lindqvist@example.com",
+                             *       "shippingAddress": {
+                             *         "name": "Maya Lindqvist",
+                             *         "line1": "12 Harbour Way",
+                             *         "line2": "Studio 3",
+                             *         "city": "Portland",
+                             *         "region": "OR",
+                             *         "postalCode": "97209",
+                             *         "country": "US"
+                             *       },
+                             *       "items": [
+                             *         {
+                             *           "itemId": "ac57d2fe5f488a80dbf488e1",
+                             *           "variantId": "cab086f662107c3e4b777ee5",
+                             *           "sku": "HP-THROW-OAT",
+                             *           "productName": "Merino Wool Throw",
+                             *           "productType": 3,
+                             *           "quantity": 1,
+                             *           "unitPrice": {
+                             *             "value": "8900",
+                             *             "currency": "USD"
+                             *           },
+                             *           "additionalFields": "{\"Engraving\":\"M.L.\"}"
+                             *         }
+                             *       ],
+                             *       "subtotal": {
+                             *         "value": "8900",
+                             *         "currency": "USD"
+                             *       },
+                             *       "discountTotal": {
+                             *         "value": "890",
+                             *         "currency": "USD"
+                             *       },
+                             *       "shippingTotal": {
+                             *         "value": "500",
+                             *         "currency": "USD"
+                             *       },
+                             *       "taxTotal": {
+                             *         "value": "661",
+                             *         "currency": "USD"
+                             *       },
+                             *       "giftCardTotal": {
+                             *         "value": "0",
+                             *         "currency": "USD"
+                             *       },
+                             *       "grandTotal": {
+                             *         "value": "9171",
+                             *         "currency": "USD"
+                             *       },
+                             *       "amountCharged": {
+                             *         "value": "9171",
+                             *         "currency": "USD"
+                             *       },
+                             *       "giftCardsIssued": [],
+                             *       "subscription": {
+                             *         "id": "abb659d967a25dfb5ef3dd34",
+                             *         "itemId": "fa26f1507882fc418755ae32",
+                             *         "sku": "HP-THROW-OAT",
+                             *         "plan": {
+                             *           "billingPeriod": {
+                             *             "value": 3,
+                             *             "unit": "WEEK"
+                             *           },
+                             *           "numBillingCycles": 3
+                             *         },
+                             *         "cyclesBilled": 3,
+                             *         "nextBillingDate": "2026-11-20T14:32:00.000Z",
+                             *         "status": "active",
+                             *         "price": {
+                             *           "value": "8900",
+                             *           "currency": "USD"
+                             *         }
+                             *       },
+                             *       "createdAt": "2026-11-20T14:32:00.000Z",
+                             *       "receiptToken": "b1c2d3e4f5a6b7c8d9e0f1a2b3c4d5e6",
+                             *       "refundedTotal": {
+                             *         "value": "0",
+                             *         "currency": "USD"
+                             *       },
+                             *       "refunds": []
+                             *     }
+                             */
                             order: {
+                                /**
+                                 * @example {
+                                 *       "value": "8900",
+                                 *       "currency": "USD"
+                                 *     }
+                                 */
                                 amountCharged: {
                                     /** @enum {string} */
                                     currency: "EUR" | "USD" | "AUD" | "NOK" | "CAD" | "NZD" | "DKK" | "GBP" | "HKD" | "CHF" | "MXN" | "SGD" | "SEK" | "CZK" | "ILS" | "PHP" | "RUB" | "PLN" | "THB" | "MYR" | "ARS" | "BRL" | "COP" | "IDR" | "INR" | "JPY" | "ZAR";
                                     value: string;
                                 };
                                 createdAt: string;
+                                /**
+                                 * @example {
+                                 *       "value": "8900",
+                                 *       "currency": "USD"
+                                 *     }
+                                 */
                                 discountTotal: {
                                     /** @enum {string} */
                                     currency: "EUR" | "USD" | "AUD" | "NOK" | "CAD" | "NZD" | "DKK" | "GBP" | "HKD" | "CHF" | "MXN" | "SGD" | "SEK" | "CZK" | "ILS" | "PHP" | "RUB" | "PLN" | "THB" | "MYR" | "ARS" | "BRL" | "COP" | "IDR" | "INR" | "JPY" | "ZAR";
@@ -3613,6 +4009,12 @@ export interface paths {
                                 };
                                 email: string;
                                 giftCardsIssued: {
+                                    /**
+                                     * @example {
+                                     *       "value": "8900",
+                                     *       "currency": "USD"
+                                     *     }
+                                     */
                                     balance: {
                                         /** @enum {string} */
                                         currency: "EUR" | "USD" | "AUD" | "NOK" | "CAD" | "NZD" | "DKK" | "GBP" | "HKD" | "CHF" | "MXN" | "SGD" | "SEK" | "CZK" | "ILS" | "PHP" | "RUB" | "PLN" | "THB" | "MYR" | "ARS" | "BRL" | "COP" | "IDR" | "INR" | "JPY" | "ZAR";
@@ -3620,11 +4022,23 @@ export interface paths {
                                     };
                                     code: string;
                                 }[];
+                                /**
+                                 * @example {
+                                 *       "value": "8900",
+                                 *       "currency": "USD"
+                                 *     }
+                                 */
                                 giftCardTotal: {
                                     /** @enum {string} */
                                     currency: "EUR" | "USD" | "AUD" | "NOK" | "CAD" | "NZD" | "DKK" | "GBP" | "HKD" | "CHF" | "MXN" | "SGD" | "SEK" | "CZK" | "ILS" | "PHP" | "RUB" | "PLN" | "THB" | "MYR" | "ARS" | "BRL" | "COP" | "IDR" | "INR" | "JPY" | "ZAR";
                                     value: string;
                                 };
+                                /**
+                                 * @example {
+                                 *       "value": "8900",
+                                 *       "currency": "USD"
+                                 *     }
+                                 */
                                 grandTotal: {
                                     /** @enum {string} */
                                     currency: "EUR" | "USD" | "AUD" | "NOK" | "CAD" | "NZD" | "DKK" | "GBP" | "HKD" | "CHF" | "MXN" | "SGD" | "SEK" | "CZK" | "ILS" | "PHP" | "RUB" | "PLN" | "THB" | "MYR" | "ARS" | "BRL" | "COP" | "IDR" | "INR" | "JPY" | "ZAR";
@@ -3638,6 +4052,12 @@ export interface paths {
                                     productType: number;
                                     quantity: number;
                                     sku: string;
+                                    /**
+                                     * @example {
+                                     *       "value": "8900",
+                                     *       "currency": "USD"
+                                     *     }
+                                     */
                                     unitPrice: {
                                         /** @enum {string} */
                                         currency: "EUR" | "USD" | "AUD" | "NOK" | "CAD" | "NZD" | "DKK" | "GBP" | "HKD" | "CHF" | "MXN" | "SGD" | "SEK" | "CZK" | "ILS" | "PHP" | "RUB" | "PLN" | "THB" | "MYR" | "ARS" | "BRL" | "COP" | "IDR" | "INR" | "JPY" | "ZAR";
@@ -3650,12 +4070,24 @@ export interface paths {
                                 orderNumber: number;
                                 purchasedCartId: string | null;
                                 receiptToken?: string | null;
+                                /**
+                                 * @example {
+                                 *       "value": "8900",
+                                 *       "currency": "USD"
+                                 *     }
+                                 */
                                 refundedTotal: {
                                     /** @enum {string} */
                                     currency: "EUR" | "USD" | "AUD" | "NOK" | "CAD" | "NZD" | "DKK" | "GBP" | "HKD" | "CHF" | "MXN" | "SGD" | "SEK" | "CZK" | "ILS" | "PHP" | "RUB" | "PLN" | "THB" | "MYR" | "ARS" | "BRL" | "COP" | "IDR" | "INR" | "JPY" | "ZAR";
                                     value: string;
                                 };
                                 refunds: {
+                                    /**
+                                     * @example {
+                                     *       "value": "8900",
+                                     *       "currency": "USD"
+                                     *     }
+                                     */
                                     amount: {
                                         /** @enum {string} */
                                         currency: "EUR" | "USD" | "AUD" | "NOK" | "CAD" | "NZD" | "DKK" | "GBP" | "HKD" | "CHF" | "MXN" | "SGD" | "SEK" | "CZK" | "ILS" | "PHP" | "RUB" | "PLN" | "THB" | "MYR" | "ARS" | "BRL" | "COP" | "IDR" | "INR" | "JPY" | "ZAR";
@@ -3670,17 +4102,40 @@ export interface paths {
                                         sku: string;
                                         variantId: string;
                                     }[];
+                                    /**
+                                     * @example {
+                                     *       "value": "8900",
+                                     *       "currency": "USD"
+                                     *     }
+                                     */
                                     toCard: {
                                         /** @enum {string} */
                                         currency: "EUR" | "USD" | "AUD" | "NOK" | "CAD" | "NZD" | "DKK" | "GBP" | "HKD" | "CHF" | "MXN" | "SGD" | "SEK" | "CZK" | "ILS" | "PHP" | "RUB" | "PLN" | "THB" | "MYR" | "ARS" | "BRL" | "COP" | "IDR" | "INR" | "JPY" | "ZAR";
                                         value: string;
                                     };
+                                    /**
+                                     * @example {
+                                     *       "value": "8900",
+                                     *       "currency": "USD"
+                                     *     }
+                                     */
                                     toGiftCard: {
                                         /** @enum {string} */
                                         currency: "EUR" | "USD" | "AUD" | "NOK" | "CAD" | "NZD" | "DKK" | "GBP" | "HKD" | "CHF" | "MXN" | "SGD" | "SEK" | "CZK" | "ILS" | "PHP" | "RUB" | "PLN" | "THB" | "MYR" | "ARS" | "BRL" | "COP" | "IDR" | "INR" | "JPY" | "ZAR";
                                         value: string;
                                     };
                                 }[];
+                                /**
+                                 * @example {
+                                 *       "name": "Maya Lindqvist",
+                                 *       "line1": "12 Harbour Way",
+                                 *       "line2": "Studio 3",
+                                 *       "city": "Portland",
+                                 *       "region": "OR",
+                                 *       "postalCode": "97209",
+                                 *       "country": "US"
+                                 *     }
+                                 */
                                 shippingAddress: {
                                     city: string;
                                     country: string;
@@ -3690,6 +4145,12 @@ export interface paths {
                                     postalCode?: string;
                                     region?: string;
                                 } | null;
+                                /**
+                                 * @example {
+                                 *       "value": "8900",
+                                 *       "currency": "USD"
+                                 *     }
+                                 */
                                 shippingTotal: {
                                     /** @enum {string} */
                                     currency: "EUR" | "USD" | "AUD" | "NOK" | "CAD" | "NZD" | "DKK" | "GBP" | "HKD" | "CHF" | "MXN" | "SGD" | "SEK" | "CZK" | "ILS" | "PHP" | "RUB" | "PLN" | "THB" | "MYR" | "ARS" | "BRL" | "COP" | "IDR" | "INR" | "JPY" | "ZAR";
@@ -3697,11 +4158,41 @@ export interface paths {
                                 };
                                 /** @enum {string} */
                                 status: "pending" | "paid" | "fulfilled" | "cancelled" | "payment-failed" | "partially-refunded" | "refunded";
+                                /**
+                                 * @example {
+                                 *       "id": "abb659d967a25dfb5ef3dd34",
+                                 *       "itemId": "fa26f1507882fc418755ae32",
+                                 *       "sku": "HP-THROW-OAT",
+                                 *       "plan": {
+                                 *         "billingPeriod": {
+                                 *           "value": 3,
+                                 *           "unit": "WEEK"
+                                 *         },
+                                 *         "numBillingCycles": 3
+                                 *       },
+                                 *       "cyclesBilled": 3,
+                                 *       "nextBillingDate": "2026-11-20T14:32:00.000Z",
+                                 *       "status": "active",
+                                 *       "price": {
+                                 *         "value": "8900",
+                                 *         "currency": "USD"
+                                 *       }
+                                 *     }
+                                 */
                                 subscription: {
                                     cyclesBilled: number;
                                     id: string;
                                     itemId: string;
                                     nextBillingDate: string | null;
+                                    /**
+                                     * @example {
+                                     *       "billingPeriod": {
+                                     *         "value": 3,
+                                     *         "unit": "WEEK"
+                                     *       },
+                                     *       "numBillingCycles": 3
+                                     *     }
+                                     */
                                     plan: {
                                         billingPeriod: {
                                             /** @enum {string} */
@@ -3710,6 +4201,12 @@ export interface paths {
                                         };
                                         numBillingCycles: number;
                                     };
+                                    /**
+                                     * @example {
+                                     *       "value": "8900",
+                                     *       "currency": "USD"
+                                     *     }
+                                     */
                                     price: {
                                         /** @enum {string} */
                                         currency: "EUR" | "USD" | "AUD" | "NOK" | "CAD" | "NZD" | "DKK" | "GBP" | "HKD" | "CHF" | "MXN" | "SGD" | "SEK" | "CZK" | "ILS" | "PHP" | "RUB" | "PLN" | "THB" | "MYR" | "ARS" | "BRL" | "COP" | "IDR" | "INR" | "JPY" | "ZAR";
@@ -3719,11 +4216,23 @@ export interface paths {
                                     /** @enum {string} */
                                     status: "active" | "completed" | "cancelled" | "past-due";
                                 } | null;
+                                /**
+                                 * @example {
+                                 *       "value": "8900",
+                                 *       "currency": "USD"
+                                 *     }
+                                 */
                                 subtotal: {
                                     /** @enum {string} */
                                     currency: "EUR" | "USD" | "AUD" | "NOK" | "CAD" | "NZD" | "DKK" | "GBP" | "HKD" | "CHF" | "MXN" | "SGD" | "SEK" | "CZK" | "ILS" | "PHP" | "RUB" | "PLN" | "THB" | "MYR" | "ARS" | "BRL" | "COP" | "IDR" | "INR" | "JPY" | "ZAR";
                                     value: string;
                                 };
+                                /**
+                                 * @example {
+                                 *       "value": "8900",
+                                 *       "currency": "USD"
+                                 *     }
+                                 */
                                 taxTotal: {
                                     /** @enum {string} */
                                     currency: "EUR" | "USD" | "AUD" | "NOK" | "CAD" | "NZD" | "DKK" | "GBP" | "HKD" | "CHF" | "MXN" | "SGD" | "SEK" | "CZK" | "ILS" | "PHP" | "RUB" | "PLN" | "THB" | "MYR" | "ARS" | "BRL" | "COP" | "IDR" | "INR" | "JPY" | "ZAR";
@@ -3732,6 +4241,14 @@ export interface paths {
                                 testMode: boolean;
                                 websiteId: string;
                             };
+                            /**
+                             * @example {
+                             *       "provider": "stripe",
+                             *       "publishableKey": "pk_test_51HarbourPineDemo",
+                             *       "clientSecret": "b1c2d3e4f5a6b7c8d9e0f1a2b3c4d5e6",
+                             *       "intentId": "0a40b125e0072737d8d805ed"
+                             *     }
+                             */
                             payment: {
                                 clientSecret: string;
                                 intentId: string;
@@ -3817,12 +4334,24 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
+                            /**
+                             * @example {
+                             *       "value": "8900",
+                             *       "currency": "USD"
+                             *     }
+                             */
                             balance: {
                                 /** @enum {string} */
                                 currency: "EUR" | "USD" | "AUD" | "NOK" | "CAD" | "NZD" | "DKK" | "GBP" | "HKD" | "CHF" | "MXN" | "SGD" | "SEK" | "CZK" | "ILS" | "PHP" | "RUB" | "PLN" | "THB" | "MYR" | "ARS" | "BRL" | "COP" | "IDR" | "INR" | "JPY" | "ZAR";
                                 value: string;
                             };
                             code: string;
+                            /**
+                             * @example {
+                             *       "value": "8900",
+                             *       "currency": "USD"
+                             *     }
+                             */
                             initial: {
                                 /** @enum {string} */
                                 currency: "EUR" | "USD" | "AUD" | "NOK" | "CAD" | "NZD" | "DKK" | "GBP" | "HKD" | "CHF" | "MXN" | "SGD" | "SEK" | "CZK" | "ILS" | "PHP" | "RUB" | "PLN" | "THB" | "MYR" | "ARS" | "BRL" | "COP" | "IDR" | "INR" | "JPY" | "ZAR";
@@ -4064,13 +4593,116 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
+                            /**
+                             * @example {
+                             *       "id": "842edab60282df583124098e",
+                             *       "orderNumber": 1042,
+                             *       "kind": "order",
+                             *       "websiteId": "demo",
+                             *       "purchasedCartId": "a55ebe832f86fa4f3458228c",
+                             *       "status": "paid",
+                             *       "testMode": false,
+                             *       "email": "maya.lindqvist@example.com",
+                             *       "shippingAddress": {
+                             *         "name": "Maya Lindqvist",
+                             *         "line1": "12 Harbour Way",
+                             *         "line2": "Studio 3",
+                             *         "city": "Portland",
+                             *         "region": "OR",
+                             *         "postalCode": "97209",
+                             *         "country": "US"
+                             *       },
+                             *       "items": [
+                             *         {
+                             *           "itemId": "ac57d2fe5f488a80dbf488e1",
+                             *           "variantId": "cab086f662107c3e4b777ee5",
+                             *           "sku": "HP-THROW-OAT",
+                             *           "productName": "Merino Wool Throw",
+                             *           "productType": 3,
+                             *           "quantity": 1,
+                             *           "unitPrice": {
+                             *             "value": "8900",
+                             *             "currency": "USD"
+                             *           },
+                             *           "additionalFields": "{\"Engraving\":\"M.L.\"}"
+                             *         }
+                             *       ],
+                             *       "subtotal": {
+                             *         "value": "8900",
+                             *         "currency": "USD"
+                             *       },
+                             *       "discountTotal": {
+                             *         "value": "890",
+                             *         "currency": "USD"
+                             *       },
+                             *       "shippingTotal": {
+                             *         "value": "500",
+                             *         "currency": "USD"
+                             *       },
+                             *       "taxTotal": {
+                             *         "value": "661",
+                             *         "currency": "USD"
+                             *       },
+                             *       "giftCardTotal": {
+                             *         "value": "0",
+                             *         "currency": "USD"
+                             *       },
+                             *       "grandTotal": {
+                             *         "value": "9171",
+                             *         "currency": "USD"
+                             *       },
+                             *       "amountCharged": {
+                             *         "value": "9171",
+                             *         "currency": "USD"
+                             *       },
+                             *       "giftCardsIssued": [],
+                             *       "subscription": {
+                             *         "id": "abb659d967a25dfb5ef3dd34",
+                             *         "itemId": "fa26f1507882fc418755ae32",
+                             *         "sku": "HP-THROW-OAT",
+                             *         "plan": {
+                             *           "billingPeriod": {
+                             *             "value": 3,
+                             *             "unit": "WEEK"
+                             *           },
+                             *           "numBillingCycles": 3
+                             *         },
+                             *         "cyclesBilled": 3,
+                             *         "nextBillingDate": "2026-11-20T14:32:00.000Z",
+                             *         "status": "active",
+                             *         "price": {
+                             *           "value": "8900",
+                             *           "currency": "USD"
+                             *         }
+                             *       },
+                             *       "createdAt": "2026-11-20T14:32:00.000Z",
+                             *       "receiptToken": "b1c2d3e4f5a6b7c8d9e0f1a2b3c4d5e6",
+                             *       "refundedTotal": {
+                             *         "value": "0",
+                             *         "currency": "USD"
+                             *       },
+                             *       "refunds": []
+                             *     }
+                             */
                             order: {
+                                /**
+                                 * @example {
+                                 *       "value": "8900",
+                                 *       "currency": "USD"
+                                 *     }
+                                 */
                                 amountCharged: {
                                     /** @enum {string} */
                                     currency: "EUR" | "USD" | "AUD" | "NOK" | "CAD" | "NZD" | "DKK" | "GBP" | "HKD" | "CHF" | "MXN" | "SGD" | "SEK" | "CZK" | "ILS" | "PHP" | "RUB" | "PLN" | "THB" | "MYR" | "ARS" | "BRL" | "COP" | "IDR" | "INR" | "JPY" | "ZAR";
                                     value: string;
                                 };
                                 createdAt: string;
+                                /**
+                                 * @example {
+                                 *       "value": "8900",
+                                 *       "currency": "USD"
+                                 *     }
+                                 */
                                 discountTotal: {
                                     /** @enum {string} */
                                     currency: "EUR" | "USD" | "AUD" | "NOK" | "CAD" | "NZD" | "DKK" | "GBP" | "HKD" | "CHF" | "MXN" | "SGD" | "SEK" | "CZK" | "ILS" | "PHP" | "RUB" | "PLN" | "THB" | "MYR" | "ARS" | "BRL" | "COP" | "IDR" | "INR" | "JPY" | "ZAR";
@@ -4078,6 +4710,12 @@ export interface paths {
                                 };
                                 email: string;
                                 giftCardsIssued: {
+                                    /**
+                                     * @example {
+                                     *       "value": "8900",
+                                     *       "currency": "USD"
+                                     *     }
+                                     */
                                     balance: {
                                         /** @enum {string} */
                                         currency: "EUR" | "USD" | "AUD" | "NOK" | "CAD" | "NZD" | "DKK" | "GBP" | "HKD" | "CHF" | "MXN" | "SGD" | "SEK" | "CZK" | "ILS" | "PHP" | "RUB" | "PLN" | "THB" | "MYR" | "ARS" | "BRL" | "COP" | "IDR" | "INR" | "JPY" | "ZAR";
@@ -4085,11 +4723,23 @@ export interface paths {
                                     };
                                     code: string;
                                 }[];
+                                /**
+                                 * @example {
+                                 *       "value": "8900",
+                                 *       "currency": "USD"
+                                 *     }
+                                 */
                                 giftCardTotal: {
                                     /** @enum {string} */
                                     currency: "EUR" | "USD" | "AUD" | "NOK" | "CAD" | "NZD" | "DKK" | "GBP" | "HKD" | "CHF" | "MXN" | "SGD" | "SEK" | "CZK" | "ILS" | "PHP" | "RUB" | "PLN" | "THB" | "MYR" | "ARS" | "BRL" | "COP" | "IDR" | "INR" | "JPY" | "ZAR";
                                     value: string;
                                 };
+                                /**
+                                 * @example {
+                                 *       "value": "8900",
+                                 *       "currency": "USD"
+                                 *     }
+                                 */
                                 grandTotal: {
                                     /** @enum {string} */
                                     currency: "EUR" | "USD" | "AUD" | "NOK" | "CAD" | "NZD" | "DKK" | "GBP" | "HKD" | "CHF" | "MXN" | "SGD" | "SEK" | "CZK" | "ILS" | "PHP" | "RUB" | "PLN" | "THB" | "MYR" | "ARS" | "BRL" | "COP" | "IDR" | "INR" | "JPY" | "ZAR";
@@ -4103,6 +4753,12 @@ export interface paths {
                                     productType: number;
                                     quantity: number;
                                     sku: string;
+                                    /**
+                                     * @example {
+                                     *       "value": "8900",
+                                     *       "currency": "USD"
+                                     *     }
+                                     */
                                     unitPrice: {
                                         /** @enum {string} */
                                         currency: "EUR" | "USD" | "AUD" | "NOK" | "CAD" | "NZD" | "DKK" | "GBP" | "HKD" | "CHF" | "MXN" | "SGD" | "SEK" | "CZK" | "ILS" | "PHP" | "RUB" | "PLN" | "THB" | "MYR" | "ARS" | "BRL" | "COP" | "IDR" | "INR" | "JPY" | "ZAR";
@@ -4115,12 +4771,24 @@ export interface paths {
                                 orderNumber: number;
                                 purchasedCartId: string | null;
                                 receiptToken?: string | null;
+                                /**
+                                 * @example {
+                                 *       "value": "8900",
+                                 *       "currency": "USD"
+                                 *     }
+                                 */
                                 refundedTotal: {
                                     /** @enum {string} */
                                     currency: "EUR" | "USD" | "AUD" | "NOK" | "CAD" | "NZD" | "DKK" | "GBP" | "HKD" | "CHF" | "MXN" | "SGD" | "SEK" | "CZK" | "ILS" | "PHP" | "RUB" | "PLN" | "THB" | "MYR" | "ARS" | "BRL" | "COP" | "IDR" | "INR" | "JPY" | "ZAR";
                                     value: string;
                                 };
                                 refunds: {
+                                    /**
+                                     * @example {
+                                     *       "value": "8900",
+                                     *       "currency": "USD"
+                                     *     }
+                                     */
                                     amount: {
                                         /** @enum {string} */
                                         currency: "EUR" | "USD" | "AUD" | "NOK" | "CAD" | "NZD" | "DKK" | "GBP" | "HKD" | "CHF" | "MXN" | "SGD" | "SEK" | "CZK" | "ILS" | "PHP" | "RUB" | "PLN" | "THB" | "MYR" | "ARS" | "BRL" | "COP" | "IDR" | "INR" | "JPY" | "ZAR";
@@ -4135,17 +4803,40 @@ export interface paths {
                                         sku: string;
                                         variantId: string;
                                     }[];
+                                    /**
+                                     * @example {
+                                     *       "value": "8900",
+                                     *       "currency": "USD"
+                                     *     }
+                                     */
                                     toCard: {
                                         /** @enum {string} */
                                         currency: "EUR" | "USD" | "AUD" | "NOK" | "CAD" | "NZD" | "DKK" | "GBP" | "HKD" | "CHF" | "MXN" | "SGD" | "SEK" | "CZK" | "ILS" | "PHP" | "RUB" | "PLN" | "THB" | "MYR" | "ARS" | "BRL" | "COP" | "IDR" | "INR" | "JPY" | "ZAR";
                                         value: string;
                                     };
+                                    /**
+                                     * @example {
+                                     *       "value": "8900",
+                                     *       "currency": "USD"
+                                     *     }
+                                     */
                                     toGiftCard: {
                                         /** @enum {string} */
                                         currency: "EUR" | "USD" | "AUD" | "NOK" | "CAD" | "NZD" | "DKK" | "GBP" | "HKD" | "CHF" | "MXN" | "SGD" | "SEK" | "CZK" | "ILS" | "PHP" | "RUB" | "PLN" | "THB" | "MYR" | "ARS" | "BRL" | "COP" | "IDR" | "INR" | "JPY" | "ZAR";
                                         value: string;
                                     };
                                 }[];
+                                /**
+                                 * @example {
+                                 *       "name": "Maya Lindqvist",
+                                 *       "line1": "12 Harbour Way",
+                                 *       "line2": "Studio 3",
+                                 *       "city": "Portland",
+                                 *       "region": "OR",
+                                 *       "postalCode": "97209",
+                                 *       "country": "US"
+                                 *     }
+                                 */
                                 shippingAddress: {
                                     city: string;
                                     country: string;
@@ -4155,6 +4846,12 @@ export interface paths {
                                     postalCode?: string;
                                     region?: string;
                                 } | null;
+                                /**
+                                 * @example {
+                                 *       "value": "8900",
+                                 *       "currency": "USD"
+                                 *     }
+                                 */
                                 shippingTotal: {
                                     /** @enum {string} */
                                     currency: "EUR" | "USD" | "AUD" | "NOK" | "CAD" | "NZD" | "DKK" | "GBP" | "HKD" | "CHF" | "MXN" | "SGD" | "SEK" | "CZK" | "ILS" | "PHP" | "RUB" | "PLN" | "THB" | "MYR" | "ARS" | "BRL" | "COP" | "IDR" | "INR" | "JPY" | "ZAR";
@@ -4162,11 +4859,41 @@ export interface paths {
                                 };
                                 /** @enum {string} */
                                 status: "pending" | "paid" | "fulfilled" | "cancelled" | "payment-failed" | "partially-refunded" | "refunded";
+                                /**
+                                 * @example {
+                                 *       "id": "abb659d967a25dfb5ef3dd34",
+                                 *       "itemId": "fa26f1507882fc418755ae32",
+                                 *       "sku": "HP-THROW-OAT",
+                                 *       "plan": {
+                                 *         "billingPeriod": {
+                                 *           "value": 3,
+                                 *           "unit": "WEEK"
+                                 *         },
+                                 *         "numBillingCycles": 3
+                                 *       },
+                                 *       "cyclesBilled": 3,
+                                 *       "nextBillingDate": "2026-11-20T14:32:00.000Z",
+                                 *       "status": "active",
+                                 *       "price": {
+                                 *         "value": "8900",
+                                 *         "currency": "USD"
+                                 *       }
+                                 *     }
+                                 */
                                 subscription: {
                                     cyclesBilled: number;
                                     id: string;
                                     itemId: string;
                                     nextBillingDate: string | null;
+                                    /**
+                                     * @example {
+                                     *       "billingPeriod": {
+                                     *         "value": 3,
+                                     *         "unit": "WEEK"
+                                     *       },
+                                     *       "numBillingCycles": 3
+                                     *     }
+                                     */
                                     plan: {
                                         billingPeriod: {
                                             /** @enum {string} */
@@ -4175,6 +4902,12 @@ export interface paths {
                                         };
                                         numBillingCycles: number;
                                     };
+                                    /**
+                                     * @example {
+                                     *       "value": "8900",
+                                     *       "currency": "USD"
+                                     *     }
+                                     */
                                     price: {
                                         /** @enum {string} */
                                         currency: "EUR" | "USD" | "AUD" | "NOK" | "CAD" | "NZD" | "DKK" | "GBP" | "HKD" | "CHF" | "MXN" | "SGD" | "SEK" | "CZK" | "ILS" | "PHP" | "RUB" | "PLN" | "THB" | "MYR" | "ARS" | "BRL" | "COP" | "IDR" | "INR" | "JPY" | "ZAR";
@@ -4184,11 +4917,23 @@ export interface paths {
                                     /** @enum {string} */
                                     status: "active" | "completed" | "cancelled" | "past-due";
                                 } | null;
+                                /**
+                                 * @example {
+                                 *       "value": "8900",
+                                 *       "currency": "USD"
+                                 *     }
+                                 */
                                 subtotal: {
                                     /** @enum {string} */
                                     currency: "EUR" | "USD" | "AUD" | "NOK" | "CAD" | "NZD" | "DKK" | "GBP" | "HKD" | "CHF" | "MXN" | "SGD" | "SEK" | "CZK" | "ILS" | "PHP" | "RUB" | "PLN" | "THB" | "MYR" | "ARS" | "BRL" | "COP" | "IDR" | "INR" | "JPY" | "ZAR";
                                     value: string;
                                 };
+                                /**
+                                 * @example {
+                                 *       "value": "8900",
+                                 *       "currency": "USD"
+                                 *     }
+                                 */
                                 taxTotal: {
                                     /** @enum {string} */
                                     currency: "EUR" | "USD" | "AUD" | "NOK" | "CAD" | "NZD" | "DKK" | "GBP" | "HKD" | "CHF" | "MXN" | "SGD" | "SEK" | "CZK" | "ILS" | "PHP" | "RUB" | "PLN" | "THB" | "MYR" | "ARS" | "BRL" | "COP" | "IDR" | "INR" | "JPY" | "ZAR";
@@ -4357,6 +5102,17 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
+                            /**
+                             * @example {
+                             *       "id": "ae15ddf2dc13fe5b20cf2c99",
+                             *       "name": "Standard shipping",
+                             *       "rateCents": 500,
+                             *       "freeOverCents": 5000,
+                             *       "countries": [
+                             *         "US"
+                             *       ]
+                             *     }
+                             */
                             shippingOption: {
                                 countries: string[];
                                 freeOverCents: number | null;
@@ -4413,6 +5169,17 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
+                            /**
+                             * @example {
+                             *       "id": "ae15ddf2dc13fe5b20cf2c99",
+                             *       "name": "Standard shipping",
+                             *       "rateCents": 500,
+                             *       "freeOverCents": 5000,
+                             *       "countries": [
+                             *         "US"
+                             *       ]
+                             *     }
+                             */
                             shippingOption: {
                                 countries: string[];
                                 freeOverCents: number | null;
@@ -4526,6 +5293,17 @@ export interface paths {
                             orderId: string | null;
                             purelyDigital: boolean;
                             requiresShipping: boolean;
+                            /**
+                             * @example {
+                             *       "id": "ae15ddf2dc13fe5b20cf2c99",
+                             *       "name": "Standard shipping",
+                             *       "rateCents": 500,
+                             *       "freeOverCents": 5000,
+                             *       "countries": [
+                             *         "US"
+                             *       ]
+                             *     }
+                             */
                             selectedShippingOption: {
                                 countries: string[];
                                 freeOverCents: number | null;
@@ -4534,6 +5312,13 @@ export interface paths {
                                 rateCents: number;
                             } | null;
                             shippingCostCents: number;
+                            /**
+                             * @example {
+                             *       "country": "US",
+                             *       "region": "OR",
+                             *       "postalCode": "97209"
+                             *     }
+                             */
                             shippingLocation: {
                                 country: string;
                                 postalCode?: string;
@@ -4643,6 +5428,17 @@ export interface paths {
                             orderId: string | null;
                             purelyDigital: boolean;
                             requiresShipping: boolean;
+                            /**
+                             * @example {
+                             *       "id": "ae15ddf2dc13fe5b20cf2c99",
+                             *       "name": "Standard shipping",
+                             *       "rateCents": 500,
+                             *       "freeOverCents": 5000,
+                             *       "countries": [
+                             *         "US"
+                             *       ]
+                             *     }
+                             */
                             selectedShippingOption: {
                                 countries: string[];
                                 freeOverCents: number | null;
@@ -4651,6 +5447,13 @@ export interface paths {
                                 rateCents: number;
                             } | null;
                             shippingCostCents: number;
+                            /**
+                             * @example {
+                             *       "country": "US",
+                             *       "region": "OR",
+                             *       "postalCode": "97209"
+                             *     }
+                             */
                             shippingLocation: {
                                 country: string;
                                 postalCode?: string;
@@ -4755,6 +5558,17 @@ export interface paths {
                             orderId: string | null;
                             purelyDigital: boolean;
                             requiresShipping: boolean;
+                            /**
+                             * @example {
+                             *       "id": "ae15ddf2dc13fe5b20cf2c99",
+                             *       "name": "Standard shipping",
+                             *       "rateCents": 500,
+                             *       "freeOverCents": 5000,
+                             *       "countries": [
+                             *         "US"
+                             *       ]
+                             *     }
+                             */
                             selectedShippingOption: {
                                 countries: string[];
                                 freeOverCents: number | null;
@@ -4763,6 +5577,13 @@ export interface paths {
                                 rateCents: number;
                             } | null;
                             shippingCostCents: number;
+                            /**
+                             * @example {
+                             *       "country": "US",
+                             *       "region": "OR",
+                             *       "postalCode": "97209"
+                             *     }
+                             */
                             shippingLocation: {
                                 country: string;
                                 postalCode?: string;
@@ -4834,6 +5655,26 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
+                            /**
+                             * @example {
+                             *       "id": "30229a534a5de68accc6da39",
+                             *       "itemId": "2455bf0e6feb977de18c5098",
+                             *       "quantity": 1,
+                             *       "chosenVariant": {
+                             *         "sku": "HP-THROW-OAT",
+                             *         "attributes": {
+                             *           "Colour": "Oat"
+                             *         }
+                             *       },
+                             *       "title": "Merino Wool Throw",
+                             *       "subTotal": 8900,
+                             *       "purchasePriceCents": 8900,
+                             *       "variantId": "610e86d7650f4a3f4ec2edac",
+                             *       "productType": 1,
+                             *       "additionalFields": "{\"Engraving\":\"M.L.\"}",
+                             *       "additionalFieldsFormId": "demo-contact-form"
+                             *     }
+                             */
                             newlyAdded: {
                                 additionalFields: string | null;
                                 additionalFieldsFormId: string | null;
@@ -4853,6 +5694,97 @@ export interface paths {
                                 title: string;
                                 variantId: string;
                             };
+                            /**
+                             * @example {
+                             *       "id": "8fa0297741286a39b4a1a167",
+                             *       "websiteId": "demo",
+                             *       "orderId": "ord_8KQ2M7XW",
+                             *       "created": 1763649120000,
+                             *       "isPurchased": false,
+                             *       "entries": [
+                             *         {
+                             *           "id": "30229a534a5de68accc6da39",
+                             *           "itemId": "2455bf0e6feb977de18c5098",
+                             *           "quantity": 1,
+                             *           "chosenVariant": {
+                             *             "sku": "HP-THROW-OAT",
+                             *             "attributes": {
+                             *               "Colour": "Oat"
+                             *             }
+                             *           },
+                             *           "title": "Merino Wool Throw",
+                             *           "subTotal": 8900,
+                             *           "purchasePriceCents": 8900,
+                             *           "variantId": "610e86d7650f4a3f4ec2edac",
+                             *           "productType": 1,
+                             *           "additionalFields": "{\"Engraving\":\"M.L.\"}",
+                             *           "additionalFieldsFormId": "demo-contact-form"
+                             *         }
+                             *       ],
+                             *       "shippingOptions": [
+                             *         {
+                             *           "id": "ae15ddf2dc13fe5b20cf2c99",
+                             *           "name": "Standard shipping",
+                             *           "rateCents": 500,
+                             *           "freeOverCents": 5000,
+                             *           "countries": [
+                             *             "US"
+                             *           ]
+                             *         }
+                             *       ],
+                             *       "selectedShippingOption": {
+                             *         "id": "ae15ddf2dc13fe5b20cf2c99",
+                             *         "name": "Standard shipping",
+                             *         "rateCents": 500,
+                             *         "freeOverCents": 5000,
+                             *         "countries": [
+                             *           "US"
+                             *         ]
+                             *       },
+                             *       "shippingLocation": {
+                             *         "country": "US",
+                             *         "region": "OR",
+                             *         "postalCode": "97209"
+                             *       },
+                             *       "applicableTaxRules": [
+                             *         {
+                             *           "id": "8d00936c6f1693f3cf251ceb",
+                             *           "name": "Oregon sales tax",
+                             *           "country": "US",
+                             *           "region": "OR",
+                             *           "rateBps": 825,
+                             *           "appliesToShipping": false
+                             *         }
+                             *       ],
+                             *       "coupons": [
+                             *         "AUTUMN10",
+                             *         "SUMMER25"
+                             *       ],
+                             *       "validCoupons": [
+                             *         {
+                             *           "code": "AUTUMN10",
+                             *           "kind": "percentage",
+                             *           "discountCents": 890
+                             *         }
+                             *       ],
+                             *       "invalidCoupons": [
+                             *         {
+                             *           "code": "SUMMER25",
+                             *           "reason": "This coupon has expired."
+                             *         }
+                             *       ],
+                             *       "subtotalCents": 8900,
+                             *       "taxCents": 661,
+                             *       "shippingCostCents": 500,
+                             *       "discountCents": 890,
+                             *       "grandTotalCents": 9171,
+                             *       "totalQuantity": 1,
+                             *       "hasDigital": false,
+                             *       "purelyDigital": false,
+                             *       "requiresShipping": true,
+                             *       "minimumOrderSubtotalCents": 5000
+                             *     }
+                             */
                             shoppingCart: {
                                 applicableTaxRules: {
                                     appliesToShipping: boolean;
@@ -4896,6 +5828,17 @@ export interface paths {
                                 orderId: string | null;
                                 purelyDigital: boolean;
                                 requiresShipping: boolean;
+                                /**
+                                 * @example {
+                                 *       "id": "ae15ddf2dc13fe5b20cf2c99",
+                                 *       "name": "Standard shipping",
+                                 *       "rateCents": 500,
+                                 *       "freeOverCents": 5000,
+                                 *       "countries": [
+                                 *         "US"
+                                 *       ]
+                                 *     }
+                                 */
                                 selectedShippingOption: {
                                     countries: string[];
                                     freeOverCents: number | null;
@@ -4904,6 +5847,13 @@ export interface paths {
                                     rateCents: number;
                                 } | null;
                                 shippingCostCents: number;
+                                /**
+                                 * @example {
+                                 *       "country": "US",
+                                 *       "region": "OR",
+                                 *       "postalCode": "97209"
+                                 *     }
+                                 */
                                 shippingLocation: {
                                     country: string;
                                     postalCode?: string;
@@ -5013,6 +5963,17 @@ export interface paths {
                             orderId: string | null;
                             purelyDigital: boolean;
                             requiresShipping: boolean;
+                            /**
+                             * @example {
+                             *       "id": "ae15ddf2dc13fe5b20cf2c99",
+                             *       "name": "Standard shipping",
+                             *       "rateCents": 500,
+                             *       "freeOverCents": 5000,
+                             *       "countries": [
+                             *         "US"
+                             *       ]
+                             *     }
+                             */
                             selectedShippingOption: {
                                 countries: string[];
                                 freeOverCents: number | null;
@@ -5021,6 +5982,13 @@ export interface paths {
                                 rateCents: number;
                             } | null;
                             shippingCostCents: number;
+                            /**
+                             * @example {
+                             *       "country": "US",
+                             *       "region": "OR",
+                             *       "postalCode": "97209"
+                             *     }
+                             */
                             shippingLocation: {
                                 country: string;
                                 postalCode?: string;
@@ -5110,6 +6078,17 @@ export interface paths {
                             orderId: string | null;
                             purelyDigital: boolean;
                             requiresShipping: boolean;
+                            /**
+                             * @example {
+                             *       "id": "ae15ddf2dc13fe5b20cf2c99",
+                             *       "name": "Standard shipping",
+                             *       "rateCents": 500,
+                             *       "freeOverCents": 5000,
+                             *       "countries": [
+                             *         "US"
+                             *       ]
+                             *     }
+                             */
                             selectedShippingOption: {
                                 countries: string[];
                                 freeOverCents: number | null;
@@ -5118,6 +6097,13 @@ export interface paths {
                                 rateCents: number;
                             } | null;
                             shippingCostCents: number;
+                            /**
+                             * @example {
+                             *       "country": "US",
+                             *       "region": "OR",
+                             *       "postalCode": "97209"
+                             *     }
+                             */
                             shippingLocation: {
                                 country: string;
                                 postalCode?: string;
@@ -5185,6 +6171,97 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
+                            /**
+                             * @example {
+                             *       "id": "8fa0297741286a39b4a1a167",
+                             *       "websiteId": "demo",
+                             *       "orderId": "ord_8KQ2M7XW",
+                             *       "created": 1763649120000,
+                             *       "isPurchased": false,
+                             *       "entries": [
+                             *         {
+                             *           "id": "30229a534a5de68accc6da39",
+                             *           "itemId": "2455bf0e6feb977de18c5098",
+                             *           "quantity": 1,
+                             *           "chosenVariant": {
+                             *             "sku": "HP-THROW-OAT",
+                             *             "attributes": {
+                             *               "Colour": "Oat"
+                             *             }
+                             *           },
+                             *           "title": "Merino Wool Throw",
+                             *           "subTotal": 8900,
+                             *           "purchasePriceCents": 8900,
+                             *           "variantId": "610e86d7650f4a3f4ec2edac",
+                             *           "productType": 1,
+                             *           "additionalFields": "{\"Engraving\":\"M.L.\"}",
+                             *           "additionalFieldsFormId": "demo-contact-form"
+                             *         }
+                             *       ],
+                             *       "shippingOptions": [
+                             *         {
+                             *           "id": "ae15ddf2dc13fe5b20cf2c99",
+                             *           "name": "Standard shipping",
+                             *           "rateCents": 500,
+                             *           "freeOverCents": 5000,
+                             *           "countries": [
+                             *             "US"
+                             *           ]
+                             *         }
+                             *       ],
+                             *       "selectedShippingOption": {
+                             *         "id": "ae15ddf2dc13fe5b20cf2c99",
+                             *         "name": "Standard shipping",
+                             *         "rateCents": 500,
+                             *         "freeOverCents": 5000,
+                             *         "countries": [
+                             *           "US"
+                             *         ]
+                             *       },
+                             *       "shippingLocation": {
+                             *         "country": "US",
+                             *         "region": "OR",
+                             *         "postalCode": "97209"
+                             *       },
+                             *       "applicableTaxRules": [
+                             *         {
+                             *           "id": "8d00936c6f1693f3cf251ceb",
+                             *           "name": "Oregon sales tax",
+                             *           "country": "US",
+                             *           "region": "OR",
+                             *           "rateBps": 825,
+                             *           "appliesToShipping": false
+                             *         }
+                             *       ],
+                             *       "coupons": [
+                             *         "AUTUMN10",
+                             *         "SUMMER25"
+                             *       ],
+                             *       "validCoupons": [
+                             *         {
+                             *           "code": "AUTUMN10",
+                             *           "kind": "percentage",
+                             *           "discountCents": 890
+                             *         }
+                             *       ],
+                             *       "invalidCoupons": [
+                             *         {
+                             *           "code": "SUMMER25",
+                             *           "reason": "This coupon has expired."
+                             *         }
+                             *       ],
+                             *       "subtotalCents": 8900,
+                             *       "taxCents": 661,
+                             *       "shippingCostCents": 500,
+                             *       "discountCents": 890,
+                             *       "grandTotalCents": 9171,
+                             *       "totalQuantity": 1,
+                             *       "hasDigital": false,
+                             *       "purelyDigital": false,
+                             *       "requiresShipping": true,
+                             *       "minimumOrderSubtotalCents": 5000
+                             *     }
+                             */
                             shoppingCart: {
                                 applicableTaxRules: {
                                     appliesToShipping: boolean;
@@ -5228,6 +6305,17 @@ export interface paths {
                                 orderId: string | null;
                                 purelyDigital: boolean;
                                 requiresShipping: boolean;
+                                /**
+                                 * @example {
+                                 *       "id": "ae15ddf2dc13fe5b20cf2c99",
+                                 *       "name": "Standard shipping",
+                                 *       "rateCents": 500,
+                                 *       "freeOverCents": 5000,
+                                 *       "countries": [
+                                 *         "US"
+                                 *       ]
+                                 *     }
+                                 */
                                 selectedShippingOption: {
                                     countries: string[];
                                     freeOverCents: number | null;
@@ -5236,6 +6324,13 @@ export interface paths {
                                     rateCents: number;
                                 } | null;
                                 shippingCostCents: number;
+                                /**
+                                 * @example {
+                                 *       "country": "US",
+                                 *       "region": "OR",
+                                 *       "postalCode": "97209"
+                                 *     }
+                                 */
                                 shippingLocation: {
                                     country: string;
                                     postalCode?: string;
@@ -5259,6 +6354,26 @@ export interface paths {
                                 }[];
                                 websiteId: string;
                             };
+                            /**
+                             * @example {
+                             *       "id": "30229a534a5de68accc6da39",
+                             *       "itemId": "2455bf0e6feb977de18c5098",
+                             *       "quantity": 1,
+                             *       "chosenVariant": {
+                             *         "sku": "HP-THROW-OAT",
+                             *         "attributes": {
+                             *           "Colour": "Oat"
+                             *         }
+                             *       },
+                             *       "title": "Merino Wool Throw",
+                             *       "subTotal": 8900,
+                             *       "purchasePriceCents": 8900,
+                             *       "variantId": "610e86d7650f4a3f4ec2edac",
+                             *       "productType": 1,
+                             *       "additionalFields": "{\"Engraving\":\"M.L.\"}",
+                             *       "additionalFieldsFormId": "demo-contact-form"
+                             *     }
+                             */
                             updatedEntry: {
                                 additionalFields: string | null;
                                 additionalFieldsFormId: string | null;
@@ -5365,6 +6480,17 @@ export interface paths {
                             orderId: string | null;
                             purelyDigital: boolean;
                             requiresShipping: boolean;
+                            /**
+                             * @example {
+                             *       "id": "ae15ddf2dc13fe5b20cf2c99",
+                             *       "name": "Standard shipping",
+                             *       "rateCents": 500,
+                             *       "freeOverCents": 5000,
+                             *       "countries": [
+                             *         "US"
+                             *       ]
+                             *     }
+                             */
                             selectedShippingOption: {
                                 countries: string[];
                                 freeOverCents: number | null;
@@ -5373,6 +6499,13 @@ export interface paths {
                                 rateCents: number;
                             } | null;
                             shippingCostCents: number;
+                            /**
+                             * @example {
+                             *       "country": "US",
+                             *       "region": "OR",
+                             *       "postalCode": "97209"
+                             *     }
+                             */
                             shippingLocation: {
                                 country: string;
                                 postalCode?: string;
@@ -5480,6 +6613,17 @@ export interface paths {
                             orderId: string | null;
                             purelyDigital: boolean;
                             requiresShipping: boolean;
+                            /**
+                             * @example {
+                             *       "id": "ae15ddf2dc13fe5b20cf2c99",
+                             *       "name": "Standard shipping",
+                             *       "rateCents": 500,
+                             *       "freeOverCents": 5000,
+                             *       "countries": [
+                             *         "US"
+                             *       ]
+                             *     }
+                             */
                             selectedShippingOption: {
                                 countries: string[];
                                 freeOverCents: number | null;
@@ -5488,6 +6632,13 @@ export interface paths {
                                 rateCents: number;
                             } | null;
                             shippingCostCents: number;
+                            /**
+                             * @example {
+                             *       "country": "US",
+                             *       "region": "OR",
+                             *       "postalCode": "97209"
+                             *     }
+                             */
                             shippingLocation: {
                                 country: string;
                                 postalCode?: string;
@@ -5765,7 +6916,25 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "erasure": {
+                         *         "id": "1c58688a009c2057a4dd82d1",
+                         *         "websiteId": "demo",
+                         *         "requestedBy": "maya.lindqvist@example.com",
+                         *         "requestedAt": "2026-11-20T14:32:00.000Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": {
+                            /**
+                             * @example {
+                             *       "id": "1c58688a009c2057a4dd82d1",
+                             *       "websiteId": "demo",
+                             *       "requestedBy": "maya.lindqvist@example.com",
+                             *       "requestedAt": "2026-11-20T14:32:00.000Z"
+                             *     }
+                             */
                             erasure: {
                                 id: string;
                                 requestedAt: string;
@@ -5806,6 +6975,18 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "erasures": [
+                         *         {
+                         *           "id": "1c58688a009c2057a4dd82d1",
+                         *           "websiteId": "demo",
+                         *           "requestedBy": "maya.lindqvist@example.com",
+                         *           "requestedAt": "2026-11-20T14:32:00.000Z"
+                         *         }
+                         *       ]
+                         *     }
+                         */
                         "application/json": {
                             erasures: {
                                 id: string;
@@ -5961,6 +7142,12 @@ export interface paths {
                     content: {
                         "application/json": {
                             giftCards: {
+                                /**
+                                 * @example {
+                                 *       "value": "8900",
+                                 *       "currency": "USD"
+                                 *     }
+                                 */
                                 balance: {
                                     /** @enum {string} */
                                     currency: "EUR" | "USD" | "AUD" | "NOK" | "CAD" | "NZD" | "DKK" | "GBP" | "HKD" | "CHF" | "MXN" | "SGD" | "SEK" | "CZK" | "ILS" | "PHP" | "RUB" | "PLN" | "THB" | "MYR" | "ARS" | "BRL" | "COP" | "IDR" | "INR" | "JPY" | "ZAR";
@@ -5969,6 +7156,12 @@ export interface paths {
                                 code: string;
                                 createdAt: string;
                                 id: string;
+                                /**
+                                 * @example {
+                                 *       "value": "8900",
+                                 *       "currency": "USD"
+                                 *     }
+                                 */
                                 initial: {
                                     /** @enum {string} */
                                     currency: "EUR" | "USD" | "AUD" | "NOK" | "CAD" | "NZD" | "DKK" | "GBP" | "HKD" | "CHF" | "MXN" | "SGD" | "SEK" | "CZK" | "ILS" | "PHP" | "RUB" | "PLN" | "THB" | "MYR" | "ARS" | "BRL" | "COP" | "IDR" | "INR" | "JPY" | "ZAR";
@@ -6012,7 +7205,31 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
+                            /**
+                             * @example {
+                             *       "id": "c65720b0fb51c62cf9426955",
+                             *       "code": "HPGC-7Q4M-2XK9",
+                             *       "initial": {
+                             *         "value": "8900",
+                             *         "currency": "USD"
+                             *       },
+                             *       "balance": {
+                             *         "value": "8900",
+                             *         "currency": "USD"
+                             *       },
+                             *       "orderId": "ord_8KQ2M7XW",
+                             *       "recipientEmail": "maya.lindqvist@example.com",
+                             *       "note": "Arrived damaged in transit",
+                             *       "createdAt": "2026-11-20T14:32:00.000Z"
+                             *     }
+                             */
                             giftCard: {
+                                /**
+                                 * @example {
+                                 *       "value": "8900",
+                                 *       "currency": "USD"
+                                 *     }
+                                 */
                                 balance: {
                                     /** @enum {string} */
                                     currency: "EUR" | "USD" | "AUD" | "NOK" | "CAD" | "NZD" | "DKK" | "GBP" | "HKD" | "CHF" | "MXN" | "SGD" | "SEK" | "CZK" | "ILS" | "PHP" | "RUB" | "PLN" | "THB" | "MYR" | "ARS" | "BRL" | "COP" | "IDR" | "INR" | "JPY" | "ZAR";
@@ -6021,6 +7238,12 @@ export interface paths {
                                 code: string;
                                 createdAt: string;
                                 id: string;
+                                /**
+                                 * @example {
+                                 *       "value": "8900",
+                                 *       "currency": "USD"
+                                 *     }
+                                 */
                                 initial: {
                                     /** @enum {string} */
                                     currency: "EUR" | "USD" | "AUD" | "NOK" | "CAD" | "NZD" | "DKK" | "GBP" | "HKD" | "CHF" | "MXN" | "SGD" | "SEK" | "CZK" | "ILS" | "PHP" | "RUB" | "PLN" | "THB" | "MYR" | "ARS" | "BRL" | "COP" | "IDR" | "INR" | "JPY" | "ZAR";
@@ -6200,6 +7423,24 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "items": [
+                         *         {
+                         *           "id": "3525317311136203b11f7a31",
+                         *           "kind": "order-receipt",
+                         *           "from": "Harbour & Pine <shop@harbourandpine.example>",
+                         *           "to": "maya.lindqvist@example.com",
+                         *           "subject": "Your Harbour & Pine order 1042",
+                         *           "text": "Could the throw be gift-wrapped? It is a birthday present.",
+                         *           "html": "<p>Thank you for your order.</p>",
+                         *           "deliveredAt": "2026-11-20T14:32:00.000Z"
+                         *         }
+                         *       ],
+                         *       "hasNextPage": false,
+                         *       "nextPageCursor": null
+                         *     }
+                         */
                         "application/json": {
                             hasNextPage: boolean;
                             items: {
@@ -6261,12 +7502,24 @@ export interface paths {
                             hasNextPage?: boolean;
                             nextPageCursor?: string | null;
                             orders: {
+                                /**
+                                 * @example {
+                                 *       "value": "8900",
+                                 *       "currency": "USD"
+                                 *     }
+                                 */
                                 amountCharged: {
                                     /** @enum {string} */
                                     currency: "EUR" | "USD" | "AUD" | "NOK" | "CAD" | "NZD" | "DKK" | "GBP" | "HKD" | "CHF" | "MXN" | "SGD" | "SEK" | "CZK" | "ILS" | "PHP" | "RUB" | "PLN" | "THB" | "MYR" | "ARS" | "BRL" | "COP" | "IDR" | "INR" | "JPY" | "ZAR";
                                     value: string;
                                 };
                                 createdAt: string;
+                                /**
+                                 * @example {
+                                 *       "value": "8900",
+                                 *       "currency": "USD"
+                                 *     }
+                                 */
                                 discountTotal: {
                                     /** @enum {string} */
                                     currency: "EUR" | "USD" | "AUD" | "NOK" | "CAD" | "NZD" | "DKK" | "GBP" | "HKD" | "CHF" | "MXN" | "SGD" | "SEK" | "CZK" | "ILS" | "PHP" | "RUB" | "PLN" | "THB" | "MYR" | "ARS" | "BRL" | "COP" | "IDR" | "INR" | "JPY" | "ZAR";
@@ -6274,6 +7527,12 @@ export interface paths {
                                 };
                                 email: string;
                                 giftCardsIssued: {
+                                    /**
+                                     * @example {
+                                     *       "value": "8900",
+                                     *       "currency": "USD"
+                                     *     }
+                                     */
                                     balance: {
                                         /** @enum {string} */
                                         currency: "EUR" | "USD" | "AUD" | "NOK" | "CAD" | "NZD" | "DKK" | "GBP" | "HKD" | "CHF" | "MXN" | "SGD" | "SEK" | "CZK" | "ILS" | "PHP" | "RUB" | "PLN" | "THB" | "MYR" | "ARS" | "BRL" | "COP" | "IDR" | "INR" | "JPY" | "ZAR";
@@ -6281,11 +7540,23 @@ export interface paths {
                                     };
                                     code: string;
                                 }[];
+                                /**
+                                 * @example {
+                                 *       "value": "8900",
+                                 *       "currency": "USD"
+                                 *     }
+                                 */
                                 giftCardTotal: {
                                     /** @enum {string} */
                                     currency: "EUR" | "USD" | "AUD" | "NOK" | "CAD" | "NZD" | "DKK" | "GBP" | "HKD" | "CHF" | "MXN" | "SGD" | "SEK" | "CZK" | "ILS" | "PHP" | "RUB" | "PLN" | "THB" | "MYR" | "ARS" | "BRL" | "COP" | "IDR" | "INR" | "JPY" | "ZAR";
                                     value: string;
                                 };
+                                /**
+                                 * @example {
+                                 *       "value": "8900",
+                                 *       "currency": "USD"
+                                 *     }
+                                 */
                                 grandTotal: {
                                     /** @enum {string} */
                                     currency: "EUR" | "USD" | "AUD" | "NOK" | "CAD" | "NZD" | "DKK" | "GBP" | "HKD" | "CHF" | "MXN" | "SGD" | "SEK" | "CZK" | "ILS" | "PHP" | "RUB" | "PLN" | "THB" | "MYR" | "ARS" | "BRL" | "COP" | "IDR" | "INR" | "JPY" | "ZAR";
@@ -6299,6 +7570,12 @@ export interface paths {
                                     productType: number;
                                     quantity: number;
                                     sku: string;
+                                    /**
+                                     * @example {
+                                     *       "value": "8900",
+                                     *       "currency": "USD"
+                                     *     }
+                                     */
                                     unitPrice: {
                                         /** @enum {string} */
                                         currency: "EUR" | "USD" | "AUD" | "NOK" | "CAD" | "NZD" | "DKK" | "GBP" | "HKD" | "CHF" | "MXN" | "SGD" | "SEK" | "CZK" | "ILS" | "PHP" | "RUB" | "PLN" | "THB" | "MYR" | "ARS" | "BRL" | "COP" | "IDR" | "INR" | "JPY" | "ZAR";
@@ -6311,12 +7588,24 @@ export interface paths {
                                 orderNumber: number;
                                 purchasedCartId: string | null;
                                 receiptToken?: string | null;
+                                /**
+                                 * @example {
+                                 *       "value": "8900",
+                                 *       "currency": "USD"
+                                 *     }
+                                 */
                                 refundedTotal: {
                                     /** @enum {string} */
                                     currency: "EUR" | "USD" | "AUD" | "NOK" | "CAD" | "NZD" | "DKK" | "GBP" | "HKD" | "CHF" | "MXN" | "SGD" | "SEK" | "CZK" | "ILS" | "PHP" | "RUB" | "PLN" | "THB" | "MYR" | "ARS" | "BRL" | "COP" | "IDR" | "INR" | "JPY" | "ZAR";
                                     value: string;
                                 };
                                 refunds: {
+                                    /**
+                                     * @example {
+                                     *       "value": "8900",
+                                     *       "currency": "USD"
+                                     *     }
+                                     */
                                     amount: {
                                         /** @enum {string} */
                                         currency: "EUR" | "USD" | "AUD" | "NOK" | "CAD" | "NZD" | "DKK" | "GBP" | "HKD" | "CHF" | "MXN" | "SGD" | "SEK" | "CZK" | "ILS" | "PHP" | "RUB" | "PLN" | "THB" | "MYR" | "ARS" | "BRL" | "COP" | "IDR" | "INR" | "JPY" | "ZAR";
@@ -6331,17 +7620,40 @@ export interface paths {
                                         sku: string;
                                         variantId: string;
                                     }[];
+                                    /**
+                                     * @example {
+                                     *       "value": "8900",
+                                     *       "currency": "USD"
+                                     *     }
+                                     */
                                     toCard: {
                                         /** @enum {string} */
                                         currency: "EUR" | "USD" | "AUD" | "NOK" | "CAD" | "NZD" | "DKK" | "GBP" | "HKD" | "CHF" | "MXN" | "SGD" | "SEK" | "CZK" | "ILS" | "PHP" | "RUB" | "PLN" | "THB" | "MYR" | "ARS" | "BRL" | "COP" | "IDR" | "INR" | "JPY" | "ZAR";
                                         value: string;
                                     };
+                                    /**
+                                     * @example {
+                                     *       "value": "8900",
+                                     *       "currency": "USD"
+                                     *     }
+                                     */
                                     toGiftCard: {
                                         /** @enum {string} */
                                         currency: "EUR" | "USD" | "AUD" | "NOK" | "CAD" | "NZD" | "DKK" | "GBP" | "HKD" | "CHF" | "MXN" | "SGD" | "SEK" | "CZK" | "ILS" | "PHP" | "RUB" | "PLN" | "THB" | "MYR" | "ARS" | "BRL" | "COP" | "IDR" | "INR" | "JPY" | "ZAR";
                                         value: string;
                                     };
                                 }[];
+                                /**
+                                 * @example {
+                                 *       "name": "Maya Lindqvist",
+                                 *       "line1": "12 Harbour Way",
+                                 *       "line2": "Studio 3",
+                                 *       "city": "Portland",
+                                 *       "region": "OR",
+                                 *       "postalCode": "97209",
+                                 *       "country": "US"
+                                 *     }
+                                 */
                                 shippingAddress: {
                                     city: string;
                                     country: string;
@@ -6351,6 +7663,12 @@ export interface paths {
                                     postalCode?: string;
                                     region?: string;
                                 } | null;
+                                /**
+                                 * @example {
+                                 *       "value": "8900",
+                                 *       "currency": "USD"
+                                 *     }
+                                 */
                                 shippingTotal: {
                                     /** @enum {string} */
                                     currency: "EUR" | "USD" | "AUD" | "NOK" | "CAD" | "NZD" | "DKK" | "GBP" | "HKD" | "CHF" | "MXN" | "SGD" | "SEK" | "CZK" | "ILS" | "PHP" | "RUB" | "PLN" | "THB" | "MYR" | "ARS" | "BRL" | "COP" | "IDR" | "INR" | "JPY" | "ZAR";
@@ -6358,11 +7676,41 @@ export interface paths {
                                 };
                                 /** @enum {string} */
                                 status: "pending" | "paid" | "fulfilled" | "cancelled" | "payment-failed" | "partially-refunded" | "refunded";
+                                /**
+                                 * @example {
+                                 *       "id": "abb659d967a25dfb5ef3dd34",
+                                 *       "itemId": "fa26f1507882fc418755ae32",
+                                 *       "sku": "HP-THROW-OAT",
+                                 *       "plan": {
+                                 *         "billingPeriod": {
+                                 *           "value": 3,
+                                 *           "unit": "WEEK"
+                                 *         },
+                                 *         "numBillingCycles": 3
+                                 *       },
+                                 *       "cyclesBilled": 3,
+                                 *       "nextBillingDate": "2026-11-20T14:32:00.000Z",
+                                 *       "status": "active",
+                                 *       "price": {
+                                 *         "value": "8900",
+                                 *         "currency": "USD"
+                                 *       }
+                                 *     }
+                                 */
                                 subscription: {
                                     cyclesBilled: number;
                                     id: string;
                                     itemId: string;
                                     nextBillingDate: string | null;
+                                    /**
+                                     * @example {
+                                     *       "billingPeriod": {
+                                     *         "value": 3,
+                                     *         "unit": "WEEK"
+                                     *       },
+                                     *       "numBillingCycles": 3
+                                     *     }
+                                     */
                                     plan: {
                                         billingPeriod: {
                                             /** @enum {string} */
@@ -6371,6 +7719,12 @@ export interface paths {
                                         };
                                         numBillingCycles: number;
                                     };
+                                    /**
+                                     * @example {
+                                     *       "value": "8900",
+                                     *       "currency": "USD"
+                                     *     }
+                                     */
                                     price: {
                                         /** @enum {string} */
                                         currency: "EUR" | "USD" | "AUD" | "NOK" | "CAD" | "NZD" | "DKK" | "GBP" | "HKD" | "CHF" | "MXN" | "SGD" | "SEK" | "CZK" | "ILS" | "PHP" | "RUB" | "PLN" | "THB" | "MYR" | "ARS" | "BRL" | "COP" | "IDR" | "INR" | "JPY" | "ZAR";
@@ -6380,11 +7734,23 @@ export interface paths {
                                     /** @enum {string} */
                                     status: "active" | "completed" | "cancelled" | "past-due";
                                 } | null;
+                                /**
+                                 * @example {
+                                 *       "value": "8900",
+                                 *       "currency": "USD"
+                                 *     }
+                                 */
                                 subtotal: {
                                     /** @enum {string} */
                                     currency: "EUR" | "USD" | "AUD" | "NOK" | "CAD" | "NZD" | "DKK" | "GBP" | "HKD" | "CHF" | "MXN" | "SGD" | "SEK" | "CZK" | "ILS" | "PHP" | "RUB" | "PLN" | "THB" | "MYR" | "ARS" | "BRL" | "COP" | "IDR" | "INR" | "JPY" | "ZAR";
                                     value: string;
                                 };
+                                /**
+                                 * @example {
+                                 *       "value": "8900",
+                                 *       "currency": "USD"
+                                 *     }
+                                 */
                                 taxTotal: {
                                     /** @enum {string} */
                                     currency: "EUR" | "USD" | "AUD" | "NOK" | "CAD" | "NZD" | "DKK" | "GBP" | "HKD" | "CHF" | "MXN" | "SGD" | "SEK" | "CZK" | "ILS" | "PHP" | "RUB" | "PLN" | "THB" | "MYR" | "ARS" | "BRL" | "COP" | "IDR" | "INR" | "JPY" | "ZAR";
@@ -6432,13 +7798,116 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
+                            /**
+                             * @example {
+                             *       "id": "842edab60282df583124098e",
+                             *       "orderNumber": 1042,
+                             *       "kind": "order",
+                             *       "websiteId": "demo",
+                             *       "purchasedCartId": "a55ebe832f86fa4f3458228c",
+                             *       "status": "paid",
+                             *       "testMode": false,
+                             *       "email": "maya.lindqvist@example.com",
+                             *       "shippingAddress": {
+                             *         "name": "Maya Lindqvist",
+                             *         "line1": "12 Harbour Way",
+                             *         "line2": "Studio 3",
+                             *         "city": "Portland",
+                             *         "region": "OR",
+                             *         "postalCode": "97209",
+                             *         "country": "US"
+                             *       },
+                             *       "items": [
+                             *         {
+                             *           "itemId": "ac57d2fe5f488a80dbf488e1",
+                             *           "variantId": "cab086f662107c3e4b777ee5",
+                             *           "sku": "HP-THROW-OAT",
+                             *           "productName": "Merino Wool Throw",
+                             *           "productType": 3,
+                             *           "quantity": 1,
+                             *           "unitPrice": {
+                             *             "value": "8900",
+                             *             "currency": "USD"
+                             *           },
+                             *           "additionalFields": "{\"Engraving\":\"M.L.\"}"
+                             *         }
+                             *       ],
+                             *       "subtotal": {
+                             *         "value": "8900",
+                             *         "currency": "USD"
+                             *       },
+                             *       "discountTotal": {
+                             *         "value": "890",
+                             *         "currency": "USD"
+                             *       },
+                             *       "shippingTotal": {
+                             *         "value": "500",
+                             *         "currency": "USD"
+                             *       },
+                             *       "taxTotal": {
+                             *         "value": "661",
+                             *         "currency": "USD"
+                             *       },
+                             *       "giftCardTotal": {
+                             *         "value": "0",
+                             *         "currency": "USD"
+                             *       },
+                             *       "grandTotal": {
+                             *         "value": "9171",
+                             *         "currency": "USD"
+                             *       },
+                             *       "amountCharged": {
+                             *         "value": "9171",
+                             *         "currency": "USD"
+                             *       },
+                             *       "giftCardsIssued": [],
+                             *       "subscription": {
+                             *         "id": "abb659d967a25dfb5ef3dd34",
+                             *         "itemId": "fa26f1507882fc418755ae32",
+                             *         "sku": "HP-THROW-OAT",
+                             *         "plan": {
+                             *           "billingPeriod": {
+                             *             "value": 3,
+                             *             "unit": "WEEK"
+                             *           },
+                             *           "numBillingCycles": 3
+                             *         },
+                             *         "cyclesBilled": 3,
+                             *         "nextBillingDate": "2026-11-20T14:32:00.000Z",
+                             *         "status": "active",
+                             *         "price": {
+                             *           "value": "8900",
+                             *           "currency": "USD"
+                             *         }
+                             *       },
+                             *       "createdAt": "2026-11-20T14:32:00.000Z",
+                             *       "receiptToken": "b1c2d3e4f5a6b7c8d9e0f1a2b3c4d5e6",
+                             *       "refundedTotal": {
+                             *         "value": "0",
+                             *         "currency": "USD"
+                             *       },
+                             *       "refunds": []
+                             *     }
+                             */
                             order: {
+                                /**
+                                 * @example {
+                                 *       "value": "8900",
+                                 *       "currency": "USD"
+                                 *     }
+                                 */
                                 amountCharged: {
                                     /** @enum {string} */
                                     currency: "EUR" | "USD" | "AUD" | "NOK" | "CAD" | "NZD" | "DKK" | "GBP" | "HKD" | "CHF" | "MXN" | "SGD" | "SEK" | "CZK" | "ILS" | "PHP" | "RUB" | "PLN" | "THB" | "MYR" | "ARS" | "BRL" | "COP" | "IDR" | "INR" | "JPY" | "ZAR";
                                     value: string;
                                 };
                                 createdAt: string;
+                                /**
+                                 * @example {
+                                 *       "value": "8900",
+                                 *       "currency": "USD"
+                                 *     }
+                                 */
                                 discountTotal: {
                                     /** @enum {string} */
                                     currency: "EUR" | "USD" | "AUD" | "NOK" | "CAD" | "NZD" | "DKK" | "GBP" | "HKD" | "CHF" | "MXN" | "SGD" | "SEK" | "CZK" | "ILS" | "PHP" | "RUB" | "PLN" | "THB" | "MYR" | "ARS" | "BRL" | "COP" | "IDR" | "INR" | "JPY" | "ZAR";
@@ -6446,6 +7915,12 @@ export interface paths {
                                 };
                                 email: string;
                                 giftCardsIssued: {
+                                    /**
+                                     * @example {
+                                     *       "value": "8900",
+                                     *       "currency": "USD"
+                                     *     }
+                                     */
                                     balance: {
                                         /** @enum {string} */
                                         currency: "EUR" | "USD" | "AUD" | "NOK" | "CAD" | "NZD" | "DKK" | "GBP" | "HKD" | "CHF" | "MXN" | "SGD" | "SEK" | "CZK" | "ILS" | "PHP" | "RUB" | "PLN" | "THB" | "MYR" | "ARS" | "BRL" | "COP" | "IDR" | "INR" | "JPY" | "ZAR";
@@ -6453,11 +7928,23 @@ export interface paths {
                                     };
                                     code: string;
                                 }[];
+                                /**
+                                 * @example {
+                                 *       "value": "8900",
+                                 *       "currency": "USD"
+                                 *     }
+                                 */
                                 giftCardTotal: {
                                     /** @enum {string} */
                                     currency: "EUR" | "USD" | "AUD" | "NOK" | "CAD" | "NZD" | "DKK" | "GBP" | "HKD" | "CHF" | "MXN" | "SGD" | "SEK" | "CZK" | "ILS" | "PHP" | "RUB" | "PLN" | "THB" | "MYR" | "ARS" | "BRL" | "COP" | "IDR" | "INR" | "JPY" | "ZAR";
                                     value: string;
                                 };
+                                /**
+                                 * @example {
+                                 *       "value": "8900",
+                                 *       "currency": "USD"
+                                 *     }
+                                 */
                                 grandTotal: {
                                     /** @enum {string} */
                                     currency: "EUR" | "USD" | "AUD" | "NOK" | "CAD" | "NZD" | "DKK" | "GBP" | "HKD" | "CHF" | "MXN" | "SGD" | "SEK" | "CZK" | "ILS" | "PHP" | "RUB" | "PLN" | "THB" | "MYR" | "ARS" | "BRL" | "COP" | "IDR" | "INR" | "JPY" | "ZAR";
@@ -6471,6 +7958,12 @@ export interface paths {
                                     productType: number;
                                     quantity: number;
                                     sku: string;
+                                    /**
+                                     * @example {
+                                     *       "value": "8900",
+                                     *       "currency": "USD"
+                                     *     }
+                                     */
                                     unitPrice: {
                                         /** @enum {string} */
                                         currency: "EUR" | "USD" | "AUD" | "NOK" | "CAD" | "NZD" | "DKK" | "GBP" | "HKD" | "CHF" | "MXN" | "SGD" | "SEK" | "CZK" | "ILS" | "PHP" | "RUB" | "PLN" | "THB" | "MYR" | "ARS" | "BRL" | "COP" | "IDR" | "INR" | "JPY" | "ZAR";
@@ -6483,12 +7976,24 @@ export interface paths {
                                 orderNumber: number;
                                 purchasedCartId: string | null;
                                 receiptToken?: string | null;
+                                /**
+                                 * @example {
+                                 *       "value": "8900",
+                                 *       "currency": "USD"
+                                 *     }
+                                 */
                                 refundedTotal: {
                                     /** @enum {string} */
                                     currency: "EUR" | "USD" | "AUD" | "NOK" | "CAD" | "NZD" | "DKK" | "GBP" | "HKD" | "CHF" | "MXN" | "SGD" | "SEK" | "CZK" | "ILS" | "PHP" | "RUB" | "PLN" | "THB" | "MYR" | "ARS" | "BRL" | "COP" | "IDR" | "INR" | "JPY" | "ZAR";
                                     value: string;
                                 };
                                 refunds: {
+                                    /**
+                                     * @example {
+                                     *       "value": "8900",
+                                     *       "currency": "USD"
+                                     *     }
+                                     */
                                     amount: {
                                         /** @enum {string} */
                                         currency: "EUR" | "USD" | "AUD" | "NOK" | "CAD" | "NZD" | "DKK" | "GBP" | "HKD" | "CHF" | "MXN" | "SGD" | "SEK" | "CZK" | "ILS" | "PHP" | "RUB" | "PLN" | "THB" | "MYR" | "ARS" | "BRL" | "COP" | "IDR" | "INR" | "JPY" | "ZAR";
@@ -6503,17 +8008,40 @@ export interface paths {
                                         sku: string;
                                         variantId: string;
                                     }[];
+                                    /**
+                                     * @example {
+                                     *       "value": "8900",
+                                     *       "currency": "USD"
+                                     *     }
+                                     */
                                     toCard: {
                                         /** @enum {string} */
                                         currency: "EUR" | "USD" | "AUD" | "NOK" | "CAD" | "NZD" | "DKK" | "GBP" | "HKD" | "CHF" | "MXN" | "SGD" | "SEK" | "CZK" | "ILS" | "PHP" | "RUB" | "PLN" | "THB" | "MYR" | "ARS" | "BRL" | "COP" | "IDR" | "INR" | "JPY" | "ZAR";
                                         value: string;
                                     };
+                                    /**
+                                     * @example {
+                                     *       "value": "8900",
+                                     *       "currency": "USD"
+                                     *     }
+                                     */
                                     toGiftCard: {
                                         /** @enum {string} */
                                         currency: "EUR" | "USD" | "AUD" | "NOK" | "CAD" | "NZD" | "DKK" | "GBP" | "HKD" | "CHF" | "MXN" | "SGD" | "SEK" | "CZK" | "ILS" | "PHP" | "RUB" | "PLN" | "THB" | "MYR" | "ARS" | "BRL" | "COP" | "IDR" | "INR" | "JPY" | "ZAR";
                                         value: string;
                                     };
                                 }[];
+                                /**
+                                 * @example {
+                                 *       "name": "Maya Lindqvist",
+                                 *       "line1": "12 Harbour Way",
+                                 *       "line2": "Studio 3",
+                                 *       "city": "Portland",
+                                 *       "region": "OR",
+                                 *       "postalCode": "97209",
+                                 *       "country": "US"
+                                 *     }
+                                 */
                                 shippingAddress: {
                                     city: string;
                                     country: string;
@@ -6523,6 +8051,12 @@ export interface paths {
                                     postalCode?: string;
                                     region?: string;
                                 } | null;
+                                /**
+                                 * @example {
+                                 *       "value": "8900",
+                                 *       "currency": "USD"
+                                 *     }
+                                 */
                                 shippingTotal: {
                                     /** @enum {string} */
                                     currency: "EUR" | "USD" | "AUD" | "NOK" | "CAD" | "NZD" | "DKK" | "GBP" | "HKD" | "CHF" | "MXN" | "SGD" | "SEK" | "CZK" | "ILS" | "PHP" | "RUB" | "PLN" | "THB" | "MYR" | "ARS" | "BRL" | "COP" | "IDR" | "INR" | "JPY" | "ZAR";
@@ -6530,11 +8064,41 @@ export interface paths {
                                 };
                                 /** @enum {string} */
                                 status: "pending" | "paid" | "fulfilled" | "cancelled" | "payment-failed" | "partially-refunded" | "refunded";
+                                /**
+                                 * @example {
+                                 *       "id": "abb659d967a25dfb5ef3dd34",
+                                 *       "itemId": "fa26f1507882fc418755ae32",
+                                 *       "sku": "HP-THROW-OAT",
+                                 *       "plan": {
+                                 *         "billingPeriod": {
+                                 *           "value": 3,
+                                 *           "unit": "WEEK"
+                                 *         },
+                                 *         "numBillingCycles": 3
+                                 *       },
+                                 *       "cyclesBilled": 3,
+                                 *       "nextBillingDate": "2026-11-20T14:32:00.000Z",
+                                 *       "status": "active",
+                                 *       "price": {
+                                 *         "value": "8900",
+                                 *         "currency": "USD"
+                                 *       }
+                                 *     }
+                                 */
                                 subscription: {
                                     cyclesBilled: number;
                                     id: string;
                                     itemId: string;
                                     nextBillingDate: string | null;
+                                    /**
+                                     * @example {
+                                     *       "billingPeriod": {
+                                     *         "value": 3,
+                                     *         "unit": "WEEK"
+                                     *       },
+                                     *       "numBillingCycles": 3
+                                     *     }
+                                     */
                                     plan: {
                                         billingPeriod: {
                                             /** @enum {string} */
@@ -6543,6 +8107,12 @@ export interface paths {
                                         };
                                         numBillingCycles: number;
                                     };
+                                    /**
+                                     * @example {
+                                     *       "value": "8900",
+                                     *       "currency": "USD"
+                                     *     }
+                                     */
                                     price: {
                                         /** @enum {string} */
                                         currency: "EUR" | "USD" | "AUD" | "NOK" | "CAD" | "NZD" | "DKK" | "GBP" | "HKD" | "CHF" | "MXN" | "SGD" | "SEK" | "CZK" | "ILS" | "PHP" | "RUB" | "PLN" | "THB" | "MYR" | "ARS" | "BRL" | "COP" | "IDR" | "INR" | "JPY" | "ZAR";
@@ -6552,11 +8122,23 @@ export interface paths {
                                     /** @enum {string} */
                                     status: "active" | "completed" | "cancelled" | "past-due";
                                 } | null;
+                                /**
+                                 * @example {
+                                 *       "value": "8900",
+                                 *       "currency": "USD"
+                                 *     }
+                                 */
                                 subtotal: {
                                     /** @enum {string} */
                                     currency: "EUR" | "USD" | "AUD" | "NOK" | "CAD" | "NZD" | "DKK" | "GBP" | "HKD" | "CHF" | "MXN" | "SGD" | "SEK" | "CZK" | "ILS" | "PHP" | "RUB" | "PLN" | "THB" | "MYR" | "ARS" | "BRL" | "COP" | "IDR" | "INR" | "JPY" | "ZAR";
                                     value: string;
                                 };
+                                /**
+                                 * @example {
+                                 *       "value": "8900",
+                                 *       "currency": "USD"
+                                 *     }
+                                 */
                                 taxTotal: {
                                     /** @enum {string} */
                                     currency: "EUR" | "USD" | "AUD" | "NOK" | "CAD" | "NZD" | "DKK" | "GBP" | "HKD" | "CHF" | "MXN" | "SGD" | "SEK" | "CZK" | "ILS" | "PHP" | "RUB" | "PLN" | "THB" | "MYR" | "ARS" | "BRL" | "COP" | "IDR" | "INR" | "JPY" | "ZAR";
@@ -6619,13 +8201,116 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
+                            /**
+                             * @example {
+                             *       "id": "842edab60282df583124098e",
+                             *       "orderNumber": 1042,
+                             *       "kind": "order",
+                             *       "websiteId": "demo",
+                             *       "purchasedCartId": "a55ebe832f86fa4f3458228c",
+                             *       "status": "paid",
+                             *       "testMode": false,
+                             *       "email": "maya.lindqvist@example.com",
+                             *       "shippingAddress": {
+                             *         "name": "Maya Lindqvist",
+                             *         "line1": "12 Harbour Way",
+                             *         "line2": "Studio 3",
+                             *         "city": "Portland",
+                             *         "region": "OR",
+                             *         "postalCode": "97209",
+                             *         "country": "US"
+                             *       },
+                             *       "items": [
+                             *         {
+                             *           "itemId": "ac57d2fe5f488a80dbf488e1",
+                             *           "variantId": "cab086f662107c3e4b777ee5",
+                             *           "sku": "HP-THROW-OAT",
+                             *           "productName": "Merino Wool Throw",
+                             *           "productType": 3,
+                             *           "quantity": 1,
+                             *           "unitPrice": {
+                             *             "value": "8900",
+                             *             "currency": "USD"
+                             *           },
+                             *           "additionalFields": "{\"Engraving\":\"M.L.\"}"
+                             *         }
+                             *       ],
+                             *       "subtotal": {
+                             *         "value": "8900",
+                             *         "currency": "USD"
+                             *       },
+                             *       "discountTotal": {
+                             *         "value": "890",
+                             *         "currency": "USD"
+                             *       },
+                             *       "shippingTotal": {
+                             *         "value": "500",
+                             *         "currency": "USD"
+                             *       },
+                             *       "taxTotal": {
+                             *         "value": "661",
+                             *         "currency": "USD"
+                             *       },
+                             *       "giftCardTotal": {
+                             *         "value": "0",
+                             *         "currency": "USD"
+                             *       },
+                             *       "grandTotal": {
+                             *         "value": "9171",
+                             *         "currency": "USD"
+                             *       },
+                             *       "amountCharged": {
+                             *         "value": "9171",
+                             *         "currency": "USD"
+                             *       },
+                             *       "giftCardsIssued": [],
+                             *       "subscription": {
+                             *         "id": "abb659d967a25dfb5ef3dd34",
+                             *         "itemId": "fa26f1507882fc418755ae32",
+                             *         "sku": "HP-THROW-OAT",
+                             *         "plan": {
+                             *           "billingPeriod": {
+                             *             "value": 3,
+                             *             "unit": "WEEK"
+                             *           },
+                             *           "numBillingCycles": 3
+                             *         },
+                             *         "cyclesBilled": 3,
+                             *         "nextBillingDate": "2026-11-20T14:32:00.000Z",
+                             *         "status": "active",
+                             *         "price": {
+                             *           "value": "8900",
+                             *           "currency": "USD"
+                             *         }
+                             *       },
+                             *       "createdAt": "2026-11-20T14:32:00.000Z",
+                             *       "receiptToken": "b1c2d3e4f5a6b7c8d9e0f1a2b3c4d5e6",
+                             *       "refundedTotal": {
+                             *         "value": "0",
+                             *         "currency": "USD"
+                             *       },
+                             *       "refunds": []
+                             *     }
+                             */
                             order: {
+                                /**
+                                 * @example {
+                                 *       "value": "8900",
+                                 *       "currency": "USD"
+                                 *     }
+                                 */
                                 amountCharged: {
                                     /** @enum {string} */
                                     currency: "EUR" | "USD" | "AUD" | "NOK" | "CAD" | "NZD" | "DKK" | "GBP" | "HKD" | "CHF" | "MXN" | "SGD" | "SEK" | "CZK" | "ILS" | "PHP" | "RUB" | "PLN" | "THB" | "MYR" | "ARS" | "BRL" | "COP" | "IDR" | "INR" | "JPY" | "ZAR";
                                     value: string;
                                 };
                                 createdAt: string;
+                                /**
+                                 * @example {
+                                 *       "value": "8900",
+                                 *       "currency": "USD"
+                                 *     }
+                                 */
                                 discountTotal: {
                                     /** @enum {string} */
                                     currency: "EUR" | "USD" | "AUD" | "NOK" | "CAD" | "NZD" | "DKK" | "GBP" | "HKD" | "CHF" | "MXN" | "SGD" | "SEK" | "CZK" | "ILS" | "PHP" | "RUB" | "PLN" | "THB" | "MYR" | "ARS" | "BRL" | "COP" | "IDR" | "INR" | "JPY" | "ZAR";
@@ -6633,6 +8318,12 @@ export interface paths {
                                 };
                                 email: string;
                                 giftCardsIssued: {
+                                    /**
+                                     * @example {
+                                     *       "value": "8900",
+                                     *       "currency": "USD"
+                                     *     }
+                                     */
                                     balance: {
                                         /** @enum {string} */
                                         currency: "EUR" | "USD" | "AUD" | "NOK" | "CAD" | "NZD" | "DKK" | "GBP" | "HKD" | "CHF" | "MXN" | "SGD" | "SEK" | "CZK" | "ILS" | "PHP" | "RUB" | "PLN" | "THB" | "MYR" | "ARS" | "BRL" | "COP" | "IDR" | "INR" | "JPY" | "ZAR";
@@ -6640,11 +8331,23 @@ export interface paths {
                                     };
                                     code: string;
                                 }[];
+                                /**
+                                 * @example {
+                                 *       "value": "8900",
+                                 *       "currency": "USD"
+                                 *     }
+                                 */
                                 giftCardTotal: {
                                     /** @enum {string} */
                                     currency: "EUR" | "USD" | "AUD" | "NOK" | "CAD" | "NZD" | "DKK" | "GBP" | "HKD" | "CHF" | "MXN" | "SGD" | "SEK" | "CZK" | "ILS" | "PHP" | "RUB" | "PLN" | "THB" | "MYR" | "ARS" | "BRL" | "COP" | "IDR" | "INR" | "JPY" | "ZAR";
                                     value: string;
                                 };
+                                /**
+                                 * @example {
+                                 *       "value": "8900",
+                                 *       "currency": "USD"
+                                 *     }
+                                 */
                                 grandTotal: {
                                     /** @enum {string} */
                                     currency: "EUR" | "USD" | "AUD" | "NOK" | "CAD" | "NZD" | "DKK" | "GBP" | "HKD" | "CHF" | "MXN" | "SGD" | "SEK" | "CZK" | "ILS" | "PHP" | "RUB" | "PLN" | "THB" | "MYR" | "ARS" | "BRL" | "COP" | "IDR" | "INR" | "JPY" | "ZAR";
@@ -6658,6 +8361,12 @@ export interface paths {
                                     productType: number;
                                     quantity: number;
                                     sku: string;
+                                    /**
+                                     * @example {
+                                     *       "value": "8900",
+                                     *       "currency": "USD"
+                                     *     }
+                                     */
                                     unitPrice: {
                                         /** @enum {string} */
                                         currency: "EUR" | "USD" | "AUD" | "NOK" | "CAD" | "NZD" | "DKK" | "GBP" | "HKD" | "CHF" | "MXN" | "SGD" | "SEK" | "CZK" | "ILS" | "PHP" | "RUB" | "PLN" | "THB" | "MYR" | "ARS" | "BRL" | "COP" | "IDR" | "INR" | "JPY" | "ZAR";
@@ -6670,12 +8379,24 @@ export interface paths {
                                 orderNumber: number;
                                 purchasedCartId: string | null;
                                 receiptToken?: string | null;
+                                /**
+                                 * @example {
+                                 *       "value": "8900",
+                                 *       "currency": "USD"
+                                 *     }
+                                 */
                                 refundedTotal: {
                                     /** @enum {string} */
                                     currency: "EUR" | "USD" | "AUD" | "NOK" | "CAD" | "NZD" | "DKK" | "GBP" | "HKD" | "CHF" | "MXN" | "SGD" | "SEK" | "CZK" | "ILS" | "PHP" | "RUB" | "PLN" | "THB" | "MYR" | "ARS" | "BRL" | "COP" | "IDR" | "INR" | "JPY" | "ZAR";
                                     value: string;
                                 };
                                 refunds: {
+                                    /**
+                                     * @example {
+                                     *       "value": "8900",
+                                     *       "currency": "USD"
+                                     *     }
+                                     */
                                     amount: {
                                         /** @enum {string} */
                                         currency: "EUR" | "USD" | "AUD" | "NOK" | "CAD" | "NZD" | "DKK" | "GBP" | "HKD" | "CHF" | "MXN" | "SGD" | "SEK" | "CZK" | "ILS" | "PHP" | "RUB" | "PLN" | "THB" | "MYR" | "ARS" | "BRL" | "COP" | "IDR" | "INR" | "JPY" | "ZAR";
@@ -6690,17 +8411,40 @@ export interface paths {
                                         sku: string;
                                         variantId: string;
                                     }[];
+                                    /**
+                                     * @example {
+                                     *       "value": "8900",
+                                     *       "currency": "USD"
+                                     *     }
+                                     */
                                     toCard: {
                                         /** @enum {string} */
                                         currency: "EUR" | "USD" | "AUD" | "NOK" | "CAD" | "NZD" | "DKK" | "GBP" | "HKD" | "CHF" | "MXN" | "SGD" | "SEK" | "CZK" | "ILS" | "PHP" | "RUB" | "PLN" | "THB" | "MYR" | "ARS" | "BRL" | "COP" | "IDR" | "INR" | "JPY" | "ZAR";
                                         value: string;
                                     };
+                                    /**
+                                     * @example {
+                                     *       "value": "8900",
+                                     *       "currency": "USD"
+                                     *     }
+                                     */
                                     toGiftCard: {
                                         /** @enum {string} */
                                         currency: "EUR" | "USD" | "AUD" | "NOK" | "CAD" | "NZD" | "DKK" | "GBP" | "HKD" | "CHF" | "MXN" | "SGD" | "SEK" | "CZK" | "ILS" | "PHP" | "RUB" | "PLN" | "THB" | "MYR" | "ARS" | "BRL" | "COP" | "IDR" | "INR" | "JPY" | "ZAR";
                                         value: string;
                                     };
                                 }[];
+                                /**
+                                 * @example {
+                                 *       "name": "Maya Lindqvist",
+                                 *       "line1": "12 Harbour Way",
+                                 *       "line2": "Studio 3",
+                                 *       "city": "Portland",
+                                 *       "region": "OR",
+                                 *       "postalCode": "97209",
+                                 *       "country": "US"
+                                 *     }
+                                 */
                                 shippingAddress: {
                                     city: string;
                                     country: string;
@@ -6710,6 +8454,12 @@ export interface paths {
                                     postalCode?: string;
                                     region?: string;
                                 } | null;
+                                /**
+                                 * @example {
+                                 *       "value": "8900",
+                                 *       "currency": "USD"
+                                 *     }
+                                 */
                                 shippingTotal: {
                                     /** @enum {string} */
                                     currency: "EUR" | "USD" | "AUD" | "NOK" | "CAD" | "NZD" | "DKK" | "GBP" | "HKD" | "CHF" | "MXN" | "SGD" | "SEK" | "CZK" | "ILS" | "PHP" | "RUB" | "PLN" | "THB" | "MYR" | "ARS" | "BRL" | "COP" | "IDR" | "INR" | "JPY" | "ZAR";
@@ -6717,11 +8467,41 @@ export interface paths {
                                 };
                                 /** @enum {string} */
                                 status: "pending" | "paid" | "fulfilled" | "cancelled" | "payment-failed" | "partially-refunded" | "refunded";
+                                /**
+                                 * @example {
+                                 *       "id": "abb659d967a25dfb5ef3dd34",
+                                 *       "itemId": "fa26f1507882fc418755ae32",
+                                 *       "sku": "HP-THROW-OAT",
+                                 *       "plan": {
+                                 *         "billingPeriod": {
+                                 *           "value": 3,
+                                 *           "unit": "WEEK"
+                                 *         },
+                                 *         "numBillingCycles": 3
+                                 *       },
+                                 *       "cyclesBilled": 3,
+                                 *       "nextBillingDate": "2026-11-20T14:32:00.000Z",
+                                 *       "status": "active",
+                                 *       "price": {
+                                 *         "value": "8900",
+                                 *         "currency": "USD"
+                                 *       }
+                                 *     }
+                                 */
                                 subscription: {
                                     cyclesBilled: number;
                                     id: string;
                                     itemId: string;
                                     nextBillingDate: string | null;
+                                    /**
+                                     * @example {
+                                     *       "billingPeriod": {
+                                     *         "value": 3,
+                                     *         "unit": "WEEK"
+                                     *       },
+                                     *       "numBillingCycles": 3
+                                     *     }
+                                     */
                                     plan: {
                                         billingPeriod: {
                                             /** @enum {string} */
@@ -6730,6 +8510,12 @@ export interface paths {
                                         };
                                         numBillingCycles: number;
                                     };
+                                    /**
+                                     * @example {
+                                     *       "value": "8900",
+                                     *       "currency": "USD"
+                                     *     }
+                                     */
                                     price: {
                                         /** @enum {string} */
                                         currency: "EUR" | "USD" | "AUD" | "NOK" | "CAD" | "NZD" | "DKK" | "GBP" | "HKD" | "CHF" | "MXN" | "SGD" | "SEK" | "CZK" | "ILS" | "PHP" | "RUB" | "PLN" | "THB" | "MYR" | "ARS" | "BRL" | "COP" | "IDR" | "INR" | "JPY" | "ZAR";
@@ -6739,11 +8525,23 @@ export interface paths {
                                     /** @enum {string} */
                                     status: "active" | "completed" | "cancelled" | "past-due";
                                 } | null;
+                                /**
+                                 * @example {
+                                 *       "value": "8900",
+                                 *       "currency": "USD"
+                                 *     }
+                                 */
                                 subtotal: {
                                     /** @enum {string} */
                                     currency: "EUR" | "USD" | "AUD" | "NOK" | "CAD" | "NZD" | "DKK" | "GBP" | "HKD" | "CHF" | "MXN" | "SGD" | "SEK" | "CZK" | "ILS" | "PHP" | "RUB" | "PLN" | "THB" | "MYR" | "ARS" | "BRL" | "COP" | "IDR" | "INR" | "JPY" | "ZAR";
                                     value: string;
                                 };
+                                /**
+                                 * @example {
+                                 *       "value": "8900",
+                                 *       "currency": "USD"
+                                 *     }
+                                 */
                                 taxTotal: {
                                     /** @enum {string} */
                                     currency: "EUR" | "USD" | "AUD" | "NOK" | "CAD" | "NZD" | "DKK" | "GBP" | "HKD" | "CHF" | "MXN" | "SGD" | "SEK" | "CZK" | "ILS" | "PHP" | "RUB" | "PLN" | "THB" | "MYR" | "ARS" | "BRL" | "COP" | "IDR" | "INR" | "JPY" | "ZAR";
@@ -6752,7 +8550,40 @@ export interface paths {
                                 testMode: boolean;
                                 websiteId: string;
                             };
+                            /**
+                             * @example {
+                             *       "id": "19040aeb5ca5ff52606b7418",
+                             *       "amount": {
+                             *         "value": "9171",
+                             *         "currency": "USD"
+                             *       },
+                             *       "toCard": {
+                             *         "value": "9171",
+                             *         "currency": "USD"
+                             *       },
+                             *       "toGiftCard": {
+                             *         "value": "0",
+                             *         "currency": "USD"
+                             *       },
+                             *       "restocked": [
+                             *         {
+                             *           "itemId": "42a05dad62fcc72f1ccc8292",
+                             *           "variantId": "9b3f6cf0fc60ac5980ac3e9c",
+                             *           "sku": "HP-THROW-OAT",
+                             *           "quantity": 2
+                             *         }
+                             *       ],
+                             *       "reason": "Arrived damaged in transit",
+                             *       "createdAt": "2026-11-20T14:32:00.000Z"
+                             *     }
+                             */
                             refund: {
+                                /**
+                                 * @example {
+                                 *       "value": "8900",
+                                 *       "currency": "USD"
+                                 *     }
+                                 */
                                 amount: {
                                     /** @enum {string} */
                                     currency: "EUR" | "USD" | "AUD" | "NOK" | "CAD" | "NZD" | "DKK" | "GBP" | "HKD" | "CHF" | "MXN" | "SGD" | "SEK" | "CZK" | "ILS" | "PHP" | "RUB" | "PLN" | "THB" | "MYR" | "ARS" | "BRL" | "COP" | "IDR" | "INR" | "JPY" | "ZAR";
@@ -6767,11 +8598,23 @@ export interface paths {
                                     sku: string;
                                     variantId: string;
                                 }[];
+                                /**
+                                 * @example {
+                                 *       "value": "8900",
+                                 *       "currency": "USD"
+                                 *     }
+                                 */
                                 toCard: {
                                     /** @enum {string} */
                                     currency: "EUR" | "USD" | "AUD" | "NOK" | "CAD" | "NZD" | "DKK" | "GBP" | "HKD" | "CHF" | "MXN" | "SGD" | "SEK" | "CZK" | "ILS" | "PHP" | "RUB" | "PLN" | "THB" | "MYR" | "ARS" | "BRL" | "COP" | "IDR" | "INR" | "JPY" | "ZAR";
                                     value: string;
                                 };
+                                /**
+                                 * @example {
+                                 *       "value": "8900",
+                                 *       "currency": "USD"
+                                 *     }
+                                 */
                                 toGiftCard: {
                                     /** @enum {string} */
                                     currency: "EUR" | "USD" | "AUD" | "NOK" | "CAD" | "NZD" | "DKK" | "GBP" | "HKD" | "CHF" | "MXN" | "SGD" | "SEK" | "CZK" | "ILS" | "PHP" | "RUB" | "PLN" | "THB" | "MYR" | "ARS" | "BRL" | "COP" | "IDR" | "INR" | "JPY" | "ZAR";
@@ -6825,13 +8668,116 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
+                            /**
+                             * @example {
+                             *       "id": "842edab60282df583124098e",
+                             *       "orderNumber": 1042,
+                             *       "kind": "order",
+                             *       "websiteId": "demo",
+                             *       "purchasedCartId": "a55ebe832f86fa4f3458228c",
+                             *       "status": "paid",
+                             *       "testMode": false,
+                             *       "email": "maya.lindqvist@example.com",
+                             *       "shippingAddress": {
+                             *         "name": "Maya Lindqvist",
+                             *         "line1": "12 Harbour Way",
+                             *         "line2": "Studio 3",
+                             *         "city": "Portland",
+                             *         "region": "OR",
+                             *         "postalCode": "97209",
+                             *         "country": "US"
+                             *       },
+                             *       "items": [
+                             *         {
+                             *           "itemId": "ac57d2fe5f488a80dbf488e1",
+                             *           "variantId": "cab086f662107c3e4b777ee5",
+                             *           "sku": "HP-THROW-OAT",
+                             *           "productName": "Merino Wool Throw",
+                             *           "productType": 3,
+                             *           "quantity": 1,
+                             *           "unitPrice": {
+                             *             "value": "8900",
+                             *             "currency": "USD"
+                             *           },
+                             *           "additionalFields": "{\"Engraving\":\"M.L.\"}"
+                             *         }
+                             *       ],
+                             *       "subtotal": {
+                             *         "value": "8900",
+                             *         "currency": "USD"
+                             *       },
+                             *       "discountTotal": {
+                             *         "value": "890",
+                             *         "currency": "USD"
+                             *       },
+                             *       "shippingTotal": {
+                             *         "value": "500",
+                             *         "currency": "USD"
+                             *       },
+                             *       "taxTotal": {
+                             *         "value": "661",
+                             *         "currency": "USD"
+                             *       },
+                             *       "giftCardTotal": {
+                             *         "value": "0",
+                             *         "currency": "USD"
+                             *       },
+                             *       "grandTotal": {
+                             *         "value": "9171",
+                             *         "currency": "USD"
+                             *       },
+                             *       "amountCharged": {
+                             *         "value": "9171",
+                             *         "currency": "USD"
+                             *       },
+                             *       "giftCardsIssued": [],
+                             *       "subscription": {
+                             *         "id": "abb659d967a25dfb5ef3dd34",
+                             *         "itemId": "fa26f1507882fc418755ae32",
+                             *         "sku": "HP-THROW-OAT",
+                             *         "plan": {
+                             *           "billingPeriod": {
+                             *             "value": 3,
+                             *             "unit": "WEEK"
+                             *           },
+                             *           "numBillingCycles": 3
+                             *         },
+                             *         "cyclesBilled": 3,
+                             *         "nextBillingDate": "2026-11-20T14:32:00.000Z",
+                             *         "status": "active",
+                             *         "price": {
+                             *           "value": "8900",
+                             *           "currency": "USD"
+                             *         }
+                             *       },
+                             *       "createdAt": "2026-11-20T14:32:00.000Z",
+                             *       "receiptToken": "b1c2d3e4f5a6b7c8d9e0f1a2b3c4d5e6",
+                             *       "refundedTotal": {
+                             *         "value": "0",
+                             *         "currency": "USD"
+                             *       },
+                             *       "refunds": []
+                             *     }
+                             */
                             order: {
+                                /**
+                                 * @example {
+                                 *       "value": "8900",
+                                 *       "currency": "USD"
+                                 *     }
+                                 */
                                 amountCharged: {
                                     /** @enum {string} */
                                     currency: "EUR" | "USD" | "AUD" | "NOK" | "CAD" | "NZD" | "DKK" | "GBP" | "HKD" | "CHF" | "MXN" | "SGD" | "SEK" | "CZK" | "ILS" | "PHP" | "RUB" | "PLN" | "THB" | "MYR" | "ARS" | "BRL" | "COP" | "IDR" | "INR" | "JPY" | "ZAR";
                                     value: string;
                                 };
                                 createdAt: string;
+                                /**
+                                 * @example {
+                                 *       "value": "8900",
+                                 *       "currency": "USD"
+                                 *     }
+                                 */
                                 discountTotal: {
                                     /** @enum {string} */
                                     currency: "EUR" | "USD" | "AUD" | "NOK" | "CAD" | "NZD" | "DKK" | "GBP" | "HKD" | "CHF" | "MXN" | "SGD" | "SEK" | "CZK" | "ILS" | "PHP" | "RUB" | "PLN" | "THB" | "MYR" | "ARS" | "BRL" | "COP" | "IDR" | "INR" | "JPY" | "ZAR";
@@ -6839,6 +8785,12 @@ export interface paths {
                                 };
                                 email: string;
                                 giftCardsIssued: {
+                                    /**
+                                     * @example {
+                                     *       "value": "8900",
+                                     *       "currency": "USD"
+                                     *     }
+                                     */
                                     balance: {
                                         /** @enum {string} */
                                         currency: "EUR" | "USD" | "AUD" | "NOK" | "CAD" | "NZD" | "DKK" | "GBP" | "HKD" | "CHF" | "MXN" | "SGD" | "SEK" | "CZK" | "ILS" | "PHP" | "RUB" | "PLN" | "THB" | "MYR" | "ARS" | "BRL" | "COP" | "IDR" | "INR" | "JPY" | "ZAR";
@@ -6846,11 +8798,23 @@ export interface paths {
                                     };
                                     code: string;
                                 }[];
+                                /**
+                                 * @example {
+                                 *       "value": "8900",
+                                 *       "currency": "USD"
+                                 *     }
+                                 */
                                 giftCardTotal: {
                                     /** @enum {string} */
                                     currency: "EUR" | "USD" | "AUD" | "NOK" | "CAD" | "NZD" | "DKK" | "GBP" | "HKD" | "CHF" | "MXN" | "SGD" | "SEK" | "CZK" | "ILS" | "PHP" | "RUB" | "PLN" | "THB" | "MYR" | "ARS" | "BRL" | "COP" | "IDR" | "INR" | "JPY" | "ZAR";
                                     value: string;
                                 };
+                                /**
+                                 * @example {
+                                 *       "value": "8900",
+                                 *       "currency": "USD"
+                                 *     }
+                                 */
                                 grandTotal: {
                                     /** @enum {string} */
                                     currency: "EUR" | "USD" | "AUD" | "NOK" | "CAD" | "NZD" | "DKK" | "GBP" | "HKD" | "CHF" | "MXN" | "SGD" | "SEK" | "CZK" | "ILS" | "PHP" | "RUB" | "PLN" | "THB" | "MYR" | "ARS" | "BRL" | "COP" | "IDR" | "INR" | "JPY" | "ZAR";
@@ -6864,6 +8828,12 @@ export interface paths {
                                     productType: number;
                                     quantity: number;
                                     sku: string;
+                                    /**
+                                     * @example {
+                                     *       "value": "8900",
+                                     *       "currency": "USD"
+                                     *     }
+                                     */
                                     unitPrice: {
                                         /** @enum {string} */
                                         currency: "EUR" | "USD" | "AUD" | "NOK" | "CAD" | "NZD" | "DKK" | "GBP" | "HKD" | "CHF" | "MXN" | "SGD" | "SEK" | "CZK" | "ILS" | "PHP" | "RUB" | "PLN" | "THB" | "MYR" | "ARS" | "BRL" | "COP" | "IDR" | "INR" | "JPY" | "ZAR";
@@ -6876,12 +8846,24 @@ export interface paths {
                                 orderNumber: number;
                                 purchasedCartId: string | null;
                                 receiptToken?: string | null;
+                                /**
+                                 * @example {
+                                 *       "value": "8900",
+                                 *       "currency": "USD"
+                                 *     }
+                                 */
                                 refundedTotal: {
                                     /** @enum {string} */
                                     currency: "EUR" | "USD" | "AUD" | "NOK" | "CAD" | "NZD" | "DKK" | "GBP" | "HKD" | "CHF" | "MXN" | "SGD" | "SEK" | "CZK" | "ILS" | "PHP" | "RUB" | "PLN" | "THB" | "MYR" | "ARS" | "BRL" | "COP" | "IDR" | "INR" | "JPY" | "ZAR";
                                     value: string;
                                 };
                                 refunds: {
+                                    /**
+                                     * @example {
+                                     *       "value": "8900",
+                                     *       "currency": "USD"
+                                     *     }
+                                     */
                                     amount: {
                                         /** @enum {string} */
                                         currency: "EUR" | "USD" | "AUD" | "NOK" | "CAD" | "NZD" | "DKK" | "GBP" | "HKD" | "CHF" | "MXN" | "SGD" | "SEK" | "CZK" | "ILS" | "PHP" | "RUB" | "PLN" | "THB" | "MYR" | "ARS" | "BRL" | "COP" | "IDR" | "INR" | "JPY" | "ZAR";
@@ -6896,17 +8878,40 @@ export interface paths {
                                         sku: string;
                                         variantId: string;
                                     }[];
+                                    /**
+                                     * @example {
+                                     *       "value": "8900",
+                                     *       "currency": "USD"
+                                     *     }
+                                     */
                                     toCard: {
                                         /** @enum {string} */
                                         currency: "EUR" | "USD" | "AUD" | "NOK" | "CAD" | "NZD" | "DKK" | "GBP" | "HKD" | "CHF" | "MXN" | "SGD" | "SEK" | "CZK" | "ILS" | "PHP" | "RUB" | "PLN" | "THB" | "MYR" | "ARS" | "BRL" | "COP" | "IDR" | "INR" | "JPY" | "ZAR";
                                         value: string;
                                     };
+                                    /**
+                                     * @example {
+                                     *       "value": "8900",
+                                     *       "currency": "USD"
+                                     *     }
+                                     */
                                     toGiftCard: {
                                         /** @enum {string} */
                                         currency: "EUR" | "USD" | "AUD" | "NOK" | "CAD" | "NZD" | "DKK" | "GBP" | "HKD" | "CHF" | "MXN" | "SGD" | "SEK" | "CZK" | "ILS" | "PHP" | "RUB" | "PLN" | "THB" | "MYR" | "ARS" | "BRL" | "COP" | "IDR" | "INR" | "JPY" | "ZAR";
                                         value: string;
                                     };
                                 }[];
+                                /**
+                                 * @example {
+                                 *       "name": "Maya Lindqvist",
+                                 *       "line1": "12 Harbour Way",
+                                 *       "line2": "Studio 3",
+                                 *       "city": "Portland",
+                                 *       "region": "OR",
+                                 *       "postalCode": "97209",
+                                 *       "country": "US"
+                                 *     }
+                                 */
                                 shippingAddress: {
                                     city: string;
                                     country: string;
@@ -6916,6 +8921,12 @@ export interface paths {
                                     postalCode?: string;
                                     region?: string;
                                 } | null;
+                                /**
+                                 * @example {
+                                 *       "value": "8900",
+                                 *       "currency": "USD"
+                                 *     }
+                                 */
                                 shippingTotal: {
                                     /** @enum {string} */
                                     currency: "EUR" | "USD" | "AUD" | "NOK" | "CAD" | "NZD" | "DKK" | "GBP" | "HKD" | "CHF" | "MXN" | "SGD" | "SEK" | "CZK" | "ILS" | "PHP" | "RUB" | "PLN" | "THB" | "MYR" | "ARS" | "BRL" | "COP" | "IDR" | "INR" | "JPY" | "ZAR";
@@ -6923,11 +8934,41 @@ export interface paths {
                                 };
                                 /** @enum {string} */
                                 status: "pending" | "paid" | "fulfilled" | "cancelled" | "payment-failed" | "partially-refunded" | "refunded";
+                                /**
+                                 * @example {
+                                 *       "id": "abb659d967a25dfb5ef3dd34",
+                                 *       "itemId": "fa26f1507882fc418755ae32",
+                                 *       "sku": "HP-THROW-OAT",
+                                 *       "plan": {
+                                 *         "billingPeriod": {
+                                 *           "value": 3,
+                                 *           "unit": "WEEK"
+                                 *         },
+                                 *         "numBillingCycles": 3
+                                 *       },
+                                 *       "cyclesBilled": 3,
+                                 *       "nextBillingDate": "2026-11-20T14:32:00.000Z",
+                                 *       "status": "active",
+                                 *       "price": {
+                                 *         "value": "8900",
+                                 *         "currency": "USD"
+                                 *       }
+                                 *     }
+                                 */
                                 subscription: {
                                     cyclesBilled: number;
                                     id: string;
                                     itemId: string;
                                     nextBillingDate: string | null;
+                                    /**
+                                     * @example {
+                                     *       "billingPeriod": {
+                                     *         "value": 3,
+                                     *         "unit": "WEEK"
+                                     *       },
+                                     *       "numBillingCycles": 3
+                                     *     }
+                                     */
                                     plan: {
                                         billingPeriod: {
                                             /** @enum {string} */
@@ -6936,6 +8977,12 @@ export interface paths {
                                         };
                                         numBillingCycles: number;
                                     };
+                                    /**
+                                     * @example {
+                                     *       "value": "8900",
+                                     *       "currency": "USD"
+                                     *     }
+                                     */
                                     price: {
                                         /** @enum {string} */
                                         currency: "EUR" | "USD" | "AUD" | "NOK" | "CAD" | "NZD" | "DKK" | "GBP" | "HKD" | "CHF" | "MXN" | "SGD" | "SEK" | "CZK" | "ILS" | "PHP" | "RUB" | "PLN" | "THB" | "MYR" | "ARS" | "BRL" | "COP" | "IDR" | "INR" | "JPY" | "ZAR";
@@ -6945,11 +8992,23 @@ export interface paths {
                                     /** @enum {string} */
                                     status: "active" | "completed" | "cancelled" | "past-due";
                                 } | null;
+                                /**
+                                 * @example {
+                                 *       "value": "8900",
+                                 *       "currency": "USD"
+                                 *     }
+                                 */
                                 subtotal: {
                                     /** @enum {string} */
                                     currency: "EUR" | "USD" | "AUD" | "NOK" | "CAD" | "NZD" | "DKK" | "GBP" | "HKD" | "CHF" | "MXN" | "SGD" | "SEK" | "CZK" | "ILS" | "PHP" | "RUB" | "PLN" | "THB" | "MYR" | "ARS" | "BRL" | "COP" | "IDR" | "INR" | "JPY" | "ZAR";
                                     value: string;
                                 };
+                                /**
+                                 * @example {
+                                 *       "value": "8900",
+                                 *       "currency": "USD"
+                                 *     }
+                                 */
                                 taxTotal: {
                                     /** @enum {string} */
                                     currency: "EUR" | "USD" | "AUD" | "NOK" | "CAD" | "NZD" | "DKK" | "GBP" | "HKD" | "CHF" | "MXN" | "SGD" | "SEK" | "CZK" | "ILS" | "PHP" | "RUB" | "PLN" | "THB" | "MYR" | "ARS" | "BRL" | "COP" | "IDR" | "INR" | "JPY" | "ZAR";
@@ -7009,6 +9068,15 @@ export interface paths {
                                 itemId: string;
                                 nextBillingDate: string | null;
                                 orderId: string;
+                                /**
+                                 * @example {
+                                 *       "billingPeriod": {
+                                 *         "value": 3,
+                                 *         "unit": "WEEK"
+                                 *       },
+                                 *       "numBillingCycles": 3
+                                 *     }
+                                 */
                                 plan: {
                                     billingPeriod: {
                                         /** @enum {string} */
@@ -7017,6 +9085,12 @@ export interface paths {
                                     };
                                     numBillingCycles: number;
                                 };
+                                /**
+                                 * @example {
+                                 *       "value": "8900",
+                                 *       "currency": "USD"
+                                 *     }
+                                 */
                                 price: {
                                     /** @enum {string} */
                                     currency: "EUR" | "USD" | "AUD" | "NOK" | "CAD" | "NZD" | "DKK" | "GBP" | "HKD" | "CHF" | "MXN" | "SGD" | "SEK" | "CZK" | "ILS" | "PHP" | "RUB" | "PLN" | "THB" | "MYR" | "ARS" | "BRL" | "COP" | "IDR" | "INR" | "JPY" | "ZAR";
@@ -7065,6 +9139,30 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
+                            /**
+                             * @example {
+                             *       "id": "bc286a5e5bcd8e4f331ae9d5",
+                             *       "itemId": "45f8004cdcc42680032f1611",
+                             *       "sku": "HP-THROW-OAT",
+                             *       "plan": {
+                             *         "billingPeriod": {
+                             *           "value": 3,
+                             *           "unit": "WEEK"
+                             *         },
+                             *         "numBillingCycles": 3
+                             *       },
+                             *       "cyclesBilled": 3,
+                             *       "nextBillingDate": "2026-11-20T14:32:00.000Z",
+                             *       "status": "active",
+                             *       "price": {
+                             *         "value": "8900",
+                             *         "currency": "USD"
+                             *       },
+                             *       "email": "maya.lindqvist@example.com",
+                             *       "orderId": "ord_8KQ2M7XW",
+                             *       "createdAt": "2026-11-20T14:32:00.000Z"
+                             *     }
+                             */
                             subscription: {
                                 createdAt: string;
                                 cyclesBilled: number;
@@ -7073,6 +9171,15 @@ export interface paths {
                                 itemId: string;
                                 nextBillingDate: string | null;
                                 orderId: string;
+                                /**
+                                 * @example {
+                                 *       "billingPeriod": {
+                                 *         "value": 3,
+                                 *         "unit": "WEEK"
+                                 *       },
+                                 *       "numBillingCycles": 3
+                                 *     }
+                                 */
                                 plan: {
                                     billingPeriod: {
                                         /** @enum {string} */
@@ -7081,6 +9188,12 @@ export interface paths {
                                     };
                                     numBillingCycles: number;
                                 };
+                                /**
+                                 * @example {
+                                 *       "value": "8900",
+                                 *       "currency": "USD"
+                                 *     }
+                                 */
                                 price: {
                                     /** @enum {string} */
                                     currency: "EUR" | "USD" | "AUD" | "NOK" | "CAD" | "NZD" | "DKK" | "GBP" | "HKD" | "CHF" | "MXN" | "SGD" | "SEK" | "CZK" | "ILS" | "PHP" | "RUB" | "PLN" | "THB" | "MYR" | "ARS" | "BRL" | "COP" | "IDR" | "INR" | "JPY" | "ZAR";
@@ -7137,6 +9250,30 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
+                            /**
+                             * @example {
+                             *       "id": "bc286a5e5bcd8e4f331ae9d5",
+                             *       "itemId": "45f8004cdcc42680032f1611",
+                             *       "sku": "HP-THROW-OAT",
+                             *       "plan": {
+                             *         "billingPeriod": {
+                             *           "value": 3,
+                             *           "unit": "WEEK"
+                             *         },
+                             *         "numBillingCycles": 3
+                             *       },
+                             *       "cyclesBilled": 3,
+                             *       "nextBillingDate": "2026-11-20T14:32:00.000Z",
+                             *       "status": "active",
+                             *       "price": {
+                             *         "value": "8900",
+                             *         "currency": "USD"
+                             *       },
+                             *       "email": "maya.lindqvist@example.com",
+                             *       "orderId": "ord_8KQ2M7XW",
+                             *       "createdAt": "2026-11-20T14:32:00.000Z"
+                             *     }
+                             */
                             subscription: {
                                 createdAt: string;
                                 cyclesBilled: number;
@@ -7145,6 +9282,15 @@ export interface paths {
                                 itemId: string;
                                 nextBillingDate: string | null;
                                 orderId: string;
+                                /**
+                                 * @example {
+                                 *       "billingPeriod": {
+                                 *         "value": 3,
+                                 *         "unit": "WEEK"
+                                 *       },
+                                 *       "numBillingCycles": 3
+                                 *     }
+                                 */
                                 plan: {
                                     billingPeriod: {
                                         /** @enum {string} */
@@ -7153,6 +9299,12 @@ export interface paths {
                                     };
                                     numBillingCycles: number;
                                 };
+                                /**
+                                 * @example {
+                                 *       "value": "8900",
+                                 *       "currency": "USD"
+                                 *     }
+                                 */
                                 price: {
                                     /** @enum {string} */
                                     currency: "EUR" | "USD" | "AUD" | "NOK" | "CAD" | "NZD" | "DKK" | "GBP" | "HKD" | "CHF" | "MXN" | "SGD" | "SEK" | "CZK" | "ILS" | "PHP" | "RUB" | "PLN" | "THB" | "MYR" | "ARS" | "BRL" | "COP" | "IDR" | "INR" | "JPY" | "ZAR";
@@ -7203,6 +9355,18 @@ export interface paths {
                             lowStock: number;
                             lowStockAt: number;
                             sales: {
+                                /**
+                                 * @example {
+                                 *       "orders": 3,
+                                 *       "totals": [
+                                 *         {
+                                 *           "currency": "USD",
+                                 *           "orders": 3,
+                                 *           "totalCents": 8900
+                                 *         }
+                                 *       ]
+                                 *     }
+                                 */
                                 last7Days: {
                                     orders: number;
                                     totals: {
@@ -7211,6 +9375,18 @@ export interface paths {
                                         totalCents: number;
                                     }[];
                                 };
+                                /**
+                                 * @example {
+                                 *       "orders": 3,
+                                 *       "totals": [
+                                 *         {
+                                 *           "currency": "USD",
+                                 *           "orders": 3,
+                                 *           "totalCents": 8900
+                                 *         }
+                                 *       ]
+                                 *     }
+                                 */
                                 previous7Days: {
                                     orders: number;
                                     totals: {
@@ -7219,6 +9395,18 @@ export interface paths {
                                         totalCents: number;
                                     }[];
                                 };
+                                /**
+                                 * @example {
+                                 *       "orders": 3,
+                                 *       "totals": [
+                                 *         {
+                                 *           "currency": "USD",
+                                 *           "orders": 3,
+                                 *           "totalCents": 8900
+                                 *         }
+                                 *       ]
+                                 *     }
+                                 */
                                 today: {
                                     orders: number;
                                     totals: {
@@ -7230,6 +9418,18 @@ export interface paths {
                             };
                             soldOut: number;
                             testSales: {
+                                /**
+                                 * @example {
+                                 *       "orders": 3,
+                                 *       "totals": [
+                                 *         {
+                                 *           "currency": "USD",
+                                 *           "orders": 3,
+                                 *           "totalCents": 8900
+                                 *         }
+                                 *       ]
+                                 *     }
+                                 */
                                 last7Days: {
                                     orders: number;
                                     totals: {
@@ -7238,6 +9438,18 @@ export interface paths {
                                         totalCents: number;
                                     }[];
                                 };
+                                /**
+                                 * @example {
+                                 *       "orders": 3,
+                                 *       "totals": [
+                                 *         {
+                                 *           "currency": "USD",
+                                 *           "orders": 3,
+                                 *           "totalCents": 8900
+                                 *         }
+                                 *       ]
+                                 *     }
+                                 */
                                 previous7Days: {
                                     orders: number;
                                     totals: {
@@ -7246,6 +9458,18 @@ export interface paths {
                                         totalCents: number;
                                     }[];
                                 };
+                                /**
+                                 * @example {
+                                 *       "orders": 3,
+                                 *       "totals": [
+                                 *         {
+                                 *           "currency": "USD",
+                                 *           "orders": 3,
+                                 *           "totalCents": 8900
+                                 *         }
+                                 *       ]
+                                 *     }
+                                 */
                                 today: {
                                     orders: number;
                                     totals: {
@@ -7338,6 +9562,16 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
+                            /**
+                             * @example {
+                             *       "id": "8d00936c6f1693f3cf251ceb",
+                             *       "name": "Oregon sales tax",
+                             *       "country": "US",
+                             *       "region": "OR",
+                             *       "rateBps": 825,
+                             *       "appliesToShipping": false
+                             *     }
+                             */
                             taxRule: {
                                 appliesToShipping: boolean;
                                 country: string;
@@ -7396,6 +9630,16 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
+                            /**
+                             * @example {
+                             *       "id": "8d00936c6f1693f3cf251ceb",
+                             *       "name": "Oregon sales tax",
+                             *       "country": "US",
+                             *       "region": "OR",
+                             *       "rateBps": 825,
+                             *       "appliesToShipping": false
+                             *     }
+                             */
                             taxRule: {
                                 appliesToShipping: boolean;
                                 country: string;
@@ -7511,7 +9755,56 @@ export interface paths {
                             createdOn: number;
                             domains: string[];
                             id: string;
+                            /**
+                             * @example {
+                             *       "currency": "USD",
+                             *       "locale": "en-US",
+                             *       "timeZone": "America/Los_Angeles",
+                             *       "country": "US",
+                             *       "cookieSettings": {
+                             *         "bannerEnabled": true,
+                             *         "restrictivePolicy": true,
+                             *         "bannerText": "We use cookies to keep your cart and to count visits."
+                             *       },
+                             *       "siteStatus": 1,
+                             *       "betaFlags": {
+                             *         "commerceVisitorMetrics": true,
+                             *         "videoPaywall": true,
+                             *         "productReviewsKillSwitch": false
+                             *       },
+                             *       "store": {
+                             *         "allowMultipleQuantityForServices": true,
+                             *         "expressCheckout": true,
+                             *         "customCart": true,
+                             *         "nativeReviewsEnabled": true,
+                             *         "importedReviewsEnabled": true,
+                             *         "installmentsEnabled": true
+                             *       },
+                             *       "commentsEnabled": true,
+                             *       "captchaSiteKey": "6LcHarbourPineDemoKey",
+                             *       "colors": {
+                             *         "accent": "#2f4f4f"
+                             *       },
+                             *       "businessEmail": "owner@example.com",
+                             *       "styles": {
+                             *         "bodyFont": "system",
+                             *         "headingFont": "system",
+                             *         "accent": "#2f4f4f",
+                             *         "text": "#1f2a2a",
+                             *         "background": "#f7f3ea",
+                             *         "buttonShape": "square",
+                             *         "spacing": "compact"
+                             *       }
+                             *     }
+                             */
                             settings: {
+                                /**
+                                 * @example {
+                                 *       "commerceVisitorMetrics": true,
+                                 *       "videoPaywall": true,
+                                 *       "productReviewsKillSwitch": false
+                                 *     }
+                                 */
                                 betaFlags: {
                                     commerceVisitorMetrics: boolean;
                                     productReviewsKillSwitch: boolean;
@@ -7533,6 +9826,13 @@ export interface paths {
                                     };
                                 };
                                 commentsEnabled: boolean;
+                                /**
+                                 * @example {
+                                 *       "bannerEnabled": true,
+                                 *       "restrictivePolicy": true,
+                                 *       "bannerText": "We use cookies to keep your cart and to count visits."
+                                 *     }
+                                 */
                                 cookieSettings: {
                                     bannerEnabled: boolean;
                                     bannerText: string;
@@ -7544,6 +9844,16 @@ export interface paths {
                                 locale: string;
                                 /** @enum {number} */
                                 siteStatus: 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 15;
+                                /**
+                                 * @example {
+                                 *       "allowMultipleQuantityForServices": true,
+                                 *       "expressCheckout": true,
+                                 *       "customCart": true,
+                                 *       "nativeReviewsEnabled": true,
+                                 *       "importedReviewsEnabled": true,
+                                 *       "installmentsEnabled": true
+                                 *     }
+                                 */
                                 store: {
                                     allowMultipleQuantityForServices: boolean;
                                     customCart: boolean;
@@ -7552,6 +9862,17 @@ export interface paths {
                                     installmentsEnabled: boolean;
                                     nativeReviewsEnabled: boolean;
                                 };
+                                /**
+                                 * @example {
+                                 *       "bodyFont": "system",
+                                 *       "headingFont": "system",
+                                 *       "accent": "#2f4f4f",
+                                 *       "text": "#1f2a2a",
+                                 *       "background": "#f7f3ea",
+                                 *       "buttonShape": "square",
+                                 *       "spacing": "compact"
+                                 *     }
+                                 */
                                 styles: {
                                     accent: (string | {
                                         a?: number;
@@ -7634,7 +9955,56 @@ export interface paths {
                             createdOn: number;
                             domains: string[];
                             id: string;
+                            /**
+                             * @example {
+                             *       "currency": "USD",
+                             *       "locale": "en-US",
+                             *       "timeZone": "America/Los_Angeles",
+                             *       "country": "US",
+                             *       "cookieSettings": {
+                             *         "bannerEnabled": true,
+                             *         "restrictivePolicy": true,
+                             *         "bannerText": "We use cookies to keep your cart and to count visits."
+                             *       },
+                             *       "siteStatus": 1,
+                             *       "betaFlags": {
+                             *         "commerceVisitorMetrics": true,
+                             *         "videoPaywall": true,
+                             *         "productReviewsKillSwitch": false
+                             *       },
+                             *       "store": {
+                             *         "allowMultipleQuantityForServices": true,
+                             *         "expressCheckout": true,
+                             *         "customCart": true,
+                             *         "nativeReviewsEnabled": true,
+                             *         "importedReviewsEnabled": true,
+                             *         "installmentsEnabled": true
+                             *       },
+                             *       "commentsEnabled": true,
+                             *       "captchaSiteKey": "6LcHarbourPineDemoKey",
+                             *       "colors": {
+                             *         "accent": "#2f4f4f"
+                             *       },
+                             *       "businessEmail": "owner@example.com",
+                             *       "styles": {
+                             *         "bodyFont": "system",
+                             *         "headingFont": "system",
+                             *         "accent": "#2f4f4f",
+                             *         "text": "#1f2a2a",
+                             *         "background": "#f7f3ea",
+                             *         "buttonShape": "square",
+                             *         "spacing": "compact"
+                             *       }
+                             *     }
+                             */
                             settings: {
+                                /**
+                                 * @example {
+                                 *       "commerceVisitorMetrics": true,
+                                 *       "videoPaywall": true,
+                                 *       "productReviewsKillSwitch": false
+                                 *     }
+                                 */
                                 betaFlags: {
                                     commerceVisitorMetrics: boolean;
                                     productReviewsKillSwitch: boolean;
@@ -7656,6 +10026,13 @@ export interface paths {
                                     };
                                 };
                                 commentsEnabled: boolean;
+                                /**
+                                 * @example {
+                                 *       "bannerEnabled": true,
+                                 *       "restrictivePolicy": true,
+                                 *       "bannerText": "We use cookies to keep your cart and to count visits."
+                                 *     }
+                                 */
                                 cookieSettings: {
                                     bannerEnabled: boolean;
                                     bannerText: string;
@@ -7667,6 +10044,16 @@ export interface paths {
                                 locale: string;
                                 /** @enum {number} */
                                 siteStatus: 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 15;
+                                /**
+                                 * @example {
+                                 *       "allowMultipleQuantityForServices": true,
+                                 *       "expressCheckout": true,
+                                 *       "customCart": true,
+                                 *       "nativeReviewsEnabled": true,
+                                 *       "importedReviewsEnabled": true,
+                                 *       "installmentsEnabled": true
+                                 *     }
+                                 */
                                 store: {
                                     allowMultipleQuantityForServices: boolean;
                                     customCart: boolean;
@@ -7675,6 +10062,17 @@ export interface paths {
                                     installmentsEnabled: boolean;
                                     nativeReviewsEnabled: boolean;
                                 };
+                                /**
+                                 * @example {
+                                 *       "bodyFont": "system",
+                                 *       "headingFont": "system",
+                                 *       "accent": "#2f4f4f",
+                                 *       "text": "#1f2a2a",
+                                 *       "background": "#f7f3ea",
+                                 *       "buttonShape": "square",
+                                 *       "spacing": "compact"
+                                 *     }
+                                 */
                                 styles: {
                                     accent: (string | {
                                         a?: number;
@@ -7809,6 +10207,44 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "items": [
+                         *         {
+                         *           "id": "2e5b7a8a7cf1dfa848fec909",
+                         *           "websiteId": "demo",
+                         *           "type": 1,
+                         *           "typeName": "Maya Lindqvist",
+                         *           "title": "Shop",
+                         *           "navigationTitle": "Shop",
+                         *           "urlId": "7d6808109fdc8da3bd401870",
+                         *           "fullUrl": "https://harbourandpine.example/shop/p/merino-wool-throw",
+                         *           "description": "A soft throw woven from undyed merino in a small mill on the coast.",
+                         *           "enabled": true,
+                         *           "ordering": "user",
+                         *           "layout": {
+                         *             "blocks": [
+                         *               {
+                         *                 "id": "d1585a2c01c51af7e9e92d00",
+                         *                 "type": 1,
+                         *                 "data": {
+                         *                   "text": "Could the throw be gift-wrapped? It is a birthday present."
+                         *                 }
+                         *               }
+                         *             ]
+                         *           },
+                         *           "gallerySettings": {
+                         *             "en-US": true
+                         *           },
+                         *           "itemCount": 42,
+                         *           "createdOn": 1763649120000,
+                         *           "updatedOn": 1763649120000
+                         *         }
+                         *       ],
+                         *       "hasNextPage": false,
+                         *       "nextPageCursor": null
+                         *     }
+                         */
                         "application/json": {
                             hasNextPage: boolean;
                             items: {
@@ -7816,11 +10252,29 @@ export interface paths {
                                 description?: string;
                                 enabled: boolean;
                                 fullUrl: string;
+                                /**
+                                 * @example {
+                                 *       "en-US": true
+                                 *     }
+                                 */
                                 gallerySettings: {
                                     [key: string]: boolean | number | string;
                                 } | null;
                                 id: string;
                                 itemCount: number;
+                                /**
+                                 * @example {
+                                 *       "blocks": [
+                                 *         {
+                                 *           "id": "d1585a2c01c51af7e9e92d00",
+                                 *           "type": 1,
+                                 *           "data": {
+                                 *             "text": "Could the throw be gift-wrapped? It is a birthday present."
+                                 *           }
+                                 *         }
+                                 *       ]
+                                 *     }
+                                 */
                                 layout: {
                                     blocks: {
                                         /** @default {} */
@@ -7877,6 +10331,19 @@ export interface paths {
                         enabled?: boolean;
                         /** @enum {string} */
                         kind?: "blog" | "events";
+                        /**
+                         * @example {
+                         *       "blocks": [
+                         *         {
+                         *           "id": "d1585a2c01c51af7e9e92d00",
+                         *           "type": 1,
+                         *           "data": {
+                         *             "text": "Could the throw be gift-wrapped? It is a birthday present."
+                         *           }
+                         *         }
+                         *       ]
+                         *     }
+                         */
                         layout?: {
                             blocks: {
                                 /** @default {} */
@@ -7920,11 +10387,29 @@ export interface paths {
                             description?: string;
                             enabled: boolean;
                             fullUrl: string;
+                            /**
+                             * @example {
+                             *       "en-US": true
+                             *     }
+                             */
                             gallerySettings: {
                                 [key: string]: boolean | number | string;
                             } | null;
                             id: string;
                             itemCount: number;
+                            /**
+                             * @example {
+                             *       "blocks": [
+                             *         {
+                             *           "id": "d1585a2c01c51af7e9e92d00",
+                             *           "type": 1,
+                             *           "data": {
+                             *             "text": "Could the throw be gift-wrapped? It is a birthday present."
+                             *           }
+                             *         }
+                             *       ]
+                             *     }
+                             */
                             layout: {
                                 blocks: {
                                     /** @default {} */
@@ -7997,11 +10482,29 @@ export interface paths {
                             description?: string;
                             enabled: boolean;
                             fullUrl: string;
+                            /**
+                             * @example {
+                             *       "en-US": true
+                             *     }
+                             */
                             gallerySettings: {
                                 [key: string]: boolean | number | string;
                             } | null;
                             id: string;
                             itemCount: number;
+                            /**
+                             * @example {
+                             *       "blocks": [
+                             *         {
+                             *           "id": "d1585a2c01c51af7e9e92d00",
+                             *           "type": 1,
+                             *           "data": {
+                             *             "text": "Could the throw be gift-wrapped? It is a birthday present."
+                             *           }
+                             *         }
+                             *       ]
+                             *     }
+                             */
                             layout: {
                                 blocks: {
                                     /** @default {} */
@@ -8054,6 +10557,19 @@ export interface paths {
                         baseUpdatedOn?: number;
                         description?: string | null;
                         enabled?: boolean;
+                        /**
+                         * @example {
+                         *       "blocks": [
+                         *         {
+                         *           "id": "d1585a2c01c51af7e9e92d00",
+                         *           "type": 1,
+                         *           "data": {
+                         *             "text": "Could the throw be gift-wrapped? It is a birthday present."
+                         *           }
+                         *         }
+                         *       ]
+                         *     }
+                         */
                         layout?: {
                             blocks: {
                                 /** @default {} */
@@ -8095,11 +10611,29 @@ export interface paths {
                             description?: string;
                             enabled: boolean;
                             fullUrl: string;
+                            /**
+                             * @example {
+                             *       "en-US": true
+                             *     }
+                             */
                             gallerySettings: {
                                 [key: string]: boolean | number | string;
                             } | null;
                             id: string;
                             itemCount: number;
+                            /**
+                             * @example {
+                             *       "blocks": [
+                             *         {
+                             *           "id": "d1585a2c01c51af7e9e92d00",
+                             *           "type": 1,
+                             *           "data": {
+                             *             "text": "Could the throw be gift-wrapped? It is a birthday present."
+                             *           }
+                             *         }
+                             *       ]
+                             *     }
+                             */
                             layout: {
                                 blocks: {
                                     /** @default {} */
@@ -8268,6 +10802,205 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "items": [
+                         *         {
+                         *           "id": "7b707768b2bf480f551e2fb5",
+                         *           "websiteId": "demo",
+                         *           "collectionId": "demo-shop",
+                         *           "recordType": 3,
+                         *           "title": "Merino Wool Throw",
+                         *           "urlId": "08e72c8eb8c0940bb897da02",
+                         *           "fullUrl": "https://harbourandpine.example/shop/p/merino-wool-throw",
+                         *           "status": "published",
+                         *           "statusLabel": "Published",
+                         *           "publishOn": 1763649120000,
+                         *           "addedOn": 1763649120000,
+                         *           "updatedOn": 1763649120000,
+                         *           "displayIndex": 3,
+                         *           "body": "Could the throw be gift-wrapped? It is a birthday present.",
+                         *           "excerpt": "A soft throw woven from undyed merino in a small mill on the coast.",
+                         *           "tags": [
+                         *             "wool"
+                         *           ],
+                         *           "categories": [
+                         *             "Home"
+                         *           ],
+                         *           "starred": true,
+                         *           "author": {
+                         *             "displayName": "Maya Lindqvist"
+                         *           },
+                         *           "sourceUrl": "https://harbourandpine.example/shop/p/merino-wool-throw",
+                         *           "externalLink": "https://harbourandpine.example/shop/p/merino-wool-throw",
+                         *           "passthrough": true,
+                         *           "promotedBlockType": null,
+                         *           "commentState": 3,
+                         *           "likeCount": 42,
+                         *           "publicCommentCount": 42,
+                         *           "mainImage": {
+                         *             "assetUrl": "https://harbourandpine.example/api/content-service/public/1.0/assets/demo/merino-wool-throw.jpg",
+                         *             "originalSize": "1600x1200",
+                         *             "mediaFocalPoint": {
+                         *               "x": 1,
+                         *               "y": 1
+                         *             },
+                         *             "colorData": {
+                         *               "topLeftAverage": "c8b89a",
+                         *               "topRightAverage": "c8b89a",
+                         *               "bottomLeftAverage": "c8b89a",
+                         *               "bottomRightAverage": "c8b89a",
+                         *               "centerAverage": "c8b89a"
+                         *             },
+                         *             "systemDataVariants": "",
+                         *             "altText": "",
+                         *             "title": "",
+                         *             "body": "",
+                         *             "filename": "merino-wool-throw.jpg"
+                         *           },
+                         *           "image": {
+                         *             "assetUrl": "https://harbourandpine.example/api/content-service/public/1.0/assets/demo/merino-wool-throw.jpg",
+                         *             "originalSize": "1600x1200",
+                         *             "mediaFocalPoint": {
+                         *               "x": 1,
+                         *               "y": 1
+                         *             },
+                         *             "colorData": {
+                         *               "topLeftAverage": "c8b89a",
+                         *               "topRightAverage": "c8b89a",
+                         *               "bottomLeftAverage": "c8b89a",
+                         *               "bottomRightAverage": "c8b89a",
+                         *               "centerAverage": "c8b89a"
+                         *             },
+                         *             "systemDataVariants": "",
+                         *             "altText": "",
+                         *             "title": "",
+                         *             "body": "",
+                         *             "filename": "merino-wool-throw.jpg"
+                         *           },
+                         *           "assetUrl": "https://harbourandpine.example/api/content-service/public/1.0/assets/demo/merino-wool-throw.jpg",
+                         *           "durationSeconds": 3,
+                         *           "videoUrl": "https://harbourandpine.example/shop/p/merino-wool-throw",
+                         *           "startDate": 1763649120000,
+                         *           "endDate": 1763649120000,
+                         *           "location": {
+                         *             "addressLine1": "",
+                         *             "addressLine2": "",
+                         *             "addressCountry": "",
+                         *             "mapLat": 3,
+                         *             "mapLng": 3
+                         *           },
+                         *           "structuredContent": {
+                         *             "productType": 1,
+                         *             "variants": [
+                         *               {
+                         *                 "id": "433e696932c0910fccc3d1b2",
+                         *                 "sku": "HP-THROW-OAT",
+                         *                 "attributes": {
+                         *                   "Colour": "Oat"
+                         *                 },
+                         *                 "optionValues": [
+                         *                   {
+                         *                     "optionName": "Maya Lindqvist",
+                         *                     "value": "M.L."
+                         *                   }
+                         *                 ],
+                         *                 "priceMoney": {
+                         *                   "value": "8900",
+                         *                   "currency": "USD"
+                         *                 },
+                         *                 "salePriceMoney": {
+                         *                   "value": "8900",
+                         *                   "currency": "USD"
+                         *                 },
+                         *                 "onSale": true,
+                         *                 "price": 3,
+                         *                 "salePrice": 3,
+                         *                 "qtyInStock": 2,
+                         *                 "unlimited": true,
+                         *                 "mainImage": {
+                         *                   "assetUrl": "https://harbourandpine.example/api/content-service/public/1.0/assets/demo/merino-wool-throw.jpg",
+                         *                   "originalSize": "1600x1200",
+                         *                   "mediaFocalPoint": {
+                         *                     "x": 1,
+                         *                     "y": 1
+                         *                   },
+                         *                   "colorData": {
+                         *                     "topLeftAverage": "c8b89a",
+                         *                     "topRightAverage": "c8b89a",
+                         *                     "bottomLeftAverage": "c8b89a",
+                         *                     "bottomRightAverage": "c8b89a",
+                         *                     "centerAverage": "c8b89a"
+                         *                   },
+                         *                   "systemDataVariants": "",
+                         *                   "altText": "",
+                         *                   "title": "",
+                         *                   "body": "",
+                         *                   "filename": "merino-wool-throw.jpg"
+                         *                 }
+                         *               }
+                         *             ],
+                         *             "isSubscribable": true,
+                         *             "subscriptionPlan": {
+                         *               "billingPeriod": {
+                         *                 "value": 3,
+                         *                 "unit": "WEEK"
+                         *               },
+                         *               "numBillingCycles": 3
+                         *             },
+                         *             "priceMoney": {
+                         *               "value": "8900",
+                         *               "currency": "USD"
+                         *             },
+                         *             "salePriceMoney": {
+                         *               "value": "8900",
+                         *               "currency": "USD"
+                         *             },
+                         *             "onSale": true,
+                         *             "additionalFieldsFormId": "demo-contact-form",
+                         *             "useCustomAddButtonText": true,
+                         *             "customAddButtonText": "Add to basket",
+                         *             "giftCardDenominations": [
+                         *               {
+                         *                 "value": "8900",
+                         *                 "currency": "USD"
+                         *               }
+                         *             ]
+                         *           },
+                         *           "variantOptionOrdering": [
+                         *             "Colour"
+                         *           ],
+                         *           "categoryIds": [
+                         *             "f9d9343f947bc8869b499bb2"
+                         *           ],
+                         *           "items": [
+                         *             {
+                         *               "assetUrl": "https://harbourandpine.example/api/content-service/public/1.0/assets/demo/merino-wool-throw.jpg",
+                         *               "originalSize": "1600x1200",
+                         *               "mediaFocalPoint": {
+                         *                 "x": 1,
+                         *                 "y": 1
+                         *               },
+                         *               "colorData": {
+                         *                 "topLeftAverage": "c8b89a",
+                         *                 "topRightAverage": "c8b89a",
+                         *                 "bottomLeftAverage": "c8b89a",
+                         *                 "bottomRightAverage": "c8b89a",
+                         *                 "centerAverage": "c8b89a"
+                         *               },
+                         *               "systemDataVariants": "",
+                         *               "altText": "",
+                         *               "title": "",
+                         *               "body": "",
+                         *               "filename": "merino-wool-throw.jpg"
+                         *             }
+                         *           ]
+                         *         }
+                         *       ],
+                         *       "hasNextPage": false,
+                         *       "nextPageCursor": null
+                         *     }
+                         */
                         "application/json": {
                             hasNextPage: boolean;
                             items: {
@@ -8288,6 +11021,28 @@ export interface paths {
                                 externalLink: string | null;
                                 fullUrl: string;
                                 id: string;
+                                /**
+                                 * @example {
+                                 *       "assetUrl": "https://harbourandpine.example/api/content-service/public/1.0/assets/demo/merino-wool-throw.jpg",
+                                 *       "originalSize": "1600x1200",
+                                 *       "mediaFocalPoint": {
+                                 *         "x": 1,
+                                 *         "y": 1
+                                 *       },
+                                 *       "colorData": {
+                                 *         "topLeftAverage": "c8b89a",
+                                 *         "topRightAverage": "c8b89a",
+                                 *         "bottomLeftAverage": "c8b89a",
+                                 *         "bottomRightAverage": "c8b89a",
+                                 *         "centerAverage": "c8b89a"
+                                 *       },
+                                 *       "systemDataVariants": "",
+                                 *       "altText": "",
+                                 *       "title": "",
+                                 *       "body": "",
+                                 *       "filename": "merino-wool-throw.jpg"
+                                 *     }
+                                 */
                                 image?: {
                                     /** @default  */
                                     altText: string;
@@ -8351,6 +11106,15 @@ export interface paths {
                                     title: string;
                                 }[];
                                 likeCount: number;
+                                /**
+                                 * @example {
+                                 *       "addressLine1": "",
+                                 *       "addressLine2": "",
+                                 *       "addressCountry": "",
+                                 *       "mapLat": 3,
+                                 *       "mapLng": 3
+                                 *     }
+                                 */
                                 location?: {
                                     /** @default  */
                                     addressCountry: string;
@@ -8363,6 +11127,28 @@ export interface paths {
                                     /** @default null */
                                     mapLng: number | null;
                                 };
+                                /**
+                                 * @example {
+                                 *       "assetUrl": "https://harbourandpine.example/api/content-service/public/1.0/assets/demo/merino-wool-throw.jpg",
+                                 *       "originalSize": "1600x1200",
+                                 *       "mediaFocalPoint": {
+                                 *         "x": 1,
+                                 *         "y": 1
+                                 *       },
+                                 *       "colorData": {
+                                 *         "topLeftAverage": "c8b89a",
+                                 *         "topRightAverage": "c8b89a",
+                                 *         "bottomLeftAverage": "c8b89a",
+                                 *         "bottomRightAverage": "c8b89a",
+                                 *         "centerAverage": "c8b89a"
+                                 *       },
+                                 *       "systemDataVariants": "",
+                                 *       "altText": "",
+                                 *       "title": "",
+                                 *       "body": "",
+                                 *       "filename": "merino-wool-throw.jpg"
+                                 *     }
+                                 */
                                 mainImage: {
                                     /** @default  */
                                     altText: string;
@@ -8405,6 +11191,85 @@ export interface paths {
                                 /** @enum {string} */
                                 status: "published" | "scheduled" | "needs-review" | "draft" | "private";
                                 statusLabel: string | null;
+                                /**
+                                 * @example {
+                                 *       "productType": 1,
+                                 *       "variants": [
+                                 *         {
+                                 *           "id": "433e696932c0910fccc3d1b2",
+                                 *           "sku": "HP-THROW-OAT",
+                                 *           "attributes": {
+                                 *             "Colour": "Oat"
+                                 *           },
+                                 *           "optionValues": [
+                                 *             {
+                                 *               "optionName": "Maya Lindqvist",
+                                 *               "value": "M.L."
+                                 *             }
+                                 *           ],
+                                 *           "priceMoney": {
+                                 *             "value": "8900",
+                                 *             "currency": "USD"
+                                 *           },
+                                 *           "salePriceMoney": {
+                                 *             "value": "8900",
+                                 *             "currency": "USD"
+                                 *           },
+                                 *           "onSale": true,
+                                 *           "price": 3,
+                                 *           "salePrice": 3,
+                                 *           "qtyInStock": 2,
+                                 *           "unlimited": true,
+                                 *           "mainImage": {
+                                 *             "assetUrl": "https://harbourandpine.example/api/content-service/public/1.0/assets/demo/merino-wool-throw.jpg",
+                                 *             "originalSize": "1600x1200",
+                                 *             "mediaFocalPoint": {
+                                 *               "x": 1,
+                                 *               "y": 1
+                                 *             },
+                                 *             "colorData": {
+                                 *               "topLeftAverage": "c8b89a",
+                                 *               "topRightAverage": "c8b89a",
+                                 *               "bottomLeftAverage": "c8b89a",
+                                 *               "bottomRightAverage": "c8b89a",
+                                 *               "centerAverage": "c8b89a"
+                                 *             },
+                                 *             "systemDataVariants": "",
+                                 *             "altText": "",
+                                 *             "title": "",
+                                 *             "body": "",
+                                 *             "filename": "merino-wool-throw.jpg"
+                                 *           }
+                                 *         }
+                                 *       ],
+                                 *       "isSubscribable": true,
+                                 *       "subscriptionPlan": {
+                                 *         "billingPeriod": {
+                                 *           "value": 3,
+                                 *           "unit": "WEEK"
+                                 *         },
+                                 *         "numBillingCycles": 3
+                                 *       },
+                                 *       "priceMoney": {
+                                 *         "value": "8900",
+                                 *         "currency": "USD"
+                                 *       },
+                                 *       "salePriceMoney": {
+                                 *         "value": "8900",
+                                 *         "currency": "USD"
+                                 *       },
+                                 *       "onSale": true,
+                                 *       "additionalFieldsFormId": "demo-contact-form",
+                                 *       "useCustomAddButtonText": true,
+                                 *       "customAddButtonText": "Add to basket",
+                                 *       "giftCardDenominations": [
+                                 *         {
+                                 *           "value": "8900",
+                                 *           "currency": "USD"
+                                 *         }
+                                 *       ]
+                                 *     }
+                                 */
                                 structuredContent?: {
                                     additionalFieldsFormId: string | null;
                                     customAddButtonText: string;
@@ -8415,6 +11280,12 @@ export interface paths {
                                     }[];
                                     isSubscribable: boolean;
                                     onSale: boolean;
+                                    /**
+                                     * @example {
+                                     *       "value": "8900",
+                                     *       "currency": "USD"
+                                     *     }
+                                     */
                                     priceMoney: {
                                         /** @enum {string} */
                                         currency: "EUR" | "USD" | "AUD" | "NOK" | "CAD" | "NZD" | "DKK" | "GBP" | "HKD" | "CHF" | "MXN" | "SGD" | "SEK" | "CZK" | "ILS" | "PHP" | "RUB" | "PLN" | "THB" | "MYR" | "ARS" | "BRL" | "COP" | "IDR" | "INR" | "JPY" | "ZAR";
@@ -8422,11 +11293,26 @@ export interface paths {
                                     };
                                     /** @enum {number} */
                                     productType: 1 | 2 | 3 | 4 | 5;
+                                    /**
+                                     * @example {
+                                     *       "value": "8900",
+                                     *       "currency": "USD"
+                                     *     }
+                                     */
                                     salePriceMoney: {
                                         /** @enum {string} */
                                         currency: "EUR" | "USD" | "AUD" | "NOK" | "CAD" | "NZD" | "DKK" | "GBP" | "HKD" | "CHF" | "MXN" | "SGD" | "SEK" | "CZK" | "ILS" | "PHP" | "RUB" | "PLN" | "THB" | "MYR" | "ARS" | "BRL" | "COP" | "IDR" | "INR" | "JPY" | "ZAR";
                                         value: string;
                                     };
+                                    /**
+                                     * @example {
+                                     *       "billingPeriod": {
+                                     *         "value": 3,
+                                     *         "unit": "WEEK"
+                                     *       },
+                                     *       "numBillingCycles": 3
+                                     *     }
+                                     */
                                     subscriptionPlan: {
                                         billingPeriod: {
                                             /** @enum {string} */
@@ -8441,6 +11327,28 @@ export interface paths {
                                             [key: string]: string;
                                         };
                                         id: string;
+                                        /**
+                                         * @example {
+                                         *       "assetUrl": "https://harbourandpine.example/api/content-service/public/1.0/assets/demo/merino-wool-throw.jpg",
+                                         *       "originalSize": "1600x1200",
+                                         *       "mediaFocalPoint": {
+                                         *         "x": 1,
+                                         *         "y": 1
+                                         *       },
+                                         *       "colorData": {
+                                         *         "topLeftAverage": "c8b89a",
+                                         *         "topRightAverage": "c8b89a",
+                                         *         "bottomLeftAverage": "c8b89a",
+                                         *         "bottomRightAverage": "c8b89a",
+                                         *         "centerAverage": "c8b89a"
+                                         *       },
+                                         *       "systemDataVariants": "",
+                                         *       "altText": "",
+                                         *       "title": "",
+                                         *       "body": "",
+                                         *       "filename": "merino-wool-throw.jpg"
+                                         *     }
+                                         */
                                         mainImage?: {
                                             /** @default  */
                                             altText: string;
@@ -8478,6 +11386,12 @@ export interface paths {
                                             value: string;
                                         }[];
                                         price: number;
+                                        /**
+                                         * @example {
+                                         *       "value": "8900",
+                                         *       "currency": "USD"
+                                         *     }
+                                         */
                                         priceMoney: {
                                             /** @enum {string} */
                                             currency: "EUR" | "USD" | "AUD" | "NOK" | "CAD" | "NZD" | "DKK" | "GBP" | "HKD" | "CHF" | "MXN" | "SGD" | "SEK" | "CZK" | "ILS" | "PHP" | "RUB" | "PLN" | "THB" | "MYR" | "ARS" | "BRL" | "COP" | "IDR" | "INR" | "JPY" | "ZAR";
@@ -8485,6 +11399,12 @@ export interface paths {
                                         };
                                         qtyInStock: number;
                                         salePrice: number;
+                                        /**
+                                         * @example {
+                                         *       "value": "8900",
+                                         *       "currency": "USD"
+                                         *     }
+                                         */
                                         salePriceMoney: {
                                             /** @enum {string} */
                                             currency: "EUR" | "USD" | "AUD" | "NOK" | "CAD" | "NZD" | "DKK" | "GBP" | "HKD" | "CHF" | "MXN" | "SGD" | "SEK" | "CZK" | "ILS" | "PHP" | "RUB" | "PLN" | "THB" | "MYR" | "ARS" | "BRL" | "COP" | "IDR" | "INR" | "JPY" | "ZAR";
@@ -8541,7 +11461,29 @@ export interface paths {
                         externalLink?: string | null;
                         /** @default 0 */
                         likeCount?: number;
-                        /** @default null */
+                        /**
+                         * @default null
+                         * @example {
+                         *       "assetUrl": "https://harbourandpine.example/api/content-service/public/1.0/assets/demo/merino-wool-throw.jpg",
+                         *       "originalSize": "1600x1200",
+                         *       "mediaFocalPoint": {
+                         *         "x": 1,
+                         *         "y": 1
+                         *       },
+                         *       "colorData": {
+                         *         "topLeftAverage": "c8b89a",
+                         *         "topRightAverage": "c8b89a",
+                         *         "bottomLeftAverage": "c8b89a",
+                         *         "bottomRightAverage": "c8b89a",
+                         *         "centerAverage": "c8b89a"
+                         *       },
+                         *       "systemDataVariants": "",
+                         *       "altText": "",
+                         *       "title": "",
+                         *       "body": "",
+                         *       "filename": "merino-wool-throw.jpg"
+                         *     }
+                         */
                         mainImage?: {
                             /** @default  */
                             altText?: string;
@@ -8618,7 +11560,29 @@ export interface paths {
                         externalLink?: string | null;
                         /** @default 0 */
                         likeCount?: number;
-                        /** @default null */
+                        /**
+                         * @default null
+                         * @example {
+                         *       "assetUrl": "https://harbourandpine.example/api/content-service/public/1.0/assets/demo/merino-wool-throw.jpg",
+                         *       "originalSize": "1600x1200",
+                         *       "mediaFocalPoint": {
+                         *         "x": 1,
+                         *         "y": 1
+                         *       },
+                         *       "colorData": {
+                         *         "topLeftAverage": "c8b89a",
+                         *         "topRightAverage": "c8b89a",
+                         *         "bottomLeftAverage": "c8b89a",
+                         *         "bottomRightAverage": "c8b89a",
+                         *         "centerAverage": "c8b89a"
+                         *       },
+                         *       "systemDataVariants": "",
+                         *       "altText": "",
+                         *       "title": "",
+                         *       "body": "",
+                         *       "filename": "merino-wool-throw.jpg"
+                         *     }
+                         */
                         mainImage?: {
                             /** @default  */
                             altText?: string;
@@ -8693,7 +11657,29 @@ export interface paths {
                         externalLink?: string | null;
                         /** @default 0 */
                         likeCount?: number;
-                        /** @default null */
+                        /**
+                         * @default null
+                         * @example {
+                         *       "assetUrl": "https://harbourandpine.example/api/content-service/public/1.0/assets/demo/merino-wool-throw.jpg",
+                         *       "originalSize": "1600x1200",
+                         *       "mediaFocalPoint": {
+                         *         "x": 1,
+                         *         "y": 1
+                         *       },
+                         *       "colorData": {
+                         *         "topLeftAverage": "c8b89a",
+                         *         "topRightAverage": "c8b89a",
+                         *         "bottomLeftAverage": "c8b89a",
+                         *         "bottomRightAverage": "c8b89a",
+                         *         "centerAverage": "c8b89a"
+                         *       },
+                         *       "systemDataVariants": "",
+                         *       "altText": "",
+                         *       "title": "",
+                         *       "body": "",
+                         *       "filename": "merino-wool-throw.jpg"
+                         *     }
+                         */
                         mainImage?: {
                             /** @default  */
                             altText?: string;
@@ -8768,7 +11754,29 @@ export interface paths {
                         externalLink?: string | null;
                         /** @default 0 */
                         likeCount?: number;
-                        /** @default null */
+                        /**
+                         * @default null
+                         * @example {
+                         *       "assetUrl": "https://harbourandpine.example/api/content-service/public/1.0/assets/demo/merino-wool-throw.jpg",
+                         *       "originalSize": "1600x1200",
+                         *       "mediaFocalPoint": {
+                         *         "x": 1,
+                         *         "y": 1
+                         *       },
+                         *       "colorData": {
+                         *         "topLeftAverage": "c8b89a",
+                         *         "topRightAverage": "c8b89a",
+                         *         "bottomLeftAverage": "c8b89a",
+                         *         "bottomRightAverage": "c8b89a",
+                         *         "centerAverage": "c8b89a"
+                         *       },
+                         *       "systemDataVariants": "",
+                         *       "altText": "",
+                         *       "title": "",
+                         *       "body": "",
+                         *       "filename": "merino-wool-throw.jpg"
+                         *     }
+                         */
                         mainImage?: {
                             /** @default  */
                             altText?: string;
@@ -8843,7 +11851,29 @@ export interface paths {
                         externalLink?: string | null;
                         /** @default 0 */
                         likeCount?: number;
-                        /** @default null */
+                        /**
+                         * @default null
+                         * @example {
+                         *       "assetUrl": "https://harbourandpine.example/api/content-service/public/1.0/assets/demo/merino-wool-throw.jpg",
+                         *       "originalSize": "1600x1200",
+                         *       "mediaFocalPoint": {
+                         *         "x": 1,
+                         *         "y": 1
+                         *       },
+                         *       "colorData": {
+                         *         "topLeftAverage": "c8b89a",
+                         *         "topRightAverage": "c8b89a",
+                         *         "bottomLeftAverage": "c8b89a",
+                         *         "bottomRightAverage": "c8b89a",
+                         *         "centerAverage": "c8b89a"
+                         *       },
+                         *       "systemDataVariants": "",
+                         *       "altText": "",
+                         *       "title": "",
+                         *       "body": "",
+                         *       "filename": "merino-wool-throw.jpg"
+                         *     }
+                         */
                         mainImage?: {
                             /** @default  */
                             altText?: string;
@@ -8916,6 +11946,28 @@ export interface paths {
                         excerpt?: string;
                         /** @default null */
                         externalLink?: string | null;
+                        /**
+                         * @example {
+                         *       "assetUrl": "https://harbourandpine.example/api/content-service/public/1.0/assets/demo/merino-wool-throw.jpg",
+                         *       "originalSize": "1600x1200",
+                         *       "mediaFocalPoint": {
+                         *         "x": 1,
+                         *         "y": 1
+                         *       },
+                         *       "colorData": {
+                         *         "topLeftAverage": "c8b89a",
+                         *         "topRightAverage": "c8b89a",
+                         *         "bottomLeftAverage": "c8b89a",
+                         *         "bottomRightAverage": "c8b89a",
+                         *         "centerAverage": "c8b89a"
+                         *       },
+                         *       "systemDataVariants": "",
+                         *       "altText": "",
+                         *       "title": "",
+                         *       "body": "",
+                         *       "filename": "merino-wool-throw.jpg"
+                         *     }
+                         */
                         image: {
                             /** @default  */
                             altText?: string;
@@ -8949,7 +12001,29 @@ export interface paths {
                         };
                         /** @default 0 */
                         likeCount?: number;
-                        /** @default null */
+                        /**
+                         * @default null
+                         * @example {
+                         *       "assetUrl": "https://harbourandpine.example/api/content-service/public/1.0/assets/demo/merino-wool-throw.jpg",
+                         *       "originalSize": "1600x1200",
+                         *       "mediaFocalPoint": {
+                         *         "x": 1,
+                         *         "y": 1
+                         *       },
+                         *       "colorData": {
+                         *         "topLeftAverage": "c8b89a",
+                         *         "topRightAverage": "c8b89a",
+                         *         "bottomLeftAverage": "c8b89a",
+                         *         "bottomRightAverage": "c8b89a",
+                         *         "centerAverage": "c8b89a"
+                         *       },
+                         *       "systemDataVariants": "",
+                         *       "altText": "",
+                         *       "title": "",
+                         *       "body": "",
+                         *       "filename": "merino-wool-throw.jpg"
+                         *     }
+                         */
                         mainImage?: {
                             /** @default  */
                             altText?: string;
@@ -9027,7 +12101,29 @@ export interface paths {
                         externalLink?: string | null;
                         /** @default 0 */
                         likeCount?: number;
-                        /** @default null */
+                        /**
+                         * @default null
+                         * @example {
+                         *       "assetUrl": "https://harbourandpine.example/api/content-service/public/1.0/assets/demo/merino-wool-throw.jpg",
+                         *       "originalSize": "1600x1200",
+                         *       "mediaFocalPoint": {
+                         *         "x": 1,
+                         *         "y": 1
+                         *       },
+                         *       "colorData": {
+                         *         "topLeftAverage": "c8b89a",
+                         *         "topRightAverage": "c8b89a",
+                         *         "bottomLeftAverage": "c8b89a",
+                         *         "bottomRightAverage": "c8b89a",
+                         *         "centerAverage": "c8b89a"
+                         *       },
+                         *       "systemDataVariants": "",
+                         *       "altText": "",
+                         *       "title": "",
+                         *       "body": "",
+                         *       "filename": "merino-wool-throw.jpg"
+                         *     }
+                         */
                         mainImage?: {
                             /** @default  */
                             altText?: string;
@@ -9112,6 +12208,13 @@ export interface paths {
                          *       "mapLat": null,
                          *       "mapLng": null
                          *     }
+                         * @example {
+                         *       "addressLine1": "",
+                         *       "addressLine2": "",
+                         *       "addressCountry": "",
+                         *       "mapLat": 3,
+                         *       "mapLng": 3
+                         *     }
                          */
                         location?: {
                             /** @default  */
@@ -9125,7 +12228,29 @@ export interface paths {
                             /** @default null */
                             mapLng?: number | null;
                         };
-                        /** @default null */
+                        /**
+                         * @default null
+                         * @example {
+                         *       "assetUrl": "https://harbourandpine.example/api/content-service/public/1.0/assets/demo/merino-wool-throw.jpg",
+                         *       "originalSize": "1600x1200",
+                         *       "mediaFocalPoint": {
+                         *         "x": 1,
+                         *         "y": 1
+                         *       },
+                         *       "colorData": {
+                         *         "topLeftAverage": "c8b89a",
+                         *         "topRightAverage": "c8b89a",
+                         *         "bottomLeftAverage": "c8b89a",
+                         *         "bottomRightAverage": "c8b89a",
+                         *         "centerAverage": "c8b89a"
+                         *       },
+                         *       "systemDataVariants": "",
+                         *       "altText": "",
+                         *       "title": "",
+                         *       "body": "",
+                         *       "filename": "merino-wool-throw.jpg"
+                         *     }
+                         */
                         mainImage?: {
                             /** @default  */
                             altText?: string;
@@ -9236,7 +12361,29 @@ export interface paths {
                         }[];
                         /** @default 0 */
                         likeCount?: number;
-                        /** @default null */
+                        /**
+                         * @default null
+                         * @example {
+                         *       "assetUrl": "https://harbourandpine.example/api/content-service/public/1.0/assets/demo/merino-wool-throw.jpg",
+                         *       "originalSize": "1600x1200",
+                         *       "mediaFocalPoint": {
+                         *         "x": 1,
+                         *         "y": 1
+                         *       },
+                         *       "colorData": {
+                         *         "topLeftAverage": "c8b89a",
+                         *         "topRightAverage": "c8b89a",
+                         *         "bottomLeftAverage": "c8b89a",
+                         *         "bottomRightAverage": "c8b89a",
+                         *         "centerAverage": "c8b89a"
+                         *       },
+                         *       "systemDataVariants": "",
+                         *       "altText": "",
+                         *       "title": "",
+                         *       "body": "",
+                         *       "filename": "merino-wool-throw.jpg"
+                         *     }
+                         */
                         mainImage?: {
                             /** @default  */
                             altText?: string;
@@ -9305,7 +12452,16 @@ export interface paths {
                             isSubscribable?: boolean;
                             /** @enum {number} */
                             productType: 1 | 2 | 3 | 4 | 5;
-                            /** @default null */
+                            /**
+                             * @default null
+                             * @example {
+                             *       "billingPeriod": {
+                             *         "value": 3,
+                             *         "unit": "WEEK"
+                             *       },
+                             *       "numBillingCycles": 3
+                             *     }
+                             */
                             subscriptionPlan?: {
                                 billingPeriod: {
                                     /** @enum {string} */
@@ -9348,6 +12504,12 @@ export interface paths {
                                 } | null;
                                 /** @default false */
                                 onSale?: boolean;
+                                /**
+                                 * @example {
+                                 *       "value": "8900",
+                                 *       "currency": "USD"
+                                 *     }
+                                 */
                                 priceMoney: {
                                     /** @enum {string} */
                                     currency: "EUR" | "USD" | "AUD" | "NOK" | "CAD" | "NZD" | "DKK" | "GBP" | "HKD" | "CHF" | "MXN" | "SGD" | "SEK" | "CZK" | "ILS" | "PHP" | "RUB" | "PLN" | "THB" | "MYR" | "ARS" | "BRL" | "COP" | "IDR" | "INR" | "JPY" | "ZAR";
@@ -9355,6 +12517,12 @@ export interface paths {
                                 };
                                 /** @default 0 */
                                 qtyInStock?: number;
+                                /**
+                                 * @example {
+                                 *       "value": "8900",
+                                 *       "currency": "USD"
+                                 *     }
+                                 */
                                 salePriceMoney?: {
                                     /** @enum {string} */
                                     currency: "EUR" | "USD" | "AUD" | "NOK" | "CAD" | "NZD" | "DKK" | "GBP" | "HKD" | "CHF" | "MXN" | "SGD" | "SEK" | "CZK" | "ILS" | "PHP" | "RUB" | "PLN" | "THB" | "MYR" | "ARS" | "BRL" | "COP" | "IDR" | "INR" | "JPY" | "ZAR";
@@ -9397,6 +12565,28 @@ export interface paths {
                             externalLink: string | null;
                             fullUrl: string;
                             id: string;
+                            /**
+                             * @example {
+                             *       "assetUrl": "https://harbourandpine.example/api/content-service/public/1.0/assets/demo/merino-wool-throw.jpg",
+                             *       "originalSize": "1600x1200",
+                             *       "mediaFocalPoint": {
+                             *         "x": 1,
+                             *         "y": 1
+                             *       },
+                             *       "colorData": {
+                             *         "topLeftAverage": "c8b89a",
+                             *         "topRightAverage": "c8b89a",
+                             *         "bottomLeftAverage": "c8b89a",
+                             *         "bottomRightAverage": "c8b89a",
+                             *         "centerAverage": "c8b89a"
+                             *       },
+                             *       "systemDataVariants": "",
+                             *       "altText": "",
+                             *       "title": "",
+                             *       "body": "",
+                             *       "filename": "merino-wool-throw.jpg"
+                             *     }
+                             */
                             image?: {
                                 /** @default  */
                                 altText: string;
@@ -9460,6 +12650,15 @@ export interface paths {
                                 title: string;
                             }[];
                             likeCount: number;
+                            /**
+                             * @example {
+                             *       "addressLine1": "",
+                             *       "addressLine2": "",
+                             *       "addressCountry": "",
+                             *       "mapLat": 3,
+                             *       "mapLng": 3
+                             *     }
+                             */
                             location?: {
                                 /** @default  */
                                 addressCountry: string;
@@ -9472,6 +12671,28 @@ export interface paths {
                                 /** @default null */
                                 mapLng: number | null;
                             };
+                            /**
+                             * @example {
+                             *       "assetUrl": "https://harbourandpine.example/api/content-service/public/1.0/assets/demo/merino-wool-throw.jpg",
+                             *       "originalSize": "1600x1200",
+                             *       "mediaFocalPoint": {
+                             *         "x": 1,
+                             *         "y": 1
+                             *       },
+                             *       "colorData": {
+                             *         "topLeftAverage": "c8b89a",
+                             *         "topRightAverage": "c8b89a",
+                             *         "bottomLeftAverage": "c8b89a",
+                             *         "bottomRightAverage": "c8b89a",
+                             *         "centerAverage": "c8b89a"
+                             *       },
+                             *       "systemDataVariants": "",
+                             *       "altText": "",
+                             *       "title": "",
+                             *       "body": "",
+                             *       "filename": "merino-wool-throw.jpg"
+                             *     }
+                             */
                             mainImage: {
                                 /** @default  */
                                 altText: string;
@@ -9514,6 +12735,85 @@ export interface paths {
                             /** @enum {string} */
                             status: "published" | "scheduled" | "needs-review" | "draft" | "private";
                             statusLabel: string | null;
+                            /**
+                             * @example {
+                             *       "productType": 1,
+                             *       "variants": [
+                             *         {
+                             *           "id": "433e696932c0910fccc3d1b2",
+                             *           "sku": "HP-THROW-OAT",
+                             *           "attributes": {
+                             *             "Colour": "Oat"
+                             *           },
+                             *           "optionValues": [
+                             *             {
+                             *               "optionName": "Maya Lindqvist",
+                             *               "value": "M.L."
+                             *             }
+                             *           ],
+                             *           "priceMoney": {
+                             *             "value": "8900",
+                             *             "currency": "USD"
+                             *           },
+                             *           "salePriceMoney": {
+                             *             "value": "8900",
+                             *             "currency": "USD"
+                             *           },
+                             *           "onSale": true,
+                             *           "price": 3,
+                             *           "salePrice": 3,
+                             *           "qtyInStock": 2,
+                             *           "unlimited": true,
+                             *           "mainImage": {
+                             *             "assetUrl": "https://harbourandpine.example/api/content-service/public/1.0/assets/demo/merino-wool-throw.jpg",
+                             *             "originalSize": "1600x1200",
+                             *             "mediaFocalPoint": {
+                             *               "x": 1,
+                             *               "y": 1
+                             *             },
+                             *             "colorData": {
+                             *               "topLeftAverage": "c8b89a",
+                             *               "topRightAverage": "c8b89a",
+                             *               "bottomLeftAverage": "c8b89a",
+                             *               "bottomRightAverage": "c8b89a",
+                             *               "centerAverage": "c8b89a"
+                             *             },
+                             *             "systemDataVariants": "",
+                             *             "altText": "",
+                             *             "title": "",
+                             *             "body": "",
+                             *             "filename": "merino-wool-throw.jpg"
+                             *           }
+                             *         }
+                             *       ],
+                             *       "isSubscribable": true,
+                             *       "subscriptionPlan": {
+                             *         "billingPeriod": {
+                             *           "value": 3,
+                             *           "unit": "WEEK"
+                             *         },
+                             *         "numBillingCycles": 3
+                             *       },
+                             *       "priceMoney": {
+                             *         "value": "8900",
+                             *         "currency": "USD"
+                             *       },
+                             *       "salePriceMoney": {
+                             *         "value": "8900",
+                             *         "currency": "USD"
+                             *       },
+                             *       "onSale": true,
+                             *       "additionalFieldsFormId": "demo-contact-form",
+                             *       "useCustomAddButtonText": true,
+                             *       "customAddButtonText": "Add to basket",
+                             *       "giftCardDenominations": [
+                             *         {
+                             *           "value": "8900",
+                             *           "currency": "USD"
+                             *         }
+                             *       ]
+                             *     }
+                             */
                             structuredContent?: {
                                 additionalFieldsFormId: string | null;
                                 customAddButtonText: string;
@@ -9524,6 +12824,12 @@ export interface paths {
                                 }[];
                                 isSubscribable: boolean;
                                 onSale: boolean;
+                                /**
+                                 * @example {
+                                 *       "value": "8900",
+                                 *       "currency": "USD"
+                                 *     }
+                                 */
                                 priceMoney: {
                                     /** @enum {string} */
                                     currency: "EUR" | "USD" | "AUD" | "NOK" | "CAD" | "NZD" | "DKK" | "GBP" | "HKD" | "CHF" | "MXN" | "SGD" | "SEK" | "CZK" | "ILS" | "PHP" | "RUB" | "PLN" | "THB" | "MYR" | "ARS" | "BRL" | "COP" | "IDR" | "INR" | "JPY" | "ZAR";
@@ -9531,11 +12837,26 @@ export interface paths {
                                 };
                                 /** @enum {number} */
                                 productType: 1 | 2 | 3 | 4 | 5;
+                                /**
+                                 * @example {
+                                 *       "value": "8900",
+                                 *       "currency": "USD"
+                                 *     }
+                                 */
                                 salePriceMoney: {
                                     /** @enum {string} */
                                     currency: "EUR" | "USD" | "AUD" | "NOK" | "CAD" | "NZD" | "DKK" | "GBP" | "HKD" | "CHF" | "MXN" | "SGD" | "SEK" | "CZK" | "ILS" | "PHP" | "RUB" | "PLN" | "THB" | "MYR" | "ARS" | "BRL" | "COP" | "IDR" | "INR" | "JPY" | "ZAR";
                                     value: string;
                                 };
+                                /**
+                                 * @example {
+                                 *       "billingPeriod": {
+                                 *         "value": 3,
+                                 *         "unit": "WEEK"
+                                 *       },
+                                 *       "numBillingCycles": 3
+                                 *     }
+                                 */
                                 subscriptionPlan: {
                                     billingPeriod: {
                                         /** @enum {string} */
@@ -9550,6 +12871,28 @@ export interface paths {
                                         [key: string]: string;
                                     };
                                     id: string;
+                                    /**
+                                     * @example {
+                                     *       "assetUrl": "https://harbourandpine.example/api/content-service/public/1.0/assets/demo/merino-wool-throw.jpg",
+                                     *       "originalSize": "1600x1200",
+                                     *       "mediaFocalPoint": {
+                                     *         "x": 1,
+                                     *         "y": 1
+                                     *       },
+                                     *       "colorData": {
+                                     *         "topLeftAverage": "c8b89a",
+                                     *         "topRightAverage": "c8b89a",
+                                     *         "bottomLeftAverage": "c8b89a",
+                                     *         "bottomRightAverage": "c8b89a",
+                                     *         "centerAverage": "c8b89a"
+                                     *       },
+                                     *       "systemDataVariants": "",
+                                     *       "altText": "",
+                                     *       "title": "",
+                                     *       "body": "",
+                                     *       "filename": "merino-wool-throw.jpg"
+                                     *     }
+                                     */
                                     mainImage?: {
                                         /** @default  */
                                         altText: string;
@@ -9587,6 +12930,12 @@ export interface paths {
                                         value: string;
                                     }[];
                                     price: number;
+                                    /**
+                                     * @example {
+                                     *       "value": "8900",
+                                     *       "currency": "USD"
+                                     *     }
+                                     */
                                     priceMoney: {
                                         /** @enum {string} */
                                         currency: "EUR" | "USD" | "AUD" | "NOK" | "CAD" | "NZD" | "DKK" | "GBP" | "HKD" | "CHF" | "MXN" | "SGD" | "SEK" | "CZK" | "ILS" | "PHP" | "RUB" | "PLN" | "THB" | "MYR" | "ARS" | "BRL" | "COP" | "IDR" | "INR" | "JPY" | "ZAR";
@@ -9594,6 +12943,12 @@ export interface paths {
                                     };
                                     qtyInStock: number;
                                     salePrice: number;
+                                    /**
+                                     * @example {
+                                     *       "value": "8900",
+                                     *       "currency": "USD"
+                                     *     }
+                                     */
                                     salePriceMoney: {
                                         /** @enum {string} */
                                         currency: "EUR" | "USD" | "AUD" | "NOK" | "CAD" | "NZD" | "DKK" | "GBP" | "HKD" | "CHF" | "MXN" | "SGD" | "SEK" | "CZK" | "ILS" | "PHP" | "RUB" | "PLN" | "THB" | "MYR" | "ARS" | "BRL" | "COP" | "IDR" | "INR" | "JPY" | "ZAR";
@@ -9651,6 +13006,29 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "items": [
+                         *         {
+                         *           "id": "c76b00e92238a6e8d3933c1c",
+                         *           "itemId": "da7db6dfd6bfeebcceeee985",
+                         *           "authorName": "Maya Lindqvist",
+                         *           "body": "The glaze on this bowl is even lovelier in person.",
+                         *           "fromSite": true,
+                         *           "createdOn": 1763649120000,
+                         *           "parentId": "2e16f1d58fa2814aaa9f740b",
+                         *           "status": "pending",
+                         *           "authorEmail": "owner@example.com",
+                         *           "siteUserId": "08f0c8a0a9ec029a4a9cfbc0",
+                         *           "itemTitle": "Hand-thrown Serving Bowl",
+                         *           "itemUrl": "https://harbourandpine.example/shop/p/merino-wool-throw",
+                         *           "updatedOn": 1763649120000
+                         *         }
+                         *       ],
+                         *       "hasNextPage": false,
+                         *       "nextPageCursor": null
+                         *     }
+                         */
                         "application/json": {
                             hasNextPage: boolean;
                             items: {
@@ -9885,6 +13263,28 @@ export interface paths {
                             externalLink: string | null;
                             fullUrl: string;
                             id: string;
+                            /**
+                             * @example {
+                             *       "assetUrl": "https://harbourandpine.example/api/content-service/public/1.0/assets/demo/merino-wool-throw.jpg",
+                             *       "originalSize": "1600x1200",
+                             *       "mediaFocalPoint": {
+                             *         "x": 1,
+                             *         "y": 1
+                             *       },
+                             *       "colorData": {
+                             *         "topLeftAverage": "c8b89a",
+                             *         "topRightAverage": "c8b89a",
+                             *         "bottomLeftAverage": "c8b89a",
+                             *         "bottomRightAverage": "c8b89a",
+                             *         "centerAverage": "c8b89a"
+                             *       },
+                             *       "systemDataVariants": "",
+                             *       "altText": "",
+                             *       "title": "",
+                             *       "body": "",
+                             *       "filename": "merino-wool-throw.jpg"
+                             *     }
+                             */
                             image?: {
                                 /** @default  */
                                 altText: string;
@@ -9948,6 +13348,15 @@ export interface paths {
                                 title: string;
                             }[];
                             likeCount: number;
+                            /**
+                             * @example {
+                             *       "addressLine1": "",
+                             *       "addressLine2": "",
+                             *       "addressCountry": "",
+                             *       "mapLat": 3,
+                             *       "mapLng": 3
+                             *     }
+                             */
                             location?: {
                                 /** @default  */
                                 addressCountry: string;
@@ -9960,6 +13369,28 @@ export interface paths {
                                 /** @default null */
                                 mapLng: number | null;
                             };
+                            /**
+                             * @example {
+                             *       "assetUrl": "https://harbourandpine.example/api/content-service/public/1.0/assets/demo/merino-wool-throw.jpg",
+                             *       "originalSize": "1600x1200",
+                             *       "mediaFocalPoint": {
+                             *         "x": 1,
+                             *         "y": 1
+                             *       },
+                             *       "colorData": {
+                             *         "topLeftAverage": "c8b89a",
+                             *         "topRightAverage": "c8b89a",
+                             *         "bottomLeftAverage": "c8b89a",
+                             *         "bottomRightAverage": "c8b89a",
+                             *         "centerAverage": "c8b89a"
+                             *       },
+                             *       "systemDataVariants": "",
+                             *       "altText": "",
+                             *       "title": "",
+                             *       "body": "",
+                             *       "filename": "merino-wool-throw.jpg"
+                             *     }
+                             */
                             mainImage: {
                                 /** @default  */
                                 altText: string;
@@ -10002,6 +13433,85 @@ export interface paths {
                             /** @enum {string} */
                             status: "published" | "scheduled" | "needs-review" | "draft" | "private";
                             statusLabel: string | null;
+                            /**
+                             * @example {
+                             *       "productType": 1,
+                             *       "variants": [
+                             *         {
+                             *           "id": "433e696932c0910fccc3d1b2",
+                             *           "sku": "HP-THROW-OAT",
+                             *           "attributes": {
+                             *             "Colour": "Oat"
+                             *           },
+                             *           "optionValues": [
+                             *             {
+                             *               "optionName": "Maya Lindqvist",
+                             *               "value": "M.L."
+                             *             }
+                             *           ],
+                             *           "priceMoney": {
+                             *             "value": "8900",
+                             *             "currency": "USD"
+                             *           },
+                             *           "salePriceMoney": {
+                             *             "value": "8900",
+                             *             "currency": "USD"
+                             *           },
+                             *           "onSale": true,
+                             *           "price": 3,
+                             *           "salePrice": 3,
+                             *           "qtyInStock": 2,
+                             *           "unlimited": true,
+                             *           "mainImage": {
+                             *             "assetUrl": "https://harbourandpine.example/api/content-service/public/1.0/assets/demo/merino-wool-throw.jpg",
+                             *             "originalSize": "1600x1200",
+                             *             "mediaFocalPoint": {
+                             *               "x": 1,
+                             *               "y": 1
+                             *             },
+                             *             "colorData": {
+                             *               "topLeftAverage": "c8b89a",
+                             *               "topRightAverage": "c8b89a",
+                             *               "bottomLeftAverage": "c8b89a",
+                             *               "bottomRightAverage": "c8b89a",
+                             *               "centerAverage": "c8b89a"
+                             *             },
+                             *             "systemDataVariants": "",
+                             *             "altText": "",
+                             *             "title": "",
+                             *             "body": "",
+                             *             "filename": "merino-wool-throw.jpg"
+                             *           }
+                             *         }
+                             *       ],
+                             *       "isSubscribable": true,
+                             *       "subscriptionPlan": {
+                             *         "billingPeriod": {
+                             *           "value": 3,
+                             *           "unit": "WEEK"
+                             *         },
+                             *         "numBillingCycles": 3
+                             *       },
+                             *       "priceMoney": {
+                             *         "value": "8900",
+                             *         "currency": "USD"
+                             *       },
+                             *       "salePriceMoney": {
+                             *         "value": "8900",
+                             *         "currency": "USD"
+                             *       },
+                             *       "onSale": true,
+                             *       "additionalFieldsFormId": "demo-contact-form",
+                             *       "useCustomAddButtonText": true,
+                             *       "customAddButtonText": "Add to basket",
+                             *       "giftCardDenominations": [
+                             *         {
+                             *           "value": "8900",
+                             *           "currency": "USD"
+                             *         }
+                             *       ]
+                             *     }
+                             */
                             structuredContent?: {
                                 additionalFieldsFormId: string | null;
                                 customAddButtonText: string;
@@ -10012,6 +13522,12 @@ export interface paths {
                                 }[];
                                 isSubscribable: boolean;
                                 onSale: boolean;
+                                /**
+                                 * @example {
+                                 *       "value": "8900",
+                                 *       "currency": "USD"
+                                 *     }
+                                 */
                                 priceMoney: {
                                     /** @enum {string} */
                                     currency: "EUR" | "USD" | "AUD" | "NOK" | "CAD" | "NZD" | "DKK" | "GBP" | "HKD" | "CHF" | "MXN" | "SGD" | "SEK" | "CZK" | "ILS" | "PHP" | "RUB" | "PLN" | "THB" | "MYR" | "ARS" | "BRL" | "COP" | "IDR" | "INR" | "JPY" | "ZAR";
@@ -10019,11 +13535,26 @@ export interface paths {
                                 };
                                 /** @enum {number} */
                                 productType: 1 | 2 | 3 | 4 | 5;
+                                /**
+                                 * @example {
+                                 *       "value": "8900",
+                                 *       "currency": "USD"
+                                 *     }
+                                 */
                                 salePriceMoney: {
                                     /** @enum {string} */
                                     currency: "EUR" | "USD" | "AUD" | "NOK" | "CAD" | "NZD" | "DKK" | "GBP" | "HKD" | "CHF" | "MXN" | "SGD" | "SEK" | "CZK" | "ILS" | "PHP" | "RUB" | "PLN" | "THB" | "MYR" | "ARS" | "BRL" | "COP" | "IDR" | "INR" | "JPY" | "ZAR";
                                     value: string;
                                 };
+                                /**
+                                 * @example {
+                                 *       "billingPeriod": {
+                                 *         "value": 3,
+                                 *         "unit": "WEEK"
+                                 *       },
+                                 *       "numBillingCycles": 3
+                                 *     }
+                                 */
                                 subscriptionPlan: {
                                     billingPeriod: {
                                         /** @enum {string} */
@@ -10038,6 +13569,28 @@ export interface paths {
                                         [key: string]: string;
                                     };
                                     id: string;
+                                    /**
+                                     * @example {
+                                     *       "assetUrl": "https://harbourandpine.example/api/content-service/public/1.0/assets/demo/merino-wool-throw.jpg",
+                                     *       "originalSize": "1600x1200",
+                                     *       "mediaFocalPoint": {
+                                     *         "x": 1,
+                                     *         "y": 1
+                                     *       },
+                                     *       "colorData": {
+                                     *         "topLeftAverage": "c8b89a",
+                                     *         "topRightAverage": "c8b89a",
+                                     *         "bottomLeftAverage": "c8b89a",
+                                     *         "bottomRightAverage": "c8b89a",
+                                     *         "centerAverage": "c8b89a"
+                                     *       },
+                                     *       "systemDataVariants": "",
+                                     *       "altText": "",
+                                     *       "title": "",
+                                     *       "body": "",
+                                     *       "filename": "merino-wool-throw.jpg"
+                                     *     }
+                                     */
                                     mainImage?: {
                                         /** @default  */
                                         altText: string;
@@ -10075,6 +13628,12 @@ export interface paths {
                                         value: string;
                                     }[];
                                     price: number;
+                                    /**
+                                     * @example {
+                                     *       "value": "8900",
+                                     *       "currency": "USD"
+                                     *     }
+                                     */
                                     priceMoney: {
                                         /** @enum {string} */
                                         currency: "EUR" | "USD" | "AUD" | "NOK" | "CAD" | "NZD" | "DKK" | "GBP" | "HKD" | "CHF" | "MXN" | "SGD" | "SEK" | "CZK" | "ILS" | "PHP" | "RUB" | "PLN" | "THB" | "MYR" | "ARS" | "BRL" | "COP" | "IDR" | "INR" | "JPY" | "ZAR";
@@ -10082,6 +13641,12 @@ export interface paths {
                                     };
                                     qtyInStock: number;
                                     salePrice: number;
+                                    /**
+                                     * @example {
+                                     *       "value": "8900",
+                                     *       "currency": "USD"
+                                     *     }
+                                     */
                                     salePriceMoney: {
                                         /** @enum {string} */
                                         currency: "EUR" | "USD" | "AUD" | "NOK" | "CAD" | "NZD" | "DKK" | "GBP" | "HKD" | "CHF" | "MXN" | "SGD" | "SEK" | "CZK" | "ILS" | "PHP" | "RUB" | "PLN" | "THB" | "MYR" | "ARS" | "BRL" | "COP" | "IDR" | "INR" | "JPY" | "ZAR";
@@ -10135,7 +13700,29 @@ export interface paths {
                         externalLink?: string | null;
                         /** @default 0 */
                         likeCount?: number;
-                        /** @default null */
+                        /**
+                         * @default null
+                         * @example {
+                         *       "assetUrl": "https://harbourandpine.example/api/content-service/public/1.0/assets/demo/merino-wool-throw.jpg",
+                         *       "originalSize": "1600x1200",
+                         *       "mediaFocalPoint": {
+                         *         "x": 1,
+                         *         "y": 1
+                         *       },
+                         *       "colorData": {
+                         *         "topLeftAverage": "c8b89a",
+                         *         "topRightAverage": "c8b89a",
+                         *         "bottomLeftAverage": "c8b89a",
+                         *         "bottomRightAverage": "c8b89a",
+                         *         "centerAverage": "c8b89a"
+                         *       },
+                         *       "systemDataVariants": "",
+                         *       "altText": "",
+                         *       "title": "",
+                         *       "body": "",
+                         *       "filename": "merino-wool-throw.jpg"
+                         *     }
+                         */
                         mainImage?: {
                             /** @default  */
                             altText?: string;
@@ -10212,7 +13799,29 @@ export interface paths {
                         externalLink?: string | null;
                         /** @default 0 */
                         likeCount?: number;
-                        /** @default null */
+                        /**
+                         * @default null
+                         * @example {
+                         *       "assetUrl": "https://harbourandpine.example/api/content-service/public/1.0/assets/demo/merino-wool-throw.jpg",
+                         *       "originalSize": "1600x1200",
+                         *       "mediaFocalPoint": {
+                         *         "x": 1,
+                         *         "y": 1
+                         *       },
+                         *       "colorData": {
+                         *         "topLeftAverage": "c8b89a",
+                         *         "topRightAverage": "c8b89a",
+                         *         "bottomLeftAverage": "c8b89a",
+                         *         "bottomRightAverage": "c8b89a",
+                         *         "centerAverage": "c8b89a"
+                         *       },
+                         *       "systemDataVariants": "",
+                         *       "altText": "",
+                         *       "title": "",
+                         *       "body": "",
+                         *       "filename": "merino-wool-throw.jpg"
+                         *     }
+                         */
                         mainImage?: {
                             /** @default  */
                             altText?: string;
@@ -10287,7 +13896,29 @@ export interface paths {
                         externalLink?: string | null;
                         /** @default 0 */
                         likeCount?: number;
-                        /** @default null */
+                        /**
+                         * @default null
+                         * @example {
+                         *       "assetUrl": "https://harbourandpine.example/api/content-service/public/1.0/assets/demo/merino-wool-throw.jpg",
+                         *       "originalSize": "1600x1200",
+                         *       "mediaFocalPoint": {
+                         *         "x": 1,
+                         *         "y": 1
+                         *       },
+                         *       "colorData": {
+                         *         "topLeftAverage": "c8b89a",
+                         *         "topRightAverage": "c8b89a",
+                         *         "bottomLeftAverage": "c8b89a",
+                         *         "bottomRightAverage": "c8b89a",
+                         *         "centerAverage": "c8b89a"
+                         *       },
+                         *       "systemDataVariants": "",
+                         *       "altText": "",
+                         *       "title": "",
+                         *       "body": "",
+                         *       "filename": "merino-wool-throw.jpg"
+                         *     }
+                         */
                         mainImage?: {
                             /** @default  */
                             altText?: string;
@@ -10362,7 +13993,29 @@ export interface paths {
                         externalLink?: string | null;
                         /** @default 0 */
                         likeCount?: number;
-                        /** @default null */
+                        /**
+                         * @default null
+                         * @example {
+                         *       "assetUrl": "https://harbourandpine.example/api/content-service/public/1.0/assets/demo/merino-wool-throw.jpg",
+                         *       "originalSize": "1600x1200",
+                         *       "mediaFocalPoint": {
+                         *         "x": 1,
+                         *         "y": 1
+                         *       },
+                         *       "colorData": {
+                         *         "topLeftAverage": "c8b89a",
+                         *         "topRightAverage": "c8b89a",
+                         *         "bottomLeftAverage": "c8b89a",
+                         *         "bottomRightAverage": "c8b89a",
+                         *         "centerAverage": "c8b89a"
+                         *       },
+                         *       "systemDataVariants": "",
+                         *       "altText": "",
+                         *       "title": "",
+                         *       "body": "",
+                         *       "filename": "merino-wool-throw.jpg"
+                         *     }
+                         */
                         mainImage?: {
                             /** @default  */
                             altText?: string;
@@ -10437,7 +14090,29 @@ export interface paths {
                         externalLink?: string | null;
                         /** @default 0 */
                         likeCount?: number;
-                        /** @default null */
+                        /**
+                         * @default null
+                         * @example {
+                         *       "assetUrl": "https://harbourandpine.example/api/content-service/public/1.0/assets/demo/merino-wool-throw.jpg",
+                         *       "originalSize": "1600x1200",
+                         *       "mediaFocalPoint": {
+                         *         "x": 1,
+                         *         "y": 1
+                         *       },
+                         *       "colorData": {
+                         *         "topLeftAverage": "c8b89a",
+                         *         "topRightAverage": "c8b89a",
+                         *         "bottomLeftAverage": "c8b89a",
+                         *         "bottomRightAverage": "c8b89a",
+                         *         "centerAverage": "c8b89a"
+                         *       },
+                         *       "systemDataVariants": "",
+                         *       "altText": "",
+                         *       "title": "",
+                         *       "body": "",
+                         *       "filename": "merino-wool-throw.jpg"
+                         *     }
+                         */
                         mainImage?: {
                             /** @default  */
                             altText?: string;
@@ -10510,6 +14185,28 @@ export interface paths {
                         excerpt?: string;
                         /** @default null */
                         externalLink?: string | null;
+                        /**
+                         * @example {
+                         *       "assetUrl": "https://harbourandpine.example/api/content-service/public/1.0/assets/demo/merino-wool-throw.jpg",
+                         *       "originalSize": "1600x1200",
+                         *       "mediaFocalPoint": {
+                         *         "x": 1,
+                         *         "y": 1
+                         *       },
+                         *       "colorData": {
+                         *         "topLeftAverage": "c8b89a",
+                         *         "topRightAverage": "c8b89a",
+                         *         "bottomLeftAverage": "c8b89a",
+                         *         "bottomRightAverage": "c8b89a",
+                         *         "centerAverage": "c8b89a"
+                         *       },
+                         *       "systemDataVariants": "",
+                         *       "altText": "",
+                         *       "title": "",
+                         *       "body": "",
+                         *       "filename": "merino-wool-throw.jpg"
+                         *     }
+                         */
                         image: {
                             /** @default  */
                             altText?: string;
@@ -10543,7 +14240,29 @@ export interface paths {
                         };
                         /** @default 0 */
                         likeCount?: number;
-                        /** @default null */
+                        /**
+                         * @default null
+                         * @example {
+                         *       "assetUrl": "https://harbourandpine.example/api/content-service/public/1.0/assets/demo/merino-wool-throw.jpg",
+                         *       "originalSize": "1600x1200",
+                         *       "mediaFocalPoint": {
+                         *         "x": 1,
+                         *         "y": 1
+                         *       },
+                         *       "colorData": {
+                         *         "topLeftAverage": "c8b89a",
+                         *         "topRightAverage": "c8b89a",
+                         *         "bottomLeftAverage": "c8b89a",
+                         *         "bottomRightAverage": "c8b89a",
+                         *         "centerAverage": "c8b89a"
+                         *       },
+                         *       "systemDataVariants": "",
+                         *       "altText": "",
+                         *       "title": "",
+                         *       "body": "",
+                         *       "filename": "merino-wool-throw.jpg"
+                         *     }
+                         */
                         mainImage?: {
                             /** @default  */
                             altText?: string;
@@ -10621,7 +14340,29 @@ export interface paths {
                         externalLink?: string | null;
                         /** @default 0 */
                         likeCount?: number;
-                        /** @default null */
+                        /**
+                         * @default null
+                         * @example {
+                         *       "assetUrl": "https://harbourandpine.example/api/content-service/public/1.0/assets/demo/merino-wool-throw.jpg",
+                         *       "originalSize": "1600x1200",
+                         *       "mediaFocalPoint": {
+                         *         "x": 1,
+                         *         "y": 1
+                         *       },
+                         *       "colorData": {
+                         *         "topLeftAverage": "c8b89a",
+                         *         "topRightAverage": "c8b89a",
+                         *         "bottomLeftAverage": "c8b89a",
+                         *         "bottomRightAverage": "c8b89a",
+                         *         "centerAverage": "c8b89a"
+                         *       },
+                         *       "systemDataVariants": "",
+                         *       "altText": "",
+                         *       "title": "",
+                         *       "body": "",
+                         *       "filename": "merino-wool-throw.jpg"
+                         *     }
+                         */
                         mainImage?: {
                             /** @default  */
                             altText?: string;
@@ -10706,6 +14447,13 @@ export interface paths {
                          *       "mapLat": null,
                          *       "mapLng": null
                          *     }
+                         * @example {
+                         *       "addressLine1": "",
+                         *       "addressLine2": "",
+                         *       "addressCountry": "",
+                         *       "mapLat": 3,
+                         *       "mapLng": 3
+                         *     }
                          */
                         location?: {
                             /** @default  */
@@ -10719,7 +14467,29 @@ export interface paths {
                             /** @default null */
                             mapLng?: number | null;
                         };
-                        /** @default null */
+                        /**
+                         * @default null
+                         * @example {
+                         *       "assetUrl": "https://harbourandpine.example/api/content-service/public/1.0/assets/demo/merino-wool-throw.jpg",
+                         *       "originalSize": "1600x1200",
+                         *       "mediaFocalPoint": {
+                         *         "x": 1,
+                         *         "y": 1
+                         *       },
+                         *       "colorData": {
+                         *         "topLeftAverage": "c8b89a",
+                         *         "topRightAverage": "c8b89a",
+                         *         "bottomLeftAverage": "c8b89a",
+                         *         "bottomRightAverage": "c8b89a",
+                         *         "centerAverage": "c8b89a"
+                         *       },
+                         *       "systemDataVariants": "",
+                         *       "altText": "",
+                         *       "title": "",
+                         *       "body": "",
+                         *       "filename": "merino-wool-throw.jpg"
+                         *     }
+                         */
                         mainImage?: {
                             /** @default  */
                             altText?: string;
@@ -10830,7 +14600,29 @@ export interface paths {
                         }[];
                         /** @default 0 */
                         likeCount?: number;
-                        /** @default null */
+                        /**
+                         * @default null
+                         * @example {
+                         *       "assetUrl": "https://harbourandpine.example/api/content-service/public/1.0/assets/demo/merino-wool-throw.jpg",
+                         *       "originalSize": "1600x1200",
+                         *       "mediaFocalPoint": {
+                         *         "x": 1,
+                         *         "y": 1
+                         *       },
+                         *       "colorData": {
+                         *         "topLeftAverage": "c8b89a",
+                         *         "topRightAverage": "c8b89a",
+                         *         "bottomLeftAverage": "c8b89a",
+                         *         "bottomRightAverage": "c8b89a",
+                         *         "centerAverage": "c8b89a"
+                         *       },
+                         *       "systemDataVariants": "",
+                         *       "altText": "",
+                         *       "title": "",
+                         *       "body": "",
+                         *       "filename": "merino-wool-throw.jpg"
+                         *     }
+                         */
                         mainImage?: {
                             /** @default  */
                             altText?: string;
@@ -10899,7 +14691,16 @@ export interface paths {
                             isSubscribable?: boolean;
                             /** @enum {number} */
                             productType: 1 | 2 | 3 | 4 | 5;
-                            /** @default null */
+                            /**
+                             * @default null
+                             * @example {
+                             *       "billingPeriod": {
+                             *         "value": 3,
+                             *         "unit": "WEEK"
+                             *       },
+                             *       "numBillingCycles": 3
+                             *     }
+                             */
                             subscriptionPlan?: {
                                 billingPeriod: {
                                     /** @enum {string} */
@@ -10942,6 +14743,12 @@ export interface paths {
                                 } | null;
                                 /** @default false */
                                 onSale?: boolean;
+                                /**
+                                 * @example {
+                                 *       "value": "8900",
+                                 *       "currency": "USD"
+                                 *     }
+                                 */
                                 priceMoney: {
                                     /** @enum {string} */
                                     currency: "EUR" | "USD" | "AUD" | "NOK" | "CAD" | "NZD" | "DKK" | "GBP" | "HKD" | "CHF" | "MXN" | "SGD" | "SEK" | "CZK" | "ILS" | "PHP" | "RUB" | "PLN" | "THB" | "MYR" | "ARS" | "BRL" | "COP" | "IDR" | "INR" | "JPY" | "ZAR";
@@ -10949,6 +14756,12 @@ export interface paths {
                                 };
                                 /** @default 0 */
                                 qtyInStock?: number;
+                                /**
+                                 * @example {
+                                 *       "value": "8900",
+                                 *       "currency": "USD"
+                                 *     }
+                                 */
                                 salePriceMoney?: {
                                     /** @enum {string} */
                                     currency: "EUR" | "USD" | "AUD" | "NOK" | "CAD" | "NZD" | "DKK" | "GBP" | "HKD" | "CHF" | "MXN" | "SGD" | "SEK" | "CZK" | "ILS" | "PHP" | "RUB" | "PLN" | "THB" | "MYR" | "ARS" | "BRL" | "COP" | "IDR" | "INR" | "JPY" | "ZAR";
@@ -10991,6 +14804,28 @@ export interface paths {
                             externalLink: string | null;
                             fullUrl: string;
                             id: string;
+                            /**
+                             * @example {
+                             *       "assetUrl": "https://harbourandpine.example/api/content-service/public/1.0/assets/demo/merino-wool-throw.jpg",
+                             *       "originalSize": "1600x1200",
+                             *       "mediaFocalPoint": {
+                             *         "x": 1,
+                             *         "y": 1
+                             *       },
+                             *       "colorData": {
+                             *         "topLeftAverage": "c8b89a",
+                             *         "topRightAverage": "c8b89a",
+                             *         "bottomLeftAverage": "c8b89a",
+                             *         "bottomRightAverage": "c8b89a",
+                             *         "centerAverage": "c8b89a"
+                             *       },
+                             *       "systemDataVariants": "",
+                             *       "altText": "",
+                             *       "title": "",
+                             *       "body": "",
+                             *       "filename": "merino-wool-throw.jpg"
+                             *     }
+                             */
                             image?: {
                                 /** @default  */
                                 altText: string;
@@ -11054,6 +14889,15 @@ export interface paths {
                                 title: string;
                             }[];
                             likeCount: number;
+                            /**
+                             * @example {
+                             *       "addressLine1": "",
+                             *       "addressLine2": "",
+                             *       "addressCountry": "",
+                             *       "mapLat": 3,
+                             *       "mapLng": 3
+                             *     }
+                             */
                             location?: {
                                 /** @default  */
                                 addressCountry: string;
@@ -11066,6 +14910,28 @@ export interface paths {
                                 /** @default null */
                                 mapLng: number | null;
                             };
+                            /**
+                             * @example {
+                             *       "assetUrl": "https://harbourandpine.example/api/content-service/public/1.0/assets/demo/merino-wool-throw.jpg",
+                             *       "originalSize": "1600x1200",
+                             *       "mediaFocalPoint": {
+                             *         "x": 1,
+                             *         "y": 1
+                             *       },
+                             *       "colorData": {
+                             *         "topLeftAverage": "c8b89a",
+                             *         "topRightAverage": "c8b89a",
+                             *         "bottomLeftAverage": "c8b89a",
+                             *         "bottomRightAverage": "c8b89a",
+                             *         "centerAverage": "c8b89a"
+                             *       },
+                             *       "systemDataVariants": "",
+                             *       "altText": "",
+                             *       "title": "",
+                             *       "body": "",
+                             *       "filename": "merino-wool-throw.jpg"
+                             *     }
+                             */
                             mainImage: {
                                 /** @default  */
                                 altText: string;
@@ -11108,6 +14974,85 @@ export interface paths {
                             /** @enum {string} */
                             status: "published" | "scheduled" | "needs-review" | "draft" | "private";
                             statusLabel: string | null;
+                            /**
+                             * @example {
+                             *       "productType": 1,
+                             *       "variants": [
+                             *         {
+                             *           "id": "433e696932c0910fccc3d1b2",
+                             *           "sku": "HP-THROW-OAT",
+                             *           "attributes": {
+                             *             "Colour": "Oat"
+                             *           },
+                             *           "optionValues": [
+                             *             {
+                             *               "optionName": "Maya Lindqvist",
+                             *               "value": "M.L."
+                             *             }
+                             *           ],
+                             *           "priceMoney": {
+                             *             "value": "8900",
+                             *             "currency": "USD"
+                             *           },
+                             *           "salePriceMoney": {
+                             *             "value": "8900",
+                             *             "currency": "USD"
+                             *           },
+                             *           "onSale": true,
+                             *           "price": 3,
+                             *           "salePrice": 3,
+                             *           "qtyInStock": 2,
+                             *           "unlimited": true,
+                             *           "mainImage": {
+                             *             "assetUrl": "https://harbourandpine.example/api/content-service/public/1.0/assets/demo/merino-wool-throw.jpg",
+                             *             "originalSize": "1600x1200",
+                             *             "mediaFocalPoint": {
+                             *               "x": 1,
+                             *               "y": 1
+                             *             },
+                             *             "colorData": {
+                             *               "topLeftAverage": "c8b89a",
+                             *               "topRightAverage": "c8b89a",
+                             *               "bottomLeftAverage": "c8b89a",
+                             *               "bottomRightAverage": "c8b89a",
+                             *               "centerAverage": "c8b89a"
+                             *             },
+                             *             "systemDataVariants": "",
+                             *             "altText": "",
+                             *             "title": "",
+                             *             "body": "",
+                             *             "filename": "merino-wool-throw.jpg"
+                             *           }
+                             *         }
+                             *       ],
+                             *       "isSubscribable": true,
+                             *       "subscriptionPlan": {
+                             *         "billingPeriod": {
+                             *           "value": 3,
+                             *           "unit": "WEEK"
+                             *         },
+                             *         "numBillingCycles": 3
+                             *       },
+                             *       "priceMoney": {
+                             *         "value": "8900",
+                             *         "currency": "USD"
+                             *       },
+                             *       "salePriceMoney": {
+                             *         "value": "8900",
+                             *         "currency": "USD"
+                             *       },
+                             *       "onSale": true,
+                             *       "additionalFieldsFormId": "demo-contact-form",
+                             *       "useCustomAddButtonText": true,
+                             *       "customAddButtonText": "Add to basket",
+                             *       "giftCardDenominations": [
+                             *         {
+                             *           "value": "8900",
+                             *           "currency": "USD"
+                             *         }
+                             *       ]
+                             *     }
+                             */
                             structuredContent?: {
                                 additionalFieldsFormId: string | null;
                                 customAddButtonText: string;
@@ -11118,6 +15063,12 @@ export interface paths {
                                 }[];
                                 isSubscribable: boolean;
                                 onSale: boolean;
+                                /**
+                                 * @example {
+                                 *       "value": "8900",
+                                 *       "currency": "USD"
+                                 *     }
+                                 */
                                 priceMoney: {
                                     /** @enum {string} */
                                     currency: "EUR" | "USD" | "AUD" | "NOK" | "CAD" | "NZD" | "DKK" | "GBP" | "HKD" | "CHF" | "MXN" | "SGD" | "SEK" | "CZK" | "ILS" | "PHP" | "RUB" | "PLN" | "THB" | "MYR" | "ARS" | "BRL" | "COP" | "IDR" | "INR" | "JPY" | "ZAR";
@@ -11125,11 +15076,26 @@ export interface paths {
                                 };
                                 /** @enum {number} */
                                 productType: 1 | 2 | 3 | 4 | 5;
+                                /**
+                                 * @example {
+                                 *       "value": "8900",
+                                 *       "currency": "USD"
+                                 *     }
+                                 */
                                 salePriceMoney: {
                                     /** @enum {string} */
                                     currency: "EUR" | "USD" | "AUD" | "NOK" | "CAD" | "NZD" | "DKK" | "GBP" | "HKD" | "CHF" | "MXN" | "SGD" | "SEK" | "CZK" | "ILS" | "PHP" | "RUB" | "PLN" | "THB" | "MYR" | "ARS" | "BRL" | "COP" | "IDR" | "INR" | "JPY" | "ZAR";
                                     value: string;
                                 };
+                                /**
+                                 * @example {
+                                 *       "billingPeriod": {
+                                 *         "value": 3,
+                                 *         "unit": "WEEK"
+                                 *       },
+                                 *       "numBillingCycles": 3
+                                 *     }
+                                 */
                                 subscriptionPlan: {
                                     billingPeriod: {
                                         /** @enum {string} */
@@ -11144,6 +15110,28 @@ export interface paths {
                                         [key: string]: string;
                                     };
                                     id: string;
+                                    /**
+                                     * @example {
+                                     *       "assetUrl": "https://harbourandpine.example/api/content-service/public/1.0/assets/demo/merino-wool-throw.jpg",
+                                     *       "originalSize": "1600x1200",
+                                     *       "mediaFocalPoint": {
+                                     *         "x": 1,
+                                     *         "y": 1
+                                     *       },
+                                     *       "colorData": {
+                                     *         "topLeftAverage": "c8b89a",
+                                     *         "topRightAverage": "c8b89a",
+                                     *         "bottomLeftAverage": "c8b89a",
+                                     *         "bottomRightAverage": "c8b89a",
+                                     *         "centerAverage": "c8b89a"
+                                     *       },
+                                     *       "systemDataVariants": "",
+                                     *       "altText": "",
+                                     *       "title": "",
+                                     *       "body": "",
+                                     *       "filename": "merino-wool-throw.jpg"
+                                     *     }
+                                     */
                                     mainImage?: {
                                         /** @default  */
                                         altText: string;
@@ -11181,6 +15169,12 @@ export interface paths {
                                         value: string;
                                     }[];
                                     price: number;
+                                    /**
+                                     * @example {
+                                     *       "value": "8900",
+                                     *       "currency": "USD"
+                                     *     }
+                                     */
                                     priceMoney: {
                                         /** @enum {string} */
                                         currency: "EUR" | "USD" | "AUD" | "NOK" | "CAD" | "NZD" | "DKK" | "GBP" | "HKD" | "CHF" | "MXN" | "SGD" | "SEK" | "CZK" | "ILS" | "PHP" | "RUB" | "PLN" | "THB" | "MYR" | "ARS" | "BRL" | "COP" | "IDR" | "INR" | "JPY" | "ZAR";
@@ -11188,6 +15182,12 @@ export interface paths {
                                     };
                                     qtyInStock: number;
                                     salePrice: number;
+                                    /**
+                                     * @example {
+                                     *       "value": "8900",
+                                     *       "currency": "USD"
+                                     *     }
+                                     */
                                     salePriceMoney: {
                                         /** @enum {string} */
                                         currency: "EUR" | "USD" | "AUD" | "NOK" | "CAD" | "NZD" | "DKK" | "GBP" | "HKD" | "CHF" | "MXN" | "SGD" | "SEK" | "CZK" | "ILS" | "PHP" | "RUB" | "PLN" | "THB" | "MYR" | "ARS" | "BRL" | "COP" | "IDR" | "INR" | "JPY" | "ZAR";
@@ -11333,6 +15333,12 @@ export interface paths {
                                 file: string;
                                 filename: string;
                                 id: string;
+                                /**
+                                 * @example {
+                                 *       "x": 1,
+                                 *       "y": 1
+                                 *     }
+                                 */
                                 mediaFocalPoint: {
                                     x: number;
                                     y: number;
@@ -11400,6 +15406,12 @@ export interface paths {
                             file: string;
                             filename: string;
                             id: string;
+                            /**
+                             * @example {
+                             *       "x": 1,
+                             *       "y": 1
+                             *     }
+                             */
                             mediaFocalPoint: {
                                 x: number;
                                 y: number;
@@ -11463,6 +15475,12 @@ export interface paths {
                 content: {
                     "application/json": {
                         altText?: string;
+                        /**
+                         * @example {
+                         *       "x": 1,
+                         *       "y": 1
+                         *     }
+                         */
                         mediaFocalPoint?: {
                             x: number;
                             y: number;
@@ -11487,6 +15505,12 @@ export interface paths {
                             file: string;
                             filename: string;
                             id: string;
+                            /**
+                             * @example {
+                             *       "x": 1,
+                             *       "y": 1
+                             *     }
+                             */
                             mediaFocalPoint: {
                                 x: number;
                                 y: number;
@@ -11540,6 +15564,38 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
+                            /**
+                             * @example {
+                             *       "id": "Qm7xK2pL9vR4tY8wZ1aB3c",
+                             *       "file": "merino-wool-throw.jpg",
+                             *       "assetUrl": "https://harbourandpine.example/api/content-service/public/1.0/assets/demo/merino-wool-throw.jpg",
+                             *       "filename": "merino-wool-throw.jpg",
+                             *       "contentType": "image/jpeg",
+                             *       "size": 20,
+                             *       "originalSize": "1600x1200",
+                             *       "widths": [
+                             *         1600
+                             *       ],
+                             *       "altText": "Harbour & Pine logo",
+                             *       "mediaFocalPoint": {
+                             *         "x": 1,
+                             *         "y": 1
+                             *       },
+                             *       "replacedBy": "Qm7xK2pL9vR4tY8wZ1aB3c",
+                             *       "createdOn": 1763649120000,
+                             *       "usages": [
+                             *         {
+                             *           "kind": "product",
+                             *           "id": "51297f57f4b9add55e8868e6",
+                             *           "collectionId": "demo-shop",
+                             *           "title": "Merino Wool Throw",
+                             *           "altRequired": true,
+                             *           "altMissing": true
+                             *         }
+                             *       ],
+                             *       "altWarning": "Add a description of the image for screen readers."
+                             *     }
+                             */
                             asset: {
                                 altText: string;
                                 altWarning: string | null;
@@ -11550,6 +15606,12 @@ export interface paths {
                                 file: string;
                                 filename: string;
                                 id: string;
+                                /**
+                                 * @example {
+                                 *       "x": 1,
+                                 *       "y": 1
+                                 *     }
+                                 */
                                 mediaFocalPoint: {
                                     x: number;
                                     y: number;
@@ -11605,6 +15667,29 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "memberAreas": [
+                         *         {
+                         *           "id": "823db7be1a8471643f692830",
+                         *           "websiteId": "demo",
+                         *           "title": "Workshop members",
+                         *           "description": "A soft throw woven from undyed merino in a small mill on the coast.",
+                         *           "access": "free",
+                         *           "planProductIds": [
+                         *             "256bcc705554cf728326a160"
+                         *           ],
+                         *           "collectionIds": [
+                         *             "demo-shop"
+                         *           ],
+                         *           "deniedMessage": "This page is for workshop members. Sign in or join to see it.",
+                         *           "memberCount": 42,
+                         *           "createdOn": 1763649120000,
+                         *           "updatedOn": 1763649120000
+                         *         }
+                         *       ]
+                         *     }
+                         */
                         "application/json": {
                             memberAreas: {
                                 /** @enum {string} */
@@ -11841,6 +15926,20 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "members": [
+                         *         {
+                         *           "memberAreaId": "782cb71066729e2b60de172e",
+                         *           "siteUserId": "be8d0a2759eeedd34aeda47a",
+                         *           "source": "owner",
+                         *           "orderId": "ord_8KQ2M7XW",
+                         *           "subscriptionId": "64b68884e026bf84e62c2eae",
+                         *           "grantedOn": 1763649120000
+                         *         }
+                         *       ]
+                         *     }
+                         */
                         "application/json": {
                             members: {
                                 grantedOn: number;
@@ -12072,6 +16171,13 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
+                            /**
+                             * @example {
+                             *       "commerceVisitorMetrics": true,
+                             *       "videoPaywall": true,
+                             *       "productReviewsKillSwitch": false
+                             *     }
+                             */
                             betaFlags: {
                                 commerceVisitorMetrics: boolean;
                                 productReviewsKillSwitch: boolean;
@@ -12093,6 +16199,13 @@ export interface paths {
                                 };
                             };
                             commentsEnabled: boolean;
+                            /**
+                             * @example {
+                             *       "bannerEnabled": true,
+                             *       "restrictivePolicy": true,
+                             *       "bannerText": "We use cookies to keep your cart and to count visits."
+                             *     }
+                             */
                             cookieSettings: {
                                 bannerEnabled: boolean;
                                 bannerText: string;
@@ -12104,6 +16217,16 @@ export interface paths {
                             locale: string;
                             /** @enum {number} */
                             siteStatus: 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 15;
+                            /**
+                             * @example {
+                             *       "allowMultipleQuantityForServices": true,
+                             *       "expressCheckout": true,
+                             *       "customCart": true,
+                             *       "nativeReviewsEnabled": true,
+                             *       "importedReviewsEnabled": true,
+                             *       "installmentsEnabled": true
+                             *     }
+                             */
                             store: {
                                 allowMultipleQuantityForServices: boolean;
                                 customCart: boolean;
@@ -12112,6 +16235,17 @@ export interface paths {
                                 installmentsEnabled: boolean;
                                 nativeReviewsEnabled: boolean;
                             };
+                            /**
+                             * @example {
+                             *       "bodyFont": "system",
+                             *       "headingFont": "system",
+                             *       "accent": "#2f4f4f",
+                             *       "text": "#1f2a2a",
+                             *       "background": "#f7f3ea",
+                             *       "buttonShape": "square",
+                             *       "spacing": "compact"
+                             *     }
+                             */
                             styles: {
                                 accent: (string | {
                                     a?: number;
@@ -12214,6 +16348,17 @@ export interface paths {
                             installmentsEnabled?: boolean;
                             nativeReviewsEnabled?: boolean;
                         };
+                        /**
+                         * @example {
+                         *       "bodyFont": "system",
+                         *       "headingFont": "system",
+                         *       "accent": "#2f4f4f",
+                         *       "text": "#1f2a2a",
+                         *       "background": "#f7f3ea",
+                         *       "buttonShape": "square",
+                         *       "spacing": "compact"
+                         *     }
+                         */
                         styles?: {
                             accent: (string | {
                                 a?: number;
@@ -12269,6 +16414,13 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
+                            /**
+                             * @example {
+                             *       "commerceVisitorMetrics": true,
+                             *       "videoPaywall": true,
+                             *       "productReviewsKillSwitch": false
+                             *     }
+                             */
                             betaFlags: {
                                 commerceVisitorMetrics: boolean;
                                 productReviewsKillSwitch: boolean;
@@ -12290,6 +16442,13 @@ export interface paths {
                                 };
                             };
                             commentsEnabled: boolean;
+                            /**
+                             * @example {
+                             *       "bannerEnabled": true,
+                             *       "restrictivePolicy": true,
+                             *       "bannerText": "We use cookies to keep your cart and to count visits."
+                             *     }
+                             */
                             cookieSettings: {
                                 bannerEnabled: boolean;
                                 bannerText: string;
@@ -12301,6 +16460,16 @@ export interface paths {
                             locale: string;
                             /** @enum {number} */
                             siteStatus: 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 15;
+                            /**
+                             * @example {
+                             *       "allowMultipleQuantityForServices": true,
+                             *       "expressCheckout": true,
+                             *       "customCart": true,
+                             *       "nativeReviewsEnabled": true,
+                             *       "importedReviewsEnabled": true,
+                             *       "installmentsEnabled": true
+                             *     }
+                             */
                             store: {
                                 allowMultipleQuantityForServices: boolean;
                                 customCart: boolean;
@@ -12309,6 +16478,17 @@ export interface paths {
                                 installmentsEnabled: boolean;
                                 nativeReviewsEnabled: boolean;
                             };
+                            /**
+                             * @example {
+                             *       "bodyFont": "system",
+                             *       "headingFont": "system",
+                             *       "accent": "#2f4f4f",
+                             *       "text": "#1f2a2a",
+                             *       "background": "#f7f3ea",
+                             *       "buttonShape": "square",
+                             *       "spacing": "compact"
+                             *     }
+                             */
                             styles: {
                                 accent: (string | {
                                     a?: number;
@@ -12408,11 +16588,29 @@ export interface paths {
                             description?: string;
                             enabled: boolean;
                             fullUrl: string;
+                            /**
+                             * @example {
+                             *       "en-US": true
+                             *     }
+                             */
                             gallerySettings: {
                                 [key: string]: boolean | number | string;
                             } | null;
                             id: string;
                             itemCount: number;
+                            /**
+                             * @example {
+                             *       "blocks": [
+                             *         {
+                             *           "id": "d1585a2c01c51af7e9e92d00",
+                             *           "type": 1,
+                             *           "data": {
+                             *             "text": "Could the throw be gift-wrapped? It is a birthday present."
+                             *           }
+                             *         }
+                             *       ]
+                             *     }
+                             */
                             layout: {
                                 blocks: {
                                     /** @default {} */
@@ -12485,11 +16683,29 @@ export interface paths {
                             description?: string;
                             enabled: boolean;
                             fullUrl: string;
+                            /**
+                             * @example {
+                             *       "en-US": true
+                             *     }
+                             */
                             gallerySettings: {
                                 [key: string]: boolean | number | string;
                             } | null;
                             id: string;
                             itemCount: number;
+                            /**
+                             * @example {
+                             *       "blocks": [
+                             *         {
+                             *           "id": "d1585a2c01c51af7e9e92d00",
+                             *           "type": 1,
+                             *           "data": {
+                             *             "text": "Could the throw be gift-wrapped? It is a birthday present."
+                             *           }
+                             *         }
+                             *       ]
+                             *     }
+                             */
                             layout: {
                                 blocks: {
                                     /** @default {} */
@@ -12542,6 +16758,19 @@ export interface paths {
                         baseUpdatedOn?: number;
                         description?: string | null;
                         enabled?: boolean;
+                        /**
+                         * @example {
+                         *       "blocks": [
+                         *         {
+                         *           "id": "d1585a2c01c51af7e9e92d00",
+                         *           "type": 1,
+                         *           "data": {
+                         *             "text": "Could the throw be gift-wrapped? It is a birthday present."
+                         *           }
+                         *         }
+                         *       ]
+                         *     }
+                         */
                         layout?: {
                             blocks: {
                                 /** @default {} */
@@ -12583,11 +16812,29 @@ export interface paths {
                             description?: string;
                             enabled: boolean;
                             fullUrl: string;
+                            /**
+                             * @example {
+                             *       "en-US": true
+                             *     }
+                             */
                             gallerySettings: {
                                 [key: string]: boolean | number | string;
                             } | null;
                             id: string;
                             itemCount: number;
+                            /**
+                             * @example {
+                             *       "blocks": [
+                             *         {
+                             *           "id": "d1585a2c01c51af7e9e92d00",
+                             *           "type": 1,
+                             *           "data": {
+                             *             "text": "Could the throw be gift-wrapped? It is a birthday present."
+                             *           }
+                             *         }
+                             *       ]
+                             *     }
+                             */
                             layout: {
                                 blocks: {
                                     /** @default {} */
@@ -12680,6 +16927,26 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "items": [
+                         *         {
+                         *           "id": "96c336619d58a9459901e9a2",
+                         *           "websiteId": "demo",
+                         *           "collectionId": "demo-shop",
+                         *           "displayName": "Maya Lindqvist",
+                         *           "parentCategoryId": "a59cbff7eff84be3c09b8f1d",
+                         *           "type": "ROOT",
+                         *           "pageRendering": "LIST_VIEW",
+                         *           "displayIndex": 3,
+                         *           "urlSlug": "merino-wool-throw",
+                         *           "fullUrl": "https://harbourandpine.example/shop/p/merino-wool-throw"
+                         *         }
+                         *       ],
+                         *       "hasNextPage": false,
+                         *       "nextPageCursor": null
+                         *     }
+                         */
                         "application/json": {
                             hasNextPage: boolean;
                             items: {
@@ -12947,6 +17214,205 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "items": [
+                         *         {
+                         *           "id": "7b707768b2bf480f551e2fb5",
+                         *           "websiteId": "demo",
+                         *           "collectionId": "demo-shop",
+                         *           "recordType": 3,
+                         *           "title": "Merino Wool Throw",
+                         *           "urlId": "08e72c8eb8c0940bb897da02",
+                         *           "fullUrl": "https://harbourandpine.example/shop/p/merino-wool-throw",
+                         *           "status": "published",
+                         *           "statusLabel": "Published",
+                         *           "publishOn": 1763649120000,
+                         *           "addedOn": 1763649120000,
+                         *           "updatedOn": 1763649120000,
+                         *           "displayIndex": 3,
+                         *           "body": "Could the throw be gift-wrapped? It is a birthday present.",
+                         *           "excerpt": "A soft throw woven from undyed merino in a small mill on the coast.",
+                         *           "tags": [
+                         *             "wool"
+                         *           ],
+                         *           "categories": [
+                         *             "Home"
+                         *           ],
+                         *           "starred": true,
+                         *           "author": {
+                         *             "displayName": "Maya Lindqvist"
+                         *           },
+                         *           "sourceUrl": "https://harbourandpine.example/shop/p/merino-wool-throw",
+                         *           "externalLink": "https://harbourandpine.example/shop/p/merino-wool-throw",
+                         *           "passthrough": true,
+                         *           "promotedBlockType": null,
+                         *           "commentState": 3,
+                         *           "likeCount": 42,
+                         *           "publicCommentCount": 42,
+                         *           "mainImage": {
+                         *             "assetUrl": "https://harbourandpine.example/api/content-service/public/1.0/assets/demo/merino-wool-throw.jpg",
+                         *             "originalSize": "1600x1200",
+                         *             "mediaFocalPoint": {
+                         *               "x": 1,
+                         *               "y": 1
+                         *             },
+                         *             "colorData": {
+                         *               "topLeftAverage": "c8b89a",
+                         *               "topRightAverage": "c8b89a",
+                         *               "bottomLeftAverage": "c8b89a",
+                         *               "bottomRightAverage": "c8b89a",
+                         *               "centerAverage": "c8b89a"
+                         *             },
+                         *             "systemDataVariants": "",
+                         *             "altText": "",
+                         *             "title": "",
+                         *             "body": "",
+                         *             "filename": "merino-wool-throw.jpg"
+                         *           },
+                         *           "image": {
+                         *             "assetUrl": "https://harbourandpine.example/api/content-service/public/1.0/assets/demo/merino-wool-throw.jpg",
+                         *             "originalSize": "1600x1200",
+                         *             "mediaFocalPoint": {
+                         *               "x": 1,
+                         *               "y": 1
+                         *             },
+                         *             "colorData": {
+                         *               "topLeftAverage": "c8b89a",
+                         *               "topRightAverage": "c8b89a",
+                         *               "bottomLeftAverage": "c8b89a",
+                         *               "bottomRightAverage": "c8b89a",
+                         *               "centerAverage": "c8b89a"
+                         *             },
+                         *             "systemDataVariants": "",
+                         *             "altText": "",
+                         *             "title": "",
+                         *             "body": "",
+                         *             "filename": "merino-wool-throw.jpg"
+                         *           },
+                         *           "assetUrl": "https://harbourandpine.example/api/content-service/public/1.0/assets/demo/merino-wool-throw.jpg",
+                         *           "durationSeconds": 3,
+                         *           "videoUrl": "https://harbourandpine.example/shop/p/merino-wool-throw",
+                         *           "startDate": 1763649120000,
+                         *           "endDate": 1763649120000,
+                         *           "location": {
+                         *             "addressLine1": "",
+                         *             "addressLine2": "",
+                         *             "addressCountry": "",
+                         *             "mapLat": 3,
+                         *             "mapLng": 3
+                         *           },
+                         *           "structuredContent": {
+                         *             "productType": 1,
+                         *             "variants": [
+                         *               {
+                         *                 "id": "433e696932c0910fccc3d1b2",
+                         *                 "sku": "HP-THROW-OAT",
+                         *                 "attributes": {
+                         *                   "Colour": "Oat"
+                         *                 },
+                         *                 "optionValues": [
+                         *                   {
+                         *                     "optionName": "Maya Lindqvist",
+                         *                     "value": "M.L."
+                         *                   }
+                         *                 ],
+                         *                 "priceMoney": {
+                         *                   "value": "8900",
+                         *                   "currency": "USD"
+                         *                 },
+                         *                 "salePriceMoney": {
+                         *                   "value": "8900",
+                         *                   "currency": "USD"
+                         *                 },
+                         *                 "onSale": true,
+                         *                 "price": 3,
+                         *                 "salePrice": 3,
+                         *                 "qtyInStock": 2,
+                         *                 "unlimited": true,
+                         *                 "mainImage": {
+                         *                   "assetUrl": "https://harbourandpine.example/api/content-service/public/1.0/assets/demo/merino-wool-throw.jpg",
+                         *                   "originalSize": "1600x1200",
+                         *                   "mediaFocalPoint": {
+                         *                     "x": 1,
+                         *                     "y": 1
+                         *                   },
+                         *                   "colorData": {
+                         *                     "topLeftAverage": "c8b89a",
+                         *                     "topRightAverage": "c8b89a",
+                         *                     "bottomLeftAverage": "c8b89a",
+                         *                     "bottomRightAverage": "c8b89a",
+                         *                     "centerAverage": "c8b89a"
+                         *                   },
+                         *                   "systemDataVariants": "",
+                         *                   "altText": "",
+                         *                   "title": "",
+                         *                   "body": "",
+                         *                   "filename": "merino-wool-throw.jpg"
+                         *                 }
+                         *               }
+                         *             ],
+                         *             "isSubscribable": true,
+                         *             "subscriptionPlan": {
+                         *               "billingPeriod": {
+                         *                 "value": 3,
+                         *                 "unit": "WEEK"
+                         *               },
+                         *               "numBillingCycles": 3
+                         *             },
+                         *             "priceMoney": {
+                         *               "value": "8900",
+                         *               "currency": "USD"
+                         *             },
+                         *             "salePriceMoney": {
+                         *               "value": "8900",
+                         *               "currency": "USD"
+                         *             },
+                         *             "onSale": true,
+                         *             "additionalFieldsFormId": "demo-contact-form",
+                         *             "useCustomAddButtonText": true,
+                         *             "customAddButtonText": "Add to basket",
+                         *             "giftCardDenominations": [
+                         *               {
+                         *                 "value": "8900",
+                         *                 "currency": "USD"
+                         *               }
+                         *             ]
+                         *           },
+                         *           "variantOptionOrdering": [
+                         *             "Colour"
+                         *           ],
+                         *           "categoryIds": [
+                         *             "f9d9343f947bc8869b499bb2"
+                         *           ],
+                         *           "items": [
+                         *             {
+                         *               "assetUrl": "https://harbourandpine.example/api/content-service/public/1.0/assets/demo/merino-wool-throw.jpg",
+                         *               "originalSize": "1600x1200",
+                         *               "mediaFocalPoint": {
+                         *                 "x": 1,
+                         *                 "y": 1
+                         *               },
+                         *               "colorData": {
+                         *                 "topLeftAverage": "c8b89a",
+                         *                 "topRightAverage": "c8b89a",
+                         *                 "bottomLeftAverage": "c8b89a",
+                         *                 "bottomRightAverage": "c8b89a",
+                         *                 "centerAverage": "c8b89a"
+                         *               },
+                         *               "systemDataVariants": "",
+                         *               "altText": "",
+                         *               "title": "",
+                         *               "body": "",
+                         *               "filename": "merino-wool-throw.jpg"
+                         *             }
+                         *           ]
+                         *         }
+                         *       ],
+                         *       "hasNextPage": false,
+                         *       "nextPageCursor": null
+                         *     }
+                         */
                         "application/json": {
                             hasNextPage: boolean;
                             items: {
@@ -12967,6 +17433,28 @@ export interface paths {
                                 externalLink: string | null;
                                 fullUrl: string;
                                 id: string;
+                                /**
+                                 * @example {
+                                 *       "assetUrl": "https://harbourandpine.example/api/content-service/public/1.0/assets/demo/merino-wool-throw.jpg",
+                                 *       "originalSize": "1600x1200",
+                                 *       "mediaFocalPoint": {
+                                 *         "x": 1,
+                                 *         "y": 1
+                                 *       },
+                                 *       "colorData": {
+                                 *         "topLeftAverage": "c8b89a",
+                                 *         "topRightAverage": "c8b89a",
+                                 *         "bottomLeftAverage": "c8b89a",
+                                 *         "bottomRightAverage": "c8b89a",
+                                 *         "centerAverage": "c8b89a"
+                                 *       },
+                                 *       "systemDataVariants": "",
+                                 *       "altText": "",
+                                 *       "title": "",
+                                 *       "body": "",
+                                 *       "filename": "merino-wool-throw.jpg"
+                                 *     }
+                                 */
                                 image?: {
                                     /** @default  */
                                     altText: string;
@@ -13030,6 +17518,15 @@ export interface paths {
                                     title: string;
                                 }[];
                                 likeCount: number;
+                                /**
+                                 * @example {
+                                 *       "addressLine1": "",
+                                 *       "addressLine2": "",
+                                 *       "addressCountry": "",
+                                 *       "mapLat": 3,
+                                 *       "mapLng": 3
+                                 *     }
+                                 */
                                 location?: {
                                     /** @default  */
                                     addressCountry: string;
@@ -13042,6 +17539,28 @@ export interface paths {
                                     /** @default null */
                                     mapLng: number | null;
                                 };
+                                /**
+                                 * @example {
+                                 *       "assetUrl": "https://harbourandpine.example/api/content-service/public/1.0/assets/demo/merino-wool-throw.jpg",
+                                 *       "originalSize": "1600x1200",
+                                 *       "mediaFocalPoint": {
+                                 *         "x": 1,
+                                 *         "y": 1
+                                 *       },
+                                 *       "colorData": {
+                                 *         "topLeftAverage": "c8b89a",
+                                 *         "topRightAverage": "c8b89a",
+                                 *         "bottomLeftAverage": "c8b89a",
+                                 *         "bottomRightAverage": "c8b89a",
+                                 *         "centerAverage": "c8b89a"
+                                 *       },
+                                 *       "systemDataVariants": "",
+                                 *       "altText": "",
+                                 *       "title": "",
+                                 *       "body": "",
+                                 *       "filename": "merino-wool-throw.jpg"
+                                 *     }
+                                 */
                                 mainImage: {
                                     /** @default  */
                                     altText: string;
@@ -13084,6 +17603,85 @@ export interface paths {
                                 /** @enum {string} */
                                 status: "published" | "scheduled" | "needs-review" | "draft" | "private";
                                 statusLabel: string | null;
+                                /**
+                                 * @example {
+                                 *       "productType": 1,
+                                 *       "variants": [
+                                 *         {
+                                 *           "id": "433e696932c0910fccc3d1b2",
+                                 *           "sku": "HP-THROW-OAT",
+                                 *           "attributes": {
+                                 *             "Colour": "Oat"
+                                 *           },
+                                 *           "optionValues": [
+                                 *             {
+                                 *               "optionName": "Maya Lindqvist",
+                                 *               "value": "M.L."
+                                 *             }
+                                 *           ],
+                                 *           "priceMoney": {
+                                 *             "value": "8900",
+                                 *             "currency": "USD"
+                                 *           },
+                                 *           "salePriceMoney": {
+                                 *             "value": "8900",
+                                 *             "currency": "USD"
+                                 *           },
+                                 *           "onSale": true,
+                                 *           "price": 3,
+                                 *           "salePrice": 3,
+                                 *           "qtyInStock": 2,
+                                 *           "unlimited": true,
+                                 *           "mainImage": {
+                                 *             "assetUrl": "https://harbourandpine.example/api/content-service/public/1.0/assets/demo/merino-wool-throw.jpg",
+                                 *             "originalSize": "1600x1200",
+                                 *             "mediaFocalPoint": {
+                                 *               "x": 1,
+                                 *               "y": 1
+                                 *             },
+                                 *             "colorData": {
+                                 *               "topLeftAverage": "c8b89a",
+                                 *               "topRightAverage": "c8b89a",
+                                 *               "bottomLeftAverage": "c8b89a",
+                                 *               "bottomRightAverage": "c8b89a",
+                                 *               "centerAverage": "c8b89a"
+                                 *             },
+                                 *             "systemDataVariants": "",
+                                 *             "altText": "",
+                                 *             "title": "",
+                                 *             "body": "",
+                                 *             "filename": "merino-wool-throw.jpg"
+                                 *           }
+                                 *         }
+                                 *       ],
+                                 *       "isSubscribable": true,
+                                 *       "subscriptionPlan": {
+                                 *         "billingPeriod": {
+                                 *           "value": 3,
+                                 *           "unit": "WEEK"
+                                 *         },
+                                 *         "numBillingCycles": 3
+                                 *       },
+                                 *       "priceMoney": {
+                                 *         "value": "8900",
+                                 *         "currency": "USD"
+                                 *       },
+                                 *       "salePriceMoney": {
+                                 *         "value": "8900",
+                                 *         "currency": "USD"
+                                 *       },
+                                 *       "onSale": true,
+                                 *       "additionalFieldsFormId": "demo-contact-form",
+                                 *       "useCustomAddButtonText": true,
+                                 *       "customAddButtonText": "Add to basket",
+                                 *       "giftCardDenominations": [
+                                 *         {
+                                 *           "value": "8900",
+                                 *           "currency": "USD"
+                                 *         }
+                                 *       ]
+                                 *     }
+                                 */
                                 structuredContent?: {
                                     additionalFieldsFormId: string | null;
                                     customAddButtonText: string;
@@ -13094,6 +17692,12 @@ export interface paths {
                                     }[];
                                     isSubscribable: boolean;
                                     onSale: boolean;
+                                    /**
+                                     * @example {
+                                     *       "value": "8900",
+                                     *       "currency": "USD"
+                                     *     }
+                                     */
                                     priceMoney: {
                                         /** @enum {string} */
                                         currency: "EUR" | "USD" | "AUD" | "NOK" | "CAD" | "NZD" | "DKK" | "GBP" | "HKD" | "CHF" | "MXN" | "SGD" | "SEK" | "CZK" | "ILS" | "PHP" | "RUB" | "PLN" | "THB" | "MYR" | "ARS" | "BRL" | "COP" | "IDR" | "INR" | "JPY" | "ZAR";
@@ -13101,11 +17705,26 @@ export interface paths {
                                     };
                                     /** @enum {number} */
                                     productType: 1 | 2 | 3 | 4 | 5;
+                                    /**
+                                     * @example {
+                                     *       "value": "8900",
+                                     *       "currency": "USD"
+                                     *     }
+                                     */
                                     salePriceMoney: {
                                         /** @enum {string} */
                                         currency: "EUR" | "USD" | "AUD" | "NOK" | "CAD" | "NZD" | "DKK" | "GBP" | "HKD" | "CHF" | "MXN" | "SGD" | "SEK" | "CZK" | "ILS" | "PHP" | "RUB" | "PLN" | "THB" | "MYR" | "ARS" | "BRL" | "COP" | "IDR" | "INR" | "JPY" | "ZAR";
                                         value: string;
                                     };
+                                    /**
+                                     * @example {
+                                     *       "billingPeriod": {
+                                     *         "value": 3,
+                                     *         "unit": "WEEK"
+                                     *       },
+                                     *       "numBillingCycles": 3
+                                     *     }
+                                     */
                                     subscriptionPlan: {
                                         billingPeriod: {
                                             /** @enum {string} */
@@ -13120,6 +17739,28 @@ export interface paths {
                                             [key: string]: string;
                                         };
                                         id: string;
+                                        /**
+                                         * @example {
+                                         *       "assetUrl": "https://harbourandpine.example/api/content-service/public/1.0/assets/demo/merino-wool-throw.jpg",
+                                         *       "originalSize": "1600x1200",
+                                         *       "mediaFocalPoint": {
+                                         *         "x": 1,
+                                         *         "y": 1
+                                         *       },
+                                         *       "colorData": {
+                                         *         "topLeftAverage": "c8b89a",
+                                         *         "topRightAverage": "c8b89a",
+                                         *         "bottomLeftAverage": "c8b89a",
+                                         *         "bottomRightAverage": "c8b89a",
+                                         *         "centerAverage": "c8b89a"
+                                         *       },
+                                         *       "systemDataVariants": "",
+                                         *       "altText": "",
+                                         *       "title": "",
+                                         *       "body": "",
+                                         *       "filename": "merino-wool-throw.jpg"
+                                         *     }
+                                         */
                                         mainImage?: {
                                             /** @default  */
                                             altText: string;
@@ -13157,6 +17798,12 @@ export interface paths {
                                             value: string;
                                         }[];
                                         price: number;
+                                        /**
+                                         * @example {
+                                         *       "value": "8900",
+                                         *       "currency": "USD"
+                                         *     }
+                                         */
                                         priceMoney: {
                                             /** @enum {string} */
                                             currency: "EUR" | "USD" | "AUD" | "NOK" | "CAD" | "NZD" | "DKK" | "GBP" | "HKD" | "CHF" | "MXN" | "SGD" | "SEK" | "CZK" | "ILS" | "PHP" | "RUB" | "PLN" | "THB" | "MYR" | "ARS" | "BRL" | "COP" | "IDR" | "INR" | "JPY" | "ZAR";
@@ -13164,6 +17811,12 @@ export interface paths {
                                         };
                                         qtyInStock: number;
                                         salePrice: number;
+                                        /**
+                                         * @example {
+                                         *       "value": "8900",
+                                         *       "currency": "USD"
+                                         *     }
+                                         */
                                         salePriceMoney: {
                                             /** @enum {string} */
                                             currency: "EUR" | "USD" | "AUD" | "NOK" | "CAD" | "NZD" | "DKK" | "GBP" | "HKD" | "CHF" | "MXN" | "SGD" | "SEK" | "CZK" | "ILS" | "PHP" | "RUB" | "PLN" | "THB" | "MYR" | "ARS" | "BRL" | "COP" | "IDR" | "INR" | "JPY" | "ZAR";
@@ -13220,7 +17873,29 @@ export interface paths {
                         externalLink?: string | null;
                         /** @default 0 */
                         likeCount?: number;
-                        /** @default null */
+                        /**
+                         * @default null
+                         * @example {
+                         *       "assetUrl": "https://harbourandpine.example/api/content-service/public/1.0/assets/demo/merino-wool-throw.jpg",
+                         *       "originalSize": "1600x1200",
+                         *       "mediaFocalPoint": {
+                         *         "x": 1,
+                         *         "y": 1
+                         *       },
+                         *       "colorData": {
+                         *         "topLeftAverage": "c8b89a",
+                         *         "topRightAverage": "c8b89a",
+                         *         "bottomLeftAverage": "c8b89a",
+                         *         "bottomRightAverage": "c8b89a",
+                         *         "centerAverage": "c8b89a"
+                         *       },
+                         *       "systemDataVariants": "",
+                         *       "altText": "",
+                         *       "title": "",
+                         *       "body": "",
+                         *       "filename": "merino-wool-throw.jpg"
+                         *     }
+                         */
                         mainImage?: {
                             /** @default  */
                             altText?: string;
@@ -13297,7 +17972,29 @@ export interface paths {
                         externalLink?: string | null;
                         /** @default 0 */
                         likeCount?: number;
-                        /** @default null */
+                        /**
+                         * @default null
+                         * @example {
+                         *       "assetUrl": "https://harbourandpine.example/api/content-service/public/1.0/assets/demo/merino-wool-throw.jpg",
+                         *       "originalSize": "1600x1200",
+                         *       "mediaFocalPoint": {
+                         *         "x": 1,
+                         *         "y": 1
+                         *       },
+                         *       "colorData": {
+                         *         "topLeftAverage": "c8b89a",
+                         *         "topRightAverage": "c8b89a",
+                         *         "bottomLeftAverage": "c8b89a",
+                         *         "bottomRightAverage": "c8b89a",
+                         *         "centerAverage": "c8b89a"
+                         *       },
+                         *       "systemDataVariants": "",
+                         *       "altText": "",
+                         *       "title": "",
+                         *       "body": "",
+                         *       "filename": "merino-wool-throw.jpg"
+                         *     }
+                         */
                         mainImage?: {
                             /** @default  */
                             altText?: string;
@@ -13372,7 +18069,29 @@ export interface paths {
                         externalLink?: string | null;
                         /** @default 0 */
                         likeCount?: number;
-                        /** @default null */
+                        /**
+                         * @default null
+                         * @example {
+                         *       "assetUrl": "https://harbourandpine.example/api/content-service/public/1.0/assets/demo/merino-wool-throw.jpg",
+                         *       "originalSize": "1600x1200",
+                         *       "mediaFocalPoint": {
+                         *         "x": 1,
+                         *         "y": 1
+                         *       },
+                         *       "colorData": {
+                         *         "topLeftAverage": "c8b89a",
+                         *         "topRightAverage": "c8b89a",
+                         *         "bottomLeftAverage": "c8b89a",
+                         *         "bottomRightAverage": "c8b89a",
+                         *         "centerAverage": "c8b89a"
+                         *       },
+                         *       "systemDataVariants": "",
+                         *       "altText": "",
+                         *       "title": "",
+                         *       "body": "",
+                         *       "filename": "merino-wool-throw.jpg"
+                         *     }
+                         */
                         mainImage?: {
                             /** @default  */
                             altText?: string;
@@ -13447,7 +18166,29 @@ export interface paths {
                         externalLink?: string | null;
                         /** @default 0 */
                         likeCount?: number;
-                        /** @default null */
+                        /**
+                         * @default null
+                         * @example {
+                         *       "assetUrl": "https://harbourandpine.example/api/content-service/public/1.0/assets/demo/merino-wool-throw.jpg",
+                         *       "originalSize": "1600x1200",
+                         *       "mediaFocalPoint": {
+                         *         "x": 1,
+                         *         "y": 1
+                         *       },
+                         *       "colorData": {
+                         *         "topLeftAverage": "c8b89a",
+                         *         "topRightAverage": "c8b89a",
+                         *         "bottomLeftAverage": "c8b89a",
+                         *         "bottomRightAverage": "c8b89a",
+                         *         "centerAverage": "c8b89a"
+                         *       },
+                         *       "systemDataVariants": "",
+                         *       "altText": "",
+                         *       "title": "",
+                         *       "body": "",
+                         *       "filename": "merino-wool-throw.jpg"
+                         *     }
+                         */
                         mainImage?: {
                             /** @default  */
                             altText?: string;
@@ -13522,7 +18263,29 @@ export interface paths {
                         externalLink?: string | null;
                         /** @default 0 */
                         likeCount?: number;
-                        /** @default null */
+                        /**
+                         * @default null
+                         * @example {
+                         *       "assetUrl": "https://harbourandpine.example/api/content-service/public/1.0/assets/demo/merino-wool-throw.jpg",
+                         *       "originalSize": "1600x1200",
+                         *       "mediaFocalPoint": {
+                         *         "x": 1,
+                         *         "y": 1
+                         *       },
+                         *       "colorData": {
+                         *         "topLeftAverage": "c8b89a",
+                         *         "topRightAverage": "c8b89a",
+                         *         "bottomLeftAverage": "c8b89a",
+                         *         "bottomRightAverage": "c8b89a",
+                         *         "centerAverage": "c8b89a"
+                         *       },
+                         *       "systemDataVariants": "",
+                         *       "altText": "",
+                         *       "title": "",
+                         *       "body": "",
+                         *       "filename": "merino-wool-throw.jpg"
+                         *     }
+                         */
                         mainImage?: {
                             /** @default  */
                             altText?: string;
@@ -13595,6 +18358,28 @@ export interface paths {
                         excerpt?: string;
                         /** @default null */
                         externalLink?: string | null;
+                        /**
+                         * @example {
+                         *       "assetUrl": "https://harbourandpine.example/api/content-service/public/1.0/assets/demo/merino-wool-throw.jpg",
+                         *       "originalSize": "1600x1200",
+                         *       "mediaFocalPoint": {
+                         *         "x": 1,
+                         *         "y": 1
+                         *       },
+                         *       "colorData": {
+                         *         "topLeftAverage": "c8b89a",
+                         *         "topRightAverage": "c8b89a",
+                         *         "bottomLeftAverage": "c8b89a",
+                         *         "bottomRightAverage": "c8b89a",
+                         *         "centerAverage": "c8b89a"
+                         *       },
+                         *       "systemDataVariants": "",
+                         *       "altText": "",
+                         *       "title": "",
+                         *       "body": "",
+                         *       "filename": "merino-wool-throw.jpg"
+                         *     }
+                         */
                         image: {
                             /** @default  */
                             altText?: string;
@@ -13628,7 +18413,29 @@ export interface paths {
                         };
                         /** @default 0 */
                         likeCount?: number;
-                        /** @default null */
+                        /**
+                         * @default null
+                         * @example {
+                         *       "assetUrl": "https://harbourandpine.example/api/content-service/public/1.0/assets/demo/merino-wool-throw.jpg",
+                         *       "originalSize": "1600x1200",
+                         *       "mediaFocalPoint": {
+                         *         "x": 1,
+                         *         "y": 1
+                         *       },
+                         *       "colorData": {
+                         *         "topLeftAverage": "c8b89a",
+                         *         "topRightAverage": "c8b89a",
+                         *         "bottomLeftAverage": "c8b89a",
+                         *         "bottomRightAverage": "c8b89a",
+                         *         "centerAverage": "c8b89a"
+                         *       },
+                         *       "systemDataVariants": "",
+                         *       "altText": "",
+                         *       "title": "",
+                         *       "body": "",
+                         *       "filename": "merino-wool-throw.jpg"
+                         *     }
+                         */
                         mainImage?: {
                             /** @default  */
                             altText?: string;
@@ -13706,7 +18513,29 @@ export interface paths {
                         externalLink?: string | null;
                         /** @default 0 */
                         likeCount?: number;
-                        /** @default null */
+                        /**
+                         * @default null
+                         * @example {
+                         *       "assetUrl": "https://harbourandpine.example/api/content-service/public/1.0/assets/demo/merino-wool-throw.jpg",
+                         *       "originalSize": "1600x1200",
+                         *       "mediaFocalPoint": {
+                         *         "x": 1,
+                         *         "y": 1
+                         *       },
+                         *       "colorData": {
+                         *         "topLeftAverage": "c8b89a",
+                         *         "topRightAverage": "c8b89a",
+                         *         "bottomLeftAverage": "c8b89a",
+                         *         "bottomRightAverage": "c8b89a",
+                         *         "centerAverage": "c8b89a"
+                         *       },
+                         *       "systemDataVariants": "",
+                         *       "altText": "",
+                         *       "title": "",
+                         *       "body": "",
+                         *       "filename": "merino-wool-throw.jpg"
+                         *     }
+                         */
                         mainImage?: {
                             /** @default  */
                             altText?: string;
@@ -13791,6 +18620,13 @@ export interface paths {
                          *       "mapLat": null,
                          *       "mapLng": null
                          *     }
+                         * @example {
+                         *       "addressLine1": "",
+                         *       "addressLine2": "",
+                         *       "addressCountry": "",
+                         *       "mapLat": 3,
+                         *       "mapLng": 3
+                         *     }
                          */
                         location?: {
                             /** @default  */
@@ -13804,7 +18640,29 @@ export interface paths {
                             /** @default null */
                             mapLng?: number | null;
                         };
-                        /** @default null */
+                        /**
+                         * @default null
+                         * @example {
+                         *       "assetUrl": "https://harbourandpine.example/api/content-service/public/1.0/assets/demo/merino-wool-throw.jpg",
+                         *       "originalSize": "1600x1200",
+                         *       "mediaFocalPoint": {
+                         *         "x": 1,
+                         *         "y": 1
+                         *       },
+                         *       "colorData": {
+                         *         "topLeftAverage": "c8b89a",
+                         *         "topRightAverage": "c8b89a",
+                         *         "bottomLeftAverage": "c8b89a",
+                         *         "bottomRightAverage": "c8b89a",
+                         *         "centerAverage": "c8b89a"
+                         *       },
+                         *       "systemDataVariants": "",
+                         *       "altText": "",
+                         *       "title": "",
+                         *       "body": "",
+                         *       "filename": "merino-wool-throw.jpg"
+                         *     }
+                         */
                         mainImage?: {
                             /** @default  */
                             altText?: string;
@@ -13915,7 +18773,29 @@ export interface paths {
                         }[];
                         /** @default 0 */
                         likeCount?: number;
-                        /** @default null */
+                        /**
+                         * @default null
+                         * @example {
+                         *       "assetUrl": "https://harbourandpine.example/api/content-service/public/1.0/assets/demo/merino-wool-throw.jpg",
+                         *       "originalSize": "1600x1200",
+                         *       "mediaFocalPoint": {
+                         *         "x": 1,
+                         *         "y": 1
+                         *       },
+                         *       "colorData": {
+                         *         "topLeftAverage": "c8b89a",
+                         *         "topRightAverage": "c8b89a",
+                         *         "bottomLeftAverage": "c8b89a",
+                         *         "bottomRightAverage": "c8b89a",
+                         *         "centerAverage": "c8b89a"
+                         *       },
+                         *       "systemDataVariants": "",
+                         *       "altText": "",
+                         *       "title": "",
+                         *       "body": "",
+                         *       "filename": "merino-wool-throw.jpg"
+                         *     }
+                         */
                         mainImage?: {
                             /** @default  */
                             altText?: string;
@@ -13984,7 +18864,16 @@ export interface paths {
                             isSubscribable?: boolean;
                             /** @enum {number} */
                             productType: 1 | 2 | 3 | 4 | 5;
-                            /** @default null */
+                            /**
+                             * @default null
+                             * @example {
+                             *       "billingPeriod": {
+                             *         "value": 3,
+                             *         "unit": "WEEK"
+                             *       },
+                             *       "numBillingCycles": 3
+                             *     }
+                             */
                             subscriptionPlan?: {
                                 billingPeriod: {
                                     /** @enum {string} */
@@ -14027,6 +18916,12 @@ export interface paths {
                                 } | null;
                                 /** @default false */
                                 onSale?: boolean;
+                                /**
+                                 * @example {
+                                 *       "value": "8900",
+                                 *       "currency": "USD"
+                                 *     }
+                                 */
                                 priceMoney: {
                                     /** @enum {string} */
                                     currency: "EUR" | "USD" | "AUD" | "NOK" | "CAD" | "NZD" | "DKK" | "GBP" | "HKD" | "CHF" | "MXN" | "SGD" | "SEK" | "CZK" | "ILS" | "PHP" | "RUB" | "PLN" | "THB" | "MYR" | "ARS" | "BRL" | "COP" | "IDR" | "INR" | "JPY" | "ZAR";
@@ -14034,6 +18929,12 @@ export interface paths {
                                 };
                                 /** @default 0 */
                                 qtyInStock?: number;
+                                /**
+                                 * @example {
+                                 *       "value": "8900",
+                                 *       "currency": "USD"
+                                 *     }
+                                 */
                                 salePriceMoney?: {
                                     /** @enum {string} */
                                     currency: "EUR" | "USD" | "AUD" | "NOK" | "CAD" | "NZD" | "DKK" | "GBP" | "HKD" | "CHF" | "MXN" | "SGD" | "SEK" | "CZK" | "ILS" | "PHP" | "RUB" | "PLN" | "THB" | "MYR" | "ARS" | "BRL" | "COP" | "IDR" | "INR" | "JPY" | "ZAR";
@@ -14076,6 +18977,28 @@ export interface paths {
                             externalLink: string | null;
                             fullUrl: string;
                             id: string;
+                            /**
+                             * @example {
+                             *       "assetUrl": "https://harbourandpine.example/api/content-service/public/1.0/assets/demo/merino-wool-throw.jpg",
+                             *       "originalSize": "1600x1200",
+                             *       "mediaFocalPoint": {
+                             *         "x": 1,
+                             *         "y": 1
+                             *       },
+                             *       "colorData": {
+                             *         "topLeftAverage": "c8b89a",
+                             *         "topRightAverage": "c8b89a",
+                             *         "bottomLeftAverage": "c8b89a",
+                             *         "bottomRightAverage": "c8b89a",
+                             *         "centerAverage": "c8b89a"
+                             *       },
+                             *       "systemDataVariants": "",
+                             *       "altText": "",
+                             *       "title": "",
+                             *       "body": "",
+                             *       "filename": "merino-wool-throw.jpg"
+                             *     }
+                             */
                             image?: {
                                 /** @default  */
                                 altText: string;
@@ -14139,6 +19062,15 @@ export interface paths {
                                 title: string;
                             }[];
                             likeCount: number;
+                            /**
+                             * @example {
+                             *       "addressLine1": "",
+                             *       "addressLine2": "",
+                             *       "addressCountry": "",
+                             *       "mapLat": 3,
+                             *       "mapLng": 3
+                             *     }
+                             */
                             location?: {
                                 /** @default  */
                                 addressCountry: string;
@@ -14151,6 +19083,28 @@ export interface paths {
                                 /** @default null */
                                 mapLng: number | null;
                             };
+                            /**
+                             * @example {
+                             *       "assetUrl": "https://harbourandpine.example/api/content-service/public/1.0/assets/demo/merino-wool-throw.jpg",
+                             *       "originalSize": "1600x1200",
+                             *       "mediaFocalPoint": {
+                             *         "x": 1,
+                             *         "y": 1
+                             *       },
+                             *       "colorData": {
+                             *         "topLeftAverage": "c8b89a",
+                             *         "topRightAverage": "c8b89a",
+                             *         "bottomLeftAverage": "c8b89a",
+                             *         "bottomRightAverage": "c8b89a",
+                             *         "centerAverage": "c8b89a"
+                             *       },
+                             *       "systemDataVariants": "",
+                             *       "altText": "",
+                             *       "title": "",
+                             *       "body": "",
+                             *       "filename": "merino-wool-throw.jpg"
+                             *     }
+                             */
                             mainImage: {
                                 /** @default  */
                                 altText: string;
@@ -14193,6 +19147,85 @@ export interface paths {
                             /** @enum {string} */
                             status: "published" | "scheduled" | "needs-review" | "draft" | "private";
                             statusLabel: string | null;
+                            /**
+                             * @example {
+                             *       "productType": 1,
+                             *       "variants": [
+                             *         {
+                             *           "id": "433e696932c0910fccc3d1b2",
+                             *           "sku": "HP-THROW-OAT",
+                             *           "attributes": {
+                             *             "Colour": "Oat"
+                             *           },
+                             *           "optionValues": [
+                             *             {
+                             *               "optionName": "Maya Lindqvist",
+                             *               "value": "M.L."
+                             *             }
+                             *           ],
+                             *           "priceMoney": {
+                             *             "value": "8900",
+                             *             "currency": "USD"
+                             *           },
+                             *           "salePriceMoney": {
+                             *             "value": "8900",
+                             *             "currency": "USD"
+                             *           },
+                             *           "onSale": true,
+                             *           "price": 3,
+                             *           "salePrice": 3,
+                             *           "qtyInStock": 2,
+                             *           "unlimited": true,
+                             *           "mainImage": {
+                             *             "assetUrl": "https://harbourandpine.example/api/content-service/public/1.0/assets/demo/merino-wool-throw.jpg",
+                             *             "originalSize": "1600x1200",
+                             *             "mediaFocalPoint": {
+                             *               "x": 1,
+                             *               "y": 1
+                             *             },
+                             *             "colorData": {
+                             *               "topLeftAverage": "c8b89a",
+                             *               "topRightAverage": "c8b89a",
+                             *               "bottomLeftAverage": "c8b89a",
+                             *               "bottomRightAverage": "c8b89a",
+                             *               "centerAverage": "c8b89a"
+                             *             },
+                             *             "systemDataVariants": "",
+                             *             "altText": "",
+                             *             "title": "",
+                             *             "body": "",
+                             *             "filename": "merino-wool-throw.jpg"
+                             *           }
+                             *         }
+                             *       ],
+                             *       "isSubscribable": true,
+                             *       "subscriptionPlan": {
+                             *         "billingPeriod": {
+                             *           "value": 3,
+                             *           "unit": "WEEK"
+                             *         },
+                             *         "numBillingCycles": 3
+                             *       },
+                             *       "priceMoney": {
+                             *         "value": "8900",
+                             *         "currency": "USD"
+                             *       },
+                             *       "salePriceMoney": {
+                             *         "value": "8900",
+                             *         "currency": "USD"
+                             *       },
+                             *       "onSale": true,
+                             *       "additionalFieldsFormId": "demo-contact-form",
+                             *       "useCustomAddButtonText": true,
+                             *       "customAddButtonText": "Add to basket",
+                             *       "giftCardDenominations": [
+                             *         {
+                             *           "value": "8900",
+                             *           "currency": "USD"
+                             *         }
+                             *       ]
+                             *     }
+                             */
                             structuredContent?: {
                                 additionalFieldsFormId: string | null;
                                 customAddButtonText: string;
@@ -14203,6 +19236,12 @@ export interface paths {
                                 }[];
                                 isSubscribable: boolean;
                                 onSale: boolean;
+                                /**
+                                 * @example {
+                                 *       "value": "8900",
+                                 *       "currency": "USD"
+                                 *     }
+                                 */
                                 priceMoney: {
                                     /** @enum {string} */
                                     currency: "EUR" | "USD" | "AUD" | "NOK" | "CAD" | "NZD" | "DKK" | "GBP" | "HKD" | "CHF" | "MXN" | "SGD" | "SEK" | "CZK" | "ILS" | "PHP" | "RUB" | "PLN" | "THB" | "MYR" | "ARS" | "BRL" | "COP" | "IDR" | "INR" | "JPY" | "ZAR";
@@ -14210,11 +19249,26 @@ export interface paths {
                                 };
                                 /** @enum {number} */
                                 productType: 1 | 2 | 3 | 4 | 5;
+                                /**
+                                 * @example {
+                                 *       "value": "8900",
+                                 *       "currency": "USD"
+                                 *     }
+                                 */
                                 salePriceMoney: {
                                     /** @enum {string} */
                                     currency: "EUR" | "USD" | "AUD" | "NOK" | "CAD" | "NZD" | "DKK" | "GBP" | "HKD" | "CHF" | "MXN" | "SGD" | "SEK" | "CZK" | "ILS" | "PHP" | "RUB" | "PLN" | "THB" | "MYR" | "ARS" | "BRL" | "COP" | "IDR" | "INR" | "JPY" | "ZAR";
                                     value: string;
                                 };
+                                /**
+                                 * @example {
+                                 *       "billingPeriod": {
+                                 *         "value": 3,
+                                 *         "unit": "WEEK"
+                                 *       },
+                                 *       "numBillingCycles": 3
+                                 *     }
+                                 */
                                 subscriptionPlan: {
                                     billingPeriod: {
                                         /** @enum {string} */
@@ -14229,6 +19283,28 @@ export interface paths {
                                         [key: string]: string;
                                     };
                                     id: string;
+                                    /**
+                                     * @example {
+                                     *       "assetUrl": "https://harbourandpine.example/api/content-service/public/1.0/assets/demo/merino-wool-throw.jpg",
+                                     *       "originalSize": "1600x1200",
+                                     *       "mediaFocalPoint": {
+                                     *         "x": 1,
+                                     *         "y": 1
+                                     *       },
+                                     *       "colorData": {
+                                     *         "topLeftAverage": "c8b89a",
+                                     *         "topRightAverage": "c8b89a",
+                                     *         "bottomLeftAverage": "c8b89a",
+                                     *         "bottomRightAverage": "c8b89a",
+                                     *         "centerAverage": "c8b89a"
+                                     *       },
+                                     *       "systemDataVariants": "",
+                                     *       "altText": "",
+                                     *       "title": "",
+                                     *       "body": "",
+                                     *       "filename": "merino-wool-throw.jpg"
+                                     *     }
+                                     */
                                     mainImage?: {
                                         /** @default  */
                                         altText: string;
@@ -14266,6 +19342,12 @@ export interface paths {
                                         value: string;
                                     }[];
                                     price: number;
+                                    /**
+                                     * @example {
+                                     *       "value": "8900",
+                                     *       "currency": "USD"
+                                     *     }
+                                     */
                                     priceMoney: {
                                         /** @enum {string} */
                                         currency: "EUR" | "USD" | "AUD" | "NOK" | "CAD" | "NZD" | "DKK" | "GBP" | "HKD" | "CHF" | "MXN" | "SGD" | "SEK" | "CZK" | "ILS" | "PHP" | "RUB" | "PLN" | "THB" | "MYR" | "ARS" | "BRL" | "COP" | "IDR" | "INR" | "JPY" | "ZAR";
@@ -14273,6 +19355,12 @@ export interface paths {
                                     };
                                     qtyInStock: number;
                                     salePrice: number;
+                                    /**
+                                     * @example {
+                                     *       "value": "8900",
+                                     *       "currency": "USD"
+                                     *     }
+                                     */
                                     salePriceMoney: {
                                         /** @enum {string} */
                                         currency: "EUR" | "USD" | "AUD" | "NOK" | "CAD" | "NZD" | "DKK" | "GBP" | "HKD" | "CHF" | "MXN" | "SGD" | "SEK" | "CZK" | "ILS" | "PHP" | "RUB" | "PLN" | "THB" | "MYR" | "ARS" | "BRL" | "COP" | "IDR" | "INR" | "JPY" | "ZAR";
@@ -14345,6 +19433,28 @@ export interface paths {
                             externalLink: string | null;
                             fullUrl: string;
                             id: string;
+                            /**
+                             * @example {
+                             *       "assetUrl": "https://harbourandpine.example/api/content-service/public/1.0/assets/demo/merino-wool-throw.jpg",
+                             *       "originalSize": "1600x1200",
+                             *       "mediaFocalPoint": {
+                             *         "x": 1,
+                             *         "y": 1
+                             *       },
+                             *       "colorData": {
+                             *         "topLeftAverage": "c8b89a",
+                             *         "topRightAverage": "c8b89a",
+                             *         "bottomLeftAverage": "c8b89a",
+                             *         "bottomRightAverage": "c8b89a",
+                             *         "centerAverage": "c8b89a"
+                             *       },
+                             *       "systemDataVariants": "",
+                             *       "altText": "",
+                             *       "title": "",
+                             *       "body": "",
+                             *       "filename": "merino-wool-throw.jpg"
+                             *     }
+                             */
                             image?: {
                                 /** @default  */
                                 altText: string;
@@ -14408,6 +19518,15 @@ export interface paths {
                                 title: string;
                             }[];
                             likeCount: number;
+                            /**
+                             * @example {
+                             *       "addressLine1": "",
+                             *       "addressLine2": "",
+                             *       "addressCountry": "",
+                             *       "mapLat": 3,
+                             *       "mapLng": 3
+                             *     }
+                             */
                             location?: {
                                 /** @default  */
                                 addressCountry: string;
@@ -14420,6 +19539,28 @@ export interface paths {
                                 /** @default null */
                                 mapLng: number | null;
                             };
+                            /**
+                             * @example {
+                             *       "assetUrl": "https://harbourandpine.example/api/content-service/public/1.0/assets/demo/merino-wool-throw.jpg",
+                             *       "originalSize": "1600x1200",
+                             *       "mediaFocalPoint": {
+                             *         "x": 1,
+                             *         "y": 1
+                             *       },
+                             *       "colorData": {
+                             *         "topLeftAverage": "c8b89a",
+                             *         "topRightAverage": "c8b89a",
+                             *         "bottomLeftAverage": "c8b89a",
+                             *         "bottomRightAverage": "c8b89a",
+                             *         "centerAverage": "c8b89a"
+                             *       },
+                             *       "systemDataVariants": "",
+                             *       "altText": "",
+                             *       "title": "",
+                             *       "body": "",
+                             *       "filename": "merino-wool-throw.jpg"
+                             *     }
+                             */
                             mainImage: {
                                 /** @default  */
                                 altText: string;
@@ -14462,6 +19603,85 @@ export interface paths {
                             /** @enum {string} */
                             status: "published" | "scheduled" | "needs-review" | "draft" | "private";
                             statusLabel: string | null;
+                            /**
+                             * @example {
+                             *       "productType": 1,
+                             *       "variants": [
+                             *         {
+                             *           "id": "433e696932c0910fccc3d1b2",
+                             *           "sku": "HP-THROW-OAT",
+                             *           "attributes": {
+                             *             "Colour": "Oat"
+                             *           },
+                             *           "optionValues": [
+                             *             {
+                             *               "optionName": "Maya Lindqvist",
+                             *               "value": "M.L."
+                             *             }
+                             *           ],
+                             *           "priceMoney": {
+                             *             "value": "8900",
+                             *             "currency": "USD"
+                             *           },
+                             *           "salePriceMoney": {
+                             *             "value": "8900",
+                             *             "currency": "USD"
+                             *           },
+                             *           "onSale": true,
+                             *           "price": 3,
+                             *           "salePrice": 3,
+                             *           "qtyInStock": 2,
+                             *           "unlimited": true,
+                             *           "mainImage": {
+                             *             "assetUrl": "https://harbourandpine.example/api/content-service/public/1.0/assets/demo/merino-wool-throw.jpg",
+                             *             "originalSize": "1600x1200",
+                             *             "mediaFocalPoint": {
+                             *               "x": 1,
+                             *               "y": 1
+                             *             },
+                             *             "colorData": {
+                             *               "topLeftAverage": "c8b89a",
+                             *               "topRightAverage": "c8b89a",
+                             *               "bottomLeftAverage": "c8b89a",
+                             *               "bottomRightAverage": "c8b89a",
+                             *               "centerAverage": "c8b89a"
+                             *             },
+                             *             "systemDataVariants": "",
+                             *             "altText": "",
+                             *             "title": "",
+                             *             "body": "",
+                             *             "filename": "merino-wool-throw.jpg"
+                             *           }
+                             *         }
+                             *       ],
+                             *       "isSubscribable": true,
+                             *       "subscriptionPlan": {
+                             *         "billingPeriod": {
+                             *           "value": 3,
+                             *           "unit": "WEEK"
+                             *         },
+                             *         "numBillingCycles": 3
+                             *       },
+                             *       "priceMoney": {
+                             *         "value": "8900",
+                             *         "currency": "USD"
+                             *       },
+                             *       "salePriceMoney": {
+                             *         "value": "8900",
+                             *         "currency": "USD"
+                             *       },
+                             *       "onSale": true,
+                             *       "additionalFieldsFormId": "demo-contact-form",
+                             *       "useCustomAddButtonText": true,
+                             *       "customAddButtonText": "Add to basket",
+                             *       "giftCardDenominations": [
+                             *         {
+                             *           "value": "8900",
+                             *           "currency": "USD"
+                             *         }
+                             *       ]
+                             *     }
+                             */
                             structuredContent?: {
                                 additionalFieldsFormId: string | null;
                                 customAddButtonText: string;
@@ -14472,6 +19692,12 @@ export interface paths {
                                 }[];
                                 isSubscribable: boolean;
                                 onSale: boolean;
+                                /**
+                                 * @example {
+                                 *       "value": "8900",
+                                 *       "currency": "USD"
+                                 *     }
+                                 */
                                 priceMoney: {
                                     /** @enum {string} */
                                     currency: "EUR" | "USD" | "AUD" | "NOK" | "CAD" | "NZD" | "DKK" | "GBP" | "HKD" | "CHF" | "MXN" | "SGD" | "SEK" | "CZK" | "ILS" | "PHP" | "RUB" | "PLN" | "THB" | "MYR" | "ARS" | "BRL" | "COP" | "IDR" | "INR" | "JPY" | "ZAR";
@@ -14479,11 +19705,26 @@ export interface paths {
                                 };
                                 /** @enum {number} */
                                 productType: 1 | 2 | 3 | 4 | 5;
+                                /**
+                                 * @example {
+                                 *       "value": "8900",
+                                 *       "currency": "USD"
+                                 *     }
+                                 */
                                 salePriceMoney: {
                                     /** @enum {string} */
                                     currency: "EUR" | "USD" | "AUD" | "NOK" | "CAD" | "NZD" | "DKK" | "GBP" | "HKD" | "CHF" | "MXN" | "SGD" | "SEK" | "CZK" | "ILS" | "PHP" | "RUB" | "PLN" | "THB" | "MYR" | "ARS" | "BRL" | "COP" | "IDR" | "INR" | "JPY" | "ZAR";
                                     value: string;
                                 };
+                                /**
+                                 * @example {
+                                 *       "billingPeriod": {
+                                 *         "value": 3,
+                                 *         "unit": "WEEK"
+                                 *       },
+                                 *       "numBillingCycles": 3
+                                 *     }
+                                 */
                                 subscriptionPlan: {
                                     billingPeriod: {
                                         /** @enum {string} */
@@ -14498,6 +19739,28 @@ export interface paths {
                                         [key: string]: string;
                                     };
                                     id: string;
+                                    /**
+                                     * @example {
+                                     *       "assetUrl": "https://harbourandpine.example/api/content-service/public/1.0/assets/demo/merino-wool-throw.jpg",
+                                     *       "originalSize": "1600x1200",
+                                     *       "mediaFocalPoint": {
+                                     *         "x": 1,
+                                     *         "y": 1
+                                     *       },
+                                     *       "colorData": {
+                                     *         "topLeftAverage": "c8b89a",
+                                     *         "topRightAverage": "c8b89a",
+                                     *         "bottomLeftAverage": "c8b89a",
+                                     *         "bottomRightAverage": "c8b89a",
+                                     *         "centerAverage": "c8b89a"
+                                     *       },
+                                     *       "systemDataVariants": "",
+                                     *       "altText": "",
+                                     *       "title": "",
+                                     *       "body": "",
+                                     *       "filename": "merino-wool-throw.jpg"
+                                     *     }
+                                     */
                                     mainImage?: {
                                         /** @default  */
                                         altText: string;
@@ -14535,6 +19798,12 @@ export interface paths {
                                         value: string;
                                     }[];
                                     price: number;
+                                    /**
+                                     * @example {
+                                     *       "value": "8900",
+                                     *       "currency": "USD"
+                                     *     }
+                                     */
                                     priceMoney: {
                                         /** @enum {string} */
                                         currency: "EUR" | "USD" | "AUD" | "NOK" | "CAD" | "NZD" | "DKK" | "GBP" | "HKD" | "CHF" | "MXN" | "SGD" | "SEK" | "CZK" | "ILS" | "PHP" | "RUB" | "PLN" | "THB" | "MYR" | "ARS" | "BRL" | "COP" | "IDR" | "INR" | "JPY" | "ZAR";
@@ -14542,6 +19811,12 @@ export interface paths {
                                     };
                                     qtyInStock: number;
                                     salePrice: number;
+                                    /**
+                                     * @example {
+                                     *       "value": "8900",
+                                     *       "currency": "USD"
+                                     *     }
+                                     */
                                     salePriceMoney: {
                                         /** @enum {string} */
                                         currency: "EUR" | "USD" | "AUD" | "NOK" | "CAD" | "NZD" | "DKK" | "GBP" | "HKD" | "CHF" | "MXN" | "SGD" | "SEK" | "CZK" | "ILS" | "PHP" | "RUB" | "PLN" | "THB" | "MYR" | "ARS" | "BRL" | "COP" | "IDR" | "INR" | "JPY" | "ZAR";
@@ -14596,7 +19871,29 @@ export interface paths {
                         externalLink?: string | null;
                         /** @default 0 */
                         likeCount?: number;
-                        /** @default null */
+                        /**
+                         * @default null
+                         * @example {
+                         *       "assetUrl": "https://harbourandpine.example/api/content-service/public/1.0/assets/demo/merino-wool-throw.jpg",
+                         *       "originalSize": "1600x1200",
+                         *       "mediaFocalPoint": {
+                         *         "x": 1,
+                         *         "y": 1
+                         *       },
+                         *       "colorData": {
+                         *         "topLeftAverage": "c8b89a",
+                         *         "topRightAverage": "c8b89a",
+                         *         "bottomLeftAverage": "c8b89a",
+                         *         "bottomRightAverage": "c8b89a",
+                         *         "centerAverage": "c8b89a"
+                         *       },
+                         *       "systemDataVariants": "",
+                         *       "altText": "",
+                         *       "title": "",
+                         *       "body": "",
+                         *       "filename": "merino-wool-throw.jpg"
+                         *     }
+                         */
                         mainImage?: {
                             /** @default  */
                             altText?: string;
@@ -14673,7 +19970,29 @@ export interface paths {
                         externalLink?: string | null;
                         /** @default 0 */
                         likeCount?: number;
-                        /** @default null */
+                        /**
+                         * @default null
+                         * @example {
+                         *       "assetUrl": "https://harbourandpine.example/api/content-service/public/1.0/assets/demo/merino-wool-throw.jpg",
+                         *       "originalSize": "1600x1200",
+                         *       "mediaFocalPoint": {
+                         *         "x": 1,
+                         *         "y": 1
+                         *       },
+                         *       "colorData": {
+                         *         "topLeftAverage": "c8b89a",
+                         *         "topRightAverage": "c8b89a",
+                         *         "bottomLeftAverage": "c8b89a",
+                         *         "bottomRightAverage": "c8b89a",
+                         *         "centerAverage": "c8b89a"
+                         *       },
+                         *       "systemDataVariants": "",
+                         *       "altText": "",
+                         *       "title": "",
+                         *       "body": "",
+                         *       "filename": "merino-wool-throw.jpg"
+                         *     }
+                         */
                         mainImage?: {
                             /** @default  */
                             altText?: string;
@@ -14748,7 +20067,29 @@ export interface paths {
                         externalLink?: string | null;
                         /** @default 0 */
                         likeCount?: number;
-                        /** @default null */
+                        /**
+                         * @default null
+                         * @example {
+                         *       "assetUrl": "https://harbourandpine.example/api/content-service/public/1.0/assets/demo/merino-wool-throw.jpg",
+                         *       "originalSize": "1600x1200",
+                         *       "mediaFocalPoint": {
+                         *         "x": 1,
+                         *         "y": 1
+                         *       },
+                         *       "colorData": {
+                         *         "topLeftAverage": "c8b89a",
+                         *         "topRightAverage": "c8b89a",
+                         *         "bottomLeftAverage": "c8b89a",
+                         *         "bottomRightAverage": "c8b89a",
+                         *         "centerAverage": "c8b89a"
+                         *       },
+                         *       "systemDataVariants": "",
+                         *       "altText": "",
+                         *       "title": "",
+                         *       "body": "",
+                         *       "filename": "merino-wool-throw.jpg"
+                         *     }
+                         */
                         mainImage?: {
                             /** @default  */
                             altText?: string;
@@ -14823,7 +20164,29 @@ export interface paths {
                         externalLink?: string | null;
                         /** @default 0 */
                         likeCount?: number;
-                        /** @default null */
+                        /**
+                         * @default null
+                         * @example {
+                         *       "assetUrl": "https://harbourandpine.example/api/content-service/public/1.0/assets/demo/merino-wool-throw.jpg",
+                         *       "originalSize": "1600x1200",
+                         *       "mediaFocalPoint": {
+                         *         "x": 1,
+                         *         "y": 1
+                         *       },
+                         *       "colorData": {
+                         *         "topLeftAverage": "c8b89a",
+                         *         "topRightAverage": "c8b89a",
+                         *         "bottomLeftAverage": "c8b89a",
+                         *         "bottomRightAverage": "c8b89a",
+                         *         "centerAverage": "c8b89a"
+                         *       },
+                         *       "systemDataVariants": "",
+                         *       "altText": "",
+                         *       "title": "",
+                         *       "body": "",
+                         *       "filename": "merino-wool-throw.jpg"
+                         *     }
+                         */
                         mainImage?: {
                             /** @default  */
                             altText?: string;
@@ -14898,7 +20261,29 @@ export interface paths {
                         externalLink?: string | null;
                         /** @default 0 */
                         likeCount?: number;
-                        /** @default null */
+                        /**
+                         * @default null
+                         * @example {
+                         *       "assetUrl": "https://harbourandpine.example/api/content-service/public/1.0/assets/demo/merino-wool-throw.jpg",
+                         *       "originalSize": "1600x1200",
+                         *       "mediaFocalPoint": {
+                         *         "x": 1,
+                         *         "y": 1
+                         *       },
+                         *       "colorData": {
+                         *         "topLeftAverage": "c8b89a",
+                         *         "topRightAverage": "c8b89a",
+                         *         "bottomLeftAverage": "c8b89a",
+                         *         "bottomRightAverage": "c8b89a",
+                         *         "centerAverage": "c8b89a"
+                         *       },
+                         *       "systemDataVariants": "",
+                         *       "altText": "",
+                         *       "title": "",
+                         *       "body": "",
+                         *       "filename": "merino-wool-throw.jpg"
+                         *     }
+                         */
                         mainImage?: {
                             /** @default  */
                             altText?: string;
@@ -14971,6 +20356,28 @@ export interface paths {
                         excerpt?: string;
                         /** @default null */
                         externalLink?: string | null;
+                        /**
+                         * @example {
+                         *       "assetUrl": "https://harbourandpine.example/api/content-service/public/1.0/assets/demo/merino-wool-throw.jpg",
+                         *       "originalSize": "1600x1200",
+                         *       "mediaFocalPoint": {
+                         *         "x": 1,
+                         *         "y": 1
+                         *       },
+                         *       "colorData": {
+                         *         "topLeftAverage": "c8b89a",
+                         *         "topRightAverage": "c8b89a",
+                         *         "bottomLeftAverage": "c8b89a",
+                         *         "bottomRightAverage": "c8b89a",
+                         *         "centerAverage": "c8b89a"
+                         *       },
+                         *       "systemDataVariants": "",
+                         *       "altText": "",
+                         *       "title": "",
+                         *       "body": "",
+                         *       "filename": "merino-wool-throw.jpg"
+                         *     }
+                         */
                         image: {
                             /** @default  */
                             altText?: string;
@@ -15004,7 +20411,29 @@ export interface paths {
                         };
                         /** @default 0 */
                         likeCount?: number;
-                        /** @default null */
+                        /**
+                         * @default null
+                         * @example {
+                         *       "assetUrl": "https://harbourandpine.example/api/content-service/public/1.0/assets/demo/merino-wool-throw.jpg",
+                         *       "originalSize": "1600x1200",
+                         *       "mediaFocalPoint": {
+                         *         "x": 1,
+                         *         "y": 1
+                         *       },
+                         *       "colorData": {
+                         *         "topLeftAverage": "c8b89a",
+                         *         "topRightAverage": "c8b89a",
+                         *         "bottomLeftAverage": "c8b89a",
+                         *         "bottomRightAverage": "c8b89a",
+                         *         "centerAverage": "c8b89a"
+                         *       },
+                         *       "systemDataVariants": "",
+                         *       "altText": "",
+                         *       "title": "",
+                         *       "body": "",
+                         *       "filename": "merino-wool-throw.jpg"
+                         *     }
+                         */
                         mainImage?: {
                             /** @default  */
                             altText?: string;
@@ -15082,7 +20511,29 @@ export interface paths {
                         externalLink?: string | null;
                         /** @default 0 */
                         likeCount?: number;
-                        /** @default null */
+                        /**
+                         * @default null
+                         * @example {
+                         *       "assetUrl": "https://harbourandpine.example/api/content-service/public/1.0/assets/demo/merino-wool-throw.jpg",
+                         *       "originalSize": "1600x1200",
+                         *       "mediaFocalPoint": {
+                         *         "x": 1,
+                         *         "y": 1
+                         *       },
+                         *       "colorData": {
+                         *         "topLeftAverage": "c8b89a",
+                         *         "topRightAverage": "c8b89a",
+                         *         "bottomLeftAverage": "c8b89a",
+                         *         "bottomRightAverage": "c8b89a",
+                         *         "centerAverage": "c8b89a"
+                         *       },
+                         *       "systemDataVariants": "",
+                         *       "altText": "",
+                         *       "title": "",
+                         *       "body": "",
+                         *       "filename": "merino-wool-throw.jpg"
+                         *     }
+                         */
                         mainImage?: {
                             /** @default  */
                             altText?: string;
@@ -15167,6 +20618,13 @@ export interface paths {
                          *       "mapLat": null,
                          *       "mapLng": null
                          *     }
+                         * @example {
+                         *       "addressLine1": "",
+                         *       "addressLine2": "",
+                         *       "addressCountry": "",
+                         *       "mapLat": 3,
+                         *       "mapLng": 3
+                         *     }
                          */
                         location?: {
                             /** @default  */
@@ -15180,7 +20638,29 @@ export interface paths {
                             /** @default null */
                             mapLng?: number | null;
                         };
-                        /** @default null */
+                        /**
+                         * @default null
+                         * @example {
+                         *       "assetUrl": "https://harbourandpine.example/api/content-service/public/1.0/assets/demo/merino-wool-throw.jpg",
+                         *       "originalSize": "1600x1200",
+                         *       "mediaFocalPoint": {
+                         *         "x": 1,
+                         *         "y": 1
+                         *       },
+                         *       "colorData": {
+                         *         "topLeftAverage": "c8b89a",
+                         *         "topRightAverage": "c8b89a",
+                         *         "bottomLeftAverage": "c8b89a",
+                         *         "bottomRightAverage": "c8b89a",
+                         *         "centerAverage": "c8b89a"
+                         *       },
+                         *       "systemDataVariants": "",
+                         *       "altText": "",
+                         *       "title": "",
+                         *       "body": "",
+                         *       "filename": "merino-wool-throw.jpg"
+                         *     }
+                         */
                         mainImage?: {
                             /** @default  */
                             altText?: string;
@@ -15291,7 +20771,29 @@ export interface paths {
                         }[];
                         /** @default 0 */
                         likeCount?: number;
-                        /** @default null */
+                        /**
+                         * @default null
+                         * @example {
+                         *       "assetUrl": "https://harbourandpine.example/api/content-service/public/1.0/assets/demo/merino-wool-throw.jpg",
+                         *       "originalSize": "1600x1200",
+                         *       "mediaFocalPoint": {
+                         *         "x": 1,
+                         *         "y": 1
+                         *       },
+                         *       "colorData": {
+                         *         "topLeftAverage": "c8b89a",
+                         *         "topRightAverage": "c8b89a",
+                         *         "bottomLeftAverage": "c8b89a",
+                         *         "bottomRightAverage": "c8b89a",
+                         *         "centerAverage": "c8b89a"
+                         *       },
+                         *       "systemDataVariants": "",
+                         *       "altText": "",
+                         *       "title": "",
+                         *       "body": "",
+                         *       "filename": "merino-wool-throw.jpg"
+                         *     }
+                         */
                         mainImage?: {
                             /** @default  */
                             altText?: string;
@@ -15360,7 +20862,16 @@ export interface paths {
                             isSubscribable?: boolean;
                             /** @enum {number} */
                             productType: 1 | 2 | 3 | 4 | 5;
-                            /** @default null */
+                            /**
+                             * @default null
+                             * @example {
+                             *       "billingPeriod": {
+                             *         "value": 3,
+                             *         "unit": "WEEK"
+                             *       },
+                             *       "numBillingCycles": 3
+                             *     }
+                             */
                             subscriptionPlan?: {
                                 billingPeriod: {
                                     /** @enum {string} */
@@ -15403,6 +20914,12 @@ export interface paths {
                                 } | null;
                                 /** @default false */
                                 onSale?: boolean;
+                                /**
+                                 * @example {
+                                 *       "value": "8900",
+                                 *       "currency": "USD"
+                                 *     }
+                                 */
                                 priceMoney: {
                                     /** @enum {string} */
                                     currency: "EUR" | "USD" | "AUD" | "NOK" | "CAD" | "NZD" | "DKK" | "GBP" | "HKD" | "CHF" | "MXN" | "SGD" | "SEK" | "CZK" | "ILS" | "PHP" | "RUB" | "PLN" | "THB" | "MYR" | "ARS" | "BRL" | "COP" | "IDR" | "INR" | "JPY" | "ZAR";
@@ -15410,6 +20927,12 @@ export interface paths {
                                 };
                                 /** @default 0 */
                                 qtyInStock?: number;
+                                /**
+                                 * @example {
+                                 *       "value": "8900",
+                                 *       "currency": "USD"
+                                 *     }
+                                 */
                                 salePriceMoney?: {
                                     /** @enum {string} */
                                     currency: "EUR" | "USD" | "AUD" | "NOK" | "CAD" | "NZD" | "DKK" | "GBP" | "HKD" | "CHF" | "MXN" | "SGD" | "SEK" | "CZK" | "ILS" | "PHP" | "RUB" | "PLN" | "THB" | "MYR" | "ARS" | "BRL" | "COP" | "IDR" | "INR" | "JPY" | "ZAR";
@@ -15452,6 +20975,28 @@ export interface paths {
                             externalLink: string | null;
                             fullUrl: string;
                             id: string;
+                            /**
+                             * @example {
+                             *       "assetUrl": "https://harbourandpine.example/api/content-service/public/1.0/assets/demo/merino-wool-throw.jpg",
+                             *       "originalSize": "1600x1200",
+                             *       "mediaFocalPoint": {
+                             *         "x": 1,
+                             *         "y": 1
+                             *       },
+                             *       "colorData": {
+                             *         "topLeftAverage": "c8b89a",
+                             *         "topRightAverage": "c8b89a",
+                             *         "bottomLeftAverage": "c8b89a",
+                             *         "bottomRightAverage": "c8b89a",
+                             *         "centerAverage": "c8b89a"
+                             *       },
+                             *       "systemDataVariants": "",
+                             *       "altText": "",
+                             *       "title": "",
+                             *       "body": "",
+                             *       "filename": "merino-wool-throw.jpg"
+                             *     }
+                             */
                             image?: {
                                 /** @default  */
                                 altText: string;
@@ -15515,6 +21060,15 @@ export interface paths {
                                 title: string;
                             }[];
                             likeCount: number;
+                            /**
+                             * @example {
+                             *       "addressLine1": "",
+                             *       "addressLine2": "",
+                             *       "addressCountry": "",
+                             *       "mapLat": 3,
+                             *       "mapLng": 3
+                             *     }
+                             */
                             location?: {
                                 /** @default  */
                                 addressCountry: string;
@@ -15527,6 +21081,28 @@ export interface paths {
                                 /** @default null */
                                 mapLng: number | null;
                             };
+                            /**
+                             * @example {
+                             *       "assetUrl": "https://harbourandpine.example/api/content-service/public/1.0/assets/demo/merino-wool-throw.jpg",
+                             *       "originalSize": "1600x1200",
+                             *       "mediaFocalPoint": {
+                             *         "x": 1,
+                             *         "y": 1
+                             *       },
+                             *       "colorData": {
+                             *         "topLeftAverage": "c8b89a",
+                             *         "topRightAverage": "c8b89a",
+                             *         "bottomLeftAverage": "c8b89a",
+                             *         "bottomRightAverage": "c8b89a",
+                             *         "centerAverage": "c8b89a"
+                             *       },
+                             *       "systemDataVariants": "",
+                             *       "altText": "",
+                             *       "title": "",
+                             *       "body": "",
+                             *       "filename": "merino-wool-throw.jpg"
+                             *     }
+                             */
                             mainImage: {
                                 /** @default  */
                                 altText: string;
@@ -15569,6 +21145,85 @@ export interface paths {
                             /** @enum {string} */
                             status: "published" | "scheduled" | "needs-review" | "draft" | "private";
                             statusLabel: string | null;
+                            /**
+                             * @example {
+                             *       "productType": 1,
+                             *       "variants": [
+                             *         {
+                             *           "id": "433e696932c0910fccc3d1b2",
+                             *           "sku": "HP-THROW-OAT",
+                             *           "attributes": {
+                             *             "Colour": "Oat"
+                             *           },
+                             *           "optionValues": [
+                             *             {
+                             *               "optionName": "Maya Lindqvist",
+                             *               "value": "M.L."
+                             *             }
+                             *           ],
+                             *           "priceMoney": {
+                             *             "value": "8900",
+                             *             "currency": "USD"
+                             *           },
+                             *           "salePriceMoney": {
+                             *             "value": "8900",
+                             *             "currency": "USD"
+                             *           },
+                             *           "onSale": true,
+                             *           "price": 3,
+                             *           "salePrice": 3,
+                             *           "qtyInStock": 2,
+                             *           "unlimited": true,
+                             *           "mainImage": {
+                             *             "assetUrl": "https://harbourandpine.example/api/content-service/public/1.0/assets/demo/merino-wool-throw.jpg",
+                             *             "originalSize": "1600x1200",
+                             *             "mediaFocalPoint": {
+                             *               "x": 1,
+                             *               "y": 1
+                             *             },
+                             *             "colorData": {
+                             *               "topLeftAverage": "c8b89a",
+                             *               "topRightAverage": "c8b89a",
+                             *               "bottomLeftAverage": "c8b89a",
+                             *               "bottomRightAverage": "c8b89a",
+                             *               "centerAverage": "c8b89a"
+                             *             },
+                             *             "systemDataVariants": "",
+                             *             "altText": "",
+                             *             "title": "",
+                             *             "body": "",
+                             *             "filename": "merino-wool-throw.jpg"
+                             *           }
+                             *         }
+                             *       ],
+                             *       "isSubscribable": true,
+                             *       "subscriptionPlan": {
+                             *         "billingPeriod": {
+                             *           "value": 3,
+                             *           "unit": "WEEK"
+                             *         },
+                             *         "numBillingCycles": 3
+                             *       },
+                             *       "priceMoney": {
+                             *         "value": "8900",
+                             *         "currency": "USD"
+                             *       },
+                             *       "salePriceMoney": {
+                             *         "value": "8900",
+                             *         "currency": "USD"
+                             *       },
+                             *       "onSale": true,
+                             *       "additionalFieldsFormId": "demo-contact-form",
+                             *       "useCustomAddButtonText": true,
+                             *       "customAddButtonText": "Add to basket",
+                             *       "giftCardDenominations": [
+                             *         {
+                             *           "value": "8900",
+                             *           "currency": "USD"
+                             *         }
+                             *       ]
+                             *     }
+                             */
                             structuredContent?: {
                                 additionalFieldsFormId: string | null;
                                 customAddButtonText: string;
@@ -15579,6 +21234,12 @@ export interface paths {
                                 }[];
                                 isSubscribable: boolean;
                                 onSale: boolean;
+                                /**
+                                 * @example {
+                                 *       "value": "8900",
+                                 *       "currency": "USD"
+                                 *     }
+                                 */
                                 priceMoney: {
                                     /** @enum {string} */
                                     currency: "EUR" | "USD" | "AUD" | "NOK" | "CAD" | "NZD" | "DKK" | "GBP" | "HKD" | "CHF" | "MXN" | "SGD" | "SEK" | "CZK" | "ILS" | "PHP" | "RUB" | "PLN" | "THB" | "MYR" | "ARS" | "BRL" | "COP" | "IDR" | "INR" | "JPY" | "ZAR";
@@ -15586,11 +21247,26 @@ export interface paths {
                                 };
                                 /** @enum {number} */
                                 productType: 1 | 2 | 3 | 4 | 5;
+                                /**
+                                 * @example {
+                                 *       "value": "8900",
+                                 *       "currency": "USD"
+                                 *     }
+                                 */
                                 salePriceMoney: {
                                     /** @enum {string} */
                                     currency: "EUR" | "USD" | "AUD" | "NOK" | "CAD" | "NZD" | "DKK" | "GBP" | "HKD" | "CHF" | "MXN" | "SGD" | "SEK" | "CZK" | "ILS" | "PHP" | "RUB" | "PLN" | "THB" | "MYR" | "ARS" | "BRL" | "COP" | "IDR" | "INR" | "JPY" | "ZAR";
                                     value: string;
                                 };
+                                /**
+                                 * @example {
+                                 *       "billingPeriod": {
+                                 *         "value": 3,
+                                 *         "unit": "WEEK"
+                                 *       },
+                                 *       "numBillingCycles": 3
+                                 *     }
+                                 */
                                 subscriptionPlan: {
                                     billingPeriod: {
                                         /** @enum {string} */
@@ -15605,6 +21281,28 @@ export interface paths {
                                         [key: string]: string;
                                     };
                                     id: string;
+                                    /**
+                                     * @example {
+                                     *       "assetUrl": "https://harbourandpine.example/api/content-service/public/1.0/assets/demo/merino-wool-throw.jpg",
+                                     *       "originalSize": "1600x1200",
+                                     *       "mediaFocalPoint": {
+                                     *         "x": 1,
+                                     *         "y": 1
+                                     *       },
+                                     *       "colorData": {
+                                     *         "topLeftAverage": "c8b89a",
+                                     *         "topRightAverage": "c8b89a",
+                                     *         "bottomLeftAverage": "c8b89a",
+                                     *         "bottomRightAverage": "c8b89a",
+                                     *         "centerAverage": "c8b89a"
+                                     *       },
+                                     *       "systemDataVariants": "",
+                                     *       "altText": "",
+                                     *       "title": "",
+                                     *       "body": "",
+                                     *       "filename": "merino-wool-throw.jpg"
+                                     *     }
+                                     */
                                     mainImage?: {
                                         /** @default  */
                                         altText: string;
@@ -15642,6 +21340,12 @@ export interface paths {
                                         value: string;
                                     }[];
                                     price: number;
+                                    /**
+                                     * @example {
+                                     *       "value": "8900",
+                                     *       "currency": "USD"
+                                     *     }
+                                     */
                                     priceMoney: {
                                         /** @enum {string} */
                                         currency: "EUR" | "USD" | "AUD" | "NOK" | "CAD" | "NZD" | "DKK" | "GBP" | "HKD" | "CHF" | "MXN" | "SGD" | "SEK" | "CZK" | "ILS" | "PHP" | "RUB" | "PLN" | "THB" | "MYR" | "ARS" | "BRL" | "COP" | "IDR" | "INR" | "JPY" | "ZAR";
@@ -15649,6 +21353,12 @@ export interface paths {
                                     };
                                     qtyInStock: number;
                                     salePrice: number;
+                                    /**
+                                     * @example {
+                                     *       "value": "8900",
+                                     *       "currency": "USD"
+                                     *     }
+                                     */
                                     salePriceMoney: {
                                         /** @enum {string} */
                                         currency: "EUR" | "USD" | "AUD" | "NOK" | "CAD" | "NZD" | "DKK" | "GBP" | "HKD" | "CHF" | "MXN" | "SGD" | "SEK" | "CZK" | "ILS" | "PHP" | "RUB" | "PLN" | "THB" | "MYR" | "ARS" | "BRL" | "COP" | "IDR" | "INR" | "JPY" | "ZAR";
@@ -15740,16 +21450,66 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
+                            /**
+                             * @example {
+                             *       "id": "2e5b7a8a7cf1dfa848fec909",
+                             *       "websiteId": "demo",
+                             *       "type": 1,
+                             *       "typeName": "Maya Lindqvist",
+                             *       "title": "Shop",
+                             *       "navigationTitle": "Shop",
+                             *       "urlId": "7d6808109fdc8da3bd401870",
+                             *       "fullUrl": "https://harbourandpine.example/shop/p/merino-wool-throw",
+                             *       "description": "A soft throw woven from undyed merino in a small mill on the coast.",
+                             *       "enabled": true,
+                             *       "ordering": "user",
+                             *       "layout": {
+                             *         "blocks": [
+                             *           {
+                             *             "id": "d1585a2c01c51af7e9e92d00",
+                             *             "type": 1,
+                             *             "data": {
+                             *               "text": "Could the throw be gift-wrapped? It is a birthday present."
+                             *             }
+                             *           }
+                             *         ]
+                             *       },
+                             *       "gallerySettings": {
+                             *         "en-US": true
+                             *       },
+                             *       "itemCount": 42,
+                             *       "createdOn": 1763649120000,
+                             *       "updatedOn": 1763649120000
+                             *     }
+                             */
                             collection: {
                                 createdOn: number;
                                 description?: string;
                                 enabled: boolean;
                                 fullUrl: string;
+                                /**
+                                 * @example {
+                                 *       "en-US": true
+                                 *     }
+                                 */
                                 gallerySettings: {
                                     [key: string]: boolean | number | string;
                                 } | null;
                                 id: string;
                                 itemCount: number;
+                                /**
+                                 * @example {
+                                 *       "blocks": [
+                                 *         {
+                                 *           "id": "d1585a2c01c51af7e9e92d00",
+                                 *           "type": 1,
+                                 *           "data": {
+                                 *             "text": "Could the throw be gift-wrapped? It is a birthday present."
+                                 *           }
+                                 *         }
+                                 *       ]
+                                 *     }
+                                 */
                                 layout: {
                                     blocks: {
                                         /** @default {} */
@@ -15862,11 +21622,29 @@ export interface paths {
                             description?: string;
                             enabled: boolean;
                             fullUrl: string;
+                            /**
+                             * @example {
+                             *       "en-US": true
+                             *     }
+                             */
                             gallerySettings: {
                                 [key: string]: boolean | number | string;
                             } | null;
                             id: string;
                             itemCount: number;
+                            /**
+                             * @example {
+                             *       "blocks": [
+                             *         {
+                             *           "id": "d1585a2c01c51af7e9e92d00",
+                             *           "type": 1,
+                             *           "data": {
+                             *             "text": "Could the throw be gift-wrapped? It is a birthday present."
+                             *           }
+                             *         }
+                             *       ]
+                             *     }
+                             */
                             layout: {
                                 blocks: {
                                     /** @default {} */
@@ -15938,6 +21716,26 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "items": [
+                         *         {
+                         *           "id": "96c336619d58a9459901e9a2",
+                         *           "websiteId": "demo",
+                         *           "collectionId": "demo-shop",
+                         *           "displayName": "Maya Lindqvist",
+                         *           "parentCategoryId": "a59cbff7eff84be3c09b8f1d",
+                         *           "type": "ROOT",
+                         *           "pageRendering": "LIST_VIEW",
+                         *           "displayIndex": 3,
+                         *           "urlSlug": "merino-wool-throw",
+                         *           "fullUrl": "https://harbourandpine.example/shop/p/merino-wool-throw"
+                         *         }
+                         *       ],
+                         *       "hasNextPage": false,
+                         *       "nextPageCursor": null
+                         *     }
+                         */
                         "application/json": {
                             hasNextPage: boolean;
                             items: {
@@ -15999,6 +21797,205 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "items": [
+                         *         {
+                         *           "id": "7b707768b2bf480f551e2fb5",
+                         *           "websiteId": "demo",
+                         *           "collectionId": "demo-shop",
+                         *           "recordType": 3,
+                         *           "title": "Merino Wool Throw",
+                         *           "urlId": "08e72c8eb8c0940bb897da02",
+                         *           "fullUrl": "https://harbourandpine.example/shop/p/merino-wool-throw",
+                         *           "status": "published",
+                         *           "statusLabel": "Published",
+                         *           "publishOn": 1763649120000,
+                         *           "addedOn": 1763649120000,
+                         *           "updatedOn": 1763649120000,
+                         *           "displayIndex": 3,
+                         *           "body": "Could the throw be gift-wrapped? It is a birthday present.",
+                         *           "excerpt": "A soft throw woven from undyed merino in a small mill on the coast.",
+                         *           "tags": [
+                         *             "wool"
+                         *           ],
+                         *           "categories": [
+                         *             "Home"
+                         *           ],
+                         *           "starred": true,
+                         *           "author": {
+                         *             "displayName": "Maya Lindqvist"
+                         *           },
+                         *           "sourceUrl": "https://harbourandpine.example/shop/p/merino-wool-throw",
+                         *           "externalLink": "https://harbourandpine.example/shop/p/merino-wool-throw",
+                         *           "passthrough": true,
+                         *           "promotedBlockType": null,
+                         *           "commentState": 3,
+                         *           "likeCount": 42,
+                         *           "publicCommentCount": 42,
+                         *           "mainImage": {
+                         *             "assetUrl": "https://harbourandpine.example/api/content-service/public/1.0/assets/demo/merino-wool-throw.jpg",
+                         *             "originalSize": "1600x1200",
+                         *             "mediaFocalPoint": {
+                         *               "x": 1,
+                         *               "y": 1
+                         *             },
+                         *             "colorData": {
+                         *               "topLeftAverage": "c8b89a",
+                         *               "topRightAverage": "c8b89a",
+                         *               "bottomLeftAverage": "c8b89a",
+                         *               "bottomRightAverage": "c8b89a",
+                         *               "centerAverage": "c8b89a"
+                         *             },
+                         *             "systemDataVariants": "",
+                         *             "altText": "",
+                         *             "title": "",
+                         *             "body": "",
+                         *             "filename": "merino-wool-throw.jpg"
+                         *           },
+                         *           "image": {
+                         *             "assetUrl": "https://harbourandpine.example/api/content-service/public/1.0/assets/demo/merino-wool-throw.jpg",
+                         *             "originalSize": "1600x1200",
+                         *             "mediaFocalPoint": {
+                         *               "x": 1,
+                         *               "y": 1
+                         *             },
+                         *             "colorData": {
+                         *               "topLeftAverage": "c8b89a",
+                         *               "topRightAverage": "c8b89a",
+                         *               "bottomLeftAverage": "c8b89a",
+                         *               "bottomRightAverage": "c8b89a",
+                         *               "centerAverage": "c8b89a"
+                         *             },
+                         *             "systemDataVariants": "",
+                         *             "altText": "",
+                         *             "title": "",
+                         *             "body": "",
+                         *             "filename": "merino-wool-throw.jpg"
+                         *           },
+                         *           "assetUrl": "https://harbourandpine.example/api/content-service/public/1.0/assets/demo/merino-wool-throw.jpg",
+                         *           "durationSeconds": 3,
+                         *           "videoUrl": "https://harbourandpine.example/shop/p/merino-wool-throw",
+                         *           "startDate": 1763649120000,
+                         *           "endDate": 1763649120000,
+                         *           "location": {
+                         *             "addressLine1": "",
+                         *             "addressLine2": "",
+                         *             "addressCountry": "",
+                         *             "mapLat": 3,
+                         *             "mapLng": 3
+                         *           },
+                         *           "structuredContent": {
+                         *             "productType": 1,
+                         *             "variants": [
+                         *               {
+                         *                 "id": "433e696932c0910fccc3d1b2",
+                         *                 "sku": "HP-THROW-OAT",
+                         *                 "attributes": {
+                         *                   "Colour": "Oat"
+                         *                 },
+                         *                 "optionValues": [
+                         *                   {
+                         *                     "optionName": "Maya Lindqvist",
+                         *                     "value": "M.L."
+                         *                   }
+                         *                 ],
+                         *                 "priceMoney": {
+                         *                   "value": "8900",
+                         *                   "currency": "USD"
+                         *                 },
+                         *                 "salePriceMoney": {
+                         *                   "value": "8900",
+                         *                   "currency": "USD"
+                         *                 },
+                         *                 "onSale": true,
+                         *                 "price": 3,
+                         *                 "salePrice": 3,
+                         *                 "qtyInStock": 2,
+                         *                 "unlimited": true,
+                         *                 "mainImage": {
+                         *                   "assetUrl": "https://harbourandpine.example/api/content-service/public/1.0/assets/demo/merino-wool-throw.jpg",
+                         *                   "originalSize": "1600x1200",
+                         *                   "mediaFocalPoint": {
+                         *                     "x": 1,
+                         *                     "y": 1
+                         *                   },
+                         *                   "colorData": {
+                         *                     "topLeftAverage": "c8b89a",
+                         *                     "topRightAverage": "c8b89a",
+                         *                     "bottomLeftAverage": "c8b89a",
+                         *                     "bottomRightAverage": "c8b89a",
+                         *                     "centerAverage": "c8b89a"
+                         *                   },
+                         *                   "systemDataVariants": "",
+                         *                   "altText": "",
+                         *                   "title": "",
+                         *                   "body": "",
+                         *                   "filename": "merino-wool-throw.jpg"
+                         *                 }
+                         *               }
+                         *             ],
+                         *             "isSubscribable": true,
+                         *             "subscriptionPlan": {
+                         *               "billingPeriod": {
+                         *                 "value": 3,
+                         *                 "unit": "WEEK"
+                         *               },
+                         *               "numBillingCycles": 3
+                         *             },
+                         *             "priceMoney": {
+                         *               "value": "8900",
+                         *               "currency": "USD"
+                         *             },
+                         *             "salePriceMoney": {
+                         *               "value": "8900",
+                         *               "currency": "USD"
+                         *             },
+                         *             "onSale": true,
+                         *             "additionalFieldsFormId": "demo-contact-form",
+                         *             "useCustomAddButtonText": true,
+                         *             "customAddButtonText": "Add to basket",
+                         *             "giftCardDenominations": [
+                         *               {
+                         *                 "value": "8900",
+                         *                 "currency": "USD"
+                         *               }
+                         *             ]
+                         *           },
+                         *           "variantOptionOrdering": [
+                         *             "Colour"
+                         *           ],
+                         *           "categoryIds": [
+                         *             "f9d9343f947bc8869b499bb2"
+                         *           ],
+                         *           "items": [
+                         *             {
+                         *               "assetUrl": "https://harbourandpine.example/api/content-service/public/1.0/assets/demo/merino-wool-throw.jpg",
+                         *               "originalSize": "1600x1200",
+                         *               "mediaFocalPoint": {
+                         *                 "x": 1,
+                         *                 "y": 1
+                         *               },
+                         *               "colorData": {
+                         *                 "topLeftAverage": "c8b89a",
+                         *                 "topRightAverage": "c8b89a",
+                         *                 "bottomLeftAverage": "c8b89a",
+                         *                 "bottomRightAverage": "c8b89a",
+                         *                 "centerAverage": "c8b89a"
+                         *               },
+                         *               "systemDataVariants": "",
+                         *               "altText": "",
+                         *               "title": "",
+                         *               "body": "",
+                         *               "filename": "merino-wool-throw.jpg"
+                         *             }
+                         *           ]
+                         *         }
+                         *       ],
+                         *       "hasNextPage": false,
+                         *       "nextPageCursor": null
+                         *     }
+                         */
                         "application/json": {
                             hasNextPage: boolean;
                             items: {
@@ -16019,6 +22016,28 @@ export interface paths {
                                 externalLink: string | null;
                                 fullUrl: string;
                                 id: string;
+                                /**
+                                 * @example {
+                                 *       "assetUrl": "https://harbourandpine.example/api/content-service/public/1.0/assets/demo/merino-wool-throw.jpg",
+                                 *       "originalSize": "1600x1200",
+                                 *       "mediaFocalPoint": {
+                                 *         "x": 1,
+                                 *         "y": 1
+                                 *       },
+                                 *       "colorData": {
+                                 *         "topLeftAverage": "c8b89a",
+                                 *         "topRightAverage": "c8b89a",
+                                 *         "bottomLeftAverage": "c8b89a",
+                                 *         "bottomRightAverage": "c8b89a",
+                                 *         "centerAverage": "c8b89a"
+                                 *       },
+                                 *       "systemDataVariants": "",
+                                 *       "altText": "",
+                                 *       "title": "",
+                                 *       "body": "",
+                                 *       "filename": "merino-wool-throw.jpg"
+                                 *     }
+                                 */
                                 image?: {
                                     /** @default  */
                                     altText: string;
@@ -16082,6 +22101,15 @@ export interface paths {
                                     title: string;
                                 }[];
                                 likeCount: number;
+                                /**
+                                 * @example {
+                                 *       "addressLine1": "",
+                                 *       "addressLine2": "",
+                                 *       "addressCountry": "",
+                                 *       "mapLat": 3,
+                                 *       "mapLng": 3
+                                 *     }
+                                 */
                                 location?: {
                                     /** @default  */
                                     addressCountry: string;
@@ -16094,6 +22122,28 @@ export interface paths {
                                     /** @default null */
                                     mapLng: number | null;
                                 };
+                                /**
+                                 * @example {
+                                 *       "assetUrl": "https://harbourandpine.example/api/content-service/public/1.0/assets/demo/merino-wool-throw.jpg",
+                                 *       "originalSize": "1600x1200",
+                                 *       "mediaFocalPoint": {
+                                 *         "x": 1,
+                                 *         "y": 1
+                                 *       },
+                                 *       "colorData": {
+                                 *         "topLeftAverage": "c8b89a",
+                                 *         "topRightAverage": "c8b89a",
+                                 *         "bottomLeftAverage": "c8b89a",
+                                 *         "bottomRightAverage": "c8b89a",
+                                 *         "centerAverage": "c8b89a"
+                                 *       },
+                                 *       "systemDataVariants": "",
+                                 *       "altText": "",
+                                 *       "title": "",
+                                 *       "body": "",
+                                 *       "filename": "merino-wool-throw.jpg"
+                                 *     }
+                                 */
                                 mainImage: {
                                     /** @default  */
                                     altText: string;
@@ -16136,6 +22186,85 @@ export interface paths {
                                 /** @enum {string} */
                                 status: "published" | "scheduled" | "needs-review" | "draft" | "private";
                                 statusLabel: string | null;
+                                /**
+                                 * @example {
+                                 *       "productType": 1,
+                                 *       "variants": [
+                                 *         {
+                                 *           "id": "433e696932c0910fccc3d1b2",
+                                 *           "sku": "HP-THROW-OAT",
+                                 *           "attributes": {
+                                 *             "Colour": "Oat"
+                                 *           },
+                                 *           "optionValues": [
+                                 *             {
+                                 *               "optionName": "Maya Lindqvist",
+                                 *               "value": "M.L."
+                                 *             }
+                                 *           ],
+                                 *           "priceMoney": {
+                                 *             "value": "8900",
+                                 *             "currency": "USD"
+                                 *           },
+                                 *           "salePriceMoney": {
+                                 *             "value": "8900",
+                                 *             "currency": "USD"
+                                 *           },
+                                 *           "onSale": true,
+                                 *           "price": 3,
+                                 *           "salePrice": 3,
+                                 *           "qtyInStock": 2,
+                                 *           "unlimited": true,
+                                 *           "mainImage": {
+                                 *             "assetUrl": "https://harbourandpine.example/api/content-service/public/1.0/assets/demo/merino-wool-throw.jpg",
+                                 *             "originalSize": "1600x1200",
+                                 *             "mediaFocalPoint": {
+                                 *               "x": 1,
+                                 *               "y": 1
+                                 *             },
+                                 *             "colorData": {
+                                 *               "topLeftAverage": "c8b89a",
+                                 *               "topRightAverage": "c8b89a",
+                                 *               "bottomLeftAverage": "c8b89a",
+                                 *               "bottomRightAverage": "c8b89a",
+                                 *               "centerAverage": "c8b89a"
+                                 *             },
+                                 *             "systemDataVariants": "",
+                                 *             "altText": "",
+                                 *             "title": "",
+                                 *             "body": "",
+                                 *             "filename": "merino-wool-throw.jpg"
+                                 *           }
+                                 *         }
+                                 *       ],
+                                 *       "isSubscribable": true,
+                                 *       "subscriptionPlan": {
+                                 *         "billingPeriod": {
+                                 *           "value": 3,
+                                 *           "unit": "WEEK"
+                                 *         },
+                                 *         "numBillingCycles": 3
+                                 *       },
+                                 *       "priceMoney": {
+                                 *         "value": "8900",
+                                 *         "currency": "USD"
+                                 *       },
+                                 *       "salePriceMoney": {
+                                 *         "value": "8900",
+                                 *         "currency": "USD"
+                                 *       },
+                                 *       "onSale": true,
+                                 *       "additionalFieldsFormId": "demo-contact-form",
+                                 *       "useCustomAddButtonText": true,
+                                 *       "customAddButtonText": "Add to basket",
+                                 *       "giftCardDenominations": [
+                                 *         {
+                                 *           "value": "8900",
+                                 *           "currency": "USD"
+                                 *         }
+                                 *       ]
+                                 *     }
+                                 */
                                 structuredContent?: {
                                     additionalFieldsFormId: string | null;
                                     customAddButtonText: string;
@@ -16146,6 +22275,12 @@ export interface paths {
                                     }[];
                                     isSubscribable: boolean;
                                     onSale: boolean;
+                                    /**
+                                     * @example {
+                                     *       "value": "8900",
+                                     *       "currency": "USD"
+                                     *     }
+                                     */
                                     priceMoney: {
                                         /** @enum {string} */
                                         currency: "EUR" | "USD" | "AUD" | "NOK" | "CAD" | "NZD" | "DKK" | "GBP" | "HKD" | "CHF" | "MXN" | "SGD" | "SEK" | "CZK" | "ILS" | "PHP" | "RUB" | "PLN" | "THB" | "MYR" | "ARS" | "BRL" | "COP" | "IDR" | "INR" | "JPY" | "ZAR";
@@ -16153,11 +22288,26 @@ export interface paths {
                                     };
                                     /** @enum {number} */
                                     productType: 1 | 2 | 3 | 4 | 5;
+                                    /**
+                                     * @example {
+                                     *       "value": "8900",
+                                     *       "currency": "USD"
+                                     *     }
+                                     */
                                     salePriceMoney: {
                                         /** @enum {string} */
                                         currency: "EUR" | "USD" | "AUD" | "NOK" | "CAD" | "NZD" | "DKK" | "GBP" | "HKD" | "CHF" | "MXN" | "SGD" | "SEK" | "CZK" | "ILS" | "PHP" | "RUB" | "PLN" | "THB" | "MYR" | "ARS" | "BRL" | "COP" | "IDR" | "INR" | "JPY" | "ZAR";
                                         value: string;
                                     };
+                                    /**
+                                     * @example {
+                                     *       "billingPeriod": {
+                                     *         "value": 3,
+                                     *         "unit": "WEEK"
+                                     *       },
+                                     *       "numBillingCycles": 3
+                                     *     }
+                                     */
                                     subscriptionPlan: {
                                         billingPeriod: {
                                             /** @enum {string} */
@@ -16172,6 +22322,28 @@ export interface paths {
                                             [key: string]: string;
                                         };
                                         id: string;
+                                        /**
+                                         * @example {
+                                         *       "assetUrl": "https://harbourandpine.example/api/content-service/public/1.0/assets/demo/merino-wool-throw.jpg",
+                                         *       "originalSize": "1600x1200",
+                                         *       "mediaFocalPoint": {
+                                         *         "x": 1,
+                                         *         "y": 1
+                                         *       },
+                                         *       "colorData": {
+                                         *         "topLeftAverage": "c8b89a",
+                                         *         "topRightAverage": "c8b89a",
+                                         *         "bottomLeftAverage": "c8b89a",
+                                         *         "bottomRightAverage": "c8b89a",
+                                         *         "centerAverage": "c8b89a"
+                                         *       },
+                                         *       "systemDataVariants": "",
+                                         *       "altText": "",
+                                         *       "title": "",
+                                         *       "body": "",
+                                         *       "filename": "merino-wool-throw.jpg"
+                                         *     }
+                                         */
                                         mainImage?: {
                                             /** @default  */
                                             altText: string;
@@ -16209,6 +22381,12 @@ export interface paths {
                                             value: string;
                                         }[];
                                         price: number;
+                                        /**
+                                         * @example {
+                                         *       "value": "8900",
+                                         *       "currency": "USD"
+                                         *     }
+                                         */
                                         priceMoney: {
                                             /** @enum {string} */
                                             currency: "EUR" | "USD" | "AUD" | "NOK" | "CAD" | "NZD" | "DKK" | "GBP" | "HKD" | "CHF" | "MXN" | "SGD" | "SEK" | "CZK" | "ILS" | "PHP" | "RUB" | "PLN" | "THB" | "MYR" | "ARS" | "BRL" | "COP" | "IDR" | "INR" | "JPY" | "ZAR";
@@ -16216,6 +22394,12 @@ export interface paths {
                                         };
                                         qtyInStock: number;
                                         salePrice: number;
+                                        /**
+                                         * @example {
+                                         *       "value": "8900",
+                                         *       "currency": "USD"
+                                         *     }
+                                         */
                                         salePriceMoney: {
                                             /** @enum {string} */
                                             currency: "EUR" | "USD" | "AUD" | "NOK" | "CAD" | "NZD" | "DKK" | "GBP" | "HKD" | "CHF" | "MXN" | "SGD" | "SEK" | "CZK" | "ILS" | "PHP" | "RUB" | "PLN" | "THB" | "MYR" | "ARS" | "BRL" | "COP" | "IDR" | "INR" | "JPY" | "ZAR";
@@ -16335,6 +22519,28 @@ export interface paths {
                             externalLink: string | null;
                             fullUrl: string;
                             id: string;
+                            /**
+                             * @example {
+                             *       "assetUrl": "https://harbourandpine.example/api/content-service/public/1.0/assets/demo/merino-wool-throw.jpg",
+                             *       "originalSize": "1600x1200",
+                             *       "mediaFocalPoint": {
+                             *         "x": 1,
+                             *         "y": 1
+                             *       },
+                             *       "colorData": {
+                             *         "topLeftAverage": "c8b89a",
+                             *         "topRightAverage": "c8b89a",
+                             *         "bottomLeftAverage": "c8b89a",
+                             *         "bottomRightAverage": "c8b89a",
+                             *         "centerAverage": "c8b89a"
+                             *       },
+                             *       "systemDataVariants": "",
+                             *       "altText": "",
+                             *       "title": "",
+                             *       "body": "",
+                             *       "filename": "merino-wool-throw.jpg"
+                             *     }
+                             */
                             image?: {
                                 /** @default  */
                                 altText: string;
@@ -16398,6 +22604,15 @@ export interface paths {
                                 title: string;
                             }[];
                             likeCount: number;
+                            /**
+                             * @example {
+                             *       "addressLine1": "",
+                             *       "addressLine2": "",
+                             *       "addressCountry": "",
+                             *       "mapLat": 3,
+                             *       "mapLng": 3
+                             *     }
+                             */
                             location?: {
                                 /** @default  */
                                 addressCountry: string;
@@ -16410,6 +22625,28 @@ export interface paths {
                                 /** @default null */
                                 mapLng: number | null;
                             };
+                            /**
+                             * @example {
+                             *       "assetUrl": "https://harbourandpine.example/api/content-service/public/1.0/assets/demo/merino-wool-throw.jpg",
+                             *       "originalSize": "1600x1200",
+                             *       "mediaFocalPoint": {
+                             *         "x": 1,
+                             *         "y": 1
+                             *       },
+                             *       "colorData": {
+                             *         "topLeftAverage": "c8b89a",
+                             *         "topRightAverage": "c8b89a",
+                             *         "bottomLeftAverage": "c8b89a",
+                             *         "bottomRightAverage": "c8b89a",
+                             *         "centerAverage": "c8b89a"
+                             *       },
+                             *       "systemDataVariants": "",
+                             *       "altText": "",
+                             *       "title": "",
+                             *       "body": "",
+                             *       "filename": "merino-wool-throw.jpg"
+                             *     }
+                             */
                             mainImage: {
                                 /** @default  */
                                 altText: string;
@@ -16452,6 +22689,85 @@ export interface paths {
                             /** @enum {string} */
                             status: "published" | "scheduled" | "needs-review" | "draft" | "private";
                             statusLabel: string | null;
+                            /**
+                             * @example {
+                             *       "productType": 1,
+                             *       "variants": [
+                             *         {
+                             *           "id": "433e696932c0910fccc3d1b2",
+                             *           "sku": "HP-THROW-OAT",
+                             *           "attributes": {
+                             *             "Colour": "Oat"
+                             *           },
+                             *           "optionValues": [
+                             *             {
+                             *               "optionName": "Maya Lindqvist",
+                             *               "value": "M.L."
+                             *             }
+                             *           ],
+                             *           "priceMoney": {
+                             *             "value": "8900",
+                             *             "currency": "USD"
+                             *           },
+                             *           "salePriceMoney": {
+                             *             "value": "8900",
+                             *             "currency": "USD"
+                             *           },
+                             *           "onSale": true,
+                             *           "price": 3,
+                             *           "salePrice": 3,
+                             *           "qtyInStock": 2,
+                             *           "unlimited": true,
+                             *           "mainImage": {
+                             *             "assetUrl": "https://harbourandpine.example/api/content-service/public/1.0/assets/demo/merino-wool-throw.jpg",
+                             *             "originalSize": "1600x1200",
+                             *             "mediaFocalPoint": {
+                             *               "x": 1,
+                             *               "y": 1
+                             *             },
+                             *             "colorData": {
+                             *               "topLeftAverage": "c8b89a",
+                             *               "topRightAverage": "c8b89a",
+                             *               "bottomLeftAverage": "c8b89a",
+                             *               "bottomRightAverage": "c8b89a",
+                             *               "centerAverage": "c8b89a"
+                             *             },
+                             *             "systemDataVariants": "",
+                             *             "altText": "",
+                             *             "title": "",
+                             *             "body": "",
+                             *             "filename": "merino-wool-throw.jpg"
+                             *           }
+                             *         }
+                             *       ],
+                             *       "isSubscribable": true,
+                             *       "subscriptionPlan": {
+                             *         "billingPeriod": {
+                             *           "value": 3,
+                             *           "unit": "WEEK"
+                             *         },
+                             *         "numBillingCycles": 3
+                             *       },
+                             *       "priceMoney": {
+                             *         "value": "8900",
+                             *         "currency": "USD"
+                             *       },
+                             *       "salePriceMoney": {
+                             *         "value": "8900",
+                             *         "currency": "USD"
+                             *       },
+                             *       "onSale": true,
+                             *       "additionalFieldsFormId": "demo-contact-form",
+                             *       "useCustomAddButtonText": true,
+                             *       "customAddButtonText": "Add to basket",
+                             *       "giftCardDenominations": [
+                             *         {
+                             *           "value": "8900",
+                             *           "currency": "USD"
+                             *         }
+                             *       ]
+                             *     }
+                             */
                             structuredContent?: {
                                 additionalFieldsFormId: string | null;
                                 customAddButtonText: string;
@@ -16462,6 +22778,12 @@ export interface paths {
                                 }[];
                                 isSubscribable: boolean;
                                 onSale: boolean;
+                                /**
+                                 * @example {
+                                 *       "value": "8900",
+                                 *       "currency": "USD"
+                                 *     }
+                                 */
                                 priceMoney: {
                                     /** @enum {string} */
                                     currency: "EUR" | "USD" | "AUD" | "NOK" | "CAD" | "NZD" | "DKK" | "GBP" | "HKD" | "CHF" | "MXN" | "SGD" | "SEK" | "CZK" | "ILS" | "PHP" | "RUB" | "PLN" | "THB" | "MYR" | "ARS" | "BRL" | "COP" | "IDR" | "INR" | "JPY" | "ZAR";
@@ -16469,11 +22791,26 @@ export interface paths {
                                 };
                                 /** @enum {number} */
                                 productType: 1 | 2 | 3 | 4 | 5;
+                                /**
+                                 * @example {
+                                 *       "value": "8900",
+                                 *       "currency": "USD"
+                                 *     }
+                                 */
                                 salePriceMoney: {
                                     /** @enum {string} */
                                     currency: "EUR" | "USD" | "AUD" | "NOK" | "CAD" | "NZD" | "DKK" | "GBP" | "HKD" | "CHF" | "MXN" | "SGD" | "SEK" | "CZK" | "ILS" | "PHP" | "RUB" | "PLN" | "THB" | "MYR" | "ARS" | "BRL" | "COP" | "IDR" | "INR" | "JPY" | "ZAR";
                                     value: string;
                                 };
+                                /**
+                                 * @example {
+                                 *       "billingPeriod": {
+                                 *         "value": 3,
+                                 *         "unit": "WEEK"
+                                 *       },
+                                 *       "numBillingCycles": 3
+                                 *     }
+                                 */
                                 subscriptionPlan: {
                                     billingPeriod: {
                                         /** @enum {string} */
@@ -16488,6 +22825,28 @@ export interface paths {
                                         [key: string]: string;
                                     };
                                     id: string;
+                                    /**
+                                     * @example {
+                                     *       "assetUrl": "https://harbourandpine.example/api/content-service/public/1.0/assets/demo/merino-wool-throw.jpg",
+                                     *       "originalSize": "1600x1200",
+                                     *       "mediaFocalPoint": {
+                                     *         "x": 1,
+                                     *         "y": 1
+                                     *       },
+                                     *       "colorData": {
+                                     *         "topLeftAverage": "c8b89a",
+                                     *         "topRightAverage": "c8b89a",
+                                     *         "bottomLeftAverage": "c8b89a",
+                                     *         "bottomRightAverage": "c8b89a",
+                                     *         "centerAverage": "c8b89a"
+                                     *       },
+                                     *       "systemDataVariants": "",
+                                     *       "altText": "",
+                                     *       "title": "",
+                                     *       "body": "",
+                                     *       "filename": "merino-wool-throw.jpg"
+                                     *     }
+                                     */
                                     mainImage?: {
                                         /** @default  */
                                         altText: string;
@@ -16525,6 +22884,12 @@ export interface paths {
                                         value: string;
                                     }[];
                                     price: number;
+                                    /**
+                                     * @example {
+                                     *       "value": "8900",
+                                     *       "currency": "USD"
+                                     *     }
+                                     */
                                     priceMoney: {
                                         /** @enum {string} */
                                         currency: "EUR" | "USD" | "AUD" | "NOK" | "CAD" | "NZD" | "DKK" | "GBP" | "HKD" | "CHF" | "MXN" | "SGD" | "SEK" | "CZK" | "ILS" | "PHP" | "RUB" | "PLN" | "THB" | "MYR" | "ARS" | "BRL" | "COP" | "IDR" | "INR" | "JPY" | "ZAR";
@@ -16532,6 +22897,12 @@ export interface paths {
                                     };
                                     qtyInStock: number;
                                     salePrice: number;
+                                    /**
+                                     * @example {
+                                     *       "value": "8900",
+                                     *       "currency": "USD"
+                                     *     }
+                                     */
                                     salePriceMoney: {
                                         /** @enum {string} */
                                         currency: "EUR" | "USD" | "AUD" | "NOK" | "CAD" | "NZD" | "DKK" | "GBP" | "HKD" | "CHF" | "MXN" | "SGD" | "SEK" | "CZK" | "ILS" | "PHP" | "RUB" | "PLN" | "THB" | "MYR" | "ARS" | "BRL" | "COP" | "IDR" | "INR" | "JPY" | "ZAR";
@@ -16589,6 +22960,23 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "items": [
+                         *         {
+                         *           "id": "76ca050e28aa26abe57705b9",
+                         *           "itemId": "7e591d89159df45994eb3244",
+                         *           "authorName": "Maya Lindqvist",
+                         *           "body": "The glaze on this bowl is even lovelier in person.",
+                         *           "fromSite": true,
+                         *           "createdOn": 1763649120000,
+                         *           "parentId": "636f240335b797b146b54a0d"
+                         *         }
+                         *       ],
+                         *       "hasNextPage": false,
+                         *       "nextPageCursor": null
+                         *     }
+                         */
                         "application/json": {
                             hasNextPage: boolean;
                             items: {
@@ -16834,6 +23222,22 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
+                            /**
+                             * @example {
+                             *       "enabled": true,
+                             *       "kind": "newsletter",
+                             *       "title": "Studio letters",
+                             *       "body": "A short letter each month: new makes, market dates, no noise.",
+                             *       "buttonText": "Sign up",
+                             *       "buttonUrl": "https://harbourandpine.example/journal",
+                             *       "formId": "demo-newsletter",
+                             *       "delaySeconds": 8,
+                             *       "hideForDays": 14,
+                             *       "pages": "all",
+                             *       "version": 3,
+                             *       "updatedOn": 1763649120000
+                             *     }
+                             */
                             popup: {
                                 body: string;
                                 buttonText: string;
@@ -16889,6 +23293,20 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
+                            /**
+                             * @example {
+                             *       "id": "96c336619d58a9459901e9a2",
+                             *       "websiteId": "demo",
+                             *       "collectionId": "demo-shop",
+                             *       "displayName": "Maya Lindqvist",
+                             *       "parentCategoryId": "a59cbff7eff84be3c09b8f1d",
+                             *       "type": "ROOT",
+                             *       "pageRendering": "LIST_VIEW",
+                             *       "displayIndex": 3,
+                             *       "urlSlug": "merino-wool-throw",
+                             *       "fullUrl": "https://harbourandpine.example/shop/p/merino-wool-throw"
+                             *     }
+                             */
                             category: {
                                 collectionId: string;
                                 displayIndex: number;
@@ -16903,16 +23321,66 @@ export interface paths {
                                 urlSlug: string;
                                 websiteId: string;
                             } | null;
+                            /**
+                             * @example {
+                             *       "id": "2e5b7a8a7cf1dfa848fec909",
+                             *       "websiteId": "demo",
+                             *       "type": 1,
+                             *       "typeName": "Maya Lindqvist",
+                             *       "title": "Shop",
+                             *       "navigationTitle": "Shop",
+                             *       "urlId": "7d6808109fdc8da3bd401870",
+                             *       "fullUrl": "https://harbourandpine.example/shop/p/merino-wool-throw",
+                             *       "description": "A soft throw woven from undyed merino in a small mill on the coast.",
+                             *       "enabled": true,
+                             *       "ordering": "user",
+                             *       "layout": {
+                             *         "blocks": [
+                             *           {
+                             *             "id": "d1585a2c01c51af7e9e92d00",
+                             *             "type": 1,
+                             *             "data": {
+                             *               "text": "Could the throw be gift-wrapped? It is a birthday present."
+                             *             }
+                             *           }
+                             *         ]
+                             *       },
+                             *       "gallerySettings": {
+                             *         "en-US": true
+                             *       },
+                             *       "itemCount": 42,
+                             *       "createdOn": 1763649120000,
+                             *       "updatedOn": 1763649120000
+                             *     }
+                             */
                             collection: {
                                 createdOn: number;
                                 description?: string;
                                 enabled: boolean;
                                 fullUrl: string;
+                                /**
+                                 * @example {
+                                 *       "en-US": true
+                                 *     }
+                                 */
                                 gallerySettings: {
                                     [key: string]: boolean | number | string;
                                 } | null;
                                 id: string;
                                 itemCount: number;
+                                /**
+                                 * @example {
+                                 *       "blocks": [
+                                 *         {
+                                 *           "id": "d1585a2c01c51af7e9e92d00",
+                                 *           "type": 1,
+                                 *           "data": {
+                                 *             "text": "Could the throw be gift-wrapped? It is a birthday present."
+                                 *           }
+                                 *         }
+                                 *       ]
+                                 *     }
+                                 */
                                 layout: {
                                     blocks: {
                                         /** @default {} */
@@ -16944,6 +23412,199 @@ export interface paths {
                                 urlId: string;
                                 websiteId: string;
                             };
+                            /**
+                             * @example {
+                             *       "id": "7b707768b2bf480f551e2fb5",
+                             *       "websiteId": "demo",
+                             *       "collectionId": "demo-shop",
+                             *       "recordType": 3,
+                             *       "title": "Merino Wool Throw",
+                             *       "urlId": "08e72c8eb8c0940bb897da02",
+                             *       "fullUrl": "https://harbourandpine.example/shop/p/merino-wool-throw",
+                             *       "status": "published",
+                             *       "statusLabel": "Published",
+                             *       "publishOn": 1763649120000,
+                             *       "addedOn": 1763649120000,
+                             *       "updatedOn": 1763649120000,
+                             *       "displayIndex": 3,
+                             *       "body": "Could the throw be gift-wrapped? It is a birthday present.",
+                             *       "excerpt": "A soft throw woven from undyed merino in a small mill on the coast.",
+                             *       "tags": [
+                             *         "wool"
+                             *       ],
+                             *       "categories": [
+                             *         "Home"
+                             *       ],
+                             *       "starred": true,
+                             *       "author": {
+                             *         "displayName": "Maya Lindqvist"
+                             *       },
+                             *       "sourceUrl": "https://harbourandpine.example/shop/p/merino-wool-throw",
+                             *       "externalLink": "https://harbourandpine.example/shop/p/merino-wool-throw",
+                             *       "passthrough": true,
+                             *       "promotedBlockType": null,
+                             *       "commentState": 3,
+                             *       "likeCount": 42,
+                             *       "publicCommentCount": 42,
+                             *       "mainImage": {
+                             *         "assetUrl": "https://harbourandpine.example/api/content-service/public/1.0/assets/demo/merino-wool-throw.jpg",
+                             *         "originalSize": "1600x1200",
+                             *         "mediaFocalPoint": {
+                             *           "x": 1,
+                             *           "y": 1
+                             *         },
+                             *         "colorData": {
+                             *           "topLeftAverage": "c8b89a",
+                             *           "topRightAverage": "c8b89a",
+                             *           "bottomLeftAverage": "c8b89a",
+                             *           "bottomRightAverage": "c8b89a",
+                             *           "centerAverage": "c8b89a"
+                             *         },
+                             *         "systemDataVariants": "",
+                             *         "altText": "",
+                             *         "title": "",
+                             *         "body": "",
+                             *         "filename": "merino-wool-throw.jpg"
+                             *       },
+                             *       "image": {
+                             *         "assetUrl": "https://harbourandpine.example/api/content-service/public/1.0/assets/demo/merino-wool-throw.jpg",
+                             *         "originalSize": "1600x1200",
+                             *         "mediaFocalPoint": {
+                             *           "x": 1,
+                             *           "y": 1
+                             *         },
+                             *         "colorData": {
+                             *           "topLeftAverage": "c8b89a",
+                             *           "topRightAverage": "c8b89a",
+                             *           "bottomLeftAverage": "c8b89a",
+                             *           "bottomRightAverage": "c8b89a",
+                             *           "centerAverage": "c8b89a"
+                             *         },
+                             *         "systemDataVariants": "",
+                             *         "altText": "",
+                             *         "title": "",
+                             *         "body": "",
+                             *         "filename": "merino-wool-throw.jpg"
+                             *       },
+                             *       "assetUrl": "https://harbourandpine.example/api/content-service/public/1.0/assets/demo/merino-wool-throw.jpg",
+                             *       "durationSeconds": 3,
+                             *       "videoUrl": "https://harbourandpine.example/shop/p/merino-wool-throw",
+                             *       "startDate": 1763649120000,
+                             *       "endDate": 1763649120000,
+                             *       "location": {
+                             *         "addressLine1": "",
+                             *         "addressLine2": "",
+                             *         "addressCountry": "",
+                             *         "mapLat": 3,
+                             *         "mapLng": 3
+                             *       },
+                             *       "structuredContent": {
+                             *         "productType": 1,
+                             *         "variants": [
+                             *           {
+                             *             "id": "433e696932c0910fccc3d1b2",
+                             *             "sku": "HP-THROW-OAT",
+                             *             "attributes": {
+                             *               "Colour": "Oat"
+                             *             },
+                             *             "optionValues": [
+                             *               {
+                             *                 "optionName": "Maya Lindqvist",
+                             *                 "value": "M.L."
+                             *               }
+                             *             ],
+                             *             "priceMoney": {
+                             *               "value": "8900",
+                             *               "currency": "USD"
+                             *             },
+                             *             "salePriceMoney": {
+                             *               "value": "8900",
+                             *               "currency": "USD"
+                             *             },
+                             *             "onSale": true,
+                             *             "price": 3,
+                             *             "salePrice": 3,
+                             *             "qtyInStock": 2,
+                             *             "unlimited": true,
+                             *             "mainImage": {
+                             *               "assetUrl": "https://harbourandpine.example/api/content-service/public/1.0/assets/demo/merino-wool-throw.jpg",
+                             *               "originalSize": "1600x1200",
+                             *               "mediaFocalPoint": {
+                             *                 "x": 1,
+                             *                 "y": 1
+                             *               },
+                             *               "colorData": {
+                             *                 "topLeftAverage": "c8b89a",
+                             *                 "topRightAverage": "c8b89a",
+                             *                 "bottomLeftAverage": "c8b89a",
+                             *                 "bottomRightAverage": "c8b89a",
+                             *                 "centerAverage": "c8b89a"
+                             *               },
+                             *               "systemDataVariants": "",
+                             *               "altText": "",
+                             *               "title": "",
+                             *               "body": "",
+                             *               "filename": "merino-wool-throw.jpg"
+                             *             }
+                             *           }
+                             *         ],
+                             *         "isSubscribable": true,
+                             *         "subscriptionPlan": {
+                             *           "billingPeriod": {
+                             *             "value": 3,
+                             *             "unit": "WEEK"
+                             *           },
+                             *           "numBillingCycles": 3
+                             *         },
+                             *         "priceMoney": {
+                             *           "value": "8900",
+                             *           "currency": "USD"
+                             *         },
+                             *         "salePriceMoney": {
+                             *           "value": "8900",
+                             *           "currency": "USD"
+                             *         },
+                             *         "onSale": true,
+                             *         "additionalFieldsFormId": "demo-contact-form",
+                             *         "useCustomAddButtonText": true,
+                             *         "customAddButtonText": "Add to basket",
+                             *         "giftCardDenominations": [
+                             *           {
+                             *             "value": "8900",
+                             *             "currency": "USD"
+                             *           }
+                             *         ]
+                             *       },
+                             *       "variantOptionOrdering": [
+                             *         "Colour"
+                             *       ],
+                             *       "categoryIds": [
+                             *         "f9d9343f947bc8869b499bb2"
+                             *       ],
+                             *       "items": [
+                             *         {
+                             *           "assetUrl": "https://harbourandpine.example/api/content-service/public/1.0/assets/demo/merino-wool-throw.jpg",
+                             *           "originalSize": "1600x1200",
+                             *           "mediaFocalPoint": {
+                             *             "x": 1,
+                             *             "y": 1
+                             *           },
+                             *           "colorData": {
+                             *             "topLeftAverage": "c8b89a",
+                             *             "topRightAverage": "c8b89a",
+                             *             "bottomLeftAverage": "c8b89a",
+                             *             "bottomRightAverage": "c8b89a",
+                             *             "centerAverage": "c8b89a"
+                             *           },
+                             *           "systemDataVariants": "",
+                             *           "altText": "",
+                             *           "title": "",
+                             *           "body": "",
+                             *           "filename": "merino-wool-throw.jpg"
+                             *         }
+                             *       ]
+                             *     }
+                             */
                             item: {
                                 addedOn: number;
                                 assetUrl?: string;
@@ -16962,6 +23623,28 @@ export interface paths {
                                 externalLink: string | null;
                                 fullUrl: string;
                                 id: string;
+                                /**
+                                 * @example {
+                                 *       "assetUrl": "https://harbourandpine.example/api/content-service/public/1.0/assets/demo/merino-wool-throw.jpg",
+                                 *       "originalSize": "1600x1200",
+                                 *       "mediaFocalPoint": {
+                                 *         "x": 1,
+                                 *         "y": 1
+                                 *       },
+                                 *       "colorData": {
+                                 *         "topLeftAverage": "c8b89a",
+                                 *         "topRightAverage": "c8b89a",
+                                 *         "bottomLeftAverage": "c8b89a",
+                                 *         "bottomRightAverage": "c8b89a",
+                                 *         "centerAverage": "c8b89a"
+                                 *       },
+                                 *       "systemDataVariants": "",
+                                 *       "altText": "",
+                                 *       "title": "",
+                                 *       "body": "",
+                                 *       "filename": "merino-wool-throw.jpg"
+                                 *     }
+                                 */
                                 image?: {
                                     /** @default  */
                                     altText: string;
@@ -17025,6 +23708,15 @@ export interface paths {
                                     title: string;
                                 }[];
                                 likeCount: number;
+                                /**
+                                 * @example {
+                                 *       "addressLine1": "",
+                                 *       "addressLine2": "",
+                                 *       "addressCountry": "",
+                                 *       "mapLat": 3,
+                                 *       "mapLng": 3
+                                 *     }
+                                 */
                                 location?: {
                                     /** @default  */
                                     addressCountry: string;
@@ -17037,6 +23729,28 @@ export interface paths {
                                     /** @default null */
                                     mapLng: number | null;
                                 };
+                                /**
+                                 * @example {
+                                 *       "assetUrl": "https://harbourandpine.example/api/content-service/public/1.0/assets/demo/merino-wool-throw.jpg",
+                                 *       "originalSize": "1600x1200",
+                                 *       "mediaFocalPoint": {
+                                 *         "x": 1,
+                                 *         "y": 1
+                                 *       },
+                                 *       "colorData": {
+                                 *         "topLeftAverage": "c8b89a",
+                                 *         "topRightAverage": "c8b89a",
+                                 *         "bottomLeftAverage": "c8b89a",
+                                 *         "bottomRightAverage": "c8b89a",
+                                 *         "centerAverage": "c8b89a"
+                                 *       },
+                                 *       "systemDataVariants": "",
+                                 *       "altText": "",
+                                 *       "title": "",
+                                 *       "body": "",
+                                 *       "filename": "merino-wool-throw.jpg"
+                                 *     }
+                                 */
                                 mainImage: {
                                     /** @default  */
                                     altText: string;
@@ -17079,6 +23793,85 @@ export interface paths {
                                 /** @enum {string} */
                                 status: "published" | "scheduled" | "needs-review" | "draft" | "private";
                                 statusLabel: string | null;
+                                /**
+                                 * @example {
+                                 *       "productType": 1,
+                                 *       "variants": [
+                                 *         {
+                                 *           "id": "433e696932c0910fccc3d1b2",
+                                 *           "sku": "HP-THROW-OAT",
+                                 *           "attributes": {
+                                 *             "Colour": "Oat"
+                                 *           },
+                                 *           "optionValues": [
+                                 *             {
+                                 *               "optionName": "Maya Lindqvist",
+                                 *               "value": "M.L."
+                                 *             }
+                                 *           ],
+                                 *           "priceMoney": {
+                                 *             "value": "8900",
+                                 *             "currency": "USD"
+                                 *           },
+                                 *           "salePriceMoney": {
+                                 *             "value": "8900",
+                                 *             "currency": "USD"
+                                 *           },
+                                 *           "onSale": true,
+                                 *           "price": 3,
+                                 *           "salePrice": 3,
+                                 *           "qtyInStock": 2,
+                                 *           "unlimited": true,
+                                 *           "mainImage": {
+                                 *             "assetUrl": "https://harbourandpine.example/api/content-service/public/1.0/assets/demo/merino-wool-throw.jpg",
+                                 *             "originalSize": "1600x1200",
+                                 *             "mediaFocalPoint": {
+                                 *               "x": 1,
+                                 *               "y": 1
+                                 *             },
+                                 *             "colorData": {
+                                 *               "topLeftAverage": "c8b89a",
+                                 *               "topRightAverage": "c8b89a",
+                                 *               "bottomLeftAverage": "c8b89a",
+                                 *               "bottomRightAverage": "c8b89a",
+                                 *               "centerAverage": "c8b89a"
+                                 *             },
+                                 *             "systemDataVariants": "",
+                                 *             "altText": "",
+                                 *             "title": "",
+                                 *             "body": "",
+                                 *             "filename": "merino-wool-throw.jpg"
+                                 *           }
+                                 *         }
+                                 *       ],
+                                 *       "isSubscribable": true,
+                                 *       "subscriptionPlan": {
+                                 *         "billingPeriod": {
+                                 *           "value": 3,
+                                 *           "unit": "WEEK"
+                                 *         },
+                                 *         "numBillingCycles": 3
+                                 *       },
+                                 *       "priceMoney": {
+                                 *         "value": "8900",
+                                 *         "currency": "USD"
+                                 *       },
+                                 *       "salePriceMoney": {
+                                 *         "value": "8900",
+                                 *         "currency": "USD"
+                                 *       },
+                                 *       "onSale": true,
+                                 *       "additionalFieldsFormId": "demo-contact-form",
+                                 *       "useCustomAddButtonText": true,
+                                 *       "customAddButtonText": "Add to basket",
+                                 *       "giftCardDenominations": [
+                                 *         {
+                                 *           "value": "8900",
+                                 *           "currency": "USD"
+                                 *         }
+                                 *       ]
+                                 *     }
+                                 */
                                 structuredContent?: {
                                     additionalFieldsFormId: string | null;
                                     customAddButtonText: string;
@@ -17089,6 +23882,12 @@ export interface paths {
                                     }[];
                                     isSubscribable: boolean;
                                     onSale: boolean;
+                                    /**
+                                     * @example {
+                                     *       "value": "8900",
+                                     *       "currency": "USD"
+                                     *     }
+                                     */
                                     priceMoney: {
                                         /** @enum {string} */
                                         currency: "EUR" | "USD" | "AUD" | "NOK" | "CAD" | "NZD" | "DKK" | "GBP" | "HKD" | "CHF" | "MXN" | "SGD" | "SEK" | "CZK" | "ILS" | "PHP" | "RUB" | "PLN" | "THB" | "MYR" | "ARS" | "BRL" | "COP" | "IDR" | "INR" | "JPY" | "ZAR";
@@ -17096,11 +23895,26 @@ export interface paths {
                                     };
                                     /** @enum {number} */
                                     productType: 1 | 2 | 3 | 4 | 5;
+                                    /**
+                                     * @example {
+                                     *       "value": "8900",
+                                     *       "currency": "USD"
+                                     *     }
+                                     */
                                     salePriceMoney: {
                                         /** @enum {string} */
                                         currency: "EUR" | "USD" | "AUD" | "NOK" | "CAD" | "NZD" | "DKK" | "GBP" | "HKD" | "CHF" | "MXN" | "SGD" | "SEK" | "CZK" | "ILS" | "PHP" | "RUB" | "PLN" | "THB" | "MYR" | "ARS" | "BRL" | "COP" | "IDR" | "INR" | "JPY" | "ZAR";
                                         value: string;
                                     };
+                                    /**
+                                     * @example {
+                                     *       "billingPeriod": {
+                                     *         "value": 3,
+                                     *         "unit": "WEEK"
+                                     *       },
+                                     *       "numBillingCycles": 3
+                                     *     }
+                                     */
                                     subscriptionPlan: {
                                         billingPeriod: {
                                             /** @enum {string} */
@@ -17115,6 +23929,28 @@ export interface paths {
                                             [key: string]: string;
                                         };
                                         id: string;
+                                        /**
+                                         * @example {
+                                         *       "assetUrl": "https://harbourandpine.example/api/content-service/public/1.0/assets/demo/merino-wool-throw.jpg",
+                                         *       "originalSize": "1600x1200",
+                                         *       "mediaFocalPoint": {
+                                         *         "x": 1,
+                                         *         "y": 1
+                                         *       },
+                                         *       "colorData": {
+                                         *         "topLeftAverage": "c8b89a",
+                                         *         "topRightAverage": "c8b89a",
+                                         *         "bottomLeftAverage": "c8b89a",
+                                         *         "bottomRightAverage": "c8b89a",
+                                         *         "centerAverage": "c8b89a"
+                                         *       },
+                                         *       "systemDataVariants": "",
+                                         *       "altText": "",
+                                         *       "title": "",
+                                         *       "body": "",
+                                         *       "filename": "merino-wool-throw.jpg"
+                                         *     }
+                                         */
                                         mainImage?: {
                                             /** @default  */
                                             altText: string;
@@ -17152,6 +23988,12 @@ export interface paths {
                                             value: string;
                                         }[];
                                         price: number;
+                                        /**
+                                         * @example {
+                                         *       "value": "8900",
+                                         *       "currency": "USD"
+                                         *     }
+                                         */
                                         priceMoney: {
                                             /** @enum {string} */
                                             currency: "EUR" | "USD" | "AUD" | "NOK" | "CAD" | "NZD" | "DKK" | "GBP" | "HKD" | "CHF" | "MXN" | "SGD" | "SEK" | "CZK" | "ILS" | "PHP" | "RUB" | "PLN" | "THB" | "MYR" | "ARS" | "BRL" | "COP" | "IDR" | "INR" | "JPY" | "ZAR";
@@ -17159,6 +24001,12 @@ export interface paths {
                                         };
                                         qtyInStock: number;
                                         salePrice: number;
+                                        /**
+                                         * @example {
+                                         *       "value": "8900",
+                                         *       "currency": "USD"
+                                         *     }
+                                         */
                                         salePriceMoney: {
                                             /** @enum {string} */
                                             currency: "EUR" | "USD" | "AUD" | "NOK" | "CAD" | "NZD" | "DKK" | "GBP" | "HKD" | "CHF" | "MXN" | "SGD" | "SEK" | "CZK" | "ILS" | "PHP" | "RUB" | "PLN" | "THB" | "MYR" | "ARS" | "BRL" | "COP" | "IDR" | "INR" | "JPY" | "ZAR";
@@ -17271,6 +24119,13 @@ export interface paths {
                         "application/json": {
                             id: string;
                             settings: {
+                                /**
+                                 * @example {
+                                 *       "commerceVisitorMetrics": true,
+                                 *       "videoPaywall": true,
+                                 *       "productReviewsKillSwitch": false
+                                 *     }
+                                 */
                                 betaFlags: {
                                     commerceVisitorMetrics: boolean;
                                     productReviewsKillSwitch: boolean;
@@ -17291,6 +24146,13 @@ export interface paths {
                                     };
                                 };
                                 commentsEnabled: boolean;
+                                /**
+                                 * @example {
+                                 *       "bannerEnabled": true,
+                                 *       "restrictivePolicy": true,
+                                 *       "bannerText": "We use cookies to keep your cart and to count visits."
+                                 *     }
+                                 */
                                 cookieSettings: {
                                     bannerEnabled: boolean;
                                     bannerText: string;
@@ -17302,6 +24164,16 @@ export interface paths {
                                 locale: string;
                                 /** @enum {number} */
                                 siteStatus: 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 15;
+                                /**
+                                 * @example {
+                                 *       "allowMultipleQuantityForServices": true,
+                                 *       "expressCheckout": true,
+                                 *       "customCart": true,
+                                 *       "nativeReviewsEnabled": true,
+                                 *       "importedReviewsEnabled": true,
+                                 *       "installmentsEnabled": true
+                                 *     }
+                                 */
                                 store: {
                                     allowMultipleQuantityForServices: boolean;
                                     customCart: boolean;
@@ -17310,6 +24182,17 @@ export interface paths {
                                     installmentsEnabled: boolean;
                                     nativeReviewsEnabled: boolean;
                                 };
+                                /**
+                                 * @example {
+                                 *       "bodyFont": "system",
+                                 *       "headingFont": "system",
+                                 *       "accent": "#2f4f4f",
+                                 *       "text": "#1f2a2a",
+                                 *       "background": "#f7f3ea",
+                                 *       "buttonShape": "square",
+                                 *       "spacing": "compact"
+                                 *     }
+                                 */
                                 styles: {
                                     accent: (string | {
                                         a?: number;
@@ -17841,6 +24724,24 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "items": [
+                         *         {
+                         *           "id": "3525317311136203b11f7a31",
+                         *           "kind": "order-receipt",
+                         *           "from": "Harbour & Pine <shop@harbourandpine.example>",
+                         *           "to": "maya.lindqvist@example.com",
+                         *           "subject": "Your Harbour & Pine order 1042",
+                         *           "text": "Could the throw be gift-wrapped? It is a birthday present.",
+                         *           "html": "<p>Thank you for your order.</p>",
+                         *           "deliveredAt": "2026-11-20T14:32:00.000Z"
+                         *         }
+                         *       ],
+                         *       "hasNextPage": false,
+                         *       "nextPageCursor": null
+                         *     }
+                         */
                         "application/json": {
                             hasNextPage: boolean;
                             items: {
@@ -18123,6 +25024,16 @@ export interface paths {
                     content: {
                         "application/json": {
                             result: {
+                                /**
+                                 * @example {
+                                 *       "line1": "12 Harbour Way",
+                                 *       "line2": "Studio 3",
+                                 *       "city": "Portland",
+                                 *       "region": "OR",
+                                 *       "postalCode": "97209",
+                                 *       "country": "US"
+                                 *     }
+                                 */
                                 address: {
                                     city: string;
                                     /** @enum {string} */
@@ -18379,6 +25290,19 @@ export interface paths {
                 content: {
                     "application/json": {
                         collectionId: string;
+                        /**
+                         * @example {
+                         *       "blocks": [
+                         *         {
+                         *           "id": "d1585a2c01c51af7e9e92d00",
+                         *           "type": 1,
+                         *           "data": {
+                         *             "text": "Could the throw be gift-wrapped? It is a birthday present."
+                         *           }
+                         *         }
+                         *       ]
+                         *     }
+                         */
                         layout: {
                             blocks: {
                                 /** @default {} */
@@ -18401,6 +25325,17 @@ export interface paths {
                             }[];
                         };
                         only?: number[];
+                        /**
+                         * @example {
+                         *       "bodyFont": "system",
+                         *       "headingFont": "system",
+                         *       "accent": "#2f4f4f",
+                         *       "text": "#1f2a2a",
+                         *       "background": "#f7f3ea",
+                         *       "buttonShape": "square",
+                         *       "spacing": "compact"
+                         *     }
+                         */
                         styles?: {
                             accent: (string | {
                                 a?: number;
@@ -18759,10 +25694,114 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "forms": [
+                         *         {
+                         *           "id": "0421b3aa2e0d2b7899ac9db6",
+                         *           "websiteId": "demo",
+                         *           "settings": {
+                         *             "name": "Contact us",
+                         *             "formType": 1,
+                         *             "build": {
+                         *               "fields": [
+                         *                 {
+                         *                   "id": "name",
+                         *                   "title": "Name",
+                         *                   "type": "text",
+                         *                   "description": "",
+                         *                   "placeholder": "Your name",
+                         *                   "required": true
+                         *                 },
+                         *                 {
+                         *                   "id": "email",
+                         *                   "title": "Email",
+                         *                   "type": "email",
+                         *                   "description": "We only use it to write back.",
+                         *                   "placeholder": "you@example.com",
+                         *                   "required": true
+                         *                 }
+                         *               ],
+                         *               "submitButtonText": "Send"
+                         *             },
+                         *             "storage": {
+                         *               "notifyEmails": [
+                         *                 "owner@example.com"
+                         *               ]
+                         *             },
+                         *             "advanced": {
+                         *               "submissionMessage": "Thank you! We will write back within two days.",
+                         *               "submissionHTML": "",
+                         *               "successRedirect": null
+                         *             },
+                         *             "captcha": {
+                         *               "enabled": false,
+                         *               "theme": "light",
+                         *               "alignment": "left",
+                         *               "size": "normal"
+                         *             },
+                         *             "disclaimer": {
+                         *               "enabled": false,
+                         *               "message": ""
+                         *             }
+                         *           },
+                         *           "createdAt": "2026-11-20T14:32:00.000Z",
+                         *           "updatedAt": "2026-11-20T14:32:00.000Z"
+                         *         }
+                         *       ]
+                         *     }
+                         */
                         "application/json": {
                             forms: {
                                 createdAt: string;
                                 id: string;
+                                /**
+                                 * @example {
+                                 *       "name": "Contact us",
+                                 *       "formType": 1,
+                                 *       "build": {
+                                 *         "fields": [
+                                 *           {
+                                 *             "id": "name",
+                                 *             "title": "Name",
+                                 *             "type": "text",
+                                 *             "description": "",
+                                 *             "placeholder": "Your name",
+                                 *             "required": true
+                                 *           },
+                                 *           {
+                                 *             "id": "email",
+                                 *             "title": "Email",
+                                 *             "type": "email",
+                                 *             "description": "We only use it to write back.",
+                                 *             "placeholder": "you@example.com",
+                                 *             "required": true
+                                 *           }
+                                 *         ],
+                                 *         "submitButtonText": "Send"
+                                 *       },
+                                 *       "storage": {
+                                 *         "notifyEmails": [
+                                 *           "owner@example.com"
+                                 *         ]
+                                 *       },
+                                 *       "advanced": {
+                                 *         "submissionMessage": "Thank you! We will write back within two days.",
+                                 *         "submissionHTML": "",
+                                 *         "successRedirect": null
+                                 *       },
+                                 *       "captcha": {
+                                 *         "enabled": false,
+                                 *         "theme": "light",
+                                 *         "alignment": "left",
+                                 *         "size": "normal"
+                                 *       },
+                                 *       "disclaimer": {
+                                 *         "enabled": false,
+                                 *         "message": ""
+                                 *       }
+                                 *     }
+                                 */
                                 settings: {
                                     /**
                                      * @default {
@@ -19378,6 +26417,53 @@ export interface paths {
                         "application/json": {
                             createdAt: string;
                             id: string;
+                            /**
+                             * @example {
+                             *       "name": "Contact us",
+                             *       "formType": 1,
+                             *       "build": {
+                             *         "fields": [
+                             *           {
+                             *             "id": "name",
+                             *             "title": "Name",
+                             *             "type": "text",
+                             *             "description": "",
+                             *             "placeholder": "Your name",
+                             *             "required": true
+                             *           },
+                             *           {
+                             *             "id": "email",
+                             *             "title": "Email",
+                             *             "type": "email",
+                             *             "description": "We only use it to write back.",
+                             *             "placeholder": "you@example.com",
+                             *             "required": true
+                             *           }
+                             *         ],
+                             *         "submitButtonText": "Send"
+                             *       },
+                             *       "storage": {
+                             *         "notifyEmails": [
+                             *           "owner@example.com"
+                             *         ]
+                             *       },
+                             *       "advanced": {
+                             *         "submissionMessage": "Thank you! We will write back within two days.",
+                             *         "submissionHTML": "",
+                             *         "successRedirect": null
+                             *       },
+                             *       "captcha": {
+                             *         "enabled": false,
+                             *         "theme": "light",
+                             *         "alignment": "left",
+                             *         "size": "normal"
+                             *       },
+                             *       "disclaimer": {
+                             *         "enabled": false,
+                             *         "message": ""
+                             *       }
+                             *     }
+                             */
                             settings: {
                                 /**
                                  * @default {
@@ -19711,6 +26797,53 @@ export interface paths {
                         "application/json": {
                             createdAt: string;
                             id: string;
+                            /**
+                             * @example {
+                             *       "name": "Contact us",
+                             *       "formType": 1,
+                             *       "build": {
+                             *         "fields": [
+                             *           {
+                             *             "id": "name",
+                             *             "title": "Name",
+                             *             "type": "text",
+                             *             "description": "",
+                             *             "placeholder": "Your name",
+                             *             "required": true
+                             *           },
+                             *           {
+                             *             "id": "email",
+                             *             "title": "Email",
+                             *             "type": "email",
+                             *             "description": "We only use it to write back.",
+                             *             "placeholder": "you@example.com",
+                             *             "required": true
+                             *           }
+                             *         ],
+                             *         "submitButtonText": "Send"
+                             *       },
+                             *       "storage": {
+                             *         "notifyEmails": [
+                             *           "owner@example.com"
+                             *         ]
+                             *       },
+                             *       "advanced": {
+                             *         "submissionMessage": "Thank you! We will write back within two days.",
+                             *         "submissionHTML": "",
+                             *         "successRedirect": null
+                             *       },
+                             *       "captcha": {
+                             *         "enabled": false,
+                             *         "theme": "light",
+                             *         "alignment": "left",
+                             *         "size": "normal"
+                             *       },
+                             *       "disclaimer": {
+                             *         "enabled": false,
+                             *         "message": ""
+                             *       }
+                             *     }
+                             */
                             settings: {
                                 /**
                                  * @default {
@@ -20326,6 +27459,53 @@ export interface paths {
                         "application/json": {
                             createdAt: string;
                             id: string;
+                            /**
+                             * @example {
+                             *       "name": "Contact us",
+                             *       "formType": 1,
+                             *       "build": {
+                             *         "fields": [
+                             *           {
+                             *             "id": "name",
+                             *             "title": "Name",
+                             *             "type": "text",
+                             *             "description": "",
+                             *             "placeholder": "Your name",
+                             *             "required": true
+                             *           },
+                             *           {
+                             *             "id": "email",
+                             *             "title": "Email",
+                             *             "type": "email",
+                             *             "description": "We only use it to write back.",
+                             *             "placeholder": "you@example.com",
+                             *             "required": true
+                             *           }
+                             *         ],
+                             *         "submitButtonText": "Send"
+                             *       },
+                             *       "storage": {
+                             *         "notifyEmails": [
+                             *           "owner@example.com"
+                             *         ]
+                             *       },
+                             *       "advanced": {
+                             *         "submissionMessage": "Thank you! We will write back within two days.",
+                             *         "submissionHTML": "",
+                             *         "successRedirect": null
+                             *       },
+                             *       "captcha": {
+                             *         "enabled": false,
+                             *         "theme": "light",
+                             *         "alignment": "left",
+                             *         "size": "normal"
+                             *       },
+                             *       "disclaimer": {
+                             *         "enabled": false,
+                             *         "message": ""
+                             *       }
+                             *     }
+                             */
                             settings: {
                                 /**
                                  * @default {
@@ -20681,6 +27861,27 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "items": [
+                         *         {
+                         *           "id": "2b0187c824b32329439ac7e4",
+                         *           "formId": "demo-contact-form",
+                         *           "values": {
+                         *             "email": "maya.lindqvist@example.com"
+                         *           },
+                         *           "pageTitle": "Contact",
+                         *           "pageId": "dded4c398a2a35534039f0a0",
+                         *           "contentSource": "i",
+                         *           "pagePath": "/shop/p/merino-wool-throw",
+                         *           "pagePermissionTypeValue": 3,
+                         *           "createdAt": "2026-11-20T14:32:00.000Z"
+                         *         }
+                         *       ],
+                         *       "hasNextPage": false,
+                         *       "nextPageCursor": null
+                         *     }
+                         */
                         "application/json": {
                             hasNextPage: boolean;
                             items: {
@@ -20779,6 +27980,23 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "items": [
+                         *         {
+                         *           "id": "5bfbd55c354aec45fa890341",
+                         *           "email": "maya.lindqvist@example.com",
+                         *           "status": "pending",
+                         *           "language": "en-US",
+                         *           "createdAt": "2026-11-20T14:32:00.000Z",
+                         *           "confirmedAt": "2026-11-20T14:32:00.000Z",
+                         *           "unsubscribedAt": "2026-11-20T14:32:00.000Z"
+                         *         }
+                         *       ],
+                         *       "hasNextPage": false,
+                         *       "nextPageCursor": null
+                         *     }
+                         */
                         "application/json": {
                             hasNextPage: boolean;
                             items: {
@@ -21452,6 +28670,24 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "items": [
+                         *         {
+                         *           "id": "3525317311136203b11f7a31",
+                         *           "kind": "order-receipt",
+                         *           "from": "Harbour & Pine <shop@harbourandpine.example>",
+                         *           "to": "maya.lindqvist@example.com",
+                         *           "subject": "Your Harbour & Pine order 1042",
+                         *           "text": "Could the throw be gift-wrapped? It is a birthday present.",
+                         *           "html": "<p>Thank you for your order.</p>",
+                         *           "deliveredAt": "2026-11-20T14:32:00.000Z"
+                         *         }
+                         *       ],
+                         *       "hasNextPage": false,
+                         *       "nextPageCursor": null
+                         *     }
+                         */
                         "application/json": {
                             hasNextPage: boolean;
                             items: {
@@ -22023,6 +29259,15 @@ export interface components {
         JsonValueInput: (string | number | boolean | components["schemas"]["JsonValueInput"][] | {
             [key: string]: components["schemas"]["JsonValueInput"];
         }) | null;
+        /**
+         * @example {
+         *       "title": "Shop",
+         *       "collectionId": "demo-shop",
+         *       "externalLink": "https://harbourandpine.example/shop/p/merino-wool-throw",
+         *       "memberAreaId": "f78d0bd737a62b980ea1c344",
+         *       "items": []
+         *     }
+         */
         NavigationItemBody: {
             collectionId?: string;
             externalLink?: string;
@@ -22030,6 +29275,15 @@ export interface components {
             memberAreaId?: string;
             title?: string;
         };
+        /**
+         * @example {
+         *       "title": "Shop",
+         *       "collectionId": "demo-shop",
+         *       "externalLink": "https://harbourandpine.example/shop/p/merino-wool-throw",
+         *       "memberAreaId": "f78d0bd737a62b980ea1c344",
+         *       "items": []
+         *     }
+         */
         NavigationItemBodyInput: {
             collectionId?: string;
             externalLink?: string;
@@ -22037,6 +29291,16 @@ export interface components {
             memberAreaId?: string;
             title?: string;
         };
+        /**
+         * @example {
+         *       "title": "Shop",
+         *       "url": "https://harbourandpine.example/shop/p/merino-wool-throw",
+         *       "collectionId": "demo-shop",
+         *       "externalLink": "https://harbourandpine.example/shop/p/merino-wool-throw",
+         *       "memberAreaId": "4454d2e08123208f9aef18ec",
+         *       "children": []
+         *     }
+         */
         NavigationLink: {
             children: components["schemas"]["NavigationLink"][];
             collectionId: string | null;
@@ -22045,6 +29309,16 @@ export interface components {
             title: string;
             url: string;
         };
+        /**
+         * @example {
+         *       "title": "Shop",
+         *       "url": "https://harbourandpine.example/shop/p/merino-wool-throw",
+         *       "collectionId": "demo-shop",
+         *       "externalLink": "https://harbourandpine.example/shop/p/merino-wool-throw",
+         *       "memberAreaId": "4454d2e08123208f9aef18ec",
+         *       "children": []
+         *     }
+         */
         NavigationLinkInput: {
             children: components["schemas"]["NavigationLinkInput"][];
             collectionId: string | null;

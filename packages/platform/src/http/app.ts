@@ -96,6 +96,9 @@ export async function createHttpApp(options: HttpAppOptions): Promise<FastifyIns
     done();
   });
   if (options.openapi) {
+    // The contracts' examples (zod registry metadata the document is made from): loaded here, where
+    // a document is published, so the web app, which imports the contracts too, never carries them.
+    await import('@sc/contracts/examples');
     await app.register(swagger, {
       openapi: { info: { title: options.openapi.title, version: options.openapi.version ?? '0.1.0' } },
       transform: jsonSchemaTransform,
