@@ -30,17 +30,8 @@ interface Document {
   'x-unavailable'?: string[];
 }
 
-/**
- * JSON bodies still without an example, each with why. The schemas of these bodies are written
- * inline in services/ (not in the contracts); they get examples when they move into the contracts.
- */
-const WITHOUT_EXAMPLE: Record<string, string> = {
-  'DELETE /api/commerce/coupons/{code} 200': 'inline { deleted } in services/cart (the Deleted contract has an example)',
-  'GET /api/commerce/store/customers 200': 'Customer is defined in services/cart',
-  'POST /api/content-service/product/1.1/websites/{websiteId}/stores 201': 'inline { collection, rootCategoryId } in services/content',
-  'POST /api/content-service/product/1.1/websites/{websiteId}/products/{collectionId}/import body': 'inline { csv, dryRun } in services/content',
-  'POST /api/content-service/product/1.1/websites/{websiteId}/products/{collectionId}/import 200': 'inline import report in services/content',
-};
+/** JSON bodies without an example, each with why (none now: every body's schema is a contract with one). */
+const WITHOUT_EXAMPLE: Record<string, string> = {};
 
 const resolve = (schema: Schema | undefined, document: Document): Schema | undefined =>
   typeof schema?.$ref === 'string' ? document.components.schemas[schema.$ref.split('/').pop()!] : schema;

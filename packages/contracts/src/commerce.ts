@@ -517,6 +517,21 @@ export const TaxRuleList = z.object({ taxRules: z.array(TaxRule) });
 export const TaxRuleResponse = z.object({ taxRule: TaxRule });
 export const Deleted = z.object({ deleted: z.boolean() });
 
+/** A customer of the store as the owner's Customers screen lists them: from the customers read model. */
+export const StoreCustomer = z.object({
+  email: z.string(),
+  name: z.string().nullable(),
+  account: z.boolean(),
+  newsletter: z.enum(['confirmed', 'unsubscribed']).nullable(),
+  subscription: z.enum(['active', 'ended']).nullable(),
+  orders: z.number().int(),
+  totals: z.array(z.object({ currency: z.string(), spentCents: z.number().int() })),
+  firstOrderAt: z.string().nullable(),
+  lastOrderAt: z.string().nullable(),
+});
+export type StoreCustomer = z.infer<typeof StoreCustomer>;
+export const StoreCustomerList = z.object({ customers: z.array(StoreCustomer) });
+
 /** A gift card as the owner sees it. */
 export const GiftCardView = z.object({
   id: z.string(),

@@ -118,3 +118,18 @@ export function planStoreCollection(input: StoreCollectionInput): StoreCollectio
     templateId: input.templateId,
   };
 }
+
+/** POST …/products/{collectionId}/import: a CSV file of products, checked only (the default) or imported. */
+export const ProductImportBody = z.object({ csv: z.string().min(1).max(900_000), dryRun: z.boolean().default(true) }).strict();
+const ProductImportLine = z.object({ line: z.number().int(), title: z.string(), sku: z.string() });
+/** What an import found or did, line by line. */
+export const ProductImportResult = z.object({
+  dryRun: z.boolean(),
+  /** Products that would be created (dry run) or were created. */
+  products: z.array(ProductImportLine),
+  /** Lines whose product the website has already (same SKU and title): left as they are. */
+  unchanged: z.array(ProductImportLine),
+  problems: z.array(z.object({ line: z.number().int(), reason: z.string() })),
+  imported: z.number().int(),
+});
+export type ProductImportResult = z.infer<typeof ProductImportResult>;

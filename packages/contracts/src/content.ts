@@ -312,6 +312,9 @@ export const Collection = z.object({
 });
 export type Collection = z.infer<typeof Collection>;
 
+/** A store made with its root category (POST …/stores). */
+export const StoreCreated = z.object({ collection: Collection, rootCategoryId: z.string() });
+
 // ---------------------------------------------------------------------------------------------
 // Categories (nested, per collection)
 

@@ -7,7 +7,8 @@ import { randomUUID } from 'node:crypto';
 import { parse } from 'csv-parse/sync';
 import { ERASED_EMAIL, type Order } from '@sc/contracts';
 import { mode, waitFor } from '@sc/platform/test-kit';
-import { CUSTOMER_COLUMNS, type Customer } from '../src/customers/customers.routes.js';
+import { CUSTOMER_COLUMNS } from '../src/customers/customers.routes.js';
+import type { StoreCustomer as Customer } from '@sc/contracts';
 import { ADMIN, APP_START_TIMEOUT_MS, CARD, REPORTING, STORE_MANAGER, setup, type Kit } from './kit.js';
 
 describe(`store customers (${mode.database})`, () => {

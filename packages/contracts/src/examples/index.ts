@@ -5,8 +5,8 @@
 // made of other examples names them, so one change of an entity shows in every body that holds it.
 import { CommentsSummary, FormsSummary, RestockSummary, SalesWindow, StoreSummary } from '../admin-home.js';
 import { AnalyticsSettings, CensusInteractionBody, DevicesReport, ErrorsReport, EventsReport, FormsReport, FunnelReport, IngestAccepted, JavascriptErrorReport, PerformanceRecord, PerformanceRecordsBody, PerformanceSettingsResponse, ProviderEventBody, ProviderValidateBody, ProviderValidateResponse, RecordEventForm, RecordHitForm, RecordJavascriptErrorsBody, RecordQuickViewBody, ReferrersReport, ReplayIdResponse, SalesReport, TopPagesReport, TrafficPoint, TrafficReport, UpdateAnalyticsSettingsBody, VitalsReport } from '../analytics.js';
-import { AddEntryBody, AddEntryResponse, Address, AppliedCoupon, ApplyCouponBody, CardDetails, CheckoutBody, CheckoutResponse, ChooseShippingBody, CommerceCartEntry, CommerceShoppingCart, Coupon, CouponInput, CouponList, CouponResponse, CouponUpdateBody, Deleted, DonationBody, FailedMailEntry, FailedMailList, GiftCardBalance, GiftCardList, GiftCardResponse, GiftCardView, InvalidCoupon, InventoryList, InventoryRow, IssueGiftCardBody, MailPreview, MailPreviewList, MailResent, Order, OrderItem, OrderList, OrderRefund, OrderResponse, PaymentStep, PaymentsConfig, RefundBody, RefundResponse, ShippingLocation, ShippingOption, ShippingOptionInput, ShippingOptionList, ShippingOptionResponse, ShippingOptionUpdateBody, StockResult, StoreRules, SubscriptionCartBody, SubscriptionCartResponse, SubscriptionList, SubscriptionRecord, SubscriptionResponse, SubscriptionView, TaxRule, TaxRuleInput, TaxRuleList, TaxRuleResponse, TaxRuleUpdateBody, UpdateFieldsBody, UpdateFieldsResponse, UpdateOrderStatusBody, UpdateQuantityBody, UpdateStockBody, UpdateStoreRulesBody, UpdateSubscriptionStatusBody, WebhookReceived } from '../commerce.js';
-import { BetaFlags, BlockBody, Category, Collection, CommercePreferencesBody, CommercePreferencesResponse, ContentItem, CookieSettings, CreateCategoryBody, CreateCollectionBody, EventLocation, HeaderFooter, HeaderFooterBody, ItemBody, Layout, LayoutSection, LessonBody, MultilingualLanguage, MultilingualLanguages, MultilingualSettings, MultilingualStatus, NavigationItemBody, NavigationLink, PublicSite, ResolvedPath, SiteLayout, SiteSettingsBody, StoreSettings, UpdateCategoryBody, UpdateCollectionBody, UpdateLanguagesBody, UpdateNavigationBody, UpdateSiteSettingsBody, UpdateWebsiteBody, Website } from '../content.js';
+import { AddEntryBody, AddEntryResponse, Address, AppliedCoupon, ApplyCouponBody, CardDetails, CheckoutBody, CheckoutResponse, ChooseShippingBody, CommerceCartEntry, CommerceShoppingCart, Coupon, CouponInput, CouponList, CouponResponse, CouponUpdateBody, Deleted, DonationBody, StoreCustomer, StoreCustomerList, FailedMailEntry, FailedMailList, GiftCardBalance, GiftCardList, GiftCardResponse, GiftCardView, InvalidCoupon, InventoryList, InventoryRow, IssueGiftCardBody, MailPreview, MailPreviewList, MailResent, Order, OrderItem, OrderList, OrderRefund, OrderResponse, PaymentStep, PaymentsConfig, RefundBody, RefundResponse, ShippingLocation, ShippingOption, ShippingOptionInput, ShippingOptionList, ShippingOptionResponse, ShippingOptionUpdateBody, StockResult, StoreRules, SubscriptionCartBody, SubscriptionCartResponse, SubscriptionList, SubscriptionRecord, SubscriptionResponse, SubscriptionView, TaxRule, TaxRuleInput, TaxRuleList, TaxRuleResponse, TaxRuleUpdateBody, UpdateFieldsBody, UpdateFieldsResponse, UpdateOrderStatusBody, UpdateQuantityBody, UpdateStockBody, UpdateStoreRulesBody, UpdateSubscriptionStatusBody, WebhookReceived } from '../commerce.js';
+import { BetaFlags, BlockBody, Category, Collection, CommercePreferencesBody, CommercePreferencesResponse, ContentItem, CookieSettings, CreateCategoryBody, CreateCollectionBody, EventLocation, HeaderFooter, HeaderFooterBody, ItemBody, Layout, LayoutSection, LessonBody, MultilingualLanguage, MultilingualLanguages, MultilingualSettings, MultilingualStatus, NavigationItemBody, NavigationLink, PublicSite, ResolvedPath, SiteLayout, SiteSettingsBody, StoreCreated, StoreSettings, UpdateCategoryBody, UpdateCollectionBody, UpdateLanguagesBody, UpdateNavigationBody, UpdateSiteSettingsBody, UpdateWebsiteBody, Website } from '../content.js';
 import { UploadedAsset } from '../content-assets.js';
 import { GrantMemberBody, LikeState, MemberArea, MemberAreaBody, MemberAreaPlan, MemberAreaSummary, MemberGrant, ModerateCommentBody, OwnerComment, OwnerCommentBody, PopupOverlay, PopupOverlayBody, PostCommentBody, PostCommentResponse, PublicComment, PublicPopupOverlay } from '../content-community.js';
 import { GallerySettingsBody, GallerySettingsInput } from '../content-gallery.js';
@@ -14,7 +14,7 @@ import { ImageBody, ImageOut } from '../content-image.js';
 import { MediaAsset, MediaFocalPoint, MediaList, MediaUsage, ReplacedMedia, UpdateMediaBody } from '../content-media.js';
 import { OptionValueBody, ProductVariant, StructuredContent, SubscriptionPlan } from '../content-product.js';
 import { SearchResponse, SearchResult } from '../content-search.js';
-import { CreateStoreCollectionBody, StoreCollectionInput } from '../content-store.js';
+import { CreateStoreCollectionBody, ProductImportBody, ProductImportResult, StoreCollectionInput } from '../content-store.js';
 import { Money } from '../currencies.js';
 import { CaptchaChallenge, CreateFormBody, FormDefinition, FormSettings, FormSubmission, MailStats, MailboxMessage, NewsletterSubscribeBody, NewsletterSubscribeResponse, NewsletterSubscriber, PublicForm, SaveSubmissionBody, SaveSubmissionResponse, SubmissionKeyResponse, TemplateSchema, ValidateFormBody, ValidateFormResponse } from '../forms.js';
 import { AddMember, ApiKey, ApiKeyCreated, ApiKeyList, CreateApiKey, IdentityNotice, Member, MemberList, OwnerLogin, OwnerSessionInfo, OwnerSignUp, PasswordResetConfirm, PasswordResetRequest, SetMemberRoles, SignedOut, SiteUserLocale, SiteUserLogin, SiteUserSessionInfo, SiteUserSignUp, SiteUserSignedUp, XsrfTokenResponse } from '../identity.js';
@@ -978,11 +978,11 @@ const collection = example(Collection, {
   id: '2e5b7a8a7cf1dfa848fec909',
   websiteId: 'demo',
   type: 1,
-  typeName: 'Maya Lindqvist',
+  typeName: 'products',
   title: 'Shop',
   navigationTitle: 'Shop',
-  urlId: '7d6808109fdc8da3bd401870',
-  fullUrl: 'https://harbourandpine.example/shop/p/merino-wool-throw',
+  urlId: 'shop',
+  fullUrl: '/shop',
   description: 'A soft throw woven from undyed merino in a small mill on the coast.',
   enabled: true,
   ordering: 'user',
@@ -1488,4 +1488,28 @@ example(FormSubmission, {
   pagePath: '/shop/p/merino-wool-throw',
   pagePermissionTypeValue: 3,
   createdAt: '2026-11-20T14:32:00.000Z',
+});
+
+const storeCustomer = example(StoreCustomer, {
+  email: 'visitor@example.com',
+  name: 'Maya Lindqvist',
+  account: true,
+  newsletter: 'confirmed',
+  subscription: null,
+  orders: 2,
+  totals: [{ currency: 'USD', spentCents: 17800 }],
+  firstOrderAt: '2026-10-02T09:15:00.000Z',
+  lastOrderAt: '2026-11-20T14:32:00.000Z',
+});
+example(StoreCustomerList, { customers: [storeCustomer] });
+
+example(StoreCreated, { collection, rootCategoryId: '5f2c9e7a1b3d4c6e8f0a1b2c' });
+
+example(ProductImportBody, { csv: 'Title,SKU,Price,Stock\nMerino Wool Throw,HP-THROW-01,89.00,12\n', dryRun: true });
+example(ProductImportResult, {
+  dryRun: true,
+  products: [{ line: 2, title: 'Merino Wool Throw', sku: 'HP-THROW-01' }],
+  unchanged: [],
+  problems: [],
+  imported: 0,
 });

@@ -4,7 +4,7 @@
 // orders, total spent (less refunds, per currency), first and last order, account, newsletter
 // consent and subscription status; searchable by email or name; one customer's orders (cart's own orders table); the same
 // list as a streamed CSV; and erasure (a privacy request), logged, announced to every service.
-import { EraseCustomerRequest, Erasure, Permission } from '@sc/contracts';
+import { EraseCustomerRequest, Erasure, Permission, StoreCustomerList, type StoreCustomer } from '@sc/contracts';
 import { AppError, identityOf, ownerRoute, sendCsv, websiteIdOf, type CsvCell, type ZodApp } from '@sc/platform';
 import { z } from 'zod';
 import type { CartModule } from '../module.js';
@@ -12,21 +12,9 @@ import type { CustomerRow } from './customers.repository.js';
 import { amount } from '../admin/exports.routes.js';
 
 export const CustomerListQuery = z.object({ q: z.string().trim().max(200).optional(), limit: z.coerce.number().int().min(1).max(200).default(50) }).strict();
-export const Customer = z.object({
-  email: z.string(),
-  name: z.string().nullable(),
-  account: z.boolean(),
-  newsletter: z.enum(['confirmed', 'unsubscribed']).nullable(),
-  subscription: z.enum(['active', 'ended']).nullable(),
-  orders: z.number().int(),
-  totals: z.array(z.object({ currency: z.string(), spentCents: z.number().int() })),
-  firstOrderAt: z.string().nullable(),
-  lastOrderAt: z.string().nullable(),
-});
-export type Customer = z.infer<typeof Customer>;
 export const CUSTOMER_COLUMNS = ['Email', 'Name', 'Orders', 'Currency', 'Total spent', 'First order', 'Last order', 'Account', 'Newsletter', 'Subscription'];
 
-const customerOf = (row: CustomerRow): Customer => ({
+const customerOf = (row: CustomerRow): StoreCustomer => ({
   email: row.email,
   name: row.name,
   account: row.siteUserId !== null,
@@ -42,7 +30,7 @@ export function customerRoutes(app: ZodApp, parts: Pick<CartModule, 'customers'>
   const { customers } = parts;
   app.get(
     '/api/commerce/store/customers',
-    ownerRoute(Permission.STORE_READ, { schema: { summary: "The store's customers: account, newsletter and subscription of each, searchable", querystring: CustomerListQuery, response: { 200: z.object({ customers: z.array(Customer) }) } } }),
+    ownerRoute(Permission.STORE_READ, { schema: { summary: "The store's customers: account, newsletter and subscription of each, searchable", querystring: CustomerListQuery, response: { 200: StoreCustomerList } } }),
     async (request) => {
       const { q, limit } = request.query;
       return { customers: (await customers.list(websiteIdOf(request), { q }, limit)).map(customerOf) };

@@ -5,6 +5,7 @@ import {
   CouponInput,
   CouponList,
   CouponParams,
+  Deleted,
   InventoryList,
   InventoryParams,
   InventoryQuery,
@@ -20,7 +21,6 @@ import {
   UpdateStoreRulesBody,
 } from '@sc/contracts';
 import { decodeCursor, ownerRoute, toPage, websiteIdOf, type ZodApp } from '@sc/platform';
-import { z } from 'zod';
 import type { CartModule } from '../module.js';
 import { couponOf, couponView } from './rules.repository.js';
 
@@ -71,7 +71,7 @@ export function ownerRoutes(app: ZodApp, parts: Pick<CartModule, 'store' | 'chec
 
   app.delete(
     '/api/commerce/coupons/:code',
-    ownerRoute(Permission.STORE_MANAGE, { schema: { summary: 'Delete a coupon', params: CouponParams, response: { 200: z.object({ deleted: z.boolean() }) } } }),
+    ownerRoute(Permission.STORE_MANAGE, { schema: { summary: 'Delete a coupon', params: CouponParams, response: { 200: Deleted } } }),
     async (request) => ({ deleted: await store.deleteCoupon(websiteIdOf(request), request.params.code) }),
   );
 

@@ -4,24 +4,13 @@
 // refused with 400 and the same list: nothing is created. The apply checks the file again inside
 // its transaction (the website locked), so lines already imported, by an earlier apply of the same
 // file or by one running at the same time, are left as they are and never made twice.
-import { Permission } from '@sc/contracts';
+import { Permission, ProductImportBody, ProductImportResult } from '@sc/contracts';
 import { ownerRoute, type ZodApp } from '@sc/platform';
 import { z } from 'zod';
 import { websiteOf } from '../shared/access.js';
 import { STORE_BASE } from '../store/store.routes.js';
 import type { ProductImportService } from './import.service.js';
 
-export const ProductImportBody = z.object({ csv: z.string().min(1).max(900_000), dryRun: z.boolean().default(true) }).strict();
-const Problem = z.object({ line: z.number().int(), reason: z.string() });
-export const ProductImportResult = z.object({
-  dryRun: z.boolean(),
-  /** Products that would be created (dry run) or were created. */
-  products: z.array(z.object({ line: z.number().int(), title: z.string(), sku: z.string() })),
-  /** Lines whose product the website has already (same SKU and title): left as they are. */
-  unchanged: z.array(z.object({ line: z.number().int(), title: z.string(), sku: z.string() })),
-  problems: z.array(Problem),
-  imported: z.number().int(),
-});
 const Params = z.object({ websiteId: z.string().min(1).max(64), collectionId: z.string().min(1).max(64) }).strict();
 
 export function importRoutes(app: ZodApp, imports: ProductImportService): void {

@@ -13,6 +13,7 @@ import {
   PageQueryStrict,
   Permission,
   StoreCollectionInput,
+  StoreCreated,
   UpdateCategoryBody,
   UpdateCollectionBody,
 } from '@sc/contracts';
@@ -40,7 +41,7 @@ export function storeRoutes(app: ZodApp, collections: CollectionService, items: 
   app.post(
     `${STORE_BASE}/stores`,
     ownerRoute(Permission.STORE_MANAGE, {
-      schema: { summary: 'Create a store with its root category, optionally in the main navigation', params: WebsiteParams, body: StoreCollectionInput, response: { 201: z.object({ collection: Collection, rootCategoryId: z.string() }) } },
+      schema: { summary: 'Create a store with its root category, optionally in the main navigation', params: WebsiteParams, body: StoreCollectionInput, response: { 201: StoreCreated } },
     }),
     async (request, reply) => {
       const websiteId = websiteOf(request, request.params.websiteId);
