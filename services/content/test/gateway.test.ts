@@ -53,7 +53,8 @@ describe('content through the gateway', () => {
       config: GatewayEnv.parse({ ...process.env, CONTENT_URL: url, FALLBACK_WEBSITE_ID: fallback, LOG_LEVEL: 'silent', RATE_LIMIT_MAX: '100000' }),
     });
     await gateway.ready();
-  });
+    // 200 products written one by one: about 15 s alone, over 30 s on a loaded CI machine.
+  }, 120_000);
 
   afterAll(async () => {
     await gateway?.close();
