@@ -2,6 +2,7 @@
 export { IDENTITY_MAX_AGE_MS, serviceCallHeaders, signIdentity, verifyIdentity, type IdentityHeaders, type VerifyIdentityOptions } from './identity-header.js';
 export {
   clientAddressOf,
+  publicOriginOf,
   DEFAULT_WEBSITE_ID,
   hasGatewayIdentity,
   identityOf,

@@ -76,6 +76,16 @@ export function clientAddressOf(request: FastifyRequest): string {
   return forwarded && forwarded.length <= 64 ? forwarded : request.ip;
 }
 
+/**
+ * The site's origin as the visitor saw it (the gateway's X-Forwarded-Proto and -Host), for links in
+ * mail; a host that is not a plain host name falls back to localhost.
+ */
+export function publicOriginOf(request: FastifyRequest): string {
+  const proto = single(request.headers['x-forwarded-proto']) === 'https' ? 'https' : 'http';
+  const host = single(request.headers['x-forwarded-host']) ?? single(request.headers.host) ?? 'localhost';
+  return /^[A-Za-z0-9.:[\]-]{1,255}$/.test(host) ? `${proto}://${host}` : `${proto}://localhost`;
+}
+
 /** What an identity may do on its website: an owner's roles' permissions, or an API key's scopes. */
 export function permissionsOf(identity: Identity): Set<Permission> {
   switch (identity.kind) {

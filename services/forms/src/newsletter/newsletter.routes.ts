@@ -2,9 +2,8 @@
 // the mails carry (opened in a browser, so they answer a small HTML page); and, for owners, a
 // newsletter form's subscribers.
 import { FormParams, NewsletterSubscribeBody, NewsletterSubscribeResponse, NewsletterSubscriber, NewsletterTokenQuery, Permission } from '@sc/contracts';
-import { ownerRoute, PageQuery, pageSchema, websiteIdOf, type ZodApp } from '@sc/platform';
+import { ownerRoute, PageQuery, pageSchema, websiteIdOf, type ZodApp, clientAddressOf, publicOriginOf } from '@sc/platform';
 import { OWNER_BASE } from '../forms/forms.routes.js';
-import { clientIp, publicOrigin } from '../submissions/request.js';
 import type { NewsletterService } from './newsletter.service.js';
 
 const page = (title: string, text: string): string =>
@@ -15,7 +14,7 @@ export function newsletterRoutes(app: ZodApp, newsletter: NewsletterService): vo
     '/api/form/newsletter/:formId/subscribe',
     { schema: { summary: 'Subscribe to a newsletter form (a confirmation mail follows)', params: FormParams, body: NewsletterSubscribeBody, response: { 200: NewsletterSubscribeResponse } } },
     async (request) => ({
-      status: await newsletter.subscribe({ websiteId: websiteIdOf(request), ip: clientIp(request) }, request.params.formId, request.body, publicOrigin(request)),
+      status: await newsletter.subscribe({ websiteId: websiteIdOf(request), ip: clientAddressOf(request) }, request.params.formId, request.body, publicOriginOf(request)),
     }),
   );
 

@@ -14,9 +14,8 @@ import {
   ValidateFormResponse,
   publicFormOf,
 } from '@sc/contracts';
-import { websiteIdOf, type ZodApp } from '@sc/platform';
+import { websiteIdOf, type ZodApp, clientAddressOf } from '@sc/platform';
 import { templateSchema } from '../forms/template.js';
-import { clientIp } from './request.js';
 import type { SubmitService } from './submit.service.js';
 
 /** These calls are sent with an empty body (SPEC 7): an empty JSON body is read as no body. */
@@ -55,7 +54,7 @@ export function visitorRoutes(app: ZodApp, submit: SubmitService): void {
   app.post(
     '/api/form/SaveFormSubmission',
     { schema: { summary: 'Submit a form (errors map field ids to messages)', body: SaveSubmissionBody, response: { 200: SaveSubmissionResponse } } },
-    async (request) => submit.save({ websiteId: websiteIdOf(request), ip: clientIp(request) }, request.body),
+    async (request) => submit.save({ websiteId: websiteIdOf(request), ip: clientAddressOf(request) }, request.body),
   );
 }
 

@@ -15,8 +15,7 @@ import {
   RestockSignupsQuery,
   RestockSignupsResponse,
 } from '@sc/contracts';
-import { ownerRoute, websiteIdOf, type ZodApp } from '@sc/platform';
-import { clientIp, publicOrigin } from './request.js';
+import { ownerRoute, websiteIdOf, type ZodApp, clientAddressOf, publicOriginOf } from '@sc/platform';
 import type { RestockService } from './signups.service.js';
 
 export const RESTOCK_BASE = '/api/site-users/account/notifications/restock';
@@ -24,7 +23,7 @@ export const RESTOCK_BASE = '/api/site-users/account/notifications/restock';
 export function signupsRoutes(app: ZodApp, restock: RestockService): void {
   app.post(RESTOCK_BASE, { schema: { summary: 'Ask to be told when a sold-out product variant is back in stock', body: RestockSignupBody, response: { 200: RestockSignupResponse } } }, async (request) => ({
     success: true as const,
-    message: await restock.signUp({ websiteId: websiteIdOf(request), ip: clientIp(request), origin: publicOrigin(request) }, request.body),
+    message: await restock.signUp({ websiteId: websiteIdOf(request), ip: clientAddressOf(request), origin: publicOriginOf(request) }, request.body),
   }));
 
   app.register(async (scope: FastifyInstance) => {
