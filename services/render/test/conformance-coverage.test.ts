@@ -5,7 +5,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { FORMATTERS } from '../src/engine/formatters/index.js';
-import { PREDICATES } from '../src/engine/predicates/index.js';
+import { PREDICATES, THEME_PREDICATES } from '../src/engine/predicates/index.js';
 
 const MIN = 3;
 const dir = path.join(path.dirname(fileURLToPath(import.meta.url)), 'conformance');
@@ -41,7 +41,7 @@ for (const name of FORMATTERS.keys()) {
   rows.push(['formatter', name, templates.filter((t) => re.test(t)).length]);
 }
 for (const name of PREDICATES.keys()) {
-  if (['site-on-sale?', 'site-sold-out?', 'site-main-image?', 'site-comments?'].includes(name)) continue;
+  if (THEME_PREDICATES.has(name)) continue;
   const re = new RegExp(`\\{\\.(?:or |if )?${esc(name)}`);
   rows.push(['predicate', name, templates.filter((t) => re.test(t)).length]);
 }

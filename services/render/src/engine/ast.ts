@@ -28,6 +28,6 @@ export type Node =
   | { readonly t: 'bind'; readonly pos: number; readonly name: string; readonly ref: VarRef; readonly fmts: Call[]; readonly broken: boolean }
   | { readonly t: 'ctx'; readonly pos: number; readonly name: string; readonly entries: [string, Arg][] }
   | { readonly t: 'eval'; readonly pos: number; readonly expr: Expression | null }
-  | { readonly t: 'include'; readonly pos: number; readonly name: string }
+  | { readonly t: 'include'; readonly pos: number; readonly name: string; readonly output: boolean }
   | { readonly t: 'inject'; readonly pos: number; readonly name: string; readonly file: string }
   | { readonly t: 'macro'; readonly pos: number; readonly name: string; readonly body: Node[] };

@@ -278,8 +278,14 @@ function compileNode(node: Node, macros: Map<string, Exec>): Exec {
       };
     }
     case 'include': {
-      const { name, pos } = node;
-      return (c) => c.runNamed(name, pos);
+      const { name, pos, output } = node;
+      if (output) return (c) => c.runNamed(name, pos);
+      // Without the word `output` the reference runs the partial (its errors count) and drops what it wrote.
+      return (c) => {
+        const mark = c.out.length;
+        c.runNamed(name, pos);
+        c.out = c.out.slice(0, mark);
+      };
     }
     case 'inject': {
       const { name, file, pos } = node;

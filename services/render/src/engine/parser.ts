@@ -304,9 +304,9 @@ export function parse(src: string, vocab: Vocabulary, errors: EngineError[], loc
         break;
       }
       case 'include': {
-        const name = arg.split(/\s+/)[0] ?? '';
+        const [name = '', ...words] = arg.split(/\s+/);
         if (name === '') asText(tok);
-        else target.push({ t: 'include', pos, name });
+        else target.push({ t: 'include', pos, name, output: words.includes('output') });
         break;
       }
       case 'inject': {

@@ -77,14 +77,14 @@ export class Theme {
 
   /**
    * Renders one partial of a page's template on its own (the page editor's preview of a changed
-   * block): `{.section key}{.include partial}{.end}` over the page's context with `value` at `key`,
+   * block): `{.section key}{.include partial output}{.end}` over the page's context with `value` at `key`,
    * so the partial sees the same surroundings as inside the whole page.
    */
   renderPartial(template: TemplateName, partial: string, context: Record<string, unknown>, value: unknown, options: Omit<RenderOptions, 'partials'> = {}): ThemeOutput {
     const key = 'partialValue';
     let compiled = this.#fragments.get(partial);
     if (!compiled) {
-      compiled = compile(`{.section ${key}}{.include ${partial}}{.end}`);
+      compiled = compile(`{.section ${key}}{.include ${partial} output}{.end}`);
       this.#fragments.set(partial, compiled);
     }
     const result = compiled.render({ ...context, [key]: value }, { ...options, partials: this.#partials.get(template) ?? {} });

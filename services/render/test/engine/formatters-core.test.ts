@@ -29,13 +29,21 @@ describe('core formatters', () => {
   it('json cannot end or hold open a script tag, and parses back unchanged', () => {
     const o = { a: '<!--<script>', b: '</SCRIPT>&\u2028' };
     const json = out('{o|json}', { o });
-    expect(json).not.toMatch(/[<>&\u2028]/);
+    expect(json).not.toMatch(/<\/|<!--/);
+    expect(json).toBe('{"a":"\\u003c!--<script>","b":"<\\/SCRIPT>&\u2028"}');
     expect(JSON.parse(json)).toEqual(o);
-    expect(out('{o|json}|{o|json}', { o: { a: '<' } })).toBe('{"a":"\\u003c"}|{"a":"\\u003c"}');
+    expect(out('{o|json}|{o|json}', { o: { a: '<b>' } })).toBe('{"a":"<b>"}|{"a":"<b>"}');
+  });
+
+  it('site-json (the theme\'s island data) writes no < at all', () => {
+    const o = { a: '<b>', b: '</script><!--' };
+    const json = out('{o|site-json}', { o });
+    expect(json).toBe('{"a":"\\u003cb>","b":"\\u003c/script>\\u003c!--"}');
+    expect(JSON.parse(json)).toEqual(o);
   });
 
   it('json and json-pretty', () => {
-    expect(out('{o|json}', { o: { a: '</script>', b: [1] } })).toBe('{"a":"\\u003c/script\\u003e","b":[1]}');
+    expect(out('{o|json}', { o: { a: '</script>', b: [1] } })).toBe('{"a":"<\\/script>","b":[1]}');
     expect(out('{o|json-pretty}', { o: { a: 1 } })).toBe('{\n  "a": 1\n}');
   });
 

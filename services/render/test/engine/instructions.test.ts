@@ -168,8 +168,15 @@ describe('eval', () => {
 });
 
 describe('include', () => {
-  it('renders a partial in the current context', () => {
-    expect(out('{.section item}{.include card}{.end}', { item: { t: 'T' } }, { partials: { card: '<b>{t}</b>' } })).toBe('<b>T</b>');
+  it('renders a partial in the current context with the word output', () => {
+    expect(out('{.section item}{.include card output}{.end}', { item: { t: 'T' } }, { partials: { card: '<b>{t}</b>' } })).toBe('<b>T</b>');
+  });
+
+  it('runs a partial without the word output and drops what it wrote, as the reference does', () => {
+    expect(out('a{.section item}{.include card}{.end}b', { item: { t: 'T' } }, { partials: { card: '<b>{t}</b>' } })).toBe('ab');
+    const r = run('{.include loop}', {}, { partials: { loop: 'x{.include loop}' } });
+    expect(r.output).toBe('');
+    expect(r.errors.map((e) => e.message)).toEqual(['Recursion limit exceeded: include depth is at most 16, at: loop']);
   });
 
   it('records a missing partial and renders it empty', () => {
@@ -180,14 +187,14 @@ describe('include', () => {
   });
 
   it('stops recursion at depth 16', () => {
-    const r = run('{.include loop}', {}, { partials: { loop: 'x{.include loop}' } });
+    const r = run('{.include loop output}', {}, { partials: { loop: 'x{.include loop output}' } });
     expect(r.output).toBe('x'.repeat(16));
     expect(r.errors.map((e) => e.message)).toEqual(['Recursion limit exceeded: include depth is at most 16, at: loop']);
     expect(r.errors[0]?.partial).toBe('loop');
   });
 
   it('records a partial that fails to parse, with the partial error inside it', () => {
-    const r = run('{.include bad}', {}, { partials: { bad: 'ok{.end}' } });
+    const r = run('{.include bad output}', {}, { partials: { bad: 'ok{.end}' } });
     expect(r.output).toBe('ok');
     expect(r.errors).toEqual([
       { code: 'RENDER_PARTIAL_PARSE', message: 'Partial failed to parse: bad', line: 1, column: 1, offset: 0 },
@@ -208,7 +215,7 @@ describe('inject', () => {
 
 describe('macro', () => {
   it('defines a fragment usable by include and apply', () => {
-    const t = '{.macro tag}<i>{name}</i>{.end}{.section a}{.include tag}{.end}|{b|apply tag}';
+    const t = '{.macro tag}<i>{name}</i>{.end}{.section a}{.include tag output}{.end}|{b|apply tag}';
     expect(out(t, { a: { name: 'A' }, b: { name: 'B' } })).toBe('<i>A</i>|<i>B</i>');
   });
 });

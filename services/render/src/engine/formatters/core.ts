@@ -3,13 +3,19 @@ import type { FormatterFn } from '../context.js';
 import { getPath, isObject, splitPath, toNum, toNumber, toOutput } from '../values.js';
 import { fail, intArg } from './util.js';
 
-// Deliberate divergence (render README): the reference only writes `</` as `<\/`, which still
-// lets `<!--<script>` hold a script element open; every `<` (and `>`, `&`, U+2028/9) is escaped.
-const SCRIPT_UNSAFE = /[<>&\u2028\u2029]/g;
-const HAS_SCRIPT_UNSAFE = /[<>&\u2028\u2029]/;
-const SCRIPT_ESCAPES: Record<string, string> = { '<': '\\u003c', '>': '\\u003e', '&': '\\u0026', '\u2028': '\\u2028', '\u2029': '\\u2029' };
+// As the reference, `</` is written `<\/` so a value cannot end the script element. One deliberate
+// divergence (render README): `<!--` is written `\u003c!--`, because the reference lets it through
+// and `<!--<script>` in owner data then holds the script element open past its `</script>`.
+const SCRIPT_UNSAFE = /<\/|<!--/g;
 function scriptSafe(json: string): string {
-  return HAS_SCRIPT_UNSAFE.test(json) ? json.replace(SCRIPT_UNSAFE, (c) => SCRIPT_ESCAPES[c] ?? c) : json;
+  return json.includes('<') ? json.replace(SCRIPT_UNSAFE, (m) => (m === '</' ? '<\\/' : '\\u003c!--')) : json;
+}
+
+// The theme's island data (`site-json`) goes further: no `<` at all, so no markup-looking text is in
+// the page source, whatever a later change to the surrounding element.
+const ANY_LT = /</g;
+function noMarkup(json: string): string {
+  return json.includes('<') ? json.replace(ANY_LT, '\\u003c') : json;
 }
 
 /**
@@ -82,13 +88,14 @@ export const coreFormatters: Record<string, FormatterFn> = {
   },
 
   /**
-   * The value as JSON, safe inside a script tag: every `<` is written `\u003c`, so neither
-   * `</script>` nor `<!--` (which would keep the tag open past its end) can appear; `>`, `&` and
-   * the line separators are escaped too. JSON.parse reads it back unchanged.
+   * The value as JSON, safe inside a script tag: neither `</` nor `<!--` (which would keep the tag
+   * open past its end) can appear. JSON.parse reads it back unchanged.
    */
   json: (v) => (v === undefined ? '' : scriptSafe(JSON.stringify(v))),
   /** The value as indented JSON (script-safe like json). */
   'json-pretty': (v) => (v === undefined ? '' : scriptSafe(JSON.stringify(v, null, 2))),
+  /** Theme: JSON for the islands' script elements, with every `<` written `\u003c`. */
+  'site-json': (v) => (v === undefined ? '' : noMarkup(JSON.stringify(v))),
 
   /** Turns an array of objects into an object keyed by the field named by the argument. */
   'key-by': (v, call) => {

@@ -86,14 +86,21 @@ export const corePredicates: Record<string, PredicateFn> = {
   'undefined?': () => false,
   /** The data's top-level `debug` flag is on. */
   'debug?': (c) => c.rootPath(['debug']) === true,
-  /** Two dates (arguments, or the current item's startDate and endDate) fall on the same day in the site zone. */
-  'same-day?': (c, call) => {
-    const [a, b] = call.refs;
-    // A missing date is the epoch, as in the reference.
-    const x = toInstant(a ? c.argValue(a) : c.lookup('startDate') ?? 0);
-    const y = toInstant(b ? c.argValue(b) : c.lookup('endDate') ?? 0);
-    return x !== null && y !== null && sameDay(x, y, c.env.timeZone);
-  },
+  /**
+   * Two dates (arguments, or the current item's startDate and endDate) fall on the same UTC day,
+   * as the reference decides it whatever the website's zone. The theme uses `site-same-day?`.
+   */
+  'same-day?': (c, call) => sameDayOf(c, call, 'UTC'),
+  /** Theme (SPEC): the same test in the website's zone, so an evening event is one day where it happens. */
+  'site-same-day?': (c, call) => sameDayOf(c, call, c.env.timeZone),
   /** SPEC 8: recorded as not implemented; the test is false. */
   'units-metric?': () => fail(MSG_UNITS_METRIC_NOT_IMPLEMENTED),
 };
+
+function sameDayOf(c: Ctx, call: Call, timeZone: string): boolean {
+  const [a, b] = call.refs;
+  // A missing date is the epoch, as in the reference.
+  const x = toInstant(a ? c.argValue(a) : c.lookup('startDate') ?? 0);
+  const y = toInstant(b ? c.argValue(b) : c.lookup('endDate') ?? 0);
+  return x !== null && y !== null && sameDay(x, y, timeZone);
+}
