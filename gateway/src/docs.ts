@@ -2,11 +2,10 @@
 // (paths and schemas), fetched live so the document always matches what is running; a service
 // that is down is named under x-unavailable instead of failing the whole document. GET /api/docs:
 // Swagger UI over that document, served from the gateway's own files (no CDN: it works offline).
-import helmet, { type FastifyHelmetOptions } from '@fastify/helmet';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { SERVICE_NAMES, type ServiceName } from '@sc/platform';
+import { SERVICE_NAMES, useSecurityHeaders, type SecurityHeaderOptions, type ServiceName } from '@sc/platform';
 import { serviceUrl, type GatewayEnv } from './config.js';
 import { ADMIN_HELMET } from './security-headers.js';
 
@@ -140,7 +139,7 @@ export function mergeDocuments(documents: Partial<Record<ServiceName, OpenApiDoc
  * needs: its own scripts, inline styles it sets from them, images of this origin; it frames nothing.
  */
 const adminCsp = ADMIN_HELMET.contentSecurityPolicy as { directives: Record<string, string[]> };
-export const DOCS_HELMET: FastifyHelmetOptions = {
+export const DOCS_HELMET: SecurityHeaderOptions = {
   ...ADMIN_HELMET,
   contentSecurityPolicy: {
     useDefaults: false,
@@ -155,7 +154,7 @@ export async function registerDocs(app: FastifyInstance, config: GatewayEnv): Pr
   };
   app.get(OPENAPI_PATH, { schema: { hide: true } }, merged);
   await app.register(async (scope) => {
-    await scope.register(helmet, DOCS_HELMET);
+    useSecurityHeaders(scope, DOCS_HELMET);
     // Swagger UI needs @fastify/swagger in its scope; that document (of this scope's hidden routes)
     // is replaced below by the merged one, fetched in the UI's preHandler for its JSON route.
     await scope.register(swagger, { openapi: { info: { title: 'Site builder API', version: '0.1.0' } } });

@@ -1,14 +1,14 @@
 // Security headers of what the gateway serves itself: the admin app (/config) and the web app's
-// files (/assets), by @fastify/helmet. Responses proxied from the services carry their own (render
+// files (/assets), by helmet (useSecurityHeaders). Responses proxied from the services carry their own (render
 // sets its pages'). The admin app is never framed by anyone (frame-ancestors 'none', X-Frame-
 // Options DENY: clickjacking an owner's settings); it may frame the site's own pages (previews).
 // Its build has no inline script (Vite emits module files), so scripts come from this origin only.
-import helmet, { type FastifyHelmetOptions } from '@fastify/helmet';
+import { useSecurityHeaders, type SecurityHeaderOptions } from '@sc/platform';
 import type { FastifyInstance } from 'fastify';
 import { registerStatic } from './static.js';
 
 /** helmet's options for /config and /assets. */
-export const ADMIN_HELMET: FastifyHelmetOptions = {
+export const ADMIN_HELMET: SecurityHeaderOptions = {
   contentSecurityPolicy: {
     useDefaults: false,
     directives: {
@@ -38,7 +38,7 @@ export const ADMIN_HELMET: FastifyHelmetOptions = {
 /** Registers the static routes (static.ts) in a scope of their own, with helmet's headers on them. */
 export async function registerStaticWithHeaders(app: FastifyInstance, webDist: string): Promise<void> {
   await app.register(async (scope) => {
-    await scope.register(helmet, ADMIN_HELMET);
+    useSecurityHeaders(scope, ADMIN_HELMET);
     await registerStatic(scope, webDist);
   });
 }

@@ -12,6 +12,7 @@ export * from './outbox/index.js';
 export * from './telemetry.js';
 export { createHttpApp, type App, type ZodApp, type HttpAppOptions } from './http/app.js';
 export { registerHealth, type ReadinessCheck } from './http/health.js';
+export { useSecurityHeaders, type SecurityHeaderOptions } from './http/security-headers.js';
 export { closeOnSignals, drainingFlag } from './http/shutdown.js';
 export { checkRequestInput, inputProblem, installInputGuard, MAX_URL_VALUE_LENGTH, type InputProblem } from './http/input-guard.js';
 export { IN_MEMORY_DATA_DIR, openServiceInfra, openEmbeddedPostgres, type SharedInfra, type ServiceInfra } from './infra.js';

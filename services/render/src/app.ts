@@ -25,7 +25,7 @@ export function createRenderService(options: RenderOptions = {}): ServiceDefinit
     migrations,
     wire: (ctx) => createRenderModule(ctx, options),
     routes: async (app, _ctx, parts) => {
-      await registerSecurityHeaders(app);
+      registerSecurityHeaders(app);
       previewRoutes(app, parts.preview);
       fontRoutes(app);
       pageRoutes(app, parts.storefront, parts.theme);

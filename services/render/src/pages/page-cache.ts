@@ -5,6 +5,13 @@
 // page's summary block, on category pages, in search results); a re-render is cheap, and content
 // answers it from its own cache. Entries also expire after PAGE_CACHE_TTL_MS, for what no event
 // announces (a scheduled item going live). Concurrent misses for one key share one render.
+//
+// In front of the shared cache each process keeps the pages it served last, ready to send (body
+// and gzip as bytes), bounded by LOCAL_MAX_BYTES: a hit then costs one GET (the generation, which
+// another replica may have moved) instead of two, and no decoding, base64 or UTF-8 encoding of the
+// body (issue 24: those were a quarter of a cached page's CPU). An entry's key carries the
+// generation, so an event makes it unreachable at once, here as in the shared cache; it leaves the
+// process when the shared copy expires.
 import { createHash } from 'node:crypto';
 import type { Cache } from '@sc/platform';
 
@@ -30,29 +37,49 @@ export function etagOf(body: string): string {
   return `"${createHash('sha1').update(body).digest('base64url')}"`;
 }
 
-// Stored as five header lines and the body: no JSON escaping of a large HTML body on every hit.
-// (The key's `v2` names this layout: pages cached in the four-line one are never read as it.)
-function encode(page: CachedPage): string {
-  return `${page.status}\n${page.contentType}\n${page.etag}\n${page.nonce ?? ''}\n${page.gzip ?? ''}\n${page.body}`;
+// Stored as six header lines and the body: no JSON escaping of a large HTML body on every hit.
+// The first line is when the entry expires, so a process that keeps it locally lets it go when the
+// shared copy goes. (The key's `v3` names this layout: pages cached in an older one are never read
+// as it.)
+function encode(page: CachedPage, expires: number): string {
+  return `${expires}\n${page.status}\n${page.contentType}\n${page.etag}\n${page.nonce ?? ''}\n${page.gzip ?? ''}\n${page.body}`;
 }
 
-function decode(text: string): CachedPage | undefined {
+function decode(text: string): { page: CachedPage; expires: number } | undefined {
   const ends: number[] = [];
-  for (let at = -1, i = 0; i < 5; i++) {
+  for (let at = -1, i = 0; i < 6; i++) {
     at = text.indexOf('\n', at + 1);
     if (at < 0) return undefined;
     ends.push(at);
   }
-  const [a = 0, b = 0, c = 0, d = 0, e = 0] = ends;
-  const status = Number(text.slice(0, a));
-  if (!Number.isInteger(status)) return undefined;
+  const [x = 0, a = 0, b = 0, c = 0, d = 0, e = 0] = ends;
+  const expires = Number(text.slice(0, x));
+  const status = Number(text.slice(x + 1, a));
+  if (!Number.isInteger(status) || !Number.isFinite(expires)) return undefined;
   const nonce = text.slice(c + 1, d);
   const gzip = text.slice(d + 1, e);
-  return { status, contentType: text.slice(a + 1, b), etag: text.slice(b + 1, c), body: text.slice(e + 1), gzip: gzip === '' ? undefined : gzip, nonce: nonce === '' ? undefined : nonce };
+  const page = { status, contentType: text.slice(a + 1, b), etag: text.slice(b + 1, c), body: text.slice(e + 1), gzip: gzip === '' ? undefined : gzip, nonce: nonce === '' ? undefined : nonce };
+  return { page, expires };
 }
 
+/** A cached page as it goes out: the bytes made once, kept in the process. */
+export interface ReadyPage extends CachedPage {
+  bodyBytes: Buffer;
+  gzipBytes?: Buffer | undefined;
+}
+
+function ready(page: CachedPage): ReadyPage {
+  return { ...page, bodyBytes: Buffer.from(page.body, 'utf8'), gzipBytes: page.gzip === undefined ? undefined : Buffer.from(page.gzip, 'base64') };
+}
+
+/** Bytes the local layer may hold (bodies and their gzip); the least recently used pages leave first. */
+export const LOCAL_MAX_BYTES = 16 * 1024 * 1024;
+
 export class PageCache {
-  readonly #inflight = new Map<string, Promise<CachedPage>>();
+  readonly #inflight = new Map<string, Promise<ReadyPage>>();
+  /** Recently served pages by key, least recently used first (a Map keeps insertion order). */
+  readonly #local = new Map<string, { page: ReadyPage; expires: number; bytes: number }>();
+  #localBytes = 0;
 
   constructor(
     private readonly cache: Cache,
@@ -69,22 +96,62 @@ export class PageCache {
    * says so (error pages are not). The generation is read before producing, so a page made from
    * content older than an event lands under the generation that event already left behind.
    */
-  async remember(websiteId: string, parts: readonly string[], produce: () => Promise<CachedPage>, cacheable: (page: CachedPage) => boolean): Promise<{ page: CachedPage; hit: boolean }> {
+  async remember(websiteId: string, parts: readonly string[], produce: () => Promise<CachedPage>, cacheable: (page: CachedPage) => boolean): Promise<{ page: ReadyPage; hit: boolean }> {
     const generation = (await this.cache.get(generationKey(websiteId))) ?? '0';
     const digest = createHash('sha1').update(parts.join('\u0000')).digest('base64url');
-    const key = `render:page:v2:${websiteId}:${generation}:${digest}`;
+    const key = `render:page:v3:${websiteId}:${generation}:${digest}`;
+    const local = this.#fromLocal(key);
+    if (local) return { page: local, hit: true };
     const cached = await this.cache.get(key);
-    const page = cached === undefined ? undefined : decode(cached);
-    if (page) return { page, hit: true };
+    const decoded = cached === undefined ? undefined : decode(cached);
+    if (decoded) {
+      const page = ready(decoded.page);
+      this.#toLocal(key, page, decoded.expires);
+      return { page, hit: true };
+    }
     let pending = this.#inflight.get(key);
     if (!pending) {
       pending = (async () => {
-        const made = await produce();
-        if (cacheable(made)) await this.cache.set(key, encode(made), this.ttlMs);
+        const made = ready(await produce());
+        if (cacheable(made)) {
+          const expires = Date.now() + this.ttlMs;
+          await this.cache.set(key, encode(made, expires), this.ttlMs);
+          this.#toLocal(key, made, expires);
+        }
         return made;
       })().finally(() => this.#inflight.delete(key));
       this.#inflight.set(key, pending);
     }
     return { page: await pending, hit: false };
+  }
+
+  #fromLocal(key: string): ReadyPage | undefined {
+    const entry = this.#local.get(key);
+    if (!entry) return undefined;
+    this.#local.delete(key);
+    if (entry.expires <= Date.now()) {
+      this.#localBytes -= entry.bytes;
+      return undefined;
+    }
+    this.#local.set(key, entry);
+    return entry.page;
+  }
+
+  #toLocal(key: string, page: ReadyPage, expires: number): void {
+    const bytes = page.bodyBytes.length + (page.gzipBytes?.length ?? 0);
+    // One page never takes more than an eighth of the layer.
+    if (bytes > LOCAL_MAX_BYTES / 8) return;
+    const old = this.#local.get(key);
+    if (old) {
+      this.#local.delete(key);
+      this.#localBytes -= old.bytes;
+    }
+    this.#local.set(key, { page, expires, bytes });
+    this.#localBytes += bytes;
+    for (const [oldest, entry] of this.#local) {
+      if (this.#localBytes <= LOCAL_MAX_BYTES) break;
+      this.#local.delete(oldest);
+      this.#localBytes -= entry.bytes;
+    }
   }
 }

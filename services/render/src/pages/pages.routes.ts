@@ -7,7 +7,7 @@ import { identityOf, websiteIdOf, type ZodApp } from '@sc/platform';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Theme } from '../theme/theme.js';
 import { applyQuery, cookieValue, hasExperimentParams, overridesCookie, overridesFromCookie, type Overrides } from '../domain/experiments.js';
-import type { CachedPage } from './page-cache.js';
+import type { ReadyPage } from './page-cache.js';
 import { pagePolicy } from './security-headers.js';
 import { normalisePath, searchPageNumber, type PageQuery, type PageVisitor } from './page.service.js';
 import { HTML, type StorefrontService } from './storefront.service.js';
@@ -61,8 +61,8 @@ export function visitorOf(request: FastifyRequest): { forward: Record<string, st
   return { forward, key: `${identity.kind}:${identity.ownerId ?? identity.apiKeyId ?? ''}:${identity.siteUserId ?? ''}` };
 }
 
-function send(request: FastifyRequest, reply: FastifyReply, page: CachedPage, hit: boolean, personal = false): FastifyReply {
-  const gzip = page.gzip !== undefined && /\bgzip\b/.test(request.headers['accept-encoding'] ?? '');
+function send(request: FastifyRequest, reply: FastifyReply, page: ReadyPage, hit: boolean, personal = false): FastifyReply {
+  const gzip = page.gzipBytes !== undefined && /\bgzip\b/.test(request.headers['accept-encoding'] ?? '');
   // Each encoding is its own representation, with its own validator.
   const etag = gzip ? `${page.etag.slice(0, -1)}-gz"` : page.etag;
   reply
@@ -75,8 +75,8 @@ function send(request: FastifyRequest, reply: FastifyReply, page: CachedPage, hi
   // Helmet set every response's headers; a page's policy also names the nonce of its scripts.
   if (page.contentType === HTML && page.nonce) pagePolicy(reply, page.nonce);
   if (page.status < 300 && notModified(request, etag)) return reply.code(304).send();
-  if (gzip) return reply.header('content-encoding', 'gzip').send(Buffer.from(page.gzip ?? '', 'base64'));
-  return reply.send(page.body);
+  if (gzip) return reply.header('content-encoding', 'gzip').send(page.gzipBytes);
+  return reply.send(page.bodyBytes);
 }
 
 export function pageRoutes(app: ZodApp, storefront: StorefrontService, theme: Theme): void {

@@ -1,4 +1,4 @@
-// Security headers of every render response, by @fastify/helmet: X-Content-Type-Options,
+// Security headers of every render response, by helmet (useSecurityHeaders): X-Content-Type-Options,
 // Referrer-Policy, X-Frame-Options and frame-ancestors (pages may be framed by the site itself:
 // the admin's preview), Cross-Origin-Opener-Policy and a Content-Security-Policy.
 //
@@ -14,12 +14,12 @@
 // because the theme sets custom properties in style attributes (header, footer, gallery), which
 // nonces cannot cover.
 import { randomBytes } from 'node:crypto';
-import helmet, { type FastifyHelmetOptions } from '@fastify/helmet';
+import { useSecurityHeaders, type SecurityHeaderOptions } from '@sc/platform';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 
 type Directives = Record<string, string[]>;
 
-const DIRECTIVES: Directives = {
+export const DIRECTIVES: Directives = {
   defaultSrc: ["'self'"],
   scriptSrc: ["'self'"],
   scriptSrcAttr: ["'none'"],
@@ -37,7 +37,7 @@ const DIRECTIVES: Directives = {
 };
 
 /** helmet's options for render: every response (JSON, stylesheet, errors) gets them; pages add their nonce. */
-export const RENDER_HELMET: FastifyHelmetOptions = {
+export const RENDER_HELMET: SecurityHeaderOptions = {
   contentSecurityPolicy: { useDefaults: false, directives: DIRECTIVES },
   referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
   frameguard: { action: 'sameorigin' },
@@ -53,11 +53,22 @@ export function newNonce(): string {
 }
 
 /** Registers helmet for every route of the render app. */
-export async function registerSecurityHeaders(app: FastifyInstance): Promise<void> {
-  await app.register(helmet, RENDER_HELMET);
+export function registerSecurityHeaders(app: FastifyInstance): void {
+  useSecurityHeaders(app, RENDER_HELMET);
 }
+
+/** A policy's header value, written as helmet writes it (`name value value;name value`). */
+export function policyText(directives: Directives): string {
+  return Object.entries(directives)
+    .map(([name, values]) => [name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`), ...values].join(' '))
+    .join(';');
+}
+
+// The page policy around its nonce, made once: running helmet again for each page answer was a
+// tenth of a cached page's CPU (issue 24).
+const [BEFORE_NONCE = '', AFTER_NONCE = ''] = policyText({ ...DIRECTIVES, scriptSrc: ["'self'", "'nonce-\u0000'"] }).split('\u0000');
 
 /** Sets the page's policy, which lets the scripts carrying its nonce run. */
 export function pagePolicy(reply: FastifyReply, nonce: string): void {
-  void reply.helmet({ contentSecurityPolicy: { useDefaults: false, directives: { ...DIRECTIVES, scriptSrc: ["'self'", `'nonce-${nonce}'`] } } });
+  reply.header('content-security-policy', BEFORE_NONCE + nonce + AFTER_NONCE);
 }

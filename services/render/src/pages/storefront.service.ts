@@ -2,7 +2,7 @@
 // ?format=json the page's context) and then cached. A body worth compressing is compressed once,
 // when the page is made, and cached with it.
 import { gzipSync } from 'node:zlib';
-import { etagOf, type CachedPage, type PageCache } from './page-cache.js';
+import { etagOf, type CachedPage, type PageCache, type ReadyPage } from './page-cache.js';
 import type { PageRenderer } from './page-renderer.js';
 import { newNonce } from './security-headers.js';
 import type { PageQuery, PageService, PageVisitor } from './page.service.js';
@@ -35,7 +35,7 @@ export class StorefrontService {
   ) {}
 
   /** The page, and whether the cache had it. */
-  async page(websiteId: string, request: PageRequest): Promise<{ page: CachedPage; hit: boolean }> {
+  async page(websiteId: string, request: PageRequest): Promise<{ page: ReadyPage; hit: boolean }> {
     const { path, query, json, visitor } = request;
     const parts = [json ? 'json' : 'html', this.renderer.version(), path, query.cursor ?? '', query.tag ?? '', query.category ?? '', query.q ?? '', query.page ?? '', request.visitorKey, request.flags];
     return this.cache.remember(
