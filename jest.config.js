@@ -26,8 +26,9 @@ const base = {
 };
 
 // Tests whose result cannot depend on DATABASE_URL, NATS_URL and REDIS_URL: pure unit tests (the
-// folders below touch no server) and the browser tests under test/ that start an embedded platform
-// of their own whatever the environment says (they carry `@embedded-platform` in their header).
+// folders below touch no server, nor does the API document's test) and the browser tests under
+// test/ that start an embedded platform of their own whatever the environment says (they carry
+// `@embedded-platform` in their header).
 // With SKIP_MODE_INDEPENDENT=1 they are left out: CI sets it for its real-servers half, so each of
 // them runs once (in the embedded half) instead of twice with the same outcome.
 const MODE_INDEPENDENT_FOLDERS = [
@@ -37,6 +38,8 @@ const MODE_INDEPENDENT_FOLDERS = [
   '<rootDir>/packages/contracts/test/',
   '<rootDir>/deploy/test/',
   '<rootDir>/web/src/',
+  // The API document is made from the routes' schemas, whatever database the services open.
+  '<rootDir>/gateway/test/openapi\\.test\\.ts$',
 ];
 const ROOT = path.dirname(fileURLToPath(import.meta.url));
 /** The test/ files whose first lines carry the `@embedded-platform` tag. */
