@@ -11,7 +11,7 @@ NODE_BIN=${NODE_BIN:-node}
 apps=("$@")
 (( ${#apps[@]} )) || apps=(cart forms restock identity analytics content render gateway)
 port=18080
-echo "app        size    start (to /readyz 200)  node $("$NODE_BIN" --version)"
+echo "app        size    start (to /readyz 200)  node $("$NODE_BIN" --version); size: the app's tree, which the image adds to node:24-slim"
 for app in "${apps[@]}"; do
   tmp=$(mktemp -d) && chmod 755 "$tmp"   # mktemp makes it 0700: the runtime user must reach it
   out=$tmp/"$app"
