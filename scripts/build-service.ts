@@ -35,9 +35,16 @@ run(['--filter', `@sc/${app}`, 'deploy', '--prod', '--legacy', '--config.node-li
 
 const built = await build({
   metafile: true,
-  entryPoints: [path.join(root, packageDir, 'src/main.ts')],
-  outfile: path.join(out, 'dist/bundle/main.js'),
+  entryPoints: { main: path.join(root, packageDir, 'src/main.ts') },
+  outdir: path.join(out, 'dist/bundle'),
   bundle: true,
+  // A dynamic import() of a workspace module (createHttpApp's '@sc/contracts/examples') becomes its
+  // own chunk. Without splitting esbuild wraps that module and everything it imports in lazy
+  // initialisers, and a module that reads an export of @sc/contracts at load time could run before
+  // them (the cart died on "OrderStatus.optional" of undefined).
+  splitting: true,
+  // Chunks beside main.js: paths made from import.meta.url stay two levels below the package root.
+  chunkNames: 'chunk-[hash]',
   platform: 'node',
   format: 'esm',
   target: 'node22',
@@ -79,12 +86,30 @@ for (const input of Object.keys(built.metafile.inputs)) {
 for (const dir of workspaceDirs) wanted.push(...dependenciesOf(path.join(root, dir, 'package.json')).filter((name) => !name.startsWith('@sc/')));
 const modules = path.join(out, 'node_modules');
 const keep = new Set<string>();
+/** Follows the dependencies of the package in `dir` as Node resolves them: a copy nested in its own
+ * node_modules (kept with it, glob's minimatch@3) first, else the hoisted one, which is kept. */
+const seen = new Set<string>();
+const follow = (dir: string): void => {
+  if (seen.has(dir)) return;
+  seen.add(dir);
+  for (const dependency of dependenciesOf(path.join(dir, 'package.json'))) {
+    let found = false;
+    for (let at = dir; at.startsWith(modules + path.sep) && !found; at = path.dirname(at)) {
+      const candidate = path.join(at, 'node_modules', dependency);
+      if (path.basename(at) !== 'node_modules' && existsSync(path.join(candidate, 'package.json'))) {
+        follow(candidate);
+        found = true;
+      }
+    }
+    if (!found) wanted.push(dependency);
+  }
+};
 while (wanted.length > 0) {
   const name = wanted.pop()!;
   const manifest = path.join(modules, name, 'package.json');
   if (keep.has(name) || !existsSync(manifest)) continue;
   keep.add(name);
-  wanted.push(...dependenciesOf(manifest));
+  follow(path.join(modules, name));
 }
 for (const entry of readdirSync(modules)) {
   if (entry === '.bin' || entry.startsWith('.')) continue;

@@ -4,9 +4,13 @@
 // forgets which events the service handled and has the consumer read its stream from the start;
 // each event is applied again idempotently (version checks keep newer rows). The running services
 // pick the new position up by themselves; this command waits until the backlog is gone.
+// Without durables named, a rebuild replays the consumers that declare a read model (cart and
+// restock catalog, analytics dimensions, render page cache): a consumer that counts or sends per
+// event is replayed only when named.
 //   pnpm read-models status                 every service
-//   pnpm read-models rebuild cart           cart's consumers (cart-catalog, cart-identity…)
-//   pnpm read-models rebuild cart cart-catalog
+//   pnpm read-models rebuild                every service's read models
+//   pnpm read-models rebuild cart           cart's read models (cart-catalog)
+//   pnpm read-models rebuild cart cart-identity
 import { SERVICE_NAMES, loadConfig, runMain, serviceEnv, type ConsumerStatus, type ServiceName } from '@sc/platform';
 import { SERVICES } from './services.js';
 

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { FastifyInstance } from 'fastify';
-import { DEMO_WEBSITE_ID } from '@sc/contracts';
+import { DEMO_WEBSITE_ID, ProductType } from '@sc/contracts';
 import { MemoryCache, NatsBus, createLogger, natsPrefix, openEmbeddedPostgres, type EmbeddedPostgres, type ServiceContext } from '@sc/platform';
 import { testConfig, waitFor } from '@sc/platform/test-kit';
 import { NatsServerProcess } from '@sc/platform/test-kit/nats-server';
@@ -19,6 +19,8 @@ interface Deployment {
   prefix: string;
   cart: FastifyInstance;
   products(): Promise<number>;
+  /** A physical demo product in stock, added to a new guest cart: the add's status code. */
+  sells(): Promise<number>;
   close(): Promise<void>;
 }
 
@@ -35,11 +37,35 @@ async function deploy(natsUrl: string, prefix?: string): Promise<Deployment> {
   const cart = await SERVICES.cart({ config, shared, relay: { pollMs: 50 } });
   await content.ready();
   await cart.ready();
-  const { db } = cart.serviceContext as unknown as ServiceContext<{ products: { website_id: string } }>;
+  type Tables = {
+    products: { website_id: string; product_id: string; product_type: number; visible: boolean; deleted: boolean; is_subscribable: boolean };
+    stock: { website_id: string; product_id: string; sku: string; qty: number; unlimited: boolean };
+  };
+  const { db } = cart.serviceContext as unknown as ServiceContext<Tables>;
   return {
     prefix: natsPrefix(config),
     cart,
     products: async () => (await db.selectFrom('products').select('website_id').where('website_id', '=', DEMO_WEBSITE_ID).execute()).length,
+    sells: async () => {
+      const line = await db
+        .selectFrom('products as p')
+        .innerJoin('stock as s', (join) => join.onRef('s.website_id', '=', 'p.website_id').onRef('s.product_id', '=', 'p.product_id'))
+        .select(['p.product_id', 's.sku'])
+        .where('p.website_id', '=', DEMO_WEBSITE_ID)
+        .where('p.product_type', '=', ProductType.PHYSICAL)
+        .where('p.visible', '=', true)
+        .where('p.deleted', '=', false)
+        .where('p.is_subscribable', '=', false)
+        .where((eb) => eb.or([eb('s.qty', '>', 0), eb('s.unlimited', '=', true)]))
+        .executeTakeFirstOrThrow();
+      const added = await cart.inject({
+        method: 'POST',
+        url: '/api/commerce/shopping-cart/entries',
+        headers: { 'x-website-id': DEMO_WEBSITE_ID },
+        payload: { itemId: line.product_id, sku: line.sku, quantity: 1 },
+      });
+      return added.statusCode;
+    },
     close: async () => {
       await cart.close();
       await content.close();
@@ -83,6 +109,8 @@ describeOnce('two deployments on one NATS server', () => {
     await waitFor(async () => (await second.products()) === demoProducts, 60_000, 'the second shop to have every demo product');
     const ready = await second.cart.inject('/readyz');
     expect(ready.statusCode).toBe(200);
+    // And sells them: a visitor's add of one is taken (not "Sorry, this item is not available.").
+    expect(await second.sells()).toBe(200);
   }, 120_000);
 
   it('misses products when both deployments use one prefix (the failure)', async () => {

@@ -159,3 +159,20 @@ describe('Dockerfile', () => {
     });
   });
 });
+
+describe('the supported Node versions', () => {
+  const read = (file: string) => readFileSync(path.join(REPO_ROOT, file), 'utf8');
+
+  it('are 22 and 24: engines, .nvmrc, the image and both halves of CI agree', () => {
+    const manifest = JSON.parse(read('package.json')) as { engines?: { node?: string } };
+    expect(manifest.engines?.node).toBe('>=22');
+    expect(read('.nvmrc').trim()).toBe('24');
+    expect(dockerfile).toContain('ARG NODE_IMAGE=node:24-slim');
+    const ci = read('.ci/run');
+    expect(ci).toMatch(/^NODE24=\$\(node_dir 24\)$/m);
+    expect(ci).toMatch(/^NODE22=\$\(node_dir 22\)$/m);
+    // Each half of the tests runs on its own version.
+    expect(ci).toMatch(/^run_tests "[^"]*Node 24" env PATH="\$NODE24:\$PATH"/m);
+    expect(ci).toMatch(/^run_tests "[^"]*Node 22" env .*PATH="\$NODE22:\$PATH"/m);
+  });
+});

@@ -110,7 +110,7 @@ declare module 'fastify' {
     /** The service's durable consumers: where they stand, and the read-model rebuild (scripts/read-models.ts). */
     readModels?: {
       status(): Promise<ConsumerStatus[]>;
-      /** Replays the named durables (all of the service's when none is named); returns the names. */
+      /** Replays the named durables (when none is named, those that feed a read model); returns the names. */
       rebuild(durables?: string[]): Promise<string[]>;
     };
   }
@@ -163,7 +163,9 @@ export async function buildService<DB, Parts = undefined>(definition: ServiceDef
   app.decorate('readModels', {
     status: statuses,
     rebuild: async (durables?: string[]) => {
-      const names = durables ?? subscribed.map((consumer) => consumer.durable);
+      // By default the read models only: a consumer that does something per event (adds to a
+      // counter, sends a mail) is not replayed unless it is named.
+      const names = durables ?? subscribed.filter((consumer) => consumer.readModel).map((consumer) => consumer.durable);
       const unknown = names.filter((name) => !subscribed.some((consumer) => consumer.durable === name));
       if (unknown.length > 0) throw new Error(`${definition.name} has no consumer ${unknown.join(', ')}`);
       await replayConsumers(outboxDb, infra.bus, names);

@@ -6,12 +6,14 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
-import { buildService, handleOnce, startMetricsServer, type ConsumerStatus, type OutboxTables, type ServiceDefinition, type ServiceName } from '../src/index.js';
+import { buildService, consumerStatuses, handleOnce, startMetricsServer, type ConsumerStatus, type EventBus, type OutboxTables, type ServiceDefinition, type ServiceName } from '../src/index.js';
 import { mode, testConfig, unique, waitFor } from '../test-kit/index.js';
 
 const recorded = unique('recorded');
 const lost = unique('lost');
+const counted = unique('counted');
 let applied = 0;
+let counts = 0;
 const subject = `platformtest.readmodel.${randomUUID().slice(0, 8)}`;
 
 const definition: ServiceDefinition<unknown> = {
@@ -23,6 +25,8 @@ const definition: ServiceDefinition<unknown> = {
   consumers: (ctx) => [
     { durable: recorded, subjects: [subject], readModel: 'recorded', forgetAfterIdleMs: 60_000, handler: async (event) => void (await handleOnce(ctx.db, recorded, event, async () => void applied++)) },
     { durable: lost, subjects: [subject], readModel: 'lost', forgetAfterIdleMs: 60_000, handler: async () => undefined },
+    // Adds to a counter per event, as analytics' commerce consumer does: no read model.
+    { durable: counted, subjects: [subject], forgetAfterIdleMs: 60_000, handler: async (event) => void (await handleOnce(ctx.db, counted, event, async () => void counts++)) },
   ],
 };
 
@@ -92,5 +96,23 @@ describe(`read models on /readyz and /metrics (${mode.bus} bus)`, () => {
     expect((await fetch(`http://127.0.0.1:${metrics.port}/other`)).status).toBe(404);
     // The service's own port has no /metrics.
     expect((await app.inject({ url: '/metrics' })).statusCode).toBe(404);
+  });
+
+  it('rebuilds every read model when no durable is named, and leaves a counting consumer alone', async () => {
+    await waitFor(() => counts === 3, 10_000, 'the counting consumer');
+    expect(await app.readModels!.rebuild()).toEqual([recorded, lost]);
+    await waitFor(() => applied === 9, 10_000, 'the replay');
+    await waitFor(async () => (await status())[lost]?.pending === 0, 10_000, 'the replay of the empty one');
+    expect(counts).toBe(3);
+  });
+});
+
+describe('consumerStatuses', () => {
+  const busWith = (pending: number, delivered: number) => ({ kind: 'memory', progress: async () => ({ pending, delivered }) }) as unknown as EventBus;
+  const noDb = {} as Kysely<OutboxTables>;
+
+  it('says a consumer whose backlog is above the limit is behind', async () => {
+    expect(await consumerStatuses(noDb, busWith(5, 10), [{ durable: 'c', readModel: 'm' }], 4)).toEqual([{ durable: 'c', readModel: 'm', pending: 5, delivered: 10, state: 'behind' }]);
+    expect(await consumerStatuses(noDb, busWith(4, 10), [{ durable: 'c' }], 4)).toEqual([{ durable: 'c', pending: 4, delivered: 10, state: 'ok' }]);
   });
 });

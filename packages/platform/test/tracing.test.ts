@@ -85,3 +85,52 @@ describe('a service that publishes nothing keeps its spans off the current conte
     expect(response.json()).toEqual({ request: traceId, active: current ? traceId : null });
   });
 });
+
+describe('the trace id in every log line', () => {
+  it("a request's lines and the lines of the consumer its event reaches carry the request's trace id", async () => {
+    const stop = startTelemetry('tracing-test');
+    const lines: string[] = [];
+    const durable = unique('trace_log_consumer');
+    const logged: ServiceDefinition<unknown> = {
+      ...traced,
+      routes: (app, ctx) => {
+        app.post('/logged', async (request) => {
+          request.log.info('route line');
+          const websiteId = request.headers['x-website-id'] as string;
+          await ctx.transaction((trx) => enqueueEvent(trx, 'commerce.cart.created', websiteId, { cartId: 'logged', websiteId }));
+          return { ok: true };
+        });
+      },
+      consumers: (ctx) => [
+        {
+          durable,
+          subjects: ['commerce.cart.created'],
+          newOnly: true,
+          forgetAfterIdleMs: 60_000,
+          handler: async (event) => void ctx.logger.info({ websiteId: event.websiteId }, 'consumer line'),
+        },
+      ],
+    };
+    const app = await buildService(logged, { config: { ...testConfig(), LOG_LEVEL: 'info' }, relay: { pollMs: 50 }, logStream: { write: (line) => void lines.push(line) } });
+    try {
+      await app.ready();
+      const traceId = 'a3ce929d0e0e47364bf92f3577b34da6';
+      const websiteId = unique('logged');
+      const response = await app.inject({ method: 'POST', url: '/logged', headers: { 'x-website-id': websiteId, traceparent: `00-${traceId}-00f067aa0ba902b7-01` } });
+      expect(response.statusCode).toBe(200);
+      const parsed = () => lines.map((line) => ({ line, entry: JSON.parse(line) as Record<string, unknown> }));
+      await waitFor(() => parsed().some(({ entry }) => entry.msg === 'consumer line' && entry.websiteId === websiteId), 10_000, 'the consumer line');
+      const mine = parsed().filter(({ entry }) => entry.msg === 'route line' || entry.msg === 'request done' || (entry.msg === 'consumer line' && entry.websiteId === websiteId));
+      expect(mine.map(({ entry }) => [entry.msg, entry.traceId])).toEqual([
+        ['route line', traceId],
+        ['request done', traceId],
+        ['consumer line', traceId],
+      ]);
+      // Bound once, not once by the request's logger and again from the active span.
+      for (const { line } of mine) expect(line.split('"traceId"')).toHaveLength(2);
+    } finally {
+      await app.close();
+      await stop();
+    }
+  });
+});

@@ -21,7 +21,7 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import { installErrorHandler } from '../errors.js';
-import { loggerOptions, pinoOf } from '../logger.js';
+import { loggerOptions, pinoOf, tracedLogger } from '../logger.js';
 import { tracer } from '../telemetry.js';
 
 export type App = FastifyInstance;
@@ -120,6 +120,7 @@ function installTracing(app: FastifyInstance, mode: 'active' | 'on-request'): vo
       parent,
     );
     request.span = span;
+    request.log = tracedLogger(request.log, span.spanContext().traceId);
     if (mode === 'on-request') return done();
     // The rest of the request's lifecycle runs from inside this call, so the span is the active
     // context for the handler (and for outbox writes that record it).

@@ -29,6 +29,12 @@ export function analyticsConsumers(parts: Pick<AnalyticsModule, 'rollups'>, opti
     subjects: [...CONSUMED_SUBJECTS[consumer]],
     ...(options.newOnly === undefined ? {} : { newOnly: options.newOnly }),
     ...(options.forgetAfterIdleMs === undefined ? {} : { forgetAfterIdleMs: options.forgetAfterIdleMs }),
+    // The content consumer keeps the dimensions (product names and skus, site settings), a read
+    // model: version-checked upserts, so a replay (pnpm read-models rebuild) restores it, and
+    // /readyz says when it stayed empty. The commerce and forms consumers add to counters: not
+    // read models, a replay would count twice. A test's suffixed durable records its events
+    // under the plain name, which the empty check (by durable) would not find.
+    ...(consumer === CONTENT_CONSUMER && !options.durableSuffix ? { readModel: 'analytics dimensions' } : {}),
     handler: async (event) => {
       await parts.rollups.apply(consumer, event);
     },
