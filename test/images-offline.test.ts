@@ -3,7 +3,7 @@
 // and gallery pages loads from our own origin (naturalWidth > 0, nothing asked of another host),
 // in AVIF or WebP for Chromium; on a phone a product page downloads at most 2× the pixels it
 // displays. Any request for another host is aborted and recorded, as a closed network would.
-// Images below the first screen load lazily; a collection or item page's first picture does not.
+// Images below the first screen load lazily; a page's first picture does not.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, startPlatform, type RunningPlatform } from './browser-kit.js';
@@ -92,8 +92,8 @@ describe('demo images with the network off', () => {
       // Lazy below the first screen (at 1280×900).
       expect(placed.filter((img) => !img.above && !img.lazy)).toEqual([]);
       expect(placed.some((img) => !img.above)).toBe(true);
-      // And the first picture of a collection or item page (on the first screen of any device) is fetched at once.
-      const firsts = ['/shop', '/shop/waxed-canvas-market-tote', '/journal', '/journal/why-we-wax-our-canvas-by-hand', '/studio', '/studio/the-cutting-bench'].map((path) => placed.find((img) => img.path === path));
+      // And the first picture of every page (on the first screen of any device) is fetched at once.
+      const firsts = ['/', '/shop', '/shop/waxed-canvas-market-tote', '/journal', '/journal/why-we-wax-our-canvas-by-hand', '/studio', '/studio/the-cutting-bench'].map((path) => placed.find((img) => img.path === path));
       expect(firsts.filter((img) => !img?.above || img.lazy)).toEqual([]);
       // Chromium accepts AVIF: every image came as AVIF.
       expect(types.length).toBeGreaterThan(0);

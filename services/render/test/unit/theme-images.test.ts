@@ -14,8 +14,8 @@ function firstImage(html: string): Record<string, string> {
   return Object.fromEntries([...tag.matchAll(/([a-z-]+)(?:="([^"]*)")?/g)].map((a) => [a[1]!, a[2] ?? '']));
 }
 
-const imageBlock = (data: Record<string, unknown>) =>
-  firstImage(theme.renderPartial('page', 'layout-block.block', {}, { index: 0, type: 5, typeName: 'image', data, ...editorBlockView('image', data) }).html);
+const imageBlock = (data: Record<string, unknown>, firstPictures = false) =>
+  firstImage(theme.renderPartial('page', 'layout-block.block', {}, { index: 0, type: 5, typeName: 'image', data, ...editorBlockView('image', data), ...(firstPictures ? { firstPictures } : {}) }).html);
 
 describe('image blocks', () => {
   it('offer one of our uploads at the SPEC widths up to its size, with its width and height', () => {
@@ -24,6 +24,11 @@ describe('image blocks', () => {
     expect(img.srcset!.split(', ')).toEqual([100, 300, 500, 750, 1000, 1500].map((w) => `${STORED}?format=${w}w ${w}w`));
     expect(img.sizes).toBe('(max-width: 1440px) 100vw, 1440px');
     expect([img.width, img.height, img.loading, img.style]).toEqual(['1600', '1200', 'lazy', 'object-position: 25% 75%']);
+  });
+
+  it("load at once when they are the page's first pictures (page-context marks that block), lazily otherwise", () => {
+    expect(imageBlock({ src: STORED, alt: '' }, true).loading).toBeUndefined();
+    expect(imageBlock({ src: STORED, alt: '' }).loading).toBe('lazy');
   });
 
   it('offer every SPEC width when the size is unknown, on another origin too; an outside picture stays as it is', () => {
