@@ -64,7 +64,12 @@ describe('media library', () => {
     const itemId = (made.body as { id: string }).id;
     const product = async () => ((await call(owner, 'GET', `/api/content-service/product/1.1/websites/demo/products/${storeId}/items/${itemId}`)).body as { items: Array<{ assetUrl: string; altText: string; mediaFocalPoint: { x: number; y: number } }> }).items[0]!;
 
-    // The library shows where it is used, and warns.
+    // The library shows where it is used, and warns. (The detail's picture arrives late, as on a
+    // slow network: the focal point below must not depend on when it lands.)
+    await owner.route(/\?format=750w$/, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      await route.continue();
+    });
     await owner.reload();
     await owner.getByRole('list', { name: 'Images' }).getByRole('button', { name: 'Open studio-bench.png' }).click();
     const detail = owner.getByRole('region', { name: 'Image studio-bench.png' });
@@ -82,7 +87,11 @@ describe('media library', () => {
 
     // Focal point: a click a quarter across and three quarters down.
     const picture = detail.getByRole('button', { name: /^Focal point/ });
+    // The picture's box has its final size before the picture arrives (width and height attributes).
+    const boxBefore = await picture.locator('img').evaluate((img: HTMLImageElement) => img.getBoundingClientRect().height);
+    await picture.locator('img').evaluate((img: HTMLImageElement) => (img.complete ? undefined : new Promise((done) => img.addEventListener('load', done, { once: true }))));
     const box = (await picture.boundingBox())!;
+    expect(Math.abs(box.height - boxBefore)).toBeLessThanOrEqual(1);
     await picture.click({ position: { x: box.width * 0.25, y: box.height * 0.75 } });
     await detail.getByRole('status').filter({ hasText: 'Focal point saved.' }).waitFor();
     const label = await picture.getAttribute('aria-label');

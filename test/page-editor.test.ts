@@ -127,7 +127,16 @@ describe('page editor', () => {
     for (let i = 0; i < 100 && (await owner.getByLabel('Image address').inputValue()) === ''; i++) await owner.waitForTimeout(100);
     expect(await owner.getByLabel('Image address').inputValue()).toMatch(/^\/|^https?:/);
     await owner.getByLabel('Alt text').fill('The green studio door');
-    await owner.frameLocator(FRAME).locator('img[alt="The green studio door"]').waitFor();
+    const door = owner.frameLocator(FRAME).locator('img[alt="The green studio door"]');
+    await door.waitFor();
+    // Our upload goes through the image pipeline: its widths as srcset, its size as width and height.
+    const address = await owner.getByLabel('Image address').inputValue();
+    expect(await door.evaluate((img: HTMLImageElement) => [img.getAttribute('srcset'), img.getAttribute('sizes'), img.getAttribute('width'), img.getAttribute('height')])).toEqual([
+      `${address}?format=100w 100w`,
+      '(max-width: 1440px) 100vw, 1440px',
+      '2',
+      '2',
+    ]);
 
     // A gallery (the demo's), shown as a carousel.
     await addBlock(owner, 'Gallery');

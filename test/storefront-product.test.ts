@@ -145,20 +145,25 @@ describe('product form', () => {
       await rewrite(page, TOTE, (html) =>
         html.replace(/(<script type="application\/json" id="product-form-data">)(.*?)(<\/script>)/s, (_m, open: string, json: string, close: string) => {
           const data = JSON.parse(json) as { variants: Array<{ sku: string; mainImage?: unknown }> };
-          for (const v of data.variants) if (v.sku === 'TOTE-NVY-L') v.mainImage = { assetUrl: image, altText: 'Navy tote, large', srcset: `${image}?format=300w 300w, ${image}?format=500w 500w` };
+          for (const v of data.variants) if (v.sku === 'TOTE-NVY-L') v.mainImage = { assetUrl: image, altText: 'Navy tote, large', originalSize: '900x1200', srcset: `${image}?format=300w 300w, ${image}?format=500w 500w` };
           return `${open}${JSON.stringify(data).replace(/</g, '\\u003c')}${close}`;
         }),
       );
       await page.goto(TOTE);
       const first = page.locator('.product-images img').first();
       const original = await first.getAttribute('src');
+      const originalSize = [await first.getAttribute('width'), await first.getAttribute('height')];
+      expect(originalSize).toEqual(['1600', '1200']);
       await page.getByLabel('Colour').selectOption('Navy');
       await page.getByLabel('Size').selectOption('Large');
       await expect(first.getAttribute('src')).resolves.toBe(image);
       await expect(first.getAttribute('srcset')).resolves.toBe(`${image}?format=300w 300w, ${image}?format=500w 500w`);
       await expect(first.getAttribute('alt')).resolves.toBe('Navy tote, large');
+      // The variant's own shape, so nothing shifts while it loads; the product's comes back with it.
+      expect([await first.getAttribute('width'), await first.getAttribute('height')]).toEqual(['900', '1200']);
       await page.getByLabel('Size').selectOption('');
       await expect(first.getAttribute('src')).resolves.toBe(original);
+      expect([await first.getAttribute('width'), await first.getAttribute('height')]).toEqual(originalSize);
 
       // Olive Large has 2 in stock: 3 is refused by the server, with its SPEC 5 message.
       await page.getByLabel('Colour').selectOption('Olive');

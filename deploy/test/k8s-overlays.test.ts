@@ -91,14 +91,23 @@ describe.each(OVERLAYS)('overlay %s', (overlay) => {
   it('has the objects it is made of', () => {
     const kinds: Record<string, number> = {};
     for (const m of manifests) kinds[kindOf(m) ?? '?'] = (kinds[kindOf(m) ?? '?'] ?? 0) + 1;
-    expect(kinds).toMatchObject({ Deployment: 8, HorizontalPodAutoscaler: 3, PodDisruptionBudget: 8, Ingress: 1, Job: 1 });
+    // dev's second Job makes its MinIO's bucket.
+    expect(kinds).toMatchObject({ Deployment: 8, HorizontalPodAutoscaler: 3, PodDisruptionBudget: 8, Ingress: 1, Job: overlay === 'dev' ? 2 : 1 });
     expect(byKind(manifests, 'HorizontalPodAutoscaler').map(nameOf).sort()).toEqual([...AUTOSCALED].sort());
   });
 });
 
 describe('differences between the overlays', () => {
-  it('dev runs Postgres, NATS and Redis in the namespace; prod uses managed ones and S3', () => {
-    expect(byKind(rendered.dev, 'StatefulSet').map(nameOf).sort()).toEqual(['nats', 'postgres', 'redis']);
+  it('dev runs Postgres, NATS, Redis and MinIO in the namespace; prod uses managed ones and S3', () => {
+    expect(byKind(rendered.dev, 'StatefulSet').map(nameOf).sort()).toEqual(['minio', 'nats', 'postgres', 'redis']);
+    // dev's uploads go to its MinIO (no shared volume), with the keys MinIO's root user is made of.
+    const devContent = obj(must(find(rendered.dev, 'ConfigMap', 'content-config'), 'content-config').doc.data);
+    expect([devContent.S3_BUCKET, devContent.S3_ENDPOINT, devContent.S3_FORCE_PATH_STYLE, devContent.ASSETS_DIR]).toEqual(['sitebuilder-assets', 'http://minio:9000', 'true', undefined]);
+    expect(byKind(rendered.dev, 'PersistentVolumeClaim')).toEqual([]);
+    const keys = (c: Obj) => objs(c.env).map((e) => str(obj(obj(e.valueFrom).secretKeyRef).key)).filter((k) => k?.startsWith('AWS_')).sort();
+    expect(keys(container(rendered.dev, 'Deployment', 'content'))).toEqual(['AWS_ACCESS_KEY_ID', 'AWS_SECRET_ACCESS_KEY']);
+    expect(keys(container(rendered.dev, 'StatefulSet', 'minio'))).toEqual(['AWS_ACCESS_KEY_ID', 'AWS_SECRET_ACCESS_KEY']);
+    expect(String(container(rendered.dev, 'Job', 'minio-bucket').args)).toContain(`mc mb --ignore-existing local/${String(devContent.S3_BUCKET)}`);
     expect(byKind(rendered.prod, 'StatefulSet')).toEqual([]);
     expect(byKind(rendered.prod, 'PersistentVolumeClaim')).toEqual([]);
     const content = obj(must(find(rendered.prod, 'ConfigMap', 'content-config'), 'content-config').doc.data);

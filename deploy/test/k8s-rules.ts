@@ -316,8 +316,11 @@ const USES: Record<string, string[]> = {
   render: ['content', 'postgres', 'nats', 'redis'],
   migrate: ['postgres'],
   ...Object.fromEntries(SERVICES.filter((s) => s !== 'render').map((s) => [s, ['postgres', 'nats', 'redis']])),
+  // Uploaded images, where an overlay runs MinIO in the namespace (dev); the Job makes its bucket.
+  content: ['postgres', 'nats', 'redis', 'minio'],
+  'minio-bucket': ['minio'],
 };
-const INFRA_PORT: Record<string, number> = { postgres: 5432, nats: 4222, redis: 6379 };
+const INFRA_PORT: Record<string, number> = { postgres: 5432, nats: 4222, redis: 6379, minio: 9000 };
 /** Ports each app may reach outside the cluster. */
 const SMTP = [25, 465, 587];
 const OUTSIDE: Record<string, number[]> = { cart: [443, ...SMTP], forms: [443, ...SMTP], identity: SMTP, restock: SMTP, content: [443] };

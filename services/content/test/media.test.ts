@@ -119,13 +119,19 @@ describe('media library', () => {
   it('replaces an image everywhere it is used with a new upload, keeping URLs content-hashed', async () => {
     const image = await upload('chair.png', pngImage(800, 600, [90, 90, 200]));
     const { storeId, itemId } = await productWith(image, 'A blue chair');
+    // An image block that knows its picture's size (the page gives it width and height).
+    const page = await kit.call('POST', `${base()}/collections`, owner(), { type: 10, title: 'Chairs', layout: { blocks: [{ type: 5, data: { src: image.assetUrl, alt: 'A chair', focalX: 0.5, focalY: 0.5, originalSize: '800x600' } }] } });
+    expect(page.statusCode).toBe(201);
     const { body, headers } = imageUpload('chair-v2.png', pngImage(1000, 500, [20, 20, 120]));
     const response = await kit.call('POST', `${media()}/${image.id}/replace`, { ...owner(), headers }, body);
     expect(response.statusCode).toBe(200);
     const { asset, replaced } = response.json<ReplacedMedia>();
-    expect(replaced).toBe(1);
+    expect(replaced).toBe(2);
     expect(asset.id).not.toBe(image.id);
-    expect(asset).toMatchObject({ filename: 'chair-v2.png', originalSize: '1000x500', altText: '', usages: [{ kind: 'product', id: itemId, altMissing: false }] });
+    expect(asset).toMatchObject({ filename: 'chair-v2.png', originalSize: '1000x500', altText: '' });
+    expect(asset.usages).toEqual(expect.arrayContaining([expect.objectContaining({ kind: 'product', id: itemId, altMissing: false }), expect.objectContaining({ kind: 'page', id: page.json<{ id: string }>().id })]));
+    const layout = (await kit.call('GET', `${base()}/collections/${page.json<{ id: string }>().id}`, owner())).json().layout;
+    expect(layout.blocks[0].data).toEqual({ src: `http://shop.example.test${asset.assetUrl}`, alt: 'A chair', focalX: 0.5, focalY: 0.5, originalSize: '1000x500' });
 
     const product = await kit.call('GET', `/api/content-service/product/1.1/websites/${site}/products/${storeId}/items/${itemId}`, owner());
     expect(product.json().items[0]).toMatchObject({ assetUrl: `http://shop.example.test${asset.assetUrl}`, originalSize: '1000x500', altText: 'A blue chair' });

@@ -1,7 +1,7 @@
 // The image pipeline on sharp (libvips): an upload is decoded whole once (a corrupt or truncated
-// file is refused, never stored), turned upright and stripped of its metadata (EXIF, GPS, XMP),
-// and each variant a page asks for (`?format=500w`) is made from it in the format the browser
-// accepts best (AVIF, WebP, else JPEG or PNG). The work is bounded: one libvips thread per job,
+// file is refused, never stored), turned upright and stripped of its metadata (EXIF, GPS, XMP,
+// IPTC, text chunks and comments; the colour profile stays), and each variant a page asks for
+// (`?format=500w`) is made from it in the format the browser accepts best (AVIF, WebP, else JPEG or PNG). The work is bounded: one libvips thread per job,
 // as many jobs at once as the machine has cores (p-limit), a bounded queue behind them, a pixel
 // limit on every input, and no libvips operation cache (variants are cached in storage instead).
 import { availableParallelism } from 'node:os';
@@ -75,6 +75,26 @@ export interface PreparedOriginal {
 }
 
 const ACCEPTED_INPUT = new Set<keyof FormatEnum>(['jpeg', 'png', 'gif', 'webp']);
+
+/**
+ * Whether a JPEG carries segments besides its JFIF header, ICC profile and Adobe colour marker
+ * before its pixels: comments (COM) and APP1…APP15 data (EXIF, XMP, IPTC, makers' notes), which
+ * sharp's metadata does not all name. Any of them means the upload is re-encoded without them.
+ */
+export function jpegHasExtraSegments(bytes: Uint8Array): boolean {
+  let at = 2;
+  while (at + 4 <= bytes.length && bytes[at] === 0xff) {
+    const marker = bytes[at + 1]!;
+    if (marker === 0xff) {
+      at += 1; // a fill byte
+      continue;
+    }
+    if (marker === 0xda || marker === 0xd9) return false; // the pixels (or the end) start here
+    if (marker === 0xfe || (marker >= 0xe1 && marker <= 0xef && marker !== 0xe2 && marker !== 0xee)) return true;
+    at += 2 + ((bytes[at + 2]! << 8) | bytes[at + 3]!);
+  }
+  return false;
+}
 
 /**
  * The output formats a request's Accept header allows, best first: AVIF (when enabled), WebP,
@@ -158,7 +178,8 @@ export class ImagePipeline {
       const upright = orientation >= 5 ? { width: meta.height, height: meta.width } : { width: meta.width, height: meta.height };
       const kept = format as PreparedOriginal['format'];
       try {
-        if (!rotated && !meta.exif && !meta.xmp && !meta.iptc) {
+        const metadata = meta.exif || meta.xmp || meta.iptc || (meta.comments?.length ?? 0) > 0 || (format === 'jpeg' && jpegHasExtraSegments(bytes));
+        if (!rotated && !metadata) {
           // Nothing to strip: keep the owner's bytes, after decoding every pixel once.
           await this.#input(bytes, 'error', animated ? -1 : 1).stats();
           return { bytes: Buffer.from(bytes), format: kept, ...upright };

@@ -2,7 +2,7 @@
 // page's layout, the header and footer). A reference is a string naming the file's path under
 // ASSET_FILES_PATH, with or without an origin in front and a query after. Two shapes carry alt
 // text and a focal point: SPEC 3 Image objects ({ assetUrl, altText, mediaFocalPoint,
-// originalSize }) and the editor's image blocks ({ src, alt, focalX, focalY }); any other string
+// originalSize }) and the editor's image blocks ({ src, alt, focalX, focalY, originalSize }); any other string
 // that names the file (a link, HTML) is a usage without alt text of its own.
 import { ASSET_FILES_PATH } from '@sc/contracts';
 
@@ -111,6 +111,7 @@ export function rewriteRefs<T>(document: T, ref: FileRef, rewrite: Rewrite): T {
       if (rewrite.altText !== undefined) set('altText', rewrite.altText);
       if (rewrite.focalPoint) set('mediaFocalPoint', { x: rewrite.focalPoint.x, y: rewrite.focalPoint.y });
     } else if (typeof value.src === 'string' && isUrlOf(value.src, ref)) {
+      if (rewrite.to && 'originalSize' in value) set('originalSize', rewrite.to.originalSize);
       if (rewrite.altText !== undefined) set('alt', rewrite.altText);
       if (rewrite.focalPoint) {
         set('focalX', rewrite.focalPoint.x);

@@ -2,6 +2,7 @@
 // refused, EXIF orientation is applied and metadata stripped, variants are the asked width (never
 // enlarged) in the negotiated format, and the queue refuses work beyond its bound.
 import { describe, expect, it } from '@jest/globals';
+import { crc32 } from 'node:zlib';
 import sharp from 'sharp';
 import { ImagePipeline, ImageRejected, PipelineBusy, negotiate, parseVariantSize } from '../../src/assets/image-pipeline.js';
 import { sniffImageType } from '../../src/assets/image-probe.js';
@@ -53,6 +54,32 @@ describe(ImagePipeline.name, () => {
     const clean = await jpeg(64, 48);
     const kept = await pipeline.prepareOriginal(clean, 'image/jpeg');
     expect(kept.bytes.equals(clean)).toBe(true);
+  });
+
+  it('strips text chunks and comments too: a PNG tEXt, a JPEG COM segment, and APP data sharp does not name', async () => {
+    const secret = 'Maren Holt, 51.5072N 0.1276W';
+    const chunk = (type: string, data: Buffer) => {
+      const length = Buffer.alloc(4);
+      length.writeUInt32BE(data.length);
+      const crc = Buffer.alloc(4);
+      crc.writeUInt32BE(crc32(Buffer.concat([Buffer.from(type), data])));
+      return Buffer.concat([length, Buffer.from(type), data, crc]);
+    };
+    const plainPng = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#2f5d50' } }).png().toBuffer();
+    // After the signature (8 bytes) and IHDR (25 bytes).
+    const png = Buffer.concat([plainPng.subarray(0, 33), chunk('tEXt', Buffer.from(`Author\0${secret}`)), plainPng.subarray(33)]);
+    expect((await sharp(png).metadata()).comments).toEqual([{ keyword: 'Author', text: secret }]);
+    const strippedPng = await pipeline.prepareOriginal(png, 'image/png');
+    expect(strippedPng.bytes.includes(secret)).toBe(false);
+    expect((await sharp(strippedPng.bytes).metadata()).comments).toBeUndefined();
+
+    const plainJpeg = await jpeg(40, 30);
+    const segment = (marker: number, data: Buffer) => Buffer.concat([Buffer.from([0xff, marker, (data.length + 2) >> 8, (data.length + 2) & 0xff]), data]);
+    for (const marker of [0xfe, 0xec]) {
+      const withSegment = Buffer.concat([plainJpeg.subarray(0, 2), segment(marker, Buffer.from(secret)), plainJpeg.subarray(2)]);
+      const stripped = await pipeline.prepareOriginal(withSegment, 'image/jpeg');
+      expect({ marker, leaked: stripped.bytes.includes(secret), size: [stripped.width, stripped.height] }).toEqual({ marker, leaked: false, size: [40, 30] });
+    }
   });
 
   it('refuses a truncated file, a file whose bytes are of another type, and one over the pixel limit', async () => {

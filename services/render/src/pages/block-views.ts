@@ -4,7 +4,8 @@
 // data: text is printed through `html`, URLs are limited to safe schemes here and printed through
 // `htmlattr`, and HTML (text and code blocks) goes through the sanitiser. Numbers that end up in
 // style attributes are clamped numbers, never owner text. Pure functions.
-import type { GALLERY_DESIGNS, Layout } from '@sc/contracts';
+import { ASSET_FILES_PATH, type GALLERY_DESIGNS, type Layout } from '@sc/contracts';
+import { imageSrcset, parseSize } from '../engine/formatters/image.js';
 import { sanitizeHtml } from '../html/sanitize.js';
 
 type Data = Record<string, unknown>;
@@ -15,6 +16,23 @@ const num = (value: unknown, min: number, max: number, fallback: number): number
   return Number.isFinite(n) ? Math.min(Math.max(n, min), max) : fallback;
 };
 const oneOf = <T extends string>(value: unknown, values: readonly T[], fallback: T): T => (values.includes(value as T) ? (value as T) : fallback);
+
+/** An image the content service stores (served at every SPEC width with `?format=`): '/api/…/assets/site/ID.jpg', here or on an origin. */
+const STORED_IMAGE = new RegExp(`^(?:https?://[^/?#]+)?${ASSET_FILES_PATH.replace(/[.]/g, '\\.')}/[A-Za-z0-9_-]{1,64}/[A-Za-z0-9_-]{22}\\.(?:jpg|png|gif|webp)$`);
+
+/**
+ * An image block's picture: one of ours gets the SPEC widths as srcset (up to its size when the
+ * block knows it) and a 1000w src; its width and height when the block carries 'WxH'.
+ */
+function blockPicture(src: string, originalSize: unknown): { src: string; srcset: string; size?: { width: number; height: number } } {
+  const size = typeof originalSize === 'string' ? parseSize(originalSize) : null;
+  const stored = STORED_IMAGE.test(src);
+  return {
+    src: stored ? `${src}?format=1000w` : src,
+    srcset: stored ? imageSrcset({ assetUrl: src, ...(size ? { originalSize } : {}) }) : '',
+    ...(size ? { size: { width: Math.round(size.w), height: Math.round(size.h) } } : {}),
+  };
+}
 
 /** A link or media address an owner typed: http(s), mailto, tel, a site path or an anchor; anything else is ''. */
 export function safeUrl(value: unknown): string {
@@ -76,7 +94,7 @@ export function editorBlockView(typeName: string, data: Data): Data {
       if (src === '') return {};
       return {
         image: {
-          src,
+          ...blockPicture(src, data.originalSize),
           alt: text(data, 'alt', 500),
           caption: text(data, 'caption', 1_000),
           link: safeUrl(data.link),

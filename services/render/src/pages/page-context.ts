@@ -291,6 +291,9 @@ export function blockIslands(site: SiteData, blocks: ReadonlyArray<Record<string
 export function layoutPage(site: SiteData, collection: Collection, sources: ReadonlyMap<string, BlockSource>, path: string, now: number): Page {
   const context = base(site, path, PageType.PAGE, now, { collectionId: collection.id });
   const blocks = (collection.layout?.blocks ?? []).map((block, index) => blockView(block, index, sources));
+  // The page's first block with pictures is the one on its first screen: its first one is fetched at once, not lazily.
+  const pictured = blocks.find((b) => (b.typeName === 'image' && b.image) || (['summary', 'summary-v2', 'gallery'].includes(String(b.typeName)) && Array.isArray(b.items) && b.items.length > 0));
+  if (pictured) pictured.firstPictures = true;
   Object.assign(context, { collection: collectionView(collection), blocks, sections: sectionViews(collection.layout, blocks) });
   context.islands.push(...blockIslands(site, blocks));
   return { status: 200, template: 'page', context };

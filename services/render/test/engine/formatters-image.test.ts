@@ -19,6 +19,13 @@ describe('image formatters', () => {
     expect(out('{i|site-image thumb}', { i: img })).toBe(`<img class="thumb" src="https://img.test/a.jpg" ${responsive} ${META} />`);
   });
 
+  it('site-focal-position gives the focal point as an object-position (the theme crops with it), the middle without one', () => {
+    expect(out('{i|site-focal-position}', { i: img })).toBe('25% 75%');
+    expect(out('{i|site-focal-position}', { i: { assetUrl: 'https://img.test/a.jpg' } })).toBe('50% 50%');
+    // Never owner text in a style attribute: numbers only, clamped to the picture.
+    expect(out('{i|site-focal-position}', { i: { mediaFocalPoint: { x: 'left; background: url(//x)', y: 7 } } })).toBe('50% 100%');
+  });
+
   it('image-meta, child-image-meta and cover-image-meta give the attributes', () => {
     expect(out('{i|site-image-meta}', { i: img })).toBe(META);
     expect(out('{i|site-child-image-meta 1}', { i: { items: [{}, img] } })).toBe(META);

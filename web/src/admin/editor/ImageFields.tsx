@@ -12,15 +12,32 @@ import { linkAllowed } from './RichText.js';
 import { isGallery, isStore } from './SourceFields.js';
 import { apiPath } from '../../api/client.js';
 
+/** A picked image: its address and, when known, its size in pixels ('WxH', for the page's width and height). */
+interface SiteImage {
+  url: string;
+  originalSize: string | undefined;
+}
+
+/** The block with another picture: its size replaced by the new one's, or dropped when unknown. */
+function withPicture(data: BlockData, src: string, originalSize: string | undefined): BlockData {
+  const { originalSize: _old, ...rest } = data;
+  return { ...rest, src, ...(originalSize ? { originalSize } : {}) };
+}
+
 /** The site's images: those of its galleries and stores (every one of them was uploaded here). */
-function useSiteImages(collections: Collection[], open: boolean): string[] {
+function useSiteImages(collections: Collection[], open: boolean): SiteImage[] {
   const { websiteId } = useSession();
   const gallery = collections.find(isGallery);
   const store = collections.find(isStore);
   const galleryItems = useApi<{ items: ContentItem[] }>(open && gallery ? `${apiPath('/content-service/1.0/websites/{websiteId}/collections/{collectionId}/items', { websiteId, collectionId: gallery.id })}?limit=100` : null);
   const storeItems = useApi<{ items: ContentItem[] }>(open && store ? `${apiPath('/content-service/product/1.1/websites/{websiteId}/products/{collectionId}/items', { websiteId, collectionId: store.id })}?limit=100` : null);
-  const urls = [...(galleryItems.data?.items ?? []), ...(storeItems.data?.items ?? [])].flatMap((item) => [item.image?.assetUrl, item.mainImage?.assetUrl]);
-  return [...new Set(urls.filter((u): u is string => typeof u === 'string' && u !== ''))];
+  const found = new Map<string, SiteImage>();
+  for (const item of [...(galleryItems.data?.items ?? []), ...(storeItems.data?.items ?? [])]) {
+    for (const image of [item.image, item.mainImage]) {
+      if (typeof image?.assetUrl === 'string' && image.assetUrl !== '' && !found.has(image.assetUrl)) found.set(image.assetUrl, { url: image.assetUrl, originalSize: image.originalSize || undefined });
+    }
+  }
+  return [...found.values()];
 }
 
 export function ImageFields({ data, onChange, collections, disabled }: { data: BlockData; onChange: Change; collections: Collection[]; disabled: boolean }) {
@@ -35,7 +52,7 @@ export function ImageFields({ data, onChange, collections, disabled }: { data: B
     setProblem(undefined);
     try {
       const image = await uploadImage(websiteId, file);
-      onChange({ ...data, src: image.assetUrl, alt: str(data, 'alt') || image.filename.replace(/\.[a-z0-9]+$/i, '') }, 'src');
+      onChange({ ...withPicture(data, image.assetUrl, image.originalSize), alt: str(data, 'alt') || image.filename.replace(/\.[a-z0-9]+$/i, '') }, 'src');
     } catch (failure) {
       setProblem(failure instanceof Error ? failure.message : OwnerUiMessages.unableToUploadFile);
     } finally {
@@ -58,16 +75,17 @@ export function ImageFields({ data, onChange, collections, disabled }: { data: B
       {picking ? (
         <ul className="image-picker" aria-label="The site’s images">
           {images.length === 0 ? <li>No images yet.</li> : null}
-          {images.map((url) => (
+          {images.map(({ url, originalSize }) => (
             <li key={url}>
-              <button type="button" aria-label={`Use ${url.split('/').pop() ?? url}`} aria-pressed={url === src} onClick={() => onChange({ ...data, src: url }, 'src')}>
+              <button type="button" aria-label={`Use ${url.split('/').pop() ?? url}`} aria-pressed={url === src} onClick={() => onChange(withPicture(data, url, originalSize), 'src')}>
                 <img src={url} alt="" loading="lazy" />
               </button>
             </li>
           ))}
         </ul>
       ) : null}
-      <TextField data={data} name="src" label="Image address" onChange={onChange} />
+      {/* A typed address: its size is unknown. */}
+      <TextField data={data} name="src" label="Image address" onChange={(next, field) => onChange(withPicture(next, str(next, 'src'), undefined), field)} />
       <TextField data={data} name="alt" label="Alt text" hint="What the image shows, for people who cannot see it" onChange={onChange} />
       <TextField data={data} name="caption" label="Caption" onChange={onChange} />
       <TextField data={data} name="link" label="Link (optional)" onChange={onChange} />

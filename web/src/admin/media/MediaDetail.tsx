@@ -8,6 +8,12 @@ import { Field, Outcome, useConfirm } from '../ui.js';
 import { Uploads, Usages } from './MediaLists.js';
 import { send, type UploadRow } from './upload.js';
 
+/** 'WxH' as the width and height attributes of an <img> (none for anything else). */
+export function pixelSize(originalSize: string): { width?: number; height?: number } {
+  const match = /^(\d+)x(\d+)$/.exec(originalSize);
+  return match ? { width: Number(match[1]), height: Number(match[2]) } : {};
+}
+
 /** One image: alt text, focal point, replace, delete. */
 export function MediaDetail({ asset, onChanged, onClose }: { asset: MediaAsset; onChanged: (asset: MediaAsset | undefined) => void; onClose: () => void }) {
   const { websiteId } = useSession();
@@ -73,7 +79,8 @@ export function MediaDetail({ asset, onChanged, onClose }: { asset: MediaAsset; 
             void saveFields({ mediaFocalPoint: next }, 'Focal point saved.');
           }}
         >
-          <img src={`${asset.assetUrl}?format=750w`} alt={asset.altText} draggable={false} />
+          {/* Its size from the start, so the box clicked is the picture's even before it has loaded. */}
+          <img src={`${asset.assetUrl}?format=750w`} alt={asset.altText} draggable={false} {...pixelSize(asset.originalSize)} />
           <span className="media-focal-mark" style={{ left: `${focal.x * 100}%`, top: `${focal.y * 100}%` }} />
         </button>
       </div>

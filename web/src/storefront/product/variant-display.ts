@@ -3,33 +3,35 @@
 // when no variant with an image is chosen). The price line stays the server's ('from' the lowest).
 import type { IslandVariant } from '@sc/contracts';
 
-const originals = new WeakMap<Element, { src: string; srcset: string | null; alt: string }>();
+/** The attributes a variant's picture changes, and the product's own values of them. */
+const KEPT = ['src', 'srcset', 'width', 'height', 'alt'] as const;
+const originals = new WeakMap<Element, Array<string | null>>();
 
 function productOf(mount: HTMLElement): ParentNode {
   return mount.closest('.product-detail') ?? document;
 }
 
-/** Shows the variant's main image in the first product image; the original comes back without one. */
+/**
+ * Shows the variant's main image in the first product image: the server's srcset of it (our
+ * pipeline's widths, so the page's sizes picks a file for the screen) and its own width and height
+ * (its shape may differ: the box is right before it arrives). The original comes back without one.
+ */
 export function showVariantImage(mount: HTMLElement, variant: IslandVariant | undefined): void {
   const img = productOf(mount).querySelector<HTMLImageElement>('.product-images img');
   if (!img) return;
   let original = originals.get(img);
   if (!original) {
-    original = { src: img.getAttribute('src') ?? '', srcset: img.getAttribute('srcset'), alt: img.alt };
+    original = KEPT.map((name) => img.getAttribute(name));
     originals.set(img, original);
   }
   const image = variant?.mainImage;
-  if (variant && image?.assetUrl) {
-    // The server's srcset of the variant's picture (our pipeline's widths), so the page's sizes picks a file for the screen.
-    if (image.srcset) img.srcset = image.srcset;
-    else img.removeAttribute('srcset');
-    img.src = image.assetUrl;
-    img.alt = image.altText ?? original.alt;
-    img.dataset.variantId = variant.id;
-  } else {
-    img.src = original.src;
-    if (original.srcset) img.setAttribute('srcset', original.srcset);
-    img.alt = original.alt;
-    delete img.dataset.variantId;
-  }
+  const size = /^(\d+)x(\d+)$/.exec(image?.originalSize ?? '');
+  const values = variant && image?.assetUrl ? [image.assetUrl, image.srcset ?? null, size?.[1] ?? null, size?.[2] ?? null, image.altText ?? original[4] ?? ''] : original;
+  KEPT.forEach((name, i) => {
+    const value = values[i];
+    if (value === null || value === undefined) img.removeAttribute(name);
+    else img.setAttribute(name, value);
+  });
+  if (variant && image?.assetUrl) img.dataset.variantId = variant.id;
+  else delete img.dataset.variantId;
 }

@@ -43,10 +43,23 @@ export function altText(img: unknown): string {
   return text.slice(0, ALT_FROM_BODY_MAX);
 }
 
-function focalPoint(img: unknown): string {
+/** An image's focal point as fractions of its width and height (the middle when it has none or a bad one). */
+function focal(img: unknown): { x: number; y: number } {
   const x = toNumber(getPath(img, ['mediaFocalPoint', 'x']));
   const y = toNumber(getPath(img, ['mediaFocalPoint', 'y']));
-  return `${Number.isFinite(x) ? x : 0.5},${Number.isFinite(y) ? y : 0.5}`;
+  return { x: Number.isFinite(x) ? x : 0.5, y: Number.isFinite(y) ? y : 0.5 };
+}
+
+function focalPoint(img: unknown): string {
+  const { x, y } = focal(img);
+  return `${x},${y}`;
+}
+
+/** The focal point as a CSS object-position ('50% 30%'), clamped to the image: what a cropped image keeps in view. */
+export function focalPosition(img: unknown): string {
+  const { x, y } = focal(img);
+  const percent = (n: number) => `${Math.round(Math.min(Math.max(n, 0), 1) * 1000) / 10}%`;
+  return `${percent(x)} ${percent(y)}`;
 }
 
 /** The attributes the front end's image loader reads. */
@@ -147,4 +160,13 @@ export const imageFormatters: Record<string, FormatterFn> = {
     const { w, h } = sizeArg(v);
     return thumbnailWidth(Math.round((intArg(call, 0, h) * w) / h));
   },
+};
+
+/**
+ * The theme's own image formatters (registered only under `site-` names, beside the reference's):
+ * `{@|site-focal-position}` for the object-position of an image the theme crops (object-fit:
+ * cover in product cards and auto-cropped galleries), so the owner's focal point stays in view.
+ */
+export const themeImageFormatters: Record<string, FormatterFn> = {
+  'focal-position': (v) => focalPosition(v),
 };

@@ -5,7 +5,7 @@ import { contentFormatters } from './content.js';
 import { coreFormatters } from './core.js';
 import { dateFormatters } from './date.js';
 import { i18nFormatters } from './i18n.js';
-import { imageFormatters } from './image.js';
+import { imageFormatters, themeImageFormatters } from './image.js';
 import { moneyFormatters } from './money.js';
 import { referenceImageFormatters } from './reference-image.js';
 import { referenceSocialFormatters } from './reference-social.js';
@@ -26,6 +26,7 @@ export const FORMATTERS: ReadonlyMap<string, FormatterFn> = new Map(
     ...dateFormatters,
     ...imageFormatters,
     ...siteMarkup(imageFormatters),
+    ...siteMarkup(themeImageFormatters),
     ...referenceImageFormatters,
     ...contentFormatters,
     ...socialFormatters,
