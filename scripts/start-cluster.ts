@@ -8,15 +8,17 @@ import { fileURLToPath } from 'node:url';
 import { GATEWAY_PORT, SERVICE_NAMES, SERVICE_PORTS } from '@sc/platform';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const gatewayPort = Number(process.env.PORT || GATEWAY_PORT);
 const env = {
   ...process.env,
+  // Links we send (mail, canonical URLs) point at the gateway's address unless the operator says otherwise.
+  PUBLIC_URL: process.env.PUBLIC_URL || `http://localhost:${gatewayPort}`,
   DATABASE_URL: process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test',
   NATS_URL: process.env.NATS_URL || 'nats://127.0.0.1:4222',
   REDIS_URL: process.env.REDIS_URL || 'redis://127.0.0.1:6379',
   // Every child verifies (services) or signs (gateway) the identity header with this key.
   IDENTITY_SIGNING_KEY: process.env.IDENTITY_SIGNING_KEY || randomBytes(32).toString('base64url'),
 };
-const gatewayPort = Number(process.env.PORT || GATEWAY_PORT);
 // Each process serves /metrics on a port of its own: the gateway on METRICS_PORT (9464), the
 // services on the ports after it, in SERVICE_NAMES order (cart 9465 … render 9471).
 const metricsPort = Number(process.env.METRICS_PORT || 9464);

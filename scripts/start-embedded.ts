@@ -23,6 +23,7 @@ import {
   socketAnswers,
   controlSocketPath,
   embeddedAssetsDir,
+  GATEWAY_PORT,
   startTelemetry,
   type SharedInfra,
 } from '@sc/platform';
@@ -34,6 +35,8 @@ await runMain(async () => {
   // The gateway and the services of this process share one identity signing key; a random one per
   // run unless the operator set it (sessions live in the database, so nobody is signed out by it).
   process.env.IDENTITY_SIGNING_KEY ||= randomBytes(32).toString('base64url');
+  // Links we send (mail, canonical URLs) point at the address this process serves.
+  if (!process.env.PUBLIC_URL && process.env.PORT !== '0') process.env.PUBLIC_URL = `http://localhost:${process.env.PORT || GATEWAY_PORT}`;
   const base = loadConfig(BaseEnv);
   const log = createLogger('embedded', base.LOG_LEVEL);
   const webBuilt = ensureWebBuilt(process.env.WEB_DIST, (line) => process.stdout.write(`${line}\n`));

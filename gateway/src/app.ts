@@ -36,7 +36,7 @@ export async function buildGateway(options: BuildGatewayOptions = {}): Promise<F
   installWebsiteResolution(app);
   const identities = installIdentity(app, config, options.identity);
   installSteps(app, {
-    websites: new WebsiteResolver({ contentUrl: config.CONTENT_URL, fallbackWebsiteId: config.FALLBACK_WEBSITE_ID, ttlMs: config.WEBSITE_CACHE_TTL_MS, signingKey: config.IDENTITY_SIGNING_KEY, logger: pinoOf(app.log) }),
+    websites: new WebsiteResolver({ contentUrl: config.CONTENT_URL, fallbackWebsiteId: config.FALLBACK_WEBSITE_ID, ttlMs: config.WEBSITE_CACHE_TTL_MS, signingKey: config.IDENTITY_SIGNING_KEY, publicUrl: config.PUBLIC_URL, logger: pinoOf(app.log) }),
     fallbackWebsiteId: config.FALLBACK_WEBSITE_ID,
     identities,
     signingKey: config.IDENTITY_SIGNING_KEY,

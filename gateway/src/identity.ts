@@ -161,7 +161,7 @@ function sameHash(a: string, b: string): boolean {
  */
 export function identityFor(request: FastifyRequest, websiteId: string, resolved: ResolvedCredentials): Identity {
   const path = request.url.split('?')[0] ?? '';
-  const base = { v: 1 as const, websiteId, requestId: request.id, issuedAt: Date.now(), roles: [], clientAddress: request.ip };
+  const base = { v: 1 as const, websiteId, requestId: request.id, issuedAt: Date.now(), roles: [], clientAddress: request.ip, ...(request.websiteOrigin ? { origin: request.websiteOrigin } : {}) };
   if (resolved.apiKey) {
     return { ...base, kind: 'api-key', ownerId: resolved.apiKey.ownerId, apiKeyId: resolved.apiKey.id, scopes: resolved.apiKey.scopes };
   }

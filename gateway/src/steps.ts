@@ -30,10 +30,12 @@ export function installSteps(app: FastifyInstance, steps: GatewaySteps): void {
     const known = steps.websites.known(request.host);
     if (known !== undefined) {
       request.websiteId = known;
+      request.websiteOrigin = steps.websites.originOf(request.host);
       return done();
     }
     steps.websites.resolve(request.host).then((websiteId) => {
       request.websiteId = websiteId;
+      request.websiteOrigin = steps.websites.originOf(request.host);
       done();
     }, done);
   });

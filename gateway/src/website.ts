@@ -9,12 +9,18 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { LRUCache } from 'lru-cache';
 import { DEMO_WEBSITE_ID } from '@sc/contracts';
-import { serviceCallHeaders, type Logger } from '@sc/platform';
+import { DEFAULT_PUBLIC_URL, serviceCallHeaders, websiteOrigin, type Logger } from '@sc/platform';
 
 declare module 'fastify' {
   interface FastifyRequest {
     /** The website this request is for (set by the website step, before any other handler). */
     websiteId: string;
+    /**
+     * The website's public origin for links (PUBLIC_URL's scheme and port, the request's domain
+     * only when content confirmed the website has it; PUBLIC_URL's origin otherwise). Signed into
+     * the identity, so a forged Host never reaches a mail.
+     */
+    websiteOrigin: string;
   }
 }
 
@@ -34,10 +40,14 @@ export interface WebsiteResolverOptions {
   fetch?: typeof fetch;
   /** IDENTITY_SIGNING_KEY: content answers only signed calls. */
   signingKey?: string | undefined;
+  /** PUBLIC_URL: the scheme and port of every website's origin (website-origin.ts in platform). */
+  publicUrl?: string | undefined;
 }
 
 interface Entry {
   websiteId: string;
+  /** The website's origin at this domain: only a domain content said the website has is used. */
+  origin: string;
   expires: number;
   /** True when content answered (found or not found); false for a fallback after a failure. */
   answered: boolean;
@@ -56,12 +66,17 @@ export function domainOf(host: string | undefined): string | undefined {
 
 /** Host → website id through the content service, with a small in-memory cache. */
 export class WebsiteResolver {
-  readonly #options: Required<Omit<WebsiteResolverOptions, 'logger' | 'signingKey'>> & { logger?: Logger; signingKey?: string | undefined };
+  readonly #options: Required<Omit<WebsiteResolverOptions, 'logger' | 'signingKey' | 'publicUrl'>> & { logger?: Logger; signingKey?: string | undefined };
+  /** The origin of hosts no website has (and of malformed hosts). */
+  readonly #fallbackOrigin: string;
+  readonly #publicUrl: string;
   readonly #cache: LRUCache<string, Entry>;
   readonly #pending = new Map<string, Promise<string>>();
 
   constructor(options: WebsiteResolverOptions) {
     this.#options = { errorTtlMs: 1_000, timeoutMs: 2_000, maxEntries: 10_000, fetch: globalThis.fetch.bind(globalThis), ...options };
+    this.#publicUrl = options.publicUrl ?? DEFAULT_PUBLIC_URL;
+    this.#fallbackOrigin = websiteOrigin(this.#publicUrl);
     // Bounded: a flood of made-up Host names evicts the least recently used hosts, never grows the process.
     this.#cache = new LRUCache<string, Entry>({ max: this.#options.maxEntries });
   }
@@ -89,6 +104,15 @@ export class WebsiteResolver {
     return pending;
   }
 
+  /**
+   * The public origin for a Host whose website was resolved: PUBLIC_URL's scheme and port with the
+   * host's domain when content said a website has it, else PUBLIC_URL's origin.
+   */
+  originOf(host: string | undefined): string {
+    const domain = domainOf(host);
+    return (domain && this.#cache.get(domain)?.origin) || this.#fallbackOrigin;
+  }
+
   /** Forgets every answer (tests; after domains change). */
   clear(): void {
     this.#cache.clear();
@@ -101,15 +125,16 @@ export class WebsiteResolver {
         headers: serviceCallHeaders(this.#options.signingKey, fallbackWebsiteId),
         signal: AbortSignal.timeout(timeoutMs),
       });
-      if (response.status === 404) return this.#remember(domain, { websiteId: fallbackWebsiteId, expires: Date.now() + ttlMs, answered: true });
+      if (response.status === 404) return this.#remember(domain, { websiteId: fallbackWebsiteId, origin: this.#fallbackOrigin, expires: Date.now() + ttlMs, answered: true });
       if (!response.ok) throw new Error(`content answered ${response.status}`);
       const body = (await response.json()) as { websiteId?: unknown };
       if (typeof body.websiteId !== 'string' || !/^[A-Za-z0-9_-]{1,64}$/.test(body.websiteId)) throw new Error('content answered without a website id');
-      return this.#remember(domain, { websiteId: body.websiteId, expires: Date.now() + ttlMs, answered: true });
+      return this.#remember(domain, { websiteId: body.websiteId, origin: websiteOrigin(this.#publicUrl, domain), expires: Date.now() + ttlMs, answered: true });
     } catch (error) {
       this.#options.logger?.warn({ err: error, domain }, 'website lookup failed; using the last answer or the fallback website');
       const websiteId = stale?.answered ? stale.websiteId : fallbackWebsiteId;
-      return this.#remember(domain, { websiteId, expires: Date.now() + errorTtlMs, answered: stale?.answered ?? false });
+      const origin = stale?.answered ? stale.origin : this.#fallbackOrigin;
+      return this.#remember(domain, { websiteId, origin, expires: Date.now() + errorTtlMs, answered: stale?.answered ?? false });
     }
   }
 
@@ -127,6 +152,7 @@ export function needsNoWebsite(path: string): boolean {
 /** Declares request.websiteId (the steps in steps.ts fill it before any handler). */
 export function installWebsiteResolution(app: FastifyInstance): void {
   app.decorateRequest('websiteId', '');
+  app.decorateRequest('websiteOrigin', '');
 }
 
 /** The website id to forward for a request (the fallback website if the step did not run). */

@@ -28,6 +28,20 @@ describe(WebsiteResolver.name, () => {
     expect(content.calls).toEqual(['shop.example.com']);
   });
 
+  it("gives a website's own domain as its origin with PUBLIC_URL's scheme and port, and PUBLIC_URL's origin to every other host", async () => {
+    const content = fakeContent({ 'shop.example.com': 'site-1' });
+    const resolver = new WebsiteResolver({ contentUrl: 'http://content', fallbackWebsiteId: 'demo', ttlMs: 60_000, fetch: content.fetch, publicUrl: 'https://sites.example.net/' });
+    await resolver.resolve('Shop.Example.com:9999');
+    expect(resolver.originOf('Shop.Example.com:9999')).toBe('https://shop.example.com');
+    // A host no website has (a forged Host) never becomes an origin.
+    await resolver.resolve('evil.example');
+    expect(resolver.originOf('evil.example')).toBe('https://sites.example.net');
+    expect(resolver.originOf('bad host/../x')).toBe('https://sites.example.net');
+    const local = new WebsiteResolver({ contentUrl: 'http://content', fallbackWebsiteId: 'demo', ttlMs: 60_000, fetch: content.fetch, publicUrl: 'http://localhost:8091' });
+    await local.resolve('shop.example.com');
+    expect(local.originOf('shop.example.com')).toBe('http://shop.example.com:8091');
+  });
+
   it('gives unknown and malformed hosts the fallback website', async () => {
     const content = fakeContent({});
     const resolver = new WebsiteResolver({ contentUrl: 'http://content', fallbackWebsiteId: 'fallback-site', ttlMs: 60_000, fetch: content.fetch });

@@ -59,6 +59,16 @@ export const Identity = z
     scopes: z.array(PermissionSchema).optional(),
     /** The client's address as the gateway saw it: what every per-address limit counts by. */
     clientAddress: z.string().min(1).max(64).optional(),
+    /**
+     * The website's public origin (scheme, host, port) as the gateway decided it from its
+     * configuration and a domain of the website, never from the request's Host: where links in
+     * mail point.
+     */
+    origin: z
+      .string()
+      .max(300)
+      .refine((v) => /^https?:\/\/[^/?#@\s]+$/.test(v), 'must be an http(s) origin')
+      .optional(),
   })
   .strict()
   .superRefine((value, ctx) => {

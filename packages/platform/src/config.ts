@@ -42,6 +42,14 @@ export const BaseEnv = z.object({
   NATS_PREFIX: optional(z.string().regex(/^[A-Za-z0-9_-]{1,32}$/, 'must be 1-32 letters, digits, _ or -')),
   /** The port of /metrics (Prometheus), apart from the public one; 0 picks a free port. */
   METRICS_PORT: port.default(9464),
+  /**
+   * Where websites are served: its scheme, and its port when not the default, go into every
+   * absolute link we send (mail, feeds, canonical URLs) with the website's own domain as the host
+   * (http/website-origin.ts); its origin is the address of hosts no website has. Default
+   * http://localhost:8080; the launchers set it from the gateway's port. Behind TLS, set it to
+   * https://… on the gateway and every service.
+   */
+  PUBLIC_URL: optional(httpUrl),
 });
 export type BaseEnv = z.infer<typeof BaseEnv>;
 

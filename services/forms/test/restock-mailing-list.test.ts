@@ -2,7 +2,7 @@
 // website's newsletter with double opt-in, end to end: the signup goes through the real gateway
 // to the restock service, its restock.signup.created event travels over the bus (in-process, or
 // real NATS JetStream when NATS_URL is set) to the forms service, the confirmation mail lands in
-// the local mailbox with a link to the origin the visitor used, and following it confirms. Without
+// the local mailbox with a link to the website's public address (never the request's Host), and following it confirms. Without
 // the tick nothing happens; the same event delivered twice makes one subscriber and one mail.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
@@ -44,6 +44,7 @@ describe(`restock mailing-list opt-in (${mode.database}, ${mode.bus} bus)`, () =
     });
     const formsUrl = await kit.app.listen({ port: 0, host: '127.0.0.1' });
     const restockUrl = await restock.listen({ port: 0, host: '127.0.0.1' });
+    const gatewayPort = await freePort();
     gateway = await buildGateway({
       config: GatewayEnv.parse({
         ...process.env,
@@ -53,11 +54,13 @@ describe(`restock mailing-list opt-in (${mode.database}, ${mode.bus} bus)`, () =
         // Nobody answers there: every host is the test's website (the fallback).
         CONTENT_URL: `http://127.0.0.1:${await freePort()}`,
         FALLBACK_WEBSITE_ID: kit.site,
+        // Links in mail are made from this, never from the request's Host.
+        PUBLIC_URL: `http://127.0.0.1:${gatewayPort}`,
         LOG_LEVEL: 'silent',
         RATE_LIMIT_MAX: '100000',
       }),
     });
-    base = await gateway.listen({ port: 0, host: '127.0.0.1' });
+    base = await gateway.listen({ port: gatewayPort, host: '127.0.0.1' });
     const first = await fetch(`${base}/api/form/FormSubmissionKey`, { method: 'POST' });
     crumb = /crumb=([^;]+)/.exec(first.headers.get('set-cookie') ?? '')?.[1] ?? '';
     cookie = `crumb=${crumb}`;
@@ -84,10 +87,10 @@ describe(`restock mailing-list opt-in (${mode.database}, ${mode.bus} bus)`, () =
     await bus?.close();
   });
 
-  const signUp = async (email: string, isJoinMailingList: boolean, variantId = 'v-1') => {
+  const signUp = async (email: string, isJoinMailingList: boolean, variantId = 'v-1', forged: Record<string, string> = {}) => {
     const response = await fetch(`${base}${RESTOCK}`, {
       method: 'POST',
-      headers: { cookie, 'x-csrf-token': crumb, 'content-type': 'application/json' },
+      headers: { cookie, 'x-csrf-token': crumb, 'content-type': 'application/json', ...forged },
       body: JSON.stringify({ isJoinMailingList, productId: 'p-1', variantId, siteVisitorEmail: email, language: 'en-US' }),
     });
     expect(response.status).toBe(200);
@@ -104,13 +107,15 @@ describe(`restock mailing-list opt-in (${mode.database}, ${mode.bus} bus)`, () =
   const subscribers = async (formId: string) =>
     (await kit.call('GET', `/api/rest/forms/definitions/${formId}/subscribers`, undefined, { roles: [Role.ADMIN] })).json<{ items: Array<{ email: string; status: string; language: string | null }> }>().items;
 
-  it('mails a confirmation link to the origin the visitor used; following it subscribes the address', async () => {
+  it("mails a confirmation link to the website's public address; following it subscribes the address", async () => {
     const email = `${unique('reader')}@example.com`;
-    await signUp(email, true);
+    // A forged Host and forwarding headers do not reach the link (the address comes from PUBLIC_URL).
+    await signUp(email, true, 'v-1', { 'x-forwarded-host': 'evil.example', forwarded: 'host=evil.example;proto=https', 'x-forwarded-proto': 'https' });
     const [mail] = await mailTo(email);
     expect(mail).toMatchObject({ websiteId: kit.site, kind: 'newsletter.confirm', subject: 'Please confirm your subscription to Harbour news' });
     const link = CONFIRM_LINK.exec(mail?.text ?? '')?.[1] ?? '';
     expect(link.startsWith(`${base}/api/form/newsletter/confirm?token=`)).toBe(true);
+    expect(mail?.text).not.toContain('evil.example');
     expect((await subscribers(listId)).find((s) => s.email === email)).toMatchObject({ status: 'pending', language: 'en-US' });
 
     const confirmed = await fetch(link);

@@ -8,6 +8,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { IdentityMessages, permissionsOfRoles, type Identity, type Permission } from '@sc/contracts';
 import { AppError } from '../errors.js';
 import { verifyIdentity } from './identity-header.js';
+import { DEFAULT_PUBLIC_URL, isOrigin, websiteOrigin } from '../http/website-origin.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -77,13 +78,14 @@ export function clientAddressOf(request: FastifyRequest): string {
 }
 
 /**
- * The site's origin as the visitor saw it (the gateway's X-Forwarded-Proto and -Host), for links in
- * mail; a host that is not a plain host name falls back to localhost.
+ * The public origin of the request's website, for absolute links (mail, feeds, canonical URLs):
+ * the one the gateway signed into the identity (from PUBLIC_URL and a domain of the website), else
+ * this service's PUBLIC_URL. Never the request's Host or X-Forwarded-Host, which a client chooses.
  */
 export function publicOriginOf(request: FastifyRequest): string {
-  const proto = single(request.headers['x-forwarded-proto']) === 'https' ? 'https' : 'http';
-  const host = single(request.headers['x-forwarded-host']) ?? single(request.headers.host) ?? 'localhost';
-  return /^[A-Za-z0-9.:[\]-]{1,255}$/.test(host) ? `${proto}://${host}` : `${proto}://localhost`;
+  const signed = identityOf(request).origin;
+  if (isOrigin(signed)) return signed;
+  return websiteOrigin(request.server.serviceContext?.config.PUBLIC_URL ?? DEFAULT_PUBLIC_URL);
 }
 
 /** What an identity may do on its website: an owner's roles' permissions, or an API key's scopes. */
