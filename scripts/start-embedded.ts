@@ -91,6 +91,9 @@ await runMain(async () => {
       );
       if (closeControl) closers.unshift(closeControl);
     }
+    // The time printed is until the home page answers, not until the port is open: the first page
+    // compiles the theme and fills render's caches, which took as long again as starting did.
+    await firstPage(where);
     const data = base.DATABASE_URL ? 'Postgres at DATABASE_URL' : `PGlite in ${base.DATA_DIR}/pg`;
     process.stdout.write(
       `\nSite builder (embedded mode) is running at ${where.replace('127.0.0.1', 'localhost')}\n` +
@@ -103,3 +106,18 @@ await runMain(async () => {
   }
   closeOnSignals(closeAll, log, base.SHUTDOWN_TIMEOUT_MS);
 });
+
+/** Resolves once the home page at `url` answers (any status below 500), or after two minutes. */
+async function firstPage(url: string): Promise<void> {
+  const deadline = Date.now() + 120_000;
+  while (Date.now() < deadline) {
+    try {
+      const response = await fetch(url, { signal: AbortSignal.timeout(30_000) });
+      await response.arrayBuffer();
+      if (response.status < 500) return;
+    } catch {
+      // not yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}

@@ -1,9 +1,13 @@
 // `pnpm start` serves the web app's build (web/dist: the storefront islands and the admin app).
 // A new checkout has none, and a developer's may be older than their sources: then it is built
 // first (a few seconds, while the services start), so that the README's first command gives a
-// working storefront. A WEB_DIST pointing elsewhere is the operator's own build and is left alone.
+// working storefront. Whether the build is current is decided by a hash of its sources' contents
+// (kept in web/dist/.source-hash), not their times: a checkout, a branch switch or a `touch`
+// changes times but not what the build would be, and rebuilding then cost every start ~15 s.
+// A WEB_DIST pointing elsewhere is the operator's own build and is left alone.
 import { spawn } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -13,22 +17,31 @@ const DEFAULT_DIST = path.join(WEB, 'dist');
 /** What the build is made from: the web app and the contracts it compiles in. */
 const SOURCES = [path.join(WEB, 'src'), path.join(WEB, 'public'), path.join(WEB, 'config.html'), path.join(WEB, 'vite.config.ts'), path.join(ROOT, 'packages', 'contracts', 'src')];
 
-/** The newest modification time under `target` (0 when it does not exist). */
-function newest(target: string): number {
-  if (!existsSync(target)) return 0;
-  const stat = statSync(target);
-  if (!stat.isDirectory()) return stat.mtimeMs;
-  let latest = stat.mtimeMs;
-  for (const entry of readdirSync(target)) latest = Math.max(latest, newest(path.join(target, entry)));
-  return latest;
+const HASH_FILE = '.source-hash';
+
+/** Every file under `target` (itself when it is a file), in a stable order. */
+function filesUnder(target: string): string[] {
+  if (!existsSync(target)) return [];
+  if (!statSync(target).isDirectory()) return [target];
+  return readdirSync(target)
+    .sort()
+    .flatMap((entry) => (entry === 'node_modules' || entry === 'dist' ? [] : filesUnder(path.join(target, entry))));
+}
+
+/** A hash of the build's sources: their paths and contents. */
+export function webSourceHash(): string {
+  const hash = createHash('sha256');
+  for (const file of SOURCES.flatMap(filesUnder)) hash.update(path.relative(ROOT, file)).update('\0').update(readFileSync(file)).update('\0');
+  return hash.digest('hex');
 }
 
 /** Why web/dist must be (re)built, or undefined when it is up to date. */
-export function webBuildReason(dist: string = DEFAULT_DIST): string | undefined {
+export function webBuildReason(dist: string = DEFAULT_DIST, sourceHash = webSourceHash()): string | undefined {
   const manifest = path.join(dist, '.vite', 'manifest.json');
   if (!existsSync(manifest) || !existsSync(path.join(dist, 'config.html'))) return 'web/dist is missing';
-  const built = statSync(manifest).mtimeMs;
-  return SOURCES.some((source) => newest(source) > built) ? 'web/dist is older than its sources' : undefined;
+  const hashFile = path.join(dist, HASH_FILE);
+  const built = existsSync(hashFile) ? readFileSync(hashFile, 'utf8').trim() : '';
+  return built === sourceHash ? undefined : 'its sources changed';
 }
 
 /**
@@ -37,7 +50,8 @@ export function webBuildReason(dist: string = DEFAULT_DIST): string | undefined 
  */
 export function ensureWebBuilt(webDist: string | undefined, log: (line: string) => void): Promise<void> {
   if (webDist && path.resolve(ROOT, webDist) !== DEFAULT_DIST) return Promise.resolve();
-  const reason = webBuildReason();
+  const sourceHash = webSourceHash();
+  const reason = webBuildReason(DEFAULT_DIST, sourceHash);
   if (!reason) return Promise.resolve();
   log(`Building the web app (${reason})…`);
   const vite = path.join(WEB, 'node_modules', 'vite', 'bin', 'vite.js');
@@ -48,7 +62,8 @@ export function ensureWebBuilt(webDist: string | undefined, log: (line: string) 
     const child = spawn(process.execPath, [vite, 'build', '--logLevel', 'warn'], { cwd: WEB, env, stdio: ['ignore', 'inherit', 'inherit'] });
     const done = (ok: boolean) => {
       // The platform still starts without it: pages are readable, only their islands are missing.
-      if (!ok) log('The web app did not build; pages are served without their interactive parts.');
+      if (ok) writeFileSync(path.join(DEFAULT_DIST, HASH_FILE), `${sourceHash}\n`);
+      else log('The web app did not build; pages are served without their interactive parts.');
       resolve();
     };
     child.once('error', () => done(false));

@@ -154,6 +154,10 @@ export default defineConfig({
               groups: [
                 { name: 'react', test: /rolldown[:/\\]runtime|[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 2 },
                 { name: 'zod', test: /[\\/]node_modules[\\/]zod[\\/]/, priority: 1 },
+                // The rich-text editor (Tiptap on ProseMirror), which only editing screens load: on
+                // its own it stays cached across releases, and the page editor's chunk stays under
+                // the bundler's 500 kB warning.
+                { name: 'rich-text', test: /[\\/]node_modules[\\/](@tiptap|prosemirror-[a-z-]+|orderedmap|rope-sequence|w3c-keyname|linkifyjs)[\\/]/, priority: 1 },
               ],
             },
           },

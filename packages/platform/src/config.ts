@@ -50,6 +50,11 @@ export const BaseEnv = z.object({
    * https://… on the gateway and every service.
    */
   PUBLIC_URL: optional(httpUrl),
+  /**
+   * 1: a log line per request; 0: a summary a minute. Unset: a line per request unless stdout is
+   * a terminal (http/request-log.ts).
+   */
+  LOG_REQUESTS: optional(z.enum(['0', '1', 'true', 'false'])),
 });
 export type BaseEnv = z.infer<typeof BaseEnv>;
 

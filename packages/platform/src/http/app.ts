@@ -23,6 +23,7 @@ import {
 import { installErrorHandler } from '../errors.js';
 import { loggerOptions, pinoOf, tracedLogger } from '../logger.js';
 import { tracer } from '../telemetry.js';
+import { processTally, requestLogMode } from './request-log.js';
 
 export type App = FastifyInstance;
 export type ZodApp = FastifyInstance<
@@ -85,13 +86,17 @@ export async function createHttpApp(options: HttpAppOptions): Promise<FastifyIns
     if (closing) reply.header('connection', 'close');
     done(null, payload);
   });
+  // One line per request, carrying the request id, where logs are collected; a sum a minute on a
+  // terminal (request-log.ts). Health probes would drown everything else.
+  const tally = requestLogMode() === 'summary' ? processTally(app.log) : undefined;
   app.addHook('onResponse', (request, reply, done) => {
-    // One line per request, carrying the request id; health probes would drown everything else.
     if (request.url !== '/healthz' && request.url !== '/readyz' && (pinoOf(request.log)).isLevelEnabled('info')) {
-      request.log.info(
-        { method: request.method, url: request.url, status: reply.statusCode, ms: Math.round(reply.elapsedTime) },
-        'request done',
-      );
+      if (tally) tally.count(reply.statusCode, reply.elapsedTime);
+      else
+        request.log.info(
+          { method: request.method, url: request.url, status: reply.statusCode, ms: Math.round(reply.elapsedTime) },
+          'request done',
+        );
     }
     done();
   });
