@@ -31,7 +31,8 @@ import { SERVICES } from './services.js';
 import { ensureWebBuilt } from './web-build.js';
 
 await runMain(async () => {
-  const started = Date.now();
+  // From the launcher's start (scripts/start.mjs), so loading the code counts too.
+  const started = Number(process.env.SC_LAUNCHED_AT) || performance.timeOrigin;
   // The gateway and the services of this process share one identity signing key; a random one per
   // run unless the operator set it (sessions live in the database, so nobody is signed out by it).
   process.env.IDENTITY_SIGNING_KEY ||= randomBytes(32).toString('base64url');

@@ -42,6 +42,10 @@ export class HashPool {
       maxThreads: options.threads,
       maxQueue: options.maxQueue,
       idleTimeout: 30_000,
+      // The worker is plain JavaScript: it must not inherit `--import tsx` from a source run
+      // (`pnpm start`). tsx would start an esbuild child from each new thread, and a thread that
+      // ends after its idle timeout never reaps it: one defunct esbuild per idle sign-in burst.
+      execArgv: [],
     });
   }
 
