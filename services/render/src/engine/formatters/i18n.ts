@@ -63,6 +63,20 @@ function messageFormatter(c: Ctx) {
   return m;
 }
 
+/** Formats an ICU message with the template formatters (money, decimal, datetime) inside it; '' when it does not parse. */
+export function formatMessage(c: Ctx, pattern: string, positional: unknown[], named: Record<string, unknown>): string {
+  const m = messageFormatter(c);
+  const saved = m.ctx.c;
+  m.ctx.c = c;
+  try {
+    return m.fmt.format(pattern, positional as MessageArg[], named);
+  } catch {
+    return '';
+  } finally {
+    m.ctx.c = saved;
+  }
+}
+
 export const i18nFormatters: Record<string, FormatterFn> = {
   /** A number in the locale: style (short, long, percent, scientific), group, minInt, minFrac, maxFrac, minSig, maxSig. */
   decimal: (v, call, c) => {
