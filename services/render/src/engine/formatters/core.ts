@@ -55,10 +55,13 @@ export const coreFormatters: Record<string, FormatterFn> = {
   /** The last element of an array. */
   'find-last': (v): unknown => (Array.isArray(v) ? (v[v.length - 1] as unknown) : undefined),
 
-  /** Replaces {0}, {1}, ... in the value with the arguments, each the value of the variable it names. */
+  /**
+   * Replaces {0}, {1}, ... in the value with the arguments, each the value of the variable it
+   * names. Not ICU: as the reference does, every other `{...}` (up to the first `}`) is dropped.
+   */
   format: (v, call, c) =>
-    toOutput(v).replace(/\{(\d+)\}/g, (_m, d: string) => {
-      const r = call.refs[Number(d)];
+    toOutput(v).replace(/\{([^}]*)\}/g, (_m, d: string) => {
+      const r = /^\d+$/.test(d) ? call.refs[Number(d)] : undefined;
       return r?.ref ? toOutput(c.resolve(r.ref)) : '';
     }),
 

@@ -4,7 +4,7 @@
 // @phensley/cldr; `timesince` words the distance in English; `humanizeDuration` writes minutes and
 // seconds. A value that is not a number (or numeric string) is the epoch. Times are shown in the
 // site's zone (render option, else website.timeZone, else America/New_York).
-import type { FormatterFn } from '../context.js';
+import type { Ctx, FormatterFn } from '../context.js';
 import type { ZonedParts } from '../dates.js';
 import { TZ } from '@phensley/timezone';
 import { zonedParts } from '../dates.js';
@@ -139,6 +139,18 @@ function strictInstant(v: unknown): number | null {
   return null;
 }
 
+/** Two instants as a range in the locale ('' unless both are numbers). */
+export function formatInterval(c: Ctx, start: unknown, end: unknown, args: readonly string[]): string {
+  const s = strictInstant(start);
+  const e = strictInstant(end);
+  if (s === null || e === null) return '';
+  try {
+    return cldrFor(c.env.locale).Calendars.formatDateInterval(zonedDate(c, s), zonedDate(c, e), intervalOptions(args));
+  } catch {
+    return '';
+  }
+}
+
 const INTERVAL_KEYS = new Set(['skeleton', 'date', 'time']);
 
 function intervalOptions(args: readonly string[]): { skeleton?: string; date?: string; time?: string } {
@@ -197,14 +209,7 @@ export const dateFormatters: Record<string, FormatterFn> = {
    */
   'datetime-interval': (v, call, c) => {
     const values = c.multi;
-    const s = strictInstant(values ? values[0] : v);
-    const e = strictInstant(values ? values[1] : undefined);
-    if (s === null || e === null) return '';
-    try {
-      return cldrFor(c.env.locale).Calendars.formatDateInterval(zonedDate(c, s), zonedDate(c, e), intervalOptions(call.args));
-    } catch {
-      return '';
-    }
+    return formatInterval(c, values ? values[0] : v, values ? values[1] : undefined, call.args);
   },
   /** Distance to now in a span carrying the instant: '<span class="timesince" data-date="…">about 3 days ago</span>'. */
   timesince: (v, _call, c) => {

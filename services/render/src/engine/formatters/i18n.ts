@@ -9,6 +9,7 @@ import type { FormatterFn } from '../context.js';
 import { cldrFor } from '../cldr.js';
 import { isObject, toOutput } from '../values.js';
 import { formatDateTime, instantOf } from './cldrdate.js';
+import { formatInterval } from './date.js';
 import { formatCurrency, moneyParts } from './money.js';
 import { numberOptions, parseNumberOptions } from './numopts.js';
 
@@ -56,6 +57,7 @@ function messageFormatter(c: Ctx) {
       decimal,
       number: decimal,
       datetime: (args, opts) => (ctx.c ? formatDateTime(ctx.c, instantOf(args[0]), opts) : ''),
+      'datetime-interval': (args, opts) => (ctx.c ? formatInterval(ctx.c, args[0], args[1], opts) : ''),
     };
     m = { fmt: cldrFor(c.env.locale).General.messageFormatter({ formatters }), ctx };
     messageFormatters.set(c.env.locale, m);
