@@ -11,6 +11,7 @@ import { zonedParts } from '../dates.js';
 import { cldrFor } from '../cldr.js';
 import { getPath, isObject, toOutput } from '../values.js';
 import { formatDateTime, instantOf, zonedDate } from './cldrdate.js';
+import type { CalendarType } from '@phensley/cldr';
 
 const names = new Map<string, { days: string[]; shortDays: string[]; months: string[]; shortMonths: string[] }>();
 
@@ -73,10 +74,14 @@ export function strftime(ms: number, pattern: string, timeZone: string): string 
       case 'l': return pad(h12, 2, ' ');
       case 'm': return pad(p.month);
       case 'M': return pad(p.minute);
+      case 'i': return String(h12);
       case 'n': return '\n';
+      case 'N': return pad((((ms % 1000) + 1000) % 1000) * 1e6, 9);
+      case 'q': return String(Math.floor((p.month - 1) / 3) + 1);
+      case 'v': return `${pad(p.day, 2, ' ')}-${n.shortMonths[p.month - 1] ?? ''}-${p.year}`;
       case 'p': return p.hour < 12 ? 'AM' : 'PM';
       case 'P': return p.hour < 12 ? 'am' : 'pm';
-      case 'r': return `${pad(h12)}:${pad(p.minute)}:${pad(p.second)} ${p.hour < 12 ? 'AM' : 'PM'}`;
+      case 'r': return `${h12}:${pad(p.minute)}:${pad(p.second)} ${p.hour < 12 ? 'AM' : 'PM'}`;
       case 'R': return `${pad(p.hour)}:${pad(p.minute)}`;
       case 's': return String(Math.floor(ms / 1000));
       case 'S': return pad(p.second);
@@ -100,7 +105,8 @@ export function strftime(ms: number, pattern: string, timeZone: string): string 
       default: return '';
     }
   };
-  return pattern.replace(/%([A-Za-z%])/g, (_m, ch: string) => conv(ch));
+  // Any other character after % is dropped with it (%-d prints 'd'), as the reference does.
+  return pattern.replace(/%([\s\S])/g, (_m, ch: string) => conv(ch));
 }
 
 /** Distance from an instant to now in English words, as the reference's timesince writes it. */
@@ -153,8 +159,9 @@ export function formatInterval(c: Ctx, start: unknown, end: unknown, args: reado
 
 const INTERVAL_KEYS = new Set(['skeleton', 'date', 'time']);
 
-function intervalOptions(args: readonly string[]): { skeleton?: string; date?: string; time?: string } {
-  const o: { skeleton?: string; date?: string; time?: string } = {};
+/** Interval options; always the Gregorian calendar (the reference ignores `calendar:` here). */
+function intervalOptions(args: readonly string[]): { skeleton?: string; date?: string; time?: string; ca: CalendarType } {
+  const o: { skeleton?: string; date?: string; time?: string; ca: CalendarType } = { ca: 'gregory' };
   for (const a of args) {
     const i = a.indexOf(':');
     if (i < 0) o.skeleton = a;
