@@ -260,7 +260,8 @@ function compileNode(node: Node): Exec {
       const { entries, name } = node;
       return (c) => {
         const obj: Record<string, unknown> = {};
-        for (const [k, arg] of entries) obj[k] = c.argValue(arg);
+        // A missing value is null (it prints as `"k":null` in JSON, as the reference writes it).
+        for (const [k, arg] of entries) obj[k] = c.argValue(arg) ?? null;
         c.setVar(name, obj);
       };
     }
