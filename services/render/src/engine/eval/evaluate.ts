@@ -13,7 +13,7 @@ import {
   MSG_INVALID_OPERATOR_ARGS,
   MSG_UNEXPECTED_OPERATOR,
 } from '../errors.js';
-import { deepEqual, isTruthy, toOutput } from '../values.js';
+import { isTruthy } from '../values.js';
 
 /** Longest string a concatenation may produce (ours; the documentation names the limit only). */
 export const MAX_STRING_LENGTH = 65536;
@@ -52,7 +52,8 @@ function looseEqual(a: unknown, b: unknown): boolean {
 }
 
 /** Text of a primitive as JavaScript writes it in a concatenation (missing is 'null'). */
-const text = (v: unknown): string => (v === undefined || v === null ? 'null' : String(v as string | number | boolean));
+const text = (v: unknown): string =>
+  typeof v === 'string' ? v : typeof v === 'number' || typeof v === 'boolean' ? String(v) : 'null';
 
 const isComposite = (v: unknown): boolean => typeof v === 'object' && v !== null;
 
