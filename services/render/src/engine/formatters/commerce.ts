@@ -146,10 +146,12 @@ function quantityInput(v: unknown, c: Ctx): string {
     if (c.rootPath(['websiteSettings', 'storeSettings', 'multipleQuantityAllowedForServices']) === false) return '';
   } else if (t !== ProductType.PHYSICAL) return '';
   if (stock(v) <= 1) return '';
+  // The website's translation is written as it is; in the attribute we escape it (the reference does not).
+  const label = localized(c, 'productQuantityInputLabel') ?? LABELS.quantity;
   return (
     `\n\n\n<div class="product-quantity-input" data-item-id="${raw(v, 'id')}" data-animation-role="content">\n` +
-    `  <div class="quantity-label">${LABELS.quantity}:</div>\n` +
-    `  <input aria-label="${LABELS.quantity}" size="4" max="${QUANTITY_MAX}" min="${QUANTITY_MIN}" value="1" type="number" step="1"></input>\n</div>`
+    `  <div class="quantity-label">${label}:</div>\n` +
+    `  <input aria-label="${escapeAttr(label)}" size="4" max="${QUANTITY_MAX}" min="${QUANTITY_MIN}" value="1" type="number" step="1"></input>\n</div>`
   );
 }
 
