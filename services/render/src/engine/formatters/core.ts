@@ -45,8 +45,10 @@ export const coreFormatters: Record<string, FormatterFn> = {
   cycle: (v, call) => {
     const n = call.args.length;
     if (n === 0) return '';
-    const i = Math.trunc(toNumber(v));
-    if (!Number.isFinite(i)) return '';
+    // As the reference counts: no value, null, objects and arrays are 0 (the last argument);
+    // text that is not a number and fractions pick nothing.
+    const i = v === undefined || v === null || typeof v === 'object' ? 0 : toNumber(v);
+    if (!Number.isInteger(i)) return '';
     return call.args[(((i - 1) % n) + n) % n] ?? '';
   },
 

@@ -32,7 +32,9 @@ const disqus = (v: unknown, c: Ctx): boolean => isTruthy(lookupFrom(c, v, 'websi
 function shareButtons(v: unknown, website: unknown, style: string, tag: string): string {
   const options = getPath(website, ['shareButtonOptions']);
   if (!isObject(v) || !isObject(options) || !isTruthy(options)) return '';
-  return `<${tag} class="squarespace-social-buttons ${style}" data-system-data-id="${attr(v.systemDataId)}" data-asset-url="${attr(v.assetUrl)}" data-record-type="${attr(v.recordType)}" data-full-url="${attr(v.fullUrl)}" data-title="${attr(v.title)}"></${tag}>`;
+  // The item's image: its systemDataId, else its mainImageId.
+  const image = isTruthy(v.systemDataId) ? v.systemDataId : v.mainImageId;
+  return `<${tag} class="squarespace-social-buttons ${style}" data-system-data-id="${attr(image)}" data-asset-url="${attr(v.assetUrl)}" data-record-type="${attr(v.recordType)}" data-full-url="${attr(v.fullUrl)}" data-title="${attr(v.title)}"></${tag}>`;
 }
 
 function twitterLinks(s: string): string {
@@ -99,10 +101,15 @@ export const referenceSocialFormatters: Record<string, FormatterFn> = {
     if (disqus(v, c)) return '\n  <div class="squarespace-comments" id="disqus_thread"></div>\n';
     const item = isObject(v) ? v : {};
     // The data attributes describe `item` as seen from the value (its own, else the page's item).
+    // ... or, without one, the collection in scope.
     const page = lookupFrom(c, v, 'item');
+    const coll = isTruthy(page) ? undefined : lookupFrom(c, v, 'collection');
+    const counts = (o: unknown): string => ` data-public-comment-count="${attr(getPath(o, ['publicCommentCount']))}" data-comment-state="${attr(getPath(o, ['commentState']))}"`;
     const state = isTruthy(page)
-      ? ` data-item-id="${attr(getPath(page, ['id']))}" data-public-comment-count="${attr(getPath(page, ['publicCommentCount']))}" data-comment-state="${attr(getPath(page, ['commentState']))}"`
-      : '';
+      ? ` data-item-id="${attr(getPath(page, ['id']))}"${counts(page)}`
+      : isTruthy(coll)
+        ? ` data-collection-id="${attr(getPath(coll, ['id']))}"${counts(coll)}`
+        : '';
     return `\n  <div class="squarespace-comments" id="comments-${attr(item.id)}"${state}></div>\n`;
   },
   /** The like button, when the website has simple liking on. */
