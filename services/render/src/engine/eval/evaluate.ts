@@ -181,6 +181,14 @@ function runPart(items: readonly RpnItem[], c: Ctx): { value: unknown; assigned:
           stack.push({ v: it.op === '!' ? !isTruthy(v) : it.op === '-' ? -numeric(v, it.op) : it.op === '~' ? ~numeric(v, it.op) : numeric(v, it.op) });
           break;
         }
+        if (it.op === '=' && stack.length < 2) {
+          // An assignment short of operands (`@x=a+`, where + took @x) does nothing, like any
+          // assignment the reference cannot make; other operators short of one are an error.
+          stack.length = 0;
+          stack.push({ v: undefined });
+          assigned = true;
+          break;
+        }
         const b = stack.pop();
         const a = stack.pop();
         if (!a || !b) throw new ExprEvalError(`${MSG_UNEXPECTED_OPERATOR} ${it.op}`);
