@@ -78,16 +78,16 @@ export function compilePredicate(call: Call, pos: number): (c: Ctx) => boolean {
   };
 }
 
-function compileAlt(alt: Alt | null, macros: Map<string, Exec>): Exec {
+function compileAlt(alt: Alt | null): Exec {
   if (!alt) return NOOP;
-  const body = compileBlock(alt.body, macros);
+  const body = compileBlock(alt.body);
   if (!alt.call) return body;
-  const next = compileAlt(alt.alt, macros);
+  const next = compileAlt(alt.alt);
   const test = compilePredicate(alt.call, alt.pos);
   return (c) => (test(c) ? body(c) : next(c));
 }
 
-function compileNode(node: Node, macros: Map<string, Exec>): Exec {
+function compileNode(node: Node): Exec {
   switch (node.t) {
     case 'text': {
       const text = node.text;
@@ -172,8 +172,8 @@ function compileNode(node: Node, macros: Map<string, Exec>): Exec {
     }
     case 'section': {
       const { ref } = node;
-      const body = compileBlock(node.body, macros);
-      const alt = compileAlt(node.alt, macros);
+      const body = compileBlock(node.body);
+      const alt = compileAlt(node.alt);
       return (c) => {
         const v = c.resolveLocal(ref);
         // The {.or} branch, too, runs with the (false) value on the stack, as in the reference.
@@ -185,9 +185,9 @@ function compileNode(node: Node, macros: Map<string, Exec>): Exec {
     }
     case 'repeated': {
       const { ref } = node;
-      const body = compileBlock(node.body, macros);
-      const between = node.between ? compileBlock(node.between, macros) : null;
-      const alt = compileAlt(node.alt, macros);
+      const body = compileBlock(node.body);
+      const between = node.between ? compileBlock(node.between) : null;
+      const alt = compileAlt(node.alt);
       return (c) => {
         const v = c.resolveLocal(ref);
         if (!Array.isArray(v) || v.length === 0) {
@@ -212,15 +212,15 @@ function compileNode(node: Node, macros: Map<string, Exec>): Exec {
       };
     }
     case 'pred': {
-      const body = compileBlock(node.body, macros);
-      const alt = compileAlt(node.alt, macros);
+      const body = compileBlock(node.body);
+      const alt = compileAlt(node.alt);
       if (!node.known) return alt;
       const test = compilePredicate(node.call, node.pos);
       return (c) => (test(c) ? body(c) : alt(c));
     }
     case 'if': {
-      const body = compileBlock(node.body, macros);
-      const alt = compileAlt(node.alt, macros);
+      const body = compileBlock(node.body);
+      const alt = compileAlt(node.alt);
       if (node.call) {
         const test = compilePredicate(node.call, node.pos);
         return (c) => (test(c) ? body(c) : alt(c));
@@ -260,7 +260,8 @@ function compileNode(node: Node, macros: Map<string, Exec>): Exec {
       const { entries, name } = node;
       return (c) => {
         const obj: Record<string, unknown> = {};
-        for (const [k, arg] of entries) obj[k] = c.argValue(arg);
+        // A missing value is null (it prints as `"k":null` in JSON, as the reference writes it).
+        for (const [k, arg] of entries) obj[k] = c.argValue(arg) ?? null;
         c.setVar(name, obj);
       };
     }
@@ -296,14 +297,17 @@ function compileNode(node: Node, macros: Map<string, Exec>): Exec {
       };
     }
     case 'macro': {
-      macros.set(node.name, compileBlock(node.body, macros));
-      return NOOP;
+      // A macro is defined when its tag runs, in the current frame: like a variable, it is seen
+      // after its definition, in this section and the ones inside it (as the reference does).
+      const { name } = node;
+      const body = compileBlock(node.body);
+      return (c) => c.defineMacro(name, body);
     }
   }
 }
 
 /** Compiles a list of nodes into one closure. */
-export function compileBlock(nodes: readonly Node[], macros: Map<string, Exec>): Exec {
+export function compileBlock(nodes: readonly Node[]): Exec {
   const execs: Exec[] = [];
   let text = '';
   for (const n of nodes) {
@@ -312,13 +316,13 @@ export function compileBlock(nodes: readonly Node[], macros: Map<string, Exec>):
       continue;
     }
     if (text !== '') {
-      execs.push(compileNode({ t: 'text', text }, macros));
+      execs.push(compileNode({ t: 'text', text }));
       text = '';
     }
-    const e = compileNode(n, macros);
+    const e = compileNode(n);
     if (e !== NOOP) execs.push(e);
   }
-  if (text !== '') execs.push(compileNode({ t: 'text', text }, macros));
+  if (text !== '') execs.push(compileNode({ t: 'text', text }));
   if (execs.length === 0) return NOOP;
   if (execs.length === 1) return execs[0] ?? NOOP;
   if (execs.length === 2) {

@@ -11,6 +11,7 @@ import { getPath, getProp, splitPath } from './values.js';
 /** One level of the stack. */
 export class Frame {
   vars: Map<string, unknown> | null = null;
+  macros: Map<string, Exec> | null = null;
   constructor(
     readonly node: unknown,
     readonly parent: Frame | null,
@@ -24,7 +25,6 @@ export interface Program {
   readonly exec: Exec;
   readonly errors: readonly EngineError[];
   readonly lines: LineIndex;
-  readonly macros: ReadonlyMap<string, Exec>;
 }
 
 /** Loads a partial by name; null when there is no such partial. */
@@ -83,7 +83,6 @@ export class Ctx {
   pos = 0;
   lines: LineIndex;
   partialName: string | undefined = undefined;
-  readonly macros = new Map<string, Exec>();
   /** The values of a tag naming several variables (`{start,end|datetime-interval}`), else null. */
   multi: unknown[] | null = null;
 
@@ -120,6 +119,20 @@ export class Ctx {
   /** Binds `@name` in the current frame. */
   setVar(name: string, value: unknown): void {
     (this.frame.vars ??= new Map()).set(name, value);
+  }
+
+  /** Defines a macro in the current frame. */
+  defineMacro(name: string, body: Exec): void {
+    (this.frame.macros ??= new Map()).set(name, body);
+  }
+
+  /** The macro of that name visible here (defined in this frame or an outer one). */
+  macro(name: string): Exec | undefined {
+    for (let f: Frame | null = this.frame; f; f = f.parent) {
+      const m = f.macros?.get(name);
+      if (m) return m;
+    }
+    return undefined;
   }
 
   /** Value of `@name`, searching outwards. */
@@ -212,7 +225,7 @@ export class Ctx {
       this.error('RENDER_RECURSION_LIMIT', `${MSG_RECURSION_LIMIT} ${name}`, offset);
       return;
     }
-    const macro = this.macros.get(name);
+    const macro = this.macro(name);
     this.depth++;
     try {
       if (macro) {
@@ -230,7 +243,6 @@ export class Ctx {
         this.error('RENDER_PARTIAL_PARSE', `${MSG_PARTIAL_PARSE_FAILURE} ${name}`, offset);
         for (const e of program.errors) this.errors.push({ ...e, partial: name });
       }
-      for (const [k, v] of program.macros) if (!this.macros.has(k)) this.macros.set(k, v);
       this.lines = program.lines;
       this.partialName = name;
       try {

@@ -4,7 +4,6 @@
 // an entry in `errors`, with its position, and the output is as complete as possible.
 import type { Env, PartialLoader, Program } from './context.js';
 import type { EngineError } from './errors.js';
-import type { Exec } from './context.js';
 import { Ctx } from './context.js';
 import { LineIndex } from './errors.js';
 import { compileBlock } from './compiler.js';
@@ -48,10 +47,9 @@ const vocabulary = {
 function buildProgram(src: string): Program {
   const errors: EngineError[] = [];
   const lines = new LineIndex(src);
-  const macros = new Map<string, Exec>();
   const nodes = parse(src, vocabulary, errors, (o) => lines.locate(o));
-  const exec = compileBlock(nodes, macros);
-  return { exec, errors, lines, macros };
+  const exec = compileBlock(nodes);
+  return { exec, errors, lines };
 }
 
 // Partials are usually the same few files for every page: compile each source once.
@@ -120,7 +118,6 @@ function run(program: Program, data: unknown, options: RenderOptions | undefined
   };
   const c = new Ctx(data, env, program.lines);
   for (let i = 0; i < program.errors.length; i++) c.errors.push(program.errors[i] as EngineError);
-  if (program.macros.size > 0) for (const [k, v] of program.macros) c.macros.set(k, v);
   try {
     program.exec(c);
   } catch (e) {

@@ -251,9 +251,10 @@ export function parse(src: string, vocab: Vocabulary, errors: EngineError[], loc
         break;
       }
       case 'var': {
-        const m = /^(@[\w$-]+)\s+([^\s|]+)(\|.*)?$/.exec(arg);
+        // Exactly `{.var @name path}` (single spaces; the path may be a number, a key like "5").
+        const m = /^ (@[\w$-]+) ([^\s|]+)(\|.*)?$/.exec(tok.raw ?? arg);
         const b = m ? { name: (m[1] ?? '').slice(1), rest: `${m[2] ?? ''}${m[3] ?? ''}` } : null;
-        if (!b || !VAR_NAME.test(m?.[2] ?? '')) {
+        if (!b || !(VAR_NAME.test(m?.[2] ?? '') || /^\d+$/.test(m?.[2] ?? ''))) {
           asText(tok);
           break;
         }
@@ -280,20 +281,30 @@ export function parse(src: string, vocab: Vocabulary, errors: EngineError[], loc
           break;
         }
         const entries: [string, Arg][] = [];
-        for (const pair of b.rest.split(/\s+/).filter((s) => s !== '')) {
+        const pairs = b.rest.split(/\s+/).filter((s) => s !== '');
+        // Every pair is key=variable (`a=1` looks up "1"); a pair of another shape leaves the whole tag as text.
+        const valid = pairs.every((pair) => {
           const eq = pair.indexOf('=');
-          if (eq <= 0) {
-            err('PARSE_MISSING_ARGUMENT', `${MSG_MISSING_ARGUMENT} ctx ${pair}`, pos);
-            continue;
-          }
-          // Every value names a variable (`a=1` looks up "1").
           const value = pair.slice(eq + 1);
-          entries.push([pair.slice(0, eq), { raw: value, ref: VAR_NAME.test(value) ? parseVarRef(value) : null, literal: undefined }]);
+          return eq > 0 && (VAR_NAME.test(value) || /^\d+$/.test(value));
+        });
+        if (!valid) {
+          asText(tok);
+          break;
+        }
+        for (const pair of pairs) {
+          const eq = pair.indexOf('=');
+          const value = pair.slice(eq + 1);
+          entries.push([pair.slice(0, eq), { raw: value, ref: parseVarRef(value), literal: undefined }]);
         }
         target.push({ t: 'ctx', pos, name: b.name, entries });
         break;
       }
       case 'eval': {
+        if ((tok.raw ?? arg) === '') {
+          asText(tok);
+          break;
+        }
         try {
           target.push({ t: 'eval', pos, expr: parseExpression(arg) });
         } catch (e) {
@@ -304,9 +315,14 @@ export function parse(src: string, vocab: Vocabulary, errors: EngineError[], loc
         break;
       }
       case 'include': {
-        const [name = '', ...words] = arg.split(/\s+/);
-        if (name === '') asText(tok);
-        else target.push({ t: 'include', pos, name, output: words.includes('output') });
+        // The name is what follows the first space up to the next one (`{.include  p}` names ''); a tab is not a separator.
+        const raw = tok.raw ?? ` ${arg}`;
+        if (!raw.startsWith(' ') || arg === '') {
+          asText(tok);
+          break;
+        }
+        const [name = '', ...words] = raw.slice(1).split(' ');
+        target.push({ t: 'include', pos, name, output: words.includes('output') });
         break;
       }
       case 'inject': {

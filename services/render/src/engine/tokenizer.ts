@@ -15,7 +15,7 @@ export interface RawCall {
 export type Token =
   | { readonly t: 'text'; readonly text: string; readonly pos: number }
   | { readonly t: 'var'; readonly names: string[]; readonly fmts: RawCall[]; readonly bad: string | null; readonly pos: number; end: number }
-  | { readonly t: 'inst'; readonly word: string; readonly arg: string; readonly pos: number; end: number };
+  | { readonly t: 'inst'; readonly word: string; readonly arg: string; readonly pos: number; end: number; readonly raw?: string };
 
 const VAR_NAME = /^(?:@[\w$-]*|[A-Za-z_$][\w$-]*|\d+)(?:\.[\w$@-]+)*$/;
 const CALL_NAME = /^([A-Za-z][\w-]*\??)/;
@@ -95,7 +95,8 @@ function parseInstruction(body: string, pos: number): Exclude<Token, { t: 'text'
     word = 'alternates with';
     arg = arg.replace(/^\s+with/, '');
   }
-  return { t: 'inst', word, arg: arg === '' ? arg : arg.trim(), pos, end: pos };
+  // `raw` keeps the argument's own spacing: .var, .ctx and .include accept single spaces only.
+  return { t: 'inst', word, arg: arg === '' ? arg : arg.trim(), pos, end: pos, raw: arg };
 }
 
 /** Tokenizes a template, recording comment errors; never throws. */

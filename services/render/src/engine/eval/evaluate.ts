@@ -13,7 +13,7 @@ import {
   MSG_INVALID_OPERATOR_ARGS,
   MSG_UNEXPECTED_OPERATOR,
 } from '../errors.js';
-import { deepEqual, isTruthy, toOutput } from '../values.js';
+import { isTruthy } from '../values.js';
 
 /** Longest string a concatenation may produce (ours; the documentation names the limit only). */
 export const MAX_STRING_LENGTH = 65536;
@@ -33,44 +33,49 @@ function isRef(s: Slot): s is Ref {
   return 'ref' in s;
 }
 
+/** A number as JavaScript converts it (text that is not a number is NaN); objects and arrays are an error. */
 function numeric(v: unknown, op: string): number {
   if (typeof v === 'number') return v;
   if (typeof v === 'boolean') return v ? 1 : 0;
   if (v === null || v === undefined) return 0;
-  if (typeof v === 'string' && v.trim() !== '' && !Number.isNaN(Number(v))) return Number(v);
+  if (typeof v === 'string') return Number(v);
   throw new ExprEvalError(`${MSG_INVALID_OPERATOR_ARGS} ${op}`);
 }
 
+/** JavaScript's == on the primitive values an expression holds (missing is null). */
 function looseEqual(a: unknown, b: unknown): boolean {
-  if ((typeof a === 'number' && typeof b === 'string') || (typeof a === 'string' && typeof b === 'number')) {
-    return Number(a) === Number(b);
-  }
-  if (a === undefined) a = null;
-  if (b === undefined) b = null;
-  return deepEqual(a, b);
+  const x = a === undefined ? null : a;
+  const y = b === undefined ? null : b;
+  if (x === null || y === null) return x === y;
+  if (typeof x === typeof y) return x === y;
+  return numeric(x, '==') === numeric(y, '==');
 }
+
+/** Text of a primitive as JavaScript writes it in a concatenation (missing is 'null'). */
+const text = (v: unknown): string =>
+  typeof v === 'string' ? v : typeof v === 'number' || typeof v === 'boolean' ? String(v) : 'null';
+
+const isComposite = (v: unknown): boolean => typeof v === 'object' && v !== null;
 
 function compare(a: unknown, b: unknown, op: string): number {
   if (typeof a === 'string' && typeof b === 'string') return a < b ? -1 : a > b ? 1 : 0;
   return numeric(a, op) - numeric(b, op);
 }
 
+// The reference's functions: no others (floor, round, len, ... are unknown to it).
 const FUNCTIONS: Record<string, (args: unknown[]) => unknown> = {
-  max: (a) => Math.max(...a.map((x) => numeric(x, 'max'))),
-  min: (a) => Math.min(...a.map((x) => numeric(x, 'min'))),
+  max: (a) => Math.max(...some(a).map((x) => numeric(x, 'max'))),
+  min: (a) => Math.min(...some(a).map((x) => numeric(x, 'min'))),
   abs: (a) => Math.abs(numeric(one(a), 'abs')),
-  floor: (a) => Math.floor(numeric(one(a), 'floor')),
-  ceil: (a) => Math.ceil(numeric(one(a), 'ceil')),
-  round: (a) => Math.round(numeric(one(a), 'round')),
   num: (a) => numeric(one(a), 'num'),
-  str: (a) => toOutput(one(a)),
+  str: (a) => text(one(a)),
   bool: (a) => isTruthy(one(a)),
-  len: (a) => {
-    const v = one(a);
-    if (typeof v === 'string' || Array.isArray(v)) return v.length;
-    throw new Error('len expects a string or an array');
-  },
 };
+
+function some(args: unknown[]): unknown[] {
+  if (args.length === 0) throw new Error('expects at least one argument');
+  return args;
+}
 
 function one(args: unknown[]): unknown {
   if (args.length !== 1) throw new Error('expects exactly one argument');
@@ -84,8 +89,8 @@ function applyBinary(op: string, a: unknown, b: unknown): unknown {
         if ((a !== null && typeof a === 'object') || (b !== null && typeof b === 'object')) {
           throw new ExprEvalError(`${MSG_INVALID_OPERATOR_ARGS} +`);
         }
-        const s1 = toOutput(a);
-        const s2 = toOutput(b);
+        const s1 = text(a);
+        const s2 = text(b);
         if (s1.length + s2.length > MAX_STRING_LENGTH) throw new ExprEvalError(MSG_CONCAT_TOO_LONG);
         return s1 + s2;
       }
@@ -99,6 +104,18 @@ function applyBinary(op: string, a: unknown, b: unknown): unknown {
       return numeric(a, op) / numeric(b, op);
     case '%':
       return numeric(a, op) % numeric(b, op);
+    case '**':
+      return numeric(a, op) ** numeric(b, op);
+    case '<<':
+      return numeric(a, op) << numeric(b, op);
+    case '>>':
+      return numeric(a, op) >> numeric(b, op);
+    case '&':
+      return numeric(a, op) & numeric(b, op);
+    case '|':
+      return numeric(a, op) | numeric(b, op);
+    case '^':
+      return numeric(a, op) ^ numeric(b, op);
     case '<':
       return compare(a, b, op) < 0;
     case '<=':
@@ -112,9 +129,9 @@ function applyBinary(op: string, a: unknown, b: unknown): unknown {
     case '!=':
       return !looseEqual(a, b);
     case '===':
-      return deepEqual(a ?? null, b ?? null);
+      return (a ?? null) === (b ?? null);
     case '!==':
-      return !deepEqual(a ?? null, b ?? null);
+      return (a ?? null) !== (b ?? null);
     case '&&':
       return isTruthy(a) && isTruthy(b);
     case '||':
@@ -126,7 +143,13 @@ function applyBinary(op: string, a: unknown, b: unknown): unknown {
 
 function runPart(items: readonly RpnItem[], c: Ctx): { value: unknown; assigned: boolean } {
   const stack: Slot[] = [];
-  const val = (s: Slot): unknown => (isRef(s) ? c.resolve(s.ref) : s.v);
+  // Expressions work on primitives: an object or array as an operand or result is an error.
+  const raw = (s: Slot): unknown => (isRef(s) ? c.resolve(s.ref) : s.v);
+  const val = (s: Slot, op: string): unknown => {
+    const v = raw(s);
+    if (isComposite(v)) throw new ExprEvalError(`${MSG_INVALID_OPERATOR_ARGS} ${op}`);
+    return v;
+  };
   let assigned = false;
   for (const it of items) {
     switch (it.k) {
@@ -140,7 +163,7 @@ function runPart(items: readonly RpnItem[], c: Ctx): { value: unknown; assigned:
         const fn = FUNCTIONS[it.name];
         if (!fn) throw new ExprEvalError(`${MSG_INVALID_FUNCTION} ${it.name}`);
         if (stack.length < it.argc) throw new ExprEvalError(`${MSG_UNEXPECTED_OPERATOR} ${it.name}`);
-        const args = stack.splice(stack.length - it.argc, it.argc).map(val);
+        const args = stack.splice(stack.length - it.argc, it.argc).map((s) => val(s, it.name));
         try {
           stack.push({ v: fn(args) });
         } catch (e) {
@@ -153,29 +176,41 @@ function runPart(items: readonly RpnItem[], c: Ctx): { value: unknown; assigned:
         if (it.unary) {
           const a = stack.pop();
           if (!a) throw new ExprEvalError(`${MSG_UNEXPECTED_OPERATOR} ${it.op}`);
-          const v = val(a);
-          stack.push({ v: it.op === '!' ? !isTruthy(v) : it.op === '-' ? -numeric(v, it.op) : numeric(v, it.op) });
+          // The reference's ~ does not read a variable: ~name is ~undefined, -1.
+          const v = it.op === '~' && isRef(a) ? undefined : val(a, it.op);
+          stack.push({ v: it.op === '!' ? !isTruthy(v) : it.op === '-' ? -numeric(v, it.op) : it.op === '~' ? ~numeric(v, it.op) : numeric(v, it.op) });
+          break;
+        }
+        if (it.op === '=' && stack.length < 2) {
+          // An assignment short of operands (`@x=a+`, where + took @x) does nothing, like any
+          // assignment the reference cannot make; other operators short of one are an error.
+          stack.length = 0;
+          stack.push({ v: undefined });
+          assigned = true;
           break;
         }
         const b = stack.pop();
         const a = stack.pop();
         if (!a || !b) throw new ExprEvalError(`${MSG_UNEXPECTED_OPERATOR} ${it.op}`);
         if (it.op === '=') {
-          if (!isRef(a) || a.ref.kind !== 'var' || a.ref.rest.length > 0) throw new ExprEvalError(`${MSG_INVALID_OPERATOR_ARGS} =`);
-          const v = val(b);
-          c.setVar(a.ref.name, v);
-          stack.push({ v });
+          // As measured: assigning to anything but an @variable, or assigning an object or
+          // array, does nothing and prints nothing; the expressions after it still run.
+          const v = raw(b);
+          if (isRef(a) && a.ref.kind === 'var' && a.ref.rest.length === 0 && !isComposite(v)) c.setVar(a.ref.name, v);
+          stack.push({ v: undefined });
           assigned = true;
           break;
         }
-        stack.push({ v: applyBinary(it.op, val(a), val(b)) });
+        stack.push({ v: applyBinary(it.op, val(a, it.op), val(b, it.op)) });
         break;
       }
     }
   }
-  if (stack.length !== 1) throw new ExprEvalError(`${MSG_UNEXPECTED_OPERATOR} (missing operator between values)`);
-  const top = stack[0];
-  return { value: top ? val(top) : undefined, assigned };
+  // Values side by side (`1 2`, `a,b`) give the last one, as the reference does.
+  const top = stack[stack.length - 1];
+  if (!top) throw new ExprEvalError(`${MSG_UNEXPECTED_OPERATOR} (no value)`);
+  if (stack.length > 1) assigned = false;
+  return { value: val(top, 'result'), assigned };
 }
 
 /**

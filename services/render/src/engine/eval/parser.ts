@@ -18,10 +18,15 @@ export interface Expression {
 }
 
 const BINARY_PRECEDENCE: Record<string, number> = {
+  '**': 13,
   '*': 12, '/': 12, '%': 12,
   '+': 11, '-': 11,
+  '<<': 10, '>>': 10,
   '<': 9, '<=': 9, '>': 9, '>=': 9,
   '==': 8, '!=': 8, '===': 8, '!==': 8,
+  '&': 7,
+  '^': 6,
+  '|': 5,
   '&&': 4,
   '||': 3,
   '=': 1,
@@ -36,8 +41,9 @@ function precedence(item: { op: string; unary: boolean }): number {
   return item.unary ? UNARY_PRECEDENCE : (BINARY_PRECEDENCE[item.op] ?? 0);
 }
 
+/** Unary operators and `**` group to the right (`2**3**2` is 512); `=` does not chain (`@x=@y=2` assigns nothing). */
 function isRightAssoc(item: { op: string; unary: boolean }): boolean {
-  return item.unary || item.op === '=';
+  return item.unary || item.op === '**';
 }
 
 function toRpn(tokens: readonly ExprToken[]): RpnItem[] {
@@ -64,6 +70,8 @@ function toRpn(tokens: readonly ExprToken[]): RpnItem[] {
         stack.push({ k: '(', fn: null, argc: 0, sawArg: false });
         break;
       case ',': {
+        // At the top level a comma is passed over: `a,b` leaves both values and gives b, as the reference does.
+        if (!stack.some((x) => x.k === '(')) break;
         let top = stack[stack.length - 1];
         while (top && top.k === 'op') {
           out.push(top);
@@ -86,7 +94,7 @@ function toRpn(tokens: readonly ExprToken[]): RpnItem[] {
         break;
       }
       case 'op': {
-        const unary = (t.op === '-' || t.op === '+' || t.op === '!') && (prev === null || prev.k === 'op' || prev.k === '(' || prev.k === ',' || prev.k === 'fn');
+        const unary = (t.op === '-' || t.op === '+' || t.op === '!' || t.op === '~') && (prev === null || prev.k === 'op' || prev.k === '(' || prev.k === ',' || prev.k === 'fn');
         const item = { k: 'op' as const, op: t.op, unary };
         for (;;) {
           const top = stack[stack.length - 1];

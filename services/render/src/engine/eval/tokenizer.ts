@@ -30,7 +30,7 @@ export class ExprSyntaxError extends Error {
   override readonly name = 'ExprSyntaxError';
 }
 
-const OPERATORS = ['===', '!==', '==', '!=', '<=', '>=', '&&', '||', '<', '>', '+', '-', '*', '/', '%', '!', '='];
+const OPERATORS = ['===', '!==', '**', '==', '!=', '<=', '>=', '&&', '||', '<<', '>>', '<', '>', '+', '-', '*', '/', '%', '!', '~', '&', '|', '^', '='];
 const HEX = /^[0-9a-fA-F]$/;
 
 function isIdentStart(c: string): boolean {
@@ -72,8 +72,9 @@ export function tokenizeExpr(src: string): ExprToken[] {
     if (isIdentStart(c)) {
       let j = i + 1;
       while (j < n && /[\w$@.-]/.test(src[j] ?? '')) {
-        // A '-' only continues a name when a letter follows (so `a-1` is subtraction).
-        if (src[j] === '-' && !/[A-Za-z]/.test(src[j + 1] ?? '')) break;
+        // A '-' continues a name when a name character follows (`b-1` is a name, as JSON keys
+        // may be, and the reference reads it so); `b - 1` is subtraction.
+        if (src[j] === '-' && !/[\w$@.]/.test(src[j + 1] ?? '')) break;
         j++;
       }
       const name = src.slice(i, j);

@@ -1,11 +1,13 @@
 // Locale-aware dates through @phensley/cldr: an instant is placed in the site's zone and
 // formatted with CLDR widths or a skeleton, as written in the formatter's arguments
 // (`{d|datetime date:long time:short}`, `{d|datetime short}`, `{d|datetime yMMMd}`).
-import type { CalendarDate, DateFormatOptions } from '@phensley/cldr';
+import type { CalendarDate, CalendarType, DateFormatOptions } from '@phensley/cldr';
 import type { Ctx } from '../context.js';
 import { cldrFor } from '../cldr.js';
 
 const WIDTHS = new Set(['short', 'medium', 'long', 'full']);
+/** Calendars a `calendar:` word may name; without one the reference writes Gregorian dates whatever the locale's own calendar (th, ja-u-ca-japanese). */
+export const CALENDARS = new Set<string>(['buddhist', 'gregory', 'iso8601', 'japanese', 'persian']);
 type Width = 'short' | 'medium' | 'long' | 'full';
 
 /** Epoch milliseconds of a value: a number or a numeric string; anything else is the epoch. */
@@ -30,7 +32,7 @@ export function dateOptions(args: readonly string[]): DateFormatOptions {
   const key = args.join('\u0000');
   let o = optionCache.get(key);
   if (o) return o;
-  o = {};
+  o = { ca: 'gregory' };
   let skeleton = '';
   for (const a of args) {
     const i = a.indexOf(':');
@@ -43,6 +45,7 @@ export function dateOptions(args: readonly string[]): DateFormatOptions {
       if (WIDTHS.has(v)) o[k] = v as Width;
       else if (k !== 'wrap') skeleton += v;
     } else if (k === 'skeleton') skeleton += v;
+    else if (k === 'calendar' && CALENDARS.has(v)) o.ca = v as CalendarType;
   }
   if (skeleton !== '') o.skeleton = skeleton;
   if (o.date === undefined && o.time === undefined && o.datetime === undefined && o.skeleton === undefined) o.date = 'long';

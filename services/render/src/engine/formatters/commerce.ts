@@ -7,7 +7,8 @@ import type { FormatterFn } from '../context.js';
 import {
   ProductType, fromCents, nativeAmount, normalCents, onSale, pricesVary, productContent, productType, saleCents, soldOut, variants,
 } from '../commerce.js';
-import { escapeAttr, escapeHtml, getPath, isObject, toNumber, toOutput } from '../values.js';
+import { escapeAttr, escapeHtml, getPath, isObject, isTruthy, toNum, toNumber, toOutput } from '../values.js';
+import { formatMessage } from './i18n.js';
 import { strField } from './util.js';
 
 /** SPEC 9 default labels. */
@@ -57,33 +58,33 @@ function optionValues(item: unknown, name: string): string[] {
   return values;
 }
 
-const UNIT_NAMES: Record<string, string> = { WEEK: 'week', MONTH: 'month', YEAR: 'year' };
-/** Cycles per year, to say '1 year' rather than '12 months'. */
-const CYCLES_PER_YEAR: Record<string, number> = { WEEK: 52, MONTH: 12, YEAR: 1 };
+/** Billing periods of a year, for the units the reference turns into years ('for 1 year'). */
+const PERIODS_PER_YEAR: Record<string, number> = { WEEK: 52, MONTH: 12, YEAR: 1 };
 
-/** 'month' / '2 months' for a billing period. */
-function plural(n: number, unit: string): string {
-  return n === 1 ? unit : `${n} ${unit}s`;
-}
+/** '1 week' / '2.5 weeks': the unit's plural only when the count is not exactly 1. */
+const amount = (n: number, unit: string): string => `${String(n)} ${n === 1 ? unit : `${unit}s`}`;
 
-/** '1 year' / '5 months' for a duration. */
-function count(n: number, unit: string): string {
-  return `${n} ${n === 1 ? unit : `${unit}s`}`;
-}
-
-/** ' every 2 weeks for 12 weeks' after a subscription's price ('' without a billing period). */
-function subscriptionText(item: unknown): string {
-  const plan = getPath(productContent(item), ['subscriptionPlan']);
-  const value = toNumber(getPath(plan, ['billingPeriod', 'value']));
-  const unitKey = toOutput(getPath(plan, ['billingPeriod', 'unit'])).toUpperCase();
-  const unit = UNIT_NAMES[unitKey];
-  if (!unit || !Number.isInteger(value) || value <= 0) return '';
-  let text = ` every ${plural(value, unit)}`;
-  const cycles = toNumber(getPath(plan, ['numBillingCycles']));
-  if (Number.isInteger(cycles) && cycles > 0) {
-    const total = cycles * value;
-    const perYear = CYCLES_PER_YEAR[unitKey] ?? 1;
-    text += unitKey !== 'YEAR' && total % perYear === 0 ? ` for ${count(total / perYear, 'year')}` : ` for ${count(total, unit)}`;
+/**
+ * A subscription's billing period after its price (' every 2 weeks for 12 weeks'), as measured:
+ * the unit is the plan's unit in lower case, a period value above 1 is written out, the length
+ * (value × cycles) only with a positive cycle count, and a length in weeks or months that makes
+ * whole years is said in years. null when the product is not subscribable; undefined when it is
+ * but has no plan with a billing period (the reference then says 'Unavailable').
+ */
+function subscriptionText(item: unknown): string | null | undefined {
+  const sc = productContent(item);
+  if (!isTruthy(sc.isSubscribable)) return null;
+  const plan = sc.subscriptionPlan;
+  if (!isObject(plan) || plan.billingPeriod === undefined) return undefined;
+  const value = toNum(getPath(plan.billingPeriod, ['value']));
+  const unitKey = toOutput(getPath(plan.billingPeriod, ['unit']));
+  const unit = unitKey.toLowerCase();
+  let text = value > 1 ? ` every ${String(value)} ${unit}s` : ` every ${unit}`;
+  const cycles = toNum(plan.numBillingCycles);
+  if (cycles > 0) {
+    const total = value * cycles;
+    const perYear = PERIODS_PER_YEAR[unitKey];
+    text += perYear !== undefined && total > 0 && total % perYear === 0 ? ` for ${amount(total / perYear, 'year')}` : ` for ${amount(total, unit)}`;
   }
   return text;
 }
@@ -91,26 +92,48 @@ function subscriptionText(item: unknown): string {
 const nativeSpan = (cents: number): string => `<span class="sqs-money-native">${nativeAmount(cents)}</span>`;
 const HIDDEN = '<span class="visually-hidden v6-visually-hidden">';
 
-function productPrice(v: unknown): string {
+function productPrice(v: unknown, c: Ctx): string {
+  const sub = subscriptionText(v);
   let body: string;
-  if (pricesVary(v)) body = `from ${nativeSpan(fromCents(v))}\n`;
-  else if (onSale(v)) {
-    body = `${HIDDEN}Sale Price:</span>${nativeSpan(saleCents(v))} ${HIDDEN}Original Price:</span><span class="original-price">${nativeSpan(normalCents(v))}</span>\n`;
-  } else {
-    body = nativeSpan(normalCents(v));
-    if (productContent(v).isSubscribable === true) body += escapeHtml(subscriptionText(v));
-  }
+  if (sub === undefined) body = `${toOutput(c.rootPath(['localizedStrings', 'productPriceUnavailable']) ?? LABELS.unavailable)}\n`;
+  else if (pricesVary(v)) {
+    const from = nativeSpan(fromCents(v));
+    const custom = sub === null ? c.rootPath(['localizedStrings', 'productPriceFromText']) : undefined;
+    body = custom === undefined ? `from ${from}${sub ?? ''}\n` : `${fromText(c, custom, from)}\n`;
+  } else if (onSale(v)) {
+    const s = sub ?? '';
+    body = `${HIDDEN}Sale Price:</span>${nativeSpan(saleCents(v))}${s} ${HIDDEN}Original Price:</span><span class="original-price">${nativeSpan(normalCents(v))}${s}</span>\n`;
+  } else body = nativeSpan(normalCents(v)) + (sub ?? '');
   return `\n\n\n<div class="product-price">\n${body}\n</div>`;
 }
 
-function addToCart(v: unknown): string {
+/** The website's own 'from' text (localizedStrings.productPriceFromText), an ICU message of the price. */
+function fromText(c: Ctx, pattern: unknown, price: string): string {
+  if (isObject(pattern) || Array.isArray(pattern)) return '';
+  return formatMessage(c, toOutput(pattern), [price, price, '', ''], { fromPrice: price, price, billingPeriodValue: '', duration: '' });
+}
+
+/** A label the website translated (root `localizedStrings`), when it is a non-empty value. */
+function localized(c: Ctx, key: string): string | undefined {
+  const v = c.rootPath(['localizedStrings', key]);
+  return isTruthy(v) && !isObject(v) && !Array.isArray(v) ? toOutput(v) : undefined;
+}
+
+function addToCart(v: unknown, c: Ctx): string {
   const sc = productContent(v);
-  const custom = sc.useCustomAddButtonText === true ? toOutput(sc.customAddButtonText) : '';
-  const sub = sc.isSubscribable === true;
-  const label = escapeHtml(custom !== '' ? custom : sub ? LABELS.subscribe : LABELS.addToCart);
+  const sub = isTruthy(sc.isSubscribable);
+  const label = escapeAttr(
+    isTruthy(sc.useCustomAddButtonText) && isTruthy(sc.customAddButtonText)
+      ? toOutput(sc.customAddButtonText)
+      : sub
+        ? (localized(c, 'productSubscribeText') ?? LABELS.subscribe)
+        : (localized(c, 'productAddToCartText') ?? LABELS.addToCart),
+  );
+  // A product form (additional fields) goes with the button as JSON, and the button then says use-form.
+  const form = isTruthy(sc.additionalFieldsForm) && isTruthy(sc.additionalFieldsFormId) ? escapeAttr(JSON.stringify(sc.additionalFieldsForm)) : null;
   return (
     '\n\n\n\n\n\n\n\n\n\n\n\n\n<div class="sqs-add-to-cart-button-wrapper" data-animation-role="button">\n' +
-    `  <div class="sqs-add-to-cart-button sqs-suppress-edit-mode sqs-editable-button sqs-button-element--primary " role="button" tabindex="0" data-dynamic-strings data-collection-id="${raw(v, 'collectionId')}" data-item-id="${raw(v, 'id')}" data-product-type="${raw(v, 'structuredContent', 'productType')}" data-use-custom-label="${raw(v, 'structuredContent', 'useCustomAddButtonText')}"${sub ? ' data-is-subscription="true"' : ''} data-original-label="${label}" >\n` +
+    `  <div class="sqs-add-to-cart-button sqs-suppress-edit-mode sqs-editable-button sqs-button-element--primary ${form === null ? '' : 'use-form'}" role="button" tabindex="0" data-dynamic-strings data-collection-id="${raw(v, 'collectionId')}" data-item-id="${raw(v, 'id')}" data-product-type="${raw(v, 'structuredContent', 'productType')}" data-use-custom-label="${raw(v, 'structuredContent', 'useCustomAddButtonText')}"${sub ? ` data-is-subscription="${toOutput(sc.isSubscribable)}"` : ''} data-original-label="${label}" ${form === null ? '' : `data-form="${form}"`}>\n` +
     `    <div class="sqs-add-to-cart-button-inner">${label}</div>\n  </div>\n</div>`
   );
 }
@@ -123,23 +146,36 @@ function quantityInput(v: unknown, c: Ctx): string {
     if (c.rootPath(['websiteSettings', 'storeSettings', 'multipleQuantityAllowedForServices']) === false) return '';
   } else if (t !== ProductType.PHYSICAL) return '';
   if (stock(v) <= 1) return '';
+  // The website's translation is written as it is; in the attribute we escape it (the reference does not).
+  const label = localized(c, 'productQuantityInputLabel') ?? LABELS.quantity;
   return (
     `\n\n\n<div class="product-quantity-input" data-item-id="${raw(v, 'id')}" data-animation-role="content">\n` +
-    `  <div class="quantity-label">${LABELS.quantity}:</div>\n` +
-    `  <input aria-label="${LABELS.quantity}" size="4" max="${QUANTITY_MAX}" min="${QUANTITY_MIN}" value="1" type="number" step="1"></input>\n</div>`
+    `  <div class="quantity-label">${label}:</div>\n` +
+    `  <input aria-label="${escapeAttr(label)}" size="4" max="${QUANTITY_MAX}" min="${QUANTITY_MIN}" value="1" type="number" step="1"></input>\n</div>`
   );
 }
 
-function variantsSelect(v: unknown): string {
+function variantsSelect(v: unknown, c: Ctx): string {
   const vs = variants(v);
-  const order = getPath(productContent(v), ['variantOptionOrdering']);
+  const sc = productContent(v);
+  const order = getPath(sc, ['variantOptionOrdering']);
   if (vs.length <= 1 || !Array.isArray(order) || order.length === 0) return '';
-  let html = `\n  \n  \n  \n  \n\n  <div class="product-variants" data-item-id="${raw(v, 'id')}" data-variants="${escapeAttr(JSON.stringify(vs))}" data-animation-role="content">\n`;
+  const sub = isTruthy(sc.isSubscribable)
+    ? ` data-is-subscribable="true" data-subscription-plan="${sc.subscriptionPlan === undefined ? '' : escapeAttr(JSON.stringify(sc.subscriptionPlan))}"`
+    : '';
+  const selectText = c.rootPath(['localizedStrings', 'productVariantSelectText']);
+  let html = `\n  \n  \n  \n  \n\n  <div class="product-variants" data-item-id="${raw(v, 'id')}" data-variants="${escapeAttr(JSON.stringify(vs))}"${sub} data-animation-role="content">\n`;
   for (const o of order) {
     const name = toOutput(o);
     const n = escapeAttr(name);
-    html += `    <div class="variant-option">\n    <div class="variant-option-title">${escapeHtml(name)}: </div>\n    <div class="variant-select-wrapper">\n`;
-    html += `      <select aria-label="Select ${n}" data-variant-option-name="${n}">\n        <option value="">Select ${escapeHtml(name)}</option>\n        `;
+    // 'Select Size', or the website's translation (an ICU message of {variantName}).
+    const select = escapeAttr(
+      isTruthy(selectText) && !isObject(selectText) && !Array.isArray(selectText)
+        ? formatMessage(c, toOutput(selectText), [name], { variantName: name })
+        : `Select ${name}`,
+    );
+    html += `    <div class="variant-option">\n    <div class="variant-option-title">${n}: </div>\n    <div class="variant-select-wrapper">\n`;
+    html += `      <select aria-label="${select}" data-variant-option-name="${n}">\n        <option value="">${select}</option>\n        `;
     const values = optionValues(v, name);
     for (const val of values) html += `<option value="${escapeAttr(val)}">${escapeHtml(val)}</option>`;
     html += `\n      </select>\n    </div>\n    <div class="variant-radiobtn-wrapper" data-variant-option-name="${n}">\n`;
@@ -155,9 +191,9 @@ function variantsSelect(v: unknown): string {
 
 export const commerceFormatters: Record<string, FormatterFn> = {
   /** The add-to-cart button (label: custom text, 'Subscribe' for subscriptions, else 'Add To Cart'). */
-  'add-to-cart-btn': (v) => addToCart(v),
+  'add-to-cart-btn': (v, _call, c) => addToCart(v, c),
   /** Checkout block: the variant selector, the quantity input and the add-to-cart button. */
-  'product-checkout': (v, call, c) => variantsSelect(v) + quantityInput(v, c) + addToCart(v),
+  'product-checkout': (v, call, c) => variantsSelect(v, c) + quantityInput(v, c) + addToCart(v, c),
   /** Item count of a cart: the sum of its entries' quantities. */
   'cart-quantity': (v) => {
     let n = 0;
@@ -179,20 +215,20 @@ export const commerceFormatters: Record<string, FormatterFn> = {
   /** Lowest sale price among variants on sale, in cents (0 when none is). */
   'sale-price': (v) => saleCents(v),
   /** Price block: 'from X' when prices vary, sale and original when on sale, else the price. */
-  'product-price': (v) => productPrice(v),
+  'product-price': (v, _call, c) => productPrice(v, c),
   /** The subscription price block (the reference leaves it empty). */
   'subscription-price': () => '\n\n\n<div class="subscription-price">\n\n</div>',
   /** The quick-view trigger; the first argument names its group. */
-  'product-quick-view': (v, call) =>
-    `<span class="sqs-product-quick-view-button" role="button" tabindex="0" data-id="${strField(v, 'id')}" data-group="${call.args[0] ?? ''}">${LABELS.quickView}</span>`,
-  /** The restock form needs store settings the reference does not take from the data: blank. */
-  'product-restock-notification': (v) => (v === undefined || v === null ? '\n\n\n\n\n\n' : ''),
+  'product-quick-view': (v, call, c) =>
+    `<span class="sqs-product-quick-view-button" role="button" tabindex="0" data-id="${strField(v, 'id')}" data-group="${call.args[0] ?? ''}">${localized(c, 'productQuickViewText') ?? LABELS.quickView}</span>`,
+  /** The restock form needs store settings the reference does not take from the data: its blank lines only. */
+  'product-restock-notification': () => '\n\n\n\n\n\n',
   /** The reference shows scarcity only with store settings it does not read from the data: blank. */
   'product-scarcity': () => '',
   /** Badge: sold out first, then sale, else nothing (SPEC 4). */
-  'product-status': (v) => {
-    if (soldOut(v)) return `<div class="product-mark sold-out">${LABELS.soldOut}</div>`;
-    if (onSale(v)) return `<div class="product-mark sale">${LABELS.sale}</div>`;
+  'product-status': (v, _call, c) => {
+    if (soldOut(v)) return `<div class="product-mark sold-out">${escapeAttr(localized(c, 'productSoldOutText') ?? LABELS.soldOut)}</div>`;
+    if (onSale(v)) return `<div class="product-mark sale">${escapeAttr(localized(c, 'productSaleText') ?? LABELS.sale)}</div>`;
     return '';
   },
   /** Quantity input, for physical and service products with more than one in stock. */
@@ -204,5 +240,5 @@ export const commerceFormatters: Record<string, FormatterFn> = {
     return ov.map((o) => toOutput(getPath(o, ['value']))).join(' / ');
   },
   /** The variant selector: per option a dropdown and radio buttons (more than one variant, options ordered). */
-  'variants-select': (v) => variantsSelect(v),
+  'variants-select': (v, _call, c) => variantsSelect(v, c),
 };

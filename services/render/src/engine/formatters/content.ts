@@ -2,7 +2,7 @@
 // summaries. Each takes an item (or the piece of one named) and returns markup or text; user text
 // is always escaped.
 import type { FormatterFn } from '../context.js';
-import { escapeAttr, escapeHtml, getPath, isObject, slugify, toNumber, toOutput } from '../values.js';
+import { escapeAttr, escapeHtml, getPath, isObject, slugify, toNum, toNumber, toOutput } from '../values.js';
 import { strftime } from './date.js';
 import { fail, field, strField } from './util.js';
 
@@ -74,6 +74,26 @@ function answerText(f: Record<string, unknown>): string {
     default:
       return Array.isArray(value) ? strings(value).join(', ') : toOutput(value);
   }
+}
+
+/** Two decimals at most, as the reference writes a colour's parts. */
+const twoPlaces = (n: number): string => String(Math.round(n * 100) / 100);
+
+/**
+ * A colour tweak's value `{hue, saturation, lightness[, alpha]}` (saturation, lightness and alpha
+ * 0-1) written as the reference does: 'hsl(120, 50%, 50%)', 'hsla(30, 20%, 90%, 0.5)'.
+ */
+function hslObject(v: Record<string, unknown>): string {
+  if (v.hue === undefined || v.saturation === undefined || v.lightness === undefined) fail('Missing an H/S/L value.');
+  const [h, sat, l] = [toNum(v.hue), toNum(v.saturation), toNum(v.lightness)];
+  if (h < 0 || h > 360) fail('Hue out of bounds.');
+  if (sat < 0 || sat > 1) fail('Saturation out of bounds.');
+  if (l < 0 || l > 1) fail('Lightness out of bounds.');
+  const body = `${twoPlaces(h)}, ${twoPlaces(sat * 100)}%, ${twoPlaces(l * 100)}%`;
+  if (v.alpha === undefined) return `hsl(${body})`;
+  const a = toNum(v.alpha);
+  if (a < 0 || a > 1) fail('Alpha out of bounds.');
+  return `hsla(${body}, ${twoPlaces(a)})`;
 }
 
 export const contentFormatters: Record<string, FormatterFn> = {
@@ -157,6 +177,7 @@ export const contentFormatters: Record<string, FormatterFn> = {
    * hue 0-360 and saturation, lightness, alpha 0-1, checked with the SPEC 5 messages.
    */
   'website-color': (v) => {
+    if (isObject(v)) return hslObject(v);
     const s = toOutput(v).trim();
     const n = rgbValue(s);
     if (n !== null) return `#${n.toString(16).padStart(6, '0')}`;

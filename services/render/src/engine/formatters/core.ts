@@ -45,8 +45,10 @@ export const coreFormatters: Record<string, FormatterFn> = {
   cycle: (v, call) => {
     const n = call.args.length;
     if (n === 0) return '';
-    const i = Math.trunc(toNumber(v));
-    if (!Number.isFinite(i)) return '';
+    // As the reference counts: no value, null, objects and arrays are 0 (the last argument);
+    // text that is not a number and fractions pick nothing.
+    const i = v === undefined || v === null || typeof v === 'object' ? 0 : toNumber(v);
+    if (!Number.isInteger(i)) return '';
     return call.args[(((i - 1) % n) + n) % n] ?? '';
   },
 
@@ -55,10 +57,13 @@ export const coreFormatters: Record<string, FormatterFn> = {
   /** The last element of an array. */
   'find-last': (v): unknown => (Array.isArray(v) ? (v[v.length - 1] as unknown) : undefined),
 
-  /** Replaces {0}, {1}, ... in the value with the arguments, each the value of the variable it names. */
+  /**
+   * Replaces {0}, {1}, ... in the value with the arguments, each the value of the variable it
+   * names. Not ICU: as the reference does, every other `{...}` (up to the first `}`) is dropped.
+   */
   format: (v, call, c) =>
-    toOutput(v).replace(/\{(\d+)\}/g, (_m, d: string) => {
-      const r = call.refs[Number(d)];
+    toOutput(v).replace(/\{([^}]*)\}/g, (_m, d: string) => {
+      const r = /^\d+$/.test(d) ? call.refs[Number(d)] : undefined;
       return r?.ref ? toOutput(c.resolve(r.ref)) : '';
     }),
 

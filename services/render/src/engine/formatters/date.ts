@@ -4,13 +4,14 @@
 // @phensley/cldr; `timesince` words the distance in English; `humanizeDuration` writes minutes and
 // seconds. A value that is not a number (or numeric string) is the epoch. Times are shown in the
 // site's zone (render option, else website.timeZone, else America/New_York).
-import type { FormatterFn } from '../context.js';
+import type { Ctx, FormatterFn } from '../context.js';
 import type { ZonedParts } from '../dates.js';
 import { TZ } from '@phensley/timezone';
 import { zonedParts } from '../dates.js';
 import { cldrFor } from '../cldr.js';
 import { getPath, isObject, toOutput } from '../values.js';
 import { formatDateTime, instantOf, zonedDate } from './cldrdate.js';
+import type { CalendarType } from '@phensley/cldr';
 
 const names = new Map<string, { days: string[]; shortDays: string[]; months: string[]; shortMonths: string[] }>();
 
@@ -73,10 +74,14 @@ export function strftime(ms: number, pattern: string, timeZone: string): string 
       case 'l': return pad(h12, 2, ' ');
       case 'm': return pad(p.month);
       case 'M': return pad(p.minute);
+      case 'i': return String(h12);
       case 'n': return '\n';
+      case 'N': return pad((((ms % 1000) + 1000) % 1000) * 1e6, 9);
+      case 'q': return String(Math.floor((p.month - 1) / 3) + 1);
+      case 'v': return `${pad(p.day, 2, ' ')}-${n.shortMonths[p.month - 1] ?? ''}-${p.year}`;
       case 'p': return p.hour < 12 ? 'AM' : 'PM';
       case 'P': return p.hour < 12 ? 'am' : 'pm';
-      case 'r': return `${pad(h12)}:${pad(p.minute)}:${pad(p.second)} ${p.hour < 12 ? 'AM' : 'PM'}`;
+      case 'r': return `${h12}:${pad(p.minute)}:${pad(p.second)} ${p.hour < 12 ? 'AM' : 'PM'}`;
       case 'R': return `${pad(p.hour)}:${pad(p.minute)}`;
       case 's': return String(Math.floor(ms / 1000));
       case 'S': return pad(p.second);
@@ -100,7 +105,8 @@ export function strftime(ms: number, pattern: string, timeZone: string): string 
       default: return '';
     }
   };
-  return pattern.replace(/%([A-Za-z%])/g, (_m, ch: string) => conv(ch));
+  // Any other character after % is dropped with it (%-d prints 'd'), as the reference does.
+  return pattern.replace(/%([\s\S])/g, (_m, ch: string) => conv(ch));
 }
 
 /** Distance from an instant to now in English words, as the reference's timesince writes it. */
@@ -139,10 +145,23 @@ function strictInstant(v: unknown): number | null {
   return null;
 }
 
+/** Two instants as a range in the locale ('' unless both are numbers). */
+export function formatInterval(c: Ctx, start: unknown, end: unknown, args: readonly string[]): string {
+  const s = strictInstant(start);
+  const e = strictInstant(end);
+  if (s === null || e === null) return '';
+  try {
+    return cldrFor(c.env.locale).Calendars.formatDateInterval(zonedDate(c, s), zonedDate(c, e), intervalOptions(args));
+  } catch {
+    return '';
+  }
+}
+
 const INTERVAL_KEYS = new Set(['skeleton', 'date', 'time']);
 
-function intervalOptions(args: readonly string[]): { skeleton?: string; date?: string; time?: string } {
-  const o: { skeleton?: string; date?: string; time?: string } = {};
+/** Interval options; always the Gregorian calendar (the reference ignores `calendar:` here). */
+function intervalOptions(args: readonly string[]): { skeleton?: string; date?: string; time?: string; ca: CalendarType } {
+  const o: { skeleton?: string; date?: string; time?: string; ca: CalendarType } = { ca: 'gregory' };
   for (const a of args) {
     const i = a.indexOf(':');
     if (i < 0) o.skeleton = a;
@@ -197,14 +216,7 @@ export const dateFormatters: Record<string, FormatterFn> = {
    */
   'datetime-interval': (v, call, c) => {
     const values = c.multi;
-    const s = strictInstant(values ? values[0] : v);
-    const e = strictInstant(values ? values[1] : undefined);
-    if (s === null || e === null) return '';
-    try {
-      return cldrFor(c.env.locale).Calendars.formatDateInterval(zonedDate(c, s), zonedDate(c, e), intervalOptions(call.args));
-    } catch {
-      return '';
-    }
+    return formatInterval(c, values ? values[0] : v, values ? values[1] : undefined, call.args);
   },
   /** Distance to now in a span carrying the instant: '<span class="timesince" data-date="…">about 3 days ago</span>'. */
   timesince: (v, _call, c) => {

@@ -9,6 +9,7 @@ import type { FormatterFn } from '../context.js';
 import { cldrFor } from '../cldr.js';
 import { isObject, toOutput } from '../values.js';
 import { formatDateTime, instantOf } from './cldrdate.js';
+import { formatInterval } from './date.js';
 import { formatCurrency, moneyParts } from './money.js';
 import { numberOptions, parseNumberOptions } from './numopts.js';
 
@@ -56,11 +57,26 @@ function messageFormatter(c: Ctx) {
       decimal,
       number: decimal,
       datetime: (args, opts) => (ctx.c ? formatDateTime(ctx.c, instantOf(args[0]), opts) : ''),
+      'datetime-interval': (args, opts) => (ctx.c ? formatInterval(ctx.c, args[0], args[1], opts) : ''),
     };
     m = { fmt: cldrFor(c.env.locale).General.messageFormatter({ formatters }), ctx };
     messageFormatters.set(c.env.locale, m);
   }
   return m;
+}
+
+/** Formats an ICU message with the template formatters (money, decimal, datetime) inside it; '' when it does not parse. */
+export function formatMessage(c: Ctx, pattern: string, positional: unknown[], named: Record<string, unknown>): string {
+  const m = messageFormatter(c);
+  const saved = m.ctx.c;
+  m.ctx.c = c;
+  try {
+    return m.fmt.format(pattern, positional as MessageArg[], named);
+  } catch {
+    return '';
+  } finally {
+    m.ctx.c = saved;
+  }
 }
 
 export const i18nFormatters: Record<string, FormatterFn> = {

@@ -51,6 +51,8 @@ function formatCurrencyNow(c: Ctx, amount: number | string, currency: string, o:
 /** A money object's decimal value and currency, or null when it is not one. */
 export function moneyParts(v: unknown): { value: string | number; currency: string } | null {
   if (!isObject(v)) return null;
+  // The commerce API's shape: { decimalValue, currencyCode }.
+  if (v.decimalValue !== undefined || v.currencyCode !== undefined) return moneyParts({ value: v.decimalValue, currency: v.currencyCode });
   const { value, currency } = v;
   if (typeof currency !== 'string') return null;
   if (typeof value === 'number') return Number.isFinite(value) ? { value, currency } : null;

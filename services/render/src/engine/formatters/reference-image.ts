@@ -39,7 +39,9 @@ function meta(v: unknown, alt?: string): string {
   const img = isObject(v) ? v : {};
   const url = escapeAttr(toOutput(img.assetUrl));
   const a = escapeAttr(alt ?? altText(img));
-  return `data-src="${url}" data-image="${url}" data-image-dimensions="${escapeAttr(toOutput(img.originalSize))}" data-image-focal-point="${focalPoint(img)}" alt="${a}" `;
+  const preview = isObject(img.licensedAssetPreview) ? 'data-licensed-asset-preview="true" ' : '';
+  const key = img.componentKey === undefined ? '' : `data-component-key="${escapeAttr(toOutput(img.componentKey))}" `;
+  return `${preview}${key}data-src="${url}" data-image="${url}" data-image-dimensions="${escapeAttr(toOutput(img.originalSize))}" data-image-focal-point="${focalPoint(img)}" alt="${a}" `;
 }
 
 /** "WxH" split in two; null when the text does not have exactly one 'x'. */
@@ -69,9 +71,8 @@ export const referenceImageFormatters: Record<string, FormatterFn> = {
     const cls = call.args.length === 1 && call.args[0]?.trim() ? call.args[0] : 'thumb-image';
     const img = isObject(v) ? v : {};
     const alt = escapeAttr(altText(img));
-    const preview = isObject(img.licensedAssetPreview) ? 'data-licensed-asset-preview="true" ' : '';
     const attrs = v === undefined ? '' : meta(v, alt);
-    return `<noscript><img src="${escapeAttr(toOutput(img.assetUrl))}" alt="${alt}" /></noscript><img class="${escapeAttr(cls)}" ${preview}${attrs}data-load="false" data-image-id="${escapeAttr(toOutput(img.id))}" data-type="image" />`;
+    return `<noscript><img src="${escapeAttr(toOutput(img.assetUrl))}" alt="${alt}" /></noscript><img class="${escapeAttr(cls)}" ${attrs}data-load="false" data-image-id="${escapeAttr(toOutput(img.id))}" data-type="image" />`;
   },
   'image-meta': (v) => (v === undefined ? '' : meta(v)),
   'child-image-meta': (v, call) => {

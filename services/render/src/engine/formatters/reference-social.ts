@@ -3,9 +3,9 @@
 // the follow button and audio player that load Squarespace's YUI modules, the video wrapper and
 // the item classes. Attribute values are escaped (the reference writes some raw; README
 // "Deliberate divergences"). The default theme keeps its own markup under the `site-` names.
-import type { FormatterFn } from '../context.js';
+import type { Ctx, FormatterFn } from '../context.js';
 import { isOnSale, isSoldOut } from '../commerce.js';
-import { escapeAttr, escapeHtml, getPath, isObject, slugify, toOutput } from '../values.js';
+import { escapeAttr, escapeHtml, getPath, isObject, isTruthy, slugify, toOutput } from '../values.js';
 import { LIKERT_LABELS, UNANSWERED } from './content.js';
 
 const FOLLOW_SCRIPT =
@@ -16,9 +16,25 @@ const STORE_ITEM = 11;
 
 const attr = (v: unknown): string => escapeAttr(toOutput(v));
 
+/** A name looked up with the value as the innermost frame (then the caller's frames), as the reference's formatter markup does. */
+function lookupFrom(c: Ctx, v: unknown, name: string): unknown {
+  c.push(v);
+  try {
+    return c.lookup(name);
+  } finally {
+    c.pop();
+  }
+}
+
+/** Comments are Disqus's when the website names a Disqus shortname. */
+const disqus = (v: unknown, c: Ctx): boolean => isTruthy(lookupFrom(c, v, 'websiteSettings.disqusShortname'));
+
 function shareButtons(v: unknown, website: unknown, style: string, tag: string): string {
-  if (!isObject(v) || !isObject(getPath(website, ['shareButtonOptions']))) return '';
-  return `<${tag} class="squarespace-social-buttons ${style}" data-system-data-id="${attr(v.systemDataId)}" data-asset-url="${attr(v.assetUrl)}" data-record-type="${attr(v.recordType)}" data-full-url="${attr(v.fullUrl)}" data-title="${attr(v.title)}"></${tag}>`;
+  const options = getPath(website, ['shareButtonOptions']);
+  if (!isObject(v) || !isObject(options) || !isTruthy(options)) return '';
+  // The item's image: its systemDataId, else its mainImageId.
+  const image = isTruthy(v.systemDataId) ? v.systemDataId : v.mainImageId;
+  return `<${tag} class="squarespace-social-buttons ${style}" data-system-data-id="${attr(image)}" data-asset-url="${attr(v.assetUrl)}" data-record-type="${attr(v.recordType)}" data-full-url="${attr(v.fullUrl)}" data-title="${attr(v.title)}"></${tag}>`;
 }
 
 function twitterLinks(s: string): string {
@@ -72,24 +88,35 @@ function formAnswer(f: Record<string, unknown>): string {
 }
 
 export const referenceSocialFormatters: Record<string, FormatterFn> = {
-  'comment-link': (v) => {
+  'comment-link': (v, _call, c) => {
     const item = isObject(v) ? v : {};
     const id = attr(item.id);
+    if (disqus(v, c)) return `\n  <a href="${attr(item.fullUrl)}" class="sqs-comment-link sqs-disqus-comment-link" data-id="${id}"></a>\n`;
     const n = item.publicCommentCount;
     const count = n === 0 ? 'No' : toOutput(n);
     const noun = n === 1 ? 'Comment' : 'Comments';
     return `\n  <a href="${attr(item.fullUrl)}#comments-${id}" class="sqs-comment-link" data-id="${id}">\n  ${count}\n  ${noun}\n  </a>\n`;
   },
-  comments: (v) => {
+  comments: (v, _call, c) => {
+    if (disqus(v, c)) return '\n  <div class="squarespace-comments" id="disqus_thread"></div>\n';
     const item = isObject(v) ? v : {};
-    const id = attr(item.id);
-    const state = typeof item.commentState === 'number' && item.commentState !== 0
-      ? ` data-item-id="${id}" data-public-comment-count="${attr(item.publicCommentCount)}" data-comment-state="${item.commentState}"`
-      : '';
-    return `\n  <div class="squarespace-comments" id="comments-${id}"${state}></div>\n`;
+    // The data attributes describe `item` as seen from the value (its own, else the page's item).
+    // ... or, without one, the collection in scope.
+    const page = lookupFrom(c, v, 'item');
+    const coll = isTruthy(page) ? undefined : lookupFrom(c, v, 'collection');
+    const counts = (o: unknown): string => ` data-public-comment-count="${attr(getPath(o, ['publicCommentCount']))}" data-comment-state="${attr(getPath(o, ['commentState']))}"`;
+    const state = isTruthy(page)
+      ? ` data-item-id="${attr(getPath(page, ['id']))}"${counts(page)}`
+      : isTruthy(coll)
+        ? ` data-collection-id="${attr(getPath(coll, ['id']))}"${counts(coll)}`
+        : '';
+    return `\n  <div class="squarespace-comments" id="comments-${attr(item.id)}"${state}></div>\n`;
   },
-  /** Blank for every item and website shape tried (the reference reads like settings not in the data). */
-  'like-button': () => '',
+  /** The like button, when the website has simple liking on. */
+  'like-button': (v, _call, c) => {
+    if (v === undefined || !isTruthy(lookupFrom(c, v, 'websiteSettings.simpleLikingEnabled'))) return '';
+    return `\n  <span class="sqs-simple-like" data-item-id="${attr(getPath(v, ['id']))}" data-like-count="${attr(getPath(v, ['likeCount']))}">\n    <span class="like-icon"></span>\n    <span class="like-count"></span>\n  </span>\n`;
+  },
   'social-button': (v, _call, c) => shareButtons(v, c.rootPath(['website']), 'button-style', 'div'),
   'social-button-inline': (v, _call, c) => shareButtons(v, c.rootPath(['website']), 'inline-style', 'span'),
   'twitter-follow-button': (v) => {
@@ -119,18 +146,19 @@ export const referenceSocialFormatters: Record<string, FormatterFn> = {
   'item-classes': (v, _call, c) => {
     const item = isObject(v) ? v : {};
     const classes = ['hentry'];
+    if (isTruthy(item.promotedBlockType)) classes.push('promoted', `promoted-block-${slugify(toOutput(item.promotedBlockType))}`);
     for (const cat of words(item.categories)) classes.push(`category-${slugify(cat)}`);
     for (const tag of words(item.tags)) classes.push(`tag-${slugify(tag)}`);
     const author = toOutput(getPath(item, ['author', 'displayName']));
     if (author !== '') classes.push(`author-${slugify(author)}`);
     classes.push(`post-type-${escapeHtml(toOutput(item.recordTypeLabel))}`);
-    if (item.starred === true) classes.push('featured');
+    const i = c.index0();
+    if (i >= 0) classes.push(`article-index-${i + 1}`);
+    if (isTruthy(item.starred)) classes.push('featured');
     if (item.recordType === STORE_ITEM) {
       if (isSoldOut(item)) classes.push('sold-out');
       else if (isOnSale(item)) classes.push('on-sale');
     }
-    const i = c.index0();
-    if (i >= 0) classes.push(`article-index-${i + 1}`);
     return classes.join(' ');
   },
 };

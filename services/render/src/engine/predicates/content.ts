@@ -61,21 +61,28 @@ for (const [name, value] of Object.entries(BACKGROUND)) {
 
 export const contentPredicates: Record<string, PredicateFn> = {
   ...recordPredicates,
-  // calendar-view?, child-images?, disqus?, external-video?, index? and show-past-events?: the
-  // reference answers no for every page, collection and item shape we tried (see the README).
-  'calendar-view?': () => false,
-  'child-images?': () => false,
-  /** SPEC 4: a folder is clickable with index or redirect behaviour, or none set; anything else is. */
-  'clickable?': (c) => {
-    const n = c.node();
-    if (!isObject(n)) return false;
-    const target = isObject(n.collection) ? n.collection : n;
-    if (!isTruthy(target.folder)) return true;
-    const b = target.folderBehavior;
-    return b === undefined || b === null || b === 1 || b === 2;
+  // disqus? and index?: the reference answers no for every page, collection and item shape we
+  // tried (see the README). The others below are as measured with the oracle.
+  /** `calendarView` in scope is true, a non-zero number or the text 'true'. */
+  'calendar-view?': (c) => {
+    const v = c.lookup('calendarView');
+    return v === true || v === 'true' || (typeof v === 'number' && v !== 0 && !Number.isNaN(v));
   },
-  /** A navigation entry that is a collection. */
-  'collection?': (c) => isObject(field(c, 'collection')),
+  /** The current value's first item has an image (a mainImageId or a systemDataId). */
+  'child-images?': (c) => {
+    const items = field(c, 'items');
+    const first: unknown = Array.isArray(items) ? items[0] : undefined;
+    return isObject(first) && (isTruthy(first.mainImageId) || isTruthy(first.systemDataId));
+  },
+  /** `folderBehavior` in scope is absent, or index (1) or redirect (2). */
+  'clickable?': (c) => {
+    const b = c.lookup('folderBehavior');
+    if (b === undefined) return true;
+    const n = toNumber(b);
+    return n === 1 || n === 2;
+  },
+  /** The current value's `collection` is truthy. */
+  'collection?': (c) => isTruthy(field(c, 'collection')),
   /** The collection is a page (type 10). */
   'collection-page?': (c) => toNumber(getPath(collection(c), ['type'])) === 10,
   /** The collection is a template page (type 7). */
@@ -87,17 +94,16 @@ export const contentPredicates: Record<string, PredicateFn> = {
     // The reference reads the current value's own typeName, not its collection's.
     return want !== undefined && getPath(c.node(), ['typeName']) === want;
   },
-  /** `{.current-type? blog}`: the page's collection typeName is the argument. */
-  'current-type?': (c, call) => {
-    const a = call.refs[0];
-    const want = a ? a.raw.trim().replace(/^["']|["']$/g, '') : undefined;
-    return want !== undefined && c.rootPath(['collection', 'typeName']) === want;
-  },
-  /** Public comments exist, or comments are open (commentState 1) and enabled for the site or collection. */
+  /** The reference answers no for every collection, item and argument shape we tried. */
+  'current-type?': () => false,
+  /**
+   * Comments are on for the website (its settings' commentsEnabled, or no settings at all) and the
+   * current item has public comments or is open to them (commentState 1).
+   */
   'comments?': (c) => {
-    if (toNumber(field(c, 'publicCommentCount')) > 0) return true;
-    if (toNumber(field(c, 'commentState')) !== 1) return false;
-    return c.lookup('websiteSettings.commentsEnabled') === true || c.lookup('collection.commentsEnabled') === true;
+    const settings = c.lookup('websiteSettings');
+    if (settings !== undefined && !isTruthy(getPath(settings, ['commentsEnabled']))) return false;
+    return toNumber(field(c, 'publicCommentCount')) > 0 || toNumber(field(c, 'commentState')) === 1;
   },
   /** The site theme's SPEC 4 rule: commentState 1 or public comments, off when the site disables comments. */
   'site-comments?': (c) => {
@@ -113,7 +119,7 @@ export const contentPredicates: Record<string, PredicateFn> = {
     return typeof l === 'string' && !isBlankText(l);
   },
   /** A video item whose video is hosted elsewhere (an oEmbed or external URL is present). */
-  'external-video?': () => false,
+  'external-video?': (c) => field(c, 'promotedBlockType') === 'video',
   /** A folder (navigation entry or collection). */
   'folder?': (c) => {
     const n = c.node();
@@ -149,5 +155,5 @@ export const contentPredicates: Record<string, PredicateFn> = {
   /** A connected account of the email service. */
   'serviceNameEmail?': (c) => field(c, 'serviceName') === 'email',
   /** The events collection is set to show past events. */
-  'show-past-events?': () => false,
+  'show-past-events?': (c) => field(c, 'showPastOrUpcomingEvents') === 'past',
 };

@@ -7,7 +7,7 @@ import type { PredicateFn } from '../context.js';
 import { sameDay, toInstant } from '../dates.js';
 import { MSG_UNITS_METRIC_NOT_IMPLEMENTED } from '../errors.js';
 import { fail } from '../formatters/util.js';
-import { deepEqual, toNumber } from '../values.js';
+import { deepEqual, isTruthy, toNumber } from '../values.js';
 
 /** With two arguments compares them; with one, compares the current value with it. */
 function operands(c: Ctx, call: Call): [unknown, unknown] {
@@ -84,8 +84,8 @@ export const corePredicates: Record<string, PredicateFn> = {
   'singular?': (c) => toNumber(c.node()) === 1,
   /** The reference answers no for every JSON value, missing or not (JSON has no undefined). */
   'undefined?': () => false,
-  /** The data's top-level `debug` flag is on. */
-  'debug?': (c) => c.rootPath(['debug']) === true,
+  /** `debug` in scope is truthy. */
+  'debug?': (c) => isTruthy(c.lookup('debug')),
   /**
    * Two dates (arguments, or the current item's startDate and endDate) fall on the same UTC day,
    * as the reference decides it whatever the website's zone. The theme uses `site-same-day?`.
