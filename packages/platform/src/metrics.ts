@@ -29,6 +29,18 @@ const cacheLookups = new client.Counter({
   registers: [metricsRegistry],
 });
 
+const dependencyFailures = new client.Counter({
+  name: 'dependency_failures_total',
+  help: 'Failures of a backing server that the process rode out, by service, dependency (postgres, redis, nats) and what it did instead (retried, cache-miss, local-limit, ...)',
+  labelNames: ['service', 'dependency', 'outcome'] as const,
+  registers: [metricsRegistry],
+});
+
+/** Counts one failure of `dependency` that `service` survived by `outcome` (alerts read it: deploy/k8s). */
+export function countDependencyFailure(service: string, dependency: 'postgres' | 'redis' | 'nats', outcome: string): void {
+  dependencyFailures.inc({ service, dependency, outcome });
+}
+
 /** What a service lets a scrape ask about its database, outbox and consumers. */
 export interface ServiceMetricsSource {
   service: string;

@@ -18,10 +18,11 @@ import { createLogger, loggerOptions, type Logger } from './logger.js';
 import { openEmbedded, openPostgres, type Database } from './database/database.js';
 import { OutboxRelay, type OutboxTables } from './outbox/index.js';
 import { SpanKind, startTelemetry, withSpanFromHeaders } from './telemetry.js';
-import { countingCache, instrumentHttp, registerServiceMetrics, serveMetrics } from './metrics.js';
+import { countDependencyFailure, countingCache, instrumentHttp, registerServiceMetrics, serveMetrics } from './metrics.js';
 import { consumerStatuses, replayConsumers, type ConsumerStatus } from './read-models.js';
 import { erasureConsumer, type EraseRules } from './privacy/erase.js';
 import { withTables } from './database/tables.js';
+import { transactionRetryingLostConnection } from './database/retry.js';
 import { pinoOf } from './logger.js';
 
 export const SERVICE_PORTS = {
@@ -46,7 +47,11 @@ export interface ServiceContext<DB> {
   cache: Cache;
   logger: Logger;
   relay: OutboxRelay;
-  /** Runs `work` in one transaction, then wakes the outbox relay so its events leave at once. */
+  /**
+   * Runs `work` in one transaction, then wakes the outbox relay so its events leave at once. A
+   * transaction whose connection was lost before COMMIT runs again on a fresh one (up to three
+   * runs), so `work` must do database statements only: no provider call, no mail, no publish.
+   */
   transaction<T>(work: (trx: Transaction<DB & OutboxTables>) => Promise<T>): Promise<T>;
 }
 
@@ -149,7 +154,12 @@ export async function buildService<DB, Parts = undefined>(definition: ServiceDef
     logger,
     relay,
     transaction: async (work) => {
-      const result = await db.transaction().execute(work);
+      const result = await transactionRetryingLostConnection(db, work, {
+        onRetry: (error) => {
+          countDependencyFailure(definition.name, 'postgres', 'transaction-retried');
+          logger.warn({ err: error }, 'transaction lost its connection before COMMIT; running it again');
+        },
+      });
       relay.poke();
       return result;
     },
