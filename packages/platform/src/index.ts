@@ -12,7 +12,7 @@ export { jsonb, withTables } from './database/tables.js';
 export * from './outbox/index.js';
 export * from './telemetry.js';
 export { createHttpApp, type App, type ZodApp, type HttpAppOptions } from './http/app.js';
-export { registerHealth, type ReadinessCheck } from './http/health.js';
+export { INSTANCE_ID, registerHealth, type ReadinessCheck } from './http/health.js';
 export { useSecurityHeaders, type SecurityHeaderOptions } from './http/security-headers.js';
 export { closeOnSignals, drainingFlag } from './http/shutdown.js';
 export { checkRequestInput, inputProblem, installInputGuard, MAX_URL_VALUE_LENGTH, type InputProblem } from './http/input-guard.js';

@@ -87,6 +87,11 @@ export interface ServiceDefinition<DB, Parts = undefined> {
    * every text and jsonb cell of the website's rows that still holds the email is scrubbed.
    */
   erase?: EraseRules<DB>;
+  /**
+   * Counts of rows in states that should stay near zero, read at each scrape (service_stuck_rows;
+   * deploy/k8s alerts on them): e.g. cart's pending orders and idempotency keys past their lease.
+   */
+  stuck?(ctx: ServiceContext<DB>, parts: Parts): Promise<Record<string, number>>;
 }
 
 export interface BuildServiceOptions {
@@ -186,30 +191,35 @@ export async function buildService<DB, Parts = undefined>(definition: ServiceDef
     app,
     {
       database: () => infra.database.ping(),
-      bus: () => infra.bus.ready(),
-      cache: () => infra.cache.ready(),
       // An empty read model makes the service not ready (it would answer from nothing); a backlog
       // is only reported: every replica shares the durable, so all would leave the Service at once.
+      // Progress the bus cannot tell (it is away) is no reason to stop serving.
       ...(definition.consumers ? { events: async () => {
-        const found = await statuses();
-        return { ok: !found.some((status) => status.state === 'empty'), detail: found };
+        const found = (await infra.bus.ready().catch(() => false)) ? await statuses().catch(() => undefined) : undefined;
+        return found ? { ok: !found.some((status) => status.state === 'empty'), detail: found } : { ok: true, detail: 'unknown while the bus is away' };
       } } : {}),
     },
     draining,
+    { bus: () => infra.bus.ready(), cache: () => infra.cache.ready() },
   );
+  // Set once the wiring step has run (the scrape reads it then).
+  let stuck: (() => Promise<Record<string, number>>) | undefined;
   registerServiceMetrics(app, {
     service: definition.name,
+    states: async () => (stuck ? stuck() : {}),
     outboxBacklog: async () => {
       const row = await outboxDb.selectFrom('outbox').select((eb) => eb.fn.countAll<number>().as('n')).where('published_at', 'is', null).executeTakeFirst();
       return Number(row?.n ?? 0);
     },
     consumers: statuses,
+    dependencies: async () => ({ postgres: await infra.database.ping(), nats: await infra.bus.ready().catch(() => false), redis: await infra.cache.ready().catch(() => false) }),
     ...(infra.database.poolStats ? { poolStats: () => infra.database.poolStats?.() ?? { total: 0, idle: 0, waiting: 0 } } : {}),
   });
   const zodApp = app.withTypeProvider<ZodTypeProvider>();
   // Without a wiring step the service has no parts: routes, consumers and seed get undefined.
   const parts = (definition.wire ? await definition.wire(ctx, zodApp) : undefined) as Parts;
   app.decorate('serviceParts', parts as unknown);
+  if (definition.stuck) stuck = () => definition.stuck!(ctx, parts);
   await definition.routes(zodApp, ctx, parts);
   if (options.seedDemo && definition.seed) await definition.seed(ctx, parts);
 

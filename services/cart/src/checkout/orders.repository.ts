@@ -84,6 +84,19 @@ export async function abandonedOrders(db: Db, scope: { websiteId?: string }, lim
   return query.orderBy('lease_until').limit(limit).execute();
 }
 
+/**
+ * What should stay near zero (service_stuck_rows): pending orders past their lease by more than
+ * `graceMs` (the sweeper runs every few seconds) and idempotency keys with no answer past theirs.
+ */
+export async function stuckCheckouts(db: Db, graceMs: number): Promise<{ orders_past_lease: number; idempotency_keys_past_lease: number }> {
+  const before = sql<Date>`now() - ${`${graceMs} milliseconds`}::interval`;
+  const [orders, keys] = await Promise.all([
+    db.selectFrom('orders').select((eb) => eb.fn.countAll<number>().as('n')).where('status', '=', 'pending').where('lease_until', '<', before).executeTakeFirst(),
+    db.selectFrom('idempotency_keys').select((eb) => eb.fn.countAll<number>().as('n')).where('status_code', 'is', null).where('lease_until', '<', before).executeTakeFirst(),
+  ]);
+  return { orders_past_lease: Number(orders?.n ?? 0), idempotency_keys_past_lease: Number(keys?.n ?? 0) };
+}
+
 export async function findOrder(db: Db, websiteId: string, orderId: string): Promise<OrderRow | undefined> {
   return db.selectFrom('orders').selectAll().where('website_id', '=', websiteId).where('id', '=', orderId).executeTakeFirst();
 }
