@@ -40,8 +40,17 @@ function start(name: string, entry: string, extra: Record<string, string>): void
   });
 }
 
-const waitReady = (name: string, url: string, timeoutMs: number) =>
-  waitReadyAs(url, () => supervisor.instanceOf(name), timeoutMs, { stopping: () => supervisor.stopping, log: (m) => process.stderr.write(`${m}\n`) });
+/** Waits for the named process's own /readyz; a slow start is reported each `timeoutMs`, never given up on (only Ctrl-C stops). */
+async function waitReady(name: string, url: string, timeoutMs: number): Promise<void> {
+  for (;;) {
+    try {
+      return await waitReadyAs(url, () => supervisor.instanceOf(name), timeoutMs, { stopping: () => supervisor.stopping, log: (m) => process.stderr.write(`${m}\n`) });
+    } catch (error) {
+      if (supervisor.stopping) throw error;
+      process.stderr.write(`${error instanceof Error ? error.message : String(error)}; still waiting\n`);
+    }
+  }
+}
 
 let stopped = false;
 async function stopAll(code: number): Promise<void> {
