@@ -135,8 +135,9 @@ export async function waitReadyAs(url: string, instance: () => string | undefine
       const response = await fetch(`${url}/readyz`, { signal: AbortSignal.timeout(1_000) });
       const body = (await response.json().catch(() => ({}))) as { instance?: unknown };
       if (response.ok && body.instance === instance()) return;
-      if (typeof body.instance === 'string' && body.instance !== instance()) {
-        foreign = body.instance;
+      // Any other answer from /readyz is another process: another instance, or one that names none.
+      if (body.instance !== instance() && (typeof body.instance === 'string' || response.ok)) {
+        foreign = typeof body.instance === 'string' ? body.instance : 'unnamed';
         if (!warned) options.log?.(`${url} answers as ${foreign}, not as this cluster's ${instance() ?? '?'}: another deployment on the port?`);
         warned = true;
       }

@@ -49,5 +49,8 @@ describe('cluster supervisor', () => {
     expect(logged).toEqual([`${url} answers as someone-else:cart:1, not as this cluster's mine:cart:1: another deployment on the port?`]);
     setTimeout(() => (answering = 'mine:cart:1'), 300);
     await waitReadyAs(url, () => 'mine:cart:1', 5_000);
+    // A process that names no instance (an older build) is not ours either.
+    answering = undefined as unknown as string;
+    await expect(waitReadyAs(url, () => 'mine:cart:2', 400)).rejects.toThrow(`${url} is another process (instance unnamed): free the port or set PORT`);
   });
 });
