@@ -21,7 +21,7 @@ export type ReadinessCheck = () => Promise<boolean | { ok: boolean; detail: unkn
  */
 export function registerHealth(app: FastifyInstance, required: Record<string, ReadinessCheck>, isDraining: () => boolean, advisory: Record<string, ReadinessCheck> = {}): void {
   const checks = { ...advisory, ...required };
-  app.get('/healthz', { schema: { hide: true } }, async () => ({ status: 'ok', instance: INSTANCE_ID }));
+  app.get('/healthz', { schema: { hide: true } }, async () => ({ status: 'ok' }));
   app.get('/readyz', { schema: { hide: true } }, async (_request, reply) => {
     const names = Object.keys(checks);
     const answers = await Promise.all(names.map((name) => withTimeout(checks[name]?.() ?? Promise.resolve(false), 2_000)));
