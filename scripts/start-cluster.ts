@@ -1,11 +1,13 @@
 // `pnpm start:cluster`: every service as its own OS process plus the gateway, against real
 // Postgres, NATS and Redis (DATABASE_URL, NATS_URL, REDIS_URL; the local servers by default).
-// Output of each process is prefixed with its name; Ctrl-C stops them all gracefully.
-import { spawn, type ChildProcess } from 'node:child_process';
+// Output of each process is prefixed with its name; a process that exits is started again (with
+// back-off), and Ctrl-C stops them all gracefully. Readiness is checked against each start's
+// instance id, so services of another deployment on the same ports are never taken for ours.
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { GATEWAY_PORT, SERVICE_NAMES, SERVICE_PORTS } from '@sc/platform';
+import { Supervisor, waitReadyAs } from './cluster/supervisor.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const gatewayPort = Number(process.env.PORT || GATEWAY_PORT);
@@ -22,69 +24,45 @@ const env = {
 // Each process serves /metrics on a port of its own: the gateway on METRICS_PORT (9464), the
 // services on the ports after it, in SERVICE_NAMES order (cart 9465 … render 9471).
 const metricsPort = Number(process.env.METRICS_PORT || 9464);
-const children = new Map<string, ChildProcess>();
-let stopping = false;
+const supervisor = new Supervisor({ clusterId: randomBytes(6).toString('hex') });
 
-function start(name: string, entry: string, extra: Record<string, string>): ChildProcess {
-  // Once Ctrl-C has begun the stop, nothing new starts: a child spawned after stopAll() took its
-  // list would outlive the launcher (a stop right as the gateway became ready left every service
-  // running, holding its port).
-  if (stopping) throw new Error('stopping');
+function start(name: string, entry: string, extra: Record<string, string>): void {
   // Each process's V8 heap is bounded as a container's memory limit would bound it: left to the
   // machine's default (4 GB here), V8 collects lazily and render alone grew past 550 MB on 20,000
   // distinct URLs although every cache is bounded (bench/security/cache-rss.ts).
   const heap = [`--max-old-space-size=${Number(process.env.CLUSTER_HEAP_MB || 256)}`, '--max-semi-space-size=8'];
-  const child = spawn(process.execPath, [...heap, '--conditions=@sc/source', '--import', 'tsx', entry], {
+  const prefix = `[${name}] `.padEnd(12);
+  supervisor.add({
+    name,
+    command: process.execPath,
+    args: [...heap, '--conditions=@sc/source', '--import', 'tsx', entry],
     cwd: root,
     env: { MALLOC_ARENA_MAX: '2', ...env, ...extra },
-    stdio: ['ignore', 'pipe', 'pipe'],
+    onLine: (line, stream) => (stream === 'stdout' ? process.stdout : process.stderr).write(prefix + line + '\n'),
   });
-  const prefix = `[${name}] `.padEnd(12);
-  const forward = (stream: NodeJS.ReadableStream, out: NodeJS.WriteStream) => {
-    let rest = '';
-    stream.on('data', (chunk: Buffer) => {
-      const lines = (rest + chunk.toString()).split('\n');
-      rest = lines.pop() ?? '';
-      for (const line of lines) out.write(prefix + line + '\n');
-    });
-  };
-  if (child.stdout) forward(child.stdout, process.stdout);
-  if (child.stderr) forward(child.stderr, process.stderr);
-  child.on('exit', (code, signal) => {
-    children.delete(name);
-    if (!stopping) {
-      process.stderr.write(`${prefix}exited (${signal ?? code}); stopping the cluster\n`);
-      void stopAll(1);
-    }
-  });
-  children.set(name, child);
-  return child;
 }
 
-async function waitReady(url: string, timeoutMs: number): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
+/** Waits for the named process's own /readyz; a slow start is reported each `timeoutMs`, never given up on (only Ctrl-C stops). */
+async function waitReady(name: string, url: string, timeoutMs: number): Promise<void> {
+  for (;;) {
     try {
-      const response = await fetch(`${url}/readyz`, { signal: AbortSignal.timeout(1_000) });
-      if (response.ok) return;
-    } catch {
-      // not listening yet
+      return await waitReadyAs(url, () => supervisor.instanceOf(name), timeoutMs, { stopping: () => supervisor.stopping, log: (m) => process.stderr.write(`${m}\n`) });
+    } catch (error) {
+      if (supervisor.stopping) throw error;
+      process.stderr.write(`${error instanceof Error ? error.message : String(error)}; still waiting\n`);
     }
-    if (stopping) throw new Error('stopping');
-    await new Promise((resolve) => setTimeout(resolve, 200));
   }
-  throw new Error(`${url} was not ready after ${timeoutMs} ms`);
 }
 
+let stopped = false;
 async function stopAll(code: number): Promise<void> {
-  if (stopping) return;
-  stopping = true;
-  const exits = [...children.values()].map((child) => new Promise((resolve) => child.once('exit', resolve)));
-  for (const child of children.values()) child.kill('SIGTERM');
-  await Promise.all(exits);
+  if (stopped) return;
+  stopped = true;
+  await supervisor.stop();
   process.exit(code);
 }
 
+// Only Ctrl-C (or SIGTERM) stops the cluster: a process that exits is started again (supervisor.ts).
 process.on('SIGINT', () => void stopAll(0));
 process.on('SIGTERM', () => void stopAll(0));
 
@@ -95,13 +73,13 @@ const started = Date.now();
 // gateway itself take over 15 s).
 start('gateway', 'gateway/src/main.ts', { PORT: String(gatewayPort), METRICS_PORT: String(metricsPort) });
 try {
-  await waitReady(`http://127.0.0.1:${gatewayPort}`, 60_000);
-  if (stopping) throw new Error('stopping');
+  await waitReady('gateway', `http://127.0.0.1:${gatewayPort}`, 60_000);
+  if (supervisor.stopping) throw new Error('stopping');
   process.stdout.write(`gateway answering at http://localhost:${gatewayPort}; starting the services\n`);
   for (const [i, name] of SERVICE_NAMES.entries()) {
     start(name, `services/${name}/src/main.ts`, { PORT: String(SERVICE_PORTS[name]), HOST: '127.0.0.1', METRICS_PORT: String(metricsPort + 1 + i) });
   }
-  await Promise.all(SERVICE_NAMES.map((name) => waitReady(`http://127.0.0.1:${SERVICE_PORTS[name]}`, 60_000)));
+  await Promise.all(SERVICE_NAMES.map((name) => waitReady(name, `http://127.0.0.1:${SERVICE_PORTS[name]}`, 60_000)));
   process.stdout.write(
     `\nSite builder (cluster mode: ${SERVICE_NAMES.length} services + gateway) is running at http://localhost:${gatewayPort}\n` +
       `  Postgres ${env.DATABASE_URL.replace(/\/\/[^@]*@/, '//')}, NATS ${env.NATS_URL}, Redis ${env.REDIS_URL}\n` +

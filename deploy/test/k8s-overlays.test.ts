@@ -5,6 +5,7 @@
 // objects. The second half breaks copies of the rendered objects and expects each rule to notice.
 import { describe, expect, it } from '@jest/globals';
 import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseAllDocuments } from 'yaml';
 import type { Manifest, Obj } from './manifests.js';
@@ -130,6 +131,23 @@ describe('differences between the overlays', () => {
     }
     const labels = obj(obj(must(find(rendered.prod, 'Namespace', 'sitebuilder'), 'Namespace').doc.metadata).labels);
     expect(labels['pod-security.kubernetes.io/enforce']).toBe('restricted');
+  });
+
+  it('prod alerts on what readiness no longer reports: backing servers down, outbox backlog, checkouts past their lease, error rates', () => {
+    const rule = must(find(rendered.prod, 'PrometheusRule', 'sitebuilder'), 'PrometheusRule');
+    const rules = objs(obj(rule.doc.spec).groups).flatMap((g) => objs(g.rules));
+    const byName = Object.fromEntries(rules.map((r) => [String(r.alert), String(r.expr)]));
+    expect(Object.keys(byName)).toEqual(
+      expect.arrayContaining(['SitebuilderHighErrorRate', 'SitebuilderDependencyDown', 'SitebuilderOutboxBacklog', 'SitebuilderOrdersPastLease', 'SitebuilderIdempotencyKeysStuck']),
+    );
+    // Every metric an alert reads is one the processes serve (packages/platform/src/metrics.ts).
+    const served = readFileSync(path.join(REPO_ROOT, 'packages/platform/src/metrics.ts'), 'utf8');
+    for (const expr of Object.values(byName)) {
+      const names = [...expr.matchAll(/\b([a-z_]+)(?=\{|\[|\)|\s*(?:==|>|<))/g)].map((m) => m[1]!).filter((n) => !['by', 'sum', 'max', 'min', 'rate'].includes(n));
+      for (const name of names) expect(served).toContain(`'${name.replace(/_count$|_bucket$/, '')}'`);
+    }
+    // dev has no prometheus-operator: no alerts there.
+    expect(byKind(rendered.dev, 'PrometheusRule')).toEqual([]);
   });
 
   it('every file under deploy/k8s is used by some kustomization', () => {

@@ -6,6 +6,7 @@ import * as appsV1 from 'kubernetes-models/apps/v1';
 import * as autoscalingV2 from 'kubernetes-models/autoscaling/v2';
 import * as batchV1 from 'kubernetes-models/batch/v1';
 import * as networkingV1 from 'kubernetes-models/networking.k8s.io/v1';
+import { PrometheusRule } from '@kubernetes-models/prometheus-operator/monitoring.coreos.com/v1';
 import * as policyV1 from 'kubernetes-models/policy/v1';
 import * as coreV1 from 'kubernetes-models/v1';
 import type { Manifest, Obj } from './manifests.js';
@@ -23,6 +24,8 @@ const MODELS: Record<string, Record<string, unknown>> = {
   'autoscaling/v2': autoscalingV2,
   'policy/v1': policyV1,
   'networking.k8s.io/v1': networkingV1,
+  // The prod overlay's alerts (prometheus-operator's custom resource).
+  'monitoring.coreos.com/v1': { PrometheusRule },
 };
 
 interface Validating {

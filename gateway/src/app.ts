@@ -41,7 +41,8 @@ export async function buildGateway(options: BuildGatewayOptions = {}): Promise<F
     identities,
     signingKey: config.IDENTITY_SIGNING_KEY,
   });
-  registerHealth(app, { rateLimitStore: rateLimitReady }, drainingFlag(app));
+  // Redis is a cache (rate limits fall back to local counts): advisory, never a reason to leave the Service.
+  registerHealth(app, {}, drainingFlag(app), { rateLimitStore: rateLimitReady });
   await registerDocs(app, config);
   await registerStaticWithHeaders(app, config.WEB_DIST);
   await registerProxies(app, config);

@@ -14,7 +14,7 @@
 import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
 import { CartMessages } from '@sc/contracts';
-import { AppError, redisCounters, WindowLimiter, pinoOf } from '@sc/platform';
+import { AppError, countDependencyFailure, redisCounters, WindowLimiter, pinoOf } from '@sc/platform';
 import type { GatewayEnv } from './config.js';
 
 const UNCOUNTED = new Set(['/healthz', '/readyz']);
@@ -39,7 +39,10 @@ export async function registerRateLimit(app: FastifyInstance, config: GatewayEnv
     windowMs: config.RATE_LIMIT_WINDOW_MS,
     ...(redis ? { shared: redisCounters(redis, config.RATE_LIMIT_NAMESPACE) } : {}),
     // A Redis outage must not take the site down: each replica goes on counting on its own.
-    onFlushError: (error) => logger.warn({ err: error }, 'rate-limit counts could not be shared; counting locally'),
+    onFlushError: (error) => {
+      countDependencyFailure('gateway', 'redis', 'local-limit');
+      logger.warn({ err: error }, 'rate-limit counts could not be shared; counting locally');
+    },
   });
   app.addHook('onClose', async () => {
     limiter.close();

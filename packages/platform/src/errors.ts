@@ -82,6 +82,7 @@ export function installErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | AppError | Error, request, reply) => {
     if (error instanceof AppError) {
       if (error.status >= 500) request.log.error({ err: error }, error.message);
+      if (error.status === 503) reply.header('retry-after', '1');
       return reply.status(error.status).send(error.toJSON());
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
@@ -106,7 +107,8 @@ export function installErrorHandler(app: FastifyInstance): void {
     }
     if (isUnavailableError(error)) {
       request.log.warn({ err: error }, 'backing server unavailable');
-      return reply.status(503).send(errorBody('SERVICE_UNAVAILABLE', GenericErrorMessages.serviceUnavailable));
+      // Retryable: the process is up and a new connection is made for the next request.
+      return reply.status(503).header('retry-after', '1').send(errorBody('SERVICE_UNAVAILABLE', GenericErrorMessages.serviceUnavailable));
     }
     request.log.error({ err: error }, 'unhandled error');
     return reply.status(500).send(errorBody('INTERNAL', GenericErrorMessages.internal));

@@ -8,6 +8,7 @@ import { MemoryBus, NatsBus, natsPrefix, type EventBus } from './bus/index.js';
 import { MemoryCache, RedisCache, type Cache } from './cache/index.js';
 import { EmbeddedPostgres, openEmbedded, openPostgres, type Database } from './database/database.js';
 import type { Logger } from './logger.js';
+import { countDependencyFailure } from './metrics.js';
 
 /** The resources of one process in embedded mode, shared by the services it runs. */
 export interface SharedInfra {
@@ -64,7 +65,7 @@ export async function openServiceInfra<DB>(
   }
   let cache = shared.cache;
   if (!cache) {
-    const mine: Cache = config.REDIS_URL ? new RedisCache(config.REDIS_URL, { prefix: `sc:${name}:`, logger }) : new MemoryCache();
+    const mine: Cache = config.REDIS_URL ? new RedisCache(config.REDIS_URL, { prefix: `sc:${name}:`, logger, onFallback: (fallback) => countDependencyFailure(name, 'redis', fallback) }) : new MemoryCache();
     owned.push(() => mine.close());
     cache = mine;
   }

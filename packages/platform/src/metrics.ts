@@ -29,12 +29,28 @@ const cacheLookups = new client.Counter({
   registers: [metricsRegistry],
 });
 
+const dependencyFailures = new client.Counter({
+  name: 'dependency_failures_total',
+  help: 'Failures of a backing server that the process rode out, by service, dependency (postgres, redis, nats) and what it did instead (retried, cache-miss, local-limit, ...)',
+  labelNames: ['service', 'dependency', 'outcome'] as const,
+  registers: [metricsRegistry],
+});
+
+/** Counts one failure of `dependency` that `service` survived by `outcome` (alerts read it: deploy/k8s). */
+export function countDependencyFailure(service: string, dependency: 'postgres' | 'redis' | 'nats', outcome: string): void {
+  dependencyFailures.inc({ service, dependency, outcome });
+}
+
 /** What a service lets a scrape ask about its database, outbox and consumers. */
 export interface ServiceMetricsSource {
   service: string;
   outboxBacklog(): Promise<number>;
   consumers(): Promise<ConsumerStatus[]>;
   poolStats?(): { total: number; idle: number; waiting: number };
+  /** Whether each backing server answers now (dependency_up): readiness no longer says so for the bus and cache. */
+  dependencies?(): Promise<Record<string, boolean>>;
+  /** Counts of rows in states that should stay near zero (a service's own, e.g. cart's abandoned orders). */
+  states?(): Promise<Record<string, number>>;
 }
 
 const sources = new Set<ServiceMetricsSource>();
@@ -91,6 +107,34 @@ new client.Gauge({
       this.set({ service: source.service, state: 'total' }, stats.total);
       this.set({ service: source.service, state: 'idle' }, stats.idle);
       this.set({ service: source.service, state: 'waiting' }, stats.waiting);
+    }
+  },
+});
+
+new client.Gauge({
+  name: 'dependency_up',
+  help: 'Whether a backing server (postgres, nats, redis) answers the service now: 1 or 0',
+  labelNames: ['service', 'dependency'] as const,
+  registers: [metricsRegistry],
+  async collect() {
+    this.reset();
+    for (const source of sources) {
+      const found = (await source.dependencies?.().catch(() => undefined)) ?? {};
+      for (const [dependency, up] of Object.entries(found)) this.set({ service: source.service, dependency }, up ? 1 : 0);
+    }
+  },
+});
+
+new client.Gauge({
+  name: 'service_stuck_rows',
+  help: 'Rows a service holds in a state that should stay near zero (cart: orders and idempotency keys past their lease)',
+  labelNames: ['service', 'state'] as const,
+  registers: [metricsRegistry],
+  async collect() {
+    this.reset();
+    for (const source of sources) {
+      const found = (await source.states?.().catch(() => undefined)) ?? {};
+      for (const [state, count] of Object.entries(found)) this.set({ service: source.service, state }, count);
     }
   },
 });

@@ -18,10 +18,11 @@ import { createLogger, loggerOptions, type Logger } from './logger.js';
 import { openEmbedded, openPostgres, type Database } from './database/database.js';
 import { OutboxRelay, type OutboxTables } from './outbox/index.js';
 import { SpanKind, startTelemetry, withSpanFromHeaders } from './telemetry.js';
-import { countingCache, instrumentHttp, registerServiceMetrics, serveMetrics } from './metrics.js';
+import { countDependencyFailure, countingCache, instrumentHttp, registerServiceMetrics, serveMetrics } from './metrics.js';
 import { consumerStatuses, replayConsumers, type ConsumerStatus } from './read-models.js';
 import { erasureConsumer, type EraseRules } from './privacy/erase.js';
 import { withTables } from './database/tables.js';
+import { transactionRetryingLostConnection } from './database/retry.js';
 import { pinoOf } from './logger.js';
 
 export const SERVICE_PORTS = {
@@ -46,7 +47,11 @@ export interface ServiceContext<DB> {
   cache: Cache;
   logger: Logger;
   relay: OutboxRelay;
-  /** Runs `work` in one transaction, then wakes the outbox relay so its events leave at once. */
+  /**
+   * Runs `work` in one transaction, then wakes the outbox relay so its events leave at once. A
+   * transaction whose connection was lost before COMMIT runs again on a fresh one (up to three
+   * runs), so `work` must do database statements only: no provider call, no mail, no publish.
+   */
   transaction<T>(work: (trx: Transaction<DB & OutboxTables>) => Promise<T>): Promise<T>;
 }
 
@@ -82,6 +87,11 @@ export interface ServiceDefinition<DB, Parts = undefined> {
    * every text and jsonb cell of the website's rows that still holds the email is scrubbed.
    */
   erase?: EraseRules<DB>;
+  /**
+   * Counts of rows in states that should stay near zero, read at each scrape (service_stuck_rows;
+   * deploy/k8s alerts on them): e.g. cart's pending orders and idempotency keys past their lease.
+   */
+  stuck?(ctx: ServiceContext<DB>, parts: Parts): Promise<Record<string, number>>;
 }
 
 export interface BuildServiceOptions {
@@ -149,7 +159,12 @@ export async function buildService<DB, Parts = undefined>(definition: ServiceDef
     logger,
     relay,
     transaction: async (work) => {
-      const result = await db.transaction().execute(work);
+      const result = await transactionRetryingLostConnection(db, work, {
+        onRetry: (error) => {
+          countDependencyFailure(definition.name, 'postgres', 'transaction-retried');
+          logger.warn({ err: error }, 'transaction lost its connection before COMMIT; running it again');
+        },
+      });
       relay.poke();
       return result;
     },
@@ -176,30 +191,35 @@ export async function buildService<DB, Parts = undefined>(definition: ServiceDef
     app,
     {
       database: () => infra.database.ping(),
-      bus: () => infra.bus.ready(),
-      cache: () => infra.cache.ready(),
       // An empty read model makes the service not ready (it would answer from nothing); a backlog
       // is only reported: every replica shares the durable, so all would leave the Service at once.
+      // Progress the bus cannot tell (it is away) is no reason to stop serving.
       ...(definition.consumers ? { events: async () => {
-        const found = await statuses();
-        return { ok: !found.some((status) => status.state === 'empty'), detail: found };
+        const found = (await infra.bus.ready().catch(() => false)) ? await statuses().catch(() => undefined) : undefined;
+        return found ? { ok: !found.some((status) => status.state === 'empty'), detail: found } : { ok: true, detail: 'unknown while the bus is away' };
       } } : {}),
     },
     draining,
+    { bus: () => infra.bus.ready(), cache: () => infra.cache.ready() },
   );
+  // Set once the wiring step has run (the scrape reads it then).
+  let stuck: (() => Promise<Record<string, number>>) | undefined;
   registerServiceMetrics(app, {
     service: definition.name,
+    states: async () => (stuck ? stuck() : {}),
     outboxBacklog: async () => {
       const row = await outboxDb.selectFrom('outbox').select((eb) => eb.fn.countAll<number>().as('n')).where('published_at', 'is', null).executeTakeFirst();
       return Number(row?.n ?? 0);
     },
     consumers: statuses,
+    dependencies: async () => ({ postgres: await infra.database.ping(), nats: await infra.bus.ready().catch(() => false), redis: await infra.cache.ready().catch(() => false) }),
     ...(infra.database.poolStats ? { poolStats: () => infra.database.poolStats?.() ?? { total: 0, idle: 0, waiting: 0 } } : {}),
   });
   const zodApp = app.withTypeProvider<ZodTypeProvider>();
   // Without a wiring step the service has no parts: routes, consumers and seed get undefined.
   const parts = (definition.wire ? await definition.wire(ctx, zodApp) : undefined) as Parts;
   app.decorate('serviceParts', parts as unknown);
+  if (definition.stuck) stuck = () => definition.stuck!(ctx, parts);
   await definition.routes(zodApp, ctx, parts);
   if (options.seedDemo && definition.seed) await definition.seed(ctx, parts);
 

@@ -117,4 +117,45 @@ describe(`outbox on ${mode.database} with ${mode.bus} bus`, () => {
     expect(infra.bus.kind).toBe(mode.bus === 'nats' ? 'nats' : 'memory');
     expect(infra.bus instanceof MemoryBus).toBe(mode.bus === 'memory');
   });
+
+  /** A bus whose publishes wait until the test lets them go (a slow or vanished NATS). */
+  const stalledBus = () => {
+    const waiting: Array<() => void> = [];
+    const published: string[] = [];
+    const bus: EventBus = {
+      kind: 'memory',
+      ready: async () => true,
+      publish: async (event) => {
+        await new Promise<void>((resolve) => waiting.push(resolve));
+        published.push(event.id);
+      },
+      subscribe: () => Promise.reject(new Error('not here')),
+      close: async () => undefined,
+    };
+    return { bus, waiting, published };
+  };
+
+  it('renews the lease of a batch that is out (another relay takes nothing of it) and gives the batch back when it stops', async () => {
+    const websiteId = unique('site');
+    // Older rows of this schema would be claimed first: publish them before the test begins.
+    while ((await new OutboxRelay({ db, bus: new MemoryBus(), logger }).publishBatch()) > 0);
+    await db.transaction().execute((trx) => enqueueEvent(trx, 'commerce.cart.created', websiteId, { cartId: 'c1', websiteId }));
+    const stalled = stalledBus();
+    const slow = new OutboxRelay({ db, bus: stalled.bus, logger, leaseMs: 300, pollMs: 10, stopGraceMs: 200 });
+    slow.start();
+    await waitFor(() => stalled.waiting.length === 1, 10_000, 'the publish to start');
+    // Three lease lengths later the batch is still this relay's: the other one finds nothing.
+    await new Promise((resolve) => setTimeout(resolve, 900));
+    const other = new MemoryBus();
+    const received: EventEnvelope[] = [];
+    const sub = await other.subscribe({ durable: unique('relay_lease'), subjects: ['commerce.cart.created'], handler: async (e) => void received.push(e) });
+    expect(await new OutboxRelay({ db, bus: other, logger, leaseMs: 300 }).publishBatch()).toBe(0);
+    // Stopping while the publish hangs gives the claim back at once: the other relay publishes it now.
+    await slow.stop();
+    expect(await new OutboxRelay({ db, bus: other, logger, leaseMs: 300 }).publishBatch()).toBe(1);
+    await waitFor(() => received.length === 1, 5_000, 'the event');
+    expect(received[0]?.websiteId).toBe(websiteId);
+    stalled.waiting.forEach((go) => go());
+    await sub.stop();
+  });
 });

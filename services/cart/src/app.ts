@@ -9,6 +9,7 @@ import type { PaymentProvider } from './checkout/payments.js';
 import { paymentProviderFromEnv } from './checkout/stripe.js';
 import { checkoutRoutes } from './checkout/checkout.routes.js';
 import { paymentsRoutes } from './checkout/payments.routes.js';
+import { stuckCheckouts } from './checkout/orders.repository.js';
 import { websitesConsumer } from './consumers/websites.consumer.js';
 import { catalogConsumer } from './consumers/catalog.consumer.js';
 import { identityConsumer } from './consumers/identity.consumer.js';
@@ -77,6 +78,8 @@ export function createCartService(options: CartOptions = {}): ServiceDefinition<
     },
     consumers: (ctx, parts) => [catalogConsumer(ctx, parts), identityConsumer(ctx), websitesConsumer(ctx), customersConsumer(ctx)],
     erase: eraseCartCustomer,
+    // A key is stuck only if nobody retries it; an order only if the sweeper failed to release it.
+    stuck: (ctx) => stuckCheckouts(ctx.db, 60_000),
   };
 }
 

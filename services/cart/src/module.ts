@@ -59,9 +59,9 @@ export interface CartModule {
 export function createCartModule(ctx: ServiceContext<CartDB>, options: CartModuleOptions): CartModule {
   const jobs: CartJobsOptions = { ...DEFAULT_JOBS, ...options.jobs };
   const storeCache = new StoreCache();
-  const idempotency = new Idempotency(ctx.db, { ttlMs: jobs.idempotencyTtlMs });
+  const idempotency = new Idempotency(ctx.db, { ttlMs: jobs.idempotencyTtlMs, leaseMs: jobs.checkoutLeaseMs });
   const carts = new CartService(ctx, storeCache);
-  const checkout = new CheckoutService(ctx, carts, options.payments, () => options.mail.poke());
+  const checkout = new CheckoutService(ctx, carts, options.payments, () => options.mail.poke(), { leaseMs: jobs.checkoutLeaseMs, holdMs: jobs.holdMs });
   const refunds = new RefundService(ctx, options.payments, checkout);
   const renewals = new RenewalService(ctx, options.payments, checkout);
   return {

@@ -129,6 +129,12 @@ export interface OrdersTable {
   receipt_token: Generated<string>;
   /** Migration 0006: the codes whose uses this order took (given back if its payment fails). */
   coupon_codes: ColumnType<string[], string | undefined, string>;
+  /**
+   * Migration 0050: until when the checkout that made this pending order answers for it; past it,
+   * the order is abandoned (its process died) and its holds are released. Null: renewals (which
+   * resume their own) and orders made before 0050.
+   */
+  lease_until: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 }
 
 /** Webhook events handled, by the processor's event id: a replay changes nothing (migration 0007). */
@@ -181,6 +187,12 @@ export interface IdempotencyKeysTable {
   response: Json<unknown> | null;
   /** Reset when an expired key is claimed again. */
   created_at: ColumnType<Date, Date | string | undefined, Date | string>;
+  /**
+   * Migration 0050: while the answer is not stored, until when its request is known to be alive
+   * (it renews the lease as it works) and who that request is; past it, a retry takes the key over.
+   */
+  lease_until: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  lease_owner: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface GiftCardsTable {

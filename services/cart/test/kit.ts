@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { ProductType, Role, type ContentProductUpserted, type EventEnvelope } from '@sc/contracts';
-import { MemoryBus, signIdentity, type BuildServiceOptions, type ServiceContext } from '@sc/platform';
+import { MemoryBus, signIdentity, type BuildServiceOptions, type EmbeddedPostgres, type ServiceContext } from '@sc/platform';
 import { asFromGateway, testConfig, unique } from '@sc/platform/test-kit';
 import { applyContentEvent, buildApp, CART_COOKIE, cartParts, type CartModule, type CartOptions } from '../src/index.js';
 import type { CartDB } from '../src/tables.js';
@@ -123,16 +123,18 @@ export interface Kit {
   close(): Promise<void>;
 }
 
-export async function setup(options: CartOptions & Omit<BuildServiceOptions, 'shared' | 'relay'> = {}): Promise<Kit> {
+export async function setup(options: CartOptions & Omit<BuildServiceOptions, 'shared' | 'relay'> & { sharedEmbedded?: EmbeddedPostgres } = {}): Promise<Kit> {
+  const { sharedEmbedded, ...rest } = options;
   const app = await buildApp({
     config: testConfig(0, { IDENTITY_SIGNING_KEY: SIGNING_KEY }),
     relay: { autoStart: false },
-    shared: { bus: new MemoryBus() },
+    // A suite that plays two replicas on one embedded database gives it here.
+    shared: { bus: new MemoryBus(), ...(sharedEmbedded ? { embedded: sharedEmbedded } : {}) },
     writeLimit: { max: 100_000, windowMs: 60_000 },
     // Suites run renewals and purges themselves, at the times they choose.
-    jobs: { renewalsEveryMs: false, purgeEveryMs: false, holdsEveryMs: false },
+    jobs: { renewalsEveryMs: false, purgeEveryMs: false, holdsEveryMs: false, abandonedEveryMs: false },
     mail: { autoStart: false },
-    ...options,
+    ...rest,
   });
   await app.ready();
   const ctx = app.serviceContext as ServiceContext<CartDB>;

@@ -22,10 +22,20 @@ export interface Database<DB = unknown> {
 // units that fit a JS number, so counts and sums come back as numbers.
 pg.types.setTypeParser(20, (v) => Number.parseInt(v, 10));
 
-/** Opens a pool on a real Postgres. The pool's error handler keeps a Postgres restart from crashing us. */
+/**
+ * Opens a pool on a real Postgres. Every client gets an error listener of its own when it connects:
+ * the pool listens only to idle clients, so a connection lost while a client is checked out
+ * (pg_terminate_backend, a Postgres restart, a failover) emitted 'error' with nobody listening and
+ * the process exited. Now the statement in progress fails (a 503 by isUnavailableError), the pool
+ * drops the broken client when it is released, and the process stays up.
+ */
 export function openPostgres<DB>(url: string, schema: string, logger: Logger, poolSize = 10): Database<DB> {
   const pool = new pg.Pool({ connectionString: url, max: poolSize, connectionTimeoutMillis: 5_000 });
-  pool.on('error', (error) => logger.warn({ err: error }, 'idle Postgres client failed; it will be replaced'));
+  pool.on('connect', (client) => {
+    client.on('error', (error) => logger.warn({ err: error }, 'Postgres connection lost; its client will be replaced'));
+  });
+  // An idle client's error reaches the pool too; the client's own listener has logged it.
+  pool.on('error', () => undefined);
   const root = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
   return {
     db: root.withSchema(schema),

@@ -7,6 +7,11 @@
 // session, stalling every query of every service while NATS is slow or down. Replicas skip each
 // other's leased rows; a lease that expires (a replica died mid-batch) is taken over, and the
 // repeat publish is dropped by the bus because the event id is the message id.
+//
+// The lease is short (5 s) and renewed while the batch is out, so a slow bus never lets another
+// replica take a batch that is still being published, and a crashed replica's batch waits
+// seconds, not the half minute it did (issue 39). A relay that stops while a batch is out gives
+// the batch back at once (stop's grace), so the next replica need not wait for the lease at all.
 import { sql, type Kysely } from 'kysely';
 import type { EventEnvelope } from '@sc/contracts';
 import type { EventBus } from '../bus/bus.js';
@@ -24,6 +29,8 @@ export interface OutboxRelayOptions {
   leaseMs?: number;
   /** Published rows are deleted after this long. */
   retentionMs?: number;
+  /** How long stop() waits for a batch that is out before giving its claims back. */
+  stopGraceMs?: number;
 }
 
 export class OutboxRelay {
@@ -33,9 +40,11 @@ export class OutboxRelay {
   #wake: (() => void) | undefined;
   #poked = false;
   #lastCleanup = 0;
+  /** The rows of the batch being published now (their claims are this relay's). */
+  #claimed: number[] = [];
 
   constructor(options: OutboxRelayOptions) {
-    this.#options = { pollMs: 500, batchSize: 100, leaseMs: 30_000, retentionMs: 7 * 24 * 3600_000, ...options };
+    this.#options = { pollMs: 500, batchSize: 100, leaseMs: 5_000, retentionMs: 7 * 24 * 3600_000, stopGraceMs: 2_000, ...options };
   }
 
   start(): void {
@@ -53,7 +62,19 @@ export class OutboxRelay {
   async stop(): Promise<void> {
     this.#running = false;
     this.#wake?.();
-    await this.#loop;
+    const loop = this.#loop;
+    if (!loop) return;
+    let timer: NodeJS.Timeout | undefined;
+    const stopped = await Promise.race([loop.then(() => true), new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), this.#options.stopGraceMs)))]);
+    clearTimeout(timer);
+    if (stopped) return;
+    // The bus is slow or away: the batch goes back now; its publish, if it ends, is a repeat the bus drops.
+    await this.#release(this.#claimed).catch((error: unknown) => this.#options.logger.warn({ err: error }, 'outbox claims could not be given back; they expire with their lease'));
+  }
+
+  async #release(seqs: number[]): Promise<void> {
+    if (seqs.length === 0) return;
+    await this.#options.db.updateTable('outbox').set({ claimed_until: null }).where('seq', 'in', seqs).where('published_at', 'is', null).execute();
   }
 
   /** Publishes one batch; returns how many rows were published. Throws when the bus refuses. */
@@ -81,6 +102,28 @@ export class OutboxRelay {
         .execute()
     ).sort((a, b) => Number(a.seq) - Number(b.seq));
     if (rows.length === 0) return 0;
+    const seqs = rows.map((row) => row.seq);
+    this.#claimed = seqs;
+    const heartbeat = setInterval(() => {
+      db.updateTable('outbox')
+        .set({ claimed_until: sql`now() + ${`${leaseMs} milliseconds`}::interval` })
+        .where('seq', 'in', seqs)
+        .where('published_at', 'is', null)
+        .where('claimed_until', 'is not', null)
+        .execute()
+        .catch(() => undefined);
+    }, Math.max(50, Math.floor(leaseMs / 3)));
+    heartbeat.unref();
+    try {
+      return await this.#publishClaimed(rows);
+    } finally {
+      clearInterval(heartbeat);
+      this.#claimed = [];
+    }
+  }
+
+  async #publishClaimed(rows: Array<{ seq: number; id: string; type: string; website_id: string; occurred_at: Date | string; data: unknown; headers: Record<string, string> }>): Promise<number> {
+    const { db, bus } = this.#options;
     // Every publish of the batch is sent at once, in outbox order (the bus sends them in call
     // order on one connection), and the acks are awaited together: one at a time, each event
     // waited a full round trip to the server. Only the run before the first failure counts as

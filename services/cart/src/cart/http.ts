@@ -2,7 +2,7 @@
 // setting the cookie, the Idempotency-Key header, and the per-cart write limit (SPEC 8: 429).
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { CartMessages, CommerceMessages } from '@sc/contracts';
-import { clientAddressOf, identityOf, RedisCache, redisCounters, WindowLimiter, websiteIdOf, type ServiceContext } from '@sc/platform';
+import { clientAddressOf, countDependencyFailure, identityOf, RedisCache, redisCounters, WindowLimiter, websiteIdOf, type ServiceContext } from '@sc/platform';
 import type { CartDB } from '../tables.js';
 import type { Shopper } from './cart.service.js';
 import { cartFailure } from './errors.js';
@@ -47,7 +47,10 @@ export function cartWriteLimiter(ctx: ServiceContext<CartDB>, limit: { max: numb
   return new WindowLimiter({
     ...limit,
     ...(ctx.cache instanceof RedisCache ? { shared: redisCounters(ctx.cache.client, `sc:${ctx.name}:cart-writes:`) } : {}),
-    onFlushError: (error) => ctx.logger.warn({ err: error }, 'cart write counts could not be shared; counting locally'),
+    onFlushError: (error) => {
+      countDependencyFailure(ctx.name, 'redis', 'local-limit');
+      ctx.logger.warn({ err: error }, 'cart write counts could not be shared; counting locally');
+    },
   });
 }
 

@@ -8,6 +8,13 @@
 //      commerce.order.placed; otherwise stock and gift-card balance go back and the order is
 //      'payment-failed'.
 // Donations are orders without a cart. Every call is wrapped in an idempotency key (routes).
+//
+// A checkout whose process dies leaves nothing held for long (issue 39): its pending order carries
+// a lease of a few seconds, renewed while the checkout works; past it the order is abandoned and
+// the sweeper (jobs.ts: releaseAbandoned), or the buyer's retry finding it on the cart, releases
+// everything it held. A checkout settles only an order that is still pending under its row lock,
+// so an order the sweeper released is never paid: its charge is refunded and the answer is a
+// failure. An answer of failure therefore always means nothing was charged.
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import {
   CartMessages,
@@ -37,6 +44,7 @@ import { nextBillingDate } from '../domain/subscription.js';
 import { cartFailure } from '../cart/errors.js';
 import { redeemCoupon, releaseCoupon, rulesOf } from '../store/rules.repository.js';
 import {
+  abandonedOrders,
   buyerCartOfOrder,
   buyerOfOrder,
   creditGiftCard,
@@ -50,6 +58,7 @@ import {
   lockGiftCard,
   liveRefundsOfOrder,
   lockOrder,
+  renewOrderLease,
   returnStock,
   setOrderStatus,
   subscriptionOfAnyOrder,
@@ -61,6 +70,15 @@ import { hasIntents, type IntentPayments, type IntentRequest, type PaymentProvid
 import { announceStockChange } from './stock-events.js';
 
 export const newOrderId = (): string => randomBytes(12).toString('hex');
+/** How long a pending order of a checkout is held without its checkout renewing the lease. */
+export const CHECKOUT_LEASE_MS = 10_000;
+/** How long a Stripe order whose intent is open holds its stock (the buyer is paying in the browser). */
+export const PAYMENT_HOLD_MS = 30 * 60_000;
+
+export interface CheckoutOptions {
+  leaseMs?: number;
+  holdMs?: number;
+}
 /** An order's receipt token: 128 random bits, base64url (22 characters). */
 export const newReceiptToken = (): string => randomBytes(16).toString('base64url');
 
@@ -117,9 +135,13 @@ export class CheckoutService {
   readonly #intents: (PaymentProvider & IntentPayments) | undefined;
   /** Called after a transaction that enqueued mail commits (the relay looks at once). */
   readonly #mailQueued: () => void;
+  readonly #leaseMs: number;
+  readonly #holdMs: number;
 
-  constructor(ctx: ServiceContext<CartDB>, carts: CartService, payments: PaymentProvider, mailQueued: () => void = () => undefined) {
+  constructor(ctx: ServiceContext<CartDB>, carts: CartService, payments: PaymentProvider, mailQueued: () => void = () => undefined, options: CheckoutOptions = {}) {
     this.#ctx = ctx;
+    this.#leaseMs = options.leaseMs ?? CHECKOUT_LEASE_MS;
+    this.#holdMs = options.holdMs ?? PAYMENT_HOLD_MS;
     this.#carts = carts;
     this.#payments = payments;
     this.#intents = hasIntents(payments) ? payments : undefined;
@@ -149,19 +171,73 @@ export class CheckoutService {
     this.#checkCart(loaded, body.shippingAddress);
     if (this.#intents) await this.#replacePending(this.#intents, cart.id);
     const kind = cart.kind === 'subscription' ? 'subscription' : 'order';
-    const { order, reservations, giftCard } = await this.#reserve(loaded, body, kind);
+    const { order } = await this.#reserve(loaded, body, kind);
     const due = order.grand_total_cents - order.gift_card_cents;
-    if (this.#intents && due > 0) return this.#openIntent(this.#intents, order, async () => this.#release(order, reservations, giftCard));
-    const outcome = due > 0 ? await this.#charge(due, loaded.currency, body.card, idempotencyKey, `Order ${order.id}`) : { outcome: 'succeeded' as const, reference: null };
+    if (this.#intents && due > 0) return this.#openIntent(this.#intents, order, async () => void (await this.releasePending(order.website_id, order.id)));
+    const outcome = due > 0 ? await this.#whileLeased(order.id, () => this.#charge(due, loaded.currency, body.card, idempotencyKey, `Order ${order.id}`)) : { outcome: 'succeeded' as const, reference: null };
     if (outcome.outcome !== 'succeeded') {
-      await this.#release(order, reservations, giftCard);
+      await this.releasePending(order.website_id, order.id);
       throw cartFailure(outcome.outcome === 'declined' ? 402 : 502, outcome.message);
     }
-    await this.#ctx.transaction(async (trx) => {
-      await this.settlePaid(trx, order, outcome.reference, 'paymentMethod' in outcome ? (outcome.paymentMethod ?? null) : null);
-    });
+    await this.#settleCharged(order, outcome.reference, 'paymentMethod' in outcome ? (outcome.paymentMethod ?? null) : null, idempotencyKey);
     this.#mailQueued();
     return { order: await this.orderView(cart.website_id, order.id), receiptToken: order.receipt_token, payment: null };
+  }
+
+  /** Runs `work` (the charge) while renewing the order's lease, so the sweeper leaves a live checkout alone. */
+  async #whileLeased<T>(orderId: string, work: () => Promise<T>): Promise<T> {
+    const timer = setInterval(() => {
+      renewOrderLease(this.#ctx.db, orderId, new Date(Date.now() + this.#leaseMs)).catch(() => undefined);
+    }, Math.max(50, Math.floor(this.#leaseMs / 3)));
+    timer.unref();
+    try {
+      return await work();
+    } finally {
+      clearInterval(timer);
+    }
+  }
+
+  /**
+   * A charged order becomes paid if it is still pending under its row lock. One the sweeper
+   * released meanwhile (its checkout stalled past the lease) is not: the charge is refunded and
+   * the buyer told the payment failed. When the settling itself fails, the order is read again:
+   * paid is an answer of success; still pending, the charge is refunded before the error goes on.
+   */
+  async #settleCharged(order: OrderRow, reference: string | null, paymentMethod: string | null, idempotencyKey: string): Promise<void> {
+    let settled: boolean;
+    try {
+      settled = await this.#ctx.transaction(async (trx) => {
+        const row = await lockOrder(trx, order.website_id, order.id);
+        if (!row || row.status !== 'pending') return false;
+        await this.settlePaid(trx, row, reference, paymentMethod);
+        return true;
+      });
+    } catch (error) {
+      const now = await findOrder(this.#ctx.db, order.website_id, order.id).catch(() => undefined);
+      if (now?.status === 'paid') return;
+      if (now) await this.#refundCharge(order, reference, idempotencyKey);
+      else this.#ctx.logger.error({ err: error, orderId: order.id, reference }, 'charged order could not be settled nor read: its charge may need a refund');
+      throw error;
+    }
+    if (settled) return;
+    await this.#refundCharge(order, reference, idempotencyKey);
+    throw cartFailure(502, CommerceMessages.paymentFailed);
+  }
+
+  async #refundCharge(order: OrderRow, reference: string | null, idempotencyKey: string): Promise<void> {
+    if (reference === null) return;
+    const amountCents = order.grand_total_cents - order.gift_card_cents;
+    try {
+      const refunded = await this.#payments.refund?.({ chargeReference: reference, amountCents, currency: order.currency as CurrencyCode, idempotencyKey: `unsettled:${idempotencyKey}` });
+      if (refunded?.outcome === 'succeeded') {
+        this.#ctx.logger.warn({ orderId: order.id }, 'order released before its charge settled: the charge was refunded');
+        return;
+      }
+    } catch (error) {
+      this.#ctx.logger.error({ err: error, orderId: order.id, reference }, 'refund of an unsettled charge failed');
+      return;
+    }
+    this.#ctx.logger.error({ orderId: order.id, reference }, 'refund of an unsettled charge failed');
   }
 
   /** Opens the order's PaymentIntent and records it on the order (still pending). */
@@ -175,6 +251,8 @@ export class CheckoutService {
       throw cartFailure(502, CommerceMessages.paymentFailed);
     }
     await setOrderStatus(this.#ctx.db, order.id, 'pending', opened.id);
+    // The buyer pays in the browser now: the order is held for the payment's hold, not the checkout's lease.
+    await renewOrderLease(this.#ctx.db, order.id, new Date(Date.now() + this.#holdMs));
     return {
       order: await this.orderView(order.website_id, order.id),
       receiptToken: order.receipt_token,
@@ -189,10 +267,12 @@ export class CheckoutService {
    */
   async #replacePending(intents: IntentPayments, cartId: string): Promise<void> {
     const live = await liveOrderOfCart(this.#ctx.db, cartId);
-    if (!live || live.status !== 'pending' || !live.payment_reference) return;
+    if (!live || live.status !== 'pending') return;
+    // An order that never recorded its intent is left to its checkout until its lease runs out.
+    if (!live.payment_reference && !this.#abandoned(live)) return;
     let cancelled: boolean;
     try {
-      cancelled = await intents.cancelIntent(live.payment_reference);
+      cancelled = await intents.cancelIntent(live.payment_reference ?? (await this.#intentOf(intents, live)));
     } catch (error) {
       this.#ctx.logger.warn({ err: error, orderId: live.id }, 'payment intent could not be cancelled');
       throw cartFailure(502, CommerceMessages.paymentFailed);
@@ -256,19 +336,44 @@ export class CheckoutService {
       .where('created_at', '<', sql<Date>`now() - ${`${holdMs} milliseconds`}::interval`);
     // Tests that share a database look at their own website only.
     if (scope.websiteId) query = query.where('website_id', '=', scope.websiteId);
-    const stale = await query.limit(100).execute();
+    return this.#releaseAll(await query.limit(100).execute());
+  }
+
+  /**
+   * The sweeper of every payment mode: pending orders whose lease ran out (their checkout died, or
+   * the buyer did not pay within the hold) are released, a Stripe one after its intent is
+   * cancelled. Answers how many were released.
+   */
+  async releaseAbandoned(scope: { websiteId?: string } = {}): Promise<number> {
+    return this.#releaseAll(await abandonedOrders(this.#ctx.db, scope));
+  }
+
+  async #releaseAll(orders: OrderRow[]): Promise<number> {
     let released = 0;
-    for (const order of stale) {
+    for (const order of orders) {
       try {
-        const intentId = order.payment_reference ?? (await this.#intentOf(intents, order));
-        if (await intents.cancelIntent(intentId)) {
-          if (await this.releasePending(order.website_id, order.id)) released++;
-        }
+        if (await this.#releaseOne(order)) released++;
       } catch (error) {
         this.#ctx.logger.warn({ err: error, orderId: order.id }, 'hold could not be released; will retry');
       }
     }
     return released;
+  }
+
+  /** Releases one pending order; with Stripe only once its intent is cancelled (else it is being paid). */
+  async #releaseOne(order: OrderRow): Promise<boolean> {
+    const intents = this.#intents;
+    const due = order.grand_total_cents - order.gift_card_cents;
+    if (intents && due > 0) {
+      const intentId = order.payment_reference ?? (await this.#intentOf(intents, order));
+      if (!(await intents.cancelIntent(intentId))) return false;
+    }
+    return this.releasePending(order.website_id, order.id);
+  }
+
+  /** True for a pending order whose checkout stopped renewing its lease. */
+  #abandoned(order: OrderRow): boolean {
+    return order.status === 'pending' && order.lease_until !== null && new Date(order.lease_until).getTime() < Date.now();
   }
 
   /** The intent of an order that did not record it: the same request answers the same intent. */
@@ -309,15 +414,18 @@ export class CheckoutService {
     if (this.#intents && body.card) throw cartFailure(400, CommerceMessages.cardDataRefused);
     if (!this.#intents && !body.card) throw cartFailure(400, CommerceMessages.paymentRequired);
     const order = await this.#ctx.transaction(async (trx) =>
-      insertOrder(trx, this.orderValues({ websiteId, kind: 'donation', cartId: null, email: body.email, address: null, items, currency: rules.currency, subtotal: amount, discount: 0, shipping: 0, tax: 0, giftCard: 0, giftCardId: null })),
+      insertOrder(trx, {
+        ...this.orderValues({ websiteId, kind: 'donation', cartId: null, email: body.email, address: null, items, currency: rules.currency, subtotal: amount, discount: 0, shipping: 0, tax: 0, giftCard: 0, giftCardId: null }),
+        lease_until: new Date(Date.now() + this.#leaseMs),
+      }),
     );
     if (this.#intents) return this.#openIntent(this.#intents, order, async () => void (await this.releasePending(websiteId, order.id)));
-    const outcome = await this.#charge(amount, rules.currency, body.card, idempotencyKey, `Donation ${order.id}`);
+    const outcome = await this.#whileLeased(order.id, () => this.#charge(amount, rules.currency, body.card, idempotencyKey, `Donation ${order.id}`));
     if (outcome.outcome !== 'succeeded') {
-      await setOrderStatus(this.#ctx.db, order.id, 'payment-failed');
+      await this.releasePending(websiteId, order.id);
       throw cartFailure(outcome.outcome === 'declined' ? 402 : 502, outcome.message);
     }
-    await this.#ctx.transaction(async (trx) => this.settlePaid(trx, order, outcome.reference, null));
+    await this.#settleCharged(order, outcome.reference, null, idempotencyKey);
     this.#mailQueued();
     return { order: await this.orderView(websiteId, order.id), receiptToken: order.receipt_token, payment: null };
   }
@@ -349,7 +457,12 @@ export class CheckoutService {
     if (!cardLater && loaded.totals.grandTotalCents > 0 && !body.card && !body.giftCardCode) throw cartFailure(400, CommerceMessages.paymentRequired);
     return this.#ctx.transaction(async (trx) => {
       if (!(await lockOpenCart(trx, cart.id))) throw cartFailure(409, CommerceMessages.cartPurchased);
-      if (await liveOrderOfCart(trx, cart.id)) throw cartFailure(409, CommerceMessages.idempotencyInProgress);
+      const live = await liveOrderOfCart(trx, cart.id);
+      // A pending order of a checkout that died holds the cart: released here (test mode; Stripe's
+      // was released by #replacePending once its intent was cancelled), else the buyer waits.
+      if (live && !(live.status === 'pending' && !this.#intents && this.#abandoned(live) && (await this.releasePending(websiteId, live.id, trx)))) {
+        throw cartFailure(409, CommerceMessages.idempotencyInProgress);
+      }
       // One statement per variant (every line of it summed), in a fixed order so that two carts never deadlock.
       const reservations: Reservation[] = quantitiesByVariant(
         loaded.lines
@@ -396,9 +509,8 @@ export class CheckoutService {
         additionalFields: l.entry.additional_fields === '' ? null : l.entry.additional_fields,
       }));
       const t = loaded.totals;
-      const order = await insertOrder(
-        trx,
-        this.orderValues({
+      const order = await insertOrder(trx, {
+        ...this.orderValues({
           websiteId,
           kind,
           cartId: cart.id,
@@ -414,7 +526,8 @@ export class CheckoutService {
           giftCardId,
           couponCodes,
         }),
-      );
+        lease_until: new Date(Date.now() + this.#leaseMs),
+      });
       return { order, reservations, giftCard: giftCardId ? { id: giftCardId, cents: giftCardCents } : null };
     });
   }
@@ -458,10 +571,6 @@ export class CheckoutService {
       receipt_token: newReceiptToken(),
       coupon_codes: JSON.stringify(o.couponCodes ?? []),
     };
-  }
-
-  async #release(order: OrderRow, reservations: Reservation[], giftCard: { id: string; cents: number } | null): Promise<void> {
-    await this.#ctx.transaction(async (trx) => this.#giveBack(trx, order, reservations, giftCard));
   }
 
   /**

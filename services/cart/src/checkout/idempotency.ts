@@ -6,7 +6,15 @@
 // the key so that the retry runs again. Keys expire after a day, as Stripe's do: a key used again
 // after that is a new request (the claim takes the expired row over in the same statement), and
 // expired rows are purged.
-import { createHash } from 'node:crypto';
+//
+// A request that dies while it works (its process crashed, its connection went) must not hold its
+// key for the day (issue 39): while it works it renews a lease of a few seconds on the row, and a
+// retry that finds the lease run out takes the key over and runs the request again (the work is
+// written to be run again: checkout releases what a dead run of it held, see checkout.service.ts).
+// Every later write of a request names the owner it claimed as, so a request that was only slow,
+// not dead, cannot overwrite the answer of the one that took over. A 409 that says the request is
+// still being worked on is an answer to retry, so it is not stored either.
+import { createHash, randomUUID } from 'node:crypto';
 import { CommerceMessages } from '@sc/contracts';
 import { AppError } from '@sc/platform';
 import type { Kysely } from 'kysely';
@@ -15,6 +23,11 @@ import { cartFailure } from '../cart/errors.js';
 
 /** How long a key's answer is kept and replayed. */
 export const IDEMPOTENCY_TTL_MS = 24 * 3600_000;
+/** How long a key's request may go without renewing its lease before a retry takes the key over. */
+export const IDEMPOTENCY_LEASE_MS = 10_000;
+
+/** Answers that only say "not now": never stored, the key is given back for the retry. */
+const RETRYABLE_MESSAGES = new Set<string>([CommerceMessages.idempotencyInProgress, CommerceMessages.paymentInProgress]);
 
 export interface StoredResponse {
   status: number;
@@ -31,18 +44,31 @@ export async function once(
   key: string,
   hash: string,
   work: () => Promise<StoredResponse>,
-  options: { ttlMs?: number; now?: Date } = {},
+  options: { ttlMs?: number; leaseMs?: number; now?: Date } = {},
 ): Promise<StoredResponse & { replayed: boolean }> {
   const now = options.now ?? new Date();
+  const leaseMs = options.leaseMs ?? IDEMPOTENCY_LEASE_MS;
   const expiredBefore = new Date(now.getTime() - (options.ttlMs ?? IDEMPOTENCY_TTL_MS));
+  const owner = randomUUID();
+  const leaseUntil = () => new Date(Date.now() + leaseMs);
   const claimed = await db
     .insertInto('idempotency_keys')
-    .values({ website_id: websiteId, key, request_hash: hash, status_code: null, response: null, created_at: now })
+    .values({ website_id: websiteId, key, request_hash: hash, status_code: null, response: null, created_at: now, lease_until: leaseUntil(), lease_owner: owner })
     .onConflict((oc) =>
       oc
         .columns(['website_id', 'key'])
-        .doUpdateSet({ request_hash: hash, status_code: null, response: null, created_at: now })
-        .where('idempotency_keys.created_at', '<', expiredBefore),
+        .doUpdateSet({ request_hash: hash, status_code: null, response: null, created_at: now, lease_until: leaseUntil(), lease_owner: owner })
+        .where((eb) =>
+          eb.or([
+            eb('idempotency_keys.created_at', '<', expiredBefore),
+            // Taken over: its request died with the same request (a different one is a 422 below).
+            eb.and([
+              eb('idempotency_keys.status_code', 'is', null),
+              eb('idempotency_keys.request_hash', '=', hash),
+              eb.or([eb('idempotency_keys.lease_until', 'is', null), eb('idempotency_keys.lease_until', '<', now)]),
+            ]),
+          ]),
+        ),
     )
     .returning('key')
     .executeTakeFirst();
@@ -53,28 +79,33 @@ export async function once(
     if (row.status_code === null) throw cartFailure(409, CommerceMessages.idempotencyInProgress);
     return { status: row.status_code, body: row.response, replayed: true };
   }
+  const mine = () => db.updateTable('idempotency_keys').where('website_id', '=', websiteId).where('key', '=', key).where('lease_owner', '=', owner);
+  // The lease is renewed at a third of its length, so two renewals may be late before it runs out.
+  const heartbeat = setInterval(() => {
+    mine()
+      .set({ lease_until: leaseUntil() })
+      .execute()
+      .catch(() => undefined);
+  }, Math.max(50, Math.floor(leaseMs / 3)));
+  heartbeat.unref();
+  const store = async (response: StoredResponse) => {
+    await mine().set({ status_code: response.status, response: JSON.stringify(response.body), lease_until: null }).execute();
+  };
   let result: StoredResponse;
   try {
     result = await work();
   } catch (error) {
-    if (error instanceof AppError && error.status < 500) {
-      await store(db, websiteId, key, { status: error.status, body: error.toJSON() });
+    clearInterval(heartbeat);
+    if (error instanceof AppError && error.status < 500 && !RETRYABLE_MESSAGES.has(error.message)) {
+      await store({ status: error.status, body: error.toJSON() });
     } else {
-      await db.deleteFrom('idempotency_keys').where('website_id', '=', websiteId).where('key', '=', key).execute();
+      await db.deleteFrom('idempotency_keys').where('website_id', '=', websiteId).where('key', '=', key).where('lease_owner', '=', owner).execute();
     }
     throw error;
   }
-  await store(db, websiteId, key, result);
+  clearInterval(heartbeat);
+  await store(result);
   return { ...result, replayed: false };
-}
-
-async function store(db: Kysely<CartDB>, websiteId: string, key: string, response: StoredResponse): Promise<void> {
-  await db
-    .updateTable('idempotency_keys')
-    .set({ status_code: response.status, response: JSON.stringify(response.body) })
-    .where('website_id', '=', websiteId)
-    .where('key', '=', key)
-    .execute();
 }
 
 /** Deletes the keys older than the TTL; answers how many. */
@@ -90,12 +121,15 @@ export class Idempotency {
   readonly #db: Kysely<CartDB>;
   readonly #ttlMs: number;
 
-  constructor(db: Kysely<CartDB>, options: { ttlMs?: number } = {}) {
+  readonly #leaseMs: number;
+
+  constructor(db: Kysely<CartDB>, options: { ttlMs?: number; leaseMs?: number } = {}) {
     this.#db = db;
     this.#ttlMs = options.ttlMs ?? IDEMPOTENCY_TTL_MS;
+    this.#leaseMs = options.leaseMs ?? IDEMPOTENCY_LEASE_MS;
   }
 
   once(websiteId: string, key: string, hash: string, work: () => Promise<StoredResponse>): Promise<StoredResponse & { replayed: boolean }> {
-    return once(this.#db, websiteId, key, hash, work, { ttlMs: this.#ttlMs });
+    return once(this.#db, websiteId, key, hash, work, { ttlMs: this.#ttlMs, leaseMs: this.#leaseMs });
   }
 }

@@ -72,6 +72,31 @@ export async function setOrderStatus(db: Db, orderId: string, status: string, pa
     .execute();
 }
 
+/** Renews the lease of a pending order (its checkout is alive); a released or paid order keeps none. */
+export async function renewOrderLease(db: Db, orderId: string, until: Date): Promise<void> {
+  await db.updateTable('orders').set({ lease_until: until }).where('id', '=', orderId).where('status', '=', 'pending').execute();
+}
+
+/** Pending orders whose lease ran out: their checkout died (the sweeper releases them). */
+export async function abandonedOrders(db: Db, scope: { websiteId?: string }, limit = 100): Promise<OrderRow[]> {
+  let query = db.selectFrom('orders').selectAll().where('status', '=', 'pending').where('lease_until', '<', sql<Date>`now()`);
+  if (scope.websiteId) query = query.where('website_id', '=', scope.websiteId);
+  return query.orderBy('lease_until').limit(limit).execute();
+}
+
+/**
+ * What should stay near zero (service_stuck_rows): pending orders past their lease by more than
+ * `graceMs` (the sweeper runs every few seconds) and idempotency keys with no answer past theirs.
+ */
+export async function stuckCheckouts(db: Db, graceMs: number): Promise<{ orders_past_lease: number; idempotency_keys_past_lease: number }> {
+  const before = sql<Date>`now() - ${`${graceMs} milliseconds`}::interval`;
+  const [orders, keys] = await Promise.all([
+    db.selectFrom('orders').select((eb) => eb.fn.countAll<number>().as('n')).where('status', '=', 'pending').where('lease_until', '<', before).executeTakeFirst(),
+    db.selectFrom('idempotency_keys').select((eb) => eb.fn.countAll<number>().as('n')).where('status_code', 'is', null).where('lease_until', '<', before).executeTakeFirst(),
+  ]);
+  return { orders_past_lease: Number(orders?.n ?? 0), idempotency_keys_past_lease: Number(keys?.n ?? 0) };
+}
+
 export async function findOrder(db: Db, websiteId: string, orderId: string): Promise<OrderRow | undefined> {
   return db.selectFrom('orders').selectAll().where('website_id', '=', websiteId).where('id', '=', orderId).executeTakeFirst();
 }

@@ -1,6 +1,7 @@
 // The cart's background work, started when the service is ready and stopped when it closes:
-// subscription renewals (every minute by default) and the purge of expired idempotency keys
-// (hourly). Every replica runs them; the renewals agree through their claims (one per cycle)
+// subscription renewals (every minute by default), the purge of expired idempotency keys
+// (hourly), and the release of pending orders whose checkout died (every few seconds: a dead
+// checkout's stock is held no longer than its lease and a turn of this job). Every replica runs them; the renewals agree through their claims (one per cycle)
 // and the purge is a plain DELETE, so running them twice at once is harmless. A run never
 // overlaps the previous one of the same job in one process.
 import type { FastifyInstance } from 'fastify';
@@ -21,9 +22,13 @@ export interface CartJobsOptions {
   holdsEveryMs: number | false;
   /** How long a pending Stripe payment holds its stock before the intent is cancelled. */
   holdMs: number;
+  /** How long a checkout's pending order and idempotency key are held without their request renewing them. */
+  checkoutLeaseMs: number;
+  /** How often pending orders past their lease are released; false: never (tests call releaseAbandoned). */
+  abandonedEveryMs: number | false;
 }
 
-export const DEFAULT_JOBS: CartJobsOptions = { renewalsEveryMs: 60_000, purgeEveryMs: 3600_000, idempotencyTtlMs: 24 * 3600_000, holdsEveryMs: 60_000, holdMs: 30 * 60_000 };
+export const DEFAULT_JOBS: CartJobsOptions = { renewalsEveryMs: 60_000, purgeEveryMs: 3600_000, idempotencyTtlMs: 24 * 3600_000, holdsEveryMs: 60_000, holdMs: 30 * 60_000, checkoutLeaseMs: 10_000, abandonedEveryMs: 2_000 };
 
 /** Runs `work` every `everyMs` once the app is ready, one run at a time, until it closes. */
 function every(app: FastifyInstance, ctx: ServiceContext<CartDB>, name: string, everyMs: number | false, work: () => Promise<unknown>): void {
@@ -52,6 +57,7 @@ function every(app: FastifyInstance, ctx: ServiceContext<CartDB>, name: string, 
 export function scheduleCartJobs(app: FastifyInstance, ctx: ServiceContext<CartDB>, parts: { jobs: CartJobsOptions; renewals: RenewalService; checkout: CheckoutService }): void {
   const { jobs: options, renewals, checkout } = parts;
   every(app, ctx, 'payment holds', options.holdsEveryMs, () => checkout.expireHolds(options.holdMs));
+  every(app, ctx, 'abandoned checkouts', options.abandonedEveryMs, () => checkout.releaseAbandoned());
   every(app, ctx, 'subscription renewals', options.renewalsEveryMs, () => renewals.runDue(new Date()));
   every(app, ctx, 'idempotency key purge', options.purgeEveryMs, () => purgeExpiredKeys(ctx.db, { ttlMs: options.idempotencyTtlMs }));
 }

@@ -8,6 +8,7 @@ import { m0006CouponLimitsReceiptTokens } from './0006_coupon_limits_receipt_tok
 import { m0007PaymentsReceipts } from './0007_payments_receipts.js';
 import { m0008Customers } from './0008_customers.js';
 import { m0009AddEntryFacts } from './0009_add_entry_facts.js';
+import { m0050CheckoutLeases } from './0050_checkout_leases.js';
 
 /** Applied in name order at start. */
 export const migrations: Migrations = {
@@ -21,4 +22,5 @@ export const migrations: Migrations = {
   '0007_payments_receipts': m0007PaymentsReceipts,
   '0008_customers': m0008Customers,
   '0009_add_entry_facts': m0009AddEntryFacts,
+  '0050_checkout_leases': m0050CheckoutLeases,
 };
