@@ -33,8 +33,7 @@ const base = {
 // them runs once (in the embedded half) instead of twice with the same outcome.
 const MODE_INDEPENDENT_FOLDERS = [
   '/test/unit/',
-  '<rootDir>/services/render/test/engine/',
-  '<rootDir>/services/render/test/conformance/',
+  '<rootDir>/packages/template-engine/test/',
   '<rootDir>/packages/contracts/test/',
   '<rootDir>/deploy/test/',
   '<rootDir>/web/src/',

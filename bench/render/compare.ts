@@ -26,7 +26,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { Compiler as SquarespaceCompiler, Partials } from '@squarespace/template-engine';
-import { compile } from '../../services/render/src/engine/index.js';
+import { compile } from '@sc/template-engine';
 import { Theme } from '../../services/render/src/theme/theme.js';
 import { BenchProcesses, REPO_ROOT } from '../lib/processes.js';
 import { CORE_TEMPLATES } from './core-templates.js';

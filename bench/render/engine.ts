@@ -1,7 +1,7 @@
 // Benchmark of the render template engine: compiled product-page renders per second on one core.
 // Run: node --conditions=@sc/source --import tsx bench/render/engine.ts
 // Target (issue): at least 5,000 renders/s. Exits non-zero when below the target.
-import { compile } from '../../services/render/src/engine/index.js';
+import { compile } from '@sc/template-engine';
 
 const TARGET = 5000;
 

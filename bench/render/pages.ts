@@ -11,7 +11,7 @@
 // BENCH_GZIP (default true: the client accepts gzip as browsers do).
 import path from 'node:path';
 import autocannon from 'autocannon';
-import { compile } from '../../services/render/src/engine/index.js';
+import { compile } from '@sc/template-engine';
 import type { TemplateName } from '../../services/render/src/pages/page-context.js';
 import { Theme } from '../../services/render/src/theme/theme.js';
 import { BenchProcesses, REPO_ROOT, waitHealthy } from '../lib/processes.js';

@@ -16,8 +16,7 @@ import { createRequire } from 'node:module';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import type { Compiler as SquarespaceCompiler } from '@squarespace/template-engine';
-import { cldrFor } from '../../services/render/src/engine/cldr.js';
-import { compile } from '../../services/render/src/engine/index.js';
+import { cldrFor, compile } from '@sc/template-engine';
 import { REFERENCE_PAGES } from './reference-pages.js';
 
 const rounds = Number(process.env.BENCH_ROUNDS ?? 5);

@@ -68,9 +68,8 @@ function layoutProblems(service: string, root = SERVICES_DIR): string[] {
     if (first === 'domain' && rel.includes('/')) {
       for (const spec of runtimeImports(source)) if (!PURE_IMPORT.test(spec)) problems.push(`src/${rel}: domain/ imports ${spec} (pure rules only)`);
     }
-    const allowedMemo = service === 'render' && rel.startsWith('engine/');
-    if (!allowedMemo && /^(const|let|var|export const)\s+\w+\s*(:[^=]+)?=\s*new WeakMap\b/m.test(source)) problems.push(`src/${rel}: a module-level WeakMap lookup (wire the parts in module.ts)`);
-    if (!allowedMemo && /new WeakMap<\s*object\b/.test(source)) problems.push(`src/${rel}: parts looked up by context (wire them in module.ts)`);
+    if (/^(const|let|var|export const)\s+\w+\s*(:[^=]+)?=\s*new WeakMap\b/m.test(source)) problems.push(`src/${rel}: a module-level WeakMap lookup (wire the parts in module.ts)`);
+    if (/new WeakMap<\s*object\b/.test(source)) problems.push(`src/${rel}: parts looked up by context (wire them in module.ts)`);
   }
   return problems;
 }

@@ -5,7 +5,7 @@
 // `htmlattr`, and HTML (text and code blocks) goes through the sanitiser. Numbers that end up in
 // style attributes are clamped numbers, never owner text. Pure functions.
 import { ASSET_FILES_PATH, type GALLERY_DESIGNS, type Layout } from '@sc/contracts';
-import { imageSrcset, parseSize } from '../engine/formatters/image.js';
+import { imageSrcset, parseSize } from '@sc/template-engine';
 import { sanitizeHtml } from '../html/sanitize.js';
 
 type Data = Record<string, unknown>;

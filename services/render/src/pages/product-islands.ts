@@ -13,9 +13,8 @@ import {
   type ProductFormData,
   type StructuredContent,
 } from '@sc/contracts';
-import { imageSrcset } from '../engine/formatters/image.js';
+import { imageSrcset, isSoldOut } from '@sc/template-engine';
 import type { PublicSite } from '../content/content-reader.js';
-import { isSoldOut } from '../engine/commerce.js';
 import type { IslandDataTag } from './site-context.js';
 
 /** SPEC 9 default labels and installment count. */

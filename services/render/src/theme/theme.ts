@@ -6,7 +6,7 @@ import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { compile, type CompiledTemplate, type RenderOptions } from '../engine/index.js';
+import { compile, type CompiledTemplate, type RenderOptions } from '@sc/template-engine';
 import type { TemplateName } from '../pages/page-context.js';
 
 /** The default theme shipped with the service. */

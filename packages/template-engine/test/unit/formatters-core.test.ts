@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { FORMATTERS } from '../../src/engine/formatters/index.js';
+import { FORMATTERS } from '../../src/formatters/index.js';
 import { out, run } from './helpers.js';
 
 describe('core formatters', () => {

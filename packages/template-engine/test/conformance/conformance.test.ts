@@ -6,15 +6,15 @@
 //
 // ../conformance-pending.json lists cases we do not match yet, by "<file>#<index>"; each one must still differ
 // (so the list only shrinks and cannot hide a case that now passes). Cases where we differ on
-// purpose carry "divergence" (why, also in the render README) and "ours" (what we render).
+// purpose carry "divergence" (why, also in the package README) and "ours" (what we render).
 // A case may also carry "errors": the syntax errors the reference reports ({type, message}, taken
 // from its compile result); ours must name the same problems in the same order (we add positions).
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from '@jest/globals';
-import { referenceError, type EngineError } from '../../src/engine/errors.js';
-import { render } from '../../src/engine/index.js';
+import { referenceError, type EngineError } from '../../src/errors.js';
+import { render } from '../../src/index.js';
 
 interface Case {
   name?: string;

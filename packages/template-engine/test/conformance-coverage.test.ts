@@ -4,8 +4,8 @@ import { describe, expect, it } from '@jest/globals';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { FORMATTERS } from '../src/engine/formatters/index.js';
-import { PREDICATES, THEME_PREDICATES } from '../src/engine/predicates/index.js';
+import { FORMATTERS } from '../src/formatters/index.js';
+import { PREDICATES, THEME_PREDICATES } from '../src/predicates/index.js';
 
 const MIN = 3;
 const dir = path.join(path.dirname(fileURLToPath(import.meta.url)), 'conformance');

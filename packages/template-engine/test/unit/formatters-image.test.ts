@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { MSG_INVALID_SOURCE_PARAMETER } from '../../src/engine/errors.js';
+import { MSG_INVALID_SOURCE_PARAMETER } from '../../src/errors.js';
 import { out, run } from './helpers.js';
 
 const img = {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { render } from '../../src/engine/index.js';
+import { render } from '../../src/index.js';
 import { messages, out, run } from './helpers.js';
 
 describe('variables', () => {

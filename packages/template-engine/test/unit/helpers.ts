@@ -1,8 +1,8 @@
 // Shared helpers for the engine tests: render and insist on no errors, or get the error messages.
 import { expect } from '@jest/globals';
-import type { EngineError } from '../../src/engine/errors.js';
-import type { RenderOptions } from '../../src/engine/index.js';
-import { render } from '../../src/engine/index.js';
+import type { EngineError } from '../../src/errors.js';
+import type { RenderOptions } from '../../src/index.js';
+import { render } from '../../src/index.js';
 
 /** A fixed clock for relative-time output: 2024-03-15T12:00:00Z. */
 export const NOW = Date.UTC(2024, 2, 15, 12, 0, 0);

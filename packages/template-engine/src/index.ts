@@ -14,6 +14,12 @@ import { getPath, isObject } from './values.js';
 
 export type { EngineError, ErrorCode } from './errors.js';
 export * as messages from './errors.js';
+// What the render service and the benches use beside render/compile: the responsive-image markup
+// the theme's blocks and islands share with the `site-` image formatters, the sold-out rule of the
+// commerce formatters, and a locale's CLDR pack (benches format with it directly).
+export { imageSrcset, parseSize } from './formatters/image.js';
+export { isSoldOut } from './commerce.js';
+export { cldrFor } from './cldr.js';
 
 /** Options of one render. `now` fixes the clock for relative-time formatters (tests, previews). */
 export interface RenderOptions {

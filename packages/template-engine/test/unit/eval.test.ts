@@ -3,9 +3,9 @@ import {
   MSG_CONCAT_TOO_LONG, MSG_DUPLICATE_DECIMAL_POINT, MSG_ERROR_CALLING_FUNCTION, MSG_EXPECTED_EXPONENT_DIGIT,
   MSG_ILLEGAL_BARE_CHAR, MSG_INVALID_FUNCTION, MSG_INVALID_HEX_ESCAPE, MSG_INVALID_OPERATOR_ARGS,
   MSG_INVALID_UNICODE_ESCAPE, MSG_MISMATCHED_OPERATOR, MSG_TOO_MANY_TOKENS, MSG_UNEXPECTED_OPERATOR, MSG_UNTERMINATED_STRING,
-} from '../../src/engine/errors.js';
-import { MAX_STRING_LENGTH } from '../../src/engine/eval/evaluate.js';
-import { MAX_TOKENS } from '../../src/engine/eval/tokenizer.js';
+} from '../../src/errors.js';
+import { MAX_STRING_LENGTH } from '../../src/eval/evaluate.js';
+import { MAX_TOKENS } from '../../src/eval/tokenizer.js';
 import { messages, out, run } from './helpers.js';
 
 describe('.eval values', () => {

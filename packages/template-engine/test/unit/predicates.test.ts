@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
-import { MSG_UNITS_METRIC_NOT_IMPLEMENTED } from '../../src/engine/errors.js';
-import { PREDICATES, THEME_PREDICATES } from '../../src/engine/predicates/index.js';
+import { MSG_UNITS_METRIC_NOT_IMPLEMENTED } from '../../src/errors.js';
+import { PREDICATES, THEME_PREDICATES } from '../../src/predicates/index.js';
 import { out, run } from './helpers.js';
 
 /** 'Y' when the predicate holds with `node` as the current value, 'N' otherwise. */
