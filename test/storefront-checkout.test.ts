@@ -131,10 +131,27 @@ describe('cart and checkout', () => {
       await page.getByRole('heading', { name: 'Thank you for your order!' }).waitFor();
       await expect(page.locator('.order-number').textContent()).resolves.toMatch(/^Order #\d+$/);
       await expect(page.locator('.sc-order [data-total="grand"]').textContent()).resolves.toBe('$130.40');
+      // The chosen options stay on the line after the cart (in the cart's order of them: the
+      // database keeps a variant's options by name length, as the cart page lists them).
+      const line = 'Waxed Canvas Market Tote (Size: Medium, Colour: Olive) × 2 — $68.00';
+      await expect(page.locator('.order-items li').allTextContents()).resolves.toEqual([line]);
       await shot(page, SUITE, '04-order-confirmed');
+      const orderNumber = Number((await page.locator('.order-number').textContent())?.replace('Order #', ''));
       await page.getByRole('link', { name: 'Check this order’s status later' }).click();
       await page.getByRole('heading', { name: 'Order status' }).first().waitFor();
       await expect(page.locator('.order-state strong').textContent()).resolves.toBe('paid');
+      await expect(page.locator('.order-items li').allTextContents()).resolves.toEqual([line]);
+
+      // The receipt in the local mailbox, the admin's order list and the CSV name them too.
+      let receipt = '';
+      await eventually(async () => {
+        const box = await owner.call<{ items: Array<{ subject: string; text: string }> }>('GET', '/api/commerce/store/mailbox?kind=order.receipt');
+        receipt = box.items.find((m) => m.subject.endsWith(`order #${orderNumber}`))?.text ?? '';
+        return receipt !== '';
+      }, 20_000);
+      expect(receipt).toMatch(/Waxed Canvas Market Tote \(Size: Medium, Colour: Olive\) × 2\s+\$136\.00/);
+      const orders = await owner.call<{ orders: Array<{ orderNumber: number; items: Array<{ options?: Record<string, string> }> }> }>('GET', '/api/commerce/store/orders');
+      expect(orders.orders.find((o) => o.orderNumber === orderNumber)?.items.map((i) => i.options)).toEqual([{ Size: 'Medium', Colour: 'Olive' }]);
 
       // The cart is new and empty after the order.
       await page.goto('/cart');
