@@ -241,6 +241,64 @@ describe('cart and checkout', () => {
   }, 30_000);
 });
 
+describe('the cart and checkout pages stay still and ask no other host', () => {
+  /** The page's layout shifts so far (not those right after input), summed as CLS sums a session. */
+  const shifts = (page: Page) =>
+    page.evaluate(
+      () =>
+        new Promise<number>((resolve) => {
+          let total = 0;
+          new PerformanceObserver((list) => {
+            for (const entry of list.getEntries() as Array<PerformanceEntry & { value: number; hadRecentInput: boolean }>) if (!entry.hadRecentInput) total += entry.value;
+          }).observe({ type: 'layout-shift', buffered: true });
+          setTimeout(() => resolve(total), 1500);
+        }),
+    );
+
+  for (const mobile of [false, true]) {
+    it(`${mobile ? 'phone' : 'desktop'}: no request leaves the site in test mode, no console error, and no Stripe code before a Stripe payment step`, async () => {
+      const { context, page } = await visitor(harness, { mobile });
+      const outside: string[] = [];
+      const errors: string[] = [];
+      const scripts: string[] = [];
+      page.on('request', (request: Request) => {
+        const url = new URL(request.url());
+        if (url.hostname !== '127.0.0.1' && url.hostname !== 'localhost') outside.push(request.url());
+        if (request.resourceType() === 'script') scripts.push(url.pathname);
+      });
+      page.on('console', (message) => {
+        if (message.type() === 'error') errors.push(message.text());
+      });
+      try {
+        // An empty cart and an empty checkout.
+        await page.goto('/cart');
+        await page.locator('.cart-empty-message').waitFor();
+        await page.goto('/cart?view=checkout');
+        await page.locator('.cart-empty-message').waitFor();
+        await addFromProductPage(page, TOTE, { Colour: 'Olive', Size: 'Medium' });
+        await page.goto('/cart');
+        await page.locator('.cart-entry').waitFor();
+        const cartShift = await shifts(page);
+        await page.goto('/cart?view=checkout');
+        await page.getByRole('button', { name: 'Place order' }).waitFor();
+        const checkoutShift = await shifts(page);
+        await fillCheckout(page, '4242 4242 4242 4242');
+        await page.getByRole('button', { name: 'Place order' }).click();
+        await page.getByRole('heading', { name: 'Thank you for your order!' }).waitFor();
+        // The demo's product pictures are on the internet (abort() in the kit); nothing else may be.
+        expect(outside.filter((u) => !/^https:\/\/images\.unsplash\.com\//.test(u))).toEqual([]);
+        expect(outside.filter((u) => u.includes('stripe'))).toEqual([]);
+        expect(scripts.filter((s) => /StripePayment|stripe/i.test(s))).toEqual([]);
+        expect(errors.filter((e) => !e.includes('net::ERR_FAILED'))).toEqual([]);
+        // Figures in the report: the cumulative layout shift of each page.
+        console.log(`CLS ${mobile ? 'phone' : 'desktop'}: cart ${cartShift.toFixed(3)}, checkout ${checkoutShift.toFixed(3)}`);
+      } finally {
+        await context.close();
+      }
+    }, 60_000);
+  }
+});
+
 describe('forms, newsletter and site users', () => {
   it('checks a form with every visitor field type here and on the server, then shows its submission text', async () => {
     const form = await owner.call<{ id: string }>('POST', '/api/rest/forms/definitions', {
