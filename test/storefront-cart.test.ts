@@ -161,7 +161,7 @@ describe('the cart page', () => {
       await expect(page.locator('.sc-cart [data-total="grand"]').textContent()).resolves.toBe('$27.00');
       const pill = page.locator('.sc-cart .sc-installment-pill');
       await expect(pill.locator('.installment-text').textContent()).resolves.toBe('or 4 interest-free payments of $6.75 with Afterpay');
-      await pill.getByRole('button', { name: 'About Afterpay' }).click();
+      await pill.getByRole('button', { name: 'Learn more about Afterpay' }).click();
       const modal = page.getByRole('dialog', { name: 'Afterpay' });
       await modal.waitFor();
       await page.keyboard.press('Escape');

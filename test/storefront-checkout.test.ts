@@ -131,10 +131,27 @@ describe('cart and checkout', () => {
       await page.getByRole('heading', { name: 'Thank you for your order!' }).waitFor();
       await expect(page.locator('.order-number').textContent()).resolves.toMatch(/^Order #\d+$/);
       await expect(page.locator('.sc-order [data-total="grand"]').textContent()).resolves.toBe('$130.40');
+      // The chosen options stay on the line after the cart (in the cart's order of them: the
+      // database keeps a variant's options by name length, as the cart page lists them).
+      const line = 'Waxed Canvas Market Tote (Size: Medium, Colour: Olive) × 2 — $68.00';
+      await expect(page.locator('.order-items li').allTextContents()).resolves.toEqual([line]);
       await shot(page, SUITE, '04-order-confirmed');
+      const orderNumber = Number((await page.locator('.order-number').textContent())?.replace('Order #', ''));
       await page.getByRole('link', { name: 'Check this order’s status later' }).click();
       await page.getByRole('heading', { name: 'Order status' }).first().waitFor();
       await expect(page.locator('.order-state strong').textContent()).resolves.toBe('paid');
+      await expect(page.locator('.order-items li').allTextContents()).resolves.toEqual([line]);
+
+      // The receipt in the local mailbox, the admin's order list and the CSV name them too.
+      let receipt = '';
+      await eventually(async () => {
+        const box = await owner.call<{ items: Array<{ subject: string; text: string }> }>('GET', '/api/commerce/store/mailbox?kind=order.receipt');
+        receipt = box.items.find((m) => m.subject.endsWith(`order #${orderNumber}`))?.text ?? '';
+        return receipt !== '';
+      }, 20_000);
+      expect(receipt).toMatch(/Waxed Canvas Market Tote \(Size: Medium, Colour: Olive\) × 2\s+\$136\.00/);
+      const orders = await owner.call<{ orders: Array<{ orderNumber: number; items: Array<{ options?: Record<string, string> }> }> }>('GET', '/api/commerce/store/orders');
+      expect(orders.orders.find((o) => o.orderNumber === orderNumber)?.items.map((i) => i.options)).toEqual([{ Size: 'Medium', Colour: 'Olive' }]);
 
       // The cart is new and empty after the order.
       await page.goto('/cart');
@@ -222,6 +239,82 @@ describe('cart and checkout', () => {
       await context.close();
     }
   }, 30_000);
+});
+
+describe('the cart and checkout pages stay still and ask no other host', () => {
+  /** The page's layout shifts so far (not those right after input), summed as CLS sums them, and what moved. */
+  const shifts = (page: Page) =>
+    page.evaluate(
+      () =>
+        new Promise<{ total: number; moved: string[] }>((resolve) => {
+          let total = 0;
+          const moved: string[] = [];
+          type Shift = PerformanceEntry & { value: number; hadRecentInput: boolean; sources: Array<{ node: Node | null }> };
+          new PerformanceObserver((list) => {
+            for (const entry of list.getEntries() as Shift[]) {
+              if (entry.hadRecentInput) continue;
+              total += entry.value;
+              for (const source of entry.sources) {
+                const node = source.node as Element | null;
+                moved.push(`${entry.value.toFixed(3)} ${node?.nodeName ?? '?'}.${typeof node?.className === 'string' ? node.className : ''}`);
+              }
+            }
+          }).observe({ type: 'layout-shift', buffered: true });
+          setTimeout(() => resolve({ total, moved }), 1500);
+        }),
+    );
+
+  for (const mobile of [false, true]) {
+    it(`${mobile ? 'phone' : 'desktop'}: no request leaves the site in test mode, no console error, no Stripe code before a Stripe payment step; CLS ≤ 0.05 on the cart, checkout, home, shop, product and post`, async () => {
+      const { context, page } = await visitor(harness, { mobile });
+      const outside: string[] = [];
+      const errors: string[] = [];
+      const scripts: string[] = [];
+      page.on('request', (request: Request) => {
+        const url = new URL(request.url());
+        if (url.hostname !== '127.0.0.1' && url.hostname !== 'localhost') outside.push(request.url());
+        if (request.resourceType() === 'script') scripts.push(url.pathname);
+      });
+      page.on('console', (message) => {
+        if (message.type() === 'error') errors.push(message.text());
+      });
+      try {
+        // An empty cart and an empty checkout.
+        await page.goto('/cart');
+        await page.locator('.cart-empty-message').waitFor();
+        await page.goto('/cart?view=checkout');
+        await page.locator('.cart-empty-message').waitFor();
+        await addFromProductPage(page, TOTE, { Colour: 'Olive', Size: 'Medium' });
+        await page.goto('/cart');
+        await page.locator('.cart-entry').waitFor();
+        const cartShift = await shifts(page);
+        await page.goto('/cart?view=checkout');
+        await page.getByRole('button', { name: 'Place order' }).waitFor();
+        const checkoutShift = await shifts(page);
+        // The cart and the checkout lay out in the space the page keeps for them (CLS ≤ 0.05).
+        expect({ cart: cartShift.total <= 0.05 ? 'still' : cartShift.moved, checkout: checkoutShift.total <= 0.05 ? 'still' : checkoutShift.moved }).toEqual({ cart: 'still', checkout: 'still' });
+        // And the other visitor pages, with an item in the cart (the header's indicator fills in).
+        for (const path of ['/', '/shop', TOTE, '/journal/why-we-wax-our-canvas-by-hand']) {
+          await page.goto(path);
+          await page.locator('.cart-link[data-initialized]').waitFor();
+          const shift = await shifts(page);
+          expect({ path, moved: shift.total <= 0.05 ? 'still' : shift.moved }).toEqual({ path, moved: 'still' });
+        }
+        await page.goto('/cart?view=checkout');
+        await page.getByRole('button', { name: 'Place order' }).waitFor();
+        await fillCheckout(page, '4242 4242 4242 4242');
+        await page.getByRole('button', { name: 'Place order' }).click();
+        await page.getByRole('heading', { name: 'Thank you for your order!' }).waitFor();
+        // The demo's product pictures are on the internet (abort() in the kit); nothing else may be.
+        expect(outside.filter((u) => !/^https:\/\/images\.unsplash\.com\//.test(u))).toEqual([]);
+        expect(outside.filter((u) => u.includes('stripe'))).toEqual([]);
+        expect(scripts.filter((s) => /StripePayment|stripe/i.test(s))).toEqual([]);
+        expect(errors.filter((e) => !e.includes('net::ERR_FAILED'))).toEqual([]);
+      } finally {
+        await context.close();
+      }
+    }, 60_000);
+  }
 });
 
 describe('forms, newsletter and site users', () => {

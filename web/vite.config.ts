@@ -109,9 +109,12 @@ const ISLAND_ENTRIES = {
 /** The admin build's manifest, merged into the islands' one at the end. */
 const ADMIN_MANIFEST = 'admin-manifest.json';
 
-/** The modules a product page runs at once (the rest are loaded by the islands when needed). */
+/**
+ * The modules a product page runs at once (the rest are loaded by the islands when needed; the
+ * variant's picture, price and badge, product/variant-display, with the shopper's first choice).
+ */
 const PRODUCT_PAGE_MODULES =
-  /rolldown[:/\\]runtime|[\\/](web[\\/]src[\\/]storefront[\\/](boot|lib[\\/](dom|http|cart-store|events|hooks|render|paths)|product[\\/](ProductForm|rules|button-machine|variant-display|mount)|pill[\\/]|installments[\\/](installments|InstallmentPill|mount)|restock[\\/]mount|reviews[\\/]mount|tracking[\\/](start|census|error-reporter|performance))|packages[\\/]contracts[\\/]src[\\/](messages|money-format|currencies|enums|analytics)\.ts$)/;
+  /rolldown[:/\\]runtime|[\\/](web[\\/]src[\\/]storefront[\\/](boot|lib[\\/](dom|http|cart-store|events|hooks|render|paths)|product[\\/](ProductForm|rules|button-machine|mount)|pill[\\/]|installments[\\/](installments|InstallmentPill|mount)|restock[\\/]mount|reviews[\\/]mount|tracking[\\/](start|census|error-reporter|performance))|packages[\\/]contracts[\\/]src[\\/](messages|money-format|currencies|enums|analytics)\.ts$)/;
 
 export default defineConfig({
   plugins: [react(), pureContracts(), tinyPreload(), squeezeProductPage()],

@@ -256,6 +256,8 @@ export const OrderItem = z.object({
   quantity: z.number().int(),
   unitPrice: Money,
   additionalFields: z.string().nullable(),
+  /** The variant's option values when it was bought (option name to value); absent on older orders and single-variant products. */
+  options: z.record(z.string(), z.string()).optional(),
 });
 export type OrderItem = z.infer<typeof OrderItem>;
 

@@ -10,6 +10,7 @@ export * from './events.js';
 export * from './cart.js';
 export * from './commerce.js';
 export * from './commerce-events.js';
+export * from './order-lines.js';
 export * from './money-format.js';
 export * from './demo.js';
 export * from './content.js';

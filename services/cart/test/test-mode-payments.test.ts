@@ -6,8 +6,8 @@ import { randomUUID } from 'node:crypto';
 import { listMailbox, type MailTables } from '@sc/platform';
 import { mode, testConfig } from '@sc/platform/test-kit';
 import { sql, type Kysely } from 'kysely';
-import type { CheckoutResponse } from '@sc/contracts';
-import { APP_START_TIMEOUT_MS, CARD, DECLINED_CARD, FAILING_CARD, setup, SIGNING_KEY, type Kit } from './kit.js';
+import type { CheckoutResponse, Order } from '@sc/contracts';
+import { ADMIN, APP_START_TIMEOUT_MS, CARD, DECLINED_CARD, FAILING_CARD, setup, SIGNING_KEY, type Kit } from './kit.js';
 
 const ADDRESS = { name: 'Ada Buyer', line1: '1 Fore St', city: 'Portland', region: 'ME', postalCode: '04101', country: 'US' };
 
@@ -71,6 +71,38 @@ describe(`test-mode payments (${mode.database})`, () => {
     expect(box.items[0]).toMatchObject({ to: 'buyer@example.com', subject: `Your receipt from Our shop: order #${order.orderNumber}` });
     expect(box.items[0]!.text).toContain('(Test mode: no money moved.)');
     expect(box.items[0]!.text).toMatch(/Total\s+\$25\.00/);
+  }, 60_000);
+
+  it('the chosen options of each line are on the order, the receipt and shipping mails, the admin list and the CSV', async () => {
+    const site = kit.newSite();
+    const apron = await kit.product(site, {
+      title: 'Linen Apron',
+      optionOrdering: ['Size'],
+      variants: [
+        { sku: 'APRON-S', price: 3000, qty: 5, attributes: { Size: 'S' } },
+        { sku: 'APRON-M', price: 3200, qty: 5, attributes: { Size: 'M' } },
+      ],
+    });
+    const cart = await kit.cartWith(site, [{ itemId: apron.productId, sku: 'APRON-M' }]);
+    const response = await checkout(site, cart, CARD);
+    expect(response.statusCode).toBe(201);
+    const { order } = response.json<CheckoutResponse>();
+    expect(order.items).toEqual([expect.objectContaining({ sku: 'APRON-M', productName: 'Linen Apron', options: { Size: 'M' }, unitPrice: { value: '3200', currency: 'USD' } })]);
+
+    const shipped = await kit.call('PUT', `/api/commerce/store/orders/${order.id}/status`, { websiteId: site, roles: ADMIN }, { status: 'fulfilled', carrier: 'USPS', trackingNumber: '9400 1' });
+    expect(shipped.statusCode).toBe(200);
+    await kit.parts.mail.deliverBatch();
+    const mails = await listMailbox(kit.ctx.db as unknown as Kysely<MailTables>, site, { limit: 10 });
+    const text = (kind: string) => mails.items.find((m) => m.kind === kind)?.text ?? '';
+    expect(text('order.receipt')).toMatch(/Linen Apron \(Size: M\) × 1\s+\$32\.00/);
+    expect(text('order.shipped')).toMatch(/Linen Apron \(Size: M\)\s+× 1/);
+
+    const list = await kit.call('GET', '/api/commerce/store/orders', { websiteId: site, roles: ADMIN });
+    expect(list.json<{ orders: Order[] }>().orders[0]?.items[0]?.options).toEqual({ Size: 'M' });
+    const csv = await kit.call('GET', '/api/commerce/store/exports/orders.csv', { websiteId: site, roles: ADMIN });
+    const [header, row] = csv.body.trim().split('\r\n').map((line) => line.split(','));
+    expect(row?.[header!.indexOf('Options')]).toBe('Size: M');
+    expect(row?.[header!.indexOf('Product')]).toBe('Linen Apron');
   }, 60_000);
 
   it('the payments config says test mode', async () => {

@@ -298,6 +298,12 @@ describe('site pages', () => {
       expect(policyOf(again)).toBe(policyOf(first));
       expect(gunzipSync(again.rawPayload).toString('utf8')).toContain(`nonce="${nonce}"`);
       expect(policyOf(await page(withScripts, '/journal'))).not.toContain(nonce);
+      // Stripe's hosts on the cart page (its checkout's card step) only.
+      expect(policyOf(first)).not.toContain('stripe');
+      const cart = policyOf(await page(withScripts, '/cart?view=checkout'));
+      expect(cart).toMatch(/script-src 'self' https:\/\/js\.stripe\.com https:\/\/\*\.js\.stripe\.com 'nonce-[A-Za-z0-9+/=]+'/);
+      expect(cart).toContain('connect-src \'self\' https://api.stripe.com');
+      expect(cart).toContain('frame-src https://www.youtube-nocookie.com https://player.vimeo.com https://js.stripe.com https://*.js.stripe.com https://hooks.stripe.com');
       // Other answers get the headers too, without a nonce.
       const json = await page(withScripts, '/shop?format=json');
       expect(json.headers['x-content-type-options']).toBe('nosniff');

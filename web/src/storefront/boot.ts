@@ -85,8 +85,8 @@ function followCartIndicator(): void {
     const code = siteContext()?.currency ?? 'USD';
     const text = pillText(quantity);
     indicator.hidden = quantity === 0;
-    indicator.textContent = quantity === 0 ? '' : `${text.count} · ${formatMinorUnits(cart?.subtotalCents ?? 0, isCurrencyCode(code) ? code : 'USD')}`;
-    link.setAttribute('aria-label', quantity === 0 ? 'Cart' : text.label);
+    indicator.textContent = quantity === 0 ? '' : `${text.count} ${text.noun} · ${formatMinorUnits(cart?.subtotalCents ?? 0, isCurrencyCode(code) ? code : 'USD')}`;
+    // WCAG 2.5.3: the link's name is its visible text ('Cart 1 item · $68.00'), so nothing is set over it.
   };
   cartStore.subscribe(update);
   update();

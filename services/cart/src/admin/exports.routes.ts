@@ -3,7 +3,7 @@
 // indexed key, 1,000 rows a query), so a 100,000-order export holds one page in memory at a time
 // (bench/cart/export.ts measures it). Cells are written by csv-stringify; formula-looking text is
 // neutralised (packages/platform csv.ts). A date range and status filter narrow the orders.
-import { fromMinorUnits, isCurrencyCode, OrderStatus, Permission, type Address, type OrderItem } from '@sc/contracts';
+import { fromMinorUnits, isCurrencyCode, lineDetails, OrderStatus, Permission, type Address, type OrderItem } from '@sc/contracts';
 import { keysetPages, ownerRoute, sendCsv, websiteIdOf, type CsvCell, type ZodApp } from '@sc/platform';
 import { z } from 'zod';
 import type { CartModule } from '../module.js';
@@ -24,7 +24,7 @@ export const ORDER_COLUMNS = [
   'Order number', 'Order id', 'Placed at', 'Kind', 'Status', 'Test mode', 'Email',
   'Ship to', 'Address line 1', 'Address line 2', 'City', 'Region', 'Postal code', 'Country',
   'Currency', 'Subtotal', 'Discount', 'Shipping', 'Tax', 'Gift card', 'Total', 'Refunded',
-  'Line', 'SKU', 'Product', 'Quantity', 'Unit price', 'Line total',
+  'Line', 'SKU', 'Product', 'Quantity', 'Unit price', 'Line total', 'Options',
 ];
 
 export const INVENTORY_COLUMNS = ['Product id', 'Product', 'Variant id', 'SKU', 'Unlimited', 'In stock'];
@@ -48,10 +48,10 @@ export function exportRoutes(app: ZodApp, parts: Pick<CartModule, 'admin'>): voi
           address?.name, address?.line1, address?.line2, address?.city, address?.region, address?.postalCode, address?.country,
           c, amount(o.subtotal_cents, c), amount(o.discount_cents, c), amount(o.shipping_cents, c), amount(o.tax_cents, c), amount(o.gift_card_cents, c), amount(o.grand_total_cents, c), amount(o.refunded_cents, c),
         ];
-        if (items.length === 0) yield [...order, null, null, null, null, null, null];
+        if (items.length === 0) yield [...order, null, null, null, null, null, null, null];
         for (const [index, item] of items.entries()) {
           const unit = Number(item.unitPrice.value);
-          yield [...order, index + 1, item.sku, item.productName, item.quantity, amount(unit, c), amount(unit * item.quantity, c)];
+          yield [...order, index + 1, item.sku, item.productName, item.quantity, amount(unit, c), amount(unit * item.quantity, c), lineDetails(item) || null];
         }
       }
     }

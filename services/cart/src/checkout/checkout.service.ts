@@ -507,6 +507,7 @@ export class CheckoutService {
         quantity: l.entry.quantity,
         unitPrice: money(l.unitPriceCents, loaded.currency),
         additionalFields: l.entry.additional_fields === '' ? null : l.entry.additional_fields,
+        ...(Object.keys(l.variant.attributes).length > 0 ? { options: l.variant.attributes } : {}),
       }));
       const t = loaded.totals;
       const order = await insertOrder(trx, {

@@ -1,7 +1,7 @@
 // The shop's mail about orders: the receipt when an order is paid and the notice of a refund,
 // enqueued in the transaction that changes the order (so each exists exactly when its change
 // commits, and its idempotency key makes a second enqueue a no-op), delivered by the mail relay.
-import { formatMinorUnits, type Address, type CurrencyCode, type OrderItem } from '@sc/contracts';
+import { formatMinorUnits, lineTitle, type Address, type CurrencyCode, type OrderItem } from '@sc/contracts';
 import { enqueueMail, renderMail, type MailBlock, type MailBrand, type RenderedMail } from '@sc/platform';
 import type { Kysely, Transaction } from 'kysely';
 import type { CartDB } from '../tables.js';
@@ -38,7 +38,7 @@ export function receiptMail(site: SiteOfMail, order: OrderRow, giftCardsIssued: 
   const items = order.items as OrderItem[];
   const number = Number(order.order_number);
   const lines = items.map((i) => ({
-    label: `${i.productName}${i.additionalFields ? ` (${optionsOf(i.additionalFields)})` : ''} × ${i.quantity}`,
+    label: `${lineTitle(i)} × ${i.quantity}`,
     value: money(Number(i.unitPrice.value) * i.quantity, c),
   }));
   const totals = [
@@ -92,22 +92,6 @@ export function refundMail(site: SiteOfMail, order: OrderRow, refund: Pick<Refun
   });
 }
 
-/** The buyer's choices of an order line (its additional-fields answers), kept short. */
-function optionsOf(fields: string): string {
-  try {
-    const parsed = JSON.parse(fields) as unknown;
-    if (parsed && typeof parsed === 'object') {
-      return Object.values(parsed as Record<string, unknown>)
-        .filter((v) => typeof v === 'string' || typeof v === 'number')
-        .join(', ')
-        .slice(0, 200);
-    }
-  } catch {
-    // Not JSON: shown as it is.
-  }
-  return fields.slice(0, 200);
-}
-
 /** Enqueues the receipt of an order that just became paid (once per order, whoever calls). */
 export async function enqueueReceipt(trx: Transaction<CartDB>, order: OrderRow, giftCardsIssued: Array<{ code: string; cents: number }>): Promise<void> {
   const mail = receiptMail(await siteOfMail(trx, order.website_id), order, giftCardsIssued);
@@ -126,7 +110,7 @@ export function shippingMail(site: SiteOfMail, order: OrderRow, carrier: string 
   const items = order.items as OrderItem[];
   const blocks: MailBlock[] = [
     { kind: 'paragraph', text: `Good news: order #${number} is on its way.` },
-    { kind: 'table', rows: items.map((i) => ({ label: i.productName, value: `× ${i.quantity}` })) },
+    { kind: 'table', rows: items.map((i) => ({ label: lineTitle(i), value: `× ${i.quantity}` })) },
   ];
   if (carrier || trackingNumber) {
     blocks.push({ kind: 'table', rows: [...(carrier ? [{ label: 'Carrier', value: carrier }] : []), ...(trackingNumber ? [{ label: 'Tracking number', value: trackingNumber }] : [])] });

@@ -8,7 +8,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Theme } from '../theme/theme.js';
 import { applyQuery, cookieValue, hasExperimentParams, overridesCookie, overridesFromCookie, type Overrides } from '../domain/experiments.js';
 import type { ReadyPage } from './page-cache.js';
-import { pagePolicy } from './security-headers.js';
+import { PAYMENT_PAGE_PATH, pagePolicy } from './security-headers.js';
 import { normalisePath, searchPageNumber, type PageQuery, type PageVisitor } from './page.service.js';
 import { HTML, type StorefrontService } from './storefront.service.js';
 
@@ -61,7 +61,7 @@ export function visitorOf(request: FastifyRequest): { forward: Record<string, st
   return { forward, key: `${identity.kind}:${identity.ownerId ?? identity.apiKeyId ?? ''}:${identity.siteUserId ?? ''}` };
 }
 
-function send(request: FastifyRequest, reply: FastifyReply, page: ReadyPage, hit: boolean, personal = false): FastifyReply {
+function send(request: FastifyRequest, reply: FastifyReply, page: ReadyPage, hit: boolean, personal = false, payments = false): FastifyReply {
   const gzip = page.gzipBytes !== undefined && /\bgzip\b/.test(request.headers['accept-encoding'] ?? '');
   // Each encoding is its own representation, with its own validator.
   const etag = gzip ? `${page.etag.slice(0, -1)}-gz"` : page.etag;
@@ -73,7 +73,7 @@ function send(request: FastifyRequest, reply: FastifyReply, page: ReadyPage, hit
     .header('cache-control', page.status >= 500 ? 'no-store' : personal ? PRIVATE_REVALIDATE : REVALIDATE)
     .header('x-render-cache', hit ? 'hit' : 'miss');
   // Helmet set every response's headers; a page's policy also names the nonce of its scripts.
-  if (page.contentType === HTML && page.nonce) pagePolicy(reply, page.nonce);
+  if (page.contentType === HTML && page.nonce) pagePolicy(reply, page.nonce, payments);
   if (page.status < 300 && notModified(request, etag)) return reply.code(304).send();
   if (gzip) return reply.header('content-encoding', 'gzip').send(page.gzipBytes);
   return reply.send(page.bodyBytes);
@@ -105,6 +105,6 @@ export function pageRoutes(app: ZodApp, storefront: StorefrontService, theme: Th
     const flags = cookieValue(overrides);
     const visitor: PageVisitor = { forward: who.forward, overrides };
     const { page, hit } = await storefront.page(websiteId, { path, query, json, visitor, visitorKey: who.key, flags });
-    return send(request, reply, page, hit, who.key !== '' || flags !== '');
+    return send(request, reply, page, hit, who.key !== '' || flags !== '', path === PAYMENT_PAGE_PATH);
   });
 }

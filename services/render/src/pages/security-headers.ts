@@ -68,7 +68,24 @@ export function policyText(directives: Directives): string {
 // tenth of a cached page's CPU (issue 24).
 const [BEFORE_NONCE = '', AFTER_NONCE = ''] = policyText({ ...DIRECTIVES, scriptSrc: ["'self'", "'nonce-\u0000'"] }).split('\u0000');
 
-/** Sets the page's policy, which lets the scripts carrying its nonce run. */
-export function pagePolicy(reply: FastifyReply, nonce: string): void {
-  reply.header('content-security-policy', BEFORE_NONCE + nonce + AFTER_NONCE);
+/**
+ * The cart page's additions (its checkout's card step runs Stripe's Payment Element): Stripe.js
+ * from js.stripe.com, its frames (the card fields, 3-D Secure) and its API, as Stripe's own
+ * policy guide lists them. No other page names Stripe.
+ */
+export const PAYMENT_DIRECTIVES: Directives = {
+  ...DIRECTIVES,
+  scriptSrc: ["'self'", 'https://js.stripe.com', 'https://*.js.stripe.com'],
+  connectSrc: ["'self'", 'https://api.stripe.com'],
+  frameSrc: [...(DIRECTIVES.frameSrc ?? []), 'https://js.stripe.com', 'https://*.js.stripe.com', 'https://hooks.stripe.com'],
+};
+
+/** The path of the page that takes payments (the cart, its checkout and payment step). */
+export const PAYMENT_PAGE_PATH = '/cart';
+
+const [PAY_BEFORE_NONCE = '', PAY_AFTER_NONCE = ''] = policyText({ ...PAYMENT_DIRECTIVES, scriptSrc: [...(PAYMENT_DIRECTIVES.scriptSrc ?? []), "'nonce-\u0000'"] }).split('\u0000');
+
+/** Sets the page's policy, which lets the scripts carrying its nonce run (and, on the payment page, Stripe's). */
+export function pagePolicy(reply: FastifyReply, nonce: string, payments = false): void {
+  reply.header('content-security-policy', payments ? PAY_BEFORE_NONCE + nonce + PAY_AFTER_NONCE : BEFORE_NONCE + nonce + AFTER_NONCE);
 }

@@ -3,7 +3,7 @@
 // restock of its items and a reason. A refund carries an Idempotency-Key so a retried click
 // never refunds twice.
 import { useState } from 'react';
-import { Permission, type Order } from '@sc/contracts';
+import { lineDetails, Permission, type Order } from '@sc/contracts';
 import { api, apiWith, newIdempotencyKey, useAction, useApi } from '../data.js';
 import { decimalOf, parseAmount, showMoney } from '../money.js';
 import { Link } from '../router.js';
@@ -71,7 +71,10 @@ function OrderDetail({ order, onChanged }: { order: Order; onChanged: (order: Or
         <tbody>
           {order.items.map((item) => (
             <tr key={`${item.itemId}-${item.variantId}`}>
-              <td>{item.productName}</td>
+              <td>
+                {item.productName}
+                {lineDetails(item) ? <div className="hint">{lineDetails(item)}</div> : null}
+              </td>
               <td>{item.sku}</td>
               <td>{item.quantity}</td>
               <td>{showMoney(item.unitPrice)}</td>

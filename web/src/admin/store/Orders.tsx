@@ -1,6 +1,6 @@
 // Orders: the list, newest first, with filters (status, kind, text).
 import { useState } from 'react';
-import type { Order } from '@sc/contracts';
+import { lineTitle, type Order } from '@sc/contracts';
 import { useApi } from '../data.js';
 import { showMoney } from '../money.js';
 import { Link, useLocation } from '../router.js';
@@ -90,7 +90,7 @@ function OrderTable({ orders }: { orders: Order[] }) {
             </td>
             <td>{when(order.createdAt)}</td>
             <td>{order.email}</td>
-            <td>{order.items.map((i) => `${i.quantity} × ${i.productName}`).join(', ')}</td>
+            <td>{order.items.map((i) => `${i.quantity} × ${lineTitle(i)}`).join(', ')}</td>
             <td>{showMoney(order.grandTotal)}</td>
             <td>{order.status}</td>
           </tr>

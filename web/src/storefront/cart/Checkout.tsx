@@ -3,7 +3,7 @@
 // config says so) the order is placed first and the card entered in Stripe's Payment Element;
 // in test mode (the demo's default, labelled so) the test cards are typed here. The order is
 // placed once per attempt (an Idempotency-Key per submission), then the confirmation.
-import { useEffect, useId, useState, type FormEvent, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useId, useState, type FormEvent, type ReactNode } from 'react';
 import { CartMessages, type CartPageData, type CheckoutResponse, type PaymentsConfig, type PaymentStep } from '@sc/contracts';
 import { cartStore } from '../lib/cart-store.js';
 import { siteContext } from '../lib/dom.js';
@@ -17,11 +17,14 @@ import { AddressLookup } from './AddressLookup.js';
 import { filledFrom, type AddressFields } from './address-lookup.js';
 import { minimumSubtotalMessage } from './cart-rules.js';
 import { Totals } from './CartTotals.js';
-import { StripePayment } from './StripePayment.js';
 import { apiPath } from '../../api/client.js';
 
 let paymentsConfig: Promise<PaymentsConfig> | undefined;
 /** How this shop takes payments (asked once per page). */
+// Stripe's code (and Stripe.js from Stripe's host) loads at the payment step only: the cart, an
+// empty checkout and test mode never ask Stripe for anything.
+const StripePayment = lazy(() => import('./StripePayment.js').then((m) => ({ default: m.StripePayment })));
+
 const paymentsOf = (): Promise<PaymentsConfig> => (paymentsConfig ??= call<PaymentsConfig>('GET', apiPath('/commerce/payments/config')));
 
 function Field({ label, children }: { label: string; children: (id: string) => ReactNode }) {
@@ -67,7 +70,9 @@ export function Checkout({ data, cartToken }: { data: CartPageData; cartToken: s
     return (
       <div className="sc-checkout checkout-pay">
         {payments.testMode && <p className="test-mode-note">Test mode: Stripe’s test cards only (4242 4242 4242 4242); no real money moves.</p>}
-        <StripePayment payment={step.payment} returnUrl={new URL(step.confirmedUrl, location.href).href} onPaid={paid} />
+        <Suspense fallback={<p aria-busy="true">Loading the card form…</p>}>
+          <StripePayment payment={step.payment} returnUrl={new URL(step.confirmedUrl, location.href).href} onPaid={paid} />
+        </Suspense>
       </div>
     );
   }

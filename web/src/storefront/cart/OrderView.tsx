@@ -1,7 +1,7 @@
 // The order confirmation (right after checkout) and the order status page (a buyer's way back to
 // an order): the order's number, status, items and totals, and any gift card codes it issued.
 import { useEffect, useState } from 'react';
-import { CommerceMessages, type Order, type OrderStatus } from '@sc/contracts';
+import { CommerceMessages, lineTitle, type Order, type OrderStatus } from '@sc/contracts';
 import { apiPath } from '../../api/client.js';
 import { call, failureFrom } from '../lib/http.js';
 import { orderStatusUrl } from './order-paths.js';
@@ -67,7 +67,7 @@ export function OrderView({ orderId, confirmation, receiptToken }: { orderId: st
       <ul className="order-items">
         {order.items.map((item) => (
           <li key={`${item.variantId}-${item.sku}`}>
-            {item.productName} × {item.quantity} — {amount(item.unitPrice)}
+            {lineTitle(item)} × {item.quantity} — {amount(item.unitPrice)}
           </li>
         ))}
       </ul>

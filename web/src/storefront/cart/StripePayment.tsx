@@ -6,7 +6,10 @@
 // Stripe.js is used directly, not through @stripe/react-stripe-js: that wrapper imports React as a
 // CommonJS default (and prop-types), which puts the bundler's CommonJS interop into the runtime
 // chunk and every island that imports React, product pages included (their 80 kB budget).
-import { loadStripe, type Stripe, type StripeElements } from '@stripe/stripe-js';
+// The `pure` entry adds Stripe's script only when loadStripe is called (the main entry adds it as
+// soon as the module is imported).
+import type { Stripe, StripeElements } from '@stripe/stripe-js';
+import { loadStripe } from '@stripe/stripe-js/pure';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { CommerceMessages, type PaymentStep } from '@sc/contracts';
 

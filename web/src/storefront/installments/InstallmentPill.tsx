@@ -1,13 +1,17 @@
 // The installment pill (SPEC 2: physical products, when the store offers installments): the
 // in-range or out-of-range text and the provider's name, and a button that opens the
-// information modal (loaded on first use).
-import { lazy, Suspense, useState } from 'react';
+// information modal (loaded on first use). The amount follows the variant the product form chose
+// (the product's lowest price until then).
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { isCurrencyCode } from '@sc/contracts';
+import { chosenPrice, VARIANT_CHANGE, type VariantChange } from '../lib/events.js';
 import { brandOf, installmentLocale, pillTexts } from './installments.js';
 
 const InstallmentModal = lazy(() => import('./InstallmentModal.js'));
 
 export interface InstallmentPillProps {
+  /** The product whose variant choice the amount follows (none in the cart). */
+  itemId?: string;
   amountCents: number;
   count: number;
   minCents: number;
@@ -16,8 +20,19 @@ export interface InstallmentPillProps {
   country: string;
 }
 
-export function InstallmentPill({ amountCents, count, minCents, maxCents, currency, country }: InstallmentPillProps) {
+export function InstallmentPill({ itemId, amountCents: lowest, count, minCents, maxCents, currency, country }: InstallmentPillProps) {
   const [open, setOpen] = useState(false);
+  const [chosen, setChosen] = useState<number | null>(() => (itemId ? chosenPrice(itemId) : null));
+  useEffect(() => {
+    if (!itemId) return;
+    const onChange = (event: Event) => {
+      const detail = (event as CustomEvent<VariantChange>).detail;
+      if (detail.itemId === itemId) setChosen(detail.priceCents ?? null);
+    };
+    window.addEventListener(VARIANT_CHANGE, onChange);
+    return () => window.removeEventListener(VARIANT_CHANGE, onChange);
+  }, [itemId]);
+  const amountCents = chosen ?? lowest;
   const locale = installmentLocale(country, navigator.language || 'en');
   const brand = locale ? brandOf(locale) : undefined;
   if (!locale || !brand || !isCurrencyCode(currency)) return null;
@@ -33,7 +48,7 @@ export function InstallmentPill({ amountCents, count, minCents, maxCents, curren
           <strong className="installment-brand">{brand}</strong> {texts.text}
         </span>
       )}{' '}
-      <button type="button" className="installment-info" aria-haspopup="dialog" aria-label={`About ${brand}`} onClick={() => setOpen(true)}>
+      <button type="button" className="installment-info" aria-haspopup="dialog" aria-label={`Learn more about ${brand}`} onClick={() => setOpen(true)}>
         Learn more
       </button>
       {open && (

@@ -9,6 +9,7 @@ export function mount(element: HTMLElement): void {
   renderIsland(
     element,
     <InstallmentPill
+      itemId={data.itemId}
       amountCents={Number(data.priceMoney.value)}
       count={data.installmentCount}
       minCents={Number(data.minMoney.value)}

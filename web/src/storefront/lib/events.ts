@@ -7,6 +7,8 @@ export const TRACK = 'sc:track';
 export interface VariantChange {
   itemId: string;
   variantId: string | null;
+  /** What the shopper pays for the chosen variant, in minor units (null with none chosen). */
+  priceCents?: number | null;
 }
 
 export interface TrackEvent {
@@ -16,14 +18,19 @@ export interface TrackEvent {
 }
 
 const lastVariant = new Map<string, string | null>();
+const lastPrice = new Map<string, number | null>();
 
 export function emitVariantChange(detail: VariantChange): void {
   lastVariant.set(detail.itemId, detail.variantId);
+  lastPrice.set(detail.itemId, detail.priceCents ?? null);
   window.dispatchEvent(new CustomEvent<VariantChange>(VARIANT_CHANGE, { detail }));
 }
 
 /** The variant last chosen for an item on this page (an island that loads later starts from it). */
 export const chosenVariant = (itemId: string): string | null => lastVariant.get(itemId) ?? null;
+
+/** The price of the variant last chosen for an item on this page, in minor units (null with none). */
+export const chosenPrice = (itemId: string): number | null => lastPrice.get(itemId) ?? null;
 
 /** Events announced before the tracker started (it starts after load), at most a few. */
 const pending: TrackEvent[] = [];

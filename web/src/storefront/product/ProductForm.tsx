@@ -20,8 +20,21 @@ import { useCart } from '../lib/hooks.js';
 import { call, failureFrom } from '../lib/http.js';
 import { checkoutUrl, giftCardUrl } from '../lib/paths.js';
 import { createButtonMachine, type ButtonState } from './button-machine.js';
-import { alertTitle, chooseVariant, failureMessage, inStock, optionNames, optionValues, parseQuantity, selectedVariant, showsQuantity, showsVariantPicker, type Selection } from './rules.js';
-import { showVariantImage } from './variant-display.js';
+import {
+  alertTitle,
+  chooseVariant,
+  failureMessage,
+  inStock,
+  optionNames,
+  optionValues,
+  paidCents,
+  parseQuantity,
+  selectedVariant,
+  selectionOf,
+  showsQuantity,
+  showsVariantPicker,
+  type Selection,
+} from './rules.js';
 import { apiPath } from '../../api/client.js';
 
 const AdditionalFieldsLightbox = lazy(() => import('../forms/AdditionalFieldsLightbox.js'));
@@ -37,7 +50,8 @@ interface Alert {
 
 export function ProductForm({ data, mount, display }: { data: ProductFormData; mount: HTMLElement; display: VariantDisplay }) {
   const names = useMemo(() => optionNames(data), [data]);
-  const [selection, setSelection] = useState<Selection>({});
+  // A shared address's `?variant=` chooses that variant's options.
+  const [selection, setSelection] = useState<Selection>(() => selectionOf(data, new URLSearchParams(location.search).get('variant')));
   const [quantity, setQuantity] = useState('1');
   const [buttonState, setButtonState] = useState<ButtonState>('idle');
   const [alert, setAlert] = useState<Alert | null>(null);
@@ -48,10 +62,18 @@ export function ProductForm({ data, mount, display }: { data: ProductFormData; m
   useEffect(() => () => machine.dispose(), [machine]);
 
   const variant = selectedVariant(data, selection);
+  // Only a choice among several variants is one to show and remember.
+  const chosen = data.variants.length > 1 ? variant : undefined;
+  // The page's picture, price line and badge change with the first choice: their code loads then
+  // (the product page's script budget), and stays to put the product's own back; so does the
+  // address's `?variant=`.
+  const shown = useRef(false);
   useEffect(() => {
-    showVariantImage(mount, variant);
-    emitVariantChange({ itemId: data.itemId, variantId: variant?.id ?? null });
-  }, [mount, variant, data.itemId]);
+    if ((shown.current ||= Boolean(chosen ?? variant?.mainImage))) {
+      void import('./variant-display.js').then((display) => display.showVariant(mount, variant, chosen, data));
+    }
+    emitVariantChange({ itemId: data.itemId, variantId: variant?.id ?? null, priceCents: chosen ? paidCents(chosen) : null });
+  }, [mount, variant, chosen, data.itemId, data.currency, data.isSubscribable]);
 
   const fail = (message: string) => {
     setAlert({ title: alertTitle(data), message });

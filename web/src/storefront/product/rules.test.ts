@@ -2,7 +2,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { CartMessages, ProductType, type IslandVariant, type ProductFormData } from '@sc/contracts';
 import type { Failure } from '../lib/http.js';
-import { alertTitle, chooseVariant, failureMessage, inStock, optionNames, parseQuantity, showsQuantity, showsVariantPicker, unselectedMessage } from './rules.js';
+import { alertTitle, chooseVariant, failureMessage, inStock, optionNames, paidCents, parseQuantity, selectionOf, showsQuantity, showsVariantPicker, unselectedMessage } from './rules.js';
 
 const money = (value: number) => ({ value: String(value), currency: 'USD' as const });
 const variant = (id: string, attributes: Record<string, string>, qty = 5, unlimited = false): IslandVariant => ({
@@ -114,5 +114,19 @@ describe('SPEC 8 wording', () => {
     expect(alertTitle(product())).toBe('Unable to Add Item');
     expect(alertTitle(product({ expressCheckout: true }))).toBe('Unable to Purchase Item');
     expect(alertTitle(product({ productType: ProductType.GIFT_CARD }))).toBe('Unable to purchase Gift Card');
+  });
+});
+
+describe('the variant a shared address names', () => {
+  it('chooses every option of a known ?variant= id and nothing for an unknown or missing one', () => {
+    expect(selectionOf(product(), 'b')).toEqual({ Colour: 'Navy', Size: 'L', Strap: 'Short' });
+    expect(selectionOf(product(), 'zz')).toEqual({});
+    expect(selectionOf(product(), null)).toEqual({});
+    expect(selectionOf(product(), '')).toEqual({});
+  });
+
+  it('pays the sale price of a variant on sale, else its price', () => {
+    expect(paidCents(variant('a', {}))).toBe(1000);
+    expect(paidCents({ ...variant('a', {}), onSale: true, salePriceMoney: money(750) })).toBe(750);
   });
 });

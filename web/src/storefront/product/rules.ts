@@ -113,3 +113,12 @@ export function alertTitle(data: Pick<ProductFormData, 'productType' | 'expressC
   if (data.productType === ProductType.GIFT_CARD) return CartMessages.unableToPurchaseGiftCardTitle;
   return data.expressCheckout ? CartMessages.unableToPurchaseItemTitle : CartMessages.unableToAddItemTitle;
 }
+
+/** The selection a shared `?variant={id}` names (every option of that variant), or none for an unknown id. */
+export function selectionOf(data: Pick<ProductFormData, 'variants'>, variantId: string | null): Selection {
+  const variant = variantId ? data.variants.find((v) => v.id === variantId) : undefined;
+  return variant ? { ...variant.attributes } : {};
+}
+
+/** What the shopper pays for a variant, in minor units: its sale price when on sale. */
+export const paidCents = (v: IslandVariant): number => Number(v.onSale ? v.salePriceMoney.value : v.priceMoney.value);
