@@ -24,12 +24,17 @@ import { PublicCache } from './shared/public-cache.js';
 import { SiteDocumentService } from './site/site-documents.service.js';
 import type { ContentDB } from './tables.js';
 import { WebsiteService } from './websites/websites.service.js';
+import { DesignPictures } from './websites/design-pictures.js';
+import { WebsiteDesignService } from './websites/website-designs.service.js';
+import { websiteSettings, type WebsiteSettings } from './config.js';
 
 export interface ContentModuleOptions {
   /** The captcha verifiers of the comment form (default: from CAPTCHA_* in the environment). */
   captcha?: ((db: Kysely<CaptchaTables>) => Captcha) | undefined;
   /** Where uploaded files are kept (tests: a storage that fails); default from the environment. */
   assets?: AssetStorage | undefined;
+  /** New websites' addresses and the per-owner limit (default: from the environment). */
+  websites?: Partial<WebsiteSettings> | undefined;
 }
 
 /** What the wiring step makes: the platform hands it to routes, consumers and seed. */
@@ -45,6 +50,8 @@ export interface ContentParts {
   /** Uploaded files: their storage, settings and pipeline. */
   assets: AssetRuntime;
   websites: WebsiteService;
+  /** Websites made from starting designs, and design switches. */
+  designs: WebsiteDesignService;
   collections: CollectionService;
   items: ItemService;
   categories: CategoryService;
@@ -77,6 +84,14 @@ export function createContentModule(platformCtx: ServiceContext<ContentDB>, opti
   const items = new ItemService(ctx, access, outbox);
   const categories = new CategoryService(ctx, outbox);
   const search = new SearchService(ctx);
+  const collections = new CollectionService(ctx, outbox);
+  const navigation = new NavigationService(ctx, outbox);
+  const documents = new SiteDocumentService(ctx, outbox);
+  const designs = new WebsiteDesignService(
+    { ctx, websites, collections, items, navigation, documents, cache },
+    new DesignPictures(assets.service),
+    websiteSettings({ ...(platformCtx.config.PUBLIC_URL ? { publicUrl: platformCtx.config.PUBLIC_URL } : {}), ...options.websites }),
+  );
   return {
     ctx,
     cache,
@@ -85,11 +100,12 @@ export function createContentModule(platformCtx: ServiceContext<ContentDB>, opti
     access,
     assets,
     websites,
-    collections: new CollectionService(ctx, outbox),
+    designs,
+    collections,
     items,
     categories,
-    navigation: new NavigationService(ctx, outbox),
-    documents: new SiteDocumentService(ctx, outbox),
+    navigation,
+    documents,
     search,
     reads: new PublicReadService(items, categories, cache, search, access),
     media: new MediaLibrary(ctx, assets.service, outbox),

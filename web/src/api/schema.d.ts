@@ -9726,6 +9726,326 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/content-service/1.0/designs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The starting designs, each with a live preview (its showcase website) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            designs: {
+                                description: string;
+                                /** @enum {string} */
+                                id: "shop" | "restaurant" | "portfolio" | "blog" | "studio" | "events";
+                                name: string;
+                                previewUrl: string;
+                                purpose: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/content-service/1.0/websites": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create a website from a starting design; the signed-in owner becomes its admin
+         * @description The website gets pages, navigation, header and footer, site styles and sample content of the design, and the address `<slug>.<BASE_DOMAIN>`. Each owner may create WEBSITES_PER_OWNER websites (default 10).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        design: "shop" | "restaurant" | "portfolio" | "blog" | "studio" | "events";
+                        name: string;
+                        slug?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            address: string;
+                            /** @enum {string} */
+                            design: "shop" | "restaurant" | "portfolio" | "blog" | "studio" | "events";
+                            /**
+                             * @example {
+                             *       "id": "b2ae94090dff9c1674653a3c",
+                             *       "title": "Harbour & Pine",
+                             *       "templateId": "harbour",
+                             *       "domains": [
+                             *         "harbourandpine.example"
+                             *       ],
+                             *       "settings": {
+                             *         "currency": "USD",
+                             *         "locale": "en-US",
+                             *         "timeZone": "America/Los_Angeles",
+                             *         "country": "US",
+                             *         "cookieSettings": {
+                             *           "bannerEnabled": true,
+                             *           "restrictivePolicy": true,
+                             *           "bannerText": "We use cookies to keep your cart and to count visits."
+                             *         },
+                             *         "siteStatus": 1,
+                             *         "betaFlags": {
+                             *           "commerceVisitorMetrics": true,
+                             *           "videoPaywall": true,
+                             *           "productReviewsKillSwitch": false
+                             *         },
+                             *         "store": {
+                             *           "allowMultipleQuantityForServices": true,
+                             *           "expressCheckout": true,
+                             *           "customCart": true,
+                             *           "nativeReviewsEnabled": true,
+                             *           "importedReviewsEnabled": true,
+                             *           "installmentsEnabled": true
+                             *         },
+                             *         "commentsEnabled": true,
+                             *         "captchaSiteKey": "6LcHarbourPineDemoKey",
+                             *         "colors": {
+                             *           "accent": "#2f4f4f"
+                             *         },
+                             *         "businessEmail": "owner@example.com",
+                             *         "styles": {
+                             *           "bodyFont": "system",
+                             *           "headingFont": "system",
+                             *           "accent": "#2f4f4f",
+                             *           "text": "#1f2a2a",
+                             *           "background": "#f7f3ea",
+                             *           "buttonShape": "square",
+                             *           "spacing": "compact"
+                             *         }
+                             *       },
+                             *       "createdOn": 1763649120000,
+                             *       "updatedOn": 1763649120000
+                             *     }
+                             */
+                            website: {
+                                createdOn: number;
+                                domains: string[];
+                                id: string;
+                                /**
+                                 * @example {
+                                 *       "currency": "USD",
+                                 *       "locale": "en-US",
+                                 *       "timeZone": "America/Los_Angeles",
+                                 *       "country": "US",
+                                 *       "cookieSettings": {
+                                 *         "bannerEnabled": true,
+                                 *         "restrictivePolicy": true,
+                                 *         "bannerText": "We use cookies to keep your cart and to count visits."
+                                 *       },
+                                 *       "siteStatus": 1,
+                                 *       "betaFlags": {
+                                 *         "commerceVisitorMetrics": true,
+                                 *         "videoPaywall": true,
+                                 *         "productReviewsKillSwitch": false
+                                 *       },
+                                 *       "store": {
+                                 *         "allowMultipleQuantityForServices": true,
+                                 *         "expressCheckout": true,
+                                 *         "customCart": true,
+                                 *         "nativeReviewsEnabled": true,
+                                 *         "importedReviewsEnabled": true,
+                                 *         "installmentsEnabled": true
+                                 *       },
+                                 *       "commentsEnabled": true,
+                                 *       "captchaSiteKey": "6LcHarbourPineDemoKey",
+                                 *       "colors": {
+                                 *         "accent": "#2f4f4f"
+                                 *       },
+                                 *       "businessEmail": "owner@example.com",
+                                 *       "styles": {
+                                 *         "bodyFont": "system",
+                                 *         "headingFont": "system",
+                                 *         "accent": "#2f4f4f",
+                                 *         "text": "#1f2a2a",
+                                 *         "background": "#f7f3ea",
+                                 *         "buttonShape": "square",
+                                 *         "spacing": "compact"
+                                 *       }
+                                 *     }
+                                 */
+                                settings: {
+                                    /**
+                                     * @example {
+                                     *       "commerceVisitorMetrics": true,
+                                     *       "videoPaywall": true,
+                                     *       "productReviewsKillSwitch": false
+                                     *     }
+                                     */
+                                    betaFlags: {
+                                        commerceVisitorMetrics: boolean;
+                                        productReviewsKillSwitch: boolean;
+                                        videoPaywall: boolean;
+                                    };
+                                    businessEmail: string | null;
+                                    captchaSiteKey: string | null;
+                                    colors: {
+                                        [key: string]: string | {
+                                            a?: number;
+                                            h?: number;
+                                            l?: number;
+                                            s?: number;
+                                        } | {
+                                            a?: number;
+                                            b: number;
+                                            g: number;
+                                            r: number;
+                                        };
+                                    };
+                                    commentsEnabled: boolean;
+                                    /**
+                                     * @example {
+                                     *       "bannerEnabled": true,
+                                     *       "restrictivePolicy": true,
+                                     *       "bannerText": "We use cookies to keep your cart and to count visits."
+                                     *     }
+                                     */
+                                    cookieSettings: {
+                                        bannerEnabled: boolean;
+                                        bannerText: string;
+                                        restrictivePolicy: boolean;
+                                    };
+                                    country: string;
+                                    /** @enum {string} */
+                                    currency: "EUR" | "USD" | "AUD" | "NOK" | "CAD" | "NZD" | "DKK" | "GBP" | "HKD" | "CHF" | "MXN" | "SGD" | "SEK" | "CZK" | "ILS" | "PHP" | "RUB" | "PLN" | "THB" | "MYR" | "ARS" | "BRL" | "COP" | "IDR" | "INR" | "JPY" | "ZAR";
+                                    locale: string;
+                                    /** @enum {number} */
+                                    siteStatus: 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 15;
+                                    /**
+                                     * @example {
+                                     *       "allowMultipleQuantityForServices": true,
+                                     *       "expressCheckout": true,
+                                     *       "customCart": true,
+                                     *       "nativeReviewsEnabled": true,
+                                     *       "importedReviewsEnabled": true,
+                                     *       "installmentsEnabled": true
+                                     *     }
+                                     */
+                                    store: {
+                                        allowMultipleQuantityForServices: boolean;
+                                        customCart: boolean;
+                                        expressCheckout: boolean;
+                                        importedReviewsEnabled: boolean;
+                                        installmentsEnabled: boolean;
+                                        nativeReviewsEnabled: boolean;
+                                    };
+                                    /**
+                                     * @example {
+                                     *       "bodyFont": "system",
+                                     *       "headingFont": "system",
+                                     *       "accent": "#2f4f4f",
+                                     *       "text": "#1f2a2a",
+                                     *       "background": "#f7f3ea",
+                                     *       "buttonShape": "square",
+                                     *       "spacing": "compact"
+                                     *     }
+                                     */
+                                    styles: {
+                                        accent: (string | {
+                                            a?: number;
+                                            h?: number;
+                                            l?: number;
+                                            s?: number;
+                                        } | {
+                                            a?: number;
+                                            b: number;
+                                            g: number;
+                                            r: number;
+                                        }) | null;
+                                        background: (string | {
+                                            a?: number;
+                                            h?: number;
+                                            l?: number;
+                                            s?: number;
+                                        } | {
+                                            a?: number;
+                                            b: number;
+                                            g: number;
+                                            r: number;
+                                        }) | null;
+                                        /** @enum {string} */
+                                        bodyFont: "system" | "inter" | "work-sans" | "lora" | "source-serif-4" | "playfair-display" | "dm-serif-display";
+                                        /** @enum {string} */
+                                        buttonShape: "square" | "rounded" | "pill";
+                                        /** @enum {string} */
+                                        headingFont: "system" | "inter" | "work-sans" | "lora" | "source-serif-4" | "playfair-display" | "dm-serif-display";
+                                        /** @enum {string} */
+                                        spacing: "compact" | "normal" | "airy";
+                                        text: (string | {
+                                            a?: number;
+                                            h?: number;
+                                            l?: number;
+                                            s?: number;
+                                        } | {
+                                            a?: number;
+                                            b: number;
+                                            g: number;
+                                            r: number;
+                                        }) | null;
+                                    };
+                                    timeZone: string;
+                                };
+                                templateId: string;
+                                title: string;
+                                updatedOn: number;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/content-service/1.0/websites/{websiteId}": {
         parameters: {
             query?: never;
@@ -13181,6 +13501,226 @@ export interface paths {
                 };
             };
         };
+        trace?: never;
+    };
+    "/api/content-service/1.0/websites/{websiteId}/design": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Switch the website's design: styles and layouts change, its content stays */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    websiteId: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    /**
+                     * @example {
+                     *       "design": "shop"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {string} */
+                        design: "shop" | "restaurant" | "portfolio" | "blog" | "studio" | "events";
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            createdOn: number;
+                            domains: string[];
+                            id: string;
+                            /**
+                             * @example {
+                             *       "currency": "USD",
+                             *       "locale": "en-US",
+                             *       "timeZone": "America/Los_Angeles",
+                             *       "country": "US",
+                             *       "cookieSettings": {
+                             *         "bannerEnabled": true,
+                             *         "restrictivePolicy": true,
+                             *         "bannerText": "We use cookies to keep your cart and to count visits."
+                             *       },
+                             *       "siteStatus": 1,
+                             *       "betaFlags": {
+                             *         "commerceVisitorMetrics": true,
+                             *         "videoPaywall": true,
+                             *         "productReviewsKillSwitch": false
+                             *       },
+                             *       "store": {
+                             *         "allowMultipleQuantityForServices": true,
+                             *         "expressCheckout": true,
+                             *         "customCart": true,
+                             *         "nativeReviewsEnabled": true,
+                             *         "importedReviewsEnabled": true,
+                             *         "installmentsEnabled": true
+                             *       },
+                             *       "commentsEnabled": true,
+                             *       "captchaSiteKey": "6LcHarbourPineDemoKey",
+                             *       "colors": {
+                             *         "accent": "#2f4f4f"
+                             *       },
+                             *       "businessEmail": "owner@example.com",
+                             *       "styles": {
+                             *         "bodyFont": "system",
+                             *         "headingFont": "system",
+                             *         "accent": "#2f4f4f",
+                             *         "text": "#1f2a2a",
+                             *         "background": "#f7f3ea",
+                             *         "buttonShape": "square",
+                             *         "spacing": "compact"
+                             *       }
+                             *     }
+                             */
+                            settings: {
+                                /**
+                                 * @example {
+                                 *       "commerceVisitorMetrics": true,
+                                 *       "videoPaywall": true,
+                                 *       "productReviewsKillSwitch": false
+                                 *     }
+                                 */
+                                betaFlags: {
+                                    commerceVisitorMetrics: boolean;
+                                    productReviewsKillSwitch: boolean;
+                                    videoPaywall: boolean;
+                                };
+                                businessEmail: string | null;
+                                captchaSiteKey: string | null;
+                                colors: {
+                                    [key: string]: string | {
+                                        a?: number;
+                                        h?: number;
+                                        l?: number;
+                                        s?: number;
+                                    } | {
+                                        a?: number;
+                                        b: number;
+                                        g: number;
+                                        r: number;
+                                    };
+                                };
+                                commentsEnabled: boolean;
+                                /**
+                                 * @example {
+                                 *       "bannerEnabled": true,
+                                 *       "restrictivePolicy": true,
+                                 *       "bannerText": "We use cookies to keep your cart and to count visits."
+                                 *     }
+                                 */
+                                cookieSettings: {
+                                    bannerEnabled: boolean;
+                                    bannerText: string;
+                                    restrictivePolicy: boolean;
+                                };
+                                country: string;
+                                /** @enum {string} */
+                                currency: "EUR" | "USD" | "AUD" | "NOK" | "CAD" | "NZD" | "DKK" | "GBP" | "HKD" | "CHF" | "MXN" | "SGD" | "SEK" | "CZK" | "ILS" | "PHP" | "RUB" | "PLN" | "THB" | "MYR" | "ARS" | "BRL" | "COP" | "IDR" | "INR" | "JPY" | "ZAR";
+                                locale: string;
+                                /** @enum {number} */
+                                siteStatus: 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 15;
+                                /**
+                                 * @example {
+                                 *       "allowMultipleQuantityForServices": true,
+                                 *       "expressCheckout": true,
+                                 *       "customCart": true,
+                                 *       "nativeReviewsEnabled": true,
+                                 *       "importedReviewsEnabled": true,
+                                 *       "installmentsEnabled": true
+                                 *     }
+                                 */
+                                store: {
+                                    allowMultipleQuantityForServices: boolean;
+                                    customCart: boolean;
+                                    expressCheckout: boolean;
+                                    importedReviewsEnabled: boolean;
+                                    installmentsEnabled: boolean;
+                                    nativeReviewsEnabled: boolean;
+                                };
+                                /**
+                                 * @example {
+                                 *       "bodyFont": "system",
+                                 *       "headingFont": "system",
+                                 *       "accent": "#2f4f4f",
+                                 *       "text": "#1f2a2a",
+                                 *       "background": "#f7f3ea",
+                                 *       "buttonShape": "square",
+                                 *       "spacing": "compact"
+                                 *     }
+                                 */
+                                styles: {
+                                    accent: (string | {
+                                        a?: number;
+                                        h?: number;
+                                        l?: number;
+                                        s?: number;
+                                    } | {
+                                        a?: number;
+                                        b: number;
+                                        g: number;
+                                        r: number;
+                                    }) | null;
+                                    background: (string | {
+                                        a?: number;
+                                        h?: number;
+                                        l?: number;
+                                        s?: number;
+                                    } | {
+                                        a?: number;
+                                        b: number;
+                                        g: number;
+                                        r: number;
+                                    }) | null;
+                                    /** @enum {string} */
+                                    bodyFont: "system" | "inter" | "work-sans" | "lora" | "source-serif-4" | "playfair-display" | "dm-serif-display";
+                                    /** @enum {string} */
+                                    buttonShape: "square" | "rounded" | "pill";
+                                    /** @enum {string} */
+                                    headingFont: "system" | "inter" | "work-sans" | "lora" | "source-serif-4" | "playfair-display" | "dm-serif-display";
+                                    /** @enum {string} */
+                                    spacing: "compact" | "normal" | "airy";
+                                    text: (string | {
+                                        a?: number;
+                                        h?: number;
+                                        l?: number;
+                                        s?: number;
+                                    } | {
+                                        a?: number;
+                                        b: number;
+                                        g: number;
+                                        r: number;
+                                    }) | null;
+                                };
+                                timeZone: string;
+                            };
+                            templateId: string;
+                            title: string;
+                            updatedOn: number;
+                        };
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/api/content-service/1.0/websites/{websiteId}/export": {

@@ -14,10 +14,20 @@ export async function lockWebsite(db: Db, id: string): Promise<WebsiteRow | unde
   return db.selectFrom('websites').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
 }
 
-export async function insertWebsite(db: Db, website: { id: string; title: string; templateId: string; settings: unknown }): Promise<WebsiteRow> {
+export async function insertWebsite(
+  db: Db,
+  website: { id: string; title: string; templateId: string; settings: unknown; design?: string | null; createdBy?: string | null },
+): Promise<WebsiteRow> {
   return db
     .insertInto('websites')
-    .values({ id: website.id, title: website.title, template_id: website.templateId, settings: json(website.settings) })
+    .values({
+      id: website.id,
+      title: website.title,
+      template_id: website.templateId,
+      settings: json(website.settings),
+      design: website.design ?? null,
+      created_by: website.createdBy ?? null,
+    })
     .returningAll()
     .executeTakeFirstOrThrow();
 }
@@ -36,7 +46,7 @@ export async function updateWebsite(db: Db, id: string, patch: { title?: string;
 }
 
 export async function domainsOf(db: Db, websiteId: string): Promise<string[]> {
-  const rows = await db.selectFrom('website_domains').select('domain').where('website_id', '=', websiteId).orderBy('domain').execute();
+  const rows = await db.selectFrom('website_domains').select('domain').where('website_id', '=', websiteId).orderBy('kind').orderBy('domain').execute();
   return rows.map((row) => row.domain);
 }
 
@@ -52,17 +62,50 @@ export async function domainsTakenByOthers(db: Db, websiteId: string, domains: r
   return rows.map((row) => row.domain);
 }
 
+/** Replaces the website's own domains (its `<slug>.<BASE_DOMAIN>` address stays). */
 export async function replaceDomains(db: Db, websiteId: string, domains: readonly string[]): Promise<void> {
-  await db.deleteFrom('website_domains').where('website_id', '=', websiteId).execute();
-  if (domains.length > 0) {
+  await db.deleteFrom('website_domains').where('website_id', '=', websiteId).where('kind', '<>', 'address').execute();
+  const addresses = new Set(
+    (await db.selectFrom('website_domains').select('domain').where('website_id', '=', websiteId).execute()).map((row) => row.domain),
+  );
+  const added = domains.filter((domain) => !addresses.has(domain));
+  if (added.length > 0) {
     await db
       .insertInto('website_domains')
-      .values(domains.map((domain) => ({ domain, website_id: websiteId })))
+      .values(added.map((domain) => ({ domain, website_id: websiteId })))
       .execute();
   }
 }
 
+/** The website served at a domain: only a verified domain of a website that is not deleted. */
 export async function websiteIdByDomain(db: Db, domain: string): Promise<string | undefined> {
-  const row = await db.selectFrom('website_domains').select('website_id').where('domain', '=', domain).executeTakeFirst();
+  const row = await db
+    .selectFrom('website_domains')
+    .innerJoin('websites', 'websites.id', 'website_domains.website_id')
+    .select('website_domains.website_id')
+    .where('website_domains.domain', '=', domain)
+    .where('website_domains.verified_at', 'is not', null)
+    .where('websites.deleted_at', 'is', null)
+    .executeTakeFirst();
   return row?.website_id;
+}
+
+/** Whether any website (deleted ones too) has this domain, verified or not. */
+export async function domainInUse(db: Db, domain: string): Promise<boolean> {
+  return (await db.selectFrom('website_domains').select('domain').where('domain', '=', domain).executeTakeFirst()) !== undefined;
+}
+
+/** Adds the website's `<slug>.<BASE_DOMAIN>` address (verified: it is ours). */
+export async function insertAddress(db: Db, websiteId: string, domain: string): Promise<void> {
+  await db.insertInto('website_domains').values({ domain, website_id: websiteId, kind: 'address' }).execute();
+}
+
+/** The websites an owner made through the API (deleted ones too, until they are purged). */
+export async function countCreatedBy(db: Db, ownerId: string): Promise<number> {
+  const row = await db.selectFrom('websites').select((eb) => eb.fn.countAll<string>().as('n')).where('created_by', '=', ownerId).executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+export async function setDesign(db: Db, websiteId: string, design: string): Promise<void> {
+  await db.updateTable('websites').set({ design, updated_at: new Date() }).where('id', '=', websiteId).execute();
 }

@@ -2,6 +2,11 @@
 // Host → website lookup the gateway asks (internal: outside /api, so the gateway never proxies it).
 import {
   ContentId,
+  CreateWebsiteBody,
+  CreatedWebsite,
+  DesignList,
+  SwitchDesignBody,
+  WebsiteMessages,
   Permission,
   PublicSite,
   SiteSettingsBody,
@@ -10,16 +15,61 @@ import {
   Website,
   WebsiteByDomain,
 } from '@sc/contracts';
-import { ownerRoute, websiteIdOf, type ZodApp } from '@sc/platform';
+import type { FastifyRequest } from 'fastify';
+import { AppError, identityOf, ownerRoute, websiteIdOf, type ZodApp } from '@sc/platform';
 import { z } from 'zod';
 import { notFound } from '../shared/errors.js';
 import type { WebsiteService } from './websites.service.js';
+import type { WebsiteDesignService } from './website-designs.service.js';
 import { websiteOf } from '../shared/access.js';
 
 export const OWNER_BASE = '/api/content-service/1.0/websites/:websiteId';
 const Params = z.object({ websiteId: ContentId }).strict();
 
-export function websiteRoutes(app: ZodApp, websites: WebsiteService): void {
+/** The signed-in owner (not an API key: a key belongs to one website); 401 for anyone else. */
+function signedInOwner(request: FastifyRequest): string {
+  const identity = identityOf(request);
+  if (identity.kind !== 'owner' || !identity.ownerId) throw new AppError('UNAUTHORIZED', WebsiteMessages.ownerRequired);
+  return identity.ownerId;
+}
+
+export function websiteRoutes(app: ZodApp, websites: WebsiteService, designs: WebsiteDesignService): void {
+  app.get(
+    '/api/content-service/1.0/designs',
+    { schema: { summary: 'The starting designs, each with a live preview (its showcase website)', response: { 200: DesignList } } },
+    async (request, reply) => {
+      signedInOwner(request);
+      await designs.ensureShowcases();
+      reply.header('cache-control', 'no-store');
+      return designs.designs();
+    },
+  );
+
+  app.post(
+    '/api/content-service/1.0/websites',
+    {
+      schema: {
+        summary: 'Create a website from a starting design; the signed-in owner becomes its admin',
+        description: 'The website gets pages, navigation, header and footer, site styles and sample content of the design, and the address `<slug>.<BASE_DOMAIN>`. Each owner may create WEBSITES_PER_OWNER websites (default 10).',
+        body: CreateWebsiteBody,
+        response: { 201: CreatedWebsite },
+      },
+    },
+    async (request, reply) => {
+      const ownerId = signedInOwner(request);
+      reply.header('cache-control', 'no-store');
+      return reply.status(201).send(await designs.create(ownerId, request.body));
+    },
+  );
+
+  app.put(
+    `${OWNER_BASE}/design`,
+    ownerRoute(Permission.SETTINGS_MANAGE, {
+      schema: { summary: "Switch the website's design: styles and layouts change, its content stays", params: Params, body: SwitchDesignBody, response: { 200: Website } },
+    }),
+    async (request) => designs.switchDesign(websiteOf(request, request.params.websiteId), request.body.design),
+  );
+
   app.get(
     OWNER_BASE,
     ownerRoute(Permission.SETTINGS_READ, { schema: { summary: 'The website: title, template, domains and settings', params: Params, response: { 200: Website } } }),

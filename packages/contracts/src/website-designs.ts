@@ -1,0 +1,61 @@
+// Starting designs and new websites (issue 34): an owner picks a design, names the website and
+// gets an address `<slug>.<BASE_DOMAIN>`; the content service makes the website from the design's
+// data (site styles, header and footer, pages of sections and blocks, sample items and pictures)
+// and the creating owner becomes its admin. The designs' data lives in the content service
+// (domain/designs.ts); what the admin's gallery shows of them is here.
+import { z } from 'zod';
+import { Website } from './content.js';
+
+export const DESIGN_IDS = ['shop', 'restaurant', 'portfolio', 'blog', 'studio', 'events'] as const;
+export const DesignId = z.enum(DESIGN_IDS, { error: `Choose one of the designs: ${DESIGN_IDS.join(', ')}.` });
+export type DesignId = z.infer<typeof DesignId>;
+
+/** A website's address label: lower-case letters, digits and single hyphens, 3-40 long. */
+export const WebsiteSlug = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .regex(/^[a-z0-9](?:[a-z0-9]|-(?=[a-z0-9])){1,38}[a-z0-9]$/, 'Use 3 to 40 letters, digits or hyphens for the address, such as my-bakery.');
+
+export const CreateWebsiteBody = z
+  .object({
+    /** The website's title (shown in its header and the admin). */
+    name: z.string().trim().min(1, 'Give the website a name.').max(100, 'A website name can be at most 100 characters.'),
+    design: DesignId,
+    /** The address label; made from the name when left out (a number is added when it is taken). */
+    slug: WebsiteSlug.optional(),
+  })
+  .strict();
+export type CreateWebsiteBody = z.infer<typeof CreateWebsiteBody>;
+
+export const CreatedWebsite = z.object({
+  website: Website,
+  design: DesignId,
+  /** The website's own address: `<slug>.<BASE_DOMAIN>` with PUBLIC_URL's scheme and port. */
+  address: z.string(),
+});
+export type CreatedWebsite = z.infer<typeof CreatedWebsite>;
+
+export const SwitchDesignBody = z.object({ design: DesignId }).strict();
+export type SwitchDesignBody = z.infer<typeof SwitchDesignBody>;
+
+export const DesignSummary = z.object({
+  id: DesignId,
+  name: z.string(),
+  purpose: z.string(),
+  description: z.string(),
+  /** The gallery's live preview: the home page of the design's showcase website, drawn by the renderer. */
+  previewUrl: z.string(),
+});
+export const DesignList = z.object({ designs: z.array(DesignSummary) });
+export type DesignList = z.infer<typeof DesignList>;
+
+export const WebsiteMessages = {
+  ownerRequired: 'Sign in as a website owner to create a website.',
+  limitReached: 'You have reached the limit of {max} websites. Delete one you no longer need to create another.',
+  slugTaken: 'The address {slug} is taken. Choose another.',
+  adminRequired: 'Only an administrator of this website can delete it.',
+  confirmMismatch: 'Type the website’s address to confirm.',
+  notDeleted: 'This website is not deleted.',
+  unknownHost: 'There is no website at this address.',
+} as const;
