@@ -1,5 +1,5 @@
 // The gateway's environment: where each service is, and the rate limits.
-import { BaseEnv, GATEWAY_PORT, SERVICE_NAMES, SERVICE_PORTS, httpUrl, port, type ServiceName } from '@sc/platform';
+import { BaseEnv, GATEWAY_PORT, SERVICE_NAMES, SERVICE_PORTS, httpUrl, optional, port, type ServiceName } from '@sc/platform';
 import { z } from 'zod';
 
 const serviceUrls = Object.fromEntries(
@@ -49,7 +49,7 @@ export const GatewayEnv = BaseEnv.extend({
    * Opt-in: the website of hosts that no website has as a verified domain (website.ts). Unset (the
    * default), such hosts get a 404 page and never another website's pages.
    */
-  FALLBACK_WEBSITE_ID: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/).optional(),
+  FALLBACK_WEBSITE_ID: optional(z.string().regex(/^[A-Za-z0-9_-]{1,64}$/)),
   /** How long the gateway reuses the content service's answer for a host. */
   WEBSITE_CACHE_TTL_MS: z.coerce.number().int().positive().default(30_000),
 });

@@ -44,8 +44,10 @@ export const DesignSummary = z.object({
   name: z.string(),
   purpose: z.string(),
   description: z.string(),
-  /** The gallery's live preview: the home page of the design's showcase website, drawn by the renderer. */
+  /** The design's showcase website: its home page, drawn by the renderer, at its own address. */
   previewUrl: z.string(),
+  /** The same page on the asking host (render's /_designs/<id>/), which the admin's gallery frames. */
+  previewPath: z.string(),
 });
 export const DesignList = z.object({ designs: z.array(DesignSummary) });
 export type DesignList = z.infer<typeof DesignList>;

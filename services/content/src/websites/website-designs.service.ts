@@ -76,6 +76,7 @@ export class WebsiteDesignService {
         purpose: design.purpose,
         description: design.description,
         previewUrl: `${this.addressOf(`${showcaseId(design.id)}.${this.#settings.baseDomain}`)}/`,
+        previewPath: `/_designs/${design.id}/`,
       })),
     };
   }
