@@ -61,3 +61,49 @@ export const WebsiteMessages = {
   notDeleted: 'This website is not deleted.',
   unknownHost: 'There is no website at this address.',
 } as const;
+
+// ---------------------------------------------------------------------------------------------
+// Custom domains: added pending, served once verified (a DNS TXT record or an HTTP file).
+
+export const CustomDomainBody = z
+  .object({
+    domain: z
+      .string()
+      .trim()
+      .toLowerCase()
+      .max(253)
+      .regex(/^(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z][a-z0-9-]{0,61}[a-z0-9]$|^localhost$/, 'Enter a domain such as shop.example.com.'),
+  })
+  .strict();
+export type CustomDomainBody = z.infer<typeof CustomDomainBody>;
+
+/** The file an owner serves at the domain (before pointing it here) to prove it is theirs. */
+export const DOMAIN_VERIFY_PATH = '/.well-known/sitebuilder-verify.txt';
+/** The DNS TXT record's name is this label before the domain. */
+export const DOMAIN_VERIFY_LABEL = '_sitebuilder-verify';
+
+export const CustomDomain = z.object({
+  domain: z.string(),
+  /** 'address': the `<slug>.<BASE_DOMAIN>` one; 'custom': the owner's own. */
+  kind: z.enum(['address', 'custom']),
+  verified: z.boolean(),
+  /** What to set while it is not verified (either one proves the domain is the owner's). */
+  verification: z
+    .object({
+      txtRecord: z.object({ name: z.string(), value: z.string() }),
+      httpFile: z.object({ url: z.string(), body: z.string() }),
+      /** Then point the domain here: a CNAME to this host (or an A record to its address). */
+      pointTo: z.string(),
+    })
+    .nullable(),
+});
+export type CustomDomain = z.infer<typeof CustomDomain>;
+export const CustomDomainList = z.object({ domains: z.array(CustomDomain) });
+export type CustomDomainList = z.infer<typeof CustomDomainList>;
+
+export const DomainMessages = {
+  taken: 'The domain {domain} is already connected to a website.',
+  notFound: 'This website has no domain {domain}.',
+  notVerified: 'We could not find the verification record for {domain} yet. DNS changes can take a while: check the TXT record (or the file) and try again.',
+  addressFixed: 'The website’s own address cannot be removed.',
+} as const;

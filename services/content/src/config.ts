@@ -16,12 +16,15 @@ export const ContentEnv = z.object({
   /** How many websites one owner may make (deleted ones count until they are purged). */
   WEBSITES_PER_OWNER: count.default(10),
   PUBLIC_URL: z.url().optional(),
+  /** The port a custom domain's verification file is fetched from (80; another for development). */
+  DOMAIN_VERIFY_HTTP_PORT: z.coerce.number().int().min(1).max(65_535).default(80),
 });
 
 export interface WebsiteSettings {
   baseDomain: string;
   publicUrl: string;
   websitesPerOwner: number;
+  domainVerifyHttpPort: number;
 }
 
 /** The settings from the environment, with `overrides` (tests) on top. */
@@ -32,6 +35,7 @@ export function websiteSettings(overrides: Partial<WebsiteSettings> = {}, env: N
     baseDomain: parsed.BASE_DOMAIN ?? baseOf(new URL(publicUrl).hostname),
     publicUrl,
     websitesPerOwner: parsed.WEBSITES_PER_OWNER,
+    domainVerifyHttpPort: parsed.DOMAIN_VERIFY_HTTP_PORT,
     ...overrides,
   };
 }

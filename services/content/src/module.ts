@@ -26,6 +26,7 @@ import type { ContentDB } from './tables.js';
 import { WebsiteService } from './websites/websites.service.js';
 import { DesignPictures } from './websites/design-pictures.js';
 import { WebsiteDesignService } from './websites/website-designs.service.js';
+import { DomainService, networkVerifier, type DomainVerifier } from './websites/domains.service.js';
 import { websiteSettings, type WebsiteSettings } from './config.js';
 
 export interface ContentModuleOptions {
@@ -35,6 +36,8 @@ export interface ContentModuleOptions {
   assets?: AssetStorage | undefined;
   /** New websites' addresses and the per-owner limit (default: from the environment). */
   websites?: Partial<WebsiteSettings> | undefined;
+  /** How custom domains are verified (default: DNS and HTTP). */
+  domainVerifier?: DomainVerifier | undefined;
 }
 
 /** What the wiring step makes: the platform hands it to routes, consumers and seed. */
@@ -52,6 +55,8 @@ export interface ContentParts {
   websites: WebsiteService;
   /** Websites made from starting designs, and design switches. */
   designs: WebsiteDesignService;
+  /** Custom domains and their verification. */
+  domains: DomainService;
   collections: CollectionService;
   items: ItemService;
   categories: CategoryService;
@@ -87,11 +92,9 @@ export function createContentModule(platformCtx: ServiceContext<ContentDB>, opti
   const collections = new CollectionService(ctx, outbox);
   const navigation = new NavigationService(ctx, outbox);
   const documents = new SiteDocumentService(ctx, outbox);
-  const designs = new WebsiteDesignService(
-    { ctx, websites, collections, items, navigation, documents, cache },
-    new DesignPictures(assets.service),
-    websiteSettings({ ...(platformCtx.config.PUBLIC_URL ? { publicUrl: platformCtx.config.PUBLIC_URL } : {}), ...options.websites }),
-  );
+  const siteSettings = websiteSettings({ ...(platformCtx.config.PUBLIC_URL ? { publicUrl: platformCtx.config.PUBLIC_URL } : {}), ...options.websites });
+  const designs = new WebsiteDesignService({ ctx, websites, collections, items, navigation, documents, cache }, new DesignPictures(assets.service), siteSettings);
+  const domains = new DomainService(ctx, siteSettings, options.domainVerifier ?? networkVerifier(siteSettings.domainVerifyHttpPort), outbox);
   return {
     ctx,
     cache,
@@ -101,6 +104,7 @@ export function createContentModule(platformCtx: ServiceContext<ContentDB>, opti
     assets,
     websites,
     designs,
+    domains,
     collections,
     items,
     categories,

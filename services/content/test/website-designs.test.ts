@@ -4,19 +4,32 @@
 // admin), refuses bad input, taken addresses and owners past their limit; the six designs differ;
 // switching design changes the look and keeps every text the owner wrote.
 import { randomUUID } from 'node:crypto';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { DESIGN_IDS, Role, WebsiteMessages, formatMessage, type CreatedWebsite, type Layout } from '@sc/contracts';
+import { DESIGN_IDS, DOMAIN_VERIFY_PATH, DomainMessages, Role, WebsiteMessages, formatMessage, type CreatedWebsite, type CustomDomain, type CustomDomainList, type Layout } from '@sc/contracts';
 import { signIdentity } from '@sc/platform';
 import { asFromGateway } from '@sc/platform/test-kit';
 import { setup, SIGNING_KEY, type Kit } from './helpers.js';
 
 describe('websites from starting designs', () => {
   let kit: Kit;
+  // The owner's current web server at 'localhost' (a custom domain's HTTP proof): it serves `proof`.
+  let proof = '';
+  const ownServer = createServer((request, response) => {
+    if (request.url === DOMAIN_VERIFY_PATH && proof) response.end(proof);
+    else response.writeHead(404).end();
+  });
 
   beforeAll(async () => {
-    kit = await setup({ websites: { baseDomain: 'sites.test', publicUrl: 'https://sites.test', websitesPerOwner: 3 } });
+    await new Promise<void>((resolve) => ownServer.listen(0, '127.0.0.1', resolve));
+    const httpPort = (ownServer.address() as AddressInfo).port;
+    kit = await setup({ websites: { baseDomain: 'sites.test', publicUrl: 'https://sites.test', websitesPerOwner: 3, domainVerifyHttpPort: httpPort } });
   }, 60_000);
-  afterAll(async () => kit.close());
+  afterAll(async () => {
+    await kit.close();
+    ownServer.close();
+  });
 
   /** A request as the gateway sends it for a signed-in owner (no role on the request's website). */
   function asOwner(ownerId: string, method: 'GET' | 'POST' | 'PUT', url: string, body?: unknown, kind: 'owner' | 'api-key' | 'visitor' = 'owner') {
@@ -142,5 +155,49 @@ describe('websites from starting designs', () => {
     expect(stranger.statusCode).toBe(403);
     expect((await kit.call('PUT', `/api/content-service/1.0/websites/${id}/design`, owner, { design: 'nope' })).statusCode).toBe(400);
     expect((await kit.websites.get(id)).settings.styles.accent).toBe('#fcc419');
+  });
+
+  it('serves a custom domain only once verified, shows the owner what to set, and keeps it unique', async () => {
+    const made = (await create('owner-f', { name: 'Domain Owner', design: 'portfolio' })).json<CreatedWebsite>();
+    const other = (await create('owner-g', { name: 'Someone Else', design: 'blog' })).json<CreatedWebsite>();
+    const id = made.website.id;
+    const owner = { websiteId: id, roles: [Role.ADMIN] };
+    const base = `/api/content-service/1.0/websites/${id}/domains`;
+    const added = await kit.call('POST', base, owner, { domain: 'LocalHost' });
+    expect(added.statusCode).toBe(201);
+    const pending = added.json<CustomDomain>();
+    expect(pending).toMatchObject({ domain: 'localhost', kind: 'custom', verified: false, verification: { txtRecord: { name: '_sitebuilder-verify.localhost' }, httpFile: { url: `http://localhost${DOMAIN_VERIFY_PATH}` }, pointTo: 'sites.test' } });
+    const token = pending.verification!.httpFile.body;
+    expect(pending.verification!.txtRecord.value).toBe(`sitebuilder-verify=${token}`);
+    // Pending: not served.
+    expect(await kit.websites.websiteForHost('localhost')).toBeUndefined();
+    // Unique across websites, pending or not; the platform's own addresses are not anyone's to add.
+    for (const domain of ['localhost', 'design-shop.sites.test', 'sites.test']) {
+      const taken = await kit.call('POST', `/api/content-service/1.0/websites/${other.website.id}/domains`, { websiteId: other.website.id, roles: [Role.ADMIN] }, { domain });
+      expect(taken.statusCode).toBe(409);
+      expect(taken.json()).toMatchObject({ error: { message: formatMessage(DomainMessages.taken, { domain }) } });
+    }
+    // No proof yet (and a wrong one): 422, still pending.
+    proof = 'not-the-token';
+    const early = await kit.call('POST', `${base}/localhost/verify`, owner);
+    expect(early.statusCode).toBe(422);
+    expect(early.json()).toMatchObject({ error: { message: formatMessage(DomainMessages.notVerified, { domain: 'localhost' }) } });
+    expect(await kit.websites.websiteForHost('localhost')).toBeUndefined();
+    // Another website's owner cannot verify it.
+    expect((await kit.call('POST', `${base}/localhost/verify`, { websiteId: other.website.id, roles: [Role.ADMIN] })).statusCode).toBe(403);
+    proof = token;
+    const verified = await kit.call('POST', `${base}/localhost/verify`, owner);
+    expect(verified.json()).toMatchObject({ domain: 'localhost', verified: true, verification: null });
+    expect(await kit.websites.websiteForHost('localhost:8080')).toBe(id);
+    expect((await kit.events(id, 'content.website.updated')).at(-1)?.data).toMatchObject({ domains: [made.website.domains[0], 'localhost'] });
+    const list = (await kit.call('GET', base, owner)).json<CustomDomainList>();
+    expect(list.domains.map((d) => [d.domain, d.kind, d.verified])).toEqual([
+      [made.website.domains[0], 'address', true],
+      ['localhost', 'custom', true],
+    ]);
+    // The address stays; the custom domain goes.
+    expect((await kit.call('DELETE', `${base}/${made.website.domains[0]}`, owner)).statusCode).toBe(409);
+    expect((await kit.call('DELETE', `${base}/localhost`, owner)).statusCode).toBe(204);
+    expect(await kit.websites.websiteForHost('localhost')).toBeUndefined();
   });
 });

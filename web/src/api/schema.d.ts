@@ -9755,6 +9755,7 @@ export interface paths {
                                 /** @enum {string} */
                                 id: "shop" | "restaurant" | "portfolio" | "blog" | "studio" | "events";
                                 name: string;
+                                previewPath: string;
                                 previewUrl: string;
                                 purpose: string;
                             }[];
@@ -13523,11 +13524,6 @@ export interface paths {
             };
             requestBody: {
                 content: {
-                    /**
-                     * @example {
-                     *       "design": "shop"
-                     *     }
-                     */
                     "application/json": {
                         /** @enum {string} */
                         design: "shop" | "restaurant" | "portfolio" | "blog" | "studio" | "events";
@@ -13717,6 +13713,198 @@ export interface paths {
             };
         };
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/content-service/1.0/websites/{websiteId}/domains": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The website's address and custom domains, with what to set for each one not verified yet */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    websiteId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            domains: {
+                                domain: string;
+                                /** @enum {string} */
+                                kind: "address" | "custom";
+                                verification: {
+                                    httpFile: {
+                                        body: string;
+                                        url: string;
+                                    };
+                                    pointTo: string;
+                                    txtRecord: {
+                                        name: string;
+                                        value: string;
+                                    };
+                                } | null;
+                                verified: boolean;
+                            }[];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** Connect a custom domain (served once verified by a DNS TXT record or an HTTP file) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    websiteId: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        domain: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            domain: string;
+                            /** @enum {string} */
+                            kind: "address" | "custom";
+                            verification: {
+                                httpFile: {
+                                    body: string;
+                                    url: string;
+                                };
+                                pointTo: string;
+                                txtRecord: {
+                                    name: string;
+                                    value: string;
+                                };
+                            } | null;
+                            verified: boolean;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/content-service/1.0/websites/{websiteId}/domains/{domain}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Disconnect a custom domain */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    domain: string;
+                    websiteId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/content-service/1.0/websites/{websiteId}/domains/{domain}/verify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Check a custom domain's verification record; verified, it is served */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    domain: string;
+                    websiteId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            domain: string;
+                            /** @enum {string} */
+                            kind: "address" | "custom";
+                            verification: {
+                                httpFile: {
+                                    body: string;
+                                    url: string;
+                                };
+                                pointTo: string;
+                                txtRecord: {
+                                    name: string;
+                                    value: string;
+                                };
+                            } | null;
+                            verified: boolean;
+                        };
+                    };
+                };
+            };
+        };
         delete?: never;
         options?: never;
         head?: never;

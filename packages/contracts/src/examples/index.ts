@@ -24,7 +24,7 @@ import { EraseCustomerRequest, Erasure } from '../privacy.js';
 import { PreviewBody, PreviewResponse } from '../render.js';
 import { RestockGroup, RestockGroupsResponse, RestockSendAllBody, RestockSendRequest, RestockSendResponse, RestockSettings, RestockSignup, RestockSignupBody, RestockSignupResponse, RestockSignupsResponse } from '../restock.js';
 import { SiteStyles } from '../site-styles.js';
-import { CreateWebsiteBody, CreatedWebsite, DesignList, SwitchDesignBody } from '../website-designs.js';
+import { CreateWebsiteBody, CreatedWebsite, CustomDomain, CustomDomainBody, CustomDomainList, DesignList, SwitchDesignBody } from '../website-designs.js';
 import { example } from './example.js';
 
 const commerceCartEntry = example(CommerceCartEntry, {
@@ -943,6 +943,18 @@ example(UpdateWebsiteBody, { title: 'Harbour & Pine', domains: ['harbourandpine.
 example(CreateWebsiteBody, { name: 'Harbour & Pine', design: 'shop', slug: 'harbour-and-pine' });
 example(CreatedWebsite, { website: { ...website, domains: ['harbour-and-pine.sites.example'] }, design: 'shop', address: 'https://harbour-and-pine.sites.example' });
 example(SwitchDesignBody, { design: 'restaurant' });
+example(CustomDomainBody, { domain: 'harbourandpine.com' });
+const customDomain = example(CustomDomain, {
+  domain: 'harbourandpine.com',
+  kind: 'custom',
+  verified: false,
+  verification: {
+    txtRecord: { name: '_sitebuilder-verify.harbourandpine.com', value: 'sitebuilder-verify=q3LrV0mU0mJk0y2b6d8Zsg' },
+    httpFile: { url: 'http://harbourandpine.com/.well-known/sitebuilder-verify.txt', body: 'q3LrV0mU0mJk0y2b6d8Zsg' },
+    pointTo: 'sites.example',
+  },
+});
+example(CustomDomainList, { domains: [{ domain: 'harbour-and-pine.sites.example', kind: 'address', verified: true, verification: null }, customDomain] });
 example(DesignList, {
   designs: [
     {

@@ -62,19 +62,52 @@ export async function domainsTakenByOthers(db: Db, websiteId: string, domains: r
   return rows.map((row) => row.domain);
 }
 
-/** Replaces the website's own domains (its `<slug>.<BASE_DOMAIN>` address stays). */
-export async function replaceDomains(db: Db, websiteId: string, domains: readonly string[]): Promise<void> {
-  await db.deleteFrom('website_domains').where('website_id', '=', websiteId).where('kind', '<>', 'address').execute();
-  const addresses = new Set(
-    (await db.selectFrom('website_domains').select('domain').where('website_id', '=', websiteId).execute()).map((row) => row.domain),
-  );
-  const added = domains.filter((domain) => !addresses.has(domain));
+/**
+ * Replaces the website's own domains (its `<slug>.<BASE_DOMAIN>` address stays). `verify`: the
+ * token a new domain must show before it is served; without one (the seed, tests) it is served at once.
+ */
+export async function replaceDomains(db: Db, websiteId: string, domains: readonly string[], verify?: () => string): Promise<void> {
+  const kept = await db.selectFrom('website_domains').select(['domain', 'verified_at', 'verification_token', 'kind']).where('website_id', '=', websiteId).execute();
+  const wanted = new Set(domains);
+  const gone = kept.filter((row) => row.kind !== 'address' && !wanted.has(row.domain)).map((row) => row.domain);
+  if (gone.length > 0) await db.deleteFrom('website_domains').where('website_id', '=', websiteId).where('domain', 'in', gone).execute();
+  const held = new Set(kept.map((row) => row.domain));
+  const added = domains.filter((domain) => !held.has(domain));
   if (added.length > 0) {
     await db
       .insertInto('website_domains')
-      .values(added.map((domain) => ({ domain, website_id: websiteId })))
+      .values(added.map((domain) => ({ domain, website_id: websiteId, ...(verify ? { verified_at: null, verification_token: verify() } : {}) })))
       .execute();
   }
+}
+
+export interface DomainRow {
+  domain: string;
+  kind: string;
+  verified_at: Date | null;
+  verification_token: string | null;
+}
+
+export async function domainRows(db: Db, websiteId: string): Promise<DomainRow[]> {
+  return db.selectFrom('website_domains').select(['domain', 'kind', 'verified_at', 'verification_token']).where('website_id', '=', websiteId).orderBy('kind').orderBy('domain').execute();
+}
+
+/** The website's domains that are served (verified): what the events announce. */
+export async function verifiedDomainsOf(db: Db, websiteId: string): Promise<string[]> {
+  const rows = await db.selectFrom('website_domains').select('domain').where('website_id', '=', websiteId).where('verified_at', 'is not', null).orderBy('kind').orderBy('domain').execute();
+  return rows.map((row) => row.domain);
+}
+
+export async function insertPendingDomain(db: Db, websiteId: string, domain: string, token: string): Promise<void> {
+  await db.insertInto('website_domains').values({ domain, website_id: websiteId, kind: 'custom', verified_at: null, verification_token: token }).execute();
+}
+
+export async function markVerified(db: Db, websiteId: string, domain: string): Promise<void> {
+  await db.updateTable('website_domains').set({ verified_at: new Date(), verification_token: null }).where('website_id', '=', websiteId).where('domain', '=', domain).execute();
+}
+
+export async function deleteDomain(db: Db, websiteId: string, domain: string): Promise<void> {
+  await db.deleteFrom('website_domains').where('website_id', '=', websiteId).where('domain', '=', domain).where('kind', '<>', 'address').execute();
 }
 
 /** The website served at a domain: only a verified domain of a website that is not deleted. */

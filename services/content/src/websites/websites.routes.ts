@@ -4,6 +4,9 @@ import {
   ContentId,
   CreateWebsiteBody,
   CreatedWebsite,
+  CustomDomain,
+  CustomDomainBody,
+  CustomDomainList,
   DesignList,
   SwitchDesignBody,
   WebsiteMessages,
@@ -21,6 +24,7 @@ import { z } from 'zod';
 import { notFound } from '../shared/errors.js';
 import type { WebsiteService } from './websites.service.js';
 import type { WebsiteDesignService } from './website-designs.service.js';
+import type { DomainService } from './domains.service.js';
 import { websiteOf } from '../shared/access.js';
 
 export const OWNER_BASE = '/api/content-service/1.0/websites/:websiteId';
@@ -33,7 +37,43 @@ function signedInOwner(request: FastifyRequest): string {
   return identity.ownerId;
 }
 
-export function websiteRoutes(app: ZodApp, websites: WebsiteService, designs: WebsiteDesignService): void {
+const DomainParams = Params.extend({ domain: CustomDomainBody.shape.domain }).strict();
+
+export function websiteRoutes(app: ZodApp, websites: WebsiteService, designs: WebsiteDesignService, domains: DomainService): void {
+  app.get(
+    `${OWNER_BASE}/domains`,
+    ownerRoute(Permission.SETTINGS_READ, { schema: { summary: "The website's address and custom domains, with what to set for each one not verified yet", params: Params, response: { 200: CustomDomainList } } }),
+    async (request) => domains.list(websiteOf(request, request.params.websiteId)),
+  );
+
+  app.post(
+    `${OWNER_BASE}/domains`,
+    ownerRoute(Permission.SETTINGS_MANAGE, {
+      schema: {
+        summary: 'Connect a custom domain (served once verified by a DNS TXT record or an HTTP file)',
+        params: Params,
+        body: CustomDomainBody,
+        response: { 201: CustomDomain },
+      },
+    }),
+    async (request, reply) => reply.status(201).send(await domains.add(websiteOf(request, request.params.websiteId), request.body.domain)),
+  );
+
+  app.post(
+    `${OWNER_BASE}/domains/:domain/verify`,
+    ownerRoute(Permission.SETTINGS_MANAGE, { schema: { summary: "Check a custom domain's verification record; verified, it is served", params: DomainParams, response: { 200: CustomDomain } } }),
+    async (request) => domains.verify(websiteOf(request, request.params.websiteId), request.params.domain),
+  );
+
+  app.delete(
+    `${OWNER_BASE}/domains/:domain`,
+    ownerRoute(Permission.SETTINGS_MANAGE, { schema: { summary: 'Disconnect a custom domain', params: DomainParams } }),
+    async (request, reply) => {
+      await domains.remove(websiteOf(request, request.params.websiteId), request.params.domain);
+      return reply.status(204).send();
+    },
+  );
+
   app.get(
     '/api/content-service/1.0/designs',
     { schema: { summary: 'The starting designs, each with a live preview (its showcase website)', response: { 200: DesignList } } },

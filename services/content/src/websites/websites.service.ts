@@ -20,6 +20,7 @@ import { invalid, websiteNotFound } from '../shared/errors.js';
 import { settingsOf, toWebsite } from '../domain/mappers.js';
 import type { Db } from '../shared/db.js';
 import { hasProducts } from '../items/items.repository.js';
+import { newVerificationToken } from './domains.service.js';
 import {
   countCreatedBy,
   domainsOf,
@@ -30,6 +31,7 @@ import {
   lockWebsite,
   replaceDomains,
   updateWebsite,
+  verifiedDomainsOf,
   websiteIdByDomain,
   type WebsiteRow,
 } from './websites.repository.js';
@@ -120,17 +122,18 @@ export class WebsiteService {
     return this.ctx.transaction(async (trx) => {
       const current = await lockWebsite(trx, websiteId);
       if (!current) throw websiteNotFound();
-      const previousDomains = await domainsOf(trx, websiteId);
-      let domains = previousDomains;
+      const previousDomains = await verifiedDomainsOf(trx, websiteId);
+      let domains = await domainsOf(trx, websiteId);
       if (body.domains) {
         domains = [...new Set(body.domains.map(domainOfHost))].sort();
         const taken = await domainsTakenByOthers(trx, websiteId, domains);
         if (taken[0] !== undefined) throw invalid(formatMessage(ContentMessages.domainTaken, { domain: taken[0] }), 'domains');
-        await replaceDomains(trx, websiteId, domains);
+        // A domain an owner adds is served once verified (domains.service.ts).
+        await replaceDomains(trx, websiteId, domains, newVerificationToken);
         domains = await domainsOf(trx, websiteId);
       }
       const row = body.title !== undefined ? await updateWebsite(trx, websiteId, { title: body.title }) : await updateWebsite(trx, websiteId, {});
-      await this.events.enqueue(trx, 'content.website.updated', websiteId, { title: row.title, templateId: row.template_id, domains, previousDomains });
+      await this.events.enqueue(trx, 'content.website.updated', websiteId, { title: row.title, templateId: row.template_id, domains: await verifiedDomainsOf(trx, websiteId), previousDomains });
       return toWebsite(row, domains);
     });
   }
