@@ -58,7 +58,7 @@ export const WebsiteMessages = {
   slugTaken: 'The address {slug} is taken. Choose another.',
   adminRequired: 'Only an administrator of this website can delete it.',
   confirmMismatch: 'Type the website’s address to confirm.',
-  notDeleted: 'This website is not deleted.',
+  notDeleted: 'This website is not deleted, or can no longer be restored.',
   unknownHost: 'There is no website at this address.',
 } as const;
 
@@ -107,3 +107,20 @@ export const DomainMessages = {
   notVerified: 'We could not find the verification record for {domain} yet. DNS changes can take a while: check the TXT record (or the file) and try again.',
   addressFixed: 'The website’s own address cannot be removed.',
 } as const;
+
+// ---------------------------------------------------------------------------------------------
+// Deleting a website: hidden at once, purged after WEBSITE_RESTORE_DAYS, restorable before.
+
+export const WEBSITE_RESTORE_DAYS = 30;
+
+/** DELETE a website: `confirm` repeats its title or one of its domains. */
+export const DeleteWebsiteBody = z.object({ confirm: z.string().trim().min(1, WebsiteMessages.confirmMismatch).max(260) }).strict();
+export type DeleteWebsiteBody = z.infer<typeof DeleteWebsiteBody>;
+
+export const DeletedWebsite = z.object({
+  websiteId: z.string(),
+  deleted: z.literal(true),
+  /** After this moment the website and its data are gone for good. */
+  purgeAfter: z.string(),
+});
+export type DeletedWebsite = z.infer<typeof DeletedWebsite>;

@@ -27,6 +27,7 @@ import { WebsiteService } from './websites/websites.service.js';
 import { DesignPictures } from './websites/design-pictures.js';
 import { WebsiteDesignService } from './websites/website-designs.service.js';
 import { DomainService, networkVerifier, type DomainVerifier } from './websites/domains.service.js';
+import { WebsiteDeletionService } from './websites/website-deletion.service.js';
 import { websiteSettings, type WebsiteSettings } from './config.js';
 
 export interface ContentModuleOptions {
@@ -57,6 +58,8 @@ export interface ContentParts {
   designs: WebsiteDesignService;
   /** Custom domains and their verification. */
   domains: DomainService;
+  /** Deleting, restoring and purging websites. */
+  deletion: WebsiteDeletionService;
   collections: CollectionService;
   items: ItemService;
   categories: CategoryService;
@@ -95,6 +98,10 @@ export function createContentModule(platformCtx: ServiceContext<ContentDB>, opti
   const siteSettings = websiteSettings({ ...(platformCtx.config.PUBLIC_URL ? { publicUrl: platformCtx.config.PUBLIC_URL } : {}), ...options.websites });
   const designs = new WebsiteDesignService({ ctx, websites, collections, items, navigation, documents, cache }, new DesignPictures(assets.service), siteSettings);
   const domains = new DomainService(ctx, siteSettings, options.domainVerifier ?? networkVerifier(siteSettings.domainVerifyHttpPort), outbox);
+  const deletion = new WebsiteDeletionService(ctx, websites, cache, outbox);
+  // Websites deleted more than 30 days ago are purged a minute after start, then every six hours.
+  const purge = () => void deletion.purgeDue(Date.now(), platformCtx.logger).catch((error: unknown) => platformCtx.logger.warn({ err: error }, 'purging deleted websites failed'));
+  const purgeTimers = [setTimeout(purge, 60_000).unref(), setInterval(purge, 6 * 3_600_000).unref()];
   return {
     ctx,
     cache,
@@ -105,6 +112,7 @@ export function createContentModule(platformCtx: ServiceContext<ContentDB>, opti
     websites,
     designs,
     domains,
+    deletion,
     collections,
     items,
     categories,
@@ -120,6 +128,7 @@ export function createContentModule(platformCtx: ServiceContext<ContentDB>, opti
     memberAreas: new MemberAreaService(ctx, access, outbox),
     popup: new PopupService(ctx, outbox),
     close: () => {
+      for (const timer of purgeTimers) clearTimeout(timer);
       if (assets.storage instanceof S3AssetStorage) assets.storage.close();
     },
   };

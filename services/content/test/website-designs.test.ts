@@ -200,4 +200,44 @@ describe('websites from starting designs', () => {
     expect((await kit.call('DELETE', `${base}/localhost`, owner)).statusCode).toBe(204);
     expect(await kit.websites.websiteForHost('localhost')).toBeUndefined();
   });
+
+  it('deletes a website for an admin who confirms: hidden at once, restorable by its creator, purged after 30 days', async () => {
+    const made = (await create('owner-h', { name: 'Short Lived', design: 'events' })).json<CreatedWebsite>();
+    const id = made.website.id;
+    const address = made.website.domains[0]!;
+    const url = `/api/content-service/1.0/websites/${id}`;
+    const editor = await kit.call('DELETE', url, { websiteId: id, roles: [Role.EDITOR] }, { confirm: address });
+    expect(editor.statusCode).toBe(403);
+    const admin = { websiteId: id, roles: [Role.ADMIN] };
+    const unconfirmed = await kit.call('DELETE', url, admin, { confirm: 'something else' });
+    expect(unconfirmed.statusCode).toBe(400);
+    expect(unconfirmed.json()).toMatchObject({ error: { message: WebsiteMessages.confirmMismatch } });
+    expect(await kit.websites.websiteForHost(address)).toBe(id);
+
+    const deleted = await kit.call('DELETE', url, admin, { confirm: address.toUpperCase() });
+    expect(deleted.statusCode).toBe(200);
+    expect(deleted.json()).toMatchObject({ websiteId: id, deleted: true });
+    expect(await kit.websites.websiteForHost(address)).toBeUndefined();
+    expect((await kit.call('GET', url, admin)).statusCode).toBe(404);
+    expect((await kit.events(id, 'content.website.updated')).at(-1)?.data).toMatchObject({ deleted: true, domains: [] });
+    // Its address stays its own while it can be restored.
+    expect((await create('owner-i', { name: 'Taker', design: 'blog', slug: address.split('.')[0] })).statusCode).toBe(409);
+
+    expect((await asOwner('owner-i', 'POST', `${url}/restore`)).statusCode).toBe(404);
+    const restored = await asOwner('owner-h', 'POST', `${url}/restore`);
+    expect(restored.statusCode).toBe(200);
+    expect(await kit.websites.websiteForHost(address)).toBe(id);
+    expect((await asOwner('owner-h', 'POST', `${url}/restore`)).statusCode).toBe(409);
+
+    // Deleted again and 31 days on: every row of it is gone, and it cannot come back.
+    expect((await kit.call('DELETE', url, admin, { confirm: 'Short Lived' })).statusCode).toBe(200);
+    const parts = (kit.app as unknown as { serviceParts: { deletion: { purgeDue(now: number): Promise<number> } } }).serviceParts;
+    expect(await parts.deletion.purgeDue(Date.now() + 31 * 86_400_000)).toBeGreaterThanOrEqual(1);
+    for (const table of ['collections', 'items', 'website_domains', 'navigations', 'site_documents'] as const) {
+      const left = await kit.ctx.db.selectFrom(table).select((eb) => eb.fn.countAll<string>().as('n')).where('website_id', '=', id).executeTakeFirstOrThrow();
+      expect({ table, n: Number(left.n) }).toEqual({ table, n: 0 });
+    }
+    expect(await kit.ctx.db.selectFrom('websites').select('id').where('id', '=', id).executeTakeFirst()).toBeUndefined();
+    expect((await asOwner('owner-h', 'POST', `${url}/restore`)).statusCode).toBe(404);
+  });
 });

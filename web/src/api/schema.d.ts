@@ -10448,7 +10448,40 @@ export interface paths {
             };
         };
         post?: never;
-        delete?: never;
+        /** Delete the website (admins only; confirm with its title or a domain): hidden at once, purged after 30 days, restorable before */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    websiteId: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        confirm: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            deleted: true;
+                            purgeAfter: string;
+                            websiteId: string;
+                        };
+                    };
+                };
+            };
+        };
         options?: never;
         head?: never;
         patch?: never;
@@ -16867,6 +16900,214 @@ export interface paths {
             };
         };
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/content-service/1.0/websites/{websiteId}/restore": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Restore a deleted website (its creator, within 30 days) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    websiteId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            createdOn: number;
+                            domains: string[];
+                            id: string;
+                            /**
+                             * @example {
+                             *       "currency": "USD",
+                             *       "locale": "en-US",
+                             *       "timeZone": "America/Los_Angeles",
+                             *       "country": "US",
+                             *       "cookieSettings": {
+                             *         "bannerEnabled": true,
+                             *         "restrictivePolicy": true,
+                             *         "bannerText": "We use cookies to keep your cart and to count visits."
+                             *       },
+                             *       "siteStatus": 1,
+                             *       "betaFlags": {
+                             *         "commerceVisitorMetrics": true,
+                             *         "videoPaywall": true,
+                             *         "productReviewsKillSwitch": false
+                             *       },
+                             *       "store": {
+                             *         "allowMultipleQuantityForServices": true,
+                             *         "expressCheckout": true,
+                             *         "customCart": true,
+                             *         "nativeReviewsEnabled": true,
+                             *         "importedReviewsEnabled": true,
+                             *         "installmentsEnabled": true
+                             *       },
+                             *       "commentsEnabled": true,
+                             *       "captchaSiteKey": "6LcHarbourPineDemoKey",
+                             *       "colors": {
+                             *         "accent": "#2f4f4f"
+                             *       },
+                             *       "businessEmail": "owner@example.com",
+                             *       "styles": {
+                             *         "bodyFont": "system",
+                             *         "headingFont": "system",
+                             *         "accent": "#2f4f4f",
+                             *         "text": "#1f2a2a",
+                             *         "background": "#f7f3ea",
+                             *         "buttonShape": "square",
+                             *         "spacing": "compact"
+                             *       }
+                             *     }
+                             */
+                            settings: {
+                                /**
+                                 * @example {
+                                 *       "commerceVisitorMetrics": true,
+                                 *       "videoPaywall": true,
+                                 *       "productReviewsKillSwitch": false
+                                 *     }
+                                 */
+                                betaFlags: {
+                                    commerceVisitorMetrics: boolean;
+                                    productReviewsKillSwitch: boolean;
+                                    videoPaywall: boolean;
+                                };
+                                businessEmail: string | null;
+                                captchaSiteKey: string | null;
+                                colors: {
+                                    [key: string]: string | {
+                                        a?: number;
+                                        h?: number;
+                                        l?: number;
+                                        s?: number;
+                                    } | {
+                                        a?: number;
+                                        b: number;
+                                        g: number;
+                                        r: number;
+                                    };
+                                };
+                                commentsEnabled: boolean;
+                                /**
+                                 * @example {
+                                 *       "bannerEnabled": true,
+                                 *       "restrictivePolicy": true,
+                                 *       "bannerText": "We use cookies to keep your cart and to count visits."
+                                 *     }
+                                 */
+                                cookieSettings: {
+                                    bannerEnabled: boolean;
+                                    bannerText: string;
+                                    restrictivePolicy: boolean;
+                                };
+                                country: string;
+                                /** @enum {string} */
+                                currency: "EUR" | "USD" | "AUD" | "NOK" | "CAD" | "NZD" | "DKK" | "GBP" | "HKD" | "CHF" | "MXN" | "SGD" | "SEK" | "CZK" | "ILS" | "PHP" | "RUB" | "PLN" | "THB" | "MYR" | "ARS" | "BRL" | "COP" | "IDR" | "INR" | "JPY" | "ZAR";
+                                locale: string;
+                                /** @enum {number} */
+                                siteStatus: 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 15;
+                                /**
+                                 * @example {
+                                 *       "allowMultipleQuantityForServices": true,
+                                 *       "expressCheckout": true,
+                                 *       "customCart": true,
+                                 *       "nativeReviewsEnabled": true,
+                                 *       "importedReviewsEnabled": true,
+                                 *       "installmentsEnabled": true
+                                 *     }
+                                 */
+                                store: {
+                                    allowMultipleQuantityForServices: boolean;
+                                    customCart: boolean;
+                                    expressCheckout: boolean;
+                                    importedReviewsEnabled: boolean;
+                                    installmentsEnabled: boolean;
+                                    nativeReviewsEnabled: boolean;
+                                };
+                                /**
+                                 * @example {
+                                 *       "bodyFont": "system",
+                                 *       "headingFont": "system",
+                                 *       "accent": "#2f4f4f",
+                                 *       "text": "#1f2a2a",
+                                 *       "background": "#f7f3ea",
+                                 *       "buttonShape": "square",
+                                 *       "spacing": "compact"
+                                 *     }
+                                 */
+                                styles: {
+                                    accent: (string | {
+                                        a?: number;
+                                        h?: number;
+                                        l?: number;
+                                        s?: number;
+                                    } | {
+                                        a?: number;
+                                        b: number;
+                                        g: number;
+                                        r: number;
+                                    }) | null;
+                                    background: (string | {
+                                        a?: number;
+                                        h?: number;
+                                        l?: number;
+                                        s?: number;
+                                    } | {
+                                        a?: number;
+                                        b: number;
+                                        g: number;
+                                        r: number;
+                                    }) | null;
+                                    /** @enum {string} */
+                                    bodyFont: "system" | "inter" | "work-sans" | "lora" | "source-serif-4" | "playfair-display" | "dm-serif-display";
+                                    /** @enum {string} */
+                                    buttonShape: "square" | "rounded" | "pill";
+                                    /** @enum {string} */
+                                    headingFont: "system" | "inter" | "work-sans" | "lora" | "source-serif-4" | "playfair-display" | "dm-serif-display";
+                                    /** @enum {string} */
+                                    spacing: "compact" | "normal" | "airy";
+                                    text: (string | {
+                                        a?: number;
+                                        h?: number;
+                                        l?: number;
+                                        s?: number;
+                                    } | {
+                                        a?: number;
+                                        b: number;
+                                        g: number;
+                                        r: number;
+                                    }) | null;
+                                };
+                                timeZone: string;
+                            };
+                            templateId: string;
+                            title: string;
+                            updatedOn: number;
+                        };
+                    };
+                };
+            };
+        };
         delete?: never;
         options?: never;
         head?: never;

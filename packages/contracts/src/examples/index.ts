@@ -24,7 +24,7 @@ import { EraseCustomerRequest, Erasure } from '../privacy.js';
 import { PreviewBody, PreviewResponse } from '../render.js';
 import { RestockGroup, RestockGroupsResponse, RestockSendAllBody, RestockSendRequest, RestockSendResponse, RestockSettings, RestockSignup, RestockSignupBody, RestockSignupResponse, RestockSignupsResponse } from '../restock.js';
 import { SiteStyles } from '../site-styles.js';
-import { CreateWebsiteBody, CreatedWebsite, CustomDomain, CustomDomainBody, CustomDomainList, DesignList, SwitchDesignBody } from '../website-designs.js';
+import { CreateWebsiteBody, CreatedWebsite, DeleteWebsiteBody, DeletedWebsite, CustomDomain, CustomDomainBody, CustomDomainList, DesignList, SwitchDesignBody } from '../website-designs.js';
 import { example } from './example.js';
 
 const commerceCartEntry = example(CommerceCartEntry, {
@@ -943,6 +943,8 @@ example(UpdateWebsiteBody, { title: 'Harbour & Pine', domains: ['harbourandpine.
 example(CreateWebsiteBody, { name: 'Harbour & Pine', design: 'shop', slug: 'harbour-and-pine' });
 example(CreatedWebsite, { website: { ...website, domains: ['harbour-and-pine.sites.example'] }, design: 'shop', address: 'https://harbour-and-pine.sites.example' });
 example(SwitchDesignBody, { design: 'restaurant' });
+example(DeleteWebsiteBody, { confirm: 'harbour-and-pine.sites.example' });
+example(DeletedWebsite, { websiteId: 'b2ae94090dff9c1674653a3c', deleted: true, purgeAfter: '2026-12-27T09:12:00.000Z' });
 example(CustomDomainBody, { domain: 'harbourandpine.com' });
 const customDomain = example(CustomDomain, {
   domain: 'harbourandpine.com',

@@ -1,17 +1,48 @@
 // Websites and their domains.
 import type { Selectable } from 'kysely';
 import type { WebsitesTable } from '../tables.js';
+import { sql } from 'kysely';
 import { json, type Db } from '../shared/db.js';
 
 export type WebsiteRow = Selectable<WebsitesTable>;
 
+/** The website, unless it is deleted (a deleted website is gone for every route but its restoration). */
 export async function findWebsite(db: Db, id: string): Promise<WebsiteRow | undefined> {
+  return db.selectFrom('websites').selectAll().where('id', '=', id).where('deleted_at', 'is', null).executeTakeFirst();
+}
+
+/** The website, deleted or not. */
+export async function findWebsiteEvenDeleted(db: Db, id: string): Promise<WebsiteRow | undefined> {
   return db.selectFrom('websites').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
 /** Locks the website row for the rest of the transaction (settings read-modify-write). */
 export async function lockWebsite(db: Db, id: string): Promise<WebsiteRow | undefined> {
-  return db.selectFrom('websites').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+  return db.selectFrom('websites').selectAll().where('id', '=', id).where('deleted_at', 'is', null).forUpdate().executeTakeFirst();
+}
+
+export async function setDeleted(db: Db, id: string, deletedAt: Date | null): Promise<void> {
+  await db.updateTable('websites').set({ deleted_at: deletedAt, updated_at: new Date() }).where('id', '=', id).execute();
+}
+
+/** Websites deleted before `before`: their time to be restored is over. */
+export async function deletedBefore(db: Db, before: Date): Promise<string[]> {
+  const rows = await db.selectFrom('websites').select('id').where('deleted_at', '<', before).execute();
+  return rows.map((row) => row.id);
+}
+
+/**
+ * Every row of the website in this service's schema: each table with a website_id column (but
+ * the outbox, whose events are on their way), then the website itself.
+ */
+export async function purgeWebsite(db: Db, websiteId: string): Promise<void> {
+  const tables = await sql<{ table_name: string }>`
+    select distinct table_name from information_schema.columns
+    where table_schema = current_schema() and column_name = 'website_id' and table_name not like 'outbox%' and table_name <> 'websites'`.execute(db);
+  for (const { table_name } of tables.rows) {
+    await sql`delete from ${sql.table(table_name)} where website_id = ${websiteId}`.execute(db);
+  }
+  await db.deleteFrom('websites').where('id', '=', websiteId).execute();
 }
 
 export async function insertWebsite(

@@ -4,6 +4,8 @@ import {
   ContentId,
   CreateWebsiteBody,
   CreatedWebsite,
+  DeleteWebsiteBody,
+  DeletedWebsite,
   CustomDomain,
   CustomDomainBody,
   CustomDomainList,
@@ -25,6 +27,7 @@ import { notFound } from '../shared/errors.js';
 import type { WebsiteService } from './websites.service.js';
 import type { WebsiteDesignService } from './website-designs.service.js';
 import type { DomainService } from './domains.service.js';
+import type { WebsiteDeletionService } from './website-deletion.service.js';
 import { websiteOf } from '../shared/access.js';
 
 export const OWNER_BASE = '/api/content-service/1.0/websites/:websiteId';
@@ -39,7 +42,26 @@ function signedInOwner(request: FastifyRequest): string {
 
 const DomainParams = Params.extend({ domain: CustomDomainBody.shape.domain }).strict();
 
-export function websiteRoutes(app: ZodApp, websites: WebsiteService, designs: WebsiteDesignService, domains: DomainService): void {
+export function websiteRoutes(app: ZodApp, websites: WebsiteService, designs: WebsiteDesignService, domains: DomainService, deletion: WebsiteDeletionService): void {
+  app.delete(
+    OWNER_BASE,
+    ownerRoute(Permission.SETTINGS_MANAGE, {
+      schema: {
+        summary: 'Delete the website (admins only; confirm with its title or a domain): hidden at once, purged after 30 days, restorable before',
+        params: Params,
+        body: DeleteWebsiteBody,
+        response: { 200: DeletedWebsite },
+      },
+    }),
+    async (request) => deletion.delete(identityOf(request), websiteOf(request, request.params.websiteId), request.body.confirm),
+  );
+
+  app.post(
+    `${OWNER_BASE}/restore`,
+    { schema: { summary: 'Restore a deleted website (its creator, within 30 days)', params: Params, response: { 200: Website } } },
+    async (request) => deletion.restore(signedInOwner(request), request.params.websiteId),
+  );
+
   app.get(
     `${OWNER_BASE}/domains`,
     ownerRoute(Permission.SETTINGS_READ, { schema: { summary: "The website's address and custom domains, with what to set for each one not verified yet", params: Params, response: { 200: CustomDomainList } } }),
