@@ -23,7 +23,7 @@ export interface GatewaySteps {
 }
 
 /** What a host no website has gets: a page of its own, nothing of any website. */
-const UNKNOWN_HOST_PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="robots" content="noindex"><title>No website here</title><style>body{font:16px/1.5 system-ui,sans-serif;max-width:32rem;margin:15vh auto;padding:0 1rem;color:#222}h1{font-size:1.5rem}</style></head><body><h1>No website here</h1><p>${WebsiteMessages.unknownHost}</p><p>If this is your domain, connect it to your website in Settings › Domains and check that it is verified.</p></body></html>`;
+const UNKNOWN_HOST_PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="robots" content="noindex"><title>No website here</title><style>body{font:16px/1.5 system-ui,sans-serif;max-width:32rem;margin:15vh auto;padding:0 1rem;color:#222}h1{font-size:1.5rem}</style></head><body><h1>No website here</h1><p>${WebsiteMessages.unknownHost}</p><p>If this is your domain, add it to your website and verify it: it is served once verified.</p></body></html>`;
 
 /** 404 for a host no website has: the page above, or the JSON error under /api. */
 function answerNoWebsite(request: FastifyRequest, reply: FastifyReply): void {
