@@ -23,7 +23,7 @@ async function startPlatform(options: AdminOptions): Promise<RunningPlatform> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'sc-admin-'));
   const embedded = { HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', NATS_URL: '', REDIS_URL: '', LOG_LEVEL: 'warn' };
   if (options.secondWebsite) await seedSecondWebsite(embedded);
-  const run = startProcess('scripts/start-embedded.ts', { ...embedded, PORT: String(port), WEB_DIST: buildWeb() });
+  const run = startProcess('scripts/start-embedded.ts', { ...embedded, PORT: String(port), WEB_DIST: buildWeb(), ...options.env });
   const url = `http://127.0.0.1:${port}`;
   try {
     await waitForHttp(`${url}/readyz`, START_TIMEOUT_MS);
@@ -47,6 +47,8 @@ export const SECOND_WEBSITE = { id: 'second', title: 'Second Studio', domain: 's
 export interface AdminOptions {
   /** Give the demo owner SECOND_WEBSITE too (Chromium resolves *.localhost to this machine). */
   secondWebsite?: boolean;
+  /** More environment for the platform (FALLBACK_WEBSITE_ID '' for strict hosts). */
+  env?: Record<string, string>;
 }
 
 /** Runs test/fixtures/second-website.ts on the data directory the platform will use (PGlite: one process at a time). */
@@ -133,7 +135,8 @@ export async function callApi(page: Page, method: string, url: string, body?: un
 
 /** The crumb (CSRF) cookie of the page's browser context: unsafe API calls repeat it in a header. */
 export async function crumbOf(page: Page): Promise<string> {
-  const cookie = (await page.context().cookies()).find((c) => c.name === 'crumb');
+  // The page's own host's crumb (a context that visited several websites holds one per host).
+  const cookie = (await page.context().cookies(page.url())).find((c) => c.name === 'crumb');
   return cookie ? decodeURIComponent(cookie.value) : '';
 }
 

@@ -93,7 +93,7 @@ describe.each(OVERLAYS)('overlay %s', (overlay) => {
     const kinds: Record<string, number> = {};
     for (const m of manifests) kinds[kindOf(m) ?? '?'] = (kinds[kindOf(m) ?? '?'] ?? 0) + 1;
     // dev's second Job makes its MinIO's bucket.
-    expect(kinds).toMatchObject({ Deployment: 8, HorizontalPodAutoscaler: 3, PodDisruptionBudget: 8, Ingress: 1, Job: overlay === 'dev' ? 2 : 1 });
+    expect(kinds).toMatchObject({ Deployment: 8, HorizontalPodAutoscaler: 3, PodDisruptionBudget: 8, Ingress: 3, Job: overlay === 'dev' ? 2 : 1 });
     expect(byKind(manifests, 'HorizontalPodAutoscaler').map(nameOf).sort()).toEqual([...AUTOSCALED].sort());
   });
 });

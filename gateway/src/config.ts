@@ -1,6 +1,5 @@
 // The gateway's environment: where each service is, and the rate limits.
-import { BaseEnv, GATEWAY_PORT, SERVICE_NAMES, SERVICE_PORTS, httpUrl, port, type ServiceName } from '@sc/platform';
-import { DEMO_WEBSITE_ID } from '@sc/contracts';
+import { BaseEnv, GATEWAY_PORT, SERVICE_NAMES, SERVICE_PORTS, httpUrl, optional, port, type ServiceName } from '@sc/platform';
 import { z } from 'zod';
 
 const serviceUrls = Object.fromEntries(
@@ -46,8 +45,11 @@ export const GatewayEnv = BaseEnv.extend({
   REQUEST_TIMEOUT_MS: z.coerce.number().int().positive().default(30_000),
   /** The built web app (web/dist): /assets and /config are served from here. */
   WEB_DIST: z.string().min(1).default('web/dist'),
-  /** The website of hosts that no website has as a domain (website.ts). */
-  FALLBACK_WEBSITE_ID: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/).default(DEMO_WEBSITE_ID),
+  /**
+   * Opt-in: the website of hosts that no website has as a verified domain (website.ts). Unset (the
+   * default), such hosts get a 404 page and never another website's pages.
+   */
+  FALLBACK_WEBSITE_ID: optional(z.string().regex(/^[A-Za-z0-9_-]{1,64}$/)),
   /** How long the gateway reuses the content service's answer for a host. */
   WEBSITE_CACHE_TTL_MS: z.coerce.number().int().positive().default(30_000),
 });

@@ -1,11 +1,11 @@
 // Which website a request is for: the Host header's domain, looked up in the content service
-// (which owns websites and their domains) and remembered briefly in this process. Hosts no
-// website has get the fallback website (the demo site unless FALLBACK_WEBSITE_ID says otherwise),
-// so every request reaches the services with a real website id. Services trust X-Website-Id
-// because the gateway always overwrites it (proxy.ts).
+// (which owns websites and their verified domains) and remembered briefly in this process. A host
+// no website has is no website (NO_WEBSITE: the steps answer it with a 404 page and nothing of any
+// website), unless FALLBACK_WEBSITE_ID opts in to serving one website to every such host.
+// Services trust X-Website-Id because the gateway always overwrites it (proxy.ts).
 //
 // While the content service cannot answer, a host answered before keeps its last answer; a host
-// never seen gets the fallback for a second and is asked again after that.
+// never seen gets the fallback (or no website) for a second and is asked again after that.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { LRUCache } from 'lru-cache';
 import { DEMO_WEBSITE_ID } from '@sc/contracts';
@@ -27,8 +27,8 @@ declare module 'fastify' {
 export interface WebsiteResolverOptions {
   /** Base URL of the content service. */
   contentUrl: string;
-  /** The website of hosts no website has. */
-  fallbackWebsiteId: string;
+  /** The website of hosts no website has (opt-in); without it they have none (NO_WEBSITE). */
+  fallbackWebsiteId?: string | undefined;
   /** How long an answer is reused. */
   ttlMs: number;
   /** How long a fallback given because content did not answer is reused. */
@@ -53,6 +53,9 @@ interface Entry {
   answered: boolean;
 }
 
+/** The answer for a host no website has (and no fallback is configured): the steps answer 404. */
+export const NO_WEBSITE = '';
+
 // Host names (with or without port) and bracketed IPv6 literals; anything else is not looked up.
 const HOST = /^(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*|\[[0-9a-f:.]+\])$/;
 
@@ -66,7 +69,11 @@ export function domainOf(host: string | undefined): string | undefined {
 
 /** Host → website id through the content service, with a small in-memory cache. */
 export class WebsiteResolver {
-  readonly #options: Required<Omit<WebsiteResolverOptions, 'logger' | 'signingKey' | 'publicUrl'>> & { logger?: Logger; signingKey?: string | undefined };
+  readonly #options: Required<Omit<WebsiteResolverOptions, 'logger' | 'signingKey' | 'publicUrl' | 'fallbackWebsiteId'>> & {
+    logger?: Logger;
+    signingKey?: string | undefined;
+    fallbackWebsiteId: string;
+  };
   /** The origin of hosts no website has (and of malformed hosts). */
   readonly #fallbackOrigin: string;
   readonly #publicUrl: string;
@@ -74,7 +81,7 @@ export class WebsiteResolver {
   readonly #pending = new Map<string, Promise<string>>();
 
   constructor(options: WebsiteResolverOptions) {
-    this.#options = { errorTtlMs: 1_000, timeoutMs: 2_000, maxEntries: 10_000, fetch: globalThis.fetch.bind(globalThis), ...options };
+    this.#options = { errorTtlMs: 1_000, timeoutMs: 2_000, maxEntries: 10_000, fetch: globalThis.fetch.bind(globalThis), ...options, fallbackWebsiteId: options.fallbackWebsiteId ?? NO_WEBSITE };
     this.#publicUrl = options.publicUrl ?? DEFAULT_PUBLIC_URL;
     this.#fallbackOrigin = websiteOrigin(this.#publicUrl);
     // Bounded: a flood of made-up Host names evicts the least recently used hosts, never grows the process.
@@ -122,7 +129,7 @@ export class WebsiteResolver {
     const { contentUrl, fallbackWebsiteId, ttlMs, errorTtlMs, timeoutMs } = this.#options;
     try {
       const response = await this.#options.fetch(`${contentUrl}/internal/websites/by-domain?host=${encodeURIComponent(domain)}`, {
-        headers: serviceCallHeaders(this.#options.signingKey, fallbackWebsiteId),
+        headers: serviceCallHeaders(this.#options.signingKey, fallbackWebsiteId || DEMO_WEBSITE_ID),
         signal: AbortSignal.timeout(timeoutMs),
       });
       if (response.status === 404) return this.#remember(domain, { websiteId: fallbackWebsiteId, origin: this.#fallbackOrigin, expires: Date.now() + ttlMs, answered: true });

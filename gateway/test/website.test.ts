@@ -2,7 +2,7 @@
 // cached, concurrent lookups of one host are shared, unknown hosts get the fallback, and a content
 // service that cannot answer leaves known hosts on their last answer.
 import { describe, expect, it } from '@jest/globals';
-import { domainOf, WebsiteResolver } from '../src/website.js';
+import { domainOf, NO_WEBSITE, WebsiteResolver } from '../src/website.js';
 
 function fakeContent(domains: Record<string, string>) {
   const calls: string[] = [];
@@ -49,6 +49,17 @@ describe(WebsiteResolver.name, () => {
     expect(await resolver.resolve('bad host/../x')).toBe('fallback-site');
     expect(await resolver.resolve(undefined)).toBe('fallback-site');
     expect(content.calls).toEqual(['nobody.example.org']);
+  });
+
+  it('gives unknown and malformed hosts no website when no fallback is configured', async () => {
+    const content = fakeContent({ 'shop.example.com': 'site-1' });
+    const resolver = new WebsiteResolver({ contentUrl: 'http://content', ttlMs: 60_000, fetch: content.fetch });
+    expect(await resolver.resolve('nobody.example.org')).toBe(NO_WEBSITE);
+    expect(resolver.known('nobody.example.org')).toBe(NO_WEBSITE);
+    expect(await resolver.resolve('bad host/../x')).toBe(NO_WEBSITE);
+    expect(await resolver.resolve('shop.example.com')).toBe('site-1');
+    content.setDown(true);
+    expect(await resolver.resolve('never-seen.example', Date.now() + 120_000)).toBe(NO_WEBSITE);
   });
 
   it('remembers at most maxEntries hosts, dropping the least recently used', async () => {

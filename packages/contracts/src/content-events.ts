@@ -100,7 +100,16 @@ export const ContentCategoryChanged = z
   .strict();
 
 export const ContentWebsiteChanged = z
-  .object({ title: z.string(), templateId: z.string(), domains: z.array(z.string()), previousDomains: z.array(z.string()) })
+  .object({
+    title: z.string(),
+    templateId: z.string(),
+    domains: z.array(z.string()),
+    previousDomains: z.array(z.string()),
+    /** The owner who made the website through the API: identity makes them its admin. */
+    createdBy: z.string().max(64).optional(),
+    /** Deleted (hidden) or restored. */
+    deleted: z.boolean().optional(),
+  })
   .strict();
 
 export const ContentSettingsUpdated = z

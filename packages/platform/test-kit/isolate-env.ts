@@ -5,3 +5,9 @@
 import { randomUUID } from 'node:crypto';
 
 process.env.RATE_LIMIT_NAMESPACE = `sc:test:rl:${randomUUID()}:`;
+
+// Gateways serve no website to a host that no website has (issue 34) unless FALLBACK_WEBSITE_ID
+// opts in. The suites build their gateways from this environment and talk to them as 127.0.0.1 or
+// made-up hosts of websites they made without domains, so the test environment opts in to the
+// demo website, as gateways did before; the suites of strict hosts unset it ('' or undefined).
+process.env.FALLBACK_WEBSITE_ID ??= 'demo';

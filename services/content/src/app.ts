@@ -36,4 +36,4 @@ export const contentService: ServiceDefinition<ContentDB, ContentParts> = create
 
 /** Builds the content app (never listens). */
 export const buildApp = (options: BuildServiceOptions & ContentOptions = {}) =>
-  buildService(options.captcha || options.memberOrders !== undefined || options.assets ? createContentService(options) : contentService, options);
+  buildService(options.captcha || options.memberOrders !== undefined || options.assets || options.websites || options.domainVerifier ? createContentService(options) : contentService, options);

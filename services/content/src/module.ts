@@ -24,12 +24,21 @@ import { PublicCache } from './shared/public-cache.js';
 import { SiteDocumentService } from './site/site-documents.service.js';
 import type { ContentDB } from './tables.js';
 import { WebsiteService } from './websites/websites.service.js';
+import { DesignPictures } from './websites/design-pictures.js';
+import { WebsiteDesignService } from './websites/website-designs.service.js';
+import { DomainService, networkVerifier, type DomainVerifier } from './websites/domains.service.js';
+import { WebsiteDeletionService } from './websites/website-deletion.service.js';
+import { websiteSettings, type WebsiteSettings } from './config.js';
 
 export interface ContentModuleOptions {
   /** The captcha verifiers of the comment form (default: from CAPTCHA_* in the environment). */
   captcha?: ((db: Kysely<CaptchaTables>) => Captcha) | undefined;
   /** Where uploaded files are kept (tests: a storage that fails); default from the environment. */
   assets?: AssetStorage | undefined;
+  /** New websites' addresses and the per-owner limit (default: from the environment). */
+  websites?: Partial<WebsiteSettings> | undefined;
+  /** How custom domains are verified (default: DNS and HTTP). */
+  domainVerifier?: DomainVerifier | undefined;
 }
 
 /** What the wiring step makes: the platform hands it to routes, consumers and seed. */
@@ -45,6 +54,12 @@ export interface ContentParts {
   /** Uploaded files: their storage, settings and pipeline. */
   assets: AssetRuntime;
   websites: WebsiteService;
+  /** Websites made from starting designs, and design switches. */
+  designs: WebsiteDesignService;
+  /** Custom domains and their verification. */
+  domains: DomainService;
+  /** Deleting, restoring and purging websites. */
+  deletion: WebsiteDeletionService;
   collections: CollectionService;
   items: ItemService;
   categories: CategoryService;
@@ -77,6 +92,16 @@ export function createContentModule(platformCtx: ServiceContext<ContentDB>, opti
   const items = new ItemService(ctx, access, outbox);
   const categories = new CategoryService(ctx, outbox);
   const search = new SearchService(ctx);
+  const collections = new CollectionService(ctx, outbox);
+  const navigation = new NavigationService(ctx, outbox);
+  const documents = new SiteDocumentService(ctx, outbox);
+  const siteSettings = websiteSettings({ ...(platformCtx.config.PUBLIC_URL ? { publicUrl: platformCtx.config.PUBLIC_URL } : {}), ...options.websites });
+  const designs = new WebsiteDesignService({ ctx, websites, collections, items, navigation, documents, cache }, new DesignPictures(assets.service), siteSettings);
+  const domains = new DomainService(ctx, siteSettings, options.domainVerifier ?? networkVerifier(siteSettings.domainVerifyHttpPort), outbox);
+  const deletion = new WebsiteDeletionService(ctx, websites, cache, outbox);
+  // Websites deleted more than 30 days ago are purged a minute after start, then every six hours.
+  const purge = () => void deletion.purgeDue(Date.now(), platformCtx.logger).catch((error: unknown) => platformCtx.logger.warn({ err: error }, 'purging deleted websites failed'));
+  const purgeTimers = [setTimeout(purge, 60_000).unref(), setInterval(purge, 6 * 3_600_000).unref()];
   return {
     ctx,
     cache,
@@ -85,11 +110,14 @@ export function createContentModule(platformCtx: ServiceContext<ContentDB>, opti
     access,
     assets,
     websites,
-    collections: new CollectionService(ctx, outbox),
+    designs,
+    domains,
+    deletion,
+    collections,
     items,
     categories,
-    navigation: new NavigationService(ctx, outbox),
-    documents: new SiteDocumentService(ctx, outbox),
+    navigation,
+    documents,
     search,
     reads: new PublicReadService(items, categories, cache, search, access),
     media: new MediaLibrary(ctx, assets.service, outbox),
@@ -100,6 +128,7 @@ export function createContentModule(platformCtx: ServiceContext<ContentDB>, opti
     memberAreas: new MemberAreaService(ctx, access, outbox),
     popup: new PopupService(ctx, outbox),
     close: () => {
+      for (const timer of purgeTimers) clearTimeout(timer);
       if (assets.storage instanceof S3AssetStorage) assets.storage.close();
     },
   };

@@ -13,6 +13,12 @@ export interface WebsitesTable {
   title: string;
   template_id: string;
   settings: Json<Record<string, unknown>>;
+  /** The starting design it was made from or switched to (null: the seed's own). */
+  design: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The owner who made it through the API (null: the seed). */
+  created_by: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Deleted: hidden at once, purged 30 days later unless restored. */
+  deleted_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
 }
@@ -21,6 +27,12 @@ export interface WebsiteDomainsTable {
   /** Lower-case host name without port; one website per domain. */
   domain: string;
   website_id: string;
+  /** When the domain was verified; null while its token has not been found. */
+  verified_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  /** The token a custom domain must show (DNS TXT or HTTP) before it is served. */
+  verification_token: ColumnType<string | null, string | null | undefined, string | null>;
+  /** 'address': the `<slug>.<BASE_DOMAIN>` one; 'custom': the owner's own (and the seed's). */
+  kind: ColumnType<string, string | undefined, string>;
 }
 
 export interface CollectionsTable {

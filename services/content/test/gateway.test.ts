@@ -1,11 +1,12 @@
 // The content service behind the real gateway: the Host header picks the website (domains from
-// content, cached by the gateway), unknown hosts get the configured fallback website, a client's
+// content, cached by the gateway), unknown hosts get the configured fallback website (or, without
+// one, a 404 page), a client's
 // own X-Website-Id is ignored, and a 200-product store lists through the gateway in one page.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { FastifyInstance } from 'fastify';
 import request from 'supertest';
 import { buildGateway, GatewayEnv } from '@sc/gateway';
-import { DEMO_WEBSITE_ID, ProductType } from '@sc/contracts';
+import { ProductType, WebsiteMessages } from '@sc/contracts';
 import { testConfig } from '@sc/platform/test-kit';
 import { buildApp } from '../src/app.js';
 import { ItemService } from '../src/items/items.service.js';
@@ -23,10 +24,12 @@ describe('content through the gateway', () => {
   let fallback: string;
   let domainA: string;
   let storeId: string;
+  let contentUrl: string;
 
   beforeAll(async () => {
     content = await buildApp({ config: testConfig() });
     const url = await content.listen({ port: 0, host: '127.0.0.1' });
+    contentUrl = url;
     const ctx = content.serviceContext as ServiceContext<ContentDB>;
     const websites = new WebsiteService(ctx);
     siteA = unique('gw');
@@ -76,8 +79,22 @@ describe('content through the gateway', () => {
     expect(response.body.id).toBe(fallback);
   });
 
-  it('falls back to the demo website unless configured otherwise', () => {
-    expect(GatewayEnv.parse({}).FALLBACK_WEBSITE_ID).toBe(DEMO_WEBSITE_ID);
+  it('has no fallback website unless configured: a host no website has gets a 404 page, and nothing of any website', async () => {
+    expect(GatewayEnv.parse({}).FALLBACK_WEBSITE_ID).toBeUndefined();
+    const strict = await buildGateway({ config: GatewayEnv.parse({ ...process.env, CONTENT_URL: contentUrl, FALLBACK_WEBSITE_ID: undefined, LOG_LEVEL: 'silent', RATE_LIMIT_MAX: '100000' }) });
+    await strict.ready();
+    try {
+      const page = await request(strict.server).get('/').set('Host', 'unknown.example.net').expect(404);
+      expect(page.text).toContain(WebsiteMessages.unknownHost);
+      expect(page.text).not.toContain('Gateway A');
+      const api = await request(strict.server).get('/api/content-service/public/1.0/site').set('Host', 'unknown.example.net').set('X-Website-Id', siteA).expect(404);
+      expect(api.body).toEqual({ error: { code: 'NOT_FOUND', message: WebsiteMessages.unknownHost } });
+      const known = await request(strict.server).get('/api/content-service/public/1.0/site').set('Host', domainA).expect(200);
+      expect(known.body.id).toBe(siteA);
+      await request(strict.server).get('/healthz').set('Host', 'unknown.example.net').expect(200);
+    } finally {
+      await strict.close();
+    }
   });
 
   it('lists a 200-product store in one page', async () => {

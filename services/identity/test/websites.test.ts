@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
-import { IdentityMessages, OWNER_SESSION_COOKIE, OwnerWebsiteMessages, Role, type OwnerSessionInfo, type OwnerWebsiteList, type WebsiteHandoff } from '@sc/contracts';
+import { IdentityMessages, OWNER_SESSION_COOKIE, OwnerWebsiteMessages, Role, type CreatedWebsite, type OwnerSessionInfo, type OwnerWebsiteList, type WebsiteHandoff } from '@sc/contracts';
 import { buildApp as buildContent, WebsiteService } from '@sc/content';
 import { MemoryBus, type SharedInfra } from '@sc/platform';
 import { mode, testConfig, unique, waitFor } from '@sc/platform/test-kit';
@@ -167,5 +167,28 @@ describe(`the website switcher through the gateway (${mode.database}, ${mode.bus
     const malformed = await visitor.send('post', '/api/auth/session/handoff', { body: { token: 'not a token' } });
     expect(malformed.status).toBe(400);
     expect((malformed.body as { error: { code: string } }).error.code).toBe('VALIDATION_FAILED');
+  });
+
+  it('makes the owner who creates a website through the API its admin, with a hand-off to its own address', async () => {
+    const created = await owner.send('post', '/api/content-service/1.0/websites', { body: { name: 'Fresh Start Bakery', design: 'restaurant' } });
+    expect(created.status).toBe(201);
+    const { website } = created.body as CreatedWebsite;
+    const mine = await waitFor(async () => {
+      const answer = (await list()).body as OwnerWebsiteList;
+      return answer.websites.find((w) => w.id === website.id);
+    });
+    expect(mine).toEqual({ id: website.id, title: 'Fresh Start Bakery', domains: [website.domains[0]], roles: [Role.ADMIN] });
+    expect(website.domains[0]).toMatch(/^fresh-start-bakery(-\d+)?\.localhost$/);
+    const handoff = (await owner.send('post', `/api/auth/websites/${website.id}/handoff`)).body as WebsiteHandoff;
+    expect(handoff.domain).toBe(website.domains[0]);
+    // On its own address, the owner is its admin; another owner is nobody there.
+    const there = new Browser(gateway.server, { host: `${website.domains[0]}:8080` });
+    await there.open();
+    const session = await there.send('post', '/api/auth/session/handoff', { body: { token: handoff.token } });
+    expect(session.body).toMatchObject({ authenticated: true, websiteId: website.id, roles: [Role.ADMIN] });
+    const stranger = new Browser(gateway.server, { host: website.domains[0]! });
+    await stranger.open();
+    await stranger.send('post', '/api/auth/owners', { body: { email: `${unique('stranger')}@example.com`, password: PASSWORD } });
+    expect(((await stranger.send('get', '/api/auth/session')).body as OwnerSessionInfo).roles).toEqual([]);
   });
 });

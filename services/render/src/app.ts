@@ -12,6 +12,7 @@ import { registerSecurityHeaders } from './pages/security-headers.js';
 import { previewRoutes } from './preview/preview.routes.js';
 import type { RenderDB } from './tables.js';
 import { fontRoutes } from './theme/fonts.routes.js';
+import { designPreviewRoutes } from './preview/design-preview.routes.js';
 
 export interface RenderOptions extends RenderModuleOptions {
   /** The content-event consumer's subscription (tests: a durable of their own, new events only). */
@@ -27,6 +28,7 @@ export function createRenderService(options: RenderOptions = {}): ServiceDefinit
     routes: async (app, _ctx, parts) => {
       registerSecurityHeaders(app);
       previewRoutes(app, parts.preview);
+      designPreviewRoutes(app, parts.storefront);
       fontRoutes(app);
       pageRoutes(app, parts.storefront, parts.theme);
     },

@@ -6,6 +6,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { HANDOFF_QUERY, type OwnerSessionInfo } from '@sc/contracts';
 import { api, ApiError } from '../lib/api.js';
 import { Layout } from './Layout.js';
+import { navigate } from './router.js';
 import { adminQueryClient } from './query.js';
 import { sessionOf, SessionProvider } from './session.js';
 import './admin.css';
@@ -135,11 +136,13 @@ function SignIn({ error, onSignedIn }: { error?: string; onSignedIn: (session: O
     setBusy(true);
     setProblem(undefined);
     try {
-      onSignedIn(
-        mode === 'sign-in'
-          ? await api<OwnerSessionInfo>('POST', apiPath('/auth/session'), { email, password, rememberMe: false })
-          : await api<OwnerSessionInfo>('POST', apiPath('/auth/owners'), { email, password, ...(name.trim() ? { name: name.trim() } : {}) }),
-      );
+      if (mode === 'sign-in') onSignedIn(await api<OwnerSessionInfo>('POST', apiPath('/auth/session'), { email, password, rememberMe: false }));
+      else {
+        const session = await api<OwnerSessionInfo>('POST', apiPath('/auth/owners'), { email, password, ...(name.trim() ? { name: name.trim() } : {}) });
+        // A new owner starts by making their website (websites/CreateWebsiteScreen.tsx).
+        navigate('/websites/new', { replace: true });
+        onSignedIn(session);
+      }
     } catch (failure) {
       setProblem(failure instanceof ApiError ? failure.message : String(failure));
     } finally {

@@ -10,6 +10,7 @@ import { client } from '../api/typed.js';
 import { useApi } from './data.js';
 import { useSession } from './session.js';
 import { apiPath } from '../api/client.js';
+import { Link } from './router.js';
 
 /** /config on a domain, with the same scheme and port as this page (a hand-off token in the query). */
 export function adminUrlOn(domain: string, token: string, location: Location = window.location): string {
@@ -42,10 +43,15 @@ export function WebsiteSwitcher() {
     }
   };
 
+  const create = (
+    <Link to="/websites/new" className="create-website-link">
+      Create website
+    </Link>
+  );
   if (others.length === 0) {
     return (
       <span className="website" data-website-id={websiteId}>
-        {current?.title ?? websiteId}
+        {current?.title ?? websiteId} {create}
         {problem ? <span role="alert"> {problem}</span> : null}
       </span>
     );
@@ -62,7 +68,7 @@ export function WebsiteSwitcher() {
         ))}
       </select>
       {busy ? <span role="status"> Switching…</span> : null}
-      {problem ? <span role="alert"> {problem}</span> : null}
+      {problem ? <span role="alert"> {problem}</span> : null} {create}
     </label>
   );
 }

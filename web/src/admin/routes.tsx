@@ -20,6 +20,7 @@ const restock = lazyArea(() => import('./restock/RestockScreen.js'));
 const settings = lazyArea(() => import('./settings/SettingsScreen.js'));
 const store = lazyArea(() => import('./store/StoreArea.js'));
 const team = lazyArea(() => import('./TeamScreen.js'));
+const websites = lazyArea(() => import('./websites/CreateWebsiteScreen.js'));
 
 const AnalyticsScreen = analytics('AnalyticsScreen');
 const CollectionScreen = content('CollectionScreen');
@@ -46,11 +47,14 @@ const ShippingTaxScreen = store('ShippingTaxScreen');
 const StoreHome = store('StoreHome');
 const SubscriptionsScreen = store('SubscriptionsScreen');
 const TeamScreen = team('TeamScreen');
+const CreateWebsiteScreen = websites('CreateWebsiteScreen');
 
 const P = Permission;
 
 export const ROUTES: readonly Route[] = [
   { path: '/', render: () => <Home /> },
+  // Any signed-in owner may make a website of their own (issue 34).
+  { path: '/websites/new', render: () => <CreateWebsiteScreen /> },
   { path: '/settings', render: () => guarded([P.SETTINGS_READ, P.CONTENT_READ], <SettingsScreen section="/settings" />) },
   { path: '/settings/:section', render: ({ section }) => guarded([P.SETTINGS_READ, P.CONTENT_READ, P.STORE_READ], <SettingsScreen section={`/settings/${section ?? ''}`} />) },
   { path: '/content', render: () => guarded([P.CONTENT_READ], <ContentScreen />) },

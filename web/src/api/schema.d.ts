@@ -9726,6 +9726,327 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/content-service/1.0/designs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The starting designs, each with a live preview (its showcase website) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            designs: {
+                                description: string;
+                                /** @enum {string} */
+                                id: "shop" | "restaurant" | "portfolio" | "blog" | "studio" | "events";
+                                name: string;
+                                previewPath: string;
+                                previewUrl: string;
+                                purpose: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/content-service/1.0/websites": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create a website from a starting design; the signed-in owner becomes its admin
+         * @description The website gets pages, navigation, header and footer, site styles and sample content of the design, and the address `<slug>.<BASE_DOMAIN>`. Each owner may create WEBSITES_PER_OWNER websites (default 10).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        design: "shop" | "restaurant" | "portfolio" | "blog" | "studio" | "events";
+                        name: string;
+                        slug?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            address: string;
+                            /** @enum {string} */
+                            design: "shop" | "restaurant" | "portfolio" | "blog" | "studio" | "events";
+                            /**
+                             * @example {
+                             *       "id": "b2ae94090dff9c1674653a3c",
+                             *       "title": "Harbour & Pine",
+                             *       "templateId": "harbour",
+                             *       "domains": [
+                             *         "harbourandpine.example"
+                             *       ],
+                             *       "settings": {
+                             *         "currency": "USD",
+                             *         "locale": "en-US",
+                             *         "timeZone": "America/Los_Angeles",
+                             *         "country": "US",
+                             *         "cookieSettings": {
+                             *           "bannerEnabled": true,
+                             *           "restrictivePolicy": true,
+                             *           "bannerText": "We use cookies to keep your cart and to count visits."
+                             *         },
+                             *         "siteStatus": 1,
+                             *         "betaFlags": {
+                             *           "commerceVisitorMetrics": true,
+                             *           "videoPaywall": true,
+                             *           "productReviewsKillSwitch": false
+                             *         },
+                             *         "store": {
+                             *           "allowMultipleQuantityForServices": true,
+                             *           "expressCheckout": true,
+                             *           "customCart": true,
+                             *           "nativeReviewsEnabled": true,
+                             *           "importedReviewsEnabled": true,
+                             *           "installmentsEnabled": true
+                             *         },
+                             *         "commentsEnabled": true,
+                             *         "captchaSiteKey": "6LcHarbourPineDemoKey",
+                             *         "colors": {
+                             *           "accent": "#2f4f4f"
+                             *         },
+                             *         "businessEmail": "owner@example.com",
+                             *         "styles": {
+                             *           "bodyFont": "system",
+                             *           "headingFont": "system",
+                             *           "accent": "#2f4f4f",
+                             *           "text": "#1f2a2a",
+                             *           "background": "#f7f3ea",
+                             *           "buttonShape": "square",
+                             *           "spacing": "compact"
+                             *         }
+                             *       },
+                             *       "createdOn": 1763649120000,
+                             *       "updatedOn": 1763649120000
+                             *     }
+                             */
+                            website: {
+                                createdOn: number;
+                                domains: string[];
+                                id: string;
+                                /**
+                                 * @example {
+                                 *       "currency": "USD",
+                                 *       "locale": "en-US",
+                                 *       "timeZone": "America/Los_Angeles",
+                                 *       "country": "US",
+                                 *       "cookieSettings": {
+                                 *         "bannerEnabled": true,
+                                 *         "restrictivePolicy": true,
+                                 *         "bannerText": "We use cookies to keep your cart and to count visits."
+                                 *       },
+                                 *       "siteStatus": 1,
+                                 *       "betaFlags": {
+                                 *         "commerceVisitorMetrics": true,
+                                 *         "videoPaywall": true,
+                                 *         "productReviewsKillSwitch": false
+                                 *       },
+                                 *       "store": {
+                                 *         "allowMultipleQuantityForServices": true,
+                                 *         "expressCheckout": true,
+                                 *         "customCart": true,
+                                 *         "nativeReviewsEnabled": true,
+                                 *         "importedReviewsEnabled": true,
+                                 *         "installmentsEnabled": true
+                                 *       },
+                                 *       "commentsEnabled": true,
+                                 *       "captchaSiteKey": "6LcHarbourPineDemoKey",
+                                 *       "colors": {
+                                 *         "accent": "#2f4f4f"
+                                 *       },
+                                 *       "businessEmail": "owner@example.com",
+                                 *       "styles": {
+                                 *         "bodyFont": "system",
+                                 *         "headingFont": "system",
+                                 *         "accent": "#2f4f4f",
+                                 *         "text": "#1f2a2a",
+                                 *         "background": "#f7f3ea",
+                                 *         "buttonShape": "square",
+                                 *         "spacing": "compact"
+                                 *       }
+                                 *     }
+                                 */
+                                settings: {
+                                    /**
+                                     * @example {
+                                     *       "commerceVisitorMetrics": true,
+                                     *       "videoPaywall": true,
+                                     *       "productReviewsKillSwitch": false
+                                     *     }
+                                     */
+                                    betaFlags: {
+                                        commerceVisitorMetrics: boolean;
+                                        productReviewsKillSwitch: boolean;
+                                        videoPaywall: boolean;
+                                    };
+                                    businessEmail: string | null;
+                                    captchaSiteKey: string | null;
+                                    colors: {
+                                        [key: string]: string | {
+                                            a?: number;
+                                            h?: number;
+                                            l?: number;
+                                            s?: number;
+                                        } | {
+                                            a?: number;
+                                            b: number;
+                                            g: number;
+                                            r: number;
+                                        };
+                                    };
+                                    commentsEnabled: boolean;
+                                    /**
+                                     * @example {
+                                     *       "bannerEnabled": true,
+                                     *       "restrictivePolicy": true,
+                                     *       "bannerText": "We use cookies to keep your cart and to count visits."
+                                     *     }
+                                     */
+                                    cookieSettings: {
+                                        bannerEnabled: boolean;
+                                        bannerText: string;
+                                        restrictivePolicy: boolean;
+                                    };
+                                    country: string;
+                                    /** @enum {string} */
+                                    currency: "EUR" | "USD" | "AUD" | "NOK" | "CAD" | "NZD" | "DKK" | "GBP" | "HKD" | "CHF" | "MXN" | "SGD" | "SEK" | "CZK" | "ILS" | "PHP" | "RUB" | "PLN" | "THB" | "MYR" | "ARS" | "BRL" | "COP" | "IDR" | "INR" | "JPY" | "ZAR";
+                                    locale: string;
+                                    /** @enum {number} */
+                                    siteStatus: 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 15;
+                                    /**
+                                     * @example {
+                                     *       "allowMultipleQuantityForServices": true,
+                                     *       "expressCheckout": true,
+                                     *       "customCart": true,
+                                     *       "nativeReviewsEnabled": true,
+                                     *       "importedReviewsEnabled": true,
+                                     *       "installmentsEnabled": true
+                                     *     }
+                                     */
+                                    store: {
+                                        allowMultipleQuantityForServices: boolean;
+                                        customCart: boolean;
+                                        expressCheckout: boolean;
+                                        importedReviewsEnabled: boolean;
+                                        installmentsEnabled: boolean;
+                                        nativeReviewsEnabled: boolean;
+                                    };
+                                    /**
+                                     * @example {
+                                     *       "bodyFont": "system",
+                                     *       "headingFont": "system",
+                                     *       "accent": "#2f4f4f",
+                                     *       "text": "#1f2a2a",
+                                     *       "background": "#f7f3ea",
+                                     *       "buttonShape": "square",
+                                     *       "spacing": "compact"
+                                     *     }
+                                     */
+                                    styles: {
+                                        accent: (string | {
+                                            a?: number;
+                                            h?: number;
+                                            l?: number;
+                                            s?: number;
+                                        } | {
+                                            a?: number;
+                                            b: number;
+                                            g: number;
+                                            r: number;
+                                        }) | null;
+                                        background: (string | {
+                                            a?: number;
+                                            h?: number;
+                                            l?: number;
+                                            s?: number;
+                                        } | {
+                                            a?: number;
+                                            b: number;
+                                            g: number;
+                                            r: number;
+                                        }) | null;
+                                        /** @enum {string} */
+                                        bodyFont: "system" | "inter" | "work-sans" | "lora" | "source-serif-4" | "playfair-display" | "dm-serif-display";
+                                        /** @enum {string} */
+                                        buttonShape: "square" | "rounded" | "pill";
+                                        /** @enum {string} */
+                                        headingFont: "system" | "inter" | "work-sans" | "lora" | "source-serif-4" | "playfair-display" | "dm-serif-display";
+                                        /** @enum {string} */
+                                        spacing: "compact" | "normal" | "airy";
+                                        text: (string | {
+                                            a?: number;
+                                            h?: number;
+                                            l?: number;
+                                            s?: number;
+                                        } | {
+                                            a?: number;
+                                            b: number;
+                                            g: number;
+                                            r: number;
+                                        }) | null;
+                                    };
+                                    timeZone: string;
+                                };
+                                templateId: string;
+                                title: string;
+                                updatedOn: number;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/content-service/1.0/websites/{websiteId}": {
         parameters: {
             query?: never;
@@ -10127,7 +10448,40 @@ export interface paths {
             };
         };
         post?: never;
-        delete?: never;
+        /** Delete the website (admins only; confirm with its title or a domain): hidden at once, purged after 30 days, restorable before */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    websiteId: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        confirm: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            deleted: true;
+                            purgeAfter: string;
+                            websiteId: string;
+                        };
+                    };
+                };
+            };
+        };
         options?: never;
         head?: never;
         patch?: never;
@@ -13183,6 +13537,413 @@ export interface paths {
         };
         trace?: never;
     };
+    "/api/content-service/1.0/websites/{websiteId}/design": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Switch the website's design: styles and layouts change, its content stays */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    websiteId: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        design: "shop" | "restaurant" | "portfolio" | "blog" | "studio" | "events";
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            createdOn: number;
+                            domains: string[];
+                            id: string;
+                            /**
+                             * @example {
+                             *       "currency": "USD",
+                             *       "locale": "en-US",
+                             *       "timeZone": "America/Los_Angeles",
+                             *       "country": "US",
+                             *       "cookieSettings": {
+                             *         "bannerEnabled": true,
+                             *         "restrictivePolicy": true,
+                             *         "bannerText": "We use cookies to keep your cart and to count visits."
+                             *       },
+                             *       "siteStatus": 1,
+                             *       "betaFlags": {
+                             *         "commerceVisitorMetrics": true,
+                             *         "videoPaywall": true,
+                             *         "productReviewsKillSwitch": false
+                             *       },
+                             *       "store": {
+                             *         "allowMultipleQuantityForServices": true,
+                             *         "expressCheckout": true,
+                             *         "customCart": true,
+                             *         "nativeReviewsEnabled": true,
+                             *         "importedReviewsEnabled": true,
+                             *         "installmentsEnabled": true
+                             *       },
+                             *       "commentsEnabled": true,
+                             *       "captchaSiteKey": "6LcHarbourPineDemoKey",
+                             *       "colors": {
+                             *         "accent": "#2f4f4f"
+                             *       },
+                             *       "businessEmail": "owner@example.com",
+                             *       "styles": {
+                             *         "bodyFont": "system",
+                             *         "headingFont": "system",
+                             *         "accent": "#2f4f4f",
+                             *         "text": "#1f2a2a",
+                             *         "background": "#f7f3ea",
+                             *         "buttonShape": "square",
+                             *         "spacing": "compact"
+                             *       }
+                             *     }
+                             */
+                            settings: {
+                                /**
+                                 * @example {
+                                 *       "commerceVisitorMetrics": true,
+                                 *       "videoPaywall": true,
+                                 *       "productReviewsKillSwitch": false
+                                 *     }
+                                 */
+                                betaFlags: {
+                                    commerceVisitorMetrics: boolean;
+                                    productReviewsKillSwitch: boolean;
+                                    videoPaywall: boolean;
+                                };
+                                businessEmail: string | null;
+                                captchaSiteKey: string | null;
+                                colors: {
+                                    [key: string]: string | {
+                                        a?: number;
+                                        h?: number;
+                                        l?: number;
+                                        s?: number;
+                                    } | {
+                                        a?: number;
+                                        b: number;
+                                        g: number;
+                                        r: number;
+                                    };
+                                };
+                                commentsEnabled: boolean;
+                                /**
+                                 * @example {
+                                 *       "bannerEnabled": true,
+                                 *       "restrictivePolicy": true,
+                                 *       "bannerText": "We use cookies to keep your cart and to count visits."
+                                 *     }
+                                 */
+                                cookieSettings: {
+                                    bannerEnabled: boolean;
+                                    bannerText: string;
+                                    restrictivePolicy: boolean;
+                                };
+                                country: string;
+                                /** @enum {string} */
+                                currency: "EUR" | "USD" | "AUD" | "NOK" | "CAD" | "NZD" | "DKK" | "GBP" | "HKD" | "CHF" | "MXN" | "SGD" | "SEK" | "CZK" | "ILS" | "PHP" | "RUB" | "PLN" | "THB" | "MYR" | "ARS" | "BRL" | "COP" | "IDR" | "INR" | "JPY" | "ZAR";
+                                locale: string;
+                                /** @enum {number} */
+                                siteStatus: 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 15;
+                                /**
+                                 * @example {
+                                 *       "allowMultipleQuantityForServices": true,
+                                 *       "expressCheckout": true,
+                                 *       "customCart": true,
+                                 *       "nativeReviewsEnabled": true,
+                                 *       "importedReviewsEnabled": true,
+                                 *       "installmentsEnabled": true
+                                 *     }
+                                 */
+                                store: {
+                                    allowMultipleQuantityForServices: boolean;
+                                    customCart: boolean;
+                                    expressCheckout: boolean;
+                                    importedReviewsEnabled: boolean;
+                                    installmentsEnabled: boolean;
+                                    nativeReviewsEnabled: boolean;
+                                };
+                                /**
+                                 * @example {
+                                 *       "bodyFont": "system",
+                                 *       "headingFont": "system",
+                                 *       "accent": "#2f4f4f",
+                                 *       "text": "#1f2a2a",
+                                 *       "background": "#f7f3ea",
+                                 *       "buttonShape": "square",
+                                 *       "spacing": "compact"
+                                 *     }
+                                 */
+                                styles: {
+                                    accent: (string | {
+                                        a?: number;
+                                        h?: number;
+                                        l?: number;
+                                        s?: number;
+                                    } | {
+                                        a?: number;
+                                        b: number;
+                                        g: number;
+                                        r: number;
+                                    }) | null;
+                                    background: (string | {
+                                        a?: number;
+                                        h?: number;
+                                        l?: number;
+                                        s?: number;
+                                    } | {
+                                        a?: number;
+                                        b: number;
+                                        g: number;
+                                        r: number;
+                                    }) | null;
+                                    /** @enum {string} */
+                                    bodyFont: "system" | "inter" | "work-sans" | "lora" | "source-serif-4" | "playfair-display" | "dm-serif-display";
+                                    /** @enum {string} */
+                                    buttonShape: "square" | "rounded" | "pill";
+                                    /** @enum {string} */
+                                    headingFont: "system" | "inter" | "work-sans" | "lora" | "source-serif-4" | "playfair-display" | "dm-serif-display";
+                                    /** @enum {string} */
+                                    spacing: "compact" | "normal" | "airy";
+                                    text: (string | {
+                                        a?: number;
+                                        h?: number;
+                                        l?: number;
+                                        s?: number;
+                                    } | {
+                                        a?: number;
+                                        b: number;
+                                        g: number;
+                                        r: number;
+                                    }) | null;
+                                };
+                                timeZone: string;
+                            };
+                            templateId: string;
+                            title: string;
+                            updatedOn: number;
+                        };
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/content-service/1.0/websites/{websiteId}/domains": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The website's address and custom domains, with what to set for each one not verified yet */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    websiteId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            domains: {
+                                domain: string;
+                                /** @enum {string} */
+                                kind: "address" | "custom";
+                                verification: {
+                                    httpFile: {
+                                        body: string;
+                                        url: string;
+                                    };
+                                    pointTo: string;
+                                    txtRecord: {
+                                        name: string;
+                                        value: string;
+                                    };
+                                } | null;
+                                verified: boolean;
+                            }[];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** Connect a custom domain (served once verified by a DNS TXT record or an HTTP file) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    websiteId: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        domain: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            domain: string;
+                            /** @enum {string} */
+                            kind: "address" | "custom";
+                            verification: {
+                                httpFile: {
+                                    body: string;
+                                    url: string;
+                                };
+                                pointTo: string;
+                                txtRecord: {
+                                    name: string;
+                                    value: string;
+                                };
+                            } | null;
+                            verified: boolean;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/content-service/1.0/websites/{websiteId}/domains/{domain}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Disconnect a custom domain */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    domain: string;
+                    websiteId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/content-service/1.0/websites/{websiteId}/domains/{domain}/verify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Check a custom domain's verification record; verified, it is served */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    domain: string;
+                    websiteId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            domain: string;
+                            /** @enum {string} */
+                            kind: "address" | "custom";
+                            verification: {
+                                httpFile: {
+                                    body: string;
+                                    url: string;
+                                };
+                                pointTo: string;
+                                txtRecord: {
+                                    name: string;
+                                    value: string;
+                                };
+                            } | null;
+                            verified: boolean;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/content-service/1.0/websites/{websiteId}/export": {
         parameters: {
             query?: never;
@@ -16139,6 +16900,214 @@ export interface paths {
             };
         };
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/content-service/1.0/websites/{websiteId}/restore": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Restore a deleted website (its creator, within 30 days) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    websiteId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            createdOn: number;
+                            domains: string[];
+                            id: string;
+                            /**
+                             * @example {
+                             *       "currency": "USD",
+                             *       "locale": "en-US",
+                             *       "timeZone": "America/Los_Angeles",
+                             *       "country": "US",
+                             *       "cookieSettings": {
+                             *         "bannerEnabled": true,
+                             *         "restrictivePolicy": true,
+                             *         "bannerText": "We use cookies to keep your cart and to count visits."
+                             *       },
+                             *       "siteStatus": 1,
+                             *       "betaFlags": {
+                             *         "commerceVisitorMetrics": true,
+                             *         "videoPaywall": true,
+                             *         "productReviewsKillSwitch": false
+                             *       },
+                             *       "store": {
+                             *         "allowMultipleQuantityForServices": true,
+                             *         "expressCheckout": true,
+                             *         "customCart": true,
+                             *         "nativeReviewsEnabled": true,
+                             *         "importedReviewsEnabled": true,
+                             *         "installmentsEnabled": true
+                             *       },
+                             *       "commentsEnabled": true,
+                             *       "captchaSiteKey": "6LcHarbourPineDemoKey",
+                             *       "colors": {
+                             *         "accent": "#2f4f4f"
+                             *       },
+                             *       "businessEmail": "owner@example.com",
+                             *       "styles": {
+                             *         "bodyFont": "system",
+                             *         "headingFont": "system",
+                             *         "accent": "#2f4f4f",
+                             *         "text": "#1f2a2a",
+                             *         "background": "#f7f3ea",
+                             *         "buttonShape": "square",
+                             *         "spacing": "compact"
+                             *       }
+                             *     }
+                             */
+                            settings: {
+                                /**
+                                 * @example {
+                                 *       "commerceVisitorMetrics": true,
+                                 *       "videoPaywall": true,
+                                 *       "productReviewsKillSwitch": false
+                                 *     }
+                                 */
+                                betaFlags: {
+                                    commerceVisitorMetrics: boolean;
+                                    productReviewsKillSwitch: boolean;
+                                    videoPaywall: boolean;
+                                };
+                                businessEmail: string | null;
+                                captchaSiteKey: string | null;
+                                colors: {
+                                    [key: string]: string | {
+                                        a?: number;
+                                        h?: number;
+                                        l?: number;
+                                        s?: number;
+                                    } | {
+                                        a?: number;
+                                        b: number;
+                                        g: number;
+                                        r: number;
+                                    };
+                                };
+                                commentsEnabled: boolean;
+                                /**
+                                 * @example {
+                                 *       "bannerEnabled": true,
+                                 *       "restrictivePolicy": true,
+                                 *       "bannerText": "We use cookies to keep your cart and to count visits."
+                                 *     }
+                                 */
+                                cookieSettings: {
+                                    bannerEnabled: boolean;
+                                    bannerText: string;
+                                    restrictivePolicy: boolean;
+                                };
+                                country: string;
+                                /** @enum {string} */
+                                currency: "EUR" | "USD" | "AUD" | "NOK" | "CAD" | "NZD" | "DKK" | "GBP" | "HKD" | "CHF" | "MXN" | "SGD" | "SEK" | "CZK" | "ILS" | "PHP" | "RUB" | "PLN" | "THB" | "MYR" | "ARS" | "BRL" | "COP" | "IDR" | "INR" | "JPY" | "ZAR";
+                                locale: string;
+                                /** @enum {number} */
+                                siteStatus: 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 15;
+                                /**
+                                 * @example {
+                                 *       "allowMultipleQuantityForServices": true,
+                                 *       "expressCheckout": true,
+                                 *       "customCart": true,
+                                 *       "nativeReviewsEnabled": true,
+                                 *       "importedReviewsEnabled": true,
+                                 *       "installmentsEnabled": true
+                                 *     }
+                                 */
+                                store: {
+                                    allowMultipleQuantityForServices: boolean;
+                                    customCart: boolean;
+                                    expressCheckout: boolean;
+                                    importedReviewsEnabled: boolean;
+                                    installmentsEnabled: boolean;
+                                    nativeReviewsEnabled: boolean;
+                                };
+                                /**
+                                 * @example {
+                                 *       "bodyFont": "system",
+                                 *       "headingFont": "system",
+                                 *       "accent": "#2f4f4f",
+                                 *       "text": "#1f2a2a",
+                                 *       "background": "#f7f3ea",
+                                 *       "buttonShape": "square",
+                                 *       "spacing": "compact"
+                                 *     }
+                                 */
+                                styles: {
+                                    accent: (string | {
+                                        a?: number;
+                                        h?: number;
+                                        l?: number;
+                                        s?: number;
+                                    } | {
+                                        a?: number;
+                                        b: number;
+                                        g: number;
+                                        r: number;
+                                    }) | null;
+                                    background: (string | {
+                                        a?: number;
+                                        h?: number;
+                                        l?: number;
+                                        s?: number;
+                                    } | {
+                                        a?: number;
+                                        b: number;
+                                        g: number;
+                                        r: number;
+                                    }) | null;
+                                    /** @enum {string} */
+                                    bodyFont: "system" | "inter" | "work-sans" | "lora" | "source-serif-4" | "playfair-display" | "dm-serif-display";
+                                    /** @enum {string} */
+                                    buttonShape: "square" | "rounded" | "pill";
+                                    /** @enum {string} */
+                                    headingFont: "system" | "inter" | "work-sans" | "lora" | "source-serif-4" | "playfair-display" | "dm-serif-display";
+                                    /** @enum {string} */
+                                    spacing: "compact" | "normal" | "airy";
+                                    text: (string | {
+                                        a?: number;
+                                        h?: number;
+                                        l?: number;
+                                        s?: number;
+                                    } | {
+                                        a?: number;
+                                        b: number;
+                                        g: number;
+                                        r: number;
+                                    }) | null;
+                                };
+                                timeZone: string;
+                            };
+                            templateId: string;
+                            title: string;
+                            updatedOn: number;
+                        };
+                    };
+                };
+            };
+        };
         delete?: never;
         options?: never;
         head?: never;

@@ -24,6 +24,7 @@ import { EraseCustomerRequest, Erasure } from '../privacy.js';
 import { PreviewBody, PreviewResponse } from '../render.js';
 import { RestockGroup, RestockGroupsResponse, RestockSendAllBody, RestockSendRequest, RestockSendResponse, RestockSettings, RestockSignup, RestockSignupBody, RestockSignupResponse, RestockSignupsResponse } from '../restock.js';
 import { SiteStyles } from '../site-styles.js';
+import { CreateWebsiteBody, CreatedWebsite, DeleteWebsiteBody, DeletedWebsite, CustomDomain, CustomDomainBody, CustomDomainList, DesignList, SwitchDesignBody } from '../website-designs.js';
 import { example } from './example.js';
 
 const commerceCartEntry = example(CommerceCartEntry, {
@@ -926,7 +927,7 @@ const siteSettingsBody = example(SiteSettingsBody, {
   styles: siteStyles,
 });
 
-example(Website, {
+const website = example(Website, {
   id: 'b2ae94090dff9c1674653a3c',
   title: 'Harbour & Pine',
   templateId: 'harbour',
@@ -937,6 +938,37 @@ example(Website, {
 });
 
 example(UpdateWebsiteBody, { title: 'Harbour & Pine', domains: ['harbourandpine.example'] });
+
+// Websites from starting designs (issue 34).
+example(CreateWebsiteBody, { name: 'Harbour & Pine', design: 'shop', slug: 'harbour-and-pine' });
+example(CreatedWebsite, { website: { ...website, domains: ['harbour-and-pine.sites.example'] }, design: 'shop', address: 'https://harbour-and-pine.sites.example' });
+example(SwitchDesignBody, { design: 'restaurant' });
+example(DeleteWebsiteBody, { confirm: 'harbour-and-pine.sites.example' });
+example(DeletedWebsite, { websiteId: 'b2ae94090dff9c1674653a3c', deleted: true, purgeAfter: '2026-12-27T09:12:00.000Z' });
+example(CustomDomainBody, { domain: 'harbourandpine.com' });
+const customDomain = example(CustomDomain, {
+  domain: 'harbourandpine.com',
+  kind: 'custom',
+  verified: false,
+  verification: {
+    txtRecord: { name: '_sitebuilder-verify.harbourandpine.com', value: 'sitebuilder-verify=q3LrV0mU0mJk0y2b6d8Zsg' },
+    httpFile: { url: 'http://harbourandpine.com/.well-known/sitebuilder-verify.txt', body: 'q3LrV0mU0mJk0y2b6d8Zsg' },
+    pointTo: 'sites.example',
+  },
+});
+example(CustomDomainList, { domains: [{ domain: 'harbour-and-pine.sites.example', kind: 'address', verified: true, verification: null }, customDomain] });
+example(DesignList, {
+  designs: [
+    {
+      id: 'shop',
+      name: 'Market',
+      purpose: 'Shop',
+      description: 'A bright, airy shop front: big product grid, rounded buttons, a clean sans-serif.',
+      previewUrl: 'https://design-shop.sites.example/',
+      previewPath: '/_designs/shop/',
+    },
+  ],
+});
 
 example(UpdateSiteSettingsBody, { ...siteSettingsBody, commentsEnabled: false });
 

@@ -67,3 +67,8 @@ export async function updateCollection(
 export async function deleteCollection(db: Db, websiteId: string, id: string): Promise<void> {
   await db.deleteFrom('collections').where('website_id', '=', websiteId).where('id', '=', id).execute();
 }
+
+/** Every page (type 10) of the website with its layout: a design switch re-lays them out. */
+export async function pageRows(db: Db, websiteId: string): Promise<Array<{ id: string; url_id: string; layout: unknown }>> {
+  return db.selectFrom('collections').select(['id', 'url_id', 'layout']).where('website_id', '=', websiteId).where('type', '=', 10).orderBy('id').execute();
+}

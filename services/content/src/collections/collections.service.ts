@@ -33,6 +33,7 @@ import {
   deleteCollection,
   insertCollection,
   listCollections,
+  pageRows,
   updateCollection,
   type CollectionRow,
 } from './collections.repository.js';
@@ -131,6 +132,11 @@ export class CollectionService {
       layout: null,
       gallery_settings: null,
     });
+  }
+
+  /** Every page of the website: its id, URL and layout. */
+  async pageLayouts(websiteId: string): Promise<Array<{ id: string; urlId: string; layout: unknown }>> {
+    return (await pageRows(this.ctx.db, websiteId)).map((row) => ({ id: row.id, urlId: row.url_id, layout: row.layout }));
   }
 
   async get(websiteId: string, collectionId: string, area?: Area): Promise<Collection> {

@@ -15,7 +15,7 @@ export interface DemoPicture {
   colors: { topLeftAverage: string; topRightAverage: string; bottomLeftAverage: string; bottomRightAverage: string; centerAverage: string };
 }
 
-type Palette = [sky: string, ground: string, accent: string, shade: string];
+export type Palette = [sky: string, ground: string, accent: string, shade: string];
 
 const PALETTES: Record<string, Palette> = {
   'tote-olive': ['#e9e2d0', '#c8bc9f', '#6b7345', '#3f4429'],
@@ -90,9 +90,12 @@ function motif(name: string, [, ground, accent, shade]: Palette, h: number, rnd:
   }
 }
 
-/** The drawing of one demo picture (1600 wide; `size` 'WxH' picks its height). */
-export function demoPicture(name: string, size = '1600x1200'): DemoPicture {
-  const palette = PALETTES[name] ?? PALETTES['studio-window']!;
+/**
+ * The drawing of one demo picture (1600 wide; `size` 'WxH' picks its height). `look` draws one of
+ * the motifs above in other colours (the starting designs' pictures, designs/design-pictures.ts).
+ */
+export function demoPicture(name: string, size = '1600x1200', look?: { palette: Palette; motif: string }): DemoPicture {
+  const palette = look?.palette ?? PALETTES[name] ?? PALETTES['studio-window']!;
   const [width, height] = size.split('x').map(Number) as [number, number];
   const [sky, ground] = palette;
   const rnd = random(name);
@@ -102,7 +105,7 @@ export function demoPicture(name: string, size = '1600x1200'): DemoPicture {
     `<defs><linearGradient id="sky" x1="0" y1="0" x2="0.3" y2="1"><stop offset="0" stop-color="${sky}"/><stop offset="1" stop-color="${ground}"/></linearGradient>` +
     `<radialGradient id="light" cx="0.3" cy="0.2" r="0.8"><stop offset="0" stop-color="#ffffff" stop-opacity="0.35"/><stop offset="1" stop-color="#ffffff" stop-opacity="0"/></radialGradient></defs>` +
     `<rect width="1600" height="${height}" fill="url(#sky)"/><rect y="${floor}" width="1600" height="${height - floor}" fill="${ground}" opacity="0.6"/>` +
-    motif(name, palette, Math.round((height * 1600) / width), rnd) +
+    motif(look?.motif ?? name, palette, Math.round((height * 1600) / width), rnd) +
     `<rect width="1600" height="${height}" fill="url(#light)"/></svg>`;
   const hex = (c: string) => c.replace('#', '');
   return {

@@ -5,12 +5,14 @@ import {
   DEFAULT_SITE_SETTINGS,
   formatMessage,
   SiteSettings,
+  WebsiteMessages,
   type PublicSite,
   type UpdateSiteSettingsBody,
   type UpdateWebsiteBody,
   type Website,
 } from '@sc/contracts';
-import type { ServiceContext } from '@sc/platform';
+import { AppError, type ServiceContext } from '@sc/platform';
+import { sql } from 'kysely';
 import type { z } from 'zod';
 import { directEvents, type ContentEvents } from '../shared/cache-first-outbox.js';
 import type { ContentDB } from '../tables.js';
@@ -18,14 +20,18 @@ import { invalid, websiteNotFound } from '../shared/errors.js';
 import { settingsOf, toWebsite } from '../domain/mappers.js';
 import type { Db } from '../shared/db.js';
 import { hasProducts } from '../items/items.repository.js';
+import { newVerificationToken } from './domains.service.js';
 import {
+  countCreatedBy,
   domainsOf,
   domainsTakenByOthers,
   findWebsite,
+  insertAddress,
   insertWebsite,
   lockWebsite,
   replaceDomains,
   updateWebsite,
+  verifiedDomainsOf,
   websiteIdByDomain,
   type WebsiteRow,
 } from './websites.repository.js';
@@ -36,6 +42,14 @@ export interface NewWebsite {
   templateId: string;
   domains?: string[];
   settings?: Partial<SiteSettings>;
+  /** The website's `<slug>.<BASE_DOMAIN>` address (websites made by owners). */
+  address?: string;
+  /** The starting design it is made from. */
+  design?: string;
+  /** The owner making it through the API: identity makes them its admin (from the event). */
+  createdBy?: string;
+  /** How many websites `createdBy` may have made (this one included). */
+  maxPerOwner?: number;
 }
 
 /** The website row or a 404: every owner and public route starts here. */
@@ -63,12 +77,27 @@ export class WebsiteService {
     const settings = SiteSettings.parse({ ...DEFAULT_SITE_SETTINGS, ...input.settings });
     const domains = [...new Set((input.domains ?? []).map(domainOfHost))];
     return this.ctx.transaction(async (trx) => {
+      if (input.createdBy && input.maxPerOwner !== undefined) {
+        // One owner's creations take turns, so two at once cannot both pass the limit.
+        await sql`select pg_advisory_xact_lock(hashtext(${`content.websites-of:${input.createdBy}`}))`.execute(trx);
+        if ((await countCreatedBy(trx, input.createdBy)) >= input.maxPerOwner) {
+          throw new AppError('CONFLICT', formatMessage(WebsiteMessages.limitReached, { max: input.maxPerOwner }));
+        }
+      }
       const taken = await domainsTakenByOthers(trx, input.id, domains);
       if (taken[0] !== undefined) throw invalid(formatMessage(ContentMessages.domainTaken, { domain: taken[0] }), 'domains');
-      const row = await insertWebsite(trx, { id: input.id, title: input.title, templateId: input.templateId, settings });
+      const row = await insertWebsite(trx, { id: input.id, title: input.title, templateId: input.templateId, settings, design: input.design ?? null, createdBy: input.createdBy ?? null });
+      if (input.address) await insertAddress(trx, input.id, input.address);
       await replaceDomains(trx, input.id, domains);
-      await this.events.enqueue(trx, 'content.website.created', input.id, { title: row.title, templateId: row.template_id, domains, previousDomains: [] });
-      return toWebsite(row, domains);
+      const all = await domainsOf(trx, input.id);
+      await this.events.enqueue(trx, 'content.website.created', input.id, {
+        title: row.title,
+        templateId: row.template_id,
+        domains: all,
+        previousDomains: [],
+        ...(input.createdBy ? { createdBy: input.createdBy } : {}),
+      });
+      return toWebsite(row, all);
     });
   }
 
@@ -93,16 +122,18 @@ export class WebsiteService {
     return this.ctx.transaction(async (trx) => {
       const current = await lockWebsite(trx, websiteId);
       if (!current) throw websiteNotFound();
-      const previousDomains = await domainsOf(trx, websiteId);
-      let domains = previousDomains;
+      const previousDomains = await verifiedDomainsOf(trx, websiteId);
+      let domains = await domainsOf(trx, websiteId);
       if (body.domains) {
         domains = [...new Set(body.domains.map(domainOfHost))].sort();
         const taken = await domainsTakenByOthers(trx, websiteId, domains);
         if (taken[0] !== undefined) throw invalid(formatMessage(ContentMessages.domainTaken, { domain: taken[0] }), 'domains');
-        await replaceDomains(trx, websiteId, domains);
+        // A domain an owner adds is served once verified (domains.service.ts).
+        await replaceDomains(trx, websiteId, domains, newVerificationToken);
+        domains = await domainsOf(trx, websiteId);
       }
       const row = body.title !== undefined ? await updateWebsite(trx, websiteId, { title: body.title }) : await updateWebsite(trx, websiteId, {});
-      await this.events.enqueue(trx, 'content.website.updated', websiteId, { title: row.title, templateId: row.template_id, domains, previousDomains });
+      await this.events.enqueue(trx, 'content.website.updated', websiteId, { title: row.title, templateId: row.template_id, domains: await verifiedDomainsOf(trx, websiteId), previousDomains });
       return toWebsite(row, domains);
     });
   }

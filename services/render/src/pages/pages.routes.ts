@@ -61,7 +61,8 @@ export function visitorOf(request: FastifyRequest): { forward: Record<string, st
   return { forward, key: `${identity.kind}:${identity.ownerId ?? identity.apiKeyId ?? ''}:${identity.siteUserId ?? ''}` };
 }
 
-function send(request: FastifyRequest, reply: FastifyReply, page: ReadyPage, hit: boolean, personal = false, payments = false): FastifyReply {
+/** Sends a ready page: its ETag (304 when the browser has it), encoding, cache headers and policy. */
+export function sendPage(request: FastifyRequest, reply: FastifyReply, page: ReadyPage, hit: boolean, personal = false, payments = false): FastifyReply {
   const gzip = page.gzipBytes !== undefined && /\bgzip\b/.test(request.headers['accept-encoding'] ?? '');
   // Each encoding is its own representation, with its own validator.
   const etag = gzip ? `${page.etag.slice(0, -1)}-gz"` : page.etag;
@@ -105,6 +106,6 @@ export function pageRoutes(app: ZodApp, storefront: StorefrontService, theme: Th
     const flags = cookieValue(overrides);
     const visitor: PageVisitor = { forward: who.forward, overrides };
     const { page, hit } = await storefront.page(websiteId, { path, query, json, visitor, visitorKey: who.key, flags });
-    return send(request, reply, page, hit, who.key !== '' || flags !== '', path === PAYMENT_PAGE_PATH);
+    return sendPage(request, reply, page, hit, who.key !== '' || flags !== '', path === PAYMENT_PAGE_PATH);
   });
 }

@@ -1,0 +1,46 @@
+// The content service's own settings: where new websites get their address and how many an owner
+// may make (issue 34), validated once at build like every configuration.
+import { DEFAULT_PUBLIC_URL, loadConfig } from '@sc/platform';
+import { z } from 'zod';
+
+const count = z.coerce.number().int().positive();
+const HOSTNAME = /^(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*$/;
+
+export const ContentEnv = z.object({
+  /**
+   * Every website made by an owner is served at `<slug>.<BASE_DOMAIN>` (with PUBLIC_URL's scheme
+   * and port). Default: PUBLIC_URL's host name (`localhost` in embedded mode, whose subdomains
+   * browsers resolve to this machine).
+   */
+  BASE_DOMAIN: z.string().trim().toLowerCase().regex(HOSTNAME, 'must be a host name such as sites.example.com').optional(),
+  /** How many websites one owner may make (deleted ones count until they are purged). */
+  WEBSITES_PER_OWNER: count.default(10),
+  PUBLIC_URL: z.url().optional(),
+  /** The port a custom domain's verification file is fetched from (80; another for development). */
+  DOMAIN_VERIFY_HTTP_PORT: z.coerce.number().int().min(1).max(65_535).default(80),
+});
+
+export interface WebsiteSettings {
+  baseDomain: string;
+  publicUrl: string;
+  websitesPerOwner: number;
+  domainVerifyHttpPort: number;
+}
+
+/** The settings from the environment, with `overrides` (tests) on top. */
+export function websiteSettings(overrides: Partial<WebsiteSettings> = {}, env: NodeJS.ProcessEnv = process.env): WebsiteSettings {
+  const parsed = loadConfig(ContentEnv, env);
+  const publicUrl = parsed.PUBLIC_URL ?? DEFAULT_PUBLIC_URL;
+  return {
+    baseDomain: parsed.BASE_DOMAIN ?? baseOf(new URL(publicUrl).hostname),
+    publicUrl,
+    websitesPerOwner: parsed.WEBSITES_PER_OWNER,
+    domainVerifyHttpPort: parsed.DOMAIN_VERIFY_HTTP_PORT,
+    ...overrides,
+  };
+}
+
+/** PUBLIC_URL's host as a base domain; an IP address has no subdomains, so `localhost` then. */
+function baseOf(hostname: string): string {
+  return /^[\d.]+$/.test(hostname) || hostname.includes(':') || hostname.includes('[') ? 'localhost' : hostname;
+}
