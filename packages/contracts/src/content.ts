@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { Colour, ColourValue } from './content-colour.js';
 import { DEFAULT_SITE_STYLES, SiteStyles } from './site-styles.js';
+import { DEFAULT_SEO_SETTINGS, SeoSettings, SeoSettingsPatch } from './seo.js';
 import { ImageBody, ImageOut, PageUrl } from './content-image.js';
 import { GallerySettingsBody } from './content-gallery.js';
 import { CONTENT_LIMITS, ContentMessages } from './content-limits.js';
@@ -173,6 +174,8 @@ export const SiteSettings = z
     businessEmail: OwnerEmail.nullable(),
     /** Fonts, colours, button shape and spacing of the theme (site-styles.ts). */
     styles: SiteStyles,
+    /** Site description, social image, robots.txt additions and URL redirects (seo.ts). */
+    seo: SeoSettings,
   })
   .strict();
 export type SiteSettings = z.infer<typeof SiteSettings>;
@@ -201,6 +204,7 @@ export const DEFAULT_SITE_SETTINGS: SiteSettings = Object.freeze({
   colors: {},
   businessEmail: null,
   styles: DEFAULT_SITE_STYLES,
+  seo: DEFAULT_SEO_SETTINGS,
 });
 
 /** PUT .../settings: any subset; nested groups merge field by field. */
@@ -208,6 +212,7 @@ export const UpdateSiteSettingsBody = SiteSettings.extend({
   cookieSettings: CookieSettings.partial(),
   betaFlags: BetaFlags.partial(),
   store: StoreSettings.partial(),
+  seo: SeoSettingsPatch,
 })
   .partial()
   .strict();
@@ -699,5 +704,11 @@ export const CommercePreferencesResponse = z.record(z.string(), JsonValue);
 // ---------------------------------------------------------------------------------------------
 // Public reads
 
-export const ResolvedPath = z.object({ collection: Collection, item: ContentItem.nullable(), category: Category.nullable() });
+export const ResolvedPath = z.object({
+  collection: Collection,
+  item: ContentItem.nullable(),
+  category: Category.nullable(),
+  /** The path named an item by a URL it had before a rename: where it is now (render answers 301). */
+  movedTo: z.string().max(2082).optional(),
+});
 export type ResolvedPath = z.infer<typeof ResolvedPath>;

@@ -23,6 +23,7 @@ export * from './content-media.js';
 export * from './permissions.js';
 export * from './render.js';
 export * from './site-styles.js';
+export * from './seo.js';
 export * from './forms.js';
 export * from './restock.js';
 export * from './privacy.js';

@@ -192,6 +192,15 @@ export interface MediaAssetsTable {
   created_at: CreatedAt;
 }
 
+/** An item's URL before a rename (migration 0040): answered as a 301 to where the item is now. */
+export interface ItemUrlHistoryTable {
+  website_id: string;
+  collection_id: string;
+  url_id: string;
+  item_id: string;
+  created_at: CreatedAt;
+}
+
 export interface ContentTables {
   websites: WebsitesTable;
   website_domains: WebsiteDomainsTable;
@@ -208,6 +217,7 @@ export interface ContentTables {
   member_grants: MemberGrantsTable;
   member_subscriptions: MemberSubscriptionsTable;
   media_assets: MediaAssetsTable;
+  item_url_history: ItemUrlHistoryTable;
 }
 
 /** Everything in the content schema, the platform's outbox tables included. */

@@ -28,6 +28,7 @@ export function settingsOf(row: Pick<WebsiteRow, 'settings'>): SiteSettings {
     cookieSettings: { ...DEFAULT_SITE_SETTINGS.cookieSettings, ...stored.cookieSettings },
     betaFlags: { ...DEFAULT_SITE_SETTINGS.betaFlags, ...stored.betaFlags },
     store: { ...DEFAULT_SITE_SETTINGS.store, ...stored.store },
+    seo: { ...DEFAULT_SITE_SETTINGS.seo, ...stored.seo },
   };
 }
 

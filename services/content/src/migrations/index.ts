@@ -5,6 +5,7 @@ import { m0003Community } from './0003_community.js';
 import { m0005RepliesSubscriptions } from './0005_replies_subscriptions.js';
 import { m0006HeaderTitleFollowsSite } from './0006_header_title_follows_site.js';
 import { m0007MediaLibrary } from './0007_media_library.js';
+import { m0040ItemUrlHistory } from './0040_item_url_history.js';
 
 /** Applied in name order at start (the platform's outbox tables come first on their own). */
 export const migrations: Migrations = {
@@ -15,4 +16,5 @@ export const migrations: Migrations = {
   '0005_replies_subscriptions': m0005RepliesSubscriptions,
   '0006_header_title_follows_site': m0006HeaderTitleFollowsSite,
   '0007_media_library': m0007MediaLibrary,
+  '0040_item_url_history': m0040ItemUrlHistory,
 };

@@ -1,0 +1,250 @@
+// Issue 37 through the real gateway, as a search engine and a social network read the site: every
+// demo page has exactly one canonical link, absolute at the website's public origin and equal to
+// the URL that answers 200; JSON-LD parses, has the properties its type requires and agrees with
+// the price and stock the page shows; Open Graph tags name an image that answers 200; variants of
+// a URL (trailing slash, /home, an item's old slug, the owner's redirects) answer 301 without loops.
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import type { FastifyInstance } from 'fastify';
+import { ElementType, parseDocument } from 'htmlparser2';
+import request from 'supertest';
+import { buildGateway, GatewayEnv } from '@sc/gateway';
+import { ItemBody, SeoMessages } from '@sc/contracts';
+import { ItemService } from '../../content/src/items/items.service.js';
+import { newStore, ownerCall, productBody, SIGNING_KEY, startContent, startRender, type ContentKit, type OwnStore } from './helpers.js';
+
+const PUBLIC_URL = 'https://www.harbour.test';
+
+interface Head {
+  canonicals: string[];
+  robots: string[];
+  meta: Map<string, string[]>;
+  jsonLd: unknown[];
+  text: string;
+}
+
+/** The head's tags of a page, read with a real HTML parser. */
+function headOf(html: string): Head {
+  const doc = parseDocument(html);
+  const head: Head = { canonicals: [], robots: [], meta: new Map(), jsonLd: [], text: '' };
+  const walk = (nodes: ReturnType<typeof parseDocument>['children']): void => {
+    for (const node of nodes) {
+      if (node.type !== ElementType.Tag && node.type !== ElementType.Script) continue;
+      const { name, attribs } = node;
+      if (name === 'link' && attribs.rel === 'canonical') head.canonicals.push(attribs.href ?? '');
+      if (name === 'meta' && attribs.name === 'robots') head.robots.push(attribs.content ?? '');
+      if (name === 'meta' && (attribs.property || attribs.name)) {
+        const key = attribs.property ?? attribs.name ?? '';
+        head.meta.set(key, [...(head.meta.get(key) ?? []), attribs.content ?? '']);
+      }
+      if (name === 'script' && attribs.type === 'application/ld+json') {
+        const text = node.children.map((c) => ('data' in c ? c.data : '')).join('');
+        head.jsonLd.push(JSON.parse(text) as unknown);
+      }
+      walk(node.children);
+    }
+  };
+  walk(doc.children);
+  return head;
+}
+
+type Ld = Record<string, unknown>;
+
+describe('search engines and social cards on the demo website', () => {
+  let content: ContentKit;
+  let render: FastifyInstance;
+  let gateway: FastifyInstance;
+  let own: OwnStore;
+  let ownHost: string;
+
+  beforeAll(async () => {
+    content = await startContent();
+    render = await startRender(content);
+    const renderUrl = await render.listen({ port: 0, host: '127.0.0.1' });
+    gateway = await buildGateway({
+      config: GatewayEnv.parse({ ...process.env, IDENTITY_SIGNING_KEY: SIGNING_KEY, CONTENT_URL: content.url, RENDER_URL: renderUrl, LOG_LEVEL: 'silent', RATE_LIMIT_MAX: '100000', PUBLIC_URL }),
+    });
+    await gateway.ready();
+    own = await newStore(content);
+    ownHost = `${own.websiteId.replaceAll('_', '-')}.render.example`;
+  }, 120_000);
+
+  afterAll(async () => {
+    await gateway?.close();
+    await render?.close();
+    await content?.close();
+  });
+
+  const get = (path: string, host = 'visitor.example.net') => request(gateway.server).get(path).set('Host', host).redirects(0);
+
+  /** Every page of the demo website a crawler finds: the navigation's pages, their items and categories. */
+  async function demoPages(): Promise<string[]> {
+    const home = await get('/?format=json').expect(200);
+    const paths = new Set<string>(['/']);
+    for (const link of home.body.navigation.main as Array<{ url: string; external: boolean }>) if (!link.external) paths.add(link.url);
+    for (const path of [...paths]) {
+      const context = (await get(`${path}?format=json`).expect(200)).body as { items?: Array<{ fullUrl: string }>; categories?: Array<{ fullUrl: string }> };
+      for (const item of context.items ?? []) paths.add(item.fullUrl);
+      for (const category of context.categories ?? []) paths.add(category.fullUrl);
+    }
+    return [...paths];
+  }
+
+  it('gives every demo page exactly one canonical link, absolute, equal to the URL that answers 200, and Open Graph tags with an image that answers 200', async () => {
+    const paths = await demoPages();
+    expect(paths.length).toBeGreaterThanOrEqual(13);
+    const images = new Set<string>();
+    for (const path of paths) {
+      const response = await get(path);
+      expect([path, response.status]).toEqual([path, 200]);
+      const head = headOf(response.text);
+      expect([path, head.canonicals]).toEqual([path, [`${PUBLIC_URL}${path}`]]);
+      expect(head.robots).toEqual([]);
+      expect(head.meta.get('og:url')).toEqual([`${PUBLIC_URL}${path}`]);
+      expect(head.meta.get('og:title')?.[0]).toBeTruthy();
+      expect(head.meta.get('description')?.[0]).toBeTruthy();
+      expect(head.meta.get('twitter:card')?.[0]).toMatch(/^summary/);
+      const image = head.meta.get('og:image')?.[0];
+      expect([path, image?.startsWith(`${PUBLIC_URL}/`)]).toEqual([path, true]);
+      if (image) images.add(image);
+      if (image?.includes('?format=')) {
+        expect(Number(head.meta.get('og:image:width')?.[0])).toBeGreaterThan(0);
+        expect(Number(head.meta.get('og:image:height')?.[0])).toBeGreaterThan(0);
+      }
+    }
+    for (const image of images) await get(image.slice(PUBLIC_URL.length)).expect(200);
+  }, 120_000);
+
+  it('marks product, post and other pages with their og:type and puts price tags on products', async () => {
+    const product = headOf((await get('/shop/merino-wool-throw').expect(200)).text);
+    expect(product.meta.get('og:type')).toEqual(['product']);
+    expect(product.meta.get('product:price:amount')).toEqual(['145.00']);
+    expect(product.meta.get('product:price:currency')).toEqual(['USD']);
+    const post = headOf((await get('/journal/meet-the-potter-jonah-reyes').expect(200)).text);
+    expect(post.meta.get('og:type')).toEqual(['article']);
+    expect(headOf((await get('/about').expect(200)).text).meta.get('og:type')).toEqual(['website']);
+  });
+
+  it('gives products JSON-LD with an Offer per variant that agrees with the price and stock the page shows', async () => {
+    const checked: string[] = [];
+    for (const path of (await demoPages()).filter((p) => p.startsWith('/shop/') && !p.includes('/category/'))) {
+      const response = await get(path).expect(200);
+      const context = (await get(`${path}?format=json`).expect(200)).body as {
+        item: { title: string; structuredContent: { variants: Array<{ sku: string; onSale: boolean; priceMoney: { value: string }; salePriceMoney: { value: string }; qtyInStock: number; unlimited: boolean }> } };
+      };
+      const blocks = headOf(response.text).jsonLd as Ld[];
+      const product = blocks.find((b) => b['@type'] === 'Product' || b['@type'] === 'ProductGroup');
+      expect([path, product?.name]).toEqual([path, context.item.title]);
+      const offers = product!['@type'] === 'Product' ? [product!.offers as Ld] : (product!.hasVariant as Ld[]).map((v) => v.offers as Ld);
+      expect(offers).toHaveLength(context.item.structuredContent.variants.length);
+      expect((product!.image as string[]).length).toBeGreaterThan(0);
+      context.item.structuredContent.variants.forEach((variant, i) => {
+        const offer = offers[i]!;
+        const paid = variant.onSale ? variant.salePriceMoney.value : variant.priceMoney.value;
+        expect(offer.price).toBe((Number(paid) / 100).toFixed(2));
+        expect(offer.priceCurrency).toBe('USD');
+        expect(offer.availability).toBe(variant.unlimited || variant.qtyInStock > 0 ? 'https://schema.org/InStock' : 'https://schema.org/OutOfStock');
+        expect(offer.sku).toBe(variant.sku);
+      });
+      // The price the page shows (the lowest paid, "from" when they vary) is the lowest offered.
+      const shown = /<div class="product-price">([\s\S]*?)<\/div>/.exec(response.text)?.[1] ?? '';
+      const lowest = Math.min(...offers.map((o) => Number(o.price)));
+      expect([path, shown]).toEqual([path, expect.stringContaining(`$${lowest.toLocaleString('en-US', { minimumFractionDigits: 2 })}`)]);
+      const soldOut = response.text.includes('<div class="product-mark sold-out">sold out</div>');
+      expect(offers.every((o) => o.availability === 'https://schema.org/OutOfStock')).toBe(soldOut);
+      const crumbs = blocks.find((b) => b['@type'] === 'BreadcrumbList') as { itemListElement: Array<{ item: string; name: string }> };
+      expect(crumbs.itemListElement.map((e) => e.item)).toEqual([`${PUBLIC_URL}/shop`, `${PUBLIC_URL}${path}`]);
+      checked.push(path);
+    }
+    expect(checked.length).toBeGreaterThanOrEqual(9);
+    expect(checked).toContain('/shop/hand-thrown-serving-bowl');
+  }, 60_000);
+
+  it('gives posts BlogPosting, events Event and the home page Organization and WebSite with a SearchAction', async () => {
+    const post = headOf((await get('/journal/meet-the-potter-jonah-reyes').expect(200)).text).jsonLd as Ld[];
+    const posting = post.find((b) => b['@type'] === 'BlogPosting')!;
+    expect(posting).toMatchObject({ headline: 'Meet the potter: Jonah Reyes', url: `${PUBLIC_URL}/journal/meet-the-potter-jonah-reyes` });
+    expect(typeof posting.datePublished).toBe('string');
+    expect(posting.author).toBeDefined();
+    const event = (headOf((await get('/events/holiday-open-studio').expect(200)).text).jsonLd as Ld[]).find((b) => b['@type'] === 'Event')!;
+    expect(event).toMatchObject({ name: 'Holiday Open Studio' });
+    expect(typeof event.startDate).toBe('string');
+    expect((event.location as Ld)['@type']).toBe('Place');
+    const home = headOf((await get('/').expect(200)).text).jsonLd as Ld[];
+    expect(home.map((b) => b['@type'])).toEqual(['Organization', 'WebSite']);
+    expect((home[1]!.potentialAction as Ld)['query-input']).toBe('required name=search_term_string');
+  });
+
+  it('asks search engines not to index the cart, search, account and member pages', async () => {
+    for (const path of ['/cart', '/search?q=wool', '/search', '/members/nobody', '/account']) {
+      const response = await get(path);
+      expect([path, headOf(response.text).robots]).toEqual([path, ['noindex']]);
+    }
+  });
+
+  it('canonicalises query strings that do not change the page to the bare URL', async () => {
+    const head = headOf((await get('/shop/merino-wool-throw?utm_source=news&ref=x&format=html').expect(200)).text);
+    expect(head.canonicals).toEqual([`${PUBLIC_URL}/shop/merino-wool-throw`]);
+    const filtered = headOf((await get('/journal?tag=bread&utm_campaign=x').expect(200)).text);
+    expect(filtered.canonicals).toEqual([`${PUBLIC_URL}/journal?tag=bread`]);
+  });
+
+  it('answers 301 from a trailing slash (query kept) and from /home to /, never to another host', async () => {
+    const slash = await get('/shop/?utm_source=x').expect(301);
+    expect(slash.headers.location).toBe('/shop?utm_source=x');
+    await get('/shop/merino-wool-throw/').expect(301).expect('location', '/shop/merino-wool-throw');
+    expect((await get('/home').expect(301)).headers.location).toBe('/');
+    expect((await get('/home/').expect(301)).headers.location).toBe('/home');
+    // A path of many slashes is never a protocol-relative Location.
+    expect((await get('//evil.example/').expect(301)).headers.location).toBe('/evil.example');
+    // The header's link to the home page is '/', not a redirect.
+    expect(headOf((await get('/').expect(200)).text).canonicals).toEqual([`${PUBLIC_URL}/`]);
+    expect((await get('/?format=json').expect(200)).body.navigation.main[0].url).toBe('/');
+  });
+
+  it("answers 301 from an item's old slug after a rename, at the website's own domain", async () => {
+    const items = new ItemService(content.ctx);
+    await items.replace(own.websiteId, own.product.id, ItemBody.parse({ ...productBody('Test Mug', 2400), urlId: 'big-mug' }), 'store');
+    await items.replace(own.websiteId, own.product.id, ItemBody.parse({ ...productBody('Test Mug', 2400), urlId: 'huge-mug' }), 'store');
+    expect((await get('/shop/test-mug', ownHost).expect(301)).headers.location).toBe('/shop/huge-mug');
+    expect((await get('/shop/big-mug', ownHost).expect(301)).headers.location).toBe('/shop/huge-mug');
+    const moved = await get('/shop/huge-mug', ownHost).expect(200);
+    expect(headOf(moved.text).canonicals).toEqual([`https://${ownHost}/shop/huge-mug`]);
+    // Renamed back: the old URL is the item's again, and its newer one now leads to it.
+    await items.replace(own.websiteId, own.product.id, ItemBody.parse({ ...productBody('Test Mug', 2400), urlId: 'test-mug' }), 'store');
+    await get('/shop/test-mug', ownHost).expect(200);
+    expect((await get('/shop/huge-mug', ownHost).expect(301)).headers.location).toBe('/shop/test-mug');
+    await get('/shop/never-was', ownHost).expect(404);
+  });
+
+  it("follows the owner's redirects (301 and 302, wildcards) before the site's own pages, and refuses loops", async () => {
+    const put = (redirects: unknown) => ownerCall(content, 'PUT', `/api/content-service/1.0/websites/${own.websiteId}/settings`, own.websiteId, { seo: { redirects } });
+    const saved = await put([
+      { from: '/old-shop/*', to: '/shop/*', status: 301 },
+      { from: '/blog/[post]', to: '/journal/[post]', status: 302 },
+      { from: '/shop', to: 'https://elsewhere.example/store', status: 302 },
+      { from: '/promo', to: '/shop/test-mug?from=promo' },
+    ]);
+    expect(saved.statusCode).toBe(200);
+    expect((await get('/old-shop/test-mug', ownHost).expect(301)).headers.location).toBe('/shop/test-mug');
+    expect((await get('/blog/hello', ownHost).expect(302)).headers.location).toBe('/journal/hello');
+    expect((await get('/shop', ownHost).expect(302)).headers.location).toBe('https://elsewhere.example/store');
+    expect((await get('/promo', ownHost).expect(301)).headers.location).toBe('/shop/test-mug?from=promo');
+    // The same list from another website's Host does nothing there.
+    await get('/old-shop/merino-wool-throw').expect(404);
+
+    const loop = await put([
+      { from: '/a', to: '/b', status: 301 },
+      { from: '/b', to: '/a', status: 301 },
+    ]);
+    expect(loop.statusCode).toBe(400);
+    expect(loop.body).toContain(SeoMessages.redirectLoop.replace('{from}', '/a').replace('{path}', '/a'));
+    const wildLoop = await put([{ from: '/x/*', to: '/x/*', status: 301 }]);
+    expect(wildLoop.statusCode).toBe(400);
+    const bad = await put([{ from: 'no-slash', to: '/x', status: 301 }]);
+    expect(bad.statusCode).toBe(400);
+    expect(bad.body).toContain(SeoMessages.redirectFrom);
+    // Nothing of a refused list was kept.
+    expect((await get('/blog/hello', ownHost).expect(302)).headers.location).toBe('/journal/hello');
+    await put([]);
+  });
+});
