@@ -166,3 +166,42 @@ export function redirectProblem(redirects: readonly UrlRedirect[]): { index: num
   }
   return null;
 }
+
+// ---------------------------------------------------------------------------------------------
+// Sitemaps: content lists what is public, render writes the XML (sitemaps.org 0.9).
+
+export const SITEMAP_TYPES = ['pages', 'products', 'posts', 'events', 'galleries', 'categories'] as const;
+export const SitemapType = z.enum(SITEMAP_TYPES);
+export type SitemapType = z.infer<typeof SitemapType>;
+/** The protocol's limit of URLs in one sitemap file (and of sitemaps in one index). */
+export const SITEMAP_MAX_URLS = 50_000;
+
+/** How many public URLs of each type a website has, and when the newest changed. */
+export const SitemapSummary = z.object({
+  types: z.array(z.object({ type: SitemapType, count: z.number().int().min(0), lastmod: z.number().int().nullable() })),
+});
+export type SitemapSummary = z.infer<typeof SitemapSummary>;
+
+export const SitemapEntry = z.object({
+  /** The page's path on the site ('/' for the home page). */
+  path: z.string(),
+  lastmod: z.number().int().nullable(),
+  /** Images the page shows: their path or URL. */
+  images: z.array(z.string()),
+});
+export type SitemapEntry = z.infer<typeof SitemapEntry>;
+
+/** A page of a sitemap's entries, in a stable order; `next` continues after the last one. */
+export const SitemapEntries = z.object({ entries: z.array(SitemapEntry), next: z.string().nullable() });
+export type SitemapEntries = z.infer<typeof SitemapEntries>;
+
+export const SitemapEntriesQuery = z
+  .object({
+    /** Continue after this key (the previous page's `next`). */
+    after: z.string().max(200).optional(),
+    /** Without `after`: skip this many entries first (where a later sitemap file of the type starts). */
+    skip: z.coerce.number().int().min(0).max(100_000_000).default(0),
+    limit: z.coerce.number().int().min(1).max(5_000).default(1_000),
+  })
+  .strict();
+export type SitemapEntriesQuery = z.infer<typeof SitemapEntriesQuery>;

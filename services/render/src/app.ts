@@ -10,6 +10,7 @@ import { createRenderModule, type RenderModuleOptions, type RenderParts } from '
 import { pageRoutes } from './pages/pages.routes.js';
 import { registerSecurityHeaders } from './pages/security-headers.js';
 import { previewRoutes } from './preview/preview.routes.js';
+import { seoRoutes } from './seo/seo.routes.js';
 import type { RenderDB } from './tables.js';
 import { fontRoutes } from './theme/fonts.routes.js';
 
@@ -28,6 +29,7 @@ export function createRenderService(options: RenderOptions = {}): ServiceDefinit
       registerSecurityHeaders(app);
       previewRoutes(app, parts.preview);
       fontRoutes(app);
+      seoRoutes(app, parts.sitemaps);
       pageRoutes(app, parts.storefront, parts.theme);
     },
     consumers: (ctx, parts) => [pageCacheConsumer(ctx, parts.pageCache, options.consumer), stockLevelsConsumer(parts.stock, parts.pageCache, options.consumer)],

@@ -3,6 +3,11 @@
 // the URL that answers 200; JSON-LD parses, has the properties its type requires and agrees with
 // the price and stock the page shows; Open Graph tags name an image that answers 200; variants of
 // a URL (trailing slash, /home, an item's old slug, the owner's redirects) answer 301 without loops.
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { FastifyInstance } from 'fastify';
 import { ElementType, parseDocument } from 'htmlparser2';
@@ -13,6 +18,17 @@ import { ItemService } from '../../content/src/items/items.service.js';
 import { newStore, ownerCall, productBody, SIGNING_KEY, startContent, startRender, type ContentKit, type OwnStore } from './helpers.js';
 
 const PUBLIC_URL = 'https://www.harbour.test';
+const XSD = fileURLToPath(new URL('./fixtures/sitemaps/', import.meta.url));
+const workDir = mkdtempSync(path.join(tmpdir(), 'sitemaps-'));
+
+/** xmllint's verdict on a document against one of the sitemaps.org schemas (throws with its message when invalid). */
+function validate(xml: string, schema: 'siteindex.xsd' | 'sitemap-with-images.xsd'): void {
+  const file = path.join(workDir, `doc-${Math.random().toString(36).slice(2)}.xml`);
+  writeFileSync(file, xml);
+  execFileSync('xmllint', ['--noout', '--schema', path.join(XSD, schema), file], { stdio: 'pipe' });
+}
+
+const locs = (xml: string): string[] => [...xml.matchAll(/<loc>([^<]*)<\/loc>/g)].map((m) => m[1] ?? '');
 
 interface Head {
   canonicals: string[];
@@ -72,6 +88,7 @@ describe('search engines and social cards on the demo website', () => {
     await gateway?.close();
     await render?.close();
     await content?.close();
+    rmSync(workDir, { recursive: true, force: true });
   });
 
   const get = (path: string, host = 'visitor.example.net') => request(gateway.server).get(path).set('Host', host).redirects(0);
@@ -246,5 +263,79 @@ describe('search engines and social cards on the demo website', () => {
     // Nothing of a refused list was kept.
     expect((await get('/blog/hello', ownHost).expect(302)).headers.location).toBe('/journal/hello');
     await put([]);
+  });
+
+  /** Every URL the sitemaps of a host list, each file checked against the schemas. */
+  async function sitemapUrls(host?: string): Promise<{ index: string; files: string[]; urls: string[]; images: string[] }> {
+    const index = await get('/sitemap.xml', host).expect(200).expect('content-type', 'application/xml; charset=utf-8');
+    validate(index.text, 'siteindex.xsd');
+    const files = locs(index.text);
+    const urls: string[] = [];
+    const images: string[] = [];
+    for (const file of files) {
+      const origin = new URL(file).origin;
+      const response = await get(file.slice(origin.length), host).expect(200);
+      validate(response.text, 'sitemap-with-images.xsd');
+      urls.push(...[...response.text.matchAll(/<url><loc>([^<]*)<\/loc>/g)].map((m) => m[1] ?? ''));
+      images.push(...[...response.text.matchAll(/<image:loc>([^<]*)<\/image:loc>/g)].map((m) => m[1] ?? ''));
+    }
+    return { index: index.text, files, urls, images };
+  }
+
+  it('lists every public page of the demo in a sitemap index of per-type sitemaps that validate against the sitemaps.org schemas', async () => {
+    const { files, urls, images, index } = await sitemapUrls();
+    expect(files).toEqual(['pages', 'products', 'posts', 'events', 'galleries', 'categories'].map((type) => `${PUBLIC_URL}/sitemaps/${type}-1.xml`));
+    expect(index).toMatch(/<lastmod>\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ<\/lastmod>/);
+    const pages = await demoPages();
+    expect([...urls].sort()).toEqual(pages.map((p) => `${PUBLIC_URL}${p}`).sort());
+    expect(new Set(urls).size).toBe(urls.length);
+    expect(images.length).toBeGreaterThanOrEqual(9);
+    for (const image of images.slice(0, 3)) await get(image.slice(PUBLIC_URL.length)).expect(200);
+    await get('/sitemaps/products-2.xml').expect(404);
+    await get('/sitemaps/nothing-1.xml').expect(404);
+    await get('/sitemaps/products-0.xml').expect(404);
+  }, 60_000);
+
+  it("lists only a website's public, published items, at the website's own domain", async () => {
+    const items = new ItemService(content.ctx);
+    const made = async (title: string, status: string) => items.create(own.websiteId, own.storeId, ItemBody.parse({ ...productBody(title, 1000), urlId: title.toLowerCase().replaceAll(' ', '-'), status }), 'store');
+    await made('Draft Mug', 'draft');
+    await made('Private Mug', 'private');
+    const gone = await made('Deleted Mug', 'published');
+    await items.delete(own.websiteId, gone.id, 'store');
+    await made('Listed Mug', 'published');
+    const { urls, files } = await sitemapUrls(ownHost);
+    expect(files.every((f) => f.startsWith(`https://${ownHost}/sitemaps/`))).toBe(true);
+    expect(urls.filter((u) => u.includes('/shop/')).sort()).toEqual([`https://${ownHost}/shop/listed-mug`, `https://${ownHost}/shop/test-mug`]);
+    expect(urls).toContain(`https://${ownHost}/shop`);
+    for (const url of urls) await get(new URL(url).pathname, ownHost).expect(200);
+  }, 60_000);
+
+  it("writes robots.txt: the private paths kept out, the owner's lines, the sitemap at the website's origin", async () => {
+    const demo = await get('/robots.txt').expect(200).expect('content-type', 'text/plain; charset=utf-8');
+    for (const path of ['/cart', '/checkout', '/account', '/search', '/config']) expect(demo.text).toContain(`Disallow: ${path}\n`);
+    expect(demo.text).toContain(`Sitemap: ${PUBLIC_URL}/sitemap.xml\n`);
+    const saved = await ownerCall(content, 'PUT', `/api/content-service/1.0/websites/${own.websiteId}/settings`, own.websiteId, { seo: { robotsTxt: 'Disallow: /drafts/\nSitemap: https://evil.example/s.xml\n\nUser-agent: BadBot\nDisallow: /' } });
+    expect(saved.statusCode).toBe(200);
+    const ownRobots = await get('/robots.txt', ownHost).expect(200);
+    expect(ownRobots.text).toBe(
+      [
+        'User-agent: *',
+        'Disallow: /cart',
+        'Disallow: /checkout',
+        'Disallow: /account',
+        'Disallow: /search',
+        'Disallow: /config',
+        'Disallow: /api/',
+        'Allow: /api/content-service/public/1.0/assets/',
+        'Disallow: /drafts/',
+        '',
+        'User-agent: BadBot',
+        'Disallow: /',
+        '',
+        `Sitemap: https://${ownHost}/sitemap.xml`,
+        '',
+      ].join('\n'),
+    );
   });
 });

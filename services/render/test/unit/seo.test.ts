@@ -9,6 +9,9 @@ import { itemPage } from '../../src/pages/page-context.js';
 import { pageSeo } from '../../src/pages/page-seo.js';
 import type { SiteData } from '../../src/pages/site-context.js';
 import { Theme } from '../../src/theme/theme.js';
+import type { ContentReader } from '../../src/content/content-reader.js';
+import { escapeXml, urlXml } from '../../src/domain/sitemap.js';
+import { SitemapService } from '../../src/seo/sitemap.service.js';
 
 const HOSTILE = 'Mug </script><script>alert(1)</script> <!--<script> "quoted" & more';
 
@@ -108,5 +111,45 @@ describe('the head of a page with hostile owner text', () => {
     expect(head.match(/<script/g)).toHaveLength(2);
     expect(head).toContain('<link rel="canonical" href="https://a.example/shop/mug">');
     expect(head).toContain('&lt;/script&gt;');
+  });
+});
+
+describe('sitemap files', () => {
+  /** A website with `count` products, answered a page at a time as content would (keys are padded numbers). */
+  function reader(count: number): ContentReader {
+    const key = (i: number) => String(i).padStart(9, '0');
+    return {
+      site: async () => null,
+      sitemapSummary: async () => ({ types: [{ type: 'products', count, lastmod: 0 }] }),
+      sitemapEntries: async (_w, _t, page) => {
+        const from = page.after ? Number(page.after) + 1 : (page.skip ?? 0);
+        const to = Math.min(from + page.limit, count);
+        const entries = Array.from({ length: Math.max(to - from, 0) }, (_, k) => ({ path: `/shop/p-${from + k}`, lastmod: null, images: [] }));
+        return { entries, next: to < count && entries.length === page.limit ? key(to - 1) : null };
+      },
+    } as Partial<ContentReader> as ContentReader;
+  }
+
+  it('splits a type at 50,000 URLs: the index names two files, the second starts where the first stopped', async () => {
+    const sitemaps = new SitemapService(reader(50_001));
+    const index = await sitemaps.index('w', 'https://a.example');
+    expect([...(index ?? '').matchAll(/<loc>([^<]*)<\/loc>/g)].map((m) => m[1])).toEqual(['https://a.example/sitemaps/products-1.xml', 'https://a.example/sitemaps/products-2.xml']);
+    const text = async (n: number) => {
+      let out = '';
+      for await (const chunk of (await sitemaps.file('w', 'https://a.example', 'products', n)) ?? []) out += chunk;
+      return out;
+    };
+    const first = await text(1);
+    expect(first.match(/<url>/g)).toHaveLength(50_000);
+    expect(first).toContain('<loc>https://a.example/shop/p-49999</loc>');
+    expect(await text(2)).toMatch(/^<\?xml[^]*<url><loc>https:\/\/a\.example\/shop\/p-50000<\/loc><\/url>\n<\/urlset>\n$/);
+    expect(await sitemaps.file('w', 'https://a.example', 'products', 3)).toBeNull();
+  });
+
+  it('escapes what XML cannot hold as it is', () => {
+    expect(escapeXml(`a&b<c>"d'\u0001`)).toBe('a&amp;b&lt;c&gt;&quot;d&apos;');
+    expect(urlXml('https://a.example', { path: '/shop/a b&c', lastmod: Date.UTC(2025, 0, 2), images: ['/i.jpg'] })).toBe(
+      '<url><loc>https://a.example/shop/a%20b&amp;c</loc><lastmod>2025-01-02T00:00:00Z</lastmod><image:image><image:loc>https://a.example/i.jpg</image:loc></image:image></url>\n',
+    );
   });
 });
