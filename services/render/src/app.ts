@@ -30,7 +30,7 @@ export function createRenderService(options: RenderOptions = {}): ServiceDefinit
       previewRoutes(app, parts.preview);
       fontRoutes(app);
       seoRoutes(app, parts.sitemaps);
-      pageRoutes(app, parts.storefront, parts.theme);
+      pageRoutes(app, parts.storefront, parts.theme, parts.feeds);
     },
     consumers: (ctx, parts) => [pageCacheConsumer(ctx, parts.pageCache, options.consumer), stockLevelsConsumer(parts.stock, parts.pageCache, options.consumer)],
   };

@@ -9,6 +9,7 @@ import { PageRenderer } from './pages/page-renderer.js';
 import { PageService } from './pages/page.service.js';
 import { StorefrontService } from './pages/storefront.service.js';
 import { PreviewService } from './preview/preview.service.js';
+import { FeedService } from './seo/feed.service.js';
 import { SitemapService } from './seo/sitemap.service.js';
 import { StockService } from './stock/stock.service.js';
 import type { RenderDB } from './tables.js';
@@ -38,6 +39,8 @@ export interface RenderParts {
   preview: PreviewService;
   /** robots.txt and the sitemaps. */
   sitemaps: SitemapService;
+  /** Blogs' RSS feeds. */
+  feeds: FeedService;
 }
 
 export function createRenderModule(ctx: ServiceContext<RenderDB>, options: RenderModuleOptions = {}): RenderParts {
@@ -59,5 +62,6 @@ export function createRenderModule(ctx: ServiceContext<RenderDB>, options: Rende
     storefront: new StorefrontService(pages, renderer, pageCache),
     preview: new PreviewService(pages, renderer),
     sitemaps: new SitemapService(content),
+    feeds: new FeedService(content),
   };
 }

@@ -338,4 +338,31 @@ describe('search engines and social cards on the demo website', () => {
       ].join('\n'),
     );
   });
+
+  it('gives each blog an RSS 2.0 feed, named by a link tag on its pages, that is well-formed and has the required elements', async () => {
+    const journal = await get('/journal').expect(200);
+    expect(journal.text).toContain(`<link rel="alternate" type="application/rss+xml" title="Journal — Harbour &amp; Pine" href="${PUBLIC_URL}/journal?format=rss">`);
+    const feed = await get('/journal?format=rss').expect(200).expect('content-type', 'application/rss+xml; charset=utf-8');
+    const file = path.join(workDir, 'feed.xml');
+    writeFileSync(file, feed.text);
+    execFileSync('xmllint', ['--noout', file], { stdio: 'pipe' });
+    const channel = /<channel>([\s\S]*?)<item>/.exec(feed.text)?.[1] ?? '';
+    expect(channel).toContain('<title>Journal — Harbour &amp; Pine</title>');
+    expect(channel).toContain(`<link>${PUBLIC_URL}/journal</link>`);
+    expect(channel).toMatch(/<description>[^<]+<\/description>/);
+    expect(channel).toContain(`<atom:link href="${PUBLIC_URL}/journal?format=rss" rel="self" type="application/rss+xml"/>`);
+    const items = [...feed.text.matchAll(/<item>([\s\S]*?)<\/item>/g)].map((m) => m[1] ?? '');
+    expect(items.length).toBeGreaterThanOrEqual(3);
+    for (const item of items) {
+      const link = /<link>([^<]+)<\/link>/.exec(item)?.[1] ?? '';
+      expect(item).toMatch(/<title>[^<]+<\/title>/);
+      expect(item).toContain(`<guid isPermaLink="true">${link}</guid>`);
+      expect(new Date(/<pubDate>([^<]+)<\/pubDate>/.exec(item)?.[1] ?? '').getTime()).toBeGreaterThan(0);
+      await get(link.slice(PUBLIC_URL.length)).expect(200);
+    }
+    expect(feed.text).toContain(`<link>${PUBLIC_URL}/journal/meet-the-potter-jonah-reyes</link>`);
+    await get('/shop?format=rss').expect(404);
+    await get('/journal/meet-the-potter-jonah-reyes?format=rss').expect(404);
+    expect(headOf((await get('/shop').expect(200)).text).canonicals).toEqual([`${PUBLIC_URL}/shop`]);
+  });
 });

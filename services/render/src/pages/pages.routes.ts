@@ -12,6 +12,8 @@ import { pagePolicy } from './security-headers.js';
 import { normalisePath, searchPageNumber, type PageQuery, type PageVisitor } from './page.service.js';
 import { HTML, type StorefrontService } from './storefront.service.js';
 import { trailingSlashRedirect } from '../domain/seo-urls.js';
+import type { FeedService } from '../seo/feed.service.js';
+import { feedReply } from '../seo/seo.routes.js';
 
 const REVALIDATE = 'public, max-age=0, must-revalidate';
 /** Pages that depend on who asks (a signed-in visitor, session overrides) are never kept by shared caches. */
@@ -85,7 +87,7 @@ function send(request: FastifyRequest, reply: FastifyReply, page: ReadyPage, hit
   return reply.send(page.bodyBytes);
 }
 
-export function pageRoutes(app: ZodApp, storefront: StorefrontService, theme: Theme): void {
+export function pageRoutes(app: ZodApp, storefront: StorefrontService, theme: Theme, feeds?: FeedService): void {
   app.get(theme.css.path, { schema: { hide: true } }, async (_request, reply) =>
     reply.header('cache-control', 'public, max-age=31536000, immutable').type('text/css; charset=utf-8').send(theme.css.body),
   );
@@ -96,6 +98,7 @@ export function pageRoutes(app: ZodApp, storefront: StorefrontService, theme: Th
     if (slashless !== null) return reply.code(301).header('location', slashless).header('cache-control', REVALIDATE).send();
     const websiteId = websiteIdOf(request);
     const path = normalisePath(request.url);
+    if (feeds && param(request.query, 'format') === 'rss') return feedReply(request, reply, feeds, path);
     const query: PageQuery = { cursor: param(request.query, 'cursor'), tag: param(request.query, 'tag'), category: param(request.query, 'category') };
     if (path === '/search') {
       query.q = param(request.query, 'q') ?? '';

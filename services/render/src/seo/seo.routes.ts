@@ -3,10 +3,11 @@
 // request's Host). Static routes, so they answer before the catch-all of site pages.
 import { Readable } from 'node:stream';
 import { publicOriginOf, websiteIdOf, type ZodApp } from '@sc/platform';
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { ContentUnavailableError } from '../content/content-reader.js';
 import { parseSitemapFile } from '../domain/sitemap.js';
+import type { FeedService } from './feed.service.js';
 import type { SitemapService } from './sitemap.service.js';
 
 const CACHE = 'public, max-age=300';
@@ -48,4 +49,12 @@ export function seoRoutes(app: ZodApp, sitemaps: SitemapService): void {
       return stream === null ? notFound(reply) : reply.header('cache-control', CACHE).type(XML).send(Readable.from(stream));
     }),
   );
+}
+
+/** A blog's RSS feed (`?format=rss` on the blog's path, which the pages route hands here). */
+export async function feedReply(request: FastifyRequest, reply: FastifyReply, feeds: FeedService, path: string): Promise<FastifyReply> {
+  return orUnavailable(reply, async () => {
+    const xml = await feeds.rss(websiteIdOf(request), publicOriginOf(request), path);
+    return xml === null ? notFound(reply) : reply.header('cache-control', CACHE).type('application/rss+xml; charset=utf-8').send(xml);
+  });
 }
