@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import { Colour, ColourValue } from './content-colour.js';
 import { DEFAULT_SITE_STYLES, SiteStyles } from './site-styles.js';
-import { DEFAULT_SEO_SETTINGS, SeoSettings, SeoSettingsPatch } from './seo.js';
+import { DEFAULT_SEO_SETTINGS, SeoFields, SeoSettings, SeoSettingsPatch } from './seo.js';
 import { ImageBody, ImageOut, PageUrl } from './content-image.js';
 import { GallerySettingsBody } from './content-gallery.js';
 import { CONTENT_LIMITS, ContentMessages } from './content-limits.js';
@@ -409,6 +409,8 @@ const itemBase = {
   likeCount: z.number().int().min(0).default(0),
   publicCommentCount: z.number().int().min(0).default(0),
   mainImage: ImageBody.nullable().default(null),
+  /** The owner's search and social fields (title, description, image); the page's own when absent. */
+  seo: SeoFields.optional(),
 };
 
 export const PostBody = z.object({ recordType: z.literal(RecordType.TEXT), ...itemBase }).strict();
@@ -509,6 +511,7 @@ export const ContentItem = z.object({
   variantOptionOrdering: z.array(z.string()).optional(),
   categoryIds: z.array(z.string()).optional(),
   items: z.array(ImageOut).optional(),
+  seo: SeoFields.optional(),
 });
 export type ContentItem = z.infer<typeof ContentItem>;
 

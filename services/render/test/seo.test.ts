@@ -365,4 +365,23 @@ describe('search engines and social cards on the demo website', () => {
     await get('/journal/meet-the-potter-jonah-reyes?format=rss').expect(404);
     expect(headOf((await get('/shop').expect(200)).text).canonicals).toEqual([`${PUBLIC_URL}/shop`]);
   });
+
+  it("uses a product's own SEO title, description and social image in its head, with the site's title left alone", async () => {
+    const items = new ItemService(content.ctx);
+    const seo = { title: 'The Mug — handmade </script>', description: 'Our best mug, <b>fired</b> twice.', socialImage: 'https://cdn.example/mug-card.jpg' };
+    await items.replace(own.websiteId, own.product.id, ItemBody.parse({ ...productBody('Test Mug', 2400), urlId: 'test-mug', seo }), 'store');
+    const stored = await items.get(own.websiteId, own.product.id, 'store');
+    expect(stored.seo).toEqual(seo);
+    const response = await get('/shop/test-mug', ownHost).expect(200);
+    const head = headOf(response.text);
+    expect(response.text).toContain('<title>The Mug — handmade &lt;/script&gt;</title>');
+    expect(head.meta.get('description')).toEqual([seo.description]);
+    expect(head.meta.get('og:title')).toEqual([seo.title]);
+    expect(head.meta.get('og:image')).toEqual([seo.socialImage]);
+    expect(head.meta.get('twitter:image')).toEqual([seo.socialImage]);
+    // Saved without them, the page's own come back.
+    await items.replace(own.websiteId, own.product.id, ItemBody.parse({ ...productBody('Test Mug', 2400), urlId: 'test-mug' }), 'store');
+    const plain = headOf((await get('/shop/test-mug', ownHost).expect(200)).text);
+    expect(plain.meta.get('og:title')).toEqual(['Test Mug']);
+  });
 });

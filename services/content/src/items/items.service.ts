@@ -89,6 +89,7 @@ const common = (body: ParsedItemBody) => ({
   likeCount: body.likeCount,
   publicCommentCount: body.publicCommentCount,
   mainImage: body.mainImage,
+  ...(body.seo && Object.values(body.seo).some((v) => v !== undefined && v !== '' && v !== null) ? { seo: body.seo } : {}),
 });
 
 function checkSchedule(body: ParsedItemBody, now: number): void {
