@@ -120,6 +120,10 @@ function fetchPath(pathname: string, keep = false): Promise<Fetched> {
 }
 
 const mib = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MiB`;
+// Where the time goes: one of content's pages of URLs (what render reads 50 times), and its last one.
+const contentPage = async (query: string) => (await fetchPath(`/api/content-service/public/1.0/sitemap/products?${query}`)).totalMs;
+const contentFirst = await contentPage('limit=1000');
+const contentLast = await contentPage(`limit=1000&after=bench-${String(products - 1_001).padStart(6, '0')}`);
 const index = await fetchPath('/sitemap.xml', true);
 if (index.status !== 200 || !index.text?.includes('/sitemaps/products-1.xml')) throw new Error(`the index answered ${index.status}: ${index.text?.slice(0, 300)}`);
 
@@ -150,7 +154,7 @@ const database = process.env.DATABASE_URL ? 'Postgres' : 'PGlite (in memory)';
 process.stdout.write(
   `sitemap of ${products.toLocaleString('en-US')} products through the gateway (${database}; content, render and gateway in this process; ${rounds} rounds)\n` +
     `  seeding: ${seedSeconds.toFixed(1)} s\n` +
-    `  /sitemap.xml: ${index.totalMs.toFixed(0)} ms\n` +
+    `  /sitemap.xml: ${index.totalMs.toFixed(0)} ms; content's page of 1,000 URLs: first ${contentFirst.toFixed(0)} ms, last ${contentLast.toFixed(0)} ms\n` +
     `  /sitemaps/products-1.xml: ${first.urls.toLocaleString('en-US')} URLs, ${mib(first.bytes)}${first.text ? ', valid against the sitemaps.org XSD' : ''}\n` +
     `  time: median ${median.totalMs.toFixed(0)} ms (first byte ${median.firstByteMs.toFixed(0)} ms), all ${results.map((r) => r.totalMs.toFixed(0)).join(' / ')} ms\n` +
     `  memory while streaming: retained heap peak +${mib(heap)} (heap with garbage +${mib(Math.max(...results.map((r) => r.peakHeapGrowth)))}), RSS peak +${mib(Math.max(...results.map((r) => r.peakRssGrowth)))} (file ${mib(first.bytes)})\n` +

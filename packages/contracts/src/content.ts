@@ -286,6 +286,8 @@ export const UpdateCollectionBody = z
     enabled: z.boolean(),
     ordering: CollectionOrdering,
     layout: Layout,
+    /** The owner's search and social fields (issue 37). */
+    seo: SeoFields,
     /**
      * The collection's updatedOn the change was made from: when the collection changed since,
      * the save is refused (409, 'You may only edit one page at a time') and nothing is written.
@@ -311,6 +313,7 @@ export const Collection = z.object({
   ordering: CollectionOrdering,
   layout: Layout.nullable(),
   gallerySettings: GallerySettingsBody.nullable(),
+  seo: SeoFields.optional(),
   itemCount: z.number().int(),
   createdOn: z.number().int(),
   updatedOn: z.number().int(),

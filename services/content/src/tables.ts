@@ -36,6 +36,8 @@ export interface CollectionsTable {
   ordering: 'user' | 'date';
   layout: ColumnType<unknown, string | null, string | null>;
   gallery_settings: ColumnType<Record<string, unknown> | null, string | null, string | null>;
+  /** The owner's SEO title, description and social image (migration 0041). */
+  seo: ColumnType<Record<string, unknown> | null, string | null | undefined, string | null>;
   version: Generated<number>;
   created_at: CreatedAt;
   updated_at: UpdatedAt;

@@ -14,6 +14,7 @@ import { ElementType, parseDocument } from 'htmlparser2';
 import request from 'supertest';
 import { buildGateway, GatewayEnv } from '@sc/gateway';
 import { ItemBody, SeoMessages } from '@sc/contracts';
+import { CollectionService } from '../../content/src/collections/collections.service.js';
 import { ItemService } from '../../content/src/items/items.service.js';
 import { newStore, ownerCall, productBody, SIGNING_KEY, startContent, startRender, type ContentKit, type OwnStore } from './helpers.js';
 
@@ -383,5 +384,14 @@ describe('search engines and social cards on the demo website', () => {
     await items.replace(own.websiteId, own.product.id, ItemBody.parse({ ...productBody('Test Mug', 2400), urlId: 'test-mug' }), 'store');
     const plain = headOf((await get('/shop/test-mug', ownHost).expect(200)).text);
     expect(plain.meta.get('og:title')).toEqual(['Test Mug']);
+  });
+
+  it("uses a collection's own SEO fields on its page", async () => {
+    const seo = { title: 'Mugs & cups from the studio', description: 'Every mug we make.' };
+    await new CollectionService(content.ctx).update(own.websiteId, own.storeId, { seo }, 'store');
+    const head = headOf((await get('/shop', ownHost).expect(200)).text);
+    expect(head.meta.get('og:title')).toEqual([seo.title]);
+    expect(head.meta.get('description')).toEqual([seo.description]);
+    expect(head.canonicals).toEqual([`https://${ownHost}/shop`]);
   });
 });

@@ -6,7 +6,7 @@ import type { ContentReader } from '../content/content-reader.js';
 import { filesFor, robotsTxt, sitemapIndexXml, URLSET_CLOSE, URLSET_OPEN, urlXml } from '../domain/sitemap.js';
 
 /** URLs read from content per call while a sitemap streams. */
-export const SITEMAP_PAGE = 5_000;
+export const SITEMAP_PAGE = 1_000;
 
 export class SitemapService {
   constructor(private readonly content: ContentReader) {}
