@@ -1,7 +1,7 @@
 // The SEO panel's previews: the owner's fields first, then the page's own title, excerpt, text and
 // picture, cut where search results cut.
 import { describe, expect, it } from '@jest/globals';
-import { cut, previewOf, SEARCH_TITLE_MAX } from './seo-preview.js';
+import { cut, parseRedirects, previewOf, redirectLines, SEARCH_TITLE_MAX } from './seo-preview.js';
 
 const page = { title: 'Merino Wool Throw', excerpt: '<p>Soft &amp; warm.</p>', body: '<p>Long text</p>', image: '/img/a.jpg', path: '/shop/merino-wool-throw', siteTitle: 'Harbour & Pine', origin: 'https://harbour.example' };
 
@@ -16,5 +16,12 @@ describe('SEO previews', () => {
     const long = cut('A very long product title that goes on and on past what any search result shows', SEARCH_TITLE_MAX);
     expect(long.length).toBeLessThanOrEqual(SEARCH_TITLE_MAX);
     expect(long.endsWith('…')).toBe(true);
+  });
+
+  it('reads redirects one a line, the status 301 unless 302 is written, and names the first line that is not one', () => {
+    const parsed = parseRedirects('/old/* -> /new/*\n\n  /blog/[post] -> /journal/[post] 302 \n');
+    expect(parsed).toEqual({ rules: [{ from: '/old/*', to: '/new/*', status: 301 }, { from: '/blog/[post]', to: '/journal/[post]', status: 302 }] });
+    expect(redirectLines('rules' in parsed ? parsed.rules : [])).toBe('/old/* -> /new/* 301\n/blog/[post] -> /journal/[post] 302');
+    expect(parseRedirects('/a -> /b\n/c /d')).toEqual({ badLine: 2 });
   });
 });

@@ -66,3 +66,27 @@ export function previewOf(fields: SeoFields, page: PageFacts): Preview {
     image: fields.socialImage || page.image,
   };
 }
+
+/** A redirect as the owner writes it on one line: `/from -> /to 301` (the status may be left out: 301). */
+export interface RedirectLine {
+  from: string;
+  to: string;
+  status: 301 | 302;
+}
+
+/** The lines of the redirects box as rules, or the number of the first line that is not one. */
+export function parseRedirects(text: string): { rules: RedirectLine[] } | { badLine: number } {
+  const rules: RedirectLine[] = [];
+  const lines = text.split('\n');
+  for (const [index, raw] of lines.entries()) {
+    const line = raw.trim();
+    if (line === '') continue;
+    const match = /^(\S+)\s*->\s*(\S+)(?:\s+(301|302))?$/.exec(line);
+    if (!match) return { badLine: index + 1 };
+    rules.push({ from: match[1] ?? '', to: match[2] ?? '', status: match[3] === '302' ? 302 : 301 });
+  }
+  return { rules };
+}
+
+/** The rules as the box shows them, one a line. */
+export const redirectLines = (rules: readonly RedirectLine[]): string => rules.map((r) => `${r.from} -> ${r.to} ${r.status}`).join('\n');
