@@ -3,7 +3,7 @@
 // 50,000 products never sits in memory whole. Content decides what is public; this only writes.
 import { ASSET_FILES_PATH, SITEMAP_MAX_URLS, type SitemapType } from '@sc/contracts';
 import type { ContentReader } from '../content/content-reader.js';
-import { filesFor, robotsTxt, sitemapIndexXml, URLSET_CLOSE, URLSET_OPEN, urlXml } from '../domain/sitemap.js';
+import { robotsTxt, sitemapIndexXml, URLSET_CLOSE, URLSET_OPEN, urlXml } from '../domain/sitemap.js';
 
 /** URLs read from content per call while a sitemap streams. */
 export const SITEMAP_PAGE = 1_000;
@@ -25,14 +25,14 @@ export class SitemapService {
 
   /**
    * The `n`th sitemap file of a type, as chunks of XML to stream; null when the website or the file
-   * does not exist. Its first page is read before anything is answered, so content being down is a 503, not a cut-off file.
+   * does not exist (a file with no URL: the protocol wants at least one). Its first page is read
+   * before anything is answered, so content being down is a 503, not a cut-off file; no count is
+   * asked for, so a file costs only its pages.
    */
   async file(websiteId: string, origin: string, type: SitemapType, n: number): Promise<AsyncIterable<string> | null> {
-    const summary = await this.content.sitemapSummary(websiteId);
-    const count = summary?.types.find((t) => t.type === type)?.count ?? 0;
-    if (!summary || n > filesFor(count)) return null;
     const skip = (n - 1) * SITEMAP_MAX_URLS;
     const first = await this.content.sitemapEntries(websiteId, type, { skip, limit: Math.min(SITEMAP_PAGE, SITEMAP_MAX_URLS) });
+    if (first.entries.length === 0) return null;
     const content = this.content;
     return (async function* stream() {
       yield URLSET_OPEN;
