@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { Colour, ColourValue } from './content-colour.js';
 import { DEFAULT_SITE_STYLES, SiteStyles } from './site-styles.js';
+import { DEFAULT_SEO_SETTINGS, SeoFields, SeoSettings, SeoSettingsPatch } from './seo.js';
 import { ImageBody, ImageOut, PageUrl } from './content-image.js';
 import { GallerySettingsBody } from './content-gallery.js';
 import { CONTENT_LIMITS, ContentMessages } from './content-limits.js';
@@ -173,6 +174,8 @@ export const SiteSettings = z
     businessEmail: OwnerEmail.nullable(),
     /** Fonts, colours, button shape and spacing of the theme (site-styles.ts). */
     styles: SiteStyles,
+    /** Site description, social image, robots.txt additions and URL redirects (seo.ts). */
+    seo: SeoSettings,
   })
   .strict();
 export type SiteSettings = z.infer<typeof SiteSettings>;
@@ -201,6 +204,7 @@ export const DEFAULT_SITE_SETTINGS: SiteSettings = Object.freeze({
   colors: {},
   businessEmail: null,
   styles: DEFAULT_SITE_STYLES,
+  seo: DEFAULT_SEO_SETTINGS,
 });
 
 /** PUT .../settings: any subset; nested groups merge field by field. */
@@ -208,6 +212,7 @@ export const UpdateSiteSettingsBody = SiteSettings.extend({
   cookieSettings: CookieSettings.partial(),
   betaFlags: BetaFlags.partial(),
   store: StoreSettings.partial(),
+  seo: SeoSettingsPatch,
 })
   .partial()
   .strict();
@@ -281,6 +286,8 @@ export const UpdateCollectionBody = z
     enabled: z.boolean(),
     ordering: CollectionOrdering,
     layout: Layout,
+    /** The owner's search and social fields (issue 37). */
+    seo: SeoFields,
     /**
      * The collection's updatedOn the change was made from: when the collection changed since,
      * the save is refused (409, 'You may only edit one page at a time') and nothing is written.
@@ -306,6 +313,7 @@ export const Collection = z.object({
   ordering: CollectionOrdering,
   layout: Layout.nullable(),
   gallerySettings: GallerySettingsBody.nullable(),
+  seo: SeoFields.optional(),
   itemCount: z.number().int(),
   createdOn: z.number().int(),
   updatedOn: z.number().int(),
@@ -404,6 +412,8 @@ const itemBase = {
   likeCount: z.number().int().min(0).default(0),
   publicCommentCount: z.number().int().min(0).default(0),
   mainImage: ImageBody.nullable().default(null),
+  /** The owner's search and social fields (title, description, image); the page's own when absent. */
+  seo: SeoFields.optional(),
 };
 
 export const PostBody = z.object({ recordType: z.literal(RecordType.TEXT), ...itemBase }).strict();
@@ -504,6 +514,7 @@ export const ContentItem = z.object({
   variantOptionOrdering: z.array(z.string()).optional(),
   categoryIds: z.array(z.string()).optional(),
   items: z.array(ImageOut).optional(),
+  seo: SeoFields.optional(),
 });
 export type ContentItem = z.infer<typeof ContentItem>;
 
@@ -699,5 +710,11 @@ export const CommercePreferencesResponse = z.record(z.string(), JsonValue);
 // ---------------------------------------------------------------------------------------------
 // Public reads
 
-export const ResolvedPath = z.object({ collection: Collection, item: ContentItem.nullable(), category: Category.nullable() });
+export const ResolvedPath = z.object({
+  collection: Collection,
+  item: ContentItem.nullable(),
+  category: Category.nullable(),
+  /** The path named an item by a URL it had before a rename: where it is now (render answers 301). */
+  movedTo: z.string().max(2082).optional(),
+});
 export type ResolvedPath = z.infer<typeof ResolvedPath>;

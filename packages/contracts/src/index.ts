@@ -25,6 +25,7 @@ export * from './permissions.js';
 export * from './render.js';
 export * from './site-styles.js';
 export * from './website-designs.js';
+export * from './seo.js';
 export * from './forms.js';
 export * from './restock.js';
 export * from './privacy.js';

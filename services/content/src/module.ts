@@ -12,6 +12,7 @@ import { CommentService } from './community/comments.service.js';
 import { LikeService } from './community/likes.service.js';
 import { MemberAccess } from './community/member-access.js';
 import { MemberAreaService } from './community/member-areas.service.js';
+import { SitemapService } from './sitemap/sitemap.service.js';
 import { PopupService } from './community/popup.service.js';
 import { SiteExportService } from './export/export.service.js';
 import { ProductImportService } from './import/import.service.js';
@@ -75,6 +76,8 @@ export interface ContentParts {
   likes: LikeService;
   memberAreas: MemberAreaService;
   popup: PopupService;
+  /** What the sitemaps list (issue 37). */
+  sitemaps: SitemapService;
   /** Lets go of what the parts hold open (the S3 client). */
   close(): void;
 }
@@ -127,6 +130,7 @@ export function createContentModule(platformCtx: ServiceContext<ContentDB>, opti
     likes: new LikeService(ctx, access),
     memberAreas: new MemberAreaService(ctx, access, outbox),
     popup: new PopupService(ctx, outbox),
+    sitemaps: new SitemapService(ctx.db),
     close: () => {
       for (const timer of purgeTimers) clearTimeout(timer);
       if (assets.storage instanceof S3AssetStorage) assets.storage.close();

@@ -48,6 +48,8 @@ export interface CollectionsTable {
   ordering: 'user' | 'date';
   layout: ColumnType<unknown, string | null, string | null>;
   gallery_settings: ColumnType<Record<string, unknown> | null, string | null, string | null>;
+  /** The owner's SEO title, description and social image (migration 0041). */
+  seo: ColumnType<Record<string, unknown> | null, string | null | undefined, string | null>;
   version: Generated<number>;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
@@ -204,6 +206,15 @@ export interface MediaAssetsTable {
   created_at: CreatedAt;
 }
 
+/** An item's URL before a rename (migration 0040): answered as a 301 to where the item is now. */
+export interface ItemUrlHistoryTable {
+  website_id: string;
+  collection_id: string;
+  url_id: string;
+  item_id: string;
+  created_at: CreatedAt;
+}
+
 export interface ContentTables {
   websites: WebsitesTable;
   website_domains: WebsiteDomainsTable;
@@ -220,6 +231,7 @@ export interface ContentTables {
   member_grants: MemberGrantsTable;
   member_subscriptions: MemberSubscriptionsTable;
   media_assets: MediaAssetsTable;
+  item_url_history: ItemUrlHistoryTable;
 }
 
 /** Everything in the content schema, the platform's outbox tables included. */

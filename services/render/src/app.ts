@@ -10,6 +10,7 @@ import { createRenderModule, type RenderModuleOptions, type RenderParts } from '
 import { pageRoutes } from './pages/pages.routes.js';
 import { registerSecurityHeaders } from './pages/security-headers.js';
 import { previewRoutes } from './preview/preview.routes.js';
+import { seoRoutes } from './seo/seo.routes.js';
 import type { RenderDB } from './tables.js';
 import { fontRoutes } from './theme/fonts.routes.js';
 import { designPreviewRoutes } from './preview/design-preview.routes.js';
@@ -30,7 +31,8 @@ export function createRenderService(options: RenderOptions = {}): ServiceDefinit
       previewRoutes(app, parts.preview);
       designPreviewRoutes(app, parts.storefront);
       fontRoutes(app);
-      pageRoutes(app, parts.storefront, parts.theme);
+      seoRoutes(app, parts.sitemaps);
+      pageRoutes(app, parts.storefront, parts.theme, parts.feeds);
     },
     consumers: (ctx, parts) => [pageCacheConsumer(ctx, parts.pageCache, options.consumer), stockLevelsConsumer(parts.stock, parts.pageCache, options.consumer)],
   };

@@ -9,6 +9,8 @@ import { PageRenderer } from './pages/page-renderer.js';
 import { PageService } from './pages/page.service.js';
 import { StorefrontService } from './pages/storefront.service.js';
 import { PreviewService } from './preview/preview.service.js';
+import { FeedService } from './seo/feed.service.js';
+import { SitemapService } from './seo/sitemap.service.js';
 import { StockService } from './stock/stock.service.js';
 import type { RenderDB } from './tables.js';
 import { AssetManifest } from './theme/asset-manifest.js';
@@ -35,6 +37,10 @@ export interface RenderParts {
   /** The storefront's pages: cached, or rendered and cached. */
   storefront: StorefrontService;
   preview: PreviewService;
+  /** robots.txt and the sitemaps. */
+  sitemaps: SitemapService;
+  /** Blogs' RSS feeds. */
+  feeds: FeedService;
 }
 
 export function createRenderModule(ctx: ServiceContext<RenderDB>, options: RenderModuleOptions = {}): RenderParts {
@@ -55,5 +61,7 @@ export function createRenderModule(ctx: ServiceContext<RenderDB>, options: Rende
     pages,
     storefront: new StorefrontService(pages, renderer, pageCache),
     preview: new PreviewService(pages, renderer),
+    sitemaps: new SitemapService(content),
+    feeds: new FeedService(content),
   };
 }

@@ -925,6 +925,15 @@ const siteSettingsBody = example(SiteSettingsBody, {
   colors: { accent: '#2f4f4f' },
   businessEmail: 'owner@example.com',
   styles: siteStyles,
+  seo: {
+    description: 'Waxed canvas, wool, clay and coffee from a small studio on the Portland waterfront.',
+    socialImage: null,
+    robotsTxt: 'Disallow: /drafts/',
+    redirects: [
+      { from: '/old-shop/*', to: '/shop/*', status: 301 },
+      { from: '/blog/[post]', to: '/journal/[post]', status: 301 },
+    ],
+  },
 });
 
 const website = example(Website, {

@@ -183,6 +183,7 @@ export class CollectionService {
         ...(body.enabled !== undefined ? { enabled: body.enabled } : {}),
         ...(body.ordering !== undefined ? { ordering: body.ordering } : {}),
         ...(body.layout !== undefined ? { layout: json(body.layout) } : {}),
+        ...(body.seo !== undefined ? { seo: json(body.seo) } : {}),
       });
       // A store switched on or off, or moved, changes whether and where each product sells: the
       // cart's read model and render's cache learn it from the products' own events.

@@ -28,6 +28,7 @@ export function settingsOf(row: Pick<WebsiteRow, 'settings'>): SiteSettings {
     cookieSettings: { ...DEFAULT_SITE_SETTINGS.cookieSettings, ...stored.cookieSettings },
     betaFlags: { ...DEFAULT_SITE_SETTINGS.betaFlags, ...stored.betaFlags },
     store: { ...DEFAULT_SITE_SETTINGS.store, ...stored.store },
+    seo: { ...DEFAULT_SITE_SETTINGS.seo, ...stored.seo },
   };
 }
 
@@ -59,6 +60,7 @@ export function toCollection(row: CollectionRow, itemCount: number): Collection 
     enabled: row.enabled,
     ordering: row.ordering,
     layout: (row.layout as Layout | null) ?? null,
+    ...(row.seo ? { seo: row.seo } : {}),
     gallerySettings: row.gallery_settings ? { ...defaultGallerySettings(), ...(row.gallery_settings as Record<string, string | number | boolean>) } : null,
     itemCount,
     createdOn: ms(row.created_at),

@@ -238,3 +238,36 @@ export async function productSkus(db: Db, websiteId: string): Promise<Map<string
     .execute();
   return new Map(rows.map((r) => [r.sku, r.title]));
 }
+
+/**
+ * Keeps an item's URL before a rename (so old links answer 301), and forgets an old URL the item
+ * now uses again (a live item always wins over history anyway).
+ */
+export async function rememberOldUrl(db: Db, row: Pick<ItemRow, 'website_id' | 'collection_id' | 'id'>, oldUrlId: string, newUrlId: string): Promise<void> {
+  await db
+    .deleteFrom('item_url_history')
+    .where('website_id', '=', row.website_id)
+    .where('collection_id', '=', row.collection_id)
+    .where('url_id', '=', newUrlId)
+    .execute();
+  await db
+    .insertInto('item_url_history')
+    .values({ website_id: row.website_id, collection_id: row.collection_id, url_id: oldUrlId, item_id: row.id })
+    .onConflict((oc) => oc.columns(['website_id', 'collection_id', 'url_id']).doUpdateSet({ item_id: row.id }))
+    .execute();
+}
+
+/** The public item that once had `urlId` in the collection (renamed since), if any. */
+export async function findPublicItemByOldUrl(db: Db, websiteId: string, collectionId: string, urlId: string): Promise<ItemRow | undefined> {
+  return db
+    .selectFrom('item_url_history')
+    .innerJoin('items', 'items.id', 'item_url_history.item_id')
+    .select(ITEM_COLUMNS)
+    .where('item_url_history.website_id', '=', websiteId)
+    .where('item_url_history.collection_id', '=', collectionId)
+    .where('item_url_history.url_id', '=', urlId)
+    .where('items.website_id', '=', websiteId)
+    .where('items.collection_id', '=', collectionId)
+    .where(isPublic)
+    .executeTakeFirst();
+}

@@ -27,7 +27,7 @@ import { allowedRecordTypes, isPage, itemLimit, type Area } from '../domain/coll
 import { VISITOR, type Viewer } from '../domain/community.js';
 import { collectionNotFound, invalid, isUniqueViolation, itemNotFound } from '../shared/errors.js';
 import { itemUpserted, itemUrls, productUpserted } from '../domain/events.js';
-import { ms, settingsOf, toCategory, toCollection, toItem } from '../domain/mappers.js';
+import { itemUrl, ms, settingsOf, toCategory, toCollection, toItem } from '../domain/mappers.js';
 import { buildStructuredContent } from './product.js';
 import { categoriesOf } from '../categories/categories.repository.js';
 import { findCollection, findCollectionByUrl, type CollectionRow } from '../collections/collections.repository.js';
@@ -38,6 +38,7 @@ import {
   deleteItem,
   findItem,
   findPublicItem,
+  findPublicItemByOldUrl,
   findPublicItemByUrl,
   insertItem,
   itemUrlIds,
@@ -45,6 +46,7 @@ import {
   nextDisplayIndex,
   nextScheduled,
   productSkus,
+  rememberOldUrl,
   replaceItem,
   type ItemListing,
   type ItemRow,
@@ -87,6 +89,7 @@ const common = (body: ParsedItemBody) => ({
   likeCount: body.likeCount,
   publicCommentCount: body.publicCommentCount,
   mainImage: body.mainImage,
+  ...(body.seo && Object.values(body.seo).some((v) => v !== undefined && v !== '' && v !== null) ? { seo: body.seo } : {}),
 });
 
 function checkSchedule(body: ParsedItemBody, now: number): void {
@@ -172,6 +175,7 @@ export class ItemService {
         product_type: written.productType,
         data: json(written.data),
       });
+      if (row.url_id !== current.url_id) await rememberOldUrl(trx, row, current.url_id, row.url_id);
       await this.#announce(trx, row, collection, settingsOf(website).currency);
       return toItem(row, collection.url_id);
     });
@@ -259,7 +263,12 @@ export class ItemService {
     if (segments.length <= 1) return { collection: shown, item: null, category: null };
     if (segments.length === 2) {
       const row = await findPublicItemByUrl(this.ctx.db, websiteId, collection.id, segments[1]!);
-      if (!row) throw itemNotFound();
+      if (!row) {
+        // A URL the item had before a rename leads to where it is now.
+        const moved = await findPublicItemByOldUrl(this.ctx.db, websiteId, collection.id, segments[1]!);
+        if (moved) return { collection: shown, item: null, category: null, movedTo: itemUrl(collection.url_id, moved.url_id) };
+        throw itemNotFound();
+      }
       return { collection: shown, item: toItem(row, collection.url_id), category: null };
     }
     if (segments[1] === 'category') {

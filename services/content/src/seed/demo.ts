@@ -386,6 +386,13 @@ async function writeDemo(parts: ContentParts): Promise<void> {
         cookieSettings: { bannerEnabled: true, restrictivePolicy: false, bannerText: 'We use cookies to keep your cart and to see which pages people read.' },
         store: { allowMultipleQuantityForServices: true, expressCheckout: false, customCart: false, nativeReviewsEnabled: true, importedReviewsEnabled: false, installmentsEnabled: true },
         colors: { accent: '#2f5d50', background: '#faf7f2', text: { h: 30, s: 0.1, l: 0.15 } },
+        // What search results and social cards show of pages without a description or picture of their own.
+        seo: {
+          description: 'Waxed canvas, wool, clay and coffee, made slowly in a small studio on the Portland waterfront.',
+          socialImage: image('studio-harbour', 'The harbour at six', 'Fishing boats in Portland harbour at dawn').assetUrl,
+          robotsTxt: '',
+          redirects: [],
+        },
       },
     });
   }

@@ -10,6 +10,7 @@ import { importRoutes } from '../import/import.routes.js';
 import type { ContentParts } from '../module.js';
 import { publicRoutes } from '../public/public.routes.js';
 import { siteRoutes } from '../site/site.routes.js';
+import { sitemapRoutes } from '../sitemap/sitemap.routes.js';
 import { storeRoutes } from '../store/store.routes.js';
 import { websiteRoutes } from '../websites/websites.routes.js';
 import { answerValidationWithRuleMessages } from './access.js';
@@ -32,6 +33,7 @@ export async function contentRoutes(app: ZodApp, parts: ContentParts): Promise<v
     exportRoutes(scope, parts.exports);
     siteRoutes(scope, navigation, documents);
     publicRoutes(scope, items, parts.reads);
+    sitemapRoutes(scope, parts.sitemaps);
     // Uploads get their own scope: the multipart parser is theirs alone.
     await scope.register(async (uploads: ZodApp) => {
       await assetRoutes(uploads, assets.service, assets.settings.publicUrl, media);

@@ -6,6 +6,7 @@ import {
   formatMessage,
   SiteSettings,
   WebsiteMessages,
+  redirectProblem,
   type PublicSite,
   type UpdateSiteSettingsBody,
   type UpdateWebsiteBody,
@@ -154,7 +155,11 @@ export class WebsiteService {
         cookieSettings: { ...current.cookieSettings, ...patch.cookieSettings },
         betaFlags: { ...current.betaFlags, ...patch.betaFlags },
         store: { ...current.store, ...patch.store },
+        seo: { ...current.seo, ...patch.seo },
       };
+      // Redirects are checked as a whole list: a new one may close a loop with those kept.
+      const problem = redirectProblem(next.seo.redirects);
+      if (problem) throw invalid(problem.message, `seo.redirects.${problem.index}.from`);
       // Prices are stored in the store currency; switching it would silently change what they mean.
       if (next.currency !== current.currency && (await hasProducts(trx, websiteId))) {
         throw invalid(formatMessage(ContentMessages.currencyLocked, { currency: current.currency }), 'currency');

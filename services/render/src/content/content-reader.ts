@@ -20,7 +20,10 @@ import {
   ResolvedPath,
   SearchResponse,
   SiteLayout,
+  SitemapEntries,
+  SitemapSummary,
   type PopupOverlay,
+  type SitemapType,
 } from '@sc/contracts';
 import { pageSchema, serviceCallHeaders, type Page } from '@sc/platform';
 import type { z } from 'zod';
@@ -76,6 +79,10 @@ export interface ContentReader {
   memberArea(websiteId: string, memberAreaId: string, as?: Forwarded): Promise<MemberAreaSummary | null>;
   /** The popup overlay visitors get; null when it is off. */
   popup(websiteId: string): Promise<PopupOverlay | null>;
+  /** How many public URLs of each type the website's sitemaps list; null when there is no such website. */
+  sitemapSummary(websiteId: string): Promise<SitemapSummary | null>;
+  /** A page of a sitemap's public URLs, after `after` or from the `skip`-th. */
+  sitemapEntries(websiteId: string, type: SitemapType, page: { after?: string | null | undefined; skip?: number; limit: number }): Promise<SitemapEntries>;
 }
 
 /** Content did not answer, or answered with a failure other than "not found". */
@@ -158,6 +165,17 @@ export class HttpContentReader implements ContentReader {
 
   async popup(websiteId: string): Promise<PopupOverlay | null> {
     return (await this.#get(websiteId, `${PUBLIC}/popup-overlay`, PublicPopupOverlay))?.popup ?? null;
+  }
+
+  sitemapSummary(websiteId: string): Promise<SitemapSummary | null> {
+    return this.#get(websiteId, `${PUBLIC}/sitemap`, SitemapSummary);
+  }
+
+  async sitemapEntries(websiteId: string, type: SitemapType, page: { after?: string | null | undefined; skip?: number; limit: number }): Promise<SitemapEntries> {
+    const params = new URLSearchParams({ limit: String(page.limit) });
+    if (page.after) params.set('after', page.after);
+    else if (page.skip) params.set('skip', String(page.skip));
+    return (await this.#get(websiteId, `${PUBLIC}/sitemap/${type}?${params.toString()}`, SitemapEntries)) ?? { entries: [], next: null };
   }
 
   /**

@@ -25,6 +25,8 @@ export interface CachedPage {
   gzip?: string | undefined;
   /** The CSP nonce the body's script tags carry (HTML pages; security-headers.ts). */
   nonce?: string | undefined;
+  /** A redirect's Location (redirects are not cached, so it is not in the encoding). */
+  location?: string | undefined;
 }
 
 // Far longer than any page lives, so a generation that expires and restarts finds no old page.

@@ -57,6 +57,8 @@ export interface Page {
   status: number;
   template: TemplateName;
   context: PageContext;
+  /** A redirect's target (status 301 or 302): a path of the site or an owner's absolute URL. */
+  location?: string | undefined;
 }
 
 /** A collection listed by a block of a layout page (summary, gallery), with its first items. */
@@ -385,6 +387,12 @@ export function membersPage(site: SiteData, area: MemberAreaSummary, path: strin
   const context = base(site, path, PageType.PAGE, now, {});
   context.memberArea = area;
   return { status: 200, template: 'members', context };
+}
+
+/** A redirect (301 or 302) to `location`; its body is a link to it, for clients that do not follow. */
+export function redirectPage(status: 301 | 302, location: string): Page {
+  const context = { location, islands: [] } as unknown as PageContext;
+  return { status, template: 'not-found', context, location };
 }
 
 /** The not-found page (page type not found, 404). */

@@ -2,8 +2,8 @@
 // publishes at the path (a collection, one of its categories, an item), else the not-found page.
 // Products carry the live stock render last heard from the cart (stock/). Content being
 // unreachable gives the error page (503); nothing here renders HTML.
-import { COMMENT_LIMITS, CommentState, type Collection, type ContentItem, type Layout, type MemberAreaSummary, type SiteStyles, SEARCH_LIMITS } from '@sc/contracts';
-import type { Logger } from '@sc/platform';
+import { COMMENT_LIMITS, CommentState, matchRedirect, type Collection, type ContentItem, type Layout, type MemberAreaSummary, type SiteStyles, SEARCH_LIMITS } from '@sc/contracts';
+import { DEFAULT_PUBLIC_URL, websiteOrigin, type Logger } from '@sc/platform';
 import { ContentUnavailableError, type ContentReader, type Forwarded } from '../content/content-reader.js';
 import { productIds, withLiveStock, type LiveStock } from '../domain/live-stock.js';
 import { withExperiments, type Overrides } from '../domain/experiments.js';
@@ -19,12 +19,15 @@ import {
   layoutPage,
   membersPage,
   notFoundPage,
+  redirectPage,
   searchPage,
   type BlockSource,
   type CommentArea,
   type Page,
 } from './page-context.js';
 import type { SiteData } from './site-context.js';
+import { pageSeo } from './page-seo.js';
+import { homeCollectionId } from '../domain/seo-urls.js';
 
 /** The query parameters a page depends on; every other one is ignored (and not part of the cache key). */
 export interface PageQuery {
@@ -41,6 +44,8 @@ export const LIST_PAGE_SIZE = 50;
 
 /** Who asks for a page, as far as the page depends on it. */
 export interface PageVisitor {
+  /** The website's public origin (publicOriginOf): canonical URLs, og:url and JSON-LD are absolute under it. */
+  origin?: string | undefined;
   /** Headers passed on to content: the request id and the signed identity render verified. */
   forward?: Forwarded | undefined;
   /** The session's experiment overrides (honoured under site status INTERNAL only). */
@@ -54,6 +59,9 @@ export interface StockReader {
 
 /** No live stock known: pages show content's stock (tests without a database, tools). */
 export const NO_LIVE_STOCK: StockReader = { levels: async () => new Map() };
+
+/** The origin of pages asked for outside a request (tools, tests without a gateway). */
+const DEFAULT_ORIGIN = websiteOrigin(DEFAULT_PUBLIC_URL);
 
 const MEMBERS_PATH = /^\/members\/([A-Za-z0-9_-]{1,64})$/;
 
@@ -90,26 +98,43 @@ export class PageService {
     }
   }
 
-  /** The page at `path` of a website; never throws (failures are the error page). */
+  /**
+   * The page at `path` of a website, with what it tells search engines and social networks
+   * (context.seo); never throws (failures are the error page). An owner's redirect, an item's
+   * old URL and the home page's own path answer a redirect page (`location`).
+   */
   async page(websiteId: string, rawPath: string, query: PageQuery, visitor: PageVisitor = {}): Promise<Page> {
+    const made = await this.#page(websiteId, rawPath, query, visitor);
+    if (made.page.location === undefined) made.page.context.seo = pageSeo(made.page, made.site ?? fallbackSite(websiteId), visitor.origin ?? DEFAULT_ORIGIN, query);
+    return made.page;
+  }
+
+  async #page(websiteId: string, rawPath: string, query: PageQuery, visitor: PageVisitor): Promise<{ page: Page; site?: SiteData | undefined }> {
     const path = normalisePath(rawPath);
     const now = this.clock();
     const as = visitor.forward;
     let site: SiteData | undefined;
     try {
       const read = await this.#site(websiteId);
-      if (!read) return notFoundPage(fallbackSite(websiteId), path, now);
+      if (!read) return { page: notFoundPage(fallbackSite(websiteId), path, now) };
       site = withExperiments(read, visitor.overrides ?? {});
-      if (path === '/cart') return cartPage(site, path, now);
-      if (path === '/search') return await this.#search(websiteId, site, query, path, now, as);
-      const members = MEMBERS_PATH.exec(path);
-      if (members) return await this.#members(websiteId, site, members[1] ?? '', path, now, as);
-      return await this.#content(websiteId, site, path, query, now, as);
+      // The owner's redirects come first, as Squarespace's URL mappings do: they may move a page that exists.
+      const redirect = matchRedirect(site.site.settings.seo.redirects, path);
+      if (redirect) return { page: redirectPage(redirect.status, redirect.location), site };
+      return { page: await this.#route(websiteId, site, path, query, now, as), site };
     } catch (error) {
       const unavailable = error instanceof ContentUnavailableError;
       this.logger.error({ err: error, websiteId, path }, unavailable ? 'content unavailable; answering the error page' : 'page failed');
-      return errorPage(site ?? fallbackSite(websiteId), unavailable ? 503 : 500, path, now);
+      return { page: errorPage(site ?? fallbackSite(websiteId), unavailable ? 503 : 500, path, now), site };
     }
+  }
+
+  async #route(websiteId: string, site: SiteData, path: string, query: PageQuery, now: number, as: Forwarded | undefined): Promise<Page> {
+    if (path === '/cart') return cartPage(site, path, now);
+    if (path === '/search') return await this.#search(websiteId, site, query, path, now, as);
+    const members = MEMBERS_PATH.exec(path);
+    if (members) return await this.#members(websiteId, site, members[1] ?? '', path, now, as);
+    return await this.#content(websiteId, site, path, query, now, as);
   }
 
   /**
@@ -141,7 +166,10 @@ export class PageService {
     const resolved = await this.content.resolve(websiteId, path, as);
     if (!resolved) return notFoundPage(site, path, now);
     if ('denied' in resolved) return accessDeniedPage(site, resolved.denied, path, now);
+    // An item's URL before a rename, and the home page under its own path: one URL per page.
+    if (resolved.movedTo) return redirectPage(301, resolved.movedTo);
     const { collection, category } = resolved;
+    if (!resolved.item && !category && path !== '/' && collection.id === homeCollectionId(site.layout)) return redirectPage(301, '/');
     if (resolved.item) {
       const [item = resolved.item] = await this.#live(websiteId, [resolved.item]);
       return itemPage(site, collection, item, path, now, await this.#commentArea(websiteId, site, collection, item, as));

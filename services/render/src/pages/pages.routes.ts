@@ -3,7 +3,7 @@
 // (304 when the browser has it) and Cache-Control asking browsers to revalidate, since an owner's
 // change must show at once. The theme's stylesheet is served under a digest path, cached for ever.
 import { EXPERIMENT_COOKIE, IDENTITY_HEADER, IDENTITY_SIGNATURE_HEADER } from '@sc/contracts';
-import { identityOf, websiteIdOf, type ZodApp } from '@sc/platform';
+import { identityOf, publicOriginOf, websiteIdOf, type ZodApp } from '@sc/platform';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Theme } from '../theme/theme.js';
 import { applyQuery, cookieValue, hasExperimentParams, overridesCookie, overridesFromCookie, type Overrides } from '../domain/experiments.js';
@@ -11,6 +11,9 @@ import type { ReadyPage } from './page-cache.js';
 import { PAYMENT_PAGE_PATH, pagePolicy } from './security-headers.js';
 import { normalisePath, searchPageNumber, type PageQuery, type PageVisitor } from './page.service.js';
 import { HTML, type StorefrontService } from './storefront.service.js';
+import { trailingSlashRedirect } from '../domain/seo-urls.js';
+import type { FeedService } from '../seo/feed.service.js';
+import { feedReply } from '../seo/seo.routes.js';
 
 const REVALIDATE = 'public, max-age=0, must-revalidate';
 /** Pages that depend on who asks (a signed-in visitor, session overrides) are never kept by shared caches. */
@@ -75,19 +78,28 @@ export function sendPage(request: FastifyRequest, reply: FastifyReply, page: Rea
     .header('x-render-cache', hit ? 'hit' : 'miss');
   // Helmet set every response's headers; a page's policy also names the nonce of its scripts.
   if (page.contentType === HTML && page.nonce) pagePolicy(reply, page.nonce, payments);
+  if (page.location !== undefined) {
+    // A redirect keeps the query it was asked with (tracking parameters survive a move).
+    const search = request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : '';
+    reply.header('location', page.location.startsWith('/') && !page.location.includes('?') ? `${page.location}${search}` : page.location);
+  }
   if (page.status < 300 && notModified(request, etag)) return reply.code(304).send();
   if (gzip) return reply.header('content-encoding', 'gzip').send(page.gzipBytes);
   return reply.send(page.bodyBytes);
 }
 
-export function pageRoutes(app: ZodApp, storefront: StorefrontService, theme: Theme): void {
+export function pageRoutes(app: ZodApp, storefront: StorefrontService, theme: Theme, feeds?: FeedService): void {
   app.get(theme.css.path, { schema: { hide: true } }, async (_request, reply) =>
     reply.header('cache-control', 'public, max-age=31536000, immutable').type('text/css; charset=utf-8').send(theme.css.body),
   );
 
   app.get('/*', { schema: { hide: true } }, async (request, reply) => {
+    // One URL per page: /shop/ answers a 301 to /shop.
+    const slashless = trailingSlashRedirect(request.url);
+    if (slashless !== null) return reply.code(301).header('location', slashless).header('cache-control', REVALIDATE).send();
     const websiteId = websiteIdOf(request);
     const path = normalisePath(request.url);
+    if (feeds && param(request.query, 'format') === 'rss') return feedReply(request, reply, feeds, path);
     const query: PageQuery = { cursor: param(request.query, 'cursor'), tag: param(request.query, 'tag'), category: param(request.query, 'category') };
     if (path === '/search') {
       query.q = param(request.query, 'q') ?? '';
@@ -104,7 +116,7 @@ export function pageRoutes(app: ZodApp, storefront: StorefrontService, theme: Th
       reply.header('set-cookie', overridesCookie(overrides, request.headers['x-forwarded-proto'] === 'https'));
     }
     const flags = cookieValue(overrides);
-    const visitor: PageVisitor = { forward: who.forward, overrides };
+    const visitor: PageVisitor = { forward: who.forward, overrides, origin: publicOriginOf(request) };
     const { page, hit } = await storefront.page(websiteId, { path, query, json, visitor, visitorKey: who.key, flags });
     return sendPage(request, reply, page, hit, who.key !== '' || flags !== '', path === PAYMENT_PAGE_PATH);
   });

@@ -16,6 +16,7 @@ import {
   type SiteLayout,
 } from '@sc/contracts';
 import type { PublicSite } from '../content/content-reader.js';
+import { homeCollectionId } from '../domain/seo-urls.js';
 
 /** What content says about the website, read once per page. */
 export interface SiteData {
@@ -65,14 +66,18 @@ function isActive(url: string, path: string, first: boolean): boolean {
   return path === url || path.startsWith(`${url}/`);
 }
 
-function navEntries(links: readonly NavigationLink[], path: string, top: boolean): NavEntry[] {
-  return links.map((link, index) => ({
-    title: link.title,
-    url: link.url,
-    external: link.externalLink !== null,
-    active: isActive(link.url, path, top && index === 0),
-    children: navEntries(link.children, path, false),
-  }));
+function navEntries(links: readonly NavigationLink[], path: string, top: boolean, homeId: string | null): NavEntry[] {
+  return links.map((link, index) => {
+    // The home page's one URL is '/' (its own path answers a 301 there).
+    const url = link.collectionId !== null && link.collectionId === homeId && link.externalLink === null ? '/' : link.url;
+    return {
+      title: link.title,
+      url,
+      external: link.externalLink !== null,
+      active: isActive(url, path, top && index === 0),
+      children: navEntries(link.children, path, false, homeId),
+    };
+  });
 }
 
 /** The site part of a page's context. */
@@ -82,6 +87,7 @@ export function siteContext(data: SiteData, path: string, pageType: number, now:
   const main = layout.layout.find((l) => l.identifier === 'mainNav') ?? layout.layout[0];
   const secondary = layout.layout.find((l) => l.identifier !== (main?.identifier ?? '') && l.identifier === 'secondaryNav');
   const store = settings.store;
+  const home = homeCollectionId(layout);
   return {
     website: {
       id: site.id,
@@ -115,7 +121,7 @@ export function siteContext(data: SiteData, path: string, pageType: number, now:
       captchaSiteKey: settings.captchaSiteKey,
     },
     experiments: data.experiments ?? null,
-    navigation: { main: navEntries(main?.links ?? [], path, true), secondary: navEntries(secondary?.links ?? [], path, false) },
+    navigation: { main: navEntries(main?.links ?? [], path, true, home), secondary: navEntries(secondary?.links ?? [], path, false, home) },
     header: headerFooter.header,
     footer: headerFooter.footer,
     path,

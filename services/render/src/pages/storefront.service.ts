@@ -15,6 +15,13 @@ function made(status: number, contentType: string, body: string, nonce?: string)
   return { status, contentType, etag: etagOf(body), body, gzip: body.length >= GZIP_MIN_BYTES ? gzipSync(body).toString('base64') : undefined, nonce };
 }
 
+const escapeHtml = (text: string): string => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+/** A redirect: its Location, and a body with the link for clients that do not follow it. */
+function redirect(status: number, location: string): CachedPage {
+  return { ...made(status, HTML, `<!doctype html><title>Moved</title><p>Moved to <a href="${escapeHtml(location)}">${escapeHtml(location)}</a>.</p>`), location };
+}
+
 export interface PageRequest {
   path: string;
   query: PageQuery;
@@ -37,12 +44,15 @@ export class StorefrontService {
   /** The page, and whether the cache had it. */
   async page(websiteId: string, request: PageRequest): Promise<{ page: ReadyPage; hit: boolean }> {
     const { path, query, json, visitor } = request;
-    const parts = [json ? 'json' : 'html', this.renderer.version(), path, query.cursor ?? '', query.tag ?? '', query.category ?? '', query.q ?? '', query.page ?? '', request.visitorKey, request.flags];
+    // The origin is part of the key: one website's pages carry a different canonical URL under each of its domains.
+    const parts = [json ? 'json' : 'html', this.renderer.version(), visitor.origin ?? '', path, query.cursor ?? '', query.tag ?? '', query.category ?? '', query.q ?? '', query.page ?? '', request.visitorKey, request.flags];
     return this.cache.remember(
       websiteId,
       parts,
       async () => {
-        const shown = this.renderer.prepare(await this.pages.page(websiteId, path, query, visitor));
+        const page = await this.pages.page(websiteId, path, query, visitor);
+        if (page.location !== undefined) return redirect(page.status, page.location);
+        const shown = this.renderer.prepare(page);
         if (json) return made(shown.status, JSON_TYPE, JSON.stringify(shown.context));
         const nonce = newNonce();
         return made(shown.status, HTML, this.renderer.html(shown, nonce), nonce);

@@ -1,7 +1,7 @@
 // One page or collection: its settings (title, navigation title, address, shown or hidden), and
 // then a page in the page editor (editor/) or a collection's items (posts, events, gallery images).
 import { lazy, Suspense, useState } from 'react';
-import { ITEM_STATUS_LABELS, OwnerUiMessages, Permission, RecordType, type Collection, type ContentItem } from '@sc/contracts';
+import { ITEM_STATUS_LABELS, OwnerUiMessages, Permission, RecordType, type Collection, type ContentItem, type SeoFields } from '@sc/contracts';
 import { api, useAction, useApi } from '../data.js';
 import { ImagesEditor } from '../images.js';
 import { Link, navigate } from '../router.js';
@@ -9,6 +9,7 @@ import { useSession } from '../session.js';
 import { Check, Field, Loaded, Loading, Outcome, Page, useConfirm, when } from '../ui.js';
 import { kindOf } from './ContentScreen.js';
 import { apiPath } from '../../api/client.js';
+import { SeoPanel } from '../seo/SeoPanel.js';
 
 // The page editor is a chunk of its own, fetched when a page is opened.
 const PageEditor = lazy(() => import('../editor/PageEditor.js').then((m) => ({ default: m.PageEditor })));
@@ -62,11 +63,12 @@ function CollectionSettings({ collection, onSaved }: { collection: Collection; o
   const [navigationTitle, setNavigationTitle] = useState(collection.navigationTitle);
   const [urlId, setUrlId] = useState(collection.urlId);
   const [enabled, setEnabled] = useState(collection.enabled);
+  const [seo, setSeo] = useState<SeoFields>(collection.seo ?? {});
   const action = useAction();
   const { modal, confirm } = useConfirm();
   const base = apiPath('/content-service/1.0/websites/{websiteId}/collections/{collectionId}', { websiteId, collectionId: collection.id });
   const save = async () => {
-    const saved = await action.run(() => api<Collection>('PUT', base, { title, navigationTitle, urlId, enabled }), 'Saved');
+    const saved = await action.run(() => api<Collection>('PUT', base, { title, navigationTitle, urlId, enabled, seo }), 'Saved');
     if (saved) onSaved(saved);
   };
   const remove = async () => {
@@ -90,6 +92,7 @@ function CollectionSettings({ collection, onSaved }: { collection: Collection; o
           </Field>
         </div>
         <Check label="Shown on the site" checked={enabled} onChange={setEnabled} />
+        <SeoPanel value={seo} onChange={setSeo} page={{ title, excerpt: collection.description ?? '', body: '', image: null, path: collection.fullUrl }} disabled={!editable} />
         <Outcome action={action} />
         {editable ? (
           <div className="row">

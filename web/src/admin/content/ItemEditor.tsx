@@ -2,7 +2,7 @@
 // draft, private, needs review), text, author, tags and categories (SPEC limits and messages),
 // comments, and for events their dates and place.
 import { useState, type FormEvent } from 'react';
-import { Permission, RecordType, type Collection, type ContentItem, type ItemBody, type ItemStatus } from '@sc/contracts';
+import { Permission, RecordType, type Collection, type ContentItem, type ItemBody, type ItemStatus, type SeoFields } from '@sc/contracts';
 import { api, useAction, useApi } from '../data.js';
 import { Link, navigate, useLocation } from '../router.js';
 import { useSession } from '../session.js';
@@ -10,6 +10,7 @@ import { TagsEditor } from '../TagsEditor.js';
 import { Field, Loaded, Outcome, Page, useConfirm } from '../ui.js';
 import { kindOf } from './ContentScreen.js';
 import { apiPath } from '../../api/client.js';
+import { SeoPanel } from '../seo/SeoPanel.js';
 
 export function ItemEditorScreen({ collectionId, itemId }: { collectionId: string; itemId?: string }) {
   const { websiteId } = useSession();
@@ -50,6 +51,8 @@ function ItemEditor({ collection, item }: { collection: Collection; item?: Conte
   const [address, setAddress] = useState(item?.location?.addressLine1 ?? '');
   const [city, setCity] = useState(item?.location?.addressLine2 ?? '');
   const [country, setCountry] = useState(item?.location?.addressCountry ?? '');
+  const [seo, setSeo] = useState<SeoFields>(item?.seo ?? {});
+  const [urlId, setUrlId] = useState(item?.urlId ?? '');
   const action = useAction();
   const { modal, confirm } = useConfirm();
   // Creating moves to the item's own address; the notice travels in the query.
@@ -69,6 +72,8 @@ function ItemEditor({ collection, item }: { collection: Collection; item?: Conte
       categories,
       author: author.trim() ? { displayName: author.trim() } : null,
       commentState: commentState as 0 | 1 | 2,
+      seo,
+      ...(item && urlId !== item.urlId ? { urlId } : {}),
     };
     let payload: ItemBody;
     if (recordType === RecordType.EVENT) {
@@ -168,6 +173,13 @@ function ItemEditor({ collection, item }: { collection: Collection; item?: Conte
         </fieldset>
         <TagsEditor tagType="tag" label="Tags" values={tags} onChange={setTags} disabled={!editable} />
         <TagsEditor tagType="category" label="Categories" values={categories} onChange={setCategories} disabled={!editable} />
+        <SeoPanel
+          value={seo}
+          onChange={setSeo}
+          slug={item ? { value: urlId, onChange: setUrlId, prefix: `${collection.fullUrl}/` } : undefined}
+          page={{ title: title || collection.title, excerpt, body, image: item?.mainImage?.assetUrl ?? item?.image?.assetUrl ?? null, path: item?.fullUrl ?? collection.fullUrl }}
+          disabled={!editable}
+        />
         <Outcome action={action} />
         {justCreated && !action.error && !action.notice ? <p role="status">Saved</p> : null}
         {editable ? (

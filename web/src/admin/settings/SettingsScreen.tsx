@@ -9,6 +9,7 @@ import { ColourSettings, HeaderFooterSettings } from './HeaderFooter.js';
 import { LanguageSettings } from './Languages.js';
 import { NavigationSettings } from './Navigation.js';
 import { SiteExport } from './SiteExport.js';
+import { SiteSeoSettings } from '../seo/SiteSeoSettings.js';
 
 const SECTIONS = [
   { to: '/settings', label: 'General', title: 'Website settings', permission: Permission.SETTINGS_READ, render: () => <GeneralSettings /> },
@@ -16,6 +17,7 @@ const SECTIONS = [
   { to: '/settings/header-footer', label: 'Header & footer', title: 'Header and footer', permission: Permission.CONTENT_READ, render: () => <HeaderFooterSettings /> },
   { to: '/settings/navigation', label: 'Navigation', title: 'Navigation', permission: Permission.CONTENT_READ, render: () => <NavigationSettings /> },
   { to: '/settings/languages', label: 'Languages', title: 'Languages', permission: Permission.CONTENT_READ, render: () => <LanguageSettings /> },
+  { to: '/settings/seo', label: 'Search & social', title: 'Search and social', permission: Permission.SETTINGS_READ, render: () => <SiteSeoSettings /> },
   { to: '/settings/commerce', label: 'Commerce preferences', title: 'Commerce preferences', permission: Permission.STORE_READ, render: () => <CommercePreferences /> },
   { to: '/settings/export', label: 'Export', title: 'Export', permission: Permission.SETTINGS_MANAGE, render: () => <SiteExport /> },
 ] as const;

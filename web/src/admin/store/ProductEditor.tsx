@@ -18,6 +18,7 @@ import { useLiveStock } from './useLiveStock.js';
 import { syncVariants, type OptionDraft, type VariantDraft } from './variants.js';
 import { VariantsTable } from './VariantsTable.js';
 import { apiPath } from '../../api/client.js';
+import { SeoPanel } from '../seo/SeoPanel.js';
 
 export function ProductEditorScreen({ collectionId, itemId }: { collectionId: string; itemId?: string }) {
   const { websiteId } = useSession();
@@ -116,6 +117,13 @@ function ProductEditor({ collectionId, item, categories, currency }: { collectio
           <legend>Images</legend>
           <ImagesEditor images={images} onChange={(next) => update({ images: next })} disabled={!editable} />
         </fieldset>
+        <SeoPanel
+          value={draft.seo}
+          onChange={(seo) => update({ seo })}
+          slug={item ? { value: draft.urlId, onChange: (urlId) => update({ urlId }), prefix: item.fullUrl.slice(0, item.fullUrl.length - item.urlId.length) } : undefined}
+          page={{ title: title || 'New product', excerpt, body, image: images[0]?.assetUrl ?? null, path: item?.fullUrl ?? '/' }}
+          disabled={!editable}
+        />
         {isGiftCard ? (
           <fieldset disabled={!editable}>
             <legend>Gift card amounts</legend>

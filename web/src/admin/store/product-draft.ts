@@ -11,6 +11,7 @@ import {
   type ImageBody,
   type ItemBody,
   type ItemStatus,
+  type SeoFields,
 } from '@sc/contracts';
 import { decimalOf, moneyOf, parseAmount } from '../money.js';
 import { syncVariants, type OptionDraft, type VariantDraft } from './variants.js';
@@ -39,6 +40,9 @@ export interface ProductDraft {
   variants: VariantDraft[];
   denominations: string;
   selling: Selling;
+  /** Search and social fields, and the URL slug (issue 37). */
+  seo: SeoFields;
+  urlId: string;
 }
 
 function optionsOf(item: ContentItem | undefined): OptionDraft[] {
@@ -75,6 +79,8 @@ export function productDraftOf(item: ContentItem | undefined, currency: Currency
     options: optionsOf(item),
     variants: item ? variantsOf(item, currency) : syncVariants([], [], ''),
     denominations: (sc?.giftCardDenominations ?? []).map((m) => decimalOf(m.value, currency)).join(', '),
+    seo: item?.seo ?? {},
+    urlId: item?.urlId ?? '',
     selling: {
       isSubscribable: sc?.isSubscribable ?? false,
       billingValue: String(sc?.subscriptionPlan?.billingPeriod.value ?? 1),
@@ -115,6 +121,8 @@ export function productBody(draft: ProductDraft, currency: CurrencyCode): ItemBo
     status: draft.status,
     body: draft.body,
     excerpt: draft.excerpt,
+    seo: draft.seo,
+    ...(draft.urlId.trim() ? { urlId: draft.urlId.trim() } : {}),
     tags: draft.tags,
     categoryIds: draft.categoryIds,
     images: draft.images,
