@@ -82,6 +82,6 @@ export function createCartModule(ctx: ServiceContext<CartDB>, options: CartModul
     store: new StoreService(ctx, storeCache, checkout),
     customers: new CustomerService(ctx, checkout),
     admin: new AdminService(ctx.db),
-    mailbox: new MailService(ctx.db, options.mail),
+    mailbox: new MailService(ctx.db, options.mail, ctx.config.PUBLIC_URL),
   };
 }

@@ -125,7 +125,7 @@ export interface Kit {
 
 export async function setup(options: CartOptions & Omit<BuildServiceOptions, 'shared' | 'relay'> = {}): Promise<Kit> {
   const app = await buildApp({
-    config: testConfig(0, { IDENTITY_SIGNING_KEY: SIGNING_KEY }),
+    config: testConfig(0, { IDENTITY_SIGNING_KEY: SIGNING_KEY, PUBLIC_URL: 'https://shop.example.net' }), // mailed links: https, no port, the website's domain
     relay: { autoStart: false },
     shared: { bus: new MemoryBus() },
     writeLimit: { max: 100_000, windowMs: 60_000 },

@@ -81,7 +81,8 @@ describe('image uploads', () => {
     expect(asset).toEqual({
       // The content's hash: the same bytes always get the same name, so the URL is immutable.
       id: contentId(bytes),
-      assetUrl: `http://shop.example.test/api/content-service/public/1.0/assets/${site}/${asset.id}.png`,
+      // The public origin (PUBLIC_URL, default http://localhost:8080, with a domain of the website), never the request's Host.
+      assetUrl: `http://localhost:8080/api/content-service/public/1.0/assets/${site}/${asset.id}.png`,
       filename: 'tote.png',
       contentType: 'image/png',
       size: bytes.length,
