@@ -4,7 +4,7 @@ import { buildService, installMailer, type BuildServiceOptions, type MailerOptio
 import { exportRoutes } from './admin/exports.routes.js';
 import { summaryRoutes } from './admin/summary.routes.js';
 import { cartRoutes } from './cart/cart.routes.js';
-import { DEFAULT_WRITE_LIMIT, type WriteLimit } from './cart/limits.js';
+import { writeLimitFromEnv, type WriteLimit } from './cart/limits.js';
 import type { CartDB } from './tables.js';
 import type { PaymentProvider } from './checkout/payments.js';
 import { paymentProviderFromEnv } from './checkout/stripe.js';
@@ -52,7 +52,7 @@ export function createCartService(options: CartOptions = {}): ServiceDefinition<
         payments: options.payments ?? paymentProviderFromEnv(process.env, ctx.logger),
         mail: installMailer(app, withTables<MailTables>(ctx.db), ctx.logger, options.mail),
         places: options.places ?? placesProvidersFromEnv(),
-        writeLimit: options.writeLimit ?? DEFAULT_WRITE_LIMIT,
+        writeLimit: options.writeLimit ?? writeLimitFromEnv(),
         ...(options.jobs ? { jobs: options.jobs } : {}),
       });
       scheduleCartJobs(app, ctx, parts);

@@ -6,7 +6,8 @@
 // per address, so codes cannot be guessed by the thousand. Counts are shared across replicas
 // through Redis when there is one (the platform's WindowLimiter). Each refusal is SPEC 8's 429.
 import { CartMessages } from '@sc/contracts';
-import { RedisCache, redisCounters, WindowLimiter, type ServiceContext } from '@sc/platform';
+import { loadConfig, optional, RedisCache, redisCounters, WindowLimiter, type ServiceContext } from '@sc/platform';
+import { z } from 'zod';
 import type { CartDB } from '../tables.js';
 import { cartFailure } from './errors.js';
 
@@ -27,6 +28,17 @@ export interface WriteLimit {
 }
 
 export const DEFAULT_WRITE_LIMIT: WriteLimit = { max: 120, windowMs: 60_000 };
+
+const LimitEnv = z.object({
+  /** Cart writes per cart per minute (default 120); the per-address limits follow from it (benchmarks raise it). */
+  CART_WRITE_LIMIT: optional(z.coerce.number().int().min(1).max(100_000_000)),
+});
+
+/** The write limit of the environment: CART_WRITE_LIMIT, else the default. */
+export function writeLimitFromEnv(env: NodeJS.ProcessEnv = process.env): WriteLimit {
+  const max = loadConfig(LimitEnv, env).CART_WRITE_LIMIT;
+  return max ? { ...DEFAULT_WRITE_LIMIT, max } : DEFAULT_WRITE_LIMIT;
+}
 
 const atLeastOne = (n: number) => Math.max(1, Math.floor(n));
 
