@@ -79,7 +79,7 @@ try {
   const gatewayPort = await freePort();
   // BENCH_PROFILE=<dir>: the cart service, the gateway and the embedded platform write CPU profiles there when they stop.
   const profile = process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(process.env.BENCH_PROFILE)}`] : [];
-  const common = { DATABASE_URL: databaseUrl, NATS_URL: natsUrl, REDIS_URL: redisUrl, HOST: '127.0.0.1', LOG_LEVEL: 'warn', IDENTITY_SIGNING_KEY: key };
+  const common = { DATABASE_URL: databaseUrl, NATS_URL: natsUrl, REDIS_URL: redisUrl, HOST: '127.0.0.1', LOG_LEVEL: 'warn', IDENTITY_SIGNING_KEY: key, CART_WRITE_LIMIT: '100000000' };
   // BENCH_CART_MAIN=<path>: another build of the cart service (e.g. an older commit unpacked elsewhere), for a before/after.
   void start(process.env.BENCH_CART_MAIN ?? 'services/cart/src/main.ts', { ...common, PORT: String(cartPort) }, /never/, profile).catch(() => undefined);
   const cartUrl = `http://127.0.0.1:${cartPort}`;
@@ -148,7 +148,7 @@ try {
     const embeddedPort = await freePort();
     await start(
       'scripts/start-embedded.ts',
-      { PORT: String(embeddedPort), DATA_DIR: dataDir, DATABASE_URL: '', NATS_URL: '', REDIS_URL: '', LOG_LEVEL: 'warn', RATE_LIMIT_MAX: '100000000' },
+      { PORT: String(embeddedPort), DATA_DIR: dataDir, DATABASE_URL: '', NATS_URL: '', REDIS_URL: '', LOG_LEVEL: 'warn', RATE_LIMIT_MAX: '100000000', CART_WRITE_LIMIT: '100000000' },
       /(is running)/,
       profile,
     );

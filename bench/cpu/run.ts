@@ -62,7 +62,7 @@ const profileArgs = process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=$
 const NEVER = /never/;
 // What every process of the run shares: its own NATS prefix and Redis database, warnings only (one
 // log line per request would measure the terminal), /metrics on a free port.
-const common = { HOST: '127.0.0.1', LOG_LEVEL: 'warn', IDENTITY_SIGNING_KEY: signingKey, NATS_URL: natsUrl, NATS_PREFIX: natsPrefix, REDIS_URL: redisAt(redisDb), METRICS_PORT: '0' };
+const common = { HOST: '127.0.0.1', LOG_LEVEL: 'warn', IDENTITY_SIGNING_KEY: signingKey, NATS_URL: natsUrl, NATS_PREFIX: natsPrefix, REDIS_URL: redisAt(redisDb), METRICS_PORT: '0', CART_WRITE_LIMIT: '100000000' };
 
 const admin = new pg.Client({ connectionString: adminUrl });
 admin.on('error', (error) => process.stderr.write(`bench admin connection: ${error.message}\n`));
@@ -206,7 +206,7 @@ async function embeddedFigure(root: string): Promise<Figure> {
     const port = await freePort();
     await processes.start(
       'scripts/start-embedded.ts',
-      { PORT: String(port), DATA_DIR: dataDir, DATABASE_URL: '', NATS_URL: '', REDIS_URL: '', LOG_LEVEL: 'warn', RATE_LIMIT_MAX: '100000000', METRICS_PORT: '0' },
+      { PORT: String(port), DATA_DIR: dataDir, DATABASE_URL: '', NATS_URL: '', REDIS_URL: '', LOG_LEVEL: 'warn', RATE_LIMIT_MAX: '100000000', CART_WRITE_LIMIT: '100000000', METRICS_PORT: '0' },
       /(is running)/,
       profileArgs,
       root,

@@ -4,6 +4,7 @@ import { buildService, installMailer, type BuildServiceOptions, type MailerOptio
 import { exportRoutes } from './admin/exports.routes.js';
 import { summaryRoutes } from './admin/summary.routes.js';
 import { cartRoutes } from './cart/cart.routes.js';
+import { writeLimitFromEnv, type WriteLimit } from './cart/limits.js';
 import type { CartDB } from './tables.js';
 import type { PaymentProvider } from './checkout/payments.js';
 import { paymentProviderFromEnv } from './checkout/stripe.js';
@@ -32,7 +33,7 @@ export interface CartOptions {
   /** The payment provider (default: Stripe when its keys are set, else the built-in test mode). */
   payments?: PaymentProvider;
   /** Cart writes per cart per window (default 120 per minute). */
-  writeLimit?: { max: number; windowMs: number };
+  writeLimit?: WriteLimit;
   /** Address lookup providers, asked in order (default: from PLACES_API_KEY, else offline). */
   places?: PlacesProvider[];
   /** Subscription renewals and the idempotency-key purge: how often (false: never) and the key TTL. */
@@ -52,7 +53,7 @@ export function createCartService(options: CartOptions = {}): ServiceDefinition<
         payments: options.payments ?? paymentProviderFromEnv(process.env, ctx.logger),
         mail: installMailer(app, withTables<MailTables>(ctx.db), ctx.logger, options.mail),
         places: options.places ?? placesProvidersFromEnv(),
-        writeLimit: options.writeLimit ?? { max: 120, windowMs: 60_000 },
+        writeLimit: options.writeLimit ?? writeLimitFromEnv(),
         ...(options.jobs ? { jobs: options.jobs } : {}),
       });
       scheduleCartJobs(app, ctx, parts);

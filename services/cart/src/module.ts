@@ -1,11 +1,11 @@
 // The cart's wiring step: every repository-backed use-case service is built here, once, and the
 // parts are handed to the routes, the consumers and the jobs (app.ts's wire()). Nothing looks a
 // part up through a module-level map: what depends on what is written in this one place.
-import type { MailRelay, ServiceContext, WindowLimiter } from '@sc/platform';
+import type { MailRelay, ServiceContext } from '@sc/platform';
 import type { CartDB } from './tables.js';
 import { AdminService } from './admin/admin.service.js';
 import { CartService } from './cart/cart.service.js';
-import { cartWriteLimiter } from './cart/http.js';
+import { ShopperLimits, type WriteLimit } from './cart/limits.js';
 import { StoreCache } from './catalog/store-cache.js';
 import { CheckoutService } from './checkout/checkout.service.js';
 import { Idempotency } from './checkout/idempotency.js';
@@ -27,8 +27,8 @@ export interface CartModuleOptions {
   /** The mail relay of receipts and notices (installed on the app by app.ts). */
   mail: MailRelay;
   places: PlacesProvider[];
-  /** Cart writes allowed per cart (or client without a cart) per window. */
-  writeLimit: { max: number; windowMs: number };
+  /** Cart writes allowed per cart per window (and the limits per address that follow from it). */
+  writeLimit: WriteLimit;
   jobs?: Partial<CartJobsOptions>;
 }
 
@@ -38,8 +38,8 @@ export interface CartModule {
   mail: MailRelay;
   places: PlacesProvider[];
   jobs: CartJobsOptions;
-  /** Counts cart writes (closed with the app). */
-  writeLimiter: WindowLimiter;
+  /** Counts cart writes, new carts and code attempts per cart and per address (closed with the app). */
+  writeLimiter: ShopperLimits;
   storeCache: StoreCache;
   idempotency: Idempotency;
   carts: CartService;
@@ -69,7 +69,7 @@ export function createCartModule(ctx: ServiceContext<CartDB>, options: CartModul
     mail: options.mail,
     places: options.places,
     jobs,
-    writeLimiter: cartWriteLimiter(ctx, options.writeLimit),
+    writeLimiter: new ShopperLimits(ctx, options.writeLimit),
     storeCache,
     idempotency,
     carts,
@@ -82,6 +82,6 @@ export function createCartModule(ctx: ServiceContext<CartDB>, options: CartModul
     store: new StoreService(ctx, storeCache, checkout),
     customers: new CustomerService(ctx, checkout),
     admin: new AdminService(ctx.db),
-    mailbox: new MailService(ctx.db, options.mail),
+    mailbox: new MailService(ctx.db, options.mail, ctx.config.PUBLIC_URL),
   };
 }

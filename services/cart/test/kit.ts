@@ -126,7 +126,7 @@ export interface Kit {
 export async function setup(options: CartOptions & Omit<BuildServiceOptions, 'shared' | 'relay'> & { sharedEmbedded?: EmbeddedPostgres } = {}): Promise<Kit> {
   const { sharedEmbedded, ...rest } = options;
   const app = await buildApp({
-    config: testConfig(0, { IDENTITY_SIGNING_KEY: SIGNING_KEY }),
+    config: testConfig(0, { IDENTITY_SIGNING_KEY: SIGNING_KEY, PUBLIC_URL: 'https://shop.example.net' }), // mailed links: https, no port, the website's domain
     relay: { autoStart: false },
     // A suite that plays two replicas on one embedded database gives it here.
     shared: { bus: new MemoryBus(), ...(sharedEmbedded ? { embedded: sharedEmbedded } : {}) },

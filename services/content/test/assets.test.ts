@@ -4,6 +4,7 @@
 // format (made once, kept next to the original, immutable with an ETag), and who may upload.
 import { mkdtempSync, readdirSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { crc32, deflateSync } from 'node:zlib';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { IdentityMessages, MAX_UPLOAD_BYTES, Role, type UploadedAsset } from '@sc/contracts';
@@ -81,7 +82,8 @@ describe('image uploads', () => {
     expect(asset).toEqual({
       // The content's hash: the same bytes always get the same name, so the URL is immutable.
       id: contentId(bytes),
-      assetUrl: `http://shop.example.test/api/content-service/public/1.0/assets/${site}/${asset.id}.png`,
+      // The public origin (PUBLIC_URL, default http://localhost:8080, with a domain of the website), never the request's Host.
+      assetUrl: `http://localhost:8080/api/content-service/public/1.0/assets/${site}/${asset.id}.png`,
       filename: 'tote.png',
       contentType: 'image/png',
       size: bytes.length,
@@ -197,6 +199,39 @@ describe('image uploads', () => {
       expect(response.statusCode).toBe(400);
       expect(response.json()).toEqual({ error: { code: 'BAD_REQUEST', message: 'File processing failed', fields: { file: 'File processing failed' } } });
     }
+    expect(stored()).toEqual(before);
+  });
+
+  it("refuses a JPEG whose pixel data is damaged (a decoder warning, not only an error) with 400 'File processing failed'", async () => {
+    const before = stored();
+    const photo = await sharp({ create: { width: 600, height: 400, channels: 3, background: '#000', noise: { type: 'gaussian', mean: 128, sigma: 40 } } }).jpeg().toBuffer();
+    // Whole header, whole file length, end marker in place: only the entropy-coded data is garbled.
+    const damaged = Buffer.from(photo).fill(0, Math.floor(photo.length / 2), Math.floor(photo.length / 2) + 4_000);
+    const response = await upload({ name: 'damaged.jpg', type: 'image/jpeg', bytes: damaged });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ error: { code: 'BAD_REQUEST', message: 'File processing failed', fields: { file: 'File processing failed' } } });
+    expect(stored()).toEqual(before);
+  });
+
+  it('refuses an image over 50 megapixels before decoding it, with 413 naming the limit', async () => {
+    const before = stored();
+    // A PNG whose header says 10000×10000 (100 megapixels): refused on the header alone.
+    const chunk = (type: string, data: Buffer) => {
+      const head = Buffer.alloc(4);
+      head.writeUInt32BE(data.length);
+      const crc = Buffer.alloc(4);
+      crc.writeUInt32BE(crc32(Buffer.concat([Buffer.from(type), data])));
+      return Buffer.concat([head, Buffer.from(type), data, crc]);
+    };
+    const header = Buffer.alloc(13);
+    header.writeUInt32BE(10_000, 0);
+    header.writeUInt32BE(10_000, 4);
+    header.set([8, 2, 0, 0, 0], 8);
+    const huge = Buffer.concat([png(1, 1).subarray(0, 8), chunk('IHDR', header), chunk('IDAT', deflateSync(Buffer.alloc(10_001))), chunk('IEND', Buffer.alloc(0))]);
+    const response = await upload({ name: 'huge.png', type: 'image/png', bytes: huge });
+    const message = 'The file huge.png is too large. The maximum allowed image size is 50 megapixels.';
+    expect(response.statusCode).toBe(413);
+    expect(response.json()).toEqual({ error: { code: 'PAYLOAD_TOO_LARGE', message, fields: { file: message } } });
     expect(stored()).toEqual(before);
   });
 

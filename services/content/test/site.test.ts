@@ -1,6 +1,7 @@
 // Website settings and the SPEC 7 site-wide calls: UpdateNavigation/GetSiteLayout, header and
 // footer, multilingual, commerce preferences, gallery settings, with their SPEC messages.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { ContentMessages } from '@sc/contracts';
 import { asFromGateway } from '@sc/platform/test-kit';
 import { ADMIN, setup, SIGNING_KEY, type Kit } from './helpers.js';
 
@@ -138,6 +139,9 @@ describe('site settings and site-wide documents', () => {
       expect((await kit.events(site, 'content.navigation.updated')).map((e) => (e.data as { fieldName: string }).fieldName)).toEqual(['footerNav', 'mainNav']);
       const resolvedHome = await kit.call('GET', '/api/content-service/public/1.0/resolve?path=/', { websiteId: site });
       expect(resolvedHome.json().collection.id).toBe(home);
+      // A path that is not valid percent-encoding names nothing: 404, not a 500 (found by test/fuzz-api.test.ts).
+      const malformed = await kit.call('GET', `/api/content-service/public/1.0/resolve?path=${encodeURIComponent('/tkj%|y')}`, { websiteId: site });
+      expect([malformed.statusCode, malformed.json().error.message]).toEqual([404, ContentMessages.collectionNotFound]);
     });
 
     it('refuses pages of other websites, links that are not links and another template', async () => {

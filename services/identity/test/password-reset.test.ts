@@ -37,7 +37,7 @@ describe(`password reset and email verification (${mode.database})`, () => {
     const infra = await sharedInfra();
     closeInfra = infra.close;
     app = await buildApp({
-      config: testConfig(0, { IDENTITY_SIGNING_KEY: TEST_IDENTITY_SIGNING_KEY }),
+      config: testConfig(0, { IDENTITY_SIGNING_KEY: TEST_IDENTITY_SIGNING_KEY, PUBLIC_URL: 'https://shop.example.net' }), // mailed links: https, no port, the website's domain
       shared: infra.shared,
       settings: { scrypt: FAST_SCRYPT },
       websites: false,

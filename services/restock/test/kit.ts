@@ -30,7 +30,7 @@ export interface Kit {
 
 export async function setup(options: RestockOptions = {}): Promise<Kit> {
   const app = await buildApp({
-    config: testConfig(0, { IDENTITY_SIGNING_KEY: SIGNING_KEY }),
+    config: testConfig(0, { IDENTITY_SIGNING_KEY: SIGNING_KEY, PUBLIC_URL: 'https://shop.example.net' }), // mailed links: https, no port, the website's domain
     relay: { autoStart: false },
     captcha: testCaptcha,
     mail: { autoStart: false, config: { MAIL_FROM: 'Shop <shop@example.com>', MAIL_BATCH_SIZE: 100, MAIL_SEND_INTERVAL_MS: 0 } },

@@ -12,14 +12,20 @@ export const DEFAULT_PUBLIC_URL = 'http://localhost:8080';
 // A host name (letters, digits, hyphens, dots) or a bracketed IPv6 literal: nothing else is put in a URL.
 const DOMAIN = /^(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*|\[[0-9a-f:.]+\])$/;
 
+/** Whether `domain` is a host name websiteOrigin puts into a URL (not a path, port or credentials). */
+export function isWebsiteDomain(domain: string | null | undefined): domain is string {
+  const host = domain?.trim().toLowerCase().replace(/\.$/, '');
+  return !!host && host.length <= 253 && DOMAIN.test(host);
+}
+
 /**
  * The origin of a website served under `publicUrl` (scheme and port) at `domain`; `publicUrl`'s
  * own origin when the website has no usable domain.
  */
 export function websiteOrigin(publicUrl: string, domain?: string | null): string {
   const base = new URL(publicUrl);
-  const host = domain?.trim().toLowerCase().replace(/\.$/, '');
-  if (!host || host.length > 253 || !DOMAIN.test(host)) return base.origin;
+  if (!isWebsiteDomain(domain)) return base.origin;
+  const host = domain.trim().toLowerCase().replace(/\.$/, '');
   return `${base.protocol}//${host}${base.port ? `:${base.port}` : ''}`;
 }
 

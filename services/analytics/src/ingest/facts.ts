@@ -3,7 +3,7 @@
 // the answer when the website's cookie policy is restrictive (SPEC 9).
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AnalyticsMessages, type IngestAccepted } from '@sc/contracts';
-import { errorBody, identityOf, websiteIdOf } from '@sc/platform';
+import { errorBody, identityOf, publicOriginOf, websiteIdOf } from '@sc/platform';
 import type { IngestBuffer } from './buffer.js';
 import type { CallFacts, Outcome } from './ingest.service.js';
 import type { IngestRecord } from './records.js';
@@ -18,7 +18,8 @@ export function factsOf(request: FastifyRequest): CallFacts {
     identity: { kind: identity.kind, roles: identity.roles },
     userAgent: single(request.headers['user-agent']),
     address: clientAddress(request),
-    host: single(request.headers['x-forwarded-host']) ?? single(request.headers.host),
+    // The website's host as the gateway signed it, not the request's Host (which the client writes).
+    host: new URL(publicOriginOf(request)).host,
     cookies: request.cookies,
     receivedAt: Date.now(),
   };

@@ -1,6 +1,7 @@
 // HTTP of the shopper's cart: parse with the contracts, call the cart service, shape the SPEC
 // answers. Every failure under the cart's paths carries the storefront's compatibility fields
-// (crumbFail, status, message), and cart writes are limited per cart (429 with the SPEC 8 message).
+// (crumbFail, status, message), and cart writes, new carts and coupon codes are limited per cart
+// and per address (limits.ts; 429 with the SPEC 8 message).
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import {
   AddEntryBody,
@@ -21,7 +22,7 @@ import {
 import { websiteIdOf, type ZodApp } from '@sc/platform';
 import type { CartModule } from '../module.js';
 import type { CartRow } from './cart.repository.js';
-import { CART_COOKIE, limitWritesWith, setCartCookie, shopperOf } from './http.js';
+import { CART_COOKIE, countCodeAttempt, limitWritesWith, setCartCookie, shopperOf } from './http.js';
 
 export { CART_COOKIE } from './http.js';
 
@@ -35,6 +36,7 @@ const plainJson = () => (data: unknown) => JSON.stringify(data);
 export function cartRoutes(app: ZodApp, parts: Pick<CartModule, 'carts' | 'writeLimiter'>): void {
   const { carts } = parts;
   const limitWrites = limitWritesWith(parts.writeLimiter);
+  const countCode = async (request: FastifyRequest) => countCodeAttempt(parts.writeLimiter, request);
 
   // Validation failures and every other error under the cart's paths get the compatibility fields.
   app.addHook('onSend', async (request, reply, payload) => {
@@ -50,7 +52,7 @@ export function cartRoutes(app: ZodApp, parts: Pick<CartModule, 'carts' | 'write
 
   /** The shopper's cart, setting the cookie when one was made. */
   const cartFor = async (request: FastifyRequest, reply: FastifyReply): Promise<CartRow> => {
-    const { cart, created } = await carts.cartOf(shopperOf(request));
+    const { cart, created } = await carts.cartOf(shopperOf(request, parts.writeLimiter));
     if (created || request.cookies[CART_COOKIE] !== cart.token) setCartCookie(request, reply, cart.token);
     return cart;
   };
@@ -66,7 +68,7 @@ export function cartRoutes(app: ZodApp, parts: Pick<CartModule, 'carts' | 'write
     { onRequest: limitWrites, schema: { summary: 'Add a product variant to the cart (quantity rules, stock and limits checked)', body: AddEntryBody, response: { 200: AddEntryResponse } }, serializerCompiler: plainJson },
     async (request, reply) => {
       const cookie = request.cookies[CART_COOKIE];
-      const { view, entry } = await carts.addEntry(shopperOf(request), request.body, ({ cart, created }) => {
+      const { view, entry } = await carts.addEntry(shopperOf(request, parts.writeLimiter), request.body, ({ cart, created }) => {
         if (created || cookie !== cart.token) setCartCookie(request, reply, cart.token);
       });
       return { shoppingCart: view, newlyAdded: entry };
@@ -96,7 +98,7 @@ export function cartRoutes(app: ZodApp, parts: Pick<CartModule, 'carts' | 'write
 
   app.post(
     '/api/commerce/shopping-cart/coupons',
-    { onRequest: limitWrites, schema: { summary: 'Apply a coupon code to the cart', body: ApplyCouponBody, response: { 200: CommerceShoppingCart } } },
+    { onRequest: [limitWrites, countCode], schema: { summary: 'Apply a coupon code to the cart', body: ApplyCouponBody, response: { 200: CommerceShoppingCart } } },
     async (request, reply) => carts.applyCoupon(await cartFor(request, reply), request.body.code),
   );
 

@@ -74,6 +74,8 @@ export interface Shopper {
   websiteId: string;
   token: string | undefined;
   siteUserId: string | undefined;
+  /** Called before a cart is made for this shopper (throws 429 past the address's limit of new carts). */
+  admitNewCart?: () => void;
 }
 
 /** A loaded cart: the SPEC shape plus what checkout needs. */
@@ -117,18 +119,19 @@ export class CartService {
   }
 
   /** The open cart of this cookie token, or a new one when the token is missing or unknown. */
-  async getOrCreateGuestCart(websiteId: string, token: string | undefined): Promise<CartLookup> {
+  async getOrCreateGuestCart(websiteId: string, token: string | undefined, admitNewCart?: () => void): Promise<CartLookup> {
     if (token) {
       const existing = await findOpenCartByToken(this.#ctx.db, websiteId, token);
       if (existing) return { cart: existing, created: false };
     }
+    admitNewCart?.();
     const cart = await this.#ctx.transaction(async (trx) => this.#create(trx, websiteId, null));
     return { cart, created: true };
   }
 
   /** The shopper's cart: a signed-in user's own, else the cookie's; made when there is none. */
   async cartOf(shopper: Shopper): Promise<CartLookup> {
-    if (!shopper.siteUserId) return this.getOrCreateGuestCart(shopper.websiteId, shopper.token);
+    if (!shopper.siteUserId) return this.getOrCreateGuestCart(shopper.websiteId, shopper.token, shopper.admitNewCart);
     const own = await findOpenCartOfUser(this.#ctx.db, shopper.websiteId, shopper.siteUserId);
     if (own) return { cart: own, created: false };
     // Signed in but the sign-in event has not been handled yet (or there was no guest cart): the

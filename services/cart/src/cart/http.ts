@@ -1,18 +1,28 @@
 // What the shopper-facing routes share: who is asking (the cart cookie, the signed-in site user),
-// setting the cookie, the Idempotency-Key header, and the per-cart write limit (SPEC 8: 429).
+// setting the cookie, the Idempotency-Key header, and the shopper's limits (limits.ts; SPEC 8: 429).
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { CartMessages, CommerceMessages } from '@sc/contracts';
-import { clientAddressOf, countDependencyFailure, identityOf, RedisCache, redisCounters, WindowLimiter, websiteIdOf, type ServiceContext } from '@sc/platform';
-import type { CartDB } from '../tables.js';
+import { CommerceMessages } from '@sc/contracts';
+import { clientAddressOf, identityOf, websiteIdOf } from '@sc/platform';
 import type { Shopper } from './cart.service.js';
 import { cartFailure } from './errors.js';
+import type { ShopperLimits } from './limits.js';
 
 export const CART_COOKIE = 'ss_cart';
 const CART_COOKIE_MAX_AGE_S = 30 * 24 * 3600;
 const IDEMPOTENCY_HEADER = 'idempotency-key';
 
-export function shopperOf(request: FastifyRequest): Shopper {
-  return { websiteId: websiteIdOf(request), token: request.cookies[CART_COOKIE], siteUserId: identityOf(request).siteUserId };
+/** The cart cookie as a limit's key (bounded: a made-up cookie may be long). */
+const cartKeyOf = (request: FastifyRequest): string | undefined => request.cookies[CART_COOKIE]?.slice(0, 64);
+
+/** Who is asking; with `limits`, making a cart for them counts against their address. */
+export function shopperOf(request: FastifyRequest, limits?: ShopperLimits): Shopper {
+  const websiteId = websiteIdOf(request);
+  return {
+    websiteId,
+    token: request.cookies[CART_COOKIE],
+    siteUserId: identityOf(request).siteUserId,
+    ...(limits ? { admitNewCart: () => limits.newCart(websiteId, clientAddressOf(request)) } : {}),
+  };
 }
 
 export function setCartCookie(request: FastifyRequest, reply: FastifyReply, token: string): void {
@@ -42,22 +52,14 @@ export function optionalIdempotencyKeyOf(request: FastifyRequest): string | unde
   return key;
 }
 
-/** Cart writes allowed per cart (or client without a cart) per window, counted across replicas through Redis. */
-export function cartWriteLimiter(ctx: ServiceContext<CartDB>, limit: { max: number; windowMs: number }): WindowLimiter {
-  return new WindowLimiter({
-    ...limit,
-    ...(ctx.cache instanceof RedisCache ? { shared: redisCounters(ctx.cache.client, `sc:${ctx.name}:cart-writes:`) } : {}),
-    onFlushError: (error) => {
-      countDependencyFailure(ctx.name, 'redis', 'local-limit');
-      ctx.logger.warn({ err: error }, 'cart write counts could not be shared; counting locally');
-    },
-  });
+/** The onRequest hook of every cart write: 429 with the SPEC message past the cart's or the address's limit. */
+export function limitWritesWith(limits: ShopperLimits) {
+  return async (request: FastifyRequest): Promise<void> => {
+    limits.write(websiteIdOf(request), clientAddressOf(request), cartKeyOf(request));
+  };
 }
 
-/** The onRequest hook of every cart write: 429 with the SPEC message past the limit. */
-export function limitWritesWith(limiter: WindowLimiter) {
-  return async (request: FastifyRequest): Promise<void> => {
-    const who = request.cookies[CART_COOKIE] ?? `ip:${clientAddressOf(request)}`;
-    if (!limiter.allow(`${websiteIdOf(request)}:${who}`)) throw cartFailure(429, CartMessages.rateLimited);
-  };
+/** One coupon or gift-card code tried by this request: 429 past the cart's or the address's limit. */
+export function countCodeAttempt(limits: ShopperLimits, request: FastifyRequest): void {
+  limits.codeAttempt(websiteIdOf(request), clientAddressOf(request), cartKeyOf(request));
 }

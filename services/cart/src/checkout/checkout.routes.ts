@@ -2,7 +2,7 @@
 // read an order (its buyer, the site's owner, or the holder of its receipt token).
 import { CheckoutBody, CheckoutResponse, DonationBody, OrderParams, OrderReadQuery, OrderResponse, Permission } from '@sc/contracts';
 import { identityOf, permissionsOf, websiteIdOf, type ZodApp } from '@sc/platform';
-import { CART_COOKIE, idempotencyKeyOf, limitWritesWith, shopperOf } from '../cart/http.js';
+import { CART_COOKIE, countCodeAttempt, idempotencyKeyOf, limitWritesWith, shopperOf } from '../cart/http.js';
 import type { CartModule } from '../module.js';
 import { requestHash } from './idempotency.js';
 
@@ -12,10 +12,16 @@ export function checkoutRoutes(app: ZodApp, parts: Pick<CartModule, 'checkout' |
 
   app.post(
     '/api/commerce/checkout',
-    { onRequest: limitWrites, schema: { summary: 'Place the order of the cart: reserves stock, takes payment, empties the cart', body: CheckoutBody, response: { 201: CheckoutResponse } } },
+    {
+      onRequest: limitWrites,
+      // A gift-card code is a code attempt like a coupon (limited per cart and per address).
+      preHandler: async (request) => {
+        if (request.body.giftCardCode) countCodeAttempt(parts.writeLimiter, request);
+      },
+      schema: { summary: 'Place the order of the cart: reserves stock, takes payment, empties the cart', body: CheckoutBody, response: { 201: CheckoutResponse } } },
     async (request, reply) => {
       const key = idempotencyKeyOf(request);
-      const shopper = shopperOf(request);
+      const shopper = shopperOf(request, parts.writeLimiter);
       const hash = requestHash({ call: 'checkout', body: request.body, token: shopper.token ?? null, siteUserId: shopper.siteUserId ?? null });
       const result = await idempotency.once(shopper.websiteId, key, hash, async () => {
         const cart = await checkout.cartForCheckout(shopper, request.body.cartToken);

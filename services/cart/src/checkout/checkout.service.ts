@@ -392,7 +392,7 @@ export class CheckoutService {
     if (order.kind === 'subscription') await this.#recordSubscription(trx, order, paymentMethod);
     const paid = { ...order, status: 'paid', payment_reference: reference };
     await this.announce(trx, paid);
-    await enqueueReceipt(trx, paid, cards);
+    await enqueueReceipt(trx, paid, cards, this.#ctx.config.PUBLIC_URL);
   }
 
   /** After a webhook's transaction: the relay looks for the receipt at once. */

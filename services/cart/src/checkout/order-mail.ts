@@ -2,7 +2,7 @@
 // enqueued in the transaction that changes the order (so each exists exactly when its change
 // commits, and its idempotency key makes a second enqueue a no-op), delivered by the mail relay.
 import { formatMinorUnits, lineTitle, type Address, type CurrencyCode, type OrderItem } from '@sc/contracts';
-import { enqueueMail, renderMail, type MailBlock, type MailBrand, type RenderedMail } from '@sc/platform';
+import { DEFAULT_PUBLIC_URL, enqueueMail, isWebsiteDomain, renderMail, websiteOrigin, type MailBlock, type MailBrand, type RenderedMail } from '@sc/platform';
 import type { Kysely, Transaction } from 'kysely';
 import type { CartDB } from '../tables.js';
 import type { OrderRow, RefundRow } from './orders.repository.js';
@@ -11,15 +11,19 @@ type Db = Kysely<CartDB> | Transaction<CartDB>;
 
 export interface SiteOfMail {
   brand: MailBrand;
-  /** https://domain, or null when the site has no domain yet (the mail then has no links). */
+  /** The site's public origin, or null when the site has no domain yet (the mail then has no links). */
   origin: string | null;
 }
 
-/** The site's name and origin from the websites read model. */
-export async function siteOfMail(db: Db, websiteId: string): Promise<SiteOfMail> {
+/**
+ * The site's name and origin: its domain from the websites read model under PUBLIC_URL's scheme
+ * and port (`publicUrl`, the service's configuration), never anything a request said.
+ */
+export async function siteOfMail(db: Db, websiteId: string, publicUrl: string | undefined): Promise<SiteOfMail> {
   const site = await db.selectFrom('websites').select(['title', 'domain']).where('website_id', '=', websiteId).executeTakeFirst();
-  const domain = site?.domain && /^[a-z0-9.-]+(:\d+)?$/i.test(site.domain) ? site.domain : null;
-  return { brand: { siteName: site?.title || 'Our shop' }, origin: domain ? `https://${domain}` : null };
+  const domain = site?.domain?.split(':')[0];
+  if (!isWebsiteDomain(domain)) return { brand: { siteName: site?.title || 'Our shop' }, origin: null };
+  return { brand: { siteName: site?.title || 'Our shop' }, origin: websiteOrigin(publicUrl ?? DEFAULT_PUBLIC_URL, domain) };
 }
 
 /** The order page of a buyer: the receipt token is its key. */
@@ -93,14 +97,14 @@ export function refundMail(site: SiteOfMail, order: OrderRow, refund: Pick<Refun
 }
 
 /** Enqueues the receipt of an order that just became paid (once per order, whoever calls). */
-export async function enqueueReceipt(trx: Transaction<CartDB>, order: OrderRow, giftCardsIssued: Array<{ code: string; cents: number }>): Promise<void> {
-  const mail = receiptMail(await siteOfMail(trx, order.website_id), order, giftCardsIssued);
+export async function enqueueReceipt(trx: Transaction<CartDB>, order: OrderRow, giftCardsIssued: Array<{ code: string; cents: number }>, publicUrl: string | undefined): Promise<void> {
+  const mail = receiptMail(await siteOfMail(trx, order.website_id, publicUrl), order, giftCardsIssued);
   await enqueueMail(trx, { idempotencyKey: `order-receipt:${order.id}`, websiteId: order.website_id, kind: 'order.receipt', to: order.email, ...mail });
 }
 
 /** Enqueues the notice of a refund that just succeeded (once per refund). */
-export async function enqueueRefundNotice(trx: Transaction<CartDB>, order: OrderRow, refund: RefundRow, refundedTotalCents: number): Promise<void> {
-  const mail = refundMail(await siteOfMail(trx, order.website_id), order, refund, refundedTotalCents);
+export async function enqueueRefundNotice(trx: Transaction<CartDB>, order: OrderRow, refund: RefundRow, refundedTotalCents: number, publicUrl: string | undefined): Promise<void> {
+  const mail = refundMail(await siteOfMail(trx, order.website_id, publicUrl), order, refund, refundedTotalCents);
   await enqueueMail(trx, { idempotencyKey: `order-refund:${refund.id}`, websiteId: order.website_id, kind: 'order.refund', to: order.email, ...mail });
 }
 
@@ -127,8 +131,8 @@ export function shippingMail(site: SiteOfMail, order: OrderRow, carrier: string 
 }
 
 /** Enqueues the shipping confirmation of an order marked fulfilled (once per order). */
-export async function enqueueShippingConfirmation(trx: Transaction<CartDB>, order: OrderRow, carrier: string | null, trackingNumber: string | null): Promise<void> {
-  const mail = shippingMail(await siteOfMail(trx, order.website_id), order, carrier, trackingNumber);
+export async function enqueueShippingConfirmation(trx: Transaction<CartDB>, order: OrderRow, carrier: string | null, trackingNumber: string | null, publicUrl: string | undefined): Promise<void> {
+  const mail = shippingMail(await siteOfMail(trx, order.website_id, publicUrl), order, carrier, trackingNumber);
   await enqueueMail(trx, { idempotencyKey: `order-shipped:${order.id}`, websiteId: order.website_id, kind: 'order.shipped', to: order.email, ...mail });
 }
 
@@ -171,7 +175,7 @@ export function giftCardMail(site: SiteOfMail, code: string, cents: number, curr
 }
 
 /** Enqueues a shop mail built from the site (any of the builders above). */
-export async function enqueueShopMail(trx: Transaction<CartDB>, websiteId: string, to: string, kind: string, idempotencyKey: string, build: (site: SiteOfMail) => RenderedMail): Promise<void> {
-  const mail = build(await siteOfMail(trx, websiteId));
+export async function enqueueShopMail(trx: Transaction<CartDB>, websiteId: string, to: string, kind: string, idempotencyKey: string, build: (site: SiteOfMail) => RenderedMail, publicUrl: string | undefined): Promise<void> {
+  const mail = build(await siteOfMail(trx, websiteId, publicUrl));
   await enqueueMail(trx, { idempotencyKey, websiteId, kind, to, ...mail });
 }

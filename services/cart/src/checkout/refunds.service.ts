@@ -151,7 +151,7 @@ export class RefundService {
       fullyRefunded: status === 'refunded',
       restocked: refund.restocked.map((l) => ({ sku: l.sku, quantity: l.quantity })),
     });
-    if (refund.amount_cents > 0) await enqueueRefundNotice(trx, row, refund, refunded);
+    if (refund.amount_cents > 0) await enqueueRefundNotice(trx, row, refund, refunded, this.#ctx.config.PUBLIC_URL);
   }
 
   async #askProvider(chargeReference: string | null, refund: RefundRow, currency: CurrencyCode) {

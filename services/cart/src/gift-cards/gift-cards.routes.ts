@@ -1,8 +1,9 @@
 // HTTP of gift cards: the balance left on one (storefront), the owner's list, and issuing one
 // (once per Idempotency-Key when one is given).
 import { GiftCardBalance, GiftCardList, GiftCardListQuery, GiftCardParams, GiftCardResponse, IssueGiftCardBody, Permission, type CurrencyCode, type GiftCardView } from '@sc/contracts';
+import type { FastifyRequest } from 'fastify';
 import { decodeCursor, ownerRoute, toPage, websiteIdOf, type ZodApp } from '@sc/platform';
-import { optionalIdempotencyKeyOf } from '../cart/http.js';
+import { countCodeAttempt, optionalIdempotencyKeyOf } from '../cart/http.js';
 import { requestHash } from '../checkout/idempotency.js';
 import type { GiftCardRow } from '../checkout/orders.repository.js';
 import type { CartModule } from '../module.js';
@@ -20,10 +21,12 @@ const giftCardView = (g: GiftCardRow): GiftCardView => ({
   createdAt: new Date(g.created_at).toISOString(),
 });
 
-export function giftCardRoutes(app: ZodApp, parts: Pick<CartModule, 'giftCards' | 'idempotency'>): void {
+export function giftCardRoutes(app: ZodApp, parts: Pick<CartModule, 'giftCards' | 'idempotency' | 'writeLimiter'>): void {
   const { giftCards, idempotency } = parts;
 
-  app.get('/api/commerce/gift-cards/:code', { schema: { summary: 'The balance left on a gift card', params: GiftCardParams, response: { 200: GiftCardBalance } } }, async (request) => {
+  // Each look-up is a code attempt (limited per cart and per address): codes cannot be guessed here either.
+  const countCode = async (request: FastifyRequest) => countCodeAttempt(parts.writeLimiter, request);
+  app.get('/api/commerce/gift-cards/:code', { onRequest: countCode, schema: { summary: 'The balance left on a gift card', params: GiftCardParams, response: { 200: GiftCardBalance } } }, async (request) => {
     const card = await giftCards.byCode(websiteIdOf(request), request.params.code);
     const currency = card.currency as 'USD';
     return { code: card.code, balance: { value: String(card.balance_cents), currency }, initial: { value: String(card.initial_cents), currency } };

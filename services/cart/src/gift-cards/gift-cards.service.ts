@@ -58,6 +58,7 @@ export class GiftCardService {
       if (issued.recipient_email) {
         await enqueueShopMail(trx, websiteId, issued.recipient_email, 'gift-card.delivered', `gift-card:${issued.id}`, (site) =>
           giftCardMail(site, issued.code, issued.initial_cents, issued.currency, issued.note),
+          this.#ctx.config.PUBLIC_URL,
         );
       }
       return issued;

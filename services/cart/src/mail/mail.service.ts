@@ -8,10 +8,13 @@ import { siteOfMail } from '../checkout/order-mail.js';
 export class MailService {
   readonly #db: Kysely<CartDB>;
   readonly #relay: MailRelay;
+  /** PUBLIC_URL: the scheme and port of the links in the previews. */
+  readonly #publicUrl: string | undefined;
 
-  constructor(db: Kysely<CartDB>, relay: MailRelay) {
+  constructor(db: Kysely<CartDB>, relay: MailRelay, publicUrl?: string) {
     this.#db = db;
     this.#relay = relay;
+    this.#publicUrl = publicUrl;
   }
 
   get #mail(): Kysely<MailTables> {
@@ -34,6 +37,6 @@ export class MailService {
   }
 
   site(websiteId: string) {
-    return siteOfMail(this.#db, websiteId);
+    return siteOfMail(this.#db, websiteId, this.#publicUrl);
   }
 }

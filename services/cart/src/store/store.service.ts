@@ -124,7 +124,7 @@ export class StoreService {
     await this.#ctx.transaction(async (trx) => {
       await setOrderStatus(trx, order.id, change.status);
       // The buyer hears once that the order shipped (the mail's key is the order's).
-      if (change.status === 'fulfilled' && order.status !== 'fulfilled') await enqueueShippingConfirmation(trx, order, change.carrier ?? null, change.trackingNumber ?? null);
+      if (change.status === 'fulfilled' && order.status !== 'fulfilled') await enqueueShippingConfirmation(trx, order, change.carrier ?? null, change.trackingNumber ?? null, this.#ctx.config.PUBLIC_URL);
     });
     this.#checkout.mailQueued();
     return this.#checkout.orderView(websiteId, order.id);

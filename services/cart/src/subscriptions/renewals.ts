@@ -180,7 +180,7 @@ export class RenewalService {
         const next = nextBillingDate(from, plan, renewal.cycle);
         await advanceSubscription(trx, subscription.id, renewal.cycle, next);
         await this.#checkout.announce(trx, { ...order, status: 'paid' });
-        await enqueueShopMail(trx, order.website_id, subscription.email, 'subscription.renewed', `renewal-paid:${renewal.id}`, (site) => renewalMail(site, order, next));
+        await enqueueShopMail(trx, order.website_id, subscription.email, 'subscription.renewed', `renewal-paid:${renewal.id}`, (site) => renewalMail(site, order, next), this.#ctx.config.PUBLIC_URL);
         run.paid.push(order.id);
         return;
       }
@@ -193,6 +193,7 @@ export class RenewalService {
       const item = (order.items as OrderItem[])[0];
       await enqueueShopMail(trx, order.website_id, subscription.email, 'subscription.renewal-failed', `renewal-failed:${renewal.id}`, (site) =>
         renewalFailedMail(site, item?.productName ?? null, order.grand_total_cents, order.currency),
+        this.#ctx.config.PUBLIC_URL,
       );
       run.failed.push(subscription.id);
     });

@@ -39,7 +39,7 @@ export function subscriptionRoutes(app: ZodApp, parts: Pick<CartModule, 'subscri
   app.post(
     '/api/3/commerce/cart/subscription',
     { onRequest: limitWritesWith(parts.writeLimiter), schema: { summary: 'Start a subscription checkout: a cart holding one subscription product', body: SubscriptionCartBody, response: { 200: SubscriptionCartResponse } } },
-    async (request) => subscriptions.startCheckout(shopperOf(request), request.body),
+    async (request) => subscriptions.startCheckout(shopperOf(request, parts.writeLimiter), request.body),
   );
 
   app.get(

@@ -8,14 +8,14 @@ import { availableParallelism, tmpdir } from 'node:os';
 import path from 'node:path';
 import { IN_MEMORY_DATA_DIR, httpUrl, loadConfig, optional } from '@sc/platform';
 import { z } from 'zod';
-import type { PipelineOptions } from './image-pipeline.js';
+import { DEFAULT_MAX_PIXELS, type PipelineOptions } from './image-pipeline.js';
 
 const flag = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
 
 export const AssetsEnv = z.object({
   ASSETS_DIR: optional(z.string().min(1)),
   ASSETS_PUBLIC_URL: optional(httpUrl),
-  /** Largest image decoded, in megapixels (default 100). */
+  /** Largest image decoded, in megapixels (default 50); a larger upload is refused with a message naming it. */
   ASSETS_MAX_MEGAPIXELS: optional(z.coerce.number().int().min(1).max(1_000)),
   /** Images resized at once (default: the cores). */
   ASSETS_CONCURRENCY: optional(z.coerce.number().int().min(1).max(64)),
@@ -66,7 +66,7 @@ export function assetsSettings(dataDir: string, env: NodeJS.ProcessEnv = process
         }
       : undefined,
     pipeline: {
-      maxPixels: (parsed.ASSETS_MAX_MEGAPIXELS ?? 100) * 1_000_000,
+      maxPixels: parsed.ASSETS_MAX_MEGAPIXELS ? parsed.ASSETS_MAX_MEGAPIXELS * 1_000_000 : DEFAULT_MAX_PIXELS,
       concurrency: parsed.ASSETS_CONCURRENCY ?? availableParallelism(),
       maxQueued: 500,
       avif: parsed.ASSETS_AVIF ?? true,

@@ -13,9 +13,9 @@ import {
   UploadedAsset,
   fileTooLargeMessage,
 } from '@sc/contracts';
-import { AppError, identityOf, permissionsOf, type ZodApp } from '@sc/platform';
+import { AppError, identityOf, permissionsOf, publicOriginOf, type ZodApp } from '@sc/platform';
 import { z } from 'zod';
-import { isSecure, websiteOf } from '../shared/access.js';
+import { websiteOf } from '../shared/access.js';
 import { OWNER_BASE } from '../websites/websites.routes.js';
 import { ASSET_FILES_PATH, cleanFileName, type AssetService } from './assets.service.js';
 import { parseVariantSize } from './image-pipeline.js';
@@ -39,15 +39,14 @@ const FileQuery = z.object({ format: z.string().max(16).optional() }).strict();
 /** The message for a `?format=` that is neither a SPEC 9 width nor 'original'. */
 export const BAD_FORMAT_MESSAGE = "format must be one of 100w, 300w, 500w, 750w, 1000w, 1500w, 2500w or 'original'";
 const IMMUTABLE = 'public, max-age=31536000, immutable';
-const HOST = /^(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*|\[[0-9A-Fa-f:.]+\])(?::\d{1,5})?$/;
 
-/** Where the owner reached the site: the URLs of uploaded files point there unless ASSETS_PUBLIC_URL says otherwise. */
+/**
+ * Where the URLs of uploaded files point: ASSETS_PUBLIC_URL when set, else the website's public
+ * origin as the gateway signed it (PUBLIC_URL's scheme and port, a domain of the website), never
+ * the request's Host or X-Forwarded-Host.
+ */
 export function originOf(request: FastifyRequest, publicUrl: string | undefined): string {
-  if (publicUrl) return publicUrl;
-  const forwarded = request.headers['x-forwarded-host'];
-  const host = (Array.isArray(forwarded) ? forwarded[0] : forwarded) ?? request.headers.host ?? '';
-  if (!HOST.test(host)) throw new AppError('BAD_REQUEST', OwnerUiMessages.fileUploadIncomplete);
-  return `${isSecure(request) ? 'https' : 'http'}://${host}`;
+  return publicUrl ?? publicOriginOf(request);
 }
 
 /** Busboy's and the plugin's failures while reading the body: the upload did not arrive whole. */

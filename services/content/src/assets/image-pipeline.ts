@@ -1,13 +1,18 @@
-// The image pipeline on sharp (libvips): an upload is decoded whole once (a corrupt or truncated
-// file is refused, never stored), turned upright and stripped of its metadata (EXIF, GPS, XMP,
+// The image pipeline on sharp (libvips): every pixel of an upload is decoded once, streaming
+// (libvips reads it in strips on the way to a small thumbnail that is thrown away, never the whole
+// picture at once), and a damaged file is refused, never stored: any decoder warning fails it
+// (`failOn: 'warning'`: a "bad Huffman code" or a data segment cut short). It is turned upright and stripped of its metadata (EXIF, GPS, XMP,
 // IPTC, text chunks and comments; the colour profile stays), and each variant a page asks for
 // (`?format=500w`) is made from it in the format the browser accepts best (AVIF, WebP, else JPEG or PNG). The work is bounded: one libvips thread per job,
 // as many jobs at once as the machine has cores (p-limit), a bounded queue behind them, a pixel
-// limit on every input, and no libvips operation cache (variants are cached in storage instead).
+// limit on every input (50 megapixels unless configured; the refusal names it), uploads decoded
+// under a pixel budget of one largest image (pixel-budget.ts) and at most two at once, and no
+// libvips operation cache (variants are cached in storage instead).
 import { availableParallelism } from 'node:os';
 import pLimit, { type LimitFunction } from 'p-limit';
-import sharp, { type FormatEnum, type Sharp } from 'sharp';
+import sharp, { type FormatEnum, type Metadata, type Sharp } from 'sharp';
 import { IMAGE_WIDTHS, type UploadImageType } from '@sc/contracts';
+import { PixelBudget } from './pixel-budget.js';
 
 /** The formats the pipeline writes; the first four are also the formats owners may upload. */
 export type OutputFormat = 'jpeg' | 'png' | 'gif' | 'webp' | 'avif';
@@ -44,8 +49,15 @@ export interface PipelineOptions {
   avif: boolean;
 }
 
+/** The largest upload decoded unless ASSETS_MAX_MEGAPIXELS says otherwise. */
+export const DEFAULT_MAX_PIXELS = 50_000_000;
+/** Uploads decoded at once, at most (each also waits for its pixels in the budget). */
+const UPLOAD_DECODES = 2;
+/** The width of the throw-away strip every upload is decoded into (all rows are read for it). */
+const CHECK_WIDTH = 64;
+
 export const defaultPipelineOptions = (): PipelineOptions => ({
-  maxPixels: 100_000_000,
+  maxPixels: DEFAULT_MAX_PIXELS,
   concurrency: availableParallelism(),
   maxQueued: 500,
   avif: true,
@@ -132,6 +144,8 @@ function encode(image: Sharp, format: OutputFormat): Sharp {
 /** The sharp pipeline, behind a bounded queue. One instance per service. */
 export class ImagePipeline {
   readonly #limit: LimitFunction;
+  readonly #decodes: LimitFunction;
+  readonly #pixels: PixelBudget;
 
   constructor(readonly options: PipelineOptions = defaultPipelineOptions()) {
     // Variants are cached in storage; libvips' own operation cache would only hold memory.
@@ -139,6 +153,8 @@ export class ImagePipeline {
     // One thread per image, `concurrency` images at once: CPU use is bounded by the cores.
     sharp.concurrency(1);
     this.#limit = pLimit(Math.max(1, options.concurrency));
+    this.#decodes = pLimit(Math.min(UPLOAD_DECODES, Math.max(1, options.concurrency)));
+    this.#pixels = new PixelBudget(options.maxPixels);
   }
 
   /** Jobs running and waiting (the benchmark and the health of the queue). */
@@ -151,8 +167,8 @@ export class ImagePipeline {
     return this.#limit(work);
   }
 
-  #input(bytes: Uint8Array, failOn: 'error' | 'none', pages = 1): Sharp {
-    return sharp(bytes, { limitInputPixels: this.options.maxPixels, failOn, pages });
+  #input(bytes: Uint8Array, failOn: 'warning' | 'none', pages = 1): Sharp {
+    return sharp(bytes, { limitInputPixels: this.options.maxPixels, failOn, pages, sequentialRead: true });
   }
 
   /**
@@ -161,7 +177,8 @@ export class ImagePipeline {
    * upright without metadata (re-encoded only when it had metadata or was rotated).
    */
   prepareOriginal(bytes: Uint8Array, type: UploadImageType): Promise<PreparedOriginal> {
-    return this.#queue(async () => {
+    if (this.#decodes.pendingCount >= this.options.maxQueued) return Promise.reject(new PipelineBusy('image queue full'));
+    return this.#decodes(async () => {
       let meta;
       try {
         // The header only (no pixels are decoded), so the pixel limit below can name itself.
@@ -171,26 +188,37 @@ export class ImagePipeline {
       }
       const format = meta.format as string;
       if (!ACCEPTED_INPUT.has(format as keyof FormatEnum) || UPLOAD_FORMAT[type] !== format) throw new ImageRejected('unsupported');
-      if (meta.width * meta.height > this.options.maxPixels) throw new ImageRejected('too-many-pixels');
       const animated = (meta.pages ?? 1) > 1;
-      const orientation = meta.orientation ?? 1;
-      const rotated = orientation > 1;
-      const upright = orientation >= 5 ? { width: meta.height, height: meta.width } : { width: meta.width, height: meta.height };
-      const kept = format as PreparedOriginal['format'];
-      try {
-        const metadata = meta.exif || meta.xmp || meta.iptc || (meta.comments?.length ?? 0) > 0 || (format === 'jpeg' && jpegHasExtraSegments(bytes));
-        if (!rotated && !metadata) {
-          // Nothing to strip: keep the owner's bytes, after decoding every pixel once.
-          await this.#input(bytes, 'error', animated ? -1 : 1).stats();
-          return { bytes: Buffer.from(bytes), format: kept, ...upright };
-        }
-        const image = this.#input(bytes, 'error', animated ? -1 : 1).autoOrient().keepIccProfile();
-        const out = await (kept === 'jpeg' ? image.jpeg({ quality: 92 }) : kept === 'webp' ? image.webp({ quality: 92 }) : encode(image, kept)).toBuffer();
-        return { bytes: out, format: kept, ...upright };
-      } catch (error) {
-        throw new ImageRejected('corrupt', { cause: error });
-      }
+      const pixels = meta.width * (animated ? (meta.pageHeight ?? meta.height) * (meta.pages ?? 1) : meta.height);
+      if (meta.width * meta.height > this.options.maxPixels || pixels > this.options.maxPixels) throw new ImageRejected('too-many-pixels');
+      return this.#pixels.run(pixels, () => this.#limit(() => this.#prepare(bytes, meta, format as PreparedOriginal['format'], animated)));
     });
+  }
+
+  async #prepare(bytes: Uint8Array, meta: Metadata, kept: PreparedOriginal['format'], animated: boolean): Promise<PreparedOriginal> {
+    const orientation = meta.orientation ?? 1;
+    const rotated = orientation > 1;
+    const upright = orientation >= 5 ? { width: meta.height, height: meta.width } : { width: meta.width, height: meta.height };
+    const pages = animated ? -1 : 1;
+    try {
+      // Every row decoded once, in strips, on the way to a narrow strip of the same height (a
+      // full-size decode would hold the whole picture; a shorter one would leave the last rows
+      // unread, and with them the decoder's complaint about a damaged end).
+      const height = animated ? (meta.pageHeight ?? meta.height) * (meta.pages ?? 1) : meta.height;
+      await this.#input(bytes, 'warning', pages)
+        .resize({ width: Math.min(CHECK_WIDTH, meta.width), height, fit: 'fill', fastShrinkOnLoad: false })
+        .raw()
+        .toBuffer();
+      const metadata = meta.exif || meta.xmp || meta.iptc || (meta.comments?.length ?? 0) > 0 || (kept === 'jpeg' && jpegHasExtraSegments(bytes));
+      // Nothing to strip: keep the owner's bytes.
+      if (!rotated && !metadata) return { bytes: Buffer.from(bytes), format: kept, ...upright };
+      const image = this.#input(bytes, 'warning', pages).autoOrient().keepIccProfile();
+      // Without optimised Huffman tables a JPEG is written in strips too (optimising holds every coefficient).
+      const out = await (kept === 'jpeg' ? image.jpeg({ quality: 92, optimiseCoding: false }) : kept === 'webp' ? image.webp({ quality: 92 }) : encode(image, kept)).toBuffer();
+      return { bytes: out, format: kept, ...upright };
+    } catch (error) {
+      throw new ImageRejected('corrupt', { cause: error });
+    }
   }
 
   /** One variant of a stored original: `width` wide at most (never enlarged), in `format`. */

@@ -247,7 +247,14 @@ export class ItemService {
    */
   async resolvePublic(websiteId: string, path: string, viewer: Viewer = VISITOR): Promise<ResolvedPath> {
     await requireWebsite(this.ctx.db, websiteId);
-    const segments = path.split('?')[0]!.split('/').filter(Boolean).map((s) => decodeURIComponent(s));
+    // A segment that is not valid percent-encoding names nothing (found by the API fuzzer: it was a 500).
+    const segments = path.split('?')[0]!.split('/').filter(Boolean).map((s) => {
+      try {
+        return decodeURIComponent(s);
+      } catch {
+        throw collectionNotFound();
+      }
+    });
     let collection: CollectionRow | undefined;
     if (segments.length === 0) {
       const nav = await findNavigation(this.ctx.db, websiteId, MAIN_NAVIGATION);

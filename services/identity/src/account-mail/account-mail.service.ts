@@ -6,7 +6,7 @@
 //   has an account; no password is hashed on either path, so timing tells little. At most a few
 //   links per account per hour are mailed, so the form cannot be used to flood someone's inbox.
 // - A reset ends every session of the account (all browsers) and every other link still out.
-import { AppError, enqueueMail, renderMail, type MailBrand, type MailRelay, type ServiceContext } from '@sc/platform';
+import { AppError, DEFAULT_PUBLIC_URL, enqueueMail, isWebsiteDomain, renderMail, websiteOrigin, type MailBrand, type MailRelay, type ServiceContext } from '@sc/platform';
 import { IdentityMessages } from '@sc/contracts';
 import type { Transaction } from 'kysely';
 import type { PasswordHasher } from '../passwords/password.js';
@@ -118,7 +118,8 @@ export class AccountMailService {
 
   async #site(accounts: AccountMailRepository, websiteId: string): Promise<SiteOfMail> {
     const site = await accounts.websiteOf(websiteId);
-    const domain = site?.domains.find((d) => /^[a-z0-9.-]+(:\d+)?$/i.test(d));
-    return { brand: { siteName: site?.title || 'Our site' }, origin: domain ? `https://${domain}` : null };
+    // The website's first domain under PUBLIC_URL's scheme and port: never the request's Host.
+    const domain = site?.domains.map((d) => d.split(':')[0]).find(isWebsiteDomain);
+    return { brand: { siteName: site?.title || 'Our site' }, origin: domain ? websiteOrigin(this.#ctx.config.PUBLIC_URL ?? DEFAULT_PUBLIC_URL, domain) : null };
   }
 }

@@ -3,7 +3,7 @@
 // same transaction that marks it notified, keyed by the signup id: pressing send twice, two
 // owners at once, or a crash and restart mid-send can never mail a signup twice.
 import { restockEmailError, restockSuccessText, type RestockSignupBody } from '@sc/contracts';
-import { AppError, type Captcha, enqueueEvent, enqueueMail, renderMail, type MailRelay, type Page, type ServiceContext } from '@sc/platform';
+import { AppError, type Captcha, DEFAULT_PUBLIC_URL, enqueueEvent, enqueueMail, isWebsiteDomain, renderMail, websiteOrigin, type MailRelay, type Page, type ServiceContext } from '@sc/platform';
 import type { CatalogRepository } from '../catalog/catalog.repository.js';
 import type { SettingsService } from '../settings/settings.service.js';
 import type { Db, RestockDB } from '../tables.js';
@@ -116,7 +116,10 @@ export class RestockService {
     const website = await catalog.websiteOf(websiteId);
     const name = product?.title ?? 'An item you asked about';
     const variant = product ? (typeof product.variants === 'string' ? (JSON.parse(product.variants) as Record<string, { label: string }>) : product.variants)[variantId] : undefined;
-    const link = product ? (website?.domain ? `https://${website.domain}${product.full_url}` : product.full_url) : '';
+    // The website's domain under PUBLIC_URL's scheme and port (never a request's Host).
+    const domain = website?.domain?.split(':')[0];
+    const origin = isWebsiteDomain(domain) ? websiteOrigin(this.#ctx.config.PUBLIC_URL ?? DEFAULT_PUBLIC_URL, domain) : '';
+    const link = product ? `${origin}${product.full_url}` : '';
     const shop = website?.title ?? 'our shop';
     // The shop's mail template (site name, both parts); a relative link cannot be a button.
     const mail = renderMail(
@@ -126,7 +129,7 @@ export class RestockService {
         heading: `${name} is back in stock`,
         blocks: [
           { kind: 'paragraph', text: `Good news: ${name}${variant?.label ? ` (${variant.label})` : ''} is back in stock at ${shop}.` },
-          ...(link.startsWith('https://') ? [{ kind: 'button' as const, label: 'Get it here', url: link }] : link ? [{ kind: 'paragraph' as const, text: `Get it here: ${link}` }] : []),
+          ...(origin && link ? [{ kind: 'button' as const, label: 'Get it here', url: link }] : link ? [{ kind: 'paragraph' as const, text: `Get it here: ${link}` }] : []),
         ],
         footer: 'You are receiving this email because you asked to be told when it was available again.',
       },
