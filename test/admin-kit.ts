@@ -134,7 +134,9 @@ export async function callApi(page: Page, method: string, url: string, body?: un
 /** The crumb (CSRF) cookie of the page's browser context: unsafe API calls repeat it in a header. */
 export async function crumbOf(page: Page): Promise<string> {
   const cookie = (await page.context().cookies()).find((c) => c.name === 'crumb');
-  return cookie ? decodeURIComponent(cookie.value) : '';
+  if (cookie) return decodeURIComponent(cookie.value);
+  // Pages hand out no cookie: as the web client does before a first write, ask the gateway.
+  return page.evaluate(async () => ((await (await fetch('/api/crumb', { cache: 'no-store' })).json()) as { crumb: string }).crumb);
 }
 
 /**

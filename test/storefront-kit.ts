@@ -140,6 +140,8 @@ export class OwnerApi {
   }
 
   async call<T = unknown>(method: string, path: string, body?: unknown): Promise<T> {
+    // As the web client does: the first write fetches the crumb (pages hand out no cookie).
+    if (method !== 'GET' && !this.#cookies.has('crumb')) await this.call('GET', '/api/crumb');
     const headers: Record<string, string> = { accept: 'application/json', cookie: [...this.#cookies].map(([k, v]) => `${k}=${v}`).join('; ') };
     if (body !== undefined) headers['content-type'] = 'application/json';
     const crumb = this.#cookies.get('crumb');

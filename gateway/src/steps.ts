@@ -1,10 +1,9 @@
-// The gateway's own work on each request, as two hooks: onRequest (the crumb cookie and the
-// website of the Host) and preHandler (the crumb check on unsafe API calls, then the identity).
+// The gateway's own work on each request, as two hooks: onRequest (the website of the Host) and preHandler (the crumb check on unsafe API calls, then the identity).
 // Callback hooks that finish synchronously whenever the answer is already known (a returning
 // visitor, a cached host, no credentials): an async hook per step cost a promise and a microtask
 // turn each, which bench/gateway showed on every request.
 import type { FastifyInstance } from 'fastify';
-import { assignCrumb, checkCrumb, needsCrumbCheck } from './crumb.js';
+import { checkCrumb, needsCrumbCheck } from './crumb.js';
 import { identify, needsIdentity, type IdentityResolver } from './identity.js';
 import { needsNoWebsite, type WebsiteResolver } from './website.js';
 
@@ -21,8 +20,7 @@ export interface GatewaySteps {
 }
 
 export function installSteps(app: FastifyInstance, steps: GatewaySteps): void {
-  app.addHook('onRequest', (request, reply, done) => {
-    assignCrumb(request, reply);
+  app.addHook('onRequest', (request, _reply, done) => {
     if (needsNoWebsite(pathOf(request.url))) {
       request.websiteId = steps.fallbackWebsiteId;
       return done();
@@ -40,11 +38,11 @@ export function installSteps(app: FastifyInstance, steps: GatewaySteps): void {
     }, done);
   });
 
-  app.addHook('preHandler', (request, _reply, done) => {
+  app.addHook('preHandler', (request, reply, done) => {
     const identity = () => (needsIdentity(pathOf(request.url)) ? identify(request, steps.identities, steps.signingKey) : undefined);
     try {
       if (needsCrumbCheck(request)) {
-        checkCrumb(request)
+        checkCrumb(request, reply)
           .then(identity)
           .then(() => done(), done);
         return;
