@@ -157,6 +157,11 @@ export class OwnerApi {
     return (text ? JSON.parse(text) : undefined) as T;
   }
 
+  /** The owner's cookies as a Cookie header (a signed-in browser). */
+  cookieHeader(): string {
+    return [...this.#cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+  }
+
   /** PUT the site settings (any subset; store, betaFlags and cookieSettings merge). */
   settings(body: Record<string, unknown>): Promise<unknown> {
     return this.call('PUT', '/api/content-service/1.0/websites/demo/settings', body);
