@@ -15,6 +15,7 @@ import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { LRUCache } from 'lru-cache';
 import { EXPERIMENT_COOKIE, EXPERIMENT_PARAM_PREFIX, EXPERIMENT_RESET_PARAM, OWNER_SESSION_COOKIE, SITE_USER_SESSION_COOKIE } from '@sc/contracts';
 import { PAGE_GENERATION_RECHECK_MS, pageGenerationKey, type Cache } from '@sc/platform';
 import { chooseEncoding, type Encoding } from './static.js';
@@ -56,6 +57,7 @@ interface Entry {
   bytes: number;
   /** Still in the cache (a copy made after the entry left counts for nothing). */
   kept: boolean;
+  key: string;
 }
 
 /** What a cacheable request is kept under, or undefined when the request must go to render. */
@@ -87,13 +89,21 @@ export function sharedLifetimeMs(status: number, headers: Record<string, string 
 const COMPRESSIBLE = /^(?:text\/|application\/(?:json|javascript|xml))/;
 
 export class GatewayPageCache {
-  readonly #entries = new Map<string, Entry>();
+  // lru-cache bounds the bytes (each entry's body and copies) and drops the least recently used.
+  readonly #entries: LRUCache<string, Entry>;
   readonly #generations = new Map<string, { value: string | undefined; checkedAt: number; pending?: Promise<string | undefined> }>();
-  #bytes = 0;
   readonly #now: () => number;
 
   constructor(private readonly options: PageCacheOptions) {
     this.#now = options.now ?? Date.now;
+    this.#entries = new LRUCache<string, Entry>({
+      maxSize: options.maxBytes,
+      maxEntrySize: options.maxBytes / 8,
+      sizeCalculation: (entry) => entry.bytes,
+      dispose: (entry) => {
+        entry.kept = false;
+      },
+    });
   }
 
   /** The website's current generation ('0' before its first change), undefined when the cache cannot say. */
@@ -118,18 +128,17 @@ export class GatewayPageCache {
   lookup(key: string, generation: string): Entry | undefined {
     const entry = this.#entries.get(key);
     if (!entry) return undefined;
-    this.#entries.delete(key);
     if (entry.generation !== generation || entry.expires <= this.#now()) {
-      this.#drop(entry);
+      this.#entries.delete(key);
       return undefined;
     }
-    this.#entries.set(key, entry);
     return entry;
   }
 
   /** Keeps render's answer when it may be kept; answers the entry (or undefined). */
   store(key: string, websiteId: string, generation: string, status: number, headers: Record<string, string | string[] | undefined>, body: Buffer): Entry | undefined {
     const ttl = sharedLifetimeMs(status, headers);
+    // One page never takes more than an eighth of the cache.
     if (ttl === undefined || body.length > this.options.maxBytes / 8) return undefined;
     const kept: Record<string, string | string[]> = {};
     for (const [name, value] of Object.entries(headers)) if (value !== undefined && !DROPPED.has(name)) kept[name] = value;
@@ -146,14 +155,9 @@ export class GatewayPageCache {
       copies: {},
       bytes: body.length,
       kept: true,
+      key,
     };
-    const old = this.#entries.get(key);
-    if (old) {
-      this.#entries.delete(key);
-      this.#drop(old);
-    }
     this.#entries.set(key, entry);
-    this.#account(entry, body.length, false);
     return entry;
   }
 
@@ -171,7 +175,7 @@ export class GatewayPageCache {
       copy = encoding === 'br' ? brotli(entry.body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5, [zlib.BROTLI_PARAM_SIZE_HINT]: entry.body.length } }) : gzipped(entry.body);
       entry.copies[encoding] = copy;
       void copy.then(
-        (bytes) => this.#account(entry, bytes.length, true),
+        (bytes) => this.#grow(entry, bytes.length),
         () => undefined,
       );
     }
@@ -180,27 +184,16 @@ export class GatewayPageCache {
     return reply.send(request.method === 'HEAD' ? undefined : bytes);
   }
 
-  /** Counts bytes an entry took, and lets the least recently used go past the bound. */
-  #account(entry: Entry, bytes: number, copy: boolean): void {
-    if (copy) {
-      if (!entry.kept) return;
-      entry.bytes += bytes;
-    }
-    this.#bytes += bytes;
-    for (const [key, oldest] of this.#entries) {
-      if (this.#bytes <= this.options.maxBytes) break;
-      this.#entries.delete(key);
-      this.#drop(oldest);
-    }
-  }
-
-  #drop(entry: Entry): void {
-    entry.kept = false;
-    this.#bytes -= entry.bytes;
+  /** Counts a compressed copy in its entry's size (an entry that already left counts for nothing). */
+  #grow(entry: Entry, bytes: number): void {
+    if (!entry.kept || this.#entries.peek(entry.key) !== entry) return;
+    entry.bytes += bytes;
+    // Set again so that the cache weighs the entry anew (and lets others go if it must).
+    this.#entries.set(entry.key, entry, { noUpdateTTL: true, noDisposeOnSet: true });
   }
 
   /** Bytes kept now (tests). */
   get bytes(): number {
-    return this.#bytes;
+    return this.#entries.calculatedSize;
   }
 }
