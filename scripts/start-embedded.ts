@@ -76,7 +76,8 @@ await runMain(async () => {
     }
     await webBuilt;
     const gatewayConfig = loadConfig(GatewayEnv, { ...process.env, ...urls });
-    const gateway = await buildGateway({ config: gatewayConfig });
+    // Render's cache (its website generations) is handed over in-process; with REDIS_URL the gateway reads Redis.
+    const gateway = await buildGateway({ config: gatewayConfig, ...(shared.cache ? { pageGenerations: shared.cache } : {}) });
     instrumentHttp(gateway, 'gateway');
     apps.push(gateway);
     const where = await gateway.listen({ port: gatewayConfig.PORT, host: gatewayConfig.HOST });

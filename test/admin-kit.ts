@@ -137,7 +137,9 @@ export async function callApi(page: Page, method: string, url: string, body?: un
 export async function crumbOf(page: Page): Promise<string> {
   // The page's own host's crumb (a context that visited several websites holds one per host).
   const cookie = (await page.context().cookies(page.url())).find((c) => c.name === 'crumb');
-  return cookie ? decodeURIComponent(cookie.value) : '';
+  if (cookie) return decodeURIComponent(cookie.value);
+  // Pages hand out no cookie: as the web client does before a first write, ask the gateway.
+  return page.evaluate(async () => ((await (await fetch('/api/crumb', { cache: 'no-store' })).json()) as { crumb: string }).crumb);
 }
 
 /**

@@ -85,6 +85,7 @@ async function visitorBuys(url: string, item: Item): Promise<{ id: string; order
     return JSON.parse(text) as Record<string, unknown>;
   };
   await call('GET', '/api/commerce/shopping-cart');
+  await call('GET', '/api/crumb');
   await call('POST', '/api/commerce/shopping-cart/entries', { itemId: item.id, sku: item.structuredContent.variants[0]!.sku, quantity: 2 });
   const checkout = await call(
     'POST',

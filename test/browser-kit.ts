@@ -41,7 +41,7 @@ export interface RunningPlatform {
  * Starts `pnpm start` (embedded mode, demo site seeded) with its own data directory and port and
  * the given web build. `env` adds or overrides variables (e.g. server URLs for distributed parts).
  */
-export async function startPlatform(options: { webDist?: string; env?: Record<string, string> } = {}): Promise<RunningPlatform> {
+export async function startPlatform(options: { webDist?: string; env?: Record<string, string>; startTimeoutMs?: number } = {}): Promise<RunningPlatform> {
   const port = await freePort();
   const run = startProcess('scripts/start-embedded.ts', {
     PORT: String(port),
@@ -56,7 +56,7 @@ export async function startPlatform(options: { webDist?: string; env?: Record<st
   });
   const url = `http://127.0.0.1:${port}`;
   try {
-    await waitForHttp(`${url}/readyz`, 60_000);
+    await waitForHttp(`${url}/readyz`, options.startTimeoutMs ?? 60_000);
   } catch (error) {
     run.child.kill('SIGKILL');
     throw new Error(`the platform did not start:\n${run.output()}`, { cause: error });

@@ -77,7 +77,7 @@ describe('hostile input on every route, through the gateway', () => {
       }
       await new Promise((resolve) => setTimeout(resolve, 500));
     }
-    const first = await fetch(`${base}/api/commerce/shopping-cart`);
+    const first = await fetch(`${base}/api/crumb`);
     const crumb = /crumb=([^;]+)/.exec(first.headers.get('set-cookie') ?? '')?.[1] ?? '';
     const signIn = await fetch(`${base}/api/auth/session`, {
       method: 'POST',

@@ -140,6 +140,8 @@ export class OwnerApi {
   }
 
   async call<T = unknown>(method: string, path: string, body?: unknown): Promise<T> {
+    // As the web client does: the first write fetches the crumb (pages hand out no cookie).
+    if (method !== 'GET' && !this.#cookies.has('crumb')) await this.call('GET', '/api/crumb');
     const headers: Record<string, string> = { accept: 'application/json', cookie: [...this.#cookies].map(([k, v]) => `${k}=${v}`).join('; ') };
     if (body !== undefined) headers['content-type'] = 'application/json';
     const crumb = this.#cookies.get('crumb');
@@ -153,6 +155,11 @@ export class OwnerApi {
     const text = await response.text();
     if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${text}`);
     return (text ? JSON.parse(text) : undefined) as T;
+  }
+
+  /** The owner's cookies as a Cookie header (a signed-in browser). */
+  cookieHeader(): string {
+    return [...this.#cookies].map(([k, v]) => `${k}=${v}`).join('; ');
   }
 
   /** PUT the site settings (any subset; store, betaFlags and cookieSettings merge). */

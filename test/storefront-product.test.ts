@@ -304,7 +304,10 @@ describe('product form', () => {
 });
 
 describe('page weight', () => {
-  it('loads under 80 kB of gzipped JavaScript on a product page, React included', async () => {
+  // 81 kB since issue 38: the client now fetches the crumb before a page's first write (the
+  // tracking client's RecordEvent is one), about 0.3 kB more. Issue 38's goal (60 kB) needs the
+  // islands off React (preact/compat was tried: two focus behaviours differ, see bench/README.md).
+  it('loads under 81 kB of gzipped JavaScript on a product page, React included', async () => {
     const { context, page } = await visitor(harness);
     try {
       const scripts = new Set<string>();
@@ -318,7 +321,7 @@ describe('page weight', () => {
       const sizes = await Promise.all([...scripts].map(async (url) => ({ url, gzip: gzipSync(Buffer.from(await (await fetch(url)).arrayBuffer())).length })));
       const total = sizes.reduce((sum, file) => sum + file.gzip, 0);
       // Named in the failure: which scripts made the page too heavy.
-      expect({ total, under: total < 80_000 }).toEqual({ total, under: true, ...(total < 80_000 ? {} : { files: sizes }) });
+      expect({ total, under: total < 81_000 }).toEqual({ total, under: true, ...(total < 81_000 ? {} : { files: sizes }) });
       expect(total).toBeGreaterThan(60_000); // React is in there
     } finally {
       await context.close();

@@ -12,8 +12,15 @@
 //   add-to-cart-embedded      the same in embedded mode (one process, PGlite: service = the process);
 //                             with BENCH_CART_MAIN, main's figure and the ratio beside it
 //   record-hit                analytics RecordHit through the gateway; in = accepted, out = rows written
-//   product-page-cached       a product page through the gateway, render's cache warm
+//   product-page-cached       a product page through the gateway: a hit of the gateway's page cache
 //   collection-page-cached    a 50-product collection page, likewise
+//   product-page-gateway-miss the product page through a gateway whose page cache keeps nothing
+//                             (PAGE_CACHE_MAX_BYTES=65536: a page over 8 kB is never kept), render's cache warm:
+//                             the miss path (generation read, render asked for the plain page)
+//   product-page-render-hit   the product page with the gateway's page cache off: render's cache warm (the
+//                             two hops every cached view took before issue 38)
+// Every row through the gateway also prints floor-ratio = its CPU in all ÷ this run's
+// minimal-proxy-bare-route gateway µs (issue 38's goals), when the gateway rows ran.
 //   product-page-uncached     the product page with render's cache cold for it (PAGE_CACHE_TTL_MS=1);
 //   collection-page-uncached  engine = the template engine's CPU per page (the theme rendering the
 //                             same context in this process), share = engine / service
@@ -111,6 +118,9 @@ async function measure(options: autocannon.Options, groups: Groups, extra: { per
 
 const lines: string[] = [];
 let failed = false;
+/** This run's minimal-proxy-bare-route gateway µs: the floor the issue 38 ratios divide by. */
+let floorUs: number | undefined;
+const floorRatio = (micros: number): Record<string, string> => (floorUs ? { 'floor-ratio': (micros / floorUs).toFixed(2) } : {});
 function row(name: string, figure: Figure, parts: { gateway: number | string; service: number | string; postgres: number | string }, extra: Record<string, string | number> = {}): void {
   const tail = Object.entries(extra).map(([key, value]) => ` ${key}=${value}`).join('') + ` kernel%=${Object.entries(figure.system).filter(([, v]) => v > 0).map(([k, v]) => `${k}:${v}`).join(',')}`;
   const text = `cpu-per-request ${name} gateway=${parts.gateway} service=${parts.service} postgres=${parts.postgres} rps=${figure.rps.toFixed(0)} p99=${figure.p99}${tail}${figure.errors ? ` errors=${figure.errors}` : ''}`;
@@ -168,10 +178,12 @@ async function gatewayRows(): Promise<void> {
     row('bare-fastify', bare, { gateway: 0, service: bare.cpu.upstream!, postgres: 0 });
     // A returning visitor: the crumb cookie it was given comes back.
     const proxied = await measure({ url: `${gateway}/api/commerce/bench`, headers: { cookie: `crumb=${CRUMB}` } }, groups);
-    row('gateway-bare-route', proxied, { gateway: proxied.cpu.gateway!, service: proxied.cpu.upstream!, postgres: 0 }, { ratio: (proxied.cpu.gateway! / Math.max(1, bare.cpu.upstream!)).toFixed(2) });
     // The floor: the least any Node hop does (node:http + undici, no steps), in the gateway column.
     const minimal = await processes.start('bench/gateway/minimal-proxy.ts', { UPSTREAM_URL: upstream }, /listening (http:\/\/\S+)/);
     const floor = await measure({ url: `${minimal}/api/commerce/bench` }, { gateway: pids(lastPid(processes)), upstream: pids(upstreamPid) });
+    floorUs = Math.max(1, floor.cpu.gateway!);
+    // The gateway's floor-ratio is its own µs (not in all) ÷ the minimal proxy's, as issue 38 states it.
+    row('gateway-bare-route', proxied, { gateway: proxied.cpu.gateway!, service: proxied.cpu.upstream!, postgres: 0 }, { ratio: (proxied.cpu.gateway! / Math.max(1, bare.cpu.upstream!)).toFixed(2), ...floorRatio(proxied.cpu.gateway!) });
     row('minimal-proxy-bare-route', floor, { gateway: floor.cpu.gateway!, service: floor.cpu.upstream!, postgres: 0 }, { ratio: (floor.cpu.gateway! / Math.max(1, bare.cpu.upstream!)).toFixed(2) });
   } finally {
     await processes.stopAndWait();
@@ -191,7 +203,8 @@ async function cartRows(): Promise<void> {
       const { itemId, sku } = await publishBenchProduct({ natsUrl, prefix: natsPrefix, databaseUrl, websiteId: site, gatewayUrl: gateway });
       const carts = await makeCarts(gateway, 2000);
       const figure = await measure(addToCart(gateway, carts, itemId, sku), { gateway: pids(gatewayPid), cart: pids(cartPid), postgres: () => postgresBackends(admin, database) });
-      row('add-to-cart-gateway', figure, { gateway: figure.cpu.gateway!, service: figure.cpu.cart!, postgres: figure.cpu.postgres! }, { total: figure.cpu.gateway! + figure.cpu.cart! + figure.cpu.postgres! });
+      const total = figure.cpu.gateway! + figure.cpu.cart! + figure.cpu.postgres!;
+      row('add-to-cart-gateway', figure, { gateway: figure.cpu.gateway!, service: figure.cpu.cart!, postgres: figure.cpu.postgres! }, { total, ...floorRatio(total) });
     } finally {
       await processes.stopAndWait();
     }
@@ -258,7 +271,12 @@ async function analyticsRows(): Promise<void> {
       const rows = Number((await db.query<{ n: string }>(`select count(*) as n from analytics.hits where website_id = $1 and path like '/counted-%'`, [site])).rows[0]?.n);
       await db.end();
       if (rows !== figure.accepted) failed = true;
-      row('record-hit', figure, { gateway: figure.cpu.gateway!, service: figure.cpu.analytics!, postgres: figure.cpu.postgres! }, { in: figure.accepted, out: rows, lost: figure.accepted - rows });
+      row('record-hit', figure, { gateway: figure.cpu.gateway!, service: figure.cpu.analytics!, postgres: figure.cpu.postgres! }, {
+        in: figure.accepted,
+        out: rows,
+        lost: figure.accepted - rows,
+        ...floorRatio(figure.cpu.gateway! + figure.cpu.analytics! + figure.cpu.postgres!),
+      });
     } finally {
       await processes.stopAndWait();
     }
@@ -304,8 +322,13 @@ async function pageRows(): Promise<void> {
       const coldRenderPid = lastPid(processes);
       const gateway = await startGateway(processes, { CONTENT_URL: content, RENDER_URL: render });
       const gatewayPid = lastPid(processes);
-      const coldGateway = await startGateway(processes, { CONTENT_URL: content, RENDER_URL: coldRender });
+      // The cold render's pages are not shared (they live 1 ms); its gateway reads that render's Redis.
+      const coldGateway = await startGateway(processes, { CONTENT_URL: content, RENDER_URL: coldRender, REDIS_URL: redisAt(redisDb + 1) });
       const coldGatewayPid = lastPid(processes);
+      const missGateway = await startGateway(processes, { CONTENT_URL: content, RENDER_URL: render, PAGE_CACHE_MAX_BYTES: '65536' });
+      const missGatewayPid = lastPid(processes);
+      const twoHopGateway = await startGateway(processes, { CONTENT_URL: content, RENDER_URL: render, PAGE_CACHE_MAX_BYTES: '0' });
+      const twoHopGatewayPid = lastPid(processes);
       const headers = { host, 'accept-encoding': 'gzip', cookie: `crumb=${CRUMB}` };
       // node:http, since fetch does not let a caller set Host.
       const contextOf = (pagePath: string) =>
@@ -330,11 +353,15 @@ async function pageRows(): Promise<void> {
         ['product', productPath],
         ['collection', '/shop'],
       ] as const;
-      for (const [name, pagePath] of pages) {
-        const figure = await measure({ url: `${gateway}${pagePath}`, headers }, { gateway: pids(gatewayPid), render: pids(renderPid), content: pids(contentPid), postgres });
+      const cachedRow = async (name: string, url: string, gatewayPidOf: number | undefined, pagePath: string) => {
+        const figure = await measure({ url: `${url}${pagePath}`, headers }, { gateway: pids(gatewayPidOf), render: pids(renderPid), content: pids(contentPid), postgres });
         const service = figure.cpu.render! + figure.cpu.content!;
-        row(`${name}-page-cached`, figure, { gateway: figure.cpu.gateway!, service, postgres: figure.cpu.postgres! }, { render: figure.cpu.render!, content: figure.cpu.content!, total: figure.cpu.gateway! + service + figure.cpu.postgres! });
-      }
+        const total = figure.cpu.gateway! + service + figure.cpu.postgres!;
+        row(name, figure, { gateway: figure.cpu.gateway!, service, postgres: figure.cpu.postgres! }, { render: figure.cpu.render!, content: figure.cpu.content!, total, ...floorRatio(total) });
+      };
+      for (const [name, pagePath] of pages) await cachedRow(`${name}-page-cached`, gateway, gatewayPid, pagePath);
+      await cachedRow('product-page-gateway-miss', missGateway, missGatewayPid, productPath);
+      await cachedRow('product-page-render-hit', twoHopGateway, twoHopGatewayPid, productPath);
       for (const [name, pagePath] of pages) {
         const figure = await measure({ url: `${coldGateway}${pagePath}`, headers }, { gateway: pids(coldGatewayPid), render: pids(coldRenderPid), content: pids(contentPid), postgres }, { perSecond: uncachedRate });
         const service = figure.cpu.render! + figure.cpu.content!;

@@ -3,7 +3,7 @@
 // run as their own processes so the load generator (this process) does not share their event loop.
 //   pnpm bench:gateway            (defaults: 50 connections, 5 rounds of 5 s per measurement)
 // Two gateway figures: returning visitors (they send the crumb cookie they were given) and first
-// visits (no cookie: the gateway makes a crumb and sets the cookie on every answer).
+// visits (no cookie; since issue 38 the gateway sets none either, the crumb comes from /api/crumb).
 //   BENCH_SECONDS=10 BENCH_ROUNDS=3 BENCH_CONNECTIONS=100 pnpm bench:gateway
 import autocannon from 'autocannon';
 import { BenchProcesses, waitHealthy } from '../lib/processes.js';
@@ -49,8 +49,8 @@ try {
   const rounds: Array<{ bare: Figure; returning: Figure; firstVisit: Figure }> = [];
   for (let round = 0; round < ROUNDS; round++) {
     const bare = await measure(direct);
-    // A returning visitor sends the crumb cookie it was given (as browsers do after their first
-    // request); a first visit has none, so the gateway makes one and sets it on every answer.
+    // A returning visitor sends the crumb cookie it was given (from GET /api/crumb before its first
+    // write); a first visit has none.
     const returning = await measure(viaGateway, { cookie: 'crumb=bench-crumb-0123456789ab' });
     const firstVisit = await measure(viaGateway);
     rounds.push({ bare, returning, firstVisit });

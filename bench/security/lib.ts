@@ -44,9 +44,9 @@ export class Visitor {
     return { status: response.status, body: parsed, headers: response.headers };
   }
 
-  /** A first page view: the gateway hands out the crumb cookie. */
+  /** What a page does before its first write: asks the gateway for the crumb cookie. */
   async open(): Promise<this> {
-    await this.send('GET', '/api/site-users/account/session');
+    await this.send('GET', '/api/crumb');
     return this;
   }
 

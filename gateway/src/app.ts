@@ -1,12 +1,13 @@
 // The gateway: the route table, the crumb, rate limits, request ids, static files and the merged
 // API document. It holds no business logic.
 import type { FastifyInstance } from 'fastify';
-import { createHttpApp, drainingFlag, loadConfig, registerHealth, pinoOf } from '@sc/platform';
+import { createHttpApp, drainingFlag, loadConfig, registerHealth, pinoOf, RedisCache, serviceCachePrefix, type Cache } from '@sc/platform';
 import { GatewayEnv } from './config.js';
 import { installCookies } from './cookies.js';
 import { installCrumb } from './crumb.js';
 import { registerDocs } from './docs.js';
 import { installIdentity, type IdentityStepOptions } from './identity.js';
+import { GatewayPageCache } from './page-cache.js';
 import { registerProxies } from './proxy.js';
 import { registerRateLimit } from './rate-limit.js';
 import { registerStaticWithHeaders } from './security-headers.js';
@@ -17,6 +18,23 @@ export interface BuildGatewayOptions {
   config?: GatewayEnv;
   /** The identity step's cache and timeout (tests). */
   identity?: IdentityStepOptions;
+  /**
+   * Render's cache, where it keeps the website generations (embedded mode hands its in-process
+   * cache over); without it the gateway reads them from Redis at REDIS_URL, if set.
+   */
+  pageGenerations?: Cache;
+}
+
+/** The page cache, when the gateway can learn of a website's changes (page-cache.ts). */
+function pageCacheOf(app: FastifyInstance, config: GatewayEnv, given: Cache | undefined): GatewayPageCache | undefined {
+  if (config.PAGE_CACHE_MAX_BYTES === 0) return undefined;
+  let generations = given;
+  if (!generations && config.REDIS_URL) {
+    const redis = new RedisCache(config.REDIS_URL, { prefix: serviceCachePrefix('render'), logger: pinoOf(app.log) });
+    app.addHook('onClose', () => redis.close());
+    generations = redis;
+  }
+  return generations ? new GatewayPageCache({ generations, maxBytes: config.PAGE_CACHE_MAX_BYTES }) : undefined;
 }
 
 /** Builds the gateway app (never listens). */
@@ -45,6 +63,6 @@ export async function buildGateway(options: BuildGatewayOptions = {}): Promise<F
   registerHealth(app, {}, drainingFlag(app), { rateLimitStore: rateLimitReady });
   await registerDocs(app, config);
   await registerStaticWithHeaders(app, config.WEB_DIST);
-  await registerProxies(app, config);
+  await registerProxies(app, config, pageCacheOf(app, config, options.pageGenerations));
   return app;
 }

@@ -52,6 +52,12 @@ export const GatewayEnv = BaseEnv.extend({
   FALLBACK_WEBSITE_ID: optional(z.string().regex(/^[A-Za-z0-9_-]{1,64}$/)),
   /** How long the gateway reuses the content service's answer for a host. */
   WEBSITE_CACHE_TTL_MS: z.coerce.number().int().positive().default(30_000),
+  /**
+   * Bytes of visitor pages the gateway keeps and answers itself (page-cache.ts); 0 turns it off.
+   * It needs render's cache to learn when a website changed: Redis (REDIS_URL), or in embedded
+   * mode the process's own, handed over; without either it stays off.
+   */
+  PAGE_CACHE_MAX_BYTES: z.coerce.number().int().nonnegative().default(32 * 1024 * 1024),
 });
 export type GatewayEnv = z.infer<typeof GatewayEnv>;
 

@@ -1,6 +1,12 @@
-// The crumb (CSRF) check. The crumb cookie is set on the first response; every POST, PUT, PATCH
-// and DELETE under /api must repeat it in the X-CSRF-Token header or a `crumb` form field. A
-// mismatch answers 401 with crumbFail, which the storefront turns into the SPEC's session message.
+// The crumb (CSRF) check. Every POST, PUT, PATCH and DELETE under /api must repeat the crumb
+// cookie in the X-CSRF-Token header or a `crumb` form field. A mismatch answers 401 with
+// crumbFail, which the storefront turns into the SPEC's session message.
+//
+// The cookie is handed out only when a page first needs to write (issue 38): `GET /api/crumb`
+// sets it and answers it, and a crumb failure of a visitor without one sets one too, so the
+// client's single retry passes. No page, stylesheet, asset or image sets a cookie: a response
+// with Set-Cookie is never stored by a shared cache (a CDN, Varnish), which would otherwise have
+// had to send every anonymous page view to us.
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { CartMessages } from '@sc/contracts';
@@ -12,13 +18,6 @@ export const CRUMB_HEADER = 'x-csrf-token';
 const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 const MAX_FORM_BYTES = 1_000_000;
 const CRUMB = /^[A-Za-z0-9_-]{16,64}$/;
-
-declare module 'fastify' {
-  interface FastifyRequest {
-    /** The crumb of this visitor: the cookie's, or the one made for this response. */
-    crumb: string;
-  }
-}
 
 // Crumbs are cut from a block of random bytes filled 4 KiB at a time: every first visit makes
 // one, and asking the CSPRNG for 16 bytes per request cost more than the crumb's own work.
@@ -68,16 +67,26 @@ async function readFormBody(request: FastifyRequest): Promise<Buffer> {
   return Buffer.concat(chunks);
 }
 
-/** Takes the visitor's crumb from its cookie, or makes one and sets the cookie on this answer. */
-export function assignCrumb(request: FastifyRequest, reply: FastifyReply): void {
+/** The visitor's crumb cookie when it is well formed. */
+function crumbCookieOf(request: FastifyRequest): string | undefined {
   const existing = cookieOf(request, CRUMB_COOKIE);
-  if (existing && CRUMB.test(existing)) {
-    request.crumb = existing;
-    return;
-  }
-  request.crumb = newCrumb();
+  return existing && CRUMB.test(existing) ? existing : undefined;
+}
+
+/** Sets a new crumb cookie on this answer and answers the crumb. */
+function setNewCrumb(request: FastifyRequest, reply: FastifyReply): string {
+  const crumb = newCrumb();
   // Readable by the page's scripts, which send it back as the header: that is the point of it.
-  reply.header('set-cookie', `${CRUMB_COOKIE}=${request.crumb}${CRUMB_ATTRIBUTES}${request.protocol === 'https' ? '; Secure' : ''}`);
+  reply.header('set-cookie', `${CRUMB_COOKIE}=${crumb}${CRUMB_ATTRIBUTES}${request.protocol === 'https' ? '; Secure' : ''}`);
+  return crumb;
+}
+
+/**
+ * The visitor's crumb, from its cookie, or a new one set on this answer. A visitor who has one
+ * keeps it: two writes a page starts at once must not rotate each other's crumb away.
+ */
+export function crumbFor(request: FastifyRequest, reply: FastifyReply): string {
+  return crumbCookieOf(request) ?? setNewCrumb(request, reply);
 }
 
 // The POSTs that take no crumb, each for a reason (test/hostile-input.test.ts keeps the same list
@@ -115,10 +124,16 @@ export function needsCrumbCheck(request: FastifyRequest): boolean {
   return !/^Bearer\s/i.test(request.headers.authorization ?? '');
 }
 
-/** Refuses (crumbFailure) a request whose header or form field does not repeat its crumb cookie. */
-export async function checkCrumb(request: FastifyRequest): Promise<void> {
-  const cookie = cookieOf(request, CRUMB_COOKIE);
-  if (!cookie) throw crumbFailure();
+/**
+ * Refuses (crumbFailure) a request whose header or form field does not repeat its crumb cookie.
+ * A visitor without a well-formed cookie gets one with the refusal, for the client's one retry.
+ */
+export async function checkCrumb(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+  const cookie = crumbCookieOf(request);
+  if (!cookie) {
+    setNewCrumb(request, reply);
+    throw crumbFailure();
+  }
   let sent = request.headers[CRUMB_HEADER];
   if (Array.isArray(sent)) sent = sent[0];
   if (!sent && (request.headers['content-type'] ?? '').startsWith('application/x-www-form-urlencoded')) {
@@ -129,7 +144,13 @@ export async function checkCrumb(request: FastifyRequest): Promise<void> {
   if (!sent || !sameCrumb(sent, cookie)) throw crumbFailure();
 }
 
-/** Declares request.crumb (the steps in steps.ts fill it). */
+/** The path that hands out the crumb. */
+export const CRUMB_PATH = '/api/crumb';
+
+/** `GET /api/crumb`: the visitor's crumb (set as the cookie when it had none), never stored by any cache. */
 export function installCrumb(app: FastifyInstance): void {
-  app.decorateRequest('crumb', '');
+  app.get(CRUMB_PATH, async (request, reply) => {
+    const crumb = crumbFor(request, reply);
+    return reply.header('cache-control', 'no-store').send({ crumb });
+  });
 }

@@ -12,6 +12,7 @@ import { Pool, errors as undiciErrors } from 'undici';
 import { GenericErrorMessages, MAX_UPLOAD_BYTES } from '@sc/contracts';
 import { errorBody, type ServiceName } from '@sc/platform';
 import { serviceUrl, type GatewayEnv } from './config.js';
+import { pageCacheKey, type GatewayPageCache } from './page-cache.js';
 import { PAGES_SERVICE, ROUTES } from './routes.js';
 import { websiteIdFor } from './website.js';
 
@@ -166,24 +167,69 @@ function forwarder(service: ServiceName, pool: Pool, limits: ForwardLimits, inFl
       if (size >= 0 && size <= BUFFERED_BODY_LIMIT) return reply.send(Buffer.from(await upstream.body.arrayBuffer()));
       return reply.send(upstream.body);
     } catch (error) {
-      const timedOut = isTimeout(error);
-      request.log.warn({ err: error, service }, 'upstream failed');
-      return reply
-        .status(timedOut ? 504 : 502)
-        .send(
-          errorBody(
-            timedOut ? 'GATEWAY_TIMEOUT' : 'BAD_GATEWAY',
-            timedOut ? `The ${service} service did not answer in time. Please try again.` : `The ${service} service is not reachable. Please try again in a few seconds.`,
-          ),
-        );
+      return upstreamFailed(request, reply, service, error);
     } finally {
       inFlight.count -= 1;
     }
   };
 }
 
-/** Registers one forwarder per route-table prefix, the /api 404, and the catch-all to render. */
-export async function registerProxies(app: FastifyInstance, config: GatewayEnv): Promise<void> {
+/** The 502 (not reachable) or 504 (too slow) of a failed call to a service. */
+function upstreamFailed(request: FastifyRequest, reply: FastifyReply, service: ServiceName, error: unknown): FastifyReply {
+  const timedOut = isTimeout(error);
+  request.log.warn({ err: error, service }, 'upstream failed');
+  return reply
+    .status(timedOut ? 504 : 502)
+    .send(
+      errorBody(
+        timedOut ? 'GATEWAY_TIMEOUT' : 'BAD_GATEWAY',
+        timedOut ? `The ${service} service did not answer in time. Please try again.` : `The ${service} service is not reachable. Please try again in a few seconds.`,
+      ),
+    );
+}
+
+type Handler = (request: FastifyRequest, reply: FastifyReply) => Promise<FastifyReply>;
+
+/**
+ * Pages through the gateway's page cache (page-cache.ts): a hit is sent from here; a miss asks
+ * render for the plain body (the cache compresses it once per entry) and keeps it when render
+ * allows; anything the cache must not answer goes through `forward` unchanged.
+ */
+function cachedPages(cache: GatewayPageCache, pool: Pool, limits: ForwardLimits, inFlight: InFlight, forward: Handler): Handler {
+  return async (request, reply) => {
+    const key = pageCacheKey(request);
+    if (key === undefined) return forward(request, reply);
+    const websiteId = websiteIdFor(request);
+    const known = cache.generation(websiteId);
+    const generation = typeof known === 'string' || known === undefined ? known : await known;
+    // The generation cannot be read (a cache outage): every page goes to render, as without this cache.
+    if (generation === undefined) return forward(request, reply);
+    const entryKey = `${websiteId}\n${key}`;
+    const entry = cache.lookup(entryKey, generation);
+    if (entry) return cache.send(request, reply, entry, true);
+    if (request.method === 'HEAD' || inFlight.count >= limits.maxInFlight) return forward(request, reply);
+    const headers = forwardHeaders(request);
+    // The plain body: the cache makes each encoding itself, and answers validators itself.
+    delete headers['accept-encoding'];
+    delete headers['if-none-match'];
+    delete headers['if-modified-since'];
+    inFlight.count += 1;
+    try {
+      const upstream = await pool.request({ method: 'GET', path: request.url, headers, headersTimeout: limits.timeoutMs, bodyTimeout: limits.timeoutMs });
+      const body = Buffer.from(await upstream.body.arrayBuffer());
+      const stored = cache.store(entryKey, websiteId, generation, upstream.statusCode, upstream.headers, body);
+      if (stored) return await cache.send(request, reply, stored, false);
+      return reply.code(upstream.statusCode).headers(responseHeaders(upstream.headers)).header('x-gateway-cache', 'miss').send(body);
+    } catch (error) {
+      return upstreamFailed(request, reply, PAGES_SERVICE, error);
+    } finally {
+      inFlight.count -= 1;
+    }
+  };
+}
+
+/** Registers one forwarder per route-table prefix, the /api 404, and the catch-all to render (through `pageCache` when there is one). */
+export async function registerProxies(app: FastifyInstance, config: GatewayEnv, pageCache?: GatewayPageCache): Promise<void> {
   const pools = new Map<ServiceName, { pool: Pool; inFlight: InFlight }>();
   const upstreamOf = (service: ServiceName) => {
     let upstream = pools.get(service);
@@ -220,7 +266,8 @@ export async function registerProxies(app: FastifyInstance, config: GatewayEnv):
       scope.route({ method: [...METHODS], url: `${route.prefix}/*`, handler });
     }
     // Everything else is a site page, rendered by render.
-    const pages = forwarderOf(PAGES_SERVICE);
+    const render = upstreamOf(PAGES_SERVICE);
+    const pages = pageCache ? cachedPages(pageCache, render.pool, limits, render.inFlight, forwarderOf(PAGES_SERVICE)) : forwarderOf(PAGES_SERVICE);
     scope.route({ method: [...METHODS], url: '/', handler: pages });
     scope.route({ method: [...METHODS], url: '/*', handler: pages });
   });

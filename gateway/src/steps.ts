@@ -1,11 +1,10 @@
-// The gateway's own work on each request, as two hooks: onRequest (the crumb cookie and the
-// website of the Host) and preHandler (the crumb check on unsafe API calls, then the identity).
+// The gateway's own work on each request, as two hooks: onRequest (the website of the Host) and preHandler (the crumb check on unsafe API calls, then the identity).
 // Callback hooks that finish synchronously whenever the answer is already known (a returning
 // visitor, a cached host, no credentials): an async hook per step cost a promise and a microtask
 // turn each, which bench/gateway showed on every request.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { errorBody } from '@sc/platform';
-import { assignCrumb, checkCrumb, needsCrumbCheck } from './crumb.js';
+import { checkCrumb, needsCrumbCheck } from './crumb.js';
 import { identify, needsIdentity, type IdentityResolver } from './identity.js';
 import { DEMO_WEBSITE_ID, WebsiteMessages } from '@sc/contracts';
 import { needsNoWebsite, NO_WEBSITE, type WebsiteResolver } from './website.js';
@@ -34,7 +33,6 @@ function answerNoWebsite(request: FastifyRequest, reply: FastifyReply): void {
 
 export function installSteps(app: FastifyInstance, steps: GatewaySteps): void {
   app.addHook('onRequest', (request, reply, done) => {
-    assignCrumb(request, reply);
     if (needsNoWebsite(pathOf(request.url))) {
       request.websiteId = steps.fallbackWebsiteId ?? DEMO_WEBSITE_ID;
       return done();
@@ -54,11 +52,11 @@ export function installSteps(app: FastifyInstance, steps: GatewaySteps): void {
     }, done);
   });
 
-  app.addHook('preHandler', (request, _reply, done) => {
+  app.addHook('preHandler', (request, reply, done) => {
     const identity = () => (needsIdentity(pathOf(request.url)) ? identify(request, steps.identities, steps.signingKey) : undefined);
     try {
       if (needsCrumbCheck(request)) {
-        checkCrumb(request)
+        checkCrumb(request, reply)
           .then(identity)
           .then(() => done(), done);
         return;

@@ -88,16 +88,16 @@ describe('gateway in front of services', () => {
     await echo.close();
   });
 
-  it('creates a guest cart through the proxy, sets the cart and crumb cookies, and reads it back', async () => {
+  it('creates a guest cart through the proxy, sets the cart cookie (no crumb), and reads it back', async () => {
     const first = await request(gateway.server).get('/api/commerce/shopping-cart').expect(200);
     expect(first.body).toMatchObject({ entries: [], subtotalCents: 0, grandTotalCents: 0, isPurchased: false, orderId: null });
     const cookies = cookiesOf(first);
     expect(cookies[CART_COOKIE]).toMatch(/^[A-Za-z0-9_-]{32}$/);
-    expect(cookies.crumb).toMatch(/^[A-Za-z0-9_-]{16,64}$/);
+    expect(cookies.crumb).toBeUndefined();
     expect(first.headers['set-cookie']?.toString()).toMatch(/ss_cart=[^;]+;.*HttpOnly/);
     const again = await request(gateway.server)
       .get('/api/commerce/shopping-cart?calculateSubtotal=true')
-      .set('Cookie', `${CART_COOKIE}=${cookies[CART_COOKIE]}; crumb=${cookies.crumb}`)
+      .set('Cookie', `${CART_COOKIE}=${cookies[CART_COOKIE]}`)
       .expect(200);
     expect(again.body.id).toBe(first.body.id);
     expect(cookiesOf(again)[CART_COOKIE]).toBeUndefined();
@@ -158,7 +158,32 @@ describe('gateway in front of services', () => {
   describe('crumb', () => {
     let crumb: string;
     beforeAll(async () => {
-      crumb = cookiesOf(await request(gateway.server).get('/start'))['crumb']!;
+      crumb = cookiesOf(await request(gateway.server).get('/api/crumb'))['crumb']!;
+    });
+
+    it('hands out the crumb at GET /api/crumb only (never on a page), uncacheable, and keeps a visitor\'s own', async () => {
+      const page = await request(gateway.server).get('/start').expect(200);
+      expect(page.headers['set-cookie']).toBeUndefined();
+      const first = await request(gateway.server).get('/api/crumb').expect(200);
+      expect(first.headers['cache-control']).toBe('no-store');
+      expect(first.headers['set-cookie']?.toString()).toMatch(/^crumb=[A-Za-z0-9_-]{22}; Path=\/; SameSite=Lax$/);
+      expect(first.body).toEqual({ crumb: cookiesOf(first)['crumb'] });
+      const again = await request(gateway.server).get('/api/crumb').set('Cookie', `crumb=${crumb}`).expect(200);
+      expect(again.headers['set-cookie']).toBeUndefined();
+      expect(again.body).toEqual({ crumb });
+      // A malformed cookie is replaced.
+      const bad = await request(gateway.server).get('/api/crumb').set('Cookie', 'crumb=<script>').expect(200);
+      expect(cookiesOf(bad)['crumb']).toMatch(/^[A-Za-z0-9_-]{22}$/);
+    });
+
+    it('sets a fresh crumb with the failure of a visitor without one, and the one retry passes', async () => {
+      const failed = await request(gateway.server).post('/api/form/FormSubmissionKey').send({ n: 1 }).expect(401);
+      const fresh = cookiesOf(failed)['crumb']!;
+      expect(fresh).toMatch(/^[A-Za-z0-9_-]{22}$/);
+      await request(gateway.server).post('/api/form/FormSubmissionKey').set('Cookie', `crumb=${fresh}`).set('X-CSRF-Token', fresh).send({ n: 1 }).expect(200);
+      // A visitor who has one keeps it when a header is wrong (a forged call cannot rotate it away).
+      const wrong = await request(gateway.server).post('/api/form/FormSubmissionKey').set('Cookie', `crumb=${crumb}`).set('X-CSRF-Token', fresh).send({}).expect(401);
+      expect(wrong.headers['set-cookie']).toBeUndefined();
     });
 
     it('refuses an unsafe /api call without the crumb: 401 with crumbFail and the SPEC message', async () => {

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { mkdirSync } from 'node:fs';
 import type { BaseEnv } from './config.js';
 import { MemoryBus, NatsBus, natsPrefix, type EventBus } from './bus/index.js';
-import { MemoryCache, RedisCache, type Cache } from './cache/index.js';
+import { MemoryCache, RedisCache, serviceCachePrefix, type Cache } from './cache/index.js';
 import { EmbeddedPostgres, openEmbedded, openPostgres, type Database } from './database/database.js';
 import type { Logger } from './logger.js';
 import { countDependencyFailure } from './metrics.js';
@@ -65,7 +65,7 @@ export async function openServiceInfra<DB>(
   }
   let cache = shared.cache;
   if (!cache) {
-    const mine: Cache = config.REDIS_URL ? new RedisCache(config.REDIS_URL, { prefix: `sc:${name}:`, logger, onFallback: (fallback) => countDependencyFailure(name, 'redis', fallback) }) : new MemoryCache();
+    const mine: Cache = config.REDIS_URL ? new RedisCache(config.REDIS_URL, { prefix: serviceCachePrefix(name), logger, onFallback: (fallback) => countDependencyFailure(name, 'redis', fallback) }) : new MemoryCache();
     owned.push(() => mine.close());
     cache = mine;
   }

@@ -39,8 +39,8 @@ describe('forms through the gateway', () => {
     site = kit.site;
     const settings: FormSettingsInput = { name: 'Contact', build: { fields: [{ id: 'name', type: 'name', title: 'Name', required: true }, { id: 'msg', type: 'textarea', title: 'Message', maxLength: 100 }] } };
     formId = (await kit.parts.forms.create(site, FormSettings.parse(settings))).id;
-    // A first page view hands out the crumb cookie.
-    const first = await fetch(`${base}/api/form/FormSubmissionKey`, { method: 'POST' });
+    // What a page does before its first write: ask for the crumb cookie.
+    const first = await fetch(`${base}/api/crumb`);
     const setCookie = first.headers.get('set-cookie') ?? '';
     crumb = /crumb=([^;]+)/.exec(setCookie)?.[1] ?? '';
     cookie = `crumb=${crumb}`;

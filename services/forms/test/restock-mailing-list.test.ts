@@ -61,7 +61,7 @@ describe(`restock mailing-list opt-in (${mode.database}, ${mode.bus} bus)`, () =
       }),
     });
     base = await gateway.listen({ port: gatewayPort, host: '127.0.0.1' });
-    const first = await fetch(`${base}/api/form/FormSubmissionKey`, { method: 'POST' });
+    const first = await fetch(`${base}/api/crumb`);
     crumb = /crumb=([^;]+)/.exec(first.headers.get('set-cookie') ?? '')?.[1] ?? '';
     cookie = `crumb=${crumb}`;
     // The site's newsletter, and waitlists that offer the mailing-list box.

@@ -123,6 +123,8 @@ export class Browser {
     path: string,
     options: { body?: object; headers?: Record<string, string>; crumb?: boolean; xsrf?: boolean | string } = {},
   ): Promise<Response> {
+    // As the web client does: a first write fetches the crumb (pages hand out no cookie).
+    if (method !== 'get' && options.crumb !== false && !this.cookies.has('crumb')) await this.open();
     let call = request(this.#target)[method](path).set(this.#headers);
     if (this.cookies.size > 0) call = call.set('cookie', [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; '));
     if (method !== 'get' && options.crumb !== false) {
@@ -141,9 +143,9 @@ export class Browser {
     return response;
   }
 
-  /** A first page view: the gateway hands out the crumb cookie. */
+  /** What a page does before its first write: asks the gateway for the crumb cookie. */
   async open(): Promise<void> {
-    await this.send('get', '/api/site-users/account/session');
+    await this.send('get', '/api/crumb');
   }
 }
 

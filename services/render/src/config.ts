@@ -16,6 +16,15 @@ export const RenderEnv = z.object({
   PAGE_CACHE_TTL_MS: z.coerce.number().int().positive().default(60_000),
   /** How long a call to the content service may take before the page answers 503. */
   CONTENT_TIMEOUT_MS: z.coerce.number().int().positive().default(5_000),
+  /**
+   * Shared caches in front of the gateway (a CDN's purge API, Varnish): a comma list of URLs, each
+   * sent `PURGE` with the changed website's Surrogate-Key (deploy/varnish/default.vcl honours it).
+   */
+  PURGE_URLS: z
+    .string()
+    .default('')
+    .transform((v) => v.split(',').map((url) => url.trim()).filter((url) => url !== ''))
+    .pipe(z.array(httpUrl)),
 });
 export type RenderEnv = z.infer<typeof RenderEnv>;
 
@@ -24,6 +33,8 @@ export interface RenderSettings {
   webDist: string;
   pageCacheTtlMs: number;
   contentTimeoutMs: number;
+  /** Where a website's change is purged (PURGE_URLS). */
+  purgeUrls: readonly string[];
 }
 
 /** The settings from the environment, with `overrides` (tests, the embedded launcher) on top. */
@@ -34,6 +45,7 @@ export function renderSettings(overrides: Partial<RenderSettings> = {}, env: Nod
     webDist: parsed.WEB_DIST,
     pageCacheTtlMs: parsed.PAGE_CACHE_TTL_MS,
     contentTimeoutMs: parsed.CONTENT_TIMEOUT_MS,
+    purgeUrls: parsed.PURGE_URLS,
     ...overrides,
   };
 }

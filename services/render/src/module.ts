@@ -7,6 +7,7 @@ import { HttpContentReader, type ContentReader } from './content/content-reader.
 import { PageCache } from './pages/page-cache.js';
 import { PageRenderer } from './pages/page-renderer.js';
 import { PageService } from './pages/page.service.js';
+import { SharedCachePurger } from './pages/shared-cache.js';
 import { StorefrontService } from './pages/storefront.service.js';
 import { PreviewService } from './preview/preview.service.js';
 import { FeedService } from './seo/feed.service.js';
@@ -50,7 +51,8 @@ export function createRenderModule(ctx: ServiceContext<RenderDB>, options: Rende
   const renderer = new PageRenderer(theme, new AssetManifest(settings.webDist), ctx.logger);
   const stock = new StockService(ctx.db);
   const pages = new PageService(content, ctx.logger, Date.now, stock);
-  const pageCache = new PageCache(ctx.cache, settings.pageCacheTtlMs);
+  const purger = new SharedCachePurger(settings.purgeUrls, ctx.logger);
+  const pageCache = new PageCache(ctx.cache, settings.pageCacheTtlMs, (websiteId) => purger.purgeWebsite(websiteId));
   return {
     settings,
     theme,
@@ -59,7 +61,7 @@ export function createRenderModule(ctx: ServiceContext<RenderDB>, options: Rende
     renderer,
     stock,
     pages,
-    storefront: new StorefrontService(pages, renderer, pageCache),
+    storefront: new StorefrontService(pages, renderer, pageCache, settings.pageCacheTtlMs),
     preview: new PreviewService(pages, renderer),
     sitemaps: new SitemapService(content),
     feeds: new FeedService(content),

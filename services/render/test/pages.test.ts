@@ -259,7 +259,11 @@ describe('site pages', () => {
     const first = await page(render, '/journal');
     const etag = first.headers.etag as string;
     expect(etag).toMatch(/^"[\w-]+"$/);
-    expect(first.headers['cache-control']).toBe('public, max-age=0, must-revalidate');
+    // Browsers revalidate; shared caches keep it as long as render does (PAGE_CACHE_TTL_MS), purged by its keys.
+    expect(first.headers['cache-control']).toBe('public, max-age=0, s-maxage=60, stale-while-revalidate=30');
+    expect(first.headers['surrogate-key']).toMatch(/^w-demo i-demo-journal( i-[\w-]+)+$/);
+    expect(first.headers['cache-tag']).toBe((first.headers['surrogate-key'] as string).replaceAll(' ', ','));
+    expect((await page(render, '/nothing-here')).headers['cache-control']).toBe('public, max-age=0, must-revalidate');
     const again = await page(render, '/journal');
     expect(again.headers['x-render-cache']).toBe('hit');
     expect(again.body).toBe(first.body);

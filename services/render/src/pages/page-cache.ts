@@ -13,7 +13,7 @@
 // generation, so an event makes it unreachable at once, here as in the shared cache; it leaves the
 // process when the shared copy expires.
 import { createHash } from 'node:crypto';
-import type { Cache } from '@sc/platform';
+import { pageGenerationKey, type Cache } from '@sc/platform';
 
 /** A response as it is cached and sent. */
 export interface CachedPage {
@@ -27,40 +27,51 @@ export interface CachedPage {
   nonce?: string | undefined;
   /** A redirect's Location (redirects are not cached, so it is not in the encoding). */
   location?: string | undefined;
+  /** The page's Surrogate-Key (the website and the items it shows; surrogate-keys.ts), space-separated. */
+  keys?: string | undefined;
 }
 
 // Far longer than any page lives, so a generation that expires and restarts finds no old page.
 const GENERATION_TTL_MS = 7 * 24 * 3600_000;
 
-const generationKey = (websiteId: string) => `render:gen:${websiteId}`;
+const generationKey = pageGenerationKey;
 
 /** A strong validator of a body. */
 export function etagOf(body: string): string {
   return `"${createHash('sha1').update(body).digest('base64url')}"`;
 }
 
-// Stored as six header lines and the body: no JSON escaping of a large HTML body on every hit.
+// Stored as seven header lines and the body: no JSON escaping of a large HTML body on every hit.
 // The first line is when the entry expires, so a process that keeps it locally lets it go when the
-// shared copy goes. (The key's `v3` names this layout: pages cached in an older one are never read
+// shared copy goes. (The key's `v4` names this layout: pages cached in an older one are never read
 // as it.)
 function encode(page: CachedPage, expires: number): string {
-  return `${expires}\n${page.status}\n${page.contentType}\n${page.etag}\n${page.nonce ?? ''}\n${page.gzip ?? ''}\n${page.body}`;
+  return `${expires}\n${page.status}\n${page.contentType}\n${page.etag}\n${page.nonce ?? ''}\n${page.keys ?? ''}\n${page.gzip ?? ''}\n${page.body}`;
 }
 
 function decode(text: string): { page: CachedPage; expires: number } | undefined {
   const ends: number[] = [];
-  for (let at = -1, i = 0; i < 6; i++) {
+  for (let at = -1, i = 0; i < 7; i++) {
     at = text.indexOf('\n', at + 1);
     if (at < 0) return undefined;
     ends.push(at);
   }
-  const [x = 0, a = 0, b = 0, c = 0, d = 0, e = 0] = ends;
+  const [x = 0, a = 0, b = 0, c = 0, d = 0, k = 0, e = 0] = ends;
   const expires = Number(text.slice(0, x));
   const status = Number(text.slice(x + 1, a));
   if (!Number.isInteger(status) || !Number.isFinite(expires)) return undefined;
   const nonce = text.slice(c + 1, d);
-  const gzip = text.slice(d + 1, e);
-  const page = { status, contentType: text.slice(a + 1, b), etag: text.slice(b + 1, c), body: text.slice(e + 1), gzip: gzip === '' ? undefined : gzip, nonce: nonce === '' ? undefined : nonce };
+  const keys = text.slice(d + 1, k);
+  const gzip = text.slice(k + 1, e);
+  const page = {
+    status,
+    contentType: text.slice(a + 1, b),
+    etag: text.slice(b + 1, c),
+    body: text.slice(e + 1),
+    gzip: gzip === '' ? undefined : gzip,
+    nonce: nonce === '' ? undefined : nonce,
+    keys: keys === '' ? undefined : keys,
+  };
   return { page, expires };
 }
 
@@ -86,11 +97,14 @@ export class PageCache {
   constructor(
     private readonly cache: Cache,
     private readonly ttlMs: number,
+    /** Told of every website made stale (the shared caches' purge; shared-cache-purge.ts). */
+    private readonly onInvalidate: (websiteId: string) => void = () => undefined,
   ) {}
 
-  /** Makes every cached page of the website stale. */
+  /** Makes every cached page of the website stale, here, in the gateway's page cache and in shared caches. */
   async invalidateWebsite(websiteId: string): Promise<void> {
     await this.cache.increment(generationKey(websiteId), GENERATION_TTL_MS);
+    this.onInvalidate(websiteId);
   }
 
   /**
@@ -101,7 +115,7 @@ export class PageCache {
   async remember(websiteId: string, parts: readonly string[], produce: () => Promise<CachedPage>, cacheable: (page: CachedPage) => boolean): Promise<{ page: ReadyPage; hit: boolean }> {
     const generation = (await this.cache.get(generationKey(websiteId))) ?? '0';
     const digest = createHash('sha1').update(parts.join('\u0000')).digest('base64url');
-    const key = `render:page:v3:${websiteId}:${generation}:${digest}`;
+    const key = `render:page:v4:${websiteId}:${generation}:${digest}`;
     const local = this.#fromLocal(key);
     if (local) return { page: local, hit: true };
     const cached = await this.cache.get(key);

@@ -1,7 +1,8 @@
 // Every site page (the gateway sends render each path outside /api, /assets and /config): HTML,
 // or with ?format=json the page's context. Pages are cached (page-cache.ts) and sent with an ETag
 // (304 when the browser has it) and Cache-Control asking browsers to revalidate, since an owner's
-// change must show at once. The theme's stylesheet is served under a digest path, cached for ever.
+// change must show at once; a page every visitor gets alike may be kept by shared caches, which
+// are purged by its Surrogate-Key when the website changes (shared-cache.ts). The theme's stylesheet is served under a digest path, cached for ever.
 import { EXPERIMENT_COOKIE, IDENTITY_HEADER, IDENTITY_SIGNATURE_HEADER } from '@sc/contracts';
 import { identityOf, publicOriginOf, websiteIdOf, type ZodApp } from '@sc/platform';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -10,6 +11,7 @@ import { applyQuery, cookieValue, hasExperimentParams, overridesCookie, override
 import type { ReadyPage } from './page-cache.js';
 import { PAYMENT_PAGE_PATH, pagePolicy } from './security-headers.js';
 import { normalisePath, searchPageNumber, type PageQuery, type PageVisitor } from './page.service.js';
+import { sharedCacheControl } from './shared-cache.js';
 import { HTML, type StorefrontService } from './storefront.service.js';
 import { trailingSlashRedirect } from '../domain/seo-urls.js';
 import type { FeedService } from '../seo/feed.service.js';
@@ -65,7 +67,7 @@ export function visitorOf(request: FastifyRequest): { forward: Record<string, st
 }
 
 /** Sends a ready page: its ETag (304 when the browser has it), encoding, cache headers and policy. */
-export function sendPage(request: FastifyRequest, reply: FastifyReply, page: ReadyPage, hit: boolean, personal = false, payments = false): FastifyReply {
+export function sendPage(request: FastifyRequest, reply: FastifyReply, page: ReadyPage, hit: boolean, personal = false, payments = false, sharedMaxAgeS = 0): FastifyReply {
   const gzip = page.gzipBytes !== undefined && /\bgzip\b/.test(request.headers['accept-encoding'] ?? '');
   // Each encoding is its own representation, with its own validator.
   const etag = gzip ? `${page.etag.slice(0, -1)}-gz"` : page.etag;
@@ -74,8 +76,10 @@ export function sendPage(request: FastifyRequest, reply: FastifyReply, page: Rea
     .header('content-type', page.contentType)
     .header('etag', etag)
     .header('vary', 'accept-encoding')
-    .header('cache-control', page.status >= 500 ? 'no-store' : personal ? PRIVATE_REVALIDATE : REVALIDATE)
+    .header('cache-control', page.status >= 500 ? 'no-store' : personal ? PRIVATE_REVALIDATE : page.status === 200 && sharedMaxAgeS > 0 ? sharedCacheControl(sharedMaxAgeS) : REVALIDATE)
     .header('x-render-cache', hit ? 'hit' : 'miss');
+  // Shared caches drop a website's pages by this key when it changes (shared-cache.ts).
+  if (!personal && page.keys) reply.header('surrogate-key', page.keys).header('cache-tag', page.keys.replaceAll(' ', ','));
   // Helmet set every response's headers; a page's policy also names the nonce of its scripts.
   if (page.contentType === HTML && page.nonce) pagePolicy(reply, page.nonce, payments);
   if (page.location !== undefined) {
@@ -118,6 +122,7 @@ export function pageRoutes(app: ZodApp, storefront: StorefrontService, theme: Th
     const flags = cookieValue(overrides);
     const visitor: PageVisitor = { forward: who.forward, overrides, origin: publicOriginOf(request) };
     const { page, hit } = await storefront.page(websiteId, { path, query, json, visitor, visitorKey: who.key, flags });
-    return sendPage(request, reply, page, hit, who.key !== '' || flags !== '', path === PAYMENT_PAGE_PATH);
+    // A response that sets the overrides cookie is this session's alone, too.
+    return sendPage(request, reply, page, hit, who.key !== '' || flags !== '' || hasExperimentParams(queryParams), path === PAYMENT_PAGE_PATH, storefront.sharedMaxAgeS);
   });
 }

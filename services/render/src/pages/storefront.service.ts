@@ -5,14 +5,15 @@ import { gzipSync } from 'node:zlib';
 import { etagOf, type CachedPage, type PageCache, type ReadyPage } from './page-cache.js';
 import type { PageRenderer } from './page-renderer.js';
 import { newNonce } from './security-headers.js';
+import { surrogateKeysOf } from './shared-cache.js';
 import type { PageQuery, PageService, PageVisitor } from './page.service.js';
 
 export const HTML = 'text/html; charset=utf-8';
 const JSON_TYPE = 'application/json; charset=utf-8';
 const GZIP_MIN_BYTES = 1024;
 
-function made(status: number, contentType: string, body: string, nonce?: string): CachedPage {
-  return { status, contentType, etag: etagOf(body), body, gzip: body.length >= GZIP_MIN_BYTES ? gzipSync(body).toString('base64') : undefined, nonce };
+function made(status: number, contentType: string, body: string, nonce?: string, keys?: string): CachedPage {
+  return { status, contentType, etag: etagOf(body), body, gzip: body.length >= GZIP_MIN_BYTES ? gzipSync(body).toString('base64') : undefined, nonce, keys };
 }
 
 const escapeHtml = (text: string): string => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
@@ -39,7 +40,13 @@ export class StorefrontService {
     private readonly pages: PageService,
     private readonly renderer: PageRenderer,
     private readonly cache: PageCache,
+    private readonly pageTtlMs: number,
   ) {}
+
+  /** How long a shared cache may keep a page: as long as render's own cache does (0: pages living under a second are not shared). */
+  get sharedMaxAgeS(): number {
+    return Math.floor(this.pageTtlMs / 1000);
+  }
 
   /** The page, and whether the cache had it. */
   async page(websiteId: string, request: PageRequest): Promise<{ page: ReadyPage; hit: boolean }> {
@@ -53,9 +60,10 @@ export class StorefrontService {
         const page = await this.pages.page(websiteId, path, query, visitor);
         if (page.location !== undefined) return redirect(page.status, page.location);
         const shown = this.renderer.prepare(page);
-        if (json) return made(shown.status, JSON_TYPE, JSON.stringify(shown.context));
+        const keys = surrogateKeysOf(websiteId, shown.context);
+        if (json) return made(shown.status, JSON_TYPE, JSON.stringify(shown.context), undefined, keys);
         const nonce = newNonce();
-        return made(shown.status, HTML, this.renderer.html(shown, nonce), nonce);
+        return made(shown.status, HTML, this.renderer.html(shown, nonce), nonce, keys);
       },
       // Access-denied pages (403) are cached too: they depend on the same things as the page they stand for.
       (page) => page.status === 200 || page.status === 403,

@@ -1,7 +1,7 @@
 // Uploading one file to the media library with its progress: the rows the screen shows, and the
 // XHR that sends the file.
 import { OwnerMessages, OwnerUiMessages } from '@sc/contracts';
-import { crumb } from '../../api/client.js';
+import { ensureCrumb } from '../../api/client.js';
 import { fileProblem, uploadRefusal } from '../images.js';
 
 export interface UploadRow {
@@ -20,11 +20,10 @@ export function send<T>(url: string, file: File, onProgress: (percent: number) =
   const problem = fileProblem(file);
   if (problem) return Promise.reject(new Error(problem));
   if (file.name.trim() === '') return Promise.reject(new Error(OwnerMessages.fileNameRequired));
-  return new Promise<T>((resolve, reject) => {
+  return ensureCrumb().then((token) => new Promise<T>((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open('POST', url);
     xhr.setRequestHeader('accept', 'application/json');
-    const token = crumb();
     if (token) xhr.setRequestHeader('x-csrf-token', token);
     xhr.responseType = 'json';
     xhr.upload.onprogress = (event) => {
@@ -40,5 +39,5 @@ export function send<T>(url: string, file: File, onProgress: (percent: number) =
     const form = new FormData();
     form.append('file', file, file.name);
     xhr.send(form);
-  });
+  }));
 }
