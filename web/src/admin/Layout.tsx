@@ -6,9 +6,10 @@ import { OwnerUiMessages, roleName } from '@sc/contracts';
 import { ErrorBoundary } from './ErrorBoundary.js';
 import { areasFor } from './areas.js';
 import { ROUTES } from './routes.js';
-import { Link, Routes, useLocation } from './router.js';
+import { Link, mayLeave, Routes, useLocation } from './router.js';
 import { useSession } from './session.js';
 import { Page } from './ui.js';
+import { LeaveQuestion } from './unsaved.js';
 import { WebsiteSwitcher } from './WebsiteSwitcher.js';
 
 export function Layout() {
@@ -16,7 +17,10 @@ export function Layout() {
   const { path } = useLocation();
   const [problem, setProblem] = useState<string>();
   const areas = areasFor(session.can);
-  const signOut = () => session.signOut().catch((failure: unknown) => setProblem(failure instanceof Error ? failure.message : String(failure)));
+  const signOut = async () => {
+    if (!(await mayLeave())) return;
+    await session.signOut().catch((failure: unknown) => setProblem(failure instanceof Error ? failure.message : String(failure)));
+  };
 
   return (
     <div className="admin">
@@ -53,6 +57,7 @@ export function Layout() {
           </Suspense>
         </ErrorBoundary>
       </main>
+      <LeaveQuestion />
     </div>
   );
 }

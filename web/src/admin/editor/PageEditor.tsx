@@ -9,6 +9,7 @@ import { useCallback, useMemo, useRef, useState } from 'react';
 import { Permission, type Collection } from '@sc/contracts';
 import { useSession } from '../session.js';
 import { Problem } from '../ui.js';
+import { useUnsavedChanges } from '../unsaved.js';
 import { useSources } from './SourceFields.js';
 import { BlockToolbar } from './BlockToolbar.js';
 import { blockLabel, type BlockKind } from './catalogue.js';
@@ -40,6 +41,14 @@ export function PageEditor({ collection, onSaved }: { collection: Collection; on
   const styles = useSiteStyles(websiteId, { setError, setNotice });
   const saving = usePageSave(websiteId, collection.id, state, { setError, setNotice, showBlock: setSelectedId, onSaved });
   const { conflict, viewTheirs } = saving;
+  // The bar, Save, Discard and the leave guard cover the page and the site styles together: a
+  // style change is never reported as saved before it is.
+  const unsaved = dirty || styles.stylesDirty;
+  useUnsavedChanges(unsaved);
+  const saveAll = () => {
+    if (dirty) void saving.save();
+    if (styles.stylesDirty) void styles.saveStyles();
+  };
 
   const shownDraft = useMemo(() => (viewTheirs && conflict ? M.draftOf(conflict.theirs.layout) : draft), [viewTheirs, conflict, draft]);
   const { preview, problem: previewProblem, onApplied } = usePreview(websiteId, collection.id, shownDraft, styles.previewStyles);
@@ -103,11 +112,12 @@ export function PageEditor({ collection, onSaved }: { collection: Collection; on
 
   const discard = () => {
     state.discard();
+    styles.setStylesDraft(undefined);
     setSelectedId(undefined);
   };
 
   return (
-    <section className="page-editor" aria-label="Page editor" data-dirty={dirty ? 'true' : 'false'} data-read-only={readOnly ? 'true' : 'false'}>
+    <section className="page-editor" aria-label="Page editor" data-dirty={unsaved ? 'true' : 'false'} data-read-only={readOnly ? 'true' : 'false'}>
       <EditorBar
         device={device}
         onDevice={setDevice}
@@ -121,10 +131,10 @@ export function PageEditor({ collection, onSaved }: { collection: Collection; on
         blockCount={M.blockCount(draft)}
         onAddBlock={addBlock}
         onAddSection={addSection}
-        dirty={dirty}
-        busy={saving.busy}
+        dirty={unsaved}
+        busy={saving.busy || styles.stylesBusy}
         onDiscard={discard}
-        onSave={() => void saving.save()}
+        onSave={saveAll}
       />
       {state.restored ? (
         <p role="status" className="notice">
