@@ -1,10 +1,12 @@
 // The signed-in layout: the website switcher and the owner's menu on top, the areas the role may
 // see on the side, the current screen (inside an error boundary, and a Suspense boundary while
 // its area's chunk loads) in the main region.
-import { Suspense, useState } from 'react';
+import { Suspense, useRef, useState } from 'react';
 import { OwnerUiMessages, roleName } from '@sc/contracts';
 import { ErrorBoundary } from './ErrorBoundary.js';
-import { areasFor } from './areas.js';
+import { areasFor, type Area } from './areas.js';
+import { useCellLabels } from './cell-labels.js';
+import { MenuSheet } from './MenuSheet.js';
 import { ROUTES } from './routes.js';
 import { Link, mayLeave, Routes, useLocation } from './router.js';
 import { useSession } from './session.js';
@@ -17,6 +19,10 @@ export function Layout() {
   const { path } = useLocation();
   const [problem, setProblem] = useState<string>();
   const areas = areasFor(session.can);
+  const main = useRef<HTMLElement>(null);
+  useCellLabels(main);
+  const isCurrent = (area: Area) => (area.to === '/' ? path === '/' : path === area.to || path.startsWith(`${area.to}/`));
+  const who = `${session.info.email} · ${session.info.roles.map((r) => roleName(r)).join(', ') || 'no role'}`;
   const signOut = async () => {
     if (!(await mayLeave())) return;
     await session.signOut().catch((failure: unknown) => setProblem(failure instanceof Error ? failure.message : String(failure)));
@@ -29,26 +35,25 @@ export function Layout() {
           Admin
         </Link>
         <WebsiteSwitcher />
-        <span className="who">
-          {session.info.email} · {session.info.roles.map((r) => roleName(r)).join(', ') || 'no role'}
-        </span>
-        <button type="button" onClick={() => void signOut()}>
+        <span className="who">{who}</span>
+        <button type="button" className="sign-out" onClick={() => void signOut()}>
           Sign out
         </button>
+        <MenuSheet areas={areas} isCurrent={isCurrent} who={who} onSignOut={() => void signOut()} />
         {problem ? <span role="alert">{problem}</span> : null}
       </header>
       <nav className="sidebar" aria-label="Admin">
         <ul>
           {areas.map((area) => (
             <li key={area.to}>
-              <Link to={area.to} aria-current={(area.to === '/' ? path === '/' : path === area.to || path.startsWith(`${area.to}/`)) ? 'page' : undefined}>
+              <Link to={area.to} aria-current={isCurrent(area) ? 'page' : undefined}>
                 {area.label}
               </Link>
             </li>
           ))}
         </ul>
       </nav>
-      <main className="content">
+      <main className="content" ref={main}>
         <ErrorBoundary resetKey={path}>
           {/* An area's screens arrive as their own chunk on its first visit (routes.tsx). Keyed by
               area: while a new area loads, the previous area's screen is gone, not kept hidden. */}

@@ -1,0 +1,117 @@
+// @embedded-platform: starts its own embedded platform whatever DATABASE_URL, NATS_URL and REDIS_URL say.
+// The admin app on a phone (issue 35): at 390×844 every admin screen fits the width (the document
+// never scrolls sideways), the navigation is a menu that opens as a sheet and holds every area and
+// Sign out, and tables are shown as lists.
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import type { Page } from 'playwright-core';
+import { DEMO_CONTENT, DEMO_OWNER } from '@sc/contracts';
+import { shot, signIn, startAdmin, stopAdmin, type AdminHarness } from './admin-kit.js';
+
+const SUITE = 'phone';
+let harness: AdminHarness;
+let phone: Page;
+
+/** Every admin area and the screens below them that an owner opens. */
+export const ADMIN_SCREENS: ReadonlyArray<{ name: string; path: string; heading: string | RegExp }> = [
+  { name: 'home', path: '/', heading: 'Home' },
+  { name: 'content', path: '/content', heading: 'Content' },
+  { name: 'page-editor', path: `/content/${DEMO_CONTENT.aboutCollectionId}`, heading: /About/ },
+  { name: 'journal', path: `/content/${DEMO_CONTENT.journalCollectionId}`, heading: /Journal/ },
+  { name: 'new-post', path: `/content/${DEMO_CONTENT.journalCollectionId}/items/new`, heading: 'New post' },
+  { name: 'gallery-settings', path: `/content/${DEMO_CONTENT.galleryCollectionId}/gallery`, heading: /design/ },
+  { name: 'media', path: '/media', heading: 'Media' },
+  { name: 'store', path: '/store', heading: 'Store' },
+  { name: 'products', path: `/store/${DEMO_CONTENT.shopCollectionId}`, heading: /Shop/ },
+  { name: 'product-editor', path: `/store/${DEMO_CONTENT.shopCollectionId}/products/${DEMO_CONTENT.products.tote}`, heading: /Tote/ },
+  { name: 'orders', path: '/store/orders', heading: 'Orders' },
+  { name: 'inventory', path: '/store/inventory', heading: 'Inventory' },
+  { name: 'customers', path: '/store/customers', heading: 'Customers' },
+  { name: 'subscriptions', path: '/store/subscriptions', heading: 'Subscriptions' },
+  { name: 'gift-cards', path: '/store/gift-cards', heading: 'Gift cards' },
+  { name: 'coupons', path: '/store/coupons', heading: 'Coupons' },
+  { name: 'shipping-tax', path: '/store/shipping-tax', heading: /Shipping/ },
+  { name: 'restock', path: '/restock', heading: /Restock|Waitlists/ },
+  { name: 'forms', path: '/forms', heading: 'Forms' },
+  { name: 'form-builder', path: `/forms/${DEMO_CONTENT.contactFormId}`, heading: /Contact/ },
+  { name: 'submissions', path: `/forms/${DEMO_CONTENT.contactFormId}/submissions`, heading: /submissions/i },
+  { name: 'comments', path: '/community', heading: /Comments|Community/ },
+  { name: 'member-areas', path: '/community/member-areas', heading: 'Member areas' },
+  { name: 'popup', path: '/community/popup', heading: /Popup/ },
+  { name: 'mailbox', path: '/mailbox', heading: /Sent mail|Mail/ },
+  { name: 'analytics', path: '/analytics', heading: 'Analytics' },
+  { name: 'team', path: '/team', heading: 'Team' },
+  { name: 'settings', path: '/settings', heading: 'Website settings' },
+  { name: 'colours', path: '/settings/colours', heading: 'Colours' },
+  { name: 'header-footer', path: '/settings/header-footer', heading: 'Header and footer' },
+  { name: 'navigation', path: '/settings/navigation', heading: 'Navigation' },
+  { name: 'languages', path: '/settings/languages', heading: 'Languages' },
+  { name: 'commerce', path: '/settings/commerce', heading: 'Commerce preferences' },
+  { name: 'export', path: '/settings/export', heading: 'Export' },
+];
+
+beforeAll(async () => {
+  harness = await startAdmin();
+  const context = await harness.browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+  phone = await context.newPage();
+  phone.setDefaultTimeout(10_000);
+  await signIn(phone, harness.url);
+}, 200_000);
+
+afterAll(async () => {
+  await stopAdmin(harness);
+});
+
+/** How far the document reaches beyond the viewport, and the widest element that pushes it. */
+const overflow = (page: Page) =>
+  page.evaluate(() => {
+    const width = document.documentElement.clientWidth;
+    let widest = '';
+    for (const el of Array.from(document.querySelectorAll<HTMLElement>('body *'))) {
+      const right = el.getBoundingClientRect().right;
+      if (right > width + 1 && !widest) widest = `${el.tagName.toLowerCase()}.${el.className} (${Math.round(right)} px)`;
+    }
+    return { scrollWidth: document.documentElement.scrollWidth, width, widest };
+  });
+
+describe('admin on a phone (390×844)', () => {
+  it('collapses the navigation into a menu sheet with every area and Sign out', async () => {
+    await expect(phone.getByRole('navigation', { name: 'Admin' }).isVisible()).resolves.toBe(false);
+    await phone.getByRole('button', { name: 'Menu' }).click();
+    const sheet = phone.getByRole('dialog', { name: 'Menu' });
+    await sheet.getByRole('link', { name: 'Orders' }).or(sheet.getByRole('link', { name: 'Store', exact: true })).first().waitFor();
+    await expect(sheet.getByRole('button', { name: 'Sign out' }).isVisible()).resolves.toBe(true);
+    await expect(sheet.getByText(DEMO_OWNER.email, { exact: false }).isVisible()).resolves.toBe(true);
+    await shot(phone, SUITE, '00-menu');
+    await sheet.getByRole('link', { name: 'Store', exact: true }).click();
+    await phone.getByRole('heading', { name: 'Store', exact: true }).waitFor();
+    // Choosing an area closes the sheet.
+    await sheet.waitFor({ state: 'detached' });
+  });
+
+  it.each(ADMIN_SCREENS)('shows $name ($path) without sideways scrolling', async ({ name, path, heading }) => {
+    await phone.goto(`${harness.url}/config${path === '/' ? '' : path}`);
+    await phone.getByRole('heading', { level: 1, name: heading }).first().waitFor();
+    // Data and lazy parts settle (lists, the page editor's frame).
+    await phone.waitForLoadState('networkidle');
+    const measured = await overflow(phone);
+    await shot(phone, SUITE, name);
+    // On failure this names the first element reaching past the screen's edge.
+    expect(measured.scrollWidth <= measured.width ? 'fits' : `${measured.scrollWidth} > ${measured.width}: ${measured.widest}`).toBe('fits');
+    await expect(phone.getByRole('button', { name: 'Menu' }).isVisible()).resolves.toBe(true);
+  }, 30_000);
+
+  it('shows tables as lists: one card per row, each value with its column name', async () => {
+    await phone.goto(`${harness.url}/config/store/inventory`);
+    const row = phone.locator('main tbody tr').first();
+    await row.waitFor();
+    const shape = await row.evaluate((tr) => ({ display: getComputedStyle(tr).display, label: tr.querySelector('td')?.getAttribute('data-label') ?? '' }));
+    expect(shape.display).toBe('block');
+    expect(shape.label).not.toBe('');
+  });
+
+  it('signs out from the menu', async () => {
+    await phone.getByRole('button', { name: 'Menu' }).click();
+    await phone.getByRole('dialog', { name: 'Menu' }).getByRole('button', { name: 'Sign out' }).click();
+    await phone.getByRole('button', { name: 'Sign in' }).waitFor();
+  });
+});
