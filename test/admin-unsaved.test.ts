@@ -116,7 +116,8 @@ describe('admin unsaved changes', () => {
     await bar.getByRole('button', { name: 'Site styles' }).click();
     const panel = owner.getByRole('group', { name: 'Site styles' });
     const font = panel.getByLabel('Body font');
-    await expect(font.isEnabled()).resolves.toBe(true);
+    // Enabled once the fonts render serves are listed.
+    await font.and(owner.locator('select:enabled')).waitFor();
     const before = await font.inputValue();
     const next = before === 'lora' ? 'inter' : 'lora';
     await font.selectOption(next);

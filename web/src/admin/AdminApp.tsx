@@ -8,7 +8,7 @@ import { api, ApiError } from '../lib/api.js';
 import { Layout } from './Layout.js';
 import { adminQueryClient } from './query.js';
 import { sessionOf, SessionProvider } from './session.js';
-import './admin.css';
+import './ds.css';
 import { apiPath } from '../api/client.js';
 
 type State = { kind: 'loading' } | { kind: 'signed-out'; error?: string } | { kind: 'signed-in'; info: OwnerSessionInfo };
