@@ -138,7 +138,7 @@ function GalleryForm({ base, initial, pageUrl, images, onSaved }: { base: string
             const value = settings[name];
             const problem = value === undefined ? undefined : galleryOptionProblem(name, value);
             return (
-              <tr key={name} className={applies ? undefined : 'not-applied'} style={applies ? undefined : { opacity: 0.5 }} data-applies={applies}>
+              <tr key={name} className={applies ? undefined : 'not-applied'} data-applies={applies}>
                 <td>{name}</td>
                 <td>
                   {input(name, !editable || !applies)}
