@@ -3,7 +3,7 @@
 // followed by a move elsewhere in the app (side navigation, the screen's own back link, the
 // browser's back button) asks first, and staying keeps the change; reloading asks through
 // beforeunload; once saved, leaving asks nothing. In the page editor a site-style change is never
-// reported as saved before it is.
+// reported as saved before it is. Ctrl+K finds screens and pages by name.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Locator, Page } from 'playwright-core';
 import { DEMO_CONTENT, DEMO_WEBSITE_ID } from '@sc/contracts';
@@ -107,6 +107,31 @@ describe('admin unsaved changes', () => {
     await input.fill(MARK);
     await staysWhenAsked(() => homeLink().click(), input, MARK);
     await leavesWhenAgreed();
+  }, 60_000);
+
+  it('finds screens and pages by name with Ctrl+K (asking first when work is unsaved)', async () => {
+    await owner.goto(`${harness.url}/config`);
+    await owner.getByRole('heading', { name: 'Home', exact: true }).waitFor();
+    await owner.keyboard.press('Control+K');
+    const find = owner.getByRole('combobox', { name: 'Find a screen, page or store' });
+    await find.fill('coup');
+    await owner.getByRole('option', { name: /Coupons/ }).waitFor();
+    await shot(owner, SUITE, '03-command-palette');
+    await find.press('Enter');
+    await owner.getByRole('heading', { name: 'Coupons', exact: true }).waitFor();
+
+    // A page by its title; with a change typed, the move asks first.
+    const code = owner.getByLabel('Code', { exact: true });
+    await code.fill(MARK);
+    await owner.keyboard.press('Control+K');
+    await find.fill('about');
+    await owner.getByRole('option', { name: /About/ }).first().waitFor();
+    await staysWhenAsked(() => find.press('Enter'), code, MARK);
+    await owner.keyboard.press('Control+K');
+    await find.fill('about');
+    await owner.getByRole('option', { name: /About/ }).first().click();
+    await question().getByRole('button', { name: 'Leave without saving' }).click();
+    await owner.getByRole('toolbar', { name: 'Editor' }).waitFor();
   }, 60_000);
 
   it('reports a site-style change as unsaved, guards it, and saves it with Save', async () => {

@@ -6,6 +6,7 @@ import { OwnerUiMessages, roleName } from '@sc/contracts';
 import { ErrorBoundary } from './ErrorBoundary.js';
 import { areasFor, type Area } from './areas.js';
 import { useCellLabels } from './cell-labels.js';
+import { CommandPalette } from './CommandPalette.js';
 import { MenuSheet } from './MenuSheet.js';
 import { ROUTES } from './routes.js';
 import { Link, mayLeave, Routes, useLocation } from './router.js';
@@ -35,6 +36,7 @@ export function Layout() {
           Admin
         </Link>
         <WebsiteSwitcher />
+        <CommandPalette areas={areas} />
         <span className="who">{who}</span>
         <button type="button" className="sign-out" onClick={() => void signOut()}>
           Sign out
