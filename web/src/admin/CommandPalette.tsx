@@ -1,9 +1,10 @@
 // Find anything (Ctrl+K, ⌘K on a Mac): a dialog that filters the admin's screens and the site's
 // pages, blogs, galleries and stores by name as the owner types; Enter (or a click) goes there.
 // The screens are the areas the owner's roles show plus the screens inside them; the rest comes
-// from the collections list, fetched when the palette first opens.
+// from the collections list, fetched when the palette first opens. Its own chunk (with Radix's
+// dialog): the layout's button and Ctrl+K load it on first use.
 import * as Dialog from '@radix-ui/react-dialog';
-import { useEffect, useMemo, useState, type KeyboardEvent } from 'react';
+import { useMemo, useState, type KeyboardEvent } from 'react';
 import { CollectionType, type Collection } from '@sc/contracts';
 import type { Area } from './areas.js';
 import { useApi } from './data.js';
@@ -40,23 +41,10 @@ const matches = (entry: Entry, query: string): boolean => {
   return words.every((word) => text.includes(word));
 };
 
-export function CommandPalette({ areas }: { areas: readonly Area[] }) {
-  const [open, setOpen] = useState(false);
-  useEffect(() => {
-    const onKey = (event: globalThis.KeyboardEvent) => {
-      if ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === 'k') {
-        event.preventDefault();
-        setOpen((was) => !was);
-      }
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, []);
+export function CommandPalette({ areas, open, onOpenChange }: { areas: readonly Area[]; open: boolean; onOpenChange: (open: boolean) => void }) {
+  const setOpen = onOpenChange;
   return (
     <Dialog.Root open={open} onOpenChange={setOpen}>
-      <Dialog.Trigger className="palette-button" aria-keyshortcuts="Control+K Meta+K">
-        Find anything <kbd>Ctrl K</kbd>
-      </Dialog.Trigger>
       <Dialog.Portal>
         <Dialog.Overlay className="sheet-backdrop" />
         <Dialog.Content className="palette" aria-describedby={undefined}>

@@ -1,18 +1,28 @@
 // The navigation on a phone: a Menu button in the top bar opens a sheet (a Radix dialog: focus
 // kept inside, Escape and the backdrop close it) with the areas, who is signed in and Sign out.
-// Wider screens show the side navigation instead (admin.css hides one or the other).
+// Wider screens show the side navigation instead (admin.css hides one or the other). Its own chunk
+// (with Radix's dialog), loaded when the Menu button is first pressed.
 import * as Dialog from '@radix-ui/react-dialog';
-import { useState } from 'react';
 import type { Area } from './areas.js';
 import { Link } from './router.js';
 
-export function MenuSheet({ areas, isCurrent, who, onSignOut }: { areas: readonly Area[]; isCurrent: (area: Area) => boolean; who: string; onSignOut: () => void }) {
-  const [open, setOpen] = useState(false);
+export function MenuSheet({
+  areas,
+  isCurrent,
+  who,
+  onSignOut,
+  open,
+  onOpenChange: setOpen,
+}: {
+  areas: readonly Area[];
+  isCurrent: (area: Area) => boolean;
+  who: string;
+  onSignOut: () => void;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
   return (
     <Dialog.Root open={open} onOpenChange={setOpen}>
-      <Dialog.Trigger className="menu-button" aria-label="Menu">
-        <span aria-hidden="true">☰</span> Menu
-      </Dialog.Trigger>
       <Dialog.Portal>
         <Dialog.Overlay className="sheet-backdrop" />
         <Dialog.Content className="sheet" aria-describedby={undefined}>
