@@ -52,8 +52,8 @@ export function Layout() {
           Admin
         </Link>
         <WebsiteSwitcher />
-        <button type="button" className="palette-button" aria-haspopup="dialog" aria-keyshortcuts="Control+K Meta+K" onClick={() => setPaletteOpen(true)}>
-          Find anything <kbd>Ctrl K</kbd>
+        <button type="button" className="palette-button" aria-label="Find anything" aria-haspopup="dialog" aria-keyshortcuts="Control+K Meta+K" onClick={() => setPaletteOpen(true)}>
+          <span aria-hidden="true">⌕</span> <span className="palette-label">Find anything</span> <kbd aria-hidden="true">Ctrl K</kbd>
         </button>
         <span className="who">{who}</span>
         <button type="button" className="sign-out" onClick={() => void signOut()}>
