@@ -403,6 +403,59 @@ describe('page editor', () => {
     await visitorContext.close();
   }, 90_000);
 
+  it('scales the desktop preview to fit its space: no sideways scrolling at 1280×900', async () => {
+    await owner.goto(`${harness.url}/config/content/${DEMO_CONTENT.homeCollectionId}`);
+    await frameReady(owner);
+    const fit = await owner.evaluate((frameSelector) => {
+      const frame = document.querySelector<HTMLIFrameElement>(frameSelector);
+      const stage = frame?.closest<HTMLElement>('.editor-stage');
+      if (!frame || !stage) return undefined;
+      const shown = frame.getBoundingClientRect();
+      const room = stage.getBoundingClientRect();
+      return {
+        pageScrolls: document.documentElement.scrollWidth > document.documentElement.clientWidth,
+        stageScrolls: stage.scrollWidth > stage.clientWidth,
+        inside: shown.left >= room.left && shown.right <= room.right + 1,
+        // The page is still drawn at the desktop width, only shown smaller.
+        drawnWidth: frame.contentDocument?.documentElement.clientWidth ?? 0,
+      };
+    }, FRAME);
+    expect(fit).toEqual({ pageScrolls: false, stageScrolls: false, inside: true, drawnWidth: 1200 });
+    // A click on the scaled page still selects the block under it, and the toolbar sits on it.
+    await owner.frameLocator(FRAME).locator('[data-block-index="0"]').click();
+    const toolbar = owner.getByRole('toolbar', { name: 'Block' });
+    await toolbar.waitFor();
+    const [bar, frameBox] = await Promise.all([toolbar.boundingBox(), owner.locator(FRAME).boundingBox()]);
+    expect(bar && frameBox && bar.x >= frameBox.x - 1 && bar.x < frameBox.x + frameBox.width).toBe(true);
+    await shot(owner, SUITE, '06-desktop-preview-fits');
+  }, 60_000);
+
+  it('refuses an oversized paste at once, naming the limit and the block, and changes nothing', async () => {
+    await owner.goto(`${harness.url}/config/content/${DEMO_CONTENT.aboutCollectionId}`);
+    await frameReady(owner);
+    await outline(owner).locator('.outline-block > button:not(.drag-handle)').first().click();
+    const text = owner.getByRole('region', { name: 'Settings' }).locator('.ProseMirror').first();
+    await text.click();
+    const before = await text.innerHTML();
+    // 5 MB of text, as a clipboard paste into the rich text.
+    await text.evaluate((el) => {
+      const data = new DataTransfer();
+      data.setData('text/plain', 'x'.repeat(5_000_000));
+      el.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
+    });
+    await owner.getByRole('alert').filter({ hasText: 'The paste (5 MB) is too large for block 1 (Text): paste at most 200 KB at a time.' }).waitFor();
+    expect(await text.innerHTML()).toBe(before);
+    await owner.getByRole('toolbar', { name: 'Editor' }).getByText('All changes saved').waitFor();
+    // A paste within the limit goes in as before.
+    await text.evaluate((el) => {
+      const data = new DataTransfer();
+      data.setData('text/plain', 'Pasted within the limit');
+      el.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
+    });
+    await text.getByText('Pasted within the limit').waitFor();
+    await owner.getByRole('button', { name: 'Discard changes' }).click();
+  }, 60_000);
+
   it('shows a viewer the editor read-only', async () => {
     const email = `paige-${Date.now()}@example.com`;
     const { context, page: viewer } = await newViewer(harness, owner, 'Paige Viewer', email);

@@ -7,6 +7,7 @@
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { minify } from '@swc/core';
+import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 
@@ -87,6 +88,14 @@ function pureContracts(): Plugin {
   };
 }
 
+/**
+ * Tailwind CSS (the admin app's design system, src/admin/ds.css) runs for the admin build only: the
+ * storefront's islands and theme never see it.
+ */
+function adminTailwind(): Plugin[] {
+  return tailwindcss().map((plugin) => ({ ...plugin, applyToEnvironment: (environment) => environment.name === 'client' }));
+}
+
 /** Island name → its entry (render looks entries up by `name`). */
 const ISLAND_ENTRIES = {
   'product-form': 'src/storefront/islands/product-form.ts',
@@ -117,7 +126,7 @@ const PRODUCT_PAGE_MODULES =
   /rolldown[:/\\]runtime|[\\/](web[\\/]src[\\/]storefront[\\/](boot|lib[\\/](dom|http|cart-store|events|hooks|render|paths)|product[\\/](ProductForm|rules|button-machine|mount)|pill[\\/]|installments[\\/](installments|InstallmentPill|mount)|restock[\\/]mount|reviews[\\/]mount|tracking[\\/](start|census|error-reporter|performance))|packages[\\/]contracts[\\/]src[\\/](messages|money-format|currencies|enums|analytics)\.ts$)/;
 
 export default defineConfig({
-  plugins: [react(), pureContracts(), tinyPreload(), squeezeProductPage()],
+  plugins: [react(), adminTailwind(), pureContracts(), tinyPreload(), squeezeProductPage()],
   // Workspace packages are used from their TypeScript source, as everywhere else.
   resolve: { conditions: ['@sc/source', 'module', 'browser', 'development|production'] },
   base: '/',

@@ -9,7 +9,7 @@ import { Layout } from './Layout.js';
 import { navigate } from './router.js';
 import { adminQueryClient } from './query.js';
 import { sessionOf, SessionProvider } from './session.js';
-import './admin.css';
+import './ds.css';
 import { apiPath } from '../api/client.js';
 
 type State = { kind: 'loading' } | { kind: 'signed-out'; error?: string } | { kind: 'signed-in'; info: OwnerSessionInfo };

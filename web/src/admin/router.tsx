@@ -19,6 +19,49 @@ function subscribe(onChange: () => void): () => void {
 
 const snapshot = (): string => window.location.pathname + window.location.search;
 
+// Leaving a screen with unsaved work asks first (unsaved.tsx registers the screens' guards and the
+// question). Every in-app move goes through navigate(); the browser's back and forward buttons
+// arrive as popstate, which is caught here before any screen sees it.
+const leaveGuards = new Set<() => boolean>();
+let askToLeave: () => Promise<boolean> = () => Promise.resolve(window.confirm('Leave without saving? Your changes on this screen will be lost.'));
+
+/** Adds a guard that answers true while its screen holds unsaved work; answers its removal. */
+export function addLeaveGuard(hasUnsaved: () => boolean): () => void {
+  leaveGuards.add(hasUnsaved);
+  return () => leaveGuards.delete(hasUnsaved);
+}
+
+/** Sets how the owner is asked whether to leave unsaved work (the layout's confirm modal). */
+export function setLeaveQuestion(ask: () => Promise<boolean>): void {
+  askToLeave = ask;
+}
+
+/** Whether anything on screen holds unsaved work. */
+export const hasUnsavedWork = (): boolean => [...leaveGuards].some((guard) => guard());
+
+/** True when nothing is unsaved, or the owner chose to leave it. */
+export async function mayLeave(): Promise<boolean> {
+  return hasUnsavedWork() ? askToLeave() : true;
+}
+
+// Where the app is shown: back/forward away from unsaved work returns here until the owner agrees.
+let shown = typeof window === 'undefined' ? '' : snapshot();
+if (typeof window !== 'undefined') {
+  window.addEventListener('popstate', (event) => {
+    if (!hasUnsavedWork()) {
+      shown = snapshot();
+      return;
+    }
+    // Registered before any screen's listener, so no screen sees the move until it is agreed.
+    event.stopImmediatePropagation();
+    const target = snapshot();
+    window.history.pushState(null, '', shown);
+    void askToLeave().then((leave) => {
+      if (leave) go(target, false);
+    });
+  });
+}
+
 /** The current path below /config ('/' for /config itself), without the query. */
 export function currentPath(): string {
   const path = window.location.pathname;
@@ -37,11 +80,25 @@ export function useLocation(): { path: string; query: URLSearchParams } {
 /** An admin href for a path below /config. */
 export const href = (to: string): string => (to === '/' ? BASE : `${BASE}${to.startsWith('/') ? to : `/${to}`}`);
 
-/** Goes to a path below /config. */
-export function navigate(to: string, options: { replace?: boolean } = {}): void {
+/**
+ * Goes to a path below /config, once the owner agrees to leave any unsaved work (`force` skips the
+ * question, for a screen that has just saved its work).
+ */
+export function navigate(to: string, options: { replace?: boolean; force?: boolean } = {}): void {
   const url = href(to);
-  if (options.replace) window.history.replaceState(null, '', url);
+  if (!options.force && hasUnsavedWork()) {
+    void askToLeave().then((leave) => {
+      if (leave) go(url, options.replace ?? false);
+    });
+    return;
+  }
+  go(url, options.replace ?? false);
+}
+
+function go(url: string, replace: boolean): void {
+  if (replace) window.history.replaceState(null, '', url);
   else window.history.pushState(null, '', url);
+  shown = snapshot();
   window.dispatchEvent(new Event(CHANGE));
   window.scrollTo(0, 0);
 }

@@ -7,6 +7,7 @@ import { useApi } from '../data.js';
 import { useSession } from '../session.js';
 import { useCollections } from '../store/StoreHome.js';
 import { Check, Field, Loaded } from '../ui.js';
+import { useDraftGuard } from '../unsaved.js';
 import { apiPath } from '../../api/client.js';
 
 /** Collections an area may gate: everything but stores (a store's products are what a plan sells). */
@@ -67,6 +68,8 @@ function PlanPicker({ stores, value, onChange }: { stores: Collection[]; value: 
 
 export function MemberAreaForm({ initial, submitLabel, busy, onSubmit }: { initial: MemberAreaBody; submitLabel: string; busy: boolean; onSubmit: (body: MemberAreaBody) => void }) {
   const [body, setBody] = useState<MemberAreaBody>(initial);
+  // Saving gives the form a new key (a new initial version); creating moves to the new area.
+  useDraftGuard(body);
   const collections = useCollections();
   const set = (patch: Partial<MemberAreaBody>) => setBody((b) => ({ ...b, ...patch }));
   const submit = (event: FormEvent) => {

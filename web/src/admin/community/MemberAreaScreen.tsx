@@ -100,7 +100,7 @@ export function MemberAreaScreen({ memberAreaId }: { memberAreaId: string }) {
       await api('DELETE', areaUrl);
       return true;
     });
-    if (done) navigate('/community/member-areas');
+    if (done) navigate('/community/member-areas', { force: true });
   };
 
   return (

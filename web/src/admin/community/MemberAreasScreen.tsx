@@ -19,7 +19,7 @@ export function MemberAreasScreen() {
 
   const create = async (body: MemberAreaBody) => {
     const created = await action.run(() => api<MemberArea>('POST', `${base}/member-areas`, body), 'Member area created');
-    if (created) navigate(`/community/member-areas/${created.id}`);
+    if (created) navigate(`/community/member-areas/${created.id}`, { force: true });
   };
 
   return (

@@ -6,6 +6,7 @@ import { FormType, Permission, type FormDefinition, type PopupOverlay, type Popu
 import { api, useAction, useApi, type Action } from '../data.js';
 import { useSession } from '../session.js';
 import { Check, Field, Loaded, Outcome, Page, when } from '../ui.js';
+import { useDraftGuard } from '../unsaved.js';
 import { CommunityTabs, contentBase } from './CommunityTabs.js';
 import { apiPath } from '../../api/client.js';
 
@@ -18,6 +19,8 @@ function bodyOf(popup: PopupOverlay): PopupOverlayBody {
 function PopupForm({ popup, edit, action, onSaved }: { popup: PopupOverlay; edit: boolean; action: Action; onSaved: (saved: PopupOverlay) => void }) {
   const { websiteId } = useSession();
   const [body, setBody] = useState<PopupOverlayBody>(bodyOf(popup));
+  // Saving gives the form a new key (the popup's new version), which starts clean.
+  useDraftGuard(body);
   const forms = useApi<{ forms: FormDefinition[] }>(body.kind === 'newsletter' ? apiPath('/rest/forms/definitions') : null);
   const set = (patch: Partial<PopupOverlayBody>) => setBody((b) => ({ ...b, ...patch }));
   const save = async (event: FormEvent) => {

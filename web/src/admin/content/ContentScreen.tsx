@@ -81,7 +81,7 @@ function NewCollection() {
   const create = async (event: FormEvent) => {
     event.preventDefault();
     const created = await action.run(() => api<Collection>('POST', apiPath('/content-service/1.0/websites/{websiteId}/collections', { websiteId }), { ...KINDS[kind].body, title: title.trim() }));
-    if (created) navigate(`/content/${created.id}`);
+    if (created) navigate(`/content/${created.id}`, { force: true });
   };
   return (
     <form className="stack" onSubmit={(e) => void create(e)}>

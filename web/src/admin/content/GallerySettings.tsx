@@ -15,6 +15,7 @@ import { api, useAction, useApi } from '../data.js';
 import { Link } from '../router.js';
 import { useSession } from '../session.js';
 import { Loaded, Outcome, Page } from '../ui.js';
+import { useDraftGuard } from '../unsaved.js';
 import { ASPECT_RATIOS, GALLERY_APPLIES, optionApplies, type GalleryDesign } from './gallery-rules.js';
 import { apiPath } from '../../api/client.js';
 
@@ -58,6 +59,7 @@ function GalleryForm({ base, initial, pageUrl, images, onSaved }: { base: string
   const [settings, setSettings] = useState<GallerySettings>(initial);
   const [texts, setTexts] = useState<Record<string, string>>({});
   const action = useAction();
+  const guard = useDraftGuard(settings);
   const problems = Object.keys(GALLERY_OPTIONS)
     .map((name) => {
       const value = settings[name];
@@ -70,7 +72,9 @@ function GalleryForm({ base, initial, pageUrl, images, onSaved }: { base: string
   const save = async () => {
     if (problems.length > 0) return action.fail(problems[0] ?? '');
     const saved = await action.run(() => api<GallerySettings>('PUT', `${base}/gallery-settings`, settings), 'Gallery settings saved');
-    if (saved) onSaved(saved);
+    if (!saved) return;
+    guard.saved();
+    onSaved(saved);
   };
 
   const input = (name: string, disabled: boolean) => {
@@ -134,7 +138,7 @@ function GalleryForm({ base, initial, pageUrl, images, onSaved }: { base: string
             const value = settings[name];
             const problem = value === undefined ? undefined : galleryOptionProblem(name, value);
             return (
-              <tr key={name} className={applies ? undefined : 'not-applied'} style={applies ? undefined : { opacity: 0.5 }} data-applies={applies}>
+              <tr key={name} className={applies ? undefined : 'not-applied'} data-applies={applies}>
                 <td>{name}</td>
                 <td>
                   {input(name, !editable || !applies)}

@@ -8,6 +8,7 @@ import { Link, navigate, useLocation } from '../router.js';
 import { useSession } from '../session.js';
 import { TagsEditor } from '../TagsEditor.js';
 import { Field, Loaded, Outcome, Page, useConfirm } from '../ui.js';
+import { useEditedForm } from '../unsaved.js';
 import { kindOf } from './ContentScreen.js';
 import { apiPath } from '../../api/client.js';
 import { SeoPanel } from '../seo/SeoPanel.js';
@@ -54,6 +55,7 @@ function ItemEditor({ collection, item }: { collection: Collection; item?: Conte
   const [seo, setSeo] = useState<SeoFields>(item?.seo ?? {});
   const [urlId, setUrlId] = useState(item?.urlId ?? '');
   const action = useAction();
+  const edits = useEditedForm();
   const { modal, confirm } = useConfirm();
   // Creating moves to the item's own address; the notice travels in the query.
   const justCreated = useLocation().query.get('created') === '1';
@@ -94,13 +96,15 @@ function ItemEditor({ collection, item }: { collection: Collection; item?: Conte
       () => (item ? api<ContentItem>('PUT', `${itemsBase}/items/${item.id}`, payload) : api<ContentItem>('POST', `${itemsBase}/collections/${collection.id}/items`, payload)),
       'Saved',
     );
-    if (saved && !item) navigate(`/content/${collection.id}/items/${saved.id}?created=1`, { replace: true });
+    if (!saved) return;
+    edits.saved();
+    if (!item) navigate(`/content/${collection.id}/items/${saved.id}?created=1`, { replace: true });
   };
 
   const remove = async () => {
     if (!item || !(await confirm({ title: 'Delete', message: `Delete ${item.title}?`, confirmLabel: 'Delete' }))) return;
     const done = await action.run(() => api('DELETE', `${itemsBase}/items/${item.id}`));
-    if (done !== undefined) navigate(`/content/${collection.id}`);
+    if (done !== undefined) navigate(`/content/${collection.id}`, { force: true });
   };
 
   const noun = recordType === RecordType.EVENT ? 'event' : recordType === RecordType.IMAGE ? 'image' : 'post';
@@ -113,7 +117,7 @@ function ItemEditor({ collection, item }: { collection: Collection; item?: Conte
           </a>
         </p>
       ) : null}
-      <form className="stack" onSubmit={(e) => void save(e)}>
+      <form className="stack" onSubmit={(e) => void save(e)} onInput={edits.onEdit} onChange={edits.onEdit}>
         <fieldset disabled={!editable}>
           <legend>{noun[0]?.toUpperCase() + noun.slice(1)}</legend>
           <Field label="Title">

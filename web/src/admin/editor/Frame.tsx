@@ -3,7 +3,7 @@
 // Content-Security-Policy with no script source is added on top); the editor reaches into it only
 // to find blocks, mark the selected one and swap in HTML render answered. A click selects the
 // block under it (links and forms do nothing here); the toolbar floats above the selection.
-import { useCallback, useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
 
 export type Device = 'desktop' | 'tablet' | 'phone';
 export const DEVICE_WIDTHS: Readonly<Record<Device, number>> = { desktop: 1200, tablet: 768, phone: 375 };
@@ -27,6 +27,27 @@ export function frameDocument(html: string): string {
 
 const blockSelector = (index: number) => `[data-block-index="${index}"]`;
 
+/** How tall the frame shows on screen (it is drawn taller when scaled down, to fill it). */
+const FRAME_HEIGHT = '75vh';
+
+/** The inner width of the element around `box` (the stage), followed as it resizes. */
+function useStageWidth(box: RefObject<HTMLDivElement | null>): number | undefined {
+  const [width, setWidth] = useState<number>();
+  useLayoutEffect(() => {
+    const stage = box.current?.parentElement;
+    if (!stage) return;
+    const measure = () => {
+      const style = getComputedStyle(stage);
+      setWidth(stage.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight));
+    };
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(stage);
+    return () => observer.disconnect();
+  }, [box]);
+  return width;
+}
+
 export function Frame({
   preview,
   device,
@@ -48,6 +69,14 @@ export function Frame({
   const [srcDoc, setSrcDoc] = useState<string>();
   const [ready, setReady] = useState(false);
   const [toolbarAt, setToolbarAt] = useState<{ top: number; left: number } | undefined>();
+  // The page is drawn at the device's width and scaled down to fit the space beside the panels, so
+  // the owner sees the whole width at once (no sideways scrolling); never scaled up.
+  const available = useStageWidth(box);
+  // The page is drawn at the device's width inside the frame's 1 px border.
+  const width = DEVICE_WIDTHS[device] + 2;
+  const scale = available ? Math.min(1, available / width) : 1;
+  const scaleRef = useRef(scale);
+  scaleRef.current = scale;
   const selectRef = useRef(onSelect);
   selectRef.current = onSelect;
   const selectedRef = useRef(selected);
@@ -73,12 +102,14 @@ export function Frame({
     el.setAttribute('data-sc-selected', '');
     el.style.outline = '2px solid #2557d6';
     el.style.outlineOffset = '4px';
+    // The block's place inside the frame, in the frame's own pixels: scaled to the editor's.
     const rect = el.getBoundingClientRect();
+    const s = scaleRef.current;
     const frameTop = frame.current.offsetTop;
     const frameLeft = frame.current.offsetLeft;
-    const height = frame.current.clientHeight;
-    const top = Math.min(Math.max(rect.top, 0), Math.max(height - 40, 0));
-    setToolbarAt({ top: frameTop + top, left: frameLeft + Math.max(rect.left, 0) });
+    const height = frame.current.clientHeight * s;
+    const top = Math.min(Math.max(rect.top * s, 0), Math.max(height - 40, 0));
+    setToolbarAt({ top: frameTop + top, left: frameLeft + Math.max(rect.left * s, 0) });
   }, []);
 
   // The first answer (and any answer before the frame loaded) becomes the frame's document.
@@ -136,7 +167,7 @@ export function Frame({
 
   useLayoutEffect(() => {
     mark();
-  }, [selected, device, mark]);
+  }, [selected, device, scale, mark]);
 
   // The selected block comes into view when it is chosen from outside the frame.
   useEffect(() => {
@@ -149,14 +180,14 @@ export function Frame({
   }, [selected, mark]);
 
   return (
-    <div className={`editor-frame-box device-${device}`} ref={box}>
+    <div className={`editor-frame-box device-${device}`} ref={box} style={{ width: Math.floor(width * scale) }} data-scale={scale.toFixed(3)}>
       <iframe
         ref={frame}
         className="editor-frame"
         title="Page preview"
         sandbox="allow-same-origin"
         srcDoc={srcDoc}
-        style={{ width: DEVICE_WIDTHS[device] }}
+        style={{ width, height: `calc(${FRAME_HEIGHT} / ${scale})`, transform: scale < 1 ? `scale(${scale})` : undefined, transformOrigin: '0 0' }}
         onLoad={onLoad}
         data-ready={ready ? 'true' : 'false'}
       />

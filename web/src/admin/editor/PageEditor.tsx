@@ -5,10 +5,11 @@
 // reload loses nothing. Save publishes; a save made from an older version than the stored one is
 // refused by content and both versions stay visible until the owner chooses. Owners who may not
 // edit content see the same screen read-only. This module is its own chunk of the admin app.
-import { useCallback, useMemo, useRef, useState } from 'react';
+import { useCallback, useMemo, useRef, useState, type ClipboardEvent } from 'react';
 import { Permission, type Collection } from '@sc/contracts';
 import { useSession } from '../session.js';
 import { Problem } from '../ui.js';
+import { useUnsavedChanges } from '../unsaved.js';
 import { useSources } from './SourceFields.js';
 import { BlockToolbar } from './BlockToolbar.js';
 import { blockLabel, type BlockKind } from './catalogue.js';
@@ -17,6 +18,7 @@ import { EditorBar } from './EditorBar.js';
 import { Frame, type Device } from './Frame.js';
 import * as M from './model.js';
 import { Outline } from './Outline.js';
+import { PASTE_LIMIT_BYTES, pasteSize, pasteTooLarge } from './paste-limit.js';
 import { SettingsPanel } from './SettingsPanel.js';
 import { useDraft } from './useDraft.js';
 import { usePageSave } from './usePageSave.js';
@@ -40,6 +42,15 @@ export function PageEditor({ collection, onSaved }: { collection: Collection; on
   const styles = useSiteStyles(websiteId, { setError, setNotice });
   const saving = usePageSave(websiteId, collection.id, state, { setError, setNotice, showBlock: setSelectedId, onSaved });
   const { conflict, viewTheirs } = saving;
+  // The bar, Save and Discard cover the page and the site styles together: a style change is never
+  // reported as saved before it is. Leaving asks only for the styles: the page's draft is kept in
+  // this browser until it is saved (useDraft), so leaving or reloading loses none of it.
+  const unsaved = dirty || styles.stylesDirty;
+  useUnsavedChanges(styles.stylesDirty);
+  const saveAll = () => {
+    if (dirty) void saving.save();
+    if (styles.stylesDirty) void styles.saveStyles();
+  };
 
   const shownDraft = useMemo(() => (viewTheirs && conflict ? M.draftOf(conflict.theirs.layout) : draft), [viewTheirs, conflict, draft]);
   const { preview, problem: previewProblem, onApplied } = usePreview(websiteId, collection.id, shownDraft, styles.previewStyles);
@@ -101,13 +112,25 @@ export function PageEditor({ collection, onSaved }: { collection: Collection; on
       }
     : undefined;
 
+  // Runs before the field (or the rich text) sees the paste: a refused paste changes nothing.
+  const refuseLargePaste = (event: ClipboardEvent<HTMLDivElement>) => {
+    const bytes = pasteSize(event.clipboardData);
+    if (bytes <= PASTE_LIMIT_BYTES) return;
+    event.preventDefault();
+    event.stopPropagation();
+    const where = selectedBlock && located ? `block ${located.flat + 1} (${blockLabel(selectedBlock)})` : section ? `section ${draft.sections.indexOf(section) + 1}` : 'this field';
+    setNotice(undefined);
+    setError(pasteTooLarge(bytes, where));
+  };
+
   const discard = () => {
     state.discard();
+    styles.setStylesDraft(undefined);
     setSelectedId(undefined);
   };
 
   return (
-    <section className="page-editor" aria-label="Page editor" data-dirty={dirty ? 'true' : 'false'} data-read-only={readOnly ? 'true' : 'false'}>
+    <section className="page-editor" aria-label="Page editor" data-dirty={unsaved ? 'true' : 'false'} data-read-only={readOnly ? 'true' : 'false'}>
       <EditorBar
         device={device}
         onDevice={setDevice}
@@ -121,10 +144,10 @@ export function PageEditor({ collection, onSaved }: { collection: Collection; on
         blockCount={M.blockCount(draft)}
         onAddBlock={addBlock}
         onAddSection={addSection}
-        dirty={dirty}
-        busy={saving.busy}
+        dirty={unsaved}
+        busy={saving.busy || styles.stylesBusy}
         onDiscard={discard}
-        onSave={() => void saving.save()}
+        onSave={saveAll}
       />
       {state.restored ? (
         <p role="status" className="notice">
@@ -178,7 +201,7 @@ export function PageEditor({ collection, onSaved }: { collection: Collection; on
             onApplied={onApplied}
           />
         </div>
-        <div className="editor-panel" ref={panel} aria-label="Settings" role="region">
+        <div className="editor-panel" ref={panel} aria-label="Settings" role="region" onPasteCapture={refuseLargePaste}>
           <SettingsPanel
             styles={styles}
             canSaveStyles={can(Permission.SETTINGS_MANAGE)}

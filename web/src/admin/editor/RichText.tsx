@@ -3,7 +3,7 @@
 // word processor keeps only what the schema knows (its styles, classes and comments are dropped;
 // Word's conditional comments and <o:p> are cut before parsing). Links take http(s), mailto, tel
 // and site paths only; the renderer's sanitiser checks the stored HTML again.
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { EditorContent, useEditor, useEditorState } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
 
@@ -26,6 +26,9 @@ export function cleanPastedHtml(html: string): string {
 }
 
 export function RichText({ value, onChange, label, disabled }: { value: string; onChange: (html: string) => void; label: string; disabled?: boolean }) {
+  // The value handed in, as the editor writes it (`&` becomes `&amp;`, and so on): an update that
+  // only rewrites it so is no change of the owner's, and must not mark the page unsaved.
+  const shown = useRef<string | undefined>(undefined);
   const editor = useEditor({
     extensions: [
       StarterKit.configure({
@@ -41,11 +44,22 @@ export function RichText({ value, onChange, label, disabled }: { value: string; 
       attributes: { 'aria-label': label, role: 'textbox', 'aria-multiline': 'true', class: 'rich-text-input' },
       transformPastedHTML: cleanPastedHtml,
     },
-    onUpdate: ({ editor: e }) => onChange(e.getHTML()),
+    onCreate: ({ editor: e }) => {
+      shown.current = e.getHTML();
+    },
+    onUpdate: ({ editor: e }) => {
+      const html = e.getHTML();
+      if (html === shown.current) return;
+      shown.current = html;
+      onChange(html);
+    },
   });
   // Undo outside the text (the page's history) hands a different value in: show it.
   useEffect(() => {
-    if (editor && !editor.isFocused && editor.getHTML() !== value) editor.commands.setContent(value, { emitUpdate: false });
+    if (editor && !editor.isFocused && editor.getHTML() !== value) {
+      editor.commands.setContent(value, { emitUpdate: false });
+      shown.current = editor.getHTML();
+    }
   }, [editor, value]);
   useEffect(() => {
     editor?.setEditable(!disabled);

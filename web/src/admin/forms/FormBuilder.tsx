@@ -8,6 +8,7 @@ import { emailListProblem, lines } from '../forms-kit.js';
 import { Link } from '../router.js';
 import { useSession } from '../session.js';
 import { Check, Field, Loaded, Outcome, Page, Tabs } from '../ui.js';
+import { useDraftGuard } from '../unsaved.js';
 import { BuildSection } from './BuildSection.js';
 import { FormPreview } from './FormPreview.js';
 import { apiPath } from '../../api/client.js';
@@ -33,6 +34,7 @@ function FormBuilder({ form, onSaved }: { form: FormDefinition; onSaved: (form: 
   const [notify, setNotify] = useState(form.settings.storage.notifyEmails.join('\n'));
   const [newType, setNewType] = useState<FormFieldType>('text');
   const action = useAction();
+  const guard = useDraftGuard({ settings, notify });
   const notifyProblem = lines(notify).length > 0 ? emailListProblem(lines(notify)) : undefined;
   const patch = <K extends Section>(key: K, value: Partial<FormSettings[K]>) => setSettings({ ...settings, [key]: { ...settings[key], ...value } });
 
@@ -43,7 +45,9 @@ function FormBuilder({ form, onSaved }: { form: FormDefinition; onSaved: (form: 
     }
     const body: FormSettings = { ...settings, storage: { notifyEmails: lines(notify) } };
     const saved = await action.run(() => api<FormDefinition>('PUT', apiPath('/rest/forms/definitions/{formId}', { formId: form.id }), body), 'Form saved');
-    if (saved) onSaved(saved);
+    if (!saved) return;
+    guard.saved();
+    onSaved(saved);
   };
 
   return (

@@ -64,7 +64,7 @@ function NewForm() {
   const create = async (event: FormEvent) => {
     event.preventDefault();
     const form = await action.run(() => api<FormDefinition>('POST', apiPath('/rest/forms/definitions'), { name: name.trim(), formType }));
-    if (form) navigate(`/forms/${form.id}`);
+    if (form) navigate(`/forms/${form.id}`, { force: true });
   };
   return (
     <form className="stack" onSubmit={(e) => void create(e)}>

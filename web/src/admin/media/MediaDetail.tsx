@@ -5,6 +5,7 @@ import { OwnerUiMessages, formatFileSize, mediaPath, type MediaAsset, type Repla
 import { api, useAction } from '../data.js';
 import { useSession } from '../session.js';
 import { Field, Outcome, useConfirm } from '../ui.js';
+import { useDraftGuard } from '../unsaved.js';
 import { Uploads, Usages } from './MediaLists.js';
 import { send, type UploadRow } from './upload.js';
 
@@ -23,6 +24,8 @@ export function MediaDetail({ asset, onChanged, onClose }: { asset: MediaAsset; 
   const [notice, setNotice] = useState<string>();
   const save = useAction();
   const remove = useAction();
+  // The alt text is the one field typed and then saved (the focal point saves on each click).
+  const guard = useDraftGuard(alt);
   const { modal, confirm } = useConfirm();
   const base = `${mediaPath(websiteId)}/${encodeURIComponent(asset.id)}`;
   const altNeeded = asset.usages.some((usage) => usage.altRequired);
@@ -30,7 +33,9 @@ export function MediaDetail({ asset, onChanged, onClose }: { asset: MediaAsset; 
 
   const saveFields = async (body: { altText?: string; mediaFocalPoint?: { x: number; y: number } }, done: string) => {
     const updated = await save.run(() => api<MediaAsset>('PATCH', base, body), done);
-    if (updated) onChanged(updated);
+    if (!updated) return;
+    if (body.altText !== undefined) guard.saved(body.altText);
+    onChanged(updated);
   };
 
   const replace = async (files: FileList | null) => {

@@ -5,6 +5,7 @@ import { Permission } from '@sc/contracts';
 import { api, useAction, useApi } from '../data.js';
 import { useSession } from '../session.js';
 import { Field, Outcome, Problem } from '../ui.js';
+import { useUnsavedChanges } from '../unsaved.js';
 import { apiPath } from '../../api/client.js';
 
 /** Namespaces the storefront reads; owners may add others. */
@@ -21,6 +22,9 @@ export function CommercePreferences() {
 
   // The namespace whose stored preferences are in the editor; editing waits for them.
   const [loadedFor, setLoadedFor] = useState<string>();
+  // The text as loaded or last saved: anything else in the editor is unsaved.
+  const [savedText, setSavedText] = useState('');
+  const guard = useUnsavedChanges(loadedFor === namespace && text !== savedText);
 
   // The answer for the namespace (or its failure) puts its preferences in the editor.
   useEffect(() => {
@@ -28,6 +32,9 @@ export function CommercePreferences() {
     if (stored.data) {
       const { websiteId: _dropped, ...preferences } = stored.data;
       setText(JSON.stringify(preferences, null, 2));
+      setSavedText(JSON.stringify(preferences, null, 2));
+    } else {
+      setSavedText(text);
     }
     setLoadedFor(namespace);
   }, [namespace, valid, stored.loading, stored.data]);
@@ -45,7 +52,10 @@ export function CommercePreferences() {
       return;
     }
     setParseError(undefined);
-    await save.run(() => api('PUT', apiPath('/v1/commerce-preferences/{namespace}', { namespace }), value), 'Preferences saved');
+    const done = await save.run(() => api('PUT', apiPath('/v1/commerce-preferences/{namespace}', { namespace }), value).then(() => true), 'Preferences saved');
+    if (!done) return;
+    guard.release();
+    setSavedText(text);
   };
 
   return (

@@ -16,6 +16,7 @@ import { api, useAction, useApi } from '../data.js';
 import { emailProblem, lines } from '../forms-kit.js';
 import { useSession } from '../session.js';
 import { Check, Field, Loaded, Outcome, Problem } from '../ui.js';
+import { useDraftGuard } from '../unsaved.js';
 import { apiPath } from '../../api/client.js';
 
 type Settings = Website['settings'];
@@ -47,6 +48,7 @@ function GeneralForm({ website, onSaved }: { website: Website; onSaved: (website
   const [zones, setZones] = useState<string[] | undefined>();
   const [zonesFailed, setZonesFailed] = useState(false);
   const action = useAction();
+  const guard = useDraftGuard({ title, domains, settings });
   useEffect(() => {
     const list = timeZones();
     if (list) setZones(list);
@@ -69,10 +71,12 @@ function GeneralForm({ website, onSaved }: { website: Website; onSaved: (website
       store: settings.store,
       businessEmail: settings.businessEmail === '' ? null : settings.businessEmail,
     } satisfies Partial<SiteSettings>;
+    const sent = { title, domains, settings };
     await action.run(async () => {
       await api('PUT', apiPath('/content-service/1.0/websites/{websiteId}', { websiteId }), { title, domains: lines(domains) });
       await api('PUT', apiPath('/content-service/1.0/websites/{websiteId}/settings', { websiteId }), body);
       onSaved(await api<Website>('GET', apiPath('/content-service/1.0/websites/{websiteId}', { websiteId })));
+      guard.saved(sent);
     }, 'Settings saved');
   };
 

@@ -7,6 +7,7 @@ import { api, useAction, useApi } from '../data.js';
 import { pageUrlProblem } from '../forms-kit.js';
 import { useSession } from '../session.js';
 import { Check, Field, Loaded, Outcome } from '../ui.js';
+import { useDraftGuard } from '../unsaved.js';
 import { apiPath } from '../../api/client.js';
 
 export function HeaderFooterSettings() {
@@ -21,6 +22,7 @@ function HeaderFooterForm({ initial, onSaved, siteTitle }: { initial: HeaderFoot
   const [header, setHeader] = useState(initial.header);
   const [footer, setFooter] = useState(initial.footer);
   const action = useAction();
+  const guard = useDraftGuard({ header, footer });
   const logoProblem = header.logo && header.logo.assetUrl ? pageUrlProblem(header.logo.assetUrl) : undefined;
   const problems = [colourProblem(header.backgroundColor), colourProblem(header.textColor), colourProblem(footer.backgroundColor), colourProblem(footer.textColor), logoProblem].filter(Boolean);
 
@@ -31,7 +33,9 @@ function HeaderFooterForm({ initial, onSaved, siteTitle }: { initial: HeaderFoot
     const { blocks: _fb, ...footerFields } = footer;
     const logo = header.logo && header.logo.assetUrl ? header.logo : null;
     const saved = await action.run(() => api<HeaderFooter>('PUT', apiPath('/site-header-footer'), { header: { ...headerFields, logo }, footer: footerFields }), 'Header and footer saved');
-    if (saved) onSaved(saved);
+    if (!saved) return;
+    guard.saved();
+    onSaved(saved);
   };
 
   return (
@@ -97,11 +101,13 @@ function ColourForm({ initial }: { initial: Record<string, ColourValue> }) {
   const [colours, setColours] = useState<Array<[string, ColourValue]>>(Object.entries(initial));
   const [newName, setNewName] = useState('');
   const action = useAction();
+  const guard = useDraftGuard(colours);
   const problem = colours.map(([, value]) => colourProblem(value)).find(Boolean);
 
   const save = async () => {
     if (problem) return action.fail(problem);
-    await action.run(() => api('PUT', apiPath('/content-service/1.0/websites/{websiteId}/settings', { websiteId }), { colors: Object.fromEntries(colours) }), 'Colours saved');
+    const done = await action.run(() => api('PUT', apiPath('/content-service/1.0/websites/{websiteId}/settings', { websiteId }), { colors: Object.fromEntries(colours) }).then(() => true), 'Colours saved');
+    if (done) guard.saved();
   };
 
   return (
@@ -120,7 +126,7 @@ function ColourForm({ initial }: { initial: Record<string, ColourValue> }) {
         <>
           <div className="row">
             <Field label="New colour name">
-              <input value={newName} pattern="[a-zA-Z][a-zA-Z0-9-]*" onChange={(e) => setNewName(e.target.value)} />
+              <input value={newName} pattern="[a-zA-Z][a-zA-Z0-9\-]*" onChange={(e) => setNewName(e.target.value)} />
             </Field>
             <button
               type="button"

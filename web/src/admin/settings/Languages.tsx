@@ -5,6 +5,7 @@ import { OwnerMessages, Permission, formatMessage, type MultilingualLanguage, ty
 import { api, useAction, useApi } from '../data.js';
 import { useSession } from '../session.js';
 import { Check, Field, Loaded, Outcome, Problem } from '../ui.js';
+import { useDraftGuard } from '../unsaved.js';
 import { apiPath } from '../../api/client.js';
 
 export function LanguageSettings() {
@@ -19,6 +20,7 @@ function LanguagesForm({ initial }: { initial: MultilingualSettings }) {
   const [languages, setLanguages] = useState<MultilingualLanguage[]>(initial.languages);
   const [code, setCode] = useState('');
   const action = useAction({ invalidates: [apiPath('/multilingual/settings')] });
+  const guard = useDraftGuard(languages);
   const duplicate = languages.some((l) => l.languageCode.toLowerCase() === code.trim().toLowerCase());
   const codeProblem = code.trim() === '' ? undefined : duplicate ? formatMessage(OwnerMessages.tagExists, { tagType: 'language' }) : LANGUAGE_TAG.test(code.trim()) ? undefined : 'Use a language tag such as en-US.';
 
@@ -26,7 +28,8 @@ function LanguagesForm({ initial }: { initial: MultilingualSettings }) {
     setLanguages(languages.map((language, i) => (i === index ? { ...language, ...change } : change.isDefault ? { ...language, isDefault: false } : language)));
 
   const save = async () => {
-    await action.run(() => api('PUT', apiPath('/multilingual/languages'), { languages }), 'Languages saved');
+    const done = await action.run(() => api('PUT', apiPath('/multilingual/languages'), { languages }).then(() => true), 'Languages saved');
+    if (done) guard.saved();
   };
 
   return (

@@ -7,6 +7,7 @@ import { api, useAction, useApi } from '../data.js';
 import { pageUrlProblem } from '../forms-kit.js';
 import { useSession } from '../session.js';
 import { Field, Loaded, Outcome, Problem } from '../ui.js';
+import { useDraftGuard } from '../unsaved.js';
 import { apiPath } from '../../api/client.js';
 
 interface Entry {
@@ -49,6 +50,7 @@ function NavigationEditor({ layout, collections }: { layout: SiteLayout; collect
   const main = layout.layout.find((n) => n.identifier === MAIN_NAVIGATION) ?? layout.layout[0];
   const [entries, setEntries] = useState<Entry[]>(() => (main?.links ?? []).map(entryOf));
   const action = useAction();
+  const guard = useDraftGuard(entries.map(bodyOf));
 
   const problems = entries.flatMap((e) => [e, ...e.children]).map((e) => (e.collectionId ? undefined : e.externalLink.trim() ? pageUrlProblem(e.externalLink) : 'Pick a page or enter a link for every entry.'));
   const problem = problems.find(Boolean);
@@ -56,10 +58,11 @@ function NavigationEditor({ layout, collections }: { layout: SiteLayout; collect
   const save = async () => {
     if (problem) return action.fail(problem);
     const templateId = main?.templateId ?? (await api<{ templateId: string }>('GET', apiPath('/content-service/public/1.0/site'))).templateId;
-    await action.run(
-      () => api('POST', apiPath('/widget/UpdateNavigation'), { fieldName: main?.identifier ?? MAIN_NAVIGATION, templateId, navigation: { items: entries.map(bodyOf) } }),
+    const done = await action.run(
+      () => api('POST', apiPath('/widget/UpdateNavigation'), { fieldName: main?.identifier ?? MAIN_NAVIGATION, templateId, navigation: { items: entries.map(bodyOf) } }).then(() => true),
       'Navigation saved',
     );
+    if (done) guard.saved();
   };
 
   const list = (items: Entry[], change: (next: Entry[]) => void, depth: number) => (

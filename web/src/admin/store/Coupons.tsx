@@ -5,6 +5,7 @@ import { api, useAction, useApi } from '../data.js';
 import { parseAmount, showMinor, useCurrency } from '../money.js';
 import { useSession } from '../session.js';
 import { Field, Loaded, Outcome, Page, useConfirm, when } from '../ui.js';
+import { useEditedForm } from '../unsaved.js';
 import { StoreTabs } from './StoreHome.js';
 import { apiPath } from '../../api/client.js';
 
@@ -77,6 +78,7 @@ function NewCoupon() {
   const [minimum, setMinimum] = useState('');
   const [expires, setExpires] = useState('');
   const action = useAction({ invalidates: [apiPath('/commerce/coupons')] });
+  const edits = useEditedForm();
 
   const create = async (event: FormEvent) => {
     event.preventDefault();
@@ -103,15 +105,17 @@ function NewCoupon() {
         }),
       'Coupon created',
     );
-    if (created) setCode('');
+    if (created === undefined) return;
+    edits.saved();
+    setCode('');
   };
 
   return (
-    <form className="stack" onSubmit={(e) => void create(e)}>
+    <form className="stack" onSubmit={(e) => void create(e)} onInput={edits.onEdit} onChange={edits.onEdit}>
       <h2>New coupon</h2>
       <div className="row">
         <Field label="Code">
-          <input value={code} required pattern="[A-Za-z0-9_-]+" maxLength={64} onChange={(e) => setCode(e.target.value)} />
+          <input value={code} required pattern="[A-Za-z0-9_\-]+" maxLength={64} onChange={(e) => setCode(e.target.value)} />
         </Field>
         <Field label="Kind">
           <select value={kind} onChange={(e) => setKind(e.target.value as CouponKind)}>

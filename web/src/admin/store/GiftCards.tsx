@@ -8,6 +8,7 @@ import { parseAmount, showMoney, useCurrency } from '../money.js';
 import { Link } from '../router.js';
 import { useSession } from '../session.js';
 import { Field, Loaded, Outcome, Page, when } from '../ui.js';
+import { useEditedForm } from '../unsaved.js';
 import { StoreTabs } from './StoreHome.js';
 import { apiPath } from '../../api/client.js';
 
@@ -85,6 +86,7 @@ function IssueGiftCard() {
   const [key, setKey] = useState(newIdempotencyKey);
   const action = useAction({ invalidates: [apiPath('/commerce/store/gift-cards')] });
   const emailError = email.trim() ? emailProblem(email) : undefined;
+  const edits = useEditedForm();
 
   const issue = async (event: FormEvent) => {
     event.preventDefault();
@@ -101,6 +103,7 @@ function IssueGiftCard() {
       return issued;
     });
     if (answer) {
+      edits.saved();
       setKey(newIdempotencyKey());
       action.clear();
       await action.run(async () => answer, `Issued gift card ${answer.giftCard.code} for ${showMoney(answer.giftCard.initial)}`);
@@ -108,7 +111,7 @@ function IssueGiftCard() {
   };
 
   return (
-    <form className="stack" onSubmit={(e) => void issue(e)}>
+    <form className="stack" onSubmit={(e) => void issue(e)} onInput={edits.onEdit} onChange={edits.onEdit}>
       <h2>Issue a gift card</h2>
       <div className="row">
         <Field label={`Amount (${currency})`}>

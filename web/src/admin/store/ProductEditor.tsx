@@ -11,6 +11,7 @@ import { Link, navigate, useLocation } from '../router.js';
 import { useSession } from '../session.js';
 import { TagsEditor } from '../TagsEditor.js';
 import { Check, Field, Loaded, Outcome, Page, useConfirm } from '../ui.js';
+import { changed, useUnsavedChanges } from '../unsaved.js';
 import { productBody, productDraftOf, type ProductDraft, type Selling } from './product-draft.js';
 import { ProductOptions } from './ProductOptions.js';
 import { ProductSelling } from './ProductSelling.js';
@@ -41,6 +42,9 @@ function ProductEditor({ collectionId, item, categories, currency }: { collectio
   const editable = can(Permission.STORE_MANAGE);
   const base = apiPath('/content-service/product/1.1/websites/{websiteId}/products/{collectionId}', { websiteId, collectionId });
   const [draft, setDraft] = useState<ProductDraft>(() => productDraftOf(item, currency));
+  // What the draft is compared with: the product as opened, then as last saved.
+  const [saved, setSaved] = useState(draft);
+  const guard = useUnsavedChanges(changed(draft, saved));
   const update = (patch: Partial<ProductDraft>) => setDraft((d) => ({ ...d, ...patch }));
   const { title, status, productType, body, excerpt, tags, categoryIds, images, options, variants, denominations } = draft;
   const forms = useApi<{ forms: FormDefinition[] }>(can(Permission.CONTENT_READ) ? apiPath('/rest/forms/definitions') : null);
@@ -48,7 +52,11 @@ function ProductEditor({ collectionId, item, categories, currency }: { collectio
   const { modal, confirm } = useConfirm();
   // Creating moves to the product's own address; the notice travels in the query.
   const justCreated = useLocation().query.get('created') === '1';
-  const saveStock = useLiveStock(item, (apply) => setDraft((d) => ({ ...d, variants: apply(d.variants) })));
+  // The live stock is read into the saved version too: reading it changes nothing to save.
+  const saveStock = useLiveStock(item, (apply) => {
+    setDraft((d) => ({ ...d, variants: apply(d.variants) }));
+    setSaved((d) => ({ ...d, variants: apply(d.variants) }));
+  });
 
   const isGiftCard = productType === ProductType.GIFT_CARD;
   const isDigital = productType === ProductType.DIGITAL;
@@ -58,18 +66,21 @@ function ProductEditor({ collectionId, item, categories, currency }: { collectio
     event.preventDefault();
     const payload = productBody(draft, currency);
     if (typeof payload === 'string') return action.fail(payload);
-    const saved = await action.run(async () => {
+    const stored = await action.run(async () => {
       const answer = item ? await api<ContentItem>('PUT', `${base}/items/${item.id}`, payload) : await api<ContentItem>('POST', `${base}/items`, payload);
       await saveStock(variants);
       return answer;
     }, 'Product saved');
-    if (saved && !item) navigate(`/store/${collectionId}/products/${saved.id}?created=1`, { replace: true });
+    if (!stored) return;
+    setSaved(draft);
+    guard.release();
+    if (!item) navigate(`/store/${collectionId}/products/${stored.id}?created=1`, { replace: true });
   };
 
   const remove = async () => {
     if (!item || !(await confirm({ title: 'Delete product', message: `Delete ${item.title}? This cannot be undone.`, confirmLabel: 'Delete' }))) return;
     const done = await action.run(() => api('DELETE', `${base}/items/${item.id}`));
-    if (done !== undefined) navigate(`/store/${collectionId}`);
+    if (done !== undefined) navigate(`/store/${collectionId}`, { force: true });
   };
 
   const setVariant = (index: number, patch: Partial<VariantDraft>) => update({ variants: variants.map((v, i) => (i === index ? { ...v, ...patch } : v)) });

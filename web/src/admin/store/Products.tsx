@@ -7,6 +7,10 @@ import { tagProblem } from '../forms-kit.js';
 import { showMoney } from '../money.js';
 import { Link } from '../router.js';
 import { useSession } from '../session.js';
+import { Badge, type BadgeTone } from '../ds/badge.js';
+import { buttonClass } from '../ds/button.js';
+import { EmptyState } from '../ds/empty-state.js';
+import { Thumbnail } from '../ds/thumbnail.js';
 import { Field, Loaded, Outcome, Page } from '../ui.js';
 import { ProductImport } from './ProductImport.js';
 import { StoreTabs } from './StoreHome.js';
@@ -36,6 +40,10 @@ export function stockLabel(item: ContentItem, live: readonly StockRow[] | undefi
   return total > 0 ? `${total} in stock` : 'Sold out';
 }
 
+/** The colour of a stock or status word. */
+const stockTone = (label: string): BadgeTone => (label === 'Sold out' ? 'danger' : label.endsWith('in stock') || label === 'Unlimited' ? 'success' : 'neutral');
+const statusTone = (label: string): BadgeTone => (label === 'Published' ? 'success' : label === 'Draft' ? 'neutral' : label === 'Scheduled' ? 'info' : 'warning');
+
 export function ProductsScreen({ collectionId }: { collectionId: string }) {
   const { websiteId, can } = useSession();
   const base = apiPath('/content-service/product/1.1/websites/{websiteId}/products/{collectionId}', { websiteId, collectionId });
@@ -43,7 +51,14 @@ export function ProductsScreen({ collectionId }: { collectionId: string }) {
   const products = useApi<{ items: ContentItem[] }>(`${base}/items?limit=200`);
   const inventory = useApi<{ inventory: StockRow[] }>(apiPath('/commerce/inventory'));
   return (
-    <Page title={store.data?.title ?? 'Products'} actions={can(Permission.STORE_MANAGE) ? <Link to={`/store/${collectionId}/products/new`}>Add product</Link> : undefined}>
+    <Page title={store.data?.title ?? 'Products'} actions={
+        can(Permission.STORE_MANAGE) ? (
+          <Link to={`/store/${collectionId}/products/new`} className={buttonClass('primary')}>
+            Add product
+          </Link>
+        ) : undefined
+      }
+    >
       <StoreTabs />
       {store.data ? (
         <p>
@@ -55,7 +70,7 @@ export function ProductsScreen({ collectionId }: { collectionId: string }) {
       <Loaded resource={products}>
         {(data) =>
           data.items.length === 0 ? (
-            <p>No products yet.</p>
+            <EmptyState title="No products yet.">Products you add here are sold on the store page.</EmptyState>
           ) : (
             <table>
               <thead>
@@ -71,15 +86,24 @@ export function ProductsScreen({ collectionId }: { collectionId: string }) {
                 {data.items.map((item) => (
                   <tr key={item.id}>
                     <td>
-                      <Link to={`/store/${collectionId}/products/${item.id}`}>{item.title}</Link>
+                      <span className="flex items-center gap-3">
+                        <Thumbnail src={item.mainImage?.assetUrl} />
+                        <Link to={`/store/${collectionId}/products/${item.id}`} className="font-semibold">
+                          {item.title}
+                        </Link>
+                      </span>
                     </td>
                     <td>{item.structuredContent ? productTypeName(item.structuredContent.productType) : ''}</td>
                     <td>
                       {item.structuredContent ? showMoney(item.structuredContent.priceMoney) : ''}
                       {item.structuredContent?.onSale ? <> (sale {showMoney(item.structuredContent.salePriceMoney)})</> : null}
                     </td>
-                    <td>{stockLabel(item, inventory.error ? [] : inventory.data?.inventory)}</td>
-                    <td>{item.statusLabel ?? 'Published'}</td>
+                    <td>
+                      <Badge tone={stockTone(stockLabel(item, inventory.error ? [] : inventory.data?.inventory))}>{stockLabel(item, inventory.error ? [] : inventory.data?.inventory)}</Badge>
+                    </td>
+                    <td>
+                      <Badge tone={statusTone(item.statusLabel ?? 'Published')}>{item.statusLabel ?? 'Published'}</Badge>
+                    </td>
                   </tr>
                 ))}
               </tbody>

@@ -6,6 +6,7 @@ import { api, useAction, useApi } from '../data.js';
 import { decimalOf, parseAmount, useCurrency } from '../money.js';
 import { useSession } from '../session.js';
 import { Check, Field, Loaded, Outcome, Page } from '../ui.js';
+import { useDraftGuard } from '../unsaved.js';
 import { StoreTabs } from './StoreHome.js';
 import { apiPath } from '../../api/client.js';
 
@@ -49,6 +50,7 @@ function RulesForm({ initial, currency, onSaved }: { initial: StoreRules; curren
     initial.taxRules.map((t) => ({ id: t.id, name: t.name, country: t.country, region: t.region ?? '', rate: String(t.rateBps / 100), appliesToShipping: t.appliesToShipping })),
   );
   const action = useAction();
+  const guard = useDraftGuard({ minimum, donation, shipping, taxes });
 
   const save = async () => {
     const minimumCents = parseAmount(minimum, currency);
@@ -77,7 +79,9 @@ function RulesForm({ initial, currency, onSaved }: { initial: StoreRules; curren
       () => api<StoreRules>('PUT', apiPath('/commerce/store-rules'), { minimumOrderSubtotalCents: minimumCents, minimumDonationCents: donationCents, shippingOptions, taxRules }),
       'Shipping and tax saved',
     );
-    if (saved) onSaved(saved);
+    if (!saved) return;
+    guard.saved();
+    onSaved(saved);
   };
 
   const setShip = (index: number, patch: Partial<ShippingDraft>) => setShipping(shipping.map((o, i) => (i === index ? { ...o, ...patch } : o)));

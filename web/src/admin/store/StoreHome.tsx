@@ -103,7 +103,7 @@ function CreateStore({ taken }: { taken: string[] }) {
       const site = await api<{ templateId: string }>('GET', apiPath('/content-service/public/1.0/site'));
       return api<{ collection: Collection }>('POST', apiPath('/content-service/product/1.1/websites/{websiteId}/stores', { websiteId }), input(site.templateId));
     });
-    if (created) navigate(`/store/${created.collection.id}`);
+    if (created) navigate(`/store/${created.collection.id}`, { force: true });
   };
 
   return (

@@ -1,0 +1,42 @@
+// Every admin screen an owner opens (each area and the screens below it) on the demo site, with its
+// heading: the phone and accessibility test visits them all, and scripts/admin-screenshots.ts
+// photographs them for docs/admin.
+import { DEMO_CONTENT } from '@sc/contracts';
+
+/** Every admin area and the screens below them that an owner opens. */
+export const ADMIN_SCREENS: ReadonlyArray<{ name: string; path: string; heading: string | RegExp }> = [
+  { name: 'home', path: '/', heading: 'Home' },
+  { name: 'content', path: '/content', heading: 'Content' },
+  { name: 'page-editor', path: `/content/${DEMO_CONTENT.aboutCollectionId}`, heading: /About/ },
+  { name: 'journal', path: `/content/${DEMO_CONTENT.journalCollectionId}`, heading: /Journal/ },
+  { name: 'new-post', path: `/content/${DEMO_CONTENT.journalCollectionId}/items/new`, heading: 'New post' },
+  { name: 'gallery-settings', path: `/content/${DEMO_CONTENT.galleryCollectionId}/gallery`, heading: /design/ },
+  { name: 'media', path: '/media', heading: 'Media' },
+  { name: 'store', path: '/store', heading: 'Store' },
+  { name: 'products', path: `/store/${DEMO_CONTENT.shopCollectionId}`, heading: /Shop/ },
+  { name: 'product-editor', path: `/store/${DEMO_CONTENT.shopCollectionId}/products/${DEMO_CONTENT.products.tote}`, heading: /Tote/ },
+  { name: 'orders', path: '/store/orders', heading: 'Orders' },
+  { name: 'inventory', path: '/store/inventory', heading: 'Inventory' },
+  { name: 'customers', path: '/store/customers', heading: 'Customers' },
+  { name: 'subscriptions', path: '/store/subscriptions', heading: 'Subscriptions' },
+  { name: 'gift-cards', path: '/store/gift-cards', heading: 'Gift cards' },
+  { name: 'coupons', path: '/store/coupons', heading: 'Coupons' },
+  { name: 'shipping-tax', path: '/store/shipping-tax', heading: /Shipping/ },
+  { name: 'restock', path: '/restock', heading: /Restock|Waitlists/ },
+  { name: 'forms', path: '/forms', heading: 'Forms' },
+  { name: 'form-builder', path: `/forms/${DEMO_CONTENT.contactFormId}`, heading: /Contact/ },
+  { name: 'submissions', path: `/forms/${DEMO_CONTENT.contactFormId}/submissions`, heading: /submissions/i },
+  { name: 'comments', path: '/community', heading: /Comments|Community/ },
+  { name: 'member-areas', path: '/community/member-areas', heading: 'Member areas' },
+  { name: 'popup', path: '/community/popup', heading: /Popup/ },
+  { name: 'mailbox', path: '/mailbox', heading: /Sent mail|Mail/ },
+  { name: 'analytics', path: '/analytics', heading: 'Analytics' },
+  { name: 'team', path: '/team', heading: 'Team' },
+  { name: 'settings', path: '/settings', heading: 'Website settings' },
+  { name: 'colours', path: '/settings/colours', heading: 'Colours' },
+  { name: 'header-footer', path: '/settings/header-footer', heading: 'Header and footer' },
+  { name: 'navigation', path: '/settings/navigation', heading: 'Navigation' },
+  { name: 'languages', path: '/settings/languages', heading: 'Languages' },
+  { name: 'commerce', path: '/settings/commerce', heading: 'Commerce preferences' },
+  { name: 'export', path: '/settings/export', heading: 'Export' },
+];
