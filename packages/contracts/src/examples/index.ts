@@ -23,6 +23,7 @@ import { PlaceAddress, PlaceDetailsResponse, PlacePrediction, PlacesAutocomplete
 import { EraseCustomerRequest, Erasure } from '../privacy.js';
 import { PreviewBody, PreviewResponse } from '../render.js';
 import { RestockGroup, RestockGroupsResponse, RestockSendAllBody, RestockSendRequest, RestockSendResponse, RestockSettings, RestockSignup, RestockSignupBody, RestockSignupResponse, RestockSignupsResponse } from '../restock.js';
+import { SitemapEntries, SitemapSummary } from '../seo.js';
 import { SiteStyles } from '../site-styles.js';
 import { CreateWebsiteBody, CreatedWebsite, DeleteWebsiteBody, DeletedWebsite, CustomDomain, CustomDomainBody, CustomDomainList, DesignList, SwitchDesignBody } from '../website-designs.js';
 import { example } from './example.js';
@@ -1553,4 +1554,23 @@ example(ProductImportResult, {
   unchanged: [],
   problems: [],
   imported: 0,
+});
+
+example(SitemapSummary, {
+  types: [
+    { type: 'pages', count: 6, lastmod: 1795737600000 },
+    { type: 'products', count: 9, lastmod: 1795824000000 },
+    { type: 'posts', count: 3, lastmod: 1795651200000 },
+    { type: 'events', count: 2, lastmod: 1795564800000 },
+    { type: 'galleries', count: 1, lastmod: 1795478400000 },
+    { type: 'categories', count: 3, lastmod: null },
+  ],
+});
+
+example(SitemapEntries, {
+  entries: [
+    { path: '/shop/p/merino-wool-throw', lastmod: 1795824000000, images: ['/api/content-service/1.0/assets/demo/Qm9yZWFsLXRocm93LTAwMQ.jpg'] },
+    { path: '/shop/p/waxed-canvas-market-tote', lastmod: 1795737600000, images: [] },
+  ],
+  next: 'MjQ1NWJmMGU2ZmViOTc3ZGUxOGM1MDk4',
 });
