@@ -49,7 +49,8 @@ describe('mailed links under a forged Host', () => {
     });
     await waitForHttp(`http://127.0.0.1:${port}/healthz`, START_WAIT_MS);
     for (;;) {
-      const first = await fetch(`http://127.0.0.1:${port}/api/commerce/shopping-cart`);
+      // Pages hand out no cookie: the crumb comes from GET /api/crumb, as the web client gets it.
+      const first = await fetch(`http://127.0.0.1:${port}/api/crumb`);
       crumb = /crumb=([^;]+)/.exec(first.headers.get('set-cookie') ?? '')?.[1] ?? '';
       if (first.status === 200 && crumb) break;
       await new Promise((resolve) => setTimeout(resolve, 500));

@@ -4,7 +4,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from '@jest/globals';
-import { freePort } from '@sc/platform/test-kit';
+import { freePort, waitFor } from '@sc/platform/test-kit';
 import { startProcess, waitForHttp } from './helpers.js';
 
 describe('fail fast on a bad environment', () => {
@@ -50,6 +50,8 @@ describe('embedded mode (pnpm start)', () => {
       for (const service of ['cart', 'forms', 'restock', 'identity', 'analytics', 'content', 'render']) expect(metrics).toContain(`outbox_backlog_events{service="${service}"}`);
       expect(metrics).toContain('nodejs_eventloop_lag_seconds');
       expect((await fetch(`http://127.0.0.1:${port}/metrics`)).status).toBe(404);
+      // The line is printed once the home page answers (which can be after the cart does).
+      await waitFor(() => run.output().includes('Site builder (embedded mode) is running'), START_WAIT_MS, 'the start line');
       expect(run.output()).toContain(`Site builder (embedded mode) is running at http://localhost:${port}`);
       expect(run.output()).toContain(`PGlite in ${dataDir}/pg`);
     } finally {

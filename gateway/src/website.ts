@@ -153,7 +153,9 @@ export class WebsiteResolver {
 
 /** Paths that never reach a service need no website. */
 export function needsNoWebsite(path: string): boolean {
-  return path === '/healthz' || path === '/readyz' || path.startsWith('/assets/');
+  // The admin app's page is the platform's, not a website's: it loads on any host (its API calls
+  // then carry the host's website, or are answered that no website has it).
+  return path === '/healthz' || path === '/readyz' || path.startsWith('/assets/') || path === '/config' || path.startsWith('/config/');
 }
 
 /** Declares request.websiteId (the steps in steps.ts fill it before any handler). */

@@ -4,7 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { Role, type EventEnvelope } from '@sc/contracts';
-import { signIdentity, type BuildServiceOptions, type ServiceContext } from '@sc/platform';
+import { signIdentity, type BuildServiceOptions, type ServiceContext, type ServiceEnv } from '@sc/platform';
 import { asFromGateway, testConfig, unique } from '@sc/platform/test-kit';
 import { buildApp, type ContentOptions } from '../src/app.js';
 import type { ContentDB } from '../src/tables.js';
@@ -38,9 +38,10 @@ export interface Kit {
 export const ADMIN = [Role.ADMIN];
 
 /** The app on the test configuration; `options` can share a bus or cache, or start the relay. */
-export async function setup(options: Pick<BuildServiceOptions, 'shared' | 'relay'> & ContentOptions = {}): Promise<Kit> {
+export async function setup(options: Pick<BuildServiceOptions, 'shared' | 'relay'> & ContentOptions & { config?: Partial<ServiceEnv> } = {}): Promise<Kit> {
   // Without DATABASE_URL, testConfig gives each app its own in-memory PGlite.
-  const app = await buildApp({ config: testConfig(0, { IDENTITY_SIGNING_KEY: SIGNING_KEY }), relay: { autoStart: false }, ...options });
+  const { config, ...rest } = options;
+  const app = await buildApp({ config: testConfig(0, { IDENTITY_SIGNING_KEY: SIGNING_KEY, ...config }), relay: { autoStart: false }, ...rest });
   await app.ready();
   const ctx = app.serviceContext as ServiceContext<ContentDB>;
   const websites = new WebsiteService(ctx);

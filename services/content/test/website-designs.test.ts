@@ -16,6 +16,7 @@ describe('websites from starting designs', () => {
   let kit: Kit;
   // The owner's current web server at 'localhost' (a custom domain's HTTP proof): it serves `proof`.
   let proof = '';
+  let websitesOptions: NonNullable<Parameters<typeof setup>[0]>['websites'];
   const ownServer = createServer((request, response) => {
     if (request.url === DOMAIN_VERIFY_PATH && proof) response.end(proof);
     else response.writeHead(404).end();
@@ -24,7 +25,8 @@ describe('websites from starting designs', () => {
   beforeAll(async () => {
     await new Promise<void>((resolve) => ownServer.listen(0, '127.0.0.1', resolve));
     const httpPort = (ownServer.address() as AddressInfo).port;
-    kit = await setup({ websites: { baseDomain: 'sites.test', publicUrl: 'https://sites.test', websitesPerOwner: 3, domainVerifyHttpPort: httpPort } });
+    websitesOptions = { baseDomain: 'sites.test', publicUrl: 'https://sites.test', websitesPerOwner: 3, domainVerifyHttpPort: httpPort };
+    kit = await setup({ websites: websitesOptions });
   }, 60_000);
   afterAll(async () => {
     await kit.close();
@@ -32,14 +34,14 @@ describe('websites from starting designs', () => {
   });
 
   /** A request as the gateway sends it for a signed-in owner (no role on the request's website). */
-  function asOwner(ownerId: string, method: 'GET' | 'POST' | 'PUT', url: string, body?: unknown, kind: 'owner' | 'api-key' | 'visitor' = 'owner') {
+  function asOwner(ownerId: string, method: 'GET' | 'POST' | 'PUT', url: string, body?: unknown, kind: 'owner' | 'api-key' | 'visitor' = 'owner', on: Kit = kit) {
     const requestId = randomUUID();
     const headers: Record<string, string> = { 'x-website-id': 'demo', 'x-request-id': requestId };
     const who = kind === 'owner' ? { ownerId } : kind === 'api-key' ? { ownerId, apiKeyId: 'key1', scopes: [] } : {};
     Object.assign(headers, signIdentity({ v: 1, kind, websiteId: 'demo', requestId, issuedAt: Date.now(), ...who, roles: [] }, SIGNING_KEY));
-    return kit.app.inject({ method, url, headers: asFromGateway(headers, SIGNING_KEY), ...(body === undefined ? {} : { payload: body as object }) });
+    return on.app.inject({ method, url, headers: asFromGateway(headers, SIGNING_KEY), ...(body === undefined ? {} : { payload: body as object }) });
   }
-  const create = (ownerId: string, body: unknown) => asOwner(ownerId, 'POST', '/api/content-service/1.0/websites', body);
+  const create = (ownerId: string, body: unknown, on: Kit = kit) => asOwner(ownerId, 'POST', '/api/content-service/1.0/websites', body, 'owner', on);
 
   it('makes a website with its address, pages, navigation, header, footer, styles and sample content, and names its creator', async () => {
     const response = await create('owner-a', { name: 'Rosa’s Trattoria', design: 'restaurant' });
@@ -158,47 +160,55 @@ describe('websites from starting designs', () => {
   });
 
   it('serves a custom domain only once verified, shows the owner what to set, and keeps it unique', async () => {
-    const made = (await create('owner-f', { name: 'Domain Owner', design: 'portfolio' })).json<CreatedWebsite>();
-    const other = (await create('owner-g', { name: 'Someone Else', design: 'blog' })).json<CreatedWebsite>();
-    const id = made.website.id;
-    const owner = { websiteId: id, roles: [Role.ADMIN] };
-    const base = `/api/content-service/1.0/websites/${id}/domains`;
-    const added = await kit.call('POST', base, owner, { domain: 'LocalHost' });
-    expect(added.statusCode).toBe(201);
-    const pending = added.json<CustomDomain>();
-    expect(pending).toMatchObject({ domain: 'localhost', kind: 'custom', verified: false, verification: { txtRecord: { name: '_sitebuilder-verify.localhost' }, httpFile: { url: `http://localhost${DOMAIN_VERIFY_PATH}` }, pointTo: 'sites.test' } });
-    const token = pending.verification!.httpFile.body;
-    expect(pending.verification!.txtRecord.value).toBe(`sitebuilder-verify=${token}`);
-    // Pending: not served.
-    expect(await kit.websites.websiteForHost('localhost')).toBeUndefined();
-    // Unique across websites, pending or not; the platform's own addresses are not anyone's to add.
-    for (const domain of ['localhost', 'design-shop.sites.test', 'sites.test']) {
-      const taken = await kit.call('POST', `/api/content-service/1.0/websites/${other.website.id}/domains`, { websiteId: other.website.id, roles: [Role.ADMIN] }, { domain });
-      expect(taken.statusCode).toBe(409);
-      expect(taken.json()).toMatchObject({ error: { message: formatMessage(DomainMessages.taken, { domain }) } });
+    // 'localhost' (the one name that reaches the proof server above on any machine) is the demo
+    // website's in the database the other test files share with real Postgres: there this test
+    // keeps an embedded database of its own.
+    const own = process.env.DATABASE_URL ? await setup({ websites: websitesOptions, config: { DATABASE_URL: '' } }) : kit;
+    try {
+      const made = (await create('owner-f', { name: 'Domain Owner', design: 'portfolio' }, own)).json<CreatedWebsite>();
+      const other = (await create('owner-g', { name: 'Someone Else', design: 'blog' }, own)).json<CreatedWebsite>();
+      const id = made.website.id;
+      const owner = { websiteId: id, roles: [Role.ADMIN] };
+      const base = `/api/content-service/1.0/websites/${id}/domains`;
+      const added = await own.call('POST', base, owner, { domain: 'LocalHost' });
+      expect(added.statusCode).toBe(201);
+      const pending = added.json<CustomDomain>();
+      expect(pending).toMatchObject({ domain: 'localhost', kind: 'custom', verified: false, verification: { txtRecord: { name: '_sitebuilder-verify.localhost' }, httpFile: { url: `http://localhost${DOMAIN_VERIFY_PATH}` }, pointTo: 'sites.test' } });
+      const token = pending.verification!.httpFile.body;
+      expect(pending.verification!.txtRecord.value).toBe(`sitebuilder-verify=${token}`);
+      // Pending: not served.
+      expect(await own.websites.websiteForHost('localhost')).toBeUndefined();
+      // Unique across websites, pending or not; the platform's own addresses are not anyone's to add.
+      for (const domain of ['localhost', 'design-shop.sites.test', 'sites.test']) {
+        const taken = await own.call('POST', `/api/content-service/1.0/websites/${other.website.id}/domains`, { websiteId: other.website.id, roles: [Role.ADMIN] }, { domain });
+        expect(taken.statusCode).toBe(409);
+        expect(taken.json()).toMatchObject({ error: { message: formatMessage(DomainMessages.taken, { domain }) } });
+      }
+      // No proof yet (and a wrong one): 422, still pending.
+      proof = 'not-the-token';
+      const early = await own.call('POST', `${base}/localhost/verify`, owner);
+      expect(early.statusCode).toBe(422);
+      expect(early.json()).toMatchObject({ error: { message: formatMessage(DomainMessages.notVerified, { domain: 'localhost' }) } });
+      expect(await own.websites.websiteForHost('localhost')).toBeUndefined();
+      // Another website's owner cannot verify it.
+      expect((await own.call('POST', `${base}/localhost/verify`, { websiteId: other.website.id, roles: [Role.ADMIN] })).statusCode).toBe(403);
+      proof = token;
+      const verified = await own.call('POST', `${base}/localhost/verify`, owner);
+      expect(verified.json()).toMatchObject({ domain: 'localhost', verified: true, verification: null });
+      expect(await own.websites.websiteForHost('localhost:8080')).toBe(id);
+      expect((await own.events(id, 'content.website.updated')).at(-1)?.data).toMatchObject({ domains: [made.website.domains[0], 'localhost'] });
+      const list = (await own.call('GET', base, owner)).json<CustomDomainList>();
+      expect(list.domains.map((d) => [d.domain, d.kind, d.verified])).toEqual([
+        [made.website.domains[0], 'address', true],
+        ['localhost', 'custom', true],
+      ]);
+      // The address stays; the custom domain goes.
+      expect((await own.call('DELETE', `${base}/${made.website.domains[0]}`, owner)).statusCode).toBe(409);
+      expect((await own.call('DELETE', `${base}/localhost`, owner)).statusCode).toBe(204);
+      expect(await own.websites.websiteForHost('localhost')).toBeUndefined();
+    } finally {
+      if (own !== kit) await own.close();
     }
-    // No proof yet (and a wrong one): 422, still pending.
-    proof = 'not-the-token';
-    const early = await kit.call('POST', `${base}/localhost/verify`, owner);
-    expect(early.statusCode).toBe(422);
-    expect(early.json()).toMatchObject({ error: { message: formatMessage(DomainMessages.notVerified, { domain: 'localhost' }) } });
-    expect(await kit.websites.websiteForHost('localhost')).toBeUndefined();
-    // Another website's owner cannot verify it.
-    expect((await kit.call('POST', `${base}/localhost/verify`, { websiteId: other.website.id, roles: [Role.ADMIN] })).statusCode).toBe(403);
-    proof = token;
-    const verified = await kit.call('POST', `${base}/localhost/verify`, owner);
-    expect(verified.json()).toMatchObject({ domain: 'localhost', verified: true, verification: null });
-    expect(await kit.websites.websiteForHost('localhost:8080')).toBe(id);
-    expect((await kit.events(id, 'content.website.updated')).at(-1)?.data).toMatchObject({ domains: [made.website.domains[0], 'localhost'] });
-    const list = (await kit.call('GET', base, owner)).json<CustomDomainList>();
-    expect(list.domains.map((d) => [d.domain, d.kind, d.verified])).toEqual([
-      [made.website.domains[0], 'address', true],
-      ['localhost', 'custom', true],
-    ]);
-    // The address stays; the custom domain goes.
-    expect((await kit.call('DELETE', `${base}/${made.website.domains[0]}`, owner)).statusCode).toBe(409);
-    expect((await kit.call('DELETE', `${base}/localhost`, owner)).statusCode).toBe(204);
-    expect(await kit.websites.websiteForHost('localhost')).toBeUndefined();
   });
 
   it('deletes a website for an admin who confirms: hidden at once, restorable by its creator, purged after 30 days', async () => {

@@ -3374,6 +3374,9 @@ export interface paths {
                                 items: {
                                     additionalFields: string | null;
                                     itemId: string;
+                                    options?: {
+                                        [key: string]: string;
+                                    };
                                     productName: string;
                                     productType: number;
                                     quantity: number;
@@ -4048,6 +4051,9 @@ export interface paths {
                                 items: {
                                     additionalFields: string | null;
                                     itemId: string;
+                                    options?: {
+                                        [key: string]: string;
+                                    };
                                     productName: string;
                                     productType: number;
                                     quantity: number;
@@ -4749,6 +4755,9 @@ export interface paths {
                                 items: {
                                     additionalFields: string | null;
                                     itemId: string;
+                                    options?: {
+                                        [key: string]: string;
+                                    };
                                     productName: string;
                                     productType: number;
                                     quantity: number;
@@ -7566,6 +7575,9 @@ export interface paths {
                                 items: {
                                     additionalFields: string | null;
                                     itemId: string;
+                                    options?: {
+                                        [key: string]: string;
+                                    };
                                     productName: string;
                                     productType: number;
                                     quantity: number;
@@ -7954,6 +7966,9 @@ export interface paths {
                                 items: {
                                     additionalFields: string | null;
                                     itemId: string;
+                                    options?: {
+                                        [key: string]: string;
+                                    };
                                     productName: string;
                                     productType: number;
                                     quantity: number;
@@ -8357,6 +8372,9 @@ export interface paths {
                                 items: {
                                     additionalFields: string | null;
                                     itemId: string;
+                                    options?: {
+                                        [key: string]: string;
+                                    };
                                     productName: string;
                                     productType: number;
                                     quantity: number;
@@ -8824,6 +8842,9 @@ export interface paths {
                                 items: {
                                     additionalFields: string | null;
                                     itemId: string;
+                                    options?: {
+                                        [key: string]: string;
+                                    };
                                     productName: string;
                                     productType: number;
                                     quantity: number;
@@ -9859,6 +9880,23 @@ export interface paths {
                              *           "background": "#f7f3ea",
                              *           "buttonShape": "square",
                              *           "spacing": "compact"
+                             *         },
+                             *         "seo": {
+                             *           "description": "Waxed canvas, wool, clay and coffee from a small studio on the Portland waterfront.",
+                             *           "socialImage": null,
+                             *           "robotsTxt": "Disallow: /drafts/",
+                             *           "redirects": [
+                             *             {
+                             *               "from": "/old-shop/*",
+                             *               "to": "/shop/*",
+                             *               "status": 301
+                             *             },
+                             *             {
+                             *               "from": "/blog/[post]",
+                             *               "to": "/journal/[post]",
+                             *               "status": 301
+                             *             }
+                             *           ]
                              *         }
                              *       },
                              *       "createdOn": 1763649120000,
@@ -9908,6 +9946,23 @@ export interface paths {
                                  *         "background": "#f7f3ea",
                                  *         "buttonShape": "square",
                                  *         "spacing": "compact"
+                                 *       },
+                                 *       "seo": {
+                                 *         "description": "Waxed canvas, wool, clay and coffee from a small studio on the Portland waterfront.",
+                                 *         "socialImage": null,
+                                 *         "robotsTxt": "Disallow: /drafts/",
+                                 *         "redirects": [
+                                 *           {
+                                 *             "from": "/old-shop/*",
+                                 *             "to": "/shop/*",
+                                 *             "status": 301
+                                 *           },
+                                 *           {
+                                 *             "from": "/blog/[post]",
+                                 *             "to": "/journal/[post]",
+                                 *             "status": 301
+                                 *           }
+                                 *         ]
                                  *       }
                                  *     }
                                  */
@@ -9956,6 +10011,17 @@ export interface paths {
                                     /** @enum {string} */
                                     currency: "EUR" | "USD" | "AUD" | "NOK" | "CAD" | "NZD" | "DKK" | "GBP" | "HKD" | "CHF" | "MXN" | "SGD" | "SEK" | "CZK" | "ILS" | "PHP" | "RUB" | "PLN" | "THB" | "MYR" | "ARS" | "BRL" | "COP" | "IDR" | "INR" | "JPY" | "ZAR";
                                     locale: string;
+                                    seo: {
+                                        description: string;
+                                        redirects: {
+                                            from: string;
+                                            /** @default 301 */
+                                            status: 301 | 302;
+                                            to: string;
+                                        }[];
+                                        robotsTxt: string;
+                                        socialImage: string | null;
+                                    };
                                     /** @enum {number} */
                                     siteStatus: 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 15;
                                     /**
@@ -10115,6 +10181,23 @@ export interface paths {
                              *         "background": "#f7f3ea",
                              *         "buttonShape": "square",
                              *         "spacing": "compact"
+                             *       },
+                             *       "seo": {
+                             *         "description": "Waxed canvas, wool, clay and coffee from a small studio on the Portland waterfront.",
+                             *         "socialImage": null,
+                             *         "robotsTxt": "Disallow: /drafts/",
+                             *         "redirects": [
+                             *           {
+                             *             "from": "/old-shop/*",
+                             *             "to": "/shop/*",
+                             *             "status": 301
+                             *           },
+                             *           {
+                             *             "from": "/blog/[post]",
+                             *             "to": "/journal/[post]",
+                             *             "status": 301
+                             *           }
+                             *         ]
                              *       }
                              *     }
                              */
@@ -10163,6 +10246,17 @@ export interface paths {
                                 /** @enum {string} */
                                 currency: "EUR" | "USD" | "AUD" | "NOK" | "CAD" | "NZD" | "DKK" | "GBP" | "HKD" | "CHF" | "MXN" | "SGD" | "SEK" | "CZK" | "ILS" | "PHP" | "RUB" | "PLN" | "THB" | "MYR" | "ARS" | "BRL" | "COP" | "IDR" | "INR" | "JPY" | "ZAR";
                                 locale: string;
+                                seo: {
+                                    description: string;
+                                    redirects: {
+                                        from: string;
+                                        /** @default 301 */
+                                        status: 301 | 302;
+                                        to: string;
+                                    }[];
+                                    robotsTxt: string;
+                                    socialImage: string | null;
+                                };
                                 /** @enum {number} */
                                 siteStatus: 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 15;
                                 /**
@@ -10315,6 +10409,23 @@ export interface paths {
                              *         "background": "#f7f3ea",
                              *         "buttonShape": "square",
                              *         "spacing": "compact"
+                             *       },
+                             *       "seo": {
+                             *         "description": "Waxed canvas, wool, clay and coffee from a small studio on the Portland waterfront.",
+                             *         "socialImage": null,
+                             *         "robotsTxt": "Disallow: /drafts/",
+                             *         "redirects": [
+                             *           {
+                             *             "from": "/old-shop/*",
+                             *             "to": "/shop/*",
+                             *             "status": 301
+                             *           },
+                             *           {
+                             *             "from": "/blog/[post]",
+                             *             "to": "/journal/[post]",
+                             *             "status": 301
+                             *           }
+                             *         ]
                              *       }
                              *     }
                              */
@@ -10363,6 +10474,17 @@ export interface paths {
                                 /** @enum {string} */
                                 currency: "EUR" | "USD" | "AUD" | "NOK" | "CAD" | "NZD" | "DKK" | "GBP" | "HKD" | "CHF" | "MXN" | "SGD" | "SEK" | "CZK" | "ILS" | "PHP" | "RUB" | "PLN" | "THB" | "MYR" | "ARS" | "BRL" | "COP" | "IDR" | "INR" | "JPY" | "ZAR";
                                 locale: string;
+                                seo: {
+                                    description: string;
+                                    redirects: {
+                                        from: string;
+                                        /** @default 301 */
+                                        status: 301 | 302;
+                                        to: string;
+                                    }[];
+                                    robotsTxt: string;
+                                    socialImage: string | null;
+                                };
                                 /** @enum {number} */
                                 siteStatus: 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 15;
                                 /**
@@ -10653,6 +10775,11 @@ export interface paths {
                                 navigationTitle: string;
                                 /** @enum {string} */
                                 ordering: "user" | "date";
+                                seo?: {
+                                    description?: string;
+                                    socialImage?: string | null;
+                                    title?: string;
+                                };
                                 title: string;
                                 type: number;
                                 typeName: string;
@@ -10788,6 +10915,11 @@ export interface paths {
                             navigationTitle: string;
                             /** @enum {string} */
                             ordering: "user" | "date";
+                            seo?: {
+                                description?: string;
+                                socialImage?: string | null;
+                                title?: string;
+                            };
                             title: string;
                             type: number;
                             typeName: string;
@@ -10883,6 +11015,11 @@ export interface paths {
                             navigationTitle: string;
                             /** @enum {string} */
                             ordering: "user" | "date";
+                            seo?: {
+                                description?: string;
+                                socialImage?: string | null;
+                                title?: string;
+                            };
                             title: string;
                             type: number;
                             typeName: string;
@@ -10948,6 +11085,11 @@ export interface paths {
                         navigationTitle?: string;
                         /** @enum {string} */
                         ordering?: "user" | "date";
+                        seo?: {
+                            description?: string;
+                            socialImage?: string | null;
+                            title?: string;
+                        };
                         title?: string;
                         urlId?: string;
                     };
@@ -11012,6 +11154,11 @@ export interface paths {
                             navigationTitle: string;
                             /** @enum {string} */
                             ordering: "user" | "date";
+                            seo?: {
+                                description?: string;
+                                socialImage?: string | null;
+                                title?: string;
+                            };
                             title: string;
                             type: number;
                             typeName: string;
@@ -11539,6 +11686,11 @@ export interface paths {
                                 publicCommentCount: number;
                                 publishOn: number | null;
                                 recordType: number;
+                                seo?: {
+                                    description?: string;
+                                    socialImage?: string | null;
+                                    title?: string;
+                                };
                                 sourceUrl: string | null;
                                 starred: boolean;
                                 startDate?: number;
@@ -11882,6 +12034,11 @@ export interface paths {
                         publishOn?: string | null;
                         /** @enum {number} */
                         recordType: 62;
+                        seo?: {
+                            description?: string;
+                            socialImage?: string | null;
+                            title?: string;
+                        };
                         /** @default null */
                         sourceUrl?: string | null;
                         /** @default false */
@@ -11981,6 +12138,11 @@ export interface paths {
                         publishOn?: string | null;
                         /** @enum {number} */
                         recordType: 1;
+                        seo?: {
+                            description?: string;
+                            socialImage?: string | null;
+                            title?: string;
+                        };
                         /** @default null */
                         sourceUrl?: string | null;
                         /** @default false */
@@ -12078,6 +12240,11 @@ export interface paths {
                         publishOn?: string | null;
                         /** @enum {number} */
                         recordType: 4;
+                        seo?: {
+                            description?: string;
+                            socialImage?: string | null;
+                            title?: string;
+                        };
                         /** @default null */
                         sourceUrl?: string | null;
                         /** @default false */
@@ -12175,6 +12342,11 @@ export interface paths {
                         publishOn?: string | null;
                         /** @enum {number} */
                         recordType: 5;
+                        seo?: {
+                            description?: string;
+                            socialImage?: string | null;
+                            title?: string;
+                        };
                         /** @default null */
                         sourceUrl?: string | null;
                         /** @default false */
@@ -12272,6 +12444,11 @@ export interface paths {
                         publishOn?: string | null;
                         /** @enum {number} */
                         recordType: 8;
+                        seo?: {
+                            description?: string;
+                            socialImage?: string | null;
+                            title?: string;
+                        };
                         /** @default null */
                         sourceUrl?: string | null;
                         /** @default false */
@@ -12422,6 +12599,11 @@ export interface paths {
                         publishOn?: string | null;
                         /** @enum {number} */
                         recordType: 2;
+                        seo?: {
+                            description?: string;
+                            socialImage?: string | null;
+                            title?: string;
+                        };
                         /** @default null */
                         sourceUrl?: string | null;
                         /** @default false */
@@ -12522,6 +12704,11 @@ export interface paths {
                         publishOn?: string | null;
                         /** @enum {number} */
                         recordType: 7;
+                        seo?: {
+                            description?: string;
+                            socialImage?: string | null;
+                            title?: string;
+                        };
                         /** @default null */
                         sourceUrl?: string | null;
                         /** @default false */
@@ -12649,6 +12836,11 @@ export interface paths {
                         publishOn?: string | null;
                         /** @enum {number} */
                         recordType: 12;
+                        seo?: {
+                            description?: string;
+                            socialImage?: string | null;
+                            title?: string;
+                        };
                         /** @default null */
                         sourceUrl?: string | null;
                         /** @default false */
@@ -12782,6 +12974,11 @@ export interface paths {
                         publishOn?: string | null;
                         /** @enum {number} */
                         recordType: 11;
+                        seo?: {
+                            description?: string;
+                            socialImage?: string | null;
+                            title?: string;
+                        };
                         /** @default null */
                         sourceUrl?: string | null;
                         /** @default false */
@@ -13083,6 +13280,11 @@ export interface paths {
                             publicCommentCount: number;
                             publishOn: number | null;
                             recordType: number;
+                            seo?: {
+                                description?: string;
+                                socialImage?: string | null;
+                                title?: string;
+                            };
                             sourceUrl: string | null;
                             starred: boolean;
                             startDate?: number;
@@ -13613,6 +13815,23 @@ export interface paths {
                              *         "background": "#f7f3ea",
                              *         "buttonShape": "square",
                              *         "spacing": "compact"
+                             *       },
+                             *       "seo": {
+                             *         "description": "Waxed canvas, wool, clay and coffee from a small studio on the Portland waterfront.",
+                             *         "socialImage": null,
+                             *         "robotsTxt": "Disallow: /drafts/",
+                             *         "redirects": [
+                             *           {
+                             *             "from": "/old-shop/*",
+                             *             "to": "/shop/*",
+                             *             "status": 301
+                             *           },
+                             *           {
+                             *             "from": "/blog/[post]",
+                             *             "to": "/journal/[post]",
+                             *             "status": 301
+                             *           }
+                             *         ]
                              *       }
                              *     }
                              */
@@ -13661,6 +13880,17 @@ export interface paths {
                                 /** @enum {string} */
                                 currency: "EUR" | "USD" | "AUD" | "NOK" | "CAD" | "NZD" | "DKK" | "GBP" | "HKD" | "CHF" | "MXN" | "SGD" | "SEK" | "CZK" | "ILS" | "PHP" | "RUB" | "PLN" | "THB" | "MYR" | "ARS" | "BRL" | "COP" | "IDR" | "INR" | "JPY" | "ZAR";
                                 locale: string;
+                                seo: {
+                                    description: string;
+                                    redirects: {
+                                        from: string;
+                                        /** @default 301 */
+                                        status: 301 | 302;
+                                        to: string;
+                                    }[];
+                                    robotsTxt: string;
+                                    socialImage: string | null;
+                                };
                                 /** @enum {number} */
                                 siteStatus: 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 15;
                                 /**
@@ -14188,6 +14418,11 @@ export interface paths {
                             publicCommentCount: number;
                             publishOn: number | null;
                             recordType: number;
+                            seo?: {
+                                description?: string;
+                                socialImage?: string | null;
+                                title?: string;
+                            };
                             sourceUrl: string | null;
                             starred: boolean;
                             startDate?: number;
@@ -14528,6 +14763,11 @@ export interface paths {
                         publishOn?: string | null;
                         /** @enum {number} */
                         recordType: 62;
+                        seo?: {
+                            description?: string;
+                            socialImage?: string | null;
+                            title?: string;
+                        };
                         /** @default null */
                         sourceUrl?: string | null;
                         /** @default false */
@@ -14627,6 +14867,11 @@ export interface paths {
                         publishOn?: string | null;
                         /** @enum {number} */
                         recordType: 1;
+                        seo?: {
+                            description?: string;
+                            socialImage?: string | null;
+                            title?: string;
+                        };
                         /** @default null */
                         sourceUrl?: string | null;
                         /** @default false */
@@ -14724,6 +14969,11 @@ export interface paths {
                         publishOn?: string | null;
                         /** @enum {number} */
                         recordType: 4;
+                        seo?: {
+                            description?: string;
+                            socialImage?: string | null;
+                            title?: string;
+                        };
                         /** @default null */
                         sourceUrl?: string | null;
                         /** @default false */
@@ -14821,6 +15071,11 @@ export interface paths {
                         publishOn?: string | null;
                         /** @enum {number} */
                         recordType: 5;
+                        seo?: {
+                            description?: string;
+                            socialImage?: string | null;
+                            title?: string;
+                        };
                         /** @default null */
                         sourceUrl?: string | null;
                         /** @default false */
@@ -14918,6 +15173,11 @@ export interface paths {
                         publishOn?: string | null;
                         /** @enum {number} */
                         recordType: 8;
+                        seo?: {
+                            description?: string;
+                            socialImage?: string | null;
+                            title?: string;
+                        };
                         /** @default null */
                         sourceUrl?: string | null;
                         /** @default false */
@@ -15068,6 +15328,11 @@ export interface paths {
                         publishOn?: string | null;
                         /** @enum {number} */
                         recordType: 2;
+                        seo?: {
+                            description?: string;
+                            socialImage?: string | null;
+                            title?: string;
+                        };
                         /** @default null */
                         sourceUrl?: string | null;
                         /** @default false */
@@ -15168,6 +15433,11 @@ export interface paths {
                         publishOn?: string | null;
                         /** @enum {number} */
                         recordType: 7;
+                        seo?: {
+                            description?: string;
+                            socialImage?: string | null;
+                            title?: string;
+                        };
                         /** @default null */
                         sourceUrl?: string | null;
                         /** @default false */
@@ -15295,6 +15565,11 @@ export interface paths {
                         publishOn?: string | null;
                         /** @enum {number} */
                         recordType: 12;
+                        seo?: {
+                            description?: string;
+                            socialImage?: string | null;
+                            title?: string;
+                        };
                         /** @default null */
                         sourceUrl?: string | null;
                         /** @default false */
@@ -15428,6 +15703,11 @@ export interface paths {
                         publishOn?: string | null;
                         /** @enum {number} */
                         recordType: 11;
+                        seo?: {
+                            description?: string;
+                            socialImage?: string | null;
+                            title?: string;
+                        };
                         /** @default null */
                         sourceUrl?: string | null;
                         /** @default false */
@@ -15729,6 +16009,11 @@ export interface paths {
                             publicCommentCount: number;
                             publishOn: number | null;
                             recordType: number;
+                            seo?: {
+                                description?: string;
+                                socialImage?: string | null;
+                                title?: string;
+                            };
                             sourceUrl: string | null;
                             starred: boolean;
                             startDate?: number;
@@ -16976,6 +17261,23 @@ export interface paths {
                              *         "background": "#f7f3ea",
                              *         "buttonShape": "square",
                              *         "spacing": "compact"
+                             *       },
+                             *       "seo": {
+                             *         "description": "Waxed canvas, wool, clay and coffee from a small studio on the Portland waterfront.",
+                             *         "socialImage": null,
+                             *         "robotsTxt": "Disallow: /drafts/",
+                             *         "redirects": [
+                             *           {
+                             *             "from": "/old-shop/*",
+                             *             "to": "/shop/*",
+                             *             "status": 301
+                             *           },
+                             *           {
+                             *             "from": "/blog/[post]",
+                             *             "to": "/journal/[post]",
+                             *             "status": 301
+                             *           }
+                             *         ]
                              *       }
                              *     }
                              */
@@ -17024,6 +17326,17 @@ export interface paths {
                                 /** @enum {string} */
                                 currency: "EUR" | "USD" | "AUD" | "NOK" | "CAD" | "NZD" | "DKK" | "GBP" | "HKD" | "CHF" | "MXN" | "SGD" | "SEK" | "CZK" | "ILS" | "PHP" | "RUB" | "PLN" | "THB" | "MYR" | "ARS" | "BRL" | "COP" | "IDR" | "INR" | "JPY" | "ZAR";
                                 locale: string;
+                                seo: {
+                                    description: string;
+                                    redirects: {
+                                        from: string;
+                                        /** @default 301 */
+                                        status: 301 | 302;
+                                        to: string;
+                                    }[];
+                                    robotsTxt: string;
+                                    socialImage: string | null;
+                                };
                                 /** @enum {number} */
                                 siteStatus: 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 15;
                                 /**
@@ -17184,6 +17497,17 @@ export interface paths {
                             /** @enum {string} */
                             currency: "EUR" | "USD" | "AUD" | "NOK" | "CAD" | "NZD" | "DKK" | "GBP" | "HKD" | "CHF" | "MXN" | "SGD" | "SEK" | "CZK" | "ILS" | "PHP" | "RUB" | "PLN" | "THB" | "MYR" | "ARS" | "BRL" | "COP" | "IDR" | "INR" | "JPY" | "ZAR";
                             locale: string;
+                            seo: {
+                                description: string;
+                                redirects: {
+                                    from: string;
+                                    /** @default 301 */
+                                    status: 301 | 302;
+                                    to: string;
+                                }[];
+                                robotsTxt: string;
+                                socialImage: string | null;
+                            };
                             /** @enum {number} */
                             siteStatus: 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 15;
                             /**
@@ -17307,6 +17631,17 @@ export interface paths {
                         /** @enum {string} */
                         currency?: "EUR" | "USD" | "AUD" | "NOK" | "CAD" | "NZD" | "DKK" | "GBP" | "HKD" | "CHF" | "MXN" | "SGD" | "SEK" | "CZK" | "ILS" | "PHP" | "RUB" | "PLN" | "THB" | "MYR" | "ARS" | "BRL" | "COP" | "IDR" | "INR" | "JPY" | "ZAR";
                         locale?: string;
+                        seo?: {
+                            description?: string;
+                            redirects?: {
+                                from: string;
+                                /** @default 301 */
+                                status?: 301 | 302;
+                                to: string;
+                            }[];
+                            robotsTxt?: string;
+                            socialImage?: string | null;
+                        };
                         /** @enum {number} */
                         siteStatus?: 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 15;
                         store?: {
@@ -17427,6 +17762,17 @@ export interface paths {
                             /** @enum {string} */
                             currency: "EUR" | "USD" | "AUD" | "NOK" | "CAD" | "NZD" | "DKK" | "GBP" | "HKD" | "CHF" | "MXN" | "SGD" | "SEK" | "CZK" | "ILS" | "PHP" | "RUB" | "PLN" | "THB" | "MYR" | "ARS" | "BRL" | "COP" | "IDR" | "INR" | "JPY" | "ZAR";
                             locale: string;
+                            seo: {
+                                description: string;
+                                redirects: {
+                                    from: string;
+                                    /** @default 301 */
+                                    status: 301 | 302;
+                                    to: string;
+                                }[];
+                                robotsTxt: string;
+                                socialImage: string | null;
+                            };
                             /** @enum {number} */
                             siteStatus: 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 15;
                             /**
@@ -17604,6 +17950,11 @@ export interface paths {
                             navigationTitle: string;
                             /** @enum {string} */
                             ordering: "user" | "date";
+                            seo?: {
+                                description?: string;
+                                socialImage?: string | null;
+                                title?: string;
+                            };
                             title: string;
                             type: number;
                             typeName: string;
@@ -17699,6 +18050,11 @@ export interface paths {
                             navigationTitle: string;
                             /** @enum {string} */
                             ordering: "user" | "date";
+                            seo?: {
+                                description?: string;
+                                socialImage?: string | null;
+                                title?: string;
+                            };
                             title: string;
                             type: number;
                             typeName: string;
@@ -17764,6 +18120,11 @@ export interface paths {
                         navigationTitle?: string;
                         /** @enum {string} */
                         ordering?: "user" | "date";
+                        seo?: {
+                            description?: string;
+                            socialImage?: string | null;
+                            title?: string;
+                        };
                         title?: string;
                         urlId?: string;
                     };
@@ -17828,6 +18189,11 @@ export interface paths {
                             navigationTitle: string;
                             /** @enum {string} */
                             ordering: "user" | "date";
+                            seo?: {
+                                description?: string;
+                                socialImage?: string | null;
+                                title?: string;
+                            };
                             title: string;
                             type: number;
                             typeName: string;
@@ -18566,6 +18932,11 @@ export interface paths {
                                 publicCommentCount: number;
                                 publishOn: number | null;
                                 recordType: number;
+                                seo?: {
+                                    description?: string;
+                                    socialImage?: string | null;
+                                    title?: string;
+                                };
                                 sourceUrl: string | null;
                                 starred: boolean;
                                 startDate?: number;
@@ -18909,6 +19280,11 @@ export interface paths {
                         publishOn?: string | null;
                         /** @enum {number} */
                         recordType: 62;
+                        seo?: {
+                            description?: string;
+                            socialImage?: string | null;
+                            title?: string;
+                        };
                         /** @default null */
                         sourceUrl?: string | null;
                         /** @default false */
@@ -19008,6 +19384,11 @@ export interface paths {
                         publishOn?: string | null;
                         /** @enum {number} */
                         recordType: 1;
+                        seo?: {
+                            description?: string;
+                            socialImage?: string | null;
+                            title?: string;
+                        };
                         /** @default null */
                         sourceUrl?: string | null;
                         /** @default false */
@@ -19105,6 +19486,11 @@ export interface paths {
                         publishOn?: string | null;
                         /** @enum {number} */
                         recordType: 4;
+                        seo?: {
+                            description?: string;
+                            socialImage?: string | null;
+                            title?: string;
+                        };
                         /** @default null */
                         sourceUrl?: string | null;
                         /** @default false */
@@ -19202,6 +19588,11 @@ export interface paths {
                         publishOn?: string | null;
                         /** @enum {number} */
                         recordType: 5;
+                        seo?: {
+                            description?: string;
+                            socialImage?: string | null;
+                            title?: string;
+                        };
                         /** @default null */
                         sourceUrl?: string | null;
                         /** @default false */
@@ -19299,6 +19690,11 @@ export interface paths {
                         publishOn?: string | null;
                         /** @enum {number} */
                         recordType: 8;
+                        seo?: {
+                            description?: string;
+                            socialImage?: string | null;
+                            title?: string;
+                        };
                         /** @default null */
                         sourceUrl?: string | null;
                         /** @default false */
@@ -19449,6 +19845,11 @@ export interface paths {
                         publishOn?: string | null;
                         /** @enum {number} */
                         recordType: 2;
+                        seo?: {
+                            description?: string;
+                            socialImage?: string | null;
+                            title?: string;
+                        };
                         /** @default null */
                         sourceUrl?: string | null;
                         /** @default false */
@@ -19549,6 +19950,11 @@ export interface paths {
                         publishOn?: string | null;
                         /** @enum {number} */
                         recordType: 7;
+                        seo?: {
+                            description?: string;
+                            socialImage?: string | null;
+                            title?: string;
+                        };
                         /** @default null */
                         sourceUrl?: string | null;
                         /** @default false */
@@ -19676,6 +20082,11 @@ export interface paths {
                         publishOn?: string | null;
                         /** @enum {number} */
                         recordType: 12;
+                        seo?: {
+                            description?: string;
+                            socialImage?: string | null;
+                            title?: string;
+                        };
                         /** @default null */
                         sourceUrl?: string | null;
                         /** @default false */
@@ -19809,6 +20220,11 @@ export interface paths {
                         publishOn?: string | null;
                         /** @enum {number} */
                         recordType: 11;
+                        seo?: {
+                            description?: string;
+                            socialImage?: string | null;
+                            title?: string;
+                        };
                         /** @default null */
                         sourceUrl?: string | null;
                         /** @default false */
@@ -20110,6 +20526,11 @@ export interface paths {
                             publicCommentCount: number;
                             publishOn: number | null;
                             recordType: number;
+                            seo?: {
+                                description?: string;
+                                socialImage?: string | null;
+                                title?: string;
+                            };
                             sourceUrl: string | null;
                             starred: boolean;
                             startDate?: number;
@@ -20566,6 +20987,11 @@ export interface paths {
                             publicCommentCount: number;
                             publishOn: number | null;
                             recordType: number;
+                            seo?: {
+                                description?: string;
+                                socialImage?: string | null;
+                                title?: string;
+                            };
                             sourceUrl: string | null;
                             starred: boolean;
                             startDate?: number;
@@ -20907,6 +21333,11 @@ export interface paths {
                         publishOn?: string | null;
                         /** @enum {number} */
                         recordType: 62;
+                        seo?: {
+                            description?: string;
+                            socialImage?: string | null;
+                            title?: string;
+                        };
                         /** @default null */
                         sourceUrl?: string | null;
                         /** @default false */
@@ -21006,6 +21437,11 @@ export interface paths {
                         publishOn?: string | null;
                         /** @enum {number} */
                         recordType: 1;
+                        seo?: {
+                            description?: string;
+                            socialImage?: string | null;
+                            title?: string;
+                        };
                         /** @default null */
                         sourceUrl?: string | null;
                         /** @default false */
@@ -21103,6 +21539,11 @@ export interface paths {
                         publishOn?: string | null;
                         /** @enum {number} */
                         recordType: 4;
+                        seo?: {
+                            description?: string;
+                            socialImage?: string | null;
+                            title?: string;
+                        };
                         /** @default null */
                         sourceUrl?: string | null;
                         /** @default false */
@@ -21200,6 +21641,11 @@ export interface paths {
                         publishOn?: string | null;
                         /** @enum {number} */
                         recordType: 5;
+                        seo?: {
+                            description?: string;
+                            socialImage?: string | null;
+                            title?: string;
+                        };
                         /** @default null */
                         sourceUrl?: string | null;
                         /** @default false */
@@ -21297,6 +21743,11 @@ export interface paths {
                         publishOn?: string | null;
                         /** @enum {number} */
                         recordType: 8;
+                        seo?: {
+                            description?: string;
+                            socialImage?: string | null;
+                            title?: string;
+                        };
                         /** @default null */
                         sourceUrl?: string | null;
                         /** @default false */
@@ -21447,6 +21898,11 @@ export interface paths {
                         publishOn?: string | null;
                         /** @enum {number} */
                         recordType: 2;
+                        seo?: {
+                            description?: string;
+                            socialImage?: string | null;
+                            title?: string;
+                        };
                         /** @default null */
                         sourceUrl?: string | null;
                         /** @default false */
@@ -21547,6 +22003,11 @@ export interface paths {
                         publishOn?: string | null;
                         /** @enum {number} */
                         recordType: 7;
+                        seo?: {
+                            description?: string;
+                            socialImage?: string | null;
+                            title?: string;
+                        };
                         /** @default null */
                         sourceUrl?: string | null;
                         /** @default false */
@@ -21674,6 +22135,11 @@ export interface paths {
                         publishOn?: string | null;
                         /** @enum {number} */
                         recordType: 12;
+                        seo?: {
+                            description?: string;
+                            socialImage?: string | null;
+                            title?: string;
+                        };
                         /** @default null */
                         sourceUrl?: string | null;
                         /** @default false */
@@ -21807,6 +22273,11 @@ export interface paths {
                         publishOn?: string | null;
                         /** @enum {number} */
                         recordType: 11;
+                        seo?: {
+                            description?: string;
+                            socialImage?: string | null;
+                            title?: string;
+                        };
                         /** @default null */
                         sourceUrl?: string | null;
                         /** @default false */
@@ -22108,6 +22579,11 @@ export interface paths {
                             publicCommentCount: number;
                             publishOn: number | null;
                             recordType: number;
+                            seo?: {
+                                description?: string;
+                                socialImage?: string | null;
+                                title?: string;
+                            };
                             sourceUrl: string | null;
                             starred: boolean;
                             startDate?: number;
@@ -22503,6 +22979,11 @@ export interface paths {
                                 navigationTitle: string;
                                 /** @enum {string} */
                                 ordering: "user" | "date";
+                                seo?: {
+                                    description?: string;
+                                    socialImage?: string | null;
+                                    title?: string;
+                                };
                                 title: string;
                                 type: number;
                                 typeName: string;
@@ -22638,6 +23119,11 @@ export interface paths {
                             navigationTitle: string;
                             /** @enum {string} */
                             ordering: "user" | "date";
+                            seo?: {
+                                description?: string;
+                                socialImage?: string | null;
+                                title?: string;
+                            };
                             title: string;
                             type: number;
                             typeName: string;
@@ -23149,6 +23635,11 @@ export interface paths {
                                 publicCommentCount: number;
                                 publishOn: number | null;
                                 recordType: number;
+                                seo?: {
+                                    description?: string;
+                                    socialImage?: string | null;
+                                    title?: string;
+                                };
                                 sourceUrl: string | null;
                                 starred: boolean;
                                 startDate?: number;
@@ -23652,6 +24143,11 @@ export interface paths {
                             publicCommentCount: number;
                             publishOn: number | null;
                             recordType: number;
+                            seo?: {
+                                description?: string;
+                                socialImage?: string | null;
+                                title?: string;
+                            };
                             sourceUrl: string | null;
                             starred: boolean;
                             startDate?: number;
@@ -24374,6 +24870,11 @@ export interface paths {
                                 navigationTitle: string;
                                 /** @enum {string} */
                                 ordering: "user" | "date";
+                                seo?: {
+                                    description?: string;
+                                    socialImage?: string | null;
+                                    title?: string;
+                                };
                                 title: string;
                                 type: number;
                                 typeName: string;
@@ -24756,6 +25257,11 @@ export interface paths {
                                 publicCommentCount: number;
                                 publishOn: number | null;
                                 recordType: number;
+                                seo?: {
+                                    description?: string;
+                                    socialImage?: string | null;
+                                    title?: string;
+                                };
                                 sourceUrl: string | null;
                                 starred: boolean;
                                 startDate?: number;
@@ -24993,6 +25499,7 @@ export interface paths {
                                 videoUrl?: string | null;
                                 websiteId: string;
                             } | null;
+                            movedTo?: string;
                         };
                     };
                 };
@@ -25131,6 +25638,17 @@ export interface paths {
                                 /** @enum {string} */
                                 currency: "EUR" | "USD" | "AUD" | "NOK" | "CAD" | "NZD" | "DKK" | "GBP" | "HKD" | "CHF" | "MXN" | "SGD" | "SEK" | "CZK" | "ILS" | "PHP" | "RUB" | "PLN" | "THB" | "MYR" | "ARS" | "BRL" | "COP" | "IDR" | "INR" | "JPY" | "ZAR";
                                 locale: string;
+                                seo: {
+                                    description: string;
+                                    redirects: {
+                                        from: string;
+                                        /** @default 301 */
+                                        status: 301 | 302;
+                                        to: string;
+                                    }[];
+                                    robotsTxt: string;
+                                    socialImage: string | null;
+                                };
                                 /** @enum {number} */
                                 siteStatus: 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 15;
                                 /**
@@ -25209,6 +25727,98 @@ export interface paths {
                             };
                             templateId: string;
                             title: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/content-service/public/1.0/sitemap": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** How many public URLs of each type the website's sitemaps list */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            types: {
+                                count: number;
+                                lastmod: number | null;
+                                /** @enum {string} */
+                                type: "pages" | "products" | "posts" | "events" | "galleries" | "categories";
+                            }[];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/content-service/public/1.0/sitemap/{type}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A page of a sitemap's public URLs, by key */
+        get: {
+            parameters: {
+                query?: {
+                    after?: string;
+                    limit?: number;
+                    skip?: number;
+                };
+                header?: never;
+                path: {
+                    type: "pages" | "products" | "posts" | "events" | "galleries" | "categories";
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            entries: {
+                                images: string[];
+                                lastmod: number | null;
+                                path: string;
+                            }[];
+                            next: string | null;
                         };
                     };
                 };

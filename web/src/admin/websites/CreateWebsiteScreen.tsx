@@ -40,7 +40,7 @@ async function handoffTo(websiteId: string): Promise<WebsiteHandoff> {
 }
 
 export function CreateWebsiteScreen() {
-  const designs = useApi<DesignList>('/api/content-service/1.0/designs');
+  const designs = useApi<DesignList>(apiPath('/content-service/1.0/designs'));
   const [design, setDesign] = useState<string>();
   const [name, setName] = useState('');
   const [slug, setSlug] = useState('');
@@ -57,7 +57,7 @@ export function CreateWebsiteScreen() {
     setProblem(undefined);
     setBusy('Creating your website…');
     try {
-      const made = await api<CreatedWebsite>('POST', '/api/content-service/1.0/websites', { name, design: chosen, ...(slug ? { slug } : {}) });
+      const made = await api<CreatedWebsite>('POST', apiPath('/content-service/1.0/websites'), { name, design: chosen, ...(slug ? { slug } : {}) });
       setBusy('Opening the editor…');
       const handoff = await handoffTo(made.website.id);
       window.location.assign(editUrl(handoff.domain, handoff.token));
