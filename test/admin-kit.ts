@@ -201,13 +201,14 @@ export async function newViewer(harness: AdminHarness, owner: Page, name: string
   await viewer.getByLabel('Email').fill(email);
   await viewer.getByLabel('Password').fill('viewer-pass-1234');
   await viewer.getByRole('button', { name: 'Create account' }).click();
-  await viewer.getByText('You have no role on this website yet.').waitFor();
+  // A new owner starts on the screen that makes their own website (issue 34).
+  await viewer.getByRole('heading', { name: 'Create a website' }).waitFor();
   await goToArea(owner, 'Team');
   await owner.getByLabel('Member email').fill(email);
   await owner.getByLabel('New member role').selectOption({ label: 'viewer' });
   await owner.getByRole('button', { name: 'Add member' }).click();
   await owner.getByRole('row', { name: `Member ${email}` }).waitFor();
-  await viewer.reload();
+  await viewer.goto(`${harness.url}/config`);
   await viewer.getByRole('heading', { name: 'Home', exact: true }).waitFor();
   return { context, page: viewer };
 }

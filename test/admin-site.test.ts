@@ -197,7 +197,7 @@ describe('admin gallery and content', () => {
     await goToArea(owner, 'Content');
     await owner.getByRole('link', { name: 'Journal', exact: true }).click();
     await owner.getByRole('link', { name: 'New post' }).click();
-    await owner.getByLabel('Title').fill('Opening hours for the holidays');
+    await owner.getByLabel('Title', { exact: true }).fill('Opening hours for the holidays');
     const tags = owner.getByRole('group', { name: 'Tags' });
     await tags.getByLabel('New tag').fill('news');
     await tags.getByRole('button', { name: 'Add tag' }).click();
@@ -230,7 +230,7 @@ describe('admin gallery and content', () => {
   it('edits a page with chart, button and newsletter blocks and their SPEC messages', async () => {
     await goToArea(owner, 'Content');
     await owner.getByLabel('Kind').selectOption('page');
-    await owner.getByLabel('Title').fill('Our numbers');
+    await owner.getByLabel('Title', { exact: true }).fill('Our numbers');
     await owner.getByRole('button', { name: 'Create' }).click();
     await owner.getByRole('heading', { name: 'Our numbers' }).waitFor();
     const add = async (name: string) => {
@@ -381,7 +381,7 @@ describe('admin site-wide settings', () => {
     await goToArea(owner, 'Content');
     await owner.getByRole('link', { name: 'Events', exact: true }).click();
     await owner.getByRole('link', { name: 'New event' }).click();
-    await owner.getByLabel('Title').fill('Summer kiln opening');
+    await owner.getByLabel('Title', { exact: true }).fill('Summer kiln opening');
     await owner.getByLabel('Starts').fill('2030-06-01T10:00');
     await owner.getByLabel('Ends').fill('2030-06-01T13:00');
     await owner.getByLabel('Address').fill('41 Fore Street');
@@ -538,7 +538,7 @@ describe('admin bundle', () => {
     const adminRequests: string[] = [];
     admin.on('request', (request) => adminRequests.push(new URL(request.url()).pathname));
     await signIn(admin, harness.url);
-    await admin.waitForLoadState('networkidle');
+    await admin.getByRole('heading', { name: 'Home', exact: true }).waitFor();
     expect(adminRequests).toContain(`/${entry}`);
     expect(adminRequests).not.toContain(`/${storeArea ?? ''}`);
     await goToArea(admin, 'Store');

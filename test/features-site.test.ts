@@ -8,7 +8,7 @@
 // adds the feature islands' entries (web/src/features/*/entry.ts) to the storefront build the way
 // web/vite.config.ts lists islands, so the pages load them as they will once they are listed there.
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
@@ -33,7 +33,8 @@ const FEATURE_ENTRIES: Record<string, string> = {
 function buildWebWithFeatures(): string {
   const outDir = mkdtempSync(path.join(tmpdir(), 'sc-web-features-'));
   const web = path.join(ROOT, 'web');
-  const config = path.join(mkdtempSync(path.join(tmpdir(), 'sc-vite-')), 'vite.features.config.ts');
+  // Beside web/vite.config.ts, so that its plugins (Tailwind's among them) resolve as they do there.
+  const config = path.join(web, `.vite.features-${process.pid}.config.ts`);
   writeFileSync(
     config,
     [
@@ -47,6 +48,7 @@ function buildWebWithFeatures(): string {
     cwd: web,
     encoding: 'utf8',
   });
+  rmSync(config, { force: true });
   if (built.status !== 0) throw new Error(`vite build failed:\n${built.stdout}\n${built.stderr}`);
   return outDir;
 }
@@ -348,7 +350,7 @@ describe('member areas and the popup in the admin app', () => {
     await admin.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: 'Member areas' }).click();
     await admin.getByRole('button', { name: 'New member area' }).click();
     const form = admin.getByRole('region', { name: 'New member area' });
-    await form.getByLabel('Title').fill('Corner club');
+    await form.getByLabel('Title', { exact: true }).fill('Corner club');
     await form.getByLabel('Plan type').selectOption('free');
     await form.getByLabel(`Members corner (${page.fullUrl})`).check();
     await form.getByRole('button', { name: 'Create member area' }).click();
@@ -380,7 +382,7 @@ describe('member areas and the popup in the admin app', () => {
     const before = await owner.call<{ version: number }>('GET', `${OWNER_BASE}/popup-overlay`);
     await admin.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: 'Popup' }).click();
     await expect(admin.locator('.popup-version').textContent()).resolves.toContain(`Version ${before.version},`);
-    await admin.getByLabel('Title').fill('Spring sale');
+    await admin.getByLabel('Title', { exact: true }).fill('Spring sale');
     await admin.getByRole('button', { name: 'Save popup' }).click();
     await admin.getByRole('status').filter({ hasText: 'Popup saved' }).waitFor();
     await expect(admin.locator('.popup-version').textContent()).resolves.toContain(`Version ${before.version + 1},`);

@@ -94,7 +94,7 @@ describe('page editor', () => {
   it('builds a page from empty, previews every change, reorders, undoes, saves, and the public page equals the preview', async () => {
     await goToArea(owner, 'Content');
     await owner.getByLabel('Kind').selectOption('page');
-    await owner.getByLabel('Title').fill('Visit the studio');
+    await owner.getByLabel('Title', { exact: true }).fill('Visit the studio');
     await owner.getByRole('button', { name: 'Create' }).click();
     await owner.getByRole('heading', { name: 'Visit the studio' }).waitFor();
     await frameReady(owner);
@@ -123,14 +123,14 @@ describe('page editor', () => {
     // An uploaded image with its alt text.
     await addBlock(owner, 'Image');
     await owner.getByLabel('Upload an image').setInputFiles({ name: 'studio-door.png', mimeType: 'image/png', buffer: PNG });
-    await owner.getByLabel('Image address').waitFor();
-    for (let i = 0; i < 100 && (await owner.getByLabel('Image address').inputValue()) === ''; i++) await owner.waitForTimeout(100);
-    expect(await owner.getByLabel('Image address').inputValue()).toMatch(/^\/|^https?:/);
+    await owner.getByLabel('Image address', { exact: true }).waitFor();
+    for (let i = 0; i < 100 && (await owner.getByLabel('Image address', { exact: true }).inputValue()) === ''; i++) await owner.waitForTimeout(100);
+    expect(await owner.getByLabel('Image address', { exact: true }).inputValue()).toMatch(/^\/|^https?:/);
     await owner.getByLabel('Alt text').fill('The green studio door');
     const door = owner.frameLocator(FRAME).locator('img[alt="The green studio door"]');
     await door.waitFor();
     // Our upload goes through the image pipeline: its widths as srcset, its size as width and height.
-    const address = await owner.getByLabel('Image address').inputValue();
+    const address = await owner.getByLabel('Image address', { exact: true }).inputValue();
     expect(await door.evaluate((img: HTMLImageElement) => [img.getAttribute('srcset'), img.getAttribute('sizes'), img.getAttribute('width'), img.getAttribute('height')])).toEqual([
       `${address}?format=100w 100w`,
       '(max-width: 1440px) 100vw, 1440px',

@@ -33,7 +33,8 @@ class HostClient {
   ) {}
 
   async call(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<Answer> {
-    if (method !== 'GET' && !this.cookies.has('crumb')) await this.call('GET', '/api/auth/session');
+    // Pages hand out no cookie: before a first write, ask for the crumb as the web client does.
+    if (method !== 'GET' && !this.cookies.has('crumb')) await this.call('GET', '/api/crumb');
     const payload = body === undefined ? undefined : JSON.stringify(body);
     const cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
     return new Promise((resolve, reject) => {

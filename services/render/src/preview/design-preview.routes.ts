@@ -8,6 +8,17 @@ import type { ZodApp } from '@sc/platform';
 import { z } from 'zod';
 import { sendPage } from '../pages/pages.routes.js';
 import type { StorefrontService } from '../pages/storefront.service.js';
+import type { ReadyPage } from '../pages/page-cache.js';
+
+/**
+ * A preview is a picture of the design: the gallery frames it sandboxed, without scripts, so its
+ * islands never run (no cart made per preview, nothing to click through). Its script tags are
+ * dropped too, or each would be a blocked-script error in the owner's console.
+ */
+function withoutScripts(page: ReadyPage): ReadyPage {
+  const body = page.body.replace(/<script\b[^>]*>[\s\S]*?<\/script>/gi, '').replace(/<link\b[^>]*\brel="modulepreload"[^>]*>/gi, '');
+  return { ...page, body, bodyBytes: Buffer.from(body, 'utf8'), gzip: undefined, gzipBytes: undefined, etag: `${page.etag.slice(0, -1)}-static"` };
+}
 
 export const DESIGN_PREVIEW_PATH = '/_designs/:design/';
 
@@ -24,7 +35,7 @@ export function designPreviewRoutes(app: ZodApp, storefront: StorefrontService):
         visitorKey: '',
         flags: '',
       });
-      return sendPage(request, reply, page, hit);
+      return sendPage(request, reply, withoutScripts(page), hit);
     },
   );
 }

@@ -68,8 +68,8 @@ export function CreateWebsiteScreen() {
   };
 
   return (
-    <section className="create-website" aria-labelledby="create-website-title">
-      <h1 id="create-website-title">Create a website</h1>
+    <section className="create-website" aria-labelledby="page-title">
+      <h1 id="page-title">Create a website</h1>
       <p>Pick a starting design. You can change every word and picture, and switch design later without losing your content.</p>
       {designs.error ? <p role="alert">{designs.error}</p> : null}
       {designs.loading && list.length === 0 ? <p aria-busy="true">Loading the designs…</p> : null}
