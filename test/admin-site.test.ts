@@ -384,7 +384,7 @@ describe('admin site-wide settings', () => {
     await owner.getByLabel('Title', { exact: true }).fill('Summer kiln opening');
     await owner.getByLabel('Starts').fill('2030-06-01T10:00');
     await owner.getByLabel('Ends').fill('2030-06-01T13:00');
-    await owner.getByLabel('Address').fill('41 Fore Street');
+    await owner.getByLabel('Address', { exact: true }).fill('41 Fore Street');
     await owner.getByRole('button', { name: 'Create event' }).click();
     await owner.getByRole('heading', { name: 'Summer kiln opening' }).waitFor();
     await owner.getByRole('status').filter({ hasText: 'Saved' }).waitFor();

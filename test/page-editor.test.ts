@@ -393,7 +393,13 @@ describe('page editor', () => {
     expect(await visitor.locator('link[href="/_fonts/lora.css"]').count()).toBe(0);
     await panel.getByRole('button', { name: 'Save styles' }).click();
     await owner.getByRole('status').filter({ hasText: 'Site styles saved' }).waitFor();
-    await visitor.goto(`${harness.url}/about`);
+    // The gateway's page cache checks the website's generation at most twice a second, so the
+    // public page follows within half a second: look again until it does (at most 10 s).
+    for (const deadline = Date.now() + 10_000; ; ) {
+      await visitor.goto(`${harness.url}/about`);
+      if ((await visitor.locator('link[href="/_fonts/lora.css"]').count()) > 0 || Date.now() > deadline) break;
+      await visitor.waitForTimeout(250);
+    }
     await visitor.locator('link[href="/_fonts/lora.css"]').waitFor({ state: 'attached' });
     await visitor.waitForLoadState('load');
     await visitor.evaluate(() => document.fonts.ready.then(() => undefined));
