@@ -88,7 +88,7 @@ async function newPage(page: Page, title: string, layout?: unknown): Promise<{ i
 const outline = (page: Page) => page.getByRole('navigation', { name: 'Page structure' });
 
 /** The frame has shown render's first answer (the first preview of a page can take a while on a busy machine). */
-const frameReady = (page: Page) => page.locator(`${FRAME}[data-ready="true"]`).waitFor({ timeout: 30_000 });
+const frameReady = (page: Page) => page.locator(`${FRAME}[data-ready="true"]`).waitFor({ timeout: 45_000 });
 
 describe('page editor', () => {
   it('builds a page from empty, previews every change, reorders, undoes, saves, and the public page equals the preview', async () => {
@@ -238,7 +238,7 @@ describe('page editor', () => {
     await owner.getByRole('dialog', { name: 'Add a block' }).getByRole('button', { name: 'Text', exact: true }).click();
     await owner.getByRole('dialog', { name: 'Add a block' }).getByRole('alert').filter({ hasText: 'A layout can hold at most 60 blocks.' }).waitFor();
     expect(await outline(owner).locator('.outline-block').count()).toBe(60);
-  }, 60_000);
+  }, 90_000);
 
   it('keeps both versions when a second owner saves over a change made meanwhile', async () => {
     const page = await newPage(owner, 'Shared page', { blocks: [{ type: 2, data: { variant: 'heading', text: 'Original', level: 2 } }] });

@@ -66,7 +66,7 @@ describe('cart events survive a NATS outage', () => {
     await nats.restart();
     const after = await createCart();
     const all = [...before, ...during, after];
-    await waitFor(() => all.every((id) => received.has(id)), 30_000, 'every event after the outage');
+    await waitFor(() => all.every((id) => received.has(id)), 45_000, 'every event after the outage');
     expect(received.size).toBe(all.length);
-  }, 90_000);
+  }, 120_000);
 });

@@ -176,7 +176,11 @@ export class NatsBus implements EventBus {
           if (!first) await jsm.consumers.add(stream, config);
           first = false;
           const consumer = await js.consumers.get(stream, options.durable);
-          messages = await consumer.consume({ max_messages: 64 });
+          // expires (10 s, the client's default is 30 s) also sets how long the client waits
+          // before looking again when the consumer cannot be reached after a reconnect (JetStream
+          // is still recovering its store on a restarted server): with the default, a consumer sat
+          // idle for 30 s after every NATS restart on a busy machine.
+          messages = await consumer.consume({ max_messages: 64, expires: 10_000 });
           // stop() may have come while consume() was starting, when there was nothing to stop yet.
           if (stopped) {
             messages.stop();
