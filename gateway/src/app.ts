@@ -3,7 +3,6 @@
 import type { FastifyInstance } from 'fastify';
 import { createHttpApp, drainingFlag, loadConfig, registerHealth, pinoOf, RedisCache, serviceCachePrefix, type Cache } from '@sc/platform';
 import { GatewayEnv } from './config.js';
-import { installCookies } from './cookies.js';
 import { installCrumb } from './crumb.js';
 import { registerDocs } from './docs.js';
 import { installIdentity, type IdentityStepOptions } from './identity.js';
@@ -48,7 +47,6 @@ export async function buildGateway(options: BuildGatewayOptions = {}): Promise<F
     tracing: config.OTEL_EXPORTER_OTLP_ENDPOINT ? 'on-request' : 'off',
     fastify: { trustProxy: config.TRUSTED_PROXIES ?? config.TRUST_PROXY, bodyLimit: config.BODY_LIMIT_BYTES, requestTimeout: config.REQUEST_TIMEOUT_MS },
   });
-  installCookies(app);
   const rateLimitReady = await registerRateLimit(app, config);
   installCrumb(app);
   installWebsiteResolution(app);

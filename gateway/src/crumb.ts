@@ -10,8 +10,7 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { CartMessages } from '@sc/contracts';
-import { AppError } from '@sc/platform';
-import { cookieOf } from './cookies.js';
+import { AppError, cookieOf } from '@sc/platform';
 
 export const CRUMB_COOKIE = 'crumb';
 export const CRUMB_HEADER = 'x-csrf-token';

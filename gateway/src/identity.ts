@@ -22,9 +22,8 @@ import {
   type Identity,
   type ResolveCredentials,
 } from '@sc/contracts';
-import { AppError, serviceCallHeaders, signIdentity, type IdentityHeaders, type Logger, pinoOf } from '@sc/platform';
+import { AppError, cookieOf, serviceCallHeaders, signIdentity, type IdentityHeaders, type Logger, pinoOf } from '@sc/platform';
 import { serviceUrl, type GatewayEnv } from './config.js';
-import { cookieOf } from './cookies.js';
 import { websiteIdFor } from './website.js';
 
 declare module 'fastify' {

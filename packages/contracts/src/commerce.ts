@@ -7,14 +7,12 @@ import { CartEntry, ShoppingCart } from './cart.js';
 import { Money } from './currencies.js';
 import { ProductTypeSchema } from './enums.js';
 import { SubscriptionPlan } from './content-product.js';
+import { couponPercentageAllowed, MAX_QUANTITY, MIN_QUANTITY, RuleMessages } from './rules.js';
 
-/** SPEC 9: quantity 1 to 9999. */
-export const MIN_QUANTITY = 1;
-export const MAX_QUANTITY = 9999;
 
 /** Our wording where SPEC 5/8 gives none (the SPEC strings live in messages.ts). */
 export const CommerceMessages = {
-  quantityOutOfRange: 'Quantity must be between 1 and 9999.',
+  quantityOutOfRange: RuleMessages.quantityOutOfRange,
   productUnavailable: 'Sorry, this item is not available.',
   subscriptionOnly: 'This item is sold as a subscription. Please use Subscribe.',
   notSubscribable: 'Only physical products and services can be bought as a subscription.',
@@ -276,7 +274,7 @@ export const SubscriptionRecord = z.object({
 export type SubscriptionRecord = z.infer<typeof SubscriptionRecord>;
 
 /** A line given back to stock by a refund. */
-export const RestockLine = z.object({ itemId: z.string().min(1).max(64), variantId: z.string().min(1).max(64), quantity: z.number().int().min(1).max(9999) }).strict();
+export const RestockLine = z.object({ itemId: z.string().min(1).max(64), variantId: z.string().min(1).max(64), quantity: z.number().int().min(MIN_QUANTITY).max(MAX_QUANTITY) }).strict();
 export type RestockLine = z.infer<typeof RestockLine>;
 
 /** A refund of an order (test mode: no money moves). */
@@ -383,7 +381,7 @@ export const CouponInput = z
   .object({
     code: z.string().trim().min(1).max(64).regex(/^[A-Za-z0-9_-]+$/, 'Use letters, digits, - and _ only.'),
     kind: CouponKind,
-    /** Percentage: basis points (1000 = 10 %, at most 10000); fixed amount: minor units; free shipping: 0. */
+    /** Percentage: basis points (1000 = 10 %; COUPON_PERCENTAGE_BPS); fixed amount: minor units; free shipping: 0. */
     value: z.number().int().min(0).max(100_000_000),
     minimumSubtotalCents: z.number().int().min(0).max(100_000_000).default(0),
     expiresAt: z.iso.datetime().nullable().default(null),
@@ -393,7 +391,7 @@ export const CouponInput = z
     usageLimit: z.number().int().min(1).max(100_000_000).nullable().default(null),
   })
   .strict()
-  .refine((c) => c.kind !== 'percentage' || (c.value >= 1 && c.value <= 10_000), 'A percentage is 1 to 10000 basis points.');
+  .refine((c) => c.kind !== 'percentage' || couponPercentageAllowed(c.value), RuleMessages.couponPercentage);
 export const Coupon = z.object({
   code: z.string(),
   kind: CouponKind,
@@ -506,7 +504,7 @@ export const CouponUpdateBody = z
     usageLimit: z.number().int().min(1).max(100_000_000).nullable().default(null),
   })
   .strict()
-  .refine((c) => c.kind !== 'percentage' || (c.value >= 1 && c.value <= 10_000), 'A percentage is 1 to 10000 basis points.');
+  .refine((c) => c.kind !== 'percentage' || couponPercentageAllowed(c.value), RuleMessages.couponPercentage);
 export const CouponResponse = z.object({ coupon: Coupon });
 
 export const ShippingOptionUpdateBody = ShippingOptionInput.omit({ id: true });

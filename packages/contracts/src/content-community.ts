@@ -7,6 +7,7 @@
 import { z } from 'zod';
 import { PageUrl } from './content-image.js';
 import { formatMessage } from './messages.js';
+import { EmailPatterns } from './rules.js';
 
 const Id = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/);
 
@@ -63,7 +64,7 @@ export const PostCommentBody = z
       .string()
       .trim()
       .max(COMMENT_LIMITS.emailLength)
-      .regex(/^[^\s@]+@[^\s@]+\.[A-Za-z]{2,}$/, { error: CommentMessages.emailInvalid })
+      .regex(EmailPatterns.owner, { error: CommentMessages.emailInvalid })
       .optional(),
     /** The solved captcha (the built-in proof of work, or a hosted provider's token). */
     captchaKey: z.string().max(4096).optional(),

@@ -14,6 +14,7 @@ import { CategoryPageRenderingSchema, CategoryTypeSchema, UrlId } from './conten
 import { CurrencyCode, DEFAULT_CURRENCY } from './currencies.js';
 import { AccountSubscriptionStateSchema, BlockTypeSchema, CollectionTypeSchema, RecordType } from './enums.js';
 import { formatMessage, OwnerMessages } from './messages.js';
+import { EmailPatterns } from './rules.js';
 
 export * from './content-colour.js';
 export * from './content-image.js';
@@ -29,8 +30,7 @@ export * from './content-demo.js';
 /** Website ids and other ids that travel in paths and headers. */
 export const ContentId = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/);
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[A-Za-z]{2,}$/;
-export const OwnerEmail = z.string().trim().max(256).regex(EMAIL, { error: OwnerMessages.invalidEmail });
+export const OwnerEmail = z.string().trim().max(256).regex(EmailPatterns.owner, { error: OwnerMessages.invalidEmail });
 
 const isTimeZone = (zone: string): boolean => {
   try {

@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { FormMessages } from './form-messages.js';
 import { LIKERT_DEFAULT_LABELS, formatMessage } from './messages.js';
+import { EmailPatterns } from './rules.js';
 
 // ---------------------------------------------------------------------------------------------
 // Names and limits
@@ -138,6 +139,21 @@ export const FIELD_PARTS = Object.freeze({
   time: ['hour', 'minute', 'second', 'ampm'],
   phone: ['country', 'areaCode', 'prefix', 'line'],
 } as const);
+
+/** The visitor-facing label of each part of a multi-part field (the form and the admin's preview of it). */
+export const FIELD_PART_LABELS: Readonly<{ [K in keyof typeof FIELD_PARTS]: Readonly<Record<(typeof FIELD_PARTS)[K][number], string>> }> = Object.freeze({
+  name: { first: 'First Name', last: 'Last Name' },
+  address: { address1: 'Address 1', address2: 'Address 2', city: 'City', state: 'State', zip: 'ZIP Code', country: 'Country' },
+  date: { month: 'Month', day: 'Day', year: 'Year' },
+  time: { hour: 'Hour', minute: 'Minute', second: 'Second', ampm: 'AM/PM' },
+  phone: { country: 'Country', areaCode: 'Area code', prefix: 'Prefix', line: 'Line' },
+});
+
+/** The label of part `part` of a field of type `type` (the part's name when it has none). */
+export function fieldPartLabel(type: string, part: string): string {
+  const labels = (FIELD_PART_LABELS as Readonly<Record<string, Readonly<Record<string, string>> | undefined>>)[type];
+  return labels?.[part] ?? part;
+}
 
 /** SPEC 3 likert answers: -2 to 2, labelled by SPEC 9's defaults. */
 export const LIKERT_ANSWERS = Object.freeze([-2, -1, 0, 1, 2] as const);
@@ -401,8 +417,6 @@ export function sanitizeValue(field: FormField, input: unknown, query: Readonly<
   }
 }
 
-/** The SPEC 5 email rule of forms: a simple address. */
-const FORM_EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 const blank = (value: FieldValue | null): boolean =>
   value === null || (typeof value === 'string' ? value.trim() === '' : Array.isArray(value) ? value.every((v) => v.trim() === '') : Object.keys(value).length === 0);
@@ -417,7 +431,7 @@ export function validateValue(field: FormField, value: FieldValue | null): strin
   if (field.type === 'textarea' && field.maxLength !== null && typeof value === 'string' && value.length > field.maxLength) {
     return FormMessages.characterLimitExceeded;
   }
-  if (field.type === 'email' && typeof value === 'string' && value.trim() !== '' && !FORM_EMAIL.test(value.trim())) {
+  if (field.type === 'email' && typeof value === 'string' && value.trim() !== '' && !EmailPatterns.simple.test(value.trim())) {
     return formatMessage(FormMessages.emailInvalid, { email: EMAIL_FORMAT_EXAMPLE });
   }
   if ((field.type === 'select' || field.type === 'radio') && typeof value === 'string' && value !== '' && !field.options.includes(value)) {

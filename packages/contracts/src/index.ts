@@ -3,6 +3,7 @@
 export * from './enums.js';
 export * from './currencies.js';
 export * from './messages.js';
+export * from './rules.js';
 export * from './form-messages.js';
 export * from './message-catalogue.js';
 export * from './errors.js';

@@ -2,17 +2,16 @@
 // rule, SPEC 7 /api/site-users/account/notifications/restock calls).
 import { z } from 'zod';
 import { RestockMessages } from './form-messages.js';
+import { EmailPatterns } from './rules.js';
 
 const Id = z.string().regex(/^[A-Za-z0-9_-]{1,128}$/);
 
-/** SPEC 5: 3 to 256 characters, a simple address whose top-level part has 2 to 4 letters. */
-const RESTOCK_EMAIL = /^[^\s@]+@[^\s@]+\.[A-Za-z]{2,4}$/;
 
 /** The SPEC 5 restock email message for `email`, or undefined when it is acceptable. */
 export function restockEmailError(email: string): string | undefined {
   const trimmed = email.trim();
   if (trimmed === '') return RestockMessages.emailBlank;
-  if (trimmed.length < 3 || trimmed.length > 256 || !RESTOCK_EMAIL.test(trimmed)) return RestockMessages.emailInvalid;
+  if (trimmed.length < 3 || trimmed.length > 256 || !EmailPatterns.restock.test(trimmed)) return RestockMessages.emailInvalid;
   return undefined;
 }
 

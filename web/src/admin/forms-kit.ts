@@ -1,16 +1,15 @@
 // Pure checks the admin screens run before sending, with the SPEC 5 owner-side messages.
-import { CONTENT_LIMITS, ContentMessages, EMAIL_FORMAT_EXAMPLE, OwnerMessages, formatMessage } from '@sc/contracts';
+import { CONTENT_LIMITS, ContentMessages, EMAIL_FORMAT_EXAMPLE, EmailPatterns, OwnerMessages, formatMessage } from '@sc/contracts';
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[A-Za-z]{2,}$/;
 
 /** SPEC 5: 'Please enter a valid email' for a wrong address; undefined when it is fine. */
 export function emailProblem(email: string): string | undefined {
-  return EMAIL.test(email.trim()) ? undefined : OwnerMessages.invalidEmail;
+  return EmailPatterns.owner.test(email.trim()) ? undefined : OwnerMessages.invalidEmail;
 }
 
 /** SPEC 5: 'Emails must be formatted as {email}' for a list of addresses (one wrong is enough). */
 export function emailListProblem(emails: readonly string[]): string | undefined {
-  return emails.every((e) => EMAIL.test(e.trim())) ? undefined : formatMessage(OwnerMessages.emailFormat, { email: EMAIL_FORMAT_EXAMPLE });
+  return emails.every((e) => EmailPatterns.owner.test(e.trim())) ? undefined : formatMessage(OwnerMessages.emailFormat, { email: EMAIL_FORMAT_EXAMPLE });
 }
 
 /** SPEC 5: links are http(s) URLs or a site path; otherwise 'Links must be formatted as {host} or {host}'. */

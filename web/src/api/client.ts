@@ -7,6 +7,7 @@
 // which the admin (lib/api.ts) and the storefront (storefront/lib/http.ts) show in their words.
 // typed.ts is the same, typed end to end by openapi-fetch (kept apart: the storefront's pages
 // stay light without it).
+import { readCookie } from './cookies.js';
 import type { paths } from './schema.js';
 
 /** Where the gateway serves the API. */
@@ -76,8 +77,7 @@ export function failureOf(status: number, body: unknown): Failure {
 
 /** The crumb (CSRF) cookie the gateway set, repeated in a header on unsafe calls. */
 export function crumb(): string | undefined {
-  const match = document.cookie.split('; ').find((part) => part.startsWith('crumb='));
-  return match ? decodeURIComponent(match.slice('crumb='.length)) : undefined;
+  return readCookie('crumb');
 }
 
 let crumbPending: Promise<void> | undefined;

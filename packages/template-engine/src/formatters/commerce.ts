@@ -25,7 +25,10 @@ export const LABELS = {
   buyNow: 'Buy Now',
 } as const;
 
-/** SPEC 5 quantity limits. */
+/**
+ * SPEC 5 quantity limits. The engine depends on no package of ours, so it keeps its own copy;
+ * test/unit/one-home-per-rule.test.ts holds it equal to @sc/contracts' MIN_QUANTITY/MAX_QUANTITY.
+ */
 export const QUANTITY_MIN = 1;
 export const QUANTITY_MAX = 9999;
 

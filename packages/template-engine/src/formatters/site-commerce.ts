@@ -11,6 +11,7 @@ import {
   productContent, productType, readMoneyOrCents, regularPrice, salePrice, storeCurrency, variants,
 } from '../commerce.js';
 import { escapeAttr, escapeHtml, getPath, isObject, toNumber, toOutput } from '../values.js';
+import { QUANTITY_MAX, QUANTITY_MIN } from './commerce.js';
 import { formatCurrency } from './money.js';
 import { intArg, strField } from './util.js';
 
@@ -28,9 +29,6 @@ const LABELS = {
   buyNow: 'Buy Now',
 } as const;
 
-/** SPEC 5 quantity limits. */
-const QUANTITY_MIN = 1;
-const QUANTITY_MAX = 9999;
 
 function money(m: Money | null, c: Ctx, call?: Call): string {
   if (!m) return '';

@@ -10,7 +10,8 @@ import {
   AddToCartMessages,
   CommerceMessages,
   MAX_QUANTITY,
-  MIN_QUANTITY,
+  parseQuantity,
+  type RuleResult,
   ProductType,
   SUBSCRIBABLE_PRODUCT_TYPES,
   formatMessage,
@@ -18,27 +19,8 @@ import {
 } from '@sc/contracts';
 import type { StoredVariant } from '../tables.js';
 
-/** A rule broken: the SPEC message to show. */
-export type RuleResult<T> = { ok: true; value: T } | { ok: false; message: string };
-
-const NUMERIC = /^[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?$/;
-
-/** SPEC 5/9: a number, whole, 1 to 9999; absent means 1. */
-export function parseQuantity(raw: number | string | undefined | null): RuleResult<number> {
-  if (raw === undefined || raw === null) return { ok: true, value: 1 };
-  let value: number;
-  if (typeof raw === 'number') {
-    value = raw;
-  } else {
-    const text = raw.trim();
-    if (!NUMERIC.test(text)) return { ok: false, message: AddToCartMessages.quantityNotNumber };
-    value = Number(text);
-  }
-  if (!Number.isFinite(value)) return { ok: false, message: AddToCartMessages.quantityNotNumber };
-  if (!Number.isInteger(value)) return { ok: false, message: AddToCartMessages.quantityNotWhole };
-  if (value < MIN_QUANTITY || value > MAX_QUANTITY) return { ok: false, message: CommerceMessages.quantityOutOfRange };
-  return { ok: true, value };
-}
+// The quantity rule (SPEC 5/9) and RuleResult live in @sc/contracts (the storefront checks the same).
+export { parseQuantity, type RuleResult } from '@sc/contracts';
 
 /** SPEC 5: the three phrasings of options not chosen yet. */
 export function unselectedOptionsMessage(options: string[]): string {

@@ -50,20 +50,8 @@ export function isSecure(request: FastifyRequest): boolean {
   return first(request.headers['x-forwarded-proto']) === 'https';
 }
 
-/** A cookie of the request, or undefined. */
-export function cookieOf(request: FastifyRequest, name: string): string | undefined {
-  for (const part of (request.headers.cookie ?? '').split(';')) {
-    const at = part.indexOf('=');
-    if (at > 0 && part.slice(0, at).trim() === name) {
-      try {
-        return decodeURIComponent(part.slice(at + 1).trim());
-      } catch {
-        return undefined;
-      }
-    }
-  }
-  return undefined;
-}
+/** A cookie of the request, or undefined (the platform's one reader). */
+export { cookieOf } from '@sc/platform';
 
 /** Who reads gated content: the signed-in site user, or an owner who may read the website's content. */
 export function viewerOfRequest(request: FastifyRequest): Viewer {

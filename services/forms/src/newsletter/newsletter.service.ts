@@ -5,7 +5,7 @@
 // by ticking "join the mailing list" on a restock form (restock.signup.created), which adds them
 // to the website's mailing list in exactly the same way.
 import { randomBytes, randomUUID } from 'node:crypto';
-import { EMAIL_FORMAT_EXAMPLE, FormMessages, FormSettings, FormType, RestockSignupCreated, formatMessage, type EventEnvelope, type FormDefinition } from '@sc/contracts';
+import { EMAIL_FORMAT_EXAMPLE, EmailPatterns, FormMessages, FormSettings, FormType, RestockSignupCreated, formatMessage, type EventEnvelope, type FormDefinition } from '@sc/contracts';
 import { AppError, type Captcha, enqueueEvent, enqueueMail, handleOnce, type MailRelay, type Page, type ServiceContext } from '@sc/platform';
 import type { FormsRepository } from '../forms/forms.repository.js';
 import type { FormService } from '../forms/forms.service.js';
@@ -13,7 +13,6 @@ import type { SubmitService, Visitor } from '../submissions/submit.service.js';
 import type { Db, FormsDB } from '../tables.js';
 import { hashToken, type SubscriberView, type SubscribersRepository } from './subscribers.repository.js';
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const RESEND_AFTER_MS = 3600_000;
 
 /** The handled-events name of the restock opt-in (and the default durable consumer name). */
@@ -83,7 +82,7 @@ export class NewsletterService {
     await this.#submit.checkRate(visitor, `newsletter:${formId}`);
     if (form.settings.captcha.enabled) await this.#captcha.require(body.captchaKey, { websiteId: visitor.websiteId, remoteIp: visitor.ip });
     const email = body.email.trim();
-    const problem = email === '' ? FormMessages.required : email.length > 256 || !EMAIL.test(email) ? formatMessage(FormMessages.emailInvalid, { email: EMAIL_FORMAT_EXAMPLE }) : undefined;
+    const problem = email === '' ? FormMessages.required : email.length > 256 || !EmailPatterns.simple.test(email) ? formatMessage(FormMessages.emailInvalid, { email: EMAIL_FORMAT_EXAMPLE }) : undefined;
     if (problem) throw new AppError('VALIDATION_FAILED', FormMessages.fieldsInvalid, { fields: { email: problem }, compat: { errors: { email: problem } } });
 
     const result = await this.#ctx.transaction((trx) => this.#enroll(trx, { websiteId: visitor.websiteId, form, email, language: body.language ?? null, origin }));
@@ -102,7 +101,7 @@ export class NewsletterService {
     const email = data.email.trim();
     // Restock checked the address with its own (stricter) rule; an event without an origin was
     // written before events carried one, and a confirmation link needs it.
-    if (!data.siteOrigin || email.length > 256 || !EMAIL.test(email)) {
+    if (!data.siteOrigin || email.length > 256 || !EmailPatterns.simple.test(email)) {
       this.#ctx.logger.warn({ eventId: event.id, websiteId: event.websiteId, hasOrigin: Boolean(data.siteOrigin) }, 'restock mailing-list opt-in cannot be used');
       return 'unusable';
     }

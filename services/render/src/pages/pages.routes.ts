@@ -4,7 +4,7 @@
 // change must show at once; a page every visitor gets alike may be kept by shared caches, which
 // are purged by its Surrogate-Key when the website changes (shared-cache.ts). The theme's stylesheet is served under a digest path, cached for ever.
 import { EXPERIMENT_COOKIE, IDENTITY_HEADER, IDENTITY_SIGNATURE_HEADER } from '@sc/contracts';
-import { identityOf, publicOriginOf, websiteIdOf, type ZodApp } from '@sc/platform';
+import { cookieOf, identityOf, publicOriginOf, websiteIdOf, type ZodApp } from '@sc/platform';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Theme } from '../theme/theme.js';
 import { applyQuery, cookieValue, hasExperimentParams, overridesCookie, overridesFromCookie, type Overrides } from '../domain/experiments.js';
@@ -37,15 +37,6 @@ function notModified(request: FastifyRequest, etag: string): boolean {
     const t = tag.trim();
     return t === '*' || t === etag || t === `W/${etag}`;
   });
-}
-
-/** A cookie of the request, or undefined. */
-function cookieOf(request: FastifyRequest, name: string): string | undefined {
-  for (const part of (request.headers.cookie ?? '').split(';')) {
-    const at = part.indexOf('=');
-    if (at > 0 && part.slice(0, at).trim() === name) return part.slice(at + 1).trim();
-  }
-  return undefined;
 }
 
 /**

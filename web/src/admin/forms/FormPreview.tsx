@@ -1,28 +1,8 @@
 // The builder's live preview: the form as visitors will see it, from the settings being edited
 // (nothing is sent from here).
 import { useState } from 'react';
-import { FIELD_PARTS, FormMessages, LIKERT_DEFAULT_LABELS, formatMessage, parseMessage, type FormField, type FormSettings } from '@sc/contracts';
+import { FIELD_PARTS, FormMessages, fieldPartLabel, LIKERT_DEFAULT_LABELS, formatMessage, parseMessage, type FormField, type FormSettings } from '@sc/contracts';
 
-const PART_LABELS: Record<string, string> = {
-  first: 'First name',
-  last: 'Last name',
-  address1: 'Address line 1',
-  address2: 'Address line 2',
-  city: 'City',
-  state: 'State',
-  zip: 'ZIP code',
-  country: 'Country',
-  month: 'MM',
-  day: 'DD',
-  year: 'YYYY',
-  hour: 'hh',
-  minute: 'mm',
-  second: 'ss',
-  ampm: 'AM/PM',
-  areaCode: 'Area',
-  prefix: 'Prefix',
-  line: 'Line',
-};
 
 export function FormPreview({ settings }: { settings: FormSettings }) {
   const disclaimer = settings.disclaimer.enabled ? parseMessage(settings.disclaimer.message) : '';
@@ -125,7 +105,7 @@ function PreviewField({ field }: { field: FormField }) {
           {description}
           <div className="row">
             {parts.map((part) => (
-              <input key={part} aria-label={`${field.title} ${PART_LABELS[part] ?? part}`} placeholder={PART_LABELS[part] ?? part} size={8} />
+              <input key={part} aria-label={`${field.title} ${fieldPartLabel(field.type, part)}`} placeholder={fieldPartLabel(field.type, part)} size={8} />
             ))}
           </div>
         </fieldset>

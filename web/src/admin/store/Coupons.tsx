@@ -1,6 +1,6 @@
 // Coupons: percentage, fixed amount or free shipping, with a minimum subtotal and an expiry.
 import { useState, type FormEvent } from 'react';
-import { Permission, type Coupon, type CouponKind } from '@sc/contracts';
+import { Permission, RuleMessages, couponPercentageAllowed, type Coupon, type CouponKind } from '@sc/contracts';
 import { api, useAction, useApi } from '../data.js';
 import { parseAmount, showMinor, useCurrency } from '../money.js';
 import { useSession } from '../session.js';
@@ -84,9 +84,9 @@ function NewCoupon() {
     event.preventDefault();
     let amount = 0;
     if (kind === 'percentage') {
-      const percent = Number(value);
-      if (!(percent > 0 && percent <= 100)) return action.fail('A percentage is more than 0 and at most 100.');
-      amount = Math.round(percent * 100);
+      const bps = Math.round(Number(value) * 100);
+      if (!couponPercentageAllowed(bps)) return action.fail(RuleMessages.couponPercentage);
+      amount = bps;
     } else if (kind === 'fixed-amount') {
       const minor = parseAmount(value, currency);
       if (minor === undefined || minor <= 0) return action.fail('Enter the amount off, e.g. 5.00.');

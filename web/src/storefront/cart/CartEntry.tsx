@@ -1,7 +1,7 @@
 // One line of the cart: its title and options, its additional-fields answers (with the way to edit
 // them), its quantity, its price and its remove button.
 import { useEffect, useId, useState } from 'react';
-import { Labels, type CommerceCartEntry, type CommerceShoppingCart } from '@sc/contracts';
+import { Labels, MAX_QUANTITY, MIN_QUANTITY, type CommerceCartEntry, type CommerceShoppingCart } from '@sc/contracts';
 import { track } from '../lib/events.js';
 import { call } from '../lib/http.js';
 import { money, type CartChange } from './cart-rules.js';
@@ -87,8 +87,8 @@ function QuantityInput({ title, quantity, onCommit }: { title: string; quantity:
       <input
         id={id}
         type="number"
-        min={1}
-        max={9999}
+        min={MIN_QUANTITY}
+        max={MAX_QUANTITY}
         step={1}
         value={draft}
         onChange={(event) => setDraft(event.target.value)}

@@ -1,6 +1,6 @@
 // The visitor-side form fields made of several inputs: radio buttons and checkboxes, the likert
 // scale, and the multi-part name, address, date, time and phone.
-import { LIKERT_ANSWERS, Labels, likertLabel, type FormField } from '@sc/contracts';
+import { LIKERT_ANSWERS, Labels, fieldPartLabel, likertLabel, type FormField } from '@sc/contracts';
 import { Description, FieldShell, Title } from './FieldShell.js';
 import type { RawValue } from './values.js';
 
@@ -15,13 +15,6 @@ interface GroupProps<T extends FormField['type']> {
   onChange: Change;
 }
 
-const PART_LABELS: Record<string, Record<string, string>> = {
-  name: { first: 'First Name', last: 'Last Name' },
-  address: { address1: 'Address 1', address2: 'Address 2', city: 'City', state: 'State', zip: 'ZIP Code', country: 'Country' },
-  date: { month: 'Month', day: 'Day', year: 'Year' },
-  time: { hour: 'Hour', minute: 'Minute', second: 'Second', ampm: 'AM/PM' },
-  phone: { country: 'Country', areaCode: 'Area code', prefix: 'Prefix', line: 'Line' },
-};
 const PART_ORDER: Record<string, string[]> = {
   name: ['first', 'last'],
   address: ['address1', 'address2', 'city', 'state', 'zip', 'country'],
@@ -88,7 +81,7 @@ export function PartsField({ field, descId, error, onChange, parts }: Omit<Group
       <div className={`field-parts parts-${field.type}`}>
         {names.map((name) => (
           <label key={name} className={`field-part part-${name}`}>
-            <span className="part-label">{PART_LABELS[field.type]?.[name] ?? name}</span>
+            <span className="part-label">{fieldPartLabel(field.type, name)}</span>
             {name === 'ampm' ? (
               <select value={parts[name] ?? ''} onChange={(event) => onChange(field.id, { ...parts, [name]: event.target.value })}>
                 <option value="">{Labels.selectValue}</option>

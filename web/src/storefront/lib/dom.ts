@@ -1,6 +1,7 @@
 // What islands read from the server-rendered page: their JSON data tags, the site context, and
 // cookies (the crumb, SiteUserInfo, and the storefront's own markers).
 import type { SiteContextData } from '@sc/contracts';
+import { readCookie } from '../../api/cookies.js';
 
 /** The JSON of `<script type="application/json" id="{name}-data">`, or undefined. */
 /**
@@ -25,20 +26,8 @@ export function siteContext(): SiteContextData | undefined {
   return context;
 }
 
-/** A cookie's value, or undefined. */
-export function readCookie(name: string): string | undefined {
-  for (const part of document.cookie.split(';')) {
-    const at = part.indexOf('=');
-    if (at > 0 && part.slice(0, at).trim() === name) {
-      try {
-        return decodeURIComponent(part.slice(at + 1).trim());
-      } catch {
-        return undefined;
-      }
-    }
-  }
-  return undefined;
-}
+/** A cookie's value, or undefined (one reader for the whole web app). */
+export { readCookie };
 
 /** Sets a readable cookie on the whole site; maxAgeSeconds 0 removes it. */
 export function writeCookie(name: string, value: string, maxAgeSeconds: number): void {

@@ -13,6 +13,8 @@ import {
   type IslandVariant,
   type ProductFormData,
   type StockResult,
+  MAX_QUANTITY,
+  MIN_QUANTITY,
 } from '@sc/contracts';
 import { cartStore, quantityInCart } from '../lib/cart-store.js';
 import { emitVariantChange, track } from '../lib/events.js';
@@ -196,7 +198,7 @@ export function ProductForm({ data, mount, display }: { data: ProductFormData; m
           <label className="quantity-label" htmlFor={`${ids.current}-qty`}>
             {Labels.quantity}
           </label>
-          <input id={`${ids.current}-qty`} type="number" min={1} max={9999} step={1} value={quantity} onChange={(event) => setQuantity(event.target.value)} />
+          <input id={`${ids.current}-qty`} type="number" min={MIN_QUANTITY} max={MAX_QUANTITY} step={1} value={quantity} onChange={(event) => setQuantity(event.target.value)} />
         </div>
       )}
       {data.soldOut ? (

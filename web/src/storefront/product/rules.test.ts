@@ -74,6 +74,10 @@ describe('quantity', () => {
     expect(parseQuantity('')).toEqual({ ok: false, message: 'Quantity must be a number.' });
     expect(parseQuantity('two')).toEqual({ ok: false, message: 'Quantity must be a number.' });
     expect(parseQuantity('1.5')).toEqual({ ok: false, message: 'Quantity must be a whole number' });
+    // The range is checked before sending, with the server's own words (one rule, in @sc/contracts).
+    expect(parseQuantity('10000')).toEqual({ ok: false, message: 'Quantity must be between 1 and 9999.' });
+    expect(parseQuantity('0')).toEqual({ ok: false, message: 'Quantity must be between 1 and 9999.' });
+    expect(parseQuantity('9999')).toEqual({ ok: true, value: 9999 });
   });
 
   it('hides the input where multiples are impossible', () => {

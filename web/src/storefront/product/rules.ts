@@ -69,16 +69,8 @@ export function chooseVariant(data: ProductFormData, selection: Selection): Chec
   return variant ? { ok: true, value: variant } : { ok: false, message: AddToCartMessages.variantUnavailable };
 }
 
-/** SPEC 5/9: a number, whole, 1 to 9999. */
-export function parseQuantity(text: string): Check<number> {
-  const trimmed = text.trim();
-  if (trimmed === '' || !/^[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?$/.test(trimmed)) return { ok: false, message: AddToCartMessages.quantityNotNumber };
-  const value = Number(trimmed);
-  if (!Number.isFinite(value)) return { ok: false, message: AddToCartMessages.quantityNotNumber };
-  if (!Number.isInteger(value)) return { ok: false, message: AddToCartMessages.quantityNotWhole };
-  // Out of 1 to 9999 goes to the server as typed; its answer names the range.
-  return { ok: true, value };
-}
+// The quantity rule (SPEC 5/9) is the server's own, from @sc/contracts: a number, whole, 1 to 9999.
+export { parseQuantity } from '@sc/contracts';
 
 const limitedToOne = (v: IslandVariant): boolean => !v.unlimited && v.qtyInStock <= 1;
 
