@@ -45,8 +45,7 @@ export function visitorRoutes(app: ZodApp, submit: SubmitService): void {
 
   app.register(async (scope) => {
     acceptEmptyJson(scope);
-    // Boundary: a registered scope is typed without the app's zod type provider, which it has.
-    const zod = scope as unknown as ZodApp;
+    const zod = scope;
     zod.post('/api/form/FormSubmissionKey', { schema: { summary: 'A one-time key that a form submission must carry', response: { 200: SubmissionKeyResponse } } }, async (request) => submit.issueKey(websiteIdOf(request)));
     zod.post('/api/form/captcha/challenge', { schema: { summary: 'A captcha challenge for a form (solved in the browser)', response: { 200: CaptchaChallenge } } }, async (request) => submit.challenge(websiteIdOf(request)));
   });

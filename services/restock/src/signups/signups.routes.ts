@@ -1,6 +1,5 @@
 // SPEC 7 restock calls: the visitor's signup and the captcha challenge for the form; the owner's
 // groups, signups, summary, send and send all. (The settings and the mailbox have their own routes.)
-import type { FastifyInstance } from 'fastify';
 import {
   RestockSummary,
   CaptchaChallenge,
@@ -26,12 +25,11 @@ export function signupsRoutes(app: ZodApp, restock: RestockService): void {
     message: await restock.signUp({ websiteId: websiteIdOf(request), ip: clientAddressOf(request), origin: publicOriginOf(request) }, request.body),
   }));
 
-  app.register(async (scope: FastifyInstance) => {
+  app.register(async (scope) => {
     // The challenge is asked for with an empty body.
     scope.removeContentTypeParser('application/json');
     scope.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, _body, done) => done(null, undefined));
-    // Boundary: a registered scope is typed without the app's zod type provider, which it has.
-    (scope as unknown as ZodApp).post(`${RESTOCK_BASE}/captcha/challenge`, { schema: { summary: 'A captcha challenge for the restock form (solved in the browser)', response: { 200: CaptchaChallenge } } }, async (request) =>
+    scope.post(`${RESTOCK_BASE}/captcha/challenge`, { schema: { summary: 'A captcha challenge for the restock form (solved in the browser)', response: { 200: CaptchaChallenge } } }, async (request) =>
       restock.challenge(websiteIdOf(request)),
     );
   });
