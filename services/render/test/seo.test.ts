@@ -13,7 +13,7 @@ import type { FastifyInstance } from 'fastify';
 import { ElementType, parseDocument } from 'htmlparser2';
 import request from 'supertest';
 import { buildGateway, GatewayEnv } from '@sc/gateway';
-import { ItemBody, SeoMessages } from '@sc/contracts';
+import { CollectionType, ItemBody, SeoMessages } from '@sc/contracts';
 import { CollectionService } from '../../content/src/collections/collections.service.js';
 import { ItemService } from '../../content/src/items/items.service.js';
 import { newStore, ownerCall, productBody, SIGNING_KEY, startContent, startRender, type ContentKit, type OwnStore } from './helpers.js';
@@ -65,6 +65,38 @@ function headOf(html: string): Head {
 }
 
 type Ld = Record<string, unknown>;
+
+/**
+ * The properties each JSON-LD type must have for search engines to use it (Google's required
+ * ones, and the issue's for Product), as dotted paths; a ProductGroup's variants are Products.
+ */
+const REQUIRED: Record<string, string[]> = {
+  Product: ['name', 'image', 'offers.price', 'offers.priceCurrency', 'offers.availability'],
+  ProductGroup: ['name', 'image', 'hasVariant'],
+  BlogPosting: ['headline', 'datePublished', 'author', 'url'],
+  Event: ['name', 'startDate', 'location.@type', 'location.address'],
+  BreadcrumbList: ['itemListElement'],
+  Organization: ['name', 'url'],
+  WebSite: ['name', 'url', 'potentialAction.target', 'potentialAction.query-input'],
+};
+
+/** The required properties a JSON-LD block (and its variants, crumbs and offers) lacks, as `Type.path`. */
+function missingProperties(block: Ld): string[] {
+  const type = String(block['@type']);
+  const at = (path: string): unknown => path.split('.').reduce<unknown>((value, key) => (value && typeof value === 'object' ? (value as Ld)[key] : undefined), block);
+  const missing = (REQUIRED[type] ?? [`@type ${type} is not one we write`]).filter((path) => {
+    const value = at(path);
+    return value === undefined || value === '' || (Array.isArray(value) && value.length === 0);
+  });
+  if (type === 'ProductGroup') for (const variant of (block.hasVariant as Ld[] | undefined) ?? []) missing.push(...missingProperties({ ...variant }));
+  if (type === 'BreadcrumbList') {
+    ((block.itemListElement as Ld[] | undefined) ?? []).forEach((crumb, i) => {
+      if (crumb.position !== i + 1 || !crumb.name || typeof crumb.item !== 'string') missing.push(`BreadcrumbList.itemListElement.${i}`);
+    });
+  }
+  if (type === 'Event' && block.offers) for (const key of ['price', 'priceCurrency', 'availability', 'url']) if (!(block.offers as Ld)[key]) missing.push(`Event.offers.${key}`);
+  return missing.map((path) => (path.startsWith(`${type}.`) ? path : `${type}.${path}`));
+}
 
 describe('search engines and social cards on the demo website', () => {
   let content: ContentKit;
@@ -142,6 +174,11 @@ describe('search engines and social cards on the demo website', () => {
       const image = head.meta.get('og:image')?.[0];
       expect([path, image?.startsWith(`${PUBLIC_URL}/`)]).toEqual([path, true]);
       if (image) images.add(image);
+      // Every JSON-LD block has the schema.org context and the properties its type requires.
+      for (const block of head.jsonLd as Ld[]) {
+        expect([path, block['@context']]).toEqual([path, 'https://schema.org']);
+        expect([path, missingProperties(block)]).toEqual([path, []]);
+      }
       if (image?.includes('?format=')) {
         expect(Number(head.meta.get('og:image:width')?.[0])).toBeGreaterThan(0);
         expect(Number(head.meta.get('og:image:height')?.[0])).toBeGreaterThan(0);
@@ -208,6 +245,43 @@ describe('search engines and social cards on the demo website', () => {
     const home = headOf((await get('/').expect(200)).text).jsonLd as Ld[];
     expect(home.map((b) => b['@type'])).toEqual(['Organization', 'WebSite']);
     expect((home[1]!.potentialAction as Ld)['query-input']).toBe('required name=search_term_string');
+  });
+
+  it("gives an event's JSON-LD an Offer with the ticket price the page shows (free, priced, sold out), and none when the event names no tickets", async () => {
+    const events = await new CollectionService(content.ctx).create(own.websiteId, { type: CollectionType.GENERIC, kind: 'events', title: 'Events', urlId: 'events' });
+    const items = new ItemService(content.ctx);
+    const event = (title: string, tickets: unknown) =>
+      ItemBody.parse({ recordType: 12, title, startDate: '2031-03-01T18:00:00Z', endDate: '2031-03-01T21:00:00Z', location: { addressLine1: '41 Fore Street', addressLine2: 'Portland, ME', addressCountry: 'United States' }, tickets });
+    const priced = await items.create(own.websiteId, events.id, event('Glaze night', { price: { value: '4500', currency: 'USD' }, url: 'https://tickets.example/glaze?a=1&b=2' }), 'content');
+    await items.create(own.websiteId, events.id, event('Open day', { price: { value: '0', currency: 'USD' } }), 'content');
+    await items.create(own.websiteId, events.id, event('Kiln talk', null), 'content');
+    const eventOf = async (path: string) => {
+      const response = await get(path, ownHost).expect(200);
+      return { html: response.text, ld: (headOf(response.text).jsonLd as Ld[]).find((b) => b['@type'] === 'Event')! };
+    };
+    let glaze = await eventOf('/events/glaze-night');
+    expect(glaze.html).toContain('<p class="event-tickets">Tickets <span class="event-price">$45.00</span> · <a href="https://tickets.example/glaze?a=1&amp;b=2" rel="noopener">Get tickets</a></p>');
+    expect(glaze.ld.offers).toEqual({ '@type': 'Offer', url: 'https://tickets.example/glaze?a=1&b=2', price: '45.00', priceCurrency: 'USD', availability: 'https://schema.org/InStock' });
+    expect(missingProperties(glaze.ld)).toEqual([]);
+    const open = await eventOf('/events/open-day');
+    expect(open.html).toContain('<p class="event-tickets">Free admission</p>');
+    expect(open.ld).toMatchObject({ isAccessibleForFree: true, offers: { price: '0.00', priceCurrency: 'USD', url: `https://${ownHost}/events/open-day`, availability: 'https://schema.org/InStock' } });
+    const talk = await eventOf('/events/kiln-talk');
+    expect(talk.html).not.toContain('event-tickets');
+    expect(talk.ld.offers).toBeUndefined();
+    // Sold out: the page says so and the Offer follows.
+    await items.replace(own.websiteId, priced.id, event('Glaze night', { price: { value: '4500', currency: 'USD' }, soldOut: true }), 'content');
+    await eventually(async () => {
+      glaze = await eventOf('/events/glaze-night');
+      expect(glaze.html).toContain('<p class="event-tickets">Sold out</p>');
+    });
+    expect(glaze.ld.offers).toMatchObject({ price: '45.00', availability: 'https://schema.org/SoldOut', url: `https://${ownHost}/events/glaze-night` });
+    // A price in another currency than the store's, or below zero, is refused with the field named.
+    for (const price of [{ value: '100', currency: 'EUR' }, { value: '-1', currency: 'USD' }]) {
+      const refused = await ownerCall(content, 'POST', `/api/content-service/1.0/websites/${own.websiteId}/collections/${events.id}/items`, own.websiteId, { recordType: 12, title: 'Bad', startDate: '2031-03-01T18:00:00Z', endDate: '2031-03-01T21:00:00Z', tickets: { price } });
+      expect(refused.statusCode).toBe(400);
+      expect(refused.body).toContain('tickets.price');
+    }
   });
 
   it('asks search engines not to index the cart, search, account and member pages', async () => {

@@ -11921,6 +11921,21 @@ export interface paths {
                                     }[];
                                 };
                                 tags: string[];
+                                tickets?: {
+                                    /**
+                                     * @example {
+                                     *       "value": "8900",
+                                     *       "currency": "USD"
+                                     *     }
+                                     */
+                                    price: {
+                                        /** @enum {string} */
+                                        currency: "EUR" | "USD" | "AUD" | "NOK" | "CAD" | "NZD" | "DKK" | "GBP" | "HKD" | "CHF" | "MXN" | "SGD" | "SEK" | "CZK" | "ILS" | "PHP" | "RUB" | "PLN" | "THB" | "MYR" | "ARS" | "BRL" | "COP" | "IDR" | "INR" | "JPY" | "ZAR";
+                                        value: string;
+                                    };
+                                    soldOut: boolean;
+                                    url: string | null;
+                                } | null;
                                 title: string;
                                 updatedOn: number;
                                 urlId: string;
@@ -12854,6 +12869,24 @@ export interface paths {
                         status?: "published" | "scheduled" | "needs-review" | "draft" | "private";
                         /** @default [] */
                         tags?: string[];
+                        /** @default null */
+                        tickets?: {
+                            /**
+                             * @example {
+                             *       "value": "8900",
+                             *       "currency": "USD"
+                             *     }
+                             */
+                            price: {
+                                /** @enum {string} */
+                                currency: "EUR" | "USD" | "AUD" | "NOK" | "CAD" | "NZD" | "DKK" | "GBP" | "HKD" | "CHF" | "MXN" | "SGD" | "SEK" | "CZK" | "ILS" | "PHP" | "RUB" | "PLN" | "THB" | "MYR" | "ARS" | "BRL" | "COP" | "IDR" | "INR" | "JPY" | "ZAR";
+                                value: string;
+                            };
+                            /** @default false */
+                            soldOut?: boolean;
+                            /** @default null */
+                            url?: string | null;
+                        } | null;
                         title: string;
                         urlId?: string;
                     } | {
@@ -13515,6 +13548,21 @@ export interface paths {
                                 }[];
                             };
                             tags: string[];
+                            tickets?: {
+                                /**
+                                 * @example {
+                                 *       "value": "8900",
+                                 *       "currency": "USD"
+                                 *     }
+                                 */
+                                price: {
+                                    /** @enum {string} */
+                                    currency: "EUR" | "USD" | "AUD" | "NOK" | "CAD" | "NZD" | "DKK" | "GBP" | "HKD" | "CHF" | "MXN" | "SGD" | "SEK" | "CZK" | "ILS" | "PHP" | "RUB" | "PLN" | "THB" | "MYR" | "ARS" | "BRL" | "COP" | "IDR" | "INR" | "JPY" | "ZAR";
+                                    value: string;
+                                };
+                                soldOut: boolean;
+                                url: string | null;
+                            } | null;
                             title: string;
                             updatedOn: number;
                             urlId: string;
@@ -14653,6 +14701,21 @@ export interface paths {
                                 }[];
                             };
                             tags: string[];
+                            tickets?: {
+                                /**
+                                 * @example {
+                                 *       "value": "8900",
+                                 *       "currency": "USD"
+                                 *     }
+                                 */
+                                price: {
+                                    /** @enum {string} */
+                                    currency: "EUR" | "USD" | "AUD" | "NOK" | "CAD" | "NZD" | "DKK" | "GBP" | "HKD" | "CHF" | "MXN" | "SGD" | "SEK" | "CZK" | "ILS" | "PHP" | "RUB" | "PLN" | "THB" | "MYR" | "ARS" | "BRL" | "COP" | "IDR" | "INR" | "JPY" | "ZAR";
+                                    value: string;
+                                };
+                                soldOut: boolean;
+                                url: string | null;
+                            } | null;
                             title: string;
                             updatedOn: number;
                             urlId: string;
@@ -15583,6 +15646,24 @@ export interface paths {
                         status?: "published" | "scheduled" | "needs-review" | "draft" | "private";
                         /** @default [] */
                         tags?: string[];
+                        /** @default null */
+                        tickets?: {
+                            /**
+                             * @example {
+                             *       "value": "8900",
+                             *       "currency": "USD"
+                             *     }
+                             */
+                            price: {
+                                /** @enum {string} */
+                                currency: "EUR" | "USD" | "AUD" | "NOK" | "CAD" | "NZD" | "DKK" | "GBP" | "HKD" | "CHF" | "MXN" | "SGD" | "SEK" | "CZK" | "ILS" | "PHP" | "RUB" | "PLN" | "THB" | "MYR" | "ARS" | "BRL" | "COP" | "IDR" | "INR" | "JPY" | "ZAR";
+                                value: string;
+                            };
+                            /** @default false */
+                            soldOut?: boolean;
+                            /** @default null */
+                            url?: string | null;
+                        } | null;
                         title: string;
                         urlId?: string;
                     } | {
@@ -16244,6 +16325,21 @@ export interface paths {
                                 }[];
                             };
                             tags: string[];
+                            tickets?: {
+                                /**
+                                 * @example {
+                                 *       "value": "8900",
+                                 *       "currency": "USD"
+                                 *     }
+                                 */
+                                price: {
+                                    /** @enum {string} */
+                                    currency: "EUR" | "USD" | "AUD" | "NOK" | "CAD" | "NZD" | "DKK" | "GBP" | "HKD" | "CHF" | "MXN" | "SGD" | "SEK" | "CZK" | "ILS" | "PHP" | "RUB" | "PLN" | "THB" | "MYR" | "ARS" | "BRL" | "COP" | "IDR" | "INR" | "JPY" | "ZAR";
+                                    value: string;
+                                };
+                                soldOut: boolean;
+                                url: string | null;
+                            } | null;
                             title: string;
                             updatedOn: number;
                             urlId: string;
@@ -19167,6 +19263,21 @@ export interface paths {
                                     }[];
                                 };
                                 tags: string[];
+                                tickets?: {
+                                    /**
+                                     * @example {
+                                     *       "value": "8900",
+                                     *       "currency": "USD"
+                                     *     }
+                                     */
+                                    price: {
+                                        /** @enum {string} */
+                                        currency: "EUR" | "USD" | "AUD" | "NOK" | "CAD" | "NZD" | "DKK" | "GBP" | "HKD" | "CHF" | "MXN" | "SGD" | "SEK" | "CZK" | "ILS" | "PHP" | "RUB" | "PLN" | "THB" | "MYR" | "ARS" | "BRL" | "COP" | "IDR" | "INR" | "JPY" | "ZAR";
+                                        value: string;
+                                    };
+                                    soldOut: boolean;
+                                    url: string | null;
+                                } | null;
                                 title: string;
                                 updatedOn: number;
                                 urlId: string;
@@ -20100,6 +20211,24 @@ export interface paths {
                         status?: "published" | "scheduled" | "needs-review" | "draft" | "private";
                         /** @default [] */
                         tags?: string[];
+                        /** @default null */
+                        tickets?: {
+                            /**
+                             * @example {
+                             *       "value": "8900",
+                             *       "currency": "USD"
+                             *     }
+                             */
+                            price: {
+                                /** @enum {string} */
+                                currency: "EUR" | "USD" | "AUD" | "NOK" | "CAD" | "NZD" | "DKK" | "GBP" | "HKD" | "CHF" | "MXN" | "SGD" | "SEK" | "CZK" | "ILS" | "PHP" | "RUB" | "PLN" | "THB" | "MYR" | "ARS" | "BRL" | "COP" | "IDR" | "INR" | "JPY" | "ZAR";
+                                value: string;
+                            };
+                            /** @default false */
+                            soldOut?: boolean;
+                            /** @default null */
+                            url?: string | null;
+                        } | null;
                         title: string;
                         urlId?: string;
                     } | {
@@ -20761,6 +20890,21 @@ export interface paths {
                                 }[];
                             };
                             tags: string[];
+                            tickets?: {
+                                /**
+                                 * @example {
+                                 *       "value": "8900",
+                                 *       "currency": "USD"
+                                 *     }
+                                 */
+                                price: {
+                                    /** @enum {string} */
+                                    currency: "EUR" | "USD" | "AUD" | "NOK" | "CAD" | "NZD" | "DKK" | "GBP" | "HKD" | "CHF" | "MXN" | "SGD" | "SEK" | "CZK" | "ILS" | "PHP" | "RUB" | "PLN" | "THB" | "MYR" | "ARS" | "BRL" | "COP" | "IDR" | "INR" | "JPY" | "ZAR";
+                                    value: string;
+                                };
+                                soldOut: boolean;
+                                url: string | null;
+                            } | null;
                             title: string;
                             updatedOn: number;
                             urlId: string;
@@ -21222,6 +21366,21 @@ export interface paths {
                                 }[];
                             };
                             tags: string[];
+                            tickets?: {
+                                /**
+                                 * @example {
+                                 *       "value": "8900",
+                                 *       "currency": "USD"
+                                 *     }
+                                 */
+                                price: {
+                                    /** @enum {string} */
+                                    currency: "EUR" | "USD" | "AUD" | "NOK" | "CAD" | "NZD" | "DKK" | "GBP" | "HKD" | "CHF" | "MXN" | "SGD" | "SEK" | "CZK" | "ILS" | "PHP" | "RUB" | "PLN" | "THB" | "MYR" | "ARS" | "BRL" | "COP" | "IDR" | "INR" | "JPY" | "ZAR";
+                                    value: string;
+                                };
+                                soldOut: boolean;
+                                url: string | null;
+                            } | null;
                             title: string;
                             updatedOn: number;
                             urlId: string;
@@ -22153,6 +22312,24 @@ export interface paths {
                         status?: "published" | "scheduled" | "needs-review" | "draft" | "private";
                         /** @default [] */
                         tags?: string[];
+                        /** @default null */
+                        tickets?: {
+                            /**
+                             * @example {
+                             *       "value": "8900",
+                             *       "currency": "USD"
+                             *     }
+                             */
+                            price: {
+                                /** @enum {string} */
+                                currency: "EUR" | "USD" | "AUD" | "NOK" | "CAD" | "NZD" | "DKK" | "GBP" | "HKD" | "CHF" | "MXN" | "SGD" | "SEK" | "CZK" | "ILS" | "PHP" | "RUB" | "PLN" | "THB" | "MYR" | "ARS" | "BRL" | "COP" | "IDR" | "INR" | "JPY" | "ZAR";
+                                value: string;
+                            };
+                            /** @default false */
+                            soldOut?: boolean;
+                            /** @default null */
+                            url?: string | null;
+                        } | null;
                         title: string;
                         urlId?: string;
                     } | {
@@ -22814,6 +22991,21 @@ export interface paths {
                                 }[];
                             };
                             tags: string[];
+                            tickets?: {
+                                /**
+                                 * @example {
+                                 *       "value": "8900",
+                                 *       "currency": "USD"
+                                 *     }
+                                 */
+                                price: {
+                                    /** @enum {string} */
+                                    currency: "EUR" | "USD" | "AUD" | "NOK" | "CAD" | "NZD" | "DKK" | "GBP" | "HKD" | "CHF" | "MXN" | "SGD" | "SEK" | "CZK" | "ILS" | "PHP" | "RUB" | "PLN" | "THB" | "MYR" | "ARS" | "BRL" | "COP" | "IDR" | "INR" | "JPY" | "ZAR";
+                                    value: string;
+                                };
+                                soldOut: boolean;
+                                url: string | null;
+                            } | null;
                             title: string;
                             updatedOn: number;
                             urlId: string;
@@ -23870,6 +24062,21 @@ export interface paths {
                                     }[];
                                 };
                                 tags: string[];
+                                tickets?: {
+                                    /**
+                                     * @example {
+                                     *       "value": "8900",
+                                     *       "currency": "USD"
+                                     *     }
+                                     */
+                                    price: {
+                                        /** @enum {string} */
+                                        currency: "EUR" | "USD" | "AUD" | "NOK" | "CAD" | "NZD" | "DKK" | "GBP" | "HKD" | "CHF" | "MXN" | "SGD" | "SEK" | "CZK" | "ILS" | "PHP" | "RUB" | "PLN" | "THB" | "MYR" | "ARS" | "BRL" | "COP" | "IDR" | "INR" | "JPY" | "ZAR";
+                                        value: string;
+                                    };
+                                    soldOut: boolean;
+                                    url: string | null;
+                                } | null;
                                 title: string;
                                 updatedOn: number;
                                 urlId: string;
@@ -24378,6 +24585,21 @@ export interface paths {
                                 }[];
                             };
                             tags: string[];
+                            tickets?: {
+                                /**
+                                 * @example {
+                                 *       "value": "8900",
+                                 *       "currency": "USD"
+                                 *     }
+                                 */
+                                price: {
+                                    /** @enum {string} */
+                                    currency: "EUR" | "USD" | "AUD" | "NOK" | "CAD" | "NZD" | "DKK" | "GBP" | "HKD" | "CHF" | "MXN" | "SGD" | "SEK" | "CZK" | "ILS" | "PHP" | "RUB" | "PLN" | "THB" | "MYR" | "ARS" | "BRL" | "COP" | "IDR" | "INR" | "JPY" | "ZAR";
+                                    value: string;
+                                };
+                                soldOut: boolean;
+                                url: string | null;
+                            } | null;
                             title: string;
                             updatedOn: number;
                             urlId: string;
@@ -25492,6 +25714,21 @@ export interface paths {
                                     }[];
                                 };
                                 tags: string[];
+                                tickets?: {
+                                    /**
+                                     * @example {
+                                     *       "value": "8900",
+                                     *       "currency": "USD"
+                                     *     }
+                                     */
+                                    price: {
+                                        /** @enum {string} */
+                                        currency: "EUR" | "USD" | "AUD" | "NOK" | "CAD" | "NZD" | "DKK" | "GBP" | "HKD" | "CHF" | "MXN" | "SGD" | "SEK" | "CZK" | "ILS" | "PHP" | "RUB" | "PLN" | "THB" | "MYR" | "ARS" | "BRL" | "COP" | "IDR" | "INR" | "JPY" | "ZAR";
+                                        value: string;
+                                    };
+                                    soldOut: boolean;
+                                    url: string | null;
+                                } | null;
                                 title: string;
                                 updatedOn: number;
                                 urlId: string;

@@ -28,7 +28,7 @@ import { VISITOR, type Viewer } from '../domain/community.js';
 import { collectionNotFound, invalid, isUniqueViolation, itemNotFound } from '../shared/errors.js';
 import { itemUpserted, itemUrls, productUpserted } from '../domain/events.js';
 import { itemUrl, ms, settingsOf, toCategory, toCollection, toItem } from '../domain/mappers.js';
-import { buildStructuredContent } from './product.js';
+import { buildStructuredContent, checkCurrency } from './product.js';
 import { categoriesOf } from '../categories/categories.repository.js';
 import { findCollection, findCollectionByUrl, type CollectionRow } from '../collections/collections.repository.js';
 import { json, type Db } from '../shared/db.js';
@@ -341,7 +341,8 @@ export class ItemService {
         const end = Date.parse(body.endDate);
         if (end < start) throw invalid(ContentMessages.eventEndsBeforeStart, 'endDate');
         // Events are listed by when they happen.
-        return { ...base, sortDate: new Date(start).toISOString(), data: { ...common(body), startDate: start, endDate: end, location: body.location } };
+        if (body.tickets) checkCurrency(body.tickets.price, currency, 'tickets.price');
+        return { ...base, sortDate: new Date(start).toISOString(), data: { ...common(body), startDate: start, endDate: end, location: body.location, tickets: body.tickets } };
       }
       case RecordType.STORE_ITEM: {
         const known = new Set((await categoriesOf(trx, collection.website_id, collection.id)).map((c) => c.id));

@@ -250,7 +250,21 @@ function eventLd(input: SeoInput, item: ContentItem, images: string[], descripti
     },
     organizer: { '@type': 'Organization', name: input.site.title, url: `${input.origin}/` },
     ...(images.length > 0 ? { image: images } : {}),
+    ...(item.tickets ? eventOffers(input, item.tickets) : {}),
   };
+}
+
+/** An event's admission as the page shows it: one Offer at its price (free when 0), sold out or not. */
+function eventOffers(input: SeoInput, tickets: NonNullable<ContentItem['tickets']>): Pick<Event, 'offers' | 'isAccessibleForFree'> {
+  const { price } = tickets;
+  const offer: Offer = {
+    '@type': 'Offer',
+    url: tickets.url ? absoluteUrl(input.origin, tickets.url) : input.canonical,
+    price: fromMinorUnits(BigInt(price.value), price.currency),
+    priceCurrency: price.currency,
+    availability: tickets.soldOut ? 'https://schema.org/SoldOut' : 'https://schema.org/InStock',
+  };
+  return { offers: offer, ...(BigInt(price.value) === 0n ? { isAccessibleForFree: true } : {}) };
 }
 
 /** The breadcrumb the page shows: the collection, then the item (or the category). */
