@@ -29,6 +29,15 @@ function validate(xml: string, schema: 'siteindex.xsd' | 'sitemap-with-images.xs
   execFileSync('xmllint', ['--noout', '--schema', path.join(XSD, schema), file], { stdio: 'pipe' });
 }
 
+const FEEDS = fileURLToPath(new URL('./fixtures/feeds/', import.meta.url));
+
+/** xmllint's verdict on a feed against its RELAX NG schema (fixtures/feeds: RSS 2.0, and RFC 4287's for Atom). */
+function validateFeed(xml: string, schema: 'rss-2.0.rng' | 'atom.rng'): void {
+  const file = path.join(workDir, `feed-${Math.random().toString(36).slice(2)}.xml`);
+  writeFileSync(file, xml);
+  execFileSync('xmllint', ['--noout', '--relaxng', path.join(FEEDS, schema), file], { stdio: 'pipe' });
+}
+
 const locs = (xml: string): string[] => [...xml.matchAll(/<loc>([^<]*)<\/loc>/g)].map((m) => m[1] ?? '');
 
 interface Head {
@@ -432,13 +441,11 @@ describe('search engines and social cards on the demo website', () => {
     );
   });
 
-  it('gives each blog an RSS 2.0 feed, named by a link tag on its pages, that is well-formed and has the required elements', async () => {
+  it('gives each blog an RSS 2.0 feed, named by a link tag on its pages, that validates and has the required elements', async () => {
     const journal = await get('/journal').expect(200);
     expect(journal.text).toContain(`<link rel="alternate" type="application/rss+xml" title="Journal — Harbour &amp; Pine" href="${PUBLIC_URL}/journal?format=rss">`);
     const feed = await get('/journal?format=rss').expect(200).expect('content-type', 'application/rss+xml; charset=utf-8');
-    const file = path.join(workDir, 'feed.xml');
-    writeFileSync(file, feed.text);
-    execFileSync('xmllint', ['--noout', file], { stdio: 'pipe' });
+    validateFeed(feed.text, 'rss-2.0.rng');
     const channel = /<channel>([\s\S]*?)<item>/.exec(feed.text)?.[1] ?? '';
     expect(channel).toContain('<title>Journal — Harbour &amp; Pine</title>');
     expect(channel).toContain(`<link>${PUBLIC_URL}/journal</link>`);
@@ -457,6 +464,39 @@ describe('search engines and social cards on the demo website', () => {
     await get('/shop?format=rss').expect(404);
     await get('/journal/meet-the-potter-jonah-reyes?format=rss').expect(404);
     expect(headOf((await get('/shop').expect(200)).text).canonicals).toEqual([`${PUBLIC_URL}/shop`]);
+  });
+
+  it('gives each blog an Atom feed, named by a link tag on its pages, that validates against RFC 4287 and lists the same posts as the RSS feed', async () => {
+    const journal = await get('/journal/meet-the-potter-jonah-reyes').expect(200);
+    expect(journal.text).toContain(`<link rel="alternate" type="application/atom+xml" title="Journal — Harbour &amp; Pine" href="${PUBLIC_URL}/journal?format=atom">`);
+    const feed = await get('/journal?format=atom').expect(200).expect('content-type', 'application/atom+xml; charset=utf-8');
+    validateFeed(feed.text, 'atom.rng');
+    const head = feed.text.slice(0, feed.text.indexOf('<entry>'));
+    expect(head).toContain(`<id>${PUBLIC_URL}/journal</id>`);
+    expect(head).toContain(`<link rel="self" type="application/atom+xml" href="${PUBLIC_URL}/journal?format=atom"/>`);
+    expect(head).toContain(`<link rel="alternate" type="text/html" href="${PUBLIC_URL}/journal"/>`);
+    // RFC 4287's rules beyond its schema: the feed has an author (so every entry has one), every
+    // entry an alternate link (none has content), ids are unique.
+    expect(head).toMatch(/<author><name>Harbour &amp; Pine<\/name>/);
+    const entries = [...feed.text.matchAll(/<entry>([\s\S]*?)<\/entry>/g)].map((m) => m[1] ?? '');
+    const ids = entries.map((entry) => /<id>([^<]+)<\/id>/.exec(entry)?.[1] ?? '');
+    expect(new Set(ids).size).toBe(entries.length);
+    for (const entry of entries) expect(entry).toMatch(/<link rel="alternate" type="text\/html" href="[^"]+"\/>/);
+    const rss = (await get('/journal?format=rss').expect(200)).text;
+    expect(ids).toEqual([...rss.matchAll(/<guid isPermaLink="true">([^<]+)<\/guid>/g)].map((m) => m[1]));
+    await get('/shop?format=atom').expect(404);
+    await get('/journal/meet-the-potter-jonah-reyes?format=atom').expect(404);
+    // A post whose title and tags try to break out of the XML still validates, and reads back as written.
+    const blog = await new CollectionService(content.ctx).create(own.websiteId, { type: CollectionType.GENERIC, kind: 'blog', title: 'Notes <&>', urlId: 'notes' });
+    const hostile = 'Mugs ]]> </title><script>x</script> & "more" \u0001';
+    await new ItemService(content.ctx).create(own.websiteId, blog.id, ItemBody.parse({ recordType: 1, title: hostile, tags: ['a&b', '<c>'], excerpt: '<p>Fired &amp; glazed</p>', author: { displayName: 'Jo <Potter>' } }), 'content');
+    await eventually(async () => {
+      const atom = (await get('/notes?format=atom', ownHost).expect(200)).text;
+      validateFeed(atom, 'atom.rng');
+      expect(atom).toContain('<title type="text">Mugs ]]&gt; &lt;/title&gt;&lt;script&gt;x&lt;/script&gt; &amp; &quot;more&quot; </title>');
+      expect(atom).toContain('<category term="a&amp;b"/><category term="&lt;c&gt;"/>');
+      validateFeed((await get('/notes?format=rss', ownHost).expect(200)).text, 'rss-2.0.rng');
+    });
   });
 
   it("uses a product's own SEO title, description and social image in its head, with the site's title left alone", async () => {

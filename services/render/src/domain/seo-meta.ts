@@ -33,8 +33,8 @@ export interface SeoInput {
   home: boolean;
   /** The first picture the page shows (a list's first item's, a layout's first image or listed item's). */
   pageImage: { assetUrl: string; originalSize: string; altText?: string | undefined } | null;
-  /** The blog's feed when the page belongs to a blog. */
-  feed: { title: string; url: string } | null;
+  /** The blog's feeds (RSS and Atom) when the page belongs to a blog. */
+  feed: { title: string; url: string; atomUrl: string } | null;
 }
 
 export interface MetaTag {
@@ -51,7 +51,7 @@ export interface SeoView {
   meta: MetaTag[];
   /** JSON-LD blocks, printed with site-json. */
   jsonLd: Array<WithContext<Thing>>;
-  feed: { title: string; url: string } | null;
+  feed: { title: string; url: string; atomUrl: string } | null;
 }
 
 /** Text of owner HTML: tags dropped, entities of the common kind read, spaces collapsed. */
