@@ -170,12 +170,14 @@ describe('search engines and social cards on the demo website', () => {
     const paths = await demoPages();
     expect(paths.length).toBeGreaterThanOrEqual(13);
     const images = new Set<string>();
+    let breadcrumbs = 0;
     for (const path of paths) {
       const response = await get(path);
       expect([path, response.status]).toEqual([path, 200]);
       const head = headOf(response.text);
       expect([path, head.canonicals]).toEqual([path, [`${PUBLIC_URL}${path}`]]);
       expect(head.robots).toEqual([]);
+      expect([path, response.text.includes('hreflang')]).toEqual([path, false]);
       expect(head.meta.get('og:url')).toEqual([`${PUBLIC_URL}${path}`]);
       expect(head.meta.get('og:title')?.[0]).toBeTruthy();
       expect(head.meta.get('description')?.[0]).toBeTruthy();
@@ -188,12 +190,21 @@ describe('search engines and social cards on the demo website', () => {
         expect([path, block['@context']]).toEqual([path, 'https://schema.org']);
         expect([path, missingProperties(block)]).toEqual([path, []]);
       }
+      // The BreadcrumbList is the breadcrumb the page shows: its link, then the page itself.
+      const shown = /class="breadcrumb"[^>]*><a href="([^"]*)">([^<]*)<\/a>/.exec(response.text);
+      const crumbs = (head.jsonLd as Ld[]).find((b) => b['@type'] === 'BreadcrumbList')?.itemListElement as Ld[] | undefined;
+      if (shown) {
+        breadcrumbs++;
+        expect([path, crumbs?.map((c) => c.item)]).toEqual([path, [`${PUBLIC_URL}${shown[1]}`, `${PUBLIC_URL}${path}`]]);
+        expect(crumbs?.[0]?.name).toBe(shown[2]?.replaceAll('&amp;', '&'));
+      }
       if (image?.includes('?format=')) {
         expect(Number(head.meta.get('og:image:width')?.[0])).toBeGreaterThan(0);
         expect(Number(head.meta.get('og:image:height')?.[0])).toBeGreaterThan(0);
       }
     }
     for (const image of images) await get(image.slice(PUBLIC_URL.length)).expect(200);
+    expect(breadcrumbs).toBeGreaterThanOrEqual(9);
   }, 120_000);
 
   it('marks product, post and other pages with their og:type and puts price tags on products', async () => {
@@ -253,6 +264,8 @@ describe('search engines and social cards on the demo website', () => {
     expect((event.location as Ld)['@type']).toBe('Place');
     const home = headOf((await get('/').expect(200)).text).jsonLd as Ld[];
     expect(home.map((b) => b['@type'])).toEqual(['Organization', 'WebSite']);
+    // The business as the site's settings describe it: its name, address and country.
+    expect(home[0]).toMatchObject({ name: 'Harbour & Pine', url: `${PUBLIC_URL}/`, address: { '@type': 'PostalAddress', addressCountry: 'US' } });
     expect((home[1]!.potentialAction as Ld)['query-input']).toBe('required name=search_term_string');
   });
 
@@ -290,6 +303,27 @@ describe('search engines and social cards on the demo website', () => {
       const refused = await ownerCall(content, 'POST', `/api/content-service/1.0/websites/${own.websiteId}/collections/${events.id}/items`, own.websiteId, { recordType: 12, title: 'Bad', startDate: '2031-03-01T18:00:00Z', endDate: '2031-03-01T21:00:00Z', tickets: { price } });
       expect(refused.statusCode).toBe(400);
       expect(refused.body).toContain('tickets.price');
+    }
+  });
+
+  it('names no hreflang alternates: each page has one URL, in the language the website is set to (html lang, og:locale), even with languages listed for translation', async () => {
+    // The multilingual settings list languages for a translation tool, but the site serves no
+    // page in them (no /fr/...): an alternate would send search engines to a 404.
+    const saved = await ownerCall(content, 'PUT', '/api/multilingual/languages', own.websiteId, {
+      languages: [
+        { languageCode: 'en-US', isDefault: true, published: true },
+        { languageCode: 'fr-FR', isDefault: false, published: true },
+      ],
+    });
+    expect(saved.statusCode).toBe(200);
+    await get('/fr/shop', ownHost).expect(404);
+    await get('/shop?lang=fr-FR', ownHost).expect(200);
+    for (const path of ['/shop', '/shop/test-mug']) {
+      const html = (await get(path, ownHost).expect(200)).text;
+      expect(html).toMatch(/^<!doctype html>\n<html lang="en-US">/);
+      expect(html).not.toContain('hreflang');
+      expect(headOf(html).meta.get('og:locale')).toEqual(['en_US']);
+      expect(headOf(html).meta.get('og:locale:alternate')).toBeUndefined();
     }
   });
 

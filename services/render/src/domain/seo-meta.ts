@@ -292,6 +292,7 @@ function homeLd(input: SeoInput): Array<WithContext<Thing>> {
     url: home,
     ...(input.site.seo.socialImage ? { logo: absoluteUrl(input.origin, input.site.seo.socialImage) } : {}),
     ...(input.site.businessEmail ? { email: input.site.businessEmail } : {}),
+    ...(input.site.country ? { address: { '@type': 'PostalAddress', addressCountry: input.site.country } } : {}),
   };
   const website: WithContext<WebSite> = {
     '@context': 'https://schema.org',
