@@ -328,7 +328,8 @@ describe('search engines and social cards on the demo website', () => {
   });
 
   it('asks search engines not to index the cart, search, account and member pages', async () => {
-    for (const path of ['/cart', '/search?q=wool', '/search', '/members/nobody', '/account']) {
+    // Checkout is the cart page's view (/cart?view=checkout); order pages are noindex by their page type.
+    for (const path of ['/cart', '/cart?view=checkout', '/search?q=wool', '/search', '/members/nobody', '/account']) {
       const response = await get(path);
       expect([path, headOf(response.text).robots]).toEqual([path, ['noindex']]);
     }
