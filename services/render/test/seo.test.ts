@@ -13,7 +13,7 @@ import type { FastifyInstance } from 'fastify';
 import { ElementType, parseDocument } from 'htmlparser2';
 import request from 'supertest';
 import { buildGateway, GatewayEnv } from '@sc/gateway';
-import { CollectionType, ItemBody, SeoMessages } from '@sc/contracts';
+import { CollectionType, GTIN_MESSAGE, ItemBody, SeoMessages } from '@sc/contracts';
 import { CollectionService } from '../../content/src/collections/collections.service.js';
 import { ItemService } from '../../content/src/items/items.service.js';
 import { newStore, ownerCall, productBody, SIGNING_KEY, startContent, startRender, type ContentKit, type OwnStore } from './helpers.js';
@@ -251,6 +251,30 @@ describe('search engines and social cards on the demo website', () => {
     expect(checked.length).toBeGreaterThanOrEqual(9);
     expect(checked).toContain('/shop/hand-thrown-serving-bowl');
   }, 60_000);
+
+  it("gives each variant's Product its GTIN when the owner set one, and refuses a GTIN whose check digit is wrong", async () => {
+    const items = new ItemService(content.ctx);
+    const body = productBody('Test Mug', 2400);
+    const gtins = ['4006381333931', '036000291452'];
+    const withGtin = { ...body, structuredContent: { ...body.structuredContent, variants: body.structuredContent.variants.map((v, i) => ({ ...v, gtin: gtins[i] })) } };
+    await items.replace(own.websiteId, own.product.id, ItemBody.parse(withGtin), 'store');
+    await eventually(async () => {
+      const group = (headOf((await get('/shop/test-mug', ownHost).expect(200)).text).jsonLd as Ld[]).find((b) => b['@type'] === 'ProductGroup')!;
+      expect((group.hasVariant as Ld[]).map((v) => [v.sku, v.gtin])).toEqual([
+        ['MUG-Small', gtins[0]],
+        ['MUG-Large', gtins[1]],
+      ]);
+    });
+    const wrong = { ...body, structuredContent: { ...body.structuredContent, variants: body.structuredContent.variants.map((v) => ({ ...v, gtin: '4006381333932' })) } };
+    const refused = await ownerCall(content, 'PUT', `/api/content-service/1.0/websites/${own.websiteId}/items/${own.product.id}`, own.websiteId, wrong);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.body).toContain(GTIN_MESSAGE);
+    await items.replace(own.websiteId, own.product.id, ItemBody.parse(body), 'store');
+    await eventually(async () => {
+      const group = (headOf((await get('/shop/test-mug', ownHost).expect(200)).text).jsonLd as Ld[]).find((b) => b['@type'] === 'ProductGroup')!;
+      expect((group.hasVariant as Ld[]).every((v) => v.gtin === undefined)).toBe(true);
+    });
+  });
 
   it('gives posts BlogPosting, events Event and the home page Organization and WebSite with a SearchAction', async () => {
     const post = headOf((await get('/journal/meet-the-potter-jonah-reyes').expect(200)).text).jsonLd as Ld[];

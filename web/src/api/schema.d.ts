@@ -11832,6 +11832,7 @@ export interface paths {
                                         attributes: {
                                             [key: string]: string;
                                         };
+                                        gtin?: string;
                                         id: string;
                                         /**
                                          * @example {
@@ -13064,6 +13065,7 @@ export interface paths {
                                 attributes?: {
                                     [key: string]: string;
                                 };
+                                gtin?: string | null;
                                 id?: string;
                                 /** @default null */
                                 mainImage?: {
@@ -13459,6 +13461,7 @@ export interface paths {
                                     attributes: {
                                         [key: string]: string;
                                     };
+                                    gtin?: string;
                                     id: string;
                                     /**
                                      * @example {
@@ -14612,6 +14615,7 @@ export interface paths {
                                     attributes: {
                                         [key: string]: string;
                                     };
+                                    gtin?: string;
                                     id: string;
                                     /**
                                      * @example {
@@ -15841,6 +15845,7 @@ export interface paths {
                                 attributes?: {
                                     [key: string]: string;
                                 };
+                                gtin?: string | null;
                                 id?: string;
                                 /** @default null */
                                 mainImage?: {
@@ -16236,6 +16241,7 @@ export interface paths {
                                     attributes: {
                                         [key: string]: string;
                                     };
+                                    gtin?: string;
                                     id: string;
                                     /**
                                      * @example {
@@ -19174,6 +19180,7 @@ export interface paths {
                                         attributes: {
                                             [key: string]: string;
                                         };
+                                        gtin?: string;
                                         id: string;
                                         /**
                                          * @example {
@@ -20406,6 +20413,7 @@ export interface paths {
                                 attributes?: {
                                     [key: string]: string;
                                 };
+                                gtin?: string | null;
                                 id?: string;
                                 /** @default null */
                                 mainImage?: {
@@ -20801,6 +20809,7 @@ export interface paths {
                                     attributes: {
                                         [key: string]: string;
                                     };
+                                    gtin?: string;
                                     id: string;
                                     /**
                                      * @example {
@@ -21277,6 +21286,7 @@ export interface paths {
                                     attributes: {
                                         [key: string]: string;
                                     };
+                                    gtin?: string;
                                     id: string;
                                     /**
                                      * @example {
@@ -22507,6 +22517,7 @@ export interface paths {
                                 attributes?: {
                                     [key: string]: string;
                                 };
+                                gtin?: string | null;
                                 id?: string;
                                 /** @default null */
                                 mainImage?: {
@@ -22902,6 +22913,7 @@ export interface paths {
                                     attributes: {
                                         [key: string]: string;
                                     };
+                                    gtin?: string;
                                     id: string;
                                     /**
                                      * @example {
@@ -23973,6 +23985,7 @@ export interface paths {
                                         attributes: {
                                             [key: string]: string;
                                         };
+                                        gtin?: string;
                                         id: string;
                                         /**
                                          * @example {
@@ -24496,6 +24509,7 @@ export interface paths {
                                     attributes: {
                                         [key: string]: string;
                                     };
+                                    gtin?: string;
                                     id: string;
                                     /**
                                      * @example {
@@ -25625,6 +25639,7 @@ export interface paths {
                                         attributes: {
                                             [key: string]: string;
                                         };
+                                        gtin?: string;
                                         id: string;
                                         /**
                                          * @example {

@@ -131,6 +131,7 @@ export function buildStructuredContent(
       return {
         id: variantId(variant.id, variant.sku, previous),
         sku: variant.sku,
+        ...(variant.gtin ? { gtin: variant.gtin } : {}),
         attributes: variant.attributes,
         optionValues: ordering.map((name) => ({ optionName: name, value: variant.attributes[name] ?? '' })),
         priceMoney: variant.priceMoney,

@@ -144,10 +144,10 @@ export function imageOf(input: Pick<SeoInput, 'origin' | 'item' | 'collection' |
 }
 
 /** The variants' availability as schema.org names it. */
-function availability(item: ContentItem, variant: NonNullable<ContentItem['structuredContent']>['variants'][number]): ItemAvailability {
+function availability(variant: NonNullable<ContentItem['structuredContent']>['variants'][number]): ItemAvailability {
+  // No PreOrder: the store sells nothing before it is in stock, and a scheduled product is only
+  // shown once its time has come (it is on sale then, not ahead of it).
   if (variant.unlimited || variant.qtyInStock > 0) return 'https://schema.org/InStock';
-  // A product scheduled to go on sale later is offered for pre-order.
-  if (item.status === 'scheduled') return 'https://schema.org/PreOrder';
   return 'https://schema.org/OutOfStock';
 }
 
@@ -173,11 +173,10 @@ function productLd(input: SeoInput, item: ContentItem, images: string[], descrip
     url: input.canonical,
     price: variantPrice(variant, currency),
     priceCurrency: variant.priceMoney.currency ?? currency,
-    availability: availability(item, variant),
+    availability: availability(variant),
     ...(variant.sku ? { sku: variant.sku } : {}),
     itemCondition: 'https://schema.org/NewCondition',
   });
-  const gtin = (variant: (typeof variants)[number]): string | undefined => (variant as { gtin?: unknown }).gtin as string | undefined;
   const base = { name: item.title, description, image: images, brand, url: input.canonical };
   if (variants.length <= 1) {
     const variant = variants[0];
@@ -186,7 +185,7 @@ function productLd(input: SeoInput, item: ContentItem, images: string[], descrip
       '@type': 'Product',
       ...base,
       ...(variant?.sku ? { sku: variant.sku } : {}),
-      ...(variant && gtin(variant) ? { gtin: gtin(variant) } : {}),
+      ...(variant?.gtin ? { gtin: variant.gtin } : {}),
       ...(variant ? { offers: offerOf(variant) } : {}),
     };
     return product;
@@ -204,7 +203,7 @@ function productLd(input: SeoInput, item: ContentItem, images: string[], descrip
         name: [item.title, ...Object.values(variant.attributes)].join(' – '),
         image: variant.mainImage ? [socialImage(input.origin, variant.mainImage).url] : images,
         ...(variant.sku ? { sku: variant.sku } : {}),
-        ...(gtin(variant) ? { gtin: gtin(variant) } : {}),
+        ...(variant.gtin ? { gtin: variant.gtin } : {}),
         offers: offerOf(variant),
       }),
     ),
@@ -347,7 +346,7 @@ export function seoView(input: SeoInput): SeoView {
     if (cheapest) {
       property('product:price:amount', variantPrice(cheapest, site.currency));
       property('product:price:currency', cheapest.priceMoney.currency ?? site.currency);
-      property('product:availability', inStock(item) ? 'instock' : item.status === 'scheduled' ? 'preorder' : 'oos');
+      property('product:availability', inStock(item) ? 'instock' : 'oos');
     }
     jsonLd.push(productLd(input, item, images, description));
   } else if (item && isArticle) {
