@@ -394,6 +394,30 @@ describe('search engines and social cards on the demo website', () => {
     await get('/shop/never-was', ownHost).expect(404);
   });
 
+  it("answers 301 from a collection's old URL, and every path under it, after the collection is renamed", async () => {
+    const collections = new CollectionService(content.ctx);
+    const diary = await collections.create(own.websiteId, { type: CollectionType.GENERIC, kind: 'blog', title: 'Diary', urlId: 'diary' });
+    await new ItemService(content.ctx).create(own.websiteId, diary.id, ItemBody.parse({ recordType: 1, title: 'First firing', urlId: 'first-firing' }), 'content');
+    await eventually(async () => void (await get('/diary/first-firing', ownHost).expect(200)));
+    await collections.update(own.websiteId, diary.id, { urlId: 'logbook' }, 'content');
+    await eventually(async () => expect((await get('/diary', ownHost).expect(301)).headers.location).toBe('/logbook'));
+    expect((await get('/diary/first-firing', ownHost).expect(301)).headers.location).toBe('/logbook/first-firing');
+    expect((await get('/diary/first-firing/', ownHost).expect(301)).headers.location).toBe('/diary/first-firing');
+    const moved = await get('/logbook/first-firing', ownHost).expect(200);
+    expect(headOf(moved.text).canonicals).toEqual([`https://${ownHost}/logbook/first-firing`]);
+    // A page that never was under the old URL leads to one that is not there either (one hop, then 404).
+    expect((await get('/diary/never-was', ownHost).expect(301)).headers.location).toBe('/logbook/never-was');
+    await get('/logbook/never-was', ownHost).expect(404);
+    // Renamed back: the old URL is the collection's again, and the newer one leads to it; no loop.
+    await collections.update(own.websiteId, diary.id, { urlId: 'diary' }, 'content');
+    await eventually(async () => void (await get('/diary', ownHost).expect(200)));
+    await eventually(async () => expect((await get('/logbook/first-firing', ownHost).expect(301)).headers.location).toBe('/diary/first-firing'));
+    await get('/diary/first-firing', ownHost).expect(200);
+    // A collection that takes an old URL is served there: the live one always wins.
+    await collections.create(own.websiteId, { type: CollectionType.PAGE, title: 'Logbook', urlId: 'logbook' });
+    await eventually(async () => void (await get('/logbook', ownHost).expect(200)));
+  });
+
   it("follows the owner's redirects (301 and 302, wildcards) before the site's own pages, and refuses loops", async () => {
     const put = (redirects: unknown) => ownerCall(content, 'PUT', `/api/content-service/1.0/websites/${own.websiteId}/settings`, own.websiteId, { seo: { redirects } });
     const saved = await put([
