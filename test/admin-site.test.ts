@@ -392,6 +392,38 @@ describe('admin site-wide settings', () => {
     await owner.getByRole('link', { name: 'Summer kiln opening' }).waitFor();
     await shot(owner, SUITE, '10c-events');
   }, 30_000);
+
+  it("edits an event's tickets and search fields with a live preview, and the public page and its JSON-LD follow", async () => {
+    await goToArea(owner, 'Content');
+    await owner.getByRole('link', { name: 'Events', exact: true }).click();
+    await owner.getByRole('link', { name: 'New event' }).click();
+    await owner.getByLabel('Title', { exact: true }).fill('Raku firing night');
+    await owner.getByLabel('Starts').fill('2030-07-01T18:00');
+    await owner.getByLabel('Ends').fill('2030-07-01T21:00');
+    await owner.getByLabel('Ticket price (USD)').fill('12.5x');
+    await owner.getByRole('button', { name: 'Create event' }).click();
+    await expect(alertText(owner)).resolves.toBe('Enter the ticket price in USD, such as 12.50 (0 for free admission).');
+    await owner.getByLabel('Ticket price (USD)').fill('12.50');
+    // The previews follow the fields as they are typed, before anything is saved.
+    const search = owner.getByRole('figure', { name: 'Search result preview' });
+    await expect(search.textContent()).resolves.toContain('Raku firing night — ');
+    await owner.getByLabel('SEO title').fill('Raku night at the studio');
+    await owner.getByLabel('SEO description').fill('Pull glowing pots from the kiln.');
+    await search.getByText('Raku night at the studio').waitFor();
+    await owner.getByRole('figure', { name: 'Social card preview' }).getByText('Pull glowing pots from the kiln.').waitFor();
+    await owner.getByRole('button', { name: 'Create event' }).click();
+    await owner.getByRole('heading', { name: 'Raku firing night' }).waitFor();
+    await owner.getByRole('status').filter({ hasText: 'Saved' }).waitFor();
+    await shot(owner, SUITE, '10d-event-tickets-seo');
+
+    const visitor = await visitorPage();
+    await visitor.goto(`${harness.url}/events/raku-firing-night`);
+    await expect(visitor.title()).resolves.toBe('Raku night at the studio');
+    await expect(visitor.locator('.event-tickets').textContent()).resolves.toBe('Tickets $12.50');
+    const blocks = (await visitor.locator('script[type="application/ld+json"]').allTextContents()).map((text) => JSON.parse(text) as Record<string, unknown>);
+    expect(blocks.find((b) => b['@type'] === 'Event')?.offers).toMatchObject({ price: '12.50', priceCurrency: 'USD', availability: 'https://schema.org/InStock' });
+    await visitor.context().close();
+  }, 45_000);
 });
 
 describe('admin team and roles', () => {

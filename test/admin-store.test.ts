@@ -68,6 +68,7 @@ describe('admin store', () => {
       await owner.getByLabel(`Stock of ${variant}`, { exact: true }).fill('0');
     }
     await owner.getByLabel('Stock of S / Sand', { exact: true }).fill('1');
+    await owner.getByLabel('GTIN of S / Sand', { exact: true }).fill('4006381333931');
     await owner.getByLabel('Sale price of L / Rust', { exact: true }).fill('39.50');
     await owner.getByLabel('L / Rust on sale', { exact: true }).check();
 
@@ -107,6 +108,8 @@ describe('admin store', () => {
     await owner.getByRole('row', { name: 'Variant L / Rust' }).waitFor();
     await expect(owner.getByLabel('Sale price of L / Rust', { exact: true }).inputValue()).resolves.toBe('39.50');
     await expect(owner.getByLabel('Stock of S / Sand', { exact: true }).inputValue()).resolves.toBe('1');
+    await expect(owner.getByLabel('GTIN of S / Sand', { exact: true }).inputValue()).resolves.toBe('4006381333931');
+    await expect(owner.getByLabel('GTIN of L / Rust', { exact: true }).inputValue()).resolves.toBe('');
     await shot(owner, SUITE, '03-product-saved');
   }, 60_000);
 

@@ -33,11 +33,28 @@ export const VariantImageInput = z
   .strict();
 export type VariantImageInput = z.input<typeof VariantImageInput>;
 
+/** GS1's check digit: the last digit makes the weighted sum (3, 1, 3, … from the right) a multiple of 10. */
+export function gtinCheckDigitValid(gtin: string): boolean {
+  const digits = [...gtin].map(Number).reverse();
+  return digits.reduce((sum, digit, i) => sum + digit * (i % 2 === 1 ? 3 : 1), 0) % 10 === 0;
+}
+
+export const GTIN_MESSAGE = 'A GTIN (UPC, EAN or ISBN) is 8, 12, 13 or 14 digits ending in its check digit.';
+
+/** A variant's Global Trade Item Number (GTIN-8, UPC-A, EAN-13/ISBN-13, GTIN-14), as search engines' product data asks. */
+export const Gtin = z
+  .string()
+  .trim()
+  .regex(/^(?:\d{8}|\d{12,14})$/, GTIN_MESSAGE)
+  .refine(gtinCheckDigitValid, GTIN_MESSAGE);
+
 export const VariantInput = z
   .object({
     /** Kept when an owner edits a product, so carts keep pointing at the same variant. */
     id: z.string().min(1).max(64).optional(),
     sku: z.string().trim().min(1).max(64),
+    /** Its GTIN, when it has one (null or absent: none). */
+    gtin: Gtin.nullable().optional(),
     attributes: z.record(OptionName, OptionValue).default({}),
     priceMoney: Money,
     salePriceMoney: Money.optional(),
@@ -81,6 +98,8 @@ export const OptionValueBody = z.object({ optionName: z.string(), value: z.strin
 export const ProductVariant = z.object({
   id: z.string(),
   sku: z.string(),
+  /** Present only when the owner gave one. */
+  gtin: z.string().optional(),
   attributes: z.record(z.string(), z.string()),
   optionValues: z.array(OptionValueBody),
   priceMoney: Money,

@@ -11,7 +11,7 @@ import { GallerySettingsBody } from './content-gallery.js';
 import { CONTENT_LIMITS, ContentMessages } from './content-limits.js';
 import { ProductInput, StructuredContent } from './content-product.js';
 import { CategoryPageRenderingSchema, CategoryTypeSchema, UrlId } from './content-store.js';
-import { CurrencyCode, DEFAULT_CURRENCY } from './currencies.js';
+import { CurrencyCode, DEFAULT_CURRENCY, Money } from './currencies.js';
 import { AccountSubscriptionStateSchema, BlockTypeSchema, CollectionTypeSchema, RecordType } from './enums.js';
 import { formatMessage, OwnerMessages } from './messages.js';
 import { EmailPatterns } from './rules.js';
@@ -391,6 +391,20 @@ export const EventLocation = z
   })
   .strict();
 
+/**
+ * An event's admission, as its page shows it and its JSON-LD offers it: the price in the store
+ * currency ('0' is free), where tickets are sold (the event's own page when null), and whether
+ * they are sold out.
+ */
+export const EventTickets = z
+  .object({
+    price: Money,
+    url: PageUrl.nullable().default(null),
+    soldOut: z.boolean().default(false),
+  })
+  .strict();
+export type EventTickets = z.infer<typeof EventTickets>;
+
 const itemBase = {
   title: z.string().trim().min(1).max(200),
   urlId: UrlId.optional(),
@@ -431,6 +445,8 @@ export const EventBody = z
     startDate: z.iso.datetime({ offset: true }),
     endDate: z.iso.datetime({ offset: true }),
     location: EventLocation.default({ addressLine1: '', addressLine2: '', addressCountry: '', mapLat: null, mapLng: null }),
+    /** Admission (null: the event says nothing of tickets). */
+    tickets: EventTickets.nullable().default(null),
   })
   .strict();
 export const ProductBody = z
@@ -510,6 +526,7 @@ export const ContentItem = z.object({
   startDate: z.number().int().optional(),
   endDate: z.number().int().optional(),
   location: EventLocation.optional(),
+  tickets: z.object({ price: Money, url: z.string().nullable(), soldOut: z.boolean() }).nullable().optional(),
   structuredContent: StructuredContent.optional(),
   variantOptionOrdering: z.array(z.string()).optional(),
   categoryIds: z.array(z.string()).optional(),

@@ -215,6 +215,14 @@ export interface ItemUrlHistoryTable {
   created_at: CreatedAt;
 }
 
+/** The URLs collections had before a rename (migration 0060). */
+export interface CollectionUrlHistoryTable {
+  website_id: string;
+  url_id: string;
+  collection_id: string;
+  created_at: CreatedAt;
+}
+
 export interface ContentTables {
   websites: WebsitesTable;
   website_domains: WebsiteDomainsTable;
@@ -232,6 +240,7 @@ export interface ContentTables {
   member_subscriptions: MemberSubscriptionsTable;
   media_assets: MediaAssetsTable;
   item_url_history: ItemUrlHistoryTable;
+  collection_url_history: CollectionUrlHistoryTable;
 }
 
 /** Everything in the content schema, the platform's outbox tables included. */

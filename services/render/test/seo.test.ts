@@ -13,7 +13,7 @@ import type { FastifyInstance } from 'fastify';
 import { ElementType, parseDocument } from 'htmlparser2';
 import request from 'supertest';
 import { buildGateway, GatewayEnv } from '@sc/gateway';
-import { ItemBody, SeoMessages } from '@sc/contracts';
+import { CollectionType, GTIN_MESSAGE, ItemBody, SeoMessages } from '@sc/contracts';
 import { CollectionService } from '../../content/src/collections/collections.service.js';
 import { ItemService } from '../../content/src/items/items.service.js';
 import { newStore, ownerCall, productBody, SIGNING_KEY, startContent, startRender, type ContentKit, type OwnStore } from './helpers.js';
@@ -27,6 +27,15 @@ function validate(xml: string, schema: 'siteindex.xsd' | 'sitemap-with-images.xs
   const file = path.join(workDir, `doc-${Math.random().toString(36).slice(2)}.xml`);
   writeFileSync(file, xml);
   execFileSync('xmllint', ['--noout', '--schema', path.join(XSD, schema), file], { stdio: 'pipe' });
+}
+
+const FEEDS = fileURLToPath(new URL('./fixtures/feeds/', import.meta.url));
+
+/** xmllint's verdict on a feed against its RELAX NG schema (fixtures/feeds: RSS 2.0, and RFC 4287's for Atom). */
+function validateFeed(xml: string, schema: 'rss-2.0.rng' | 'atom.rng'): void {
+  const file = path.join(workDir, `feed-${Math.random().toString(36).slice(2)}.xml`);
+  writeFileSync(file, xml);
+  execFileSync('xmllint', ['--noout', '--relaxng', path.join(FEEDS, schema), file], { stdio: 'pipe' });
 }
 
 const locs = (xml: string): string[] => [...xml.matchAll(/<loc>([^<]*)<\/loc>/g)].map((m) => m[1] ?? '');
@@ -65,6 +74,38 @@ function headOf(html: string): Head {
 }
 
 type Ld = Record<string, unknown>;
+
+/**
+ * The properties each JSON-LD type must have for search engines to use it (Google's required
+ * ones, and the issue's for Product), as dotted paths; a ProductGroup's variants are Products.
+ */
+const REQUIRED: Record<string, string[]> = {
+  Product: ['name', 'image', 'offers.price', 'offers.priceCurrency', 'offers.availability'],
+  ProductGroup: ['name', 'image', 'hasVariant'],
+  BlogPosting: ['headline', 'datePublished', 'author', 'url'],
+  Event: ['name', 'startDate', 'location.@type', 'location.address'],
+  BreadcrumbList: ['itemListElement'],
+  Organization: ['name', 'url'],
+  WebSite: ['name', 'url', 'potentialAction.target', 'potentialAction.query-input'],
+};
+
+/** The required properties a JSON-LD block (and its variants, crumbs and offers) lacks, as `Type.path`. */
+function missingProperties(block: Ld): string[] {
+  const type = String(block['@type']);
+  const at = (path: string): unknown => path.split('.').reduce<unknown>((value, key) => (value && typeof value === 'object' ? (value as Ld)[key] : undefined), block);
+  const missing = (REQUIRED[type] ?? [`@type ${type} is not one we write`]).filter((path) => {
+    const value = at(path);
+    return value === undefined || value === '' || (Array.isArray(value) && value.length === 0);
+  });
+  if (type === 'ProductGroup') for (const variant of (block.hasVariant as Ld[] | undefined) ?? []) missing.push(...missingProperties({ ...variant }));
+  if (type === 'BreadcrumbList') {
+    ((block.itemListElement as Ld[] | undefined) ?? []).forEach((crumb, i) => {
+      if (crumb.position !== i + 1 || !crumb.name || typeof crumb.item !== 'string') missing.push(`BreadcrumbList.itemListElement.${i}`);
+    });
+  }
+  if (type === 'Event' && block.offers) for (const key of ['price', 'priceCurrency', 'availability', 'url']) if (!(block.offers as Ld)[key]) missing.push(`Event.offers.${key}`);
+  return missing.map((path) => (path.startsWith(`${type}.`) ? path : `${type}.${path}`));
+}
 
 describe('search engines and social cards on the demo website', () => {
   let content: ContentKit;
@@ -129,12 +170,14 @@ describe('search engines and social cards on the demo website', () => {
     const paths = await demoPages();
     expect(paths.length).toBeGreaterThanOrEqual(13);
     const images = new Set<string>();
+    let breadcrumbs = 0;
     for (const path of paths) {
       const response = await get(path);
       expect([path, response.status]).toEqual([path, 200]);
       const head = headOf(response.text);
       expect([path, head.canonicals]).toEqual([path, [`${PUBLIC_URL}${path}`]]);
       expect(head.robots).toEqual([]);
+      expect([path, response.text.includes('hreflang')]).toEqual([path, false]);
       expect(head.meta.get('og:url')).toEqual([`${PUBLIC_URL}${path}`]);
       expect(head.meta.get('og:title')?.[0]).toBeTruthy();
       expect(head.meta.get('description')?.[0]).toBeTruthy();
@@ -142,12 +185,26 @@ describe('search engines and social cards on the demo website', () => {
       const image = head.meta.get('og:image')?.[0];
       expect([path, image?.startsWith(`${PUBLIC_URL}/`)]).toEqual([path, true]);
       if (image) images.add(image);
+      // Every JSON-LD block has the schema.org context and the properties its type requires.
+      for (const block of head.jsonLd as Ld[]) {
+        expect([path, block['@context']]).toEqual([path, 'https://schema.org']);
+        expect([path, missingProperties(block)]).toEqual([path, []]);
+      }
+      // The BreadcrumbList is the breadcrumb the page shows: its link, then the page itself.
+      const shown = /class="breadcrumb"[^>]*><a href="([^"]*)">([^<]*)<\/a>/.exec(response.text);
+      const crumbs = (head.jsonLd as Ld[]).find((b) => b['@type'] === 'BreadcrumbList')?.itemListElement as Ld[] | undefined;
+      if (shown) {
+        breadcrumbs++;
+        expect([path, crumbs?.map((c) => c.item)]).toEqual([path, [`${PUBLIC_URL}${shown[1]}`, `${PUBLIC_URL}${path}`]]);
+        expect(crumbs?.[0]?.name).toBe(shown[2]?.replaceAll('&amp;', '&'));
+      }
       if (image?.includes('?format=')) {
         expect(Number(head.meta.get('og:image:width')?.[0])).toBeGreaterThan(0);
         expect(Number(head.meta.get('og:image:height')?.[0])).toBeGreaterThan(0);
       }
     }
     for (const image of images) await get(image.slice(PUBLIC_URL.length)).expect(200);
+    expect(breadcrumbs).toBeGreaterThanOrEqual(9);
   }, 120_000);
 
   it('marks product, post and other pages with their og:type and puts price tags on products', async () => {
@@ -195,6 +252,30 @@ describe('search engines and social cards on the demo website', () => {
     expect(checked).toContain('/shop/hand-thrown-serving-bowl');
   }, 60_000);
 
+  it("gives each variant's Product its GTIN when the owner set one, and refuses a GTIN whose check digit is wrong", async () => {
+    const items = new ItemService(content.ctx);
+    const body = productBody('Test Mug', 2400);
+    const gtins = ['4006381333931', '036000291452'];
+    const withGtin = { ...body, structuredContent: { ...body.structuredContent, variants: body.structuredContent.variants.map((v, i) => ({ ...v, gtin: gtins[i] })) } };
+    await items.replace(own.websiteId, own.product.id, ItemBody.parse(withGtin), 'store');
+    await eventually(async () => {
+      const group = (headOf((await get('/shop/test-mug', ownHost).expect(200)).text).jsonLd as Ld[]).find((b) => b['@type'] === 'ProductGroup')!;
+      expect((group.hasVariant as Ld[]).map((v) => [v.sku, v.gtin])).toEqual([
+        ['MUG-Small', gtins[0]],
+        ['MUG-Large', gtins[1]],
+      ]);
+    });
+    const wrong = { ...body, structuredContent: { ...body.structuredContent, variants: body.structuredContent.variants.map((v) => ({ ...v, gtin: '4006381333932' })) } };
+    const refused = await ownerCall(content, 'PUT', `/api/content-service/1.0/websites/${own.websiteId}/items/${own.product.id}`, own.websiteId, wrong);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.body).toContain(GTIN_MESSAGE);
+    await items.replace(own.websiteId, own.product.id, ItemBody.parse(body), 'store');
+    await eventually(async () => {
+      const group = (headOf((await get('/shop/test-mug', ownHost).expect(200)).text).jsonLd as Ld[]).find((b) => b['@type'] === 'ProductGroup')!;
+      expect((group.hasVariant as Ld[]).every((v) => v.gtin === undefined)).toBe(true);
+    });
+  });
+
   it('gives posts BlogPosting, events Event and the home page Organization and WebSite with a SearchAction', async () => {
     const post = headOf((await get('/journal/meet-the-potter-jonah-reyes').expect(200)).text).jsonLd as Ld[];
     const posting = post.find((b) => b['@type'] === 'BlogPosting')!;
@@ -207,11 +288,72 @@ describe('search engines and social cards on the demo website', () => {
     expect((event.location as Ld)['@type']).toBe('Place');
     const home = headOf((await get('/').expect(200)).text).jsonLd as Ld[];
     expect(home.map((b) => b['@type'])).toEqual(['Organization', 'WebSite']);
+    // The business as the site's settings describe it: its name, address and country.
+    expect(home[0]).toMatchObject({ name: 'Harbour & Pine', url: `${PUBLIC_URL}/`, address: { '@type': 'PostalAddress', addressCountry: 'US' } });
     expect((home[1]!.potentialAction as Ld)['query-input']).toBe('required name=search_term_string');
   });
 
+  it("gives an event's JSON-LD an Offer with the ticket price the page shows (free, priced, sold out), and none when the event names no tickets", async () => {
+    const events = await new CollectionService(content.ctx).create(own.websiteId, { type: CollectionType.GENERIC, kind: 'events', title: 'Events', urlId: 'events' });
+    const items = new ItemService(content.ctx);
+    const event = (title: string, tickets: unknown) =>
+      ItemBody.parse({ recordType: 12, title, startDate: '2031-03-01T18:00:00Z', endDate: '2031-03-01T21:00:00Z', location: { addressLine1: '41 Fore Street', addressLine2: 'Portland, ME', addressCountry: 'United States' }, tickets });
+    const priced = await items.create(own.websiteId, events.id, event('Glaze night', { price: { value: '4500', currency: 'USD' }, url: 'https://tickets.example/glaze?a=1&b=2' }), 'content');
+    await items.create(own.websiteId, events.id, event('Open day', { price: { value: '0', currency: 'USD' } }), 'content');
+    await items.create(own.websiteId, events.id, event('Kiln talk', null), 'content');
+    const eventOf = async (path: string) => {
+      const response = await get(path, ownHost).expect(200);
+      return { html: response.text, ld: (headOf(response.text).jsonLd as Ld[]).find((b) => b['@type'] === 'Event')! };
+    };
+    let glaze = await eventOf('/events/glaze-night');
+    expect(glaze.html).toContain('<p class="event-tickets">Tickets <span class="event-price">$45.00</span> · <a href="https://tickets.example/glaze?a=1&amp;b=2" rel="noopener">Get tickets</a></p>');
+    expect(glaze.ld.offers).toEqual({ '@type': 'Offer', url: 'https://tickets.example/glaze?a=1&b=2', price: '45.00', priceCurrency: 'USD', availability: 'https://schema.org/InStock' });
+    expect(missingProperties(glaze.ld)).toEqual([]);
+    const open = await eventOf('/events/open-day');
+    expect(open.html).toContain('<p class="event-tickets">Free admission</p>');
+    expect(open.ld).toMatchObject({ isAccessibleForFree: true, offers: { price: '0.00', priceCurrency: 'USD', url: `https://${ownHost}/events/open-day`, availability: 'https://schema.org/InStock' } });
+    const talk = await eventOf('/events/kiln-talk');
+    expect(talk.html).not.toContain('event-tickets');
+    expect(talk.ld.offers).toBeUndefined();
+    // Sold out: the page says so and the Offer follows.
+    await items.replace(own.websiteId, priced.id, event('Glaze night', { price: { value: '4500', currency: 'USD' }, soldOut: true }), 'content');
+    await eventually(async () => {
+      glaze = await eventOf('/events/glaze-night');
+      expect(glaze.html).toContain('<p class="event-tickets">Sold out</p>');
+    });
+    expect(glaze.ld.offers).toMatchObject({ price: '45.00', availability: 'https://schema.org/SoldOut', url: `https://${ownHost}/events/glaze-night` });
+    // A price in another currency than the store's, or below zero, is refused with the field named.
+    for (const price of [{ value: '100', currency: 'EUR' }, { value: '-1', currency: 'USD' }]) {
+      const refused = await ownerCall(content, 'POST', `/api/content-service/1.0/websites/${own.websiteId}/collections/${events.id}/items`, own.websiteId, { recordType: 12, title: 'Bad', startDate: '2031-03-01T18:00:00Z', endDate: '2031-03-01T21:00:00Z', tickets: { price } });
+      expect(refused.statusCode).toBe(400);
+      expect(refused.body).toContain('tickets.price');
+    }
+  });
+
+  it('names no hreflang alternates: each page has one URL, in the language the website is set to (html lang, og:locale), even with languages listed for translation', async () => {
+    // The multilingual settings list languages for a translation tool, but the site serves no
+    // page in them (no /fr/...): an alternate would send search engines to a 404.
+    const saved = await ownerCall(content, 'PUT', '/api/multilingual/languages', own.websiteId, {
+      languages: [
+        { languageCode: 'en-US', isDefault: true, published: true },
+        { languageCode: 'fr-FR', isDefault: false, published: true },
+      ],
+    });
+    expect(saved.statusCode).toBe(200);
+    await get('/fr/shop', ownHost).expect(404);
+    await get('/shop?lang=fr-FR', ownHost).expect(200);
+    for (const path of ['/shop', '/shop/test-mug']) {
+      const html = (await get(path, ownHost).expect(200)).text;
+      expect(html).toMatch(/^<!doctype html>\n<html lang="en-US">/);
+      expect(html).not.toContain('hreflang');
+      expect(headOf(html).meta.get('og:locale')).toEqual(['en_US']);
+      expect(headOf(html).meta.get('og:locale:alternate')).toBeUndefined();
+    }
+  });
+
   it('asks search engines not to index the cart, search, account and member pages', async () => {
-    for (const path of ['/cart', '/search?q=wool', '/search', '/members/nobody', '/account']) {
+    // Checkout is the cart page's view (/cart?view=checkout); order pages are noindex by their page type.
+    for (const path of ['/cart', '/cart?view=checkout', '/search?q=wool', '/search', '/members/nobody', '/account']) {
       const response = await get(path);
       expect([path, headOf(response.text).robots]).toEqual([path, ['noindex']]);
     }
@@ -250,6 +392,30 @@ describe('search engines and social cards on the demo website', () => {
     await eventually(async () => void (await get('/shop/test-mug', ownHost).expect(200)));
     await eventually(async () => expect((await get('/shop/huge-mug', ownHost).expect(301)).headers.location).toBe('/shop/test-mug'));
     await get('/shop/never-was', ownHost).expect(404);
+  });
+
+  it("answers 301 from a collection's old URL, and every path under it, after the collection is renamed", async () => {
+    const collections = new CollectionService(content.ctx);
+    const diary = await collections.create(own.websiteId, { type: CollectionType.GENERIC, kind: 'blog', title: 'Diary', urlId: 'diary' });
+    await new ItemService(content.ctx).create(own.websiteId, diary.id, ItemBody.parse({ recordType: 1, title: 'First firing', urlId: 'first-firing' }), 'content');
+    await eventually(async () => void (await get('/diary/first-firing', ownHost).expect(200)));
+    await collections.update(own.websiteId, diary.id, { urlId: 'logbook' }, 'content');
+    await eventually(async () => expect((await get('/diary', ownHost).expect(301)).headers.location).toBe('/logbook'));
+    expect((await get('/diary/first-firing', ownHost).expect(301)).headers.location).toBe('/logbook/first-firing');
+    expect((await get('/diary/first-firing/', ownHost).expect(301)).headers.location).toBe('/diary/first-firing');
+    const moved = await get('/logbook/first-firing', ownHost).expect(200);
+    expect(headOf(moved.text).canonicals).toEqual([`https://${ownHost}/logbook/first-firing`]);
+    // A page that never was under the old URL leads to one that is not there either (one hop, then 404).
+    expect((await get('/diary/never-was', ownHost).expect(301)).headers.location).toBe('/logbook/never-was');
+    await get('/logbook/never-was', ownHost).expect(404);
+    // Renamed back: the old URL is the collection's again, and the newer one leads to it; no loop.
+    await collections.update(own.websiteId, diary.id, { urlId: 'diary' }, 'content');
+    await eventually(async () => void (await get('/diary', ownHost).expect(200)));
+    await eventually(async () => expect((await get('/logbook/first-firing', ownHost).expect(301)).headers.location).toBe('/diary/first-firing'));
+    await get('/diary/first-firing', ownHost).expect(200);
+    // A collection that takes an old URL is served there: the live one always wins.
+    await collections.create(own.websiteId, { type: CollectionType.PAGE, title: 'Logbook', urlId: 'logbook' });
+    await eventually(async () => void (await get('/logbook', ownHost).expect(200)));
   });
 
   it("follows the owner's redirects (301 and 302, wildcards) before the site's own pages, and refuses loops", async () => {
@@ -358,13 +524,11 @@ describe('search engines and social cards on the demo website', () => {
     );
   });
 
-  it('gives each blog an RSS 2.0 feed, named by a link tag on its pages, that is well-formed and has the required elements', async () => {
+  it('gives each blog an RSS 2.0 feed, named by a link tag on its pages, that validates and has the required elements', async () => {
     const journal = await get('/journal').expect(200);
     expect(journal.text).toContain(`<link rel="alternate" type="application/rss+xml" title="Journal — Harbour &amp; Pine" href="${PUBLIC_URL}/journal?format=rss">`);
     const feed = await get('/journal?format=rss').expect(200).expect('content-type', 'application/rss+xml; charset=utf-8');
-    const file = path.join(workDir, 'feed.xml');
-    writeFileSync(file, feed.text);
-    execFileSync('xmllint', ['--noout', file], { stdio: 'pipe' });
+    validateFeed(feed.text, 'rss-2.0.rng');
     const channel = /<channel>([\s\S]*?)<item>/.exec(feed.text)?.[1] ?? '';
     expect(channel).toContain('<title>Journal — Harbour &amp; Pine</title>');
     expect(channel).toContain(`<link>${PUBLIC_URL}/journal</link>`);
@@ -383,6 +547,39 @@ describe('search engines and social cards on the demo website', () => {
     await get('/shop?format=rss').expect(404);
     await get('/journal/meet-the-potter-jonah-reyes?format=rss').expect(404);
     expect(headOf((await get('/shop').expect(200)).text).canonicals).toEqual([`${PUBLIC_URL}/shop`]);
+  });
+
+  it('gives each blog an Atom feed, named by a link tag on its pages, that validates against RFC 4287 and lists the same posts as the RSS feed', async () => {
+    const journal = await get('/journal/meet-the-potter-jonah-reyes').expect(200);
+    expect(journal.text).toContain(`<link rel="alternate" type="application/atom+xml" title="Journal — Harbour &amp; Pine" href="${PUBLIC_URL}/journal?format=atom">`);
+    const feed = await get('/journal?format=atom').expect(200).expect('content-type', 'application/atom+xml; charset=utf-8');
+    validateFeed(feed.text, 'atom.rng');
+    const head = feed.text.slice(0, feed.text.indexOf('<entry>'));
+    expect(head).toContain(`<id>${PUBLIC_URL}/journal</id>`);
+    expect(head).toContain(`<link rel="self" type="application/atom+xml" href="${PUBLIC_URL}/journal?format=atom"/>`);
+    expect(head).toContain(`<link rel="alternate" type="text/html" href="${PUBLIC_URL}/journal"/>`);
+    // RFC 4287's rules beyond its schema: the feed has an author (so every entry has one), every
+    // entry an alternate link (none has content), ids are unique.
+    expect(head).toMatch(/<author><name>Harbour &amp; Pine<\/name>/);
+    const entries = [...feed.text.matchAll(/<entry>([\s\S]*?)<\/entry>/g)].map((m) => m[1] ?? '');
+    const ids = entries.map((entry) => /<id>([^<]+)<\/id>/.exec(entry)?.[1] ?? '');
+    expect(new Set(ids).size).toBe(entries.length);
+    for (const entry of entries) expect(entry).toMatch(/<link rel="alternate" type="text\/html" href="[^"]+"\/>/);
+    const rss = (await get('/journal?format=rss').expect(200)).text;
+    expect(ids).toEqual([...rss.matchAll(/<guid isPermaLink="true">([^<]+)<\/guid>/g)].map((m) => m[1]));
+    await get('/shop?format=atom').expect(404);
+    await get('/journal/meet-the-potter-jonah-reyes?format=atom').expect(404);
+    // A post whose title and tags try to break out of the XML still validates, and reads back as written.
+    const blog = await new CollectionService(content.ctx).create(own.websiteId, { type: CollectionType.GENERIC, kind: 'blog', title: 'Notes <&>', urlId: 'notes' });
+    const hostile = 'Mugs ]]> </title><script>x</script> & "more" \u0001';
+    await new ItemService(content.ctx).create(own.websiteId, blog.id, ItemBody.parse({ recordType: 1, title: hostile, tags: ['a&b', '<c>'], excerpt: '<p>Fired &amp; glazed</p>', author: { displayName: 'Jo <Potter>' } }), 'content');
+    await eventually(async () => {
+      const atom = (await get('/notes?format=atom', ownHost).expect(200)).text;
+      validateFeed(atom, 'atom.rng');
+      expect(atom).toContain('<title type="text">Mugs ]]&gt; &lt;/title&gt;&lt;script&gt;x&lt;/script&gt; &amp; &quot;more&quot; </title>');
+      expect(atom).toContain('<category term="a&amp;b"/><category term="&lt;c&gt;"/>');
+      validateFeed((await get('/notes?format=rss', ownHost).expect(200)).text, 'rss-2.0.rng');
+    });
   });
 
   it("uses a product's own SEO title, description and social image in its head, with the site's title left alone", async () => {

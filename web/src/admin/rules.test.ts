@@ -20,7 +20,7 @@ describe('variants', () => {
   });
 
   it('keeps what was typed for combinations that remain, whatever the option order', () => {
-    const kept: VariantDraft = { id: 'v1', sku: 'A-SAND-S', attributes: { Colour: 'Sand', Size: 'S' }, price: '48.00', salePrice: '', onSale: false, qtyInStock: '3', unlimited: false };
+    const kept: VariantDraft = { id: 'v1', sku: 'A-SAND-S', gtin: '', attributes: { Colour: 'Sand', Size: 'S' }, price: '48.00', salePrice: '', onSale: false, qtyInStock: '3', unlimited: false };
     const next = syncVariants([{ name: 'Size', values: ['S'] }, { name: 'Colour', values: ['Sand', 'Rust'] }], [kept], 'Linen Apron');
     expect(next).toHaveLength(2);
     expect(next[0]).toMatchObject({ id: 'v1', sku: 'A-SAND-S', qtyInStock: '3' });

@@ -11832,6 +11832,7 @@ export interface paths {
                                         attributes: {
                                             [key: string]: string;
                                         };
+                                        gtin?: string;
                                         id: string;
                                         /**
                                          * @example {
@@ -11921,6 +11922,21 @@ export interface paths {
                                     }[];
                                 };
                                 tags: string[];
+                                tickets?: {
+                                    /**
+                                     * @example {
+                                     *       "value": "8900",
+                                     *       "currency": "USD"
+                                     *     }
+                                     */
+                                    price: {
+                                        /** @enum {string} */
+                                        currency: "EUR" | "USD" | "AUD" | "NOK" | "CAD" | "NZD" | "DKK" | "GBP" | "HKD" | "CHF" | "MXN" | "SGD" | "SEK" | "CZK" | "ILS" | "PHP" | "RUB" | "PLN" | "THB" | "MYR" | "ARS" | "BRL" | "COP" | "IDR" | "INR" | "JPY" | "ZAR";
+                                        value: string;
+                                    };
+                                    soldOut: boolean;
+                                    url: string | null;
+                                } | null;
                                 title: string;
                                 updatedOn: number;
                                 urlId: string;
@@ -12854,6 +12870,24 @@ export interface paths {
                         status?: "published" | "scheduled" | "needs-review" | "draft" | "private";
                         /** @default [] */
                         tags?: string[];
+                        /** @default null */
+                        tickets?: {
+                            /**
+                             * @example {
+                             *       "value": "8900",
+                             *       "currency": "USD"
+                             *     }
+                             */
+                            price: {
+                                /** @enum {string} */
+                                currency: "EUR" | "USD" | "AUD" | "NOK" | "CAD" | "NZD" | "DKK" | "GBP" | "HKD" | "CHF" | "MXN" | "SGD" | "SEK" | "CZK" | "ILS" | "PHP" | "RUB" | "PLN" | "THB" | "MYR" | "ARS" | "BRL" | "COP" | "IDR" | "INR" | "JPY" | "ZAR";
+                                value: string;
+                            };
+                            /** @default false */
+                            soldOut?: boolean;
+                            /** @default null */
+                            url?: string | null;
+                        } | null;
                         title: string;
                         urlId?: string;
                     } | {
@@ -13031,6 +13065,7 @@ export interface paths {
                                 attributes?: {
                                     [key: string]: string;
                                 };
+                                gtin?: string | null;
                                 id?: string;
                                 /** @default null */
                                 mainImage?: {
@@ -13426,6 +13461,7 @@ export interface paths {
                                     attributes: {
                                         [key: string]: string;
                                     };
+                                    gtin?: string;
                                     id: string;
                                     /**
                                      * @example {
@@ -13515,6 +13551,21 @@ export interface paths {
                                 }[];
                             };
                             tags: string[];
+                            tickets?: {
+                                /**
+                                 * @example {
+                                 *       "value": "8900",
+                                 *       "currency": "USD"
+                                 *     }
+                                 */
+                                price: {
+                                    /** @enum {string} */
+                                    currency: "EUR" | "USD" | "AUD" | "NOK" | "CAD" | "NZD" | "DKK" | "GBP" | "HKD" | "CHF" | "MXN" | "SGD" | "SEK" | "CZK" | "ILS" | "PHP" | "RUB" | "PLN" | "THB" | "MYR" | "ARS" | "BRL" | "COP" | "IDR" | "INR" | "JPY" | "ZAR";
+                                    value: string;
+                                };
+                                soldOut: boolean;
+                                url: string | null;
+                            } | null;
                             title: string;
                             updatedOn: number;
                             urlId: string;
@@ -14564,6 +14615,7 @@ export interface paths {
                                     attributes: {
                                         [key: string]: string;
                                     };
+                                    gtin?: string;
                                     id: string;
                                     /**
                                      * @example {
@@ -14653,6 +14705,21 @@ export interface paths {
                                 }[];
                             };
                             tags: string[];
+                            tickets?: {
+                                /**
+                                 * @example {
+                                 *       "value": "8900",
+                                 *       "currency": "USD"
+                                 *     }
+                                 */
+                                price: {
+                                    /** @enum {string} */
+                                    currency: "EUR" | "USD" | "AUD" | "NOK" | "CAD" | "NZD" | "DKK" | "GBP" | "HKD" | "CHF" | "MXN" | "SGD" | "SEK" | "CZK" | "ILS" | "PHP" | "RUB" | "PLN" | "THB" | "MYR" | "ARS" | "BRL" | "COP" | "IDR" | "INR" | "JPY" | "ZAR";
+                                    value: string;
+                                };
+                                soldOut: boolean;
+                                url: string | null;
+                            } | null;
                             title: string;
                             updatedOn: number;
                             urlId: string;
@@ -15583,6 +15650,24 @@ export interface paths {
                         status?: "published" | "scheduled" | "needs-review" | "draft" | "private";
                         /** @default [] */
                         tags?: string[];
+                        /** @default null */
+                        tickets?: {
+                            /**
+                             * @example {
+                             *       "value": "8900",
+                             *       "currency": "USD"
+                             *     }
+                             */
+                            price: {
+                                /** @enum {string} */
+                                currency: "EUR" | "USD" | "AUD" | "NOK" | "CAD" | "NZD" | "DKK" | "GBP" | "HKD" | "CHF" | "MXN" | "SGD" | "SEK" | "CZK" | "ILS" | "PHP" | "RUB" | "PLN" | "THB" | "MYR" | "ARS" | "BRL" | "COP" | "IDR" | "INR" | "JPY" | "ZAR";
+                                value: string;
+                            };
+                            /** @default false */
+                            soldOut?: boolean;
+                            /** @default null */
+                            url?: string | null;
+                        } | null;
                         title: string;
                         urlId?: string;
                     } | {
@@ -15760,6 +15845,7 @@ export interface paths {
                                 attributes?: {
                                     [key: string]: string;
                                 };
+                                gtin?: string | null;
                                 id?: string;
                                 /** @default null */
                                 mainImage?: {
@@ -16155,6 +16241,7 @@ export interface paths {
                                     attributes: {
                                         [key: string]: string;
                                     };
+                                    gtin?: string;
                                     id: string;
                                     /**
                                      * @example {
@@ -16244,6 +16331,21 @@ export interface paths {
                                 }[];
                             };
                             tags: string[];
+                            tickets?: {
+                                /**
+                                 * @example {
+                                 *       "value": "8900",
+                                 *       "currency": "USD"
+                                 *     }
+                                 */
+                                price: {
+                                    /** @enum {string} */
+                                    currency: "EUR" | "USD" | "AUD" | "NOK" | "CAD" | "NZD" | "DKK" | "GBP" | "HKD" | "CHF" | "MXN" | "SGD" | "SEK" | "CZK" | "ILS" | "PHP" | "RUB" | "PLN" | "THB" | "MYR" | "ARS" | "BRL" | "COP" | "IDR" | "INR" | "JPY" | "ZAR";
+                                    value: string;
+                                };
+                                soldOut: boolean;
+                                url: string | null;
+                            } | null;
                             title: string;
                             updatedOn: number;
                             urlId: string;
@@ -19078,6 +19180,7 @@ export interface paths {
                                         attributes: {
                                             [key: string]: string;
                                         };
+                                        gtin?: string;
                                         id: string;
                                         /**
                                          * @example {
@@ -19167,6 +19270,21 @@ export interface paths {
                                     }[];
                                 };
                                 tags: string[];
+                                tickets?: {
+                                    /**
+                                     * @example {
+                                     *       "value": "8900",
+                                     *       "currency": "USD"
+                                     *     }
+                                     */
+                                    price: {
+                                        /** @enum {string} */
+                                        currency: "EUR" | "USD" | "AUD" | "NOK" | "CAD" | "NZD" | "DKK" | "GBP" | "HKD" | "CHF" | "MXN" | "SGD" | "SEK" | "CZK" | "ILS" | "PHP" | "RUB" | "PLN" | "THB" | "MYR" | "ARS" | "BRL" | "COP" | "IDR" | "INR" | "JPY" | "ZAR";
+                                        value: string;
+                                    };
+                                    soldOut: boolean;
+                                    url: string | null;
+                                } | null;
                                 title: string;
                                 updatedOn: number;
                                 urlId: string;
@@ -20100,6 +20218,24 @@ export interface paths {
                         status?: "published" | "scheduled" | "needs-review" | "draft" | "private";
                         /** @default [] */
                         tags?: string[];
+                        /** @default null */
+                        tickets?: {
+                            /**
+                             * @example {
+                             *       "value": "8900",
+                             *       "currency": "USD"
+                             *     }
+                             */
+                            price: {
+                                /** @enum {string} */
+                                currency: "EUR" | "USD" | "AUD" | "NOK" | "CAD" | "NZD" | "DKK" | "GBP" | "HKD" | "CHF" | "MXN" | "SGD" | "SEK" | "CZK" | "ILS" | "PHP" | "RUB" | "PLN" | "THB" | "MYR" | "ARS" | "BRL" | "COP" | "IDR" | "INR" | "JPY" | "ZAR";
+                                value: string;
+                            };
+                            /** @default false */
+                            soldOut?: boolean;
+                            /** @default null */
+                            url?: string | null;
+                        } | null;
                         title: string;
                         urlId?: string;
                     } | {
@@ -20277,6 +20413,7 @@ export interface paths {
                                 attributes?: {
                                     [key: string]: string;
                                 };
+                                gtin?: string | null;
                                 id?: string;
                                 /** @default null */
                                 mainImage?: {
@@ -20672,6 +20809,7 @@ export interface paths {
                                     attributes: {
                                         [key: string]: string;
                                     };
+                                    gtin?: string;
                                     id: string;
                                     /**
                                      * @example {
@@ -20761,6 +20899,21 @@ export interface paths {
                                 }[];
                             };
                             tags: string[];
+                            tickets?: {
+                                /**
+                                 * @example {
+                                 *       "value": "8900",
+                                 *       "currency": "USD"
+                                 *     }
+                                 */
+                                price: {
+                                    /** @enum {string} */
+                                    currency: "EUR" | "USD" | "AUD" | "NOK" | "CAD" | "NZD" | "DKK" | "GBP" | "HKD" | "CHF" | "MXN" | "SGD" | "SEK" | "CZK" | "ILS" | "PHP" | "RUB" | "PLN" | "THB" | "MYR" | "ARS" | "BRL" | "COP" | "IDR" | "INR" | "JPY" | "ZAR";
+                                    value: string;
+                                };
+                                soldOut: boolean;
+                                url: string | null;
+                            } | null;
                             title: string;
                             updatedOn: number;
                             urlId: string;
@@ -21133,6 +21286,7 @@ export interface paths {
                                     attributes: {
                                         [key: string]: string;
                                     };
+                                    gtin?: string;
                                     id: string;
                                     /**
                                      * @example {
@@ -21222,6 +21376,21 @@ export interface paths {
                                 }[];
                             };
                             tags: string[];
+                            tickets?: {
+                                /**
+                                 * @example {
+                                 *       "value": "8900",
+                                 *       "currency": "USD"
+                                 *     }
+                                 */
+                                price: {
+                                    /** @enum {string} */
+                                    currency: "EUR" | "USD" | "AUD" | "NOK" | "CAD" | "NZD" | "DKK" | "GBP" | "HKD" | "CHF" | "MXN" | "SGD" | "SEK" | "CZK" | "ILS" | "PHP" | "RUB" | "PLN" | "THB" | "MYR" | "ARS" | "BRL" | "COP" | "IDR" | "INR" | "JPY" | "ZAR";
+                                    value: string;
+                                };
+                                soldOut: boolean;
+                                url: string | null;
+                            } | null;
                             title: string;
                             updatedOn: number;
                             urlId: string;
@@ -22153,6 +22322,24 @@ export interface paths {
                         status?: "published" | "scheduled" | "needs-review" | "draft" | "private";
                         /** @default [] */
                         tags?: string[];
+                        /** @default null */
+                        tickets?: {
+                            /**
+                             * @example {
+                             *       "value": "8900",
+                             *       "currency": "USD"
+                             *     }
+                             */
+                            price: {
+                                /** @enum {string} */
+                                currency: "EUR" | "USD" | "AUD" | "NOK" | "CAD" | "NZD" | "DKK" | "GBP" | "HKD" | "CHF" | "MXN" | "SGD" | "SEK" | "CZK" | "ILS" | "PHP" | "RUB" | "PLN" | "THB" | "MYR" | "ARS" | "BRL" | "COP" | "IDR" | "INR" | "JPY" | "ZAR";
+                                value: string;
+                            };
+                            /** @default false */
+                            soldOut?: boolean;
+                            /** @default null */
+                            url?: string | null;
+                        } | null;
                         title: string;
                         urlId?: string;
                     } | {
@@ -22330,6 +22517,7 @@ export interface paths {
                                 attributes?: {
                                     [key: string]: string;
                                 };
+                                gtin?: string | null;
                                 id?: string;
                                 /** @default null */
                                 mainImage?: {
@@ -22725,6 +22913,7 @@ export interface paths {
                                     attributes: {
                                         [key: string]: string;
                                     };
+                                    gtin?: string;
                                     id: string;
                                     /**
                                      * @example {
@@ -22814,6 +23003,21 @@ export interface paths {
                                 }[];
                             };
                             tags: string[];
+                            tickets?: {
+                                /**
+                                 * @example {
+                                 *       "value": "8900",
+                                 *       "currency": "USD"
+                                 *     }
+                                 */
+                                price: {
+                                    /** @enum {string} */
+                                    currency: "EUR" | "USD" | "AUD" | "NOK" | "CAD" | "NZD" | "DKK" | "GBP" | "HKD" | "CHF" | "MXN" | "SGD" | "SEK" | "CZK" | "ILS" | "PHP" | "RUB" | "PLN" | "THB" | "MYR" | "ARS" | "BRL" | "COP" | "IDR" | "INR" | "JPY" | "ZAR";
+                                    value: string;
+                                };
+                                soldOut: boolean;
+                                url: string | null;
+                            } | null;
                             title: string;
                             updatedOn: number;
                             urlId: string;
@@ -23781,6 +23985,7 @@ export interface paths {
                                         attributes: {
                                             [key: string]: string;
                                         };
+                                        gtin?: string;
                                         id: string;
                                         /**
                                          * @example {
@@ -23870,6 +24075,21 @@ export interface paths {
                                     }[];
                                 };
                                 tags: string[];
+                                tickets?: {
+                                    /**
+                                     * @example {
+                                     *       "value": "8900",
+                                     *       "currency": "USD"
+                                     *     }
+                                     */
+                                    price: {
+                                        /** @enum {string} */
+                                        currency: "EUR" | "USD" | "AUD" | "NOK" | "CAD" | "NZD" | "DKK" | "GBP" | "HKD" | "CHF" | "MXN" | "SGD" | "SEK" | "CZK" | "ILS" | "PHP" | "RUB" | "PLN" | "THB" | "MYR" | "ARS" | "BRL" | "COP" | "IDR" | "INR" | "JPY" | "ZAR";
+                                        value: string;
+                                    };
+                                    soldOut: boolean;
+                                    url: string | null;
+                                } | null;
                                 title: string;
                                 updatedOn: number;
                                 urlId: string;
@@ -24289,6 +24509,7 @@ export interface paths {
                                     attributes: {
                                         [key: string]: string;
                                     };
+                                    gtin?: string;
                                     id: string;
                                     /**
                                      * @example {
@@ -24378,6 +24599,21 @@ export interface paths {
                                 }[];
                             };
                             tags: string[];
+                            tickets?: {
+                                /**
+                                 * @example {
+                                 *       "value": "8900",
+                                 *       "currency": "USD"
+                                 *     }
+                                 */
+                                price: {
+                                    /** @enum {string} */
+                                    currency: "EUR" | "USD" | "AUD" | "NOK" | "CAD" | "NZD" | "DKK" | "GBP" | "HKD" | "CHF" | "MXN" | "SGD" | "SEK" | "CZK" | "ILS" | "PHP" | "RUB" | "PLN" | "THB" | "MYR" | "ARS" | "BRL" | "COP" | "IDR" | "INR" | "JPY" | "ZAR";
+                                    value: string;
+                                };
+                                soldOut: boolean;
+                                url: string | null;
+                            } | null;
                             title: string;
                             updatedOn: number;
                             urlId: string;
@@ -25403,6 +25639,7 @@ export interface paths {
                                         attributes: {
                                             [key: string]: string;
                                         };
+                                        gtin?: string;
                                         id: string;
                                         /**
                                          * @example {
@@ -25492,6 +25729,21 @@ export interface paths {
                                     }[];
                                 };
                                 tags: string[];
+                                tickets?: {
+                                    /**
+                                     * @example {
+                                     *       "value": "8900",
+                                     *       "currency": "USD"
+                                     *     }
+                                     */
+                                    price: {
+                                        /** @enum {string} */
+                                        currency: "EUR" | "USD" | "AUD" | "NOK" | "CAD" | "NZD" | "DKK" | "GBP" | "HKD" | "CHF" | "MXN" | "SGD" | "SEK" | "CZK" | "ILS" | "PHP" | "RUB" | "PLN" | "THB" | "MYR" | "ARS" | "BRL" | "COP" | "IDR" | "INR" | "JPY" | "ZAR";
+                                        value: string;
+                                    };
+                                    soldOut: boolean;
+                                    url: string | null;
+                                } | null;
                                 title: string;
                                 updatedOn: number;
                                 urlId: string;

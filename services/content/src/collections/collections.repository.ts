@@ -25,6 +25,31 @@ export async function findCollectionByUrl(db: Db, websiteId: string, urlId: stri
   return db.selectFrom('collections').selectAll().where('website_id', '=', websiteId).where('url_id', '=', urlId).executeTakeFirst();
 }
 
+/**
+ * Keeps a collection's URL before a rename (so old links, and every path under them, answer 301),
+ * and forgets an old URL it now uses again (a live collection always wins over history anyway).
+ */
+export async function rememberOldCollectionUrl(db: Db, websiteId: string, collectionId: string, oldUrlId: string, newUrlId: string): Promise<void> {
+  await db.deleteFrom('collection_url_history').where('website_id', '=', websiteId).where('url_id', '=', newUrlId).execute();
+  await db
+    .insertInto('collection_url_history')
+    .values({ website_id: websiteId, url_id: oldUrlId, collection_id: collectionId })
+    .onConflict((oc) => oc.columns(['website_id', 'url_id']).doUpdateSet({ collection_id: collectionId }))
+    .execute();
+}
+
+/** The collection that once had `urlId` (renamed since), if any. */
+export async function findCollectionByOldUrl(db: Db, websiteId: string, urlId: string): Promise<CollectionRow | undefined> {
+  return db
+    .selectFrom('collection_url_history')
+    .innerJoin('collections', 'collections.id', 'collection_url_history.collection_id')
+    .selectAll('collections')
+    .where('collection_url_history.website_id', '=', websiteId)
+    .where('collection_url_history.url_id', '=', urlId)
+    .where('collections.website_id', '=', websiteId)
+    .executeTakeFirst();
+}
+
 export async function collectionsByIds(db: Db, websiteId: string, ids: readonly string[]): Promise<CollectionRow[]> {
   if (ids.length === 0) return [];
   return db.selectFrom('collections').selectAll().where('website_id', '=', websiteId).where('id', 'in', ids).execute();

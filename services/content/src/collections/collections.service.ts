@@ -34,6 +34,7 @@ import {
   insertCollection,
   listCollections,
   pageRows,
+  rememberOldCollectionUrl,
   updateCollection,
   type CollectionRow,
 } from './collections.repository.js';
@@ -185,6 +186,7 @@ export class CollectionService {
         ...(body.layout !== undefined ? { layout: json(body.layout) } : {}),
         ...(body.seo !== undefined ? { seo: json(body.seo) } : {}),
       });
+      if (row.url_id !== current.url_id) await rememberOldCollectionUrl(trx, websiteId, collectionId, current.url_id, row.url_id);
       // A store switched on or off, or moved, changes whether and where each product sells: the
       // cart's read model and render's cache learn it from the products' own events.
       if (row.type === CollectionType.PRODUCTS && (row.enabled !== current.enabled || row.url_id !== current.url_id)) {

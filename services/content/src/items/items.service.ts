@@ -28,9 +28,9 @@ import { VISITOR, type Viewer } from '../domain/community.js';
 import { collectionNotFound, invalid, isUniqueViolation, itemNotFound } from '../shared/errors.js';
 import { itemUpserted, itemUrls, productUpserted } from '../domain/events.js';
 import { itemUrl, ms, settingsOf, toCategory, toCollection, toItem } from '../domain/mappers.js';
-import { buildStructuredContent } from './product.js';
+import { buildStructuredContent, checkCurrency } from './product.js';
 import { categoriesOf } from '../categories/categories.repository.js';
-import { findCollection, findCollectionByUrl, type CollectionRow } from '../collections/collections.repository.js';
+import { findCollection, findCollectionByOldUrl, findCollectionByUrl, type CollectionRow } from '../collections/collections.repository.js';
 import { json, type Db } from '../shared/db.js';
 import {
   countItems,
@@ -262,6 +262,15 @@ export class ItemService {
       collection = first?.collectionId ? await findCollection(this.ctx.db, websiteId, first.collectionId) : undefined;
     } else {
       collection = await findCollectionByUrl(this.ctx.db, websiteId, segments[0]!);
+      if (!collection) {
+        // A URL the collection had before a rename: the same path under its URL now.
+        const moved = await findCollectionByOldUrl(this.ctx.db, websiteId, segments[0]!);
+        if (moved?.enabled) {
+          await this.access.check(websiteId, moved.id, viewer);
+          const shown = toCollection(moved, await countPublicItems(this.ctx.db, websiteId, moved.id));
+          return { collection: shown, item: null, category: null, movedTo: `/${[moved.url_id, ...segments.slice(1)].join('/')}` };
+        }
+      }
     }
     if (!collection || !collection.enabled) throw collectionNotFound();
     // A page of a member area: only members see it (or anything under it); others get the area's 403.
@@ -341,7 +350,8 @@ export class ItemService {
         const end = Date.parse(body.endDate);
         if (end < start) throw invalid(ContentMessages.eventEndsBeforeStart, 'endDate');
         // Events are listed by when they happen.
-        return { ...base, sortDate: new Date(start).toISOString(), data: { ...common(body), startDate: start, endDate: end, location: body.location } };
+        if (body.tickets) checkCurrency(body.tickets.price, currency, 'tickets.price');
+        return { ...base, sortDate: new Date(start).toISOString(), data: { ...common(body), startDate: start, endDate: end, location: body.location, tickets: body.tickets } };
       }
       case RecordType.STORE_ITEM: {
         const known = new Set((await categoriesOf(trx, collection.website_id, collection.id)).map((c) => c.id));

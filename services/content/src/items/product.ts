@@ -28,7 +28,8 @@ function refuse(message: string, field: string): never {
 const minor = (money: Money): bigint => BigInt(money.value);
 const zero = (currency: CurrencyCode): Money => ({ value: '0', currency });
 
-function checkCurrency(money: Money, currency: CurrencyCode, field: string): void {
+/** A price an owner sets: in the store currency, never negative (products' and events' tickets). */
+export function checkCurrency(money: Money, currency: CurrencyCode, field: string): void {
   if (money.currency !== currency) refuse(formatMessage(ContentMessages.currencyMismatch, { currency }), field);
   if (minor(money) < 0n) refuse('Prices cannot be negative.', field);
 }
@@ -130,6 +131,7 @@ export function buildStructuredContent(
       return {
         id: variantId(variant.id, variant.sku, previous),
         sku: variant.sku,
+        ...(variant.gtin ? { gtin: variant.gtin } : {}),
         attributes: variant.attributes,
         optionValues: ordering.map((name) => ({ optionName: name, value: variant.attributes[name] ?? '' })),
         priceMoney: variant.priceMoney,

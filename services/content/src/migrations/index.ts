@@ -8,6 +8,7 @@ import { m0007MediaLibrary } from './0007_media_library.js';
 import { m0020WebsiteDesigns } from './0020_website_designs.js';
 import { m0040ItemUrlHistory } from './0040_item_url_history.js';
 import { m0041CollectionSeo } from './0041_collection_seo.js';
+import { m0060CollectionUrlHistory } from './0060_collection_url_history.js';
 
 /** Applied in name order at start (the platform's outbox tables come first on their own). */
 export const migrations: Migrations = {
@@ -21,4 +22,5 @@ export const migrations: Migrations = {
   '0020_website_designs': m0020WebsiteDesigns,
   '0040_item_url_history': m0040ItemUrlHistory,
   '0041_collection_seo': m0041CollectionSeo,
+  '0060_collection_url_history': m0060CollectionUrlHistory,
 };

@@ -320,6 +320,7 @@ function events(now: number): Array<{ id: string; body: ItemInput }> {
         startDate: at(12, 14),
         endDate: at(12, 21),
         location: { addressLine1: "Thompson's Point", addressLine2: 'Portland, ME 04102', addressCountry: 'United States', mapLat: 43.6536, mapLng: -70.2827 },
+        tickets: { price: usd(0), url: null, soldOut: false },
       }),
     },
     {
@@ -330,6 +331,7 @@ function events(now: number): Array<{ id: string; body: ItemInput }> {
         startDate: at(20, 22),
         endDate: at(21, 0),
         location: { addressLine1: '41 Fore Street', addressLine2: 'Portland, ME 04101', addressCountry: 'United States', mapLat: 43.6572, mapLng: -70.2509 },
+        tickets: { price: usd(4500), url: null, soldOut: false },
       }),
     },
     {

@@ -33,8 +33,8 @@ export interface SeoInput {
   home: boolean;
   /** The first picture the page shows (a list's first item's, a layout's first image or listed item's). */
   pageImage: { assetUrl: string; originalSize: string; altText?: string | undefined } | null;
-  /** The blog's feed when the page belongs to a blog. */
-  feed: { title: string; url: string } | null;
+  /** The blog's feeds (RSS and Atom) when the page belongs to a blog. */
+  feed: { title: string; url: string; atomUrl: string } | null;
 }
 
 export interface MetaTag {
@@ -51,7 +51,7 @@ export interface SeoView {
   meta: MetaTag[];
   /** JSON-LD blocks, printed with site-json. */
   jsonLd: Array<WithContext<Thing>>;
-  feed: { title: string; url: string } | null;
+  feed: { title: string; url: string; atomUrl: string } | null;
 }
 
 /** Text of owner HTML: tags dropped, entities of the common kind read, spaces collapsed. */
@@ -144,10 +144,10 @@ export function imageOf(input: Pick<SeoInput, 'origin' | 'item' | 'collection' |
 }
 
 /** The variants' availability as schema.org names it. */
-function availability(item: ContentItem, variant: NonNullable<ContentItem['structuredContent']>['variants'][number]): ItemAvailability {
+function availability(variant: NonNullable<ContentItem['structuredContent']>['variants'][number]): ItemAvailability {
+  // No PreOrder: the store sells nothing before it is in stock, and a scheduled product is only
+  // shown once its time has come (it is on sale then, not ahead of it).
   if (variant.unlimited || variant.qtyInStock > 0) return 'https://schema.org/InStock';
-  // A product scheduled to go on sale later is offered for pre-order.
-  if (item.status === 'scheduled') return 'https://schema.org/PreOrder';
   return 'https://schema.org/OutOfStock';
 }
 
@@ -173,11 +173,10 @@ function productLd(input: SeoInput, item: ContentItem, images: string[], descrip
     url: input.canonical,
     price: variantPrice(variant, currency),
     priceCurrency: variant.priceMoney.currency ?? currency,
-    availability: availability(item, variant),
+    availability: availability(variant),
     ...(variant.sku ? { sku: variant.sku } : {}),
     itemCondition: 'https://schema.org/NewCondition',
   });
-  const gtin = (variant: (typeof variants)[number]): string | undefined => (variant as { gtin?: unknown }).gtin as string | undefined;
   const base = { name: item.title, description, image: images, brand, url: input.canonical };
   if (variants.length <= 1) {
     const variant = variants[0];
@@ -186,7 +185,7 @@ function productLd(input: SeoInput, item: ContentItem, images: string[], descrip
       '@type': 'Product',
       ...base,
       ...(variant?.sku ? { sku: variant.sku } : {}),
-      ...(variant && gtin(variant) ? { gtin: gtin(variant) } : {}),
+      ...(variant?.gtin ? { gtin: variant.gtin } : {}),
       ...(variant ? { offers: offerOf(variant) } : {}),
     };
     return product;
@@ -204,7 +203,7 @@ function productLd(input: SeoInput, item: ContentItem, images: string[], descrip
         name: [item.title, ...Object.values(variant.attributes)].join(' – '),
         image: variant.mainImage ? [socialImage(input.origin, variant.mainImage).url] : images,
         ...(variant.sku ? { sku: variant.sku } : {}),
-        ...(gtin(variant) ? { gtin: gtin(variant) } : {}),
+        ...(variant.gtin ? { gtin: variant.gtin } : {}),
         offers: offerOf(variant),
       }),
     ),
@@ -250,7 +249,21 @@ function eventLd(input: SeoInput, item: ContentItem, images: string[], descripti
     },
     organizer: { '@type': 'Organization', name: input.site.title, url: `${input.origin}/` },
     ...(images.length > 0 ? { image: images } : {}),
+    ...(item.tickets ? eventOffers(input, item.tickets) : {}),
   };
+}
+
+/** An event's admission as the page shows it: one Offer at its price (free when 0), sold out or not. */
+function eventOffers(input: SeoInput, tickets: NonNullable<ContentItem['tickets']>): Pick<Event, 'offers' | 'isAccessibleForFree'> {
+  const { price } = tickets;
+  const offer: Offer = {
+    '@type': 'Offer',
+    url: tickets.url ? absoluteUrl(input.origin, tickets.url) : input.canonical,
+    price: fromMinorUnits(BigInt(price.value), price.currency),
+    priceCurrency: price.currency,
+    availability: tickets.soldOut ? 'https://schema.org/SoldOut' : 'https://schema.org/InStock',
+  };
+  return { offers: offer, ...(BigInt(price.value) === 0n ? { isAccessibleForFree: true } : {}) };
 }
 
 /** The breadcrumb the page shows: the collection, then the item (or the category). */
@@ -278,6 +291,7 @@ function homeLd(input: SeoInput): Array<WithContext<Thing>> {
     url: home,
     ...(input.site.seo.socialImage ? { logo: absoluteUrl(input.origin, input.site.seo.socialImage) } : {}),
     ...(input.site.businessEmail ? { email: input.site.businessEmail } : {}),
+    ...(input.site.country ? { address: { '@type': 'PostalAddress', addressCountry: input.site.country } } : {}),
   };
   const website: WithContext<WebSite> = {
     '@context': 'https://schema.org',
@@ -332,7 +346,7 @@ export function seoView(input: SeoInput): SeoView {
     if (cheapest) {
       property('product:price:amount', variantPrice(cheapest, site.currency));
       property('product:price:currency', cheapest.priceMoney.currency ?? site.currency);
-      property('product:availability', inStock(item) ? 'instock' : item.status === 'scheduled' ? 'preorder' : 'oos');
+      property('product:availability', inStock(item) ? 'instock' : 'oos');
     }
     jsonLd.push(productLd(input, item, images, description));
   } else if (item && isArticle) {

@@ -7,6 +7,7 @@ import {
   DEFAULT_HEADER_FOOTER,
   defaultGallerySettings,
   DEFAULT_SITE_SETTINGS,
+  fromMinorUnits,
   PageType,
   SEARCH_LIMITS,
   type CartPageData,
@@ -88,7 +89,14 @@ export function itemView(item: ContentItem): Record<string, unknown> {
     body: sanitizeHtml(item.body),
     excerpt: sanitizeHtml(item.excerpt),
     date: item.publishOn ?? item.addedOn,
+    ...(item.tickets ? { tickets: ticketsView(item.tickets) } : {}),
   };
+}
+
+/** An event's admission as the theme prints it: free, or its price as a decimal the `money` formatter reads. */
+function ticketsView(tickets: NonNullable<ContentItem['tickets']>): Record<string, unknown> {
+  const { price } = tickets;
+  return { ...tickets, free: BigInt(price.value) === 0n, amount: { value: fromMinorUnits(BigInt(price.value), price.currency), currency: price.currency } };
 }
 
 /** A collection as templates see it: `galleryOptions` as the gallery predicates read them. */

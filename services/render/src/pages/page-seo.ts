@@ -3,6 +3,7 @@
 // and the site. The rules are in domain/seo-urls.ts and domain/seo-meta.ts; this file only reads
 // the facts out of a page.
 import { PageType, type Category, type Collection, type ContentItem } from '@sc/contracts';
+import { feedUrl } from '../domain/feed.js';
 import { seoView, type SeoView } from '../domain/seo-meta.js';
 import { canonicalUrl, homeCollectionId, isNoindex } from '../domain/seo-urls.js';
 import { familyOf, type Page } from './page-context.js';
@@ -74,6 +75,6 @@ export function pageSeo(page: Page, site: SiteData, origin: string, query: { tag
     family,
     home,
     pageImage: firstPicture(context),
-    feed: family === 'blog' && collection ? { title: `${collection.title} — ${siteTitle}`, url: `${origin}${collection.fullUrl}?format=rss` } : null,
+    feed: family === 'blog' && collection ? { title: `${collection.title} — ${siteTitle}`, url: feedUrl(origin, collection, 'rss'), atomUrl: feedUrl(origin, collection, 'atom') } : null,
   });
 }

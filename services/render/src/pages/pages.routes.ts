@@ -94,14 +94,15 @@ export function pageRoutes(app: ZodApp, storefront: StorefrontService, theme: Th
     if (slashless !== null) return reply.code(301).header('location', slashless).header('cache-control', REVALIDATE).send();
     const websiteId = websiteIdOf(request);
     const path = normalisePath(request.url);
-    if (feeds && param(request.query, 'format') === 'rss') return feedReply(request, reply, feeds, path);
+    const format = param(request.query, 'format');
+    if (feeds && (format === 'rss' || format === 'atom')) return feedReply(request, reply, feeds, path, format);
     const query: PageQuery = { cursor: param(request.query, 'cursor'), tag: param(request.query, 'tag'), category: param(request.query, 'category') };
     if (path === '/search') {
       query.q = param(request.query, 'q') ?? '';
       // Normalised, so ?page=abc and ?page=1 share one cached page.
       query.page = String(searchPageNumber(param(request.query, 'page')));
     }
-    const json = param(request.query, 'format') === 'json';
+    const json = format === 'json';
     const who = visitorOf(request);
     // SPEC 4 experiments: the session's overrides (its cookie) after this request's parameters.
     const queryParams = (request.query ?? {}) as Record<string, unknown>;

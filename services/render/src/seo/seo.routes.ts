@@ -6,6 +6,7 @@ import { publicOriginOf, websiteIdOf, type ZodApp } from '@sc/platform';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { ContentUnavailableError } from '../content/content-reader.js';
+import { FEED_TYPES, type FeedFormat } from '../domain/feed.js';
 import { parseSitemapFile } from '../domain/sitemap.js';
 import type { FeedService } from './feed.service.js';
 import type { SitemapService } from './sitemap.service.js';
@@ -51,10 +52,10 @@ export function seoRoutes(app: ZodApp, sitemaps: SitemapService): void {
   );
 }
 
-/** A blog's RSS feed (`?format=rss` on the blog's path, which the pages route hands here). */
-export async function feedReply(request: FastifyRequest, reply: FastifyReply, feeds: FeedService, path: string): Promise<FastifyReply> {
+/** A blog's RSS or Atom feed (`?format=rss` or `?format=atom` on the blog's path, which the pages route hands here). */
+export async function feedReply(request: FastifyRequest, reply: FastifyReply, feeds: FeedService, path: string, format: FeedFormat): Promise<FastifyReply> {
   return orUnavailable(reply, async () => {
-    const xml = await feeds.rss(websiteIdOf(request), publicOriginOf(request), path);
-    return xml === null ? notFound(reply) : reply.header('cache-control', CACHE).type('application/rss+xml; charset=utf-8').send(xml);
+    const xml = await feeds.feed(format, websiteIdOf(request), publicOriginOf(request), path);
+    return xml === null ? notFound(reply) : reply.header('cache-control', CACHE).type(`${FEED_TYPES[format]}; charset=utf-8`).send(xml);
   });
 }

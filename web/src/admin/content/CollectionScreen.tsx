@@ -87,7 +87,7 @@ function CollectionSettings({ collection, onSaved }: { collection: Collection; o
           <Field label="Navigation title">
             <input value={navigationTitle} onChange={(e) => setNavigationTitle(e.target.value)} />
           </Field>
-          <Field label="URL slug">
+          <Field label="URL slug" hint="The old address, and every page under it, keeps working (301).">
             <input value={urlId} onChange={(e) => setUrlId(e.target.value)} />
           </Field>
         </div>

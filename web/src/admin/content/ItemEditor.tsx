@@ -1,17 +1,18 @@
 // A blog post, an event or a gallery image: title, status (published, scheduled with its date,
 // draft, private, needs review), text, author, tags and categories (SPEC limits and messages),
-// comments, and for events their dates and place.
+// comments, and for events their dates, place and tickets (price, link, sold out).
 import { useState, type FormEvent } from 'react';
 import { Permission, RecordType, type Collection, type ContentItem, type ItemBody, type ItemStatus, type SeoFields } from '@sc/contracts';
 import { api, useAction, useApi } from '../data.js';
 import { Link, navigate, useLocation } from '../router.js';
 import { useSession } from '../session.js';
 import { TagsEditor } from '../TagsEditor.js';
-import { Field, Loaded, Outcome, Page, useConfirm } from '../ui.js';
+import { Check, Field, Loaded, Outcome, Page, useConfirm } from '../ui.js';
 import { useEditedForm } from '../unsaved.js';
 import { kindOf } from './ContentScreen.js';
 import { apiPath } from '../../api/client.js';
 import { SeoPanel } from '../seo/SeoPanel.js';
+import { decimalOf, parseAmount, useCurrency } from '../money.js';
 
 export function ItemEditorScreen({ collectionId, itemId }: { collectionId: string; itemId?: string }) {
   const { websiteId } = useSession();
@@ -52,6 +53,11 @@ function ItemEditor({ collection, item }: { collection: Collection; item?: Conte
   const [address, setAddress] = useState(item?.location?.addressLine1 ?? '');
   const [city, setCity] = useState(item?.location?.addressLine2 ?? '');
   const [country, setCountry] = useState(item?.location?.addressCountry ?? '');
+  const currency = useCurrency();
+  // Blank: the event says nothing of tickets; 0: free admission.
+  const [ticketPrice, setTicketPrice] = useState(item?.tickets ? decimalOf(item.tickets.price.value, item.tickets.price.currency) : '');
+  const [ticketUrl, setTicketUrl] = useState(item?.tickets?.url ?? '');
+  const [soldOut, setSoldOut] = useState(item?.tickets?.soldOut ?? false);
   const [seo, setSeo] = useState<SeoFields>(item?.seo ?? {});
   const [urlId, setUrlId] = useState(item?.urlId ?? '');
   const action = useAction();
@@ -80,12 +86,15 @@ function ItemEditor({ collection, item }: { collection: Collection; item?: Conte
     let payload: ItemBody;
     if (recordType === RecordType.EVENT) {
       if (!start || !end) return action.fail('An event needs a start and an end.');
+      const price = ticketPrice.trim() === '' ? null : parseAmount(ticketPrice, currency);
+      if (price === undefined) return action.fail(`Enter the ticket price in ${currency}, such as 12.50 (0 for free admission).`);
       payload = {
         recordType: RecordType.EVENT,
         ...common,
         startDate: isoOf(start) ?? '',
         endDate: isoOf(end) ?? '',
         location: { addressLine1: address, addressLine2: city, addressCountry: country, mapLat: item?.location?.mapLat ?? null, mapLng: item?.location?.mapLng ?? null },
+        tickets: price === null ? null : { price: { value: String(price), currency }, url: ticketUrl.trim() || null, soldOut },
       };
     } else if (recordType === RecordType.IMAGE && item?.image) {
       payload = { recordType: RecordType.IMAGE, ...common, image: item.image };
@@ -166,6 +175,17 @@ function ItemEditor({ collection, item }: { collection: Collection; item?: Conte
               <Field label="Country">
                 <input value={country} onChange={(e) => setCountry(e.target.value)} />
               </Field>
+            </div>
+          ) : null}
+          {recordType === RecordType.EVENT ? (
+            <div className="row">
+              <Field label={`Ticket price (${currency})`}>
+                <input inputMode="decimal" value={ticketPrice} placeholder="None" onChange={(e) => setTicketPrice(e.target.value)} />
+              </Field>
+              <Field label="Ticket link">
+                <input type="url" value={ticketUrl} placeholder="This page" onChange={(e) => setTicketUrl(e.target.value)} />
+              </Field>
+              <Check label="Sold out" checked={soldOut} onChange={setSoldOut} />
             </div>
           ) : null}
           <Field label="Excerpt">

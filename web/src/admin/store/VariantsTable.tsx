@@ -1,4 +1,4 @@
-// A product's variants, one row per combination of option values: SKU, price, sale price, stock.
+// A product's variants, one row per combination of option values: SKU, GTIN, price, sale price, stock.
 import type { CurrencyCode } from '@sc/contracts';
 import type { VariantDraft } from './variants.js';
 
@@ -11,6 +11,7 @@ export function VariantsTable({ variants, currency, disabled, onChange }: { vari
           <tr>
             <th>Variant</th>
             <th>SKU</th>
+            <th>GTIN</th>
             <th>Price ({currency})</th>
             <th>Sale price</th>
             <th>On sale</th>
@@ -26,6 +27,9 @@ export function VariantsTable({ variants, currency, disabled, onChange }: { vari
                 <td>{name}</td>
                 <td>
                   <input aria-label={`SKU of ${name}`} value={v.sku} required onChange={(e) => onChange(index, { sku: e.target.value })} size={14} />
+                </td>
+                <td>
+                  <input aria-label={`GTIN of ${name}`} value={v.gtin} inputMode="numeric" pattern="\d{8}|\d{12,14}" title="8, 12, 13 or 14 digits (UPC, EAN, ISBN)" onChange={(e) => onChange(index, { gtin: e.target.value })} size={14} />
                 </td>
                 <td>
                   <input aria-label={`Price of ${name}`} value={v.price} inputMode="decimal" required onChange={(e) => onChange(index, { price: e.target.value })} size={8} />

@@ -55,6 +55,7 @@ function variantsOf(item: ContentItem | undefined, currency: CurrencyCode): Vari
   return (item?.structuredContent?.variants ?? []).map((v) => ({
     id: v.id,
     sku: v.sku,
+    gtin: v.gtin ?? '',
     attributes: v.attributes,
     price: decimalOf(v.priceMoney.value, currency),
     salePrice: v.onSale || v.salePriceMoney.value !== '0' ? decimalOf(v.salePriceMoney.value, currency) : '',
@@ -134,6 +135,7 @@ export function productBody(draft: ProductDraft, currency: CurrencyCode): ItemBo
         : variants.map((v, i) => ({
             ...(v.id ? { id: v.id } : {}),
             sku: v.sku.trim(),
+            gtin: v.gtin.trim() || null,
             attributes: isDigital ? {} : v.attributes,
             priceMoney: moneyOf(amounts[i]?.price ?? 0, currency),
             ...(amounts[i]?.sale !== undefined ? { salePriceMoney: moneyOf(amounts[i]?.sale ?? 0, currency) } : {}),

@@ -10,6 +10,8 @@ export interface VariantDraft {
   /** Kept from the stored variant so carts keep pointing at it. */
   id?: string;
   sku: string;
+  /** '' when it has none. */
+  gtin: string;
   attributes: Record<string, string>;
   price: string;
   salePrice: string;
@@ -54,6 +56,7 @@ export function syncVariants(options: readonly OptionDraft[], current: readonly 
     const suffix = Object.values(attributes).map(skuPart).filter(Boolean).join('-');
     return {
       sku: [skuPart(skuBase) || 'SKU', suffix].filter(Boolean).join('-'),
+      gtin: '',
       attributes,
       price: template?.price ?? '',
       salePrice: '',
