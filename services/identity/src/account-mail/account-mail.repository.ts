@@ -47,9 +47,52 @@ export class AccountMailRepository {
     return token;
   }
 
+  /** Sign-up links issued for this address in the last hour (the mail flood limit). */
+  async signUpsInLastHour(kind: AccountKind, email: string): Promise<number> {
+    const recent = await this.db
+      .selectFrom('account_tokens')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('purpose', '=', 'sign-up')
+      .where('kind', '=', kind)
+      .where('email', '=', email)
+      .where('created_at', '>', sql<Date>`now() - interval '1 hour'`)
+      .executeTakeFirstOrThrow();
+    return Number(recent.n);
+  }
+
+  /** A waiting sign-up: its token carries the account to make (subject_id is the account's id). */
+  async issueSignUp(kind: AccountKind, websiteId: string | null, account: { id: string; email: string; name: string | null; passwordHash: string }, ttlMs: number): Promise<string> {
+    const token = newSessionToken();
+    await this.db
+      .insertInto('account_tokens')
+      .values({
+        token_hash: sha256(token),
+        purpose: 'sign-up',
+        kind,
+        subject_id: account.id,
+        website_id: websiteId,
+        email: account.email,
+        name: account.name,
+        password_hash: account.passwordHash,
+        expires_at: new Date(Date.now() + ttlMs),
+      })
+      .execute();
+    return token;
+  }
+
+  /** Uses a sign-up token once: the account it makes, when the token was unused and unexpired. */
+  async useSignUp(kind: AccountKind, token: string, websiteId: string | null) {
+    return this.#useOnce('sign-up', kind, token, websiteId).returning(['subject_id', 'email', 'name', 'password_hash']).executeTakeFirst();
+  }
+
   /** Uses a token once: the row when it was unused, unexpired and of this purpose, kind and website. */
   async use(purpose: TokenPurpose, kind: AccountKind, token: string, websiteId: string | null) {
-    let query = this.db
+    return this.#useOnce(purpose, kind, token, websiteId).returning(['subject_id']).executeTakeFirst();
+  }
+
+  /** The one conditional UPDATE that uses a token: two uses at once cannot both succeed. */
+  #useOnce(purpose: TokenPurpose, kind: AccountKind, token: string, websiteId: string | null) {
+    const query = this.db
       .updateTable('account_tokens')
       .set({ used_at: sql<Date>`now()` })
       .where('token_hash', '=', sha256(token))
@@ -57,8 +100,7 @@ export class AccountMailRepository {
       .where('kind', '=', kind)
       .where('used_at', 'is', null)
       .where('expires_at', '>', sql<Date>`now()`);
-    query = websiteId === null ? query.where('website_id', 'is', null) : query.where('website_id', '=', websiteId);
-    return query.returning(['subject_id']).executeTakeFirst();
+    return websiteId === null ? query.where('website_id', 'is', null) : query.where('website_id', '=', websiteId);
   }
 
   /** The new password of the account; every session of it ends, and every reset link still out. */
