@@ -2,6 +2,7 @@
 // once by one conditional UPDATE), the password and verification they change, and the website
 // the mail speaks for.
 import { sql, type Kysely, type Transaction } from 'kysely';
+import { withTables, type MailTables } from '@sc/platform';
 import { newSessionToken, sha256 } from '../domain/tokens.js';
 import type { AccountTokensTable, IdentityDB } from '../tables.js';
 
@@ -55,6 +56,18 @@ export class AccountMailRepository {
       .where('purpose', '=', 'sign-up')
       .where('kind', '=', kind)
       .where('email', '=', email)
+      .where('created_at', '>', sql<Date>`now() - interval '1 hour'`)
+      .executeTakeFirstOrThrow();
+    return Number(recent.n);
+  }
+
+  /** Mails of this kind queued to the address in the last hour (the outbox keeps every mail). */
+  async mailsInLastHour(mailKind: string, to: string): Promise<number> {
+    const recent = await withTables<MailTables>(this.db)
+      .selectFrom('mail_outbox')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('to_address', '=', to)
+      .where('kind', '=', mailKind)
       .where('created_at', '>', sql<Date>`now() - interval '1 hour'`)
       .executeTakeFirstOrThrow();
     return Number(recent.n);

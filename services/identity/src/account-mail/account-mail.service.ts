@@ -11,6 +11,7 @@
 //   token), a taken one a mail that someone tried to sign up with it. Both mails are limited per
 //   address per hour, so sign-up cannot flood an inbox either.
 import { AppError, DEFAULT_PUBLIC_URL, enqueueMail, isWebsiteDomain, renderMail, websiteOrigin, type MailBrand, type MailRelay, type ServiceContext } from '@sc/platform';
+import { randomUUID } from 'node:crypto';
 import { IdentityMessages } from '@sc/contracts';
 import type { Transaction } from 'kysely';
 import type { PasswordHasher } from '../passwords/password.js';
@@ -95,8 +96,8 @@ export class AccountMailService {
       const site = await this.#site(accounts, websiteId);
       const who = kind === 'owner' ? 'an owner account' : 'an account';
       if (account) {
-        // One such mail per account per clock hour (the idempotency key), whatever the attempts.
-        const hour = Math.floor(Date.now() / 3600_000);
+        // One such mail per account per hour, whatever the attempts.
+        if ((await accounts.mailsInLastHour(`${kind}.sign-up-taken`, account.email)) >= 1) return false;
         const signIn = `${site.origin ?? ''}${kind === 'site-user' ? '/' : '/config'}`;
         const mail = renderMail(site.brand, {
           subject: `Someone tried to sign up at ${site.brand.siteName} with your address`,
@@ -109,7 +110,7 @@ export class AccountMailService {
           footer: `You are receiving this email because someone tried to sign up at ${site.brand.siteName} with this address.`,
         });
         const text = site.origin ? mail.text : `${mail.text}\nLink: ${signIn}\n`;
-        return enqueueMail(trx, { idempotencyKey: `sign-up-taken:${kind}:${account.id}:${hour}`, websiteId, kind: `${kind}.sign-up-taken`, to: account.email, subject: mail.subject, text, html: mail.html });
+        return enqueueMail(trx, { idempotencyKey: `sign-up-taken:${kind}:${account.id}:${randomUUID()}`, websiteId, kind: `${kind}.sign-up-taken`, to: account.email, subject: mail.subject, text, html: mail.html });
       }
       if ((await accounts.signUpsInLastHour(kind, request.email)) >= SIGN_UPS_PER_HOUR) return false;
       const token = await accounts.issueSignUp(kind, kind === 'site-user' ? websiteId : null, request, SIGN_UP_TTL_MS);

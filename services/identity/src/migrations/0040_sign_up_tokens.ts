@@ -16,5 +16,7 @@ export const m0040SignUpTokens: Migration = {
       .execute();
     // Sign-up links mailed to an address in the last hour (the mail flood limit).
     await db.schema.createIndex('account_tokens_email').on('account_tokens').columns(['purpose', 'kind', 'email', 'created_at']).execute();
+    // "Someone tried to sign up with your address" mails to an address in the last hour (the same limit).
+    await db.schema.createIndex('mail_outbox_to_kind').on('mail_outbox').columns(['to_address', 'kind', 'created_at']).execute();
   },
 };
