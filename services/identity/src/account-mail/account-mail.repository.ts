@@ -75,6 +75,8 @@ export class AccountMailRepository {
 
   /** A waiting sign-up: its token carries the account to make (subject_id is the account's id). */
   async issueSignUp(kind: AccountKind, websiteId: string | null, account: { id: string; email: string; name: string | null; passwordHash: string }, ttlMs: number): Promise<string> {
+    // Expired sign-ups of the address go first: their password hashes are kept no longer than needed.
+    await this.db.deleteFrom('account_tokens').where('purpose', '=', 'sign-up').where('kind', '=', kind).where('email', '=', account.email).where('expires_at', '<=', sql<Date>`now()`).execute();
     const token = newSessionToken();
     await this.db
       .insertInto('account_tokens')
@@ -93,9 +95,26 @@ export class AccountMailRepository {
     return token;
   }
 
-  /** Uses a sign-up token once: the account it makes, when the token was unused and unexpired. */
+  /**
+   * Uses a sign-up token once: the account it makes, when the token is known and unexpired. The
+   * token goes (one DELETE: two uses at once cannot both get it), and with it every other sign-up
+   * still waiting for that address, so no password hash or name outlives the sign-up.
+   */
   async useSignUp(kind: AccountKind, token: string, websiteId: string | null) {
-    return this.#useOnce('sign-up', kind, token, websiteId).returning(['subject_id', 'email', 'name', 'password_hash']).executeTakeFirst();
+    let query = this.db
+      .deleteFrom('account_tokens')
+      .where('token_hash', '=', sha256(token))
+      .where('purpose', '=', 'sign-up')
+      .where('kind', '=', kind)
+      .where('expires_at', '>', sql<Date>`now()`);
+    query = websiteId === null ? query.where('website_id', 'is', null) : query.where('website_id', '=', websiteId);
+    const used = await query.returning(['subject_id', 'email', 'name', 'password_hash']).executeTakeFirst();
+    if (used?.email) {
+      let others = this.db.deleteFrom('account_tokens').where('purpose', '=', 'sign-up').where('kind', '=', kind).where('email', '=', used.email);
+      others = websiteId === null ? others.where('website_id', 'is', null) : others.where('website_id', '=', websiteId);
+      await others.execute();
+    }
+    return used;
   }
 
   /** Uses a token once: the row when it was unused, unexpired and of this purpose, kind and website. */

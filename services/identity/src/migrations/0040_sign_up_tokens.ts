@@ -3,7 +3,7 @@
 // (purpose 'sign-up') with what the account will be made of: the address, the name and the
 // password's hash (the password chosen in that very sign-up, so that a second sign-up of the same
 // address by someone else cannot change the password of the first one's link). subject_id is the
-// id the account will get.
+// id the account will get. Using the link deletes the row (and the address's other sign-ups).
 import type { Kysely, Migration } from 'kysely';
 
 export const m0040SignUpTokens: Migration = {
