@@ -56,9 +56,10 @@ export async function mailedPath(mail: TestSmtpServer | undefined, to: string, p
   for (;;) {
     for (const received of mail.received) {
       if (!received.to.includes(to)) continue;
-      const link = [...received.text.matchAll(/https?:\/\/[^\s"'<>)]+/g)].map((m) => m[0]).find((l) => pattern.test(l));
+      // Absolute links, or the relative one a website without a domain gets ("Link: /config/...").
+      const link = [...received.text.matchAll(/(?:https?:\/\/|(?<=\s)\/)[^\s"'<>)]+/g)].map((m) => m[0]).find((l) => pattern.test(l));
       if (link) {
-        const url = new URL(link);
+        const url = new URL(link, 'http://relative.invalid');
         return `${url.pathname}${url.search}`;
       }
     }
