@@ -96,25 +96,19 @@ export class AccountMailRepository {
   }
 
   /**
-   * Uses a sign-up token once: the account it makes, when the token is known and unexpired. The
-   * token goes (one DELETE: two uses at once cannot both get it), and with it every other sign-up
-   * still waiting for that address, so no password hash or name outlives the sign-up.
+   * Uses a sign-up token once: the account it makes, when the token is known and unexpired. One
+   * DELETE takes the token and every other sign-up waiting for that address (so no password hash
+   * or name outlives the sign-up): two links used at once lock the same rows in the same order,
+   * and the second finds its token gone.
    */
   async useSignUp(kind: AccountKind, token: string, websiteId: string | null) {
-    let query = this.db
-      .deleteFrom('account_tokens')
-      .where('token_hash', '=', sha256(token))
-      .where('purpose', '=', 'sign-up')
-      .where('kind', '=', kind)
-      .where('expires_at', '>', sql<Date>`now()`);
+    const hash = sha256(token);
+    let address = this.db.selectFrom('account_tokens').select('email').where('token_hash', '=', hash).where('purpose', '=', 'sign-up').where('kind', '=', kind).where('expires_at', '>', sql<Date>`now()`);
+    address = websiteId === null ? address.where('website_id', 'is', null) : address.where('website_id', '=', websiteId);
+    let query = this.db.deleteFrom('account_tokens').where('purpose', '=', 'sign-up').where('kind', '=', kind).where('email', '=', address);
     query = websiteId === null ? query.where('website_id', 'is', null) : query.where('website_id', '=', websiteId);
-    const used = await query.returning(['subject_id', 'email', 'name', 'password_hash']).executeTakeFirst();
-    if (used?.email) {
-      let others = this.db.deleteFrom('account_tokens').where('purpose', '=', 'sign-up').where('kind', '=', kind).where('email', '=', used.email);
-      others = websiteId === null ? others.where('website_id', 'is', null) : others.where('website_id', '=', websiteId);
-      await others.execute();
-    }
-    return used;
+    const taken = await query.returning(['token_hash', 'subject_id', 'email', 'name', 'password_hash']).execute();
+    return taken.find((row) => row.token_hash === hash);
   }
 
   /** Uses a token once: the row when it was unused, unexpired and of this purpose, kind and website. */
