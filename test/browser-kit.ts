@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser } from 'playwright-core';
 import { freePort } from '@sc/platform/test-kit';
+import { TestSmtpServer } from '@sc/platform/test-kit/smtp-server';
 import { ROOT, startProcess, waitForHttp, type Running } from './helpers.js';
 
 /** Debian's package puts it here; CHROMIUM_PATH points elsewhere. Never a downloaded browser. */
@@ -35,6 +36,36 @@ export interface RunningPlatform {
   url: string;
   run: Running;
   stop: () => Promise<void>;
+  /** The real SMTP server the platform's mail goes to (its SMTP_URL), where a test reads the links. */
+  mail?: TestSmtpServer;
+}
+
+/** A real SMTP server for a platform to send to (pass its URL as SMTP_URL). */
+export async function startMailCatcher(): Promise<{ mail: TestSmtpServer; url: string }> {
+  const mail = new TestSmtpServer();
+  return { mail, url: await mail.start() };
+}
+
+/**
+ * The first link matching `pattern` in a mail to `to` (waiting for it to arrive): its path and
+ * query, to open on the address the test's browser uses (the mail names the website's own host).
+ */
+export async function mailedPath(mail: TestSmtpServer | undefined, to: string, pattern: RegExp, timeoutMs = 45_000): Promise<string> {
+  if (!mail) throw new Error('this platform was not started by the test: no mail to read');
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    for (const received of mail.received) {
+      if (!received.to.includes(to)) continue;
+      // Absolute links, or the relative one a website without a domain gets ("Link: /config/...").
+      const link = [...received.text.matchAll(/(?:https?:\/\/|(?<=\s)\/)[^\s"'<>)]+/g)].map((m) => m[0]).find((l) => pattern.test(l));
+      if (link) {
+        const url = new URL(link, 'http://relative.invalid');
+        return `${url.pathname}${url.search}`;
+      }
+    }
+    if (Date.now() > deadline) throw new Error(`no mail to ${to} with a link like ${pattern}; received: ${mail.received.map((m) => `${m.to.join(',')} ${m.subject}`).join('; ')}`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
 }
 
 /**

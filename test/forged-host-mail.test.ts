@@ -7,7 +7,7 @@ import { request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { DEMO_OWNER } from '@sc/contracts';
+import { DEMO_OWNER, DEMO_SITE_USER } from '@sc/contracts';
 import { freePort } from '@sc/platform/test-kit';
 import { TestSmtpServer, type ReceivedMail } from '@sc/platform/test-kit/smtp-server';
 import { startProcess, waitForHttp, type Running } from './helpers.js';
@@ -81,8 +81,13 @@ describe('mailed links under a forged Host', () => {
     const stamp = Date.now();
     const calls: Array<{ url: string; body: object; to: string; link: boolean }> = [
       { url: '/api/form/newsletter/demo-newsletter/subscribe', body: { email: `reader-${stamp}@example.com` }, to: `reader-${stamp}@example.com`, link: true },
+      // Sign-up of a new address (the link that makes the account) and of a taken one (the mail
+      // that someone tried, with a sign-in link), for site users and owners.
       { url: '/api/auth/site-users', body: { email: `buyer-${stamp}@example.com`, password: 'a-long-password-1' }, to: `buyer-${stamp}@example.com`, link: true },
-      { url: '/api/auth/site-users/password-reset', body: { email: `buyer-${stamp}@example.com` }, to: `buyer-${stamp}@example.com`, link: true },
+      { url: '/api/auth/site-users', body: { email: DEMO_SITE_USER.email, password: 'a-long-password-1' }, to: DEMO_SITE_USER.email, link: true },
+      { url: '/api/auth/owners', body: { email: `maker-${stamp}@example.com`, password: 'a-long-password-1' }, to: `maker-${stamp}@example.com`, link: true },
+      { url: '/api/auth/owners', body: { email: DEMO_OWNER.email, password: 'a-long-password-1' }, to: DEMO_OWNER.email, link: true },
+      { url: '/api/auth/site-users/password-reset', body: { email: DEMO_SITE_USER.email }, to: DEMO_SITE_USER.email, link: true },
       { url: '/api/auth/owners/password-reset', body: { email: DEMO_OWNER.email }, to: DEMO_OWNER.email, link: true },
     ];
     const wrong: string[] = [];

@@ -74,8 +74,11 @@ describe(`erasing a customer in every service (${mode.database} / ${mode.bus})`,
   /** Gives `email` data on `site` in every service that keeps personal data. */
   async function customerOn(site: string, email: string): Promise<{ orderId: string; totalCents: number }> {
     await new WebsiteService(apps.get('content')!.serviceContext as unknown as ServiceContext<ContentDB>).create({ id: site, title: `Site ${site}`, templateId: 'harbour', domains: [`${site.replaceAll('_', '-')}.example.com`] });
-    // identity: a site-user account (and its verification mail, its outbox event).
-    const signUp = await call('identity', 'POST', '/api/auth/site-users', site, { body: { email, password: 'a long password 1', name: 'Erin Example' } });
+    // identity: a site-user account (its sign-up mail, the link that makes it, its outbox event).
+    expect((await call('identity', 'POST', '/api/auth/site-users', site, { body: { email, password: 'a long password 1', name: 'Erin Example' } })).statusCode).toBe(202);
+    const mails = await sql<{ text_body: string }>`select text_body from identity.mail_outbox where to_address = ${email.toLowerCase()} and website_id = ${site} order by created_at desc`.execute(db('identity'));
+    const token = /confirm-sign-up=([A-Za-z0-9_-]+)/.exec(mails.rows[0]?.text_body ?? '')?.[1];
+    const signUp = await call('identity', 'POST', '/api/auth/site-users/confirm', site, { body: { token } });
     expect(signUp.statusCode).toBe(201);
     // cart: an order (receipt mail, idempotency record, outbox events, customers read model).
     const product = productEvent({ productType: 2, variants: [{ sku: 'PDF', price: 1200, unlimited: true }] });

@@ -16,6 +16,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { DESIGN_IDS, type CreatedWebsite } from '@sc/contracts';
 import { freePort } from '@sc/platform/test-kit';
+import { TestSmtpServer } from '@sc/platform/test-kit/smtp-server';
 import { REPO_ROOT } from '../lib/processes.js';
 
 const WEBSITES = Number(process.env.BENCH_WEBSITES ?? 1_000);
@@ -109,8 +110,11 @@ const database = `${(process.env.BENCH_PG ?? 'postgres://postgres@127.0.0.1:5432
 const assetsDir = mkdtempSync(path.join(tmpdir(), 'sc-bench-websites-'));
 execFileSync('psql', [database.replace(/\/sc_bench_websites$/, '/postgres'), '-qc', 'DROP DATABASE IF EXISTS sc_bench_websites WITH (FORCE)', '-c', 'CREATE DATABASE sc_bench_websites'], { stdio: 'inherit' });
 execFileSync('redis-cli', ['-n', '8', 'flushdb'], { stdio: 'ignore' });
+// The bench owner's sign-up link arrives here (sign-up answers the same for any address, issue 40).
+const smtp = new TestSmtpServer();
 const env = {
   ...process.env,
+  SMTP_URL: await smtp.start(),
   PORT: String(port),
   PUBLIC_URL: `http://localhost:${port}`,
   DATABASE_URL: database,
@@ -133,8 +137,17 @@ try {
     if (i > 600) throw new Error('the cluster did not start');
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
-  const signedUp = await home.call('POST', '/api/auth/owners', { email: `bench-${port}@example.com`, password: 'a long bench password 1' });
-  if (signedUp.status !== 201) throw new Error(`sign-up answered ${signedUp.status}: ${signedUp.text}`);
+  const ownerEmail = `bench-${port}@example.com`;
+  const asked = await home.call('POST', '/api/auth/owners', { email: ownerEmail, password: 'a long bench password 1' });
+  if (asked.status !== 202) throw new Error(`sign-up answered ${asked.status}: ${asked.text}`);
+  let token: string | undefined;
+  for (let i = 0; !token; i++) {
+    token = smtp.received.filter((m) => m.to.includes(ownerEmail)).map((m) => /confirm-sign-up\?token=([A-Za-z0-9_-]+)/.exec(m.text)?.[1]).find(Boolean);
+    if (i > 240) throw new Error('no sign-up mail arrived');
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  const signedUp = await home.call('POST', '/api/auth/owners/confirm', { token });
+  if (signedUp.status !== 201) throw new Error(`sign-up link answered ${signedUp.status}: ${signedUp.text}`);
 
   const creations: number[] = [];
   const create = async (n: number): Promise<CreatedWebsite> => {
@@ -168,5 +181,6 @@ try {
 } finally {
   launcher.kill('SIGINT');
   await new Promise((resolve) => launcher.once('exit', resolve));
+  await smtp.stop();
   rmSync(assetsDir, { recursive: true, force: true });
 }

@@ -51,7 +51,15 @@ const TOKEN = /^[A-Za-z0-9_.~+/=-]{16,256}$/;
 const NOBODY: ResolvedCredentials = { siteUser: null, owner: null, apiKey: null };
 // Starting a session (a site user's or an owner's) must work while a site-user session whose
 // token the page lost is still around.
-const SIGN_IN = new Set(['POST /api/site-users/account/session', 'POST /api/auth/site-users', 'POST /api/auth/session', 'POST /api/auth/session/handoff', 'POST /api/auth/owners']);
+const SIGN_IN = new Set([
+  'POST /api/site-users/account/session',
+  'POST /api/auth/site-users',
+  'POST /api/auth/site-users/confirm',
+  'POST /api/auth/session',
+  'POST /api/auth/session/handoff',
+  'POST /api/auth/owners',
+  'POST /api/auth/owners/confirm',
+]);
 
 const sha256 = (text: string): string => createHash('sha256').update(text).digest('hex');
 // Keyed by a hash so that no token sits in memory longer than the request that carried it.

@@ -179,7 +179,7 @@ describe('gateway identity step', () => {
     it('lets a sign-in or sign-up (site user or owner) through as a visitor, so a page that lost its token can sign in again', async () => {
       const b = browser({ [SITE_USER_SESSION_COOKIE]: SITE_USER_TOKEN });
       await b.open();
-      for (const path of ['/api/site-users/account/session', '/api/auth/site-users', '/api/auth/session', '/api/auth/owners']) {
+      for (const path of ['/api/site-users/account/session', '/api/auth/site-users', '/api/auth/site-users/confirm', '/api/auth/session', '/api/auth/owners', '/api/auth/owners/confirm']) {
         const response = await b.send('post', path, { body: { email: 'a@example.com', password: 'x' } });
         expect(response.status).toBe(200);
         expect(forwarded()?.kind).toBe('visitor');

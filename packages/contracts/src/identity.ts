@@ -108,7 +108,13 @@ export const IdentityMessages = {
   identityUnavailable: 'Your sign-in could not be checked right now. Please try again in a few seconds.',
   /** SPEC 5 owner-side email message, used for every email field. */
   invalidEmail: OwnerMessages.invalidEmail,
-  emailTaken: 'An account with this email already exists. Please sign in instead.',
+  /**
+   * The one answer to a sign-up, whether or not the address has an account (issue 40: no account
+   * probing). A new address gets a link that finishes the sign-up; a taken one a mail that says
+   * someone tried to sign up with it.
+   */
+  signUpCheckEmail: 'Check your email: we have sent you a link to finish signing up. If you already have an account, the email tells you how to sign in.',
+  signUpTokenInvalid: 'This sign-up link is invalid, has expired or was used already. Please sign in, or sign up again.',
   passwordTooShort: 'Password must be at least 8 characters.',
   passwordTooLong: 'Password must be at most 256 characters.',
   passwordRequired: 'Please enter your password.',
@@ -155,7 +161,7 @@ export const SiteUserLogin = z
   .strict();
 export type SiteUserLogin = z.infer<typeof SiteUserLogin>;
 
-/** Sign-up of a site user: POST /api/auth/site-users (signs in as well). */
+/** Sign-up of a site user: POST /api/auth/site-users (answers IdentityNotice; the mailed link finishes it). */
 export const SiteUserSignUp = z
   .object({ email: Email, password: NewPassword, name: Name.optional(), rememberMe: z.boolean().default(false) })
   .strict();
@@ -165,7 +171,7 @@ export type SiteUserSignUp = z.infer<typeof SiteUserSignUp>;
 export const XsrfTokenResponse = z.object({ xsrfToken: z.string() });
 export type XsrfTokenResponse = z.infer<typeof XsrfTokenResponse>;
 
-/** Sign-up response: the SPEC login answer plus the new id. */
+/** The finished sign-up (POST /api/auth/site-users/confirm): the SPEC login answer plus the new id. */
 export const SiteUserSignedUp = z.object({ xsrfToken: z.string(), siteUserId: z.string() });
 export type SiteUserSignedUp = z.infer<typeof SiteUserSignedUp>;
 
@@ -336,7 +342,15 @@ export type PasswordResetRequest = z.infer<typeof PasswordResetRequest>;
 export const PasswordResetConfirm = z.object({ token: ResetToken, password: NewPassword }).strict();
 export type PasswordResetConfirm = z.infer<typeof PasswordResetConfirm>;
 export const IdentityNotice = z.object({ message: z.string() });
-/** GET /api/auth/site-users/verify-email?token=... (the link in the sign-up mail). */
+/** POST /api/auth/site-users/confirm and /api/auth/owners/confirm: the token of the sign-up mail. */
+export const SignUpConfirm = z
+  .object({
+    token: z.string().min(20, { error: IdentityMessages.signUpTokenInvalid }).max(128, { error: IdentityMessages.signUpTokenInvalid }).regex(/^[A-Za-z0-9_-]+$/, { error: IdentityMessages.signUpTokenInvalid }),
+    rememberMe: z.boolean().default(false),
+  })
+  .strict();
+export type SignUpConfirm = z.infer<typeof SignUpConfirm>;
+/** GET /api/auth/site-users/verify-email?token=... (the link in older sign-up mails). */
 export const VerifyEmailQuery = z
   .object({ token: z.string().min(20, { error: IdentityMessages.verifyTokenInvalid }).max(128, { error: IdentityMessages.verifyTokenInvalid }).regex(/^[A-Za-z0-9_-]+$/, { error: IdentityMessages.verifyTokenInvalid }) })
   .strict();

@@ -7,7 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import { CommentMessages, IdentityMessages, LIKE_VISITOR_COOKIE, powToken, RecordType, Role, type CaptchaChallenge } from '@sc/contracts';
 import { Captcha, PowCaptcha, signIdentity, solve, type ServiceContext } from '@sc/platform';
 import { mode, testConfig, unique } from '@sc/platform/test-kit';
-import { Browser, startGateway, startIdentity, TEST_IDENTITY_SIGNING_KEY, type RunningIdentity } from '../../identity/test/kit.js';
+import { Browser, signUpAndConfirm, startGateway, startIdentity, TEST_IDENTITY_SIGNING_KEY, type RunningIdentity } from '../../identity/test/kit.js';
 import { buildApp } from '../src/app.js';
 import type { ContentDB } from '../src/tables.js';
 import { WebsiteService } from '../src/websites/websites.service.js';
@@ -106,9 +106,9 @@ describe(`comments, likes and member areas through the gateway (${mode.database}
     expect(shut.status).toBe(403);
     expect(shut.body.memberArea).toMatchObject({ title: 'Members', access: 'free', signedIn: false, hasAccess: false });
     expect(JSON.stringify(shut.body)).not.toContain('Only for members');
-    const signUp = await b.send('post', '/api/auth/site-users', { body: { email: `${unique('member')}@example.com`, password: 'correct horse battery', name: 'Mia' } });
+    // Sign-up and the mailed link that makes the account (the browser keeps its XSRF token).
+    const signUp = await signUpAndConfirm(identity.app, b, 'site-user', { email: `${unique('member')}@example.com`, password: 'correct horse battery', name: 'Mia' });
     expect(signUp.status).toBe(201);
-    b.xsrfToken = signUp.body.xsrfToken as string;
     const open = await resolve();
     expect(open.status).toBe(200);
     expect(open.body.item.body).toContain('Only for members');

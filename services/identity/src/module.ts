@@ -60,7 +60,7 @@ export function createIdentityModule(ctx: ServiceContext<IdentityDB>, options: I
     throttle,
     mail,
     accountMail,
-    owners: new OwnerService(ctx, { hasher, throttle, settings }),
+    owners: new OwnerService(ctx, { hasher, throttle, settings, accountMail }),
     siteUsers: new SiteUserService(ctx, { hasher, throttle, settings, accountMail }),
     members: new MemberService(ctx),
     apiKeys: new ApiKeyService(ctx),

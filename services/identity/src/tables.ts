@@ -94,10 +94,14 @@ export interface OwnerHandoffsTable {
 /** Single-use tokens mailed to an account (password reset, email verification), by SHA-256 (migration 0004). */
 export interface AccountTokensTable {
   token_hash: string;
-  purpose: 'password-reset' | 'verify-email';
+  purpose: 'password-reset' | 'verify-email' | 'sign-up';
   kind: SessionKind;
   subject_id: string;
   website_id: string | null;
+  /** A sign-up's account, made when its link is used (0040). */
+  email: ColumnType<string | null, string | null | undefined, string | null>;
+  name: ColumnType<string | null, string | null | undefined, string | null>;
+  password_hash: ColumnType<string | null, string | null | undefined, string | null>;
   expires_at: ColumnType<Date, Date | string, Date | string>;
   used_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   created_at: CreatedAt;

@@ -1,13 +1,15 @@
 // Shared by the identity tests (and the gateway's identity tests): the fixed test signing key,
 // starting the identity service and the gateway in front of it, and a small browser that keeps
-// cookies and sends the crumb and the site-user XSRF token the way the storefront does.
+// cookies and sends the crumb and the site-user XSRF token the way the storefront does, and
+// signing up through the mailed link.
 import type { FastifyInstance } from 'fastify';
 import type { Server } from 'node:http';
 import request from 'supertest';
 import type { Response } from 'supertest';
 import { buildGateway, GatewayEnv, type BuildGatewayOptions } from '@sc/gateway';
 import { IDENTITY_HEADER, IDENTITY_SIGNATURE_HEADER, SITE_USER_XSRF_HEADER, type EventType, type Identity, type Role } from '@sc/contracts';
-import { openEmbeddedPostgres, signIdentity, type SharedInfra } from '@sc/platform';
+import { openEmbeddedPostgres, signIdentity, type MailTables, type SharedInfra } from '@sc/platform';
+import type { Kysely } from 'kysely';
 import { mode, testConfig } from '@sc/platform/test-kit';
 import { buildApp, type IdentitySettings } from '../src/index.js';
 
@@ -164,3 +166,28 @@ export async function outboxEvents<T>(app: FastifyInstance, type: EventType, web
 }
 
 export { IDENTITY_HEADER, IDENTITY_SIGNATURE_HEADER };
+
+/** The token of the newest sign-up link mailed to `email` (read where identity puts it: the mail outbox). */
+export async function signUpToken(app: FastifyInstance, email: string): Promise<string> {
+  const db = app.serviceContext?.db as unknown as Kysely<MailTables> | undefined;
+  if (!db) throw new Error('no service context');
+  const rows = await db.selectFrom('mail_outbox').select(['text_body']).where('to_address', '=', email).orderBy('created_at', 'desc').execute();
+  for (const row of rows) {
+    const token = /confirm-sign-up(?:=|\?token=)([A-Za-z0-9_-]+)/.exec(row.text_body)?.[1];
+    if (token) return token;
+  }
+  throw new Error(`no sign-up link was mailed to ${email}`);
+}
+
+/**
+ * Sign-up as the web app does it (202, the same answer for any address), then the mailed link:
+ * answers the confirm call (201, the browser signed in, a site user's XSRF token kept).
+ */
+export async function signUpAndConfirm(app: FastifyInstance, b: Browser, kind: 'site-user' | 'owner', body: { email: string; password: string; name?: string }): Promise<Response> {
+  const base = kind === 'site-user' ? '/api/auth/site-users' : '/api/auth/owners';
+  const asked = await b.send('post', base, { body });
+  if (asked.status !== 202) throw new Error(`sign-up answered ${asked.status}: ${asked.text}`);
+  const confirmed = await b.send('post', `${base}/confirm`, { body: { token: await signUpToken(app, body.email.trim().toLowerCase()) } });
+  if (kind === 'site-user' && confirmed.status === 201) b.xsrfToken = (confirmed.body as { xsrfToken: string }).xsrfToken;
+  return confirmed;
+}

@@ -1,7 +1,7 @@
 // No password, password hash, session token, XSRF token or API key ever appears in a log line.
 // The identity service and the gateway run as their own processes (as in distributed mode) at
 // the most verbose level; every line they write is captured while a visitor and an owner go
-// through sign-up, failed and successful sign-in, XSRF-protected calls, API keys and sign-out, and
+// through sign-up (by the mailed link), failed and successful sign-in, XSRF-protected calls, API keys and sign-out, and
 // then searched for every secret the flows handled.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -17,7 +17,8 @@ import { freePort, mode, testConfig, unique, waitFor } from '@sc/platform/test-k
 import { buildApp } from '../src/index.js';
 import type { IdentityDB } from '../src/tables.js';
 import { grantRole } from '../src/owners/owner.repository.js';
-import { Browser, TEST_IDENTITY_SIGNING_KEY } from './kit.js';
+import { TestSmtpServer } from '@sc/platform/test-kit/smtp-server';
+import { Browser, signUpToken, TEST_IDENTITY_SIGNING_KEY } from './kit.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
@@ -65,6 +66,15 @@ describe(`secrets in logs (${mode.database})`, () => {
   let identity: Running;
   let gateway: Running;
   let gatewayUrl: string;
+  let smtp: TestSmtpServer;
+  /** Sign-up through the gateway and the link of the mail that arrives: the confirm response. */
+  async function signUpByMail(b: Browser, base: string, email: string, password: string) {
+    expect((await b.send('post', base, { body: { email, password } })).status).toBe(202);
+    const mail = await waitFor(async () => smtp.received.find((m) => m.to.includes(email)), 30_000, `the sign-up mail to ${email}`);
+    const token = /confirm-sign-up(?:=|\?token=)([A-Za-z0-9_-]+)/.exec(mail.text)?.[1] ?? 'missing';
+    secrets.set(`sign-up token of ${email}`, token);
+    return b.send('post', `${base}/confirm`, { body: { token } });
+  }
   const secrets = new Map<string, string>();
   const account = {
     visitorEmail: `${unique('logs')}@example.com`,
@@ -82,8 +92,13 @@ describe(`secrets in logs (${mode.database})`, () => {
     const seeding = await buildApp({ config: testConfig(0, { DATA_DIR: dataDir }) });
     try {
       const headers = { 'x-website-id': DEMO_WEBSITE_ID };
-      const visitor = await seeding.inject({ method: 'POST', url: '/api/auth/site-users', headers, payload: { email: account.visitorEmail, password: account.visitorPassword } });
-      const owner = await seeding.inject({ method: 'POST', url: '/api/auth/owners', headers, payload: { email: account.ownerEmail, password: account.ownerPassword } });
+      // Sign-up, then the mailed link (read from the outbox) that makes the account.
+      const signUp = async (base: string, email: string, password: string) => {
+        expect((await seeding.inject({ method: 'POST', url: base, headers, payload: { email, password } })).statusCode).toBe(202);
+        return seeding.inject({ method: 'POST', url: `${base}/confirm`, headers, payload: { token: await signUpToken(seeding, email) } });
+      };
+      const visitor = await signUp('/api/auth/site-users', account.visitorEmail, account.visitorPassword);
+      const owner = await signUp('/api/auth/owners', account.ownerEmail, account.ownerPassword);
       expect([visitor.statusCode, owner.statusCode]).toEqual([201, 201]);
       const db = seeding.serviceContext!.db as unknown as Kysely<IdentityDB>;
       await grantRole(db, DEMO_WEBSITE_ID, owner.json<OwnerSessionInfo>().ownerId!, Role.ADMIN);
@@ -100,7 +115,9 @@ describe(`secrets in logs (${mode.database})`, () => {
       // The embedded database is the child's from now on.
       await seeding.close();
     }
-    identity = start('services/identity/src/main.ts', { PORT: String(identityPort), DATA_DIR: dataDir });
+    smtp = new TestSmtpServer();
+    // The sign-up links of the flows below arrive here (the tokens in them are secrets too).
+    identity = start('services/identity/src/main.ts', { PORT: String(identityPort), DATA_DIR: dataDir, SMTP_URL: await smtp.start() });
     await ready(`http://127.0.0.1:${identityPort}`);
     gateway = start('gateway/src/main.ts', {
       PORT: String(gatewayPort),
@@ -116,6 +133,7 @@ describe(`secrets in logs (${mode.database})`, () => {
   afterAll(async () => {
     if (gateway) await stop(gateway);
     if (identity) await stop(identity);
+    await smtp?.stop();
     rmSync(dataDir, { recursive: true, force: true });
   });
 
@@ -143,7 +161,7 @@ describe(`secrets in logs (${mode.database})`, () => {
     const newcomerPassword = `newcomer-${unique('pw')}`;
     const newcomer = new Browser(gatewayUrl);
     await newcomer.open();
-    const signUp = await newcomer.send('post', '/api/auth/site-users', { body: { email: `${unique('new')}@example.com`, password: newcomerPassword } });
+    const signUp = await signUpByMail(newcomer, '/api/auth/site-users', `${unique('new')}@example.com`, newcomerPassword);
     expect(signUp.status).toBe(201);
     secrets.set('newcomer password', newcomerPassword);
     secrets.set('newcomer session token', newcomer.cookies.get(SITE_USER_SESSION_COOKIE) ?? 'missing');
@@ -153,7 +171,7 @@ describe(`secrets in logs (${mode.database})`, () => {
     const newOwnerPassword = `new-owner-${unique('pw')}`;
     const newOwner = new Browser(gatewayUrl);
     await newOwner.open();
-    expect((await newOwner.send('post', '/api/auth/owners', { body: { email: `${unique('new-owner')}@example.com`, password: newOwnerPassword } })).status).toBe(201);
+    expect((await signUpByMail(newOwner, '/api/auth/owners', `${unique('new-owner')}@example.com`, newOwnerPassword)).status).toBe(201);
     secrets.set('new owner password', newOwnerPassword);
     secrets.set('new owner session token', newOwner.cookies.get(OWNER_SESSION_COOKIE) ?? 'missing');
     expect((await newOwner.send('post', '/api/auth/api-keys', { body: { name: 'logs', scopes: ['members:read'] } })).status).toBe(403);

@@ -20,7 +20,7 @@ import { mode, unique } from '@sc/platform/test-kit';
 import type { IdentityDB } from '../src/tables.js';
 import { grantRole } from '../src/owners/owner.repository.js';
 import { sha256 } from '../src/domain/tokens.js';
-import { Browser, setCookies, signedHeaders, startGateway, startIdentity, type RunningIdentity } from './kit.js';
+import { Browser, setCookies, signUpAndConfirm, signUpToken, signedHeaders, startGateway, startIdentity, type RunningIdentity } from './kit.js';
 
 // Hosts without a website of their own get the demo website (content is not running here).
 const WEBSITE = DEMO_WEBSITE_ID;
@@ -36,7 +36,7 @@ describe(`owners through the gateway (${mode.database})`, () => {
     const email = `${unique('owner')}@example.com`;
     const b = new Browser(gateway.server);
     await b.open();
-    const created = await b.send('post', '/api/auth/owners', { body: { email, password: PASSWORD, name: 'Olga Owner' } });
+    const created = await signUpAndConfirm(identity.app, b, 'owner', { email, password: PASSWORD, name: 'Olga Owner' });
     expect(created.status).toBe(201);
     const ownerId = (created.body as OwnerSessionInfo).ownerId!;
     for (const role of roles) await grantRole(db(), WEBSITE, ownerId, role);
@@ -58,11 +58,15 @@ describe(`owners through the gateway (${mode.database})`, () => {
   });
 
   describe('owner accounts', () => {
-    it('sign-up signs in with an owner session cookie of its own; no website roles yet', async () => {
+    it("sign-up's mailed link signs in with an owner session cookie of its own; no website roles yet", async () => {
       const email = `${unique('new')}@example.com`;
       const b = new Browser(gateway.server);
       await b.open();
-      const response = await b.send('post', '/api/auth/owners', { body: { email, password: PASSWORD, name: 'Nina' } });
+      const asked = await b.send('post', '/api/auth/owners', { body: { email, password: PASSWORD, name: 'Nina' } });
+      expect(asked.status).toBe(202);
+      expect(asked.body).toEqual({ message: IdentityMessages.signUpCheckEmail });
+      expect(setCookies(asked).has(OWNER_SESSION_COOKIE)).toBe(false);
+      const response = await b.send('post', '/api/auth/owners/confirm', { body: { token: await signUpToken(identity.app, email) } });
       expect(response.status).toBe(201);
       expect(response.body).toMatchObject({ authenticated: true, email, name: 'Nina', websiteId: WEBSITE, roles: [], permissions: [] });
       const cookie = setCookies(response).get(OWNER_SESSION_COOKIE);
@@ -103,7 +107,7 @@ describe(`owners through the gateway (${mode.database})`, () => {
     it('a site-user session gives no owner rights', async () => {
       const b = new Browser(gateway.server);
       await b.open();
-      await b.send('post', '/api/auth/site-users', { body: { email: `${unique('su')}@example.com`, password: PASSWORD } });
+      expect((await signUpAndConfirm(identity.app, b, 'site-user', { email: `${unique('su')}@example.com`, password: PASSWORD })).status).toBe(201);
       const response = await b.send('get', '/api/auth/members');
       expect(response.status).toBe(401);
       expect(response.body).toEqual({ error: { code: 'UNAUTHORIZED', message: IdentityMessages.signInRequired } });

@@ -1,6 +1,6 @@
 // Password reset and email verification through mailed links: the same answer whether or not the
 // address has an account, a single-use hashed token valid one hour, every session ended by a
-// reset; the sign-up mail's link verifies the address once. The mails are read where the service
+// reset; the sign-up mail's link makes the account, its address verified, once. The mails are read where the service
 // puts them, the mail outbox: with real Postgres every identity app of the test run shares it, and
 // another test file's relay may send one of these first (the SMTP path has its own tests in
 // packages/platform/src/mail).
@@ -14,6 +14,7 @@ import { buildApp, type IdentityModule } from '../src/index.js';
 import { sha256 } from '../src/domain/tokens.js';
 import type { IdentityDB } from '../src/tables.js';
 import { upsertWebsite } from '../src/websites/website.repository.js';
+import { AccountMailRepository } from '../src/account-mail/account-mail.repository.js';
 import type { MailTables, ServiceContext } from '@sc/platform';
 import { FAST_SCRYPT, sharedInfra, TEST_IDENTITY_SIGNING_KEY } from './kit.js';
 
@@ -89,9 +90,17 @@ describe(`password reset and email verification (${mode.database})`, () => {
     return { url: match[0], token: match[1]! };
   };
 
+  /** Sign-up and the mailed link that makes the account: the confirm response (201, signed in). */
+  const signUpConfirmed = async (kind: 'site-users' | 'owners', email: string, password: string) => {
+    expect((await call('POST', `/api/auth/${kind}`, { email, password })).statusCode).toBe(202);
+    const mail = (await mailsTo(email)).find((m) => m.subject.startsWith('Finish signing up'))!;
+    const { token } = kind === 'site-users' ? linkIn(mail.text, '/', 'confirm-sign-up') : linkIn(mail.text, '/config/confirm-sign-up');
+    return call('POST', `/api/auth/${kind}/confirm`, { token });
+  };
+
   it('a forgotten password is reset through the emailed link; every old session stops working; the link works once', async () => {
     const email = `${unique('ada')}@example.com`;
-    const signUp = await call('POST', '/api/auth/site-users', { email, password: 'old password 1' });
+    const signUp = await signUpConfirmed('site-users', email, 'old password 1');
     expect(signUp.statusCode).toBe(201);
     const sessionA = cookieOf(signUp, SITE_USER_SESSION_COOKIE)!;
     const sessionB = cookieOf(await signIn(email, 'old password 1'), SITE_USER_SESSION_COOKIE)!;
@@ -131,7 +140,7 @@ describe(`password reset and email verification (${mode.database})`, () => {
 
   it('the same answer whether or not the address has an account; no mail for an unknown one; links per hour are capped', async () => {
     const email = `${unique('bo')}@example.com`;
-    await call('POST', '/api/auth/site-users', { email, password: 'a password 1' });
+    await signUpConfirmed('site-users', email, 'a password 1');
     const before = new Set((await siteMails()).map((m) => m.id));
     const unknown = await call('POST', '/api/auth/site-users/password-reset', { email: `${unique('nobody')}@example.com` });
     const known = await call('POST', '/api/auth/site-users/password-reset', { email });
@@ -144,13 +153,13 @@ describe(`password reset and email verification (${mode.database})`, () => {
     await deliver();
     const arrived = (await siteMails()).filter((m) => !before.has(m.id));
     expect(arrived.filter((m) => m.subject.startsWith('Reset your password')).map((m) => m.to)).toEqual([[email], [email], [email]]);
-    // The sign-up's verification mail went to the known address as well; nothing to anyone else.
+    // Only the known address got mail (its sign-up link earlier); nothing to anyone else.
     expect(arrived.every((m) => m.to.includes(email))).toBe(true);
   }, 60_000);
 
   it('an expired, forged or other-website token is refused with 400 and changes nothing', async () => {
     const email = `${unique('cy')}@example.com`;
-    await call('POST', '/api/auth/site-users', { email, password: 'a password 1' });
+    await signUpConfirmed('site-users', email, 'a password 1');
     await call('POST', '/api/auth/site-users/password-reset', { email });
     await deliver();
     const { token } = linkIn((await mailsTo(email)).find((m) => m.subject.startsWith('Reset'))!.text, '/', 'reset-password');
@@ -167,18 +176,39 @@ describe(`password reset and email verification (${mode.database})`, () => {
     expect((await signIn(email, 'a password 1')).statusCode).toBe(200);
   }, 60_000);
 
-  it('sign-up mails a verification link that verifies the address once', async () => {
+  it('sign-up mails a link that makes the account with a verified address, once', async () => {
     const email = `${unique('di')}@example.com`;
-    const signUp = await call('POST', '/api/auth/site-users', { email, password: 'a password 1' });
-    const userId = signUp.json<{ siteUserId: string }>().siteUserId;
+    expect((await call('POST', '/api/auth/site-users', { email, password: 'a password 1' })).statusCode).toBe(202);
     await deliver();
-    const mail = (await mailsTo(email)).find((m) => m.subject === 'Confirm your email address for Harbour Goods')!;
+    const mail = (await mailsTo(email)).find((m) => m.subject === 'Finish signing up at Harbour Goods')!;
     expect(mail).toBeDefined();
-    const { url, token } = linkIn(mail.text, '/api/auth/site-users/verify-email');
+    const { url, token } = linkIn(mail.text, '/', 'confirm-sign-up');
     expect(mail.html).toContain(`href="${url}"`);
+    expect(mail.text).toContain('within one day');
+    // Stored hashed, with the account to make.
+    expect(JSON.stringify(await ctx.db.selectFrom('account_tokens').selectAll().execute())).not.toContain(token);
+    expect(await ctx.db.selectFrom('site_users').select('id').where('email', '=', email).executeTakeFirst()).toBeUndefined();
+    const made = await call('POST', '/api/auth/site-users/confirm', { token });
+    expect(made.statusCode).toBe(201);
+    const userId = made.json<{ siteUserId: string }>().siteUserId;
+    expect(await authenticated(cookieOf(made, SITE_USER_SESSION_COOKIE)!)).toBe(true);
+    const user = await ctx.db.selectFrom('site_users').select(['id', 'email_verified_at']).where('email', '=', email).executeTakeFirstOrThrow();
+    expect(user.id).toBe(userId);
+    expect(user.email_verified_at).not.toBeNull();
+    const twice = await call('POST', '/api/auth/site-users/confirm', { token });
+    expect(twice.statusCode).toBe(400);
+    expect(twice.json()).toMatchObject({ error: { message: IdentityMessages.signUpTokenInvalid } });
+    // Another website's sign-up link is no good here, nor an owner's.
+    expect((await call('POST', '/api/auth/owners/confirm', { token })).statusCode).toBe(400);
+  }, 60_000);
+
+  it('a verification link mailed before sign-up by link still verifies the address once', async () => {
+    const email = `${unique('el')}@example.com`;
+    const userId = (await signUpConfirmed('site-users', email, 'a password 1')).json<{ siteUserId: string }>().siteUserId;
+    await ctx.db.updateTable('site_users').set({ email_verified_at: null }).where('id', '=', userId).execute();
+    const token = await new AccountMailRepository(ctx.db).issue('verify-email', 'site-user', userId, site, 3600_000);
     const verifiedAt = async () => (await ctx.db.selectFrom('site_users').select('email_verified_at').where('id', '=', userId).executeTakeFirstOrThrow()).email_verified_at;
-    expect(await verifiedAt()).toBeNull();
-    const opened = await call('GET', new URL(url).pathname + new URL(url).search);
+    const opened = await call('GET', `/api/auth/site-users/verify-email?token=${token}`);
     expect(opened.statusCode).toBe(200);
     expect(opened.json()).toEqual({ message: IdentityMessages.emailVerified });
     expect(await verifiedAt()).not.toBeNull();
@@ -189,7 +219,7 @@ describe(`password reset and email verification (${mode.database})`, () => {
 
   it('an owner resets a forgotten password; the owner sessions end', async () => {
     const email = `${unique('owner')}@example.com`;
-    const created = await call('POST', '/api/auth/owners', { email, password: 'owner pw 123' });
+    const created = await signUpConfirmed('owners', email, 'owner pw 123');
     expect(created.statusCode).toBe(201);
     const ownerId = (await ctx.db.selectFrom('owners').select('id').where('email', '=', email).executeTakeFirstOrThrow()).id;
     const sessions = () => ctx.db.selectFrom('sessions').select('token_hash').where('kind', '=', 'owner').where('subject_id', '=', ownerId).execute();

@@ -1,5 +1,5 @@
 // The visitor side of identity through the gateway, as the storefront uses it: sign-up, the SPEC
-// login, an XSRF-protected request, locale, logout with and without cloneCart, and the events
+// login (a taken address: sign-up-probing.test.ts), an XSRF-protected request, locale, logout with and without cloneCart, and the events
 // cart consumes. Real Postgres/NATS/Redis when their URLs are set, embedded ones otherwise.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { FastifyInstance } from 'fastify';
@@ -14,7 +14,7 @@ import {
   type SiteUserSessionStarted,
 } from '@sc/contracts';
 import { mode, unique } from '@sc/platform/test-kit';
-import { Browser, outboxEvents, randomIp, setCookies, startGateway, startIdentity, type RunningIdentity } from './kit.js';
+import { Browser, outboxEvents, randomIp, setCookies, signUpAndConfirm, signUpToken, startGateway, startIdentity, type RunningIdentity } from './kit.js';
 
 // Hosts without a website of their own get the demo website (content is not running here).
 const WEBSITE = DEMO_WEBSITE_ID;
@@ -33,7 +33,7 @@ describe(`site users through the gateway (${mode.database}, ${mode.cache} cache)
     const email = `${unique('visitor')}@example.com`;
     const b = browser();
     await b.open();
-    const response = await b.send('post', '/api/auth/site-users', { body: { email, password: PASSWORD, name: 'Vera Visitor' } });
+    const response = await signUpAndConfirm(identity.app, b, 'site-user', { email, password: PASSWORD, name: 'Vera Visitor' });
     expect(response.status).toBe(201);
     return { email, siteUserId: (response.body as { siteUserId: string }).siteUserId };
   }
@@ -59,11 +59,17 @@ describe(`site users through the gateway (${mode.database}, ${mode.cache} cache)
   });
 
   describe('sign-up', () => {
-    it('creates the account, signs it in and sets the SPEC cookies', async () => {
+    it('mails a link; the link makes the account, signs it in and sets the SPEC cookies', async () => {
       const b = browser();
       await b.open();
       const email = `${unique('Signup')}@Example.com`;
-      const response = await b.send('post', '/api/auth/site-users', { body: { email: `  ${email} `, password: PASSWORD, name: 'Sam' } });
+      const asked = await b.send('post', '/api/auth/site-users', { body: { email: `  ${email} `, password: PASSWORD, name: 'Sam' } });
+      expect(asked.status).toBe(202);
+      expect(asked.body).toEqual({ message: IdentityMessages.signUpCheckEmail });
+      // Nothing is signed in (and no account exists) before the link is used.
+      expect(setCookies(asked).has(SITE_USER_SESSION_COOKIE)).toBe(false);
+      expect((await b.send('post', '/api/site-users/account/session', { body: { email, password: PASSWORD } })).status).toBe(401);
+      const response = await b.send('post', '/api/auth/site-users/confirm', { body: { token: await signUpToken(identity.app, email.toLowerCase()) } });
       expect(response.status).toBe(201);
       const { xsrfToken, siteUserId } = response.body as { xsrfToken: string; siteUserId: string };
       expect(xsrfToken).toMatch(/^[A-Za-z0-9_-]{32}$/);
@@ -79,13 +85,14 @@ describe(`site users through the gateway (${mode.database}, ${mode.cache} cache)
       expect(me.body).toEqual({ authenticated: true, siteUserId, email: email.toLowerCase(), name: 'Sam', language: null, xsrfToken });
     });
 
-    it('refuses an email that has an account on this website', async () => {
-      const { email } = await newUser();
+    it('refuses a used sign-up link with a clear 400', async () => {
+      const email = `${unique('twice')}@example.com`;
       const b = browser();
       await b.open();
-      const response = await b.send('post', '/api/auth/site-users', { body: { email, password: 'another password' } });
-      expect(response.status).toBe(409);
-      expect(response.body).toEqual({ error: { code: 'CONFLICT', message: IdentityMessages.emailTaken } });
+      expect((await signUpAndConfirm(identity.app, b, 'site-user', { email, password: PASSWORD })).status).toBe(201);
+      const again = await browser().send('post', '/api/auth/site-users/confirm', { body: { token: await signUpToken(identity.app, email) } });
+      expect(again.status).toBe(400);
+      expect(again.body).toMatchObject({ error: { message: IdentityMessages.signUpTokenInvalid } });
     });
 
     it('validates the email and the password length with clear messages', async () => {

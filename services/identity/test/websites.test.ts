@@ -12,7 +12,7 @@ import { mode, testConfig, unique, waitFor } from '@sc/platform/test-kit';
 import { buildApp } from '../src/index.js';
 import type { IdentityDB } from '../src/tables.js';
 import { grantRole } from '../src/owners/owner.repository.js';
-import { Browser, FAST_SCRYPT, sharedInfra, startGateway, TEST_IDENTITY_SIGNING_KEY } from './kit.js';
+import { Browser, FAST_SCRYPT, sharedInfra, signUpAndConfirm, startGateway, TEST_IDENTITY_SIGNING_KEY } from './kit.js';
 
 const PASSWORD = 'owner password 1';
 
@@ -53,7 +53,7 @@ describe(`the website switcher through the gateway (${mode.database}, ${mode.bus
     owner = new Browser(gateway.server, { host: alpha.domain });
     await owner.open();
     const email = `${unique('switcher')}@example.com`;
-    const created = await owner.send('post', '/api/auth/owners', { body: { email, password: PASSWORD } });
+    const created = await signUpAndConfirm(identity, owner, 'owner', { email, password: PASSWORD });
     expect(created.status).toBe(201);
     ownerId = (created.body as OwnerSessionInfo).ownerId!;
     await grantRole(db(), alpha.id, ownerId, Role.ADMIN);
@@ -188,7 +188,7 @@ describe(`the website switcher through the gateway (${mode.database}, ${mode.bus
     expect(session.body).toMatchObject({ authenticated: true, websiteId: website.id, roles: [Role.ADMIN] });
     const stranger = new Browser(gateway.server, { host: website.domains[0]! });
     await stranger.open();
-    await stranger.send('post', '/api/auth/owners', { body: { email: `${unique('stranger')}@example.com`, password: PASSWORD } });
+    expect((await signUpAndConfirm(identity, stranger, 'owner', { email: `${unique('stranger')}@example.com`, password: PASSWORD })).status).toBe(201);
     expect(((await stranger.send('get', '/api/auth/session')).body as OwnerSessionInfo).roles).toEqual([]);
   });
 });

@@ -1,6 +1,6 @@
 // The owner admin app's shell: it asks who is signed in, offers the owner sign-in (and sign-up)
-// when nobody is (or redeems the website switcher's hand-off when it brought the owner here), and
-// otherwise shows the layout with the screens the owner's roles allow.
+// when nobody is (or redeems the website switcher's hand-off, or the sign-up mail's link, when it
+// brought the owner here), and otherwise shows the layout with the screens the owner's roles allow.
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { HANDOFF_QUERY, type OwnerSessionInfo } from '@sc/contracts';
@@ -56,7 +56,16 @@ let starting: Promise<OwnerSessionInfo> | undefined;
 function startingSession(): Promise<OwnerSessionInfo> {
   if (!starting) {
     const handoff = takeHandoffToken();
-    starting = handoff ? api<OwnerSessionInfo>('POST', apiPath('/auth/session/handoff'), { token: handoff }) : api<OwnerSessionInfo>('GET', apiPath('/auth/session'));
+    const signUp = takePathToken('/confirm-sign-up');
+    if (handoff) starting = api<OwnerSessionInfo>('POST', apiPath('/auth/session/handoff'), { token: handoff });
+    else if (signUp) {
+      // The sign-up mail's link makes the account and signs in: a new owner starts by making their
+      // website (websites/CreateWebsiteScreen.tsx).
+      starting = api<OwnerSessionInfo>('POST', apiPath('/auth/owners/confirm'), { token: signUp }).then((session) => {
+        navigate('/websites/new', { replace: true });
+        return session;
+      });
+    } else starting = api<OwnerSessionInfo>('GET', apiPath('/auth/session'));
   }
   return starting;
 }
@@ -71,14 +80,16 @@ function takeHandoffToken(): string | undefined {
   return token;
 }
 
-/** The token of a password reset link (/config/reset-password?token=...), removed from the address. */
-function takeResetToken(): string | undefined {
+/** The token of a mailed link (/config/reset-password?token=..., /config/confirm-sign-up?token=...), removed from the address. */
+function takePathToken(ending: string): string | undefined {
   const url = new URL(window.location.href);
-  if (!url.pathname.endsWith('/reset-password')) return undefined;
+  if (!url.pathname.endsWith(ending)) return undefined;
   const token = url.searchParams.get('token') ?? undefined;
-  window.history.replaceState(null, '', url.pathname.replace(/\/reset-password$/, '/'));
+  window.history.replaceState(null, '', `${url.pathname.slice(0, -ending.length)}/`);
   return token;
 }
+
+const takeResetToken = () => takePathToken('/reset-password');
 
 /** Forgotten password: ask for a link by email, or choose a new password with the link's token. */
 function ResetPassword({ token, onDone }: { token: string | undefined; onDone: (message: string) => void }) {
@@ -130,6 +141,8 @@ function SignIn({ error, onSignedIn }: { error?: string; onSignedIn: (session: O
   const [name, setName] = useState('');
   const [problem, setProblem] = useState(error);
   const [busy, setBusy] = useState(false);
+  /** After sign-up: what the mail will do (the same words whether or not the address had an account). */
+  const [mailed, setMailed] = useState<{ email: string; message: string }>();
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -138,10 +151,9 @@ function SignIn({ error, onSignedIn }: { error?: string; onSignedIn: (session: O
     try {
       if (mode === 'sign-in') onSignedIn(await api<OwnerSessionInfo>('POST', apiPath('/auth/session'), { email, password, rememberMe: false }));
       else {
-        const session = await api<OwnerSessionInfo>('POST', apiPath('/auth/owners'), { email, password, ...(name.trim() ? { name: name.trim() } : {}) });
-        // A new owner starts by making their website (websites/CreateWebsiteScreen.tsx).
-        navigate('/websites/new', { replace: true });
-        onSignedIn(session);
+        const { message } = await api<{ message: string }>('POST', apiPath('/auth/owners'), { email, password, ...(name.trim() ? { name: name.trim() } : {}) });
+        setPassword('');
+        setMailed({ email, message });
       }
     } catch (failure) {
       setProblem(failure instanceof ApiError ? failure.message : String(failure));
@@ -150,6 +162,30 @@ function SignIn({ error, onSignedIn }: { error?: string; onSignedIn: (session: O
     }
   };
 
+  if (mailed) {
+    return (
+      <main className="sign-in">
+        <h1>Check your email</h1>
+        <p role="status">{mailed.message}</p>
+        <p>
+          We wrote to <strong>{mailed.email}</strong>. The link in the email works once, within one day. No email after a few
+          minutes? Look in your spam folder, or sign up again.
+        </p>
+        <p>
+          <button
+            type="button"
+            className="link"
+            onClick={() => {
+              setMailed(undefined);
+              setMode('sign-in');
+            }}
+          >
+            Back to sign in
+          </button>
+        </p>
+      </main>
+    );
+  }
   if (mode === 'reset') {
     return (
       <main className="sign-in">

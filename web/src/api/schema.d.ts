@@ -522,7 +522,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Create an owner account (and sign in) */
+        /** Sign up as an owner: 202 and the same answer for a new and a taken address; the mailed link finishes it */
         post: {
             parameters: {
                 query?: never;
@@ -536,6 +536,52 @@ export interface paths {
                         email: string;
                         name?: string;
                         password: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                202: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/owners/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Finish an owner sign-up with the mailed token: makes the account and signs in */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @default false */
+                        rememberMe?: boolean;
+                        token: string;
                     };
                 };
             };
@@ -818,7 +864,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Sign up as a site user of this website (and sign in) */
+        /** Sign up as a site user of this website: 202 and the same answer for a new and a taken address; the mailed link finishes it */
         post: {
             parameters: {
                 query?: never;
@@ -834,6 +880,52 @@ export interface paths {
                         password: string;
                         /** @default false */
                         rememberMe?: boolean;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                202: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/site-users/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Finish a sign-up with the mailed token: makes the account and signs in */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @default false */
+                        rememberMe?: boolean;
+                        token: string;
                     };
                 };
             };

@@ -104,18 +104,23 @@ function wireAccountLink(): void {
       );
     });
   }
-  // The link of a password reset email (/?reset-password=<token>) opens the dialog to choose a new password.
-  const resetToken = new URLSearchParams(location.search).get(RESET_PARAM);
-  if (resetToken) {
+  // The link of a password reset email (/?reset-password=<token>) opens the dialog to choose a new
+  // password; the link of a sign-up email (/?confirm-sign-up=<token>) opens it to make the account.
+  const params = new URLSearchParams(location.search);
+  const resetToken = params.get(RESET_PARAM) ?? undefined;
+  const signUpToken = params.get(SIGN_UP_PARAM) ?? undefined;
+  if (resetToken || signUpToken) {
     const url = new URL(location.href);
     url.searchParams.delete(RESET_PARAM);
+    url.searchParams.delete(SIGN_UP_PARAM);
     history.replaceState(null, '', `${url.pathname}${url.search}${url.hash}`);
     import('./account/open.js').then(
-      (account) => account.openAccount(document.querySelector<HTMLElement>('[data-island-link="account"]') ?? document.body, resetToken),
+      (account) => account.openAccount(document.querySelector<HTMLElement>('[data-island-link="account"]') ?? document.body, { resetToken, signUpToken }),
       (error: unknown) => console.error('account dialog failed to load', error),
     );
   }
 }
 
-/** The query parameter of the reset link identity mails to site users. */
+/** The query parameters of the links identity mails to site users: a password reset, a sign-up. */
 const RESET_PARAM = 'reset-password';
+const SIGN_UP_PARAM = 'confirm-sign-up';

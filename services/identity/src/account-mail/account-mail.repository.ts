@@ -2,6 +2,7 @@
 // once by one conditional UPDATE), the password and verification they change, and the website
 // the mail speaks for.
 import { sql, type Kysely, type Transaction } from 'kysely';
+import { withTables, type MailTables } from '@sc/platform';
 import { newSessionToken, sha256 } from '../domain/tokens.js';
 import type { AccountTokensTable, IdentityDB } from '../tables.js';
 
@@ -47,9 +48,77 @@ export class AccountMailRepository {
     return token;
   }
 
+  /** Sign-up links issued for this address in the last hour (the mail flood limit). */
+  async signUpsInLastHour(kind: AccountKind, email: string): Promise<number> {
+    const recent = await this.db
+      .selectFrom('account_tokens')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('purpose', '=', 'sign-up')
+      .where('kind', '=', kind)
+      .where('email', '=', email)
+      .where('created_at', '>', sql<Date>`now() - interval '1 hour'`)
+      .executeTakeFirstOrThrow();
+    return Number(recent.n);
+  }
+
+  /** Mails of this kind queued to the address in the last hour (the outbox keeps every mail). */
+  async mailsInLastHour(mailKind: string, to: string): Promise<number> {
+    const recent = await withTables<MailTables>(this.db)
+      .selectFrom('mail_outbox')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('to_address', '=', to)
+      .where('kind', '=', mailKind)
+      .where('created_at', '>', sql<Date>`now() - interval '1 hour'`)
+      .executeTakeFirstOrThrow();
+    return Number(recent.n);
+  }
+
+  /** A waiting sign-up: its token carries the account to make (subject_id is the account's id). */
+  async issueSignUp(kind: AccountKind, websiteId: string | null, account: { id: string; email: string; name: string | null; passwordHash: string }, ttlMs: number): Promise<string> {
+    // Expired sign-ups of the address go first: their password hashes are kept no longer than needed.
+    await this.db.deleteFrom('account_tokens').where('purpose', '=', 'sign-up').where('kind', '=', kind).where('email', '=', account.email).where('expires_at', '<=', sql<Date>`now()`).execute();
+    const token = newSessionToken();
+    await this.db
+      .insertInto('account_tokens')
+      .values({
+        token_hash: sha256(token),
+        purpose: 'sign-up',
+        kind,
+        subject_id: account.id,
+        website_id: websiteId,
+        email: account.email,
+        name: account.name,
+        password_hash: account.passwordHash,
+        expires_at: new Date(Date.now() + ttlMs),
+      })
+      .execute();
+    return token;
+  }
+
+  /**
+   * Uses a sign-up token once: the account it makes, when the token is known and unexpired. One
+   * DELETE takes the token and every other sign-up waiting for that address (so no password hash
+   * or name outlives the sign-up): two links used at once lock the same rows in the same order,
+   * and the second finds its token gone.
+   */
+  async useSignUp(kind: AccountKind, token: string, websiteId: string | null) {
+    const hash = sha256(token);
+    let address = this.db.selectFrom('account_tokens').select('email').where('token_hash', '=', hash).where('purpose', '=', 'sign-up').where('kind', '=', kind).where('expires_at', '>', sql<Date>`now()`);
+    address = websiteId === null ? address.where('website_id', 'is', null) : address.where('website_id', '=', websiteId);
+    let query = this.db.deleteFrom('account_tokens').where('purpose', '=', 'sign-up').where('kind', '=', kind).where('email', '=', address);
+    query = websiteId === null ? query.where('website_id', 'is', null) : query.where('website_id', '=', websiteId);
+    const taken = await query.returning(['token_hash', 'subject_id', 'email', 'name', 'password_hash']).execute();
+    return taken.find((row) => row.token_hash === hash);
+  }
+
   /** Uses a token once: the row when it was unused, unexpired and of this purpose, kind and website. */
   async use(purpose: TokenPurpose, kind: AccountKind, token: string, websiteId: string | null) {
-    let query = this.db
+    return this.#useOnce(purpose, kind, token, websiteId).returning(['subject_id']).executeTakeFirst();
+  }
+
+  /** The one conditional UPDATE that uses a token: two uses at once cannot both succeed. */
+  #useOnce(purpose: TokenPurpose, kind: AccountKind, token: string, websiteId: string | null) {
+    const query = this.db
       .updateTable('account_tokens')
       .set({ used_at: sql<Date>`now()` })
       .where('token_hash', '=', sha256(token))
@@ -57,8 +126,7 @@ export class AccountMailRepository {
       .where('kind', '=', kind)
       .where('used_at', 'is', null)
       .where('expires_at', '>', sql<Date>`now()`);
-    query = websiteId === null ? query.where('website_id', 'is', null) : query.where('website_id', '=', websiteId);
-    return query.returning(['subject_id']).executeTakeFirst();
+    return websiteId === null ? query.where('website_id', 'is', null) : query.where('website_id', '=', websiteId);
   }
 
   /** The new password of the account; every session of it ends, and every reset link still out. */

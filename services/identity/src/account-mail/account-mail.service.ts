@@ -1,4 +1,4 @@
-// Password resets (site users and owners) and email verification (site users), by mailed links.
+// Password resets, sign-ups (site users and owners) and email verification (site users), by mailed links.
 // - A token is 256 random bits; only its SHA-256 is stored, with an expiry (reset: one hour) and
 //   used_at. Using it is one conditional UPDATE (unused, unexpired), so a token works once even
 //   when two requests race.
@@ -6,7 +6,12 @@
 //   has an account; no password is hashed on either path, so timing tells little. At most a few
 //   links per account per hour are mailed, so the form cannot be used to flood someone's inbox.
 // - A reset ends every session of the account (all browsers) and every other link still out.
+// - Sign-up (issue 40) answers the same for a new and a taken address, with one password hash on
+//   both paths: a new address is mailed a link that makes the account (the sign-up waits in its
+//   token), a taken one a mail that someone tried to sign up with it. Both mails are limited per
+//   address per hour, so sign-up cannot flood an inbox either.
 import { AppError, DEFAULT_PUBLIC_URL, enqueueMail, isWebsiteDomain, renderMail, websiteOrigin, type MailBrand, type MailRelay, type ServiceContext } from '@sc/platform';
+import { randomUUID } from 'node:crypto';
 import { IdentityMessages } from '@sc/contracts';
 import type { Transaction } from 'kysely';
 import type { PasswordHasher } from '../passwords/password.js';
@@ -17,7 +22,18 @@ import type { AccountKind as Kind, AccountMailRepository } from './account-mail.
 type Trx = Transaction<IdentityDB>;
 
 export const RESET_TTL_MS = 3600_000;
-export const VERIFY_TTL_MS = 7 * 24 * 3600_000;
+/** A sign-up link works for a day. */
+export const SIGN_UP_TTL_MS = 24 * 3600_000;
+/** Sign-up links mailed per address per hour, at most. */
+const SIGN_UPS_PER_HOUR = 3;
+
+/** What a sign-up asks for: the account its link makes once used (the password already hashed). */
+export interface PendingAccount {
+  id: string;
+  email: string;
+  name: string | null;
+  passwordHash: string;
+}
 /** Reset links mailed per account per hour, at most. */
 const RESETS_PER_HOUR = 3;
 
@@ -69,6 +85,63 @@ export class AccountMailService {
     if (queued) this.#mail.poke();
   }
 
+  /**
+   * Sign-up of `email`: a link that makes the account (a new address) or a mail that someone tried
+   * (a taken one). The caller answers the same either way and has hashed the password already.
+   */
+  async requestSignUp(kind: Kind, websiteId: string, request: PendingAccount): Promise<void> {
+    const queued = await this.#ctx.transaction(async (trx) => {
+      const accounts = this.#accounts.with(trx);
+      const account = await accounts.accountOf(kind, websiteId, request.email);
+      const site = await this.#site(accounts, websiteId);
+      const who = kind === 'owner' ? 'an owner account' : 'an account';
+      if (account) {
+        // One such mail per account per hour, whatever the attempts.
+        if ((await accounts.mailsInLastHour(`${kind}.sign-up-taken`, account.email)) >= 1) return false;
+        const signIn = `${site.origin ?? ''}${kind === 'site-user' ? '/' : '/config'}`;
+        const mail = renderMail(site.brand, {
+          subject: `Someone tried to sign up at ${site.brand.siteName} with your address`,
+          heading: 'You already have an account',
+          blocks: [
+            { kind: 'paragraph', text: `Someone tried to sign up at ${site.brand.siteName} with this email address, which already has ${who}. If it was you, sign in with your password; if you forgot it, choose "Forgot your password?" when you sign in to get a link for a new one.` },
+            { kind: 'button', label: 'Sign in', url: signIn },
+            { kind: 'paragraph', text: 'If it was not you, ignore this email: nothing changed on your account.' },
+          ],
+          footer: `You are receiving this email because someone tried to sign up at ${site.brand.siteName} with this address.`,
+        });
+        const text = site.origin ? mail.text : `${mail.text}\nLink: ${signIn}\n`;
+        return enqueueMail(trx, { idempotencyKey: `sign-up-taken:${kind}:${account.id}:${randomUUID()}`, websiteId, kind: `${kind}.sign-up-taken`, to: account.email, subject: mail.subject, text, html: mail.html });
+      }
+      if ((await accounts.signUpsInLastHour(kind, request.email)) >= SIGN_UPS_PER_HOUR) return false;
+      const token = await accounts.issueSignUp(kind, kind === 'site-user' ? websiteId : null, request, SIGN_UP_TTL_MS);
+      // Site users: the site's page opens its account dialog on this parameter; owners: the admin app.
+      const link = `${site.origin ?? ''}${kind === 'site-user' ? `/?confirm-sign-up=${token}` : `/config/confirm-sign-up?token=${token}`}`;
+      const mail = renderMail(site.brand, {
+        subject: `Finish signing up at ${site.brand.siteName}`,
+        heading: 'Confirm your email address',
+        blocks: [
+          { kind: 'paragraph', text: `Welcome to ${site.brand.siteName}. To finish making ${who}, confirm that this address is yours with this link. It works once, within one day.` },
+          { kind: 'button', label: 'Finish signing up', url: link },
+          { kind: 'paragraph', text: 'If you did not sign up, ignore this email: no account is made.' },
+        ],
+        footer: `You are receiving this email because someone signed up at ${site.brand.siteName} with this address.`,
+      });
+      const text = site.origin ? mail.text : `${mail.text}\nLink: ${link}\n`;
+      return enqueueMail(trx, { idempotencyKey: `sign-up:${sha256(token)}`, websiteId, kind: `${kind}.sign-up`, to: request.email, subject: mail.subject, text, html: mail.html });
+    });
+    if (queued) this.#mail.poke();
+  }
+
+  /**
+   * In the transaction that makes the account: uses the sign-up link once and answers the account
+   * it asked for; 400 when the link is unknown, used or expired. The address is proven by it.
+   */
+  async takeSignUp(trx: Trx, kind: Kind, websiteId: string, token: string): Promise<PendingAccount> {
+    const used = await this.#accounts.with(trx).useSignUp(kind, token, kind === 'site-user' ? websiteId : null);
+    if (!used?.email || !used.password_hash) throw new AppError('BAD_REQUEST', IdentityMessages.signUpTokenInvalid);
+    return { id: used.subject_id, email: used.email, name: used.name, passwordHash: used.password_hash };
+  }
+
   /** Sets a new password with a reset token; every session of the account ends. */
   async confirmReset(kind: Kind, websiteId: string, token: string, password: string): Promise<void> {
     const passwordHash = await this.#hasher.hash(password);
@@ -81,32 +154,7 @@ export class AccountMailService {
     });
   }
 
-  /** In the sign-up transaction: mails the new site user a link that proves the address. */
-  async sendVerification(trx: Trx, websiteId: string, siteUserId: string, email: string): Promise<void> {
-    const accounts = this.#accounts.with(trx);
-    const token = await accounts.issue('verify-email', 'site-user', siteUserId, websiteId, VERIFY_TTL_MS);
-    const site = await this.#site(accounts, websiteId);
-    const path = `/api/auth/site-users/verify-email?token=${token}`;
-    const link = site.origin ? `${site.origin}${path}` : path;
-    const mail = renderMail(site.brand, {
-      subject: `Confirm your email address for ${site.brand.siteName}`,
-      heading: 'Confirm your email address',
-      blocks: [
-        { kind: 'paragraph', text: `Welcome to ${site.brand.siteName}. Please confirm that this address is yours.` },
-        { kind: 'button', label: 'Confirm my address', url: link },
-      ],
-      footer: `You are receiving this email because an account was made at ${site.brand.siteName} with this address.`,
-    });
-    const text = site.origin ? mail.text : `${mail.text}\nLink: ${link}\n`;
-    await enqueueMail(trx, { idempotencyKey: `verify-email:${sha256(token)}`, websiteId, kind: 'site-user.verify-email', to: email, subject: mail.subject, text, html: mail.html });
-  }
-
-  /** After the sign-up transaction commits. */
-  poke(): void {
-    this.#mail.poke();
-  }
-
-  /** Marks the address of the token's site user verified. */
+  /** Marks the address of the token's site user verified (the links mailed before issue 40's sign-up by link). */
   async verifyEmail(websiteId: string, token: string): Promise<void> {
     await this.#ctx.transaction(async (trx) => {
       const accounts = this.#accounts.with(trx);

@@ -2,6 +2,7 @@ import { captchaMigration, mailMigration, type Migrations } from '@sc/platform';
 import { m0001Identity } from './0001_identity.js';
 import { m0002Websites } from './0002_websites.js';
 import { m0004AccountTokens } from './0004_account_tokens.js';
+import { m0040SignUpTokens } from './0040_sign_up_tokens.js';
 
 /** Applied in name order at start (the platform's outbox tables come first on their own). */
 export const migrations: Migrations = {
@@ -11,4 +12,6 @@ export const migrations: Migrations = {
   '0003_captcha': captchaMigration,
   '0003_mail': mailMigration,
   '0004_account_tokens': m0004AccountTokens,
+  /** Sign-up by mailed link, the same answer for a new and a taken address (issue 40). */
+  '0040_sign_up_tokens': m0040SignUpTokens,
 };

@@ -1,7 +1,7 @@
-// Owner accounts over HTTP under /api/auth: sign-up, sign-in, the session, sign-out. The owner
+// Owner accounts over HTTP under /api/auth: sign-up (by mailed link), sign-in, the session, sign-out. The owner
 // session cookie is separate from the site user's.
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { OWNER_SESSION_COOKIE, OwnerLogin, OwnerSessionInfo, OwnerSignUp, SignedOut, sessionCookieName } from '@sc/contracts';
+import { IdentityMessages, IdentityNotice, OWNER_SESSION_COOKIE, OwnerLogin, OwnerSessionInfo, OwnerSignUp, SignUpConfirm, SignedOut, sessionCookieName } from '@sc/contracts';
 import { identityOf, websiteIdOf, type ZodApp } from '@sc/platform';
 import { clearCookie, clientIp, isSecure, sessionToken, setCookie } from '../sessions/http.js';
 import type { OwnerService } from './owner.service.js';
@@ -12,14 +12,29 @@ function setSignedIn(request: FastifyRequest, reply: FastifyReply, session: NewS
   setCookie(request, reply, sessionCookieName(OWNER_SESSION_COOKIE, isSecure(request)), session.token, { httpOnly: true, maxAgeMs: session.cookieMaxAgeMs });
 }
 
-/** POST /api/auth/owners, POST/GET/DELETE /api/auth/session. */
+/** POST /api/auth/owners (and .../confirm, the mailed link), POST/GET/DELETE /api/auth/session. */
 export function ownerRoutes(app: ZodApp, owners: OwnerService): void {
 
   app.post(
     '/api/auth/owners',
-    { schema: { summary: 'Create an owner account (and sign in)', body: OwnerSignUp, response: { 201: OwnerSessionInfo } } },
+    {
+      schema: {
+        summary: 'Sign up as an owner: 202 and the same answer for a new and a taken address; the mailed link finishes it',
+        body: OwnerSignUp,
+        response: { 202: IdentityNotice },
+      },
+    },
     async (request, reply) => {
-      const session = await withRetryAfter(reply, () => owners.signUp(request.body, sessionToken(request, OWNER_SESSION_COOKIE)));
+      await withRetryAfter(reply, () => owners.signUp(websiteIdOf(request), request.body));
+      return reply.status(202).send({ message: IdentityMessages.signUpCheckEmail });
+    },
+  );
+
+  app.post(
+    '/api/auth/owners/confirm',
+    { schema: { summary: 'Finish an owner sign-up with the mailed token: makes the account and signs in', body: SignUpConfirm, response: { 201: OwnerSessionInfo } } },
+    async (request, reply) => {
+      const session = await owners.confirmSignUp(websiteIdOf(request), request.body.token, sessionToken(request, OWNER_SESSION_COOKIE));
       setSignedIn(request, reply, session);
       return reply.status(201).send(await owners.sessionInfo(websiteIdOf(request), session.ownerId));
     },

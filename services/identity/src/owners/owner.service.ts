@@ -1,6 +1,7 @@
 // Owner accounts: sign-up, sign-in, sign-out, and what the signed-in owner may do on a website.
 import { AppError, type ServiceContext } from '@sc/platform';
 import { IdentityMessages, permissionsOfRoles, type OwnerLogin, type OwnerSessionInfo, type OwnerSignUp, type Role } from '@sc/contracts';
+import type { AccountMailService } from '../account-mail/account-mail.service.js';
 import type { PasswordHasher } from '../passwords/password.js';
 import type { LoginThrottle } from '../sign-in/throttle.js';
 import { newId, sha256 } from '../domain/tokens.js';
@@ -15,6 +16,7 @@ export interface OwnerDeps {
   hasher: PasswordHasher;
   throttle: LoginThrottle;
   settings: IdentitySettings;
+  accountMail: AccountMailService;
 }
 
 export class OwnerService {
@@ -26,13 +28,23 @@ export class OwnerService {
     this.#deps = deps;
   }
 
-  /** Creates an owner account (no website yet: an admin adds it as a member) and signs it in. */
-  async signUp(input: OwnerSignUp, previousToken: string | undefined): Promise<NewSession & { ownerId: string }> {
-    if (await findOwnerByEmail(this.#ctx.db, input.email)) throw new AppError('CONFLICT', IdentityMessages.emailTaken);
+  /**
+   * Sign-up: the same answer, after the same work (one password hash), for a new and a taken
+   * address (issue 40). A new address is mailed the link that makes the account (no website yet:
+   * the owner creates one, or an admin adds them); the owner of a taken one is mailed that someone tried.
+   */
+  async signUp(websiteId: string, input: OwnerSignUp): Promise<void> {
     const passwordHash = await this.#deps.hasher.hash(input.password);
+    await this.#deps.accountMail.requestSignUp('owner', websiteId, { id: newId(), email: input.email, name: input.name ?? null, passwordHash });
+  }
+
+  /** The mailed sign-up link: makes the owner account and signs it in; 400 when used, expired or the address taken since. */
+  async confirmSignUp(websiteId: string, token: string, previousToken: string | undefined): Promise<NewSession & { ownerId: string }> {
     return this.#ctx.transaction(async (trx) => {
-      const owner = await insertOwner(trx, { id: newId(), email: input.email, name: input.name ?? null, passwordHash });
-      if (!owner) throw new AppError('CONFLICT', IdentityMessages.emailTaken);
+      const pending = await this.#deps.accountMail.takeSignUp(trx, 'owner', websiteId, token);
+      const owner = await insertOwner(trx, { id: pending.id, email: pending.email, name: pending.name, passwordHash: pending.passwordHash });
+      // Two links of the same address (two sign-ups): the first used makes the account.
+      if (!owner) throw new AppError('BAD_REQUEST', IdentityMessages.signUpTokenInvalid);
       const session = await startOwnerSession(trx, this.#deps.settings, { ownerId: owner.id, remember: false, previousToken });
       return { ...session, ownerId: owner.id };
     });

@@ -1,5 +1,5 @@
 // Kysely queries on site users. Functions take the database or the caller's transaction.
-import type { Kysely, Selectable, Transaction } from 'kysely';
+import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
 import type { IdentityDB, SiteUsersTable } from '../tables.js';
 
 type Db = Kysely<IdentityDB> | Transaction<IdentityDB>;
@@ -18,11 +18,20 @@ export async function findSiteUserById(db: Db, websiteId: string, id: string): P
 /** Inserts the user; undefined when the email is taken on this website. */
 export async function insertSiteUser(
   db: Db,
-  user: { id: string; websiteId: string; email: string; name: string | null; passwordHash: string },
+  user: { id: string; websiteId: string; email: string; name: string | null; passwordHash: string; verified?: boolean },
 ): Promise<SiteUserRow | undefined> {
   return db
     .insertInto('site_users')
-    .values({ id: user.id, website_id: user.websiteId, email: user.email, name: user.name, language: null, password_hash: user.passwordHash })
+    .values({
+      id: user.id,
+      website_id: user.websiteId,
+      email: user.email,
+      name: user.name,
+      language: null,
+      password_hash: user.passwordHash,
+      // Made by a mailed sign-up link: the address is proven.
+      ...(user.verified ? { email_verified_at: sql<Date>`now()` } : {}),
+    })
     .onConflict((oc) => oc.columns(['website_id', 'email']).doNothing())
     .returningAll()
     .executeTakeFirst();

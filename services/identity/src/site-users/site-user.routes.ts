@@ -1,10 +1,13 @@
 // Site users over HTTP: SPEC 7 POST/DELETE /api/site-users/account/session and POST .../locale,
-// plus sign-up (POST /api/auth/site-users) and GET .../session for a page that lost its token.
+// plus sign-up (POST /api/auth/site-users and its mailed link's .../confirm) and GET .../session for a page that lost its token.
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import {
   GUEST_CART_COOKIE,
+  IdentityMessages,
+  IdentityNotice,
   SITE_USER_INFO_COOKIE,
   SITE_USER_SESSION_COOKIE,
+  SignUpConfirm,
   SignedOut,
   SiteUserLocale,
   SiteUserLogin,
@@ -42,9 +45,24 @@ export function siteUserRoutes(app: ZodApp, users: SiteUserService): void {
 
   app.post(
     '/api/auth/site-users',
-    { schema: { summary: 'Sign up as a site user of this website (and sign in)', body: SiteUserSignUp, response: { 201: SiteUserSignedUp } } },
+    {
+      schema: {
+        summary: 'Sign up as a site user of this website: 202 and the same answer for a new and a taken address; the mailed link finishes it',
+        body: SiteUserSignUp,
+        response: { 202: IdentityNotice },
+      },
+    },
     async (request, reply) => {
-      const session = await withRetryAfter(reply, () => users.signUp(websiteIdOf(request), request.body, browserState(request)));
+      await withRetryAfter(reply, () => users.signUp(websiteIdOf(request), request.body));
+      return reply.status(202).send({ message: IdentityMessages.signUpCheckEmail });
+    },
+  );
+
+  app.post(
+    '/api/auth/site-users/confirm',
+    { schema: { summary: 'Finish a sign-up with the mailed token: makes the account and signs in', body: SignUpConfirm, response: { 201: SiteUserSignedUp } } },
+    async (request, reply) => {
+      const session = await users.confirmSignUp(websiteIdOf(request), request.body.token, request.body.rememberMe, browserState(request));
       setSignedIn(request, reply, session);
       return reply.status(201).send({ xsrfToken: session.xsrfToken ?? '', siteUserId: session.siteUserId });
     },

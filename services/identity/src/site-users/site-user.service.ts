@@ -25,7 +25,7 @@ export interface SiteUserDeps {
   hasher: PasswordHasher;
   throttle: LoginThrottle;
   settings: IdentitySettings;
-  accountMail?: AccountMailService;
+  accountMail: AccountMailService;
 }
 
 export class SiteUserService {
@@ -37,27 +37,34 @@ export class SiteUserService {
     this.#deps = deps;
   }
 
-  /** Creates the account and signs it in; 409 when the email has an account on this website. */
-  async signUp(websiteId: string, input: SiteUserSignUp, browser: BrowserState): Promise<NewSession & { siteUserId: string }> {
-    if (await findSiteUserByEmail(this.#ctx.db, websiteId, input.email)) throw new AppError('CONFLICT', IdentityMessages.emailTaken);
+  /**
+   * Sign-up: the same answer, after the same work (one password hash), for a new and a taken
+   * address (issue 40). A new address is mailed the link that makes the account; the owner of a
+   * taken one is mailed that someone tried. Nothing is signed in here.
+   */
+  async signUp(websiteId: string, input: SiteUserSignUp): Promise<void> {
     const passwordHash = await this.#deps.hasher.hash(input.password);
-    const signedUp = await this.#ctx.transaction(async (trx) => {
-      const user = await insertSiteUser(trx, { id: newId(), websiteId, email: input.email, name: input.name ?? null, passwordHash });
-      if (!user) throw new AppError('CONFLICT', IdentityMessages.emailTaken);
+    await this.#deps.accountMail.requestSignUp('site-user', websiteId, { id: newId(), email: input.email, name: input.name ?? null, passwordHash });
+  }
+
+  /** The mailed sign-up link: makes the account (address verified) and signs it in; 400 when used, expired or the address taken since. */
+  async confirmSignUp(websiteId: string, token: string, remember: boolean, browser: BrowserState): Promise<NewSession & { siteUserId: string }> {
+    return this.#ctx.transaction(async (trx) => {
+      const pending = await this.#deps.accountMail.takeSignUp(trx, 'site-user', websiteId, token);
+      const user = await insertSiteUser(trx, { id: pending.id, websiteId, email: pending.email, name: pending.name, passwordHash: pending.passwordHash, verified: true });
+      // Two links of the same address (two sign-ups): the first used makes the account.
+      if (!user) throw new AppError('BAD_REQUEST', IdentityMessages.signUpTokenInvalid);
       // Cart's customers read model lists accounts too (it never reads identity's tables).
       await enqueueEvent(trx, 'identity.site-user.created', websiteId, { siteUserId: user.id, email: user.email, name: user.name });
-      await this.#deps.accountMail?.sendVerification(trx, websiteId, user.id, input.email);
       const session = await startSiteUserSession(trx, this.#deps.settings, {
         websiteId,
         siteUserId: user.id,
-        remember: input.rememberMe,
+        remember,
         previousToken: browser.sessionToken,
         cartToken: browser.cartToken,
       });
       return { ...session, siteUserId: user.id };
     });
-    this.#deps.accountMail?.poke();
-    return signedUp;
   }
 
   /** SPEC login: the session, or 401 (same for unknown email and wrong password), or 429. */

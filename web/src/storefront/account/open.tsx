@@ -1,8 +1,9 @@
 // The site user's account dialog, opened from the header's account link: sign in (email,
-// password, remember me), sign up, and sign out (SPEC 7: DELETE .../session?cloneCart=true,
+// password, remember me), sign up (which mails a link: "check your email"; the link opens this
+// dialog again and makes the account), and sign out (SPEC 7: DELETE .../session?cloneCart=true,
 // repeated once on a crumb failure). After signing in every call carries the session's XSRF token
 // and the cart becomes the user's; after signing out the visitor keeps a guest copy of it.
-import { useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { cartStore } from '../lib/cart-store.js';
 import { siteUserInfo } from '../lib/dom.js';
@@ -26,10 +27,17 @@ export async function signOut(): Promise<void> {
   rememberXsrf(undefined);
 }
 
-type Mode = 'sign-in' | 'sign-up' | 'forgot' | 'new-password';
+type Mode = 'sign-in' | 'sign-up' | 'check-email' | 'forgot' | 'new-password';
 
-function AccountDialog({ onClose, resetToken }: { onClose: () => void; resetToken: string | undefined }) {
-  const [signedIn, setSignedIn] = useState(siteUserInfo().authenticated && !resetToken);
+/** The tokens of the mailed links that open the dialog: a password reset, or the end of a sign-up. */
+export interface AccountLinks {
+  resetToken?: string;
+  signUpToken?: string;
+}
+
+function AccountDialog({ onClose, links }: { onClose: () => void; links: AccountLinks }) {
+  const { resetToken, signUpToken } = links;
+  const [signedIn, setSignedIn] = useState(siteUserInfo().authenticated && !resetToken && !signUpToken);
   const [mode, setMode] = useState<Mode>(resetToken ? 'new-password' : 'sign-in');
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
@@ -52,6 +60,22 @@ function AccountDialog({ onClose, resetToken }: { onClose: () => void; resetToke
     }
   };
 
+  // The sign-up mail's link: the account is made and signed in, once for the link the page was
+  // opened with (StrictMode mounts twice).
+  const confirming = useRef(false);
+  useEffect(() => {
+    if (!signUpToken || confirming.current) return;
+    confirming.current = true;
+    void run(async () => {
+      const { xsrfToken } = await call<{ xsrfToken: string }>('POST', apiPath('/auth/site-users/confirm'), { token: signUpToken });
+      rememberXsrf(xsrfToken);
+      track('CompleteRegistration', {});
+      setSignedIn(true);
+      setNotice('Your account is ready and you are signed in.');
+      await cartStore.load(true);
+    });
+  }, [signUpToken]);
+
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     void run(async () => {
@@ -66,17 +90,18 @@ function AccountDialog({ onClose, resetToken }: { onClose: () => void; resetToke
         setMode('sign-in');
         return;
       }
-      if (mode === 'sign-in') {
-        const { xsrfToken } = await call<{ xsrfToken: string }>('POST', SESSION, { email, password, rememberMe: remember });
-        rememberXsrf(xsrfToken);
-      } else {
-        const { xsrfToken } = await call<{ xsrfToken: string }>('POST', apiPath('/auth/site-users'), { email, password, rememberMe: remember, ...(name.trim() ? { name: name.trim() } : {}) });
-        rememberXsrf(xsrfToken);
-        track('CompleteRegistration', {});
+      if (mode === 'sign-up') {
+        // The same answer whether or not the address has an account: the mail says what comes next.
+        setNotice((await call<{ message: string }>('POST', apiPath('/auth/site-users'), { email, password, ...(name.trim() ? { name: name.trim() } : {}) })).message);
+        setPassword('');
+        setMode('check-email');
+        return;
       }
+      const { xsrfToken } = await call<{ xsrfToken: string }>('POST', SESSION, { email, password, rememberMe: remember });
+      rememberXsrf(xsrfToken);
       setPassword('');
       setSignedIn(true);
-      setNotice(mode === 'sign-in' ? 'You are signed in.' : 'Your account is ready and you are signed in.');
+      setNotice('You are signed in.');
       await cartStore.load(true);
     });
   };
@@ -89,7 +114,9 @@ function AccountDialog({ onClose, resetToken }: { onClose: () => void; resetToke
       await cartStore.load(true);
     });
 
-  const title = signedIn ? 'Your account' : { 'sign-in': 'Sign in', 'sign-up': 'Create an account', forgot: 'Reset your password', 'new-password': 'Choose a new password' }[mode];
+  const title = signedIn
+    ? 'Your account'
+    : { 'sign-in': 'Sign in', 'sign-up': 'Create an account', 'check-email': 'Check your email', forgot: 'Reset your password', 'new-password': 'Choose a new password' }[mode];
   return (
     <Modal title={title} className="sc-account" onClose={onClose} closeOnOutsideClick>
       {notice && (
@@ -106,6 +133,21 @@ function AccountDialog({ onClose, resetToken }: { onClose: () => void; resetToke
             Sign out
           </button>
         </div>
+      ) : mode === 'check-email' ? (
+        <>
+          <p>
+            We wrote to <strong>{email}</strong>. Open the link in the email to finish: it works once, within one day. No email after
+            a few minutes? Look in your spam folder, or sign up again.
+          </p>
+          <div className="sc-modal-actions">
+            <button type="button" className="sc-button secondary" onClick={() => setMode('sign-in')}>
+              I have an account
+            </button>
+            <button type="button" className="sc-button" onClick={onClose}>
+              Close
+            </button>
+          </div>
+        </>
       ) : (
         <form className="sc-form account-form" noValidate onSubmit={onSubmit}>
           {mode === 'sign-up' && (
@@ -158,7 +200,7 @@ function AccountDialog({ onClose, resetToken }: { onClose: () => void; resetToke
               {mode === 'sign-in' ? 'Create an account' : 'I have an account'}
             </button>
             <button type="submit" className="sc-button" disabled={busy}>
-              {{ 'sign-in': 'Sign in', 'sign-up': 'Sign up', forgot: 'Email me a link', 'new-password': 'Set new password' }[mode]}
+              {{ 'sign-in': 'Sign in', 'sign-up': 'Sign up', 'check-email': '', forgot: 'Email me a link', 'new-password': 'Set new password' }[mode]}
             </button>
           </div>
         </form>
@@ -171,7 +213,7 @@ let root: Root | undefined;
 let host: HTMLElement | undefined;
 
 /** Opens the account dialog (once at a time); closing gives focus back to the link. */
-export function openAccount(link: HTMLElement, resetToken?: string): void {
+export function openAccount(link: HTMLElement, links: AccountLinks = {}): void {
   if (root) return;
   host = document.createElement('div');
   host.className = 'sc-account-host';
@@ -184,5 +226,5 @@ export function openAccount(link: HTMLElement, resetToken?: string): void {
     host = undefined;
     link.focus();
   };
-  root.render(<AccountDialog onClose={close} resetToken={resetToken} />);
+  root.render(<AccountDialog onClose={close} links={links} />);
 }
