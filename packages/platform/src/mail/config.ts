@@ -12,6 +12,15 @@ export const MailEnv = z.object({
   MAIL_BATCH_SIZE: z.coerce.number().int().min(1).max(1000).default(50),
   /** Pause between two batches (0: none). */
   MAIL_SEND_INTERVAL_MS: z.coerce.number().int().min(0).max(60_000).default(0),
+  /**
+   * Without SMTP_URL, also log each mail's recipient, subject and links (on by default): the owner
+   * of a local install follows the sign-up or password-reset link from the terminal. A deployment
+   * with SMTP never logs mail; one without it may set 0 to keep links out of its logs.
+   */
+  MAIL_LOG_LOCAL: z
+    .enum(['0', '1', 'true', 'false'])
+    .default('1')
+    .transform((v) => v === '1' || v === 'true'),
 });
 export type MailEnv = z.infer<typeof MailEnv>;
 

@@ -21,7 +21,7 @@ export { failedMail, resendMail, type FailedMail } from './failed.js';
 
 export interface MailerOptions {
   /** Defaults to the environment (SMTP_URL, MAIL_FROM, MAIL_BATCH_SIZE, MAIL_SEND_INTERVAL_MS). */
-  config?: MailEnv;
+  config?: Omit<MailEnv, 'MAIL_LOG_LOCAL'> & { MAIL_LOG_LOCAL?: boolean };
   /** An SMTP sender to use instead of one made from SMTP_URL (tests, other providers). */
   smtp?: SmtpSender;
   /** Keep the relay stopped (tests deliver by hand with deliverBatch). */
@@ -42,6 +42,7 @@ export function installMailer(app: FastifyInstance, db: Kysely<MailTables>, logg
     from: config.MAIL_FROM,
     batchSize: config.MAIL_BATCH_SIZE,
     intervalMs: config.MAIL_SEND_INTERVAL_MS,
+    logLocal: config.MAIL_LOG_LOCAL ?? false,
     ...(smtp ? { smtp } : {}),
     ...(options.pollMs ? { pollMs: options.pollMs } : {}),
   });

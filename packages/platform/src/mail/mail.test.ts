@@ -39,6 +39,21 @@ describe('mailer', () => {
     expect(await mailStats(db, site)).toEqual({ pending: 0, sent: 1, failed: 0, delivered: 1 });
   });
 
+  it('logs a locally kept mail with its links when asked (MAIL_LOG_LOCAL), and not otherwise', async () => {
+    const lines: Array<{ message: string; fields: Record<string, unknown> }> = [];
+    const recording = { ...silent, info: (fields: Record<string, unknown>, message: string) => lines.push({ fields, message }) } as unknown as Logger;
+    const link = 'http://shop.localhost:8080/config/confirm-sign-up?token=abc123';
+    await enqueueMail(db, { ...mail('log-1', 'owner@example.com'), subject: 'Confirm your sign-up', text: `Open ${link} to finish.\nOr ignore this mail.` });
+    expect(await new MailRelay({ db, logger: recording, from: 'shop@example.com', logLocal: true }).deliverBatch()).toBe(1);
+    expect(lines).toEqual([
+      { fields: { to: 'owner@example.com', kind: 'test', links: [link] }, message: `mail (no SMTP_URL, kept in the local mailbox) to owner@example.com: Confirm your sign-up ${link}` },
+    ]);
+    lines.length = 0;
+    await enqueueMail(db, mail('log-2'));
+    expect(await new MailRelay({ db, logger: recording, from: 'shop@example.com' }).deliverBatch()).toBe(1);
+    expect(lines).toEqual([]);
+  });
+
   it('sends over SMTP, retrying a refused mail with the same Message-ID', async () => {
     const sent: SmtpMessage[] = [];
     let refuse = true;

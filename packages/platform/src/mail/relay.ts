@@ -27,6 +27,13 @@ export interface MailRelayOptions {
   leaseMs?: number;
   /** After this many failed attempts a mail is marked failed and left for the admin. */
   maxAttempts?: number;
+  /** Log each locally delivered mail's recipient, subject and links (MAIL_LOG_LOCAL). */
+  logLocal?: boolean;
+}
+
+/** The links of a mail's text (where a local install's owner clicks: sign-up, reset, confirm). */
+export function linksOf(text: string): string[] {
+  return [...new Set(text.match(/https?:\/\/[^\s<>"')]+/g) ?? [])];
 }
 
 
@@ -44,7 +51,7 @@ export class MailRelay {
   #poked = false;
 
   constructor(options: MailRelayOptions) {
-    this.#options = { batchSize: 50, intervalMs: 0, pollMs: 500, leaseMs: 60_000, maxAttempts: 8, ...options };
+    this.#options = { batchSize: 50, intervalMs: 0, pollMs: 500, leaseMs: 60_000, maxAttempts: 8, logLocal: false, ...options };
   }
 
   /** Where mail goes: 'smtp' or 'local' (the mailbox table). */
@@ -81,8 +88,9 @@ export class MailRelay {
   }
 
   async #deliverLocal(): Promise<number> {
-    const { db, batchSize, from } = this.#options;
-    return db.transaction().execute(async (trx) => {
+    const { db, batchSize, from, logLocal, logger } = this.#options;
+    const delivered: Array<{ to_address: string; subject: string; kind: string; text_body: string }> = [];
+    const count = await db.transaction().execute(async (trx) => {
       const rows = await trx
         .selectFrom('mail_outbox')
         .selectAll()
@@ -117,8 +125,16 @@ export class MailRelay {
           .where('id', '=', row.id)
           .execute();
       }
+      delivered.push(...rows);
       return rows.length;
     });
+    if (logLocal) {
+      for (const mail of delivered) {
+        const links = linksOf(mail.text_body);
+        logger.info({ to: mail.to_address, kind: mail.kind, links }, `mail (no SMTP_URL, kept in the local mailbox) to ${mail.to_address}: ${mail.subject}${links.length ? ` ${links.join(' ')}` : ''}`);
+      }
+    }
+    return count;
   }
 
   async #deliverSmtp(smtp: SmtpSender): Promise<number> {
