@@ -1,6 +1,6 @@
 // The storefront's start on a page, whichever island entries the page loads (each entry calls
 // boot(); it runs once): every `[data-island]` mount gets its island when the visitor comes near
-// it (lib/visible.ts: the first screen and the cart pill at once; its code is already on the way
+// it (lib/visible.ts: the first screen, the cart pill and a product's form at once; its code is already on the way
 // when the page named the island's entry; otherwise it loads then), the shared cart loads when
 // there is one (SPEC 4), the header's cart indicator follows it, the account link opens the
 // sign-in dialog, and the tracking client starts once the page has loaded.
@@ -32,7 +32,7 @@ const waiting = new Map<string, HTMLElement[]>();
 export function boot(own?: Record<string, Mount>): void {
   for (const [name, mount] of Object.entries(own ?? {})) {
     registered.set(name, mount);
-    for (const element of waiting.get(name) ?? []) whenNear(element, () => mount(element));
+    for (const element of waiting.get(name) ?? []) whenNear(name, element, () => mount(element));
     waiting.delete(name);
   }
   if (booted) return;
@@ -41,7 +41,7 @@ export function boot(own?: Record<string, Mount>): void {
     const name = element.dataset.island ?? '';
     const known = registered.get(name);
     if (known) {
-      whenNear(element, () => known(element));
+      whenNear(name, element, () => known(element));
       continue;
     }
     const load = LAZY[name];
@@ -50,7 +50,7 @@ export function boot(own?: Record<string, Mount>): void {
       waiting.set(name, [...(waiting.get(name) ?? []), element]);
       continue;
     }
-    whenNear(element, () => {
+    whenNear(name, element, () => {
       load().then(
         (island) => island.mount(element),
         (error: unknown) => console.error(`island ${name} failed to load`, error),

@@ -6,8 +6,39 @@
 // server HTML, so no id has to match one the server wrote.
 import { useState } from 'preact/hooks';
 
-export * from 'preact/compat';
-export { default } from 'preact/compat';
+// React's names as preact/compat has them (a name missing here fails the build, not a page).
+export {
+  Children,
+  Component,
+  Fragment,
+  PureComponent,
+  StrictMode,
+  Suspense,
+  cloneElement,
+  createContext,
+  createElement,
+  createRef,
+  forwardRef,
+  isValidElement,
+  lazy,
+  memo,
+  startTransition,
+  useCallback,
+  useContext,
+  useDebugValue,
+  useDeferredValue,
+  useEffect,
+  useImperativeHandle,
+  useInsertionEffect,
+  useLayoutEffect,
+  useMemo,
+  useReducer,
+  useRef,
+  useState,
+  useSyncExternalStore,
+  useTransition,
+  version,
+} from 'preact/compat';
 
 let next = 0;
 
