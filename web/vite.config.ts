@@ -60,7 +60,7 @@ function preactIslands(): Plugin {
 /**
  * A second minification of the product page's chunk by SWC (whole-chunk name mangling, two
  * passes): about 7 % smaller after gzip than the built-in minifier's output alone, which matters
- * with the budget this chunk lives in. React's chunk is left as it is (SWC makes it larger).
+ * with the budget this chunk lives in. Preact's chunk is left as it is (published minified).
  * It runs on the finished chunk, after the built-in minifier: run before it (in renderChunk), the
  * built-in minifier took SWC's output for side-effect free in places and dropped calls such as
  * the cart's first load (`cartStore.load()` in boot), leaving the add-to-cart button hidden.
@@ -212,7 +212,7 @@ export default defineConfig({
         // Render emits the preload links of what a page needs at once; the few lazy chunks import
         // what they need themselves (no preload helper in the product page's budget).
         modulePreload: false,
-        // The storefront's budget (80 kB gzipped on a product page, React included) leaves no room
+        // The storefront's budget (60 kB gzipped on a product page, test/page-weight.test.ts) leaves no room
         // for zod: the contracts' schemas are built by top-level zod calls, which are pure, so say
         // so and the islands keep only the messages, rules and money formatting they use.
         rollupOptions: {
@@ -222,9 +222,13 @@ export default defineConfig({
           onLog(level, log, handler) {
             if (log.code !== 'INEFFECTIVE_DYNAMIC_IMPORT') handler(level, log);
           },
-          treeshake: { manualPureFunctions: ['z'], propertyReadSideEffects: false },
+          // No `manualPureFunctions: ['z']` (zod's calls are pure by pureContracts already): it marks
+          // every call of a function named z as pure, and Preact's published build is minified, so
+          // its z (setting one style property, among others) was dropped: the captcha badge lost
+          // its visibility style and focus was not given back after a lightbox. Same size without.
+          treeshake: { propertyReadSideEffects: false },
           output: {
-            // Few files load faster and compress better than many small ones: React in one chunk
+            // Few files load faster and compress better than many small ones: Preact in one chunk
             // (it changes rarely, so browsers keep it), what a product page needs at once in another;
             // everything else (cart page, forms, dialogs, tracking) loads when it is used.
             codeSplitting: {
