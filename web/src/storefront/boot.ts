@@ -2,8 +2,8 @@
 // boot(); it runs once): every `[data-island]` mount gets its island when the visitor comes near
 // it (lib/visible.ts: the first screen, the cart pill and a product's form at once; its code is
 // already on the way when the page named the island's entry; otherwise it loads then), the shared
-// cart loads when there is one (SPEC 4), the header's cart indicator follows it, the account link opens the
-// sign-in dialog, and the tracking client starts once the page has loaded.
+// cart loads when there is one (SPEC 4), the header's cart indicator follows it, the account link
+// opens the sign-in dialog, and the tracking client starts once the page has loaded.
 import { formatMinorUnits, isCurrencyCode } from '@sc/contracts';
 import { cartStore } from './lib/cart-store.js';
 import { siteContext } from './lib/dom.js';

@@ -2,8 +2,9 @@
 // the first screen (or close to it), what has no box of its own (a hidden mount such as the cart
 // pill's, which shows itself once hydrated) and every island on a browser without
 // IntersectionObserver start at once; the rest when scrolled within NEAR_PX of the window (a
-// visitor's Tab or click brings an element into view first, so it starts then too). Their entry scripts are already loaded: this spares the main
-// thread on load (hydrating below-the-fold forms, donation and newsletter blocks), not bytes.
+// visitor's Tab or click brings an element into view first, so it starts then too). Their entry
+// scripts are already loaded: this spares the main thread on load (hydrating below-the-fold forms,
+// donation and newsletter blocks), not bytes.
 
 /** How near the window an island starts (as the product reviews have, SPEC 2). */
 const NEAR_PX = 400;
