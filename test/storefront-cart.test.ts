@@ -221,6 +221,8 @@ describe('the demo site', () => {
     const { context, page } = await visitor(harness);
     try {
       await page.goto('/');
+      // The block is at the end of the page: its island starts as the visitor scrolls near it.
+      await page.locator('[data-island="newsletter"]').scrollIntoViewIfNeeded();
       const letters = page.getByRole('form', { name: 'Studio letters' });
       await letters.getByLabel('Email Address').fill('home-page@example.com');
       await letters.getByRole('button', { name: 'Sign Up' }).click();

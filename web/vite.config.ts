@@ -30,9 +30,37 @@ function tinyPreload(): Plugin {
 }
 
 /**
+ * The storefront's islands run on Preact through preact/compat (React's API in about 8 kB gzipped
+ * instead of React DOM's 67 kB), in this build only: the admin app keeps React. The islands are
+ * written against React's types and API; what Preact does differently is kept out of them (focus
+ * and blur do not bubble in Preact, so a form that follows focus inside it listens to focusin and
+ * focusout itself: forms/FormBlock.tsx). Issue 38's budgets (home ≤ 30 kB, product ≤ 60 kB of
+ * JavaScript, test/page-weight.test.ts) rest on this. `react` itself is src/storefront/lib/react-on-preact.ts:
+ * preact/compat with ids unique on the page.
+ */
+function preactIslands(): Plugin {
+  const aliases: Record<string, string> = {
+    react: path.resolve(import.meta.dirname, 'src/storefront/lib/react-on-preact.ts'),
+    'react-dom': 'preact/compat',
+    'react-dom/client': 'preact/compat/client',
+    'react/jsx-runtime': 'preact/compat/jsx-runtime',
+    'react/jsx-dev-runtime': 'preact/compat/jsx-dev-runtime',
+  };
+  return {
+    name: 'sc-preact-islands',
+    enforce: 'pre',
+    applyToEnvironment: (environment) => environment.name === 'storefront',
+    resolveId(id, importer, options) {
+      const target = aliases[id];
+      return target ? this.resolve(target, importer, { ...options, skipSelf: true }) : null;
+    },
+  };
+}
+
+/**
  * A second minification of the product page's chunk by SWC (whole-chunk name mangling, two
  * passes): about 7 % smaller after gzip than the built-in minifier's output alone, which matters
- * with the budget this chunk lives in. React's chunk is left as it is (SWC makes it larger).
+ * with the budget this chunk lives in. Preact's chunk is left as it is (published minified).
  * It runs on the finished chunk, after the built-in minifier: run before it (in renderChunk), the
  * built-in minifier took SWC's output for side-effect free in places and dropped calls such as
  * the cart's first load (`cartStore.load()` in boot), leaving the add-to-cart button hidden.
@@ -123,10 +151,10 @@ const ADMIN_MANIFEST = 'admin-manifest.json';
  * variant's picture, price and badge, product/variant-display, with the shopper's first choice).
  */
 const PRODUCT_PAGE_MODULES =
-  /rolldown[:/\\]runtime|[\\/](web[\\/]src[\\/]storefront[\\/](boot|lib[\\/](dom|http|cart-store|events|hooks|render|paths)|product[\\/](ProductForm|rules|button-machine|mount)|pill[\\/]|installments[\\/](installments|InstallmentPill|mount)|restock[\\/]mount|reviews[\\/]mount|tracking[\\/](start|census|error-reporter|performance))|packages[\\/]contracts[\\/]src[\\/](messages|money-format|currencies|enums|analytics)\.ts$)/;
+  /rolldown[:/\\]runtime|[\\/](web[\\/]src[\\/]storefront[\\/](boot|lib[\\/](dom|http|cart-store|events|hooks|render|paths|visible)|product[\\/](ProductForm|rules|button-machine|mount)|pill[\\/]|installments[\\/](installments|InstallmentPill|mount)|restock[\\/]mount|reviews[\\/]mount|tracking[\\/](start|census|error-reporter|performance))|packages[\\/]contracts[\\/]src[\\/](messages|money-format|currencies|enums|analytics)\.ts$)/;
 
 export default defineConfig({
-  plugins: [react(), adminTailwind(), pureContracts(), tinyPreload(), squeezeProductPage()],
+  plugins: [react(), adminTailwind(), preactIslands(), pureContracts(), tinyPreload(), squeezeProductPage()],
   // Workspace packages are used from their TypeScript source, as everywhere else.
   resolve: { conditions: ['@sc/source', 'module', 'browser', 'development|production'] },
   base: '/',
@@ -184,7 +212,7 @@ export default defineConfig({
         // Render emits the preload links of what a page needs at once; the few lazy chunks import
         // what they need themselves (no preload helper in the product page's budget).
         modulePreload: false,
-        // The storefront's budget (80 kB gzipped on a product page, React included) leaves no room
+        // The storefront's budget (60 kB gzipped on a product page, test/page-weight.test.ts) leaves no room
         // for zod: the contracts' schemas are built by top-level zod calls, which are pure, so say
         // so and the islands keep only the messages, rules and money formatting they use.
         rollupOptions: {
@@ -194,14 +222,18 @@ export default defineConfig({
           onLog(level, log, handler) {
             if (log.code !== 'INEFFECTIVE_DYNAMIC_IMPORT') handler(level, log);
           },
-          treeshake: { manualPureFunctions: ['z'], propertyReadSideEffects: false },
+          // No `manualPureFunctions: ['z']` (zod's calls are pure by pureContracts already): it marks
+          // every call of a function named z as pure, and Preact's published build is minified, so
+          // its z (setting one style property, among others) was dropped: the captcha badge lost
+          // its visibility style and focus was not given back after a lightbox. Same size without.
+          treeshake: { propertyReadSideEffects: false },
           output: {
-            // Few files load faster and compress better than many small ones: React in one chunk
+            // Few files load faster and compress better than many small ones: Preact in one chunk
             // (it changes rarely, so browsers keep it), what a product page needs at once in another;
             // everything else (cart page, forms, dialogs, tracking) loads when it is used.
             codeSplitting: {
               groups: [
-                { name: 'react', test: /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 2 },
+                { name: 'preact', test: /[\\/]node_modules[\\/]preact[\\/]/, priority: 2 },
                 { name: 'storefront', test: PRODUCT_PAGE_MODULES, priority: 1 },
               ],
             },

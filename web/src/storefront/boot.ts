@@ -1,11 +1,13 @@
 // The storefront's start on a page, whichever island entries the page loads (each entry calls
-// boot(); it runs once): every `[data-island]` mount gets its island (its code is already on the
-// way when the page named the island's entry; otherwise it loads now), the shared cart loads when
-// there is one (SPEC 4), the header's cart indicator follows it, the account link opens the
-// sign-in dialog, and the tracking client starts once the page has loaded.
+// boot(); it runs once): every `[data-island]` mount gets its island when the visitor comes near
+// it (lib/visible.ts: the first screen, the cart pill and a product's form at once; its code is
+// already on the way when the page named the island's entry; otherwise it loads then), the shared
+// cart loads when there is one (SPEC 4), the header's cart indicator follows it, the account link
+// opens the sign-in dialog, and the tracking client starts once the page has loaded.
 import { formatMinorUnits, isCurrencyCode } from '@sc/contracts';
 import { cartStore } from './lib/cart-store.js';
 import { siteContext } from './lib/dom.js';
+import { whenNear } from './lib/visible.js';
 import { pillText } from './pill/pill-text.js';
 
 type Mount = (element: HTMLElement) => void;
@@ -30,7 +32,7 @@ const waiting = new Map<string, HTMLElement[]>();
 export function boot(own?: Record<string, Mount>): void {
   for (const [name, mount] of Object.entries(own ?? {})) {
     registered.set(name, mount);
-    for (const element of waiting.get(name) ?? []) mount(element);
+    for (const element of waiting.get(name) ?? []) whenNear(name, element, () => mount(element));
     waiting.delete(name);
   }
   if (booted) return;
@@ -39,7 +41,7 @@ export function boot(own?: Record<string, Mount>): void {
     const name = element.dataset.island ?? '';
     const known = registered.get(name);
     if (known) {
-      known(element);
+      whenNear(name, element, () => known(element));
       continue;
     }
     const load = LAZY[name];
@@ -48,10 +50,12 @@ export function boot(own?: Record<string, Mount>): void {
       waiting.set(name, [...(waiting.get(name) ?? []), element]);
       continue;
     }
-    load().then(
-      (island) => island.mount(element),
-      (error: unknown) => console.error(`island ${name} failed to load`, error),
-    );
+    whenNear(name, element, () => {
+      load().then(
+        (island) => island.mount(element),
+        (error: unknown) => console.error(`island ${name} failed to load`, error),
+      );
+    });
   }
   // The cart page's island loads the cart itself, with its own loading state.
   if (!document.querySelector('[data-island="cart-page"]')) void cartStore.load();

@@ -50,6 +50,23 @@ export function FormView({ form }: { form: PublicForm }) {
     setCompact((ref.current?.clientWidth ?? COMPACT_BELOW_PX) < COMPACT_BELOW_PX);
   }, []);
 
+  useEffect(() => {
+    const element = ref.current;
+    if (!element) return undefined;
+    // Focus anywhere in the form, from the DOM's bubbling focusin/focusout: the islands run on
+    // Preact, whose onFocus/onBlur are the element's own (non-bubbling) focus and blur.
+    const enter = () => setFocused(true);
+    const leave = (event: FocusEvent) => {
+      if (!(event.relatedTarget instanceof Node && element.contains(event.relatedTarget))) setFocused(false);
+    };
+    element.addEventListener('focusin', enter);
+    element.addEventListener('focusout', leave);
+    return () => {
+      element.removeEventListener('focusin', enter);
+      element.removeEventListener('focusout', leave);
+    };
+  }, [done]);
+
   const change = (id: string, value: RawValue) => setValues((current) => ({ ...current, [id]: value }));
 
   const onSubmit = async (event: FormEvent) => {
@@ -93,10 +110,6 @@ export function FormView({ form }: { form: PublicForm }) {
       noValidate
       aria-label={form.name}
       onSubmit={(event) => void onSubmit(event)}
-      onFocus={() => setFocused(true)}
-      onBlur={(event) => {
-        if (!event.currentTarget.contains(event.relatedTarget)) setFocused(false);
-      }}
     >
       {invalid && (
         <p className="form-problem above" role="alert">

@@ -30,6 +30,9 @@ export function InstallmentPill({ itemId, amountCents: lowest, count, minCents, 
       if (detail.itemId === itemId) setChosen(detail.priceCents ?? null);
     };
     window.addEventListener(VARIANT_CHANGE, onChange);
+    // A choice made between the first render and now (the product form's first effect may run
+    // first: each island is a root of its own, and Preact runs effects after paint) is caught up.
+    setChosen(chosenPrice(itemId));
     return () => window.removeEventListener(VARIANT_CHANGE, onChange);
   }, [itemId]);
   const amountCents = chosen ?? lowest;
