@@ -106,9 +106,9 @@ export class IngestBuffer<T> {
 
   /** Where the next batch ends: batchSize records, stretched to the end of the last one's group. */
   #batchEnd(): number {
-    const same = this.#options.sameGroup;
-    let end = this.#options.batchSize;
-    if (same) while (end < this.#waiting.length && same(this.#waiting[end - 1]!, this.#waiting[end]!)) end++;
+    const options = this.#options;
+    let end = options.batchSize;
+    while (end < this.#waiting.length && options.sameGroup?.(this.#waiting[end - 1]!, this.#waiting[end]!)) end++;
     return end;
   }
 
