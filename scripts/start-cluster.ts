@@ -102,7 +102,9 @@ try {
   // Metrics: replica k of the i-th service on METRICS_PORT + 1 + i + 10·(k-1).
   for (const [i, name] of SERVICE_NAMES.entries()) {
     for (const [k, replica] of replicaList(name).entries()) {
-      start(replica.process, `services/${name}/src/main.ts`, { PORT: String(replica.port), HOST: '127.0.0.1', METRICS_PORT: String(metricsPort + 1 + i + 10 * k) });
+      // Render reads content: every replica of it, as the gateway does.
+      const extra: Record<string, string> = name === 'render' ? { CONTENT_URL: upstreams.CONTENT_URL! } : {};
+      start(replica.process, `services/${name}/src/main.ts`, { ...extra, PORT: String(replica.port), HOST: '127.0.0.1', METRICS_PORT: String(metricsPort + 1 + i + 10 * k) });
     }
   }
   await Promise.all(SERVICE_NAMES.flatMap((name) => replicaList(name).map((replica) => waitReady(replica.process, `http://127.0.0.1:${replica.port}`, 60_000))));

@@ -1,8 +1,7 @@
 // The fault bench of issue 39: `pnpm start:cluster --replicas 2` on a database, NATS and Redis of
 // its own (a fresh Postgres database on DATABASE_URL's server, a private nats-server and
 // redis-server), buyers checking out and a visitor reading pages and sending page views, while one
-// part fails at a time: a replica of cart, render and analytics killed (SIGKILL; the launcher
-// restarts it), every Postgres connection terminated, NATS stopped for 5 s, Redis stopped for 5 s.
+// part fails at a time: one replica of each service killed (SIGKILL; the launcher restarts it), every Postgres connection terminated, NATS stopped for 5 s, Redis stopped for 5 s.
 // Per fault it counts the requests and their answers (5xx by code). At the end it checks: orders
 // paid = checkouts answered 2xx, stock sold = orders paid, no order or idempotency key left pending
 // past its lease, page views stored = page views answered 202.
@@ -45,6 +44,7 @@ const cluster = spawn(process.execPath, ['--conditions=@sc/source', '--import', 
     REDIS_URL: redis.url,
     FALLBACK_WEBSITE_ID: site,
     RATE_LIMIT_MAX: '100000000',
+    CART_WRITE_LIMIT: '100000000',
     RATE_LIMIT_NAMESPACE: `sc:faults:${site}:`,
     LOG_LEVEL: 'error',
     ANALYTICS_RECOVER_AFTER_MS: '3000',
@@ -178,6 +178,9 @@ const faults: Array<[string, () => Promise<void>]> = [
   ['kill render replica', async () => void process.kill(pidOn(4107)!, 'SIGKILL')],
   ['kill analytics replica', async () => void process.kill(pidOn(4105)!, 'SIGKILL')],
   ['kill content replica', async () => void process.kill(pidOn(4106)!, 'SIGKILL')],
+  ['kill identity replica', async () => void process.kill(pidOn(4104)!, 'SIGKILL')],
+  ['kill forms replica', async () => void process.kill(pidOn(4102)!, 'SIGKILL')],
+  ['kill restock replica', async () => void process.kill(pidOn(4103)!, 'SIGKILL')],
   [
     'Postgres connections terminated',
     async () => {
