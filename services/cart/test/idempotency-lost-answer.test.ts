@@ -6,7 +6,7 @@
 // it, and a retry with the key replays it. Real Postgres only (the embedded one has no connections).
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import pg from 'pg';
+import { sql } from 'kysely';
 import { waitFor } from '@sc/platform/test-kit';
 import { once } from '../src/checkout/idempotency.js';
 import { setup, type Kit } from './kit.js';
@@ -15,49 +15,47 @@ const url = process.env.DATABASE_URL;
 
 (url ? describe : describe.skip)('an idempotency key whose answer loses its connection', () => {
   let kit: Kit;
-  const holder = new pg.Client({ connectionString: url });
-  const watcher = new pg.Client({ connectionString: url });
 
   beforeAll(async () => {
     kit = await setup();
-    await holder.connect();
-    await watcher.connect();
   });
   afterAll(async () => {
-    await holder.end();
-    await watcher.end();
     await kit.close();
   });
 
   it('stores the answer on a fresh connection and replays it', async () => {
     const site = kit.newSite();
     const key = randomUUID();
+    const db = kit.ctx.db;
     let runs = 0;
+    let holder: Promise<void> | undefined;
     const work = async () => {
       runs += 1;
-      // The key's row is locked elsewhere: the answer's UPDATE will wait on it...
-      await holder.query('begin');
-      await holder.query('select 1 from cart.idempotency_keys where website_id = $1 and key = $2 for update', [site, key]);
-      // ...and its backend is ended while it waits, then the lock is let go.
-      void (async () => {
+      let locked!: () => void;
+      const lockTaken = new Promise<void>((resolve) => (locked = resolve));
+      // The key's row is locked from another connection: the answer's UPDATE will wait on it, and
+      // its backend is ended while it waits; then the lock is let go (the transaction ends).
+      holder = db.transaction().execute(async (trx) => {
+        await sql`select 1 from cart.idempotency_keys where website_id = ${site} and key = ${key} for update`.execute(trx);
+        locked();
         const pid = await waitFor(
           async () =>
             (
-              await watcher.query<{ pid: number }>(
-                `select pid from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock' and query ilike '%idempotency_keys%' and pid <> pg_backend_pid()`,
-              )
+              await sql<{ pid: number }>`select pid from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'
+                and query ilike '%idempotency_keys%' and pid <> pg_backend_pid()`.execute(db)
             ).rows[0]?.pid,
           10_000,
           'the answer to wait on the lock',
         );
-        await watcher.query('select pg_terminate_backend($1)', [pid]);
-        await holder.query('commit');
-      })();
+        await sql`select pg_terminate_backend(${pid})`.execute(db);
+      });
+      await lockTaken;
       return { status: 201, body: { order: 'paid' } };
     };
-    const first = await once(kit.ctx.db, site, key, 'h', work);
+    const first = await once(db, site, key, 'h', work);
+    await holder;
     expect(first).toEqual({ status: 201, body: { order: 'paid' }, replayed: false });
-    const again = await once(kit.ctx.db, site, key, 'h', work);
+    const again = await once(db, site, key, 'h', work);
     expect(again).toEqual({ status: 201, body: { order: 'paid' }, replayed: true });
     expect(runs).toBe(1);
   }, 60_000);
