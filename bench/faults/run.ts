@@ -235,6 +235,17 @@ for (let i = 0; i < 30; i++) {
   await sleep(2_000);
 }
 const restarts = await fetch(`${gateway}/healthz`).then((r) => r.status, () => 0);
+// Every replica back (its own /readyz; the launcher restarted the killed ones).
+const replicaPorts = [4101, 4102, 4103, 4104, 4105, 4106, 4107].flatMap((port) => [port, port + 100]);
+const down: number[] = [];
+for (const port of replicaPorts) {
+  let ok = false;
+  for (let i = 0; i < 60 && !ok; i++) {
+    ok = await fetch(`http://127.0.0.1:${port}/readyz`).then((r) => r.ok, () => false);
+    if (!ok) await sleep(1_000);
+  }
+  if (!ok) down.push(port);
+}
 
 console.log('\nper fault (requests through the gateway; 5xx by code; network = no answer):');
 console.log('| fault | requests | 2xx | 4xx | 5xx | 5xx % | checkouts 2xx | checkout retries | page views 202 |');
@@ -259,7 +270,7 @@ console.log(`  checkouts answered 2xx: ${answeredOrders.size}; paid orders: ${pa
 console.log(`  stock sold: ${sold} (paid orders ${paidIds.size})`);
 console.log(`  pending orders past lease: ${stuck.rows[0]!.orders}; idempotency keys past lease: ${stuck.rows[0]!.keys}`);
 console.log(`  page views answered 202: ${hits202}; stored: ${stored}`);
-console.log(`  gateway healthz after: ${restarts}`);
+console.log(`  gateway healthz after: ${restarts}; replicas ready: ${replicaPorts.length - down.length} of ${replicaPorts.length}${down.length ? ` (down: ${down.join(', ')})` : ''}`);
 
 await db.end();
 cluster.kill('SIGINT');
