@@ -38,7 +38,9 @@ describe('cart shutdown order', () => {
     expect(outcomes).toEqual(['job wrote after close began']);
   }, 60_000);
 
-  it('lets the mail relay finish the mail it is sending (marked sent) before the database closes', async () => {
+  // On the embedded database only: on a shared Postgres a running relay would send (and mark sent)
+  // the mails other suites enqueue and deliver by hand. The order of close is the same code in both.
+  (embedded ? it : it.skip)('lets the mail relay finish the mail it is sending (marked sent) before the database closes', async () => {
     const sent: SmtpMessage[] = [];
     let sending = false;
     const kit = await setup({
