@@ -16,6 +16,7 @@ export { INSTANCE_ID, registerHealth, type ReadinessCheck } from './http/health.
 export { useSecurityHeaders, type SecurityHeaderOptions } from './http/security-headers.js';
 export { closeOnSignals, drainingFlag } from './http/shutdown.js';
 export { cookieOf } from './http/cookies.js';
+export { ReplicaFetch, replicaUrls } from './http/replicas.js';
 export { DEFAULT_PUBLIC_URL, isOrigin, isWebsiteDomain, websiteOrigin } from './http/website-origin.js';
 export { checkRequestInput, inputProblem, installInputGuard, MAX_URL_VALUE_LENGTH, type InputProblem } from './http/input-guard.js';
 export { IN_MEMORY_DATA_DIR, openServiceInfra, openEmbeddedPostgres, type SharedInfra, type ServiceInfra } from './infra.js';

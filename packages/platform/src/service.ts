@@ -170,6 +170,18 @@ export async function buildService<DB, Parts = undefined>(definition: ServiceDef
     },
   };
   app.decorate('serviceContext', ctx as ServiceContext<unknown>);
+  // The platform's close, registered before the service adds anything: Fastify runs onClose hooks
+  // last-added first, so the service's own (its jobs, its mail relay, its pools) have stopped, and
+  // finished their work on the database, before this runs. One hook, so its order is certain too:
+  // in-flight requests have drained by now; stop taking events, let the relay finish its batch,
+  // then close NATS, the pool and the cache. (Registered after wire/routes, it ran first, and a job
+  // or a mail in progress found the pool gone: cart/test/shutdown-order.test.ts.)
+  const subscriptions: Subscription[] = [];
+  app.addHook('onClose', async () => {
+    for (const subscription of subscriptions) await subscription.stop();
+    await relay.stop();
+    await infra.close();
+  });
   const draining = drainingFlag(app);
   // The consumers this app subscribed (on ready); /readyz, /metrics and the rebuild read them.
   const subscribed: SubscribeOptions[] = [];
@@ -223,7 +235,6 @@ export async function buildService<DB, Parts = undefined>(definition: ServiceDef
   await definition.routes(zodApp, ctx, parts);
   if (options.seedDemo && definition.seed) await definition.seed(ctx, parts);
 
-  const subscriptions: Subscription[] = [];
   app.addHook('onReady', async () => {
     if (options.relay?.autoStart !== false) relay.start();
     const erasure = erasureConsumer({ name: definition.name, schema: infra.database.schema, db: withTables<DB>(db), logger }, definition.erase, options.erasureDurable);
@@ -236,13 +247,6 @@ export async function buildService<DB, Parts = undefined>(definition: ServiceDef
       subscriptions.push(await infra.bus.subscribe({ ...consumer, handler }));
       subscribed.push(consumer);
     }
-  });
-  // One hook, so the order is certain: in-flight requests have drained by now; stop taking
-  // events, let the relay finish its batch, then close NATS, the pool and the cache.
-  app.addHook('onClose', async () => {
-    for (const subscription of subscriptions) await subscription.stop();
-    await relay.stop();
-    await infra.close();
   });
   return app;
 }
