@@ -9905,6 +9905,7 @@ export interface paths {
                              */
                             website: {
                                 createdOn: number;
+                                design?: string;
                                 domains: string[];
                                 id: string;
                                 /**
@@ -10140,6 +10141,7 @@ export interface paths {
                     content: {
                         "application/json": {
                             createdOn: number;
+                            design?: string;
                             domains: string[];
                             id: string;
                             /**
@@ -10368,6 +10370,7 @@ export interface paths {
                     content: {
                         "application/json": {
                             createdOn: number;
+                            design?: string;
                             domains: string[];
                             id: string;
                             /**
@@ -13774,6 +13777,7 @@ export interface paths {
                     content: {
                         "application/json": {
                             createdOn: number;
+                            design?: string;
                             domains: string[];
                             id: string;
                             /**
@@ -17220,6 +17224,7 @@ export interface paths {
                     content: {
                         "application/json": {
                             createdOn: number;
+                            design?: string;
                             domains: string[];
                             id: string;
                             /**
