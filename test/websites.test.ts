@@ -12,7 +12,7 @@
 import { randomUUID } from 'node:crypto';
 import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { Role, WebsiteMessages, type CreatedWebsite, type WebsiteHandoff } from '@sc/contracts';
+import { RecordType, Role, WebsiteMessages, type CreatedWebsite, type WebsiteHandoff } from '@sc/contracts';
 import { unique, waitFor } from '@sc/platform/test-kit';
 import { callApi, shot, startAdmin, stopAdmin, type AdminHarness } from './admin-kit.js';
 import { CARD } from '../services/cart/test/kit.js';
@@ -192,16 +192,22 @@ describe('websites on their own addresses (embedded platform)', () => {
       const key = (await shopper.call('POST', '/api/form/FormSubmissionKey')).json<{ key: string }>().key;
       expect((await shopper.call('POST', '/api/form/SaveFormSubmission', { formId: formOfA, key, form: { q: 'Secret question of A' }, pagePath: '/' })).status).toBe(200);
       expect((await shopper.call('POST', '/api/auth/site-users', { email: 'member-of-a@example.com', password: PASSWORD, name: 'Member of A' })).status).toBe(201);
-      const comment = await a.site.call('POST', `/api/content-service/1.0/websites/${idA}/items/${productOfA}/comments`, { body: 'A comment only A may see' });
+      expect((await a.site.call('PUT', `/api/content-service/1.0/websites/${idA}/settings`, { commentsEnabled: true })).status).toBe(200);
+      const blog = await a.site.call('POST', `/api/content-service/1.0/websites/${idA}/collections`, { type: 1, kind: 'blog', title: 'Notes' });
+      expect(blog.status).toBe(201);
+      const post = await a.site.call('POST', `/api/content-service/1.0/websites/${idA}/collections/${blog.json<{ id: string }>().id}/items`, { recordType: RecordType.TEXT, title: 'First note', body: '<p>Body</p>', commentState: 1 });
+      expect(post.status).toBe(201);
+      const postOfA = post.json<{ id: string }>().id;
+      const comment = await a.site.call('POST', `/api/content-service/1.0/websites/${idA}/items/${postOfA}/comments`, { body: 'A comment only A may see' });
       expect(comment.status).toBe(201);
-      const commentOfA = comment.json<{ id: string }>().id;
       // A page of A cached by the gateway (asked twice).
       for (let i = 0; i < 2; i++) expect((await new HostClient(port, a.host).call('GET', '/')).status).toBe(200);
 
       // A's owner sees them (so the checks below can fail).
       expect((await a.site.call('GET', `/api/commerce/store/orders/${orderOfA}`)).status).toBe(200);
       expect((await a.site.call('GET', `/api/rest/forms/definitions/${formOfA}/submissions`)).text).toContain('Secret question of A');
-      expect((await a.site.call('GET', `/api/content-service/1.0/websites/${idA}/comments`)).text).toContain(commentOfA);
+      const commentsOfA = (await a.site.call('GET', `/api/content-service/1.0/websites/${idA}/comments`)).json<{ items: Array<{ id: string; body: string }> }>().items;
+      const commentOfA = commentsOfA.find((c) => c.body === 'A comment only A may see')!.id;
       await waitFor(async () => (await a.site.call('GET', '/api/commerce/store/customers')).text.includes('member-of-a@example.com'), 20_000, 'the member listed on A');
 
       // Owner B on B's own address, naming A's ids: not found.
@@ -219,7 +225,7 @@ describe('websites on their own addresses (embedded platform)', () => {
       await notFound(`/api/commerce/store/customers/${encodeURIComponent('member-of-a@example.com')}`);
       await notFound(`/api/commerce/store/customers/${encodeURIComponent('ada-buyer@example.com')}`);
       await notFound(`/api/content-service/1.0/websites/${idB}/comments/${commentOfA}`, 'DELETE');
-      await notFound(`/api/content-service/1.0/websites/${idB}/items/${productOfA}/comments`);
+      await notFound(`/api/content-service/1.0/websites/${idB}/items/${postOfA}/comments`);
       // B's own lists hold nothing of A.
       for (const path of ['/api/commerce/store/orders', '/api/commerce/store/customers', '/api/rest/forms/summary', `/api/content-service/1.0/websites/${idB}/comments`, `/api/content-service/1.0/websites/${idB}/media`, '/api/site-users/account/notifications/restock/groups', '/api/auth/members']) {
         const answer = await b.site.call('GET', path);
