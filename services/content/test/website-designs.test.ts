@@ -49,6 +49,7 @@ describe('websites from starting designs', () => {
     const made = response.json<CreatedWebsite>();
     expect(made).toMatchObject({ design: 'restaurant', address: 'https://rosas-trattoria.sites.test', website: { title: 'Rosa’s Trattoria', domains: ['rosas-trattoria.sites.test'] } });
     expect(made.website.settings.styles).toMatchObject({ bodyFont: 'lora', headingFont: 'playfair-display', accent: '#9c2a2a', buttonShape: 'square' });
+    expect(made.website.design).toBe('restaurant');
     const id = made.website.id;
     expect(await kit.websites.websiteForHost('Rosas-Trattoria.sites.test:443')).toBe(id);
 
@@ -248,6 +249,8 @@ describe('websites from starting designs', () => {
       expect({ table, n: Number(left.n) }).toEqual({ table, n: 0 });
     }
     expect(await kit.ctx.db.selectFrom('websites').select('id').where('id', '=', id).executeTakeFirst()).toBeUndefined();
+    // The other services are told to purge theirs (test/website-purge.test.ts follows it through every service).
+    expect(await kit.events(id, 'content.website.purged')).toHaveLength(1);
     expect((await asOwner('owner-h', 'POST', `${url}/restore`)).statusCode).toBe(404);
   });
 });

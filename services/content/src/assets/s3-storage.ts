@@ -51,17 +51,18 @@ export class S3AssetStorage implements AssetStorage {
     await this.client.send(new DeleteObjectCommand({ Bucket: this.settings.bucket, Key: this.#key(key) }));
   }
 
-  /** Lists the website's keys a thousand at a time and deletes each page with one DeleteObjects. */
+  /** Lists the website's keys (a thousand at a time) and deletes each page with one DeleteObjects. */
   async deleteWebsite(websiteId: string): Promise<void> {
     assertWebsiteFolder(websiteId);
     const Prefix = `${this.settings.prefix}${websiteId}/`;
-    let ContinuationToken: string | undefined;
-    do {
-      const page = await this.client.send(new ListObjectsV2Command({ Bucket: this.settings.bucket, Prefix, ...(ContinuationToken ? { ContinuationToken } : {}) }));
+    // Each page's keys are deleted before the next listing, so the listing always starts again at the front.
+    // (Not covered by assets-s3.test.ts: the s3rver there refuses ListObjects' signature.)
+    for (;;) {
+      const page = await this.client.send(new ListObjectsV2Command({ Bucket: this.settings.bucket, Prefix }));
       const keys = (page.Contents ?? []).flatMap((object) => (object.Key ? [{ Key: object.Key }] : []));
       if (keys.length > 0) await this.client.send(new DeleteObjectsCommand({ Bucket: this.settings.bucket, Delete: { Objects: keys, Quiet: true } }));
-      ContinuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
-    } while (ContinuationToken);
+      if (!page.IsTruncated || keys.length === 0) return;
+    }
   }
 
   /** Stops the client's sockets (the service's onClose). */
