@@ -241,7 +241,8 @@ export function DeleteWebsite() {
       <Card title="Website deleted">
         <p role="status" className="mt-0">
           The website is deleted and no longer served. Its data, in every part of the platform, is removed for good on{' '}
-          <strong>{new Date(deleted.purgeAfter).toLocaleDateString('en-US', { dateStyle: 'long' })}</strong>; until then you can restore it.
+          <strong>{new Date(deleted.purgeAfter).toLocaleDateString('en-US', { dateStyle: 'long' })}</strong>; until then its creator can restore it through the API
+          (<code>POST /api/content-service/1.0/websites/{deleted.websiteId}/restore</code>, from another of their websites' addresses).
         </p>
         {home ? <a href={home}>Go to your other websites</a> : null}
       </Card>
@@ -264,7 +265,7 @@ export function DeleteWebsite() {
           <Card title="Delete this website" className="max-w-3xl border-danger">
             <p className="mt-0">
               Deleting <strong>{site.title}</strong> takes it offline at once, at every address. After {WEBSITE_RESTORE_DAYS} days its pages, products, orders, form submissions,
-              members, comments, statistics and files are removed for good; before then, you can restore it.
+              members, comments, statistics and files are removed for good; before then, its creator can restore it.
             </p>
             {isAdmin ? (
               <Button variant="danger" onClick={() => setOpen(true)}>
