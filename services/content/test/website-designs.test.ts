@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { DESIGN_IDS, DOMAIN_VERIFY_PATH, DomainMessages, Role, WebsiteMessages, formatMessage, type CreatedWebsite, type CustomDomain, type CustomDomainList, type Layout } from '@sc/contracts';
+import { CollectionType, ContentMessages, DESIGN_IDS, DOMAIN_VERIFY_PATH, DomainMessages, Role, WebsiteMessages, formatMessage, type CreatedWebsite, type CustomDomain, type CustomDomainList, type Layout } from '@sc/contracts';
 import { signIdentity } from '@sc/platform';
 import { asFromGateway } from '@sc/platform/test-kit';
 import { setup, SIGNING_KEY, type Kit } from './helpers.js';
@@ -112,6 +112,26 @@ describe('websites from starting designs', () => {
     const refused = answers.find((a) => a.statusCode === 409)!;
     expect(refused.json()).toMatchObject({ error: { message: formatMessage(WebsiteMessages.limitReached, { max: 3 }) } });
   });
+
+  it('holds a website to PAGES_PER_WEBSITE pages and collections, with a clear message, also when additions race', async () => {
+    const limited = await setup({ websites: { ...websitesOptions, pagesPerWebsite: 8 } });
+    try {
+      const made = (await create('owner-pages', { name: 'Few Pages', design: 'blog' }, limited)).json<CreatedWebsite>();
+      const owner = { websiteId: made.website.id, roles: [Role.ADMIN] };
+      const url = `/api/content-service/1.0/websites/${made.website.id}/collections`;
+      const count = async () => (await limited.call('GET', url, owner)).json<{ items: unknown[] }>().items.length;
+      const before = await count();
+      expect(before).toBeLessThan(8);
+      const answers = await Promise.all(Array.from({ length: 6 }, (_, i) => limited.call('POST', url, owner, { type: CollectionType.PAGE, title: `Extra ${i}` })));
+      expect(answers.filter((a) => a.statusCode === 201)).toHaveLength(8 - before);
+      const refused = answers.filter((a) => a.statusCode === 409);
+      expect(refused).toHaveLength(6 - (8 - before));
+      expect(refused[0]!.json()).toEqual({ error: { code: 'CONFLICT', message: formatMessage(ContentMessages.tooManyPages, { max: 8 }) } });
+      expect(await count()).toBe(8);
+    } finally {
+      await limited.close();
+    }
+  }, 60_000);
 
   it('has six designs that look different: fonts, colours, buttons and header each differ', async () => {
     const list = await asOwner('owner-d', 'GET', '/api/content-service/1.0/designs');
