@@ -9997,6 +9997,7 @@ export interface paths {
                              */
                             website: {
                                 createdOn: number;
+                                design?: string;
                                 domains: string[];
                                 id: string;
                                 /**
@@ -10232,6 +10233,7 @@ export interface paths {
                     content: {
                         "application/json": {
                             createdOn: number;
+                            design?: string;
                             domains: string[];
                             id: string;
                             /**
@@ -10460,6 +10462,7 @@ export interface paths {
                     content: {
                         "application/json": {
                             createdOn: number;
+                            design?: string;
                             domains: string[];
                             id: string;
                             /**
@@ -13917,6 +13920,7 @@ export interface paths {
                     content: {
                         "application/json": {
                             createdOn: number;
+                            design?: string;
                             domains: string[];
                             id: string;
                             /**
@@ -17414,6 +17418,7 @@ export interface paths {
                     content: {
                         "application/json": {
                             createdOn: number;
+                            design?: string;
                             domains: string[];
                             id: string;
                             /**
