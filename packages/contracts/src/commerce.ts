@@ -82,14 +82,27 @@ export const ShippingLocation = z
   .strict();
 export type ShippingLocation = z.infer<typeof ShippingLocation>;
 
+/** A weight band of a weight-based option: up to this many grams (inclusive) costs this much. */
+export const WeightRate = z.object({ upToGrams: z.number().int().min(1).max(10_000_000), rateCents: z.number().int().min(0) }).strict();
+export type WeightRate = z.infer<typeof WeightRate>;
+
 export const ShippingOption = z.object({
   id: z.string(),
   name: z.string(),
+  /** The flat rate; with weight rates, the rate above the heaviest band. */
   rateCents: z.number().int(),
   /** Free from this subtotal on (after discounts); null: never free. */
   freeOverCents: z.number().int().nullable(),
   /** Two-letter countries it ships to; empty: everywhere. */
   countries: z.array(z.string()),
+  /** Only these regions (states, provinces) of those countries; absent or empty: all of them. */
+  regions: z.array(z.string()).optional(),
+  /** Weight-based: the first band the cart's weight fits in gives the rate (bands sorted by weight). */
+  weightRates: z.array(WeightRate).optional(),
+  /** Local pickup: the buyer collects the order, nothing is shipped. */
+  pickup: z.boolean().optional(),
+  /** In a cart only: what this option costs for this cart (weight, free-over and coupons applied). */
+  costCents: z.number().int().optional(),
 });
 export type ShippingOption = z.infer<typeof ShippingOption>;
 
@@ -306,6 +319,8 @@ export const Order = z.object({
   subtotal: Money,
   discountTotal: Money,
   shippingTotal: Money,
+  /** The shipping option chosen (null: nothing shipped; absent on orders before issue 36). */
+  shippingMethod: z.object({ name: z.string(), pickup: z.boolean() }).nullable().optional(),
   taxTotal: Money,
   giftCardTotal: Money,
   grandTotal: Money,
@@ -437,6 +452,15 @@ export const ShippingOptionInput = z
     rateCents: z.number().int().min(0).max(100_000_000),
     freeOverCents: z.number().int().min(0).max(100_000_000).nullable().default(null),
     countries: z.array(z.string().regex(/^[A-Z]{2}$/)).max(250).default([]),
+    /** Regions (state or province codes, as buyers type them) of those countries; absent: all. */
+    regions: z.array(z.string().trim().min(1).max(64)).max(100).optional(),
+    /** Weight bands, each with a distinct upToGrams; rateCents applies above the heaviest. */
+    weightRates: z
+      .array(WeightRate)
+      .max(20)
+      .refine((rates) => new Set(rates.map((r) => r.upToGrams)).size === rates.length, 'Each weight band needs its own weight.')
+      .optional(),
+    pickup: z.boolean().optional(),
   })
   .strict();
 export type ShippingOptionInput = z.infer<typeof ShippingOptionInput>;

@@ -35,6 +35,8 @@ export interface StoredVariant {
   priceCents: number;
   salePriceCents: number | null;
   onSale: boolean;
+  /** Shipping weight in grams (absent: none given, weighs nothing). */
+  weightGrams?: number;
 }
 
 export interface ProductsTable {
@@ -135,6 +137,14 @@ export interface OrdersTable {
    * resume their own) and orders made before 0050.
    */
   lease_until: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  /** Migration 0080: the shipping option chosen (null: nothing shipped, or made before 0080). */
+  shipping_method: ColumnType<StoredShippingMethod | null, string | null | undefined, string | null>;
+}
+
+/** What an order keeps of its shipping option. */
+export interface StoredShippingMethod {
+  name: string;
+  pickup: boolean;
 }
 
 /** Webhook events handled, by the processor's event id: a replay changes nothing (migration 0007). */

@@ -3474,6 +3474,10 @@ export interface paths {
                                     postalCode?: string;
                                     region?: string;
                                 } | null;
+                                shippingMethod?: {
+                                    name: string;
+                                    pickup: boolean;
+                                } | null;
                                 /**
                                  * @example {
                                  *       "value": "8900",
@@ -4150,6 +4154,10 @@ export interface paths {
                                     name: string;
                                     postalCode?: string;
                                     region?: string;
+                                } | null;
+                                shippingMethod?: {
+                                    name: string;
+                                    pickup: boolean;
                                 } | null;
                                 /**
                                  * @example {
@@ -4855,6 +4863,10 @@ export interface paths {
                                     postalCode?: string;
                                     region?: string;
                                 } | null;
+                                shippingMethod?: {
+                                    name: string;
+                                    pickup: boolean;
+                                } | null;
                                 /**
                                  * @example {
                                  *       "value": "8900",
@@ -5070,11 +5082,18 @@ export interface paths {
                     content: {
                         "application/json": {
                             shippingOptions: {
+                                costCents?: number;
                                 countries: string[];
                                 freeOverCents: number | null;
                                 id: string;
                                 name: string;
+                                pickup?: boolean;
                                 rateCents: number;
+                                regions?: string[];
+                                weightRates?: {
+                                    rateCents: number;
+                                    upToGrams: number;
+                                }[];
                             }[];
                         };
                     };
@@ -5099,7 +5118,13 @@ export interface paths {
                         freeOverCents?: number | null;
                         id: string;
                         name: string;
+                        pickup?: boolean;
                         rateCents: number;
+                        regions?: string[];
+                        weightRates?: {
+                            rateCents: number;
+                            upToGrams: number;
+                        }[];
                     };
                 };
             };
@@ -5123,11 +5148,18 @@ export interface paths {
                              *     }
                              */
                             shippingOption: {
+                                costCents?: number;
                                 countries: string[];
                                 freeOverCents: number | null;
                                 id: string;
                                 name: string;
+                                pickup?: boolean;
                                 rateCents: number;
+                                regions?: string[];
+                                weightRates?: {
+                                    rateCents: number;
+                                    upToGrams: number;
+                                }[];
                             };
                         };
                     };
@@ -5166,7 +5198,13 @@ export interface paths {
                         /** @default null */
                         freeOverCents?: number | null;
                         name: string;
+                        pickup?: boolean;
                         rateCents: number;
+                        regions?: string[];
+                        weightRates?: {
+                            rateCents: number;
+                            upToGrams: number;
+                        }[];
                     };
                 };
             };
@@ -5190,11 +5228,18 @@ export interface paths {
                              *     }
                              */
                             shippingOption: {
+                                costCents?: number;
                                 countries: string[];
                                 freeOverCents: number | null;
                                 id: string;
                                 name: string;
+                                pickup?: boolean;
                                 rateCents: number;
+                                regions?: string[];
+                                weightRates?: {
+                                    rateCents: number;
+                                    upToGrams: number;
+                                }[];
                             };
                         };
                     };
@@ -5314,11 +5359,18 @@ export interface paths {
                              *     }
                              */
                             selectedShippingOption: {
+                                costCents?: number;
                                 countries: string[];
                                 freeOverCents: number | null;
                                 id: string;
                                 name: string;
+                                pickup?: boolean;
                                 rateCents: number;
+                                regions?: string[];
+                                weightRates?: {
+                                    rateCents: number;
+                                    upToGrams: number;
+                                }[];
                             } | null;
                             shippingCostCents: number;
                             /**
@@ -5334,11 +5386,18 @@ export interface paths {
                                 region?: string;
                             } | null;
                             shippingOptions: {
+                                costCents?: number;
                                 countries: string[];
                                 freeOverCents: number | null;
                                 id: string;
                                 name: string;
+                                pickup?: boolean;
                                 rateCents: number;
+                                regions?: string[];
+                                weightRates?: {
+                                    rateCents: number;
+                                    upToGrams: number;
+                                }[];
                             }[];
                             subtotalCents: number;
                             taxCents: number;
@@ -5449,11 +5508,18 @@ export interface paths {
                              *     }
                              */
                             selectedShippingOption: {
+                                costCents?: number;
                                 countries: string[];
                                 freeOverCents: number | null;
                                 id: string;
                                 name: string;
+                                pickup?: boolean;
                                 rateCents: number;
+                                regions?: string[];
+                                weightRates?: {
+                                    rateCents: number;
+                                    upToGrams: number;
+                                }[];
                             } | null;
                             shippingCostCents: number;
                             /**
@@ -5469,11 +5535,18 @@ export interface paths {
                                 region?: string;
                             } | null;
                             shippingOptions: {
+                                costCents?: number;
                                 countries: string[];
                                 freeOverCents: number | null;
                                 id: string;
                                 name: string;
+                                pickup?: boolean;
                                 rateCents: number;
+                                regions?: string[];
+                                weightRates?: {
+                                    rateCents: number;
+                                    upToGrams: number;
+                                }[];
                             }[];
                             subtotalCents: number;
                             taxCents: number;
@@ -5579,11 +5652,18 @@ export interface paths {
                              *     }
                              */
                             selectedShippingOption: {
+                                costCents?: number;
                                 countries: string[];
                                 freeOverCents: number | null;
                                 id: string;
                                 name: string;
+                                pickup?: boolean;
                                 rateCents: number;
+                                regions?: string[];
+                                weightRates?: {
+                                    rateCents: number;
+                                    upToGrams: number;
+                                }[];
                             } | null;
                             shippingCostCents: number;
                             /**
@@ -5599,11 +5679,18 @@ export interface paths {
                                 region?: string;
                             } | null;
                             shippingOptions: {
+                                costCents?: number;
                                 countries: string[];
                                 freeOverCents: number | null;
                                 id: string;
                                 name: string;
+                                pickup?: boolean;
                                 rateCents: number;
+                                regions?: string[];
+                                weightRates?: {
+                                    rateCents: number;
+                                    upToGrams: number;
+                                }[];
                             }[];
                             subtotalCents: number;
                             taxCents: number;
@@ -5849,11 +5936,18 @@ export interface paths {
                                  *     }
                                  */
                                 selectedShippingOption: {
+                                    costCents?: number;
                                     countries: string[];
                                     freeOverCents: number | null;
                                     id: string;
                                     name: string;
+                                    pickup?: boolean;
                                     rateCents: number;
+                                    regions?: string[];
+                                    weightRates?: {
+                                        rateCents: number;
+                                        upToGrams: number;
+                                    }[];
                                 } | null;
                                 shippingCostCents: number;
                                 /**
@@ -5869,11 +5963,18 @@ export interface paths {
                                     region?: string;
                                 } | null;
                                 shippingOptions: {
+                                    costCents?: number;
                                     countries: string[];
                                     freeOverCents: number | null;
                                     id: string;
                                     name: string;
+                                    pickup?: boolean;
                                     rateCents: number;
+                                    regions?: string[];
+                                    weightRates?: {
+                                        rateCents: number;
+                                        upToGrams: number;
+                                    }[];
                                 }[];
                                 subtotalCents: number;
                                 taxCents: number;
@@ -5984,11 +6085,18 @@ export interface paths {
                              *     }
                              */
                             selectedShippingOption: {
+                                costCents?: number;
                                 countries: string[];
                                 freeOverCents: number | null;
                                 id: string;
                                 name: string;
+                                pickup?: boolean;
                                 rateCents: number;
+                                regions?: string[];
+                                weightRates?: {
+                                    rateCents: number;
+                                    upToGrams: number;
+                                }[];
                             } | null;
                             shippingCostCents: number;
                             /**
@@ -6004,11 +6112,18 @@ export interface paths {
                                 region?: string;
                             } | null;
                             shippingOptions: {
+                                costCents?: number;
                                 countries: string[];
                                 freeOverCents: number | null;
                                 id: string;
                                 name: string;
+                                pickup?: boolean;
                                 rateCents: number;
+                                regions?: string[];
+                                weightRates?: {
+                                    rateCents: number;
+                                    upToGrams: number;
+                                }[];
                             }[];
                             subtotalCents: number;
                             taxCents: number;
@@ -6099,11 +6214,18 @@ export interface paths {
                              *     }
                              */
                             selectedShippingOption: {
+                                costCents?: number;
                                 countries: string[];
                                 freeOverCents: number | null;
                                 id: string;
                                 name: string;
+                                pickup?: boolean;
                                 rateCents: number;
+                                regions?: string[];
+                                weightRates?: {
+                                    rateCents: number;
+                                    upToGrams: number;
+                                }[];
                             } | null;
                             shippingCostCents: number;
                             /**
@@ -6119,11 +6241,18 @@ export interface paths {
                                 region?: string;
                             } | null;
                             shippingOptions: {
+                                costCents?: number;
                                 countries: string[];
                                 freeOverCents: number | null;
                                 id: string;
                                 name: string;
+                                pickup?: boolean;
                                 rateCents: number;
+                                regions?: string[];
+                                weightRates?: {
+                                    rateCents: number;
+                                    upToGrams: number;
+                                }[];
                             }[];
                             subtotalCents: number;
                             taxCents: number;
@@ -6326,11 +6455,18 @@ export interface paths {
                                  *     }
                                  */
                                 selectedShippingOption: {
+                                    costCents?: number;
                                     countries: string[];
                                     freeOverCents: number | null;
                                     id: string;
                                     name: string;
+                                    pickup?: boolean;
                                     rateCents: number;
+                                    regions?: string[];
+                                    weightRates?: {
+                                        rateCents: number;
+                                        upToGrams: number;
+                                    }[];
                                 } | null;
                                 shippingCostCents: number;
                                 /**
@@ -6346,11 +6482,18 @@ export interface paths {
                                     region?: string;
                                 } | null;
                                 shippingOptions: {
+                                    costCents?: number;
                                     countries: string[];
                                     freeOverCents: number | null;
                                     id: string;
                                     name: string;
+                                    pickup?: boolean;
                                     rateCents: number;
+                                    regions?: string[];
+                                    weightRates?: {
+                                        rateCents: number;
+                                        upToGrams: number;
+                                    }[];
                                 }[];
                                 subtotalCents: number;
                                 taxCents: number;
@@ -6501,11 +6644,18 @@ export interface paths {
                              *     }
                              */
                             selectedShippingOption: {
+                                costCents?: number;
                                 countries: string[];
                                 freeOverCents: number | null;
                                 id: string;
                                 name: string;
+                                pickup?: boolean;
                                 rateCents: number;
+                                regions?: string[];
+                                weightRates?: {
+                                    rateCents: number;
+                                    upToGrams: number;
+                                }[];
                             } | null;
                             shippingCostCents: number;
                             /**
@@ -6521,11 +6671,18 @@ export interface paths {
                                 region?: string;
                             } | null;
                             shippingOptions: {
+                                costCents?: number;
                                 countries: string[];
                                 freeOverCents: number | null;
                                 id: string;
                                 name: string;
+                                pickup?: boolean;
                                 rateCents: number;
+                                regions?: string[];
+                                weightRates?: {
+                                    rateCents: number;
+                                    upToGrams: number;
+                                }[];
                             }[];
                             subtotalCents: number;
                             taxCents: number;
@@ -6634,11 +6791,18 @@ export interface paths {
                              *     }
                              */
                             selectedShippingOption: {
+                                costCents?: number;
                                 countries: string[];
                                 freeOverCents: number | null;
                                 id: string;
                                 name: string;
+                                pickup?: boolean;
                                 rateCents: number;
+                                regions?: string[];
+                                weightRates?: {
+                                    rateCents: number;
+                                    upToGrams: number;
+                                }[];
                             } | null;
                             shippingCostCents: number;
                             /**
@@ -6654,11 +6818,18 @@ export interface paths {
                                 region?: string;
                             } | null;
                             shippingOptions: {
+                                costCents?: number;
                                 countries: string[];
                                 freeOverCents: number | null;
                                 id: string;
                                 name: string;
+                                pickup?: boolean;
                                 rateCents: number;
+                                regions?: string[];
+                                weightRates?: {
+                                    rateCents: number;
+                                    upToGrams: number;
+                                }[];
                             }[];
                             subtotalCents: number;
                             taxCents: number;
@@ -6709,11 +6880,18 @@ export interface paths {
                             minimumDonationCents: number;
                             minimumOrderSubtotalCents: number;
                             shippingOptions: {
+                                costCents?: number;
                                 countries: string[];
                                 freeOverCents: number | null;
                                 id: string;
                                 name: string;
+                                pickup?: boolean;
                                 rateCents: number;
+                                regions?: string[];
+                                weightRates?: {
+                                    rateCents: number;
+                                    upToGrams: number;
+                                }[];
                             }[];
                             taxRules: {
                                 appliesToShipping: boolean;
@@ -6748,7 +6926,13 @@ export interface paths {
                             freeOverCents?: number | null;
                             id: string;
                             name: string;
+                            pickup?: boolean;
                             rateCents: number;
+                            regions?: string[];
+                            weightRates?: {
+                                rateCents: number;
+                                upToGrams: number;
+                            }[];
                         }[];
                         taxRules?: {
                             /** @default false */
@@ -6774,11 +6958,18 @@ export interface paths {
                             minimumDonationCents: number;
                             minimumOrderSubtotalCents: number;
                             shippingOptions: {
+                                costCents?: number;
                                 countries: string[];
                                 freeOverCents: number | null;
                                 id: string;
                                 name: string;
+                                pickup?: boolean;
                                 rateCents: number;
+                                regions?: string[];
+                                weightRates?: {
+                                    rateCents: number;
+                                    upToGrams: number;
+                                }[];
                             }[];
                             taxRules: {
                                 appliesToShipping: boolean;
@@ -7675,6 +7866,10 @@ export interface paths {
                                     postalCode?: string;
                                     region?: string;
                                 } | null;
+                                shippingMethod?: {
+                                    name: string;
+                                    pickup: boolean;
+                                } | null;
                                 /**
                                  * @example {
                                  *       "value": "8900",
@@ -8065,6 +8260,10 @@ export interface paths {
                                     name: string;
                                     postalCode?: string;
                                     region?: string;
+                                } | null;
+                                shippingMethod?: {
+                                    name: string;
+                                    pickup: boolean;
                                 } | null;
                                 /**
                                  * @example {
@@ -8471,6 +8670,10 @@ export interface paths {
                                     name: string;
                                     postalCode?: string;
                                     region?: string;
+                                } | null;
+                                shippingMethod?: {
+                                    name: string;
+                                    pickup: boolean;
                                 } | null;
                                 /**
                                  * @example {
@@ -8941,6 +9144,10 @@ export interface paths {
                                     name: string;
                                     postalCode?: string;
                                     region?: string;
+                                } | null;
+                                shippingMethod?: {
+                                    name: string;
+                                    pickup: boolean;
                                 } | null;
                                 /**
                                  * @example {
@@ -11918,6 +12125,7 @@ export interface paths {
                                         };
                                         sku: string;
                                         unlimited: boolean;
+                                        weightGrams?: number;
                                     }[];
                                 };
                                 tags: string[];
@@ -13082,6 +13290,7 @@ export interface paths {
                                 sku: string;
                                 /** @default false */
                                 unlimited?: boolean;
+                                weightGrams?: number;
                             }[];
                         };
                         /** @default [] */
@@ -13512,6 +13721,7 @@ export interface paths {
                                     };
                                     sku: string;
                                     unlimited: boolean;
+                                    weightGrams?: number;
                                 }[];
                             };
                             tags: string[];
@@ -14650,6 +14860,7 @@ export interface paths {
                                     };
                                     sku: string;
                                     unlimited: boolean;
+                                    weightGrams?: number;
                                 }[];
                             };
                             tags: string[];
@@ -15811,6 +16022,7 @@ export interface paths {
                                 sku: string;
                                 /** @default false */
                                 unlimited?: boolean;
+                                weightGrams?: number;
                             }[];
                         };
                         /** @default [] */
@@ -16241,6 +16453,7 @@ export interface paths {
                                     };
                                     sku: string;
                                     unlimited: boolean;
+                                    weightGrams?: number;
                                 }[];
                             };
                             tags: string[];
@@ -19164,6 +19377,7 @@ export interface paths {
                                         };
                                         sku: string;
                                         unlimited: boolean;
+                                        weightGrams?: number;
                                     }[];
                                 };
                                 tags: string[];
@@ -20328,6 +20542,7 @@ export interface paths {
                                 sku: string;
                                 /** @default false */
                                 unlimited?: boolean;
+                                weightGrams?: number;
                             }[];
                         };
                         /** @default [] */
@@ -20758,6 +20973,7 @@ export interface paths {
                                     };
                                     sku: string;
                                     unlimited: boolean;
+                                    weightGrams?: number;
                                 }[];
                             };
                             tags: string[];
@@ -21219,6 +21435,7 @@ export interface paths {
                                     };
                                     sku: string;
                                     unlimited: boolean;
+                                    weightGrams?: number;
                                 }[];
                             };
                             tags: string[];
@@ -22381,6 +22598,7 @@ export interface paths {
                                 sku: string;
                                 /** @default false */
                                 unlimited?: boolean;
+                                weightGrams?: number;
                             }[];
                         };
                         /** @default [] */
@@ -22811,6 +23029,7 @@ export interface paths {
                                     };
                                     sku: string;
                                     unlimited: boolean;
+                                    weightGrams?: number;
                                 }[];
                             };
                             tags: string[];
@@ -23867,6 +24086,7 @@ export interface paths {
                                         };
                                         sku: string;
                                         unlimited: boolean;
+                                        weightGrams?: number;
                                     }[];
                                 };
                                 tags: string[];
@@ -24375,6 +24595,7 @@ export interface paths {
                                     };
                                     sku: string;
                                     unlimited: boolean;
+                                    weightGrams?: number;
                                 }[];
                             };
                             tags: string[];
@@ -25489,6 +25710,7 @@ export interface paths {
                                         };
                                         sku: string;
                                         unlimited: boolean;
+                                        weightGrams?: number;
                                     }[];
                                 };
                                 tags: string[];

@@ -528,6 +528,7 @@ export class CheckoutService {
           couponCodes,
         }),
         lease_until: new Date(Date.now() + this.#leaseMs),
+        shipping_method: t.selectedShippingOption ? JSON.stringify({ name: t.selectedShippingOption.name, pickup: t.selectedShippingOption.pickup === true }) : null,
       });
       return { order, reservations, giftCard: giftCardId ? { id: giftCardId, cents: giftCardCents } : null };
     });
@@ -710,6 +711,7 @@ export class CheckoutService {
       subtotal: money(row.subtotal_cents, c),
       discountTotal: money(row.discount_cents, c),
       shippingTotal: money(row.shipping_cents, c),
+      shippingMethod: row.shipping_method ?? null,
       taxTotal: money(row.tax_cents, c),
       giftCardTotal: money(row.gift_card_cents, c),
       grandTotal: money(row.grand_total_cents, c),

@@ -36,6 +36,13 @@ function addressLines(address: Address): string {
   return [address.name, address.line1, address.line2, [address.city, address.region, address.postalCode].filter(Boolean).join(' '), address.country].filter(Boolean).join('\n');
 }
 
+/** The shipping line of an order: the option's name and its cost ("Free" when nothing was charged); none when nothing ships. */
+export function shippingRow(order: Pick<OrderRow, 'shipping_cents' | 'shipping_method' | 'currency'>): Array<{ label: string; value: string }> {
+  const method = order.shipping_method;
+  if (!method) return order.shipping_cents > 0 ? [{ label: 'Shipping', value: money(order.shipping_cents, order.currency) }] : [];
+  return [{ label: `Shipping (${method.name})`, value: order.shipping_cents > 0 ? money(order.shipping_cents, order.currency) : 'Free' }];
+}
+
 /** The receipt of a paid order: lines, options, quantities, discounts, gift card, shipping, tax, totals, address, link. */
 export function receiptMail(site: SiteOfMail, order: OrderRow, giftCardsIssued: Array<{ code: string; cents: number }> = []): RenderedMail {
   const c = order.currency;
@@ -48,7 +55,7 @@ export function receiptMail(site: SiteOfMail, order: OrderRow, giftCardsIssued: 
   const totals = [
     { label: 'Subtotal', value: money(order.subtotal_cents, c) },
     ...(order.discount_cents > 0 ? [{ label: 'Discount', value: `−${money(order.discount_cents, c)}` }] : []),
-    ...(order.shipping_cents > 0 ? [{ label: 'Shipping', value: money(order.shipping_cents, c) }] : []),
+    ...shippingRow(order),
     ...(order.tax_cents > 0 ? [{ label: 'Tax', value: money(order.tax_cents, c) }] : []),
     { label: 'Total', value: money(order.grand_total_cents, c), strong: true },
     ...(order.gift_card_cents > 0 ? [{ label: 'Paid by gift card', value: `−${money(order.gift_card_cents, c)}` }] : []),
@@ -59,7 +66,8 @@ export function receiptMail(site: SiteOfMail, order: OrderRow, giftCardsIssued: 
     { kind: 'table', rows: [...lines, ...totals] },
   ];
   const address = order.shipping_address as Address | null;
-  if (address) blocks.push({ kind: 'paragraph', text: `Shipping to:\n${addressLines(address)}` });
+  if (order.shipping_method?.pickup) blocks.push({ kind: 'paragraph', text: `${order.shipping_method.name}: we will email you when your order is ready to collect.` });
+  else if (address) blocks.push({ kind: 'paragraph', text: `Shipping to:\n${addressLines(address)}` });
   for (const card of giftCardsIssued) {
     blocks.push({ kind: 'paragraph', text: `Gift card worth ${money(card.cents, c)}:` }, { kind: 'code', text: card.code });
   }

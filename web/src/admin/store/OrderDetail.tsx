@@ -5,7 +5,7 @@
 import { useState } from 'react';
 import { lineDetails, Permission, type Order } from '@sc/contracts';
 import { api, apiWith, newIdempotencyKey, useAction, useApi } from '../data.js';
-import { decimalOf, parseAmount, showMoney } from '../money.js';
+import { decimalOf, minus, parseAmount, showMoney } from '../money.js';
 import { Link } from '../router.js';
 import { useSession } from '../session.js';
 import { Check, Field, Loaded, Outcome, Page, useConfirm, when } from '../ui.js';
@@ -86,13 +86,13 @@ function OrderDetail({ order, onChanged }: { order: Order; onChanged: (order: Or
         <dt>Subtotal</dt>
         <dd>{showMoney(order.subtotal)}</dd>
         <dt>Discount</dt>
-        <dd>{showMoney(order.discountTotal)}</dd>
-        <dt>Shipping</dt>
-        <dd>{showMoney(order.shippingTotal)}</dd>
+        <dd data-total="discount">{minus(order.discountTotal)}</dd>
+        <dt>{order.shippingMethod ? `Shipping (${order.shippingMethod.name})` : 'Shipping'}</dt>
+        <dd data-total="shipping">{showMoney(order.shippingTotal)}</dd>
         <dt>Tax</dt>
-        <dd>{showMoney(order.taxTotal)}</dd>
+        <dd data-total="tax">{showMoney(order.taxTotal)}</dd>
         <dt>Gift card</dt>
-        <dd>{showMoney(order.giftCardTotal)}</dd>
+        <dd data-total="gift-card">{minus(order.giftCardTotal)}</dd>
         <dt>Total</dt>
         <dd>{showMoney(order.grandTotal)}</dd>
         <dt>Charged</dt>
