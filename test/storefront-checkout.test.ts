@@ -130,7 +130,7 @@ describe('cart and checkout', () => {
       await page.getByRole('button', { name: 'Place order' }).click();
       await page.getByRole('heading', { name: 'Thank you for your order!' }).waitFor();
       await expect(page.locator('.order-number').textContent()).resolves.toMatch(/^Order #\d+$/);
-      await expect(page.locator('.sc-order [data-total="grand"]').textContent()).resolves.toBe('$130.40');
+      await expect(page.locator('.sc-order [data-total="grand"]').textContent()).resolves.toBe('$137.13');
       // The chosen options stay on the line after the cart (in the cart's order of them: the
       // database keeps a variant's options by name length, as the cart page lists them).
       const line = 'Waxed Canvas Market Tote (Size: Medium, Colour: Olive) × 2 — $68.00';

@@ -315,6 +315,8 @@ export const Order = z.object({
   testMode: z.boolean(),
   email: z.string(),
   shippingAddress: Address.nullable(),
+  /** The address laid out by its country's conventions, one line each (absent on older servers). */
+  shippingAddressLines: z.array(z.string()).optional(),
   items: z.array(OrderItem),
   subtotal: Money,
   discountTotal: Money,

@@ -3474,6 +3474,7 @@ export interface paths {
                                     postalCode?: string;
                                     region?: string;
                                 } | null;
+                                shippingAddressLines?: string[];
                                 shippingMethod?: {
                                     name: string;
                                     pickup: boolean;
@@ -4155,6 +4156,7 @@ export interface paths {
                                     postalCode?: string;
                                     region?: string;
                                 } | null;
+                                shippingAddressLines?: string[];
                                 shippingMethod?: {
                                     name: string;
                                     pickup: boolean;
@@ -4863,6 +4865,7 @@ export interface paths {
                                     postalCode?: string;
                                     region?: string;
                                 } | null;
+                                shippingAddressLines?: string[];
                                 shippingMethod?: {
                                     name: string;
                                     pickup: boolean;
@@ -7866,6 +7869,7 @@ export interface paths {
                                     postalCode?: string;
                                     region?: string;
                                 } | null;
+                                shippingAddressLines?: string[];
                                 shippingMethod?: {
                                     name: string;
                                     pickup: boolean;
@@ -8261,6 +8265,7 @@ export interface paths {
                                     postalCode?: string;
                                     region?: string;
                                 } | null;
+                                shippingAddressLines?: string[];
                                 shippingMethod?: {
                                     name: string;
                                     pickup: boolean;
@@ -8671,6 +8676,7 @@ export interface paths {
                                     postalCode?: string;
                                     region?: string;
                                 } | null;
+                                shippingAddressLines?: string[];
                                 shippingMethod?: {
                                     name: string;
                                     pickup: boolean;
@@ -9145,6 +9151,7 @@ export interface paths {
                                     postalCode?: string;
                                     region?: string;
                                 } | null;
+                                shippingAddressLines?: string[];
                                 shippingMethod?: {
                                     name: string;
                                     pickup: boolean;

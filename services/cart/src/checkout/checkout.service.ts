@@ -15,6 +15,7 @@
 // everything it held. A checkout settles only an order that is still pending under its row lock,
 // so an order the sweeper released is never paid: its charge is refunded and the answer is a
 // failure. An answer of failure therefore always means nothing was charged.
+import { addressLines } from './address-format.js';
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import {
   CartMessages,
@@ -707,6 +708,7 @@ export class CheckoutService {
       testMode: row.test_mode,
       email: row.email,
       shippingAddress: (row.shipping_address ?? null) as Address | null,
+      shippingAddressLines: row.shipping_address ? addressLines(row.shipping_address as Address) : [],
       items,
       subtotal: money(row.subtotal_cents, c),
       discountTotal: money(row.discount_cents, c),

@@ -6,6 +6,7 @@ import { DEFAULT_PUBLIC_URL, enqueueMail, isWebsiteDomain, renderMail, websiteOr
 import type { Kysely, Transaction } from 'kysely';
 import type { CartDB } from '../tables.js';
 import type { OrderRow, RefundRow } from './orders.repository.js';
+import { addressLines } from './address-format.js';
 
 type Db = Kysely<CartDB> | Transaction<CartDB>;
 
@@ -32,9 +33,7 @@ export const receiptUrl = (origin: string, orderId: string, receiptToken: string
 
 const money = (cents: number, currency: string) => formatMinorUnits(cents, currency as CurrencyCode);
 
-function addressLines(address: Address): string {
-  return [address.name, address.line1, address.line2, [address.city, address.region, address.postalCode].filter(Boolean).join(' '), address.country].filter(Boolean).join('\n');
-}
+
 
 /** The shipping line of an order: the option's name and its cost ("Free" when nothing was charged); none when nothing ships. */
 export function shippingRow(order: Pick<OrderRow, 'shipping_cents' | 'shipping_method' | 'currency'>): Array<{ label: string; value: string }> {
@@ -67,7 +66,7 @@ export function receiptMail(site: SiteOfMail, order: OrderRow, giftCardsIssued: 
   ];
   const address = order.shipping_address as Address | null;
   if (order.shipping_method?.pickup) blocks.push({ kind: 'paragraph', text: `${order.shipping_method.name}: we will email you when your order is ready to collect.` });
-  else if (address) blocks.push({ kind: 'paragraph', text: `Shipping to:\n${addressLines(address)}` });
+  else if (address) blocks.push({ kind: 'paragraph', text: `Shipping to:\n${addressLines(address).join('\n')}` });
   for (const card of giftCardsIssued) {
     blocks.push({ kind: 'paragraph', text: `Gift card worth ${money(card.cents, c)}:` }, { kind: 'code', text: card.code });
   }
@@ -128,7 +127,7 @@ export function shippingMail(site: SiteOfMail, order: OrderRow, carrier: string 
     blocks.push({ kind: 'table', rows: [...(carrier ? [{ label: 'Carrier', value: carrier }] : []), ...(trackingNumber ? [{ label: 'Tracking number', value: trackingNumber }] : [])] });
   }
   const address = order.shipping_address as Address | null;
-  if (address) blocks.push({ kind: 'paragraph', text: `Shipping to:\n${addressLines(address)}` });
+  if (address) blocks.push({ kind: 'paragraph', text: `Shipping to:\n${addressLines(address).join('\n')}` });
   if (site.origin) blocks.push({ kind: 'button', label: 'View your order', url: receiptUrl(site.origin, order.id, order.receipt_token) });
   return renderMail(site.brand, {
     subject: `Order #${number} has shipped`,

@@ -49,14 +49,16 @@ function OrderDetail({ order, onChanged }: { order: Order; onChanged: (order: Or
       <p>
         {when(order.createdAt)} · {order.email} · {order.kind}
       </p>
-      {order.shippingAddress ? (
-        <address>
-          {order.shippingAddress.name}
-          <br />
-          {order.shippingAddress.line1}
-          {order.shippingAddress.line2 ? `, ${order.shippingAddress.line2}` : ''}
-          <br />
-          {order.shippingAddress.postalCode} {order.shippingAddress.city} {order.shippingAddress.region} {order.shippingAddress.country}
+      {order.shippingMethod?.pickup ? <p>Collects the order: {order.shippingMethod.name}</p> : null}
+      {order.shippingAddressLines?.length ? (
+        // Laid out by the server by the country's conventions (checkout/address-format.ts).
+        <address aria-label="Shipping address">
+          {order.shippingAddressLines.map((line, i) => (
+            <span key={i} className="address-line">
+              {line}
+              <br />
+            </span>
+          ))}
         </address>
       ) : null}
       <table>

@@ -101,6 +101,18 @@ export function OrderView({ orderId, confirmation, receiptToken }: { orderId: st
           <dd data-total="grand">{amount(order.grandTotal)}</dd>
         </div>
       </dl>
+      {order.shippingMethod?.pickup ? (
+        <p className="order-pickup">{order.shippingMethod.name}: we will email you when your order is ready to collect.</p>
+      ) : order.shippingAddressLines?.length ? (
+        <address className="order-address" aria-label="Shipping to">
+          {order.shippingAddressLines.map((line, i) => (
+            <span key={i}>
+              {line}
+              <br />
+            </span>
+          ))}
+        </address>
+      ) : null}
       {order.giftCardsIssued.length > 0 && (
         <div className="gift-cards-issued">
           <h3>Your gift cards</h3>
