@@ -68,6 +68,7 @@ export const CommerceMessages = {
   paymentNeedsAction: 'Your bank asks you to confirm this payment. Please follow its steps, or use another card.',
   webhookSignature: 'The webhook signature is not valid.',
   webhookNotConfigured: 'This shop does not take payments through Stripe.',
+  signInForAccount: 'Please sign in to see your orders and addresses.',
 } as const;
 
 // ---------------------------------------------------------------------------------------------
@@ -323,6 +324,8 @@ export const Order = z.object({
   shippingTotal: Money,
   /** The shipping option chosen (null: nothing shipped; absent on orders before issue 36). */
   shippingMethod: z.object({ name: z.string(), pickup: z.boolean() }).nullable().optional(),
+  /** The carrier and tracking number given when it shipped (absent on older servers). */
+  tracking: z.object({ carrier: z.string().nullable(), number: z.string().nullable() }).nullable().optional(),
   taxTotal: Money,
   giftCardTotal: Money,
   grandTotal: Money,
@@ -340,6 +343,29 @@ export const Order = z.object({
 export type Order = z.infer<typeof Order>;
 
 export const OrderResponse = z.object({ order: Order });
+
+/** One order in a signed-in buyer's account: enough to list it, and the key to open its page. */
+export const AccountOrder = z.object({
+  id: z.string(),
+  orderNumber: z.number().int(),
+  status: OrderStatus,
+  createdAt: z.string(),
+  grandTotal: Money,
+  /** "Linen Apron (Size: M) × 1", one per line. */
+  lines: z.array(z.string()),
+  tracking: z.object({ carrier: z.string().nullable(), number: z.string().nullable() }).nullable(),
+  /** Opens the order's page (the receipt), as the receipt email's link does. */
+  receiptToken: z.string(),
+});
+export type AccountOrder = z.infer<typeof AccountOrder>;
+
+/** GET /api/commerce/account: the signed-in site user's orders and the addresses they shipped to. */
+export const AccountResponse = z.object({
+  orders: z.array(AccountOrder),
+  /** The different addresses of their orders, most recently used first (at most 5). */
+  addresses: z.array(Address),
+});
+export type AccountResponse = z.infer<typeof AccountResponse>;
 /**
  * Reading one order (GET /api/commerce/orders/:orderId): its buyer (cart cookie or signed-in site
  * user) and the site's owner need nothing more; anyone else needs the order's receipt token, as the

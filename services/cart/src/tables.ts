@@ -139,6 +139,13 @@ export interface OrdersTable {
   lease_until: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   /** Migration 0080: the shipping option chosen (null: nothing shipped, or made before 0080). */
   shipping_method: ColumnType<StoredShippingMethod | null, string | null | undefined, string | null>;
+  /** Migration 0080: the carrier and tracking number given when the order was fulfilled. */
+  tracking: ColumnType<StoredTracking | null, string | null | undefined, string | null>;
+}
+
+export interface StoredTracking {
+  carrier: string | null;
+  number: string | null;
 }
 
 /** What an order keeps of its shipping option. */

@@ -16,6 +16,7 @@
 // so an order the sweeper released is never paid: its charge is refunded and the answer is a
 // failure. An answer of failure therefore always means nothing was charged.
 import { addressLines } from './address-format.js';
+import { accountOf } from './account.js';
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import {
   CartMessages,
@@ -24,6 +25,7 @@ import {
   formatMessage,
   formatMinorUnits,
   type Address,
+  type AccountResponse,
   type CardDetails,
   type CheckoutBody,
   type CheckoutResponse,
@@ -665,6 +667,11 @@ export class CheckoutService {
    * The order for a visitor: its buyer (the cart's cookie or signed-in site user), the site's
    * owner, or whoever holds its receipt token. Anyone else gets the answer of an unknown id.
    */
+  /** A signed-in site user's orders and addresses on this website. */
+  account(websiteId: string, siteUserId: string): Promise<AccountResponse> {
+    return accountOf(this.#ctx.db, websiteId, siteUserId);
+  }
+
   async orderFor(websiteId: string, orderId: string, reader: OrderReader): Promise<Order> {
     const row = await findOrder(this.#ctx.db, websiteId, orderId);
     if (!row || !(await this.#mayRead(row, reader))) throw cartFailure(404, CommerceMessages.orderNotFound);
@@ -714,6 +721,7 @@ export class CheckoutService {
       discountTotal: money(row.discount_cents, c),
       shippingTotal: money(row.shipping_cents, c),
       shippingMethod: row.shipping_method ?? null,
+      tracking: row.tracking ?? null,
       taxTotal: money(row.tax_cents, c),
       giftCardTotal: money(row.gift_card_cents, c),
       grandTotal: money(row.grand_total_cents, c),
