@@ -172,3 +172,88 @@ describe('shipping and tax on the demo shop', () => {
     }, 120_000);
   }
 });
+
+describe('customer accounts', () => {
+  for (const mobile of [false, true]) {
+    const size = mobile ? 'phone' : 'desktop';
+    it(`${size}: a signed-in buyer sees their orders (status, total, tracking, link) and saved address, and checkout offers it`, async () => {
+      const { context, page } = await visitor(harness, { mobile });
+      const email = `ines-${size}-${Date.now()}@example.com`;
+      try {
+        // Not signed in: the account API says so.
+        await page.goto('/shop');
+        const anonymous = await page.evaluate(() => fetch('/api/commerce/account').then(async (r) => ({ status: r.status, body: (await r.json()) as { message?: string } })));
+        expect([anonymous.status, anonymous.body.message]).toEqual([401, 'Please sign in to see your orders and addresses.']);
+
+        await page.getByRole('link', { name: 'Account' }).click();
+        await page.getByRole('dialog', { name: 'Sign in' }).getByRole('button', { name: 'Create an account' }).click();
+        const signUp = page.getByRole('dialog', { name: 'Create an account' });
+        await signUp.getByLabel('Name').fill('Ines Harbour');
+        await signUp.getByLabel('Email').fill(email);
+        await signUp.getByLabel('Password').fill('harbour-ines-2024');
+        await signUp.getByRole('button', { name: 'Sign up' }).click();
+        await page.getByText('Your account is ready and you are signed in.').waitFor();
+        await page.getByText('No orders yet.').waitFor();
+        await page.keyboard.press('Escape');
+
+        // A first order, shipped to Maine (Standard: $27.00 + $6.00 + 5.5 % of $27.00 = $34.49).
+        await add(page, CANDLES);
+        await page.goto('/cart?view=checkout');
+        await page.getByRole('button', { name: 'Place order' }).waitFor();
+        expect(await page.getByLabel('Saved address').count()).toBe(0);
+        await page.getByLabel('Email').fill(email);
+        await page.getByLabel('Full name').fill('Ines Harbour');
+        await page.getByLabel('Address line 1').fill('12 Wharf Street');
+        await page.getByLabel('City').fill('Portland');
+        await page.getByLabel('State or region').fill('ME');
+        await page.getByLabel('Postal code').fill('04101');
+        await page.getByLabel('Card number').fill('4242 4242 4242 4242');
+        await page.getByLabel('Expiry (MM/YY)').fill('12/30');
+        await page.getByLabel('Security code').fill('123');
+        await page.getByRole('button', { name: 'Place order' }).click();
+        await page.getByRole('heading', { name: 'Thank you for your order!' }).waitFor();
+        await expect(page.locator('.sc-order [data-total="grand"]').textContent()).resolves.toBe('$34.49');
+        const orderNumber = Number((await page.locator('.order-number').textContent())?.replace('Order #', ''));
+        const orders = await owner.call<{ orders: Array<{ orderNumber: number; id: string }> }>('GET', '/api/commerce/store/orders');
+        const orderId = orders.orders.find((o) => o.orderNumber === orderNumber)?.id ?? '';
+        await owner.call('PUT', `/api/commerce/store/orders/${orderId}/status`, { status: 'fulfilled', carrier: 'USPS', trackingNumber: '9400 1000 0000 0000 0000 00' });
+
+        // The account lists it with its status, total, lines and tracking, and opens its page.
+        await page.getByRole('link', { name: 'Account' }).click();
+        const account = page.getByRole('dialog', { name: 'Your account' });
+        const item = account.locator('.account-orders li').first();
+        await item.waitFor();
+        await expect(item.textContent()).resolves.toContain(`Order #${orderNumber} · fulfilled · $34.49`);
+        await expect(item.locator('.account-order-lines').textContent()).resolves.toBe('Beeswax Pillar Candle Trio × 1');
+        await expect(item.locator('.account-order-tracking').textContent()).resolves.toBe('Tracking: USPS 9400 1000 0000 0000 0000 00');
+        await expect(account.locator('.account-addresses li').allTextContents()).resolves.toEqual(['Ines Harbour, 12 Wharf Street, Portland, ME 04101, US']);
+        await shot(page, SUITE, `${size}-05-account`);
+        await item.getByRole('link', { name: `Order #${orderNumber}` }).click();
+        await page.getByRole('heading', { name: 'Order status' }).first().waitFor();
+        await expect(page.locator('.order-state strong').textContent()).resolves.toBe('fulfilled');
+
+        // The next checkout offers the saved address and fills the form with it.
+        await add(page, CANDLES);
+        await page.goto('/cart?view=checkout');
+        const saved = page.getByLabel('Saved address');
+        await saved.waitFor();
+        await saved.selectOption({ label: 'Ines Harbour, 12 Wharf Street, Portland, ME 04101, US' });
+        await expect(page.getByLabel('Address line 1').inputValue()).resolves.toBe('12 Wharf Street');
+        await expect(page.getByLabel('State or region').inputValue()).resolves.toBe('ME');
+        await expect(page.getByLabel('Postal code').inputValue()).resolves.toBe('04101');
+        await shot(page, SUITE, `${size}-06-checkout-saved-address`);
+
+        // Another buyer never sees these orders.
+        const stranger = await visitor(harness, { mobile });
+        try {
+          await stranger.page.goto('/shop');
+          expect(await stranger.page.evaluate(() => fetch('/api/commerce/account').then((r) => r.status))).toBe(401);
+        } finally {
+          await stranger.context.close();
+        }
+      } finally {
+        await context.close();
+      }
+    }, 120_000);
+  }
+});

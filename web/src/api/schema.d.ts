@@ -3149,6 +3149,76 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/commerce/account": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The signed-in site user's orders and the addresses they shipped to */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            addresses: {
+                                city: string;
+                                country: string;
+                                line1: string;
+                                line2?: string;
+                                name: string;
+                                postalCode?: string;
+                                region?: string;
+                            }[];
+                            orders: {
+                                createdAt: string;
+                                /**
+                                 * @example {
+                                 *       "value": "8900",
+                                 *       "currency": "USD"
+                                 *     }
+                                 */
+                                grandTotal: {
+                                    /** @enum {string} */
+                                    currency: "EUR" | "USD" | "AUD" | "NOK" | "CAD" | "NZD" | "DKK" | "GBP" | "HKD" | "CHF" | "MXN" | "SGD" | "SEK" | "CZK" | "ILS" | "PHP" | "RUB" | "PLN" | "THB" | "MYR" | "ARS" | "BRL" | "COP" | "IDR" | "INR" | "JPY" | "ZAR";
+                                    value: string;
+                                };
+                                id: string;
+                                lines: string[];
+                                orderNumber: number;
+                                receiptToken: string;
+                                /** @enum {string} */
+                                status: "pending" | "paid" | "fulfilled" | "cancelled" | "payment-failed" | "partially-refunded" | "refunded";
+                                tracking: {
+                                    carrier: string | null;
+                                    number: string | null;
+                                } | null;
+                            }[];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/commerce/checkout": {
         parameters: {
             query?: never;
@@ -3573,6 +3643,10 @@ export interface paths {
                                     value: string;
                                 };
                                 testMode: boolean;
+                                tracking?: {
+                                    carrier: string | null;
+                                    number: string | null;
+                                } | null;
                                 websiteId: string;
                             };
                             /**
@@ -4255,6 +4329,10 @@ export interface paths {
                                     value: string;
                                 };
                                 testMode: boolean;
+                                tracking?: {
+                                    carrier: string | null;
+                                    number: string | null;
+                                } | null;
                                 websiteId: string;
                             };
                             /**
@@ -4964,6 +5042,10 @@ export interface paths {
                                     value: string;
                                 };
                                 testMode: boolean;
+                                tracking?: {
+                                    carrier: string | null;
+                                    number: string | null;
+                                } | null;
                                 websiteId: string;
                             };
                         };
@@ -7968,6 +8050,10 @@ export interface paths {
                                     value: string;
                                 };
                                 testMode: boolean;
+                                tracking?: {
+                                    carrier: string | null;
+                                    number: string | null;
+                                } | null;
                                 websiteId: string;
                             }[];
                         };
@@ -8364,6 +8450,10 @@ export interface paths {
                                     value: string;
                                 };
                                 testMode: boolean;
+                                tracking?: {
+                                    carrier: string | null;
+                                    number: string | null;
+                                } | null;
                                 websiteId: string;
                             };
                         };
@@ -8775,6 +8865,10 @@ export interface paths {
                                     value: string;
                                 };
                                 testMode: boolean;
+                                tracking?: {
+                                    carrier: string | null;
+                                    number: string | null;
+                                } | null;
                                 websiteId: string;
                             };
                             /**
@@ -9250,6 +9344,10 @@ export interface paths {
                                     value: string;
                                 };
                                 testMode: boolean;
+                                tracking?: {
+                                    carrier: string | null;
+                                    number: string | null;
+                                } | null;
                                 websiteId: string;
                             };
                         };
