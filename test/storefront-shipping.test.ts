@@ -257,3 +257,16 @@ describe('customer accounts', () => {
     }, 120_000);
   }
 });
+
+describe('site icon', () => {
+  it('answers /favicon.ico on every site with an icon, which every page links to', async () => {
+    const response = await fetch(`${harness.url}/favicon.ico`);
+    expect([response.status, response.headers.get('content-type')]).toEqual([200, 'image/x-icon']);
+    const bytes = new Uint8Array(await response.arrayBuffer());
+    expect([...bytes.subarray(0, 6)]).toEqual([0, 0, 1, 0, 1, 0]);
+    for (const path of ['/', '/shop', TOTE, '/cart']) {
+      const html = await (await fetch(`${harness.url}${path}`)).text();
+      expect([path, html.includes('<link rel="icon" href="/favicon.ico" sizes="32x32">')]).toEqual([path, true]);
+    }
+  });
+});
