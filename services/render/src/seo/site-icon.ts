@@ -4,6 +4,7 @@
 // library: the letters are a 5 × 7 pixel font drawn 4× (20 × 28 px, centred); PNG is RGBA,
 // deflated by node:zlib, with its CRC-32s computed below.
 import { deflateSync } from 'node:zlib';
+import { colourProblem, type ColourValue } from '@sc/contracts';
 
 const SIZE = 32;
 const SCALE = 4;
@@ -55,13 +56,29 @@ export function iconLetter(title: string): string | null {
   return null;
 }
 
-const rgbOf = (colour: string | null | undefined): [number, number, number] => {
-  const hex = /^#([0-9a-f]{6})$/i.exec(colour ?? '')?.[1] ?? DEFAULT_ICON_COLOUR.slice(1);
-  return [parseInt(hex.slice(0, 2), 16), parseInt(hex.slice(2, 4), 16), parseInt(hex.slice(4, 6), 16)];
-};
+/** An owner's colour as RGB: "#abc", "#aabbcc", {r, g, b} or {h, s, l} (s and l from 0 to 1); the theme's when none or invalid. */
+export function rgbOf(colour: ColourValue | null | undefined): [number, number, number] {
+  if (colour !== null && colour !== undefined && !colourProblem(colour)) {
+    if (typeof colour === 'string') {
+      const short = colour.replace(/^#/, '');
+      const hex = short.length === 3 ? [...short].map((c) => c + c).join('') : short;
+      if (/^[0-9a-f]{6}$/i.test(hex)) return [parseInt(hex.slice(0, 2), 16), parseInt(hex.slice(2, 4), 16), parseInt(hex.slice(4, 6), 16)];
+    } else if ('r' in colour) return [colour.r, colour.g, colour.b];
+    else {
+      const h = (((colour.h ?? 0) % 360) + 360) % 360;
+      const sat = colour.s ?? 0;
+      const light = colour.l ?? 0;
+      const k = (n: number) => (n + h / 30) % 12;
+      const a = sat * Math.min(light, 1 - light);
+      const f = (n: number) => Math.round(255 * (light - a * Math.max(-1, Math.min(k(n) - 3, 9 - k(n), 1))));
+      return [f(0), f(8), f(4)];
+    }
+  }
+  return rgbOf(DEFAULT_ICON_COLOUR);
+}
 
 /** The icon's RGBA pixels: a rounded square of the colour, the letter in white. */
-export function iconPixels(letter: string | null, colour: string | null | undefined): Uint8Array {
+export function iconPixels(letter: string | null, colour: ColourValue | null | undefined): Uint8Array {
   const [r, g, b] = rgbOf(colour);
   const pixels = new Uint8Array(SIZE * SIZE * 4);
   const radius = 6;
@@ -134,6 +151,6 @@ export function ico(image: Buffer, size: number): Buffer {
 }
 
 /** The default icon of a site with this title and accent colour, as favicon.ico. */
-export function defaultSiteIcon(title: string, accent: string | null | undefined): Buffer {
+export function defaultSiteIcon(title: string, accent: ColourValue | null | undefined): Buffer {
   return ico(png(iconPixels(iconLetter(title), accent), SIZE), SIZE);
 }

@@ -2,7 +2,7 @@
 // first letter in white on the accent colour.
 import { describe, expect, it } from '@jest/globals';
 import { crc32, inflateSync } from 'node:zlib';
-import { defaultSiteIcon, iconLetter } from '../../src/seo/site-icon.js';
+import { defaultSiteIcon, iconLetter, rgbOf } from '../../src/seo/site-icon.js';
 
 function decode(icon: Buffer): { width: number; height: number; pixel: (x: number, y: number) => number[] } {
   expect([icon.readUInt16LE(0), icon.readUInt16LE(2), icon.readUInt16LE(4)]).toEqual([0, 1, 1]);
@@ -44,5 +44,17 @@ describe('default site icon', () => {
     expect([iconLetter('  émile’s bakery'), iconLetter('9 Lives'), iconLetter('★★'), iconLetter('')]).toEqual(['E', '9', null, null]);
     const { pixel } = decode(defaultSiteIcon('★', null));
     expect(pixel(16, 16)).toEqual([0x2f, 0x5d, 0x50, 255]);
+  });
+
+  it('reads the owner’s colour in each of its forms', () => {
+    expect([rgbOf('#c98a2b'), rgbOf('abc'), rgbOf({ r: 1, g: 2, b: 3 }), rgbOf({ h: 0, s: 1, l: 0.5 }), rgbOf({ h: 120, s: 1, l: 0.25 }), rgbOf('nonsense'), rgbOf(null)]).toEqual([
+      [0xc9, 0x8a, 0x2b],
+      [0xaa, 0xbb, 0xcc],
+      [1, 2, 3],
+      [255, 0, 0],
+      [0, 128, 0],
+      [0x2f, 0x5d, 0x50],
+      [0x2f, 0x5d, 0x50],
+    ]);
   });
 });
