@@ -232,6 +232,12 @@ describe('admin store', () => {
     await owner.reload();
     await expect(owner.getByRole('group', { name: 'Shipping options' }).getByLabel('Countries').last().inputValue()).resolves.toBe('US, CA');
     await expect(owner.getByRole('group', { name: 'Tax rules' }).getByLabel('Rate (%)').last().inputValue()).resolves.toBe('5.5');
+    // The demo's own options keep their weight bands, regions and pickup through a save (issue 36).
+    const express = owner.getByLabel('Shipping option Express parcel');
+    await expect(express.getByLabel('Weight rates').inputValue()).resolves.toBe('1000=9.00, 3000=14.00');
+    const pickup = owner.getByLabel('Shipping option Local pickup (Fore Street, Portland)');
+    await expect(pickup.getByLabel('Regions').inputValue()).resolves.toBe('ME');
+    await expect(pickup.getByLabel('Local pickup').isChecked()).resolves.toBe(true);
     await shot(owner, SUITE, '09-shipping-tax');
   }, 30_000);
 
