@@ -114,11 +114,16 @@ describe('shipping and tax on the demo shop', () => {
         await page.getByRole('link', { name: 'Checkout' }).click();
         await page.getByRole('button', { name: 'Place order' }).waitFor();
         await page.getByLabel('Email').fill(c.email);
-        await page.getByLabel('Full name').fill('Maren Ellis');
-        await page.getByLabel('Address line 1').fill('41 Fore Street');
-        await page.getByLabel('City').fill('Portland');
-        await page.getByLabel('State or region').fill('ME');
-        await page.getByLabel('Postal code').fill('04101');
+        if (c.mobile) {
+          // Local pickup: no address asked (the cart's place, Maine, gives the tax).
+          expect(await page.getByLabel('Address line 1').count()).toBe(0);
+        } else {
+          await page.getByLabel('Full name').fill('Maren Ellis');
+          await page.getByLabel('Address line 1').fill('41 Fore Street');
+          await page.getByLabel('City').fill('Portland');
+          await page.getByLabel('State or region').fill('ME');
+          await page.getByLabel('Postal code').fill('04101');
+        }
         await page.getByLabel('Card number').fill('4242 4242 4242 4242');
         await page.getByLabel('Expiry (MM/YY)').fill('12/30');
         await page.getByLabel('Security code').fill('123');

@@ -438,7 +438,8 @@ export class CheckoutService {
     if (loaded.totals.subtotalCents < loaded.minimumOrderSubtotalCents) {
       throw cartFailure(400, formatMessage(CartMessages.minimumSubtotal, { subtotal: formatMinorUnits(loaded.minimumOrderSubtotalCents, loaded.currency) }));
     }
-    if (loaded.totals.requiresShipping && !address) throw cartFailure(400, CommerceMessages.shippingAddressRequired);
+    // A local pickup needs no address (the cart's place decides its options and tax).
+    if (loaded.totals.requiresShipping && !address && !loaded.totals.selectedShippingOption?.pickup) throw cartFailure(400, CommerceMessages.shippingAddressRequired);
   }
 
   async #charge(amountCents: number, currency: CurrencyCode, card: CardDetails | undefined, idempotencyKey: string, description: string) {

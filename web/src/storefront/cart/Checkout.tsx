@@ -124,7 +124,8 @@ export function Checkout({ data, cartToken }: { data: CartPageData; cartToken: s
       </div>
     );
   }
-  const ships = subscription || (cart?.requiresShipping ?? false);
+  // A local pickup (chosen on the cart) asks for no address.
+  const ships = subscription || ((cart?.requiresShipping ?? false) && !cart?.selectedShippingOption?.pickup);
   const belowMinimum = !subscription && cart ? minimumSubtotalMessage(cart, data.currency) : null;
 
   const onSubmit = async (event: FormEvent) => {
