@@ -151,8 +151,8 @@ function RulesForm({ initial, currency, onSaved }: { initial: StoreRules; curren
             <Field label="Regions" hint="Empty: all of them">
               <input value={o.regions} size={8} placeholder="ME, NH" onChange={(e) => setShip(index, { regions: e.target.value })} />
             </Field>
-            <Field label="Weight rates" hint="grams=amount; the rate above applies beyond">
-              <input value={o.weights} placeholder="1000=9.00, 3000=14.00" onChange={(e) => setShip(index, { weights: e.target.value })} />
+            <Field label="Weight rates" hint="grams=amount, e.g. 1000=9.00, 3000=14.00; the rate applies beyond">
+              <input value={o.weights} placeholder="flat rate" onChange={(e) => setShip(index, { weights: e.target.value })} />
             </Field>
             <Check label="Local pickup" checked={o.pickup} onChange={(v) => setShip(index, { pickup: v })} />
             <button type="button" onClick={() => setShipping(shipping.filter((_, i) => i !== index))}>
