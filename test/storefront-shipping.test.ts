@@ -251,6 +251,9 @@ describe('customer accounts', () => {
         await expect(page.getByLabel('Address line 1').inputValue()).resolves.toBe('12 Wharf Street');
         await expect(page.getByLabel('State or region').inputValue()).resolves.toBe('ME');
         await expect(page.getByLabel('Postal code').inputValue()).resolves.toBe('04101');
+        // The totals follow the address: Standard shipping and Maine tax, as the order will charge.
+        await eventually(async () => (await page.locator('.sc-checkout [data-total="grand"]').textContent()) === '$34.49', 20_000);
+        await expect(page.locator('.sc-checkout [data-total="tax"]').textContent()).resolves.toBe('$1.49');
         await shot(page, SUITE, `${size}-06-checkout-saved-address`);
 
         // Another buyer never sees these orders.

@@ -4,7 +4,7 @@
 // in test mode (the demo's default, labelled so) the test cards are typed here. The order is
 // placed once per attempt (an Idempotency-Key per submission), then the confirmation.
 import { lazy, Suspense, useEffect, useId, useState, type FormEvent, type ReactNode } from 'react';
-import { CartMessages, type AccountResponse, type Address, type CartPageData, type CheckoutResponse, type PaymentsConfig, type PaymentStep } from '@sc/contracts';
+import { CartMessages, type AccountResponse, type Address, type CartPageData, type CommerceShoppingCart, type CheckoutResponse, type PaymentsConfig, type PaymentStep } from '@sc/contracts';
 import { cartStore } from '../lib/cart-store.js';
 import { siteContext, siteUserInfo } from '../lib/dom.js';
 import { track } from '../lib/events.js';
@@ -97,6 +97,26 @@ export function Checkout({ data, cartToken }: { data: CartPageData; cartToken: s
     paymentsOf().then(setPayments, () => setPayments({ provider: 'test', testMode: true, publishableKey: null }));
   }, []);
   const stripe = payments?.provider === 'stripe';
+
+  // The totals follow the address typed (its country and region choose the shipping options and
+  // tax), so the amount shown is the amount charged.
+  // Only once the buyer typed a region or postal code (the empty form never moves the cart's place,
+  // nor does a local pickup, which asks for no address).
+  const asksAddress = !cartToken && (cart?.requiresShipping ?? false) && !cart?.selectedShippingOption?.pickup;
+  const placeKey = asksAddress ? `${address.country.trim().toUpperCase()}|${address.region.trim()}|${address.postalCode.trim()}` : '';
+  useEffect(() => {
+    const [country = '', region = '', postalCode = ''] = placeKey.split('|');
+    if (!/^[A-Z]{2}$/.test(country) || (!region && !postalCode)) return;
+    const stored = cartStore.get().cart?.shippingLocation;
+    if (stored && stored.country === country && (stored.region ?? '') === region && (stored.postalCode ?? '') === postalCode) return;
+    const timer = setTimeout(() => {
+      call<CommerceShoppingCart>('PUT', apiPath('/commerce/shopping-cart/shipping-location'), { country, ...(region ? { region } : {}), ...(postalCode ? { postalCode } : {}) }).then(
+        (next) => cartStore.set(next),
+        () => undefined,
+      );
+    }, 400);
+    return () => clearTimeout(timer);
+  }, [placeKey]);
 
   const subscription = cartToken !== null;
   if (!payments || (!subscription && (status === 'idle' || status === 'loading'))) return <p aria-busy="true">Loading your cart…</p>;
