@@ -166,7 +166,8 @@ describe('admin store', () => {
 
       // A test refund of the whole order puts the apron back in stock.
       const refund = owner.getByRole('group', { name: 'Refund' });
-      await expect(refund.getByLabel('Amount (USD)').inputValue()).resolves.toBe('48.00');
+      // $48.00, the demo shop's Standard shipping ($6.00 below $75.00) and Maine's 5.5 % tax ($2.64).
+      await expect(refund.getByLabel('Amount (USD)').inputValue()).resolves.toBe('56.64');
       await refund.getByLabel('Reason').fill('Changed their mind');
       await refund.getByRole('button', { name: 'Refund' }).click();
       await owner.getByRole('dialog', { name: 'Refund order' }).getByRole('button', { name: 'Refund' }).click();
@@ -234,6 +235,12 @@ describe('admin store', () => {
     await owner.reload();
     await expect(owner.getByRole('group', { name: 'Shipping options' }).getByLabel('Countries').last().inputValue()).resolves.toBe('US, CA');
     await expect(owner.getByRole('group', { name: 'Tax rules' }).getByLabel('Rate (%)').last().inputValue()).resolves.toBe('5.5');
+    // The demo's own options keep their weight bands, regions and pickup through a save (issue 36).
+    const express = owner.getByLabel('Shipping option Express parcel');
+    await expect(express.getByLabel('Weight rates').inputValue()).resolves.toBe('1000=9.00, 3000=14.00');
+    const pickup = owner.getByLabel('Shipping option Local pickup (Fore Street, Portland)');
+    await expect(pickup.getByLabel('Regions').inputValue()).resolves.toBe('ME');
+    await expect(pickup.getByLabel('Local pickup').isChecked()).resolves.toBe(true);
     await shot(owner, SUITE, '09-shipping-tax');
   }, 30_000);
 

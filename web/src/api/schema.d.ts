@@ -3241,6 +3241,76 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/commerce/account": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The signed-in site user's orders and the addresses they shipped to */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            addresses: {
+                                city: string;
+                                country: string;
+                                line1: string;
+                                line2?: string;
+                                name: string;
+                                postalCode?: string;
+                                region?: string;
+                            }[];
+                            orders: {
+                                createdAt: string;
+                                /**
+                                 * @example {
+                                 *       "value": "8900",
+                                 *       "currency": "USD"
+                                 *     }
+                                 */
+                                grandTotal: {
+                                    /** @enum {string} */
+                                    currency: "EUR" | "USD" | "AUD" | "NOK" | "CAD" | "NZD" | "DKK" | "GBP" | "HKD" | "CHF" | "MXN" | "SGD" | "SEK" | "CZK" | "ILS" | "PHP" | "RUB" | "PLN" | "THB" | "MYR" | "ARS" | "BRL" | "COP" | "IDR" | "INR" | "JPY" | "ZAR";
+                                    value: string;
+                                };
+                                id: string;
+                                lines: string[];
+                                orderNumber: number;
+                                receiptToken: string;
+                                /** @enum {string} */
+                                status: "pending" | "paid" | "fulfilled" | "cancelled" | "payment-failed" | "partially-refunded" | "refunded";
+                                tracking: {
+                                    carrier: string | null;
+                                    number: string | null;
+                                } | null;
+                            }[];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/commerce/checkout": {
         parameters: {
             query?: never;
@@ -3566,6 +3636,11 @@ export interface paths {
                                     postalCode?: string;
                                     region?: string;
                                 } | null;
+                                shippingAddressLines?: string[];
+                                shippingMethod?: {
+                                    name: string;
+                                    pickup: boolean;
+                                } | null;
                                 /**
                                  * @example {
                                  *       "value": "8900",
@@ -3660,6 +3735,10 @@ export interface paths {
                                     value: string;
                                 };
                                 testMode: boolean;
+                                tracking?: {
+                                    carrier: string | null;
+                                    number: string | null;
+                                } | null;
                                 websiteId: string;
                             };
                             /**
@@ -4243,6 +4322,11 @@ export interface paths {
                                     postalCode?: string;
                                     region?: string;
                                 } | null;
+                                shippingAddressLines?: string[];
+                                shippingMethod?: {
+                                    name: string;
+                                    pickup: boolean;
+                                } | null;
                                 /**
                                  * @example {
                                  *       "value": "8900",
@@ -4337,6 +4421,10 @@ export interface paths {
                                     value: string;
                                 };
                                 testMode: boolean;
+                                tracking?: {
+                                    carrier: string | null;
+                                    number: string | null;
+                                } | null;
                                 websiteId: string;
                             };
                             /**
@@ -4947,6 +5035,11 @@ export interface paths {
                                     postalCode?: string;
                                     region?: string;
                                 } | null;
+                                shippingAddressLines?: string[];
+                                shippingMethod?: {
+                                    name: string;
+                                    pickup: boolean;
+                                } | null;
                                 /**
                                  * @example {
                                  *       "value": "8900",
@@ -5041,6 +5134,10 @@ export interface paths {
                                     value: string;
                                 };
                                 testMode: boolean;
+                                tracking?: {
+                                    carrier: string | null;
+                                    number: string | null;
+                                } | null;
                                 websiteId: string;
                             };
                         };
@@ -5162,11 +5259,18 @@ export interface paths {
                     content: {
                         "application/json": {
                             shippingOptions: {
+                                costCents?: number;
                                 countries: string[];
                                 freeOverCents: number | null;
                                 id: string;
                                 name: string;
+                                pickup?: boolean;
                                 rateCents: number;
+                                regions?: string[];
+                                weightRates?: {
+                                    rateCents: number;
+                                    upToGrams: number;
+                                }[];
                             }[];
                         };
                     };
@@ -5191,7 +5295,13 @@ export interface paths {
                         freeOverCents?: number | null;
                         id: string;
                         name: string;
+                        pickup?: boolean;
                         rateCents: number;
+                        regions?: string[];
+                        weightRates?: {
+                            rateCents: number;
+                            upToGrams: number;
+                        }[];
                     };
                 };
             };
@@ -5215,11 +5325,18 @@ export interface paths {
                              *     }
                              */
                             shippingOption: {
+                                costCents?: number;
                                 countries: string[];
                                 freeOverCents: number | null;
                                 id: string;
                                 name: string;
+                                pickup?: boolean;
                                 rateCents: number;
+                                regions?: string[];
+                                weightRates?: {
+                                    rateCents: number;
+                                    upToGrams: number;
+                                }[];
                             };
                         };
                     };
@@ -5258,7 +5375,13 @@ export interface paths {
                         /** @default null */
                         freeOverCents?: number | null;
                         name: string;
+                        pickup?: boolean;
                         rateCents: number;
+                        regions?: string[];
+                        weightRates?: {
+                            rateCents: number;
+                            upToGrams: number;
+                        }[];
                     };
                 };
             };
@@ -5282,11 +5405,18 @@ export interface paths {
                              *     }
                              */
                             shippingOption: {
+                                costCents?: number;
                                 countries: string[];
                                 freeOverCents: number | null;
                                 id: string;
                                 name: string;
+                                pickup?: boolean;
                                 rateCents: number;
+                                regions?: string[];
+                                weightRates?: {
+                                    rateCents: number;
+                                    upToGrams: number;
+                                }[];
                             };
                         };
                     };
@@ -5406,11 +5536,18 @@ export interface paths {
                              *     }
                              */
                             selectedShippingOption: {
+                                costCents?: number;
                                 countries: string[];
                                 freeOverCents: number | null;
                                 id: string;
                                 name: string;
+                                pickup?: boolean;
                                 rateCents: number;
+                                regions?: string[];
+                                weightRates?: {
+                                    rateCents: number;
+                                    upToGrams: number;
+                                }[];
                             } | null;
                             shippingCostCents: number;
                             /**
@@ -5426,11 +5563,18 @@ export interface paths {
                                 region?: string;
                             } | null;
                             shippingOptions: {
+                                costCents?: number;
                                 countries: string[];
                                 freeOverCents: number | null;
                                 id: string;
                                 name: string;
+                                pickup?: boolean;
                                 rateCents: number;
+                                regions?: string[];
+                                weightRates?: {
+                                    rateCents: number;
+                                    upToGrams: number;
+                                }[];
                             }[];
                             subtotalCents: number;
                             taxCents: number;
@@ -5541,11 +5685,18 @@ export interface paths {
                              *     }
                              */
                             selectedShippingOption: {
+                                costCents?: number;
                                 countries: string[];
                                 freeOverCents: number | null;
                                 id: string;
                                 name: string;
+                                pickup?: boolean;
                                 rateCents: number;
+                                regions?: string[];
+                                weightRates?: {
+                                    rateCents: number;
+                                    upToGrams: number;
+                                }[];
                             } | null;
                             shippingCostCents: number;
                             /**
@@ -5561,11 +5712,18 @@ export interface paths {
                                 region?: string;
                             } | null;
                             shippingOptions: {
+                                costCents?: number;
                                 countries: string[];
                                 freeOverCents: number | null;
                                 id: string;
                                 name: string;
+                                pickup?: boolean;
                                 rateCents: number;
+                                regions?: string[];
+                                weightRates?: {
+                                    rateCents: number;
+                                    upToGrams: number;
+                                }[];
                             }[];
                             subtotalCents: number;
                             taxCents: number;
@@ -5671,11 +5829,18 @@ export interface paths {
                              *     }
                              */
                             selectedShippingOption: {
+                                costCents?: number;
                                 countries: string[];
                                 freeOverCents: number | null;
                                 id: string;
                                 name: string;
+                                pickup?: boolean;
                                 rateCents: number;
+                                regions?: string[];
+                                weightRates?: {
+                                    rateCents: number;
+                                    upToGrams: number;
+                                }[];
                             } | null;
                             shippingCostCents: number;
                             /**
@@ -5691,11 +5856,18 @@ export interface paths {
                                 region?: string;
                             } | null;
                             shippingOptions: {
+                                costCents?: number;
                                 countries: string[];
                                 freeOverCents: number | null;
                                 id: string;
                                 name: string;
+                                pickup?: boolean;
                                 rateCents: number;
+                                regions?: string[];
+                                weightRates?: {
+                                    rateCents: number;
+                                    upToGrams: number;
+                                }[];
                             }[];
                             subtotalCents: number;
                             taxCents: number;
@@ -5941,11 +6113,18 @@ export interface paths {
                                  *     }
                                  */
                                 selectedShippingOption: {
+                                    costCents?: number;
                                     countries: string[];
                                     freeOverCents: number | null;
                                     id: string;
                                     name: string;
+                                    pickup?: boolean;
                                     rateCents: number;
+                                    regions?: string[];
+                                    weightRates?: {
+                                        rateCents: number;
+                                        upToGrams: number;
+                                    }[];
                                 } | null;
                                 shippingCostCents: number;
                                 /**
@@ -5961,11 +6140,18 @@ export interface paths {
                                     region?: string;
                                 } | null;
                                 shippingOptions: {
+                                    costCents?: number;
                                     countries: string[];
                                     freeOverCents: number | null;
                                     id: string;
                                     name: string;
+                                    pickup?: boolean;
                                     rateCents: number;
+                                    regions?: string[];
+                                    weightRates?: {
+                                        rateCents: number;
+                                        upToGrams: number;
+                                    }[];
                                 }[];
                                 subtotalCents: number;
                                 taxCents: number;
@@ -6076,11 +6262,18 @@ export interface paths {
                              *     }
                              */
                             selectedShippingOption: {
+                                costCents?: number;
                                 countries: string[];
                                 freeOverCents: number | null;
                                 id: string;
                                 name: string;
+                                pickup?: boolean;
                                 rateCents: number;
+                                regions?: string[];
+                                weightRates?: {
+                                    rateCents: number;
+                                    upToGrams: number;
+                                }[];
                             } | null;
                             shippingCostCents: number;
                             /**
@@ -6096,11 +6289,18 @@ export interface paths {
                                 region?: string;
                             } | null;
                             shippingOptions: {
+                                costCents?: number;
                                 countries: string[];
                                 freeOverCents: number | null;
                                 id: string;
                                 name: string;
+                                pickup?: boolean;
                                 rateCents: number;
+                                regions?: string[];
+                                weightRates?: {
+                                    rateCents: number;
+                                    upToGrams: number;
+                                }[];
                             }[];
                             subtotalCents: number;
                             taxCents: number;
@@ -6191,11 +6391,18 @@ export interface paths {
                              *     }
                              */
                             selectedShippingOption: {
+                                costCents?: number;
                                 countries: string[];
                                 freeOverCents: number | null;
                                 id: string;
                                 name: string;
+                                pickup?: boolean;
                                 rateCents: number;
+                                regions?: string[];
+                                weightRates?: {
+                                    rateCents: number;
+                                    upToGrams: number;
+                                }[];
                             } | null;
                             shippingCostCents: number;
                             /**
@@ -6211,11 +6418,18 @@ export interface paths {
                                 region?: string;
                             } | null;
                             shippingOptions: {
+                                costCents?: number;
                                 countries: string[];
                                 freeOverCents: number | null;
                                 id: string;
                                 name: string;
+                                pickup?: boolean;
                                 rateCents: number;
+                                regions?: string[];
+                                weightRates?: {
+                                    rateCents: number;
+                                    upToGrams: number;
+                                }[];
                             }[];
                             subtotalCents: number;
                             taxCents: number;
@@ -6418,11 +6632,18 @@ export interface paths {
                                  *     }
                                  */
                                 selectedShippingOption: {
+                                    costCents?: number;
                                     countries: string[];
                                     freeOverCents: number | null;
                                     id: string;
                                     name: string;
+                                    pickup?: boolean;
                                     rateCents: number;
+                                    regions?: string[];
+                                    weightRates?: {
+                                        rateCents: number;
+                                        upToGrams: number;
+                                    }[];
                                 } | null;
                                 shippingCostCents: number;
                                 /**
@@ -6438,11 +6659,18 @@ export interface paths {
                                     region?: string;
                                 } | null;
                                 shippingOptions: {
+                                    costCents?: number;
                                     countries: string[];
                                     freeOverCents: number | null;
                                     id: string;
                                     name: string;
+                                    pickup?: boolean;
                                     rateCents: number;
+                                    regions?: string[];
+                                    weightRates?: {
+                                        rateCents: number;
+                                        upToGrams: number;
+                                    }[];
                                 }[];
                                 subtotalCents: number;
                                 taxCents: number;
@@ -6593,11 +6821,18 @@ export interface paths {
                              *     }
                              */
                             selectedShippingOption: {
+                                costCents?: number;
                                 countries: string[];
                                 freeOverCents: number | null;
                                 id: string;
                                 name: string;
+                                pickup?: boolean;
                                 rateCents: number;
+                                regions?: string[];
+                                weightRates?: {
+                                    rateCents: number;
+                                    upToGrams: number;
+                                }[];
                             } | null;
                             shippingCostCents: number;
                             /**
@@ -6613,11 +6848,18 @@ export interface paths {
                                 region?: string;
                             } | null;
                             shippingOptions: {
+                                costCents?: number;
                                 countries: string[];
                                 freeOverCents: number | null;
                                 id: string;
                                 name: string;
+                                pickup?: boolean;
                                 rateCents: number;
+                                regions?: string[];
+                                weightRates?: {
+                                    rateCents: number;
+                                    upToGrams: number;
+                                }[];
                             }[];
                             subtotalCents: number;
                             taxCents: number;
@@ -6726,11 +6968,18 @@ export interface paths {
                              *     }
                              */
                             selectedShippingOption: {
+                                costCents?: number;
                                 countries: string[];
                                 freeOverCents: number | null;
                                 id: string;
                                 name: string;
+                                pickup?: boolean;
                                 rateCents: number;
+                                regions?: string[];
+                                weightRates?: {
+                                    rateCents: number;
+                                    upToGrams: number;
+                                }[];
                             } | null;
                             shippingCostCents: number;
                             /**
@@ -6746,11 +6995,18 @@ export interface paths {
                                 region?: string;
                             } | null;
                             shippingOptions: {
+                                costCents?: number;
                                 countries: string[];
                                 freeOverCents: number | null;
                                 id: string;
                                 name: string;
+                                pickup?: boolean;
                                 rateCents: number;
+                                regions?: string[];
+                                weightRates?: {
+                                    rateCents: number;
+                                    upToGrams: number;
+                                }[];
                             }[];
                             subtotalCents: number;
                             taxCents: number;
@@ -6801,11 +7057,18 @@ export interface paths {
                             minimumDonationCents: number;
                             minimumOrderSubtotalCents: number;
                             shippingOptions: {
+                                costCents?: number;
                                 countries: string[];
                                 freeOverCents: number | null;
                                 id: string;
                                 name: string;
+                                pickup?: boolean;
                                 rateCents: number;
+                                regions?: string[];
+                                weightRates?: {
+                                    rateCents: number;
+                                    upToGrams: number;
+                                }[];
                             }[];
                             taxRules: {
                                 appliesToShipping: boolean;
@@ -6840,7 +7103,13 @@ export interface paths {
                             freeOverCents?: number | null;
                             id: string;
                             name: string;
+                            pickup?: boolean;
                             rateCents: number;
+                            regions?: string[];
+                            weightRates?: {
+                                rateCents: number;
+                                upToGrams: number;
+                            }[];
                         }[];
                         taxRules?: {
                             /** @default false */
@@ -6866,11 +7135,18 @@ export interface paths {
                             minimumDonationCents: number;
                             minimumOrderSubtotalCents: number;
                             shippingOptions: {
+                                costCents?: number;
                                 countries: string[];
                                 freeOverCents: number | null;
                                 id: string;
                                 name: string;
+                                pickup?: boolean;
                                 rateCents: number;
+                                regions?: string[];
+                                weightRates?: {
+                                    rateCents: number;
+                                    upToGrams: number;
+                                }[];
                             }[];
                             taxRules: {
                                 appliesToShipping: boolean;
@@ -7767,6 +8043,11 @@ export interface paths {
                                     postalCode?: string;
                                     region?: string;
                                 } | null;
+                                shippingAddressLines?: string[];
+                                shippingMethod?: {
+                                    name: string;
+                                    pickup: boolean;
+                                } | null;
                                 /**
                                  * @example {
                                  *       "value": "8900",
@@ -7861,6 +8142,10 @@ export interface paths {
                                     value: string;
                                 };
                                 testMode: boolean;
+                                tracking?: {
+                                    carrier: string | null;
+                                    number: string | null;
+                                } | null;
                                 websiteId: string;
                             }[];
                         };
@@ -8158,6 +8443,11 @@ export interface paths {
                                     postalCode?: string;
                                     region?: string;
                                 } | null;
+                                shippingAddressLines?: string[];
+                                shippingMethod?: {
+                                    name: string;
+                                    pickup: boolean;
+                                } | null;
                                 /**
                                  * @example {
                                  *       "value": "8900",
@@ -8252,6 +8542,10 @@ export interface paths {
                                     value: string;
                                 };
                                 testMode: boolean;
+                                tracking?: {
+                                    carrier: string | null;
+                                    number: string | null;
+                                } | null;
                                 websiteId: string;
                             };
                         };
@@ -8564,6 +8858,11 @@ export interface paths {
                                     postalCode?: string;
                                     region?: string;
                                 } | null;
+                                shippingAddressLines?: string[];
+                                shippingMethod?: {
+                                    name: string;
+                                    pickup: boolean;
+                                } | null;
                                 /**
                                  * @example {
                                  *       "value": "8900",
@@ -8658,6 +8957,10 @@ export interface paths {
                                     value: string;
                                 };
                                 testMode: boolean;
+                                tracking?: {
+                                    carrier: string | null;
+                                    number: string | null;
+                                } | null;
                                 websiteId: string;
                             };
                             /**
@@ -9034,6 +9337,11 @@ export interface paths {
                                     postalCode?: string;
                                     region?: string;
                                 } | null;
+                                shippingAddressLines?: string[];
+                                shippingMethod?: {
+                                    name: string;
+                                    pickup: boolean;
+                                } | null;
                                 /**
                                  * @example {
                                  *       "value": "8900",
@@ -9128,6 +9436,10 @@ export interface paths {
                                     value: string;
                                 };
                                 testMode: boolean;
+                                tracking?: {
+                                    carrier: string | null;
+                                    number: string | null;
+                                } | null;
                                 websiteId: string;
                             };
                         };
@@ -12014,6 +12326,7 @@ export interface paths {
                                         };
                                         sku: string;
                                         unlimited: boolean;
+                                        weightGrams?: number;
                                     }[];
                                 };
                                 tags: string[];
@@ -13212,6 +13525,7 @@ export interface paths {
                                 sku: string;
                                 /** @default false */
                                 unlimited?: boolean;
+                                weightGrams?: number;
                             }[];
                         };
                         /** @default [] */
@@ -13643,6 +13957,7 @@ export interface paths {
                                     };
                                     sku: string;
                                     unlimited: boolean;
+                                    weightGrams?: number;
                                 }[];
                             };
                             tags: string[];
@@ -14798,6 +15113,7 @@ export interface paths {
                                     };
                                     sku: string;
                                     unlimited: boolean;
+                                    weightGrams?: number;
                                 }[];
                             };
                             tags: string[];
@@ -15993,6 +16309,7 @@ export interface paths {
                                 sku: string;
                                 /** @default false */
                                 unlimited?: boolean;
+                                weightGrams?: number;
                             }[];
                         };
                         /** @default [] */
@@ -16424,6 +16741,7 @@ export interface paths {
                                     };
                                     sku: string;
                                     unlimited: boolean;
+                                    weightGrams?: number;
                                 }[];
                             };
                             tags: string[];
@@ -19364,6 +19682,7 @@ export interface paths {
                                         };
                                         sku: string;
                                         unlimited: boolean;
+                                        weightGrams?: number;
                                     }[];
                                 };
                                 tags: string[];
@@ -20562,6 +20881,7 @@ export interface paths {
                                 sku: string;
                                 /** @default false */
                                 unlimited?: boolean;
+                                weightGrams?: number;
                             }[];
                         };
                         /** @default [] */
@@ -20993,6 +21313,7 @@ export interface paths {
                                     };
                                     sku: string;
                                     unlimited: boolean;
+                                    weightGrams?: number;
                                 }[];
                             };
                             tags: string[];
@@ -21470,6 +21791,7 @@ export interface paths {
                                     };
                                     sku: string;
                                     unlimited: boolean;
+                                    weightGrams?: number;
                                 }[];
                             };
                             tags: string[];
@@ -22666,6 +22988,7 @@ export interface paths {
                                 sku: string;
                                 /** @default false */
                                 unlimited?: boolean;
+                                weightGrams?: number;
                             }[];
                         };
                         /** @default [] */
@@ -23097,6 +23420,7 @@ export interface paths {
                                     };
                                     sku: string;
                                     unlimited: boolean;
+                                    weightGrams?: number;
                                 }[];
                             };
                             tags: string[];
@@ -24169,6 +24493,7 @@ export interface paths {
                                         };
                                         sku: string;
                                         unlimited: boolean;
+                                        weightGrams?: number;
                                     }[];
                                 };
                                 tags: string[];
@@ -24693,6 +25018,7 @@ export interface paths {
                                     };
                                     sku: string;
                                     unlimited: boolean;
+                                    weightGrams?: number;
                                 }[];
                             };
                             tags: string[];
@@ -25823,6 +26149,7 @@ export interface paths {
                                         };
                                         sku: string;
                                         unlimited: boolean;
+                                        weightGrams?: number;
                                     }[];
                                 };
                                 tags: string[];
