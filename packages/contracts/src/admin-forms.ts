@@ -1,0 +1,107 @@
+// The admin's forms (issue 35): the schemas a form validates with before it sends, built from the
+// same limits and enums as the server's body schemas, and one wording for what a form says about a
+// field, a save and a failure. A form checks its fields with these (react-hook-form's zod
+// resolver); the body it sends is parsed with the server's own schema (e.g. ProductBody) too.
+import { z } from 'zod';
+import { BillingUnitSchema, ProductType, ProductTypeSchema } from './enums.js';
+import { MAX_VARIANT_OPTIONS, MAX_VARIANTS } from './content-product.js';
+import { ContentMessages } from './content-limits.js';
+import { formatMessage } from './messages.js';
+
+/** What the admin's forms say (a toast after a save, the note above the fields, a field's error). */
+export const AdminFormMessages = {
+  saved: '{thing} saved',
+  notSaved: '{thing} not saved',
+  checkFields: 'Check the fields marked below.',
+  required: 'Enter {field}.',
+  tooLong: '{field} can be at most {max} characters long.',
+  amount: 'Enter {field} as an amount such as {example}.',
+  amounts: 'Enter {field} as amounts separated by commas, e.g. 25, 50.',
+  wholeNumber: '{field} must be a whole number from {min} to {max}.',
+} as const;
+
+/** An amount typed as a decimal in the store currency ('12.50'); minor units are made from it. */
+export const AMOUNT_TEXT = /^\d{1,12}(\.\d+)?$/;
+
+/** Required text of at most `max` characters (trimmed). */
+export const requiredText = (field: string, max: number) =>
+  z
+    .string()
+    .trim()
+    .min(1, formatMessage(AdminFormMessages.required, { field: field.toLowerCase() }))
+    .max(max, formatMessage(AdminFormMessages.tooLong, { field, max }));
+
+/** An amount typed as text; `optional`: empty is allowed too. */
+export function amountText(field: string, example: string, optional = false) {
+  const message = formatMessage(AdminFormMessages.amount, { field, example });
+  return z
+    .string()
+    .trim()
+    .refine((text) => (optional && text === '') || AMOUNT_TEXT.test(text), message);
+}
+
+/** A whole number typed as text, within bounds. */
+export const wholeNumberText = (field: string, min: number, max: number) =>
+  z
+    .string()
+    .trim()
+    .refine((text) => /^\d{1,9}$/.test(text) && Number(text) >= min && Number(text) <= max, formatMessage(AdminFormMessages.wholeNumber, { field, min, max }));
+
+/** A variant as the product editor holds it (its fields as typed). */
+export const VariantForm = z.looseObject({
+  sku: requiredText('SKU', 64),
+  price: amountText('the price', '12.50'),
+  salePrice: amountText('the sale price', '9.50', true),
+  onSale: z.boolean(),
+  qtyInStock: z.string(),
+  unlimited: z.boolean(),
+});
+
+/**
+ * The product editor's form: the fields an owner types, checked as the server checks the product
+ * body (ProductBody) once it is built from them: a name, each variant's SKU and prices, a sale price
+ * for a variant on sale, the gift-card amounts, the subscription's period and cycles.
+ */
+export const ProductForm = z
+  .looseObject({
+    title: requiredText('Product name', 200),
+    productType: ProductTypeSchema,
+    excerpt: z.string().max(5_000),
+    body: z.string().max(200_000),
+    options: z.array(z.looseObject({ name: z.string() })).max(MAX_VARIANT_OPTIONS),
+    // Checked one by one below: a gift card's variants are made from its amounts, not typed.
+    variants: z.array(z.looseObject({})).max(MAX_VARIANTS),
+    denominations: z.string(),
+    selling: z.looseObject({
+      isSubscribable: z.boolean(),
+      billingValue: z.string(),
+      billingUnit: BillingUnitSchema,
+      cycles: z.string(),
+      useCustomButton: z.boolean(),
+      customButton: z.string().trim().max(60, formatMessage(AdminFormMessages.tooLong, { field: 'Button text', max: 60 })),
+    }),
+  })
+  .superRefine((form, ctx) => {
+    const giftCard = form.productType === ProductType.GIFT_CARD;
+    if (!giftCard) {
+      form.variants.forEach((typed, index) => {
+        const variant = VariantForm.safeParse(typed);
+        if (!variant.success) {
+          for (const issue of variant.error.issues) ctx.addIssue({ code: 'custom', path: ['variants', index, ...issue.path.map(String)], message: issue.message });
+        } else if (variant.data.onSale && variant.data.salePrice === '') {
+          ctx.addIssue({ code: 'custom', path: ['variants', index, 'salePrice'], message: ContentMessages.salePriceRequired });
+        }
+      });
+    } else {
+      const amounts = form.denominations.split(',').map((d) => d.trim()).filter(Boolean);
+      if (amounts.length === 0) ctx.addIssue({ code: 'custom', path: ['denominations'], message: ContentMessages.giftCardDenominationsRequired });
+      else if (amounts.some((amount) => !AMOUNT_TEXT.test(amount))) ctx.addIssue({ code: 'custom', path: ['denominations'], message: formatMessage(AdminFormMessages.amounts, { field: 'the gift card amounts' }) });
+    }
+    if (form.selling.isSubscribable) {
+      const every = wholeNumberText('Every', 1, 52).safeParse(form.selling.billingValue);
+      if (!every.success) ctx.addIssue({ code: 'custom', path: ['selling', 'billingValue'], message: every.error.issues[0]?.message ?? '' });
+      const cycles = wholeNumberText('Billing cycles', 0, 520).safeParse(form.selling.cycles);
+      if (!cycles.success) ctx.addIssue({ code: 'custom', path: ['selling', 'cycles'], message: cycles.error.issues[0]?.message ?? '' });
+    }
+  });
+export type ProductForm = z.input<typeof ProductForm>;
