@@ -10,7 +10,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Page } from 'playwright-core';
 import { pngImage } from '@sc/platform/test-kit';
-import { goToArea, ownerPage, shot, startAdmin, stopAdmin, visitorAdds, visitorBuys, type AdminHarness } from './admin-kit.js';
+import { goToArea, ownerPage, shot, startAdmin, stopAdmin, visitorAdds, visitorBuys, toastOf, type AdminHarness } from './admin-kit.js';
 
 const SUITE = 'store';
 let harness: AdminHarness;
@@ -97,7 +97,7 @@ describe('admin store', () => {
     await shot(owner, SUITE, '02-product-form');
 
     await owner.getByRole('button', { name: 'Create product' }).click();
-    await owner.getByRole('status').filter({ hasText: 'Product saved' }).waitFor();
+    await toastOf(owner, 'Product saved').waitFor();
     await owner.getByRole('heading', { name: 'Linen Apron' }).waitFor();
     itemId = new URL(owner.url()).pathname.split('/').pop() ?? '';
     productUrl = (await owner.getByRole('link', { name: 'View on the site' }).getAttribute('href')) ?? '';

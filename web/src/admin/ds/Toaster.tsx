@@ -11,6 +11,8 @@ export default function Toaster({ notes }: { notes: readonly ToastNote[] }) {
         <ToastPrimitive.Root
           key={note.id}
           role={note.kind === 'error' ? 'alert' : 'status'}
+          // Radix announces the text itself (a live region of its own): the toast is not a second one.
+          aria-live="off"
           type={note.kind === 'error' ? 'foreground' : 'background'}
           duration={note.kind === 'error' ? 8000 : 5000}
           onOpenChange={(open) => {

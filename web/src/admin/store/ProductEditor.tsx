@@ -49,7 +49,7 @@ function ProductEditor({ collectionId, item, categories, currency }: { collectio
   const editable = can(Permission.STORE_MANAGE);
   const base = apiPath('/content-service/product/1.1/websites/{websiteId}/products/{collectionId}', { websiteId, collectionId });
   const initial = useMemo(() => productDraftOf(item, currency), [item, currency]);
-  const form = useForm<ProductDraft>({ defaultValues: initial, resolver: zodResolver(ProductForm) as unknown as Resolver<ProductDraft>, reValidateMode: 'onChange' });
+  const form = useForm<ProductDraft>({ defaultValues: initial, resolver: zodResolver(ProductForm, undefined, { raw: true }) as unknown as Resolver<ProductDraft>, reValidateMode: 'onChange' });
   const { register, setValue, getValues, handleSubmit, formState } = form;
   const errors: FieldErrors<ProductDraft> = formState.errors;
   const draft = form.watch();
@@ -77,7 +77,9 @@ function ProductEditor({ collectionId, item, categories, currency }: { collectio
   const isDigital = productType === ProductType.DIGITAL;
   const setOptionsAndSync = (next: ProductDraft['options']) => update({ options: next, variants: syncVariants(next, getValues('variants'), getValues('title')) });
 
-  const save = async (current: ProductDraft) => {
+  // The values as typed (the check's trimmed ones are not what the draft is compared with).
+  const save = async () => {
+    const current = getValues();
     const payload = productBody(current, currency);
     if (typeof payload === 'string') return action.fail(payload);
     // The server's own schema: what it would refuse is said here, before sending.
