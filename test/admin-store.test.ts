@@ -206,9 +206,18 @@ describe('admin store', () => {
 
   it('creates and deletes a coupon, and saves shipping and tax rules', async () => {
     await owner.getByRole('link', { name: 'Coupons' }).click();
+    // Checked in the form with the contracts' CouponForm: each field says what is wrong, nothing is sent.
+    await owner.getByLabel('Code').fill('spring 15!');
+    await owner.getByRole('textbox', { name: 'Percent' }).fill('150');
+    await owner.getByRole('button', { name: 'Create coupon' }).click();
+    await toastOf(owner, 'Coupon not saved', 'alert').waitFor();
+    const couponForm = owner.locator('form', { has: owner.getByRole('heading', { name: 'New coupon' }) });
+    await expect(couponForm.getByRole('alert').allTextContents()).resolves.toEqual(['Use letters, digits, - and _ only.', 'A percentage is more than 0 and at most 100.', 'Check the fields marked below.']);
+    await shot(owner, SUITE, '08-coupon-field-errors');
     await owner.getByLabel('Code').fill('spring15');
     await owner.getByRole('textbox', { name: 'Percent' }).fill('15');
     await owner.getByRole('button', { name: 'Create coupon' }).click();
+    await toastOf(owner, 'Coupon created').waitFor();
     await owner.getByRole('cell', { name: 'SPRING15', exact: true }).waitFor();
     expect(await owner.getByRole('row', { name: /SPRING15/ }).textContent()).toContain('15 % off');
     await owner.getByRole('button', { name: 'Delete coupon SPRING15' }).click();

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { BillingUnitSchema, ProductType, ProductTypeSchema } from './enums.js';
 import { MAX_VARIANT_OPTIONS, MAX_VARIANTS } from './content-product.js';
 import { ContentMessages } from './content-limits.js';
+import { COUPON_CODE, COUPON_CODE_MESSAGE, CouponKind } from './commerce.js';
 import { formatMessage } from './messages.js';
 
 /** What the admin's forms say (a toast after a save, the note above the fields, a field's error). */
@@ -18,6 +19,8 @@ export const AdminFormMessages = {
   amount: 'Enter {field} as an amount such as {example}.',
   amounts: 'Enter {field} as amounts separated by commas, e.g. 25, 50.',
   wholeNumber: '{field} must be a whole number from {min} to {max}.',
+  percentage: 'A percentage is more than 0 and at most 100.',
+  positiveAmount: 'Enter {field} as an amount above 0, such as {example}.',
 } as const;
 
 /** An amount typed as a decimal in the store currency ('12.50'); minor units are made from it. */
@@ -105,3 +108,27 @@ export const ProductForm = z
     }
   });
 export type ProductForm = z.input<typeof ProductForm>;
+
+/**
+ * The new-coupon form: the code as the server takes it (CouponInput's characters and length), the
+ * discount (a percentage, or an amount in the store currency), an optional minimum subtotal and
+ * expiry date. The form makes CouponInput's body from it (basis points, minor units).
+ */
+export const CouponForm = z
+  .object({
+    code: requiredText('Code', 64).regex(COUPON_CODE, COUPON_CODE_MESSAGE),
+    kind: CouponKind,
+    value: z.string(),
+    minimum: amountText('the minimum subtotal', '50.00', true),
+    expires: z.union([z.literal(''), z.iso.date()]),
+  })
+  .superRefine((form, ctx) => {
+    const text = form.value.trim();
+    if (form.kind === 'percentage' && !(/^\d+(\.\d+)?$/.test(text) && Number(text) > 0 && Number(text) <= 100)) {
+      ctx.addIssue({ code: 'custom', path: ['value'], message: AdminFormMessages.percentage });
+    }
+    if (form.kind === 'fixed-amount' && !(AMOUNT_TEXT.test(text) && Number(text) > 0)) {
+      ctx.addIssue({ code: 'custom', path: ['value'], message: formatMessage(AdminFormMessages.positiveAmount, { field: 'the amount off', example: '5.00' }) });
+    }
+  });
+export type CouponForm = z.input<typeof CouponForm>;

@@ -110,7 +110,8 @@ export interface Action {
 
 /**
  * One action (a mutation): its busy flag, failure and success notice (`toastAs`: the thing named in
- * a toast instead, '{thing} saved' or '{thing} not saved' with the reason; a failure stays inline too). A success refetches the
+ * a failure's toast, '{thing} not saved' with the reason, which stays inline too; a success's `done`
+ * text is a toast then). A success refetches the
  * shown queries under the paths in `invalidates` (a list and its items: a path's key is a prefix of
  * theirs) and marks every other cached answer stale.
  */
@@ -132,7 +133,7 @@ export function useAction({ invalidates = [], toastAs }: { invalidates?: readonl
       try {
         const result = (await mutateAsync(work)) as R;
         // With `toastAs`, a success is said in a toast ('Product saved'), which outlives the screen.
-        if (toastAs && done) toast.saved(toastAs);
+        if (toastAs && done) toast.show({ kind: 'success', title: done });
         else if (mounted.current && done) setNotice(done);
         return result;
       } catch (failure) {
