@@ -128,7 +128,7 @@ export function DataTable<T extends RowData>({
         (column): ColumnDef<typeof features, T> => ({
           id: column.id,
           header: column.header,
-          ...(column.sortValue ? { accessorFn: column.sortValue, sortFn: 'alphanumeric' as const, enableSorting: true } : { accessorFn: () => '', enableSorting: false }),
+          ...(column.sortValue ? { accessorFn: column.sortValue, sortFn: 'alphanumeric' as const, enableSorting: true, sortDescFirst: false } : { accessorFn: () => '', enableSorting: false }),
           enableHiding: column.hideable ?? false,
           cell: ({ row }) => column.cell(row.original),
         }),

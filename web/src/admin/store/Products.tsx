@@ -138,6 +138,8 @@ export function ProductsScreen({ collectionId }: { collectionId: string }) {
       }
       return true;
     }, `${selected.length === 1 ? '1 product' : `${selected.length} products`} ${next === 'published' ? 'published' : 'set to draft'}`);
+    // The list is asked for again (a filtered one may no longer hold them).
+    products.first.reload();
     if (done) clear();
   };
   const removeAll = async (selected: ContentItem[], clear: () => void) => {
@@ -147,6 +149,7 @@ export function ProductsScreen({ collectionId }: { collectionId: string }) {
       for (const item of selected) await api('DELETE', `${base}/items/${item.id}`);
       return true;
     }, `${selected.length === 1 ? '1 product' : `${selected.length} products`} deleted`);
+    products.first.reload();
     if (done) clear();
   };
   const exportCsv = (selected: ContentItem[]) => {
