@@ -67,7 +67,7 @@ export function Layout() {
           Admin
         </Link>
         <WebsiteSwitcher />
-        <button type="button" className="palette-button" aria-label="Find anything" aria-haspopup="dialog" aria-keyshortcuts="Control+K Meta+K" onClick={() => setPaletteOpen(true)}>
+        <button type="button" className="palette-button" aria-haspopup="dialog" aria-keyshortcuts="Control+K Meta+K" onClick={() => setPaletteOpen(true)}>
           <span aria-hidden="true">⌕</span> <span className="palette-label">Find anything</span> <kbd aria-hidden="true">Ctrl K</kbd>
         </button>
         <span className="who">{who}</span>

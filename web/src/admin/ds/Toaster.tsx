@@ -10,9 +10,6 @@ export default function Toaster({ notes }: { notes: readonly ToastNote[] }) {
       {notes.map((note) => (
         <ToastPrimitive.Root
           key={note.id}
-          role={note.kind === 'error' ? 'alert' : 'status'}
-          // Radix announces the text itself (a live region of its own): the toast is not a second one.
-          aria-live="off"
           type={note.kind === 'error' ? 'foreground' : 'background'}
           duration={note.kind === 'error' ? 8000 : 5000}
           onOpenChange={(open) => {
@@ -26,7 +23,9 @@ export default function Toaster({ notes }: { notes: readonly ToastNote[] }) {
           <span aria-hidden="true" className={cn('mt-0.5 font-bold', note.kind === 'error' ? 'text-danger' : 'text-success')}>
             {note.kind === 'error' ? '!' : '✓'}
           </span>
-          <div className="min-w-0 flex-1">
+          {/* A list item stays one (the viewport is a list); its content is the status or alert.
+              Radix announces the text itself (a live region of its own): this is not a second one. */}
+          <div className="min-w-0 flex-1" role={note.kind === 'error' ? 'alert' : 'status'} aria-live="off">
             <ToastPrimitive.Title className="font-semibold">{note.title}</ToastPrimitive.Title>
             {note.description ? <ToastPrimitive.Description className="mt-0.5 text-fg-muted">{note.description}</ToastPrimitive.Description> : null}
           </div>
