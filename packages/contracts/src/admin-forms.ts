@@ -7,7 +7,7 @@ import { BillingUnitSchema, ProductType, ProductTypeSchema } from './enums.js';
 import { MAX_VARIANT_OPTIONS, MAX_VARIANTS } from './content-product.js';
 import { ContentMessages } from './content-limits.js';
 import { COUPON_CODE, COUPON_CODE_MESSAGE, CouponKind } from './commerce.js';
-import { formatMessage } from './messages.js';
+import { formatMessage, OwnerMessages } from './messages.js';
 
 /** What the admin's forms say (a toast after a save, the note above the fields, a field's error). */
 export const AdminFormMessages = {
@@ -21,7 +21,11 @@ export const AdminFormMessages = {
   wholeNumber: '{field} must be a whole number from {min} to {max}.',
   percentage: 'A percentage is more than 0 and at most 100.',
   positiveAmount: 'Enter {field} as an amount above 0, such as {example}.',
+  countryCode: 'Enter the country as two letters, e.g. US.',
 } as const;
+
+/** An email address an owner types (SPEC 5 'Please enter a valid email' otherwise). */
+export const OWNER_EMAIL = /^[^\s@]+@[^\s@]+\.[A-Za-z]{2,}$/;
 
 /** An amount typed as a decimal in the store currency ('12.50'); minor units are made from it. */
 export const AMOUNT_TEXT = /^\d{1,12}(\.\d+)?$/;
@@ -132,3 +136,21 @@ export const CouponForm = z
     }
   });
 export type CouponForm = z.input<typeof CouponForm>;
+
+/**
+ * Website settings › General: the site's title and domains, and the settings typed as text (the
+ * rest are choices the server's UpdateSiteSettingsBody checks). A business email may be empty.
+ */
+export const SiteSettingsForm = z.looseObject({
+  title: requiredText('Site title', 200),
+  domains: z.string().max(10_000),
+  settings: z.looseObject({
+    locale: z.string().trim().max(35),
+    country: z.string().trim().regex(/^([A-Za-z]{2})?$/, AdminFormMessages.countryCode),
+    businessEmail: z
+      .string()
+      .nullable()
+      .refine((email) => !email || OWNER_EMAIL.test(email.trim()), OwnerMessages.invalidEmail),
+  }),
+});
+export type SiteSettingsForm = z.input<typeof SiteSettingsForm>;

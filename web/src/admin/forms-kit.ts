@@ -1,7 +1,5 @@
 // Pure checks the admin screens run before sending, with the SPEC 5 owner-side messages.
-import { CONTENT_LIMITS, ContentMessages, EMAIL_FORMAT_EXAMPLE, OwnerMessages, formatMessage } from '@sc/contracts';
-
-const EMAIL = /^[^\s@]+@[^\s@]+\.[A-Za-z]{2,}$/;
+import { CONTENT_LIMITS, ContentMessages, EMAIL_FORMAT_EXAMPLE, OWNER_EMAIL as EMAIL, OwnerMessages, formatMessage } from '@sc/contracts';
 
 /** SPEC 5: 'Please enter a valid email' for a wrong address; undefined when it is fine. */
 export function emailProblem(email: string): string | undefined {
