@@ -1,7 +1,8 @@
 // @embedded-platform: starts its own embedded platform whatever DATABASE_URL, NATS_URL and REDIS_URL say.
 // The admin app on a desktop (issue 35): at 1280×900 axe (axe-core, injected into each screen)
 // finds no serious or critical accessibility violation on any admin screen, nor with the product
-// list's bulk bar and columns menu open, nor on a refused form with its inline errors and toast.
+// list's bulk bar and columns menu open, nor on a refused form with its inline errors and toast,
+// nor in dark mode on the page editor, the media library and the product editor.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Page } from 'playwright-core';
 import { DEMO_CONTENT } from '@sc/contracts';
@@ -51,4 +52,21 @@ describe('admin on a desktop (1280×900)', () => {
     await shot(owner, SUITE, 'coupon-refused');
     expect(await axeProblems(owner)).toEqual([]);
   }, 30_000);
+
+  it.each([
+    { name: 'page-editor', path: `/content/${DEMO_CONTENT.aboutCollectionId}`, heading: /About/ },
+    { name: 'media', path: '/media', heading: 'Media' },
+    { name: 'product-editor', path: `/store/${DEMO_CONTENT.shopCollectionId}/products/${DEMO_CONTENT.products.tote}`, heading: /Tote/ },
+  ])('follows dark mode on $name without serious accessibility violations', async ({ name, path, heading }) => {
+    await owner.emulateMedia({ colorScheme: 'dark' });
+    try {
+      await owner.goto(`${harness.url}/config${path}`);
+      await owner.getByRole('heading', { level: 1, name: heading }).first().waitFor();
+      await owner.waitForLoadState('networkidle');
+      await shot(owner, SUITE, `dark-${name}`);
+      expect(await axeProblems(owner)).toEqual([]);
+    } finally {
+      await owner.emulateMedia({ colorScheme: 'light' });
+    }
+  }, 45_000);
 });
