@@ -30,12 +30,12 @@ export const OWNER_EMAIL = /^[^\s@]+@[^\s@]+\.[A-Za-z]{2,}$/;
 /** An amount typed as a decimal in the store currency ('12.50'); minor units are made from it. */
 export const AMOUNT_TEXT = /^\d{1,12}(\.\d+)?$/;
 
-/** Required text of at most `max` characters (trimmed). */
-export const requiredText = (field: string, max: number) =>
+/** Required text of at most `max` characters (trimmed): `field` as a label says it, `what` as 'Enter …' asks for it. */
+export const requiredText = (field: string, max: number, what: string) =>
   z
     .string()
     .trim()
-    .min(1, formatMessage(AdminFormMessages.required, { field: field.toLowerCase() }))
+    .min(1, formatMessage(AdminFormMessages.required, { field: what }))
     .max(max, formatMessage(AdminFormMessages.tooLong, { field, max }));
 
 /** An amount typed as text; `optional`: empty is allowed too. */
@@ -56,7 +56,7 @@ export const wholeNumberText = (field: string, min: number, max: number) =>
 
 /** A variant as the product editor holds it (its fields as typed). */
 export const VariantForm = z.looseObject({
-  sku: requiredText('SKU', 64),
+  sku: requiredText('SKU', 64, 'a SKU'),
   price: amountText('the price', '12.50'),
   salePrice: amountText('the sale price', '9.50', true),
   onSale: z.boolean(),
@@ -71,7 +71,7 @@ export const VariantForm = z.looseObject({
  */
 export const ProductForm = z
   .looseObject({
-    title: requiredText('Product name', 200),
+    title: requiredText('Product name', 200, 'the product name'),
     productType: ProductTypeSchema,
     excerpt: z.string().max(5_000),
     body: z.string().max(200_000),
@@ -120,7 +120,7 @@ export type ProductForm = z.input<typeof ProductForm>;
  */
 export const CouponForm = z
   .object({
-    code: requiredText('Code', 64).regex(COUPON_CODE, COUPON_CODE_MESSAGE),
+    code: requiredText('Code', 64, 'a code').regex(COUPON_CODE, COUPON_CODE_MESSAGE),
     kind: CouponKind,
     value: z.string(),
     minimum: amountText('the minimum subtotal', '50.00', true),
@@ -142,7 +142,7 @@ export type CouponForm = z.input<typeof CouponForm>;
  * rest are choices the server's UpdateSiteSettingsBody checks). A business email may be empty.
  */
 export const SiteSettingsForm = z.looseObject({
-  title: requiredText('Site title', 200),
+  title: requiredText('Site title', 200, 'the site title'),
   domains: z.string().max(10_000),
   settings: z.looseObject({
     locale: z.string().trim().max(35),
