@@ -2,30 +2,18 @@
 // same limits and enums as the server's body schemas, and one wording for what a form says about a
 // field, a save and a failure. A form checks its fields with these (react-hook-form's zod
 // resolver); the body it sends is parsed with the server's own schema (e.g. ProductBody) too.
+// Imported as '@sc/contracts/admin-forms' (not from the index): only the admin's areas load these
+// schemas, not its shell; their wording (AdminFormMessages) is in messages.ts, which the shell has.
 import { z } from 'zod';
 import { BillingUnitSchema, ProductType, ProductTypeSchema } from './enums.js';
 import { MAX_VARIANT_OPTIONS, MAX_VARIANTS } from './content-product.js';
 import { ContentMessages } from './content-limits.js';
 import { COUPON_CODE, COUPON_CODE_MESSAGE, CouponKind } from './commerce.js';
-import { formatMessage, OwnerMessages } from './messages.js';
+import { AdminFormMessages, formatMessage, OWNER_EMAIL, OwnerMessages } from './messages.js';
 
-/** What the admin's forms say (a toast after a save, the note above the fields, a field's error). */
-export const AdminFormMessages = {
-  saved: '{thing} saved',
-  notSaved: '{thing} not saved',
-  checkFields: 'Check the fields marked below.',
-  required: 'Enter {field}.',
-  tooLong: '{field} can be at most {max} characters long.',
-  amount: 'Enter {field} as an amount such as {example}.',
-  amounts: 'Enter {field} as amounts separated by commas, e.g. 25, 50.',
-  wholeNumber: '{field} must be a whole number from {min} to {max}.',
-  percentage: 'A percentage is more than 0 and at most 100.',
-  positiveAmount: 'Enter {field} as an amount above 0, such as {example}.',
-  countryCode: 'Enter the country as two letters, e.g. US.',
-} as const;
+export { AdminFormMessages, OWNER_EMAIL };
 
-/** An email address an owner types (SPEC 5 'Please enter a valid email' otherwise). */
-export const OWNER_EMAIL = /^[^\s@]+@[^\s@]+\.[A-Za-z]{2,}$/;
+
 
 /** An amount typed as a decimal in the store currency ('12.50'); minor units are made from it. */
 export const AMOUNT_TEXT = /^\d{1,12}(\.\d+)?$/;

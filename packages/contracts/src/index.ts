@@ -32,4 +32,3 @@ export * from './privacy.js';
 export * from './analytics.js';
 export * from './places.js';
 export * from './admin-home.js';
-export * from './admin-forms.js';

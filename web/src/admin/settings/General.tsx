@@ -4,13 +4,13 @@
 import { useEffect, useState } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
+import { SiteSettingsForm } from '@sc/contracts/admin-forms';
 import {
   AdminFormMessages,
   CURRENCIES,
   CURRENCY_CODES,
   OwnerUiMessages,
   Permission,
-  SiteSettingsForm,
   type HeaderFooter,
   type SiteSettings,
   type UpdateSiteSettingsBody,

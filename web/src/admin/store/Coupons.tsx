@@ -2,7 +2,8 @@
 // new-coupon form is react-hook-form's with the contracts' CouponForm; a toast says it was created.
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { AdminFormMessages, CouponForm, Permission, type Coupon } from '@sc/contracts';
+import { AdminFormMessages, Permission, type Coupon } from '@sc/contracts';
+import { CouponForm } from '@sc/contracts/admin-forms';
 import { api, useAction, useApi } from '../data.js';
 import { parseAmount, showMinor, useCurrency } from '../money.js';
 import { useSession } from '../session.js';

@@ -9,7 +9,8 @@
 import { useMemo, useState } from 'react';
 import { useForm, type FieldErrors, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { AdminFormMessages, Permission, ProductBody, ProductForm, ProductType, productTypeName, type Category, type ContentItem, type CurrencyCode, type FormDefinition } from '@sc/contracts';
+import { AdminFormMessages, Permission, ProductBody, ProductType, productTypeName, type Category, type ContentItem, type CurrencyCode, type FormDefinition } from '@sc/contracts';
+import { ProductForm } from '@sc/contracts/admin-forms';
 import { api, useAction, useApi } from '../data.js';
 import { ImagesEditor } from '../images.js';
 import { Link, navigate } from '../router.js';
