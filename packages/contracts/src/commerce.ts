@@ -420,9 +420,13 @@ export const UpdateStockBody = z
   .strict()
   .refine((b) => !(b.qtyInStock !== undefined && b.adjustBy !== undefined), 'Send qtyInStock or adjustBy, not both.');
 
+/** A coupon code's characters, and what is said of others (the server's and the admin form's). */
+export const COUPON_CODE = /^[A-Za-z0-9_-]+$/;
+export const COUPON_CODE_MESSAGE = 'Use letters, digits, - and _ only.';
+
 export const CouponInput = z
   .object({
-    code: z.string().trim().min(1).max(64).regex(/^[A-Za-z0-9_-]+$/, 'Use letters, digits, - and _ only.'),
+    code: z.string().trim().min(1).max(64).regex(COUPON_CODE, COUPON_CODE_MESSAGE),
     kind: CouponKind,
     /** Percentage: basis points (1000 = 10 %; COUPON_PERCENTAGE_BPS); fixed amount: minor units; free shipping: 0. */
     value: z.number().int().min(0).max(100_000_000),
