@@ -76,7 +76,7 @@ export function ProductsScreen({ collectionId }: { collectionId: string }) {
   const products = usePages<{ items: ContentItem[]; hasNextPage: boolean; nextPageCursor: string | null }>(listPath, (cursor) => `${listPath}&cursor=${encodeURIComponent(cursor)}`);
   const categories = useApi<{ items: Category[] }>(`${base}/categories?limit=200`);
   const inventory = useApi<{ inventory: StockRow[] }>(apiPath('/commerce/inventory'));
-  const live = inventory.error ? [] : inventory.data?.inventory;
+  const live = useMemo(() => (inventory.error ? [] : inventory.data?.inventory), [inventory.error, inventory.data]);
   const bulk = useAction({ toastAs: 'Products' });
   const { modal, confirm } = useConfirm();
 
