@@ -10,7 +10,7 @@ import { startProcess, waitForHttp } from './helpers.js';
 describe('fail fast on a bad environment', () => {
   it.each([
     ['services/cart/src/main.ts', { DATABASE_URL: 'nonsense' }, 'Invalid environment: DATABASE_URL must be a postgres:// URL (got "nonsense")'],
-    ['gateway/src/main.ts', { CART_URL: 'ftp://x' }, 'Invalid environment: CART_URL must be an http(s):// URL (got "ftp://x")'],
+    ['gateway/src/main.ts', { CART_URL: 'ftp://x' }, 'Invalid environment: CART_URL must be an http(s):// URL, or a comma list of them (got "ftp://x")'],
     ['scripts/start-embedded.ts', { NATS_URL: 'localhost:4222' }, 'Invalid environment: NATS_URL must be a nats:// URL (got "localhost:4222")'],
   ])('%s exits 1 with one clear line', async (entry, env, line) => {
     const run = startProcess(entry, env);

@@ -16,7 +16,10 @@ describe('cart events survive a NATS outage', () => {
 
   beforeAll(async () => {
     nats = await NatsServerProcess.start();
-    const config = testConfig(0, { NATS_URL: nats.url });
+    // A database of its own (embedded, also when the run has DATABASE_URL): with the shared
+    // Postgres, the cart apps of other test files running beside this one have relays on the
+    // same outbox, and would publish this test's events to the shared NATS, not this one.
+    const config = testConfig(0, { NATS_URL: nats.url, DATABASE_URL: '' });
     app = await buildApp({ config, relay: { pollMs: 100 } });
     await app.ready();
     observer = new NatsBus({ url: nats.url, name: 'observer', logger: createLogger('observer', 'silent'), prefix: natsPrefix(config) });
