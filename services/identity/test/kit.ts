@@ -187,7 +187,7 @@ export async function signUpAndConfirm(app: FastifyInstance, b: Browser, kind: '
   const base = kind === 'site-user' ? '/api/auth/site-users' : '/api/auth/owners';
   const asked = await b.send('post', base, { body });
   if (asked.status !== 202) throw new Error(`sign-up answered ${asked.status}: ${asked.text}`);
-  const confirmed = await b.send('post', `${base}/confirm`, { body: { token: await signUpToken(app, body.email.trim().toLowerCase()) } });
+  const confirmed = await b.send('post', `${base}/confirm`, { body: { token: await signUpToken(app, body.email.trim().toLowerCase()), password: body.password } });
   if (kind === 'site-user' && confirmed.status === 201) b.xsrfToken = (confirmed.body as { xsrfToken: string }).xsrfToken;
   return confirmed;
 }

@@ -70,7 +70,7 @@ describe(`sign-up without account probing (${mode.database})`, () => {
   const existing = async (kind: Kind, email: string, password: string) => {
     expect((await signUp(kind, email, password)).statusCode).toBe(202);
     const token = tokenIn((await queuedTo(email)).at(-1)!.text_body)!;
-    expect((await call(`/api/auth/${kind}/confirm`, { token })).statusCode).toBe(201);
+    expect((await call(`/api/auth/${kind}/confirm`, { token, password })).statusCode).toBe(201);
   };
   const accounts = async (kind: Kind, email: string) =>
     kind === 'site-users'
@@ -136,13 +136,15 @@ describe(`sign-up without account probing (${mode.database})`, () => {
       expect(asked.map((r) => r.statusCode)).toEqual([202, 202]);
       const tokens = (await queuedTo(email)).map((m) => tokenIn(m.text_body)!);
       expect(tokens).toHaveLength(2);
-      const made = await Promise.all(tokens.map((token) => call(`/api/auth/${kind}/confirm`, { token })));
-      expect(made.map((r) => r.statusCode).sort()).toEqual([201, 400]);
-      expect(made.find((r) => r.statusCode === 400)!.json()).toMatchObject({ error: { message: IdentityMessages.signUpTokenInvalid } });
+      // Each link with each password, all at once: a link makes an account only with the password
+      // of its own sign-up, and the first such use takes the other link with it.
+      const tries = tokens.flatMap((token) => ['password one 1', 'password two 2'].map((password) => ({ token, password })));
+      const made = await Promise.all(tries.map((body) => call(`/api/auth/${kind}/confirm`, body)));
+      expect(made.map((r) => r.statusCode).sort()).toEqual([201, 400, 400, 400]);
       expect(await accounts(kind, email)).toHaveLength(1);
-      // The link used first made the account with the password chosen in its own sign-up.
-      const first = made.findIndex((r) => r.statusCode === 201);
-      expect((await signIn(kind, email, first === 0 ? 'password one 1' : 'password two 2')).statusCode).toBe(200);
+      // The account has the password given with the link that made it.
+      const first = tries[made.findIndex((r) => r.statusCode === 201)]!;
+      expect((await signIn(kind, email, first.password)).statusCode).toBe(200);
       // And once it exists, the address is a taken one: the same answer, no new account.
       const again = await signUp(kind, email, 'password three 3');
       expect(again.statusCode).toBe(202);
@@ -171,7 +173,7 @@ describe(`sign-up without account probing (${mode.database})`, () => {
     const link = (await queuedTo(email)).at(-1)!;
     expect(link.subject.startsWith('Finish signing up')).toBe(true);
     // Its link makes the account there only.
-    const made = await app.inject({ method: 'POST', url: '/api/auth/site-users/confirm', headers: asFromGateway({ 'x-website-id': other }, TEST_IDENTITY_SIGNING_KEY), payload: { token: tokenIn(link.text_body) } });
+    const made = await app.inject({ method: 'POST', url: '/api/auth/site-users/confirm', headers: asFromGateway({ 'x-website-id': other }, TEST_IDENTITY_SIGNING_KEY), payload: { token: tokenIn(link.text_body), password: 'a password 12' } });
     expect(made.statusCode).toBe(201);
     expect(await accounts('site-users', email)).toHaveLength(1);
   }, 60_000);
