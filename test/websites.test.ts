@@ -11,7 +11,7 @@
 // visible or changeable from the other, by ids, hosts or headers; unknown hosts serve nothing.
 import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { Role, WebsiteMessages, type CreatedWebsite, type WebsiteHandoff } from '@sc/contracts';
+import { IdentityMessages, Role, WebsiteMessages, type CreatedWebsite, type WebsiteHandoff } from '@sc/contracts';
 import { unique } from '@sc/platform/test-kit';
 import { callApi, shot, startAdmin, stopAdmin, type AdminHarness } from './admin-kit.js';
 import { mailedPath } from './browser-kit.js';
@@ -86,9 +86,9 @@ describe('websites on their own addresses (embedded platform)', () => {
     const home = new HostClient(port, 'localhost');
     const email = `${unique('owner')}@example.com`;
     expect((await home.call('POST', '/api/auth/owners', { email, password: PASSWORD })).status).toBe(202);
-    // The mailed link makes the account and signs in (issue 40).
+    // The mailed link, with the password chosen at sign-up, makes the account and signs in (issues 40, 40b).
     const link = new URL(await mailedPath(harness.platform?.mail, email, /\/config\/confirm-sign-up\?token=/), 'http://localhost');
-    expect((await home.call('POST', '/api/auth/owners/confirm', { token: link.searchParams.get('token') })).status).toBe(201);
+    expect((await home.call('POST', '/api/auth/owners/confirm', { token: link.searchParams.get('token'), password: PASSWORD })).status).toBe(201);
     const created = await home.call('POST', '/api/content-service/1.0/websites', { name, design });
     expect(created.status).toBe(201);
     const made = created.json<CreatedWebsite>();
@@ -195,6 +195,15 @@ describe('websites on their own addresses (embedded platform)', () => {
       await page.getByRole('heading', { name: 'Check your email' }).waitFor();
       await shot(page, SUITE, '0-check-your-email');
       await page.goto(`http://localhost:${port}${await mailedPath(harness.platform?.mail, email, /\/config\/confirm-sign-up\?token=/)}`);
+      // The link makes the account only with the password chosen at sign-up (issue 40b): a wrong
+      // one is refused and the link keeps working.
+      await page.getByRole('heading', { name: 'Finish signing up' }).waitFor();
+      await page.getByLabel('Password').fill('not the password 1');
+      await page.getByRole('button', { name: 'Finish signing up' }).click();
+      await page.getByRole('alert').getByText(IdentityMessages.signUpPasswordWrong).waitFor();
+      await shot(page, SUITE, '0-finish-signing-up');
+      await page.getByLabel('Password').fill(PASSWORD);
+      await page.getByRole('button', { name: 'Finish signing up' }).click();
       await page.getByRole('heading', { name: 'Create a website' }).waitFor();
       // The gallery's previews are the renderer's pages of each design.
       await page.locator('.design-card iframe').first().waitFor();
