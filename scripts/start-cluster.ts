@@ -3,6 +3,10 @@
 // Output of each process is prefixed with its name; a process that exits is started again (with
 // back-off), and Ctrl-C stops them all gracefully. Readiness is checked against each start's
 // instance id, so services of another deployment on the same ports are never taken for ours.
+// `--replicas N` (or CLUSTER_REPLICAS) runs N of each service: replica k listens on its port + 100·(k-1)
+// (cart 4101, 4201, ...), and the gateway balances over them with failover (gateway/src/upstream.ts).
+// Replicas share their service's durable consumers (each event is handled by one of them) and the
+// Redis caches.
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -24,6 +28,25 @@ const env = {
 // Each process serves /metrics on a port of its own: the gateway on METRICS_PORT (9464), the
 // services on the ports after it, in SERVICE_NAMES order (cart 9465 … render 9471).
 const metricsPort = Number(process.env.METRICS_PORT || 9464);
+/** `--replicas N` / `--replicas=N`, else CLUSTER_REPLICAS, else 1. */
+function replicasFrom(argv: readonly string[]): number {
+  const at = argv.findIndex((arg) => arg === '--replicas' || arg.startsWith('--replicas='));
+  const raw = at < 0 ? process.env.CLUSTER_REPLICAS || '1' : argv[at]!.includes('=') ? argv[at]!.split('=')[1]! : argv[at + 1] ?? '';
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < 1 || n > 9) {
+    process.stderr.write(`--replicas must be a whole number from 1 to 9 (got "${raw}")\n`);
+    process.exit(2);
+  }
+  return n;
+}
+const replicas = replicasFrom(process.argv.slice(2));
+/** Replica k (1-based) of a service: its process name and port. */
+const replicaOf = (name: (typeof SERVICE_NAMES)[number], k: number) => ({ process: k === 1 ? name : `${name}-${k}`, port: SERVICE_PORTS[name] + 100 * (k - 1) });
+const replicaList = (name: (typeof SERVICE_NAMES)[number]) => Array.from({ length: replicas }, (_, i) => replicaOf(name, i + 1));
+// The gateway's upstream pools: every replica of each service (an operator's own <SERVICE>_URL wins).
+const upstreams = Object.fromEntries(
+  SERVICE_NAMES.map((name) => [`${name.toUpperCase()}_URL`, process.env[`${name.toUpperCase()}_URL`] || replicaList(name).map((r) => `http://127.0.0.1:${r.port}`).join(',')]),
+);
 const supervisor = new Supervisor({ clusterId: randomBytes(6).toString('hex') });
 
 function start(name: string, entry: string, extra: Record<string, string>): void {
@@ -71,17 +94,23 @@ const started = Date.now();
 // seconds, and a request for a service still starting gets a clear 502 instead of a hang. The
 // services then start together (on two cores, eight processes starting at once made the
 // gateway itself take over 15 s).
-start('gateway', 'gateway/src/main.ts', { PORT: String(gatewayPort), METRICS_PORT: String(metricsPort) });
+start('gateway', 'gateway/src/main.ts', { ...upstreams, PORT: String(gatewayPort), METRICS_PORT: String(metricsPort) });
 try {
   await waitReady('gateway', `http://127.0.0.1:${gatewayPort}`, 60_000);
   if (supervisor.stopping) throw new Error('stopping');
   process.stdout.write(`gateway answering at http://localhost:${gatewayPort}; starting the services\n`);
+  // Metrics: replica k of the i-th service on METRICS_PORT + 1 + i + 10·(k-1).
   for (const [i, name] of SERVICE_NAMES.entries()) {
-    start(name, `services/${name}/src/main.ts`, { PORT: String(SERVICE_PORTS[name]), HOST: '127.0.0.1', METRICS_PORT: String(metricsPort + 1 + i) });
+    for (const [k, replica] of replicaList(name).entries()) {
+      // Render reads content: every replica of it, as the gateway does.
+      const extra: Record<string, string> = name === 'render' ? { CONTENT_URL: upstreams.CONTENT_URL! } : {};
+      start(replica.process, `services/${name}/src/main.ts`, { ...extra, PORT: String(replica.port), HOST: '127.0.0.1', METRICS_PORT: String(metricsPort + 1 + i + 10 * k) });
+    }
   }
-  await Promise.all(SERVICE_NAMES.map((name) => waitReady(name, `http://127.0.0.1:${SERVICE_PORTS[name]}`, 60_000)));
+  await Promise.all(SERVICE_NAMES.flatMap((name) => replicaList(name).map((replica) => waitReady(replica.process, `http://127.0.0.1:${replica.port}`, 60_000))));
+  const shape = replicas === 1 ? `${SERVICE_NAMES.length} services + gateway` : `${SERVICE_NAMES.length} services × ${replicas} replicas + gateway`;
   process.stdout.write(
-    `\nSite builder (cluster mode: ${SERVICE_NAMES.length} services + gateway) is running at http://localhost:${gatewayPort}\n` +
+    `\nSite builder (cluster mode: ${shape}) is running at http://localhost:${gatewayPort}\n` +
       `  Postgres ${env.DATABASE_URL.replace(/\/\/[^@]*@/, '//')}, NATS ${env.NATS_URL}, Redis ${env.REDIS_URL}\n` +
       `  started in ${((Date.now() - started) / 1000).toFixed(1)} s. Press Ctrl-C to stop.\n\n`,
   );

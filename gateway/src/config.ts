@@ -2,9 +2,14 @@
 import { BaseEnv, GATEWAY_PORT, SERVICE_NAMES, SERVICE_PORTS, httpUrl, optional, port, type ServiceName } from '@sc/platform';
 import { z } from 'zod';
 
-const serviceUrls = Object.fromEntries(
-  SERVICE_NAMES.map((name) => [`${name.toUpperCase()}_URL`, httpUrl.default(`http://127.0.0.1:${SERVICE_PORTS[name]}`)]),
-) as Record<`${Uppercase<ServiceName>}_URL`, z.ZodDefault<typeof httpUrl>>;
+/** One service's address, or its replicas' addresses as a comma list (the gateway balances over them). */
+const urlList = z
+  .string()
+  .refine((v) => v.split(',').every((url) => httpUrl.safeParse(url.trim()).success), 'must be an http(s):// URL, or a comma list of them');
+
+const serviceUrlVars = Object.fromEntries(
+  SERVICE_NAMES.map((name) => [`${name.toUpperCase()}_URL`, urlList.default(`http://127.0.0.1:${SERVICE_PORTS[name]}`)]),
+) as Record<`${Uppercase<ServiceName>}_URL`, z.ZodDefault<typeof urlList>>;
 
 /**
  * Which peers may tell the gateway the client's address and scheme (X-Forwarded-For/-Proto), for
@@ -21,7 +26,7 @@ const proxyTrust = z
 
 export const GatewayEnv = BaseEnv.extend({
   PORT: port.default(GATEWAY_PORT),
-  ...serviceUrls,
+  ...serviceUrlVars,
   /** Requests one client (IP) may make per window. */
   RATE_LIMIT_MAX: z.coerce.number().int().positive().default(600),
   RATE_LIMIT_WINDOW_MS: z.coerce.number().int().positive().default(60_000),
@@ -61,7 +66,12 @@ export const GatewayEnv = BaseEnv.extend({
 });
 export type GatewayEnv = z.infer<typeof GatewayEnv>;
 
-/** The base URL of a service from the configuration. */
+/** The base URLs of a service's replicas from the configuration. */
+export function serviceUrls(config: GatewayEnv, service: ServiceName): string[] {
+  return config[`${service.toUpperCase() as Uppercase<ServiceName>}_URL`].split(',').map((url) => url.trim());
+}
+
+/** The base URL of a service's first replica (calls that need one answer, not a balance: sessions, API documents). */
 export function serviceUrl(config: GatewayEnv, service: ServiceName): string {
-  return config[`${service.toUpperCase() as Uppercase<ServiceName>}_URL`];
+  return serviceUrls(config, service)[0]!;
 }

@@ -22,8 +22,8 @@ import {
   type Identity,
   type ResolveCredentials,
 } from '@sc/contracts';
-import { AppError, cookieOf, serviceCallHeaders, signIdentity, type IdentityHeaders, type Logger, pinoOf } from '@sc/platform';
-import { serviceUrl, type GatewayEnv } from './config.js';
+import { AppError, cookieOf, ReplicaFetch, serviceCallHeaders, signIdentity, type IdentityHeaders, type Logger, pinoOf } from '@sc/platform';
+import type { GatewayEnv } from './config.js';
 import { websiteIdFor } from './website.js';
 
 declare module 'fastify' {
@@ -91,7 +91,7 @@ export function credentialsOf(request: FastifyRequest, websiteId: string): Resol
 
 /** Asks the identity service, with a small TTL cache keyed by a hash of the credentials. */
 export class IdentityResolver {
-  readonly #url: string;
+  readonly #identity: ReplicaFetch;
   readonly #ttlMs: number;
   readonly #maxEntries: number;
   readonly #timeoutMs: number;
@@ -101,7 +101,8 @@ export class IdentityResolver {
   readonly #inflight = new Map<string, Promise<ResolvedCredentials | undefined>>();
 
   constructor(url: string, logger: Logger, options: IdentityStepOptions = {}) {
-    this.#url = `${url.replace(/\/$/, '')}${IDENTITY_RESOLVE_PATH}`;
+    // IDENTITY_URL may list the identity service's replicas: asked in turn, the next when one is down.
+    this.#identity = new ReplicaFetch(url);
     this.#ttlMs = options.cacheTtlMs ?? 5_000;
     this.#maxEntries = options.maxEntries ?? 10_000;
     this.#cache = new LRUCache({ max: this.#maxEntries });
@@ -137,11 +138,12 @@ export class IdentityResolver {
 
   async #ask(key: string, credentials: ResolveCredentials): Promise<ResolvedCredentials | undefined> {
     try {
-      const response = await fetch(this.#url, {
+      // A lookup (it changes nothing), so asking another replica again is safe.
+      const response = await this.#identity.fetch(IDENTITY_RESOLVE_PATH, {
         method: 'POST',
         headers: { ...serviceCallHeaders(this.#signingKey, credentials.websiteId), 'content-type': 'application/json' },
         body: JSON.stringify(credentials),
-        signal: AbortSignal.timeout(this.#timeoutMs),
+        timeoutMs: this.#timeoutMs,
       });
       if (!response.ok) throw new Error(`identity answered ${response.status}`);
       const value = ResolvedCredentials.parse(await response.json());
@@ -215,7 +217,7 @@ export function identify(request: FastifyRequest, resolver: IdentityResolver, ke
 /** Declares the identity of requests and makes the resolver (steps.ts runs the step). */
 export function installIdentity(app: FastifyInstance, config: GatewayEnv, options: IdentityStepOptions = {}): IdentityResolver {
   const logger = pinoOf(app.log);
-  const resolver = new IdentityResolver(serviceUrl(config, 'identity'), logger, { signingKey: config.IDENTITY_SIGNING_KEY, ...options });
+  const resolver = new IdentityResolver(config.IDENTITY_URL, logger, { signingKey: config.IDENTITY_SIGNING_KEY, ...options });
   if (!config.IDENTITY_SIGNING_KEY) logger.warn('IDENTITY_SIGNING_KEY is not set: services will see every request as an anonymous visitor');
   app.decorateRequest('identity', null);
   app.decorateRequest('identityHeaders', null);

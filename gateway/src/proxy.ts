@@ -1,4 +1,4 @@
-// Forwarding to the services: a lean hop on undici (one keep-alive Pool per service, bodies
+// Forwarding to the services: a lean hop on undici (one keep-alive Pool per service replica, bodies
 // streamed both ways). It replaces @fastify/http-proxy: in bench/gateway, reply-from's per-request
 // work cost a quarter of the gateway's throughput (about 0.20x of a bare route against 0.26x for
 // this hop, measured in one run; see the notes). The gateway sets the headers services trust
@@ -8,12 +8,13 @@ import { ROOT_CONTEXT, propagation, trace } from '@opentelemetry/api';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { IncomingHttpHeaders } from 'node:http';
 import type { Readable } from 'node:stream';
-import { Pool, errors as undiciErrors } from 'undici';
+import { errors as undiciErrors } from 'undici';
 import { GenericErrorMessages, MAX_UPLOAD_BYTES } from '@sc/contracts';
 import { errorBody, type ServiceName } from '@sc/platform';
-import { serviceUrl, type GatewayEnv } from './config.js';
+import { serviceUrls, type GatewayEnv } from './config.js';
 import { pageCacheKey, type GatewayPageCache } from './page-cache.js';
 import { PAGES_SERVICE, ROUTES } from './routes.js';
+import { UpstreamPool } from './upstream.js';
 import { websiteIdFor } from './website.js';
 
 /** Headers only the gateway may set; a client's copies are dropped before forwarding. */
@@ -124,7 +125,7 @@ export interface ForwardLimits {
 }
 
 /** Makes the route handler that forwards a request to one service. */
-function forwarder(service: ServiceName, pool: Pool, limits: ForwardLimits, inFlight: InFlight) {
+function forwarder(service: ServiceName, pool: UpstreamPool, limits: ForwardLimits, inFlight: InFlight) {
   return async (request: FastifyRequest, reply: FastifyReply) => {
     const headers = forwardHeaders(request);
     const method = request.method as (typeof METHODS)[number];
@@ -195,7 +196,7 @@ type Handler = (request: FastifyRequest, reply: FastifyReply) => Promise<Fastify
  * render for the plain body (the cache compresses it once per entry) and keeps it when render
  * allows; anything the cache must not answer goes through `forward` unchanged.
  */
-function cachedPages(cache: GatewayPageCache, pool: Pool, limits: ForwardLimits, inFlight: InFlight, forward: Handler): Handler {
+function cachedPages(cache: GatewayPageCache, pool: UpstreamPool, limits: ForwardLimits, inFlight: InFlight, forward: Handler): Handler {
   return async (request, reply) => {
     const key = pageCacheKey(request);
     if (key === undefined) return forward(request, reply);
@@ -230,12 +231,13 @@ function cachedPages(cache: GatewayPageCache, pool: Pool, limits: ForwardLimits,
 
 /** Registers one forwarder per route-table prefix, the /api 404, and the catch-all to render (through `pageCache` when there is one). */
 export async function registerProxies(app: FastifyInstance, config: GatewayEnv, pageCache?: GatewayPageCache): Promise<void> {
-  const pools = new Map<ServiceName, { pool: Pool; inFlight: InFlight }>();
+  const pools = new Map<ServiceName, { pool: UpstreamPool; inFlight: InFlight }>();
   const upstreamOf = (service: ServiceName) => {
     let upstream = pools.get(service);
     if (!upstream) {
       upstream = {
-        pool: new Pool(serviceUrl(config, service), { connections: 128, pipelining: 1, keepAliveTimeout: 60_000, connectTimeout: 2_000 }),
+        // One pool per replica (a comma list in <SERVICE>_URL), taken in turn with failover (upstream.ts).
+        pool: new UpstreamPool(serviceUrls(config, service), { connections: 128, pipelining: 1, keepAliveTimeout: 60_000, connectTimeout: 2_000 }),
         inFlight: { count: 0 },
       };
       pools.set(service, upstream);

@@ -9,7 +9,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { LRUCache } from 'lru-cache';
 import { DEMO_WEBSITE_ID } from '@sc/contracts';
-import { DEFAULT_PUBLIC_URL, serviceCallHeaders, websiteOrigin, type Logger } from '@sc/platform';
+import { DEFAULT_PUBLIC_URL, ReplicaFetch, replicaUrls, serviceCallHeaders, websiteOrigin, type Logger } from '@sc/platform';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -79,8 +79,11 @@ export class WebsiteResolver {
   readonly #publicUrl: string;
   readonly #cache: LRUCache<string, Entry>;
   readonly #pending = new Map<string, Promise<string>>();
+  /** Content's replicas (CONTENT_URL may list several), unless a test gave a fetch of its own. */
+  readonly #content: ReplicaFetch | undefined;
 
   constructor(options: WebsiteResolverOptions) {
+    this.#content = options.fetch ? undefined : new ReplicaFetch(options.contentUrl);
     this.#options = { errorTtlMs: 1_000, timeoutMs: 2_000, maxEntries: 10_000, fetch: globalThis.fetch.bind(globalThis), ...options, fallbackWebsiteId: options.fallbackWebsiteId ?? NO_WEBSITE };
     this.#publicUrl = options.publicUrl ?? DEFAULT_PUBLIC_URL;
     this.#fallbackOrigin = websiteOrigin(this.#publicUrl);
@@ -128,10 +131,11 @@ export class WebsiteResolver {
   async #lookup(domain: string, stale: Entry | undefined): Promise<string> {
     const { contentUrl, fallbackWebsiteId, ttlMs, errorTtlMs, timeoutMs } = this.#options;
     try {
-      const response = await this.#options.fetch(`${contentUrl}/internal/websites/by-domain?host=${encodeURIComponent(domain)}`, {
-        headers: serviceCallHeaders(this.#options.signingKey, fallbackWebsiteId || DEMO_WEBSITE_ID),
-        signal: AbortSignal.timeout(timeoutMs),
-      });
+      const path = `/internal/websites/by-domain?host=${encodeURIComponent(domain)}`;
+      const headers = serviceCallHeaders(this.#options.signingKey, fallbackWebsiteId || DEMO_WEBSITE_ID);
+      const response = this.#content
+        ? await this.#content.fetch(path, { headers, timeoutMs })
+        : await this.#options.fetch(`${replicaUrls(contentUrl)[0]}${path}`, { headers, signal: AbortSignal.timeout(timeoutMs) });
       if (response.status === 404) return this.#remember(domain, { websiteId: fallbackWebsiteId, origin: this.#fallbackOrigin, expires: Date.now() + ttlMs, answered: true });
       if (!response.ok) throw new Error(`content answered ${response.status}`);
       const body = (await response.json()) as { websiteId?: unknown };

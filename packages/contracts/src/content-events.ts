@@ -112,6 +112,9 @@ export const ContentWebsiteChanged = z
   })
   .strict();
 
+/** content.website.purged: a deleted website's time to be restored is over; every service deletes its rows of it. */
+export const ContentWebsitePurged = z.object({}).strict();
+
 export const ContentSettingsUpdated = z
   .object({
     /** The top-level settings that changed (currency, timeZone, store, ...). */
@@ -159,6 +162,7 @@ export const ContentEventSchemas = {
   'content.category.deleted': ContentCategoryChanged,
   'content.website.created': ContentWebsiteChanged,
   'content.website.updated': ContentWebsiteChanged,
+  'content.website.purged': ContentWebsitePurged,
   'content.settings.updated': ContentSettingsUpdated,
   'content.navigation.updated': ContentNavigationUpdated,
   'content.header-footer.updated': ContentHeaderFooterUpdated,

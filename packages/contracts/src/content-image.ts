@@ -14,11 +14,11 @@ export const PageUrl = z.string().trim().refine(isPageUrl, { error: invalidPageU
 /** A file of the content service's own asset store by its path (the demo's images: right on any host and port). */
 const OWN_ASSET = new RegExp(`^${ASSET_FILES_PATH.replaceAll('.', '\\.')}/[A-Za-z0-9_-]{1,64}/[A-Za-z0-9_-]{22}\\.(?:jpg|png|gif|webp)$`);
 
+/** Whether `value` is an image's address: an http(s) link, or the path of a file in our own asset store. */
+export const isImageUrl = (value: string): boolean => OWN_ASSET.test(value.trim()) || isPageUrl(value.trim());
+
 /** An image's address: an http(s) link, or the path of a file in our own asset store. */
-export const ImageUrl = z
-  .string()
-  .trim()
-  .refine((value) => OWN_ASSET.test(value) || isPageUrl(value), { error: invalidPageUrl });
+export const ImageUrl = z.string().trim().refine(isImageUrl, { error: invalidPageUrl });
 
 const Unit = z.number().min(0).max(1);
 const HexAverage = z.string().regex(/^[0-9a-fA-F]{6}$/);

@@ -25,6 +25,8 @@ export const ContentMessages = {
   tooManyProducts: 'A store collection can hold at most {max} products.',
   tooManyCategories: 'A collection can have at most {max} categories.',
   tooManyGalleryImages: 'A gallery can hold at most {max} images.',
+  /** PAGES_PER_WEBSITE (content): pages and collections of one website. */
+  tooManyPages: 'A website can have at most {max} pages and collections. Delete one you no longer need to add another.',
   tagTooLong: 'Tags can be at most {max} characters long.',
   categoryTooLong: 'Categories can be at most {max} characters long.',
   hexColour: 'Colours must be written as 3 to 6 hex characters.',

@@ -233,6 +233,8 @@ export const Website = z.object({
   settings: SiteSettingsBody,
   createdOn: z.number().int(),
   updatedOn: z.number().int(),
+  /** The starting design it is drawn in (websites made from a design; issue 34). */
+  design: z.string().optional(),
 });
 export type Website = z.infer<typeof Website>;
 

@@ -16,6 +16,7 @@ export { INSTANCE_ID, registerHealth, type ReadinessCheck } from './http/health.
 export { useSecurityHeaders, type SecurityHeaderOptions } from './http/security-headers.js';
 export { closeOnSignals, drainingFlag } from './http/shutdown.js';
 export { cookieOf } from './http/cookies.js';
+export { ReplicaFetch, replicaUrls } from './http/replicas.js';
 export { DEFAULT_PUBLIC_URL, isOrigin, isWebsiteDomain, websiteOrigin } from './http/website-origin.js';
 export { checkRequestInput, inputProblem, installInputGuard, MAX_URL_VALUE_LENGTH, type InputProblem } from './http/input-guard.js';
 export { IN_MEMORY_DATA_DIR, openServiceInfra, openEmbeddedPostgres, type SharedInfra, type ServiceInfra } from './infra.js';
@@ -30,3 +31,4 @@ export { WindowLimiter, redisCounters, type SharedCounters, type WindowLimiterOp
 export { countDependencyFailure, countingCache, instrumentHttp, metricsRegistry, registerServiceMetrics, serveMetrics, startMetricsServer, type ServiceMetricsSource } from './metrics.js';
 export { consumerStatuses, replayConsumers, DEFAULT_MAX_CONSUMER_LAG, type ConsumerState, type ConsumerStatus } from './read-models.js';
 export { emailPattern, eraseEmail, erasureConsumer, erasureConsumerName, scrubEmail, type EraseRules } from './privacy/erase.js';
+export { purgeConsumerName, purgeWebsiteRows, websitePurgeConsumer, websiteTables, WEBSITE_PURGED, type PurgeRules } from './privacy/purge-website.js';

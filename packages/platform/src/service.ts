@@ -21,6 +21,7 @@ import { SpanKind, startTelemetry, withSpanFromHeaders } from './telemetry.js';
 import { countDependencyFailure, countingCache, instrumentHttp, registerServiceMetrics, serveMetrics } from './metrics.js';
 import { consumerStatuses, replayConsumers, type ConsumerStatus } from './read-models.js';
 import { erasureConsumer, type EraseRules } from './privacy/erase.js';
+import { websitePurgeConsumer, type PurgeRules } from './privacy/purge-website.js';
 import { withTables } from './database/tables.js';
 import { transactionRetryingLostConnection } from './database/retry.js';
 import { pinoOf } from './logger.js';
@@ -88,6 +89,11 @@ export interface ServiceDefinition<DB, Parts = undefined> {
    */
   erase?: EraseRules<DB>;
   /**
+   * What this service does of its own when a deleted website is purged (content.website.purged),
+   * before every row of the website in its schema is deleted: files, caches.
+   */
+  purge?: PurgeRules<DB>;
+  /**
    * Counts of rows in states that should stay near zero, read at each scrape (service_stuck_rows;
    * deploy/k8s alerts on them): e.g. cart's pending orders and idempotency keys past their lease.
    */
@@ -109,6 +115,8 @@ export interface BuildServiceOptions {
    * service on one in-process bus gives the second its own (replicas on NATS share the name).
    */
   erasureDurable?: string;
+  /** The website purge consumer's durable instead of `<service>-website-purge` (as erasureDurable). */
+  purgeDurable?: string;
 }
 
 declare module 'fastify' {
@@ -170,6 +178,18 @@ export async function buildService<DB, Parts = undefined>(definition: ServiceDef
     },
   };
   app.decorate('serviceContext', ctx as ServiceContext<unknown>);
+  // The platform's close, registered before the service adds anything: Fastify runs onClose hooks
+  // last-added first, so the service's own (its jobs, its mail relay, its pools) have stopped, and
+  // finished their work on the database, before this runs. One hook, so its order is certain too:
+  // in-flight requests have drained by now; stop taking events, let the relay finish its batch,
+  // then close NATS, the pool and the cache. (Registered after wire/routes, it ran first, and a job
+  // or a mail in progress found the pool gone: cart/test/shutdown-order.test.ts.)
+  const subscriptions: Subscription[] = [];
+  app.addHook('onClose', async () => {
+    for (const subscription of subscriptions) await subscription.stop();
+    await relay.stop();
+    await infra.close();
+  });
   const draining = drainingFlag(app);
   // The consumers this app subscribed (on ready); /readyz, /metrics and the rebuild read them.
   const subscribed: SubscribeOptions[] = [];
@@ -223,11 +243,11 @@ export async function buildService<DB, Parts = undefined>(definition: ServiceDef
   await definition.routes(zodApp, ctx, parts);
   if (options.seedDemo && definition.seed) await definition.seed(ctx, parts);
 
-  const subscriptions: Subscription[] = [];
   app.addHook('onReady', async () => {
     if (options.relay?.autoStart !== false) relay.start();
     const erasure = erasureConsumer({ name: definition.name, schema: infra.database.schema, db: withTables<DB>(db), logger }, definition.erase, options.erasureDurable);
-    for (const consumer of [...(definition.consumers?.(ctx, parts) ?? []), erasure]) {
+    const purge = websitePurgeConsumer({ name: definition.name, schema: infra.database.schema, db: withTables<DB>(db), logger }, definition.purge, options.purgeDurable);
+    for (const consumer of [...(definition.consumers?.(ctx, parts) ?? []), erasure, purge]) {
       // Each delivery runs in a span continued from the publisher's trace (message headers).
       const handler: SubscribeOptions['handler'] = (event, info) =>
         withSpanFromHeaders(`consume ${event.type}`, SpanKind.CONSUMER, info.headers, () => consumer.handler(event, info), {
@@ -236,13 +256,6 @@ export async function buildService<DB, Parts = undefined>(definition: ServiceDef
       subscriptions.push(await infra.bus.subscribe({ ...consumer, handler }));
       subscribed.push(consumer);
     }
-  });
-  // One hook, so the order is certain: in-flight requests have drained by now; stop taking
-  // events, let the relay finish its batch, then close NATS, the pool and the cache.
-  app.addHook('onClose', async () => {
-    for (const subscription of subscriptions) await subscription.stop();
-    await relay.stop();
-    await infra.close();
   });
   return app;
 }

@@ -11,6 +11,7 @@ import { ingestLimitsFromEnv, type IngestLimits } from './config.js';
 import { analyticsConsumers, type ConsumerOptions } from './consumers/analytics.consumer.js';
 import { eventsRoutes } from './ingest/events.routes.js';
 import { performanceRoutes } from './ingest/performance.routes.js';
+import { scheduleRecovery } from './ingest/journal.js';
 import { migrations } from './migrations/index.js';
 import { createAnalyticsModule, type AnalyticsModule } from './module.js';
 import { replayRoutes } from './replay/replay.routes.js';
@@ -27,7 +28,7 @@ export interface AnalyticsOptions {
 }
 
 /** What tests and tools reach through the app (app.analytics: the module's ingestion parts). */
-export type AnalyticsHandle = Pick<AnalyticsModule, 'buffer' | 'writer' | 'purge' | 'limits'>;
+export type AnalyticsHandle = Pick<AnalyticsModule, 'buffer' | 'journal' | 'recover' | 'writer' | 'purge' | 'limits'>;
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -64,17 +65,20 @@ export function createAnalyticsService(options: AnalyticsOptions = {}): ServiceD
       app.addContentTypeParser('text/plain', { parseAs: 'string' }, parseTextAsJson);
 
       const { buffer, ingest, limits } = parts;
-      censusRoutes(app, ingest, buffer);
-      eventsRoutes(app, ingest, buffer);
-      performanceRoutes(app, ingest, buffer);
+      const intake = { buffer, journal: parts.journal };
+      censusRoutes(app, ingest, intake);
+      eventsRoutes(app, ingest, intake);
+      performanceRoutes(app, ingest, intake);
       replayRoutes(app, parts.replay);
       reportsRoutes(app, parts.reports);
       settingsRoutes(app, parts.settings);
 
       let purgeJob: { stop(): Promise<void> } | undefined;
+      let recovery: { stop(): Promise<void> } | undefined;
       app.addHook('onReady', async () => {
         buffer.start();
         purgeJob = schedulePurge(() => parts.purge(), limits.purgeIntervalMs, ctx.logger);
+        recovery = scheduleRecovery(() => parts.recover(), Math.max(1_000, limits.recoverAfterMs / 10), ctx.logger);
       });
       // Shutdown: new calls already get 503 (the platform's return503OnClosing); let the calls in
       // flight put their records in the buffer, then write all of it while the database is still
@@ -91,6 +95,7 @@ export function createAnalyticsService(options: AnalyticsOptions = {}): ServiceD
         const settle = Date.now() + 2_000;
         while (inFlight > 0 && Date.now() < settle) await new Promise((resolve) => setTimeout(resolve, 5));
         await purgeJob?.stop();
+        await recovery?.stop();
         await buffer.close(deadline);
       });
     },

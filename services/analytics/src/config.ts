@@ -16,6 +16,8 @@ export const AnalyticsEnv = z.object({
   ANALYTICS_RAW_RETENTION_DAYS: positive.default(30),
   /** How often the retention purge runs. */
   ANALYTICS_PURGE_INTERVAL_MS: positive.default(3_600_000),
+  /** Journal rows older than this are written by recovery (their process died before writing them); checked every tenth of it. */
+  ANALYTICS_RECOVER_AFTER_MS: positive.default(30_000),
 });
 export type AnalyticsEnv = z.infer<typeof AnalyticsEnv>;
 
@@ -26,6 +28,7 @@ export interface IngestLimits {
   flushIntervalMs: number;
   retentionDays: number;
   purgeIntervalMs: number;
+  recoverAfterMs: number;
 }
 
 export function ingestLimitsFromEnv(env: NodeJS.ProcessEnv = process.env): IngestLimits {
@@ -36,5 +39,6 @@ export function ingestLimitsFromEnv(env: NodeJS.ProcessEnv = process.env): Inges
     flushIntervalMs: parsed.ANALYTICS_FLUSH_INTERVAL_MS,
     retentionDays: parsed.ANALYTICS_RAW_RETENTION_DAYS,
     purgeIntervalMs: parsed.ANALYTICS_PURGE_INTERVAL_MS,
+    recoverAfterMs: parsed.ANALYTICS_RECOVER_AFTER_MS,
   };
 }

@@ -5,7 +5,8 @@ import type { ServiceContext } from '@sc/platform';
 import type { IngestLimits } from './config.js';
 import { IngestBuffer } from './ingest/buffer.js';
 import { IngestService } from './ingest/ingest.service.js';
-import type { IngestRecord } from './ingest/records.js';
+import { IngestJournal } from './ingest/journal.js';
+import type { BufferedRecord } from './ingest/records.js';
 import { DailySalts } from './ingest/visitor-id.js';
 import { BatchWriter } from './ingest/writer.js';
 import { ReplayService } from './replay/replay.service.js';
@@ -25,7 +26,11 @@ export interface AnalyticsModuleOptions {
 export interface AnalyticsModule {
   limits: IngestLimits;
   /** Accepted records waiting to be written (started on ready, drained on close). */
-  buffer: IngestBuffer<IngestRecord>;
+  buffer: IngestBuffer<BufferedRecord>;
+  /** Where a call's records are stored before it is answered 202. */
+  journal: IngestJournal;
+  /** Writes journal rows no live buffer holds (a crashed process's); the number of records written. */
+  recover(): Promise<number>;
   /** Writes a batch at once, bypassing the buffer (tests, seeding). */
   writer: BatchWriter;
   /** Runs the retention purge now. */
@@ -43,12 +48,13 @@ export function createAnalyticsModule(ctx: ServiceContext<AnalyticsDB>, options:
   const { limits } = options;
   const db = withTables<AnalyticsDB>(ctx.db);
   const writer = new BatchWriter(db, ctx.name);
-  const buffer = new IngestBuffer<IngestRecord>({
+  const buffer = new IngestBuffer<BufferedRecord>({
     capacity: limits.bufferMax,
     batchSize: limits.flushBatch,
     intervalMs: limits.flushIntervalMs,
     write: (batch) => writer.write(batch),
     logger: ctx.logger,
+    sameGroup: (a, b) => a.journal !== undefined && a.journal === b.journal,
   });
   const settingsCache = new SettingsCache(db);
   const ingest = new IngestService(settingsCache, new DailySalts(db));
@@ -56,6 +62,8 @@ export function createAnalyticsModule(ctx: ServiceContext<AnalyticsDB>, options:
   return {
     limits,
     buffer,
+    journal: new IngestJournal(db, ctx.name),
+    recover: () => writer.recover(limits.recoverAfterMs),
     writer,
     purge: (now?: number) => purge(db, ctx.name, limits.retentionDays, now),
     repositories,

@@ -232,6 +232,13 @@ export interface FunnelCartsTable {
   day: string;
 }
 
+/** An accepted call's records, kept until a batch writes them (see ingest/journal.ts). */
+export interface IngestJournalTable {
+  id: string;
+  records: ColumnType<unknown, string, string>;
+  accepted_at: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
 export interface AnalyticsDB {
   hits: HitsTable;
   events: EventsTable;
@@ -257,6 +264,7 @@ export interface AnalyticsDB {
   product_skus: ProductSkusTable;
   funnel_visitors: FunnelVisitorsTable;
   funnel_carts: FunnelCartsTable;
+  ingest_journal: IngestJournalTable;
 }
 
 /** The raw tables the retention purge empties, with their time column. */

@@ -135,6 +135,8 @@ export interface OrdersTable {
    * resume their own) and orders made before 0050.
    */
   lease_until: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  /** The Idempotency-Key of the checkout that made it (migration 0060). */
+  checkout_key: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** Webhook events handled, by the processor's event id: a replay changes nothing (migration 0007). */

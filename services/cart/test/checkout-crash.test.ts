@@ -5,7 +5,7 @@
 // the key expired a day later, and in test mode the hold was never released. Now the key is taken
 // over after its lease, the dead run's hold is released, and the buyer gets one paid order; the
 // sweeper releases a hold nobody retries; and a charge whose order was released before it settled
-// is refunded and answered as a failure.
+// is refunded and answered as a failure; a retry after a run that paid and lost its answer gets that order.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
@@ -110,6 +110,23 @@ describe(`checkout when a replica dies (${mode.database})`, () => {
     expect(again.statusCode).toBe(201);
     expect(again.headers['idempotent-replayed']).toBe('true');
     expect(again.json<CheckoutResponse>().order.id).toBe(order.id);
+  });
+
+  it('a retry after a run that paid but lost its answer (the key given back with a 503) gets that paid order', async () => {
+    const site = kit.newSite();
+    const product = await kit.product(site, { variants: [{ sku: 'MUG', price: 1500, qty: 5 }] });
+    const cart = await kit.cartWith(site, [{ itemId: product.productId, quantity: 2 }]);
+    const key = randomUUID();
+    const first = await retry(site, cart, key);
+    expect(first.statusCode).toBe(201);
+    // What a run does when its connection goes after the order is paid (reading it back, writing
+    // the answer): a 503, and the key given back so that the retry runs again.
+    await kit.ctx.db.deleteFrom('idempotency_keys').where('website_id', '=', site).where('key', '=', key).execute();
+    const again = await retry(site, cart, key);
+    expect(again.statusCode).toBe(201);
+    expect(again.json<CheckoutResponse>().order.id).toBe(first.json<CheckoutResponse>().order.id);
+    expect((await ordersOf(site)).map((o) => o.status)).toEqual(['paid']);
+    expect(await stockOf(site, product.productId)).toBe(3);
   });
 
   it('the sweeper releases the hold of a checkout nobody retries, and a new key checks the cart out', async () => {

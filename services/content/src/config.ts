@@ -15,6 +15,8 @@ export const ContentEnv = z.object({
   BASE_DOMAIN: z.string().trim().toLowerCase().regex(HOSTNAME, 'must be a host name such as sites.example.com').optional(),
   /** How many websites one owner may make (deleted ones count until they are purged). */
   WEBSITES_PER_OWNER: count.default(10),
+  /** How many pages and collections one website may have (a per-website limit). */
+  PAGES_PER_WEBSITE: count.default(500),
   PUBLIC_URL: z.url().optional(),
   /** The port a custom domain's verification file is fetched from (80; another for development). */
   DOMAIN_VERIFY_HTTP_PORT: z.coerce.number().int().min(1).max(65_535).default(80),
@@ -24,6 +26,7 @@ export interface WebsiteSettings {
   baseDomain: string;
   publicUrl: string;
   websitesPerOwner: number;
+  pagesPerWebsite: number;
   domainVerifyHttpPort: number;
 }
 
@@ -35,6 +38,7 @@ export function websiteSettings(overrides: Partial<WebsiteSettings> = {}, env: N
     baseDomain: parsed.BASE_DOMAIN ?? baseOf(new URL(publicUrl).hostname),
     publicUrl,
     websitesPerOwner: parsed.WEBSITES_PER_OWNER,
+    pagesPerWebsite: parsed.PAGES_PER_WEBSITE,
     domainVerifyHttpPort: parsed.DOMAIN_VERIFY_HTTP_PORT,
     ...overrides,
   };

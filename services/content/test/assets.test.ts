@@ -59,6 +59,7 @@ describe('image uploads', () => {
       },
       get: async () => undefined,
       delete: async () => undefined,
+      deleteWebsite: async () => undefined,
     };
     failing = await setup({ assets: broken });
     site = await kit.newWebsite();

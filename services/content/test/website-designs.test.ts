@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { DESIGN_IDS, DOMAIN_VERIFY_PATH, DomainMessages, Role, WebsiteMessages, formatMessage, type CreatedWebsite, type CustomDomain, type CustomDomainList, type Layout } from '@sc/contracts';
+import { CollectionType, ContentMessages, DESIGN_IDS, DOMAIN_VERIFY_PATH, DomainMessages, Role, WebsiteMessages, formatMessage, type CreatedWebsite, type CustomDomain, type CustomDomainList, type Layout } from '@sc/contracts';
 import { signIdentity } from '@sc/platform';
 import { asFromGateway } from '@sc/platform/test-kit';
 import { setup, SIGNING_KEY, type Kit } from './helpers.js';
@@ -49,6 +49,7 @@ describe('websites from starting designs', () => {
     const made = response.json<CreatedWebsite>();
     expect(made).toMatchObject({ design: 'restaurant', address: 'https://rosas-trattoria.sites.test', website: { title: 'Rosa’s Trattoria', domains: ['rosas-trattoria.sites.test'] } });
     expect(made.website.settings.styles).toMatchObject({ bodyFont: 'lora', headingFont: 'playfair-display', accent: '#9c2a2a', buttonShape: 'square' });
+    expect(made.website.design).toBe('restaurant');
     const id = made.website.id;
     expect(await kit.websites.websiteForHost('Rosas-Trattoria.sites.test:443')).toBe(id);
 
@@ -111,6 +112,26 @@ describe('websites from starting designs', () => {
     const refused = answers.find((a) => a.statusCode === 409)!;
     expect(refused.json()).toMatchObject({ error: { message: formatMessage(WebsiteMessages.limitReached, { max: 3 }) } });
   });
+
+  it('holds a website to PAGES_PER_WEBSITE pages and collections, with a clear message, also when additions race', async () => {
+    const limited = await setup({ websites: { ...websitesOptions, pagesPerWebsite: 8 } });
+    try {
+      const made = (await create('owner-pages', { name: 'Few Pages', design: 'blog' }, limited)).json<CreatedWebsite>();
+      const owner = { websiteId: made.website.id, roles: [Role.ADMIN] };
+      const url = `/api/content-service/1.0/websites/${made.website.id}/collections`;
+      const count = async () => (await limited.call('GET', url, owner)).json<{ items: unknown[] }>().items.length;
+      const before = await count();
+      expect(before).toBeLessThan(8);
+      const answers = await Promise.all(Array.from({ length: 6 }, (_, i) => limited.call('POST', url, owner, { type: CollectionType.PAGE, title: `Extra ${i}` })));
+      expect(answers.filter((a) => a.statusCode === 201)).toHaveLength(8 - before);
+      const refused = answers.filter((a) => a.statusCode === 409);
+      expect(refused).toHaveLength(6 - (8 - before));
+      expect(refused[0]!.json()).toEqual({ error: { code: 'CONFLICT', message: formatMessage(ContentMessages.tooManyPages, { max: 8 }) } });
+      expect(await count()).toBe(8);
+    } finally {
+      await limited.close();
+    }
+  }, 60_000);
 
   it('has six designs that look different: fonts, colours, buttons and header each differ', async () => {
     const list = await asOwner('owner-d', 'GET', '/api/content-service/1.0/designs');
@@ -248,6 +269,8 @@ describe('websites from starting designs', () => {
       expect({ table, n: Number(left.n) }).toEqual({ table, n: 0 });
     }
     expect(await kit.ctx.db.selectFrom('websites').select('id').where('id', '=', id).executeTakeFirst()).toBeUndefined();
+    // The other services are told to purge theirs (test/website-purge.test.ts follows it through every service).
+    expect(await kit.events(id, 'content.website.purged')).toHaveLength(1);
     expect((await asOwner('owner-h', 'POST', `${url}/restore`)).statusCode).toBe(404);
   });
 });

@@ -34,6 +34,8 @@ export function createIdentityService(options: IdentityOptions = {}): ServiceDef
     name: 'identity',
     migrations,
     erase: eraseSiteUser,
+    // The websites read model is keyed by id (every other table by website_id: the platform purges those).
+    purge: async (trx, websiteId) => void (await trx.deleteFrom('websites').where('id', '=', websiteId).execute()),
     wire: (ctx, app) => {
       const settings = identitySettings(options.settings);
       const parts = createIdentityModule(ctx, { settings, mail: installMailer(app, withTables<MailTables>(ctx.db), ctx.logger, options.mail) });

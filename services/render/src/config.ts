@@ -5,8 +5,11 @@ import { httpUrl, loadConfig } from '@sc/platform';
 import { z } from 'zod';
 
 export const RenderEnv = z.object({
-  /** Base URL of the content service (its public storefront routes). */
-  CONTENT_URL: httpUrl.default('http://127.0.0.1:4106'),
+  /** Base URL of the content service (its public storefront routes); a comma list for its replicas. */
+  CONTENT_URL: z
+    .string()
+    .refine((v) => v.split(',').every((url) => httpUrl.safeParse(url.trim()).success), 'must be an http(s):// URL, or a comma list of them')
+    .default('http://127.0.0.1:4106'),
   /** The built web app; its Vite manifest names the island scripts (web/dist/.vite/manifest.json). */
   WEB_DIST: z.string().min(1).default('web/dist'),
   /**

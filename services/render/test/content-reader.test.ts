@@ -4,6 +4,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { freePort } from '@sc/platform/test-kit';
 import { ContentUnavailableError, HttpContentReader } from '../src/content/content-reader.js';
 
 describe('HttpContentReader', () => {
@@ -34,5 +35,25 @@ describe('HttpContentReader', () => {
     const reader = new HttpContentReader(base, 2_000);
     const failure = await reader.popup('w1').catch((error: unknown) => error);
     expect(failure).toBeInstanceOf(ContentUnavailableError);
+  });
+
+  it("asks content's next replica when one cannot be reached (CONTENT_URL as a comma list)", async () => {
+    const seen: string[] = [];
+    const live = createServer((request, response) => {
+      seen.push(request.url ?? '');
+      response.writeHead(404, { 'content-type': 'application/json' });
+      response.end('{}');
+    });
+    await new Promise<void>((resolve) => live.listen(0, '127.0.0.1', resolve));
+    try {
+      const dead = `http://127.0.0.1:${await freePort()}`;
+      const reader = new HttpContentReader(`${dead},http://127.0.0.1:${(live.address() as AddressInfo).port}`, 2_000);
+      for (let i = 0; i < 4; i++) expect(await reader.layout('w1')).toEqual({ layout: [] });
+      expect(seen).toHaveLength(4);
+      // With no replica reachable it is content being unavailable, as before.
+      await expect(new HttpContentReader(dead, 2_000).layout('w1')).rejects.toBeInstanceOf(ContentUnavailableError);
+    } finally {
+      await new Promise((resolve) => live.close(resolve));
+    }
   });
 });

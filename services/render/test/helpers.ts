@@ -60,6 +60,7 @@ export async function startRender(content: ContentKit | undefined, options: Rend
     settings: { ...(content ? { contentUrl: content.url } : {}), webDist: '/nonexistent-web-dist', ...options.settings },
     consumer: { durable: unique('render_test'), newOnly: true, forgetAfterIdleMs: 60_000 },
     erasureDurable: unique('render_privacy_test'),
+    purgeDurable: unique('render_purge_test'),
     ...(options.content ? { content: options.content } : {}),
   });
   await app.ready();

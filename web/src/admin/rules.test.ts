@@ -59,6 +59,11 @@ describe('owner-side messages', () => {
     expect(datasetProblem('Month,Visitors\nJan')).toBe('One or more rows was missing data');
     expect(datasetProblem('Month,Visitors\nJan,3')).toBeUndefined();
     expect(blockProblem(51, {})).toBe('A List must be selected');
+    // An image block's picture: an http(s) link or a file of our own asset store (the designs' pictures), nothing else.
+    expect(blockProblem(5, { src: '/api/content-service/public/1.0/assets/cf7a8f94-78e6-4bfd-b458-3a8895033bb8/RY-dcJp-CiSZu8XNo3lJJl.jpg' })).toBeUndefined();
+    expect(blockProblem(5, { src: 'https://example.com/a.jpg' })).toBeUndefined();
+    expect(blockProblem(5, { src: '/api/content-service/public/1.0/assets/../../secret.jpg' })).toBe('/api/content-service/public/1.0/assets/../../secret.jpg is not a valid page URL');
+    expect(blockProblem(5, { src: 'javascript:alert(1)' })).toBe('javascript:alert(1) is not a valid page URL');
     expect(blockProblem(32, { url: 'https://vimeo.com/123?basic=1' })).toBe('Vimeo Basic accounts are unsupported');
   });
 

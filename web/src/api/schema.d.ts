@@ -10001,6 +10001,7 @@ export interface paths {
                              */
                             website: {
                                 createdOn: number;
+                                design?: string;
                                 domains: string[];
                                 id: string;
                                 /**
@@ -10236,6 +10237,7 @@ export interface paths {
                     content: {
                         "application/json": {
                             createdOn: number;
+                            design?: string;
                             domains: string[];
                             id: string;
                             /**
@@ -10464,6 +10466,7 @@ export interface paths {
                     content: {
                         "application/json": {
                             createdOn: number;
+                            design?: string;
                             domains: string[];
                             id: string;
                             /**
@@ -13921,6 +13924,7 @@ export interface paths {
                     content: {
                         "application/json": {
                             createdOn: number;
+                            design?: string;
                             domains: string[];
                             id: string;
                             /**
@@ -17418,6 +17422,7 @@ export interface paths {
                     content: {
                         "application/json": {
                             createdOn: number;
+                            design?: string;
                             domains: string[];
                             id: string;
                             /**

@@ -18,6 +18,8 @@ export interface BufferOptions<T> {
   logger?: Logger;
   /** First retry delay after a failed write, doubled up to 5 s. */
   retryMs?: number;
+  /** Records of one group (one call's, as offer() took them) always go into the same batch. */
+  sameGroup?(a: T, b: T): boolean;
 }
 
 export class IngestBuffer<T> {
@@ -44,6 +46,11 @@ export class IngestBuffer<T> {
   /** Records written since start. */
   get written(): number {
     return this.#written;
+  }
+
+  /** Whether offer() would take `count` more records now. */
+  hasRoom(count: number): boolean {
+    return !this.#closed && this.size + count <= this.#options.capacity;
   }
 
   /** Takes all of `records` or none (false: the buffer is full, or closed for shutdown). */
@@ -97,9 +104,17 @@ export class IngestBuffer<T> {
     void this.flush();
   }
 
+  /** Where the next batch ends: batchSize records, stretched to the end of the last one's group. */
+  #batchEnd(): number {
+    const options = this.#options;
+    let end = options.batchSize;
+    while (end < this.#waiting.length && options.sameGroup?.(this.#waiting[end - 1]!, this.#waiting[end]!)) end++;
+    return end;
+  }
+
   async #flushAll(): Promise<void> {
     while (this.#waiting.length > 0) {
-      const take = this.#waiting.length <= this.#options.batchSize ? this.#waiting : this.#waiting.slice(0, this.#options.batchSize);
+      const take = this.#waiting.length <= this.#options.batchSize ? this.#waiting : this.#waiting.slice(0, this.#batchEnd());
       this.#waiting = take === this.#waiting ? [] : this.#waiting.slice(take.length);
       this.#writing = take.length;
       try {

@@ -1,12 +1,14 @@
 // What every ingestion route takes from the request, and how it answers: 202 with the count of
-// records taken (or why none were), 503 when the buffer is full. Census cookies are cleared on
+// records taken (or why none were) once they are stored in the journal, 503 when the buffer is
+// full (a journal that cannot be written fails the call too: 503 for a lost database). Census cookies are cleared on
 // the answer when the website's cookie policy is restrictive (SPEC 9).
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AnalyticsMessages, type IngestAccepted } from '@sc/contracts';
 import { errorBody, identityOf, publicOriginOf, websiteIdOf } from '@sc/platform';
 import type { IngestBuffer } from './buffer.js';
 import type { CallFacts, Outcome } from './ingest.service.js';
-import type { IngestRecord } from './records.js';
+import type { IngestJournal } from './journal.js';
+import type { BufferedRecord } from './records.js';
 import { clientAddress } from './visitor-id.js';
 
 const single = (value: string | string[] | undefined): string | undefined => (Array.isArray(value) ? value[0] : value);
@@ -25,14 +27,29 @@ export function factsOf(request: FastifyRequest): CallFacts {
   };
 }
 
+/** Where accepted records go: the journal first (durable), then the buffer (written in batches). */
+export interface Intake {
+  buffer: IngestBuffer<BufferedRecord>;
+  journal: IngestJournal;
+}
+
 /**
- * Puts the outcome's records in the buffer and shapes the answer: 202, or 503 when the buffer is
- * full (answered here, not thrown: a full buffer is load, not a fault to log at error level).
+ * Stores the outcome's records in the journal, puts them in the buffer and shapes the answer: 202
+ * only once they are stored, or 503 when the buffer is full (answered here, not thrown: a full
+ * buffer is load, not a fault to log at error level). A journal write that fails throws (a lost
+ * database is a 503 with Retry-After): nothing is answered 202 that a crash could lose.
  */
-export function answer(reply: FastifyReply, buffer: IngestBuffer<IngestRecord>, outcome: Outcome): IngestAccepted | FastifyReply {
+export async function answer(reply: FastifyReply, intake: Intake, outcome: Outcome): Promise<IngestAccepted | FastifyReply> {
   for (const name of outcome.clearCookies) reply.clearCookie(name, { path: '/' });
-  if (!buffer.offer(outcome.records)) {
-    return reply.code(503).header('retry-after', '1').send(errorBody('SERVICE_UNAVAILABLE', AnalyticsMessages.busy));
+  const records: BufferedRecord[] = outcome.records;
+  if (records.length > 0) {
+    if (!intake.buffer.hasRoom(records.length)) {
+      return reply.code(503).header('retry-after', '1').send(errorBody('SERVICE_UNAVAILABLE', AnalyticsMessages.busy));
+    }
+    const journal = await intake.journal.append(records);
+    for (const record of records) record.journal = journal;
+    // Refused only when shutdown began meanwhile: the journal holds them, and recovery writes them.
+    intake.buffer.offer(records);
   }
   reply.code(202);
   return outcome.skipped ? { accepted: 0, skipped: outcome.skipped } : { accepted: outcome.records.length };

@@ -2,12 +2,10 @@
 // batches (beacon or XHR) when hidden or 60 s after load.
 import { ErrorBody, IngestAccepted, PerformanceRecordsBody, PerformanceSettingsResponse } from '@sc/contracts';
 import type { ZodApp } from '@sc/platform';
-import type { IngestBuffer } from './buffer.js';
 import type { IngestService } from './ingest.service.js';
-import type { IngestRecord } from './records.js';
-import { answer, factsOf } from './facts.js';
+import { answer, factsOf, type Intake } from './facts.js';
 
-export function performanceRoutes(app: ZodApp, ingest: IngestService, buffer: IngestBuffer<IngestRecord>): void {
+export function performanceRoutes(app: ZodApp, ingest: IngestService, intake: Intake): void {
   app.get(
     '/api/1/performance/settings',
     { schema: { summary: 'A page load id for performance records, and whether to send them', response: { 200: PerformanceSettingsResponse } } },
@@ -16,6 +14,6 @@ export function performanceRoutes(app: ZodApp, ingest: IngestService, buffer: In
   app.post(
     '/api/1/performance/records',
     { schema: { summary: 'Record a batch of web-vital records', body: PerformanceRecordsBody, response: { 202: IngestAccepted, 400: ErrorBody, 503: ErrorBody } } },
-    async (request, reply) => answer(reply, buffer, await ingest.performance(factsOf(request), request.body)),
+    async (request, reply) => answer(reply, intake, await ingest.performance(factsOf(request), request.body)),
   );
 }

@@ -74,3 +74,6 @@ export interface PerfRecord {
 }
 
 export type IngestRecord = HitRecord | EventRecord | InteractionRecord | ErrorRecord | PerfRecord;
+
+/** A record in the buffer: `journal` is the ingestion journal row that holds it until it is written. */
+export type BufferedRecord = IngestRecord & { journal?: string };

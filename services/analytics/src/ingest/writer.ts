@@ -9,7 +9,8 @@ import { dayOf, hourStart } from '../domain/dates.js';
 import { visitStarts } from '../domain/visits.js';
 import { bucketOf } from '../domain/vitals.js';
 import { bulkAdd, bulkInsert, unnestRows, type Cell, type Column } from './bulk.js';
-import type { ErrorRecord, EventRecord, HitRecord, IngestRecord, InteractionRecord, PerfRecord } from './records.js';
+import { olderThan } from './journal.js';
+import type { BufferedRecord, ErrorRecord, EventRecord, HitRecord, IngestRecord, InteractionRecord, PerfRecord } from './records.js';
 import { withTables } from '@sc/platform';
 
 const c = (name: string, type: Column['type'] = 'text'): Column => ({ name, type });
@@ -80,7 +81,51 @@ export class BatchWriter {
     this.#schema = schema;
   }
 
-  async write(records: readonly IngestRecord[]): Promise<void> {
+  /**
+   * Writes one batch in one transaction. Records that came through the journal are written only
+   * if this transaction deletes their journal row: a row another process already recovered (or
+   * is recovering) is gone or locked, and its records are left to that process.
+   */
+  async write(records: readonly BufferedRecord[]): Promise<void> {
+    const ids = [...new Set(records.flatMap((r) => (r.journal === undefined ? [] : [r.journal])))];
+    await this.#db.transaction().execute(async (trx) => {
+      const db = withTables<unknown>(trx);
+      let kept: readonly BufferedRecord[] = records;
+      if (ids.length > 0) {
+        const deleted = await sql<{ id: string }>`delete from ${sql.id(this.#schema, 'ingest_journal')} where id = any(${ids}::text[]::uuid[]) returning id::text as id`.execute(db);
+        if (deleted.rows.length < ids.length) {
+          const mine = new Set(deleted.rows.map((row) => row.id));
+          kept = records.filter((r) => r.journal === undefined || mine.has(r.journal));
+        }
+      }
+      await this.#writeIn(db, kept);
+    });
+  }
+
+  /**
+   * Writes journal rows older than `olderThanMs` that no live buffer has written (their process
+   * died, or shut down unable to reach the database), at most `limit` calls per transaction.
+   * Returns the number of records written.
+   */
+  async recover(olderThanMs: number, limit = 500): Promise<number> {
+    let total = 0;
+    for (;;) {
+      const written = await this.#db.transaction().execute(async (trx) => {
+        const db = withTables<unknown>(trx);
+        const rows = await sql<{ id: string; records: unknown }>`select id::text as id, records from ${sql.id(this.#schema, 'ingest_journal')}
+          where ${olderThan(olderThanMs)} order by accepted_at limit ${limit} for update skip locked`.execute(db);
+        if (rows.rows.length === 0) return 0;
+        await sql`delete from ${sql.id(this.#schema, 'ingest_journal')} where id = any(${rows.rows.map((r) => r.id)}::text[]::uuid[])`.execute(db);
+        const records = rows.rows.flatMap((row) => (typeof row.records === 'string' ? JSON.parse(row.records) : row.records) as IngestRecord[]);
+        await this.#writeIn(db, records);
+        return records.length;
+      });
+      total += written;
+      if (written === 0) return total;
+    }
+  }
+
+  async #writeIn(db: Kysely<unknown>, records: readonly IngestRecord[]): Promise<void> {
     const hits: HitRecord[] = [];
     const events: EventRecord[] = [];
     const interactions: InteractionRecord[] = [];
@@ -105,14 +150,11 @@ export class BatchWriter {
           break;
       }
     }
-    await this.#db.transaction().execute(async (trx) => {
-      const db = withTables<unknown>(trx);
-      if (hits.length > 0) await this.#hits(db, hits);
-      if (events.length > 0) await this.#events(db, events);
-      if (interactions.length > 0) await this.#interactions(db, interactions);
-      if (errors.length > 0) await this.#errors(db, errors);
-      if (perf.length > 0) await this.#perf(db, perf);
-    });
+    if (hits.length > 0) await this.#hits(db, hits);
+    if (events.length > 0) await this.#events(db, events);
+    if (interactions.length > 0) await this.#interactions(db, interactions);
+    if (errors.length > 0) await this.#errors(db, errors);
+    if (perf.length > 0) await this.#perf(db, perf);
   }
 
   async #hits(db: Kysely<unknown>, hits: HitRecord[]): Promise<void> {

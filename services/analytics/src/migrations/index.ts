@@ -1,9 +1,11 @@
 import type { Migrations } from '@sc/platform';
 import { m0001Analytics } from './0001_analytics.js';
 import { m0002FunnelVisitors } from './0002_funnel_visitors.js';
+import { m0030IngestJournal } from './0030_ingest_journal.js';
 
 /** Applied in name order at start (the platform's outbox tables come first on their own). */
 export const migrations: Migrations = {
   '0001_analytics': m0001Analytics,
   '0002_funnel_visitors': m0002FunnelVisitors,
+  '0030_ingest_journal': m0030IngestJournal,
 };

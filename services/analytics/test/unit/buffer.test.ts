@@ -29,6 +29,23 @@ describe(IngestBuffer.name, () => {
     expect(buffer.size).toBe(5);
   });
 
+  it("never splits a call's records between batches (each batch deletes its calls' journal rows)", async () => {
+    const out = recorder();
+    const buffer = new IngestBuffer<number>({
+      capacity: 100,
+      batchSize: 2,
+      intervalMs: 3_600_000,
+      write: out.write,
+      // Records of a call share their tens digit here.
+      sameGroup: (a, b) => Math.floor(a / 10) === Math.floor(b / 10),
+    });
+    buffer.offer([10, 11, 12]);
+    buffer.offer([20]);
+    buffer.offer([30, 31]);
+    await buffer.flush();
+    expect(out.batches).toEqual([[10, 11, 12], [20, 30, 31]]);
+  });
+
   it('writes batches of at most the batch size, as soon as a batch is full', async () => {
     const out = recorder();
     const buffer = new IngestBuffer<number>({ capacity: 100, batchSize: 4, intervalMs: 3_600_000, write: out.write });

@@ -24,6 +24,9 @@ export function checkoutRoutes(app: ZodApp, parts: Pick<CartModule, 'checkout' |
       const shopper = shopperOf(request, parts.writeLimiter);
       const hash = requestHash({ call: 'checkout', body: request.body, token: shopper.token ?? null, siteUserId: shopper.siteUserId ?? null });
       const result = await idempotency.once(shopper.websiteId, key, hash, async () => {
+        // A run of this checkout whose answer was lost may have paid already: that order is the answer.
+        const paid = await checkout.paidCheckout(shopper.websiteId, key);
+        if (paid) return { status: 201, body: paid };
         const cart = await checkout.cartForCheckout(shopper, request.body.cartToken);
         return { status: 201, body: await checkout.checkout(cart, request.body, key) };
       });

@@ -148,6 +148,21 @@ export class CheckoutService {
     this.#mailQueued = mailQueued;
   }
 
+  /**
+   * The paid order an earlier run of this checkout (same Idempotency-Key) made, as its answer: that
+   * run's answer was lost (its connection went after the order was paid) and it gave the key back.
+   */
+  async paidCheckout(websiteId: string, idempotencyKey: string): Promise<CheckoutResponse | undefined> {
+    const row = await this.#ctx.db
+      .selectFrom('orders')
+      .selectAll()
+      .where('website_id', '=', websiteId)
+      .where('checkout_key', '=', idempotencyKey)
+      .where('status', '=', 'paid')
+      .executeTakeFirst();
+    return row ? { order: await this.toOrder(row), receiptToken: row.receipt_token, payment: null } : undefined;
+  }
+
   /** The cart a checkout is for: the subscription cart of the token, else the shopper's cart. */
   async cartForCheckout(shopper: Shopper, cartToken: string | undefined): Promise<CartRow> {
     if (cartToken) {
@@ -171,7 +186,7 @@ export class CheckoutService {
     this.#checkCart(loaded, body.shippingAddress);
     if (this.#intents) await this.#replacePending(this.#intents, cart.id);
     const kind = cart.kind === 'subscription' ? 'subscription' : 'order';
-    const { order } = await this.#reserve(loaded, body, kind);
+    const { order } = await this.#reserve(loaded, body, kind, idempotencyKey);
     const due = order.grand_total_cents - order.gift_card_cents;
     if (this.#intents && due > 0) return this.#openIntent(this.#intents, order, async () => void (await this.releasePending(order.website_id, order.id)));
     const outcome = due > 0 ? await this.#whileLeased(order.id, () => this.#charge(due, loaded.currency, body.card, idempotencyKey, `Order ${order.id}`)) : { outcome: 'succeeded' as const, reference: null };
@@ -448,7 +463,7 @@ export class CheckoutService {
     }
   }
 
-  async #reserve(loaded: LoadedCart, body: CheckoutBody, kind: 'order' | 'subscription') {
+  async #reserve(loaded: LoadedCart, body: CheckoutBody, kind: 'order' | 'subscription', checkoutKey: string) {
     const cart = loaded.cart;
     const websiteId = cart.website_id;
     // Payment details are checked before anything is reserved.
@@ -528,6 +543,7 @@ export class CheckoutService {
           couponCodes,
         }),
         lease_until: new Date(Date.now() + this.#leaseMs),
+        checkout_key: checkoutKey,
       });
       return { order, reservations, giftCard: giftCardId ? { id: giftCardId, cents: giftCardCents } : null };
     });

@@ -16,7 +16,7 @@
 // still being worked on is an answer to retry, so it is not stored either.
 import { createHash, randomUUID } from 'node:crypto';
 import { CommerceMessages } from '@sc/contracts';
-import { AppError } from '@sc/platform';
+import { AppError, isUnavailableError } from '@sc/platform';
 import type { Kysely } from 'kysely';
 import type { CartDB } from '../tables.js';
 import { cartFailure } from '../cart/errors.js';
@@ -25,6 +25,9 @@ import { cartFailure } from '../cart/errors.js';
 export const IDEMPOTENCY_TTL_MS = 24 * 3600_000;
 /** How long a key's request may go without renewing its lease before a retry takes the key over. */
 export const IDEMPOTENCY_LEASE_MS = 10_000;
+
+/** Runs of the statement that writes a key's answer when its connection is lost (about 1.5 s in all). */
+const SETTLE_ATTEMPTS = 6;
 
 /** Answers that only say "not now": never stored, the key is given back for the retry. */
 const RETRYABLE_MESSAGES = new Set<string>([CommerceMessages.idempotencyInProgress, CommerceMessages.paymentInProgress]);
@@ -88,22 +91,37 @@ export async function once(
       .catch(() => undefined);
   }, Math.max(50, Math.floor(leaseMs / 3)));
   heartbeat.unref();
-  const store = async (response: StoredResponse) => {
-    await mine().set({ status_code: response.status, response: JSON.stringify(response.body), lease_until: null }).execute();
+  // Writing the answer (or giving the key back) is tried again when its connection was lost: the
+  // work is done (an order may be paid), and a lost answer would leave the buyer's retries with 409
+  // until the lease ran out and then run the work again on a cart already bought. Both statements
+  // are safe to repeat (same values, this owner's row only). The lease is renewed meanwhile.
+  const settle = async (statement: () => Promise<unknown>) => {
+    try {
+      for (let attempt = 1; ; attempt++) {
+        try {
+          await statement();
+          return;
+        } catch (error) {
+          if (attempt >= SETTLE_ATTEMPTS || !isUnavailableError(error)) throw error;
+          await new Promise((resolve) => setTimeout(resolve, 100 * attempt));
+        }
+      }
+    } finally {
+      clearInterval(heartbeat);
+    }
   };
+  const store = (response: StoredResponse) => settle(() => mine().set({ status_code: response.status, response: JSON.stringify(response.body), lease_until: null }).execute());
   let result: StoredResponse;
   try {
     result = await work();
   } catch (error) {
-    clearInterval(heartbeat);
     if (error instanceof AppError && error.status < 500 && !RETRYABLE_MESSAGES.has(error.message)) {
       await store({ status: error.status, body: error.toJSON() });
     } else {
-      await db.deleteFrom('idempotency_keys').where('website_id', '=', websiteId).where('key', '=', key).where('lease_owner', '=', owner).execute();
+      await settle(() => db.deleteFrom('idempotency_keys').where('website_id', '=', websiteId).where('key', '=', key).where('lease_owner', '=', owner).execute());
     }
     throw error;
   }
-  clearInterval(heartbeat);
   await store(result);
   return { ...result, replayed: false };
 }

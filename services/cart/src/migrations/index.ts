@@ -9,6 +9,7 @@ import { m0007PaymentsReceipts } from './0007_payments_receipts.js';
 import { m0008Customers } from './0008_customers.js';
 import { m0009AddEntryFacts } from './0009_add_entry_facts.js';
 import { m0050CheckoutLeases } from './0050_checkout_leases.js';
+import { m0060OrderCheckoutKey } from './0060_order_checkout_key.js';
 
 /** Applied in name order at start. */
 export const migrations: Migrations = {
@@ -23,4 +24,5 @@ export const migrations: Migrations = {
   '0008_customers': m0008Customers,
   '0009_add_entry_facts': m0009AddEntryFacts,
   '0050_checkout_leases': m0050CheckoutLeases,
+  '0060_order_checkout_key': m0060OrderCheckoutKey,
 };

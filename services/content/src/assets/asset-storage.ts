@@ -20,6 +20,14 @@ export interface AssetStorage {
   get(key: string): Promise<StoredFile | undefined>;
   /** Removes the file under the key; a missing file is no error. */
   delete(key: string): Promise<void>;
+  /** Removes every file of the website (a deleted website's purge); none is no error. */
+  deleteWebsite(websiteId: string): Promise<void>;
+}
+
+const WEBSITE_FOLDER = /^[A-Za-z0-9_-]{1,64}$/;
+
+export function assertWebsiteFolder(websiteId: string): void {
+  if (!WEBSITE_FOLDER.test(websiteId)) throw new Error(`not a website's folder: ${websiteId}`);
 }
 
 /**
@@ -66,5 +74,10 @@ export class DirectoryAssetStorage implements AssetStorage {
   async delete(key: string): Promise<void> {
     assertKey(key);
     await rm(path.join(this.root, key), { force: true });
+  }
+
+  async deleteWebsite(websiteId: string): Promise<void> {
+    assertWebsiteFolder(websiteId);
+    await rm(path.join(this.root, websiteId), { recursive: true, force: true });
   }
 }

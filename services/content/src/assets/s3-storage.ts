@@ -2,9 +2,9 @@
 // and variants under the same keys as in a directory, so content can run several replicas with no
 // shared volume. Checksums are sent only where the API requires them: stores that implement an
 // older S3 (MinIO before 2025, most compatibles) refuse the SDK's newer default trailers.
-import { DeleteObjectCommand, GetObjectCommand, NoSuchKey, PutObjectCommand, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
+import { DeleteObjectCommand, DeleteObjectsCommand, GetObjectCommand, ListObjectsV2Command, NoSuchKey, PutObjectCommand, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
 import type { Readable } from 'node:stream';
-import { assertKey, type AssetStorage, type StoredFile } from './asset-storage.js';
+import { assertKey, assertWebsiteFolder, type AssetStorage, type StoredFile } from './asset-storage.js';
 import type { S3Settings } from './assets.config.js';
 
 export class S3AssetStorage implements AssetStorage {
@@ -49,6 +49,20 @@ export class S3AssetStorage implements AssetStorage {
   /** One DeleteObject per key (S3 answers 204 for a key that is not there). */
   async delete(key: string): Promise<void> {
     await this.client.send(new DeleteObjectCommand({ Bucket: this.settings.bucket, Key: this.#key(key) }));
+  }
+
+  /** Lists the website's keys (a thousand at a time) and deletes each page with one DeleteObjects. */
+  async deleteWebsite(websiteId: string): Promise<void> {
+    assertWebsiteFolder(websiteId);
+    const Prefix = `${this.settings.prefix}${websiteId}/`;
+    // Each page's keys are deleted before the next listing, so the listing always starts again at the front.
+    // (Not covered by assets-s3.test.ts: the s3rver there refuses ListObjects' signature.)
+    for (;;) {
+      const page = await this.client.send(new ListObjectsV2Command({ Bucket: this.settings.bucket, Prefix }));
+      const keys = (page.Contents ?? []).flatMap((object) => (object.Key ? [{ Key: object.Key }] : []));
+      if (keys.length > 0) await this.client.send(new DeleteObjectsCommand({ Bucket: this.settings.bucket, Delete: { Objects: keys, Quiet: true } }));
+      if (!page.IsTruncated || keys.length === 0) return;
+    }
   }
 
   /** Stops the client's sockets (the service's onClose). */

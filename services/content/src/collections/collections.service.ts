@@ -19,6 +19,7 @@ import {
   type UpdateCollectionBody,
 } from '@sc/contracts';
 import { AppError, decodeCursor, toPage, type Page, type ServiceContext } from '@sc/platform';
+import { sql } from 'kysely';
 import { directEvents, type ContentEvents } from '../shared/cache-first-outbox.js';
 import type { ContentDB } from '../tables.js';
 import { defaultOrdering, isGallery, isPage, itemLimit, typeNameOf, type Area } from '../domain/collection.js';
@@ -52,7 +53,18 @@ export class CollectionService {
   constructor(
     private readonly ctx: ServiceContext<ContentDB>,
     private readonly events: ContentEvents = directEvents,
+    private readonly limits: { pagesPerWebsite?: number } = {},
   ) {}
+
+  /** The URL ids of the website's collections, after checking one more fits under PAGES_PER_WEBSITE. */
+  async #roomForOne(trx: Db, websiteId: string): Promise<string[]> {
+    const max = this.limits.pagesPerWebsite;
+    // One website's additions take turns, so two at once cannot both pass the limit.
+    if (max !== undefined) await sql`select pg_advisory_xact_lock(hashtext(${`content.pages-of:${websiteId}`}))`.execute(trx);
+    const taken = await collectionUrlIds(trx, websiteId);
+    if (max !== undefined && taken.length >= max) throw new AppError('CONFLICT', formatMessage(ContentMessages.tooManyPages, { max }));
+    return taken;
+  }
 
   /** Any SPEC collection type. Without a URL id one is made from the title, unique in the website. */
   async create(websiteId: string, body: CreateCollectionBody, options: { id?: string } = {}): Promise<Collection> {
@@ -63,7 +75,8 @@ export class CollectionService {
       await requireWebsite(trx, websiteId);
       const typeName = typeNameOf(body.type, body.kind);
       const ordering = isGallery(body.type) || body.type === CollectionType.PRODUCTS ? 'user' : (body.ordering ?? defaultOrdering(body.type, typeName));
-      const urlId = body.urlId ?? uniqueUrlId(urlIdFromTitle(body.title) || 'page', await collectionUrlIds(trx, websiteId));
+      const taken = await this.#roomForOne(trx, websiteId);
+      const urlId = body.urlId ?? uniqueUrlId(urlIdFromTitle(body.title) || 'page', taken);
       return insertCollection(trx, {
         id: options.id ?? randomUUID(),
         website_id: websiteId,
@@ -101,7 +114,7 @@ export class CollectionService {
   ): Promise<{ collection: Collection; rootCategoryId: string }> {
     return this.ctx.transaction(async (trx) => {
       const website = await requireWebsite(trx, websiteId);
-      const plan = planStoreCollection({ ...input, storeUrls: [...input.storeUrls, ...(await collectionUrlIds(trx, websiteId))] });
+      const plan = planStoreCollection({ ...input, storeUrls: [...input.storeUrls, ...(await this.#roomForOne(trx, websiteId))] });
       const row = await this.#insertStore(trx, websiteId, plan.collection, options.id);
       const root = await createCategory(trx, row, {
         displayName: plan.rootCategory.displayName,
@@ -117,7 +130,7 @@ export class CollectionService {
   }
 
   async #insertStore(trx: Db, websiteId: string, body: CreateStoreCollectionBody, id?: string): Promise<CollectionRow> {
-    const urlId = uniqueUrlId(body.urlId, await collectionUrlIds(trx, websiteId));
+    const urlId = uniqueUrlId(body.urlId, await this.#roomForOne(trx, websiteId));
     return insertCollection(trx, {
       id: id ?? randomUUID(),
       website_id: websiteId,

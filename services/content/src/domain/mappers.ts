@@ -41,6 +41,7 @@ export function toWebsite(row: WebsiteRow, domains: string[]): Website {
     settings: settingsOf(row),
     createdOn: ms(row.created_at),
     updatedOn: ms(row.updated_at),
+    ...(row.design ? { design: row.design } : {}),
   };
 }
 

@@ -1,11 +1,14 @@
 // Deleting a website (issue 34): only an admin of the website, who repeats its title or a domain
 // to confirm. It is hidden at once (every content route treats it as not found, its domains stop
 // resolving, the storefront cache is dropped), its creator can restore it for WEBSITE_RESTORE_DAYS
-// days, and after that every row of it in this service is purged (purgeDue, run periodically).
+// days, and after that every row and file of it in this service is purged (purgeDue, run
+// periodically) and content.website.purged tells every other service to delete its rows of it
+// (packages/platform/src/privacy/purge-website.ts: orders, carts, forms, sign-ups, site users, analytics).
 import { Role, WEBSITE_RESTORE_DAYS, WebsiteMessages, type DeletedWebsite, type Identity, type Website } from '@sc/contracts';
 import { AppError, type Logger, type ServiceContext } from '@sc/platform';
 import { directEvents, type ContentEvents } from '../shared/cache-first-outbox.js';
 import type { PublicCache } from '../shared/public-cache.js';
+import type { AssetStorage } from '../assets/asset-storage.js';
 import { websiteNotFound } from '../shared/errors.js';
 import type { ContentDB } from '../tables.js';
 import { deletedBefore, domainsOf, findWebsite, findWebsiteEvenDeleted, purgeWebsite, setDeleted, verifiedDomainsOf } from './websites.repository.js';
@@ -19,6 +22,7 @@ export class WebsiteDeletionService {
     private readonly websites: WebsiteService,
     private readonly cache: PublicCache,
     private readonly events: ContentEvents = directEvents,
+    private readonly files?: Pick<AssetStorage, 'deleteWebsite'>,
   ) {}
 
   /** Hides the website; `identity` must be an owner holding the admin role on it. */
@@ -52,11 +56,20 @@ export class WebsiteDeletionService {
     return this.websites.get(websiteId);
   }
 
-  /** Purges every website deleted more than WEBSITE_RESTORE_DAYS ago; answers how many. */
+  /**
+   * Purges every website deleted more than WEBSITE_RESTORE_DAYS ago: its uploaded files, its rows,
+   * and content.website.purged for the other services (in the same transaction); answers how many.
+   */
   async purgeDue(now = Date.now(), logger?: Logger): Promise<number> {
     const due = await deletedBefore(this.ctx.db, new Date(now - RESTORE_MS));
     for (const websiteId of due) {
-      await this.ctx.transaction((trx) => purgeWebsite(trx, websiteId));
+      // Files first: if their deletion fails, the rows stay and the next run tries again.
+      await this.files?.deleteWebsite(websiteId);
+      await this.ctx.transaction(async (trx) => {
+        await purgeWebsite(trx, websiteId);
+        await this.events.enqueue(trx, 'content.website.purged', websiteId, {});
+      });
+      await this.cache.bump(websiteId);
       logger?.info({ websiteId }, 'purged a website deleted more than 30 days ago');
     }
     return due.length;

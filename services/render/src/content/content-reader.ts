@@ -25,7 +25,7 @@ import {
   type PopupOverlay,
   type SitemapType,
 } from '@sc/contracts';
-import { pageSchema, serviceCallHeaders, type Page } from '@sc/platform';
+import { pageSchema, ReplicaFetch, serviceCallHeaders, type Page } from '@sc/platform';
 import type { z } from 'zod';
 
 export type PublicSite = z.infer<typeof PublicSite>;
@@ -105,12 +105,17 @@ class AccessDenied {
 
 /** The content service's public routes, called with the website in X-Website-Id as the gateway does. */
 export class HttpContentReader implements ContentReader {
+  /** Content's replicas (CONTENT_URL may list several, comma-separated), taken in turn with failover. */
+  readonly #content: ReplicaFetch;
+
   constructor(
-    private readonly baseUrl: string,
+    baseUrl: string,
     private readonly timeoutMs: number,
     /** IDENTITY_SIGNING_KEY: content answers only calls that carry a signed identity. */
     private readonly signingKey?: string,
-  ) {}
+  ) {
+    this.#content = new ReplicaFetch(baseUrl);
+  }
 
   site(websiteId: string): Promise<PublicSite | null> {
     return this.#get(websiteId, `${PUBLIC}/site`, PublicSite);
@@ -188,11 +193,11 @@ export class HttpContentReader implements ContentReader {
   async #get<T extends z.ZodType>(websiteId: string, path: string, schema: T, as?: Forwarded, denied = false): Promise<z.infer<T> | AccessDenied | null> {
     let response: Response;
     try {
-      response = await fetch(`${this.baseUrl}${path}`, {
+      response = await this.#content.fetch(path, {
+        timeoutMs: this.timeoutMs,
         // A page asked for by someone signed in forwards their identity; otherwise (visitors, and
         // calls made outside any request) render signs a visitor's, under the request's id if any.
         headers: { ...(as?.[IDENTITY_HEADER] ? as : { ...as, ...serviceCallHeaders(this.signingKey, websiteId, as?.['x-request-id']) }), 'x-website-id': websiteId, accept: 'application/json' },
-        signal: AbortSignal.timeout(this.timeoutMs),
       });
     } catch (error) {
       throw new ContentUnavailableError(`content did not answer ${path}`, { cause: error });

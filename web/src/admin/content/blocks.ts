@@ -2,7 +2,7 @@
 // chart datasets ('at least one column', 'at least one row', 'One or more rows was missing
 // data'), button links ('Links must be formatted as …'), the newsletter's list ('A List must be
 // selected'), videos ('Vimeo Basic accounts are unsupported').
-import { BlockType, OwnerMessages } from '@sc/contracts';
+import { BlockType, isImageUrl, OwnerMessages } from '@sc/contracts';
 import { linkProblem, pageUrlProblem } from '../forms-kit.js';
 
 export type BlockData = Record<string, unknown>;
@@ -44,7 +44,8 @@ export function blockProblem(type: number, data: BlockData): string | undefined 
     case BlockType.NEWSLETTER:
       return text('formId') === '' ? OwnerMessages.listRequired : undefined;
     case BlockType.IMAGE:
-      return pageUrlProblem(text('src'));
+      // An uploaded picture (the starting designs' too) is a path in our own asset store.
+      return isImageUrl(text('src')) ? undefined : pageUrlProblem(text('src'));
     case BlockType.VIDEO:
       return videoProblem(text('url'));
     default:

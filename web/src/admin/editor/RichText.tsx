@@ -32,7 +32,8 @@ export function RichText({ value, onChange, label, disabled }: { value: string; 
   const editor = useEditor({
     extensions: [
       StarterKit.configure({
-        heading: { levels: [2, 3, 4] },
+        // Level 1 too: the starting designs' pages open with an h1, which must stay one when edited.
+        heading: { levels: [1, 2, 3, 4] },
         code: false,
         codeBlock: false,
         link: { openOnClick: false, autolink: true, defaultProtocol: 'https', isAllowedUri: (url) => linkAllowed(url) },
@@ -71,6 +72,7 @@ export function RichText({ value, onChange, label, disabled }: { value: string; 
         ? {
             bold: e.isActive('bold'),
             italic: e.isActive('italic'),
+            h1: e.isActive('heading', { level: 1 }),
             h2: e.isActive('heading', { level: 2 }),
             h3: e.isActive('heading', { level: 3 }),
             bullet: e.isActive('bulletList'),
@@ -106,6 +108,7 @@ export function RichText({ value, onChange, label, disabled }: { value: string; 
   return (
     <div className="rich-text-editor">
       <div className="rich-text-tools" role="toolbar" aria-label={`${label} formatting`}>
+        {button('Heading 1', state?.h1, () => chain().toggleHeading({ level: 1 }).run(), 'H1')}
         {button('Heading 2', state?.h2, () => chain().toggleHeading({ level: 2 }).run(), 'H2')}
         {button('Heading 3', state?.h3, () => chain().toggleHeading({ level: 3 }).run(), 'H3')}
         {button('Bold', state?.bold, () => chain().toggleBold().run(), 'B')}

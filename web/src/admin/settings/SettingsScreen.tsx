@@ -10,6 +10,7 @@ import { LanguageSettings } from './Languages.js';
 import { NavigationSettings } from './Navigation.js';
 import { SiteExport } from './SiteExport.js';
 import { SiteSeoSettings } from '../seo/SiteSeoSettings.js';
+import { DeleteWebsite, DesignSettings, DomainSettings } from '../websites/WebsiteSettings.js';
 
 const SECTIONS = [
   { to: '/settings', label: 'General', title: 'Website settings', permission: Permission.SETTINGS_READ, render: () => <GeneralSettings /> },
@@ -20,6 +21,9 @@ const SECTIONS = [
   { to: '/settings/seo', label: 'Search & social', title: 'Search and social', permission: Permission.SETTINGS_READ, render: () => <SiteSeoSettings /> },
   { to: '/settings/commerce', label: 'Commerce preferences', title: 'Commerce preferences', permission: Permission.STORE_READ, render: () => <CommercePreferences /> },
   { to: '/settings/export', label: 'Export', title: 'Export', permission: Permission.SETTINGS_MANAGE, render: () => <SiteExport /> },
+  { to: '/settings/domains', label: 'Domains', title: 'Domains', permission: Permission.SETTINGS_READ, render: () => <DomainSettings /> },
+  { to: '/settings/design', label: 'Design', title: 'Design', permission: Permission.SETTINGS_READ, render: () => <DesignSettings /> },
+  { to: '/settings/delete', label: 'Delete website', title: 'Delete website', permission: Permission.SETTINGS_MANAGE, render: () => <DeleteWebsite /> },
 ] as const;
 
 export function SettingsScreen({ section }: { section: string }) {
