@@ -8,15 +8,13 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { FastifyInstance } from 'fastify';
 import { IdentityMessages, OWNER_SESSION_COOKIE, SITE_USER_SESSION_COOKIE, sessionCookieName } from '@sc/contracts';
-import { asFromGateway, mode, testConfig, unique } from '@sc/platform/test-kit';
+import { asFromGateway, mode, unique } from '@sc/platform/test-kit';
 import type { Kysely } from 'kysely';
 import type { MailTables, ServiceContext } from '@sc/platform';
-import { buildApp } from '../src/index.js';
 import { sha256 } from '../src/domain/tokens.js';
 import type { IdentityDB } from '../src/tables.js';
-import { upsertWebsite } from '../src/websites/website.repository.js';
 import { SIGN_UP_PASSWORD_TRIES } from '../src/account-mail/account-mail.service.js';
-import { FAST_SCRYPT, randomIp, sharedInfra, TEST_IDENTITY_SIGNING_KEY } from './kit.js';
+import { randomIp, signUpApp, TEST_IDENTITY_SIGNING_KEY, type RunningIdentity } from './kit.js';
 
 type Kind = 'site-users' | 'owners';
 const KINDS: Kind[] = ['site-users', 'owners'];
@@ -26,27 +24,15 @@ const VICTIM = 'victim password 1';
 describe(`sign-up links ask for the password chosen at sign-up (${mode.database})`, () => {
   let app: FastifyInstance;
   let ctx: ServiceContext<IdentityDB>;
-  let closeInfra: () => Promise<void>;
+  let identity: RunningIdentity;
   const site = unique('site');
 
   beforeAll(async () => {
-    const infra = await sharedInfra();
-    closeInfra = infra.close;
-    app = await buildApp({
-      config: testConfig(0, { IDENTITY_SIGNING_KEY: TEST_IDENTITY_SIGNING_KEY, PUBLIC_URL: 'https://shop.example.net' }),
-      shared: infra.shared,
-      settings: { scrypt: FAST_SCRYPT },
-      websites: false,
-      mail: { config: { MAIL_FROM: 'Site <site@example.com>', MAIL_BATCH_SIZE: 50, MAIL_SEND_INTERVAL_MS: 0, MAIL_LOG_LOCAL: false }, autoStart: false },
-    });
-    await app.ready();
+    identity = await signUpApp(site, `${site.replaceAll('_', '-')}.example.com`);
+    app = identity.app;
     ctx = app.serviceContext as ServiceContext<IdentityDB>;
-    await upsertWebsite(ctx.db, { id: site, title: 'Harbour Goods', domains: [`${site.replaceAll('_', '-')}.example.com`], changedAt: new Date() });
   }, 120_000);
-  afterAll(async () => {
-    await app?.close();
-    await closeInfra?.();
-  });
+  afterAll(async () => identity?.close());
 
   /** Each test from a client address of its own: the throttle's counts per address stay apart. */
   const from = (ip: string) => (url: string, body: object) =>

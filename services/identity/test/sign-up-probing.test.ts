@@ -8,14 +8,13 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { IdentityMessages } from '@sc/contracts';
-import { asFromGateway, mode, testConfig, unique, waitFor } from '@sc/platform/test-kit';
+import { asFromGateway, mode, unique, waitFor } from '@sc/platform/test-kit';
 import { TestSmtpServer } from '@sc/platform/test-kit/smtp-server';
 import type { Kysely } from 'kysely';
 import type { MailTables, ServiceContext } from '@sc/platform';
-import { buildApp, type IdentityModule } from '../src/index.js';
+import type { IdentityModule } from '../src/index.js';
 import type { IdentityDB } from '../src/tables.js';
-import { upsertWebsite } from '../src/websites/website.repository.js';
-import { FAST_SCRYPT, sharedInfra, TEST_IDENTITY_SIGNING_KEY } from './kit.js';
+import { signUpApp, TEST_IDENTITY_SIGNING_KEY, type RunningIdentity } from './kit.js';
 
 type Kind = 'site-users' | 'owners';
 const KINDS: Kind[] = ['site-users', 'owners'];
@@ -26,29 +25,18 @@ describe(`sign-up without account probing (${mode.database})`, () => {
   let app: FastifyInstance;
   let ctx: ServiceContext<IdentityDB>;
   let smtp: TestSmtpServer;
-  let closeInfra: () => Promise<void>;
+  let identity: RunningIdentity;
   const site = unique('site');
   const domain = `${site.replaceAll('_', '-')}.example.com`;
 
   beforeAll(async () => {
     smtp = new TestSmtpServer();
-    const smtpUrl = await smtp.start();
-    const infra = await sharedInfra();
-    closeInfra = infra.close;
-    app = await buildApp({
-      config: testConfig(0, { IDENTITY_SIGNING_KEY: TEST_IDENTITY_SIGNING_KEY, PUBLIC_URL: 'https://shop.example.net' }),
-      shared: infra.shared,
-      settings: { scrypt: FAST_SCRYPT },
-      websites: false,
-      mail: { config: { SMTP_URL: smtpUrl, MAIL_FROM: 'Site <site@example.com>', MAIL_BATCH_SIZE: 50, MAIL_SEND_INTERVAL_MS: 0 }, autoStart: false },
-    });
-    await app.ready();
+    identity = await signUpApp(site, domain, await smtp.start());
+    app = identity.app;
     ctx = app.serviceContext as ServiceContext<IdentityDB>;
-    await upsertWebsite(ctx.db, { id: site, title: 'Harbour Goods', domains: [domain], changedAt: new Date() });
   }, 120_000);
   afterAll(async () => {
-    await app?.close();
-    await closeInfra?.();
+    await identity?.close();
     await smtp?.stop();
   });
 

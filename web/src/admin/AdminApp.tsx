@@ -100,6 +100,25 @@ function takePathToken(ending: string): string | undefined {
 
 const takeResetToken = () => takePathToken('/reset-password');
 
+/** A form's call: busy while it runs, and the server's message as the problem when it fails. */
+function useFormCall() {
+  const [problem, setProblem] = useState<string>();
+  const [busy, setBusy] = useState(false);
+  const submitting = (task: () => Promise<void>) => async (event: FormEvent) => {
+    event.preventDefault();
+    setBusy(true);
+    setProblem(undefined);
+    try {
+      await task();
+    } catch (failure) {
+      setProblem(failure instanceof ApiError ? failure.message : String(failure));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return { problem, busy, submitting };
+}
+
 let signUpLink: { token: string | undefined } | undefined;
 /** The sign-up mail's token, taken from the address once per page load (StrictMode mounts twice). */
 function signUpLinkToken(): string | undefined {
@@ -115,19 +134,8 @@ function signUpLinkToken(): string | undefined {
  */
 function ConfirmSignUp({ token, onSignedIn, onLeave }: { token: string; onSignedIn: (session: OwnerSessionInfo) => void; onLeave: () => void }) {
   const [password, setPassword] = useState('');
-  const [problem, setProblem] = useState<string>();
-  const [busy, setBusy] = useState(false);
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setBusy(true);
-    setProblem(undefined);
-    try {
-      onSignedIn(await api<OwnerSessionInfo>('POST', apiPath('/auth/owners/confirm'), { token, password }));
-    } catch (failure) {
-      setProblem(failure instanceof ApiError ? failure.message : String(failure));
-      setBusy(false);
-    }
-  };
+  const { problem, busy, submitting } = useFormCall();
+  const submit = submitting(async () => onSignedIn(await api<OwnerSessionInfo>('POST', apiPath('/auth/owners/confirm'), { token, password })));
   return (
     <main className="sign-in">
       <h1>Finish signing up</h1>
@@ -155,22 +163,12 @@ function ConfirmSignUp({ token, onSignedIn, onLeave }: { token: string; onSigned
 function ResetPassword({ token, onDone }: { token: string | undefined; onDone: (message: string) => void }) {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
-  const [problem, setProblem] = useState<string>();
   const [notice, setNotice] = useState<string>();
-  const [busy, setBusy] = useState(false);
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setBusy(true);
-    setProblem(undefined);
-    try {
-      if (token) onDone((await api<{ message: string }>('POST', apiPath('/auth/owners/password-reset/confirm'), { token, password })).message);
-      else setNotice((await api<{ message: string }>('POST', apiPath('/auth/owners/password-reset'), { email })).message);
-    } catch (failure) {
-      setProblem(failure instanceof ApiError ? failure.message : String(failure));
-    } finally {
-      setBusy(false);
-    }
-  };
+  const { problem, busy, submitting } = useFormCall();
+  const submit = submitting(async () => {
+    if (token) onDone((await api<{ message: string }>('POST', apiPath('/auth/owners/password-reset/confirm'), { token, password })).message);
+    else setNotice((await api<{ message: string }>('POST', apiPath('/auth/owners/password-reset'), { email })).message);
+  });
   return (
     <form onSubmit={(event) => void submit(event)} aria-label={token ? 'Choose a new password' : 'Reset your password'}>
       {token ? (
