@@ -10,6 +10,9 @@
 //   both paths: a new address is mailed a link that makes the account (the sign-up waits in its
 //   token), a taken one a mail that someone tried to sign up with it. Both mails are limited per
 //   address per hour, so sign-up cannot flood an inbox either.
+// - The sign-up link makes the account only with the password chosen at that sign-up (issue 40b),
+//   checked like a sign-in, so a link someone else started for an address makes nothing when the
+//   address's owner opens it; a wrong password is counted, and the fifth spends the link.
 import { AppError, DEFAULT_PUBLIC_URL, enqueueMail, isWebsiteDomain, renderMail, websiteOrigin, type MailBrand, type MailRelay, type ServiceContext } from '@sc/platform';
 import { randomUUID } from 'node:crypto';
 import { IdentityMessages } from '@sc/contracts';
