@@ -4,6 +4,7 @@
 // starts its own embedded platform (fresh data directory, the web build); ADMIN_TEST_URL=http://…
 // uses one already running instead. Each picture is the screen's first viewport (what an owner
 // sees on arrival), which keeps the folder small enough to keep in the repository.
+// ONLY=products,product-editor photographs those screens alone (the others are kept).
 import { mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
@@ -22,7 +23,7 @@ async function photograph(browser: Browser, url: string, width: (typeof WIDTHS)[
   const page = await context.newPage();
   page.setDefaultTimeout(20_000);
   await signIn(page, url);
-  for (const screen of ADMIN_SCREENS) {
+  for (const screen of SCREENS) {
     await page.goto(`${url}/config${screen.path === '/' ? '' : screen.path}`);
     await page.getByRole('heading', { level: 1, name: screen.heading }).first().waitFor();
     await page.waitForLoadState('networkidle');
@@ -35,9 +36,12 @@ async function photograph(browser: Browser, url: string, width: (typeof WIDTHS)[
   await context.close();
 }
 
+const ONLY = (process.env.ONLY ?? '').split(',').filter(Boolean);
+const SCREENS = ONLY.length ? ADMIN_SCREENS.filter((s) => ONLY.includes(s.name)) : ADMIN_SCREENS;
+
 const harness = await startAdmin();
 try {
-  rmSync(OUT, { recursive: true, force: true });
+  if (!ONLY.length) rmSync(OUT, { recursive: true, force: true });
   mkdirSync(OUT, { recursive: true });
   for (const width of WIDTHS) await photograph(harness.browser, harness.url, width);
 } finally {

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Page } from 'playwright-core';
 import { DEMO_CONTENT, DEMO_OWNER } from '@sc/contracts';
 import { pngImage } from '@sc/platform/test-kit';
-import { goToArea, shot, startAdmin, stopAdmin, visitorBuys, type AdminHarness } from './admin-kit.js';
+import { goToArea, shot, startAdmin, stopAdmin, visitorBuys, toastOf, type AdminHarness } from './admin-kit.js';
 
 const SUITE = 'home';
 let harness: AdminHarness;
@@ -137,7 +137,7 @@ describe('one site title', () => {
     await owner.getByLabel('Site title').fill('Harbour & Pine Studio');
     await owner.getByText('In use: shown in the site header and the browser tab title.').waitFor();
     await owner.getByRole('button', { name: 'Save settings' }).click();
-    await owner.getByText('Settings saved').waitFor();
+    await toastOf(owner, 'Settings saved').waitFor();
     const savedAt = Date.now();
     const visitor = await harness.browser.newPage();
     let title = '';

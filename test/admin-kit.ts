@@ -104,6 +104,10 @@ export async function shot(page: Page, suite: string, step: string): Promise<voi
 }
 
 /** Opens /config and signs in (the demo owner unless told otherwise). */
+/** The toast saying `text` (the admin's toasts: a success is a status, a failure an alert). */
+export const toastOf = (page: Page, text: string, role: 'status' | 'alert' = 'status') =>
+  page.getByRole('region', { name: /^Notifications/ }).getByRole(role).filter({ hasText: text });
+
 export async function signIn(page: Page, url: string, email: string = DEMO_OWNER.email, password: string = DEMO_OWNER.password): Promise<void> {
   await page.goto(`${url}/config`);
   await page.getByLabel('Email').fill(email);

@@ -3,16 +3,13 @@
 // never scrolls sideways), the navigation is a menu that opens as a sheet and holds every area and
 // Sign out, and tables are shown as lists. axe (axe-core, injected into each screen) finds no
 // serious or critical accessibility violation on any of them.
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Page } from 'playwright-core';
 import { DEMO_OWNER } from '@sc/contracts';
 import { shot, signIn, startAdmin, stopAdmin, type AdminHarness } from './admin-kit.js';
-import { ADMIN_SCREENS } from './admin-screens.js';
+import { ADMIN_SCREENS, axeProblems } from './admin-screens.js';
 
 const SUITE = 'phone';
-const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 let harness: AdminHarness;
 let phone: Page;
 
@@ -40,16 +37,6 @@ const overflow = (page: Page) =>
     }
     return { scrollWidth: document.documentElement.scrollWidth, width, widest };
   });
-
-/** axe's serious and critical violations on the page as it is now: rule, impact and where. */
-async function axeProblems(page: Page): Promise<string[]> {
-  await page.addScriptTag({ content: AXE_SOURCE });
-  return page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (context: Document) => Promise<{ violations: Array<{ id: string; impact?: string | null; nodes: Array<{ target: unknown[] }> }> }> } }).axe;
-    const { violations } = await axe.run(document);
-    return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.impact ?? ''} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  });
-}
 
 describe('admin on a phone (390×844)', () => {
   it('collapses the navigation into a menu sheet with every area and Sign out', async () => {

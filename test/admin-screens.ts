@@ -1,6 +1,9 @@
 // Every admin screen an owner opens (each area and the screens below it) on the demo site, with its
 // heading: the phone and accessibility test visits them all, and scripts/admin-screenshots.ts
 // photographs them for docs/admin.
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import type { Page } from 'playwright-core';
 import { DEMO_CONTENT } from '@sc/contracts';
 
 /** Every admin area and the screens below them that an owner opens. */
@@ -40,3 +43,15 @@ export const ADMIN_SCREENS: ReadonlyArray<{ name: string; path: string; heading:
   { name: 'commerce', path: '/settings/commerce', heading: 'Commerce preferences' },
   { name: 'export', path: '/settings/export', heading: 'Export' },
 ];
+
+const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+/** axe's serious and critical violations on the page as it is now: rule, impact and where (the page's context needs bypassCSP). */
+export async function axeProblems(page: Page): Promise<string[]> {
+  await page.addScriptTag({ content: AXE_SOURCE });
+  return page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (context: Document) => Promise<{ violations: Array<{ id: string; impact?: string | null; nodes: Array<{ target: unknown[] }> }> }> } }).axe;
+    const { violations } = await axe.run(document);
+    return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.impact ?? ''} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  });
+}

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Page } from 'playwright-core';
 import { DEMO_CONTENT, DEMO_WEBSITE_ID, OWNER_SESSION_COOKIE, Role, roleName } from '@sc/contracts';
 import { buildWeb } from './browser-kit.js';
-import { crumbOf, goToArea, newViewer, ownerPage, SECOND_WEBSITE, shot, signIn, startAdmin, stopAdmin, type AdminHarness } from './admin-kit.js';
+import { crumbOf, goToArea, newViewer, ownerPage, SECOND_WEBSITE, shot, signIn, startAdmin, stopAdmin, toastOf, type AdminHarness } from './admin-kit.js';
 
 const SUITE = 'site';
 let harness: AdminHarness;
@@ -289,7 +289,7 @@ describe('admin settings', () => {
     await expect(alertText(owner)).resolves.toBe('Please enter a valid email');
     await owner.getByLabel('Business email').fill('hello@harbourandpine.example');
     await owner.getByRole('button', { name: 'Save settings' }).click();
-    await owner.getByRole('status').filter({ hasText: 'Settings saved' }).waitFor();
+    await toastOf(owner, 'Settings saved').waitFor();
     await expect(owner.locator('.topbar .website').textContent()).resolves.toBeTruthy();
 
     await owner.getByRole('link', { name: 'Header & footer' }).click();

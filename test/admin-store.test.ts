@@ -10,7 +10,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Page } from 'playwright-core';
 import { pngImage } from '@sc/platform/test-kit';
-import { goToArea, ownerPage, shot, startAdmin, stopAdmin, visitorAdds, visitorBuys, type AdminHarness } from './admin-kit.js';
+import { DEMO_CONTENT } from '@sc/contracts';
+import { goToArea, ownerPage, shot, startAdmin, stopAdmin, visitorAdds, visitorBuys, toastOf, type AdminHarness } from './admin-kit.js';
 
 const SUITE = 'store';
 let harness: AdminHarness;
@@ -98,7 +99,7 @@ describe('admin store', () => {
     await shot(owner, SUITE, '02-product-form');
 
     await owner.getByRole('button', { name: 'Create product' }).click();
-    await owner.getByRole('status').filter({ hasText: 'Product saved' }).waitFor();
+    await toastOf(owner, 'Product saved').waitFor();
     await owner.getByRole('heading', { name: 'Linen Apron' }).waitFor();
     itemId = new URL(owner.url()).pathname.split('/').pop() ?? '';
     productUrl = (await owner.getByRole('link', { name: 'View on the site' }).getAttribute('href')) ?? '';
@@ -166,7 +167,8 @@ describe('admin store', () => {
 
       // A test refund of the whole order puts the apron back in stock.
       const refund = owner.getByRole('group', { name: 'Refund' });
-      await expect(refund.getByLabel('Amount (USD)').inputValue()).resolves.toBe('48.00');
+      // $48.00, the demo shop's Standard shipping ($6.00 below $75.00) and Maine's 5.5 % tax ($2.64).
+      await expect(refund.getByLabel('Amount (USD)').inputValue()).resolves.toBe('56.64');
       await refund.getByLabel('Reason').fill('Changed their mind');
       await refund.getByRole('button', { name: 'Refund' }).click();
       await owner.getByRole('dialog', { name: 'Refund order' }).getByRole('button', { name: 'Refund' }).click();
@@ -209,9 +211,18 @@ describe('admin store', () => {
 
   it('creates and deletes a coupon, and saves shipping and tax rules', async () => {
     await owner.getByRole('link', { name: 'Coupons' }).click();
+    // Checked in the form with the contracts' CouponForm: each field says what is wrong, nothing is sent.
+    await owner.getByLabel('Code').fill('spring 15!');
+    await owner.getByRole('textbox', { name: 'Percent' }).fill('150');
+    await owner.getByRole('button', { name: 'Create coupon' }).click();
+    await toastOf(owner, 'Coupon not saved', 'alert').waitFor();
+    const couponForm = owner.locator('form', { has: owner.getByRole('heading', { name: 'New coupon' }) });
+    await expect(couponForm.getByRole('alert').allTextContents()).resolves.toEqual(['Use letters, digits, - and _ only.', 'A percentage is more than 0 and at most 100.', 'Check the fields marked below.']);
+    await shot(owner, SUITE, '08-coupon-field-errors');
     await owner.getByLabel('Code').fill('spring15');
     await owner.getByRole('textbox', { name: 'Percent' }).fill('15');
     await owner.getByRole('button', { name: 'Create coupon' }).click();
+    await toastOf(owner, 'Coupon created').waitFor();
     await owner.getByRole('cell', { name: 'SPRING15', exact: true }).waitFor();
     expect(await owner.getByRole('row', { name: /SPRING15/ }).textContent()).toContain('15 % off');
     await owner.getByRole('button', { name: 'Delete coupon SPRING15' }).click();
@@ -234,6 +245,12 @@ describe('admin store', () => {
     await owner.reload();
     await expect(owner.getByRole('group', { name: 'Shipping options' }).getByLabel('Countries').last().inputValue()).resolves.toBe('US, CA');
     await expect(owner.getByRole('group', { name: 'Tax rules' }).getByLabel('Rate (%)').last().inputValue()).resolves.toBe('5.5');
+    // The demo's own options keep their weight bands, regions and pickup through a save (issue 36).
+    const express = owner.getByLabel('Shipping option Express parcel');
+    await expect(express.getByLabel('Weight rates').inputValue()).resolves.toBe('1000=9.00, 3000=14.00');
+    const pickup = owner.getByLabel('Shipping option Local pickup (Fore Street, Portland)');
+    await expect(pickup.getByLabel('Regions').inputValue()).resolves.toBe('ME');
+    await expect(pickup.getByLabel('Local pickup').isChecked()).resolves.toBe(true);
     await shot(owner, SUITE, '09-shipping-tax');
   }, 30_000);
 
@@ -256,4 +273,48 @@ describe('admin store', () => {
     await owner.getByRole('heading', { name: 'Subscriptions' }).waitFor();
     await owner.getByText('No subscriptions yet.').waitFor();
   }, 30_000);
+
+  it('lists products in a data table: sorts, remembers the columns, filters by status on the server, and sets selected products to draft and back', async () => {
+    await owner.goto(`${harness.url}/config/store/${DEMO_CONTENT.shopCollectionId}`);
+    const table = owner.getByRole('table', { name: 'Products' });
+    await table.getByRole('row', { name: /Waxed Canvas Market Tote/ }).waitFor();
+    const priceHeader = table.getByRole('columnheader', { name: /^Price/ });
+    const firstRow = async () => (await table.getByRole('row').nth(1).textContent()) ?? '';
+    await priceHeader.getByRole('button').click();
+    await expect(priceHeader.getAttribute('aria-sort')).resolves.toBe('ascending');
+    expect(await firstRow()).toContain('The Weekend Sourdough Guide');
+    await priceHeader.getByRole('button').click();
+    await expect(priceHeader.getAttribute('aria-sort')).resolves.toBe('descending');
+    expect(await firstRow()).toContain('Merino Wool Throw');
+
+    // Columns shown and the sort are remembered for this owner.
+    await owner.getByText('Columns', { exact: true }).click();
+    await owner.getByRole('group', { name: 'Columns shown' }).getByLabel('Type').uncheck();
+    await expect(table.getByRole('columnheader', { name: /^Type/ }).count()).resolves.toBe(0);
+    await owner.reload();
+    await table.getByRole('row', { name: /Waxed Canvas Market Tote/ }).waitFor();
+    await expect(table.getByRole('columnheader', { name: /^Type/ }).count()).resolves.toBe(0);
+    await expect(priceHeader.getAttribute('aria-sort')).resolves.toBe('descending');
+    await owner.getByText('Columns', { exact: true }).click();
+    await owner.getByRole('group', { name: 'Columns shown' }).getByLabel('Type').check();
+    await table.getByRole('columnheader', { name: /^Type/ }).waitFor();
+
+    // Two products to draft at once; the server's status filter lists them; back to published.
+    await table.getByLabel('Select Merino Wool Throw').check();
+    await table.getByLabel('Select Engraved Leather Notebook').check();
+    const bulk = owner.getByRole('region', { name: 'Selected rows' });
+    await expect(bulk.textContent()).resolves.toContain('2 selected');
+    await shot(owner, SUITE, '11-products-bulk');
+    await bulk.getByRole('button', { name: 'Set to draft' }).click();
+    await toastOf(owner, '2 products set to draft').waitFor();
+    await owner.getByRole('combobox', { name: 'Status', exact: true }).selectOption('draft');
+    await table.getByRole('row', { name: /Waxed Canvas Market Tote/ }).waitFor({ state: 'detached' });
+    await expect(table.getByRole('row').count()).resolves.toBe(3);
+    await table.getByLabel('Select all').check();
+    await owner.getByRole('region', { name: 'Selected rows' }).getByRole('button', { name: 'Publish' }).click();
+    await toastOf(owner, '2 products published').waitFor();
+    await owner.getByText('No products match.').waitFor();
+    await owner.getByRole('combobox', { name: 'Status', exact: true }).selectOption('');
+    await table.getByRole('row', { name: /Merino Wool Throw/ }).filter({ hasText: 'Published' }).waitFor();
+  }, 60_000);
 });

@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Locator, Page } from 'playwright-core';
 import { DEMO_CONTENT, DEMO_WEBSITE_ID } from '@sc/contracts';
-import { ownerPage, shot, startAdmin, stopAdmin, type AdminHarness } from './admin-kit.js';
+import { ownerPage, shot, startAdmin, stopAdmin, toastOf, type AdminHarness } from './admin-kit.js';
 
 const SUITE = 'unsaved';
 let harness: AdminHarness;
@@ -77,11 +77,23 @@ describe('admin unsaved changes', () => {
     await expect(asked).resolves.toBe('beforeunload');
     await expect(price.inputValue()).resolves.toBe('123.45');
 
+    // A wrong amount is refused before sending: the field says why (the contracts' wording), a toast
+    // says the product was not saved, and the work stays.
+    await price.fill('12,50');
+    await owner.getByRole('button', { name: 'Save product' }).click();
+    await toastOf(owner, 'Product not saved', 'alert').waitFor();
+    await expect(owner.locator('#v0-price-error').textContent()).resolves.toBe('Enter the price as an amount such as 12.50.');
+    await expect(price.getAttribute('aria-invalid')).resolves.toBe('true');
+    await shot(owner, SUITE, '02-product-field-error');
+    // Fixed, the error goes at once (the form checks again on each change after a refused save).
+    await price.fill('12.50');
+    await owner.locator('#v0-price-error').waitFor({ state: 'detached' });
+
     // Put back as it was and saved: leaving asks nothing.
     await price.fill(priceBefore);
     await name.fill(original);
     await owner.getByRole('button', { name: 'Save product' }).click();
-    await owner.getByRole('status').filter({ hasText: 'Product saved' }).waitFor();
+    await toastOf(owner, 'Product saved').waitFor();
     await owner.getByRole('link', { name: 'Back to products' }).click();
     await owner.getByRole('link', { name: 'Add product' }).waitFor();
     expect(await question().count()).toBe(0);

@@ -117,14 +117,15 @@ describe('blog comments and likes', () => {
     await page.goto(post.fullUrl);
     const like = page.locator('.sqs-simple-like[data-mounted="true"]');
     await like.waitFor();
-    const button = like.getByRole('button', { name: 'Like' });
+    // The toggle's name starts with its visible text, the count (WCAG 2.5.3); pressed says liked.
+    const button = like.getByRole('button', { name: '0 likes', exact: true, pressed: false });
     await expect(like.locator('.like-count').textContent()).resolves.toBe('0');
     await button.click();
-    await like.getByRole('button', { name: 'Unlike' }).waitFor();
+    await like.getByRole('button', { name: '1 like', exact: true, pressed: true }).waitFor();
     await expect(like.locator('.like-count').textContent()).resolves.toBe('1');
     await page.reload();
     const again = page.locator('.sqs-simple-like[data-mounted="true"]');
-    await again.getByRole('button', { name: 'Unlike', pressed: true }).waitFor();
+    await again.getByRole('button', { name: '1 like', exact: true, pressed: true }).waitFor();
     await expect(again.locator('.like-count').textContent()).resolves.toBe('1');
     const state = await owner.call<{ likeCount: number }>('GET', `/api/content-service/public/1.0/items/${post.id}/like`);
     expect(state.likeCount).toBe(1);

@@ -48,7 +48,7 @@ const START_TIMEOUT_MS = 180_000;
  * of this test run), with more patience for a loaded machine, and the gateway's per-address limit
  * raised: it would count every test's requests as one visitor's.
  */
-async function startPlatform(): Promise<RunningPlatform> {
+async function startPlatform(env: Record<string, string> = {}): Promise<RunningPlatform> {
   const port = await freePort();
   // Mail (sign-up links) goes to a real SMTP server the tests read.
   const { mail, url: smtpUrl } = await startMailCatcher();
@@ -63,6 +63,7 @@ async function startPlatform(): Promise<RunningPlatform> {
     LOG_LEVEL: 'warn',
     WEB_DIST: buildWeb(),
     RATE_LIMIT_MAX: '100000',
+    ...env,
   });
   const url = `http://127.0.0.1:${port}`;
   try {
@@ -84,11 +85,12 @@ async function startPlatform(): Promise<RunningPlatform> {
   };
 }
 
-export async function startStorefront(): Promise<Storefront> {
+/** `env`: more settings of the platform started (SMTP_URL for a test that reads the mail). */
+export async function startStorefront(options: { env?: Record<string, string> } = {}): Promise<Storefront> {
   const external = process.env.STOREFRONT_TEST_URL;
   const browser = await launchBrowser();
   try {
-    const platform = external ? undefined : await startPlatform();
+    const platform = external ? undefined : await startPlatform(options.env);
     return { platform, browser, url: external ?? platform?.url ?? '' };
   } catch (error) {
     // No harness to stop later: the browser must not outlive the file.

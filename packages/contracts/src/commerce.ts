@@ -66,6 +66,7 @@ export const CommerceMessages = {
   paymentNeedsAction: 'Your bank asks you to confirm this payment. Please follow its steps, or use another card.',
   webhookSignature: 'The webhook signature is not valid.',
   webhookNotConfigured: 'This shop does not take payments through Stripe.',
+  signInForAccount: 'Please sign in to see your orders and addresses.',
 } as const;
 
 // ---------------------------------------------------------------------------------------------
@@ -80,14 +81,27 @@ export const ShippingLocation = z
   .strict();
 export type ShippingLocation = z.infer<typeof ShippingLocation>;
 
+/** A weight band of a weight-based option: up to this many grams (inclusive) costs this much. */
+export const WeightRate = z.object({ upToGrams: z.number().int().min(1).max(10_000_000), rateCents: z.number().int().min(0) }).strict();
+export type WeightRate = z.infer<typeof WeightRate>;
+
 export const ShippingOption = z.object({
   id: z.string(),
   name: z.string(),
+  /** The flat rate; with weight rates, the rate above the heaviest band. */
   rateCents: z.number().int(),
   /** Free from this subtotal on (after discounts); null: never free. */
   freeOverCents: z.number().int().nullable(),
   /** Two-letter countries it ships to; empty: everywhere. */
   countries: z.array(z.string()),
+  /** Only these regions (states, provinces) of those countries; absent or empty: all of them. */
+  regions: z.array(z.string()).optional(),
+  /** Weight-based: the first band the cart's weight fits in gives the rate (bands sorted by weight). */
+  weightRates: z.array(WeightRate).optional(),
+  /** Local pickup: the buyer collects the order, nothing is shipped. */
+  pickup: z.boolean().optional(),
+  /** In a cart only: what this option costs for this cart (weight, free-over and coupons applied). */
+  costCents: z.number().int().optional(),
 });
 export type ShippingOption = z.infer<typeof ShippingOption>;
 
@@ -300,10 +314,16 @@ export const Order = z.object({
   testMode: z.boolean(),
   email: z.string(),
   shippingAddress: Address.nullable(),
+  /** The address laid out by its country's conventions, one line each (absent on older servers). */
+  shippingAddressLines: z.array(z.string()).optional(),
   items: z.array(OrderItem),
   subtotal: Money,
   discountTotal: Money,
   shippingTotal: Money,
+  /** The shipping option chosen (null: nothing shipped; absent on orders before issue 36). */
+  shippingMethod: z.object({ name: z.string(), pickup: z.boolean() }).nullable().optional(),
+  /** The carrier and tracking number given when it shipped (absent on older servers). */
+  tracking: z.object({ carrier: z.string().nullable(), number: z.string().nullable() }).nullable().optional(),
   taxTotal: Money,
   giftCardTotal: Money,
   grandTotal: Money,
@@ -321,6 +341,29 @@ export const Order = z.object({
 export type Order = z.infer<typeof Order>;
 
 export const OrderResponse = z.object({ order: Order });
+
+/** One order in a signed-in buyer's account: enough to list it, and the key to open its page. */
+export const AccountOrder = z.object({
+  id: z.string(),
+  orderNumber: z.number().int(),
+  status: OrderStatus,
+  createdAt: z.string(),
+  grandTotal: Money,
+  /** "Linen Apron (Size: M) × 1", one per line. */
+  lines: z.array(z.string()),
+  tracking: z.object({ carrier: z.string().nullable(), number: z.string().nullable() }).nullable(),
+  /** Opens the order's page (the receipt), as the receipt email's link does. */
+  receiptToken: z.string(),
+});
+export type AccountOrder = z.infer<typeof AccountOrder>;
+
+/** GET /api/commerce/account: the signed-in site user's orders and the addresses they shipped to. */
+export const AccountResponse = z.object({
+  orders: z.array(AccountOrder),
+  /** The different addresses of their orders, most recently used first (at most 5). */
+  addresses: z.array(Address),
+});
+export type AccountResponse = z.infer<typeof AccountResponse>;
 /**
  * Reading one order (GET /api/commerce/orders/:orderId): its buyer (cart cookie or signed-in site
  * user) and the site's owner need nothing more; anyone else needs the order's receipt token, as the
@@ -377,9 +420,13 @@ export const UpdateStockBody = z
   .strict()
   .refine((b) => !(b.qtyInStock !== undefined && b.adjustBy !== undefined), 'Send qtyInStock or adjustBy, not both.');
 
+/** A coupon code's characters, and what is said of others (the server's and the admin form's). */
+export const COUPON_CODE = /^[A-Za-z0-9_-]+$/;
+export const COUPON_CODE_MESSAGE = 'Use letters, digits, - and _ only.';
+
 export const CouponInput = z
   .object({
-    code: z.string().trim().min(1).max(64).regex(/^[A-Za-z0-9_-]+$/, 'Use letters, digits, - and _ only.'),
+    code: z.string().trim().min(1).max(64).regex(COUPON_CODE, COUPON_CODE_MESSAGE),
     kind: CouponKind,
     /** Percentage: basis points (1000 = 10 %; COUPON_PERCENTAGE_BPS); fixed amount: minor units; free shipping: 0. */
     value: z.number().int().min(0).max(100_000_000),
@@ -435,6 +482,15 @@ export const ShippingOptionInput = z
     rateCents: z.number().int().min(0).max(100_000_000),
     freeOverCents: z.number().int().min(0).max(100_000_000).nullable().default(null),
     countries: z.array(z.string().regex(/^[A-Z]{2}$/)).max(250).default([]),
+    /** Regions (state or province codes, as buyers type them) of those countries; absent: all. */
+    regions: z.array(z.string().trim().min(1).max(64)).max(100).optional(),
+    /** Weight bands, each with a distinct upToGrams; rateCents applies above the heaviest. */
+    weightRates: z
+      .array(WeightRate)
+      .max(20)
+      .refine((rates) => new Set(rates.map((r) => r.upToGrams)).size === rates.length, 'Each weight band needs its own weight.')
+      .optional(),
+    pickup: z.boolean().optional(),
   })
   .strict();
 export type ShippingOptionInput = z.infer<typeof ShippingOptionInput>;

@@ -26,6 +26,8 @@ export const ContentProductVariant = z
     unlimited: z.boolean(),
     /** The variant's own image, null when it shows the product's (absent in events from before variants had one). */
     mainImage: ImageOut.nullable().optional(),
+    /** Shipping weight in grams (absent: none given). */
+    weightGrams: z.number().int().optional(),
   })
   .strict();
 

@@ -64,6 +64,8 @@ export const VariantInput = z
     unlimited: z.boolean().default(false),
     /** The variant's own image (shown when a shopper picks it), or null to show the product's. */
     mainImage: VariantImageInput.nullable().default(null),
+    /** Shipping weight in grams (weight-based shipping rates); absent: weighs nothing. */
+    weightGrams: z.number().int().min(0).max(10_000_000).optional(),
   })
   .strict();
 export type VariantInput = z.input<typeof VariantInput>;
@@ -116,6 +118,8 @@ export const ProductVariant = z.object({
    * that variant objects built elsewhere before it existed still type-check.
    */
   mainImage: ImageOut.nullable().optional(),
+  /** Shipping weight in grams, when the owner gave one. */
+  weightGrams: z.number().int().optional(),
 });
 export type ProductVariant = z.infer<typeof ProductVariant>;
 

@@ -199,3 +199,18 @@ export function formatMessage<T extends string>(
     return String(values[name]);
   });
 }
+
+/** What the admin's forms say (issue 35; their schemas are in admin-forms.ts) (a toast after a save, the note above the fields, a field's error). */
+export const AdminFormMessages = {
+  saved: '{thing} saved',
+  notSaved: '{thing} not saved',
+  checkFields: 'Check the fields marked below.',
+  required: 'Enter {field}.',
+  tooLong: '{field} can be at most {max} characters long.',
+  amount: 'Enter {field} as an amount such as {example}.',
+  amounts: 'Enter {field} as amounts separated by commas, e.g. 25, 50.',
+  wholeNumber: '{field} must be a whole number from {min} to {max}.',
+  positiveAmount: 'Enter {field} as an amount above 0, such as {example}.',
+  countryCode: 'Enter the country as two letters, e.g. US.',
+} as const;
+

@@ -62,6 +62,25 @@ describe('analytics tracking rules', () => {
     ]);
   });
 
+  it('counts the search page\'s site-search hits as views of /search (issue 36), never as product views', async () => {
+    const site = unique('search');
+    await hit(site, { url: 'https://shop.example.com/search?q=lamp' }, {}, { event: '2' });
+    await hit(site, { url: 'https://shop.example.com/search?q=bowl' }, {}, { event: '2' });
+    await hit(site, { url: 'https://shop.example.com/shop' });
+    expect((await hits(site)).map((h) => [h.path, h.event_type])).toEqual([
+      ['/search', 2],
+      ['/search', 2],
+      ['/shop', 1],
+    ]);
+    const pages = await kit.db.selectFrom('page_daily').select(['path', 'views']).where('website_id', '=', site).orderBy('path').execute();
+    expect(pages.map((p) => [p.path, Number(p.views)])).toEqual([
+      ['/search', 2],
+      ['/shop', 1],
+    ]);
+    const traffic = await kit.db.selectFrom('traffic_daily').select(['page_views']).where('website_id', '=', site).execute();
+    expect(traffic.map((t) => Number(t.page_views))).toEqual([3]);
+  });
+
   it('does not count crawlers and headless browsers', async () => {
     const site = unique('bots');
     for (const userAgent of ['Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)', 'Mozilla/5.0 HeadlessChrome/120.0', 'curl/8.0']) {

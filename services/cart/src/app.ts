@@ -27,6 +27,7 @@ import { placesProvidersFromEnv } from './places/settings.js';
 import type { PlacesProvider } from './places/provider.js';
 import { ownerRoutes } from './store/owner.routes.js';
 import { storeRoutes } from './store/store.routes.js';
+import { seedDemoStoreRules } from './store/demo-rules.js';
 import { subscriptionRoutes } from './subscriptions/subscriptions.routes.js';
 
 export interface CartOptions {
@@ -79,6 +80,8 @@ export function createCartService(options: CartOptions = {}): ServiceDefinition<
     },
     consumers: (ctx, parts) => [catalogConsumer(ctx, parts), identityConsumer(ctx), websitesConsumer(ctx), customersConsumer(ctx)],
     erase: eraseCartCustomer,
+    // The demo shop's shipping options and tax rules (embedded mode's first start, `pnpm seed`).
+    seed: (ctx) => seedDemoStoreRules(ctx.db),
     // A key is stuck only if nobody retries it; an order only if the sweeper failed to release it.
     stuck: (ctx) => stuckCheckouts(ctx.db, 60_000),
   };

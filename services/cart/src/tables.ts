@@ -35,6 +35,8 @@ export interface StoredVariant {
   priceCents: number;
   salePriceCents: number | null;
   onSale: boolean;
+  /** Shipping weight in grams (absent: none given, weighs nothing). */
+  weightGrams?: number;
 }
 
 export interface ProductsTable {
@@ -137,6 +139,21 @@ export interface OrdersTable {
   lease_until: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   /** The Idempotency-Key of the checkout that made it (migration 0060). */
   checkout_key: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Migration 0080: the shipping option chosen (null: nothing shipped, or made before 0080). */
+  shipping_method: ColumnType<StoredShippingMethod | null, string | null | undefined, string | null>;
+  /** Migration 0080: the carrier and tracking number given when the order was fulfilled. */
+  tracking: ColumnType<StoredTracking | null, string | null | undefined, string | null>;
+}
+
+export interface StoredTracking {
+  carrier: string | null;
+  number: string | null;
+}
+
+/** What an order keeps of its shipping option. */
+export interface StoredShippingMethod {
+  name: string;
+  pickup: boolean;
 }
 
 /** Webhook events handled, by the processor's event id: a replay changes nothing (migration 0007). */

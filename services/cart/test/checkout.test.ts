@@ -138,6 +138,33 @@ describe(`checkout (${mode.database})`, () => {
     expect(await stockOf(site, p.productId)).toBe(0);
   });
 
+  it('a local pickup needs no address; shipping still does (issue 36)', async () => {
+    const site = kit.newSite();
+    await kit.call('PUT', '/api/commerce/store-rules', { websiteId: site, roles: ADMIN }, {
+      shippingOptions: [
+        { id: 'post', name: 'Post', rateCents: 500, countries: ['US'] },
+        { id: 'pickup', name: 'Pickup at the shop', rateCents: 0, countries: ['US'], regions: ['ME'], pickup: true },
+      ],
+      taxRules: [{ id: 'me', name: 'Maine', country: 'US', region: 'ME', rateBps: 550 }],
+    });
+    const p = await kit.product(site, { variants: [{ sku: 'P', price: 2000, qty: 9 }] });
+    const cart = await kit.cartWith(site, [{ itemId: p.productId, quantity: 1 }]);
+    await kit.call('PUT', '/api/commerce/shopping-cart/shipping-location', { websiteId: site, cart }, { country: 'US', region: 'me' });
+    expect((await checkout(site, cart, { card: CARD })).json()).toMatchObject({ status: 400, message: CommerceMessages.shippingAddressRequired });
+    await kit.call('PUT', '/api/commerce/shopping-cart/shipping-option', { websiteId: site, cart }, { optionId: 'pickup' });
+    const placed = await checkout(site, cart, { card: CARD });
+    expect(placed.statusCode).toBe(201);
+    const order = placed.json<{ order: Order }>().order;
+    // $20.00, no shipping, 5.5 % Maine tax from the cart's place: $21.10.
+    expect([order.shippingAddress, order.shippingMethod, order.shippingTotal.value, order.taxTotal.value, order.grandTotal.value]).toEqual([
+      null,
+      { name: 'Pickup at the shop', pickup: true },
+      '0',
+      '110',
+      '2110',
+    ]);
+  });
+
   it('refuses an empty cart, a cart below the minimum subtotal and a physical order without an address', async () => {
     const site = kit.newSite();
     await kit.call('PUT', '/api/commerce/store-rules', { websiteId: site, roles: ADMIN }, { minimumOrderSubtotalCents: 2500 });

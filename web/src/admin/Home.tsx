@@ -23,6 +23,7 @@ import { areasFor } from './areas.js';
 import { useSession } from './session.js';
 import { Loaded, Page } from './ui.js';
 import { apiPath } from '../api/client.js';
+import { counted, nounFor } from './plural.js';
 
 const DAY_MS = 86_400_000;
 const isoDay = (ms: number): string => new Date(ms).toISOString().slice(0, 10);
@@ -106,7 +107,7 @@ function Visits({ traffic }: { traffic: TrafficReport }) {
         <Link to="/analytics">Visits, last 14 days</Link>
       </h2>
       <p>
-        <strong data-testid="home-visits">{traffic.totals.visits}</strong> visits · {traffic.totals.pageViews} page views
+        <strong data-testid="home-visits">{traffic.totals.visits}</strong> {nounFor(traffic.totals.visits, 'visit', 'visits')} · {counted(traffic.totals.pageViews, 'page view', 'page views')}
       </p>
       <LineChart title="Visits by day" labels={traffic.series.map((p) => p.at.slice(5, 10))} series={[{ label: 'Visits', colour: '#2f5d50', values: traffic.series.map((p) => p.visits) }]} />
     </section>

@@ -11,12 +11,27 @@ import { Link, mayLeave, Routes, useLocation } from './router.js';
 import { useSession } from './session.js';
 import { Page } from './ui.js';
 import { LeaveQuestion } from './unsaved.js';
+import { useToasts } from './ds/toast.js';
 import { WebsiteSwitcher } from './WebsiteSwitcher.js';
 
 // The phone's menu and the command palette come with Radix's dialog: their own chunk, loaded on
 // first use, so the shell every screen waits for stays small.
 const MenuSheet = lazy(() => import('./MenuSheet.js').then((m) => ({ default: m.MenuSheet })));
 const CommandPalette = lazy(() => import('./CommandPalette.js').then((m) => ({ default: m.CommandPalette })));
+// Toasts too: Radix's toast arrives with the first one.
+const Toaster = lazy(() => import('./ds/Toaster.js'));
+
+/** The toasts, once there has been one. */
+function Toasts() {
+  const notes = useToasts();
+  const [used, setUsed] = useState(false);
+  if (notes.length > 0 && !used) setUsed(true);
+  return used ? (
+    <Suspense fallback={null}>
+      <Toaster notes={notes} />
+    </Suspense>
+  ) : null;
+}
 
 export function Layout() {
   const session = useSession();
@@ -52,7 +67,7 @@ export function Layout() {
           Admin
         </Link>
         <WebsiteSwitcher />
-        <button type="button" className="palette-button" aria-label="Find anything" aria-haspopup="dialog" aria-keyshortcuts="Control+K Meta+K" onClick={() => setPaletteOpen(true)}>
+        <button type="button" className="palette-button" aria-haspopup="dialog" aria-keyshortcuts="Control+K Meta+K" onClick={() => setPaletteOpen(true)}>
           <span aria-hidden="true">⌕</span> <span className="palette-label">Find anything</span> <kbd aria-hidden="true">Ctrl K</kbd>
         </button>
         <span className="who">{who}</span>
@@ -89,6 +104,7 @@ export function Layout() {
         </ErrorBoundary>
       </main>
       <LeaveQuestion />
+      <Toasts />
     </div>
   );
 }

@@ -8,6 +8,7 @@ import { OwnerUiMessages } from '@sc/contracts';
 import type { Method } from '../api/client.js';
 import { api as send, ApiError } from '../lib/api.js';
 import { adminQueryClient, markAllStale, queryKeyOf } from './query.js';
+import { toast } from './ds/toast.js';
 
 export { ApiError };
 
@@ -108,11 +109,13 @@ export interface Action {
 }
 
 /**
- * One action (a mutation): its busy flag, failure and success notice. A success refetches the
+ * One action (a mutation): its busy flag, failure and success notice (`toastAs`: the thing named in
+ * a failure's toast, '{thing} not saved' with the reason, which stays inline too; a success's `done`
+ * text is a toast then). A success refetches the
  * shown queries under the paths in `invalidates` (a list and its items: a path's key is a prefix of
  * theirs) and marks every other cached answer stale.
  */
-export function useAction({ invalidates = [] }: { invalidates?: readonly string[] } = {}): Action {
+export function useAction({ invalidates = [], toastAs }: { invalidates?: readonly string[]; toastAs?: string } = {}): Action {
   const [error, setError] = useState<string>();
   const [notice, setNotice] = useState<string>();
   const mounted = useRef(true);
@@ -129,19 +132,26 @@ export function useAction({ invalidates = [] }: { invalidates?: readonly string[
       setNotice(undefined);
       try {
         const result = (await mutateAsync(work)) as R;
-        if (mounted.current && done) setNotice(done);
+        // With `toastAs`, a success is said in a toast ('Product saved'), which outlives the screen.
+        if (toastAs && done) toast.show({ kind: 'success', title: done });
+        else if (mounted.current && done) setNotice(done);
         return result;
       } catch (failure) {
+        if (toastAs) toast.failed(toastAs, problemOf(failure));
         if (mounted.current) setError(problemOf(failure));
         return undefined;
       }
     },
-    [mutateAsync],
+    [mutateAsync, toastAs],
   );
-  const fail = useCallback((message: string) => {
-    setNotice(undefined);
-    setError(message);
-  }, []);
+  const fail = useCallback(
+    (message: string) => {
+      if (toastAs) toast.failed(toastAs, message);
+      setNotice(undefined);
+      setError(message);
+    },
+    [toastAs],
+  );
   const clear = useCallback(() => {
     setError(undefined);
     setNotice(undefined);

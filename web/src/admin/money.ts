@@ -35,3 +35,9 @@ export function showMoney(money: Money | null | undefined): string {
 }
 
 export const moneyOf = (minor: number, currency: CurrencyCode): Money => ({ value: String(minor), currency });
+
+/** An amount taken off (a discount, a gift card) with its minus sign: "−$5.00"; "$0.00" when nothing was taken. */
+export function minus(money: Money | null | undefined): string {
+  if (!money) return '—';
+  return BigInt(money.value) > 0n ? `−${showMoney(money)}` : showMoney(money);
+}

@@ -3245,6 +3245,76 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/commerce/account": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The signed-in site user's orders and the addresses they shipped to */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            addresses: {
+                                city: string;
+                                country: string;
+                                line1: string;
+                                line2?: string;
+                                name: string;
+                                postalCode?: string;
+                                region?: string;
+                            }[];
+                            orders: {
+                                createdAt: string;
+                                /**
+                                 * @example {
+                                 *       "value": "8900",
+                                 *       "currency": "USD"
+                                 *     }
+                                 */
+                                grandTotal: {
+                                    /** @enum {string} */
+                                    currency: "EUR" | "USD" | "AUD" | "NOK" | "CAD" | "NZD" | "DKK" | "GBP" | "HKD" | "CHF" | "MXN" | "SGD" | "SEK" | "CZK" | "ILS" | "PHP" | "RUB" | "PLN" | "THB" | "MYR" | "ARS" | "BRL" | "COP" | "IDR" | "INR" | "JPY" | "ZAR";
+                                    value: string;
+                                };
+                                id: string;
+                                lines: string[];
+                                orderNumber: number;
+                                receiptToken: string;
+                                /** @enum {string} */
+                                status: "pending" | "paid" | "fulfilled" | "cancelled" | "payment-failed" | "partially-refunded" | "refunded";
+                                tracking: {
+                                    carrier: string | null;
+                                    number: string | null;
+                                } | null;
+                            }[];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/commerce/checkout": {
         parameters: {
             query?: never;
@@ -3570,6 +3640,11 @@ export interface paths {
                                     postalCode?: string;
                                     region?: string;
                                 } | null;
+                                shippingAddressLines?: string[];
+                                shippingMethod?: {
+                                    name: string;
+                                    pickup: boolean;
+                                } | null;
                                 /**
                                  * @example {
                                  *       "value": "8900",
@@ -3664,6 +3739,10 @@ export interface paths {
                                     value: string;
                                 };
                                 testMode: boolean;
+                                tracking?: {
+                                    carrier: string | null;
+                                    number: string | null;
+                                } | null;
                                 websiteId: string;
                             };
                             /**
@@ -4247,6 +4326,11 @@ export interface paths {
                                     postalCode?: string;
                                     region?: string;
                                 } | null;
+                                shippingAddressLines?: string[];
+                                shippingMethod?: {
+                                    name: string;
+                                    pickup: boolean;
+                                } | null;
                                 /**
                                  * @example {
                                  *       "value": "8900",
@@ -4341,6 +4425,10 @@ export interface paths {
                                     value: string;
                                 };
                                 testMode: boolean;
+                                tracking?: {
+                                    carrier: string | null;
+                                    number: string | null;
+                                } | null;
                                 websiteId: string;
                             };
                             /**
@@ -4951,6 +5039,11 @@ export interface paths {
                                     postalCode?: string;
                                     region?: string;
                                 } | null;
+                                shippingAddressLines?: string[];
+                                shippingMethod?: {
+                                    name: string;
+                                    pickup: boolean;
+                                } | null;
                                 /**
                                  * @example {
                                  *       "value": "8900",
@@ -5045,6 +5138,10 @@ export interface paths {
                                     value: string;
                                 };
                                 testMode: boolean;
+                                tracking?: {
+                                    carrier: string | null;
+                                    number: string | null;
+                                } | null;
                                 websiteId: string;
                             };
                         };
@@ -5166,11 +5263,18 @@ export interface paths {
                     content: {
                         "application/json": {
                             shippingOptions: {
+                                costCents?: number;
                                 countries: string[];
                                 freeOverCents: number | null;
                                 id: string;
                                 name: string;
+                                pickup?: boolean;
                                 rateCents: number;
+                                regions?: string[];
+                                weightRates?: {
+                                    rateCents: number;
+                                    upToGrams: number;
+                                }[];
                             }[];
                         };
                     };
@@ -5195,7 +5299,13 @@ export interface paths {
                         freeOverCents?: number | null;
                         id: string;
                         name: string;
+                        pickup?: boolean;
                         rateCents: number;
+                        regions?: string[];
+                        weightRates?: {
+                            rateCents: number;
+                            upToGrams: number;
+                        }[];
                     };
                 };
             };
@@ -5219,11 +5329,18 @@ export interface paths {
                              *     }
                              */
                             shippingOption: {
+                                costCents?: number;
                                 countries: string[];
                                 freeOverCents: number | null;
                                 id: string;
                                 name: string;
+                                pickup?: boolean;
                                 rateCents: number;
+                                regions?: string[];
+                                weightRates?: {
+                                    rateCents: number;
+                                    upToGrams: number;
+                                }[];
                             };
                         };
                     };
@@ -5262,7 +5379,13 @@ export interface paths {
                         /** @default null */
                         freeOverCents?: number | null;
                         name: string;
+                        pickup?: boolean;
                         rateCents: number;
+                        regions?: string[];
+                        weightRates?: {
+                            rateCents: number;
+                            upToGrams: number;
+                        }[];
                     };
                 };
             };
@@ -5286,11 +5409,18 @@ export interface paths {
                              *     }
                              */
                             shippingOption: {
+                                costCents?: number;
                                 countries: string[];
                                 freeOverCents: number | null;
                                 id: string;
                                 name: string;
+                                pickup?: boolean;
                                 rateCents: number;
+                                regions?: string[];
+                                weightRates?: {
+                                    rateCents: number;
+                                    upToGrams: number;
+                                }[];
                             };
                         };
                     };
@@ -5410,11 +5540,18 @@ export interface paths {
                              *     }
                              */
                             selectedShippingOption: {
+                                costCents?: number;
                                 countries: string[];
                                 freeOverCents: number | null;
                                 id: string;
                                 name: string;
+                                pickup?: boolean;
                                 rateCents: number;
+                                regions?: string[];
+                                weightRates?: {
+                                    rateCents: number;
+                                    upToGrams: number;
+                                }[];
                             } | null;
                             shippingCostCents: number;
                             /**
@@ -5430,11 +5567,18 @@ export interface paths {
                                 region?: string;
                             } | null;
                             shippingOptions: {
+                                costCents?: number;
                                 countries: string[];
                                 freeOverCents: number | null;
                                 id: string;
                                 name: string;
+                                pickup?: boolean;
                                 rateCents: number;
+                                regions?: string[];
+                                weightRates?: {
+                                    rateCents: number;
+                                    upToGrams: number;
+                                }[];
                             }[];
                             subtotalCents: number;
                             taxCents: number;
@@ -5545,11 +5689,18 @@ export interface paths {
                              *     }
                              */
                             selectedShippingOption: {
+                                costCents?: number;
                                 countries: string[];
                                 freeOverCents: number | null;
                                 id: string;
                                 name: string;
+                                pickup?: boolean;
                                 rateCents: number;
+                                regions?: string[];
+                                weightRates?: {
+                                    rateCents: number;
+                                    upToGrams: number;
+                                }[];
                             } | null;
                             shippingCostCents: number;
                             /**
@@ -5565,11 +5716,18 @@ export interface paths {
                                 region?: string;
                             } | null;
                             shippingOptions: {
+                                costCents?: number;
                                 countries: string[];
                                 freeOverCents: number | null;
                                 id: string;
                                 name: string;
+                                pickup?: boolean;
                                 rateCents: number;
+                                regions?: string[];
+                                weightRates?: {
+                                    rateCents: number;
+                                    upToGrams: number;
+                                }[];
                             }[];
                             subtotalCents: number;
                             taxCents: number;
@@ -5675,11 +5833,18 @@ export interface paths {
                              *     }
                              */
                             selectedShippingOption: {
+                                costCents?: number;
                                 countries: string[];
                                 freeOverCents: number | null;
                                 id: string;
                                 name: string;
+                                pickup?: boolean;
                                 rateCents: number;
+                                regions?: string[];
+                                weightRates?: {
+                                    rateCents: number;
+                                    upToGrams: number;
+                                }[];
                             } | null;
                             shippingCostCents: number;
                             /**
@@ -5695,11 +5860,18 @@ export interface paths {
                                 region?: string;
                             } | null;
                             shippingOptions: {
+                                costCents?: number;
                                 countries: string[];
                                 freeOverCents: number | null;
                                 id: string;
                                 name: string;
+                                pickup?: boolean;
                                 rateCents: number;
+                                regions?: string[];
+                                weightRates?: {
+                                    rateCents: number;
+                                    upToGrams: number;
+                                }[];
                             }[];
                             subtotalCents: number;
                             taxCents: number;
@@ -5945,11 +6117,18 @@ export interface paths {
                                  *     }
                                  */
                                 selectedShippingOption: {
+                                    costCents?: number;
                                     countries: string[];
                                     freeOverCents: number | null;
                                     id: string;
                                     name: string;
+                                    pickup?: boolean;
                                     rateCents: number;
+                                    regions?: string[];
+                                    weightRates?: {
+                                        rateCents: number;
+                                        upToGrams: number;
+                                    }[];
                                 } | null;
                                 shippingCostCents: number;
                                 /**
@@ -5965,11 +6144,18 @@ export interface paths {
                                     region?: string;
                                 } | null;
                                 shippingOptions: {
+                                    costCents?: number;
                                     countries: string[];
                                     freeOverCents: number | null;
                                     id: string;
                                     name: string;
+                                    pickup?: boolean;
                                     rateCents: number;
+                                    regions?: string[];
+                                    weightRates?: {
+                                        rateCents: number;
+                                        upToGrams: number;
+                                    }[];
                                 }[];
                                 subtotalCents: number;
                                 taxCents: number;
@@ -6080,11 +6266,18 @@ export interface paths {
                              *     }
                              */
                             selectedShippingOption: {
+                                costCents?: number;
                                 countries: string[];
                                 freeOverCents: number | null;
                                 id: string;
                                 name: string;
+                                pickup?: boolean;
                                 rateCents: number;
+                                regions?: string[];
+                                weightRates?: {
+                                    rateCents: number;
+                                    upToGrams: number;
+                                }[];
                             } | null;
                             shippingCostCents: number;
                             /**
@@ -6100,11 +6293,18 @@ export interface paths {
                                 region?: string;
                             } | null;
                             shippingOptions: {
+                                costCents?: number;
                                 countries: string[];
                                 freeOverCents: number | null;
                                 id: string;
                                 name: string;
+                                pickup?: boolean;
                                 rateCents: number;
+                                regions?: string[];
+                                weightRates?: {
+                                    rateCents: number;
+                                    upToGrams: number;
+                                }[];
                             }[];
                             subtotalCents: number;
                             taxCents: number;
@@ -6195,11 +6395,18 @@ export interface paths {
                              *     }
                              */
                             selectedShippingOption: {
+                                costCents?: number;
                                 countries: string[];
                                 freeOverCents: number | null;
                                 id: string;
                                 name: string;
+                                pickup?: boolean;
                                 rateCents: number;
+                                regions?: string[];
+                                weightRates?: {
+                                    rateCents: number;
+                                    upToGrams: number;
+                                }[];
                             } | null;
                             shippingCostCents: number;
                             /**
@@ -6215,11 +6422,18 @@ export interface paths {
                                 region?: string;
                             } | null;
                             shippingOptions: {
+                                costCents?: number;
                                 countries: string[];
                                 freeOverCents: number | null;
                                 id: string;
                                 name: string;
+                                pickup?: boolean;
                                 rateCents: number;
+                                regions?: string[];
+                                weightRates?: {
+                                    rateCents: number;
+                                    upToGrams: number;
+                                }[];
                             }[];
                             subtotalCents: number;
                             taxCents: number;
@@ -6422,11 +6636,18 @@ export interface paths {
                                  *     }
                                  */
                                 selectedShippingOption: {
+                                    costCents?: number;
                                     countries: string[];
                                     freeOverCents: number | null;
                                     id: string;
                                     name: string;
+                                    pickup?: boolean;
                                     rateCents: number;
+                                    regions?: string[];
+                                    weightRates?: {
+                                        rateCents: number;
+                                        upToGrams: number;
+                                    }[];
                                 } | null;
                                 shippingCostCents: number;
                                 /**
@@ -6442,11 +6663,18 @@ export interface paths {
                                     region?: string;
                                 } | null;
                                 shippingOptions: {
+                                    costCents?: number;
                                     countries: string[];
                                     freeOverCents: number | null;
                                     id: string;
                                     name: string;
+                                    pickup?: boolean;
                                     rateCents: number;
+                                    regions?: string[];
+                                    weightRates?: {
+                                        rateCents: number;
+                                        upToGrams: number;
+                                    }[];
                                 }[];
                                 subtotalCents: number;
                                 taxCents: number;
@@ -6597,11 +6825,18 @@ export interface paths {
                              *     }
                              */
                             selectedShippingOption: {
+                                costCents?: number;
                                 countries: string[];
                                 freeOverCents: number | null;
                                 id: string;
                                 name: string;
+                                pickup?: boolean;
                                 rateCents: number;
+                                regions?: string[];
+                                weightRates?: {
+                                    rateCents: number;
+                                    upToGrams: number;
+                                }[];
                             } | null;
                             shippingCostCents: number;
                             /**
@@ -6617,11 +6852,18 @@ export interface paths {
                                 region?: string;
                             } | null;
                             shippingOptions: {
+                                costCents?: number;
                                 countries: string[];
                                 freeOverCents: number | null;
                                 id: string;
                                 name: string;
+                                pickup?: boolean;
                                 rateCents: number;
+                                regions?: string[];
+                                weightRates?: {
+                                    rateCents: number;
+                                    upToGrams: number;
+                                }[];
                             }[];
                             subtotalCents: number;
                             taxCents: number;
@@ -6730,11 +6972,18 @@ export interface paths {
                              *     }
                              */
                             selectedShippingOption: {
+                                costCents?: number;
                                 countries: string[];
                                 freeOverCents: number | null;
                                 id: string;
                                 name: string;
+                                pickup?: boolean;
                                 rateCents: number;
+                                regions?: string[];
+                                weightRates?: {
+                                    rateCents: number;
+                                    upToGrams: number;
+                                }[];
                             } | null;
                             shippingCostCents: number;
                             /**
@@ -6750,11 +6999,18 @@ export interface paths {
                                 region?: string;
                             } | null;
                             shippingOptions: {
+                                costCents?: number;
                                 countries: string[];
                                 freeOverCents: number | null;
                                 id: string;
                                 name: string;
+                                pickup?: boolean;
                                 rateCents: number;
+                                regions?: string[];
+                                weightRates?: {
+                                    rateCents: number;
+                                    upToGrams: number;
+                                }[];
                             }[];
                             subtotalCents: number;
                             taxCents: number;
@@ -6805,11 +7061,18 @@ export interface paths {
                             minimumDonationCents: number;
                             minimumOrderSubtotalCents: number;
                             shippingOptions: {
+                                costCents?: number;
                                 countries: string[];
                                 freeOverCents: number | null;
                                 id: string;
                                 name: string;
+                                pickup?: boolean;
                                 rateCents: number;
+                                regions?: string[];
+                                weightRates?: {
+                                    rateCents: number;
+                                    upToGrams: number;
+                                }[];
                             }[];
                             taxRules: {
                                 appliesToShipping: boolean;
@@ -6844,7 +7107,13 @@ export interface paths {
                             freeOverCents?: number | null;
                             id: string;
                             name: string;
+                            pickup?: boolean;
                             rateCents: number;
+                            regions?: string[];
+                            weightRates?: {
+                                rateCents: number;
+                                upToGrams: number;
+                            }[];
                         }[];
                         taxRules?: {
                             /** @default false */
@@ -6870,11 +7139,18 @@ export interface paths {
                             minimumDonationCents: number;
                             minimumOrderSubtotalCents: number;
                             shippingOptions: {
+                                costCents?: number;
                                 countries: string[];
                                 freeOverCents: number | null;
                                 id: string;
                                 name: string;
+                                pickup?: boolean;
                                 rateCents: number;
+                                regions?: string[];
+                                weightRates?: {
+                                    rateCents: number;
+                                    upToGrams: number;
+                                }[];
                             }[];
                             taxRules: {
                                 appliesToShipping: boolean;
@@ -7771,6 +8047,11 @@ export interface paths {
                                     postalCode?: string;
                                     region?: string;
                                 } | null;
+                                shippingAddressLines?: string[];
+                                shippingMethod?: {
+                                    name: string;
+                                    pickup: boolean;
+                                } | null;
                                 /**
                                  * @example {
                                  *       "value": "8900",
@@ -7865,6 +8146,10 @@ export interface paths {
                                     value: string;
                                 };
                                 testMode: boolean;
+                                tracking?: {
+                                    carrier: string | null;
+                                    number: string | null;
+                                } | null;
                                 websiteId: string;
                             }[];
                         };
@@ -8162,6 +8447,11 @@ export interface paths {
                                     postalCode?: string;
                                     region?: string;
                                 } | null;
+                                shippingAddressLines?: string[];
+                                shippingMethod?: {
+                                    name: string;
+                                    pickup: boolean;
+                                } | null;
                                 /**
                                  * @example {
                                  *       "value": "8900",
@@ -8256,6 +8546,10 @@ export interface paths {
                                     value: string;
                                 };
                                 testMode: boolean;
+                                tracking?: {
+                                    carrier: string | null;
+                                    number: string | null;
+                                } | null;
                                 websiteId: string;
                             };
                         };
@@ -8568,6 +8862,11 @@ export interface paths {
                                     postalCode?: string;
                                     region?: string;
                                 } | null;
+                                shippingAddressLines?: string[];
+                                shippingMethod?: {
+                                    name: string;
+                                    pickup: boolean;
+                                } | null;
                                 /**
                                  * @example {
                                  *       "value": "8900",
@@ -8662,6 +8961,10 @@ export interface paths {
                                     value: string;
                                 };
                                 testMode: boolean;
+                                tracking?: {
+                                    carrier: string | null;
+                                    number: string | null;
+                                } | null;
                                 websiteId: string;
                             };
                             /**
@@ -9038,6 +9341,11 @@ export interface paths {
                                     postalCode?: string;
                                     region?: string;
                                 } | null;
+                                shippingAddressLines?: string[];
+                                shippingMethod?: {
+                                    name: string;
+                                    pickup: boolean;
+                                } | null;
                                 /**
                                  * @example {
                                  *       "value": "8900",
@@ -9132,6 +9440,10 @@ export interface paths {
                                     value: string;
                                 };
                                 testMode: boolean;
+                                tracking?: {
+                                    carrier: string | null;
+                                    number: string | null;
+                                } | null;
                                 websiteId: string;
                             };
                         };
@@ -12018,6 +12330,7 @@ export interface paths {
                                         };
                                         sku: string;
                                         unlimited: boolean;
+                                        weightGrams?: number;
                                     }[];
                                 };
                                 tags: string[];
@@ -13216,6 +13529,7 @@ export interface paths {
                                 sku: string;
                                 /** @default false */
                                 unlimited?: boolean;
+                                weightGrams?: number;
                             }[];
                         };
                         /** @default [] */
@@ -13647,6 +13961,7 @@ export interface paths {
                                     };
                                     sku: string;
                                     unlimited: boolean;
+                                    weightGrams?: number;
                                 }[];
                             };
                             tags: string[];
@@ -14802,6 +15117,7 @@ export interface paths {
                                     };
                                     sku: string;
                                     unlimited: boolean;
+                                    weightGrams?: number;
                                 }[];
                             };
                             tags: string[];
@@ -15997,6 +16313,7 @@ export interface paths {
                                 sku: string;
                                 /** @default false */
                                 unlimited?: boolean;
+                                weightGrams?: number;
                             }[];
                         };
                         /** @default [] */
@@ -16428,6 +16745,7 @@ export interface paths {
                                     };
                                     sku: string;
                                     unlimited: boolean;
+                                    weightGrams?: number;
                                 }[];
                             };
                             tags: string[];
@@ -19368,6 +19686,7 @@ export interface paths {
                                         };
                                         sku: string;
                                         unlimited: boolean;
+                                        weightGrams?: number;
                                     }[];
                                 };
                                 tags: string[];
@@ -20566,6 +20885,7 @@ export interface paths {
                                 sku: string;
                                 /** @default false */
                                 unlimited?: boolean;
+                                weightGrams?: number;
                             }[];
                         };
                         /** @default [] */
@@ -20997,6 +21317,7 @@ export interface paths {
                                     };
                                     sku: string;
                                     unlimited: boolean;
+                                    weightGrams?: number;
                                 }[];
                             };
                             tags: string[];
@@ -21474,6 +21795,7 @@ export interface paths {
                                     };
                                     sku: string;
                                     unlimited: boolean;
+                                    weightGrams?: number;
                                 }[];
                             };
                             tags: string[];
@@ -22670,6 +22992,7 @@ export interface paths {
                                 sku: string;
                                 /** @default false */
                                 unlimited?: boolean;
+                                weightGrams?: number;
                             }[];
                         };
                         /** @default [] */
@@ -23101,6 +23424,7 @@ export interface paths {
                                     };
                                     sku: string;
                                     unlimited: boolean;
+                                    weightGrams?: number;
                                 }[];
                             };
                             tags: string[];
@@ -24173,6 +24497,7 @@ export interface paths {
                                         };
                                         sku: string;
                                         unlimited: boolean;
+                                        weightGrams?: number;
                                     }[];
                                 };
                                 tags: string[];
@@ -24697,6 +25022,7 @@ export interface paths {
                                     };
                                     sku: string;
                                     unlimited: boolean;
+                                    weightGrams?: number;
                                 }[];
                             };
                             tags: string[];
@@ -25827,6 +26153,7 @@ export interface paths {
                                         };
                                         sku: string;
                                         unlimited: boolean;
+                                        weightGrams?: number;
                                     }[];
                                 };
                                 tags: string[];

@@ -18,6 +18,9 @@ function shareButtons(v: unknown, style: string): string {
   return `<div class="squarespace-social-buttons ${style}" ${attrs}></div>`;
 }
 
+/** "like" for one, "likes" otherwise (the like button's hidden word after its count). */
+export const likesWord = (count: number): string => (count === 1 ? 'like' : 'likes');
+
 export const socialFormatters: Record<string, FormatterFn> = {
   /** An item's like button with its count (as rendered; the island shows the live one). */
   'like-button': (v) => {
@@ -25,7 +28,9 @@ export const socialFormatters: Record<string, FormatterFn> = {
     const n = toNumber(v.likeCount);
     const count = Number.isFinite(n) ? n : 0;
     // A real button (the like island makes it work and fetches the live count and the visitor's own state).
-    return `<span class="sqs-simple-like" data-item-id="${escapeAttr(strField(v, 'id'))}" data-like-count="${count}" data-island="like-button"><button type="button" class="like-toggle" aria-pressed="false" aria-label="Like"><span class="like-icon" aria-hidden="true"></span><span class="like-count">${count}</span></button></span>`;
+    // Its name is its content, starting with the visible count (WCAG 2.5.3): "3 likes"; pressed
+    // when this visitor likes it (the island keeps the count, the word and the state current).
+    return `<span class="sqs-simple-like" data-item-id="${escapeAttr(strField(v, 'id'))}" data-like-count="${count}" data-island="like-button"><button type="button" class="like-toggle" aria-pressed="false"><span class="like-icon" aria-hidden="true"></span><span class="like-count">${count}</span><span class="like-label visually-hidden"> ${likesWord(count)}</span></button></span>`;
   },
   /** Share buttons for an item (button style). */
   'social-button': (v) => shareButtons(v, 'button-style'),

@@ -4,7 +4,7 @@ import { out } from './helpers.js';
 describe('social formatters', () => {
   it('like-button shows the like count', () => {
     expect(out('{i|site-like-button}', { i: { id: 'p1', likeCount: 3 } })).toBe(
-      '<span class="sqs-simple-like" data-item-id="p1" data-like-count="3" data-island="like-button"><button type="button" class="like-toggle" aria-pressed="false" aria-label="Like"><span class="like-icon" aria-hidden="true"></span><span class="like-count">3</span></button></span>',
+      '<span class="sqs-simple-like" data-item-id="p1" data-like-count="3" data-island="like-button"><button type="button" class="like-toggle" aria-pressed="false"><span class="like-icon" aria-hidden="true"></span><span class="like-count">3</span><span class="like-label visually-hidden"> likes</span></button></span>',
     );
   });
 

@@ -19,6 +19,8 @@ const DAY = c('day', 'date');
 const COUNT = (name: string) => c(name, 'integer');
 const iso = (ms: number) => new Date(ms).toISOString();
 const PAGE_VIEW = 1;
+/** A view of the site search (SPEC 2: the search page sends this, never a page view); counted as a view of its path. */
+const SITE_SEARCH = 2;
 
 /** The product (and cart) an AddToCart event's JSON data names, if it names one. */
 function addToCartData(json: string): { itemId: string; cartId: string | undefined } | undefined {
@@ -233,7 +235,7 @@ export class BatchWriter {
     const referrers = new Tally();
     const productViews = new Tally();
     for (const hit of hits) {
-      if (hit.eventType !== PAGE_VIEW) continue;
+      if (hit.eventType !== PAGE_VIEW && hit.eventType !== SITE_SEARCH) continue;
       const day = b.day(hit.receivedAt);
       hourly.add([hit.websiteId, b.hour(hit.receivedAt)], [1, 0, 0]);
       daily.add([hit.websiteId, day], [1, 0, 0]);

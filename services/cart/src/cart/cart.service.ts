@@ -429,7 +429,7 @@ export class CartService {
     }
     const location = jsonValue<ShippingLocation>(cart.shipping_location);
     const totals = computeTotals({
-      lines: lines.map((l) => ({ unitPriceCents: l.unitPriceCents, quantity: l.entry.quantity, productType: l.productType })),
+      lines: lines.map((l) => ({ unitPriceCents: l.unitPriceCents, quantity: l.entry.quantity, productType: l.productType, ...(l.variant.weightGrams !== undefined ? { weightGrams: l.variant.weightGrams } : {}) })),
       couponCodes,
       coupons,
       taxRules: rules.taxRules,

@@ -20,6 +20,7 @@ export function productRowOf(websiteId: string, data: ContentProductUpserted): I
     priceCents: cents(v.priceMoney),
     salePriceCents: v.salePriceMoney ? cents(v.salePriceMoney) : null,
     onSale: v.onSale,
+    ...(v.weightGrams !== undefined ? { weightGrams: v.weightGrams } : {}),
   }));
   return {
     website_id: websiteId,

@@ -1,10 +1,11 @@
 // HTTP of checkout: place the cart's order, give a donation (both once per Idempotency-Key), and
 // read an order (its buyer, the site's owner, or the holder of its receipt token).
-import { CheckoutBody, CheckoutResponse, DonationBody, OrderParams, OrderReadQuery, OrderResponse, Permission } from '@sc/contracts';
+import { AccountResponse, CheckoutBody, CheckoutResponse, CommerceMessages, DonationBody, OrderParams, OrderReadQuery, OrderResponse, Permission } from '@sc/contracts';
 import { identityOf, permissionsOf, websiteIdOf, type ZodApp } from '@sc/platform';
 import { CART_COOKIE, countCodeAttempt, idempotencyKeyOf, limitWritesWith, shopperOf } from '../cart/http.js';
 import type { CartModule } from '../module.js';
 import { requestHash } from './idempotency.js';
+import { cartFailure } from '../cart/errors.js';
 
 export function checkoutRoutes(app: ZodApp, parts: Pick<CartModule, 'checkout' | 'idempotency' | 'writeLimiter'>): void {
   const { checkout, idempotency } = parts;
@@ -61,5 +62,13 @@ export function checkoutRoutes(app: ZodApp, parts: Pick<CartModule, 'checkout' |
         receiptToken: request.query.receiptToken,
       }),
     };
+  });
+
+  // The signed-in buyer's orders and addresses: a visitor who is not signed in gets 401.
+  app.get('/api/commerce/account', { schema: { summary: "The signed-in site user's orders and the addresses they shipped to", response: { 200: AccountResponse } } }, async (request, reply) => {
+    reply.header('cache-control', 'private, no-store');
+    const siteUserId = identityOf(request).siteUserId;
+    if (!siteUserId) throw cartFailure(401, CommerceMessages.signInForAccount);
+    return checkout.account(websiteIdOf(request), siteUserId);
   });
 }

@@ -15,6 +15,8 @@
 // everything it held. A checkout settles only an order that is still pending under its row lock,
 // so an order the sweeper released is never paid: its charge is refunded and the answer is a
 // failure. An answer of failure therefore always means nothing was charged.
+import { addressLines } from './address-format.js';
+import { accountOf } from './account.js';
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import {
   CartMessages,
@@ -23,6 +25,7 @@ import {
   formatMessage,
   formatMinorUnits,
   type Address,
+  type AccountResponse,
   type CardDetails,
   type CheckoutBody,
   type CheckoutResponse,
@@ -450,7 +453,8 @@ export class CheckoutService {
     if (loaded.totals.subtotalCents < loaded.minimumOrderSubtotalCents) {
       throw cartFailure(400, formatMessage(CartMessages.minimumSubtotal, { subtotal: formatMinorUnits(loaded.minimumOrderSubtotalCents, loaded.currency) }));
     }
-    if (loaded.totals.requiresShipping && !address) throw cartFailure(400, CommerceMessages.shippingAddressRequired);
+    // A local pickup needs no address (the cart's place decides its options and tax).
+    if (loaded.totals.requiresShipping && !address && !loaded.totals.selectedShippingOption?.pickup) throw cartFailure(400, CommerceMessages.shippingAddressRequired);
   }
 
   async #charge(amountCents: number, currency: CurrencyCode, card: CardDetails | undefined, idempotencyKey: string, description: string) {
@@ -544,6 +548,7 @@ export class CheckoutService {
         }),
         lease_until: new Date(Date.now() + this.#leaseMs),
         checkout_key: checkoutKey,
+        shipping_method: t.selectedShippingOption ? JSON.stringify({ name: t.selectedShippingOption.name, pickup: t.selectedShippingOption.pickup === true }) : null,
       });
       return { order, reservations, giftCard: giftCardId ? { id: giftCardId, cents: giftCardCents } : null };
     });
@@ -679,6 +684,11 @@ export class CheckoutService {
    * The order for a visitor: its buyer (the cart's cookie or signed-in site user), the site's
    * owner, or whoever holds its receipt token. Anyone else gets the answer of an unknown id.
    */
+  /** A signed-in site user's orders and addresses on this website. */
+  account(websiteId: string, siteUserId: string): Promise<AccountResponse> {
+    return accountOf(this.#ctx.db, websiteId, siteUserId);
+  }
+
   async orderFor(websiteId: string, orderId: string, reader: OrderReader): Promise<Order> {
     const row = await findOrder(this.#ctx.db, websiteId, orderId);
     if (!row || !(await this.#mayRead(row, reader))) throw cartFailure(404, CommerceMessages.orderNotFound);
@@ -722,10 +732,13 @@ export class CheckoutService {
       testMode: row.test_mode,
       email: row.email,
       shippingAddress: (row.shipping_address ?? null) as Address | null,
+      shippingAddressLines: row.shipping_address ? addressLines(row.shipping_address as Address) : [],
       items,
       subtotal: money(row.subtotal_cents, c),
       discountTotal: money(row.discount_cents, c),
       shippingTotal: money(row.shipping_cents, c),
+      shippingMethod: row.shipping_method ?? null,
+      tracking: row.tracking ?? null,
       taxTotal: money(row.tax_cents, c),
       giftCardTotal: money(row.gift_card_cents, c),
       grandTotal: money(row.grand_total_cents, c),

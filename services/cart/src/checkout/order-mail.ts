@@ -6,6 +6,7 @@ import { DEFAULT_PUBLIC_URL, enqueueMail, isWebsiteDomain, renderMail, websiteOr
 import type { Kysely, Transaction } from 'kysely';
 import type { CartDB } from '../tables.js';
 import type { OrderRow, RefundRow } from './orders.repository.js';
+import { addressLines } from './address-format.js';
 
 type Db = Kysely<CartDB> | Transaction<CartDB>;
 
@@ -32,8 +33,13 @@ export const receiptUrl = (origin: string, orderId: string, receiptToken: string
 
 const money = (cents: number, currency: string) => formatMinorUnits(cents, currency as CurrencyCode);
 
-function addressLines(address: Address): string {
-  return [address.name, address.line1, address.line2, [address.city, address.region, address.postalCode].filter(Boolean).join(' '), address.country].filter(Boolean).join('\n');
+
+
+/** The shipping line of an order: the option's name and its cost ("Free" when nothing was charged); none when nothing ships. */
+export function shippingRow(order: Pick<OrderRow, 'shipping_cents' | 'shipping_method' | 'currency'>): Array<{ label: string; value: string }> {
+  const method = order.shipping_method;
+  if (!method) return order.shipping_cents > 0 ? [{ label: 'Shipping', value: money(order.shipping_cents, order.currency) }] : [];
+  return [{ label: `Shipping (${method.name})`, value: order.shipping_cents > 0 ? money(order.shipping_cents, order.currency) : 'Free' }];
 }
 
 /** The receipt of a paid order: lines, options, quantities, discounts, gift card, shipping, tax, totals, address, link. */
@@ -48,7 +54,7 @@ export function receiptMail(site: SiteOfMail, order: OrderRow, giftCardsIssued: 
   const totals = [
     { label: 'Subtotal', value: money(order.subtotal_cents, c) },
     ...(order.discount_cents > 0 ? [{ label: 'Discount', value: `−${money(order.discount_cents, c)}` }] : []),
-    ...(order.shipping_cents > 0 ? [{ label: 'Shipping', value: money(order.shipping_cents, c) }] : []),
+    ...shippingRow(order),
     ...(order.tax_cents > 0 ? [{ label: 'Tax', value: money(order.tax_cents, c) }] : []),
     { label: 'Total', value: money(order.grand_total_cents, c), strong: true },
     ...(order.gift_card_cents > 0 ? [{ label: 'Paid by gift card', value: `−${money(order.gift_card_cents, c)}` }] : []),
@@ -59,7 +65,8 @@ export function receiptMail(site: SiteOfMail, order: OrderRow, giftCardsIssued: 
     { kind: 'table', rows: [...lines, ...totals] },
   ];
   const address = order.shipping_address as Address | null;
-  if (address) blocks.push({ kind: 'paragraph', text: `Shipping to:\n${addressLines(address)}` });
+  if (order.shipping_method?.pickup) blocks.push({ kind: 'paragraph', text: `${order.shipping_method.name}: we will email you when your order is ready to collect.` });
+  else if (address) blocks.push({ kind: 'paragraph', text: `Shipping to:\n${addressLines(address).join('\n')}` });
   for (const card of giftCardsIssued) {
     blocks.push({ kind: 'paragraph', text: `Gift card worth ${money(card.cents, c)}:` }, { kind: 'code', text: card.code });
   }
@@ -120,7 +127,7 @@ export function shippingMail(site: SiteOfMail, order: OrderRow, carrier: string 
     blocks.push({ kind: 'table', rows: [...(carrier ? [{ label: 'Carrier', value: carrier }] : []), ...(trackingNumber ? [{ label: 'Tracking number', value: trackingNumber }] : [])] });
   }
   const address = order.shipping_address as Address | null;
-  if (address) blocks.push({ kind: 'paragraph', text: `Shipping to:\n${addressLines(address)}` });
+  if (address) blocks.push({ kind: 'paragraph', text: `Shipping to:\n${addressLines(address).join('\n')}` });
   if (site.origin) blocks.push({ kind: 'button', label: 'View your order', url: receiptUrl(site.origin, order.id, order.receipt_token) });
   return renderMail(site.brand, {
     subject: `Order #${number} has shipped`,

@@ -72,6 +72,30 @@ export async function setOrderStatus(db: Db, orderId: string, status: string, pa
     .execute();
 }
 
+/** Keeps the carrier and tracking number of a fulfilled order (the buyer's account shows them). */
+export async function setOrderTracking(db: Db, orderId: string, carrier: string | null, trackingNumber: string | null): Promise<void> {
+  if (!carrier && !trackingNumber) return;
+  await db.updateTable('orders').set({ tracking: JSON.stringify({ carrier, number: trackingNumber }) }).where('id', '=', orderId).execute();
+}
+
+/**
+ * A signed-in site user's orders on one website, newest first: those checked out from a cart of
+ * theirs (pending ones are not orders yet). Renewals, which have no cart, are not listed.
+ */
+export async function ordersOfSiteUser(db: Db, websiteId: string, siteUserId: string, limit: number): Promise<OrderRow[]> {
+  return db
+    .selectFrom('orders as o')
+    .innerJoin('carts as c', 'c.id', 'o.cart_id')
+    .selectAll('o')
+    .where('o.website_id', '=', websiteId)
+    .where('c.website_id', '=', websiteId)
+    .where('c.site_user_id', '=', siteUserId)
+    .where('o.status', '<>', 'pending')
+    .orderBy('o.created_at', 'desc')
+    .limit(limit)
+    .execute();
+}
+
 /** Renews the lease of a pending order (its checkout is alive); a released or paid order keeps none. */
 export async function renewOrderLease(db: Db, orderId: string, until: Date): Promise<void> {
   await db.updateTable('orders').set({ lease_until: until }).where('id', '=', orderId).where('status', '=', 'pending').execute();

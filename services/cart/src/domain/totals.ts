@@ -19,6 +19,8 @@ export interface TotalsLine {
   unitPriceCents: number;
   quantity: number;
   productType: number;
+  /** One unit's shipping weight in grams (absent: none given). */
+  weightGrams?: number;
 }
 
 export interface CouponDefinition {
@@ -62,6 +64,8 @@ export interface Totals {
   /** The part of the grand total a gift card may pay: all but the gift cards being bought. */
   giftCardPayableCents: number;
   totalQuantity: number;
+  /** The shipped goods' weight in grams. */
+  weightGrams: number;
   hasDigital: boolean;
   purelyDigital: boolean;
   requiresShipping: boolean;
@@ -141,9 +145,28 @@ export function isDigitalType(productType: number): boolean {
   return productType === ProductType.DIGITAL || productType === ProductType.GIFT_CARD || productType === ProductType.PAYWALL;
 }
 
-/** Does an option ship to this location (an option with no countries ships everywhere)? */
+/**
+ * Does an option ship to this location? An option with no countries ships everywhere; one with
+ * regions only to those regions (compared case-insensitively, as buyers type "me" or "ME").
+ */
 export function shipsTo(option: ShippingOption, location: ShippingLocation | null): boolean {
-  return option.countries.length === 0 || (location !== null && option.countries.includes(location.country));
+  if (option.countries.length > 0 && (location === null || !option.countries.includes(location.country))) return false;
+  const regions = option.regions ?? [];
+  if (regions.length === 0) return true;
+  const region = location?.region?.trim().toUpperCase();
+  return region !== undefined && regions.some((r) => r.trim().toUpperCase() === region);
+}
+
+/** An option's rate for this weight: the lightest band it fits in, else the option's rate. */
+export function rateFor(option: ShippingOption, weightGrams: number): number {
+  const bands = [...(option.weightRates ?? [])].sort((a, b) => a.upToGrams - b.upToGrams);
+  return bands.find((b) => weightGrams <= b.upToGrams)?.rateCents ?? option.rateCents;
+}
+
+/** What an option costs for a cart: its rate for the weight, nothing above its free-over amount or with a free-shipping code. */
+export function shippingCostOf(option: ShippingOption, weightGrams: number, afterDiscountCents: number, freeShipping: boolean): number {
+  if (freeShipping || (option.freeOverCents !== null && afterDiscountCents >= option.freeOverCents)) return 0;
+  return rateFor(option, weightGrams);
 }
 
 /** Tax rules of a location: its country's, and its region's when the rule names one. */
@@ -162,8 +185,10 @@ export function computeTotals(input: TotalsInput): Totals {
   let totalQuantity = 0;
   let hasDigital = false;
   let requiresShipping = false;
+  let weightGrams = 0;
   for (const line of input.lines) {
     const amount = line.unitPriceCents * line.quantity;
+    if (line.productType === ProductType.PHYSICAL) weightGrams += (line.weightGrams ?? 0) * line.quantity;
     subtotal += amount;
     totalQuantity += line.quantity;
     // A gift card is money, not goods: buying one is not taxed.
@@ -177,11 +202,12 @@ export function computeTotals(input: TotalsInput): Totals {
 
   const { discount, freeShipping, validCoupons, invalidCoupons } = applyCoupons(input, eligibleSubtotal);
 
-  const shippingOptions = requiresShipping ? input.shippingOptions.filter((o) => shipsTo(o, input.location)) : [];
-  const selected = shippingOptions.find((o) => o.id === input.selectedShippingOptionId) ?? shippingOptions[0] ?? null;
   const afterDiscount = subtotal - discount;
-  let shipping = 0;
-  if (selected && !freeShipping && !(selected.freeOverCents !== null && afterDiscount >= selected.freeOverCents)) shipping = selected.rateCents;
+  const shippingOptions = requiresShipping
+    ? input.shippingOptions.filter((o) => shipsTo(o, input.location)).map((o) => ({ ...o, costCents: shippingCostOf(o, weightGrams, afterDiscount, freeShipping) }))
+    : [];
+  const selected = shippingOptions.find((o) => o.id === input.selectedShippingOptionId) ?? shippingOptions[0] ?? null;
+  const shipping = selected?.costCents ?? 0;
 
   const applicableTaxRules = taxRulesFor(input.taxRules, input.location);
   const taxable = Math.max(0, taxableItems - discount);
@@ -201,6 +227,7 @@ export function computeTotals(input: TotalsInput): Totals {
     eligibleSubtotalCents: eligibleSubtotal,
     giftCardPayableCents: grandTotal - giftCards,
     totalQuantity,
+    weightGrams,
     hasDigital,
     purelyDigital,
     requiresShipping,

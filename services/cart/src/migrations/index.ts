@@ -10,6 +10,7 @@ import { m0008Customers } from './0008_customers.js';
 import { m0009AddEntryFacts } from './0009_add_entry_facts.js';
 import { m0050CheckoutLeases } from './0050_checkout_leases.js';
 import { m0060OrderCheckoutKey } from './0060_order_checkout_key.js';
+import { m0080OrderShippingMethod } from './0080_order_shipping_method.js';
 
 /** Applied in name order at start. */
 export const migrations: Migrations = {
@@ -25,4 +26,5 @@ export const migrations: Migrations = {
   '0009_add_entry_facts': m0009AddEntryFacts,
   '0050_checkout_leases': m0050CheckoutLeases,
   '0060_order_checkout_key': m0060OrderCheckoutKey,
+  '0080_order_shipping_method': m0080OrderShippingMethod,
 };

@@ -8,7 +8,7 @@ import type { CartDB } from '../tables.js';
 import type { StoreCache } from '../catalog/store-cache.js';
 import type { CheckoutService } from '../checkout/checkout.service.js';
 import { enqueueShippingConfirmation } from '../checkout/order-mail.js';
-import { findOrder, findOrders, setOrderStatus, type OrderRow } from '../checkout/orders.repository.js';
+import { findOrder, findOrders, setOrderStatus, setOrderTracking, type OrderRow } from '../checkout/orders.repository.js';
 import type { CouponDefinition } from '../domain/totals.js';
 import { listInventory, lockStock, productTitleAndType, setStock } from './inventory.repository.js';
 import { deleteCoupon, findCoupon, listCoupons, lockRules, rulesOf, saveRules, upsertCoupon, type WebsiteRules } from './rules.repository.js';
@@ -123,6 +123,7 @@ export class StoreService {
     }
     await this.#ctx.transaction(async (trx) => {
       await setOrderStatus(trx, order.id, change.status);
+      if (change.status === 'fulfilled') await setOrderTracking(trx, order.id, change.carrier ?? null, change.trackingNumber ?? null);
       // The buyer hears once that the order shipped (the mail's key is the order's).
       if (change.status === 'fulfilled' && order.status !== 'fulfilled') await enqueueShippingConfirmation(trx, order, change.carrier ?? null, change.trackingNumber ?? null, this.#ctx.config.PUBLIC_URL);
     });

@@ -12,6 +12,7 @@ const line = fc.record({
   unitPriceCents: fc.integer({ min: 0, max: 100_000_000 }),
   quantity: fc.integer({ min: 1, max: 9999 }),
   productType: fc.constantFrom(1, 2, 3, 4, 5),
+  weightGrams: fc.option(fc.integer({ min: 0, max: 50_000 }), { nil: undefined }),
 });
 const coupon = fc.record({
   code: fc.constantFrom('A', 'B', 'C', 'D', 'E'),
@@ -37,6 +38,11 @@ const shipping = fc.record({
   rateCents: fc.integer({ min: 0, max: 1_000_000 }),
   freeOverCents: fc.option(fc.integer({ min: 0, max: 10_000_000 }), { nil: null }),
   countries: fc.array(fc.constantFrom('US', 'CA', 'FR'), { maxLength: 2 }),
+  regions: fc.option(fc.array(fc.constantFrom('ME', 'me', 'ON'), { maxLength: 2 }), { nil: undefined }),
+  weightRates: fc.option(fc.array(fc.record({ upToGrams: fc.integer({ min: 1, max: 60_000 }), rateCents: fc.integer({ min: 0, max: 1_000_000 }) }), { maxLength: 3 }), {
+    nil: undefined,
+  }),
+  pickup: fc.option(fc.boolean(), { nil: undefined }),
 });
 const input = fc.record({
   lines: fc.array(line, { maxLength: 8 }),
@@ -66,6 +72,15 @@ describe('cart totals (fast-check)', () => {
         expect(t.validCoupons.reduce((sum, c) => sum + c.discountCents, 0)).toBe(t.discountCents);
         if (!t.requiresShipping) expect(t.shippingCostCents).toBe(0);
         if (t.purelyDigital) expect(t.requiresShipping).toBe(false);
+        // Shipping: only options for the location's country and region are offered, each with
+        // its cost for this cart; the charge is the chosen one's cost.
+        expect(t.weightGrams).toBe(i.lines.filter((l) => l.productType === ProductType.PHYSICAL).reduce((sum, l) => sum + (l.weightGrams ?? 0) * l.quantity, 0));
+        for (const option of t.shippingOptions) {
+          if (option.countries.length > 0) expect(option.countries).toContain(i.location?.country);
+          if ((option.regions ?? []).length > 0) expect(option.regions?.map((r) => r.toUpperCase())).toContain(i.location?.region?.toUpperCase());
+          expect(Number.isSafeInteger(option.costCents)).toBe(true);
+        }
+        expect(t.shippingCostCents).toBe(t.selectedShippingOption?.costCents ?? 0);
         // Coupons discount goods only, and a gift card pays for all but the gift cards.
         expect(t.eligibleSubtotalCents).toBe(t.subtotalCents - giftCardsIn(i.lines));
         expect(t.discountCents).toBeLessThanOrEqual(t.eligibleSubtotalCents);

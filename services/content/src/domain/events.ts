@@ -45,6 +45,7 @@ export function productUpserted(item: ItemRow, collection: CollectionRow, curren
       unlimited: v.unlimited,
       // Items written before variants had images read as null.
       mainImage: v.mainImage ?? null,
+      ...(v.weightGrams !== undefined ? { weightGrams: v.weightGrams } : {}),
     })),
     isSubscribable: product.isSubscribable,
     subscriptionPlan: product.subscriptionPlan,

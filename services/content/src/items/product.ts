@@ -142,6 +142,7 @@ export function buildStructuredContent(
         qtyInStock: unlimited ? 0 : variant.qtyInStock,
         unlimited,
         mainImage: variantImage(variant.mainImage, images, `${field}.mainImage`),
+        ...(variant.weightGrams !== undefined ? { weightGrams: variant.weightGrams } : {}),
       };
     });
   }

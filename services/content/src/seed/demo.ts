@@ -64,7 +64,7 @@ async function storePictures(assets: AssetService): Promise<void> {
 }
 
 /** `image`: the assetUrl of one of the product's images, shown when a shopper picks the variant. */
-type Variant = { sku: string; attributes?: Record<string, string>; price: number; sale?: number; qty?: number; unlimited?: boolean; image?: string };
+type Variant = { sku: string; attributes?: Record<string, string>; price: number; sale?: number; qty?: number; unlimited?: boolean; image?: string; grams?: number };
 const variants = (list: Variant[]) =>
   list.map((v) => ({
     sku: v.sku,
@@ -74,6 +74,8 @@ const variants = (list: Variant[]) =>
     qtyInStock: v.qty ?? 0,
     unlimited: v.unlimited ?? false,
     ...(v.image ? { mainImage: { assetUrl: v.image } } : {}),
+    // Shipping weight: the demo's "Parcel by weight" option charges by it.
+    ...(v.grams !== undefined ? { weightGrams: v.grams } : {}),
   }));
 
 function products(categories: Record<string, string>): Array<{ id: string; body: ItemInput }> {
@@ -96,10 +98,10 @@ function products(categories: Record<string, string>): Array<{ id: string; body:
           productType: ProductType.PHYSICAL,
           variantOptionOrdering: ['Colour', 'Size'],
           variants: variants([
-            { sku: 'TOTE-OLV-M', attributes: { Colour: 'Olive', Size: 'Medium' }, price: 6800, qty: 6, image: olive.assetUrl },
-            { sku: 'TOTE-OLV-L', attributes: { Colour: 'Olive', Size: 'Large' }, price: 7800, qty: 2, image: olive.assetUrl },
-            { sku: 'TOTE-NVY-M', attributes: { Colour: 'Navy', Size: 'Medium' }, price: 6800, qty: 0, image: navy.assetUrl },
-            { sku: 'TOTE-NVY-L', attributes: { Colour: 'Navy', Size: 'Large' }, price: 7800, qty: 9, image: navy.assetUrl },
+            { sku: 'TOTE-OLV-M', attributes: { Colour: 'Olive', Size: 'Medium' }, price: 6800, qty: 6, image: olive.assetUrl, grams: 900 },
+            { sku: 'TOTE-OLV-L', attributes: { Colour: 'Olive', Size: 'Large' }, price: 7800, qty: 2, image: olive.assetUrl, grams: 1100 },
+            { sku: 'TOTE-NVY-M', attributes: { Colour: 'Navy', Size: 'Medium' }, price: 6800, qty: 0, image: navy.assetUrl, grams: 900 },
+            { sku: 'TOTE-NVY-L', attributes: { Colour: 'Navy', Size: 'Large' }, price: 7800, qty: 9, image: navy.assetUrl, grams: 1100 },
           ]),
         },
       }),
@@ -117,10 +119,10 @@ function products(categories: Record<string, string>): Array<{ id: string; body:
           productType: ProductType.PHYSICAL,
           variantOptionOrdering: ['Colour', 'Size'],
           variants: variants([
-            { sku: 'THROW-OAT-LAP', attributes: { Colour: 'Oatmeal', Size: 'Lap' }, price: 14500, qty: 4 },
-            { sku: 'THROW-OAT-BED', attributes: { Colour: 'Oatmeal', Size: 'Queen' }, price: 21000, qty: 1 },
-            { sku: 'THROW-SLT-LAP', attributes: { Colour: 'Slate', Size: 'Lap' }, price: 14500, qty: 3 },
-            { sku: 'THROW-SLT-BED', attributes: { Colour: 'Slate', Size: 'Queen' }, price: 21000, qty: 0 },
+            { sku: 'THROW-OAT-LAP', attributes: { Colour: 'Oatmeal', Size: 'Lap' }, price: 14500, qty: 4, grams: 1400 },
+            { sku: 'THROW-OAT-BED', attributes: { Colour: 'Oatmeal', Size: 'Queen' }, price: 21000, qty: 1, grams: 2300 },
+            { sku: 'THROW-SLT-LAP', attributes: { Colour: 'Slate', Size: 'Lap' }, price: 14500, qty: 3, grams: 1400 },
+            { sku: 'THROW-SLT-BED', attributes: { Colour: 'Slate', Size: 'Queen' }, price: 21000, qty: 0, grams: 2300 },
           ]),
         },
       }),
@@ -134,7 +136,7 @@ function products(categories: Record<string, string>): Array<{ id: string; body:
         tags: ['ceramics', 'kitchen'],
         categoryIds: [categories.kitchen],
         images: [image('bowl', 'Serving bowl', 'Speckled stoneware serving bowl filled with lemons')],
-        structuredContent: { productType: ProductType.PHYSICAL, variants: variants([{ sku: 'BOWL-OAT', price: 8800, qty: 0 }]) },
+        structuredContent: { productType: ProductType.PHYSICAL, variants: variants([{ sku: 'BOWL-OAT', price: 8800, qty: 0, grams: 1800 }]) },
       }),
     },
     {
@@ -146,7 +148,7 @@ function products(categories: Record<string, string>): Array<{ id: string; body:
         tags: ['candles', 'home'],
         categoryIds: [categories.home, categories.gifts],
         images: [image('candles', 'Candle trio', 'Three beeswax pillar candles on a slate tray')],
-        structuredContent: { productType: ProductType.PHYSICAL, variants: variants([{ sku: 'CANDLE-TRIO', price: 3600, sale: 2700, qty: 25 }]) },
+        structuredContent: { productType: ProductType.PHYSICAL, variants: variants([{ sku: 'CANDLE-TRIO', price: 3600, sale: 2700, qty: 25, grams: 1200 }]) },
       }),
     },
     {
@@ -199,9 +201,9 @@ function products(categories: Record<string, string>): Array<{ id: string; body:
           subscriptionPlan: { billingPeriod: { value: 1, unit: 'MONTH' }, numBillingCycles: 0 },
           variantOptionOrdering: ['Grind'],
           variants: variants([
-            { sku: 'COFFEE-SUB-WHOLE', attributes: { Grind: 'Whole bean' }, price: 1900, unlimited: true },
-            { sku: 'COFFEE-SUB-FILTER', attributes: { Grind: 'Filter' }, price: 1900, unlimited: true },
-            { sku: 'COFFEE-SUB-ESPRESSO', attributes: { Grind: 'Espresso' }, price: 1900, unlimited: true },
+            { sku: 'COFFEE-SUB-WHOLE', attributes: { Grind: 'Whole bean' }, price: 1900, unlimited: true, grams: 340 },
+            { sku: 'COFFEE-SUB-FILTER', attributes: { Grind: 'Filter' }, price: 1900, unlimited: true, grams: 340 },
+            { sku: 'COFFEE-SUB-ESPRESSO', attributes: { Grind: 'Espresso' }, price: 1900, unlimited: true, grams: 340 },
           ]),
         },
       }),
@@ -220,7 +222,7 @@ function products(categories: Record<string, string>): Array<{ id: string; body:
           additionalFieldsFormId: DEMO_CONTENT.engravingFormId,
           useCustomAddButtonText: true,
           customAddButtonText: 'Personalise & Add',
-          variants: variants([{ sku: 'NOTEBOOK-A5-CHESTNUT', price: 4200, qty: 15 }]),
+          variants: variants([{ sku: 'NOTEBOOK-A5-CHESTNUT', price: 4200, qty: 15, grams: 450 }]),
         },
       }),
     },

@@ -20,6 +20,13 @@ const DROP_WITH_CONTENT = [
   'math', 'select', 'option', 'xmp', 'noembed', 'noframes', 'plaintext', 'head', 'base', 'link', 'meta',
 ];
 
+/** A link to this site: relative (a path, "#top", "?page=2"), not protocol-relative and with no scheme. */
+export function isSameSite(href: string | undefined): boolean {
+  const value = (href ?? '').trim();
+  if (value === '' || value.startsWith('//')) return false;
+  return !/^[a-z][a-z0-9+.-]*:/i.test(value);
+}
+
 const OPTIONS: sanitize.IOptions = {
   allowedTags: ALLOWED_TAGS,
   nonTextTags: DROP_WITH_CONTENT,
@@ -44,9 +51,11 @@ const OPTIONS: sanitize.IOptions = {
   parser: { lowerCaseTags: true, lowerCaseAttributeNames: true },
   transformTags: {
     // A new window gets no handle on this page; any other target (a named frame, _top) is dropped.
+    // A link within the site (a path, a fragment, a query) opens in the same tab whatever the
+    // editor wrote (its links default to a new tab): only links to other sites may open a new one.
     a: (tagName, attribs) => {
       const { target, rel: _rel, ...rest } = attribs;
-      return { tagName, attribs: target === '_blank' ? { ...rest, target, rel: 'noopener noreferrer' } : rest };
+      return { tagName, attribs: target === '_blank' && !isSameSite(attribs.href) ? { ...rest, target, rel: 'noopener noreferrer' } : rest };
     },
   },
 };

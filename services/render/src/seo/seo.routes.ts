@@ -8,11 +8,14 @@ import { z } from 'zod';
 import { ContentUnavailableError } from '../content/content-reader.js';
 import { FEED_TYPES, type FeedFormat } from '../domain/feed.js';
 import { parseSitemapFile } from '../domain/sitemap.js';
+import { defaultSiteIcon } from './site-icon.js';
 import type { FeedService } from './feed.service.js';
 import type { SitemapService } from './sitemap.service.js';
 
 const CACHE = 'public, max-age=300';
 const XML = 'application/xml; charset=utf-8';
+/** The icon changes only with the title or accent colour: a day, then revalidated. */
+const ICON_CACHE = 'public, max-age=86400';
 
 /** Content down: 503 (crawlers come back), never a 500 or a partial answer. */
 async function orUnavailable(reply: FastifyReply, work: () => Promise<FastifyReply>): Promise<FastifyReply> {
@@ -32,6 +35,15 @@ export function seoRoutes(app: ZodApp, sitemaps: SitemapService): void {
     orUnavailable(reply, async () => {
       const text = await sitemaps.robots(websiteIdOf(request), publicOriginOf(request));
       return text === null ? notFound(reply) : reply.header('cache-control', CACHE).type('text/plain; charset=utf-8').send(text);
+    }),
+  );
+
+  // The site icon browsers ask every site for (a default made from the title and accent colour).
+  app.get('/favicon.ico', { schema: { hide: true } }, async (request, reply) =>
+    orUnavailable(reply, async () => {
+      const site = await sitemaps.site(websiteIdOf(request));
+      if (!site) return notFound(reply);
+      return reply.header('cache-control', ICON_CACHE).type('image/x-icon').send(defaultSiteIcon(site.title, site.settings.styles.accent));
     }),
   );
 

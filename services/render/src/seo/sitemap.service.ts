@@ -11,6 +11,11 @@ export const SITEMAP_PAGE = 1_000;
 export class SitemapService {
   constructor(private readonly content: ContentReader) {}
 
+  /** The public site (its title and styles for the default icon), or null when there is no such website. */
+  site(websiteId: string) {
+    return this.content.site(websiteId);
+  }
+
   /** robots.txt, or null when there is no such website. */
   async robots(websiteId: string, origin: string): Promise<string | null> {
     const site = await this.content.site(websiteId);

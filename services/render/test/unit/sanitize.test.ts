@@ -43,9 +43,17 @@ describe(sanitizeHtml.name, () => {
     );
   });
 
-  it('adds rel to links opening a new window and drops other targets', () => {
-    expect(sanitizeHtml('<a href="/x" target="_blank" rel="opener">x</a><a href="/y" target="_top">y</a><a href="/z" rel="opener">z</a>')).toBe(
-      '<a href="/x" target="_blank" rel="noopener noreferrer">x</a><a href="/y">y</a><a href="/z">z</a>',
+  it('adds rel to links to other sites opening a new window and drops other targets', () => {
+    expect(sanitizeHtml('<a href="https://other.example/x" target="_blank" rel="opener">x</a><a href="/y" target="_top">y</a><a href="/z" rel="opener">z</a>')).toBe(
+      '<a href="https://other.example/x" target="_blank" rel="noopener noreferrer">x</a><a href="/y">y</a><a href="/z">z</a>',
+    );
+  });
+
+  it('opens links within the site in the same tab, whatever target the editor wrote (issue 36)', () => {
+    const html = ['/shop', '#care', '?page=2', 'about', '//cdn.example/x', 'mailto:a@example.com'].map((href) => `<a href="${href}" target="_blank">x</a>`).join('');
+    expect(sanitizeHtml(html)).toBe(
+      '<a href="/shop">x</a><a href="#care">x</a><a href="?page=2">x</a><a href="about">x</a>' +
+        '<a href="//cdn.example/x" target="_blank" rel="noopener noreferrer">x</a><a href="mailto:a@example.com" target="_blank" rel="noopener noreferrer">x</a>',
     );
   });
 

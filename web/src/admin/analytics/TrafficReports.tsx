@@ -1,7 +1,10 @@
 // The traffic reports: visits and page views by day, top pages, referrers, devices, the product
 // funnel and revenue.
-import type { DevicesReport, FunnelReport, ReferrersReport, SalesReport, TopPagesReport, TrafficReport } from '@sc/contracts';
-import { showMoney } from '../money.js';
+import type { DevicesReport, FunnelReport, PaymentsConfig, ReferrersReport, SalesReport, TopPagesReport, TrafficReport } from '@sc/contracts';
+import { showMinor, showMoney } from '../money.js';
+import { nounFor } from '../plural.js';
+import { useApi } from '../data.js';
+import { apiPath } from '../../api/client.js';
 import { Loaded } from '../ui.js';
 import { Bars, LineChart, percent } from './charts.js';
 import { ReportSection, useReport } from './report-kit.js';
@@ -13,6 +16,15 @@ export function TrafficReports({ query }: { query: string }) {
   const devices = useReport<DevicesReport>('devices', query);
   const funnel = useReport<FunnelReport>('funnel', query);
   const sales = useReport<SalesReport>('sales', query);
+  // Test-mode orders (no money moved) are never counted: say so, loudest while the shop is in test mode.
+  const payments = useApi<PaymentsConfig>(apiPath('/commerce/payments/config'));
+  const testNote = payments.data?.testMode ? (
+    <p className="notice test-orders-note" role="note">
+      This shop is in test mode: its test orders are left out of the funnel and revenue. They are in Store › Orders, marked “test mode”.
+    </p>
+  ) : (
+    <p className="hint test-orders-note">Test-mode orders are left out of the funnel and revenue.</p>
+  );
   return (
     <>
       <ReportSection id="traffic" title="Visits and page views" style={{ width: '100%' }}>
@@ -20,7 +32,8 @@ export function TrafficReports({ query }: { query: string }) {
           {(r) => (
             <>
               <p>
-                <strong data-testid="total-page-views">{r.totals.pageViews}</strong> page views · <strong>{r.totals.visits}</strong> visits · <strong>{r.totals.visitors}</strong> visitors
+                <strong data-testid="total-page-views">{r.totals.pageViews}</strong> {nounFor(r.totals.pageViews, 'page view', 'page views')} · <strong>{r.totals.visits}</strong>{' '}
+                {nounFor(r.totals.visits, 'visit', 'visits')} · <strong>{r.totals.visitors}</strong> {nounFor(r.totals.visitors, 'visitor', 'visitors')}
               </p>
               <LineChart
                 title="Visits and page views by day"
@@ -59,6 +72,7 @@ export function TrafficReports({ query }: { query: string }) {
                 Add-to-cart rate {percent(r.rates.addToCart)} · purchase rate {percent(r.rates.purchase)}
               </p>
               <p className="hint">Counted per visitor and product each day; automated clients and signed-in owners are left out of every step.</p>
+              {testNote}
             </>
           )}
         </Loaded>
@@ -67,7 +81,10 @@ export function TrafficReports({ query }: { query: string }) {
         <Loaded resource={sales}>
           {(r) =>
             r.totals.length === 0 ? (
-              <p className="hint">No sales in these days.</p>
+              <>
+                <p className="hint">No sales in these days.</p>
+                {testNote}
+              </>
             ) : (
               <>
                 {r.totals.map((t) => (
@@ -75,7 +92,13 @@ export function TrafficReports({ query }: { query: string }) {
                     <strong data-testid={`revenue-${t.currency}`}>{showMoney(t.revenue)}</strong> from {t.orders} {t.orders === 1 ? 'order' : 'orders'} · average {showMoney(t.averageOrderValue)}
                   </p>
                 ))}
-                <Bars title="Revenue by day" rows={r.series.map((s) => ({ label: `${s.day} ${s.currency}`, value: Number(s.revenue.value) }))} format={(v) => (v / 100).toFixed(2)} />
+                {/* Each day's bar in its own currency, with its sign: "$104.20". */}
+                <Bars
+                  title="Revenue by day"
+                  rows={r.series.map((s) => ({ label: `${s.day} ${s.currency}`, value: Number(s.revenue.value) }))}
+                  format={(v, i) => showMinor(v, r.series[i]?.revenue.currency ?? r.totals[0]!.revenue.currency)}
+                />
+                {testNote}
               </>
             )
           }

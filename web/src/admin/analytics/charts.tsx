@@ -48,19 +48,19 @@ export function LineChart({ labels, series, title }: { labels: string[]; series:
 }
 
 /** Horizontal bars with their values, largest first as given. */
-export function Bars({ rows, title, format = String }: { rows: { label: string; value: number }[]; title: string; format?: (value: number) => string }) {
+export function Bars({ rows, title, format = String }: { rows: { label: string; value: number }[]; title: string; format?: (value: number, index: number) => string }) {
   const max = Math.max(1, ...rows.map((r) => r.value));
   if (rows.length === 0) return <p className="hint">No data for these days.</p>;
   return (
     <table className="bars" aria-label={title}>
       <tbody>
-        {rows.map((row) => (
+        {rows.map((row, index) => (
           <tr key={row.label}>
             <th scope="row">{row.label}</th>
             <td style={{ width: '60%' }}>
               <div style={{ background: '#2f5d50', height: '0.8rem', width: `${(row.value / max) * 100}%`, minWidth: row.value > 0 ? 2 : 0 }} />
             </td>
-            <td>{format(row.value)}</td>
+            <td>{format(row.value, index)}</td>
           </tr>
         ))}
       </tbody>

@@ -4,6 +4,7 @@
 // to find blocks, mark the selected one and swap in HTML render answered. A click selects the
 // block under it (links and forms do nothing here); the toolbar floats above the selection.
 import { useCallback, useEffect, useLayoutEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
+import { useLatest } from '../../lib/use-latest.js';
 
 export type Device = 'desktop' | 'tablet' | 'phone';
 export const DEVICE_WIDTHS: Readonly<Record<Device, number>> = { desktop: 1200, tablet: 768, phone: 375 };
@@ -85,6 +86,7 @@ export function Frame({
   const doc = (): Document | undefined => frame.current?.contentDocument ?? undefined;
 
   /** Outlines the selected block (through the CSSOM, which the frame's policy does not block) and places the toolbar. */
+  const onAppliedRef = useLatest(onApplied);
   const mark = useCallback(() => {
     const d = doc();
     if (!d || !frame.current || !box.current) return;
@@ -142,8 +144,8 @@ export function Frame({
       }
     }
     mark();
-    onApplied?.(preview.seq);
-  }, [preview, ready]);
+    onAppliedRef.current?.(preview.seq);
+  }, [preview, ready, mark, onAppliedRef]);
 
   const onLoad = () => {
     const d = doc();

@@ -16,7 +16,8 @@ const STYLES = {
   searchDescription: { color: '#4d5156', fontSize: 14 },
   socialImage: { display: 'block', width: '100%', aspectRatio: '1.91 / 1', objectFit: 'cover', borderRadius: 6, background: '#eef0f2' },
   socialHost: { color: '#65676b', fontSize: 12, textTransform: 'uppercase', marginTop: 6 },
-  socialTitle: { fontWeight: 600, fontSize: 16 },
+  // The previews look as the search engine and the social network show them (light) in dark mode too.
+  socialTitle: { color: '#1c1e21', fontWeight: 600, fontSize: 16 },
   socialDescription: { color: '#65676b', fontSize: 14 },
 } as const;
 

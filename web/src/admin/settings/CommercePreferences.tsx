@@ -7,6 +7,7 @@ import { useSession } from '../session.js';
 import { Field, Outcome, Problem } from '../ui.js';
 import { useUnsavedChanges } from '../unsaved.js';
 import { apiPath } from '../../api/client.js';
+import { useLatest } from '../../lib/use-latest.js';
 
 /** Namespaces the storefront reads; owners may add others. */
 const KNOWN = ['checkout', 'merchandising', 'shipping', 'notifications'];
@@ -27,6 +28,8 @@ export function CommercePreferences() {
   const guard = useUnsavedChanges(loadedFor === namespace && text !== savedText);
 
   // The answer for the namespace (or its failure) puts its preferences in the editor.
+  // What the box holds when the namespace has nothing stored yet (read when the answer comes, not a reason to re-run).
+  const textRef = useLatest(text);
   useEffect(() => {
     if (!valid || stored.loading) return;
     if (stored.data) {
@@ -34,10 +37,10 @@ export function CommercePreferences() {
       setText(JSON.stringify(preferences, null, 2));
       setSavedText(JSON.stringify(preferences, null, 2));
     } else {
-      setSavedText(text);
+      setSavedText(textRef.current);
     }
     setLoadedFor(namespace);
-  }, [namespace, valid, stored.loading, stored.data]);
+  }, [namespace, valid, stored.loading, stored.data, textRef]);
 
   const onSave = async () => {
     let value: unknown;

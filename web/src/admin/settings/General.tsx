@@ -1,19 +1,23 @@
 // Website settings: title and domains (the website), and the site settings: currency, locale,
-// time zone, country, business email, cookie banner, comments and store behaviour.
-import { useEffect, useState, type FormEvent } from 'react';
+// time zone, country, business email, cookie banner, comments and store behaviour. The form is
+// react-hook-form's with the contracts' SiteSettingsForm (checked as typed); a toast says it saved.
+import { useEffect, useState } from 'react';
+import { useForm, type Resolver } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { SiteSettingsForm } from '@sc/contracts/admin-forms';
 import {
+  AdminFormMessages,
   CURRENCIES,
   CURRENCY_CODES,
   OwnerUiMessages,
   Permission,
-  type CurrencyCode,
   type HeaderFooter,
   type SiteSettings,
   type UpdateSiteSettingsBody,
   type Website,
 } from '@sc/contracts';
 import { api, useAction, useApi } from '../data.js';
-import { emailProblem, lines } from '../forms-kit.js';
+import { lines } from '../forms-kit.js';
 import { useSession } from '../session.js';
 import { Check, Field, Loaded, Outcome, Problem } from '../ui.js';
 import { useDraftGuard } from '../unsaved.js';
@@ -37,41 +41,53 @@ export function GeneralSettings() {
   return <Loaded resource={website}>{(data) => <GeneralForm website={data} onSaved={website.set} />}</Loaded>;
 }
 
+interface GeneralDraft {
+  title: string;
+  domains: string;
+  settings: Settings;
+}
+
 function GeneralForm({ website, onSaved }: { website: Website; onSaved: (website: Website) => void }) {
   const { websiteId, can } = useSession();
   const editable = can(Permission.SETTINGS_MANAGE);
-  const [title, setTitle] = useState(website.title);
   // Which title the header shows: this one, unless Header & footer sets a header text of its own.
   const headerText = useApi<HeaderFooter>(apiPath('/site-header-footer')).data?.header.siteTitle ?? '';
-  const [domains, setDomains] = useState(website.domains.join('\n'));
-  const [settings, setSettings] = useState<Settings>(website.settings);
+  // react-hook-form, checked with the contracts' SiteSettingsForm as the owner types.
+  const form = useForm<GeneralDraft>({
+    defaultValues: { title: website.title, domains: website.domains.join('\n'), settings: { ...website.settings, businessEmail: website.settings.businessEmail ?? '' } },
+    resolver: zodResolver(SiteSettingsForm, undefined, { raw: true }) as unknown as Resolver<GeneralDraft>,
+    mode: 'onChange',
+  });
+  const { register, handleSubmit, setValue, formState } = form;
+  const errors = formState.errors;
+  const draft = form.watch();
+  const settings = draft.settings;
   const [zones, setZones] = useState<string[] | undefined>();
   const [zonesFailed, setZonesFailed] = useState(false);
-  const action = useAction();
-  const guard = useDraftGuard({ title, domains, settings });
+  const action = useAction({ toastAs: 'Settings' });
+  const guard = useDraftGuard(draft);
   useEffect(() => {
     const list = timeZones();
     if (list) setZones(list);
     else setZonesFailed(true);
   }, []);
+  const patch = (change: Partial<Settings>) => {
+    for (const [key, value] of Object.entries(change) as [keyof Settings, Settings[keyof Settings]][]) setValue(`settings.${key}`, value, { shouldDirty: true });
+  };
 
-  const emailError = settings.businessEmail ? emailProblem(settings.businessEmail) : undefined;
-  const patch = (change: Partial<Settings>) => setSettings((s) => ({ ...s, ...change }));
-
-  const save = async (event: FormEvent) => {
-    event.preventDefault();
-    if (emailError) return action.fail(emailError);
+  const save = async () => {
+    const sent = form.getValues();
+    const { title, domains, settings: typed } = sent;
     const body: UpdateSiteSettingsBody = {
-      currency: settings.currency,
-      locale: settings.locale,
-      timeZone: settings.timeZone,
-      country: settings.country,
-      cookieSettings: settings.cookieSettings,
-      commentsEnabled: settings.commentsEnabled,
-      store: settings.store,
-      businessEmail: settings.businessEmail === '' ? null : settings.businessEmail,
+      currency: typed.currency,
+      locale: typed.locale,
+      timeZone: typed.timeZone,
+      country: typed.country.toUpperCase(),
+      cookieSettings: typed.cookieSettings,
+      commentsEnabled: typed.commentsEnabled,
+      store: typed.store,
+      businessEmail: !typed.businessEmail ? null : typed.businessEmail.trim(),
     } satisfies Partial<SiteSettings>;
-    const sent = { title, domains, settings };
     await action.run(async () => {
       await api('PUT', apiPath('/content-service/1.0/websites/{websiteId}', { websiteId }), { title, domains: lines(domains) });
       await api('PUT', apiPath('/content-service/1.0/websites/{websiteId}/settings', { websiteId }), body);
@@ -81,27 +97,28 @@ function GeneralForm({ website, onSaved }: { website: Website; onSaved: (website
   };
 
   return (
-    <form onSubmit={(e) => void save(e)} className="stack">
+    <form onSubmit={(e) => void handleSubmit(save, () => action.fail(AdminFormMessages.checkFields))(e)} className="stack" noValidate>
       <fieldset disabled={!editable}>
         <legend>Website</legend>
         <Field
           label="Site title"
+          error={errors.title?.message}
           hint={
             headerText === ''
               ? 'In use: shown in the site header and the browser tab title.'
               : `Shown in the browser tab title. The header shows “${headerText}” instead (Settings › Header & footer); empty it there to show this title.`
           }
         >
-          <input value={title} onChange={(e) => setTitle(e.target.value)} required maxLength={200} />
+          <input {...register('title')} maxLength={200} aria-invalid={errors.title ? true : undefined} />
         </Field>
         <Field label="Domains" hint="One per line, e.g. shop.example.com">
-          <textarea rows={3} value={domains} onChange={(e) => setDomains(e.target.value)} />
+          <textarea rows={3} {...register('domains')} />
         </Field>
       </fieldset>
       <fieldset disabled={!editable}>
         <legend>Region</legend>
         <Field label="Currency">
-          <select value={settings.currency} onChange={(e) => patch({ currency: e.target.value as CurrencyCode })}>
+          <select {...register('settings.currency')}>
             {CURRENCY_CODES.map((code) => (
               <option key={code} value={code}>
                 {code} — {CURRENCIES[code].name}
@@ -110,25 +127,25 @@ function GeneralForm({ website, onSaved }: { website: Website; onSaved: (website
           </select>
         </Field>
         <Field label="Language and region (locale)">
-          <input value={settings.locale} onChange={(e) => patch({ locale: e.target.value })} />
+          <input {...register('settings.locale')} />
         </Field>
         <Field label="Time zone">
           {zones ? (
-            <select value={settings.timeZone} onChange={(e) => patch({ timeZone: e.target.value })}>
+            <select {...register('settings.timeZone')}>
               {(zones.includes(settings.timeZone) ? zones : [settings.timeZone, ...zones]).map((zone) => (
                 <option key={zone}>{zone}</option>
               ))}
             </select>
           ) : (
-            <input value={settings.timeZone} onChange={(e) => patch({ timeZone: e.target.value })} />
+            <input {...register('settings.timeZone')} />
           )}
         </Field>
         {zonesFailed ? <Problem message={OwnerUiMessages.unableToLoadTimezones} /> : null}
-        <Field label="Country" hint="Two letters, e.g. US">
-          <input value={settings.country} maxLength={2} onChange={(e) => patch({ country: e.target.value.toUpperCase() })} />
+        <Field label="Country" hint="Two letters, e.g. US" error={errors.settings?.country?.message}>
+          <input {...register('settings.country')} maxLength={2} autoCapitalize="characters" aria-invalid={errors.settings?.country ? true : undefined} />
         </Field>
-        <Field label="Business email" error={emailError}>
-          <input type="text" inputMode="email" value={settings.businessEmail ?? ''} onChange={(e) => patch({ businessEmail: e.target.value })} />
+        <Field label="Business email" error={errors.settings?.businessEmail?.message}>
+          <input type="text" inputMode="email" {...register('settings.businessEmail')} aria-invalid={errors.settings?.businessEmail ? true : undefined} />
         </Field>
       </fieldset>
       <fieldset disabled={!editable}>

@@ -1,11 +1,14 @@
-// Coupons: percentage, fixed amount or free shipping, with a minimum subtotal and an expiry.
-import { useState, type FormEvent } from 'react';
-import { Permission, RuleMessages, couponPercentageAllowed, type Coupon, type CouponKind } from '@sc/contracts';
+// Coupons: percentage, fixed amount or free shipping, with a minimum subtotal and an expiry. The
+// new-coupon form is react-hook-form's with the contracts' CouponForm; a toast says it was created.
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { AdminFormMessages, Permission, type Coupon } from '@sc/contracts';
+import { CouponForm } from '@sc/contracts/admin-forms';
 import { api, useAction, useApi } from '../data.js';
 import { parseAmount, showMinor, useCurrency } from '../money.js';
 import { useSession } from '../session.js';
-import { Field, Loaded, Outcome, Page, useConfirm, when } from '../ui.js';
-import { useEditedForm } from '../unsaved.js';
+import { Field, Loaded, Outcome, Page, Problem, useConfirm, when } from '../ui.js';
+import { useUnsavedChanges } from '../unsaved.js';
 import { StoreTabs } from './StoreHome.js';
 import { apiPath } from '../../api/client.js';
 
@@ -70,73 +73,64 @@ export function CouponsScreen() {
   );
 }
 
+const NEW_COUPON: CouponForm = { code: '', kind: 'percentage', value: '10', minimum: '', expires: '' };
+
+/** The new-coupon form (react-hook-form, checked with the contracts' CouponForm). */
 function NewCoupon() {
   const currency = useCurrency();
-  const [code, setCode] = useState('');
-  const [kind, setKind] = useState<CouponKind>('percentage');
-  const [value, setValue] = useState('10');
-  const [minimum, setMinimum] = useState('');
-  const [expires, setExpires] = useState('');
-  const action = useAction({ invalidates: [apiPath('/commerce/coupons')] });
-  const edits = useEditedForm();
+  const { register, handleSubmit, watch, reset, getValues, formState } = useForm<CouponForm>({ defaultValues: NEW_COUPON, resolver: zodResolver(CouponForm), reValidateMode: 'onChange' });
+  const { errors } = formState;
+  const kind = watch('kind');
+  const action = useAction({ invalidates: [apiPath('/commerce/coupons')], toastAs: 'Coupon' });
+  const guard = useUnsavedChanges(formState.isDirty);
 
-  const create = async (event: FormEvent) => {
-    event.preventDefault();
-    let amount = 0;
-    if (kind === 'percentage') {
-      const bps = Math.round(Number(value) * 100);
-      if (!couponPercentageAllowed(bps)) return action.fail(RuleMessages.couponPercentage);
-      amount = bps;
-    } else if (kind === 'fixed-amount') {
-      const minor = parseAmount(value, currency);
-      if (minor === undefined || minor <= 0) return action.fail('Enter the amount off, e.g. 5.00.');
-      amount = minor;
-    }
-    const minimumCents = minimum.trim() ? parseAmount(minimum, currency) : 0;
-    if (minimumCents === undefined) return action.fail('Enter the minimum subtotal as an amount, e.g. 50.00.');
+  const create = async (form: CouponForm) => {
+    const amount = form.kind === 'percentage' ? Math.round(Number(form.value) * 100) : form.kind === 'fixed-amount' ? (parseAmount(form.value, currency) ?? 0) : 0;
+    const minimumCents = form.minimum.trim() ? (parseAmount(form.minimum, currency) ?? 0) : 0;
     const created = await action.run(
       () =>
         api('POST', apiPath('/commerce/coupons'), {
-          code: code.trim().toUpperCase(),
-          kind,
+          code: form.code.trim().toUpperCase(),
+          kind: form.kind,
           value: amount,
           minimumSubtotalCents: minimumCents,
-          expiresAt: expires ? new Date(`${expires}T23:59:59`).toISOString() : null,
+          expiresAt: form.expires ? new Date(`${form.expires}T23:59:59`).toISOString() : null,
         }),
       'Coupon created',
     );
     if (created === undefined) return;
-    edits.saved();
-    setCode('');
+    guard.release();
+    // The next coupon starts from this one's settings, without its code.
+    reset({ ...getValues(), code: '' });
   };
 
   return (
-    <form className="stack" onSubmit={(e) => void create(e)} onInput={edits.onEdit} onChange={edits.onEdit}>
+    <form className="stack form-card" noValidate onSubmit={(e) => void handleSubmit(create, () => action.fail(AdminFormMessages.checkFields))(e)}>
       <h2>New coupon</h2>
-      <div className="row">
-        <Field label="Code">
-          <input value={code} required pattern="[A-Za-z0-9_\-]+" maxLength={64} onChange={(e) => setCode(e.target.value)} />
+      <div className="form-grid">
+        <Field label="Code" error={errors.code?.message}>
+          <input {...register('code')} maxLength={64} autoCapitalize="characters" aria-invalid={errors.code ? true : undefined} />
         </Field>
         <Field label="Kind">
-          <select value={kind} onChange={(e) => setKind(e.target.value as CouponKind)}>
+          <select {...register('kind')}>
             <option value="percentage">Percentage off</option>
             <option value="fixed-amount">Amount off</option>
             <option value="free-shipping">Free shipping</option>
           </select>
         </Field>
         {kind === 'free-shipping' ? null : (
-          <Field label={kind === 'percentage' ? 'Percent' : `Amount (${currency})`}>
-            <input value={value} inputMode="decimal" onChange={(e) => setValue(e.target.value)} size={8} />
+          <Field label={kind === 'percentage' ? 'Percent' : `Amount (${currency})`} error={errors.value?.message}>
+            <input {...register('value')} inputMode="decimal" size={8} aria-invalid={errors.value ? true : undefined} />
           </Field>
         )}
-        <Field label={`Minimum subtotal (${currency})`}>
-          <input value={minimum} inputMode="decimal" onChange={(e) => setMinimum(e.target.value)} size={8} />
+        <Field label={`Minimum subtotal (${currency})`} error={errors.minimum?.message}>
+          <input {...register('minimum')} inputMode="decimal" size={8} aria-invalid={errors.minimum ? true : undefined} />
         </Field>
-        <Field label="Expires on">
-          <input type="date" value={expires} onChange={(e) => setExpires(e.target.value)} />
+        <Field label="Expires on" error={errors.expires?.message}>
+          <input type="date" {...register('expires')} />
         </Field>
       </div>
-      <Outcome action={action} />
+      <Problem message={action.error} />
       <button type="submit" className="primary" disabled={action.busy}>
         Create coupon
       </button>

@@ -5,7 +5,7 @@
 import { useState } from 'react';
 import { lineDetails, Permission, type Order } from '@sc/contracts';
 import { api, apiWith, newIdempotencyKey, useAction, useApi } from '../data.js';
-import { decimalOf, parseAmount, showMoney } from '../money.js';
+import { decimalOf, minus, parseAmount, showMoney } from '../money.js';
 import { Link } from '../router.js';
 import { useSession } from '../session.js';
 import { Check, Field, Loaded, Outcome, Page, useConfirm, when } from '../ui.js';
@@ -49,14 +49,16 @@ function OrderDetail({ order, onChanged }: { order: Order; onChanged: (order: Or
       <p>
         {when(order.createdAt)} · {order.email} · {order.kind}
       </p>
-      {order.shippingAddress ? (
-        <address>
-          {order.shippingAddress.name}
-          <br />
-          {order.shippingAddress.line1}
-          {order.shippingAddress.line2 ? `, ${order.shippingAddress.line2}` : ''}
-          <br />
-          {order.shippingAddress.postalCode} {order.shippingAddress.city} {order.shippingAddress.region} {order.shippingAddress.country}
+      {order.shippingMethod?.pickup ? <p>Collects the order: {order.shippingMethod.name}</p> : null}
+      {order.shippingAddressLines?.length ? (
+        // Laid out by the server by the country's conventions (checkout/address-format.ts).
+        <address aria-label="Shipping address">
+          {order.shippingAddressLines.map((line, i) => (
+            <span key={i} className="address-line">
+              {line}
+              <br />
+            </span>
+          ))}
         </address>
       ) : null}
       <table>
@@ -86,13 +88,13 @@ function OrderDetail({ order, onChanged }: { order: Order; onChanged: (order: Or
         <dt>Subtotal</dt>
         <dd>{showMoney(order.subtotal)}</dd>
         <dt>Discount</dt>
-        <dd>{showMoney(order.discountTotal)}</dd>
-        <dt>Shipping</dt>
-        <dd>{showMoney(order.shippingTotal)}</dd>
+        <dd data-total="discount">{minus(order.discountTotal)}</dd>
+        <dt>{order.shippingMethod ? `Shipping (${order.shippingMethod.name})` : 'Shipping'}</dt>
+        <dd data-total="shipping">{showMoney(order.shippingTotal)}</dd>
         <dt>Tax</dt>
-        <dd>{showMoney(order.taxTotal)}</dd>
+        <dd data-total="tax">{showMoney(order.taxTotal)}</dd>
         <dt>Gift card</dt>
-        <dd>{showMoney(order.giftCardTotal)}</dd>
+        <dd data-total="gift-card">{minus(order.giftCardTotal)}</dd>
         <dt>Total</dt>
         <dd>{showMoney(order.grandTotal)}</dd>
         <dt>Charged</dt>

@@ -2,21 +2,28 @@
 // its SKU, price, sale price, stock; subscriptions, gift-card amounts, the custom button text and
 // the additional-fields form. Stock typed for a new variant is its initial stock; for existing
 // variants it is the live stock of the cart service, changed through the inventory call.
-import { useState, type FormEvent } from 'react';
-import { Permission, ProductType, productTypeName, type Category, type ContentItem, type CurrencyCode, type FormDefinition, type ItemStatus } from '@sc/contracts';
+// The form is react-hook-form's, checked with the contracts' ProductForm (inline errors, a toast on
+// save or failure); the body it sends is parsed with the server's own ProductBody first. On a wide
+// screen it has two columns: what the product is on the left; status, price and stock at a glance,
+// and organisation on the right. One column on a phone.
+import { useMemo, useState } from 'react';
+import { useForm, type FieldErrors, type Resolver } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { AdminFormMessages, Permission, ProductBody, ProductType, productTypeName, type Category, type ContentItem, type CurrencyCode, type FormDefinition } from '@sc/contracts';
+import { ProductForm } from '@sc/contracts/admin-forms';
 import { api, useAction, useApi } from '../data.js';
 import { ImagesEditor } from '../images.js';
-import { useCurrency } from '../money.js';
-import { Link, navigate, useLocation } from '../router.js';
+import { Link, navigate } from '../router.js';
 import { useSession } from '../session.js';
 import { TagsEditor } from '../TagsEditor.js';
-import { Check, Field, Loaded, Outcome, Page, useConfirm } from '../ui.js';
+import { Check, Field, Loaded, Page, Problem, useConfirm } from '../ui.js';
+import { parseAmount, showMinor, useCurrency } from '../money.js';
 import { changed, useUnsavedChanges } from '../unsaved.js';
-import { productBody, productDraftOf, type ProductDraft, type Selling } from './product-draft.js';
+import { productBody, productDraftOf, stockOf, type ProductDraft, type Selling } from './product-draft.js';
 import { ProductOptions } from './ProductOptions.js';
 import { ProductSelling } from './ProductSelling.js';
 import { useLiveStock } from './useLiveStock.js';
-import { syncVariants, type OptionDraft, type VariantDraft } from './variants.js';
+import { syncVariants, type VariantDraft } from './variants.js';
 import { VariantsTable } from './VariantsTable.js';
 import { apiPath } from '../../api/client.js';
 import { SeoPanel } from '../seo/SeoPanel.js';
@@ -41,151 +48,209 @@ function ProductEditor({ collectionId, item, categories, currency }: { collectio
   const { websiteId, can } = useSession();
   const editable = can(Permission.STORE_MANAGE);
   const base = apiPath('/content-service/product/1.1/websites/{websiteId}/products/{collectionId}', { websiteId, collectionId });
-  const [draft, setDraft] = useState<ProductDraft>(() => productDraftOf(item, currency));
+  const initial = useMemo(() => productDraftOf(item, currency), [item, currency]);
+  const form = useForm<ProductDraft>({ defaultValues: initial, resolver: zodResolver(ProductForm, undefined, { raw: true }) as unknown as Resolver<ProductDraft>, reValidateMode: 'onChange' });
+  const { register, setValue, getValues, handleSubmit, formState } = form;
+  const errors: FieldErrors<ProductDraft> = formState.errors;
+  const draft = form.watch();
   // What the draft is compared with: the product as opened, then as last saved.
-  const [saved, setSaved] = useState(draft);
-  const guard = useUnsavedChanges(changed(draft, saved));
-  const update = (patch: Partial<ProductDraft>) => setDraft((d) => ({ ...d, ...patch }));
-  const { title, status, productType, body, excerpt, tags, categoryIds, images, options, variants, denominations } = draft;
+  const [saved, setSaved] = useState(initial);
+  const dirty = changed(draft, saved);
+  const guard = useUnsavedChanges(dirty);
+  const update = (patch: Partial<ProductDraft>) => {
+    for (const [key, value] of Object.entries(patch) as [keyof ProductDraft, ProductDraft[keyof ProductDraft]][]) {
+      setValue(key, value, { shouldDirty: true, shouldValidate: formState.isSubmitted });
+    }
+  };
+  const { title, productType, excerpt, body, tags, categoryIds, images, options, variants } = draft;
   const forms = useApi<{ forms: FormDefinition[] }>(can(Permission.CONTENT_READ) ? apiPath('/rest/forms/definitions') : null);
-  const action = useAction();
+  const action = useAction({ toastAs: 'Product' });
+  const removal = useAction();
   const { modal, confirm } = useConfirm();
-  // Creating moves to the product's own address; the notice travels in the query.
-  const justCreated = useLocation().query.get('created') === '1';
   // The live stock is read into the saved version too: reading it changes nothing to save.
   const saveStock = useLiveStock(item, (apply) => {
-    setDraft((d) => ({ ...d, variants: apply(d.variants) }));
+    setValue('variants', apply(getValues('variants')));
     setSaved((d) => ({ ...d, variants: apply(d.variants) }));
   });
 
   const isGiftCard = productType === ProductType.GIFT_CARD;
   const isDigital = productType === ProductType.DIGITAL;
-  const setOptionsAndSync = (next: OptionDraft[]) => update({ options: next, variants: syncVariants(next, variants, title) });
+  const setOptionsAndSync = (next: ProductDraft['options']) => update({ options: next, variants: syncVariants(next, getValues('variants'), getValues('title')) });
 
-  const save = async (event: FormEvent) => {
-    event.preventDefault();
-    const payload = productBody(draft, currency);
+  // The values as typed (the check's trimmed ones are not what the draft is compared with).
+  const save = async () => {
+    const current = getValues();
+    const payload = productBody(current, currency);
     if (typeof payload === 'string') return action.fail(payload);
+    // The server's own schema: what it would refuse is said here, before sending.
+    const checked = ProductBody.safeParse(payload);
+    if (!checked.success) return action.fail(checked.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`)[0] ?? AdminFormMessages.checkFields);
     const stored = await action.run(async () => {
       const answer = item ? await api<ContentItem>('PUT', `${base}/items/${item.id}`, payload) : await api<ContentItem>('POST', `${base}/items`, payload);
-      await saveStock(variants);
+      await saveStock(current.variants);
       return answer;
     }, 'Product saved');
     if (!stored) return;
-    setSaved(draft);
+    setSaved(current);
     guard.release();
-    if (!item) navigate(`/store/${collectionId}/products/${stored.id}?created=1`, { replace: true });
+    if (!item) navigate(`/store/${collectionId}/products/${stored.id}`, { replace: true });
   };
+  const refused = () => action.fail(AdminFormMessages.checkFields);
 
   const remove = async () => {
     if (!item || !(await confirm({ title: 'Delete product', message: `Delete ${item.title}? This cannot be undone.`, confirmLabel: 'Delete' }))) return;
-    const done = await action.run(() => api('DELETE', `${base}/items/${item.id}`));
+    const done = await removal.run(() => api('DELETE', `${base}/items/${item.id}`));
     if (done !== undefined) navigate(`/store/${collectionId}`, { force: true });
   };
 
-  const setVariant = (index: number, patch: Partial<VariantDraft>) => update({ variants: variants.map((v, i) => (i === index ? { ...v, ...patch } : v)) });
+  const setVariant = (index: number, patch: Partial<VariantDraft>) => update({ variants: getValues('variants').map((v, i) => (i === index ? { ...v, ...patch } : v)) });
+  const variantError = (index: number, field: keyof VariantDraft): string | undefined => {
+    const problem = errors.variants?.[index]?.[field];
+    return problem && 'message' in problem && typeof problem.message === 'string' ? problem.message : undefined;
+  };
+  const visibleCategories = categories.filter((c) => c.type !== 'ROOT');
 
   return (
     <Page title={item ? item.title : 'New product'} actions={<Link to={`/store/${collectionId}`}>Back to products</Link>}>
-      {item ? (
-        <p>
-          <a href={item.fullUrl} target="_blank" rel="noreferrer">
-            View on the site
-          </a>
-        </p>
-      ) : null}
-      <form className="stack" onSubmit={(e) => void save(e)}>
-        <fieldset disabled={!editable}>
-          <legend>Product</legend>
-          <Field label="Product name">
-            <input value={title} required maxLength={200} onChange={(e) => update({ title: e.target.value })} />
-          </Field>
-          <Field label="Product type">
-            <select value={productType} onChange={(e) => update({ productType: Number(e.target.value) })}>
-              {Object.values(ProductType).map((type) => (
-                <option key={type} value={type}>
-                  {productTypeName(type)}
-                </option>
-              ))}
-            </select>
-          </Field>
-          <Field label="Status">
-            <select value={status} onChange={(e) => update({ status: e.target.value as ItemStatus })}>
-              <option value="published">Published</option>
-              <option value="draft">Draft</option>
-              <option value="private">Private</option>
-              <option value="needs-review">Needs Review</option>
-            </select>
-          </Field>
-          <Field label="Short description">
-            <textarea rows={2} value={excerpt} onChange={(e) => update({ excerpt: e.target.value })} />
-          </Field>
-          <Field label="Description">
-            <textarea rows={5} value={body} onChange={(e) => update({ body: e.target.value })} />
-          </Field>
-        </fieldset>
-        <fieldset disabled={!editable}>
-          <legend>Images</legend>
-          <ImagesEditor images={images} onChange={(next) => update({ images: next })} disabled={!editable} />
-        </fieldset>
-        <SeoPanel
-          value={draft.seo}
-          onChange={(seo) => update({ seo })}
-          slug={item ? { value: draft.urlId, onChange: (urlId) => update({ urlId }), prefix: item.fullUrl.slice(0, item.fullUrl.length - item.urlId.length) } : undefined}
-          page={{ title: title || 'New product', excerpt, body, image: images[0]?.assetUrl ?? null, path: item?.fullUrl ?? '/' }}
-          disabled={!editable}
-        />
-        {isGiftCard ? (
+      <form className="product-editor" noValidate onSubmit={(e) => void handleSubmit(save, refused)(e)}>
+        <div className="product-main">
           <fieldset disabled={!editable}>
-            <legend>Gift card amounts</legend>
-            <Field label="Amounts" hint={`In ${currency}, separated by commas`}>
-              <input value={denominations} onChange={(e) => update({ denominations: e.target.value })} />
+            <legend>Product</legend>
+            <Field label="Product name" error={errors.title?.message}>
+              <input {...register('title')} maxLength={200} aria-invalid={errors.title ? true : undefined} />
+            </Field>
+            <Field label="Short description" error={errors.excerpt?.message}>
+              <textarea rows={2} {...register('excerpt')} />
+            </Field>
+            <Field label="Description" error={errors.body?.message}>
+              <textarea rows={8} {...register('body')} />
             </Field>
           </fieldset>
-        ) : (
-          <>
-            {isDigital ? null : <ProductOptions options={options} disabled={!editable} onChange={setOptionsAndSync} onAdd={(next) => update({ options: next })} />}
-            <VariantsTable variants={variants} currency={currency} disabled={!editable} onChange={setVariant} />
-          </>
-        )}
-        <fieldset disabled={!editable}>
-          <legend>Categories and tags</legend>
-          {categories.filter((c) => c.type !== 'ROOT').length === 0 ? <p className="hint">This store has no categories yet.</p> : null}
-          {categories
-            .filter((c) => c.type !== 'ROOT')
-            .map((category) => (
-              <Check
-                key={category.id}
-                label={category.displayName}
-                checked={categoryIds.includes(category.id)}
-                onChange={(on) => update({ categoryIds: on ? [...categoryIds, category.id] : categoryIds.filter((id) => id !== category.id) })}
-              />
-            ))}
-          <TagsEditor tagType="tag" label="Tags" values={tags} onChange={(next) => update({ tags: next })} disabled={!editable} />
-        </fieldset>
-        <ProductSelling
-          selling={draft.selling}
-          productType={productType}
-          forms={forms.data?.forms ?? []}
-          disabled={!editable}
-          onChange={(patch: Partial<Selling>) => setDraft((d) => ({ ...d, selling: { ...d.selling, ...patch } }))}
-        />
-        <Outcome action={action} />
-        {justCreated && !action.error && !action.notice ? <p role="status">Product saved</p> : null}
+          <fieldset disabled={!editable}>
+            <legend>Images</legend>
+            <ImagesEditor images={images} onChange={(next) => update({ images: next })} disabled={!editable} />
+          </fieldset>
+          {isGiftCard ? (
+            <fieldset disabled={!editable}>
+              <legend>Gift card amounts</legend>
+              <Field label="Amounts" hint={`In ${currency}, separated by commas`} error={errors.denominations?.message}>
+                <input {...register('denominations')} aria-invalid={errors.denominations ? true : undefined} />
+              </Field>
+            </fieldset>
+          ) : (
+            <>
+              {isDigital ? null : <ProductOptions options={options} disabled={!editable} onChange={setOptionsAndSync} onAdd={(next) => update({ options: next })} />}
+              <VariantsTable variants={variants} currency={currency} disabled={!editable} onChange={setVariant} errorOf={variantError} />
+            </>
+          )}
+          <ProductSelling
+            selling={draft.selling}
+            productType={productType}
+            forms={forms.data?.forms ?? []}
+            disabled={!editable}
+            errors={{ billingValue: errors.selling?.billingValue?.message, cycles: errors.selling?.cycles?.message, customButton: errors.selling?.customButton?.message }}
+            onChange={(patch: Partial<Selling>) => update({ selling: { ...getValues('selling'), ...patch } })}
+          />
+          <SeoPanel
+            value={draft.seo}
+            onChange={(seo) => update({ seo })}
+            slug={item ? { value: draft.urlId, onChange: (urlId) => update({ urlId }), prefix: item.fullUrl.slice(0, item.fullUrl.length - item.urlId.length) } : undefined}
+            page={{ title: title || 'New product', excerpt, body, image: images[0]?.assetUrl ?? null, path: item?.fullUrl ?? '/' }}
+            disabled={!editable}
+          />
+        </div>
+        <div className="product-side">
+          <fieldset disabled={!editable}>
+            <legend>Status</legend>
+            <Field label="Status">
+              <select {...register('status')}>
+                <option value="published">Published</option>
+                <option value="draft">Draft</option>
+                <option value="private">Private</option>
+                <option value="needs-review">Needs Review</option>
+              </select>
+            </Field>
+            {item ? (
+              <p className="m-0 text-sm">
+                <a href={item.fullUrl} target="_blank" rel="noreferrer">
+                  View on the site
+                </a>
+              </p>
+            ) : null}
+          </fieldset>
+          {isGiftCard ? null : <PriceAndStock variants={variants} currency={currency} />}
+          <fieldset disabled={!editable}>
+            <legend>Organisation</legend>
+            <Field label="Product type">
+              <select {...register('productType', { valueAsNumber: true })}>
+                {Object.values(ProductType).map((type) => (
+                  <option key={type} value={type}>
+                    {productTypeName(type)}
+                  </option>
+                ))}
+              </select>
+            </Field>
+            <div role="group" aria-label="Categories" className="product-categories">
+              <span className="field-label">Categories</span>
+              {visibleCategories.length === 0 ? <p className="hint">This store has no categories yet.</p> : null}
+              {visibleCategories.map((category) => (
+                <Check
+                  key={category.id}
+                  label={category.displayName}
+                  checked={categoryIds.includes(category.id)}
+                  onChange={(on) => update({ categoryIds: on ? [...categoryIds, category.id] : categoryIds.filter((id) => id !== category.id) })}
+                />
+              ))}
+            </div>
+            <TagsEditor tagType="tag" label="Tags" values={tags} onChange={(next) => update({ tags: next })} disabled={!editable} />
+          </fieldset>
+        </div>
         {editable ? (
-          <div className="row">
-            <button type="submit" className="primary" disabled={action.busy}>
-              {item ? 'Save product' : 'Create product'}
-            </button>
+          <div className="product-savebar">
+            <div className="product-savebar-note">
+              <Problem message={action.error ?? removal.error} />
+              {dirty && !action.error ? <span className="hint">Unsaved changes</span> : null}
+            </div>
             {item ? (
               <button type="button" className="danger" onClick={() => void remove()}>
                 Delete product
               </button>
             ) : null}
+            <button type="submit" className="primary" disabled={action.busy}>
+              {item ? 'Save product' : 'Create product'}
+            </button>
           </div>
         ) : null}
       </form>
       {modal}
     </Page>
+  );
+}
+
+/** The side's summary of the variants: the price (or its range) and the stock. */
+function PriceAndStock({ variants, currency }: { variants: VariantDraft[]; currency: CurrencyCode }) {
+  const prices = variants.map((v) => parseAmount(v.price, currency)).filter((p): p is number => p !== undefined);
+  const low = prices.length ? Math.min(...prices) : undefined;
+  const high = prices.length ? Math.max(...prices) : undefined;
+  const price = low === undefined || high === undefined ? '—' : low === high ? showMinor(low, currency) : `${showMinor(low, currency)} – ${showMinor(high, currency)}`;
+  const unlimited = variants.some((v) => v.unlimited);
+  const stock = variants.filter((v) => !v.unlimited).reduce((sum, v) => sum + stockOf(v), 0);
+  const onSale = variants.filter((v) => v.onSale).length;
+  return (
+    <section className="product-summary" aria-label="Price and stock">
+      <h2>Price and stock</h2>
+      <dl>
+        <dt>Price</dt>
+        <dd>{price}</dd>
+        <dt>In stock</dt>
+        <dd>{unlimited && stock === 0 ? 'Unlimited' : `${stock}${unlimited ? ' + unlimited' : ''}`}</dd>
+        <dt>Variants</dt>
+        <dd>
+          {variants.length}
+          {onSale ? ` (${onSale} on sale)` : ''}
+        </dd>
+      </dl>
+      <p className="hint">Edit each variant's price and stock under Variants.</p>
+    </section>
   );
 }

@@ -9,12 +9,15 @@ export function ProductSelling({
   productType,
   forms,
   disabled,
+  errors = {},
   onChange,
 }: {
   selling: Selling;
   productType: number;
   forms: FormDefinition[];
   disabled: boolean;
+  /** The form's errors of these fields. */
+  errors?: { billingValue?: string | undefined; cycles?: string | undefined; customButton?: string | undefined };
   onChange: (patch: Partial<Selling>) => void;
 }) {
   const { isSubscribable, billingValue, billingUnit, cycles, useCustomButton, customButton, formId } = selling;
@@ -26,7 +29,7 @@ export function ProductSelling({
           <Check label="Sell as a subscription" checked={isSubscribable} onChange={(on) => onChange({ isSubscribable: on })} />
           {isSubscribable ? (
             <div className="row">
-              <Field label="Every">
+              <Field label="Every" error={errors.billingValue}>
                 <input type="number" min={1} max={52} value={billingValue} onChange={(e) => onChange({ billingValue: e.target.value })} style={{ width: '4rem' }} />
               </Field>
               <Field label="Period">
@@ -36,7 +39,7 @@ export function ProductSelling({
                   <option value="YEAR">Years</option>
                 </select>
               </Field>
-              <Field label="Billing cycles" hint="0 runs until cancelled">
+              <Field label="Billing cycles" hint="0 runs until cancelled" error={errors.cycles}>
                 <input type="number" min={0} max={520} value={cycles} onChange={(e) => onChange({ cycles: e.target.value })} style={{ width: '5rem' }} />
               </Field>
             </div>
@@ -45,7 +48,7 @@ export function ProductSelling({
       ) : null}
       <Check label="Custom add-to-cart button text" checked={useCustomButton} onChange={(on) => onChange({ useCustomButton: on })} />
       {useCustomButton ? (
-        <Field label="Button text">
+        <Field label="Button text" error={errors.customButton}>
           <input value={customButton} maxLength={60} onChange={(e) => onChange({ customButton: e.target.value })} />
         </Field>
       ) : null}

@@ -1,17 +1,21 @@
-// The products of one store, with price, stock state and status, and its categories (nested;
-// SPEC 9 name length 25, SPEC 5 'This category already exists').
-import { useState } from 'react';
-import { Permission, productTypeName, type Category, type Collection, type ContentItem } from '@sc/contracts';
-import { api, useAction, useApi } from '../data.js';
+// The products of one store (a data table: thumbnails, sort, columns, filters by status and
+// category from the API, search, bulk publish / draft / delete / export), and its categories
+// (nested; SPEC 9 name length 25, SPEC 5 'This category already exists').
+import { useMemo, useState } from 'react';
+import { Permission, productTypeName, type Category, type Collection, type ContentItem, type ItemStatus } from '@sc/contracts';
+import { api, ApiError, useAction, useApi } from '../data.js';
+import { usePages } from '../paging.js';
+import { DataTable, type DataColumn } from '../ds/data-table.js';
+import { productBody, productDraftOf } from './product-draft.js';
 import { tagProblem } from '../forms-kit.js';
-import { showMoney } from '../money.js';
+import { showMoney, useCurrency } from '../money.js';
 import { Link } from '../router.js';
 import { useSession } from '../session.js';
 import { Badge, type BadgeTone } from '../ds/badge.js';
 import { buttonClass } from '../ds/button.js';
 import { EmptyState } from '../ds/empty-state.js';
 import { Thumbnail } from '../ds/thumbnail.js';
-import { Field, Loaded, Outcome, Page } from '../ui.js';
+import { Field, Loaded, Outcome, Page, Problem, useConfirm } from '../ui.js';
 import { ProductImport } from './ProductImport.js';
 import { StoreTabs } from './StoreHome.js';
 import { apiPath } from '../../api/client.js';
@@ -44,15 +48,128 @@ export function stockLabel(item: ContentItem, live: readonly StockRow[] | undefi
 const stockTone = (label: string): BadgeTone => (label === 'Sold out' ? 'danger' : label.endsWith('in stock') || label === 'Unlimited' ? 'success' : 'neutral');
 const statusTone = (label: string): BadgeTone => (label === 'Published' ? 'success' : label === 'Draft' ? 'neutral' : label === 'Scheduled' ? 'info' : 'warning');
 
+/** The statuses the list filters by (the API's `status`). */
+const STATUS_FILTERS: ReadonlyArray<{ value: ItemStatus | ''; label: string }> = [
+  { value: '', label: 'All statuses' },
+  { value: 'published', label: 'Published' },
+  { value: 'draft', label: 'Draft' },
+  { value: 'scheduled', label: 'Scheduled' },
+  { value: 'needs-review', label: 'Needs Review' },
+  { value: 'private', label: 'Private' },
+];
+
+/** A CSV field (quoted when it needs to be). */
+const csvField = (text: string): string => (/[",\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text);
+
 export function ProductsScreen({ collectionId }: { collectionId: string }) {
   const { websiteId, can } = useSession();
+  const editable = can(Permission.STORE_MANAGE);
   const base = apiPath('/content-service/product/1.1/websites/{websiteId}/products/{collectionId}', { websiteId, collectionId });
   const store = useApi<Collection>(base);
-  const products = useApi<{ items: ContentItem[] }>(`${base}/items?limit=200`);
+  const currency = useCurrency();
+  // Filters the API takes (status, category) change what is loaded, 50 at a time; the search looks
+  // through what is loaded.
+  const [status, setStatus] = useState<ItemStatus | ''>('');
+  const [categoryId, setCategoryId] = useState('');
+  const [search, setSearch] = useState('');
+  const listPath = `${base}/items?limit=50${status ? `&status=${status}` : ''}${categoryId ? `&categoryId=${encodeURIComponent(categoryId)}` : ''}`;
+  const products = usePages<{ items: ContentItem[]; hasNextPage: boolean; nextPageCursor: string | null }>(listPath, (cursor) => `${listPath}&cursor=${encodeURIComponent(cursor)}`);
+  const categories = useApi<{ items: Category[] }>(`${base}/categories?limit=200`);
   const inventory = useApi<{ inventory: StockRow[] }>(apiPath('/commerce/inventory'));
+  const live = useMemo(() => (inventory.error ? [] : inventory.data?.inventory), [inventory.error, inventory.data]);
+  const bulk = useAction({ toastAs: 'Products' });
+  const { modal, confirm } = useConfirm();
+
+  const loaded = useMemo(() => [...(products.first.data?.items ?? []), ...products.more], [products.first.data, products.more]);
+  const needle = search.trim().toLowerCase();
+  const rows = useMemo(
+    () => (needle ? loaded.filter((item) => item.title.toLowerCase().includes(needle) || (item.structuredContent?.variants ?? []).some((v) => v.sku.toLowerCase().includes(needle))) : loaded),
+    [loaded, needle],
+  );
+
+  const columns = useMemo<DataColumn<ContentItem>[]>(
+    () => [
+      {
+        id: 'title',
+        header: 'Product',
+        sortValue: (item) => item.title.toLowerCase(),
+        cell: (item) => (
+          <span className="flex items-center gap-3">
+            <Thumbnail src={item.mainImage?.assetUrl} />
+            <Link to={`/store/${collectionId}/products/${item.id}`} className="font-semibold">
+              {item.title}
+            </Link>
+          </span>
+        ),
+      },
+      { id: 'type', header: 'Type', hideable: true, sortValue: (item) => (item.structuredContent ? (productTypeName(item.structuredContent.productType) ?? '') : ''), cell: (item) => (item.structuredContent ? productTypeName(item.structuredContent.productType) : '') },
+      {
+        id: 'price',
+        header: 'Price',
+        hideable: true,
+        sortValue: (item) => Number(item.structuredContent?.priceMoney.value ?? 0),
+        cell: (item) => (
+          <>
+            {item.structuredContent ? showMoney(item.structuredContent.priceMoney) : ''}
+            {item.structuredContent?.onSale ? <> (sale {showMoney(item.structuredContent.salePriceMoney)})</> : null}
+          </>
+        ),
+      },
+      {
+        id: 'stock',
+        header: 'Stock',
+        hideable: true,
+        sortValue: (item) => stockLabel(item, live),
+        cell: (item) => <Badge tone={stockTone(stockLabel(item, live))}>{stockLabel(item, live)}</Badge>,
+      },
+      { id: 'skus', header: 'SKUs', hideable: true, hiddenByDefault: true, cell: (item) => (item.structuredContent?.variants ?? []).map((v) => v.sku).join(', ') },
+      { id: 'status', header: 'Status', hideable: true, sortValue: (item) => item.statusLabel ?? 'Published', cell: (item) => <Badge tone={statusTone(item.statusLabel ?? 'Published')}>{item.statusLabel ?? 'Published'}</Badge> },
+    ],
+    [collectionId, live],
+  );
+
+  /** Sets the status of each selected product (its body as the editor would save it). */
+  const setStatusOf = async (selected: ContentItem[], next: ItemStatus, clear: () => void) => {
+    const done = await bulk.run(async () => {
+      for (const item of selected) {
+        const payload = productBody({ ...productDraftOf(item, currency), status: next }, currency);
+        if (typeof payload === 'string') throw new ApiError(`${item.title}: ${payload}`, 400);
+        await api('PUT', `${base}/items/${item.id}`, payload);
+      }
+      return true;
+    }, `${selected.length === 1 ? '1 product' : `${selected.length} products`} ${next === 'published' ? 'published' : 'set to draft'}`);
+    // The list is asked for again (a filtered one may no longer hold them).
+    products.first.reload();
+    if (done) clear();
+  };
+  const removeAll = async (selected: ContentItem[], clear: () => void) => {
+    const what = selected.length === 1 ? (selected[0]?.title ?? '') : `${selected.length} products`;
+    if (!(await confirm({ title: 'Delete products', message: `Delete ${what}? This cannot be undone.`, confirmLabel: 'Delete' }))) return;
+    const done = await bulk.run(async () => {
+      for (const item of selected) await api('DELETE', `${base}/items/${item.id}`);
+      return true;
+    }, `${selected.length === 1 ? '1 product' : `${selected.length} products`} deleted`);
+    products.first.reload();
+    if (done) clear();
+  };
+  const exportCsv = (selected: ContentItem[]) => {
+    const lines = [['Title', 'SKU', 'Price', 'Status', 'Stock'].join(',')];
+    for (const item of selected) {
+      for (const v of item.structuredContent?.variants ?? []) lines.push([item.title, v.sku, showMoney(v.priceMoney), item.statusLabel ?? 'Published', stockLabel(item, live)].map(csvField).join(','));
+    }
+    const link = document.createElement('a');
+    link.href = URL.createObjectURL(new Blob([`${lines.join('\n')}\n`], { type: 'text/csv' }));
+    link.download = 'products.csv';
+    link.click();
+    URL.revokeObjectURL(link.href);
+  };
+
+  const filtered = Boolean(status || categoryId || needle);
   return (
-    <Page title={store.data?.title ?? 'Products'} actions={
-        can(Permission.STORE_MANAGE) ? (
+    <Page
+      title={store.data?.title ?? 'Products'}
+      actions={
+        editable ? (
           <Link to={`/store/${collectionId}/products/new`} className={buttonClass('primary')}>
             Add product
           </Link>
@@ -67,52 +184,85 @@ export function ProductsScreen({ collectionId }: { collectionId: string }) {
           </a>
         </p>
       ) : null}
-      <Loaded resource={products}>
-        {(data) =>
-          data.items.length === 0 ? (
+      <Loaded resource={products.first}>
+        {() =>
+          loaded.length === 0 && !filtered ? (
             <EmptyState title="No products yet.">Products you add here are sold on the store page.</EmptyState>
           ) : (
-            <table>
-              <thead>
-                <tr>
-                  <th>Product</th>
-                  <th>Type</th>
-                  <th>Price</th>
-                  <th>Stock</th>
-                  <th>Status</th>
-                </tr>
-              </thead>
-              <tbody>
-                {data.items.map((item) => (
-                  <tr key={item.id}>
-                    <td>
-                      <span className="flex items-center gap-3">
-                        <Thumbnail src={item.mainImage?.assetUrl} />
-                        <Link to={`/store/${collectionId}/products/${item.id}`} className="font-semibold">
-                          {item.title}
-                        </Link>
-                      </span>
-                    </td>
-                    <td>{item.structuredContent ? productTypeName(item.structuredContent.productType) : ''}</td>
-                    <td>
-                      {item.structuredContent ? showMoney(item.structuredContent.priceMoney) : ''}
-                      {item.structuredContent?.onSale ? <> (sale {showMoney(item.structuredContent.salePriceMoney)})</> : null}
-                    </td>
-                    <td>
-                      <Badge tone={stockTone(stockLabel(item, inventory.error ? [] : inventory.data?.inventory))}>{stockLabel(item, inventory.error ? [] : inventory.data?.inventory)}</Badge>
-                    </td>
-                    <td>
-                      <Badge tone={statusTone(item.statusLabel ?? 'Published')}>{item.statusLabel ?? 'Published'}</Badge>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+            <>
+              <DataTable
+                id="products"
+                label="Products"
+                rows={rows}
+                columns={columns}
+                rowId={(item) => item.id}
+                rowName={(item) => item.title}
+                toolbar={
+                  <>
+                    <Field label="Search products">
+                      <input type="search" value={search} placeholder="Name or SKU" onChange={(e) => setSearch(e.target.value)} />
+                    </Field>
+                    <Field label="Status">
+                      <select value={status} onChange={(e) => setStatus(e.target.value as ItemStatus | '')}>
+                        {STATUS_FILTERS.map((f) => (
+                          <option key={f.value} value={f.value}>
+                            {f.label}
+                          </option>
+                        ))}
+                      </select>
+                    </Field>
+                    <Field label="Category">
+                      <select value={categoryId} onChange={(e) => setCategoryId(e.target.value)}>
+                        <option value="">All categories</option>
+                        {(categories.data?.items ?? [])
+                          .filter((c) => c.type !== 'ROOT')
+                          .map((c) => (
+                            <option key={c.id} value={c.id}>
+                              {c.displayName}
+                            </option>
+                          ))}
+                      </select>
+                    </Field>
+                  </>
+                }
+                bulkActions={(selected, clear) => (
+                  <>
+                    {editable ? (
+                      <>
+                        <button type="button" disabled={bulk.busy} onClick={() => void setStatusOf(selected, 'published', clear)}>
+                          Publish
+                        </button>
+                        <button type="button" disabled={bulk.busy} onClick={() => void setStatusOf(selected, 'draft', clear)}>
+                          Set to draft
+                        </button>
+                      </>
+                    ) : null}
+                    <button type="button" onClick={() => exportCsv(selected)}>
+                      Export selected
+                    </button>
+                    {editable ? (
+                      <button type="button" className="danger" disabled={bulk.busy} onClick={() => void removeAll(selected, clear)}>
+                        Delete selected
+                      </button>
+                    ) : null}
+                  </>
+                )}
+              />
+              {rows.length === 0 ? <p className="hint">No products match.</p> : null}
+              {products.hasMore ? (
+                <button type="button" disabled={products.loadingMore} onClick={products.loadMore}>
+                  Load more
+                </button>
+              ) : null}
+              <Problem message={products.moreError} />
+            </>
           )
         }
       </Loaded>
-      {can(Permission.STORE_MANAGE) ? <ProductImport base={base} /> : null}
+      <Outcome action={bulk} />
+      {editable ? <ProductImport base={base} /> : null}
       <Categories base={base} collectionId={collectionId} />
+      {modal}
     </Page>
   );
 }

@@ -1,4 +1,5 @@
-// The store's rules: minimum order subtotal, shipping options (rate, free-over amount, countries),
+// The store's rules: minimum order subtotal, shipping options (rate, free-over amount, countries,
+// regions, weight bands, local pickup),
 // tax rules (country, region, rate, on shipping) and the minimum donation.
 import { useState } from 'react';
 import { Permission, type CurrencyCode, type StoreRules } from '@sc/contracts';
@@ -27,6 +28,10 @@ interface ShippingDraft {
   rate: string;
   freeOver: string;
   countries: string;
+  regions: string;
+  /** "1000=9.00, 3000=14.00": up to so many grams, this rate (the rate above applies beyond). */
+  weights: string;
+  pickup: boolean;
 }
 interface TaxDraft {
   id: string;
@@ -44,7 +49,16 @@ function RulesForm({ initial, currency, onSaved }: { initial: StoreRules; curren
   const [minimum, setMinimum] = useState(decimalOf(initial.minimumOrderSubtotalCents, currency));
   const [donation, setDonation] = useState(decimalOf(initial.minimumDonationCents, currency));
   const [shipping, setShipping] = useState<ShippingDraft[]>(
-    initial.shippingOptions.map((o) => ({ id: o.id, name: o.name, rate: decimalOf(o.rateCents, currency), freeOver: o.freeOverCents === null ? '' : decimalOf(o.freeOverCents, currency), countries: o.countries.join(', ') })),
+    initial.shippingOptions.map((o) => ({
+      id: o.id,
+      name: o.name,
+      rate: decimalOf(o.rateCents, currency),
+      freeOver: o.freeOverCents === null ? '' : decimalOf(o.freeOverCents, currency),
+      countries: o.countries.join(', '),
+      regions: (o.regions ?? []).join(', '),
+      weights: (o.weightRates ?? []).map((w) => `${w.upToGrams}=${decimalOf(w.rateCents, currency)}`).join(', '),
+      pickup: o.pickup === true,
+    })),
   );
   const [taxes, setTaxes] = useState<TaxDraft[]>(
     initial.taxRules.map((t) => ({ id: t.id, name: t.name, country: t.country, region: t.region ?? '', rate: String(t.rateBps / 100), appliesToShipping: t.appliesToShipping })),
@@ -65,7 +79,25 @@ function RulesForm({ initial, currency, onSaved }: { initial: StoreRules; curren
       if (rateCents === undefined || freeOverCents === undefined) return action.fail(`Enter the amounts of ${o.name} as amounts such as 5.00.`);
       const countries = o.countries.split(',').map((c) => c.trim().toUpperCase()).filter(Boolean);
       if (countries.some((c) => !/^[A-Z]{2}$/.test(c))) return action.fail('Countries are two-letter codes such as US, separated by commas.');
-      shippingOptions.push({ id: o.id, name: o.name.trim(), rateCents, freeOverCents, countries });
+      const regions = o.regions.split(',').map((r) => r.trim()).filter(Boolean);
+      const weightRates: Array<{ upToGrams: number; rateCents: number }> = [];
+      for (const band of o.weights.split(',').map((w) => w.trim()).filter(Boolean)) {
+        const [grams = '', amount = ''] = band.split('=').map((part) => part.trim());
+        const bandCents = parseAmount(amount, currency);
+        if (!/^\d{1,8}$/.test(grams) || Number(grams) < 1 || bandCents === undefined) return action.fail(`Write the weight rates of ${o.name} as grams=amount, e.g. 1000=9.00, 3000=14.00.`);
+        if (weightRates.some((w) => w.upToGrams === Number(grams))) return action.fail(`Each weight rate of ${o.name} needs its own weight.`);
+        weightRates.push({ upToGrams: Number(grams), rateCents: bandCents });
+      }
+      shippingOptions.push({
+        id: o.id,
+        name: o.name.trim(),
+        rateCents,
+        freeOverCents,
+        countries,
+        ...(regions.length > 0 ? { regions } : {}),
+        ...(weightRates.length > 0 ? { weightRates } : {}),
+        ...(o.pickup ? { pickup: true } : {}),
+      });
     }
     const taxRules: StoreRules['taxRules'] = [];
     for (const t of taxes) {
@@ -116,12 +148,19 @@ function RulesForm({ initial, currency, onSaved }: { initial: StoreRules; curren
             <Field label="Countries" hint="Empty: everywhere">
               <input value={o.countries} placeholder="US, CA" onChange={(e) => setShip(index, { countries: e.target.value })} />
             </Field>
+            <Field label="Regions" hint="Empty: all of them">
+              <input value={o.regions} size={8} placeholder="ME, NH" onChange={(e) => setShip(index, { regions: e.target.value })} />
+            </Field>
+            <Field label="Weight rates" hint="grams=amount, e.g. 1000=9.00, 3000=14.00; the rate applies beyond">
+              <input value={o.weights} placeholder="flat rate" onChange={(e) => setShip(index, { weights: e.target.value })} />
+            </Field>
+            <Check label="Local pickup" checked={o.pickup} onChange={(v) => setShip(index, { pickup: v })} />
             <button type="button" onClick={() => setShipping(shipping.filter((_, i) => i !== index))}>
               Remove
             </button>
           </div>
         ))}
-        <button type="button" onClick={() => setShipping([...shipping, { id: newId('ship'), name: '', rate: '0', freeOver: '', countries: '' }])}>
+        <button type="button" onClick={() => setShipping([...shipping, { id: newId('ship'), name: '', rate: '0', freeOver: '', countries: '', regions: '', weights: '', pickup: false }])}>
           Add shipping option
         </button>
       </fieldset>

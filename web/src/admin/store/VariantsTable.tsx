@@ -2,11 +2,34 @@
 import type { CurrencyCode } from '@sc/contracts';
 import type { VariantDraft } from './variants.js';
 
-export function VariantsTable({ variants, currency, disabled, onChange }: { variants: VariantDraft[]; currency: CurrencyCode; disabled: boolean; onChange: (index: number, patch: Partial<VariantDraft>) => void }) {
+/** A field's error under its input in the cell (described by it, so a screen reader says it on focus). */
+function CellError({ id, message }: { id: string; message: string | undefined }) {
+  return message ? (
+    <span id={id} className="field-error cell-error" role="alert">
+      {message}
+    </span>
+  ) : null;
+}
+
+export function VariantsTable({
+  variants,
+  currency,
+  disabled,
+  onChange,
+  errorOf = () => undefined,
+}: {
+  variants: VariantDraft[];
+  currency: CurrencyCode;
+  disabled: boolean;
+  onChange: (index: number, patch: Partial<VariantDraft>) => void;
+  /** The form's error of a variant's field. */
+  errorOf?: (index: number, field: keyof VariantDraft) => string | undefined;
+}) {
   return (
     <fieldset disabled={disabled}>
       <legend>Variants</legend>
-      <table>
+      <div className="table-scroll">
+      <table className="variants-table">
         <thead>
           <tr>
             <th>Variant</th>
@@ -26,16 +49,19 @@ export function VariantsTable({ variants, currency, disabled, onChange }: { vari
               <tr key={`${index}-${name}`} aria-label={`Variant ${name}`}>
                 <td>{name}</td>
                 <td>
-                  <input aria-label={`SKU of ${name}`} value={v.sku} required onChange={(e) => onChange(index, { sku: e.target.value })} size={14} />
+                  <input aria-label={`SKU of ${name}`} value={v.sku} aria-invalid={errorOf(index, 'sku') ? true : undefined} aria-describedby={errorOf(index, 'sku') ? `v${index}-sku-error` : undefined} onChange={(e) => onChange(index, { sku: e.target.value })} size={14} />
+                  <CellError id={`v${index}-sku-error`} message={errorOf(index, 'sku')} />
                 </td>
                 <td>
                   <input aria-label={`GTIN of ${name}`} value={v.gtin} inputMode="numeric" pattern="\d{8}|\d{12,14}" title="8, 12, 13 or 14 digits (UPC, EAN, ISBN)" onChange={(e) => onChange(index, { gtin: e.target.value })} size={14} />
                 </td>
                 <td>
-                  <input aria-label={`Price of ${name}`} value={v.price} inputMode="decimal" required onChange={(e) => onChange(index, { price: e.target.value })} size={8} />
+                  <input aria-label={`Price of ${name}`} value={v.price} inputMode="decimal" aria-invalid={errorOf(index, 'price') ? true : undefined} aria-describedby={errorOf(index, 'price') ? `v${index}-price-error` : undefined} onChange={(e) => onChange(index, { price: e.target.value })} size={8} />
+                  <CellError id={`v${index}-price-error`} message={errorOf(index, 'price')} />
                 </td>
                 <td>
-                  <input aria-label={`Sale price of ${name}`} value={v.salePrice} inputMode="decimal" onChange={(e) => onChange(index, { salePrice: e.target.value })} size={8} />
+                  <input aria-label={`Sale price of ${name}`} value={v.salePrice} inputMode="decimal" aria-invalid={errorOf(index, 'salePrice') ? true : undefined} aria-describedby={errorOf(index, 'salePrice') ? `v${index}-sale-error` : undefined} onChange={(e) => onChange(index, { salePrice: e.target.value })} size={8} />
+                  <CellError id={`v${index}-sale-error`} message={errorOf(index, 'salePrice')} />
                 </td>
                 <td>
                   <input type="checkbox" aria-label={`${name} on sale`} checked={v.onSale} onChange={(e) => onChange(index, { onSale: e.target.checked })} />
@@ -51,6 +77,7 @@ export function VariantsTable({ variants, currency, disabled, onChange }: { vari
           })}
         </tbody>
       </table>
+      </div>
     </fieldset>
   );
 }

@@ -6,6 +6,7 @@ import { api, useApi } from '../data.js';
 import { stockOf } from './product-draft.js';
 import type { VariantDraft } from './variants.js';
 import { apiPath } from '../../api/client.js';
+import { useLatest } from '../../lib/use-latest.js';
 
 interface InventoryRow {
   itemId: string;
@@ -19,10 +20,11 @@ export function useLiveStock(item: ContentItem | undefined, onRead: (apply: (var
   const stock = useApi<{ inventory: InventoryRow[] }>(item ? `${apiPath('/commerce/inventory')}?itemId=${encodeURIComponent(item.id)}` : null);
   const live = useMemo(() => new Map((stock.data?.inventory ?? []).map((row) => [row.variantId, row])), [stock.data]);
   // Each answer (a failure leaves the variants as they are) puts the live stock in the draft.
+  const onReadRef = useLatest(onRead);
   useEffect(() => {
     if (live.size === 0) return;
-    onRead((current) => current.map((v) => (v.id && live.has(v.id) ? { ...v, qtyInStock: String(live.get(v.id)?.qtyInStock ?? 0), unlimited: live.get(v.id)?.unlimited ?? false } : v)));
-  }, [live]);
+    onReadRef.current((current) => current.map((v) => (v.id && live.has(v.id) ? { ...v, qtyInStock: String(live.get(v.id)?.qtyInStock ?? 0), unlimited: live.get(v.id)?.unlimited ?? false } : v)));
+  }, [live, onReadRef]);
 
   /** Existing variants: a changed stock goes to the cart service's live stock. */
   const saveStock = async (variants: VariantDraft[]) => {

@@ -46,7 +46,7 @@ export function CreateWebsiteScreen() {
   const [slug, setSlug] = useState('');
   const [problem, setProblem] = useState<string>();
   const [busy, setBusy] = useState<string>();
-  const list = designs.data?.designs ?? [];
+  const list = useMemo(() => designs.data?.designs ?? [], [designs.data]);
   const chosen = design ?? list[0]?.id;
   const address = slug || slugFromName(name);
   const baseDomain = useMemo(() => (list[0] ? new URL(list[0].previewUrl).host.replace(/^design-[a-z]+\./, '') : window.location.host), [list]);

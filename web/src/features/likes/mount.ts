@@ -12,9 +12,13 @@ function show(element: HTMLElement, state: LikeState): void {
   element.dataset.likeCount = String(state.likeCount);
   element.classList.toggle('liked', state.liked);
   if (count) count.textContent = String(state.likeCount);
+  // The button's name is its content, starting with the visible count: "3 likes" (WCAG 2.5.3);
+  // aria-pressed says whether this visitor likes it.
+  const word = element.querySelector<HTMLElement>('.like-label');
+  if (word) word.textContent = ` ${state.likeCount === 1 ? 'like' : 'likes'}`;
   if (button) {
+    button.removeAttribute('aria-label');
     button.setAttribute('aria-pressed', String(state.liked));
-    button.setAttribute('aria-label', state.liked ? 'Unlike' : 'Like');
   }
 }
 

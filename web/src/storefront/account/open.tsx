@@ -3,7 +3,8 @@
 // dialog again, which asks for the password chosen at sign-up and then makes the account), and sign out (SPEC 7: DELETE .../session?cloneCart=true,
 // repeated once on a crumb failure). After signing in every call carries the session's XSRF token
 // and the cart becomes the user's; after signing out the visitor keeps a guest copy of it.
-import { useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useState, type FormEvent } from 'react';
+import type { AccountResponse } from '@sc/contracts';
 import { createRoot, type Root } from 'react-dom/client';
 import { cartStore } from '../lib/cart-store.js';
 import { siteUserInfo } from '../lib/dom.js';
@@ -12,6 +13,9 @@ import { call, failureFrom, rememberXsrf, RequestFailed } from '../lib/http.js';
 import { Modal } from '../lib/modal.js';
 import { failureMessage } from '../product/rules.js';
 import { apiPath } from '../../api/client.js';
+import { money } from '../cart/cart-rules.js';
+import { orderStatusUrl } from '../cart/order-paths.js';
+import { addressSummary } from '../cart/address-summary.js';
 
 const SESSION = apiPath('/site-users/account/session');
 
@@ -25,6 +29,50 @@ export async function signOut(): Promise<void> {
     await attempt();
   }
   rememberXsrf(undefined);
+}
+
+/** The signed-in buyer's orders (status, total, lines, tracking, a link to each) and saved addresses. */
+function AccountOrders() {
+  const [account, setAccount] = useState<AccountResponse | null>(null);
+  const [failed, setFailed] = useState(false);
+  useEffect(() => {
+    call<AccountResponse>('GET', apiPath('/commerce/account')).then(setAccount, () => setFailed(true));
+  }, []);
+  if (failed) return <p className="form-error">Your orders could not be loaded. Please try again.</p>;
+  if (!account) return <p aria-busy="true">Loading your orders…</p>;
+  return (
+    <div className="account-details">
+      <h3>Your orders</h3>
+      {account.orders.length === 0 ? (
+        <p className="account-no-orders">No orders yet.</p>
+      ) : (
+        <ul className="account-orders">
+          {account.orders.map((order) => (
+            <li key={order.id}>
+              <a href={orderStatusUrl(order.id, order.receiptToken)}>Order #{order.orderNumber}</a> · {order.status} · {money(Number(order.grandTotal.value), order.grandTotal.currency)} ·{' '}
+              {new Date(order.createdAt).toLocaleDateString()}
+              <div className="account-order-lines">{order.lines.join('; ')}</div>
+              {order.tracking && (
+                <div className="account-order-tracking">
+                  Tracking: {[order.tracking.carrier, order.tracking.number].filter(Boolean).join(' ')}
+                </div>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+      <h3>Saved addresses</h3>
+      {account.addresses.length === 0 ? (
+        <p>Addresses you ship to are kept here for your next checkout.</p>
+      ) : (
+        <ul className="account-addresses">
+          {account.addresses.map((address, index) => (
+            <li key={index}>{addressSummary(address)}</li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
 }
 
 type Mode = 'sign-in' | 'sign-up' | 'check-email' | 'forgot' | 'new-password' | 'confirm-sign-up';
@@ -129,6 +177,8 @@ function AccountDialog({ onClose, links }: { onClose: () => void; links: Account
         </p>
       )}
       {signedIn ? (
+        <>
+        <AccountOrders />
         <div className="sc-modal-actions">
           <button type="button" className="sc-button secondary" onClick={onClose}>
             Close
@@ -137,6 +187,7 @@ function AccountDialog({ onClose, links }: { onClose: () => void; links: Account
             Sign out
           </button>
         </div>
+        </>
       ) : mode === 'check-email' ? (
         <>
           <p>

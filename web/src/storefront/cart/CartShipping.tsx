@@ -1,10 +1,16 @@
 // The cart's shipping location (country, region, postal code) and the shipping option chosen.
 import { useId, useState, type FormEvent } from 'react';
-import { CartMessages, type CommerceShoppingCart } from '@sc/contracts';
+import { CartMessages, type CommerceShoppingCart, type ShippingOption } from '@sc/contracts';
 import { cartStore } from '../lib/cart-store.js';
 import { call, failureFrom } from '../lib/http.js';
 import { money, type CartChange } from './cart-rules.js';
 import { apiPath } from '../../api/client.js';
+
+/** An option's cost for this cart ("Free" when nothing is charged); its rate when the server sent no cost. */
+function shippingCost(option: ShippingOption, currency: string): string {
+  const cents = option.costCents ?? option.rateCents;
+  return cents === 0 ? 'Free' : money(cents, currency);
+}
 
 export function CartShipping({ cart, currency, onChange }: { cart: CommerceShoppingCart; currency: string; onChange: CartChange }) {
   const [country, setCountry] = useState(cart.shippingLocation?.country ?? '');
@@ -60,7 +66,7 @@ export function CartShipping({ cart, currency, onChange }: { cart: CommerceShopp
                 checked={cart.selectedShippingOption?.id === option.id}
                 onChange={() => void onChange('add', () => call<CommerceShoppingCart>('PUT', apiPath('/commerce/shopping-cart/shipping-option'), { optionId: option.id }))}
               />{' '}
-              {option.name} ({money(option.rateCents, currency)})
+              {option.name} ({shippingCost(option, currency)})
             </label>
           ))}
         </fieldset>

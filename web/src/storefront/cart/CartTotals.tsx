@@ -17,8 +17,8 @@ export function Totals({ cart, currency }: { cart: CommerceShoppingCart; currenc
       )}
       {cart.requiresShipping && (
         <div>
-          <dt>Shipping</dt>
-          <dd data-total="shipping">{money(cart.shippingCostCents, currency)}</dd>
+          <dt>{cart.selectedShippingOption ? `Shipping (${cart.selectedShippingOption.name})` : 'Shipping'}</dt>
+          <dd data-total="shipping">{cart.selectedShippingOption && cart.shippingCostCents === 0 ? 'Free' : money(cart.shippingCostCents, currency)}</dd>
         </div>
       )}
       <div>

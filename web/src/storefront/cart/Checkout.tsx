@@ -4,14 +4,15 @@
 // in test mode (the demo's default, labelled so) the test cards are typed here. The order is
 // placed once per attempt (an Idempotency-Key per submission), then the confirmation.
 import { lazy, Suspense, useEffect, useId, useState, type FormEvent, type ReactNode } from 'react';
-import { CartMessages, type CartPageData, type CheckoutResponse, type PaymentsConfig, type PaymentStep } from '@sc/contracts';
+import { CartMessages, type AccountResponse, type Address, type CartPageData, type CommerceShoppingCart, type CheckoutResponse, type PaymentsConfig, type PaymentStep } from '@sc/contracts';
 import { cartStore } from '../lib/cart-store.js';
-import { siteContext } from '../lib/dom.js';
+import { siteContext, siteUserInfo } from '../lib/dom.js';
 import { track } from '../lib/events.js';
 import { useCart } from '../lib/hooks.js';
 import { call, failureFrom } from '../lib/http.js';
 import { CART_PATH } from '../lib/paths.js';
 import { orderConfirmedUrl } from './order-paths.js';
+import { addressSummary } from './address-summary.js';
 import { failureMessage } from '../product/rules.js';
 import { AddressLookup } from './AddressLookup.js';
 import { filledFrom, type AddressFields } from './address-lookup.js';
@@ -39,6 +40,43 @@ function Field({ label, children }: { label: string; children: (id: string) => R
   );
 }
 
+
+/** The signed-in buyer's addresses from their past orders, offered at checkout (none for a guest). */
+function SavedAddresses({ onPick }: { onPick: (address: Address) => void }) {
+  const [addresses, setAddresses] = useState<Address[]>([]);
+  const id = useId();
+  useEffect(() => {
+    if (!siteUserInfo().authenticated) return;
+    call<AccountResponse>('GET', apiPath('/commerce/account')).then(
+      (account) => setAddresses(account.addresses),
+      () => setAddresses([]),
+    );
+  }, []);
+  if (addresses.length === 0) return null;
+  return (
+    <div className="form-item saved-addresses">
+      <label className="title" htmlFor={id}>
+        Saved address
+      </label>
+      <select
+        id={id}
+        defaultValue=""
+        onChange={(event) => {
+          const picked = addresses[Number(event.target.value)];
+          if (picked) onPick(picked);
+        }}
+      >
+        <option value="">Enter a new address</option>
+        {addresses.map((address, index) => (
+          <option key={index} value={index}>
+            {addressSummary(address)}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
 const newKey = (): string => (crypto.randomUUID ? crypto.randomUUID() : `${Date.now()}-${Math.random().toString(36).slice(2)}`);
 
 export function Checkout({ data, cartToken }: { data: CartPageData; cartToken: string | null }) {
@@ -59,6 +97,26 @@ export function Checkout({ data, cartToken }: { data: CartPageData; cartToken: s
     paymentsOf().then(setPayments, () => setPayments({ provider: 'test', testMode: true, publishableKey: null }));
   }, []);
   const stripe = payments?.provider === 'stripe';
+
+  // The totals follow the address typed (its country and region choose the shipping options and
+  // tax), so the amount shown is the amount charged.
+  // Only once the buyer typed a region or postal code (the empty form never moves the cart's place,
+  // nor does a local pickup, which asks for no address).
+  const asksAddress = !cartToken && (cart?.requiresShipping ?? false) && !cart?.selectedShippingOption?.pickup;
+  const placeKey = asksAddress ? `${address.country.trim().toUpperCase()}|${address.region.trim()}|${address.postalCode.trim()}` : '';
+  useEffect(() => {
+    const [country = '', region = '', postalCode = ''] = placeKey.split('|');
+    if (!/^[A-Z]{2}$/.test(country) || (!region && !postalCode)) return;
+    const stored = cartStore.get().cart?.shippingLocation;
+    if (stored && stored.country === country && (stored.region ?? '') === region && (stored.postalCode ?? '') === postalCode) return;
+    const timer = setTimeout(() => {
+      call<CommerceShoppingCart>('PUT', apiPath('/commerce/shopping-cart/shipping-location'), { country, ...(region ? { region } : {}), ...(postalCode ? { postalCode } : {}) }).then(
+        (next) => cartStore.set(next),
+        () => undefined,
+      );
+    }, 400);
+    return () => clearTimeout(timer);
+  }, [placeKey]);
 
   const subscription = cartToken !== null;
   if (!payments || (!subscription && (status === 'idle' || status === 'loading'))) return <p aria-busy="true">Loading your cart…</p>;
@@ -86,7 +144,8 @@ export function Checkout({ data, cartToken }: { data: CartPageData; cartToken: s
       </div>
     );
   }
-  const ships = subscription || (cart?.requiresShipping ?? false);
+  // A local pickup (chosen on the cart) asks for no address.
+  const ships = subscription || ((cart?.requiresShipping ?? false) && !cart?.selectedShippingOption?.pickup);
   const belowMinimum = !subscription && cart ? minimumSubtotalMessage(cart, data.currency) : null;
 
   const onSubmit = async (event: FormEvent) => {
@@ -149,6 +208,11 @@ export function Checkout({ data, cartToken }: { data: CartPageData; cartToken: s
       {ships && (
         <fieldset className="checkout-address">
           <legend>Shipping address</legend>
+          <SavedAddresses
+            onPick={(saved) =>
+              setAddress({ name: saved.name, line1: saved.line1, line2: saved.line2 ?? '', city: saved.city, region: saved.region ?? '', postalCode: saved.postalCode ?? '', country: saved.country })
+            }
+          />
           <AddressLookup country={address.country} onPick={(place) => setAddress((fields) => filledFrom(fields, place))} />
           <Field label="Full name">{(id) => <input id={id} autoComplete="name" value={address.name} onChange={set('name')} />}</Field>
           <Field label="Address line 1">{(id) => <input id={id} autoComplete="address-line1" value={address.line1} onChange={set('line1')} />}</Field>

@@ -79,16 +79,16 @@ export function OrderView({ orderId, confirmation, receiptToken }: { orderId: st
         {Number(order.discountTotal.value) > 0 && (
           <div>
             <dt>Discount</dt>
-            <dd>−{amount(order.discountTotal)}</dd>
+            <dd data-total="discount">−{amount(order.discountTotal)}</dd>
           </div>
         )}
         <div>
-          <dt>Shipping</dt>
-          <dd>{amount(order.shippingTotal)}</dd>
+          <dt>{order.shippingMethod ? `Shipping (${order.shippingMethod.name})` : 'Shipping'}</dt>
+          <dd data-total="shipping">{order.shippingMethod && Number(order.shippingTotal.value) === 0 ? 'Free' : amount(order.shippingTotal)}</dd>
         </div>
         <div>
           <dt>Tax</dt>
-          <dd>{amount(order.taxTotal)}</dd>
+          <dd data-total="tax">{amount(order.taxTotal)}</dd>
         </div>
         {Number(order.giftCardTotal.value) > 0 && (
           <div>
@@ -101,6 +101,18 @@ export function OrderView({ orderId, confirmation, receiptToken }: { orderId: st
           <dd data-total="grand">{amount(order.grandTotal)}</dd>
         </div>
       </dl>
+      {order.shippingMethod?.pickup ? (
+        <p className="order-pickup">{order.shippingMethod.name}: we will email you when your order is ready to collect.</p>
+      ) : order.shippingAddressLines?.length ? (
+        <address className="order-address" aria-label="Shipping to">
+          {order.shippingAddressLines.map((line, i) => (
+            <span key={i}>
+              {line}
+              <br />
+            </span>
+          ))}
+        </address>
+      ) : null}
       {order.giftCardsIssued.length > 0 && (
         <div className="gift-cards-issued">
           <h3>Your gift cards</h3>

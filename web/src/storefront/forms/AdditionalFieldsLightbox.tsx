@@ -9,6 +9,7 @@ import { FormFields } from './FormFields.js';
 import { validateAnswers } from './submit.js';
 import { initialValues, type RawValue, type RawValues } from './values.js';
 import { apiPath } from '../../api/client.js';
+import { useLatest } from '../../lib/use-latest.js';
 
 export interface LightboxProps {
   formId: string;
@@ -30,16 +31,18 @@ export default function AdditionalFieldsLightbox({ formId, title, answersFor, on
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
+  // Loaded once per opening (a new callback from the parent is no reason to load again).
+  const answersForRef = useLatest(answersFor);
+  const onFailedRef = useLatest(onFailed);
   useEffect(() => {
     call<PublicForm>('GET', apiPath('/rest/forms/{formId}', { formId })).then(
       (loaded) => {
         setForm(loaded);
-        setValues({ ...initialValues(loaded), ...answersFor?.(loaded) });
+        setValues({ ...initialValues(loaded), ...answersForRef.current?.(loaded) });
       },
-      () => onFailed(CartMessages.unableToOpenForm),
+      () => onFailedRef.current(CartMessages.unableToOpenForm),
     );
-    // Loaded once per opening; the callbacks of that opening are the ones that count.
-  }, [formId]);
+  }, [formId, answersForRef, onFailedRef]);
 
   if (!form) return null;
 

@@ -75,7 +75,7 @@ export function ProductForm({ data, mount, display }: { data: ProductFormData; m
       void import('./variant-display.js').then((display) => display.showVariant(mount, variant, chosen, data));
     }
     emitVariantChange({ itemId: data.itemId, variantId: variant?.id ?? null, priceCents: chosen ? paidCents(chosen) : null });
-  }, [mount, variant, chosen, data.itemId, data.currency, data.isSubscribable]);
+  }, [mount, variant, chosen, data]);
 
   const fail = (message: string) => {
     setAlert({ title: alertTitle(data), message });

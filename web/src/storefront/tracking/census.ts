@@ -22,10 +22,20 @@ import { readCookie, writeCookie } from '../lib/dom.js';
 import { call, RequestFailed } from '../lib/http.js';
 import { apiPath } from '../../api/client.js';
 
-/** SPEC 3 page-view event type. */
+/** SPEC 3 page-view event types: a page view, and a view of the site search. */
 export const PAGE_VIEW = 1;
+export const SITE_SEARCH = 2;
 
 const randomId = (): string => (crypto.randomUUID ? crypto.randomUUID() : `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`);
+
+/**
+ * The hit a page sends: a page view; on the search page (SPEC 2: no page-view record) a site-search
+ * record instead, so that its views are counted; none on the pages SPEC 6 skips.
+ */
+export function hitEventOf(context: Pick<SiteContextData, 'pageType' | 'path' | 'betaFlags'>): number | undefined {
+  if (UNTRACKED_PAGE_TYPES.includes(context.pageType)) return undefined;
+  return tracksPageView(context) ? PAGE_VIEW : SITE_SEARCH;
+}
 
 /** SPEC 6: whether a page gets a page-view record. */
 export function tracksPageView(context: Pick<SiteContextData, 'pageType' | 'path' | 'betaFlags'>): boolean {
@@ -130,7 +140,8 @@ export function createTracker(context: SiteContextData): Tracker {
   const record = restrictive ? undefined : touchCensusCookies();
   return {
     async pageView() {
-      if (!tracksPageView(context)) return;
+      const event = hitEventOf(context);
+      if (event === undefined) return;
       const data = {
         userAgent: navigator.userAgent,
         clientDate: Date.now(),
@@ -150,7 +161,7 @@ export function createTracker(context: SiteContextData): Tracker {
         pagePath: location.pathname,
         website_locale: context.locale,
       };
-      const form = new URLSearchParams({ event: String(PAGE_VIEW), data: JSON.stringify(data) });
+      const form = new URLSearchParams({ event: String(event), data: JSON.stringify(data) });
       if (record) form.set('ss_cvr', record);
       await send(apiPath('/census/RecordHit'), form);
     },

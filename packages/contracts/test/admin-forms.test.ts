@@ -1,0 +1,76 @@
+// The admin forms' schemas (issue 35): what each refuses, with the one wording the form shows.
+import { describe, expect, it } from '@jest/globals';
+import { AdminFormMessages, CouponForm, ProductForm, SiteSettingsForm } from '../src/admin-forms.js';
+import { COUPON_CODE_MESSAGE, CouponInput } from '../src/commerce.js';
+import { ContentMessages } from '../src/content-limits.js';
+import { OwnerMessages } from '../src/messages.js';
+
+const variant = { sku: 'TOTE-1', price: '12.50', salePrice: '', onSale: false, qtyInStock: '3', unlimited: false, attributes: {} };
+const product = {
+  title: 'Tote',
+  productType: 1,
+  excerpt: '',
+  body: '',
+  options: [],
+  variants: [variant],
+  denominations: '',
+  selling: { isSubscribable: false, billingValue: '1', billingUnit: 'MONTH', cycles: '0', useCustomButton: false, customButton: '', formId: '' },
+};
+
+/** Each refused field's path and message. */
+const problems = (result: { success: boolean; error?: { issues: Array<{ path: PropertyKey[]; message: string }> } }) =>
+  (result.error?.issues ?? []).map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+
+describe('ProductForm', () => {
+  it('takes a product as typed', () => {
+    expect(problems(ProductForm.safeParse(product))).toEqual([]);
+  });
+
+  it('names the field and the wording of each refusal', () => {
+    const typed = { ...product, title: ' ', variants: [{ ...variant, sku: '', price: '12,50', onSale: true }] };
+    expect(problems(ProductForm.safeParse(typed))).toEqual(['title: Enter the product name.', 'variants.0.sku: Enter a SKU.', 'variants.0.price: Enter the price as an amount such as 12.50.']);
+    expect(problems(ProductForm.safeParse({ ...product, variants: [{ ...variant, onSale: true }] }))).toEqual([`variants.0.salePrice: ${ContentMessages.salePriceRequired}`]);
+  });
+
+  it('checks a gift card by its amounts, not its variants', () => {
+    const giftCard = { ...product, productType: 4, variants: [{ ...variant, price: '' }] };
+    expect(problems(ProductForm.safeParse(giftCard))).toEqual([`denominations: ${ContentMessages.giftCardDenominationsRequired}`]);
+    expect(problems(ProductForm.safeParse({ ...giftCard, denominations: '25, fifty' }))).toEqual(['denominations: Enter the gift card amounts as amounts separated by commas, e.g. 25, 50.']);
+    expect(problems(ProductForm.safeParse({ ...giftCard, denominations: '25, 50' }))).toEqual([]);
+  });
+
+  it('checks a subscription period and its cycles', () => {
+    const typed = { ...product, selling: { ...product.selling, isSubscribable: true, billingValue: '0', cycles: 'x' } };
+    expect(problems(ProductForm.safeParse(typed))).toEqual(['selling.billingValue: Every must be a whole number from 1 to 52.', 'selling.cycles: Billing cycles must be a whole number from 0 to 520.']);
+  });
+});
+
+describe('CouponForm', () => {
+  const coupon = { code: 'SPRING15', kind: 'percentage' as const, value: '15', minimum: '', expires: '' };
+
+  it('refuses a code as the server does, in its words', () => {
+    expect(problems(CouponForm.safeParse({ ...coupon, code: 'spring 15!' }))).toEqual([`code: ${COUPON_CODE_MESSAGE}`]);
+    expect(CouponInput.safeParse({ code: 'spring 15!', kind: 'percentage', value: 1500 }).error?.issues[0]?.message).toBe(COUPON_CODE_MESSAGE);
+  });
+
+  it('checks the discount by its kind, and the minimum subtotal and expiry', () => {
+    expect(problems(CouponForm.safeParse({ ...coupon, value: '150' }))).toEqual(['value: A percentage is more than 0 and at most 100.']);
+    expect(problems(CouponForm.safeParse({ ...coupon, kind: 'fixed-amount', value: '0' }))).toEqual(['value: Enter the amount off as an amount above 0, such as 5.00.']);
+    expect(problems(CouponForm.safeParse({ ...coupon, kind: 'free-shipping', value: 'anything', minimum: 'ten' }))).toEqual(['minimum: Enter the minimum subtotal as an amount such as 50.00.']);
+    expect(problems(CouponForm.safeParse({ ...coupon, expires: '2027-02-30x' })).length).toBe(1);
+    expect(problems(CouponForm.safeParse({ ...coupon, expires: '2027-02-28' }))).toEqual([]);
+  });
+});
+
+describe('SiteSettingsForm', () => {
+  const typed = { title: 'Harbour & Pine', domains: '', settings: { locale: 'en-US', country: 'US', businessEmail: '' } };
+
+  it('takes an empty business email, and says SPEC 5 for a wrong one', () => {
+    expect(problems(SiteSettingsForm.safeParse(typed))).toEqual([]);
+    expect(problems(SiteSettingsForm.safeParse({ ...typed, settings: { ...typed.settings, businessEmail: 'hello@' } }))).toEqual([`settings.businessEmail: ${OwnerMessages.invalidEmail}`]);
+  });
+
+  it('wants a title and a two-letter country', () => {
+    expect(problems(SiteSettingsForm.safeParse({ ...typed, title: '', settings: { ...typed.settings, country: 'USA' } }))).toEqual(['title: Enter the site title.', `settings.country: ${AdminFormMessages.countryCode}`]);
+  });
+});
