@@ -197,7 +197,7 @@ export async function visitorAdds(page: Page, itemId: string, sku: string, quant
 }
 
 /**
- * A new owner account (signed up on /config, made by the mailed link) given the viewer role on the demo website by the signed-in `owner` (Team
+ * A new owner account (signed up on /config, made by the mailed link and the password chosen at sign-up) given the viewer role on the demo website by the signed-in `owner` (Team
  * screen): answers the viewer's page, signed in and showing the admin app.
  */
 export async function newViewer(harness: AdminHarness, owner: Page, name: string, email: string): Promise<{ context: BrowserContext; page: Page }> {
@@ -213,6 +213,10 @@ export async function newViewer(harness: AdminHarness, owner: Page, name: string
   // Sign-up answers the same for any address (issue 40): the mailed link makes the account.
   await viewer.getByRole('heading', { name: 'Check your email' }).waitFor();
   await viewer.goto(`${harness.url}${await mailedPath(harness.platform?.mail, email, /\/config\/confirm-sign-up\?token=/)}`);
+  // The link asks for the password chosen at sign-up (issue 40b) before it makes the account.
+  await viewer.getByRole('heading', { name: 'Finish signing up' }).waitFor();
+  await viewer.getByLabel('Password').fill('viewer-pass-1234');
+  await viewer.getByRole('button', { name: 'Finish signing up' }).click();
   // A new owner starts on the screen that makes their own website (issue 34).
   await viewer.getByRole('heading', { name: 'Create a website' }).waitFor();
   await goToArea(owner, 'Team');

@@ -78,7 +78,7 @@ describe(`erasing a customer in every service (${mode.database} / ${mode.bus})`,
     expect((await call('identity', 'POST', '/api/auth/site-users', site, { body: { email, password: 'a long password 1', name: 'Erin Example' } })).statusCode).toBe(202);
     const mails = await sql<{ text_body: string }>`select text_body from identity.mail_outbox where to_address = ${email.toLowerCase()} and website_id = ${site} order by created_at desc`.execute(db('identity'));
     const token = /confirm-sign-up=([A-Za-z0-9_-]+)/.exec(mails.rows[0]?.text_body ?? '')?.[1];
-    const signUp = await call('identity', 'POST', '/api/auth/site-users/confirm', site, { body: { token } });
+    const signUp = await call('identity', 'POST', '/api/auth/site-users/confirm', site, { body: { token, password: 'a long password 1' } });
     expect(signUp.statusCode).toBe(201);
     // cart: an order (receipt mail, idempotency record, outbox events, customers read model).
     const product = productEvent({ productType: 2, variants: [{ sku: 'PDF', price: 1200, unlimited: true }] });

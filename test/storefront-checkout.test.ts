@@ -462,6 +462,14 @@ describe('forms, newsletter and site users', () => {
       await shot(page, SUITE, '10-check-your-email');
       await page.getByRole('dialog').getByRole('button', { name: 'Close' }).click();
       await page.goto(await mailedPath(harness.platform?.mail, email, /[?&]confirm-sign-up=/));
+      // The link asks for the password chosen at sign-up (issue 40b): a wrong one is refused and
+      // the link keeps working; the right one makes the account and signs in.
+      const finish = page.getByRole('dialog', { name: 'Finish signing up' });
+      await finish.getByLabel('Password').fill('not-the-password-1');
+      await finish.getByRole('button', { name: 'Finish signing up' }).click();
+      await finish.getByRole('alert').getByText(IdentityMessages.signUpPasswordWrong).waitFor();
+      await finish.getByLabel('Password').fill('harbour-ines-2024');
+      await finish.getByRole('button', { name: 'Finish signing up' }).click();
       await page.getByText('Your account is ready and you are signed in.').waitFor();
       await shot(page, SUITE, '10-signed-up');
       await page.getByRole('button', { name: 'Sign out' }).click();

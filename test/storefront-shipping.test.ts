@@ -207,6 +207,10 @@ describe('customer accounts', () => {
         await page.getByRole('dialog', { name: 'Check your email' }).waitFor();
         await page.getByRole('dialog').getByRole('button', { name: 'Close' }).click();
         await page.goto(await mailedPath(smtp, email, /[?&]confirm-sign-up=/));
+        // The link asks for the password chosen at sign-up (issue 40b).
+        const finish = page.getByRole('dialog', { name: 'Finish signing up' });
+        await finish.getByLabel('Password').fill('harbour-ines-2024');
+        await finish.getByRole('button', { name: 'Finish signing up' }).click();
         await page.getByText('Your account is ready and you are signed in.').waitFor();
         await page.getByText('No orders yet.').waitFor();
         await page.keyboard.press('Escape');

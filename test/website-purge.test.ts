@@ -83,7 +83,7 @@ describe(`purging a deleted website in every service (${mode.database} / ${mode.
     // The account is made by the mailed link (issue 40).
     const mails = await sql<{ text_body: string }>`select text_body from identity.mail_outbox where to_address = ${email.toLowerCase()} and website_id = ${site} order by created_at desc`.execute(db('identity'));
     const token = /confirm-sign-up=([A-Za-z0-9_-]+)/.exec(mails.rows[0]?.text_body ?? '')?.[1];
-    expect((await call('identity', 'POST', '/api/auth/site-users/confirm', site, { body: { token } })).statusCode).toBe(201);
+    expect((await call('identity', 'POST', '/api/auth/site-users/confirm', site, { body: { token, password: 'a long password 1' } })).statusCode).toBe(201);
     const ownerId = `owner-${site}`;
     await sql`insert into identity.owners (id, email, password_hash) values (${ownerId}, ${`${ownerId}@example.com`}, 'x')`.execute(db('identity'));
     await sql`insert into identity.website_roles (website_id, owner_id, role) values (${site}, ${ownerId}, ${Role.ADMIN})`.execute(db('identity'));

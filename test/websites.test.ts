@@ -12,7 +12,7 @@
 import { randomUUID } from 'node:crypto';
 import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { RecordType, Role, WebsiteMessages, type CreatedWebsite, type WebsiteHandoff } from '@sc/contracts';
+import { IdentityMessages, RecordType, Role, WebsiteMessages, type CreatedWebsite, type WebsiteHandoff } from '@sc/contracts';
 import { unique, waitFor } from '@sc/platform/test-kit';
 import { callApi, shot, startAdmin, stopAdmin, type AdminHarness } from './admin-kit.js';
 import { mailedPath } from './browser-kit.js';
@@ -88,9 +88,9 @@ describe('websites on their own addresses (embedded platform)', () => {
     const home = new HostClient(port, 'localhost');
     const email = `${unique('owner')}@example.com`;
     expect((await home.call('POST', '/api/auth/owners', { email, password: PASSWORD })).status).toBe(202);
-    // The mailed link makes the account and signs in (issue 40).
+    // The mailed link, with the password chosen at sign-up, makes the account and signs in (issues 40, 40b).
     const link = new URL(await mailedPath(harness.platform?.mail, email, /\/config\/confirm-sign-up\?token=/), 'http://localhost');
-    expect((await home.call('POST', '/api/auth/owners/confirm', { token: link.searchParams.get('token') })).status).toBe(201);
+    expect((await home.call('POST', '/api/auth/owners/confirm', { token: link.searchParams.get('token'), password: PASSWORD })).status).toBe(201);
     const created = await home.call('POST', '/api/content-service/1.0/websites', { name, design });
     expect(created.status).toBe(201);
     const made = created.json<CreatedWebsite>();
@@ -199,7 +199,7 @@ describe('websites on their own addresses (embedded platform)', () => {
       expect((await shopper.call('POST', '/api/auth/site-users', { email: 'member-of-a@example.com', password: PASSWORD, name: 'Member of A' })).status).toBe(202);
       // The member account is made by the mailed link (issue 40).
       const memberLink = new URL(await mailedPath(harness.platform?.mail, 'member-of-a@example.com', /confirm-sign-up=/), 'http://localhost');
-      expect((await shopper.call('POST', '/api/auth/site-users/confirm', { token: memberLink.searchParams.get('confirm-sign-up') })).status).toBe(201);
+      expect((await shopper.call('POST', '/api/auth/site-users/confirm', { token: memberLink.searchParams.get('confirm-sign-up'), password: PASSWORD })).status).toBe(201);
       expect((await a.site.call('PUT', `/api/content-service/1.0/websites/${idA}/settings`, { commentsEnabled: true })).status).toBe(200);
       const blog = await a.site.call('POST', `/api/content-service/1.0/websites/${idA}/collections`, { type: 1, kind: 'blog', title: 'Notes' });
       expect(blog.status).toBe(201);
@@ -280,6 +280,15 @@ describe('websites on their own addresses (embedded platform)', () => {
       await page.getByRole('heading', { name: 'Check your email' }).waitFor();
       await shot(page, SUITE, '0-check-your-email');
       await page.goto(`http://localhost:${port}${await mailedPath(harness.platform?.mail, email, /\/config\/confirm-sign-up\?token=/)}`);
+      // The link makes the account only with the password chosen at sign-up (issue 40b): a wrong
+      // one is refused and the link keeps working.
+      await page.getByRole('heading', { name: 'Finish signing up' }).waitFor();
+      await page.getByLabel('Password').fill('not the password 1');
+      await page.getByRole('button', { name: 'Finish signing up' }).click();
+      await page.getByRole('alert').getByText(IdentityMessages.signUpPasswordWrong).waitFor();
+      await shot(page, SUITE, '0-finish-signing-up');
+      await page.getByLabel('Password').fill(PASSWORD);
+      await page.getByRole('button', { name: 'Finish signing up' }).click();
       await page.getByRole('heading', { name: 'Create a website' }).waitFor();
       // The gallery's previews are the renderer's pages of each design.
       await page.locator('.design-card iframe').first().waitFor();

@@ -146,7 +146,7 @@ try {
     if (i > 240) throw new Error('no sign-up mail arrived');
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
-  const signedUp = await home.call('POST', '/api/auth/owners/confirm', { token });
+  const signedUp = await home.call('POST', '/api/auth/owners/confirm', { token, password: 'a long bench password 1' });
   if (signedUp.status !== 201) throw new Error(`sign-up link answered ${signedUp.status}: ${signedUp.text}`);
 
   const creations: number[] = [];

@@ -115,6 +115,13 @@ export const IdentityMessages = {
    */
   signUpCheckEmail: 'Check your email: we have sent you a link to finish signing up. If you already have an account, the email tells you how to sign in.',
   signUpTokenInvalid: 'This sign-up link is invalid, has expired or was used already. Please sign in, or sign up again.',
+  /**
+   * The sign-up link makes the account only with the password chosen at sign-up (issue 40b: no
+   * account pre-hijacking). A wrong one changes nothing and leaves the link as it was...
+   */
+  signUpPasswordWrong: 'That password does not match the one chosen at sign-up. Enter the password you chose when you signed up.',
+  /** ...until the last try allowed, which spends the link. */
+  signUpPasswordSpent: 'That password does not match the one chosen at sign-up, and this link no longer works. Please sign up again.',
   passwordTooShort: 'Password must be at least 8 characters.',
   passwordTooLong: 'Password must be at most 256 characters.',
   passwordRequired: 'Please enter your password.',
@@ -342,10 +349,16 @@ export type PasswordResetRequest = z.infer<typeof PasswordResetRequest>;
 export const PasswordResetConfirm = z.object({ token: ResetToken, password: NewPassword }).strict();
 export type PasswordResetConfirm = z.infer<typeof PasswordResetConfirm>;
 export const IdentityNotice = z.object({ message: z.string() });
-/** POST /api/auth/site-users/confirm and /api/auth/owners/confirm: the token of the sign-up mail. */
+/**
+ * POST /api/auth/site-users/confirm and /api/auth/owners/confirm: the token of the sign-up mail and
+ * the password chosen at sign-up (checked like a sign-in, throttled the same way: past the limit
+ * it needs a solved captcha).
+ */
 export const SignUpConfirm = z
   .object({
     token: z.string().min(20, { error: IdentityMessages.signUpTokenInvalid }).max(128, { error: IdentityMessages.signUpTokenInvalid }).regex(/^[A-Za-z0-9_-]+$/, { error: IdentityMessages.signUpTokenInvalid }),
+    password: LoginPassword,
+    captchaToken: z.string().max(4096).optional(),
     rememberMe: z.boolean().default(false),
   })
   .strict();

@@ -102,6 +102,8 @@ export interface AccountTokensTable {
   email: ColumnType<string | null, string | null | undefined, string | null>;
   name: ColumnType<string | null, string | null | undefined, string | null>;
   password_hash: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Wrong passwords given with a sign-up link (0045); past the limit the link is spent. */
+  failed_tries: ColumnType<number, number | undefined, number>;
   expires_at: ColumnType<Date, Date | string, Date | string>;
   used_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   created_at: CreatedAt;

@@ -12,6 +12,8 @@ import { openEmbeddedPostgres, signIdentity, type MailTables, type SharedInfra }
 import type { Kysely } from 'kysely';
 import { mode, testConfig } from '@sc/platform/test-kit';
 import { buildApp, type IdentitySettings } from '../src/index.js';
+import type { IdentityDB } from '../src/tables.js';
+import { upsertWebsite } from '../src/websites/website.repository.js';
 
 /** The signing key every test uses (never a real deployment's). */
 export const TEST_IDENTITY_SIGNING_KEY = 'test-identity-signing-key-0123456789-abcdefghij';
@@ -37,6 +39,32 @@ export interface RunningIdentity {
   app: FastifyInstance;
   url: string;
   close(): Promise<void>;
+}
+
+/**
+ * The identity app of the sign-up tests, not listening: PUBLIC_URL set, no websites read model, a
+ * website `site` titled Harbour Goods at `domain`, its mail kept in the outbox until a test
+ * delivers it (to `smtpUrl`, when given).
+ */
+export async function signUpApp(site: string, domain: string, smtpUrl?: string): Promise<RunningIdentity> {
+  const infra = await sharedInfra();
+  const app = await buildApp({
+    config: testConfig(0, { IDENTITY_SIGNING_KEY: TEST_IDENTITY_SIGNING_KEY, PUBLIC_URL: 'https://shop.example.net' }),
+    shared: infra.shared,
+    settings: { scrypt: FAST_SCRYPT },
+    websites: false,
+    mail: { config: { ...(smtpUrl ? { SMTP_URL: smtpUrl } : {}), MAIL_FROM: 'Site <site@example.com>', MAIL_BATCH_SIZE: 50, MAIL_SEND_INTERVAL_MS: 0, MAIL_LOG_LOCAL: false }, autoStart: false },
+  });
+  await app.ready();
+  await upsertWebsite(app.serviceContext!.db as unknown as Kysely<IdentityDB>, { id: site, title: 'Harbour Goods', domains: [domain], changedAt: new Date() });
+  return {
+    app,
+    url: '',
+    close: async () => {
+      await app.close();
+      await infra.close();
+    },
+  };
 }
 
 /** Builds and starts the identity service on a free port. */
@@ -187,7 +215,7 @@ export async function signUpAndConfirm(app: FastifyInstance, b: Browser, kind: '
   const base = kind === 'site-user' ? '/api/auth/site-users' : '/api/auth/owners';
   const asked = await b.send('post', base, { body });
   if (asked.status !== 202) throw new Error(`sign-up answered ${asked.status}: ${asked.text}`);
-  const confirmed = await b.send('post', `${base}/confirm`, { body: { token: await signUpToken(app, body.email.trim().toLowerCase()) } });
+  const confirmed = await b.send('post', `${base}/confirm`, { body: { token: await signUpToken(app, body.email.trim().toLowerCase()), password: body.password } });
   if (kind === 'site-user' && confirmed.status === 201) b.xsrfToken = (confirmed.body as { xsrfToken: string }).xsrfToken;
   return confirmed;
 }

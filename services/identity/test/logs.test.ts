@@ -73,7 +73,7 @@ describe(`secrets in logs (${mode.database})`, () => {
     const mail = await waitFor(async () => smtp.received.find((m) => m.to.includes(email)), 30_000, `the sign-up mail to ${email}`);
     const token = /confirm-sign-up(?:=|\?token=)([A-Za-z0-9_-]+)/.exec(mail.text)?.[1] ?? 'missing';
     secrets.set(`sign-up token of ${email}`, token);
-    return b.send('post', `${base}/confirm`, { body: { token } });
+    return b.send('post', `${base}/confirm`, { body: { token, password } });
   }
   const secrets = new Map<string, string>();
   const account = {
@@ -95,7 +95,7 @@ describe(`secrets in logs (${mode.database})`, () => {
       // Sign-up, then the mailed link (read from the outbox) that makes the account.
       const signUp = async (base: string, email: string, password: string) => {
         expect((await seeding.inject({ method: 'POST', url: base, headers, payload: { email, password } })).statusCode).toBe(202);
-        return seeding.inject({ method: 'POST', url: `${base}/confirm`, headers, payload: { token: await signUpToken(seeding, email) } });
+        return seeding.inject({ method: 'POST', url: `${base}/confirm`, headers, payload: { token: await signUpToken(seeding, email), password } });
       };
       const visitor = await signUp('/api/auth/site-users', account.visitorEmail, account.visitorPassword);
       const owner = await signUp('/api/auth/owners', account.ownerEmail, account.ownerPassword);

@@ -66,7 +66,7 @@ describe(`owners through the gateway (${mode.database})`, () => {
       expect(asked.status).toBe(202);
       expect(asked.body).toEqual({ message: IdentityMessages.signUpCheckEmail });
       expect(setCookies(asked).has(OWNER_SESSION_COOKIE)).toBe(false);
-      const response = await b.send('post', '/api/auth/owners/confirm', { body: { token: await signUpToken(identity.app, email) } });
+      const response = await b.send('post', '/api/auth/owners/confirm', { body: { token: await signUpToken(identity.app, email), password: PASSWORD } });
       expect(response.status).toBe(201);
       expect(response.body).toMatchObject({ authenticated: true, email, name: 'Nina', websiteId: WEBSITE, roles: [], permissions: [] });
       const cookie = setCookies(response).get(OWNER_SESSION_COOKIE);

@@ -95,7 +95,7 @@ describe(`password reset and email verification (${mode.database})`, () => {
     expect((await call('POST', `/api/auth/${kind}`, { email, password })).statusCode).toBe(202);
     const mail = (await mailsTo(email)).find((m) => m.subject.startsWith('Finish signing up'))!;
     const { token } = kind === 'site-users' ? linkIn(mail.text, '/', 'confirm-sign-up') : linkIn(mail.text, '/config/confirm-sign-up');
-    return call('POST', `/api/auth/${kind}/confirm`, { token });
+    return call('POST', `/api/auth/${kind}/confirm`, { token, password });
   };
 
   it('a forgotten password is reset through the emailed link; every old session stops working; the link works once', async () => {
@@ -185,21 +185,22 @@ describe(`password reset and email verification (${mode.database})`, () => {
     const { url, token } = linkIn(mail.text, '/', 'confirm-sign-up');
     expect(mail.html).toContain(`href="${url}"`);
     expect(mail.text).toContain('within one day');
+    expect(mail.text).toContain('enter the password you chose');
     // Stored hashed, with the account to make.
     expect(JSON.stringify(await ctx.db.selectFrom('account_tokens').selectAll().execute())).not.toContain(token);
     expect(await ctx.db.selectFrom('site_users').select('id').where('email', '=', email).executeTakeFirst()).toBeUndefined();
-    const made = await call('POST', '/api/auth/site-users/confirm', { token });
+    const made = await call('POST', '/api/auth/site-users/confirm', { token, password: 'a password 1' });
     expect(made.statusCode).toBe(201);
     const userId = made.json<{ siteUserId: string }>().siteUserId;
     expect(await authenticated(cookieOf(made, SITE_USER_SESSION_COOKIE)!)).toBe(true);
     const user = await ctx.db.selectFrom('site_users').select(['id', 'email_verified_at']).where('email', '=', email).executeTakeFirstOrThrow();
     expect(user.id).toBe(userId);
     expect(user.email_verified_at).not.toBeNull();
-    const twice = await call('POST', '/api/auth/site-users/confirm', { token });
+    const twice = await call('POST', '/api/auth/site-users/confirm', { token, password: 'a password 1' });
     expect(twice.statusCode).toBe(400);
     expect(twice.json()).toMatchObject({ error: { message: IdentityMessages.signUpTokenInvalid } });
     // Another website's sign-up link is no good here, nor an owner's.
-    expect((await call('POST', '/api/auth/owners/confirm', { token })).statusCode).toBe(400);
+    expect((await call('POST', '/api/auth/owners/confirm', { token, password: 'a password 1' })).statusCode).toBe(400);
   }, 60_000);
 
   it('a verification link mailed before sign-up by link still verifies the address once', async () => {

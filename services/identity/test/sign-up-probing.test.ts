@@ -8,14 +8,13 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { IdentityMessages } from '@sc/contracts';
-import { asFromGateway, mode, testConfig, unique, waitFor } from '@sc/platform/test-kit';
+import { asFromGateway, mode, unique, waitFor } from '@sc/platform/test-kit';
 import { TestSmtpServer } from '@sc/platform/test-kit/smtp-server';
 import type { Kysely } from 'kysely';
 import type { MailTables, ServiceContext } from '@sc/platform';
-import { buildApp, type IdentityModule } from '../src/index.js';
+import type { IdentityModule } from '../src/index.js';
 import type { IdentityDB } from '../src/tables.js';
-import { upsertWebsite } from '../src/websites/website.repository.js';
-import { FAST_SCRYPT, sharedInfra, TEST_IDENTITY_SIGNING_KEY } from './kit.js';
+import { signUpApp, TEST_IDENTITY_SIGNING_KEY, type RunningIdentity } from './kit.js';
 
 type Kind = 'site-users' | 'owners';
 const KINDS: Kind[] = ['site-users', 'owners'];
@@ -26,29 +25,18 @@ describe(`sign-up without account probing (${mode.database})`, () => {
   let app: FastifyInstance;
   let ctx: ServiceContext<IdentityDB>;
   let smtp: TestSmtpServer;
-  let closeInfra: () => Promise<void>;
+  let identity: RunningIdentity;
   const site = unique('site');
   const domain = `${site.replaceAll('_', '-')}.example.com`;
 
   beforeAll(async () => {
     smtp = new TestSmtpServer();
-    const smtpUrl = await smtp.start();
-    const infra = await sharedInfra();
-    closeInfra = infra.close;
-    app = await buildApp({
-      config: testConfig(0, { IDENTITY_SIGNING_KEY: TEST_IDENTITY_SIGNING_KEY, PUBLIC_URL: 'https://shop.example.net' }),
-      shared: infra.shared,
-      settings: { scrypt: FAST_SCRYPT },
-      websites: false,
-      mail: { config: { SMTP_URL: smtpUrl, MAIL_FROM: 'Site <site@example.com>', MAIL_BATCH_SIZE: 50, MAIL_SEND_INTERVAL_MS: 0 }, autoStart: false },
-    });
-    await app.ready();
+    identity = await signUpApp(site, domain, await smtp.start());
+    app = identity.app;
     ctx = app.serviceContext as ServiceContext<IdentityDB>;
-    await upsertWebsite(ctx.db, { id: site, title: 'Harbour Goods', domains: [domain], changedAt: new Date() });
   }, 120_000);
   afterAll(async () => {
-    await app?.close();
-    await closeInfra?.();
+    await identity?.close();
     await smtp?.stop();
   });
 
@@ -70,7 +58,7 @@ describe(`sign-up without account probing (${mode.database})`, () => {
   const existing = async (kind: Kind, email: string, password: string) => {
     expect((await signUp(kind, email, password)).statusCode).toBe(202);
     const token = tokenIn((await queuedTo(email)).at(-1)!.text_body)!;
-    expect((await call(`/api/auth/${kind}/confirm`, { token })).statusCode).toBe(201);
+    expect((await call(`/api/auth/${kind}/confirm`, { token, password })).statusCode).toBe(201);
   };
   const accounts = async (kind: Kind, email: string) =>
     kind === 'site-users'
@@ -136,13 +124,15 @@ describe(`sign-up without account probing (${mode.database})`, () => {
       expect(asked.map((r) => r.statusCode)).toEqual([202, 202]);
       const tokens = (await queuedTo(email)).map((m) => tokenIn(m.text_body)!);
       expect(tokens).toHaveLength(2);
-      const made = await Promise.all(tokens.map((token) => call(`/api/auth/${kind}/confirm`, { token })));
-      expect(made.map((r) => r.statusCode).sort()).toEqual([201, 400]);
-      expect(made.find((r) => r.statusCode === 400)!.json()).toMatchObject({ error: { message: IdentityMessages.signUpTokenInvalid } });
+      // Each link with each password, all at once: a link makes an account only with the password
+      // of its own sign-up, and the first such use takes the other link with it.
+      const tries = tokens.flatMap((token) => ['password one 1', 'password two 2'].map((password) => ({ token, password })));
+      const made = await Promise.all(tries.map((body) => call(`/api/auth/${kind}/confirm`, body)));
+      expect(made.map((r) => r.statusCode).sort()).toEqual([201, 400, 400, 400]);
       expect(await accounts(kind, email)).toHaveLength(1);
-      // The link used first made the account with the password chosen in its own sign-up.
-      const first = made.findIndex((r) => r.statusCode === 201);
-      expect((await signIn(kind, email, first === 0 ? 'password one 1' : 'password two 2')).statusCode).toBe(200);
+      // The account has the password given with the link that made it.
+      const first = tries[made.findIndex((r) => r.statusCode === 201)]!;
+      expect((await signIn(kind, email, first.password)).statusCode).toBe(200);
       // And once it exists, the address is a taken one: the same answer, no new account.
       const again = await signUp(kind, email, 'password three 3');
       expect(again.statusCode).toBe(202);
@@ -171,7 +161,7 @@ describe(`sign-up without account probing (${mode.database})`, () => {
     const link = (await queuedTo(email)).at(-1)!;
     expect(link.subject.startsWith('Finish signing up')).toBe(true);
     // Its link makes the account there only.
-    const made = await app.inject({ method: 'POST', url: '/api/auth/site-users/confirm', headers: asFromGateway({ 'x-website-id': other }, TEST_IDENTITY_SIGNING_KEY), payload: { token: tokenIn(link.text_body) } });
+    const made = await app.inject({ method: 'POST', url: '/api/auth/site-users/confirm', headers: asFromGateway({ 'x-website-id': other }, TEST_IDENTITY_SIGNING_KEY), payload: { token: tokenIn(link.text_body), password: 'a password 12' } });
     expect(made.statusCode).toBe(201);
     expect(await accounts('site-users', email)).toHaveLength(1);
   }, 60_000);

@@ -69,7 +69,7 @@ describe(`site users through the gateway (${mode.database}, ${mode.cache} cache)
       // Nothing is signed in (and no account exists) before the link is used.
       expect(setCookies(asked).has(SITE_USER_SESSION_COOKIE)).toBe(false);
       expect((await b.send('post', '/api/site-users/account/session', { body: { email, password: PASSWORD } })).status).toBe(401);
-      const response = await b.send('post', '/api/auth/site-users/confirm', { body: { token: await signUpToken(identity.app, email.toLowerCase()) } });
+      const response = await b.send('post', '/api/auth/site-users/confirm', { body: { token: await signUpToken(identity.app, email.toLowerCase()), password: PASSWORD } });
       expect(response.status).toBe(201);
       const { xsrfToken, siteUserId } = response.body as { xsrfToken: string; siteUserId: string };
       expect(xsrfToken).toMatch(/^[A-Za-z0-9_-]{32}$/);
@@ -90,7 +90,7 @@ describe(`site users through the gateway (${mode.database}, ${mode.cache} cache)
       const b = browser();
       await b.open();
       expect((await signUpAndConfirm(identity.app, b, 'site-user', { email, password: PASSWORD })).status).toBe(201);
-      const again = await browser().send('post', '/api/auth/site-users/confirm', { body: { token: await signUpToken(identity.app, email) } });
+      const again = await browser().send('post', '/api/auth/site-users/confirm', { body: { token: await signUpToken(identity.app, email), password: PASSWORD } });
       expect(again.status).toBe(400);
       expect(again.body).toMatchObject({ error: { message: IdentityMessages.signUpTokenInvalid } });
     });

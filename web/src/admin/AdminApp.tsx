@@ -1,6 +1,7 @@
 // The owner admin app's shell: it asks who is signed in, offers the owner sign-in (and sign-up)
-// when nobody is (or redeems the website switcher's hand-off, or the sign-up mail's link, when it
-// brought the owner here), and otherwise shows the layout with the screens the owner's roles allow.
+// when nobody is (or redeems the website switcher's hand-off when it brought the owner here, or
+// asks for the password chosen at sign-up when the sign-up mail's link did), and otherwise shows
+// the layout with the screens the owner's roles allow.
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { HANDOFF_QUERY, type OwnerSessionInfo } from '@sc/contracts';
@@ -15,9 +16,11 @@ import { apiPath } from '../api/client.js';
 type State = { kind: 'loading' } | { kind: 'signed-out'; error?: string } | { kind: 'signed-in'; info: OwnerSessionInfo };
 
 export function AdminApp() {
+  const [signUpToken, setSignUpToken] = useState(signUpLinkToken);
   const [state, setState] = useState<State>({ kind: 'loading' });
 
   useEffect(() => {
+    if (signUpToken) return;
     let active = true;
     startingSession().then(
       (info) => active && setState(info.authenticated ? { kind: 'signed-in', info } : { kind: 'signed-out' }),
@@ -26,7 +29,7 @@ export function AdminApp() {
     return () => {
       active = false;
     };
-  }, []);
+  }, [signUpToken]);
 
   const signOut = useCallback(async () => {
     await api('DELETE', apiPath('/auth/session'));
@@ -35,6 +38,20 @@ export function AdminApp() {
     setState({ kind: 'signed-out' });
   }, []);
 
+  if (signUpToken) {
+    return (
+      <ConfirmSignUp
+        token={signUpToken}
+        onSignedIn={(info) => {
+          // A new owner starts by making their website (websites/CreateWebsiteScreen.tsx).
+          navigate('/websites/new', { replace: true });
+          setState({ kind: 'signed-in', info });
+          setSignUpToken(undefined);
+        }}
+        onLeave={() => setSignUpToken(undefined)}
+      />
+    );
+  }
   if (state.kind === 'loading') return <p aria-busy="true">Loading…</p>;
   if (state.kind === 'signed-out') return <SignIn error={state.error} onSignedIn={(info) => setState({ kind: 'signed-in', info })} />;
   return (
@@ -56,16 +73,8 @@ let starting: Promise<OwnerSessionInfo> | undefined;
 function startingSession(): Promise<OwnerSessionInfo> {
   if (!starting) {
     const handoff = takeHandoffToken();
-    const signUp = takePathToken('/confirm-sign-up');
     if (handoff) starting = api<OwnerSessionInfo>('POST', apiPath('/auth/session/handoff'), { token: handoff });
-    else if (signUp) {
-      // The sign-up mail's link makes the account and signs in: a new owner starts by making their
-      // website (websites/CreateWebsiteScreen.tsx).
-      starting = api<OwnerSessionInfo>('POST', apiPath('/auth/owners/confirm'), { token: signUp }).then((session) => {
-        navigate('/websites/new', { replace: true });
-        return session;
-      });
-    } else starting = api<OwnerSessionInfo>('GET', apiPath('/auth/session'));
+    else starting = api<OwnerSessionInfo>('GET', apiPath('/auth/session'));
   }
   return starting;
 }
@@ -91,26 +100,75 @@ function takePathToken(ending: string): string | undefined {
 
 const takeResetToken = () => takePathToken('/reset-password');
 
-/** Forgotten password: ask for a link by email, or choose a new password with the link's token. */
-function ResetPassword({ token, onDone }: { token: string | undefined; onDone: (message: string) => void }) {
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
+/** A form's call: busy while it runs, and the server's message as the problem when it fails. */
+function useFormCall() {
   const [problem, setProblem] = useState<string>();
-  const [notice, setNotice] = useState<string>();
   const [busy, setBusy] = useState(false);
-  const submit = async (event: FormEvent) => {
+  const submitting = (task: () => Promise<void>) => async (event: FormEvent) => {
     event.preventDefault();
     setBusy(true);
     setProblem(undefined);
     try {
-      if (token) onDone((await api<{ message: string }>('POST', apiPath('/auth/owners/password-reset/confirm'), { token, password })).message);
-      else setNotice((await api<{ message: string }>('POST', apiPath('/auth/owners/password-reset'), { email })).message);
+      await task();
     } catch (failure) {
       setProblem(failure instanceof ApiError ? failure.message : String(failure));
     } finally {
       setBusy(false);
     }
   };
+  return { problem, busy, submitting };
+}
+
+let signUpLink: { token: string | undefined } | undefined;
+/** The sign-up mail's token, taken from the address once per page load (StrictMode mounts twice). */
+function signUpLinkToken(): string | undefined {
+  signUpLink ??= { token: takePathToken('/confirm-sign-up') };
+  return signUpLink.token;
+}
+
+/**
+ * The sign-up mail's link (/config/confirm-sign-up?token=...): the account is made, and signed in,
+ * only with the password chosen at sign-up, so a link someone else started for this address (with
+ * a password of their own) makes nothing. A wrong password leaves the link working (up to a few
+ * tries); the server's message says which.
+ */
+function ConfirmSignUp({ token, onSignedIn, onLeave }: { token: string; onSignedIn: (session: OwnerSessionInfo) => void; onLeave: () => void }) {
+  const [password, setPassword] = useState('');
+  const { problem, busy, submitting } = useFormCall();
+  const submit = submitting(async () => onSignedIn(await api<OwnerSessionInfo>('POST', apiPath('/auth/owners/confirm'), { token, password })));
+  return (
+    <main className="sign-in">
+      <h1>Finish signing up</h1>
+      <p>Enter the password you chose when you signed up to make your owner account. If you did not sign up, leave this page: no account is made.</p>
+      <form onSubmit={(event) => void submit(event)} aria-label="Finish signing up">
+        <label>
+          Password
+          <input type="password" name="password" autoComplete="current-password" required value={password} onChange={(e) => setPassword(e.target.value)} />
+        </label>
+        {problem ? <p role="alert">{problem}</p> : null}
+        <button type="submit" disabled={busy}>
+          {busy ? 'Finishing…' : 'Finish signing up'}
+        </button>
+      </form>
+      <p>
+        <button type="button" className="link" onClick={onLeave}>
+          Back to sign in
+        </button>
+      </p>
+    </main>
+  );
+}
+
+/** Forgotten password: ask for a link by email, or choose a new password with the link's token. */
+function ResetPassword({ token, onDone }: { token: string | undefined; onDone: (message: string) => void }) {
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [notice, setNotice] = useState<string>();
+  const { problem, busy, submitting } = useFormCall();
+  const submit = submitting(async () => {
+    if (token) onDone((await api<{ message: string }>('POST', apiPath('/auth/owners/password-reset/confirm'), { token, password })).message);
+    else setNotice((await api<{ message: string }>('POST', apiPath('/auth/owners/password-reset'), { email })).message);
+  });
   return (
     <form onSubmit={(event) => void submit(event)} aria-label={token ? 'Choose a new password' : 'Reset your password'}>
       {token ? (

@@ -568,7 +568,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Finish an owner sign-up with the mailed token: makes the account and signs in */
+        /** Finish an owner sign-up with the mailed token and the password chosen at sign-up: makes the account and signs in */
         post: {
             parameters: {
                 query?: never;
@@ -579,6 +579,8 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/json": {
+                        captchaToken?: string;
+                        password: string;
                         /** @default false */
                         rememberMe?: boolean;
                         token: string;
@@ -912,7 +914,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Finish a sign-up with the mailed token: makes the account and signs in */
+        /** Finish a sign-up with the mailed token and the password chosen at sign-up: makes the account and signs in */
         post: {
             parameters: {
                 query?: never;
@@ -923,6 +925,8 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/json": {
+                        captchaToken?: string;
+                        password: string;
                         /** @default false */
                         rememberMe?: boolean;
                         token: string;

@@ -111,6 +111,37 @@ export class AccountMailRepository {
     return taken.find((row) => row.token_hash === hash);
   }
 
+  /** A waiting sign-up by its token, without using it: the address and the password hash to check. */
+  async pendingSignUp(kind: AccountKind, token: string, websiteId: string | null) {
+    const query = this.db
+      .selectFrom('account_tokens')
+      .select(['email', 'password_hash'])
+      .where('token_hash', '=', sha256(token))
+      .where('purpose', '=', 'sign-up')
+      .where('kind', '=', kind)
+      .where('expires_at', '>', sql<Date>`now()`);
+    return (websiteId === null ? query.where('website_id', 'is', null) : query.where('website_id', '=', websiteId)).executeTakeFirst();
+  }
+
+  /**
+   * Counts a wrong password given with a sign-up link (one atomic increment); at `maxTries` the
+   * row is deleted, so the link is spent. Answers whether it was.
+   */
+  async failSignUp(kind: AccountKind, token: string, websiteId: string | null, maxTries: number): Promise<boolean> {
+    const hash = sha256(token);
+    const query = this.db
+      .updateTable('account_tokens')
+      .set((eb) => ({ failed_tries: eb('failed_tries', '+', 1) }))
+      .where('token_hash', '=', hash)
+      .where('purpose', '=', 'sign-up')
+      .where('kind', '=', kind);
+    const counted = await (websiteId === null ? query.where('website_id', 'is', null) : query.where('website_id', '=', websiteId)).returning('failed_tries').executeTakeFirst();
+    if (!counted) return true;
+    if (counted.failed_tries < maxTries) return false;
+    await this.db.deleteFrom('account_tokens').where('token_hash', '=', hash).where('purpose', '=', 'sign-up').execute();
+    return true;
+  }
+
   /** Uses a token once: the row when it was unused, unexpired and of this purpose, kind and website. */
   async use(purpose: TokenPurpose, kind: AccountKind, token: string, websiteId: string | null) {
     return this.#useOnce(purpose, kind, token, websiteId).returning(['subject_id']).executeTakeFirst();

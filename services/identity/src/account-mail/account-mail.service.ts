@@ -10,11 +10,16 @@
 //   both paths: a new address is mailed a link that makes the account (the sign-up waits in its
 //   token), a taken one a mail that someone tried to sign up with it. Both mails are limited per
 //   address per hour, so sign-up cannot flood an inbox either.
+// - The sign-up link makes the account only with the password chosen at that sign-up (issue 40b),
+//   checked like a sign-in, so a link someone else started for an address makes nothing when the
+//   address's owner opens it; a wrong password is counted, and the fifth spends the link.
 import { AppError, DEFAULT_PUBLIC_URL, enqueueMail, isWebsiteDomain, renderMail, websiteOrigin, type MailBrand, type MailRelay, type ServiceContext } from '@sc/platform';
 import { randomUUID } from 'node:crypto';
 import { IdentityMessages } from '@sc/contracts';
 import type { Transaction } from 'kysely';
 import type { PasswordHasher } from '../passwords/password.js';
+import { checkPassword, OWNERS_SIGN_IN_SITE } from '../sign-in/sign-in.js';
+import type { LoginThrottle } from '../sign-in/throttle.js';
 import { sha256 } from '../domain/tokens.js';
 import type { IdentityDB } from '../tables.js';
 import type { AccountKind as Kind, AccountMailRepository } from './account-mail.repository.js';
@@ -26,6 +31,8 @@ export const RESET_TTL_MS = 3600_000;
 export const SIGN_UP_TTL_MS = 24 * 3600_000;
 /** Sign-up links mailed per address per hour, at most. */
 const SIGN_UPS_PER_HOUR = 3;
+/** Wrong passwords a sign-up link takes; the last spends it. */
+export const SIGN_UP_PASSWORD_TRIES = 5;
 
 /** What a sign-up asks for: the account its link makes once used (the password already hashed). */
 export interface PendingAccount {
@@ -120,9 +127,9 @@ export class AccountMailService {
         subject: `Finish signing up at ${site.brand.siteName}`,
         heading: 'Confirm your email address',
         blocks: [
-          { kind: 'paragraph', text: `Welcome to ${site.brand.siteName}. To finish making ${who}, confirm that this address is yours with this link. It works once, within one day.` },
+          { kind: 'paragraph', text: `Welcome to ${site.brand.siteName}. To finish making ${who}, open this link and enter the password you chose when you signed up. It works once, within one day.` },
           { kind: 'button', label: 'Finish signing up', url: link },
-          { kind: 'paragraph', text: 'If you did not sign up, ignore this email: no account is made.' },
+          { kind: 'paragraph', text: 'If you did not sign up, ignore this email and do not use the link: no account is made.' },
         ],
         footer: `You are receiving this email because someone signed up at ${site.brand.siteName} with this address.`,
       });
@@ -133,7 +140,34 @@ export class AccountMailService {
   }
 
   /**
-   * In the transaction that makes the account: uses the sign-up link once and answers the account
+   * Before the sign-up link makes the account (issue 40b, no account pre-hijacking): the password
+   * chosen at sign-up must be given again, so a link someone else started for this address (with
+   * their password) makes nothing when its owner opens it. Checked like a sign-in (the same
+   * throttle, captcha past its limit, one scrypt verification in constant time). A wrong password
+   * changes nothing but its count: the link still works, until the last of SIGN_UP_PASSWORD_TRIES
+   * spends it. 400 when the link is unknown, used or expired.
+   */
+  async checkSignUpPassword(
+    deps: { hasher: PasswordHasher; throttle: LoginThrottle },
+    kind: Kind,
+    websiteId: string,
+    request: { token: string; password: string; captchaToken?: string | undefined; ip: string },
+  ): Promise<void> {
+    const site = kind === 'site-user' ? websiteId : null;
+    const pending = await this.#accounts.pendingSignUp(kind, request.token, site);
+    if (!pending?.email || !pending.password_hash) throw new AppError('BAD_REQUEST', IdentityMessages.signUpTokenInvalid);
+    const attempt = { scope: kind, websiteId: site ?? OWNERS_SIGN_IN_SITE, email: pending.email, ip: request.ip, captchaToken: request.captchaToken };
+    try {
+      await checkPassword(deps, attempt, { password_hash: pending.password_hash }, request.password);
+    } catch (error) {
+      if (!(error instanceof AppError) || error.code !== 'UNAUTHORIZED') throw error;
+      const spent = await this.#accounts.failSignUp(kind, request.token, site, SIGN_UP_PASSWORD_TRIES);
+      throw new AppError('BAD_REQUEST', spent ? IdentityMessages.signUpPasswordSpent : IdentityMessages.signUpPasswordWrong);
+    }
+  }
+
+  /**
+   * In the transaction that makes the account (after checkSignUpPassword): uses the sign-up link once and answers the account
    * it asked for; 400 when the link is unknown, used or expired. The address is proven by it.
    */
   async takeSignUp(trx: Trx, kind: Kind, websiteId: string, token: string): Promise<PendingAccount> {

@@ -3,6 +3,7 @@ import { m0001Identity } from './0001_identity.js';
 import { m0002Websites } from './0002_websites.js';
 import { m0004AccountTokens } from './0004_account_tokens.js';
 import { m0040SignUpTokens } from './0040_sign_up_tokens.js';
+import { m0045SignUpPasswordTries } from './0045_sign_up_password_tries.js';
 
 /** Applied in name order at start (the platform's outbox tables come first on their own). */
 export const migrations: Migrations = {
@@ -14,4 +15,6 @@ export const migrations: Migrations = {
   '0004_account_tokens': m0004AccountTokens,
   /** Sign-up by mailed link, the same answer for a new and a taken address (issue 40). */
   '0040_sign_up_tokens': m0040SignUpTokens,
+  /** The sign-up link asks for the password chosen at sign-up; wrong tries spend it (issue 40b). */
+  '0045_sign_up_password_tries': m0045SignUpPasswordTries,
 };

@@ -32,9 +32,11 @@ export function ownerRoutes(app: ZodApp, owners: OwnerService): void {
 
   app.post(
     '/api/auth/owners/confirm',
-    { schema: { summary: 'Finish an owner sign-up with the mailed token: makes the account and signs in', body: SignUpConfirm, response: { 201: OwnerSessionInfo } } },
+    { schema: { summary: 'Finish an owner sign-up with the mailed token and the password chosen at sign-up: makes the account and signs in', body: SignUpConfirm, response: { 201: OwnerSessionInfo } } },
     async (request, reply) => {
-      const session = await owners.confirmSignUp(websiteIdOf(request), request.body.token, sessionToken(request, OWNER_SESSION_COOKIE));
+      const session = await withRetryAfter(reply, () =>
+        owners.confirmSignUp(websiteIdOf(request), request.body, { ip: clientIp(request), sessionToken: sessionToken(request, OWNER_SESSION_COOKIE) }),
+      );
       setSignedIn(request, reply, session);
       return reply.status(201).send(await owners.sessionInfo(websiteIdOf(request), session.ownerId));
     },

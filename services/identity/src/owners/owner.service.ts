@@ -1,6 +1,6 @@
 // Owner accounts: sign-up, sign-in, sign-out, and what the signed-in owner may do on a website.
 import { AppError, type ServiceContext } from '@sc/platform';
-import { IdentityMessages, permissionsOfRoles, type OwnerLogin, type OwnerSessionInfo, type OwnerSignUp, type Role } from '@sc/contracts';
+import { IdentityMessages, permissionsOfRoles, type OwnerLogin, type OwnerSessionInfo, type OwnerSignUp, type Role, type SignUpConfirm } from '@sc/contracts';
 import type { AccountMailService } from '../account-mail/account-mail.service.js';
 import type { PasswordHasher } from '../passwords/password.js';
 import type { LoginThrottle } from '../sign-in/throttle.js';
@@ -10,7 +10,7 @@ import { findOwnerByEmail, findOwnerById, insertOwner, rolesOf } from './owner.r
 import { deleteExpiredSessions, deleteSession } from '../sessions/session.repository.js';
 import { startOwnerSession, type NewSession } from '../sessions/session.service.js';
 import type { IdentitySettings } from '../config.js';
-import { checkPassword } from '../sign-in/sign-in.js';
+import { checkPassword, OWNERS_SIGN_IN_SITE } from '../sign-in/sign-in.js';
 
 export interface OwnerDeps {
   hasher: PasswordHasher;
@@ -38,8 +38,15 @@ export class OwnerService {
     await this.#deps.accountMail.requestSignUp('owner', websiteId, { id: newId(), email: input.email, name: input.name ?? null, passwordHash });
   }
 
-  /** The mailed sign-up link: makes the owner account and signs it in; 400 when used, expired or the address taken since. */
-  async confirmSignUp(websiteId: string, token: string, previousToken: string | undefined): Promise<NewSession & { ownerId: string }> {
+  /**
+   * The mailed sign-up link with the password chosen at sign-up: makes the owner account and signs
+   * it in; 400 when the password is wrong (the link stays, up to its tries), the link used or
+   * expired, or the address taken since; 429 like sign-in.
+   */
+  async confirmSignUp(websiteId: string, input: SignUpConfirm, browser: { ip: string; sessionToken: string | undefined }): Promise<NewSession & { ownerId: string }> {
+    const { token, password, captchaToken } = input;
+    const previousToken = browser.sessionToken;
+    await this.#deps.accountMail.checkSignUpPassword(this.#deps, 'owner', websiteId, { token, password, captchaToken, ip: browser.ip });
     return this.#ctx.transaction(async (trx) => {
       const pending = await this.#deps.accountMail.takeSignUp(trx, 'owner', websiteId, token);
       const owner = await insertOwner(trx, { id: pending.id, email: pending.email, name: pending.name, passwordHash: pending.passwordHash });
@@ -52,7 +59,7 @@ export class OwnerService {
 
   async signIn(input: OwnerLogin, browser: { ip: string; sessionToken: string | undefined }): Promise<NewSession & { ownerId: string }> {
     const account = await findOwnerByEmail(this.#ctx.db, input.email);
-    const owner = await checkPassword(this.#deps, { scope: 'owner', websiteId: '(owners)', email: input.email, ip: browser.ip, captchaToken: input.captchaToken }, account, input.password);
+    const owner = await checkPassword(this.#deps, { scope: 'owner', websiteId: OWNERS_SIGN_IN_SITE, email: input.email, ip: browser.ip, captchaToken: input.captchaToken }, account, input.password);
     return this.#ctx.transaction(async (trx) => {
       await deleteExpiredSessions(trx);
       const session = await startOwnerSession(trx, this.#deps.settings, { ownerId: owner.id, remember: input.rememberMe, previousToken: browser.sessionToken });

@@ -11,6 +11,8 @@ import type { Attempt, LoginThrottle } from './throttle.js';
 
 /** The website the sign-in captcha's challenges are issued for: one for site users and owners alike. */
 export const SIGN_IN_CAPTCHA_SITE = '(sign-in)';
+/** The throttle's website for owners, who sign in across websites. */
+export const OWNERS_SIGN_IN_SITE = '(owners)';
 
 /** A 429 of sign-in, with the Retry-After it answers (seconds), if any. */
 export class SignInRefused extends AppError {

@@ -60,9 +60,9 @@ export function siteUserRoutes(app: ZodApp, users: SiteUserService): void {
 
   app.post(
     '/api/auth/site-users/confirm',
-    { schema: { summary: 'Finish a sign-up with the mailed token: makes the account and signs in', body: SignUpConfirm, response: { 201: SiteUserSignedUp } } },
+    { schema: { summary: 'Finish a sign-up with the mailed token and the password chosen at sign-up: makes the account and signs in', body: SignUpConfirm, response: { 201: SiteUserSignedUp } } },
     async (request, reply) => {
-      const session = await users.confirmSignUp(websiteIdOf(request), request.body.token, request.body.rememberMe, browserState(request));
+      const session = await withRetryAfter(reply, () => users.confirmSignUp(websiteIdOf(request), request.body, browserState(request)));
       setSignedIn(request, reply, session);
       return reply.status(201).send({ xsrfToken: session.xsrfToken ?? '', siteUserId: session.siteUserId });
     },

@@ -1,7 +1,7 @@
 // Site users (visitors with an account on one website): sign-up, sign-in, sign-out, their
 // session info and language.
 import { AppError, enqueueEvent, type ServiceContext } from '@sc/platform';
-import { IdentityMessages, type SiteUserLogin, type SiteUserSessionInfo, type SiteUserSignUp } from '@sc/contracts';
+import { IdentityMessages, type SignUpConfirm, type SiteUserLogin, type SiteUserSessionInfo, type SiteUserSignUp } from '@sc/contracts';
 import type { AccountMailService } from '../account-mail/account-mail.service.js';
 import type { PasswordHasher } from '../passwords/password.js';
 import type { LoginThrottle } from '../sign-in/throttle.js';
@@ -47,8 +47,14 @@ export class SiteUserService {
     await this.#deps.accountMail.requestSignUp('site-user', websiteId, { id: newId(), email: input.email, name: input.name ?? null, passwordHash });
   }
 
-  /** The mailed sign-up link: makes the account (address verified) and signs it in; 400 when used, expired or the address taken since. */
-  async confirmSignUp(websiteId: string, token: string, remember: boolean, browser: BrowserState): Promise<NewSession & { siteUserId: string }> {
+  /**
+   * The mailed sign-up link with the password chosen at sign-up: makes the account (address
+   * verified) and signs it in; 400 when the password is wrong (the link stays, up to its tries),
+   * the link used or expired, or the address taken since; 429 like sign-in.
+   */
+  async confirmSignUp(websiteId: string, input: SignUpConfirm, browser: BrowserState): Promise<NewSession & { siteUserId: string }> {
+    const { token, password, captchaToken, rememberMe: remember } = input;
+    await this.#deps.accountMail.checkSignUpPassword(this.#deps, 'site-user', websiteId, { token, password, captchaToken, ip: browser.ip });
     return this.#ctx.transaction(async (trx) => {
       const pending = await this.#deps.accountMail.takeSignUp(trx, 'site-user', websiteId, token);
       const user = await insertSiteUser(trx, { id: pending.id, websiteId, email: pending.email, name: pending.name, passwordHash: pending.passwordHash, verified: true });

@@ -1,9 +1,9 @@
 // The site user's account dialog, opened from the header's account link: sign in (email,
 // password, remember me), sign up (which mails a link: "check your email"; the link opens this
-// dialog again and makes the account), and sign out (SPEC 7: DELETE .../session?cloneCart=true,
+// dialog again, which asks for the password chosen at sign-up and then makes the account), and sign out (SPEC 7: DELETE .../session?cloneCart=true,
 // repeated once on a crumb failure). After signing in every call carries the session's XSRF token
 // and the cart becomes the user's; after signing out the visitor keeps a guest copy of it.
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useState, type FormEvent } from 'react';
 import type { AccountResponse } from '@sc/contracts';
 import { createRoot, type Root } from 'react-dom/client';
 import { cartStore } from '../lib/cart-store.js';
@@ -75,7 +75,7 @@ function AccountOrders() {
   );
 }
 
-type Mode = 'sign-in' | 'sign-up' | 'check-email' | 'forgot' | 'new-password';
+type Mode = 'sign-in' | 'sign-up' | 'check-email' | 'forgot' | 'new-password' | 'confirm-sign-up';
 
 /** The tokens of the mailed links that open the dialog: a password reset, or the end of a sign-up. */
 export interface AccountLinks {
@@ -86,7 +86,7 @@ export interface AccountLinks {
 function AccountDialog({ onClose, links }: { onClose: () => void; links: AccountLinks }) {
   const { resetToken, signUpToken } = links;
   const [signedIn, setSignedIn] = useState(siteUserInfo().authenticated && !resetToken && !signUpToken);
-  const [mode, setMode] = useState<Mode>(resetToken ? 'new-password' : 'sign-in');
+  const [mode, setMode] = useState<Mode>(resetToken ? 'new-password' : signUpToken ? 'confirm-sign-up' : 'sign-in');
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [name, setName] = useState('');
@@ -108,22 +108,6 @@ function AccountDialog({ onClose, links }: { onClose: () => void; links: Account
     }
   };
 
-  // The sign-up mail's link: the account is made and signed in, once for the link the page was
-  // opened with (StrictMode mounts twice).
-  const confirming = useRef(false);
-  useEffect(() => {
-    if (!signUpToken || confirming.current) return;
-    confirming.current = true;
-    void run(async () => {
-      const { xsrfToken } = await call<{ xsrfToken: string }>('POST', apiPath('/auth/site-users/confirm'), { token: signUpToken });
-      rememberXsrf(xsrfToken);
-      track('CompleteRegistration', {});
-      setSignedIn(true);
-      setNotice('Your account is ready and you are signed in.');
-      await cartStore.load(true);
-    });
-  }, [signUpToken]);
-
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     void run(async () => {
@@ -136,6 +120,19 @@ function AccountDialog({ onClose, links }: { onClose: () => void; links: Account
         setNotice((await call<{ message: string }>('POST', apiPath('/auth/site-users/password-reset/confirm'), { token: resetToken, password })).message);
         setPassword('');
         setMode('sign-in');
+        return;
+      }
+      if (mode === 'confirm-sign-up') {
+        // The sign-up mail's link makes the account only with the password chosen at sign-up, so a
+        // link someone else started for this address makes nothing; a wrong one leaves the link
+        // working for a few more tries (the server's message says so).
+        const { xsrfToken } = await call<{ xsrfToken: string }>('POST', apiPath('/auth/site-users/confirm'), { token: signUpToken, password, rememberMe: remember });
+        rememberXsrf(xsrfToken);
+        track('CompleteRegistration', {});
+        setPassword('');
+        setSignedIn(true);
+        setNotice('Your account is ready and you are signed in.');
+        await cartStore.load(true);
         return;
       }
       if (mode === 'sign-up') {
@@ -164,7 +161,14 @@ function AccountDialog({ onClose, links }: { onClose: () => void; links: Account
 
   const title = signedIn
     ? 'Your account'
-    : { 'sign-in': 'Sign in', 'sign-up': 'Create an account', 'check-email': 'Check your email', forgot: 'Reset your password', 'new-password': 'Choose a new password' }[mode];
+    : {
+        'sign-in': 'Sign in',
+        'sign-up': 'Create an account',
+        'check-email': 'Check your email',
+        forgot: 'Reset your password',
+        'new-password': 'Choose a new password',
+        'confirm-sign-up': 'Finish signing up',
+      }[mode];
   return (
     <Modal title={title} className="sc-account" onClose={onClose} closeOnOutsideClick>
       {notice && (
@@ -201,6 +205,7 @@ function AccountDialog({ onClose, links }: { onClose: () => void; links: Account
         </>
       ) : (
         <form className="sc-form account-form" noValidate onSubmit={onSubmit}>
+          {mode === 'confirm-sign-up' && <p>Enter the password you chose when you signed up. If you did not sign up, close this: no account is made.</p>}
           {mode === 'sign-up' && (
             <div className="form-item">
               <label className="title" htmlFor={`${id}-name`}>
@@ -209,7 +214,7 @@ function AccountDialog({ onClose, links }: { onClose: () => void; links: Account
               <input id={`${id}-name`} autoComplete="name" value={name} onChange={(e) => setName(e.target.value)} />
             </div>
           )}
-          {mode !== 'new-password' && (
+          {mode !== 'new-password' && mode !== 'confirm-sign-up' && (
             <div className="form-item">
               <label className="title" htmlFor={`${id}-email`}>
                 Email
@@ -225,13 +230,14 @@ function AccountDialog({ onClose, links }: { onClose: () => void; links: Account
             <input
               id={`${id}-password`}
               type="password"
-              autoComplete={mode === 'sign-in' ? 'current-password' : 'new-password'}
+              autoComplete={mode === 'sign-in' || mode === 'confirm-sign-up' ? 'current-password' : 'new-password'}
               value={password}
               onChange={(e) => setPassword(e.target.value)}
+              data-autofocus={mode === 'confirm-sign-up' || mode === 'new-password' || undefined}
             />
           </div>
           )}
-          {(mode === 'sign-in' || mode === 'sign-up') && (
+          {(mode === 'sign-in' || mode === 'sign-up' || mode === 'confirm-sign-up') && (
             <label className="option">
               <input type="checkbox" checked={remember} onChange={(e) => setRemember(e.target.checked)} /> Remember me
             </label>
@@ -251,7 +257,7 @@ function AccountDialog({ onClose, links }: { onClose: () => void; links: Account
               {mode === 'sign-in' ? 'Create an account' : 'I have an account'}
             </button>
             <button type="submit" className="sc-button" disabled={busy}>
-              {{ 'sign-in': 'Sign in', 'sign-up': 'Sign up', 'check-email': '', forgot: 'Email me a link', 'new-password': 'Set new password' }[mode]}
+              {{ 'sign-in': 'Sign in', 'sign-up': 'Sign up', 'check-email': '', forgot: 'Email me a link', 'new-password': 'Set new password', 'confirm-sign-up': 'Finish signing up' }[mode]}
             </button>
           </div>
         </form>
