@@ -5,7 +5,7 @@
 // made of other examples names them, so one change of an entity shows in every body that holds it.
 import { CommentsSummary, FormsSummary, RestockSummary, SalesWindow, StoreSummary } from '../admin-home.js';
 import { AnalyticsSettings, CensusInteractionBody, DevicesReport, ErrorsReport, EventsReport, FormsReport, FunnelReport, IngestAccepted, JavascriptErrorReport, PerformanceRecord, PerformanceRecordsBody, PerformanceSettingsResponse, ProviderEventBody, ProviderValidateBody, ProviderValidateResponse, RecordEventForm, RecordHitForm, RecordJavascriptErrorsBody, RecordQuickViewBody, ReferrersReport, ReplayIdResponse, SalesReport, TopPagesReport, TrafficPoint, TrafficReport, UpdateAnalyticsSettingsBody, VitalsReport } from '../analytics.js';
-import { AddEntryBody, AddEntryResponse, Address, AppliedCoupon, ApplyCouponBody, CardDetails, CheckoutBody, CheckoutResponse, ChooseShippingBody, CommerceCartEntry, CommerceShoppingCart, Coupon, CouponInput, CouponList, CouponResponse, CouponUpdateBody, Deleted, DonationBody, StoreCustomer, StoreCustomerList, FailedMailEntry, FailedMailList, GiftCardBalance, GiftCardList, GiftCardResponse, GiftCardView, InvalidCoupon, InventoryList, InventoryRow, IssueGiftCardBody, MailPreview, MailPreviewList, MailResent, Order, OrderItem, OrderList, OrderRefund, OrderResponse, PaymentStep, PaymentsConfig, RefundBody, RefundResponse, ShippingLocation, ShippingOption, ShippingOptionInput, ShippingOptionList, ShippingOptionResponse, ShippingOptionUpdateBody, StockResult, StoreRules, SubscriptionCartBody, SubscriptionCartResponse, SubscriptionList, SubscriptionRecord, SubscriptionResponse, SubscriptionView, TaxRule, TaxRuleInput, TaxRuleList, TaxRuleResponse, TaxRuleUpdateBody, UpdateFieldsBody, UpdateFieldsResponse, UpdateOrderStatusBody, UpdateQuantityBody, UpdateStockBody, UpdateStoreRulesBody, UpdateSubscriptionStatusBody, WebhookReceived } from '../commerce.js';
+import { AccountResponse, AddEntryBody, AddEntryResponse, Address, AppliedCoupon, ApplyCouponBody, CardDetails, CheckoutBody, CheckoutResponse, ChooseShippingBody, CommerceCartEntry, CommerceShoppingCart, Coupon, CouponInput, CouponList, CouponResponse, CouponUpdateBody, Deleted, DonationBody, StoreCustomer, StoreCustomerList, FailedMailEntry, FailedMailList, GiftCardBalance, GiftCardList, GiftCardResponse, GiftCardView, InvalidCoupon, InventoryList, InventoryRow, IssueGiftCardBody, MailPreview, MailPreviewList, MailResent, Order, OrderItem, OrderList, OrderRefund, OrderResponse, PaymentStep, PaymentsConfig, RefundBody, RefundResponse, ShippingLocation, ShippingOption, ShippingOptionInput, ShippingOptionList, ShippingOptionResponse, ShippingOptionUpdateBody, StockResult, StoreRules, SubscriptionCartBody, SubscriptionCartResponse, SubscriptionList, SubscriptionRecord, SubscriptionResponse, SubscriptionView, TaxRule, TaxRuleInput, TaxRuleList, TaxRuleResponse, TaxRuleUpdateBody, UpdateFieldsBody, UpdateFieldsResponse, UpdateOrderStatusBody, UpdateQuantityBody, UpdateStockBody, UpdateStoreRulesBody, UpdateSubscriptionStatusBody, WebhookReceived } from '../commerce.js';
 import { BetaFlags, BlockBody, Category, Collection, CommercePreferencesBody, CommercePreferencesResponse, ContentItem, CookieSettings, CreateCategoryBody, CreateCollectionBody, EventLocation, HeaderFooter, HeaderFooterBody, ItemBody, Layout, LayoutSection, LessonBody, MultilingualLanguage, MultilingualLanguages, MultilingualSettings, MultilingualStatus, NavigationItemBody, NavigationLink, PublicSite, ResolvedPath, SiteLayout, SiteSettingsBody, StoreCreated, StoreSettings, UpdateCategoryBody, UpdateCollectionBody, UpdateLanguagesBody, UpdateNavigationBody, UpdateSiteSettingsBody, UpdateWebsiteBody, Website } from '../content.js';
 import { UploadedAsset } from '../content-assets.js';
 import { GrantMemberBody, LikeState, MemberArea, MemberAreaBody, MemberAreaPlan, MemberAreaSummary, MemberGrant, ModerateCommentBody, OwnerComment, OwnerCommentBody, PopupOverlay, PopupOverlayBody, PostCommentBody, PostCommentResponse, PublicComment, PublicPopupOverlay } from '../content-community.js';
@@ -17,7 +17,7 @@ import { SearchResponse, SearchResult } from '../content-search.js';
 import { CreateStoreCollectionBody, ProductImportBody, ProductImportResult, StoreCollectionInput } from '../content-store.js';
 import { Money } from '../currencies.js';
 import { CaptchaChallenge, CreateFormBody, FormDefinition, FormSettings, FormSubmission, MailStats, MailboxMessage, NewsletterSubscribeBody, NewsletterSubscribeResponse, NewsletterSubscriber, PublicForm, SaveSubmissionBody, SaveSubmissionResponse, SubmissionKeyResponse, TemplateSchema, ValidateFormBody, ValidateFormResponse } from '../forms.js';
-import { AddMember, ApiKey, ApiKeyCreated, ApiKeyList, CreateApiKey, IdentityNotice, Member, MemberList, OwnerLogin, OwnerSessionInfo, OwnerSignUp, PasswordResetConfirm, PasswordResetRequest, SetMemberRoles, SignedOut, SiteUserLocale, SiteUserLogin, SiteUserSessionInfo, SiteUserSignUp, SiteUserSignedUp, XsrfTokenResponse } from '../identity.js';
+import { AddMember, ApiKey, ApiKeyCreated, ApiKeyList, CreateApiKey, IdentityNotice, Member, MemberList, OwnerLogin, OwnerSessionInfo, OwnerSignUp, PasswordResetConfirm, PasswordResetRequest, SignUpConfirm, SetMemberRoles, SignedOut, SiteUserLocale, SiteUserLogin, SiteUserSessionInfo, SiteUserSignUp, SiteUserSignedUp, XsrfTokenResponse } from '../identity.js';
 import { OwnerWebsite, OwnerWebsiteList, RedeemHandoff, WebsiteHandoff } from '../owner-websites.js';
 import { PlaceAddress, PlaceDetailsResponse, PlacePrediction, PlacesAutocompleteResponse } from '../places.js';
 import { EraseCustomerRequest, Erasure } from '../privacy.js';
@@ -145,6 +145,22 @@ const address = example(Address, {
   region: 'OR',
   postalCode: '97209',
   country: 'US',
+});
+
+example(AccountResponse, {
+  orders: [
+    {
+      id: 'ord_5f2b9c1e',
+      orderNumber: 1042,
+      status: 'fulfilled',
+      createdAt: '2026-11-20T14:32:00.000Z',
+      grandTotal: { value: '10420', currency: 'USD' },
+      lines: ['Linen Apron (Size: M) × 1', 'Beeswax Pillar Candle Trio × 2'],
+      tracking: { carrier: 'USPS', number: '9400 1111 2020 3344 5566 77' },
+      receiptToken: 'b1c2d3e4f5a6b7c8d9e0f1a2b3c4d5e6',
+    },
+  ],
+  addresses: [address],
 });
 
 const cardDetails = example(CardDetails, { number: '4242 4242 4242 4242', expMonth: 12, expYear: 2029, cvc: '123' });
@@ -616,6 +632,8 @@ example(SiteUserSignUp, {
   name: 'Harbour & Pine',
   rememberMe: false,
 });
+
+example(SignUpConfirm, { token: 'Vb1c2d3e4f5a6b7c8d9e0f1a2b3c4d5e6', password: 'pine-cone-1234', rememberMe: false });
 
 example(SiteUserSignedUp, { xsrfToken: 'b1c2d3e4f5a6b7c8d9e0f1a2b3c4d5e6', siteUserId: 'ab8298429530783c1ca1b80e' });
 
