@@ -7,7 +7,7 @@ import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { DEMO_OWNER } from '@sc/contracts';
 import { freePort } from '@sc/platform/test-kit';
-import { buildWeb, launchBrowser, mailedPath, startMailCatcher, type RunningPlatform } from './browser-kit.js';
+import { buildWeb, launchBrowser, loggedMail, mailedPath, type RunningPlatform } from './browser-kit.js';
 import { ROOT, startProcess, waitForHttp } from './helpers.js';
 
 /** How long the platform may take to answer: a first start seeds the demo site (slow on a busy machine). */
@@ -23,15 +23,14 @@ async function startPlatform(options: AdminOptions): Promise<RunningPlatform> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'sc-admin-'));
   const embedded = { HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', NATS_URL: '', REDIS_URL: '', LOG_LEVEL: 'warn' };
   if (options.secondWebsite) await seedSecondWebsite(embedded);
-  // Mail (sign-up links) goes to a real SMTP server the tests read.
-  const { mail, url: smtpUrl } = await startMailCatcher();
-  const run = startProcess('scripts/start-embedded.ts', { ...embedded, PORT: String(port), WEB_DIST: buildWeb(), SMTP_URL: smtpUrl, ...options.env });
+  // Mail stays in the local mailbox (the Sent mail screens show it); tests read the links from the log.
+  const run = startProcess('scripts/start-embedded.ts', { ...embedded, PORT: String(port), WEB_DIST: buildWeb(), ...options.env });
+  const mail = loggedMail(run);
   const url = `http://127.0.0.1:${port}`;
   try {
     await waitForHttp(`${url}/readyz`, START_TIMEOUT_MS);
   } catch (error) {
     run.child.kill('SIGKILL');
-    await mail.stop();
     throw new Error(`the platform did not start:\n${run.output()}`, { cause: error });
   }
   return {
@@ -41,7 +40,6 @@ async function startPlatform(options: AdminOptions): Promise<RunningPlatform> {
     stop: async () => {
       run.child.kill('SIGINT');
       await run.exited;
-      await mail.stop();
     },
   };
 }

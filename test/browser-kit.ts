@@ -36,8 +36,36 @@ export interface RunningPlatform {
   url: string;
   run: Running;
   stop: () => Promise<void>;
-  /** The real SMTP server the platform's mail goes to (its SMTP_URL), where a test reads the links. */
-  mail?: TestSmtpServer;
+  /** The platform's mail, where a test reads the links (its log without SMTP_URL, or an SMTP server's). */
+  mail?: MailSource;
+}
+
+/** Mail as a test reads it: who it went to, its subject and text (where the links are). */
+export interface MailSource {
+  readonly received: ReadonlyArray<{ to: string[]; subject: string; text: string }>;
+}
+
+/**
+ * The mail a platform without SMTP_URL kept in its local mailbox, read from its log as the owner
+ * of a local install reads it (MAIL_LOG_LOCAL: a warning per mail with its recipient and links).
+ * The local mailbox itself stays as the admin's Sent mail screens show it.
+ */
+export function loggedMail(run: { output(): string }): MailSource {
+  return {
+    get received() {
+      const mails: Array<{ to: string[]; subject: string; text: string }> = [];
+      for (const line of run.output().split('\n')) {
+        if (!line.includes('kept in the local mailbox')) continue;
+        try {
+          const entry = JSON.parse(line) as { to?: string; links?: string[]; msg?: string };
+          if (entry.to && entry.links) mails.push({ to: [entry.to], subject: entry.msg ?? '', text: ` ${entry.links.join(' ')} ` });
+        } catch {
+          // Not a JSON log line (a pretty-printed one on a terminal): not the platform's mail log.
+        }
+      }
+      return mails;
+    },
+  };
 }
 
 /** A real SMTP server for a platform to send to (pass its URL as SMTP_URL). */
@@ -50,7 +78,7 @@ export async function startMailCatcher(): Promise<{ mail: TestSmtpServer; url: s
  * The first link matching `pattern` in a mail to `to` (waiting for it to arrive): its path and
  * query, to open on the address the test's browser uses (the mail names the website's own host).
  */
-export async function mailedPath(mail: TestSmtpServer | undefined, to: string, pattern: RegExp, timeoutMs = 45_000): Promise<string> {
+export async function mailedPath(mail: MailSource | undefined, to: string, pattern: RegExp, timeoutMs = 45_000): Promise<string> {
   if (!mail) throw new Error('this platform was not started by the test: no mail to read');
   const deadline = Date.now() + timeoutMs;
   for (;;) {

@@ -10,7 +10,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { DEMO_OWNER } from '@sc/contracts';
 import { freePort } from '@sc/platform/test-kit';
 import { spawnSync } from 'node:child_process';
-import { launchBrowser, startMailCatcher, type RunningPlatform } from './browser-kit.js';
+import { launchBrowser, loggedMail, type RunningPlatform } from './browser-kit.js';
 import { ROOT, startProcess, waitForHttp } from './helpers.js';
 
 export interface Storefront {
@@ -50,10 +50,8 @@ const START_TIMEOUT_MS = 180_000;
  */
 async function startPlatform(env: Record<string, string> = {}): Promise<RunningPlatform> {
   const port = await freePort();
-  // Mail (sign-up links) goes to a real SMTP server the tests read.
-  const { mail, url: smtpUrl } = await startMailCatcher();
+  // Mail stays in the local mailbox (the shop's mailbox API lists it); tests read the links from the log.
   const run = startProcess('scripts/start-embedded.ts', {
-    SMTP_URL: smtpUrl,
     PORT: String(port),
     HOST: '127.0.0.1',
     DATA_DIR: mkdtempSync(path.join(tmpdir(), 'sc-storefront-')),
@@ -70,17 +68,15 @@ async function startPlatform(env: Record<string, string> = {}): Promise<RunningP
     await waitForHttp(`${url}/readyz`, START_TIMEOUT_MS);
   } catch (error) {
     run.child.kill('SIGKILL');
-    await mail.stop();
     throw new Error(`the platform did not start:\n${run.output()}`, { cause: error });
   }
   return {
     url,
     run,
-    mail,
+    mail: loggedMail(run),
     stop: async () => {
       run.child.kill('SIGINT');
       await run.exited;
-      await mail.stop();
     },
   };
 }

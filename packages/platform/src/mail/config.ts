@@ -13,7 +13,8 @@ export const MailEnv = z.object({
   /** Pause between two batches (0: none). */
   MAIL_SEND_INTERVAL_MS: z.coerce.number().int().min(0).max(60_000).default(0),
   /**
-   * Without SMTP_URL, also log each mail's recipient, subject and links (on by default): the owner
+   * Without SMTP_URL, also log (as a warning: it was not sent) each mail's recipient, subject and
+   * links (on by default): the owner
    * of a local install follows the sign-up or password-reset link from the terminal. A deployment
    * with SMTP never logs mail; one without it may set 0 to keep links out of its logs.
    */

@@ -131,7 +131,8 @@ export class MailRelay {
     if (logLocal) {
       for (const mail of delivered) {
         const links = linksOf(mail.text_body);
-        logger.info({ to: mail.to_address, kind: mail.kind, links }, `mail (no SMTP_URL, kept in the local mailbox) to ${mail.to_address}: ${mail.subject}${links.length ? ` ${links.join(' ')}` : ''}`);
+        // A warning: the mail did not reach its recipient (a deployment that meant to send sets SMTP_URL).
+        logger.warn({ to: mail.to_address, kind: mail.kind, links }, `mail (no SMTP_URL, kept in the local mailbox) to ${mail.to_address}: ${mail.subject}${links.length ? ` ${links.join(' ')}` : ''}`);
       }
     }
     return count;
