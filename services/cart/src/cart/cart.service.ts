@@ -48,9 +48,9 @@ import type { StoreCache } from '../catalog/store-cache.js';
 import { checkProduct, checkQuantity, refusalOf, stockVerdict, tracksStock, unitPriceOf, withLine, type AddRefusal, type SaleableProduct } from '../domain/add-to-cart.js';
 import { toShoppingCart } from '../domain/shopping-cart.js';
 import { computeTotals, type Totals } from '../domain/totals.js';
-import { cartFailure } from './errors.js';
+import { cartFailure } from '../shared/errors.js';
 import { batchedPoke } from './outbox-poke.js';
-import { couponsByCodes, rulesOf, type WebsiteRules } from '../store/rules.repository.js';
+import { couponsByCodes, rulesOf, type WebsiteRules } from '../rules/rules.repository.js';
 import type { CouponDefinition } from '../domain/totals.js';
 
 /** A refused add as the cart's failure (status and SPEC message from domain/add-to-cart.ts). */

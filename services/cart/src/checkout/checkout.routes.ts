@@ -4,8 +4,8 @@ import { AccountResponse, CheckoutBody, CheckoutResponse, CommerceMessages, Dona
 import { identityOf, permissionsOf, websiteIdOf, type ZodApp } from '@sc/platform';
 import { CART_COOKIE, countCodeAttempt, idempotencyKeyOf, limitWritesWith, shopperOf } from '../cart/http.js';
 import type { CartModule } from '../module.js';
-import { requestHash } from './idempotency.js';
-import { cartFailure } from '../cart/errors.js';
+import { requestHash } from '../shared/idempotency.js';
+import { cartFailure } from '../shared/errors.js';
 
 export function checkoutRoutes(app: ZodApp, parts: Pick<CartModule, 'checkout' | 'idempotency' | 'writeLimiter'>): void {
   const { checkout, idempotency } = parts;

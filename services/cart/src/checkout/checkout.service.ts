@@ -15,8 +15,8 @@
 // everything it held. A checkout settles only an order that is still pending under its row lock,
 // so an order the sweeper released is never paid: its charge is refunded and the answer is a
 // failure. An answer of failure therefore always means nothing was charged.
-import { addressLines } from './address-format.js';
-import { accountOf } from './account.js';
+import { addressLines } from '../orders/address-format.js';
+import { accountOf } from '../orders/account.js';
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import {
   CartMessages,
@@ -44,8 +44,8 @@ import { findProduct, minorOf } from '../catalog/products.repository.js';
 import { sql } from 'kysely';
 import { quantitiesByVariant, refusalOf, tracksStock } from '../domain/add-to-cart.js';
 import { nextBillingDate } from '../domain/subscription.js';
-import { cartFailure } from '../cart/errors.js';
-import { redeemCoupon, releaseCoupon, rulesOf } from '../store/rules.repository.js';
+import { cartFailure } from '../shared/errors.js';
+import { redeemCoupon, releaseCoupon, rulesOf } from '../rules/rules.repository.js';
 import {
   abandonedOrders,
   buyerCartOfOrder,
@@ -67,10 +67,10 @@ import {
   subscriptionOfAnyOrder,
   takeStock,
   type OrderRow,
-} from './orders.repository.js';
-import { enqueueReceipt } from './order-mail.js';
-import { hasIntents, type IntentPayments, type IntentRequest, type PaymentProvider } from './payments.js';
-import { announceStockChange } from './stock-events.js';
+} from '../orders/orders.repository.js';
+import { enqueueReceipt } from '../orders/order-mail.js';
+import { hasIntents, type IntentPayments, type IntentRequest, type PaymentProvider } from '../payments/payments.js';
+import { announceStockChange } from '../orders/stock-events.js';
 
 export const newOrderId = (): string => randomBytes(12).toString('hex');
 /** How long a pending order of a checkout is held without its checkout renewing the lease. */

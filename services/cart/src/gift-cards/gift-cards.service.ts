@@ -3,11 +3,11 @@
 import { CommerceMessages, formatMessage, formatMinorUnits } from '@sc/contracts';
 import type { ServiceContext } from '@sc/platform';
 import type { CartDB } from '../tables.js';
-import { cartFailure } from '../cart/errors.js';
+import { cartFailure } from '../shared/errors.js';
 import { newGiftCardCode, newOrderId, type CheckoutService } from '../checkout/checkout.service.js';
-import { enqueueShopMail, giftCardMail } from '../checkout/order-mail.js';
-import { findGiftCard, findGiftCards, insertGiftCard, type GiftCardRow } from '../checkout/orders.repository.js';
-import { rulesOf } from '../store/rules.repository.js';
+import { enqueueShopMail, giftCardMail } from '../orders/order-mail.js';
+import { findGiftCard, findGiftCards, insertGiftCard, type GiftCardRow } from '../orders/orders.repository.js';
+import { rulesOf } from '../rules/rules.repository.js';
 
 export const MAX_GIFT_CARD_CENTS = 100_000_000;
 

@@ -7,7 +7,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ServiceContext } from '@sc/platform';
 import type { CartDB } from '../tables.js';
-import { purgeExpiredKeys } from '../checkout/idempotency.js';
+import { purgeExpiredKeys } from '../shared/idempotency.js';
 import type { CheckoutService } from '../checkout/checkout.service.js';
 import type { RenewalService } from '../subscriptions/renewals.js';
 

@@ -22,7 +22,7 @@ import {
 } from '@sc/contracts';
 import { decodeCursor, ownerRoute, toPage, websiteIdOf, type ZodApp } from '@sc/platform';
 import type { CartModule } from '../module.js';
-import { couponOf, couponView } from './rules.repository.js';
+import { couponOf, couponView } from '../rules/rules.repository.js';
 
 export function ownerRoutes(app: ZodApp, parts: Pick<CartModule, 'store' | 'checkout'>): void {
   const { store, checkout } = parts;

@@ -28,11 +28,11 @@ import {
 } from '@sc/contracts';
 import { ownerRoute, websiteIdOf, type ZodApp } from '@sc/platform';
 import { idempotencyKeyOf } from '../cart/http.js';
-import { cartFailure } from '../cart/errors.js';
-import { requestHash } from '../checkout/idempotency.js';
+import { cartFailure } from '../shared/errors.js';
+import { requestHash } from '../shared/idempotency.js';
 import type { CouponDefinition } from '../domain/totals.js';
 import type { CartModule } from '../module.js';
-import { couponView } from './rules.repository.js';
+import { couponView } from '../rules/rules.repository.js';
 
 const MAX_SHIPPING_OPTIONS = 50;
 const MAX_TAX_RULES = 200;

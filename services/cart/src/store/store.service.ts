@@ -7,11 +7,11 @@ import { AppError, enqueueEvent, type ServiceContext } from '@sc/platform';
 import type { CartDB } from '../tables.js';
 import type { StoreCache } from '../catalog/store-cache.js';
 import type { CheckoutService } from '../checkout/checkout.service.js';
-import { enqueueShippingConfirmation } from '../checkout/order-mail.js';
-import { findOrder, findOrders, setOrderStatus, setOrderTracking, type OrderRow } from '../checkout/orders.repository.js';
+import { enqueueShippingConfirmation } from '../orders/order-mail.js';
+import { findOrder, findOrders, setOrderStatus, setOrderTracking, type OrderRow } from '../orders/orders.repository.js';
 import type { CouponDefinition } from '../domain/totals.js';
 import { listInventory, lockStock, productTitleAndType, setStock } from './inventory.repository.js';
-import { deleteCoupon, findCoupon, listCoupons, lockRules, rulesOf, saveRules, upsertCoupon, type WebsiteRules } from './rules.repository.js';
+import { deleteCoupon, findCoupon, listCoupons, lockRules, rulesOf, saveRules, upsertCoupon, type WebsiteRules } from '../rules/rules.repository.js';
 
 export type OrderFilter = Parameters<typeof findOrders>[2];
 

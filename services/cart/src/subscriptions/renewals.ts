@@ -19,14 +19,14 @@ import type { ServiceContext } from '@sc/platform';
 import type { Transaction } from 'kysely';
 import type { CartDB } from '../tables.js';
 import type { CheckoutService } from '../checkout/checkout.service.js';
-import { findOrder, insertOrder, returnStock, setOrderStatus, takeStock, type OrderRow, type SubscriptionRow } from '../checkout/orders.repository.js';
-import type { ChargeResult, PaymentProvider } from '../checkout/payments.js';
-import { enqueueShopMail, renewalFailedMail, renewalMail } from '../checkout/order-mail.js';
-import { announceStockChange } from '../checkout/stock-events.js';
+import { findOrder, insertOrder, returnStock, setOrderStatus, takeStock, type OrderRow, type SubscriptionRow } from '../orders/orders.repository.js';
+import type { ChargeResult, PaymentProvider } from '../payments/payments.js';
+import { enqueueShopMail, renewalFailedMail, renewalMail } from '../orders/order-mail.js';
+import { announceStockChange } from '../orders/stock-events.js';
 import { tracksStock } from '../domain/add-to-cart.js';
 import { nextBillingDate } from '../domain/subscription.js';
 import { computeTotals } from '../domain/totals.js';
-import { rulesOf } from '../store/rules.repository.js';
+import { rulesOf } from '../rules/rules.repository.js';
 import {
   advanceSubscription,
   claimCycle,

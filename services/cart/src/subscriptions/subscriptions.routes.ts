@@ -14,7 +14,7 @@ import {
 } from '@sc/contracts';
 import { decodeCursor, ownerRoute, toPage, websiteIdOf, type ZodApp } from '@sc/platform';
 import { limitWritesWith, shopperOf } from '../cart/http.js';
-import type { SubscriptionRow } from '../checkout/orders.repository.js';
+import type { SubscriptionRow } from '../orders/orders.repository.js';
 import type { CartModule } from '../module.js';
 
 const money = (cents: number, currency: string) => ({ value: String(cents), currency: currency as CurrencyCode });

@@ -4,7 +4,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { ProductType } from '@sc/contracts';
 import { computeTotals, rateFor, shipsTo, type TotalsInput } from '../../src/domain/totals.js';
-import { DEMO_SHIPPING_OPTIONS, DEMO_TAX_RULES } from '../../src/store/demo-rules.js';
+import { DEMO_SHIPPING_OPTIONS, DEMO_TAX_RULES } from '../../src/rules/demo-rules.js';
 
 const PHYSICAL = ProductType.PHYSICAL;
 const cart = (over: Partial<TotalsInput>): ReturnType<typeof computeTotals> =>

@@ -9,8 +9,8 @@ import { CommerceMessages } from '@sc/contracts';
 import type { ServiceContext } from '@sc/platform';
 import type Stripe from 'stripe';
 import type { CartDB } from '../tables.js';
-import { cartFailure } from '../cart/errors.js';
-import type { CheckoutService } from './checkout.service.js';
+import { cartFailure } from '../shared/errors.js';
+import type { CheckoutService } from '../checkout/checkout.service.js';
 import type { RefundService } from './refunds.service.js';
 import type { StripePaymentProvider } from './stripe.js';
 

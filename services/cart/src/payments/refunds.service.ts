@@ -15,12 +15,12 @@ import { enqueueEvent, type ServiceContext } from '@sc/platform';
 import type { Transaction } from 'kysely';
 import type { CartDB } from '../tables.js';
 import { planRefund, statusAfterRefund } from '../domain/refunds.js';
-import { cartFailure } from '../cart/errors.js';
-import type { CheckoutService } from './checkout.service.js';
-import { enqueueRefundNotice } from './order-mail.js';
-import { addRefunded, creditGiftCard, insertRefund, liveRefundsOfOrder, lockOrder, returnStock, setRefundStatus, type OrderRow, type RefundRow } from './orders.repository.js';
+import { cartFailure } from '../shared/errors.js';
+import type { CheckoutService } from '../checkout/checkout.service.js';
+import { enqueueRefundNotice } from '../orders/order-mail.js';
+import { addRefunded, creditGiftCard, insertRefund, liveRefundsOfOrder, lockOrder, returnStock, setRefundStatus, type OrderRow, type RefundRow } from '../orders/orders.repository.js';
 import type { PaymentProvider } from './payments.js';
-import { announceStockChange } from './stock-events.js';
+import { announceStockChange } from '../orders/stock-events.js';
 
 const money = (cents: number, currency: string) => ({ value: String(cents), currency: currency as CurrencyCode });
 

@@ -19,7 +19,7 @@ import { CommerceMessages } from '@sc/contracts';
 import { AppError, isUnavailableError } from '@sc/platform';
 import type { Kysely } from 'kysely';
 import type { CartDB } from '../tables.js';
-import { cartFailure } from '../cart/errors.js';
+import { cartFailure } from './errors.js';
 
 /** How long a key's answer is kept and replayed. */
 export const IDEMPOTENCY_TTL_MS = 24 * 3600_000;
