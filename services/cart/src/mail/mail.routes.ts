@@ -13,9 +13,9 @@ import {
   type OrderItem,
 } from '@sc/contracts';
 import { ownerRoute, pageSchema, websiteIdOf, type ZodApp } from '@sc/platform';
-import { giftCardMail, receiptMail, refundMail, renewalFailedMail, renewalMail, shippingMail } from '../orders/order-mail.js';
+import { giftCardMail, receiptMail, refundMail, renewalFailedMail, renewalMail, shippingMail } from '../orders/index.js';
 import type { CartModule } from '../module.js';
-import type { OrderRow } from '../orders/orders.repository.js';
+import type { OrderRow } from '../orders/index.js';
 import { cartFailure } from '../shared/errors.js';
 
 /** A made-up order for the previews. */
