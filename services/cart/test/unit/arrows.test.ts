@@ -3,7 +3,8 @@
 // feature's services (`*.service.ts`) or its index.ts, never its repositories or helpers. The
 // wiring (app.ts, module.ts, main.ts, index.ts) and the entry points it hands the parts to
 // (consumers/, jobs/) sit above everything. Reads every import and export statement of src/,
-// multi-line ones included; type-only imports are arrows too.
+// multi-line ones included; type-only imports are arrows too. Also holds every source file to
+// 350 lines (the split of checkout into checkout/, payments/ and orders/).
 import { describe, expect, it } from '@jest/globals';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
@@ -79,7 +80,18 @@ function problems(): string[] {
   return found.sort();
 }
 
+/** Source files (migrations aside) longer than a newcomer reads in one go. */
+const MAX_LINES = 350;
+
 describe("the cart's import arrows", () => {
+  it(`keeps every source file (migrations aside) at most ${MAX_LINES} lines`, () => {
+    const long = filesUnder(SRC)
+      .filter((file) => !file.includes(`${path.sep}migrations${path.sep}`))
+      .map((file) => ({ file: path.relative(SRC, file), lines: readFileSync(file, 'utf8').split('\n').length - 1 }))
+      .filter(({ lines }) => lines > MAX_LINES);
+    expect(long).toEqual([]);
+  });
+
   it('point down: rules/, shared/ and domain/ import no feature; features reach each other through services or index', () => {
     expect(problems()).toEqual([]);
   });
