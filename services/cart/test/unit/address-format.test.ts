@@ -1,4 +1,4 @@
-// Addresses laid out by their country's conventions (checkout/address-format.ts, on
+// Addresses laid out by their country's conventions (orders/address-format.ts, on
 // @fragaria/address-formatter): the order page, the receipt and the admin print these lines.
 import { describe, expect, it } from '@jest/globals';
 import { addressLines } from '../../src/orders/address-format.js';
