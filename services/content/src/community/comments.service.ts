@@ -38,7 +38,7 @@ import { findCollection } from '../collections/collections.repository.js';
 import type { Db } from '../shared/db.js';
 import { findPublicItem, lockItem, type ItemRow } from '../items/items.repository.js';
 import { requireWebsite } from '../websites/websites.service.js';
-import type { MemberAccess } from './member-access.js';
+import type { MemberAccess } from './member-access.service.js';
 
 /** Who posts a comment, as the route knows them. */
 export interface Commenter {

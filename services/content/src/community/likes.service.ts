@@ -11,7 +11,7 @@ import { itemNotFound } from '../shared/errors.js';
 import { findCollection } from '../collections/collections.repository.js';
 import { findPublicItem } from '../items/items.repository.js';
 import { addLike, hasLike, likeCountOf, moveLikeCount, removeLike } from './likes.repository.js';
-import type { MemberAccess } from './member-access.js';
+import type { MemberAccess } from './member-access.service.js';
 
 export class LikeService {
   constructor(

@@ -46,7 +46,7 @@ import {
   type MemberGrantRow,
 } from './member-areas.repository.js';
 import { requireWebsite } from '../websites/websites.service.js';
-import type { MemberAccess } from './member-access.js';
+import type { MemberAccess } from './member-access.service.js';
 
 const areaNotFound = (): AppError => new AppError('NOT_FOUND', MemberAreaMessages.memberAreaNotFound);
 

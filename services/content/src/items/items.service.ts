@@ -22,7 +22,7 @@ import { AppError, decodeCursor, toPage, type CursorPosition, type Page, type Se
 import { directEvents, type ContentEvents } from '../shared/cache-first-outbox.js';
 import { requireCollection } from '../collections/require-collection.js';
 import type { ContentDB } from '../tables.js';
-import { MemberAccess } from '../community/member-access.js';
+import { MemberAccess } from '../community/member-access.service.js';
 import { allowedRecordTypes, isPage, itemLimit, type Area } from '../domain/collection.js';
 import { VISITOR, type Viewer } from '../domain/community.js';
 import { collectionNotFound, invalid, isUniqueViolation, itemNotFound } from '../shared/errors.js';
