@@ -12,7 +12,7 @@ import { createLogger, MemoryBus, NatsBus, natsPrefix, signIdentity, type EventB
 import { mode, testConfig, unique, waitFor } from '@sc/platform/test-kit';
 import { applyContentEvent, buildApp as buildCart, cartParts, TEST_CARDS, type RenewalService } from '../../cart/src/index.js';
 import type { CartDB } from '../../cart/src/tables.js';
-import { MemberAccess } from '../src/community/member-access.js';
+import { MemberAccess } from '../src/community/member-access.service.js';
 import { MemberAreaService } from '../src/community/member-areas.service.js';
 import { memberOrdersConsumer } from '../src/consumers/member-orders.consumer.js';
 import { ADMIN, setup, SIGNING_KEY, type Kit } from './helpers.js';

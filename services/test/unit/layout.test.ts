@@ -2,14 +2,11 @@
 // feature folders for routes/services/repositories, pure domain/, consumers/, migrations/, and a
 // wiring step instead of module-level lookups. Reads the source tree only.
 import { describe, expect, it } from '@jest/globals';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { filesUnder, SERVICES_DIR, servicesIn, withScratchService } from './source-tree.js';
 
-const SERVICES_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const SERVICES = readdirSync(SERVICES_DIR).filter((name) => existsDir(path.join(SERVICES_DIR, name, 'src')));
-
+const SERVICES = servicesIn();
 
 const TOP_FILES = new Set(['main.ts', 'app.ts', 'module.ts', 'index.ts', 'tables.ts', 'config.ts']);
 const REQUIRED_FILES = ['main.ts', 'app.ts', 'module.ts', 'index.ts', 'tables.ts'];
@@ -19,21 +16,6 @@ const FIXED_DIRS = new Set(['migrations', 'domain', 'consumers', 'seed']);
 /** What domain/ may import: its own files, the contracts, and node builtins without I/O. */
 const PURE_IMPORT = /^(\.\/|@sc\/contracts$|node:(crypto|util|assert|url|path)$)/;
 const SQL_IN_ROUTES = /\.(selectFrom|insertInto|updateTable|deleteFrom|transaction)\(|\bsql`|\bctx\.db\b/;
-
-function existsDir(dir: string): boolean {
-  try {
-    return statSync(dir).isDirectory();
-  } catch {
-    return false;
-  }
-}
-
-function filesUnder(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const full = path.join(dir, entry.name);
-    return entry.isDirectory() ? filesUnder(full) : /\.(ts|mts|mjs)$/.test(entry.name) ? [full] : [];
-  });
-}
 
 /** The module specifiers a file imports at run time (`import type` left out). */
 function runtimeImports(source: string): string[] {
@@ -84,12 +66,7 @@ describe('service layout (services/README.md)', () => {
   });
 
   it('finds the problems it is written to find', () => {
-    const root = mkdtempSync(path.join(tmpdir(), 'layout-'));
-    try {
-      const write = (rel: string, text: string) => {
-        mkdirSync(path.dirname(path.join(root, 'shop/src', rel)), { recursive: true });
-        writeFileSync(path.join(root, 'shop/src', rel), text);
-      };
+    withScratchService((root, write) => {
       for (const name of ['main.ts', 'app.ts', 'index.ts', 'tables.ts']) write(name, '');
       write('cart.service.ts', '');
       write('migrations/index.ts', '');
@@ -112,8 +89,6 @@ describe('service layout (services/README.md)', () => {
           'src/cart/lookup.ts: parts looked up by context (wire them in module.ts)',
         ].sort(),
       );
-    } finally {
-      rmSync(root, { recursive: true, force: true });
-    }
+    });
   });
 });
