@@ -12,7 +12,7 @@ export {
   type RefundResult,
   type SavedChargeRequest,
 } from './payments/payments.js';
-export { RenewalService, type RenewalRun } from './subscriptions/renewals.js';
+export { RenewalService, type RenewalRun } from './subscriptions/renewals.service.js';
 export { purgeExpiredKeys, IDEMPOTENCY_TTL_MS } from './shared/idempotency.js';
 export { applyContentEvent } from './consumers/catalog.consumer.js';
 export { applyIdentityEvent } from './consumers/identity.consumer.js';

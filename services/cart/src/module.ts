@@ -23,7 +23,7 @@ import { DEFAULT_JOBS, type CartJobsOptions } from './jobs/jobs.js';
 import { MailService } from './mail/mail.service.js';
 import type { PlacesProvider } from './places/provider.js';
 import { StoreService } from './store/store.service.js';
-import { RenewalService } from './subscriptions/renewals.js';
+import { RenewalService } from './subscriptions/renewals.service.js';
 import { SubscriptionService } from './subscriptions/subscriptions.service.js';
 
 export interface CartModuleOptions {

@@ -9,7 +9,7 @@ import type { ServiceContext } from '@sc/platform';
 import type { CartDB } from '../tables.js';
 import { purgeExpiredKeys } from '../shared/idempotency.js';
 import type { PaymentService } from '../payments/payments.service.js';
-import type { RenewalService } from '../subscriptions/renewals.js';
+import type { RenewalService } from '../subscriptions/renewals.service.js';
 
 export interface CartJobsOptions {
   /** How often due subscriptions are billed; false: never (tests call runDue themselves). */
