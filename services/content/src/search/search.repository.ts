@@ -68,8 +68,7 @@ function hits(db: Db, websiteId: string, query: RawBuilder<unknown>, hidden: rea
     .select([sql<'item' | 'page'>`'item'`.as('source'), 'items.id as id', 'items.title as title', sql<number>`ts_rank(items.search_vector, ${query})`.as('rank')])
     .where('items.website_id', '=', websiteId)
     .where('collections.enabled', '=', true)
-    // Boundary: the join's builder has the items columns isPublic reads; Kysely cannot narrow it.
-    .where((eb) => isPublic(eb as unknown as ExpressionBuilder<ContentDB, 'items'>))
+    .where((eb) => isPublic(eb))
     .where(searchable)
     .where(sql<SqlBool>`items.search_vector @@ ${query}`);
   let pages = db
