@@ -4,7 +4,8 @@
 // The browser: a new owner signs up, lands on "Create a website", picks a design from the live
 // previews, names the site, is handed over to its own address, edits its home page and sees it
 // there; a second website of another design has another body font and accent colour; switching
-// the first one's design keeps its pages' text.
+// the first one's design keeps its pages' text; deleted, it is offline until the owner restores it
+// from the deleted websites on their websites screen.
 //
 // The isolation suite: two websites made through the API by two owners, spoken to over HTTP with
 // real Host headers. Products, carts, search, settings, design and API keys of one are never
@@ -411,8 +412,48 @@ describe('websites on their own addresses (embedded platform)', () => {
       expect(hidden.text).not.toContain(name);
       // ... and once the gateway's host cache (WEBSITE_CACHE_TTL_MS, 30 s) lets go, the page of a host no website has.
       await waitFor(async () => (await siteHost.call('GET', '/')).text.includes(WebsiteMessages.unknownHost), 45_000, 'the unknown-host page');
+
+      // Restoring it: the owner's websites screen (on the platform's address) lists it with the
+      // days left; Restore asks first, then the website is served again at its address.
+      await page.getByRole('link', { name: 'Go to your websites' }).click();
+      await page.waitForURL(`http://localhost:${port}/config/websites/new`);
+      const deletedList = page.getByRole('list', { name: 'Deleted websites' });
+      const deletedRow = deletedList.locator(`[data-website-id="${websiteId}"]`);
+      await deletedRow.getByText(name, { exact: true }).waitFor();
+      await deletedRow.getByText(new URL(siteOrigin).hostname).waitFor();
+      await deletedRow.getByText('29 days left').waitFor();
+      await deletedRow.scrollIntoViewIfNeeded();
+      await shot(page, SUITE, '8-deleted-websites-1280');
+      await page.setViewportSize({ width: 390, height: 844 });
+      await deletedRow.scrollIntoViewIfNeeded();
+      await shot(page, SUITE, '8-deleted-websites-390');
+      expect(await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth)).toBe(true);
+      await deletedRow.getByRole('button', { name: `Restore ${name}…` }).click();
+      const restoreAsk = page.getByRole('dialog', { name: `Restore ${name}?` });
+      await restoreAsk.getByText(new URL(siteOrigin).hostname).waitFor();
+      await shot(page, SUITE, '9-restore-390');
+      await page.setViewportSize({ width: 1280, height: 900 });
+      await shot(page, SUITE, '9-restore-1280');
+      // Cancel keeps it deleted.
+      await restoreAsk.getByRole('button', { name: 'Cancel' }).click();
+      await restoreAsk.waitFor({ state: 'detached' });
+      expect((await siteHost.call('GET', '/')).status).toBe(404);
+      await deletedRow.getByRole('button', { name: `Restore ${name}…` }).click();
+      await restoreAsk.getByRole('button', { name: 'Restore website' }).click();
+      await page.getByRole('status').filter({ hasText: `${name} is restored and served again at ${new URL(siteOrigin).hostname}.` }).waitFor();
+      await deletedRow.waitFor({ state: 'detached' });
+      await shot(page, SUITE, '10-restored');
+      // Served again, with the owner's own words, once the gateway's host cache follows.
+      const back = await waitFor(async () => {
+        const answer = await siteHost.call('GET', '/');
+        return answer.status === 200 ? answer : undefined;
+      }, 45_000, 'the restored website to be served');
+      expect(back.text).toContain('Sourdough every morning');
+      await page.getByRole('link', { name: `Visit ${name}` }).click();
+      await page.waitForURL(`${siteOrigin}/`);
+      expect(await page.locator('h1').first().textContent()).toBe('Sourdough every morning');
     } finally {
       await context.close();
     }
-  }, 300_000);
+  }, 420_000);
 });

@@ -26,7 +26,7 @@ export async function contentRoutes(app: ZodApp, parts: ContentParts): Promise<v
         await cache.bump(websiteIdOf(request));
       }
     });
-    websiteRoutes(scope, websites, parts.designs, parts.domains, parts.deletion);
+    websiteRoutes(scope, websites, parts.designs, parts.domains, parts.deletion, parts.usage);
     collectionRoutes(scope, collections, items);
     storeRoutes(scope, collections, items, categories);
     importRoutes(scope, parts.imports);
