@@ -445,6 +445,19 @@ describe('websites on their own addresses (embedded platform)', () => {
       await row.getByRole('button', { name: `Remove ${custom}` }).click();
       await row.waitFor({ state: 'detached' });
 
+      // Settings > Limits: what the website uses of each per-website limit (the defaults here).
+      await page.goto(`${siteOrigin}/config/settings/limits`);
+      const usage = (await callApi(page, 'GET', `/api/content-service/1.0/websites/${websiteId}/usage`)).body as { products: { used: number }; pages: { used: number } };
+      await page.locator('[data-limit="products"]').getByText(`${usage.products.used} of 5,000`).waitFor();
+      await page.locator('[data-limit="pages"]').getByText(`${usage.pages.used} of 500`).waitFor();
+      await page.locator('[data-limit="uploads"]').getByText(/ of 10,000$/).waitFor();
+      await page.locator('[data-limit="storageBytes"]').getByText(/ of 5000 MB$/).waitFor();
+      await shot(page, SUITE, '7a-limits-1280');
+      await page.setViewportSize({ width: 390, height: 844 });
+      await shot(page, SUITE, '7a-limits-390');
+      expect(await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth)).toBe(true);
+      await page.setViewportSize({ width: 1280, height: 900 });
+
       // Deleting the website: the typed name confirms it; then its address serves nothing.
       await page.goto(`${siteOrigin}/config/settings/delete`);
       await page.getByRole('button', { name: 'Delete website…' }).click();

@@ -47,7 +47,7 @@ export function DeletedWebsites() {
   return (
     <section className="deleted-websites" aria-labelledby="deleted-websites-title">
       <h2 id="deleted-websites-title">Deleted websites</h2>
-      <p>These websites are offline. Restore one before its time runs out; after that it and all its data are removed for good.</p>
+      {sites.length > 0 ? <p>These websites are offline. Restore one before its time runs out; after that it and all its data are removed for good.</p> : null}
       {asked ? null : <Outcome action={action} />}
       {restored?.address && !action.error ? (
         <p>
