@@ -58,7 +58,7 @@ async function contentRoutes(app: ZodApp, parts: ContentParts): Promise<void> {
         await cache.bump(websiteIdOf(request));
       }
     });
-    websiteRoutes(scope, websites, parts.designs, parts.domains, parts.deletion);
+    websiteRoutes(scope, websites, parts.designs, parts.domains, parts.deletion, parts.usage);
     collectionRoutes(scope, collections, items);
     storeRoutes(scope, collections, items, categories);
     importRoutes(scope, parts.imports);

@@ -39,7 +39,9 @@ export function mediaRoutes(app: ZodApp, assets: AssetService, library: MediaLib
       const websiteId = websiteOf(request, request.params.websiteId);
       // The asset must be this website's before any bytes are processed.
       await library.get(websiteId, request.params.assetId);
-      const uploaded = await assets.upload(websiteId, await readUpload(request), originOf(request, publicUrl));
+      const file = await readUpload(request);
+      await library.checkRoom(websiteId, file.bytes.length);
+      const uploaded = await assets.upload(websiteId, file, originOf(request, publicUrl));
       return library.replace(websiteId, request.params.assetId, uploaded);
     },
   );

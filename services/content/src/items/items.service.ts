@@ -52,6 +52,7 @@ import {
   type ItemRow,
 } from './items.repository.js';
 import { findNavigation } from '../navigation/navigation.service.js';
+import { roomForProduct } from '../websites/website-limits.service.js';
 import { lockWebsite, requireWebsite } from '../websites/websites.service.js';
 
 export interface ListOptions {
@@ -103,6 +104,7 @@ export class ItemService {
     private readonly ctx: ServiceContext<ContentDB>,
     private readonly access: MemberAccess = new MemberAccess(ctx.db),
     private readonly events: ContentEvents = directEvents,
+    private readonly limits: { productsPerWebsite?: number } = {},
   ) {}
 
   async create(websiteId: string, collectionId: string, body: ParsedItemBody, area: Area, options: { id?: string } = {}): Promise<ContentItem> {
@@ -136,6 +138,7 @@ export class ItemService {
     this.#checkKind(collection, body.recordType);
     const limit = itemLimit(collection.type, collection.ordering);
     if (limit && (await countItems(trx, websiteId, collectionId)) >= limit.max) throw invalid(limit.message);
+    if (body.recordType === RecordType.STORE_ITEM) await roomForProduct(trx, websiteId, this.limits.productsPerWebsite);
     const written = await this.#written(trx, collection, body, settingsOf(website).currency, []);
     const urlId = await this.#urlId(trx, collection, body, undefined);
     const row = await insertItem(trx, {

@@ -30,6 +30,19 @@ export async function deletedBefore(db: Db, before: Date): Promise<string[]> {
   return rows.map((row) => row.id);
 }
 
+/** The websites `ownerId` made that are deleted after `after` (still restorable), newest first, with their address. */
+export async function deletedCreatedBy(db: Db, ownerId: string, after: Date): Promise<Array<{ id: string; title: string; deleted_at: Date; address: string | null }>> {
+  const rows = await db
+    .selectFrom('websites')
+    .leftJoin('website_domains', (join) => join.onRef('website_domains.website_id', '=', 'websites.id').on('website_domains.kind', '=', 'address'))
+    .select(['websites.id', 'websites.title', 'websites.deleted_at', 'website_domains.domain as address'])
+    .where('websites.created_by', '=', ownerId)
+    .where('websites.deleted_at', '>=', after)
+    .orderBy('websites.deleted_at', 'desc')
+    .execute();
+  return rows.flatMap((row) => (row.deleted_at ? [{ id: row.id, title: row.title, deleted_at: row.deleted_at, address: row.address }] : []));
+}
+
 /**
  * Every row of the website in this service's schema: each table with a website_id column (but
  * the outbox, whose events are on their way), then the website itself.
