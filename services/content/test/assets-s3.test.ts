@@ -20,7 +20,7 @@ import { assetsSettings, type S3Settings } from '../src/assets/assets.config.js'
 import { contentId } from '../src/assets/assets.service.js';
 import { S3AssetStorage } from '../src/assets/s3-storage.js';
 import { imageUpload } from './upload-kit.js';
-import { ADMIN, setup, type Kit } from './helpers.js';
+import { ADMIN, setup, type Kit } from './kit.js';
 
 interface LocalS3 {
   run(): Promise<{ port: number }>;

@@ -12,7 +12,7 @@ import { pngImage } from '@sc/platform/test-kit';
 import sharp from 'sharp';
 import { DirectoryAssetStorage, type AssetStorage } from '../src/assets/asset-storage.js';
 import { contentId } from '../src/assets/assets.service.js';
-import { setup, type Caller, type Kit } from './helpers.js';
+import { setup, type Caller, type Kit } from './kit.js';
 
 const png = pngImage;
 

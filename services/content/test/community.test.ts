@@ -19,7 +19,7 @@ import {
 } from '@sc/contracts';
 import { Captcha, PowCaptcha, solve } from '@sc/platform';
 import { unique, waitFor } from '@sc/platform/test-kit';
-import { ADMIN, setup, type Caller, type Kit } from './helpers.js';
+import { ADMIN, setup, type Caller, type Kit } from './kit.js';
 
 const PUBLIC = '/api/content-service/public/1.0';
 

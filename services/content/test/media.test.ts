@@ -11,7 +11,7 @@ import { MediaMessages, ProductType, RecordType, Role, type MediaAsset, type Med
 import { pngImage } from '@sc/platform/test-kit';
 import { DirectoryAssetStorage } from '../src/assets/asset-storage.js';
 import { imageUpload } from './upload-kit.js';
-import { ADMIN, setup, type Caller, type Kit } from './helpers.js';
+import { ADMIN, setup, type Caller, type Kit } from './kit.js';
 
 const usd = (value: number) => ({ value: String(value), currency: 'USD' });
 

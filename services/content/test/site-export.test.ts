@@ -9,7 +9,7 @@ import { sql } from 'kysely';
 import { Role } from '@sc/contracts';
 import { unzipFiles } from '@sc/platform/test-kit';
 import { DirectoryAssetStorage } from '../src/assets/asset-storage.js';
-import { ADMIN, setup, type Kit } from './helpers.js';
+import { ADMIN, setup, type Kit } from './kit.js';
 
 const base = (site: string) => `/api/content-service/product/1.1/websites/${site}`;
 const exportUrl = (site: string) => `/api/content-service/1.0/websites/${site}/export`;

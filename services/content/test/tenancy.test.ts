@@ -3,7 +3,7 @@
 // gateway turns into B's website id, for which A's owner has no role); roles follow the table.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { Role } from '@sc/contracts';
-import { ADMIN, setup, type Kit } from './helpers.js';
+import { ADMIN, setup, type Kit } from './kit.js';
 
 const usd = (value: number) => ({ value: String(value), currency: 'USD' });
 

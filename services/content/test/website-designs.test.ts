@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { CollectionType, ContentMessages, DESIGN_IDS, DOMAIN_VERIFY_PATH, DomainMessages, Role, WebsiteMessages, formatMessage, type CreatedWebsite, type CustomDomain, type CustomDomainList, type Layout } from '@sc/contracts';
 import { signIdentity } from '@sc/platform';
 import { asFromGateway } from '@sc/platform/test-kit';
-import { setup, SIGNING_KEY, type Kit } from './helpers.js';
+import { setup, SIGNING_KEY, type Kit } from './kit.js';
 
 describe('websites from starting designs', () => {
   let kit: Kit;

@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import request from 'supertest';
 import { buildGateway, GatewayEnv } from '@sc/gateway';
 import { PageType } from '@sc/contracts';
-import { SIGNING_KEY, startContent, startRender, type ContentKit } from './helpers.js';
+import { SIGNING_KEY, startContent, startRender, type ContentKit } from './kit.js';
 
 describe('the demo website through the gateway', () => {
   let content: ContentKit;

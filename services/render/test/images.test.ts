@@ -3,7 +3,7 @@
 // lazy below the first screen, and the first product image is fetched first and never lazily.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { FastifyInstance } from 'fastify';
-import { page, startContent, startRender, type ContentKit } from './helpers.js';
+import { page, startContent, startRender, type ContentKit } from './kit.js';
 
 /** Every <img> tag of a page, as attribute maps. */
 function images(html: string): Array<Record<string, string>> {

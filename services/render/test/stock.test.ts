@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { FastifyInstance } from 'fastify';
 import { ProductFormData, type EventEnvelope, type StockChanged } from '@sc/contracts';
 import { waitFor } from '@sc/platform/test-kit';
-import { newStore, page, startContent, startRender, type ContentKit, type OwnStore } from './helpers.js';
+import { newStore, page, startContent, startRender, type ContentKit, type OwnStore } from './kit.js';
 
 function islandData(html: string, id: string): unknown {
   const match = new RegExp(`<script type="application/json" id="${id}">([^<]*)</script>`).exec(html);
