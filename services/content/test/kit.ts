@@ -10,6 +10,9 @@ import { serviceKit, type Caller as KitCaller } from '@sc/platform/testing';
 import { createContentService, type ContentOptions, type WebsiteService } from '../src/index.js';
 import type { ContentDB } from '../src/tables.js';
 
+/** How long a hook that builds the suite's apps may take (the one kit's limit). */
+export { KIT_START_TIMEOUT_MS } from '@sc/platform/testing';
+
 export const SIGNING_KEY = 'content-tests-signing-key-0123456789abcdef';
 
 /** Who calls: a visitor, an owner with roles, a site user (the one kit's caller). */

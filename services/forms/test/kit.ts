@@ -10,6 +10,9 @@ import { serviceKit } from '@sc/platform/testing';
 import { createFormsService, type FormsModule, type FormsOptions } from '../src/index.js';
 import type { FormsDB } from '../src/tables.js';
 
+/** How long a hook that builds the suite's apps may take (the one kit's limit). */
+export { KIT_START_TIMEOUT_MS } from '@sc/platform/testing';
+
 export const SIGNING_KEY = 'forms-tests-signing-key-0123456789abcdef';
 /** Cheap proof of work for tests; the production difficulty has its own test. */
 export const TEST_DIFFICULTY = 8;

@@ -14,6 +14,9 @@ import { fileInfra, serviceKit } from '@sc/platform/testing';
 import { createIdentityService, type IdentitySettings } from '../src/index.js';
 import { upsertWebsite } from '../src/websites/website.repository.js';
 
+/** How long a hook that builds the suite's apps may take (the one kit's limit). */
+export { KIT_START_TIMEOUT_MS } from '@sc/platform/testing';
+
 /** The signing key every test uses (never a real deployment's). */
 export const TEST_IDENTITY_SIGNING_KEY = 'test-identity-signing-key-0123456789-abcdefghij';
 

@@ -13,6 +13,13 @@ import { asFromGateway, unique } from '@sc/platform/test-kit';
 import { closeAfterAll, fileInfra, serviceKit, type ServiceKit } from '@sc/platform/testing';
 import { createRenderService, type RenderOptions } from '../src/index.js';
 
+/**
+ * How long a hook that starts content (migrated, the demo website seeded) and render beside it may
+ * take: the demo seed is not made fast by the kit, and on a machine shared by several runs it
+ * took more than 90 s, so these suites keep a generous limit.
+ */
+export const KIT_START_TIMEOUT_MS = 120_000;
+
 export const SIGNING_KEY = 'render-tests-signing-key-0123456789abcdef';
 
 export interface ContentKit {

@@ -10,6 +10,9 @@ import { serviceKit } from '@sc/platform/testing';
 import { createRestockService, type RestockModule, type RestockOptions } from '../src/index.js';
 import type { RestockDB } from '../src/tables.js';
 
+/** How long a hook that builds the suite's apps may take (the one kit's limit). */
+export { KIT_START_TIMEOUT_MS } from '@sc/platform/testing';
+
 export const SIGNING_KEY = 'restock-tests-signing-key-0123456789abcdef';
 export const ADMIN = [Role.ADMIN];
 export const testCaptcha = (db: Kysely<CaptchaTables>) => new Captcha(new PowCaptcha(db, { difficulty: 8, ttlMs: 60_000 }));
