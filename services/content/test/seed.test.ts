@@ -6,7 +6,7 @@ import { asFromGateway } from '@sc/platform/test-kit';
 import sharp from 'sharp';
 import { contentService } from '../src/app.js';
 import type { ContentParts } from '../src/module.js';
-import { setup, SIGNING_KEY, type Kit, KIT_START_TIMEOUT_MS } from './kit.js';
+import { setup, SIGNING_KEY, type Kit } from './kit.js';
 
 describe('demo seed', () => {
   let kit: Kit;
@@ -18,7 +18,7 @@ describe('demo seed', () => {
     await contentService.seed!(kit.ctx, kit.app.serviceParts as ContentParts);
     const page = await kit.call('GET', `/api/content-service/public/1.0/collections/${DEMO_CONTENT.shopCollectionId}/items?limit=200`, visitor);
     products = page.json<{ items: ContentItem[] }>().items;
-  }, KIT_START_TIMEOUT_MS);
+  }, 120_000);
   afterAll(async () => kit.close());
 
   it('is idempotent: a second run adds nothing and announces nothing', async () => {
