@@ -10,7 +10,7 @@ import { CategoryService } from './categories/categories.service.js';
 import { CollectionService } from './collections/collections.service.js';
 import { CommentService } from './community/comments.service.js';
 import { LikeService } from './community/likes.service.js';
-import { MemberAccess } from './community/member-access.js';
+import { MemberAccess } from './community/member-access.service.js';
 import { MemberAreaService } from './community/member-areas.service.js';
 import { SitemapService } from './sitemap/sitemap.service.js';
 import { PopupService } from './community/popup.service.js';

@@ -11,7 +11,7 @@ import { ProductType, RecordType, Role, type ContentProductUpserted, type EventE
 import { createLogger, MemoryBus, NatsBus, natsPrefix, signIdentity, type EventBus } from '@sc/platform';
 import { mode, testConfig, unique, waitFor } from '@sc/platform/test-kit';
 import { applyContentEvent, buildApp as buildCart, cartParts, TEST_CARDS, type RenewalService } from '@sc/cart';
-import { MemberAccess } from '../src/community/member-access.js';
+import { MemberAccess } from '../src/community/member-access.service.js';
 import { MemberAreaService } from '../src/community/member-areas.service.js';
 import { memberOrdersConsumer } from '../src/consumers/member-orders.consumer.js';
 import { ADMIN, setup, SIGNING_KEY, type Kit } from './kit.js';

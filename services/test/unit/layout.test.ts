@@ -2,14 +2,12 @@
 // feature folders for routes/services/repositories, pure domain/, consumers/, migrations/, and a
 // wiring step instead of module-level lookups. Reads the source tree only.
 import { describe, expect, it } from '@jest/globals';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { existsDir, filesUnder, moduleImports, SERVICES_DIR, servicesIn, withScratchService } from './source-tree.js';
 
-const SERVICES_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const SERVICES = readdirSync(SERVICES_DIR).filter((name) => existsDir(path.join(SERVICES_DIR, name, 'src')));
-
+const SERVICES = servicesIn();
 
 const TOP_FILES = new Set(['main.ts', 'app.ts', 'module.ts', 'index.ts', 'tables.ts', 'config.ts']);
 const REQUIRED_FILES = ['main.ts', 'app.ts', 'module.ts', 'index.ts', 'tables.ts'];
@@ -19,21 +17,6 @@ const FIXED_DIRS = new Set(['migrations', 'domain', 'consumers', 'seed']);
 /** What domain/ may import: its own files, the contracts, and node builtins without I/O. */
 const PURE_IMPORT = /^(\.\/|@sc\/contracts$|node:(crypto|util|assert|url|path)$)/;
 const SQL_IN_ROUTES = /\.(selectFrom|insertInto|updateTable|deleteFrom|transaction)\(|\bsql`|\bctx\.db\b/;
-
-function existsDir(dir: string): boolean {
-  try {
-    return statSync(dir).isDirectory();
-  } catch {
-    return false;
-  }
-}
-
-function filesUnder(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const full = path.join(dir, entry.name);
-    return entry.isDirectory() ? filesUnder(full) : /\.(ts|mts|mjs)$/.test(entry.name) ? [full] : [];
-  });
-}
 
 /** The module specifiers a file imports at run time (`import type` left out). */
 function runtimeImports(source: string): string[] {
@@ -75,19 +58,6 @@ function layoutProblems(service: string, root = SERVICES_DIR): string[] {
 }
 
 /**
- * Every module specifier a file names (static imports and re-exports, `import type` too, over
- * several lines; dynamic imports), comments left out.
- */
-function importSpecifiers(source: string): string[] {
-  const code = source.replace(/\/\*[\s\S]*?\*\//g, '').replace(/(^|[^:'"`\\])\/\/.*$/gm, '$1');
-  const found: string[] = [];
-  for (const match of code.matchAll(/\b(?:import|export)\s+(?:type\s+)?[\w*$\s{},]*?\bfrom\s*['"]([^'"]+)['"]/g)) found.push(match[1]!);
-  for (const match of code.matchAll(/\bimport\s*['"]([^'"]+)['"]/g)) found.push(match[1]!);
-  for (const match of code.matchAll(/\bimport\(\s*['"]([^'"]+)['"]\s*\)/g)) found.push(match[1]!);
-  return found;
-}
-
-/**
  * The imports of one service's tests (its test/ folder, and *.test.ts beside its source) that reach
  * into another service's src/: a test uses another service through its package (@sc/<name>), so
  * moving files inside a service never breaks another service's tests.
@@ -100,7 +70,7 @@ function crossServiceTestImports(service: string, root = SERVICES_DIR): string[]
   ];
   const problems: string[] = [];
   for (const file of tests) {
-    for (const spec of importSpecifiers(readFileSync(file, 'utf8'))) {
+    for (const { specifier: spec } of moduleImports(file, readFileSync(file, 'utf8'))) {
       // A relative path is read from the services folder ("content/src/..."), a bare one as written.
       const target = spec.startsWith('.') ? path.relative(root, path.resolve(path.dirname(file), spec)).split(path.sep).join('/') : spec;
       const other = (spec.startsWith('.') ? /^([a-z-]+)\/src(?:\/|$)/ : /\bservices\/([a-z-]+)\/src(?:\/|$)/).exec(target)?.[1];
@@ -120,12 +90,7 @@ describe('service layout (services/README.md)', () => {
   });
 
   it('finds the problems it is written to find', () => {
-    const root = mkdtempSync(path.join(tmpdir(), 'layout-'));
-    try {
-      const write = (rel: string, text: string) => {
-        mkdirSync(path.dirname(path.join(root, 'shop/src', rel)), { recursive: true });
-        writeFileSync(path.join(root, 'shop/src', rel), text);
-      };
+    withScratchService((root, write) => {
       for (const name of ['main.ts', 'app.ts', 'index.ts', 'tables.ts']) write(name, '');
       write('cart.service.ts', '');
       write('migrations/index.ts', '');
@@ -148,9 +113,7 @@ describe('service layout (services/README.md)', () => {
           'src/cart/lookup.ts: parts looked up by context (wire them in module.ts)',
         ].sort(),
       );
-    } finally {
-      rmSync(root, { recursive: true, force: true });
-    }
+    });
   });
 });
 
@@ -159,7 +122,7 @@ describe("services' tests import no other service's source", () => {
     expect(crossServiceTestImports(service)).toEqual([]);
   });
 
-  it('reads imports over several lines, type imports and dynamic imports, and skips comments', () => {
+  it('finds imports over several lines, type imports, re-exports and dynamic imports, not comments', () => {
     const root = mkdtempSync(path.join(tmpdir(), 'layout-imports-'));
     try {
       const write = (rel: string, text: string) => {

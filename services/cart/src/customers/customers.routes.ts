@@ -9,7 +9,7 @@ import { AppError, identityOf, ownerRoute, sendCsv, websiteIdOf, type CsvCell, t
 import { z } from 'zod';
 import type { CartModule } from '../module.js';
 import type { CustomerRow } from './customers.repository.js';
-import { amount } from '../admin/exports.routes.js';
+import { amount } from '../shared/money.js';
 
 export const CustomerListQuery = z.object({ q: z.string().trim().max(200).optional(), limit: z.coerce.number().int().min(1).max(200).default(50) }).strict();
 export const CUSTOMER_COLUMNS = ['Email', 'Name', 'Orders', 'Currency', 'Total spent', 'First order', 'Last order', 'Account', 'Newsletter', 'Subscription'];

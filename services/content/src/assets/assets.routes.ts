@@ -16,7 +16,7 @@ import {
 import { AppError, identityOf, permissionsOf, publicOriginOf, type ZodApp } from '@sc/platform';
 import { z } from 'zod';
 import { websiteOf } from '../shared/access.js';
-import { OWNER_BASE } from '../websites/websites.routes.js';
+import { OWNER_BASE } from '../shared/paths.js';
 import { ASSET_FILES_PATH, cleanFileName, type AssetService } from './assets.service.js';
 import { parseVariantSize } from './image-pipeline.js';
 import type { MediaLibrary } from './media.service.js';

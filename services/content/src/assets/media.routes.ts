@@ -8,7 +8,7 @@ import { MediaAsset, MediaAssetId, MediaList, ReplacedMedia, UpdateMediaBody } f
 import { type ZodApp } from '@sc/platform';
 import { z } from 'zod';
 import { websiteOf } from '../shared/access.js';
-import { OWNER_BASE } from '../websites/websites.routes.js';
+import { OWNER_BASE } from '../shared/paths.js';
 import { originOf, readUpload, requireUploader } from './assets.routes.js';
 import type { AssetService } from './assets.service.js';
 import type { MediaLibrary } from './media.service.js';

@@ -8,7 +8,7 @@ import type { ContentDB } from '../tables.js';
 import { GREATER_THAN, LESS_THAN, MARK_END, MARK_START } from '../domain/search.js';
 import { PAGE_TEXT_PATH, SEARCH_CONFIG } from '../migrations/0002_search.js';
 import type { Db } from '../shared/db.js';
-import { isPublic } from '../items/items.repository.js';
+import { isPublic } from '../shared/item-queries.js';
 
 const cfg = sql.raw(`'${SEARCH_CONFIG}'::regconfig`);
 

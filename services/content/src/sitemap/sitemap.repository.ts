@@ -6,7 +6,7 @@ import type { SitemapType } from '@sc/contracts';
 import { sql, type ExpressionBuilder, type SelectQueryBuilder } from 'kysely';
 import type { ContentDB } from '../tables.js';
 import type { Db } from '../shared/db.js';
-import { isPublic } from '../items/items.repository.js';
+import { isPublic } from '../shared/item-queries.js';
 
 const PAGE_TYPE_NAMES = ['page', 'template-page', 'splash-page'];
 /** The collection type names whose items each item sitemap lists ('posts' takes every other kind of item). */

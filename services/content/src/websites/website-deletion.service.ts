@@ -8,7 +8,7 @@ import { Role, WEBSITE_RESTORE_DAYS, WebsiteMessages, type DeletedWebsite, type 
 import { AppError, type Logger, type ServiceContext } from '@sc/platform';
 import { directEvents, type ContentEvents } from '../shared/cache-first-outbox.js';
 import type { PublicCache } from '../shared/public-cache.js';
-import type { AssetStorage } from '../assets/asset-storage.js';
+import type { AssetStorage } from '../assets/asset-storage.types.js';
 import { websiteNotFound } from '../shared/errors.js';
 import type { ContentDB } from '../tables.js';
 import { deletedBefore, domainsOf, findWebsite, findWebsiteEvenDeleted, purgeWebsite, setDeleted, verifiedDomainsOf } from './websites.repository.js';

@@ -1,10 +1,9 @@
 // Websites and their domains.
-import type { Selectable } from 'kysely';
-import type { WebsitesTable } from '../tables.js';
+import type { WebsiteRow } from '../tables.js';
 import { sql } from 'kysely';
 import { json, type Db } from '../shared/db.js';
 
-export type WebsiteRow = Selectable<WebsitesTable>;
+export type { WebsiteRow };
 
 /** The website, unless it is deleted (a deleted website is gone for every route but its restoration). */
 export async function findWebsite(db: Db, id: string): Promise<WebsiteRow | undefined> {

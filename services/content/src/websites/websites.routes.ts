@@ -29,8 +29,8 @@ import type { WebsiteDesignService } from './website-designs.service.js';
 import type { DomainService } from './domains.service.js';
 import type { WebsiteDeletionService } from './website-deletion.service.js';
 import { websiteOf } from '../shared/access.js';
+import { OWNER_BASE } from '../shared/paths.js';
 
-export const OWNER_BASE = '/api/content-service/1.0/websites/:websiteId';
 const Params = z.object({ websiteId: ContentId }).strict();
 
 /** The signed-in owner (not an API key: a key belongs to one website); 401 for anyone else. */
