@@ -18,7 +18,7 @@ import { createRenderService, type RenderOptions } from '../src/index.js';
  * take: the demo seed is not made fast by the kit, and on a machine shared by several runs it
  * took more than 90 s, so these suites keep a generous limit.
  */
-export const KIT_START_TIMEOUT_MS = 120_000;
+export const DEMO_START_TIMEOUT_MS = 120_000;
 
 export const SIGNING_KEY = 'render-tests-signing-key-0123456789abcdef';
 

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { FastifyInstance } from 'fastify';
 import { DEMO_CONTENT, ItemBody, PageType, ProductFormData, SearchResponse, SiteContextData } from '@sc/contracts';
 import { asFromGateway, unique, waitFor } from '@sc/platform/test-kit';
-import { ownerCall, newStore, page, productBody, SIGNING_KEY, startContent, startRender, type ContentKit, KIT_START_TIMEOUT_MS } from './kit.js';
+import { ownerCall, newStore, page, productBody, SIGNING_KEY, startContent, startRender, type ContentKit, DEMO_START_TIMEOUT_MS } from './kit.js';
 
 /** The parts of a collection page's context these tests read. */
 interface ShopContext {
@@ -36,7 +36,7 @@ describe('site pages', () => {
   beforeAll(async () => {
     content = await startContent();
     render = await startRender(content);
-  }, KIT_START_TIMEOUT_MS);
+  }, DEMO_START_TIMEOUT_MS);
 
   afterAll(async () => {
     await render?.close();
@@ -384,7 +384,7 @@ describe('when content does not answer', () => {
 
   beforeAll(async () => {
     render = await startRender(undefined, { settings: { contentUrl: 'http://127.0.0.1:9', contentTimeoutMs: 1_000 } });
-  }, KIT_START_TIMEOUT_MS);
+  }, DEMO_START_TIMEOUT_MS);
 
   afterAll(async () => {
     await render?.close();

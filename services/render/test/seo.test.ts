@@ -14,7 +14,7 @@ import { ElementType, parseDocument } from 'htmlparser2';
 import request from 'supertest';
 import { buildGateway, GatewayEnv } from '@sc/gateway';
 import { CollectionType, GTIN_MESSAGE, ItemBody, SeoMessages } from '@sc/contracts';
-import { newStore, ownerCall, productBody, SIGNING_KEY, startContent, startRender, type ContentKit, type OwnStore, KIT_START_TIMEOUT_MS } from './kit.js';
+import { newStore, ownerCall, productBody, SIGNING_KEY, startContent, startRender, type ContentKit, type OwnStore, DEMO_START_TIMEOUT_MS } from './kit.js';
 
 const PUBLIC_URL = 'https://www.harbour.test';
 const XSD = fileURLToPath(new URL('./fixtures/sitemaps/', import.meta.url));
@@ -125,7 +125,7 @@ describe('search engines and social cards on the demo website', () => {
     await gateway.ready();
     own = await newStore(content);
     ownHost = `${own.websiteId.replaceAll('_', '-')}.render.example`;
-  }, KIT_START_TIMEOUT_MS);
+  }, DEMO_START_TIMEOUT_MS);
 
   afterAll(async () => {
     await gateway?.close();
