@@ -23,7 +23,7 @@ import { contentId } from '../src/assets/assets.service.js';
 import { S3AssetStorage } from '../src/assets/s3-storage.js';
 import type { ContentParts } from '../src/module.js';
 import { imageUpload } from './upload-kit.js';
-import { ADMIN, setup, type Kit } from './helpers.js';
+import { ADMIN, setup, type Kit, KIT_START_TIMEOUT_MS } from './kit.js';
 
 interface LocalS3 {
   run(): Promise<{ port: number }>;
@@ -99,7 +99,7 @@ class CountingS3 extends S3AssetStorage {
     site = await fromEnv.newWebsite();
     // Both apps use one database only with DATABASE_URL; the website must exist in each.
     if (!process.env.DATABASE_URL) await counting.websites.create({ id: site, title: site, templateId: 'harbour', domains: [`${site.replaceAll('_', '-')}-b.example.com`] });
-  }, 60_000);
+  }, KIT_START_TIMEOUT_MS);
 
   afterAll(async () => {
     await fromEnv?.close();

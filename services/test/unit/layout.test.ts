@@ -2,9 +2,10 @@
 // feature folders for routes/services/repositories, pure domain/, consumers/, migrations/, and a
 // wiring step instead of module-level lookups. Reads the source tree only.
 import { describe, expect, it } from '@jest/globals';
-import { readdirSync, readFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { filesUnder, SERVICES_DIR, servicesIn, withScratchService } from './source-tree.js';
+import { existsDir, filesUnder, moduleImports, SERVICES_DIR, servicesIn, withScratchService } from './source-tree.js';
 
 const SERVICES = servicesIn();
 
@@ -56,6 +57,29 @@ function layoutProblems(service: string, root = SERVICES_DIR): string[] {
   return problems;
 }
 
+/**
+ * The imports of one service's tests (its test/ folder, and *.test.ts beside its source) that reach
+ * into another service's src/: a test uses another service through its package (@sc/<name>), so
+ * moving files inside a service never breaks another service's tests.
+ */
+function crossServiceTestImports(service: string, root = SERVICES_DIR): string[] {
+  const dir = path.join(root, service);
+  const tests = [
+    ...(existsDir(path.join(dir, 'test')) ? filesUnder(path.join(dir, 'test')) : []),
+    ...filesUnder(path.join(dir, 'src')).filter((file) => /\.test\.tsx?$/.test(file)),
+  ];
+  const problems: string[] = [];
+  for (const file of tests) {
+    for (const { specifier: spec } of moduleImports(file, readFileSync(file, 'utf8'))) {
+      // A relative path is read from the services folder ("content/src/..."), a bare one as written.
+      const target = spec.startsWith('.') ? path.relative(root, path.resolve(path.dirname(file), spec)).split(path.sep).join('/') : spec;
+      const other = (spec.startsWith('.') ? /^([a-z-]+)\/src(?:\/|$)/ : /\bservices\/([a-z-]+)\/src(?:\/|$)/).exec(target)?.[1];
+      if (other && other !== service) problems.push(`${service}/${path.relative(dir, file).split(path.sep).join('/')}: imports ${spec} (another service's source; use its package)`);
+    }
+  }
+  return problems;
+}
+
 describe('service layout (services/README.md)', () => {
   it('knows all seven services', () => {
     expect(SERVICES.sort()).toEqual(['analytics', 'cart', 'content', 'forms', 'identity', 'render', 'restock']);
@@ -90,5 +114,37 @@ describe('service layout (services/README.md)', () => {
         ].sort(),
       );
     });
+  });
+});
+
+describe("services' tests import no other service's source", () => {
+  it.each(SERVICES)('%s', (service) => {
+    expect(crossServiceTestImports(service)).toEqual([]);
+  });
+
+  it('finds imports over several lines, type imports, re-exports and dynamic imports, not comments', () => {
+    const root = mkdtempSync(path.join(tmpdir(), 'layout-imports-'));
+    try {
+      const write = (rel: string, text: string) => {
+        mkdirSync(path.dirname(path.join(root, rel)), { recursive: true });
+        writeFileSync(path.join(root, rel), text);
+      };
+      write('shop/src/index.ts', '');
+      write('shop/test/kit.ts', ["import {\n  ItemService,\n  type Item,\n} from '../../catalog/src/items.service.js';", "import { buildApp } from '@sc/catalog';", "import { own } from '../src/index.js';"].join('\n'));
+      write('shop/test/types.test.ts', "import type { CatalogDB } from '../../catalog/src/tables.js';\n// import { x } from '../../catalog/src/old.js';\n/* import '../../catalog/src/older.js'; */\n");
+      write('shop/test/unit/lazy.test.ts', "const m = await import('../../../catalog/src/app.js');\nexport * from '../../../catalog/src/all.js';\n");
+      write('shop/src/cart.test.ts', "import { x } from '../../catalog/src/x.js';\n");
+      expect(crossServiceTestImports('shop', root).sort()).toEqual(
+        [
+          "shop/test/kit.ts: imports ../../catalog/src/items.service.js (another service's source; use its package)",
+          "shop/test/types.test.ts: imports ../../catalog/src/tables.js (another service's source; use its package)",
+          "shop/test/unit/lazy.test.ts: imports ../../../catalog/src/all.js (another service's source; use its package)",
+          "shop/test/unit/lazy.test.ts: imports ../../../catalog/src/app.js (another service's source; use its package)",
+          "shop/src/cart.test.ts: imports ../../catalog/src/x.js (another service's source; use its package)",
+        ].sort(),
+      );
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
   });
 });
