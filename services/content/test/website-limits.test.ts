@@ -9,7 +9,7 @@ import { ProductType, RecordType, WebsiteLimitMessages, formatFileSize, formatMe
 import { pngImage } from '@sc/platform/test-kit';
 import { websiteSettings } from '../src/config.js';
 import type { ContentParts } from '../src/module.js';
-import { ADMIN, setup, type Kit } from './helpers.js';
+import { ADMIN, setup, type Kit } from './kit.js';
 import { imageUpload } from './upload-kit.js';
 
 const MAX_PRODUCTS = 3;
