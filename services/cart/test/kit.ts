@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { ProductType, Role, type ContentProductUpserted, type EventEnvelope } from '@sc/contracts';
-import { MemoryBus, signIdentity, type BuildServiceOptions, type EmbeddedPostgres, type ServiceContext } from '@sc/platform';
+import { MemoryBus, signIdentity, type BuildServiceOptions, type Cache, type EmbeddedPostgres, type ServiceContext } from '@sc/platform';
 import { asFromGateway, testConfig, unique } from '@sc/platform/test-kit';
 import { applyContentEvent, buildApp, CART_COOKIE, cartParts, type CartModule, type CartOptions } from '../src/index.js';
 import type { CartDB } from '../src/tables.js';
@@ -123,13 +123,13 @@ export interface Kit {
   close(): Promise<void>;
 }
 
-export async function setup(options: CartOptions & Omit<BuildServiceOptions, 'shared' | 'relay'> & { sharedEmbedded?: EmbeddedPostgres } = {}): Promise<Kit> {
-  const { sharedEmbedded, ...rest } = options;
+export async function setup(options: CartOptions & Omit<BuildServiceOptions, 'shared' | 'relay'> & { sharedEmbedded?: EmbeddedPostgres; sharedCache?: Cache } = {}): Promise<Kit> {
+  const { sharedEmbedded, sharedCache, ...rest } = options;
   const app = await buildApp({
     config: testConfig(0, { IDENTITY_SIGNING_KEY: SIGNING_KEY, PUBLIC_URL: 'https://shop.example.net' }), // mailed links: https, no port, the website's domain
     relay: { autoStart: false },
-    // A suite that plays two replicas on one embedded database gives it here.
-    shared: { bus: new MemoryBus(), ...(sharedEmbedded ? { embedded: sharedEmbedded } : {}) },
+    // A suite that plays two replicas on one embedded database (and one cache) gives them here.
+    shared: { bus: new MemoryBus(), ...(sharedEmbedded ? { embedded: sharedEmbedded } : {}), ...(sharedCache ? { cache: sharedCache } : {}) },
     writeLimit: { max: 100_000, windowMs: 60_000 },
     // Suites run renewals and purges themselves, at the times they choose.
     jobs: { renewalsEveryMs: false, purgeEveryMs: false, holdsEveryMs: false, abandonedEveryMs: false },

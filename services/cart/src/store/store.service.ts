@@ -69,7 +69,7 @@ export class StoreService {
 
   async saveRules(websiteId: string, body: z.infer<typeof UpdateStoreRulesBody>): Promise<WebsiteRules> {
     await saveRules(this.#ctx.db, websiteId, body);
-    this.#cache.rulesChanged(websiteId);
+    await this.#cache.rulesChanged(websiteId);
     return rulesOf(this.#ctx.db, websiteId);
   }
 
@@ -82,7 +82,7 @@ export class StoreService {
       await saveRules(trx, websiteId, { [list]: next });
       return next;
     });
-    this.#cache.rulesChanged(websiteId);
+    await this.#cache.rulesChanged(websiteId);
     return items;
   }
 
@@ -98,12 +98,12 @@ export class StoreService {
 
   async saveCoupon(websiteId: string, coupon: CouponDefinition): Promise<void> {
     await upsertCoupon(this.#ctx.db, websiteId, coupon);
-    this.#cache.couponsChanged(websiteId);
+    await this.#cache.couponsChanged(websiteId);
   }
 
   async deleteCoupon(websiteId: string, code: string): Promise<boolean> {
     const deleted = await deleteCoupon(this.#ctx.db, websiteId, code);
-    this.#cache.couponsChanged(websiteId);
+    await this.#cache.couponsChanged(websiteId);
     return deleted;
   }
 
