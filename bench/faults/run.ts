@@ -16,7 +16,7 @@ try {
   run.load(Number(process.env.FAULT_BUYERS || 4), Number(process.env.FAULT_VISITORS || 2));
   await run.phase({ name: 'none (baseline)', kind: 'infra', run: async () => undefined }, SECONDS);
   for (const fault of run.faults().filter((f) => only.length === 0 || only.some((s) => f.name.includes(s)))) {
-    await run.phase(fault, SECONDS);
+    await run.phase(fault, SECONDS, { maxSeconds: 2 * SECONDS, minRequests: fault.kind === 'kill' ? 150 : 0 });
     console.log(run.table().at(-1));
   }
   const end = await run.finish();

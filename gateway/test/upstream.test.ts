@@ -37,6 +37,13 @@ async function replica(name: string, handle?: (request: IncomingMessage, respons
   return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, seen, server };
 }
 
+/** A replica that breaks the connection of every request it receives. */
+const breakingReplica = () =>
+  replica('broken', (request) => {
+    request.socket.destroy();
+    return true;
+  });
+
 function pool(urls: string[], options: UpstreamOptions = {}): UpstreamPool {
   const made = new UpstreamPool(urls, { connections: 8, pipelining: 1, connectTimeout: 2_000 }, options);
   pools.push(made);
@@ -79,10 +86,7 @@ describe(UpstreamPool.name, () => {
   });
 
   it('sends a GET whose connection broke to another replica, but never a POST again', async () => {
-    const breaking = await replica('broken', (request) => {
-      request.socket.destroy();
-      return true;
-    });
+    const breaking = await breakingReplica();
     const b = await replica('b');
     const upstream = pool([breaking.url, b.url]);
     await expect(text(upstream, 'POST')).rejects.toThrow();
@@ -95,10 +99,7 @@ describe(UpstreamPool.name, () => {
   });
 
   it('passes over a replica whose connection broke for a moment, as one that refused (issue 39: a killed replica)', async () => {
-    const breaking = await replica('broken', (request) => {
-      request.socket.destroy();
-      return true;
-    });
+    const breaking = await breakingReplica();
     const b = await replica('b');
     const upstream = pool([breaking.url, b.url]);
     await expect(text(upstream, 'POST')).rejects.toThrow();
@@ -109,10 +110,7 @@ describe(UpstreamPool.name, () => {
   });
 
   it('sends a write with an Idempotency-Key whose connection broke to another replica, only on the routes that answer once per key (issue 39)', async () => {
-    const breaking = await replica('broken', (request) => {
-      request.socket.destroy();
-      return true;
-    });
+    const breaking = await breakingReplica();
     const b = await replica('b');
     const keyed = (path: string) => path === '/api/commerce/checkout';
     const post = (upstream: UpstreamPool, path: string, headers: Record<string, string>) =>
