@@ -381,6 +381,7 @@ export class FaultRun {
   /** Stops the cluster and the servers and drops the database. */
   async close(): Promise<void> {
     this.#stop = true;
+    await Promise.race([Promise.all(this.#loops), sleep(40_000)]);
     await stopGroup(this.cluster);
     await this.admin.query(`drop database if exists ${this.dbName} with (force)`).catch(() => undefined);
     await this.admin.end();
@@ -415,11 +416,17 @@ export class FaultRun {
       const made = await this.#call(`${this.gateway}/api/commerce/shopping-cart`, { headers: { cookie: `crumb=${CRUMB}` } });
       const cart = made?.headers.getSetCookie().find((c) => c.startsWith('ss_cart='))?.split(';')[0];
       await made?.arrayBuffer();
-      if (!cart) continue;
+      if (!cart) {
+        await sleep(200);
+        continue;
+      }
       const headers = { 'content-type': 'application/json', 'x-csrf-token': CRUMB, cookie: `crumb=${CRUMB}; ${cart}` };
       const added = await this.#call(`${this.gateway}/api/commerce/shopping-cart/entries`, { method: 'POST', headers, body: JSON.stringify({ itemId, sku, quantity: 1 }) });
       await added?.arrayBuffer();
-      if (!added?.ok) continue;
+      if (!added?.ok) {
+        await sleep(200);
+        continue;
+      }
       const coupon = await this.#call(`${this.gateway}/api/commerce/shopping-cart/coupons`, { method: 'POST', headers, body: JSON.stringify({ code: COUPON }) });
       await coupon?.arrayBuffer();
       if (!coupon?.ok) continue;
