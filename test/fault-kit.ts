@@ -35,6 +35,12 @@ class Sql {
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/** Waits for `promise` at most `ms` (the timer is cleared, so it holds nothing open after). */
+async function within(promise: Promise<unknown>, ms: number): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  await Promise.race([promise, new Promise((resolve) => (timer = setTimeout(resolve, ms)))]);
+  clearTimeout(timer);
+}
 const INITIAL_STOCK = 1_000_000;
 const COUPON = 'FAULTS10';
 const GIFT_CARD = 'FAULTS-GIFT';
@@ -118,7 +124,7 @@ async function stopGroup(cluster: ChildProcess): Promise<void> {
   if (cluster.exitCode !== null || cluster.signalCode !== null) return;
   const exited = new Promise((resolve) => cluster.once('exit', resolve));
   cluster.kill('SIGINT');
-  await Promise.race([exited, sleep(20_000)]);
+  await within(exited, 20_000);
   try {
     process.kill(-cluster.pid!, 'SIGKILL');
   } catch {
@@ -381,7 +387,7 @@ export class FaultRun {
   /** Stops the cluster and the servers and drops the database. */
   async close(): Promise<void> {
     this.#stop = true;
-    await Promise.race([Promise.all(this.#loops), sleep(40_000)]);
+    await within(Promise.all(this.#loops), 40_000);
     await stopGroup(this.cluster);
     await this.admin.query(`drop database if exists ${this.dbName} with (force)`).catch(() => undefined);
     await this.admin.end();

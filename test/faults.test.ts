@@ -32,7 +32,7 @@ const servers = process.env.DATABASE_URL && process.env.NATS_URL && process.env.
 
   it('loses nothing, leaves nothing pending, brings every replica back, and fails ≤ 1 % of requests while a replica is killed', async () => {
     const started = Date.now();
-    run = await FaultRun.start({ adminUrl: process.env.DATABASE_URL!, startTimeoutMs: 200_000 });
+    run = await FaultRun.start({ adminUrl: process.env.DATABASE_URL!, startTimeoutMs: 230_000 });
     const day = Math.floor(Date.now() / 86_400_000);
     const service = ROTATING[day % ROTATING.length]!;
     const infra = ROTATING_INFRA[day % ROTATING_INFRA.length]!;
@@ -92,5 +92,5 @@ const servers = process.env.DATABASE_URL && process.env.NATS_URL && process.env.
     // Every phase ran under load, and a killed replica's failed requests stay within 1 %.
     for (const t of run.phases.slice(1, -1)) expect({ phase: t.name, loaded: t.requests > 20 }).toEqual({ phase: t.name, loaded: true });
     for (const t of kills) expect({ phase: t.name, withinOnePercent: failedOf(t) <= t.requests / 100, back: t.restartMs !== undefined }).toEqual({ phase: t.name, withinOnePercent: true, back: true });
-  }, 340_000);
+  }, 350_000);
 });
