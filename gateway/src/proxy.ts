@@ -124,6 +124,13 @@ export interface ForwardLimits {
   maxInFlight: number;
 }
 
+/**
+ * The cart's writes that keep one answer per Idempotency-Key (services/cart/src: checkout.routes.ts,
+ * store.routes.ts, gift-cards.routes.ts): with a key, the gateway may send them to another replica
+ * when their connection broke (upstream.ts). The cart's other writes ignore the header.
+ */
+export const CART_KEYED_WRITES = /^\/api\/commerce\/(checkout|donations|store\/gift-cards|store\/orders\/[^/]+\/refunds)$/;
+
 /** Makes the route handler that forwards a request to one service. */
 function forwarder(service: ServiceName, pool: UpstreamPool, limits: ForwardLimits, inFlight: InFlight) {
   return async (request: FastifyRequest, reply: FastifyReply) => {
@@ -237,7 +244,11 @@ export async function registerProxies(app: FastifyInstance, config: GatewayEnv, 
     if (!upstream) {
       upstream = {
         // One pool per replica (a comma list in <SERVICE>_URL), taken in turn with failover (upstream.ts).
-        pool: new UpstreamPool(serviceUrls(config, service), { connections: 128, pipelining: 1, keepAliveTimeout: 60_000, connectTimeout: 2_000 }),
+        pool: new UpstreamPool(
+          serviceUrls(config, service),
+          { connections: 128, pipelining: 1, keepAliveTimeout: 60_000, connectTimeout: 2_000 },
+          { keyedWrites: (path) => service === 'cart' && CART_KEYED_WRITES.test(path) },
+        ),
         inFlight: { count: 0 },
       };
       pools.set(service, upstream);

@@ -7,7 +7,15 @@
 // - any method when the connection was never made (refused, connect timeout): nothing was sent;
 // - GET, HEAD and OPTIONS also when the connection broke before an answer, or when a replica that
 //   is shutting down answers 503 (never a POST, PUT, PATCH or DELETE that may have been applied);
+// - a write with an Idempotency-Key to a route that keeps one answer per key (`keyedWrites`: the
+//   cart's checkout, donations, refunds, gift cards) also when its connection broke: the service
+//   runs it at most once per key, so the other replica either runs it (the first never did), takes
+//   the key over after its lease, or answers the stored answer (issue 39: the 502 of a checkout in
+//   flight on a killed cart replica was 1 of the 2 failed requests of a 1.33 % run);
 // - never a streamed body (an upload), which cannot be sent twice.
+// A replica whose connection broke is also passed over for a moment, like one that refused: a
+// killed replica's kept-alive sockets are not noticed closed at once on a busy machine, and a
+// write sent on one of them fails although nothing ever read it.
 import { Pool, type Dispatcher } from 'undici';
 
 /** How long a replica that refused a connection is passed over (then tried again). */
@@ -39,14 +47,28 @@ export interface UpstreamStats {
   retried: Record<'refused' | 'broken' | 'draining', number>;
 }
 
+export interface UpstreamOptions {
+  /** The paths whose writes keep one answer per Idempotency-Key (sent again when their connection broke); none by default. */
+  keyedWrites?: (path: string) => boolean;
+}
+
+/** Whether the request carries an Idempotency-Key (a non-empty one). */
+const hasKey = (headers: Dispatcher.RequestOptions['headers']): boolean => {
+  if (!headers || Array.isArray(headers) || typeof (headers as Iterable<unknown>)[Symbol.iterator] === 'function') return false;
+  const value = (headers as Record<string, string | string[] | undefined>)['idempotency-key'];
+  return typeof value === 'string' && value !== '';
+};
+
 export class UpstreamPool {
   readonly #replicas: Replica[];
+  readonly #keyedWrites: (path: string) => boolean;
   #next = 0;
   readonly stats: UpstreamStats = { retried: { refused: 0, broken: 0, draining: 0 } };
 
-  constructor(urls: readonly string[], options: Pool.Options) {
+  constructor(urls: readonly string[], options: Pool.Options, upstream: UpstreamOptions = {}) {
     if (urls.length === 0) throw new Error('an upstream needs at least one address');
     this.#replicas = urls.map((url) => ({ url, pool: new Pool(url, options), downUntil: 0 }));
+    this.#keyedWrites = upstream.keyedWrites ?? (() => false);
   }
 
   get urls(): string[] {
@@ -68,6 +90,8 @@ export class UpstreamPool {
     const replicas = this.#order();
     const method = options.method.toUpperCase();
     const resendable = options.body === undefined || options.body === null || Buffer.isBuffer(options.body) || typeof options.body === 'string';
+    // Safe to send again after a broken connection: reads, and writes the service answers once per key.
+    const againAfterBreak = SAFE_METHODS.has(method) || (hasKey(options.headers) && this.#keyedWrites(options.path.split('?')[0]!));
     for (let i = 0; ; i++) {
       const replica = replicas[i]!;
       const last = i === replicas.length - 1 || !resendable;
@@ -88,9 +112,12 @@ export class UpstreamPool {
           this.stats.retried.refused += 1;
           continue;
         }
-        if (!last && BROKEN.has(code ?? '') && SAFE_METHODS.has(method)) {
-          this.stats.retried.broken += 1;
-          continue;
+        if (BROKEN.has(code ?? '')) {
+          replica.downUntil = Date.now() + DOWN_MS;
+          if (!last && againAfterBreak) {
+            this.stats.retried.broken += 1;
+            continue;
+          }
         }
         throw error;
       }

@@ -1,7 +1,7 @@
 // The wiring step of the analytics service: the ingestion path (settings cache, daily salts,
 // batch writer, buffer), the owner's services and the retention purge, built once per app.
 // app.ts's wire() calls it; the platform hands the result to routes and consumers.
-import type { ServiceContext } from '@sc/platform';
+import { WebsiteGenerations, type ServiceContext } from '@sc/platform';
 import type { IngestLimits } from './config.js';
 import { IngestBuffer } from './ingest/buffer.js';
 import { IngestService } from './ingest/ingest.service.js';
@@ -56,7 +56,8 @@ export function createAnalyticsModule(ctx: ServiceContext<AnalyticsDB>, options:
     logger: ctx.logger,
     sameGroup: (a, b) => a.journal !== undefined && a.journal === b.journal,
   });
-  const settingsCache = new SettingsCache(db);
+  // Replicas agree through the website's token in the shared cache (settings.repository.ts).
+  const settingsCache = new SettingsCache(db, { generations: new WebsiteGenerations(ctx.cache, 'settings') });
   const ingest = new IngestService(settingsCache, new DailySalts(db));
   const repositories = { reports: new ReportsRepository(db) };
   return {

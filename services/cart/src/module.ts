@@ -1,7 +1,7 @@
 // The cart's wiring step: every repository-backed use-case service is built here, once, and the
 // parts are handed to the routes, the consumers and the jobs (app.ts's wire()). Nothing looks a
 // part up through a module-level map: what depends on what is written in this one place.
-import type { MailRelay, ServiceContext } from '@sc/platform';
+import { WebsiteGenerations, type MailRelay, type ServiceContext } from '@sc/platform';
 import type { CartDB } from './tables.js';
 import { AdminService } from './admin/admin.service.js';
 import { CartChoiceService } from './cart/cart-choices.service.js';
@@ -70,7 +70,8 @@ export interface CartModule {
 
 export function createCartModule(ctx: ServiceContext<CartDB>, options: CartModuleOptions): CartModule {
   const jobs: CartJobsOptions = { ...DEFAULT_JOBS, ...options.jobs };
-  const storeCache = new StoreCache();
+  // Replicas agree through the website's token in the shared cache (store-cache.ts).
+  const storeCache = new StoreCache({ generations: new WebsiteGenerations(ctx.cache, 'store') });
   const idempotency = new Idempotency(ctx.db, { ttlMs: jobs.idempotencyTtlMs, leaseMs: jobs.checkoutLeaseMs });
   const carts = new CartService(ctx, storeCache);
   const orders = new OrderService(ctx, { testMode: options.payments.testMode, mailQueued: () => options.mail.poke() });

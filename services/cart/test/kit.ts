@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { ProductType, Role, type ContentProductUpserted, type EventEnvelope } from '@sc/contracts';
-import { MemoryBus, type BuildServiceOptions, type EmbeddedPostgres, type ServiceContext } from '@sc/platform';
+import { MemoryBus, type BuildServiceOptions, type Cache, type EmbeddedPostgres, type ServiceContext } from '@sc/platform';
 import { unique } from '@sc/platform/test-kit';
 import { KIT_START_TIMEOUT_MS, serviceKit } from '@sc/platform/testing';
 import { applyContentEvent, CART_COOKIE, createCartService, type CartModule, type CartOptions } from '../src/index.js';
@@ -121,8 +121,8 @@ export interface Kit {
   close(): Promise<void>;
 }
 
-export async function setup(options: CartOptions & Omit<BuildServiceOptions, 'shared' | 'relay'> & { sharedEmbedded?: EmbeddedPostgres } = {}): Promise<Kit> {
-  const { sharedEmbedded, ...rest } = options;
+export async function setup(options: CartOptions & Omit<BuildServiceOptions, 'shared' | 'relay'> & { sharedEmbedded?: EmbeddedPostgres; sharedCache?: Cache } = {}): Promise<Kit> {
+  const { sharedEmbedded, sharedCache, ...rest } = options;
   const base = await serviceKit(
     createCartService({
       writeLimit: { max: 100_000, windowMs: 60_000 },
@@ -135,8 +135,8 @@ export async function setup(options: CartOptions & Omit<BuildServiceOptions, 'sh
       signingKey: SIGNING_KEY,
       env: { PUBLIC_URL: 'https://shop.example.net' }, // mailed links: https, no port, the website's domain
       ownerId: (websiteId) => `owner-${websiteId}`,
-      // A suite that plays two replicas on one embedded database gives it here.
-      shared: { bus: new MemoryBus(), ...(sharedEmbedded ? { embedded: sharedEmbedded } : {}) },
+      // A suite that plays two replicas on one embedded database (and one cache) gives them here.
+      shared: { bus: new MemoryBus(), ...(sharedEmbedded ? { embedded: sharedEmbedded } : {}), ...(sharedCache ? { cache: sharedCache } : {}) },
       ...rest,
     },
   );

@@ -23,7 +23,7 @@ export interface ConsumerOptions {
 }
 
 /** The durable consumers of the service (handled ids are kept per consumer name, without the suffix). */
-export function analyticsConsumers(parts: Pick<AnalyticsModule, 'rollups'>, options: ConsumerOptions = {}): SubscribeOptions[] {
+export function analyticsConsumers(parts: Pick<AnalyticsModule, 'rollups'> & Partial<Pick<AnalyticsModule, 'settings'>>, options: ConsumerOptions = {}): SubscribeOptions[] {
   return (Object.keys(CONSUMED_SUBJECTS) as Array<keyof typeof CONSUMED_SUBJECTS>).map((consumer) => ({
     durable: `${consumer}${options.durableSuffix ?? ''}`,
     subjects: [...CONSUMED_SUBJECTS[consumer]],
@@ -37,6 +37,8 @@ export function analyticsConsumers(parts: Pick<AnalyticsModule, 'rollups'>, opti
     ...(consumer === CONTENT_CONSUMER && !options.durableSuffix ? { readModel: 'analytics dimensions' } : {}),
     handler: async (event) => {
       await parts.rollups.apply(consumer, event);
+      // The mirrored site settings changed: every replica's settings cache follows (SettingsCache).
+      if (event.type === 'content.settings.updated') await parts.settings?.changed(event.websiteId);
     },
   }));
 }

@@ -5,6 +5,7 @@
 import { DEFAULT_SITE_SETTINGS, type AnalyticsSettings, type UpdateAnalyticsSettingsBody } from '@sc/contracts';
 import type { Kysely, Transaction } from 'kysely';
 import { LRUCache } from 'lru-cache';
+import type { WebsiteGenerations } from '@sc/platform';
 import type { AnalyticsDB } from '../tables.js';
 
 type Db = Kysely<AnalyticsDB> | Transaction<AnalyticsDB>;
@@ -64,37 +65,56 @@ async function upsert(
     .execute();
 }
 
-/** A few seconds of memory in front of readSettings, shared by concurrent callers. */
+/**
+ * A few seconds of memory in front of readSettings, shared by concurrent callers. Entries are kept
+ * under the website's token in the shared cache (WebsiteGenerations, `settings:gen:<website>`),
+ * which every change bumps: an owner's change through one replica (tracking turned off) is
+ * followed by every replica within LOCAL_CACHE_RECHECK_MS (500 ms), by this one at once; while
+ * Redis is down, within the entries' TTL.
+ */
 export class SettingsCache {
   readonly #db: Kysely<AnalyticsDB>;
   readonly #ttlMs: number;
-  readonly #entries = new LRUCache<string, { value: AnalyticsSettings; expires: number }>({ max: 10_000 });
+  readonly #generations: WebsiteGenerations | undefined;
+  readonly #entries = new LRUCache<string, { value: AnalyticsSettings; expires: number; generation: string }>({ max: 10_000 });
   readonly #pending = new Map<string, Promise<AnalyticsSettings>>();
 
-  constructor(db: Kysely<AnalyticsDB>, ttlMs = 5_000) {
+  constructor(db: Kysely<AnalyticsDB>, options: { ttlMs?: number; generations?: WebsiteGenerations } = {}) {
     this.#db = db;
-    this.#ttlMs = ttlMs;
+    this.#ttlMs = options.ttlMs ?? 5_000;
+    this.#generations = options.generations;
   }
 
   /** The cached value when fresh (no await on the hot path), else a promise of it. */
   get(websiteId: string): AnalyticsSettings | Promise<AnalyticsSettings> {
+    const generation = this.#generations?.current(websiteId) ?? '';
+    if (typeof generation !== 'string') return generation.then((g) => this.#fresh(websiteId, g) ?? this.#load(websiteId, g));
+    return this.#fresh(websiteId, generation) ?? this.#load(websiteId, generation);
+  }
+
+  #fresh(websiteId: string, generation: string): AnalyticsSettings | undefined {
     const entry = this.#entries.get(websiteId);
-    if (entry && entry.expires > Date.now()) return entry.value;
-    let pending = this.#pending.get(websiteId);
+    return entry && entry.generation === generation && entry.expires > Date.now() ? entry.value : undefined;
+  }
+
+  #load(websiteId: string, generation: string): Promise<AnalyticsSettings> {
+    const at = `${websiteId}\u0000${generation}`;
+    let pending = this.#pending.get(at);
     if (!pending) {
       pending = readSettings(this.#db, websiteId)
         .then((value) => {
-          this.#entries.set(websiteId, { value, expires: Date.now() + this.#ttlMs });
+          this.#entries.set(websiteId, { value, expires: Date.now() + this.#ttlMs, generation });
           return value;
         })
-        .finally(() => this.#pending.delete(websiteId));
-      this.#pending.set(websiteId, pending);
+        .finally(() => this.#pending.delete(at));
+      this.#pending.set(at, pending);
     }
     return pending;
   }
 
-  /** Forgets a website's entry (after this process changed it). */
-  forget(websiteId: string): void {
+  /** After a website's settings changed (committed): this process forgets them at once, the other replicas within the recheck interval. */
+  async changed(websiteId: string): Promise<void> {
     this.#entries.delete(websiteId);
+    await this.#generations?.bump(websiteId);
   }
 }

@@ -1,5 +1,5 @@
 // The website's analytics settings as owners see and change them; a change made here is seen at
-// once by this process's ingestion (its cache entry is forgotten).
+// once by this process's ingestion, by the other replicas' within 500 ms (SettingsCache).
 import type { AnalyticsSettings, UpdateAnalyticsSettingsBody } from '@sc/contracts';
 import type { Kysely } from 'kysely';
 import type { AnalyticsDB } from '../tables.js';
@@ -20,7 +20,12 @@ export class SettingsService {
 
   async update(websiteId: string, patch: UpdateAnalyticsSettingsBody): Promise<AnalyticsSettings> {
     await updateOwnerSettings(this.#db, websiteId, patch);
-    this.#cache.forget(websiteId);
+    await this.#cache.changed(websiteId);
     return readSettings(this.#db, websiteId);
+  }
+
+  /** The settings changed elsewhere (content's site settings, through the bus). */
+  changed(websiteId: string): Promise<void> {
+    return this.#cache.changed(websiteId);
   }
 }

@@ -19,10 +19,10 @@ export async function applyContentEvent(ctx: ServiceContext<CartDB>, event: Even
   try {
     await apply(ctx, event, consumer);
   } finally {
-    // This process forgets what it cached at once; other replicas within the store cache's TTL.
+    // This process forgets what it cached at once; other replicas within LOCAL_CACHE_RECHECK_MS (store-cache.ts).
     const productId = (event.data as { productId?: unknown } | null)?.productId;
-    if (cache && typeof productId === 'string') cache.productChanged(event.websiteId, productId);
-    cache?.rulesChanged(event.websiteId);
+    if (cache && typeof productId === 'string') await cache.productChanged(event.websiteId, productId);
+    await cache?.rulesChanged(event.websiteId);
   }
 }
 

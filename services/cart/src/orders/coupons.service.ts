@@ -35,7 +35,7 @@ export class CouponService {
   async create(websiteId: string, b: z.infer<typeof CouponInput>): Promise<Coupon> {
     const coupon = couponOf({ code: b.code, kind: b.kind, value: b.value, minimum_subtotal_cents: b.minimumSubtotalCents, expires_at: b.expiresAt, combinable: b.combinable, usage_limit: b.usageLimit, times_used: 0 });
     await upsertCoupon(this.#ctx.db, websiteId, coupon);
-    this.#cache.couponsChanged(websiteId);
+    await this.#cache.couponsChanged(websiteId);
     return couponView(coupon);
   }
 
@@ -57,13 +57,13 @@ export class CouponService {
       await upsertCoupon(trx, websiteId, next);
       return next;
     });
-    this.#cache.couponsChanged(websiteId);
+    await this.#cache.couponsChanged(websiteId);
     return couponView(coupon);
   }
 
   async delete(websiteId: string, code: string): Promise<boolean> {
     const deleted = await deleteCoupon(this.#ctx.db, websiteId, code);
-    this.#cache.couponsChanged(websiteId);
+    await this.#cache.couponsChanged(websiteId);
     return deleted;
   }
 }

@@ -61,7 +61,7 @@ export class StoreService {
 
   async saveRules(websiteId: string, body: z.infer<typeof UpdateStoreRulesBody>): Promise<WebsiteRules> {
     await saveRules(this.#ctx.db, websiteId, body);
-    this.#cache.rulesChanged(websiteId);
+    await this.#cache.rulesChanged(websiteId);
     return rulesOf(this.#ctx.db, websiteId);
   }
 
@@ -74,7 +74,7 @@ export class StoreService {
       await saveRules(trx, websiteId, { [list]: next });
       return next;
     });
-    this.#cache.rulesChanged(websiteId);
+    await this.#cache.rulesChanged(websiteId);
     return items;
   }
 }
