@@ -7940,10 +7940,12 @@ export interface paths {
             parameters: {
                 query?: {
                     cursor?: string;
+                    dir?: "asc" | "desc";
                     from?: string;
                     kind?: "order" | "subscription" | "donation";
                     limit?: number;
                     q?: string;
+                    sort?: "number" | "date" | "total" | "email" | "status";
                     status?: "pending" | "paid" | "fulfilled" | "cancelled" | "payment-failed" | "partially-refunded" | "refunded";
                     to?: string;
                 };
