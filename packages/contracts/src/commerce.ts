@@ -527,7 +527,7 @@ export const OrderListQuery = z
     /** Created at or after / before (ISO 8601). */
     from: z.iso.datetime({ offset: true }).optional(),
     to: z.iso.datetime({ offset: true }).optional(),
-    /** Part of the buyer's email, any case; or the order's number ("1042" or "#1042"). */
+    /** Part of the buyer's email or of a line's product name or SKU, any case; or the order's number ("1042" or "#1042"). */
     q: z.string().trim().min(1).max(254).optional(),
     /** What the list is sorted by (issue 35's data table); none: newest first. */
     sort: z.enum(ORDER_SORTS, { error: `sort must be one of ${ORDER_SORTS.join(', ')}` }).optional(),

@@ -178,7 +178,7 @@ export interface OrderFilter {
   kind?: string | undefined;
   from?: string | undefined;
   to?: string | undefined;
-  /** Part of the buyer's email. */
+  /** Part of the buyer's email or of a line's product name or SKU, or the order's number. */
   email?: string | undefined;
   /** Orders numbered below this one (the list is newest first). */
   beforeNumber?: number | undefined;
@@ -207,7 +207,10 @@ export async function findOrders(db: Db, websiteId: string, filter: OrderFilter,
     // The text is matched literally: LIKE's wildcards in it are escaped.
     const literal = filter.email.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`);
     const number = /^#?(\d{1,9})$/.exec(filter.email.trim())?.[1];
-    query = query.where((eb) => eb.or([eb(sql<string>`lower(email)`, 'like', `%${literal}%`), ...(number ? [eb('order_number', '=', Number(number))] : [])]));
+    // Or a product name or SKU of its lines (the lines' JSON text: names and SKUs are in it as written).
+    query = query.where((eb) =>
+      eb.or([eb(sql<string>`lower(email)`, 'like', `%${literal}%`), eb(sql<string>`lower(items::text)`, 'like', `%${literal}%`), ...(number ? [eb('order_number', '=', Number(number))] : [])]),
+    );
   }
   if (filter.beforeNumber !== undefined) query = query.where('order_number', '<', filter.beforeNumber);
   if (filter.sort) {
