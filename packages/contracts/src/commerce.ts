@@ -594,7 +594,22 @@ export const StoreCustomer = z.object({
   lastOrderAt: z.string().nullable(),
 });
 export type StoreCustomer = z.infer<typeof StoreCustomer>;
-export const StoreCustomerList = z.object({ customers: z.array(StoreCustomer) });
+/** The page after the customers shown (issue 35's data table); null on the last page. */
+export const StoreCustomerList = z.object({ customers: z.array(StoreCustomer), hasNextPage: z.boolean().optional(), nextPageCursor: z.string().nullable().optional() });
+
+/** The columns the owner's customer list sorts by. */
+export const CUSTOMER_SORTS = ['email', 'orders'] as const;
+/** GET /api/commerce/store/customers: search (email or name), sort (default email A to Z) and page. */
+export const CustomerListQuery = z
+  .object({
+    q: z.string().trim().max(200).optional(),
+    limit: z.coerce.number().int().min(1).max(200).default(50),
+    cursor: z.string().max(512).optional(),
+    sort: z.enum(CUSTOMER_SORTS, { error: `sort must be one of ${CUSTOMER_SORTS.join(', ')}` }).optional(),
+    dir: z.enum(['asc', 'desc'], { error: 'dir must be asc or desc' }).optional(),
+  })
+  .strict();
+export type CustomerListQuery = z.infer<typeof CustomerListQuery>;
 
 /** A gift card as the owner sees it. */
 export const GiftCardView = z.object({

@@ -7263,8 +7263,11 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
+                    cursor?: string;
+                    dir?: "asc" | "desc";
                     limit?: number;
                     q?: string;
+                    sort?: "email" | "orders";
                 };
                 header?: never;
                 path?: never;
@@ -7295,6 +7298,8 @@ export interface paths {
                                     spentCents: number;
                                 }[];
                             }[];
+                            hasNextPage?: boolean;
+                            nextPageCursor?: string | null;
                         };
                     };
                 };
