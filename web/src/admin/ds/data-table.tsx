@@ -102,7 +102,7 @@ export function useTablePrefs(id: string, defaults: Remembered, enabled = true):
   const serverValue = server.data?.value;
   useEffect(() => {
     if (touched.current || !serverValue) return;
-    setRemembered(cleaned(serverValue as Partial<Remembered>, defaults));
+    setRemembered(cleaned(serverValue, defaults));
   }, [serverValue, defaults]);
   useEffect(() => {
     if (!enabled) return undefined;
@@ -285,4 +285,30 @@ export function DataTable<T extends RowData>({
       </table>
     </div>
   );
+}
+
+/** The owner's page size of a server-paged table (kept with its sort and columns). */
+export function PageSizeField({ prefs }: { prefs: TablePrefs }) {
+  return (
+    <label className="field">
+      <span className="field-label">Rows per page</span>
+      <select value={prefs.remembered.pageSize ?? 50} onChange={(e) => prefs.change((r) => ({ ...r, pageSize: Number(e.target.value) }))}>
+        {PAGE_SIZES.map((size) => (
+          <option key={size} value={size}>
+            {size}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
+
+/** `text` once the owner has stopped typing for `ms` (a search asks the server then, not per key). */
+export function useSettled(text: string, ms = 300): string {
+  const [settled, setSettled] = useState(text);
+  useEffect(() => {
+    const timer = window.setTimeout(() => setSettled(text.trim()), ms);
+    return () => window.clearTimeout(timer);
+  }, [text, ms]);
+  return settled;
 }

@@ -1,10 +1,11 @@
 // Orders: a data table the API sorts, filters (status, kind), searches (email or number) and pages
 // (50 at a time or the owner's choice, "Load more"), with bulk fulfil and export of the selected orders. The sort and
 // the columns shown are the owner's (remembered on the server, ds/data-table.tsx).
-import { useEffect, useMemo, useState } from 'react';
-import { lineTitle, Permission, type Order, type OrderListQuery } from '@sc/contracts';
+import { useMemo, useState } from 'react';
+import { lineTitle, Permission, type Order } from '@sc/contracts';
 import { api, useAction } from '../data.js';
-import { DataTable, PAGE_SIZES, tableDefaults, useTablePrefs, type DataColumn } from '../ds/data-table.js';
+import { downloadCsv } from '../ds/csv.js';
+import { DataTable, PageSizeField, tableDefaults, useSettled, useTablePrefs, type DataColumn } from '../ds/data-table.js';
 import { Badge, type BadgeTone } from '../ds/badge.js';
 import { EmptyState } from '../ds/empty-state.js';
 import { showMoney } from '../money.js';
@@ -46,8 +47,6 @@ const COLUMNS: DataColumn<Order>[] = [
 const DEFAULTS = tableDefaults(COLUMNS);
 const SORTS = new Set<string>(['number', 'date', 'total', 'email', 'status']);
 
-/** A CSV field (quoted when it needs to be). */
-const csvField = (text: string): string => (/[",\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text);
 
 /** The list's API path for the filters and the sort (none: newest first). */
 export function ordersPath(filters: { status: string; kind: string; q: string; pageSize: number; sort?: { id: string; desc: boolean } | undefined }): string {
@@ -57,7 +56,7 @@ export function ordersPath(filters: { status: string; kind: string; q: string; p
     status: filters.status || undefined,
     kind: filters.kind || undefined,
     q: filters.q.trim() || undefined,
-    sort: sort?.id as OrderListQuery['sort'],
+    sort: sort?.id,
     dir: sort ? (sort.desc ? 'desc' : 'asc') : undefined,
   };
   return apiPath('/commerce/store/orders', undefined, query);
@@ -72,11 +71,7 @@ export function OrdersScreen() {
   const [kind, setKind] = useState('');
   const [text, setText] = useState('');
   // The search asks the server a moment after the owner stops typing.
-  const [q, setQ] = useState('');
-  useEffect(() => {
-    const timer = window.setTimeout(() => setQ(text), 300);
-    return () => window.clearTimeout(timer);
-  }, [text]);
+  const q = useSettled(text);
   const pageSize = prefs.remembered.pageSize ?? 50;
   const listPath = ordersPath({ status, kind, q, pageSize, sort: prefs.remembered.sorting[0] });
   const orders = usePages<OrderPage>(listPath, (cursor) => `${listPath}&cursor=${encodeURIComponent(cursor)}`, (page) => page.orders);
@@ -100,15 +95,12 @@ export function OrdersScreen() {
     orders.first.reload();
     if (done) clear();
   };
-  const exportCsv = (selected: Order[]) => {
-    const lines = [['Order', 'Date', 'Email', 'Items', 'Total', 'Currency', 'Status'].join(',')];
-    for (const o of selected) lines.push([`#${o.orderNumber}`, o.createdAt, o.email, o.items.map((i) => `${i.quantity} × ${lineTitle(i)}`).join('; '), o.grandTotal.value, o.grandTotal.currency, o.status].map(csvField).join(','));
-    const link = document.createElement('a');
-    link.href = URL.createObjectURL(new Blob([`${lines.join('\n')}\n`], { type: 'text/csv' }));
-    link.download = 'orders-selected.csv';
-    link.click();
-    URL.revokeObjectURL(link.href);
-  };
+  const exportCsv = (selected: Order[]) =>
+    downloadCsv(
+      'orders-selected.csv',
+      ['Order', 'Date', 'Email', 'Items', 'Total', 'Currency', 'Status'],
+      selected.map((o) => [`#${o.orderNumber}`, o.createdAt, o.email, o.items.map((i) => `${i.quantity} × ${lineTitle(i)}`).join('; '), o.grandTotal.value, o.grandTotal.currency, o.status]),
+    );
 
   const filtered = Boolean(status || kind || q.trim());
   return (
@@ -139,7 +131,7 @@ export function OrdersScreen() {
                 toolbar={
                   <div className="row" role="search">
                     <Field label="Search">
-                      <input type="search" placeholder="Email or order number" value={text} onChange={(e) => setText(e.target.value)} />
+                      <input type="search" placeholder="Email, number or product" value={text} onChange={(e) => setText(e.target.value)} />
                     </Field>
                     <Field label="Status">
                       <select value={status} onChange={(e) => setStatus(e.target.value)}>
@@ -161,15 +153,7 @@ export function OrdersScreen() {
                         <option value="donation">Donations</option>
                       </select>
                     </Field>
-                    <Field label="Rows per page">
-                      <select value={pageSize} onChange={(e) => prefs.change((r) => ({ ...r, pageSize: Number(e.target.value) }))}>
-                        {PAGE_SIZES.map((size) => (
-                          <option key={size} value={size}>
-                            {size}
-                          </option>
-                        ))}
-                      </select>
-                    </Field>
+                    <PageSizeField prefs={prefs} />
                   </div>
                 }
                 bulkActions={(selected, clear) => (
