@@ -131,7 +131,7 @@ export function OrdersScreen() {
                 toolbar={
                   <div className="row" role="search">
                     <Field label="Search">
-                      <input type="search" placeholder="Email, number or product" value={text} onChange={(e) => setText(e.target.value)} />
+                      <input type="search" placeholder="Email, # or product" value={text} onChange={(e) => setText(e.target.value)} />
                     </Field>
                     <Field label="Status">
                       <select value={status} onChange={(e) => setStatus(e.target.value)}>
