@@ -86,10 +86,21 @@ export interface TablePrefs {
   change: (update: (current: Remembered) => Remembered) => void;
 }
 
+/** When this browser's copy was made (ms; 0: never), to tell whether the server's is newer. */
+function savedAtOf(key: string): number {
+  try {
+    const stored = JSON.parse(window.localStorage.getItem(key) ?? 'null') as { savedAt?: unknown } | null;
+    return typeof stored?.savedAt === 'number' ? stored.savedAt : 0;
+  } catch {
+    return 0;
+  }
+}
+
 /**
  * A table's remembered sort and columns: this browser's copy at once, then the owner's copy from
- * the server (unless the owner has already changed something here). Changes go to both; the
- * server's is written half a second after the last one.
+ * the server when it is newer (another browser changed it) and the owner has not changed anything
+ * here yet. A change is kept here and sent to the server at once (in order, one at a time), so
+ * leaving right after it loses nothing.
  */
 export function useTablePrefs(id: string, defaults: Remembered, enabled = true): TablePrefs {
   const { info } = useSession();
@@ -97,31 +108,33 @@ export function useTablePrefs(id: string, defaults: Remembered, enabled = true):
   const path = preferencePath(id);
   const remote = enabled && info.authenticated && info.roles.length > 0;
   const [remembered, setRemembered] = useState<Remembered>(() => recall(key, defaults));
-  const touched = useRef(false);
+  /** Who made the current value: the first paint, the server's copy (with its time) or the owner. */
+  const origin = useRef<{ by: 'initial' } | { by: 'server'; at: number } | { by: 'owner' }>({ by: 'initial' });
+  const writes = useRef<Promise<unknown>>(Promise.resolve());
   const server = useApi<OwnerPreference>(remote ? path : null);
   const serverValue = server.data?.value;
+  const serverAt = server.data?.updatedAt ? Date.parse(server.data.updatedAt) : 0;
   useEffect(() => {
-    if (touched.current || !serverValue) return;
+    if (origin.current.by === 'owner' || !serverValue || serverAt <= savedAtOf(key)) return;
+    origin.current = { by: 'server', at: serverAt };
     setRemembered(cleaned(serverValue, defaults));
-  }, [serverValue, defaults]);
+  }, [key, serverValue, serverAt, defaults]);
   useEffect(() => {
-    if (!enabled) return undefined;
+    const made = origin.current;
+    if (!enabled || made.by === 'initial') return;
     try {
-      window.localStorage.setItem(key, JSON.stringify(remembered));
+      window.localStorage.setItem(key, JSON.stringify({ ...remembered, savedAt: made.by === 'server' ? made.at : Date.now() }));
     } catch {
       // Storage full or refused: the server's copy still holds it.
     }
-    if (!touched.current || !remote) return undefined;
-    const timer = window.setTimeout(() => {
-      // Best effort: a failed write leaves this browser's copy, and the next change tries again.
-      api('PUT', path, { value: remembered }).catch(() => undefined);
-    }, 500);
-    return () => window.clearTimeout(timer);
+    if (made.by !== 'owner' || !remote) return;
+    // Best effort: a failed write leaves this browser's copy, and the next change tries again.
+    writes.current = writes.current.then(() => api('PUT', path, { value: remembered }).catch(() => undefined));
   }, [key, path, remembered, enabled, remote]);
   return {
     remembered,
     change: (update) => {
-      touched.current = true;
+      origin.current = { by: 'owner' };
       setRemembered(update);
     },
   };
