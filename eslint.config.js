@@ -29,6 +29,15 @@ export default tseslint.config(
     },
   },
   {
+    // The one test kit (@sc/platform/testing, which registers Jest hooks) and the test helpers are
+    // for tests only: product code never imports them.
+    files: ['services/*/src/**/*.ts', 'packages/*/src/**/*.ts', 'gateway/src/**/*.ts', 'web/src/**/*.ts', 'web/src/**/*.tsx'],
+    ignores: ['**/*.test.ts', '**/*.test.tsx'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ group: ['@sc/platform/testing', '@sc/platform/test-kit', '@sc/platform/test-kit/*'], message: 'Test kits are for test files only.' }] }],
+    },
+  },
+  {
     // Tests read untyped HTTP bodies (supertest, inject) on purpose: asserting their shape is the point.
     files: ['**/test/**/*.ts', '**/test-kit/**/*.ts'],
     rules: {

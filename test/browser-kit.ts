@@ -1,9 +1,10 @@
-// What browser tests share: the web app built once per test file, the whole platform started in
+// What browser tests share: the web app built once per test run, the whole platform started in
 // embedded mode as a real process (the way `pnpm start` runs it, own data directory and port), and
 // Debian's Chromium driven by playwright-core. Browser tests live in test/ (the "processes"
 // project, run in band) so they never compete with each other for the two cores.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser } from 'playwright-core';
@@ -14,20 +15,55 @@ import { ROOT, startProcess, waitForHttp, type Running } from './helpers.js';
 /** Debian's package puts it here; CHROMIUM_PATH points elsewhere. Never a downloaded browser. */
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
-let builtWeb: string | undefined;
+const builtWeb = new Map<string, string>();
 
-/** Builds web/ into a fresh directory (once per test file) and answers that directory. */
-export function buildWeb(): string {
-  if (builtWeb) return builtWeb;
-  const outDir = mkdtempSync(path.join(tmpdir(), 'sc-web-'));
-  const web = path.join(ROOT, 'web');
-  // Vite's native bundler cannot run inside Jest's VM: a child process, as a developer runs it.
-  const built = spawnSync(process.execPath, [path.join(web, 'node_modules/vite/bin/vite.js'), 'build', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'warn'], {
-    cwd: web,
-    encoding: 'utf8',
+/** The files under `dir` a build reads: all but node_modules, builds and dot-files. */
+function webSources(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    if (entry.name === 'node_modules' || entry.name === 'dist' || entry.name.startsWith('.')) return [];
+    const full = path.join(dir, entry.name);
+    return entry.isDirectory() ? webSources(full) : [full];
   });
-  if (built.status !== 0) throw new Error(`vite build failed:\n${built.stdout}\n${built.stderr}`);
-  builtWeb = outDir;
+}
+
+/**
+ * Builds web/ once per content and mode, and answers the directory: the build is kept in the
+ * temporary directory under the hash of web/'s and contracts' files, the lockfile and the mode, so
+ * every browser test file of a run (and the next run, if nothing changed) uses one build. Nothing
+ * writes to it: the gateway and render only read WEB_DIST. `production` builds as `pnpm start` does
+ * (Jest's NODE_ENV=test would make a child Vite use React's development build). Building took
+ * 13 s per file on a loaded machine, and 21 browser files each built the same files.
+ */
+export function buildWeb(options: { production?: boolean } = {}): string {
+  const mode = options.production ? 'production' : (process.env.NODE_ENV ?? '');
+  const known = builtWeb.get(mode);
+  if (known) return known;
+  const web = path.join(ROOT, 'web');
+  const hash = createHash('sha256').update(mode).update(readFileSync(path.join(ROOT, 'pnpm-lock.yaml')));
+  // web/ and the one workspace package it imports (@sc/contracts).
+  const sources = [...webSources(web), ...webSources(path.join(ROOT, 'packages/contracts'))].sort();
+  for (const file of sources) hash.update(path.relative(ROOT, file)).update(readFileSync(file));
+  const outDir = path.join(tmpdir(), `sc-web-${hash.digest('hex').slice(0, 16)}`);
+  // The marker beside the build says it finished (a run stopped mid-build leaves none).
+  const complete = `${outDir}.complete`;
+  if (!existsSync(complete)) {
+    const building = mkdtempSync(path.join(tmpdir(), 'sc-web-building-'));
+    // Vite's native bundler cannot run inside Jest's VM: a child process, as a developer runs it.
+    const built = spawnSync(process.execPath, [path.join(web, 'node_modules/vite/bin/vite.js'), 'build', '--outDir', building, '--emptyOutDir', '--logLevel', 'warn'], {
+      cwd: web,
+      encoding: 'utf8',
+      env: options.production ? { ...process.env, NODE_ENV: 'production' } : process.env,
+    });
+    if (built.status !== 0) throw new Error(`vite build failed:\n${built.stdout}\n${built.stderr}`);
+    // Another run may have finished the same build meanwhile: then its copy stays and is used.
+    if (existsSync(complete)) rmSync(building, { recursive: true, force: true });
+    else {
+      rmSync(outDir, { recursive: true, force: true });
+      renameSync(building, outDir);
+      writeFileSync(complete, '');
+    }
+  }
+  builtWeb.set(mode, outDir);
   return outDir;
 }
 

@@ -9,8 +9,7 @@ import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { DEMO_OWNER } from '@sc/contracts';
 import { freePort } from '@sc/platform/test-kit';
-import { spawnSync } from 'node:child_process';
-import { launchBrowser, loggedMail, type RunningPlatform } from './browser-kit.js';
+import { buildWeb as buildWebOnce, launchBrowser, loggedMail, type RunningPlatform } from './browser-kit.js';
 import { ROOT, startProcess, waitForHttp } from './helpers.js';
 
 export interface Storefront {
@@ -19,26 +18,10 @@ export interface Storefront {
   url: string;
 }
 
-let builtWeb: string | undefined;
-
 /**
- * The web app built as `pnpm start` builds it, into a fresh directory (once per test file). Jest
- * sets NODE_ENV=test, which a child Vite would take for its React build (React's development
- * build, twice the size): the build is told it is production, as it is for a user.
+ * The web app built as `pnpm start` builds it (production), once per test run (browser-kit's).
  */
-function buildWeb(): string {
-  if (builtWeb) return builtWeb;
-  const outDir = mkdtempSync(path.join(tmpdir(), 'sc-web-'));
-  const web = path.join(ROOT, 'web');
-  const built = spawnSync(process.execPath, [path.join(web, 'node_modules/vite/bin/vite.js'), 'build', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'error'], {
-    cwd: web,
-    encoding: 'utf8',
-    env: { ...process.env, NODE_ENV: 'production' },
-  });
-  if (built.status !== 0) throw new Error(`vite build failed:\n${built.stdout}\n${built.stderr}`);
-  builtWeb = outDir;
-  return outDir;
-}
+const buildWeb = (): string => buildWebOnce({ production: true });
 
 /** How long a first start (migrations, demo seed) may take on a machine busy with other work. */
 const START_TIMEOUT_MS = 180_000;

@@ -1,6 +1,6 @@
 /// <reference lib="dom" />
 // @embedded-platform: starts its own embedded platform whatever DATABASE_URL, NATS_URL and REDIS_URL say.
-// Issue 36, shipping and tax with exact amounts, on the demo shop as seeded (store/demo-rules.ts),
+// Issue 36, shipping and tax with exact amounts, on the demo shop as seeded (cart's rules/demo-rules.ts),
 // in a real browser at desktop and phone sizes: two items, a coupon, the buyer's state, the
 // options each with its cost for this cart (flat rate free from $75, by weight, local pickup in
 // Maine only), Maine's sales tax; the same amounts on the cart, the confirmation page, the receipt

@@ -4,22 +4,27 @@
 // The browser: a new owner signs up, lands on "Create a website", picks a design from the live
 // previews, names the site, is handed over to its own address, edits its home page and sees it
 // there; a second website of another design has another body font and accent colour; switching
-// the first one's design keeps its pages' text.
+// the first one's design keeps its pages' text; deleted, it is offline until the owner restores it
+// from the deleted websites on their websites screen.
 //
 // The isolation suite: two websites made through the API by two owners, spoken to over HTTP with
-// real Host headers. Products, carts, search, settings, design and API keys of one are never
-// visible or changeable from the other, by ids, hosts or headers; unknown hosts serve nothing.
+// real Host headers. Products, carts, search, settings, design, API keys, orders, forms and
+// submissions, restock sign-ups, members, comments, analytics hits, media uploads and caches of one
+// are never visible or changeable from the other, by ids, hosts or headers; unknown and unverified
+// hosts serve nothing.
 import { randomUUID } from 'node:crypto';
 import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { IdentityMessages, RecordType, Role, WebsiteMessages, type CreatedWebsite, type WebsiteHandoff } from '@sc/contracts';
-import { unique, waitFor } from '@sc/platform/test-kit';
+import { pngImage, unique, waitFor } from '@sc/platform/test-kit';
 import { callApi, shot, startAdmin, stopAdmin, type AdminHarness } from './admin-kit.js';
+import { imageUpload } from '../services/content/test/upload-kit.js';
 import { mailedPath } from './browser-kit.js';
 import { CARD } from '../services/cart/test/kit.js';
 
 const SUITE = 'websites';
 const PASSWORD = 'a long owner password 7';
+const BROWSER_UA = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
 
 interface Answer {
   status: number;
@@ -38,7 +43,10 @@ class HostClient {
   async call(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<Answer> {
     // Pages hand out no cookie: before a first write, ask for the crumb as the web client does.
     if (method !== 'GET' && !this.cookies.has('crumb')) await this.call('GET', '/api/crumb');
-    const payload = body === undefined ? undefined : JSON.stringify(body);
+    // A Buffer goes as it is (its content-type in `headers`: an upload), URLSearchParams form-encoded (a beacon).
+    const form = body instanceof URLSearchParams;
+    const payload = body === undefined ? undefined : Buffer.isBuffer(body) ? body : form ? body.toString() : JSON.stringify(body);
+    const contentType = Buffer.isBuffer(body) ? undefined : form ? 'application/x-www-form-urlencoded' : 'application/json';
     const cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
     return new Promise((resolve, reject) => {
       const req = httpRequest(
@@ -50,7 +58,7 @@ class HostClient {
           headers: {
             host: `${this.host}:${this.port}`,
             ...(cookie ? { cookie } : {}),
-            ...(payload ? { 'content-type': 'application/json' } : {}),
+            ...(payload && contentType ? { 'content-type': contentType } : {}),
             ...(method !== 'GET' ? { 'x-csrf-token': this.cookies.get('crumb') ?? '' } : {}),
             ...headers,
           },
@@ -137,6 +145,15 @@ describe('websites on their own addresses (embedded platform)', () => {
         expect(api.status).toBe(404);
         expect(api.json()).toEqual({ error: { code: 'NOT_FOUND', message: WebsiteMessages.unknownHost } });
       }
+      // A's custom domain, added but not verified: it serves nothing of A, pages or API.
+      const pending = `www.${unique('pending')}.example`.replaceAll('_', '-');
+      expect((await a.site.call('POST', `/api/content-service/1.0/websites/${a.made.website.id}/domains`, { domain: pending })).status).toBe(201);
+      const unverified = new HostClient(port, pending);
+      const unverifiedPage = await unverified.call('GET', '/');
+      expect(unverifiedPage.status).toBe(404);
+      expect(unverifiedPage.text).toContain(WebsiteMessages.unknownHost);
+      expect(unverifiedPage.text).not.toContain(a.made.website.title);
+      expect((await unverified.call('GET', '/api/content-service/public/1.0/site')).status).toBe(404);
       // A client's own X-Website-Id names nothing: the host decides.
       const forged = await new HostClient(port, b.host).call('GET', '/api/content-service/public/1.0/site', undefined, { 'x-website-id': a.made.website.id });
       expect(forged.json()).toMatchObject({ id: b.made.website.id });
@@ -208,6 +225,23 @@ describe('websites on their own addresses (embedded platform)', () => {
       const postOfA = post.json<{ id: string }>().id;
       const comment = await a.site.call('POST', `/api/content-service/1.0/websites/${idA}/items/${postOfA}/comments`, { body: 'A comment only A may see' });
       expect(comment.status).toBe(201);
+      // A restock sign-up for A's product, an analytics hit of a page of A, and an image uploaded to A's media.
+      const variantOfA = (await shopper.call('GET', `/api/content-service/public/1.0/items/${productOfA}`)).json<{ structuredContent: { variants: Array<{ id: string }> } }>().structuredContent.variants[0]!.id;
+      const restockBody = { productId: productOfA, variantId: variantOfA, siteVisitorEmail: 'waiting-on-a@example.com', isJoinMailingList: false };
+      // (A new visitor: the shopper is signed in as a member by now, whose writes carry the site user's XSRF token.)
+      const waiting = new HostClient(port, a.host);
+      const signedUp = await waiting.call('POST', '/api/site-users/account/notifications/restock', restockBody);
+      expect({ status: signedUp.status, text: signedUp.text }).toEqual({ status: 200, text: expect.any(String) });
+      const hitOf = (host: string, websiteId: string, path: string) =>
+        new URLSearchParams({ event: '1', data: JSON.stringify({ websiteId, url: `http://${host}:${port}${path}`, title: 'A page', userAgent: BROWSER_UA, clientDate: Date.now() }) });
+      const hit = await waiting.call('POST', '/api/census/RecordHit', hitOf(a.host, idA, '/secret-page-of-a'), { 'user-agent': BROWSER_UA });
+      expect({ status: hit.status, text: hit.text }).toEqual({ status: 202, text: expect.any(String) });
+      const upload = imageUpload('secret-of-a.png', pngImage(60, 40, [180, 20, 90]));
+      const uploaded = await a.site.call('POST', `/api/content-service/1.0/websites/${idA}/assets`, upload.body, { 'content-type': upload.headers['content-type']! });
+      expect(uploaded.status).toBe(201);
+      const assetOfA = uploaded.json<{ id: string }>().id;
+      // A visitor of B names A's website in a beacon: it is B's hit, if anyone's, never A's.
+      await new HostClient(port, b.host).call('POST', '/api/census/RecordHit', hitOf(b.host, idA, '/forged-onto-a'), { 'user-agent': BROWSER_UA, 'x-website-id': idA });
       // A page of A cached by the gateway (asked twice).
       for (let i = 0; i < 2; i++) expect((await new HostClient(port, a.host).call('GET', '/')).status).toBe(200);
 
@@ -217,6 +251,10 @@ describe('websites on their own addresses (embedded platform)', () => {
       const commentsOfA = (await a.site.call('GET', `/api/content-service/1.0/websites/${idA}/comments`)).json<{ items: Array<{ id: string; body: string }> }>().items;
       const commentOfA = commentsOfA.find((c) => c.body === 'A comment only A may see')!.id;
       await waitFor(async () => (await a.site.call('GET', '/api/commerce/store/customers')).text.includes('member-of-a@example.com'), 20_000, 'the member listed on A');
+      const signupsOfA = `/api/site-users/account/notifications/restock?productId=${productOfA}&variantId=${variantOfA}`;
+      expect((await a.site.call('GET', signupsOfA)).text).toContain('waiting-on-a@example.com');
+      await waitFor(async () => (await a.site.call('GET', '/api/census/reports/pages')).text.includes('/secret-page-of-a'), 30_000, "A's page in A's analytics");
+      expect((await a.site.call('GET', `/api/content-service/1.0/websites/${idA}/media/${assetOfA}`)).json()).toMatchObject({ id: assetOfA, filename: 'secret-of-a.png' });
 
       // Owner B on B's own address, naming A's ids: not found.
       const notFound = async (path: string, method = 'GET', body?: unknown) => {
@@ -234,25 +272,46 @@ describe('websites on their own addresses (embedded platform)', () => {
       await notFound(`/api/commerce/store/customers/${encodeURIComponent('ada-buyer@example.com')}`);
       await notFound(`/api/content-service/1.0/websites/${idB}/comments/${commentOfA}`, 'DELETE');
       await notFound(`/api/content-service/1.0/websites/${idB}/items/${postOfA}/comments`);
+      await notFound(`/api/content-service/1.0/websites/${idB}/media/${assetOfA}`);
+      await notFound(`/api/content-service/1.0/websites/${idB}/media/${assetOfA}`, 'PATCH', { altText: 'Changed by B' });
+      await notFound(`/api/content-service/1.0/websites/${idB}/media/${assetOfA}`, 'DELETE');
+      // Restock: B's owner sees no sign-up for A's product, and sending to its waitlist sends nothing.
+      const signupsOnB = await b.site.call('GET', signupsOfA);
+      expect(signupsOnB.text).not.toContain('waiting-on-a@example.com');
+      const sent = await b.site.call('POST', '/api/site-users/account/notifications/restock/send', { productId: productOfA, variantId: variantOfA });
+      expect(sent.status === 200 ? sent.json<{ queued: number }>().queued : 0).toBe(0);
+      // Analytics: neither A's page nor the beacon that named A is in B's reports under A's name; A's reports hold no forged hit.
+      for (const path of ['/api/census/reports/pages', '/api/census/reports/traffic']) {
+        expect((await b.site.call('GET', path)).text).not.toContain('/secret-page-of-a');
+        expect((await b.site.call('GET', path, undefined, { 'x-website-id': idA })).text).not.toContain('/secret-page-of-a');
+      }
+      expect((await a.site.call('GET', '/api/census/reports/pages')).text).not.toContain('/forged-onto-a');
       // B's own lists hold nothing of A.
       for (const path of ['/api/commerce/store/orders', '/api/commerce/store/customers', '/api/rest/forms/summary', `/api/content-service/1.0/websites/${idB}/comments`, `/api/content-service/1.0/websites/${idB}/media`, '/api/site-users/account/notifications/restock/groups', '/api/auth/members']) {
         const answer = await b.site.call('GET', path);
         expect({ path, status: answer.status }).toEqual({ path, status: 200 });
-        expect(answer.text).not.toMatch(new RegExp(`${orderOfA}|${formOfA}|${commentOfA}|ada-buyer@example|member-of-a@example|Canvas Tote`));
+        expect(answer.text).not.toMatch(new RegExp(`${orderOfA}|${formOfA}|${commentOfA}|${assetOfA}|ada-buyer@example|member-of-a@example|waiting-on-a@example|Canvas Tote`));
       }
       // Owner B naming A's website in the path, on B's address: refused.
-      for (const path of [`/api/content-service/1.0/websites/${idA}/comments`, `/api/content-service/1.0/websites/${idA}/media`, `/api/content-service/1.0/websites/${idA}/domains`]) {
+      for (const path of [`/api/content-service/1.0/websites/${idA}/comments`, `/api/content-service/1.0/websites/${idA}/media`, `/api/content-service/1.0/websites/${idA}/media/${assetOfA}`, `/api/content-service/1.0/websites/${idA}/domains`]) {
         expect({ path, status: (await b.site.call('GET', path)).status }).toEqual({ path, status: 403 });
       }
+      expect((await b.site.call('DELETE', `/api/content-service/1.0/websites/${idA}/media/${assetOfA}`)).status).toBe(403);
       // Owner B's session carried to A's address, or A's id in a header: no owner side of A at all.
       const bOnA = new HostClient(port, a.host);
       for (const [k, v] of b.site.cookies) bOnA.cookies.set(k, v);
-      for (const path of [`/api/commerce/store/orders/${orderOfA}`, '/api/commerce/store/orders', `/api/rest/forms/definitions/${formOfA}/submissions`, '/api/commerce/store/customers', `/api/content-service/1.0/websites/${idA}/comments`, `/api/content-service/1.0/websites/${idA}/media`, '/api/site-users/account/notifications/restock/groups', '/api/census/reports/traffic', '/api/auth/members']) {
+      for (const path of [`/api/commerce/store/orders/${orderOfA}`, '/api/commerce/store/orders', `/api/rest/forms/definitions/${formOfA}/submissions`, '/api/commerce/store/customers', `/api/content-service/1.0/websites/${idA}/comments`, `/api/content-service/1.0/websites/${idA}/media`, `/api/content-service/1.0/websites/${idA}/media/${assetOfA}`, '/api/site-users/account/notifications/restock/groups', signupsOfA, '/api/census/reports/traffic', '/api/census/reports/pages', '/api/auth/members']) {
         const answer = await bOnA.call('GET', path);
         expect({ path, refused: [401, 403].includes(answer.status) }).toEqual({ path, refused: true });
         const forged = await b.site.call('GET', path.replace(idA, idB), undefined, { 'x-website-id': idA });
-        expect(forged.text).not.toMatch(/Secret question of A|A comment only A may see|ada-buyer@example\.com|member-of-a@example\.com/);
+        expect(forged.text).not.toMatch(/Secret question of A|A comment only A may see|ada-buyer@example\.com|member-of-a@example\.com|waiting-on-a@example\.com|secret-page-of-a|secret-of-a\.png/);
       }
+      expect([401, 403]).toContain((await bOnA.call('DELETE', `/api/content-service/1.0/websites/${idA}/media/${assetOfA}`)).status);
+      expect([401, 403]).toContain((await bOnA.call('POST', '/api/site-users/account/notifications/restock/send', { productId: productOfA, variantId: variantOfA })).status);
+      // Nothing of A changed: its image, its sign-up (not sent) and its hit are all still there.
+      expect((await a.site.call('GET', `/api/content-service/1.0/websites/${idA}/media/${assetOfA}`)).json()).toMatchObject({ id: assetOfA, altText: '' });
+      expect((await a.site.call('GET', signupsOfA)).json<{ signUps: Array<{ email: string; notifiedAt: string | null }> }>().signUps).toEqual([expect.objectContaining({ email: 'waiting-on-a@example.com', notifiedAt: null })]);
+      expect((await a.site.call('GET', '/api/census/reports/pages')).text).toContain('/secret-page-of-a');
       // Caches: A's cached page is never B's, and B's public site stays B's.
       const pageB = await new HostClient(port, b.host).call('GET', '/');
       expect(pageB.text).toContain(b.made.website.title);
@@ -386,6 +445,19 @@ describe('websites on their own addresses (embedded platform)', () => {
       await row.getByRole('button', { name: `Remove ${custom}` }).click();
       await row.waitFor({ state: 'detached' });
 
+      // Settings > Limits: what the website uses of each per-website limit (the defaults here).
+      await page.goto(`${siteOrigin}/config/settings/limits`);
+      const usage = (await callApi(page, 'GET', `/api/content-service/1.0/websites/${websiteId}/usage`)).body as { products: { used: number }; pages: { used: number } };
+      await page.locator('[data-limit="products"]').getByText(`${usage.products.used} of 5,000`).waitFor();
+      await page.locator('[data-limit="pages"]').getByText(`${usage.pages.used} of 500`).waitFor();
+      await page.locator('[data-limit="uploads"]').getByText(/ of 10,000$/).waitFor();
+      await page.locator('[data-limit="storageBytes"]').getByText(/ of 5000 MB$/).waitFor();
+      await shot(page, SUITE, '7a-limits-1280');
+      await page.setViewportSize({ width: 390, height: 844 });
+      await shot(page, SUITE, '7a-limits-390');
+      expect(await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth)).toBe(true);
+      await page.setViewportSize({ width: 1280, height: 900 });
+
       // Deleting the website: the typed name confirms it; then its address serves nothing.
       await page.goto(`${siteOrigin}/config/settings/delete`);
       await page.getByRole('button', { name: 'Delete website…' }).click();
@@ -411,8 +483,48 @@ describe('websites on their own addresses (embedded platform)', () => {
       expect(hidden.text).not.toContain(name);
       // ... and once the gateway's host cache (WEBSITE_CACHE_TTL_MS, 30 s) lets go, the page of a host no website has.
       await waitFor(async () => (await siteHost.call('GET', '/')).text.includes(WebsiteMessages.unknownHost), 45_000, 'the unknown-host page');
+
+      // Restoring it: the owner's websites screen (on the platform's address) lists it with the
+      // days left; Restore asks first, then the website is served again at its address.
+      await page.getByRole('link', { name: 'Go to your websites' }).click();
+      await page.waitForURL(`http://localhost:${port}/config/websites/new`);
+      const deletedList = page.getByRole('list', { name: 'Deleted websites' });
+      const deletedRow = deletedList.locator(`[data-website-id="${websiteId}"]`);
+      await deletedRow.getByText(name, { exact: true }).waitFor();
+      await deletedRow.getByText(new URL(siteOrigin).hostname).waitFor();
+      await deletedRow.getByText('29 days left').waitFor();
+      await deletedRow.scrollIntoViewIfNeeded();
+      await shot(page, SUITE, '8-deleted-websites-1280');
+      await page.setViewportSize({ width: 390, height: 844 });
+      await deletedRow.scrollIntoViewIfNeeded();
+      await shot(page, SUITE, '8-deleted-websites-390');
+      expect(await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth)).toBe(true);
+      await deletedRow.getByRole('button', { name: `Restore ${name}…` }).click();
+      const restoreAsk = page.getByRole('dialog', { name: `Restore ${name}?` });
+      await restoreAsk.getByText(new URL(siteOrigin).hostname).waitFor();
+      await shot(page, SUITE, '9-restore-390');
+      await page.setViewportSize({ width: 1280, height: 900 });
+      await shot(page, SUITE, '9-restore-1280');
+      // Cancel keeps it deleted.
+      await restoreAsk.getByRole('button', { name: 'Cancel' }).click();
+      await restoreAsk.waitFor({ state: 'detached' });
+      expect((await siteHost.call('GET', '/')).status).toBe(404);
+      await deletedRow.getByRole('button', { name: `Restore ${name}…` }).click();
+      await restoreAsk.getByRole('button', { name: 'Restore website' }).click();
+      await page.getByRole('status').filter({ hasText: `${name} is restored and served again at ${new URL(siteOrigin).hostname}.` }).waitFor();
+      await deletedRow.waitFor({ state: 'detached' });
+      await shot(page, SUITE, '10-restored');
+      // Served again, with the owner's own words, once the gateway's host cache follows.
+      const back = await waitFor(async () => {
+        const answer = await siteHost.call('GET', '/');
+        return answer.status === 200 ? answer : undefined;
+      }, 45_000, 'the restored website to be served');
+      expect(back.text).toContain('Sourdough every morning');
+      await page.getByRole('link', { name: `Visit ${name}` }).click();
+      await page.waitForURL(`${siteOrigin}/`);
+      expect(await page.locator('h1').first().textContent()).toBe('Sourdough every morning');
     } finally {
       await context.close();
     }
-  }, 300_000);
+  }, 420_000);
 });

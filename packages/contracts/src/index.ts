@@ -26,6 +26,7 @@ export * from './permissions.js';
 export * from './render.js';
 export * from './site-styles.js';
 export * from './website-designs.js';
+export * from './website-limits.js';
 export * from './seo.js';
 export * from './forms.js';
 export * from './restock.js';

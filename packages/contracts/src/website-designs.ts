@@ -124,3 +124,18 @@ export const DeletedWebsite = z.object({
   purgeAfter: z.string(),
 });
 export type DeletedWebsite = z.infer<typeof DeletedWebsite>;
+
+/** GET /api/content-service/1.0/deleted-websites: the signed-in owner's deleted websites they can still restore. */
+export const RestorableWebsite = z.object({
+  websiteId: z.string(),
+  title: z.string(),
+  /** Its `<slug>.<BASE_DOMAIN>` address, served again once restored. */
+  address: z.string().nullable(),
+  deletedAt: z.string(),
+  purgeAfter: z.string(),
+  /** Whole days left before the purge (0 on its last day). */
+  daysLeft: z.number().int().nonnegative(),
+});
+export type RestorableWebsite = z.infer<typeof RestorableWebsite>;
+export const RestorableWebsiteList = z.object({ websites: z.array(RestorableWebsite) });
+export type RestorableWebsiteList = z.infer<typeof RestorableWebsiteList>;

@@ -47,5 +47,5 @@ export function createLogger(name: string, level = 'info'): Logger {
  * place that says so.
  */
 export function pinoOf(log: { info: unknown }): Logger {
-  return log as unknown as Logger;
+  return log as Logger;
 }

@@ -70,17 +70,24 @@ export function decodeCursor(cursor: string, scope?: string, keyKind?: CursorKey
  * Turns `limit + 1` rows read in order into a page: the extra row only says that a next page
  * exists; the cursor is the position of the last row kept.
  */
-export function toPage<Row, T = Row>(
+export function toPage<Row, T>(
   rows: readonly Row[],
   limit: number,
   positionOf: (row: Row) => CursorPosition,
-  options: { scope?: string; map?: (row: Row) => T } = {},
-): Page<T> {
+  options: { scope?: string; map: (row: Row) => T },
+): Page<T>;
+export function toPage<Row>(rows: readonly Row[], limit: number, positionOf: (row: Row) => CursorPosition, options?: { scope?: string }): Page<Row>;
+export function toPage<Row>(
+  rows: readonly Row[],
+  limit: number,
+  positionOf: (row: Row) => CursorPosition,
+  options: { scope?: string; map?: (row: Row) => unknown } = {},
+): Page<unknown> {
   const hasNextPage = rows.length > limit;
   const kept = hasNextPage ? rows.slice(0, limit) : rows;
   const last = kept[kept.length - 1];
-  // Boundary: without a map the caller's rows are its items (Row and T are the same type).
-  const map = options.map ?? ((row: Row) => row as unknown as T);
+  // Without a map the caller's rows are its items.
+  const map = options.map ?? ((row: Row) => row);
   return {
     items: kept.map(map),
     hasNextPage,

@@ -40,8 +40,10 @@ interface Open {
   phase: Phase;
 }
 
-/** Shared result for the common variable without formatters (never mutated; boundary: frozen, typed as the mutable list it stands for). */
-const NO_FORMATTERS: { calls: Call[]; broken: boolean } = Object.freeze({ calls: Object.freeze([]) as unknown as Call[], broken: false });
+/** Shared result for the common variable without formatters (never mutated: frozen at run time, typed as the list it stands for). */
+const NO_CALLS: Call[] = [];
+Object.freeze(NO_CALLS);
+const NO_FORMATTERS: { calls: Call[]; broken: boolean } = Object.freeze({ calls: NO_CALLS, broken: false });
 
 const VAR_NAME = /^(?:@[\w$-]*|[A-Za-z_$][\w$-]*)(?:\.[\w$@-]+)*$/;
 

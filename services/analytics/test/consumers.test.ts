@@ -2,13 +2,12 @@
 // when it is delivered twice (JetStream delivers at least once); and events published on the bus
 // reach the rollups through the service's durable consumers.
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import type { EventEnvelope } from '@sc/contracts';
-import type { SharedInfra } from '@sc/platform';
 import { unique, waitFor } from '@sc/platform/test-kit';
 import { applyEvent, COMMERCE_CONSUMER, CONTENT_CONSUMER, FORMS_CONSUMER, type AnalyticsModule } from '../src/index.js';
 import { analyticsConsumers } from '../src/consumers/analytics.consumer.js';
-import { setup, sharedDatabase, today, type Kit } from './kit.js';
+import { today, suite } from './kit.js';
 
 const envelope = (type: string, websiteId: string, data: unknown, occurredAt = new Date().toISOString()): EventEnvelope => ({ id: randomUUID(), type, websiteId, occurredAt, data });
 const usd = (value: string) => ({ value, currency: 'USD' as const });
@@ -55,16 +54,7 @@ const submission = (site: string, formId: string) =>
   envelope('forms.submission.saved', site, { submissionId: randomUUID(), formId, formType: 1, pageId: null, pagePath: '/contact', contentSource: null });
 
 describe('analytics consumers', () => {
-  let kit: Kit;
-  let database: { shared: SharedInfra; close(): Promise<void> };
-  beforeAll(async () => {
-    database = await sharedDatabase();
-    kit = await setup({ shared: database.shared });
-  }, 120_000);
-  afterAll(async () => {
-    await kit?.close();
-    await database?.close();
-  });
+  const kit = suite();
 
   const productRow = (site: string, productId: string) =>
     kit.db.selectFrom('product_daily').selectAll().where('website_id', '=', site).where('product_id', '=', productId).executeTakeFirst();

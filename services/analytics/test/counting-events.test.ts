@@ -2,13 +2,12 @@
 // often and however concurrently the bus delivers them: the handled id and the rollup are written
 // together, so a redelivery adds nothing.
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import type { EventEnvelope } from '@sc/contracts';
-import type { SharedInfra } from '@sc/platform';
 import { unique } from '@sc/platform/test-kit';
 import { sql } from 'kysely';
 import { applyEvent, COMMERCE_CONSUMER, FORMS_CONSUMER } from '../src/index.js';
-import { setup, sharedDatabase, type Kit } from './kit.js';
+import { suite } from './kit.js';
 
 const added = (site: string, itemId: string, quantity: number): EventEnvelope => ({
   id: randomUUID(),
@@ -19,16 +18,7 @@ const added = (site: string, itemId: string, quantity: number): EventEnvelope =>
 });
 
 describe('counting events, each once', () => {
-  let kit: Kit;
-  let database: { shared: SharedInfra; close(): Promise<void> };
-  beforeAll(async () => {
-    database = await sharedDatabase();
-    kit = await setup({ shared: database.shared });
-  }, 120_000);
-  afterAll(async () => {
-    await kit?.close();
-    await database?.close();
-  });
+  const kit = suite();
 
   const productDay = async (site: string, itemId: string) =>
     (

@@ -4,11 +4,10 @@
 // 200 %". Here real browsers, a crawler, a headless browser and a signed-in owner all view, add
 // and buy the same product through the public routes and the commerce events.
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import { CENSUS_COOKIE, Role, type EventEnvelope } from '@sc/contracts';
-import type { SharedInfra } from '@sc/platform';
 import { applyEvent, COMMERCE_CONSUMER, CONTENT_CONSUMER } from '../src/index.js';
-import { BROWSER_UA, PHONE_UA, hitForm, setup, sharedDatabase, today, type Kit } from './kit.js';
+import { BROWSER_UA, PHONE_UA, hitForm, today, suite } from './kit.js';
 
 const BOT_UA = 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)';
 const HEADLESS_UA = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) HeadlessChrome/126.0 Safari/537.36';
@@ -35,17 +34,7 @@ interface Client {
 }
 
 describe('the product funnel over one population', () => {
-  let kit: Kit;
-  let database: { shared: SharedInfra; close(): Promise<void> };
-
-  beforeAll(async () => {
-    database = await sharedDatabase();
-    kit = await setup({ shared: database.shared });
-  }, 120_000);
-  afterAll(async () => {
-    await kit?.close();
-    await database?.close();
-  });
+  const kit = suite();
 
   it('leaves automated clients and owners out of views, adds and purchases alike; rates never exceed 100 %', async () => {
     const site = kit.site;

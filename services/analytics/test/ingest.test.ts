@@ -2,23 +2,13 @@
 // text/plain beacons), 400 for garbage with nothing written, 202 once buffered, batches written
 // to the raw tables, and 503 (never a silent drop) when the buffer is full.
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import { AnalyticsMessages, ErrorReporterLimits } from '@sc/contracts';
 import { unique } from '@sc/platform/test-kit';
-import type { SharedInfra } from '@sc/platform';
-import { hitForm, setup, sharedDatabase, type Kit } from './kit.js';
+import { hitForm, setup, suite } from './kit.js';
 
 describe('analytics ingestion', () => {
-  let kit: Kit;
-  let database: { shared: SharedInfra; close(): Promise<void> };
-  beforeAll(async () => {
-    database = await sharedDatabase();
-    kit = await setup({ shared: database.shared });
-  }, 120_000);
-  afterAll(async () => {
-    await kit?.close();
-    await database?.close();
-  });
+  const kit = suite();
 
   const count = async (table: 'hits' | 'events' | 'interactions' | 'js_errors' | 'perf_records', site = kit.site) =>
     Number((await kit.db.selectFrom(table).select((eb) => eb.fn.countAll().as('n')).where('website_id', '=', site).executeTakeFirstOrThrow()).n);
@@ -170,7 +160,7 @@ describe('analytics ingestion', () => {
   });
 
   it('answers 503 with nothing dropped when the buffer is full, and takes records again once written', async () => {
-    const small = await setup({ shared: database.shared, limits: { bufferMax: 5, flushBatch: 1000, flushIntervalMs: 3_600_000 } });
+    const small = await setup({ limits: { bufferMax: 5, flushBatch: 1000, flushIntervalMs: 3_600_000 } });
     try {
       const codes: number[] = [];
       for (let i = 0; i < 7; i++) codes.push((await small.call('POST', '/api/census/RecordHit', undefined, { form: hitForm(small.site) })).statusCode);

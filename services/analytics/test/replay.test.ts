@@ -2,24 +2,14 @@
 // toggle and the experiment flag on, on browsers with more than 2 cores; everyone else, and
 // automated clients, get 'automated-mock-id' (the page then skips replay).
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import { REPLAY_SKIP_ID, Role } from '@sc/contracts';
-import type { SharedInfra } from '@sc/platform';
 import { unique } from '@sc/platform/test-kit';
 import { applyEvent, CONTENT_CONSUMER } from '../src/index.js';
-import { setup, sharedDatabase, type Kit } from './kit.js';
+import { suite, type Kit } from './kit.js';
 
 describe('session replay id', () => {
-  let kit: Kit;
-  let database: { shared: SharedInfra; close(): Promise<void> };
-  beforeAll(async () => {
-    database = await sharedDatabase();
-    kit = await setup({ shared: database.shared });
-  }, 120_000);
-  afterAll(async () => {
-    await kit?.close();
-    await database?.close();
-  });
+  const kit = suite();
 
   const getId = async (site: string, query = '', options: Parameters<Kit['call']>[3] = {}) => {
     const response = await kit.call('GET', `/api/commerce/fullstory/getId${query}`, undefined, { site, ...options });

@@ -4,12 +4,12 @@
 // events. The raw rows are then purged and every report still answers the same: nothing is
 // recomputed from raw rows at query time. Reports need the analytics:read permission.
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { beforeAll, describe, expect, it } from '@jest/globals';
 import { AnalyticsMessages, Role, type EventEnvelope } from '@sc/contracts';
-import type { SharedInfra } from '@sc/platform';
 import { applyEvent, COMMERCE_CONSUMER, CONTENT_CONSUMER, FORMS_CONSUMER } from '../src/index.js';
 import type { HitRecord, IngestRecord } from '../src/ingest/records.js';
-import { setup, sharedDatabase, today, type Kit } from './kit.js';
+import { suite, today } from './kit.js';
+import { KIT_START_TIMEOUT_MS } from '@sc/platform/testing';
 
 const at = (time: string) => Date.parse(`2024-05-${time}Z`);
 const A = 'a'.repeat(32);
@@ -45,8 +45,7 @@ const money = (value: string, currency = 'USD') => ({ value, currency });
 type Body = ReturnType<typeof JSON.parse>;
 
 describe('analytics owner reports', () => {
-  let kit: Kit;
-  let database: { shared: SharedInfra; close(): Promise<void> };
+  const kit = suite();
   let site: string;
   const range = 'from=2024-05-10&to=2024-05-11';
   const report = async (name: string, query = range, roles: number[] = [Role.REPORTING]) => {
@@ -56,8 +55,6 @@ describe('analytics owner reports', () => {
   };
 
   beforeAll(async () => {
-    database = await sharedDatabase();
-    kit = await setup({ shared: database.shared });
     site = kit.site;
     const write = (records: IngestRecord[]) => kit.analytics.writer.write(records);
     await applyEvent(kit.ctx, CONTENT_CONSUMER, {
@@ -102,11 +99,7 @@ describe('analytics owner reports', () => {
     await applyEvent(kit.ctx, COMMERCE_CONSUMER, order('2500', 'USD'));
     await applyEvent(kit.ctx, COMMERCE_CONSUMER, order('1000', 'EUR'));
     await applyEvent(kit.ctx, FORMS_CONSUMER, event('forms.submission.saved', site, { submissionId: 's1', formId: 'contact', formType: 1, pageId: null, pagePath: '/contact', contentSource: null }, '2024-05-10T12:05:00Z'));
-  }, 120_000);
-  afterAll(async () => {
-    await kit?.close();
-    await database?.close();
-  });
+  }, KIT_START_TIMEOUT_MS);
 
   const expectations: Array<[string, string, (body: Body) => void]> = [
     [

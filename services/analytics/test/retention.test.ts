@@ -1,25 +1,15 @@
 // Retention: raw rows older than ANALYTICS_RAW_RETENTION_DAYS are purged (rollups stay), and so
 // is what only served one day's counting (visitor state, hourly visitor rows, old salts).
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import type { SharedInfra } from '@sc/platform';
+import { describe, expect, it } from '@jest/globals';
 import type { HitRecord } from '../src/ingest/records.js';
 import { DailySalts } from '../src/ingest/visitor-id.js';
-import { setup, sharedDatabase, type Kit } from './kit.js';
+import { suite } from './kit.js';
 
 const DAY = 86_400_000;
 
 describe('analytics retention', () => {
-  let kit: Kit;
-  let database: { shared: SharedInfra; close(): Promise<void> };
-  beforeAll(async () => {
-    database = await sharedDatabase();
-    kit = await setup({ shared: database.shared, limits: { retentionDays: 7 } });
-  }, 120_000);
-  afterAll(async () => {
-    await kit?.close();
-    await database?.close();
-  });
+  const kit = suite({ limits: { retentionDays: 7 } });
 
   const hit = (receivedAt: number, visitorHash: string): HitRecord => ({
     kind: 'hit', websiteId: kit.site, receivedAt, eventType: 1, path: '/', title: null, referrerHost: null, itemId: null, collectionId: null, pageType: null,

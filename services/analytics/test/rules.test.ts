@@ -2,12 +2,11 @@
 // which pages are skipped, the census cookie, the restrictive cookie policy, the per-website
 // opt-out, and visitors identified by a daily-salted hash only.
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import { Role, type EventEnvelope } from '@sc/contracts';
-import type { SharedInfra } from '@sc/platform';
 import { unique } from '@sc/platform/test-kit';
 import { applyEvent, CONTENT_CONSUMER } from '../src/index.js';
-import { hitForm, setup, sharedDatabase, type Kit } from './kit.js';
+import { hitForm, suite, type Kit } from './kit.js';
 
 const settingsEvent = (websiteId: string, data: Record<string, unknown>): EventEnvelope => ({
   id: randomUUID(),
@@ -18,16 +17,7 @@ const settingsEvent = (websiteId: string, data: Record<string, unknown>): EventE
 });
 
 describe('analytics tracking rules', () => {
-  let kit: Kit;
-  let database: { shared: SharedInfra; close(): Promise<void> };
-  beforeAll(async () => {
-    database = await sharedDatabase();
-    kit = await setup({ shared: database.shared });
-  }, 120_000);
-  afterAll(async () => {
-    await kit?.close();
-    await database?.close();
-  });
+  const kit = suite();
 
   const hits = async (site: string) => {
     await kit.flush();

@@ -6,11 +6,10 @@ import { summaryRoutes } from './admin/summary.routes.js';
 import { cartRoutes } from './cart/cart.routes.js';
 import { writeLimitFromEnv, type WriteLimit } from './cart/limits.js';
 import type { CartDB } from './tables.js';
-import type { PaymentProvider } from './checkout/payments.js';
-import { paymentProviderFromEnv } from './checkout/stripe.js';
+import type { PaymentProvider } from './payments/payments.js';
+import { paymentProviderFromEnv } from './payments/stripe.js';
 import { checkoutRoutes } from './checkout/checkout.routes.js';
-import { paymentsRoutes } from './checkout/payments.routes.js';
-import { stuckCheckouts } from './checkout/orders.repository.js';
+import { paymentsRoutes } from './payments/payments.routes.js';
 import { websitesConsumer } from './consumers/websites.consumer.js';
 import { catalogConsumer } from './consumers/catalog.consumer.js';
 import { identityConsumer } from './consumers/identity.consumer.js';
@@ -25,9 +24,13 @@ import { createCartModule, type CartModule } from './module.js';
 import { placesRoutes } from './places/places.routes.js';
 import { placesProvidersFromEnv } from './places/settings.js';
 import type { PlacesProvider } from './places/provider.js';
+import { couponRoutes } from './orders/coupons.routes.js';
+import { orderRoutes } from './orders/orders.routes.js';
+import { stuckCheckouts } from './orders/orders.repository.js';
+import { ownerOrderRoutes } from './orders/owner-orders.routes.js';
 import { ownerRoutes } from './store/owner.routes.js';
 import { storeRoutes } from './store/store.routes.js';
-import { seedDemoStoreRules } from './store/demo-rules.js';
+import { seedDemoStoreRules } from './rules/demo-rules.js';
 import { subscriptionRoutes } from './subscriptions/subscriptions.routes.js';
 
 export interface CartOptions {
@@ -65,9 +68,13 @@ export function createCartService(options: CartOptions = {}): ServiceDefinition<
       await app.register(cookie);
       cartRoutes(app, parts);
       checkoutRoutes(app, parts);
+      orderRoutes(app, parts);
       subscriptionRoutes(app, parts);
       giftCardRoutes(app, parts);
+      // The owner's store screens (this order keeps the API document's order of paths).
       ownerRoutes(app, parts);
+      couponRoutes(app, parts);
+      ownerOrderRoutes(app, parts);
       storeRoutes(app, parts);
       customerRoutes(app, parts);
       mailRoutes(app, parts);

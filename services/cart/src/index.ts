@@ -11,13 +11,13 @@ export {
   type RefundRequest,
   type RefundResult,
   type SavedChargeRequest,
-} from './checkout/payments.js';
-export { RenewalService, type RenewalRun } from './subscriptions/renewals.js';
-export { purgeExpiredKeys, IDEMPOTENCY_TTL_MS } from './checkout/idempotency.js';
+} from './payments/payments.js';
+export { RenewalService, type RenewalRun } from './subscriptions/renewals.service.js';
+export { purgeExpiredKeys, IDEMPOTENCY_TTL_MS } from './shared/idempotency.js';
 export { applyContentEvent } from './consumers/catalog.consumer.js';
 export { applyIdentityEvent } from './consumers/identity.consumer.js';
 export { applyWebsiteEvent } from './consumers/websites.consumer.js';
-export { StripePaymentProvider, paymentProviderFromEnv, StripeEnv } from './checkout/stripe.js';
+export { StripePaymentProvider, paymentProviderFromEnv, StripeEnv } from './payments/stripe.js';
 
 /** The parts an app of the cart was wired with (tests drive renewals, mail and holds through them). */
 export function cartParts(app: { serviceParts?: unknown }): CartModule {

@@ -4,22 +4,26 @@
 import type { MailRelay, ServiceContext } from '@sc/platform';
 import type { CartDB } from './tables.js';
 import { AdminService } from './admin/admin.service.js';
+import { CartChoiceService } from './cart/cart-choices.service.js';
 import { CartService } from './cart/cart.service.js';
 import { ShopperLimits, type WriteLimit } from './cart/limits.js';
 import { StoreCache } from './catalog/store-cache.js';
 import { CheckoutService } from './checkout/checkout.service.js';
-import { Idempotency } from './checkout/idempotency.js';
-import type { PaymentProvider } from './checkout/payments.js';
-import { RefundService } from './checkout/refunds.service.js';
-import { StripePaymentProvider } from './checkout/stripe.js';
-import { StripeWebhook } from './checkout/stripe-webhook.js';
+import { CouponService } from './orders/coupons.service.js';
+import { OrderService } from './orders/orders.service.js';
+import type { PaymentProvider } from './payments/payments.js';
+import { PaymentService } from './payments/payments.service.js';
+import { RefundService } from './payments/refunds.service.js';
+import { Idempotency } from './shared/idempotency.js';
+import { StripePaymentProvider } from './payments/stripe.js';
+import { StripeWebhook } from './payments/stripe-webhook.js';
 import { CustomerService } from './customers/customers.service.js';
 import { GiftCardService } from './gift-cards/gift-cards.service.js';
 import { DEFAULT_JOBS, type CartJobsOptions } from './jobs/jobs.js';
 import { MailService } from './mail/mail.service.js';
 import type { PlacesProvider } from './places/provider.js';
 import { StoreService } from './store/store.service.js';
-import { RenewalService } from './subscriptions/renewals.js';
+import { RenewalService } from './subscriptions/renewals.service.js';
 import { SubscriptionService } from './subscriptions/subscriptions.service.js';
 
 export interface CartModuleOptions {
@@ -43,7 +47,15 @@ export interface CartModule {
   storeCache: StoreCache;
   idempotency: Idempotency;
   carts: CartService;
+  /** The cart's coupon codes, shipping place and shipping option. */
+  cartChoices: CartChoiceService;
+  /** Placing an order (checkout/). */
   checkout: CheckoutService;
+  /** Paying for it: charges and their settling, Stripe's intents, holds and their release (payments/). */
+  paymentService: PaymentService;
+  /** Reading orders, the owner's order changes (orders/). */
+  orders: OrderService;
+  coupons: CouponService;
   refunds: RefundService;
   /** Stripe's webhook receiver when Stripe takes the payments. */
   stripeWebhook: StripeWebhook | undefined;
@@ -61,9 +73,11 @@ export function createCartModule(ctx: ServiceContext<CartDB>, options: CartModul
   const storeCache = new StoreCache();
   const idempotency = new Idempotency(ctx.db, { ttlMs: jobs.idempotencyTtlMs, leaseMs: jobs.checkoutLeaseMs });
   const carts = new CartService(ctx, storeCache);
-  const checkout = new CheckoutService(ctx, carts, options.payments, () => options.mail.poke(), { leaseMs: jobs.checkoutLeaseMs, holdMs: jobs.holdMs });
-  const refunds = new RefundService(ctx, options.payments, checkout);
-  const renewals = new RenewalService(ctx, options.payments, checkout);
+  const orders = new OrderService(ctx, { testMode: options.payments.testMode, mailQueued: () => options.mail.poke() });
+  const paymentService = new PaymentService(ctx, carts, orders, options.payments, { leaseMs: jobs.checkoutLeaseMs, holdMs: jobs.holdMs });
+  const checkout = new CheckoutService(ctx, carts, orders, paymentService);
+  const refunds = new RefundService(ctx, options.payments, orders);
+  const renewals = new RenewalService(ctx, options.payments, orders);
   return {
     payments: options.payments,
     mail: options.mail,
@@ -73,14 +87,18 @@ export function createCartModule(ctx: ServiceContext<CartDB>, options: CartModul
     storeCache,
     idempotency,
     carts,
+    cartChoices: new CartChoiceService(ctx, carts),
     checkout,
+    paymentService,
+    orders,
+    coupons: new CouponService(ctx, storeCache),
     refunds,
-    stripeWebhook: options.payments instanceof StripePaymentProvider ? new StripeWebhook(ctx, options.payments, checkout, refunds) : undefined,
+    stripeWebhook: options.payments instanceof StripePaymentProvider ? new StripeWebhook(ctx, options.payments, paymentService, refunds) : undefined,
     renewals,
     subscriptions: new SubscriptionService(ctx, carts),
-    giftCards: new GiftCardService(ctx, checkout),
-    store: new StoreService(ctx, storeCache, checkout),
-    customers: new CustomerService(ctx, checkout),
+    giftCards: new GiftCardService(ctx, orders),
+    store: new StoreService(ctx, storeCache),
+    customers: new CustomerService(ctx, orders),
     admin: new AdminService(ctx.db),
     mailbox: new MailService(ctx.db, options.mail, ctx.config.PUBLIC_URL),
   };

@@ -131,9 +131,9 @@ describe(`checkout when a replica dies (${mode.database})`, () => {
 
   it('the sweeper releases the hold of a checkout nobody retries, and a new key checks the cart out', async () => {
     const { site, product, cart } = await deadCheckout();
-    expect(await kit.parts.checkout.releaseAbandoned({ websiteId: site })).toBe(0);
+    expect(await kit.parts.paymentService.releaseAbandoned({ websiteId: site })).toBe(0);
     await new Promise((resolve) => setTimeout(resolve, LEASE_MS + 100));
-    expect(await kit.parts.checkout.releaseAbandoned({ websiteId: site })).toBe(1);
+    expect(await kit.parts.paymentService.releaseAbandoned({ websiteId: site })).toBe(1);
     expect(await stockOf(site, product.productId)).toBe(5);
     expect((await ordersOf(site)).map((o) => o.status)).toEqual(['payment-failed']);
     const fresh = await retry(site, cart, randomUUID());
@@ -150,7 +150,7 @@ describe(`checkout when a replica dies (${mode.database})`, () => {
     await waitFor(() => payments.waiting.length === 1, 10_000, 'the charge to start');
     // The release a sweeper makes of an order it found past its lease.
     const [pending] = await ordersOf(site);
-    expect(await kit.parts.checkout.releasePending(site, pending!.id)).toBe(true);
+    expect(await kit.parts.paymentService.releasePending(site, pending!.id)).toBe(true);
     payments.hold = false;
     payments.waiting.shift()!();
     const failed = await answer;

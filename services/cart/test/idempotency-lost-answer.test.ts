@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { sql } from 'kysely';
 import { waitFor } from '@sc/platform/test-kit';
-import { once } from '../src/checkout/idempotency.js';
+import { once } from '../src/shared/idempotency.js';
 import { setup, type Kit } from './kit.js';
 
 const url = process.env.DATABASE_URL;

@@ -6,17 +6,15 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { ProductType, Role, type ContentProductUpserted, type EventEnvelope } from '@sc/contracts';
-import { MemoryBus, signIdentity, type BuildServiceOptions, type EmbeddedPostgres, type ServiceContext } from '@sc/platform';
-import { asFromGateway, testConfig, unique } from '@sc/platform/test-kit';
-import { applyContentEvent, buildApp, CART_COOKIE, cartParts, type CartModule, type CartOptions } from '../src/index.js';
+import { MemoryBus, type BuildServiceOptions, type EmbeddedPostgres, type ServiceContext } from '@sc/platform';
+import { unique } from '@sc/platform/test-kit';
+import { KIT_START_TIMEOUT_MS, serviceKit } from '@sc/platform/testing';
+import { applyContentEvent, CART_COOKIE, createCartService, type CartModule, type CartOptions } from '../src/index.js';
 import type { CartDB } from '../src/tables.js';
 
 export const SIGNING_KEY = 'cart-tests-signing-key-0123456789abcdef';
-/**
- * How long a suite may take to build its app: an embedded app loads PGlite and migrates it, which
- * took 15-30 s on a machine shared by several test runs (longer than Jest's 30 s hook default).
- */
-export const APP_START_TIMEOUT_MS = 120_000;
+/** How long a suite may take to build its app (the one kit's limit, @sc/platform/testing). */
+export const APP_START_TIMEOUT_MS = KIT_START_TIMEOUT_MS;
 export const CARD = { number: '4242 4242 4242 4242', expMonth: 12, expYear: 2099, cvc: '123' };
 export const DECLINED_CARD = { ...CARD, number: '4000000000000002' };
 export const FAILING_CARD = { ...CARD, number: '4000000000000119' };
@@ -125,20 +123,24 @@ export interface Kit {
 
 export async function setup(options: CartOptions & Omit<BuildServiceOptions, 'shared' | 'relay'> & { sharedEmbedded?: EmbeddedPostgres } = {}): Promise<Kit> {
   const { sharedEmbedded, ...rest } = options;
-  const app = await buildApp({
-    config: testConfig(0, { IDENTITY_SIGNING_KEY: SIGNING_KEY, PUBLIC_URL: 'https://shop.example.net' }), // mailed links: https, no port, the website's domain
-    relay: { autoStart: false },
-    // A suite that plays two replicas on one embedded database gives it here.
-    shared: { bus: new MemoryBus(), ...(sharedEmbedded ? { embedded: sharedEmbedded } : {}) },
-    writeLimit: { max: 100_000, windowMs: 60_000 },
-    // Suites run renewals and purges themselves, at the times they choose.
-    jobs: { renewalsEveryMs: false, purgeEveryMs: false, holdsEveryMs: false, abandonedEveryMs: false },
-    mail: { autoStart: false },
-    ...rest,
-  });
-  await app.ready();
-  const ctx = app.serviceContext as ServiceContext<CartDB>;
-  const parts = cartParts(app);
+  const base = await serviceKit(
+    createCartService({
+      writeLimit: { max: 100_000, windowMs: 60_000 },
+      // Suites run renewals and purges themselves, at the times they choose.
+      jobs: { renewalsEveryMs: false, purgeEveryMs: false, holdsEveryMs: false, abandonedEveryMs: false },
+      mail: { autoStart: false },
+      ...rest,
+    }),
+    {
+      signingKey: SIGNING_KEY,
+      env: { PUBLIC_URL: 'https://shop.example.net' }, // mailed links: https, no port, the website's domain
+      ownerId: (websiteId) => `owner-${websiteId}`,
+      // A suite that plays two replicas on one embedded database gives it here.
+      shared: { bus: new MemoryBus(), ...(sharedEmbedded ? { embedded: sharedEmbedded } : {}) },
+      ...rest,
+    },
+  );
+  const { app, ctx, parts } = base;
   const kit: Kit = {
     app,
     ctx,
@@ -149,19 +151,7 @@ export async function setup(options: CartOptions & Omit<BuildServiceOptions, 'sh
       await applyContentEvent(ctx, envelope('content.product.upserted', websiteId, data), parts.storeCache);
       return data;
     },
-    async call(method, url, caller, body) {
-      const requestId = randomUUID();
-      const headers: Record<string, string> = { 'x-website-id': caller.websiteId, 'x-request-id': requestId, ...caller.headers };
-      if (caller.cart) headers.cookie = `${CART_COOKIE}=${caller.cart}`;
-      if (caller.roles || caller.siteUserId) {
-        const base = { v: 1 as const, websiteId: caller.websiteId, requestId, issuedAt: Date.now() };
-        const identity = caller.roles
-          ? { ...base, kind: 'owner' as const, ownerId: `owner-${caller.websiteId}`, roles: caller.roles as Role[] }
-          : { ...base, kind: 'site-user' as const, siteUserId: caller.siteUserId!, roles: [] };
-        Object.assign(headers, signIdentity(identity, SIGNING_KEY));
-      }
-      return app.inject({ method, url, headers: asFromGateway(headers, SIGNING_KEY), ...(body === undefined ? {} : { payload: body as InjectOptions['payload'] }) });
-    },
+    call: (method, url, caller, body) => base.call(method, url, { ...caller, ...(caller.cart ? { cookies: { [CART_COOKIE]: caller.cart } } : {}) }, body),
     async cartWith(websiteId, entries) {
       let cart: string | undefined;
       for (const e of entries) {
@@ -172,13 +162,8 @@ export async function setup(options: CartOptions & Omit<BuildServiceOptions, 'sh
       if (!cart) throw new Error('no cart cookie');
       return cart;
     },
-    async events(websiteId, type) {
-      let query = ctx.db.selectFrom('outbox').select(['id', 'type', 'website_id', 'occurred_at', 'data']).where('website_id', '=', websiteId);
-      if (type) query = query.where('type', '=', type);
-      const rows = await query.orderBy('seq').execute();
-      return rows.map((row) => ({ id: row.id, type: row.type, websiteId: row.website_id, occurredAt: new Date(row.occurred_at).toISOString(), data: row.data }));
-    },
-    close: () => app.close(),
+    events: base.events,
+    close: base.close,
   };
   return kit;
 }

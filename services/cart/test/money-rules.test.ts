@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
 import { CommerceMessages, ProductType, type CommerceShoppingCart, type Order } from '@sc/contracts';
 import { mode } from '@sc/platform/test-kit';
-import { redeemCoupon, releaseCoupon } from '../src/store/rules.repository.js';
+import { redeemCoupon, releaseCoupon } from '../src/rules/coupons.repository.js';
 import { ADMIN, APP_START_TIMEOUT_MS, CARD, DECLINED_CARD, REPORTING, setup, type Kit } from './kit.js';
 
 const ADDRESS = { name: 'Ada Buyer', line1: '1 Fore St', city: 'Portland', region: 'ME', postalCode: '04101', country: 'US' };

@@ -22,7 +22,7 @@ describe('cart shutdown order', () => {
     const outcomes: string[] = [];
     let started = false;
     // The sweeper's next run is slow: it is under way when close() is called.
-    (kit.parts.checkout as { releaseAbandoned: () => Promise<number> }).releaseAbandoned = async () => {
+    (kit.parts.paymentService as { releaseAbandoned: () => Promise<number> }).releaseAbandoned = async () => {
       started = true;
       await pause(300);
       try {

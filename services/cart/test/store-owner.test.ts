@@ -170,6 +170,19 @@ describe(`store owner routes (${mode.database})`, () => {
     expect((await kit.call('GET', '/api/commerce/shopping-cart', { websiteId: site, cart })).json()).toMatchObject({ discountCents: 700 });
   });
 
+  it('a coupon change keeps the uses orders took', async () => {
+    const site = kit.newSite();
+    await kit.call('POST', '/api/commerce/coupons', owner(site), { code: 'TWICE', kind: 'fixed-amount', value: 100, usageLimit: 2 });
+    const p = await kit.product(site, { variants: [{ sku: 'T', price: 3000, qty: 5 }] });
+    const cart = await kit.cartWith(site, [{ itemId: p.productId }]);
+    await kit.call('POST', '/api/commerce/shopping-cart/coupons', { websiteId: site, cart }, { code: 'TWICE' });
+    const paid = await kit.call('POST', '/api/commerce/checkout', { websiteId: site, cart, headers: { 'idempotency-key': randomUUID() } }, { email: 't@example.com', card: CARD, shippingAddress: { name: 'T', line1: '1 St', city: 'X', country: 'US' } });
+    expect(paid.statusCode).toBe(201);
+    const changed = await kit.call('PUT', '/api/commerce/coupons/TWICE', owner(site), { kind: 'fixed-amount', value: 300, usageLimit: 3 });
+    expect(changed.json()).toEqual({ coupon: { code: 'TWICE', kind: 'fixed-amount', value: 300, minimumSubtotalCents: 0, expiresAt: null, combinable: false, usageLimit: 3, timesUsed: 1 } });
+    expect((await kit.call('GET', '/api/commerce/coupons/TWICE', owner(site))).json()).toMatchObject({ coupon: { value: 300, usageLimit: 3, timesUsed: 1 } });
+  });
+
   it('adds, changes and removes shipping options and tax rules one at a time, and carts follow', async () => {
     const site = kit.newSite();
     const url = (path: string) => `/api/commerce/${path}`;

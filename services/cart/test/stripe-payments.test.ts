@@ -219,7 +219,7 @@ describe(`Stripe payments (${mode.database})`, () => {
     const cart = await kit.cartWith(site, [{ itemId: product.productId, quantity: 2 }]);
     const { order, payment } = (await checkout(site, cart)).json<CheckoutResponse>();
     expect(await stockOf(site, product.productId)).toBe(3);
-    expect(await kit.parts.checkout.expireHolds(0, { websiteId: site })).toBe(1);
+    expect(await kit.parts.paymentService.expireHolds(0, { websiteId: site })).toBe(1);
     expect(stripe.intents.get(payment!.intentId)!.status).toBe('canceled');
     expect((await orderRow(order.id)).status).toBe('payment-failed');
     expect(await stockOf(site, product.productId)).toBe(5);
@@ -233,7 +233,7 @@ describe(`Stripe payments (${mode.database})`, () => {
     const lost = (await checkout(site, cart)).json<CheckoutResponse>();
     await kit.ctx.db.updateTable('orders').set({ payment_reference: null }).where('id', '=', lost.order.id).execute();
     expect(await stockOf(site, product.productId)).toBe(3);
-    await kit.parts.checkout.expireHolds(0, { websiteId: site });
+    await kit.parts.paymentService.expireHolds(0, { websiteId: site });
     expect(stripe.intents.get(lost.payment!.intentId)!.status).toBe('canceled');
     expect((await orderRow(lost.order.id)).status).toBe('payment-failed');
     expect(await stockOf(site, product.productId)).toBe(5);

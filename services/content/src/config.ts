@@ -1,5 +1,5 @@
 // The content service's own settings: where new websites get their address and how many an owner
-// may make (issue 34), validated once at build like every configuration.
+// may make and what one website may hold (issue 34), validated once at build like every configuration.
 import { DEFAULT_PUBLIC_URL, loadConfig } from '@sc/platform';
 import { z } from 'zod';
 
@@ -17,6 +17,12 @@ export const ContentEnv = z.object({
   WEBSITES_PER_OWNER: count.default(10),
   /** How many pages and collections one website may have (a per-website limit). */
   PAGES_PER_WEBSITE: count.default(500),
+  /** How many products one website may have, in all its stores. */
+  PRODUCTS_PER_WEBSITE: count.default(5_000),
+  /** How many files one website's media library may hold. */
+  UPLOADS_PER_WEBSITE: count.default(10_000),
+  /** How many bytes those files may take together, as uploaded (5 GB; 1,000,000 bytes to the MB). */
+  STORAGE_BYTES_PER_WEBSITE: count.default(5_000_000_000),
   PUBLIC_URL: z.url().optional(),
   /** The port a custom domain's verification file is fetched from (80; another for development). */
   DOMAIN_VERIFY_HTTP_PORT: z.coerce.number().int().min(1).max(65_535).default(80),
@@ -27,6 +33,9 @@ export interface WebsiteSettings {
   publicUrl: string;
   websitesPerOwner: number;
   pagesPerWebsite: number;
+  productsPerWebsite: number;
+  uploadsPerWebsite: number;
+  storageBytesPerWebsite: number;
   domainVerifyHttpPort: number;
 }
 
@@ -39,6 +48,9 @@ export function websiteSettings(overrides: Partial<WebsiteSettings> = {}, env: N
     publicUrl,
     websitesPerOwner: parsed.WEBSITES_PER_OWNER,
     pagesPerWebsite: parsed.PAGES_PER_WEBSITE,
+    productsPerWebsite: parsed.PRODUCTS_PER_WEBSITE,
+    uploadsPerWebsite: parsed.UPLOADS_PER_WEBSITE,
+    storageBytesPerWebsite: parsed.STORAGE_BYTES_PER_WEBSITE,
     domainVerifyHttpPort: parsed.DOMAIN_VERIFY_HTTP_PORT,
     ...overrides,
   };

@@ -10,7 +10,7 @@ import { CategoryService } from './categories/categories.service.js';
 import { CollectionService } from './collections/collections.service.js';
 import { CommentService } from './community/comments.service.js';
 import { LikeService } from './community/likes.service.js';
-import { MemberAccess } from './community/member-access.js';
+import { MemberAccess } from './community/member-access.service.js';
 import { MemberAreaService } from './community/member-areas.service.js';
 import { SitemapService } from './sitemap/sitemap.service.js';
 import { PopupService } from './community/popup.service.js';
@@ -29,6 +29,7 @@ import { DesignPictures } from './websites/design-pictures.js';
 import { WebsiteDesignService } from './websites/website-designs.service.js';
 import { DomainService, networkVerifier, type DomainVerifier } from './websites/domains.service.js';
 import { WebsiteDeletionService } from './websites/website-deletion.service.js';
+import { WebsiteUsageService } from './websites/website-limits.service.js';
 import { websiteSettings, type WebsiteSettings } from './config.js';
 
 export interface ContentModuleOptions {
@@ -61,6 +62,7 @@ export interface ContentParts {
   domains: DomainService;
   /** Deleting, restoring and purging websites. */
   deletion: WebsiteDeletionService;
+  usage: WebsiteUsageService;
   collections: CollectionService;
   items: ItemService;
   categories: CategoryService;
@@ -92,10 +94,10 @@ export function createContentModule(platformCtx: ServiceContext<ContentDB>, opti
   const access = new MemberAccess(ctx.db);
   const assets = createAssetRuntime(platformCtx, options.assets);
   const websites = new WebsiteService(ctx, outbox);
-  const items = new ItemService(ctx, access, outbox);
+  const siteSettings = websiteSettings({ ...(platformCtx.config.PUBLIC_URL ? { publicUrl: platformCtx.config.PUBLIC_URL } : {}), ...options.websites });
+  const items = new ItemService(ctx, access, outbox, { productsPerWebsite: siteSettings.productsPerWebsite });
   const categories = new CategoryService(ctx, outbox);
   const search = new SearchService(ctx);
-  const siteSettings = websiteSettings({ ...(platformCtx.config.PUBLIC_URL ? { publicUrl: platformCtx.config.PUBLIC_URL } : {}), ...options.websites });
   const collections = new CollectionService(ctx, outbox, { pagesPerWebsite: siteSettings.pagesPerWebsite });
   const navigation = new NavigationService(ctx, outbox);
   const documents = new SiteDocumentService(ctx, outbox);
@@ -116,6 +118,7 @@ export function createContentModule(platformCtx: ServiceContext<ContentDB>, opti
     designs,
     domains,
     deletion,
+    usage: new WebsiteUsageService(ctx.db, siteSettings),
     collections,
     items,
     categories,
@@ -123,7 +126,7 @@ export function createContentModule(platformCtx: ServiceContext<ContentDB>, opti
     documents,
     search,
     reads: new PublicReadService(items, categories, cache, search, access),
-    media: new MediaLibrary(ctx, assets.service, outbox),
+    media: new MediaLibrary(ctx, assets.service, outbox, siteSettings),
     exports: new SiteExportService(platformCtx.db, assets.storage, websites),
     imports: new ProductImportService(items, websites),
     comments: new CommentService(ctx, captcha, access, outbox),

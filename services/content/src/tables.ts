@@ -1,6 +1,6 @@
 // The content service's tables (schema "content"). Every row carries its website_id and every
 // query filters by it: a website never sees another's rows, whatever ids a request guesses.
-import type { ColumnType, Generated, JSONColumnType } from 'kysely';
+import type { ColumnType, Generated, JSONColumnType, Selectable } from 'kysely';
 import type { CaptchaTables, OutboxTables } from '@sc/platform';
 
 type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
@@ -245,3 +245,11 @@ export interface ContentTables {
 
 /** Everything in the content schema, the platform's outbox tables included. */
 export type ContentDB = ContentTables & OutboxTables & CaptchaTables;
+
+// The rows as read, one name each: the domain's mappers and every feature that is handed a row
+// (from another feature's service) read them from here, not from the feature's repository.
+export type ItemRow = Selectable<ItemsTable>;
+export type CollectionRow = Selectable<CollectionsTable>;
+export type CategoryRow = Selectable<CategoriesTable>;
+export type WebsiteRow = Selectable<WebsitesTable>;
+export type NavigationRow = Selectable<NavigationsTable>;

@@ -12,7 +12,7 @@ import { pngImage } from '@sc/platform/test-kit';
 import sharp from 'sharp';
 import { DirectoryAssetStorage, type AssetStorage } from '../src/assets/asset-storage.js';
 import { contentId } from '../src/assets/assets.service.js';
-import { setup, type Caller, type Kit } from './helpers.js';
+import { setup, type Caller, type Kit, KIT_START_TIMEOUT_MS } from './kit.js';
 
 const png = pngImage;
 
@@ -63,7 +63,7 @@ describe('image uploads', () => {
     };
     failing = await setup({ assets: broken });
     site = await kit.newWebsite();
-  }, 60_000);
+  }, KIT_START_TIMEOUT_MS);
 
   afterAll(async () => {
     await kit?.close();

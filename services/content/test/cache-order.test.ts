@@ -7,7 +7,7 @@ import { ProductType, RecordType, type ContentProductUpserted, type EventEnvelop
 import { MemoryCache, RedisCache, type Cache, type Logger, type Subscription } from '@sc/platform';
 import { mode, unique, waitFor } from '@sc/platform/test-kit';
 import { HOLD_MS } from '../src/shared/cache-first-outbox.js';
-import { ADMIN, setup, type Kit } from './helpers.js';
+import { ADMIN, setup, type Kit } from './kit.js';
 
 const BUMP_DELAY_MS = 300;
 

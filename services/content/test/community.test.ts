@@ -19,7 +19,7 @@ import {
 } from '@sc/contracts';
 import { Captcha, PowCaptcha, solve } from '@sc/platform';
 import { unique, waitFor } from '@sc/platform/test-kit';
-import { ADMIN, setup, type Caller, type Kit } from './helpers.js';
+import { ADMIN, setup, type Caller, type Kit, KIT_START_TIMEOUT_MS } from './kit.js';
 
 const PUBLIC = '/api/content-service/public/1.0';
 
@@ -40,7 +40,7 @@ describe('comments, likes, member areas, lessons and the popup', () => {
       relay: { autoStart: true, pollMs: 50 },
     });
     site = await kit.newWebsite();
-  }, 120_000);
+  }, KIT_START_TIMEOUT_MS);
   afterAll(async () => kit?.close());
 
   async function collection(body: Record<string, unknown>): Promise<{ id: string; urlId: string }> {

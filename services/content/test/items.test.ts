@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { CONTENT_LIMITS, RecordType } from '@sc/contracts';
 import { json } from '../src/shared/db.js';
-import { ADMIN, setup, type Kit } from './helpers.js';
+import { ADMIN, setup, type Kit } from './kit.js';
 
 const PUBLIC = '/api/content-service/public/1.0';
 const image = (name: string) => ({ assetUrl: `https://img.example.com/${name}.jpg`, originalSize: '1200x800', filename: `${name}.jpg`, altText: name });

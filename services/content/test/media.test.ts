@@ -11,7 +11,7 @@ import { MediaMessages, ProductType, RecordType, Role, type MediaAsset, type Med
 import { pngImage } from '@sc/platform/test-kit';
 import { DirectoryAssetStorage } from '../src/assets/asset-storage.js';
 import { imageUpload } from './upload-kit.js';
-import { ADMIN, setup, type Caller, type Kit } from './helpers.js';
+import { ADMIN, setup, type Caller, type Kit, KIT_START_TIMEOUT_MS } from './kit.js';
 
 const usd = (value: number) => ({ value: String(value), currency: 'USD' });
 
@@ -30,7 +30,7 @@ describe('media library', () => {
     kit = await setup({ assets: new DirectoryAssetStorage(dir) });
     site = await kit.newWebsite();
     other = await kit.newWebsite();
-  }, 60_000);
+  }, KIT_START_TIMEOUT_MS);
   afterAll(async () => kit?.close());
 
   const upload = async (name: string, bytes: Buffer, websiteId = site): Promise<UploadedAsset> => {

@@ -8,14 +8,13 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { ProductType, RecordType, Role, type ContentProductUpserted, type EventEnvelope, type Order, type OrderPlaced, type SubscriptionEnded } from '@sc/contracts';
-import { createLogger, MemoryBus, NatsBus, natsPrefix, signIdentity, type EventBus, type ServiceContext } from '@sc/platform';
+import { createLogger, MemoryBus, NatsBus, natsPrefix, signIdentity, type EventBus } from '@sc/platform';
 import { mode, testConfig, unique, waitFor } from '@sc/platform/test-kit';
-import { applyContentEvent, buildApp as buildCart, cartParts, TEST_CARDS, type RenewalService } from '../../cart/src/index.js';
-import type { CartDB } from '../../cart/src/tables.js';
-import { MemberAccess } from '../src/community/member-access.js';
+import { applyContentEvent, buildApp as buildCart, cartParts, TEST_CARDS, type RenewalService } from '@sc/cart';
+import { MemberAccess } from '../src/community/member-access.service.js';
 import { MemberAreaService } from '../src/community/member-areas.service.js';
 import { memberOrdersConsumer } from '../src/consumers/member-orders.consumer.js';
-import { ADMIN, setup, SIGNING_KEY, type Kit } from './helpers.js';
+import { ADMIN, setup, SIGNING_KEY, type Kit } from './kit.js';
 
 const PUBLIC = '/api/content-service/public/1.0';
 const CARD: { number: string; expMonth: number; expYear: number; cvc: string } = { number: TEST_CARDS.succeeds, expMonth: 12, expYear: 2099, cvc: '123' };
@@ -40,7 +39,7 @@ describe(`paid member areas from the cart's subscriptions (${mode.database}, ${m
   let bus: EventBus;
   let content: Kit;
   let cart: FastifyInstance;
-  let cartCtx: ServiceContext<CartDB>;
+  let cartCtx: Parameters<typeof applyContentEvent>[0];
   let renewals: RenewalService;
   let site: string;
   let plan: ContentProductUpserted;
@@ -62,7 +61,7 @@ describe(`paid member areas from the cart's subscriptions (${mode.database}, ${m
       jobs: { renewalsEveryMs: false, purgeEveryMs: false },
     });
     await cart.ready();
-    cartCtx = cart.serviceContext as ServiceContext<CartDB>;
+    cartCtx = cart.serviceContext as typeof cartCtx;
     renewals = cartParts(cart).renewals;
 
     site = await content.newWebsite();

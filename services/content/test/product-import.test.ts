@@ -2,7 +2,7 @@
 // creates nothing; the import of a file with problems is refused whole; a good file creates its
 // products in one go.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { ADMIN, setup, type Kit } from './helpers.js';
+import { ADMIN, setup, type Kit } from './kit.js';
 
 const base = (site: string) => `/api/content-service/product/1.1/websites/${site}`;
 

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { CollectionType, ProductType, RecordType, SearchMessages, type SearchResponse } from '@sc/contracts';
 import { mode } from '@sc/platform/test-kit';
 import { excerptHtml } from '../src/domain/search.js';
-import { ADMIN, setup, type Kit } from './helpers.js';
+import { ADMIN, setup, type Kit } from './kit.js';
 
 const SEARCH = '/api/content-service/public/1.0/search';
 const usd = (value: number) => ({ value: String(value), currency: 'USD' });

@@ -6,7 +6,7 @@ import { asFromGateway } from '@sc/platform/test-kit';
 import sharp from 'sharp';
 import { contentService } from '../src/app.js';
 import type { ContentParts } from '../src/module.js';
-import { setup, SIGNING_KEY, type Kit } from './helpers.js';
+import { setup, SIGNING_KEY, type Kit } from './kit.js';
 
 describe('demo seed', () => {
   let kit: Kit;

@@ -9,7 +9,7 @@ import { sql } from 'kysely';
 import { Role } from '@sc/contracts';
 import { unzipFiles } from '@sc/platform/test-kit';
 import { DirectoryAssetStorage } from '../src/assets/asset-storage.js';
-import { ADMIN, setup, type Kit } from './helpers.js';
+import { ADMIN, setup, type Kit, KIT_START_TIMEOUT_MS } from './kit.js';
 
 const base = (site: string) => `/api/content-service/product/1.1/websites/${site}`;
 const exportUrl = (site: string) => `/api/content-service/1.0/websites/${site}/export`;
@@ -53,7 +53,7 @@ describe('site export', () => {
       stolen: `/api/content-service/public/1.0/assets/${other}/otherimage000000000003.jpg`,
     });
     await sql`update content.items set data = data || ${refs}::jsonb where website_id = ${site} and title = 'Blue Mug'`.execute(kit.ctx.db);
-  }, 60_000);
+  }, KIT_START_TIMEOUT_MS);
   afterAll(async () => kit.close());
 
   it('answers a zip of the content, the products and the media the content uses', async () => {

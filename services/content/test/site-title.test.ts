@@ -3,7 +3,7 @@
 // so Settings › General's title is what shows. A different header text is kept.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { m0006HeaderTitleFollowsSite } from '../src/migrations/0006_header_title_follows_site.js';
-import { ADMIN, setup, type Kit } from './helpers.js';
+import { ADMIN, setup, type Kit } from './kit.js';
 
 describe('one site title', () => {
   let kit: Kit;

@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { ContentMessages } from '@sc/contracts';
 import { asFromGateway } from '@sc/platform/test-kit';
-import { ADMIN, setup, SIGNING_KEY, type Kit } from './helpers.js';
+import { ADMIN, setup, SIGNING_KEY, type Kit } from './kit.js';
 
 describe('site settings and site-wide documents', () => {
   let kit: Kit;

@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { CONTENT_LIMITS, ProductType, RecordType, type ContentItem, type ContentProductUpserted } from '@sc/contracts';
 import { json } from '../src/shared/db.js';
-import { ADMIN, setup, type Kit } from './helpers.js';
+import { ADMIN, setup, type Kit } from './kit.js';
 
 const usd = (value: number) => ({ value: String(value), currency: 'USD' });
 const base = (websiteId: string) => `/api/content-service/product/1.1/websites/${websiteId}`;

@@ -3,7 +3,7 @@
 // gateway turns into B's website id, for which A's owner has no role); roles follow the table.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { Role } from '@sc/contracts';
-import { ADMIN, setup, type Kit } from './helpers.js';
+import { ADMIN, setup, type Kit, KIT_START_TIMEOUT_MS } from './kit.js';
 
 const usd = (value: number) => ({ value: String(value), currency: 'USD' });
 
@@ -43,7 +43,7 @@ describe('tenancy and permissions', () => {
     bBlog = (await kit.call('POST', `/api/content-service/1.0/websites/${siteB}/collections`, ownerB, { type: 1, title: 'B Blog' })).json().id;
     bDraft = (await kit.call('POST', `/api/content-service/1.0/websites/${siteB}/collections/${bBlog}/items`, ownerB, { recordType: 1, title: 'B draft', status: 'draft' })).json().id;
     // Generous: starting an embedded database on a busy machine takes a while.
-  }, 120_000);
+  }, KIT_START_TIMEOUT_MS);
   afterAll(async () => kit.close());
 
   const ownerA = () => ({ websiteId: siteA, roles: ADMIN });

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { CollectionType, ContentMessages, DESIGN_IDS, DOMAIN_VERIFY_PATH, DomainMessages, Role, WebsiteMessages, formatMessage, type CreatedWebsite, type CustomDomain, type CustomDomainList, type Layout } from '@sc/contracts';
 import { signIdentity } from '@sc/platform';
 import { asFromGateway } from '@sc/platform/test-kit';
-import { setup, SIGNING_KEY, type Kit } from './helpers.js';
+import { setup, SIGNING_KEY, type Kit, KIT_START_TIMEOUT_MS } from './kit.js';
 
 describe('websites from starting designs', () => {
   let kit: Kit;
@@ -27,7 +27,7 @@ describe('websites from starting designs', () => {
     const httpPort = (ownServer.address() as AddressInfo).port;
     websitesOptions = { baseDomain: 'sites.test', publicUrl: 'https://sites.test', websitesPerOwner: 3, domainVerifyHttpPort: httpPort };
     kit = await setup({ websites: websitesOptions });
-  }, 60_000);
+  }, KIT_START_TIMEOUT_MS);
   afterAll(async () => {
     await kit.close();
     ownServer.close();

@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { asFromGateway } from '@sc/platform/test-kit';
 import fc from 'fast-check';
-import { EVERY_FIELD, setup, SIGNING_KEY, type Kit } from './kit.js';
+import { EVERY_FIELD, setup, SIGNING_KEY, type Kit, KIT_START_TIMEOUT_MS } from './kit.js';
 
 const FIELD_IDS = (EVERY_FIELD.build?.fields ?? []).map((f) => f.id);
 
@@ -25,7 +25,7 @@ describe('fuzzing validate and save', () => {
   beforeAll(async () => {
     kit = await setup({ submitLimit: { max: 1_000_000, windowMs: 60_000 } });
     formId = await kit.createForm(EVERY_FIELD);
-  }, 120_000);
+  }, KIT_START_TIMEOUT_MS);
   afterAll(async () => kit?.close());
 
   it('never answers 5xx for 10,000 inputs', async () => {

@@ -1,14 +1,17 @@
-// The forms suites' kit: the app on the configured database (its own in-memory PGlite without
+// The forms suites' kit, on the one kit (serviceKit, @sc/platform/testing): the app on the configured database (its own in-memory PGlite without
 // DATABASE_URL), websites made per test (unique ids, so suites sharing one database never
 // collide), requests as the gateway sends them, and owner forms made through the owner routes.
-import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import type { Kysely } from 'kysely';
 import { Role, type EventEnvelope, type FormSettingsInput } from '@sc/contracts';
-import { type BuildServiceOptions, Captcha, type CaptchaTables, MailRelay, PowCaptcha, type ServiceContext, signIdentity, solve } from '@sc/platform';
-import { asFromGateway, testConfig, unique } from '@sc/platform/test-kit';
-import { buildApp, type FormsModule, type FormsOptions } from '../src/index.js';
+import { type BuildServiceOptions, Captcha, type CaptchaTables, MailRelay, PowCaptcha, type ServiceContext, solve } from '@sc/platform';
+import { unique } from '@sc/platform/test-kit';
+import { serviceKit } from '@sc/platform/testing';
+import { createFormsService, type FormsModule, type FormsOptions } from '../src/index.js';
 import type { FormsDB } from '../src/tables.js';
+
+/** How long a hook that builds the suite's apps may take (the one kit's limit). */
+export { KIT_START_TIMEOUT_MS } from '@sc/platform/testing';
 
 export const SIGNING_KEY = 'forms-tests-signing-key-0123456789abcdef';
 /** Cheap proof of work for tests; the production difficulty has its own test. */
@@ -36,36 +39,25 @@ export interface Kit {
 }
 
 export async function setup(options: FormsOptions & Pick<BuildServiceOptions, 'shared'> = {}): Promise<Kit> {
-  const app = await buildApp({
-    config: testConfig(0, { IDENTITY_SIGNING_KEY: SIGNING_KEY }),
-    relay: { autoStart: false },
-    captcha: testCaptcha,
-    mail: { autoStart: false, config: { MAIL_FROM: 'Tests <forms@example.com>', MAIL_BATCH_SIZE: 100, MAIL_SEND_INTERVAL_MS: 0 } },
-    // No restock consumer unless a suite asks for one: on a shared NATS server it would take
-    // deliveries meant for other processes.
-    mailingList: false,
-    ...options,
-  });
-  await app.ready();
-  const ctx = app.serviceContext as ServiceContext<FormsDB>;
+  const base = await serviceKit(
+    createFormsService({
+      captcha: testCaptcha,
+      mail: { autoStart: false, config: { MAIL_FROM: 'Tests <forms@example.com>', MAIL_BATCH_SIZE: 100, MAIL_SEND_INTERVAL_MS: 0 } },
+      // No restock consumer unless a suite asks for one: on a shared NATS server it would take
+      // deliveries meant for other processes.
+      mailingList: false,
+      ...options,
+    }),
+    { signingKey: SIGNING_KEY, ownerId: (websiteId) => `owner-${websiteId}`, ...options },
+  );
+  const { app, ctx } = base;
   const site = unique('forms');
   const kit: Kit = {
     app,
     ctx,
-    parts: app.serviceParts as FormsModule,
+    parts: base.parts,
     site,
-    async call(method, url, body, opts = {}) {
-      const requestId = randomUUID();
-      const websiteId = opts.site ?? site;
-      const headers: Record<string, string> = { 'x-website-id': websiteId, 'x-request-id': requestId, 'x-forwarded-for': opts.ip ?? '203.0.113.9' };
-      if (opts.roles) {
-        Object.assign(
-          headers,
-          signIdentity({ v: 1, kind: 'owner', websiteId, requestId, issuedAt: Date.now(), ownerId: `owner-${websiteId}`, roles: opts.roles as never }, SIGNING_KEY),
-        );
-      }
-      return app.inject({ method, url, headers: asFromGateway(headers, SIGNING_KEY), ...(body === undefined ? {} : { payload: body as InjectOptions['payload'] }) });
-    },
+    call: (method, url, body, opts = {}) => base.call(method, url, { websiteId: opts.site ?? site, ip: opts.ip ?? '203.0.113.9', ...(opts.roles ? { roles: opts.roles } : {}) }, body),
     async createForm(settings) {
       const response = await kit.call('POST', '/api/rest/forms/definitions', settings, { roles: [Role.ADMIN] });
       if (response.statusCode !== 201) throw new Error(`createForm: ${response.statusCode} ${response.body}`);
@@ -80,10 +72,7 @@ export async function setup(options: FormsOptions & Pick<BuildServiceOptions, 's
       const challenge = (await kit.call('POST', '/api/form/captcha/challenge')).json<{ challengeId: string; salt: string; difficulty: number }>();
       return `pow.${challenge.challengeId}.${solve(challenge)}`;
     },
-    async events(type) {
-      const rows = await ctx.db.selectFrom('outbox').select(['id', 'type', 'website_id', 'occurred_at', 'data']).where('website_id', '=', site).where('type', '=', type).orderBy('seq').execute();
-      return rows.map((row) => ({ id: row.id, type: row.type, websiteId: row.website_id, occurredAt: new Date(row.occurred_at).toISOString(), data: row.data }));
-    },
+    events: (type) => base.events(site, type),
     async deliverAll() {
       const relay = new MailRelay({ db: ctx.db as never, logger: ctx.logger, from: 'Tests <forms@example.com>' });
       let total = 0;
@@ -99,7 +88,7 @@ export async function setup(options: FormsOptions & Pick<BuildServiceOptions, 's
         .execute();
       return rows.map((row) => ({ websiteId: row.website_id, kind: row.kind, subject: row.subject, text: row.text_body }));
     },
-    close: () => app.close(),
+    close: base.close,
   };
   return kit;
 }

@@ -6,13 +6,13 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { DEMO_CONTENT, DEMO_WEBSITE_ID, FormMessages, FormType, Role } from '@sc/contracts';
 import { Captcha, HostedCaptcha, type MailRelay, PowCaptcha } from '@sc/platform';
 import { seedDemoForms } from '../src/seed/demo-forms.js';
-import { setup, type Kit } from './kit.js';
+import { setup, type Kit, KIT_START_TIMEOUT_MS } from './kit.js';
 
 describe('forms owner side', () => {
   let kit: Kit;
   beforeAll(async () => {
     kit = await setup({ submitLimit: { max: 1000, windowMs: 60_000 } });
-  }, 120_000);
+  }, KIT_START_TIMEOUT_MS);
   afterAll(async () => kit?.close());
 
   it('keeps definitions per owner permission: editors edit, store managers cannot see submissions', async () => {

@@ -13,7 +13,7 @@ import { MemoryBus, signIdentity, type EventBus } from '@sc/platform';
 import { freePort, mode, testConfig, unique, waitFor } from '@sc/platform/test-kit';
 import { buildApp as buildRestock } from '@sc/restock';
 import { DEFAULT_MAILING_LIST_ID } from '../src/index.js';
-import { SIGNING_KEY, setup, testCaptcha, type Kit } from './kit.js';
+import { SIGNING_KEY, setup, testCaptcha, type Kit, KIT_START_TIMEOUT_MS } from './kit.js';
 
 const RESTOCK = '/api/site-users/account/notifications/restock';
 const CONFIRM_LINK = /(https?:\/\/[^\s]+\/api\/form\/newsletter\/confirm\?token=[\w-]+)/;
@@ -78,7 +78,7 @@ describe(`restock mailing-list opt-in (${mode.database}, ${mode.bus} bus)`, () =
       payload: { mailingListEnabled: true },
     });
     expect(settings.statusCode).toBe(200);
-  }, 120_000);
+  }, KIT_START_TIMEOUT_MS);
 
   afterAll(async () => {
     await gateway?.close();

@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { FormMessages, EMAIL_FORMAT_EXAMPLE, FormType, formatMessage } from '@sc/contracts';
 import { asFromGateway } from '@sc/platform/test-kit';
-import { EVERY_FIELD, setup, SIGNING_KEY, type Kit } from './kit.js';
+import { EVERY_FIELD, setup, SIGNING_KEY, type Kit, KIT_START_TIMEOUT_MS } from './kit.js';
 
 describe('forms visitor path', () => {
   let kit: Kit;
@@ -18,7 +18,7 @@ describe('forms visitor path', () => {
       build: { fields: [{ id: 'q', type: 'text', title: 'Q' }] },
       captcha: { enabled: true },
     });
-  }, 120_000);
+  }, KIT_START_TIMEOUT_MS);
   afterAll(async () => kit?.close());
 
   const save = async (form: unknown, extra: Record<string, unknown> = {}) =>

@@ -1,19 +1,21 @@
-// Shared by the identity tests (and the gateway's identity tests): the fixed test signing key,
-// starting the identity service and the gateway in front of it, and a small browser that keeps
-// cookies and sends the crumb and the site-user XSRF token the way the storefront does, and
-// signing up through the mailed link.
+// Shared by the identity tests (and the gateway's identity tests), on the one kit (serviceKit,
+// @sc/platform/testing): the fixed test signing key, starting the identity service and the gateway
+// in front of it, and a small browser that keeps cookies and sends the crumb and the site-user
+// XSRF token the way the storefront does, and signing up through the mailed link.
 import type { FastifyInstance } from 'fastify';
 import type { Server } from 'node:http';
 import request from 'supertest';
 import type { Response } from 'supertest';
 import { buildGateway, GatewayEnv, type BuildGatewayOptions } from '@sc/gateway';
 import { IDENTITY_HEADER, IDENTITY_SIGNATURE_HEADER, SITE_USER_XSRF_HEADER, type EventType, type Identity, type Role } from '@sc/contracts';
-import { openEmbeddedPostgres, signIdentity, type MailTables, type SharedInfra } from '@sc/platform';
+import { signIdentity, type MailTables, type SharedInfra } from '@sc/platform';
 import type { Kysely } from 'kysely';
-import { mode, testConfig } from '@sc/platform/test-kit';
-import { buildApp, type IdentitySettings } from '../src/index.js';
-import type { IdentityDB } from '../src/tables.js';
+import { fileInfra, serviceKit } from '@sc/platform/testing';
+import { createIdentityService, type IdentitySettings } from '../src/index.js';
 import { upsertWebsite } from '../src/websites/website.repository.js';
+
+/** How long a hook that builds the suite's apps may take (the one kit's limit). */
+export { KIT_START_TIMEOUT_MS } from '@sc/platform/testing';
 
 /** The signing key every test uses (never a real deployment's). */
 export const TEST_IDENTITY_SIGNING_KEY = 'test-identity-signing-key-0123456789-abcdefghij';
@@ -28,11 +30,12 @@ export const randomIp = (): string => `10.${Math.floor(Math.random() * 250)}.${M
 /** Cheap scrypt for tests that sign in many times; the production cost has its own test. */
 export const FAST_SCRYPT = { ln: 10, r: 8, p: 1 } as const;
 
-/** Resources a test shares between the services it builds: one in-memory PGlite in embedded mode. */
+/**
+ * Resources a test shares between the services it builds: the test file's one in-memory PGlite in
+ * embedded mode (the one kit's, closed after the file), nothing with DATABASE_URL.
+ */
 export async function sharedInfra(): Promise<{ shared: SharedInfra; close: () => Promise<void> }> {
-  if (mode.database === 'postgres') return { shared: {}, close: async () => undefined };
-  const embedded = await openEmbeddedPostgres(testConfig().DATA_DIR);
-  return { shared: { embedded }, close: () => embedded.close() };
+  return { shared: await fileInfra(), close: async () => undefined };
 }
 
 export interface RunningIdentity {
@@ -47,45 +50,27 @@ export interface RunningIdentity {
  * delivers it (to `smtpUrl`, when given).
  */
 export async function signUpApp(site: string, domain: string, smtpUrl?: string): Promise<RunningIdentity> {
-  const infra = await sharedInfra();
-  const app = await buildApp({
-    config: testConfig(0, { IDENTITY_SIGNING_KEY: TEST_IDENTITY_SIGNING_KEY, PUBLIC_URL: 'https://shop.example.net' }),
-    shared: infra.shared,
-    settings: { scrypt: FAST_SCRYPT },
-    websites: false,
-    mail: { config: { ...(smtpUrl ? { SMTP_URL: smtpUrl } : {}), MAIL_FROM: 'Site <site@example.com>', MAIL_BATCH_SIZE: 50, MAIL_SEND_INTERVAL_MS: 0, MAIL_LOG_LOCAL: false }, autoStart: false },
-  });
-  await app.ready();
-  await upsertWebsite(app.serviceContext!.db as unknown as Kysely<IdentityDB>, { id: site, title: 'Harbour Goods', domains: [domain], changedAt: new Date() });
-  return {
-    app,
-    url: '',
-    close: async () => {
-      await app.close();
-      await infra.close();
-    },
-  };
+  const kit = await serviceKit(
+    createIdentityService({
+      settings: { scrypt: FAST_SCRYPT },
+      websites: false,
+      mail: { config: { ...(smtpUrl ? { SMTP_URL: smtpUrl } : {}), MAIL_FROM: 'Site <site@example.com>', MAIL_BATCH_SIZE: 50, MAIL_SEND_INTERVAL_MS: 0, MAIL_LOG_LOCAL: false }, autoStart: false },
+    }),
+    { signingKey: TEST_IDENTITY_SIGNING_KEY, env: { PUBLIC_URL: 'https://shop.example.net' }, relay: {} },
+  );
+  await upsertWebsite(kit.db, { id: site, title: 'Harbour Goods', domains: [domain], changedAt: new Date() });
+  return { app: kit.app, url: '', close: kit.close };
 }
 
 /** Builds and starts the identity service on a free port. */
 export async function startIdentity(settings: Partial<IdentitySettings> = {}): Promise<RunningIdentity> {
-  const infra = await sharedInfra();
-  const app = await buildApp({
-    config: testConfig(0, { IDENTITY_SIGNING_KEY: TEST_IDENTITY_SIGNING_KEY }),
-    shared: infra.shared,
-    settings: { scrypt: FAST_SCRYPT, ...settings },
+  const kit = await serviceKit(
     // No websites read model: these tests have no content service (websites.test.ts has both).
-    websites: false,
-  });
-  const url = await app.listen({ port: 0, host: '127.0.0.1' });
-  return {
-    app,
-    url,
-    close: async () => {
-      await app.close();
-      await infra.close();
-    },
-  };
+    createIdentityService({ settings: { scrypt: FAST_SCRYPT, ...settings }, websites: false }),
+    { signingKey: TEST_IDENTITY_SIGNING_KEY, relay: {} },
+  );
+  const url = await kit.app.listen({ port: 0, host: '127.0.0.1' });
+  return { app: kit.app, url, close: kit.close };
 }
 
 /** A gateway whose identity service (and any other) is at the given URLs; signing with the test key. */

@@ -14,7 +14,7 @@ import type { MailTables, ServiceContext } from '@sc/platform';
 import { sha256 } from '../src/domain/tokens.js';
 import type { IdentityDB } from '../src/tables.js';
 import { SIGN_UP_PASSWORD_TRIES } from '../src/account-mail/account-mail.service.js';
-import { randomIp, signUpApp, TEST_IDENTITY_SIGNING_KEY, type RunningIdentity } from './kit.js';
+import { randomIp, signUpApp, TEST_IDENTITY_SIGNING_KEY, type RunningIdentity, KIT_START_TIMEOUT_MS } from './kit.js';
 
 type Kind = 'site-users' | 'owners';
 const KINDS: Kind[] = ['site-users', 'owners'];
@@ -31,7 +31,7 @@ describe(`sign-up links ask for the password chosen at sign-up (${mode.database}
     identity = await signUpApp(site, `${site.replaceAll('_', '-')}.example.com`);
     app = identity.app;
     ctx = app.serviceContext as ServiceContext<IdentityDB>;
-  }, 120_000);
+  }, KIT_START_TIMEOUT_MS);
   afterAll(async () => identity?.close());
 
   /** Each test from a client address of its own: the throttle's counts per address stay apart. */

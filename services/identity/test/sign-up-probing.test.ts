@@ -14,7 +14,7 @@ import type { Kysely } from 'kysely';
 import type { MailTables, ServiceContext } from '@sc/platform';
 import type { IdentityModule } from '../src/index.js';
 import type { IdentityDB } from '../src/tables.js';
-import { signUpApp, TEST_IDENTITY_SIGNING_KEY, type RunningIdentity } from './kit.js';
+import { signUpApp, TEST_IDENTITY_SIGNING_KEY, type RunningIdentity, KIT_START_TIMEOUT_MS } from './kit.js';
 
 type Kind = 'site-users' | 'owners';
 const KINDS: Kind[] = ['site-users', 'owners'];
@@ -34,7 +34,7 @@ describe(`sign-up without account probing (${mode.database})`, () => {
     identity = await signUpApp(site, domain, await smtp.start());
     app = identity.app;
     ctx = app.serviceContext as ServiceContext<IdentityDB>;
-  }, 120_000);
+  }, KIT_START_TIMEOUT_MS);
   afterAll(async () => {
     await identity?.close();
     await smtp?.stop();

@@ -8,8 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import { EXPERIMENT_COOKIE, GenericErrorMessages, PageType, powToken, RecordType, type CaptchaChallenge } from '@sc/contracts';
 import { solve } from '@sc/platform';
 import { asFromGateway, unique, waitFor } from '@sc/platform/test-kit';
-import { WebsiteService } from '../../content/src/websites/websites.service.js';
-import { ownerCall, page, signedIn, SIGNING_KEY, startContent, startRender, type ContentKit } from './helpers.js';
+import { ownerCall, page, signedIn, SIGNING_KEY, startContent, startRender, type ContentKit, DEMO_START_TIMEOUT_MS } from './kit.js';
 
 const PUBLIC = '/api/content-service/public/1.0';
 
@@ -31,8 +30,8 @@ describe('comments, likes, member areas, lessons, popup and experiments on pages
     content = await startContent();
     render = await startRender(content);
     site = unique('csite');
-    await new WebsiteService(content.ctx).create({ id: site, title: 'Clay Club', templateId: 'harbour', domains: [`${site.replaceAll('_', '-')}.render.example`] });
-  }, 120_000);
+    await content.parts.websites.create({ id: site, title: 'Clay Club', templateId: 'harbour', domains: [`${site.replaceAll('_', '-')}.render.example`] });
+  }, DEMO_START_TIMEOUT_MS);
 
   afterAll(async () => {
     await render?.close();

@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import request from 'supertest';
 import { buildGateway, GatewayEnv } from '@sc/gateway';
 import { PageType } from '@sc/contracts';
-import { SIGNING_KEY, startContent, startRender, type ContentKit } from './helpers.js';
+import { SIGNING_KEY, startContent, startRender, type ContentKit, DEMO_START_TIMEOUT_MS } from './kit.js';
 
 describe('the demo website through the gateway', () => {
   let content: ContentKit;
@@ -22,7 +22,7 @@ describe('the demo website through the gateway', () => {
       config: GatewayEnv.parse({ ...process.env, IDENTITY_SIGNING_KEY: SIGNING_KEY, CONTENT_URL: content.url, RENDER_URL: renderUrl, LOG_LEVEL: 'silent', RATE_LIMIT_MAX: '100000' }),
     });
     await gateway.ready();
-  }, 120_000);
+  }, DEMO_START_TIMEOUT_MS);
 
   afterAll(async () => {
     await gateway?.close();

@@ -3,7 +3,7 @@
 // lazy below the first screen, and the first product image is fetched first and never lazily.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { FastifyInstance } from 'fastify';
-import { page, startContent, startRender, type ContentKit } from './helpers.js';
+import { page, startContent, startRender, type ContentKit, DEMO_START_TIMEOUT_MS } from './kit.js';
 
 /** Every <img> tag of a page, as attribute maps. */
 function images(html: string): Array<Record<string, string>> {
@@ -17,7 +17,7 @@ describe('image markup of the demo pages', () => {
   beforeAll(async () => {
     content = await startContent();
     render = await startRender(content);
-  }, 120_000);
+  }, DEMO_START_TIMEOUT_MS);
 
   afterAll(async () => {
     await render?.close();

@@ -10,8 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { FastifyInstance } from 'fastify';
 import { DEMO_CONTENT, ItemBody, PageType, ProductFormData, SearchResponse, SiteContextData } from '@sc/contracts';
 import { asFromGateway, unique, waitFor } from '@sc/platform/test-kit';
-import { ItemService } from '../../content/src/items/items.service.js';
-import { ownerCall, newStore, page, productBody, SIGNING_KEY, startContent, startRender, type ContentKit } from './helpers.js';
+import { ownerCall, newStore, page, productBody, SIGNING_KEY, startContent, startRender, type ContentKit, DEMO_START_TIMEOUT_MS } from './kit.js';
 
 /** The parts of a collection page's context these tests read. */
 interface ShopContext {
@@ -37,7 +36,7 @@ describe('site pages', () => {
   beforeAll(async () => {
     content = await startContent();
     render = await startRender(content);
-  }, 120_000);
+  }, DEMO_START_TIMEOUT_MS);
 
   afterAll(async () => {
     await render?.close();
@@ -199,7 +198,7 @@ describe('site pages', () => {
 
   it('pages through many results with links to the pages before and after', async () => {
     const store = await newStore(content, 'Glazed Mug 0');
-    const items = new ItemService(content.ctx);
+    const items = content.parts.items;
     for (let i = 1; i < 12; i++) {
       await items.create(store.websiteId, store.storeId, ItemBody.parse({ ...productBody(`Glazed Mug ${i}`, 2400), urlId: `glazed-mug-${i}` }), 'store');
     }
@@ -385,7 +384,7 @@ describe('when content does not answer', () => {
 
   beforeAll(async () => {
     render = await startRender(undefined, { settings: { contentUrl: 'http://127.0.0.1:9', contentTimeoutMs: 1_000 } });
-  }, 120_000);
+  }, DEMO_START_TIMEOUT_MS);
 
   afterAll(async () => {
     await render?.close();

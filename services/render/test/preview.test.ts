@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { FastifyInstance } from 'fastify';
 import { DEMO_CONTENT, OwnerMessages, Role, formatMessage, type Collection } from '@sc/contracts';
 import { asFromGateway } from '@sc/platform/test-kit';
-import { ownerCall, page, signedIn, SIGNING_KEY, startContent, startRender, type ContentKit } from './helpers.js';
+import { ownerCall, page, signedIn, SIGNING_KEY, startContent, startRender, type ContentKit } from './kit.js';
 
 const PREVIEW = '/api/render/1.0/websites/demo/preview';
 const HOME = DEMO_CONTENT.homeCollectionId;

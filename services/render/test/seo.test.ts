@@ -14,9 +14,7 @@ import { ElementType, parseDocument } from 'htmlparser2';
 import request from 'supertest';
 import { buildGateway, GatewayEnv } from '@sc/gateway';
 import { CollectionType, GTIN_MESSAGE, ItemBody, SeoMessages } from '@sc/contracts';
-import { CollectionService } from '../../content/src/collections/collections.service.js';
-import { ItemService } from '../../content/src/items/items.service.js';
-import { newStore, ownerCall, productBody, SIGNING_KEY, startContent, startRender, type ContentKit, type OwnStore } from './helpers.js';
+import { newStore, ownerCall, productBody, SIGNING_KEY, startContent, startRender, type ContentKit, type OwnStore, DEMO_START_TIMEOUT_MS } from './kit.js';
 
 const PUBLIC_URL = 'https://www.harbour.test';
 const XSD = fileURLToPath(new URL('./fixtures/sitemaps/', import.meta.url));
@@ -127,7 +125,7 @@ describe('search engines and social cards on the demo website', () => {
     await gateway.ready();
     own = await newStore(content);
     ownHost = `${own.websiteId.replaceAll('_', '-')}.render.example`;
-  }, 120_000);
+  }, DEMO_START_TIMEOUT_MS);
 
   afterAll(async () => {
     await gateway?.close();
@@ -253,7 +251,7 @@ describe('search engines and social cards on the demo website', () => {
   }, 60_000);
 
   it("gives each variant's Product its GTIN when the owner set one, and refuses a GTIN whose check digit is wrong", async () => {
-    const items = new ItemService(content.ctx);
+    const items = content.parts.items;
     const body = productBody('Test Mug', 2400);
     const gtins = ['4006381333931', '036000291452'];
     const withGtin = { ...body, structuredContent: { ...body.structuredContent, variants: body.structuredContent.variants.map((v, i) => ({ ...v, gtin: gtins[i] })) } };
@@ -294,8 +292,8 @@ describe('search engines and social cards on the demo website', () => {
   });
 
   it("gives an event's JSON-LD an Offer with the ticket price the page shows (free, priced, sold out), and none when the event names no tickets", async () => {
-    const events = await new CollectionService(content.ctx).create(own.websiteId, { type: CollectionType.GENERIC, kind: 'events', title: 'Events', urlId: 'events' });
-    const items = new ItemService(content.ctx);
+    const events = await content.parts.collections.create(own.websiteId, { type: CollectionType.GENERIC, kind: 'events', title: 'Events', urlId: 'events' });
+    const items = content.parts.items;
     const event = (title: string, tickets: unknown) =>
       ItemBody.parse({ recordType: 12, title, startDate: '2031-03-01T18:00:00Z', endDate: '2031-03-01T21:00:00Z', location: { addressLine1: '41 Fore Street', addressLine2: 'Portland, ME', addressCountry: 'United States' }, tickets });
     const priced = await items.create(own.websiteId, events.id, event('Glaze night', { price: { value: '4500', currency: 'USD' }, url: 'https://tickets.example/glaze?a=1&b=2' }), 'content');
@@ -380,7 +378,7 @@ describe('search engines and social cards on the demo website', () => {
   });
 
   it("answers 301 from an item's old slug after a rename, at the website's own domain", async () => {
-    const items = new ItemService(content.ctx);
+    const items = content.parts.items;
     await items.replace(own.websiteId, own.product.id, ItemBody.parse({ ...productBody('Test Mug', 2400), urlId: 'big-mug' }), 'store');
     await items.replace(own.websiteId, own.product.id, ItemBody.parse({ ...productBody('Test Mug', 2400), urlId: 'huge-mug' }), 'store');
     await eventually(async () => expect((await get('/shop/test-mug', ownHost).expect(301)).headers.location).toBe('/shop/huge-mug'));
@@ -395,9 +393,9 @@ describe('search engines and social cards on the demo website', () => {
   });
 
   it("answers 301 from a collection's old URL, and every path under it, after the collection is renamed", async () => {
-    const collections = new CollectionService(content.ctx);
+    const collections = content.parts.collections;
     const diary = await collections.create(own.websiteId, { type: CollectionType.GENERIC, kind: 'blog', title: 'Diary', urlId: 'diary' });
-    await new ItemService(content.ctx).create(own.websiteId, diary.id, ItemBody.parse({ recordType: 1, title: 'First firing', urlId: 'first-firing' }), 'content');
+    await content.parts.items.create(own.websiteId, diary.id, ItemBody.parse({ recordType: 1, title: 'First firing', urlId: 'first-firing' }), 'content');
     await eventually(async () => void (await get('/diary/first-firing', ownHost).expect(200)));
     await collections.update(own.websiteId, diary.id, { urlId: 'logbook' }, 'content');
     await eventually(async () => expect((await get('/diary', ownHost).expect(301)).headers.location).toBe('/logbook'));
@@ -482,7 +480,7 @@ describe('search engines and social cards on the demo website', () => {
   }, 60_000);
 
   it("lists only a website's public, published items, at the website's own domain", async () => {
-    const items = new ItemService(content.ctx);
+    const items = content.parts.items;
     const made = async (title: string, status: string) => items.create(own.websiteId, own.storeId, ItemBody.parse({ ...productBody(title, 1000), urlId: title.toLowerCase().replaceAll(' ', '-'), status }), 'store');
     await made('Draft Mug', 'draft');
     await made('Private Mug', 'private');
@@ -570,9 +568,9 @@ describe('search engines and social cards on the demo website', () => {
     await get('/shop?format=atom').expect(404);
     await get('/journal/meet-the-potter-jonah-reyes?format=atom').expect(404);
     // A post whose title and tags try to break out of the XML still validates, and reads back as written.
-    const blog = await new CollectionService(content.ctx).create(own.websiteId, { type: CollectionType.GENERIC, kind: 'blog', title: 'Notes <&>', urlId: 'notes' });
+    const blog = await content.parts.collections.create(own.websiteId, { type: CollectionType.GENERIC, kind: 'blog', title: 'Notes <&>', urlId: 'notes' });
     const hostile = 'Mugs ]]> </title><script>x</script> & "more" \u0001';
-    await new ItemService(content.ctx).create(own.websiteId, blog.id, ItemBody.parse({ recordType: 1, title: hostile, tags: ['a&b', '<c>'], excerpt: '<p>Fired &amp; glazed</p>', author: { displayName: 'Jo <Potter>' } }), 'content');
+    await content.parts.items.create(own.websiteId, blog.id, ItemBody.parse({ recordType: 1, title: hostile, tags: ['a&b', '<c>'], excerpt: '<p>Fired &amp; glazed</p>', author: { displayName: 'Jo <Potter>' } }), 'content');
     await eventually(async () => {
       const atom = (await get('/notes?format=atom', ownHost).expect(200)).text;
       validateFeed(atom, 'atom.rng');
@@ -583,7 +581,7 @@ describe('search engines and social cards on the demo website', () => {
   });
 
   it("uses a product's own SEO title, description and social image in its head, with the site's title left alone", async () => {
-    const items = new ItemService(content.ctx);
+    const items = content.parts.items;
     const seo = { title: 'The Mug — handmade </script>', description: 'Our best mug, <b>fired</b> twice.', socialImage: 'https://cdn.example/mug-card.jpg' };
     await items.replace(own.websiteId, own.product.id, ItemBody.parse({ ...productBody('Test Mug', 2400), urlId: 'test-mug', seo }), 'store');
     const stored = await items.get(own.websiteId, own.product.id, 'store');
@@ -605,7 +603,7 @@ describe('search engines and social cards on the demo website', () => {
 
   it("uses a collection's own SEO fields on its page", async () => {
     const seo = { title: 'Mugs & cups from the studio', description: 'Every mug we make.' };
-    await new CollectionService(content.ctx).update(own.websiteId, own.storeId, { seo }, 'store');
+    await content.parts.collections.update(own.websiteId, own.storeId, { seo }, 'store');
     await eventually(async () => expect(headOf((await get('/shop', ownHost).expect(200)).text).meta.get('og:title')).toEqual([seo.title]));
     const head = headOf((await get('/shop', ownHost).expect(200)).text);
     expect(head.meta.get('description')).toEqual([seo.description]);

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { FastifyInstance } from 'fastify';
 import { ProductFormData, type EventEnvelope, type StockChanged } from '@sc/contracts';
 import { waitFor } from '@sc/platform/test-kit';
-import { newStore, page, startContent, startRender, type ContentKit, type OwnStore } from './helpers.js';
+import { newStore, page, startContent, startRender, type ContentKit, type OwnStore, DEMO_START_TIMEOUT_MS } from './kit.js';
 
 function islandData(html: string, id: string): unknown {
   const match = new RegExp(`<script type="application/json" id="${id}">([^<]*)</script>`).exec(html);
@@ -22,7 +22,7 @@ describe('live stock', () => {
     content = await startContent();
     render = await startRender(content);
     store = await newStore(content, 'Stock Mug');
-  }, 120_000);
+  }, DEMO_START_TIMEOUT_MS);
 
   afterAll(async () => {
     await render?.close();

@@ -1,13 +1,17 @@
-// The restock suites' kit: the app on the configured database, a website per test, requests as
-// the gateway sends them (owners with a signed identity header), and mail delivered by hand.
-import { randomUUID } from 'node:crypto';
+// The restock suites' kit, on the one kit (serviceKit, @sc/platform/testing): the app on the
+// configured database, a website per test, requests as the gateway sends them (owners with a signed
+// identity header), and mail delivered by hand.
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import type { Kysely } from 'kysely';
 import { Role } from '@sc/contracts';
-import { Captcha, type CaptchaTables, type MailRelay, PowCaptcha, type ServiceContext, signIdentity } from '@sc/platform';
-import { asFromGateway, testConfig, unique } from '@sc/platform/test-kit';
-import { buildApp, type RestockModule, type RestockOptions } from '../src/index.js';
+import { Captcha, type CaptchaTables, type MailRelay, PowCaptcha, type ServiceContext } from '@sc/platform';
+import { unique } from '@sc/platform/test-kit';
+import { serviceKit } from '@sc/platform/testing';
+import { createRestockService, type RestockModule, type RestockOptions } from '../src/index.js';
 import type { RestockDB } from '../src/tables.js';
+
+/** How long a hook that builds the suite's apps may take (the one kit's limit). */
+export { KIT_START_TIMEOUT_MS } from '@sc/platform/testing';
 
 export const SIGNING_KEY = 'restock-tests-signing-key-0123456789abcdef';
 export const ADMIN = [Role.ADMIN];
@@ -29,16 +33,15 @@ export interface Kit {
 }
 
 export async function setup(options: RestockOptions = {}): Promise<Kit> {
-  const app = await buildApp({
-    config: testConfig(0, { IDENTITY_SIGNING_KEY: SIGNING_KEY, PUBLIC_URL: 'https://shop.example.net' }), // mailed links: https, no port, the website's domain
-    relay: { autoStart: false },
-    captcha: testCaptcha,
-    mail: { autoStart: false, config: { MAIL_FROM: 'Shop <shop@example.com>', MAIL_BATCH_SIZE: 100, MAIL_SEND_INTERVAL_MS: 0 } },
-    ...options,
-  });
-  await app.ready();
-  const ctx = app.serviceContext as ServiceContext<RestockDB>;
-  const parts = app.serviceParts as RestockModule;
+  const base = await serviceKit(
+    createRestockService({
+      captcha: testCaptcha,
+      mail: { autoStart: false, config: { MAIL_FROM: 'Shop <shop@example.com>', MAIL_BATCH_SIZE: 100, MAIL_SEND_INTERVAL_MS: 0 } },
+      ...options,
+    }),
+    { signingKey: SIGNING_KEY, env: { PUBLIC_URL: 'https://shop.example.net' }, ownerId: (websiteId) => `o-${websiteId}` }, // mailed links: https, no port, the website's domain
+  );
+  const { app, ctx, parts } = base;
   const mail = parts.mail;
   const site = unique('restock');
   return {
@@ -47,15 +50,7 @@ export async function setup(options: RestockOptions = {}): Promise<Kit> {
     parts,
     mail,
     site,
-    async call(method, url, body, opts = {}) {
-      const requestId = randomUUID();
-      const websiteId = opts.site ?? site;
-      const headers: Record<string, string> = { 'x-website-id': websiteId, 'x-request-id': requestId };
-      if (opts.roles) {
-        Object.assign(headers, signIdentity({ v: 1, kind: 'owner', websiteId, requestId, issuedAt: Date.now(), ownerId: `o-${websiteId}`, roles: opts.roles as never }, SIGNING_KEY));
-      }
-      return app.inject({ method, url, headers: asFromGateway(headers, SIGNING_KEY), ...(body === undefined ? {} : { payload: body as InjectOptions['payload'] }) });
-    },
+    call: (method, url, body, opts = {}) => base.call(method, url, { websiteId: opts.site ?? site, ...(opts.roles ? { roles: opts.roles } : {}) }, body),
     async deliverAll() {
       let total = 0;
       for (;;) {
@@ -70,7 +65,7 @@ export async function setup(options: RestockOptions = {}): Promise<Kit> {
       const rows = await query.orderBy('to_address').execute();
       return rows.map((r) => ({ to: r.to_address, subject: r.subject, text: r.text_body }));
     },
-    close: () => app.close(),
+    close: base.close,
   };
 }
 

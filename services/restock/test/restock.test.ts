@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { FormMessages, RestockMessages, type EventEnvelope } from '@sc/contracts';
 import { solve } from '@sc/platform';
 import { applyContentEvent, applyStockChanged } from '../src/index.js';
-import { ADMIN, BASE, setup, type Kit } from './kit.js';
+import { ADMIN, BASE, setup, type Kit, KIT_START_TIMEOUT_MS } from './kit.js';
 
 const signup = (email: string, productId = 'prod-1', variantId = 'var-1', extra: Record<string, unknown> = {}) => ({
   isJoinMailingList: false,
@@ -22,7 +22,7 @@ describe('restock waitlists', () => {
   let kit: Kit;
   beforeAll(async () => {
     kit = await setup();
-  }, 120_000);
+  }, KIT_START_TIMEOUT_MS);
   afterAll(async () => kit?.close());
 
   it("refuses a blank email with 'Email cannot be blank' and a bad one with 'Email is invalid'", async () => {

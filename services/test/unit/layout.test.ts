@@ -2,14 +2,12 @@
 // feature folders for routes/services/repositories, pure domain/, consumers/, migrations/, and a
 // wiring step instead of module-level lookups. Reads the source tree only.
 import { describe, expect, it } from '@jest/globals';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { existsDir, filesUnder, moduleImports, SERVICES_DIR, servicesIn, withScratchService } from './source-tree.js';
 
-const SERVICES_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const SERVICES = readdirSync(SERVICES_DIR).filter((name) => existsDir(path.join(SERVICES_DIR, name, 'src')));
-
+const SERVICES = servicesIn();
 
 const TOP_FILES = new Set(['main.ts', 'app.ts', 'module.ts', 'index.ts', 'tables.ts', 'config.ts']);
 const REQUIRED_FILES = ['main.ts', 'app.ts', 'module.ts', 'index.ts', 'tables.ts'];
@@ -19,21 +17,6 @@ const FIXED_DIRS = new Set(['migrations', 'domain', 'consumers', 'seed']);
 /** What domain/ may import: its own files, the contracts, and node builtins without I/O. */
 const PURE_IMPORT = /^(\.\/|@sc\/contracts$|node:(crypto|util|assert|url|path)$)/;
 const SQL_IN_ROUTES = /\.(selectFrom|insertInto|updateTable|deleteFrom|transaction)\(|\bsql`|\bctx\.db\b/;
-
-function existsDir(dir: string): boolean {
-  try {
-    return statSync(dir).isDirectory();
-  } catch {
-    return false;
-  }
-}
-
-function filesUnder(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const full = path.join(dir, entry.name);
-    return entry.isDirectory() ? filesUnder(full) : /\.(ts|mts|mjs)$/.test(entry.name) ? [full] : [];
-  });
-}
 
 /** The module specifiers a file imports at run time (`import type` left out). */
 function runtimeImports(source: string): string[] {
@@ -74,6 +57,29 @@ function layoutProblems(service: string, root = SERVICES_DIR): string[] {
   return problems;
 }
 
+/**
+ * The imports of one service's tests (its test/ folder, and *.test.ts beside its source) that reach
+ * into another service's src/: a test uses another service through its package (@sc/<name>), so
+ * moving files inside a service never breaks another service's tests.
+ */
+function crossServiceTestImports(service: string, root = SERVICES_DIR): string[] {
+  const dir = path.join(root, service);
+  const tests = [
+    ...(existsDir(path.join(dir, 'test')) ? filesUnder(path.join(dir, 'test')) : []),
+    ...filesUnder(path.join(dir, 'src')).filter((file) => /\.test\.tsx?$/.test(file)),
+  ];
+  const problems: string[] = [];
+  for (const file of tests) {
+    for (const { specifier: spec } of moduleImports(file, readFileSync(file, 'utf8'))) {
+      // A relative path is read from the services folder ("content/src/..."), a bare one as written.
+      const target = spec.startsWith('.') ? path.relative(root, path.resolve(path.dirname(file), spec)).split(path.sep).join('/') : spec;
+      const other = (spec.startsWith('.') ? /^([a-z-]+)\/src(?:\/|$)/ : /\bservices\/([a-z-]+)\/src(?:\/|$)/).exec(target)?.[1];
+      if (other && other !== service) problems.push(`${service}/${path.relative(dir, file).split(path.sep).join('/')}: imports ${spec} (another service's source; use its package)`);
+    }
+  }
+  return problems;
+}
+
 describe('service layout (services/README.md)', () => {
   it('knows all seven services', () => {
     expect(SERVICES.sort()).toEqual(['analytics', 'cart', 'content', 'forms', 'identity', 'render', 'restock']);
@@ -84,12 +90,7 @@ describe('service layout (services/README.md)', () => {
   });
 
   it('finds the problems it is written to find', () => {
-    const root = mkdtempSync(path.join(tmpdir(), 'layout-'));
-    try {
-      const write = (rel: string, text: string) => {
-        mkdirSync(path.dirname(path.join(root, 'shop/src', rel)), { recursive: true });
-        writeFileSync(path.join(root, 'shop/src', rel), text);
-      };
+    withScratchService((root, write) => {
       for (const name of ['main.ts', 'app.ts', 'index.ts', 'tables.ts']) write(name, '');
       write('cart.service.ts', '');
       write('migrations/index.ts', '');
@@ -110,6 +111,36 @@ describe('service layout (services/README.md)', () => {
           'src/domain/totals.ts: domain/ imports ../cart/cart.service.js (pure rules only)',
           'src/cart/lookup.ts: a module-level WeakMap lookup (wire the parts in module.ts)',
           'src/cart/lookup.ts: parts looked up by context (wire them in module.ts)',
+        ].sort(),
+      );
+    });
+  });
+});
+
+describe("services' tests import no other service's source", () => {
+  it.each(SERVICES)('%s', (service) => {
+    expect(crossServiceTestImports(service)).toEqual([]);
+  });
+
+  it('finds imports over several lines, type imports, re-exports and dynamic imports, not comments', () => {
+    const root = mkdtempSync(path.join(tmpdir(), 'layout-imports-'));
+    try {
+      const write = (rel: string, text: string) => {
+        mkdirSync(path.dirname(path.join(root, rel)), { recursive: true });
+        writeFileSync(path.join(root, rel), text);
+      };
+      write('shop/src/index.ts', '');
+      write('shop/test/kit.ts', ["import {\n  ItemService,\n  type Item,\n} from '../../catalog/src/items.service.js';", "import { buildApp } from '@sc/catalog';", "import { own } from '../src/index.js';"].join('\n'));
+      write('shop/test/types.test.ts', "import type { CatalogDB } from '../../catalog/src/tables.js';\n// import { x } from '../../catalog/src/old.js';\n/* import '../../catalog/src/older.js'; */\n");
+      write('shop/test/unit/lazy.test.ts', "const m = await import('../../../catalog/src/app.js');\nexport * from '../../../catalog/src/all.js';\n");
+      write('shop/src/cart.test.ts', "import { x } from '../../catalog/src/x.js';\n");
+      expect(crossServiceTestImports('shop', root).sort()).toEqual(
+        [
+          "shop/test/kit.ts: imports ../../catalog/src/items.service.js (another service's source; use its package)",
+          "shop/test/types.test.ts: imports ../../catalog/src/tables.js (another service's source; use its package)",
+          "shop/test/unit/lazy.test.ts: imports ../../../catalog/src/all.js (another service's source; use its package)",
+          "shop/test/unit/lazy.test.ts: imports ../../../catalog/src/app.js (another service's source; use its package)",
+          "shop/src/cart.test.ts: imports ../../catalog/src/x.js (another service's source; use its package)",
         ].sort(),
       );
     } finally {

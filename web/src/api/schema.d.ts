@@ -10242,6 +10242,51 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/content-service/1.0/deleted-websites": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The websites the signed-in owner made and deleted that can still be restored, with the days left before each is purged */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            websites: {
+                                address: string | null;
+                                daysLeft: number;
+                                deletedAt: string;
+                                purgeAfter: string;
+                                title: string;
+                                websiteId: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/content-service/1.0/designs": {
         parameters: {
             query?: never;
@@ -18461,6 +18506,61 @@ export interface paths {
                 };
             };
         };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/content-service/1.0/websites/{websiteId}/usage": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** What the website uses of its limits: pages, products, uploaded files and their bytes (PAGES_PER_WEBSITE, PRODUCTS_PER_WEBSITE, UPLOADS_PER_WEBSITE, STORAGE_BYTES_PER_WEBSITE) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    websiteId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            pages: {
+                                max: number;
+                                used: number;
+                            };
+                            products: {
+                                max: number;
+                                used: number;
+                            };
+                            storageBytes: {
+                                max: number;
+                                used: number;
+                            };
+                            uploads: {
+                                max: number;
+                                used: number;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
         post?: never;
         delete?: never;
         options?: never;

@@ -25,7 +25,8 @@ import { PreviewBody, PreviewResponse } from '../render.js';
 import { RestockGroup, RestockGroupsResponse, RestockSendAllBody, RestockSendRequest, RestockSendResponse, RestockSettings, RestockSignup, RestockSignupBody, RestockSignupResponse, RestockSignupsResponse } from '../restock.js';
 import { SitemapEntries, SitemapSummary } from '../seo.js';
 import { SiteStyles } from '../site-styles.js';
-import { CreateWebsiteBody, CreatedWebsite, DeleteWebsiteBody, DeletedWebsite, CustomDomain, CustomDomainBody, CustomDomainList, DesignList, SwitchDesignBody } from '../website-designs.js';
+import { CreateWebsiteBody, CreatedWebsite, DeleteWebsiteBody, DeletedWebsite, CustomDomain, CustomDomainBody, CustomDomainList, DesignList, RestorableWebsiteList, SwitchDesignBody } from '../website-designs.js';
+import { WebsiteUsage } from '../website-limits.js';
 import { example } from './example.js';
 
 const commerceCartEntry = example(CommerceCartEntry, {
@@ -977,6 +978,17 @@ example(CreatedWebsite, { website: { ...website, domains: ['harbour-and-pine.sit
 example(SwitchDesignBody, { design: 'restaurant' });
 example(DeleteWebsiteBody, { confirm: 'harbour-and-pine.sites.example' });
 example(DeletedWebsite, { websiteId: 'b2ae94090dff9c1674653a3c', deleted: true, purgeAfter: '2026-12-27T09:12:00.000Z' });
+example(RestorableWebsiteList, {
+  websites: [
+    { websiteId: 'b2ae94090dff9c1674653a3c', title: 'Harbour & Pine', address: 'harbour-and-pine.sites.example', deletedAt: '2026-11-27T09:12:00.000Z', purgeAfter: '2026-12-27T09:12:00.000Z', daysLeft: 29 },
+  ],
+});
+example(WebsiteUsage, {
+  pages: { used: 6, max: 500 },
+  products: { used: 9, max: 5000 },
+  uploads: { used: 14, max: 10000 },
+  storageBytes: { used: 8_412_377, max: 5_000_000_000 },
+});
 example(CustomDomainBody, { domain: 'harbourandpine.com' });
 const customDomain = example(CustomDomain, {
   domain: 'harbourandpine.com',

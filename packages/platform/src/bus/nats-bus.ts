@@ -247,7 +247,7 @@ export class NatsBus implements EventBus {
 
   #isConnected(): boolean {
     // Boundary: the client has no public "connected" flag; a pending reconnect shows as a missing protocol server.
-    const nc = this.#nc as unknown as { protocol?: { connected?: boolean } } | undefined;
+    const nc: { protocol?: { connected?: boolean } } | undefined = this.#nc as { protocol?: { connected?: boolean } } | undefined;
     return nc?.protocol?.connected !== false;
   }
 

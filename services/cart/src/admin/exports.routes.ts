@@ -3,10 +3,11 @@
 // indexed key, 1,000 rows a query), so a 100,000-order export holds one page in memory at a time
 // (bench/cart/export.ts measures it). Cells are written by csv-stringify; formula-looking text is
 // neutralised (packages/platform csv.ts). A date range and status filter narrow the orders.
-import { fromMinorUnits, isCurrencyCode, lineDetails, OrderStatus, Permission, type Address, type OrderItem } from '@sc/contracts';
+import { lineDetails, OrderStatus, Permission, type Address, type OrderItem } from '@sc/contracts';
 import { keysetPages, ownerRoute, sendCsv, websiteIdOf, type CsvCell, type ZodApp } from '@sc/platform';
 import { z } from 'zod';
 import type { CartModule } from '../module.js';
+import { amount } from '../shared/money.js';
 import type { InventoryExportKey } from './admin.repository.js';
 
 const PAGE = 1_000;
@@ -14,11 +15,6 @@ const PAGE = 1_000;
 export const OrdersExportQuery = z
   .object({ from: z.iso.datetime({ offset: true }).optional(), to: z.iso.datetime({ offset: true }).optional(), status: OrderStatus.optional() })
   .strict();
-
-/** Minor units as the decimal number a spreadsheet sums (12.5 for 1250 USD). */
-export function amount(minor: number | string, currency: string): number {
-  return Number(isCurrencyCode(currency) ? fromMinorUnits(BigInt(minor), currency) : Number(minor) / 100);
-}
 
 export const ORDER_COLUMNS = [
   'Order number', 'Order id', 'Placed at', 'Kind', 'Status', 'Test mode', 'Email',

@@ -33,8 +33,8 @@ export { CART_COOKIE } from './http.js';
  */
 const plainJson = () => (data: unknown) => JSON.stringify(data);
 
-export function cartRoutes(app: ZodApp, parts: Pick<CartModule, 'carts' | 'writeLimiter'>): void {
-  const { carts } = parts;
+export function cartRoutes(app: ZodApp, parts: Pick<CartModule, 'carts' | 'cartChoices' | 'writeLimiter'>): void {
+  const { carts, cartChoices } = parts;
   const limitWrites = limitWritesWith(parts.writeLimiter);
   const countCode = async (request: FastifyRequest) => countCodeAttempt(parts.writeLimiter, request);
 
@@ -99,25 +99,25 @@ export function cartRoutes(app: ZodApp, parts: Pick<CartModule, 'carts' | 'write
   app.post(
     '/api/commerce/shopping-cart/coupons',
     { onRequest: [limitWrites, countCode], schema: { summary: 'Apply a coupon code to the cart', body: ApplyCouponBody, response: { 200: CommerceShoppingCart } } },
-    async (request, reply) => carts.applyCoupon(await cartFor(request, reply), request.body.code),
+    async (request, reply) => cartChoices.applyCoupon(await cartFor(request, reply), request.body.code),
   );
 
   app.delete(
     '/api/commerce/shopping-cart/coupons/:code',
     { onRequest: limitWrites, schema: { summary: 'Remove a coupon from the cart', params: CouponParams, response: { 200: CommerceShoppingCart } } },
-    async (request, reply) => carts.removeCoupon(await cartFor(request, reply), request.params.code),
+    async (request, reply) => cartChoices.removeCoupon(await cartFor(request, reply), request.params.code),
   );
 
   app.put(
     '/api/commerce/shopping-cart/shipping-location',
     { onRequest: limitWrites, schema: { summary: 'Set where the cart ships to (for shipping options and tax)', body: ShippingLocation, response: { 200: CommerceShoppingCart } } },
-    async (request, reply) => carts.setLocation(await cartFor(request, reply), request.body),
+    async (request, reply) => cartChoices.setLocation(await cartFor(request, reply), request.body),
   );
 
   app.put(
     '/api/commerce/shopping-cart/shipping-option',
     { onRequest: limitWrites, schema: { summary: 'Choose one of the shipping options offered for the cart', body: ChooseShippingBody, response: { 200: CommerceShoppingCart } } },
-    async (request, reply) => carts.chooseShipping(await cartFor(request, reply), request.body.optionId),
+    async (request, reply) => cartChoices.chooseShipping(await cartFor(request, reply), request.body.optionId),
   );
 
   for (const path of ['/api/commerce/inventory/stock/', '/api/commerce/inventory/stock']) {

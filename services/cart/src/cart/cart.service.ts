@@ -1,11 +1,11 @@
 // Carts and their entries. A visitor's cart is found by the cart cookie, a signed-in site user's
-// by their id; adding, changing and removing entries, coupons and shipping each run in one
-// transaction with the event that announces them (outbox). Adds lock the cart row, so two adds
-// to one cart never lose each other's lines, and check stock against what the cart already holds.
-// The add, the storefront's hottest write, is one round trip (cart.add_entry, migration 0009);
-// cart views price their lines from the store cache (catalog/store-cache.ts), checkout from the
-// database.
-import { randomBytes, randomUUID } from 'node:crypto';
+// by their id; adding, changing and removing entries each run in one transaction with the event
+// that announces them (outbox); coupons and shipping are cart-choices.service.ts. Adds lock the
+// cart row, so two adds to one cart never lose each other's lines, and check stock against what
+// the cart already holds. The add, the storefront's hottest write, is one round trip
+// (cart.add_entry, migration 0009); cart views (cart-view.ts) price their lines from the store
+// cache (catalog/store-cache.ts), checkout from the database.
+import { randomUUID } from 'node:crypto';
 import {
   CartEntryAdded,
   CommerceMessages,
@@ -14,24 +14,22 @@ import {
   type AddEntryBody,
   type CommerceCartEntry,
   type CommerceShoppingCart,
-  type CurrencyCode,
-  type ShippingLocation,
   type StockResult,
   type SubscriptionCartBody as SubscriptionCartSchema,
 } from '@sc/contracts';
 import { enqueueEvent, traceHeaders, type ServiceContext } from '@sc/platform';
-import type { Kysely, Transaction } from 'kysely';
+import type { Transaction } from 'kysely';
 import type { z } from 'zod';
 import {
   addEntryAtomically,
   addToEntry,
-  cartEntries,
   deleteEntry,
   findEntry,
   findOpenCartByToken,
   findOpenCartOfUser,
   insertCart,
   lockOpenCart,
+  markPurchased,
   pricedEntries,
   setEntryFields,
   setEntryQuantity,
@@ -39,30 +37,19 @@ import {
   type AddEntryCall,
   type CartLookupKey,
   type CartRow,
-  type LineRow,
-  type PricedEntryRow,
 } from './cart.repository.js';
-import type { CartDB, StoredVariant } from '../tables.js';
-import { findProduct, stockOfProduct, stockOfVariant, type ProductRow } from '../catalog/products.repository.js';
-import type { StoreCache } from '../catalog/store-cache.js';
+import type { CartDB } from '../tables.js';
+import { findProduct, stockOfProduct, stockOfVariant, type ProductRow, type StoreCache } from '../catalog/index.js';
 import { checkProduct, checkQuantity, refusalOf, stockVerdict, tracksStock, unitPriceOf, withLine, type AddRefusal, type SaleableProduct } from '../domain/add-to-cart.js';
-import { toShoppingCart } from '../domain/shopping-cart.js';
-import { computeTotals, type Totals } from '../domain/totals.js';
-import { cartFailure } from './errors.js';
+import { cartFailure } from '../shared/errors.js';
 import { batchedPoke } from './outbox-poke.js';
-import { couponsByCodes, rulesOf, type WebsiteRules } from '../store/rules.repository.js';
-import type { CouponDefinition } from '../domain/totals.js';
+import { newCartId, newCartToken, newEntryId } from './ids.js';
+import { CartViews, type LoadedCart, type LoadOptions } from './cart-view.js';
 
 /** A refused add as the cart's failure (status and SPEC message from domain/add-to-cart.ts). */
 const refused = (refusal: AddRefusal) => cartFailure(refusal.status, refusal.message);
 
-/** Ids and tokens come from here so tests can see their shape; tokens are unguessable (192 bits). */
-export const newCartId = (): string => randomBytes(12).toString('hex');
-export const newCartToken = (): string => randomBytes(24).toString('base64url');
-// Entry ids are made on every add: randomUUID draws from a cached pool of entropy, where
-// randomBytes asks for fresh bytes on each call (it showed in bench/cart's profile). 24 hex
-// digits of a v4 UUID, like the other ids here; they name a line, they guard nothing.
-export const newEntryId = (): string => randomUUID().replaceAll('-', '').slice(0, 24);
+export { newCartId, newCartToken, newEntryId } from './ids.js';
 
 export interface CartLookup {
   cart: CartRow;
@@ -78,43 +65,19 @@ export interface Shopper {
   admitNewCart?: () => void;
 }
 
-/** A loaded cart: the SPEC shape plus what checkout needs. */
-export interface LoadedCart {
-  cart: CartRow;
-  view: CommerceShoppingCart;
-  totals: Totals;
-  lines: PricedLine[];
-  currency: CurrencyCode;
-  minimumOrderSubtotalCents: number;
-}
-
-export interface PricedLine {
-  entry: LineRow;
-  variant: StoredVariant;
-  title: string;
-  productType: number;
-  unitPriceCents: number;
-  /** The form whose answers this line's additionalFields hold (the product's, now). */
-  additionalFieldsFormId: string | null;
-}
-
-const jsonArray = (value: unknown): string[] => (Array.isArray(value) ? (value as string[]) : typeof value === 'string' ? (JSON.parse(value) as string[]) : []);
-const jsonValue = <T>(value: unknown): T | null => (value === null || value === undefined ? null : typeof value === 'string' ? (JSON.parse(value) as T) : (value as T));
-
-/** How a view is read: from the store cache (storefront calls) or from the database (checkout, coupon checks). */
-export interface LoadOptions {
-  db?: Kysely<CartDB> | Transaction<CartDB>;
-  fresh?: boolean;
-}
+export type { LoadedCart, LoadOptions, PricedLine } from './cart-view.js';
+export type { CartRow } from './cart.repository.js';
 
 export class CartService {
   readonly #ctx: ServiceContext<CartDB>;
   readonly #cache: StoreCache;
+  readonly #views: CartViews;
   readonly #pokeRelay: () => void;
 
   constructor(ctx: ServiceContext<CartDB>, cache: StoreCache) {
     this.#ctx = ctx;
     this.#cache = cache;
+    this.#views = new CartViews(ctx.db, cache);
     this.#pokeRelay = batchedPoke(ctx.relay);
   }
 
@@ -259,7 +222,7 @@ export class CartService {
     this.#pokeRelay();
     const entryId = result.entry_id!;
     const added = { id: entryId, product_id: call.productId, variant_id: call.variantId, quantity: result.entry_quantity!, additional_fields: call.additionalFields };
-    const loaded = await this.#loadLines(result.cart, withLine(result.entriesBefore, added), {});
+    const loaded = await this.#views.loadLines(result.cart, withLine(result.entriesBefore, added), {});
     const entry = loaded.view.entries.find((e) => e.id === entryId);
     if (!entry) throw cartFailure(404, CommerceMessages.productUnavailable);
     return { view: loaded.view, entry, cart: result.cart };
@@ -324,53 +287,6 @@ export class CartService {
     return { view: loaded.view, entry };
   }
 
-  /** Applies a coupon code; an unknown or unusable code is refused with the reason. */
-  async applyCoupon(cart: CartRow, code: string): Promise<CommerceShoppingCart> {
-    const current = jsonArray(cart.coupon_codes);
-    if (current.some((c) => c.toUpperCase() === code.toUpperCase())) throw cartFailure(409, CommerceMessages.couponAlreadyApplied);
-    const [coupon] = await couponsByCodes(this.#ctx.db, cart.website_id, [code]);
-    if (!coupon) throw cartFailure(404, CommerceMessages.couponUnknown);
-    const trial = await this.load({ ...cart, coupon_codes: [...current, coupon.code] }, { fresh: true });
-    const refused = trial.view.invalidCoupons.find((c) => c.code === coupon.code);
-    if (refused) throw cartFailure(400, refused.reason);
-    await this.#ctx.transaction(async (trx) => {
-      await updateCart(trx, cart.id, { coupon_codes: JSON.stringify([...current, coupon.code]) });
-      await enqueueEvent(trx, 'commerce.cart.updated', cart.website_id, { cartId: cart.id, change: 'coupon', entryId: null });
-    });
-    return trial.view;
-  }
-
-  async removeCoupon(cart: CartRow, code: string): Promise<CommerceShoppingCart> {
-    const next = jsonArray(cart.coupon_codes).filter((c) => c.toUpperCase() !== code.toUpperCase());
-    await this.#ctx.transaction(async (trx) => {
-      await updateCart(trx, cart.id, { coupon_codes: JSON.stringify(next) });
-      await enqueueEvent(trx, 'commerce.cart.updated', cart.website_id, { cartId: cart.id, change: 'coupon', entryId: null });
-    });
-    return (await this.load({ ...cart, coupon_codes: next })).view;
-  }
-
-  /** Where the order ships: decides the shipping options and tax rules. */
-  async setLocation(cart: CartRow, location: ShippingLocation): Promise<CommerceShoppingCart> {
-    await this.#ctx.transaction(async (trx) => {
-      await updateCart(trx, cart.id, { shipping_location: JSON.stringify(location) });
-      await enqueueEvent(trx, 'commerce.cart.updated', cart.website_id, { cartId: cart.id, change: 'shipping', entryId: null });
-    });
-    return (await this.load({ ...cart, shipping_location: location })).view;
-  }
-
-  async chooseShipping(cart: CartRow, optionId: string): Promise<CommerceShoppingCart> {
-    const trial = await this.load({ ...cart, shipping_option_id: optionId }, { fresh: true });
-    if (trial.view.selectedShippingOption?.id !== optionId) {
-      const rules = await rulesOf(this.#ctx.db, cart.website_id);
-      throw cartFailure(400, rules.shippingOptions.some((o) => o.id === optionId) ? CommerceMessages.shippingOptionNotForLocation : CommerceMessages.shippingOptionUnknown);
-    }
-    await this.#ctx.transaction(async (trx) => {
-      await updateCart(trx, cart.id, { shipping_option_id: optionId });
-      await enqueueEvent(trx, 'commerce.cart.updated', cart.website_id, { cartId: cart.id, change: 'shipping', entryId: null });
-    });
-    return trial.view;
-  }
-
   /** SPEC 7 GET commerce/inventory/stock/?itemId=: one result per variant. */
   async stockResult(websiteId: string, itemId: string): Promise<StockResult> {
     const product = await this.#cache.product(this.#ctx.db, websiteId, itemId);
@@ -388,84 +304,24 @@ export class CartService {
   }
 
   /** Reads a cart with its current prices and totals (`fresh`: products and rules from the database). */
-  async load(cart: CartRow, options: LoadOptions = {}): Promise<LoadedCart> {
-    const db = options.db ?? this.#ctx.db;
-    if (options.fresh) {
-      const couponCodes = jsonArray(cart.coupon_codes);
-      const [rows, rules, coupons] = await Promise.all([
-        pricedEntries(db, cart.website_id, cart.id),
-        rulesOf(db, cart.website_id),
-        couponsByCodes(db, cart.website_id, couponCodes),
-      ]);
-      return this.#assemble(cart, rows, rules, coupons);
-    }
-    return this.#loadLines(cart, await cartEntries(db, cart.id), options);
+  load(cart: CartRow, options: LoadOptions = {}): Promise<LoadedCart> {
+    return this.#views.load(cart, options);
   }
 
-  /** A view of these lines, their products, rules and coupons from the store cache. */
-  async #loadLines(cart: CartRow, lines: LineRow[], options: LoadOptions): Promise<LoadedCart> {
-    const db = options.db ?? this.#ctx.db;
-    const couponCodes = jsonArray(cart.coupon_codes);
-    const [products, rules, coupons] = await Promise.all([
-      this.#cache.products(db, cart.website_id, lines.map((l) => l.product_id)),
-      this.#cache.rules(db, cart.website_id),
-      couponCodes.length === 0 ? [] : this.#cache.coupons(db, cart.website_id, couponCodes),
-    ]);
-    const rows = lines.map((line) => {
-      const product = products.get(line.product_id);
-      const live = product && !product.deleted ? product : undefined;
-      return { ...line, title: live?.title ?? null, product_type: live?.product_type ?? null, variants: live?.variants ?? null, additional_fields_form_id: live?.additional_fields_form_id ?? null };
-    });
-    return this.#assemble(cart, rows, rules, coupons);
+  // --- For checkout and payments (an order's cart).
+
+  /** The open cart of a token (a subscription cart's checkout names its cart), if there is one. */
+  openCartByToken(websiteId: string, token: string): Promise<CartRow | undefined> {
+    return findOpenCartByToken(this.#ctx.db, websiteId, token);
   }
 
-  #assemble(cart: CartRow, rows: Array<LineRow & Pick<PricedEntryRow, 'title' | 'product_type' | 'variants' | 'additional_fields_form_id'>>, rules: WebsiteRules, coupons: CouponDefinition[]): LoadedCart {
-    const couponCodes = jsonArray(cart.coupon_codes);
-    const lines: PricedLine[] = [];
-    for (const row of rows) {
-      const variant = row.variants?.find((v) => v.id === row.variant_id);
-      if (!variant || row.product_type === null) continue;
-      lines.push({ entry: row, variant, title: row.title ?? '', productType: row.product_type, unitPriceCents: unitPriceOf(variant), additionalFieldsFormId: row.additional_fields_form_id });
-    }
-    const location = jsonValue<ShippingLocation>(cart.shipping_location);
-    const totals = computeTotals({
-      lines: lines.map((l) => ({ unitPriceCents: l.unitPriceCents, quantity: l.entry.quantity, productType: l.productType, ...(l.variant.weightGrams !== undefined ? { weightGrams: l.variant.weightGrams } : {}) })),
-      couponCodes,
-      coupons,
-      taxRules: rules.taxRules,
-      shippingOptions: rules.shippingOptions,
-      selectedShippingOptionId: cart.shipping_option_id,
-      location,
-      now: new Date(),
-    });
-    const entries: CommerceCartEntry[] = lines.map((l) => ({
-      id: l.entry.id,
-      itemId: l.entry.product_id,
-      variantId: l.variant.id,
-      quantity: l.entry.quantity,
-      chosenVariant: { sku: l.variant.sku, attributes: l.variant.attributes },
-      title: l.title,
-      productType: l.productType as CommerceCartEntry['productType'],
-      subTotal: l.unitPriceCents * l.entry.quantity,
-      purchasePriceCents: l.unitPriceCents,
-      additionalFields: l.entry.additional_fields === '' ? null : l.entry.additional_fields,
-      additionalFieldsFormId: l.additionalFieldsFormId,
-    }));
-    const view = toShoppingCart(
-      {
-        id: cart.id,
-        websiteId: cart.website_id,
-        orderId: cart.order_id,
-        isPurchased: cart.is_purchased,
-        createdAt: new Date(cart.created_at),
-        couponCodes,
-        shippingLocation: location,
-      },
-      entries,
-      totals,
-      rules.currency,
-      rules.minimumOrderSubtotalCents,
-    );
-    return { cart, view, totals, lines, currency: rules.currency, minimumOrderSubtotalCents: rules.minimumOrderSubtotalCents };
+  /** Locks an open cart for its checkout's reservation: false when it was purchased meanwhile. */
+  async lockOpen(trx: Transaction<CartDB>, cartId: string): Promise<boolean> {
+    return (await lockOpenCart(trx, cartId)) !== undefined;
+  }
+
+  /** The cart of a paid order is purchased (in the transaction that settles the order). */
+  markPurchased(trx: Transaction<CartDB>, cartId: string, orderId: string): Promise<void> {
+    return markPurchased(trx, cartId, orderId);
   }
 }

@@ -4,7 +4,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { CommerceMessages } from '@sc/contracts';
 import { clientAddressOf, identityOf, websiteIdOf } from '@sc/platform';
 import type { Shopper } from './cart.service.js';
-import { cartFailure } from './errors.js';
+import { cartFailure } from '../shared/errors.js';
 import type { ShopperLimits } from './limits.js';
 
 export const CART_COOKIE = 'ss_cart';

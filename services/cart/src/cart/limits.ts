@@ -9,7 +9,7 @@ import { CartMessages } from '@sc/contracts';
 import { countDependencyFailure, loadConfig, optional, RedisCache, redisCounters, WindowLimiter, type ServiceContext } from '@sc/platform';
 import { z } from 'zod';
 import type { CartDB } from '../tables.js';
-import { cartFailure } from './errors.js';
+import { cartFailure } from '../shared/errors.js';
 
 /** Cart writes per cart per window; the other limits follow from it unless given. */
 export interface WriteLimit {

@@ -6,7 +6,8 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { CartDB } from '../tables.js';
 import type { CouponDefinition } from '../domain/totals.js';
-import { couponsByCodes, rulesOf, type WebsiteRules } from '../store/rules.repository.js';
+import { couponsByCodes } from '../rules/coupons.repository.js';
+import { rulesOf, type WebsiteRules } from '../rules/rules.repository.js';
 import { findProduct, findProducts, type ProductRow } from './products.repository.js';
 import { TtlCache } from './ttl-cache.js';
 

@@ -1,11 +1,10 @@
-// HTTP of checkout: place the cart's order, give a donation (both once per Idempotency-Key), and
-// read an order (its buyer, the site's owner, or the holder of its receipt token).
-import { AccountResponse, CheckoutBody, CheckoutResponse, CommerceMessages, DonationBody, OrderParams, OrderReadQuery, OrderResponse, Permission } from '@sc/contracts';
-import { identityOf, permissionsOf, websiteIdOf, type ZodApp } from '@sc/platform';
-import { CART_COOKIE, countCodeAttempt, idempotencyKeyOf, limitWritesWith, shopperOf } from '../cart/http.js';
+// HTTP of checkout: place the cart's order and give a donation, both once per Idempotency-Key
+// (reading an order is orders/orders.routes.ts).
+import { CheckoutBody, CheckoutResponse, DonationBody } from '@sc/contracts';
+import { websiteIdOf, type ZodApp } from '@sc/platform';
+import { countCodeAttempt, idempotencyKeyOf, limitWritesWith, shopperOf } from '../cart/index.js';
 import type { CartModule } from '../module.js';
-import { requestHash } from './idempotency.js';
-import { cartFailure } from '../cart/errors.js';
+import { requestHash } from '../shared/idempotency.js';
 
 export function checkoutRoutes(app: ZodApp, parts: Pick<CartModule, 'checkout' | 'idempotency' | 'writeLimiter'>): void {
   const { checkout, idempotency } = parts;
@@ -48,27 +47,4 @@ export function checkoutRoutes(app: ZodApp, parts: Pick<CartModule, 'checkout' |
       return reply.status(result.status as 201).send(result.body as never);
     },
   );
-
-  // Only its buyer, the site's owner, or the holder of its receipt token reads an order: the id
-  // alone (in URLs, logs and analytics) is not enough.
-  app.get('/api/commerce/orders/:orderId', { schema: { summary: "One order, for its buyer, the site's owner or the holder of its receipt token", params: OrderParams, querystring: OrderReadQuery, response: { 200: OrderResponse } } }, async (request, reply) => {
-    reply.header('cache-control', 'private, no-store');
-    const identity = identityOf(request);
-    return {
-      order: await checkout.orderFor(websiteIdOf(request), request.params.orderId, {
-        cartToken: request.cookies[CART_COOKIE],
-        siteUserId: identity.siteUserId,
-        storeReader: permissionsOf(identity).has(Permission.STORE_READ),
-        receiptToken: request.query.receiptToken,
-      }),
-    };
-  });
-
-  // The signed-in buyer's orders and addresses: a visitor who is not signed in gets 401.
-  app.get('/api/commerce/account', { schema: { summary: "The signed-in site user's orders and the addresses they shipped to", response: { 200: AccountResponse } } }, async (request, reply) => {
-    reply.header('cache-control', 'private, no-store');
-    const siteUserId = identityOf(request).siteUserId;
-    if (!siteUserId) throw cartFailure(401, CommerceMessages.signInForAccount);
-    return checkout.account(websiteIdOf(request), siteUserId);
-  });
 }

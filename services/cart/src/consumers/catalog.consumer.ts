@@ -7,7 +7,7 @@ import type { CartDB } from '../tables.js';
 import { markProductDeleted, productRowOf, seedStock, upsertProduct } from '../catalog/products.repository.js';
 import type { StoreCache } from '../catalog/store-cache.js';
 import type { CartModule } from '../module.js';
-import { saveRules } from '../store/rules.repository.js';
+import { saveRules } from '../rules/rules.repository.js';
 
 export const CATALOG_CONSUMER = 'cart-catalog';
 

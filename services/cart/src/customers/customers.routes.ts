@@ -9,7 +9,7 @@ import { AppError, decodeCursor, identityOf, ownerRoute, sendCsv, toPage, websit
 import { z } from 'zod';
 import type { CartModule } from '../module.js';
 import type { CustomerRow } from './customers.repository.js';
-import { amount } from '../admin/exports.routes.js';
+import { amount } from '../shared/money.js';
 
 export const CUSTOMER_COLUMNS = ['Email', 'Name', 'Orders', 'Currency', 'Total spent', 'First order', 'Last order', 'Account', 'Newsletter', 'Subscription'];
 

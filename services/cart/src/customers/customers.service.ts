@@ -5,17 +5,17 @@ import { randomUUID } from 'node:crypto';
 import type { Erasure, Order } from '@sc/contracts';
 import { enqueueEvent, eraseEmail, type ServiceContext, withTables } from '@sc/platform';
 import type { CartDB } from '../tables.js';
-import type { CheckoutService } from '../checkout/checkout.service.js';
+import type { OrderService } from '../orders/orders.service.js';
 import { insertErasure, listCustomers, listErasures, ordersByEmail, type CustomerRow } from './customers.repository.js';
 import { eraseCartCustomer, erasedDigest } from './erase.js';
 
 export class CustomerService {
   readonly #ctx: ServiceContext<CartDB>;
-  readonly #checkout: CheckoutService;
+  readonly #orders: OrderService;
 
-  constructor(ctx: ServiceContext<CartDB>, checkout: CheckoutService) {
+  constructor(ctx: ServiceContext<CartDB>, orders: OrderService) {
     this.#ctx = ctx;
-    this.#checkout = checkout;
+    this.#orders = orders;
   }
 
   list(websiteId: string, filter: Parameters<typeof listCustomers>[2], limit: number): Promise<CustomerRow[]> {
@@ -27,7 +27,7 @@ export class CustomerService {
     const [row] = await listCustomers(this.#ctx.db, websiteId, { email }, 1);
     if (!row) return undefined;
     const rows = await ordersByEmail(this.#ctx.db, websiteId, row.email, 200);
-    return { customer: row, orders: await Promise.all(rows.map((order) => this.#checkout.toOrder(order))) };
+    return { customer: row, orders: await Promise.all(rows.map((order) => this.#orders.toOrder(order))) };
   }
 
   async erase(websiteId: string, email: string, requestedBy: string): Promise<Erasure> {

@@ -3,9 +3,9 @@
 import { GiftCardBalance, GiftCardList, GiftCardListQuery, GiftCardParams, GiftCardResponse, IssueGiftCardBody, Permission, type CurrencyCode, type GiftCardView } from '@sc/contracts';
 import type { FastifyRequest } from 'fastify';
 import { decodeCursor, ownerRoute, toPage, websiteIdOf, type ZodApp } from '@sc/platform';
-import { countCodeAttempt, optionalIdempotencyKeyOf } from '../cart/http.js';
-import { requestHash } from '../checkout/idempotency.js';
-import type { GiftCardRow } from '../checkout/orders.repository.js';
+import { countCodeAttempt, optionalIdempotencyKeyOf } from '../cart/index.js';
+import { requestHash } from '../shared/idempotency.js';
+import type { GiftCardRow } from '../orders/index.js';
 import type { CartModule } from '../module.js';
 
 const money = (cents: number, currency: string) => ({ value: String(cents), currency: currency as CurrencyCode });

@@ -3,11 +3,12 @@
 import { CommerceMessages, formatMessage, formatMinorUnits } from '@sc/contracts';
 import type { ServiceContext } from '@sc/platform';
 import type { CartDB } from '../tables.js';
-import { cartFailure } from '../cart/errors.js';
-import { newGiftCardCode, newOrderId, type CheckoutService } from '../checkout/checkout.service.js';
-import { enqueueShopMail, giftCardMail } from '../checkout/order-mail.js';
-import { findGiftCard, findGiftCards, insertGiftCard, type GiftCardRow } from '../checkout/orders.repository.js';
-import { rulesOf } from '../store/rules.repository.js';
+import { cartFailure } from '../shared/errors.js';
+import { newGiftCardCode, newOrderId } from '../orders/index.js';
+import type { OrderService } from '../orders/orders.service.js';
+import { enqueueShopMail, giftCardMail } from '../orders/index.js';
+import { findGiftCard, findGiftCards, insertGiftCard, type GiftCardRow } from '../orders/index.js';
+import { rulesOf } from '../rules/rules.repository.js';
 
 export const MAX_GIFT_CARD_CENTS = 100_000_000;
 
@@ -19,11 +20,11 @@ export interface IssueGiftCard {
 
 export class GiftCardService {
   readonly #ctx: ServiceContext<CartDB>;
-  readonly #checkout: CheckoutService;
+  readonly #orders: OrderService;
 
-  constructor(ctx: ServiceContext<CartDB>, checkout: CheckoutService) {
+  constructor(ctx: ServiceContext<CartDB>, orders: OrderService) {
     this.#ctx = ctx;
-    this.#checkout = checkout;
+    this.#orders = orders;
   }
 
   /** A card by its code (any case), or the SPEC failure. */
@@ -63,7 +64,7 @@ export class GiftCardService {
       }
       return issued;
     });
-    if (card.recipient_email) this.#checkout.mailQueued();
+    if (card.recipient_email) this.#orders.mailQueued();
     return card;
   }
 }

@@ -7,9 +7,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { ServiceContext } from '@sc/platform';
 import type { CartDB } from '../tables.js';
-import { purgeExpiredKeys } from '../checkout/idempotency.js';
-import type { CheckoutService } from '../checkout/checkout.service.js';
-import type { RenewalService } from '../subscriptions/renewals.js';
+import { purgeExpiredKeys } from '../shared/idempotency.js';
+import type { PaymentService } from '../payments/payments.service.js';
+import type { RenewalService } from '../subscriptions/renewals.service.js';
 
 export interface CartJobsOptions {
   /** How often due subscriptions are billed; false: never (tests call runDue themselves). */
@@ -54,10 +54,10 @@ function every(app: FastifyInstance, ctx: ServiceContext<CartDB>, name: string, 
   });
 }
 
-export function scheduleCartJobs(app: FastifyInstance, ctx: ServiceContext<CartDB>, parts: { jobs: CartJobsOptions; renewals: RenewalService; checkout: CheckoutService }): void {
-  const { jobs: options, renewals, checkout } = parts;
-  every(app, ctx, 'payment holds', options.holdsEveryMs, () => checkout.expireHolds(options.holdMs));
-  every(app, ctx, 'abandoned checkouts', options.abandonedEveryMs, () => checkout.releaseAbandoned());
+export function scheduleCartJobs(app: FastifyInstance, ctx: ServiceContext<CartDB>, parts: { jobs: CartJobsOptions; renewals: RenewalService; paymentService: PaymentService }): void {
+  const { jobs: options, renewals, paymentService } = parts;
+  every(app, ctx, 'payment holds', options.holdsEveryMs, () => paymentService.expireHolds(options.holdMs));
+  every(app, ctx, 'abandoned checkouts', options.abandonedEveryMs, () => paymentService.releaseAbandoned());
   every(app, ctx, 'subscription renewals', options.renewalsEveryMs, () => renewals.runDue(new Date()));
   every(app, ctx, 'idempotency key purge', options.purgeEveryMs, () => purgeExpiredKeys(ctx.db, { ttlMs: options.idempotencyTtlMs }));
 }

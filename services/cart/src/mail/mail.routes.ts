@@ -13,10 +13,10 @@ import {
   type OrderItem,
 } from '@sc/contracts';
 import { ownerRoute, pageSchema, websiteIdOf, type ZodApp } from '@sc/platform';
-import { giftCardMail, receiptMail, refundMail, renewalFailedMail, renewalMail, shippingMail } from '../checkout/order-mail.js';
+import { giftCardMail, receiptMail, refundMail, renewalFailedMail, renewalMail, shippingMail } from '../orders/index.js';
 import type { CartModule } from '../module.js';
-import type { OrderRow } from '../checkout/orders.repository.js';
-import { cartFailure } from '../cart/errors.js';
+import type { OrderRow } from '../orders/index.js';
+import { cartFailure } from '../shared/errors.js';
 
 /** A made-up order for the previews. */
 function sampleOrder(websiteId: string): OrderRow {

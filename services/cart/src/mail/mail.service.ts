@@ -3,7 +3,7 @@
 import { failedMail, listMailbox, resendMail, type MailRelay, type MailTables, withTables } from '@sc/platform';
 import type { Kysely } from 'kysely';
 import type { CartDB } from '../tables.js';
-import { siteOfMail } from '../checkout/order-mail.js';
+import { siteOfMail } from '../orders/index.js';
 
 export class MailService {
   readonly #db: Kysely<CartDB>;

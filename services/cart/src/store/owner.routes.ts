@@ -1,38 +1,20 @@
-// Owner routes of the store (the inventory panel, store rules, coupons, orders): store:read to
-// look, store:manage to change (packages/contracts permissions).
+// Owner routes of the store's inventory panel and store rules: store:read to look, store:manage
+// to change (packages/contracts permissions). Coupons and orders are in orders/.
 import {
-  Coupon,
-  CouponInput,
-  CouponList,
-  CouponParams,
-  Deleted,
   InventoryList,
   InventoryParams,
   InventoryQuery,
   InventoryRow,
-  OrderList,
-  OrderListQuery,
-  OrderParams,
-  OrderResponse,
   Permission,
   StoreRules,
-  UpdateOrderStatusBody,
   UpdateStockBody,
   UpdateStoreRulesBody,
 } from '@sc/contracts';
-import { decodeCursor, ownerRoute, toPage, websiteIdOf, type ZodApp } from '@sc/platform';
+import { ownerRoute, websiteIdOf, type ZodApp } from '@sc/platform';
 import type { CartModule } from '../module.js';
-import { couponOf, couponView } from './rules.repository.js';
-import { ORDER_SORT_COLUMNS, type OrderSortSpec } from '../checkout/orders.repository.js';
 
-/** The sort asked for; a direction alone sorts by number, and numbers and totals go high to low unless told. */
-function orderSortOf(sort: OrderListQuery['sort'], dir: OrderListQuery['dir']): Omit<OrderSortSpec, 'after'> {
-  const by = sort ?? 'number';
-  return { by, dir: dir ?? (by === 'email' || by === 'status' ? 'asc' : 'desc') };
-}
-
-export function ownerRoutes(app: ZodApp, parts: Pick<CartModule, 'store' | 'checkout'>): void {
-  const { store, checkout } = parts;
+export function ownerRoutes(app: ZodApp, parts: Pick<CartModule, 'store'>): void {
+  const { store } = parts;
 
   app.get(
     '/api/commerce/inventory',
@@ -63,51 +45,5 @@ export function ownerRoutes(app: ZodApp, parts: Pick<CartModule, 'store' | 'chec
       const { currency: _currency, ...rules } = await store.saveRules(websiteIdOf(request), request.body);
       return rules;
     },
-  );
-
-  app.get('/api/commerce/coupons', ownerRoute(Permission.STORE_READ, { schema: { summary: "The store's coupons", response: { 200: CouponList } } }), async (request) => ({
-    coupons: (await store.coupons(websiteIdOf(request))).map(couponView),
-  }));
-
-  app.post('/api/commerce/coupons', ownerRoute(Permission.STORE_MANAGE, { schema: { summary: 'Create a coupon', body: CouponInput, response: { 200: Coupon } } }), async (request) => {
-    const b = request.body;
-    const coupon = couponOf({ code: b.code, kind: b.kind, value: b.value, minimum_subtotal_cents: b.minimumSubtotalCents, expires_at: b.expiresAt, combinable: b.combinable, usage_limit: b.usageLimit, times_used: 0 });
-    await store.saveCoupon(websiteIdOf(request), coupon);
-    return couponView(coupon);
-  });
-
-  app.delete(
-    '/api/commerce/coupons/:code',
-    ownerRoute(Permission.STORE_MANAGE, { schema: { summary: 'Delete a coupon', params: CouponParams, response: { 200: Deleted } } }),
-    async (request) => ({ deleted: await store.deleteCoupon(websiteIdOf(request), request.params.code) }),
-  );
-
-  app.get('/api/commerce/store/orders', ownerRoute(Permission.STORE_READ, { schema: { summary: "The store's orders, paged, filtered by status, kind and date", querystring: OrderListQuery, response: { 200: OrderList } } }), async (request) => {
-    const { limit, cursor, status, kind, from, to, q, sort, dir } = request.query;
-    if (sort || dir) {
-      // A chosen sort pages by (column, id); its cursor names the sort, so one from another sort is a 400.
-      const spec = orderSortOf(sort, dir);
-      const scope = `orders:${spec.by}:${spec.dir}`;
-      const column = ORDER_SORT_COLUMNS[spec.by];
-      const textual = column === 'email' || column === 'status';
-      const after = cursor ? decodeCursor(cursor, scope, textual ? 'string' : 'number') : undefined;
-      const rows = await store.orders(websiteIdOf(request), { status, kind, from, to, email: q, sort: { ...spec, after } }, limit + 1);
-      const sorted = toPage(rows, limit, (row) => ({ key: textual ? String(row[column]) : Number(row[column]), id: row.id }), { scope });
-      return { orders: await Promise.all(sorted.items.map((row) => checkout.toOrder(row))), hasNextPage: sorted.hasNextPage, nextPageCursor: sorted.nextPageCursor };
-    }
-    const after = cursor ? decodeCursor(cursor, 'orders', 'number') : undefined;
-    const rows = await store.orders(websiteIdOf(request), { status, kind, from, to, email: q, beforeNumber: after ? Number(after.key) : undefined }, limit + 1);
-    const page = toPage(rows, limit, (row) => ({ key: Number(row.order_number), id: row.id }), { scope: 'orders' });
-    return {
-      orders: await Promise.all(page.items.map((row) => checkout.toOrder(row))),
-      hasNextPage: page.hasNextPage,
-      nextPageCursor: page.nextPageCursor,
-    };
-  });
-
-  app.put(
-    '/api/commerce/store/orders/:orderId/status',
-    ownerRoute(Permission.STORE_MANAGE, { schema: { summary: 'Mark an order fulfilled (with tracking) or cancelled', params: OrderParams, body: UpdateOrderStatusBody, response: { 200: OrderResponse } } }),
-    async (request) => ({ order: await store.setOrderStatus(websiteIdOf(request), request.params.orderId, request.body) }),
   );
 }

@@ -1,18 +1,10 @@
-// Owner routes of the admin app's store screens beyond owner.routes.ts: an order's detail and its
-// refunds, one coupon, shipping options and tax rules one at a time (gift cards and subscriptions
-// have their own folders). store:read to look, store:manage to change. Refunds need an
-// Idempotency-Key.
+// Owner routes of the admin app's store screens beyond owner.routes.ts: shipping options and tax
+// rules one at a time (orders and coupons are in orders/, gift cards and subscriptions have their
+// own folders). store:read to look, store:manage to change.
 import {
   CommerceMessages,
-  CouponParams,
-  CouponResponse,
-  CouponUpdateBody,
   Deleted,
-  OrderParams,
-  OrderResponse,
   Permission,
-  RefundBody,
-  RefundResponse,
   ShippingOptionInput,
   ShippingOptionList,
   ShippingOptionParams,
@@ -27,74 +19,14 @@ import {
   type TaxRule,
 } from '@sc/contracts';
 import { ownerRoute, websiteIdOf, type ZodApp } from '@sc/platform';
-import { idempotencyKeyOf } from '../cart/http.js';
-import { cartFailure } from '../cart/errors.js';
-import { requestHash } from '../checkout/idempotency.js';
-import type { CouponDefinition } from '../domain/totals.js';
+import { cartFailure } from '../shared/errors.js';
 import type { CartModule } from '../module.js';
-import { couponView } from './rules.repository.js';
 
 const MAX_SHIPPING_OPTIONS = 50;
 const MAX_TAX_RULES = 200;
 
-export function storeRoutes(app: ZodApp, parts: Pick<CartModule, 'store' | 'checkout' | 'refunds' | 'idempotency'>): void {
-  const { store, checkout, refunds, idempotency } = parts;
-
-  // --- Orders: detail and refunds (the list is in owner.routes.ts).
-
-  app.get(
-    '/api/commerce/store/orders/:orderId',
-    ownerRoute(Permission.STORE_READ, { schema: { summary: 'One order of the store, with its lines, payments and refunds', params: OrderParams, response: { 200: OrderResponse } } }),
-    async (request) => ({ order: await checkout.orderView(websiteIdOf(request), request.params.orderId) }),
-  );
-
-  app.post(
-    '/api/commerce/store/orders/:orderId/refunds',
-    ownerRoute(Permission.STORE_MANAGE, { schema: { summary: 'Refund an order in full or in part, restocking if asked', params: OrderParams, body: RefundBody, response: { 201: RefundResponse } } }),
-    async (request, reply) => {
-      const key = idempotencyKeyOf(request);
-      const websiteId = websiteIdOf(request);
-      const hash = requestHash({ call: 'refund', orderId: request.params.orderId, body: request.body });
-      const result = await idempotency.once(websiteId, key, hash, async () => ({ status: 201, body: await refunds.refund(websiteId, request.params.orderId, request.body) }));
-      if (result.replayed) reply.header('idempotent-replayed', 'true');
-      return reply.status(result.status as 201).send(result.body as never);
-    },
-  );
-
-  // --- One coupon (the list, create-or-replace and delete are in owner.routes.ts).
-
-  app.get(
-    '/api/commerce/coupons/:code',
-    ownerRoute(Permission.STORE_READ, { schema: { summary: 'One coupon with its usage', params: CouponParams, response: { 200: CouponResponse } } }),
-    async (request) => {
-      const coupon = await store.coupon(websiteIdOf(request), request.params.code);
-      if (!coupon) throw cartFailure(404, CommerceMessages.couponNotFound);
-      return { coupon: couponView(coupon) };
-    },
-  );
-
-  app.put(
-    '/api/commerce/coupons/:code',
-    ownerRoute(Permission.STORE_MANAGE, { schema: { summary: 'Change a coupon', params: CouponParams, body: CouponUpdateBody, response: { 200: CouponResponse } } }),
-    async (request) => {
-      const websiteId = websiteIdOf(request);
-      const existing = await store.coupon(websiteId, request.params.code);
-      if (!existing) throw cartFailure(404, CommerceMessages.couponNotFound);
-      const b = request.body;
-      const coupon: CouponDefinition = {
-        code: existing.code,
-        kind: b.kind,
-        value: b.value,
-        minimumSubtotalCents: b.minimumSubtotalCents,
-        expiresAt: b.expiresAt === null ? null : new Date(b.expiresAt),
-        combinable: b.combinable,
-        usageLimit: b.usageLimit,
-        timesUsed: existing.timesUsed,
-      };
-      await store.saveCoupon(websiteId, coupon);
-      return { coupon: couponView(coupon) };
-    },
-  );
+export function storeRoutes(app: ZodApp, parts: Pick<CartModule, 'store'>): void {
+  const { store } = parts;
 
   // --- Shipping options and tax rules, one at a time (PUT /api/commerce/store-rules replaces whole lists).
 

@@ -1,29 +1,21 @@
-// The owner's store as use cases: inventory, store rules, coupons, shipping options and tax rules
-// one at a time (edited under the rules row's lock), and the orders list and status changes.
-// Every change this process makes is dropped from its store cache at once.
-import { CommerceMessages, formatMessage, type InventoryRow, type UpdateStockBody, type UpdateStoreRulesBody } from '@sc/contracts';
+// The owner's store as use cases: inventory, store rules, shipping options and tax rules one at a
+// time (edited under the rules row's lock). Coupons and orders are orders/. Every change this
+// process makes is dropped from its store cache at once.
+import { CommerceMessages, type InventoryRow, type UpdateStockBody, type UpdateStoreRulesBody } from '@sc/contracts';
 import type { z } from 'zod';
 import { AppError, enqueueEvent, type ServiceContext } from '@sc/platform';
 import type { CartDB } from '../tables.js';
-import type { StoreCache } from '../catalog/store-cache.js';
-import type { CheckoutService } from '../checkout/checkout.service.js';
-import { enqueueShippingConfirmation } from '../checkout/order-mail.js';
-import { findOrder, findOrders, setOrderStatus, setOrderTracking, type OrderRow } from '../checkout/orders.repository.js';
-import type { CouponDefinition } from '../domain/totals.js';
+import type { StoreCache } from '../catalog/index.js';
 import { listInventory, lockStock, productTitleAndType, setStock } from './inventory.repository.js';
-import { deleteCoupon, findCoupon, listCoupons, lockRules, rulesOf, saveRules, upsertCoupon, type WebsiteRules } from './rules.repository.js';
-
-export type OrderFilter = Parameters<typeof findOrders>[2];
+import { lockRules, rulesOf, saveRules, type WebsiteRules } from '../rules/rules.repository.js';
 
 export class StoreService {
   readonly #ctx: ServiceContext<CartDB>;
   readonly #cache: StoreCache;
-  readonly #checkout: CheckoutService;
 
-  constructor(ctx: ServiceContext<CartDB>, cache: StoreCache, checkout: CheckoutService) {
+  constructor(ctx: ServiceContext<CartDB>, cache: StoreCache) {
     this.#ctx = ctx;
     this.#cache = cache;
-    this.#checkout = checkout;
   }
 
   // --- Inventory.
@@ -84,50 +76,5 @@ export class StoreService {
     });
     this.#cache.rulesChanged(websiteId);
     return items;
-  }
-
-  // --- Coupons.
-
-  coupons(websiteId: string): Promise<CouponDefinition[]> {
-    return listCoupons(this.#ctx.db, websiteId);
-  }
-
-  async coupon(websiteId: string, code: string): Promise<CouponDefinition | undefined> {
-    return findCoupon(this.#ctx.db, websiteId, code);
-  }
-
-  async saveCoupon(websiteId: string, coupon: CouponDefinition): Promise<void> {
-    await upsertCoupon(this.#ctx.db, websiteId, coupon);
-    this.#cache.couponsChanged(websiteId);
-  }
-
-  async deleteCoupon(websiteId: string, code: string): Promise<boolean> {
-    const deleted = await deleteCoupon(this.#ctx.db, websiteId, code);
-    this.#cache.couponsChanged(websiteId);
-    return deleted;
-  }
-
-  // --- Orders.
-
-  orders(websiteId: string, filter: OrderFilter, limit: number): Promise<OrderRow[]> {
-    return findOrders(this.#ctx.db, websiteId, filter, limit);
-  }
-
-  /** Marks an order fulfilled (the buyer hears once that it shipped) or cancelled. */
-  async setOrderStatus(websiteId: string, orderId: string, change: { status: 'fulfilled' | 'cancelled'; carrier?: string | null | undefined; trackingNumber?: string | null | undefined }) {
-    const order = await findOrder(this.#ctx.db, websiteId, orderId);
-    if (!order) throw new AppError('NOT_FOUND', CommerceMessages.orderNotFound);
-    // A partly refunded order can still be shipped or cancelled.
-    if (!['paid', 'fulfilled', 'partially-refunded'].includes(order.status)) {
-      throw new AppError('CONFLICT', formatMessage(CommerceMessages.orderStatusChange, { from: order.status, to: change.status }));
-    }
-    await this.#ctx.transaction(async (trx) => {
-      await setOrderStatus(trx, order.id, change.status);
-      if (change.status === 'fulfilled') await setOrderTracking(trx, order.id, change.carrier ?? null, change.trackingNumber ?? null);
-      // The buyer hears once that the order shipped (the mail's key is the order's).
-      if (change.status === 'fulfilled' && order.status !== 'fulfilled') await enqueueShippingConfirmation(trx, order, change.carrier ?? null, change.trackingNumber ?? null, this.#ctx.config.PUBLIC_URL);
-    });
-    this.#checkout.mailQueued();
-    return this.#checkout.orderView(websiteId, order.id);
   }
 }

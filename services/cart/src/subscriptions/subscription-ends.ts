@@ -6,7 +6,7 @@
 import { enqueueEvent } from '@sc/platform';
 import type { Transaction } from 'kysely';
 import type { CartDB } from '../tables.js';
-import { buyerOfOrder, findOrder, type SubscriptionRow } from '../checkout/orders.repository.js';
+import { buyerOfOrder, findOrder, type SubscriptionRow } from '../orders/index.js';
 import { setSubscriptionStatus } from './subscriptions.repository.js';
 
 export type EndReason = 'cancelled' | 'past-due';

@@ -2,7 +2,7 @@
 // on who bills a cycle: its INSERT succeeds once.
 import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
 import type { CartDB, SubscriptionRenewalsTable } from '../tables.js';
-import type { SubscriptionRow } from '../checkout/orders.repository.js';
+import type { SubscriptionRow } from '../orders/index.js';
 
 type Db = Kysely<CartDB> | Transaction<CartDB>;
 export type RenewalRow = Selectable<SubscriptionRenewalsTable>;

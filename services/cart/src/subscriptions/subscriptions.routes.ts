@@ -13,8 +13,8 @@ import {
   type SubscriptionView,
 } from '@sc/contracts';
 import { decodeCursor, ownerRoute, toPage, websiteIdOf, type ZodApp } from '@sc/platform';
-import { limitWritesWith, shopperOf } from '../cart/http.js';
-import type { SubscriptionRow } from '../checkout/orders.repository.js';
+import { limitWritesWith, shopperOf } from '../cart/index.js';
+import type { SubscriptionRow } from '../orders/index.js';
 import type { CartModule } from '../module.js';
 
 const money = (cents: number, currency: string) => ({ value: String(cents), currency: currency as CurrencyCode });

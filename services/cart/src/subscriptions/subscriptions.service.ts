@@ -6,8 +6,8 @@ import type { z } from 'zod';
 import type { ServiceContext } from '@sc/platform';
 import type { CartDB } from '../tables.js';
 import type { CartService, Shopper } from '../cart/cart.service.js';
-import { cartFailure } from '../cart/errors.js';
-import type { SubscriptionRow } from '../checkout/orders.repository.js';
+import { cartFailure } from '../shared/errors.js';
+import type { SubscriptionRow } from '../orders/index.js';
 import { findSubscription, findSubscriptions, setSubscriptionStatus, type SubscriptionFilter } from './subscriptions.repository.js';
 import { endSubscription } from './subscription-ends.js';
 

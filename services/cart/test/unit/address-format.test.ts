@@ -1,7 +1,7 @@
-// Addresses laid out by their country's conventions (checkout/address-format.ts, on
+// Addresses laid out by their country's conventions (orders/address-format.ts, on
 // @fragaria/address-formatter): the order page, the receipt and the admin print these lines.
 import { describe, expect, it } from '@jest/globals';
-import { addressLines } from '../../src/checkout/address-format.js';
+import { addressLines } from '../../src/orders/address-format.js';
 
 describe('addressLines', () => {
   it('lays out the US, Canada, Germany, France and the UK each its own way, the country named last', () => {

@@ -1,10 +1,10 @@
 // The shipping kinds of issue 36 with exact amounts (domain/totals.ts), on the demo shop's own
-// options and tax rules (store/demo-rules.ts): flat with a free-over amount, by weight, local
+// options and tax rules (rules/demo-rules.ts): flat with a free-over amount, by weight, local
 // pickup for one region, per country; Maine's sales tax and Canada's GST on shipping.
 import { describe, expect, it } from '@jest/globals';
 import { ProductType } from '@sc/contracts';
 import { computeTotals, rateFor, shipsTo, type TotalsInput } from '../../src/domain/totals.js';
-import { DEMO_SHIPPING_OPTIONS, DEMO_TAX_RULES } from '../../src/store/demo-rules.js';
+import { DEMO_SHIPPING_OPTIONS, DEMO_TAX_RULES } from '../../src/rules/demo-rules.js';
 
 const PHYSICAL = ProductType.PHYSICAL;
 const cart = (over: Partial<TotalsInput>): ReturnType<typeof computeTotals> =>

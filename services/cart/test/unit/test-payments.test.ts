@@ -2,7 +2,7 @@
 // what their renewals do without carrying the card's number.
 import { describe, expect, it } from '@jest/globals';
 import { CommerceMessages } from '@sc/contracts';
-import { TEST_CARDS, TestPaymentProvider } from '../../src/checkout/payments.js';
+import { TEST_CARDS, TestPaymentProvider } from '../../src/payments/payments.js';
 
 const card = (number: string) => ({ number, expMonth: 12, expYear: 2099, cvc: '123' });
 const charge = (provider: TestPaymentProvider, number: string, key: string) =>

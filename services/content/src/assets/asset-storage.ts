@@ -5,24 +5,10 @@
 import { createReadStream } from 'node:fs';
 import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { Readable } from 'node:stream';
 import { randomBytes } from 'node:crypto';
+import type { AssetStorage, StoredFile } from './asset-storage.types.js';
 
-export interface StoredFile {
-  size: number;
-  stream: Readable;
-}
-
-export interface AssetStorage {
-  /** Stores the bytes under the key. Keys are content hashes: writing one twice writes the same bytes. */
-  put(key: string, bytes: Uint8Array, contentType: string): Promise<void>;
-  /** The file under the key, or undefined. */
-  get(key: string): Promise<StoredFile | undefined>;
-  /** Removes the file under the key; a missing file is no error. */
-  delete(key: string): Promise<void>;
-  /** Removes every file of the website (a deleted website's purge); none is no error. */
-  deleteWebsite(websiteId: string): Promise<void>;
-}
+export type { AssetStorage, StoredFile };
 
 const WEBSITE_FOLDER = /^[A-Za-z0-9_-]{1,64}$/;
 

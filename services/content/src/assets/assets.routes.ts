@@ -16,7 +16,7 @@ import {
 import { AppError, identityOf, permissionsOf, publicOriginOf, type ZodApp } from '@sc/platform';
 import { z } from 'zod';
 import { websiteOf } from '../shared/access.js';
-import { OWNER_BASE } from '../websites/websites.routes.js';
+import { OWNER_BASE } from '../shared/paths.js';
 import { ASSET_FILES_PATH, cleanFileName, type AssetService } from './assets.service.js';
 import { parseVariantSize } from './image-pipeline.js';
 import type { MediaLibrary } from './media.service.js';
@@ -83,8 +83,15 @@ export async function assetRoutes(app: ZodApp, assets: AssetService, publicUrl: 
     { onRequest: requireUploader, schema: { summary: 'Upload an image (multipart/form-data, one file)', params: WebsiteParams, response: { 201: UploadedAsset } } },
     async (request, reply) => {
       const websiteId = websiteOf(request, request.params.websiteId);
-      const asset = await assets.upload(websiteId, await readUpload(request), originOf(request, publicUrl));
-      await library?.record(websiteId, asset);
+      const file = await readUpload(request);
+      // Over the website's upload limits, refused before anything is stored ...
+      await library?.checkRoom(websiteId, file.bytes.length);
+      const asset = await assets.upload(websiteId, file, originOf(request, publicUrl));
+      // ... and again when recorded (uploads at once take turns there): a refused file is removed.
+      await library?.record(websiteId, asset).catch(async (error: unknown) => {
+        await assets.remove(websiteId, asset.assetUrl.slice(asset.assetUrl.lastIndexOf('/') + 1));
+        throw error;
+      });
       return reply.status(201).send(asset);
     },
   );

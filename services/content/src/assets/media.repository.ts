@@ -2,10 +2,9 @@
 // data, pages' layouts, the header and footer) that name a file, with their rewrites.
 import type { UploadedAsset } from '@sc/contracts';
 import { sql, type Selectable } from 'kysely';
-import type { CollectionRow } from '../collections/collections.repository.js';
-import { ITEM_COLUMNS, type ItemRow } from '../items/items.repository.js';
+import { ITEM_COLUMNS } from '../shared/item-queries.js';
 import { json, type Db } from '../shared/db.js';
-import type { MediaAssetsTable } from '../tables.js';
+import type { CollectionRow, ItemRow, MediaAssetsTable } from '../tables.js';
 
 export type AssetRow = Selectable<MediaAssetsTable>;
 

@@ -8,7 +8,7 @@ import { MediaAsset, MediaAssetId, MediaList, ReplacedMedia, UpdateMediaBody } f
 import { type ZodApp } from '@sc/platform';
 import { z } from 'zod';
 import { websiteOf } from '../shared/access.js';
-import { OWNER_BASE } from '../websites/websites.routes.js';
+import { OWNER_BASE } from '../shared/paths.js';
 import { originOf, readUpload, requireUploader } from './assets.routes.js';
 import type { AssetService } from './assets.service.js';
 import type { MediaLibrary } from './media.service.js';
@@ -39,7 +39,9 @@ export function mediaRoutes(app: ZodApp, assets: AssetService, library: MediaLib
       const websiteId = websiteOf(request, request.params.websiteId);
       // The asset must be this website's before any bytes are processed.
       await library.get(websiteId, request.params.assetId);
-      const uploaded = await assets.upload(websiteId, await readUpload(request), originOf(request, publicUrl));
+      const file = await readUpload(request);
+      await library.checkRoom(websiteId, file.bytes.length);
+      const uploaded = await assets.upload(websiteId, file, originOf(request, publicUrl));
       return library.replace(websiteId, request.params.assetId, uploaded);
     },
   );

@@ -28,6 +28,7 @@ import { collectionUpserted, itemUpserted, productUpserted } from '../domain/eve
 import { settingsOf } from '../domain/mappers.js';
 import type { Db } from '../shared/db.js';
 import { requireWebsite } from '../websites/websites.service.js';
+import { roomForUpload, type WebsiteLimits } from '../websites/website-limits.service.js';
 import type { AssetService } from './assets.service.js';
 import { deleteAsset, documentsContaining, findAsset, insertAsset, listAssets, saveHeaderFooter, saveItemData, saveLayout, updateAsset, type AssetRow } from './media.repository.js';
 import { findRefs, refPath, rewriteRefs, type FileRef, type Rewrite } from './media-usage.js';
@@ -57,11 +58,24 @@ export class MediaLibrary {
     private readonly ctx: ServiceContext<ContentDB>,
     private readonly assets: AssetService,
     private readonly events: ContentEvents = directEvents,
+    private readonly limits: Partial<Pick<WebsiteLimits, 'uploadsPerWebsite' | 'storageBytesPerWebsite'>> = {},
   ) {}
 
-  /** Remembers an upload (the same bytes uploaded again keep their first name and settings). */
-  async record(websiteId: string, uploaded: UploadedAsset, settings: { altText: string; focalX: number; focalY: number } | undefined = undefined, db: Db = this.ctx.db): Promise<void> {
-    await insertAsset(db, websiteId, uploaded, settings);
+  /** Before an upload's bytes are stored: refuses it when it cannot fit under the website's limits. */
+  async checkRoom(websiteId: string, size: number): Promise<void> {
+    await roomForUpload(this.ctx.db, websiteId, { size }, this.limits, false);
+  }
+
+  /**
+   * Remembers an upload (the same bytes uploaded again keep their first name and settings), within
+   * UPLOADS_PER_WEBSITE and STORAGE_BYTES_PER_WEBSITE: the website's uploads take turns here.
+   */
+  async record(websiteId: string, uploaded: UploadedAsset, settings: { altText: string; focalX: number; focalY: number } | undefined = undefined, db?: Db): Promise<void> {
+    const work = async (trx: Db) => {
+      await roomForUpload(trx, websiteId, { assetId: uploaded.id, size: uploaded.size }, this.limits, true);
+      await insertAsset(trx, websiteId, uploaded, settings);
+    };
+    await (db ? work(db) : this.ctx.transaction(work));
   }
 
   async list(websiteId: string): Promise<MediaAsset[]> {

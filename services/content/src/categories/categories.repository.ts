@@ -1,10 +1,10 @@
 // Nested categories of a collection (parent_id '' for the root).
-import type { Insertable, Selectable, Updateable } from 'kysely';
+import type { Insertable, Updateable } from 'kysely';
 import { afterPosition, type CursorPosition } from '@sc/platform';
-import type { CategoriesTable } from '../tables.js';
+import type { CategoriesTable, CategoryRow } from '../tables.js';
 import type { Db } from '../shared/db.js';
 
-export type CategoryRow = Selectable<CategoriesTable>;
+export type { CategoryRow };
 
 export async function findCategory(db: Db, websiteId: string, collectionId: string, id: string): Promise<CategoryRow | undefined> {
   return db

@@ -16,8 +16,8 @@ import {
 } from '@sc/contracts';
 import { decodeCursor, toPage, type Page, type ServiceContext } from '@sc/platform';
 import { directEvents, type ContentEvents } from '../shared/cache-first-outbox.js';
-import { requireCollection } from '../collections/require-collection.js';
-import type { ContentDB } from '../tables.js';
+import { requireCollection } from '../collections/collection-rows.service.js';
+import type { CollectionRow, ContentDB } from '../tables.js';
 import { invalid, isUniqueViolation, notFound } from '../shared/errors.js';
 import { productUpserted } from '../domain/events.js';
 import { categoryUrl, collectionUrl, settingsOf, toCategory } from '../domain/mappers.js';
@@ -33,9 +33,11 @@ import {
   updateCategory,
   type CategoryRow,
 } from './categories.repository.js';
-import type { CollectionRow } from '../collections/collections.repository.js';
+
+/** A collection's categories as stored: items resolve the category names an item is filed under. */
+export { categoriesOf } from './categories.repository.js';
 import { json, type Db } from '../shared/db.js';
-import { itemsInCategories, replaceItem } from '../items/items.repository.js';
+import { itemsInCategories, replaceItem } from '../items/item-rows.service.js';
 import { requireWebsite } from '../websites/websites.service.js';
 
 const categoryExists = () => invalid(formatMessage(OwnerMessages.tagExists, { tagType: 'category' }), 'displayName');

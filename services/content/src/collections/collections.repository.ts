@@ -1,10 +1,10 @@
 // Collections of a website. Every query is scoped by website_id.
-import { sql, type Insertable, type Selectable, type Updateable } from 'kysely';
+import { sql, type Insertable, type Updateable } from 'kysely';
 import { afterPosition, type CursorPosition } from '@sc/platform';
-import type { CollectionsTable } from '../tables.js';
+import type { CollectionsTable, CollectionRow } from '../tables.js';
 import type { Db } from '../shared/db.js';
 
-export type CollectionRow = Selectable<CollectionsTable>;
+export type { CollectionRow };
 
 export async function findCollection(db: Db, websiteId: string, id: string): Promise<CollectionRow | undefined> {
   return db.selectFrom('collections').selectAll().where('website_id', '=', websiteId).where('id', '=', id).executeTakeFirst();

@@ -18,7 +18,7 @@ import { z } from 'zod';
 import type { CollectionService } from './collections.service.js';
 import type { ItemService } from '../items/items.service.js';
 import { websiteOf } from '../shared/access.js';
-import { OWNER_BASE } from '../websites/websites.routes.js';
+import { OWNER_BASE } from '../shared/paths.js';
 
 const WebsiteParams = z.object({ websiteId: ContentId }).strict();
 const CollectionParams = WebsiteParams.extend({ collectionId: ContentId }).strict();

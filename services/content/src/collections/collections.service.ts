@@ -27,7 +27,7 @@ import { invalid, isUniqueViolation } from '../shared/errors.js';
 import { collectionUpserted, productUpserted } from '../domain/events.js';
 import { ms, settingsOf, toCollection } from '../domain/mappers.js';
 import { createCategory } from '../categories/categories.service.js';
-import { requireCollection } from './require-collection.js';
+import { requireCollection } from './collection-rows.service.js';
 import { appendToNavigation } from '../navigation/navigation.service.js';
 import {
   collectionUrlIds,
@@ -41,7 +41,7 @@ import {
 } from './collections.repository.js';
 import type { Db } from '../shared/db.js';
 import { json } from '../shared/db.js';
-import { countItems, itemCounts, itemsOfCollection, productsOf } from '../items/items.repository.js';
+import { countItems, itemCounts, itemsOfCollection, productsOf } from '../items/item-rows.service.js';
 import { requireWebsite } from '../websites/websites.service.js';
 
 /** The collection of this website, or a 404 (ids of other websites are not found, never forbidden). */

@@ -18,7 +18,7 @@ import {
 } from '@sc/contracts';
 import { AppError, decodeCursor, toPage, type Captcha, type Page, type ServiceContext } from '@sc/platform';
 import { directEvents, type ContentEvents } from '../shared/cache-first-outbox.js';
-import type { ContentDB } from '../tables.js';
+import type { ContentDB, ItemRow } from '../tables.js';
 import { acceptsComments, commentsOn, type Viewer } from '../domain/community.js';
 import { invalid, itemNotFound } from '../shared/errors.js';
 import { itemUrls } from '../domain/events.js';
@@ -34,11 +34,11 @@ import {
   type CommentRow,
   type CommentWithItem,
 } from './comments.repository.js';
-import { findCollection } from '../collections/collections.repository.js';
+import { findCollection } from '../collections/collection-rows.service.js';
 import type { Db } from '../shared/db.js';
-import { findPublicItem, lockItem, type ItemRow } from '../items/items.repository.js';
+import { findPublicItem, lockItem } from '../items/item-rows.service.js';
 import { requireWebsite } from '../websites/websites.service.js';
-import type { MemberAccess } from './member-access.js';
+import type { MemberAccess } from './member-access.service.js';
 
 /** Who posts a comment, as the route knows them. */
 export interface Commenter {

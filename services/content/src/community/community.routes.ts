@@ -37,8 +37,7 @@ import type { MemberAreaService } from './member-areas.service.js';
 import type { PopupService } from './popup.service.js';
 import { likerOf } from '../domain/community.js';
 import { clientIp, cookieOf, isSecure, viewerOfRequest, websiteOf } from '../shared/access.js';
-import { PUBLIC_BASE } from '../public/public.routes.js';
-import { OWNER_BASE } from '../websites/websites.routes.js';
+import { OWNER_BASE, PUBLIC_BASE } from '../shared/paths.js';
 
 const ItemParams = z.object({ itemId: ContentId }).strict();
 const AreaParams = z.object({ memberAreaId: ContentId }).strict();

@@ -8,10 +8,10 @@ import { AppError, type ServiceContext } from '@sc/platform';
 import type { ContentDB } from '../tables.js';
 import type { Viewer } from '../domain/community.js';
 import { itemNotFound } from '../shared/errors.js';
-import { findCollection } from '../collections/collections.repository.js';
-import { findPublicItem } from '../items/items.repository.js';
+import { findCollection } from '../collections/collection-rows.service.js';
+import { findPublicItem } from '../items/item-rows.service.js';
 import { addLike, hasLike, likeCountOf, moveLikeCount, removeLike } from './likes.repository.js';
-import type { MemberAccess } from './member-access.js';
+import type { MemberAccess } from './member-access.service.js';
 
 export class LikeService {
   constructor(

@@ -22,7 +22,7 @@ import type { ContentDB } from '../tables.js';
 import type { Viewer } from '../domain/community.js';
 import { invalid, isUniqueViolation } from '../shared/errors.js';
 import { collectionUrl, ms } from '../domain/mappers.js';
-import { collectionsByIds } from '../collections/collections.repository.js';
+import { collectionsByIds } from '../collections/collection-rows.service.js';
 import type { Db } from '../shared/db.js';
 import { json } from '../shared/db.js';
 import {
@@ -46,7 +46,7 @@ import {
   type MemberGrantRow,
 } from './member-areas.repository.js';
 import { requireWebsite } from '../websites/websites.service.js';
-import type { MemberAccess } from './member-access.js';
+import type { MemberAccess } from './member-access.service.js';
 
 const areaNotFound = (): AppError => new AppError('NOT_FOUND', MemberAreaMessages.memberAreaNotFound);
 

@@ -5,7 +5,7 @@ import type { PopupOverlay, PopupOverlayBody } from '@sc/contracts';
 import type { ServiceContext } from '@sc/platform';
 import { directEvents, type ContentEvents } from '../shared/cache-first-outbox.js';
 import type { ContentDB } from '../tables.js';
-import { findDocument, saveDocument } from '../site/site.repository.js';
+import { findDocument, saveDocument } from '../site/site-documents.service.js';
 import { requireWebsite } from '../websites/websites.service.js';
 
 /** The popup of a website that has never set one: off. */

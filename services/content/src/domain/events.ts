@@ -1,8 +1,7 @@
 // The data of the content events, built from rows (see packages/contracts/src/content-events.ts).
 import type { ContentProductUpserted, CurrencyCode, StructuredContent } from '@sc/contracts';
-import type { CollectionRow } from '../collections/collections.repository.js';
-import type { ItemRow } from '../items/items.repository.js';
 import { collectionUrl, itemUrl } from './mappers.js';
+import type { CollectionRow, ItemRow } from '../tables.js';
 
 /** Whether the storefront shows the item now: published (or scheduled and due) in an enabled collection. */
 export function isVisible(item: Pick<ItemRow, 'status' | 'publish_on'>, collection: Pick<CollectionRow, 'enabled'>, now = Date.now()): boolean {

@@ -11,10 +11,7 @@ import {
   type StructuredContent,
   type Website,
 } from '@sc/contracts';
-import type { CategoryRow } from '../categories/categories.repository.js';
-import type { CollectionRow } from '../collections/collections.repository.js';
-import type { ItemRow } from '../items/items.repository.js';
-import type { WebsiteRow } from '../websites/websites.repository.js';
+import type { CategoryRow, CollectionRow, ItemRow, WebsiteRow } from '../tables.js';
 
 export const ms = (value: Date | string): number => new Date(value).getTime();
 const msOrNull = (value: Date | string | null): number | null => (value === null ? null : ms(value));

@@ -1,7 +1,7 @@
 // The site export's reads: the website, every row of its tables, and its items a page at a time.
 import { sql } from 'kysely';
-import type { ItemRow } from '../items/items.repository.js';
 import type { Db } from '../shared/db.js';
+import type { ItemRow } from '../tables.js';
 
 /** The tables whose every row of the website goes into site.json as it is. */
 export type ExportedTable = 'website_domains' | 'collections' | 'categories' | 'navigations' | 'site_documents' | 'commerce_preferences' | 'member_areas' | 'member_area_collections';

@@ -1,7 +1,7 @@
 // The owner's export of a website (site-export.ts): its currency from the settings, its name.
 import { DEFAULT_CURRENCY, isCurrencyCode } from '@sc/contracts';
 import type { Readable } from 'node:stream';
-import type { AssetStorage } from '../assets/asset-storage.js';
+import type { AssetStorage } from '../assets/asset-storage.types.js';
 import type { Db } from '../shared/db.js';
 import type { WebsiteService } from '../websites/websites.service.js';
 import { siteExport } from './site-export.js';

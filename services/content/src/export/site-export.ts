@@ -10,10 +10,10 @@ import { Readable } from 'node:stream';
 import yazl from 'yazl';
 import { ProductType, RecordType, fromMinorUnits, isCurrencyCode, type CurrencyCode } from '@sc/contracts';
 import { csvStream, keysetPages, type CsvCell } from '@sc/platform';
-import type { AssetStorage } from '../assets/asset-storage.js';
+import type { AssetStorage } from '../assets/asset-storage.types.js';
 import type { Db } from '../shared/db.js';
-import type { ItemRow } from '../items/items.repository.js';
 import { exportedWebsite, itemsAfter, rowsOfWebsite, type ExportedTable } from './export.repository.js';
+import type { ItemRow } from '../tables.js';
 
 export const SITE_EXPORT_FORMAT = 'sitebuilder-site-export';
 const PAGE = 200;

@@ -8,7 +8,7 @@ import { Permission, ProductImportBody, ProductImportResult } from '@sc/contract
 import { ownerRoute, type ZodApp } from '@sc/platform';
 import { z } from 'zod';
 import { websiteOf } from '../shared/access.js';
-import { STORE_BASE } from '../store/store.routes.js';
+import { STORE_BASE } from '../shared/paths.js';
 import type { ProductImportService } from './import.service.js';
 
 const Params = z.object({ websiteId: z.string().min(1).max(64), collectionId: z.string().min(1).max(64) }).strict();

@@ -2,42 +2,13 @@
 // the page so the caller knows whether a next page exists; the public listing reads only what the
 // storefront may see (published, or scheduled and due).
 import { RecordType } from '@sc/contracts';
-import { sql, type Expression, type ExpressionBuilder, type Insertable, type Selectable, type SqlBool } from 'kysely';
+import { sql, type Insertable } from 'kysely';
 import { afterPosition, type CursorPosition } from '@sc/platform';
-import type { ContentDB, ItemsTable } from '../tables.js';
+import type { ItemRow, ItemsTable } from '../tables.js';
 import type { Db } from '../shared/db.js';
+import { isPublic, ITEM_COLUMNS } from '../shared/item-queries.js';
 
-export type ItemRow = Selectable<ItemsTable>;
-
-/**
- * The columns of an item row, named rather than `*`: the table also holds the generated search
- * vector (migration 0002), which listings have no use for and should not carry.
- */
-export const ITEM_COLUMNS = [
-  'items.id',
-  'items.website_id',
-  'items.collection_id',
-  'items.record_type',
-  'items.url_id',
-  'items.title',
-  'items.status',
-  'items.publish_on',
-  'items.display_index',
-  'items.sort_date',
-  'items.product_type',
-  'items.data',
-  'items.version',
-  'items.created_at',
-  'items.updated_at',
-] as const;
-
-/** The storefront sees published items and scheduled items whose time has come. */
-export function isPublic(eb: ExpressionBuilder<ContentDB, 'items'>): Expression<SqlBool> {
-  return eb.or([
-    eb('items.status', '=', 'published'),
-    eb.and([eb('items.status', '=', 'scheduled'), eb('items.publish_on', '<=', sql<Date>`now()`)]),
-  ]);
-}
+export type { ItemRow };
 
 export async function findItem(db: Db, websiteId: string, id: string): Promise<ItemRow | undefined> {
   return db.selectFrom('items').select(ITEM_COLUMNS).where('website_id', '=', websiteId).where('id', '=', id).executeTakeFirst();

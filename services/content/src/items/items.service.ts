@@ -20,17 +20,17 @@ import {
 } from '@sc/contracts';
 import { AppError, decodeCursor, toPage, type CursorPosition, type Page, type ServiceContext } from '@sc/platform';
 import { directEvents, type ContentEvents } from '../shared/cache-first-outbox.js';
-import { requireCollection } from '../collections/require-collection.js';
-import type { ContentDB } from '../tables.js';
-import { MemberAccess } from '../community/member-access.js';
+import { requireCollection } from '../collections/collection-rows.service.js';
+import type { CollectionRow, ContentDB } from '../tables.js';
+import { MemberAccess } from '../community/member-access.service.js';
 import { allowedRecordTypes, isPage, itemLimit, type Area } from '../domain/collection.js';
 import { VISITOR, type Viewer } from '../domain/community.js';
 import { collectionNotFound, invalid, isUniqueViolation, itemNotFound } from '../shared/errors.js';
 import { itemUpserted, itemUrls, productUpserted } from '../domain/events.js';
 import { itemUrl, ms, settingsOf, toCategory, toCollection, toItem } from '../domain/mappers.js';
 import { buildStructuredContent, checkCurrency } from './product.js';
-import { categoriesOf } from '../categories/categories.repository.js';
-import { findCollection, findCollectionByOldUrl, findCollectionByUrl, type CollectionRow } from '../collections/collections.repository.js';
+import { categoriesOf } from '../categories/categories.service.js';
+import { findCollection, findCollectionByOldUrl, findCollectionByUrl } from '../collections/collection-rows.service.js';
 import { json, type Db } from '../shared/db.js';
 import {
   countItems,
@@ -51,9 +51,9 @@ import {
   type ItemListing,
   type ItemRow,
 } from './items.repository.js';
-import { findNavigation } from '../navigation/navigation.repository.js';
-import { lockWebsite } from '../websites/websites.repository.js';
-import { requireWebsite } from '../websites/websites.service.js';
+import { findNavigation } from '../navigation/navigation.service.js';
+import { roomForProduct } from '../websites/website-limits.service.js';
+import { lockWebsite, requireWebsite } from '../websites/websites.service.js';
 
 export interface ListOptions {
   limit: number;
@@ -104,6 +104,7 @@ export class ItemService {
     private readonly ctx: ServiceContext<ContentDB>,
     private readonly access: MemberAccess = new MemberAccess(ctx.db),
     private readonly events: ContentEvents = directEvents,
+    private readonly limits: { productsPerWebsite?: number } = {},
   ) {}
 
   async create(websiteId: string, collectionId: string, body: ParsedItemBody, area: Area, options: { id?: string } = {}): Promise<ContentItem> {
@@ -137,6 +138,7 @@ export class ItemService {
     this.#checkKind(collection, body.recordType);
     const limit = itemLimit(collection.type, collection.ordering);
     if (limit && (await countItems(trx, websiteId, collectionId)) >= limit.max) throw invalid(limit.message);
+    if (body.recordType === RecordType.STORE_ITEM) await roomForProduct(trx, websiteId, this.limits.productsPerWebsite);
     const written = await this.#written(trx, collection, body, settingsOf(website).currency, []);
     const urlId = await this.#urlId(trx, collection, body, undefined);
     const row = await insertItem(trx, {

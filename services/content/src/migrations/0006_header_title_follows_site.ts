@@ -2,12 +2,13 @@
 // a different header text. Sites seeded before this kept a header text equal to the title, which
 // made the title in General look like it changed nothing; such a copy is cleared (nothing visible
 // changes: an empty header text shows the same title).
+import { withTables } from '@sc/platform';
 import { sql, type Kysely, type Migration } from 'kysely';
 
 export const m0006HeaderTitleFollowsSite: Migration = {
   async up(db: Kysely<unknown>) {
     // The builder (not raw SQL) so the service's schema qualifies both tables.
-    const d = db as unknown as Kysely<{ site_documents: { website_id: string; kind: string; document: unknown }; websites: { id: string; title: string } }>;
+    const d = withTables<{ site_documents: { website_id: string; kind: string; document: unknown }; websites: { id: string; title: string } }>(db);
     await d
       .updateTable('site_documents')
       .from('websites')

@@ -1,9 +1,8 @@
 // The per-website navigations (main, secondary...), each an ordered tree of links.
-import type { Selectable } from 'kysely';
-import type { NavigationsTable } from '../tables.js';
+import type { NavigationRow } from '../tables.js';
 import { json, type Db } from '../shared/db.js';
 
-export type NavigationRow = Selectable<NavigationsTable>;
+export type { NavigationRow };
 
 export async function navigationsOf(db: Db, websiteId: string): Promise<NavigationRow[]> {
   return db.selectFrom('navigations').selectAll().where('website_id', '=', websiteId).orderBy('field_name').execute();

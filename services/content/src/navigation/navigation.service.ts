@@ -13,12 +13,15 @@ import {
 } from '@sc/contracts';
 import type { ServiceContext } from '@sc/platform';
 import { directEvents, type ContentEvents } from '../shared/cache-first-outbox.js';
-import type { ContentDB } from '../tables.js';
+import type { CollectionRow, ContentDB } from '../tables.js';
 import { invalid, notFound } from '../shared/errors.js';
 import { collectionUrl } from '../domain/mappers.js';
-import { collectionsByIds, type CollectionRow } from '../collections/collections.repository.js';
+import { collectionsByIds } from '../collections/collection-rows.service.js';
 import type { Db } from '../shared/db.js';
 import { findNavigation, navigationsOf, saveNavigation } from './navigation.repository.js';
+
+/** A navigation as stored: items and the sitemaps read the main navigation's links. */
+export { findNavigation } from './navigation.repository.js';
 import { requireWebsite } from '../websites/websites.service.js';
 
 function collectIds(items: readonly NavigationItemBody[], depth: number, ids: Set<string>): void {

@@ -8,9 +8,9 @@ import { pageSchema, websiteIdOf, type ZodApp } from '@sc/platform';
 import { z } from 'zod';
 import type { ItemService } from '../items/items.service.js';
 import { viewerOfRequest } from '../shared/access.js';
+import { PUBLIC_BASE } from '../shared/paths.js';
 import { ItemPage, type PublicReadService } from './public.service.js';
 
-export const PUBLIC_BASE = '/api/content-service/public/1.0';
 const CollectionParams = z.object({ collectionId: ContentId }).strict();
 
 export function publicRoutes(app: ZodApp, items: ItemService, reads: PublicReadService): void {

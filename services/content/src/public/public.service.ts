@@ -6,7 +6,7 @@ import { ContentItem, type Category, type ItemListQuery, type SearchQuery, type 
 import { pageSchema, type Page } from '@sc/platform';
 import type { z } from 'zod';
 import type { CategoryService } from '../categories/categories.service.js';
-import type { MemberAccess } from '../community/member-access.js';
+import type { MemberAccess } from '../community/member-access.service.js';
 import type { Viewer } from '../domain/community.js';
 import type { ItemService } from '../items/items.service.js';
 import type { SearchService } from '../search/search.service.js';

@@ -8,7 +8,7 @@ import type { ContentDB } from '../tables.js';
 import { GREATER_THAN, LESS_THAN, MARK_END, MARK_START } from '../domain/search.js';
 import { PAGE_TEXT_PATH, SEARCH_CONFIG } from '../migrations/0002_search.js';
 import type { Db } from '../shared/db.js';
-import { isPublic } from '../items/items.repository.js';
+import { isPublic } from '../shared/item-queries.js';
 
 const cfg = sql.raw(`'${SEARCH_CONFIG}'::regconfig`);
 
@@ -68,8 +68,7 @@ function hits(db: Db, websiteId: string, query: RawBuilder<unknown>, hidden: rea
     .select([sql<'item' | 'page'>`'item'`.as('source'), 'items.id as id', 'items.title as title', sql<number>`ts_rank(items.search_vector, ${query})`.as('rank')])
     .where('items.website_id', '=', websiteId)
     .where('collections.enabled', '=', true)
-    // Boundary: the join's builder has the items columns isPublic reads; Kysely cannot narrow it.
-    .where((eb) => isPublic(eb as unknown as ExpressionBuilder<ContentDB, 'items'>))
+    .where((eb) => isPublic(eb))
     .where(searchable)
     .where(sql<SqlBool>`items.search_vector @@ ${query}`);
   let pages = db

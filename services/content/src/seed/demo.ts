@@ -2,7 +2,7 @@
 // with every kind of product the storefront handles, a journal, a studio gallery, events, pages,
 // navigation, header and footer. Each piece is written only when it is missing, through the same
 // services as owner requests, so the events the cart and render need are sent too. Its pictures
-// are drawn here (demo-images.ts) and kept in the asset store: no page of the demo loads anything
+// are drawn here (websites/demo-images.ts) and kept in the asset store: no page of the demo loads anything
 // from another host.
 import {
   ASSET_FILES_PATH,
@@ -28,8 +28,8 @@ import { findCollection } from '../collections/collections.repository.js';
 import { findItem } from '../items/items.repository.js';
 import { findNavigation } from '../navigation/navigation.repository.js';
 import { findWebsite } from '../websites/websites.repository.js';
-import { demoPicture, type DemoPicture } from './demo-images.js';
-import { drawApart } from './draw-apart.js';
+import { demoPicture, type DemoPicture } from '../websites/demo-images.js';
+import { drawApart } from '../websites/draw-apart.js';
 
 const usd = (cents: number): Money => ({ value: String(cents), currency: 'USD' });
 const DAY = 24 * 3600_000;
@@ -52,7 +52,7 @@ const image = (seed: string, title: string, altText: string, size = '1600x1200')
   };
 };
 
-/** Draws (in a child process: draw-apart.ts) and stores every demo picture the store does not have yet. */
+/** Draws (in a child process: websites/draw-apart.ts) and stores every demo picture the store does not have yet. */
 async function storePictures(assets: AssetService): Promise<void> {
   const missing: DemoPicture[] = [];
   for (const picture of pictures.values()) if (!(await assets.has(DEMO_WEBSITE_ID, picture.file))) missing.push(picture);

@@ -18,6 +18,9 @@ import { directEvents, type ContentEvents } from '../shared/cache-first-outbox.j
 import type { ContentDB } from '../tables.js';
 import { settingsOf } from '../domain/mappers.js';
 import { findDocument, findPreferences, saveDocument, savePreferences } from './site.repository.js';
+
+/** Other features' site documents (the popup overlay), read and written in their own transactions. */
+export { findDocument, saveDocument } from './site.repository.js';
 import { requireWebsite } from '../websites/websites.service.js';
 
 /** A namespace's preferences: free-form JSON. */

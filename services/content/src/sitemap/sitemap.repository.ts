@@ -6,7 +6,7 @@ import type { SitemapType } from '@sc/contracts';
 import { sql, type ExpressionBuilder, type SelectQueryBuilder } from 'kysely';
 import type { ContentDB } from '../tables.js';
 import type { Db } from '../shared/db.js';
-import { isPublic } from '../items/items.repository.js';
+import { isPublic } from '../shared/item-queries.js';
 
 const PAGE_TYPE_NAMES = ['page', 'template-page', 'splash-page'];
 /** The collection type names whose items each item sitemap lists ('posts' takes every other kind of item). */
@@ -42,7 +42,7 @@ function itemQuery(db: Db, websiteId: string, type: ItemSitemap): SelectQueryBui
     .innerJoin('collections', (join) => join.onRef('collections.id', '=', 'items.collection_id').onRef('collections.website_id', '=', 'items.website_id'))
     .where('items.website_id', '=', websiteId)
     .where(isPublic)
-    .where((eb) => visibleCollection(eb as unknown as ExpressionBuilder<ContentDB, 'collections'>, websiteId));
+    .where((eb) => visibleCollection(eb, websiteId));
   if (type === 'posts') query = query.where('collections.type_name', 'not in', [...Object.values(ITEM_TYPE_NAMES), ...PAGE_TYPE_NAMES]);
   else query = query.where('collections.type_name', '=', ITEM_TYPE_NAMES[type]);
   return query;
@@ -66,7 +66,7 @@ export async function sitemapRows(db: Db, websiteId: string, type: SitemapType, 
       .select(['categories.id as key', 'collections.url_id as collection_url', 'categories.url_slug as url_id', 'collections.updated_at', 'collections.id as collection_id', sql<null>`null`.as('images')])
       .where('categories.website_id', '=', websiteId)
       .where('categories.type', '=', 'CATEGORY')
-      .where((eb) => visibleCollection(eb as unknown as ExpressionBuilder<ContentDB, 'collections'>, websiteId));
+      .where((eb) => visibleCollection(eb, websiteId));
     if (page.after !== undefined) query = query.where('categories.id', '>', page.after);
     else if (page.skip > 0) query = query.offset(page.skip);
     return query.orderBy('categories.id').limit(page.limit).execute();
@@ -108,7 +108,7 @@ export async function sitemapCount(db: Db, websiteId: string, type: SitemapType)
       .select((eb) => [eb.fn.countAll<number>().as('count'), eb.fn.max('collections.updated_at').as('lastmod')])
       .where('categories.website_id', '=', websiteId)
       .where('categories.type', '=', 'CATEGORY')
-      .where((eb) => visibleCollection(eb as unknown as ExpressionBuilder<ContentDB, 'collections'>, websiteId))
+      .where((eb) => visibleCollection(eb, websiteId))
       .executeTakeFirstOrThrow();
     return { count: Number(row.count), lastmod: row.lastmod };
   }

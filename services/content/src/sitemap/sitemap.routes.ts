@@ -3,7 +3,7 @@
 import { SitemapEntries, SitemapEntriesQuery, SitemapSummary, SitemapType } from '@sc/contracts';
 import { websiteIdOf, type ZodApp } from '@sc/platform';
 import { z } from 'zod';
-import { PUBLIC_BASE } from '../public/public.routes.js';
+import { PUBLIC_BASE } from '../shared/paths.js';
 import type { SitemapService } from './sitemap.service.js';
 
 export function sitemapRoutes(app: ZodApp, sitemaps: SitemapService): void {

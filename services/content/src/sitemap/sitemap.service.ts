@@ -4,7 +4,7 @@
 import { MAIN_NAVIGATION, SITEMAP_TYPES, type NavigationItemBody, type SitemapEntries, type SitemapEntriesQuery, type SitemapSummary, type SitemapType } from '@sc/contracts';
 import type { Db } from '../shared/db.js';
 import { categoryUrl, collectionUrl, itemUrl, ms } from '../domain/mappers.js';
-import { findNavigation } from '../navigation/navigation.repository.js';
+import { findNavigation } from '../navigation/navigation.service.js';
 import { requireWebsite } from '../websites/websites.service.js';
 import { sitemapCount, sitemapRows, type SitemapRow } from './sitemap.repository.js';
 

@@ -24,8 +24,8 @@ import type { CollectionService } from '../collections/collections.service.js';
 import { invalid } from '../shared/errors.js';
 import type { ItemService } from '../items/items.service.js';
 import { websiteOf } from '../shared/access.js';
+import { STORE_BASE } from '../shared/paths.js';
 
-export const STORE_BASE = '/api/content-service/product/1.1/websites/:websiteId';
 const WebsiteParams = z.object({ websiteId: ContentId }).strict();
 const StoreParams = WebsiteParams.extend({ collectionId: ContentId }).strict();
 const ProductParams = StoreParams.extend({ itemId: ContentId }).strict();

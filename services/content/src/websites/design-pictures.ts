@@ -1,13 +1,13 @@
-// The starting designs' pictures: the demo's drawings (seed/demo-images.ts) in each design's
-// colours, rendered to JPEG in a child process (seed/draw-apart.ts) the first time a process
+// The starting designs' pictures: the demo's drawings (demo-images.ts) in each design's
+// colours, rendered to JPEG in a child process (draw-apart.ts) the first time a process
 // needs them and kept as bytes, then stored in each new website's own asset store like an upload
 // (a website's media is its own: nothing is shared across websites, nothing comes from another host).
 import { ASSET_FILES_PATH, type ImageBody } from '@sc/contracts';
 import type { z } from 'zod';
 import type { AssetService } from '../assets/assets.service.js';
 import type { StartingDesign } from '../domain/designs.js';
-import { demoPicture, type DemoPicture } from '../seed/demo-images.js';
-import { drawApart } from '../seed/draw-apart.js';
+import { demoPicture, type DemoPicture } from './demo-images.js';
+import { drawApart } from './draw-apart.js';
 
 const SIZE = '1600x1000';
 

@@ -4,14 +4,14 @@
 // days, and after that every row and file of it in this service is purged (purgeDue, run
 // periodically) and content.website.purged tells every other service to delete its rows of it
 // (packages/platform/src/privacy/purge-website.ts: orders, carts, forms, sign-ups, site users, analytics).
-import { Role, WEBSITE_RESTORE_DAYS, WebsiteMessages, type DeletedWebsite, type Identity, type Website } from '@sc/contracts';
+import { Role, WEBSITE_RESTORE_DAYS, WebsiteMessages, type DeletedWebsite, type Identity, type RestorableWebsiteList, type Website } from '@sc/contracts';
 import { AppError, type Logger, type ServiceContext } from '@sc/platform';
 import { directEvents, type ContentEvents } from '../shared/cache-first-outbox.js';
 import type { PublicCache } from '../shared/public-cache.js';
-import type { AssetStorage } from '../assets/asset-storage.js';
+import type { AssetStorage } from '../assets/asset-storage.types.js';
 import { websiteNotFound } from '../shared/errors.js';
 import type { ContentDB } from '../tables.js';
-import { deletedBefore, domainsOf, findWebsite, findWebsiteEvenDeleted, purgeWebsite, setDeleted, verifiedDomainsOf } from './websites.repository.js';
+import { deletedBefore, deletedCreatedBy, domainsOf, findWebsite, findWebsiteEvenDeleted, purgeWebsite, setDeleted, verifiedDomainsOf } from './websites.repository.js';
 import type { WebsiteService } from './websites.service.js';
 
 const RESTORE_MS = WEBSITE_RESTORE_DAYS * 24 * 3_600_000;
@@ -40,6 +40,24 @@ export class WebsiteDeletionService {
     });
     await this.cache.bump(websiteId);
     return { websiteId, deleted: true, purgeAfter: new Date(deletedAt.getTime() + RESTORE_MS).toISOString() };
+  }
+
+  /** The websites `ownerId` made and deleted that can still be restored, with the days left before each is purged. */
+  async restorable(ownerId: string, now = Date.now()): Promise<RestorableWebsiteList> {
+    const rows = await deletedCreatedBy(this.ctx.db, ownerId, new Date(now - RESTORE_MS));
+    return {
+      websites: rows.map((row) => {
+        const purgeAfter = row.deleted_at.getTime() + RESTORE_MS;
+        return {
+          websiteId: row.id,
+          title: row.title,
+          address: row.address,
+          deletedAt: row.deleted_at.toISOString(),
+          purgeAfter: new Date(purgeAfter).toISOString(),
+          daysLeft: Math.max(0, Math.floor((purgeAfter - now) / (24 * 3_600_000))),
+        };
+      }),
+    };
   }
 
   /** Brings a deleted website back, for the owner who made it, before it is purged. */

@@ -1,10 +1,9 @@
 // Websites and their domains.
-import type { Selectable } from 'kysely';
-import type { WebsitesTable } from '../tables.js';
+import type { WebsiteRow } from '../tables.js';
 import { sql } from 'kysely';
 import { json, type Db } from '../shared/db.js';
 
-export type WebsiteRow = Selectable<WebsitesTable>;
+export type { WebsiteRow };
 
 /** The website, unless it is deleted (a deleted website is gone for every route but its restoration). */
 export async function findWebsite(db: Db, id: string): Promise<WebsiteRow | undefined> {
@@ -29,6 +28,19 @@ export async function setDeleted(db: Db, id: string, deletedAt: Date | null): Pr
 export async function deletedBefore(db: Db, before: Date): Promise<string[]> {
   const rows = await db.selectFrom('websites').select('id').where('deleted_at', '<', before).execute();
   return rows.map((row) => row.id);
+}
+
+/** The websites `ownerId` made that are deleted after `after` (still restorable), newest first, with their address. */
+export async function deletedCreatedBy(db: Db, ownerId: string, after: Date): Promise<Array<{ id: string; title: string; deleted_at: Date; address: string | null }>> {
+  const rows = await db
+    .selectFrom('websites')
+    .leftJoin('website_domains', (join) => join.onRef('website_domains.website_id', '=', 'websites.id').on('website_domains.kind', '=', 'address'))
+    .select(['websites.id', 'websites.title', 'websites.deleted_at', 'website_domains.domain as address'])
+    .where('websites.created_by', '=', ownerId)
+    .where('websites.deleted_at', '>=', after)
+    .orderBy('websites.deleted_at', 'desc')
+    .execute();
+  return rows.flatMap((row) => (row.deleted_at ? [{ id: row.id, title: row.title, deleted_at: row.deleted_at, address: row.address }] : []));
 }
 
 /**

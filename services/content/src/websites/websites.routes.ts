@@ -6,6 +6,8 @@ import {
   CreatedWebsite,
   DeleteWebsiteBody,
   DeletedWebsite,
+  RestorableWebsiteList,
+  WebsiteUsage,
   CustomDomain,
   CustomDomainBody,
   CustomDomainList,
@@ -28,9 +30,10 @@ import type { WebsiteService } from './websites.service.js';
 import type { WebsiteDesignService } from './website-designs.service.js';
 import type { DomainService } from './domains.service.js';
 import type { WebsiteDeletionService } from './website-deletion.service.js';
+import type { WebsiteUsageService } from './website-limits.service.js';
 import { websiteOf } from '../shared/access.js';
+import { OWNER_BASE } from '../shared/paths.js';
 
-export const OWNER_BASE = '/api/content-service/1.0/websites/:websiteId';
 const Params = z.object({ websiteId: ContentId }).strict();
 
 /** The signed-in owner (not an API key: a key belongs to one website); 401 for anyone else. */
@@ -42,7 +45,7 @@ function signedInOwner(request: FastifyRequest): string {
 
 const DomainParams = Params.extend({ domain: CustomDomainBody.shape.domain }).strict();
 
-export function websiteRoutes(app: ZodApp, websites: WebsiteService, designs: WebsiteDesignService, domains: DomainService, deletion: WebsiteDeletionService): void {
+export function websiteRoutes(app: ZodApp, websites: WebsiteService, designs: WebsiteDesignService, domains: DomainService, deletion: WebsiteDeletionService, usage: WebsiteUsageService): void {
   app.delete(
     OWNER_BASE,
     ownerRoute(Permission.SETTINGS_MANAGE, {
@@ -60,6 +63,28 @@ export function websiteRoutes(app: ZodApp, websites: WebsiteService, designs: We
     `${OWNER_BASE}/restore`,
     { schema: { summary: 'Restore a deleted website (its creator, within 30 days)', params: Params, response: { 200: Website } } },
     async (request) => deletion.restore(signedInOwner(request), request.params.websiteId),
+  );
+
+  app.get(
+    '/api/content-service/1.0/deleted-websites',
+    { schema: { summary: 'The websites the signed-in owner made and deleted that can still be restored, with the days left before each is purged', response: { 200: RestorableWebsiteList } } },
+    async (request, reply) => {
+      const ownerId = signedInOwner(request);
+      reply.header('cache-control', 'no-store');
+      return deletion.restorable(ownerId);
+    },
+  );
+
+  app.get(
+    `${OWNER_BASE}/usage`,
+    ownerRoute(Permission.SETTINGS_READ, {
+      schema: {
+        summary: "What the website uses of its limits: pages, products, uploaded files and their bytes (PAGES_PER_WEBSITE, PRODUCTS_PER_WEBSITE, UPLOADS_PER_WEBSITE, STORAGE_BYTES_PER_WEBSITE)",
+        params: Params,
+        response: { 200: WebsiteUsage },
+      },
+    }),
+    async (request) => usage.usage(websiteOf(request, request.params.websiteId)),
   );
 
   app.get(

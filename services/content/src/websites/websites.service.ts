@@ -20,7 +20,7 @@ import type { ContentDB } from '../tables.js';
 import { invalid, websiteNotFound } from '../shared/errors.js';
 import { settingsOf, toWebsite } from '../domain/mappers.js';
 import type { Db } from '../shared/db.js';
-import { hasProducts } from '../items/items.repository.js';
+import { hasProducts } from '../items/item-rows.service.js';
 import { newVerificationToken } from './domains.service.js';
 import {
   countCreatedBy,
@@ -36,6 +36,9 @@ import {
   websiteIdByDomain,
   type WebsiteRow,
 } from './websites.repository.js';
+
+/** Locks the website's row: a product import takes it first, so two imports of one website run one after the other. */
+export { lockWebsite } from './websites.repository.js';
 
 export interface NewWebsite {
   id: string;

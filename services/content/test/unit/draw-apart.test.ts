@@ -2,7 +2,7 @@
 // come back whole and in order, and a drawing the child cannot make fails the seed with a message.
 import { describe, expect, it } from '@jest/globals';
 import sharp from 'sharp';
-import { drawApart, splitFrames } from '../../src/seed/draw-apart.js';
+import { drawApart, splitFrames } from '../../src/websites/draw-apart.js';
 
 const square = (size: number, color: string) => `<svg xmlns="http://www.w3.org/2000/svg" width="${size}" height="${size}"><rect width="${size}" height="${size}" fill="${color}"/></svg>`;
 

@@ -11,6 +11,7 @@ import { NavigationSettings } from './Navigation.js';
 import { SiteExport } from './SiteExport.js';
 import { SiteSeoSettings } from '../seo/SiteSeoSettings.js';
 import { DeleteWebsite, DesignSettings, DomainSettings } from '../websites/WebsiteSettings.js';
+import { WebsiteLimits } from '../websites/WebsiteLimits.js';
 
 const SECTIONS = [
   { to: '/settings', label: 'General', title: 'Website settings', permission: Permission.SETTINGS_READ, render: () => <GeneralSettings /> },
@@ -23,6 +24,7 @@ const SECTIONS = [
   { to: '/settings/export', label: 'Export', title: 'Export', permission: Permission.SETTINGS_MANAGE, render: () => <SiteExport /> },
   { to: '/settings/domains', label: 'Domains', title: 'Domains', permission: Permission.SETTINGS_READ, render: () => <DomainSettings /> },
   { to: '/settings/design', label: 'Design', title: 'Design', permission: Permission.SETTINGS_READ, render: () => <DesignSettings /> },
+  { to: '/settings/limits', label: 'Limits', title: 'Limits', permission: Permission.SETTINGS_READ, render: () => <WebsiteLimits /> },
   { to: '/settings/delete', label: 'Delete website', title: 'Delete website', permission: Permission.SETTINGS_MANAGE, render: () => <DeleteWebsite /> },
 ] as const;
 

@@ -3,10 +3,12 @@
 // a name and the address it will get; then the new website is made, the owner is handed over to
 // its own address (identity makes them its admin as soon as content announces the website) and
 // lands in its content, ready to edit. Reached right after sign-up and from the website switcher.
+// Below, the owner's deleted websites, to restore (DeletedWebsites.tsx).
 import { useMemo, useState, type FormEvent } from 'react';
 import { HANDOFF_QUERY, type CreatedWebsite, type DesignList, type WebsiteHandoff } from '@sc/contracts';
 import { apiPath } from '../../api/client.js';
 import { api, ApiError, problemOf, useApi } from '../data.js';
+import { DeletedWebsites } from './DeletedWebsites.js';
 import './create-website.css';
 
 /** The address label a name gives (the server makes the same one, and a free one when it is taken). */
@@ -109,6 +111,7 @@ export function CreateWebsiteScreen() {
           Create website
         </button>
       </form>
+      <DeletedWebsites />
     </section>
   );
 }

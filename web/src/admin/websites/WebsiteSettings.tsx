@@ -4,7 +4,8 @@
 // - Design: the starting designs with their live previews (render's /_designs/<id>/); switching
 //   asks first, in a dialog that shows the design large and says what changes and what stays.
 // - Delete website: admins only, confirmed by typing the website's name; hidden at once, purged
-//   (with every service's data of it) after WEBSITE_RESTORE_DAYS days.
+//   (with every service's data of it) after WEBSITE_RESTORE_DAYS days; restorable before then on
+//   the websites screen (DeletedWebsites.tsx).
 import { useState, type FormEvent, type ReactNode } from 'react';
 import * as Dialog from '@radix-ui/react-dialog';
 import {
@@ -24,6 +25,7 @@ import { Loaded, Outcome } from '../ui.js';
 import { Badge } from '../ds/badge.js';
 import { Button } from '../ds/button.js';
 import { Card } from '../ds/card.js';
+import { SheetDialog } from './SheetDialog.js';
 import './create-website.css';
 
 type DesignSummary = DesignList['designs'][number];
@@ -125,23 +127,6 @@ export function DomainSettings() {
 }
 
 /** A Radix dialog in the admin's look (focus kept inside; Escape and the backdrop close it). */
-function SheetDialog({ open, onOpenChange, title, children, wide }: { open: boolean; onOpenChange: (open: boolean) => void; title: string; children: ReactNode; wide?: boolean }) {
-  return (
-    <Dialog.Root open={open} onOpenChange={onOpenChange}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-30 bg-black/40" />
-        <Dialog.Content
-          aria-describedby={undefined}
-          className={`fixed top-1/2 left-1/2 z-31 grid max-h-[92vh] w-[calc(100vw-2rem)] -translate-x-1/2 -translate-y-1/2 gap-3 overflow-y-auto rounded-ds-lg bg-surface p-5 shadow-ds-lg ${wide ? 'max-w-4xl' : 'max-w-lg'}`}
-        >
-          <Dialog.Title className="m-0 text-lg font-semibold">{title}</Dialog.Title>
-          {children}
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
-  );
-}
-
 export function DesignSettings() {
   const { websiteId, can } = useSession();
   const website = useApi<Website>(websitePath(websiteId));
@@ -241,10 +226,10 @@ export function DeleteWebsite() {
       <Card title="Website deleted">
         <p role="status" className="mt-0">
           The website is deleted and no longer served. Its data, in every part of the platform, is removed for good on{' '}
-          <strong>{new Date(deleted.purgeAfter).toLocaleDateString('en-US', { dateStyle: 'long' })}</strong>; until then its creator can restore it through the API
-          (<code>POST /api/content-service/1.0/websites/{deleted.websiteId}/restore</code>, from another of their websites' addresses).
+          <strong>{new Date(deleted.purgeAfter).toLocaleDateString('en-US', { dateStyle: 'long' })}</strong>; until then its creator can restore it under <em>Deleted websites</em> on
+          the websites screen.
         </p>
-        {home ? <a href={home}>Go to your other websites</a> : null}
+        {home ? <a href={`${home}/websites/new`}>Go to your websites</a> : null}
       </Card>
     );
   }

@@ -10,7 +10,8 @@
 // A request that dies while it works (its process crashed, its connection went) must not hold its
 // key for the day (issue 39): while it works it renews a lease of a few seconds on the row, and a
 // retry that finds the lease run out takes the key over and runs the request again (the work is
-// written to be run again: checkout releases what a dead run of it held, see checkout.service.ts).
+// written to be run again: checkout releases what a dead run of it held, see
+// checkout/checkout.service.ts and payments/payments.service.ts).
 // Every later write of a request names the owner it claimed as, so a request that was only slow,
 // not dead, cannot overwrite the answer of the one that took over. A 409 that says the request is
 // still being worked on is an answer to retry, so it is not stored either.
@@ -19,7 +20,7 @@ import { CommerceMessages } from '@sc/contracts';
 import { AppError, isUnavailableError } from '@sc/platform';
 import type { Kysely } from 'kysely';
 import type { CartDB } from '../tables.js';
-import { cartFailure } from '../cart/errors.js';
+import { cartFailure } from './errors.js';
 
 /** How long a key's answer is kept and replayed. */
 export const IDEMPOTENCY_TTL_MS = 24 * 3600_000;

@@ -9,18 +9,18 @@ import { CommerceMessages } from '@sc/contracts';
 import type { ServiceContext } from '@sc/platform';
 import type Stripe from 'stripe';
 import type { CartDB } from '../tables.js';
-import { cartFailure } from '../cart/errors.js';
-import type { CheckoutService } from './checkout.service.js';
+import { cartFailure } from '../shared/errors.js';
+import type { PaymentService } from './payments.service.js';
 import type { RefundService } from './refunds.service.js';
 import type { StripePaymentProvider } from './stripe.js';
 
 export class StripeWebhook {
   readonly #ctx: ServiceContext<CartDB>;
   readonly #stripe: StripePaymentProvider;
-  readonly #checkout: CheckoutService;
+  readonly #checkout: PaymentService;
   readonly #refunds: RefundService;
 
-  constructor(ctx: ServiceContext<CartDB>, stripe: StripePaymentProvider, checkout: CheckoutService, refunds: RefundService) {
+  constructor(ctx: ServiceContext<CartDB>, stripe: StripePaymentProvider, checkout: PaymentService, refunds: RefundService) {
     this.#ctx = ctx;
     this.#stripe = stripe;
     this.#checkout = checkout;

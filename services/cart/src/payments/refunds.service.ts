@@ -15,21 +15,21 @@ import { enqueueEvent, type ServiceContext } from '@sc/platform';
 import type { Transaction } from 'kysely';
 import type { CartDB } from '../tables.js';
 import { planRefund, statusAfterRefund } from '../domain/refunds.js';
-import { cartFailure } from '../cart/errors.js';
-import type { CheckoutService } from './checkout.service.js';
-import { enqueueRefundNotice } from './order-mail.js';
-import { addRefunded, creditGiftCard, insertRefund, liveRefundsOfOrder, lockOrder, returnStock, setRefundStatus, type OrderRow, type RefundRow } from './orders.repository.js';
+import { cartFailure } from '../shared/errors.js';
+import type { OrderService } from '../orders/orders.service.js';
+import { enqueueRefundNotice } from '../orders/index.js';
+import { addRefunded, creditGiftCard, insertRefund, liveRefundsOfOrder, lockOrder, returnStock, setRefundStatus, type OrderRow, type RefundRow } from '../orders/index.js';
 import type { PaymentProvider } from './payments.js';
-import { announceStockChange } from './stock-events.js';
+import { announceStockChange } from '../orders/index.js';
 
 const money = (cents: number, currency: string) => ({ value: String(cents), currency: currency as CurrencyCode });
 
 export class RefundService {
   readonly #ctx: ServiceContext<CartDB>;
   readonly #payments: PaymentProvider;
-  readonly #orders: CheckoutService;
+  readonly #orders: OrderService;
 
-  constructor(ctx: ServiceContext<CartDB>, payments: PaymentProvider, orders: CheckoutService) {
+  constructor(ctx: ServiceContext<CartDB>, payments: PaymentProvider, orders: OrderService) {
     this.#ctx = ctx;
     this.#payments = payments;
     this.#orders = orders;

@@ -1,27 +1,36 @@
-// The render suites' kit: the content service (demo website seeded) listening on a port, render
-// built against it, owner calls to content with a signed identity header (so content's own
-// storefront cache is refreshed as after a real owner change), and a website of the test's own
-// (unique id) for changes, since the demo website is shared by every suite of a run.
+// The render suites' kit, on the one kit (serviceKit, @sc/platform/testing): the content service
+// (demo website seeded) listening on a port, render built against it, owner calls to content with
+// a signed identity header (so content's own storefront cache is refreshed as after a real owner
+// change), and a website of the test's own (unique id) for changes, since the demo website is
+// shared by every suite of a run. Content is used through its package (@sc/content) and its
+// wired parts, never through its source files.
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { buildApp as buildContent } from '@sc/content';
+import { createContentService, type ContentParts } from '@sc/content';
 import { ItemBody, ProductType, Role, type ContentItem } from '@sc/contracts';
-import { MemoryBus, MemoryCache, signIdentity, type EventBus, type ServiceContext, type SharedInfra } from '@sc/platform';
-import { asFromGateway, testConfig, unique } from '@sc/platform/test-kit';
-import { CollectionService } from '../../content/src/collections/collections.service.js';
-import type { ContentDB } from '../../content/src/tables.js';
-import { ItemService } from '../../content/src/items/items.service.js';
-import { WebsiteService } from '../../content/src/websites/websites.service.js';
-import { buildApp, type RenderOptions } from '../src/app.js';
+import { MemoryBus, MemoryCache, signIdentity, type EventBus, type SharedInfra } from '@sc/platform';
+import { asFromGateway, unique } from '@sc/platform/test-kit';
+import { closeAfterAll, fileInfra, serviceKit, type ServiceKit } from '@sc/platform/testing';
+import { createRenderService, type RenderOptions } from '../src/index.js';
+
+/**
+ * How long a hook that starts content (migrated, the demo website seeded) and render beside it may
+ * take: the demo seed is not made fast by the kit, and on a machine shared by several runs it
+ * took more than 90 s, so these suites keep a generous limit.
+ */
+export const DEMO_START_TIMEOUT_MS = 120_000;
 
 export const SIGNING_KEY = 'render-tests-signing-key-0123456789abcdef';
 
 export interface ContentKit {
   app: FastifyInstance;
   url: string;
-  ctx: ServiceContext<ContentDB>;
+  /** What content's wiring step built: its website, collection and item services (no import of content's source). */
+  parts: ContentParts;
   /** The bus content publishes on (in memory unless NATS_URL is set); render must share it to see events. */
   shared: SharedInfra;
+  /** A request to content as the gateway forwards it. */
+  call: ServiceKit<unknown, ContentParts>['call'];
   close(): Promise<void>;
 }
 
@@ -33,17 +42,19 @@ export async function startContent(): Promise<ContentKit> {
   // making cache hits in these tests depend on what runs beside them. The database stays the
   // configured one; the Redis cache and the NATS bus have their own contract tests in platform.
   const bus: EventBus = new MemoryBus({});
-  const shared: SharedInfra = { bus, cache: new MemoryCache() };
-  const app = await buildContent({ config: testConfig(0, { IDENTITY_SIGNING_KEY: SIGNING_KEY }), shared, seedDemo: true, relay: { pollMs: 50 } });
-  const url = await app.listen({ port: 0, host: '127.0.0.1' });
+  const closeBus = closeAfterAll(() => bus.close());
+  const shared: SharedInfra = { ...(await fileInfra()), bus, cache: new MemoryCache() };
+  const kit = await serviceKit(createContentService(), { signingKey: SIGNING_KEY, shared, seedDemo: true, relay: { pollMs: 50 } });
+  const url = await kit.app.listen({ port: 0, host: '127.0.0.1' });
   return {
-    app,
+    app: kit.app,
     url,
-    ctx: app.serviceContext as ServiceContext<ContentDB>,
+    parts: kit.parts,
     shared,
+    call: kit.call,
     close: async () => {
-      await app.close();
-      await bus?.close();
+      await kit.close();
+      await closeBus();
     },
   };
 }
@@ -53,29 +64,27 @@ export async function startContent(): Promise<ContentKit> {
  * events; without content, render reads the URL in `options.settings` (an unreachable one).
  */
 export async function startRender(content: ContentKit | undefined, options: RenderOptions = {}): Promise<FastifyInstance> {
-  const app = await buildApp({
-    // Render verifies the gateway's identity header with the key content uses too (member areas).
-    config: testConfig(0, { IDENTITY_SIGNING_KEY: SIGNING_KEY }),
-    shared: content?.shared ?? {},
-    settings: { ...(content ? { contentUrl: content.url } : {}), webDist: '/nonexistent-web-dist', ...options.settings },
-    consumer: { durable: unique('render_test'), newOnly: true, forgetAfterIdleMs: 60_000 },
-    erasureDurable: unique('render_privacy_test'),
-    purgeDurable: unique('render_purge_test'),
-    ...(options.content ? { content: options.content } : {}),
-  });
-  await app.ready();
-  return app;
+  const kit = await serviceKit(
+    createRenderService({
+      settings: { ...(content ? { contentUrl: content.url } : {}), webDist: '/nonexistent-web-dist', ...options.settings },
+      consumer: { durable: unique('render_test'), newOnly: true, forgetAfterIdleMs: 60_000 },
+      ...(options.content ? { content: options.content } : {}),
+    }),
+    {
+      // Render verifies the gateway's identity header with the key content uses too (member areas).
+      signingKey: SIGNING_KEY,
+      shared: content?.shared ?? {},
+      relay: {},
+      erasureDurable: unique('render_privacy_test'),
+      purgeDurable: unique('render_purge_test'),
+    },
+  );
+  return kit.app;
 }
 
 /** A request to content as the website's admin would make it through the gateway. */
 export function ownerCall(content: ContentKit, method: 'PUT' | 'POST' | 'DELETE' | 'PATCH', url: string, websiteId: string, body?: unknown) {
-  const requestId = randomUUID();
-  const headers = {
-    'x-website-id': websiteId,
-    'x-request-id': requestId,
-    ...signIdentity({ v: 1, kind: 'owner', websiteId, requestId, issuedAt: Date.now(), ownerId: `owner-of-${websiteId}`, roles: [Role.ADMIN] as never }, SIGNING_KEY),
-  };
-  return content.app.inject({ method, url, headers, ...(body === undefined ? {} : { payload: body as never }) });
+  return content.call(method, url, { websiteId, roles: [Role.ADMIN] }, body);
 }
 
 export interface OwnStore {
@@ -87,9 +96,9 @@ export interface OwnStore {
 /** A website of the test's own with a store holding one physical product with two sizes. */
 export async function newStore(content: ContentKit, title = 'Test Mug'): Promise<OwnStore> {
   const websiteId = unique('rsite');
-  await new WebsiteService(content.ctx).create({ id: websiteId, title: `Shop ${websiteId}`, templateId: 'harbour', domains: [`${websiteId.replaceAll('_', '-')}.render.example`] });
-  const store = await new CollectionService(content.ctx).createStore(websiteId, { navigationTitle: 'Shop', title: 'Shop', urlId: 'shop', enabled: true });
-  const product = await new ItemService(content.ctx).create(websiteId, store.id, ItemBody.parse(productBody(title, 2400)), 'store');
+  await content.parts.websites.create({ id: websiteId, title: `Shop ${websiteId}`, templateId: 'harbour', domains: [`${websiteId.replaceAll('_', '-')}.render.example`] });
+  const store = await content.parts.collections.createStore(websiteId, { navigationTitle: 'Shop', title: 'Shop', urlId: 'shop', enabled: true });
+  const product = await content.parts.items.create(websiteId, store.id, ItemBody.parse(productBody(title, 2400)), 'store');
   return { websiteId, storeId: store.id, product };
 }
 

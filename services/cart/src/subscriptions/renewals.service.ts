@@ -18,15 +18,15 @@ import type { Address, CurrencyCode, OrderItem } from '@sc/contracts';
 import type { ServiceContext } from '@sc/platform';
 import type { Transaction } from 'kysely';
 import type { CartDB } from '../tables.js';
-import type { CheckoutService } from '../checkout/checkout.service.js';
-import { findOrder, insertOrder, returnStock, setOrderStatus, takeStock, type OrderRow, type SubscriptionRow } from '../checkout/orders.repository.js';
-import type { ChargeResult, PaymentProvider } from '../checkout/payments.js';
-import { enqueueShopMail, renewalFailedMail, renewalMail } from '../checkout/order-mail.js';
-import { announceStockChange } from '../checkout/stock-events.js';
+import type { OrderService } from '../orders/orders.service.js';
+import { findOrder, insertOrder, returnStock, setOrderStatus, takeStock, type OrderRow, type SubscriptionRow } from '../orders/index.js';
+import type { ChargeResult, PaymentProvider } from '../payments/index.js';
+import { enqueueShopMail, renewalFailedMail, renewalMail } from '../orders/index.js';
+import { announceStockChange } from '../orders/index.js';
 import { tracksStock } from '../domain/add-to-cart.js';
 import { nextBillingDate } from '../domain/subscription.js';
 import { computeTotals } from '../domain/totals.js';
-import { rulesOf } from '../store/rules.repository.js';
+import { rulesOf } from '../rules/rules.repository.js';
 import {
   advanceSubscription,
   claimCycle,
@@ -60,13 +60,13 @@ interface Claimed {
 export class RenewalService {
   readonly #ctx: ServiceContext<CartDB>;
   readonly #payments: PaymentProvider;
-  readonly #checkout: CheckoutService;
+  readonly #orders: OrderService;
   readonly #leaseMs: number;
 
-  constructor(ctx: ServiceContext<CartDB>, payments: PaymentProvider, checkout: CheckoutService, options: { leaseMs?: number } = {}) {
+  constructor(ctx: ServiceContext<CartDB>, payments: PaymentProvider, orders: OrderService, options: { leaseMs?: number } = {}) {
     this.#ctx = ctx;
     this.#payments = payments;
-    this.#checkout = checkout;
+    this.#orders = orders;
     this.#leaseMs = options.leaseMs ?? RENEWAL_LEASE_MS;
   }
 
@@ -130,7 +130,7 @@ export class RenewalService {
       });
       const order = await insertOrder(
         trx,
-        this.#checkout.orderValues({
+        this.#orders.orderValues({
           websiteId: subscription.website_id,
           kind: 'subscription',
           cartId: null,
@@ -179,7 +179,7 @@ export class RenewalService {
         const from = subscription.next_billing_at ? new Date(subscription.next_billing_at) : now;
         const next = nextBillingDate(from, plan, renewal.cycle);
         await advanceSubscription(trx, subscription.id, renewal.cycle, next);
-        await this.#checkout.announce(trx, { ...order, status: 'paid' });
+        await this.#orders.announce(trx, { ...order, status: 'paid' });
         await enqueueShopMail(trx, order.website_id, subscription.email, 'subscription.renewed', `renewal-paid:${renewal.id}`, (site) => renewalMail(site, order, next), this.#ctx.config.PUBLIC_URL);
         run.paid.push(order.id);
         return;
@@ -197,7 +197,7 @@ export class RenewalService {
       );
       run.failed.push(subscription.id);
     });
-    this.#checkout.mailQueued();
+    this.#orders.mailQueued();
   }
 
   async #charge(subscription: SubscriptionRow, order: OrderRow, renewal: RenewalRow): Promise<ChargeResult> {

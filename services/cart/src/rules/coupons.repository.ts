@@ -1,58 +1,11 @@
-// The store's rules (currency, minimum order subtotal, tax rules, shipping options, minimum
-// donation) and its coupons. A website without a row has the defaults.
-import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
-import { DEFAULT_CURRENCY, isCurrencyCode, type Coupon, type CurrencyCode, type ShippingOption, type StoreRules, type TaxRule } from '@sc/contracts';
-import type { CartDB, StoreRulesTable } from '../tables.js';
+// The store's coupons: the codes a cart applies and checkout redeems (one use per order, under
+// the coupon's row), and the owner's list of them (orders/coupons.service.ts edits them).
+import { sql, type Kysely, type Transaction } from 'kysely';
+import type { Coupon } from '@sc/contracts';
+import type { CartDB } from '../tables.js';
 import type { CouponDefinition } from '../domain/totals.js';
 
 type Db = Kysely<CartDB> | Transaction<CartDB>;
-
-export interface WebsiteRules extends StoreRules {
-  currency: CurrencyCode;
-}
-
-export const DEFAULT_MINIMUM_DONATION_CENTS = 100;
-
-/** The rules of a website (defaults when the owner set none). */
-export async function rulesOf(db: Db, websiteId: string): Promise<WebsiteRules> {
-  return rulesFromRow(await db.selectFrom('store_rules').selectAll().where('website_id', '=', websiteId).executeTakeFirst());
-}
-
-/** The rules under the row's lock, for a read-modify-write of one list (the row is made first when missing). */
-export async function lockRules(trx: Transaction<CartDB>, websiteId: string): Promise<WebsiteRules> {
-  await trx.insertInto('store_rules').values({ website_id: websiteId, currency: null }).onConflict((oc) => oc.column('website_id').doNothing()).execute();
-  return rulesFromRow(await trx.selectFrom('store_rules').selectAll().where('website_id', '=', websiteId).forUpdate().executeTakeFirst());
-}
-
-function rulesFromRow(row: Selectable<StoreRulesTable> | undefined): WebsiteRules {
-  return {
-    currency: row?.currency && isCurrencyCode(row.currency) ? row.currency : DEFAULT_CURRENCY,
-    minimumOrderSubtotalCents: row?.minimum_order_subtotal_cents ?? 0,
-    minimumDonationCents: row?.minimum_donation_cents ?? DEFAULT_MINIMUM_DONATION_CENTS,
-    taxRules: (row?.tax_rules ?? []) as TaxRule[],
-    shippingOptions: (row?.shipping_options ?? []) as ShippingOption[],
-  };
-}
-
-/** Writes the given fields of a website's rules (creating the row with defaults for the rest). */
-export async function saveRules(
-  db: Db,
-  websiteId: string,
-  patch: Partial<Omit<WebsiteRules, 'currency'>> & { currency?: string },
-): Promise<void> {
-  const values = {
-    ...(patch.currency !== undefined ? { currency: patch.currency } : {}),
-    ...(patch.minimumOrderSubtotalCents !== undefined ? { minimum_order_subtotal_cents: patch.minimumOrderSubtotalCents } : {}),
-    ...(patch.minimumDonationCents !== undefined ? { minimum_donation_cents: patch.minimumDonationCents } : {}),
-    ...(patch.taxRules !== undefined ? { tax_rules: JSON.stringify(patch.taxRules) } : {}),
-    ...(patch.shippingOptions !== undefined ? { shipping_options: JSON.stringify(patch.shippingOptions) } : {}),
-  };
-  await db
-    .insertInto('store_rules')
-    .values({ website_id: websiteId, currency: null, ...values })
-    .onConflict((oc) => oc.column('website_id').doUpdateSet({ ...values, updated_at: new Date() }))
-    .execute();
-}
 
 /** The store's coupons among these codes (case-insensitive). */
 export async function couponsByCodes(db: Db, websiteId: string, codes: string[]): Promise<CouponDefinition[]> {
@@ -158,4 +111,10 @@ export async function releaseCoupon(trx: Transaction<CartDB>, websiteId: string,
     .where('code', '=', code)
     .where('times_used', '>', 0)
     .execute();
+}
+
+/** One coupon under its row lock (exact code), for a read-modify-write. */
+export async function lockCoupon(trx: Transaction<CartDB>, websiteId: string, code: string): Promise<CouponDefinition | undefined> {
+  const row = await trx.selectFrom('coupons').selectAll().where('website_id', '=', websiteId).where('code', '=', code).forUpdate().executeTakeFirst();
+  return row ? couponOf(row) : undefined;
 }

@@ -5,7 +5,7 @@ import { MemberAreaMessages, RecordType, type MemberAreaSummary } from '@sc/cont
 import { AppError } from '@sc/platform';
 import { hasAccess, type Viewer } from '../domain/community.js';
 import { collectionUrl, itemUrl } from '../domain/mappers.js';
-import { collectionsByIds } from '../collections/collections.repository.js';
+import { collectionsByIds } from '../collections/collection-rows.service.js';
 import type { Db } from '../shared/db.js';
 import { areaCollectionIds, areaOfCollection, gatedCollections, grantedAreaIds, hasGrant, type MemberAreaRow } from './member-areas.repository.js';
 

@@ -3,7 +3,7 @@
 // exact bytes Stripe sent, so no parser may touch them first.
 import { CommerceMessages, PaymentsConfig, WebhookReceived } from '@sc/contracts';
 import type { ZodApp } from '@sc/platform';
-import { cartFailure } from '../cart/errors.js';
+import { cartFailure } from '../shared/errors.js';
 import type { CartModule } from '../module.js';
 import { StripePaymentProvider } from './stripe.js';
 

@@ -1,0 +1,34 @@
+// What other features use of orders besides OrderService and CouponService (*.service.ts): orders
+// are the table every way of making one writes (checkout, donations, renewals, gift cards), so
+// the statements over orders, gift cards, subscriptions and refunds that run in those features'
+// transactions, the shop's mail and the ids of orders are shared from here.
+export { newGiftCardCode, newOrderId } from './ids.js';
+export { enqueueReceipt, enqueueRefundNotice, enqueueShopMail, giftCardMail, receiptMail, refundMail, renewalFailedMail, renewalMail, shippingMail, siteOfMail } from './order-mail.js';
+export {
+  abandonedOrders,
+  addRefunded,
+  buyerOfOrder,
+  creditGiftCard,
+  debitGiftCard,
+  findGiftCard,
+  findGiftCards,
+  findOrder,
+  insertGiftCard,
+  insertOrder,
+  insertRefund,
+  insertSubscription,
+  liveOrderOfCart,
+  liveRefundsOfOrder,
+  lockGiftCard,
+  lockOrder,
+  renewOrderLease,
+  returnStock,
+  setOrderStatus,
+  setRefundStatus,
+  takeStock,
+  type GiftCardRow,
+  type OrderRow,
+  type RefundRow,
+  type SubscriptionRow,
+} from './orders.repository.js';
+export { announceStockChange } from './stock-events.js';
