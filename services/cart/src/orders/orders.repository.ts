@@ -207,10 +207,11 @@ export async function findOrders(db: Db, websiteId: string, filter: OrderFilter,
     // The text is matched literally: LIKE's wildcards in it are escaped.
     const literal = filter.email.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`);
     const number = /^#?(\d{1,9})$/.exec(filter.email.trim())?.[1];
-    // Or a product name or SKU of its lines (the lines' JSON text: names and SKUs are in it as written).
-    query = query.where((eb) =>
-      eb.or([eb(sql<string>`lower(email)`, 'like', `%${literal}%`), eb(sql<string>`lower(items::text)`, 'like', `%${literal}%`), ...(number ? [eb('order_number', '=', Number(number))] : [])]),
-    );
+    // A number ("1042", "#1042") is the order's; other text is part of the email or of a line's
+    // product name or SKU (the lines' JSON text holds them as written; its digits would match any number).
+    query = number
+      ? query.where('order_number', '=', Number(number))
+      : query.where((eb) => eb.or([eb(sql<string>`lower(email)`, 'like', `%${literal}%`), eb(sql<string>`lower(items::text)`, 'like', `%${literal}%`)]));
   }
   if (filter.beforeNumber !== undefined) query = query.where('order_number', '<', filter.beforeNumber);
   if (filter.sort) {
