@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Page } from 'playwright-core';
 import { DEMO_CONTENT } from '@sc/contracts';
-import { shot, signIn, startAdmin, stopAdmin, toastOf, type AdminHarness } from './admin-kit.js';
+import { shot, signIn, startAdmin, stopAdmin, toastOf, visitorBuys, type AdminHarness } from './admin-kit.js';
 import { ADMIN_SCREENS, axeProblems } from './admin-screens.js';
 
 const SUITE = 'desktop';
@@ -43,6 +43,19 @@ describe('admin on a desktop (1280×900)', () => {
     await owner.getByRole('group', { name: 'Columns shown' }).waitFor();
     expect(await axeProblems(owner)).toEqual([]);
   }, 30_000);
+
+  it('keeps the orders table accessible with an order selected (Mark fulfilled, Export selected) and the columns menu open', async () => {
+    const visitorContext = await harness.browser.newContext();
+    const order = await visitorBuys(await visitorContext.newPage(), `${harness.url}/`, DEMO_CONTENT.products.guide, 'GUIDE-SOURDOUGH-PDF', 1, 'axe@orders.test');
+    await visitorContext.close();
+    await owner.goto(`${harness.url}/config/store/orders`);
+    await owner.getByRole('table', { name: 'Orders' }).getByLabel(`Select order #${order.orderNumber}`).check();
+    await owner.getByRole('region', { name: 'Selected rows' }).getByRole('button', { name: 'Mark fulfilled' }).waitFor();
+    await owner.getByText('Columns', { exact: true }).click();
+    await owner.getByRole('group', { name: 'Columns shown' }).waitFor();
+    await shot(owner, SUITE, 'orders-selected');
+    expect(await axeProblems(owner)).toEqual([]);
+  }, 60_000);
 
   it('keeps a refused form accessible: inline errors and the toast', async () => {
     await owner.goto(`${harness.url}/config/store/coupons`);

@@ -154,10 +154,10 @@ export async function crumbOf(page: Page): Promise<string> {
  * storefront makes (cart entry with the crumb, checkout with an idempotency key and the test card),
  * made from the visitor's own browser session. Answers the order.
  */
-export async function visitorBuys(page: Page, pagePath: string, itemId: string, sku: string, quantity: number): Promise<{ orderNumber: number; id: string }> {
+export async function visitorBuys(page: Page, pagePath: string, itemId: string, sku: string, quantity: number, email = 'buyer@example.com'): Promise<{ orderNumber: number; id: string }> {
   await page.goto(pagePath);
   return page.evaluate(
-    async ({ itemId, sku, quantity, crumb }) => {
+    async ({ itemId, sku, quantity, email, crumb }) => {
       const headers = { 'content-type': 'application/json', 'x-csrf-token': crumb };
       const added = await fetch('/api/commerce/shopping-cart/entries', { method: 'POST', headers, body: JSON.stringify({ itemId, sku, quantity }) });
       if (!added.ok) throw new Error(`add to cart: ${added.status} ${await added.text()}`);
@@ -165,7 +165,7 @@ export async function visitorBuys(page: Page, pagePath: string, itemId: string, 
         method: 'POST',
         headers: { ...headers, 'idempotency-key': `admin-test-${Date.now()}-${Math.random()}` },
         body: JSON.stringify({
-          email: 'buyer@example.com',
+          email,
           shippingAddress: { name: 'Ada Buyer', line1: '1 Harbour Way', city: 'Portland', region: 'ME', postalCode: '04101', country: 'US' },
           card: { number: '4242424242424242', expMonth: 12, expYear: 2040, cvc: '123' },
         }),
@@ -174,7 +174,7 @@ export async function visitorBuys(page: Page, pagePath: string, itemId: string, 
       const body = (await checkout.json()) as { order: { orderNumber: number; id: string } };
       return { orderNumber: body.order.orderNumber, id: body.order.id };
     },
-    { itemId, sku, quantity, crumb: await crumbOf(page) },
+    { itemId, sku, quantity, email, crumb: await crumbOf(page) },
   );
 }
 

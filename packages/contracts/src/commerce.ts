@@ -514,6 +514,10 @@ export const OrderList = z.object({
   nextPageCursor: z.string().nullable().optional(),
 });
 /** The owner's order list: newest first, filtered by status, kind, creation time and buyer email. */
+/** The columns the owner's order list sorts by (`date` is the order number's order: orders are numbered as they are made). */
+export const ORDER_SORTS = ['number', 'date', 'total', 'email', 'status'] as const;
+export type OrderSort = (typeof ORDER_SORTS)[number];
+
 export const OrderListQuery = z
   .object({
     limit: z.coerce.number().int().min(1).max(200).default(50),
@@ -523,8 +527,12 @@ export const OrderListQuery = z
     /** Created at or after / before (ISO 8601). */
     from: z.iso.datetime({ offset: true }).optional(),
     to: z.iso.datetime({ offset: true }).optional(),
-    /** Part of the buyer's email, any case. */
+    /** Part of the buyer's email or of a line's product name or SKU, any case; or the order's number ("1042" or "#1042"). */
     q: z.string().trim().min(1).max(254).optional(),
+    /** What the list is sorted by (issue 35's data table); none: newest first. */
+    sort: z.enum(ORDER_SORTS, { error: `sort must be one of ${ORDER_SORTS.join(', ')}` }).optional(),
+    /** The sort's direction (default: desc for number, date and total; asc for email and status). */
+    dir: z.enum(['asc', 'desc'], { error: 'dir must be asc or desc' }).optional(),
   })
   .strict();
 export type OrderListQuery = z.infer<typeof OrderListQuery>;
@@ -586,7 +594,22 @@ export const StoreCustomer = z.object({
   lastOrderAt: z.string().nullable(),
 });
 export type StoreCustomer = z.infer<typeof StoreCustomer>;
-export const StoreCustomerList = z.object({ customers: z.array(StoreCustomer) });
+/** The page after the customers shown (issue 35's data table); null on the last page. */
+export const StoreCustomerList = z.object({ customers: z.array(StoreCustomer), hasNextPage: z.boolean().optional(), nextPageCursor: z.string().nullable().optional() });
+
+/** The columns the owner's customer list sorts by. */
+export const CUSTOMER_SORTS = ['email', 'orders'] as const;
+/** GET /api/commerce/store/customers: search (email or name), sort (default email A to Z) and page. */
+export const CustomerListQuery = z
+  .object({
+    q: z.string().trim().max(200).optional(),
+    limit: z.coerce.number().int().min(1).max(200).default(50),
+    cursor: z.string().max(512).optional(),
+    sort: z.enum(CUSTOMER_SORTS, { error: `sort must be one of ${CUSTOMER_SORTS.join(', ')}` }).optional(),
+    dir: z.enum(['asc', 'desc'], { error: 'dir must be asc or desc' }).optional(),
+  })
+  .strict();
+export type CustomerListQuery = z.infer<typeof CustomerListQuery>;
 
 /** A gift card as the owner sees it. */
 export const GiftCardView = z.object({

@@ -296,6 +296,36 @@ export type ApiKeyList = z.infer<typeof ApiKeyList>;
 export const ApiKeyParams = z.object({ apiKeyId: id }).strict();
 export type ApiKeyParams = z.infer<typeof ApiKeyParams>;
 
+/**
+ * An owner's admin preferences (issue 35: which columns a table shows, how it sorts), one JSON
+ * value per key, per owner and website. Small by design: a value over OWNER_PREFERENCE_MAX_BYTES
+ * of JSON is refused with a 400, so the table stays a settings store, not a file store.
+ */
+export const OWNER_PREFERENCE_MAX_BYTES = 4096;
+export const OwnerPreferenceMessages = {
+  tooLarge: `A preference may be at most ${OWNER_PREFERENCE_MAX_BYTES} bytes of JSON.`,
+  badKey: 'A preference key is 1 to 64 letters, digits, dots, dashes, underscores or colons.',
+} as const;
+export const OwnerPreferenceParams = z
+  .object({ key: z.string().regex(/^[A-Za-z0-9][A-Za-z0-9._:-]{0,63}$/, OwnerPreferenceMessages.badKey) })
+  .strict();
+export type OwnerPreferenceParams = z.infer<typeof OwnerPreferenceParams>;
+
+/** A preference's value: a JSON object (a request body is JSON, so its members are too). */
+const PreferenceValue = z.record(z.string().max(128), z.unknown());
+
+/** PUT /api/auth/owner/preferences/:key: the value to keep (a small JSON object). */
+export const OwnerPreferenceBody = z
+  .object({
+    value: PreferenceValue.refine((value) => new TextEncoder().encode(JSON.stringify(value)).length <= OWNER_PREFERENCE_MAX_BYTES, OwnerPreferenceMessages.tooLarge),
+  })
+  .strict();
+export type OwnerPreferenceBody = z.infer<typeof OwnerPreferenceBody>;
+
+/** A preference as kept: null value and updatedAt until the owner sets it. */
+export const OwnerPreference = z.object({ key: z.string(), value: PreferenceValue.nullable(), updatedAt: z.string().nullable() });
+export type OwnerPreference = z.infer<typeof OwnerPreference>;
+
 /** Where the gateway asks the identity service about credentials (outside /api: never routed from outside). */
 export const IDENTITY_RESOLVE_PATH = '/internal/identity/resolve';
 

@@ -52,6 +52,30 @@ describe(`store customers (${mode.database})`, () => {
     expect(customers[1]!.firstOrderAt! <= customers[1]!.lastOrderAt!).toBe(true);
     const found = await kit.call('GET', '/api/commerce/store/customers?q=ANA', { websiteId: site, roles: REPORTING });
     expect(found.json<{ customers: Customer[] }>().customers.map((c) => c.email)).toEqual(['ana@example.com']);
+    // Sorted and paged on the server (issue 35's data table); a bad sort is a 400 naming the choices.
+    const emailsOf = async (query: string) => (await kit.call('GET', `/api/commerce/store/customers${query}`, { websiteId: site, roles: REPORTING })).json<{ customers: Customer[] }>().customers.map((c) => c.email);
+    expect(await emailsOf('?sort=orders')).toEqual(['ana@example.com', 'test-only@example.com', '-cmd@example.com']);
+    expect(await emailsOf('?sort=orders&dir=asc')).toEqual(['-cmd@example.com', 'test-only@example.com', 'ana@example.com']);
+    expect(await emailsOf('?sort=email&dir=desc')).toEqual(['test-only@example.com', 'ana@example.com', '-cmd@example.com']);
+    for (const query of ['sort=orders', 'sort=email&dir=desc']) {
+      const seen: string[] = [];
+      let cursor: string | null = null;
+      do {
+        const answer: { customers: Customer[]; nextPageCursor: string | null; hasNextPage: boolean } = (await kit.call('GET', `/api/commerce/store/customers?limit=1&${query}${cursor ? `&cursor=${cursor}` : ''}`, { websiteId: site, roles: REPORTING })).json();
+        expect(answer.customers.length).toBeLessThanOrEqual(1);
+        seen.push(...answer.customers.map((c) => c.email));
+        cursor = answer.nextPageCursor;
+      } while (cursor);
+      expect(seen).toEqual(await emailsOf(`?${query}`));
+    }
+    const badSort = await kit.call('GET', '/api/commerce/store/customers?sort=spent', { websiteId: site, roles: REPORTING });
+    expect(badSort.statusCode).toBe(400);
+    expect(badSort.body).toContain('sort must be one of email, orders');
+    const orderCursor = (await kit.call('GET', '/api/commerce/store/customers?limit=1&sort=orders', { websiteId: site, roles: REPORTING })).json<{ nextPageCursor: string }>().nextPageCursor;
+    expect((await kit.call('GET', `/api/commerce/store/customers?limit=1&cursor=${orderCursor}`, { websiteId: site, roles: REPORTING })).statusCode).toBe(400);
+    // Another website's customers never appear.
+    expect(await emailsOf('?q=example.com')).toHaveLength(3);
+    expect((await kit.call('GET', '/api/commerce/store/customers', { websiteId: kit.newSite(), roles: REPORTING })).json<{ customers: Customer[] }>().customers).toEqual([]);
     const page = await kit.call('GET', `/api/commerce/store/customers/${encodeURIComponent('ANA@example.com')}`, { websiteId: site, roles: REPORTING });
     expect(page.statusCode).toBe(200);
     expect(page.json<{ orders: Order[] }>().orders).toHaveLength(2);

@@ -55,6 +55,67 @@ describe(`store owner routes (${mode.database})`, () => {
     expect((await kit.call('GET', `/api/commerce/store/orders/${orders[2]!.id}`, owner(kit.newSite(), REPORTING))).statusCode).toBe(404);
   });
 
+  it('sorts orders by total, email, status and number both ways, pages each sort whole, finds by number, and refuses bad values with a clear 400', async () => {
+    const site = kit.newSite();
+    const other = kit.newSite();
+    const prices = [700, 300, 900, 500, 100];
+    const emails = ['dee@example.com', 'al@example.com', 'eve@example.com', 'bo@example.com', 'cy@example.com'];
+    const orders: Order[] = [];
+    for (const [i, price] of prices.entries()) {
+      const product = await kit.product(site, { productType: 2, variants: [{ sku: `S${i}`, price }] });
+      orders.push(await buy(site, product.productId, emails[i]!));
+    }
+    // Another website's orders, with the same addresses and a higher total, never appear.
+    const foreign = await kit.product(other, { productType: 2, variants: [{ sku: 'X', price: 99_900 }] });
+    const theirs = await buy(other, foreign.productId, 'al@example.com');
+    await kit.call('PUT', `/api/commerce/store/orders/${orders[3]!.id}/status`, owner(site), { status: 'fulfilled' });
+    const list = (query: string) => kit.call('GET', `/api/commerce/store/orders${query}`, owner(site, REPORTING));
+    const emailsOf = async (query: string) => (await list(query)).json<{ orders: Order[] }>().orders.map((o) => o.email);
+    const byPrice = [...prices.keys()].sort((a, b) => prices[a]! - prices[b]!).map((i) => emails[i]);
+
+    expect(await emailsOf('?sort=total&dir=asc')).toEqual(byPrice);
+    expect(await emailsOf('?sort=total')).toEqual([...byPrice].reverse());
+    expect(await emailsOf('?sort=email')).toEqual([...emails].sort());
+    expect(await emailsOf('?sort=email&dir=desc')).toEqual([...emails].sort().reverse());
+    expect((await emailsOf('?sort=status'))[0]).toBe('bo@example.com');
+    expect((await emailsOf('?sort=status&dir=desc'))[4]).toBe('bo@example.com');
+    expect(await emailsOf('?sort=number&dir=asc')).toEqual(emails);
+    expect(await emailsOf('?sort=date&dir=desc')).toEqual([...emails].reverse());
+    expect(await emailsOf('?sort=total&q=E.COM&status=paid&dir=asc')).toEqual(byPrice.filter((e) => e !== 'bo@example.com'));
+    expect((await list('?sort=total')).json<{ orders: Order[] }>().orders.map((o) => o.id)).not.toContain(theirs.id);
+
+    // Two at a time, each sort's pages hold every order once, in order.
+    for (const query of ['sort=total&dir=asc', 'sort=email&dir=desc', 'sort=status']) {
+      const seen: string[] = [];
+      let cursor: string | null = null;
+      do {
+        const page: { orders: Order[]; nextPageCursor: string | null } = (await list(`?limit=2&${query}${cursor ? `&cursor=${cursor}` : ''}`)).json();
+        expect(page.orders.length).toBeLessThanOrEqual(2);
+        seen.push(...page.orders.map((o) => o.email));
+        cursor = page.nextPageCursor;
+      } while (cursor);
+      expect(seen).toEqual(await emailsOf(`?${query}`));
+    }
+    // A cursor from one sort is refused by another (it would skip or repeat rows).
+    const totalCursor = (await list('?limit=2&sort=total')).json<{ nextPageCursor: string }>().nextPageCursor;
+    expect((await list(`?limit=2&sort=email&cursor=${totalCursor}`)).statusCode).toBe(400);
+    expect((await list(`?limit=2&cursor=${totalCursor}`)).statusCode).toBe(400);
+
+    // The number, with or without #, finds the order.
+    expect(await emailsOf(`?q=${orders[2]!.orderNumber}`)).toEqual(['eve@example.com']);
+    expect(await emailsOf(`?q=%23${orders[2]!.orderNumber}&sort=total`)).toEqual(['eve@example.com']);
+
+    const bad = await list('?sort=price');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.body).toContain('sort must be one of number, date, total, email, status');
+    const badDir = await list('?sort=total&dir=up');
+    expect(badDir.statusCode).toBe(400);
+    expect(badDir.body).toContain('dir must be asc or desc');
+    expect((await list('?limit=0')).statusCode).toBe(400);
+    expect((await list('?limit=201')).statusCode).toBe(400);
+    expect((await list('?sort=total&limit=200')).statusCode).toBe(200);
+  });
+
   it('issues gift cards (once per Idempotency-Key), lists and finds them by code, and they pay at checkout', async () => {
     const site = kit.newSite();
     const issue = (body: Record<string, unknown>, headers: Record<string, string> = {}, roles: number[] = ADMIN) =>

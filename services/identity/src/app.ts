@@ -12,6 +12,7 @@ import { migrations } from './migrations/index.js';
 import { createIdentityModule, type IdentityModule } from './module.js';
 import { ownerRoutes } from './owners/owner.routes.js';
 import { eraseSiteUser } from './privacy/erase.js';
+import { preferenceRoutes } from './preferences/preferences.routes.js';
 import { resolveRoutes } from './resolve/resolve.routes.js';
 import { seedDemoAccounts } from './seed/demo-accounts.js';
 import { signInCaptchaRoutes } from './sign-in/captcha.routes.js';
@@ -51,6 +52,7 @@ export function createIdentityService(options: IdentityOptions = {}): ServiceDef
       ownerRoutes(app, parts.owners);
       memberRoutes(app, parts.members);
       apiKeyRoutes(app, parts.apiKeys);
+      preferenceRoutes(app, parts.preferences);
       resolveRoutes(app, parts.resolver);
       websiteRoutes(app, parts.websites, parts.owners);
     },

@@ -10,6 +10,7 @@ import { MemberService } from './members/member.service.js';
 import { OwnerService } from './owners/owner.service.js';
 import { HashPool } from './passwords/hash-pool.js';
 import { PasswordHasher } from './passwords/password.js';
+import { PreferenceService } from './preferences/preferences.service.js';
 import { ResolveService } from './resolve/resolve.service.js';
 import { LoginThrottle } from './sign-in/throttle.js';
 import { SiteUserService } from './site-users/site-user.service.js';
@@ -38,6 +39,8 @@ export interface IdentityModule {
   siteUsers: SiteUserService;
   members: MemberService;
   apiKeys: ApiKeyService;
+  /** An owner's admin preferences (table columns and sort). */
+  preferences: PreferenceService;
   resolver: ResolveService;
   websites: WebsiteSwitchService;
   /** The websites read model (content's website events). */
@@ -64,6 +67,7 @@ export function createIdentityModule(ctx: ServiceContext<IdentityDB>, options: I
     siteUsers: new SiteUserService(ctx, { hasher, throttle, settings, accountMail }),
     members: new MemberService(ctx),
     apiKeys: new ApiKeyService(ctx),
+    preferences: new PreferenceService(ctx),
     resolver: new ResolveService(ctx),
     websites: new WebsiteSwitchService(ctx, settings),
     websiteReadModel: new WebsiteReadModelService(ctx),

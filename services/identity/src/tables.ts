@@ -109,6 +109,15 @@ export interface AccountTokensTable {
   created_at: CreatedAt;
 }
 
+/** An owner's admin preference on one website (migration 0050): a small JSON value per key. */
+export interface OwnerPreferencesTable {
+  owner_id: string;
+  website_id: string;
+  key: string;
+  value: ColumnType<unknown, string, string>;
+  updated_at: UpdatedAt;
+}
+
 export interface IdentityTables {
   account_tokens: AccountTokensTable;
   site_users: SiteUsersTable;
@@ -118,6 +127,7 @@ export interface IdentityTables {
   api_keys: ApiKeysTable;
   websites: WebsitesTable;
   owner_handoffs: OwnerHandoffsTable;
+  owner_preferences: OwnerPreferencesTable;
 }
 
 /** Everything in the identity schema, the platform's outbox tables included. */

@@ -24,8 +24,8 @@ export interface Pages<P extends Page<unknown>> {
   moreError: string | undefined;
 }
 
-/** GETs `path`, then `pageOf(cursor)` for each further page. */
-export function usePages<P extends Page<unknown>>(path: string, pageOf: (cursor: string) => string): Pages<P> {
+/** GETs `path`, then `pageOf(cursor)` for each further page; `itemsOf` finds a page's items when they are not under `items` (orders). */
+export function usePages<P extends Page<unknown>>(path: string, pageOf: (cursor: string) => string, itemsOf: (page: P) => P['items'] = (page) => page.items): Pages<P> {
   const query = useInfiniteQuery({
     queryKey: [...queryKeyOf(path), 'pages'],
     queryFn: ({ pageParam }) => api<P>('GET', pageParam ? pageOf(pageParam) : path),
@@ -37,7 +37,7 @@ export function usePages<P extends Page<unknown>>(path: string, pageOf: (cursor:
   const pages = shown.data?.pages ?? [];
   return {
     first: { ...shown, data: pages[0] },
-    more: pages.slice(1).flatMap((page) => page.items),
+    more: pages.slice(1).flatMap((page) => itemsOf(page)),
     hasMore: query.hasNextPage,
     loadMore: () => void query.fetchNextPage(),
     loadingMore: query.isFetchingNextPage,

@@ -513,6 +513,86 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/auth/owner/preferences/{key}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One of the signed-in owner's admin preferences on this website (null until set) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    key: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            key: string;
+                            updatedAt: string | null;
+                            value: {
+                                [key: string]: unknown;
+                            } | null;
+                        };
+                    };
+                };
+            };
+        };
+        /** Keep one of the signed-in owner's admin preferences (at most 4096 bytes of JSON) */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    key: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        value: {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            key: string;
+                            updatedAt: string | null;
+                            value: {
+                                [key: string]: unknown;
+                            } | null;
+                        };
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/auth/owners": {
         parameters: {
             query?: never;
@@ -7183,8 +7263,11 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
+                    cursor?: string;
+                    dir?: "asc" | "desc";
                     limit?: number;
                     q?: string;
+                    sort?: "email" | "orders";
                 };
                 header?: never;
                 path?: never;
@@ -7215,6 +7298,8 @@ export interface paths {
                                     spentCents: number;
                                 }[];
                             }[];
+                            hasNextPage?: boolean;
+                            nextPageCursor?: string | null;
                         };
                     };
                 };
@@ -7860,10 +7945,12 @@ export interface paths {
             parameters: {
                 query?: {
                     cursor?: string;
+                    dir?: "asc" | "desc";
                     from?: string;
                     kind?: "order" | "subscription" | "donation";
                     limit?: number;
                     q?: string;
+                    sort?: "number" | "date" | "total" | "email" | "status";
                     status?: "pending" | "paid" | "fulfilled" | "cancelled" | "payment-failed" | "partially-refunded" | "refunded";
                     to?: string;
                 };

@@ -17,7 +17,7 @@ import { SearchResponse, SearchResult } from '../content-search.js';
 import { CreateStoreCollectionBody, ProductImportBody, ProductImportResult, StoreCollectionInput } from '../content-store.js';
 import { Money } from '../currencies.js';
 import { CaptchaChallenge, CreateFormBody, FormDefinition, FormSettings, FormSubmission, MailStats, MailboxMessage, NewsletterSubscribeBody, NewsletterSubscribeResponse, NewsletterSubscriber, PublicForm, SaveSubmissionBody, SaveSubmissionResponse, SubmissionKeyResponse, TemplateSchema, ValidateFormBody, ValidateFormResponse } from '../forms.js';
-import { AddMember, ApiKey, ApiKeyCreated, ApiKeyList, CreateApiKey, IdentityNotice, Member, MemberList, OwnerLogin, OwnerSessionInfo, OwnerSignUp, PasswordResetConfirm, PasswordResetRequest, SignUpConfirm, SetMemberRoles, SignedOut, SiteUserLocale, SiteUserLogin, SiteUserSessionInfo, SiteUserSignUp, SiteUserSignedUp, XsrfTokenResponse } from '../identity.js';
+import { AddMember, ApiKey, OwnerPreference, OwnerPreferenceBody, ApiKeyCreated, ApiKeyList, CreateApiKey, IdentityNotice, Member, MemberList, OwnerLogin, OwnerSessionInfo, OwnerSignUp, PasswordResetConfirm, PasswordResetRequest, SignUpConfirm, SetMemberRoles, SignedOut, SiteUserLocale, SiteUserLogin, SiteUserSessionInfo, SiteUserSignUp, SiteUserSignedUp, XsrfTokenResponse } from '../identity.js';
 import { OwnerWebsite, OwnerWebsiteList, RedeemHandoff, WebsiteHandoff } from '../owner-websites.js';
 import { PlaceAddress, PlaceDetailsResponse, PlacePrediction, PlacesAutocompleteResponse } from '../places.js';
 import { EraseCustomerRequest, Erasure } from '../privacy.js';
@@ -706,6 +706,10 @@ const apiKey = example(ApiKey, {
 example(ApiKeyList, { apiKeys: [apiKey] });
 
 example(CreateApiKey, { name: 'Inventory sync', scopes: ['content:read'] });
+
+const ordersColumns = { sorting: [{ id: 'total', desc: true }], columnVisibility: { email: true, items: false } };
+example(OwnerPreferenceBody, { value: ordersColumns });
+example(OwnerPreference, { key: 'table.orders', value: ordersColumns, updatedAt: '2026-11-20T14:32:00.000Z' });
 
 example(ApiKeyCreated, {
   id: 'd9b861eb45c050490e29686f',

@@ -1,6 +1,7 @@
 // The customers read model's queries (tables of migration 0008). Written only by the customers
 // consumer (events) and by erasure; read by the admin's customers routes.
 import { sql, type Kysely, type Transaction } from 'kysely';
+import { afterPosition } from '@sc/platform';
 import type { CartDB } from '../tables.js';
 
 type Db = Kysely<CartDB> | Transaction<CartDB>;
@@ -143,15 +144,25 @@ export async function recordNewsletter(trx: Db, websiteId: string, email: string
 }
 
 /** Customers by email; `q` searches email and name; `after` pages by email. */
-export async function listCustomers(db: Db, websiteId: string, filter: { q?: string | undefined; email?: string; after?: string }, limit: number): Promise<CustomerRow[]> {
+/** A sort of the customer list other than email A to Z, and where the page starts (keyset on column and email). */
+export interface CustomerSortSpec {
+  by: 'email' | 'orders';
+  dir: 'asc' | 'desc';
+  after?: { key: string | number; id: string } | undefined;
+}
+
+export async function listCustomers(db: Db, websiteId: string, filter: { q?: string | undefined; email?: string; after?: string; sort?: CustomerSortSpec | undefined }, limit: number): Promise<CustomerRow[]> {
   let query = db.selectFrom('customers').selectAll().where('website_id', '=', websiteId);
   if (filter.email !== undefined) query = query.where('email', '=', filter.email.toLowerCase());
   if (filter.after !== undefined) query = query.where('email', '>', filter.after);
+  const sort = filter.sort;
+  if (sort?.after) query = query.where(sort.by === 'email' ? afterPosition('email', 'email', sort.after, sort.dir) : afterPosition('orders', 'email', sort.after, sort.dir));
   if (filter.q) {
     const literal = `%${filter.q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
     query = query.where((eb) => eb.or([eb('email', 'like', literal), eb(sql<string>`lower(coalesce(name, ''))`, 'like', literal)]));
   }
-  const rows = await query.orderBy('email').limit(limit).execute();
+  const ordered = sort ? (sort.by === 'orders' ? query.orderBy('orders', sort.dir).orderBy('email', sort.dir) : query.orderBy('email', sort.dir)) : query.orderBy('email');
+  const rows = await ordered.limit(limit).execute();
   return rows.map((r) => ({
     email: r.email,
     name: r.name,

@@ -4,14 +4,13 @@
 // orders, total spent (less refunds, per currency), first and last order, account, newsletter
 // consent and subscription status; searchable by email or name; one customer's orders (cart's own orders table); the same
 // list as a streamed CSV; and erasure (a privacy request), logged, announced to every service.
-import { EraseCustomerRequest, Erasure, Permission, StoreCustomerList, type StoreCustomer } from '@sc/contracts';
-import { AppError, identityOf, ownerRoute, sendCsv, websiteIdOf, type CsvCell, type ZodApp } from '@sc/platform';
+import { CustomerListQuery, EraseCustomerRequest, Erasure, Permission, StoreCustomerList, type StoreCustomer } from '@sc/contracts';
+import { AppError, decodeCursor, identityOf, ownerRoute, sendCsv, toPage, websiteIdOf, type CsvCell, type ZodApp } from '@sc/platform';
 import { z } from 'zod';
 import type { CartModule } from '../module.js';
 import type { CustomerRow } from './customers.repository.js';
 import { amount } from '../shared/money.js';
 
-export const CustomerListQuery = z.object({ q: z.string().trim().max(200).optional(), limit: z.coerce.number().int().min(1).max(200).default(50) }).strict();
 export const CUSTOMER_COLUMNS = ['Email', 'Name', 'Orders', 'Currency', 'Total spent', 'First order', 'Last order', 'Account', 'Newsletter', 'Subscription'];
 
 const customerOf = (row: CustomerRow): StoreCustomer => ({
@@ -32,8 +31,15 @@ export function customerRoutes(app: ZodApp, parts: Pick<CartModule, 'customers'>
     '/api/commerce/store/customers',
     ownerRoute(Permission.STORE_READ, { schema: { summary: "The store's customers: account, newsletter and subscription of each, searchable", querystring: CustomerListQuery, response: { 200: StoreCustomerList } } }),
     async (request) => {
-      const { q, limit } = request.query;
-      return { customers: (await customers.list(websiteIdOf(request), { q }, limit)).map(customerOf) };
+      const { q, limit, cursor, sort, dir } = request.query;
+      // Pages by (column, email); the cursor names its sort, so one from another sort is a 400.
+      const by = sort ?? 'email';
+      const direction = dir ?? (by === 'orders' ? 'desc' : 'asc');
+      const scope = `customers:${by}:${direction}`;
+      const after = cursor ? decodeCursor(cursor, scope, by === 'orders' ? 'number' : 'string') : undefined;
+      const rows = await customers.list(websiteIdOf(request), { q, sort: { by, dir: direction, after } }, limit + 1);
+      const page = toPage(rows, limit, (row) => ({ key: by === 'orders' ? row.orders : row.email, id: row.email }), { scope, map: customerOf });
+      return { customers: page.items, hasNextPage: page.hasNextPage, nextPageCursor: page.nextPageCursor };
     },
   );
 

@@ -18,7 +18,7 @@ export class CustomerService {
     this.#orders = orders;
   }
 
-  list(websiteId: string, filter: { q?: string | undefined; email?: string; after?: string }, limit: number): Promise<CustomerRow[]> {
+  list(websiteId: string, filter: Parameters<typeof listCustomers>[2], limit: number): Promise<CustomerRow[]> {
     return listCustomers(this.#ctx.db, websiteId, filter, limit);
   }
 

@@ -1,6 +1,8 @@
 // Orders, stock reservations, gift cards and subscriptions: the statements that must hold under
 // any concurrency are single conditional UPDATEs (stock) or run under a row lock (gift cards).
 import { sql, type Insertable, type Kysely, type Selectable, type Transaction } from 'kysely';
+import type { OrderSort } from '@sc/contracts';
+import { afterPosition } from '@sc/platform';
 import type { CartDB, GiftCardsTable, OrdersTable, SubscriptionsTable } from '../tables.js';
 
 type Db = Kysely<CartDB> | Transaction<CartDB>;
@@ -176,11 +178,23 @@ export interface OrderFilter {
   kind?: string | undefined;
   from?: string | undefined;
   to?: string | undefined;
-  /** Part of the buyer's email. */
+  /** Part of the buyer's email or of a line's product name or SKU, or the order's number. */
   email?: string | undefined;
   /** Orders numbered below this one (the list is newest first). */
   beforeNumber?: number | undefined;
+  /** A sort other than newest first (issue 35), and the position after which the page starts. */
+  sort?: OrderSortSpec | undefined;
 }
+
+/** A sorted order list: the column, its direction, and (past the first page) where the last page ended. */
+export interface OrderSortSpec {
+  by: OrderSort;
+  dir: 'asc' | 'desc';
+  after?: { key: string | number; id: string } | undefined;
+}
+
+/** The column each sort reads; `date` is the number's order (orders are numbered as they are made). */
+export const ORDER_SORT_COLUMNS = { number: 'order_number', date: 'order_number', total: 'grand_total_cents', email: 'email', status: 'status' } as const satisfies Record<OrderSort, keyof CartDB['orders']>;
 
 /** A website's orders, newest first, `limit` of them after the filter. */
 export async function findOrders(db: Db, websiteId: string, filter: OrderFilter, limit: number): Promise<OrderRow[]> {
@@ -192,9 +206,21 @@ export async function findOrders(db: Db, websiteId: string, filter: OrderFilter,
   if (filter.email) {
     // The text is matched literally: LIKE's wildcards in it are escaped.
     const literal = filter.email.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`);
-    query = query.where(sql<string>`lower(email)`, 'like', `%${literal}%`);
+    const number = /^#?(\d{1,9})$/.exec(filter.email.trim())?.[1];
+    // A number ("1042", "#1042") is the order's; other text is part of the email or of a line's
+    // product name or SKU (the lines' JSON text holds them as written; its digits would match any number).
+    query = number
+      ? query.where('order_number', '=', Number(number))
+      : query.where((eb) => eb.or([eb(sql<string>`lower(email)`, 'like', `%${literal}%`), eb(sql<string>`lower(items::text)`, 'like', `%${literal}%`)]));
   }
   if (filter.beforeNumber !== undefined) query = query.where('order_number', '<', filter.beforeNumber);
+  if (filter.sort) {
+    // Keyset paging on (column, id), both in the sort's direction: pages stay whole while orders come in.
+    const { by, dir, after } = filter.sort;
+    const column = ORDER_SORT_COLUMNS[by];
+    if (after) query = query.where(afterPosition(column, 'id', after, dir));
+    return query.orderBy(column, dir).orderBy('id', dir).limit(limit).execute();
+  }
   return query.orderBy('order_number', 'desc').limit(limit).execute();
 }
 

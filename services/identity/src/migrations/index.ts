@@ -4,6 +4,7 @@ import { m0002Websites } from './0002_websites.js';
 import { m0004AccountTokens } from './0004_account_tokens.js';
 import { m0040SignUpTokens } from './0040_sign_up_tokens.js';
 import { m0045SignUpPasswordTries } from './0045_sign_up_password_tries.js';
+import { m0050OwnerPreferences } from './0050_owner_preferences.js';
 
 /** Applied in name order at start (the platform's outbox tables come first on their own). */
 export const migrations: Migrations = {
@@ -17,4 +18,6 @@ export const migrations: Migrations = {
   '0040_sign_up_tokens': m0040SignUpTokens,
   /** The sign-up link asks for the password chosen at sign-up; wrong tries spend it (issue 40b). */
   '0045_sign_up_password_tries': m0045SignUpPasswordTries,
+  /** An owner's admin preferences: table columns and sort (issue 35). */
+  '0050_owner_preferences': m0050OwnerPreferences,
 };

@@ -1,9 +1,11 @@
 // The admin's data table (issue 35), on TanStack Table: columns that sort (a click on the header;
 // aria-sort says how), rows that can be selected for the screen's bulk actions, columns that can be
-// hidden, and the owner's choice of sort and columns remembered per owner and table (this browser's
-// local storage). The rows are what the screen has loaded; filters the API takes are the screen's
-// (they change what it loads). On a phone the rows read as cards (admin.css, cell-labels.ts).
-import { useEffect, useMemo, useState, type ReactNode } from 'react';
+// hidden, and the owner's choice of sort and columns remembered per owner and table: on the server
+// (identity's owner preferences, so it follows the owner to another browser) with this browser's
+// local storage as the first paint. A screen whose API sorts (orders) keeps the sort itself
+// (useTablePrefs) and asks the server; others sort the rows loaded. On a phone the rows read as
+// cards (admin.css, cell-labels.ts).
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import {
   columnVisibilityFeature,
   createSortedRowModel,
@@ -19,7 +21,10 @@ import {
   type RowData,
   type SortingState,
 } from '@tanstack/react-table';
+import type { OwnerPreference } from '@sc/contracts';
+import { api, useApi } from '../data.js';
 import { useSession } from '../session.js';
+import { apiPath } from '../../api/client.js';
 import { cn } from './cn.js';
 
 const features = tableFeatures({
@@ -43,24 +48,101 @@ export interface DataColumn<T> {
   className?: string;
 }
 
-interface Remembered {
+/** What is remembered of a table: its sort and which columns show. */
+export interface Remembered {
   sorting: SortingState;
   columnVisibility: ColumnVisibilityState;
+  /** Rows a page asks the server for (tables the server pages). */
+  pageSize?: number;
 }
 
+/** The page sizes an owner can choose. */
+export const PAGE_SIZES = [10, 25, 50, 100] as const;
+
 const storageKey = (owner: string, table: string) => `sc-admin-table:${owner}:${table}`;
+/** The owner preference a table's settings are kept under (identity, per owner and website). */
+const preferencePath = (table: string) => apiPath('/auth/owner/preferences/{key}', { key: `table.${table}` });
+
+function cleaned(stored: Partial<Remembered> | null | undefined, fallback: Remembered): Remembered {
+  if (!stored || typeof stored !== 'object') return fallback;
+  return {
+    sorting: Array.isArray(stored.sorting) ? stored.sorting.filter((s) => s && typeof s.id === 'string' && typeof s.desc === 'boolean').slice(0, 1) : fallback.sorting,
+    columnVisibility: stored.columnVisibility && typeof stored.columnVisibility === 'object' ? { ...fallback.columnVisibility, ...stored.columnVisibility } : fallback.columnVisibility,
+    ...(PAGE_SIZES.some((size) => size === stored.pageSize) ? { pageSize: stored.pageSize } : fallback.pageSize ? { pageSize: fallback.pageSize } : {}),
+  };
+}
 
 function recall(key: string, fallback: Remembered): Remembered {
   try {
-    const stored = JSON.parse(window.localStorage.getItem(key) ?? 'null') as Partial<Remembered> | null;
-    if (!stored || typeof stored !== 'object') return fallback;
-    return {
-      sorting: Array.isArray(stored.sorting) ? stored.sorting.filter((s) => s && typeof s.id === 'string' && typeof s.desc === 'boolean') : fallback.sorting,
-      columnVisibility: stored.columnVisibility && typeof stored.columnVisibility === 'object' ? { ...fallback.columnVisibility, ...stored.columnVisibility } : fallback.columnVisibility,
-    };
+    return cleaned(JSON.parse(window.localStorage.getItem(key) ?? 'null') as Partial<Remembered> | null, fallback);
   } catch {
     return fallback;
   }
+}
+
+export interface TablePrefs {
+  remembered: Remembered;
+  /** The owner's change (kept here, in local storage and on the server). */
+  change: (update: (current: Remembered) => Remembered) => void;
+}
+
+/** When this browser's copy was made (ms; 0: never), to tell whether the server's is newer. */
+function savedAtOf(key: string): number {
+  try {
+    const stored = JSON.parse(window.localStorage.getItem(key) ?? 'null') as { savedAt?: unknown } | null;
+    return typeof stored?.savedAt === 'number' ? stored.savedAt : 0;
+  } catch {
+    return 0;
+  }
+}
+
+/**
+ * A table's remembered sort and columns: this browser's copy at once, then the owner's copy from
+ * the server when it is newer (another browser changed it) and the owner has not changed anything
+ * here yet. A change is kept here and sent to the server at once (in order, one at a time), so
+ * leaving right after it loses nothing.
+ */
+export function useTablePrefs(id: string, defaults: Remembered, enabled = true): TablePrefs {
+  const { info } = useSession();
+  const key = storageKey(`${info.email ?? ''}:${info.websiteId}`, id);
+  const path = preferencePath(id);
+  const remote = enabled && info.authenticated && info.roles.length > 0;
+  const [remembered, setRemembered] = useState<Remembered>(() => recall(key, defaults));
+  /** Who made the current value: the first paint, the server's copy (with its time) or the owner. */
+  const origin = useRef<{ by: 'initial' } | { by: 'server'; at: number } | { by: 'owner' }>({ by: 'initial' });
+  const writes = useRef<Promise<unknown>>(Promise.resolve());
+  const server = useApi<OwnerPreference>(remote ? path : null);
+  const serverValue = server.data?.value;
+  const serverAt = server.data?.updatedAt ? Date.parse(server.data.updatedAt) : 0;
+  useEffect(() => {
+    if (origin.current.by === 'owner' || !serverValue || serverAt <= savedAtOf(key)) return;
+    origin.current = { by: 'server', at: serverAt };
+    setRemembered(cleaned(serverValue, defaults));
+  }, [key, serverValue, serverAt, defaults]);
+  useEffect(() => {
+    const made = origin.current;
+    if (!enabled || made.by === 'initial') return;
+    try {
+      window.localStorage.setItem(key, JSON.stringify({ ...remembered, savedAt: made.by === 'server' ? made.at : Date.now() }));
+    } catch {
+      // Storage full or refused: the server's copy still holds it.
+    }
+    if (made.by !== 'owner' || !remote) return;
+    // Best effort: a failed write leaves this browser's copy, and the next change tries again.
+    writes.current = writes.current.then(() => api('PUT', path, { value: remembered }).catch(() => undefined));
+  }, [key, path, remembered, enabled, remote]);
+  return {
+    remembered,
+    change: (update) => {
+      origin.current = { by: 'owner' };
+      setRemembered(update);
+    },
+  };
+}
+
+/** The defaults of a table: no sort (or the given one), the columns marked hiddenByDefault hidden. */
+export function tableDefaults<T>(columns: readonly DataColumn<T>[], sorting: SortingState = []): Remembered {
+  return { sorting, columnVisibility: Object.fromEntries(columns.filter((c) => c.hiddenByDefault).map((c) => [c.id, false])) };
 }
 
 export function DataTable<T extends RowData>({
@@ -72,6 +154,7 @@ export function DataTable<T extends RowData>({
   rowName,
   bulkActions,
   toolbar,
+  serverSort,
 }: {
   /** Names the table where its settings are remembered. */
   id: string;
@@ -86,19 +169,16 @@ export function DataTable<T extends RowData>({
   bulkActions?: (selected: T[], clear: () => void) => ReactNode;
   /** Filters and search, on the left of the columns button. */
   toolbar?: ReactNode;
+  /**
+   * The screen's own useTablePrefs, when its API sorts: the rows come sorted and the table only
+   * says which column (sorting on the server sorts every page, not just the ones loaded).
+   */
+  serverSort?: TablePrefs;
 }) {
-  const { info } = useSession();
-  const key = storageKey(info.email ?? info.websiteId, id);
-  const defaults = useMemo<Remembered>(() => ({ sorting: [], columnVisibility: Object.fromEntries(columns.filter((c) => c.hiddenByDefault).map((c) => [c.id, false])) }), [columns]);
-  const [remembered, setRemembered] = useState<Remembered>(() => recall(key, defaults));
+  const defaults = useMemo(() => tableDefaults(columns), [columns]);
+  const own = useTablePrefs(id, defaults, !serverSort);
+  const { remembered, change } = serverSort ?? own;
   const [rowSelection, setRowSelection] = useState<RowSelectionState>({});
-  useEffect(() => {
-    try {
-      window.localStorage.setItem(key, JSON.stringify(remembered));
-    } catch {
-      // Storage full or refused: the choice lasts this visit.
-    }
-  }, [key, remembered]);
 
   const selectable = Boolean(bulkActions);
   const columnDefs = useMemo<ColumnDef<typeof features, T>[]>(
@@ -144,8 +224,10 @@ export function DataTable<T extends RowData>({
     data,
     getRowId: (row) => rowId(row),
     state: { sorting: remembered.sorting, columnVisibility: remembered.columnVisibility, rowSelection },
-    onSortingChange: (update) => setRemembered((r) => ({ ...r, sorting: typeof update === 'function' ? update(r.sorting) : update })),
-    onColumnVisibilityChange: (update) => setRemembered((r) => ({ ...r, columnVisibility: typeof update === 'function' ? update(r.columnVisibility) : update })),
+    manualSorting: Boolean(serverSort),
+    enableMultiSort: false,
+    onSortingChange: (update) => change((r) => ({ ...r, sorting: typeof update === 'function' ? update(r.sorting) : update })),
+    onColumnVisibilityChange: (update) => change((r) => ({ ...r, columnVisibility: typeof update === 'function' ? update(r.columnVisibility) : update })),
     onRowSelectionChange: setRowSelection,
   });
 
@@ -216,4 +298,30 @@ export function DataTable<T extends RowData>({
       </table>
     </div>
   );
+}
+
+/** The owner's page size of a server-paged table (kept with its sort and columns). */
+export function PageSizeField({ prefs }: { prefs: TablePrefs }) {
+  return (
+    <label className="field">
+      <span className="field-label">Rows per page</span>
+      <select value={prefs.remembered.pageSize ?? 50} onChange={(e) => prefs.change((r) => ({ ...r, pageSize: Number(e.target.value) }))}>
+        {PAGE_SIZES.map((size) => (
+          <option key={size} value={size}>
+            {size}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
+
+/** `text` once the owner has stopped typing for `ms` (a search asks the server then, not per key). */
+export function useSettled(text: string, ms = 300): string {
+  const [settled, setSettled] = useState(text);
+  useEffect(() => {
+    const timer = window.setTimeout(() => setSettled(text.trim()), ms);
+    return () => window.clearTimeout(timer);
+  }, [text, ms]);
+  return settled;
 }

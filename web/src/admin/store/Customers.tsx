@@ -3,13 +3,17 @@
 // customer's page with their orders and, for who may manage the store, erasure (a privacy
 // request: every service removes or anonymises what it holds of the email, orders keep their
 // totals); the CSV export.
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { isCurrencyCode, Permission, type Erasure, type Order } from '@sc/contracts';
 import { api, useAction, useApi } from '../data.js';
 import { showMinor, showMoney } from '../money.js';
 import { Link, navigate } from '../router.js';
 import { useSession } from '../session.js';
-import { Field, Loaded, Outcome, Page, useConfirm } from '../ui.js';
+import { Field, Loaded, Outcome, Page, Problem, useConfirm } from '../ui.js';
+import { downloadCsv } from '../ds/csv.js';
+import { DataTable, PageSizeField, tableDefaults, useSettled, useTablePrefs, type DataColumn } from '../ds/data-table.js';
+import { EmptyState } from '../ds/empty-state.js';
+import { usePages } from '../paging.js';
 import { StoreTabs } from './StoreHome.js';
 import { apiPath } from '../../api/client.js';
 
@@ -25,14 +29,45 @@ interface Customer {
   lastOrderAt: string | null;
 }
 
+/** A page of the customers API; `items` only types usePages (the rows are under `customers`). */
+type CustomerPage = { customers: Customer[]; items: Customer[]; hasNextPage: boolean; nextPageCursor: string | null };
+
 const spent = (c: Customer): string => c.totals.map((t) => (isCurrencyCode(t.currency) ? showMinor(t.spentCents, t.currency) : `${t.spentCents} ${t.currency}`)).join(' · ');
 const day = (iso: string | null): string => (iso ? iso.slice(0, 10) : '—');
 const subscribed = (c: Customer): string => (c.subscription === 'active' ? 'Active' : c.subscription === 'ended' ? 'Ended' : '—');
 const consent = (c: Customer): string => (c.newsletter === 'confirmed' ? 'Subscribed' : c.newsletter === 'unsubscribed' ? 'Unsubscribed' : '—');
 
+/** The list's columns; email and orders are sorted by the API, the rest only shown. */
+const COLUMNS: DataColumn<Customer>[] = [
+  { id: 'email', header: 'Email', sortValue: (c) => c.email, cell: (c) => <Link to={`/store/customers/${encodeURIComponent(c.email)}`}>{c.email}</Link> },
+  { id: 'name', header: 'Name', hideable: true, cell: (c) => c.name ?? '' },
+  { id: 'orders', header: 'Orders', hideable: true, sortValue: (c) => c.orders, cell: (c) => c.orders },
+  { id: 'spent', header: 'Total spent', hideable: true, cell: spent },
+  { id: 'first', header: 'First order', hideable: true, hiddenByDefault: true, cell: (c) => day(c.firstOrderAt) },
+  { id: 'last', header: 'Last order', hideable: true, cell: (c) => day(c.lastOrderAt) },
+  { id: 'account', header: 'Account', hideable: true, cell: (c) => (c.account ? 'Yes' : 'No') },
+  { id: 'newsletter', header: 'Newsletter', hideable: true, cell: consent },
+  { id: 'subscription', header: 'Subscription', hideable: true, hiddenByDefault: true, cell: subscribed },
+];
+const DEFAULTS = tableDefaults(COLUMNS);
+
+
 export function CustomersScreen() {
+  const prefs = useTablePrefs('customers', DEFAULTS);
   const [text, setText] = useState('');
-  const customers = useApi<{ customers: Customer[] }>(`${apiPath('/commerce/store/customers')}?limit=200${text.trim() ? `&q=${encodeURIComponent(text.trim())}` : ''}`);
+  const q = useSettled(text);
+  const sort = prefs.remembered.sorting[0];
+  const pageSize = prefs.remembered.pageSize ?? 50;
+  const listPath = apiPath('/commerce/store/customers', undefined, {
+    limit: pageSize,
+    q: q || undefined,
+    sort: sort && (sort.id === 'email' || sort.id === 'orders') ? sort.id : undefined,
+    dir: sort ? (sort.desc ? 'desc' : 'asc') : undefined,
+  });
+  const customers = usePages<CustomerPage>(listPath, (cursor) => `${listPath}&cursor=${encodeURIComponent(cursor)}`, (page) => page.customers);
+  const rows = useMemo(() => [...(customers.first.data?.customers ?? []), ...customers.more], [customers.first.data, customers.more]);
+  const exportCsv = (selected: Customer[]) =>
+    downloadCsv('customers-selected.csv', ['Email', 'Name', 'Orders', 'Total spent', 'First order', 'Last order'], selected.map((c) => [c.email, c.name ?? '', String(c.orders), spent(c), day(c.firstOrderAt), day(c.lastOrderAt)]));
   return (
     <Page
       title="Customers"
@@ -43,48 +78,42 @@ export function CustomersScreen() {
       }
     >
       <StoreTabs />
-      <div className="row" role="search">
-        <Field label="Search">
-          <input type="search" placeholder="Email or name" value={text} onChange={(e) => setText(e.target.value)} />
-        </Field>
-      </div>
-      <Loaded resource={customers}>
-        {(data) =>
-          data.customers.length === 0 ? (
-            <p>No customers{text.trim() ? ' match this search' : ' yet'}.</p>
+      <Loaded resource={customers.first}>
+        {() =>
+          rows.length === 0 && !q ? (
+            <EmptyState title="No customers yet.">Everyone who buys from the store or makes an account is listed here.</EmptyState>
           ) : (
-            <table aria-label="Customers">
-              <thead>
-                <tr>
-                  <th>Email</th>
-                  <th>Name</th>
-                  <th>Orders</th>
-                  <th>Total spent</th>
-                  <th>First order</th>
-                  <th>Last order</th>
-                  <th>Account</th>
-                  <th>Newsletter</th>
-                  <th>Subscription</th>
-                </tr>
-              </thead>
-              <tbody>
-                {data.customers.map((c) => (
-                  <tr key={c.email}>
-                    <td>
-                      <Link to={`/store/customers/${encodeURIComponent(c.email)}`}>{c.email}</Link>
-                    </td>
-                    <td>{c.name ?? ''}</td>
-                    <td>{c.orders}</td>
-                    <td>{spent(c)}</td>
-                    <td>{day(c.firstOrderAt)}</td>
-                    <td>{day(c.lastOrderAt)}</td>
-                    <td>{c.account ? 'Yes' : 'No'}</td>
-                    <td>{consent(c)}</td>
-                    <td>{subscribed(c)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+            <>
+              <DataTable
+                id="customers"
+                label="Customers"
+                rows={rows}
+                columns={COLUMNS}
+                rowId={(c) => c.email}
+                rowName={(c) => c.email}
+                serverSort={prefs}
+                toolbar={
+                  <div className="row" role="search">
+                    <Field label="Search">
+                      <input type="search" placeholder="Email or name" value={text} onChange={(e) => setText(e.target.value)} />
+                    </Field>
+                    <PageSizeField prefs={prefs} />
+                  </div>
+                }
+                bulkActions={(selected) => (
+                  <button type="button" onClick={() => exportCsv(selected)}>
+                    Export selected
+                  </button>
+                )}
+              />
+              {rows.length === 0 ? <p className="hint">No customers match this search.</p> : null}
+              {customers.hasMore ? (
+                <button type="button" disabled={customers.loadingMore} onClick={customers.loadMore}>
+                  Load more
+                </button>
+              ) : null}
+              <Problem message={customers.moreError} />
+            </>
           )
         }
       </Loaded>

@@ -5,6 +5,7 @@ import { useMemo, useState } from 'react';
 import { Permission, productTypeName, type Category, type Collection, type ContentItem, type ItemStatus } from '@sc/contracts';
 import { api, ApiError, useAction, useApi } from '../data.js';
 import { usePages } from '../paging.js';
+import { downloadCsv } from '../ds/csv.js';
 import { DataTable, type DataColumn } from '../ds/data-table.js';
 import { productBody, productDraftOf } from './product-draft.js';
 import { tagProblem } from '../forms-kit.js';
@@ -58,8 +59,6 @@ const STATUS_FILTERS: ReadonlyArray<{ value: ItemStatus | ''; label: string }> =
   { value: 'private', label: 'Private' },
 ];
 
-/** A CSV field (quoted when it needs to be). */
-const csvField = (text: string): string => (/[",\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text);
 
 export function ProductsScreen({ collectionId }: { collectionId: string }) {
   const { websiteId, can } = useSession();
@@ -152,17 +151,12 @@ export function ProductsScreen({ collectionId }: { collectionId: string }) {
     products.first.reload();
     if (done) clear();
   };
-  const exportCsv = (selected: ContentItem[]) => {
-    const lines = [['Title', 'SKU', 'Price', 'Status', 'Stock'].join(',')];
-    for (const item of selected) {
-      for (const v of item.structuredContent?.variants ?? []) lines.push([item.title, v.sku, showMoney(v.priceMoney), item.statusLabel ?? 'Published', stockLabel(item, live)].map(csvField).join(','));
-    }
-    const link = document.createElement('a');
-    link.href = URL.createObjectURL(new Blob([`${lines.join('\n')}\n`], { type: 'text/csv' }));
-    link.download = 'products.csv';
-    link.click();
-    URL.revokeObjectURL(link.href);
-  };
+  const exportCsv = (selected: ContentItem[]) =>
+    downloadCsv(
+      'products.csv',
+      ['Title', 'SKU', 'Price', 'Status', 'Stock'],
+      selected.flatMap((item) => (item.structuredContent?.variants ?? []).map((v) => [item.title, v.sku, showMoney(v.priceMoney), item.statusLabel ?? 'Published', stockLabel(item, live)])),
+    );
 
   const filtered = Boolean(status || categoryId || needle);
   return (
