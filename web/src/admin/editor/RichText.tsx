@@ -6,6 +6,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { EditorContent, useEditor, useEditorState } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
+import './rich-text.css';
 
 /** Allowed link addresses (the same schemes the public page keeps). */
 export function linkAllowed(url: string): boolean {
