@@ -212,5 +212,9 @@ export const AdminFormMessages = {
   wholeNumber: '{field} must be a whole number from {min} to {max}.',
   positiveAmount: 'Enter {field} as an amount above 0, such as {example}.',
   countryCode: 'Enter the country as two letters, e.g. US.',
+  countryList: 'Countries are two-letter codes such as US, separated by commas.',
+  weightBands: 'Write the weight rates as grams=amount, e.g. 1000=9.00, 3000=14.00.',
+  weightBandsDistinct: 'Each weight rate needs its own weight.',
+  taxRate: 'A tax rate is between 0 and 100 %.',
 } as const;
 
