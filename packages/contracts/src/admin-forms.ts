@@ -11,7 +11,9 @@ import { ContentMessages } from './content-limits.js';
 import { COUPON_CODE, COUPON_CODE_MESSAGE, CouponKind, IssueGiftCardBody, ShippingOptionInput, TaxRuleInput } from './commerce.js';
 import { FooterSettings, HeaderSettings } from './content.js';
 import { Colour } from './content-colour.js';
-import { PageUrl } from './content-image.js';
+import { ImageUrl, PageUrl } from './content-image.js';
+import { SEO_LIMITS, SeoSettingsPatch } from './seo.js';
+import { EMAIL_FORMAT_EXAMPLE, FormSettings } from './forms.js';
 import { PopupOverlayBody } from './content-community.js';
 import { AdminFormMessages, formatMessage, OwnerMessages } from './messages.js';
 import { couponPercentageAllowed, EmailPatterns, RuleMessages } from './rules.js';
@@ -249,3 +251,72 @@ export const StoreRulesForm = z.object({
   taxes: z.array(TaxRuleForm).max(200),
 });
 export type StoreRulesForm = z.input<typeof StoreRulesForm>;
+
+/** A redirect as a line of the form: `/old-path -> /new-path 301` (or 302; 301 when left out). */
+export const REDIRECT_LINE = /^(\S+)\s*->\s*(\S+)(?:\s+(301|302))?$/;
+
+/**
+ * Settings › Search & social: SeoSettings as typed (no social image: empty; the redirects one a
+ * line, each line checked here, the rules themselves by the server's UrlRedirect once parsed).
+ */
+export const SiteSeoForm = z.object({
+  description: optionalText('Site description', SEO_LIMITS.description),
+  socialImage: z.union([z.literal(''), ImageUrl]),
+  robotsTxt: SeoSettingsPatch.shape.robotsTxt.unwrap(),
+  redirects: z.string().superRefine((text, ctx) => {
+    const bad = text.split('\n').findIndex((line) => line.trim() !== '' && !REDIRECT_LINE.test(line.trim()));
+    if (bad >= 0) ctx.addIssue({ code: 'custom', message: formatMessage(AdminFormMessages.redirectLine, { line: bad + 1 }) });
+  }),
+});
+export type SiteSeoForm = z.input<typeof SiteSeoForm>;
+
+/**
+ * A post, event or gallery image as typed (ItemBody's limits; dates as the browser's local
+ * date-time text; the ticket price in the store currency, blank for none). `event`: the event's
+ * own fields are checked too.
+ */
+export function itemForm(currency: string, event: boolean) {
+  return z
+    .looseObject({
+      title: requiredText('Title', 200, 'a title'),
+      author: optionalText('Author', 100),
+      excerpt: optionalText('Excerpt', 5_000),
+      body: optionalText('Body', 200_000),
+      status: z.string(),
+      publishOn: z.string(),
+      start: z.string(),
+      end: z.string(),
+      ticketPrice: z.string(),
+      ticketUrl: z.union([z.literal(''), PageUrl]),
+    })
+    .superRefine((item, ctx) => {
+      if (item.status === 'scheduled' && !item.publishOn) ctx.addIssue({ code: 'custom', path: ['publishOn'], message: AdminFormMessages.publishOnRequired });
+      if (!event) return;
+      if (!item.start) ctx.addIssue({ code: 'custom', path: ['start'], message: AdminFormMessages.eventDatesRequired });
+      if (!item.end) ctx.addIssue({ code: 'custom', path: ['end'], message: AdminFormMessages.eventDatesRequired });
+      if (item.ticketPrice.trim() !== '' && !AMOUNT_TEXT.test(item.ticketPrice.trim())) ctx.addIssue({ code: 'custom', path: ['ticketPrice'], message: formatMessage(AdminFormMessages.ticketPrice, { currency }) });
+    });
+}
+
+/** Lines of a textarea as a trimmed list without blanks. */
+const linesOf = (text: string): string[] => text.split('\n').map((line) => line.trim()).filter(Boolean);
+
+/**
+ * The form builder: the form's settings as edited, and the addresses told of each submission one a
+ * line. The settings the form would send are checked with the server's own FormSettings (its issues
+ * land on the fields they name); the name and the addresses have the admin's and SPEC 5's wording.
+ */
+export const FormBuilderForm = z
+  .object({
+    settings: z.looseObject({ name: requiredText('Form name', 200, 'a form name') }),
+    notify: z.string().refine((text) => linesOf(text).every((email) => EmailPatterns.owner.test(email)), formatMessage(OwnerMessages.emailFormat, { email: EMAIL_FORMAT_EXAMPLE })),
+  })
+  .superRefine((form, ctx) => {
+    const body = FormSettings.safeParse({ ...form.settings, storage: { notifyEmails: linesOf(form.notify) } });
+    if (body.success) return;
+    for (const issue of body.error.issues) {
+      if (issue.path[0] === 'name' || issue.path[0] === 'storage') continue;
+      ctx.addIssue({ code: 'custom', path: ['settings', ...issue.path.map(String)], message: issue.message });
+    }
+  });
+export type FormBuilderForm = z.input<typeof FormBuilderForm>;

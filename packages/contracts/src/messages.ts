@@ -216,5 +216,9 @@ export const AdminFormMessages = {
   weightBands: 'Write the weight rates as grams=amount, e.g. 1000=9.00, 3000=14.00.',
   weightBandsDistinct: 'Each weight rate needs its own weight.',
   taxRate: 'A tax rate is between 0 and 100 %.',
+  redirectLine: 'Line {line} of the redirects is not “/from -> /to 301”.',
+  publishOnRequired: 'A scheduled item needs a publish date in the future.',
+  eventDatesRequired: 'An event needs a start and an end.',
+  ticketPrice: 'Enter the ticket price in {currency}, such as 12.50 (0 for free admission).',
 } as const;
 
