@@ -178,7 +178,7 @@ describe('admin unsaved changes', () => {
     await owner.goto(newPost);
     const title = owner.getByLabel('Title', { exact: true });
     await title.fill(`${MARK} draft`);
-    await owner.getByLabel('Excerpt').fill('Kept while the tab was away.');
+    await owner.getByLabel('Excerpt', { exact: true }).fill('Kept while the tab was away.');
     owner.once('dialog', (dialog) => void dialog.accept());
     await owner.reload();
     const offer = owner.getByRole('region', { name: 'Unsaved changes kept in this browser' });
@@ -189,7 +189,7 @@ describe('admin unsaved changes', () => {
     await offer.getByRole('button', { name: 'Restore unsaved changes' }).click();
     await offer.waitFor({ state: 'detached' });
     await expect(title.inputValue()).resolves.toBe(`${MARK} draft`);
-    await expect(owner.getByLabel('Excerpt').inputValue()).resolves.toBe('Kept while the tab was away.');
+    await expect(owner.getByLabel('Excerpt', { exact: true }).inputValue()).resolves.toBe('Kept while the tab was away.');
     // Restored values are unsaved work: leaving asks.
     await staysWhenAsked(() => homeLink().click(), title, `${MARK} draft`);
     await leavesWhenAgreed();
