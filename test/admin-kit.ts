@@ -10,6 +10,9 @@ import { freePort } from '@sc/platform/test-kit';
 import { buildWeb, launchBrowser, loggedMail, mailedPath, type RunningPlatform } from './browser-kit.js';
 import { ROOT, startProcess, waitForHttp } from './helpers.js';
 
+/** How long one step of a test may take. */
+export const STEP_TIMEOUT_MS = Number(process.env.ADMIN_STEP_TIMEOUT_MS ?? 10_000);
+
 /** How long the first sign-in page may take (see signIn). */
 const SIGN_IN_TIMEOUT_MS = 60_000;
 
@@ -124,8 +127,9 @@ export async function signIn(page: Page, url: string, email: string = DEMO_OWNER
 export async function ownerPage(harness: AdminHarness): Promise<{ context: BrowserContext; page: Page }> {
   const context = await harness.browser.newContext({ viewport: { width: 1280, height: 900 } });
   const page = await context.newPage();
-  // Fail a step in seconds, not at the test's time-out, so the report names the step.
-  page.setDefaultTimeout(10_000);
+  // Fail a step in seconds, not at the test's time-out, so the report names the step
+  // (ADMIN_STEP_TIMEOUT_MS: more on a machine too busy for 10 s a step).
+  page.setDefaultTimeout(STEP_TIMEOUT_MS);
   await signIn(page, harness.url);
   return { context, page };
 }
