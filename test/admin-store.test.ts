@@ -357,7 +357,7 @@ describe('admin store', () => {
     const grid = owner.getByRole('list', { name: /^Images, in order/ });
     const order = () => grid.locator(':scope > li').evaluateAll((items) => items.map((item) => item.getAttribute('aria-label')));
     await expect(order()).resolves.toEqual(['Image apron-photo.png', 'Image linen-apron.jpg']);
-    await owner.getByRole('button', { name: 'Move image apron-photo.png' }).focus();
+    await owner.getByRole('button', { name: 'Move image apron-photo.png', exact: true }).focus();
     await owner.keyboard.press('Space');
     await owner.keyboard.press('ArrowRight');
     await owner.keyboard.press('Space');
