@@ -257,7 +257,7 @@ describe('admin store', () => {
     await tax.getByLabel('Region').last().fill('ME');
     await tax.getByLabel('Rate (%)').last().fill('5.5');
     await owner.getByRole('button', { name: 'Save shipping and tax' }).click();
-    await owner.getByRole('status').filter({ hasText: 'Shipping and tax saved' }).waitFor();
+    await toastOf(owner, 'Shipping and tax saved').waitFor();
     await owner.reload();
     await expect(owner.getByRole('group', { name: 'Shipping options' }).getByLabel('Countries').last().inputValue()).resolves.toBe('US, CA');
     await expect(owner.getByRole('group', { name: 'Tax rules' }).getByLabel('Rate (%)').last().inputValue()).resolves.toBe('5.5');
@@ -358,8 +358,11 @@ describe('admin store', () => {
     const order = () => grid.locator(':scope > li').evaluateAll((items) => items.map((item) => item.getAttribute('aria-label')));
     await expect(order()).resolves.toEqual(['Image apron-photo.png', 'Image linen-apron.jpg']);
     await owner.getByRole('button', { name: 'Move image apron-photo.png', exact: true }).focus();
+    // Each key waits for dnd-kit's announcement of the step before the next.
     await owner.keyboard.press('Space');
+    await owner.getByText('Picked up image apron-photo.png.').waitFor({ state: 'attached' });
     await owner.keyboard.press('ArrowRight');
+    await owner.getByText('Image apron-photo.png is at place 2 of 2.').waitFor({ state: 'attached' });
     await owner.keyboard.press('Space');
     await grid.locator(':scope > li').first().and(owner.getByRole('listitem', { name: 'Image linen-apron.jpg' })).waitFor();
     await expect(order()).resolves.toEqual(['Image linen-apron.jpg', 'Image apron-photo.png']);

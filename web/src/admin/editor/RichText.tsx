@@ -90,7 +90,8 @@ export function RichText({ value, onChange, label, disabled }: { value: string; 
   const chain = () => editor.chain().focus();
   const button = (name: string, active: boolean | undefined, run: () => void, text: string) => (
     <button type="button" aria-label={name} title={name} aria-pressed={active ?? false} disabled={disabled} onMouseDown={(e) => e.preventDefault()} onClick={run}>
-      {text}
+      {/* The symbol is for the eye; the name (e.g. 'Heading 1') is what is announced. */}
+      <span aria-hidden="true">{text}</span>
     </button>
   );
   const applyLink = () => {
