@@ -353,17 +353,19 @@ describe('admin store', () => {
     await owner.keyboard.type('.');
     await description.locator('strong', { hasText: 'Machine washable' }).waitFor();
 
-    // The images: a grid in order; the first image's handle moves it one place on from the keyboard.
+    // The images: a grid in order; the first image's handle moves it one place on.
     const grid = owner.getByRole('list', { name: /^Images, in order/ });
     const order = () => grid.locator(':scope > li').evaluateAll((items) => items.map((item) => item.getAttribute('aria-label')));
     await expect(order()).resolves.toEqual(['Image apron-photo.png', 'Image linen-apron.jpg']);
-    await owner.getByRole('button', { name: 'Move image apron-photo.png', exact: true }).focus();
-    // Each key waits for dnd-kit's announcement of the step before the next.
-    await owner.keyboard.press('Space');
-    await owner.getByText('Picked up image apron-photo.png.').waitFor({ state: 'attached' });
-    await owner.keyboard.press('ArrowRight');
-    await owner.getByText('Image apron-photo.png is at place 2 of 2.').waitFor({ state: 'attached' });
-    await owner.keyboard.press('Space');
+    // Dragged by its handle (the pointer, as an owner does) onto the second image's place.
+    const from = await owner.getByRole('button', { name: 'Move image apron-photo.png', exact: true }).boundingBox();
+    const to = await owner.getByRole('listitem', { name: 'Image linen-apron.jpg' }).boundingBox();
+    if (!from || !to) throw new Error('the images are not shown');
+    await owner.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+    await owner.mouse.down();
+    await owner.mouse.move(from.x + from.width / 2 + 12, from.y + from.height / 2 + 4, { steps: 4 });
+    await owner.mouse.move(to.x + to.width * 0.7, to.y + to.height / 2, { steps: 15 });
+    await owner.mouse.up();
     await grid.locator(':scope > li').first().and(owner.getByRole('listitem', { name: 'Image linen-apron.jpg' })).waitFor();
     await expect(order()).resolves.toEqual(['Image linen-apron.jpg', 'Image apron-photo.png']);
     // A file dropped on the images is uploaded and added at the end.
