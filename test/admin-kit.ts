@@ -10,6 +10,12 @@ import { freePort } from '@sc/platform/test-kit';
 import { buildWeb, launchBrowser, loggedMail, mailedPath, type RunningPlatform } from './browser-kit.js';
 import { ROOT, startProcess, waitForHttp } from './helpers.js';
 
+/** How long one step of a test may take. */
+export const STEP_TIMEOUT_MS = Number(process.env.ADMIN_STEP_TIMEOUT_MS ?? 10_000);
+
+/** How long the first sign-in page may take (see signIn). */
+const SIGN_IN_TIMEOUT_MS = 60_000;
+
 /** How long the platform may take to answer: a first start seeds the demo site (slow on a busy machine). */
 const START_TIMEOUT_MS = 150_000;
 
@@ -107,7 +113,10 @@ export const toastOf = (page: Page, text: string, role: 'status' | 'alert' = 'st
   page.getByRole('region', { name: /^Notifications/ }).getByRole(role).filter({ hasText: text });
 
 export async function signIn(page: Page, url: string, email: string = DEMO_OWNER.email, password: string = DEMO_OWNER.password): Promise<void> {
-  await page.goto(`${url}/config`);
+  // The first page of a platform just started can take long on a busy machine (the app's chunks
+  // are read and compressed once); the steps after it keep the page's own time-out.
+  await page.goto(`${url}/config`, { timeout: SIGN_IN_TIMEOUT_MS });
+  await page.getByLabel('Email').waitFor({ timeout: SIGN_IN_TIMEOUT_MS });
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Sign in' }).click();
@@ -118,8 +127,9 @@ export async function signIn(page: Page, url: string, email: string = DEMO_OWNER
 export async function ownerPage(harness: AdminHarness): Promise<{ context: BrowserContext; page: Page }> {
   const context = await harness.browser.newContext({ viewport: { width: 1280, height: 900 } });
   const page = await context.newPage();
-  // Fail a step in seconds, not at the test's time-out, so the report names the step.
-  page.setDefaultTimeout(10_000);
+  // Fail a step in seconds, not at the test's time-out, so the report names the step
+  // (ADMIN_STEP_TIMEOUT_MS: more on a machine too busy for 10 s a step).
+  page.setDefaultTimeout(STEP_TIMEOUT_MS);
   await signIn(page, harness.url);
   return { context, page };
 }

@@ -219,7 +219,7 @@ describe('admin gallery and content', () => {
     await categories.getByLabel('New category').fill('Studio life');
     await categories.getByRole('button', { name: 'Add category' }).click();
     await owner.getByRole('button', { name: 'Create post' }).click();
-    await owner.getByRole('status').filter({ hasText: 'Saved' }).waitFor();
+    await toastOf(owner, 'Saved').waitFor();
     await owner.getByRole('heading', { name: 'Opening hours for the holidays' }).waitFor();
     await owner.reload();
     await tags.getByText('holidays').waitFor();
@@ -308,7 +308,7 @@ describe('admin settings', () => {
     await expect(background.getByRole('alert').textContent()).resolves.toBe('Colours must be written as 3 to 6 hex characters.');
     await background.getByRole('textbox', { name: 'Header background hex' }).fill('#eef5ee');
     await owner.getByRole('button', { name: 'Save header and footer' }).click();
-    await owner.getByRole('status').filter({ hasText: 'Header and footer saved' }).waitFor();
+    await toastOf(owner, 'Header and footer saved').waitFor();
 
     await owner.getByRole('link', { name: 'Navigation' }).click();
     await owner.getByRole('button', { name: 'Move Journal up' }).click();
@@ -387,7 +387,7 @@ describe('admin site-wide settings', () => {
     await owner.getByLabel('Address', { exact: true }).fill('41 Fore Street');
     await owner.getByRole('button', { name: 'Create event' }).click();
     await owner.getByRole('heading', { name: 'Summer kiln opening' }).waitFor();
-    await owner.getByRole('status').filter({ hasText: 'Saved' }).waitFor();
+    await toastOf(owner, 'Saved').waitFor();
     await owner.getByRole('link', { name: 'Back to Events' }).click();
     await owner.getByRole('link', { name: 'Summer kiln opening' }).waitFor();
     await shot(owner, SUITE, '10c-events');
@@ -413,7 +413,7 @@ describe('admin site-wide settings', () => {
     await owner.getByRole('figure', { name: 'Social card preview' }).getByText('Pull glowing pots from the kiln.').waitFor();
     await owner.getByRole('button', { name: 'Create event' }).click();
     await owner.getByRole('heading', { name: 'Raku firing night' }).waitFor();
-    await owner.getByRole('status').filter({ hasText: 'Saved' }).waitFor();
+    await toastOf(owner, 'Saved').waitFor();
     await shot(owner, SUITE, '10d-event-tickets-seo');
 
     const visitor = await visitorPage();

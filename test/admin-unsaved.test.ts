@@ -3,7 +3,9 @@
 // followed by a move elsewhere in the app (side navigation, the screen's own back link, the
 // browser's back button) asks first, and staying keeps the change; reloading asks through
 // beforeunload; once saved, leaving asks nothing. In the page editor a site-style change is never
-// reported as saved before it is. Ctrl+K finds screens and pages by name.
+// reported as saved before it is. Ctrl+K finds screens and pages by name. The forms converted to
+// react-hook-form refuse a wrong field inline with the contracts' wording and a toast; the item
+// editor and the form builder keep unsaved values in the browser and offer them back on return.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Locator, Page } from 'playwright-core';
 import { DEMO_CONTENT, DEMO_WEBSITE_ID } from '@sc/contracts';
@@ -110,6 +112,10 @@ describe('admin unsaved changes', () => {
     { name: 'new coupon', path: '/store/coupons', field: (p) => p.getByLabel('Code', { exact: true }) },
     { name: 'gift card', path: '/store/gift-cards', field: (p) => p.getByLabel('Note', { exact: true }) },
     { name: 'popup', path: '/community/popup', field: (p) => p.getByLabel('Title', { exact: true }) },
+    { name: 'new event', path: `/content/${DEMO_CONTENT.eventsCollectionId}/items/new`, field: (p) => p.getByLabel('Address', { exact: true }) },
+    { name: 'search and social settings', path: '/settings/seo', field: (p) => p.getByLabel('Site description') },
+    { name: 'commerce preferences', path: '/settings/commerce', field: (p) => p.getByLabel('Preferences (JSON)').and(p.locator('textarea:enabled')) },
+    { name: 'form builder (storage)', path: `/forms/${DEMO_CONTENT.newsletterFormId}`, field: (p) => p.getByLabel('Form name') },
   ];
 
   it.each(SCREENS)('asks before leaving the $name screen with a change, and keeps the change when the owner stays', async ({ path, field }) => {
@@ -120,6 +126,91 @@ describe('admin unsaved changes', () => {
     await staysWhenAsked(() => homeLink().click(), input, MARK);
     await leavesWhenAgreed();
   }, 60_000);
+
+  it('refuses a wrong field inline with the contracts\' wording and a toast, on the converted forms', async () => {
+    // Shipping and tax: StoreRulesForm (the admin's amount wording).
+    await owner.goto(`${harness.url}/config/store/shipping-tax`);
+    const minimum = owner.getByLabel(/^Minimum order subtotal/);
+    await minimum.fill('ten');
+    await owner.getByRole('button', { name: 'Save shipping and tax' }).click();
+    await toastOf(owner, 'Shipping and tax not saved', 'alert').waitFor();
+    await expect(owner.getByRole('group', { name: 'Checkout', exact: true }).getByRole('alert').textContent()).resolves.toBe('Enter the minimum order subtotal as an amount such as 10.00.');
+    await expect(minimum.getAttribute('aria-invalid')).resolves.toBe('true');
+    await leavesWhenAgreed();
+
+    // Header and footer: HeaderFooterForm (the logo address: SPEC 5 '{val} is not a valid page URL').
+    await owner.goto(`${harness.url}/config/settings/header-footer`);
+    await owner.getByLabel('Logo image URL').fill('not a link');
+    await owner.getByRole('button', { name: 'Save header and footer' }).click();
+    await toastOf(owner, 'Header and footer not saved', 'alert').waitFor();
+    await expect(owner.getByRole('group', { name: 'Header', exact: true }).getByRole('alert').first().textContent()).resolves.toBe('not a link is not a valid page URL');
+    await leavesWhenAgreed();
+
+    // The popup: PopupForm (the title is required; the body's own rule for a promotion's link).
+    await owner.goto(`${harness.url}/config/community/popup`);
+    await owner.getByLabel('Title', { exact: true }).fill('');
+    await owner.getByLabel('Kind').selectOption('promotion');
+    await owner.getByLabel('Button link').fill('');
+    await owner.getByRole('button', { name: 'Save popup' }).click();
+    await toastOf(owner, 'Popup not saved', 'alert').waitFor();
+    await expect(owner.locator('form.popup-form').getByRole('alert').allTextContents()).resolves.toEqual(['Enter a title.', 'A promotion popup needs the page its button opens.']);
+    await shot(owner, SUITE, '04-popup-field-errors');
+    await leavesWhenAgreed();
+
+    // The form builder: FormBuilderForm (SPEC 5 'Emails must be formatted as {email}'), shown on its section.
+    await owner.goto(`${harness.url}/config/forms/${DEMO_CONTENT.contactFormId}`);
+    await owner.getByRole('button', { name: 'Storage', exact: true }).click();
+    await owner.getByLabel('Also email each submission to').fill('studio@example.com\nnot-an-address');
+    await owner.getByRole('button', { name: 'Build', exact: true }).click();
+    await owner.getByLabel('Form name').fill('');
+    await owner.getByRole('button', { name: 'Save form' }).click();
+    await toastOf(owner, 'Form not saved', 'alert').waitFor();
+    await expect(owner.getByLabel('Also email each submission to').getAttribute('aria-invalid')).resolves.toBe('true');
+    await expect(owner.getByRole('group', { name: 'Storage', exact: true }).getByRole('alert').textContent()).resolves.toBe('Emails must be formatted as name@example.com');
+    await leavesWhenAgreed();
+  }, 90_000);
+
+  it('keeps the item editor\'s and the form builder\'s unsaved values in the browser and offers them back on return', async () => {
+    // Nothing kept from the screens visited above.
+    await owner.evaluate(() => localStorage.clear());
+    // A new post: typed, the tab reloaded (the browser asks; the owner leaves anyway).
+    const newPost = `${harness.url}/config/content/${DEMO_CONTENT.journalCollectionId}/items/new`;
+    await owner.goto(newPost);
+    const title = owner.getByLabel('Title', { exact: true });
+    await title.fill(`${MARK} draft`);
+    await owner.getByLabel('Excerpt', { exact: true }).fill('Kept while the tab was away.');
+    owner.once('dialog', (dialog) => void dialog.accept());
+    await owner.reload();
+    const offer = owner.getByRole('region', { name: 'Unsaved changes kept in this browser' });
+    await offer.waitFor();
+    // The form opens as the server has it until the owner answers.
+    await expect(title.inputValue()).resolves.toBe('');
+    await shot(owner, SUITE, '05-draft-offer');
+    await offer.getByRole('button', { name: 'Restore unsaved changes' }).click();
+    await offer.waitFor({ state: 'detached' });
+    await expect(title.inputValue()).resolves.toBe(`${MARK} draft`);
+    await expect(owner.getByLabel('Excerpt', { exact: true }).inputValue()).resolves.toBe('Kept while the tab was away.');
+    // Restored values are unsaved work: leaving asks.
+    await staysWhenAsked(() => homeLink().click(), title, `${MARK} draft`);
+    await leavesWhenAgreed();
+
+    // The form builder: a changed name, another screen, then back: offered; discarded, it is gone.
+    const builder = `${harness.url}/config/forms/${DEMO_CONTENT.contactFormId}`;
+    await owner.goto(builder);
+    const name = owner.getByLabel('Form name');
+    const saved = await name.inputValue();
+    await name.fill(`${saved} ${MARK}`);
+    await leavesWhenAgreed();
+    await owner.goto(builder);
+    await offer.waitFor();
+    await expect(name.inputValue()).resolves.toBe(saved);
+    await offer.getByRole('button', { name: 'Discard them' }).click();
+    await offer.waitFor({ state: 'detached' });
+    await owner.goto(builder);
+    await name.waitFor();
+    await owner.getByRole('heading', { level: 1, name: saved }).waitFor();
+    expect(await offer.count()).toBe(0);
+  }, 90_000);
 
   it('finds screens and pages by name with Ctrl+K (asking first when work is unsaved)', async () => {
     await owner.goto(`${harness.url}/config`);

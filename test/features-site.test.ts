@@ -14,7 +14,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Browser } from 'playwright-core';
 import { CommentMessages, DEMO_CONTENT, DEMO_SITE_USER, MemberAreaMessages, PageType, ProductType, RecordType } from '@sc/contracts';
-import { goToArea, signIn } from './admin-kit.js';
+import { goToArea, signIn, toastOf } from './admin-kit.js';
 import { launchBrowser, startPlatform, type RunningPlatform } from './browser-kit.js';
 import { ROOT } from './helpers.js';
 import { eventually, OwnerApi, shot, visitor, type Storefront } from './storefront-kit.js';
@@ -385,7 +385,7 @@ describe('member areas and the popup in the admin app', () => {
     await expect(admin.locator('.popup-version').textContent()).resolves.toContain(`Version ${before.version},`);
     await admin.getByLabel('Title', { exact: true }).fill('Spring sale');
     await admin.getByRole('button', { name: 'Save popup' }).click();
-    await admin.getByRole('status').filter({ hasText: 'Popup saved' }).waitFor();
+    await toastOf(admin, 'Popup saved').waitFor();
     await expect(admin.locator('.popup-version').textContent()).resolves.toContain(`Version ${before.version + 1},`);
     expect(await owner.call('GET', `${OWNER_BASE}/popup-overlay`)).toMatchObject({ version: before.version + 1, title: 'Spring sale', enabled: false });
     await shot(admin, SUITE, 'admin-popup');

@@ -212,5 +212,13 @@ export const AdminFormMessages = {
   wholeNumber: '{field} must be a whole number from {min} to {max}.',
   positiveAmount: 'Enter {field} as an amount above 0, such as {example}.',
   countryCode: 'Enter the country as two letters, e.g. US.',
+  countryList: 'Countries are two-letter codes such as US, separated by commas.',
+  weightBands: 'Write the weight rates as grams=amount, e.g. 1000=9.00, 3000=14.00.',
+  weightBandsDistinct: 'Each weight rate needs its own weight.',
+  taxRate: 'A tax rate is between 0 and 100 %.',
+  redirectLine: 'Line {line} of the redirects is not “/from -> /to 301”.',
+  publishOnRequired: 'A scheduled item needs a publish date in the future.',
+  eventDatesRequired: 'An event needs a start and an end.',
+  ticketPrice: 'Enter the ticket price in {currency}, such as 12.50 (0 for free admission).',
 } as const;
 

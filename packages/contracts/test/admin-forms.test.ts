@@ -1,6 +1,6 @@
 // The admin forms' schemas (issue 35): what each refuses, with the one wording the form shows.
 import { describe, expect, it } from '@jest/globals';
-import { AdminFormMessages, CouponForm, ProductForm, SiteSettingsForm } from '../src/admin-forms.js';
+import { AdminFormMessages, CouponForm, FormBuilderForm, GiftCardForm, HeaderFooterForm, itemForm, PopupForm, ProductForm, SiteSeoForm, SiteSettingsForm, StoreRulesForm } from '../src/admin-forms.js';
 import { COUPON_CODE_MESSAGE, CouponInput } from '../src/commerce.js';
 import { ContentMessages } from '../src/content-limits.js';
 import { OwnerMessages } from '../src/messages.js';
@@ -72,5 +72,52 @@ describe('SiteSettingsForm', () => {
 
   it('wants a title and a two-letter country', () => {
     expect(problems(SiteSettingsForm.safeParse({ ...typed, title: '', settings: { ...typed.settings, country: 'USA' } }))).toEqual(['title: Enter the site title.', `settings.country: ${AdminFormMessages.countryCode}`]);
+  });
+});
+
+describe('StoreRulesForm', () => {
+  const option = { id: 'ship-1', name: 'Standard', rate: '5.00', freeOver: '', countries: 'US, ca', regions: '', weights: '1000=9.00, 3000=14.00', pickup: false };
+  const tax = { id: 'tax-1', name: 'Maine', country: 'US', region: 'ME', rate: '5.5', appliesToShipping: false };
+  const rules = { minimum: '0.00', donation: '1.00', shipping: [option], taxes: [tax] };
+
+  it('takes the rules as typed', () => {
+    expect(problems(StoreRulesForm.safeParse(rules))).toEqual([]);
+  });
+
+  it('names each wrong field of an option and a rule', () => {
+    const typed = { ...rules, donation: '0', shipping: [{ ...option, name: ' ', rate: '5,00', countries: 'usa', weights: '1000=9.00, 1000=12.00' }], taxes: [{ ...tax, country: 'USA', rate: '101' }] };
+    expect(problems(StoreRulesForm.safeParse(typed))).toEqual([
+      'donation: Enter the minimum donation as an amount above 0, such as 1.00.',
+      'shipping.0.name: Enter a name for the shipping option.',
+      'shipping.0.rate: Enter the rate as an amount such as 5.00.',
+      `shipping.0.countries: ${AdminFormMessages.countryList}`,
+      `shipping.0.weights: ${AdminFormMessages.weightBandsDistinct}`,
+      `taxes.0.country: ${AdminFormMessages.countryCode}`,
+      `taxes.0.rate: ${AdminFormMessages.taxRate}`,
+    ]);
+  });
+});
+
+describe('GiftCardForm, PopupForm, HeaderFooterForm, SiteSeoForm, itemForm, FormBuilderForm', () => {
+  it('refuses with the SPEC 5 and the server schemas\' wording', () => {
+    expect(problems(GiftCardForm.safeParse({ amount: '0', recipientEmail: 'friend@', note: '' }))).toEqual([
+      'amount: Enter the amount of the gift card as an amount above 0, such as 25.00.',
+      `recipientEmail: ${OwnerMessages.invalidEmail}`,
+    ]);
+    const popup = { enabled: true, kind: 'promotion', title: ' ', body: '', buttonText: 'Shop', buttonUrl: '', formId: '', delaySeconds: 3, hideForDays: 7, pages: 'all' };
+    expect(problems(PopupForm.safeParse(popup))).toEqual(['title: Enter a title.', 'buttonUrl: A promotion popup needs the page its button opens.']);
+    expect(problems(PopupForm.safeParse({ ...popup, title: 'Sale', buttonUrl: '/shop' }))).toEqual([]);
+    const colours = { backgroundColor: '#fff', textColor: '#111' };
+    expect(problems(HeaderFooterForm.safeParse({ header: { siteTitle: '', logo: { assetUrl: 'not a link', altText: '' }, ...colours }, footer: { text: '', ...colours } }))).toEqual(['header.logo.assetUrl: not a link is not a valid page URL']);
+    expect(problems(SiteSeoForm.safeParse({ description: '', socialImage: '', robotsTxt: '', redirects: '/old -> /new 301\n/bad line' }))).toEqual(['redirects: Line 2 of the redirects is not “/from -> /to 301”.']);
+    const event = { title: 'Raku', author: '', excerpt: '', body: '', status: 'scheduled', publishOn: '', start: '', end: '2030-01-01T10:00', ticketPrice: '12.5x', ticketUrl: '' };
+    expect(problems(itemForm('USD', true).safeParse(event))).toEqual([
+      `publishOn: ${AdminFormMessages.publishOnRequired}`,
+      `start: ${AdminFormMessages.eventDatesRequired}`,
+      'ticketPrice: Enter the ticket price in USD, such as 12.50 (0 for free admission).',
+    ]);
+    expect(problems(itemForm('USD', false).safeParse({ ...event, status: 'published' }))).toEqual([]);
+    const settings = { name: '', build: { fields: [], submitButtonText: 'Send' }, storage: { notifyEmails: [] }, advanced: { submissionMessage: '', submissionHTML: '', successRedirect: null }, captcha: { enabled: false, theme: 'light', alignment: 'left', size: 'normal' }, disclaimer: { enabled: false, message: '' } };
+    expect(problems(FormBuilderForm.safeParse({ settings, notify: 'studio@example.com\nnope' }))).toEqual(['settings.name: Enter a form name.', 'notify: Emails must be formatted as name@example.com']);
   });
 });

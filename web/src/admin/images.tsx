@@ -3,8 +3,12 @@
 // maximum size; the content service checks again by the file's bytes), then read in the browser
 // for the five colour averages of SPEC 3, then uploaded (multipart) to the content service, which
 // stores the file and answers its URL and size; the SPEC 8 upload and processing strings report
-// each failure, and a cancelled upload says 'File processing cancelled'.
-import { useRef, useState } from 'react';
+// each failure, and a cancelled upload says 'File processing cancelled'. The images are a grid an
+// owner reorders by dragging (or from the keyboard), and files dropped on it are uploaded.
+import { closestCenter, DndContext, KeyboardSensor, PointerSensor, useSensor, useSensors, type Announcements, type DragEndEvent } from '@dnd-kit/core';
+import { arrayMove, rectSortingStrategy, SortableContext, sortableKeyboardCoordinates, useSortable } from '@dnd-kit/sortable';
+import { CSS } from '@dnd-kit/utilities';
+import { useRef, useState, type DragEvent } from 'react';
 import {
   MAX_UPLOAD_BYTES,
   OwnerMessages,
@@ -142,15 +146,63 @@ const fileNameOf = (url: string): string => {
   }
 };
 
-/** The list of images with add-by-URL, upload, alt text, reordering and removal. */
+/** Each image's key in the sortable grid: its address, and which of that address's images it is (one may be added twice). */
+function keysOf(images: readonly ImageBody[]): string[] {
+  const seen = new Map<string, number>();
+  return images.map((image) => {
+    const n = seen.get(image.assetUrl) ?? 0;
+    seen.set(image.assetUrl, n + 1);
+    return `${image.assetUrl}#${n}`;
+  });
+}
+
+/** One tile of the grid: the thumbnail, its handle (pointer or keyboard: Space, arrows, Space), alt text and removal. */
+function ImageTile({ id, image, disabled, onAlt, onRemove }: { id: string; image: ImageBody; disabled: boolean; onAlt: (alt: string) => void; onRemove: () => void }) {
+  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({ id, disabled });
+  return (
+    <li ref={setNodeRef} className={`image-tile${isDragging ? ' dragging' : ''}`} style={{ transform: CSS.Transform.toString(transform), transition }} aria-label={`Image ${image.filename}`}>
+      <div className="image-tile-top">
+        {disabled ? null : (
+          <button type="button" className="drag-handle" ref={setActivatorNodeRef} {...attributes} {...listeners} aria-label={`Move image ${image.filename}`}>
+            ⠿
+          </button>
+        )}
+        <span className="image-tile-name" title={image.filename}>
+          {image.filename}
+        </span>
+      </div>
+      <img src={image.assetUrl} alt="" width={160} height={120} />
+      <Field label="Alt text">
+        <input value={image.altText} disabled={disabled} onChange={(e) => onAlt(e.target.value)} />
+      </Field>
+      {disabled ? null : (
+        <button type="button" aria-label={`Remove image ${image.filename}`} onClick={onRemove}>
+          Remove
+        </button>
+      )}
+    </li>
+  );
+}
+
+/**
+ * The images as a grid: dragged into a new order (dnd-kit; the first is the main one), files dropped
+ * on it are uploaded in turn; add by URL or by choosing a file, alt text and removal per image.
+ */
 export function ImagesEditor({ images, onChange, disabled, max = 50 }: { images: ImageBody[]; onChange: (images: ImageBody[]) => void; disabled?: boolean; max?: number }) {
   const { websiteId } = useSession();
   const [url, setUrl] = useState('');
   const [size, setSize] = useState('1600x1200');
   const [problem, setProblem] = useState<string>();
   const [step, setStep] = useState<UploadStep | undefined>();
+  const [dropping, setDropping] = useState(false);
   const uploading = useRef<AbortController | undefined>(undefined);
+  // Uploads finish after renders: each adds to the images as they are then, not as they were.
+  const latest = useRef(images);
+  latest.current = images;
   const urlProblem = url.trim() ? pageUrlProblem(url) : undefined;
+  const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 4 } }), useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }));
+  const keys = keysOf(images);
+  const open = !disabled && images.length < max;
 
   const addUrl = () => {
     if (urlProblem || !url.trim()) return;
@@ -160,61 +212,99 @@ export function ImagesEditor({ images, onChange, disabled, max = 50 }: { images:
     setUrl('');
   };
 
-  const upload = async (files: FileList | null) => {
-    const file = files?.[0];
-    if (!file) return;
+  const upload = async (files: FileList | readonly File[] | null) => {
+    const list = Array.from(files ?? []).slice(0, Math.max(0, max - latest.current.length));
     setProblem(undefined);
-    const controller = new AbortController();
-    uploading.current = controller;
-    try {
-      const image = await uploadImage(websiteId, file, setStep, controller.signal);
-      onChange([...images, image]);
-    } catch (failure) {
-      setProblem(failure instanceof Error ? failure.message : OwnerUiMessages.unableToUploadFile);
-    } finally {
-      uploading.current = undefined;
-      setStep(undefined);
+    for (const file of list) {
+      const controller = new AbortController();
+      uploading.current = controller;
+      try {
+        const image = await uploadImage(websiteId, file, setStep, controller.signal);
+        latest.current = [...latest.current, image];
+        onChange(latest.current);
+      } catch (failure) {
+        setProblem(failure instanceof Error ? failure.message : OwnerUiMessages.unableToUploadFile);
+        break;
+      } finally {
+        uploading.current = undefined;
+        setStep(undefined);
+      }
     }
   };
 
+  const onDragEnd = ({ active, over }: DragEndEvent) => {
+    if (!over || active.id === over.id) return;
+    const from = keys.indexOf(String(active.id));
+    const to = keys.indexOf(String(over.id));
+    if (from >= 0 && to >= 0) onChange(arrayMove(images, from, to));
+  };
+  const nameOf = (id: string | number): string => images[keys.indexOf(String(id))]?.filename ?? 'image';
+  const announcements: Announcements = {
+    onDragStart: ({ active }) => `Picked up image ${nameOf(active.id)}.`,
+    onDragOver: ({ active, over }) => (over ? `Image ${nameOf(active.id)} is at place ${keys.indexOf(String(over.id)) + 1} of ${keys.length}.` : undefined),
+    onDragEnd: ({ active, over }) => (over ? `Image ${nameOf(active.id)} dropped at place ${keys.indexOf(String(over.id)) + 1} of ${keys.length}.` : `Image ${nameOf(active.id)} dropped.`),
+    onDragCancel: ({ active }) => `Moving image ${nameOf(active.id)} was cancelled.`,
+  };
+  const dragsFiles = (e: DragEvent) => e.dataTransfer.types.includes('Files');
+
   return (
-    <div className="images-editor stack">
+    <div
+      className={`images-editor stack${dropping ? ' dropping' : ''}`}
+      onDragOver={(e) => {
+        if (!open || !dragsFiles(e)) return;
+        e.preventDefault();
+        e.dataTransfer.dropEffect = 'copy';
+        setDropping(true);
+      }}
+      onDragLeave={(e) => {
+        if (!e.currentTarget.contains(e.relatedTarget as Node | null)) setDropping(false);
+      }}
+      onDrop={(e) => {
+        if (!open || !dragsFiles(e)) return;
+        e.preventDefault();
+        setDropping(false);
+        void upload(e.dataTransfer.files);
+      }}
+    >
       {images.length > 0 ? (
-        <ol className="image-list">
-          {images.map((image, index) => (
-            <li key={`${image.assetUrl}-${index}`} className="row">
-              <img src={image.assetUrl} alt="" width={60} height={45} style={{ objectFit: 'cover', background: '#eee' }} />
-              <span>{image.filename}</span>
-              <Field label="Alt text">
-                <input value={image.altText} disabled={disabled} onChange={(e) => onChange(images.map((im, i) => (i === index ? { ...im, altText: e.target.value } : im)))} />
-              </Field>
-              {disabled ? null : (
-                <button type="button" aria-label={`Remove image ${image.filename}`} onClick={() => onChange(images.filter((_, i) => i !== index))}>
-                  Remove
-                </button>
-              )}
-            </li>
-          ))}
-        </ol>
+        <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd} accessibility={{ announcements }}>
+          <SortableContext items={keys} strategy={rectSortingStrategy}>
+            <ol className="image-grid" aria-label="Images, in order (the first is the main image)">
+              {images.map((image, index) => (
+                <ImageTile
+                  key={keys[index]}
+                  id={keys[index] ?? ''}
+                  image={image}
+                  disabled={Boolean(disabled)}
+                  onAlt={(altText) => onChange(images.map((im, i) => (i === index ? { ...im, altText } : im)))}
+                  onRemove={() => onChange(images.filter((_, i) => i !== index))}
+                />
+              ))}
+            </ol>
+          </SortableContext>
+        </DndContext>
       ) : (
         <p className="hint">No images yet.</p>
       )}
-      {disabled || images.length >= max ? null : (
-        <div className="row">
-          <Field label="Image URL" error={urlProblem}>
-            <input value={url} placeholder="https://" onChange={(e) => setUrl(e.target.value)} />
-          </Field>
-          <Field label="Size (WxH)">
-            <input value={size} onChange={(e) => setSize(e.target.value)} size={10} />
-          </Field>
-          <button type="button" onClick={addUrl} disabled={!url.trim() || Boolean(urlProblem)}>
-            Add image
-          </button>
-          <Field label="Upload an image" hint={`JPEG, PNG, GIF or WebP, up to ${formatFileSize(MAX_UPLOAD_BYTES)}`}>
-            <input type="file" accept={SUPPORTED_IMAGE_TYPES.join(',')} disabled={step !== undefined} onChange={(e) => void upload(e.target.files).then(() => (e.target.value = ''))} />
-          </Field>
-        </div>
-      )}
+      {open ? (
+        <>
+          <p className="image-drop hint">Drop image files here to upload them{images.length > 1 ? '; drag an image by its handle to reorder' : ''}.</p>
+          <div className="row">
+            <Field label="Image URL" error={urlProblem}>
+              <input value={url} placeholder="https://" onChange={(e) => setUrl(e.target.value)} />
+            </Field>
+            <Field label="Size (WxH)">
+              <input value={size} onChange={(e) => setSize(e.target.value)} size={10} />
+            </Field>
+            <button type="button" onClick={addUrl} disabled={!url.trim() || Boolean(urlProblem)}>
+              Add image
+            </button>
+            <Field label="Upload an image" hint={`JPEG, PNG, GIF or WebP, up to ${formatFileSize(MAX_UPLOAD_BYTES)}`}>
+              <input type="file" multiple accept={SUPPORTED_IMAGE_TYPES.join(',')} disabled={step !== undefined} onChange={(e) => void upload(e.target.files).then(() => (e.target.value = ''))} />
+            </Field>
+          </div>
+        </>
+      ) : null}
       {step ? (
         <p role="status">
           {step === 'uploading' ? 'Uploading…' : step === 'processing' ? 'Processing…' : 'Checking…'}{' '}

@@ -1,14 +1,18 @@
 // A blog post, an event or a gallery image: title, status (published, scheduled with its date,
 // draft, private, needs review), text, author, tags and categories (SPEC limits and messages),
 // comments, and for events their dates, place and tickets (price, link, sold out).
-import { useState, type FormEvent } from 'react';
+// The form is react-hook-form's, checked with the contracts' itemForm (inline errors, a toast on
+// save or failure); unsaved values are kept in this browser and offered back on return.
+import { useMemo } from 'react';
 import { Permission, RecordType, type Collection, type ContentItem, type ItemBody, type ItemStatus, type SeoFields } from '@sc/contracts';
-import { api, useAction, useApi } from '../data.js';
-import { Link, navigate, useLocation } from '../router.js';
+import { itemForm } from '@sc/contracts/admin-forms';
+import { api, useApi } from '../data.js';
+import { DraftOffer, useLocalDraft } from '../local-draft.js';
+import { Link, navigate } from '../router.js';
+import { useSchemaForm } from '../schema-form.js';
 import { useSession } from '../session.js';
 import { TagsEditor } from '../TagsEditor.js';
-import { Check, Field, Loaded, Outcome, Page, useConfirm } from '../ui.js';
-import { useEditedForm } from '../unsaved.js';
+import { Field, Loaded, Page, Problem, useConfirm } from '../ui.js';
 import { kindOf } from './ContentScreen.js';
 import { apiPath } from '../../api/client.js';
 import { SeoPanel } from '../seo/SeoPanel.js';
@@ -34,80 +38,109 @@ const localInput = (at: number | null | undefined): string => {
 };
 const isoOf = (local: string): string | null => (local ? new Date(local).toISOString() : null);
 
+interface ItemDraft {
+  title: string;
+  status: ItemStatus;
+  publishOn: string;
+  body: string;
+  excerpt: string;
+  author: string;
+  tags: string[];
+  categories: string[];
+  commentState: string;
+  start: string;
+  end: string;
+  address: string;
+  city: string;
+  country: string;
+  /** Blank: the event says nothing of tickets; 0: free admission. */
+  ticketPrice: string;
+  ticketUrl: string;
+  soldOut: boolean;
+  seo: SeoFields;
+  urlId: string;
+}
+
+function draftOf(item: ContentItem | undefined): ItemDraft {
+  return {
+    title: item?.title ?? '',
+    status: item?.status ?? 'published',
+    publishOn: localInput(item?.publishOn),
+    body: item?.body ?? '',
+    excerpt: item?.excerpt ?? '',
+    author: item?.author?.displayName ?? '',
+    tags: item?.tags ?? [],
+    categories: item?.categories ?? [],
+    commentState: String(item?.commentState ?? 0),
+    start: localInput(item?.startDate),
+    end: localInput(item?.endDate),
+    address: item?.location?.addressLine1 ?? '',
+    city: item?.location?.addressLine2 ?? '',
+    country: item?.location?.addressCountry ?? '',
+    ticketPrice: item?.tickets ? decimalOf(item.tickets.price.value, item.tickets.price.currency) : '',
+    ticketUrl: item?.tickets?.url ?? '',
+    soldOut: item?.tickets?.soldOut ?? false,
+    seo: item?.seo ?? {},
+    urlId: item?.urlId ?? '',
+  };
+}
+
 function ItemEditor({ collection, item }: { collection: Collection; item?: ContentItem }) {
   const { websiteId, can } = useSession();
   const editable = can(Permission.CONTENT_EDIT);
   const kind = kindOf(collection);
   const recordType = item?.recordType ?? (kind === 'events' ? RecordType.EVENT : kind === 'gallery' ? RecordType.IMAGE : RecordType.TEXT);
-  const [title, setTitle] = useState(item?.title ?? '');
-  const [status, setStatus] = useState<ItemStatus>(item?.status ?? 'published');
-  const [publishOn, setPublishOn] = useState(localInput(item?.publishOn));
-  const [body, setBody] = useState(item?.body ?? '');
-  const [excerpt, setExcerpt] = useState(item?.excerpt ?? '');
-  const [author, setAuthor] = useState(item?.author?.displayName ?? '');
-  const [tags, setTags] = useState<string[]>(item?.tags ?? []);
-  const [categories, setCategories] = useState<string[]>(item?.categories ?? []);
-  const [commentState, setCommentState] = useState(item?.commentState ?? 0);
-  const [start, setStart] = useState(localInput(item?.startDate));
-  const [end, setEnd] = useState(localInput(item?.endDate));
-  const [address, setAddress] = useState(item?.location?.addressLine1 ?? '');
-  const [city, setCity] = useState(item?.location?.addressLine2 ?? '');
-  const [country, setCountry] = useState(item?.location?.addressCountry ?? '');
   const currency = useCurrency();
-  // Blank: the event says nothing of tickets; 0: free admission.
-  const [ticketPrice, setTicketPrice] = useState(item?.tickets ? decimalOf(item.tickets.price.value, item.tickets.price.currency) : '');
-  const [ticketUrl, setTicketUrl] = useState(item?.tickets?.url ?? '');
-  const [soldOut, setSoldOut] = useState(item?.tickets?.soldOut ?? false);
-  const [seo, setSeo] = useState<SeoFields>(item?.seo ?? {});
-  const [urlId, setUrlId] = useState(item?.urlId ?? '');
-  const action = useAction();
-  const edits = useEditedForm();
+  const opened = useMemo(() => draftOf(item), [item]);
+  const schema = useMemo(() => itemForm(currency, recordType === RecordType.EVENT), [currency, recordType]);
+  const { form, values, action, dirty, saved, submit, errorOf } = useSchemaForm<ItemDraft>(schema, opened, { toastAs: 'Item' });
+  const { register, setValue } = form;
+  // A long form keeps its unsaved values in this browser; on return they are offered back.
+  const kept = useLocalDraft(`sc-item-draft:${websiteId}:${collection.id}:${item?.id ?? 'new'}`, values, dirty, opened);
   const { modal, confirm } = useConfirm();
-  // Creating moves to the item's own address; the notice travels in the query.
-  const justCreated = useLocation().query.get('created') === '1';
   const itemsBase = apiPath('/content-service/1.0/websites/{websiteId}', { websiteId });
+  const set = <K extends keyof ItemDraft>(name: K, value: ItemDraft[K]) => setValue(name as never, value as never, { shouldDirty: true, shouldValidate: form.formState.isSubmitted });
+  const invalid = (name: keyof ItemDraft) => (errorOf(name) ? true : undefined);
+  const { title, status, excerpt, body, tags, categories, seo, urlId } = values;
 
-  const save = async (event: FormEvent) => {
-    event.preventDefault();
-    if (status === 'scheduled' && !publishOn) return action.fail('A scheduled item needs a publish date in the future.');
+  const save = async (draft: ItemDraft) => {
     const common = {
-      title: title.trim(),
-      status,
-      publishOn: status === 'scheduled' ? isoOf(publishOn) : null,
-      body,
-      excerpt,
-      tags,
-      categories,
-      author: author.trim() ? { displayName: author.trim() } : null,
-      commentState: commentState as 0 | 1 | 2,
-      seo,
-      ...(item && urlId !== item.urlId ? { urlId } : {}),
+      title: draft.title.trim(),
+      status: draft.status,
+      publishOn: draft.status === 'scheduled' ? isoOf(draft.publishOn) : null,
+      body: draft.body,
+      excerpt: draft.excerpt,
+      tags: draft.tags,
+      categories: draft.categories,
+      author: draft.author.trim() ? { displayName: draft.author.trim() } : null,
+      commentState: Number(draft.commentState) as 0 | 1 | 2,
+      seo: draft.seo,
+      ...(item && draft.urlId !== item.urlId ? { urlId: draft.urlId } : {}),
     };
     let payload: ItemBody;
     if (recordType === RecordType.EVENT) {
-      if (!start || !end) return action.fail('An event needs a start and an end.');
-      const price = ticketPrice.trim() === '' ? null : parseAmount(ticketPrice, currency);
-      if (price === undefined) return action.fail(`Enter the ticket price in ${currency}, such as 12.50 (0 for free admission).`);
+      const price = draft.ticketPrice.trim() === '' ? null : (parseAmount(draft.ticketPrice, currency) ?? 0);
       payload = {
         recordType: RecordType.EVENT,
         ...common,
-        startDate: isoOf(start) ?? '',
-        endDate: isoOf(end) ?? '',
-        location: { addressLine1: address, addressLine2: city, addressCountry: country, mapLat: item?.location?.mapLat ?? null, mapLng: item?.location?.mapLng ?? null },
-        tickets: price === null ? null : { price: { value: String(price), currency }, url: ticketUrl.trim() || null, soldOut },
+        startDate: isoOf(draft.start) ?? '',
+        endDate: isoOf(draft.end) ?? '',
+        location: { addressLine1: draft.address, addressLine2: draft.city, addressCountry: draft.country, mapLat: item?.location?.mapLat ?? null, mapLng: item?.location?.mapLng ?? null },
+        tickets: price === null ? null : { price: { value: String(price), currency }, url: draft.ticketUrl.trim() || null, soldOut: draft.soldOut },
       };
     } else if (recordType === RecordType.IMAGE && item?.image) {
       payload = { recordType: RecordType.IMAGE, ...common, image: item.image };
     } else {
       payload = { recordType: RecordType.TEXT, ...common };
     }
-    const saved = await action.run(
+    const stored = await action.run(
       () => (item ? api<ContentItem>('PUT', `${itemsBase}/items/${item.id}`, payload) : api<ContentItem>('POST', `${itemsBase}/collections/${collection.id}/items`, payload)),
       'Saved',
     );
-    if (!saved) return;
-    edits.saved();
-    if (!item) navigate(`/content/${collection.id}/items/${saved.id}?created=1`, { replace: true });
+    if (!stored) return;
+    saved(draft);
+    kept.clear();
+    if (!item) navigate(`/content/${collection.id}/items/${stored.id}`, { replace: true });
   };
 
   const remove = async () => {
@@ -126,15 +159,24 @@ function ItemEditor({ collection, item }: { collection: Collection; item?: Conte
           </a>
         </p>
       ) : null}
-      <form className="stack" onSubmit={(e) => void save(e)} onInput={edits.onEdit} onChange={edits.onEdit}>
+      <DraftOffer
+        offer={kept.offer}
+        what={item ? `“${item.title}”` : `this new ${noun}`}
+        onRestore={(restored) => {
+          form.reset(restored, { keepDefaultValues: true });
+          kept.answered();
+        }}
+        onDiscard={kept.answered}
+      />
+      <form className="stack" noValidate onSubmit={(e) => void submit(save)(e)}>
         <fieldset disabled={!editable}>
           <legend>{noun[0]?.toUpperCase() + noun.slice(1)}</legend>
-          <Field label="Title">
-            <input value={title} required maxLength={200} onChange={(e) => setTitle(e.target.value)} />
+          <Field label="Title" error={errorOf('title')}>
+            <input {...register('title')} aria-invalid={invalid('title')} />
           </Field>
           <div className="row">
             <Field label="Status">
-              <select value={status} onChange={(e) => setStatus(e.target.value as ItemStatus)}>
+              <select {...register('status')}>
                 <option value="published">Published</option>
                 <option value="scheduled">Scheduled</option>
                 <option value="draft">Draft</option>
@@ -143,15 +185,15 @@ function ItemEditor({ collection, item }: { collection: Collection; item?: Conte
               </select>
             </Field>
             {status === 'scheduled' ? (
-              <Field label="Publish on">
-                <input type="datetime-local" value={publishOn} onChange={(e) => setPublishOn(e.target.value)} />
+              <Field label="Publish on" error={errorOf('publishOn')}>
+                <input type="datetime-local" {...register('publishOn')} aria-invalid={invalid('publishOn')} />
               </Field>
             ) : null}
-            <Field label="Author">
-              <input value={author} onChange={(e) => setAuthor(e.target.value)} />
+            <Field label="Author" error={errorOf('author')}>
+              <input {...register('author')} aria-invalid={invalid('author')} />
             </Field>
             <Field label="Comments">
-              <select value={commentState} onChange={(e) => setCommentState(Number(e.target.value))}>
+              <select {...register('commentState')}>
                 <option value={0}>Off</option>
                 <option value={1}>On</option>
                 <option value={2}>Closed</option>
@@ -160,52 +202,54 @@ function ItemEditor({ collection, item }: { collection: Collection; item?: Conte
           </div>
           {recordType === RecordType.EVENT ? (
             <div className="row">
-              <Field label="Starts">
-                <input type="datetime-local" value={start} onChange={(e) => setStart(e.target.value)} />
+              <Field label="Starts" error={errorOf('start')}>
+                <input type="datetime-local" {...register('start')} aria-invalid={invalid('start')} />
               </Field>
-              <Field label="Ends">
-                <input type="datetime-local" value={end} onChange={(e) => setEnd(e.target.value)} />
+              <Field label="Ends" error={errorOf('end')}>
+                <input type="datetime-local" {...register('end')} aria-invalid={invalid('end')} />
               </Field>
               <Field label="Address">
-                <input value={address} onChange={(e) => setAddress(e.target.value)} />
+                <input {...register('address')} />
               </Field>
               <Field label="Town">
-                <input value={city} onChange={(e) => setCity(e.target.value)} />
+                <input {...register('city')} />
               </Field>
               <Field label="Country">
-                <input value={country} onChange={(e) => setCountry(e.target.value)} />
+                <input {...register('country')} />
               </Field>
             </div>
           ) : null}
           {recordType === RecordType.EVENT ? (
             <div className="row">
-              <Field label={`Ticket price (${currency})`}>
-                <input inputMode="decimal" value={ticketPrice} placeholder="None" onChange={(e) => setTicketPrice(e.target.value)} />
+              <Field label={`Ticket price (${currency})`} error={errorOf('ticketPrice')}>
+                <input inputMode="decimal" placeholder="None" {...register('ticketPrice')} aria-invalid={invalid('ticketPrice')} />
               </Field>
-              <Field label="Ticket link">
-                <input type="url" value={ticketUrl} placeholder="This page" onChange={(e) => setTicketUrl(e.target.value)} />
+              <Field label="Ticket link" error={errorOf('ticketUrl')}>
+                <input type="url" placeholder="This page" {...register('ticketUrl')} aria-invalid={invalid('ticketUrl')} />
               </Field>
-              <Check label="Sold out" checked={soldOut} onChange={setSoldOut} />
+              <label className="check">
+                <input type="checkbox" {...register('soldOut')} /> Sold out
+              </label>
             </div>
           ) : null}
-          <Field label="Excerpt">
-            <textarea rows={2} value={excerpt} onChange={(e) => setExcerpt(e.target.value)} />
+          <Field label="Excerpt" error={errorOf('excerpt')}>
+            <textarea rows={2} {...register('excerpt')} aria-invalid={invalid('excerpt')} />
           </Field>
-          <Field label="Body (HTML)">
-            <textarea rows={8} className="code" value={body} onChange={(e) => setBody(e.target.value)} />
+          <Field label="Body (HTML)" error={errorOf('body')}>
+            <textarea rows={8} className="code" {...register('body')} aria-invalid={invalid('body')} />
           </Field>
         </fieldset>
-        <TagsEditor tagType="tag" label="Tags" values={tags} onChange={setTags} disabled={!editable} />
-        <TagsEditor tagType="category" label="Categories" values={categories} onChange={setCategories} disabled={!editable} />
+        <TagsEditor tagType="tag" label="Tags" values={tags} onChange={(next) => set('tags', next)} disabled={!editable} />
+        <TagsEditor tagType="category" label="Categories" values={categories} onChange={(next) => set('categories', next)} disabled={!editable} />
         <SeoPanel
           value={seo}
-          onChange={setSeo}
-          slug={item ? { value: urlId, onChange: setUrlId, prefix: `${collection.fullUrl}/` } : undefined}
+          onChange={(next) => set('seo', next)}
+          slug={item ? { value: urlId, onChange: (next) => set('urlId', next), prefix: `${collection.fullUrl}/` } : undefined}
           page={{ title: title || collection.title, excerpt, body, image: item?.mainImage?.assetUrl ?? item?.image?.assetUrl ?? null, path: item?.fullUrl ?? collection.fullUrl }}
           disabled={!editable}
         />
-        <Outcome action={action} />
-        {justCreated && !action.error && !action.notice ? <p role="status">Saved</p> : null}
+        <Problem message={action.error} />
+        {dirty && !action.error ? <p className="hint">Unsaved changes</p> : null}
         {editable ? (
           <div className="row">
             <button type="submit" className="primary" disabled={action.busy}>

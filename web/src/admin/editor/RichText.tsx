@@ -6,6 +6,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { EditorContent, useEditor, useEditorState } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
+import './rich-text.css';
 
 /** Allowed link addresses (the same schemes the public page keeps). */
 export function linkAllowed(url: string): boolean {
@@ -88,8 +89,11 @@ export function RichText({ value, onChange, label, disabled }: { value: string; 
   if (!editor) return null;
   const chain = () => editor.chain().focus();
   const button = (name: string, active: boolean | undefined, run: () => void, text: string) => (
-    <button type="button" aria-label={name} title={name} aria-pressed={active ?? false} disabled={disabled} onMouseDown={(e) => e.preventDefault()} onClick={run}>
-      {text}
+    <button type="button" title={name} aria-pressed={active ?? false} disabled={disabled} onMouseDown={(e) => e.preventDefault()} onClick={run}>
+      {/* The symbol is for the eye; the name (e.g. 'Heading 1') is what is announced: the button's
+          own text, not an aria-label that the visible 'H1' would contradict (axe label-content-name-mismatch). */}
+      <span aria-hidden="true">{text}</span>
+      <span className="visually-hidden">{name}</span>
     </button>
   );
   const applyLink = () => {

@@ -12,6 +12,7 @@ export function BuildSection({
   onChange,
   newType,
   onNewType,
+  nameError,
 }: {
   settings: FormSettings;
   editable: boolean;
@@ -19,13 +20,15 @@ export function BuildSection({
   /** The type of the next field added (kept while other sections are shown). */
   newType: FormFieldType;
   onNewType: (type: FormFieldType) => void;
+  /** The form's message about the name, if it refused it. */
+  nameError?: string | undefined;
 }) {
   const fields = settings.build.fields;
   const setFields = (next: FormField[]) => onChange({ ...settings, build: { ...settings.build, fields: next } });
   return (
     <>
-      <Field label="Form name">
-        <input value={settings.name} onChange={(e) => onChange({ ...settings, name: e.target.value })} />
+      <Field label="Form name" error={nameError}>
+        <input value={settings.name} aria-invalid={nameError ? true : undefined} onChange={(e) => onChange({ ...settings, name: e.target.value })} />
       </Field>
       <ol className="fields">
         {fields.map((field, index) => (

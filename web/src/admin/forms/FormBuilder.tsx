@@ -1,14 +1,18 @@
 // The form builder: SPEC 3's five settings fieldsets (build, storage, advanced, captcha,
 // disclaimer). Build holds the fields, each with the editable properties of its type (SPEC 3
 // "Editable properties per type"); a live preview shows the form as visitors will see it.
-import { useState } from 'react';
-import { Permission, type FormDefinition, type FormFieldType, type FormSettings } from '@sc/contracts';
-import { api, useAction, useApi } from '../data.js';
-import { emailListProblem, lines } from '../forms-kit.js';
+// The settings are react-hook-form's, checked with the contracts' FormBuilderForm (the server's
+// FormSettings inside); unsaved values are kept in this browser and offered back on return.
+import { useMemo, useState } from 'react';
+import { AdminFormMessages, FormSettings, Permission, type FormDefinition, type FormFieldType } from '@sc/contracts';
+import { FormBuilderForm } from '@sc/contracts/admin-forms';
+import { api, useApi } from '../data.js';
+import { lines } from '../forms-kit.js';
+import { DraftOffer, useLocalDraft } from '../local-draft.js';
 import { Link } from '../router.js';
+import { useSchemaForm } from '../schema-form.js';
 import { useSession } from '../session.js';
-import { Check, Field, Loaded, Outcome, Page, Tabs } from '../ui.js';
-import { useDraftGuard } from '../unsaved.js';
+import { Check, Field, Loaded, Page, Problem, Tabs } from '../ui.js';
 import { BuildSection } from './BuildSection.js';
 import { FormPreview } from './FormPreview.js';
 import { apiPath } from '../../api/client.js';
@@ -27,32 +31,53 @@ export function FormTabs({ formId }: { formId: string }) {
   return <Tabs tabs={[{ to: `/forms/${formId}`, label: 'Builder' }, ...(can(Permission.FORM_SUBMISSIONS_READ) ? [{ to: `/forms/${formId}/submissions`, label: 'Submissions' }] : [])]} />;
 }
 
-function FormBuilder({ form, onSaved }: { form: FormDefinition; onSaved: (form: FormDefinition) => void }) {
-  const editable = useSession().can(Permission.CONTENT_EDIT);
-  const [settings, setSettings] = useState<FormSettings>(form.settings);
-  const [section, setSection] = useState<Section>('build');
-  const [notify, setNotify] = useState(form.settings.storage.notifyEmails.join('\n'));
-  const [newType, setNewType] = useState<FormFieldType>('text');
-  const action = useAction();
-  const guard = useDraftGuard({ settings, notify });
-  const notifyProblem = lines(notify).length > 0 ? emailListProblem(lines(notify)) : undefined;
-  const patch = <K extends Section>(key: K, value: Partial<FormSettings[K]>) => setSettings({ ...settings, [key]: { ...settings[key], ...value } });
+interface BuilderDraft {
+  settings: FormSettings;
+  notify: string;
+}
 
-  const save = async () => {
-    if (notifyProblem) {
-      setSection('storage');
-      return action.fail(notifyProblem);
-    }
-    const body: FormSettings = { ...settings, storage: { notifyEmails: lines(notify) } };
-    const saved = await action.run(() => api<FormDefinition>('PUT', apiPath('/rest/forms/definitions/{formId}', { formId: form.id }), body), 'Form saved');
-    if (!saved) return;
-    guard.saved();
-    onSaved(saved);
+function FormBuilder({ form: definition, onSaved }: { form: FormDefinition; onSaved: (form: FormDefinition) => void }) {
+  const { websiteId, can } = useSession();
+  const editable = can(Permission.CONTENT_EDIT);
+  const opened = useMemo<BuilderDraft>(() => ({ settings: definition.settings, notify: definition.settings.storage.notifyEmails.join('\n') }), [definition]);
+  const { form, values, action, dirty, saved, submit, errorOf } = useSchemaForm<BuilderDraft>(FormBuilderForm, opened, { toastAs: 'Form' });
+  const settings = values.settings;
+  const [section, setSection] = useState<Section>('build');
+  const [newType, setNewType] = useState<FormFieldType>('text');
+  // A long form keeps its unsaved values in this browser; on return they are offered back.
+  const kept = useLocalDraft(`sc-form-draft:${websiteId}:${definition.id}`, values, dirty, opened);
+  const setSettings = (next: FormSettings) => form.setValue('settings', next, { shouldDirty: true, shouldValidate: form.formState.isSubmitted });
+  const patch = <K extends Section>(key: K, value: Partial<FormSettings[K]>) => setSettings({ ...settings, [key]: { ...settings[key], ...value } });
+  // The first section holding a refused field is shown, so its message is seen.
+  const refusedSection = (): Section | undefined => (errorOf('notify') ? 'storage' : (SECTIONS.find((s) => Boolean(form.formState.errors.settings?.[s as keyof FormSettings])) ?? (errorOf('settings.name') ? 'build' : undefined)));
+
+  const save = async (draft: BuilderDraft) => {
+    const body = FormSettings.safeParse({ ...draft.settings, storage: { notifyEmails: lines(draft.notify) } });
+    if (!body.success) return action.fail(body.error.issues[0]?.message ?? AdminFormMessages.checkFields);
+    const stored = await action.run(() => api<FormDefinition>('PUT', apiPath('/rest/forms/definitions/{formId}', { formId: definition.id }), body.data), 'Form saved');
+    if (!stored) return;
+    saved(draft);
+    onSaved(stored);
+  };
+  const onSubmit = submit(save);
+  const trySave = async () => {
+    await onSubmit();
+    const refused = refusedSection();
+    if (refused) setSection(refused);
   };
 
   return (
     <Page title={settings.name || 'Form'} actions={<Link to="/forms">All forms</Link>}>
-      <FormTabs formId={form.id} />
+      <FormTabs formId={definition.id} />
+      <DraftOffer
+        offer={kept.offer}
+        what="this form"
+        onRestore={(restored) => {
+          form.reset(restored, { keepDefaultValues: true });
+          kept.answered();
+        }}
+        onDiscard={kept.answered}
+      />
       <div className="form-builder">
         <nav className="tabs" aria-label="Form settings">
           {SECTIONS.map((s) => (
@@ -63,21 +88,21 @@ function FormBuilder({ form, onSaved }: { form: FormDefinition; onSaved: (form: 
         </nav>
         <fieldset disabled={!editable} aria-label={SECTION_LABELS[section]}>
           <legend>{SECTION_LABELS[section]}</legend>
-          {section === 'build' ? <BuildSection settings={settings} editable={editable} onChange={setSettings} newType={newType} onNewType={setNewType} /> : null}
+          {section === 'build' ? <BuildSection settings={settings} editable={editable} onChange={setSettings} newType={newType} onNewType={setNewType} nameError={errorOf('settings.name')} /> : null}
           {section === 'storage' ? (
-            <Field label="Also email each submission to" hint="One address per line. Submissions are always kept here." error={notifyProblem}>
-              <textarea rows={3} value={notify} onChange={(e) => setNotify(e.target.value)} />
+            <Field label="Also email each submission to" hint="One address per line. Submissions are always kept here." error={errorOf('notify')}>
+              <textarea rows={3} {...form.register('notify')} aria-invalid={errorOf('notify') ? true : undefined} />
             </Field>
           ) : null}
           {section === 'advanced' ? (
             <>
-              <Field label="Message after submitting">
+              <Field label="Message after submitting" error={errorOf('settings.advanced.submissionMessage')}>
                 <textarea rows={3} value={settings.advanced.submissionMessage} onChange={(e) => patch('advanced', { submissionMessage: e.target.value })} />
               </Field>
-              <Field label="HTML after submitting">
+              <Field label="HTML after submitting" error={errorOf('settings.advanced.submissionHTML')}>
                 <textarea rows={3} className="code" value={settings.advanced.submissionHTML} onChange={(e) => patch('advanced', { submissionHTML: e.target.value })} />
               </Field>
-              <Field label="Redirect after submitting" hint="A page path such as /thanks, or a full URL">
+              <Field label="Redirect after submitting" hint="A page path such as /thanks, or a full URL" error={errorOf('settings.advanced.successRedirect')}>
                 <input value={settings.advanced.successRedirect ?? ''} onChange={(e) => patch('advanced', { successRedirect: e.target.value.trim() ? e.target.value.trim() : null })} />
               </Field>
             </>
@@ -109,15 +134,16 @@ function FormBuilder({ form, onSaved }: { form: FormDefinition; onSaved: (form: 
           {section === 'disclaimer' ? (
             <>
               <Check label="Show a disclaimer" checked={settings.disclaimer.enabled} onChange={(v) => patch('disclaimer', { enabled: v })} />
-              <Field label="Disclaimer text">
+              <Field label="Disclaimer text" error={errorOf('settings.disclaimer.message')}>
                 <textarea rows={3} value={settings.disclaimer.message} onChange={(e) => patch('disclaimer', { message: e.target.value })} />
               </Field>
             </>
           ) : null}
         </fieldset>
-        <Outcome action={action} />
+        <Problem message={action.error} />
+        {dirty && !action.error ? <p className="hint">Unsaved changes</p> : null}
         {editable ? (
-          <button type="button" className="primary" disabled={action.busy} onClick={() => void save()}>
+          <button type="button" className="primary" disabled={action.busy} onClick={() => void trySave()}>
             Save form
           </button>
         ) : null}

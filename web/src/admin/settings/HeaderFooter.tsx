@@ -1,12 +1,15 @@
 // Header and footer (SPEC 7 GET/PUT /api/site-header-footer) and the site's colours, both edited
-// with the SPEC colour editor (hex, RGB, HSL).
-import { useState, type FormEvent } from 'react';
-import { colourProblem, Permission, type ColourValue, type HeaderFooter, type Website } from '@sc/contracts';
+// with the SPEC colour editor (hex, RGB, HSL). The header and footer form is react-hook-form's,
+// checked with the contracts' HeaderFooterForm; the body is parsed with HeaderFooterBody first.
+import { useState } from 'react';
+import { Controller } from 'react-hook-form';
+import { AdminFormMessages, colourProblem, HeaderFooterBody, Permission, type ColourValue, type HeaderFooter, type Website } from '@sc/contracts';
+import { HeaderFooterForm } from '@sc/contracts/admin-forms';
 import { ColourEditor } from '../colour.js';
 import { api, useAction, useApi } from '../data.js';
-import { pageUrlProblem } from '../forms-kit.js';
+import { useSchemaForm } from '../schema-form.js';
 import { useSession } from '../session.js';
-import { Check, Field, Loaded, Outcome } from '../ui.js';
+import { Field, Loaded, Outcome, Problem } from '../ui.js';
 import { useDraftGuard } from '../unsaved.js';
 import { apiPath } from '../../api/client.js';
 
@@ -14,71 +17,91 @@ export function HeaderFooterSettings() {
   const resource = useApi<HeaderFooter>(apiPath('/site-header-footer'));
   const { websiteId } = useSession();
   const siteTitle = useApi<Website>(apiPath('/content-service/1.0/websites/{websiteId}', { websiteId })).data?.title ?? '';
-  return <Loaded resource={resource}>{(data) => <HeaderFooterForm initial={data} onSaved={resource.set} siteTitle={siteTitle} />}</Loaded>;
+  return <Loaded resource={resource}>{(data) => <HeaderFooterEditor initial={data} onSaved={resource.set} siteTitle={siteTitle} />}</Loaded>;
 }
 
-function HeaderFooterForm({ initial, onSaved, siteTitle }: { initial: HeaderFooter; onSaved: (value: HeaderFooter) => void; siteTitle: string }) {
-  const editable = useSession().can(Permission.CONTENT_EDIT);
-  const [header, setHeader] = useState(initial.header);
-  const [footer, setFooter] = useState(initial.footer);
-  const action = useAction();
-  const guard = useDraftGuard({ header, footer });
-  const logoProblem = header.logo && header.logo.assetUrl ? pageUrlProblem(header.logo.assetUrl) : undefined;
-  const problems = [colourProblem(header.backgroundColor), colourProblem(header.textColor), colourProblem(footer.backgroundColor), colourProblem(footer.textColor), logoProblem].filter(Boolean);
+type HeaderFooterDraft = HeaderFooter;
 
-  const save = async (event: FormEvent) => {
-    event.preventDefault();
-    if (problems.length > 0) return action.fail(problems[0] ?? '');
-    const { blocks: _hb, ...headerFields } = header;
-    const { blocks: _fb, ...footerFields } = footer;
-    const logo = header.logo && header.logo.assetUrl ? header.logo : null;
-    const saved = await action.run(() => api<HeaderFooter>('PUT', apiPath('/site-header-footer'), { header: { ...headerFields, logo }, footer: footerFields }), 'Header and footer saved');
-    if (!saved) return;
-    guard.saved();
-    onSaved(saved);
+function HeaderFooterEditor({ initial, onSaved, siteTitle }: { initial: HeaderFooter; onSaved: (value: HeaderFooter) => void; siteTitle: string }) {
+  const editable = useSession().can(Permission.CONTENT_EDIT);
+  const { form, values, action, submit, errorOf, saved } = useSchemaForm<HeaderFooterDraft>(HeaderFooterForm, initial, { toastAs: 'Header and footer' });
+  const { register, control } = form;
+  const { header } = values;
+
+  const save = async (draft: HeaderFooterDraft) => {
+    const { blocks: _hb, ...headerFields } = draft.header;
+    const { blocks: _fb, ...footerFields } = draft.footer;
+    const logo = draft.header.logo && draft.header.logo.assetUrl.trim() ? { ...draft.header.logo, assetUrl: draft.header.logo.assetUrl.trim() } : null;
+    // The server's own schema: what it would refuse is said here, before sending.
+    const body = HeaderFooterBody.safeParse({ header: { ...headerFields, logo }, footer: footerFields });
+    if (!body.success) return action.fail(body.error.issues[0]?.message ?? AdminFormMessages.checkFields);
+    const stored = await action.run(() => api<HeaderFooter>('PUT', apiPath('/site-header-footer'), body.data), 'Header and footer saved');
+    if (!stored) return;
+    saved(draft);
+    onSaved(stored);
   };
+  const colour = (name: 'header.backgroundColor' | 'header.textColor' | 'footer.backgroundColor' | 'footer.textColor', label: string) => (
+    <Controller control={control} name={name} render={({ field }) => <ColourEditor label={label} value={field.value} onChange={field.onChange} disabled={!editable} />} />
+  );
+  const check = (name: 'header.sticky' | 'header.showCart' | 'header.showAccountLink' | 'header.showSocialLinks' | 'footer.showSocialLinks', label: string) => (
+    <label className="check">
+      <input type="checkbox" {...register(name)} /> {label}
+    </label>
+  );
 
   return (
-    <form className="stack" onSubmit={(e) => void save(e)}>
+    <form className="stack" noValidate onSubmit={(e) => void submit(save)(e)}>
       <fieldset disabled={!editable}>
         <legend>Header</legend>
         <Field
           label="Header text"
+          error={errorOf('header.siteTitle')}
           hint={
             header.siteTitle.trim() === ''
               ? `Empty: the header and the browser tab show the site title from Settings › General${siteTitle ? ` (“${siteTitle}”)` : ''}.`
               : 'In use instead of the site title from Settings › General, in the header and the browser tab. Empty it to show the site title.'
           }
         >
-          <input value={header.siteTitle} maxLength={200} onChange={(e) => setHeader({ ...header, siteTitle: e.target.value })} />
+          <input {...register('header.siteTitle')} aria-invalid={errorOf('header.siteTitle') ? true : undefined} />
         </Field>
-        <Field label="Logo image URL" error={logoProblem}>
-          <input value={header.logo?.assetUrl ?? ''} onChange={(e) => setHeader({ ...header, logo: { assetUrl: e.target.value, altText: header.logo?.altText ?? '' } })} />
+        <Field label="Logo image URL" error={errorOf('header.logo.assetUrl')}>
+          <Controller
+            control={control}
+            name="header.logo"
+            render={({ field }) => (
+              <input
+                value={field.value?.assetUrl ?? ''}
+                aria-invalid={errorOf('header.logo.assetUrl') ? true : undefined}
+                onBlur={field.onBlur}
+                onChange={(e) => field.onChange({ assetUrl: e.target.value, altText: field.value?.altText ?? '' })}
+              />
+            )}
+          />
         </Field>
         <Field label="Alignment">
-          <select value={header.alignment} onChange={(e) => setHeader({ ...header, alignment: e.target.value as 'left' | 'center' | 'right' })}>
+          <select {...register('header.alignment')}>
             <option value="left">Left</option>
             <option value="center">Center</option>
             <option value="right">Right</option>
           </select>
         </Field>
-        <Check label="Sticky header" checked={header.sticky} onChange={(v) => setHeader({ ...header, sticky: v })} />
-        <Check label="Show the cart link" checked={header.showCart} onChange={(v) => setHeader({ ...header, showCart: v })} />
-        <Check label="Show the account link" checked={header.showAccountLink} onChange={(v) => setHeader({ ...header, showAccountLink: v })} />
-        <Check label="Show social links" checked={header.showSocialLinks} onChange={(v) => setHeader({ ...header, showSocialLinks: v })} />
-        <ColourEditor label="Header background" value={header.backgroundColor} onChange={(c) => setHeader({ ...header, backgroundColor: c })} disabled={!editable} />
-        <ColourEditor label="Header text" value={header.textColor} onChange={(c) => setHeader({ ...header, textColor: c })} disabled={!editable} />
+        {check('header.sticky', 'Sticky header')}
+        {check('header.showCart', 'Show the cart link')}
+        {check('header.showAccountLink', 'Show the account link')}
+        {check('header.showSocialLinks', 'Show social links')}
+        {colour('header.backgroundColor', 'Header background')}
+        {colour('header.textColor', 'Header text')}
       </fieldset>
       <fieldset disabled={!editable}>
         <legend>Footer</legend>
-        <Field label="Footer text">
-          <textarea rows={3} value={footer.text} onChange={(e) => setFooter({ ...footer, text: e.target.value })} />
+        <Field label="Footer text" error={errorOf('footer.text')}>
+          <textarea rows={3} {...register('footer.text')} aria-invalid={errorOf('footer.text') ? true : undefined} />
         </Field>
-        <Check label="Show social links" checked={footer.showSocialLinks} onChange={(v) => setFooter({ ...footer, showSocialLinks: v })} />
-        <ColourEditor label="Footer background" value={footer.backgroundColor} onChange={(c) => setFooter({ ...footer, backgroundColor: c })} disabled={!editable} />
-        <ColourEditor label="Footer text" value={footer.textColor} onChange={(c) => setFooter({ ...footer, textColor: c })} disabled={!editable} />
+        {check('footer.showSocialLinks', 'Show social links')}
+        {colour('footer.backgroundColor', 'Footer background')}
+        {colour('footer.textColor', 'Footer text')}
       </fieldset>
-      <Outcome action={action} />
+      <Problem message={action.error} />
       {editable ? (
         <button type="submit" className="primary" disabled={action.busy}>
           Save header and footer

@@ -5,8 +5,10 @@
 // The form is react-hook-form's, checked with the contracts' ProductForm (inline errors, a toast on
 // save or failure); the body it sends is parsed with the server's own ProductBody first. On a wide
 // screen it has two columns: what the product is on the left; status, price and stock at a glance,
-// and organisation on the right. One column on a phone.
-import { useMemo, useState } from 'react';
+// and organisation on the right. One column on a phone. The description is rich text with the page
+// editor's Tiptap setup (stored as the HTML the render service sanitises); images are a grid dragged
+// into order with files dropped on it uploaded; chosen variants take one price or stock at once.
+import { lazy, Suspense, useMemo, useState } from 'react';
 import { useForm, type FieldErrors, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { AdminFormMessages, Permission, ProductBody, ProductType, productTypeName, type Category, type ContentItem, type CurrencyCode, type FormDefinition } from '@sc/contracts';
@@ -27,6 +29,9 @@ import { syncVariants, type VariantDraft } from './variants.js';
 import { VariantsTable } from './VariantsTable.js';
 import { apiPath } from '../../api/client.js';
 import { SeoPanel } from '../seo/SeoPanel.js';
+
+// The page editor's Tiptap setup, loaded with the first product opened (not with the store's lists).
+const RichText = lazy(() => import('../editor/RichText.js').then((m) => ({ default: m.RichText })));
 
 export function ProductEditorScreen({ collectionId, itemId }: { collectionId: string; itemId?: string }) {
   const { websiteId } = useSession();
@@ -104,6 +109,7 @@ function ProductEditor({ collectionId, item, categories, currency }: { collectio
   };
 
   const setVariant = (index: number, patch: Partial<VariantDraft>) => update({ variants: getValues('variants').map((v, i) => (i === index ? { ...v, ...patch } : v)) });
+  const setVariants = (indices: number[], patch: Partial<VariantDraft>) => update({ variants: getValues('variants').map((v, i) => (indices.includes(i) ? { ...v, ...patch } : v)) });
   const variantError = (index: number, field: keyof VariantDraft): string | undefined => {
     const problem = errors.variants?.[index]?.[field];
     return problem && 'message' in problem && typeof problem.message === 'string' ? problem.message : undefined;
@@ -122,9 +128,19 @@ function ProductEditor({ collectionId, item, categories, currency }: { collectio
             <Field label="Short description" error={errors.excerpt?.message}>
               <textarea rows={2} {...register('excerpt')} />
             </Field>
-            <Field label="Description" error={errors.body?.message}>
-              <textarea rows={8} {...register('body')} />
-            </Field>
+            <div className="field">
+              <span className="field-label">
+                Description
+              </span>
+              <Suspense fallback={<p aria-busy="true">Loading the editor…</p>}>
+                <RichText label="Description" value={body} disabled={!editable} onChange={(html) => update({ body: html })} />
+              </Suspense>
+              {errors.body?.message ? (
+                <span className="field-error" role="alert">
+                  {errors.body.message}
+                </span>
+              ) : null}
+            </div>
           </fieldset>
           <fieldset disabled={!editable}>
             <legend>Images</legend>
@@ -140,7 +156,7 @@ function ProductEditor({ collectionId, item, categories, currency }: { collectio
           ) : (
             <>
               {isDigital ? null : <ProductOptions options={options} disabled={!editable} onChange={setOptionsAndSync} onAdd={(next) => update({ options: next })} />}
-              <VariantsTable variants={variants} currency={currency} disabled={!editable} onChange={setVariant} errorOf={variantError} />
+              <VariantsTable variants={variants} currency={currency} disabled={!editable} onChange={setVariant} errorOf={variantError} onBulk={setVariants} />
             </>
           )}
           <ProductSelling

@@ -1,6 +1,45 @@
 // A product's variants, one row per combination of option values: SKU, GTIN, price, sale price, stock.
+// Rows chosen by their checkbox (or all at once) take one price or one stock together (bulk edit);
+// the amount is checked with the form's own rule before it is written into each row.
+import { useState } from 'react';
 import type { CurrencyCode } from '@sc/contracts';
+import { amountText, wholeNumberText } from '@sc/contracts/admin-forms';
+import { Field } from '../ui.js';
 import type { VariantDraft } from './variants.js';
+
+const BULK_PRICE = amountText('the price', '12.50');
+const BULK_STOCK = wholeNumberText('Stock', 0, 1_000_000);
+
+/** The bar over the table while rows are chosen: a price or a stock for all of them. */
+function BulkEdit({ count, currency, onApply }: { count: number; currency: CurrencyCode; onApply: (patch: Partial<VariantDraft>) => void }) {
+  const [price, setPrice] = useState('');
+  const [stock, setStock] = useState('');
+  const [errors, setErrors] = useState<{ price?: string; stock?: string }>({});
+  const rows = `${count} selected variant${count === 1 ? '' : 's'}`;
+  const apply = (field: 'price' | 'stock') => {
+    const checked = field === 'price' ? BULK_PRICE.safeParse(price) : BULK_STOCK.safeParse(stock);
+    if (!checked.success) return setErrors({ [field]: checked.error.issues[0]?.message });
+    setErrors({});
+    onApply(field === 'price' ? { price: checked.data } : { qtyInStock: checked.data, unlimited: false });
+  };
+  return (
+    <div className="variants-bulk" role="group" aria-label="Edit selected variants">
+      <strong>{rows}</strong>
+      <Field label={`Price for all (${currency})`} error={errors.price}>
+        <input value={price} inputMode="decimal" aria-invalid={errors.price ? true : undefined} onChange={(e) => setPrice(e.target.value)} onKeyDown={(e) => e.key === 'Enter' && (e.preventDefault(), apply('price'))} />
+      </Field>
+      <button type="button" onClick={() => apply('price')}>
+        Set price
+      </button>
+      <Field label="Stock for all" error={errors.stock}>
+        <input value={stock} inputMode="numeric" aria-invalid={errors.stock ? true : undefined} onChange={(e) => setStock(e.target.value)} onKeyDown={(e) => e.key === 'Enter' && (e.preventDefault(), apply('stock'))} />
+      </Field>
+      <button type="button" onClick={() => apply('stock')}>
+        Set stock
+      </button>
+    </div>
+  );
+}
 
 /** A field's error under its input in the cell (described by it, so a screen reader says it on focus). */
 function CellError({ id, message }: { id: string; message: string | undefined }) {
@@ -17,6 +56,7 @@ export function VariantsTable({
   disabled,
   onChange,
   errorOf = () => undefined,
+  onBulk,
 }: {
   variants: VariantDraft[];
   currency: CurrencyCode;
@@ -24,14 +64,26 @@ export function VariantsTable({
   onChange: (index: number, patch: Partial<VariantDraft>) => void;
   /** The form's error of a variant's field. */
   errorOf?: (index: number, field: keyof VariantDraft) => string | undefined;
+  /** The same change to several variants at once (their indices). */
+  onBulk: (indices: number[], patch: Partial<VariantDraft>) => void;
 }) {
+  // The rows chosen, by name (the table is rebuilt when the options change; a gone name drops out).
+  const names = variants.map((v) => Object.values(v.attributes).join(' / ') || 'Default');
+  const [chosen, setChosen] = useState<ReadonlySet<string>>(new Set());
+  const selected = names.flatMap((name, index) => (chosen.has(name) ? [index] : []));
+  const all = selected.length === variants.length && variants.length > 0;
+  const choose = (name: string, on: boolean) => setChosen((prev) => { const next = new Set(prev); if (on) next.add(name); else next.delete(name); return next; });
   return (
     <fieldset disabled={disabled}>
       <legend>Variants</legend>
+      {selected.length > 0 && !disabled ? <BulkEdit count={selected.length} currency={currency} onApply={(patch) => onBulk(selected, patch)} /> : null}
       <div className="table-scroll">
       <table className="variants-table">
         <thead>
           <tr>
+            <th>
+              <input type="checkbox" aria-label="Select all variants" checked={all} ref={(box) => { if (box) box.indeterminate = selected.length > 0 && !all; }} onChange={(e) => setChosen(e.target.checked ? new Set(names) : new Set())} />
+            </th>
             <th>Variant</th>
             <th>SKU</th>
             <th>GTIN</th>
@@ -44,9 +96,12 @@ export function VariantsTable({
         </thead>
         <tbody>
           {variants.map((v, index) => {
-            const name = Object.values(v.attributes).join(' / ') || 'Default';
+            const name = names[index] ?? 'Default';
             return (
               <tr key={`${index}-${name}`} aria-label={`Variant ${name}`}>
+                <td>
+                  <input type="checkbox" aria-label={`Select ${name}`} checked={chosen.has(name)} onChange={(e) => choose(name, e.target.checked)} />
+                </td>
                 <td>{name}</td>
                 <td>
                   <input aria-label={`SKU of ${name}`} value={v.sku} aria-invalid={errorOf(index, 'sku') ? true : undefined} aria-describedby={errorOf(index, 'sku') ? `v${index}-sku-error` : undefined} onChange={(e) => onChange(index, { sku: e.target.value })} size={14} />
