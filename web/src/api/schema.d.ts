@@ -3434,6 +3434,7 @@ export interface paths {
                              *         "value": "661",
                              *         "currency": "USD"
                              *       },
+                             *       "taxIncluded": false,
                              *       "giftCardTotal": {
                              *         "value": "0",
                              *         "currency": "USD"
@@ -3727,6 +3728,7 @@ export interface paths {
                                     currency: "EUR" | "USD" | "AUD" | "NOK" | "CAD" | "NZD" | "DKK" | "GBP" | "HKD" | "CHF" | "MXN" | "SGD" | "SEK" | "CZK" | "ILS" | "PHP" | "RUB" | "PLN" | "THB" | "MYR" | "ARS" | "BRL" | "COP" | "IDR" | "INR" | "JPY" | "ZAR";
                                     value: string;
                                 };
+                                taxIncluded?: boolean;
                                 /**
                                  * @example {
                                  *       "value": "8900",
@@ -4120,6 +4122,7 @@ export interface paths {
                              *         "value": "661",
                              *         "currency": "USD"
                              *       },
+                             *       "taxIncluded": false,
                              *       "giftCardTotal": {
                              *         "value": "0",
                              *         "currency": "USD"
@@ -4413,6 +4416,7 @@ export interface paths {
                                     currency: "EUR" | "USD" | "AUD" | "NOK" | "CAD" | "NZD" | "DKK" | "GBP" | "HKD" | "CHF" | "MXN" | "SGD" | "SEK" | "CZK" | "ILS" | "PHP" | "RUB" | "PLN" | "THB" | "MYR" | "ARS" | "BRL" | "COP" | "IDR" | "INR" | "JPY" | "ZAR";
                                     value: string;
                                 };
+                                taxIncluded?: boolean;
                                 /**
                                  * @example {
                                  *       "value": "8900",
@@ -4833,6 +4837,7 @@ export interface paths {
                              *         "value": "661",
                              *         "currency": "USD"
                              *       },
+                             *       "taxIncluded": false,
                              *       "giftCardTotal": {
                              *         "value": "0",
                              *         "currency": "USD"
@@ -5126,6 +5131,7 @@ export interface paths {
                                     currency: "EUR" | "USD" | "AUD" | "NOK" | "CAD" | "NZD" | "DKK" | "GBP" | "HKD" | "CHF" | "MXN" | "SGD" | "SEK" | "CZK" | "ILS" | "PHP" | "RUB" | "PLN" | "THB" | "MYR" | "ARS" | "BRL" | "COP" | "IDR" | "INR" | "JPY" | "ZAR";
                                     value: string;
                                 };
+                                taxIncluded?: boolean;
                                 /**
                                  * @example {
                                  *       "value": "8900",
@@ -5526,6 +5532,7 @@ export interface paths {
                             isPurchased: boolean;
                             minimumOrderSubtotalCents: number;
                             orderId: string | null;
+                            pricesIncludeTax: boolean;
                             purelyDigital: boolean;
                             requiresShipping: boolean;
                             /**
@@ -5675,6 +5682,7 @@ export interface paths {
                             isPurchased: boolean;
                             minimumOrderSubtotalCents: number;
                             orderId: string | null;
+                            pricesIncludeTax: boolean;
                             purelyDigital: boolean;
                             requiresShipping: boolean;
                             /**
@@ -5819,6 +5827,7 @@ export interface paths {
                             isPurchased: boolean;
                             minimumOrderSubtotalCents: number;
                             orderId: string | null;
+                            pricesIncludeTax: boolean;
                             purelyDigital: boolean;
                             requiresShipping: boolean;
                             /**
@@ -6059,7 +6068,8 @@ export interface paths {
                              *       "hasDigital": false,
                              *       "purelyDigital": false,
                              *       "requiresShipping": true,
-                             *       "minimumOrderSubtotalCents": 5000
+                             *       "minimumOrderSubtotalCents": 5000,
+                             *       "pricesIncludeTax": false
                              *     }
                              */
                             shoppingCart: {
@@ -6103,6 +6113,7 @@ export interface paths {
                                 isPurchased: boolean;
                                 minimumOrderSubtotalCents: number;
                                 orderId: string | null;
+                                pricesIncludeTax: boolean;
                                 purelyDigital: boolean;
                                 requiresShipping: boolean;
                                 /**
@@ -6252,6 +6263,7 @@ export interface paths {
                             isPurchased: boolean;
                             minimumOrderSubtotalCents: number;
                             orderId: string | null;
+                            pricesIncludeTax: boolean;
                             purelyDigital: boolean;
                             requiresShipping: boolean;
                             /**
@@ -6381,6 +6393,7 @@ export interface paths {
                             isPurchased: boolean;
                             minimumOrderSubtotalCents: number;
                             orderId: string | null;
+                            pricesIncludeTax: boolean;
                             purelyDigital: boolean;
                             requiresShipping: boolean;
                             /**
@@ -6578,7 +6591,8 @@ export interface paths {
                              *       "hasDigital": false,
                              *       "purelyDigital": false,
                              *       "requiresShipping": true,
-                             *       "minimumOrderSubtotalCents": 5000
+                             *       "minimumOrderSubtotalCents": 5000,
+                             *       "pricesIncludeTax": false
                              *     }
                              */
                             shoppingCart: {
@@ -6622,6 +6636,7 @@ export interface paths {
                                 isPurchased: boolean;
                                 minimumOrderSubtotalCents: number;
                                 orderId: string | null;
+                                pricesIncludeTax: boolean;
                                 purelyDigital: boolean;
                                 requiresShipping: boolean;
                                 /**
@@ -6811,6 +6826,7 @@ export interface paths {
                             isPurchased: boolean;
                             minimumOrderSubtotalCents: number;
                             orderId: string | null;
+                            pricesIncludeTax: boolean;
                             purelyDigital: boolean;
                             requiresShipping: boolean;
                             /**
@@ -6958,6 +6974,7 @@ export interface paths {
                             isPurchased: boolean;
                             minimumOrderSubtotalCents: number;
                             orderId: string | null;
+                            pricesIncludeTax: boolean;
                             purelyDigital: boolean;
                             requiresShipping: boolean;
                             /**
@@ -7060,6 +7077,7 @@ export interface paths {
                         "application/json": {
                             minimumDonationCents: number;
                             minimumOrderSubtotalCents: number;
+                            pricesIncludeTax: boolean;
                             shippingOptions: {
                                 costCents?: number;
                                 countries: string[];
@@ -7100,6 +7118,7 @@ export interface paths {
                     "application/json": {
                         minimumDonationCents?: number;
                         minimumOrderSubtotalCents?: number;
+                        pricesIncludeTax?: boolean;
                         shippingOptions?: {
                             /** @default [] */
                             countries?: string[];
@@ -7138,6 +7157,7 @@ export interface paths {
                         "application/json": {
                             minimumDonationCents: number;
                             minimumOrderSubtotalCents: number;
+                            pricesIncludeTax: boolean;
                             shippingOptions: {
                                 costCents?: number;
                                 countries: string[];
@@ -8134,6 +8154,7 @@ export interface paths {
                                     currency: "EUR" | "USD" | "AUD" | "NOK" | "CAD" | "NZD" | "DKK" | "GBP" | "HKD" | "CHF" | "MXN" | "SGD" | "SEK" | "CZK" | "ILS" | "PHP" | "RUB" | "PLN" | "THB" | "MYR" | "ARS" | "BRL" | "COP" | "IDR" | "INR" | "JPY" | "ZAR";
                                     value: string;
                                 };
+                                taxIncluded?: boolean;
                                 /**
                                  * @example {
                                  *       "value": "8900",
@@ -8241,6 +8262,7 @@ export interface paths {
                              *         "value": "661",
                              *         "currency": "USD"
                              *       },
+                             *       "taxIncluded": false,
                              *       "giftCardTotal": {
                              *         "value": "0",
                              *         "currency": "USD"
@@ -8534,6 +8556,7 @@ export interface paths {
                                     currency: "EUR" | "USD" | "AUD" | "NOK" | "CAD" | "NZD" | "DKK" | "GBP" | "HKD" | "CHF" | "MXN" | "SGD" | "SEK" | "CZK" | "ILS" | "PHP" | "RUB" | "PLN" | "THB" | "MYR" | "ARS" | "BRL" | "COP" | "IDR" | "INR" | "JPY" | "ZAR";
                                     value: string;
                                 };
+                                taxIncluded?: boolean;
                                 /**
                                  * @example {
                                  *       "value": "8900",
@@ -8656,6 +8679,7 @@ export interface paths {
                              *         "value": "661",
                              *         "currency": "USD"
                              *       },
+                             *       "taxIncluded": false,
                              *       "giftCardTotal": {
                              *         "value": "0",
                              *         "currency": "USD"
@@ -8949,6 +8973,7 @@ export interface paths {
                                     currency: "EUR" | "USD" | "AUD" | "NOK" | "CAD" | "NZD" | "DKK" | "GBP" | "HKD" | "CHF" | "MXN" | "SGD" | "SEK" | "CZK" | "ILS" | "PHP" | "RUB" | "PLN" | "THB" | "MYR" | "ARS" | "BRL" | "COP" | "IDR" | "INR" | "JPY" | "ZAR";
                                     value: string;
                                 };
+                                taxIncluded?: boolean;
                                 /**
                                  * @example {
                                  *       "value": "8900",
@@ -9135,6 +9160,7 @@ export interface paths {
                              *         "value": "661",
                              *         "currency": "USD"
                              *       },
+                             *       "taxIncluded": false,
                              *       "giftCardTotal": {
                              *         "value": "0",
                              *         "currency": "USD"
@@ -9428,6 +9454,7 @@ export interface paths {
                                     currency: "EUR" | "USD" | "AUD" | "NOK" | "CAD" | "NZD" | "DKK" | "GBP" | "HKD" | "CHF" | "MXN" | "SGD" | "SEK" | "CZK" | "ILS" | "PHP" | "RUB" | "PLN" | "THB" | "MYR" | "ARS" | "BRL" | "COP" | "IDR" | "INR" | "JPY" | "ZAR";
                                     value: string;
                                 };
+                                taxIncluded?: boolean;
                                 /**
                                  * @example {
                                  *       "value": "8900",

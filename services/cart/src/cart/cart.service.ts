@@ -437,6 +437,7 @@ export class CartService {
       selectedShippingOptionId: cart.shipping_option_id,
       location,
       now: new Date(),
+      pricesIncludeTax: rules.pricesIncludeTax,
     });
     const entries: CommerceCartEntry[] = lines.map((l) => ({
       id: l.entry.id,

@@ -542,6 +542,7 @@ export class CheckoutService {
           discount: t.discountCents,
           shipping: t.shippingCostCents,
           tax: t.taxCents,
+          taxIncluded: t.taxIncluded,
           giftCard: giftCardCents,
           giftCardId,
           couponCodes,
@@ -567,6 +568,8 @@ export class CheckoutService {
     discount: number;
     shipping: number;
     tax: number;
+    /** The tax is part of the prices (not added to the grand total). */
+    taxIncluded?: boolean;
     giftCard: number;
     giftCardId: string | null;
     couponCodes?: string[];
@@ -587,7 +590,8 @@ export class CheckoutService {
       shipping_cents: o.shipping,
       tax_cents: o.tax,
       gift_card_cents: o.giftCard,
-      grand_total_cents: o.subtotal - o.discount + o.tax + o.shipping,
+      grand_total_cents: o.subtotal - o.discount + (o.taxIncluded === true ? 0 : o.tax) + o.shipping,
+      tax_included: o.taxIncluded === true,
       gift_card_id: o.giftCardId,
       payment_reference: null,
       receipt_token: newReceiptToken(),
@@ -740,6 +744,7 @@ export class CheckoutService {
       shippingMethod: row.shipping_method ?? null,
       tracking: row.tracking ?? null,
       taxTotal: money(row.tax_cents, c),
+      taxIncluded: row.tax_included,
       giftCardTotal: money(row.gift_card_cents, c),
       grandTotal: money(row.grand_total_cents, c),
       amountCharged: money(row.grand_total_cents - row.gift_card_cents, c),

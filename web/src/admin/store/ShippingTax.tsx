@@ -63,8 +63,9 @@ function RulesForm({ initial, currency, onSaved }: { initial: StoreRules; curren
   const [taxes, setTaxes] = useState<TaxDraft[]>(
     initial.taxRules.map((t) => ({ id: t.id, name: t.name, country: t.country, region: t.region ?? '', rate: String(t.rateBps / 100), appliesToShipping: t.appliesToShipping })),
   );
+  const [pricesIncludeTax, setPricesIncludeTax] = useState(initial.pricesIncludeTax);
   const action = useAction();
-  const guard = useDraftGuard({ minimum, donation, shipping, taxes });
+  const guard = useDraftGuard({ minimum, donation, shipping, taxes, pricesIncludeTax });
 
   const save = async () => {
     const minimumCents = parseAmount(minimum, currency);
@@ -108,7 +109,7 @@ function RulesForm({ initial, currency, onSaved }: { initial: StoreRules; curren
       taxRules.push({ id: t.id, name: t.name.trim(), country: t.country.trim().toUpperCase(), region: t.region.trim() || null, rateBps: Math.round(percent * 100), appliesToShipping: t.appliesToShipping });
     }
     const saved = await action.run(
-      () => api<StoreRules>('PUT', apiPath('/commerce/store-rules'), { minimumOrderSubtotalCents: minimumCents, minimumDonationCents: donationCents, shippingOptions, taxRules }),
+      () => api<StoreRules>('PUT', apiPath('/commerce/store-rules'), { minimumOrderSubtotalCents: minimumCents, minimumDonationCents: donationCents, shippingOptions, taxRules, pricesIncludeTax }),
       'Shipping and tax saved',
     );
     if (!saved) return;
@@ -166,6 +167,8 @@ function RulesForm({ initial, currency, onSaved }: { initial: StoreRules; curren
       </fieldset>
       <fieldset disabled={!editable}>
         <legend>Tax rules</legend>
+        <Check label="Prices include tax" checked={pricesIncludeTax} onChange={setPricesIncludeTax} />
+        <p className="hint">{pricesIncludeTax ? 'The cart and receipt show the tax your prices contain (“incl. $1.50 tax”).' : 'Tax is added to your prices at checkout.'}</p>
         {taxes.map((t, index) => (
           <div key={t.id} className="row" aria-label={`Tax rule ${t.name || index + 1}`}>
             <Field label="Name">
