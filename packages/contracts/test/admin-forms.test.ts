@@ -32,6 +32,11 @@ describe('ProductForm', () => {
     expect(problems(ProductForm.safeParse({ ...product, variants: [{ ...variant, onSale: true }] }))).toEqual([`variants.0.salePrice: ${ContentMessages.salePriceRequired}`]);
   });
 
+  it('takes a variant weight in whole grams, or none (issue 36)', () => {
+    expect(problems(ProductForm.safeParse({ ...product, variants: [{ ...variant, weight: '450' }, { ...variant, weight: '' }] }))).toEqual([]);
+    expect(problems(ProductForm.safeParse({ ...product, variants: [{ ...variant, weight: '0.5' }] }))).toEqual(['variants.0.weight: Weight (g) must be a whole number from 0 to 10000000.']);
+  });
+
   it('checks a gift card by its amounts, not its variants', () => {
     const giftCard = { ...product, productType: 4, variants: [{ ...variant, price: '' }] };
     expect(problems(ProductForm.safeParse(giftCard))).toEqual([`denominations: ${ContentMessages.giftCardDenominationsRequired}`]);
