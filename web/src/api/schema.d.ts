@@ -1787,6 +1787,7 @@ export interface paths {
                     from?: string;
                     interval?: "day" | "hour";
                     limit?: number;
+                    testOrders?: "include" | "exclude";
                     to?: string;
                 };
                 header?: never;
@@ -1908,6 +1909,7 @@ export interface paths {
                     from?: string;
                     interval?: "day" | "hour";
                     limit?: number;
+                    testOrders?: "include" | "exclude";
                     to?: string;
                 };
                 header?: never;
@@ -2029,6 +2031,7 @@ export interface paths {
                     from?: string;
                     interval?: "day" | "hour";
                     limit?: number;
+                    testOrders?: "include" | "exclude";
                     to?: string;
                 };
                 header?: never;
@@ -2151,6 +2154,7 @@ export interface paths {
                     from?: string;
                     interval?: "day" | "hour";
                     limit?: number;
+                    testOrders?: "include" | "exclude";
                     to?: string;
                 };
                 header?: never;
@@ -2270,6 +2274,7 @@ export interface paths {
                     from?: string;
                     interval?: "day" | "hour";
                     limit?: number;
+                    testOrders?: "include" | "exclude";
                     to?: string;
                 };
                 header?: never;
@@ -2400,6 +2405,7 @@ export interface paths {
                     from?: string;
                     interval?: "day" | "hour";
                     limit?: number;
+                    testOrders?: "include" | "exclude";
                     to?: string;
                 };
                 header?: never;
@@ -2517,6 +2523,7 @@ export interface paths {
                     from?: string;
                     interval?: "day" | "hour";
                     limit?: number;
+                    testOrders?: "include" | "exclude";
                     to?: string;
                 };
                 header?: never;
@@ -2634,6 +2641,7 @@ export interface paths {
                     from?: string;
                     interval?: "day" | "hour";
                     limit?: number;
+                    testOrders?: "include" | "exclude";
                     to?: string;
                 };
                 header?: never;
@@ -2789,6 +2797,7 @@ export interface paths {
                     from?: string;
                     interval?: "day" | "hour";
                     limit?: number;
+                    testOrders?: "include" | "exclude";
                     to?: string;
                 };
                 header?: never;
@@ -2915,6 +2924,7 @@ export interface paths {
                     from?: string;
                     interval?: "day" | "hour";
                     limit?: number;
+                    testOrders?: "include" | "exclude";
                     to?: string;
                 };
                 header?: never;
