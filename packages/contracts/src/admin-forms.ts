@@ -58,6 +58,12 @@ export const VariantForm = z.looseObject({
   onSale: z.boolean(),
   qtyInStock: z.string(),
   unlimited: z.boolean(),
+  /** Shipping weight in grams as typed; empty: none given (weight-based shipping counts it as 0). */
+  weight: z
+    .string()
+    .trim()
+    .refine((text) => text === '' || (/^\d{1,8}$/.test(text) && Number(text) <= 10_000_000), formatMessage(AdminFormMessages.wholeNumber, { field: 'Weight (g)', min: 0, max: 10_000_000 }))
+    .optional(),
 });
 
 /**
@@ -249,6 +255,7 @@ export const StoreRulesForm = z.object({
   // UpdateStoreRulesBody's list limits.
   shipping: z.array(ShippingOptionForm).max(50),
   taxes: z.array(TaxRuleForm).max(200),
+  pricesIncludeTax: z.boolean(),
 });
 export type StoreRulesForm = z.input<typeof StoreRulesForm>;
 

@@ -367,6 +367,8 @@ export const ReportQuery = z
     interval: z.enum(['day', 'hour']).default('day'),
     /** Rows of a top list. */
     limit: z.coerce.number().int().min(1).max(100).default(10),
+    /** Sales and funnel: count test-mode orders too ('include'); by default only real ones. */
+    testOrders: z.enum(['include', 'exclude']).default('exclude'),
   })
   .strict();
 export type ReportQuery = z.infer<typeof ReportQuery>;

@@ -144,6 +144,8 @@ export const CommerceShoppingCart = ShoppingCart.extend({
   invalidCoupons: z.array(InvalidCoupon),
   /** The store's minimum order subtotal (0: none); checkout refuses a smaller subtotal with the SPEC message. */
   minimumOrderSubtotalCents: z.number().int(),
+  /** The store's prices include tax: taxCents is the tax they contain ("incl. $X tax"), not added to the grand total. */
+  pricesIncludeTax: z.boolean(),
 });
 export type CommerceShoppingCart = z.infer<typeof CommerceShoppingCart>;
 
@@ -325,6 +327,8 @@ export const Order = z.object({
   /** The carrier and tracking number given when it shipped (absent on older servers). */
   tracking: z.object({ carrier: z.string().nullable(), number: z.string().nullable() }).nullable().optional(),
   taxTotal: Money,
+  /** The tax was part of the prices (shown as "incl. $X tax", not added); absent on older servers. */
+  taxIncluded: z.boolean().optional(),
   giftCardTotal: Money,
   grandTotal: Money,
   /** What the card was charged: grand total minus the gift card. */
@@ -458,6 +462,8 @@ export const StoreRules = z.object({
   taxRules: z.array(TaxRule).max(200),
   shippingOptions: z.array(ShippingOption).max(50),
   minimumDonationCents: z.number().int().min(1).max(100_000_000),
+  /** Product prices include tax (the tax shown is what they contain); false: tax is added at checkout. */
+  pricesIncludeTax: z.boolean(),
 });
 export type StoreRules = z.infer<typeof StoreRules>;
 
@@ -502,6 +508,7 @@ export const UpdateStoreRulesBody = z
     taxRules: z.array(TaxRuleInput).max(200),
     shippingOptions: z.array(ShippingOptionInput).max(50),
     minimumDonationCents: z.number().int().min(1).max(100_000_000),
+    pricesIncludeTax: z.boolean(),
   })
   .partial()
   .strict();

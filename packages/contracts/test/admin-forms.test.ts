@@ -32,6 +32,11 @@ describe('ProductForm', () => {
     expect(problems(ProductForm.safeParse({ ...product, variants: [{ ...variant, onSale: true }] }))).toEqual([`variants.0.salePrice: ${ContentMessages.salePriceRequired}`]);
   });
 
+  it('takes a variant weight in whole grams, or none (issue 36)', () => {
+    expect(problems(ProductForm.safeParse({ ...product, variants: [{ ...variant, weight: '450' }, { ...variant, weight: '' }] }))).toEqual([]);
+    expect(problems(ProductForm.safeParse({ ...product, variants: [{ ...variant, weight: '0.5' }] }))).toEqual(['variants.0.weight: Weight (g) must be a whole number from 0 to 10000000.']);
+  });
+
   it('checks a gift card by its amounts, not its variants', () => {
     const giftCard = { ...product, productType: 4, variants: [{ ...variant, price: '' }] };
     expect(problems(ProductForm.safeParse(giftCard))).toEqual([`denominations: ${ContentMessages.giftCardDenominationsRequired}`]);
@@ -78,7 +83,7 @@ describe('SiteSettingsForm', () => {
 describe('StoreRulesForm', () => {
   const option = { id: 'ship-1', name: 'Standard', rate: '5.00', freeOver: '', countries: 'US, ca', regions: '', weights: '1000=9.00, 3000=14.00', pickup: false };
   const tax = { id: 'tax-1', name: 'Maine', country: 'US', region: 'ME', rate: '5.5', appliesToShipping: false };
-  const rules = { minimum: '0.00', donation: '1.00', shipping: [option], taxes: [tax] };
+  const rules = { minimum: '0.00', donation: '1.00', shipping: [option], taxes: [tax], pricesIncludeTax: false };
 
   it('takes the rules as typed', () => {
     expect(problems(StoreRulesForm.safeParse(rules))).toEqual([]);

@@ -137,6 +137,8 @@ export interface ProductDailyTable {
   removes: Count;
   purchases: Count;
   purchased_quantity: Count;
+  /** Migration 0040: bought in test-mode orders (kept apart from purchased_quantity). */
+  test_purchased_quantity: Count;
 }
 
 export interface SalesDailyTable {
@@ -146,6 +148,9 @@ export interface SalesDailyTable {
   orders: Count;
   /** Minor units. */
   revenue: Count;
+  /** Migration 0040: test-mode orders and their revenue, kept apart. */
+  test_orders: Count;
+  test_revenue: Count;
 }
 
 export interface FormDailyTable {
@@ -223,6 +228,8 @@ export interface FunnelVisitorsTable {
   visitor_hash: string;
   added: Generated<boolean>;
   purchased: Generated<boolean>;
+  /** Migration 0040: bought in a test-mode order. */
+  test_purchased: Generated<boolean>;
 }
 
 export interface FunnelCartsTable {

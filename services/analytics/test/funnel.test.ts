@@ -102,4 +102,27 @@ describe('the product funnel over one population', () => {
     expect(report.totals).toEqual({ views: 1, addsToCart: 0, purchases: 0 });
     expect(report.rates).toEqual({ addToCart: 0, purchase: 0 });
   });
+
+  it('counts a test-mode sale apart: in the funnel and sales only with testOrders=include (issue 36)', async () => {
+    const site = `${kit.site}-t`;
+    await applyEvent(kit.ctx, CONTENT_CONSUMER, product(site, 'apron', 'Linen Apron', 'APRON-S'));
+    const as = { site, cookies: { [CENSUS_COOKIE]: 'test-buyer-12345' } };
+    await kit.call('POST', '/api/census/RecordHit', undefined, { ...as, form: hitForm(site, { url: 'https://shop.example.com/shop/p/apron', itemId: 'apron' }) });
+    await kit.call('POST', '/api/events/RecordEvent', undefined, { ...as, form: { crumb: 'c', event: 'AddToCart', data: JSON.stringify({ itemId: 'apron', cartId: 't1' }) } });
+    await kit.flush();
+    await applyEvent(kit.ctx, COMMERCE_CONSUMER, envelope('commerce.order.placed', site, {
+      id: randomUUID(), kind: 'order', purchasedCartId: 't1', testMode: true, websiteId: site,
+      items: [{ sku: 'APRON-S', productName: 'Linen Apron', quantity: 1, unitPrice: usd('3000'), itemId: 'apron' }], grandTotal: usd('3486'), shippingTotal: usd('600'), taxTotal: usd('0'),
+    }));
+    const read = async (report: string, testOrders?: string) =>
+      (await kit.call('GET', `/api/census/reports/${report}?from=${today()}&to=${today()}${testOrders ? `&testOrders=${testOrders}` : ''}`, undefined, { site, roles: [Role.REPORTING] })).json();
+    expect((await read('funnel')).totals).toEqual({ views: 1, addsToCart: 1, purchases: 0 });
+    expect((await read('funnel', 'exclude')).totals).toEqual({ views: 1, addsToCart: 1, purchases: 0 });
+    const withTests = await read('funnel', 'include');
+    expect(withTests.totals).toEqual({ views: 1, addsToCart: 1, purchases: 1 });
+    expect(withTests.rates).toEqual({ addToCart: 1, purchase: 1 });
+    expect(withTests.products).toEqual([{ productId: 'apron', title: 'Linen Apron', views: 1, addsToCart: 1, purchases: 1, purchasedQuantity: 1 }]);
+    expect((await read('sales')).totals).toEqual([]);
+    expect((await read('sales', 'include')).totals).toEqual([{ currency: 'USD', orders: 1, revenue: usd('3486'), averageOrderValue: usd('3486') }]);
+  });
 });

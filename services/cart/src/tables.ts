@@ -87,6 +87,8 @@ export interface StoreRulesTable {
   minimum_donation_cents: Generated<number>;
   tax_rules: ColumnType<unknown[], string | undefined, string>;
   shipping_options: ColumnType<unknown[], string | undefined, string>;
+  /** Migration 0090: the prices include tax. */
+  prices_include_tax: Generated<boolean>;
   updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
 }
 
@@ -143,6 +145,8 @@ export interface OrdersTable {
   shipping_method: ColumnType<StoredShippingMethod | null, string | null | undefined, string | null>;
   /** Migration 0080: the carrier and tracking number given when the order was fulfilled. */
   tracking: ColumnType<StoredTracking | null, string | null | undefined, string | null>;
+  /** Migration 0090: tax_cents was part of the prices (not added to the grand total). */
+  tax_included: Generated<boolean>;
 }
 
 export interface StoredTracking {

@@ -6,6 +6,7 @@ import { datasetProblem, blockProblem } from './content/blocks.js';
 import { optionApplies } from './content/gallery-rules.js';
 import { emailListProblem, emailProblem, linkProblem, pageUrlProblem, tagProblem } from './forms-kit.js';
 import { fileProblem, formatFileSize } from './images.js';
+import { productBody, productDraftOf } from './store/product-draft.js';
 import { combinations, move, syncVariants, type VariantDraft } from './store/variants.js';
 
 describe('variants', () => {
@@ -20,11 +21,24 @@ describe('variants', () => {
   });
 
   it('keeps what was typed for combinations that remain, whatever the option order', () => {
-    const kept: VariantDraft = { id: 'v1', sku: 'A-SAND-S', gtin: '', attributes: { Colour: 'Sand', Size: 'S' }, price: '48.00', salePrice: '', onSale: false, qtyInStock: '3', unlimited: false };
+    const kept: VariantDraft = { id: 'v1', sku: 'A-SAND-S', gtin: '', attributes: { Colour: 'Sand', Size: 'S' }, price: '48.00', salePrice: '', onSale: false, qtyInStock: '3', unlimited: false, weight: '450' };
     const next = syncVariants([{ name: 'Size', values: ['S'] }, { name: 'Colour', values: ['Sand', 'Rust'] }], [kept], 'Linen Apron');
     expect(next).toHaveLength(2);
     expect(next[0]).toMatchObject({ id: 'v1', sku: 'A-SAND-S', qtyInStock: '3' });
-    expect(next[1]).toMatchObject({ sku: 'LINEN-APRON-S-RUST', price: '48.00', qtyInStock: '0' });
+    expect(next[1]).toMatchObject({ sku: 'LINEN-APRON-S-RUST', price: '48.00', qtyInStock: '0', weight: '450' });
+  });
+
+  it('saves the weight of each variant in grams, none when left empty, and refuses a weight that is not whole grams (issue 36)', () => {
+    const draft = productDraftOf(undefined, 'USD');
+    const variants = syncVariants([{ name: 'Size', values: ['S', 'M'] }], [], 'Apron').map((v, i) => ({ ...v, price: i === 0 ? '30.00' : '32.00', weight: i === 0 ? '450' : '' }));
+    const body = productBody({ ...draft, title: 'Apron', variants }, 'USD');
+    if (typeof body === 'string') throw new Error(body);
+    if (body.recordType !== 11) throw new Error('not a product');
+    expect((body.structuredContent.variants ?? []).map((v) => [v.sku, v.weightGrams])).toEqual([
+      ['APRON-S', 450],
+      ['APRON-M', undefined],
+    ]);
+    expect(productBody({ ...draft, title: 'Apron', variants: [{ ...variants[0]!, weight: '1.5 kg' }] }, 'USD')).toBe('Enter the weight of APRON-S in grams, e.g. 450.');
   });
 
   it('moves an element and leaves the ends alone', () => {

@@ -1867,6 +1867,7 @@ export interface paths {
                     from?: string;
                     interval?: "day" | "hour";
                     limit?: number;
+                    testOrders?: "include" | "exclude";
                     to?: string;
                 };
                 header?: never;
@@ -1988,6 +1989,7 @@ export interface paths {
                     from?: string;
                     interval?: "day" | "hour";
                     limit?: number;
+                    testOrders?: "include" | "exclude";
                     to?: string;
                 };
                 header?: never;
@@ -2109,6 +2111,7 @@ export interface paths {
                     from?: string;
                     interval?: "day" | "hour";
                     limit?: number;
+                    testOrders?: "include" | "exclude";
                     to?: string;
                 };
                 header?: never;
@@ -2231,6 +2234,7 @@ export interface paths {
                     from?: string;
                     interval?: "day" | "hour";
                     limit?: number;
+                    testOrders?: "include" | "exclude";
                     to?: string;
                 };
                 header?: never;
@@ -2350,6 +2354,7 @@ export interface paths {
                     from?: string;
                     interval?: "day" | "hour";
                     limit?: number;
+                    testOrders?: "include" | "exclude";
                     to?: string;
                 };
                 header?: never;
@@ -2480,6 +2485,7 @@ export interface paths {
                     from?: string;
                     interval?: "day" | "hour";
                     limit?: number;
+                    testOrders?: "include" | "exclude";
                     to?: string;
                 };
                 header?: never;
@@ -2597,6 +2603,7 @@ export interface paths {
                     from?: string;
                     interval?: "day" | "hour";
                     limit?: number;
+                    testOrders?: "include" | "exclude";
                     to?: string;
                 };
                 header?: never;
@@ -2714,6 +2721,7 @@ export interface paths {
                     from?: string;
                     interval?: "day" | "hour";
                     limit?: number;
+                    testOrders?: "include" | "exclude";
                     to?: string;
                 };
                 header?: never;
@@ -2869,6 +2877,7 @@ export interface paths {
                     from?: string;
                     interval?: "day" | "hour";
                     limit?: number;
+                    testOrders?: "include" | "exclude";
                     to?: string;
                 };
                 header?: never;
@@ -2995,6 +3004,7 @@ export interface paths {
                     from?: string;
                     interval?: "day" | "hour";
                     limit?: number;
+                    testOrders?: "include" | "exclude";
                     to?: string;
                 };
                 header?: never;
@@ -3514,6 +3524,7 @@ export interface paths {
                              *         "value": "661",
                              *         "currency": "USD"
                              *       },
+                             *       "taxIncluded": false,
                              *       "giftCardTotal": {
                              *         "value": "0",
                              *         "currency": "USD"
@@ -3807,6 +3818,7 @@ export interface paths {
                                     currency: "EUR" | "USD" | "AUD" | "NOK" | "CAD" | "NZD" | "DKK" | "GBP" | "HKD" | "CHF" | "MXN" | "SGD" | "SEK" | "CZK" | "ILS" | "PHP" | "RUB" | "PLN" | "THB" | "MYR" | "ARS" | "BRL" | "COP" | "IDR" | "INR" | "JPY" | "ZAR";
                                     value: string;
                                 };
+                                taxIncluded?: boolean;
                                 /**
                                  * @example {
                                  *       "value": "8900",
@@ -4200,6 +4212,7 @@ export interface paths {
                              *         "value": "661",
                              *         "currency": "USD"
                              *       },
+                             *       "taxIncluded": false,
                              *       "giftCardTotal": {
                              *         "value": "0",
                              *         "currency": "USD"
@@ -4493,6 +4506,7 @@ export interface paths {
                                     currency: "EUR" | "USD" | "AUD" | "NOK" | "CAD" | "NZD" | "DKK" | "GBP" | "HKD" | "CHF" | "MXN" | "SGD" | "SEK" | "CZK" | "ILS" | "PHP" | "RUB" | "PLN" | "THB" | "MYR" | "ARS" | "BRL" | "COP" | "IDR" | "INR" | "JPY" | "ZAR";
                                     value: string;
                                 };
+                                taxIncluded?: boolean;
                                 /**
                                  * @example {
                                  *       "value": "8900",
@@ -4913,6 +4927,7 @@ export interface paths {
                              *         "value": "661",
                              *         "currency": "USD"
                              *       },
+                             *       "taxIncluded": false,
                              *       "giftCardTotal": {
                              *         "value": "0",
                              *         "currency": "USD"
@@ -5206,6 +5221,7 @@ export interface paths {
                                     currency: "EUR" | "USD" | "AUD" | "NOK" | "CAD" | "NZD" | "DKK" | "GBP" | "HKD" | "CHF" | "MXN" | "SGD" | "SEK" | "CZK" | "ILS" | "PHP" | "RUB" | "PLN" | "THB" | "MYR" | "ARS" | "BRL" | "COP" | "IDR" | "INR" | "JPY" | "ZAR";
                                     value: string;
                                 };
+                                taxIncluded?: boolean;
                                 /**
                                  * @example {
                                  *       "value": "8900",
@@ -5606,6 +5622,7 @@ export interface paths {
                             isPurchased: boolean;
                             minimumOrderSubtotalCents: number;
                             orderId: string | null;
+                            pricesIncludeTax: boolean;
                             purelyDigital: boolean;
                             requiresShipping: boolean;
                             /**
@@ -5755,6 +5772,7 @@ export interface paths {
                             isPurchased: boolean;
                             minimumOrderSubtotalCents: number;
                             orderId: string | null;
+                            pricesIncludeTax: boolean;
                             purelyDigital: boolean;
                             requiresShipping: boolean;
                             /**
@@ -5899,6 +5917,7 @@ export interface paths {
                             isPurchased: boolean;
                             minimumOrderSubtotalCents: number;
                             orderId: string | null;
+                            pricesIncludeTax: boolean;
                             purelyDigital: boolean;
                             requiresShipping: boolean;
                             /**
@@ -6139,7 +6158,8 @@ export interface paths {
                              *       "hasDigital": false,
                              *       "purelyDigital": false,
                              *       "requiresShipping": true,
-                             *       "minimumOrderSubtotalCents": 5000
+                             *       "minimumOrderSubtotalCents": 5000,
+                             *       "pricesIncludeTax": false
                              *     }
                              */
                             shoppingCart: {
@@ -6183,6 +6203,7 @@ export interface paths {
                                 isPurchased: boolean;
                                 minimumOrderSubtotalCents: number;
                                 orderId: string | null;
+                                pricesIncludeTax: boolean;
                                 purelyDigital: boolean;
                                 requiresShipping: boolean;
                                 /**
@@ -6332,6 +6353,7 @@ export interface paths {
                             isPurchased: boolean;
                             minimumOrderSubtotalCents: number;
                             orderId: string | null;
+                            pricesIncludeTax: boolean;
                             purelyDigital: boolean;
                             requiresShipping: boolean;
                             /**
@@ -6461,6 +6483,7 @@ export interface paths {
                             isPurchased: boolean;
                             minimumOrderSubtotalCents: number;
                             orderId: string | null;
+                            pricesIncludeTax: boolean;
                             purelyDigital: boolean;
                             requiresShipping: boolean;
                             /**
@@ -6658,7 +6681,8 @@ export interface paths {
                              *       "hasDigital": false,
                              *       "purelyDigital": false,
                              *       "requiresShipping": true,
-                             *       "minimumOrderSubtotalCents": 5000
+                             *       "minimumOrderSubtotalCents": 5000,
+                             *       "pricesIncludeTax": false
                              *     }
                              */
                             shoppingCart: {
@@ -6702,6 +6726,7 @@ export interface paths {
                                 isPurchased: boolean;
                                 minimumOrderSubtotalCents: number;
                                 orderId: string | null;
+                                pricesIncludeTax: boolean;
                                 purelyDigital: boolean;
                                 requiresShipping: boolean;
                                 /**
@@ -6891,6 +6916,7 @@ export interface paths {
                             isPurchased: boolean;
                             minimumOrderSubtotalCents: number;
                             orderId: string | null;
+                            pricesIncludeTax: boolean;
                             purelyDigital: boolean;
                             requiresShipping: boolean;
                             /**
@@ -7038,6 +7064,7 @@ export interface paths {
                             isPurchased: boolean;
                             minimumOrderSubtotalCents: number;
                             orderId: string | null;
+                            pricesIncludeTax: boolean;
                             purelyDigital: boolean;
                             requiresShipping: boolean;
                             /**
@@ -7140,6 +7167,7 @@ export interface paths {
                         "application/json": {
                             minimumDonationCents: number;
                             minimumOrderSubtotalCents: number;
+                            pricesIncludeTax: boolean;
                             shippingOptions: {
                                 costCents?: number;
                                 countries: string[];
@@ -7180,6 +7208,7 @@ export interface paths {
                     "application/json": {
                         minimumDonationCents?: number;
                         minimumOrderSubtotalCents?: number;
+                        pricesIncludeTax?: boolean;
                         shippingOptions?: {
                             /** @default [] */
                             countries?: string[];
@@ -7218,6 +7247,7 @@ export interface paths {
                         "application/json": {
                             minimumDonationCents: number;
                             minimumOrderSubtotalCents: number;
+                            pricesIncludeTax: boolean;
                             shippingOptions: {
                                 costCents?: number;
                                 countries: string[];
@@ -8221,6 +8251,7 @@ export interface paths {
                                     currency: "EUR" | "USD" | "AUD" | "NOK" | "CAD" | "NZD" | "DKK" | "GBP" | "HKD" | "CHF" | "MXN" | "SGD" | "SEK" | "CZK" | "ILS" | "PHP" | "RUB" | "PLN" | "THB" | "MYR" | "ARS" | "BRL" | "COP" | "IDR" | "INR" | "JPY" | "ZAR";
                                     value: string;
                                 };
+                                taxIncluded?: boolean;
                                 /**
                                  * @example {
                                  *       "value": "8900",
@@ -8328,6 +8359,7 @@ export interface paths {
                              *         "value": "661",
                              *         "currency": "USD"
                              *       },
+                             *       "taxIncluded": false,
                              *       "giftCardTotal": {
                              *         "value": "0",
                              *         "currency": "USD"
@@ -8621,6 +8653,7 @@ export interface paths {
                                     currency: "EUR" | "USD" | "AUD" | "NOK" | "CAD" | "NZD" | "DKK" | "GBP" | "HKD" | "CHF" | "MXN" | "SGD" | "SEK" | "CZK" | "ILS" | "PHP" | "RUB" | "PLN" | "THB" | "MYR" | "ARS" | "BRL" | "COP" | "IDR" | "INR" | "JPY" | "ZAR";
                                     value: string;
                                 };
+                                taxIncluded?: boolean;
                                 /**
                                  * @example {
                                  *       "value": "8900",
@@ -8743,6 +8776,7 @@ export interface paths {
                              *         "value": "661",
                              *         "currency": "USD"
                              *       },
+                             *       "taxIncluded": false,
                              *       "giftCardTotal": {
                              *         "value": "0",
                              *         "currency": "USD"
@@ -9036,6 +9070,7 @@ export interface paths {
                                     currency: "EUR" | "USD" | "AUD" | "NOK" | "CAD" | "NZD" | "DKK" | "GBP" | "HKD" | "CHF" | "MXN" | "SGD" | "SEK" | "CZK" | "ILS" | "PHP" | "RUB" | "PLN" | "THB" | "MYR" | "ARS" | "BRL" | "COP" | "IDR" | "INR" | "JPY" | "ZAR";
                                     value: string;
                                 };
+                                taxIncluded?: boolean;
                                 /**
                                  * @example {
                                  *       "value": "8900",
@@ -9222,6 +9257,7 @@ export interface paths {
                              *         "value": "661",
                              *         "currency": "USD"
                              *       },
+                             *       "taxIncluded": false,
                              *       "giftCardTotal": {
                              *         "value": "0",
                              *         "currency": "USD"
@@ -9515,6 +9551,7 @@ export interface paths {
                                     currency: "EUR" | "USD" | "AUD" | "NOK" | "CAD" | "NZD" | "DKK" | "GBP" | "HKD" | "CHF" | "MXN" | "SGD" | "SEK" | "CZK" | "ILS" | "PHP" | "RUB" | "PLN" | "THB" | "MYR" | "ARS" | "BRL" | "COP" | "IDR" | "INR" | "JPY" | "ZAR";
                                     value: string;
                                 };
+                                taxIncluded?: boolean;
                                 /**
                                  * @example {
                                  *       "value": "8900",

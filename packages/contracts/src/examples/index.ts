@@ -90,6 +90,7 @@ const commerceShoppingCart = example(CommerceShoppingCart, {
   purelyDigital: false,
   requiresShipping: true,
   minimumOrderSubtotalCents: 5000,
+  pricesIncludeTax: false,
 });
 
 example(AddEntryBody, {
@@ -234,6 +235,7 @@ const order = example(Order, {
   discountTotal: usd('890'),
   shippingTotal: usd('500'),
   taxTotal: usd('661'),
+  taxIncluded: false,
   giftCardTotal: usd('0'),
   grandTotal: usd('9171'),
   amountCharged: usd('9171'),
@@ -279,6 +281,7 @@ example(StoreRules, {
   taxRules: [taxRule],
   shippingOptions: [shippingOption],
   minimumDonationCents: 5000,
+  pricesIncludeTax: false,
 });
 
 const taxRuleInput = example(TaxRuleInput, {
@@ -303,6 +306,7 @@ example(UpdateStoreRulesBody, {
   taxRules: [taxRuleInput],
   shippingOptions: [shippingOptionInput],
   minimumDonationCents: 5000,
+  pricesIncludeTax: true,
 });
 
 const coupon = example(Coupon, {

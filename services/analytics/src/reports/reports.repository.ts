@@ -121,7 +121,8 @@ export class ReportsRepository {
     return { from: range.from, to: range.to, devices };
   }
 
-  async funnel(range: ReportRange): Promise<FunnelReport> {
+  /** The funnel; with `testOrders`, purchases in test-mode orders count too. */
+  async funnel(range: ReportRange, testOrders = false): Promise<FunnelReport> {
     const { websiteId, from, to } = range;
     // One population for the three steps (migrations/0002_funnel_visitors.ts): visitors who
     // viewed a product, those of them who added it, those of them who bought it. Counted per
@@ -129,7 +130,7 @@ export class ReportsRepository {
     const count = (condition: string) => sql<number>`count(*) filter (where ${sql.raw(condition)})::int8`;
     const sums = await this.#db
       .selectFrom('funnel_visitors')
-      .select(['product_id as productId', sql<number>`count(*)::int8`.as('views'), count('added').as('addsToCart'), count('added and purchased').as('purchases')])
+      .select(['product_id as productId', sql<number>`count(*)::int8`.as('views'), count('added').as('addsToCart'), count(testOrders ? 'added and (purchased or test_purchased)' : 'added and purchased').as('purchases')])
       .where('website_id', '=', websiteId)
       .where('day', '>=', from)
       .where('day', '<=', to)
@@ -146,7 +147,7 @@ export class ReportsRepository {
         ? []
         : await this.#db
             .selectFrom('product_daily')
-            .select(['product_id', total('purchased_quantity').as('quantity')])
+            .select(['product_id', (testOrders ? sql<number>`(sum(purchased_quantity) + sum(test_purchased_quantity))::int8` : total('purchased_quantity')).as('quantity')])
             .where('website_id', '=', websiteId)
             .where('day', '>=', from)
             .where('day', '<=', to)
@@ -177,16 +178,24 @@ export class ReportsRepository {
     };
   }
 
-  async sales(range: ReportRange): Promise<SalesReport> {
+  /** Orders and revenue by day and currency; with `testOrders`, test-mode orders count too. */
+  async sales(range: ReportRange, testOrders = false): Promise<SalesReport> {
     const rows = await this.#db
       .selectFrom('sales_daily')
-      .select([sql<string>`day::text`.as('day'), 'currency', 'orders', sql<number>`revenue::int8`.as('revenue')])
+      .select([
+        sql<string>`day::text`.as('day'),
+        'currency',
+        (testOrders ? sql<number>`orders + test_orders` : sql<number>`orders`).as('orders'),
+        (testOrders ? sql<number>`(revenue + test_revenue)::int8` : sql<number>`revenue::int8`).as('revenue'),
+      ])
       .where('website_id', '=', range.websiteId)
       .where('day', '>=', range.from)
       .where('day', '<=', range.to)
       .orderBy('day')
       .orderBy('currency')
-      .execute();
+      .execute()
+      // A day of test orders only has a row of no real ones: left out unless they count.
+      .then((all) => all.filter((row) => Number(row.orders) > 0));
     const byCurrency = new Map<string, { orders: number; revenue: number }>();
     for (const row of rows) {
       const sum = byCurrency.get(row.currency) ?? { orders: 0, revenue: 0 };

@@ -2,7 +2,8 @@
 // id in the same transaction as this effect, so a redelivery changes nothing):
 // - commerce: entries added to and removed from carts (the funnel's "add to cart"), placed orders
 //   (revenue and orders per day; the funnel's "purchase" for the visitors who added to the order's
-//   cart, see migrations/0002_funnel_visitors.ts; test-mode orders are left out);
+//   cart, see migrations/0002_funnel_visitors.ts; test-mode orders are counted apart, in the test_
+//   columns of migration 0040, which reports add only when asked);
 // - forms: saved submissions (form conversion);
 // - content: products (names for reports, sku → product for purchases) and site settings
 //   (country and time zone for session replay, the cookie policy when the event carries it).
@@ -49,13 +50,13 @@ export async function applyRollups(trx: Trx, schema: string, event: EventEnvelop
     }
     case 'commerce.order.placed': {
       const order = OrderPlaced.parse(event.data);
-      if (order.testMode) return;
+      const test = order.testMode ? 'test_' : '';
       await bulkAdd(
         raw,
         schema,
         'sales_daily',
         [col('website_id'), col('day', 'date'), col('currency')],
-        [int('orders'), col('revenue', 'bigint')],
+        [int(`${test}orders`), col(`${test}revenue`, 'bigint')],
         [[websiteId, day, order.grandTotal.currency, 1, order.grandTotal.value]],
       );
       const skus = [...new Set(order.items.map((item) => item.sku))];
@@ -72,15 +73,15 @@ export async function applyRollups(trx: Trx, schema: string, event: EventEnvelop
         schema,
         'product_daily',
         PRODUCT_KEY,
-        [int('purchases'), int('purchased_quantity')],
-        [...perProduct.entries()].map(([product, quantity]) => [websiteId, day, product, 1, quantity]),
+        order.testMode ? [int('test_purchased_quantity')] : [int('purchases'), int('purchased_quantity')],
+        [...perProduct.entries()].map(([product, quantity]) => (order.testMode ? [websiteId, day, product, quantity] : [websiteId, day, product, 1, quantity])),
       );
       // The funnel's last step: the visitors who added these products to this cart bought them.
       if (order.purchasedCartId !== null && perProduct.size > 0) {
         const visitors = trx.selectFrom('funnel_carts').select('visitor_hash').where('website_id', '=', websiteId).where('cart_id', '=', order.purchasedCartId);
         await trx
           .updateTable('funnel_visitors')
-          .set({ purchased: true })
+          .set(order.testMode ? { test_purchased: true } : { purchased: true })
           .where('website_id', '=', websiteId)
           .where('visitor_hash', 'in', visitors)
           .where('product_id', 'in', [...perProduct.keys()])

@@ -101,6 +101,7 @@ function assemble(cart: CartRow, rows: Array<LineRow & Pick<PricedEntryRow, 'tit
     selectedShippingOptionId: cart.shipping_option_id,
     location,
     now: new Date(),
+    pricesIncludeTax: rules.pricesIncludeTax,
   });
   const entries: CommerceCartEntry[] = lines.map((l) => ({
     id: l.entry.id,

@@ -210,6 +210,7 @@ export class CheckoutService {
           discount: t.discountCents,
           shipping: t.shippingCostCents,
           tax: t.taxCents,
+          taxIncluded: t.taxIncluded,
           giftCard: giftCardCents,
           giftCardId,
           couponCodes,

@@ -71,6 +71,7 @@ export function toShoppingCart(
     purelyDigital: totals.purelyDigital,
     requiresShipping: totals.requiresShipping,
     minimumOrderSubtotalCents,
+    pricesIncludeTax: totals.taxIncluded,
   };
 }
 

@@ -13,6 +13,13 @@
 // - A code past its usage limit is refused here; checkout takes a use with a conditional UPDATE
 //   (orders.repository redeemCoupon), so concurrent checkouts never pass the limit.
 // - Gift cards cannot pay for gift cards: giftCardPayableCents is what a gift card may pay.
+// - Tax (issue 36): the rules of the buyer's country, and of its region when a rule names one.
+//   Prices without tax (the default): each rule adds rate × amount, rounded half up once per rule
+//   and amount (goods after discounts; shipping when the rule taxes it), and the grand total adds
+//   it. Prices with tax (the store setting "prices include tax"): the prices already hold the tax,
+//   so the grand total adds nothing and the tax shown is the part they contain, amount × R /
+//   (10000 + R) with R the sum of the rules' rates in basis points, rounded half up once for the
+//   goods and once for the shipping. The contained tax is never more than the amount it is part of.
 import { ProductType, type CouponKind, type ShippingLocation, type ShippingOption, type TaxRule } from '@sc/contracts';
 
 export interface TotalsLine {
@@ -49,6 +56,8 @@ export interface TotalsInput {
   selectedShippingOptionId: string | null;
   location: ShippingLocation | null;
   now: Date;
+  /** The store's prices already include tax (absent: they do not). */
+  pricesIncludeTax?: boolean;
 }
 
 export type InvalidCouponReason = 'unknown' | 'expired' | 'minimum' | 'used-up' | 'not-combinable';
@@ -57,7 +66,10 @@ export interface Totals {
   subtotalCents: number;
   discountCents: number;
   shippingCostCents: number;
+  /** Added tax, or with pricesIncludeTax the tax the prices contain. */
   taxCents: number;
+  /** taxCents is part of the prices (not added to the grand total). */
+  taxIncluded: boolean;
   grandTotalCents: number;
   /** What coupons may discount: every line but gift cards. */
   eligibleSubtotalCents: number;
@@ -82,6 +94,28 @@ const BPS = 10_000n;
 export function applyRate(amountCents: number, bps: number): number {
   const product = BigInt(amountCents) * BigInt(bps);
   return Number((product * 2n + BPS) / (2n * BPS));
+}
+
+/** The tax an amount that already includes tax at this rate contains: amount × bps / (10000 + bps), half up. */
+export function includedTax(amountCents: number, bps: number): number {
+  if (bps <= 0) return 0;
+  const denominator = BPS + BigInt(bps);
+  return Number((BigInt(amountCents) * BigInt(bps) * 2n + denominator) / (2n * denominator));
+}
+
+/** The tax of a cart's goods (after discounts) and shipping under these rules, added or contained. */
+export function taxOf(rules: TaxRule[], taxableCents: number, shippingCents: number, pricesIncludeTax: boolean): number {
+  if (!pricesIncludeTax) {
+    let tax = 0;
+    for (const rule of rules) {
+      tax += applyRate(taxableCents, rule.rateBps);
+      if (rule.appliesToShipping) tax += applyRate(shippingCents, rule.rateBps);
+    }
+    return tax;
+  }
+  const goodsBps = rules.reduce((sum, r) => sum + r.rateBps, 0);
+  const shippingBps = rules.reduce((sum, r) => sum + (r.appliesToShipping ? r.rateBps : 0), 0);
+  return includedTax(taxableCents, goodsBps) + includedTax(shippingCents, shippingBps);
 }
 
 /** Donations: order items of this type (never cart lines) are never discounted either. */
@@ -211,18 +245,16 @@ export function computeTotals(input: TotalsInput): Totals {
 
   const applicableTaxRules = taxRulesFor(input.taxRules, input.location);
   const taxable = Math.max(0, taxableItems - discount);
-  let tax = 0;
-  for (const rule of applicableTaxRules) {
-    tax += applyRate(taxable, rule.rateBps);
-    if (rule.appliesToShipping) tax += applyRate(shipping, rule.rateBps);
-  }
+  const taxIncluded = input.pricesIncludeTax === true;
+  const tax = taxOf(applicableTaxRules, taxable, shipping, taxIncluded);
 
-  const grandTotal = subtotal - discount + tax + shipping;
+  const grandTotal = subtotal - discount + (taxIncluded ? 0 : tax) + shipping;
   return {
     subtotalCents: subtotal,
     discountCents: discount,
     shippingCostCents: shipping,
     taxCents: tax,
+    taxIncluded,
     grandTotalCents: grandTotal,
     eligibleSubtotalCents: eligibleSubtotal,
     giftCardPayableCents: grandTotal - giftCards,

@@ -28,7 +28,7 @@ function sampleOrder(websiteId: string): OrderRow {
   return {
     id: 'preview', order_number: 1001, website_id: websiteId, kind: 'order', cart_id: null, status: 'paid', test_mode: true, email: 'buyer@example.com',
     shipping_address: address, items, currency: 'USD', subtotal_cents: 6100, discount_cents: 500, shipping_cents: 700, tax_cents: 450, gift_card_cents: 1000,
-    grand_total_cents: 6750, gift_card_id: null, payment_reference: null, created_at: new Date(), refunded_cents: 0, receipt_token: 'preview-token', coupon_codes: [], lease_until: null, checkout_key: null, shipping_method: { name: 'Standard', pickup: false }, tracking: null,
+    grand_total_cents: 6750, gift_card_id: null, payment_reference: null, created_at: new Date(), refunded_cents: 0, receipt_token: 'preview-token', coupon_codes: [], lease_until: null, checkout_key: null, shipping_method: { name: 'Standard', pickup: false }, tracking: null, tax_included: false,
   };
 }
 

@@ -11,6 +11,7 @@ import { m0009AddEntryFacts } from './0009_add_entry_facts.js';
 import { m0050CheckoutLeases } from './0050_checkout_leases.js';
 import { m0060OrderCheckoutKey } from './0060_order_checkout_key.js';
 import { m0080OrderShippingMethod } from './0080_order_shipping_method.js';
+import { m0090PricesIncludeTax } from './0090_prices_include_tax.js';
 import { m0100OrderListSorts } from './0100_order_list_sorts.js';
 
 /** Applied in name order at start. */
@@ -28,6 +29,7 @@ export const migrations: Migrations = {
   '0050_checkout_leases': m0050CheckoutLeases,
   '0060_order_checkout_key': m0060OrderCheckoutKey,
   '0080_order_shipping_method': m0080OrderShippingMethod,
+  '0090_prices_include_tax': m0090PricesIncludeTax,
   /** Indexes for the owner's order list sorted by total, email or status (issue 35). */
   '0100_order_list_sorts': m0100OrderListSorts,
 };

@@ -42,6 +42,16 @@ export function shippingRow(order: Pick<OrderRow, 'shipping_cents' | 'shipping_m
   return [{ label: `Shipping (${method.name})`, value: order.shipping_cents > 0 ? money(order.shipping_cents, order.currency) : 'Free' }];
 }
 
+/**
+ * The tax line of an order: "Tax $X" above the total when it was added; "incl. $X tax" below the
+ * total when the prices contained it (the store's "prices include tax"); none when there was none.
+ */
+export function taxRows(order: Pick<OrderRow, 'tax_cents' | 'tax_included' | 'currency'>): Array<{ label: string; value: string; included: boolean }> {
+  if (order.tax_cents <= 0) return [];
+  const amount = money(order.tax_cents, order.currency);
+  return [order.tax_included ? { label: 'Tax', value: `incl. ${amount} tax`, included: true } : { label: 'Tax', value: amount, included: false }];
+}
+
 /** The receipt of a paid order: lines, options, quantities, discounts, gift card, shipping, tax, totals, address, link. */
 export function receiptMail(site: SiteOfMail, order: OrderRow, giftCardsIssued: Array<{ code: string; cents: number }> = []): RenderedMail {
   const c = order.currency;
@@ -55,8 +65,9 @@ export function receiptMail(site: SiteOfMail, order: OrderRow, giftCardsIssued: 
     { label: 'Subtotal', value: money(order.subtotal_cents, c) },
     ...(order.discount_cents > 0 ? [{ label: 'Discount', value: `−${money(order.discount_cents, c)}` }] : []),
     ...shippingRow(order),
-    ...(order.tax_cents > 0 ? [{ label: 'Tax', value: money(order.tax_cents, c) }] : []),
+    ...taxRows(order).filter((row) => !row.included),
     { label: 'Total', value: money(order.grand_total_cents, c), strong: true },
+    ...taxRows(order).filter((row) => row.included),
     ...(order.gift_card_cents > 0 ? [{ label: 'Paid by gift card', value: `−${money(order.gift_card_cents, c)}` }] : []),
     { label: 'Charged to your card', value: money(order.grand_total_cents - order.gift_card_cents, c), strong: true },
   ];

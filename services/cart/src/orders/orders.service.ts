@@ -50,6 +50,8 @@ export interface NewOrder {
   discount: number;
   shipping: number;
   tax: number;
+  /** The tax is part of the prices (not added to the grand total). */
+  taxIncluded?: boolean;
   giftCard: number;
   giftCardId: string | null;
   couponCodes?: string[];
@@ -96,7 +98,8 @@ export class OrderService {
       shipping_cents: o.shipping,
       tax_cents: o.tax,
       gift_card_cents: o.giftCard,
-      grand_total_cents: o.subtotal - o.discount + o.tax + o.shipping,
+      grand_total_cents: o.subtotal - o.discount + (o.taxIncluded === true ? 0 : o.tax) + o.shipping,
+      tax_included: o.taxIncluded === true,
       gift_card_id: o.giftCardId,
       payment_reference: null,
       receipt_token: newReceiptToken(),
@@ -219,6 +222,7 @@ export class OrderService {
       shippingMethod: row.shipping_method ?? null,
       tracking: row.tracking ?? null,
       taxTotal: money(row.tax_cents, c),
+      taxIncluded: row.tax_included,
       giftCardTotal: money(row.gift_card_cents, c),
       grandTotal: money(row.grand_total_cents, c),
       amountCharged: money(row.grand_total_cents - row.gift_card_cents, c),

@@ -31,6 +31,7 @@ function rulesFromRow(row: Selectable<StoreRulesTable> | undefined): WebsiteRule
     minimumDonationCents: row?.minimum_donation_cents ?? DEFAULT_MINIMUM_DONATION_CENTS,
     taxRules: (row?.tax_rules ?? []) as TaxRule[],
     shippingOptions: (row?.shipping_options ?? []) as ShippingOption[],
+    pricesIncludeTax: row?.prices_include_tax ?? false,
   };
 }
 
@@ -46,6 +47,7 @@ export async function saveRules(
     ...(patch.minimumDonationCents !== undefined ? { minimum_donation_cents: patch.minimumDonationCents } : {}),
     ...(patch.taxRules !== undefined ? { tax_rules: JSON.stringify(patch.taxRules) } : {}),
     ...(patch.shippingOptions !== undefined ? { shipping_options: JSON.stringify(patch.shippingOptions) } : {}),
+    ...(patch.pricesIncludeTax !== undefined ? { prices_include_tax: patch.pricesIncludeTax } : {}),
   };
   await db
     .insertInto('store_rules')

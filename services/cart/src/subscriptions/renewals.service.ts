@@ -127,6 +127,7 @@ export class RenewalService {
         selectedShippingOptionId: null,
         location: address ? { country: address.country, ...(address.region ? { region: address.region } : {}) } : null,
         now,
+        pricesIncludeTax: rules.pricesIncludeTax,
       });
       const order = await insertOrder(
         trx,
@@ -142,6 +143,7 @@ export class RenewalService {
           discount: 0,
           shipping: totals.shippingCostCents,
           tax: totals.taxCents,
+          taxIncluded: totals.taxIncluded,
           giftCard: 0,
           giftCardId: null,
         }),

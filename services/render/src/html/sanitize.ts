@@ -5,6 +5,9 @@
 // and MathML dropped with their content, and tags balanced so a stray <div> cannot swallow the
 // page footer. Everything else (unknown tags, event handlers, style attributes, ids that could
 // shadow an island's data element) is removed; an unknown tag keeps its text.
+// Links (issue 36): one within the website (a path, a fragment, a query, or an absolute URL on the
+// website's own host) opens in the same tab, whatever the editor wrote; a link to another site
+// opens in a new tab with rel="noopener noreferrer"; mailto and tel links keep no target but _blank.
 import sanitize from 'sanitize-html';
 
 const ALLOWED_TAGS = [
@@ -26,6 +29,22 @@ export function isSameSite(href: string | undefined): boolean {
   if (value === '' || value.startsWith('//')) return false;
   return !/^[a-z][a-z0-9+.-]*:/i.test(value);
 }
+
+/** Where a link goes: this website (relative, or an absolute URL on one of its hosts), another website, or neither (mailto, tel). */
+export function linkKind(href: string | undefined, siteHosts: readonly string[] = []): 'same-site' | 'other-site' | 'other' {
+  if (isSameSite(href)) return 'same-site';
+  const value = (href ?? '').trim();
+  if (!/^(https?:)?\/\//i.test(value)) return 'other';
+  try {
+    const url = new URL(value, 'https://relative.invalid');
+    const hosts = siteHosts.map((h) => h.toLowerCase());
+    return hosts.includes(url.host.toLowerCase()) || hosts.includes(url.hostname.toLowerCase()) ? 'same-site' : 'other-site';
+  } catch {
+    return 'other-site';
+  }
+}
+
+const NEW_TAB = { target: '_blank', rel: 'noopener noreferrer' };
 
 const OPTIONS: sanitize.IOptions = {
   allowedTags: ALLOWED_TAGS,
@@ -49,19 +68,28 @@ const OPTIONS: sanitize.IOptions = {
   allowedClasses: undefined,
   allowVulnerableTags: false,
   parser: { lowerCaseTags: true, lowerCaseAttributeNames: true },
-  transformTags: {
-    // A new window gets no handle on this page; any other target (a named frame, _top) is dropped.
-    // A link within the site (a path, a fragment, a query) opens in the same tab whatever the
-    // editor wrote (its links default to a new tab): only links to other sites may open a new one.
-    a: (tagName, attribs) => {
-      const { target, rel: _rel, ...rest } = attribs;
-      return { tagName, attribs: target === '_blank' && !isSameSite(attribs.href) ? { ...rest, target, rel: 'noopener noreferrer' } : rest };
-    },
-  },
 };
 
-/** Cleans owner-written HTML down to the allowed tags and attributes, balanced. */
-export function sanitizeHtml(html: string): string {
+/** The link rule above for a website on these hosts ("shop.example.com", "localhost:8080"). */
+function linkTargets(siteHosts: readonly string[]): sanitize.IOptions['transformTags'] {
+  return {
+    // A new window gets no handle on this page; any other target (a named frame, _top) is dropped.
+    a: (tagName, attribs) => {
+      const { target, rel: _rel, ...rest } = attribs;
+      switch (linkKind(attribs.href, siteHosts)) {
+        case 'same-site':
+          return { tagName, attribs: rest };
+        case 'other-site':
+          return { tagName, attribs: { ...rest, ...NEW_TAB } };
+        case 'other':
+          return { tagName, attribs: target === '_blank' ? { ...rest, ...NEW_TAB } : rest };
+      }
+    },
+  };
+}
+
+/** Cleans owner-written HTML down to the allowed tags and attributes, balanced; `siteHosts`: the website's own hosts. */
+export function sanitizeHtml(html: string, siteHosts: readonly string[] = []): string {
   if (html === '') return '';
-  return sanitize(html, OPTIONS);
+  return sanitize(html, { ...OPTIONS, transformTags: linkTargets(siteHosts) });
 }

@@ -83,11 +83,11 @@ export function familyOf(collection: Collection): 'products' | 'blog' | 'events'
 }
 
 /** An item as templates see it: rich text cleaned, dates as numbers, plus `date` (publish or added). */
-export function itemView(item: ContentItem): Record<string, unknown> {
+export function itemView(item: ContentItem, hosts: readonly string[] = []): Record<string, unknown> {
   return {
     ...item,
-    body: sanitizeHtml(item.body),
-    excerpt: sanitizeHtml(item.excerpt),
+    body: sanitizeHtml(item.body, hosts),
+    excerpt: sanitizeHtml(item.excerpt, hosts),
     date: item.publishOn ?? item.addedOn,
     ...(item.tickets ? { tickets: ticketsView(item.tickets) } : {}),
   };
@@ -100,11 +100,11 @@ function ticketsView(tickets: NonNullable<ContentItem['tickets']>): Record<strin
 }
 
 /** A collection as templates see it: `galleryOptions` as the gallery predicates read them. */
-export function collectionView(collection: Collection): Record<string, unknown> {
+export function collectionView(collection: Collection, hosts: readonly string[] = []): Record<string, unknown> {
   const { gallerySettings, ...rest } = collection;
   return {
     ...rest,
-    description: sanitizeHtml(collection.description ?? ''),
+    description: sanitizeHtml(collection.description ?? '', hosts),
     ...(gallerySettings ? { galleryOptions: gallerySettings } : {}),
   };
 }
@@ -133,13 +133,13 @@ export function collectionPage(site: SiteData, collection: Collection, options: 
   const { path, now, page, categories, category, filter } = options;
   const family = familyOf(collection);
   const context = base(site, path, PageType.MAIN_CONTENT, now, { collectionId: collection.id });
-  const items = page.items.map(itemView);
+  const items = page.items.map((i) => itemView(i, site.hosts));
   const query = new URLSearchParams();
   if (filter.tag) query.set('tag', filter.tag);
   if (filter.category) query.set('category', filter.category);
   if (page.nextPageCursor) query.set('cursor', page.nextPageCursor);
   Object.assign(context, {
-    collection: collectionView(collection),
+    collection: collectionView(collection, site.hosts),
     items,
     pagination: { nextPage: page.hasNextPage, nextPageUrl: page.hasNextPage ? `${path}?${query.toString()}` : null },
     categories: categories
@@ -178,9 +178,9 @@ export interface CommentArea {
 export function itemPage(site: SiteData, collection: Collection, item: ContentItem, path: string, now: number, area?: CommentArea): Page {
   const family = familyOf(collection);
   const context = base(site, path, PageType.CONTENT_ITEM, now, { collectionId: collection.id, itemId: item.id });
-  const view = itemView(item);
+  const view = itemView(item, site.hosts);
   if (area) Object.assign(view, { publicComments: area.comments, commentsOpen: area.open });
-  Object.assign(context, { collection: collectionView(collection), item: view });
+  Object.assign(context, { collection: collectionView(collection, site.hosts), item: view });
   if (family === 'blog' || family === 'lessons') {
     context.islands.push(likeIsland([item.id]));
     if (area?.open) context.islands.push(...commentIslands(site, item.id));
@@ -200,7 +200,7 @@ export function itemPage(site: SiteData, collection: Collection, item: ContentIt
 }
 
 /** A block of a layout page as the theme's blocks partial reads it. */
-function blockView(block: NonNullable<Collection['layout']>['blocks'][number], index: number, sources: ReadonlyMap<string, BlockSource>): Record<string, unknown> {
+function blockView(block: NonNullable<Collection['layout']>['blocks'][number], index: number, sources: ReadonlyMap<string, BlockSource>, hosts: readonly string[] = []): Record<string, unknown> {
   const data = block.data;
   const text = (key: string): string => (typeof data[key] === 'string' ? data[key] : '');
   const typeName = blockTypeName(block.type) ?? 'unknown';
@@ -208,7 +208,7 @@ function blockView(block: NonNullable<Collection['layout']>['blocks'][number], i
   switch (view.typeName) {
     case 'html':
     case 'markdown':
-      view.html = sanitizeHtml(text('html') || text('text'));
+      view.html = sanitizeHtml(text('html') || text('text'), hosts);
       break;
     case 'newsletter':
       view.title = text('title') || 'Newsletter';
@@ -231,8 +231,8 @@ function blockView(block: NonNullable<Collection['layout']>['blocks'][number], i
     default: {
       const source = typeof data.collectionId === 'string' ? sources.get(data.collectionId) : undefined;
       if (source) {
-        view.collection = collectionView(source.collection);
-        view.items = source.items.map(itemView);
+        view.collection = collectionView(source.collection, hosts);
+        view.items = source.items.map((i) => itemView(i, hosts));
         view.design = summaryDesign(data.design);
         const design = galleryDesign(data.design);
         if (source.collection.gallerySettings) view.options = design ? { ...source.collection.gallerySettings, design } : source.collection.gallerySettings;
@@ -241,7 +241,7 @@ function blockView(block: NonNullable<Collection['layout']>['blocks'][number], i
         if (block.type === 43) {
           const item = source.items.find((i) => i.id === data.itemId);
           view.items = [];
-          if (item) view.product = itemView(item);
+          if (item) view.product = itemView(item, hosts);
         }
       }
     }
@@ -300,11 +300,11 @@ export function blockIslands(site: SiteData, blocks: ReadonlyArray<Record<string
 /** A page collection (page type page): its layout of blocks. */
 export function layoutPage(site: SiteData, collection: Collection, sources: ReadonlyMap<string, BlockSource>, path: string, now: number): Page {
   const context = base(site, path, PageType.PAGE, now, { collectionId: collection.id });
-  const blocks = (collection.layout?.blocks ?? []).map((block, index) => blockView(block, index, sources));
+  const blocks = (collection.layout?.blocks ?? []).map((block, index) => blockView(block, index, sources, site.hosts));
   // The page's first block with pictures is the one on its first screen: its first one is fetched at once, not lazily.
   const pictured = blocks.find((b) => (b.typeName === 'image' && b.image) || (['summary', 'summary-v2', 'gallery'].includes(String(b.typeName)) && Array.isArray(b.items) && b.items.length > 0));
   if (pictured) pictured.firstPictures = true;
-  Object.assign(context, { collection: collectionView(collection), blocks, sections: sectionViews(collection.layout, blocks) });
+  Object.assign(context, { collection: collectionView(collection, site.hosts), blocks, sections: sectionViews(collection.layout, blocks) });
   context.islands.push(...blockIslands(site, blocks));
   return { status: 200, template: 'page', context };
 }
@@ -340,7 +340,7 @@ export function searchPage(site: SiteData, view: SearchView, path: string, now: 
   const results = (found?.results ?? []).map((r) => ({
     ...r,
     // Content escapes everything but its <mark> highlights; cleaned again here like all HTML a template prints as it is.
-    excerptHtml: sanitizeHtml(r.excerptHtml),
+    excerptHtml: sanitizeHtml(r.excerptHtml, site.hosts),
     kindLabel: KIND_LABELS[r.kind],
   }));
   Object.assign(context, {

@@ -117,7 +117,7 @@ export class PageService {
     try {
       const read = await this.#site(websiteId);
       if (!read) return { page: notFoundPage(fallbackSite(websiteId), path, now) };
-      site = withExperiments(read, visitor.overrides ?? {});
+      site = { ...withExperiments(read, visitor.overrides ?? {}), hosts: hostsOf(visitor.origin) };
       // The owner's redirects come first, as Squarespace's URL mappings do: they may move a page that exists.
       const redirect = matchRedirect(site.site.settings.seo.redirects, path);
       if (redirect) return { page: redirectPage(redirect.status, redirect.location), site };
@@ -244,4 +244,14 @@ export function memberAreaBlocks(collection: Collection): string[] {
     if (block.type === 67 && typeof id === 'string' && /^[A-Za-z0-9_-]{1,64}$/.test(id)) ids.add(id);
   }
   return [...ids];
+}
+
+/** The host of the address the page is served at (links to it in rich text are same-site). */
+function hostsOf(origin: string | undefined): string[] {
+  if (!origin) return [];
+  try {
+    return [new URL(origin).host];
+  } catch {
+    return [];
+  }
 }

@@ -27,6 +27,8 @@ export interface SiteData {
   popup?: PopupOverlay | null | undefined;
   /** The experiment flags after the session's overrides (domain/experiments.ts); site.settings.betaFlags already carry them. */
   experiments?: ExperimentsContext | undefined;
+  /** The hosts the page is served on ("shop.example.com:8080"): links to them in rich text are same-site. */
+  hosts?: readonly string[] | undefined;
 }
 
 export interface NavEntry {

@@ -39,13 +39,24 @@ describe(sanitizeHtml.name, () => {
     expect(sanitizeHtml('<a href=" JAVASCRIPT:alert(1)">x</a>')).toBe('<a>x</a>');
     expect(sanitizeHtml('<img src="data:image/svg+xml,<svg>">')).toBe('<img />');
     expect(sanitizeHtml('<a href="/shop?a=1&amp;b=2">x</a><a href="mailto:a@b.test">m</a><a href="tel:+15550100">t</a><a href="https://e.test/p:1">h</a>')).toBe(
-      '<a href="/shop?a=1&amp;b=2">x</a><a href="mailto:a@b.test">m</a><a href="tel:+15550100">t</a><a href="https://e.test/p:1">h</a>',
+      '<a href="/shop?a=1&amp;b=2">x</a><a href="mailto:a@b.test">m</a><a href="tel:+15550100">t</a><a href="https://e.test/p:1" target="_blank" rel="noopener noreferrer">h</a>',
     );
   });
 
   it('adds rel to links to other sites opening a new window and drops other targets', () => {
     expect(sanitizeHtml('<a href="https://other.example/x" target="_blank" rel="opener">x</a><a href="/y" target="_top">y</a><a href="/z" rel="opener">z</a>')).toBe(
       '<a href="https://other.example/x" target="_blank" rel="noopener noreferrer">x</a><a href="/y">y</a><a href="/z">z</a>',
+    );
+  });
+
+  it('opens absolute links to the own host of the website in the same tab, and links to other sites in a new tab (issue 36)', () => {
+    const hosts = ['harbour.example.com', 'localhost:8091'];
+    const html = ['https://harbour.example.com/shop', 'http://localhost:8091/blog/post', 'https://HARBOUR.example.com/x', 'https://other.example/y', 'http://localhost:9999/z']
+      .map((href, i) => `<a href="${href}"${i % 2 === 0 ? ' target="_blank"' : ''}>x</a>`)
+      .join('');
+    expect(sanitizeHtml(html, hosts)).toBe(
+      '<a href="https://harbour.example.com/shop">x</a><a href="http://localhost:8091/blog/post">x</a><a href="https://HARBOUR.example.com/x">x</a>' +
+        '<a href="https://other.example/y" target="_blank" rel="noopener noreferrer">x</a><a href="http://localhost:9999/z" target="_blank" rel="noopener noreferrer">x</a>',
     );
   });
 

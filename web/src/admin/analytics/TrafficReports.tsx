@@ -1,5 +1,6 @@
 // The traffic reports: visits and page views by day, top pages, referrers, devices, the product
 // funnel and revenue.
+import { useState } from 'react';
 import type { DevicesReport, FunnelReport, PaymentsConfig, ReferrersReport, SalesReport, TopPagesReport, TrafficReport } from '@sc/contracts';
 import { showMinor, showMoney } from '../money.js';
 import { nounFor } from '../plural.js';
@@ -14,17 +15,24 @@ export function TrafficReports({ query }: { query: string }) {
   const pages = useReport<TopPagesReport>('pages', query);
   const referrers = useReport<ReferrersReport>('referrers', query);
   const devices = useReport<DevicesReport>('devices', query);
-  const funnel = useReport<FunnelReport>('funnel', query);
-  const sales = useReport<SalesReport>('sales', query);
-  // Test-mode orders (no money moved) are never counted: say so, loudest while the shop is in test mode.
+  // Test-mode orders (no money moved) are counted apart: a switch adds them to the funnel and
+  // revenue, on by default while the shop is in test mode (its only sales are test ones then).
   const payments = useApi<PaymentsConfig>(apiPath('/commerce/payments/config'));
-  const testNote = payments.data?.testMode ? (
-    <p className="notice test-orders-note" role="note">
-      This shop is in test mode: its test orders are left out of the funnel and revenue. They are in Store › Orders, marked “test mode”.
+  const [chosen, setChosen] = useState<boolean | undefined>(undefined);
+  const includeTests = chosen ?? payments.data?.testMode === true;
+  const ordersQuery = `${query}&testOrders=${includeTests ? 'include' : 'exclude'}`;
+  const funnel = useReport<FunnelReport>('funnel', ordersQuery);
+  const sales = useReport<SalesReport>('sales', ordersQuery);
+  const testSwitch = (
+    <p className="hint test-orders-note">
+      <label className="check">
+        <input type="checkbox" checked={includeTests} onChange={(e) => setChosen(e.target.checked)} /> Include test-mode orders
+      </label>{' '}
+      {includeTests ? 'Test orders (no money moved) are counted here.' : 'Test-mode orders are left out.'}
+      {payments.data?.testMode ? ' This shop is in test mode.' : ''}
     </p>
-  ) : (
-    <p className="hint test-orders-note">Test-mode orders are left out of the funnel and revenue.</p>
   );
+  const testNote = <p className="hint test-orders-note">{includeTests ? 'Test-mode orders are counted (the switch is under the funnel).' : 'Test-mode orders are left out (the switch is under the funnel).'}</p>;
   return (
     <>
       <ReportSection id="traffic" title="Visits and page views" style={{ width: '100%' }}>
@@ -72,7 +80,7 @@ export function TrafficReports({ query }: { query: string }) {
                 Add-to-cart rate {percent(r.rates.addToCart)} · purchase rate {percent(r.rates.purchase)}
               </p>
               <p className="hint">Counted per visitor and product each day; automated clients and signed-in owners are left out of every step.</p>
-              {testNote}
+              {testSwitch}
             </>
           )}
         </Loaded>

@@ -92,7 +92,7 @@ function OrderDetail({ order, onChanged }: { order: Order; onChanged: (order: Or
         <dt>{order.shippingMethod ? `Shipping (${order.shippingMethod.name})` : 'Shipping'}</dt>
         <dd data-total="shipping">{showMoney(order.shippingTotal)}</dd>
         <dt>Tax</dt>
-        <dd data-total="tax">{showMoney(order.taxTotal)}</dd>
+        <dd data-total="tax">{order.taxIncluded ? `incl. ${showMoney(order.taxTotal)}` : showMoney(order.taxTotal)}</dd>
         <dt>Gift card</dt>
         <dd data-total="gift-card">{minus(order.giftCardTotal)}</dd>
         <dt>Total</dt>

@@ -28,7 +28,7 @@ export function ShippingTaxScreen() {
 
 type ShippingDraft = StoreRulesForm['shipping'][number] & { id: string };
 type TaxDraft = StoreRulesForm['taxes'][number] & { id: string };
-type RulesDraft = { minimum: string; donation: string; shipping: ShippingDraft[]; taxes: TaxDraft[] };
+type RulesDraft = { minimum: string; donation: string; shipping: ShippingDraft[]; taxes: TaxDraft[]; pricesIncludeTax: boolean };
 
 const newId = (prefix: string): string => `${prefix}-${Math.random().toString(36).slice(2, 10)}`;
 const listOf = (text: string): string[] => text.split(',').map((part) => part.trim()).filter(Boolean);
@@ -49,6 +49,7 @@ function draftOf(rules: StoreRules, currency: CurrencyCode): RulesDraft {
       pickup: o.pickup === true,
     })),
     taxes: rules.taxRules.map((t) => ({ id: t.id, name: t.name, country: t.country, region: t.region ?? '', rate: String(t.rateBps / 100), appliesToShipping: t.appliesToShipping })),
+    pricesIncludeTax: rules.pricesIncludeTax,
   };
 }
 
@@ -76,6 +77,7 @@ function bodyOf(draft: RulesDraft, currency: CurrencyCode): UpdateStoreRulesBody
       };
     }),
     taxRules: draft.taxes.map((t) => ({ id: t.id, name: t.name.trim(), country: t.country.trim().toUpperCase(), region: t.region.trim() || null, rateBps: Math.round(Number(t.rate) * 100), appliesToShipping: t.appliesToShipping })),
+    pricesIncludeTax: draft.pricesIncludeTax,
   };
 }
 
@@ -149,6 +151,10 @@ function RulesForm({ initial, currency, onSaved }: { initial: StoreRules; curren
       </fieldset>
       <fieldset disabled={!editable}>
         <legend>Tax rules</legend>
+        <label className="check">
+          <input type="checkbox" {...register('pricesIncludeTax')} /> Prices include tax
+        </label>
+        <p className="hint">{form.watch('pricesIncludeTax') ? 'The cart and receipt show the tax your prices contain (“incl. $1.50 tax”).' : 'Tax is added to your prices at checkout.'}</p>
         {taxes.fields.map((t, index) => (
           <div key={t.key} className="row" role="group" aria-label={`Tax rule ${t.name || index + 1}`}>
             <Field label="Name" error={errorOf(`taxes.${index}.name`)}>

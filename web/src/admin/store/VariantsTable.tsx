@@ -1,4 +1,5 @@
-// A product's variants, one row per combination of option values: SKU, GTIN, price, sale price, stock.
+// A product's variants, one row per combination of option values: SKU, GTIN, price, sale price,
+// stock, and the shipping weight in grams (what weight-based shipping rates count).
 // Rows chosen by their checkbox (or all at once) take one price or one stock together (bulk edit);
 // the amount is checked with the form's own rule before it is written into each row.
 import { useState } from 'react';
@@ -92,6 +93,7 @@ export function VariantsTable({
             <th>On sale</th>
             <th>Stock</th>
             <th>Unlimited</th>
+            <th>Weight (g)</th>
           </tr>
         </thead>
         <tbody>
@@ -126,6 +128,10 @@ export function VariantsTable({
                 </td>
                 <td>
                   <input type="checkbox" aria-label={`${name} unlimited stock`} checked={v.unlimited} onChange={(e) => onChange(index, { unlimited: e.target.checked })} />
+                </td>
+                <td>
+                  <input aria-label={`Weight of ${name} in grams`} value={v.weight} inputMode="numeric" placeholder="none" aria-invalid={errorOf(index, 'weight') ? true : undefined} aria-describedby={errorOf(index, 'weight') ? `v${index}-weight-error` : undefined} onChange={(e) => onChange(index, { weight: e.target.value })} size={6} />
+                  <CellError id={`v${index}-weight-error`} message={errorOf(index, 'weight')} />
                 </td>
               </tr>
             );

@@ -62,6 +62,7 @@ function variantsOf(item: ContentItem | undefined, currency: CurrencyCode): Vari
     onSale: v.onSale,
     qtyInStock: String(v.qtyInStock),
     unlimited: v.unlimited,
+    weight: v.weightGrams === undefined ? '' : String(v.weightGrams),
   }));
 }
 
@@ -97,6 +98,9 @@ export function productDraftOf(item: ContentItem | undefined, currency: Currency
 /** The stock typed for a variant, as a count. */
 export const stockOf = (v: VariantDraft): number => Math.max(0, Number.parseInt(v.qtyInStock, 10) || 0);
 
+/** The weight typed for a variant, in grams (undefined: none given). */
+export const weightOf = (v: VariantDraft): number | undefined => (v.weight.trim() === '' ? undefined : Number.parseInt(v.weight.trim(), 10));
+
 /** The body to save, or the text of what is wrong. */
 export function productBody(draft: ProductDraft, currency: CurrencyCode): ItemBody | string {
   const { productType, variants, denominations, options, selling } = draft;
@@ -109,6 +113,7 @@ export function productBody(draft: ProductDraft, currency: CurrencyCode): ItemBo
     const sale = v.salePrice.trim() ? parseAmount(v.salePrice, currency) : undefined;
     if (v.salePrice.trim() && sale === undefined) return `Enter the sale price of ${v.sku} as an amount such as 9.50.`;
     if (v.onSale && sale === undefined) return ContentMessages.salePriceRequired;
+    if (v.weight.trim() !== '' && !/^\d{1,8}$/.test(v.weight.trim())) return `Enter the weight of ${v.sku} in grams, e.g. 450.`;
     amounts.push({ sku: v.sku, price, ...(sale !== undefined ? { sale } : {}) });
   }
   const giftAmounts = isGiftCard ? denominations.split(',').map((d) => d.trim()).filter(Boolean) : [];
@@ -142,6 +147,7 @@ export function productBody(draft: ProductDraft, currency: CurrencyCode): ItemBo
             onSale: v.onSale,
             qtyInStock: stockOf(v),
             unlimited: v.unlimited,
+            ...(weightOf(v) !== undefined ? { weightGrams: weightOf(v) } : {}),
           })),
       isSubscribable: subscribable,
       subscriptionPlan: subscribable ? { billingPeriod: { value: Number(selling.billingValue) || 1, unit: selling.billingUnit }, numBillingCycles: Number(selling.cycles) || 0 } : null,

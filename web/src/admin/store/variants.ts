@@ -18,6 +18,8 @@ export interface VariantDraft {
   onSale: boolean;
   qtyInStock: string;
   unlimited: boolean;
+  /** Shipping weight in grams as typed ('' when none: weighs nothing for weight-based rates). */
+  weight: string;
 }
 
 /** The key of a combination, independent of option order. */
@@ -63,6 +65,7 @@ export function syncVariants(options: readonly OptionDraft[], current: readonly 
       onSale: false,
       qtyInStock: '0',
       unlimited: false,
+      weight: template?.weight ?? '',
     };
   });
 }

@@ -1,4 +1,5 @@
-// A cart's totals: subtotal, discount, shipping (when it ships), tax and the grand total.
+// A cart's totals: subtotal, discount, shipping (when it ships), tax and the grand total. When the
+// store's prices include tax, the tax is not a line to add: "incl. $X tax" follows the total.
 import type { CommerceShoppingCart } from '@sc/contracts';
 import { money } from './cart-rules.js';
 
@@ -21,14 +22,22 @@ export function Totals({ cart, currency }: { cart: CommerceShoppingCart; currenc
           <dd data-total="shipping">{cart.selectedShippingOption && cart.shippingCostCents === 0 ? 'Free' : money(cart.shippingCostCents, currency)}</dd>
         </div>
       )}
-      <div>
-        <dt>Tax</dt>
-        <dd data-total="tax">{money(cart.taxCents, currency)}</dd>
-      </div>
+      {!cart.pricesIncludeTax && (
+        <div>
+          <dt>Tax</dt>
+          <dd data-total="tax">{money(cart.taxCents, currency)}</dd>
+        </div>
+      )}
       <div className="grand-total">
         <dt>Total</dt>
         <dd data-total="grand">{money(cart.grandTotalCents, currency)}</dd>
       </div>
+      {cart.pricesIncludeTax && (
+        <div className="tax-included">
+          <dt>Tax</dt>
+          <dd data-total="tax">incl. {money(cart.taxCents, currency)} tax</dd>
+        </div>
+      )}
     </dl>
   );
 }

@@ -86,10 +86,12 @@ export function OrderView({ orderId, confirmation, receiptToken }: { orderId: st
           <dt>{order.shippingMethod ? `Shipping (${order.shippingMethod.name})` : 'Shipping'}</dt>
           <dd data-total="shipping">{order.shippingMethod && Number(order.shippingTotal.value) === 0 ? 'Free' : amount(order.shippingTotal)}</dd>
         </div>
-        <div>
-          <dt>Tax</dt>
-          <dd data-total="tax">{amount(order.taxTotal)}</dd>
-        </div>
+        {!order.taxIncluded && (
+          <div>
+            <dt>Tax</dt>
+            <dd data-total="tax">{amount(order.taxTotal)}</dd>
+          </div>
+        )}
         {Number(order.giftCardTotal.value) > 0 && (
           <div>
             <dt>Gift card</dt>
@@ -100,6 +102,12 @@ export function OrderView({ orderId, confirmation, receiptToken }: { orderId: st
           <dt>Total</dt>
           <dd data-total="grand">{amount(order.grandTotal)}</dd>
         </div>
+        {order.taxIncluded && (
+          <div className="tax-included">
+            <dt>Tax</dt>
+            <dd data-total="tax">incl. {amount(order.taxTotal)} tax</dd>
+          </div>
+        )}
       </dl>
       {order.shippingMethod?.pickup ? (
         <p className="order-pickup">{order.shippingMethod.name}: we will email you when your order is ready to collect.</p>
