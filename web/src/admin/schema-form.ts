@@ -27,12 +27,20 @@ export interface SchemaForm<T extends FieldValues> {
   errorOf: (name: FieldPath<T>) => string | undefined;
 }
 
+/**
+ * The resolver of a form whose values are `T`, checked with `schema`. `raw`: the values stay as
+ * typed (the check's trimmed copy is not what is compared or sent). Boundary: the resolver is typed
+ * from the schema's output, the form from its draft type; the schema takes the draft as typed.
+ */
+export function schemaResolver<T extends FieldValues>(schema: Parameters<typeof zodResolver>[0]): Resolver<T> {
+  return zodResolver(schema, undefined, { raw: true }) as unknown as Resolver<T>;
+}
+
 /** The admin's form of `defaults`, checked with `schema` (which takes the values as typed). */
 export function useSchemaForm<T extends FieldValues>(schema: Parameters<typeof zodResolver>[0], defaults: T, options: { toastAs: string; invalidates?: readonly string[] }): SchemaForm<T> {
   const form = useForm<T>({
     defaultValues: defaults as DefaultValues<T>,
-    // `raw`: the values stay as typed (the check's trimmed copy is not what is compared or sent).
-    resolver: zodResolver(schema, undefined, { raw: true }) as unknown as Resolver<T>,
+    resolver: schemaResolver<T>(schema),
     reValidateMode: 'onChange',
   });
   const values = form.watch();

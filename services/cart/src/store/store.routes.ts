@@ -41,7 +41,7 @@ export function storeRoutes(app: ZodApp, parts: Pick<CartModule, 'store'>): void
     ownerRoute(Permission.STORE_MANAGE, { schema: { summary: 'Create a shipping option', body: ShippingOptionInput, response: { 201: ShippingOptionResponse } } }),
     async (request, reply) => {
       const option: ShippingOption = request.body;
-      await store.editList<ShippingOption>(websiteIdOf(request), 'shippingOptions', (items) => {
+      await store.editList(websiteIdOf(request), 'shippingOptions', (items) => {
         if (items.some((o) => o.id === option.id)) throw cartFailure(409, CommerceMessages.shippingOptionExists);
         if (items.length >= MAX_SHIPPING_OPTIONS) throw cartFailure(400, `A store has at most ${MAX_SHIPPING_OPTIONS} shipping options.`);
         return [...items, option];
@@ -55,7 +55,7 @@ export function storeRoutes(app: ZodApp, parts: Pick<CartModule, 'store'>): void
     ownerRoute(Permission.STORE_MANAGE, { schema: { summary: 'Change a shipping option', params: ShippingOptionParams, body: ShippingOptionUpdateBody, response: { 200: ShippingOptionResponse } } }),
     async (request) => {
       const option: ShippingOption = { id: request.params.optionId, ...request.body };
-      await store.editList<ShippingOption>(websiteIdOf(request), 'shippingOptions', (items) => {
+      await store.editList(websiteIdOf(request), 'shippingOptions', (items) => {
         if (!items.some((o) => o.id === option.id)) throw cartFailure(404, CommerceMessages.shippingOptionNotFound);
         return items.map((o) => (o.id === option.id ? option : o));
       });
@@ -68,7 +68,7 @@ export function storeRoutes(app: ZodApp, parts: Pick<CartModule, 'store'>): void
     ownerRoute(Permission.STORE_MANAGE, { schema: { summary: 'Delete a shipping option', params: ShippingOptionParams, response: { 200: Deleted } } }),
     async (request) => {
       let deleted = false;
-      await store.editList<ShippingOption>(websiteIdOf(request), 'shippingOptions', (items) => {
+      await store.editList(websiteIdOf(request), 'shippingOptions', (items) => {
         deleted = items.some((o) => o.id === request.params.optionId);
         return items.filter((o) => o.id !== request.params.optionId);
       });
@@ -87,7 +87,7 @@ export function storeRoutes(app: ZodApp, parts: Pick<CartModule, 'store'>): void
     ownerRoute(Permission.STORE_MANAGE, { schema: { summary: 'Create a tax rule', body: TaxRuleInput, response: { 201: TaxRuleResponse } } }),
     async (request, reply) => {
       const rule: TaxRule = request.body;
-      await store.editList<TaxRule>(websiteIdOf(request), 'taxRules', (items) => {
+      await store.editList(websiteIdOf(request), 'taxRules', (items) => {
         if (items.some((r) => r.id === rule.id)) throw cartFailure(409, CommerceMessages.taxRuleExists);
         if (items.length >= MAX_TAX_RULES) throw cartFailure(400, `A store has at most ${MAX_TAX_RULES} tax rules.`);
         return [...items, rule];
@@ -101,7 +101,7 @@ export function storeRoutes(app: ZodApp, parts: Pick<CartModule, 'store'>): void
     ownerRoute(Permission.STORE_MANAGE, { schema: { summary: 'Change a tax rule', params: TaxRuleParams, body: TaxRuleUpdateBody, response: { 200: TaxRuleResponse } } }),
     async (request) => {
       const rule: TaxRule = { id: request.params.ruleId, ...request.body };
-      await store.editList<TaxRule>(websiteIdOf(request), 'taxRules', (items) => {
+      await store.editList(websiteIdOf(request), 'taxRules', (items) => {
         if (!items.some((r) => r.id === rule.id)) throw cartFailure(404, CommerceMessages.taxRuleNotFound);
         return items.map((r) => (r.id === rule.id ? rule : r));
       });
@@ -114,7 +114,7 @@ export function storeRoutes(app: ZodApp, parts: Pick<CartModule, 'store'>): void
     ownerRoute(Permission.STORE_MANAGE, { schema: { summary: 'Delete a tax rule', params: TaxRuleParams, response: { 200: Deleted } } }),
     async (request) => {
       let deleted = false;
-      await store.editList<TaxRule>(websiteIdOf(request), 'taxRules', (items) => {
+      await store.editList(websiteIdOf(request), 'taxRules', (items) => {
         deleted = items.some((r) => r.id === request.params.ruleId);
         return items.filter((r) => r.id !== request.params.ruleId);
       });

@@ -66,11 +66,10 @@ export class StoreService {
   }
 
   /** Changes one list of the rules under the row's lock, so two owners' edits never lose each other. */
-  async editList<T extends { id: string }>(websiteId: string, list: 'shippingOptions' | 'taxRules', edit: (items: T[]) => T[]): Promise<T[]> {
+  async editList<K extends 'shippingOptions' | 'taxRules'>(websiteId: string, list: K, edit: (items: WebsiteRules[K]) => WebsiteRules[K]): Promise<WebsiteRules[K]> {
     const items = await this.#ctx.transaction(async (trx) => {
       const rules = await lockRules(trx, websiteId);
-      // Boundary: the caller names the list's item type (ShippingOption or TaxRule) for its list.
-      const next = edit(rules[list] as unknown as T[]);
+      const next = edit(rules[list]);
       await saveRules(trx, websiteId, { [list]: next });
       return next;
     });

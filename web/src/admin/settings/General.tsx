@@ -2,8 +2,8 @@
 // time zone, country, business email, cookie banner, comments and store behaviour. The form is
 // react-hook-form's with the contracts' SiteSettingsForm (checked as typed); a toast says it saved.
 import { useEffect, useState } from 'react';
-import { useForm, type Resolver } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import { schemaResolver } from '../schema-form.js';
 import { SiteSettingsForm } from '@sc/contracts/admin-forms';
 import {
   AdminFormMessages,
@@ -55,7 +55,7 @@ function GeneralForm({ website, onSaved }: { website: Website; onSaved: (website
   // react-hook-form, checked with the contracts' SiteSettingsForm as the owner types.
   const form = useForm<GeneralDraft>({
     defaultValues: { title: website.title, domains: website.domains.join('\n'), settings: { ...website.settings, businessEmail: website.settings.businessEmail ?? '' } },
-    resolver: zodResolver(SiteSettingsForm, undefined, { raw: true }) as unknown as Resolver<GeneralDraft>,
+    resolver: schemaResolver<GeneralDraft>(SiteSettingsForm),
     mode: 'onChange',
   });
   const { register, handleSubmit, setValue, formState } = form;

@@ -9,8 +9,8 @@
 // editor's Tiptap setup (stored as the HTML the render service sanitises); images are a grid dragged
 // into order with files dropped on it uploaded; chosen variants take one price or stock at once.
 import { lazy, Suspense, useMemo, useState } from 'react';
-import { useForm, type FieldErrors, type Resolver } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm, type FieldErrors } from 'react-hook-form';
+import { schemaResolver } from '../schema-form.js';
 import { AdminFormMessages, Permission, ProductBody, ProductType, productTypeName, type Category, type ContentItem, type CurrencyCode, type FormDefinition } from '@sc/contracts';
 import { ProductForm } from '@sc/contracts/admin-forms';
 import { api, useAction, useApi } from '../data.js';
@@ -54,7 +54,7 @@ function ProductEditor({ collectionId, item, categories, currency }: { collectio
   const editable = can(Permission.STORE_MANAGE);
   const base = apiPath('/content-service/product/1.1/websites/{websiteId}/products/{collectionId}', { websiteId, collectionId });
   const initial = useMemo(() => productDraftOf(item, currency), [item, currency]);
-  const form = useForm<ProductDraft>({ defaultValues: initial, resolver: zodResolver(ProductForm, undefined, { raw: true }) as unknown as Resolver<ProductDraft>, reValidateMode: 'onChange' });
+  const form = useForm<ProductDraft>({ defaultValues: initial, resolver: schemaResolver<ProductDraft>(ProductForm), reValidateMode: 'onChange' });
   const { register, setValue, getValues, handleSubmit, formState } = form;
   const errors: FieldErrors<ProductDraft> = formState.errors;
   const draft = form.watch();
