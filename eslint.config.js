@@ -34,7 +34,17 @@ export default tseslint.config(
     files: ['services/*/src/**/*.ts', 'packages/*/src/**/*.ts', 'gateway/src/**/*.ts', 'web/src/**/*.ts', 'web/src/**/*.tsx'],
     ignores: ['**/*.test.ts', '**/*.test.tsx'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: ['@sc/platform/testing', '@sc/platform/test-kit', '@sc/platform/test-kit/*'], message: 'Test kits are for test files only.' }] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['@sc/platform/testing', '@sc/platform/test-kit', '@sc/platform/test-kit/*'],
+              message: 'Test kits are for test files only.',
+            },
+          ],
+        },
+      ],
     },
   },
   {

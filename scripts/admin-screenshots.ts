@@ -19,7 +19,10 @@ const WIDTHS = [
 ] as const;
 
 async function photograph(browser: Browser, url: string, width: (typeof WIDTHS)[number]): Promise<void> {
-  const context = await browser.newContext({ viewport: width.viewport, ...(width.suffix === 'phone' ? { isMobile: true, hasTouch: true } : {}) });
+  const context = await browser.newContext({
+    viewport: width.viewport,
+    ...(width.suffix === 'phone' ? { isMobile: true, hasTouch: true } : {}),
+  });
   const page = await context.newPage();
   page.setDefaultTimeout(20_000);
   await signIn(page, url);

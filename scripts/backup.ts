@@ -8,11 +8,24 @@ import { existsSync } from 'node:fs';
 import { rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import { BaseEnv, controlSocketPath, embeddedAssetsDir, loadConfig, openEmbeddedPostgres, requestBackup, runMain, socketAnswers, writeBackup } from '@sc/platform';
+import {
+  BaseEnv,
+  controlSocketPath,
+  embeddedAssetsDir,
+  loadConfig,
+  openEmbeddedPostgres,
+  requestBackup,
+  runMain,
+  socketAnswers,
+  writeBackup,
+} from '@sc/platform';
 
 await runMain(async () => {
   const config = loadConfig(BaseEnv);
-  if (config.DATABASE_URL) throw new Error('DATABASE_URL is set: back up that Postgres with pg_dump (README, "Backup and restore"); `pnpm backup` copies embedded mode.');
+  if (config.DATABASE_URL)
+    throw new Error(
+      'DATABASE_URL is set: back up that Postgres with pg_dump (README, "Backup and restore"); `pnpm backup` copies embedded mode.',
+    );
   const stamp = new Date().toISOString().replace(/[-:]/g, '').replace(/\..*$/, '').replace('T', '-');
   const target = path.resolve(process.argv[2] ?? `sitebuilder-backup-${stamp}.tar.gz`);
   if (existsSync(target)) throw new Error(`${target} exists already; name another file.`);
@@ -23,10 +36,15 @@ await runMain(async () => {
     if (running) {
       await pipeline(await requestBackup(config.DATA_DIR), createWriteStream(partial, { flags: 'wx', mode: 0o600 }));
     } else {
-      if (!existsSync(path.join(config.DATA_DIR, 'pg', 'PG_VERSION'))) throw new Error(`There is no embedded database in ${path.resolve(config.DATA_DIR)} (set DATA_DIR).`);
+      if (!existsSync(path.join(config.DATA_DIR, 'pg', 'PG_VERSION')))
+        throw new Error(`There is no embedded database in ${path.resolve(config.DATA_DIR)} (set DATA_DIR).`);
       const embedded = await openEmbeddedPostgres(config.DATA_DIR);
       try {
-        const assetsDir = embeddedAssetsDir({ DATA_DIR: config.DATA_DIR, ASSETS_DIR: process.env.ASSETS_DIR, S3_BUCKET: process.env.S3_BUCKET });
+        const assetsDir = embeddedAssetsDir({
+          DATA_DIR: config.DATA_DIR,
+          ASSETS_DIR: process.env.ASSETS_DIR,
+          S3_BUCKET: process.env.S3_BUCKET,
+        });
         await writeBackup({ embedded, assetsDir }, createWriteStream(partial, { flags: 'wx', mode: 0o600 }));
       } finally {
         await embedded.close();

@@ -70,20 +70,30 @@ const built = await build({
 // transports, are declared there), and everything those need in turn.
 const dependenciesOf = (packageJson: string): string[] => {
   const manifest = JSON.parse(readFileSync(packageJson, 'utf8')) as Record<string, Record<string, string> | undefined>;
-  return [...Object.keys(manifest.dependencies ?? {}), ...Object.keys(manifest.optionalDependencies ?? {}), ...Object.keys(manifest.peerDependencies ?? {})];
+  return [
+    ...Object.keys(manifest.dependencies ?? {}),
+    ...Object.keys(manifest.optionalDependencies ?? {}),
+    ...Object.keys(manifest.peerDependencies ?? {}),
+  ];
 };
 /** `@scope/name/sub/path` → `@scope/name`; `name/sub` → `name`. */
-const packageName = (specifier: string): string => specifier.split('/').slice(0, specifier.startsWith('@') ? 2 : 1).join('/');
+const packageName = (specifier: string): string =>
+  specifier
+    .split('/')
+    .slice(0, specifier.startsWith('@') ? 2 : 1)
+    .join('/');
 const wanted: string[] = [];
 for (const output of Object.values(built.metafile.outputs)) {
-  for (const imported of output.imports) if (imported.external && !imported.path.startsWith('node:')) wanted.push(packageName(imported.path));
+  for (const imported of output.imports)
+    if (imported.external && !imported.path.startsWith('node:')) wanted.push(packageName(imported.path));
 }
 const workspaceDirs = new Set<string>();
 for (const input of Object.keys(built.metafile.inputs)) {
   const match = /^(?:\.\.\/)*((?:packages|services)\/[^/]+|gateway)\//.exec(path.relative(root, path.resolve(input)));
   if (match?.[1]) workspaceDirs.add(match[1]);
 }
-for (const dir of workspaceDirs) wanted.push(...dependenciesOf(path.join(root, dir, 'package.json')).filter((name) => !name.startsWith('@sc/')));
+for (const dir of workspaceDirs)
+  wanted.push(...dependenciesOf(path.join(root, dir, 'package.json')).filter((name) => !name.startsWith('@sc/')));
 const modules = path.join(out, 'node_modules');
 const keep = new Set<string>();
 /** Follows the dependencies of the package in `dir` as Node resolves them: a copy nested in its own
@@ -114,7 +124,8 @@ while (wanted.length > 0) {
 for (const entry of readdirSync(modules)) {
   if (entry === '.bin' || entry.startsWith('.')) continue;
   const names = entry.startsWith('@') ? readdirSync(path.join(modules, entry)).map((name) => `${entry}/${name}`) : [entry];
-  for (const name of names) if (!keep.has(name) && !name.startsWith('@sc/')) rmSync(path.join(modules, name), { recursive: true, force: true });
+  for (const name of names)
+    if (!keep.has(name) && !name.startsWith('@sc/')) rmSync(path.join(modules, name), { recursive: true, force: true });
 }
 rmSync(path.join(modules, '.bin'), { recursive: true, force: true });
 

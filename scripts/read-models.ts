@@ -19,7 +19,9 @@ const isService = (name: string | undefined): name is ServiceName => SERVICE_NAM
 
 const show = (service: string, statuses: ConsumerStatus[]): void => {
   for (const s of statuses) {
-    process.stdout.write(`${service.padEnd(10)} ${s.durable.padEnd(36)} ${s.state.padEnd(7)} pending ${String(s.pending).padStart(6)}  delivered ${s.delivered}${s.readModel ? `  (${s.readModel})` : ''}\n`);
+    process.stdout.write(
+      `${service.padEnd(10)} ${s.durable.padEnd(36)} ${s.state.padEnd(7)} pending ${String(s.pending).padStart(6)}  delivered ${s.delivered}${s.readModel ? `  (${s.readModel})` : ''}\n`,
+    );
   }
 };
 
@@ -46,7 +48,10 @@ await runMain(async () => {
         for (;;) {
           const statuses = (await models.status()).filter((s) => replayed.includes(s.durable));
           if (statuses.every((s) => s.pending === 0)) break;
-          if (Date.now() > deadline) throw new Error(`${name}: the replay is still running (${statuses.map((s) => `${s.durable} ${s.pending}`).join(', ')}); it goes on in the services`);
+          if (Date.now() > deadline)
+            throw new Error(
+              `${name}: the replay is still running (${statuses.map((s) => `${s.durable} ${s.pending}`).join(', ')}); it goes on in the services`,
+            );
           await new Promise((resolve) => setTimeout(resolve, 500));
         }
       }

@@ -10,8 +10,12 @@ await runMain(async () => {
   const file = process.argv[2];
   if (!file) throw new Error('Usage: pnpm restore <backup file> (into DATA_DIR, which must be empty)');
   if (!existsSync(file)) throw new Error(`${file} does not exist.`);
-  if (config.DATABASE_URL) throw new Error('DATABASE_URL is set: restore that Postgres with pg_restore (README, "Backup and restore"); `pnpm restore` makes an embedded data directory.');
-  if (await socketAnswers(controlSocketPath(config.DATA_DIR))) throw new Error(`A platform is running on ${path.resolve(config.DATA_DIR)}: restore into an empty data directory.`);
+  if (config.DATABASE_URL)
+    throw new Error(
+      'DATABASE_URL is set: restore that Postgres with pg_restore (README, "Backup and restore"); `pnpm restore` makes an embedded data directory.',
+    );
+  if (await socketAnswers(controlSocketPath(config.DATA_DIR)))
+    throw new Error(`A platform is running on ${path.resolve(config.DATA_DIR)}: restore into an empty data directory.`);
   const started = Date.now();
   const manifest = await restoreBackup(createReadStream(file), {
     dataDir: config.DATA_DIR,

@@ -31,7 +31,7 @@ const metricsPort = Number(process.env.METRICS_PORT || 9464);
 /** `--replicas N` / `--replicas=N`, else CLUSTER_REPLICAS, else 1. */
 function replicasFrom(argv: readonly string[]): number {
   const at = argv.findIndex((arg) => arg === '--replicas' || arg.startsWith('--replicas='));
-  const raw = at < 0 ? process.env.CLUSTER_REPLICAS || '1' : argv[at]!.includes('=') ? argv[at]!.split('=')[1]! : argv[at + 1] ?? '';
+  const raw = at < 0 ? process.env.CLUSTER_REPLICAS || '1' : argv[at]!.includes('=') ? argv[at]!.split('=')[1]! : (argv[at + 1] ?? '');
   const n = Number(raw);
   if (!Number.isInteger(n) || n < 1 || n > 9) {
     process.stderr.write(`--replicas must be a whole number from 1 to 9 (got "${raw}")\n`);
@@ -41,11 +41,20 @@ function replicasFrom(argv: readonly string[]): number {
 }
 const replicas = replicasFrom(process.argv.slice(2));
 /** Replica k (1-based) of a service: its process name and port. */
-const replicaOf = (name: (typeof SERVICE_NAMES)[number], k: number) => ({ process: k === 1 ? name : `${name}-${k}`, port: SERVICE_PORTS[name] + 100 * (k - 1) });
+const replicaOf = (name: (typeof SERVICE_NAMES)[number], k: number) => ({
+  process: k === 1 ? name : `${name}-${k}`,
+  port: SERVICE_PORTS[name] + 100 * (k - 1),
+});
 const replicaList = (name: (typeof SERVICE_NAMES)[number]) => Array.from({ length: replicas }, (_, i) => replicaOf(name, i + 1));
 // The gateway's upstream pools: every replica of each service (an operator's own <SERVICE>_URL wins).
 const upstreams = Object.fromEntries(
-  SERVICE_NAMES.map((name) => [`${name.toUpperCase()}_URL`, process.env[`${name.toUpperCase()}_URL`] || replicaList(name).map((r) => `http://127.0.0.1:${r.port}`).join(',')]),
+  SERVICE_NAMES.map((name) => [
+    `${name.toUpperCase()}_URL`,
+    process.env[`${name.toUpperCase()}_URL`] ||
+      replicaList(name)
+        .map((r) => `http://127.0.0.1:${r.port}`)
+        .join(','),
+  ]),
 );
 const supervisor = new Supervisor({ clusterId: randomBytes(6).toString('hex') });
 
@@ -69,7 +78,10 @@ function start(name: string, entry: string, extra: Record<string, string>): void
 async function waitReady(name: string, url: string, timeoutMs: number): Promise<void> {
   for (;;) {
     try {
-      return await waitReadyAs(url, () => supervisor.instanceOf(name), timeoutMs, { stopping: () => supervisor.stopping, log: (m) => process.stderr.write(`${m}\n`) });
+      return await waitReadyAs(url, () => supervisor.instanceOf(name), timeoutMs, {
+        stopping: () => supervisor.stopping,
+        log: (m) => process.stderr.write(`${m}\n`),
+      });
     } catch (error) {
       if (supervisor.stopping) throw error;
       process.stderr.write(`${error instanceof Error ? error.message : String(error)}; still waiting\n`);
@@ -104,11 +116,21 @@ try {
     for (const [k, replica] of replicaList(name).entries()) {
       // Render reads content: every replica of it, as the gateway does.
       const extra: Record<string, string> = name === 'render' ? { CONTENT_URL: upstreams.CONTENT_URL! } : {};
-      start(replica.process, `services/${name}/src/main.ts`, { ...extra, PORT: String(replica.port), HOST: '127.0.0.1', METRICS_PORT: String(metricsPort + 1 + i + 10 * k) });
+      start(replica.process, `services/${name}/src/main.ts`, {
+        ...extra,
+        PORT: String(replica.port),
+        HOST: '127.0.0.1',
+        METRICS_PORT: String(metricsPort + 1 + i + 10 * k),
+      });
     }
   }
-  await Promise.all(SERVICE_NAMES.flatMap((name) => replicaList(name).map((replica) => waitReady(replica.process, `http://127.0.0.1:${replica.port}`, 60_000))));
-  const shape = replicas === 1 ? `${SERVICE_NAMES.length} services + gateway` : `${SERVICE_NAMES.length} services × ${replicas} replicas + gateway`;
+  await Promise.all(
+    SERVICE_NAMES.flatMap((name) =>
+      replicaList(name).map((replica) => waitReady(replica.process, `http://127.0.0.1:${replica.port}`, 60_000)),
+    ),
+  );
+  const shape =
+    replicas === 1 ? `${SERVICE_NAMES.length} services + gateway` : `${SERVICE_NAMES.length} services × ${replicas} replicas + gateway`;
   process.stdout.write(
     `\nSite builder (cluster mode: ${shape}) is running at http://localhost:${gatewayPort}\n` +
       `  Postgres ${env.DATABASE_URL.replace(/\/\/[^@]*@/, '//')}, NATS ${env.NATS_URL}, Redis ${env.REDIS_URL}\n` +

@@ -88,7 +88,11 @@ await runMain(async () => {
     if (shared.embedded) {
       const closeControl = await serveControl(
         base.DATA_DIR,
-        { embedded: shared.embedded, assetsDir: embeddedAssetsDir({ DATA_DIR: base.DATA_DIR, ASSETS_DIR: process.env.ASSETS_DIR, S3_BUCKET: process.env.S3_BUCKET }), settled: () => (memoryBus ? memoryBus.pendingEvents() === 0 : true) },
+        {
+          embedded: shared.embedded,
+          assetsDir: embeddedAssetsDir({ DATA_DIR: base.DATA_DIR, ASSETS_DIR: process.env.ASSETS_DIR, S3_BUCKET: process.env.S3_BUCKET }),
+          settled: () => (memoryBus ? memoryBus.pendingEvents() === 0 : true),
+        },
         log,
       );
       if (closeControl) closers.unshift(closeControl);

@@ -27,7 +27,11 @@ const heap = mode === 'embedded' ? [`--max-old-space-size=${Number(process.env.E
 const child = spawn(process.execPath, [...heap, '--conditions=@sc/source', '--import', 'tsx', entry, ...process.argv.slice(3)], {
   cwd: root,
   stdio: 'inherit',
-  env: { ...process.env, MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX || '2', SC_LAUNCHED_AT: String(Math.round(performance.timeOrigin)) },
+  env: {
+    ...process.env,
+    MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX || '2',
+    SC_LAUNCHED_AT: String(Math.round(performance.timeOrigin)),
+  },
 });
 
 // SIGINT comes from the terminal to the child as well; SIGTERM (a supervisor, `kill`) only to us.

@@ -15,7 +15,13 @@ const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const WEB = path.join(ROOT, 'web');
 const DEFAULT_DIST = path.join(WEB, 'dist');
 /** What the build is made from: the web app and the contracts it compiles in. */
-const SOURCES = [path.join(WEB, 'src'), path.join(WEB, 'public'), path.join(WEB, 'config.html'), path.join(WEB, 'vite.config.ts'), path.join(ROOT, 'packages', 'contracts', 'src')];
+const SOURCES = [
+  path.join(WEB, 'src'),
+  path.join(WEB, 'public'),
+  path.join(WEB, 'config.html'),
+  path.join(WEB, 'vite.config.ts'),
+  path.join(ROOT, 'packages', 'contracts', 'src'),
+];
 
 const HASH_FILE = '.source-hash';
 
@@ -31,7 +37,8 @@ function filesUnder(target: string): string[] {
 /** A hash of the build's sources: their paths and contents. */
 export function webSourceHash(): string {
   const hash = createHash('sha256');
-  for (const file of SOURCES.flatMap(filesUnder)) hash.update(path.relative(ROOT, file)).update('\0').update(readFileSync(file)).update('\0');
+  for (const file of SOURCES.flatMap(filesUnder))
+    hash.update(path.relative(ROOT, file)).update('\0').update(readFileSync(file)).update('\0');
   return hash.digest('hex');
 }
 
@@ -59,7 +66,11 @@ export function ensureWebBuilt(webDist: string | undefined, log: (line: string) 
     // What users run is the production build, whatever NODE_ENV this process was given (Jest's
     // 'test' would give React's development build).
     const env = { ...process.env, NODE_ENV: 'production' };
-    const child = spawn(process.execPath, [vite, 'build', '--logLevel', 'warn'], { cwd: WEB, env, stdio: ['ignore', 'inherit', 'inherit'] });
+    const child = spawn(process.execPath, [vite, 'build', '--logLevel', 'warn'], {
+      cwd: WEB,
+      env,
+      stdio: ['ignore', 'inherit', 'inherit'],
+    });
     const done = (ok: boolean) => {
       // The platform still starts without it: pages are readable, only their islands are missing.
       if (ok) writeFileSync(path.join(DEFAULT_DIST, HASH_FILE), `${sourceHash}\n`);

@@ -27,13 +27,17 @@ afterAll(async () => {
 });
 
 describe('admin on a desktop (1280×900)', () => {
-  it.each(ADMIN_SCREENS)('shows $name ($path) without serious accessibility violations', async ({ name, path, heading }) => {
-    await owner.goto(`${harness.url}/config${path === '/' ? '' : path}`);
-    await owner.getByRole('heading', { level: 1, name: heading }).first().waitFor();
-    await owner.waitForLoadState('networkidle');
-    await shot(owner, SUITE, name);
-    expect(await axeProblems(owner)).toEqual([]);
-  }, 30_000);
+  it.each(ADMIN_SCREENS)(
+    'shows $name ($path) without serious accessibility violations',
+    async ({ name, path, heading }) => {
+      await owner.goto(`${harness.url}/config${path === '/' ? '' : path}`);
+      await owner.getByRole('heading', { level: 1, name: heading }).first().waitFor();
+      await owner.waitForLoadState('networkidle');
+      await shot(owner, SUITE, name);
+      expect(await axeProblems(owner)).toEqual([]);
+    },
+    30_000,
+  );
 
   it('keeps the products table accessible with rows selected and the columns menu open', async () => {
     await owner.goto(`${harness.url}/config/store/${DEMO_CONTENT.shopCollectionId}`);
@@ -46,7 +50,14 @@ describe('admin on a desktop (1280×900)', () => {
 
   it('keeps the orders table accessible with an order selected (Mark fulfilled, Export selected) and the columns menu open', async () => {
     const visitorContext = await harness.browser.newContext();
-    const order = await visitorBuys(await visitorContext.newPage(), `${harness.url}/`, DEMO_CONTENT.products.guide, 'GUIDE-SOURDOUGH-PDF', 1, 'axe@orders.test');
+    const order = await visitorBuys(
+      await visitorContext.newPage(),
+      `${harness.url}/`,
+      DEMO_CONTENT.products.guide,
+      'GUIDE-SOURDOUGH-PDF',
+      1,
+      'axe@orders.test',
+    );
     await visitorContext.close();
     await owner.goto(`${harness.url}/config/store/orders`);
     await owner.getByRole('table', { name: 'Orders' }).getByLabel(`Select order #${order.orderNumber}`).check();
@@ -70,16 +81,20 @@ describe('admin on a desktop (1280×900)', () => {
     { name: 'page-editor', path: `/content/${DEMO_CONTENT.aboutCollectionId}`, heading: /About/ },
     { name: 'media', path: '/media', heading: 'Media' },
     { name: 'product-editor', path: `/store/${DEMO_CONTENT.shopCollectionId}/products/${DEMO_CONTENT.products.tote}`, heading: /Tote/ },
-  ])('follows dark mode on $name without serious accessibility violations', async ({ name, path, heading }) => {
-    await owner.emulateMedia({ colorScheme: 'dark' });
-    try {
-      await owner.goto(`${harness.url}/config${path}`);
-      await owner.getByRole('heading', { level: 1, name: heading }).first().waitFor();
-      await owner.waitForLoadState('networkidle');
-      await shot(owner, SUITE, `dark-${name}`);
-      expect(await axeProblems(owner)).toEqual([]);
-    } finally {
-      await owner.emulateMedia({ colorScheme: 'light' });
-    }
-  }, 45_000);
+  ])(
+    'follows dark mode on $name without serious accessibility violations',
+    async ({ name, path, heading }) => {
+      await owner.emulateMedia({ colorScheme: 'dark' });
+      try {
+        await owner.goto(`${harness.url}/config${path}`);
+        await owner.getByRole('heading', { level: 1, name: heading }).first().waitFor();
+        await owner.waitForLoadState('networkidle');
+        await shot(owner, SUITE, `dark-${name}`);
+        expect(await axeProblems(owner)).toEqual([]);
+      } finally {
+        await owner.emulateMedia({ colorScheme: 'light' });
+      }
+    },
+    45_000,
+  );
 });

@@ -22,7 +22,6 @@ afterAll(async () => {
   await stopAdmin(harness);
 });
 
-
 const csvFile = (text: string) => ({ name: 'products.csv', mimeType: 'text/csv', buffer: Buffer.from(text) });
 
 describe('admin export and import', () => {
@@ -33,8 +32,14 @@ describe('admin export and import', () => {
     await chooser.setInputFiles(csvFile('Title,SKU,Price\nOak Board,OAK-1,twelve\n,OAK-2,9.50\n'));
     const problems = owner.getByRole('table', { name: 'Lines with problems' });
     await problems.waitFor();
-    expect(await owner.getByRole('alert').first().textContent()).toContain('2 lines have problems; nothing will be imported until they are fixed.');
-    expect(await problems.getByRole('row').allTextContents()).toEqual(['LineProblem', '2Price: "twelve" is not a price (write it as 12.50).', '3Title is empty.']);
+    expect(await owner.getByRole('alert').first().textContent()).toContain(
+      '2 lines have problems; nothing will be imported until they are fixed.',
+    );
+    expect(await problems.getByRole('row').allTextContents()).toEqual([
+      'LineProblem',
+      '2Price: "twelve" is not a price (write it as 12.50).',
+      '3Title is empty.',
+    ]);
     await shot(owner, SUITE, '01-import-problems');
 
     const good = csvFile('Title,SKU,Price,Stock\nOak Board,OAK-1,24.00,5\nOak Spoon,OAK-2,9.50,\n');
@@ -50,7 +55,9 @@ describe('admin export and import', () => {
     // The same file again (a second click, a retry): nothing new, nothing doubled.
     await chooser.setInputFiles([]);
     await chooser.setInputFiles(good);
-    await owner.getByText('Nothing new to import. 2 lines are already in the store (same SKU and title) and will be left as they are.').waitFor();
+    await owner
+      .getByText('Nothing new to import. 2 lines are already in the store (same SKU and title) and will be left as they are.')
+      .waitFor();
     expect(await owner.getByRole('link', { name: 'Oak Board', exact: true }).count()).toBe(1);
     await shot(owner, SUITE, '03-import-again');
   });
@@ -71,7 +78,9 @@ describe('admin export and import', () => {
     const site = JSON.parse(files.get('site.json')!) as { website: { title: string }; items: Array<{ title: string }> };
     expect(site.website.title).toBe('Harbour & Pine');
     expect(site.items.map((i) => i.title)).toEqual(expect.arrayContaining(['Oak Board', 'Oak Spoon', 'Waxed Canvas Market Tote']));
-    expect(files.get('products.csv')!.split('\r\n')).toEqual(expect.arrayContaining(['Title,SKU,Price,Sale price,Stock,Description,Type', 'Oak Board,OAK-1,24.00,,5,,physical']));
+    expect(files.get('products.csv')!.split('\r\n')).toEqual(
+      expect.arrayContaining(['Title,SKU,Price,Sale price,Stock,Description,Type', 'Oak Board,OAK-1,24.00,,5,,physical']),
+    );
     // The store's own exports sit beside it.
     await owner.getByRole('link', { name: 'Export orders (CSV)' }).waitFor();
   });

@@ -18,8 +18,41 @@ let owner: Page;
 const problems: string[] = [];
 
 /** Path segments that name a screen (kept), as opposed to ids (one screen per shape is visited twice at most). */
-const LITERAL = new Set(['content', 'items', 'new', 'gallery', 'forms', 'submissions', 'restock', 'mailbox', 'analytics', 'team', 'store', 'inventory', 'orders', 'subscriptions', 'gift-cards', 'coupons', 'shipping-tax', 'products', 'settings', 'colours', 'header-footer', 'navigation', 'languages', 'commerce', 'community', 'member-areas', 'popup', 'customers']);
-const shapeOf = (path: string): string => path.split('/').map((s) => (s === '' || LITERAL.has(s) ? s : ':id')).join('/');
+const LITERAL = new Set([
+  'content',
+  'items',
+  'new',
+  'gallery',
+  'forms',
+  'submissions',
+  'restock',
+  'mailbox',
+  'analytics',
+  'team',
+  'store',
+  'inventory',
+  'orders',
+  'subscriptions',
+  'gift-cards',
+  'coupons',
+  'shipping-tax',
+  'products',
+  'settings',
+  'colours',
+  'header-footer',
+  'navigation',
+  'languages',
+  'commerce',
+  'community',
+  'member-areas',
+  'popup',
+  'customers',
+]);
+const shapeOf = (path: string): string =>
+  path
+    .split('/')
+    .map((s) => (s === '' || LITERAL.has(s) ? s : ':id'))
+    .join('/');
 
 beforeAll(async () => {
   harness = await startAdmin();
@@ -28,13 +61,17 @@ beforeAll(async () => {
   owner.setDefaultTimeout(15_000);
   // This machine has no way out to the internet: the demo's pictures (picsum.photos) are answered
   // with a blank image, as they would load online. Only the platform's own answers are judged.
-  await context.route((url) => url.hostname !== new URL(harness.url).hostname, (route) => route.fulfill({ status: 200, contentType: 'image/png', body: pngImage(1, 1, [200, 200, 200]) }));
+  await context.route(
+    (url) => url.hostname !== new URL(harness.url).hostname,
+    (route) => route.fulfill({ status: 200, contentType: 'image/png', body: pngImage(1, 1, [200, 200, 200]) }),
+  );
   owner.on('console', (message) => {
     if (message.type() === 'error') problems.push(`console error on ${owner.url()}: ${message.text()}`);
   });
   owner.on('pageerror', (error) => problems.push(`uncaught on ${owner.url()}: ${error.message}`));
   owner.on('response', (response) => {
-    if (response.status() >= 400) problems.push(`${response.status()} ${response.request().method()} ${response.url()} (on ${owner.url()})`);
+    if (response.status() >= 400)
+      problems.push(`${response.status()} ${response.request().method()} ${response.url()} (on ${owner.url()})`);
   });
   // The sign-in page is part of the walk: its requests are watched too.
   await owner.goto(`${harness.url}/config`, { waitUntil: 'networkidle' });
@@ -67,14 +104,21 @@ describe('a clean admin', () => {
       visited.push(path);
       await owner.goto(`${harness.url}/config${path === '/' ? '' : path}`, { waitUntil: 'networkidle' });
       // A screen without its title fails with where it was and what had gone wrong so far.
-      await owner.locator('#page-title').first().waitFor().catch(async (error: unknown) => {
-        await shot(owner, SUITE, 'walk-stopped');
-        throw new Error(`no #page-title on ${owner.url()} (walked to ${path}); problems so far:\n${problems.join('\n')}`, { cause: error });
-      });
+      await owner
+        .locator('#page-title')
+        .first()
+        .waitFor()
+        .catch(async (error: unknown) => {
+          await shot(owner, SUITE, 'walk-stopped');
+          throw new Error(`no #page-title on ${owner.url()} (walked to ${path}); problems so far:\n${problems.join('\n')}`, {
+            cause: error,
+          });
+        });
       for (const link of await adminLinks(owner)) if (!visited.includes(link)) queue.push(link);
     }
     // Every area of the side navigation was among them.
-    for (const area of ['/', '/content', '/store', '/restock', '/forms', '/community', '/mailbox', '/analytics', '/team', '/settings']) expect(visited).toContain(area);
+    for (const area of ['/', '/content', '/store', '/restock', '/forms', '/community', '/mailbox', '/analytics', '/team', '/settings'])
+      expect(visited).toContain(area);
     expect(visited.length).toBeGreaterThan(25);
     expect(problems).toEqual([]);
   }, 240_000);
@@ -86,7 +130,16 @@ describe('the Home', () => {
     await goToArea(owner, 'Home');
     const toFulfil = async () => Number(await owner.getByTestId('home-to-fulfil').textContent());
     await owner.getByTestId('home-to-fulfil').waitFor();
-    for (const figure of ['home-sales-today', 'home-sales-week', 'home-low-stock', 'home-sold-out', 'home-restock', 'home-submissions', 'home-comments', 'home-visits']) {
+    for (const figure of [
+      'home-sales-today',
+      'home-sales-week',
+      'home-low-stock',
+      'home-sold-out',
+      'home-restock',
+      'home-submissions',
+      'home-comments',
+      'home-visits',
+    ]) {
       await owner.getByTestId(figure).waitFor();
     }
     const before = await toFulfil();
@@ -153,7 +206,9 @@ describe('one site title', () => {
     await visitor.close();
     // Header & footer says the site title is in use.
     await owner.goto(`${harness.url}/config/settings/header-footer`, { waitUntil: 'networkidle' });
-    await owner.getByText('Empty: the header and the browser tab show the site title from Settings › General (“Harbour & Pine Studio”).').waitFor();
+    await owner
+      .getByText('Empty: the header and the browser tab show the site title from Settings › General (“Harbour & Pine Studio”).')
+      .waitFor();
     expect(problems.slice(mark)).toEqual([]);
   }, 60_000);
 });

@@ -110,9 +110,17 @@ export async function shot(page: Page, suite: string, step: string): Promise<voi
 /** Opens /config and signs in (the demo owner unless told otherwise). */
 /** The toast saying `text` (the admin's toasts: a success is a status, a failure an alert). */
 export const toastOf = (page: Page, text: string, role: 'status' | 'alert' = 'status') =>
-  page.getByRole('region', { name: /^Notifications/ }).getByRole(role).filter({ hasText: text });
+  page
+    .getByRole('region', { name: /^Notifications/ })
+    .getByRole(role)
+    .filter({ hasText: text });
 
-export async function signIn(page: Page, url: string, email: string = DEMO_OWNER.email, password: string = DEMO_OWNER.password): Promise<void> {
+export async function signIn(
+  page: Page,
+  url: string,
+  email: string = DEMO_OWNER.email,
+  password: string = DEMO_OWNER.password,
+): Promise<void> {
   // The first page of a platform just started can take long on a busy machine (the app's chunks
   // are read and compressed once); the steps after it keep the page's own time-out.
   await page.goto(`${url}/config`, { timeout: SIGN_IN_TIMEOUT_MS });
@@ -143,7 +151,11 @@ export async function goToArea(page: Page, label: string): Promise<void> {
 export async function callApi(page: Page, method: string, url: string, body?: unknown): Promise<{ status: number; body: unknown }> {
   return page.evaluate(
     async ({ method, url, body, crumb }) => {
-      const response = await fetch(url, { method, headers: { 'content-type': 'application/json', 'x-csrf-token': crumb }, body: body === undefined ? undefined : JSON.stringify(body) });
+      const response = await fetch(url, {
+        method,
+        headers: { 'content-type': 'application/json', 'x-csrf-token': crumb },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
       return { status: response.status, body: await response.json().catch(() => null) };
     },
     { method, url, body, crumb: await crumbOf(page) },
@@ -164,19 +176,37 @@ export async function crumbOf(page: Page): Promise<string> {
  * storefront makes (cart entry with the crumb, checkout with an idempotency key and the test card),
  * made from the visitor's own browser session. Answers the order.
  */
-export async function visitorBuys(page: Page, pagePath: string, itemId: string, sku: string, quantity: number, email = 'buyer@example.com'): Promise<{ orderNumber: number; id: string }> {
+export async function visitorBuys(
+  page: Page,
+  pagePath: string,
+  itemId: string,
+  sku: string,
+  quantity: number,
+  email = 'buyer@example.com',
+): Promise<{ orderNumber: number; id: string }> {
   await page.goto(pagePath);
   return page.evaluate(
     async ({ itemId, sku, quantity, email, crumb }) => {
       const headers = { 'content-type': 'application/json', 'x-csrf-token': crumb };
-      const added = await fetch('/api/commerce/shopping-cart/entries', { method: 'POST', headers, body: JSON.stringify({ itemId, sku, quantity }) });
+      const added = await fetch('/api/commerce/shopping-cart/entries', {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({ itemId, sku, quantity }),
+      });
       if (!added.ok) throw new Error(`add to cart: ${added.status} ${await added.text()}`);
       const checkout = await fetch('/api/commerce/checkout', {
         method: 'POST',
         headers: { ...headers, 'idempotency-key': `admin-test-${Date.now()}-${Math.random()}` },
         body: JSON.stringify({
           email,
-          shippingAddress: { name: 'Ada Buyer', line1: '1 Harbour Way', city: 'Portland', region: 'ME', postalCode: '04101', country: 'US' },
+          shippingAddress: {
+            name: 'Ada Buyer',
+            line1: '1 Harbour Way',
+            city: 'Portland',
+            region: 'ME',
+            postalCode: '04101',
+            country: 'US',
+          },
           card: { number: '4242424242424242', expMonth: 12, expYear: 2040, cvc: '123' },
         }),
       });
@@ -208,7 +238,12 @@ export async function visitorAdds(page: Page, itemId: string, sku: string, quant
  * A new owner account (signed up on /config, made by the mailed link and the password chosen at sign-up) given the viewer role on the demo website by the signed-in `owner` (Team
  * screen): answers the viewer's page, signed in and showing the admin app.
  */
-export async function newViewer(harness: AdminHarness, owner: Page, name: string, email: string): Promise<{ context: BrowserContext; page: Page }> {
+export async function newViewer(
+  harness: AdminHarness,
+  owner: Page,
+  name: string,
+  email: string,
+): Promise<{ context: BrowserContext; page: Page }> {
   const context = await harness.browser.newContext();
   const viewer = await context.newPage();
   viewer.setDefaultTimeout(10_000);

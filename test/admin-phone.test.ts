@@ -16,7 +16,12 @@ let phone: Page;
 beforeAll(async () => {
   harness = await startAdmin();
   // bypassCSP: the app's policy allows only its own scripts, and axe is injected from the test.
-  const context = await harness.browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, bypassCSP: true });
+  const context = await harness.browser.newContext({
+    viewport: { width: 390, height: 844 },
+    isMobile: true,
+    hasTouch: true,
+    bypassCSP: true,
+  });
   phone = await context.newPage();
   phone.setDefaultTimeout(10_000);
   await signIn(phone, harness.url);
@@ -43,7 +48,11 @@ describe('admin on a phone (390×844)', () => {
     await expect(phone.getByRole('navigation', { name: 'Admin' }).isVisible()).resolves.toBe(false);
     await phone.getByRole('button', { name: 'Menu' }).click();
     const sheet = phone.getByRole('dialog', { name: 'Menu' });
-    await sheet.getByRole('link', { name: 'Orders' }).or(sheet.getByRole('link', { name: 'Store', exact: true })).first().waitFor();
+    await sheet
+      .getByRole('link', { name: 'Orders' })
+      .or(sheet.getByRole('link', { name: 'Store', exact: true }))
+      .first()
+      .waitFor();
     await expect(sheet.getByRole('button', { name: 'Sign out' }).isVisible()).resolves.toBe(true);
     await expect(sheet.getByText(DEMO_OWNER.email, { exact: false }).isVisible()).resolves.toBe(true);
     await shot(phone, SUITE, '00-menu');
@@ -54,24 +63,33 @@ describe('admin on a phone (390×844)', () => {
     await sheet.waitFor({ state: 'detached' });
   });
 
-  it.each(ADMIN_SCREENS)('shows $name ($path) without sideways scrolling or serious accessibility violations', async ({ name, path, heading }) => {
-    await phone.goto(`${harness.url}/config${path === '/' ? '' : path}`);
-    await phone.getByRole('heading', { level: 1, name: heading }).first().waitFor();
-    // Data and lazy parts settle (lists, the page editor's frame).
-    await phone.waitForLoadState('networkidle');
-    const measured = await overflow(phone);
-    await shot(phone, SUITE, name);
-    // On failure this names the first element reaching past the screen's edge.
-    expect(measured.scrollWidth <= measured.width ? 'fits' : `${measured.scrollWidth} > ${measured.width}: ${measured.widest}`).toBe('fits');
-    await expect(phone.getByRole('button', { name: 'Menu' }).isVisible()).resolves.toBe(true);
-    expect(await axeProblems(phone)).toEqual([]);
-  }, 30_000);
+  it.each(ADMIN_SCREENS)(
+    'shows $name ($path) without sideways scrolling or serious accessibility violations',
+    async ({ name, path, heading }) => {
+      await phone.goto(`${harness.url}/config${path === '/' ? '' : path}`);
+      await phone.getByRole('heading', { level: 1, name: heading }).first().waitFor();
+      // Data and lazy parts settle (lists, the page editor's frame).
+      await phone.waitForLoadState('networkidle');
+      const measured = await overflow(phone);
+      await shot(phone, SUITE, name);
+      // On failure this names the first element reaching past the screen's edge.
+      expect(measured.scrollWidth <= measured.width ? 'fits' : `${measured.scrollWidth} > ${measured.width}: ${measured.widest}`).toBe(
+        'fits',
+      );
+      await expect(phone.getByRole('button', { name: 'Menu' }).isVisible()).resolves.toBe(true);
+      expect(await axeProblems(phone)).toEqual([]);
+    },
+    30_000,
+  );
 
   it('shows tables as lists: one card per row, each value with its column name', async () => {
     await phone.goto(`${harness.url}/config/store/inventory`);
     const row = phone.locator('main tbody tr').first();
     await row.waitFor();
-    const shape = await row.evaluate((tr) => ({ display: getComputedStyle(tr).display, label: tr.querySelector('td')?.getAttribute('data-label') ?? '' }));
+    const shape = await row.evaluate((tr) => ({
+      display: getComputedStyle(tr).display,
+      label: tr.querySelector('td')?.getAttribute('data-label') ?? '',
+    }));
     expect(shape.display).toBe('block');
     expect(shape.label).not.toBe('');
   });

@@ -11,7 +11,19 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Page } from 'playwright-core';
 import { DEMO_CONTENT, DEMO_WEBSITE_ID, OWNER_SESSION_COOKIE, Role, roleName } from '@sc/contracts';
 import { buildWeb } from './browser-kit.js';
-import { crumbOf, goToArea, newViewer, ownerPage, SECOND_WEBSITE, shot, signIn, startAdmin, stopAdmin, toastOf, type AdminHarness } from './admin-kit.js';
+import {
+  crumbOf,
+  goToArea,
+  newViewer,
+  ownerPage,
+  SECOND_WEBSITE,
+  shot,
+  signIn,
+  startAdmin,
+  stopAdmin,
+  toastOf,
+  type AdminHarness,
+} from './admin-kit.js';
 
 const SUITE = 'site';
 let harness: AdminHarness;
@@ -156,7 +168,10 @@ describe('admin restock', () => {
     }
     expect(delivered).toBe(1);
     await owner.getByRole('link', { name: 'Sent emails' }).click();
-    await owner.getByRole('listitem', { name: /Email to waiting@example.com/ }).getByRole('button').click();
+    await owner
+      .getByRole('listitem', { name: /Email to waiting@example.com/ })
+      .getByRole('button')
+      .click();
     expect(await owner.locator('.mail-text').textContent()).toContain('Hand-thrown Serving Bowl');
     await shot(owner, SUITE, '04-restock-mailbox');
   }, 180_000);
@@ -254,13 +269,20 @@ describe('admin gallery and content', () => {
     await expect(button.getByRole('alert').textContent()).resolves.toBe('Links must be formatted as https://example.com or /a-page');
     await button.getByLabel('Button link').fill('/about');
     await add('Newsletter');
-    await expect(owner.getByRole('group', { name: 'Newsletter settings' }).getByRole('alert').textContent()).resolves.toBe('A List must be selected');
+    await expect(owner.getByRole('group', { name: 'Newsletter settings' }).getByRole('alert').textContent()).resolves.toBe(
+      'A List must be selected',
+    );
     await owner.getByRole('toolbar', { name: 'Block' }).getByRole('button', { name: 'Remove block' }).click();
     await owner.getByRole('button', { name: 'Save', exact: true }).click();
     await owner.getByRole('status').filter({ hasText: 'Page saved' }).waitFor();
     await owner.reload();
-    await owner.getByRole('navigation', { name: 'Page structure' }).getByRole('button', { name: /^Chart/ }).click();
-    await expect(owner.getByRole('group', { name: 'Chart settings' }).getByLabel('Dataset').inputValue()).resolves.toContain('February,180');
+    await owner
+      .getByRole('navigation', { name: 'Page structure' })
+      .getByRole('button', { name: /^Chart/ })
+      .click();
+    await expect(owner.getByRole('group', { name: 'Chart settings' }).getByLabel('Dataset').inputValue()).resolves.toContain(
+      'February,180',
+    );
     await shot(owner, SUITE, '08-page-blocks');
   }, 60_000);
 
@@ -271,7 +293,9 @@ describe('admin gallery and content', () => {
     await expect(alertText(owner)).resolves.toBe('Unable to locate content: /no/such/screen');
     // A malformed answer breaks the settings screen; the boundary shows its fallback and the
     // navigation stays usable.
-    await owner.route('**/api/content-service/1.0/websites/*', (route) => route.fulfill({ status: 200, contentType: 'application/json', body: '{"id":"demo"}' }));
+    await owner.route('**/api/content-service/1.0/websites/*', (route) =>
+      route.fulfill({ status: 200, contentType: 'application/json', body: '{"id":"demo"}' }),
+    );
     await owner.goto(`${harness.url}/config/settings`);
     await owner.getByRole('heading', { name: 'Something went wrong' }).waitFor();
     await shot(owner, SUITE, '09-error-boundary');
@@ -420,8 +444,14 @@ describe('admin site-wide settings', () => {
     await visitor.goto(`${harness.url}/events/raku-firing-night`);
     await expect(visitor.title()).resolves.toBe('Raku night at the studio');
     await expect(visitor.locator('.event-tickets').textContent()).resolves.toBe('Tickets $12.50');
-    const blocks = (await visitor.locator('script[type="application/ld+json"]').allTextContents()).map((text) => JSON.parse(text) as Record<string, unknown>);
-    expect(blocks.find((b) => b['@type'] === 'Event')?.offers).toMatchObject({ price: '12.50', priceCurrency: 'USD', availability: 'https://schema.org/InStock' });
+    const blocks = (await visitor.locator('script[type="application/ld+json"]').allTextContents()).map(
+      (text) => JSON.parse(text) as Record<string, unknown>,
+    );
+    expect(blocks.find((b) => b['@type'] === 'Event')?.offers).toMatchObject({
+      price: '12.50',
+      priceCurrency: 'USD',
+      availability: 'https://schema.org/InStock',
+    });
     await visitor.context().close();
   }, 45_000);
 });
@@ -473,7 +503,16 @@ describe('admin analytics', () => {
   it('shows every report for a picked date range', async () => {
     await goToArea(owner, 'Analytics');
     await owner.getByTestId('total-page-views').waitFor();
-    for (const heading of ['Visits and page views', 'Top pages', 'Referrers', 'Product funnel', 'Revenue', 'Form conversion', 'JavaScript errors', 'Web vitals (75th percentile)']) {
+    for (const heading of [
+      'Visits and page views',
+      'Top pages',
+      'Referrers',
+      'Product funnel',
+      'Revenue',
+      'Form conversion',
+      'JavaScript errors',
+      'Web vitals (75th percentile)',
+    ]) {
       await owner.getByRole('heading', { name: heading }).waitFor();
     }
     await owner.getByRole('img', { name: 'Visits and page views by day' }).waitFor();
@@ -499,12 +538,16 @@ describe('admin website switcher', () => {
     await switcher.locator(`option[value="${SECOND_WEBSITE.id}"]`).waitFor({ state: 'attached' });
     expect(await switcher.locator('option').count()).toBe(2);
     expect(await switcher.inputValue()).toBe(DEMO_WEBSITE_ID);
-    expect(await switcher.locator(`option[value="${SECOND_WEBSITE.id}"]`).textContent()).toBe(`${SECOND_WEBSITE.title} (${roleName(Role.ADMIN)})`);
+    expect(await switcher.locator(`option[value="${SECOND_WEBSITE.id}"]`).textContent()).toBe(
+      `${SECOND_WEBSITE.title} (${roleName(Role.ADMIN)})`,
+    );
     await shot(page, SUITE, '14-switcher');
 
     await switcher.selectOption(SECOND_WEBSITE.id);
     // The other website's domain, its own session cookie there, and no token left in the address.
-    await page.waitForURL((url) => url.hostname === SECOND_WEBSITE.domain && url.port === port && url.pathname === '/config' && url.search === '');
+    await page.waitForURL(
+      (url) => url.hostname === SECOND_WEBSITE.domain && url.port === port && url.pathname === '/config' && url.search === '',
+    );
     await page.getByRole('heading', { name: 'Home', exact: true }).waitFor();
     await page.getByText(`on website ${SECOND_WEBSITE.id}`).waitFor();
     await shot(page, SUITE, '15-switched');
@@ -517,7 +560,9 @@ describe('admin website switcher', () => {
 
     await page.getByRole('combobox', { name: 'Website' }).selectOption(DEMO_WEBSITE_ID);
     // Back on a domain of the demo website (it has two: localhost and 127.0.0.1).
-    await page.waitForURL((url) => ['localhost', '127.0.0.1'].includes(url.hostname) && url.port === port && url.pathname === '/config' && url.search === '');
+    await page.waitForURL(
+      (url) => ['localhost', '127.0.0.1'].includes(url.hostname) && url.port === port && url.pathname === '/config' && url.search === '',
+    );
     await page.getByText(`on website ${DEMO_WEBSITE_ID}`).waitFor();
     await context.close();
   }, 60_000);
@@ -559,7 +604,8 @@ describe('admin bundle', () => {
     const visitor = await visitorPage();
     const requested: string[] = [];
     visitor.on('request', (request) => requested.push(new URL(request.url()).pathname));
-    for (const page of ['/', '/shop', '/shop/waxed-canvas-market-tote', '/journal', '/studio', '/cart']) await visitor.goto(`${harness.url}${page}`, { waitUntil: 'networkidle' });
+    for (const page of ['/', '/shop', '/shop/waxed-canvas-market-tote', '/journal', '/studio', '/cart'])
+      await visitor.goto(`${harness.url}${page}`, { waitUntil: 'networkidle' });
     expect(requested.length).toBeGreaterThan(0);
     expect(requested.filter(isAdminFile)).toEqual([]);
 

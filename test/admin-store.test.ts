@@ -91,7 +91,9 @@ describe('admin store', () => {
     await upload.setInputFiles({ name: 'apron-photo.png', mimeType: 'image/png', buffer: png(12, 8) });
     await owner.getByText('apron-photo.png').waitFor();
     uploadedUrl = (await owner.getByRole('listitem', { name: 'Image apron-photo.png' }).locator('img').getAttribute('src')) ?? '';
-    expect(uploadedUrl).toMatch(new RegExp(`^${escapeRegExp(harness.url)}/api/content-service/public/1\\.0/assets/demo/[A-Za-z0-9_-]{22}\\.png$`));
+    expect(uploadedUrl).toMatch(
+      new RegExp(`^${escapeRegExp(harness.url)}/api/content-service/public/1\\.0/assets/demo/[A-Za-z0-9_-]{22}\\.png$`),
+    );
     await owner.getByLabel('Image URL').fill('not a link');
     await expect(alertText(owner)).resolves.toBe('not a link is not a valid page URL');
     await owner.getByLabel('Image URL').fill('https://images.example.com/linen-apron.jpg');
@@ -129,11 +131,20 @@ describe('admin store', () => {
       // src is its 1000w variant, the srcset offers the SPEC widths) and decoded by the browser.
       const picture = visitor.locator('figure.product-image img').first();
       expect(await picture.getAttribute('src')).toBe(`${uploadedUrl}?format=1000w`);
-      await visitor.waitForFunction((img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth > 0, await picture.elementHandle());
-      expect(await picture.evaluate((img) => (img as HTMLImageElement).currentSrc)).toMatch(new RegExp(`^${escapeRegExp(uploadedUrl)}(\\?format=\\d+w)?$`));
+      await visitor.waitForFunction(
+        (img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth > 0,
+        await picture.elementHandle(),
+      );
+      expect(await picture.evaluate((img) => (img as HTMLImageElement).currentSrc)).toMatch(
+        new RegExp(`^${escapeRegExp(uploadedUrl)}(\\?format=\\d+w)?$`),
+      );
       const served = await visitor.evaluate(async (url) => {
         const response = await fetch(url);
-        return { status: response.status, type: response.headers.get('content-type'), bytes: [...new Uint8Array(await response.arrayBuffer())] };
+        return {
+          status: response.status,
+          type: response.headers.get('content-type'),
+          bytes: [...new Uint8Array(await response.arrayBuffer())],
+        };
       }, uploadedUrl);
       expect(served).toEqual({ status: 200, type: 'image/png', bytes: [...png(12, 8)] });
       await shot(visitor, SUITE, '04-storefront-product');
@@ -152,9 +163,15 @@ describe('admin store', () => {
       await owner.getByRole('link', { name: 'Stores' }).click();
       await owner.getByRole('link', { name: 'Market Hall' }).click();
       // The list says 'Checking stock…' until the live stock has loaded, never the initial stock.
-      await owner.getByRole('row', { name: /Linen Apron/ }).filter({ hasText: 'Sold out' }).waitFor();
+      await owner
+        .getByRole('row', { name: /Linen Apron/ })
+        .filter({ hasText: 'Sold out' })
+        .waitFor();
       await visitor.goto(`${harness.url}${productUrl}`);
-      await expect(visitorAdds(visitor, itemId, 'LINEN-APRON-SAND-S', 1)).resolves.toEqual({ status: 409, message: 'Sorry, we do not have enough of that item available.' });
+      await expect(visitorAdds(visitor, itemId, 'LINEN-APRON-SAND-S', 1)).resolves.toEqual({
+        status: 409,
+        message: 'Sorry, we do not have enough of that item available.',
+      });
       await shot(visitor, SUITE, '06-storefront-after-sale');
 
       // The order is listed, opens, and can be fulfilled.
@@ -219,7 +236,11 @@ describe('admin store', () => {
     await owner.getByRole('button', { name: 'Create coupon' }).click();
     await toastOf(owner, 'Coupon not saved', 'alert').waitFor();
     const couponForm = owner.locator('form', { has: owner.getByRole('heading', { name: 'New coupon' }) });
-    await expect(couponForm.getByRole('alert').allTextContents()).resolves.toEqual(['Use letters, digits, - and _ only.', 'A percentage is more than 0 and at most 100.', 'Check the fields marked below.']);
+    await expect(couponForm.getByRole('alert').allTextContents()).resolves.toEqual([
+      'Use letters, digits, - and _ only.',
+      'A percentage is more than 0 and at most 100.',
+      'Check the fields marked below.',
+    ]);
     await shot(owner, SUITE, '08-coupon-field-errors');
     await owner.getByLabel('Code').fill('spring15');
     await owner.getByRole('textbox', { name: 'Percent' }).fill('15');
@@ -259,7 +280,9 @@ describe('admin store', () => {
     await owner.getByRole('button', { name: 'Save shipping and tax' }).click();
     await toastOf(owner, 'Shipping and tax saved').waitFor();
     await owner.reload();
-    await expect(owner.getByRole('group', { name: 'Shipping options' }).getByLabel('Countries').last().inputValue()).resolves.toBe('US, CA');
+    await expect(owner.getByRole('group', { name: 'Shipping options' }).getByLabel('Countries').last().inputValue()).resolves.toBe(
+      'US, CA',
+    );
     await expect(owner.getByRole('group', { name: 'Tax rules' }).getByLabel('Rate (%)').last().inputValue()).resolves.toBe('5.5');
     // The demo's own options keep their weight bands, regions and pickup through a save (issue 36).
     const express = owner.getByLabel('Shipping option Express parcel');
@@ -278,7 +301,10 @@ describe('admin store', () => {
     await owner.getByRole('button', { name: 'Issue gift card' }).click();
     await toastOf(owner, 'Gift card not saved', 'alert').waitFor();
     const issueForm = owner.locator('form', { has: owner.getByRole('heading', { name: 'Issue a gift card' }) });
-    await expect(issueForm.getByRole('alert').allTextContents()).resolves.toEqual(['Please enter a valid email', 'Check the fields marked below.']);
+    await expect(issueForm.getByRole('alert').allTextContents()).resolves.toEqual([
+      'Please enter a valid email',
+      'Check the fields marked below.',
+    ]);
     await owner.getByLabel('Recipient email').fill('friend@example.com');
     await owner.getByRole('button', { name: 'Issue gift card' }).click();
     const issued = (await owner.getByRole('status').filter({ hasText: 'Issued gift card' }).textContent()) ?? '';
@@ -335,7 +361,10 @@ describe('admin store', () => {
     await toastOf(owner, '2 products published').waitFor();
     await owner.getByText('No products match.').waitFor();
     await owner.getByRole('combobox', { name: 'Status', exact: true }).selectOption('');
-    await table.getByRole('row', { name: /Merino Wool Throw/ }).filter({ hasText: 'Published' }).waitFor();
+    await table
+      .getByRole('row', { name: /Merino Wool Throw/ })
+      .filter({ hasText: 'Published' })
+      .waitFor();
   }, 60_000);
   it('edits the description as rich text, reorders the images, uploads a dropped file, and sets one price and stock for chosen variants', async () => {
     await owner.goto(editorUrl);
@@ -366,14 +395,21 @@ describe('admin store', () => {
     await owner.mouse.move(from.x + from.width / 2 + 12, from.y + from.height / 2 + 4, { steps: 4 });
     await owner.mouse.move(to.x + to.width * 0.7, to.y + to.height / 2, { steps: 15 });
     await owner.mouse.up();
-    await grid.locator(':scope > li').first().and(owner.getByRole('listitem', { name: 'Image linen-apron.jpg' })).waitFor();
+    await grid
+      .locator(':scope > li')
+      .first()
+      .and(owner.getByRole('listitem', { name: 'Image linen-apron.jpg' }))
+      .waitFor();
     await expect(order()).resolves.toEqual(['Image linen-apron.jpg', 'Image apron-photo.png']);
     // A file dropped on the images is uploaded and added at the end.
-    const files = await owner.evaluateHandle((bytes) => {
-      const transfer = new DataTransfer();
-      transfer.items.add(new File([new Uint8Array(bytes)], 'dropped-photo.png', { type: 'image/png' }));
-      return transfer;
-    }, [...png(10, 6)]);
+    const files = await owner.evaluateHandle(
+      (bytes) => {
+        const transfer = new DataTransfer();
+        transfer.items.add(new File([new Uint8Array(bytes)], 'dropped-photo.png', { type: 'image/png' }));
+        return transfer;
+      },
+      [...png(10, 6)],
+    );
     const images = owner.locator('.images-editor');
     await images.dispatchEvent('dragover', { dataTransfer: files });
     await images.dispatchEvent('drop', { dataTransfer: files });
@@ -398,7 +434,13 @@ describe('admin store', () => {
     const typed = async () =>
       Object.fromEntries(
         await Promise.all(
-          ['S / Sand', 'L / Sand', 'S / Rust', 'L / Rust'].map(async (v) => [v, `${await owner.getByLabel(`Price of ${v}`, { exact: true }).inputValue()} × ${await owner.getByLabel(`Stock of ${v}`, { exact: true }).inputValue()}`] as const),
+          ['S / Sand', 'L / Sand', 'S / Rust', 'L / Rust'].map(
+            async (v) =>
+              [
+                v,
+                `${await owner.getByLabel(`Price of ${v}`, { exact: true }).inputValue()} × ${await owner.getByLabel(`Stock of ${v}`, { exact: true }).inputValue()}`,
+              ] as const,
+          ),
         ),
       );
     const expected = { 'S / Sand': '48.00 × 1', 'L / Sand': '52.00 × 7', 'S / Rust': '52.00 × 7', 'L / Rust': '48.00 × 5' };
@@ -411,7 +453,9 @@ describe('admin store', () => {
     await owner.getByLabel('Stock of L / Sand', { exact: true }).and(owner.locator('[value="7"]')).waitFor();
     await expect(typed()).resolves.toEqual(expected);
     await expect(order()).resolves.toEqual(['Image linen-apron.jpg', 'Image apron-photo.png', 'Image dropped-photo.png']);
-    await expect(owner.getByRole('textbox', { name: 'Description', exact: true }).innerHTML()).resolves.toBe('<p>Hand-sewn linen. <strong>Machine washable</strong>.</p>');
+    await expect(owner.getByRole('textbox', { name: 'Description', exact: true }).innerHTML()).resolves.toBe(
+      '<p>Hand-sewn linen. <strong>Machine washable</strong>.</p>',
+    );
     await shot(owner, SUITE, '12-product-rich-description');
 
     // The public page shows the description as formatted and the new first image.

@@ -36,9 +36,14 @@ beforeAll(async () => {
   const visitorContext = await harness.browser.newContext();
   const visitor = await visitorContext.newPage();
   // The demo's sourdough guide: a PDF, unlimited, $15.00.
-  for (const buyer of BUYERS) orderNumbers.push((await visitorBuys(visitor, `${harness.url}/`, DEMO_CONTENT.products.guide, 'GUIDE-SOURDOUGH-PDF', buyer.quantity, buyer.email)).orderNumber);
+  for (const buyer of BUYERS)
+    orderNumbers.push(
+      (await visitorBuys(visitor, `${harness.url}/`, DEMO_CONTENT.products.guide, 'GUIDE-SOURDOUGH-PDF', buyer.quantity, buyer.email))
+        .orderNumber,
+    );
   // Ten more, so a page of ten has a next one.
-  for (let i = 0; i < 10; i++) await visitorBuys(visitor, `${harness.url}/`, DEMO_CONTENT.products.guide, 'GUIDE-SOURDOUGH-PDF', 1, `filler${i}@b-${RUN}.test`);
+  for (let i = 0; i < 10; i++)
+    await visitorBuys(visitor, `${harness.url}/`, DEMO_CONTENT.products.guide, 'GUIDE-SOURDOUGH-PDF', 1, `filler${i}@b-${RUN}.test`);
   await visitorContext.close();
 }, 240_000);
 
@@ -50,7 +55,10 @@ const table = (page: Page) => page.getByRole('table', { name: 'Orders' });
 /** The emails of the rows shown, top to bottom. */
 const emails = (page: Page) => table(page).locator('tbody td[data-label="Customer"]').allTextContents();
 /** Waits for the orders API to answer a request whose query has every part given. */
-const listed = (page: Page, ...parts: string[]) => page.waitForResponse((r) => r.url().includes('/api/commerce/store/orders?') && parts.every((p) => r.url().includes(p)) && r.request().method() === 'GET');
+const listed = (page: Page, ...parts: string[]) =>
+  page.waitForResponse(
+    (r) => r.url().includes('/api/commerce/store/orders?') && parts.every((p) => r.url().includes(p)) && r.request().method() === 'GET',
+  );
 /** Waits (up to 10 s) until `read` answers `expected`, then asserts it (the failure shows the last answer). */
 async function until<T>(read: () => Promise<T>, expected: T): Promise<void> {
   let last: T = await read();
@@ -65,7 +73,9 @@ const noSideways = (page: Page) => page.evaluate(() => document.documentElement.
 describe('admin data tables: orders', () => {
   it('sorts and searches on the server, pages by the chosen size, and marks selected orders fulfilled', async () => {
     // From the defaults (a kept platform remembers an earlier run's choices).
-    expect((await callApi(owner, 'PUT', '/api/auth/owner/preferences/table.orders', { value: { sorting: [], columnVisibility: {} } })).status).toBe(200);
+    expect(
+      (await callApi(owner, 'PUT', '/api/auth/owner/preferences/table.orders', { value: { sorting: [], columnVisibility: {} } })).status,
+    ).toBe(200);
     await owner.goto(`${harness.url}/config/store/orders`);
     await table(owner).waitFor();
 
@@ -112,7 +122,13 @@ describe('admin data tables: orders', () => {
     await owner.getByRole('region', { name: 'Selected rows' }).getByRole('button', { name: 'Mark fulfilled' }).click();
     await owner.getByRole('dialog', { name: 'Mark fulfilled' }).getByRole('button', { name: 'Mark fulfilled' }).click();
     await toastOf(owner, '2 orders marked fulfilled').waitFor();
-    const statusOf = (n: number) => table(owner).getByRole('row').filter({ has: owner.getByRole('link', { name: `#${n}`, exact: true }) }).getByRole('cell').last().textContent();
+    const statusOf = (n: number) =>
+      table(owner)
+        .getByRole('row')
+        .filter({ has: owner.getByRole('link', { name: `#${n}`, exact: true }) })
+        .getByRole('cell')
+        .last()
+        .textContent();
     await until(() => statusOf(orderNumbers[0]!), 'fulfilled');
     await until(() => statusOf(orderNumbers[1]!), 'fulfilled');
     await until(() => statusOf(orderNumbers[2]!), 'paid');
@@ -125,7 +141,9 @@ describe('admin data tables: orders', () => {
     await owner.goto(`${harness.url}/config/store/orders`);
     await table(owner).waitFor();
     // Hide Items, sort by customer A to Z; the server is told.
-    const saved = owner.waitForResponse((r) => r.url().includes('/api/auth/owner/preferences/table.orders') && r.request().method() === 'PUT' && r.ok());
+    const saved = owner.waitForResponse(
+      (r) => r.url().includes('/api/auth/owner/preferences/table.orders') && r.request().method() === 'PUT' && r.ok(),
+    );
     await owner.getByText('Columns', { exact: true }).click();
     await owner.getByRole('group', { name: 'Columns shown' }).getByLabel('Items').uncheck();
     await table(owner).getByRole('columnheader', { name: 'Customer' }).getByRole('button').click();

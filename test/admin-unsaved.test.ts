@@ -74,7 +74,9 @@ describe('admin unsaved changes', () => {
     expect(new URL(owner.url()).pathname).toBe(productPath);
 
     // Reloading (or closing the tab) asks through the browser's own beforeunload question.
-    const asked = new Promise<string>((resolve) => owner.once('dialog', (dialog) => void dialog.dismiss().then(() => resolve(dialog.type()))));
+    const asked = new Promise<string>((resolve) =>
+      owner.once('dialog', (dialog) => void dialog.dismiss().then(() => resolve(dialog.type()))),
+    );
     await owner.evaluate(() => window.location.reload());
     await expect(asked).resolves.toBe('beforeunload');
     await expect(price.inputValue()).resolves.toBe('123.45');
@@ -103,7 +105,11 @@ describe('admin unsaved changes', () => {
 
   // Each editing screen: where it is, and the field a change is typed into.
   const SCREENS: Array<{ name: string; path: string; field: (page: Page) => Locator }> = [
-    { name: 'new journal post', path: `/content/${DEMO_CONTENT.journalCollectionId}/items/new`, field: (p) => p.getByLabel('Title', { exact: true }) },
+    {
+      name: 'new journal post',
+      path: `/content/${DEMO_CONTENT.journalCollectionId}/items/new`,
+      field: (p) => p.getByLabel('Title', { exact: true }),
+    },
     { name: 'form builder', path: `/forms/${DEMO_CONTENT.contactFormId}`, field: (p) => p.getByLabel('Form name') },
     { name: 'website settings', path: '/settings', field: (p) => p.getByLabel('Site title') },
     { name: 'header and footer', path: '/settings/header-footer', field: (p) => p.getByRole('textbox', { name: /^Header text(?! hex)/ }) },
@@ -112,29 +118,43 @@ describe('admin unsaved changes', () => {
     { name: 'new coupon', path: '/store/coupons', field: (p) => p.getByLabel('Code', { exact: true }) },
     { name: 'gift card', path: '/store/gift-cards', field: (p) => p.getByLabel('Note', { exact: true }) },
     { name: 'popup', path: '/community/popup', field: (p) => p.getByLabel('Title', { exact: true }) },
-    { name: 'new event', path: `/content/${DEMO_CONTENT.eventsCollectionId}/items/new`, field: (p) => p.getByLabel('Address', { exact: true }) },
+    {
+      name: 'new event',
+      path: `/content/${DEMO_CONTENT.eventsCollectionId}/items/new`,
+      field: (p) => p.getByLabel('Address', { exact: true }),
+    },
     { name: 'search and social settings', path: '/settings/seo', field: (p) => p.getByLabel('Site description') },
-    { name: 'commerce preferences', path: '/settings/commerce', field: (p) => p.getByLabel('Preferences (JSON)').and(p.locator('textarea:enabled')) },
+    {
+      name: 'commerce preferences',
+      path: '/settings/commerce',
+      field: (p) => p.getByLabel('Preferences (JSON)').and(p.locator('textarea:enabled')),
+    },
     { name: 'form builder (storage)', path: `/forms/${DEMO_CONTENT.newsletterFormId}`, field: (p) => p.getByLabel('Form name') },
   ];
 
-  it.each(SCREENS)('asks before leaving the $name screen with a change, and keeps the change when the owner stays', async ({ path, field }) => {
-    await owner.goto(`${harness.url}/config${path}`);
-    const input = field(owner);
-    await input.waitFor();
-    await input.fill(MARK);
-    await staysWhenAsked(() => homeLink().click(), input, MARK);
-    await leavesWhenAgreed();
-  }, 60_000);
+  it.each(SCREENS)(
+    'asks before leaving the $name screen with a change, and keeps the change when the owner stays',
+    async ({ path, field }) => {
+      await owner.goto(`${harness.url}/config${path}`);
+      const input = field(owner);
+      await input.waitFor();
+      await input.fill(MARK);
+      await staysWhenAsked(() => homeLink().click(), input, MARK);
+      await leavesWhenAgreed();
+    },
+    60_000,
+  );
 
-  it('refuses a wrong field inline with the contracts\' wording and a toast, on the converted forms', async () => {
+  it("refuses a wrong field inline with the contracts' wording and a toast, on the converted forms", async () => {
     // Shipping and tax: StoreRulesForm (the admin's amount wording).
     await owner.goto(`${harness.url}/config/store/shipping-tax`);
     const minimum = owner.getByLabel(/^Minimum order subtotal/);
     await minimum.fill('ten');
     await owner.getByRole('button', { name: 'Save shipping and tax' }).click();
     await toastOf(owner, 'Shipping and tax not saved', 'alert').waitFor();
-    await expect(owner.getByRole('group', { name: 'Checkout', exact: true }).getByRole('alert').textContent()).resolves.toBe('Enter the minimum order subtotal as an amount such as 10.00.');
+    await expect(owner.getByRole('group', { name: 'Checkout', exact: true }).getByRole('alert').textContent()).resolves.toBe(
+      'Enter the minimum order subtotal as an amount such as 10.00.',
+    );
     await expect(minimum.getAttribute('aria-invalid')).resolves.toBe('true');
     await leavesWhenAgreed();
 
@@ -143,7 +163,9 @@ describe('admin unsaved changes', () => {
     await owner.getByLabel('Logo image URL').fill('not a link');
     await owner.getByRole('button', { name: 'Save header and footer' }).click();
     await toastOf(owner, 'Header and footer not saved', 'alert').waitFor();
-    await expect(owner.getByRole('group', { name: 'Header', exact: true }).getByRole('alert').first().textContent()).resolves.toBe('not a link is not a valid page URL');
+    await expect(owner.getByRole('group', { name: 'Header', exact: true }).getByRole('alert').first().textContent()).resolves.toBe(
+      'not a link is not a valid page URL',
+    );
     await leavesWhenAgreed();
 
     // The popup: PopupForm (the title is required; the body's own rule for a promotion's link).
@@ -153,7 +175,10 @@ describe('admin unsaved changes', () => {
     await owner.getByLabel('Button link').fill('');
     await owner.getByRole('button', { name: 'Save popup' }).click();
     await toastOf(owner, 'Popup not saved', 'alert').waitFor();
-    await expect(owner.locator('form.popup-form').getByRole('alert').allTextContents()).resolves.toEqual(['Enter a title.', 'A promotion popup needs the page its button opens.']);
+    await expect(owner.locator('form.popup-form').getByRole('alert').allTextContents()).resolves.toEqual([
+      'Enter a title.',
+      'A promotion popup needs the page its button opens.',
+    ]);
     await shot(owner, SUITE, '04-popup-field-errors');
     await leavesWhenAgreed();
 
@@ -166,11 +191,13 @@ describe('admin unsaved changes', () => {
     await owner.getByRole('button', { name: 'Save form' }).click();
     await toastOf(owner, 'Form not saved', 'alert').waitFor();
     await expect(owner.getByLabel('Also email each submission to').getAttribute('aria-invalid')).resolves.toBe('true');
-    await expect(owner.getByRole('group', { name: 'Storage', exact: true }).getByRole('alert').textContent()).resolves.toBe('Emails must be formatted as name@example.com');
+    await expect(owner.getByRole('group', { name: 'Storage', exact: true }).getByRole('alert').textContent()).resolves.toBe(
+      'Emails must be formatted as name@example.com',
+    );
     await leavesWhenAgreed();
   }, 90_000);
 
-  it('keeps the item editor\'s and the form builder\'s unsaved values in the browser and offers them back on return', async () => {
+  it("keeps the item editor's and the form builder's unsaved values in the browser and offers them back on return", async () => {
     // Nothing kept from the screens visited above.
     await owner.evaluate(() => localStorage.clear());
     // A new post: typed, the tab reloaded (the browser asks; the owner leaves anyway).
@@ -268,7 +295,9 @@ describe('admin unsaved changes', () => {
     await owner.getByRole('status').filter({ hasText: 'Site styles saved' }).waitFor();
     await bar.getByText('All changes saved').waitFor();
     const stored = await owner.evaluate(
-      async (websiteId) => ((await (await fetch(`/api/content-service/1.0/websites/${websiteId}/settings`)).json()) as { styles?: { bodyFont?: string } }).styles?.bodyFont,
+      async (websiteId) =>
+        ((await (await fetch(`/api/content-service/1.0/websites/${websiteId}/settings`)).json()) as { styles?: { bodyFont?: string } })
+          .styles?.bodyFont,
       DEMO_WEBSITE_ID,
     );
     expect(stored).toBe(next);

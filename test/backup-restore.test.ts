@@ -71,7 +71,11 @@ interface Item {
 async function visitorBuys(url: string, item: Item): Promise<{ id: string; orderNumber: number }> {
   const jar = new Map<string, string>();
   const call = async (method: string, pathname: string, body?: unknown, extra: Record<string, string> = {}) => {
-    const headers: Record<string, string> = { accept: 'application/json', cookie: [...jar].map(([k, v]) => `${k}=${v}`).join('; '), ...extra };
+    const headers: Record<string, string> = {
+      accept: 'application/json',
+      cookie: [...jar].map(([k, v]) => `${k}=${v}`).join('; '),
+      ...extra,
+    };
     if (body !== undefined) headers['content-type'] = 'application/json';
     if (jar.has('crumb')) headers['x-csrf-token'] = decodeURIComponent(jar.get('crumb')!);
     const response = await fetch(`${url}${pathname}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
@@ -101,7 +105,10 @@ async function visitorBuys(url: string, item: Item): Promise<{ id: string; order
 }
 
 async function storeProducts(owner: OwnerApi): Promise<{ storeId: string; items: Item[] }> {
-  const collections = await owner.call<{ items: Array<{ id: string; type: number }> }>('GET', '/api/content-service/1.0/websites/demo/collections?limit=200');
+  const collections = await owner.call<{ items: Array<{ id: string; type: number }> }>(
+    'GET',
+    '/api/content-service/1.0/websites/demo/collections?limit=200',
+  );
   const storeId = collections.items.find((c) => c.type === CollectionType.PRODUCTS)?.id ?? '';
   const list = await owner.call<{ items: Item[] }>('GET', `${STORE}/products/${storeId}/items?limit=200`);
   return { storeId, items: list.items };
@@ -137,7 +144,14 @@ describe('pnpm backup and pnpm restore (embedded mode)', () => {
 
     // The control socket is the data directory owner's alone; a second platform on the directory is refused.
     expect(statSync(path.join(original, 'control.sock')).mode & 0o777).toBe(0o600);
-    const twin = startProcess('scripts/start-embedded.ts', { DATA_DIR: original, PORT: String(await freePort()), METRICS_PORT: String(await freePort()), DATABASE_URL: '', NATS_URL: '', REDIS_URL: '' });
+    const twin = startProcess('scripts/start-embedded.ts', {
+      DATA_DIR: original,
+      PORT: String(await freePort()),
+      METRICS_PORT: String(await freePort()),
+      DATABASE_URL: '',
+      NATS_URL: '',
+      REDIS_URL: '',
+    });
     expect(await twin.exited).toBe(1);
     expect(twin.output()).toContain(`Another process is running on ${original}`);
 

@@ -39,7 +39,9 @@ export function buildWeb(options: { production?: boolean } = {}): string {
   const known = builtWeb.get(mode);
   if (known) return known;
   const web = path.join(ROOT, 'web');
-  const hash = createHash('sha256').update(mode).update(readFileSync(path.join(ROOT, 'pnpm-lock.yaml')));
+  const hash = createHash('sha256')
+    .update(mode)
+    .update(readFileSync(path.join(ROOT, 'pnpm-lock.yaml')));
   // web/ and the one workspace package it imports (@sc/contracts).
   const sources = [...webSources(web), ...webSources(path.join(ROOT, 'packages/contracts'))].sort();
   for (const file of sources) hash.update(path.relative(ROOT, file)).update(readFileSync(file));
@@ -49,11 +51,15 @@ export function buildWeb(options: { production?: boolean } = {}): string {
   if (!existsSync(complete)) {
     const building = mkdtempSync(path.join(tmpdir(), 'sc-web-building-'));
     // Vite's native bundler cannot run inside Jest's VM: a child process, as a developer runs it.
-    const built = spawnSync(process.execPath, [path.join(web, 'node_modules/vite/bin/vite.js'), 'build', '--outDir', building, '--emptyOutDir', '--logLevel', 'warn'], {
-      cwd: web,
-      encoding: 'utf8',
-      env: options.production ? { ...process.env, NODE_ENV: 'production' } : process.env,
-    });
+    const built = spawnSync(
+      process.execPath,
+      [path.join(web, 'node_modules/vite/bin/vite.js'), 'build', '--outDir', building, '--emptyOutDir', '--logLevel', 'warn'],
+      {
+        cwd: web,
+        encoding: 'utf8',
+        env: options.production ? { ...process.env, NODE_ENV: 'production' } : process.env,
+      },
+    );
     if (built.status !== 0) throw new Error(`vite build failed:\n${built.stdout}\n${built.stderr}`);
     // Another run may have finished the same build meanwhile: then its copy stays and is used.
     if (existsSync(complete)) rmSync(building, { recursive: true, force: true });
@@ -127,7 +133,10 @@ export async function mailedPath(mail: MailSource | undefined, to: string, patte
         return `${url.pathname}${url.search}`;
       }
     }
-    if (Date.now() > deadline) throw new Error(`no mail to ${to} with a link like ${pattern}; received: ${mail.received.map((m) => `${m.to.join(',')} ${m.subject}`).join('; ')}`);
+    if (Date.now() > deadline)
+      throw new Error(
+        `no mail to ${to} with a link like ${pattern}; received: ${mail.received.map((m) => `${m.to.join(',')} ${m.subject}`).join('; ')}`,
+      );
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
 }
@@ -136,7 +145,9 @@ export async function mailedPath(mail: MailSource | undefined, to: string, patte
  * Starts `pnpm start` (embedded mode, demo site seeded) with its own data directory and port and
  * the given web build. `env` adds or overrides variables (e.g. server URLs for distributed parts).
  */
-export async function startPlatform(options: { webDist?: string; env?: Record<string, string>; startTimeoutMs?: number } = {}): Promise<RunningPlatform> {
+export async function startPlatform(
+  options: { webDist?: string; env?: Record<string, string>; startTimeoutMs?: number } = {},
+): Promise<RunningPlatform> {
   const port = await freePort();
   const run = startProcess('scripts/start-embedded.ts', {
     PORT: String(port),
@@ -172,6 +183,15 @@ export async function launchBrowser(): Promise<Browser> {
   return chromium.launch({
     executablePath: CHROMIUM_PATH,
     headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--disable-dev-shm-usage',
+    ],
   });
 }

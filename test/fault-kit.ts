@@ -64,7 +64,8 @@ export interface Tally {
 }
 
 /** Failed requests of a phase: 5xx and no answer at all. */
-export const failedOf = (t: Tally): number => Object.entries(t.byStatus).reduce((sum, [k, n]) => sum + (/^5\d\d$|^network$/.test(k) ? n : 0), 0);
+export const failedOf = (t: Tally): number =>
+  Object.entries(t.byStatus).reduce((sum, [k, n]) => sum + (/^5\d\d$|^network$/.test(k) ? n : 0), 0);
 
 export interface Fault {
   name: string;
@@ -104,7 +105,8 @@ export interface EndState {
 }
 
 /** Every replica's port: replica k of a service listens on its port + 100·(k−1). */
-const replicaPorts = (replicas: number): number[] => SERVICE_NAMES.flatMap((name) => Array.from({ length: replicas }, (_, k) => SERVICE_PORTS[name] + 100 * k));
+const replicaPorts = (replicas: number): number[] =>
+  SERVICE_NAMES.flatMap((name) => Array.from({ length: replicas }, (_, k) => SERVICE_PORTS[name] + 100 * k));
 
 /** Both replicas of the service whose replica listens on `port`. */
 const replicaPortsOf = (port: number): number[] => {
@@ -132,7 +134,11 @@ async function stopGroup(cluster: ChildProcess): Promise<void> {
   }
 }
 
-const ready = (port: number) => fetch(`http://127.0.0.1:${port}/readyz`, { signal: AbortSignal.timeout(2_000) }).then((r) => r.ok, () => false);
+const ready = (port: number) =>
+  fetch(`http://127.0.0.1:${port}/readyz`, { signal: AbortSignal.timeout(2_000) }).then(
+    (r) => r.ok,
+    () => false,
+  );
 
 export class FaultRun {
   readonly phases: Tally[] = [];
@@ -216,8 +222,14 @@ export class FaultRun {
     const startedInMs = Date.now() - startedAt;
     const product = await publishBenchProduct({ natsUrl: nats.url, databaseUrl, websiteId: site, gatewayUrl: gateway });
     const db = new Sql(databaseUrl);
-    await db.query(`insert into cart.coupons (website_id, code, kind, value, minimum_subtotal_cents) values ($1, $2, 'percentage', 1000, 0)`, [site, COUPON]);
-    await db.query(`insert into cart.gift_cards (id, website_id, code, currency, initial_cents, balance_cents) values ($1, $2, $3, 'USD', $4, $4)`, [randomUUID(), site, GIFT_CARD, GIFT_CARD_CENTS]);
+    await db.query(
+      `insert into cart.coupons (website_id, code, kind, value, minimum_subtotal_cents) values ($1, $2, 'percentage', 1000, 0)`,
+      [site, COUPON],
+    );
+    await db.query(
+      `insert into cart.gift_cards (id, website_id, code, currency, initial_cents, balance_cents) values ($1, $2, $3, 'USD', $4, $4)`,
+      [randomUUID(), site, GIFT_CARD, GIFT_CARD_CENTS],
+    );
     await db.end();
     return new FaultRun(admin, dbName, databaseUrl, nats, redis, cluster, gateway, site, product, startedInMs, () => output);
   }
@@ -231,7 +243,10 @@ export class FaultRun {
       const port = SERVICE_PORTS[name] + 100 * (k - 1);
       return { name: `kill ${name} replica ${k}`, kind: 'kill', port, run: async () => void process.kill(pidOn(port)!, 'SIGKILL') };
     };
-    const terminate = () => this.admin.query('select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()', [this.dbName]);
+    const terminate = () =>
+      this.admin.query('select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()', [
+        this.dbName,
+      ]);
     return [
       kill('analytics', 1),
       kill('cart'),
@@ -249,8 +264,16 @@ export class FaultRun {
           await terminate();
         },
       },
-      { name: 'NATS down 5 s', kind: 'infra', run: async () => void (await this.nats.stop(), await sleep(5_000), await this.nats.restart()) },
-      { name: 'Redis down 5 s', kind: 'infra', run: async () => void (await this.redis.stop(), await sleep(5_000), await this.redis.restart()) },
+      {
+        name: 'NATS down 5 s',
+        kind: 'infra',
+        run: async () => void (await this.nats.stop(), await sleep(5_000), await this.nats.restart()),
+      },
+      {
+        name: 'Redis down 5 s',
+        kind: 'infra',
+        run: async () => void (await this.redis.stop(), await sleep(5_000), await this.redis.restart()),
+      },
       kill('analytics', 2),
     ];
   }
@@ -321,21 +344,37 @@ export class FaultRun {
     const db = new Sql(this.databaseUrl);
     try {
       const site = this.site;
-      const one = async (text: string, values: unknown[] = [site]) => Number(Object.values((await db.query(text, values)).rows[0] ?? {})[0] ?? 0);
+      const one = async (text: string, values: unknown[] = [site]) =>
+        Number(Object.values((await db.query(text, values)).rows[0] ?? {})[0] ?? 0);
       const rows = async <R>(text: string) => (await db.query<R>(text, [site])).rows;
       const ordersByStatus = Object.fromEntries(
-        (await rows<{ status: string; n: string }>('select status, count(*) as n from cart.orders where website_id = $1 group by status')).map((r) => [r.status, Number(r.n)]),
+        (
+          await rows<{ status: string; n: string }>('select status, count(*) as n from cart.orders where website_id = $1 group by status')
+        ).map((r) => [r.status, Number(r.n)]),
       );
-      const paidIds = new Set((await rows<{ id: string }>(`select id from cart.orders where website_id = $1 and status = 'paid'`)).map((r) => r.id));
+      const paidIds = new Set(
+        (await rows<{ id: string }>(`select id from cart.orders where website_id = $1 and status = 'paid'`)).map((r) => r.id),
+      );
       // The consumers' effects land after the events leave the outboxes: wait for them (bounded).
       let analyticsAdds = 0;
       let cartEntries = 0;
       let hitsStored = 0;
       for (let i = 0; i < 40; i++) {
-        cartEntries = await one(`select count(*) from cart.cart_entries e join cart.carts c on c.id = e.cart_id where c.website_id = $1 and e.product_id = $2`, [site, this.product.itemId]);
-        analyticsAdds = await one(`select coalesce(sum(adds), 0) from analytics.product_daily where website_id = $1 and product_id = $2`, [site, this.product.itemId]);
+        cartEntries = await one(
+          `select count(*) from cart.cart_entries e join cart.carts c on c.id = e.cart_id where c.website_id = $1 and e.product_id = $2`,
+          [site, this.product.itemId],
+        );
+        analyticsAdds = await one(`select coalesce(sum(adds), 0) from analytics.product_daily where website_id = $1 and product_id = $2`, [
+          site,
+          this.product.itemId,
+        ]);
         hitsStored = await one('select count(*) from analytics.hits where website_id = $1');
-        if (analyticsAdds >= cartEntries && hitsStored >= this.#hitsAccepted && (await one(`select count(*) from cart.customer_orders where website_id = $1`)) >= paidIds.size) break;
+        if (
+          analyticsAdds >= cartEntries &&
+          hitsStored >= this.#hitsAccepted &&
+          (await one(`select count(*) from cart.customer_orders where website_id = $1`)) >= paidIds.size
+        )
+          break;
         await sleep(1_000);
       }
       return {
@@ -348,17 +387,30 @@ export class FaultRun {
         keysWithTwoOrders: await one(
           `select count(*) from (select checkout_key from cart.orders where website_id = $1 and status in ('paid', 'pending', 'fulfilled') and checkout_key is not null group by checkout_key having count(*) > 1) twice`,
         ),
-        stockSold: INITIAL_STOCK - (await one('select qty from cart.stock where website_id = $1 and product_id = $2', [site, this.product.itemId])),
-        soldInPaidOrders: await one(`select coalesce(sum((item->>'quantity')::int), 0) from cart.orders, jsonb_array_elements(items) item where website_id = $1 and status = 'paid'`),
+        stockSold:
+          INITIAL_STOCK - (await one('select qty from cart.stock where website_id = $1 and product_id = $2', [site, this.product.itemId])),
+        soldInPaidOrders: await one(
+          `select coalesce(sum((item->>'quantity')::int), 0) from cart.orders, jsonb_array_elements(items) item where website_id = $1 and status = 'paid'`,
+        ),
         couponUses: await one('select times_used from cart.coupons where website_id = $1 and code = $2', [site, COUPON]),
-        ordersWithCoupon: await one(`select count(*) from cart.orders where website_id = $1 and status = 'paid' and coupon_codes ? $2`, [site, COUPON]),
-        giftCardSpent: GIFT_CARD_CENTS - (await one('select balance_cents from cart.gift_cards where website_id = $1 and code = $2', [site, GIFT_CARD])),
-        giftCardInPaidOrders: await one(`select coalesce(sum(gift_card_cents), 0) from cart.orders where website_id = $1 and status = 'paid'`),
+        ordersWithCoupon: await one(`select count(*) from cart.orders where website_id = $1 and status = 'paid' and coupon_codes ? $2`, [
+          site,
+          COUPON,
+        ]),
+        giftCardSpent:
+          GIFT_CARD_CENTS - (await one('select balance_cents from cart.gift_cards where website_id = $1 and code = $2', [site, GIFT_CARD])),
+        giftCardInPaidOrders: await one(
+          `select coalesce(sum(gift_card_cents), 0) from cart.orders where website_id = $1 and status = 'paid'`,
+        ),
         cartEntries,
         analyticsAdds,
         customerOrders: await one(`select count(*) from cart.customer_orders where website_id = $1`),
-        pendingPastLease: await one(`select count(*) from cart.orders where website_id = $1 and status = 'pending' and lease_until < now()`),
-        keysPastLease: await one(`select count(*) from cart.idempotency_keys where website_id = $1 and status_code is null and lease_until < now()`),
+        pendingPastLease: await one(
+          `select count(*) from cart.orders where website_id = $1 and status = 'pending' and lease_until < now()`,
+        ),
+        keysPastLease: await one(
+          `select count(*) from cart.idempotency_keys where website_id = $1 and status_code is null and lease_until < now()`,
+        ),
         hitsAccepted: this.#hitsAccepted,
         hitsUnanswered: this.#hitsUnanswered,
         hitsStored,
@@ -371,7 +423,10 @@ export class FaultRun {
 
   /** The figures per phase, as the bench's README table (markdown lines). */
   table(): string[] {
-    const lines = ['| fault | requests | 2xx | 4xx | failed (5xx, no answer) | failed % | checkouts 2xx | checkout retries | page views 202 | killed replica back in |', '|---|---|---|---|---|---|---|---|---|---|'];
+    const lines = [
+      '| fault | requests | 2xx | 4xx | failed (5xx, no answer) | failed % | checkouts 2xx | checkout retries | page views 202 | killed replica back in |',
+      '|---|---|---|---|---|---|---|---|---|---|',
+    ];
     for (const t of this.phases) {
       const detail = Object.entries(t.odd)
         .filter(([k]) => /(5\d\d|network)$/.test(k))
@@ -379,7 +434,9 @@ export class FaultRun {
         .join(', ');
       const failed = failedOf(t);
       const back = t.restartMs === undefined ? '' : `${(t.restartMs / 1000).toFixed(1)} s`;
-      lines.push(`| ${t.name} | ${t.requests} | ${t.byStatus['2xx'] ?? 0} | ${t.byStatus['4xx'] ?? 0} | ${failed}${detail ? ` (${detail})` : ''} | ${((100 * failed) / Math.max(1, t.requests)).toFixed(2)} | ${t.checkoutsOk} | ${t.checkoutRetries} | ${t.hits202} | ${back} |`);
+      lines.push(
+        `| ${t.name} | ${t.requests} | ${t.byStatus['2xx'] ?? 0} | ${t.byStatus['4xx'] ?? 0} | ${failed}${detail ? ` (${detail})` : ''} | ${((100 * failed) / Math.max(1, t.requests)).toFixed(2)} | ${t.checkoutsOk} | ${t.checkoutRetries} | ${t.hits202} | ${back} |`,
+      );
     }
     return lines;
   }
@@ -420,20 +477,31 @@ export class FaultRun {
     const withGiftCard = n % 2 === 1;
     while (!this.#stop) {
       const made = await this.#call(`${this.gateway}/api/commerce/shopping-cart`, { headers: { cookie: `crumb=${CRUMB}` } });
-      const cart = made?.headers.getSetCookie().find((c) => c.startsWith('ss_cart='))?.split(';')[0];
+      const cart = made?.headers
+        .getSetCookie()
+        .find((c) => c.startsWith('ss_cart='))
+        ?.split(';')[0];
       await made?.arrayBuffer();
       if (!cart) {
         await sleep(200);
         continue;
       }
       const headers = { 'content-type': 'application/json', 'x-csrf-token': CRUMB, cookie: `crumb=${CRUMB}; ${cart}` };
-      const added = await this.#call(`${this.gateway}/api/commerce/shopping-cart/entries`, { method: 'POST', headers, body: JSON.stringify({ itemId, sku, quantity: 1 }) });
+      const added = await this.#call(`${this.gateway}/api/commerce/shopping-cart/entries`, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({ itemId, sku, quantity: 1 }),
+      });
       await added?.arrayBuffer();
       if (!added?.ok) {
         await sleep(200);
         continue;
       }
-      const coupon = await this.#call(`${this.gateway}/api/commerce/shopping-cart/coupons`, { method: 'POST', headers, body: JSON.stringify({ code: COUPON }) });
+      const coupon = await this.#call(`${this.gateway}/api/commerce/shopping-cart/coupons`, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({ code: COUPON }),
+      });
       await coupon?.arrayBuffer();
       if (!coupon?.ok) continue;
       // The same checkout (same key) until an answer that is not a 5xx, a 409 or no answer.
@@ -448,8 +516,17 @@ export class FaultRun {
           headers: { ...headers, 'idempotency-key': key },
           body: JSON.stringify({
             email: `buyer${n}@example.com`,
-            shippingAddress: { name: 'Ada Buyer', line1: '1 Harbour Way', city: 'Portland', region: 'ME', postalCode: '04101', country: 'US' },
-            ...(withGiftCard ? { giftCardCode: GIFT_CARD } : { card: { number: '4242424242424242', expMonth: 12, expYear: 2040, cvc: '123' } }),
+            shippingAddress: {
+              name: 'Ada Buyer',
+              line1: '1 Harbour Way',
+              city: 'Portland',
+              region: 'ME',
+              postalCode: '04101',
+              country: 'US',
+            },
+            ...(withGiftCard
+              ? { giftCardCode: GIFT_CARD }
+              : { card: { number: '4242424242424242', expMonth: 12, expYear: 2040, cvc: '123' } }),
           }),
         });
         if (!response) continue;
@@ -469,7 +546,15 @@ export class FaultRun {
     while (!this.#stop) {
       const page = await this.#call(`${this.gateway}/`);
       await page?.arrayBuffer();
-      const data = JSON.stringify({ websiteId: this.site, url: `https://shop.example.com/p-${n++ % 50}`, title: 'Page', viewportWidth: 1280, viewportHeight: 800, userAgent: UA, clientDate: Date.now() });
+      const data = JSON.stringify({
+        websiteId: this.site,
+        url: `https://shop.example.com/p-${n++ % 50}`,
+        title: 'Page',
+        viewportWidth: 1280,
+        viewportHeight: 800,
+        userAgent: UA,
+        clientDate: Date.now(),
+      });
       const hit = await this.#call(`${this.gateway}/api/census/RecordHit`, {
         method: 'POST',
         headers: { 'content-type': 'application/x-www-form-urlencoded', 'user-agent': UA },
@@ -490,7 +575,9 @@ export class FaultRun {
 /** The end state as lines (the bench prints them, the test shows them when it fails). */
 export function describeEnd(end: EndState): string[] {
   return [
-    `orders by status: ${Object.entries(end.ordersByStatus).map(([s, n]) => `${s} ${n}`).join(', ')}`,
+    `orders by status: ${Object.entries(end.ordersByStatus)
+      .map(([s, n]) => `${s} ${n}`)
+      .join(', ')}`,
     `checkouts answered 2xx: ${end.answered}; paid orders: ${end.paid}; paid but answered failure/none: ${end.paidNotAnswered}; answered but not paid: ${end.answeredNotPaid}; keys with two orders: ${end.keysWithTwoOrders}`,
     `stock sold: ${end.stockSold} (in paid orders ${end.soldInPaidOrders}); coupon uses: ${end.couponUses} (paid orders with it ${end.ordersWithCoupon}); gift card spent: ${end.giftCardSpent} cents (in paid orders ${end.giftCardInPaidOrders})`,
     `events: cart entries ${end.cartEntries}, adds counted by analytics ${end.analyticsAdds}; paid orders ${end.paid}, in the customers read model ${end.customerOrders}`,

@@ -38,7 +38,9 @@ const servers = process.env.DATABASE_URL && process.env.NATS_URL && process.env.
     const infra = ROTATING_INFRA[day % ROTATING_INFRA.length]!;
     const all = process.env.FAULT_TEST_ALL === '1';
     const required = (name: string) => all || /cart|analytics|Postgres/.test(name);
-    const chosen = run.faults().filter((fault) => required(fault.name) || fault.name === `kill ${service} replica 1` || fault.name.startsWith(`${infra} down`));
+    const chosen = run
+      .faults()
+      .filter((fault) => required(fault.name) || fault.name === `kill ${service} replica 1` || fault.name.startsWith(`${infra} down`));
     run.load(3, 1);
     const ran: string[] = [];
     for (const fault of chosen) {
@@ -54,10 +56,14 @@ const servers = process.env.DATABASE_URL && process.env.NATS_URL && process.env.
     }
     const end = await run.finish();
     const table = run.table();
-    process.stdout.write(`fault test (cluster up in ${(run.startedInMs / 1000).toFixed(1)} s, done in ${((Date.now() - started) / 1000).toFixed(0)} s):\n${[...table, ...describeEnd(end)].join('\n')}\n`);
+    process.stdout.write(
+      `fault test (cluster up in ${(run.startedInMs / 1000).toFixed(1)} s, done in ${((Date.now() - started) / 1000).toFixed(0)} s):\n${[...table, ...describeEnd(end)].join('\n')}\n`,
+    );
 
     const kills = run.phases.filter((t) => chosen.some((f) => f.kind === 'kill' && f.name === t.name && ran.includes(f.name)));
-    expect(kills.map((t) => t.name)).toEqual(expect.arrayContaining(['kill cart replica 1', 'kill analytics replica 1', 'kill analytics replica 2']));
+    expect(kills.map((t) => t.name)).toEqual(
+      expect.arrayContaining(['kill cart replica 1', 'kill analytics replica 1', 'kill analytics replica 2']),
+    );
     expect({
       paidNotAnswered: end.paidNotAnswered,
       answeredNotPaid: end.answeredNotPaid,
@@ -93,6 +99,11 @@ const servers = process.env.DATABASE_URL && process.env.NATS_URL && process.env.
     expect(end.hitsStored).toBeLessThanOrEqual(end.hitsAccepted + end.hitsUnanswered);
     // Every phase ran under load, and a killed replica's failed requests stay within 1 %.
     for (const t of run.phases.slice(1, -1)) expect({ phase: t.name, loaded: t.requests > 20 }).toEqual({ phase: t.name, loaded: true });
-    for (const t of kills) expect({ phase: t.name, withinOnePercent: failedOf(t) <= t.requests / 100, back: t.restartMs !== undefined }).toEqual({ phase: t.name, withinOnePercent: true, back: true });
+    for (const t of kills)
+      expect({ phase: t.name, withinOnePercent: failedOf(t) <= t.requests / 100, back: t.restartMs !== undefined }).toEqual({
+        phase: t.name,
+        withinOnePercent: true,
+        back: true,
+      });
   }, 350_000);
 });

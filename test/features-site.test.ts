@@ -44,10 +44,24 @@ function buildWebWithFeatures(): string {
       'export default base;',
     ].join('\n'),
   );
-  const built = spawnSync(process.execPath, [path.join(web, 'node_modules/vite/bin/vite.js'), 'build', '--config', config, '--outDir', outDir, '--emptyOutDir', '--logLevel', 'warn'], {
-    cwd: web,
-    encoding: 'utf8',
-  });
+  const built = spawnSync(
+    process.execPath,
+    [
+      path.join(web, 'node_modules/vite/bin/vite.js'),
+      'build',
+      '--config',
+      config,
+      '--outDir',
+      outDir,
+      '--emptyOutDir',
+      '--logLevel',
+      'warn',
+    ],
+    {
+      cwd: web,
+      encoding: 'utf8',
+    },
+  );
   rmSync(config, { force: true });
   if (built.status !== 0) throw new Error(`vite build failed:\n${built.stdout}\n${built.stderr}`);
   return outDir;
@@ -73,7 +87,10 @@ afterAll(async () => {
 });
 
 async function collectionId(urlPath: string): Promise<string> {
-  const resolved = await owner.call<{ collection: { id: string } }>('GET', `/api/content-service/public/1.0/resolve?path=${encodeURIComponent(urlPath)}`);
+  const resolved = await owner.call<{ collection: { id: string } }>(
+    'GET',
+    `/api/content-service/public/1.0/resolve?path=${encodeURIComponent(urlPath)}`,
+  );
   return resolved.collection.id;
 }
 
@@ -82,7 +99,12 @@ describe('blog comments and likes', () => {
 
   beforeAll(async () => {
     const journal = await collectionId('/journal');
-    post = await owner.call('POST', `${OWNER_BASE}/collections/${journal}/items`, { recordType: RecordType.TEXT, title: 'Open studio questions', body: '<p>Ask us anything.</p>', commentState: 1 });
+    post = await owner.call('POST', `${OWNER_BASE}/collections/${journal}/items`, {
+      recordType: RecordType.TEXT,
+      title: 'Open studio questions',
+      body: '<p>Ask us anything.</p>',
+      commentState: 1,
+    });
   });
 
   it('posts a comment and shows it once a moderator approves it', async () => {
@@ -98,7 +120,10 @@ describe('blog comments and likes', () => {
     await shot(page, SUITE, 'comment-posted');
     expect(await page.locator('.comment-list').count()).toBe(0);
 
-    const queue = await owner.call<{ items: Array<{ id: string; body: string }> }>('GET', `${OWNER_BASE}/comments?status=pending&itemId=${post.id}`);
+    const queue = await owner.call<{ items: Array<{ id: string; body: string }> }>(
+      'GET',
+      `${OWNER_BASE}/comments?status=pending&itemId=${post.id}`,
+    );
     expect(queue.items.map((c) => c.body)).toEqual(['Do you run evening classes?']);
     await owner.call('PATCH', `${OWNER_BASE}/comments/${queue.items[0]!.id}`, { status: 'approved' });
     await eventually(async () => {
@@ -160,7 +185,10 @@ describe('member areas', () => {
     const dialog = page.getByRole('dialog');
     await dialog.getByLabel('Email').fill(DEMO_SITE_USER.email);
     await dialog.getByLabel('Password').fill(DEMO_SITE_USER.password);
-    await Promise.all([page.waitForEvent('load', { timeout: 20_000 }), dialog.locator('form').getByRole('button', { name: 'Sign in' }).click()]);
+    await Promise.all([
+      page.waitForEvent('load', { timeout: 20_000 }),
+      dialog.locator('form').getByRole('button', { name: 'Sign in' }).click(),
+    ]);
     await page.locator('.lesson-body').waitFor();
     await expect(page.locator('.lesson-body').textContent()).resolves.toContain('Press, roll and turn the clay forty times.');
     await expect(page.locator('h1').textContent()).resolves.toBe('Wedging clay');
@@ -189,7 +217,13 @@ describe('popup overlay', () => {
     // Pages are rendered again from the popup's event, a moment after the save.
     await eventually(async () => {
       await page.goto('/events');
-      return page.getByRole('dialog', { name: 'Winter sale' }).waitFor({ timeout: 2_000 }).then(() => true, () => false);
+      return page
+        .getByRole('dialog', { name: 'Winter sale' })
+        .waitFor({ timeout: 2_000 })
+        .then(
+          () => true,
+          () => false,
+        );
     }, 20_000);
     const dialog = page.getByRole('dialog', { name: 'Winter sale' });
     await expect(dialog.getByRole('link', { name: 'Shop the sale' }).getAttribute('href')).resolves.toBe('/shop');
@@ -205,7 +239,13 @@ describe('popup overlay', () => {
     await owner.call('PUT', `${OWNER_BASE}/popup-overlay`, { ...popup, title: 'Winter sale, week two' });
     await eventually(async () => {
       await page.reload();
-      return page.getByRole('dialog', { name: 'Winter sale, week two' }).waitFor({ timeout: 2_000 }).then(() => true, () => false);
+      return page
+        .getByRole('dialog', { name: 'Winter sale, week two' })
+        .waitFor({ timeout: 2_000 })
+        .then(
+          () => true,
+          () => false,
+        );
     }, 20_000);
     await shot(page, SUITE, 'popup-new-version');
     await owner.call('PUT', `${OWNER_BASE}/popup-overlay`, { ...popup, enabled: false });
@@ -215,12 +255,19 @@ describe('popup overlay', () => {
 
 describe('site search', () => {
   it('finds a product by a word of its description on the /search page', async () => {
-    const lantern = await owner.call<{ id: string; fullUrl: string }>('POST', `/api/content-service/product/1.1/websites/demo/products/${DEMO_CONTENT.shopCollectionId}/items`, {
-      recordType: RecordType.STORE_ITEM,
-      title: 'Harbour Lantern',
-      body: '<p>Hand-riveted from marine brass, with a frosted glass globe.</p>',
-      structuredContent: { productType: ProductType.PHYSICAL, variants: [{ sku: 'LANTERN-1', priceMoney: { value: '6400', currency: 'USD' }, qtyInStock: 3 }] },
-    });
+    const lantern = await owner.call<{ id: string; fullUrl: string }>(
+      'POST',
+      `/api/content-service/product/1.1/websites/demo/products/${DEMO_CONTENT.shopCollectionId}/items`,
+      {
+        recordType: RecordType.STORE_ITEM,
+        title: 'Harbour Lantern',
+        body: '<p>Hand-riveted from marine brass, with a frosted glass globe.</p>',
+        structuredContent: {
+          productType: ProductType.PHYSICAL,
+          variants: [{ sku: 'LANTERN-1', priceMoney: { value: '6400', currency: 'USD' }, qtyInStock: 3 }],
+        },
+      },
+    );
     const { context, page } = await visitor(harness);
     await page.goto('/search');
     await expect(page.locator('body').getAttribute('data-page-type')).resolves.toBe(String(PageType.SEARCH));
@@ -249,7 +296,12 @@ describe('comment moderation in the admin app', () => {
 
   beforeAll(async () => {
     const journal = await collectionId('/journal');
-    post = await owner.call('POST', `${OWNER_BASE}/collections/${journal}/items`, { recordType: RecordType.TEXT, title: 'Kiln day notes', body: '<p>What we fired today.</p>', commentState: 1 });
+    post = await owner.call('POST', `${OWNER_BASE}/collections/${journal}/items`, {
+      recordType: RecordType.TEXT,
+      title: 'Kiln day notes',
+      body: '<p>What we fired today.</p>',
+      commentState: 1,
+    });
   });
 
   /** The owner's admin app in a browser context of its own, on the comments screen. */
@@ -342,7 +394,10 @@ describe('comment moderation in the admin app', () => {
 
 describe('member areas and the popup in the admin app', () => {
   it('creates a free member area over a page, grants and revokes a member, deletes it; saves a new popup version', async () => {
-    const page = await owner.call<{ id: string; fullUrl: string }>('POST', `${OWNER_BASE}/collections`, { type: 10, title: 'Members corner' });
+    const page = await owner.call<{ id: string; fullUrl: string }>('POST', `${OWNER_BASE}/collections`, {
+      type: 10,
+      title: 'Members corner',
+    });
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     const admin = await context.newPage();
     admin.setDefaultTimeout(10_000);
@@ -356,7 +411,10 @@ describe('member areas and the popup in the admin app', () => {
     await form.getByLabel(`Members corner (${page.fullUrl})`).check();
     await form.getByRole('button', { name: 'Create member area' }).click();
     await admin.getByRole('heading', { name: 'Corner club', level: 1 }).waitFor();
-    const areas = await owner.call<{ memberAreas: Array<{ id: string; title: string; access: string; collectionIds: string[] }> }>('GET', `${OWNER_BASE}/member-areas`);
+    const areas = await owner.call<{ memberAreas: Array<{ id: string; title: string; access: string; collectionIds: string[] }> }>(
+      'GET',
+      `${OWNER_BASE}/member-areas`,
+    );
     const area = areas.memberAreas.find((a) => a.title === 'Corner club');
     expect(area).toMatchObject({ access: 'free', collectionIds: [page.id] });
     // Visitors without an account now get the access-denied page there.
@@ -377,7 +435,9 @@ describe('member areas and the popup in the admin app', () => {
     await admin.getByRole('button', { name: 'Delete member area' }).click();
     await admin.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
     await admin.getByRole('heading', { name: 'Member areas', level: 1 }).waitFor();
-    expect((await owner.call<{ memberAreas: Array<{ title: string }> }>('GET', `${OWNER_BASE}/member-areas`)).memberAreas.map((a) => a.title)).not.toContain('Corner club');
+    expect(
+      (await owner.call<{ memberAreas: Array<{ title: string }> }>('GET', `${OWNER_BASE}/member-areas`)).memberAreas.map((a) => a.title),
+    ).not.toContain('Corner club');
 
     // The popup: each save is a new version.
     const before = await owner.call<{ version: number }>('GET', `${OWNER_BASE}/popup-overlay`);
@@ -387,7 +447,11 @@ describe('member areas and the popup in the admin app', () => {
     await admin.getByRole('button', { name: 'Save popup' }).click();
     await toastOf(admin, 'Popup saved').waitFor();
     await expect(admin.locator('.popup-version').textContent()).resolves.toContain(`Version ${before.version + 1},`);
-    expect(await owner.call('GET', `${OWNER_BASE}/popup-overlay`)).toMatchObject({ version: before.version + 1, title: 'Spring sale', enabled: false });
+    expect(await owner.call('GET', `${OWNER_BASE}/popup-overlay`)).toMatchObject({
+      version: before.version + 1,
+      title: 'Spring sale',
+      enabled: false,
+    });
     await shot(admin, SUITE, 'admin-popup');
     await context.close();
   });

@@ -20,10 +20,19 @@ const FORGED = { host: EVIL, 'x-forwarded-host': EVIL, forwarded: `host=${EVIL};
 function post(port: number, url: string, body: object, headers: Record<string, string>): Promise<number> {
   return new Promise((resolve, reject) => {
     const payload = JSON.stringify(body);
-    const call = httpRequest({ host: '127.0.0.1', port, method: 'POST', path: url, headers: { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(payload)), ...headers } }, (response) => {
-      response.resume();
-      response.on('end', () => resolve(response.statusCode ?? 0));
-    });
+    const call = httpRequest(
+      {
+        host: '127.0.0.1',
+        port,
+        method: 'POST',
+        path: url,
+        headers: { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(payload)), ...headers },
+      },
+      (response) => {
+        response.resume();
+        response.on('end', () => resolve(response.statusCode ?? 0));
+      },
+    );
     call.on('error', reject);
     call.end(payload);
   });
@@ -68,7 +77,8 @@ describe('mailed links under a forged Host', () => {
     for (;;) {
       const mail = smtp.received.find((m) => m.to.includes(to));
       if (mail) return mail;
-      if (Date.now() > deadline) throw new Error(`no mail to ${to}; received: ${smtp.received.map((m) => `${m.to.join(',')} ${m.subject}`).join('; ')}`);
+      if (Date.now() > deadline)
+        throw new Error(`no mail to ${to}; received: ${smtp.received.map((m) => `${m.to.join(',')} ${m.subject}`).join('; ')}`);
       await new Promise((resolve) => setTimeout(resolve, 200));
     }
   };
@@ -80,12 +90,32 @@ describe('mailed links under a forged Host', () => {
     const headers = { ...FORGED, cookie: `crumb=${crumb}`, 'x-csrf-token': crumb };
     const stamp = Date.now();
     const calls: Array<{ url: string; body: object; to: string; link: boolean }> = [
-      { url: '/api/form/newsletter/demo-newsletter/subscribe', body: { email: `reader-${stamp}@example.com` }, to: `reader-${stamp}@example.com`, link: true },
+      {
+        url: '/api/form/newsletter/demo-newsletter/subscribe',
+        body: { email: `reader-${stamp}@example.com` },
+        to: `reader-${stamp}@example.com`,
+        link: true,
+      },
       // Sign-up of a new address (the link that makes the account) and of a taken one (the mail
       // that someone tried, with a sign-in link), for site users and owners.
-      { url: '/api/auth/site-users', body: { email: `buyer-${stamp}@example.com`, password: 'a-long-password-1' }, to: `buyer-${stamp}@example.com`, link: true },
-      { url: '/api/auth/site-users', body: { email: DEMO_SITE_USER.email, password: 'a-long-password-1' }, to: DEMO_SITE_USER.email, link: true },
-      { url: '/api/auth/owners', body: { email: `maker-${stamp}@example.com`, password: 'a-long-password-1' }, to: `maker-${stamp}@example.com`, link: true },
+      {
+        url: '/api/auth/site-users',
+        body: { email: `buyer-${stamp}@example.com`, password: 'a-long-password-1' },
+        to: `buyer-${stamp}@example.com`,
+        link: true,
+      },
+      {
+        url: '/api/auth/site-users',
+        body: { email: DEMO_SITE_USER.email, password: 'a-long-password-1' },
+        to: DEMO_SITE_USER.email,
+        link: true,
+      },
+      {
+        url: '/api/auth/owners',
+        body: { email: `maker-${stamp}@example.com`, password: 'a-long-password-1' },
+        to: `maker-${stamp}@example.com`,
+        link: true,
+      },
       { url: '/api/auth/owners', body: { email: DEMO_OWNER.email, password: 'a-long-password-1' }, to: DEMO_OWNER.email, link: true },
       { url: '/api/auth/site-users/password-reset', body: { email: DEMO_SITE_USER.email }, to: DEMO_SITE_USER.email, link: true },
       { url: '/api/auth/owners/password-reset', body: { email: DEMO_OWNER.email }, to: DEMO_OWNER.email, link: true },
@@ -96,7 +126,9 @@ describe('mailed links under a forged Host', () => {
       expect([`${call.url} ${status}`]).toEqual([`${call.url} ${status < 300 ? status : 'a 2xx'}`]);
       const mail = await mailTo(call.to);
       smtp.received.splice(smtp.received.indexOf(mail), 1);
-      const links = [...`${mail.text}\n${mail.html}`.matchAll(/https?:\/\/[^\s"'<>)]+/g)].map((m) => m[0]).filter((link) => !link.startsWith('http://www.w3.org/'));
+      const links = [...`${mail.text}\n${mail.html}`.matchAll(/https?:\/\/[^\s"'<>)]+/g)]
+        .map((m) => m[0])
+        .filter((link) => !link.startsWith('http://www.w3.org/'));
       if (`${mail.text}${mail.html}`.includes(EVIL)) wrong.push(`${call.url}: mentions ${EVIL}`);
       if (call.link && links.length === 0) wrong.push(`${call.url}: no absolute link in ${JSON.stringify(mail.text)}`);
       for (const link of links) if (!origins.some((origin) => link.startsWith(origin))) wrong.push(`${call.url}: ${link}`);

@@ -33,7 +33,11 @@ type Schema = {
 };
 type Parameter = { name: string; in: string; schema?: Schema };
 type Operation = { parameters?: Parameter[]; requestBody?: { content?: Record<string, { schema?: Schema }> } };
-type Document = { paths: Record<string, Record<string, Operation>>; components?: { schemas?: Record<string, Schema> }; 'x-unavailable'?: string[] };
+type Document = {
+  paths: Record<string, Record<string, Operation>>;
+  components?: { schemas?: Record<string, Schema> };
+  'x-unavailable'?: string[];
+};
 
 /** An arbitrary of values of `schema`'s shape, with a near miss or arbitrary JSON now and then. */
 function arbitraryOf(schema: Schema | undefined, document: Document, depth = 0): fc.Arbitrary<unknown> {
@@ -48,7 +52,10 @@ function arbitraryOf(schema: Schema | undefined, document: Document, depth = 0):
     const type = Array.isArray(schema.type) ? schema.type[0] : schema.type;
     switch (type ?? 'any') {
       case 'string':
-        return fc.oneof(fc.string({ maxLength: Math.min(schema.maxLength ?? 40, 40) }), fc.constantFrom('', 'a'.repeat(300), '%00', '../x', 'x@example.com', '2026-01-01T00:00:00Z', '1e308'));
+        return fc.oneof(
+          fc.string({ maxLength: Math.min(schema.maxLength ?? 40, 40) }),
+          fc.constantFrom('', 'a'.repeat(300), '%00', '../x', 'x@example.com', '2026-01-01T00:00:00Z', '1e308'),
+        );
       case 'integer':
         return fc.oneof(fc.integer(), fc.constantFrom(0, -1, 2 ** 31, Number.MAX_SAFE_INTEGER));
       case 'number':
@@ -60,7 +67,9 @@ function arbitraryOf(schema: Schema | undefined, document: Document, depth = 0):
       case 'object': {
         const properties = Object.entries(schema.properties ?? {});
         if (properties.length === 0) return fc.dictionary(fc.string({ maxLength: 8 }), anyJson, { maxKeys: 3 });
-        return fc.record(Object.fromEntries(properties.map(([name, s]) => [name, arbitraryOf(s, document, depth + 1)])), { requiredKeys: (schema.required ?? []).filter((k) => schema.properties?.[k]) });
+        return fc.record(Object.fromEntries(properties.map(([name, s]) => [name, arbitraryOf(s, document, depth + 1)])), {
+          requiredKeys: (schema.required ?? []).filter((k) => schema.properties?.[k]),
+        });
       }
       default:
         return anyJson;
@@ -69,7 +78,7 @@ function arbitraryOf(schema: Schema | undefined, document: Document, depth = 0):
   return depth === 0 ? fc.oneof({ weight: 8, arbitrary: shaped() }, { weight: 1, arbitrary: anyJson }) : shaped();
 }
 
-const text = (value: unknown): string => (typeof value === 'string' ? value : JSON.stringify(value) ?? '');
+const text = (value: unknown): string => (typeof value === 'string' ? value : (JSON.stringify(value) ?? ''));
 
 describe('fuzzing every route of the API document', () => {
   let run: Running;
@@ -79,7 +88,12 @@ describe('fuzzing every route of the API document', () => {
 
   beforeAll(async () => {
     const port = await freePort();
-    run = startProcess('scripts/start-embedded.ts', { PORT: String(port), DATA_DIR: mkdtempSync(path.join(tmpdir(), 'sc-fuzz-')), LOG_LEVEL: 'warn', RATE_LIMIT_MAX: '10000000' });
+    run = startProcess('scripts/start-embedded.ts', {
+      PORT: String(port),
+      DATA_DIR: mkdtempSync(path.join(tmpdir(), 'sc-fuzz-')),
+      LOG_LEVEL: 'warn',
+      RATE_LIMIT_MAX: '10000000',
+    });
     base = `http://127.0.0.1:${port}`;
     await waitForHttp(`${base}/healthz`, START_WAIT_MS);
     for (;;) {
@@ -95,7 +109,13 @@ describe('fuzzing every route of the API document', () => {
       body: JSON.stringify({ email: DEMO_OWNER.email, password: DEMO_OWNER.password }),
     });
     expect(signIn.status).toBe(200);
-    owner = { cookie: `crumb=${crumb}; ${signIn.headers.getSetCookie().map((line) => line.split(';')[0]).join('; ')}`, crumb };
+    owner = {
+      cookie: `crumb=${crumb}; ${signIn.headers
+        .getSetCookie()
+        .map((line) => line.split(';')[0])
+        .join('; ')}`,
+      crumb,
+    };
   }, START_WAIT_MS + 60_000);
 
   afterAll(async () => {
@@ -127,7 +147,13 @@ describe('fuzzing every route of the API document', () => {
             const line = `${method.toUpperCase()} ${url}${qs ? `?${qs}` : ''} ${body === undefined ? '' : JSON.stringify(body).slice(0, 200)}`;
             sent++;
             try {
-              const response = await fetch(`${base}${url}${qs ? `?${qs}` : ''}`, { method: method.toUpperCase(), headers, ...(body === undefined ? {} : { body: JSON.stringify(body) }), redirect: 'manual', signal: AbortSignal.timeout(ANSWER_WITHIN_MS) });
+              const response = await fetch(`${base}${url}${qs ? `?${qs}` : ''}`, {
+                method: method.toUpperCase(),
+                headers,
+                ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+                redirect: 'manual',
+                signal: AbortSignal.timeout(ANSWER_WITHIN_MS),
+              });
               await response.arrayBuffer();
               if (response.status >= 500) failures.push(`${response.status} ${line}`);
             } catch (error) {

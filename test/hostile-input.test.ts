@@ -40,7 +40,18 @@ const PATH_VALUES = ['%00', '%', '%ZZ', LONG, '%ED%A0%80', '..%2F..%2Fetc%2Fpass
 const QUERY_VALUES = ['%00', '%', '%ZZ', LONG, '%ED%A0%80', 'a&b'];
 const BODY_VALUES: unknown[] = ['\u0000', 'a\u0000b', '\ud800', LONG, 12, true, null, [], { nested: '\u0000' }, -1e308];
 
-function operationsOf(document: { paths: Record<string, Record<string, { parameters?: { name: string; in: string }[]; requestBody?: { content?: Record<string, { schema?: { properties?: Record<string, unknown> } }> } }>> }): Operation[] {
+function operationsOf(document: {
+  paths: Record<
+    string,
+    Record<
+      string,
+      {
+        parameters?: { name: string; in: string }[];
+        requestBody?: { content?: Record<string, { schema?: { properties?: Record<string, unknown> } }> };
+      }
+    >
+  >;
+}): Operation[] {
   const out: Operation[] = [];
   for (const [route, methods] of Object.entries(document.paths)) {
     for (const [method, operation] of Object.entries(methods)) {
@@ -107,9 +118,15 @@ describe('hostile input on every route, through the gateway', () => {
       const headers: Record<string, string> = { accept: 'application/json' };
       if (as === 'owner') Object.assign(headers, { cookie: owner.cookie, 'x-csrf-token': owner.crumb });
       if (body !== undefined) headers['content-type'] = 'application/json';
-      const response = await fetch(`${base}${url}`, { method: method.toUpperCase(), headers, ...(body === undefined ? {} : { body }), redirect: 'manual' });
+      const response = await fetch(`${base}${url}`, {
+        method: method.toUpperCase(),
+        headers,
+        ...(body === undefined ? {} : { body }),
+        redirect: 'manual',
+      });
       await response.arrayBuffer();
-      if (response.status >= 500) failures.push(`${response.status} ${as} ${method.toUpperCase()} ${url.slice(0, 120)}${body ? ` ${body.slice(0, 80)}` : ''}`);
+      if (response.status >= 500)
+        failures.push(`${response.status} ${as} ${method.toUpperCase()} ${url.slice(0, 120)}${body ? ` ${body.slice(0, 80)}` : ''}`);
     };
     for (const operation of operations) {
       // Signing out would end the walk's owner session; its refusals are covered by identity's tests.
@@ -119,7 +136,9 @@ describe('hostile input on every route, through the gateway', () => {
       const plainPath = withPath('abc123');
       const urls = [
         ...(params.length > 0 ? PATH_VALUES.map(withPath) : []),
-        ...QUERY_VALUES.map((value) => `${plainPath}?${[...operation.query, 'q', 'itemId', 'tag'].map((name) => `${name}=${value}`).join('&')}`),
+        ...QUERY_VALUES.map(
+          (value) => `${plainPath}?${[...operation.query, 'q', 'itemId', 'tag'].map((name) => `${name}=${value}`).join('&')}`,
+        ),
       ];
       const bodies: (string | undefined)[] = [undefined];
       if (UNSAFE.has(operation.method)) {

@@ -32,10 +32,20 @@ interface Shown {
 
 /** Where each <img> of the page sits before any scrolling: on the first screen or below it, and whether it loads lazily. */
 const firstScreen = (page: Page) =>
-  page.evaluate(() => Array.from(document.images).map((img) => ({ src: img.getAttribute('src'), above: img.getBoundingClientRect().top < window.innerHeight, lazy: img.loading === 'lazy' })));
+  page.evaluate(() =>
+    Array.from(document.images).map((img) => ({
+      src: img.getAttribute('src'),
+      above: img.getBoundingClientRect().top < window.innerHeight,
+      lazy: img.loading === 'lazy',
+    })),
+  );
 
 /** Opens a page, scrolls it through (so lazy images load), and answers every <img> once all have settled. */
-async function imagesOf(page: Page, path: string, placed?: Array<{ path: string; src: string | null; above: boolean; lazy: boolean }>): Promise<Shown[]> {
+async function imagesOf(
+  page: Page,
+  path: string,
+  placed?: Array<{ path: string; src: string | null; above: boolean; lazy: boolean }>,
+): Promise<Shown[]> {
   const response = await page.goto(`${platform.url}${path}`, { waitUntil: 'load' });
   expect(response?.status()).toBe(200);
   if (placed) placed.push(...(await firstScreen(page)).map((img) => ({ path, ...img })));
@@ -58,7 +68,9 @@ async function imagesOf(page: Page, path: string, placed?: Array<{ path: string;
 }
 
 /** A browser context whose requests for any other host are aborted and listed. */
-async function offline(options: Parameters<Browser['newContext']>[0]): Promise<{ page: Page; elsewhere: string[]; types: string[]; close: () => Promise<void> }> {
+async function offline(
+  options: Parameters<Browser['newContext']>[0],
+): Promise<{ page: Page; elsewhere: string[]; types: string[]; close: () => Promise<void> }> {
   const context = await browser.newContext(options);
   const elsewhere: string[] = [];
   const types: string[] = [];
@@ -81,11 +93,23 @@ describe('demo images with the network off', () => {
     const { page, elsewhere, types, close } = await offline({ viewport: { width: 1280, height: 900 } });
     try {
       const placed: Array<{ path: string; src: string | null; above: boolean; lazy: boolean }> = [];
-      for (const path of ['/', '/shop', '/shop/waxed-canvas-market-tote', '/journal', '/journal/why-we-wax-our-canvas-by-hand', '/studio', '/studio/the-cutting-bench']) {
+      for (const path of [
+        '/',
+        '/shop',
+        '/shop/waxed-canvas-market-tote',
+        '/journal',
+        '/journal/why-we-wax-our-canvas-by-hand',
+        '/studio',
+        '/studio/the-cutting-bench',
+      ]) {
         const shown = await imagesOf(page, path, placed);
         expect(shown.length).toBeGreaterThan(0);
         for (const img of shown) {
-          expect({ path, src: img.src, loaded: img.naturalWidth > 0 }).toEqual({ path, src: expect.stringMatching(new RegExp(`^${platform.url}/api/content-service/public/1\\.0/assets/`)), loaded: true });
+          expect({ path, src: img.src, loaded: img.naturalWidth > 0 }).toEqual({
+            path,
+            src: expect.stringMatching(new RegExp(`^${platform.url}/api/content-service/public/1\\.0/assets/`)),
+            loaded: true,
+          });
         }
       }
       expect(elsewhere).toEqual([]);
@@ -93,7 +117,15 @@ describe('demo images with the network off', () => {
       expect(placed.filter((img) => !img.above && !img.lazy)).toEqual([]);
       expect(placed.some((img) => !img.above)).toBe(true);
       // And the first picture of every page (on the first screen of any device) is fetched at once.
-      const firsts = ['/', '/shop', '/shop/waxed-canvas-market-tote', '/journal', '/journal/why-we-wax-our-canvas-by-hand', '/studio', '/studio/the-cutting-bench'].map((path) => placed.find((img) => img.path === path));
+      const firsts = [
+        '/',
+        '/shop',
+        '/shop/waxed-canvas-market-tote',
+        '/journal',
+        '/journal/why-we-wax-our-canvas-by-hand',
+        '/studio',
+        '/studio/the-cutting-bench',
+      ].map((path) => placed.find((img) => img.path === path));
       expect(firsts.filter((img) => !img?.above || img.lazy)).toEqual([]);
       // Chromium accepts AVIF: every image came as AVIF.
       expect(types.length).toBeGreaterThan(0);

@@ -51,18 +51,31 @@ describe('media library', () => {
     const listed = (await call(owner, 'GET', MEDIA)).body as MediaList;
     const bench = listed.assets.find((a) => a.filename === 'studio-bench.png');
     expect(bench).toMatchObject({ originalSize: '500x400', widths: [100, 300, 500] });
-    const store = await call(owner, 'POST', '/api/content-service/product/1.1/websites/demo/products', { title: 'Bench shop', navigationTitle: 'Bench shop', urlId: 'bench-shop', enabled: true });
+    const store = await call(owner, 'POST', '/api/content-service/product/1.1/websites/demo/products', {
+      title: 'Bench shop',
+      navigationTitle: 'Bench shop',
+      urlId: 'bench-shop',
+      enabled: true,
+    });
     expect([200, 201]).toContain(store.status);
     const storeId = (store.body as { id: string }).id;
     const made = await call(owner, 'POST', `/api/content-service/product/1.1/websites/demo/products/${storeId}/items`, {
       recordType: RecordType.STORE_ITEM,
       title: 'Oak bench',
       images: [{ assetUrl: bench!.assetUrl, originalSize: bench!.originalSize, filename: 'studio-bench.png', altText: '' }],
-      structuredContent: { productType: ProductType.PHYSICAL, variants: [{ sku: 'BENCH-1', priceMoney: { value: '240', currency: 'USD' }, qtyInStock: 2 }] },
+      structuredContent: {
+        productType: ProductType.PHYSICAL,
+        variants: [{ sku: 'BENCH-1', priceMoney: { value: '240', currency: 'USD' }, qtyInStock: 2 }],
+      },
     });
     expect(made.status).toBe(201);
     const itemId = (made.body as { id: string }).id;
-    const product = async () => ((await call(owner, 'GET', `/api/content-service/product/1.1/websites/demo/products/${storeId}/items/${itemId}`)).body as { items: Array<{ assetUrl: string; altText: string; mediaFocalPoint: { x: number; y: number } }> }).items[0]!;
+    const product = async () =>
+      (
+        (await call(owner, 'GET', `/api/content-service/product/1.1/websites/demo/products/${storeId}/items/${itemId}`)).body as {
+          items: Array<{ assetUrl: string; altText: string; mediaFocalPoint: { x: number; y: number } }>;
+        }
+      ).items[0]!;
 
     // The library shows where it is used, and warns. (The detail's picture arrives late, as on a
     // slow network: the focal point below must not depend on when it lands.)
@@ -89,7 +102,11 @@ describe('media library', () => {
     const picture = detail.getByRole('button', { name: /^Focal point/ });
     // The picture's box has its final size before the picture arrives (width and height attributes).
     const boxBefore = await picture.locator('img').evaluate((img: HTMLImageElement) => img.getBoundingClientRect().height);
-    await picture.locator('img').evaluate((img: HTMLImageElement) => (img.complete ? undefined : new Promise((done) => img.addEventListener('load', done, { once: true }))));
+    await picture
+      .locator('img')
+      .evaluate((img: HTMLImageElement) =>
+        img.complete ? undefined : new Promise((done) => img.addEventListener('load', done, { once: true })),
+      );
     const box = (await picture.boundingBox())!;
     expect(Math.abs(box.height - boxBefore)).toBeLessThanOrEqual(1);
     await picture.click({ position: { x: box.width * 0.25, y: box.height * 0.75 } });
@@ -103,7 +120,9 @@ describe('media library', () => {
     expect(focal.y).toBeCloseTo(0.75, 1);
 
     // Replace everywhere with a new file: a new content-hashed URL in the product.
-    await detail.locator('input[type="file"]').setInputFiles({ name: 'studio-bench-v2.png', mimeType: 'image/png', buffer: noisyPngImage(640, 480, 3) });
+    await detail
+      .locator('input[type="file"]')
+      .setInputFiles({ name: 'studio-bench-v2.png', mimeType: 'image/png', buffer: noisyPngImage(640, 480, 3) });
     const replaced = owner.getByRole('region', { name: 'Image studio-bench-v2.png' });
     await replaced.getByRole('list', { name: 'Used in' }).getByText('Product: Oak bench').waitFor();
     const now = await product();
@@ -115,7 +134,9 @@ describe('media library', () => {
     expect(now.assetUrl.endsWith(fresh.assetUrl)).toBe(true);
     expect(after.find((a) => a.id === bench!.id)).toMatchObject({ replacedBy: fresh.id, usages: [] });
     // The new picture loads in the library.
-    await expect(replaced.locator('img').evaluate((img: HTMLImageElement) => img.decode().then(() => img.naturalWidth))).resolves.toBeGreaterThan(0);
+    await expect(
+      replaced.locator('img').evaluate((img: HTMLImageElement) => img.decode().then(() => img.naturalWidth)),
+    ).resolves.toBeGreaterThan(0);
     await shot(owner, SUITE, '3-replaced');
   }, 120_000);
 });

@@ -26,7 +26,10 @@ afterAll(async () => {
 
 const FRAME = 'iframe[title="Page preview"]';
 /** A 2×2 PNG. */
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAFklEQVR4nGP8z8DAwMDAxMDAwMDAAAANHQEDasKb6QAAAABJRU5ErkJggg==', 'base64');
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAFklEQVR4nGP8z8DAwMDAxMDAwMDAAAANHQEDasKb6QAAAABJRU5ErkJggg==',
+  'base64',
+);
 
 interface ShownBlock {
   type: string;
@@ -41,7 +44,8 @@ const BLOCKS_IN = `(root) => Array.from(root.querySelectorAll('main [data-block-
   links: Array.from(el.querySelectorAll('a')).map((a) => a.getAttribute('href') ?? ''),
 }))`;
 
-const frameBlocks = (page: Page): Promise<ShownBlock[]> => page.evaluate<ShownBlock[]>(`(${BLOCKS_IN})(document.querySelector('${FRAME}').contentDocument)`);
+const frameBlocks = (page: Page): Promise<ShownBlock[]> =>
+  page.evaluate<ShownBlock[]>(`(${BLOCKS_IN})(document.querySelector('${FRAME}').contentDocument)`);
 
 async function publicBlocks(path: string): Promise<ShownBlock[]> {
   const context = await harness.browser.newContext();
@@ -72,7 +76,11 @@ async function addBlock(page: Page, name: string): Promise<void> {
 async function call(page: Page, method: string, url: string, body?: unknown): Promise<{ status: number; body: unknown }> {
   return page.evaluate(
     async ({ method, url, body, crumb }) => {
-      const response = await fetch(url, { method, headers: { 'content-type': 'application/json', 'x-csrf-token': crumb }, body: body === undefined ? undefined : JSON.stringify(body) });
+      const response = await fetch(url, {
+        method,
+        headers: { 'content-type': 'application/json', 'x-csrf-token': crumb },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
       return { status: response.status, body: await response.json().catch(() => null) };
     },
     { method, url, body, crumb: await crumbOf(page) },
@@ -80,7 +88,11 @@ async function call(page: Page, method: string, url: string, body?: unknown): Pr
 }
 
 async function newPage(page: Page, title: string, layout?: unknown): Promise<{ id: string; fullUrl: string }> {
-  const made = await call(page, 'POST', '/api/content-service/1.0/websites/demo/collections', { type: 10, title, ...(layout ? { layout } : {}) });
+  const made = await call(page, 'POST', '/api/content-service/1.0/websites/demo/collections', {
+    type: 10,
+    title,
+    ...(layout ? { layout } : {}),
+  });
   expect(made.status).toBe(201);
   return made.body as { id: string; fullUrl: string };
 }
@@ -124,19 +136,22 @@ describe('page editor', () => {
     await addBlock(owner, 'Image');
     await owner.getByLabel('Upload an image').setInputFiles({ name: 'studio-door.png', mimeType: 'image/png', buffer: PNG });
     await owner.getByLabel('Image address', { exact: true }).waitFor();
-    for (let i = 0; i < 100 && (await owner.getByLabel('Image address', { exact: true }).inputValue()) === ''; i++) await owner.waitForTimeout(100);
+    for (let i = 0; i < 100 && (await owner.getByLabel('Image address', { exact: true }).inputValue()) === ''; i++)
+      await owner.waitForTimeout(100);
     expect(await owner.getByLabel('Image address', { exact: true }).inputValue()).toMatch(/^\/|^https?:/);
     await owner.getByLabel('Alt text').fill('The green studio door');
     const door = owner.frameLocator(FRAME).locator('img[alt="The green studio door"]');
     await door.waitFor();
     // Our upload goes through the image pipeline: its widths as srcset, its size as width and height.
     const address = await owner.getByLabel('Image address', { exact: true }).inputValue();
-    expect(await door.evaluate((img: HTMLImageElement) => [img.getAttribute('srcset'), img.getAttribute('sizes'), img.getAttribute('width'), img.getAttribute('height')])).toEqual([
-      `${address}?format=100w 100w`,
-      '(max-width: 1440px) 100vw, 1440px',
-      '2',
-      '2',
-    ]);
+    expect(
+      await door.evaluate((img: HTMLImageElement) => [
+        img.getAttribute('srcset'),
+        img.getAttribute('sizes'),
+        img.getAttribute('width'),
+        img.getAttribute('height'),
+      ]),
+    ).toEqual([`${address}?format=100w 100w`, '(max-width: 1440px) 100vw, 1440px', '2', '2']);
 
     // A gallery (the demo's), shown as a carousel.
     await addBlock(owner, 'Gallery');
@@ -168,15 +183,22 @@ describe('page editor', () => {
     if (!from || !to) throw new Error('no drag handles');
     await owner.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
     await owner.mouse.down();
-    for (let step = 1; step <= 12; step++) await owner.mouse.move(from.x + from.width / 2, from.y + ((to.y - from.y) * step) / 12 + from.height / 2);
+    for (let step = 1; step <= 12; step++)
+      await owner.mouse.move(from.x + from.width / 2, from.y + ((to.y - from.y) * step) / 12 + from.height / 2);
     await owner.mouse.move(to.x + to.width / 2, to.y + to.height / 4);
     await owner.mouse.up();
     await frameShows(owner, (b) => b[0]?.text === 'Visit the shop' && b[1]?.text === 'Fore Street studio', 'the button dragged first');
 
     // Reorder from the keyboard: the heading's entry in the page structure, Alt+ArrowUp.
-    await outline(owner).getByRole('button', { name: /^Heading/ }).focus();
+    await outline(owner)
+      .getByRole('button', { name: /^Heading/ })
+      .focus();
     await owner.keyboard.press('Alt+ArrowUp');
-    await frameShows(owner, (b) => b[0]?.text === 'Fore Street studio' && b[1]?.text === 'Visit the shop', 'the heading moved up by keyboard');
+    await frameShows(
+      owner,
+      (b) => b[0]?.text === 'Fore Street studio' && b[1]?.text === 'Visit the shop',
+      'the heading moved up by keyboard',
+    );
 
     // Undo and redo (Ctrl+Z, Ctrl+Shift+Z) with the focus outside the text.
     await owner.getByRole('heading', { name: 'Visit the studio' }).click();
@@ -196,8 +218,13 @@ describe('page editor', () => {
   }, 180_000);
 
   it('keeps an unsaved draft across a reload', async () => {
-    await owner.getByLabel('Heading text').waitFor({ state: 'detached' }).catch(() => undefined);
-    await outline(owner).getByRole('button', { name: /^Heading/ }).click();
+    await owner
+      .getByLabel('Heading text')
+      .waitFor({ state: 'detached' })
+      .catch(() => undefined);
+    await outline(owner)
+      .getByRole('button', { name: /^Heading/ })
+      .click();
     await owner.getByLabel('Heading text').fill('Fore Street studio, open Sundays');
     await frameShows(owner, (b) => b[0]?.text === 'Fore Street studio, open Sundays', 'the new heading');
     await owner.reload();
@@ -214,7 +241,11 @@ describe('page editor', () => {
       const entries = outline(owner).locator('.outline-block > button:not(.drag-handle)');
       const count = await entries.count();
       expect(count).toBeGreaterThan(1);
-      expect(await outline(owner).getByText(/Block type \d+/).count()).toBe(0);
+      expect(
+        await outline(owner)
+          .getByText(/Block type \d+/)
+          .count(),
+      ).toBe(0);
       for (let i = 0; i < count; i++) {
         await entries.nth(i).click();
         const settings = owner.getByRole('region', { name: 'Settings' }).getByRole('group', { name: / settings$/ });
@@ -236,7 +267,11 @@ describe('page editor', () => {
     await frameReady(owner);
     await owner.getByRole('button', { name: 'Add block' }).click();
     await owner.getByRole('dialog', { name: 'Add a block' }).getByRole('button', { name: 'Text', exact: true }).click();
-    await owner.getByRole('dialog', { name: 'Add a block' }).getByRole('alert').filter({ hasText: 'A layout can hold at most 60 blocks.' }).waitFor();
+    await owner
+      .getByRole('dialog', { name: 'Add a block' })
+      .getByRole('alert')
+      .filter({ hasText: 'A layout can hold at most 60 blocks.' })
+      .waitFor();
     expect(await outline(owner).locator('.outline-block').count()).toBe(60);
   }, 90_000);
 
@@ -246,7 +281,9 @@ describe('page editor', () => {
     for (const p of [owner, other]) {
       await p.goto(`${harness.url}/config/content/${page.id}`);
       await frameReady(p);
-      await outline(p).getByRole('button', { name: /^Heading/ }).click();
+      await outline(p)
+        .getByRole('button', { name: /^Heading/ })
+        .click();
     }
     await other.getByLabel('Heading text').fill('Their heading');
     await other.getByRole('button', { name: 'Save', exact: true }).click();
@@ -299,7 +336,15 @@ describe('page editor', () => {
       { type: 22, data: { url: p(3), title: p(1) } },
       { type: 9, data: { formId: p(2) } },
       { type: 51, data: { title: p(0), description: p(1), formId: p(2) } },
-      { type: 19, data: { links: [{ network: p(2), url: p(3) }, { network: 'instagram', url: p(2) }] } },
+      {
+        type: 19,
+        data: {
+          links: [
+            { network: p(2), url: p(3) },
+            { network: 'instagram', url: p(2) },
+          ],
+        },
+      },
       { type: 33, data: { placeholder: p(2) } },
       { type: 4, data: { lat: p(2), lng: 1, zoom: 3, address: p(1) } },
       { type: 69, data: { items: [{ title: p(0), body: p(1) }] } },
@@ -342,10 +387,13 @@ describe('page editor', () => {
     await visitor.goto(`${harness.url}${page.fullUrl}`);
     await visitor.locator('main [data-block-type]').first().waitFor();
     // Hidden blocks (a spacer, an empty embed) cannot be hovered: a short try each, not the 30 s default.
-    for (const el of await visitor.locator('main [data-block-type]').all()) if (await el.isVisible()) await el.hover({ timeout: 2_000 }).catch(() => undefined);
+    for (const el of await visitor.locator('main [data-block-type]').all())
+      if (await el.isVisible()) await el.hover({ timeout: 2_000 }).catch(() => undefined);
     await visitor.waitForTimeout(500);
     expect(await visitor.evaluate(() => (window as unknown as { __xss?: number }).__xss)).toBeUndefined();
-    expect(await visitor.locator('main script, main iframe[src^="javascript"], main [onerror], main [onload], main [onmouseover]').count()).toBe(0);
+    expect(
+      await visitor.locator('main script, main iframe[src^="javascript"], main [onerror], main [onload], main [onmouseover]').count(),
+    ).toBe(0);
     expect(await visitor.locator('main a[href^="javascript"], main img[src^="javascript"]').count()).toBe(0);
     await visitor.context().close();
     expect(ran).toEqual([]);
@@ -369,7 +417,13 @@ describe('page editor', () => {
       owner.evaluate(() => {
         const doc = document.querySelector<HTMLIFrameElement>('iframe[title="Page preview"]')?.contentDocument;
         const body = doc?.body;
-        return body && doc.defaultView ? { font: doc.defaultView.getComputedStyle(body).fontFamily, accent: doc.defaultView.getComputedStyle(doc.documentElement).getPropertyValue('--accent').trim(), fonts: Array.from(doc.querySelectorAll('link[href^="/_fonts/"]')).map((l) => l.getAttribute('href')) } : undefined;
+        return body && doc.defaultView
+          ? {
+              font: doc.defaultView.getComputedStyle(body).fontFamily,
+              accent: doc.defaultView.getComputedStyle(doc.documentElement).getPropertyValue('--accent').trim(),
+              fonts: Array.from(doc.querySelectorAll('link[href^="/_fonts/"]')).map((l) => l.getAttribute('href')),
+            }
+          : undefined;
       });
     for (let i = 0; i < 100; i++) {
       const now = await frameStyle();
@@ -395,7 +449,7 @@ describe('page editor', () => {
     await owner.getByRole('status').filter({ hasText: 'Site styles saved' }).waitFor();
     // The gateway's page cache checks the website's generation at most twice a second, so the
     // public page follows within half a second: look again until it does (at most 10 s).
-    for (const deadline = Date.now() + 10_000; ; ) {
+    for (const deadline = Date.now() + 10_000; ;) {
       await visitor.goto(`${harness.url}/about`);
       if ((await visitor.locator('link[href="/_fonts/lora.css"]').count()) > 0 || Date.now() > deadline) break;
       await visitor.waitForTimeout(250);
@@ -449,7 +503,10 @@ describe('page editor', () => {
       data.setData('text/plain', 'x'.repeat(5_000_000));
       el.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
     });
-    await owner.getByRole('alert').filter({ hasText: 'The paste (5 MB) is too large for block 1 (Text): paste at most 200 KB at a time.' }).waitFor();
+    await owner
+      .getByRole('alert')
+      .filter({ hasText: 'The paste (5 MB) is too large for block 1 (Text): paste at most 200 KB at a time.' })
+      .waitFor();
     expect(await text.innerHTML()).toBe(before);
     await owner.getByRole('toolbar', { name: 'Editor' }).getByText('All changes saved').waitFor();
     // A paste within the limit goes in as before.
@@ -469,7 +526,14 @@ describe('page editor', () => {
     // nothing that would ask for a new one).
     let previews = 0;
     await viewer.route('**/api/render/1.0/websites/*/preview', (route) =>
-      previews++ === 0 ? route.fulfill({ status: 503, contentType: 'application/json', headers: { 'retry-after': '1' }, body: JSON.stringify({ message: 'Service unavailable' }) }) : route.continue(),
+      previews++ === 0
+        ? route.fulfill({
+            status: 503,
+            contentType: 'application/json',
+            headers: { 'retry-after': '1' },
+            body: JSON.stringify({ message: 'Service unavailable' }),
+          })
+        : route.continue(),
     );
     await viewer.goto(`${harness.url}/config/content/${DEMO_CONTENT.homeCollectionId}`);
     await frameReady(viewer);
@@ -483,7 +547,9 @@ describe('page editor', () => {
     expect(await settings.getAttribute('disabled')).toBe('');
     expect(await settings.locator('[contenteditable]').getAttribute('contenteditable')).toBe('false');
     expect(await viewer.getByRole('toolbar', { name: 'Block' }).getByRole('button', { name: 'Remove block' }).count()).toBe(0);
-    const refused = await call(viewer, 'PUT', `/api/content-service/1.0/websites/demo/collections/${DEMO_CONTENT.homeCollectionId}`, { layout: { blocks: [] } });
+    const refused = await call(viewer, 'PUT', `/api/content-service/1.0/websites/demo/collections/${DEMO_CONTENT.homeCollectionId}`, {
+      layout: { blocks: [] },
+    });
     expect(refused.status).toBe(403);
     await shot(viewer, SUITE, '05-viewer');
     await context.close();

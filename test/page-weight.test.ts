@@ -42,7 +42,10 @@ async function weigh(page: Page, pagePath: string, ready: string): Promise<Weigh
   // Islands near the end hydrate now; the tracking client starts after load. Both count.
   await page.waitForTimeout(1_000);
   const files = await Promise.all(
-    [...scripts].map(async (url) => ({ file: new URL(url).pathname, gzip: gzipSync(Buffer.from(await (await fetch(url)).arrayBuffer())).length })),
+    [...scripts].map(async (url) => ({
+      file: new URL(url).pathname,
+      gzip: gzipSync(Buffer.from(await (await fetch(url)).arrayBuffer())).length,
+    })),
   );
   return { total: files.reduce((sum, f) => sum + f.gzip, 0), files: files.sort((a, b) => b.gzip - a.gzip) };
 }
@@ -58,7 +61,11 @@ describe('JavaScript budgets (gzip)', () => {
       try {
         const weight = await weigh(page, pagePath, ready);
         // Named in the failure: which scripts made the page too heavy.
-        expect({ total: weight.total, within: weight.total <= budget }).toEqual({ total: weight.total, within: true, ...(weight.total <= budget ? {} : { files: weight.files }) });
+        expect({ total: weight.total, within: weight.total <= budget }).toEqual({
+          total: weight.total,
+          within: true,
+          ...(weight.total <= budget ? {} : { files: weight.files }),
+        });
         // Not React (59 kB on its own): the islands run on Preact.
         expect(weight.files.filter((f) => /\/react-[\w-]+\.js$/.test(f.file))).toEqual([]);
       } finally {
@@ -74,7 +81,12 @@ describe('islands hydrate when visible', () => {
     // A newsletter block after a long text: well below the fold of a 900 px high window.
     const spacer = `<h2>Our story</h2>${'<p>Every piece is thrown, trimmed and glazed by hand in the studio.</p>'.repeat(120)}`;
     await owner.call('PUT', '/api/content-service/1.0/websites/demo/collections/demo-about', {
-      layout: { blocks: [{ type: 2, data: { html: spacer } }, { type: 51, data: { title: 'Studio letters', description: 'A short letter each month.', formId: 'demo-newsletter' } }] },
+      layout: {
+        blocks: [
+          { type: 2, data: { html: spacer } },
+          { type: 51, data: { title: 'Studio letters', description: 'A short letter each month.', formId: 'demo-newsletter' } },
+        ],
+      },
     });
     await eventually(async () => (await pageHtml(harness, '/about')).includes('Our story'));
     const { context, page } = await visitor(harness);
@@ -90,7 +102,9 @@ describe('islands hydrate when visible', () => {
       const form = page.getByRole('form', { name: 'Studio letters' });
       await form.getByLabel('Email Address').fill('nope');
       await form.getByRole('button', { name: 'Sign Up' }).click();
-      await expect(form.locator('.field-error').textContent()).resolves.toBe('Email is not valid. Email addresses should follow the format name@example.com.');
+      await expect(form.locator('.field-error').textContent()).resolves.toBe(
+        'Email is not valid. Email addresses should follow the format name@example.com.',
+      );
     } finally {
       await context.close();
     }

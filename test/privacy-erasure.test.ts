@@ -63,46 +63,106 @@ describe(`erasing a customer in every service (${mode.database} / ${mode.bus})`,
     await embedded?.close();
   });
 
-  function call(name: Name, method: InjectOptions['method'], url: string, websiteId: string, options: { owner?: boolean; cookie?: string; body?: unknown; headers?: Record<string, string> } = {}) {
+  function call(
+    name: Name,
+    method: InjectOptions['method'],
+    url: string,
+    websiteId: string,
+    options: { owner?: boolean; cookie?: string; body?: unknown; headers?: Record<string, string> } = {},
+  ) {
     const requestId = randomUUID();
     const headers: Record<string, string> = { 'x-website-id': websiteId, 'x-request-id': requestId, ...options.headers };
     if (options.cookie) headers.cookie = options.cookie;
-    if (options.owner) Object.assign(headers, signIdentity({ v: 1, kind: 'owner', websiteId, requestId, issuedAt: Date.now(), ownerId: `owner-${websiteId}`, roles: [Role.ADMIN] }, KEY));
-    return apps.get(name)!.inject({ method, url, headers: asFromGateway(headers, KEY), ...(options.body === undefined ? {} : { payload: options.body as InjectOptions['payload'] }) });
+    if (options.owner)
+      Object.assign(
+        headers,
+        signIdentity(
+          { v: 1, kind: 'owner', websiteId, requestId, issuedAt: Date.now(), ownerId: `owner-${websiteId}`, roles: [Role.ADMIN] },
+          KEY,
+        ),
+      );
+    return apps.get(name)!.inject({
+      method,
+      url,
+      headers: asFromGateway(headers, KEY),
+      ...(options.body === undefined ? {} : { payload: options.body as InjectOptions['payload'] }),
+    });
   }
 
   /** Gives `email` data on `site` in every service that keeps personal data. */
   async function customerOn(site: string, email: string): Promise<{ orderId: string; totalCents: number }> {
-    await new WebsiteService(apps.get('content')!.serviceContext as unknown as ServiceContext<ContentDB>).create({ id: site, title: `Site ${site}`, templateId: 'harbour', domains: [`${site.replaceAll('_', '-')}.example.com`] });
+    await new WebsiteService(apps.get('content')!.serviceContext as unknown as ServiceContext<ContentDB>).create({
+      id: site,
+      title: `Site ${site}`,
+      templateId: 'harbour',
+      domains: [`${site.replaceAll('_', '-')}.example.com`],
+    });
     // identity: a site-user account (its sign-up mail, the link that makes it, its outbox event).
-    expect((await call('identity', 'POST', '/api/auth/site-users', site, { body: { email, password: 'a long password 1', name: 'Erin Example' } })).statusCode).toBe(202);
-    const mails = await sql<{ text_body: string }>`select text_body from identity.mail_outbox where to_address = ${email.toLowerCase()} and website_id = ${site} order by created_at desc`.execute(db('identity'));
+    expect(
+      (
+        await call('identity', 'POST', '/api/auth/site-users', site, {
+          body: { email, password: 'a long password 1', name: 'Erin Example' },
+        })
+      ).statusCode,
+    ).toBe(202);
+    const mails = await sql<{
+      text_body: string;
+    }>`select text_body from identity.mail_outbox where to_address = ${email.toLowerCase()} and website_id = ${site} order by created_at desc`.execute(
+      db('identity'),
+    );
     const token = /confirm-sign-up=([A-Za-z0-9_-]+)/.exec(mails.rows[0]?.text_body ?? '')?.[1];
     const signUp = await call('identity', 'POST', '/api/auth/site-users/confirm', site, { body: { token, password: 'a long password 1' } });
     expect(signUp.statusCode).toBe(201);
     // cart: an order (receipt mail, idempotency record, outbox events, customers read model).
     const product = productEvent({ productType: 2, variants: [{ sku: 'PDF', price: 1200, unlimited: true }] });
-    await applyContentEvent(apps.get('cart')!.serviceContext as unknown as ServiceContext<CartDB>, { id: randomUUID(), type: 'content.product.upserted', websiteId: site, occurredAt: new Date().toISOString(), data: product });
-    const added = await call('cart', 'POST', '/api/commerce/shopping-cart/entries', site, { body: { itemId: product.productId, quantity: 1 } });
+    await applyContentEvent(apps.get('cart')!.serviceContext as unknown as ServiceContext<CartDB>, {
+      id: randomUUID(),
+      type: 'content.product.upserted',
+      websiteId: site,
+      occurredAt: new Date().toISOString(),
+      data: product,
+    });
+    const added = await call('cart', 'POST', '/api/commerce/shopping-cart/entries', site, {
+      body: { itemId: product.productId, quantity: 1 },
+    });
     expect(added.statusCode).toBe(200);
-    const paid = await call('cart', 'POST', '/api/commerce/checkout', site, { cookie: `${CART_COOKIE}=${cartCookieOf(added)}`, body: { email, card: CARD }, headers: { 'idempotency-key': randomUUID() } });
+    const paid = await call('cart', 'POST', '/api/commerce/checkout', site, {
+      cookie: `${CART_COOKIE}=${cartCookieOf(added)}`,
+      body: { email, card: CARD },
+      headers: { 'idempotency-key': randomUUID() },
+    });
     expect(paid.statusCode).toBe(201);
     const order = paid.json<{ order: Order }>().order;
     // forms: a newsletter subscriber and a submission naming the email.
     await sql`insert into forms.subscribers (id, website_id, form_id, email, email_normalized, status, unsubscribe_token_hash)
-              values (${randomUUID()}, ${site}, 'newsletter', ${email}, ${email.toLowerCase()}, 'confirmed', ${randomUUID()})`.execute(db('forms'));
+              values (${randomUUID()}, ${site}, 'newsletter', ${email}, ${email.toLowerCase()}, 'confirmed', ${randomUUID()})`.execute(
+      db('forms'),
+    );
     await sql`insert into forms.submissions (id, website_id, form_id, values, search_text)
-              values (${randomUUID()}, ${site}, 'contact', ${JSON.stringify({ name: 'Erin Example', email })}::jsonb, ${`erin example ${email}`})`.execute(db('forms'));
+              values (${randomUUID()}, ${site}, 'contact', ${JSON.stringify({ name: 'Erin Example', email })}::jsonb, ${`erin example ${email}`})`.execute(
+      db('forms'),
+    );
     // restock: a back-in-stock signup.
     await sql`insert into restock.signups (id, website_id, product_id, variant_id, email, email_normalized)
               values (${randomUUID()}, ${site}, 'p1', 'v1', ${email}, ${email.toLowerCase()})`.execute(db('restock'));
     // content: a comment on a blog post, the email as author and in the body.
-    const blog = await call('content', 'POST', `/api/content-service/1.0/websites/${site}/collections`, site, { owner: true, body: { type: 1, kind: 'blog', title: unique('Journal') } });
+    const blog = await call('content', 'POST', `/api/content-service/1.0/websites/${site}/collections`, site, {
+      owner: true,
+      body: { type: 1, kind: 'blog', title: unique('Journal') },
+    });
     expect(blog.statusCode).toBe(201);
-    const post = await call('content', 'POST', `/api/content-service/1.0/websites/${site}/collections/${blog.json<{ id: string }>().id}/items`, site, { owner: true, body: { recordType: RecordType.TEXT, title: unique('Post'), body: '<p>Body</p>' } });
+    const post = await call(
+      'content',
+      'POST',
+      `/api/content-service/1.0/websites/${site}/collections/${blog.json<{ id: string }>().id}/items`,
+      site,
+      { owner: true, body: { recordType: RecordType.TEXT, title: unique('Post'), body: '<p>Body</p>' } },
+    );
     expect(post.statusCode).toBe(201);
     await sql`insert into content.comments (id, website_id, item_id, status, author_name, author_email, body)
-              values (${randomUUID()}, ${site}, ${post.json<{ id: string }>().id}, 'approved', 'Erin Example', ${email}, ${`write to me at ${email}`})`.execute(db('content'));
+              values (${randomUUID()}, ${site}, ${post.json<{ id: string }>().id}, 'approved', 'Erin Example', ${email}, ${`write to me at ${email}`})`.execute(
+      db('content'),
+    );
     return { orderId: order.id, totalCents: Number(order.grandTotal.value) };
   }
 
@@ -119,7 +179,11 @@ describe(`erasing a customer in every service (${mode.database} / ${mode.bus})`,
     const found: string[] = [];
     for (const column of columns) {
       const where = column.scoped ? sql`and website_id = ${site}` : sql``;
-      const hit = await sql<{ n: number }>`select count(*)::int as n from ${sql.id(name, column.table_name)} where ${sql.ref(column.column_name)}::text ilike ${`%${email}%`} ${where}`.execute(db(name));
+      const hit = await sql<{
+        n: number;
+      }>`select count(*)::int as n from ${sql.id(name, column.table_name)} where ${sql.ref(column.column_name)}::text ilike ${`%${email}%`} ${where}`.execute(
+        db(name),
+      );
       if (Number(hit.rows[0]?.n ?? 0) > 0) found.push(`${column.table_name}.${column.column_name}`);
     }
     return found;
@@ -142,34 +206,59 @@ describe(`erasing a customer in every service (${mode.database} / ${mode.bus})`,
     await customerOn(siteB, email);
 
     // The customers read model has them (fed by events), and the scan finds the email everywhere.
-    await waitFor(async () => (await call('cart', 'GET', `/api/commerce/store/customers/${encodeURIComponent(email)}`, siteA, { owner: true })).statusCode === 200, 20_000, 'customer listed');
+    await waitFor(
+      async () =>
+        (await call('cart', 'GET', `/api/commerce/store/customers/${encodeURIComponent(email)}`, siteA, { owner: true })).statusCode ===
+        200,
+      20_000,
+      'customer listed',
+    );
     const before = await allTraces(siteA, email);
     expect(Object.keys(before).sort()).toEqual(expect.arrayContaining(['cart', 'content', 'forms', 'identity', 'restock']));
     expect(before.cart).toEqual(expect.arrayContaining(['orders.email', 'mail_outbox.to_address', 'customers.email']));
     const beforeB = await allTraces(siteB, email);
 
-    const erased = await call('cart', 'POST', '/api/commerce/store/customers/erase', siteA, { owner: true, body: { email: email.toUpperCase(), confirm: email } });
+    const erased = await call('cart', 'POST', '/api/commerce/store/customers/erase', siteA, {
+      owner: true,
+      body: { email: email.toUpperCase(), confirm: email },
+    });
     expect(erased.statusCode).toBe(200);
     // Website B's owner cannot erase website A's customer by naming website A's id.
-    const otherTenant = await call('cart', 'POST', '/api/commerce/store/customers/erase', siteA, { body: { email, confirm: email }, headers: signIdentity({ v: 1, kind: 'owner', websiteId: siteB, requestId: 'x', issuedAt: Date.now(), ownerId: 'b', roles: [Role.ADMIN] }, KEY) });
+    const otherTenant = await call('cart', 'POST', '/api/commerce/store/customers/erase', siteA, {
+      body: { email, confirm: email },
+      headers: signIdentity(
+        { v: 1, kind: 'owner', websiteId: siteB, requestId: 'x', issuedAt: Date.now(), ownerId: 'b', roles: [Role.ADMIN] },
+        KEY,
+      ),
+    });
     expect(otherTenant.statusCode).toBeGreaterThanOrEqual(400);
     expect(otherTenant.statusCode).toBeLessThan(500);
 
-    const left = await waitFor(async () => {
-      const found = await allTraces(siteA, email);
-      return Object.keys(found).length === 0 ? found : undefined;
-    }, 30_000, 'every service to erase the email').catch(async () => allTraces(siteA, email));
+    const left = await waitFor(
+      async () => {
+        const found = await allTraces(siteA, email);
+        return Object.keys(found).length === 0 ? found : undefined;
+      },
+      30_000,
+      'every service to erase the email',
+    ).catch(async () => allTraces(siteA, email));
     expect(left).toEqual({});
 
     // The books keep the order's total; the account is gone; website B still has everything.
-    const order = await sql<{ email: string; grand_total_cents: number }>`select email, grand_total_cents from cart.orders where id = ${a.orderId}`.execute(db('cart'));
+    const order = await sql<{
+      email: string;
+      grand_total_cents: number;
+    }>`select email, grand_total_cents from cart.orders where id = ${a.orderId}`.execute(db('cart'));
     expect(order.rows[0]).toEqual({ email: ERASED_EMAIL, grand_total_cents: a.totalCents });
     const account = await sql`select 1 from identity.site_users where website_id = ${siteA}`.execute(db('identity'));
     expect(account.rows).toEqual([]);
     expect(await allTraces(siteB, email)).toEqual(beforeB);
-    expect((await call('cart', 'GET', `/api/commerce/store/customers/${encodeURIComponent(email)}`, siteB, { owner: true })).statusCode).toBe(200);
+    expect(
+      (await call('cart', 'GET', `/api/commerce/store/customers/${encodeURIComponent(email)}`, siteB, { owner: true })).statusCode,
+    ).toBe(200);
     const log = await call('cart', 'GET', '/api/commerce/store/erasures', siteA, { owner: true });
-    expect(log.json<{ erasures: Array<{ requestedBy: string }> }>().erasures).toEqual([expect.objectContaining({ requestedBy: `owner-${siteA}`, websiteId: siteA })]);
+    expect(log.json<{ erasures: Array<{ requestedBy: string }> }>().erasures).toEqual([
+      expect.objectContaining({ requestedBy: `owner-${siteA}`, websiteId: siteA }),
+    ]);
   }, 180_000);
 });
-

@@ -13,7 +13,11 @@ import { ROOT } from './helpers.js';
 
 function prove(app: string, env: Record<string, string | undefined>): Promise<{ code: number | null; output: string }> {
   return new Promise((resolve) => {
-    const child = spawn('bash', ['scripts/prove-image.sh', app], { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn('bash', ['scripts/prove-image.sh', app], {
+      cwd: ROOT,
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let output = '';
     child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
     child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -27,7 +31,13 @@ describe('the production image of a service (scripts/prove-image.sh)', () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'sc-prove-'));
     chmodSync(dataDir, 0o777);
     try {
-      const { code, output } = await prove('cart', { DATA_DIR: dataDir, DATABASE_URL: undefined, NATS_URL: undefined, REDIS_URL: undefined, NODE_BIN: process.execPath });
+      const { code, output } = await prove('cart', {
+        DATA_DIR: dataDir,
+        DATABASE_URL: undefined,
+        NATS_URL: undefined,
+        REDIS_URL: undefined,
+        NODE_BIN: process.execPath,
+      });
       expect({ code, output }).toEqual({ code: 0, output: expect.stringMatching(/^cart\s+\d+(\.\d+)?M\s+\d+ ms$/m) as unknown });
       const [, size] = /^cart\s+(\d+(?:\.\d+)?)M/m.exec(output) ?? [];
       expect(Number(size)).toBeLessThan(200);

@@ -38,13 +38,18 @@ describe(`every service on ${mode.database} / ${mode.bus} / ${mode.cache}`, () =
 
   it.each(SERVICE_NAMES)('%s has migrated its own schema', async (name) => {
     const db = apps.get(name)!.serviceContext!.db;
-    const applied = await db.selectFrom('kysely_migration' as never).select('name' as never).execute();
+    const applied = await db
+      .selectFrom('kysely_migration' as never)
+      .select('name' as never)
+      .execute();
     expect(applied.map((r) => (r as { name: string }).name)).toContain('0000_platform_outbox');
   });
 
   it('gives every operation of the merged document a summary and a tag', () => {
     const document = documentOf(apps) as { paths: Record<string, Record<string, { summary?: string; tags?: string[] }>> };
-    const operations = Object.entries(document.paths).flatMap(([route, methods]) => Object.entries(methods).map(([method, operation]) => ({ at: `${method.toUpperCase()} ${route}`, operation })));
+    const operations = Object.entries(document.paths).flatMap(([route, methods]) =>
+      Object.entries(methods).map(([method, operation]) => ({ at: `${method.toUpperCase()} ${route}`, operation })),
+    );
     expect(operations.length).toBeGreaterThan(200);
     expect(operations.filter(({ operation }) => !operation.summary?.trim()).map(({ at }) => at)).toEqual([]);
     expect(operations.filter(({ operation }) => !operation.tags?.length).map(({ at }) => at)).toEqual([]);

@@ -38,8 +38,13 @@ beforeAll(async () => {
   // varnishd reads the VCL and keeps its working directory as its own user.
   chmodSync(dir, 0o755);
   const vcl = path.join(dir, 'default.vcl');
-  writeFileSync(vcl, readFileSync(path.join(ROOT, 'deploy/varnish/default.vcl'), 'utf8').replace('.port = "3000"', `.port = "${gatewayPort}"`));
-  varnish = spawn(VARNISHD, ['-F', '-n', path.join(dir, 'work'), '-a', `127.0.0.1:${varnishPort}`, '-f', vcl, '-s', 'malloc,64m'], { stdio: ['ignore', 'pipe', 'pipe'] });
+  writeFileSync(
+    vcl,
+    readFileSync(path.join(ROOT, 'deploy/varnish/default.vcl'), 'utf8').replace('.port = "3000"', `.port = "${gatewayPort}"`),
+  );
+  varnish = spawn(VARNISHD, ['-F', '-n', path.join(dir, 'work'), '-a', `127.0.0.1:${varnishPort}`, '-f', vcl, '-s', 'malloc,64m'], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let said = '';
   varnish.stdout?.on('data', (chunk: Buffer) => (said += chunk.toString()));
   varnish.stderr?.on('data', (chunk: Buffer) => (said += chunk.toString()));
@@ -60,7 +65,10 @@ describe('no public response sets a cookie', () => {
     for (const page of PAGES) {
       const answer = await get(`${platform.url}${page}`);
       expect([page, answer.status, answer.headers.get('set-cookie')]).toEqual([page, 200, null]);
-      for (const match of answer.body.matchAll(/(?:href|src)="(\/(?:_theme|assets|_fonts|api\/content-service)[^"]*\.[a-z0-9]+(?:\?[^"]*)?)"/g)) urls.add(match[1]!.replaceAll('&amp;', '&'));
+      for (const match of answer.body.matchAll(
+        /(?:href|src)="(\/(?:_theme|assets|_fonts|api\/content-service)[^"]*\.[a-z0-9]+(?:\?[^"]*)?)"/g,
+      ))
+        urls.add(match[1]!.replaceAll('&amp;', '&'));
     }
     expect([...urls].some((url) => url.endsWith('.css'))).toBe(true);
     expect([...urls].some((url) => url.endsWith('.js'))).toBe(true);
@@ -76,7 +84,11 @@ describe('no public response sets a cookie', () => {
     const crumb = (JSON.parse(first.body) as { crumb: string }).crumb;
     expect(first.headers.get('set-cookie')).toBe(`crumb=${crumb}; Path=/; SameSite=Lax`);
     const write = (token: string) =>
-      fetch(`${platform.url}/api/commerce/shopping-cart/shipping-location`, { method: 'PUT', headers: { 'content-type': 'application/json', cookie: `crumb=${crumb}`, 'x-csrf-token': token }, body: '{"country":"US"}' });
+      fetch(`${platform.url}/api/commerce/shopping-cart/shipping-location`, {
+        method: 'PUT',
+        headers: { 'content-type': 'application/json', cookie: `crumb=${crumb}`, 'x-csrf-token': token },
+        body: '{"country":"US"}',
+      });
     expect((await write(crumb)).status).toBe(200);
     expect((await write('x'.repeat(22))).status).toBe(401);
   });
@@ -101,7 +113,9 @@ describe('Varnish in front of the gateway', () => {
     const before = await get(`${cache}/about`);
     expect(before.headers.get('x-cache')).toBe('HIT');
     const marker = `Fresh words ${Date.now()}`;
-    await owner.call('PUT', '/api/content-service/1.0/websites/demo/collections/demo-about', { layout: { blocks: [{ type: 2, data: { html: `<h2>${marker}</h2>` } }] } });
+    await owner.call('PUT', '/api/content-service/1.0/websites/demo/collections/demo-about', {
+      layout: { blocks: [{ type: 2, data: { html: `<h2>${marker}</h2>` } }] },
+    });
     await eventually(async () => (await get(`${cache}/about`)).body.includes(marker), 5_000);
     // The website's other pages went too (a change shows wherever the website's parts do), and are cached again after one view.
     const shop = await get(`${cache}/shop`);
@@ -111,7 +125,9 @@ describe('Varnish in front of the gateway', () => {
     const css = /href="(\/_theme\/[^"]+\.css)"/.exec(shop.body)?.[1];
     expect(css).toBeDefined();
     await get(`${cache}${css}`);
-    await owner.call('PUT', '/api/content-service/1.0/websites/demo/collections/demo-about', { layout: { blocks: [{ type: 2, data: { html: `<h2>${marker} again</h2>` } }] } });
+    await owner.call('PUT', '/api/content-service/1.0/websites/demo/collections/demo-about', {
+      layout: { blocks: [{ type: 2, data: { html: `<h2>${marker} again</h2>` } }] },
+    });
     await eventually(async () => (await get(`${cache}/about`)).body.includes(`${marker} again`), 5_000);
     expect((await get(`${cache}${css}`)).headers.get('x-cache')).toBe('HIT');
   });
@@ -135,7 +151,10 @@ describe('Varnish in front of the gateway', () => {
     for (let i = 0; i < 2; i++) {
       const cart = await fetch(`${cache}/api/commerce/shopping-cart`);
       expect(cart.headers.get('x-cache')).toBe('MISS');
-      const cookie = cart.headers.getSetCookie().map((line) => line.split(';')[0]).join('; ');
+      const cookie = cart.headers
+        .getSetCookie()
+        .map((line) => line.split(';')[0])
+        .join('; ');
       carts.push(((await cart.json()) as { id: string }).id);
       const page = await get(`${cache}/shop`, { cookie });
       expect(page.headers.get('x-cache')).toBe('HIT');
@@ -149,7 +168,11 @@ describe('Varnish in front of the gateway', () => {
     const headers = { 'content-type': 'application/json', cookie: `crumb=${crumb}`, 'x-csrf-token': crumb };
     const made: string[] = [];
     for (let i = 0; i < 2; i++) {
-      const answer = await fetch(`${cache}/api/commerce/shopping-cart/shipping-location`, { method: 'PUT', headers, body: '{"country":"US"}' });
+      const answer = await fetch(`${cache}/api/commerce/shopping-cart/shipping-location`, {
+        method: 'PUT',
+        headers,
+        body: '{"country":"US"}',
+      });
       expect([answer.status, answer.headers.get('x-cache')]).toEqual([200, 'MISS']);
       made.push(answer.headers.getSetCookie().join());
     }

@@ -10,7 +10,15 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { FastifyInstance } from 'fastify';
 import { DEMO_WEBSITE_ID, ProductType } from '@sc/contracts';
-import { MemoryCache, NatsBus, createLogger, natsPrefix, openEmbeddedPostgres, type EmbeddedPostgres, type ServiceContext } from '@sc/platform';
+import {
+  MemoryCache,
+  NatsBus,
+  createLogger,
+  natsPrefix,
+  openEmbeddedPostgres,
+  type EmbeddedPostgres,
+  type ServiceContext,
+} from '@sc/platform';
 import { testConfig, waitFor } from '@sc/platform/test-kit';
 import { NatsServerProcess } from '@sc/platform/test-kit/nats-server';
 import { SERVICES } from '../scripts/services.js';
@@ -29,16 +37,34 @@ const dirs: string[] = [];
 async function deploy(natsUrl: string, prefix?: string): Promise<Deployment> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'shared-nats-'));
   dirs.push(dataDir);
-  const config = testConfig(0, { DATA_DIR: dataDir, NATS_URL: natsUrl, DATABASE_URL: undefined, REDIS_URL: undefined, NATS_PREFIX: prefix });
+  const config = testConfig(0, {
+    DATA_DIR: dataDir,
+    NATS_URL: natsUrl,
+    DATABASE_URL: undefined,
+    REDIS_URL: undefined,
+    NATS_PREFIX: prefix,
+  });
   const embedded: EmbeddedPostgres = await openEmbeddedPostgres(dataDir);
-  const bus = new NatsBus({ url: natsUrl, name: path.basename(dataDir), logger: createLogger('shared-nats', 'silent'), prefix: natsPrefix(config) });
+  const bus = new NatsBus({
+    url: natsUrl,
+    name: path.basename(dataDir),
+    logger: createLogger('shared-nats', 'silent'),
+    prefix: natsPrefix(config),
+  });
   const shared = { embedded, bus, cache: new MemoryCache() };
   const content = await SERVICES.content({ config, shared, seedDemo: true, relay: { pollMs: 50 } });
   const cart = await SERVICES.cart({ config, shared, relay: { pollMs: 50 } });
   await content.ready();
   await cart.ready();
   type Tables = {
-    products: { website_id: string; product_id: string; product_type: number; visible: boolean; deleted: boolean; is_subscribable: boolean };
+    products: {
+      website_id: string;
+      product_id: string;
+      product_type: number;
+      visible: boolean;
+      deleted: boolean;
+      is_subscribable: boolean;
+    };
     stock: { website_id: string; product_id: string; sku: string; qty: number; unlimited: boolean };
   };
   const { db } = cart.serviceContext as unknown as ServiceContext<Tables>;
@@ -88,10 +114,14 @@ describeOnce('two deployments on one NATS server', () => {
     const first = await deploy(nats.url);
     running.push(first);
     // The first deployment alone gets them all; how many that is, is the demo's business.
-    demoProducts = await waitFor(async () => {
-      const n = await first.products();
-      return n > 0 && (await first.cart.inject('/readyz')).statusCode === 200 && n;
-    }, 60_000, 'the first shop');
+    demoProducts = await waitFor(
+      async () => {
+        const n = await first.products();
+        return n > 0 && (await first.cart.inject('/readyz')).statusCode === 200 && n;
+      },
+      60_000,
+      'the first shop',
+    );
     await new Promise((resolve) => setTimeout(resolve, 500));
     demoProducts = await first.products();
   }, 120_000);

@@ -58,7 +58,9 @@ describe('checkout address lookup', () => {
       await first.waitFor();
       await expect(first.textContent()).resolves.toBe('41 Fore Street Portland, ME 04101, United States');
       await expect(lookup.getAttribute('aria-expanded')).resolves.toBe('true');
-      await expect(page.locator('.address-lookup [role="status"]').textContent()).resolves.toMatch(/^1 address suggestion\. Use the up and down arrows to choose one\.$/);
+      await expect(page.locator('.address-lookup [role="status"]').textContent()).resolves.toMatch(
+        /^1 address suggestion\. Use the up and down arrows to choose one\.$/,
+      );
       await shot(page, SUITE, '01-address-suggestions');
 
       // Keyboard: down to the suggestion (announced as the active one), Enter picks it.
@@ -96,10 +98,20 @@ describe('checkout address lookup', () => {
       await page.getByRole('heading', { name: 'Thank you for your order!' }).waitFor();
       const orderId = await page.locator('.sc-order').getAttribute('data-order-id');
       const order = await page.evaluate(
-        (id) => fetch(`/api/commerce/orders/${id}`).then((r) => r.json() as Promise<{ order: { shippingAddress: Record<string, unknown> | null } }>),
+        (id) =>
+          fetch(`/api/commerce/orders/${id}`).then(
+            (r) => r.json() as Promise<{ order: { shippingAddress: Record<string, unknown> | null } }>,
+          ),
         orderId,
       );
-      expect(order.order.shippingAddress).toMatchObject({ name: 'Maren Ellis', line1: '41 Fore Street', city: 'Portland', region: 'ME', postalCode: '04101', country: 'US' });
+      expect(order.order.shippingAddress).toMatchObject({
+        name: 'Maren Ellis',
+        line1: '41 Fore Street',
+        city: 'Portland',
+        region: 'ME',
+        postalCode: '04101',
+        country: 'US',
+      });
     } finally {
       await context.close();
     }
@@ -144,7 +156,9 @@ describe('the cart page', () => {
       await dialog.getByRole('button', { name: 'Save' }).click();
       await dialog.waitFor({ state: 'detached' });
       await eventually(async () => (await entry.locator('.cart-entry-answers').textContent()) === 'initialsJREfontScriptnoteN/A');
-      const cart = await page.evaluate(() => fetch('/api/commerce/shopping-cart').then((r) => r.json() as Promise<{ entries: Array<{ additionalFields: string | null }> }>));
+      const cart = await page.evaluate(() =>
+        fetch('/api/commerce/shopping-cart').then((r) => r.json() as Promise<{ entries: Array<{ additionalFields: string | null }> }>),
+      );
       expect(JSON.parse(cart.entries[0]?.additionalFields ?? '{}')).toEqual({ initials: 'JRE', font: 'Script', note: '' });
       expect(await page.locator('.cart-problem').count()).toBe(0);
     } finally {
@@ -170,7 +184,9 @@ describe('the cart page', () => {
       const quantity = page.getByLabel('Quantity of Beeswax Pillar Candle Trio');
       await quantity.fill('2');
       await quantity.press('Enter');
-      await eventually(async () => (await pill.locator('.installment-text').textContent()) === 'or 4 interest-free payments of $13.50 with Afterpay');
+      await eventually(
+        async () => (await pill.locator('.installment-text').textContent()) === 'or 4 interest-free payments of $13.50 with Afterpay',
+      );
       await shot(page, SUITE, '04-cart-installments');
 
       // SPEC 5: not with a digital item in the cart.
@@ -185,7 +201,9 @@ describe('the cart page', () => {
       await owner.call('PUT', '/api/commerce/store-rules', { minimumOrderSubtotalCents: 10_000 });
       await page.reload();
       await page.locator('.cart-entry').waitFor();
-      await expect(page.locator('.cart-minimum-message').textContent()).resolves.toBe('To check out, your order subtotal must be $100.00 or more.');
+      await expect(page.locator('.cart-minimum-message').textContent()).resolves.toBe(
+        'To check out, your order subtotal must be $100.00 or more.',
+      );
       await expect(page.getByRole('button', { name: 'Checkout' }).isDisabled()).resolves.toBe(true);
       expect(await page.getByRole('link', { name: 'Checkout' }).count()).toBe(0);
       await shot(page, SUITE, '05-cart-minimum');
@@ -252,7 +270,10 @@ describe('the demo site', () => {
       await contact.locator('.form-submit').click();
       await page.getByText('Thank you! We will write back within two days.').waitFor({ timeout: 20_000 });
       await shot(page, SUITE, '07-contact-sent');
-      const { items } = await owner.call<{ items: Array<{ values: Record<string, unknown> }> }>('GET', '/api/rest/forms/definitions/demo-contact-form/submissions');
+      const { items } = await owner.call<{ items: Array<{ values: Record<string, unknown> }> }>(
+        'GET',
+        '/api/rest/forms/definitions/demo-contact-form/submissions',
+      );
       expect(items[0]?.values).toMatchObject({ name: ['Ada', 'Lovelace'], topic: 'A workshop', source: 'website' });
     } finally {
       await context.close();

@@ -34,7 +34,10 @@ afterAll(async () => {
 async function alertOf(page: Page): Promise<{ title: string; message: string }> {
   const dialog = page.getByRole('alertdialog');
   await dialog.waitFor();
-  const result = { title: (await dialog.getByRole('heading').textContent()) ?? '', message: (await dialog.locator('.sc-alert-message').textContent()) ?? '' };
+  const result = {
+    title: (await dialog.getByRole('heading').textContent()) ?? '',
+    message: (await dialog.locator('.sc-alert-message').textContent()) ?? '',
+  };
   await dialog.getByRole('button', { name: 'OK' }).click();
   return result;
 }
@@ -86,7 +89,9 @@ describe('cart and checkout', () => {
       const quantity = page.getByLabel('Quantity of Waxed Canvas Market Tote');
       await quantity.fill('50');
       await quantity.press('Enter');
-      await expect(page.locator('.cart-problem').textContent()).resolves.toBe(`${CartMessages.unableToUpdateQuantity} ${AddToCartMessages.notEnoughStock}`);
+      await expect(page.locator('.cart-problem').textContent()).resolves.toBe(
+        `${CartMessages.unableToUpdateQuantity} ${AddToCartMessages.notEnoughStock}`,
+      );
       await quantity.fill('2');
       await quantity.press('Enter');
       await eventually(async () => (await total(page, 'subtotal')) === '$190.00');
@@ -115,7 +120,9 @@ describe('cart and checkout', () => {
       await owner.call('PUT', '/api/commerce/store-rules', { minimumOrderSubtotalCents: 100_000 });
       await page.getByRole('link', { name: 'Checkout' }).click();
       await page.getByRole('button', { name: 'Place order' }).waitFor();
-      await expect(page.locator('.checkout-minimum-message').textContent()).resolves.toBe('To check out, your order subtotal must be $1,000.00 or more.');
+      await expect(page.locator('.checkout-minimum-message').textContent()).resolves.toBe(
+        'To check out, your order subtotal must be $1,000.00 or more.',
+      );
       await expect(page.getByRole('button', { name: 'Place order' }).isDisabled()).resolves.toBe(true);
       await owner.call('PUT', '/api/commerce/store-rules', { minimumOrderSubtotalCents: 0 });
       await page.reload();
@@ -125,7 +132,9 @@ describe('cart and checkout', () => {
       // A declined card, then the test card that pays.
       await fillCheckout(page, '4000 0000 0000 0002');
       await page.getByRole('button', { name: 'Place order' }).click();
-      await eventually(async () => (await page.locator('.checkout-error').textContent()) === 'Your card was declined. Please use another card.');
+      await eventually(
+        async () => (await page.locator('.checkout-error').textContent()) === 'Your card was declined. Please use another card.',
+      );
       await shot(page, SUITE, '03-declined');
       await page.getByLabel('Card number').fill('4242 4242 4242 4242');
       await page.getByRole('button', { name: 'Place order' }).click();
@@ -146,13 +155,21 @@ describe('cart and checkout', () => {
       // The receipt in the local mailbox, the admin's order list and the CSV name them too.
       let receipt = '';
       await eventually(async () => {
-        const box = await owner.call<{ items: Array<{ subject: string; text: string }> }>('GET', '/api/commerce/store/mailbox?kind=order.receipt');
+        const box = await owner.call<{ items: Array<{ subject: string; text: string }> }>(
+          'GET',
+          '/api/commerce/store/mailbox?kind=order.receipt',
+        );
         receipt = box.items.find((m) => m.subject.endsWith(`order #${orderNumber}`))?.text ?? '';
         return receipt !== '';
       }, 20_000);
       expect(receipt).toMatch(/Waxed Canvas Market Tote \(Size: Medium, Colour: Olive\) × 2\s+\$136\.00/);
-      const orders = await owner.call<{ orders: Array<{ orderNumber: number; items: Array<{ options?: Record<string, string> }> }> }>('GET', '/api/commerce/store/orders');
-      expect(orders.orders.find((o) => o.orderNumber === orderNumber)?.items.map((i) => i.options)).toEqual([{ Size: 'Medium', Colour: 'Olive' }]);
+      const orders = await owner.call<{ orders: Array<{ orderNumber: number; items: Array<{ options?: Record<string, string> }> }> }>(
+        'GET',
+        '/api/commerce/store/orders',
+      );
+      expect(orders.orders.find((o) => o.orderNumber === orderNumber)?.items.map((i) => i.options)).toEqual([
+        { Size: 'Medium', Colour: 'Olive' },
+      ]);
 
       // The cart is new and empty after the order.
       await page.goto('/cart');
@@ -201,7 +218,10 @@ describe('cart and checkout', () => {
       expect(await page.locator('a.cart-pill').count()).toBe(0);
 
       await page.getByRole('button', { name: 'Add To Cart' }).click();
-      await expect(alertOf(page)).resolves.toEqual({ title: CartMessages.unableToPurchaseGiftCardTitle, message: AddToCartMessages.giftCardDenominationRequired });
+      await expect(alertOf(page)).resolves.toEqual({
+        title: CartMessages.unableToPurchaseGiftCardTitle,
+        message: AddToCartMessages.giftCardDenominationRequired,
+      });
       await page.getByLabel('Amount').selectOption('50.00');
       await page.getByRole('button', { name: 'Add To Cart' }).click();
       await page.waitForURL(/view=gift-card/);
@@ -228,7 +248,10 @@ describe('cart and checkout', () => {
       expect(await page.locator('.cart-pill-mount').count()).toBe(0);
       await page.getByLabel('Quantity').fill('99');
       await page.getByRole('button', { name: 'Add To Cart' }).click();
-      await expect(alertOf(page)).resolves.toEqual({ title: CartMessages.unableToPurchaseItemTitle, message: AddToCartMessages.notEnoughStock });
+      await expect(alertOf(page)).resolves.toEqual({
+        title: CartMessages.unableToPurchaseItemTitle,
+        message: AddToCartMessages.notEnoughStock,
+      });
       await page.getByRole('button', { name: 'Add To Cart' }).waitFor();
       await page.getByLabel('Quantity').fill('1');
       await page.getByRole('button', { name: 'Add To Cart' }).click();
@@ -257,7 +280,9 @@ describe('the cart and checkout pages stay still and ask no other host', () => {
               total += entry.value;
               for (const source of entry.sources) {
                 const node = source.node as Element | null;
-                moved.push(`${entry.value.toFixed(3)} ${node?.nodeName ?? '?'}.${typeof node?.className === 'string' ? node.className : ''}`);
+                moved.push(
+                  `${entry.value.toFixed(3)} ${node?.nodeName ?? '?'}.${typeof node?.className === 'string' ? node.className : ''}`,
+                );
               }
             }
           }).observe({ type: 'layout-shift', buffered: true });
@@ -293,7 +318,10 @@ describe('the cart and checkout pages stay still and ask no other host', () => {
         await page.getByRole('button', { name: 'Place order' }).waitFor();
         const checkoutShift = await shifts(page);
         // The cart and the checkout lay out in the space the page keeps for them (CLS ≤ 0.05).
-        expect({ cart: cartShift.total <= 0.05 ? 'still' : cartShift.moved, checkout: checkoutShift.total <= 0.05 ? 'still' : checkoutShift.moved }).toEqual({ cart: 'still', checkout: 'still' });
+        expect({
+          cart: cartShift.total <= 0.05 ? 'still' : cartShift.moved,
+          checkout: checkoutShift.total <= 0.05 ? 'still' : checkoutShift.moved,
+        }).toEqual({ cart: 'still', checkout: 'still' });
         // And the other visitor pages, with an item in the cart (the header's indicator fills in).
         for (const path of ['/', '/shop', TOTE, '/journal/why-we-wax-our-canvas-by-hand']) {
           await page.goto(path);
@@ -413,14 +441,27 @@ describe('forms, newsletter and site users', () => {
       expect(await page.getByRole('form', { name: 'Commission enquiry' }).count()).toBe(0);
       await shot(page, SUITE, '08-form-sent');
 
-      const { items } = await owner.call<{ items: Array<{ values: Record<string, unknown>; pagePath: string }> }>('GET', `/api/rest/forms/definitions/${form.id}/submissions`);
-      expect(items[0]?.values).toMatchObject({ name: ['Ada', 'Lovelace'], phone: ['', '207', '555', '0199'], kind: 'Vase', glaze: ['Slate'], size: 'Large', mood: { 'Handmade matters': '2' }, source: 'instagram' });
+      const { items } = await owner.call<{ items: Array<{ values: Record<string, unknown>; pagePath: string }> }>(
+        'GET',
+        `/api/rest/forms/definitions/${form.id}/submissions`,
+      );
+      expect(items[0]?.values).toMatchObject({
+        name: ['Ada', 'Lovelace'],
+        phone: ['', '207', '555', '0199'],
+        kind: 'Vase',
+        glaze: ['Slate'],
+        size: 'Large',
+        mood: { 'Handmade matters': '2' },
+        source: 'instagram',
+      });
 
       // The newsletter block of the same page.
       const letters = page.getByRole('form', { name: 'Studio letters' });
       await letters.getByLabel('Email Address').fill('nope');
       await letters.getByRole('button', { name: 'Sign Up' }).click();
-      await expect(letters.locator('.field-error').textContent()).resolves.toBe('Email is not valid. Email addresses should follow the format name@example.com.');
+      await expect(letters.locator('.field-error').textContent()).resolves.toBe(
+        'Email is not valid. Email addresses should follow the format name@example.com.',
+      );
       await letters.getByLabel('Email Address').fill('letters@example.com');
       await letters.getByRole('button', { name: 'Sign Up' }).click();
       await page.getByText('Thank you! Please check your inbox to confirm.').waitFor();
@@ -503,19 +544,27 @@ describe('tracking', () => {
       const calls: Array<{ path: string; body: URLSearchParams }> = [];
       page.on('request', (request: Request) => {
         const url = new URL(request.url());
-        if (request.method() === 'POST' && /^\/api\/(census|events)\//.test(url.pathname)) calls.push({ path: url.pathname, body: new URLSearchParams(request.postData() ?? '') });
+        if (request.method() === 'POST' && /^\/api\/(census|events)\//.test(url.pathname))
+          calls.push({ path: url.pathname, body: new URLSearchParams(request.postData() ?? '') });
       });
       await page.goto(CANDLES);
       await eventually(async () => calls.some((c) => c.path === '/api/census/RecordHit'));
       const hit = calls.find((c) => c.path === '/api/census/RecordHit');
       expect(hit?.body.get('event')).toBe('1');
-      expect(JSON.parse(hit?.body.get('data') ?? '{}')).toMatchObject({ websiteId: 'demo', itemId: 'demo-product-candle-trio', pageType: 50, pagePath: CANDLES });
+      expect(JSON.parse(hit?.body.get('data') ?? '{}')).toMatchObject({
+        websiteId: 'demo',
+        itemId: 'demo-product-candle-trio',
+        pageType: 50,
+        pagePath: CANDLES,
+      });
       const cookies = await context.cookies();
       const census = cookies.find((c) => c.name === 'ss_cvr');
       expect(decodeURIComponent(census?.value ?? '')).toBe(hit?.body.get('ss_cvr'));
       expect(hit?.body.get('ss_cvr')).toMatch(/^[0-9a-f-]{36}\|\d+\|\d+\|\d+\|1$/);
       expect(cookies.find((c) => c.name === 'ss_cvt')).toBeDefined();
-      await eventually(async () => calls.some((c) => c.path === '/api/events/RecordEvent' && c.body.get('event') === 'CommerceShopping_VisitPDP'));
+      await eventually(async () =>
+        calls.some((c) => c.path === '/api/events/RecordEvent' && c.body.get('event') === 'CommerceShopping_VisitPDP'),
+      );
 
       await page.locator('.sqs-add-to-cart-button').click();
       await eventually(async () => calls.some((c) => c.body.get('event') === 'AddToCart'));
@@ -545,14 +594,18 @@ describe('tracking', () => {
       const sent: Array<{ path: string; body: string }> = [];
       page.on('request', (request: Request) => {
         const url = new URL(request.url());
-        if (request.method() === 'POST' && url.pathname.startsWith('/api/events/')) sent.push({ path: url.pathname, body: request.postData() ?? '' });
+        if (request.method() === 'POST' && url.pathname.startsWith('/api/events/'))
+          sent.push({ path: url.pathname, body: request.postData() ?? '' });
       });
       const accepted = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/events/provider');
       await page.goto(CANDLES);
       // SPEC 7: eventSchemaName and eventContent (JSON text) with the SPEC 3 newer payload; no crumb.
       expect((await accepted).status()).toBe(202);
       await eventually(async () => sent.some((c) => c.path === '/api/events/provider' && c.body.includes('CommerceShopping_VisitPDP')));
-      const provider = JSON.parse(sent.find((c) => c.body.includes('CommerceShopping_VisitPDP'))!.body) as { eventSchemaName: string; eventContent: string };
+      const provider = JSON.parse(sent.find((c) => c.body.includes('CommerceShopping_VisitPDP'))!.body) as {
+        eventSchemaName: string;
+        eventContent: string;
+      };
       expect(provider.eventSchemaName).toBe('CommerceShopping_VisitPDP');
       expect(JSON.parse(provider.eventContent)).toMatchObject({
         context_website_id: 'demo',

@@ -84,7 +84,10 @@ export async function stopStorefront(harness: Storefront | undefined): Promise<v
 }
 
 /** A visitor: a browser context of their own (cookies, storage), desktop or phone sized. */
-export async function visitor(harness: Storefront, options: { mobile?: boolean; init?: string } = {}): Promise<{ context: BrowserContext; page: Page }> {
+export async function visitor(
+  harness: Storefront,
+  options: { mobile?: boolean; init?: string } = {},
+): Promise<{ context: BrowserContext; page: Page }> {
   const context = await harness.browser.newContext({
     viewport: options.mobile ? { width: 390, height: 844 } : { width: 1280, height: 900 },
     baseURL: harness.url,
@@ -129,7 +132,10 @@ export class OwnerApi {
   async call<T = unknown>(method: string, path: string, body?: unknown): Promise<T> {
     // As the web client does: the first write fetches the crumb (pages hand out no cookie).
     if (method !== 'GET' && !this.#cookies.has('crumb')) await this.call('GET', '/api/crumb');
-    const headers: Record<string, string> = { accept: 'application/json', cookie: [...this.#cookies].map(([k, v]) => `${k}=${v}`).join('; ') };
+    const headers: Record<string, string> = {
+      accept: 'application/json',
+      cookie: [...this.#cookies].map(([k, v]) => `${k}=${v}`).join('; '),
+    };
     if (body !== undefined) headers['content-type'] = 'application/json';
     const crumb = this.#cookies.get('crumb');
     if (crumb) headers['x-csrf-token'] = decodeURIComponent(crumb);

@@ -90,13 +90,19 @@ describe('product form', () => {
       await page.goto(TOTE);
       // Dropdowns in variantOptionOrdering (Colour, then Size), each with 'Select {option}' first.
       const selects = page.locator('.sc-product-form select');
-      await expect(selects.evaluateAll((list) => list.map((s) => (s as HTMLSelectElement).options[0]?.text))).resolves.toEqual(['Select Colour', 'Select Size']);
+      await expect(selects.evaluateAll((list) => list.map((s) => (s as HTMLSelectElement).options[0]?.text))).resolves.toEqual([
+        'Select Colour',
+        'Select Size',
+      ]);
       expect(await page.locator('.cart-pill').count()).toBe(0);
       await shot(page, SUITE, '01-product-page');
 
       const button = page.getByRole('button', { name: 'Add To Cart' });
       await button.click();
-      await expect(alertOf(page)).resolves.toEqual({ title: CartMessages.unableToAddItemTitle, message: 'Please select the Colour and Size options.' });
+      await expect(alertOf(page)).resolves.toEqual({
+        title: CartMessages.unableToAddItemTitle,
+        message: 'Please select the Colour and Size options.',
+      });
       await page.getByLabel('Colour').selectOption('Olive');
       await button.click();
       await expect(alertOf(page)).resolves.toEqual({ title: CartMessages.unableToAddItemTitle, message: 'Please select the Size option.' });
@@ -105,10 +111,16 @@ describe('product form', () => {
       // SPEC 5 quantity messages.
       await page.getByLabel('Quantity').fill('1.5');
       await button.click();
-      await expect(alertOf(page)).resolves.toEqual({ title: CartMessages.unableToAddItemTitle, message: AddToCartMessages.quantityNotWhole });
+      await expect(alertOf(page)).resolves.toEqual({
+        title: CartMessages.unableToAddItemTitle,
+        message: AddToCartMessages.quantityNotWhole,
+      });
       await page.getByLabel('Quantity').fill('');
       await button.click();
-      await expect(alertOf(page)).resolves.toEqual({ title: CartMessages.unableToAddItemTitle, message: AddToCartMessages.quantityNotNumber });
+      await expect(alertOf(page)).resolves.toEqual({
+        title: CartMessages.unableToAddItemTitle,
+        message: AddToCartMessages.quantityNotNumber,
+      });
       expect(adds).toBe(0);
 
       await page.getByLabel('Quantity').fill('1');
@@ -159,11 +171,21 @@ describe('product form', () => {
     try {
       const image = '/assets/installments/navy-large.jpg';
       await rewrite(page, TOTE, (html) =>
-        html.replace(/(<script type="application\/json" id="product-form-data">)(.*?)(<\/script>)/s, (_m, open: string, json: string, close: string) => {
-          const data = JSON.parse(json) as { variants: Array<{ sku: string; mainImage?: unknown }> };
-          for (const v of data.variants) if (v.sku === 'TOTE-NVY-L') v.mainImage = { assetUrl: image, altText: 'Navy tote, large', originalSize: '900x1200', srcset: `${image}?format=300w 300w, ${image}?format=500w 500w` };
-          return `${open}${JSON.stringify(data).replace(/</g, '\\u003c')}${close}`;
-        }),
+        html.replace(
+          /(<script type="application\/json" id="product-form-data">)(.*?)(<\/script>)/s,
+          (_m, open: string, json: string, close: string) => {
+            const data = JSON.parse(json) as { variants: Array<{ sku: string; mainImage?: unknown }> };
+            for (const v of data.variants)
+              if (v.sku === 'TOTE-NVY-L')
+                v.mainImage = {
+                  assetUrl: image,
+                  altText: 'Navy tote, large',
+                  originalSize: '900x1200',
+                  srcset: `${image}?format=300w 300w, ${image}?format=500w 500w`,
+                };
+            return `${open}${JSON.stringify(data).replace(/</g, '\\u003c')}${close}`;
+          },
+        ),
       );
       await page.goto(TOTE);
       const first = page.locator('.product-images img').first();
@@ -200,7 +222,10 @@ describe('product form', () => {
       await rewrite(page, TOTE, (html) => html.replace('data-variant-display="dropdown"', 'data-variant-display="radio"'));
       await page.goto(TOTE);
       const colour = page.getByRole('group', { name: 'Colour' });
-      await expect(colour.getByRole('radio').evaluateAll((list) => list.map((r) => (r as HTMLInputElement).value))).resolves.toEqual(['Olive', 'Navy']);
+      await expect(colour.getByRole('radio').evaluateAll((list) => list.map((r) => (r as HTMLInputElement).value))).resolves.toEqual([
+        'Olive',
+        'Navy',
+      ]);
       await page.getByRole('radio', { name: 'Navy' }).check();
       await page.getByRole('radio', { name: 'Medium' }).check();
       await shot(page, SUITE, '04-radio-buttons');
@@ -215,7 +240,9 @@ describe('product form', () => {
     // The page's crumb no longer matches the browser's cookie (a page left open across a new
     // session): the gateway refuses the add with crumbFail.
     const staleCrumb = (page: Page) =>
-      page.route('**/api/commerce/shopping-cart/entries', (route) => route.continue({ headers: { ...route.request().headers(), 'x-csrf-token': 'stale-crumb-from-another-session' } }));
+      page.route('**/api/commerce/shopping-cart/entries', (route) =>
+        route.continue({ headers: { ...route.request().headers(), 'x-csrf-token': 'stale-crumb-from-another-session' } }),
+      );
     const { context, page } = await visitor(harness);
     try {
       await page.goto(CANDLES);
@@ -225,12 +252,17 @@ describe('product form', () => {
     } finally {
       await context.close();
     }
-    const noCookies = await visitor(harness, { init: "Object.defineProperty(Navigator.prototype, 'cookieEnabled', { get: () => false });" });
+    const noCookies = await visitor(harness, {
+      init: "Object.defineProperty(Navigator.prototype, 'cookieEnabled', { get: () => false });",
+    });
     try {
       await noCookies.page.goto(CANDLES);
       await staleCrumb(noCookies.page);
       await noCookies.page.getByRole('button', { name: 'Add To Cart' }).click();
-      await expect(alertOf(noCookies.page)).resolves.toEqual({ title: CartMessages.unableToAddItemTitle, message: CartMessages.enableCookies });
+      await expect(alertOf(noCookies.page)).resolves.toEqual({
+        title: CartMessages.unableToAddItemTitle,
+        message: CartMessages.enableCookies,
+      });
     } finally {
       await noCookies.context.close();
     }
@@ -240,9 +272,18 @@ describe('product form', () => {
       // The cart service takes 120 writes a minute per cart: this visitor's cart spends them.
       const statuses = await busy.page.evaluate(async () => {
         await fetch('/api/commerce/shopping-cart');
-        const crumb = decodeURIComponent(document.cookie.split('; ').find((c) => c.startsWith('crumb='))?.slice(6) ?? '');
+        const crumb = decodeURIComponent(
+          document.cookie
+            .split('; ')
+            .find((c) => c.startsWith('crumb='))
+            ?.slice(6) ?? '',
+        );
         const put = () =>
-          fetch('/api/commerce/shopping-cart/shipping-location', { method: 'PUT', headers: { 'content-type': 'application/json', 'x-csrf-token': crumb }, body: '{"country":"US"}' }).then((r) => r.status);
+          fetch('/api/commerce/shopping-cart/shipping-location', {
+            method: 'PUT',
+            headers: { 'content-type': 'application/json', 'x-csrf-token': crumb },
+            body: '{"country":"US"}',
+          }).then((r) => r.status);
         return Promise.all(Array.from({ length: 121 }, put));
       });
       expect(statuses).toContain(429);
@@ -293,7 +334,11 @@ describe('product form', () => {
       await expect(alertOf(page)).resolves.toEqual({ title: CartMessages.unableToAddItemTitle, message: AddToCartMessages.notEnoughStock });
       await expect(dialog.count()).resolves.toBe(0);
 
-      const cart = await page.evaluate(() => fetch('/api/commerce/shopping-cart').then((r) => r.json() as Promise<{ entries: Array<{ additionalFields: string | null; quantity: number }> }>));
+      const cart = await page.evaluate(() =>
+        fetch('/api/commerce/shopping-cart').then(
+          (r) => r.json() as Promise<{ entries: Array<{ additionalFields: string | null; quantity: number }> }>,
+        ),
+      );
       expect(cart.entries).toHaveLength(1);
       expect(JSON.parse(cart.entries[0]?.additionalFields ?? '{}')).toEqual({ initials: 'MKE', font: 'Serif', note: 'Gold' });
     } finally {
@@ -340,11 +385,15 @@ describe('the page follows the chosen variant', () => {
       try {
         // Navy Large on sale at $70.00 (of $78.00) for this visitor's page (with or without a query).
         await rewrite(page, `${TOTE}*`, (html) =>
-          html.replace(/(<script type="application\/json" id="product-form-data">)(.*?)(<\/script>)/s, (_m, open: string, json: string, close: string) => {
-            const data = JSON.parse(json) as { variants: Array<{ sku: string; onSale: boolean; salePriceMoney: { value: string } }> };
-            for (const v of data.variants) if (v.sku === 'TOTE-NVY-L') Object.assign(v, { onSale: true, salePriceMoney: { ...v.salePriceMoney, value: '7000' } });
-            return `${open}${JSON.stringify(data).replace(/</g, '\\u003c')}${close}`;
-          }),
+          html.replace(
+            /(<script type="application\/json" id="product-form-data">)(.*?)(<\/script>)/s,
+            (_m, open: string, json: string, close: string) => {
+              const data = JSON.parse(json) as { variants: Array<{ sku: string; onSale: boolean; salePriceMoney: { value: string } }> };
+              for (const v of data.variants)
+                if (v.sku === 'TOTE-NVY-L') Object.assign(v, { onSale: true, salePriceMoney: { ...v.salePriceMoney, value: '7000' } });
+              return `${open}${JSON.stringify(data).replace(/</g, '\\u003c')}${close}`;
+            },
+          ),
         );
         await page.goto(TOTE);
         const price = page.locator('.product-detail .product-price');
@@ -442,7 +491,9 @@ describe('installments and reviews', () => {
         if (/ReviewsList-.*\.js$/.test(request.url())) reviewCode.push(request.url());
       });
       // Reviews far below the fold (the demo's pictures do not load here, so the page is short).
-      await rewrite(page, TOTE, (html) => html.replace('class="product-reviews-mount"', 'style="margin-top: 3000px" class="product-reviews-mount"'));
+      await rewrite(page, TOTE, (html) =>
+        html.replace('class="product-reviews-mount"', 'style="margin-top: 3000px" class="product-reviews-mount"'),
+      );
       await page.goto(TOTE);
       await page.locator('.sc-installment-pill').waitFor();
       expect(reviewCode).toHaveLength(0);
@@ -469,7 +520,9 @@ describe('installments and reviews', () => {
       await owner.settings({ country: 'GB' });
       await eventually(async () => (await pageHtml(harness, TOTE)).includes('"country":"GB"'));
       await page.goto(TOTE);
-      await expect(page.locator('.sc-installment-pill .installment-text').textContent()).resolves.toBe('or 4 interest-free payments of $17.00 with Clearpay');
+      await expect(page.locator('.sc-installment-pill .installment-text').textContent()).resolves.toBe(
+        'or 4 interest-free payments of $17.00 with Clearpay',
+      );
       await shot(page, SUITE, '09-mobile-clearpay');
     } finally {
       await owner.settings({ country: 'US' });

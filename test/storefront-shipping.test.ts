@@ -39,7 +39,8 @@ async function mailTo(to: string): Promise<ReceivedMail> {
   for (;;) {
     const mail = smtp.received.find((m) => m.to.includes(to));
     if (mail) return mail;
-    if (Date.now() > deadline) throw new Error(`no mail to ${to}; received: ${smtp.received.map((m) => `${m.to.join(',')} ${m.subject}`).join('; ')}`);
+    if (Date.now() > deadline)
+      throw new Error(`no mail to ${to}; received: ${smtp.received.map((m) => `${m.to.join(',')} ${m.subject}`).join('; ')}`);
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
 }
@@ -52,7 +53,9 @@ async function add(page: Page, path: string, choose: Record<string, string> = {}
 }
 
 const totalsOf = (page: Page, scope: string) =>
-  page.locator(`${scope} .cart-totals > div`).evaluateAll((rows) => rows.map((row) => `${row.querySelector('dt')?.textContent} ${row.querySelector('dd')?.textContent}`));
+  page
+    .locator(`${scope} .cart-totals > div`)
+    .evaluateAll((rows) => rows.map((row) => `${row.querySelector('dt')?.textContent} ${row.querySelector('dd')?.textContent}`));
 
 /**
  * Tote (Olive, Medium) $68.00, 900 g + candle trio on sale $27.00, 1.2 kg = $95.00; HARBOUR10
@@ -60,8 +63,22 @@ const totalsOf = (page: Page, scope: string) =>
  * $4.7025 → $4.70. Express parcel for 2.1 kg: $14.00. Pickup: free.
  */
 const CASES = [
-  { mobile: false, option: 'Express parcel', label: 'Express parcel ($14.00)', shipping: '$14.00', grand: '$104.20', email: 'maren.desktop@example.com' },
-  { mobile: true, option: 'Local pickup (Fore Street, Portland)', label: 'Local pickup (Fore Street, Portland) (Free)', shipping: 'Free', grand: '$90.20', email: 'maren.phone@example.com' },
+  {
+    mobile: false,
+    option: 'Express parcel',
+    label: 'Express parcel ($14.00)',
+    shipping: '$14.00',
+    grand: '$104.20',
+    email: 'maren.desktop@example.com',
+  },
+  {
+    mobile: true,
+    option: 'Local pickup (Fore Street, Portland)',
+    label: 'Local pickup (Fore Street, Portland) (Free)',
+    shipping: 'Free',
+    grand: '$90.20',
+    email: 'maren.phone@example.com',
+  },
 ] as const;
 
 describe('shipping and tax on the demo shop', () => {
@@ -94,7 +111,11 @@ describe('shipping and tax on the demo shop', () => {
         // The radio follows the cart the server answers (a click, then the new cart checks it).
         // (Standard is free here too: the total alone does not show the choice was taken.)
         await page.getByRole('radio', { name: c.label }).click();
-        await eventually(async () => (await page.getByRole('radio', { name: c.label }).isChecked()) && (await page.locator('.sc-cart [data-total="grand"]').textContent()) === c.grand);
+        await eventually(
+          async () =>
+            (await page.getByRole('radio', { name: c.label }).isChecked()) &&
+            (await page.locator('.sc-cart [data-total="grand"]').textContent()) === c.grand,
+        );
         const cartTotals = [`Subtotal $95.00`, `Discount −$9.50`, `Shipping (${c.option}) ${c.shipping}`, `Tax $4.70`, `Total ${c.grand}`];
         await expect(totalsOf(page, '.sc-cart')).resolves.toEqual(cartTotals);
         await shot(page, SUITE, `${size}-01-cart`);
@@ -110,7 +131,11 @@ describe('shipping and tax on the demo shop', () => {
         // The radio follows the cart the server answers (a click, then the new cart checks it).
         // (Standard is free here too: the total alone does not show the choice was taken.)
         await page.getByRole('radio', { name: c.label }).click();
-        await eventually(async () => (await page.getByRole('radio', { name: c.label }).isChecked()) && (await page.locator('.sc-cart [data-total="grand"]').textContent()) === c.grand);
+        await eventually(
+          async () =>
+            (await page.getByRole('radio', { name: c.label }).isChecked()) &&
+            (await page.locator('.sc-cart [data-total="grand"]').textContent()) === c.grand,
+        );
 
         await page.getByRole('link', { name: 'Checkout' }).click();
         await page.getByRole('button', { name: 'Place order' }).waitFor();
@@ -131,16 +156,38 @@ describe('shipping and tax on the demo shop', () => {
         await shot(page, SUITE, `${size}-02-checkout`);
         await page.getByRole('button', { name: 'Place order' }).click();
         await page.getByRole('heading', { name: 'Thank you for your order!' }).waitFor();
-        await expect(totalsOf(page, '.sc-order')).resolves.toEqual([`Subtotal $95.00`, `Discount −$9.50`, `Shipping (${c.option}) ${c.shipping}`, `Tax $4.70`, `Total ${c.grand}`]);
-        if (c.mobile) await expect(page.locator('.order-pickup').textContent()).resolves.toBe('Local pickup (Fore Street, Portland): we will email you when your order is ready to collect.');
-        else await expect(page.locator('.order-address span').allTextContents()).resolves.toEqual(['Maren Ellis', '41 Fore Street', 'Portland, ME 04101', 'United States of America']);
+        await expect(totalsOf(page, '.sc-order')).resolves.toEqual([
+          `Subtotal $95.00`,
+          `Discount −$9.50`,
+          `Shipping (${c.option}) ${c.shipping}`,
+          `Tax $4.70`,
+          `Total ${c.grand}`,
+        ]);
+        if (c.mobile)
+          await expect(page.locator('.order-pickup').textContent()).resolves.toBe(
+            'Local pickup (Fore Street, Portland): we will email you when your order is ready to collect.',
+          );
+        else
+          await expect(page.locator('.order-address span').allTextContents()).resolves.toEqual([
+            'Maren Ellis',
+            '41 Fore Street',
+            'Portland, ME 04101',
+            'United States of America',
+          ]);
         await shot(page, SUITE, `${size}-03-confirmation`);
         const orderNumber = Number((await page.locator('.order-number').textContent())?.replace('Order #', ''));
 
         // The receipt, as the SMTP server got it.
         const mail = await mailTo(c.email);
         const text = mail.text.replace(/[ \t]+/g, ' ');
-        for (const row of ['Subtotal $95.00', 'Discount −$9.50', `Shipping (${c.option}) ${c.shipping}`, 'Tax $4.70', `Total ${c.grand}`, `Charged to your card ${c.grand}`]) {
+        for (const row of [
+          'Subtotal $95.00',
+          'Discount −$9.50',
+          `Shipping (${c.option}) ${c.shipping}`,
+          'Tax $4.70',
+          `Total ${c.grand}`,
+          `Charged to your card ${c.grand}`,
+        ]) {
           expect(text).toContain(row);
         }
         if (c.mobile) {
@@ -152,7 +199,10 @@ describe('shipping and tax on the demo shop', () => {
         }
 
         // The admin's order page.
-        const orders = await owner.call<{ orders: Array<{ orderNumber: number; id: string; shippingMethod?: { name: string } | null }> }>('GET', '/api/commerce/store/orders');
+        const orders = await owner.call<{ orders: Array<{ orderNumber: number; id: string; shippingMethod?: { name: string } | null }> }>(
+          'GET',
+          '/api/commerce/store/orders',
+        );
         const order = orders.orders.find((o) => o.orderNumber === orderNumber);
         expect(order?.shippingMethod?.name).toBe(c.option);
         const admin = await harness.browser.newContext({ viewport: c.mobile ? { width: 390, height: 844 } : { width: 1280, height: 900 } });
@@ -172,7 +222,13 @@ describe('shipping and tax on the demo shop', () => {
             // A pickup order has no address: the admin says who collects it.
             await ownerPage.getByText(`Collects the order: ${c.option}`).waitFor();
             expect(await addressLines.count()).toBe(0);
-          } else await expect(addressLines.allTextContents()).resolves.toEqual(['Maren Ellis', '41 Fore Street', 'Portland, ME 04101', 'United States of America']);
+          } else
+            await expect(addressLines.allTextContents()).resolves.toEqual([
+              'Maren Ellis',
+              '41 Fore Street',
+              'Portland, ME 04101',
+              'United States of America',
+            ]);
           await shot(ownerPage, SUITE, `${size}-04-admin-order`);
         } finally {
           await admin.close();
@@ -193,7 +249,9 @@ describe('customer accounts', () => {
       try {
         // Not signed in: the account API says so.
         await page.goto('/shop');
-        const anonymous = await page.evaluate(() => fetch('/api/commerce/account').then(async (r) => ({ status: r.status, body: (await r.json()) as { message?: string } })));
+        const anonymous = await page.evaluate(() =>
+          fetch('/api/commerce/account').then(async (r) => ({ status: r.status, body: (await r.json()) as { message?: string } })),
+        );
         expect([anonymous.status, anonymous.body.message]).toEqual([401, 'Please sign in to see your orders and addresses.']);
 
         await page.getByRole('link', { name: 'Account' }).click();
@@ -235,7 +293,11 @@ describe('customer accounts', () => {
         const orderNumber = Number((await page.locator('.order-number').textContent())?.replace('Order #', ''));
         const orders = await owner.call<{ orders: Array<{ orderNumber: number; id: string }> }>('GET', '/api/commerce/store/orders');
         const orderId = orders.orders.find((o) => o.orderNumber === orderNumber)?.id ?? '';
-        await owner.call('PUT', `/api/commerce/store/orders/${orderId}/status`, { status: 'fulfilled', carrier: 'USPS', trackingNumber: '9400 1000 0000 0000 0000 00' });
+        await owner.call('PUT', `/api/commerce/store/orders/${orderId}/status`, {
+          status: 'fulfilled',
+          carrier: 'USPS',
+          trackingNumber: '9400 1000 0000 0000 0000 00',
+        });
 
         // The account lists it with its status, total, lines and tracking, and opens its page.
         await page.getByRole('link', { name: 'Account' }).click();
@@ -245,7 +307,9 @@ describe('customer accounts', () => {
         await expect(item.textContent()).resolves.toContain(`Order #${orderNumber} · fulfilled · $34.49`);
         await expect(item.locator('.account-order-lines').textContent()).resolves.toBe('Beeswax Pillar Candle Trio × 1');
         await expect(item.locator('.account-order-tracking').textContent()).resolves.toBe('Tracking: USPS 9400 1000 0000 0000 0000 00');
-        await expect(account.locator('.account-addresses li').allTextContents()).resolves.toEqual(['Ines Harbour, 12 Wharf Street, Portland, ME 04101, US']);
+        await expect(account.locator('.account-addresses li').allTextContents()).resolves.toEqual([
+          'Ines Harbour, 12 Wharf Street, Portland, ME 04101, US',
+        ]);
         await shot(page, SUITE, `${size}-05-account`);
         await item.getByRole('link', { name: `Order #${orderNumber}` }).click();
         await page.getByRole('heading', { name: 'Order status' }).first().waitFor();

@@ -14,8 +14,15 @@ describe('web app through the gateway', () => {
     const outDir = mkdtempSync(path.join(tmpdir(), 'sc-web-'));
     // `vite build` as a developer runs it (Vite's native bundler cannot run inside Jest's VM).
     const web = path.join(ROOT, 'web');
-    const built = spawnSync(process.execPath, [path.join(web, 'node_modules/vite/bin/vite.js'), 'build', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'warn'], { cwd: web, encoding: 'utf8' });
-    expect({ status: built.status, errors: built.stderr.split('\n').filter((line) => /error/i.test(line)) }).toEqual({ status: 0, errors: [] });
+    const built = spawnSync(
+      process.execPath,
+      [path.join(web, 'node_modules/vite/bin/vite.js'), 'build', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'warn'],
+      { cwd: web, encoding: 'utf8' },
+    );
+    expect({ status: built.status, errors: built.stderr.split('\n').filter((line) => /error/i.test(line)) }).toEqual({
+      status: 0,
+      errors: [],
+    });
     const manifest = JSON.parse(readFileSync(path.join(outDir, '.vite/manifest.json'), 'utf8')) as Record<string, { file: string }>;
     const script = manifest['config.html']?.file;
     expect(script).toMatch(/^assets\/config-[\w-]+\.js$/);
@@ -43,7 +50,11 @@ describe('web app through the gateway', () => {
     const src = path.join(ROOT, 'web/src');
     const offenders = readdirSync(src, { recursive: true, encoding: 'utf8' })
       .filter((file) => /\.tsx?$/.test(file) && !/\.test\.tsx?$/.test(file) && !file.startsWith(`api${path.sep}`))
-      .flatMap((file) => readFileSync(path.join(src, file), 'utf8').split('\n').flatMap((line, index) => (/['"`]\/api\//.test(line) ? [`${file}:${index + 1}`] : [])));
+      .flatMap((file) =>
+        readFileSync(path.join(src, file), 'utf8')
+          .split('\n')
+          .flatMap((line, index) => (/['"`]\/api\//.test(line) ? [`${file}:${index + 1}`] : [])),
+      );
     expect(offenders).toEqual([]);
   });
 });

@@ -72,7 +72,7 @@ class HostClient {
           let text = '';
           res.setEncoding('utf8');
           res.on('data', (chunk: string) => (text += chunk));
-          res.on('end', () => resolve({ status: res.statusCode ?? 0, text, json: <T,>() => JSON.parse(text) as T }));
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, text, json: <T>() => JSON.parse(text) as T }));
         },
       );
       req.on('error', reject);
@@ -98,7 +98,9 @@ describe('websites on their own addresses (embedded platform)', () => {
     expect((await home.call('POST', '/api/auth/owners', { email, password: PASSWORD })).status).toBe(202);
     // The mailed link, with the password chosen at sign-up, makes the account and signs in (issues 40, 40b).
     const link = new URL(await mailedPath(harness.platform?.mail, email, /\/config\/confirm-sign-up\?token=/), 'http://localhost');
-    expect((await home.call('POST', '/api/auth/owners/confirm', { token: link.searchParams.get('token'), password: PASSWORD })).status).toBe(201);
+    expect(
+      (await home.call('POST', '/api/auth/owners/confirm', { token: link.searchParams.get('token'), password: PASSWORD })).status,
+    ).toBe(201);
     const created = await home.call('POST', '/api/content-service/1.0/websites', { name, design });
     expect(created.status).toBe(201);
     const made = created.json<CreatedWebsite>();
@@ -147,7 +149,9 @@ describe('websites on their own addresses (embedded platform)', () => {
       }
       // A's custom domain, added but not verified: it serves nothing of A, pages or API.
       const pending = `www.${unique('pending')}.example`.replaceAll('_', '-');
-      expect((await a.site.call('POST', `/api/content-service/1.0/websites/${a.made.website.id}/domains`, { domain: pending })).status).toBe(201);
+      expect(
+        (await a.site.call('POST', `/api/content-service/1.0/websites/${a.made.website.id}/domains`, { domain: pending })).status,
+      ).toBe(201);
       const unverified = new HostClient(port, pending);
       const unverifiedPage = await unverified.call('GET', '/');
       expect(unverifiedPage.status).toBe(404);
@@ -155,22 +159,34 @@ describe('websites on their own addresses (embedded platform)', () => {
       expect(unverifiedPage.text).not.toContain(a.made.website.title);
       expect((await unverified.call('GET', '/api/content-service/public/1.0/site')).status).toBe(404);
       // A client's own X-Website-Id names nothing: the host decides.
-      const forged = await new HostClient(port, b.host).call('GET', '/api/content-service/public/1.0/site', undefined, { 'x-website-id': a.made.website.id });
+      const forged = await new HostClient(port, b.host).call('GET', '/api/content-service/public/1.0/site', undefined, {
+        'x-website-id': a.made.website.id,
+      });
       expect(forged.json()).toMatchObject({ id: b.made.website.id });
     });
 
     it("never shows or sells one website's products on the other, by id, search or cart", async () => {
       const visitorB = new HostClient(port, b.host);
       expect((await visitorB.call('GET', `/api/content-service/public/1.0/items/${productOfA}`)).status).toBe(404);
-      const searchOf = async (host: string) => (await new HostClient(port, host).call('GET', '/api/content-service/public/1.0/search?q=Canvas')).json<{ results: Array<{ itemId: string }> }>().results;
+      const searchOf = async (host: string) =>
+        (await new HostClient(port, host).call('GET', '/api/content-service/public/1.0/search?q=Canvas')).json<{
+          results: Array<{ itemId: string }>;
+        }>().results;
       expect((await searchOf(a.host)).map((r) => r.itemId)).toContain(productOfA);
       expect(await searchOf(b.host)).toEqual([]);
-      const add = await visitorB.call('POST', '/api/commerce/shopping-cart/entries', { itemId: productOfA, sku: 'CANVAS-TOTE', quantity: 1 });
+      const add = await visitorB.call('POST', '/api/commerce/shopping-cart/entries', {
+        itemId: productOfA,
+        sku: 'CANVAS-TOTE',
+        quantity: 1,
+      });
       expect(add.status).toBeGreaterThanOrEqual(400);
       expect(add.status).toBeLessThan(500);
       // A cart made on A, its cookie carried to B: B sees no line of it.
       const visitorA = new HostClient(port, a.host);
-      expect((await visitorA.call('POST', '/api/commerce/shopping-cart/entries', { itemId: productOfA, sku: 'CANVAS-TOTE', quantity: 1 })).status).toBe(200);
+      expect(
+        (await visitorA.call('POST', '/api/commerce/shopping-cart/entries', { itemId: productOfA, sku: 'CANVAS-TOTE', quantity: 1 }))
+          .status,
+      ).toBe(200);
       const stolen = new HostClient(port, b.host);
       for (const [k, v] of visitorA.cookies) stolen.cookies.set(k, v);
       const cartOnB = await stolen.call('GET', '/api/commerce/shopping-cart');
@@ -187,13 +203,22 @@ describe('websites on their own addresses (embedded platform)', () => {
       for (const [k, v] of b.site.cookies) bOnA.cookies.set(k, v);
       expect((await bOnA.call('GET', '/api/auth/session')).json()).toMatchObject({ roles: [] });
       expect((await bOnA.call('PUT', `/api/content-service/1.0/websites/${idA}/design`, { design: 'blog' })).status).toBe(403);
-      expect((await a.site.call('GET', `/api/content-service/1.0/websites/${idA}`)).json()).toMatchObject({ settings: { styles: { bodyFont: 'inter' } } });
+      expect((await a.site.call('GET', `/api/content-service/1.0/websites/${idA}`)).json()).toMatchObject({
+        settings: { styles: { bodyFont: 'inter' } },
+      });
       // A's API key works on A only.
       const key = await a.site.call('POST', '/api/auth/api-keys', { name: 'reporting', scopes: ['settings:read'] });
       expect(key.status).toBe(201);
       const bearer = { authorization: `Bearer ${key.json<{ key: string }>().key}` };
-      expect((await new HostClient(port, a.host).call('GET', `/api/content-service/1.0/websites/${idA}`, undefined, bearer)).status).toBe(200);
-      const onB = await new HostClient(port, b.host).call('GET', `/api/content-service/1.0/websites/${b.made.website.id}`, undefined, bearer);
+      expect((await new HostClient(port, a.host).call('GET', `/api/content-service/1.0/websites/${idA}`, undefined, bearer)).status).toBe(
+        200,
+      );
+      const onB = await new HostClient(port, b.host).call(
+        'GET',
+        `/api/content-service/1.0/websites/${b.made.website.id}`,
+        undefined,
+        bearer,
+      );
       expect([401, 403]).toContain(onB.status);
       expect(onB.text).not.toContain(b.made.website.title);
     });
@@ -203,58 +228,136 @@ describe('websites on their own addresses (embedded platform)', () => {
       const idB = b.made.website.id;
       // A's data: an order, a form with a submission, a site user (member), a comment.
       const shopper = new HostClient(port, a.host);
-      expect((await shopper.call('POST', '/api/commerce/shopping-cart/entries', { itemId: productOfA, sku: 'CANVAS-TOTE', quantity: 1 })).status).toBe(200);
+      expect(
+        (await shopper.call('POST', '/api/commerce/shopping-cart/entries', { itemId: productOfA, sku: 'CANVAS-TOTE', quantity: 1 })).status,
+      ).toBe(200);
       const address = { name: 'Ada Buyer', line1: '1 Quay Street', city: 'Falmouth', postalCode: 'TR11 3HA', country: 'GB' };
-      const paid = await shopper.call('POST', '/api/commerce/checkout', { email: 'ada-buyer@example.com', shippingAddress: address, card: CARD }, { 'idempotency-key': randomUUID() });
+      const paid = await shopper.call(
+        'POST',
+        '/api/commerce/checkout',
+        { email: 'ada-buyer@example.com', shippingAddress: address, card: CARD },
+        { 'idempotency-key': randomUUID() },
+      );
       expect(paid.status).toBe(201);
       const orderOfA = paid.json<{ order: { id: string } }>().order.id;
-      const form = await a.site.call('POST', '/api/rest/forms/definitions', { name: 'Enquiry', build: { fields: [{ id: 'q', type: 'text', title: 'Question' }] } });
+      const form = await a.site.call('POST', '/api/rest/forms/definitions', {
+        name: 'Enquiry',
+        build: { fields: [{ id: 'q', type: 'text', title: 'Question' }] },
+      });
       expect(form.status).toBe(201);
       const formOfA = form.json<{ id: string }>().id;
       const key = (await shopper.call('POST', '/api/form/FormSubmissionKey')).json<{ key: string }>().key;
-      expect((await shopper.call('POST', '/api/form/SaveFormSubmission', { formId: formOfA, key, form: { q: 'Secret question of A' }, pagePath: '/' })).status).toBe(200);
-      expect((await shopper.call('POST', '/api/auth/site-users', { email: 'member-of-a@example.com', password: PASSWORD, name: 'Member of A' })).status).toBe(202);
+      expect(
+        (
+          await shopper.call('POST', '/api/form/SaveFormSubmission', {
+            formId: formOfA,
+            key,
+            form: { q: 'Secret question of A' },
+            pagePath: '/',
+          })
+        ).status,
+      ).toBe(200);
+      expect(
+        (await shopper.call('POST', '/api/auth/site-users', { email: 'member-of-a@example.com', password: PASSWORD, name: 'Member of A' }))
+          .status,
+      ).toBe(202);
       // The member account is made by the mailed link (issue 40).
-      const memberLink = new URL(await mailedPath(harness.platform?.mail, 'member-of-a@example.com', /confirm-sign-up=/), 'http://localhost');
-      expect((await shopper.call('POST', '/api/auth/site-users/confirm', { token: memberLink.searchParams.get('confirm-sign-up'), password: PASSWORD })).status).toBe(201);
+      const memberLink = new URL(
+        await mailedPath(harness.platform?.mail, 'member-of-a@example.com', /confirm-sign-up=/),
+        'http://localhost',
+      );
+      expect(
+        (
+          await shopper.call('POST', '/api/auth/site-users/confirm', {
+            token: memberLink.searchParams.get('confirm-sign-up'),
+            password: PASSWORD,
+          })
+        ).status,
+      ).toBe(201);
       expect((await a.site.call('PUT', `/api/content-service/1.0/websites/${idA}/settings`, { commentsEnabled: true })).status).toBe(200);
-      const blog = await a.site.call('POST', `/api/content-service/1.0/websites/${idA}/collections`, { type: 1, kind: 'blog', title: 'Notes' });
+      const blog = await a.site.call('POST', `/api/content-service/1.0/websites/${idA}/collections`, {
+        type: 1,
+        kind: 'blog',
+        title: 'Notes',
+      });
       expect(blog.status).toBe(201);
-      const post = await a.site.call('POST', `/api/content-service/1.0/websites/${idA}/collections/${blog.json<{ id: string }>().id}/items`, { recordType: RecordType.TEXT, title: 'First note', body: '<p>Body</p>', commentState: 1 });
+      const post = await a.site.call(
+        'POST',
+        `/api/content-service/1.0/websites/${idA}/collections/${blog.json<{ id: string }>().id}/items`,
+        { recordType: RecordType.TEXT, title: 'First note', body: '<p>Body</p>', commentState: 1 },
+      );
       expect(post.status).toBe(201);
       const postOfA = post.json<{ id: string }>().id;
-      const comment = await a.site.call('POST', `/api/content-service/1.0/websites/${idA}/items/${postOfA}/comments`, { body: 'A comment only A may see' });
+      const comment = await a.site.call('POST', `/api/content-service/1.0/websites/${idA}/items/${postOfA}/comments`, {
+        body: 'A comment only A may see',
+      });
       expect(comment.status).toBe(201);
       // A restock sign-up for A's product, an analytics hit of a page of A, and an image uploaded to A's media.
-      const variantOfA = (await shopper.call('GET', `/api/content-service/public/1.0/items/${productOfA}`)).json<{ structuredContent: { variants: Array<{ id: string }> } }>().structuredContent.variants[0]!.id;
-      const restockBody = { productId: productOfA, variantId: variantOfA, siteVisitorEmail: 'waiting-on-a@example.com', isJoinMailingList: false };
+      const variantOfA = (await shopper.call('GET', `/api/content-service/public/1.0/items/${productOfA}`)).json<{
+        structuredContent: { variants: Array<{ id: string }> };
+      }>().structuredContent.variants[0]!.id;
+      const restockBody = {
+        productId: productOfA,
+        variantId: variantOfA,
+        siteVisitorEmail: 'waiting-on-a@example.com',
+        isJoinMailingList: false,
+      };
       // (A new visitor: the shopper is signed in as a member by now, whose writes carry the site user's XSRF token.)
       const waiting = new HostClient(port, a.host);
       const signedUp = await waiting.call('POST', '/api/site-users/account/notifications/restock', restockBody);
       expect({ status: signedUp.status, text: signedUp.text }).toEqual({ status: 200, text: expect.any(String) });
       const hitOf = (host: string, websiteId: string, path: string) =>
-        new URLSearchParams({ event: '1', data: JSON.stringify({ websiteId, url: `http://${host}:${port}${path}`, title: 'A page', userAgent: BROWSER_UA, clientDate: Date.now() }) });
-      const hit = await waiting.call('POST', '/api/census/RecordHit', hitOf(a.host, idA, '/secret-page-of-a'), { 'user-agent': BROWSER_UA });
+        new URLSearchParams({
+          event: '1',
+          data: JSON.stringify({
+            websiteId,
+            url: `http://${host}:${port}${path}`,
+            title: 'A page',
+            userAgent: BROWSER_UA,
+            clientDate: Date.now(),
+          }),
+        });
+      const hit = await waiting.call('POST', '/api/census/RecordHit', hitOf(a.host, idA, '/secret-page-of-a'), {
+        'user-agent': BROWSER_UA,
+      });
       expect({ status: hit.status, text: hit.text }).toEqual({ status: 202, text: expect.any(String) });
       const upload = imageUpload('secret-of-a.png', pngImage(60, 40, [180, 20, 90]));
-      const uploaded = await a.site.call('POST', `/api/content-service/1.0/websites/${idA}/assets`, upload.body, { 'content-type': upload.headers['content-type']! });
+      const uploaded = await a.site.call('POST', `/api/content-service/1.0/websites/${idA}/assets`, upload.body, {
+        'content-type': upload.headers['content-type']!,
+      });
       expect(uploaded.status).toBe(201);
       const assetOfA = uploaded.json<{ id: string }>().id;
       // A visitor of B names A's website in a beacon: it is B's hit, if anyone's, never A's.
-      await new HostClient(port, b.host).call('POST', '/api/census/RecordHit', hitOf(b.host, idA, '/forged-onto-a'), { 'user-agent': BROWSER_UA, 'x-website-id': idA });
+      await new HostClient(port, b.host).call('POST', '/api/census/RecordHit', hitOf(b.host, idA, '/forged-onto-a'), {
+        'user-agent': BROWSER_UA,
+        'x-website-id': idA,
+      });
       // A page of A cached by the gateway (asked twice).
       for (let i = 0; i < 2; i++) expect((await new HostClient(port, a.host).call('GET', '/')).status).toBe(200);
 
       // A's owner sees them (so the checks below can fail).
       expect((await a.site.call('GET', `/api/commerce/store/orders/${orderOfA}`)).status).toBe(200);
       expect((await a.site.call('GET', `/api/rest/forms/definitions/${formOfA}/submissions`)).text).toContain('Secret question of A');
-      const commentsOfA = (await a.site.call('GET', `/api/content-service/1.0/websites/${idA}/comments`)).json<{ items: Array<{ id: string; body: string }> }>().items;
+      const commentsOfA = (await a.site.call('GET', `/api/content-service/1.0/websites/${idA}/comments`)).json<{
+        items: Array<{ id: string; body: string }>;
+      }>().items;
       const commentOfA = commentsOfA.find((c) => c.body === 'A comment only A may see')!.id;
-      await waitFor(async () => (await a.site.call('GET', '/api/commerce/store/customers')).text.includes('member-of-a@example.com'), 20_000, 'the member listed on A');
+      await waitFor(
+        async () => (await a.site.call('GET', '/api/commerce/store/customers')).text.includes('member-of-a@example.com'),
+        20_000,
+        'the member listed on A',
+      );
       const signupsOfA = `/api/site-users/account/notifications/restock?productId=${productOfA}&variantId=${variantOfA}`;
       expect((await a.site.call('GET', signupsOfA)).text).toContain('waiting-on-a@example.com');
-      await waitFor(async () => (await a.site.call('GET', '/api/census/reports/pages')).text.includes('/secret-page-of-a'), 30_000, "A's page in A's analytics");
-      expect((await a.site.call('GET', `/api/content-service/1.0/websites/${idA}/media/${assetOfA}`)).json()).toMatchObject({ id: assetOfA, filename: 'secret-of-a.png' });
+      await waitFor(
+        async () => (await a.site.call('GET', '/api/census/reports/pages')).text.includes('/secret-page-of-a'),
+        30_000,
+        "A's page in A's analytics",
+      );
+      expect((await a.site.call('GET', `/api/content-service/1.0/websites/${idA}/media/${assetOfA}`)).json()).toMatchObject({
+        id: assetOfA,
+        filename: 'secret-of-a.png',
+      });
 
       // Owner B on B's own address, naming A's ids: not found.
       const notFound = async (path: string, method = 'GET', body?: unknown) => {
@@ -278,7 +381,10 @@ describe('websites on their own addresses (embedded platform)', () => {
       // Restock: B's owner sees no sign-up for A's product, and sending to its waitlist sends nothing.
       const signupsOnB = await b.site.call('GET', signupsOfA);
       expect(signupsOnB.text).not.toContain('waiting-on-a@example.com');
-      const sent = await b.site.call('POST', '/api/site-users/account/notifications/restock/send', { productId: productOfA, variantId: variantOfA });
+      const sent = await b.site.call('POST', '/api/site-users/account/notifications/restock/send', {
+        productId: productOfA,
+        variantId: variantOfA,
+      });
       expect(sent.status === 200 ? sent.json<{ queued: number }>().queued : 0).toBe(0);
       // Analytics: neither A's page nor the beacon that named A is in B's reports under A's name; A's reports hold no forged hit.
       for (const path of ['/api/census/reports/pages', '/api/census/reports/traffic']) {
@@ -287,30 +393,70 @@ describe('websites on their own addresses (embedded platform)', () => {
       }
       expect((await a.site.call('GET', '/api/census/reports/pages')).text).not.toContain('/forged-onto-a');
       // B's own lists hold nothing of A.
-      for (const path of ['/api/commerce/store/orders', '/api/commerce/store/customers', '/api/rest/forms/summary', `/api/content-service/1.0/websites/${idB}/comments`, `/api/content-service/1.0/websites/${idB}/media`, '/api/site-users/account/notifications/restock/groups', '/api/auth/members']) {
+      for (const path of [
+        '/api/commerce/store/orders',
+        '/api/commerce/store/customers',
+        '/api/rest/forms/summary',
+        `/api/content-service/1.0/websites/${idB}/comments`,
+        `/api/content-service/1.0/websites/${idB}/media`,
+        '/api/site-users/account/notifications/restock/groups',
+        '/api/auth/members',
+      ]) {
         const answer = await b.site.call('GET', path);
         expect({ path, status: answer.status }).toEqual({ path, status: 200 });
-        expect(answer.text).not.toMatch(new RegExp(`${orderOfA}|${formOfA}|${commentOfA}|${assetOfA}|ada-buyer@example|member-of-a@example|waiting-on-a@example|Canvas Tote`));
+        expect(answer.text).not.toMatch(
+          new RegExp(
+            `${orderOfA}|${formOfA}|${commentOfA}|${assetOfA}|ada-buyer@example|member-of-a@example|waiting-on-a@example|Canvas Tote`,
+          ),
+        );
       }
       // Owner B naming A's website in the path, on B's address: refused.
-      for (const path of [`/api/content-service/1.0/websites/${idA}/comments`, `/api/content-service/1.0/websites/${idA}/media`, `/api/content-service/1.0/websites/${idA}/media/${assetOfA}`, `/api/content-service/1.0/websites/${idA}/domains`]) {
+      for (const path of [
+        `/api/content-service/1.0/websites/${idA}/comments`,
+        `/api/content-service/1.0/websites/${idA}/media`,
+        `/api/content-service/1.0/websites/${idA}/media/${assetOfA}`,
+        `/api/content-service/1.0/websites/${idA}/domains`,
+      ]) {
         expect({ path, status: (await b.site.call('GET', path)).status }).toEqual({ path, status: 403 });
       }
       expect((await b.site.call('DELETE', `/api/content-service/1.0/websites/${idA}/media/${assetOfA}`)).status).toBe(403);
       // Owner B's session carried to A's address, or A's id in a header: no owner side of A at all.
       const bOnA = new HostClient(port, a.host);
       for (const [k, v] of b.site.cookies) bOnA.cookies.set(k, v);
-      for (const path of [`/api/commerce/store/orders/${orderOfA}`, '/api/commerce/store/orders', `/api/rest/forms/definitions/${formOfA}/submissions`, '/api/commerce/store/customers', `/api/content-service/1.0/websites/${idA}/comments`, `/api/content-service/1.0/websites/${idA}/media`, `/api/content-service/1.0/websites/${idA}/media/${assetOfA}`, '/api/site-users/account/notifications/restock/groups', signupsOfA, '/api/census/reports/traffic', '/api/census/reports/pages', '/api/auth/members']) {
+      for (const path of [
+        `/api/commerce/store/orders/${orderOfA}`,
+        '/api/commerce/store/orders',
+        `/api/rest/forms/definitions/${formOfA}/submissions`,
+        '/api/commerce/store/customers',
+        `/api/content-service/1.0/websites/${idA}/comments`,
+        `/api/content-service/1.0/websites/${idA}/media`,
+        `/api/content-service/1.0/websites/${idA}/media/${assetOfA}`,
+        '/api/site-users/account/notifications/restock/groups',
+        signupsOfA,
+        '/api/census/reports/traffic',
+        '/api/census/reports/pages',
+        '/api/auth/members',
+      ]) {
         const answer = await bOnA.call('GET', path);
         expect({ path, refused: [401, 403].includes(answer.status) }).toEqual({ path, refused: true });
         const forged = await b.site.call('GET', path.replace(idA, idB), undefined, { 'x-website-id': idA });
-        expect(forged.text).not.toMatch(/Secret question of A|A comment only A may see|ada-buyer@example\.com|member-of-a@example\.com|waiting-on-a@example\.com|secret-page-of-a|secret-of-a\.png/);
+        expect(forged.text).not.toMatch(
+          /Secret question of A|A comment only A may see|ada-buyer@example\.com|member-of-a@example\.com|waiting-on-a@example\.com|secret-page-of-a|secret-of-a\.png/,
+        );
       }
       expect([401, 403]).toContain((await bOnA.call('DELETE', `/api/content-service/1.0/websites/${idA}/media/${assetOfA}`)).status);
-      expect([401, 403]).toContain((await bOnA.call('POST', '/api/site-users/account/notifications/restock/send', { productId: productOfA, variantId: variantOfA })).status);
+      expect([401, 403]).toContain(
+        (await bOnA.call('POST', '/api/site-users/account/notifications/restock/send', { productId: productOfA, variantId: variantOfA }))
+          .status,
+      );
       // Nothing of A changed: its image, its sign-up (not sent) and its hit are all still there.
-      expect((await a.site.call('GET', `/api/content-service/1.0/websites/${idA}/media/${assetOfA}`)).json()).toMatchObject({ id: assetOfA, altText: '' });
-      expect((await a.site.call('GET', signupsOfA)).json<{ signUps: Array<{ email: string; notifiedAt: string | null }> }>().signUps).toEqual([expect.objectContaining({ email: 'waiting-on-a@example.com', notifiedAt: null })]);
+      expect((await a.site.call('GET', `/api/content-service/1.0/websites/${idA}/media/${assetOfA}`)).json()).toMatchObject({
+        id: assetOfA,
+        altText: '',
+      });
+      expect(
+        (await a.site.call('GET', signupsOfA)).json<{ signUps: Array<{ email: string; notifiedAt: string | null }> }>().signUps,
+      ).toEqual([expect.objectContaining({ email: 'waiting-on-a@example.com', notifiedAt: null })]);
       expect((await a.site.call('GET', '/api/census/reports/pages')).text).toContain('/secret-page-of-a');
       // Caches: A's cached page is never B's, and B's public site stays B's.
       const pageB = await new HostClient(port, b.host).call('GET', '/');
@@ -369,7 +515,9 @@ describe('websites on their own addresses (embedded platform)', () => {
       // The owner edits the home page in the page editor and saves it.
       const session = (await callApi(page, 'GET', '/api/auth/session')).body as { websiteId: string };
       const websiteId = session.websiteId;
-      const collections = (await callApi(page, 'GET', `/api/content-service/1.0/websites/${websiteId}/collections`)).body as { items?: Array<{ id: string; urlId: string }> };
+      const collections = (await callApi(page, 'GET', `/api/content-service/1.0/websites/${websiteId}/collections`)).body as {
+        items?: Array<{ id: string; urlId: string }>;
+      };
       const home = (collections.items ?? []).find((c) => c.urlId === 'home')!;
       await page.goto(`${siteOrigin}/config/content/${home.id}`);
       await page.locator('iframe[title="Page preview"][data-ready="true"]').waitFor({ timeout: 45_000 });
@@ -378,21 +526,37 @@ describe('websites on their own addresses (embedded platform)', () => {
       const heading = page.getByRole('region', { name: 'Settings' }).locator('.ProseMirror h1').first();
       await heading.click({ clickCount: 3 });
       await page.keyboard.type('Sourdough every morning');
-      await page.frameLocator('iframe[title="Page preview"]').locator('h1', { hasText: 'Sourdough every morning' }).waitFor({ timeout: 30_000 });
+      await page
+        .frameLocator('iframe[title="Page preview"]')
+        .locator('h1', { hasText: 'Sourdough every morning' })
+        .waitFor({ timeout: 30_000 });
       await page.getByRole('button', { name: 'Save', exact: true }).click();
       await page.getByRole('status').filter({ hasText: 'Page saved' }).waitFor({ timeout: 30_000 });
       await shot(page, SUITE, '2b-edited');
 
       const visitor = await context.newPage();
       // The gateway's page cache rechecks the website's generation every half second.
-      await waitFor(async () => (await visitor.goto(`${siteOrigin}/`), (await visitor.locator('h1').first().textContent()) === 'Sourdough every morning'), 15_000, 'the edit on the public page');
+      await waitFor(
+        async () => (
+          await visitor.goto(`${siteOrigin}/`),
+          (await visitor.locator('h1').first().textContent()) === 'Sourdough every morning'
+        ),
+        15_000,
+        'the edit on the public page',
+      );
       const lookOf = async () =>
-        visitor.evaluate(() => ({ font: getComputedStyle(document.body).fontFamily, accent: getComputedStyle(document.documentElement).getPropertyValue('--accent').trim() }));
+        visitor.evaluate(() => ({
+          font: getComputedStyle(document.body).fontFamily,
+          accent: getComputedStyle(document.documentElement).getPropertyValue('--accent').trim(),
+        }));
       const first = await lookOf();
       await shot(visitor, SUITE, '3-site');
 
       // A second website, of another design, looks different.
-      const second = await callApi(page, 'POST', '/api/content-service/1.0/websites', { name: `Night Market ${Date.now()}`, design: 'events' });
+      const second = await callApi(page, 'POST', '/api/content-service/1.0/websites', {
+        name: `Night Market ${Date.now()}`,
+        design: 'events',
+      });
       expect(second.status).toBe(201);
       const secondDomain = (second.body as CreatedWebsite).website.domains[0]!;
       await visitor.goto(`http://${secondDomain}:${port}/`);
@@ -416,7 +580,11 @@ describe('websites on their own addresses (embedded platform)', () => {
       await ask.getByRole('button', { name: 'Switch to Monochrome' }).click();
       await page.getByRole('status').filter({ hasText: 'Your content is unchanged.' }).waitFor();
       await page.locator('[data-design="portfolio"]').getByText('Current design').waitFor();
-      await waitFor(async () => (await visitor.goto(`${siteOrigin}/`), (await lookOf()).font !== first.font), 15_000, 'the new design on the public page');
+      await waitFor(
+        async () => (await visitor.goto(`${siteOrigin}/`), (await lookOf()).font !== first.font),
+        15_000,
+        'the new design on the public page',
+      );
       expect(await visitor.locator('h1').first().textContent()).toBe('Sourdough every morning');
       await visitor.goto(`${siteOrigin}/about`);
       expect(await visitor.locator('main').innerText()).toBe(aboutBefore);
@@ -425,7 +593,10 @@ describe('websites on their own addresses (embedded platform)', () => {
       // Custom domains: added pending with what to set, checked (not found yet), removed.
       await page.goto(`${siteOrigin}/config/settings/domains`);
       const list = page.getByRole('list', { name: 'Domains of this website' });
-      await list.locator(`[data-domain="${new URL(siteOrigin).hostname}"]`).getByText('Your address').waitFor();
+      await list
+        .locator(`[data-domain="${new URL(siteOrigin).hostname}"]`)
+        .getByText('Your address')
+        .waitFor();
       const custom = `www.bakery-${Date.now()}.example`;
       await page.getByLabel('Domain', { exact: true }).fill(custom);
       await page.getByRole('button', { name: 'Add domain' }).click();
@@ -447,11 +618,20 @@ describe('websites on their own addresses (embedded platform)', () => {
 
       // Settings > Limits: what the website uses of each per-website limit (the defaults here).
       await page.goto(`${siteOrigin}/config/settings/limits`);
-      const usage = (await callApi(page, 'GET', `/api/content-service/1.0/websites/${websiteId}/usage`)).body as { products: { used: number }; pages: { used: number } };
+      const usage = (await callApi(page, 'GET', `/api/content-service/1.0/websites/${websiteId}/usage`)).body as {
+        products: { used: number };
+        pages: { used: number };
+      };
       await page.locator('[data-limit="products"]').getByText(`${usage.products.used} of 5,000`).waitFor();
       await page.locator('[data-limit="pages"]').getByText(`${usage.pages.used} of 500`).waitFor();
-      await page.locator('[data-limit="uploads"]').getByText(/ of 10,000$/).waitFor();
-      await page.locator('[data-limit="storageBytes"]').getByText(/ of 5000 MB$/).waitFor();
+      await page
+        .locator('[data-limit="uploads"]')
+        .getByText(/ of 10,000$/)
+        .waitFor();
+      await page
+        .locator('[data-limit="storageBytes"]')
+        .getByText(/ of 5000 MB$/)
+        .waitFor();
       await shot(page, SUITE, '7a-limits-1280');
       await page.setViewportSize({ width: 390, height: 844 });
       await shot(page, SUITE, '7a-limits-390');
@@ -475,14 +655,22 @@ describe('websites on their own addresses (embedded platform)', () => {
       await page.getByRole('status').filter({ hasText: 'The website is deleted' }).waitFor();
       // Hidden at once: its address answers 404 with nothing of it ...
       const siteHost = new HostClient(port, new URL(siteOrigin).hostname);
-      const hidden = await waitFor(async () => {
-        const answer = await siteHost.call('GET', '/');
-        return answer.status === 404 ? answer : undefined;
-      }, 15_000, 'the deleted website to be hidden');
+      const hidden = await waitFor(
+        async () => {
+          const answer = await siteHost.call('GET', '/');
+          return answer.status === 404 ? answer : undefined;
+        },
+        15_000,
+        'the deleted website to be hidden',
+      );
       expect(hidden.text).not.toContain('Sourdough every morning');
       expect(hidden.text).not.toContain(name);
       // ... and once the gateway's host cache (WEBSITE_CACHE_TTL_MS, 30 s) lets go, the page of a host no website has.
-      await waitFor(async () => (await siteHost.call('GET', '/')).text.includes(WebsiteMessages.unknownHost), 45_000, 'the unknown-host page');
+      await waitFor(
+        async () => (await siteHost.call('GET', '/')).text.includes(WebsiteMessages.unknownHost),
+        45_000,
+        'the unknown-host page',
+      );
 
       // Restoring it: the owner's websites screen (on the platform's address) lists it with the
       // days left; Restore asks first, then the website is served again at its address.
@@ -511,14 +699,21 @@ describe('websites on their own addresses (embedded platform)', () => {
       expect((await siteHost.call('GET', '/')).status).toBe(404);
       await deletedRow.getByRole('button', { name: `Restore ${name}…` }).click();
       await restoreAsk.getByRole('button', { name: 'Restore website' }).click();
-      await page.getByRole('status').filter({ hasText: `${name} is restored and served again at ${new URL(siteOrigin).hostname}.` }).waitFor();
+      await page
+        .getByRole('status')
+        .filter({ hasText: `${name} is restored and served again at ${new URL(siteOrigin).hostname}.` })
+        .waitFor();
       await deletedRow.waitFor({ state: 'detached' });
       await shot(page, SUITE, '10-restored');
       // Served again, with the owner's own words, once the gateway's host cache follows.
-      const back = await waitFor(async () => {
-        const answer = await siteHost.call('GET', '/');
-        return answer.status === 200 ? answer : undefined;
-      }, 45_000, 'the restored website to be served');
+      const back = await waitFor(
+        async () => {
+          const answer = await siteHost.call('GET', '/');
+          return answer.status === 200 ? answer : undefined;
+        },
+        45_000,
+        'the restored website to be served',
+      );
       expect(back.text).toContain('Sourdough every morning');
       await page.getByRole('link', { name: `Visit ${name}` }).click();
       await page.waitForURL(`${siteOrigin}/`);

@@ -197,7 +197,11 @@ export default defineConfig({
                 // The rich-text editor (Tiptap on ProseMirror), which only editing screens load: on
                 // its own it stays cached across releases, and the page editor's chunk stays under
                 // the bundler's 500 kB warning.
-                { name: 'rich-text', test: /[\\/]node_modules[\\/](@tiptap|prosemirror-[a-z-]+|orderedmap|rope-sequence|w3c-keyname|linkifyjs)[\\/]/, priority: 1 },
+                {
+                  name: 'rich-text',
+                  test: /[\\/]node_modules[\\/](@tiptap|prosemirror-[a-z-]+|orderedmap|rope-sequence|w3c-keyname|linkifyjs)[\\/]/,
+                  priority: 1,
+                },
               ],
             },
           },

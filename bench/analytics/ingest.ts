@@ -50,14 +50,27 @@ async function measure(options: autocannon.Options, duration = seconds, amount?:
   const used = await meter?.stop();
   const requests = Math.max(1, result.requests.total);
   const cpu = used && Object.fromEntries(Object.entries(used).map(([name, ms]) => [name, Math.round((ms * 1000) / requests)]));
-  const status = (code: number) => (result.statusCodeStats as Record<string, { count: number } | undefined> | undefined)?.[String(code)]?.count ?? 0;
+  const status = (code: number) =>
+    (result.statusCodeStats as Record<string, { count: number } | undefined> | undefined)?.[String(code)]?.count ?? 0;
   const ok = status(200) + status(202);
-  return { rps: result.requests.average, acceptedRps: ok / (result.duration || 1), p99: result.latency.p99, accepted: ok, busy: status(503), errors: result.errors + result.timeouts + result.non2xx - status(503), ...(cpu ? { cpu } : {}) };
+  return {
+    rps: result.requests.average,
+    acceptedRps: ok / (result.duration || 1),
+    p99: result.latency.p99,
+    accepted: ok,
+    busy: status(503),
+    errors: result.errors + result.timeouts + result.non2xx - status(503),
+    ...(cpu ? { cpu } : {}),
+  };
 }
 
 const line = (name: string, r: Figure, unit = 'req/s', perRequest = 1) =>
   `${name.padEnd(38)} ${(r.acceptedRps * perRequest).toFixed(0).padStart(8)} ${unit.padEnd(9)} accepted  p99 ${String(r.p99).padStart(4)} ms   503 ${r.busy}   errors ${r.errors}` +
-  (r.cpu ? `\n${''.padEnd(38)} CPU µs per request: ${Object.entries(r.cpu).map(([name, us]) => `${name} ${us}`).join(', ')}` : '');
+  (r.cpu
+    ? `\n${''.padEnd(38)} CPU µs per request: ${Object.entries(r.cpu)
+        .map(([name, us]) => `${name} ${us}`)
+        .join(', ')}`
+    : '');
 
 const database = `sc_bench_analytics_${Date.now().toString(36)}`;
 const admin = new pg.Client({ connectionString: adminUrl });
@@ -77,7 +90,12 @@ try {
   const analyticsPort = await freePort();
   // Ingestion never touches the bus; without NATS here the service's consumers cannot spend the
   // measurement working through other runs' backlog on a shared NATS server.
-  void start('services/analytics/src/main.ts', { ...common, NATS_URL: '', DATABASE_URL: databaseUrl, PORT: String(analyticsPort) }, /never/, profile).catch(() => undefined);
+  void start(
+    'services/analytics/src/main.ts',
+    { ...common, NATS_URL: '', DATABASE_URL: databaseUrl, PORT: String(analyticsPort) },
+    /never/,
+    profile,
+  ).catch(() => undefined);
   const analyticsUrl = `http://127.0.0.1:${analyticsPort}`;
   await waitHealthy(analyticsUrl);
   const analytics = processes.children[processes.children.length - 1]!;
@@ -122,11 +140,15 @@ try {
     headers: { 'content-type': 'application/x-www-form-urlencoded', 'user-agent': UA, 'x-csrf-token': CRUMB },
   };
   const metrics = ['LCP', 'CLS', 'INP', 'FCP', 'TTFB'] as const;
-  const perfBody = (pageLoadId: string) => JSON.stringify({
-    pageLoadId,
-    url: 'https://shop.example.com/',
-    records: Array.from({ length: batch }, (_, i) => ({ metric: metrics[i % metrics.length], value: metrics[i % metrics.length] === 'CLS' ? 0.05 : 100 + i * 37 })),
-  });
+  const perfBody = (pageLoadId: string) =>
+    JSON.stringify({
+      pageLoadId,
+      url: 'https://shop.example.com/',
+      records: Array.from({ length: batch }, (_, i) => ({
+        metric: metrics[i % metrics.length],
+        value: metrics[i % metrics.length] === 'CLS' ? 0.05 : 100 + i * 37,
+      })),
+    });
   const perfOptions = (pageLoadId: string): autocannon.Options => ({
     url: `${gatewayUrl}/api/1/performance/records`,
     method: 'POST',
@@ -145,7 +167,12 @@ try {
   const rounds: Array<{ bare: Figure; barePost: Figure; hits: Figure; perf: Figure }> = [];
   meter = new CpuMeter(cpuGroups);
   for (let i = 0; i < Number(process.env.BENCH_ROUNDS ?? 3); i++) {
-    rounds.push({ bare: await measure(bareOptions), barePost: await measure(barePostOptions), hits: await measure(hitOptions('page')), perf: await measure(perfOptions(randomUUID())) });
+    rounds.push({
+      bare: await measure(bareOptions),
+      barePost: await measure(barePostOptions),
+      hits: await measure(hitOptions('page')),
+      perf: await measure(perfOptions(randomUUID())),
+    });
   }
   const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
   const mid = (pick: (r: (typeof rounds)[number]) => Figure): Figure => {
@@ -184,8 +211,14 @@ try {
   await db.connect();
   const value = async (query: string, params: unknown[]) => Number((await db.query<{ n: number }>(query, params)).rows[0]?.n);
   const hitRows = await value(`select count(*)::int8 as n from analytics.hits where website_id = $1 and path like '/check-%'`, [site]);
-  const pageViews = await value(`select coalesce(sum(views), 0)::int8 as n from analytics.page_daily where website_id = $1 and path like '/check-%'`, [site]);
-  const perfRows = await value('select count(*)::int8 as n from analytics.perf_records where website_id = $1 and page_load_id = $2', [site, checkLoadId]);
+  const pageViews = await value(
+    `select coalesce(sum(views), 0)::int8 as n from analytics.page_daily where website_id = $1 and path like '/check-%'`,
+    [site],
+  );
+  const perfRows = await value('select count(*)::int8 as n from analytics.perf_records where website_id = $1 and page_load_id = $2', [
+    site,
+    checkLoadId,
+  ]);
   await db.end();
   const acceptedHits = checkHits.accepted;
   const acceptedPerf = checkPerf.accepted * batch;
@@ -208,7 +241,9 @@ try {
   if (acceptedHits !== hitRows || acceptedPerf !== perfRows || exitCode !== 0) process.exitCode = 1;
 } finally {
   processes.stopAll();
-  process.stdout.write(`\nbench/analytics/ingest (${connections} connections, ${seconds} s each, ${new Date().toISOString()})\n${report.join('\n')}\n`);
+  process.stdout.write(
+    `\nbench/analytics/ingest (${connections} connections, ${seconds} s each, ${new Date().toISOString()})\n${report.join('\n')}\n`,
+  );
   await new Promise((resolve) => setTimeout(resolve, 500));
   await admin.query(`drop database if exists ${database} with (force)`).catch(() => undefined);
   await admin.end();

@@ -10,7 +10,15 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { Role, type EventEnvelope } from '@sc/contracts';
 import { loadConfig, serviceEnv, signIdentity, type ServiceContext } from '@sc/platform';
-import { applyEvent, buildApp, COMMERCE_CONSUMER, CONTENT_CONSUMER, FORMS_CONSUMER, type AnalyticsDB, type AnalyticsHandle } from '../../services/analytics/src/index.js';
+import {
+  applyEvent,
+  buildApp,
+  COMMERCE_CONSUMER,
+  CONTENT_CONSUMER,
+  FORMS_CONSUMER,
+  type AnalyticsDB,
+  type AnalyticsHandle,
+} from '../../services/analytics/src/index.js';
 import type { IngestRecord } from '../../services/analytics/src/ingest/records.js';
 
 const TARGET = Number(process.env.BENCH_RECORDS ?? 1_000_000);
@@ -22,7 +30,7 @@ const REPEAT = 5;
 
 /** A small deterministic generator, so runs are comparable. */
 let seed = 42;
-const random = () => ((seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31);
+const random = () => (seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31;
 const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)]!;
 /** Skewed choice: low indexes far more often (top pages, top referrers). */
 const skewed = <T>(items: readonly T[]): T => items[Math.floor(random() ** 3 * items.length)]!;
@@ -46,21 +54,79 @@ try {
   const today = Math.floor(Date.now() / DAY) * DAY;
   const first = today - DAYS * DAY;
   const paths = Array.from({ length: 500 }, (_, i) => (i < 200 ? `/shop/p/product-${i}` : `/page-${i}`));
-  const referrers = ['google.com', 'bing.com', 'facebook.com', 'instagram.com', 'news.example.org', ...Array.from({ length: 45 }, (_, i) => `blog-${i}.example.net`)];
+  const referrers = [
+    'google.com',
+    'bing.com',
+    'facebook.com',
+    'instagram.com',
+    'news.example.org',
+    ...Array.from({ length: 45 }, (_, i) => `blog-${i}.example.net`),
+  ];
   const devices = ['desktop', 'desktop', 'desktop', 'phone', 'phone', 'tablet'];
   const metrics = ['LCP', 'CLS', 'INP', 'FCP', 'TTFB'] as const;
-  const names = ['CommerceShopping_VisitPDP', 'AddToCart', 'ViewCart', 'RemoveFromCart', 'ReviewsTab', 'RelatedProductClick', 'AccessDeniedPageView', 'VideoListsPageView'];
+  const names = [
+    'CommerceShopping_VisitPDP',
+    'AddToCart',
+    'ViewCart',
+    'RemoveFromCart',
+    'ReviewsTab',
+    'RelatedProductClick',
+    'AccessDeniedPageView',
+    'VideoListsPageView',
+  ];
   const forms = Array.from({ length: 10 }, (_, i) => `form-${i}`);
 
   // The catalogue, as content would announce it.
-  const event = (type: string, data: unknown, occurredAt: number): EventEnvelope => ({ id: randomUUID(), type, websiteId: site, occurredAt: new Date(occurredAt).toISOString(), data });
+  const event = (type: string, data: unknown, occurredAt: number): EventEnvelope => ({
+    id: randomUUID(),
+    type,
+    websiteId: site,
+    occurredAt: new Date(occurredAt).toISOString(),
+    data,
+  });
   for (let i = 0; i < 200; i++) {
-    await applyEvent(ctx, CONTENT_CONSUMER, event('content.product.upserted', {
-      productId: `product-${i}`, collectionId: 'shop', version: 1, title: `Product ${i}`, urlId: `product-${i}`, fullUrl: `/shop/p/product-${i}`, productType: 1, currency: 'USD',
-      status: 'published', publishOn: null, visible: true, variantOptionOrdering: [],
-      variants: [{ id: `v${i}`, sku: `SKU-${i}`, attributes: {}, optionValues: [], priceMoney: { value: '2500', currency: 'USD' }, salePriceMoney: null, onSale: false, qtyInStock: 10, unlimited: false }],
-      isSubscribable: false, subscriptionPlan: null, giftCardDenominations: [], additionalFieldsFormId: null, useCustomAddButtonText: false, customAddButtonText: '', urls: [],
-    }, first));
+    await applyEvent(
+      ctx,
+      CONTENT_CONSUMER,
+      event(
+        'content.product.upserted',
+        {
+          productId: `product-${i}`,
+          collectionId: 'shop',
+          version: 1,
+          title: `Product ${i}`,
+          urlId: `product-${i}`,
+          fullUrl: `/shop/p/product-${i}`,
+          productType: 1,
+          currency: 'USD',
+          status: 'published',
+          publishOn: null,
+          visible: true,
+          variantOptionOrdering: [],
+          variants: [
+            {
+              id: `v${i}`,
+              sku: `SKU-${i}`,
+              attributes: {},
+              optionValues: [],
+              priceMoney: { value: '2500', currency: 'USD' },
+              salePriceMoney: null,
+              onSale: false,
+              qtyInStock: 10,
+              unlimited: false,
+            },
+          ],
+          isSubscribable: false,
+          subscriptionPlan: null,
+          giftCardDenominations: [],
+          additionalFieldsFormId: null,
+          useCustomAddButtonText: false,
+          customAddButtonText: '',
+          urls: [],
+        },
+        first,
+      ),
+    );
   }
 
   const started = Date.now();
@@ -87,23 +153,77 @@ try {
       if (r < 0.7) {
         const path = skewed(paths);
         await push({
-          kind: 'hit', websiteId: site, receivedAt: at, eventType: random() < 0.93 ? 1 : 10, path, title: null, referrerHost: random() < 0.3 ? skewed(referrers) : null,
-          itemId: path.startsWith('/shop/p/') ? path.slice('/shop/p/'.length) : null, collectionId: null, pageType: null, device, visitorHash: visitor,
-          viewportWidth: 1280, viewportHeight: 800, screenWidth: 1920, screenHeight: 1080, locale: 'en-US', templateId: 't1', clientDate: at,
+          kind: 'hit',
+          websiteId: site,
+          receivedAt: at,
+          eventType: random() < 0.93 ? 1 : 10,
+          path,
+          title: null,
+          referrerHost: random() < 0.3 ? skewed(referrers) : null,
+          itemId: path.startsWith('/shop/p/') ? path.slice('/shop/p/'.length) : null,
+          collectionId: null,
+          pageType: null,
+          device,
+          visitorHash: visitor,
+          viewportWidth: 1280,
+          viewportHeight: 800,
+          screenWidth: 1920,
+          screenHeight: 1080,
+          locale: 'en-US',
+          templateId: 't1',
+          clientDate: at,
         });
       } else if (r < 0.85) {
         const metric = pick(metrics);
-        await push({ kind: 'perf', websiteId: site, receivedAt: at, pageLoadId: randomUUID(), path: skewed(paths), metric, value: metric === 'CLS' ? random() * 0.4 : 50 + random() * 5000, device });
+        await push({
+          kind: 'perf',
+          websiteId: site,
+          receivedAt: at,
+          pageLoadId: randomUUID(),
+          path: skewed(paths),
+          metric,
+          value: metric === 'CLS' ? random() * 0.4 : 50 + random() * 5000,
+          device,
+        });
       } else if (r < 0.93) {
-        await push({ kind: 'event', websiteId: site, receivedAt: at, source: random() < 0.5 ? 'record-event' : 'provider', name: skewed(names), data: '{"productId":"product-1"}', path: skewed(paths), visitorHash: visitor });
+        await push({
+          kind: 'event',
+          websiteId: site,
+          receivedAt: at,
+          source: random() < 0.5 ? 'record-event' : 'provider',
+          name: skewed(names),
+          data: '{"productId":"product-1"}',
+          path: skewed(paths),
+          visitorHash: visitor,
+        });
       } else if (r < 0.98) {
         const formRender = random() < 0.5;
-        await push({ kind: 'interaction', websiteId: site, receivedAt: at, interaction: formRender ? 'form-render' : 'button-click', target: formRender ? pick(forms) : `block-${Math.floor(random() * 30)}`, label: null, path: skewed(paths), visitorHash: visitor });
+        await push({
+          kind: 'interaction',
+          websiteId: site,
+          receivedAt: at,
+          interaction: formRender ? 'form-render' : 'button-click',
+          target: formRender ? pick(forms) : `block-${Math.floor(random() * 30)}`,
+          label: null,
+          path: skewed(paths),
+          visitorHash: visitor,
+        });
       } else {
         const n = Math.floor(random() ** 2 * 40);
         await push({
-          kind: 'error', websiteId: site, receivedAt: at, fingerprint: `fp-${n}`, name: 'TypeError', message: `Error number ${n}`, stack: 'TypeError\n    at f (https://shop.example.com/app.js:1:1)',
-          source: 'https://shop.example.com/app.js', line: 1, column: 1, path: skewed(paths), device, caught: false,
+          kind: 'error',
+          websiteId: site,
+          receivedAt: at,
+          fingerprint: `fp-${n}`,
+          name: 'TypeError',
+          message: `Error number ${n}`,
+          stack: 'TypeError\n    at f (https://shop.example.com/app.js:1:1)',
+          source: 'https://shop.example.com/app.js',
+          line: 1,
+          column: 1,
+          path: skewed(paths),
+          device,
+          caught: false,
         });
       }
     }
@@ -121,18 +241,58 @@ try {
     const dayStart = first + d * DAY;
     for (let i = 0; i < 150; i++) {
       const product = Math.floor(random() ** 2 * 200);
-      await applyEvent(ctx, COMMERCE_CONSUMER, event('commerce.cart.entry-added', { cartId: `c${i}`, entryId: randomUUID(), itemId: `product-${product}`, variantId: `v${product}`, sku: `SKU-${product}`, quantity: 1, unitPrice: { value: '2500', currency: 'USD' } }, dayStart + i * 500_000));
+      await applyEvent(
+        ctx,
+        COMMERCE_CONSUMER,
+        event(
+          'commerce.cart.entry-added',
+          {
+            cartId: `c${i}`,
+            entryId: randomUUID(),
+            itemId: `product-${product}`,
+            variantId: `v${product}`,
+            sku: `SKU-${product}`,
+            quantity: 1,
+            unitPrice: { value: '2500', currency: 'USD' },
+          },
+          dayStart + i * 500_000,
+        ),
+      );
       consumed++;
       if (i % 4 === 0) {
-        await applyEvent(ctx, COMMERCE_CONSUMER, event('commerce.order.placed', {
-          id: randomUUID(), kind: 'order', purchasedCartId: `c${i}`, testMode: false, websiteId: site,
-          items: [{ sku: `SKU-${product}`, productName: `Product ${product}`, quantity: 1, unitPrice: { value: '2500', currency: 'USD' } }],
-          grandTotal: { value: '2500', currency: 'USD' }, shippingTotal: { value: '0', currency: 'USD' }, taxTotal: { value: '0', currency: 'USD' },
-        }, dayStart + i * 500_000 + 1000));
+        await applyEvent(
+          ctx,
+          COMMERCE_CONSUMER,
+          event(
+            'commerce.order.placed',
+            {
+              id: randomUUID(),
+              kind: 'order',
+              purchasedCartId: `c${i}`,
+              testMode: false,
+              websiteId: site,
+              items: [
+                { sku: `SKU-${product}`, productName: `Product ${product}`, quantity: 1, unitPrice: { value: '2500', currency: 'USD' } },
+              ],
+              grandTotal: { value: '2500', currency: 'USD' },
+              shippingTotal: { value: '0', currency: 'USD' },
+              taxTotal: { value: '0', currency: 'USD' },
+            },
+            dayStart + i * 500_000 + 1000,
+          ),
+        );
         consumed++;
       }
       if (i % 3 === 0) {
-        await applyEvent(ctx, FORMS_CONSUMER, event('forms.submission.saved', { submissionId: randomUUID(), formId: pick(forms), formType: 1, pageId: null, pagePath: '/contact', contentSource: null }, dayStart + i * 500_000));
+        await applyEvent(
+          ctx,
+          FORMS_CONSUMER,
+          event(
+            'forms.submission.saved',
+            { submissionId: randomUUID(), formId: pick(forms), formType: 1, pageId: null, pagePath: '/contact', contentSource: null },
+            dayStart + i * 500_000,
+          ),
+        );
         consumed++;
       }
     }
@@ -150,7 +310,10 @@ try {
     const headers = {
       'x-website-id': site,
       'x-request-id': requestId,
-      ...signIdentity({ v: 1, kind: 'owner', websiteId: site, requestId, issuedAt: Date.now(), ownerId: 'bench', roles: [Role.REPORTING] }, key),
+      ...signIdentity(
+        { v: 1, kind: 'owner', websiteId: site, requestId, issuedAt: Date.now(), ownerId: 'bench', roles: [Role.REPORTING] },
+        key,
+      ),
     };
     const t = process.hrtime.bigint();
     const response = await app.inject({ method: 'GET', url: path, headers });
@@ -160,7 +323,17 @@ try {
   };
   let worst = 0;
   for (const [name, query] of [
-    ['traffic', ''], ['traffic', '&interval=hour'], ['pages', ''], ['referrers', ''], ['devices', ''], ['funnel', ''], ['sales', ''], ['forms', ''], ['errors', ''], ['vitals', ''], ['events', ''],
+    ['traffic', ''],
+    ['traffic', '&interval=hour'],
+    ['pages', ''],
+    ['referrers', ''],
+    ['devices', ''],
+    ['funnel', ''],
+    ['sales', ''],
+    ['forms', ''],
+    ['errors', ''],
+    ['vitals', ''],
+    ['events', ''],
   ] as const) {
     const path = `/api/census/reports/${name}?from=${from}&to=${to}${query}`;
     await ask(path);
@@ -168,7 +341,9 @@ try {
     for (let i = 0; i < REPEAT; i++) times.push(await ask(path));
     times.sort((a, b) => a - b);
     worst = Math.max(worst, times[times.length - 1]!);
-    out.push(`${`${name}${query}`.padEnd(24)} median ${times[Math.floor(times.length / 2)]!.toFixed(1).padStart(7)} ms   max ${times[times.length - 1]!.toFixed(1).padStart(7)} ms`);
+    out.push(
+      `${`${name}${query}`.padEnd(24)} median ${times[Math.floor(times.length / 2)]!.toFixed(1).padStart(7)} ms   max ${times[times.length - 1]!.toFixed(1).padStart(7)} ms`,
+    );
   }
   const rollupRows = await admin.query('select 1').then(async () => {
     const db = new pg.Client({ connectionString: url.toString() });

@@ -17,8 +17,14 @@ import { signIdentity } from '@sc/platform';
 const KEY = 'bench-export-signing-key-0123456789abcdef';
 const MB = 1024 * 1024;
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const counts = process.argv.slice(2).map(Number).filter((n) => n > 0);
-const runs = (counts.length > 0 ? counts : [10_000, 100_000]).map((count) => ({ count, site: `bench-${count}-${Date.now().toString(36)}` }));
+const counts = process.argv
+  .slice(2)
+  .map(Number)
+  .filter((n) => n > 0);
+const runs = (counts.length > 0 ? counts : [10_000, 100_000]).map((count) => ({
+  count,
+  site: `bench-${count}-${Date.now().toString(36)}`,
+}));
 
 /** A /proc/<pid>/status field in bytes (VmRSS: now; VmHWM: the highest so far). */
 function status(pid: number, field: 'VmRSS' | 'VmHWM'): number {
@@ -28,11 +34,15 @@ function status(pid: number, field: 'VmRSS' | 'VmHWM'): number {
 
 // BENCH_SERVER_HEAP_MB caps the server's V8 heap: an export that held its rows would then fail.
 const heapCap = process.env.BENCH_SERVER_HEAP_MB ? [`--max-old-space-size=${Number(process.env.BENCH_SERVER_HEAP_MB)}`] : [];
-const server = spawn(process.execPath, [...heapCap, '--conditions=@sc/source', '--import', 'tsx', 'bench/cart/export-server.ts', ...runs.map((r) => `${r.site}:${r.count}`)], {
-  cwd: ROOT,
-  env: { ...process.env, BENCH_SIGNING_KEY: KEY, LOG_LEVEL: 'warn' },
-  stdio: ['ignore', 'pipe', 'inherit'],
-});
+const server = spawn(
+  process.execPath,
+  [...heapCap, '--conditions=@sc/source', '--import', 'tsx', 'bench/cart/export-server.ts', ...runs.map((r) => `${r.site}:${r.count}`)],
+  {
+    cwd: ROOT,
+    env: { ...process.env, BENCH_SIGNING_KEY: KEY, LOG_LEVEL: 'warn' },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  },
+);
 const port = await new Promise<number>((resolve, reject) => {
   let out = '';
   server.stdout.on('data', (chunk: Buffer) => {
@@ -48,7 +58,11 @@ const pid = server.pid!;
 /** GETs the export and reads it to the end, sampling the server's RSS meanwhile. */
 function download(site: string): Promise<{ ms: number; bytes: number; lines: number; peakRss: number }> {
   const requestId = randomUUID();
-  const headers = { 'x-website-id': site, 'x-request-id': requestId, ...signIdentity({ v: 1, kind: 'owner', websiteId: site, requestId, issuedAt: Date.now(), ownerId: 'bench', roles: [Role.ADMIN] }, KEY) };
+  const headers = {
+    'x-website-id': site,
+    'x-request-id': requestId,
+    ...signIdentity({ v: 1, kind: 'owner', websiteId: site, requestId, issuedAt: Date.now(), ownerId: 'bench', roles: [Role.ADMIN] }, KEY),
+  };
   return new Promise((resolve, reject) => {
     let peakRss = status(pid, 'VmRSS');
     const sampler = setInterval(() => (peakRss = Math.max(peakRss, status(pid, 'VmRSS'))), 10);
@@ -71,7 +85,9 @@ function download(site: string): Promise<{ ms: number; bytes: number; lines: num
   });
 }
 
-console.log(`database: ${process.env.DATABASE_URL ? 'Postgres' : 'PGlite (inside the server process)'}; server pid ${pid}${heapCap.length ? `; server heap capped at ${process.env.BENCH_SERVER_HEAP_MB} MB` : ''}`);
+console.log(
+  `database: ${process.env.DATABASE_URL ? 'Postgres' : 'PGlite (inside the server process)'}; server pid ${pid}${heapCap.length ? `; server heap capped at ${process.env.BENCH_SERVER_HEAP_MB} MB` : ''}`,
+);
 // A first small export warms the code paths up, so the first measured run is not charged for them.
 await download(runs[0]!.site);
 for (const { count, site } of runs) {

@@ -14,10 +14,35 @@ const app = await buildApp({ config: testConfig(0, { IDENTITY_SIGNING_KEY: KEY }
 const db = (app.serviceContext as ServiceContext<CartDB>).db;
 
 const items = JSON.stringify([
-  { itemId: 'p1', variantId: 'v1', sku: 'MUG-BLUE', productName: 'Blue Mug', productType: 1, quantity: 2, unitPrice: { value: '1250', currency: 'USD' }, additionalFields: null },
-  { itemId: 'p2', variantId: 'v2', sku: 'BOWL', productName: 'Serving Bowl, large', productType: 1, quantity: 1, unitPrice: { value: '3000', currency: 'USD' }, additionalFields: null },
+  {
+    itemId: 'p1',
+    variantId: 'v1',
+    sku: 'MUG-BLUE',
+    productName: 'Blue Mug',
+    productType: 1,
+    quantity: 2,
+    unitPrice: { value: '1250', currency: 'USD' },
+    additionalFields: null,
+  },
+  {
+    itemId: 'p2',
+    variantId: 'v2',
+    sku: 'BOWL',
+    productName: 'Serving Bowl, large',
+    productType: 1,
+    quantity: 1,
+    unitPrice: { value: '3000', currency: 'USD' },
+    additionalFields: null,
+  },
 ]);
-const address = JSON.stringify({ name: 'Ada Buyer', line1: '1 Harbour Way', city: 'Portland', region: 'ME', postalCode: '04101', country: 'US' });
+const address = JSON.stringify({
+  name: 'Ada Buyer',
+  line1: '1 Harbour Way',
+  city: 'Portland',
+  region: 'ME',
+  postalCode: '04101',
+  country: 'US',
+});
 
 for (const arg of process.argv.slice(2)) {
   const [site, count] = arg.split(':');

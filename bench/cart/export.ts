@@ -23,14 +23,53 @@ const db = (app.serviceContext as ServiceContext<CartDB>).db;
 
 async function seed(site: string, count: number): Promise<void> {
   const items = JSON.stringify([
-    { itemId: 'p1', variantId: 'v1', sku: 'MUG-BLUE', productName: 'Blue Mug', productType: 1, quantity: 2, unitPrice: { value: '1250', currency: 'USD' }, additionalFields: null },
-    { itemId: 'p2', variantId: 'v2', sku: 'BOWL', productName: 'Serving Bowl, large', productType: 1, quantity: 1, unitPrice: { value: '3000', currency: 'USD' }, additionalFields: null },
+    {
+      itemId: 'p1',
+      variantId: 'v1',
+      sku: 'MUG-BLUE',
+      productName: 'Blue Mug',
+      productType: 1,
+      quantity: 2,
+      unitPrice: { value: '1250', currency: 'USD' },
+      additionalFields: null,
+    },
+    {
+      itemId: 'p2',
+      variantId: 'v2',
+      sku: 'BOWL',
+      productName: 'Serving Bowl, large',
+      productType: 1,
+      quantity: 1,
+      unitPrice: { value: '3000', currency: 'USD' },
+      additionalFields: null,
+    },
   ]);
-  const address = JSON.stringify({ name: 'Ada Buyer', line1: '1 Harbour Way', city: 'Portland', region: 'ME', postalCode: '04101', country: 'US' });
+  const address = JSON.stringify({
+    name: 'Ada Buyer',
+    line1: '1 Harbour Way',
+    city: 'Portland',
+    region: 'ME',
+    postalCode: '04101',
+    country: 'US',
+  });
   for (let i = 0; i < count; i += 1_000) {
     const rows = Array.from({ length: Math.min(1_000, count - i) }, (_, j) => ({
-      id: `o-${site}-${i + j}`, website_id: site, kind: 'order', cart_id: null, status: 'paid', test_mode: false, email: `buyer${i + j}@example.com`,
-      shipping_address: address, items, currency: 'USD', subtotal_cents: 5500, discount_cents: 0, shipping_cents: 500, tax_cents: 0, gift_card_cents: 0, grand_total_cents: 6000,
+      id: `o-${site}-${i + j}`,
+      website_id: site,
+      kind: 'order',
+      cart_id: null,
+      status: 'paid',
+      test_mode: false,
+      email: `buyer${i + j}@example.com`,
+      shipping_address: address,
+      items,
+      currency: 'USD',
+      subtotal_cents: 5500,
+      discount_cents: 0,
+      shipping_cents: 500,
+      tax_cents: 0,
+      gift_card_cents: 0,
+      grand_total_cents: 6000,
     }));
     await db.insertInto('orders').values(rows).execute();
   }
@@ -39,7 +78,11 @@ async function seed(site: string, count: number): Promise<void> {
 /** GETs the export and reads it to the end; answers the time, bytes, lines and peak RSS. */
 function download(site: string): Promise<{ ms: number; bytes: number; lines: number; peakRss: number }> {
   const requestId = randomUUID();
-  const headers = { 'x-website-id': site, 'x-request-id': requestId, ...signIdentity({ v: 1, kind: 'owner', websiteId: site, requestId, issuedAt: Date.now(), ownerId: 'bench', roles: [Role.ADMIN] }, KEY) };
+  const headers = {
+    'x-website-id': site,
+    'x-request-id': requestId,
+    ...signIdentity({ v: 1, kind: 'owner', websiteId: site, requestId, issuedAt: Date.now(), ownerId: 'bench', roles: [Role.ADMIN] }, KEY),
+  };
   return new Promise((resolve, reject) => {
     let peakRss = process.memoryUsage.rss();
     const sampler = setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage.rss())), 20);

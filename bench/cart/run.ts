@@ -34,8 +34,6 @@ const processes = new BenchProcesses();
 const start = processes.start.bind(processes);
 const children = processes.children;
 
-
-
 interface Figure {
   rps: number;
   p99: number;
@@ -50,13 +48,23 @@ async function measure(options: autocannon.Options, duration = seconds, meter?: 
   const used = await meter?.stop();
   const requests = Math.max(1, result.requests.total);
   const cpu = used && Object.fromEntries(Object.entries(used).map(([name, ms]) => [name, Math.round((ms * 1000) / requests)]));
-  return { rps: result.requests.average, p99: result.latency.p99, errors: result.errors + result.timeouts + result.non2xx, ...(cpu ? { cpu } : {}) };
+  return {
+    rps: result.requests.average,
+    p99: result.latency.p99,
+    errors: result.errors + result.timeouts + result.non2xx,
+    ...(cpu ? { cpu } : {}),
+  };
 }
 
 const line = (name: string, r: Figure, base?: Figure) =>
   `${name.padEnd(34)} ${r.rps.toFixed(0).padStart(7)} req/s   p99 ${String(r.p99).padStart(4)} ms   errors ${r.errors}` +
   (base ? `   ratio ${(r.rps / base.rps).toFixed(3)}x` : '') +
-  (r.cpu ? `\n${''.padEnd(34)} CPU µs per request: ${Object.entries(r.cpu).filter(([, us]) => us > 0).map(([name, us]) => `${name} ${us}`).join(', ')}` : '');
+  (r.cpu
+    ? `\n${''.padEnd(34)} CPU µs per request: ${Object.entries(r.cpu)
+        .filter(([, us]) => us > 0)
+        .map(([name, us]) => `${name} ${us}`)
+        .join(', ')}`
+    : '');
 
 const database = `sc_bench_cart_${Date.now().toString(36)}`;
 const admin = new pg.Client({ connectionString: adminUrl });
@@ -79,9 +87,19 @@ try {
   const gatewayPort = await freePort();
   // BENCH_PROFILE=<dir>: the cart service, the gateway and the embedded platform write CPU profiles there when they stop.
   const profile = process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(process.env.BENCH_PROFILE)}`] : [];
-  const common = { DATABASE_URL: databaseUrl, NATS_URL: natsUrl, REDIS_URL: redisUrl, HOST: '127.0.0.1', LOG_LEVEL: 'warn', IDENTITY_SIGNING_KEY: key, CART_WRITE_LIMIT: '100000000' };
+  const common = {
+    DATABASE_URL: databaseUrl,
+    NATS_URL: natsUrl,
+    REDIS_URL: redisUrl,
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'warn',
+    IDENTITY_SIGNING_KEY: key,
+    CART_WRITE_LIMIT: '100000000',
+  };
   // BENCH_CART_MAIN=<path>: another build of the cart service (e.g. an older commit unpacked elsewhere), for a before/after.
-  void start(process.env.BENCH_CART_MAIN ?? 'services/cart/src/main.ts', { ...common, PORT: String(cartPort) }, /never/, profile).catch(() => undefined);
+  void start(process.env.BENCH_CART_MAIN ?? 'services/cart/src/main.ts', { ...common, PORT: String(cartPort) }, /never/, profile).catch(
+    () => undefined,
+  );
   const cartUrl = `http://127.0.0.1:${cartPort}`;
   await waitHealthy(cartUrl);
   // A gateway in front of `cartUrl`. No content service in this run: every host is the fallback
@@ -89,7 +107,15 @@ try {
   const startGateway = async (port: number, cartUrl: string): Promise<string> => {
     void start(
       'gateway/src/main.ts',
-      { ...common, PORT: String(port), CART_URL: cartUrl, CONTENT_URL: `http://127.0.0.1:${await freePort()}`, FALLBACK_WEBSITE_ID: site, RATE_LIMIT_MAX: '100000000', RATE_LIMIT_NAMESPACE: `sc:bench:rl:${randomUUID()}:` },
+      {
+        ...common,
+        PORT: String(port),
+        CART_URL: cartUrl,
+        CONTENT_URL: `http://127.0.0.1:${await freePort()}`,
+        FALLBACK_WEBSITE_ID: site,
+        RATE_LIMIT_MAX: '100000000',
+        RATE_LIMIT_NAMESPACE: `sc:bench:rl:${randomUUID()}:`,
+      },
       /never/,
       profile,
     ).catch(() => undefined);
@@ -139,7 +165,8 @@ try {
   report.push(
     line('baseline INSERT ... RETURNING', bare),
     line('the same INSERT via a gateway', ceiling, bare),
-    line('add-to-cart via gateway (dist.)', distributed, bare) + `   (to the INSERT via a gateway: ${(distributed.rps / ceiling.rps).toFixed(3)}x)`,
+    line('add-to-cart via gateway (dist.)', distributed, bare) +
+      `   (to the INSERT via a gateway: ${(distributed.rps / ceiling.rps).toFixed(3)}x)`,
     line('add-to-cart direct to cart (dist.)', direct, bare),
   );
 
@@ -148,7 +175,16 @@ try {
     const embeddedPort = await freePort();
     await start(
       'scripts/start-embedded.ts',
-      { PORT: String(embeddedPort), DATA_DIR: dataDir, DATABASE_URL: '', NATS_URL: '', REDIS_URL: '', LOG_LEVEL: 'warn', RATE_LIMIT_MAX: '100000000', CART_WRITE_LIMIT: '100000000' },
+      {
+        PORT: String(embeddedPort),
+        DATA_DIR: dataDir,
+        DATABASE_URL: '',
+        NATS_URL: '',
+        REDIS_URL: '',
+        LOG_LEVEL: 'warn',
+        RATE_LIMIT_MAX: '100000000',
+        CART_WRITE_LIMIT: '100000000',
+      },
       /(is running)/,
       profile,
     );

@@ -33,8 +33,16 @@ const site = 'bench';
 
 /** A photo-like JPEG: a gradient with noise, so encoders work as hard as on a photograph. */
 async function photo(width: number, height: number, seed: number): Promise<Buffer> {
-  const noise = await sharp({ create: { width, height, channels: 3, background: '#000', noise: { type: 'gaussian', mean: 110 + seed, sigma: 40 } } }).png().toBuffer();
-  return sharp(noise).blur(1.2).modulate({ hue: seed * 7 }).jpeg({ quality: 88 }).toBuffer();
+  const noise = await sharp({
+    create: { width, height, channels: 3, background: '#000', noise: { type: 'gaussian', mean: 110 + seed, sigma: 40 } },
+  })
+    .png()
+    .toBuffer();
+  return sharp(noise)
+    .blur(1.2)
+    .modulate({ hue: seed * 7 })
+    .jpeg({ quality: 88 })
+    .toBuffer();
 }
 
 // 1. Variant creation.
@@ -46,7 +54,9 @@ for (const format of ['webp', 'avif'] as const) {
   await Promise.all(Array.from({ length: count }, () => pipeline.variant(original, 1000, format)));
   const elapsed = (performance.now() - started) / 1000;
   const cpu = cpuMsOf(process.pid) - cpuBefore;
-  console.log(`variant creation (3000x2000 → 1000w ${format}): ${(count / elapsed).toFixed(1)} variants/s, ${(cpu / count).toFixed(0)} ms CPU per variant (${cores} at once)`);
+  console.log(
+    `variant creation (3000x2000 → 1000w ${format}): ${(count / elapsed).toFixed(1)} variants/s, ${(cpu / count).toFixed(0)} ms CPU per variant (${cores} at once)`,
+  );
 }
 
 // 2. A cached variant through the route vs the same bytes as a static file.
@@ -62,7 +72,12 @@ const variantFile = path.join(dir, site, `${stored.id}.500w.webp`);
 
 const staticServer = createServer((request, response) => {
   void stat(variantFile).then((info) => {
-    response.writeHead(200, { 'content-type': 'image/webp', 'content-length': info.size, 'cache-control': 'public, max-age=31536000, immutable', etag: `"${info.size}-${info.mtimeMs}"` });
+    response.writeHead(200, {
+      'content-type': 'image/webp',
+      'content-length': info.size,
+      'cache-control': 'public, max-age=31536000, immutable',
+      etag: `"${info.size}-${info.mtimeMs}"`,
+    });
     createReadStream(variantFile).pipe(response);
   });
 });
@@ -105,7 +120,9 @@ const baseline = process.memoryUsage().rss;
 let peak = baseline;
 const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 10);
 const started = performance.now();
-const done = await Promise.all(uploads.map((bytes, i) => assets.upload(site, { filename: `photo-${i}.jpg`, bytes }, 'http://bench.example')));
+const done = await Promise.all(
+  uploads.map((bytes, i) => assets.upload(site, { filename: `photo-${i}.jpg`, bytes }, 'http://bench.example')),
+);
 const variants = await Promise.all(
   done.map(async (asset) => {
     const wanted = assets.describe(site, `${asset.id}.jpg`, 1500, 'image/webp');

@@ -29,7 +29,13 @@ const websiteId = `bench_${Date.now().toString(36)}`;
 const host = `${websiteId.replaceAll('_', '-')}.bench.example`;
 const store = { id: (await seedMugStore(ctx, { websiteId, host, products: 200 })).storeId };
 
-const gatewayConfig = GatewayEnv.parse({ ...process.env, CONTENT_URL: contentUrl, LOG_LEVEL: 'silent', RATE_LIMIT_MAX: '100000000', PORT: '0' });
+const gatewayConfig = GatewayEnv.parse({
+  ...process.env,
+  CONTENT_URL: contentUrl,
+  LOG_LEVEL: 'silent',
+  RATE_LIMIT_MAX: '100000000',
+  PORT: '0',
+});
 const gateway = await buildGateway({ config: gatewayConfig });
 const gatewayUrl = await gateway.listen({ port: 0, host: '127.0.0.1' });
 const path = `/api/content-service/public/1.0/collections/${store.id}/items?limit=200`;
@@ -38,11 +44,15 @@ const path = `/api/content-service/public/1.0/collections/${store.id}/items?limi
 const check = await new Promise<{ status: number; text: string }>((resolve, reject) => {
   get(`${gatewayUrl}${path}`, { headers: { host } }, (response) => {
     let text = '';
-    response.setEncoding('utf8').on('data', (chunk: string) => (text += chunk)).on('end', () => resolve({ status: response.statusCode ?? 0, text }));
+    response
+      .setEncoding('utf8')
+      .on('data', (chunk: string) => (text += chunk))
+      .on('end', () => resolve({ status: response.statusCode ?? 0, text }));
   }).on('error', reject);
 });
 const body = JSON.parse(check.text) as { items?: unknown[] };
-if (check.status !== 200 || body.items?.length !== 200) throw new Error(`listing answered ${check.status} with ${body.items?.length} items`);
+if (check.status !== 200 || body.items?.length !== 200)
+  throw new Error(`listing answered ${check.status} with ${body.items?.length} items`);
 const bytes = check.text.length;
 
 // Warm up (JIT, caches), then measure.

@@ -69,7 +69,16 @@ const profileArgs = process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=$
 const NEVER = /never/;
 // What every process of the run shares: its own NATS prefix and Redis database, warnings only (one
 // log line per request would measure the terminal), /metrics on a free port.
-const common = { HOST: '127.0.0.1', LOG_LEVEL: 'warn', IDENTITY_SIGNING_KEY: signingKey, NATS_URL: natsUrl, NATS_PREFIX: natsPrefix, REDIS_URL: redisAt(redisDb), METRICS_PORT: '0', CART_WRITE_LIMIT: '100000000' };
+const common = {
+  HOST: '127.0.0.1',
+  LOG_LEVEL: 'warn',
+  IDENTITY_SIGNING_KEY: signingKey,
+  NATS_URL: natsUrl,
+  NATS_PREFIX: natsPrefix,
+  REDIS_URL: redisAt(redisDb),
+  METRICS_PORT: '0',
+  CART_WRITE_LIMIT: '100000000',
+};
 
 const admin = new pg.Client({ connectionString: adminUrl });
 admin.on('error', (error) => process.stderr.write(`bench admin connection: ${error.message}\n`));
@@ -88,23 +97,37 @@ interface Figure {
 }
 
 type Groups = Record<string, () => Promise<number[]> | number[]>;
-const pids = (...list: Array<number | undefined>) => () => list.filter((pid): pid is number => pid !== undefined);
+const pids =
+  (...list: Array<number | undefined>) =>
+  () =>
+    list.filter((pid): pid is number => pid !== undefined);
 
 /**
  * Runs `options` at `perSecond` for the row's seconds (or `amount` requests) with CPU metered by
  * group; a warm-up at the same rate first. `settleMs` waits after the load before the meter stops
  * (work a service does after answering, such as analytics' batched writes).
  */
-async function measure(options: autocannon.Options, groups: Groups, extra: { perSecond?: number; amount?: number; settleMs?: number; warm?: autocannon.Options } = {}): Promise<Figure> {
+async function measure(
+  options: autocannon.Options,
+  groups: Groups,
+  extra: { perSecond?: number; amount?: number; settleMs?: number; warm?: autocannon.Options } = {},
+): Promise<Figure> {
   const perSecond = extra.perSecond ?? rate;
   await autocannon({ connections, pipelining: 1, ...(extra.warm ?? options), duration: 2, overallRate: perSecond });
   const meter = new CpuMeter(groups);
   await meter.start();
-  const result = await autocannon({ connections, pipelining: 1, ...options, overallRate: perSecond, ...(extra.amount ? { amount: extra.amount } : { duration: seconds }) });
+  const result = await autocannon({
+    connections,
+    pipelining: 1,
+    ...options,
+    overallRate: perSecond,
+    ...(extra.amount ? { amount: extra.amount } : { duration: seconds }),
+  });
   if (extra.settleMs) await new Promise((resolve) => setTimeout(resolve, extra.settleMs));
   const used = await meter.stop();
   const requests = Math.max(1, result.requests.total);
-  const status = (code: number) => (result.statusCodeStats as Record<string, { count: number } | undefined> | undefined)?.[String(code)]?.count ?? 0;
+  const status = (code: number) =>
+    (result.statusCodeStats as Record<string, { count: number } | undefined> | undefined)?.[String(code)]?.count ?? 0;
   return {
     rps: result.requests.average,
     p99: result.latency.p99,
@@ -121,8 +144,20 @@ let failed = false;
 /** This run's minimal-proxy-bare-route gateway µs: the floor the issue 38 ratios divide by. */
 let floorUs: number | undefined;
 const floorRatio = (micros: number): Record<string, string> => (floorUs ? { 'floor-ratio': (micros / floorUs).toFixed(2) } : {});
-function row(name: string, figure: Figure, parts: { gateway: number | string; service: number | string; postgres: number | string }, extra: Record<string, string | number> = {}): void {
-  const tail = Object.entries(extra).map(([key, value]) => ` ${key}=${value}`).join('') + ` kernel%=${Object.entries(figure.system).filter(([, v]) => v > 0).map(([k, v]) => `${k}:${v}`).join(',')}`;
+function row(
+  name: string,
+  figure: Figure,
+  parts: { gateway: number | string; service: number | string; postgres: number | string },
+  extra: Record<string, string | number> = {},
+): void {
+  const tail =
+    Object.entries(extra)
+      .map(([key, value]) => ` ${key}=${value}`)
+      .join('') +
+    ` kernel%=${Object.entries(figure.system)
+      .filter(([, v]) => v > 0)
+      .map(([k, v]) => `${k}:${v}`)
+      .join(',')}`;
   const text = `cpu-per-request ${name} gateway=${parts.gateway} service=${parts.service} postgres=${parts.postgres} rps=${figure.rps.toFixed(0)} p99=${figure.p99}${tail}${figure.errors ? ` errors=${figure.errors}` : ''}`;
   if (figure.errors) failed = true;
   lines.push(text);
@@ -147,7 +182,19 @@ async function withDatabase<T>(label: string, work: (databaseUrl: string, databa
 async function startGateway(processes: BenchProcesses, env: Record<string, string>): Promise<string> {
   const port = await freePort();
   void processes
-    .start('gateway/src/main.ts', { ...common, PORT: String(port), RATE_LIMIT_MAX: '100000000', RATE_LIMIT_NAMESPACE: `sc:bench:rl:${randomUUID()}:`, CONTENT_URL: `http://127.0.0.1:${await freePort()}`, ...env }, NEVER, profileArgs)
+    .start(
+      'gateway/src/main.ts',
+      {
+        ...common,
+        PORT: String(port),
+        RATE_LIMIT_MAX: '100000000',
+        RATE_LIMIT_NAMESPACE: `sc:bench:rl:${randomUUID()}:`,
+        CONTENT_URL: `http://127.0.0.1:${await freePort()}`,
+        ...env,
+      },
+      NEVER,
+      profileArgs,
+    )
     .catch(() => undefined);
   const url = `http://127.0.0.1:${port}`;
   await waitHealthy(url);
@@ -180,11 +227,24 @@ async function gatewayRows(): Promise<void> {
     const proxied = await measure({ url: `${gateway}/api/commerce/bench`, headers: { cookie: `crumb=${CRUMB}` } }, groups);
     // The floor: the least any Node hop does (node:http + undici, no steps), in the gateway column.
     const minimal = await processes.start('bench/gateway/minimal-proxy.ts', { UPSTREAM_URL: upstream }, /listening (http:\/\/\S+)/);
-    const floor = await measure({ url: `${minimal}/api/commerce/bench` }, { gateway: pids(lastPid(processes)), upstream: pids(upstreamPid) });
+    const floor = await measure(
+      { url: `${minimal}/api/commerce/bench` },
+      { gateway: pids(lastPid(processes)), upstream: pids(upstreamPid) },
+    );
     floorUs = Math.max(1, floor.cpu.gateway!);
     // The gateway's floor-ratio is its own µs (not in all) ÷ the minimal proxy's, as issue 38 states it.
-    row('gateway-bare-route', proxied, { gateway: proxied.cpu.gateway!, service: proxied.cpu.upstream!, postgres: 0 }, { ratio: (proxied.cpu.gateway! / Math.max(1, bare.cpu.upstream!)).toFixed(2), ...floorRatio(proxied.cpu.gateway!) });
-    row('minimal-proxy-bare-route', floor, { gateway: floor.cpu.gateway!, service: floor.cpu.upstream!, postgres: 0 }, { ratio: (floor.cpu.gateway! / Math.max(1, bare.cpu.upstream!)).toFixed(2) });
+    row(
+      'gateway-bare-route',
+      proxied,
+      { gateway: proxied.cpu.gateway!, service: proxied.cpu.upstream!, postgres: 0 },
+      { ratio: (proxied.cpu.gateway! / Math.max(1, bare.cpu.upstream!)).toFixed(2), ...floorRatio(proxied.cpu.gateway!) },
+    );
+    row(
+      'minimal-proxy-bare-route',
+      floor,
+      { gateway: floor.cpu.gateway!, service: floor.cpu.upstream!, postgres: 0 },
+      { ratio: (floor.cpu.gateway! / Math.max(1, bare.cpu.upstream!)).toFixed(2) },
+    );
   } finally {
     await processes.stopAndWait();
   }
@@ -202,9 +262,18 @@ async function cartRows(): Promise<void> {
       const gatewayPid = lastPid(processes);
       const { itemId, sku } = await publishBenchProduct({ natsUrl, prefix: natsPrefix, databaseUrl, websiteId: site, gatewayUrl: gateway });
       const carts = await makeCarts(gateway, 2000);
-      const figure = await measure(addToCart(gateway, carts, itemId, sku), { gateway: pids(gatewayPid), cart: pids(cartPid), postgres: () => postgresBackends(admin, database) });
+      const figure = await measure(addToCart(gateway, carts, itemId, sku), {
+        gateway: pids(gatewayPid),
+        cart: pids(cartPid),
+        postgres: () => postgresBackends(admin, database),
+      });
       const total = figure.cpu.gateway! + figure.cpu.cart! + figure.cpu.postgres!;
-      row('add-to-cart-gateway', figure, { gateway: figure.cpu.gateway!, service: figure.cpu.cart!, postgres: figure.cpu.postgres! }, { total, ...floorRatio(total) });
+      row(
+        'add-to-cart-gateway',
+        figure,
+        { gateway: figure.cpu.gateway!, service: figure.cpu.cart!, postgres: figure.cpu.postgres! },
+        { total, ...floorRatio(total) },
+      );
     } finally {
       await processes.stopAndWait();
     }
@@ -219,7 +288,17 @@ async function embeddedFigure(root: string): Promise<Figure> {
     const port = await freePort();
     await processes.start(
       'scripts/start-embedded.ts',
-      { PORT: String(port), DATA_DIR: dataDir, DATABASE_URL: '', NATS_URL: '', REDIS_URL: '', LOG_LEVEL: 'warn', RATE_LIMIT_MAX: '100000000', CART_WRITE_LIMIT: '100000000', METRICS_PORT: '0' },
+      {
+        PORT: String(port),
+        DATA_DIR: dataDir,
+        DATABASE_URL: '',
+        NATS_URL: '',
+        REDIS_URL: '',
+        LOG_LEVEL: 'warn',
+        RATE_LIMIT_MAX: '100000000',
+        CART_WRITE_LIMIT: '100000000',
+        METRICS_PORT: '0',
+      },
       /(is running)/,
       profileArgs,
       root,
@@ -243,7 +322,11 @@ async function embeddedRows(): Promise<void> {
   if (mainAt) {
     const root = mainAt.endsWith('.ts') ? path.resolve(mainAt, '../../../..') : path.resolve(mainAt);
     const main = await embeddedFigure(root);
-    Object.assign(extra, { main: main.cpu.process!, 'main-p99': main.p99, ratio: (main.cpu.process! / Math.max(1, figure.cpu.process!)).toFixed(2) });
+    Object.assign(extra, {
+      main: main.cpu.process!,
+      'main-p99': main.p99,
+      ratio: (main.cpu.process! / Math.max(1, figure.cpu.process!)).toFixed(2),
+    });
     if (main.errors) extra['main-errors'] = main.errors;
   }
   row('add-to-cart-embedded', figure, { gateway: '-', service: figure.cpu.process!, postgres: '-' }, { note: 'one-process', ...extra });
@@ -261,22 +344,34 @@ async function analyticsRows(): Promise<void> {
       const gateway = await startGateway(processes, { ANALYTICS_URL: analytics, FALLBACK_WEBSITE_ID: site });
       const gatewayPid = lastPid(processes);
       const hits = recordHits(gateway, site);
-      const figure = await measure(hits('counted'), { gateway: pids(gatewayPid), analytics: pids(analyticsChild.pid), postgres: () => postgresBackends(admin, database) }, { amount: rate * seconds, settleMs: 1_000, warm: hits('warm') });
+      const figure = await measure(
+        hits('counted'),
+        { gateway: pids(gatewayPid), analytics: pids(analyticsChild.pid), postgres: () => postgresBackends(admin, database) },
+        { amount: rate * seconds, settleMs: 1_000, warm: hits('warm') },
+      );
       // Stop analytics (it writes what it holds), then count.
       const exited = new Promise((resolve) => analyticsChild.once('exit', resolve));
       analyticsChild.kill('SIGTERM');
       await exited;
       const db = new pg.Client({ connectionString: databaseUrl });
       await db.connect();
-      const rows = Number((await db.query<{ n: string }>(`select count(*) as n from analytics.hits where website_id = $1 and path like '/counted-%'`, [site])).rows[0]?.n);
+      const rows = Number(
+        (await db.query<{ n: string }>(`select count(*) as n from analytics.hits where website_id = $1 and path like '/counted-%'`, [site]))
+          .rows[0]?.n,
+      );
       await db.end();
       if (rows !== figure.accepted) failed = true;
-      row('record-hit', figure, { gateway: figure.cpu.gateway!, service: figure.cpu.analytics!, postgres: figure.cpu.postgres! }, {
-        in: figure.accepted,
-        out: rows,
-        lost: figure.accepted - rows,
-        ...floorRatio(figure.cpu.gateway! + figure.cpu.analytics! + figure.cpu.postgres!),
-      });
+      row(
+        'record-hit',
+        figure,
+        { gateway: figure.cpu.gateway!, service: figure.cpu.analytics!, postgres: figure.cpu.postgres! },
+        {
+          in: figure.accepted,
+          out: rows,
+          lost: figure.accepted - rows,
+          ...floorRatio(figure.cpu.gateway! + figure.cpu.analytics! + figure.cpu.postgres!),
+        },
+      );
     } finally {
       await processes.stopAndWait();
     }
@@ -310,15 +405,33 @@ async function pageRows(): Promise<void> {
     const host = `${site.replaceAll('_', '-')}.bench.example`;
     try {
       // The catalogue, written through content's own services, before content starts serving.
-      const config = loadConfig(serviceEnv(0), { ...process.env, ...common, DATABASE_URL: databaseUrl, NATS_URL: '', REDIS_URL: '', PORT: '0' });
+      const config = loadConfig(serviceEnv(0), {
+        ...process.env,
+        ...common,
+        DATABASE_URL: databaseUrl,
+        NATS_URL: '',
+        REDIS_URL: '',
+        PORT: '0',
+      });
       const seeding = await buildContent({ config, shared: { bus: new MemoryBus({}) }, seedDemo: false });
-      await seedMugStore(seeding.serviceContext as ServiceContext<ContentDB>, { websiteId: site, host, products: 50, saleEvery: 5, soldOutEvery: 7 });
+      await seedMugStore(seeding.serviceContext as ServiceContext<ContentDB>, {
+        websiteId: site,
+        host,
+        products: 50,
+        saleEvery: 5,
+        soldOutEvery: 7,
+      });
       await seeding.close();
       const content = await startService(processes, 'services/content/src/main.ts', { DATABASE_URL: databaseUrl });
       const contentPid = lastPid(processes);
       const render = await startService(processes, 'services/render/src/main.ts', { DATABASE_URL: databaseUrl, CONTENT_URL: content });
       const renderPid = lastPid(processes);
-      const coldRender = await startService(processes, 'services/render/src/main.ts', { DATABASE_URL: databaseUrl, CONTENT_URL: content, PAGE_CACHE_TTL_MS: '1', REDIS_URL: redisAt(redisDb + 1) });
+      const coldRender = await startService(processes, 'services/render/src/main.ts', {
+        DATABASE_URL: databaseUrl,
+        CONTENT_URL: content,
+        PAGE_CACHE_TTL_MS: '1',
+        REDIS_URL: redisAt(redisDb + 1),
+      });
       const coldRenderPid = lastPid(processes);
       const gateway = await startGateway(processes, { CONTENT_URL: content, RENDER_URL: render });
       const gatewayPid = lastPid(processes);
@@ -337,7 +450,11 @@ async function pageRows(): Promise<void> {
             .get(`${gateway}${pagePath}?format=json`, { headers: { host, cookie: `crumb=${CRUMB}` } }, (response) => {
               let text = '';
               response.setEncoding('utf8').on('data', (chunk: string) => (text += chunk));
-              response.on('end', () => (response.statusCode === 200 ? resolve(JSON.parse(text) as Record<string, unknown>) : reject(new Error(`${pagePath} answered ${response.statusCode}: ${text.slice(0, 200)}`))));
+              response.on('end', () =>
+                response.statusCode === 200
+                  ? resolve(JSON.parse(text) as Record<string, unknown>)
+                  : reject(new Error(`${pagePath} answered ${response.statusCode}: ${text.slice(0, 200)}`)),
+              );
             })
             .on('error', reject);
         });
@@ -354,25 +471,42 @@ async function pageRows(): Promise<void> {
         ['collection', '/shop'],
       ] as const;
       const cachedRow = async (name: string, url: string, gatewayPidOf: number | undefined, pagePath: string) => {
-        const figure = await measure({ url: `${url}${pagePath}`, headers }, { gateway: pids(gatewayPidOf), render: pids(renderPid), content: pids(contentPid), postgres });
+        const figure = await measure(
+          { url: `${url}${pagePath}`, headers },
+          { gateway: pids(gatewayPidOf), render: pids(renderPid), content: pids(contentPid), postgres },
+        );
         const service = figure.cpu.render! + figure.cpu.content!;
         const total = figure.cpu.gateway! + service + figure.cpu.postgres!;
-        row(name, figure, { gateway: figure.cpu.gateway!, service, postgres: figure.cpu.postgres! }, { render: figure.cpu.render!, content: figure.cpu.content!, total, ...floorRatio(total) });
+        row(
+          name,
+          figure,
+          { gateway: figure.cpu.gateway!, service, postgres: figure.cpu.postgres! },
+          { render: figure.cpu.render!, content: figure.cpu.content!, total, ...floorRatio(total) },
+        );
       };
       for (const [name, pagePath] of pages) await cachedRow(`${name}-page-cached`, gateway, gatewayPid, pagePath);
       await cachedRow('product-page-gateway-miss', missGateway, missGatewayPid, productPath);
       await cachedRow('product-page-render-hit', twoHopGateway, twoHopGatewayPid, productPath);
       for (const [name, pagePath] of pages) {
-        const figure = await measure({ url: `${coldGateway}${pagePath}`, headers }, { gateway: pids(coldGatewayPid), render: pids(coldRenderPid), content: pids(contentPid), postgres }, { perSecond: uncachedRate });
+        const figure = await measure(
+          { url: `${coldGateway}${pagePath}`, headers },
+          { gateway: pids(coldGatewayPid), render: pids(coldRenderPid), content: pids(contentPid), postgres },
+          { perSecond: uncachedRate },
+        );
         const service = figure.cpu.render! + figure.cpu.content!;
         const engineUs = engine[name];
-        row(`${name}-page-uncached`, figure, { gateway: figure.cpu.gateway!, service, postgres: figure.cpu.postgres! }, {
-          render: figure.cpu.render!,
-          content: figure.cpu.content!,
-          engine: engineUs,
-          'engine-share': `${Math.round((100 * engineUs) / Math.max(1, figure.cpu.render!))}%`,
-          total: figure.cpu.gateway! + service + figure.cpu.postgres!,
-        });
+        row(
+          `${name}-page-uncached`,
+          figure,
+          { gateway: figure.cpu.gateway!, service, postgres: figure.cpu.postgres! },
+          {
+            render: figure.cpu.render!,
+            content: figure.cpu.content!,
+            engine: engineUs,
+            'engine-share': `${Math.round((100 * engineUs) / Math.max(1, figure.cpu.render!))}%`,
+            total: figure.cpu.gateway! + service + figure.cpu.postgres!,
+          },
+        );
       }
     } finally {
       await processes.stopAndWait();
@@ -381,7 +515,14 @@ async function pageRows(): Promise<void> {
 }
 
 const started = Date.now();
-process.stdout.write(`bench/cpu: ${rate} req/s (uncached pages ${uncachedRate}/s), ${seconds} s per row, ${connections} connections, node ${process.version}, load ${(await import('node:os')).loadavg().map((l) => l.toFixed(1)).join(' ')}\n`);
+process.stdout.write(
+  `bench/cpu: ${rate} req/s (uncached pages ${uncachedRate}/s), ${seconds} s per row, ${connections} connections, node ${process.version}, load ${(
+    await import('node:os')
+  )
+    .loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' ')}\n`,
+);
 try {
   if (only.has('gateway')) await gatewayRows();
   if (only.has('cart')) await cartRows();
@@ -393,6 +534,8 @@ try {
   process.stderr.write(`bench/cpu failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
 } finally {
   await admin.end();
-  process.stdout.write(`\nbench/cpu (${new Date().toISOString()}, ${((Date.now() - started) / 1000).toFixed(0)} s, this process used ${(cpuMsOf(process.pid) / 1000).toFixed(1)} s of CPU)\n${lines.join('\n')}\n`);
+  process.stdout.write(
+    `\nbench/cpu (${new Date().toISOString()}, ${((Date.now() - started) / 1000).toFixed(0)} s, this process used ${(cpuMsOf(process.pid) / 1000).toFixed(1)} s of CPU)\n${lines.join('\n')}\n`,
+  );
   if (failed) process.exitCode = 1;
 }

@@ -18,7 +18,8 @@ import { BenchProcesses, REPO_ROOT } from '../lib/processes.js';
 const changes = Number(process.env.BENCH_CHANGES ?? 60);
 const processes = new BenchProcesses();
 const kb = (bytes: number) => `${(bytes / 1000).toFixed(1)} kB`;
-const quantile = (values: number[], q: number) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(values.length * q))] ?? 0;
+const quantile = (values: number[], q: number) =>
+  [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(values.length * q))] ?? 0;
 
 try {
   let base = process.env.BENCH_URL;
@@ -26,11 +27,24 @@ try {
   if (!base) {
     dist = mkdtempSync(path.join(tmpdir(), 'sc-editor-'));
     const web = path.join(REPO_ROOT, 'web');
-    const built = spawnSync(process.execPath, [path.join(web, 'node_modules/vite/bin/vite.js'), 'build', '--outDir', dist, '--emptyOutDir', '--logLevel', 'warn'], { cwd: web, stdio: 'inherit' });
+    const built = spawnSync(
+      process.execPath,
+      [path.join(web, 'node_modules/vite/bin/vite.js'), 'build', '--outDir', dist, '--emptyOutDir', '--logLevel', 'warn'],
+      { cwd: web, stdio: 'inherit' },
+    );
     if (built.status !== 0) throw new Error('vite build failed');
     const url = await processes.start(
       'scripts/start-embedded.ts',
-      { PORT: '18198', HOST: '127.0.0.1', DATA_DIR: mkdtempSync(path.join(tmpdir(), 'sc-editor-data-')), DATABASE_URL: '', NATS_URL: '', REDIS_URL: '', LOG_LEVEL: 'warn', WEB_DIST: dist },
+      {
+        PORT: '18198',
+        HOST: '127.0.0.1',
+        DATA_DIR: mkdtempSync(path.join(tmpdir(), 'sc-editor-data-')),
+        DATABASE_URL: '',
+        NATS_URL: '',
+        REDIS_URL: '',
+        LOG_LEVEL: 'warn',
+        WEB_DIST: dist,
+      },
       /is running at (http:\/\/\S+)/,
     );
     base = url.replace('localhost', '127.0.0.1');
@@ -49,7 +63,11 @@ try {
     }
   }
 
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', headless: true, args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'] });
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    headless: true,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
+  });
   try {
     const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
     await context.route(/^https?:\/\/(?!127\.0\.0\.1)/, (route) => route.abort());
@@ -72,11 +90,23 @@ try {
     const blocks = Array.from({ length: 30 }, (_, i) => kinds[i % kinds.length]);
     blocks[28] = { type: 55, data: { collectionId: 'demo-shop', design: 'grid', limit: 6 } } as never;
     blocks[29] = { type: 8, data: { collectionId: 'demo-gallery', design: 'grid' } } as never;
-    const made = await page.evaluate(async (layout) => {
-      const crumb = decodeURIComponent(document.cookie.split('; ').find((c) => c.startsWith('crumb='))?.slice(6) ?? '');
-      const response = await fetch('/api/content-service/1.0/websites/demo/collections', { method: 'POST', headers: { 'content-type': 'application/json', 'x-csrf-token': crumb }, body: JSON.stringify({ type: 10, title: `Bench ${Date.now()}`, layout }) });
-      return (await response.json()) as { id: string };
-    }, { blocks });
+    const made = await page.evaluate(
+      async (layout) => {
+        const crumb = decodeURIComponent(
+          document.cookie
+            .split('; ')
+            .find((c) => c.startsWith('crumb='))
+            ?.slice(6) ?? '',
+        );
+        const response = await fetch('/api/content-service/1.0/websites/demo/collections', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'x-csrf-token': crumb },
+          body: JSON.stringify({ type: 10, title: `Bench ${Date.now()}`, layout }),
+        });
+        return (await response.json()) as { id: string };
+      },
+      { blocks },
+    );
     await page.goto(`${base}/config/content/${made.id}`);
     await page.locator('iframe[title="Page preview"][data-ready="true"]').waitFor();
     // The heading in the middle of the page (block 15).
@@ -84,7 +114,9 @@ try {
     await page.getByLabel('Heading text').waitFor();
 
     const times = await page.evaluate(async (n) => {
-      const input = Array.from(document.querySelectorAll('label.field')).find((l) => l.textContent?.startsWith('Heading text'))?.querySelector('input');
+      const input = Array.from(document.querySelectorAll('label.field'))
+        .find((l) => l.textContent?.startsWith('Heading text'))
+        ?.querySelector('input');
       const frame = document.querySelector<HTMLIFrameElement>('iframe[title="Page preview"]');
       if (!input || !frame?.contentDocument) throw new Error('no heading field or frame');
       const doc = frame.contentDocument;

@@ -24,7 +24,9 @@ try {
   for (const line of run.table()) console.log(line);
   console.log('\nanswers other than 2xx, per fault:');
   for (const t of run.phases) {
-    const odd = Object.entries(t.odd).map(([k, n]) => `${k}: ${n}`).join(', ');
+    const odd = Object.entries(t.odd)
+      .map(([k, n]) => `${k}: ${n}`)
+      .join(', ');
     if (odd) console.log(`  ${t.name}: ${odd}`);
   }
   console.log('\nat the end:');

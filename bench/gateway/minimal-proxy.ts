@@ -14,7 +14,10 @@ const server = http.createServer((request, response) => {
   pool.request({ method: request.method as 'GET', path: request.url ?? '/', headers: request.headers }).then(
     async (upstream) => {
       const body = Buffer.from(await upstream.body.arrayBuffer());
-      response.writeHead(upstream.statusCode, { 'content-type': String(upstream.headers['content-type'] ?? 'application/octet-stream'), 'content-length': body.length });
+      response.writeHead(upstream.statusCode, {
+        'content-type': String(upstream.headers['content-type'] ?? 'application/octet-stream'),
+        'content-length': body.length,
+      });
       response.end(body);
     },
     () => {

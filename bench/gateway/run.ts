@@ -14,8 +14,6 @@ const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const processes = new BenchProcesses();
 const start = processes.start.bind(processes);
 
-
-
 interface Figure {
   rps: number;
   p99: number;
@@ -66,9 +64,26 @@ try {
   const errors = (pick: (r: (typeof rounds)[number]) => Figure) => rounds.reduce((sum, r) => sum + pick(r).errors, 0);
   process.stdout.write(
     `\nbench/gateway (${connections} connections, ${ROUNDS} rounds of ${seconds} s each, medians, ${new Date().toISOString()})\n` +
-      `${line('direct', median((r) => r.bare.rps), median((r) => r.bare.p99), errors((r) => r.bare))}\n` +
-      `${line('gateway, returning visitor', median((r) => r.returning.rps), median((r) => r.returning.p99), errors((r) => r.returning), median((r) => ratio(r.returning, r.bare)))}\n` +
-      `${line('gateway, first visit (no cookie)', median((r) => r.firstVisit.rps), median((r) => r.firstVisit.p99), errors((r) => r.firstVisit), median((r) => ratio(r.firstVisit, r.bare)))}\n` +
+      `${line(
+        'direct',
+        median((r) => r.bare.rps),
+        median((r) => r.bare.p99),
+        errors((r) => r.bare),
+      )}\n` +
+      `${line(
+        'gateway, returning visitor',
+        median((r) => r.returning.rps),
+        median((r) => r.returning.p99),
+        errors((r) => r.returning),
+        median((r) => ratio(r.returning, r.bare)),
+      )}\n` +
+      `${line(
+        'gateway, first visit (no cookie)',
+        median((r) => r.firstVisit.rps),
+        median((r) => r.firstVisit.p99),
+        errors((r) => r.firstVisit),
+        median((r) => ratio(r.firstVisit, r.bare)),
+      )}\n` +
       `rounds (returning, first visit): ${rounds.map((r) => `${ratio(r.returning, r.bare).toFixed(3)}/${ratio(r.firstVisit, r.bare).toFixed(3)}`).join('  ')}\n` +
       `goal: 0.2x or better\n`,
   );

@@ -20,8 +20,21 @@ export function recordHits(gatewayUrl: string, websiteId: string): (prefix: stri
         setupRequest: (request) => {
           const n = nextHit++;
           const visitor = visitors[n % visitors.length]!;
-          const data = JSON.stringify({ websiteId, url: `https://shop.example.com/${prefix}-${n % 200}`, title: 'Page', referrer: 'https://www.google.com/', viewportWidth: 1280, viewportHeight: 800, userAgent: UA, clientDate: Date.now() });
-          return { ...request, headers: { ...request.headers, cookie: `crumb=${CRUMB}; ss_cvr=${visitor}|1|1|1|1` }, body: new URLSearchParams({ event: '1', data, ss_cvr: visitor }).toString() };
+          const data = JSON.stringify({
+            websiteId,
+            url: `https://shop.example.com/${prefix}-${n % 200}`,
+            title: 'Page',
+            referrer: 'https://www.google.com/',
+            viewportWidth: 1280,
+            viewportHeight: 800,
+            userAgent: UA,
+            clientDate: Date.now(),
+          });
+          return {
+            ...request,
+            headers: { ...request.headers, cookie: `crumb=${CRUMB}; ss_cvr=${visitor}|1|1|1|1` },
+            body: new URLSearchParams({ event: '1', data, ss_cvr: visitor }).toString(),
+          };
         },
       },
     ],

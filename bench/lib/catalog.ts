@@ -21,7 +21,12 @@ export interface MugStoreOptions {
 export async function seedMugStore(ctx: ServiceContext<ContentDB>, options: MugStoreOptions): Promise<{ storeId: string }> {
   const { websiteId, host, products, saleEvery, soldOutEvery } = options;
   await new WebsiteService(ctx).create({ id: websiteId, title: 'Bench Goods', templateId: 'harbour', domains: [host] });
-  const store = await new CollectionService(ctx).createStore(websiteId, { navigationTitle: 'Shop', title: 'Shop', urlId: 'shop', enabled: true });
+  const store = await new CollectionService(ctx).createStore(websiteId, {
+    navigationTitle: 'Shop',
+    title: 'Shop',
+    urlId: 'shop',
+    enabled: true,
+  });
   const items = new ItemService(ctx);
   for (let i = 0; i < products; i++) {
     const onSale = saleEvery !== undefined && i % saleEvery === 0;
@@ -31,7 +36,9 @@ export async function seedMugStore(ctx: ServiceContext<ContentDB>, options: MugS
       title: `Stoneware Mug No. ${i}`,
       excerpt: '<p>A hand-thrown mug in a speckled glaze, 350 ml, dishwasher safe.</p>',
       tags: ['ceramics', 'kitchen'],
-      images: [{ assetUrl: `https://img.example.com/mug-${i}.jpg`, originalSize: '1600x1200', filename: `mug-${i}.jpg`, altText: `Mug ${i}` }],
+      images: [
+        { assetUrl: `https://img.example.com/mug-${i}.jpg`, originalSize: '1600x1200', filename: `mug-${i}.jpg`, altText: `Mug ${i}` },
+      ],
       structuredContent: {
         productType: ProductType.PHYSICAL,
         variantOptionOrdering: ['Colour', 'Size'],

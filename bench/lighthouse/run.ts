@@ -39,7 +39,11 @@ async function pagesOf(url: string): Promise<{ pages: Record<string, string>; co
     await page.goto(`${url}${PRODUCT}`);
     const added = await page.evaluate(async (itemId) => {
       const crumb = ((await (await fetch('/api/crumb', { cache: 'no-store' })).json()) as { crumb: string }).crumb;
-      const response = await fetch('/api/commerce/shopping-cart/entries', { method: 'POST', headers: { 'content-type': 'application/json', 'x-csrf-token': crumb }, body: JSON.stringify({ itemId, quantity: 1 }) });
+      const response = await fetch('/api/commerce/shopping-cart/entries', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-csrf-token': crumb },
+        body: JSON.stringify({ itemId, quantity: 1 }),
+      });
       return `${response.status} ${await response.text()}`.slice(0, 200);
     }, PRODUCT_ID);
     if (!added.startsWith('200')) throw new Error(`add to cart: ${added}`);
@@ -54,12 +58,21 @@ async function pagesOf(url: string): Promise<{ pages: Record<string, string>; co
 }
 
 async function measure(port: number, url: string, name: string, formFactor: Figures['formFactor'], cookie: string): Promise<Figures> {
-  const flags: Flags = { port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'best-practices'], extraHeaders: { Cookie: cookie } };
+  const flags: Flags = {
+    port,
+    output: 'json',
+    logLevel: 'error',
+    onlyCategories: ['performance', 'best-practices'],
+    extraHeaders: { Cookie: cookie },
+  };
   const result: RunnerResult | undefined = await lighthouse(url, flags, formFactor === 'desktop' ? desktopConfig : undefined);
   if (!result) throw new Error(`no Lighthouse result for ${url}`);
   const audits = result.lhr.audits;
-  const scripts = (audits['network-requests']?.details as { items?: Array<{ resourceType?: string; transferSize?: number }> } | undefined)?.items ?? [];
-  const consoleErrors = ((audits['errors-in-console']?.details as { items?: Array<{ description?: string }> } | undefined)?.items ?? []).map((i) => i.description ?? '');
+  const scripts =
+    (audits['network-requests']?.details as { items?: Array<{ resourceType?: string; transferSize?: number }> } | undefined)?.items ?? [];
+  const consoleErrors = (
+    (audits['errors-in-console']?.details as { items?: Array<{ description?: string }> } | undefined)?.items ?? []
+  ).map((i) => i.description ?? '');
   return {
     page: name,
     formFactor,
@@ -74,10 +87,21 @@ async function measure(port: number, url: string, name: string, formFactor: Figu
 /** Chromium with a DevTools port for Lighthouse (CHROME_PATH, else the machine's /usr/bin/chromium). */
 async function launchChrome(): Promise<{ port: number; kill(): void }> {
   const port = 9300 + Math.floor(Math.random() * 500);
-  const child = spawn(process.env.CHROME_PATH ?? CHROMIUM_PATH, [
-    '--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--no-first-run', '--disable-background-networking',
-    `--remote-debugging-port=${port}`, `--user-data-dir=${mkdtempSync(path.join(tmpdir(), 'sc-lighthouse-'))}`, 'about:blank',
-  ], { stdio: 'ignore' });
+  const child = spawn(
+    process.env.CHROME_PATH ?? CHROMIUM_PATH,
+    [
+      '--headless=new',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-dev-shm-usage',
+      '--no-first-run',
+      '--disable-background-networking',
+      `--remote-debugging-port=${port}`,
+      `--user-data-dir=${mkdtempSync(path.join(tmpdir(), 'sc-lighthouse-'))}`,
+      'about:blank',
+    ],
+    { stdio: 'ignore' },
+  );
   for (let i = 0; i < 100; i += 1) {
     try {
       if ((await fetch(`http://127.0.0.1:${port}/json/version`)).ok) return { port, kill: () => child.kill('SIGKILL') };

@@ -128,7 +128,8 @@ function themeEngines(layout: string, partials: Record<string, string>, data: un
     },
     {
       name: '@squarespace/template-engine',
-      fromSource: () => sqs.execute({ code: sqs.parse(layout).code, json: data, partials: freshPartials(partials), enableInclude: true }).ctx.render(),
+      fromSource: () =>
+        sqs.execute({ code: sqs.parse(layout).code, json: data, partials: freshPartials(partials), enableInclude: true }).ctx.render(),
       compiled: () => sqs.execute({ code: theirLayout, json: data, partials: theirPartials, enableInclude: true }).ctx.render(),
     },
   ];
@@ -162,7 +163,8 @@ const themeDir = path.join(REPO_ROOT, 'services/render/themes/default');
 const withIncludeOutput = (source: string): string => source.replace(/\{\.include ([^\s}]+)\}/g, '{.include $1 output}');
 const readTheme = (file: string): string => withIncludeOutput(readFileSync(path.join(themeDir, file), 'utf8'));
 const blocks: Record<string, string> = {};
-for (const file of readdirSync(path.join(themeDir, 'blocks')).filter((f) => f.endsWith('.block'))) blocks[file] = readTheme(path.join('blocks', file));
+for (const file of readdirSync(path.join(themeDir, 'blocks')).filter((f) => f.endsWith('.block')))
+  blocks[file] = readTheme(path.join('blocks', file));
 const theme = Theme.load();
 
 const pages = [
@@ -193,7 +195,8 @@ for (const page of pages) {
       }
     } else {
       const served = theme.render(page.template, page.data);
-      if (served.errors.length > 0 || served.html !== ourSource) throw new Error(`${page.label} theme: the adjusted theme renders differently from the served one`);
+      if (served.errors.length > 0 || served.html !== ourSource)
+        throw new Error(`${page.label} theme: the adjusted theme renders differently from the served one`);
     }
     const sizes = outputs.map(([html]) => `${(html.length / 1024).toFixed(1)}`).join(' / ');
     lines.push(`${page.label}, ${suite.label} templates (KiB of HTML: ${sizes}):`);
@@ -201,7 +204,9 @@ for (const page of pages) {
       const results = race(suite.engines.map((e) => ({ name: e.name, render: e[mode] })));
       for (const r of results) {
         const vs = r.name === 'ours' ? '' : `   ours ${r.oursOver.toFixed(2)}x`;
-        lines.push(`  ${mode === 'fromSource' ? 'parse + render' : 'compiled once '}  ${r.name.padEnd(30)} ${r.perSecond.toFixed(0).padStart(7)} renders/s${vs}`);
+        lines.push(
+          `  ${mode === 'fromSource' ? 'parse + render' : 'compiled once '}  ${r.name.padEnd(30)} ${r.perSecond.toFixed(0).padStart(7)} renders/s${vs}`,
+        );
         if (mode === 'fromSource' && r.name !== 'ours' && r.oursOver < 1) slower = true;
       }
     }

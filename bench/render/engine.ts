@@ -6,7 +6,8 @@ import { compile } from '@sc/template-engine';
 const TARGET = 5000;
 
 const partials = {
-  'nav.block': '<nav>{.repeated section links}<a href="{url|htmlattr}"{.equal? url currentUrl} class="active"{.end}>{title|html}</a>{.end}</nav>',
+  'nav.block':
+    '<nav>{.repeated section links}<a href="{url|htmlattr}"{.equal? url currentUrl} class="active"{.end}>{title|html}</a>{.end}</nav>',
   'related.block':
     '{.repeated section related}<div class="related {@|item-classes}"><img {mainImage|image-meta} /><h3>{title|html}</h3>{@|from-price}{.sold-out?} {@|product-status}{.end}</div>{.alternates with}<hr>{.end}',
 };
@@ -49,11 +50,18 @@ const data = {
   now: Date.UTC(2024, 5, 1),
   links: ['Home', 'Shop', 'About', 'Contact'].map((t) => ({ title: t, url: `/${t.toLowerCase()}` })),
   item: {
-    id: 'p1', collectionId: 'c1', title: 'Linen Shirt "Classic"', starred: true, recordType: 11,
-    categories: ['Shirts'], tags: ['linen', 'summer', 'new in'], author: { displayName: 'Shop' },
+    id: 'p1',
+    collectionId: 'c1',
+    title: 'Linen Shirt "Classic"',
+    starred: true,
+    recordType: 11,
+    categories: ['Shirts'],
+    tags: ['linen', 'summer', 'new in'],
+    author: { displayName: 'Shop' },
     excerpt: '<p>A breathable linen shirt for warm days, cut for comfort and made to last through many summers.</p>',
     body: '<p>Details and care instructions.</p>'.repeat(5),
-    addedOn: Date.UTC(2024, 4, 20), likeCount: 12,
+    addedOn: Date.UTC(2024, 4, 20),
+    likeCount: 12,
     mainImage: image(0),
     items: [1, 2, 3, 4, 5].map(image),
     variantOptionOrdering: ['Size', 'Color'],
@@ -61,14 +69,24 @@ const data = {
       productType: 1,
       variants: ['S', 'M', 'L', 'XL'].flatMap((size, i) =>
         ['White', 'Blue'].map((color, j) => ({
-          id: `v${i}${j}`, sku: `SKU-${size}-${color}`, attributes: { Size: size, Color: color },
-          priceMoney: usd(4900 + i * 500), salePriceMoney: usd(3900), onSale: j === 1, qtyInStock: i + j, unlimited: false,
+          id: `v${i}${j}`,
+          sku: `SKU-${size}-${color}`,
+          attributes: { Size: size, Color: color },
+          priceMoney: usd(4900 + i * 500),
+          salePriceMoney: usd(3900),
+          onSale: j === 1,
+          qtyInStock: i + j,
+          unlimited: false,
         })),
       ),
     },
   },
   related: [1, 2, 3, 4].map((n) => ({
-    id: `r${n}`, title: `Related ${n}`, recordType: 11, mainImage: image(10 + n), categories: ['Shirts'],
+    id: `r${n}`,
+    title: `Related ${n}`,
+    recordType: 11,
+    mainImage: image(10 + n),
+    categories: ['Shirts'],
     structuredContent: { productType: 1, variants: [{ priceMoney: usd(2900 + n * 100), qtyInStock: n % 2 }] },
   })),
 };

@@ -25,8 +25,6 @@ const gzip = process.env.BENCH_GZIP !== 'false';
 const processes = new BenchProcesses();
 const start = processes.start.bind(processes);
 
-
-
 /** Renders per second of `template` with `context` for about `ms` milliseconds. */
 function rate(render: () => unknown, ms: number): number {
   for (let i = 0; i < 200; i++) render();
@@ -42,16 +40,35 @@ function rate(render: () => unknown, ms: number): number {
 }
 
 async function measure(url: string, host: string) {
-  const result = await autocannon({ url, connections, duration: seconds, headers: { host, ...(gzip ? { 'accept-encoding': 'gzip' } : {}) } });
+  const result = await autocannon({
+    url,
+    connections,
+    duration: seconds,
+    headers: { host, ...(gzip ? { 'accept-encoding': 'gzip' } : {}) },
+  });
   return { rps: result.requests.average, p99: result.latency.p99, errors: result.errors + result.non2xx, bytes: result.throughput.average };
 }
 
 try {
-  const stack = JSON.parse(await start('bench/render/stack.ts', {}, /^(\{.*\})$/m)) as { renderUrl: string; contentUrl: string; host: string; websiteId: string };
+  const stack = JSON.parse(await start('bench/render/stack.ts', {}, /^(\{.*\})$/m)) as {
+    renderUrl: string;
+    contentUrl: string;
+    host: string;
+    websiteId: string;
+  };
   const upstream = await start('bench/gateway/upstream.ts', {}, /listening (http:\/\/\S+)/);
   void start(
     'gateway/src/main.ts',
-    { PORT: '18097', HOST: '127.0.0.1', CART_URL: upstream, CONTENT_URL: stack.contentUrl, RENDER_URL: stack.renderUrl, LOG_LEVEL: 'warn', RATE_LIMIT_MAX: '100000000', REDIS_URL: '' },
+    {
+      PORT: '18097',
+      HOST: '127.0.0.1',
+      CART_URL: upstream,
+      CONTENT_URL: stack.contentUrl,
+      RENDER_URL: stack.renderUrl,
+      LOG_LEVEL: 'warn',
+      RATE_LIMIT_MAX: '100000000',
+      REDIS_URL: '',
+    },
     /never/,
   ).catch(() => undefined);
   const gateway = 'http://127.0.0.1:18097';
@@ -82,7 +99,11 @@ try {
   const bareUrl = `${gateway}/api/commerce/bench`;
   const productUrl = `${gateway}/shop/waxed-canvas-market-tote`;
   const listingUrl = `${gateway}/shop`;
-  for (const [url, host] of [[bareUrl, 'localhost'], [productUrl, 'localhost'], [listingUrl, stack.host]] as const) {
+  for (const [url, host] of [
+    [bareUrl, 'localhost'],
+    [productUrl, 'localhost'],
+    [listingUrl, stack.host],
+  ] as const) {
     await autocannon({ url, connections, duration: 2, headers: { host, ...(gzip ? { 'accept-encoding': 'gzip' } : {}) } });
   }
   const bare = await measure(bareUrl, 'localhost');
@@ -102,7 +123,8 @@ try {
       `  goal: cached pages at ${GATEWAY_TARGET}x the bare route or better\n`,
   );
   const ratio = productPages.rps / bare.rps;
-  if (productRate.perSecond < ENGINE_TARGET || ratio < GATEWAY_TARGET || bare.errors + productPages.errors + listingPages.errors > 0) process.exitCode = 1;
+  if (productRate.perSecond < ENGINE_TARGET || ratio < GATEWAY_TARGET || bare.errors + productPages.errors + listingPages.errors > 0)
+    process.exitCode = 1;
 } finally {
   processes.stopAll();
 }

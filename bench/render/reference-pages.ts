@@ -63,8 +63,24 @@ function product(i: number): Record<string, unknown> {
       productType: 1,
       variantOptionOrdering: ['Size'],
       variants: [
-        { id: `v${i}s`, sku: `MUG-${i}-S`, attributes: { Size: 'Small' }, priceMoney: money(price), salePriceMoney: money(price * 0.8), onSale, qtyInStock: soldOut ? 0 : 4 },
-        { id: `v${i}l`, sku: `MUG-${i}-L`, attributes: { Size: 'Large' }, priceMoney: money(price + 6), salePriceMoney: money((price + 6) * 0.8), onSale, qtyInStock: soldOut ? 0 : 12 },
+        {
+          id: `v${i}s`,
+          sku: `MUG-${i}-S`,
+          attributes: { Size: 'Small' },
+          priceMoney: money(price),
+          salePriceMoney: money(price * 0.8),
+          onSale,
+          qtyInStock: soldOut ? 0 : 4,
+        },
+        {
+          id: `v${i}l`,
+          sku: `MUG-${i}-L`,
+          attributes: { Size: 'Large' },
+          priceMoney: money(price + 6),
+          salePriceMoney: money((price + 6) * 0.8),
+          onSale,
+          qtyInStock: soldOut ? 0 : 12,
+        },
       ],
     },
   };
@@ -164,7 +180,12 @@ export const REFERENCE_PAGES: readonly BenchPage[] = [
   {
     name: 'collection (50)',
     template: collectionTemplate,
-    data: { website, navigation, collection: { id: 'shop', title: 'Shop', fullUrl: '/shop' }, items: Array.from({ length: 50 }, (_, i) => product(i + 1)) },
+    data: {
+      website,
+      navigation,
+      collection: { id: 'shop', title: 'Shop', fullUrl: '/shop' },
+      items: Array.from({ length: 50 }, (_, i) => product(i + 1)),
+    },
   },
   {
     name: 'blog list (20)',

@@ -97,7 +97,9 @@ for (const page of REFERENCE_PAGES) {
     failed = true;
     let i = 0;
     while (i < a.length && a[i] === b[i]) i++;
-    console.log(`${page.name}: outputs differ at ${i}:\n  ours:      ${JSON.stringify(a.slice(i, i + 120))}\n  reference: ${JSON.stringify(b.slice(i, i + 120))}`);
+    console.log(
+      `${page.name}: outputs differ at ${i}:\n  ours:      ${JSON.stringify(a.slice(i, i + 120))}\n  reference: ${JSON.stringify(b.slice(i, i + 120))}`,
+    );
     continue;
   }
   rate(oursRender, roundMs / 2);

@@ -34,11 +34,19 @@ const websiteId = `bench_${Date.now().toString(36)}`;
 const host = `${websiteId.replaceAll('_', '-')}.bench.example`;
 const seedStart = performance.now();
 const { storeId } = await seedMugStore(ctx, { websiteId, host, products: 1 });
-const template = await ctx.db.selectFrom('items').selectAll().where('website_id', '=', websiteId).where('collection_id', '=', storeId).executeTakeFirstOrThrow();
+const template = await ctx.db
+  .selectFrom('items')
+  .selectAll()
+  .where('website_id', '=', websiteId)
+  .where('collection_id', '=', storeId)
+  .executeTakeFirstOrThrow();
 for (let from = 1; from < products; from += 1_000) {
   const rows = Array.from({ length: Math.min(1_000, products - from) }, (_, k) => {
     const i = from + k;
-    const data = { ...template.data, items: [{ ...((template.data as { items: object[] }).items[0] ?? {}), assetUrl: `https://img.example.com/mug-${i}.jpg` }] };
+    const data = {
+      ...template.data,
+      items: [{ ...((template.data as { items: object[] }).items[0] ?? {}), assetUrl: `https://img.example.com/mug-${i}.jpg` }],
+    };
     return {
       id: `bench-${String(i).padStart(6, '0')}`,
       website_id: websiteId,
@@ -58,9 +66,21 @@ for (let from = 1; from < products; from += 1_000) {
 }
 const seedSeconds = (performance.now() - seedStart) / 1000;
 
-const render = await buildRender({ config: loadConfig(serviceEnv(0), { DATA_DIR: IN_MEMORY_DATA_DIR, ...process.env, PORT: '0', LOG_LEVEL: 'silent' }), settings: { contentUrl, webDist: '/nonexistent-web-dist' } });
+const render = await buildRender({
+  config: loadConfig(serviceEnv(0), { DATA_DIR: IN_MEMORY_DATA_DIR, ...process.env, PORT: '0', LOG_LEVEL: 'silent' }),
+  settings: { contentUrl, webDist: '/nonexistent-web-dist' },
+});
 const renderUrl = await render.listen({ port: 0, host: '127.0.0.1' });
-const gateway = await buildGateway({ config: GatewayEnv.parse({ ...process.env, CONTENT_URL: contentUrl, RENDER_URL: renderUrl, LOG_LEVEL: 'silent', RATE_LIMIT_MAX: '100000000', PORT: '0' }) });
+const gateway = await buildGateway({
+  config: GatewayEnv.parse({
+    ...process.env,
+    CONTENT_URL: contentUrl,
+    RENDER_URL: renderUrl,
+    LOG_LEVEL: 'silent',
+    RATE_LIMIT_MAX: '100000000',
+    PORT: '0',
+  }),
+});
 const gatewayUrl = await gateway.listen({ port: 0, host: '127.0.0.1' });
 
 interface Fetched {
@@ -113,7 +133,17 @@ function fetchPath(pathname: string, keep = false): Promise<Fetched> {
       });
       response.on('end', () => {
         clearInterval(sampler);
-        resolve({ status: response.statusCode ?? 0, bytes, firstByteMs, totalMs: performance.now() - start, urls, text: keep ? parts.join('') : undefined, peakHeapGrowth: peakHeap - base.heapUsed, retainedGrowth: retained - base.heapUsed, peakRssGrowth: peakRss - base.rss });
+        resolve({
+          status: response.statusCode ?? 0,
+          bytes,
+          firstByteMs,
+          totalMs: performance.now() - start,
+          urls,
+          text: keep ? parts.join('') : undefined,
+          peakHeapGrowth: peakHeap - base.heapUsed,
+          retainedGrowth: retained - base.heapUsed,
+          peakRssGrowth: peakRss - base.rss,
+        });
       });
     }).on('error', reject);
   });
@@ -125,12 +155,15 @@ const contentPage = async (query: string) => (await fetchPath(`/api/content-serv
 const contentFirst = await contentPage('limit=1000');
 const contentLast = await contentPage(`limit=1000&after=bench-${String(products - 1_001).padStart(6, '0')}`);
 const index = await fetchPath('/sitemap.xml', true);
-if (index.status !== 200 || !index.text?.includes('/sitemaps/products-1.xml')) throw new Error(`the index answered ${index.status}: ${index.text?.slice(0, 300)}`);
+if (index.status !== 200 || !index.text?.includes('/sitemaps/products-1.xml'))
+  throw new Error(`the index answered ${index.status}: ${index.text?.slice(0, 300)}`);
 
 const results: Fetched[] = [];
-for (let round = 0; round < rounds; round++) results.push(await fetchPath('/sitemaps/products-1.xml', round === 0 && process.env.BENCH_VALIDATE === '1'));
+for (let round = 0; round < rounds; round++)
+  results.push(await fetchPath('/sitemaps/products-1.xml', round === 0 && process.env.BENCH_VALIDATE === '1'));
 const first = results[0]!;
-if (first.status !== 200 || first.urls !== Math.min(products, 50_000)) throw new Error(`products-1.xml answered ${first.status} with ${first.urls} URLs`);
+if (first.status !== 200 || first.urls !== Math.min(products, 50_000))
+  throw new Error(`products-1.xml answered ${first.status} with ${first.urls} URLs`);
 if (first.text) {
   const dir = mkdtempSync(path.join(tmpdir(), 'sitemap-bench-'));
   try {

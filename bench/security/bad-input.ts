@@ -14,9 +14,15 @@ const cases: Array<[string, () => Promise<Answer>, number?]> = [
   ['stock ?itemId=<10,000 chars>', () => visitor.send('GET', `/api/commerce/inventory/stock/?itemId=${long}`)],
   ['coupon code with U+0000', () => visitor.send('POST', '/api/commerce/shopping-cart/coupons', { code: 'SAVE\u0000' })],
   ['coupon code with a lone surrogate', () => visitor.send('POST', '/api/commerce/shopping-cart/coupons', { code: 'SAVE\ud800' })],
-  ['itemId with U+0000', () => visitor.send('POST', '/api/commerce/shopping-cart/entries', { itemId: `${DEMO_CONTENT.products.candles}\u0000`, quantity: 1 })],
+  [
+    'itemId with U+0000',
+    () => visitor.send('POST', '/api/commerce/shopping-cart/entries', { itemId: `${DEMO_CONTENT.products.candles}\u0000`, quantity: 1 }),
+  ],
   ['itemId of 10,000 chars', () => visitor.send('POST', '/api/commerce/shopping-cart/entries', { itemId: long, quantity: 1 })],
-  ['quantity as a string', () => visitor.send('POST', '/api/commerce/shopping-cart/entries', { itemId: DEMO_CONTENT.products.candles, quantity: 'one' })],
+  [
+    'quantity as a string',
+    () => visitor.send('POST', '/api/commerce/shopping-cart/entries', { itemId: DEMO_CONTENT.products.candles, quantity: 'one' }),
+  ],
   ['order id with U+0000', () => visitor.send('GET', '/api/commerce/orders/%00')],
 ];
 const answers: string[] = [];
@@ -28,4 +34,8 @@ for (const [name, send, expected = 400] of cases) {
   all400 &&= ok;
   if (!ok) answers.push(`${name} → ${answer.status}`);
 }
-report(all400, 'bad input (U+0000, %ZZ, lone surrogates, 10,000 characters, wrong types)', all400 ? `${cases.length} of ${cases.length} answered as expected (400, %ZZ 404) with a message` : answers.join('; '));
+report(
+  all400,
+  'bad input (U+0000, %ZZ, lone surrogates, 10,000 characters, wrong types)',
+  all400 ? `${cases.length} of ${cases.length} answered as expected (400, %ZZ 404) with a message` : answers.join('; '),
+);

@@ -42,7 +42,16 @@ const shaped = /"error":\{"code":"[A-Z_]+","message":"[^"]+"/.test(first);
 const closes = /connection: close/i.test(first);
 // The next request: on the same socket if the gateway kept it, on a new one if it closed it.
 const nextStarted = performance.now();
-const again = socket.destroyed || closes ? await visitor.send('GET', '/api/commerce/shopping-cart') : { status: Number(/^HTTP\/1\.1 (\d{3})/.exec(await exchange(socket, `GET /api/commerce/shopping-cart HTTP/1.1\r\nHost: ${hostname}\r\nCookie: ${cookie}\r\n\r\n`))?.[1] ?? 0) };
+const again =
+  socket.destroyed || closes
+    ? await visitor.send('GET', '/api/commerce/shopping-cart')
+    : {
+        status: Number(
+          /^HTTP\/1\.1 (\d{3})/.exec(
+            await exchange(socket, `GET /api/commerce/shopping-cart HTTP/1.1\r\nHost: ${hostname}\r\nCookie: ${cookie}\r\n\r\n`),
+          )?.[1] ?? 0,
+        ),
+      };
 const nextMs = performance.now() - nextStarted;
 socket.destroy();
 report(

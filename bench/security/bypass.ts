@@ -16,7 +16,11 @@ let refused = 0;
 for (const [service, method, path] of probes) {
   const url = services[service];
   if (!url) throw new Error(`no address for ${service} (SERVICE_URLS)`);
-  const forged = { 'x-website-id': DEMO_WEBSITE_ID, 'x-sc-identity': '{"v":1,"kind":"owner","roles":["ADMIN"]}', 'x-forwarded-for': '10.0.0.1' };
+  const forged = {
+    'x-website-id': DEMO_WEBSITE_ID,
+    'x-sc-identity': '{"v":1,"kind":"owner","roles":["ADMIN"]}',
+    'x-forwarded-for': '10.0.0.1',
+  };
   const response = await fetch(`${url}${path}`, { method, headers: forged });
   if (response.status === 401) refused++;
   seen.push(`${service} ${path.split('?')[0]} ${response.status}`);

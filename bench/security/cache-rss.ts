@@ -60,11 +60,15 @@ const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
 /** One GET through the gateway (node:http, since fetch may not set Host); answers the status, 0 when it failed. */
 function get(base: string, p: string, host?: string): Promise<number> {
   return new Promise((resolve) => {
-    const request = http.get(`${base}${p}`, { agent, headers: { 'accept-encoding': 'gzip', ...(host ? { host } : {}) }, timeout: 30_000 }, (response) => {
-      response.resume();
-      response.on('end', () => resolve(response.statusCode ?? 0));
-      response.on('error', () => resolve(0));
-    });
+    const request = http.get(
+      `${base}${p}`,
+      { agent, headers: { 'accept-encoding': 'gzip', ...(host ? { host } : {}) }, timeout: 30_000 },
+      (response) => {
+        response.resume();
+        response.on('end', () => resolve(response.statusCode ?? 0));
+        response.on('error', () => resolve(0));
+      },
+    );
     request.on('timeout', () => request.destroy(new Error('timeout')));
     request.on('error', () => resolve(0));
   });
@@ -94,7 +98,13 @@ async function waitFor(url: string, child: ChildProcess, timeoutMs = 180_000): P
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`the platform exited (${child.exitCode})`);
-    if ((await fetch(url, { signal: AbortSignal.timeout(2_000) }).then((r) => r.status, () => 0)) === 200) return;
+    if (
+      (await fetch(url, { signal: AbortSignal.timeout(2_000) }).then(
+        (r) => r.status,
+        () => 0,
+      )) === 200
+    )
+      return;
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
   throw new Error(`${url} did not answer within ${timeoutMs} ms`);
@@ -112,22 +122,38 @@ async function run(mode: 'embedded' | 'cluster'): Promise<Run> {
   // One client sends every request: the per-client limit would answer 429 long before 50,000.
   // Pages stay cached for an hour (the default is a minute): a slow or busy machine then fills the
   // caches as a fast attacker would, instead of seeing old pages expire as new ones arrive.
-  const common = { PORT: String(port), LOG_LEVEL: 'warn', RATE_LIMIT_MAX: '10000000', RATE_LIMIT_NAMESPACE: 'sc:bench-rss:rl:', PAGE_CACHE_TTL_MS: '3600000' };
+  const common = {
+    PORT: String(port),
+    LOG_LEVEL: 'warn',
+    RATE_LIMIT_MAX: '10000000',
+    RATE_LIMIT_NAMESPACE: 'sc:bench-rss:rl:',
+    PAGE_CACHE_TTL_MS: '3600000',
+  };
   const cluster = {
     DATABASE_URL: `${(process.env.BENCH_PG ?? 'postgres://postgres@127.0.0.1:5432').replace(/\/$/, '')}/sc_bench_rss`,
     NATS_URL: process.env.NATS_URL ?? 'nats://127.0.0.1:4222',
     REDIS_URL: process.env.BENCH_REDIS ?? 'redis://127.0.0.1:6379/7',
   };
-  const env = mode === 'embedded' ? { ...common, DATA_DIR: dataDir, DATABASE_URL: '', NATS_URL: '', REDIS_URL: '' } : { ...common, ...cluster };
+  const env =
+    mode === 'embedded' ? { ...common, DATA_DIR: dataDir, DATABASE_URL: '', NATS_URL: '', REDIS_URL: '' } : { ...common, ...cluster };
   if (mode === 'cluster') {
     const admin = cluster.DATABASE_URL.replace(/\/sc_bench_rss$/, '/postgres');
-    execFileSync('psql', [admin, '-qc', 'DROP DATABASE IF EXISTS sc_bench_rss WITH (FORCE)', '-c', 'CREATE DATABASE sc_bench_rss'], { stdio: 'inherit' });
-    execFileSync(process.execPath, ['--conditions=@sc/source', '--import', 'tsx', 'scripts/seed.ts'], { cwd: REPO_ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
+    execFileSync('psql', [admin, '-qc', 'DROP DATABASE IF EXISTS sc_bench_rss WITH (FORCE)', '-c', 'CREATE DATABASE sc_bench_rss'], {
+      stdio: 'inherit',
+    });
+    execFileSync(process.execPath, ['--conditions=@sc/source', '--import', 'tsx', 'scripts/seed.ts'], {
+      cwd: REPO_ROOT,
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
   }
   // Exactly what `pnpm start` / `pnpm start:cluster` run (the embedded one sizes the V8 heap and
   // glibc's arenas there); `exec` keeps the pid that of node.
-  const script = (JSON.parse(readFileSync(path.join(REPO_ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts[mode === 'embedded' ? 'start' : 'start:cluster'];
-  const launch = () => spawn('sh', ['-c', `exec ${script}`], { cwd: REPO_ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
+  const script = (JSON.parse(readFileSync(path.join(REPO_ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts[
+    mode === 'embedded' ? 'start' : 'start:cluster'
+  ];
+  const launch = () =>
+    spawn('sh', ['-c', `exec ${script}`], { cwd: REPO_ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
   if (mode === 'embedded') {
     // The first start seeds the demo site (drawing and storing its pictures): a one-off peak that
     // is not what this bench measures. Seed in a first run, then measure a second start on it.
@@ -146,15 +172,21 @@ async function run(mode: 'embedded' | 'cluster'): Promise<Run> {
   try {
     await waitFor(`${base}/`, child);
     await waitFor(`${base}/shop`, child);
-    const pids = mode === 'embedded' ? [child.pid ?? 0] : [...childPids(child.pid ?? 0, 'gateway/src/main.ts'), ...childPids(child.pid ?? 0, 'services/render/src/main.ts')];
-    if (pids.length !== (mode === 'embedded' ? 1 : 2)) throw new Error(`expected the gateway and render processes, found ${pids.join(',')}`);
+    const pids =
+      mode === 'embedded'
+        ? [child.pid ?? 0]
+        : [...childPids(child.pid ?? 0, 'gateway/src/main.ts'), ...childPids(child.pid ?? 0, 'services/render/src/main.ts')];
+    if (pids.length !== (mode === 'embedded' ? 1 : 2))
+      throw new Error(`expected the gateway and render processes, found ${pids.join(',')}`);
     const mb = () => pids.reduce((sum, pid) => sum + rssMb(pid), 0);
     const statuses = new Map<number, number>();
     // Warm-up: every shape once, so the figure before is of a running site, not a cold one.
     await sweep(base, 10_000_000, 10_000_000 + WARMUP, new Map());
     const figures = [{ at: 0, mb: mb() }];
     // A figure every STEP URLs and at the issue's 12,000.
-    const marks = [...new Set([...Array.from({ length: Math.floor(TOTAL / STEP) }, (_, i) => (i + 1) * STEP), CHECKPOINT, TOTAL])].filter((n) => n <= TOTAL).sort((a, b) => a - b);
+    const marks = [...new Set([...Array.from({ length: Math.floor(TOTAL / STEP) }, (_, i) => (i + 1) * STEP), CHECKPOINT, TOTAL])]
+      .filter((n) => n <= TOTAL)
+      .sort((a, b) => a - b);
     let done = 0;
     for (const mark of marks) {
       await sweep(base, done, mark, statuses);
@@ -179,10 +211,15 @@ for (const mode of modes) {
   const ok = peak < LIMIT_MB && !statuses.has(0) && ![...statuses.keys()].some((s) => s >= 500);
   failed ||= !ok;
   const trail = figures.map((f) => `${f.mb.toFixed(0)} MB${f.at ? ` at ${f.at.toLocaleString('en')}` : ' warm'}`).join(' → ');
-  const answered = [...statuses].sort(([a], [b]) => a - b).map(([s, n]) => `${s}×${n}`).join(' ');
+  const answered = [...statuses]
+    .sort(([a], [b]) => a - b)
+    .map(([s, n]) => `${s}×${n}`)
+    .join(' ');
   lines.push(`${ok ? 'ok  ' : 'FAIL'} ${mode.padEnd(8)} gateway+render RSS ${trail} (limit ${LIMIT_MB} MB; answers ${answered})`);
   if (failures.length > 0) lines.push(`     first failed answers: ${failures.splice(0).join(', ')}`);
 }
 agent.destroy();
-process.stdout.write(`\nbench/security/cache-rss (${new Date().toISOString()}): ${TOTAL.toLocaleString('en')} distinct page URLs through the gateway\n${lines.join('\n')}\n`);
+process.stdout.write(
+  `\nbench/security/cache-rss (${new Date().toISOString()}): ${TOTAL.toLocaleString('en')} distinct page URLs through the gateway\n${lines.join('\n')}\n`,
+);
 if (failed) process.exitCode = 1;

@@ -7,6 +7,12 @@ import { count, report, Visitor } from './lib.js';
 
 const email = `victim-${Date.now()}@example.com`;
 const attacker = await new Visitor().open();
-const answers = await Promise.all(Array.from({ length: 40 }, (_, i) => attacker.send('POST', '/api/site-users/account/session', { email, password: `guess number ${i}` })));
+const answers = await Promise.all(
+  Array.from({ length: 40 }, (_, i) => attacker.send('POST', '/api/site-users/account/session', { email, password: `guess number ${i}` })),
+);
 const checked = count(answers, 401);
-report(checked <= 10 && checked + count(answers, 429) === 40, '40 concurrent wrong passwords for one email', `${checked} checked, ${count(answers, 429)} refused (limit 10)`);
+report(
+  checked <= 10 && checked + count(answers, 429) === 40,
+  '40 concurrent wrong passwords for one email',
+  `${checked} checked, ${count(answers, 429)} refused (limit 10)`,
+);

@@ -6,7 +6,8 @@ import { DEMO_OWNER, report, Visitor } from './lib.js';
 
 const owner = await new Visitor().open();
 let signedIn = await owner.send('POST', '/api/auth/session', DEMO_OWNER);
-if (signedIn.status === 429) signedIn = await owner.send('POST', '/api/auth/session', { ...DEMO_OWNER, captchaToken: await owner.captcha() });
+if (signedIn.status === 429)
+  signedIn = await owner.send('POST', '/api/auth/session', { ...DEMO_OWNER, captchaToken: await owner.captcha() });
 if (signedIn.status !== 200) throw new Error(`owner sign-in answered ${signedIn.status}: ${JSON.stringify(signedIn.body)}`);
 const suffix = Date.now().toString(36).toUpperCase();
 const codes = [`SIXTY-A-${suffix}`, `SIXTY-B-${suffix}`];
@@ -25,7 +26,15 @@ async function attack(entry: Record<string, unknown>): Promise<CommerceShoppingC
 
 const money = (cents: number) => `$${(cents / 100).toFixed(2)}`;
 const gift = await attack({ itemId: DEMO_CONTENT.products.giftCard, sku: process.env.GIFT_CARD_SKU ?? 'GIFT-10000' });
-report(gift.discountCents === 0 && gift.grandTotalCents === gift.subtotalCents, `two 60 % coupons on a ${money(gift.subtotalCents)} gift card`, `discount ${money(gift.discountCents)}, total ${money(gift.grandTotalCents)}`);
+report(
+  gift.discountCents === 0 && gift.grandTotalCents === gift.subtotalCents,
+  `two 60 % coupons on a ${money(gift.subtotalCents)} gift card`,
+  `discount ${money(gift.discountCents)}, total ${money(gift.grandTotalCents)}`,
+);
 const goods = await attack({ itemId: DEMO_CONTENT.products.candles });
 const share = goods.subtotalCents === 0 ? 0 : goods.discountCents / goods.subtotalCents;
-report(share <= 0.6 + 1e-9, `two 60 % coupons on a ${money(goods.subtotalCents)} cart`, `discount ${money(goods.discountCents)} (${Math.round(share * 100)} %), codes applied: ${goods.coupons.join(', ')}`);
+report(
+  share <= 0.6 + 1e-9,
+  `two 60 % coupons on a ${money(goods.subtotalCents)} cart`,
+  `discount ${money(goods.discountCents)} (${Math.round(share * 100)} %), codes applied: ${goods.coupons.join(', ')}`,
+);

@@ -23,27 +23,53 @@ const mb = (bytes: number) => Math.round(bytes / 1e6);
 const picture = (side: number, colour: string) => sharp({ create: { width: side, height: side, channels: 3, background: colour } });
 const pngs = [await picture(10_000, '#2f5d50').png().toBuffer(), await picture(10_000, '#5d2f50').png().toBuffer()];
 const jpegs = [
-  await picture(7_000, '#c96f3b').withMetadata({ exif: { IFD0: { Artist: 'bench' } } }).jpeg().toBuffer(),
-  await picture(7_000, '#3bc96f').withMetadata({ exif: { IFD0: { Artist: 'bench' } } }).jpeg().toBuffer(),
+  await picture(7_000, '#c96f3b')
+    .withMetadata({ exif: { IFD0: { Artist: 'bench' } } })
+    .jpeg()
+    .toBuffer(),
+  await picture(7_000, '#3bc96f')
+    .withMetadata({ exif: { IFD0: { Artist: 'bench' } } })
+    .jpeg()
+    .toBuffer(),
 ];
 const logger = createLogger('bench', 'silent');
 
 async function twoAtOnce(maxPixels: number, files: Buffer[], name: string): Promise<{ added: number; before: number; outcomes: string[] }> {
-  const assets = new AssetService(new DirectoryAssetStorage(mkdtempSync(path.join(tmpdir(), 'sc-bench-image-memory-'))), new ImagePipeline({ ...defaultPipelineOptions(), maxPixels }), logger);
+  const assets = new AssetService(
+    new DirectoryAssetStorage(mkdtempSync(path.join(tmpdir(), 'sc-bench-image-memory-'))),
+    new ImagePipeline({ ...defaultPipelineOptions(), maxPixels }),
+    logger,
+  );
   global.gc?.();
   await new Promise((resolve) => setTimeout(resolve, 200));
   const before = process.memoryUsage.rss();
   let peak = before;
   const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage.rss())), 5);
-  const settled = await Promise.allSettled(files.map((bytes, i) => assets.upload('bench', { filename: `${i}-${name}`, bytes }, 'http://bench.example')));
+  const settled = await Promise.allSettled(
+    files.map((bytes, i) => assets.upload('bench', { filename: `${i}-${name}`, bytes }, 'http://bench.example')),
+  );
   clearInterval(sampler);
-  const outcomes = settled.map((s) => (s.status === 'fulfilled' ? 'stored' : `${(s.reason as { status?: number }).status ?? '?'} ${(s.reason as Error).message}`));
+  const outcomes = settled.map((s) =>
+    s.status === 'fulfilled' ? 'stored' : `${(s.reason as { status?: number }).status ?? '?'} ${(s.reason as Error).message}`,
+  );
   return { added: mb(peak - before), before: mb(before), outcomes };
 }
 
 const refused = await twoAtOnce(defaultPipelineOptions().maxPixels, pngs, 'huge.png');
-report(refused.added <= GOAL_MB && refused.outcomes.every((o) => o.startsWith('413')), `two 10000×10000 PNGs (${mb(pngs[0]!.length * 1e3) / 1e3} MB each) at once, default limit`, `+${refused.added} MB above ${refused.before} MB; ${refused.outcomes.join(' | ')}`);
+report(
+  refused.added <= GOAL_MB && refused.outcomes.every((o) => o.startsWith('413')),
+  `two 10000×10000 PNGs (${mb(pngs[0]!.length * 1e3) / 1e3} MB each) at once, default limit`,
+  `+${refused.added} MB above ${refused.before} MB; ${refused.outcomes.join(' | ')}`,
+);
 const decoded = await twoAtOnce(100_000_000, pngs, 'huge.png');
-report(decoded.added <= GOAL_MB && decoded.outcomes.every((o) => o === 'stored'), 'two 10000×10000 PNGs at once, limit raised to 100 megapixels', `+${decoded.added} MB above ${decoded.before} MB; ${decoded.outcomes.join(' | ')}`);
+report(
+  decoded.added <= GOAL_MB && decoded.outcomes.every((o) => o === 'stored'),
+  'two 10000×10000 PNGs at once, limit raised to 100 megapixels',
+  `+${decoded.added} MB above ${decoded.before} MB; ${decoded.outcomes.join(' | ')}`,
+);
 const reencoded = await twoAtOnce(defaultPipelineOptions().maxPixels, jpegs, 'photo.jpg');
-report(reencoded.added <= GOAL_MB && reencoded.outcomes.every((o) => o === 'stored'), 'two 7000×7000 JPEGs with EXIF (decoded and re-encoded) at once', `+${reencoded.added} MB above ${reencoded.before} MB; ${reencoded.outcomes.join(' | ')}`);
+report(
+  reencoded.added <= GOAL_MB && reencoded.outcomes.every((o) => o === 'stored'),
+  'two 7000×7000 JPEGs with EXIF (decoded and re-encoded) at once',
+  `+${reencoded.added} MB above ${reencoded.before} MB; ${reencoded.outcomes.join(' | ')}`,
+);

@@ -28,7 +28,13 @@ export class Visitor {
     if (method !== 'GET' && this.cookies.has('crumb')) all['x-csrf-token'] = this.cookies.get('crumb')!;
     if (body !== undefined) all['content-type'] = 'application/json';
     // A request that never answers is a finding, not a hang: it fails the script after a minute.
-    const response = await fetch(`${BASE_URL}${path}`, { method, headers: all, ...(body === undefined ? {} : { body: JSON.stringify(body) }), redirect: 'manual', signal: AbortSignal.timeout(60_000) });
+    const response = await fetch(`${BASE_URL}${path}`, {
+      method,
+      headers: all,
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      redirect: 'manual',
+      signal: AbortSignal.timeout(60_000),
+    });
     for (const cookie of response.headers.getSetCookie()) {
       const [pair = ''] = cookie.split(';');
       const i = pair.indexOf('=');

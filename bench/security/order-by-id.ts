@@ -21,4 +21,8 @@ const [own, byId, byToken] = await Promise.all([
   stranger.send('GET', `/api/commerce/orders/${order.id}`),
   stranger.send('GET', `/api/commerce/orders/${order.id}?receiptToken=${encodeURIComponent(order.receiptToken ?? '')}`),
 ]);
-report(own.status === 200 && byId.status === 404 && byToken.status === 200, 'reading an order by its id', `buyer ${own.status}, id alone ${byId.status}, receipt token ${byToken.status} (${(order.receiptToken ?? '').length * 6} bits)`);
+report(
+  own.status === 200 && byId.status === 404 && byToken.status === 200,
+  'reading an order by its id',
+  `buyer ${own.status}, id alone ${byId.status}, receipt token ${byToken.status} (${(order.receiptToken ?? '').length * 6} bits)`,
+);

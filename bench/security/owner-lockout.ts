@@ -9,5 +9,10 @@ for (let i = 0; i < 10; i++) {
 const owner = await new Visitor().open();
 const plain = await owner.send('POST', '/api/auth/session', { email: DEMO_OWNER.email, password: DEMO_OWNER.password });
 const started = performance.now();
-const signedIn = plain.status === 200 ? plain : await owner.send('POST', '/api/auth/session', { ...DEMO_OWNER, captchaToken: await owner.captcha() });
-report(signedIn.status === 200, "owner's sign-in after 10 wrong passwords from 10 addresses", `${signedIn.status}${plain.status === 200 ? '' : ` with a captcha (first try ${plain.status}), ${Math.round(performance.now() - started)} ms`}`);
+const signedIn =
+  plain.status === 200 ? plain : await owner.send('POST', '/api/auth/session', { ...DEMO_OWNER, captchaToken: await owner.captcha() });
+report(
+  signedIn.status === 200,
+  "owner's sign-in after 10 wrong passwords from 10 addresses",
+  `${signedIn.status}${plain.status === 200 ? '' : ` with a captcha (first try ${plain.status}), ${Math.round(performance.now() - started)} ms`}`,
+);

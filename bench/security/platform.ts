@@ -28,7 +28,13 @@ async function waitFor(url: string, exited: () => boolean, timeoutMs = 240_000):
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (exited()) throw new Error('the platform exited before it answered');
-    if ((await fetch(url, { signal: AbortSignal.timeout(2_000) }).then((r) => r.status, () => 0)) === 200) return;
+    if (
+      (await fetch(url, { signal: AbortSignal.timeout(2_000) }).then(
+        (r) => r.status,
+        () => 0,
+      )) === 200
+    )
+      return;
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
   throw new Error(`${url} did not answer within ${timeoutMs} ms`);
@@ -38,21 +44,45 @@ async function waitFor(url: string, exited: () => boolean, timeoutMs = 240_000):
 export async function startPlatform(mode: Mode, env: Record<string, string> = {}): Promise<Platform> {
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'sc-bench-security-'));
-  const common = { PORT: String(port), LOG_LEVEL: 'info', TRUSTED_PROXIES: 'loopback', RATE_LIMIT_NAMESPACE: `sc:bench-security:${port}:`, ...env };
+  const common = {
+    PORT: String(port),
+    LOG_LEVEL: 'info',
+    TRUSTED_PROXIES: 'loopback',
+    RATE_LIMIT_NAMESPACE: `sc:bench-security:${port}:`,
+    ...env,
+  };
   const database = `${(process.env.BENCH_PG ?? 'postgres://postgres@127.0.0.1:5432').replace(/\/$/, '')}/sc_bench_security`;
-  const cluster = { DATABASE_URL: database, NATS_URL: process.env.NATS_URL ?? 'nats://127.0.0.1:4222', REDIS_URL: process.env.BENCH_REDIS ?? 'redis://127.0.0.1:6379/7' };
-  const all = mode === 'embedded' ? { ...common, DATA_DIR: dataDir, DATABASE_URL: '', NATS_URL: '', REDIS_URL: '' } : { ...common, ...cluster };
+  const cluster = {
+    DATABASE_URL: database,
+    NATS_URL: process.env.NATS_URL ?? 'nats://127.0.0.1:4222',
+    REDIS_URL: process.env.BENCH_REDIS ?? 'redis://127.0.0.1:6379/7',
+  };
+  const all =
+    mode === 'embedded' ? { ...common, DATA_DIR: dataDir, DATABASE_URL: '', NATS_URL: '', REDIS_URL: '' } : { ...common, ...cluster };
   if (mode === 'cluster') {
     const admin = database.replace(/\/sc_bench_security$/, '/postgres');
-    execFileSync('psql', [admin, '-qc', 'DROP DATABASE IF EXISTS sc_bench_security WITH (FORCE)', '-c', 'CREATE DATABASE sc_bench_security'], { stdio: 'inherit' });
+    execFileSync(
+      'psql',
+      [admin, '-qc', 'DROP DATABASE IF EXISTS sc_bench_security WITH (FORCE)', '-c', 'CREATE DATABASE sc_bench_security'],
+      { stdio: 'inherit' },
+    );
     execFileSync('redis-cli', ['-n', '7', 'flushdb'], { stdio: 'ignore' });
-    execFileSync(process.execPath, ['--conditions=@sc/source', '--import', 'tsx', 'scripts/seed.ts'], { cwd: REPO_ROOT, env: { ...process.env, ...all }, stdio: ['ignore', 'ignore', 'inherit'] });
+    execFileSync(process.execPath, ['--conditions=@sc/source', '--import', 'tsx', 'scripts/seed.ts'], {
+      cwd: REPO_ROOT,
+      env: { ...process.env, ...all },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
   }
   const entry = mode === 'embedded' ? 'scripts/start-embedded.ts' : 'scripts/start-cluster.ts';
-  const child = spawn(process.execPath, ['--conditions=@sc/source', '--import', 'tsx', entry], { cwd: REPO_ROOT, env: { ...process.env, ...all }, stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, ['--conditions=@sc/source', '--import', 'tsx', entry], {
+    cwd: REPO_ROOT,
+    env: { ...process.env, ...all },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   const exited = new Promise((resolve) => child.once('exit', resolve));
   // Embedded mode's services listen on ports chosen at start, which its log names.
-  const services: Record<string, string> = mode === 'cluster' ? Object.fromEntries(SERVICE_NAMES.map((name) => [name, `http://127.0.0.1:${SERVICE_PORTS[name]}`])) : {};
+  const services: Record<string, string> =
+    mode === 'cluster' ? Object.fromEntries(SERVICE_NAMES.map((name) => [name, `http://127.0.0.1:${SERVICE_PORTS[name]}`])) : {};
   child.stdout.on('data', (chunk: Buffer) => {
     for (const [, name, url] of chunk.toString().matchAll(/started (\w+) on (http:\/\/[\d.:]+)/g)) services[name!] = url!;
   });

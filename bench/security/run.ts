@@ -41,7 +41,9 @@ for (const mode of modes) {
       const lines = `${result.stdout}`.split('\n').filter((l) => /^(ok|FAIL)/.test(l));
       if (result.status !== 0 || lines.length === 0) {
         failed = true;
-        lines.push(`FAIL ${script} exited ${result.status ?? result.signal}: ${`${result.stderr}`.trim().split('\n').slice(-3).join(' | ')}`);
+        lines.push(
+          `FAIL ${script} exited ${result.status ?? result.signal}: ${`${result.stderr}`.trim().split('\n').slice(-3).join(' | ')}`,
+        );
       }
       for (const line of lines) {
         summary.push(`${mode.padEnd(8)} ${line}`);
@@ -52,5 +54,7 @@ for (const mode of modes) {
     await platform.stop();
   }
 }
-process.stdout.write(`\nbench/security (${new Date().toISOString()}): ${summary.filter((l) => l.includes(' ok ')).length} ok, ${summary.filter((l) => l.includes('FAIL')).length} FAIL\n`);
+process.stdout.write(
+  `\nbench/security (${new Date().toISOString()}): ${summary.filter((l) => l.includes(' ok ')).length} ok, ${summary.filter((l) => l.includes('FAIL')).length} FAIL\n`,
+);
 if (failed || summary.some((l) => l.includes('FAIL'))) process.exitCode = 1;

@@ -9,13 +9,17 @@ async function assetPath(): Promise<string> {
   return /["'](\/assets\/[^"'?#]+)/.exec(html)?.[1] ?? '/favicon.ico';
 }
 
-const p99 = (samples: number[]): number => [...samples].sort((a, b) => a - b)[Math.min(samples.length - 1, Math.floor(samples.length * 0.99))] ?? 0;
+const p99 = (samples: number[]): number =>
+  [...samples].sort((a, b) => a - b)[Math.min(samples.length - 1, Math.floor(samples.length * 0.99))] ?? 0;
 
 /** Times sequential GETs of the asset until `until` resolves (or `n` samples). */
 async function sample(path: string, n: number, until?: Promise<unknown>): Promise<number[]> {
   let done = false;
   // Settled either way: a sign-in that failed outright must end the sampling too.
-  void until?.then(() => (done = true), () => (done = true));
+  void until?.then(
+    () => (done = true),
+    () => (done = true),
+  );
   const times: number[] = [];
   while (until ? !done : times.length < n) {
     const started = performance.now();
@@ -30,8 +34,16 @@ const path = await assetPath();
 await sample(path, 20);
 const before = await sample(path, 200);
 const visitors = await Promise.all(Array.from({ length: 40 }, () => new Visitor().open()));
-const burst = Promise.all(visitors.map((v, i) => v.send('POST', '/api/site-users/account/session', { email: `burst-${i}-${Date.now()}@example.com`, password: 'not the password' })));
+const burst = Promise.all(
+  visitors.map((v, i) =>
+    v.send('POST', '/api/site-users/account/session', { email: `burst-${i}-${Date.now()}@example.com`, password: 'not the password' }),
+  ),
+);
 const during = await sample(path, 0, burst);
 const statuses = (await burst).map((a) => a.status);
 const [b, d] = [p99(before), p99(during)];
-report(d < Math.max(250, 5 * b), `static asset ${path} during 40 concurrent sign-ins`, `p99 ${b.toFixed(1)} ms before, ${d.toFixed(1)} ms during (${during.length} samples; sign-ins ${[...new Set(statuses)].map((s) => `${statuses.filter((x) => x === s).length}×${s}`).join(', ')})`);
+report(
+  d < Math.max(250, 5 * b),
+  `static asset ${path} during 40 concurrent sign-ins`,
+  `p99 ${b.toFixed(1)} ms before, ${d.toFixed(1)} ms during (${during.length} samples; sign-ins ${[...new Set(statuses)].map((s) => `${statuses.filter((x) => x === s).length}×${s}`).join(', ')})`,
+);

@@ -24,7 +24,9 @@ const slow: net.Socket[] = [];
 for (let i = 0; i < 300; i++) {
   const socket = net.connect(Number(port), hostname);
   socket.on('error', () => undefined);
-  socket.write(`POST /api/commerce/shopping-cart/entries HTTP/1.1\r\nHost: ${hostname}\r\nContent-Type: application/json\r\nContent-Length: 100000\r\nX-Forwarded-For: ${newAddress()}\r\n\r\n{"itemId":`);
+  socket.write(
+    `POST /api/commerce/shopping-cart/entries HTTP/1.1\r\nHost: ${hostname}\r\nContent-Type: application/json\r\nContent-Length: 100000\r\nX-Forwarded-For: ${newAddress()}\r\n\r\n{"itemId":`,
+  );
   slow.push(socket);
 }
 await new Promise((resolve) => setTimeout(resolve, 500));

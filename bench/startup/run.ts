@@ -30,7 +30,10 @@ async function timeToAnswer(entry: string, env: Record<string, string>, url: (po
   const exited = new Promise((resolve) => child.once('exit', resolve));
   let elapsed = Number.POSITIVE_INFINITY;
   while (performance.now() - started < 120_000) {
-    const status = await fetch(url(port), { signal: AbortSignal.timeout(1_000) }).then((r) => r.status, () => 0);
+    const status = await fetch(url(port), { signal: AbortSignal.timeout(1_000) }).then(
+      (r) => r.status,
+      () => 0,
+    );
     if (status === 200) {
       elapsed = performance.now() - started;
       break;
@@ -47,14 +50,18 @@ const cart = (port: number) => `http://127.0.0.1:${port}/api/commerce/shopping-c
 const lines: string[] = [];
 const report = (name: string, times: number[]) => {
   const worst = Math.max(...times);
-  lines.push(`${name.padEnd(44)} ${times.map((t) => `${(t / 1000).toFixed(1)} s`).join('  ')}   worst ${(worst / 1000).toFixed(1)} s ${worst <= GOAL_MS ? 'ok' : 'OVER'}`);
+  lines.push(
+    `${name.padEnd(44)} ${times.map((t) => `${(t / 1000).toFixed(1)} s`).join('  ')}   worst ${(worst / 1000).toFixed(1)} s ${worst <= GOAL_MS ? 'ok' : 'OVER'}`,
+  );
 };
 
 const embedded: number[] = [];
 for (let i = 0; i < rounds; i++) {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'sc-bench-start-'));
   try {
-    embedded.push(await timeToAnswer('scripts/start-embedded.ts', { DATA_DIR: dataDir, DATABASE_URL: '', NATS_URL: '', REDIS_URL: '' }, cart));
+    embedded.push(
+      await timeToAnswer('scripts/start-embedded.ts', { DATA_DIR: dataDir, DATABASE_URL: '', NATS_URL: '', REDIS_URL: '' }, cart),
+    );
   } finally {
     rmSync(dataDir, { recursive: true, force: true });
   }
@@ -76,5 +83,7 @@ const cluster: number[] = [];
 for (let i = 0; i < rounds; i++) cluster.push(await timeToAnswer('scripts/start-cluster.ts', servers, cart));
 report('pnpm start:cluster: a cart answers through it', cluster);
 
-process.stdout.write(`\nbench/startup (${new Date().toISOString()}): time until a cart answers through the gateway\n${lines.join('\n')}\ngoal: 15 s or less\n`);
+process.stdout.write(
+  `\nbench/startup (${new Date().toISOString()}): time until a cart answers through the gateway\n${lines.join('\n')}\ngoal: 15 s or less\n`,
+);
 if ([...embedded, ...clusterGateway].some((t) => t > GOAL_MS)) process.exitCode = 1;

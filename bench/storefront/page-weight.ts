@@ -31,12 +31,25 @@ function gzipped(dist: string, urlPath: string): number {
 try {
   const dist = mkdtempSync(path.join(tmpdir(), 'sc-weight-'));
   const web = path.join(REPO_ROOT, 'web');
-  const built = spawnSync(process.execPath, [path.join(web, 'node_modules/vite/bin/vite.js'), 'build', '--outDir', dist, '--emptyOutDir', '--logLevel', 'warn'], { cwd: web, stdio: 'inherit' });
+  const built = spawnSync(
+    process.execPath,
+    [path.join(web, 'node_modules/vite/bin/vite.js'), 'build', '--outDir', dist, '--emptyOutDir', '--logLevel', 'warn'],
+    { cwd: web, stdio: 'inherit' },
+  );
   if (built.status !== 0) throw new Error('vite build failed');
 
   const url = await processes.start(
     'scripts/start-embedded.ts',
-    { PORT: '18197', HOST: '127.0.0.1', DATA_DIR: mkdtempSync(path.join(tmpdir(), 'sc-weight-data-')), DATABASE_URL: '', NATS_URL: '', REDIS_URL: '', LOG_LEVEL: 'warn', WEB_DIST: dist },
+    {
+      PORT: '18197',
+      HOST: '127.0.0.1',
+      DATA_DIR: mkdtempSync(path.join(tmpdir(), 'sc-weight-data-')),
+      DATABASE_URL: '',
+      NATS_URL: '',
+      REDIS_URL: '',
+      LOG_LEVEL: 'warn',
+      WEB_DIST: dist,
+    },
     /is running at (http:\/\/\S+)/,
   );
   const base = url.replace('localhost', '127.0.0.1');
@@ -68,7 +81,10 @@ try {
       const value = await page.evaluate(
         () =>
           new Promise<number>((resolve) => {
-            new PerformanceObserver((list) => resolve(list.getEntries().at(-1)?.startTime ?? 0)).observe({ type: 'largest-contentful-paint', buffered: true });
+            new PerformanceObserver((list) => resolve(list.getEntries().at(-1)?.startTime ?? 0)).observe({
+              type: 'largest-contentful-paint',
+              buffered: true,
+            });
             setTimeout(() => resolve(0), 1000);
           }),
       );

@@ -81,7 +81,10 @@ const ms = (value: number) => `${value.toFixed(1)} ms`;
 /** RSS (MB) of every process under the launcher, by the entry it runs. */
 function rssByProcess(launcher: number): Record<string, number> {
   const out = execFileSync('ps', ['-eo', 'pid,ppid,rss,args', '--no-headers'], { encoding: 'utf8' });
-  const rows = out.split('\n').map((line) => line.trim().split(/\s+/)).filter((cols) => cols.length >= 4);
+  const rows = out
+    .split('\n')
+    .map((line) => line.trim().split(/\s+/))
+    .filter((cols) => cols.length >= 4);
   const result: Record<string, number> = {};
   for (const [pid, ppid, rss, ...args] of rows) {
     if (Number(ppid) !== launcher || !pid) continue;
@@ -108,7 +111,17 @@ async function pageTimes(client: Client, uncached: boolean): Promise<{ p50: numb
 const port = await freePort();
 const database = `${(process.env.BENCH_PG ?? 'postgres://postgres@127.0.0.1:5432').replace(/\/$/, '')}/sc_bench_websites`;
 const assetsDir = mkdtempSync(path.join(tmpdir(), 'sc-bench-websites-'));
-execFileSync('psql', [database.replace(/\/sc_bench_websites$/, '/postgres'), '-qc', 'DROP DATABASE IF EXISTS sc_bench_websites WITH (FORCE)', '-c', 'CREATE DATABASE sc_bench_websites'], { stdio: 'inherit' });
+execFileSync(
+  'psql',
+  [
+    database.replace(/\/sc_bench_websites$/, '/postgres'),
+    '-qc',
+    'DROP DATABASE IF EXISTS sc_bench_websites WITH (FORCE)',
+    '-c',
+    'CREATE DATABASE sc_bench_websites',
+  ],
+  { stdio: 'inherit' },
+);
 execFileSync('redis-cli', ['-n', '8', 'flushdb'], { stdio: 'ignore' });
 // The bench owner's sign-up link arrives here (sign-up answers the same for any address, issue 40).
 const smtp = new TestSmtpServer();
@@ -127,12 +140,23 @@ const env = {
   RATE_LIMIT_MAX: '100000000',
   RATE_LIMIT_NAMESPACE: `sc:bench-websites:${port}:`,
 };
-execFileSync(process.execPath, ['--conditions=@sc/source', '--import', 'tsx', 'scripts/seed.ts'], { cwd: REPO_ROOT, env, stdio: ['ignore', 'ignore', 'inherit'] });
-const launcher = spawn(process.execPath, ['--conditions=@sc/source', '--import', 'tsx', 'scripts/start-cluster.ts'], { cwd: REPO_ROOT, env, stdio: ['ignore', 'ignore', 'inherit'] });
+execFileSync(process.execPath, ['--conditions=@sc/source', '--import', 'tsx', 'scripts/seed.ts'], {
+  cwd: REPO_ROOT,
+  env,
+  stdio: ['ignore', 'ignore', 'inherit'],
+});
+const launcher = spawn(process.execPath, ['--conditions=@sc/source', '--import', 'tsx', 'scripts/start-cluster.ts'], {
+  cwd: REPO_ROOT,
+  env,
+  stdio: ['ignore', 'ignore', 'inherit'],
+});
 try {
   const home = new Client(port, 'localhost');
   for (let i = 0; ; i++) {
-    const ready = await home.call('GET', '/api/auth/session').then((a) => a.status, () => 0);
+    const ready = await home.call('GET', '/api/auth/session').then(
+      (a) => a.status,
+      () => 0,
+    );
     if (ready === 200) break;
     if (i > 600) throw new Error('the cluster did not start');
     await new Promise((resolve) => setTimeout(resolve, 250));
@@ -142,7 +166,10 @@ try {
   if (asked.status !== 202) throw new Error(`sign-up answered ${asked.status}: ${asked.text}`);
   let token: string | undefined;
   for (let i = 0; !token; i++) {
-    token = smtp.received.filter((m) => m.to.includes(ownerEmail)).map((m) => /confirm-sign-up\?token=([A-Za-z0-9_-]+)/.exec(m.text)?.[1]).find(Boolean);
+    token = smtp.received
+      .filter((m) => m.to.includes(ownerEmail))
+      .map((m) => /confirm-sign-up\?token=([A-Za-z0-9_-]+)/.exec(m.text)?.[1])
+      .find(Boolean);
     if (i > 240) throw new Error('no sign-up mail arrived');
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
@@ -152,7 +179,10 @@ try {
   const creations: number[] = [];
   const create = async (n: number): Promise<CreatedWebsite> => {
     const started = performance.now();
-    const answer = await home.call('POST', '/api/content-service/1.0/websites', { name: `Bench site ${n}`, design: DESIGN_IDS[n % DESIGN_IDS.length] });
+    const answer = await home.call('POST', '/api/content-service/1.0/websites', {
+      name: `Bench site ${n}`,
+      design: DESIGN_IDS[n % DESIGN_IDS.length],
+    });
     creations.push(performance.now() - started);
     if (answer.status !== 201) throw new Error(`creation ${n} answered ${answer.status}: ${answer.text}`);
     return JSON.parse(answer.text) as CreatedWebsite;
@@ -170,14 +200,19 @@ try {
   const all = { cached: await pageTimes(site, false), uncached: await pageTimes(site, true), rss: rssByProcess(launcher.pid ?? 0) };
 
   console.log(`\nwebsites created: ${creations.length} in ${((Date.now() - started) / 1000).toFixed(0)} s (after the first)`);
-  console.log(`creation: p50 ${ms(quantile(creations, 0.5))}, p95 ${ms(quantile(creations, 0.95))}, max ${ms(Math.max(...creations))}, first ${ms(creations[0]!)}`);
+  console.log(
+    `creation: p50 ${ms(quantile(creations, 0.5))}, p95 ${ms(quantile(creations, 0.95))}, max ${ms(Math.max(...creations))}, first ${ms(creations[0]!)}`,
+  );
   console.log(`home page of website 1, ${PAGES} requests one at a time:`);
   console.log(`                      1 website              ${WEBSITES} websites`);
   for (const kind of ['cached', 'uncached'] as const) {
-    console.log(`  ${kind.padEnd(9)} p50/p99  ${ms(one[kind].p50)} / ${ms(one[kind].p99)}   ${ms(all[kind].p50)} / ${ms(all[kind].p99)}   (misses ${one[kind].misses}, ${all[kind].misses})`);
+    console.log(
+      `  ${kind.padEnd(9)} p50/p99  ${ms(one[kind].p50)} / ${ms(one[kind].p99)}   ${ms(all[kind].p50)} / ${ms(all[kind].p99)}   (misses ${one[kind].misses}, ${all[kind].misses})`,
+    );
   }
   console.log('RSS per process (MB):');
-  for (const name of Object.keys(all.rss).sort()) console.log(`  ${name.padEnd(10)} ${String(one.rss[name] ?? '-').padStart(5)}   ${String(all.rss[name]).padStart(5)}`);
+  for (const name of Object.keys(all.rss).sort())
+    console.log(`  ${name.padEnd(10)} ${String(one.rss[name] ?? '-').padStart(5)}   ${String(all.rss[name]).padStart(5)}`);
 } finally {
   launcher.kill('SIGINT');
   await new Promise((resolve) => launcher.once('exit', resolve));

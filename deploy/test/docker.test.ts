@@ -6,16 +6,7 @@ import { describe, expect, it } from '@jest/globals';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Obj } from './manifests.js';
-import {
-  APPS,
-  checkCompose,
-  checkDockerfile,
-  composeEnv,
-  interpolate,
-  loadCompose,
-  obj,
-  REPO_ROOT,
-} from './manifests.js';
+import { APPS, checkCompose, checkDockerfile, composeEnv, interpolate, loadCompose, obj, REPO_ROOT } from './manifests.js';
 
 const compose = loadCompose();
 const dockerfile = readFileSync(path.join(REPO_ROOT, 'Dockerfile'), 'utf8');
@@ -119,7 +110,9 @@ describe('Dockerfile', () => {
   });
 
   it('keeps host node_modules and local data out of the build context', () => {
-    const ignored = readFileSync(path.join(REPO_ROOT, '.dockerignore'), 'utf8').split('\n').map((l) => l.trim());
+    const ignored = readFileSync(path.join(REPO_ROOT, '.dockerignore'), 'utf8')
+      .split('\n')
+      .map((l) => l.trim());
     expect(ignored).toEqual(expect.arrayContaining(['**/node_modules', '**/.data', '.git']));
   });
 

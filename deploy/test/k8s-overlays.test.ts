@@ -36,7 +36,10 @@ const EXTERNAL: Record<(typeof OVERLAYS)[number], Record<string, string>> = {
   prod: { postgres: '10.100.0.7', nats: '10.100.0.8', redis: '10.100.0.9' },
 };
 
-const rendered = Object.fromEntries(OVERLAYS.map((o) => [o, kustomizeBuild(path.join(K8S, 'overlays', o))])) as Record<(typeof OVERLAYS)[number], Manifest[]>;
+const rendered = Object.fromEntries(OVERLAYS.map((o) => [o, kustomizeBuild(path.join(K8S, 'overlays', o))])) as Record<
+  (typeof OVERLAYS)[number],
+  Manifest[]
+>;
 
 function kubectl(): boolean {
   try {
@@ -85,7 +88,9 @@ describe.each(OVERLAYS)('overlay %s', (overlay) => {
   });
 
   it('puts every namespaced object in the namespace sitebuilder', () => {
-    const stray = manifests.filter((m) => kindOf(m) !== 'Namespace' && obj(m.doc.metadata).namespace !== 'sitebuilder').map((m) => id(m.doc));
+    const stray = manifests
+      .filter((m) => kindOf(m) !== 'Namespace' && obj(m.doc.metadata).namespace !== 'sitebuilder')
+      .map((m) => id(m.doc));
     expect(stray).toEqual([]);
   });
 
@@ -93,7 +98,13 @@ describe.each(OVERLAYS)('overlay %s', (overlay) => {
     const kinds: Record<string, number> = {};
     for (const m of manifests) kinds[kindOf(m) ?? '?'] = (kinds[kindOf(m) ?? '?'] ?? 0) + 1;
     // dev's second Job makes its MinIO's bucket.
-    expect(kinds).toMatchObject({ Deployment: 8, HorizontalPodAutoscaler: 3, PodDisruptionBudget: 8, Ingress: 3, Job: overlay === 'dev' ? 2 : 1 });
+    expect(kinds).toMatchObject({
+      Deployment: 8,
+      HorizontalPodAutoscaler: 3,
+      PodDisruptionBudget: 8,
+      Ingress: 3,
+      Job: overlay === 'dev' ? 2 : 1,
+    });
     expect(byKind(manifests, 'HorizontalPodAutoscaler').map(nameOf).sort()).toEqual([...AUTOSCALED].sort());
   });
 });
@@ -103,23 +114,37 @@ describe('differences between the overlays', () => {
     expect(byKind(rendered.dev, 'StatefulSet').map(nameOf).sort()).toEqual(['minio', 'nats', 'postgres', 'redis']);
     // dev's uploads go to its MinIO (no shared volume), with the keys MinIO's root user is made of.
     const devContent = obj(must(find(rendered.dev, 'ConfigMap', 'content-config'), 'content-config').doc.data);
-    expect([devContent.S3_BUCKET, devContent.S3_ENDPOINT, devContent.S3_FORCE_PATH_STYLE, devContent.ASSETS_DIR]).toEqual(['sitebuilder-assets', 'http://minio:9000', 'true', undefined]);
+    expect([devContent.S3_BUCKET, devContent.S3_ENDPOINT, devContent.S3_FORCE_PATH_STYLE, devContent.ASSETS_DIR]).toEqual([
+      'sitebuilder-assets',
+      'http://minio:9000',
+      'true',
+      undefined,
+    ]);
     expect(byKind(rendered.dev, 'PersistentVolumeClaim')).toEqual([]);
-    const keys = (c: Obj) => objs(c.env).map((e) => str(obj(obj(e.valueFrom).secretKeyRef).key)).filter((k) => k?.startsWith('AWS_')).sort();
+    const keys = (c: Obj) =>
+      objs(c.env)
+        .map((e) => str(obj(obj(e.valueFrom).secretKeyRef).key))
+        .filter((k) => k?.startsWith('AWS_'))
+        .sort();
     expect(keys(container(rendered.dev, 'Deployment', 'content'))).toEqual(['AWS_ACCESS_KEY_ID', 'AWS_SECRET_ACCESS_KEY']);
     expect(keys(container(rendered.dev, 'StatefulSet', 'minio'))).toEqual(['AWS_ACCESS_KEY_ID', 'AWS_SECRET_ACCESS_KEY']);
-    expect(String(container(rendered.dev, 'Job', 'minio-bucket').args)).toContain(`mc mb --ignore-existing local/${String(devContent.S3_BUCKET)}`);
+    expect(String(container(rendered.dev, 'Job', 'minio-bucket').args)).toContain(
+      `mc mb --ignore-existing local/${String(devContent.S3_BUCKET)}`,
+    );
     expect(byKind(rendered.prod, 'StatefulSet')).toEqual([]);
     expect(byKind(rendered.prod, 'PersistentVolumeClaim')).toEqual([]);
     const content = obj(must(find(rendered.prod, 'ConfigMap', 'content-config'), 'content-config').doc.data);
     expect(content.S3_BUCKET).toBeDefined();
     expect(content.ASSETS_DIR).toBeUndefined();
-    expect(obj(must(find(rendered.prod, 'ConfigMap', 'cart-config'), 'cart-config').doc.data).NATS_URL).toMatch(/^nats:\/\/.+\.internal:4222$/);
+    expect(obj(must(find(rendered.prod, 'ConfigMap', 'cart-config'), 'cart-config').doc.data).NATS_URL).toMatch(
+      /^nats:\/\/.+\.internal:4222$/,
+    );
   });
 
   it('prod pins every image to a registry and a version, and its Job runs the same', () => {
     for (const m of [...byKind(rendered.prod, 'Deployment'), ...byKind(rendered.prod, 'Job')]) {
-      for (const c of objs(obj(obj(obj(m.doc.spec).template).spec).containers)) expect(String(c.image)).toMatch(/^registry\.example\.com\/sitebuilder\/[a-z]+:\d+\.\d+\.\d+$/);
+      for (const c of objs(obj(obj(obj(m.doc.spec).template).spec).containers))
+        expect(String(c.image)).toMatch(/^registry\.example\.com\/sitebuilder\/[a-z]+:\d+\.\d+\.\d+$/);
     }
   });
 
@@ -138,12 +163,20 @@ describe('differences between the overlays', () => {
     const rules = objs(obj(rule.doc.spec).groups).flatMap((g) => objs(g.rules));
     const byName = Object.fromEntries(rules.map((r) => [String(r.alert), String(r.expr)]));
     expect(Object.keys(byName)).toEqual(
-      expect.arrayContaining(['SitebuilderHighErrorRate', 'SitebuilderDependencyDown', 'SitebuilderOutboxBacklog', 'SitebuilderOrdersPastLease', 'SitebuilderIdempotencyKeysStuck']),
+      expect.arrayContaining([
+        'SitebuilderHighErrorRate',
+        'SitebuilderDependencyDown',
+        'SitebuilderOutboxBacklog',
+        'SitebuilderOrdersPastLease',
+        'SitebuilderIdempotencyKeysStuck',
+      ]),
     );
     // Every metric an alert reads is one the processes serve (packages/platform/src/metrics.ts).
     const served = readFileSync(path.join(REPO_ROOT, 'packages/platform/src/metrics.ts'), 'utf8');
     for (const expr of Object.values(byName)) {
-      const names = [...expr.matchAll(/\b([a-z_]+)(?=\{|\[|\)|\s*(?:==|>|<))/g)].map((m) => m[1]!).filter((n) => !['by', 'sum', 'max', 'min', 'rate'].includes(n));
+      const names = [...expr.matchAll(/\b([a-z_]+)(?=\{|\[|\)|\s*(?:==|>|<))/g)]
+        .map((m) => m[1]!)
+        .filter((n) => !['by', 'sum', 'max', 'min', 'rate'].includes(n));
       for (const name of names) expect(served).toContain(`'${name.replace(/_count$|_bucket$/, '')}'`);
     }
     // dev has no prometheus-operator: no alerts there.
@@ -152,8 +185,11 @@ describe('differences between the overlays', () => {
 
   it('every file under deploy/k8s is used by some kustomization', () => {
     const referenced = new Set<string>();
-    for (const dir of ['base', 'overlays/dev', 'overlays/prod']) for (const file of loadKustomization(path.join(K8S, dir)).referenced) referenced.add(file);
-    const unused = listFiles(K8S).filter((f) => !referenced.has(f) && !f.endsWith('README.md')).map((f) => path.relative(REPO_ROOT, f));
+    for (const dir of ['base', 'overlays/dev', 'overlays/prod'])
+      for (const file of loadKustomization(path.join(K8S, dir)).referenced) referenced.add(file);
+    const unused = listFiles(K8S)
+      .filter((f) => !referenced.has(f) && !f.endsWith('README.md'))
+      .map((f) => path.relative(REPO_ROOT, f));
     expect(unused).toEqual([]);
   });
 });
@@ -221,9 +257,18 @@ describe('the rules catch broken overlays', () => {
   it('no topology spread, or one that selects other pods', () => {
     const ms = broken('dev', (c) => {
       patch(c, 'Deployment', 'restock', [{ op: 'remove', path: '/spec/template/spec/topologySpreadConstraints/1' }]);
-      patch(c, 'Deployment', 'restock', [{ op: 'replace', path: '/spec/template/spec/topologySpreadConstraints/0/labelSelector/matchLabels/app.kubernetes.io~1name', value: 'forms' }]);
+      patch(c, 'Deployment', 'restock', [
+        {
+          op: 'replace',
+          path: '/spec/template/spec/topologySpreadConstraints/0/labelSelector/matchLabels/app.kubernetes.io~1name',
+          value: 'forms',
+        },
+      ]);
     });
-    expect(checkDeployments(ms)).toEqual(['Deployment/restock: no topology spread over kubernetes.io/hostname', 'Deployment/restock: a topology spread that does not select its own pods']);
+    expect(checkDeployments(ms)).toEqual([
+      'Deployment/restock: no topology spread over kubernetes.io/hostname',
+      'Deployment/restock: a topology spread that does not select its own pods',
+    ]);
   });
 
   it('a missing HPA, an HPA whose Deployment sets replicas', () => {
@@ -247,7 +292,9 @@ describe('the rules catch broken overlays', () => {
       delete spec.maxUnavailable;
       spec.minAvailable = 2;
     });
-    expect(checkDisruptionBudgets(blocking)).toEqual([expect.stringContaining('Deployment/forms: its budget (minAvailable 2) blocks every drain')]);
+    expect(checkDisruptionBudgets(blocking)).toEqual([
+      expect.stringContaining('Deployment/forms: its budget (minAvailable 2) blocks every drain'),
+    ]);
   });
 
   it('no default deny, a service opened to everyone, a path the code uses closed', () => {
@@ -286,10 +333,19 @@ describe('the rules catch broken overlays', () => {
     const anywhere = broken('prod', (c) => {
       patch(c, 'NetworkPolicy', 'to-https', [{ op: 'remove', path: '/spec/egress/0/to/0/ipBlock/except' }]);
     });
-    expect(checkNetworkPolicies(anywhere, EXTERNAL.prod)).toEqual(expect.arrayContaining(['cart can reach the private address 169.254.169.254:443']));
+    expect(checkNetworkPolicies(anywhere, EXTERNAL.prod)).toEqual(
+      expect.arrayContaining(['cart can reach the private address 169.254.169.254:443']),
+    );
     // And the evaluation itself: the real prod overlay lets the controller in on 8080 only.
     const net = networkOf(rendered.prod);
-    const gatewayPod = { name: 'gateway', labels: { 'app.kubernetes.io/name': 'gateway', 'app.kubernetes.io/part-of': 'sitebuilder', 'app.kubernetes.io/component': 'gateway' }, ports: [{ name: 'http', port: 8080 }, { name: 'metrics', port: 9464 }] };
+    const gatewayPod = {
+      name: 'gateway',
+      labels: { 'app.kubernetes.io/name': 'gateway', 'app.kubernetes.io/part-of': 'sitebuilder', 'app.kubernetes.io/component': 'gateway' },
+      ports: [
+        { name: 'http', port: 8080 },
+        { name: 'metrics', port: 9464 },
+      ],
+    };
     expect(canConnect(net, { external: INGRESS_CONTROLLER }, { pod: gatewayPod }, 8080)).toBe(true);
     expect(canConnect(net, { external: INGRESS_CONTROLLER }, { pod: gatewayPod }, 9464)).toBe(false);
   });
@@ -304,9 +360,15 @@ describe('the rules catch broken overlays', () => {
     });
     expect(checkIngress(metrics)).toEqual(['Ingress/gateway: routes to gateway:9464, not gateway:http']);
     const plain = broken('dev', (c) => {
-      patch(c, 'Ingress', 'gateway', [{ op: 'remove', path: '/spec/tls' }, { op: 'remove', path: '/metadata/annotations/cert-manager.io~1cluster-issuer' }]);
+      patch(c, 'Ingress', 'gateway', [
+        { op: 'remove', path: '/spec/tls' },
+        { op: 'remove', path: '/metadata/annotations/cert-manager.io~1cluster-issuer' },
+      ]);
     });
-    expect(checkIngress(plain)).toEqual(['Ingress/gateway: no cert-manager issuer annotation', 'Ingress/gateway: host shop.dev.example.com is not under TLS']);
+    expect(checkIngress(plain)).toEqual([
+      'Ingress/gateway: no cert-manager issuer annotation',
+      'Ingress/gateway: host shop.dev.example.com is not under TLS',
+    ]);
     const exposed = broken('dev', (c) => {
       obj(must(find(c, 'Service', 'gateway'), 'svc').doc.spec).type = 'LoadBalancer';
     });
@@ -319,7 +381,10 @@ describe('the rules catch broken overlays', () => {
     });
     expect(checkSecretsApart(inConfig)).toEqual(['ConfigMap/gateway-config: IDENTITY_SIGNING_KEY belongs in the Secret']);
     const literal = broken('dev', (c) => {
-      const env = must(objs(container(c, 'Deployment', 'forms').env).find((e) => e.name === 'DATABASE_URL'), 'env');
+      const env = must(
+        objs(container(c, 'Deployment', 'forms').env).find((e) => e.name === 'DATABASE_URL'),
+        'env',
+      );
       delete env.valueFrom;
       env.value = 'postgres://sitebuilder:pw@postgres:5432/sitebuilder';
     });
@@ -338,14 +403,24 @@ describe('the rules catch broken overlays', () => {
     const stale = broken('prod', (c) => {
       container(c, 'Job', 'migrate', SERVICES.indexOf('content')).image = 'registry.example.com/sitebuilder/content:0.9.0';
     });
-    expect(checkMigrationJob(stale)).toEqual([expect.stringContaining('content runs registry.example.com/sitebuilder/content:0.9.0, its Deployment registry.example.com/sitebuilder/content:1.0.0')]);
+    expect(checkMigrationJob(stale)).toEqual([
+      expect.stringContaining(
+        'content runs registry.example.com/sitebuilder/content:0.9.0, its Deployment registry.example.com/sitebuilder/content:1.0.0',
+      ),
+    ]);
     const flagless = broken('dev', (c) => {
       const cart = container(c, 'Job', 'migrate');
       cart.env = objs(cart.env).filter((e) => e.name !== 'MIGRATE_ONLY');
-      const db = must(objs(container(c, 'Job', 'migrate', 1).env).find((e) => e.name === 'DATABASE_URL'), 'env');
+      const db = must(
+        objs(container(c, 'Job', 'migrate', 1).env).find((e) => e.name === 'DATABASE_URL'),
+        'env',
+      );
       obj(obj(db.valueFrom).secretKeyRef).optional = true;
     });
-    expect(checkMigrationJob(flagless)).toEqual(['Job/migrate: cart does not set MIGRATE_ONLY=1', 'Job/migrate: forms does not require DATABASE_URL from sitebuilder-secrets']);
+    expect(checkMigrationJob(flagless)).toEqual([
+      'Job/migrate: cart does not set MIGRATE_ONLY=1',
+      'Job/migrate: forms does not require DATABASE_URL from sitebuilder-secrets',
+    ]);
   });
 });
 

@@ -98,7 +98,8 @@ function containerSecurity(m: Manifest): string[] {
       const limit = text(obj(resources.limits)[resource]);
       if (request === undefined) problems.push(`${name}: no requests.${resource}`);
       if (limit === undefined) problems.push(`${name}: no limits.${resource}`);
-      if (request !== undefined && limit !== undefined && !(quantity(request) <= quantity(limit))) problems.push(`${name}: requests.${resource} ${request} is above limits.${resource} ${limit}`);
+      if (request !== undefined && limit !== undefined && !(quantity(request) <= quantity(limit)))
+        problems.push(`${name}: requests.${resource} ${request} is above limits.${resource} ${limit}`);
     }
   }
   return problems;
@@ -134,11 +135,13 @@ export function checkDeployments(manifests: Manifest[]): string[] {
     }
     const spread = objs(podSpecOf(d).topologySpreadConstraints);
     const keys = spread.map((s) => str(s.topologyKey));
-    for (const key of ['kubernetes.io/hostname', 'topology.kubernetes.io/zone']) if (!keys.includes(key)) problems.push(`${where(d)}: no topology spread over ${key}`);
+    for (const key of ['kubernetes.io/hostname', 'topology.kubernetes.io/zone'])
+      if (!keys.includes(key)) problems.push(`${where(d)}: no topology spread over ${key}`);
     for (const s of spread) {
       const selector = strMap(obj(s.labelSelector).matchLabels);
       const labels = podLabelsOf(d);
-      if (Object.keys(selector).length === 0 || !Object.entries(selector).every(([k, v]) => labels[k] === v)) problems.push(`${where(d)}: a topology spread that does not select its own pods`);
+      if (Object.keys(selector).length === 0 || !Object.entries(selector).every(([k, v]) => labels[k] === v))
+        problems.push(`${where(d)}: a topology spread that does not select its own pods`);
     }
   }
   return problems;
@@ -165,12 +168,15 @@ export function checkAutoscaling(manifests: Manifest[]): string[] {
     const ref = obj(spec.scaleTargetRef);
     if (ref.kind !== 'Deployment' || ref.apiVersion !== 'apps/v1') problems.push(`${where(hpa)}: does not scale a Deployment`);
     const min = typeof spec.minReplicas === 'number' ? spec.minReplicas : 1;
-    if (typeof spec.maxReplicas !== 'number' || spec.maxReplicas <= min) problems.push(`${where(hpa)}: maxReplicas is not above minReplicas`);
+    if (typeof spec.maxReplicas !== 'number' || spec.maxReplicas <= min)
+      problems.push(`${where(hpa)}: maxReplicas is not above minReplicas`);
     if (objs(spec.metrics).length === 0) problems.push(`${where(hpa)}: no metrics`);
     const deployment = find(manifests, 'Deployment', app);
     if (!deployment) continue;
-    if (obj(deployment.doc.spec).replicas !== undefined) problems.push(`${where(deployment)}: sets replicas, which each apply would reset under its HPA`);
-    if (objs(podSpecOf(deployment).containers).some((c) => obj(obj(c.resources).requests).cpu === undefined)) problems.push(`${where(deployment)}: no CPU request for its HPA to measure against`);
+    if (obj(deployment.doc.spec).replicas !== undefined)
+      problems.push(`${where(deployment)}: sets replicas, which each apply would reset under its HPA`);
+    if (objs(podSpecOf(deployment).containers).some((c) => obj(obj(c.resources).requests).cpu === undefined))
+      problems.push(`${where(deployment)}: no CPU request for its HPA to measure against`);
   }
   return problems;
 }
@@ -201,7 +207,9 @@ export function checkDisruptionBudgets(manifests: Manifest[]): string[] {
   const problems: string[] = [];
   const pdbs = byKind(manifests, 'PodDisruptionBudget');
   for (const d of byKind(manifests, 'Deployment')) {
-    const mine = pdbs.filter((p) => Object.keys(obj(obj(p.doc.spec).selector)).length > 0 && selects(obj(obj(p.doc.spec).selector), podLabelsOf(d)));
+    const mine = pdbs.filter(
+      (p) => Object.keys(obj(obj(p.doc.spec).selector)).length > 0 && selects(obj(obj(p.doc.spec).selector), podLabelsOf(d)),
+    );
     if (mine.length !== 1) {
       problems.push(`${where(d)}: ${mine.length} PodDisruptionBudgets select its pods, not 1`);
       continue;
@@ -209,7 +217,8 @@ export function checkDisruptionBudgets(manifests: Manifest[]): string[] {
     const spec = obj(mine[0]?.doc.spec);
     const replicas = typeof obj(d.doc.spec).replicas === 'number' ? Number(obj(d.doc.spec).replicas) : undefined;
     if (spec.maxUnavailable === 0 || spec.maxUnavailable === '0%') problems.push(`${where(d)}: its budget allows no eviction at all`);
-    if (typeof spec.minAvailable === 'number' && replicas !== undefined && spec.minAvailable >= replicas) problems.push(`${where(d)}: its budget (minAvailable ${spec.minAvailable}) blocks every drain`);
+    if (typeof spec.minAvailable === 'number' && replicas !== undefined && spec.minAvailable >= replicas)
+      problems.push(`${where(d)}: its budget (minAvailable ${spec.minAvailable}) blocks every drain`);
   }
   return problems;
 }
@@ -298,7 +307,13 @@ export function networkOf(manifests: Manifest[]): Reach {
 }
 
 /** May `from` open a connection to `to` on `port`? Both ends' policies must allow it. */
-export function canConnect(net: Reach, from: { pod?: Pod; external?: ExternalPeer }, to: { pod?: Pod; external?: ExternalPeer }, port: number, protocol = 'TCP'): boolean {
+export function canConnect(
+  net: Reach,
+  from: { pod?: Pod; external?: ExternalPeer },
+  to: { pod?: Pod; external?: ExternalPeer },
+  port: number,
+  protocol = 'TCP',
+): boolean {
   const portName = to.pod?.ports.find((p) => p.port === port)?.name;
   const side = (pod: Pod | undefined, type: 'Ingress' | 'Egress', other: { pod?: Pod; external?: ExternalPeer }): boolean => {
     if (!pod) return true; // outside the namespace: not ours to decide
@@ -306,7 +321,12 @@ export function canConnect(net: Reach, from: { pod?: Pod; external?: ExternalPee
     if (applying.length === 0) return true;
     return applying.some((p) =>
       objs(obj(p.spec)[type === 'Ingress' ? 'ingress' : 'egress']).some(
-        (rule) => peerMatches(rule[type === 'Ingress' ? 'from' : 'to'] === undefined ? undefined : objs(rule[type === 'Ingress' ? 'from' : 'to']), other, net.namespace) && portAllowed(objs(rule.ports), port, portName, protocol),
+        (rule) =>
+          peerMatches(
+            rule[type === 'Ingress' ? 'from' : 'to'] === undefined ? undefined : objs(rule[type === 'Ingress' ? 'from' : 'to']),
+            other,
+            net.namespace,
+          ) && portAllowed(objs(rule.ports), port, portName, protocol),
       ),
     );
   };
@@ -329,8 +349,14 @@ const SMTP = [25, 465, 587];
 const OUTSIDE: Record<string, number[]> = { cart: [443, ...SMTP], forms: [443, ...SMTP], identity: SMTP, restock: SMTP, content: [443] };
 const INTERNET = '203.0.113.10';
 const PRIVATE = ['10.1.2.3', '172.16.0.5', '192.168.1.1', '169.254.169.254'];
-export const INGRESS_CONTROLLER: ExternalPeer = { namespace: { 'kubernetes.io/metadata.name': 'ingress-nginx' }, pod: { 'app.kubernetes.io/name': 'ingress-nginx' } };
-export const MONITORING: ExternalPeer = { namespace: { 'kubernetes.io/metadata.name': 'monitoring' }, pod: { 'app.kubernetes.io/name': 'prometheus' } };
+export const INGRESS_CONTROLLER: ExternalPeer = {
+  namespace: { 'kubernetes.io/metadata.name': 'ingress-nginx' },
+  pod: { 'app.kubernetes.io/name': 'ingress-nginx' },
+};
+export const MONITORING: ExternalPeer = {
+  namespace: { 'kubernetes.io/metadata.name': 'monitoring' },
+  pod: { 'app.kubernetes.io/name': 'prometheus' },
+};
 const ELSEWHERE: ExternalPeer[] = [
   { namespace: { 'kubernetes.io/metadata.name': 'default' }, pod: { app: 'anything' } },
   { namespace: { 'kubernetes.io/metadata.name': 'ingress-nginx' }, pod: { 'app.kubernetes.io/name': 'something-else' } },
@@ -351,7 +377,13 @@ export function checkNetworkPolicies(manifests: Manifest[], external: Record<str
   const net = networkOf(manifests);
   const denyAll = net.policies.find((p) => {
     const spec = obj(p.spec);
-    return Object.keys(obj(spec.podSelector)).length === 0 && policyTypes(p).includes('Ingress') && policyTypes(p).includes('Egress') && arr(spec.ingress).length === 0 && arr(spec.egress).length === 0;
+    return (
+      Object.keys(obj(spec.podSelector)).length === 0 &&
+      policyTypes(p).includes('Ingress') &&
+      policyTypes(p).includes('Egress') &&
+      arr(spec.ingress).length === 0 &&
+      arr(spec.egress).length === 0
+    );
   });
   if (!denyAll) problems.push('no default-deny NetworkPolicy (empty podSelector, Ingress and Egress, no rules)');
   const pods = podsOf(manifests);
@@ -361,7 +393,9 @@ export function checkNetworkPolicies(manifests: Manifest[], external: Record<str
     const uses = USES[from.name] ?? [];
     for (const to of pods) {
       for (const port of to.ports) {
-        const expected = uses.includes(to.name) && (INFRA_PORT[to.name] ?? (to.name in APP_PORTS ? APP_PORTS[to.name as keyof typeof APP_PORTS] : undefined)) === port.port;
+        const expected =
+          uses.includes(to.name) &&
+          (INFRA_PORT[to.name] ?? (to.name in APP_PORTS ? APP_PORTS[to.name as keyof typeof APP_PORTS] : undefined)) === port.port;
         const open = canConnect(net, { pod: from }, { pod: to }, port.port);
         if (expected && !open) problems.push(`${from.name} cannot reach ${to.name}:${port.port}, which it uses`);
         if (!expected && open) problems.push(`${from.name} can reach ${to.name}:${port.port}, which it does not use`);
@@ -378,7 +412,8 @@ export function checkNetworkPolicies(manifests: Manifest[], external: Record<str
         problems.push(`${from.name} ${outside.includes(port) ? 'cannot' : 'can'} reach the internet on port ${port}`);
       }
       for (const ip of PRIVATE) {
-        if (!Object.values(external).includes(ip) && canConnect(net, { pod: from }, { external: { ip } }, port)) problems.push(`${from.name} can reach the private address ${ip}:${port}`);
+        if (!Object.values(external).includes(ip) && canConnect(net, { pod: from }, { external: { ip } }, port))
+          problems.push(`${from.name} can reach the private address ${ip}:${port}`);
       }
     }
   }
@@ -393,7 +428,8 @@ export function checkNetworkPolicies(manifests: Manifest[], external: Record<str
         problems.push(`the monitoring namespace ${fromMonitoring ? 'cannot' : 'can'} reach ${to.name}:${port.port}`);
       }
       for (const peer of ELSEWHERE) {
-        if (canConnect(net, { external: peer }, { pod: to }, port.port)) problems.push(`${JSON.stringify(peer)} can reach ${to.name}:${port.port}`);
+        if (canConnect(net, { external: peer }, { pod: to }, port.port))
+          problems.push(`${JSON.stringify(peer)} can reach ${to.name}:${port.port}`);
       }
     }
   }
@@ -412,7 +448,8 @@ export function checkIngress(manifests: Manifest[]): string[] {
   for (const ing of ingresses) {
     const spec = obj(ing.doc.spec);
     const annotations = strMap(obj(ing.doc.metadata).annotations);
-    if (!annotations['cert-manager.io/cluster-issuer'] && !annotations['cert-manager.io/issuer']) problems.push(`${where(ing)}: no cert-manager issuer annotation`);
+    if (!annotations['cert-manager.io/cluster-issuer'] && !annotations['cert-manager.io/issuer'])
+      problems.push(`${where(ing)}: no cert-manager issuer annotation`);
     if (!str(spec.ingressClassName)) problems.push(`${where(ing)}: no ingressClassName`);
     const tlsHosts = objs(spec.tls).flatMap((t) => (str(t.secretName) ? arr(t.hosts).map(String) : []));
     const backends = [spec.defaultBackend, ...objs(spec.rules).flatMap((r) => objs(obj(r.http).paths).map((p) => p.backend))].filter(isObj);
@@ -459,9 +496,14 @@ export function checkSecretsApart(manifests: Manifest[]): string[] {
     for (const c of allContainers(m)) {
       for (const env of objs(c.env)) {
         const name = String(env.name);
-        if (env.value !== undefined && (SECRET_NAME_PATTERN.test(name) || CREDENTIAL_URL.test(str(env.value) ?? '') || name === 'DATABASE_URL')) problems.push(`${where(m)}: ${name} is a literal, not a Secret reference`);
+        if (
+          env.value !== undefined &&
+          (SECRET_NAME_PATTERN.test(name) || CREDENTIAL_URL.test(str(env.value) ?? '') || name === 'DATABASE_URL')
+        )
+          problems.push(`${where(m)}: ${name} is a literal, not a Secret reference`);
         const ref = obj(obj(env.valueFrom).secretKeyRef);
-        if (Object.keys(ref).length > 0 && ref.name !== SECRET_NAME) problems.push(`${where(m)}: ${name} reads Secret ${String(ref.name)}, not ${SECRET_NAME}`);
+        if (Object.keys(ref).length > 0 && ref.name !== SECRET_NAME)
+          problems.push(`${where(m)}: ${name} reads Secret ${String(ref.name)}, not ${SECRET_NAME}`);
       }
     }
   }
@@ -493,7 +535,8 @@ export function checkMigrationJob(manifests: Manifest[]): string[] {
     const env = objs(c.env);
     if (env.find((e) => e.name === 'MIGRATE_ONLY')?.value !== '1') problems.push(`${where(job)}: ${service} does not set MIGRATE_ONLY=1`);
     const db = obj(obj(env.find((e) => e.name === 'DATABASE_URL')?.valueFrom).secretKeyRef);
-    if (db.name !== SECRET_NAME || db.key !== 'DATABASE_URL' || db.optional === true) problems.push(`${where(job)}: ${service} does not require DATABASE_URL from ${SECRET_NAME}`);
+    if (db.name !== SECRET_NAME || db.key !== 'DATABASE_URL' || db.optional === true)
+      problems.push(`${where(job)}: ${service} does not require DATABASE_URL from ${SECRET_NAME}`);
     if (objs(c.ports).length > 0) problems.push(`${where(job)}: ${service} exposes ports`);
   }
   return problems;

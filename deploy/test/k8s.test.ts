@@ -202,7 +202,10 @@ describe('the checks catch broken manifests', () => {
 
   it('a Secret in the repository, a password in plain sight, a required DATABASE_URL', () => {
     const secret = broken((c) => {
-      c.push({ file: 'x.yaml', doc: { apiVersion: 'v1', kind: 'Secret', metadata: { name: 'sitebuilder-secrets' }, stringData: { DATABASE_URL: 'x' } } });
+      c.push({
+        file: 'x.yaml',
+        doc: { apiVersion: 'v1', kind: 'Secret', metadata: { name: 'sitebuilder-secrets' }, stringData: { DATABASE_URL: 'x' } },
+      });
     });
     expect(checkSecrets(secret)).toEqual([expect.stringContaining('a Secret in the manifests')]);
     const plain = broken((c) => {
@@ -210,7 +213,10 @@ describe('the checks catch broken manifests', () => {
     });
     expect(checkSecrets(plain)).toEqual([expect.stringContaining('DATABASE_URL carries a password')]);
     const required = broken((c) => {
-      const env = must(objs(container(c, 'identity').env).find((e) => e.name === 'DATABASE_URL'), 'DATABASE_URL env');
+      const env = must(
+        objs(container(c, 'identity').env).find((e) => e.name === 'DATABASE_URL'),
+        'DATABASE_URL env',
+      );
       delete obj(obj(env.valueFrom).secretKeyRef).optional;
     });
     expect(checkSecrets(required)).toEqual([expect.stringContaining('Deployment identity: DATABASE_URL')]);
@@ -220,10 +226,7 @@ describe('the checks catch broken manifests', () => {
     const ms = broken((c) => {
       delete obj(container(c, 'render').resources).limits;
     });
-    expect(checkResources(ms)).toEqual([
-      expect.stringContaining('no limits.cpu'),
-      expect.stringContaining('no limits.memory'),
-    ]);
+    expect(checkResources(ms)).toEqual([expect.stringContaining('no limits.cpu'), expect.stringContaining('no limits.memory')]);
   });
 
   it('a StatefulSet behind a Service that is not headless, or without claim templates', () => {

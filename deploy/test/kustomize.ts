@@ -13,7 +13,17 @@ import { arr, isObj, obj, objs, parseYamlFile, REPO_ROOT, str, strMap } from './
 
 const SUPPORTED = new Set(['apiVersion', 'kind', 'namespace', 'resources', 'components', 'patches', 'images', 'replicas']);
 /** Kinds without a namespace among those a deployment like ours might hold. */
-const CLUSTER_SCOPED = new Set(['Namespace', 'ClusterRole', 'ClusterRoleBinding', 'ClusterIssuer', 'PersistentVolume', 'StorageClass', 'IngressClass', 'PriorityClass', 'CustomResourceDefinition']);
+const CLUSTER_SCOPED = new Set([
+  'Namespace',
+  'ClusterRole',
+  'ClusterRoleBinding',
+  'ClusterIssuer',
+  'PersistentVolume',
+  'StorageClass',
+  'IngressClass',
+  'PriorityClass',
+  'CustomResourceDefinition',
+]);
 
 function kustomizationIn(dir: string): Obj {
   const file = ['kustomization.yaml', 'kustomization.yml', 'Kustomization'].map((name) => path.join(dir, name)).find((f) => existsSync(f));
@@ -21,7 +31,8 @@ function kustomizationIn(dir: string): Obj {
   const [doc] = parseYamlFile(file);
   const kust = obj(doc);
   const unsupported = Object.keys(kust).filter((key) => !SUPPORTED.has(key));
-  if (unsupported.length > 0) throw new Error(`${path.relative(REPO_ROOT, file)}: unsupported field ${unsupported.join(', ')} (deploy/test/kustomize.ts)`);
+  if (unsupported.length > 0)
+    throw new Error(`${path.relative(REPO_ROOT, file)}: unsupported field ${unsupported.join(', ')} (deploy/test/kustomize.ts)`);
   return kust;
 }
 
@@ -65,7 +76,9 @@ function transform(input: Manifest[], dir: string, kust: Obj): Manifest[] {
     }
   }
   for (const replica of objs(kust.replicas)) {
-    const found = manifests.filter((m) => ['Deployment', 'StatefulSet', 'ReplicaSet'].includes(str(m.doc.kind) ?? '') && obj(m.doc.metadata).name === replica.name);
+    const found = manifests.filter(
+      (m) => ['Deployment', 'StatefulSet', 'ReplicaSet'].includes(str(m.doc.kind) ?? '') && obj(m.doc.metadata).name === replica.name,
+    );
     for (const m of found) obj(m.doc.spec).replicas = replica.count;
   }
   for (const image of objs(kust.images)) {
@@ -94,11 +107,17 @@ function retag(container: Obj, image: Obj): void {
   const suffix = current.slice(nameEnd);
   const newName = str(image.newName) ?? name;
   const newTag = typeof image.newTag === 'number' ? String(image.newTag) : str(image.newTag);
-  container.image = str(image.digest) !== undefined ? `${newName}@${String(image.digest)}` : newTag !== undefined ? `${newName}:${newTag}` : `${newName}${suffix}`;
+  container.image =
+    str(image.digest) !== undefined
+      ? `${newName}@${String(image.digest)}`
+      : newTag !== undefined
+        ? `${newName}:${newTag}`
+        : `${newName}${suffix}`;
 }
 
 function matchesTarget(m: Manifest, target: Obj): boolean {
-  const whole = (pattern: unknown, value: unknown): boolean => pattern === undefined || new RegExp(`^(?:${str(pattern) ?? ''})$`).test(str(value) ?? '');
+  const whole = (pattern: unknown, value: unknown): boolean =>
+    pattern === undefined || new RegExp(`^(?:${str(pattern) ?? ''})$`).test(str(value) ?? '');
   const meta = obj(m.doc.metadata);
   if (!whole(target.kind, m.doc.kind) || !whole(target.name, meta.name) || !whole(target.namespace, meta.namespace)) return false;
   const selector = str(target.labelSelector);
@@ -112,7 +131,8 @@ function matchesTarget(m: Manifest, target: Obj): boolean {
 }
 
 function applyPatch(manifests: Manifest[], dir: string, patch: Obj): Manifest[] {
-  const text = str(patch.patch) ?? (str(patch.path) !== undefined ? readFileSync(path.resolve(dir, String(patch.path)), 'utf8') : undefined);
+  const text =
+    str(patch.patch) ?? (str(patch.path) !== undefined ? readFileSync(path.resolve(dir, String(patch.path)), 'utf8') : undefined);
   if (text === undefined) throw new Error(`${path.relative(REPO_ROOT, dir)}: a patch without patch or path`);
   const body: unknown = parse(text);
   const target = obj(patch.target);
@@ -128,7 +148,9 @@ function applyPatch(manifests: Manifest[], dir: string, patch: Obj): Manifest[] 
     if (!manifests.some(doomed)) throw new Error(`${path.relative(REPO_ROOT, dir)}: a delete patch matches no object`);
     return manifests.filter((m) => !doomed(m));
   }
-  throw new Error(`${path.relative(REPO_ROOT, dir)}: strategic merge patches are not supported (deploy/test/kustomize.ts); use JSON 6902 operations`);
+  throw new Error(
+    `${path.relative(REPO_ROOT, dir)}: strategic merge patches are not supported (deploy/test/kustomize.ts); use JSON 6902 operations`,
+  );
 }
 
 /** RFC 6902 add, remove and replace; a path that does not lead anywhere is an error, as in kustomize. */
@@ -136,7 +158,10 @@ export function applyOperation(m: Manifest, op: Obj): void {
   const where = `${String(m.doc.kind)}/${String(obj(m.doc.metadata).name)}`;
   const pointer = str(op.path);
   if (pointer === undefined || !pointer.startsWith('/')) throw new Error(`${where}: bad patch path ${String(op.path)}`);
-  const keys = pointer.slice(1).split('/').map((k) => k.replace(/~1/g, '/').replace(/~0/g, '~'));
+  const keys = pointer
+    .slice(1)
+    .split('/')
+    .map((k) => k.replace(/~1/g, '/').replace(/~0/g, '~'));
   const last = keys.pop() ?? '';
   let parent: unknown = m.doc;
   for (const key of keys) {
@@ -146,7 +171,8 @@ export function applyOperation(m: Manifest, op: Obj): void {
   const value: unknown = structuredClone(op.value);
   if (Array.isArray(parent)) {
     const index = last === '-' ? parent.length : Number(last);
-    if (!Number.isInteger(index) || index < 0 || index > parent.length || (op.op !== 'add' && index >= parent.length)) throw new Error(`${where}: ${pointer} is out of range`);
+    if (!Number.isInteger(index) || index < 0 || index > parent.length || (op.op !== 'add' && index >= parent.length))
+      throw new Error(`${where}: ${pointer} is out of range`);
     if (op.op === 'add') parent.splice(index, 0, value);
     else if (op.op === 'remove') parent.splice(index, 1);
     else if (op.op === 'replace') parent[index] = value;

@@ -179,12 +179,10 @@ export function find(manifests: Manifest[], kind: string, name: string): Manifes
 }
 
 const WORKLOAD_KINDS = ['Deployment', 'StatefulSet'];
-export const workloads = (manifests: Manifest[]): Manifest[] =>
-  manifests.filter((m) => WORKLOAD_KINDS.includes(kindOf(m) ?? ''));
+export const workloads = (manifests: Manifest[]): Manifest[] => manifests.filter((m) => WORKLOAD_KINDS.includes(kindOf(m) ?? ''));
 
 export const podSpec = (workload: Manifest): Obj => obj(obj(obj(workload.doc.spec).template).spec);
-export const podLabels = (workload: Manifest): Record<string, string> =>
-  strMap(obj(obj(obj(workload.doc.spec).template).metadata).labels);
+export const podLabels = (workload: Manifest): Record<string, string> => strMap(obj(obj(obj(workload.doc.spec).template).metadata).labels);
 export const containers = (workload: Manifest): Obj[] => objs(podSpec(workload).containers);
 
 interface ContainerPort {
@@ -268,12 +266,15 @@ export function checkExpectedObjects(manifests: Manifest[]): string[] {
     } else {
       const labels = podLabels(deployment);
       if (labels['app.kubernetes.io/name'] !== app) problems.push(`Deployment ${app}: pod label app.kubernetes.io/name is not ${app}`);
-      if (labels['app.kubernetes.io/part-of'] !== 'sitebuilder') problems.push(`Deployment ${app}: pod label app.kubernetes.io/part-of is not sitebuilder`);
+      if (labels['app.kubernetes.io/part-of'] !== 'sitebuilder')
+        problems.push(`Deployment ${app}: pod label app.kubernetes.io/part-of is not sitebuilder`);
       const [container] = containers(deployment);
       const configMaps = container ? envFromConfigMaps(container) : [];
-      if (!configMaps.some((name) => find(manifests, 'ConfigMap', name))) problems.push(`Deployment ${app}: takes its environment from no ConfigMap`);
+      if (!configMaps.some((name) => find(manifests, 'ConfigMap', name)))
+        problems.push(`Deployment ${app}: takes its environment from no ConfigMap`);
       const image = str(container?.image);
-      if (image !== `sitebuilder/${app}:latest`) problems.push(`Deployment ${app}: image ${image ?? '(none)'} is not sitebuilder/${app}:latest`);
+      if (image !== `sitebuilder/${app}:latest`)
+        problems.push(`Deployment ${app}: image ${image ?? '(none)'} is not sitebuilder/${app}:latest`);
     }
     if (!find(manifests, 'Service', app)) problems.push(`no Service ${app}`);
   }
@@ -283,7 +284,8 @@ export function checkExpectedObjects(manifests: Manifest[]): string[] {
       problems.push(`no StatefulSet ${name}`);
       continue;
     }
-    if (podLabels(set)['app.kubernetes.io/name'] !== name) problems.push(`StatefulSet ${name}: pod label app.kubernetes.io/name is not ${name}`);
+    if (podLabels(set)['app.kubernetes.io/name'] !== name)
+      problems.push(`StatefulSet ${name}: pod label app.kubernetes.io/name is not ${name}`);
     if (!find(manifests, 'Service', name)) problems.push(`no Service ${name}`);
   }
   return problems;
@@ -330,7 +332,8 @@ function checkHttpProbe(w: Manifest, container: Obj, kind: string, expectedPath:
   const get = obj(probe.httpGet);
   const problems: string[] = [];
   if (get.path !== expectedPath) problems.push(`${where(w)}: ${kind} path is ${String(get.path)}, not ${expectedPath}`);
-  if (!portRefMatches(get.port, containerPorts(container))) problems.push(`${where(w)}: ${kind} port ${String(get.port)} is not a container port`);
+  if (!portRefMatches(get.port, containerPorts(container)))
+    problems.push(`${where(w)}: ${kind} port ${String(get.port)} is not a container port`);
   return problems;
 }
 
@@ -363,7 +366,8 @@ export function checkPorts(manifests: Manifest[]): string[] {
     const service = find(manifests, 'Service', app);
     if (deployment) {
       const http = workloadPorts(deployment).find((p) => p.name === 'http');
-      if (http?.containerPort !== expected) problems.push(`Deployment ${app}: containerPort "http" is ${String(http?.containerPort)}, not ${expected}`);
+      if (http?.containerPort !== expected)
+        problems.push(`Deployment ${app}: containerPort "http" is ${String(http?.containerPort)}, not ${expected}`);
       const config = workloadConfig(deployment, manifests);
       if (config.PORT !== String(expected)) problems.push(`Deployment ${app}: PORT is ${String(config.PORT)}, not ${expected}`);
       if (config.HOST !== '0.0.0.0') problems.push(`Deployment ${app}: HOST is ${String(config.HOST)}, not 0.0.0.0`);
@@ -372,7 +376,8 @@ export function checkPorts(manifests: Manifest[]): string[] {
   }
   for (const name of INFRA) {
     const service = find(manifests, 'Service', name);
-    if (service && !servicePorts(service).includes(INFRA_PORTS[name])) problems.push(`Service ${name}: does not serve port ${INFRA_PORTS[name]}`);
+    if (service && !servicePorts(service).includes(INFRA_PORTS[name]))
+      problems.push(`Service ${name}: does not serve port ${INFRA_PORTS[name]}`);
   }
   return problems;
 }
@@ -392,7 +397,8 @@ function urlTargetsService(url: string, manifests: Manifest[]): string | undefin
   const service = find(manifests, 'Service', host ?? '');
   if (!service) return `${url}: no Service named ${host ?? '?'}`;
   const port = parsed.port === '' ? DEFAULT_PORTS[parsed.protocol] : Number(parsed.port);
-  if (port === undefined || !servicePorts(service).includes(port)) return `${url}: Service ${host ?? '?'} does not serve port ${String(port)}`;
+  if (port === undefined || !servicePorts(service).includes(port))
+    return `${url}: Service ${host ?? '?'} does not serve port ${String(port)}`;
   return undefined;
 }
 
@@ -461,14 +467,17 @@ export function checkSecrets(manifests: Manifest[]): string[] {
         const value = str(env.value);
         if (value !== undefined && credentialUrl.test(value)) problems.push(`${where(w)}: ${String(env.name)} carries a password`);
         const ref = obj(obj(env.valueFrom).secretKeyRef);
-        if (Object.keys(ref).length > 0 && ref.name !== SECRET_NAME) problems.push(`${where(w)}: ${String(env.name)} reads Secret ${String(ref.name)}, not ${SECRET_NAME}`);
+        if (Object.keys(ref).length > 0 && ref.name !== SECRET_NAME)
+          problems.push(`${where(w)}: ${String(env.name)} reads Secret ${String(ref.name)}, not ${SECRET_NAME}`);
       }
     }
   }
   for (const service of SERVICES) {
     const deployment = find(manifests, 'Deployment', service);
     if (!deployment) continue;
-    const env = containers(deployment).flatMap((c) => objs(c.env)).find((e) => e.name === 'DATABASE_URL');
+    const env = containers(deployment)
+      .flatMap((c) => objs(c.env))
+      .find((e) => e.name === 'DATABASE_URL');
     const ref = obj(obj(env?.valueFrom).secretKeyRef);
     if (ref.name !== SECRET_NAME || ref.key !== 'DATABASE_URL' || ref.optional !== true) {
       problems.push(`Deployment ${service}: DATABASE_URL is not read from ${SECRET_NAME}/DATABASE_URL with optional: true`);
@@ -505,14 +514,16 @@ export function checkStatefulSets(manifests: Manifest[]): string[] {
     const service = serviceName === undefined ? undefined : find(manifests, 'Service', serviceName);
     if (!service) problems.push(`${where(set)}: serviceName ${String(serviceName)} is not a Service`);
     else if (obj(service.doc.spec).clusterIP !== 'None') problems.push(`${where(set)}: Service ${serviceName ?? ''} is not headless`);
-    if (service && !selectedWorkloads(service, manifests).includes(set)) problems.push(`${where(set)}: its Service does not select its pods`);
+    if (service && !selectedWorkloads(service, manifests).includes(set))
+      problems.push(`${where(set)}: its Service does not select its pods`);
     const claims = objs(spec.volumeClaimTemplates).map((c) => str(obj(c.metadata).name));
     if (claims.length === 0) problems.push(`${where(set)}: no volumeClaimTemplates`);
     const volumes = objs(podSpec(set).volumes).map((v) => str(v.name));
     for (const container of containers(set)) {
       for (const mount of objs(container.volumeMounts)) {
         const name = str(mount.name);
-        if (!claims.includes(name) && !volumes.includes(name)) problems.push(`${where(set)}: volume mount ${String(name)} has no claim or volume`);
+        if (!claims.includes(name) && !volumes.includes(name))
+          problems.push(`${where(set)}: volume mount ${String(name)} has no claim or volume`);
       }
     }
   }
@@ -530,9 +541,12 @@ export function checkNats(manifests: Manifest[]): string[] {
   if (!args.includes('-js') && !args.includes('--jetstream')) problems.push(`${where(set)}: JetStream is not enabled (-js)`);
   const sdIndex = args.findIndex((a) => a === '-sd' || a === '--store_dir');
   const storeDir = sdIndex >= 0 ? args[sdIndex + 1] : undefined;
-  const mounts = objs(container.volumeMounts).map((m) => str(m.mountPath)).filter((p): p is string => p !== undefined);
+  const mounts = objs(container.volumeMounts)
+    .map((m) => str(m.mountPath))
+    .filter((p): p is string => p !== undefined);
   if (storeDir === undefined) problems.push(`${where(set)}: no JetStream store dir (-sd)`);
-  else if (!mounts.some((m) => storeDir === m || storeDir.startsWith(`${m}/`))) problems.push(`${where(set)}: store dir ${storeDir} is not on a mounted volume`);
+  else if (!mounts.some((m) => storeDir === m || storeDir.startsWith(`${m}/`)))
+    problems.push(`${where(set)}: store dir ${storeDir} is not on a mounted volume`);
   return problems;
 }
 
@@ -580,7 +594,12 @@ function composeDependsOn(service: Obj): Map<string, string> {
 function composeBuildArgs(service: Obj): Record<string, string> {
   const args = obj(service.build).args;
   if (Array.isArray(args)) {
-    return Object.fromEntries(args.map(String).filter((a) => a.includes('=')).map((a) => [a.slice(0, a.indexOf('=')), a.slice(a.indexOf('=') + 1)]));
+    return Object.fromEntries(
+      args
+        .map(String)
+        .filter((a) => a.includes('='))
+        .map((a) => [a.slice(0, a.indexOf('=')), a.slice(a.indexOf('=') + 1)]),
+    );
   }
   return Object.fromEntries(Object.entries(obj(args)).map(([k, v]) => [k, String(v)]));
 }
@@ -599,9 +618,11 @@ function composeUrlTarget(url: string, services: Obj): string | undefined {
   if (!isObj(target)) return `${url}: no compose service ${parsed.hostname}`;
   const port = parsed.port === '' ? DEFAULT_PORTS[parsed.protocol] : Number(parsed.port);
   const expected =
-    parsed.hostname in APP_PORTS ? APP_PORTS[parsed.hostname as AppName]
-    : parsed.hostname in INFRA_PORTS ? INFRA_PORTS[parsed.hostname as InfraName]
-    : undefined;
+    parsed.hostname in APP_PORTS
+      ? APP_PORTS[parsed.hostname as AppName]
+      : parsed.hostname in INFRA_PORTS
+        ? INFRA_PORTS[parsed.hostname as InfraName]
+        : undefined;
   if (port !== expected) return `${url}: ${parsed.hostname} listens on ${String(expected)}, not ${String(port)}`;
   return undefined;
 }
@@ -618,7 +639,8 @@ export function checkCompose(compose: Obj, composeDir = REPO_ROOT): string[] {
     const build = obj(service.build);
     if (composeBuildArgs(service).SERVICE !== app) problems.push(`compose ${app}: build arg SERVICE is not ${app}`);
     const context = path.resolve(composeDir, str(build.context) ?? '.');
-    if (!existsSync(path.join(context, str(build.dockerfile) ?? 'Dockerfile'))) problems.push(`compose ${app}: the Dockerfile is not in the build context ${context}`);
+    if (!existsSync(path.join(context, str(build.dockerfile) ?? 'Dockerfile')))
+      problems.push(`compose ${app}: the Dockerfile is not in the build context ${context}`);
     const deps = composeDependsOn(service);
     for (const infra of INFRA) {
       if (!deps.has(infra)) problems.push(`compose ${app}: depends_on lacks ${infra}`);
@@ -629,14 +651,14 @@ export function checkCompose(compose: Obj, composeDir = REPO_ROOT): string[] {
       const oneShot = isObj(services[dep]) && obj(services[dep]).restart === undefined && !isObj(obj(services[dep]).healthcheck);
       if (condition === 'service_completed_successfully' && oneShot) continue;
       if (condition !== 'service_healthy') problems.push(`compose ${app}: waits for ${dep} with ${condition}, not service_healthy`);
-      else if (!isObj(obj(services[dep]).healthcheck)) problems.push(`compose ${app}: waits for ${dep} to be healthy, but ${dep} has no healthcheck`);
+      else if (!isObj(obj(services[dep]).healthcheck))
+        problems.push(`compose ${app}: waits for ${dep} to be healthy, but ${dep} has no healthcheck`);
     }
     const env = composeEnv(service);
     if (env.PORT !== String(APP_PORTS[app])) problems.push(`compose ${app}: PORT is ${String(env.PORT)}, not ${APP_PORTS[app]}`);
     if (env.HOST !== '0.0.0.0') problems.push(`compose ${app}: HOST is ${String(env.HOST)}, not 0.0.0.0`);
-    const urls = app === 'gateway'
-      ? ['REDIS_URL', ...SERVICES.map((s) => `${s.toUpperCase()}_URL`)]
-      : ['DATABASE_URL', 'NATS_URL', 'REDIS_URL'];
+    const urls =
+      app === 'gateway' ? ['REDIS_URL', ...SERVICES.map((s) => `${s.toUpperCase()}_URL`)] : ['DATABASE_URL', 'NATS_URL', 'REDIS_URL'];
     for (const key of urls) {
       const value = env[key];
       const problem = value === undefined ? 'missing' : composeUrlTarget(value, services);
@@ -645,11 +667,13 @@ export function checkCompose(compose: Obj, composeDir = REPO_ROOT): string[] {
     if (app === 'gateway') {
       for (const s of SERVICES) {
         const value = env[`${s.toUpperCase()}_URL`];
-        if (value !== undefined && URL.canParse(value) && new URL(value).hostname !== s) problems.push(`compose gateway: ${s.toUpperCase()}_URL does not point at ${s}`);
+        if (value !== undefined && URL.canParse(value) && new URL(value).hostname !== s)
+          problems.push(`compose gateway: ${s.toUpperCase()}_URL does not point at ${s}`);
       }
     } else {
       const db = env.DATABASE_URL;
-      if (db !== undefined && URL.canParse(db) && new URL(db).pathname !== '/sitebuilder') problems.push(`compose ${app}: DATABASE_URL is not the sitebuilder database`);
+      if (db !== undefined && URL.canParse(db) && new URL(db).pathname !== '/sitebuilder')
+        problems.push(`compose ${app}: DATABASE_URL is not the sitebuilder database`);
     }
   }
   const gatewayPorts = arr(obj(services.gateway).ports).map((p) => (isObj(p) ? `${String(p.published)}:${String(p.target)}` : String(p)));
@@ -660,10 +684,11 @@ export function checkCompose(compose: Obj, composeDir = REPO_ROOT): string[] {
   if (!command.includes('-js') && !command.includes('--jetstream')) problems.push('compose nats: not started with -js');
   const mIndex = command.indexOf('-m');
   if (mIndex < 0 || command[mIndex + 1] !== '8222') problems.push('compose nats: monitoring is not on -m 8222');
-  if (!JSON.stringify(obj(nats.healthcheck).test ?? '').includes('8222/healthz')) problems.push('compose nats: the healthcheck does not ask :8222/healthz');
+  if (!JSON.stringify(obj(nats.healthcheck).test ?? '').includes('8222/healthz'))
+    problems.push('compose nats: the healthcheck does not ask :8222/healthz');
   const sdIndex = command.indexOf('-sd');
   const storeDir = sdIndex >= 0 ? command[sdIndex + 1] : undefined;
-  const mounts = arr(nats.volumes).map((v) => (isObj(v) ? str(v.target) ?? '' : String(v).split(':')[1] ?? ''));
+  const mounts = arr(nats.volumes).map((v) => (isObj(v) ? (str(v.target) ?? '') : (String(v).split(':')[1] ?? '')));
   if (storeDir === undefined || !mounts.some((m) => m !== '' && (storeDir === m || storeDir.startsWith(`${m}/`)))) {
     problems.push('compose nats: the JetStream store dir (-sd) is not on a volume');
   }
@@ -735,8 +760,10 @@ export function checkDockerfile(text: string): string[] {
       continue;
     }
     const port = String(APP_PORTS[app]);
-    if (!stage.some((i) => i.keyword === 'EXPOSE' && i.args.split(/\s+/).includes(port))) problems.push(`Dockerfile svc-${app}: does not EXPOSE ${port}`);
-    if (!stage.some((i) => i.keyword === 'ENV' && new RegExp(`(^|\\s)PORT=${port}(\\s|$)`).test(i.args))) problems.push(`Dockerfile svc-${app}: PORT is not ${port}`);
+    if (!stage.some((i) => i.keyword === 'EXPOSE' && i.args.split(/\s+/).includes(port)))
+      problems.push(`Dockerfile svc-${app}: does not EXPOSE ${port}`);
+    if (!stage.some((i) => i.keyword === 'ENV' && new RegExp(`(^|\\s)PORT=${port}(\\s|$)`).test(i.args)))
+      problems.push(`Dockerfile svc-${app}: PORT is not ${port}`);
     const cmd = stage.find((i) => i.keyword === 'CMD');
     let argv: unknown;
     try {
@@ -754,11 +781,15 @@ export function checkDockerfile(text: string): string[] {
       problems.push(`Dockerfile svc-${app}: ${entryPoint(app)} is not in a workspace package`);
     }
   }
-  if (!instructions.some((i) => i.keyword === 'RUN' && /pnpm@10\.34\.9 install --frozen-lockfile/.test(i.args))) problems.push('Dockerfile: no pnpm@10.34.9 install --frozen-lockfile');
-  if (!instructions.some((i) => i.keyword === 'RUN' && /scripts\/build-service\.ts "?\$\{?SERVICE\}?"? \/out/.test(i.args))) problems.push('Dockerfile: the build stage does not run scripts/build-service.ts for SERVICE');
-  if (!instructions.some((i) => i.keyword === 'COPY' && /--from=build \/out\/? /.test(i.args))) problems.push('Dockerfile: the runtime does not take the built tree from the build stage');
+  if (!instructions.some((i) => i.keyword === 'RUN' && /pnpm@10\.34\.9 install --frozen-lockfile/.test(i.args)))
+    problems.push('Dockerfile: no pnpm@10.34.9 install --frozen-lockfile');
+  if (!instructions.some((i) => i.keyword === 'RUN' && /scripts\/build-service\.ts "?\$\{?SERVICE\}?"? \/out/.test(i.args)))
+    problems.push('Dockerfile: the build stage does not run scripts/build-service.ts for SERVICE');
+  if (!instructions.some((i) => i.keyword === 'COPY' && /--from=build \/out\/? /.test(i.args)))
+    problems.push('Dockerfile: the runtime does not take the built tree from the build stage');
   const users = instructions.filter((i) => i.keyword === 'USER').map((i) => i.args.split(':')[0]);
-  if (users.length === 0 || users.some((u) => u === 'root' || u === '0')) problems.push('Dockerfile: the runtime does not run as a non-root USER');
+  if (users.length === 0 || users.some((u) => u === 'root' || u === '0'))
+    problems.push('Dockerfile: the runtime does not run as a non-root USER');
   // The runtime base, with the global ARG defaults (declared before the first FROM) expanded.
   const globalArgs = new Map<string, string>();
   for (const i of instructions.slice(0, Math.max(firstFrom, 0))) {

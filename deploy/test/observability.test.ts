@@ -17,7 +17,9 @@ const served = new Set(
 /** The metric names in a PromQL expression: identifiers followed by `{`, `[` or `)`, not functions or labels. */
 function metricNames(expr: string): string[] {
   const withoutLabels = expr.replace(/\{[^}]*\}/g, '{}').replace(/by \([^)]*\)/g, '');
-  return [...withoutLabels.matchAll(/\b([a-z_]+_[a-z_]+)\b(?=\s*[{[)]|\s*$|\s*[<>=])/g)].map((m) => m[1] ?? '').filter((n) => !['histogram_quantile'].includes(n));
+  return [...withoutLabels.matchAll(/\b([a-z_]+_[a-z_]+)\b(?=\s*[{[)]|\s*$|\s*[<>=])/g)]
+    .map((m) => m[1] ?? '')
+    .filter((n) => !['histogram_quantile'].includes(n));
 }
 const unknown = (exprs: string[]) => exprs.flatMap(metricNames).filter((name) => !served.has(name));
 
@@ -27,7 +29,9 @@ describe('deploy/observability', () => {
   const panelExprs = objs(dashboard.panels).flatMap((p) => objs(p.targets).map((t) => str(t.expr) ?? ''));
 
   it('alerts on errors, latency, empty read models, consumer lag, the outbox, the pool and the event loop', () => {
-    expect(rules.map((r) => str(r.alert))).toEqual(expect.arrayContaining(['SitebuilderReadModelEmpty', 'SitebuilderConsumerLag', 'SitebuilderOutboxBacklog']));
+    expect(rules.map((r) => str(r.alert))).toEqual(
+      expect.arrayContaining(['SitebuilderReadModelEmpty', 'SitebuilderConsumerLag', 'SitebuilderOutboxBacklog']),
+    );
     expect(rules.length).toBeGreaterThanOrEqual(7);
   });
 

@@ -45,14 +45,25 @@ export async function buildGateway(options: BuildGatewayOptions = {}): Promise<F
     // Spans only when they are exported: without an endpoint nobody reads the gateway's spans,
     // and a caller's traceparent is passed on unchanged (services start the trace otherwise).
     tracing: config.OTEL_EXPORTER_OTLP_ENDPOINT ? 'on-request' : 'off',
-    fastify: { trustProxy: config.TRUSTED_PROXIES ?? config.TRUST_PROXY, bodyLimit: config.BODY_LIMIT_BYTES, requestTimeout: config.REQUEST_TIMEOUT_MS },
+    fastify: {
+      trustProxy: config.TRUSTED_PROXIES ?? config.TRUST_PROXY,
+      bodyLimit: config.BODY_LIMIT_BYTES,
+      requestTimeout: config.REQUEST_TIMEOUT_MS,
+    },
   });
   const rateLimitReady = await registerRateLimit(app, config);
   installCrumb(app);
   installWebsiteResolution(app);
   const identities = installIdentity(app, config, options.identity);
   installSteps(app, {
-    websites: new WebsiteResolver({ contentUrl: config.CONTENT_URL, fallbackWebsiteId: config.FALLBACK_WEBSITE_ID, ttlMs: config.WEBSITE_CACHE_TTL_MS, signingKey: config.IDENTITY_SIGNING_KEY, publicUrl: config.PUBLIC_URL, logger: pinoOf(app.log) }),
+    websites: new WebsiteResolver({
+      contentUrl: config.CONTENT_URL,
+      fallbackWebsiteId: config.FALLBACK_WEBSITE_ID,
+      ttlMs: config.WEBSITE_CACHE_TTL_MS,
+      signingKey: config.IDENTITY_SIGNING_KEY,
+      publicUrl: config.PUBLIC_URL,
+      logger: pinoOf(app.log),
+    }),
     fallbackWebsiteId: config.FALLBACK_WEBSITE_ID,
     identities,
     signingKey: config.IDENTITY_SIGNING_KEY,

@@ -21,7 +21,10 @@ const serviceUrlVars = Object.fromEntries(
  */
 const proxyTrust = z
   .string()
-  .refine((v) => v === 'false' || v === 'true' || /^[\w.:/]+(\s*,\s*[\w.:/]+)*$/.test(v), 'must be false, true, or a comma list of addresses')
+  .refine(
+    (v) => v === 'false' || v === 'true' || /^[\w.:/]+(\s*,\s*[\w.:/]+)*$/.test(v),
+    'must be false, true, or a comma list of addresses',
+  )
   .transform((v): boolean | string => (v === 'false' ? false : v === 'true' ? true : v));
 
 export const GatewayEnv = BaseEnv.extend({
@@ -62,7 +65,11 @@ export const GatewayEnv = BaseEnv.extend({
    * It needs render's cache to learn when a website changed: Redis (REDIS_URL), or in embedded
    * mode the process's own, handed over; without either it stays off.
    */
-  PAGE_CACHE_MAX_BYTES: z.coerce.number().int().nonnegative().default(32 * 1024 * 1024),
+  PAGE_CACHE_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .nonnegative()
+    .default(32 * 1024 * 1024),
 });
 export type GatewayEnv = z.infer<typeof GatewayEnv>;
 

@@ -118,7 +118,8 @@ const pathOf = (url: string): string => {
 export function needsCrumbCheck(request: FastifyRequest): boolean {
   if (!UNSAFE.has(request.method) || !request.url.startsWith('/api/')) return false;
   const path = pathOf(request.url);
-  if (request.method === 'POST' && (CRUMBLESS_PATHS.has(path) || CRUMBLESS_PREFIXES.some((prefix) => path.startsWith(prefix)))) return false;
+  if (request.method === 'POST' && (CRUMBLESS_PATHS.has(path) || CRUMBLESS_PREFIXES.some((prefix) => path.startsWith(prefix))))
+    return false;
   // API keys are not sent by browsers on their own, so a keyed request cannot be forged cross-site.
   return !/^Bearer\s/i.test(request.headers.authorization ?? '');
 }

@@ -62,7 +62,10 @@ export function composeExample(schema: unknown, components: Record<string, unkno
     let found = false;
     for (const [name, property] of Object.entries(schema.properties)) {
       // A page (@sc/platform's pageSchema) is shown as the last one.
-      const example = name === 'hasNextPage' && isObject(property) && property.type === 'boolean' ? false : composeExample(property, components, depth + 1);
+      const example =
+        name === 'hasNextPage' && isObject(property) && property.type === 'boolean'
+          ? false
+          : composeExample(property, components, depth + 1);
       if (example === undefined) {
         if (required.has(name)) return schema.nullable === true ? null : undefined;
         continue;
@@ -80,17 +83,22 @@ function withComposedExamples(operation: Record<string, unknown>, components: Re
   const exemplified = (content: unknown): unknown => {
     if (!isObject(content) || !isObject(content['application/json'])) return content;
     const media = content['application/json'];
-    if (media.example !== undefined || media.examples !== undefined || composeExample(media.schema, components) === undefined) return content;
-    const resolved = isObject(media.schema) && typeof media.schema.$ref === 'string' ? components[media.schema.$ref.split('/').pop() ?? ''] : media.schema;
+    if (media.example !== undefined || media.examples !== undefined || composeExample(media.schema, components) === undefined)
+      return content;
+    const resolved =
+      isObject(media.schema) && typeof media.schema.$ref === 'string' ? components[media.schema.$ref.split('/').pop() ?? ''] : media.schema;
     if (isObject(resolved) && resolved.example !== undefined) return content;
     return { ...content, 'application/json': { ...media, example: composeExample(media.schema, components) } };
   };
   const result: Record<string, unknown> = { ...operation };
-  if (isObject(operation.requestBody)) result.requestBody = { ...operation.requestBody, content: exemplified(operation.requestBody.content) };
+  if (isObject(operation.requestBody))
+    result.requestBody = { ...operation.requestBody, content: exemplified(operation.requestBody.content) };
   if (isObject(operation.responses)) {
     result.responses = Object.fromEntries(
       Object.entries(operation.responses).map(([status, response]) =>
-        status.startsWith('2') && isObject(response) && response.content !== undefined ? [status, { ...response, content: exemplified(response.content) }] : [status, response],
+        status.startsWith('2') && isObject(response) && response.content !== undefined
+          ? [status, { ...response, content: exemplified(response.content) }]
+          : [status, response],
       ),
     );
   }
@@ -122,7 +130,8 @@ export function mergeDocuments(documents: Partial<Record<ServiceName, OpenApiDoc
     Object.assign(schemas, document.components?.schemas ?? {});
   }
   for (const operations of Object.values(paths)) {
-    for (const [method, operation] of Object.entries(operations)) operations[method] = withComposedExamples(operation as Record<string, unknown>, schemas);
+    for (const [method, operation] of Object.entries(operations))
+      operations[method] = withComposedExamples(operation as Record<string, unknown>, schemas);
   }
   return {
     openapi: '3.0.3',

@@ -22,7 +22,16 @@ import {
   type Identity,
   type ResolveCredentials,
 } from '@sc/contracts';
-import { AppError, cookieOf, ReplicaFetch, serviceCallHeaders, signIdentity, type IdentityHeaders, type Logger, pinoOf } from '@sc/platform';
+import {
+  AppError,
+  cookieOf,
+  ReplicaFetch,
+  serviceCallHeaders,
+  signIdentity,
+  type IdentityHeaders,
+  type Logger,
+  pinoOf,
+} from '@sc/platform';
 import type { GatewayEnv } from './config.js';
 import { websiteIdFor } from './website.js';
 
@@ -66,7 +75,16 @@ const sha256 = (text: string): string => createHash('sha256').update(text).diges
 const cacheKey = (credentials: ResolveCredentials): string => sha256(JSON.stringify(credentials));
 
 function skipped(path: string): boolean {
-  return path === '/healthz' || path === '/readyz' || path === '/api/openapi.json' || path === '/api/docs' || path.startsWith('/api/docs/') || path.startsWith('/assets/') || path === '/config' || path.startsWith('/config/');
+  return (
+    path === '/healthz' ||
+    path === '/readyz' ||
+    path === '/api/openapi.json' ||
+    path === '/api/docs' ||
+    path.startsWith('/api/docs/') ||
+    path.startsWith('/assets/') ||
+    path === '/config' ||
+    path.startsWith('/config/')
+  );
 }
 
 /** After such a request succeeds, cached answers may be wrong (signed out, roles changed, key revoked). */
@@ -150,7 +168,10 @@ export class IdentityResolver {
       if (this.#ttlMs > 0) this.#cache.set(key, { value, expiresAt: Date.now() + this.#ttlMs });
       return value;
     } catch (error) {
-      this.#logger.warn({ err: error instanceof Error ? { message: error.message, name: error.name } : String(error) }, 'identity service could not be asked; request goes on as a visitor');
+      this.#logger.warn(
+        { err: error instanceof Error ? { message: error.message, name: error.name } : String(error) },
+        'identity service could not be asked; request goes on as a visitor',
+      );
       return undefined;
     }
   }
@@ -170,7 +191,15 @@ function sameHash(a: string, b: string): boolean {
  */
 export function identityFor(request: FastifyRequest, websiteId: string, resolved: ResolvedCredentials): Identity {
   const path = request.url.split('?')[0] ?? '';
-  const base = { v: 1 as const, websiteId, requestId: request.id, issuedAt: Date.now(), roles: [], clientAddress: request.ip, ...(request.websiteOrigin ? { origin: request.websiteOrigin } : {}) };
+  const base = {
+    v: 1 as const,
+    websiteId,
+    requestId: request.id,
+    issuedAt: Date.now(),
+    roles: [],
+    clientAddress: request.ip,
+    ...(request.websiteOrigin ? { origin: request.websiteOrigin } : {}),
+  };
   if (resolved.apiKey) {
     return { ...base, kind: 'api-key', ownerId: resolved.apiKey.ownerId, apiKeyId: resolved.apiKey.id, scopes: resolved.apiKey.scopes };
   }

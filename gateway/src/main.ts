@@ -10,9 +10,13 @@ await runMain(async () => {
   instrumentHttp(app, 'gateway');
   await app.listen({ port: config.PORT, host: config.HOST });
   const closeMetrics = await serveMetrics(config.METRICS_PORT, config.HOST, app.log);
-  closeOnSignals(async () => {
-    await app.close();
-    await closeMetrics();
-    await stopTelemetry();
-  }, app.log, config.SHUTDOWN_TIMEOUT_MS);
+  closeOnSignals(
+    async () => {
+      await app.close();
+      await closeMetrics();
+      await stopTelemetry();
+    },
+    app.log,
+    config.SHUTDOWN_TIMEOUT_MS,
+  );
 });

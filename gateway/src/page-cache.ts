@@ -16,7 +16,13 @@ import { promisify } from 'node:util';
 import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { LRUCache } from 'lru-cache';
-import { EXPERIMENT_COOKIE, EXPERIMENT_PARAM_PREFIX, EXPERIMENT_RESET_PARAM, OWNER_SESSION_COOKIE, SITE_USER_SESSION_COOKIE } from '@sc/contracts';
+import {
+  EXPERIMENT_COOKIE,
+  EXPERIMENT_PARAM_PREFIX,
+  EXPERIMENT_RESET_PARAM,
+  OWNER_SESSION_COOKIE,
+  SITE_USER_SESSION_COOKIE,
+} from '@sc/contracts';
 import { PAGE_GENERATION_RECHECK_MS, pageGenerationKey, type Cache } from '@sc/platform';
 import { chooseEncoding, type Encoding } from './static.js';
 
@@ -30,7 +36,18 @@ const SIGNIFICANT = new Set(['format', 'cursor', 'tag', 'category', 'q', 'page']
 /** Cookies that make a page one visitor's (their `__Host-` forms under HTTPS too). */
 const PERSONAL_COOKIE = new RegExp(`(?:^|;\\s*)(?:__Host-)?(?:${OWNER_SESSION_COOKIE}|${SITE_USER_SESSION_COOKIE}|${EXPERIMENT_COOKIE})=`);
 /** Headers of render's answer not kept: the cache sets its own length, encoding, validator and vary. */
-const DROPPED = new Set(['content-length', 'content-encoding', 'etag', 'vary', 'date', 'connection', 'keep-alive', 'transfer-encoding', 'x-render-cache', 'x-request-id']);
+const DROPPED = new Set([
+  'content-length',
+  'content-encoding',
+  'etag',
+  'vary',
+  'date',
+  'connection',
+  'keep-alive',
+  'transfer-encoding',
+  'x-render-cache',
+  'x-request-id',
+]);
 /** Below this a compressed body saves less than its headers cost. */
 const MIN_COMPRESS_BYTES = 1024;
 /** The longest an entry lives (the theme stylesheet says a year; its path changes with it anyway). */
@@ -116,7 +133,11 @@ export class GatewayPageCache {
       (value) => value ?? '0',
       () => undefined,
     );
-    const state: { value: string | undefined; checkedAt: number; pending?: Promise<string | undefined> } = { value: known?.value, checkedAt: known?.checkedAt ?? 0, pending };
+    const state: { value: string | undefined; checkedAt: number; pending?: Promise<string | undefined> } = {
+      value: known?.value,
+      checkedAt: known?.checkedAt ?? 0,
+      pending,
+    };
     this.#generations.set(websiteId, state);
     return pending.then((value) => {
       this.#generations.set(websiteId, { value, checkedAt: this.#now() });
@@ -136,7 +157,14 @@ export class GatewayPageCache {
   }
 
   /** Keeps render's answer when it may be kept; answers the entry (or undefined). */
-  store(key: string, websiteId: string, generation: string, status: number, headers: Record<string, string | string[] | undefined>, body: Buffer): Entry | undefined {
+  store(
+    key: string,
+    websiteId: string,
+    generation: string,
+    status: number,
+    headers: Record<string, string | string[] | undefined>,
+    body: Buffer,
+  ): Entry | undefined {
     const ttl = sharedLifetimeMs(status, headers);
     // One page never takes more than an eighth of the cache.
     if (ttl === undefined || body.length > this.options.maxBytes / 8) return undefined;
@@ -165,14 +193,21 @@ export class GatewayPageCache {
   async send(request: FastifyRequest, reply: FastifyReply, entry: Entry, hit: boolean): Promise<FastifyReply> {
     const encoding = entry.compressible ? chooseEncoding(request.headers['accept-encoding']) : null;
     const etag = encoding ? `${entry.etag.slice(0, -1)}-${encoding === 'br' ? 'br' : 'gz'}"` : entry.etag;
-    reply.code(entry.status).headers(entry.headers).header('etag', etag).header('x-gateway-cache', hit ? 'hit' : 'miss');
+    reply
+      .code(entry.status)
+      .headers(entry.headers)
+      .header('etag', etag)
+      .header('x-gateway-cache', hit ? 'hit' : 'miss');
     if (entry.compressible) reply.header('vary', 'Accept-Encoding');
     const match = request.headers['if-none-match'];
     if (match && match.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag)) return reply.code(304).send();
     if (!encoding) return reply.send(request.method === 'HEAD' ? undefined : entry.body);
     let copy = entry.copies[encoding];
     if (!copy) {
-      copy = encoding === 'br' ? brotli(entry.body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5, [zlib.BROTLI_PARAM_SIZE_HINT]: entry.body.length } }) : gzipped(entry.body);
+      copy =
+        encoding === 'br'
+          ? brotli(entry.body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5, [zlib.BROTLI_PARAM_SIZE_HINT]: entry.body.length } })
+          : gzipped(entry.body);
       entry.copies[encoding] = copy;
       void copy.then(
         (bytes) => this.#grow(entry, bytes.length),

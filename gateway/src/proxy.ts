@@ -21,7 +21,18 @@ import { websiteIdFor } from './website.js';
 export const TRUSTED_HEADERS = ['x-website-id', 'x-sc-identity', 'x-sc-identity-signature'] as const;
 
 // Hop-by-hop headers (RFC 9110 §7.6.1) and ones undici sets itself; never forwarded either way.
-const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'proxy-connection', 'transfer-encoding', 'te', 'trailer', 'upgrade', 'expect', 'proxy-authenticate', 'proxy-authorization']);
+const HOP_BY_HOP = new Set([
+  'connection',
+  'keep-alive',
+  'proxy-connection',
+  'transfer-encoding',
+  'te',
+  'trailer',
+  'upgrade',
+  'expect',
+  'proxy-authenticate',
+  'proxy-authorization',
+]);
 
 /** Answers up to this size are buffered before they are sent on (see the forwarder). */
 const BUFFERED_BODY_LIMIT = 256 * 1024;
@@ -57,7 +68,11 @@ function readBody(raw: Readable, length: number | undefined, limit: number): Pro
         reject(new BodyError(400));
       } else chunks.push(chunk);
     });
-    raw.once('end', () => (length !== undefined && size !== length ? reject(new BodyError(400)) : resolve(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, size))));
+    raw.once('end', () =>
+      length !== undefined && size !== length
+        ? reject(new BodyError(400))
+        : resolve(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, size)),
+    );
     raw.once('error', () => reject(new BodyError(400)));
     raw.once('aborted', () => reject(new BodyError(400)));
   });
@@ -148,14 +163,18 @@ function forwarder(service: ServiceName, pool: UpstreamPool, limits: ForwardLimi
         headers['content-length'] = String(request.body.length);
       } else if (upload) {
         // An upload without a stated length cannot be checked before it is streamed: refused.
-        if (length === undefined) return reply.status(411).header('connection', 'close').send(errorBody('BAD_REQUEST', 'An upload needs a Content-Length.'));
+        if (length === undefined)
+          return reply.status(411).header('connection', 'close').send(errorBody('BAD_REQUEST', 'An upload needs a Content-Length.'));
         body = request.raw;
       } else if (length !== 0 && (length !== undefined || request.headers['transfer-encoding'])) {
         try {
           body = await readBody(request.raw, length, limits.bodyLimit);
         } catch (error) {
           if (error instanceof BodyError && error.status === 413) return tooLarge(reply);
-          return reply.status(400).header('connection', 'close').send(errorBody('BAD_REQUEST', 'The request body did not match its Content-Length.'));
+          return reply
+            .status(400)
+            .header('connection', 'close')
+            .send(errorBody('BAD_REQUEST', 'The request body did not match its Content-Length.'));
         }
         delete headers['transfer-encoding'];
         headers['content-length'] = String(body.length);
@@ -166,7 +185,14 @@ function forwarder(service: ServiceName, pool: UpstreamPool, limits: ForwardLimi
     }
     inFlight.count += 1;
     try {
-      const upstream = await pool.request({ method, path: request.url, headers, body, headersTimeout: limits.timeoutMs, bodyTimeout: limits.timeoutMs });
+      const upstream = await pool.request({
+        method,
+        path: request.url,
+        headers,
+        body,
+        headersTimeout: limits.timeoutMs,
+        bodyTimeout: limits.timeoutMs,
+      });
       reply.code(upstream.statusCode).headers(responseHeaders(upstream.headers));
       // Small answers of known size (nearly every API answer and cached page) are read whole and
       // sent as one buffer: Node then writes status line, headers and body in one syscall, where
@@ -191,7 +217,9 @@ function upstreamFailed(request: FastifyRequest, reply: FastifyReply, service: S
     .send(
       errorBody(
         timedOut ? 'GATEWAY_TIMEOUT' : 'BAD_GATEWAY',
-        timedOut ? `The ${service} service did not answer in time. Please try again.` : `The ${service} service is not reachable. Please try again in a few seconds.`,
+        timedOut
+          ? `The ${service} service did not answer in time. Please try again.`
+          : `The ${service} service is not reachable. Please try again in a few seconds.`,
       ),
     );
 }
@@ -223,7 +251,13 @@ function cachedPages(cache: GatewayPageCache, pool: UpstreamPool, limits: Forwar
     delete headers['if-modified-since'];
     inFlight.count += 1;
     try {
-      const upstream = await pool.request({ method: 'GET', path: request.url, headers, headersTimeout: limits.timeoutMs, bodyTimeout: limits.timeoutMs });
+      const upstream = await pool.request({
+        method: 'GET',
+        path: request.url,
+        headers,
+        headersTimeout: limits.timeoutMs,
+        bodyTimeout: limits.timeoutMs,
+      });
       const body = Buffer.from(await upstream.body.arrayBuffer());
       const stored = cache.store(entryKey, websiteId, generation, upstream.statusCode, upstream.headers, body);
       if (stored) return await cache.send(request, reply, stored, false);
@@ -280,7 +314,9 @@ export async function registerProxies(app: FastifyInstance, config: GatewayEnv, 
     }
     // Everything else is a site page, rendered by render.
     const render = upstreamOf(PAGES_SERVICE);
-    const pages = pageCache ? cachedPages(pageCache, render.pool, limits, render.inFlight, forwarderOf(PAGES_SERVICE)) : forwarderOf(PAGES_SERVICE);
+    const pages = pageCache
+      ? cachedPages(pageCache, render.pool, limits, render.inFlight, forwarderOf(PAGES_SERVICE))
+      : forwarderOf(PAGES_SERVICE);
     scope.route({ method: [...METHODS], url: '/', handler: pages });
     scope.route({ method: [...METHODS], url: '/*', handler: pages });
   });

@@ -146,12 +146,18 @@ export async function registerStatic(app: FastifyInstance, webDist: string): Pro
   if (existsSync(assets)) {
     registerAssets(app, assets);
   } else {
-    app.get('/assets/*', async (_request, reply) => reply.status(404).send(errorBody('NOT_FOUND', 'The web app has not been built (web/dist is missing).')));
+    app.get('/assets/*', async (_request, reply) =>
+      reply.status(404).send(errorBody('NOT_FOUND', 'The web app has not been built (web/dist is missing).')),
+    );
   }
   const adminIndex = path.join(root, 'config.html');
   const sendAdmin = async (_request: unknown, reply: FastifyReply) => {
-    if (!existsSync(adminIndex)) return reply.status(404).send(errorBody('NOT_FOUND', 'The admin app has not been built (web/dist is missing).'));
-    return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(await readFile(adminIndex));
+    if (!existsSync(adminIndex))
+      return reply.status(404).send(errorBody('NOT_FOUND', 'The admin app has not been built (web/dist is missing).'));
+    return reply
+      .header('cache-control', 'no-cache')
+      .type('text/html; charset=utf-8')
+      .send(await readFile(adminIndex));
   };
   app.get('/config', sendAdmin);
   app.get('/config/*', sendAdmin);

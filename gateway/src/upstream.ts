@@ -89,7 +89,8 @@ export class UpstreamPool {
   async request(options: Dispatcher.RequestOptions): Promise<Dispatcher.ResponseData> {
     const replicas = this.#order();
     const method = options.method.toUpperCase();
-    const resendable = options.body === undefined || options.body === null || Buffer.isBuffer(options.body) || typeof options.body === 'string';
+    const resendable =
+      options.body === undefined || options.body === null || Buffer.isBuffer(options.body) || typeof options.body === 'string';
     // Safe to send again after a broken connection: reads, and writes the service answers once per key.
     const againAfterBreak = SAFE_METHODS.has(method) || (hasKey(options.headers) && this.#keyedWrites(options.path.split('?')[0]!));
     for (let i = 0; ; i++) {

@@ -84,7 +84,14 @@ export class WebsiteResolver {
 
   constructor(options: WebsiteResolverOptions) {
     this.#content = options.fetch ? undefined : new ReplicaFetch(options.contentUrl);
-    this.#options = { errorTtlMs: 1_000, timeoutMs: 2_000, maxEntries: 10_000, fetch: globalThis.fetch.bind(globalThis), ...options, fallbackWebsiteId: options.fallbackWebsiteId ?? NO_WEBSITE };
+    this.#options = {
+      errorTtlMs: 1_000,
+      timeoutMs: 2_000,
+      maxEntries: 10_000,
+      fetch: globalThis.fetch.bind(globalThis),
+      ...options,
+      fallbackWebsiteId: options.fallbackWebsiteId ?? NO_WEBSITE,
+    };
     this.#publicUrl = options.publicUrl ?? DEFAULT_PUBLIC_URL;
     this.#fallbackOrigin = websiteOrigin(this.#publicUrl);
     // Bounded: a flood of made-up Host names evicts the least recently used hosts, never grows the process.
@@ -136,11 +143,23 @@ export class WebsiteResolver {
       const response = this.#content
         ? await this.#content.fetch(path, { headers, timeoutMs })
         : await this.#options.fetch(`${replicaUrls(contentUrl)[0]}${path}`, { headers, signal: AbortSignal.timeout(timeoutMs) });
-      if (response.status === 404) return this.#remember(domain, { websiteId: fallbackWebsiteId, origin: this.#fallbackOrigin, expires: Date.now() + ttlMs, answered: true });
+      if (response.status === 404)
+        return this.#remember(domain, {
+          websiteId: fallbackWebsiteId,
+          origin: this.#fallbackOrigin,
+          expires: Date.now() + ttlMs,
+          answered: true,
+        });
       if (!response.ok) throw new Error(`content answered ${response.status}`);
       const body = (await response.json()) as { websiteId?: unknown };
-      if (typeof body.websiteId !== 'string' || !/^[A-Za-z0-9_-]{1,64}$/.test(body.websiteId)) throw new Error('content answered without a website id');
-      return this.#remember(domain, { websiteId: body.websiteId, origin: websiteOrigin(this.#publicUrl, domain), expires: Date.now() + ttlMs, answered: true });
+      if (typeof body.websiteId !== 'string' || !/^[A-Za-z0-9_-]{1,64}$/.test(body.websiteId))
+        throw new Error('content answered without a website id');
+      return this.#remember(domain, {
+        websiteId: body.websiteId,
+        origin: websiteOrigin(this.#publicUrl, domain),
+        expires: Date.now() + ttlMs,
+        answered: true,
+      });
     } catch (error) {
       this.#options.logger?.warn({ err: error, domain }, 'website lookup failed; using the last answer or the fallback website');
       const websiteId = stale?.answered ? stale.websiteId : fallbackWebsiteId;

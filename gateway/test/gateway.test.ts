@@ -114,9 +114,17 @@ describe('gateway in front of services', () => {
       handler: async (event) => void received.push(event),
     });
     const response = await request(gateway.server).get('/api/commerce/shopping-cart').expect(200);
-    const event = await waitFor(() => received.find((e) => (e.data as { cartId: string }).cartId === response.body.id), 10_000, 'cart event');
+    const event = await waitFor(
+      () => received.find((e) => (e.data as { cartId: string }).cartId === response.body.id),
+      10_000,
+      'cart event',
+    );
     // No website has this host as a domain, so the gateway serves the fallback (demo) website.
-    expect(event).toMatchObject({ type: 'commerce.cart.created', websiteId: DEMO_WEBSITE_ID, data: { cartId: response.body.id, websiteId: DEMO_WEBSITE_ID } });
+    expect(event).toMatchObject({
+      type: 'commerce.cart.created',
+      websiteId: DEMO_WEBSITE_ID,
+      data: { cartId: response.body.id, websiteId: DEMO_WEBSITE_ID },
+    });
     await sub.stop();
   });
 
@@ -161,7 +169,7 @@ describe('gateway in front of services', () => {
       crumb = cookiesOf(await request(gateway.server).get('/api/crumb'))['crumb']!;
     });
 
-    it('hands out the crumb at GET /api/crumb only (never on a page), uncacheable, and keeps a visitor\'s own', async () => {
+    it("hands out the crumb at GET /api/crumb only (never on a page), uncacheable, and keeps a visitor's own", async () => {
       const page = await request(gateway.server).get('/start').expect(200);
       expect(page.headers['set-cookie']).toBeUndefined();
       const first = await request(gateway.server).get('/api/crumb').expect(200);
@@ -180,9 +188,19 @@ describe('gateway in front of services', () => {
       const failed = await request(gateway.server).post('/api/form/FormSubmissionKey').send({ n: 1 }).expect(401);
       const fresh = cookiesOf(failed)['crumb']!;
       expect(fresh).toMatch(/^[A-Za-z0-9_-]{22}$/);
-      await request(gateway.server).post('/api/form/FormSubmissionKey').set('Cookie', `crumb=${fresh}`).set('X-CSRF-Token', fresh).send({ n: 1 }).expect(200);
+      await request(gateway.server)
+        .post('/api/form/FormSubmissionKey')
+        .set('Cookie', `crumb=${fresh}`)
+        .set('X-CSRF-Token', fresh)
+        .send({ n: 1 })
+        .expect(200);
       // A visitor who has one keeps it when a header is wrong (a forged call cannot rotate it away).
-      const wrong = await request(gateway.server).post('/api/form/FormSubmissionKey').set('Cookie', `crumb=${crumb}`).set('X-CSRF-Token', fresh).send({}).expect(401);
+      const wrong = await request(gateway.server)
+        .post('/api/form/FormSubmissionKey')
+        .set('Cookie', `crumb=${crumb}`)
+        .set('X-CSRF-Token', fresh)
+        .send({})
+        .expect(401);
       expect(wrong.headers['set-cookie']).toBeUndefined();
     });
 
@@ -199,7 +217,12 @@ describe('gateway in front of services', () => {
     });
 
     it('refuses a header that does not match the cookie', async () => {
-      await request(gateway.server).post('/api/form/FormSubmissionKey').set('Cookie', `crumb=${crumb}`).set('X-CSRF-Token', `${crumb}x`).send({}).expect(401);
+      await request(gateway.server)
+        .post('/api/form/FormSubmissionKey')
+        .set('Cookie', `crumb=${crumb}`)
+        .set('X-CSRF-Token', `${crumb}x`)
+        .send({})
+        .expect(401);
     });
 
     it('lets a matching header through, body intact', async () => {
@@ -224,7 +247,11 @@ describe('gateway in front of services', () => {
         });
       const small = 'a=1&b=' + 'x'.repeat(2_000);
       const large = 'a=2&b=' + 'y'.repeat(300_000);
-      for (const [body, headers] of [[small, {}], [large, {}], [small, { 'x-chunked': '1' }]] as const) {
+      for (const [body, headers] of [
+        [small, {}],
+        [large, {}],
+        [small, { 'x-chunked': '1' }],
+      ] as const) {
         const response = await send(body, headers);
         expect(response.status).toBe(200);
         expect(seen.at(-1)?.body).toBe(body);
@@ -233,20 +260,23 @@ describe('gateway in front of services', () => {
 
     it('accepts the crumb as a form field and forwards the form unchanged', async () => {
       const form = `crumb=${crumb}&event=PageView&data=${encodeURIComponent('{"a":1}')}`;
+      await request(gateway.server).post('/api/form/RecordSomething').set('Cookie', `crumb=${crumb}`).type('form').send(form).expect(200);
+      expect(seen.at(-1)?.body).toBe(form);
       await request(gateway.server)
         .post('/api/form/RecordSomething')
         .set('Cookie', `crumb=${crumb}`)
         .type('form')
-        .send(form)
-        .expect(200);
-      expect(seen.at(-1)?.body).toBe(form);
-      await request(gateway.server).post('/api/form/RecordSomething').set('Cookie', `crumb=${crumb}`).type('form').send('crumb=wrong&event=x').expect(401);
+        .send('crumb=wrong&event=x')
+        .expect(401);
     });
 
     it('lets the census calls and performance beacons through without a crumb, as SPEC 7 sends them', async () => {
       // Analytics is down in this suite: a forwarded call answers 502, a refused one 401.
       await request(gateway.server).post('/api/census/RecordHit').type('form').send('event=PageView&data=%7B%7D&ss_cvr=abc').expect(502);
-      await request(gateway.server).post('/api/1/performance/records').send([{ name: 'LCP', value: 1 }]).expect(502);
+      await request(gateway.server)
+        .post('/api/1/performance/records')
+        .send([{ name: 'LCP', value: 1 }])
+        .expect(502);
       await request(gateway.server).post('/api/events/provider').send({ eventSchemaName: 'x', eventContent: '{}' }).expect(502);
       // RecordEvent and RecordJavascriptErrors carry the crumb in the SPEC, and must.
       const refused = await request(gateway.server).post('/api/events/RecordEvent').type('form').send('event=x&data=%7B%7D').expect(401);
@@ -263,7 +293,10 @@ describe('gateway in front of services', () => {
   it('answers 502 with a clear body when a service is down, without hanging', async () => {
     const started = Date.now();
     const response = await request(gateway.server).get('/api/census/anything').expect(502);
-    expect(response.body.error).toEqual({ code: 'BAD_GATEWAY', message: 'The analytics service is not reachable. Please try again in a few seconds.' });
+    expect(response.body.error).toEqual({
+      code: 'BAD_GATEWAY',
+      message: 'The analytics service is not reachable. Please try again in a few seconds.',
+    });
     expect(Date.now() - started).toBeLessThan(5_000);
   });
 
@@ -306,7 +339,14 @@ describe('rate limit', () => {
   it('answers 429 with the SPEC message after the limit', async () => {
     const gateway = await buildGateway({
       // One trusted hop: the test plays the ingress that reports each client's address.
-      config: GatewayEnv.parse({ ...process.env, LOG_LEVEL: 'silent', TRUST_PROXY: 'loopback', RATE_LIMIT_MAX: '3', RATE_LIMIT_WINDOW_MS: '60000', RENDER_URL: `http://127.0.0.1:${await freePort()}` }),
+      config: GatewayEnv.parse({
+        ...process.env,
+        LOG_LEVEL: 'silent',
+        TRUST_PROXY: 'loopback',
+        RATE_LIMIT_MAX: '3',
+        RATE_LIMIT_WINDOW_MS: '60000',
+        RENDER_URL: `http://127.0.0.1:${await freePort()}`,
+      }),
     });
     await gateway.ready();
     try {
@@ -314,14 +354,19 @@ describe('rate limit', () => {
       const ip = `10.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`;
       for (let i = 0; i < 3; i++) await request(gateway.server).get('/api/unknown').set('X-Forwarded-For', ip).expect(404);
       const limited = await request(gateway.server).get('/api/unknown').set('X-Forwarded-For', ip).expect(429);
-      expect(limited.body).toMatchObject({ status: 429, message: 'Please try again in a few seconds.', error: { code: 'RATE_LIMITED', message: 'Please try again in a few seconds.' } });
+      expect(limited.body).toMatchObject({
+        status: 429,
+        message: 'Please try again in a few seconds.',
+        error: { code: 'RATE_LIMITED', message: 'Please try again in a few seconds.' },
+      });
       const retryAfter = Number(limited.headers['retry-after']);
       expect(retryAfter).toBeGreaterThanOrEqual(1);
       expect(retryAfter).toBeLessThanOrEqual(60);
       await request(gateway.server).get('/healthz').set('X-Forwarded-For', ip).expect(200);
       // The web build's files are not counted (never limited, and they spend nothing of the budget).
       const other = `10.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`;
-      for (let i = 0; i < 5; i++) expect((await request(gateway.server).get('/assets/none.js').set('X-Forwarded-For', other)).status).not.toBe(429);
+      for (let i = 0; i < 5; i++)
+        expect((await request(gateway.server).get('/assets/none.js').set('X-Forwarded-For', other)).status).not.toBe(429);
       for (let i = 0; i < 3; i++) await request(gateway.server).get('/api/unknown').set('X-Forwarded-For', other).expect(404);
       await request(gateway.server).get('/api/unknown').set('X-Forwarded-For', other).expect(429);
     } finally {
@@ -332,7 +377,14 @@ describe('rate limit', () => {
   // Replicas share the count through Redis; without it (embedded mode) there is one process.
   if (process.env.REDIS_URL) {
     it('shares the count between gateway replicas through Redis', async () => {
-      const config = GatewayEnv.parse({ ...process.env, LOG_LEVEL: 'silent', TRUST_PROXY: 'loopback', RATE_LIMIT_MAX: '4', RATE_LIMIT_WINDOW_MS: '60000', RENDER_URL: `http://127.0.0.1:${await freePort()}` });
+      const config = GatewayEnv.parse({
+        ...process.env,
+        LOG_LEVEL: 'silent',
+        TRUST_PROXY: 'loopback',
+        RATE_LIMIT_MAX: '4',
+        RATE_LIMIT_WINDOW_MS: '60000',
+        RENDER_URL: `http://127.0.0.1:${await freePort()}`,
+      });
       const replicas = [await buildGateway({ config }), await buildGateway({ config })];
       await Promise.all(replicas.map((replica) => replica.ready()));
       try {

@@ -132,7 +132,13 @@ describe('gateway identity step', () => {
         .get('/api/commerce/shopping-cart')
         .set('authorization', `Bearer ${API_KEY}`)
         .set('cookie', `${OWNER_SESSION_COOKIE}=${OWNER_TOKEN}`);
-      expect(forwarded()).toMatchObject({ kind: 'api-key', apiKeyId: 'key-1', ownerId: 'owner-1', scopes: [Permission.STORE_READ], roles: [] });
+      expect(forwarded()).toMatchObject({
+        kind: 'api-key',
+        apiKeyId: 'key-1',
+        ownerId: 'owner-1',
+        scopes: [Permission.STORE_READ],
+        roles: [],
+      });
       expect(resolves.slice(before).every((c) => c.ownerSession === undefined)).toBe(true);
     });
 
@@ -179,7 +185,14 @@ describe('gateway identity step', () => {
     it('lets a sign-in or sign-up (site user or owner) through as a visitor, so a page that lost its token can sign in again', async () => {
       const b = browser({ [SITE_USER_SESSION_COOKIE]: SITE_USER_TOKEN });
       await b.open();
-      for (const path of ['/api/site-users/account/session', '/api/auth/site-users', '/api/auth/site-users/confirm', '/api/auth/session', '/api/auth/owners', '/api/auth/owners/confirm']) {
+      for (const path of [
+        '/api/site-users/account/session',
+        '/api/auth/site-users',
+        '/api/auth/site-users/confirm',
+        '/api/auth/session',
+        '/api/auth/owners',
+        '/api/auth/owners/confirm',
+      ]) {
         const response = await b.send('post', path, { body: { email: 'a@example.com', password: 'x' } });
         expect(response.status).toBe(200);
         expect(forwarded()?.kind).toBe('visitor');
@@ -242,9 +255,15 @@ describe('gateway identity step', () => {
   });
 
   it('sends no identity headers without IDENTITY_SIGNING_KEY', async () => {
-    const unsigned = await startGateway({ IDENTITY_URL: upstreamUrl, CART_URL: upstreamUrl, CONTENT_URL: `http://127.0.0.1:${await freePort()}` }, { env: { IDENTITY_SIGNING_KEY: '' } });
+    const unsigned = await startGateway(
+      { IDENTITY_URL: upstreamUrl, CART_URL: upstreamUrl, CONTENT_URL: `http://127.0.0.1:${await freePort()}` },
+      { env: { IDENTITY_SIGNING_KEY: '' } },
+    );
     try {
-      await request(unsigned.server).get('/api/commerce/shopping-cart').set('x-sc-identity', 'forged').set('x-sc-identity-signature', 'forged');
+      await request(unsigned.server)
+        .get('/api/commerce/shopping-cart')
+        .set('x-sc-identity', 'forged')
+        .set('x-sc-identity-signature', 'forged');
       expect(seen.at(-1)!.headers['x-sc-identity']).toBeUndefined();
       expect(seen.at(-1)!.headers['x-sc-identity-signature']).toBeUndefined();
     } finally {

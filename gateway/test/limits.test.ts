@@ -41,7 +41,9 @@ describe('gateway limits', () => {
   let holding = 0;
 
   const build = async (env: Record<string, string>) => {
-    const app = await buildGateway({ config: GatewayEnv.parse({ ...process.env, LOG_LEVEL: 'silent', RATE_LIMIT_MAX: '100000', IDENTITY_SIGNING_KEY: KEY, ...env }) });
+    const app = await buildGateway({
+      config: GatewayEnv.parse({ ...process.env, LOG_LEVEL: 'silent', RATE_LIMIT_MAX: '100000', IDENTITY_SIGNING_KEY: KEY, ...env }),
+    });
     await app.listen({ port: 0, host: '127.0.0.1' });
     return app;
   };
@@ -63,7 +65,9 @@ describe('gateway limits', () => {
       return { ok: true, length };
     });
     const url = await upstream.listen({ port: 0, host: '127.0.0.1' });
-    const services = Object.fromEntries(['CART', 'FORMS', 'RESTOCK', 'IDENTITY', 'ANALYTICS', 'CONTENT', 'RENDER'].map((name) => [`${name}_URL`, url]));
+    const services = Object.fromEntries(
+      ['CART', 'FORMS', 'RESTOCK', 'IDENTITY', 'ANALYTICS', 'CONTENT', 'RENDER'].map((name) => [`${name}_URL`, url]),
+    );
     gateway = await build({ ...services, MAX_IN_FLIGHT_PER_SERVICE: '3' });
     port = (gateway.server.address() as { port: number }).port;
   });
@@ -125,7 +129,9 @@ describe('gateway limits', () => {
     const sockets: Socket[] = [];
     for (let i = 0; i < 50; i += 1) {
       const socket = connect(port, '127.0.0.1', () =>
-        socket.write(`POST /api/commerce/shopping-cart/entries HTTP/1.1\r\nHost: localhost\r\nCookie: ${crumbed.cookie}\r\nX-CSRF-Token: ${crumbed['x-csrf-token']}\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"x":`),
+        socket.write(
+          `POST /api/commerce/shopping-cart/entries HTTP/1.1\r\nHost: localhost\r\nCookie: ${crumbed.cookie}\r\nX-CSRF-Token: ${crumbed['x-csrf-token']}\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"x":`,
+        ),
       );
       socket.on('error', () => undefined);
       sockets.push(socket);
@@ -152,22 +158,35 @@ describe('gateway limits', () => {
   });
 
   it('signs the client address it saw into the identity and ignores X-Forwarded-For from a client', async () => {
-    await fetch(`http://127.0.0.1:${port}/api/commerce/shopping-cart?who=direct`, { headers: { 'x-forwarded-for': '198.51.100.7', 'x-website-id': 'someone-else' } });
+    await fetch(`http://127.0.0.1:${port}/api/commerce/shopping-cart?who=direct`, {
+      headers: { 'x-forwarded-for': '198.51.100.7', 'x-website-id': 'someone-else' },
+    });
     const forwarded = seen.find((s) => s.url.endsWith('who=direct'))!;
-    const identity = verifyIdentity(forwarded.headers as Record<string, string>, { key: KEY, requestId: forwarded.headers['x-request-id'] as string });
+    const identity = verifyIdentity(forwarded.headers as Record<string, string>, {
+      key: KEY,
+      requestId: forwarded.headers['x-request-id'] as string,
+    });
     expect(identity?.clientAddress).toBe('127.0.0.1');
     expect(identity?.websiteId).not.toBe('someone-else');
     expect(forwarded.headers[IDENTITY_HEADER]).toBeDefined();
   });
 
   it('takes the address from X-Forwarded-For when TRUSTED_PROXIES names the peer', async () => {
-    const services = Object.fromEntries(['CART', 'FORMS', 'RESTOCK', 'IDENTITY', 'ANALYTICS', 'CONTENT', 'RENDER'].map((name) => [`${name}_URL`, `http://127.0.0.1:${(upstream.server.address() as { port: number }).port}`]));
+    const services = Object.fromEntries(
+      ['CART', 'FORMS', 'RESTOCK', 'IDENTITY', 'ANALYTICS', 'CONTENT', 'RENDER'].map((name) => [
+        `${name}_URL`,
+        `http://127.0.0.1:${(upstream.server.address() as { port: number }).port}`,
+      ]),
+    );
     const behindProxy = await build({ ...services, TRUSTED_PROXIES: 'loopback' });
     try {
       const url = `http://127.0.0.1:${(behindProxy.server.address() as { port: number }).port}/api/commerce/shopping-cart?who=proxied`;
       await fetch(url, { headers: { 'x-forwarded-for': '198.51.100.7' } });
       const forwarded = seen.find((s) => s.url.endsWith('who=proxied'))!;
-      expect(verifyIdentity(forwarded.headers as Record<string, string>, { key: KEY, requestId: forwarded.headers['x-request-id'] as string })?.clientAddress).toBe('198.51.100.7');
+      expect(
+        verifyIdentity(forwarded.headers as Record<string, string>, { key: KEY, requestId: forwarded.headers['x-request-id'] as string })
+          ?.clientAddress,
+      ).toBe('198.51.100.7');
     } finally {
       await behindProxy.close();
     }
@@ -190,7 +209,11 @@ describe('gateway limits', () => {
     ['/api/1/performance/records'],
     ['/api/commerce/payments/stripe/webhook'],
   ])('lets the beacon or webhook POST %s through without a crumb', async (url) => {
-    const response = await fetch(`http://127.0.0.1:${port}${url}`, { method: 'POST', headers: { 'content-type': 'text/plain' }, body: 'x' });
+    const response = await fetch(`http://127.0.0.1:${port}${url}`, {
+      method: 'POST',
+      headers: { 'content-type': 'text/plain' },
+      body: 'x',
+    });
     expect(response.status).toBe(200);
   });
 });

@@ -48,7 +48,10 @@ function jsonBodies(document: Document): Array<{ at: string; example: unknown }>
       ];
       return media
         .filter((entry): entry is [string, Media] => entry[1] !== undefined)
-        .map(([part, json]) => ({ at: `${method.toUpperCase()} ${path} ${part}`, example: json.example ?? resolve(json.schema, document)?.example }));
+        .map(([part, json]) => ({
+          at: `${method.toUpperCase()} ${path} ${part}`,
+          example: json.example ?? resolve(json.schema, document)?.example,
+        }));
     }),
   );
 }
@@ -85,7 +88,9 @@ describe('the API reference of every service, through the gateway', () => {
   });
 
   it('gives every operation a summary and a tag', () => {
-    const operations = Object.entries(document.paths).flatMap(([path, methods]) => Object.entries(methods).map(([method, operation]) => ({ at: `${method.toUpperCase()} ${path}`, operation })));
+    const operations = Object.entries(document.paths).flatMap(([path, methods]) =>
+      Object.entries(methods).map(([method, operation]) => ({ at: `${method.toUpperCase()} ${path}`, operation })),
+    );
     expect(operations.filter(({ operation }) => !operation.summary?.trim()).map(({ at }) => at)).toEqual([]);
     expect(operations.filter(({ operation }) => !operation.tags?.length).map(({ at }) => at)).toEqual([]);
   });
@@ -111,7 +116,9 @@ describe('the API reference of every service, through the gateway', () => {
 
   it('serves the same document to Swagger UI', async () => {
     const json = await request(gateway.server).get('/api/docs/json').expect(200);
-    expect(jsonBodies(json.body as Document).filter(({ example }) => example !== undefined).length).toBe(jsonBodies(document).filter(({ example }) => example !== undefined).length);
+    expect(jsonBodies(json.body as Document).filter(({ example }) => example !== undefined).length).toBe(
+      jsonBodies(document).filter(({ example }) => example !== undefined).length,
+    );
   });
 });
 
@@ -130,11 +137,28 @@ describe('composeExample', () => {
       },
       required: ['items', 'status', 'note', 'hasNextPage', 'nextPageCursor'],
     };
-    expect(composeExample(page, components)).toEqual({ items: [{ value: '89.00', currency: 'USD' }], status: 'paid', note: null, hasNextPage: false, nextPageCursor: null });
+    expect(composeExample(page, components)).toEqual({
+      items: [{ value: '89.00', currency: 'USD' }],
+      status: 'paid',
+      note: null,
+      hasNextPage: false,
+      nextPageCursor: null,
+    });
   });
 
   it('makes up nothing: a required part without an example leaves the whole without one', () => {
-    expect(composeExample({ type: 'object', properties: { deleted: { type: 'boolean' } }, required: ['deleted'] }, components)).toBeUndefined();
-    expect(composeExample({ type: 'object', properties: { deleted: { type: 'boolean' }, money: { $ref: '#/components/schemas/Money' } }, required: ['money'] }, components)).toEqual({ money: { value: '89.00', currency: 'USD' } });
+    expect(
+      composeExample({ type: 'object', properties: { deleted: { type: 'boolean' } }, required: ['deleted'] }, components),
+    ).toBeUndefined();
+    expect(
+      composeExample(
+        {
+          type: 'object',
+          properties: { deleted: { type: 'boolean' }, money: { $ref: '#/components/schemas/Money' } },
+          required: ['money'],
+        },
+        components,
+      ),
+    ).toEqual({ money: { value: '89.00', currency: 'USD' } });
   });
 });

@@ -44,11 +44,22 @@ describe('gateway page cache', () => {
       if (path === '/private') return reply.header('cache-control', 'private, max-age=0, must-revalidate').send(body);
       if (path === '/sets-cookie') return reply.header('cache-control', PUBLIC).header('set-cookie', 'sc_flags=x; Path=/').send(body);
       if (path === '/missing') return reply.code(404).header('cache-control', 'public, max-age=0, must-revalidate').send(body);
-      return reply.header('cache-control', PUBLIC).header('surrogate-key', `w-${DEMO_WEBSITE_ID}`).header('etag', `"v${version}${path.length}"`).send(body);
+      return reply
+        .header('cache-control', PUBLIC)
+        .header('surrogate-key', `w-${DEMO_WEBSITE_ID}`)
+        .header('etag', `"v${version}${path.length}"`)
+        .send(body);
     });
     const renderUrl = await render.listen({ port: 0, host: '127.0.0.1' });
     gateway = await buildGateway({
-      config: GatewayEnv.parse({ ...process.env, REDIS_URL: '', LOG_LEVEL: 'silent', RENDER_URL: renderUrl, CONTENT_URL: 'http://127.0.0.1:9', RATE_LIMIT_MAX: '100000' }),
+      config: GatewayEnv.parse({
+        ...process.env,
+        REDIS_URL: '',
+        LOG_LEVEL: 'silent',
+        RENDER_URL: renderUrl,
+        CONTENT_URL: 'http://127.0.0.1:9',
+        RATE_LIMIT_MAX: '100000',
+      }),
       pageGenerations: outage,
     });
     base = await gateway.listen({ port: 0, host: '127.0.0.1' });
@@ -59,7 +70,8 @@ describe('gateway page cache', () => {
     await render.close();
   });
 
-  const view = (path: string, headers: Record<string, string> = {}) => fetch(`${base}${path}`, { headers: { 'accept-encoding': 'identity', ...headers } });
+  const view = (path: string, headers: Record<string, string> = {}) =>
+    fetch(`${base}${path}`, { headers: { 'accept-encoding': 'identity', ...headers } });
   const reached = (path: string) => seen.filter((line) => line.split(' ')[1]!.split('?')[0] === path).length;
 
   it('answers the second anonymous view itself, headers and body as render gave them, plain to render', async () => {
@@ -83,7 +95,11 @@ describe('gateway page cache', () => {
     const text = await plain.text();
     const br = await view('/journal', { 'accept-encoding': 'gzip, deflate, br' });
     const gz = await view('/journal', { 'accept-encoding': 'gzip' });
-    expect([br.headers.get('content-encoding'), gz.headers.get('content-encoding'), plain.headers.get('content-encoding')]).toEqual(['br', 'gzip', null]);
+    expect([br.headers.get('content-encoding'), gz.headers.get('content-encoding'), plain.headers.get('content-encoding')]).toEqual([
+      'br',
+      'gzip',
+      null,
+    ]);
     // fetch decodes bodies itself; the raw bytes are checked through node:zlib below.
     expect(await br.text()).toBe(text);
     expect(await gz.text()).toBe(text);
@@ -108,7 +124,7 @@ describe('gateway page cache', () => {
     expect(seen.filter((line) => line.startsWith('GET /blog')).length).toBe(3);
   });
 
-  it('makes a website\'s pages stale when its generation moves', async () => {
+  it("makes a website's pages stale when its generation moves", async () => {
     await view('/about');
     version += 1;
     await generations.increment(pageGenerationKey(DEMO_WEBSITE_ID), 60_000);
@@ -121,7 +137,12 @@ describe('gateway page cache', () => {
 
   it('never answers a signed-in, experimenting or keyed visitor from the cache, nor keeps what render keeps private', async () => {
     await view('/studio');
-    for (const headers of <Array<Record<string, string>>>[{ cookie: 'OwnerSession=abcdefghijklmnopqrstuvwxyz' }, { cookie: 'x=1; __Host-SiteUserSession=abcdefghijklmnopqrstuvwxyz' }, { cookie: 'sc_flags=a' }, { authorization: 'Bearer key' }]) {
+    for (const headers of <Array<Record<string, string>>>[
+      { cookie: 'OwnerSession=abcdefghijklmnopqrstuvwxyz' },
+      { cookie: 'x=1; __Host-SiteUserSession=abcdefghijklmnopqrstuvwxyz' },
+      { cookie: 'sc_flags=a' },
+      { authorization: 'Bearer key' },
+    ]) {
       expect((await view('/studio', headers)).headers.get('x-gateway-cache')).toBeNull();
     }
     await view('/studio?flag-new-cart=1');

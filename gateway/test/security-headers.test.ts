@@ -16,7 +16,10 @@ describe(registerStaticWithHeaders.name, () => {
     dist = mkdtempSync(path.join(tmpdir(), 'sc-gateway-headers-'));
     mkdirSync(path.join(dist, 'assets'));
     writeFileSync(path.join(dist, 'assets', 'config-AbCdEf12.js'), 'export {};\n');
-    writeFileSync(path.join(dist, 'config.html'), '<!doctype html><div id="root"></div><script type="module" src="/assets/config-AbCdEf12.js"></script>');
+    writeFileSync(
+      path.join(dist, 'config.html'),
+      '<!doctype html><div id="root"></div><script type="module" src="/assets/config-AbCdEf12.js"></script>',
+    );
     app = Fastify();
     await registerStaticWithHeaders(app, dist);
     app.get('/shop', async () => 'a page from render');

@@ -58,7 +58,10 @@ describe('static assets', () => {
 
   it('answers 304 to a matching ETag', async () => {
     const first = await get('/assets/product-form-Bc3dE_fG.js', { 'accept-encoding': 'br' });
-    const revalidated = await get('/assets/product-form-Bc3dE_fG.js', { 'accept-encoding': 'br', 'if-none-match': String(first.headers.etag) });
+    const revalidated = await get('/assets/product-form-Bc3dE_fG.js', {
+      'accept-encoding': 'br',
+      'if-none-match': String(first.headers.etag),
+    });
     expect(revalidated.statusCode).toBe(304);
     expect(revalidated.body).toBe('');
   });

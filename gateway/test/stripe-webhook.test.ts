@@ -31,7 +31,9 @@ describe('Stripe webhook through the gateway', () => {
       jobs: { renewalsEveryMs: false, purgeEveryMs: false, holdsEveryMs: false },
     });
     const cartUrl = await cart.listen({ port: 0, host: '127.0.0.1' });
-    gateway = await buildGateway({ config: GatewayEnv.parse({ ...process.env, LOG_LEVEL: 'silent', CART_URL: cartUrl, RATE_LIMIT_MAX: '1000' }) });
+    gateway = await buildGateway({
+      config: GatewayEnv.parse({ ...process.env, LOG_LEVEL: 'silent', CART_URL: cartUrl, RATE_LIMIT_MAX: '1000' }),
+    });
     await gateway.ready();
   }, 120_000);
   afterAll(async () => {
@@ -44,7 +46,11 @@ describe('Stripe webhook through the gateway', () => {
     // Odd spacing and key order: any re-serialisation on the way would break the signature.
     const payload = `{"id":"evt_gw_${Date.now()}",  "object":"event","type":"customer.created","created":1,"livemode":false,"api_version":"2025-01-01","data":{"object":{"id":"cus_1","object":"customer"}}}`;
     const send = (signature: string) =>
-      request(gateway.server).post('/api/commerce/payments/stripe/webhook').set('content-type', 'application/json').set('stripe-signature', signature).send(payload);
+      request(gateway.server)
+        .post('/api/commerce/payments/stripe/webhook')
+        .set('content-type', 'application/json')
+        .set('stripe-signature', signature)
+        .send(payload);
     const first = await send(sign(payload)).expect(200);
     expect(first.body).toEqual({ received: true, duplicate: false });
     expect((await send(sign(payload)).expect(200)).body).toEqual({ received: true, duplicate: true });

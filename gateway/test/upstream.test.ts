@@ -114,7 +114,9 @@ describe(UpstreamPool.name, () => {
     const b = await replica('b');
     const keyed = (path: string) => path === '/api/commerce/checkout';
     const post = (upstream: UpstreamPool, path: string, headers: Record<string, string>) =>
-      upstream.request({ method: 'POST', path, headers, body: Buffer.from('{}') }).then(async (r) => `${r.statusCode} ${await r.body.text()}`);
+      upstream
+        .request({ method: 'POST', path, headers, body: Buffer.from('{}') })
+        .then(async (r) => `${r.statusCode} ${await r.body.text()}`);
     const key = { 'idempotency-key': 'k-1' };
     expect(await post(pool([breaking.url, b.url], { keyedWrites: keyed }), '/api/commerce/checkout?x=1', key)).toBe('200 b');
     expect(b.seen).toEqual(['POST /api/commerce/checkout?x=1']);
@@ -127,11 +129,18 @@ describe(UpstreamPool.name, () => {
   });
 
   it("knows the cart's keyed writes", () => {
-    for (const path of ['/api/commerce/checkout', '/api/commerce/donations', '/api/commerce/store/gift-cards', '/api/commerce/store/orders/o-1/refunds']) expect(CART_KEYED_WRITES.test(path)).toBe(true);
-    for (const path of ['/api/commerce/shopping-cart/entries', '/api/commerce/checkout/x', '/api/census/RecordHit']) expect(CART_KEYED_WRITES.test(path)).toBe(false);
+    for (const path of [
+      '/api/commerce/checkout',
+      '/api/commerce/donations',
+      '/api/commerce/store/gift-cards',
+      '/api/commerce/store/orders/o-1/refunds',
+    ])
+      expect(CART_KEYED_WRITES.test(path)).toBe(true);
+    for (const path of ['/api/commerce/shopping-cart/entries', '/api/commerce/checkout/x', '/api/census/RecordHit'])
+      expect(CART_KEYED_WRITES.test(path)).toBe(false);
   });
 
-  it("hands a GET to the next replica when one is shutting down (503, Connection: close), not a POST", async () => {
+  it('hands a GET to the next replica when one is shutting down (503, Connection: close), not a POST', async () => {
     const draining = await replica('draining', (_request, response) => {
       response.writeHead(503, { connection: 'close', 'content-type': 'text/plain' });
       response.end('closing');

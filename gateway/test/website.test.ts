@@ -30,21 +30,38 @@ describe(WebsiteResolver.name, () => {
 
   it("gives a website's own domain as its origin with PUBLIC_URL's scheme and port, and PUBLIC_URL's origin to every other host", async () => {
     const content = fakeContent({ 'shop.example.com': 'site-1' });
-    const resolver = new WebsiteResolver({ contentUrl: 'http://content', fallbackWebsiteId: 'demo', ttlMs: 60_000, fetch: content.fetch, publicUrl: 'https://sites.example.net/' });
+    const resolver = new WebsiteResolver({
+      contentUrl: 'http://content',
+      fallbackWebsiteId: 'demo',
+      ttlMs: 60_000,
+      fetch: content.fetch,
+      publicUrl: 'https://sites.example.net/',
+    });
     await resolver.resolve('Shop.Example.com:9999');
     expect(resolver.originOf('Shop.Example.com:9999')).toBe('https://shop.example.com');
     // A host no website has (a forged Host) never becomes an origin.
     await resolver.resolve('evil.example');
     expect(resolver.originOf('evil.example')).toBe('https://sites.example.net');
     expect(resolver.originOf('bad host/../x')).toBe('https://sites.example.net');
-    const local = new WebsiteResolver({ contentUrl: 'http://content', fallbackWebsiteId: 'demo', ttlMs: 60_000, fetch: content.fetch, publicUrl: 'http://localhost:8091' });
+    const local = new WebsiteResolver({
+      contentUrl: 'http://content',
+      fallbackWebsiteId: 'demo',
+      ttlMs: 60_000,
+      fetch: content.fetch,
+      publicUrl: 'http://localhost:8091',
+    });
     await local.resolve('shop.example.com');
     expect(local.originOf('shop.example.com')).toBe('http://shop.example.com:8091');
   });
 
   it('gives unknown and malformed hosts the fallback website', async () => {
     const content = fakeContent({});
-    const resolver = new WebsiteResolver({ contentUrl: 'http://content', fallbackWebsiteId: 'fallback-site', ttlMs: 60_000, fetch: content.fetch });
+    const resolver = new WebsiteResolver({
+      contentUrl: 'http://content',
+      fallbackWebsiteId: 'fallback-site',
+      ttlMs: 60_000,
+      fetch: content.fetch,
+    });
     expect(await resolver.resolve('nobody.example.org')).toBe('fallback-site');
     expect(await resolver.resolve('bad host/../x')).toBe('fallback-site');
     expect(await resolver.resolve(undefined)).toBe('fallback-site');
@@ -64,7 +81,13 @@ describe(WebsiteResolver.name, () => {
 
   it('remembers at most maxEntries hosts, dropping the least recently used', async () => {
     const content = fakeContent({ 'kept.example': 'kept' });
-    const resolver = new WebsiteResolver({ contentUrl: 'http://content', fallbackWebsiteId: 'demo', ttlMs: 60_000, maxEntries: 3, fetch: content.fetch });
+    const resolver = new WebsiteResolver({
+      contentUrl: 'http://content',
+      fallbackWebsiteId: 'demo',
+      ttlMs: 60_000,
+      maxEntries: 3,
+      fetch: content.fetch,
+    });
     expect(await resolver.resolve('kept.example')).toBe('kept');
     for (let i = 0; i < 10; i++) {
       await resolver.resolve(`made-up-${i}.example`);
@@ -86,7 +109,13 @@ describe(WebsiteResolver.name, () => {
 
   it('asks again after the TTL, and keeps the last answer while content is down', async () => {
     const content = fakeContent({ 'a.example': 'a' });
-    const resolver = new WebsiteResolver({ contentUrl: 'http://content', fallbackWebsiteId: 'demo', ttlMs: 1_000, errorTtlMs: 500, fetch: content.fetch });
+    const resolver = new WebsiteResolver({
+      contentUrl: 'http://content',
+      fallbackWebsiteId: 'demo',
+      ttlMs: 1_000,
+      errorTtlMs: 500,
+      fetch: content.fetch,
+    });
     const start = Date.now();
     expect(await resolver.resolve('a.example', start)).toBe('a');
     content.setDown(true);

@@ -46,7 +46,13 @@ export class Supervisor {
   #stopping = false;
 
   constructor(options: SupervisorOptions) {
-    this.#options = { firstBackoffMs: 500, maxBackoffMs: 10_000, stableAfterMs: 60_000, log: (m) => process.stderr.write(`${m}\n`), ...options };
+    this.#options = {
+      firstBackoffMs: 500,
+      maxBackoffMs: 10_000,
+      stableAfterMs: 60_000,
+      log: (m) => process.stderr.write(`${m}\n`),
+      ...options,
+    };
   }
 
   /** Starts `spec` and keeps it running until stop(). */
@@ -103,7 +109,8 @@ export class Supervisor {
       stream.on('data', (chunk: Buffer) => {
         const lines = (rest + chunk.toString()).split('\n');
         rest = lines.pop() ?? '';
-        for (const line of lines) (entry.spec.onLine ?? ((l, s) => (s === 'stdout' ? process.stdout : process.stderr).write(`${l}\n`)))(line, which);
+        for (const line of lines)
+          (entry.spec.onLine ?? ((l, s) => (s === 'stdout' ? process.stdout : process.stderr).write(`${l}\n`)))(line, which);
       });
     };
     forward(child.stdout, 'stdout');
@@ -115,7 +122,9 @@ export class Supervisor {
       const ranMs = Date.now() - entry.startedAt;
       entry.failures = ranMs >= this.#options.stableAfterMs ? 1 : entry.failures + 1;
       const delay = backoffMs(entry.failures, this.#options.firstBackoffMs, this.#options.maxBackoffMs);
-      this.#options.log(`[${entry.spec.name}] exited (${signal ?? code}) after ${(ranMs / 1000).toFixed(1)} s; starting it again in ${(delay / 1000).toFixed(1)} s`);
+      this.#options.log(
+        `[${entry.spec.name}] exited (${signal ?? code}) after ${(ranMs / 1000).toFixed(1)} s; starting it again in ${(delay / 1000).toFixed(1)} s`,
+      );
       entry.timer = setTimeout(() => this.#start(entry), delay);
     });
   }
@@ -126,7 +135,12 @@ export class Supervisor {
  * restart changes it). A ready answer from another instance is another deployment on the port:
  * reported once, and waited past (it may be the previous start still draining).
  */
-export async function waitReadyAs(url: string, instance: () => string | undefined, timeoutMs: number, options: { stopping?: () => boolean; log?: (message: string) => void } = {}): Promise<void> {
+export async function waitReadyAs(
+  url: string,
+  instance: () => string | undefined,
+  timeoutMs: number,
+  options: { stopping?: () => boolean; log?: (message: string) => void } = {},
+): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   let warned = false;
   let foreign: string | undefined;
@@ -138,7 +152,8 @@ export async function waitReadyAs(url: string, instance: () => string | undefine
       // Any other answer from /readyz is another process: another instance, or one that names none.
       if (body.instance !== instance() && (typeof body.instance === 'string' || response.ok)) {
         foreign = typeof body.instance === 'string' ? body.instance : 'unnamed';
-        if (!warned) options.log?.(`${url} answers as ${foreign}, not as this cluster's ${instance() ?? '?'}: another deployment on the port?`);
+        if (!warned)
+          options.log?.(`${url} answers as ${foreign}, not as this cluster's ${instance() ?? '?'}: another deployment on the port?`);
         warned = true;
       }
     } catch {
@@ -147,5 +162,7 @@ export async function waitReadyAs(url: string, instance: () => string | undefine
     if (options.stopping?.()) throw new Error('stopping');
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
-  throw new Error(foreign ? `${url} is another process (instance ${foreign}): free the port or set PORT` : `${url} was not ready after ${timeoutMs} ms`);
+  throw new Error(
+    foreign ? `${url} is another process (instance ${foreign}): free the port or set PORT` : `${url} was not ready after ${timeoutMs} ms`,
+  );
 }

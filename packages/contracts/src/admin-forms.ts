@@ -48,7 +48,10 @@ export const wholeNumberText = (field: string, min: number, max: number) =>
   z
     .string()
     .trim()
-    .refine((text) => /^\d{1,9}$/.test(text) && Number(text) >= min && Number(text) <= max, formatMessage(AdminFormMessages.wholeNumber, { field, min, max }));
+    .refine(
+      (text) => /^\d{1,9}$/.test(text) && Number(text) >= min && Number(text) <= max,
+      formatMessage(AdminFormMessages.wholeNumber, { field, min, max }),
+    );
 
 /** A variant as the product editor holds it (its fields as typed). */
 export const VariantForm = z.looseObject({
@@ -62,7 +65,10 @@ export const VariantForm = z.looseObject({
   weight: z
     .string()
     .trim()
-    .refine((text) => text === '' || (/^\d{1,8}$/.test(text) && Number(text) <= 10_000_000), formatMessage(AdminFormMessages.wholeNumber, { field: 'Weight (g)', min: 0, max: 10_000_000 }))
+    .refine(
+      (text) => text === '' || (/^\d{1,8}$/.test(text) && Number(text) <= 10_000_000),
+      formatMessage(AdminFormMessages.wholeNumber, { field: 'Weight (g)', min: 0, max: 10_000_000 }),
+    )
     .optional(),
 });
 
@@ -87,7 +93,10 @@ export const ProductForm = z
       billingUnit: BillingUnitSchema,
       cycles: z.string(),
       useCustomButton: z.boolean(),
-      customButton: z.string().trim().max(60, formatMessage(AdminFormMessages.tooLong, { field: 'Button text', max: 60 })),
+      customButton: z
+        .string()
+        .trim()
+        .max(60, formatMessage(AdminFormMessages.tooLong, { field: 'Button text', max: 60 })),
     }),
   })
   .superRefine((form, ctx) => {
@@ -96,19 +105,30 @@ export const ProductForm = z
       form.variants.forEach((typed, index) => {
         const variant = VariantForm.safeParse(typed);
         if (!variant.success) {
-          for (const issue of variant.error.issues) ctx.addIssue({ code: 'custom', path: ['variants', index, ...issue.path.map(String)], message: issue.message });
+          for (const issue of variant.error.issues)
+            ctx.addIssue({ code: 'custom', path: ['variants', index, ...issue.path.map(String)], message: issue.message });
         } else if (variant.data.onSale && variant.data.salePrice === '') {
           ctx.addIssue({ code: 'custom', path: ['variants', index, 'salePrice'], message: ContentMessages.salePriceRequired });
         }
       });
     } else {
-      const amounts = form.denominations.split(',').map((d) => d.trim()).filter(Boolean);
-      if (amounts.length === 0) ctx.addIssue({ code: 'custom', path: ['denominations'], message: ContentMessages.giftCardDenominationsRequired });
-      else if (amounts.some((amount) => !AMOUNT_TEXT.test(amount))) ctx.addIssue({ code: 'custom', path: ['denominations'], message: formatMessage(AdminFormMessages.amounts, { field: 'the gift card amounts' }) });
+      const amounts = form.denominations
+        .split(',')
+        .map((d) => d.trim())
+        .filter(Boolean);
+      if (amounts.length === 0)
+        ctx.addIssue({ code: 'custom', path: ['denominations'], message: ContentMessages.giftCardDenominationsRequired });
+      else if (amounts.some((amount) => !AMOUNT_TEXT.test(amount)))
+        ctx.addIssue({
+          code: 'custom',
+          path: ['denominations'],
+          message: formatMessage(AdminFormMessages.amounts, { field: 'the gift card amounts' }),
+        });
     }
     if (form.selling.isSubscribable) {
       const every = wholeNumberText('Every', 1, 52).safeParse(form.selling.billingValue);
-      if (!every.success) ctx.addIssue({ code: 'custom', path: ['selling', 'billingValue'], message: every.error.issues[0]?.message ?? '' });
+      if (!every.success)
+        ctx.addIssue({ code: 'custom', path: ['selling', 'billingValue'], message: every.error.issues[0]?.message ?? '' });
       const cycles = wholeNumberText('Billing cycles', 0, 520).safeParse(form.selling.cycles);
       if (!cycles.success) ctx.addIssue({ code: 'custom', path: ['selling', 'cycles'], message: cycles.error.issues[0]?.message ?? '' });
     }
@@ -134,7 +154,11 @@ export const CouponForm = z
       ctx.addIssue({ code: 'custom', path: ['value'], message: RuleMessages.couponPercentage });
     }
     if (form.kind === 'fixed-amount' && !(AMOUNT_TEXT.test(text) && Number(text) > 0)) {
-      ctx.addIssue({ code: 'custom', path: ['value'], message: formatMessage(AdminFormMessages.positiveAmount, { field: 'the amount off', example: '5.00' }) });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['value'],
+        message: formatMessage(AdminFormMessages.positiveAmount, { field: 'the amount off', example: '5.00' }),
+      });
     }
   });
 export type CouponForm = z.input<typeof CouponForm>;
@@ -148,7 +172,10 @@ export const SiteSettingsForm = z.looseObject({
   domains: z.string().max(10_000),
   settings: z.looseObject({
     locale: z.string().trim().max(35),
-    country: z.string().trim().regex(/^([A-Za-z]{2})?$/, AdminFormMessages.countryCode),
+    country: z
+      .string()
+      .trim()
+      .regex(/^([A-Za-z]{2})?$/, AdminFormMessages.countryCode),
     businessEmail: z
       .string()
       .nullable()
@@ -165,7 +192,10 @@ const optionalText = (field: string, max: number) => z.string().max(max, formatM
  * it), an optional recipient (the owner-side email rule and message) and note (the body's limit).
  */
 export const GiftCardForm = z.object({
-  amount: amountText('the amount of the gift card', '25.00').refine((text) => Number(text) > 0, formatMessage(AdminFormMessages.positiveAmount, { field: 'the amount of the gift card', example: '25.00' })),
+  amount: amountText('the amount of the gift card', '25.00').refine(
+    (text) => Number(text) > 0,
+    formatMessage(AdminFormMessages.positiveAmount, { field: 'the amount of the gift card', example: '25.00' }),
+  ),
   recipientEmail: z.string().refine((email) => email.trim() === '' || EmailPatterns.owner.test(email.trim()), OwnerMessages.invalidEmail),
   note: optionalText('Note', maxOf(IssueGiftCardBody.shape.note.unwrap(), 500)),
 });
@@ -200,14 +230,24 @@ export const PopupForm = z
     body: optionalText('Text', maxOf(PopupOverlayBody.shape.body, 2_000)),
     buttonText: requiredText('Button text', maxOf(PopupOverlayBody.shape.buttonText, 60), 'the button text'),
     buttonUrl: z.union([z.literal(''), PopupOverlayBody.shape.buttonUrl.unwrap()]),
-    delaySeconds: z.number().int().min(0).max(120, formatMessage(AdminFormMessages.wholeNumber, { field: 'Show after', min: 0, max: 120 })),
-    hideForDays: z.number().int().min(0).max(365, formatMessage(AdminFormMessages.wholeNumber, { field: 'Wait', min: 0, max: 365 })),
+    delaySeconds: z
+      .number()
+      .int()
+      .min(0)
+      .max(120, formatMessage(AdminFormMessages.wholeNumber, { field: 'Show after', min: 0, max: 120 })),
+    hideForDays: z
+      .number()
+      .int()
+      .min(0)
+      .max(365, formatMessage(AdminFormMessages.wholeNumber, { field: 'Wait', min: 0, max: 365 })),
   })
   .superRefine((popup, ctx) => {
     // The body's own check (a newsletter's form, a promotion's link), with the form's nulls.
     const body = PopupOverlayBody.safeParse({ ...popup, buttonUrl: popup.buttonUrl || null, formId: popup.formId || null });
     if (body.success) return;
-    for (const issue of body.error.issues) if (issue.path[0] === 'formId' || issue.path[0] === 'buttonUrl') ctx.addIssue({ code: 'custom', path: issue.path.map(String), message: issue.message });
+    for (const issue of body.error.issues)
+      if (issue.path[0] === 'formId' || issue.path[0] === 'buttonUrl')
+        ctx.addIssue({ code: 'custom', path: issue.path.map(String), message: issue.message });
   });
 export type PopupForm = z.input<typeof PopupForm>;
 
@@ -228,15 +268,22 @@ export const ShippingOptionForm = z
     pickup: z.boolean(),
   })
   .superRefine((option, ctx) => {
-    const grams = option.weights.split(',').map((band) => band.split('=')[0]?.trim() ?? '').filter(Boolean);
-    if (new Set(grams.map(Number)).size !== grams.length) ctx.addIssue({ code: 'custom', path: ['weights'], message: AdminFormMessages.weightBandsDistinct });
+    const grams = option.weights
+      .split(',')
+      .map((band) => band.split('=')[0]?.trim() ?? '')
+      .filter(Boolean);
+    if (new Set(grams.map(Number)).size !== grams.length)
+      ctx.addIssue({ code: 'custom', path: ['weights'], message: AdminFormMessages.weightBandsDistinct });
     if (grams.some((g) => Number(g) < 1)) ctx.addIssue({ code: 'custom', path: ['weights'], message: AdminFormMessages.weightBands });
   });
 
 /** A tax rule as typed: TaxRuleInput's fields, the rate as a percentage. */
 export const TaxRuleForm = z.looseObject({
   name: requiredText('Name', maxOf(TaxRuleInput.shape.name, 100), 'a name for the tax rule'),
-  country: z.string().trim().regex(/^[A-Za-z]{2}$/, AdminFormMessages.countryCode),
+  country: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z]{2}$/, AdminFormMessages.countryCode),
   region: optionalText('Region', 64),
   rate: z
     .string()
@@ -251,7 +298,10 @@ export const TaxRuleForm = z.looseObject({
  */
 export const StoreRulesForm = z.object({
   minimum: amountText('the minimum order subtotal', '10.00'),
-  donation: amountText('the minimum donation', '1.00').refine((text) => Number(text) > 0, formatMessage(AdminFormMessages.positiveAmount, { field: 'the minimum donation', example: '1.00' })),
+  donation: amountText('the minimum donation', '1.00').refine(
+    (text) => Number(text) > 0,
+    formatMessage(AdminFormMessages.positiveAmount, { field: 'the minimum donation', example: '1.00' }),
+  ),
   // UpdateStoreRulesBody's list limits.
   shipping: z.array(ShippingOptionForm).max(50),
   taxes: z.array(TaxRuleForm).max(200),
@@ -297,16 +347,22 @@ export function itemForm(currency: string, event: boolean) {
       ticketUrl: z.union([z.literal(''), PageUrl]),
     })
     .superRefine((item, ctx) => {
-      if (item.status === 'scheduled' && !item.publishOn) ctx.addIssue({ code: 'custom', path: ['publishOn'], message: AdminFormMessages.publishOnRequired });
+      if (item.status === 'scheduled' && !item.publishOn)
+        ctx.addIssue({ code: 'custom', path: ['publishOn'], message: AdminFormMessages.publishOnRequired });
       if (!event) return;
       if (!item.start) ctx.addIssue({ code: 'custom', path: ['start'], message: AdminFormMessages.eventDatesRequired });
       if (!item.end) ctx.addIssue({ code: 'custom', path: ['end'], message: AdminFormMessages.eventDatesRequired });
-      if (item.ticketPrice.trim() !== '' && !AMOUNT_TEXT.test(item.ticketPrice.trim())) ctx.addIssue({ code: 'custom', path: ['ticketPrice'], message: formatMessage(AdminFormMessages.ticketPrice, { currency }) });
+      if (item.ticketPrice.trim() !== '' && !AMOUNT_TEXT.test(item.ticketPrice.trim()))
+        ctx.addIssue({ code: 'custom', path: ['ticketPrice'], message: formatMessage(AdminFormMessages.ticketPrice, { currency }) });
     });
 }
 
 /** Lines of a textarea as a trimmed list without blanks. */
-const linesOf = (text: string): string[] => text.split('\n').map((line) => line.trim()).filter(Boolean);
+const linesOf = (text: string): string[] =>
+  text
+    .split('\n')
+    .map((line) => line.trim())
+    .filter(Boolean);
 
 /**
  * The form builder: the form's settings as edited, and the addresses told of each submission one a
@@ -316,7 +372,12 @@ const linesOf = (text: string): string[] => text.split('\n').map((line) => line.
 export const FormBuilderForm = z
   .object({
     settings: z.looseObject({ name: requiredText('Form name', 200, 'a form name') }),
-    notify: z.string().refine((text) => linesOf(text).every((email) => EmailPatterns.owner.test(email)), formatMessage(OwnerMessages.emailFormat, { email: EMAIL_FORMAT_EXAMPLE })),
+    notify: z
+      .string()
+      .refine(
+        (text) => linesOf(text).every((email) => EmailPatterns.owner.test(email)),
+        formatMessage(OwnerMessages.emailFormat, { email: EMAIL_FORMAT_EXAMPLE }),
+      ),
   })
   .superRefine((form, ctx) => {
     const body = FormSettings.safeParse({ ...form.settings, storage: { notifyEmails: linesOf(form.notify) } });

@@ -3,9 +3,7 @@
 import { z } from 'zod';
 
 /** Where "today" starts for the owner (their browser's midnight), as an ISO time within two days of now. */
-export const StoreSummaryQuery = z
-  .object({ todayStart: z.iso.datetime({ offset: true }) })
-  .strict();
+export const StoreSummaryQuery = z.object({ todayStart: z.iso.datetime({ offset: true }) }).strict();
 export type StoreSummaryQuery = z.infer<typeof StoreSummaryQuery>;
 
 /** Paid orders of a window: per currency (money in minor units). */

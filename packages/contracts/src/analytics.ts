@@ -66,7 +66,11 @@ export const TrackingTimings = {
 export const REPLAY_SKIP_ID = 'automated-mock-id';
 
 /** SPEC 6: page views are not recorded on these page types. */
-export const UNTRACKED_PAGE_TYPES: readonly number[] = Object.freeze([PageType.NOT_FOUND, PageType.LOCK_SCREEN, PageType.MEMBER_AREA_ACCESS_DENIED]);
+export const UNTRACKED_PAGE_TYPES: readonly number[] = Object.freeze([
+  PageType.NOT_FOUND,
+  PageType.LOCK_SCREEN,
+  PageType.MEMBER_AREA_ACCESS_DENIED,
+]);
 
 /** Messages of the analytics service (the SPEC has none for these; this wording is ours). */
 export const AnalyticsMessages = {
@@ -102,7 +106,10 @@ const jsonText = <T extends z.ZodType>(schema: T, maxLength: number) =>
     })
     .pipe(schema);
 /** A form field holding a whole number. */
-const IntText = z.string().regex(/^\d{1,9}$/).transform(Number);
+const IntText = z
+  .string()
+  .regex(/^\d{1,9}$/)
+  .transform(Number);
 /** Free-form event data: a flat-ish JSON object of bounded size. */
 export const TrackingEventData = z
   .record(z.string().max(100), z.unknown())
@@ -222,7 +229,9 @@ export type JavascriptErrorReport = z.infer<typeof JavascriptErrorReport>;
 export const RecordJavascriptErrorsBody = z
   .array(JavascriptErrorReport)
   .min(1)
-  .max(ErrorReporterLimits.reportsPerPage, { error: AnalyticsMessages.tooManyRecords.replace('{max}', String(ErrorReporterLimits.reportsPerPage)) });
+  .max(ErrorReporterLimits.reportsPerPage, {
+    error: AnalyticsMessages.tooManyRecords.replace('{max}', String(ErrorReporterLimits.reportsPerPage)),
+  });
 
 // ---------------------------------------------------------------------------------------------
 // The provider events endpoint: POST /api/events/provider (and the validate mode)
@@ -305,7 +314,9 @@ export const PerformanceRecordsBody = z
     records: z
       .array(PerformanceRecord)
       .min(1)
-      .max(PERFORMANCE_RECORDS_PER_BATCH, { error: AnalyticsMessages.tooManyRecords.replace('{max}', String(PERFORMANCE_RECORDS_PER_BATCH)) }),
+      .max(PERFORMANCE_RECORDS_PER_BATCH, {
+        error: AnalyticsMessages.tooManyRecords.replace('{max}', String(PERFORMANCE_RECORDS_PER_BATCH)),
+      }),
   })
   .strict();
 export type PerformanceRecordsBody = z.infer<typeof PerformanceRecordsBody>;
@@ -314,7 +325,14 @@ export type PerformanceRecordsBody = z.infer<typeof PerformanceRecordsBody>;
 // Answers of the ingestion calls
 
 /** Why a call recorded nothing (tracking rules of SPEC 5, 6 and 9, or the website's opt-out). */
-export const SkipReason = z.enum(['opted-out', 'not-tracked-role', 'config-page', 'untracked-page', 'no-census-cookie', 'automated-client']);
+export const SkipReason = z.enum([
+  'opted-out',
+  'not-tracked-role',
+  'config-page',
+  'untracked-page',
+  'no-census-cookie',
+  'automated-client',
+]);
 export type SkipReason = z.infer<typeof SkipReason>;
 
 /** 202: records taken (they reach the database within a flush interval), or why none were. */
@@ -356,7 +374,13 @@ export const REPORT_MAX_DAYS = 366;
 export const REPORT_MAX_HOURLY_DAYS = 31;
 export const REPORT_DEFAULT_DAYS = 30;
 
-const IsoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Use a date such as 2025-01-31.').refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v), 'Not a calendar date.');
+const IsoDate = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Use a date such as 2025-01-31.')
+  .refine(
+    (v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v),
+    'Not a calendar date.',
+  );
 
 export const ReportQuery = z
   .object({
@@ -397,7 +421,9 @@ export type DeviceType = z.infer<typeof DeviceType>;
 
 export const DevicesReport = z.object({
   ...Range,
-  devices: z.array(z.object({ device: DeviceType, pageViews: z.number().int(), visits: z.number().int(), visitors: z.number().int(), share: z.number() })),
+  devices: z.array(
+    z.object({ device: DeviceType, pageViews: z.number().int(), visits: z.number().int(), visitors: z.number().int(), share: z.number() }),
+  ),
 });
 export type DevicesReport = z.infer<typeof DevicesReport>;
 
@@ -416,7 +442,9 @@ export const FunnelReport = z.object({
   totals: z.object(FunnelCounts),
   /** addsToCart / views and purchases / addsToCart, 0 when the base is 0. */
   rates: z.object({ addToCart: z.number(), purchase: z.number() }),
-  products: z.array(z.object({ productId: z.string(), title: z.string().nullable(), ...FunnelCounts, purchasedQuantity: z.number().int() })),
+  products: z.array(
+    z.object({ productId: z.string(), title: z.string().nullable(), ...FunnelCounts, purchasedQuantity: z.number().int() }),
+  ),
 });
 export type FunnelReport = z.infer<typeof FunnelReport>;
 
@@ -437,7 +465,14 @@ export type FormsReport = z.infer<typeof FormsReport>;
 export const ErrorsReport = z.object({
   ...Range,
   errors: z.array(
-    z.object({ fingerprint: z.string(), name: z.string(), message: z.string(), source: z.string().nullable(), count: z.number().int(), lastDay: z.string() }),
+    z.object({
+      fingerprint: z.string(),
+      name: z.string(),
+      message: z.string(),
+      source: z.string().nullable(),
+      count: z.number().int(),
+      lastDay: z.string(),
+    }),
   ),
 });
 export type ErrorsReport = z.infer<typeof ErrorsReport>;
@@ -447,7 +482,13 @@ export const VitalsReport = z.object({
   ...Range,
   /** p75 from a log-scale histogram (about 2% resolution); null without samples. */
   metrics: z.array(
-    z.object({ metric: WebVitalMetric, device: z.union([DeviceType, z.literal('all')]), p75: z.number().nullable(), samples: z.number().int(), rating: VitalRating.nullable() }),
+    z.object({
+      metric: WebVitalMetric,
+      device: z.union([DeviceType, z.literal('all')]),
+      p75: z.number().nullable(),
+      samples: z.number().int(),
+      rating: VitalRating.nullable(),
+    }),
   ),
 });
 export type VitalsReport = z.infer<typeof VitalsReport>;

@@ -19,7 +19,14 @@ export const CartEntryAdded = z
 export type CartEntryAdded = z.infer<typeof CartEntryAdded>;
 
 export const CartEntryRemoved = z
-  .object({ cartId: z.string(), entryId: z.string(), itemId: z.string(), variantId: z.string(), sku: z.string(), quantity: z.number().int() })
+  .object({
+    cartId: z.string(),
+    entryId: z.string(),
+    itemId: z.string(),
+    variantId: z.string(),
+    sku: z.string(),
+    quantity: z.number().int(),
+  })
   .strict();
 export type CartEntryRemoved = z.infer<typeof CartEntryRemoved>;
 
@@ -39,19 +46,18 @@ export const OrderPlaced = z
     purchasedCartId: z.string().nullable(),
     testMode: z.boolean(),
     websiteId: z.string(),
-    items: z
-      .array(
-        z
-          .object({
-            sku: z.string(),
-            productName: z.string(),
-            quantity: z.number().int(),
-            unitPrice: Money,
-            /** The product bought (content's item id); optional for events from before it was sent. */
-            itemId: z.string().optional(),
-          })
-          .strict(),
-      ),
+    items: z.array(
+      z
+        .object({
+          sku: z.string(),
+          productName: z.string(),
+          quantity: z.number().int(),
+          unitPrice: Money,
+          /** The product bought (content's item id); optional for events from before it was sent. */
+          itemId: z.string().optional(),
+        })
+        .strict(),
+    ),
     grandTotal: Money,
     shippingTotal: Money,
     taxTotal: Money,

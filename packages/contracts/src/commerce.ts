@@ -9,7 +9,6 @@ import { ProductTypeSchema } from './enums.js';
 import { SubscriptionPlan } from './content-product.js';
 import { couponPercentageAllowed, MAX_QUANTITY, MIN_QUANTITY, RuleMessages } from './rules.js';
 
-
 /** Our wording where SPEC 5/8 gives none (the SPEC strings live in messages.ts). */
 export const CommerceMessages = {
   quantityOutOfRange: RuleMessages.quantityOutOfRange,
@@ -192,7 +191,9 @@ export const ChooseShippingBody = z.object({ optionId: z.string().min(1).max(64)
 /** SPEC 7 GET commerce/inventory/stock/?itemId= */
 export const StockQuery = z.object({ itemId: z.string().min(1).max(64) }).strict();
 export const StockResult = z.object({
-  results: z.array(z.object({ itemId: z.string(), variantId: z.string(), sku: z.string(), unlimited: z.boolean(), qtyInStock: z.number().int() })),
+  results: z.array(
+    z.object({ itemId: z.string(), variantId: z.string(), sku: z.string(), unlimited: z.boolean(), qtyInStock: z.number().int() }),
+  ),
 });
 export type StockResult = z.infer<typeof StockResult>;
 
@@ -290,7 +291,13 @@ export const SubscriptionRecord = z.object({
 export type SubscriptionRecord = z.infer<typeof SubscriptionRecord>;
 
 /** A line given back to stock by a refund. */
-export const RestockLine = z.object({ itemId: z.string().min(1).max(64), variantId: z.string().min(1).max(64), quantity: z.number().int().min(MIN_QUANTITY).max(MAX_QUANTITY) }).strict();
+export const RestockLine = z
+  .object({
+    itemId: z.string().min(1).max(64),
+    variantId: z.string().min(1).max(64),
+    quantity: z.number().int().min(MIN_QUANTITY).max(MAX_QUANTITY),
+  })
+  .strict();
 export type RestockLine = z.infer<typeof RestockLine>;
 
 /** A refund of an order (test mode: no money moves). */
@@ -377,7 +384,12 @@ export const OrderReadQuery = z.object({ receiptToken: z.string().min(1).max(128
 export type OrderReadQuery = z.infer<typeof OrderReadQuery>;
 
 /** The browser's step of a Stripe payment: confirm the intent with the Payment Element. */
-export const PaymentStep = z.object({ provider: z.literal('stripe'), publishableKey: z.string(), clientSecret: z.string(), intentId: z.string() });
+export const PaymentStep = z.object({
+  provider: z.literal('stripe'),
+  publishableKey: z.string(),
+  clientSecret: z.string(),
+  intentId: z.string(),
+});
 export type PaymentStep = z.infer<typeof PaymentStep>;
 
 /**
@@ -388,7 +400,11 @@ export const CheckoutResponse = z.object({ order: Order, receiptToken: z.string(
 export type CheckoutResponse = z.infer<typeof CheckoutResponse>;
 
 /** How this shop takes payments: the checkout shows the Payment Element or the test-mode form. */
-export const PaymentsConfig = z.object({ provider: z.enum(['test', 'stripe']), testMode: z.boolean(), publishableKey: z.string().nullable() });
+export const PaymentsConfig = z.object({
+  provider: z.enum(['test', 'stripe']),
+  testMode: z.boolean(),
+  publishableKey: z.string().nullable(),
+});
 export type PaymentsConfig = z.infer<typeof PaymentsConfig>;
 
 /** What the webhook answers Stripe. */
@@ -487,7 +503,10 @@ export const ShippingOptionInput = z
     name: z.string().trim().min(1).max(100),
     rateCents: z.number().int().min(0).max(100_000_000),
     freeOverCents: z.number().int().min(0).max(100_000_000).nullable().default(null),
-    countries: z.array(z.string().regex(/^[A-Z]{2}$/)).max(250).default([]),
+    countries: z
+      .array(z.string().regex(/^[A-Z]{2}$/))
+      .max(250)
+      .default([]),
     /** Regions (state or province codes, as buyers type them) of those countries; absent: all. */
     regions: z.array(z.string().trim().min(1).max(64)).max(100).optional(),
     /** Weight bands, each with a distinct upToGrams; rateCents applies above the heaviest. */
@@ -548,7 +567,13 @@ export const UpdateOrderStatusBody = z
     status: z.enum(['fulfilled', 'cancelled']),
     /** For the buyer's shipping confirmation when the order is marked fulfilled. */
     carrier: z.string().trim().min(1).max(60).optional(),
-    trackingNumber: z.string().trim().min(1).max(64).regex(/^[A-Za-z0-9 -]+$/, 'Use letters, digits, spaces and dashes.').optional(),
+    trackingNumber: z
+      .string()
+      .trim()
+      .min(1)
+      .max(64)
+      .regex(/^[A-Za-z0-9 -]+$/, 'Use letters, digits, spaces and dashes.')
+      .optional(),
   })
   .strict();
 
@@ -602,7 +627,11 @@ export const StoreCustomer = z.object({
 });
 export type StoreCustomer = z.infer<typeof StoreCustomer>;
 /** The page after the customers shown (issue 35's data table); null on the last page. */
-export const StoreCustomerList = z.object({ customers: z.array(StoreCustomer), hasNextPage: z.boolean().optional(), nextPageCursor: z.string().nullable().optional() });
+export const StoreCustomerList = z.object({
+  customers: z.array(StoreCustomer),
+  hasNextPage: z.boolean().optional(),
+  nextPageCursor: z.string().nullable().optional(),
+});
 
 /** The columns the owner's customer list sorts by. */
 export const CUSTOMER_SORTS = ['email', 'orders'] as const;
@@ -666,7 +695,11 @@ export const SubscriptionListQuery = z
     q: z.string().trim().min(1).max(254).optional(),
   })
   .strict();
-export const SubscriptionList = z.object({ subscriptions: z.array(SubscriptionView), hasNextPage: z.boolean(), nextPageCursor: z.string().nullable() });
+export const SubscriptionList = z.object({
+  subscriptions: z.array(SubscriptionView),
+  hasNextPage: z.boolean(),
+  nextPageCursor: z.string().nullable(),
+});
 export const SubscriptionParams = z.object({ subscriptionId: z.string().min(1).max(64) }).strict();
 /** The owner cancels a subscription, or resumes one whose renewal payment failed. */
 export const UpdateSubscriptionStatusBody = z.object({ status: z.enum(['cancelled', 'active']) }).strict();

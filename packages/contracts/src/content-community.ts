@@ -253,7 +253,15 @@ export const PopupOverlayBody = z
     body: z.string().max(2_000),
     buttonText: z.string().trim().min(1).max(60),
     /** promotion: where the button goes (a path of the site, or a full URL). */
-    buttonUrl: z.union([z.string().max(2_048).regex(/^\/(?!\/)\S*$/, 'Enter a path of the site such as /shop, or a full URL.'), PageUrl]).nullable(),
+    buttonUrl: z
+      .union([
+        z
+          .string()
+          .max(2_048)
+          .regex(/^\/(?!\/)\S*$/, 'Enter a path of the site such as /shop, or a full URL.'),
+        PageUrl,
+      ])
+      .nullable(),
     /** newsletter: the forms service's newsletter form the email is signed up to. */
     formId: Id.nullable(),
     /** Seconds after the page loads before the popup shows. */
@@ -265,8 +273,10 @@ export const PopupOverlayBody = z
   })
   .strict()
   .superRefine((popup, ctx) => {
-    if (popup.kind === 'newsletter' && !popup.formId) ctx.addIssue({ code: 'custom', path: ['formId'], message: 'A newsletter popup needs the newsletter form it signs visitors up to.' });
-    if (popup.kind === 'promotion' && !popup.buttonUrl) ctx.addIssue({ code: 'custom', path: ['buttonUrl'], message: 'A promotion popup needs the page its button opens.' });
+    if (popup.kind === 'newsletter' && !popup.formId)
+      ctx.addIssue({ code: 'custom', path: ['formId'], message: 'A newsletter popup needs the newsletter form it signs visitors up to.' });
+    if (popup.kind === 'promotion' && !popup.buttonUrl)
+      ctx.addIssue({ code: 'custom', path: ['buttonUrl'], message: 'A promotion popup needs the page its button opens.' });
   });
 export type PopupOverlayBody = z.infer<typeof PopupOverlayBody>;
 

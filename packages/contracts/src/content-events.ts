@@ -93,9 +93,7 @@ export const ContentCollectionUpserted = z
     urls: Urls,
   })
   .strict();
-export const ContentCollectionDeleted = z
-  .object({ collectionId: z.string(), version: z.number().int(), urls: Urls })
-  .strict();
+export const ContentCollectionDeleted = z.object({ collectionId: z.string(), version: z.number().int(), urls: Urls }).strict();
 
 export const ContentCategoryChanged = z
   .object({ categoryId: z.string(), collectionId: z.string(), parentCategoryId: z.string(), displayName: z.string(), urls: Urls })
@@ -142,9 +140,7 @@ export const ContentCommentsChanged = z
   .object({ itemId: z.string(), collectionId: z.string(), publicCommentCount: z.number().int(), urls: Urls })
   .strict();
 /** A member area was made, changed or deleted: the pages it gates (before and after) show otherwise. */
-export const ContentMemberAreaChanged = z
-  .object({ memberAreaId: z.string(), collectionIds: z.array(z.string()), urls: Urls })
-  .strict();
+export const ContentMemberAreaChanged = z.object({ memberAreaId: z.string(), collectionIds: z.array(z.string()), urls: Urls }).strict();
 /** A site user was given access to a member area, or lost it. */
 export const ContentMemberAccessChanged = z
   .object({ memberAreaId: z.string(), siteUserId: z.string(), granted: z.boolean(), source: z.enum(['owner', 'order']) })

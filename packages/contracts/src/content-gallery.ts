@@ -80,12 +80,14 @@ export function galleryOptionProblem(name: string, value: unknown): string | und
 }
 
 /** Gallery settings as an owner sends them: any subset of the SPEC options, each checked. */
-export const GallerySettingsInput = z.record(z.string().max(64), z.union([z.boolean(), z.number(), z.string().max(64)])).superRefine((settings, ctx) => {
-  for (const [name, value] of Object.entries(settings)) {
-    const problem = galleryOptionProblem(name, value);
-    if (problem) ctx.addIssue({ code: 'custom', path: [name], message: problem });
-  }
-});
+export const GallerySettingsInput = z
+  .record(z.string().max(64), z.union([z.boolean(), z.number(), z.string().max(64)]))
+  .superRefine((settings, ctx) => {
+    for (const [name, value] of Object.entries(settings)) {
+      const problem = galleryOptionProblem(name, value);
+      if (problem) ctx.addIssue({ code: 'custom', path: [name], message: problem });
+    }
+  });
 export type GallerySettingsInput = z.infer<typeof GallerySettingsInput>;
 
 /** Gallery settings as read: every option present. */

@@ -40,9 +40,12 @@ const isTimeZone = (zone: string): boolean => {
     return false;
   }
 };
-export const TimeZone = z.string().max(64).refine(isTimeZone, {
-  error: (issue) => formatMessage(ContentMessages.invalidTimeZone, { val: String(issue.input) }),
-});
+export const TimeZone = z
+  .string()
+  .max(64)
+  .refine(isTimeZone, {
+    error: (issue) => formatMessage(ContentMessages.invalidTimeZone, { val: String(issue.input) }),
+  });
 export const LanguageTag = z.string().regex(/^[a-z]{2,3}(?:-[A-Za-z0-9]{2,8})*$/, 'Use a language tag such as en-US.');
 
 /** A tag on an item: at most 50 characters (SPEC 9). */
@@ -79,7 +82,17 @@ export function uniqueNames<T extends z.ZodType<string>>(name: T, tagType: strin
  */
 export type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue };
 export const JsonValue: z.ZodType<JsonValue> = z
-  .union([z.string(), z.number(), z.boolean(), z.null(), z.array(z.lazy(() => JsonValue)), z.record(z.string(), z.lazy(() => JsonValue))])
+  .union([
+    z.string(),
+    z.number(),
+    z.boolean(),
+    z.null(),
+    z.array(z.lazy(() => JsonValue)),
+    z.record(
+      z.string(),
+      z.lazy(() => JsonValue),
+    ),
+  ])
   .meta({ id: 'JsonValue', description: 'Any JSON value.' });
 
 export const BlockBody = z
@@ -104,7 +117,10 @@ export const LayoutSection = z
   .object({
     id: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/),
     blocks: z.number().int().min(0).max(CONTENT_LIMITS.blocksPerLayout),
-    background: z.string().regex(/^#[0-9a-fA-F]{3,6}$/, 'Use a hex colour such as #f4efe6.').optional(),
+    background: z
+      .string()
+      .regex(/^#[0-9a-fA-F]{3,6}$/, 'Use a hex colour such as #f4efe6.')
+      .optional(),
     backgroundImage: z.string().max(2_000).optional(),
     width: z.enum(['narrow', 'normal', 'wide', 'full']).optional(),
     spacing: z.enum(['small', 'medium', 'large']).optional(),
@@ -170,7 +186,9 @@ export const SiteSettings = z
     /** SPEC 4: when off, comments are off on every item whatever its comment state. */
     commentsEnabled: z.boolean(),
     captchaSiteKey: z.string().max(200).nullable(),
-    colors: z.record(z.string().regex(/^[a-zA-Z][a-zA-Z0-9-]{0,39}$/), Colour).refine((c) => Object.keys(c).length <= 50, 'At most 50 colours.'),
+    colors: z
+      .record(z.string().regex(/^[a-zA-Z][a-zA-Z0-9-]{0,39}$/), Colour)
+      .refine((c) => Object.keys(c).length <= 50, 'At most 50 colours.'),
     businessEmail: OwnerEmail.nullable(),
     /** Fonts, colours, button shape and spacing of the theme (site-styles.ts). */
     styles: SiteStyles,
@@ -181,7 +199,11 @@ export const SiteSettings = z
 export type SiteSettings = z.infer<typeof SiteSettings>;
 
 /** SiteSettings as read (colours by shape only; they were checked when written). */
-export const SiteSettingsBody = SiteSettings.extend({ colors: z.record(z.string(), ColourValue), timeZone: z.string(), businessEmail: z.string().nullable() });
+export const SiteSettingsBody = SiteSettings.extend({
+  colors: z.record(z.string(), ColourValue),
+  timeZone: z.string(),
+  businessEmail: z.string().nullable(),
+});
 
 export const DEFAULT_SITE_SETTINGS: SiteSettings = Object.freeze({
   currency: DEFAULT_CURRENCY,
@@ -223,7 +245,10 @@ export const Domain = z
   .trim()
   .toLowerCase()
   .max(253)
-  .regex(/^(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*$/, 'Enter a domain such as shop.example.com.');
+  .regex(
+    /^(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*$/,
+    'Enter a domain such as shop.example.com.',
+  );
 
 export const Website = z.object({
   id: z.string(),
@@ -332,7 +357,10 @@ export const CreateCategoryBody = z
   .object({
     displayName: CategoryName,
     /** Empty for the root category. */
-    parentCategoryId: z.union([z.literal(''), ContentId]).nullable().default(''),
+    parentCategoryId: z
+      .union([z.literal(''), ContentId])
+      .nullable()
+      .default(''),
     type: CategoryTypeSchema,
     pageRendering: CategoryPageRenderingSchema.default('LIST_VIEW'),
     displayIndex: z.number().int().min(0).max(1_000_000).default(0),
@@ -418,7 +446,11 @@ const itemBase = {
   tags: uniqueNames(Tag, 'tag', 100).default([]),
   categories: uniqueNames(CategoryName, 'category', 100).default([]),
   starred: z.boolean().default(false),
-  author: z.object({ displayName: z.string().trim().min(1).max(100) }).strict().nullable().default(null),
+  author: z
+    .object({ displayName: z.string().trim().min(1).max(100) })
+    .strict()
+    .nullable()
+    .default(null),
   sourceUrl: PageUrl.nullable().default(null),
   externalLink: PageUrl.nullable().default(null),
   passthrough: z.boolean().default(false),
@@ -438,7 +470,12 @@ export const LinkBody = z.object({ recordType: z.literal(RecordType.LINK), ...it
 export const VideoBody = z.object({ recordType: z.literal(RecordType.VIDEO), ...itemBase }).strict();
 export const GalleryImageBody = z.object({ recordType: z.literal(RecordType.IMAGE), ...itemBase, image: ImageBody }).strict();
 export const AudioBody = z
-  .object({ recordType: z.literal(RecordType.AUDIO), ...itemBase, assetUrl: PageUrl, durationSeconds: z.number().int().min(0).max(86_400).default(0) })
+  .object({
+    recordType: z.literal(RecordType.AUDIO),
+    ...itemBase,
+    assetUrl: PageUrl,
+    durationSeconds: z.number().int().min(0).max(86_400).default(0),
+  })
   .strict();
 export const EventBody = z
   .object({
@@ -601,16 +638,18 @@ export interface NavigationLink {
   memberAreaId: string | null;
   children: NavigationLink[];
 }
-export const NavigationLink: z.ZodType<NavigationLink> = z.object({
-  title: z.string(),
-  url: z.string(),
-  collectionId: z.string().nullable(),
-  externalLink: z.string().nullable(),
-  memberAreaId: z.string().nullable(),
-  get children(): z.ZodArray<z.ZodType<NavigationLink>> {
-    return z.array(NavigationLink);
-  },
-}).meta({ id: 'NavigationLink' });
+export const NavigationLink: z.ZodType<NavigationLink> = z
+  .object({
+    title: z.string(),
+    url: z.string(),
+    collectionId: z.string().nullable(),
+    externalLink: z.string().nullable(),
+    memberAreaId: z.string().nullable(),
+    get children(): z.ZodArray<z.ZodType<NavigationLink>> {
+      return z.array(NavigationLink);
+    },
+  })
+  .meta({ id: 'NavigationLink' });
 
 export const SiteLayout = z.object({
   layout: z.array(z.object({ identifier: z.string(), templateId: z.string(), links: z.array(NavigationLink) })),
@@ -623,7 +662,10 @@ export type SiteLayout = z.infer<typeof SiteLayout>;
 export const HeaderSettings = z
   .object({
     siteTitle: z.string().max(200),
-    logo: z.object({ assetUrl: PageUrl, altText: z.string().max(1_000) }).strict().nullable(),
+    logo: z
+      .object({ assetUrl: PageUrl, altText: z.string().max(1_000) })
+      .strict()
+      .nullable(),
     alignment: z.enum(['left', 'center', 'right']),
     sticky: z.boolean(),
     showCart: z.boolean(),
@@ -647,7 +689,11 @@ export const HeaderFooterBody = z.object({ header: HeaderSettings.partial(), foo
 export type HeaderFooterBody = z.infer<typeof HeaderFooterBody>;
 
 export const HeaderFooter = z.object({
-  header: HeaderSettings.extend({ backgroundColor: ColourValue, textColor: ColourValue, logo: z.object({ assetUrl: z.string(), altText: z.string() }).nullable() }),
+  header: HeaderSettings.extend({
+    backgroundColor: ColourValue,
+    textColor: ColourValue,
+    logo: z.object({ assetUrl: z.string(), altText: z.string() }).nullable(),
+  }),
   footer: FooterSettings.extend({ backgroundColor: ColourValue, textColor: ColourValue }),
 });
 export type HeaderFooter = z.infer<typeof HeaderFooter>;
@@ -692,10 +738,16 @@ export const UpdateLanguagesBody = z
         const seen = new Set<string>();
         languages.forEach((language, index) => {
           const key = language.languageCode.toLowerCase();
-          if (seen.has(key)) ctx.addIssue({ code: 'custom', path: [index, 'languageCode'], message: formatMessage(OwnerMessages.tagExists, { tagType: 'language' }) });
+          if (seen.has(key))
+            ctx.addIssue({
+              code: 'custom',
+              path: [index, 'languageCode'],
+              message: formatMessage(OwnerMessages.tagExists, { tagType: 'language' }),
+            });
           seen.add(key);
         });
-        if (languages.filter((l) => l.isDefault).length !== 1) ctx.addIssue({ code: 'custom', message: ContentMessages.oneDefaultLanguage });
+        if (languages.filter((l) => l.isDefault).length !== 1)
+          ctx.addIssue({ code: 'custom', message: ContentMessages.oneDefaultLanguage });
       }),
   })
   .strict();

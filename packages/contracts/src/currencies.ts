@@ -5,8 +5,33 @@ import { z } from 'zod';
 
 /** The 27 store currencies, in SPEC order. */
 export const CURRENCY_CODES = [
-  'EUR', 'USD', 'AUD', 'NOK', 'CAD', 'NZD', 'DKK', 'GBP', 'HKD', 'CHF', 'MXN', 'SGD', 'SEK', 'CZK',
-  'ILS', 'PHP', 'RUB', 'PLN', 'THB', 'MYR', 'ARS', 'BRL', 'COP', 'IDR', 'INR', 'JPY', 'ZAR',
+  'EUR',
+  'USD',
+  'AUD',
+  'NOK',
+  'CAD',
+  'NZD',
+  'DKK',
+  'GBP',
+  'HKD',
+  'CHF',
+  'MXN',
+  'SGD',
+  'SEK',
+  'CZK',
+  'ILS',
+  'PHP',
+  'RUB',
+  'PLN',
+  'THB',
+  'MYR',
+  'ARS',
+  'BRL',
+  'COP',
+  'IDR',
+  'INR',
+  'JPY',
+  'ZAR',
 ] as const;
 
 export const CurrencyCode = z.enum(CURRENCY_CODES);
@@ -26,7 +51,13 @@ export interface CurrencyInfo {
   readonly symbolPlacement: SymbolPlacement;
 }
 
-function info(code: CurrencyCode, name: string, symbol: string, symbolPlacement: SymbolPlacement = 'before', fractionDigits = 2): CurrencyInfo {
+function info(
+  code: CurrencyCode,
+  name: string,
+  symbol: string,
+  symbolPlacement: SymbolPlacement = 'before',
+  fractionDigits = 2,
+): CurrencyInfo {
   return Object.freeze({ code, name, fractionDigits, symbol, symbolPlacement });
 }
 

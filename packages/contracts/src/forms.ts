@@ -141,13 +141,14 @@ export const FIELD_PARTS = Object.freeze({
 } as const);
 
 /** The visitor-facing label of each part of a multi-part field (the form and the admin's preview of it). */
-export const FIELD_PART_LABELS: Readonly<{ [K in keyof typeof FIELD_PARTS]: Readonly<Record<(typeof FIELD_PARTS)[K][number], string>> }> = Object.freeze({
-  name: { first: 'First Name', last: 'Last Name' },
-  address: { address1: 'Address 1', address2: 'Address 2', city: 'City', state: 'State', zip: 'ZIP Code', country: 'Country' },
-  date: { month: 'Month', day: 'Day', year: 'Year' },
-  time: { hour: 'Hour', minute: 'Minute', second: 'Second', ampm: 'AM/PM' },
-  phone: { country: 'Country', areaCode: 'Area code', prefix: 'Prefix', line: 'Line' },
-});
+export const FIELD_PART_LABELS: Readonly<{ [K in keyof typeof FIELD_PARTS]: Readonly<Record<(typeof FIELD_PARTS)[K][number], string>> }> =
+  Object.freeze({
+    name: { first: 'First Name', last: 'Last Name' },
+    address: { address1: 'Address 1', address2: 'Address 2', city: 'City', state: 'State', zip: 'ZIP Code', country: 'Country' },
+    date: { month: 'Month', day: 'Day', year: 'Year' },
+    time: { hour: 'Hour', minute: 'Minute', second: 'Second', ampm: 'AM/PM' },
+    phone: { country: 'Country', areaCode: 'Area code', prefix: 'Prefix', line: 'Line' },
+  });
 
 /** The label of part `part` of a field of type `type` (the part's name when it has none). */
 export function fieldPartLabel(type: string, part: string): string {
@@ -261,7 +262,11 @@ const escapeHtml = (text: string): string =>
 
 /** Owner text as HTML: escaped, paragraphs on blank lines, line breaks kept. Empty text gives ''. */
 export function parseMessage(text: string): string {
-  const paragraphs = text.replace(/\r\n?/g, '\n').split(/\n{2,}/).map((p) => p.trim()).filter((p) => p.length > 0);
+  const paragraphs = text
+    .replace(/\r\n?/g, '\n')
+    .split(/\n{2,}/)
+    .map((p) => p.trim())
+    .filter((p) => p.length > 0);
   return paragraphs.map((p) => `<p>${escapeHtml(p).replaceAll('\n', '<br>')}</p>`).join('');
 }
 
@@ -304,11 +309,7 @@ export type TemplateSchema = z.infer<typeof TemplateSchema>;
 
 /** A sanitized value: text, a list (multi-part fields, checkbox) or a likert map (statement → answer). */
 export type FieldValue = string | string[] | Record<string, string>;
-export const FieldValueSchema: z.ZodType<FieldValue> = z.union([
-  z.string(),
-  z.array(z.string()),
-  z.record(z.string(), z.string()),
-]);
+export const FieldValueSchema: z.ZodType<FieldValue> = z.union([z.string(), z.array(z.string()), z.record(z.string(), z.string())]);
 
 /** Thrown (as a result) when a value has a shape its field cannot take. */
 export interface SanitizeFailure {
@@ -359,7 +360,11 @@ function parts(input: unknown, names: readonly string[]): string[] | undefined {
  * query value when there is one, else its own. Accepts already-sanitized values unchanged.
  * Answers undefined when the input has a shape the field cannot take; section has no value (null).
  */
-export function sanitizeValue(field: FormField, input: unknown, query: Readonly<Record<string, string>> = {}): FieldValue | null | undefined {
+export function sanitizeValue(
+  field: FormField,
+  input: unknown,
+  query: Readonly<Record<string, string>> = {},
+): FieldValue | null | undefined {
   switch (field.type) {
     case 'section':
       return null;
@@ -410,16 +415,21 @@ export function sanitizeValue(field: FormField, input: unknown, query: Readonly<
         const raw = input[statement];
         const answer = scalar(raw) ?? (Array.isArray(raw) ? checkedValues(raw)?.[0] : undefined);
         // Likert never errors (SPEC 5): an answer off the scale is simply not kept.
-        if (answer !== undefined && (LIKERT_ANSWERS as readonly number[]).includes(Number(answer)) && answer.trim() !== '') out[statement] = String(Number(answer));
+        if (answer !== undefined && (LIKERT_ANSWERS as readonly number[]).includes(Number(answer)) && answer.trim() !== '')
+          out[statement] = String(Number(answer));
       }
       return out;
     }
   }
 }
 
-
 const blank = (value: FieldValue | null): boolean =>
-  value === null || (typeof value === 'string' ? value.trim() === '' : Array.isArray(value) ? value.every((v) => v.trim() === '') : Object.keys(value).length === 0);
+  value === null ||
+  (typeof value === 'string'
+    ? value.trim() === ''
+    : Array.isArray(value)
+      ? value.every((v) => v.trim() === '')
+      : Object.keys(value).length === 0);
 
 /** SPEC 5 validation of one sanitized value: the message for its field, or undefined when valid. */
 export function validateValue(field: FormField, value: FieldValue | null): string | undefined {
@@ -451,7 +461,11 @@ export interface CheckedForm {
 }
 
 /** Sanitizes and validates every field of a form against `input` (field id → raw or sanitized value). */
-export function checkForm(fields: readonly FormField[], input: Readonly<Record<string, unknown>>, query: Readonly<Record<string, string>> = {}): CheckedForm {
+export function checkForm(
+  fields: readonly FormField[],
+  input: Readonly<Record<string, unknown>>,
+  query: Readonly<Record<string, string>> = {},
+): CheckedForm {
   const values: Record<string, FieldValue> = {};
   const errors: Record<string, string> = {};
   const unparsable: string[] = [];
@@ -579,7 +593,12 @@ export const FormSubmissionSaved = z
 export const NewsletterSubscriberChanged = z
   // The subscriber's email (optional: events from before it was sent have none): cart's customers
   // read model shows newsletter consent by email.
-  .object({ subscriberId: z.string(), formId: z.string(), status: z.enum(['pending', 'confirmed', 'unsubscribed']), email: z.string().optional() })
+  .object({
+    subscriberId: z.string(),
+    formId: z.string(),
+    status: z.enum(['pending', 'confirmed', 'unsubscribed']),
+    email: z.string().optional(),
+  })
   .strict();
 
 export const FormsEventSchemas = {
@@ -609,4 +628,9 @@ export const MailboxQuery = z
     limit: z.coerce.number().int().min(1).max(200).default(50),
   })
   .strict();
-export const MailStats = z.object({ pending: z.number().int(), sent: z.number().int(), failed: z.number().int(), delivered: z.number().int() });
+export const MailStats = z.object({
+  pending: z.number().int(),
+  sent: z.number().int(),
+  failed: z.number().int(),
+  delivered: z.number().int(),
+});

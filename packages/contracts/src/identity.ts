@@ -113,7 +113,8 @@ export const IdentityMessages = {
    * probing). A new address gets a link that finishes the sign-up; a taken one a mail that says
    * someone tried to sign up with it.
    */
-  signUpCheckEmail: 'Check your email: we have sent you a link to finish signing up. If you already have an account, the email tells you how to sign in.',
+  signUpCheckEmail:
+    'Check your email: we have sent you a link to finish signing up. If you already have an account, the email tells you how to sign in.',
   signUpTokenInvalid: 'This sign-up link is invalid, has expired or was used already. Please sign in, or sign up again.',
   /**
    * The sign-up link makes the account only with the password chosen at sign-up (issue 40b: no
@@ -149,7 +150,10 @@ const Email = z
   .toLowerCase()
   .max(254, { error: IdentityMessages.invalidEmail })
   .pipe(z.email({ error: IdentityMessages.invalidEmail }));
-const LoginPassword = z.string({ error: IdentityMessages.passwordRequired }).min(1, { error: IdentityMessages.passwordRequired }).max(256, { error: IdentityMessages.passwordTooLong });
+const LoginPassword = z
+  .string({ error: IdentityMessages.passwordRequired })
+  .min(1, { error: IdentityMessages.passwordRequired })
+  .max(256, { error: IdentityMessages.passwordTooLong });
 const NewPassword = z
   .string({ error: IdentityMessages.passwordRequired })
   .min(8, { error: IdentityMessages.passwordTooShort })
@@ -317,7 +321,10 @@ const PreferenceValue = z.record(z.string().max(128), z.unknown());
 /** PUT /api/auth/owner/preferences/:key: the value to keep (a small JSON object). */
 export const OwnerPreferenceBody = z
   .object({
-    value: PreferenceValue.refine((value) => new TextEncoder().encode(JSON.stringify(value)).length <= OWNER_PREFERENCE_MAX_BYTES, OwnerPreferenceMessages.tooLarge),
+    value: PreferenceValue.refine(
+      (value) => new TextEncoder().encode(JSON.stringify(value)).length <= OWNER_PREFERENCE_MAX_BYTES,
+      OwnerPreferenceMessages.tooLarge,
+    ),
   })
   .strict();
 export type OwnerPreferenceBody = z.infer<typeof OwnerPreferenceBody>;
@@ -353,9 +360,7 @@ export type ResolvedCredentials = z.infer<typeof ResolvedCredentials>;
 // Events (consumed by cart)
 
 /** identity.session.started: a site user signed in; cart merges the guest cart (cartToken) into theirs. */
-export const SiteUserSessionStarted = z
-  .object({ siteUserId: z.string(), cartToken: z.string().nullable() })
-  .strict();
+export const SiteUserSessionStarted = z.object({ siteUserId: z.string(), cartToken: z.string().nullable() }).strict();
 export type SiteUserSessionStarted = z.infer<typeof SiteUserSessionStarted>;
 
 /**
@@ -370,7 +375,11 @@ export type SiteUserSessionEnded = z.infer<typeof SiteUserSessionEnded>;
 // ---------------------------------------------------------------------------------------------
 // Password reset (site users and owners) and email verification (site users)
 
-const ResetToken = z.string().min(20, { error: IdentityMessages.resetTokenInvalid }).max(128, { error: IdentityMessages.resetTokenInvalid }).regex(/^[A-Za-z0-9_-]+$/, { error: IdentityMessages.resetTokenInvalid });
+const ResetToken = z
+  .string()
+  .min(20, { error: IdentityMessages.resetTokenInvalid })
+  .max(128, { error: IdentityMessages.resetTokenInvalid })
+  .regex(/^[A-Za-z0-9_-]+$/, { error: IdentityMessages.resetTokenInvalid });
 
 /** POST /api/auth/site-users/password-reset and /api/auth/owners/password-reset. */
 export const PasswordResetRequest = z.object({ email: Email }).strict();
@@ -386,7 +395,11 @@ export const IdentityNotice = z.object({ message: z.string() });
  */
 export const SignUpConfirm = z
   .object({
-    token: z.string().min(20, { error: IdentityMessages.signUpTokenInvalid }).max(128, { error: IdentityMessages.signUpTokenInvalid }).regex(/^[A-Za-z0-9_-]+$/, { error: IdentityMessages.signUpTokenInvalid }),
+    token: z
+      .string()
+      .min(20, { error: IdentityMessages.signUpTokenInvalid })
+      .max(128, { error: IdentityMessages.signUpTokenInvalid })
+      .regex(/^[A-Za-z0-9_-]+$/, { error: IdentityMessages.signUpTokenInvalid }),
     password: LoginPassword,
     captchaToken: z.string().max(4096).optional(),
     rememberMe: z.boolean().default(false),
@@ -395,5 +408,11 @@ export const SignUpConfirm = z
 export type SignUpConfirm = z.infer<typeof SignUpConfirm>;
 /** GET /api/auth/site-users/verify-email?token=... (the link in older sign-up mails). */
 export const VerifyEmailQuery = z
-  .object({ token: z.string().min(20, { error: IdentityMessages.verifyTokenInvalid }).max(128, { error: IdentityMessages.verifyTokenInvalid }).regex(/^[A-Za-z0-9_-]+$/, { error: IdentityMessages.verifyTokenInvalid }) })
+  .object({
+    token: z
+      .string()
+      .min(20, { error: IdentityMessages.verifyTokenInvalid })
+      .max(128, { error: IdentityMessages.verifyTokenInvalid })
+      .regex(/^[A-Za-z0-9_-]+$/, { error: IdentityMessages.verifyTokenInvalid }),
+  })
   .strict();

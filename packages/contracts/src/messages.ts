@@ -163,13 +163,7 @@ export const Labels = {
 } as const;
 
 /** SPEC 9 default likert answers, in order of answer value -2, -1, 0, 1, 2. */
-export const LIKERT_DEFAULT_LABELS = Object.freeze([
-  'Strongly Disagree',
-  'Disagree',
-  'Neutral',
-  'Agree',
-  'Strongly Agree',
-] as const);
+export const LIKERT_DEFAULT_LABELS = Object.freeze(['Strongly Disagree', 'Disagree', 'Neutral', 'Agree', 'Strongly Agree'] as const);
 
 /** The placeholder names of a template literal type: 'a {x} b {y}' → 'x' | 'y'. */
 export type MessagePlaceholders<T extends string> = T extends `${string}{${infer Name}}${infer Rest}`
@@ -221,4 +215,3 @@ export const AdminFormMessages = {
   eventDatesRequired: 'An event needs a start and an end.',
   ticketPrice: 'Enter the ticket price in {currency}, such as 12.50 (0 for free admission).',
 } as const;
-

@@ -32,7 +32,8 @@ function group(whole: string, separator: string): string {
 export function moneyToMinorUnits(money: unknown): { minor: bigint; currency: CurrencyCode } {
   if (typeof money !== 'object' || money === null) throw new TypeError(MONEY_FORMAT_ERROR);
   const m = money as Record<string, unknown>;
-  const text = (v: unknown): string | undefined => (typeof v === 'string' ? v.trim() : typeof v === 'number' && Number.isFinite(v) ? String(v) : undefined);
+  const text = (v: unknown): string | undefined =>
+    typeof v === 'string' ? v.trim() : typeof v === 'number' && Number.isFinite(v) ? String(v) : undefined;
   try {
     if ('value' in m && typeof m.currency === 'string' && isCurrencyCode(m.currency)) {
       const value = text(m.value);
@@ -59,7 +60,8 @@ export function formatMinorUnits(minor: number | bigint, currency: CurrencyCode,
   const negative = decimal.startsWith('-');
   const [whole = '0', fraction] = (negative ? decimal.slice(1) : decimal).split('.');
   if (whole.length > MAX_INTEGER_DIGITS) throw new RangeError(`Amount exceeds ${MAX_INTEGER_DIGITS} integer digits`);
-  const number = group(whole, options.groupSeparator ?? ',') + (fraction === undefined ? '' : `${options.decimalSeparator ?? '.'}${fraction}`);
+  const number =
+    group(whole, options.groupSeparator ?? ',') + (fraction === undefined ? '' : `${options.decimalSeparator ?? '.'}${fraction}`);
   const sign = negative ? '-' : '';
   if (options.symbol === false) return `${sign}${number}`;
   return info.symbolPlacement === 'after' ? `${sign}${number} ${info.symbol}` : `${sign}${info.symbol}${number}`;

@@ -14,7 +14,10 @@ export const ERASED_NAME = 'Erased customer';
 export const EraseCustomerRequest = z
   .object({ email: z.email().max(320), confirm: z.string().max(320) })
   .strict()
-  .refine((body) => body.email.trim().toLowerCase() === body.confirm.trim().toLowerCase(), { path: ['confirm'], message: 'Type the email again to confirm the erasure.' });
+  .refine((body) => body.email.trim().toLowerCase() === body.confirm.trim().toLowerCase(), {
+    path: ['confirm'],
+    message: 'Type the email again to confirm the erasure.',
+  });
 export type EraseCustomerRequest = z.infer<typeof EraseCustomerRequest>;
 
 /** An erasure as the log keeps it: who asked, when, on which website (never the email). */

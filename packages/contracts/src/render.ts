@@ -58,7 +58,12 @@ export const SiteContextData = z.object({
 export type SiteContextData = z.infer<typeof SiteContextData>;
 
 /** An image as the islands show it (a variant's own picture), with its srcset of the SPEC widths when it has a size. */
-export const IslandImage = z.object({ assetUrl: z.string(), altText: z.string().optional(), originalSize: z.string().optional(), srcset: z.string().optional() });
+export const IslandImage = z.object({
+  assetUrl: z.string(),
+  altText: z.string().optional(),
+  originalSize: z.string().optional(),
+  srcset: z.string().optional(),
+});
 export type IslandImage = z.infer<typeof IslandImage>;
 
 export const IslandVariant = z.object({
@@ -137,7 +142,10 @@ export const NewsletterData = z.object({
 });
 export type NewsletterData = z.infer<typeof NewsletterData>;
 
-export const SearchData = z.object({ query: z.string(), collections: z.array(z.object({ id: z.string(), title: z.string(), fullUrl: z.string() })) });
+export const SearchData = z.object({
+  query: z.string(),
+  collections: z.array(z.object({ id: z.string(), title: z.string(), fullUrl: z.string() })),
+});
 export type SearchData = z.infer<typeof SearchData>;
 
 export const CartPageData = z.object({

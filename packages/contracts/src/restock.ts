@@ -6,7 +6,6 @@ import { EmailPatterns } from './rules.js';
 
 const Id = z.string().regex(/^[A-Za-z0-9_-]{1,128}$/);
 
-
 /** The SPEC 5 restock email message for `email`, or undefined when it is acceptable. */
 export function restockEmailError(email: string): string | undefined {
   const trimmed = email.trim();
@@ -40,9 +39,15 @@ export const RestockGroup = z.object({
   pendingCount: z.number().int(),
   lastSignUpAt: z.string(),
 });
-export const RestockGroupsQuery = z.object({ cursor: z.string().max(512).optional(), limit: z.coerce.number().int().min(1).max(200).default(50) }).strict();
+export const RestockGroupsQuery = z
+  .object({ cursor: z.string().max(512).optional(), limit: z.coerce.number().int().min(1).max(200).default(50) })
+  .strict();
 /** SPEC 3 groups response. */
-export const RestockGroupsResponse = z.object({ signUpGroups: z.array(RestockGroup), hasNextPage: z.boolean(), nextPageCursor: z.string().nullable() });
+export const RestockGroupsResponse = z.object({
+  signUpGroups: z.array(RestockGroup),
+  hasNextPage: z.boolean(),
+  nextPageCursor: z.string().nullable(),
+});
 
 export const RestockSignup = z.object({
   id: z.string(),
@@ -55,10 +60,19 @@ export const RestockSignup = z.object({
   notifiedAt: z.string().nullable(),
 });
 export const RestockSignupsQuery = z
-  .object({ productId: Id, variantId: Id, cursor: z.string().max(512).optional(), limit: z.coerce.number().int().min(1).max(200).default(50) })
+  .object({
+    productId: Id,
+    variantId: Id,
+    cursor: z.string().max(512).optional(),
+    limit: z.coerce.number().int().min(1).max(200).default(50),
+  })
   .strict();
 /** SPEC 3 signups response. */
-export const RestockSignupsResponse = z.object({ signUps: z.array(RestockSignup), hasNextPage: z.boolean(), nextPageCursor: z.string().nullable() });
+export const RestockSignupsResponse = z.object({
+  signUps: z.array(RestockSignup),
+  hasNextPage: z.boolean(),
+  nextPageCursor: z.string().nullable(),
+});
 
 /** SPEC 3 send-request item. */
 export const RestockSendRequest = z.object({ productId: Id, variantId: Id }).strict();

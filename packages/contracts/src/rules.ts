@@ -55,4 +55,5 @@ export function parseQuantity(raw: number | string | undefined | null): RuleResu
 }
 
 /** Whether a percentage coupon's value (basis points) is within the rule. */
-export const couponPercentageAllowed = (bps: number): boolean => Number.isInteger(bps) && bps >= COUPON_PERCENTAGE_BPS.min && bps <= COUPON_PERCENTAGE_BPS.max;
+export const couponPercentageAllowed = (bps: number): boolean =>
+  Number.isInteger(bps) && bps >= COUPON_PERCENTAGE_BPS.min && bps <= COUPON_PERCENTAGE_BPS.max;

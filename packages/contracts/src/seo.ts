@@ -37,7 +37,9 @@ export const UrlRedirect = z
       .string()
       .trim()
       .max(SEO_LIMITS.pattern)
-      .refine((v) => TO_PATH.test(v) || (/^https?:\/\/[^\s<>"]+$/i.test(v) && URL.canParse(v.replace(/\*|\[[a-z0-9_]+\]/g, 'x'))), { error: SeoMessages.redirectTo }),
+      .refine((v) => TO_PATH.test(v) || (/^https?:\/\/[^\s<>"]+$/i.test(v) && URL.canParse(v.replace(/\*|\[[a-z0-9_]+\]/g, 'x'))), {
+        error: SeoMessages.redirectTo,
+      }),
     status: z.union([z.literal(301), z.literal(302)]).default(301),
   })
   .strict();
@@ -61,9 +63,9 @@ const SeoSettingsShape = z
 /** A change of the SEO settings: any of its fields (checked whole, with the others, once merged). */
 export const SeoSettingsPatch = SeoSettingsShape.partial().strict();
 export const SeoSettings = SeoSettingsShape.superRefine((seo, ctx) => {
-    const problem = redirectProblem(seo.redirects);
-    if (problem) ctx.addIssue({ code: 'custom', message: problem.message, path: ['redirects', problem.index, 'from'] });
-  });
+  const problem = redirectProblem(seo.redirects);
+  if (problem) ctx.addIssue({ code: 'custom', message: problem.message, path: ['redirects', problem.index, 'from'] });
+});
 export type SeoSettings = z.infer<typeof SeoSettings>;
 
 export const DEFAULT_SEO_SETTINGS: SeoSettings = Object.freeze({ description: '', socialImage: null, robotsTxt: '', redirects: [] });
@@ -160,7 +162,8 @@ export function redirectProblem(redirects: readonly UrlRedirect[]): { index: num
       const next = matchRedirect(redirects, path);
       if (!next || !next.location.startsWith('/')) break;
       path = bare(next.location.split(/[?#]/)[0] ?? '/');
-      if (visited.has(path.toLowerCase())) return { index, message: SeoMessages.redirectLoop.replace('{from}', rule.from).replace('{path}', path) };
+      if (visited.has(path.toLowerCase()))
+        return { index, message: SeoMessages.redirectLoop.replace('{from}', rule.from).replace('{path}', path) };
       visited.add(path.toLowerCase());
     }
   }

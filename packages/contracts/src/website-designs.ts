@@ -15,7 +15,10 @@ export const WebsiteSlug = z
   .string()
   .trim()
   .toLowerCase()
-  .regex(/^[a-z0-9](?:[a-z0-9]|-(?=[a-z0-9])){1,38}[a-z0-9]$/, 'Use 3 to 40 letters, digits or hyphens for the address, such as my-bakery.');
+  .regex(
+    /^[a-z0-9](?:[a-z0-9]|-(?=[a-z0-9])){1,38}[a-z0-9]$/,
+    'Use 3 to 40 letters, digits or hyphens for the address, such as my-bakery.',
+  );
 
 export const CreateWebsiteBody = z
   .object({
@@ -72,7 +75,10 @@ export const CustomDomainBody = z
       .trim()
       .toLowerCase()
       .max(253)
-      .regex(/^(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z][a-z0-9-]{0,61}[a-z0-9]$|^localhost$/, 'Enter a domain such as shop.example.com.'),
+      .regex(
+        /^(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z][a-z0-9-]{0,61}[a-z0-9]$|^localhost$/,
+        'Enter a domain such as shop.example.com.',
+      ),
   })
   .strict();
 export type CustomDomainBody = z.infer<typeof CustomDomainBody>;
@@ -104,7 +110,8 @@ export type CustomDomainList = z.infer<typeof CustomDomainList>;
 export const DomainMessages = {
   taken: 'The domain {domain} is already connected to a website.',
   notFound: 'This website has no domain {domain}.',
-  notVerified: 'We could not find the verification record for {domain} yet. DNS changes can take a while: check the TXT record (or the file) and try again.',
+  notVerified:
+    'We could not find the verification record for {domain} yet. DNS changes can take a while: check the TXT record (or the file) and try again.',
   addressFixed: 'The website’s own address cannot be removed.',
 } as const;
 

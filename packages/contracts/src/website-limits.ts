@@ -7,7 +7,8 @@ import { z } from 'zod';
 export const WebsiteLimitMessages = {
   tooManyProducts: 'A website can have at most {max} products. Delete one you no longer sell to add another.',
   tooManyUploads: 'A website can have at most {max} uploaded files. Delete one you no longer use to upload another.',
-  storageFull: 'This file ({size}) does not fit in the website’s {max} of storage ({used} used). Delete files you no longer use to make room.',
+  storageFull:
+    'This file ({size}) does not fit in the website’s {max} of storage ({used} used). Delete files you no longer use to make room.',
 } as const;
 
 const Use = z.object({ used: z.number().int().nonnegative(), max: z.number().int().positive() });

@@ -14,8 +14,33 @@ import {
 describe('currency table', () => {
   it('lists the 27 SPEC currencies in order', () => {
     expect(CURRENCY_CODES).toEqual([
-      'EUR', 'USD', 'AUD', 'NOK', 'CAD', 'NZD', 'DKK', 'GBP', 'HKD', 'CHF', 'MXN', 'SGD', 'SEK', 'CZK',
-      'ILS', 'PHP', 'RUB', 'PLN', 'THB', 'MYR', 'ARS', 'BRL', 'COP', 'IDR', 'INR', 'JPY', 'ZAR',
+      'EUR',
+      'USD',
+      'AUD',
+      'NOK',
+      'CAD',
+      'NZD',
+      'DKK',
+      'GBP',
+      'HKD',
+      'CHF',
+      'MXN',
+      'SGD',
+      'SEK',
+      'CZK',
+      'ILS',
+      'PHP',
+      'RUB',
+      'PLN',
+      'THB',
+      'MYR',
+      'ARS',
+      'BRL',
+      'COP',
+      'IDR',
+      'INR',
+      'JPY',
+      'ZAR',
     ]);
     expect(Object.keys(CURRENCIES).sort()).toEqual([...CURRENCY_CODES].sort());
     for (const code of CURRENCY_CODES) expect(CURRENCIES[code].code).toBe(code);

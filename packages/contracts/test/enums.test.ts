@@ -37,8 +37,19 @@ import {
 describe('page types', () => {
   it('carries the SPEC numbers', () => {
     expect(PageType).toEqual({
-      MAIN_CONTENT: 1, PAGE: 2, CONTENT_ITEM: 50, NOT_FOUND: 100, ERROR: 101, SEARCH: 102, LOCK_SCREEN: 103,
-      MEMBER_AREA_ACCESS_DENIED: 106, CART: 200, CHECKOUT: 201, ORDER_CONFIRMED: 202, DONATE: 203, ORDER_STATUS: 211,
+      MAIN_CONTENT: 1,
+      PAGE: 2,
+      CONTENT_ITEM: 50,
+      NOT_FOUND: 100,
+      ERROR: 101,
+      SEARCH: 102,
+      LOCK_SCREEN: 103,
+      MEMBER_AREA_ACCESS_DENIED: 106,
+      CART: 200,
+      CHECKOUT: 201,
+      ORDER_CONFIRMED: 202,
+      DONATE: 203,
+      ORDER_STATUS: 211,
     });
   });
   it('validates exactly the listed numbers', () => {
@@ -106,9 +117,7 @@ describe('string enumerations', () => {
   it('accepts the listed values only', () => {
     expect(SlideTypeSchema.options).toEqual(['cover-page', 'lock-screen', 'popup-overlay']);
     expect(Object.values(CollectionViewKind)).toEqual(['list', 'grid', 'product']);
-    expect(GalleryItemMediaTypeSchema.options).toEqual([
-      'imageEmpty', 'imageFile', 'imageLicensed', 'imageReused', 'assetReused', 'video',
-    ]);
+    expect(GalleryItemMediaTypeSchema.options).toEqual(['imageEmpty', 'imageFile', 'imageLicensed', 'imageReused', 'assetReused', 'video']);
     expect(GalleryItemMediaTypeSchema.safeParse('image').success).toBe(false);
   });
   it('has a 3x3 position grid', () => {
@@ -122,7 +131,15 @@ describe('string enumerations', () => {
 describe('account subscription states and roles', () => {
   it('carries the SPEC numbers', () => {
     expect(AccountSubscriptionState).toEqual({
-      EXPIRED: 1, PAST_DUE: 2, TRIAL: 3, BETA: 4, REMOVED: 5, INTERNAL: 6, COMPED: 7, PAID: 8, ENTERPRISE: 15,
+      EXPIRED: 1,
+      PAST_DUE: 2,
+      TRIAL: 3,
+      BETA: 4,
+      REMOVED: 5,
+      INTERNAL: 6,
+      COMPED: 7,
+      PAID: 8,
+      ENTERPRISE: 15,
     });
     expect(AccountSubscriptionStateSchema.safeParse(9).success).toBe(false);
     expect(Role.ADMIN).toBe(1);

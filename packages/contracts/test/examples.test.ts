@@ -23,6 +23,7 @@ describe('examples of the contracts', () => {
   });
 
   it('are plain JSON (what the document carries is what the schema parsed)', () => {
-    for (const [name, schema] of withExamples) expect([name, JSON.parse(JSON.stringify(exampleOf(schema)))]).toEqual([name, exampleOf(schema)]);
+    for (const [name, schema] of withExamples)
+      expect([name, JSON.parse(JSON.stringify(exampleOf(schema)))]).toEqual([name, exampleOf(schema)]);
   });
 });

@@ -75,9 +75,7 @@ describe('catalogue wording', () => {
   });
   it('has the installment texts written out', () => {
     expect(formatMessage(InstallmentMessages.payments, { n: 4, amount: '$2.50' })).toBe('4 interest-free payments of $2.50');
-    expect(formatMessage(InstallmentMessages.paymentsWith, { n: 4, amount: '$2.50' })).toBe(
-      'or 4 interest-free payments of $2.50 with',
-    );
+    expect(formatMessage(InstallmentMessages.paymentsWith, { n: 4, amount: '$2.50' })).toBe('or 4 interest-free payments of $2.50 with');
     expect(formatMessage(InstallmentMessages.availableUpTo, { amount: '$2,000.00' })).toBe('available for orders up to $2,000.00');
     expect(formatMessage(InstallmentMessages.availableOver, { amount: '$35.00' })).toBe('available for orders over $35.00');
   });
@@ -87,9 +85,7 @@ describe('catalogue wording', () => {
     expect(formatMessage(OwnerMessages.fileTooLarge, { fileName: 'a.csv', maxSize: '20 MB' })).toBe(
       'The file a.csv is too large. The maximum allowed file size is 20 MB.',
     );
-    expect(formatMessage(OwnerMessages.linkFormat, { host: 'example.com' })).toBe(
-      'Links must be formatted as example.com or example.com',
-    );
+    expect(formatMessage(OwnerMessages.linkFormat, { host: 'example.com' })).toBe('Links must be formatted as example.com or example.com');
     expect(OwnerUiMessages.unableToConnect).toBe('Unable to connect. Please try again');
     expect(formatMessage(InfrastructureMessages.trackingFailed, { code: 503 })).toBe('Error tracking event: HTTP Status 503');
     expect(InfrastructureMessages.storageUnavailable).toBe('Unable access local/session storage.');
@@ -101,8 +97,15 @@ describe('catalogue wording', () => {
   });
   it('has the default labels', () => {
     expect(Labels).toMatchObject({
-      addToCart: 'Add To Cart', subscribe: 'Subscribe', quantity: 'Quantity', selectValue: 'Select Value',
-      value: 'Value', quickView: 'Quick View', soldOut: 'sold out', sale: 'sale', notAnswered: 'N/A',
+      addToCart: 'Add To Cart',
+      subscribe: 'Subscribe',
+      quantity: 'Quantity',
+      selectValue: 'Select Value',
+      value: 'Value',
+      quickView: 'Quick View',
+      soldOut: 'sold out',
+      sale: 'sale',
+      notAnswered: 'N/A',
     });
     expect(formatMessage(Labels.selectVariant, { variantName: 'Size' })).toBe('Select Size');
     expect(LIKERT_DEFAULT_LABELS).toEqual(['Strongly Disagree', 'Disagree', 'Neutral', 'Agree', 'Strongly Agree']);

@@ -17,7 +17,15 @@ function productSources(): string[] {
   const out: string[] = [];
   const walk = (dir: string) => {
     for (const name of readdirSync(dir)) {
-      if (name === 'node_modules' || name === 'dist' || name === 'test' || name === 'test-kit' || name === 'migrations' || name.startsWith('.')) continue;
+      if (
+        name === 'node_modules' ||
+        name === 'dist' ||
+        name === 'test' ||
+        name === 'test-kit' ||
+        name === 'migrations' ||
+        name.startsWith('.')
+      )
+        continue;
       const full = path.join(dir, name);
       if (statSync(full).isDirectory()) walk(full);
       else if (/\.(ts|tsx)$/.test(name) && !/\.test\.tsx?$/.test(name) && !name.endsWith('.d.ts')) out.push(path.relative(ROOT, full));
@@ -30,7 +38,8 @@ function productSources(): string[] {
 const files = productSources().map((file) => ({ file, text: readFileSync(path.join(ROOT, file), 'utf8') }));
 /** The code lines of a file (comment lines left out), for rules that comments may mention. */
 const codeLines = (text: string) => text.split('\n').filter((line) => !/^\s*(\/\/|\*|\/\*)/.test(line));
-const filesWhere = (test: (text: string, file: string) => boolean) => files.filter(({ file, text }) => test(text, file)).map(({ file }) => file);
+const filesWhere = (test: (text: string, file: string) => boolean) =>
+  files.filter(({ file, text }) => test(text, file)).map(({ file }) => file);
 
 describe('one home per rule', () => {
   it('finds the product source (the scan itself works)', () => {
@@ -46,7 +55,13 @@ describe('one home per rule', () => {
     expect(filesWhere((text) => /function parseQuantity\b/.test(text))).toEqual(['packages/contracts/src/rules.ts']);
     // The template engine depends on no package of ours: it keeps a copy, held equal below.
     const literal = filesWhere((text) => codeLines(text).some((line) => /(?<![\w.])9_?999(?![\w])/.test(line)));
-    expect(literal.sort()).toEqual(['packages/contracts/src/rules.ts', 'packages/template-engine/src/formatters/commerce.ts', 'services/cart/src/places/regions.ts'].sort());
+    expect(literal.sort()).toEqual(
+      [
+        'packages/contracts/src/rules.ts',
+        'packages/template-engine/src/formatters/commerce.ts',
+        'services/cart/src/places/regions.ts',
+      ].sort(),
+    );
     const engine = readFileSync(path.join(ROOT, 'packages/template-engine/src/formatters/commerce.ts'), 'utf8');
     expect(Number(/export const QUANTITY_MAX = (\d+);/.exec(engine)?.[1])).toBe(MAX_QUANTITY);
     expect(Number(/export const QUANTITY_MIN = (\d+);/.exec(engine)?.[1])).toBe(MIN_QUANTITY);

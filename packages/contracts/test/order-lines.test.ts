@@ -5,7 +5,9 @@ import { answersOf, lineDetails, lineTitle } from '../src/order-lines.js';
 
 describe('order line details', () => {
   it('names the options in order, then the answers', () => {
-    expect(lineDetails({ options: { Colour: 'Olive', Size: 'Large' }, additionalFields: '{"initials":"MKE","font":"Serif","note":""}' })).toBe('Colour: Olive, Size: Large, MKE, Serif');
+    expect(
+      lineDetails({ options: { Colour: 'Olive', Size: 'Large' }, additionalFields: '{"initials":"MKE","font":"Serif","note":""}' }),
+    ).toBe('Colour: Olive, Size: Large, MKE, Serif');
     expect(lineTitle({ productName: 'Linen Apron', options: { Size: 'M' }, additionalFields: null })).toBe('Linen Apron (Size: M)');
   });
 

@@ -2,21 +2,16 @@
 // stops the process with one line naming the variable (exit code 1); nothing branches on NODE_ENV.
 import { z } from 'zod';
 
-const postgresUrl = z
-  .string()
-  .refine((v) => /^postgres(ql)?:\/\/[^\s]+$/.test(v) && URL.canParse(v), 'must be a postgres:// URL');
+const postgresUrl = z.string().refine((v) => /^postgres(ql)?:\/\/[^\s]+$/.test(v) && URL.canParse(v), 'must be a postgres:// URL');
 const natsUrl = z
   .string()
   .refine((v) => v.split(',').every((u) => /^(nats|tls):\/\/[^\s]+$/.test(u) && URL.canParse(u)), 'must be a nats:// URL');
-const redisUrl = z
-  .string()
-  .refine((v) => /^rediss?:\/\/[^\s]*$/.test(v) && URL.canParse(v), 'must be a redis:// URL');
+const redisUrl = z.string().refine((v) => /^rediss?:\/\/[^\s]*$/.test(v) && URL.canParse(v), 'must be a redis:// URL');
 const httpUrl = z.string().refine((v) => /^https?:\/\//.test(v) && URL.canParse(v), 'must be an http(s):// URL');
 const port = z.coerce.number().int().min(0).max(65535);
 
 /** Blank variables count as unset, as shells and compose files often leave them empty. */
-const optional = <T extends z.ZodType>(schema: T) =>
-  z.preprocess((v) => (v === '' ? undefined : v), schema.optional());
+const optional = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (v === '' ? undefined : v), schema.optional());
 
 /** The environment every service and the gateway share. */
 export const BaseEnv = z.object({

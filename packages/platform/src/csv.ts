@@ -35,11 +35,18 @@ export function csvStream(rows: AsyncIterable<CsvCell[]>): Readable {
 
 /** Sends `rows` (an async source of cell arrays, header first) as a CSV download. */
 export function sendCsv(reply: FastifyReply, filename: string, rows: AsyncIterable<CsvCell[]>): FastifyReply {
-  return reply.type('text/csv; charset=utf-8').header('content-disposition', `attachment; filename="${filename.replace(/[^A-Za-z0-9._-]/g, '-')}"`).send(csvStream(rows));
+  return reply
+    .type('text/csv; charset=utf-8')
+    .header('content-disposition', `attachment; filename="${filename.replace(/[^A-Za-z0-9._-]/g, '-')}"`)
+    .send(csvStream(rows));
 }
 
 /** Pages through a keyset-ordered source: `page(after)` answers up to `size` rows after `after`. */
-export async function* keysetPages<R, K>(page: (after: K | undefined) => Promise<R[]>, keyOf: (row: R) => K, size: number): AsyncGenerator<R> {
+export async function* keysetPages<R, K>(
+  page: (after: K | undefined) => Promise<R[]>,
+  keyOf: (row: R) => K,
+  size: number,
+): AsyncGenerator<R> {
   let after: K | undefined;
   for (;;) {
     const rows = await page(after);

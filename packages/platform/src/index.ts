@@ -28,7 +28,23 @@ export * from './mail/index.js';
 export * from './captcha/index.js';
 export * from './backup/index.js';
 export { WindowLimiter, redisCounters, type SharedCounters, type WindowLimiterOptions } from './limits/window-limiter.js';
-export { countDependencyFailure, countingCache, instrumentHttp, metricsRegistry, registerServiceMetrics, serveMetrics, startMetricsServer, type ServiceMetricsSource } from './metrics.js';
+export {
+  countDependencyFailure,
+  countingCache,
+  instrumentHttp,
+  metricsRegistry,
+  registerServiceMetrics,
+  serveMetrics,
+  startMetricsServer,
+  type ServiceMetricsSource,
+} from './metrics.js';
 export { consumerStatuses, replayConsumers, DEFAULT_MAX_CONSUMER_LAG, type ConsumerState, type ConsumerStatus } from './read-models.js';
 export { emailPattern, eraseEmail, erasureConsumer, erasureConsumerName, scrubEmail, type EraseRules } from './privacy/erase.js';
-export { purgeConsumerName, purgeWebsiteRows, websitePurgeConsumer, websiteTables, WEBSITE_PURGED, type PurgeRules } from './privacy/purge-website.js';
+export {
+  purgeConsumerName,
+  purgeWebsiteRows,
+  websitePurgeConsumer,
+  websiteTables,
+  WEBSITE_PURGED,
+  type PurgeRules,
+} from './privacy/purge-website.js';

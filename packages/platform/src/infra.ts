@@ -59,13 +59,21 @@ export async function openServiceInfra<DB>(
 
   let bus = shared.bus;
   if (!bus) {
-    const mine: EventBus = config.NATS_URL ? new NatsBus({ url: config.NATS_URL, name, logger, prefix: natsPrefix(config) }) : new MemoryBus({ logger });
+    const mine: EventBus = config.NATS_URL
+      ? new NatsBus({ url: config.NATS_URL, name, logger, prefix: natsPrefix(config) })
+      : new MemoryBus({ logger });
     owned.unshift(() => mine.close());
     bus = mine;
   }
   let cache = shared.cache;
   if (!cache) {
-    const mine: Cache = config.REDIS_URL ? new RedisCache(config.REDIS_URL, { prefix: serviceCachePrefix(name), logger, onFallback: (fallback) => countDependencyFailure(name, 'redis', fallback) }) : new MemoryCache();
+    const mine: Cache = config.REDIS_URL
+      ? new RedisCache(config.REDIS_URL, {
+          prefix: serviceCachePrefix(name),
+          logger,
+          onFallback: (fallback) => countDependencyFailure(name, 'redis', fallback),
+        })
+      : new MemoryCache();
     owned.push(() => mine.close());
     cache = mine;
   }

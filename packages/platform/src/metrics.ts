@@ -74,7 +74,8 @@ new client.Gauge({
   async collect() {
     this.reset();
     for (const source of sources) {
-      for (const status of await source.consumers().catch(() => [])) this.set({ service: source.service, durable: status.durable }, status.pending);
+      for (const status of await source.consumers().catch(() => []))
+        this.set({ service: source.service, durable: status.durable }, status.pending);
     }
   },
 });

@@ -31,7 +31,9 @@ export function pageSchema<T extends z.ZodType>(item: T) {
   return z.object({ items: z.array(item), hasNextPage: z.boolean(), nextPageCursor: z.string().nullable() });
 }
 
-const CursorJson = z.object({ k: z.union([z.string().max(256), z.number()]), i: z.string().min(1).max(128), s: z.string().max(64).optional() }).strict();
+const CursorJson = z
+  .object({ k: z.union([z.string().max(256), z.number()]), i: z.string().min(1).max(128), s: z.string().max(64).optional() })
+  .strict();
 
 /**
  * Encodes a position as an opaque cursor. `scope` names the list the cursor belongs to, so a
@@ -76,7 +78,12 @@ export function toPage<Row, T>(
   positionOf: (row: Row) => CursorPosition,
   options: { scope?: string; map: (row: Row) => T },
 ): Page<T>;
-export function toPage<Row>(rows: readonly Row[], limit: number, positionOf: (row: Row) => CursorPosition, options?: { scope?: string }): Page<Row>;
+export function toPage<Row>(
+  rows: readonly Row[],
+  limit: number,
+  positionOf: (row: Row) => CursorPosition,
+  options?: { scope?: string },
+): Page<Row>;
 export function toPage<Row>(
   rows: readonly Row[],
   limit: number,

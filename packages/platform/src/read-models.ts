@@ -31,7 +31,8 @@ export async function consumerStatuses(
     const progress = await bus.progress?.(consumer.durable);
     if (!progress) continue;
     let state: ConsumerState = progress.pending > maxLag ? 'behind' : 'ok';
-    if (consumer.readModel && progress.delivered > 0 && progress.pending === 0 && !(await hasHandled(db, consumer.durable))) state = 'empty';
+    if (consumer.readModel && progress.delivered > 0 && progress.pending === 0 && !(await hasHandled(db, consumer.durable)))
+      state = 'empty';
     out.push({ durable: consumer.durable, ...(consumer.readModel ? { readModel: consumer.readModel } : {}), ...progress, state });
   }
   return out;

@@ -135,14 +135,19 @@ declare module 'fastify' {
 }
 
 /** Builds a service's app: migrates, adds health, routes, relay and consumers. Does not listen. */
-export async function buildService<DB, Parts = undefined>(definition: ServiceDefinition<DB, Parts>, options: BuildServiceOptions = {}): Promise<FastifyInstance> {
+export async function buildService<DB, Parts = undefined>(
+  definition: ServiceDefinition<DB, Parts>,
+  options: BuildServiceOptions = {},
+): Promise<FastifyInstance> {
   const config = options.config ?? loadConfig(serviceEnv(SERVICE_PORTS[definition.name]));
   const app = await createHttpApp({
     name: definition.name,
     logLevel: config.LOG_LEVEL,
     openapi: { title: `${definition.name} service` },
     tracing: definition.tracing ?? 'active',
-    ...(options.logStream ? { fastify: { logger: { ...loggerOptions(definition.name, config.LOG_LEVEL), stream: options.logStream } } } : {}),
+    ...(options.logStream
+      ? { fastify: { logger: { ...loggerOptions(definition.name, config.LOG_LEVEL), stream: options.logStream } } }
+      : {}),
   });
   installInputGuard(app);
   if (config.IDENTITY_SIGNING_KEY) installGatewayOnly(app);
@@ -214,10 +219,16 @@ export async function buildService<DB, Parts = undefined>(definition: ServiceDef
       // An empty read model makes the service not ready (it would answer from nothing); a backlog
       // is only reported: every replica shares the durable, so all would leave the Service at once.
       // Progress the bus cannot tell (it is away) is no reason to stop serving.
-      ...(definition.consumers ? { events: async () => {
-        const found = (await infra.bus.ready().catch(() => false)) ? await statuses().catch(() => undefined) : undefined;
-        return found ? { ok: !found.some((status) => status.state === 'empty'), detail: found } : { ok: true, detail: 'unknown while the bus is away' };
-      } } : {}),
+      ...(definition.consumers
+        ? {
+            events: async () => {
+              const found = (await infra.bus.ready().catch(() => false)) ? await statuses().catch(() => undefined) : undefined;
+              return found
+                ? { ok: !found.some((status) => status.state === 'empty'), detail: found }
+                : { ok: true, detail: 'unknown while the bus is away' };
+            },
+          }
+        : {}),
     },
     draining,
     { bus: () => infra.bus.ready(), cache: () => infra.cache.ready() },
@@ -228,11 +239,19 @@ export async function buildService<DB, Parts = undefined>(definition: ServiceDef
     service: definition.name,
     states: async () => (stuck ? stuck() : {}),
     outboxBacklog: async () => {
-      const row = await outboxDb.selectFrom('outbox').select((eb) => eb.fn.countAll<number>().as('n')).where('published_at', 'is', null).executeTakeFirst();
+      const row = await outboxDb
+        .selectFrom('outbox')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('published_at', 'is', null)
+        .executeTakeFirst();
       return Number(row?.n ?? 0);
     },
     consumers: statuses,
-    dependencies: async () => ({ postgres: await infra.database.ping(), nats: await infra.bus.ready().catch(() => false), redis: await infra.cache.ready().catch(() => false) }),
+    dependencies: async () => ({
+      postgres: await infra.database.ping(),
+      nats: await infra.bus.ready().catch(() => false),
+      redis: await infra.cache.ready().catch(() => false),
+    }),
     ...(infra.database.poolStats ? { poolStats: () => infra.database.poolStats?.() ?? { total: 0, idle: 0, waiting: 0 } } : {}),
   });
   const zodApp = app.withTypeProvider<ZodTypeProvider>();
@@ -245,8 +264,16 @@ export async function buildService<DB, Parts = undefined>(definition: ServiceDef
 
   app.addHook('onReady', async () => {
     if (options.relay?.autoStart !== false) relay.start();
-    const erasure = erasureConsumer({ name: definition.name, schema: infra.database.schema, db: withTables<DB>(db), logger }, definition.erase, options.erasureDurable);
-    const purge = websitePurgeConsumer({ name: definition.name, schema: infra.database.schema, db: withTables<DB>(db), logger }, definition.purge, options.purgeDurable);
+    const erasure = erasureConsumer(
+      { name: definition.name, schema: infra.database.schema, db: withTables<DB>(db), logger },
+      definition.erase,
+      options.erasureDurable,
+    );
+    const purge = websitePurgeConsumer(
+      { name: definition.name, schema: infra.database.schema, db: withTables<DB>(db), logger },
+      definition.purge,
+      options.purgeDurable,
+    );
     for (const consumer of [...(definition.consumers?.(ctx, parts) ?? []), erasure, purge]) {
       // Each delivery runs in a span continued from the publisher's trace (message headers).
       const handler: SubscribeOptions['handler'] = (event, info) =>
@@ -266,7 +293,11 @@ export async function buildService<DB, Parts = undefined>(definition: ServiceDef
  * cache, no port. Kysely's migration lock makes concurrent runs (a Job and a starting replica)
  * apply each migration once.
  */
-export async function migrateService(definition: { name: string; migrations: Migrations }, config: BaseEnv, logger: Logger): Promise<string[]> {
+export async function migrateService(
+  definition: { name: string; migrations: Migrations },
+  config: BaseEnv,
+  logger: Logger,
+): Promise<string[]> {
   let closeEmbedded: (() => Promise<void>) | undefined;
   let database: Database;
   if (config.DATABASE_URL) {

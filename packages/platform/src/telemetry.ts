@@ -1,19 +1,16 @@
 // OpenTelemetry through @opentelemetry/sdk-node. Spans are always made (so trace ids flow through
 // logs, the gateway and NATS headers); they leave the process only when OTEL_EXPORTER_OTLP_ENDPOINT
 // is set. Context crosses NATS as W3C traceparent/tracestate message headers.
-import {
-  ROOT_CONTEXT,
-  SpanKind,
-  SpanStatusCode,
-  context,
-  propagation,
-  trace,
-  type Context,
-  type Span,
-} from '@opentelemetry/api';
+import { ROOT_CONTEXT, SpanKind, SpanStatusCode, context, propagation, trace, type Context, type Span } from '@opentelemetry/api';
 import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
 import { NodeSDK } from '@opentelemetry/sdk-node';
-import { AlwaysOffSampler, AlwaysOnSampler, BatchSpanProcessor, ParentBasedSampler, type SpanProcessor } from '@opentelemetry/sdk-trace-base';
+import {
+  AlwaysOffSampler,
+  AlwaysOnSampler,
+  BatchSpanProcessor,
+  ParentBasedSampler,
+  type SpanProcessor,
+} from '@opentelemetry/sdk-trace-base';
 
 /**
  * Ends spans without sending them anywhere. NodeSDK registers no tracer provider at all when it

@@ -28,7 +28,11 @@ export const mode = {
 };
 
 /** Polls `check` until it returns a value other than undefined/false, or fails after `timeoutMs`. */
-export async function waitFor<T>(check: () => Promise<T | undefined | false> | T | undefined | false, timeoutMs = 10_000, what = 'condition'): Promise<T> {
+export async function waitFor<T>(
+  check: () => Promise<T | undefined | false> | T | undefined | false,
+  timeoutMs = 10_000,
+  what = 'condition',
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await check();
@@ -66,6 +70,14 @@ export function asFromGateway(headers: Record<string, string>, key: string): Rec
   const requestId = headers['x-request-id'] ?? randomUUID();
   const websiteId = headers['x-website-id'] ?? 'default';
   const clientAddress = headers['x-forwarded-for']?.split(',').pop()?.trim();
-  const identity = { v: 1 as const, kind: 'visitor' as const, websiteId, requestId, issuedAt: Date.now(), roles: [], ...(clientAddress ? { clientAddress } : {}) };
+  const identity = {
+    v: 1 as const,
+    kind: 'visitor' as const,
+    websiteId,
+    requestId,
+    issuedAt: Date.now(),
+    roles: [],
+    ...(clientAddress ? { clientAddress } : {}),
+  };
   return { ...headers, 'x-request-id': requestId, ...signIdentity(identity, key) };
 }

@@ -20,7 +20,12 @@ function encodePng(width: number, height: number, row: (y: number) => Buffer): B
   header.set([8, 2, 0, 0, 0], 8);
   // Each row starts with its filter type (0: none).
   const pixels = Buffer.concat(Array.from({ length: height }, (_, y) => Buffer.concat([Buffer.from([0]), row(y)])));
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', header), chunk('IDAT', deflateSync(pixels)), chunk('IEND', Buffer.alloc(0))]);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(pixels)),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
 }
 
 export function pngImage(width: number, height: number, rgb: readonly [number, number, number] = [200, 80, 40]): Buffer {

@@ -45,7 +45,9 @@ export class RedisServerProcess {
   /** Starts the server (again, on the same port, empty) and waits until it accepts connections. */
   async restart(): Promise<void> {
     if (this.#child) return;
-    const child = spawn(redisServerBinary(), ['--bind', '127.0.0.1', '--port', String(this.port), '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
+    const child = spawn(redisServerBinary(), ['--bind', '127.0.0.1', '--port', String(this.port), '--save', '', '--appendonly', 'no'], {
+      stdio: 'ignore',
+    });
     this.#child = child;
     child.once('exit', () => {
       if (this.#child === child) this.#child = undefined;

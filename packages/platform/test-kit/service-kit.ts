@@ -123,8 +123,18 @@ export async function fileInfra(): Promise<SharedInfra> {
 }
 
 /** Builds `definition` on the test configuration; its app is closed after the test file. */
-export async function serviceKit<DB, Parts = undefined>(definition: ServiceDefinition<DB, Parts>, options: ServiceKitOptions = {}): Promise<ServiceKit<DB, Parts>> {
-  const { signingKey = `${definition.name}-tests-signing-key-0123456789abcdef`, env, ownerId = (site: string) => `owner-of-${site}`, defaultHeaders = {}, ownDatabase, ...build } = options;
+export async function serviceKit<DB, Parts = undefined>(
+  definition: ServiceDefinition<DB, Parts>,
+  options: ServiceKitOptions = {},
+): Promise<ServiceKit<DB, Parts>> {
+  const {
+    signingKey = `${definition.name}-tests-signing-key-0123456789abcdef`,
+    env,
+    ownerId = (site: string) => `owner-of-${site}`,
+    defaultHeaders = {},
+    ownDatabase,
+    ...build
+  } = options;
   const infra = ownDatabase ? {} : await fileInfra();
   const app = await buildService(definition, {
     config: testConfig(0, { IDENTITY_SIGNING_KEY: signingKey, ...env }),
@@ -144,7 +154,10 @@ export async function serviceKit<DB, Parts = undefined>(definition: ServiceDefin
     const requestId = caller.headers?.['x-request-id'] ?? randomUUID();
     const out: Record<string, string> = { ...defaultHeaders, 'x-website-id': caller.websiteId, 'x-request-id': requestId };
     if (caller.ip) out['x-forwarded-for'] = caller.ip;
-    if (caller.cookies) out.cookie = Object.entries(caller.cookies).map(([name, value]) => `${name}=${value}`).join('; ');
+    if (caller.cookies)
+      out.cookie = Object.entries(caller.cookies)
+        .map(([name, value]) => `${name}=${value}`)
+        .join('; ');
     const signed = identityOf(caller, requestId, ownerId);
     if (signed) Object.assign(out, signIdentity(signed, signingKey));
     return asFromGateway({ ...out, ...caller.headers }, signingKey);
@@ -171,7 +184,13 @@ export async function serviceKit<DB, Parts = undefined>(definition: ServiceDefin
       let query = db.selectFrom('outbox').select(['id', 'type', 'website_id', 'occurred_at', 'data']).where('website_id', '=', websiteId);
       if (type) query = query.where('type', '=', type);
       const rows = await query.orderBy('seq').execute();
-      return rows.map((row) => ({ id: row.id, type: row.type, websiteId: row.website_id, occurredAt: new Date(row.occurred_at).toISOString(), data: row.data }));
+      return rows.map((row) => ({
+        id: row.id,
+        type: row.type,
+        websiteId: row.website_id,
+        occurredAt: new Date(row.occurred_at).toISOString(),
+        data: row.data,
+      }));
     },
     close,
   };

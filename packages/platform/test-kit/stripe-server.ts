@@ -77,7 +77,17 @@ class StripeError extends Error {
 
 export class FakeStripeServer {
   readonly intents = new Map<string, FakeIntent>();
-  readonly charges = new Map<string, { id: string; payment_intent: string; amount: number; amount_refunded: number; currency: string; refunds: Array<{ id: string; amount: number; status: string; metadata: unknown }> }>();
+  readonly charges = new Map<
+    string,
+    {
+      id: string;
+      payment_intent: string;
+      amount: number;
+      amount_refunded: number;
+      currency: string;
+      refunds: Array<{ id: string; amount: number; status: string; metadata: unknown }>;
+    }
+  >();
   /** Every event Stripe would have sent, oldest first. */
   readonly events: FakeEvent[] = [];
   /** Every request the server answered (method, path, parsed body): what our server sent Stripe. */
@@ -149,7 +159,15 @@ export class FakeStripeServer {
       const seen = this.#idempotent.get(scope);
       if (seen) {
         if (seen.body !== raw) {
-          send(400, JSON.stringify({ error: { type: 'idempotency_error', message: 'Keys for idempotent requests can only be used with the same parameters they were first used with.' } }));
+          send(
+            400,
+            JSON.stringify({
+              error: {
+                type: 'idempotency_error',
+                message: 'Keys for idempotent requests can only be used with the same parameters they were first used with.',
+              },
+            }),
+          );
         } else send(seen.status, seen.answer);
         return;
       }
@@ -169,7 +187,8 @@ export class FakeStripeServer {
 
   #route(method: string, path: string, body: Params): unknown {
     const parts = path.split('/').filter(Boolean);
-    if (parts[0] !== 'v1') throw new StripeError(404, { type: 'invalid_request_error', message: `Unrecognized request URL (${method}: ${path}).` });
+    if (parts[0] !== 'v1')
+      throw new StripeError(404, { type: 'invalid_request_error', message: `Unrecognized request URL (${method}: ${path}).` });
     const [, resource, objectId, action] = parts;
     if (resource === 'payment_intents') {
       if (method === 'POST' && !objectId) return this.#createIntent(body);
@@ -177,23 +196,31 @@ export class FakeStripeServer {
       if (method === 'GET' && !action) return intent;
       if (method === 'POST' && action === 'cancel') {
         if (intent.status === 'succeeded' || intent.status === 'canceled' || intent.status === 'processing') {
-          throw new StripeError(400, { type: 'invalid_request_error', code: 'payment_intent_unexpected_state', message: `You cannot cancel this PaymentIntent because it has a status of ${intent.status}.` });
+          throw new StripeError(400, {
+            type: 'invalid_request_error',
+            code: 'payment_intent_unexpected_state',
+            message: `You cannot cancel this PaymentIntent because it has a status of ${intent.status}.`,
+          });
         }
         intent.status = 'canceled';
         this.#emit('payment_intent.canceled', intent);
         return intent;
       }
-      if (method === 'POST' && action === 'confirm') return this.#confirm(intent, str(body.payment_method) || (intent.payment_method ?? ''), body.off_session === 'true');
+      if (method === 'POST' && action === 'confirm')
+        return this.#confirm(intent, str(body.payment_method) || (intent.payment_method ?? ''), body.off_session === 'true');
     }
     if (resource === 'refunds' && method === 'POST' && !objectId) return this.#refund(body);
-    if (resource === 'customers' && method === 'POST' && !objectId) return { id: id('cus'), object: 'customer', email: body.email ?? null, metadata: body.metadata ?? {} };
+    if (resource === 'customers' && method === 'POST' && !objectId)
+      return { id: id('cus'), object: 'customer', email: body.email ?? null, metadata: body.metadata ?? {} };
     throw new StripeError(404, { type: 'invalid_request_error', message: `Unrecognized request URL (${method}: ${path}).` });
   }
 
   #createIntent(body: Params): FakeIntent {
     const amount = Number(body.amount);
-    if (!Number.isInteger(amount) || amount < 1) throw new StripeError(400, { type: 'invalid_request_error', code: 'parameter_invalid_integer', message: 'Invalid integer: amount' });
-    if (typeof body.currency !== 'string' || !/^[a-z]{3}$/.test(body.currency)) throw new StripeError(400, { type: 'invalid_request_error', message: 'Invalid currency' });
+    if (!Number.isInteger(amount) || amount < 1)
+      throw new StripeError(400, { type: 'invalid_request_error', code: 'parameter_invalid_integer', message: 'Invalid integer: amount' });
+    if (typeof body.currency !== 'string' || !/^[a-z]{3}$/.test(body.currency))
+      throw new StripeError(400, { type: 'invalid_request_error', message: 'Invalid currency' });
     const intentId = id('pi');
     const intent: FakeIntent = {
       id: intentId,
@@ -221,13 +248,22 @@ export class FakeStripeServer {
 
   #intent(intentId: string): FakeIntent {
     const intent = this.intents.get(intentId);
-    if (!intent) throw new StripeError(404, { type: 'invalid_request_error', code: 'resource_missing', message: `No such payment_intent: '${intentId}'` });
+    if (!intent)
+      throw new StripeError(404, {
+        type: 'invalid_request_error',
+        code: 'resource_missing',
+        message: `No such payment_intent: '${intentId}'`,
+      });
     return intent;
   }
 
   #confirm(intent: FakeIntent, paymentMethod: string, offSession: boolean): FakeIntent {
     if (intent.status !== 'requires_payment_method' && intent.status !== 'requires_confirmation') {
-      throw new StripeError(400, { type: 'invalid_request_error', code: 'payment_intent_unexpected_state', message: `This PaymentIntent's status is ${intent.status}.` });
+      throw new StripeError(400, {
+        type: 'invalid_request_error',
+        code: 'payment_intent_unexpected_state',
+        message: `This PaymentIntent's status is ${intent.status}.`,
+      });
     }
     intent.payment_method = paymentMethod;
     const decline = (code: string, decline_code: string, message: string) => {
@@ -240,7 +276,12 @@ export class FakeStripeServer {
       case TEST_PAYMENT_METHODS.visa:
         return this.#succeed(intent);
       case TEST_PAYMENT_METHODS.authenticationRequired:
-        if (offSession) return decline('authentication_required', 'authentication_required', 'Your card was declined. This transaction requires authentication.');
+        if (offSession)
+          return decline(
+            'authentication_required',
+            'authentication_required',
+            'Your card was declined. This transaction requires authentication.',
+          );
         intent.status = 'requires_action';
         intent.next_action = { type: 'use_stripe_sdk' };
         this.#emit('payment_intent.requires_action', intent);
@@ -251,7 +292,14 @@ export class FakeStripeServer {
   }
 
   #succeed(intent: FakeIntent): FakeIntent {
-    const charge = { id: id('ch'), payment_intent: intent.id, amount: intent.amount, amount_refunded: 0, currency: intent.currency, refunds: [] };
+    const charge = {
+      id: id('ch'),
+      payment_intent: intent.id,
+      amount: intent.amount,
+      amount_refunded: 0,
+      currency: intent.currency,
+      refunds: [],
+    };
     this.charges.set(charge.id, charge);
     intent.status = 'succeeded';
     intent.latest_charge = charge.id;
@@ -264,12 +312,30 @@ export class FakeStripeServer {
   #refund(body: Params) {
     const intent = this.#intent(str(body.payment_intent));
     const charge = intent.latest_charge ? this.charges.get(intent.latest_charge) : undefined;
-    if (!charge) throw new StripeError(400, { type: 'invalid_request_error', code: 'charge_not_refundable', message: 'This PaymentIntent has no successful charge to refund.' });
+    if (!charge)
+      throw new StripeError(400, {
+        type: 'invalid_request_error',
+        code: 'charge_not_refundable',
+        message: 'This PaymentIntent has no successful charge to refund.',
+      });
     const amount = body.amount === undefined ? charge.amount - charge.amount_refunded : Number(body.amount);
     if (!Number.isInteger(amount) || amount < 1 || amount > charge.amount - charge.amount_refunded) {
-      throw new StripeError(400, { type: 'invalid_request_error', code: 'amount_too_large', message: `Refund amount (${amount}) is greater than unrefunded amount on charge.` });
+      throw new StripeError(400, {
+        type: 'invalid_request_error',
+        code: 'amount_too_large',
+        message: `Refund amount (${amount}) is greater than unrefunded amount on charge.`,
+      });
     }
-    const refund = { id: id('re'), object: 'refund', amount, currency: charge.currency, payment_intent: intent.id, charge: charge.id, status: 'succeeded', metadata: body.metadata ?? {} };
+    const refund = {
+      id: id('re'),
+      object: 'refund',
+      amount,
+      currency: charge.currency,
+      payment_intent: intent.id,
+      charge: charge.id,
+      status: 'succeeded',
+      metadata: body.metadata ?? {},
+    };
     charge.amount_refunded += amount;
     charge.refunds.push({ id: refund.id, amount, status: 'succeeded', metadata: refund.metadata });
     this.#emit('charge.refunded', {
@@ -280,13 +346,30 @@ export class FakeStripeServer {
       currency: charge.currency,
       payment_intent: intent.id,
       refunded: charge.amount_refunded === charge.amount,
-      refunds: { object: 'list', data: charge.refunds.map((r) => ({ ...r, object: 'refund', charge: charge.id, payment_intent: intent.id, currency: charge.currency })) },
+      refunds: {
+        object: 'list',
+        data: charge.refunds.map((r) => ({
+          ...r,
+          object: 'refund',
+          charge: charge.id,
+          payment_intent: intent.id,
+          currency: charge.currency,
+        })),
+      },
     });
     return refund;
   }
 
   #emit(type: string, object: unknown): void {
     // A snapshot, as Stripe's events are: later changes to the object do not alter a sent event.
-    this.events.push({ id: id('evt'), object: 'event', type, created: now(), api_version: '2025-01-01', livemode: false, data: { object: structuredClone(object) } });
+    this.events.push({
+      id: id('evt'),
+      object: 'event',
+      type,
+      created: now(),
+      api_version: '2025-01-01',
+      livemode: false,
+      data: { object: structuredClone(object) },
+    });
   }
 }

@@ -37,12 +37,19 @@ async function entries(file: string): Promise<Array<{ name: string; body: Buffer
 }
 
 /** Writes a gzipped tar of `list` (hostile archives are made this way). */
-async function writeArchive(file: string, list: Array<{ name: string; body?: Buffer; type?: 'file' | 'symlink' | 'directory'; linkname?: string }>): Promise<void> {
+async function writeArchive(
+  file: string,
+  list: Array<{ name: string; body?: Buffer; type?: 'file' | 'symlink' | 'directory'; linkname?: string }>,
+): Promise<void> {
   const pack = tar.pack();
   const done = pipeline(pack, createGzip(), createWriteStream(file));
   for (const item of list) {
     await new Promise<void>((resolve, reject) =>
-      pack.entry({ name: item.name, type: item.type ?? 'file', linkname: item.linkname, size: item.body?.length ?? 0 }, item.body ?? Buffer.alloc(0), (e) => (e ? reject(e) : resolve())),
+      pack.entry(
+        { name: item.name, type: item.type ?? 'file', linkname: item.linkname, size: item.body?.length ?? 0 },
+        item.body ?? Buffer.alloc(0),
+        (e) => (e ? reject(e) : resolve()),
+      ),
     );
   }
   pack.finalize();
@@ -52,7 +59,9 @@ async function writeArchive(file: string, list: Array<{ name: string; body?: Buf
 beforeAll(async () => {
   work = await mkdtemp(path.join(tmpdir(), 'sc-backup-'));
   embedded = await EmbeddedPostgres.open(path.join(work, 'source-pg'));
-  await embedded.client.exec(`create schema shop; create table shop.products (sku text primary key, title text); insert into shop.products values ('MUG-1', 'Blue Mug'), ('BOWL', 'Bowl');`);
+  await embedded.client.exec(
+    `create schema shop; create table shop.products (sku text primary key, title text); insert into shop.products values ('MUG-1', 'Blue Mug'), ('BOWL', 'Bowl');`,
+  );
   assetsDir = path.join(work, 'source-assets');
   await mkdir(path.join(assetsDir, 'demo'), { recursive: true });
   await writeFile(path.join(assetsDir, 'demo', 'abc123.jpg'), 'jpeg bytes');
@@ -71,7 +80,13 @@ describe('embedded backup', () => {
     const list = await entries(archive);
     expect(list.map((e) => e.name)).toEqual(['manifest.json', 'pg.tar', 'assets/demo/abc123.500w.webp', 'assets/demo/abc123.jpg']);
     const manifest = JSON.parse(list[0]!.body.toString());
-    expect(manifest).toMatchObject({ format: 'sitebuilder-embedded-backup', version: 1, settled: true, postgres: { file: 'pg.tar', bytes: list[1]!.body.length }, assets: { included: true, files: 2, bytes: 20 } });
+    expect(manifest).toMatchObject({
+      format: 'sitebuilder-embedded-backup',
+      version: 1,
+      settled: true,
+      postgres: { file: 'pg.tar', bytes: list[1]!.body.length },
+      assets: { included: true, files: 2, bytes: 20 },
+    });
   });
 
   it('restores into an empty directory a database that opens with the same rows, and the media', async () => {
@@ -103,20 +118,34 @@ describe('embedded backup', () => {
   it('refuses a data directory that is not empty, and leaves it as it was', async () => {
     const target = await tempDir('busy');
     await writeFile(path.join(target, 'keep.txt'), 'mine');
-    await expect(restoreBackup(createReadStream(archive), { dataDir: target, assetsDir: path.join(target, 'assets') })).rejects.toThrow(`${target} is not empty`);
+    await expect(restoreBackup(createReadStream(archive), { dataDir: target, assetsDir: path.join(target, 'assets') })).rejects.toThrow(
+      `${target} is not empty`,
+    );
     expect(await readdir(target)).toEqual(['keep.txt']);
   });
 
-  const hostile: Array<[string, () => Promise<Array<{ name: string; body?: Buffer; type?: 'file' | 'symlink' | 'directory'; linkname?: string }>>, string]> = [
-    ['a file that is not a backup', async () => [{ name: 'notes.txt', body: Buffer.from('hello') }], 'This is not a backup of this platform'],
+  const hostile: Array<
+    [string, () => Promise<Array<{ name: string; body?: Buffer; type?: 'file' | 'symlink' | 'directory'; linkname?: string }>>, string]
+  > = [
+    [
+      'a file that is not a backup',
+      async () => [{ name: 'notes.txt', body: Buffer.from('hello') }],
+      'This is not a backup of this platform',
+    ],
     [
       'a path that climbs out of the media directory',
-      async () => [...(await entries(archive)).slice(0, 2).map((e) => ({ name: e.name, body: e.body })), { name: 'assets/../../evil.sh', body: Buffer.from('x') }],
+      async () => [
+        ...(await entries(archive)).slice(0, 2).map((e) => ({ name: e.name, body: e.body })),
+        { name: 'assets/../../evil.sh', body: Buffer.from('x') },
+      ],
       'unexpected entry',
     ],
     [
       'a symbolic link',
-      async () => [...(await entries(archive)).slice(0, 2).map((e) => ({ name: e.name, body: e.body })), { name: 'assets/demo/link.jpg', type: 'symlink', linkname: '/etc/passwd' }],
+      async () => [
+        ...(await entries(archive)).slice(0, 2).map((e) => ({ name: e.name, body: e.body })),
+        { name: 'assets/demo/link.jpg', type: 'symlink', linkname: '/etc/passwd' },
+      ],
       'of type symlink',
     ],
     [
@@ -134,26 +163,41 @@ describe('embedded backup', () => {
     ],
     [
       'media that the manifest does not list',
-      async () => [...(await entries(archive)).map((e) => ({ name: e.name, body: e.body })), { name: 'assets/demo/extra.jpg', body: Buffer.from('x') }],
+      async () => [
+        ...(await entries(archive)).map((e) => ({ name: e.name, body: e.body })),
+        { name: 'assets/demo/extra.jpg', body: Buffer.from('x') },
+      ],
       'do not match its manifest',
     ],
-    ['a manifest of another format', async () => [{ name: 'manifest.json', body: Buffer.from('{"format":"other","version":1}') }], 'not a backup this version can restore'],
+    [
+      'a manifest of another format',
+      async () => [{ name: 'manifest.json', body: Buffer.from('{"format":"other","version":1}') }],
+      'not a backup this version can restore',
+    ],
   ];
 
-  it.each(hostile)('refuses %s and leaves the directory empty', async (_name, make, message) => {
-    const file = path.join(work, `hostile-${Math.random().toString(36).slice(2)}.tar.gz`);
-    await writeArchive(file, await make());
-    const target = await tempDir('hostile');
-    const error = await restoreBackup(createReadStream(file), { dataDir: target, assetsDir: path.join(target, 'assets') }).catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(BackupError);
-    expect((error as Error).message).toContain(message);
-    expect(await readdir(target)).toEqual([]);
-    expect(await readdir(work)).not.toContain('evil.sh');
-  }, 30_000);
+  it.each(hostile)(
+    'refuses %s and leaves the directory empty',
+    async (_name, make, message) => {
+      const file = path.join(work, `hostile-${Math.random().toString(36).slice(2)}.tar.gz`);
+      await writeArchive(file, await make());
+      const target = await tempDir('hostile');
+      const error = await restoreBackup(createReadStream(file), { dataDir: target, assetsDir: path.join(target, 'assets') }).catch(
+        (e: unknown) => e,
+      );
+      expect(error).toBeInstanceOf(BackupError);
+      expect((error as Error).message).toContain(message);
+      expect(await readdir(target)).toEqual([]);
+      expect(await readdir(work)).not.toContain('evil.sh');
+    },
+    30_000,
+  );
 
   it('refuses a file that is not gzip at all', async () => {
     const target = await tempDir('garbage');
-    await expect(restoreBackup(Readable.from([Buffer.from('PK\u0003\u0004 not a tar')]), { dataDir: target, assetsDir: undefined })).rejects.toThrow('The archive is damaged or not a backup');
+    await expect(
+      restoreBackup(Readable.from([Buffer.from('PK\u0003\u0004 not a tar')]), { dataDir: target, assetsDir: undefined }),
+    ).rejects.toThrow('The archive is damaged or not a backup');
     expect(await readdir(target)).toEqual([]);
   });
 });

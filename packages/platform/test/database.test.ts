@@ -38,7 +38,11 @@ describe(`database on ${mode.database}`, () => {
     await migrateToLatest(db as Kysely<unknown>, schema, {
       '0001_items': {
         async up(m: Kysely<unknown>) {
-          await m.schema.createTable('items').addColumn('id', 'integer', (c) => c.primaryKey()).addColumn('label', 'text', (c) => c.notNull()).execute();
+          await m.schema
+            .createTable('items')
+            .addColumn('id', 'integer', (c) => c.primaryKey())
+            .addColumn('label', 'text', (c) => c.notNull())
+            .execute();
         },
       },
     });
@@ -54,10 +58,17 @@ describe(`database on ${mode.database}`, () => {
     const results = await Promise.allSettled(
       Array.from({ length: 50 }, (_, i) =>
         db.transaction().execute(async (trx) => {
-          await trx.insertInto('items').values({ id: i, label: `item ${i}` }).execute();
+          await trx
+            .insertInto('items')
+            .values({ id: i, label: `item ${i}` })
+            .execute();
           // Yield between statements so transactions really overlap.
           await new Promise((resolve) => setTimeout(resolve, Math.random() * 5));
-          await trx.updateTable('items').set({ label: `item ${i} checked` }).where('id', '=', i).execute();
+          await trx
+            .updateTable('items')
+            .set({ label: `item ${i} checked` })
+            .where('id', '=', i)
+            .execute();
           if (i % 2 === 1) throw new Error(`roll back ${i}`);
         }),
       ),
@@ -71,12 +82,22 @@ describe(`database on ${mode.database}`, () => {
   it('creates tables in the service schema only', async () => {
     const tables = await sql<{ table_name: string }>`
       select table_name from information_schema.tables where table_schema = ${schema} order by table_name`.execute(db);
-    expect(tables.rows.map((r) => r.table_name)).toEqual(['handled_events', 'items', 'kysely_migration', 'kysely_migration_lock', 'outbox']);
+    expect(tables.rows.map((r) => r.table_name)).toEqual([
+      'handled_events',
+      'items',
+      'kysely_migration',
+      'kysely_migration_lock',
+      'outbox',
+    ]);
   });
 
   it('runs migrations once: a second run applies nothing', async () => {
     const applied = await migrateToLatest(db as Kysely<unknown>, schema, {
-      '0001_items': { async up() { throw new Error('must not run again'); } },
+      '0001_items': {
+        async up() {
+          throw new Error('must not run again');
+        },
+      },
     });
     expect(applied).toEqual([]);
   });

@@ -20,12 +20,17 @@ interface DB {
 /** Ends the backend of `pid` from another connection and waits until it is gone. */
 async function terminate(admin: pg.Client, pid: number): Promise<void> {
   await admin.query('select pg_terminate_backend($1)', [pid]);
-  await waitFor(async () => (await admin.query('select 1 from pg_stat_activity where pid = $1', [pid])).rowCount === 0, 5_000, 'the backend to end');
+  await waitFor(
+    async () => (await admin.query('select 1 from pg_stat_activity where pid = $1', [pid])).rowCount === 0,
+    5_000,
+    'the backend to end',
+  );
   // Let the client read the server's FATAL message (it emits 'error' on it).
   await new Promise((resolve) => setTimeout(resolve, 100));
 }
 
-const backendPid = async (db: Kysely<unknown>): Promise<number> => (await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(db)).rows[0]!.pid;
+const backendPid = async (db: Kysely<unknown>): Promise<number> =>
+  (await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(db)).rows[0]!.pid;
 
 describe('a lost Postgres connection', () => {
   let app: FastifyInstance;
@@ -37,7 +42,11 @@ describe('a lost Postgres connection', () => {
     migrations: {
       '0001_tries': {
         async up(db: Kysely<unknown>) {
-          await db.schema.createTable('tries').ifNotExists().addColumn('id', 'text', (c) => c.primaryKey()).execute();
+          await db.schema
+            .createTable('tries')
+            .ifNotExists()
+            .addColumn('id', 'text', (c) => c.primaryKey())
+            .execute();
         },
       },
     },
@@ -61,7 +70,14 @@ describe('a lost Postgres connection', () => {
         });
         return { ok: true };
       });
-      server.get('/api/count', async () => ({ n: (await ctx.db.selectFrom('tries').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n }));
+      server.get('/api/count', async () => ({
+        n: (
+          await ctx.db
+            .selectFrom('tries')
+            .select((eb) => eb.fn.countAll<number>().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      }));
     },
   };
 

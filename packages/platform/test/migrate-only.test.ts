@@ -31,7 +31,10 @@ const logger = createLogger('test', 'silent');
 const migrations = {
   '0001_notes': {
     async up(db: Kysely<unknown>) {
-      await db.schema.createTable('notes').addColumn('id', 'integer', (c) => c.primaryKey()).execute();
+      await db.schema
+        .createTable('notes')
+        .addColumn('id', 'integer', (c) => c.primaryKey())
+        .execute();
     },
   },
 };
@@ -65,7 +68,9 @@ describe(`migrateService on ${mode.database}`, () => {
   it('reports the failing migration by name', async () => {
     const schema = unique('migonly').toLowerCase();
     const failing = { '0001_broken': { up: async (db: Kysely<unknown>) => void (await sql`select * from no_such_table`.execute(db)) } };
-    await expect(migrateService({ name: schema, migrations: failing }, config(), logger)).rejects.toThrow(`Migration ${schema}/0001_broken failed`);
+    await expect(migrateService({ name: schema, migrations: failing }, config(), logger)).rejects.toThrow(
+      `Migration ${schema}/0001_broken failed`,
+    );
   });
 });
 
@@ -83,11 +88,15 @@ describe('MIGRATE_ONLY', () => {
   /** Runs the fixture main as a process; resolves with its exit code and output. */
   const runMain = (env: NodeJS.ProcessEnv): Promise<{ code: number | null; out: string }> =>
     new Promise((resolve, reject) => {
-      const child = spawn(process.execPath, ['--conditions=@sc/source', '--import', 'tsx', path.join(here, 'fixtures/migrate-only-main.ts')], {
-        cwd: root,
-        env,
-        stdio: ['ignore', 'pipe', 'pipe'],
-      });
+      const child = spawn(
+        process.execPath,
+        ['--conditions=@sc/source', '--import', 'tsx', path.join(here, 'fixtures/migrate-only-main.ts')],
+        {
+          cwd: root,
+          env,
+          stdio: ['ignore', 'pipe', 'pipe'],
+        },
+      );
       let out = '';
       child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
       child.stderr.on('data', (chunk: Buffer) => (out += chunk.toString()));
@@ -101,7 +110,14 @@ describe('MIGRATE_ONLY', () => {
 
   it('makes a service main migrate and exit without building the app or listening', async () => {
     // Embedded on purpose: the fixture's migration must not land in a real "analytics" schema.
-    const env: NodeJS.ProcessEnv = { PATH: process.env.PATH, HOME: process.env.HOME, DATA_DIR: tempDir(), MIGRATE_ONLY: '1', LOG_LEVEL: 'info', METRICS_PORT: '0' };
+    const env: NodeJS.ProcessEnv = {
+      PATH: process.env.PATH,
+      HOME: process.env.HOME,
+      DATA_DIR: tempDir(),
+      MIGRATE_ONLY: '1',
+      LOG_LEVEL: 'info',
+      METRICS_PORT: '0',
+    };
     const first = await runMain(env);
     expect(first.out).toContain('applied');
     expect(first.out).toContain('0001_fixture_notes');

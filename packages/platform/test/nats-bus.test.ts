@@ -9,14 +9,27 @@ import { waitFor } from '../test-kit/index.js';
 const url = process.env.NATS_URL ?? 'nats://127.0.0.1:4222';
 
 describe(NatsBus.name, () => {
-  const bus = new NatsBus({ url, name: 'nats-bus-test', logger: createLogger('nats-bus-test', 'silent'), prefix: `t${randomUUID().slice(0, 8)}` });
+  const bus = new NatsBus({
+    url,
+    name: 'nats-bus-test',
+    logger: createLogger('nats-bus-test', 'silent'),
+    prefix: `t${randomUUID().slice(0, 8)}`,
+  });
   afterAll(() => bus.close());
 
   it('stops a subscription at once, even before its consumer has started reading', async () => {
     const durable = `stop-early-${randomUUID().slice(0, 8)}`;
-    const subscription = await bus.subscribe({ durable, subjects: ['platformtest.stop.early'], handler: async () => undefined, forgetAfterIdleMs: 5_000 });
+    const subscription = await bus.subscribe({
+      durable,
+      subjects: ['platformtest.stop.early'],
+      handler: async () => undefined,
+      forgetAfterIdleMs: 5_000,
+    });
     // Before the fix, stop() waited for a consume loop that nobody had told to stop: it never resolved.
-    const stopped = await Promise.race([subscription.stop().then(() => 'stopped'), new Promise((resolve) => setTimeout(() => resolve('hung'), 5_000))]);
+    const stopped = await Promise.race([
+      subscription.stop().then(() => 'stopped'),
+      new Promise((resolve) => setTimeout(() => resolve('hung'), 5_000)),
+    ]);
     expect(stopped).toBe('stopped');
   });
 
@@ -35,7 +48,9 @@ describe(NatsBus.name, () => {
     });
     // Published together, as the outbox relay does with a batch.
     await Promise.all(
-      Array.from({ length: 50 }, (_, n) => bus.publish({ id: randomUUID(), type: subject, websiteId: 'w1', occurredAt: new Date().toISOString(), data: { n } })),
+      Array.from({ length: 50 }, (_, n) =>
+        bus.publish({ id: randomUUID(), type: subject, websiteId: 'w1', occurredAt: new Date().toISOString(), data: { n } }),
+      ),
     );
     for (let i = 0; i < 100 && seen.length < 50; i++) await new Promise((resolve) => setTimeout(resolve, 50));
     await subscription.stop();
@@ -49,7 +64,13 @@ describe(NatsBus.name, () => {
 describe('deployment prefixes on one NATS server', () => {
   const logger = createLogger('nats-prefix-test', 'silent');
   const run = randomUUID().slice(0, 8);
-  const event = (n: number): EventEnvelope => ({ id: randomUUID(), type: 'platformtest.item.made', websiteId: 'w', occurredAt: new Date().toISOString(), data: { n } });
+  const event = (n: number): EventEnvelope => ({
+    id: randomUUID(),
+    type: 'platformtest.item.made',
+    websiteId: 'w',
+    occurredAt: new Date().toISOString(),
+    data: { n },
+  });
 
   it('gives each deployment every event of its own and none of the other one', async () => {
     const buses = [`a${run}`, `b${run}`].map((prefix) => new NatsBus({ url, name: prefix, logger, prefix }));
@@ -58,7 +79,12 @@ describe('deployment prefixes on one NATS server', () => {
       const subscriptions = await Promise.all(
         buses.map((bus, i) =>
           // The same durable name in both deployments, as every real consumer has.
-          bus.subscribe({ durable: 'shared-name', subjects: ['platformtest.item.*'], forgetAfterIdleMs: 10_000, handler: async (e) => void seen[i]?.push((e.data as { n: number }).n) }),
+          bus.subscribe({
+            durable: 'shared-name',
+            subjects: ['platformtest.item.*'],
+            forgetAfterIdleMs: 10_000,
+            handler: async (e) => void seen[i]?.push((e.data as { n: number }).n),
+          }),
         ),
       );
       for (let n = 0; n < 20; n++) await buses[n % 2]?.publish(event(n));
@@ -72,14 +98,21 @@ describe('deployment prefixes on one NATS server', () => {
     }
   });
 
-  it('without prefixes the two deployments take each other\'s events (the failure the prefix prevents)', async () => {
+  it("without prefixes the two deployments take each other's events (the failure the prefix prevents)", async () => {
     // A subject of this run only, so the bare stream it makes holds nothing from other runs.
     const subject = `bare${run.replace(/[^a-z]/g, '')}x.item.made`;
     const buses = [0, 1].map((i) => new NatsBus({ url, name: `bare-${i}`, logger, prefix: '' }));
     const seen: number[][] = [[], []];
     try {
       const subscriptions = await Promise.all(
-        buses.map((bus, i) => bus.subscribe({ durable: 'shared-name', subjects: [subject], forgetAfterIdleMs: 10_000, handler: async (e) => void seen[i]?.push((e.data as { n: number }).n) })),
+        buses.map((bus, i) =>
+          bus.subscribe({
+            durable: 'shared-name',
+            subjects: [subject],
+            forgetAfterIdleMs: 10_000,
+            handler: async (e) => void seen[i]?.push((e.data as { n: number }).n),
+          }),
+        ),
       );
       for (let n = 0; n < 20; n++) await buses[0]?.publish({ ...event(n), type: subject });
       await waitFor(() => (seen[0]?.length ?? 0) + (seen[1]?.length ?? 0) >= 20, 10_000, 'twenty events');
@@ -98,7 +131,12 @@ describe('deployment prefixes on one NATS server', () => {
     const seen: number[] = [];
     try {
       for (let n = 0; n < 5; n++) await bus.publish(event(n));
-      const subscription = await bus.subscribe({ durable: 'replayed', subjects: ['platformtest.item.made'], forgetAfterIdleMs: 10_000, handler: async (e) => void seen.push((e.data as { n: number }).n) });
+      const subscription = await bus.subscribe({
+        durable: 'replayed',
+        subjects: ['platformtest.item.made'],
+        forgetAfterIdleMs: 10_000,
+        handler: async (e) => void seen.push((e.data as { n: number }).n),
+      });
       await waitFor(() => seen.length === 5, 10_000, 'the first pass');
       await waitFor(async () => (await bus.progress('replayed'))?.pending === 0, 5_000, 'nothing pending');
       expect((await bus.progress('replayed'))?.delivered).toBe(5);

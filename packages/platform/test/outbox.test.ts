@@ -38,7 +38,9 @@ describe(`outbox on ${mode.database} with ${mode.bus} bus`, () => {
       forgetAfterIdleMs: 60_000,
       handler: async (e) => void (e.websiteId === websiteId && received.push(e)),
     });
-    const kept = await db.transaction().execute((trx) => enqueueEvent(trx, 'commerce.cart.created', websiteId, { cartId: 'kept', websiteId }));
+    const kept = await db
+      .transaction()
+      .execute((trx) => enqueueEvent(trx, 'commerce.cart.created', websiteId, { cartId: 'kept', websiteId }));
     await expect(
       db.transaction().execute(async (trx) => {
         await enqueueEvent(trx, 'commerce.cart.created', websiteId, { cartId: 'lost', websiteId });
@@ -84,13 +86,18 @@ describe(`outbox on ${mode.database} with ${mode.bus} bus`, () => {
     const relay = new OutboxRelay({ db, bus, logger, pollMs: 10 });
     relay.start();
     try {
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    const failed = await db.selectFrom('outbox').select(['attempts', 'last_error']).where('website_id', '=', websiteId).orderBy('seq').executeTakeFirstOrThrow();
-    expect(failed.attempts).toBeGreaterThan(0);
-    expect(failed.last_error).toBe('bus down');
-    expect(delivered).toEqual([]);
-    refusing = false;
-    await waitFor(() => delivered.length === 3, 10_000, 'three events');
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      const failed = await db
+        .selectFrom('outbox')
+        .select(['attempts', 'last_error'])
+        .where('website_id', '=', websiteId)
+        .orderBy('seq')
+        .executeTakeFirstOrThrow();
+      expect(failed.attempts).toBeGreaterThan(0);
+      expect(failed.last_error).toBe('bus down');
+      expect(delivered).toEqual([]);
+      refusing = false;
+      await waitFor(() => delivered.length === 3, 10_000, 'three events');
     } finally {
       await relay.stop();
     }
@@ -98,7 +105,13 @@ describe(`outbox on ${mode.database} with ${mode.bus} bus`, () => {
   });
 
   it('handles an event once however often it is delivered', async () => {
-    const event: EventEnvelope = { id: crypto.randomUUID(), type: 'commerce.cart.created', websiteId: 'w', occurredAt: new Date().toISOString(), data: {} };
+    const event: EventEnvelope = {
+      id: crypto.randomUUID(),
+      type: 'commerce.cart.created',
+      websiteId: 'w',
+      occurredAt: new Date().toISOString(),
+      data: {},
+    };
     let effects = 0;
     const results = await Promise.all([1, 2, 3].map(() => handleOnce(db, 'counter', event, async () => void effects++)));
     expect(results.filter(Boolean)).toHaveLength(1);
@@ -109,7 +122,11 @@ describe(`outbox on ${mode.database} with ${mode.bus} bus`, () => {
 
   it('does not record an event as handled when its effect fails', async () => {
     const event: EventEnvelope = { id: crypto.randomUUID(), type: 'a.b.c', websiteId: 'w', occurredAt: new Date().toISOString(), data: {} };
-    await expect(handleOnce(db, 'c', event, async () => { throw new Error('effect failed'); })).rejects.toThrow('effect failed');
+    await expect(
+      handleOnce(db, 'c', event, async () => {
+        throw new Error('effect failed');
+      }),
+    ).rejects.toThrow('effect failed');
     expect(await handleOnce(db, 'c', event, async () => undefined)).toBe(true);
   });
 
@@ -148,7 +165,11 @@ describe(`outbox on ${mode.database} with ${mode.bus} bus`, () => {
     await new Promise((resolve) => setTimeout(resolve, 900));
     const other = new MemoryBus();
     const received: EventEnvelope[] = [];
-    const sub = await other.subscribe({ durable: unique('relay_lease'), subjects: ['commerce.cart.created'], handler: async (e) => void received.push(e) });
+    const sub = await other.subscribe({
+      durable: unique('relay_lease'),
+      subjects: ['commerce.cart.created'],
+      handler: async (e) => void received.push(e),
+    });
     expect(await new OutboxRelay({ db, bus: other, logger, leaseMs: 300 }).publishBatch()).toBe(0);
     // Stopping while the publish hangs gives the claim back at once: the other relay publishes it now.
     await slow.stop();

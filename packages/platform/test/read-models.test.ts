@@ -6,7 +6,17 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
-import { buildService, consumerStatuses, handleOnce, startMetricsServer, type ConsumerStatus, type EventBus, type OutboxTables, type ServiceDefinition, type ServiceName } from '../src/index.js';
+import {
+  buildService,
+  consumerStatuses,
+  handleOnce,
+  startMetricsServer,
+  type ConsumerStatus,
+  type EventBus,
+  type OutboxTables,
+  type ServiceDefinition,
+  type ServiceName,
+} from '../src/index.js';
 import { mode, testConfig, unique, waitFor } from '../test-kit/index.js';
 
 const recorded = unique('recorded');
@@ -23,10 +33,21 @@ const definition: ServiceDefinition<unknown> = {
     app.get('/cached', async () => ({ value: (await ctx.cache.get('k')) ?? null }));
   },
   consumers: (ctx) => [
-    { durable: recorded, subjects: [subject], readModel: 'recorded', forgetAfterIdleMs: 60_000, handler: async (event) => void (await handleOnce(ctx.db, recorded, event, async () => void applied++)) },
+    {
+      durable: recorded,
+      subjects: [subject],
+      readModel: 'recorded',
+      forgetAfterIdleMs: 60_000,
+      handler: async (event) => void (await handleOnce(ctx.db, recorded, event, async () => void applied++)),
+    },
     { durable: lost, subjects: [subject], readModel: 'lost', forgetAfterIdleMs: 60_000, handler: async () => undefined },
     // Adds to a counter per event, as analytics' commerce consumer does: no read model.
-    { durable: counted, subjects: [subject], forgetAfterIdleMs: 60_000, handler: async (event) => void (await handleOnce(ctx.db, counted, event, async () => void counts++)) },
+    {
+      durable: counted,
+      subjects: [subject],
+      forgetAfterIdleMs: 60_000,
+      handler: async (event) => void (await handleOnce(ctx.db, counted, event, async () => void counts++)),
+    },
   ],
 };
 
@@ -52,10 +73,14 @@ describe(`read models on /readyz and /metrics (${mode.bus} bus)`, () => {
     const before = await app.inject({ url: '/readyz' });
     expect(before.statusCode).toBe(200);
     for (let i = 0; i < 3; i++) await app.serviceContext!.bus.publish(event());
-    await waitFor(async () => {
-      const s = await status();
-      return s[recorded]?.delivered === 3 && s[lost]?.delivered === 3 && s[recorded].pending === 0 && s[lost].pending === 0;
-    }, 10_000, 'both consumers to take the events');
+    await waitFor(
+      async () => {
+        const s = await status();
+        return s[recorded]?.delivered === 3 && s[lost]?.delivered === 3 && s[recorded].pending === 0 && s[lost].pending === 0;
+      },
+      10_000,
+      'both consumers to take the events',
+    );
     const after = await app.inject({ url: '/readyz' });
     expect(after.statusCode).toBe(503);
     const body = after.json<{ checks: Record<string, string>; details: { events: ConsumerStatus[] } }>();
@@ -70,7 +95,8 @@ describe(`read models on /readyz and /metrics (${mode.bus} bus)`, () => {
 
   it('rebuilds a read model by replaying its consumer from the first event', async () => {
     const db: Kysely<OutboxTables> = app.serviceContext!.db;
-    const handled = async () => (await db.selectFrom('handled_events').select('event_id').where('consumer', '=', recorded).execute()).length;
+    const handled = async () =>
+      (await db.selectFrom('handled_events').select('event_id').where('consumer', '=', recorded).execute()).length;
     expect(await handled()).toBe(3);
     expect(applied).toBe(3);
     await expect(app.readModels!.rebuild(['nobody'])).rejects.toThrow(/no consumer nobody/);
@@ -86,7 +112,9 @@ describe(`read models on /readyz and /metrics (${mode.bus} bus)`, () => {
     const response = await fetch(`http://127.0.0.1:${metrics.port}/metrics`);
     expect(response.status).toBe(200);
     const text = await response.text();
-    expect(text).toMatch(/http_server_request_duration_seconds_count\{service="readmodeltest",method="GET",route="\/cached",status_code="200"\} [1-9]/);
+    expect(text).toMatch(
+      /http_server_request_duration_seconds_count\{service="readmodeltest",method="GET",route="\/cached",status_code="200"\} [1-9]/,
+    );
     expect(text).toMatch(/cache_lookups_total\{service="readmodeltest",result="miss"\} [1-9]/);
     expect(text).toMatch(/outbox_backlog_events\{service="readmodeltest"\} 0/);
     expect(text).toContain(`bus_consumer_pending_events{service="readmodeltest",durable="${recorded}"} 0`);
@@ -108,11 +136,16 @@ describe(`read models on /readyz and /metrics (${mode.bus} bus)`, () => {
 });
 
 describe('consumerStatuses', () => {
-  const busWith = (pending: number, delivered: number) => ({ kind: 'memory', progress: async () => ({ pending, delivered }) }) as unknown as EventBus;
+  const busWith = (pending: number, delivered: number) =>
+    ({ kind: 'memory', progress: async () => ({ pending, delivered }) }) as unknown as EventBus;
   const noDb = {} as Kysely<OutboxTables>;
 
   it('says a consumer whose backlog is above the limit is behind', async () => {
-    expect(await consumerStatuses(noDb, busWith(5, 10), [{ durable: 'c', readModel: 'm' }], 4)).toEqual([{ durable: 'c', readModel: 'm', pending: 5, delivered: 10, state: 'behind' }]);
-    expect(await consumerStatuses(noDb, busWith(4, 10), [{ durable: 'c' }], 4)).toEqual([{ durable: 'c', pending: 4, delivered: 10, state: 'ok' }]);
+    expect(await consumerStatuses(noDb, busWith(5, 10), [{ durable: 'c', readModel: 'm' }], 4)).toEqual([
+      { durable: 'c', readModel: 'm', pending: 5, delivered: 10, state: 'behind' },
+    ]);
+    expect(await consumerStatuses(noDb, busWith(4, 10), [{ durable: 'c' }], 4)).toEqual([
+      { durable: 'c', pending: 4, delivered: 10, state: 'ok' },
+    ]);
   });
 });

@@ -13,7 +13,8 @@ import { RedisServerProcess } from '../test-kit/redis-server.js';
 const fallbacks = async (service: string): Promise<Record<string, number>> => {
   const metric = await metricsRegistry.getSingleMetric('dependency_failures_total')!.get();
   const found: Record<string, number> = {};
-  for (const value of metric.values) if (value.labels.service === service && value.labels.dependency === 'redis') found[String(value.labels.outcome)] = value.value;
+  for (const value of metric.values)
+    if (value.labels.service === service && value.labels.dependency === 'redis') found[String(value.labels.outcome)] = value.value;
   return found;
 };
 

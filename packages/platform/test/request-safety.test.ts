@@ -39,7 +39,11 @@ describe('a service behind the gateway', () => {
   });
 
   it('refuses a request sent straight to it, whatever X-Website-Id it names', async () => {
-    const response = await app.inject({ method: 'GET', url: '/api/who', headers: { 'x-website-id': 'shop-a', 'x-forwarded-for': '198.51.100.4' } });
+    const response = await app.inject({
+      method: 'GET',
+      url: '/api/who',
+      headers: { 'x-website-id': 'shop-a', 'x-forwarded-for': '198.51.100.4' },
+    });
     expect(response.statusCode).toBe(401);
     expect(response.json()).toEqual({ error: { code: 'UNAUTHORIZED', message: GenericErrorMessages.notThroughGateway } });
   });
@@ -57,7 +61,15 @@ describe('a service behind the gateway', () => {
 
   it('takes the website and the client address from the signed identity, not from headers', async () => {
     const requestId = 'req-1';
-    const identity = { v: 1 as const, kind: 'visitor' as const, websiteId: 'shop-a', requestId, issuedAt: Date.now(), roles: [], clientAddress: '203.0.113.50' };
+    const identity = {
+      v: 1 as const,
+      kind: 'visitor' as const,
+      websiteId: 'shop-a',
+      requestId,
+      issuedAt: Date.now(),
+      roles: [],
+      clientAddress: '203.0.113.50',
+    };
     const headers = { ...signIdentity(identity, KEY), 'x-request-id': requestId, 'x-forwarded-for': '198.51.100.4' };
     const response = await app.inject({ method: 'GET', url: '/api/who', headers });
     expect(response.json()).toEqual({ websiteId: 'shop-a', clientAddress: '203.0.113.50' });
@@ -73,7 +85,9 @@ describe('a service behind the gateway', () => {
   ])('answers %s with a 400 and a clear message', async (_what, url) => {
     const response = await app.inject({ method: 'GET', url, headers: signed() });
     expect(response.statusCode).toBe(400);
-    expect(response.json().error.message).toMatch(/^(The request contains a character that is not allowed|A value in the request is too long)/);
+    expect(response.json().error.message).toMatch(
+      /^(The request contains a character that is not allowed|A value in the request is too long)/,
+    );
   });
 
   it('takes a surrogate percent-encoded as bytes as the replacement character (it is not UTF-8)', async () => {
@@ -87,14 +101,24 @@ describe('a service behind the gateway', () => {
     ['a lone low surrogate deep inside', { list: [{ deeper: ['\udc00'] }] }],
     ['NUL in a key', { ['k\u0000']: 1 }],
   ])('answers a JSON body with %s with a 400', async (_what, body) => {
-    const response = await app.inject({ method: 'POST', url: '/api/echo', headers: { ...signed(), 'content-type': 'application/json' }, payload: JSON.stringify(body) });
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/echo',
+      headers: { ...signed(), 'content-type': 'application/json' },
+      payload: JSON.stringify(body),
+    });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({ error: { code: 'BAD_REQUEST', message: GenericErrorMessages.badCharacter } });
   });
 
   it('lets ordinary text through, emoji and all', async () => {
     const body = { name: 'Zoë 🌲 — “quoted”', nested: [{ a: '日本語' }] };
-    const response = await app.inject({ method: 'POST', url: '/api/echo', headers: { ...signed(), 'content-type': 'application/json' }, payload: JSON.stringify(body) });
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/echo',
+      headers: { ...signed(), 'content-type': 'application/json' },
+      payload: JSON.stringify(body),
+    });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ body });
   });

@@ -16,11 +16,28 @@ const echo: ServiceDefinition<unknown, { built: string }> = {
   routes(app, ctx) {
     app.get('/who', async (request) => {
       const identity = identityOf(request);
-      return { kind: identity.kind, websiteId: identity.websiteId, roles: identity.roles, ownerId: identity.kind === 'owner' ? identity.ownerId : null, siteUserId: 'siteUserId' in identity ? identity.siteUserId : null, forwardedFor: request.headers['x-forwarded-for'] ?? null, cookie: request.headers.cookie ?? null };
+      return {
+        kind: identity.kind,
+        websiteId: identity.websiteId,
+        roles: identity.roles,
+        ownerId: identity.kind === 'owner' ? identity.ownerId : null,
+        siteUserId: 'siteUserId' in identity ? identity.siteUserId : null,
+        forwardedFor: request.headers['x-forwarded-for'] ?? null,
+        cookie: request.headers.cookie ?? null,
+      };
     });
     app.post('/event', async (request) => {
       const websiteId = identityOf(request).websiteId;
-      await ctx.transaction((trx) => enqueueEvent(trx, 'forms.submission.saved', websiteId, { submissionId: 's1', formId: 'f1', formType: 1, pageId: null, pagePath: '/contact', contentSource: null }));
+      await ctx.transaction((trx) =>
+        enqueueEvent(trx, 'forms.submission.saved', websiteId, {
+          submissionId: 's1',
+          formId: 'f1',
+          formType: 1,
+          pageId: null,
+          pagePath: '/contact',
+          contentSource: null,
+        }),
+      );
       return { ok: true };
     });
   },
@@ -32,15 +49,32 @@ describe('serviceKit', () => {
     expect(kit.parts).toEqual({ built: 'by the wiring step' });
     const who = async (caller: Parameters<typeof kit.call>[2]) => (await kit.call('GET', '/who', caller)).json();
     expect(await who({ websiteId: 'site-a', ip: '198.51.100.4', cookies: { a: '1', b: '2' } })).toEqual({
-      kind: 'visitor', websiteId: 'site-a', roles: [], ownerId: null, siteUserId: null, forwardedFor: '198.51.100.4', cookie: 'a=1; b=2',
+      kind: 'visitor',
+      websiteId: 'site-a',
+      roles: [],
+      ownerId: null,
+      siteUserId: null,
+      forwardedFor: '198.51.100.4',
+      cookie: 'a=1; b=2',
     });
-    expect(await who(kit.asOwner('site-a'))).toMatchObject({ kind: 'owner', websiteId: 'site-a', roles: [Role.ADMIN], ownerId: 'boss-of-site-a' });
+    expect(await who(kit.asOwner('site-a'))).toMatchObject({
+      kind: 'owner',
+      websiteId: 'site-a',
+      roles: [Role.ADMIN],
+      ownerId: 'boss-of-site-a',
+    });
     expect(await who(kit.asOwner('site-a', [Role.REPORTING]))).toMatchObject({ kind: 'owner', roles: [Role.REPORTING] });
-    expect(await who({ websiteId: 'site-a', siteUserId: 'su-1' })).toMatchObject({ kind: 'site-user', websiteId: 'site-a', siteUserId: 'su-1' });
+    expect(await who({ websiteId: 'site-a', siteUserId: 'su-1' })).toMatchObject({
+      kind: 'site-user',
+      websiteId: 'site-a',
+      siteUserId: 'su-1',
+    });
     // Signed for site-b but sent to site-a: the service answers only what the gateway signed.
     const forged = await kit.call('GET', '/who', { websiteId: 'site-a', roles: [Role.ADMIN], identityWebsiteId: 'site-b' });
     expect(forged.statusCode).toBe(401);
-    expect(forged.json()).toEqual({ error: { code: 'UNAUTHORIZED', message: 'This service answers only requests that come through the gateway.' } });
+    expect(forged.json()).toEqual({
+      error: { code: 'UNAUTHORIZED', message: 'This service answers only requests that come through the gateway.' },
+    });
   });
 
   it('reads back the events a call wrote, per website and type', async () => {

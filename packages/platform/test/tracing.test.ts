@@ -11,7 +11,10 @@ const traced: ServiceDefinition<unknown> = {
   name: 'tracingtest' as ServiceName,
   migrations: {},
   routes: (app, ctx) => {
-    app.get('/spans', async (request) => ({ request: request.span?.spanContext().traceId, active: trace.getActiveSpan()?.spanContext().traceId ?? null }));
+    app.get('/spans', async (request) => ({
+      request: request.span?.spanContext().traceId,
+      active: trace.getActiveSpan()?.spanContext().traceId ?? null,
+    }));
     app.post('/make', async (request) => {
       const websiteId = request.headers['x-website-id'] as string;
       await ctx.transaction((trx) => enqueueEvent(trx, 'commerce.cart.created', websiteId, { cartId: 'traced', websiteId }));
@@ -111,16 +114,31 @@ describe('the trace id in every log line', () => {
         },
       ],
     };
-    const app = await buildService(logged, { config: { ...testConfig(), LOG_LEVEL: 'info' }, relay: { pollMs: 50 }, logStream: { write: (line) => void lines.push(line) } });
+    const app = await buildService(logged, {
+      config: { ...testConfig(), LOG_LEVEL: 'info' },
+      relay: { pollMs: 50 },
+      logStream: { write: (line) => void lines.push(line) },
+    });
     try {
       await app.ready();
       const traceId = 'a3ce929d0e0e47364bf92f3577b34da6';
       const websiteId = unique('logged');
-      const response = await app.inject({ method: 'POST', url: '/logged', headers: { 'x-website-id': websiteId, traceparent: `00-${traceId}-00f067aa0ba902b7-01` } });
+      const response = await app.inject({
+        method: 'POST',
+        url: '/logged',
+        headers: { 'x-website-id': websiteId, traceparent: `00-${traceId}-00f067aa0ba902b7-01` },
+      });
       expect(response.statusCode).toBe(200);
       const parsed = () => lines.map((line) => ({ line, entry: JSON.parse(line) as Record<string, unknown> }));
-      await waitFor(() => parsed().some(({ entry }) => entry.msg === 'consumer line' && entry.websiteId === websiteId), 10_000, 'the consumer line');
-      const mine = parsed().filter(({ entry }) => entry.msg === 'route line' || entry.msg === 'request done' || (entry.msg === 'consumer line' && entry.websiteId === websiteId));
+      await waitFor(
+        () => parsed().some(({ entry }) => entry.msg === 'consumer line' && entry.websiteId === websiteId),
+        10_000,
+        'the consumer line',
+      );
+      const mine = parsed().filter(
+        ({ entry }) =>
+          entry.msg === 'route line' || entry.msg === 'request done' || (entry.msg === 'consumer line' && entry.websiteId === websiteId),
+      );
       expect(mine.map(({ entry }) => [entry.msg, entry.traceId])).toEqual([
         ['route line', traceId],
         ['request done', traceId],

@@ -11,7 +11,7 @@ describe(WebsiteGenerations.name, () => {
     return { a: make(), b: make(), clock };
   };
 
-  it("shows a bump made on one replica on the other within the recheck interval, and on its own at once", async () => {
+  it('shows a bump made on one replica on the other within the recheck interval, and on its own at once', async () => {
     const { a, b, clock } = replicas(new MemoryCache());
     const before = await b.current('site-1');
     expect(await a.current('site-1')).toBe(before);
@@ -30,7 +30,16 @@ describe(WebsiteGenerations.name, () => {
   it("never fails when the shared cache does (Redis down): a bump stays on its replica, a read that fails reads '0'", async () => {
     // Only get and set are used; every call of this cache fails.
     const down = () => Promise.reject(new Error('down'));
-    const broken = { kind: 'redis', get: down, set: down, delete: down, increment: down, decrement: down, ready: down, close: down } as Cache;
+    const broken = {
+      kind: 'redis',
+      get: down,
+      set: down,
+      delete: down,
+      increment: down,
+      decrement: down,
+      ready: down,
+      close: down,
+    } as Cache;
     const { a, b, clock } = replicas(broken);
     await expect(a.bump('site-1')).resolves.toBeUndefined();
     const mine = await a.current('site-1');

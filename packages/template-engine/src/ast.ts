@@ -25,7 +25,14 @@ export type Node =
       readonly body: Node[];
       alt: Alt | null;
     }
-  | { readonly t: 'bind'; readonly pos: number; readonly name: string; readonly ref: VarRef; readonly fmts: Call[]; readonly broken: boolean }
+  | {
+      readonly t: 'bind';
+      readonly pos: number;
+      readonly name: string;
+      readonly ref: VarRef;
+      readonly fmts: Call[];
+      readonly broken: boolean;
+    }
   | { readonly t: 'ctx'; readonly pos: number; readonly name: string; readonly entries: [string, Arg][] }
   | { readonly t: 'eval'; readonly pos: number; readonly expr: Expression | null }
   | { readonly t: 'include'; readonly pos: number; readonly name: string; readonly output: boolean }

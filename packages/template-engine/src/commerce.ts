@@ -16,10 +16,33 @@ interface CurrencyInfo {
 }
 const C = (symbol: string, after = false, digits = 2): CurrencyInfo => ({ symbol, after, digits });
 export const CURRENCIES: Readonly<Record<string, CurrencyInfo>> = {
-  EUR: C('€'), USD: C('$'), AUD: C('A$'), NOK: C('kr', true), CAD: C('CA$'), NZD: C('NZ$'), DKK: C('kr', true),
-  GBP: C('£'), HKD: C('HK$'), CHF: C('CHF '), MXN: C('MX$'), SGD: C('S$'), SEK: C('kr', true), CZK: C('Kč', true),
-  ILS: C('₪'), PHP: C('₱'), RUB: C('₽', true), PLN: C('zł', true), THB: C('฿'), MYR: C('RM'), ARS: C('ARS$'),
-  BRL: C('R$'), COP: C('COL$'), IDR: C('Rp'), INR: C('₹'), JPY: C('¥', false, 0), ZAR: C('R'),
+  EUR: C('€'),
+  USD: C('$'),
+  AUD: C('A$'),
+  NOK: C('kr', true),
+  CAD: C('CA$'),
+  NZD: C('NZ$'),
+  DKK: C('kr', true),
+  GBP: C('£'),
+  HKD: C('HK$'),
+  CHF: C('CHF '),
+  MXN: C('MX$'),
+  SGD: C('S$'),
+  SEK: C('kr', true),
+  CZK: C('Kč', true),
+  ILS: C('₪'),
+  PHP: C('₱'),
+  RUB: C('₽', true),
+  PLN: C('zł', true),
+  THB: C('฿'),
+  MYR: C('RM'),
+  ARS: C('ARS$'),
+  BRL: C('R$'),
+  COP: C('COL$'),
+  IDR: C('Rp'),
+  INR: C('₹'),
+  JPY: C('¥', false, 0),
+  ZAR: C('R'),
 };
 
 /** A money amount in major units with its currency. */

@@ -38,7 +38,12 @@ export function runChain(value: unknown, chain: readonly (readonly [FormatterFn,
 }
 
 /** Runs a chain of formatters; records a failure and returns undefined (renders empty). */
-export function runFormatters(value: unknown, chain: readonly (readonly [FormatterFn, Call])[], c: Ctx, pos: number): { ok: boolean; value: unknown } {
+export function runFormatters(
+  value: unknown,
+  chain: readonly (readonly [FormatterFn, Call])[],
+  c: Ctx,
+  pos: number,
+): { ok: boolean; value: unknown } {
   const v = runChain(value, chain, c, pos);
   return v === FAILED ? { ok: false, value: undefined } : { ok: true, value: v };
 }
@@ -49,8 +54,23 @@ export function runFormatters(value: unknown, chain: readonly (readonly [Formatt
  * titles and dates render after render).
  */
 const PURE = new Set([
-  'html', 'htmlattr', 'htmltag', 'url-encode', 'encode-uri', 'encode-uri-component', 'encode-space', 'date',
-  'truncate', 'slugify', 'safe', 'smartypants', 'capitalize', 'line-breaks', 'json', 'json-pretty', 'count',
+  'html',
+  'htmlattr',
+  'htmltag',
+  'url-encode',
+  'encode-uri',
+  'encode-uri-component',
+  'encode-space',
+  'date',
+  'truncate',
+  'slugify',
+  'safe',
+  'smartypants',
+  'capitalize',
+  'line-breaks',
+  'json',
+  'json-pretty',
+  'count',
 ]);
 const MEMO_MAX = 512;
 

@@ -55,10 +55,7 @@ export function parseVarRef(name: string): VarRef {
     const segs = splitPath(name);
     const head = segs[0] ?? '';
     const rest = segs.slice(1);
-    ref =
-      typeof head === 'string' && head.startsWith('@')
-        ? { kind: 'var', name: head.slice(1), rest }
-        : { kind: 'path', head, rest };
+    ref = typeof head === 'string' && head.startsWith('@') ? { kind: 'var', name: head.slice(1), rest } : { kind: 'path', head, rest };
   }
   if (refCache.size < 10000) refCache.set(name, ref);
   return ref;

@@ -32,7 +32,8 @@ export const MSG_INVALID_DATE = 'Invalid date.';
 export const msgUnknownFormatter = (name: string): string => `Formatter '${name}' is unknown`;
 export const msgUnknownPredicate = (name: string): string => `Predicate '${name}' is unknown`;
 export const msgNotAllowedAtRoot = (instruction: string): string => `Instruction ${instruction} not allowed at root`;
-export const msgNotAllowedInside = (instruction: string, block: string): string => `${instruction} instruction is not allowed inside ${block} block.`;
+export const msgNotAllowedInside = (instruction: string, block: string): string =>
+  `${instruction} instruction is not allowed inside ${block} block.`;
 export const msgUnclosedBlock = (block: string): string => `Reached EOF in the middle of ${block}`;
 export const MSG_OR_NEVER_EXECUTES = 'This OR_PREDICATE block will never execute.';
 export const MSG_UNKNOWN_INSTRUCTION = 'Unknown instruction:';

@@ -71,7 +71,12 @@ function blockName(open: Open): string {
 }
 
 /** Parses a template into its instruction tree, recording problems in `errors`. */
-export function parse(src: string, vocab: Vocabulary, errors: EngineError[], locate: (offset: number) => { line: number; column: number }): Node[] {
+export function parse(
+  src: string,
+  vocab: Vocabulary,
+  errors: EngineError[],
+  locate: (offset: number) => { line: number; column: number },
+): Node[] {
   const err = (code: ErrorCode, message: string, offset: number): void => {
     errors.push({ code, message, offset, ...locate(offset) });
   };
@@ -193,7 +198,15 @@ export function parse(src: string, vocab: Vocabulary, errors: EngineError[], loc
           }
           for (const part of parts) refs.push(parseVarRef(part));
         }
-        const node = { t: 'if' as const, pos, op: hasAnd && !hasOr ? ('and' as const) : ('or' as const), refs, call: p?.call ?? null, body: [], alt: null };
+        const node = {
+          t: 'if' as const,
+          pos,
+          op: hasAnd && !hasOr ? ('and' as const) : ('or' as const),
+          refs,
+          call: p?.call ?? null,
+          body: [],
+          alt: null,
+        };
         open('if', node, pos, node.body);
         break;
       }
@@ -234,7 +247,11 @@ export function parse(src: string, vocab: Vocabulary, errors: EngineError[], loc
       case 'alternates with': {
         const top = stack[stack.length - 1];
         if (!top || top.kind !== 'repeated' || top.phase !== 'body' || top.node.t !== 'repeated') {
-          err('PARSE_UNEXPECTED_ALTERNATES', top ? msgNotAllowedInside('ALTERNATES_WITH', blockName(top)) : msgNotAllowedAtRoot('ALTERNATES_WITH'), pos);
+          err(
+            'PARSE_UNEXPECTED_ALTERNATES',
+            top ? msgNotAllowedInside('ALTERNATES_WITH', blockName(top)) : msgNotAllowedAtRoot('ALTERNATES_WITH'),
+            pos,
+          );
           break;
         }
         const between: Node[] = [];

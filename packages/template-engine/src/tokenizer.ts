@@ -14,7 +14,14 @@ export interface RawCall {
 
 export type Token =
   | { readonly t: 'text'; readonly text: string; readonly pos: number }
-  | { readonly t: 'var'; readonly names: string[]; readonly fmts: RawCall[]; readonly bad: string | null; readonly pos: number; end: number }
+  | {
+      readonly t: 'var';
+      readonly names: string[];
+      readonly fmts: RawCall[];
+      readonly bad: string | null;
+      readonly pos: number;
+      end: number;
+    }
   | { readonly t: 'inst'; readonly word: string; readonly arg: string; readonly pos: number; end: number; readonly raw?: string };
 
 const VAR_NAME = /^(?:@[\w$-]*|[A-Za-z_$][\w$-]*|\d+)(?:\.[\w$@-]+)*$/;

@@ -25,6 +25,3 @@ export interface Call {
   readonly raw: string;
   readonly refs: readonly Arg[];
 }
-
-
-

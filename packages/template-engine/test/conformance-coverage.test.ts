@@ -19,18 +19,35 @@ function files(d: string): string[] {
 
 const templates: string[] = [];
 for (const f of files(dir)) {
-  const parsed = JSON.parse(readFileSync(f, 'utf8')) as { template: string; partials?: Record<string, string> } | { template: string; partials?: Record<string, string> }[];
+  const parsed = JSON.parse(readFileSync(f, 'utf8')) as
+    { template: string; partials?: Record<string, string> } | { template: string; partials?: Record<string, string> }[];
   for (const c of Array.isArray(parsed) ? parsed : [parsed]) templates.push([c.template, ...Object.values(c.partials ?? {})].join('\n'));
 }
 
 const esc = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 /** Instructions (TEMPLATE-LANGUAGE.md) and the pattern that finds each in a template. */
 const INSTRUCTIONS: Record<string, RegExp> = {
-  section: /\{\.section /, 'repeated section': /\{\.repeated section /, 'alternates with': /\{\.alternates with\}/,
-  or: /\{\.or[ }]/, end: /\{\.end\}/, if: /\{\.if /, var: /\{\.var /, ctx: /\{\.ctx /, eval: /\{\.eval /,
-  include: /\{\.include /, inject: /\{\.inject /, macro: /\{\.macro /, 'meta-left': /\{\.meta-left\}/,
-  'meta-right': /\{\.meta-right\}/, newline: /\{\.newline\}/, space: /\{\.space\}/, tab: /\{\.tab\}/, eof: /\{\.eof\}/,
-  comment: /\{#/, 'multi-line comment': /\{##/, '@index': /@index/,
+  section: /\{\.section /,
+  'repeated section': /\{\.repeated section /,
+  'alternates with': /\{\.alternates with\}/,
+  or: /\{\.or[ }]/,
+  end: /\{\.end\}/,
+  if: /\{\.if /,
+  var: /\{\.var /,
+  ctx: /\{\.ctx /,
+  eval: /\{\.eval /,
+  include: /\{\.include /,
+  inject: /\{\.inject /,
+  macro: /\{\.macro /,
+  'meta-left': /\{\.meta-left\}/,
+  'meta-right': /\{\.meta-right\}/,
+  newline: /\{\.newline\}/,
+  space: /\{\.space\}/,
+  tab: /\{\.tab\}/,
+  eof: /\{\.eof\}/,
+  comment: /\{#/,
+  'multi-line comment': /\{##/,
+  '@index': /@index/,
 };
 
 const rows: [string, string, number][] = [];

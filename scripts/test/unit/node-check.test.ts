@@ -18,7 +18,10 @@ describe('nodeTooOld', () => {
   });
 
   it('agrees with package.json engines and the pinned pnpm', () => {
-    const pkg = JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')) as { engines: { node: string }; packageManager: string };
+    const pkg = JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')) as {
+      engines: { node: string };
+      packageManager: string;
+    };
     expect(pkg.engines.node).toBe(`>=${MIN_NODE_MAJOR}`);
     expect(nodeTooOld('v1.0.0')).toContain(pkg.packageManager);
   });

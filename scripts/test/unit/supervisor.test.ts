@@ -8,7 +8,12 @@ import type { AddressInfo } from 'node:net';
 import { backoffMs, Supervisor, waitReadyAs } from '../../cluster/supervisor.js';
 import { waitFor } from '@sc/platform/test-kit';
 
-const node = (code: string) => ({ command: process.execPath, args: ['-e', code], env: { PATH: process.env.PATH ?? '' }, onLine: () => undefined });
+const node = (code: string) => ({
+  command: process.execPath,
+  args: ['-e', code],
+  env: { PATH: process.env.PATH ?? '' },
+  onLine: () => undefined,
+});
 
 describe('cluster supervisor', () => {
   let supervisor: Supervisor | undefined;
@@ -41,16 +46,22 @@ describe('cluster supervisor', () => {
 
   it('waits for its own instance on /readyz, not another process answering on the port', async () => {
     let answering = 'someone-else:cart:1';
-    server = createServer((_request, response) => response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ status: 'ready', instance: answering })));
+    server = createServer((_request, response) =>
+      response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ status: 'ready', instance: answering })),
+    );
     await new Promise<void>((resolve) => server!.listen(0, '127.0.0.1', resolve));
     const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
     const logged: string[] = [];
-    await expect(waitReadyAs(url, () => 'mine:cart:1', 600, { log: (m) => logged.push(m) })).rejects.toThrow(`${url} is another process (instance someone-else:cart:1): free the port or set PORT`);
+    await expect(waitReadyAs(url, () => 'mine:cart:1', 600, { log: (m) => logged.push(m) })).rejects.toThrow(
+      `${url} is another process (instance someone-else:cart:1): free the port or set PORT`,
+    );
     expect(logged).toEqual([`${url} answers as someone-else:cart:1, not as this cluster's mine:cart:1: another deployment on the port?`]);
     setTimeout(() => (answering = 'mine:cart:1'), 300);
     await waitReadyAs(url, () => 'mine:cart:1', 5_000);
     // A process that names no instance (an older build) is not ours either.
     answering = undefined as unknown as string;
-    await expect(waitReadyAs(url, () => 'mine:cart:2', 400)).rejects.toThrow(`${url} is another process (instance unnamed): free the port or set PORT`);
+    await expect(waitReadyAs(url, () => 'mine:cart:2', 400)).rejects.toThrow(
+      `${url} is another process (instance unnamed): free the port or set PORT`,
+    );
   });
 });

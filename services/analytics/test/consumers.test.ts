@@ -9,12 +9,34 @@ import { applyEvent, COMMERCE_CONSUMER, CONTENT_CONSUMER, FORMS_CONSUMER, type A
 import { analyticsConsumers } from '../src/consumers/analytics.consumer.js';
 import { today, suite } from './kit.js';
 
-const envelope = (type: string, websiteId: string, data: unknown, occurredAt = new Date().toISOString()): EventEnvelope => ({ id: randomUUID(), type, websiteId, occurredAt, data });
+const envelope = (type: string, websiteId: string, data: unknown, occurredAt = new Date().toISOString()): EventEnvelope => ({
+  id: randomUUID(),
+  type,
+  websiteId,
+  occurredAt,
+  data,
+});
 const usd = (value: string) => ({ value, currency: 'USD' as const });
 
 const added = (site: string, itemId: string, quantity = 1) =>
-  envelope('commerce.cart.entry-added', site, { cartId: 'c1', entryId: randomUUID(), itemId, variantId: 'v1', sku: `${itemId}-sku`, quantity, unitPrice: usd('1000') });
-const removed = (site: string, itemId: string) => envelope('commerce.cart.entry-removed', site, { cartId: 'c1', entryId: 'e1', itemId, variantId: 'v1', sku: `${itemId}-sku`, quantity: 1 });
+  envelope('commerce.cart.entry-added', site, {
+    cartId: 'c1',
+    entryId: randomUUID(),
+    itemId,
+    variantId: 'v1',
+    sku: `${itemId}-sku`,
+    quantity,
+    unitPrice: usd('1000'),
+  });
+const removed = (site: string, itemId: string) =>
+  envelope('commerce.cart.entry-removed', site, {
+    cartId: 'c1',
+    entryId: 'e1',
+    itemId,
+    variantId: 'v1',
+    sku: `${itemId}-sku`,
+    quantity: 1,
+  });
 const order = (site: string, items: Array<{ sku: string; quantity: number }>, total: string, testMode = false) =>
   envelope('commerce.order.placed', site, {
     id: randomUUID(),
@@ -41,7 +63,17 @@ const product = (site: string, productId: string, title: string, skus: string[],
     publishOn: null,
     visible: true,
     variantOptionOrdering: [],
-    variants: skus.map((sku, i) => ({ id: `v${i}`, sku, attributes: {}, optionValues: [], priceMoney: usd('1000'), salePriceMoney: null, onSale: false, qtyInStock: 1, unlimited: false })),
+    variants: skus.map((sku, i) => ({
+      id: `v${i}`,
+      sku,
+      attributes: {},
+      optionValues: [],
+      priceMoney: usd('1000'),
+      salePriceMoney: null,
+      onSale: false,
+      qtyInStock: 1,
+      unlimited: false,
+    })),
     isSubscribable: false,
     subscriptionPlan: null,
     giftCardDenominations: [],
@@ -51,7 +83,14 @@ const product = (site: string, productId: string, title: string, skus: string[],
     urls: [],
   });
 const submission = (site: string, formId: string) =>
-  envelope('forms.submission.saved', site, { submissionId: randomUUID(), formId, formType: 1, pageId: null, pagePath: '/contact', contentSource: null });
+  envelope('forms.submission.saved', site, {
+    submissionId: randomUUID(),
+    formId,
+    formType: 1,
+    pageId: null,
+    pagePath: '/contact',
+    contentSource: null,
+  });
 
 describe('analytics consumers', () => {
   const kit = suite();
@@ -76,7 +115,11 @@ describe('analytics consumers', () => {
     }
     expect(await productRow(site, 'lamp')).toMatchObject({ adds: 1, add_quantity: 2, removes: 1 });
     expect(await productRow(site, 'lamp-sku')).toMatchObject({ purchases: 1, purchased_quantity: 2 });
-    const sales = await kit.db.selectFrom('sales_daily').select(['orders', 'revenue']).where('website_id', '=', site).executeTakeFirstOrThrow();
+    const sales = await kit.db
+      .selectFrom('sales_daily')
+      .select(['orders', 'revenue'])
+      .where('website_id', '=', site)
+      .executeTakeFirstOrThrow();
     expect({ orders: sales.orders, revenue: Number(sales.revenue) }).toEqual({ orders: 1, revenue: 2000 });
     const forms = await kit.db.selectFrom('form_daily').select(['submissions']).where('website_id', '=', site).executeTakeFirstOrThrow();
     expect(forms.submissions).toBe(1);
@@ -86,7 +129,19 @@ describe('analytics consumers', () => {
   it('maps purchased skus to products, counts one purchase per product per order, and leaves test orders out', async () => {
     const site = unique('orders');
     await applyEvent(kit.ctx, CONTENT_CONSUMER, product(site, 'chair', 'Oak Chair', ['chair-s', 'chair-l']));
-    await applyEvent(kit.ctx, COMMERCE_CONSUMER, order(site, [{ sku: 'chair-s', quantity: 1 }, { sku: 'chair-l', quantity: 2 }, { sku: 'mystery', quantity: 1 }], '4599'));
+    await applyEvent(
+      kit.ctx,
+      COMMERCE_CONSUMER,
+      order(
+        site,
+        [
+          { sku: 'chair-s', quantity: 1 },
+          { sku: 'chair-l', quantity: 2 },
+          { sku: 'mystery', quantity: 1 },
+        ],
+        '4599',
+      ),
+    );
     await applyEvent(kit.ctx, COMMERCE_CONSUMER, order(site, [{ sku: 'chair-s', quantity: 5 }], '9999', true));
     expect(await productRow(site, 'chair')).toMatchObject({ purchases: 1, purchased_quantity: 3 });
     expect(await productRow(site, 'mystery')).toMatchObject({ purchases: 1, purchased_quantity: 1 });
@@ -116,8 +171,22 @@ describe('analytics consumers', () => {
     await applyEvent(kit.ctx, CONTENT_CONSUMER, product(site, 'p1', 'Old name', ['a'], 2));
     const row = await kit.db.selectFrom('products').select(['title', 'version']).where('website_id', '=', site).executeTakeFirstOrThrow();
     expect(row).toEqual({ title: 'New name', version: 3 });
-    await applyEvent(kit.ctx, CONTENT_CONSUMER, envelope('content.settings.updated', site, { changed: ['country'], currency: 'CAD', locale: 'en-CA', timeZone: 'America/Toronto', country: 'CA' }));
-    const settings = await kit.db.selectFrom('settings').select(['country', 'time_zone']).where('website_id', '=', site).executeTakeFirstOrThrow();
+    await applyEvent(
+      kit.ctx,
+      CONTENT_CONSUMER,
+      envelope('content.settings.updated', site, {
+        changed: ['country'],
+        currency: 'CAD',
+        locale: 'en-CA',
+        timeZone: 'America/Toronto',
+        country: 'CA',
+      }),
+    );
+    const settings = await kit.db
+      .selectFrom('settings')
+      .select(['country', 'time_zone'])
+      .where('website_id', '=', site)
+      .executeTakeFirstOrThrow();
     expect(settings).toEqual({ country: 'CA', time_zone: 'America/Toronto' });
   });
 
@@ -127,11 +196,16 @@ describe('analytics consumers', () => {
     await kit.ctx.bus.publish(submission(site, 'newsletter'));
     await waitFor(async () => (await productRow(site, 'bus-lamp'))?.add_quantity === 3, 20_000, 'the cart event to be consumed');
     await waitFor(
-      async () => (await kit.db.selectFrom('form_daily').select('submissions').where('website_id', '=', site).executeTakeFirst())?.submissions === 1,
+      async () =>
+        (await kit.db.selectFrom('form_daily').select('submissions').where('website_id', '=', site).executeTakeFirst())?.submissions === 1,
       20_000,
       'the submission to be consumed',
     );
-    const day = await kit.db.selectFrom('product_daily').select((eb) => eb.cast<string>('day', 'text').as('day')).where('website_id', '=', site).executeTakeFirstOrThrow();
+    const day = await kit.db
+      .selectFrom('product_daily')
+      .select((eb) => eb.cast<string>('day', 'text').as('day'))
+      .where('website_id', '=', site)
+      .executeTakeFirstOrThrow();
     expect(day.day).toBe(today());
   });
 });

@@ -14,7 +14,15 @@ const added = (site: string, itemId: string, quantity: number): EventEnvelope =>
   type: 'commerce.cart.entry-added',
   websiteId: site,
   occurredAt: '2026-11-20T10:00:00.000Z',
-  data: { cartId: randomUUID(), entryId: randomUUID(), itemId, variantId: 'v1', sku: 'SKU-1', quantity, unitPrice: { value: '1000', currency: 'USD' } },
+  data: {
+    cartId: randomUUID(),
+    entryId: randomUUID(),
+    itemId,
+    variantId: 'v1',
+    sku: 'SKU-1',
+    quantity,
+    unitPrice: { value: '1000', currency: 'USD' },
+  },
 });
 
 describe('counting events, each once', () => {
@@ -22,10 +30,19 @@ describe('counting events, each once', () => {
 
   const productDay = async (site: string, itemId: string) =>
     (
-      await sql<{ adds: number; add_quantity: number; removes: number }>`select adds, add_quantity, removes from analytics.product_daily where website_id = ${site} and product_id = ${itemId}`.execute(kit.ctx.db)
+      await sql<{
+        adds: number;
+        add_quantity: number;
+        removes: number;
+      }>`select adds, add_quantity, removes from analytics.product_daily where website_id = ${site} and product_id = ${itemId}`.execute(
+        kit.ctx.db,
+      )
     ).rows;
   const handled = async (eventId: string) =>
-    Number((await sql<{ n: string }>`select count(*) as n from analytics.handled_events where event_id = ${eventId}::uuid`.execute(kit.ctx.db)).rows[0]?.n);
+    Number(
+      (await sql<{ n: string }>`select count(*) as n from analytics.handled_events where event_id = ${eventId}::uuid`.execute(kit.ctx.db))
+        .rows[0]?.n,
+    );
 
   it('adds each event once: a redelivery answers false and changes nothing', async () => {
     const site = unique('count');
@@ -48,14 +65,26 @@ describe('counting events, each once', () => {
 
   it('keeps handled ids per consumer, and counts removals and form submissions the same way', async () => {
     const site = unique('count');
-    const removed: EventEnvelope = { ...added(site, 'p2', 1), type: 'commerce.cart.entry-removed', data: { cartId: randomUUID(), entryId: randomUUID(), itemId: 'p2', variantId: 'v1', sku: 'SKU-1', quantity: 1 } };
+    const removed: EventEnvelope = {
+      ...added(site, 'p2', 1),
+      type: 'commerce.cart.entry-removed',
+      data: { cartId: randomUUID(), entryId: randomUUID(), itemId: 'p2', variantId: 'v1', sku: 'SKU-1', quantity: 1 },
+    };
     expect(await applyEvent(kit.ctx, COMMERCE_CONSUMER, removed)).toBe(true);
     expect(await applyEvent(kit.ctx, COMMERCE_CONSUMER, removed)).toBe(false);
     expect(await productDay(site, 'p2')).toEqual([{ adds: 0, add_quantity: 0, removes: 1 }]);
-    const saved: EventEnvelope = { id: randomUUID(), type: 'forms.submission.saved', websiteId: site, occurredAt: '2026-11-20T10:00:00.000Z', data: { formId: 'f1', submissionId: randomUUID(), formType: 1, pageId: null, pagePath: null, contentSource: null } };
+    const saved: EventEnvelope = {
+      id: randomUUID(),
+      type: 'forms.submission.saved',
+      websiteId: site,
+      occurredAt: '2026-11-20T10:00:00.000Z',
+      data: { formId: 'f1', submissionId: randomUUID(), formType: 1, pageId: null, pagePath: null, contentSource: null },
+    };
     expect(await applyEvent(kit.ctx, FORMS_CONSUMER, saved)).toBe(true);
     expect(await applyEvent(kit.ctx, FORMS_CONSUMER, saved)).toBe(false);
-    const forms = await sql<{ submissions: number }>`select submissions from analytics.form_daily where website_id = ${site} and form_id = 'f1'`.execute(kit.ctx.db);
+    const forms = await sql<{
+      submissions: number;
+    }>`select submissions from analytics.form_daily where website_id = ${site} and form_id = 'f1'`.execute(kit.ctx.db);
     expect(forms.rows).toEqual([{ submissions: 1 }]);
   });
 });

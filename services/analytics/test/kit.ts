@@ -12,8 +12,10 @@ import type { AnalyticsDB } from '../src/tables.js';
 
 export const SIGNING_KEY = 'analytics-tests-signing-key-0123456789abcdef';
 export const BROWSER_UA = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Safari/537.36';
-export const PHONE_UA = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1';
-export const TABLET_UA = 'Mozilla/5.0 (iPad; CPU OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1';
+export const PHONE_UA =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1';
+export const TABLET_UA =
+  'Mozilla/5.0 (iPad; CPU OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1';
 
 export interface CallOptions {
   site?: string;
@@ -49,7 +51,12 @@ export async function setup(options: BuildServiceOptions & AnalyticsOptions = {}
       // durables may have a backlog of other suites' events to work through first.
       consumers: { durableSuffix: `-${unique('t')}`, newOnly: true, forgetAfterIdleMs: 60_000, ...options.consumers },
     }),
-    { signingKey: SIGNING_KEY, ownerId: (site) => `o-${site}`, defaultHeaders: { 'x-forwarded-for': '203.0.113.7', 'user-agent': BROWSER_UA }, ...options },
+    {
+      signingKey: SIGNING_KEY,
+      ownerId: (site) => `o-${site}`,
+      defaultHeaders: { 'x-forwarded-for': '203.0.113.7', 'user-agent': BROWSER_UA },
+      ...options,
+    },
   );
   const readyAt = Date.now();
   const { app, ctx } = base;
@@ -63,10 +70,14 @@ export async function setup(options: BuildServiceOptions & AnalyticsOptions = {}
     site,
     call: (method, url, body, opts = {}) => base.call(method, url, callerOf({ site, ...opts }), body),
     async flush() {
-      await waitFor(async () => {
-        await analytics.buffer.flush();
-        return analytics.buffer.size === 0;
-      }, 10_000, 'the buffer to be written');
+      await waitFor(
+        async () => {
+          await analytics.buffer.flush();
+          return analytics.buffer.size === 0;
+        },
+        10_000,
+        'the buffer to be written',
+      );
     },
     async close() {
       // NatsBus (packages/platform) hangs on stop when a consumer loop has not begun consuming
@@ -103,7 +114,14 @@ function callerOf(opts: CallOptions & { site: string }): Caller {
 export function hitForm(site: string, data: Record<string, unknown> = {}, extra: Record<string, string> = {}): Record<string, string> {
   return {
     event: '1',
-    data: JSON.stringify({ websiteId: site, url: 'https://shop.example.com/about', title: 'About', userAgent: BROWSER_UA, clientDate: Date.now(), ...data }),
+    data: JSON.stringify({
+      websiteId: site,
+      url: 'https://shop.example.com/about',
+      title: 'About',
+      userAgent: BROWSER_UA,
+      clientDate: Date.now(),
+      ...data,
+    }),
     ...extra,
   };
 }

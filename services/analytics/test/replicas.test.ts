@@ -50,11 +50,28 @@ describe('two analytics replicas', () => {
       type: 'commerce.cart.entry-added',
       websiteId: site,
       occurredAt: new Date().toISOString(),
-      data: { cartId: 'c1', entryId: randomUUID(), itemId: 'lamp', variantId: 'v1', sku: 'lamp-sku', quantity: 1, unitPrice: { value: '1000', currency: 'USD' } },
+      data: {
+        cartId: 'c1',
+        entryId: randomUUID(),
+        itemId: 'lamp',
+        variantId: 'v1',
+        sku: 'lamp-sku',
+        quantity: 1,
+        unitPrice: { value: '1000', currency: 'USD' },
+      },
     }));
     // Half published through each replica's bus; JetStream hands each delivery to one of the two.
     await Promise.all(events.map((event, i) => (i % 2 ? a : b).ctx.bus.publish(event)));
-    const adds = async () => Number((await a.db.selectFrom('product_daily').select((eb) => eb.fn.sum<number>('adds').as('n')).where('website_id', '=', site).executeTakeFirst())?.n ?? 0);
+    const adds = async () =>
+      Number(
+        (
+          await a.db
+            .selectFrom('product_daily')
+            .select((eb) => eb.fn.sum<number>('adds').as('n'))
+            .where('website_id', '=', site)
+            .executeTakeFirst()
+        )?.n ?? 0,
+      );
     await waitFor(async () => (await adds()) >= events.length, 30_000, 'every event counted');
     // Some more time for a second delivery to show, if there were one.
     await sleep(1_000);

@@ -39,7 +39,13 @@ const hit = (site: string, visitor: string, time: string, path: string, extra: P
   ...extra,
 });
 
-const event = (type: string, websiteId: string, data: unknown, occurredAt: string): EventEnvelope => ({ id: randomUUID(), type, websiteId, occurredAt, data });
+const event = (type: string, websiteId: string, data: unknown, occurredAt: string): EventEnvelope => ({
+  id: randomUUID(),
+  type,
+  websiteId,
+  occurredAt,
+  data,
+});
 const money = (value: string, currency = 'USD') => ({ value, currency });
 // Untyped JSON answers (as JSON.parse gives them): asserting their shape is the point.
 type Body = ReturnType<typeof JSON.parse>;
@@ -58,12 +64,45 @@ describe('analytics owner reports', () => {
     site = kit.site;
     const write = (records: IngestRecord[]) => kit.analytics.writer.write(records);
     await applyEvent(kit.ctx, CONTENT_CONSUMER, {
-      ...event('content.product.upserted', site, {
-        productId: 'lamp', collectionId: 'shop', version: 1, title: 'Brass Lamp', urlId: 'lamp', fullUrl: '/shop/p/lamp', productType: 1, currency: 'USD',
-        status: 'published', publishOn: null, visible: true, variantOptionOrdering: [],
-        variants: [{ id: 'v1', sku: 'LAMP-1', attributes: {}, optionValues: [], priceMoney: money('2500'), salePriceMoney: null, onSale: false, qtyInStock: 5, unlimited: false }],
-        isSubscribable: false, subscriptionPlan: null, giftCardDenominations: [], additionalFieldsFormId: null, useCustomAddButtonText: false, customAddButtonText: '', urls: [],
-      }, '2024-05-01T00:00:00Z'),
+      ...event(
+        'content.product.upserted',
+        site,
+        {
+          productId: 'lamp',
+          collectionId: 'shop',
+          version: 1,
+          title: 'Brass Lamp',
+          urlId: 'lamp',
+          fullUrl: '/shop/p/lamp',
+          productType: 1,
+          currency: 'USD',
+          status: 'published',
+          publishOn: null,
+          visible: true,
+          variantOptionOrdering: [],
+          variants: [
+            {
+              id: 'v1',
+              sku: 'LAMP-1',
+              attributes: {},
+              optionValues: [],
+              priceMoney: money('2500'),
+              salePriceMoney: null,
+              onSale: false,
+              qtyInStock: 5,
+              unlimited: false,
+            },
+          ],
+          isSubscribable: false,
+          subscriptionPlan: null,
+          giftCardDenominations: [],
+          additionalFieldsFormId: null,
+          useCustomAddButtonText: false,
+          customAddButtonText: '',
+          urls: [],
+        },
+        '2024-05-01T00:00:00Z',
+      ),
     });
     // Two batches: the rollups grow with each, and visits span them.
     await write([
@@ -76,29 +115,121 @@ describe('analytics owner reports', () => {
       hit(site, A, '10T10:20:00', '/shop', { eventType: 10 }),
       hit(site, A, '10T11:00:00', '/shop'),
       hit(site, C, '11T09:00:00', '/about', { device: 'tablet', referrerHost: 'news.example.org' }),
-      { kind: 'interaction', websiteId: site, receivedAt: at('10T10:07:00'), interaction: 'quick-view', target: 'lamp', label: null, path: null, visitorHash: B },
+      {
+        kind: 'interaction',
+        websiteId: site,
+        receivedAt: at('10T10:07:00'),
+        interaction: 'quick-view',
+        target: 'lamp',
+        label: null,
+        path: null,
+        visitorHash: B,
+      },
       // B adds the lamp to cart 'c' (the orders below are of that cart): the funnel's one visitor.
-      { kind: 'event', websiteId: site, receivedAt: at('10T10:07:30'), source: 'record-event', name: 'AddToCart', data: JSON.stringify({ itemId: 'lamp', cartId: 'c' }), path: '/shop/p/lamp', visitorHash: B },
-      ...Array.from({ length: 4 }, (_, i): IngestRecord => ({ kind: 'interaction', websiteId: site, receivedAt: at(`10T12:0${i}:00`), interaction: 'form-render', target: 'contact', label: null, path: '/contact', visitorHash: A })),
-      ...['AddToCart', 'AddToCart', 'ViewCart'].map((name): IngestRecord => ({ kind: 'event', websiteId: site, receivedAt: at('10T10:30:00'), source: 'record-event', name, data: '{}', path: '/shop', visitorHash: A })),
-      ...['boom', 'boom', 'boom', 'other'].map((fp): IngestRecord => ({
-        kind: 'error', websiteId: site, receivedAt: at('11T08:00:00'), fingerprint: fp, name: 'TypeError', message: `${fp} happened`, stack: null, source: 'https://shop.example.com/app.js', line: 1, column: 1, path: '/', device: 'desktop', caught: false,
+      {
+        kind: 'event',
+        websiteId: site,
+        receivedAt: at('10T10:07:30'),
+        source: 'record-event',
+        name: 'AddToCart',
+        data: JSON.stringify({ itemId: 'lamp', cartId: 'c' }),
+        path: '/shop/p/lamp',
+        visitorHash: B,
+      },
+      ...Array.from({ length: 4 }, (_, i): IngestRecord => ({
+        kind: 'interaction',
+        websiteId: site,
+        receivedAt: at(`10T12:0${i}:00`),
+        interaction: 'form-render',
+        target: 'contact',
+        label: null,
+        path: '/contact',
+        visitorHash: A,
       })),
-      ...[1000, 2000, 3000, 4000].map((value): IngestRecord => ({ kind: 'perf', websiteId: site, receivedAt: at('10T10:00:00'), pageLoadId: randomUUID(), path: '/', metric: 'LCP', value, device: 'desktop' })),
-      { kind: 'perf', websiteId: site, receivedAt: at('10T10:00:00'), pageLoadId: randomUUID(), path: '/', metric: 'CLS', value: 0.3, device: 'phone' },
+      ...['AddToCart', 'AddToCart', 'ViewCart'].map((name): IngestRecord => ({
+        kind: 'event',
+        websiteId: site,
+        receivedAt: at('10T10:30:00'),
+        source: 'record-event',
+        name,
+        data: '{}',
+        path: '/shop',
+        visitorHash: A,
+      })),
+      ...['boom', 'boom', 'boom', 'other'].map((fp): IngestRecord => ({
+        kind: 'error',
+        websiteId: site,
+        receivedAt: at('11T08:00:00'),
+        fingerprint: fp,
+        name: 'TypeError',
+        message: `${fp} happened`,
+        stack: null,
+        source: 'https://shop.example.com/app.js',
+        line: 1,
+        column: 1,
+        path: '/',
+        device: 'desktop',
+        caught: false,
+      })),
+      ...[1000, 2000, 3000, 4000].map((value): IngestRecord => ({
+        kind: 'perf',
+        websiteId: site,
+        receivedAt: at('10T10:00:00'),
+        pageLoadId: randomUUID(),
+        path: '/',
+        metric: 'LCP',
+        value,
+        device: 'desktop',
+      })),
+      {
+        kind: 'perf',
+        websiteId: site,
+        receivedAt: at('10T10:00:00'),
+        pageLoadId: randomUUID(),
+        path: '/',
+        metric: 'CLS',
+        value: 0.3,
+        device: 'phone',
+      },
     ]);
-    const added = () => event('commerce.cart.entry-added', site, { cartId: 'c', entryId: randomUUID(), itemId: 'lamp', variantId: 'v1', sku: 'LAMP-1', quantity: 1, unitPrice: money('2500') }, '2024-05-10T10:08:00Z');
+    const added = () =>
+      event(
+        'commerce.cart.entry-added',
+        site,
+        { cartId: 'c', entryId: randomUUID(), itemId: 'lamp', variantId: 'v1', sku: 'LAMP-1', quantity: 1, unitPrice: money('2500') },
+        '2024-05-10T10:08:00Z',
+      );
     await applyEvent(kit.ctx, COMMERCE_CONSUMER, added());
     await applyEvent(kit.ctx, COMMERCE_CONSUMER, added());
     const order = (total: string, currency: string) =>
-      event('commerce.order.placed', site, {
-        id: randomUUID(), kind: 'order', purchasedCartId: 'c', testMode: false, websiteId: site,
-        items: [{ sku: 'LAMP-1', productName: 'Brass Lamp', quantity: 1, unitPrice: money(total, currency) }],
-        grandTotal: money(total, currency), shippingTotal: money('0', currency), taxTotal: money('0', currency),
-      }, '2024-05-10T10:09:00Z');
+      event(
+        'commerce.order.placed',
+        site,
+        {
+          id: randomUUID(),
+          kind: 'order',
+          purchasedCartId: 'c',
+          testMode: false,
+          websiteId: site,
+          items: [{ sku: 'LAMP-1', productName: 'Brass Lamp', quantity: 1, unitPrice: money(total, currency) }],
+          grandTotal: money(total, currency),
+          shippingTotal: money('0', currency),
+          taxTotal: money('0', currency),
+        },
+        '2024-05-10T10:09:00Z',
+      );
     await applyEvent(kit.ctx, COMMERCE_CONSUMER, order('2500', 'USD'));
     await applyEvent(kit.ctx, COMMERCE_CONSUMER, order('1000', 'EUR'));
-    await applyEvent(kit.ctx, FORMS_CONSUMER, event('forms.submission.saved', site, { submissionId: 's1', formId: 'contact', formType: 1, pageId: null, pagePath: '/contact', contentSource: null }, '2024-05-10T12:05:00Z'));
+    await applyEvent(
+      kit.ctx,
+      FORMS_CONSUMER,
+      event(
+        'forms.submission.saved',
+        site,
+        { submissionId: 's1', formId: 'contact', formType: 1, pageId: null, pagePath: '/contact', contentSource: null },
+        '2024-05-10T12:05:00Z',
+      ),
+    );
   }, KIT_START_TIMEOUT_MS);
 
   const expectations: Array<[string, string, (body: Body) => void]> = [
@@ -127,10 +258,24 @@ describe('analytics owner reports', () => {
     [
       'top pages',
       `pages?${range}`,
-      (body) => expect(body.pages).toEqual([{ path: '/shop', views: 2 }, { path: '/', views: 1 }, { path: '/about', views: 1 }, { path: '/shop/p/lamp', views: 1 }]),
+      (body) =>
+        expect(body.pages).toEqual([
+          { path: '/shop', views: 2 },
+          { path: '/', views: 1 },
+          { path: '/about', views: 1 },
+          { path: '/shop/p/lamp', views: 1 },
+        ]),
     ],
     ['top pages, limited', `pages?${range}&limit=1`, (body) => expect(body.pages).toEqual([{ path: '/shop', views: 2 }])],
-    ['referrers', `referrers?${range}`, (body) => expect(body.referrers).toEqual([{ host: 'google.com', views: 1 }, { host: 'news.example.org', views: 1 }])],
+    [
+      'referrers',
+      `referrers?${range}`,
+      (body) =>
+        expect(body.referrers).toEqual([
+          { host: 'google.com', views: 1 },
+          { host: 'news.example.org', views: 1 },
+        ]),
+    ],
     [
       'devices',
       `devices?${range}`,
@@ -148,7 +293,9 @@ describe('analytics owner reports', () => {
         // Visitors: B viewed (a page view and a quick view), added and bought (two orders of its cart).
         expect(body.totals).toEqual({ views: 1, addsToCart: 1, purchases: 1 });
         expect(body.rates).toEqual({ addToCart: 1, purchase: 1 });
-        expect(body.products).toEqual([{ productId: 'lamp', title: 'Brass Lamp', views: 1, addsToCart: 1, purchases: 1, purchasedQuantity: 2 }]);
+        expect(body.products).toEqual([
+          { productId: 'lamp', title: 'Brass Lamp', views: 1, addsToCart: 1, purchases: 1, purchasedQuantity: 2 },
+        ]);
       },
     ],
     [
@@ -156,8 +303,18 @@ describe('analytics owner reports', () => {
       `sales?${range}`,
       (body) => {
         expect(body.totals).toEqual([
-          { currency: 'EUR', orders: 1, revenue: { value: '1000', currency: 'EUR' }, averageOrderValue: { value: '1000', currency: 'EUR' } },
-          { currency: 'USD', orders: 1, revenue: { value: '2500', currency: 'USD' }, averageOrderValue: { value: '2500', currency: 'USD' } },
+          {
+            currency: 'EUR',
+            orders: 1,
+            revenue: { value: '1000', currency: 'EUR' },
+            averageOrderValue: { value: '1000', currency: 'EUR' },
+          },
+          {
+            currency: 'USD',
+            orders: 1,
+            revenue: { value: '2500', currency: 'USD' },
+            averageOrderValue: { value: '2500', currency: 'USD' },
+          },
         ]);
         expect(body.series).toEqual([
           { day: '2024-05-10', currency: 'EUR', orders: 1, revenue: { value: '1000', currency: 'EUR' } },
@@ -165,14 +322,32 @@ describe('analytics owner reports', () => {
         ]);
       },
     ],
-    ['form conversion', `forms?${range}`, (body) => expect(body.forms).toEqual([{ formId: 'contact', views: 4, submissions: 1, conversionRate: 0.25 }])],
+    [
+      'form conversion',
+      `forms?${range}`,
+      (body) => expect(body.forms).toEqual([{ formId: 'contact', views: 4, submissions: 1, conversionRate: 0.25 }]),
+    ],
     [
       'top errors',
       `errors?${range}`,
       (body) =>
         expect(body.errors).toEqual([
-          { fingerprint: 'boom', name: 'TypeError', message: 'boom happened', source: 'https://shop.example.com/app.js', count: 3, lastDay: '2024-05-11' },
-          { fingerprint: 'other', name: 'TypeError', message: 'other happened', source: 'https://shop.example.com/app.js', count: 1, lastDay: '2024-05-11' },
+          {
+            fingerprint: 'boom',
+            name: 'TypeError',
+            message: 'boom happened',
+            source: 'https://shop.example.com/app.js',
+            count: 3,
+            lastDay: '2024-05-11',
+          },
+          {
+            fingerprint: 'other',
+            name: 'TypeError',
+            message: 'other happened',
+            source: 'https://shop.example.com/app.js',
+            count: 1,
+            lastDay: '2024-05-11',
+          },
         ]),
     ],
     [
@@ -184,15 +359,27 @@ describe('analytics owner reports', () => {
         expect(Math.abs(lcp.p75 - 3000) / 3000).toBeLessThan(0.03);
         expect(lcp.rating).toBe('needs-improvement');
         expect(body.metrics.find((m: Body) => m.metric === 'CLS' && m.device === 'phone')).toMatchObject({ samples: 1, rating: 'poor' });
-        expect(body.metrics.find((m: Body) => m.metric === 'INP' && m.device === 'all')).toEqual({ metric: 'INP', device: 'all', p75: null, samples: 0, rating: null });
+        expect(body.metrics.find((m: Body) => m.metric === 'INP' && m.device === 'all')).toEqual({
+          metric: 'INP',
+          device: 'all',
+          p75: null,
+          samples: 0,
+          rating: null,
+        });
       },
     ],
     [
       'events',
       `events?${range}`,
       (body) => {
-        expect(body.events).toEqual([{ name: 'AddToCart', count: 3 }, { name: 'ViewCart', count: 1 }]);
-        expect(body.interactions).toEqual([{ kind: 'form-render', target: 'contact', count: 4 }, { kind: 'quick-view', target: 'lamp', count: 1 }]);
+        expect(body.events).toEqual([
+          { name: 'AddToCart', count: 3 },
+          { name: 'ViewCart', count: 1 },
+        ]);
+        expect(body.interactions).toEqual([
+          { kind: 'form-render', target: 'contact', count: 4 },
+          { kind: 'quick-view', target: 'lamp', count: 1 },
+        ]);
       },
     ],
   ];
@@ -206,7 +393,11 @@ describe('analytics owner reports', () => {
     const before = await Promise.all(expectations.map(([, query]) => report(...(query.split('?') as [string, string]))));
     // The rows are from 2024: any purge removes them (another suite's may have already).
     await kit.analytics.purge();
-    const left = await kit.db.selectFrom('hits').select((eb) => eb.fn.countAll().as('n')).where('website_id', '=', site).executeTakeFirstOrThrow();
+    const left = await kit.db
+      .selectFrom('hits')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .where('website_id', '=', site)
+      .executeTakeFirstOrThrow();
     expect(Number(left.n)).toBe(0);
     const after = await Promise.all(expectations.map(([, query]) => report(...(query.split('?') as [string, string]))));
     expect(after).toEqual(before);

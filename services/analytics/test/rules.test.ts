@@ -21,10 +21,19 @@ describe('analytics tracking rules', () => {
 
   const hits = async (site: string) => {
     await kit.flush();
-    return kit.db.selectFrom('hits').select(['path', 'visitor_hash', 'event_type']).where('website_id', '=', site).orderBy('received_at').execute();
+    return kit.db
+      .selectFrom('hits')
+      .select(['path', 'visitor_hash', 'event_type'])
+      .where('website_id', '=', site)
+      .orderBy('received_at')
+      .execute();
   };
-  const hit = (site: string, data: Record<string, unknown> = {}, options: Parameters<Kit['call']>[3] = {}, extra: Record<string, string> = {}) =>
-    kit.call('POST', '/api/census/RecordHit', undefined, { site, ...options, form: hitForm(site, data, extra) });
+  const hit = (
+    site: string,
+    data: Record<string, unknown> = {},
+    options: Parameters<Kit['call']>[3] = {},
+    extra: Record<string, string> = {},
+  ) => kit.call('POST', '/api/census/RecordHit', undefined, { site, ...options, form: hitForm(site, data, extra) });
 
   it('tracks anonymous visitors and viewer-only owners; not admins, other roles or API keys', async () => {
     const site = unique('roles');
@@ -40,8 +49,12 @@ describe('analytics tracking rules', () => {
 
   it('never tracks the admin app, and skips not-found, lock-screen and access-denied pages and search page views', async () => {
     const site = unique('pages');
-    expect((await hit(site, { url: 'https://shop.example.com/config/pages' }, { roles: [Role.VIEWER] })).json()).toEqual({ accepted: 0, skipped: 'config-page' });
-    for (const pageType of [100, 103, 106]) expect((await hit(site, { pageType })).json()).toEqual({ accepted: 0, skipped: 'untracked-page' });
+    expect((await hit(site, { url: 'https://shop.example.com/config/pages' }, { roles: [Role.VIEWER] })).json()).toEqual({
+      accepted: 0,
+      skipped: 'config-page',
+    });
+    for (const pageType of [100, 103, 106])
+      expect((await hit(site, { pageType })).json()).toEqual({ accepted: 0, skipped: 'untracked-page' });
     expect((await hit(site, { url: 'https://shop.example.com/search?q=lamp' })).json()).toEqual({ accepted: 0, skipped: 'untracked-page' });
     // The search itself (event type 2) is recorded; other page types are.
     expect((await hit(site, { url: 'https://shop.example.com/search?q=lamp' }, {}, { event: '2' })).json()).toEqual({ accepted: 1 });
@@ -52,7 +65,7 @@ describe('analytics tracking rules', () => {
     ]);
   });
 
-  it('counts the search page\'s site-search hits as views of /search (issue 36), never as product views', async () => {
+  it("counts the search page's site-search hits as views of /search (issue 36), never as product views", async () => {
     const site = unique('search');
     await hit(site, { url: 'https://shop.example.com/search?q=lamp' }, {}, { event: '2' });
     await hit(site, { url: 'https://shop.example.com/search?q=bowl' }, {}, { event: '2' });
@@ -73,7 +86,11 @@ describe('analytics tracking rules', () => {
 
   it('does not count crawlers and headless browsers', async () => {
     const site = unique('bots');
-    for (const userAgent of ['Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)', 'Mozilla/5.0 HeadlessChrome/120.0', 'curl/8.0']) {
+    for (const userAgent of [
+      'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)',
+      'Mozilla/5.0 HeadlessChrome/120.0',
+      'curl/8.0',
+    ]) {
       expect((await hit(site, {}, { userAgent })).json()).toEqual({ accepted: 0, skipped: 'automated-client' });
     }
     expect(await hits(site)).toHaveLength(0);
@@ -85,7 +102,12 @@ describe('analytics tracking rules', () => {
     expect(without.json()).toEqual({ accepted: 0, skipped: 'no-census-cookie' });
     const quick = await kit.call('POST', '/api/census/RecordQuickView/p1', undefined, { site });
     expect(quick.json()).toEqual({ accepted: 0, skipped: 'no-census-cookie' });
-    const withCookie = await kit.call('POST', '/api/census/button-click', { url: 'https://shop.example.com/' }, { site, cookies: { ss_cvr: 'visitor-0001|1' } });
+    const withCookie = await kit.call(
+      'POST',
+      '/api/census/button-click',
+      { url: 'https://shop.example.com/' },
+      { site, cookies: { ss_cvr: 'visitor-0001|1' } },
+    );
     expect(withCookie.json()).toEqual({ accepted: 1 });
   });
 
@@ -135,10 +157,21 @@ describe('analytics tracking rules', () => {
     expect((await hit(site)).json()).toEqual(skipped);
     expect((await kit.call('POST', '/api/events/RecordEvent', undefined, { site, form: { event: 'AddToCart' } })).json()).toEqual(skipped);
     expect((await kit.call('POST', '/api/events/RecordJavascriptErrors', [{ message: 'x' }], { site })).json()).toEqual(skipped);
-    expect((await kit.call('POST', '/api/census/button-click', { url: '/' }, { site, cookies: { ss_cvr: 'visitor-dddd' } })).json()).toEqual(skipped);
+    expect(
+      (await kit.call('POST', '/api/census/button-click', { url: '/' }, { site, cookies: { ss_cvr: 'visitor-dddd' } })).json(),
+    ).toEqual(skipped);
     const perf = await kit.call('GET', '/api/1/performance/settings', undefined, { site });
     expect(perf.json().enabled).toBe(false);
-    expect((await kit.call('POST', '/api/1/performance/records', { pageLoadId: randomUUID(), url: '/', records: [{ metric: 'LCP', value: 1 }] }, { site })).json()).toEqual(skipped);
+    expect(
+      (
+        await kit.call(
+          'POST',
+          '/api/1/performance/records',
+          { pageLoadId: randomUUID(), url: '/', records: [{ metric: 'LCP', value: 1 }] },
+          { site },
+        )
+      ).json(),
+    ).toEqual(skipped);
     expect(await hits(site)).toHaveLength(0);
     await kit.call('PUT', '/api/census/settings', { trackingEnabled: true }, { site, roles: [Role.ADMIN] });
     expect((await hit(site)).json()).toEqual({ accepted: 1 });
@@ -147,10 +180,18 @@ describe('analytics tracking rules', () => {
   it('lets only settings managers change the analytics settings', async () => {
     const site = unique('settings');
     expect((await kit.call('PUT', '/api/census/settings', { trackingEnabled: false }, { site })).statusCode).toBe(401);
-    expect((await kit.call('PUT', '/api/census/settings', { trackingEnabled: false }, { site, roles: [Role.REPORTING] })).statusCode).toBe(403);
+    expect((await kit.call('PUT', '/api/census/settings', { trackingEnabled: false }, { site, roles: [Role.REPORTING] })).statusCode).toBe(
+      403,
+    );
     expect((await kit.call('PUT', '/api/census/settings', { trackingEnabled: 'no' }, { site, roles: [Role.ADMIN] })).statusCode).toBe(400);
     expect((await kit.call('PUT', '/api/census/settings', { country: 'CA' }, { site, roles: [Role.ADMIN] })).statusCode).toBe(400);
     const read = await kit.call('GET', '/api/census/settings', undefined, { site, roles: [Role.REPORTING] });
-    expect(read.json()).toEqual({ trackingEnabled: true, sessionReplay: { enabled: false, experiment: false }, country: 'US', timeZone: 'America/New_York', restrictiveCookiePolicy: false });
+    expect(read.json()).toEqual({
+      trackingEnabled: true,
+      sessionReplay: { enabled: false, experiment: false },
+      country: 'US',
+      timeZone: 'America/New_York',
+      restrictiveCookiePolicy: false,
+    });
   });
 });

@@ -32,7 +32,10 @@ async function hitCount(dataDir: string, site: string): Promise<number> {
   }
   const embedded = await EmbeddedPostgres.open(path.join(dataDir, 'pg'));
   try {
-    return Number((await embedded.client.query<{ n: number }>('select count(*)::int as n from analytics.hits where website_id = $1', [site])).rows[0]!.n);
+    return Number(
+      (await embedded.client.query<{ n: number }>('select count(*)::int as n from analytics.hits where website_id = $1', [site])).rows[0]!
+        .n,
+    );
   } finally {
     await embedded.close();
   }
@@ -42,7 +45,14 @@ async function hitCount(dataDir: string, site: string): Promise<number> {
 function ownerHeaders(site: string): Record<string, string> {
   const requestId = randomUUID();
   return asFromGateway(
-    { 'x-website-id': site, 'x-request-id': requestId, ...signIdentity({ v: 1, kind: 'owner', websiteId: site, requestId, issuedAt: Date.now(), ownerId: `o-${site}`, roles: [Role.REPORTING] }, SIGNING_KEY) },
+    {
+      'x-website-id': site,
+      'x-request-id': requestId,
+      ...signIdentity(
+        { v: 1, kind: 'owner', websiteId: site, requestId, issuedAt: Date.now(), ownerId: `o-${site}`, roles: [Role.REPORTING] },
+        SIGNING_KEY,
+      ),
+    },
     SIGNING_KEY,
   );
 }
@@ -58,15 +68,25 @@ describe('analytics shutdown', () => {
     const database = await sharedDatabase();
     try {
       const kit = await setup({ shared: database.shared, limits: { flushIntervalMs: 3_600_000, flushBatch: 100_000 } });
-      const responses = await Promise.all(Array.from({ length: N }, () => kit.call('POST', '/api/census/RecordHit', undefined, { form: hitForm(kit.site) })));
+      const responses = await Promise.all(
+        Array.from({ length: N }, () => kit.call('POST', '/api/census/RecordHit', undefined, { form: hitForm(kit.site) })),
+      );
       expect(responses.every((r) => r.statusCode === 202)).toBe(true);
       expect(kit.analytics.buffer.size).toBe(N);
       await kit.close();
       const again = await setup({ shared: database.shared });
       try {
-        const row = await again.db.selectFrom('hits').select((eb) => eb.fn.countAll().as('n')).where('website_id', '=', kit.site).executeTakeFirstOrThrow();
+        const row = await again.db
+          .selectFrom('hits')
+          .select((eb) => eb.fn.countAll().as('n'))
+          .where('website_id', '=', kit.site)
+          .executeTakeFirstOrThrow();
         expect(Number(row.n)).toBe(N);
-        const daily = await again.db.selectFrom('traffic_daily').select(['page_views']).where('website_id', '=', kit.site).executeTakeFirstOrThrow();
+        const daily = await again.db
+          .selectFrom('traffic_daily')
+          .select(['page_views'])
+          .where('website_id', '=', kit.site)
+          .executeTakeFirstOrThrow();
         expect(daily.page_views).toBe(N);
       } finally {
         await again.close();
@@ -100,7 +120,15 @@ describe('analytics shutdown', () => {
     const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
     try {
       const url = `http://127.0.0.1:${port}`;
-      await waitFor(() => fetch(`${url}/readyz`).then((r) => r.ok, () => false), 180_000, 'the analytics process');
+      await waitFor(
+        () =>
+          fetch(`${url}/readyz`).then(
+            (r) => r.ok,
+            () => false,
+          ),
+        180_000,
+        'the analytics process',
+      );
       const statuses = await Promise.all(
         Array.from({ length: N }, () =>
           fetch(`${url}/api/census/RecordHit`, {
@@ -147,7 +175,15 @@ describe('analytics shutdown', () => {
     const firstExit = new Promise<string | null>((resolve) => first.once('exit', (_code, signal) => resolve(signal)));
     let second: ReturnType<typeof start> | undefined;
     try {
-      await waitFor(() => fetch(`${url}/readyz`).then((r) => r.ok, () => false), 180_000, 'the analytics process');
+      await waitFor(
+        () =>
+          fetch(`${url}/readyz`).then(
+            (r) => r.ok,
+            () => false,
+          ),
+        180_000,
+        'the analytics process',
+      );
       const statuses = await Promise.all(
         Array.from({ length: N }, () =>
           fetch(`${url}/api/census/RecordHit`, {
@@ -163,7 +199,15 @@ describe('analytics shutdown', () => {
 
       second = start();
       const secondExit = new Promise<number | null>((resolve) => second!.once('exit', (code) => resolve(code)));
-      await waitFor(() => fetch(`${url}/readyz`).then((r) => r.ok, () => false), 180_000, 'the restarted analytics process');
+      await waitFor(
+        () =>
+          fetch(`${url}/readyz`).then(
+            (r) => r.ok,
+            () => false,
+          ),
+        180_000,
+        'the restarted analytics process',
+      );
       // Recovery writes the dead process's rows once they are a second old (checked every second).
       const day = today();
       await waitFor(

@@ -1,6 +1,14 @@
 // The cart service: carts and entries, stock, orders (services/cart owns money and stock).
 import cookie from '@fastify/cookie';
-import { buildService, installMailer, type BuildServiceOptions, type MailerOptions, type MailTables, type ServiceDefinition, withTables } from '@sc/platform';
+import {
+  buildService,
+  installMailer,
+  type BuildServiceOptions,
+  type MailerOptions,
+  type MailTables,
+  type ServiceDefinition,
+  withTables,
+} from '@sc/platform';
 import { exportRoutes } from './admin/exports.routes.js';
 import { summaryRoutes } from './admin/summary.routes.js';
 import { cartRoutes } from './cart/cart.routes.js';
@@ -98,4 +106,7 @@ export const cartService: ServiceDefinition<CartDB, CartModule> = createCartServ
 
 /** Builds the cart app (never listens). */
 export const buildApp = (options: BuildServiceOptions & CartOptions = {}) =>
-  buildService(options.payments || options.writeLimit || options.places || options.jobs || options.mail ? createCartService(options) : cartService, options);
+  buildService(
+    options.payments || options.writeLimit || options.places || options.jobs || options.mail ? createCartService(options) : cartService,
+    options,
+  );

@@ -94,7 +94,8 @@ export function createCartModule(ctx: ServiceContext<CartDB>, options: CartModul
     orders,
     coupons: new CouponService(ctx, storeCache),
     refunds,
-    stripeWebhook: options.payments instanceof StripePaymentProvider ? new StripeWebhook(ctx, options.payments, paymentService, refunds) : undefined,
+    stripeWebhook:
+      options.payments instanceof StripePaymentProvider ? new StripeWebhook(ctx, options.payments, paymentService, refunds) : undefined,
     renewals,
     subscriptions: new SubscriptionService(ctx, carts),
     giftCards: new GiftCardService(ctx, orders),

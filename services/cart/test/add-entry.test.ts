@@ -23,7 +23,9 @@ describe(`add to cart in one round trip (${mode.database})`, () => {
   const add = (websiteId: string, body: Record<string, unknown>, caller: { cart?: string; siteUserId?: string } = {}) =>
     kit.call('POST', '/api/commerce/shopping-cart/entries', { websiteId, ...caller }, body);
   const lineQuantities = async (cartId: string) =>
-    (await kit.ctx.db.selectFrom('cart_entries').select(['quantity', 'additional_fields']).where('cart_id', '=', cartId).execute()).map((e) => e.quantity);
+    (await kit.ctx.db.selectFrom('cart_entries').select(['quantity', 'additional_fields']).where('cart_id', '=', cartId).execute()).map(
+      (e) => e.quantity,
+    );
 
   it('lets 12 concurrent adds to one cart take exactly what stock allows, on one line, with one event each', async () => {
     const site = kit.newSite();
@@ -112,7 +114,9 @@ describe(`add to cart in one round trip (${mode.database})`, () => {
     // Another device: no cookie, or a cookie of some other cart.
     const second = await add(site, { itemId: p.productId, quantity: 2 }, { siteUserId: user, cart: 'another-device' });
     expect(cartCookieOf(second)).toBe(token);
-    expect(second.json()).toMatchObject({ shoppingCart: { id: first.json<{ shoppingCart: { id: string } }>().shoppingCart.id, totalQuantity: 3 } });
+    expect(second.json()).toMatchObject({
+      shoppingCart: { id: first.json<{ shoppingCart: { id: string } }>().shoppingCart.id, totalQuantity: 3 },
+    });
     const third = await add(site, { itemId: p.productId, quantity: 1 }, { siteUserId: user, cart: token });
     expect(third.headers['set-cookie']).toBeUndefined();
   });
@@ -133,7 +137,9 @@ describe(`add to cart in one round trip (${mode.database})`, () => {
     expect(next.statusCode).toBe(200);
     expect(cartCookieOf(next)).not.toBe(cart);
     expect(next.json<{ shoppingCart: { id: string; totalQuantity: number } }>().shoppingCart).toMatchObject({ totalQuantity: 1 });
-    expect(next.json<{ shoppingCart: { id: string } }>().shoppingCart.id).not.toBe(first.json<{ shoppingCart: { id: string } }>().shoppingCart.id);
+    expect(next.json<{ shoppingCart: { id: string } }>().shoppingCart.id).not.toBe(
+      first.json<{ shoppingCart: { id: string } }>().shoppingCart.id,
+    );
   });
 
   it('prices carts with the newest product and rules as soon as this process sees them', async () => {
@@ -141,17 +147,35 @@ describe(`add to cart in one round trip (${mode.database})`, () => {
     const v1 = productEvent({ title: 'Old', variants: [{ sku: 'P', price: 1000, qty: 10 }] });
     await applyContentEvent(kit.ctx, envelope('content.product.upserted', site, v1), kit.parts.storeCache);
     const cart = cartCookieOf(await add(site, { itemId: v1.productId, quantity: 2 }))!;
-    const v2 = { ...v1, version: 2, title: 'New', variants: v1.variants.map((v) => ({ ...v, priceMoney: { value: '1200', currency: 'USD' as const } })) };
+    const v2 = {
+      ...v1,
+      version: 2,
+      title: 'New',
+      variants: v1.variants.map((v) => ({ ...v, priceMoney: { value: '1200', currency: 'USD' as const } })),
+    };
     await applyContentEvent(kit.ctx, envelope('content.product.upserted', site, v2), kit.parts.storeCache);
-    const view = () => kit.call('GET', '/api/commerce/shopping-cart', { websiteId: site, cart }).then((r) => r.json<Record<string, unknown>>());
+    const view = () =>
+      kit.call('GET', '/api/commerce/shopping-cart', { websiteId: site, cart }).then((r) => r.json<Record<string, unknown>>());
     expect(await view()).toMatchObject({ subtotalCents: 2400, entries: [{ title: 'New', purchasePriceCents: 1200 }] });
-    await kit.call('PUT', '/api/commerce/store-rules', { websiteId: site, roles: ADMIN }, { taxRules: [{ id: 'fr', name: 'TVA', country: 'FR', rateBps: 2000 }] });
+    await kit.call(
+      'PUT',
+      '/api/commerce/store-rules',
+      { websiteId: site, roles: ADMIN },
+      { taxRules: [{ id: 'fr', name: 'TVA', country: 'FR', rateBps: 2000 }] },
+    );
     await kit.call('PUT', '/api/commerce/shopping-cart/shipping-location', { websiteId: site, cart }, { country: 'FR' });
     expect(await view()).toMatchObject({ taxCents: 480, applicableTaxRules: [{ id: 'fr' }] });
     await kit.call('PUT', '/api/commerce/store-rules', { websiteId: site, roles: ADMIN }, { taxRules: [] });
     expect(await view()).toMatchObject({ taxCents: 0, applicableTaxRules: [] });
-    await applyContentEvent(kit.ctx, envelope('content.product.deleted', site, { productId: v1.productId, collectionId: 'shop', version: 3, urls: [] }), kit.parts.storeCache);
+    await applyContentEvent(
+      kit.ctx,
+      envelope('content.product.deleted', site, { productId: v1.productId, collectionId: 'shop', version: 3, urls: [] }),
+      kit.parts.storeCache,
+    );
     expect(await view()).toMatchObject({ entries: [], subtotalCents: 0 });
-    expect((await add(site, { itemId: v1.productId }, { cart })).json()).toMatchObject({ status: 404, message: CommerceMessages.productUnavailable });
+    expect((await add(site, { itemId: v1.productId }, { cart })).json()).toMatchObject({
+      status: 404,
+      message: CommerceMessages.productUnavailable,
+    });
   });
 });

@@ -9,7 +9,8 @@ import { mode, testConfig } from '@sc/platform/test-kit';
 import { APP_START_TIMEOUT_MS, cartCookieOf, setup, SIGNING_KEY, type Kit, type ProductSpec } from './kit.js';
 
 /** What an add answered: a refusal's status and message, or the cart's lines after it. */
-type Answer = { status: number; message: string } | { status: 200; lines: Array<[string, number, string | null]> } | { status: 200; cartToken: true };
+type Answer =
+  { status: number; message: string } | { status: 200; lines: Array<[string, number, string | null]> } | { status: 200; cartToken: true };
 
 interface Case {
   name: string;
@@ -47,9 +48,33 @@ const CASES: Case[] = [
   { name: 'quantity over the limit', product: MUG, add: { quantity: 10_000 }, expected: { status: 400, message: OUT_OF_RANGE } },
   { name: 'quantity zero', product: MUG, add: { quantity: '0' }, expected: { status: 400, message: OUT_OF_RANGE } },
   { name: 'out of stock', product: MUG, add: { quantity: 4 }, expected: { status: 409, message: NOT_ENOUGH } },
-  { name: 'stock counts what the cart holds', product: MUG, before: [{ quantity: 2 }], add: { quantity: 2 }, expected: { status: 409, message: NOT_ENOUGH } },
-  { name: 'merge into the existing line', product: MUG, before: [{ quantity: 1 }], add: { quantity: 2 }, expected: { status: 200, lines: [['MUG', 3, null]] } },
-  { name: 'a line with form answers stays apart', product: MUG, before: [{ quantity: 1 }], add: { quantity: 1, additionalFields: '{"name":"Ada"}' }, expected: { status: 200, lines: [['MUG', 1, null], ['MUG', 1, '{"name":"Ada"}']] } },
+  {
+    name: 'stock counts what the cart holds',
+    product: MUG,
+    before: [{ quantity: 2 }],
+    add: { quantity: 2 },
+    expected: { status: 409, message: NOT_ENOUGH },
+  },
+  {
+    name: 'merge into the existing line',
+    product: MUG,
+    before: [{ quantity: 1 }],
+    add: { quantity: 2 },
+    expected: { status: 200, lines: [['MUG', 3, null]] },
+  },
+  {
+    name: 'a line with form answers stays apart',
+    product: MUG,
+    before: [{ quantity: 1 }],
+    add: { quantity: 1, additionalFields: '{"name":"Ada"}' },
+    expected: {
+      status: 200,
+      lines: [
+        ['MUG', 1, null],
+        ['MUG', 1, '{"name":"Ada"}'],
+      ],
+    },
+  },
   {
     name: 'merge past 9999',
     product: { variants: [{ sku: 'BULK', price: 1, unlimited: true }] },
@@ -62,24 +87,69 @@ const CASES: Case[] = [
     product: TEE,
     before: [{ sku: 'TEE-RED-S' }],
     add: { attributes: { Color: 'Blue', Size: 'S' }, quantity: 2 },
-    expected: { status: 200, lines: [['TEE-RED-S', 1, null], ['TEE-BLUE-S', 2, null]] },
+    expected: {
+      status: 200,
+      lines: [
+        ['TEE-RED-S', 1, null],
+        ['TEE-BLUE-S', 2, null],
+      ],
+    },
   },
   { name: 'options not chosen', product: TEE, add: {}, expected: { status: 400, message: 'Please select the Color and Size options.' } },
-  { name: 'one option not chosen', product: TEE, add: { attributes: { Size: 'S' } }, expected: { status: 400, message: 'Please select the Color option.' } },
+  {
+    name: 'one option not chosen',
+    product: TEE,
+    add: { attributes: { Size: 'S' } },
+    expected: { status: 400, message: 'Please select the Color option.' },
+  },
   { name: 'unknown variant', product: TEE, add: { sku: 'TEE-GREEN-XL' }, expected: { status: 400, message: VARIANT_UNAVAILABLE } },
   { name: 'unknown product', add: { itemId: 'no-such-product' }, expected: { status: 404, message: UNAVAILABLE } },
   {
     name: 'gift card without denomination',
-    product: { productType: ProductType.GIFT_CARD, variants: [{ sku: 'GC25', price: 2500 }, { sku: 'GC50', price: 5000 }] },
+    product: {
+      productType: ProductType.GIFT_CARD,
+      variants: [
+        { sku: 'GC25', price: 2500 },
+        { sku: 'GC50', price: 5000 },
+      ],
+    },
     add: {},
     expected: { status: 400, message: 'Select a denomination for the Gift Card' },
   },
-  { name: 'digital stock is not counted', product: { productType: ProductType.DIGITAL, variants: [{ sku: 'PDF', price: 500, qty: 0 }] }, add: { quantity: 5 }, expected: { status: 200, lines: [['PDF', 5, null]] } },
-  { name: 'subscription product in a cart', product: CLUB, add: {}, expected: { status: 400, message: 'This item is sold as a subscription. Please use Subscribe.' } },
+  {
+    name: 'digital stock is not counted',
+    product: { productType: ProductType.DIGITAL, variants: [{ sku: 'PDF', price: 500, qty: 0 }] },
+    add: { quantity: 5 },
+    expected: { status: 200, lines: [['PDF', 5, null]] },
+  },
+  {
+    name: 'subscription product in a cart',
+    product: CLUB,
+    add: {},
+    expected: { status: 400, message: 'This item is sold as a subscription. Please use Subscribe.' },
+  },
   { name: 'subscription checkout', product: CLUB, subscription: true, add: { qty: 2 }, expected: { status: 200, cartToken: true } },
-  { name: 'subscription quantity not whole', product: CLUB, subscription: true, add: { qty: '1.5' }, expected: { status: 400, message: NOT_WHOLE } },
-  { name: 'subscription out of stock', product: CLUB, subscription: true, add: { qty: 3 }, expected: { status: 409, message: UNAVAILABLE } },
-  { name: 'subscription of a product not sold so', product: MUG, subscription: true, add: {}, expected: { status: 400, message: 'This item is not sold as a subscription.' } },
+  {
+    name: 'subscription quantity not whole',
+    product: CLUB,
+    subscription: true,
+    add: { qty: '1.5' },
+    expected: { status: 400, message: NOT_WHOLE },
+  },
+  {
+    name: 'subscription out of stock',
+    product: CLUB,
+    subscription: true,
+    add: { qty: 3 },
+    expected: { status: 409, message: UNAVAILABLE },
+  },
+  {
+    name: 'subscription of a product not sold so',
+    product: MUG,
+    subscription: true,
+    add: {},
+    expected: { status: 400, message: 'This item is not sold as a subscription.' },
+  },
   {
     name: 'subscription of a digital product',
     product: { productType: ProductType.DIGITAL, isSubscribable: true, subscriptionPlan: PLAN, variants: [{ sku: 'PDF', price: 100 }] },
@@ -106,10 +176,13 @@ async function run(kit: Kit, c: Case): Promise<Answer> {
     return { status: body.status, message: body.message };
   }
   if (c.subscription) {
-    if (typeof response.json<{ cartToken?: unknown }>().cartToken !== 'string') throw new Error(`${c.name}: no cart token in ${response.body}`);
+    if (typeof response.json<{ cartToken?: unknown }>().cartToken !== 'string')
+      throw new Error(`${c.name}: no cart token in ${response.body}`);
     return { status: 200, cartToken: true };
   }
-  const entries = response.json<{ shoppingCart: { entries: Array<{ chosenVariant: { sku: string }; quantity: number; additionalFields: string | null }> } }>().shoppingCart.entries;
+  const entries = response.json<{
+    shoppingCart: { entries: Array<{ chosenVariant: { sku: string }; quantity: number; additionalFields: string | null }> };
+  }>().shoppingCart.entries;
   return { status: 200, lines: entries.map((e) => [e.chosenVariant.sku, e.quantity, e.additionalFields]) };
 }
 
@@ -125,7 +198,9 @@ describe(`add to cart answers the same on PGlite and Postgres (${mode.database})
   let embedded: Kit;
   let postgres: Kit | undefined;
   beforeAll(async () => {
-    embedded = await setup({ config: testConfig(0, { IDENTITY_SIGNING_KEY: SIGNING_KEY, DATABASE_URL: undefined, NATS_URL: undefined, REDIS_URL: undefined }) });
+    embedded = await setup({
+      config: testConfig(0, { IDENTITY_SIGNING_KEY: SIGNING_KEY, DATABASE_URL: undefined, NATS_URL: undefined, REDIS_URL: undefined }),
+    });
     if (process.env.DATABASE_URL) postgres = await setup();
   }, APP_START_TIMEOUT_MS);
   afterAll(async () => {

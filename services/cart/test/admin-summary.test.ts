@@ -18,11 +18,22 @@ describe(`the store summary of the admin Home (${mode.database})`, () => {
 
   it('sums sales per window and currency, live and test apart, and counts what needs doing', async () => {
     const site = kit.newSite();
-    await kit.product(site, { variants: [{ sku: 'LAMP', price: 2500, qty: 10 }, { sku: 'LAMP-2', price: 2500, qty: 3 }, { sku: 'LAMP-3', price: 2500, qty: 0 }] });
+    await kit.product(site, {
+      variants: [
+        { sku: 'LAMP', price: 2500, qty: 10 },
+        { sku: 'LAMP-2', price: 2500, qty: 3 },
+        { sku: 'LAMP-3', price: 2500, qty: 0 },
+      ],
+    });
     const guide = await kit.product(site, { productType: 2, variants: [{ sku: 'PDF', price: 500, unlimited: true }] });
     const buy = async () => {
       const cart = await kit.cartWith(site, [{ itemId: guide.productId }]);
-      const paid = await kit.call('POST', '/api/commerce/checkout', { websiteId: site, cart, headers: { 'idempotency-key': randomUUID() } }, { email: 'ana@example.com', card: CARD });
+      const paid = await kit.call(
+        'POST',
+        '/api/commerce/checkout',
+        { websiteId: site, cart, headers: { 'idempotency-key': randomUUID() } },
+        { email: 'ana@example.com', card: CARD },
+      );
       expect(paid.statusCode).toBe(201);
       return paid.json<{ order: Order }>().order;
     };
@@ -33,7 +44,11 @@ describe(`the store summary of the admin Home (${mode.database})`, () => {
     const set = (id: string, change: { test_mode?: boolean; created_at?: Date; status?: string }) =>
       kit.ctx.db
         .updateTable('orders')
-        .set({ ...(change.test_mode === undefined ? {} : { test_mode: change.test_mode }), ...(change.status ? { status: change.status } : {}), ...(change.created_at ? { created_at: sql<never>`${change.created_at}` } : {}) })
+        .set({
+          ...(change.test_mode === undefined ? {} : { test_mode: change.test_mode }),
+          ...(change.status ? { status: change.status } : {}),
+          ...(change.created_at ? { created_at: sql<never>`${change.created_at}` } : {}),
+        })
         .where('id', '=', id)
         .execute();
     for (const order of orders.slice(0, 4)) await set(order.id, { test_mode: false });
@@ -59,9 +74,13 @@ describe(`the store summary of the admin Home (${mode.database})`, () => {
     expect((await kit.call('GET', `/api/commerce/store/summary${query}`, { websiteId: site })).statusCode).toBe(401);
     expect((await kit.call('GET', `/api/commerce/store/summary${query}`, { websiteId: site, roles: [7] })).statusCode).toBe(403);
     expect((await kit.call('GET', '/api/commerce/store/summary', { websiteId: site, roles: ADMIN })).statusCode).toBe(400);
-    expect((await kit.call('GET', '/api/commerce/store/summary?todayStart=yesterday', { websiteId: site, roles: ADMIN })).statusCode).toBe(400);
+    expect((await kit.call('GET', '/api/commerce/store/summary?todayStart=yesterday', { websiteId: site, roles: ADMIN })).statusCode).toBe(
+      400,
+    );
     const longAgo = encodeURIComponent(new Date(Date.now() - 30 * DAY_MS).toISOString());
-    expect((await kit.call('GET', `/api/commerce/store/summary?todayStart=${longAgo}`, { websiteId: site, roles: ADMIN })).statusCode).toBe(400);
+    expect((await kit.call('GET', `/api/commerce/store/summary?todayStart=${longAgo}`, { websiteId: site, roles: ADMIN })).statusCode).toBe(
+      400,
+    );
     // Another website's figures are its own.
     const other = await kit.call('GET', `/api/commerce/store/summary${query}`, { websiteId: kit.newSite(), roles: ADMIN });
     expect(other.json<StoreSummary>()).toMatchObject({ toFulfil: 0, lowStock: 0, soldOut: 0, sales: { today: { orders: 0, totals: [] } } });

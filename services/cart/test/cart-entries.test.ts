@@ -25,8 +25,22 @@ describe(`cart entries and totals (${mode.database})`, () => {
     expect(first.statusCode).toBe(200);
     const cart = cartCookieOf(first);
     const body = first.json<{ shoppingCart: Record<string, unknown>; newlyAdded: Record<string, unknown> }>();
-    expect(body.newlyAdded).toMatchObject({ itemId: p.productId, quantity: 2, title: 'Mug', purchasePriceCents: 1250, subTotal: 2500, chosenVariant: { sku: 'MUG', attributes: {} } });
-    expect(body.shoppingCart).toMatchObject({ subtotalCents: 2500, grandTotalCents: 2500, totalQuantity: 2, requiresShipping: true, hasDigital: false, purelyDigital: false });
+    expect(body.newlyAdded).toMatchObject({
+      itemId: p.productId,
+      quantity: 2,
+      title: 'Mug',
+      purchasePriceCents: 1250,
+      subTotal: 2500,
+      chosenVariant: { sku: 'MUG', attributes: {} },
+    });
+    expect(body.shoppingCart).toMatchObject({
+      subtotalCents: 2500,
+      grandTotalCents: 2500,
+      totalQuantity: 2,
+      requiresShipping: true,
+      hasDigital: false,
+      purelyDigital: false,
+    });
     const second = await add(site, { itemId: p.productId, sku: 'MUG', quantity: '1' }, cart);
     expect(second.json<{ shoppingCart: { entries: unknown[]; totalQuantity: number } }>().shoppingCart).toMatchObject({ totalQuantity: 3 });
     expect(second.json<{ shoppingCart: { entries: unknown[] } }>().shoppingCart.entries).toHaveLength(1);
@@ -44,23 +58,49 @@ describe(`cart entries and totals (${mode.database})`, () => {
     const cart = cartCookieOf(first);
     const second = await add(site, { itemId: p.productId, quantity: 2 }, cart);
     expect(second.statusCode).toBe(409);
-    expect(second.json()).toMatchObject({ crumbFail: false, status: 409, message: AddToCartMessages.notEnoughStock, error: { message: AddToCartMessages.notEnoughStock } });
+    expect(second.json()).toMatchObject({
+      crumbFail: false,
+      status: 409,
+      message: AddToCartMessages.notEnoughStock,
+      error: { message: AddToCartMessages.notEnoughStock },
+    });
     expect((await add(site, { itemId: p.productId, quantity: 1 }, cart)).statusCode).toBe(200);
   });
 
   it('never sells out digital products and gift cards, and reports stock per variant', async () => {
     const site = kit.newSite();
     const digital = await kit.product(site, { productType: ProductType.DIGITAL, variants: [{ sku: 'PDF', price: 500, qty: 0 }] });
-    const gift = await kit.product(site, { productType: ProductType.GIFT_CARD, variants: [{ sku: 'GC-25', price: 2500 }, { sku: 'GC-50', price: 5000 }] });
-    const physical = await kit.product(site, { variants: [{ sku: 'S', price: 100, qty: 4, attributes: { Size: 'S' } }, { sku: 'L', price: 100, unlimited: true, attributes: { Size: 'L' } }] });
+    const gift = await kit.product(site, {
+      productType: ProductType.GIFT_CARD,
+      variants: [
+        { sku: 'GC-25', price: 2500 },
+        { sku: 'GC-50', price: 5000 },
+      ],
+    });
+    const physical = await kit.product(site, {
+      variants: [
+        { sku: 'S', price: 100, qty: 4, attributes: { Size: 'S' } },
+        { sku: 'L', price: 100, unlimited: true, attributes: { Size: 'L' } },
+      ],
+    });
     const response = await add(site, { itemId: digital.productId, quantity: 50 });
     expect(response.statusCode).toBe(200);
     const cart = cartCookieOf(response);
     expect((await add(site, { itemId: gift.productId, sku: 'GC-50', quantity: 3 }, cart)).statusCode).toBe(200);
-    const view = (await kit.call('GET', '/api/commerce/shopping-cart?calculateSubtotal=true', { websiteId: site, cart })).json<Record<string, unknown>>();
-    expect(view).toMatchObject({ subtotalCents: 50 * 500 + 3 * 5000, hasDigital: true, purelyDigital: true, requiresShipping: false, shippingCostCents: 0 });
+    const view = (await kit.call('GET', '/api/commerce/shopping-cart?calculateSubtotal=true', { websiteId: site, cart })).json<
+      Record<string, unknown>
+    >();
+    expect(view).toMatchObject({
+      subtotalCents: 50 * 500 + 3 * 5000,
+      hasDigital: true,
+      purelyDigital: true,
+      requiresShipping: false,
+      shippingCostCents: 0,
+    });
     const stock = await kit.call('GET', `/api/commerce/inventory/stock/?itemId=${digital.productId}`, { websiteId: site });
-    expect(stock.json()).toEqual({ results: [{ itemId: digital.productId, variantId: `${digital.productId}-v0`, sku: 'PDF', unlimited: true, qtyInStock: 0 }] });
+    expect(stock.json()).toEqual({
+      results: [{ itemId: digital.productId, variantId: `${digital.productId}-v0`, sku: 'PDF', unlimited: true, qtyInStock: 0 }],
+    });
     const sized = await kit.call('GET', `/api/commerce/inventory/stock/?itemId=${physical.productId}`, { websiteId: site });
     expect(sized.json<{ results: unknown[] }>().results).toEqual([
       expect.objectContaining({ sku: 'S', unlimited: false, qtyInStock: 4 }),
@@ -75,9 +115,17 @@ describe(`cart entries and totals (${mode.database})`, () => {
     const cart = cartCookieOf(added);
     const entryId = added.json<{ newlyAdded: { id: string; additionalFields: string } }>().newlyAdded.id;
     expect(added.json<{ newlyAdded: { additionalFields: string } }>().newlyAdded.additionalFields).toBe('{"initials":"AB"}');
-    const fields = await kit.call('PUT', `/api/commerce/shopping-cart/entries/${entryId}/additionalFields`, { websiteId: site, cart }, { itemId: p.productId, additionalFields: '{"initials":"CD"}' });
+    const fields = await kit.call(
+      'PUT',
+      `/api/commerce/shopping-cart/entries/${entryId}/additionalFields`,
+      { websiteId: site, cart },
+      { itemId: p.productId, additionalFields: '{"initials":"CD"}' },
+    );
     expect(fields.statusCode).toBe(200);
-    expect(fields.json()).toMatchObject({ updatedEntry: { id: entryId, additionalFields: '{"initials":"CD"}' }, shoppingCart: { subtotalCents: 700 } });
+    expect(fields.json()).toMatchObject({
+      updatedEntry: { id: entryId, additionalFields: '{"initials":"CD"}' },
+      shoppingCart: { subtotalCents: 700 },
+    });
     const tooMany = await kit.call('PUT', `/api/commerce/shopping-cart/entries/${entryId}`, { websiteId: site, cart }, { quantity: 6 });
     expect(tooMany.json()).toMatchObject({ status: 409, message: AddToCartMessages.notEnoughStock });
     const changed = await kit.call('PUT', `/api/commerce/shopping-cart/entries/${entryId}`, { websiteId: site, cart }, { quantity: 5 });
@@ -86,7 +134,9 @@ describe(`cart entries and totals (${mode.database})`, () => {
     expect(removed.json()).toMatchObject({ entries: [], subtotalCents: 0 });
     const again = await kit.call('DELETE', `/api/commerce/shopping-cart/entries/${entryId}`, { websiteId: site, cart });
     expect(again.json()).toMatchObject({ status: 404, message: CommerceMessages.entryNotFound });
-    expect((await kit.events(site, 'commerce.cart.entry-removed')).map((e) => e.data)).toEqual([expect.objectContaining({ entryId, quantity: 5, sku: 'N' })]);
+    expect((await kit.events(site, 'commerce.cart.entry-removed')).map((e) => e.data)).toEqual([
+      expect.objectContaining({ entryId, quantity: 5, sku: 'N' }),
+    ]);
   });
 
   it('applies coupons, shipping by location and tax rules, with the totals adding up', async () => {
@@ -115,12 +165,28 @@ describe(`cart entries and totals (${mode.database})`, () => {
     const p = await kit.product(site, { variants: [{ sku: 'T', price: 4000, qty: 10 }] });
     const cart = await kit.cartWith(site, [{ itemId: p.productId, quantity: 2 }]);
     const caller = { websiteId: site, cart };
-    const located = await kit.call('PUT', '/api/commerce/shopping-cart/shipping-location', caller, { country: 'US', region: 'ME', postalCode: '04101' });
+    const located = await kit.call('PUT', '/api/commerce/shopping-cart/shipping-location', caller, {
+      country: 'US',
+      region: 'ME',
+      postalCode: '04101',
+    });
     // 8000 + 800 shipping + 5.5 % of 8000 (440) + 5.5 % of 800 (44)
-    expect(located.json()).toMatchObject({ subtotalCents: 8000, shippingCostCents: 800, taxCents: 484, grandTotalCents: 9284, selectedShippingOption: { id: 'std' }, applicableTaxRules: [{ id: 'me' }] });
+    expect(located.json()).toMatchObject({
+      subtotalCents: 8000,
+      shippingCostCents: 800,
+      taxCents: 484,
+      grandTotalCents: 9284,
+      selectedShippingOption: { id: 'std' },
+      applicableTaxRules: [{ id: 'me' }],
+    });
     const ten = await kit.call('POST', '/api/commerce/shopping-cart/coupons', caller, { code: 'tenoff' });
     // 10 % off 8000 = 800; tax on 7200 = 396 plus 44 on shipping
-    expect(ten.json()).toMatchObject({ discountCents: 800, taxCents: 440, grandTotalCents: 8000 - 800 + 800 + 440, validCoupons: [{ code: 'TENOFF', kind: 'percentage', discountCents: 800 }] });
+    expect(ten.json()).toMatchObject({
+      discountCents: 800,
+      taxCents: 440,
+      grandTotalCents: 8000 - 800 + 800 + 440,
+      validCoupons: [{ code: 'TENOFF', kind: 'percentage', discountCents: 800 }],
+    });
     const five = await kit.call('POST', '/api/commerce/shopping-cart/coupons', caller, { code: 'FIVE' });
     expect(five.json()).toMatchObject({ status: 400, message: 'Your order subtotal must be $100.00 or more to use this coupon.' });
     const old = await kit.call('POST', '/api/commerce/shopping-cart/coupons', caller, { code: 'OLD' });
@@ -128,7 +194,12 @@ describe(`cart entries and totals (${mode.database})`, () => {
     const unknown = await kit.call('POST', '/api/commerce/shopping-cart/coupons', caller, { code: 'NOPE' });
     expect(unknown.json()).toMatchObject({ status: 404, message: CommerceMessages.couponUnknown });
     const free = await kit.call('POST', '/api/commerce/shopping-cart/coupons', caller, { code: 'SHIPFREE' });
-    expect(free.json()).toMatchObject({ shippingCostCents: 0, taxCents: 396, grandTotalCents: 7200 + 396, coupons: ['TENOFF', 'SHIPFREE'] });
+    expect(free.json()).toMatchObject({
+      shippingCostCents: 0,
+      taxCents: 396,
+      grandTotalCents: 7200 + 396,
+      coupons: ['TENOFF', 'SHIPFREE'],
+    });
     const removed = await kit.call('DELETE', '/api/commerce/shopping-cart/coupons/SHIPFREE', caller);
     expect(removed.json()).toMatchObject({ shippingCostCents: 800, coupons: ['TENOFF'] });
     const intl = await kit.call('PUT', '/api/commerce/shopping-cart/shipping-option', caller, { optionId: 'intl' });
@@ -143,11 +214,20 @@ describe(`cart entries and totals (${mode.database})`, () => {
     const site = kit.newSite();
     const v2 = productEvent({ version: 2, title: 'New title', variants: [{ sku: 'X', price: 900, qty: 3 }] });
     await applyContentEvent(kit.ctx, envelope('content.product.upserted', site, v2), kit.parts.storeCache);
-    const v1 = { ...v2, version: 1, title: 'Old title', variants: v2.variants.map((v) => ({ ...v, priceMoney: { value: '100', currency: 'USD' as const } })) };
+    const v1 = {
+      ...v2,
+      version: 1,
+      title: 'Old title',
+      variants: v2.variants.map((v) => ({ ...v, priceMoney: { value: '100', currency: 'USD' as const } })),
+    };
     await applyContentEvent(kit.ctx, envelope('content.product.upserted', site, v1), kit.parts.storeCache);
     const added = await add(site, { itemId: v2.productId, quantity: 1 });
     expect(added.json()).toMatchObject({ newlyAdded: { title: 'New title', purchasePriceCents: 900 } });
-    await applyContentEvent(kit.ctx, envelope('content.product.deleted', site, { productId: v2.productId, collectionId: 'shop', version: 3, urls: [] }), kit.parts.storeCache);
+    await applyContentEvent(
+      kit.ctx,
+      envelope('content.product.deleted', site, { productId: v2.productId, collectionId: 'shop', version: 3, urls: [] }),
+      kit.parts.storeCache,
+    );
     expect((await add(site, { itemId: v2.productId })).json()).toMatchObject({ status: 404, message: CommerceMessages.productUnavailable });
     const hidden = await kit.product(site, { visible: false });
     expect((await add(site, { itemId: hidden.productId })).statusCode).toBe(404);

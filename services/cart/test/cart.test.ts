@@ -6,7 +6,10 @@ import { APP_START_TIMEOUT_MS } from './kit.js';
 
 function cartCookie(setCookie: string | string[] | undefined): string | undefined {
   const all = Array.isArray(setCookie) ? setCookie : setCookie ? [setCookie] : [];
-  return all.map((c) => c.split(';')[0]!).find((c) => c.startsWith(`${CART_COOKIE}=`))?.slice(CART_COOKIE.length + 1);
+  return all
+    .map((c) => c.split(';')[0]!)
+    .find((c) => c.startsWith(`${CART_COOKIE}=`))
+    ?.slice(CART_COOKIE.length + 1);
 }
 
 describe(`cart service (${mode.database})`, () => {
@@ -35,9 +38,28 @@ describe(`cart service (${mode.database})`, () => {
     const cart = response.json<Record<string, unknown>>();
     expect(Object.keys(cart).sort()).toEqual(
       [
-        'id', 'websiteId', 'orderId', 'created', 'isPurchased', 'entries', 'shippingOptions', 'selectedShippingOption',
-        'shippingLocation', 'applicableTaxRules', 'coupons', 'validCoupons', 'invalidCoupons', 'subtotalCents', 'taxCents',
-        'shippingCostCents', 'discountCents', 'grandTotalCents', 'totalQuantity', 'hasDigital', 'purelyDigital', 'requiresShipping',
+        'id',
+        'websiteId',
+        'orderId',
+        'created',
+        'isPurchased',
+        'entries',
+        'shippingOptions',
+        'selectedShippingOption',
+        'shippingLocation',
+        'applicableTaxRules',
+        'coupons',
+        'validCoupons',
+        'invalidCoupons',
+        'subtotalCents',
+        'taxCents',
+        'shippingCostCents',
+        'discountCents',
+        'grandTotalCents',
+        'totalQuantity',
+        'hasDigital',
+        'purelyDigital',
+        'requiresShipping',
         'minimumOrderSubtotalCents',
       ].sort(),
     );
@@ -46,8 +68,8 @@ describe(`cart service (${mode.database})`, () => {
     expect(cart.websiteId).toBe(site);
     expect(response.headers['set-cookie']).toMatch(/HttpOnly/);
     expect(response.headers['set-cookie']).toMatch(/SameSite=Lax/);
-    const outbox = await app.serviceContext!.db
-      .selectFrom('outbox' as never)
+    const outbox = await app
+      .serviceContext!.db.selectFrom('outbox' as never)
       .select(['type' as never, 'data' as never, 'published_at' as never])
       .where('website_id' as never, '=', site as never)
       .execute();
@@ -57,9 +79,17 @@ describe(`cart service (${mode.database})`, () => {
   it('makes the cart cookie Secure when the visitor reached the gateway over HTTPS', async () => {
     const site = unique('site');
     const headers = { 'x-website-id': site };
-    const overTls = await app.inject({ method: 'GET', url: '/api/commerce/shopping-cart', headers: { ...headers, 'x-forwarded-proto': 'https' } });
+    const overTls = await app.inject({
+      method: 'GET',
+      url: '/api/commerce/shopping-cart',
+      headers: { ...headers, 'x-forwarded-proto': 'https' },
+    });
     expect(overTls.headers['set-cookie']).toMatch(/; Secure/);
-    const plain = await app.inject({ method: 'GET', url: '/api/commerce/shopping-cart', headers: { ...headers, 'x-forwarded-proto': 'http' } });
+    const plain = await app.inject({
+      method: 'GET',
+      url: '/api/commerce/shopping-cart',
+      headers: { ...headers, 'x-forwarded-proto': 'http' },
+    });
     expect(plain.headers['set-cookie']).not.toMatch(/; Secure/);
   });
 
@@ -91,7 +121,11 @@ describe(`cart service (${mode.database})`, () => {
     const response = await get(site, undefined, '?bogus=1');
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({ error: { code: 'VALIDATION_FAILED' } });
-    const rows = await app.serviceContext!.db.selectFrom('outbox' as never).select('id' as never).where('website_id' as never, '=', site as never).execute();
+    const rows = await app
+      .serviceContext!.db.selectFrom('outbox' as never)
+      .select('id' as never)
+      .where('website_id' as never, '=', site as never)
+      .execute();
     expect(rows).toEqual([]);
   });
 });

@@ -12,7 +12,15 @@ import type { FastifyInstance } from 'fastify';
 import { CommerceMessages, type CheckoutResponse } from '@sc/contracts';
 import { MemoryBus, openEmbeddedPostgres, type EmbeddedPostgres } from '@sc/platform';
 import { asFromGateway, mode, testConfig, waitFor } from '@sc/platform/test-kit';
-import { buildApp, CART_COOKIE, TestPaymentProvider, type ChargeRequest, type ChargeResult, type RefundRequest, type RefundResult } from '../src/index.js';
+import {
+  buildApp,
+  CART_COOKIE,
+  TestPaymentProvider,
+  type ChargeRequest,
+  type ChargeResult,
+  type RefundRequest,
+  type RefundResult,
+} from '../src/index.js';
 import { APP_START_TIMEOUT_MS, CARD, setup, SIGNING_KEY, type Kit } from './kit.js';
 
 const ADDRESS = { name: 'Ada Buyer', line1: '1 Fore St', city: 'Portland', region: 'ME', postalCode: '04101', country: 'US' };
@@ -43,7 +51,11 @@ describe(`checkout when a replica dies (${mode.database})`, () => {
   beforeAll(async () => {
     // Embedded mode: both replicas on one PGlite (with DATABASE_URL they share the database anyway).
     embedded = process.env.DATABASE_URL ? undefined : await openEmbeddedPostgres(':memory:');
-    kit = await setup({ payments, jobs: { checkoutLeaseMs: LEASE_MS, abandonedEveryMs: false }, ...(embedded ? { sharedEmbedded: embedded } : {}) });
+    kit = await setup({
+      payments,
+      jobs: { checkoutLeaseMs: LEASE_MS, abandonedEveryMs: false },
+      ...(embedded ? { sharedEmbedded: embedded } : {}),
+    });
   }, APP_START_TIMEOUT_MS);
   afterAll(async () => {
     await kit?.close();
@@ -68,8 +80,16 @@ describe(`checkout when a replica dies (${mode.database})`, () => {
   };
 
   const stockOf = async (websiteId: string, productId: string) =>
-    (await kit.ctx.db.selectFrom('stock').select('qty').where('website_id', '=', websiteId).where('product_id', '=', productId).executeTakeFirstOrThrow()).qty;
-  const ordersOf = (websiteId: string) => kit.ctx.db.selectFrom('orders').select(['id', 'status']).where('website_id', '=', websiteId).orderBy('created_at').execute();
+    (
+      await kit.ctx.db
+        .selectFrom('stock')
+        .select('qty')
+        .where('website_id', '=', websiteId)
+        .where('product_id', '=', productId)
+        .executeTakeFirstOrThrow()
+    ).qty;
+  const ordersOf = (websiteId: string) =>
+    kit.ctx.db.selectFrom('orders').select(['id', 'status']).where('website_id', '=', websiteId).orderBy('created_at').execute();
   const body = { email: 'buyer@example.com', shippingAddress: ADDRESS, card: CARD };
 
   /** A shop with 5 in stock and a cart of 2; a checkout of it started on the doomed replica, which then dies. */
@@ -80,7 +100,12 @@ describe(`checkout when a replica dies (${mode.database})`, () => {
     const key = randomUUID();
     const doomed = await doomedReplica();
     const headers = { 'x-website-id': site, 'x-request-id': randomUUID(), cookie: `${CART_COOKIE}=${cart}`, 'idempotency-key': key };
-    const lost = doomed.app.inject({ method: 'POST', url: '/api/commerce/checkout', headers: asFromGateway(headers, SIGNING_KEY), payload: body });
+    const lost = doomed.app.inject({
+      method: 'POST',
+      url: '/api/commerce/checkout',
+      headers: asFromGateway(headers, SIGNING_KEY),
+      payload: body,
+    });
     lost.catch(() => undefined);
     await waitFor(() => doomed.payments.waiting.length === 1, 10_000, 'the charge to start');
     expect(await stockOf(site, product.productId)).toBe(3);
@@ -88,7 +113,8 @@ describe(`checkout when a replica dies (${mode.database})`, () => {
     return { site, product, cart, key };
   };
 
-  const retry = (site: string, cart: string, key: string) => kit.call('POST', '/api/commerce/checkout', { websiteId: site, cart, headers: { 'idempotency-key': key } }, body);
+  const retry = (site: string, cart: string, key: string) =>
+    kit.call('POST', '/api/commerce/checkout', { websiteId: site, cart, headers: { 'idempotency-key': key } }, body);
 
   it("the buyer's retry takes the dead request's key over after its lease and gets one paid order", async () => {
     const { site, product, cart, key } = await deadCheckout();

@@ -20,10 +20,23 @@ describe(`checkout (${mode.database})`, () => {
   });
 
   const checkout = (websiteId: string, cart: string | undefined, body: Record<string, unknown>, key: string = randomUUID()) =>
-    kit.call('POST', '/api/commerce/checkout', { websiteId, cart, headers: { 'idempotency-key': key } }, { email: 'buyer@example.com', ...body });
+    kit.call(
+      'POST',
+      '/api/commerce/checkout',
+      { websiteId, cart, headers: { 'idempotency-key': key } },
+      { email: 'buyer@example.com', ...body },
+    );
   const stockOf = async (websiteId: string, productId: string) =>
-    (await kit.ctx.db.selectFrom('stock').select('qty').where('website_id', '=', websiteId).where('product_id', '=', productId).executeTakeFirstOrThrow()).qty;
-  const ordersOf = (websiteId: string) => kit.ctx.db.selectFrom('orders').selectAll().where('website_id', '=', websiteId).where('status', '=', 'paid').execute();
+    (
+      await kit.ctx.db
+        .selectFrom('stock')
+        .select('qty')
+        .where('website_id', '=', websiteId)
+        .where('product_id', '=', productId)
+        .executeTakeFirstOrThrow()
+    ).qty;
+  const ordersOf = (websiteId: string) =>
+    kit.ctx.db.selectFrom('orders').selectAll().where('website_id', '=', websiteId).where('status', '=', 'paid').execute();
 
   it('200 concurrent checkouts of 1 unit against stock 10: exactly 10 orders, stock 0, 190 not-enough answers, no 5xx', async () => {
     const site = kit.newSite();
@@ -69,10 +82,15 @@ describe(`checkout (${mode.database})`, () => {
 
   it('places an order with every SPEC 3 Order field and marks the cart purchased', async () => {
     const site = kit.newSite();
-    await kit.call('PUT', '/api/commerce/store-rules', { websiteId: site, roles: ADMIN }, {
-      taxRules: [{ id: 'us', name: 'US', country: 'US', rateBps: 1000 }],
-      shippingOptions: [{ id: 'std', name: 'Standard', rateCents: 500 }],
-    });
+    await kit.call(
+      'PUT',
+      '/api/commerce/store-rules',
+      { websiteId: site, roles: ADMIN },
+      {
+        taxRules: [{ id: 'us', name: 'US', country: 'US', rateBps: 1000 }],
+        shippingOptions: [{ id: 'std', name: 'Standard', rateCents: 500 }],
+      },
+    );
     const p = await kit.product(site, { title: 'Lamp', variants: [{ sku: 'LAMP', price: 3000, qty: 4 }] });
     const cart = await kit.cartWith(site, [{ itemId: p.productId, quantity: 2 }]);
     const response = await checkout(site, cart, { shippingAddress: ADDRESS, card: CARD });
@@ -140,17 +158,25 @@ describe(`checkout (${mode.database})`, () => {
 
   it('a local pickup needs no address; shipping still does (issue 36)', async () => {
     const site = kit.newSite();
-    await kit.call('PUT', '/api/commerce/store-rules', { websiteId: site, roles: ADMIN }, {
-      shippingOptions: [
-        { id: 'post', name: 'Post', rateCents: 500, countries: ['US'] },
-        { id: 'pickup', name: 'Pickup at the shop', rateCents: 0, countries: ['US'], regions: ['ME'], pickup: true },
-      ],
-      taxRules: [{ id: 'me', name: 'Maine', country: 'US', region: 'ME', rateBps: 550 }],
-    });
+    await kit.call(
+      'PUT',
+      '/api/commerce/store-rules',
+      { websiteId: site, roles: ADMIN },
+      {
+        shippingOptions: [
+          { id: 'post', name: 'Post', rateCents: 500, countries: ['US'] },
+          { id: 'pickup', name: 'Pickup at the shop', rateCents: 0, countries: ['US'], regions: ['ME'], pickup: true },
+        ],
+        taxRules: [{ id: 'me', name: 'Maine', country: 'US', region: 'ME', rateBps: 550 }],
+      },
+    );
     const p = await kit.product(site, { variants: [{ sku: 'P', price: 2000, qty: 9 }] });
     const cart = await kit.cartWith(site, [{ itemId: p.productId, quantity: 1 }]);
     await kit.call('PUT', '/api/commerce/shopping-cart/shipping-location', { websiteId: site, cart }, { country: 'US', region: 'me' });
-    expect((await checkout(site, cart, { card: CARD })).json()).toMatchObject({ status: 400, message: CommerceMessages.shippingAddressRequired });
+    expect((await checkout(site, cart, { card: CARD })).json()).toMatchObject({
+      status: 400,
+      message: CommerceMessages.shippingAddressRequired,
+    });
     await kit.call('PUT', '/api/commerce/shopping-cart/shipping-option', { websiteId: site, cart }, { optionId: 'pickup' });
     const placed = await checkout(site, cart, { card: CARD });
     expect(placed.statusCode).toBe(201);
@@ -176,8 +202,13 @@ describe(`checkout (${mode.database})`, () => {
       message: 'To check out, your order subtotal must be $25.00 or more.',
     });
     await kit.call('POST', '/api/commerce/shopping-cart/entries', { websiteId: site, cart }, { itemId: p.productId, quantity: 1 });
-    expect((await checkout(site, cart, { card: CARD })).json()).toMatchObject({ status: 400, message: CommerceMessages.shippingAddressRequired });
-    expect((await kit.call('POST', '/api/commerce/checkout', { websiteId: site, cart }, { email: 'a@b.co', card: CARD })).json()).toMatchObject({
+    expect((await checkout(site, cart, { card: CARD })).json()).toMatchObject({
+      status: 400,
+      message: CommerceMessages.shippingAddressRequired,
+    });
+    expect(
+      (await kit.call('POST', '/api/commerce/checkout', { websiteId: site, cart }, { email: 'a@b.co', card: CARD })).json(),
+    ).toMatchObject({
       status: 400,
       message: CommerceMessages.idempotencyKeyRequired,
     });
@@ -194,7 +225,9 @@ describe(`checkout (${mode.database})`, () => {
     const item = await kit.product(site, { productType: ProductType.DIGITAL, variants: [{ sku: 'E', price: 3000, unlimited: true }] });
     const first = await checkout(site, await kit.cartWith(site, [{ itemId: item.productId }]), { giftCardCode: card!.code.toLowerCase() });
     expect(first.json<{ order: Order }>().order).toMatchObject({ giftCardTotal: { value: '3000' }, amountCharged: { value: '0' } });
-    expect((await kit.call('GET', `/api/commerce/gift-cards/${card!.code}`, { websiteId: site })).json()).toMatchObject({ balance: { value: '2000' } });
+    expect((await kit.call('GET', `/api/commerce/gift-cards/${card!.code}`, { websiteId: site })).json()).toMatchObject({
+      balance: { value: '2000' },
+    });
     const partial = await checkout(site, await kit.cartWith(site, [{ itemId: item.productId }]), { giftCardCode: card!.code, card: CARD });
     expect(partial.json<{ order: Order }>().order).toMatchObject({ giftCardTotal: { value: '2000' }, amountCharged: { value: '1000' } });
     const empty = await checkout(site, await kit.cartWith(site, [{ itemId: item.productId }]), { giftCardCode: card!.code, card: CARD });
@@ -219,7 +252,11 @@ describe(`checkout (${mode.database})`, () => {
       subscriptionPlan: { billingPeriod: { value: 1, unit: 'MONTH' }, numBillingCycles: 0 },
       variants: [{ sku: 'BEANS', price: 1900, unlimited: true }],
     });
-    const digital = await kit.product(site, { productType: ProductType.DIGITAL, isSubscribable: true, variants: [{ sku: 'PDF', price: 100 }] });
+    const digital = await kit.product(site, {
+      productType: ProductType.DIGITAL,
+      isSubscribable: true,
+      variants: [{ sku: 'PDF', price: 100 }],
+    });
     const plain = await kit.product(site);
     const start = (body: Record<string, unknown>) => kit.call('POST', '/api/3/commerce/cart/subscription', { websiteId: site }, body);
     expect((await start({ itemId: digital.productId })).json()).toMatchObject({ status: 400, message: CommerceMessages.notSubscribable });
@@ -233,16 +270,30 @@ describe(`checkout (${mode.database})`, () => {
     expect(paid.statusCode).toBe(201);
     const order = paid.json<{ order: Order }>().order;
     expect(order.kind).toBe('subscription');
-    expect(order.subscription).toMatchObject({ sku: 'BEANS', cyclesBilled: 1, status: 'active', plan: { billingPeriod: { value: 1, unit: 'MONTH' }, numBillingCycles: 0 }, price: { value: '1900' } });
+    expect(order.subscription).toMatchObject({
+      sku: 'BEANS',
+      cyclesBilled: 1,
+      status: 'active',
+      plan: { billingPeriod: { value: 1, unit: 'MONTH' }, numBillingCycles: 0 },
+      price: { value: '1900' },
+    });
     const next = new Date(order.subscription!.nextBillingDate!);
     expect(next.getTime()).toBeGreaterThan(Date.now() + 27 * 24 * 3600_000);
-    expect((await checkout(site, undefined, { cartToken, shippingAddress: ADDRESS, card: CARD })).json()).toMatchObject({ status: 409, message: CommerceMessages.cartPurchased });
+    expect((await checkout(site, undefined, { cartToken, shippingAddress: ADDRESS, card: CARD })).json()).toMatchObject({
+      status: 409,
+      message: CommerceMessages.cartPurchased,
+    });
   });
 
   it('takes a donation of the amount the visitor chose, above the minimum', async () => {
     const site = kit.newSite();
     const donate = (amount: string, key = randomUUID()) =>
-      kit.call('POST', '/api/commerce/donations', { websiteId: site, headers: { 'idempotency-key': key } }, { amount, email: 'giver@example.com', card: CARD });
+      kit.call(
+        'POST',
+        '/api/commerce/donations',
+        { websiteId: site, headers: { 'idempotency-key': key } },
+        { amount, email: 'giver@example.com', card: CARD },
+      );
     expect((await donate('0.50')).json()).toMatchObject({ status: 400, message: 'Please enter a donation amount of at least $1.00.' });
     const key = randomUUID();
     const given = await donate('25.50', key);
@@ -257,9 +308,17 @@ describe(`checkout (${mode.database})`, () => {
     const q = await kit.product(site, { variants: [{ sku: 'V', price: 500, qty: 20 }] });
     const user = `user-${randomUUID()}`;
     // The user already has a cart from another device.
-    const own = await kit.call('POST', '/api/commerce/shopping-cart/entries', { websiteId: site, siteUserId: user }, { itemId: p.productId, quantity: 1 });
+    const own = await kit.call(
+      'POST',
+      '/api/commerce/shopping-cart/entries',
+      { websiteId: site, siteUserId: user },
+      { itemId: p.productId, quantity: 1 },
+    );
     expect(own.statusCode).toBe(200);
-    const guest = await kit.cartWith(site, [{ itemId: p.productId, quantity: 2 }, { itemId: q.productId, quantity: 1 }]);
+    const guest = await kit.cartWith(site, [
+      { itemId: p.productId, quantity: 2 },
+      { itemId: q.productId, quantity: 1 },
+    ]);
     await applyIdentityEvent(kit.ctx, envelope('identity.session.started', site, { siteUserId: user, cartToken: guest }));
     const merged = await kit.call('GET', '/api/commerce/shopping-cart', { websiteId: site, siteUserId: user });
     expect(merged.json()).toMatchObject({ totalQuantity: 4, subtotalCents: 3 * 1000 + 500 });

@@ -102,7 +102,10 @@ export const envelope = (type: string, websiteId: string, data: unknown): EventE
 export function cartCookieOf(response: LightMyRequestResponse): string | undefined {
   const header = response.headers['set-cookie'];
   const all = Array.isArray(header) ? header : header ? [header] : [];
-  return all.map((c) => c.split(';')[0]!).find((c) => c.startsWith(`${CART_COOKIE}=`))?.slice(CART_COOKIE.length + 1);
+  return all
+    .map((c) => c.split(';')[0]!)
+    .find((c) => c.startsWith(`${CART_COOKIE}=`))
+    ?.slice(CART_COOKIE.length + 1);
 }
 
 export interface Kit {
@@ -121,7 +124,9 @@ export interface Kit {
   close(): Promise<void>;
 }
 
-export async function setup(options: CartOptions & Omit<BuildServiceOptions, 'shared' | 'relay'> & { sharedEmbedded?: EmbeddedPostgres; sharedCache?: Cache } = {}): Promise<Kit> {
+export async function setup(
+  options: CartOptions & Omit<BuildServiceOptions, 'shared' | 'relay'> & { sharedEmbedded?: EmbeddedPostgres; sharedCache?: Cache } = {},
+): Promise<Kit> {
   const { sharedEmbedded, sharedCache, ...rest } = options;
   const base = await serviceKit(
     createCartService({
@@ -136,7 +141,11 @@ export async function setup(options: CartOptions & Omit<BuildServiceOptions, 'sh
       env: { PUBLIC_URL: 'https://shop.example.net' }, // mailed links: https, no port, the website's domain
       ownerId: (websiteId) => `owner-${websiteId}`,
       // A suite that plays two replicas on one embedded database (and one cache) gives them here.
-      shared: { bus: new MemoryBus(), ...(sharedEmbedded ? { embedded: sharedEmbedded } : {}), ...(sharedCache ? { cache: sharedCache } : {}) },
+      shared: {
+        bus: new MemoryBus(),
+        ...(sharedEmbedded ? { embedded: sharedEmbedded } : {}),
+        ...(sharedCache ? { cache: sharedCache } : {}),
+      },
       ...rest,
     },
   );
@@ -151,7 +160,8 @@ export async function setup(options: CartOptions & Omit<BuildServiceOptions, 'sh
       await applyContentEvent(ctx, envelope('content.product.upserted', websiteId, data), parts.storeCache);
       return data;
     },
-    call: (method, url, caller, body) => base.call(method, url, { ...caller, ...(caller.cart ? { cookies: { [CART_COOKIE]: caller.cart } } : {}) }, body),
+    call: (method, url, caller, body) =>
+      base.call(method, url, { ...caller, ...(caller.cart ? { cookies: { [CART_COOKIE]: caller.cart } } : {}) }, body),
     async cartWith(websiteId, entries) {
       let cart: string | undefined;
       for (const e of entries) {

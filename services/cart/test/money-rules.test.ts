@@ -22,14 +22,22 @@ describe(`money rules and order reads (${mode.database})`, () => {
   });
 
   const checkout = (websiteId: string, cart: string | undefined, body: Record<string, unknown>) =>
-    kit.call('POST', '/api/commerce/checkout', { websiteId, cart, headers: { 'idempotency-key': randomUUID() } }, { email: 'buyer@example.com', ...body });
-  const coupon = (websiteId: string, body: Record<string, unknown>) => kit.call('POST', '/api/commerce/coupons', { websiteId, roles: ADMIN }, body);
-  const apply = (websiteId: string, cart: string, code: string) => kit.call('POST', '/api/commerce/shopping-cart/coupons', { websiteId, cart }, { code });
+    kit.call(
+      'POST',
+      '/api/commerce/checkout',
+      { websiteId, cart, headers: { 'idempotency-key': randomUUID() } },
+      { email: 'buyer@example.com', ...body },
+    );
+  const coupon = (websiteId: string, body: Record<string, unknown>) =>
+    kit.call('POST', '/api/commerce/coupons', { websiteId, roles: ADMIN }, body);
+  const apply = (websiteId: string, cart: string, code: string) =>
+    kit.call('POST', '/api/commerce/shopping-cart/coupons', { websiteId, cart }, { code });
 
   it('two 60 % codes on a $100 gift card: neither discounts it', async () => {
     const site = kit.newSite();
     const gift = await kit.product(site, { productType: ProductType.GIFT_CARD, variants: [{ sku: 'GC-100', price: 10_000 }] });
-    for (const code of ['SIXTY', 'SIXTYTOO']) expect((await coupon(site, { code, kind: 'percentage', value: 6000, combinable: true })).statusCode).toBe(200);
+    for (const code of ['SIXTY', 'SIXTYTOO'])
+      expect((await coupon(site, { code, kind: 'percentage', value: 6000, combinable: true })).statusCode).toBe(200);
     const cart = await kit.cartWith(site, [{ itemId: gift.productId, sku: 'GC-100' }]);
     const first = await apply(site, cart, 'SIXTY');
     expect(first.statusCode).toBe(200);
@@ -37,7 +45,11 @@ describe(`money rules and order reads (${mode.database})`, () => {
     await apply(site, cart, 'SIXTYTOO');
     const bought = await checkout(site, cart, { card: CARD });
     expect(bought.statusCode).toBe(201);
-    expect(bought.json<{ order: Order }>().order).toMatchObject({ discountTotal: { value: '0' }, grandTotal: { value: '10000' }, amountCharged: { value: '10000' } });
+    expect(bought.json<{ order: Order }>().order).toMatchObject({
+      discountTotal: { value: '0' },
+      grandTotal: { value: '10000' },
+      amountCharged: { value: '10000' },
+    });
   });
 
   it('two 60 % codes on a $27 physical cart: the second is refused unless both are combinable', async () => {
@@ -55,7 +67,12 @@ describe(`money rules and order reads (${mode.database})`, () => {
 
     // Made combinable by the owner, the two apply one after the other: 60 %, then 60 % of the rest.
     for (const code of ['A60', 'B60']) {
-      const put = await kit.call('PUT', `/api/commerce/coupons/${code}`, { websiteId: site, roles: ADMIN }, { kind: 'percentage', value: 6000, combinable: true });
+      const put = await kit.call(
+        'PUT',
+        `/api/commerce/coupons/${code}`,
+        { websiteId: site, roles: ADMIN },
+        { kind: 'percentage', value: 6000, combinable: true },
+      );
       expect(put.json()).toMatchObject({ coupon: { code, combinable: true, usageLimit: null, timesUsed: 0 } });
     }
     expect((await apply(site, cart, 'B60')).json<CommerceShoppingCart>()).toMatchObject({ discountCents: 2268, grandTotalCents: 432 });
@@ -65,13 +82,25 @@ describe(`money rules and order reads (${mode.database})`, () => {
     const site = kit.newSite();
     const gift = await kit.product(site, { productType: ProductType.GIFT_CARD, variants: [{ sku: 'GC-50', price: 5000 }] });
     const book = await kit.product(site, { productType: ProductType.DIGITAL, variants: [{ sku: 'BOOK', price: 1200, unlimited: true }] });
-    const card = (await checkout(site, await kit.cartWith(site, [{ itemId: gift.productId, sku: 'GC-50' }]), { card: CARD })).json<{ order: Order }>().order.giftCardsIssued[0]!.code;
-    const onlyCards = await checkout(site, await kit.cartWith(site, [{ itemId: gift.productId, sku: 'GC-50' }]), { giftCardCode: card, card: CARD });
+    const card = (await checkout(site, await kit.cartWith(site, [{ itemId: gift.productId, sku: 'GC-50' }]), { card: CARD })).json<{
+      order: Order;
+    }>().order.giftCardsIssued[0]!.code;
+    const onlyCards = await checkout(site, await kit.cartWith(site, [{ itemId: gift.productId, sku: 'GC-50' }]), {
+      giftCardCode: card,
+      card: CARD,
+    });
     expect(onlyCards.statusCode).toBe(400);
     expect(onlyCards.json()).toMatchObject({ message: CommerceMessages.giftCardForGiftCard });
-    const mixed = await checkout(site, await kit.cartWith(site, [{ itemId: gift.productId, sku: 'GC-50' }, { itemId: book.productId }]), { giftCardCode: card, card: CARD });
+    const mixed = await checkout(site, await kit.cartWith(site, [{ itemId: gift.productId, sku: 'GC-50' }, { itemId: book.productId }]), {
+      giftCardCode: card,
+      card: CARD,
+    });
     expect(mixed.statusCode).toBe(201);
-    expect(mixed.json<{ order: Order }>().order).toMatchObject({ grandTotal: { value: '6200' }, giftCardTotal: { value: '1200' }, amountCharged: { value: '5000' } });
+    expect(mixed.json<{ order: Order }>().order).toMatchObject({
+      grandTotal: { value: '6200' },
+      giftCardTotal: { value: '1200' },
+      amountCharged: { value: '5000' },
+    });
   });
 
   it('under concurrent checkouts, a code is used at most its limit and a gift card never goes below zero (fast-check)', async () => {
@@ -89,23 +118,39 @@ describe(`money rules and order reads (${mode.database})`, () => {
           const site = kit.newSite();
           const item = await kit.product(site, { productType: ProductType.DIGITAL, variants: [{ sku: 'E', price, unlimited: true }] });
           await coupon(site, { code: 'LIMITED', kind: 'percentage', value: percent, usageLimit: limit });
-          const issued = await kit.call('POST', '/api/commerce/store/gift-cards', { websiteId: site, roles: ADMIN }, { amountCents: balance });
+          const issued = await kit.call(
+            'POST',
+            '/api/commerce/store/gift-cards',
+            { websiteId: site, roles: ADMIN },
+            { amountCents: balance },
+          );
           expect(issued.statusCode).toBe(201);
           const code = issued.json<{ giftCard: { code: string } }>().giftCard.code;
           const carts = await Promise.all(Array.from({ length: buyers }, () => kit.cartWith(site, [{ itemId: item.productId }])));
           // Every cart took the code before anyone checked out (the limit is only met at checkout).
           for (const cart of carts) expect((await apply(site, cart, 'LIMITED')).statusCode).toBe(200);
-          const results = await Promise.all(carts.map((cart, i) => checkout(site, cart, { giftCardCode: code, card: i < declined ? DECLINED_CARD : CARD })));
+          const results = await Promise.all(
+            carts.map((cart, i) => checkout(site, cart, { giftCardCode: code, card: i < declined ? DECLINED_CARD : CARD })),
+          );
           expect(results.filter((r) => r.statusCode >= 500)).toEqual([]);
           const paid = results.filter((r) => r.statusCode === 201).map((r) => r.json<{ order: Order }>().order);
           const used = await kit.ctx.db.selectFrom('coupons').select('times_used').where('website_id', '=', site).executeTakeFirstOrThrow();
           // Uses taken = paid orders that carried the code (a failed payment gave its use back).
-          const paidRows = await kit.ctx.db.selectFrom('orders').select('coupon_codes').where('website_id', '=', site).where('status', '=', 'paid').execute();
+          const paidRows = await kit.ctx.db
+            .selectFrom('orders')
+            .select('coupon_codes')
+            .where('website_id', '=', site)
+            .where('status', '=', 'paid')
+            .execute();
           expect(paidRows).toHaveLength(paid.length);
           expect(used.times_used).toBe(paidRows.filter((o) => o.coupon_codes.includes('LIMITED')).length);
           expect(used.times_used).toBeLessThanOrEqual(limit);
           expect(used.times_used).toBeGreaterThanOrEqual(0);
-          const left = await kit.ctx.db.selectFrom('gift_cards').select('balance_cents').where('website_id', '=', site).executeTakeFirstOrThrow();
+          const left = await kit.ctx.db
+            .selectFrom('gift_cards')
+            .select('balance_cents')
+            .where('website_id', '=', site)
+            .executeTakeFirstOrThrow();
           expect(left.balance_cents).toBeGreaterThanOrEqual(0);
           expect(left.balance_cents).toBe(balance - paid.reduce((sum, o) => sum + Number(o.giftCardTotal.value), 0));
           for (const r of results.filter((x) => x.statusCode !== 201)) expect([400, 402, 409]).toContain(r.statusCode);
@@ -122,16 +167,25 @@ describe(`money rules and order reads (${mode.database})`, () => {
 
   it('concurrent redemptions of a code take exactly min(limit, attempts) uses; give-backs never go below zero (fast-check)', async () => {
     await fc.assert(
-      fc.asyncProperty(fc.integer({ min: 1, max: 6 }), fc.integer({ min: 1, max: 20 }), fc.integer({ min: 0, max: 30 }), async (limit, attempts, giveBacks) => {
-        const site = kit.newSite();
-        await coupon(site, { code: 'RACE', kind: 'fixed-amount', value: 100, usageLimit: limit });
-        const taken = await Promise.all(Array.from({ length: attempts }, () => kit.ctx.transaction((trx) => redeemCoupon(trx, site, 'RACE'))));
-        const usedOf = async () => (await kit.ctx.db.selectFrom('coupons').select('times_used').where('website_id', '=', site).executeTakeFirstOrThrow()).times_used;
-        expect(taken.filter(Boolean)).toHaveLength(Math.min(limit, attempts));
-        expect(await usedOf()).toBe(Math.min(limit, attempts));
-        await Promise.all(Array.from({ length: giveBacks }, () => kit.ctx.transaction((trx) => releaseCoupon(trx, site, 'RACE'))));
-        expect(await usedOf()).toBe(Math.max(0, Math.min(limit, attempts) - giveBacks));
-      }),
+      fc.asyncProperty(
+        fc.integer({ min: 1, max: 6 }),
+        fc.integer({ min: 1, max: 20 }),
+        fc.integer({ min: 0, max: 30 }),
+        async (limit, attempts, giveBacks) => {
+          const site = kit.newSite();
+          await coupon(site, { code: 'RACE', kind: 'fixed-amount', value: 100, usageLimit: limit });
+          const taken = await Promise.all(
+            Array.from({ length: attempts }, () => kit.ctx.transaction((trx) => redeemCoupon(trx, site, 'RACE'))),
+          );
+          const usedOf = async () =>
+            (await kit.ctx.db.selectFrom('coupons').select('times_used').where('website_id', '=', site).executeTakeFirstOrThrow())
+              .times_used;
+          expect(taken.filter(Boolean)).toHaveLength(Math.min(limit, attempts));
+          expect(await usedOf()).toBe(Math.min(limit, attempts));
+          await Promise.all(Array.from({ length: giveBacks }, () => kit.ctx.transaction((trx) => releaseCoupon(trx, site, 'RACE'))));
+          expect(await usedOf()).toBe(Math.max(0, Math.min(limit, attempts) - giveBacks));
+        },
+      ),
       { numRuns: 15 },
     );
   }, 120_000);
@@ -150,10 +204,18 @@ describe(`money rules and order reads (${mode.database})`, () => {
     const byToken = await read({}, `?receiptToken=${order.receiptToken!}`);
     expect(byToken.statusCode).toBe(200);
     expect(byToken.headers['cache-control']).toBe('private, no-store');
-    for (const response of [await read({}), await read({ cart: await kit.cartWith(site, [{ itemId: p.productId, sku: 'LAMP' }]) }), await read({ siteUserId: 'someone' }), await read({}, '?receiptToken=AAAAAAAAAAAAAAAAAAAAAA')]) {
+    for (const response of [
+      await read({}),
+      await read({ cart: await kit.cartWith(site, [{ itemId: p.productId, sku: 'LAMP' }]) }),
+      await read({ siteUserId: 'someone' }),
+      await read({}, '?receiptToken=AAAAAAAAAAAAAAAAAAAAAA'),
+    ]) {
       expect(response.statusCode).toBe(404);
       expect(response.json()).toMatchObject({ message: CommerceMessages.orderNotFound });
     }
-    expect((await kit.call('GET', `/api/commerce/orders/${order.id}?receiptToken=${order.receiptToken!}`, { websiteId: kit.newSite() })).statusCode).toBe(404);
+    expect(
+      (await kit.call('GET', `/api/commerce/orders/${order.id}?receiptToken=${order.receiptToken!}`, { websiteId: kit.newSite() }))
+        .statusCode,
+    ).toBe(404);
   });
 });

@@ -23,11 +23,34 @@ describe(`refunds, renewals and key expiry (${mode.database})`, () => {
   });
 
   const checkout = (websiteId: string, cart: string | undefined, body: Record<string, unknown>) =>
-    kit.call('POST', '/api/commerce/checkout', { websiteId, cart, headers: { 'idempotency-key': randomUUID() } }, { email: 'buyer@example.com', ...body });
-  const refund = (websiteId: string, orderId: string, body: Record<string, unknown>, key: string | null = randomUUID(), roles: number[] = ADMIN) =>
-    kit.call('POST', `/api/commerce/store/orders/${orderId}/refunds`, { websiteId, roles, headers: key ? { 'idempotency-key': key } : {} }, body);
+    kit.call(
+      'POST',
+      '/api/commerce/checkout',
+      { websiteId, cart, headers: { 'idempotency-key': randomUUID() } },
+      { email: 'buyer@example.com', ...body },
+    );
+  const refund = (
+    websiteId: string,
+    orderId: string,
+    body: Record<string, unknown>,
+    key: string | null = randomUUID(),
+    roles: number[] = ADMIN,
+  ) =>
+    kit.call(
+      'POST',
+      `/api/commerce/store/orders/${orderId}/refunds`,
+      { websiteId, roles, headers: key ? { 'idempotency-key': key } : {} },
+      body,
+    );
   const stockOf = async (websiteId: string, productId: string) =>
-    (await kit.ctx.db.selectFrom('stock').select('qty').where('website_id', '=', websiteId).where('product_id', '=', productId).executeTakeFirstOrThrow()).qty;
+    (
+      await kit.ctx.db
+        .selectFrom('stock')
+        .select('qty')
+        .where('website_id', '=', websiteId)
+        .where('product_id', '=', productId)
+        .executeTakeFirstOrThrow()
+    ).qty;
 
   /** A paid order of `quantity` units of a new product priced 2500 with stock 10. */
   async function paidOrder(site: string, quantity = 2, extra: Record<string, unknown> = {}) {
@@ -46,7 +69,13 @@ describe(`refunds, renewals and key expiry (${mode.database})`, () => {
       const part = await refund(site, order.id, { amountCents: 1000, reason: 'Scratched' });
       expect(part.statusCode).toBe(201);
       const first = part.json<{ order: Order; refund: OrderRefund }>();
-      expect(first.refund).toMatchObject({ amount: { value: '1000' }, toCard: { value: '1000' }, toGiftCard: { value: '0' }, restocked: [], reason: 'Scratched' });
+      expect(first.refund).toMatchObject({
+        amount: { value: '1000' },
+        toCard: { value: '1000' },
+        toGiftCard: { value: '0' },
+        restocked: [],
+        reason: 'Scratched',
+      });
       expect(first.order).toMatchObject({ status: 'partially-refunded', refundedTotal: { value: '1000' } });
       const rest = await refund(site, order.id, { restock: true });
       const second = rest.json<{ order: Order; refund: OrderRefund }>();
@@ -56,14 +85,34 @@ describe(`refunds, renewals and key expiry (${mode.database})`, () => {
       expect(await stockOf(site, product.productId)).toBe(10);
       const events = (await kit.events(site, 'commerce.order.refunded')).map((e) => e.data);
       expect(events).toEqual([
-        expect.objectContaining({ orderId: order.id, testMode: true, amount: { value: '1000', currency: 'USD' }, fullyRefunded: false, restocked: [] }),
-        expect.objectContaining({ refundedTotal: { value: '5000', currency: 'USD' }, fullyRefunded: true, restocked: [{ sku: 'R', quantity: 2 }] }),
+        expect.objectContaining({
+          orderId: order.id,
+          testMode: true,
+          amount: { value: '1000', currency: 'USD' },
+          fullyRefunded: false,
+          restocked: [],
+        }),
+        expect.objectContaining({
+          refundedTotal: { value: '5000', currency: 'USD' },
+          fullyRefunded: true,
+          restocked: [{ sku: 'R', quantity: 2 }],
+        }),
       ]);
       const stockEvents = (await kit.events(site, 'commerce.stock.changed')).map((e) => e.data);
       expect(stockEvents.at(-1)).toMatchObject({ previousQtyInStock: 8, qtyInStock: 10, reason: 'refund' });
       // Nothing is left to refund or to restock.
-      expect((await refund(site, order.id, { amountCents: 1 })).json()).toMatchObject({ status: 400, message: 'A refund cannot be more than the $0.00 left to refund on this order.' });
-      expect((await refund(site, order.id, { amountCents: 0, restock: [{ itemId: product.productId, variantId: `${product.productId}-v0`, quantity: 1 }] })).json()).toMatchObject({
+      expect((await refund(site, order.id, { amountCents: 1 })).json()).toMatchObject({
+        status: 400,
+        message: 'A refund cannot be more than the $0.00 left to refund on this order.',
+      });
+      expect(
+        (
+          await refund(site, order.id, {
+            amountCents: 0,
+            restock: [{ itemId: product.productId, variantId: `${product.productId}-v0`, quantity: 1 }],
+          })
+        ).json(),
+      ).toMatchObject({
         status: 400,
         message: CommerceMessages.restockTooMany,
       });
@@ -72,13 +121,24 @@ describe(`refunds, renewals and key expiry (${mode.database})`, () => {
     it('refuses bad refunds clearly and changes nothing', async () => {
       const site = kit.newSite();
       const { product, order } = await paidOrder(site, 1);
-      expect((await refund(site, order.id, { amountCents: 2501 })).json()).toMatchObject({ status: 400, message: 'A refund cannot be more than the $25.00 left to refund on this order.' });
-      expect((await refund(site, order.id, { amountCents: 0 })).json()).toMatchObject({ status: 400, message: CommerceMessages.refundNothing });
-      expect((await refund(site, order.id, { amountCents: 0, restock: [{ itemId: 'other', variantId: 'x', quantity: 1 }] })).json()).toMatchObject({
+      expect((await refund(site, order.id, { amountCents: 2501 })).json()).toMatchObject({
+        status: 400,
+        message: 'A refund cannot be more than the $25.00 left to refund on this order.',
+      });
+      expect((await refund(site, order.id, { amountCents: 0 })).json()).toMatchObject({
+        status: 400,
+        message: CommerceMessages.refundNothing,
+      });
+      expect(
+        (await refund(site, order.id, { amountCents: 0, restock: [{ itemId: 'other', variantId: 'x', quantity: 1 }] })).json(),
+      ).toMatchObject({
         status: 400,
         message: CommerceMessages.restockUnknownItem,
       });
-      expect((await refund(site, order.id, {}, null)).json()).toMatchObject({ status: 400, message: CommerceMessages.idempotencyKeyRequired });
+      expect((await refund(site, order.id, {}, null)).json()).toMatchObject({
+        status: 400,
+        message: CommerceMessages.idempotencyKeyRequired,
+      });
       expect((await refund(site, order.id, { amountCents: -5 })).statusCode).toBe(400);
       expect((await refund(site, order.id, {}, randomUUID(), REPORTING)).statusCode).toBe(403);
       expect((await refund(site, 'no-such-order', {})).json()).toMatchObject({ status: 404, message: CommerceMessages.orderNotFound });
@@ -94,13 +154,16 @@ describe(`refunds, renewals and key expiry (${mode.database})`, () => {
       const answers = await Promise.all(Array.from({ length: 5 }, () => refund(site, order.id, { amountCents: 2000 })));
       expect(answers.map((a) => a.statusCode).filter((s) => s >= 500)).toEqual([]);
       expect(answers.filter((a) => a.statusCode === 201)).toHaveLength(2);
-      for (const a of answers.filter((x) => x.statusCode !== 201)) expect(a.json()).toMatchObject({ status: 400, message: 'A refund cannot be more than the $10.00 left to refund on this order.' });
+      for (const a of answers.filter((x) => x.statusCode !== 201))
+        expect(a.json()).toMatchObject({ status: 400, message: 'A refund cannot be more than the $10.00 left to refund on this order.' });
       const key = randomUUID();
       const once = await refund(site, order.id, { amountCents: 1000 }, key);
       const again = await refund(site, order.id, { amountCents: 1000 }, key);
       expect(again.headers['idempotent-replayed']).toBe('true');
       expect(again.json<{ refund: OrderRefund }>().refund.id).toBe(once.json<{ refund: OrderRefund }>().refund.id);
-      const final = (await kit.call('GET', `/api/commerce/store/orders/${order.id}`, { websiteId: site, roles: ADMIN })).json<{ order: Order }>().order;
+      const final = (await kit.call('GET', `/api/commerce/store/orders/${order.id}`, { websiteId: site, roles: ADMIN })).json<{
+        order: Order;
+      }>().order;
       expect(final).toMatchObject({ status: 'refunded', refundedTotal: { value: '5000' } });
       expect(final.refunds).toHaveLength(3);
     });
@@ -112,7 +175,11 @@ describe(`refunds, renewals and key expiry (${mode.database})`, () => {
       const { order } = await paidOrder(site, 1, { giftCardCode: code });
       expect(order).toMatchObject({ giftCardTotal: { value: '1000' }, amountCharged: { value: '1500' } });
       const all = await refund(site, order.id, {});
-      expect(all.json<{ refund: OrderRefund }>().refund).toMatchObject({ amount: { value: '2500' }, toCard: { value: '1500' }, toGiftCard: { value: '1000' } });
+      expect(all.json<{ refund: OrderRefund }>().refund).toMatchObject({
+        amount: { value: '2500' },
+        toCard: { value: '1500' },
+        toGiftCard: { value: '1000' },
+      });
       const balance = await kit.call('GET', `/api/commerce/gift-cards/${code}`, { websiteId: site });
       expect(balance.json()).toMatchObject({ balance: { value: '1000' } });
     });
@@ -142,7 +209,9 @@ describe(`refunds, renewals and key expiry (${mode.database})`, () => {
       return { product: p, order: paid.json<{ order: Order }>().order };
     }
     const subscriptionOf = async (site: string, id: string) =>
-      (await kit.call('GET', `/api/commerce/store/subscriptions/${id}`, { websiteId: site, roles: REPORTING })).json<{ subscription: SubscriptionView }>().subscription;
+      (await kit.call('GET', `/api/commerce/store/subscriptions/${id}`, { websiteId: site, roles: REPORTING })).json<{
+        subscription: SubscriptionView;
+      }>().subscription;
 
     it('bills each due cycle once, moves the date one period on and completes after the last cycle', async () => {
       const site = kit.newSite();
@@ -153,10 +222,16 @@ describe(`refunds, renewals and key expiry (${mode.database})`, () => {
       expect(await renewals.runDue(new Date(firstDue.getTime() - 1000), { websiteId: site })).toEqual({ paid: [], failed: [] });
       // Several replicas running at the moment it is due bill it once.
       const at = new Date(firstDue.getTime() + 1000);
-      const runs = await Promise.all([renewals.runDue(at, { websiteId: site }), renewals.runDue(at, { websiteId: site }), renewals.runDue(at, { websiteId: site })]);
+      const runs = await Promise.all([
+        renewals.runDue(at, { websiteId: site }),
+        renewals.runDue(at, { websiteId: site }),
+        renewals.runDue(at, { websiteId: site }),
+      ]);
       const paid = runs.flatMap((r) => r.paid);
       expect(paid).toHaveLength(1);
-      const renewal = (await kit.call('GET', `/api/commerce/store/orders/${paid[0]}`, { websiteId: site, roles: ADMIN })).json<{ order: Order }>().order;
+      const renewal = (await kit.call('GET', `/api/commerce/store/orders/${paid[0]}`, { websiteId: site, roles: ADMIN })).json<{
+        order: Order;
+      }>().order;
       expect(renewal).toMatchObject({
         kind: 'subscription',
         status: 'paid',
@@ -200,15 +275,26 @@ describe(`refunds, renewals and key expiry (${mode.database})`, () => {
       expect(run).toEqual({ paid: [], failed: [sub.id] });
       expect(await subscriptionOf(site, sub.id)).toMatchObject({ status: 'past-due', cyclesBilled: 1 });
       expect(await stockOf(site, product.productId)).toBe(18);
-      const failedOrders = await kit.ctx.db.selectFrom('orders').select('status').where('website_id', '=', site).where('status', '=', 'payment-failed').execute();
+      const failedOrders = await kit.ctx.db
+        .selectFrom('orders')
+        .select('status')
+        .where('website_id', '=', site)
+        .where('status', '=', 'payment-failed')
+        .execute();
       expect(failedOrders).toHaveLength(1);
       // Past-due is not billed again until the owner resumes it.
       expect(await renewals.runDue(at, { websiteId: site })).toEqual({ paid: [], failed: [] });
       const statusUrl = `/api/commerce/store/subscriptions/${sub.id}/status`;
       expect((await kit.call('PUT', statusUrl, { websiteId: site, roles: REPORTING }, { status: 'active' })).statusCode).toBe(403);
-      expect((await kit.call('PUT', statusUrl, { websiteId: site, roles: ADMIN }, { status: 'active' })).json()).toMatchObject({ subscription: { status: 'active' } });
+      expect((await kit.call('PUT', statusUrl, { websiteId: site, roles: ADMIN }, { status: 'active' })).json()).toMatchObject({
+        subscription: { status: 'active' },
+      });
       expect(await renewals.runDue(at, { websiteId: site })).toEqual({ paid: [], failed: [sub.id] });
-      const attempts = await kit.ctx.db.selectFrom('subscription_renewals').select(['cycle', 'attempts', 'status']).where('subscription_id', '=', sub.id).execute();
+      const attempts = await kit.ctx.db
+        .selectFrom('subscription_renewals')
+        .select(['cycle', 'attempts', 'status'])
+        .where('subscription_id', '=', sub.id)
+        .execute();
       expect(attempts).toEqual([{ cycle: 2, attempts: 2, status: 'failed' }]);
       const cancelled = await kit.call('PUT', statusUrl, { websiteId: site, roles: ADMIN }, { status: 'cancelled' });
       expect(cancelled.json()).toMatchObject({ subscription: { status: 'cancelled' } });
@@ -237,7 +323,15 @@ describe(`refunds, renewals and key expiry (${mode.database})`, () => {
       const claimedAt = new Date(at.getTime() - 20 * 60_000);
       await kit.ctx.db
         .insertInto('subscription_renewals')
-        .values({ id: `stale-${randomUUID()}`, website_id: site, subscription_id: sub.id, cycle: 2, status: 'charging', order_id: null, claimed_at: claimedAt })
+        .values({
+          id: `stale-${randomUUID()}`,
+          website_id: site,
+          subscription_id: sub.id,
+          cycle: 2,
+          status: 'charging',
+          order_id: null,
+          claimed_at: claimedAt,
+        })
         .execute();
       const run = await renewals.runDue(at, { websiteId: site });
       // The stale claim had no order: it is released, and the same run bills the cycle afresh.
@@ -248,7 +342,12 @@ describe(`refunds, renewals and key expiry (${mode.database})`, () => {
 
   describe('Idempotency-Key expiry', () => {
     const donate = (site: string, key: string) =>
-      kit.call('POST', '/api/commerce/donations', { websiteId: site, headers: { 'idempotency-key': key } }, { amount: '5', email: 'giver@example.com', card: CARD });
+      kit.call(
+        'POST',
+        '/api/commerce/donations',
+        { websiteId: site, headers: { 'idempotency-key': key } },
+        { amount: '5', email: 'giver@example.com', card: CARD },
+      );
 
     it('replays a key for a day, then treats it as new; expired keys are purged', async () => {
       const site = kit.newSite();
@@ -256,14 +355,24 @@ describe(`refunds, renewals and key expiry (${mode.database})`, () => {
       const first = (await donate(site, key)).json<{ order: Order }>().order.id;
       expect((await donate(site, key)).json<{ order: Order }>().order.id).toBe(first);
       const aged = new Date(Date.now() - DAY - 60_000);
-      await kit.ctx.db.updateTable('idempotency_keys').set({ created_at: aged }).where('website_id', '=', site).where('key', '=', key).execute();
+      await kit.ctx.db
+        .updateTable('idempotency_keys')
+        .set({ created_at: aged })
+        .where('website_id', '=', site)
+        .where('key', '=', key)
+        .execute();
       const later = await donate(site, key);
       expect(later.statusCode).toBe(201);
       expect(later.headers['idempotent-replayed']).toBeUndefined();
       expect(later.json<{ order: Order }>().order.id).not.toBe(first);
       const other = randomUUID();
       await donate(site, other);
-      await kit.ctx.db.updateTable('idempotency_keys').set({ created_at: aged }).where('website_id', '=', site).where('key', '=', other).execute();
+      await kit.ctx.db
+        .updateTable('idempotency_keys')
+        .set({ created_at: aged })
+        .where('website_id', '=', site)
+        .where('key', '=', other)
+        .execute();
       expect(await purgeExpiredKeys(kit.ctx.db)).toBeGreaterThanOrEqual(1);
       const left = await kit.ctx.db.selectFrom('idempotency_keys').select('key').where('website_id', '=', site).execute();
       expect(left.map((k) => k.key)).toEqual([key]);

@@ -33,9 +33,13 @@ describe(`store caches across two cart replicas (${mode.database})`, () => {
   it("shows a coupon changed through replica A in replica B's carts within the bound", async () => {
     const site = a.newSite();
     const product = await a.product(site, { variants: [{ sku: 'C', price: 3000, qty: 5 }] });
-    expect((await a.call('POST', '/api/commerce/coupons', owner(site), { code: 'SPRING', kind: 'fixed-amount', value: 500 })).statusCode).toBe(200);
+    expect(
+      (await a.call('POST', '/api/commerce/coupons', owner(site), { code: 'SPRING', kind: 'fixed-amount', value: 500 })).statusCode,
+    ).toBe(200);
     const cart = await b.cartWith(site, [{ itemId: product.productId }]);
-    expect((await b.call('POST', '/api/commerce/shopping-cart/coupons', { websiteId: site, cart }, { code: 'SPRING' })).json()).toMatchObject({ discountCents: 500 });
+    expect(
+      (await b.call('POST', '/api/commerce/shopping-cart/coupons', { websiteId: site, cart }, { code: 'SPRING' })).json(),
+    ).toMatchObject({ discountCents: 500 });
     expect((await b.call('GET', '/api/commerce/shopping-cart', { websiteId: site, cart })).json()).toMatchObject({ discountCents: 500 });
     expect((await a.call('PUT', '/api/commerce/coupons/SPRING', owner(site), { kind: 'fixed-amount', value: 700 })).statusCode).toBe(200);
     // Replica A at once; replica B within LOCAL_CACHE_RECHECK_MS.
@@ -48,9 +52,15 @@ describe(`store caches across two cart replicas (${mode.database})`, () => {
     const site = a.newSite();
     const product = await a.product(site, { title: 'Mug', variants: [{ sku: 'M', price: 1200, qty: 5 }] });
     const cart = await b.cartWith(site, [{ itemId: product.productId, sku: 'M' }]);
-    const subtotal = async (kit: Kit) => (await kit.call('GET', '/api/commerce/shopping-cart', { websiteId: site, cart })).json<{ subtotalCents: number }>().subtotalCents;
+    const subtotal = async (kit: Kit) =>
+      (await kit.call('GET', '/api/commerce/shopping-cart', { websiteId: site, cart })).json<{ subtotalCents: number }>().subtotalCents;
     expect(await subtotal(b)).toBe(1200);
-    await a.product(site, { id: product.productId, version: product.version + 1, title: 'Mug', variants: [{ sku: 'M', price: 1500, qty: 5 }] });
+    await a.product(site, {
+      id: product.productId,
+      version: product.version + 1,
+      title: 'Mug',
+      variants: [{ sku: 'M', price: 1500, qty: 5 }],
+    });
     expect(await subtotal(a)).toBe(1500);
     await sleep(PAST_THE_BOUND_MS);
     expect(await subtotal(b)).toBe(1500);

@@ -28,10 +28,23 @@ describe(`shop mail (${mode.database})`, () => {
   };
   const paidOrder = async () => {
     const site = kit.newSite();
-    await applyWebsiteEvent(kit.ctx, envelope('content.website.created', site, { title: 'Harbour <Goods>', templateId: 't', domains: ['harbour.example.com'], previousDomains: [] }));
+    await applyWebsiteEvent(
+      kit.ctx,
+      envelope('content.website.created', site, {
+        title: 'Harbour <Goods>',
+        templateId: 't',
+        domains: ['harbour.example.com'],
+        previousDomains: [],
+      }),
+    );
     const product = await kit.product(site, { title: 'Blue mug', variants: [{ sku: 'MUG', price: 1500, qty: 10 }] });
     const cart = await kit.cartWith(site, [{ itemId: product.productId }]);
-    const response = await kit.call('POST', '/api/commerce/checkout', { websiteId: site, cart, headers: { 'idempotency-key': randomUUID() } }, { email: 'buyer@example.com', shippingAddress: ADDRESS, card: CARD });
+    const response = await kit.call(
+      'POST',
+      '/api/commerce/checkout',
+      { websiteId: site, cart, headers: { 'idempotency-key': randomUUID() } },
+      { email: 'buyer@example.com', shippingAddress: ADDRESS, card: CARD },
+    );
     expect(response.statusCode).toBe(201);
     return { site, ...response.json<CheckoutResponse>() };
   };
@@ -49,13 +62,20 @@ describe(`shop mail (${mode.database})`, () => {
     // The site's name is escaped in the HTML part.
     expect(shipped[0]!.html).toContain('Harbour &lt;Goods&gt;');
     expect(shipped[0]!.html).not.toContain('Harbour <Goods>');
-    const bad = await kit.call('PUT', `/api/commerce/store/orders/${order.id}/status`, owner(site), { status: 'fulfilled', trackingNumber: '<script>' });
+    const bad = await kit.call('PUT', `/api/commerce/store/orders/${order.id}/status`, owner(site), {
+      status: 'fulfilled',
+      trackingNumber: '<script>',
+    });
     expect(bad.statusCode).toBe(400);
   });
 
   it('a gift card the owner issues to a recipient is mailed with its code, once', async () => {
     const { site } = await paidOrder();
-    const issued = await kit.call('POST', '/api/commerce/store/gift-cards', owner(site), { amountCents: 5000, recipientEmail: 'friend@example.com', note: 'Happy birthday' });
+    const issued = await kit.call('POST', '/api/commerce/store/gift-cards', owner(site), {
+      amountCents: 5000,
+      recipientEmail: 'friend@example.com',
+      note: 'Happy birthday',
+    });
     expect(issued.statusCode).toBe(201);
     const code = issued.json<{ giftCard: { code: string } }>().giftCard.code;
     const mails = await mailbox(site, 'gift-card.delivered');
@@ -71,10 +91,29 @@ describe(`shop mail (${mode.database})`, () => {
     const receipts = await mailbox(site, 'order.receipt');
     expect(receipts.map((m) => m.subject)).toEqual([`Your receipt from Harbour <Goods>: order #${order.orderNumber}`]);
     // A mail whose attempts ran out (the relay's retries and backoff are the platform's own test).
-    const row = await kit.ctx.db.selectFrom('mail_outbox').select('id').where('website_id', '=', site).where('kind', '=', 'order.receipt').executeTakeFirstOrThrow();
-    await kit.ctx.db.updateTable('mail_outbox').set({ status: 'failed', attempts: 8, last_error: '451 Try again later' }).where('id', '=', row.id).execute();
+    const row = await kit.ctx.db
+      .selectFrom('mail_outbox')
+      .select('id')
+      .where('website_id', '=', site)
+      .where('kind', '=', 'order.receipt')
+      .executeTakeFirstOrThrow();
+    await kit.ctx.db
+      .updateTable('mail_outbox')
+      .set({ status: 'failed', attempts: 8, last_error: '451 Try again later' })
+      .where('id', '=', row.id)
+      .execute();
     const failed = await kit.call('GET', '/api/commerce/store/mail/failed', { websiteId: site, roles: ADMIN });
-    expect(failed.json()).toEqual({ items: [expect.objectContaining({ id: row.id, kind: 'order.receipt', to: 'buyer@example.com', attempts: 8, lastError: '451 Try again later' })] });
+    expect(failed.json()).toEqual({
+      items: [
+        expect.objectContaining({
+          id: row.id,
+          kind: 'order.receipt',
+          to: 'buyer@example.com',
+          attempts: 8,
+          lastError: '451 Try again later',
+        }),
+      ],
+    });
 
     const otherSite = await kit.call('POST', `/api/commerce/store/mail/${row.id}/resend`, owner(kit.newSite()));
     expect(otherSite.statusCode).toBe(404);
@@ -86,7 +125,9 @@ describe(`shop mail (${mode.database})`, () => {
     expect((await kit.call('POST', `/api/commerce/store/mail/${row.id}/resend`, owner(site))).statusCode).toBe(404);
     expect((await kit.call('POST', '/api/commerce/store/mail/not-a-mail/resend', owner(site))).statusCode).toBe(404);
     await kit.parts.mail.deliverBatch();
-    expect((await kit.ctx.db.selectFrom('mail_outbox').select('status').where('id', '=', row.id).executeTakeFirstOrThrow()).status).toBe('sent');
+    expect((await kit.ctx.db.selectFrom('mail_outbox').select('status').where('id', '=', row.id).executeTakeFirstOrThrow()).status).toBe(
+      'sent',
+    );
     expect((await kit.call('GET', '/api/commerce/store/mail/failed', { websiteId: site, roles: ADMIN })).json()).toEqual({ items: [] });
   });
 
@@ -95,7 +136,14 @@ describe(`shop mail (${mode.database})`, () => {
     const response = await kit.call('GET', '/api/commerce/store/mail/previews', { websiteId: site, roles: REPORTING });
     expect(response.statusCode).toBe(200);
     const items = response.json<{ items: MailPreview[] }>().items;
-    expect(items.map((p) => p.kind)).toEqual(['order.receipt', 'order.shipped', 'order.refund', 'subscription.renewed', 'subscription.renewal-failed', 'gift-card.delivered']);
+    expect(items.map((p) => p.kind)).toEqual([
+      'order.receipt',
+      'order.shipped',
+      'order.refund',
+      'subscription.renewed',
+      'subscription.renewal-failed',
+      'gift-card.delivered',
+    ]);
     for (const p of items) {
       expect(p.text.startsWith('Harbour <Goods>\n')).toBe(true);
       expect(p.html).toContain('Harbour &lt;Goods&gt;');

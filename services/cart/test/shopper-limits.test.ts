@@ -24,23 +24,52 @@ describe('shopper limits keyed on the client address and the cart', () => {
     const from = address();
     const statuses: number[] = [];
     for (let i = 0; i < 60; i++) {
-      const response = await kit.call('POST', '/api/commerce/shopping-cart/entries', { websiteId: site, cart: randomUUID(), headers: { 'x-forwarded-for': from } }, { itemId: product.productId });
+      const response = await kit.call(
+        'POST',
+        '/api/commerce/shopping-cart/entries',
+        { websiteId: site, cart: randomUUID(), headers: { 'x-forwarded-for': from } },
+        { itemId: product.productId },
+      );
       statuses.push(response.statusCode);
-      if (response.statusCode === 429) expect(response.json()).toMatchObject({ crumbFail: false, status: 429, message: CartMessages.rateLimited });
+      if (response.statusCode === 429)
+        expect(response.json()).toMatchObject({ crumbFail: false, status: 429, message: CartMessages.rateLimited });
     }
     // 30 carts a minute per address (a quarter of the per-cart write limit), then 429.
     expect(statuses.slice(0, 30).every((s) => s === 200)).toBe(true);
     expect(statuses.slice(30).every((s) => s === 429)).toBe(true);
     // Another address still makes its cart.
-    expect((await kit.call('POST', '/api/commerce/shopping-cart/entries', { websiteId: site, headers: { 'x-forwarded-for': address() } }, { itemId: product.productId })).statusCode).toBe(200);
+    expect(
+      (
+        await kit.call(
+          'POST',
+          '/api/commerce/shopping-cart/entries',
+          { websiteId: site, headers: { 'x-forwarded-for': address() } },
+          { itemId: product.productId },
+        )
+      ).statusCode,
+    ).toBe(200);
   });
 
   it('limits coupon code attempts per cart, then per address across fresh carts', async () => {
     const site = kit.newSite();
     const product = await kit.product(site, { variants: [{ sku: 'R', price: 100, unlimited: true }] });
     const from = address();
-    const newCart = async () => cartCookieOf(await kit.call('POST', '/api/commerce/shopping-cart/entries', { websiteId: site, headers: { 'x-forwarded-for': from } }, { itemId: product.productId }));
-    const tryCode = (cart: string) => kit.call('POST', '/api/commerce/shopping-cart/coupons', { websiteId: site, cart, headers: { 'x-forwarded-for': from } }, { code: `GUESS-${randomUUID().slice(0, 8)}` });
+    const newCart = async () =>
+      cartCookieOf(
+        await kit.call(
+          'POST',
+          '/api/commerce/shopping-cart/entries',
+          { websiteId: site, headers: { 'x-forwarded-for': from } },
+          { itemId: product.productId },
+        ),
+      );
+    const tryCode = (cart: string) =>
+      kit.call(
+        'POST',
+        '/api/commerce/shopping-cart/coupons',
+        { websiteId: site, cart, headers: { 'x-forwarded-for': from } },
+        { code: `GUESS-${randomUUID().slice(0, 8)}` },
+      );
     const first = await newCart();
     const onOneCart: number[] = [];
     for (let i = 0; i < 12; i++) onOneCart.push((await tryCode(first!)).statusCode);
@@ -62,7 +91,11 @@ describe('shopper limits keyed on the client address and the cart', () => {
     const site = kit.newSite();
     const from = address();
     const statuses: number[] = [];
-    for (let i = 0; i < 32; i++) statuses.push((await kit.call('GET', `/api/commerce/gift-cards/GUESS${i}ABCDEF`, { websiteId: site, headers: { 'x-forwarded-for': from } })).statusCode);
+    for (let i = 0; i < 32; i++)
+      statuses.push(
+        (await kit.call('GET', `/api/commerce/gift-cards/GUESS${i}ABCDEF`, { websiteId: site, headers: { 'x-forwarded-for': from } }))
+          .statusCode,
+      );
     expect(statuses.slice(0, 30).every((s) => s === 404)).toBe(true);
     expect(statuses.slice(30)).toEqual([429, 429]);
   });

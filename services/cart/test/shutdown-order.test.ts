@@ -18,7 +18,10 @@ const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe('cart shutdown order', () => {
   it('lets a job run in progress finish on the database before the database closes', async () => {
-    const kit = await setup({ ...shared, jobs: { renewalsEveryMs: false, purgeEveryMs: false, holdsEveryMs: false, abandonedEveryMs: 20 } });
+    const kit = await setup({
+      ...shared,
+      jobs: { renewalsEveryMs: false, purgeEveryMs: false, holdsEveryMs: false, abandonedEveryMs: 20 },
+    });
     const outcomes: string[] = [];
     let started = false;
     // The sweeper's next run is slow: it is under way when close() is called.
@@ -40,37 +43,48 @@ describe('cart shutdown order', () => {
 
   // On the embedded database only: on a shared Postgres a running relay would send (and mark sent)
   // the mails other suites enqueue and deliver by hand. The order of close is the same code in both.
-  (embedded ? it : it.skip)('lets the mail relay finish the mail it is sending (marked sent) before the database closes', async () => {
-    const sent: SmtpMessage[] = [];
-    let sending = false;
-    const kit = await setup({
-      ...shared,
-      mail: {
-        autoStart: true,
-        pollMs: 20,
-        smtp: {
-          async send(message) {
-            sending = true;
-            await pause(300);
-            sent.push(message);
+  (embedded ? it : it.skip)(
+    'lets the mail relay finish the mail it is sending (marked sent) before the database closes',
+    async () => {
+      const sent: SmtpMessage[] = [];
+      let sending = false;
+      const kit = await setup({
+        ...shared,
+        mail: {
+          autoStart: true,
+          pollMs: 20,
+          smtp: {
+            async send(message) {
+              sending = true;
+              await pause(300);
+              sent.push(message);
+            },
+            close() {},
           },
-          close() {},
         },
-      },
-    });
-    const key = `shutdown-order:${randomUUID()}`;
-    await enqueueMail(kit.ctx.db, { idempotencyKey: key, websiteId: kit.newSite(), kind: 'test.shutdown', to: 'buyer@example.com', subject: 'Order', text: 'Thanks' });
-    kit.parts.mail.poke();
-    await waitFor(() => sending, 10_000, 'the relay to start sending');
-    await kit.close();
-    expect(sent).toHaveLength(1);
-    // Read back on a fresh app over the same database: the relay marked it sent before the pool closed.
-    const again = await setup({ ...shared });
-    try {
-      const row = await sql<{ status: string }>`select status from cart.mail_outbox where idempotency_key = ${key}`.execute(again.ctx.db);
-      expect(row.rows[0]?.status).toBe('sent');
-    } finally {
-      await again.close();
-    }
-  }, 60_000);
+      });
+      const key = `shutdown-order:${randomUUID()}`;
+      await enqueueMail(kit.ctx.db, {
+        idempotencyKey: key,
+        websiteId: kit.newSite(),
+        kind: 'test.shutdown',
+        to: 'buyer@example.com',
+        subject: 'Order',
+        text: 'Thanks',
+      });
+      kit.parts.mail.poke();
+      await waitFor(() => sending, 10_000, 'the relay to start sending');
+      await kit.close();
+      expect(sent).toHaveLength(1);
+      // Read back on a fresh app over the same database: the relay marked it sent before the pool closed.
+      const again = await setup({ ...shared });
+      try {
+        const row = await sql<{ status: string }>`select status from cart.mail_outbox where idempotency_key = ${key}`.execute(again.ctx.db);
+        expect(row.rows[0]?.status).toBe('sent');
+      } finally {
+        await again.close();
+      }
+    },
+    60_000,
+  );
 });

@@ -19,7 +19,12 @@ describe(`store owner routes (${mode.database})`, () => {
   const owner = (websiteId: string, roles: number[] = ADMIN, headers: Record<string, string> = {}) => ({ websiteId, roles, headers });
   const buy = async (site: string, productId: string, email: string) => {
     const cart = await kit.cartWith(site, [{ itemId: productId }]);
-    const paid = await kit.call('POST', '/api/commerce/checkout', { websiteId: site, cart, headers: { 'idempotency-key': randomUUID() } }, { email, card: CARD });
+    const paid = await kit.call(
+      'POST',
+      '/api/commerce/checkout',
+      { websiteId: site, cart, headers: { 'idempotency-key': randomUUID() } },
+      { email, card: CARD },
+    );
     expect(paid.statusCode).toBe(201);
     return paid.json<{ order: Order }>().order;
   };
@@ -28,7 +33,8 @@ describe(`store owner routes (${mode.database})`, () => {
     const site = kit.newSite();
     const digital = await kit.product(site, { productType: 2, variants: [{ sku: 'PDF', price: 500 }] });
     const orders: Order[] = [];
-    for (const email of ['ana@example.com', 'Bo@Example.com', 'cy@other.org', 'ana+2@example.com']) orders.push(await buy(site, digital.productId, email));
+    for (const email of ['ana@example.com', 'Bo@Example.com', 'cy@other.org', 'ana+2@example.com'])
+      orders.push(await buy(site, digital.productId, email));
     await kit.call('PUT', `/api/commerce/store/orders/${orders[1]!.id}/status`, owner(site), { status: 'fulfilled' });
     const list = (query: string, roles = REPORTING) => kit.call('GET', `/api/commerce/store/orders${query}`, owner(site, roles));
     const ids = async (query: string) => (await list(query)).json<{ orders: Order[] }>().orders.map((o) => o.id);
@@ -44,14 +50,22 @@ describe(`store owner routes (${mode.database})`, () => {
     const first = (await list('?limit=3')).json<{ orders: Order[]; hasNextPage: boolean; nextPageCursor: string }>();
     expect(first.orders).toHaveLength(3);
     expect(first.hasNextPage).toBe(true);
-    const second = (await list(`?limit=3&cursor=${first.nextPageCursor}`)).json<{ orders: Order[]; hasNextPage: boolean; nextPageCursor: string | null }>();
+    const second = (await list(`?limit=3&cursor=${first.nextPageCursor}`)).json<{
+      orders: Order[];
+      hasNextPage: boolean;
+      nextPageCursor: string | null;
+    }>();
     expect(second.orders.map((o) => o.id)).toEqual([orders[0]!.id]);
     expect(second).toMatchObject({ hasNextPage: false, nextPageCursor: null });
     expect((await list('?cursor=not-a-cursor')).statusCode).toBe(400);
     expect((await list('?status=lost')).statusCode).toBe(400);
     expect((await kit.call('GET', '/api/commerce/store/orders', { websiteId: site })).statusCode).toBe(401);
     const detail = await kit.call('GET', `/api/commerce/store/orders/${orders[2]!.id}`, owner(site, REPORTING));
-    expect(detail.json<{ order: Order }>().order).toMatchObject({ id: orders[2]!.id, email: 'cy@other.org', refundedTotal: { value: '0' } });
+    expect(detail.json<{ order: Order }>().order).toMatchObject({
+      id: orders[2]!.id,
+      email: 'cy@other.org',
+      refundedTotal: { value: '0' },
+    });
     expect((await kit.call('GET', `/api/commerce/store/orders/${orders[2]!.id}`, owner(kit.newSite(), REPORTING))).statusCode).toBe(404);
   });
 
@@ -89,7 +103,9 @@ describe(`store owner routes (${mode.database})`, () => {
       const seen: string[] = [];
       let cursor: string | null = null;
       do {
-        const page: { orders: Order[]; nextPageCursor: string | null } = (await list(`?limit=2&${query}${cursor ? `&cursor=${cursor}` : ''}`)).json();
+        const page: { orders: Order[]; nextPageCursor: string | null } = (
+          await list(`?limit=2&${query}${cursor ? `&cursor=${cursor}` : ''}`)
+        ).json();
         expect(page.orders.length).toBeLessThanOrEqual(2);
         seen.push(...page.orders.map((o) => o.email));
         cursor = page.nextPageCursor;
@@ -123,19 +139,34 @@ describe(`store owner routes (${mode.database})`, () => {
     expect((await issue({ amountCents: 500 }, {}, REPORTING)).statusCode).toBe(403);
     expect((await issue({ amountCents: 0 })).statusCode).toBe(400);
     const key = randomUUID();
-    const made = await issue({ amountCents: 2500, recipientEmail: 'friend@example.com', note: 'Sorry for the wait' }, { 'idempotency-key': key });
+    const made = await issue(
+      { amountCents: 2500, recipientEmail: 'friend@example.com', note: 'Sorry for the wait' },
+      { 'idempotency-key': key },
+    );
     expect(made.statusCode).toBe(201);
     const card = made.json<{ giftCard: GiftCardView }>().giftCard;
-    expect(card).toMatchObject({ initial: { value: '2500', currency: 'USD' }, balance: { value: '2500' }, orderId: null, recipientEmail: 'friend@example.com', note: 'Sorry for the wait' });
+    expect(card).toMatchObject({
+      initial: { value: '2500', currency: 'USD' },
+      balance: { value: '2500' },
+      orderId: null,
+      recipientEmail: 'friend@example.com',
+      note: 'Sorry for the wait',
+    });
     expect(card.code).toMatch(/^[A-Z2-9]{4}-[A-Z2-9]{4}-[A-Z2-9]{4}-[A-Z2-9]{4}$/);
-    const again = await issue({ amountCents: 2500, recipientEmail: 'friend@example.com', note: 'Sorry for the wait' }, { 'idempotency-key': key });
+    const again = await issue(
+      { amountCents: 2500, recipientEmail: 'friend@example.com', note: 'Sorry for the wait' },
+      { 'idempotency-key': key },
+    );
     expect(again.json<{ giftCard: GiftCardView }>().giftCard.id).toBe(card.id);
     const other = (await issue({ amountCents: 100 })).json<{ giftCard: GiftCardView }>().giftCard;
     const list = await kit.call('GET', '/api/commerce/store/gift-cards', owner(site, REPORTING));
     expect(list.json<{ giftCards: GiftCardView[] }>().giftCards.map((g) => g.id)).toEqual([other.id, card.id]);
     const found = await kit.call('GET', `/api/commerce/store/gift-cards?q=${card.code.slice(5, 9).toLowerCase()}`, owner(site, REPORTING));
     expect(found.json<{ giftCards: GiftCardView[] }>().giftCards.map((g) => g.id)).toContain(card.id);
-    const paged = (await kit.call('GET', '/api/commerce/store/gift-cards?limit=1', owner(site, REPORTING))).json<{ hasNextPage: boolean; nextPageCursor: string }>();
+    const paged = (await kit.call('GET', '/api/commerce/store/gift-cards?limit=1', owner(site, REPORTING))).json<{
+      hasNextPage: boolean;
+      nextPageCursor: string;
+    }>();
     const next = await kit.call('GET', `/api/commerce/store/gift-cards?limit=1&cursor=${paged.nextPageCursor}`, owner(site, REPORTING));
     expect(next.json<{ giftCards: GiftCardView[] }>().giftCards.map((g) => g.id)).toEqual([card.id]);
     const p = await kit.product(site, { variants: [{ sku: 'G', price: 2000, qty: 5 }] });
@@ -153,14 +184,36 @@ describe(`store owner routes (${mode.database})`, () => {
     const site = kit.newSite();
     await kit.call('POST', '/api/commerce/coupons', owner(site), { code: 'SPRING', kind: 'percentage', value: 1000 });
     expect((await kit.call('GET', '/api/commerce/coupons/SPRING', owner(site, REPORTING))).json()).toEqual({
-      coupon: { code: 'SPRING', kind: 'percentage', value: 1000, minimumSubtotalCents: 0, expiresAt: null, combinable: false, usageLimit: null, timesUsed: 0 },
+      coupon: {
+        code: 'SPRING',
+        kind: 'percentage',
+        value: 1000,
+        minimumSubtotalCents: 0,
+        expiresAt: null,
+        combinable: false,
+        usageLimit: null,
+        timesUsed: 0,
+      },
     });
-    const changed = await kit.call('PUT', '/api/commerce/coupons/SPRING', owner(site), { kind: 'fixed-amount', value: 500, minimumSubtotalCents: 2000 });
+    const changed = await kit.call('PUT', '/api/commerce/coupons/SPRING', owner(site), {
+      kind: 'fixed-amount',
+      value: 500,
+      minimumSubtotalCents: 2000,
+    });
     expect(changed.json()).toMatchObject({ coupon: { kind: 'fixed-amount', value: 500, minimumSubtotalCents: 2000 } });
-    expect((await kit.call('PUT', '/api/commerce/coupons/SPRING', owner(site, REPORTING), { kind: 'fixed-amount', value: 1 })).statusCode).toBe(403);
-    expect((await kit.call('PUT', '/api/commerce/coupons/SPRING', owner(site), { kind: 'percentage', value: 20_000 })).statusCode).toBe(400);
-    expect((await kit.call('GET', '/api/commerce/coupons/NONE', owner(site))).json()).toMatchObject({ status: 404, message: CommerceMessages.couponNotFound });
-    expect((await kit.call('PUT', '/api/commerce/coupons/NONE', owner(site), { kind: 'free-shipping', value: 0 })).json()).toMatchObject({ status: 404 });
+    expect(
+      (await kit.call('PUT', '/api/commerce/coupons/SPRING', owner(site, REPORTING), { kind: 'fixed-amount', value: 1 })).statusCode,
+    ).toBe(403);
+    expect((await kit.call('PUT', '/api/commerce/coupons/SPRING', owner(site), { kind: 'percentage', value: 20_000 })).statusCode).toBe(
+      400,
+    );
+    expect((await kit.call('GET', '/api/commerce/coupons/NONE', owner(site))).json()).toMatchObject({
+      status: 404,
+      message: CommerceMessages.couponNotFound,
+    });
+    expect((await kit.call('PUT', '/api/commerce/coupons/NONE', owner(site), { kind: 'free-shipping', value: 0 })).json()).toMatchObject({
+      status: 404,
+    });
     // A cart sees the new terms at once.
     const p = await kit.product(site, { variants: [{ sku: 'C', price: 3000, qty: 5 }] });
     const cart = await kit.cartWith(site, [{ itemId: p.productId }]);
@@ -176,11 +229,29 @@ describe(`store owner routes (${mode.database})`, () => {
     const p = await kit.product(site, { variants: [{ sku: 'T', price: 3000, qty: 5 }] });
     const cart = await kit.cartWith(site, [{ itemId: p.productId }]);
     await kit.call('POST', '/api/commerce/shopping-cart/coupons', { websiteId: site, cart }, { code: 'TWICE' });
-    const paid = await kit.call('POST', '/api/commerce/checkout', { websiteId: site, cart, headers: { 'idempotency-key': randomUUID() } }, { email: 't@example.com', card: CARD, shippingAddress: { name: 'T', line1: '1 St', city: 'X', country: 'US' } });
+    const paid = await kit.call(
+      'POST',
+      '/api/commerce/checkout',
+      { websiteId: site, cart, headers: { 'idempotency-key': randomUUID() } },
+      { email: 't@example.com', card: CARD, shippingAddress: { name: 'T', line1: '1 St', city: 'X', country: 'US' } },
+    );
     expect(paid.statusCode).toBe(201);
     const changed = await kit.call('PUT', '/api/commerce/coupons/TWICE', owner(site), { kind: 'fixed-amount', value: 300, usageLimit: 3 });
-    expect(changed.json()).toEqual({ coupon: { code: 'TWICE', kind: 'fixed-amount', value: 300, minimumSubtotalCents: 0, expiresAt: null, combinable: false, usageLimit: 3, timesUsed: 1 } });
-    expect((await kit.call('GET', '/api/commerce/coupons/TWICE', owner(site))).json()).toMatchObject({ coupon: { value: 300, usageLimit: 3, timesUsed: 1 } });
+    expect(changed.json()).toEqual({
+      coupon: {
+        code: 'TWICE',
+        kind: 'fixed-amount',
+        value: 300,
+        minimumSubtotalCents: 0,
+        expiresAt: null,
+        combinable: false,
+        usageLimit: 3,
+        timesUsed: 1,
+      },
+    });
+    expect((await kit.call('GET', '/api/commerce/coupons/TWICE', owner(site))).json()).toMatchObject({
+      coupon: { value: 300, usageLimit: 3, timesUsed: 1 },
+    });
   });
 
   it('adds, changes and removes shipping options and tax rules one at a time, and carts follow', async () => {
@@ -191,39 +262,61 @@ describe(`store owner routes (${mode.database})`, () => {
     const made = await kit.call('POST', url('shipping-options'), owner(site), standard);
     expect(made.statusCode).toBe(201);
     expect(made.json()).toEqual({ shippingOption: { ...standard, freeOverCents: null } });
-    expect((await kit.call('POST', url('shipping-options'), owner(site), standard)).json()).toMatchObject({ status: 409, message: CommerceMessages.shippingOptionExists });
+    expect((await kit.call('POST', url('shipping-options'), owner(site), standard)).json()).toMatchObject({
+      status: 409,
+      message: CommerceMessages.shippingOptionExists,
+    });
     expect((await kit.call('POST', url('shipping-options'), owner(site), { ...standard, id: 'bad', rateCents: -1 })).statusCode).toBe(400);
     await kit.call('POST', url('shipping-options'), owner(site), { id: 'exp', name: 'Express', rateCents: 2000 });
     const vat = { id: 'us', name: 'Sales tax', country: 'US', rateBps: 1000 };
     expect((await kit.call('POST', url('tax-rules'), owner(site), vat)).statusCode).toBe(201);
-    expect((await kit.call('POST', url('tax-rules'), owner(site), vat)).json()).toMatchObject({ status: 409, message: CommerceMessages.taxRuleExists });
+    expect((await kit.call('POST', url('tax-rules'), owner(site), vat)).json()).toMatchObject({
+      status: 409,
+      message: CommerceMessages.taxRuleExists,
+    });
 
     const p = await kit.product(site, { variants: [{ sku: 'S', price: 1000, qty: 5 }] });
     const cart = await kit.cartWith(site, [{ itemId: p.productId }]);
-    const view = () => kit.call('GET', '/api/commerce/shopping-cart', { websiteId: site, cart }).then((r) => r.json<Record<string, unknown>>());
+    const view = () =>
+      kit.call('GET', '/api/commerce/shopping-cart', { websiteId: site, cart }).then((r) => r.json<Record<string, unknown>>());
     await kit.call('PUT', '/api/commerce/shopping-cart/shipping-location', { websiteId: site, cart }, { country: 'US' });
     expect(await view()).toMatchObject({ shippingCostCents: 600, taxCents: 100, shippingOptions: [{ id: 'std' }, { id: 'exp' }] });
 
-    const changed = await kit.call('PUT', url('shipping-options/std'), owner(site), { name: 'Standard', rateCents: 450, freeOverCents: 5000, countries: ['US'] });
+    const changed = await kit.call('PUT', url('shipping-options/std'), owner(site), {
+      name: 'Standard',
+      rateCents: 450,
+      freeOverCents: 5000,
+      countries: ['US'],
+    });
     expect(changed.json()).toMatchObject({ shippingOption: { id: 'std', rateCents: 450 } });
     await kit.call('PUT', url('tax-rules/us'), owner(site), { name: 'Sales tax', country: 'US', rateBps: 500, appliesToShipping: true });
     // 5 % of 1000 and of 450 (rounded half up).
     expect(await view()).toMatchObject({ shippingCostCents: 450, taxCents: 50 + 23 });
-    expect((await kit.call('PUT', url('tax-rules/none'), owner(site), { name: 'X', country: 'US', rateBps: 1 })).json()).toMatchObject({ status: 404, message: CommerceMessages.taxRuleNotFound });
-    expect((await kit.call('PUT', url('shipping-options/none'), owner(site), { name: 'X', rateCents: 1 })).json()).toMatchObject({ status: 404, message: CommerceMessages.shippingOptionNotFound });
+    expect((await kit.call('PUT', url('tax-rules/none'), owner(site), { name: 'X', country: 'US', rateBps: 1 })).json()).toMatchObject({
+      status: 404,
+      message: CommerceMessages.taxRuleNotFound,
+    });
+    expect((await kit.call('PUT', url('shipping-options/none'), owner(site), { name: 'X', rateCents: 1 })).json()).toMatchObject({
+      status: 404,
+      message: CommerceMessages.shippingOptionNotFound,
+    });
 
     expect((await kit.call('DELETE', url('shipping-options/std'), owner(site))).json()).toEqual({ deleted: true });
     expect((await kit.call('DELETE', url('shipping-options/std'), owner(site))).json()).toEqual({ deleted: false });
     expect((await kit.call('DELETE', url('tax-rules/us'), owner(site))).json()).toEqual({ deleted: true });
     expect(await view()).toMatchObject({ shippingCostCents: 2000, taxCents: 0, shippingOptions: [{ id: 'exp' }] });
-    expect((await kit.call('GET', url('shipping-options'), owner(site, REPORTING))).json()).toEqual({ shippingOptions: [{ id: 'exp', name: 'Express', rateCents: 2000, freeOverCents: null, countries: [] }] });
+    expect((await kit.call('GET', url('shipping-options'), owner(site, REPORTING))).json()).toEqual({
+      shippingOptions: [{ id: 'exp', name: 'Express', rateCents: 2000, freeOverCents: null, countries: [] }],
+    });
     expect((await kit.call('GET', url('tax-rules'), owner(site, REPORTING))).json()).toEqual({ taxRules: [] });
   });
 
   it('keeps every one of many concurrent shipping-option additions', async () => {
     const site = kit.newSite();
     const answers = await Promise.all(
-      Array.from({ length: 8 }, (_, i) => kit.call('POST', '/api/commerce/shipping-options', owner(site), { id: `o${i}`, name: `Option ${i}`, rateCents: i })),
+      Array.from({ length: 8 }, (_, i) =>
+        kit.call('POST', '/api/commerce/shipping-options', owner(site), { id: `o${i}`, name: `Option ${i}`, rateCents: i }),
+      ),
     );
     expect(answers.map((a) => a.statusCode)).toEqual(Array.from({ length: 8 }, () => 201));
     const list = (await kit.call('GET', '/api/commerce/shipping-options', owner(site))).json<{ shippingOptions: Array<{ id: string }> }>();
@@ -239,7 +332,9 @@ describe(`store owner routes (${mode.database})`, () => {
     });
     const ids: string[] = [];
     for (const email of ['first@example.com', 'second@example.com']) {
-      const { cartToken } = (await kit.call('POST', '/api/3/commerce/cart/subscription', { websiteId: site }, { itemId: p.productId })).json<{ cartToken: string }>();
+      const { cartToken } = (
+        await kit.call('POST', '/api/3/commerce/cart/subscription', { websiteId: site }, { itemId: p.productId })
+      ).json<{ cartToken: string }>();
       const paid = await kit.call(
         'POST',
         '/api/commerce/checkout',
@@ -249,12 +344,24 @@ describe(`store owner routes (${mode.database})`, () => {
       ids.push(paid.json<{ order: Order }>().order.subscription!.id);
     }
     await kit.call('PUT', `/api/commerce/store/subscriptions/${ids[0]}/status`, owner(site), { status: 'cancelled' });
-    const list = (query = '') => kit.call('GET', `/api/commerce/store/subscriptions${query}`, owner(site, REPORTING)).then((r) => r.json<{ subscriptions: SubscriptionView[] }>().subscriptions);
+    const list = (query = '') =>
+      kit
+        .call('GET', `/api/commerce/store/subscriptions${query}`, owner(site, REPORTING))
+        .then((r) => r.json<{ subscriptions: SubscriptionView[] }>().subscriptions);
     const all = await list();
     expect(all.map((s) => s.id)).toEqual([ids[1], ids[0]]);
-    expect(all[0]).toMatchObject({ email: 'second@example.com', sku: 'TEA', cyclesBilled: 1, status: 'active', plan: { billingPeriod: { value: 2, unit: 'WEEK' }, numBillingCycles: 6 } });
+    expect(all[0]).toMatchObject({
+      email: 'second@example.com',
+      sku: 'TEA',
+      cyclesBilled: 1,
+      status: 'active',
+      plan: { billingPeriod: { value: 2, unit: 'WEEK' }, numBillingCycles: 6 },
+    });
     expect((await list('?status=cancelled')).map((s) => s.id)).toEqual([ids[0]]);
     expect((await list('?q=SECOND')).map((s) => s.id)).toEqual([ids[1]]);
-    expect((await kit.call('GET', '/api/commerce/store/subscriptions/nope', owner(site, REPORTING))).json()).toMatchObject({ status: 404, message: CommerceMessages.subscriptionNotFound });
+    expect((await kit.call('GET', '/api/commerce/store/subscriptions/nope', owner(site, REPORTING))).json()).toMatchObject({
+      status: 404,
+      message: CommerceMessages.subscriptionNotFound,
+    });
   });
 });

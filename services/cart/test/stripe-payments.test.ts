@@ -25,10 +25,18 @@ describe(`Stripe payments (${mode.database})`, () => {
     stripe = new FakeStripeServer();
     smtp = new TestSmtpServer();
     const [api, smtpUrl] = await Promise.all([stripe.start(), smtp.start()]);
-    const payments = new StripePaymentProvider({ secretKey: 'sk_test_cart', publishableKey: 'pk_test_cart', webhookSecret: WEBHOOK_SECRET, api });
+    const payments = new StripePaymentProvider({
+      secretKey: 'sk_test_cart',
+      publishableKey: 'pk_test_cart',
+      webhookSecret: WEBHOOK_SECRET,
+      api,
+    });
     kit = await setup({
       payments,
-      mail: { config: { SMTP_URL: smtpUrl, MAIL_FROM: 'Shop <shop@example.com>', MAIL_BATCH_SIZE: 50, MAIL_SEND_INTERVAL_MS: 0 }, autoStart: false },
+      mail: {
+        config: { SMTP_URL: smtpUrl, MAIL_FROM: 'Shop <shop@example.com>', MAIL_BATCH_SIZE: 50, MAIL_SEND_INTERVAL_MS: 0 },
+        autoStart: false,
+      },
     });
   }, APP_START_TIMEOUT_MS);
   afterAll(async () => {
@@ -37,24 +45,54 @@ describe(`Stripe payments (${mode.database})`, () => {
   });
 
   const checkout = (websiteId: string, cart: string | undefined, body: Record<string, unknown> = {}, key: string = randomUUID()) =>
-    kit.call('POST', '/api/commerce/checkout', { websiteId, cart, headers: { 'idempotency-key': key } }, { email: 'buyer@example.com', shippingAddress: ADDRESS, ...body });
-  const deliver = (event: FakeEvent | Record<string, unknown>, options: { secret?: string; payload?: string; signature?: string | null } = {}) => {
+    kit.call(
+      'POST',
+      '/api/commerce/checkout',
+      { websiteId, cart, headers: { 'idempotency-key': key } },
+      { email: 'buyer@example.com', shippingAddress: ADDRESS, ...body },
+    );
+  const deliver = (
+    event: FakeEvent | Record<string, unknown>,
+    options: { secret?: string; payload?: string; signature?: string | null } = {},
+  ) => {
     const payload = options.payload ?? JSON.stringify(event);
-    const signature = options.signature === undefined ? signer.webhooks.generateTestHeaderString({ payload, secret: options.secret ?? WEBHOOK_SECRET }) : options.signature;
+    const signature =
+      options.signature === undefined
+        ? signer.webhooks.generateTestHeaderString({ payload, secret: options.secret ?? WEBHOOK_SECRET })
+        : options.signature;
     return kit.app.inject({
       method: 'POST',
       url: '/api/commerce/payments/stripe/webhook',
-      headers: asFromGateway({ 'content-type': 'application/json', ...(signature === null ? {} : { 'stripe-signature': signature }) }, SIGNING_KEY),
+      headers: asFromGateway(
+        { 'content-type': 'application/json', ...(signature === null ? {} : { 'stripe-signature': signature }) },
+        SIGNING_KEY,
+      ),
       payload,
     });
   };
   const stockOf = async (websiteId: string, productId: string) =>
-    (await kit.ctx.db.selectFrom('stock').select('qty').where('website_id', '=', websiteId).where('product_id', '=', productId).executeTakeFirstOrThrow()).qty;
+    (
+      await kit.ctx.db
+        .selectFrom('stock')
+        .select('qty')
+        .where('website_id', '=', websiteId)
+        .where('product_id', '=', productId)
+        .executeTakeFirstOrThrow()
+    ).qty;
   const orderRow = (orderId: string) => kit.ctx.db.selectFrom('orders').selectAll().where('id', '=', orderId).executeTakeFirstOrThrow();
-  const mailOf = (websiteId: string) => kit.ctx.db.selectFrom('mail_outbox').selectAll().where('website_id', '=', websiteId).orderBy('created_at').execute();
+  const mailOf = (websiteId: string) =>
+    kit.ctx.db.selectFrom('mail_outbox').selectAll().where('website_id', '=', websiteId).orderBy('created_at').execute();
   const shop = async (qty = 5, price = 2000) => {
     const site = kit.newSite();
-    await applyWebsiteEvent(kit.ctx, envelope('content.website.updated', site, { title: 'Harbour Goods', templateId: 't', domains: ['harbour.example.com'], previousDomains: [] }));
+    await applyWebsiteEvent(
+      kit.ctx,
+      envelope('content.website.updated', site, {
+        title: 'Harbour Goods',
+        templateId: 't',
+        domains: ['harbour.example.com'],
+        previousDomains: [],
+      }),
+    );
     const product = await kit.product(site, { title: 'Blue mug', variants: [{ sku: 'MUG', price, qty }] });
     return { site, product };
   };
@@ -74,9 +112,18 @@ describe(`Stripe payments (${mode.database})`, () => {
     // ≥ 128 bits: 22+ base64url characters.
     expect(receiptToken).toMatch(/^[A-Za-z0-9_-]{22,}$/);
     // The intent: the order's exact total and currency, keyed by the order.
-    const created = stripe.requests.filter((r) => r.method === 'POST' && r.path === '/v1/payment_intents' && r.body.metadata && (r.body.metadata as Record<string, string>).orderId === order.id);
+    const created = stripe.requests.filter(
+      (r) =>
+        r.method === 'POST' &&
+        r.path === '/v1/payment_intents' &&
+        r.body.metadata &&
+        (r.body.metadata as Record<string, string>).orderId === order.id,
+    );
     expect(created).toHaveLength(1);
-    expect(created[0]).toMatchObject({ body: { amount: '4000', currency: 'usd', metadata: { orderId: order.id, websiteId: site } }, idempotencyKey: `order:${order.id}` });
+    expect(created[0]).toMatchObject({
+      body: { amount: '4000', currency: 'usd', metadata: { orderId: order.id, websiteId: site } },
+      idempotencyKey: `order:${order.id}`,
+    });
     // Stock is held while the payment is pending; the cart is not yet purchased.
     expect(await stockOf(site, product.productId)).toBe(3);
     expect(await kit.events(site, 'commerce.order.placed')).toHaveLength(0);
@@ -122,8 +169,15 @@ describe(`Stripe payments (${mode.database})`, () => {
     stripe.confirm(payment!.intentId, TEST_PAYMENT_METHODS.visa);
     const event = stripe.eventsFor(payment!.intentId, 'payment_intent.succeeded')[0]!;
     const payload = JSON.stringify(event);
-    const stale = signer.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET, timestamp: Math.floor(Date.now() / 1000) - 3600 });
-    const signedOther = signer.webhooks.generateTestHeaderString({ payload: JSON.stringify({ ...event, id: 'evt_other' }), secret: WEBHOOK_SECRET });
+    const stale = signer.webhooks.generateTestHeaderString({
+      payload,
+      secret: WEBHOOK_SECRET,
+      timestamp: Math.floor(Date.now() / 1000) - 3600,
+    });
+    const signedOther = signer.webhooks.generateTestHeaderString({
+      payload: JSON.stringify({ ...event, id: 'evt_other' }),
+      secret: WEBHOOK_SECRET,
+    });
     const answers = await Promise.all([
       deliver(event, { secret: 'whsec_wrongSecret' }),
       deliver(event, { signature: null }),
@@ -143,7 +197,7 @@ describe(`Stripe payments (${mode.database})`, () => {
     expect((await orderRow(order.id)).status).toBe('paid');
   }, 60_000);
 
-  it('card data is refused with Stripe; a signed event whose amount is not the order\'s does not mark it paid', async () => {
+  it("card data is refused with Stripe; a signed event whose amount is not the order's does not mark it paid", async () => {
     const { site, product } = await shop();
     const cart = await kit.cartWith(site, [{ itemId: product.productId, quantity: 1 }]);
     const refused = await checkout(site, cart, { card: CARD });
@@ -246,7 +300,12 @@ describe(`Stripe payments (${mode.database})`, () => {
     stripe.confirm(payment!.intentId, TEST_PAYMENT_METHODS.visa);
     await deliver(stripe.eventsFor(payment!.intentId).find(paid)!);
 
-    const refund = await kit.call('POST', `/api/commerce/store/orders/${order.id}/refunds`, { websiteId: site, roles: ADMIN, headers: { 'idempotency-key': randomUUID() } }, { amountCents: 3000, restock: false });
+    const refund = await kit.call(
+      'POST',
+      `/api/commerce/store/orders/${order.id}/refunds`,
+      { websiteId: site, roles: ADMIN, headers: { 'idempotency-key': randomUUID() } },
+      { amountCents: 3000, restock: false },
+    );
     expect(refund.statusCode).toBe(201);
     const refunded = refund.json<{ order: Order }>().order;
     expect(refunded.status).toBe('partially-refunded');
@@ -279,33 +338,50 @@ describe(`Stripe payments (${mode.database})`, () => {
     await deliver(dashboardEvent);
     const row = await orderRow(order.id);
     expect(row.refunded_cents).toBe(4000);
-    const view = (await kit.call('GET', `/api/commerce/orders/${order.id}`, { websiteId: site, roles: ADMIN })).json<{ order: Order }>().order;
+    const view = (await kit.call('GET', `/api/commerce/orders/${order.id}`, { websiteId: site, roles: ADMIN })).json<{ order: Order }>()
+      .order;
     expect(view.refunds.map((r) => r.amount.value).sort()).toEqual(['1000', '3000']);
   }, 60_000);
 
   it('a subscription is paid through the same flow and renews off-session with the saved card; a gift card bought with Stripe is issued once', async () => {
     const { site } = await shop();
-    const plan = await kit.product(site, { isSubscribable: true, subscriptionPlan: { billingPeriod: { value: 1, unit: 'MONTH' }, numBillingCycles: 0 }, variants: [{ sku: 'BEANS', price: 1900, qty: 20 }] });
-    const { cartToken } = (await kit.call('POST', '/api/3/commerce/cart/subscription', { websiteId: site }, { itemId: plan.productId, qty: 1 })).json<{ cartToken: string }>();
+    const plan = await kit.product(site, {
+      isSubscribable: true,
+      subscriptionPlan: { billingPeriod: { value: 1, unit: 'MONTH' }, numBillingCycles: 0 },
+      variants: [{ sku: 'BEANS', price: 1900, qty: 20 }],
+    });
+    const { cartToken } = (
+      await kit.call('POST', '/api/3/commerce/cart/subscription', { websiteId: site }, { itemId: plan.productId, qty: 1 })
+    ).json<{ cartToken: string }>();
     const { order, payment } = (await checkout(site, undefined, { cartToken })).json<CheckoutResponse>();
     const opened = stripe.intents.get(payment!.intentId)!;
     expect(opened.setup_future_usage).toBe('off_session');
     expect(opened.customer).toMatch(/^cus_/);
     stripe.confirm(payment!.intentId, TEST_PAYMENT_METHODS.visa);
     await deliver(stripe.eventsFor(payment!.intentId).find(paid)!);
-    const subscription = await kit.ctx.db.selectFrom('subscriptions').selectAll().where('order_id', '=', order.id).executeTakeFirstOrThrow();
+    const subscription = await kit.ctx.db
+      .selectFrom('subscriptions')
+      .selectAll()
+      .where('order_id', '=', order.id)
+      .executeTakeFirstOrThrow();
     expect(subscription.payment_method).toBe(`${opened.customer} ${TEST_PAYMENT_METHODS.visa}`);
 
     const run = await kit.parts.renewals.runDue(new Date(new Date(subscription.next_billing_at!).getTime() + 1000), { websiteId: site });
     expect(run.paid).toHaveLength(1);
     const renewal = [...stripe.intents.values()].find((i) => i.customer === opened.customer && i.id !== opened.id)!;
     expect(renewal).toMatchObject({ amount: 1900, status: 'succeeded', payment_method: TEST_PAYMENT_METHODS.visa });
-    expect(stripe.requests.find((r) => r.path === '/v1/payment_intents' && r.body.customer === opened.customer && r.body.off_session === 'true')).toBeDefined();
+    expect(
+      stripe.requests.find((r) => r.path === '/v1/payment_intents' && r.body.customer === opened.customer && r.body.off_session === 'true'),
+    ).toBeDefined();
     await kit.parts.mail.deliverBatch();
     const renewed = Number((await orderRow(run.paid[0]!)).order_number);
     expect(smtp.to('buyer@example.com').filter((m) => m.subject === `Your subscription renewed: order #${renewed}`)).toHaveLength(1);
 
-    const card = await kit.product(site, { productType: ProductType.GIFT_CARD, giftCardDenominations: [2500], variants: [{ sku: 'GC-25', price: 2500, unlimited: true }] });
+    const card = await kit.product(site, {
+      productType: ProductType.GIFT_CARD,
+      giftCardDenominations: [2500],
+      variants: [{ sku: 'GC-25', price: 2500, unlimited: true }],
+    });
     const cart = await kit.cartWith(site, [{ itemId: card.productId, sku: 'GC-25' }]);
     const bought = (await checkout(site, cart, { shippingAddress: undefined })).json<CheckoutResponse>();
     expect(bought.order.grandTotal.value).toBe('2500');

@@ -26,7 +26,12 @@ describe(`test-mode payments (${mode.database})`, () => {
   });
 
   const checkout = (websiteId: string, cart: string, card: typeof CARD) =>
-    kit.call('POST', '/api/commerce/checkout', { websiteId, cart, headers: { 'idempotency-key': randomUUID() } }, { email: 'buyer@example.com', shippingAddress: ADDRESS, card });
+    kit.call(
+      'POST',
+      '/api/commerce/checkout',
+      { websiteId, cart, headers: { 'idempotency-key': randomUUID() } },
+      { email: 'buyer@example.com', shippingAddress: ADDRESS, card },
+    );
 
   it('card numbers are never logged or stored, and the receipt arrives once', async () => {
     const site = kit.newSite();
@@ -51,8 +56,14 @@ describe(`test-mode payments (${mode.database})`, () => {
     expect(logs).not.toContain('"cvc"');
 
     // Every row of every table of the cart's schema.
-    const schema = (await sql<{ table_schema: string }>`select table_schema from information_schema.tables where table_name = 'payment_events'`.execute(kit.ctx.db)).rows[0]!.table_schema;
-    const tables = await sql<{ table_name: string }>`select table_name from information_schema.tables where table_schema = ${schema} and table_type = 'BASE TABLE'`.execute(kit.ctx.db);
+    const schema = (
+      await sql<{ table_schema: string }>`select table_schema from information_schema.tables where table_name = 'payment_events'`.execute(
+        kit.ctx.db,
+      )
+    ).rows[0]!.table_schema;
+    const tables = await sql<{
+      table_name: string;
+    }>`select table_name from information_schema.tables where table_schema = ${schema} and table_type = 'BASE TABLE'`.execute(kit.ctx.db);
     expect(tables.rows.map((t) => t.table_name)).toEqual(expect.arrayContaining(['orders', 'idempotency_keys', 'mail_outbox', 'outbox']));
     let dump = '';
     for (const { table_name } of tables.rows) {
@@ -87,9 +98,21 @@ describe(`test-mode payments (${mode.database})`, () => {
     const response = await checkout(site, cart, CARD);
     expect(response.statusCode).toBe(201);
     const { order } = response.json<CheckoutResponse>();
-    expect(order.items).toEqual([expect.objectContaining({ sku: 'APRON-M', productName: 'Linen Apron', options: { Size: 'M' }, unitPrice: { value: '3200', currency: 'USD' } })]);
+    expect(order.items).toEqual([
+      expect.objectContaining({
+        sku: 'APRON-M',
+        productName: 'Linen Apron',
+        options: { Size: 'M' },
+        unitPrice: { value: '3200', currency: 'USD' },
+      }),
+    ]);
 
-    const shipped = await kit.call('PUT', `/api/commerce/store/orders/${order.id}/status`, { websiteId: site, roles: ADMIN }, { status: 'fulfilled', carrier: 'USPS', trackingNumber: '9400 1' });
+    const shipped = await kit.call(
+      'PUT',
+      `/api/commerce/store/orders/${order.id}/status`,
+      { websiteId: site, roles: ADMIN },
+      { status: 'fulfilled', carrier: 'USPS', trackingNumber: '9400 1' },
+    );
     expect(shipped.statusCode).toBe(200);
     await kit.parts.mail.deliverBatch();
     const mails = await listMailbox(kit.ctx.db as unknown as Kysely<MailTables>, site, { limit: 10 });
@@ -100,7 +123,10 @@ describe(`test-mode payments (${mode.database})`, () => {
     const list = await kit.call('GET', '/api/commerce/store/orders', { websiteId: site, roles: ADMIN });
     expect(list.json<{ orders: Order[] }>().orders[0]?.items[0]?.options).toEqual({ Size: 'M' });
     const csv = await kit.call('GET', '/api/commerce/store/exports/orders.csv', { websiteId: site, roles: ADMIN });
-    const [header, row] = csv.body.trim().split('\r\n').map((line) => line.split(','));
+    const [header, row] = csv.body
+      .trim()
+      .split('\r\n')
+      .map((line) => line.split(','));
     expect(row?.[header!.indexOf('Options')]).toBe('Size: M');
     expect(row?.[header!.indexOf('Product')]).toBe('Linen Apron');
   }, 60_000);

@@ -71,7 +71,13 @@ async function contentRoutes(app: ZodApp, parts: ContentParts): Promise<void> {
       await assetRoutes(uploads, assets.service, assets.settings.publicUrl, media);
       mediaRoutes(uploads, assets.service, media, assets.settings.publicUrl);
     });
-    communityRoutes(scope, { comments: parts.comments, likes: parts.likes, memberAreas: parts.memberAreas, popup: parts.popup, captcha: parts.captcha });
+    communityRoutes(scope, {
+      comments: parts.comments,
+      likes: parts.likes,
+      memberAreas: parts.memberAreas,
+      popup: parts.popup,
+      captcha: parts.captcha,
+    });
   });
 }
 
@@ -79,4 +85,9 @@ export const contentService: ServiceDefinition<ContentDB, ContentParts> = create
 
 /** Builds the content app (never listens). */
 export const buildApp = (options: BuildServiceOptions & ContentOptions = {}) =>
-  buildService(options.captcha || options.memberOrders !== undefined || options.assets || options.websites || options.domainVerifier ? createContentService(options) : contentService, options);
+  buildService(
+    options.captcha || options.memberOrders !== undefined || options.assets || options.websites || options.domainVerifier
+      ? createContentService(options)
+      : contentService,
+    options,
+  );

@@ -94,18 +94,33 @@ export function createContentModule(platformCtx: ServiceContext<ContentDB>, opti
   const access = new MemberAccess(ctx.db);
   const assets = createAssetRuntime(platformCtx, options.assets);
   const websites = new WebsiteService(ctx, outbox);
-  const siteSettings = websiteSettings({ ...(platformCtx.config.PUBLIC_URL ? { publicUrl: platformCtx.config.PUBLIC_URL } : {}), ...options.websites });
+  const siteSettings = websiteSettings({
+    ...(platformCtx.config.PUBLIC_URL ? { publicUrl: platformCtx.config.PUBLIC_URL } : {}),
+    ...options.websites,
+  });
   const items = new ItemService(ctx, access, outbox, { productsPerWebsite: siteSettings.productsPerWebsite });
   const categories = new CategoryService(ctx, outbox);
   const search = new SearchService(ctx);
   const collections = new CollectionService(ctx, outbox, { pagesPerWebsite: siteSettings.pagesPerWebsite });
   const navigation = new NavigationService(ctx, outbox);
   const documents = new SiteDocumentService(ctx, outbox);
-  const designs = new WebsiteDesignService({ ctx, websites, collections, items, navigation, documents, cache }, new DesignPictures(assets.service), siteSettings);
-  const domains = new DomainService(ctx, siteSettings, options.domainVerifier ?? networkVerifier(siteSettings.domainVerifyHttpPort), outbox);
+  const designs = new WebsiteDesignService(
+    { ctx, websites, collections, items, navigation, documents, cache },
+    new DesignPictures(assets.service),
+    siteSettings,
+  );
+  const domains = new DomainService(
+    ctx,
+    siteSettings,
+    options.domainVerifier ?? networkVerifier(siteSettings.domainVerifyHttpPort),
+    outbox,
+  );
   const deletion = new WebsiteDeletionService(ctx, websites, cache, outbox, assets.storage);
   // Websites deleted more than 30 days ago are purged a minute after start, then every six hours.
-  const purge = () => void deletion.purgeDue(Date.now(), platformCtx.logger).catch((error: unknown) => platformCtx.logger.warn({ err: error }, 'purging deleted websites failed'));
+  const purge = () =>
+    void deletion
+      .purgeDue(Date.now(), platformCtx.logger)
+      .catch((error: unknown) => platformCtx.logger.warn({ err: error }, 'purging deleted websites failed'));
   const purgeTimers = [setTimeout(purge, 60_000).unref(), setInterval(purge, 6 * 3_600_000).unref()];
   return {
     ctx,

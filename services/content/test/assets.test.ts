@@ -29,16 +29,26 @@ class CountingStorage extends DirectoryAssetStorage {
 }
 
 /** A multipart/form-data body with one file part (and its headers), optionally cut short. */
-function multipart(file: { name: string; type: string; bytes: Buffer } | undefined, options: { truncate?: boolean; field?: string } = {}): { body: Buffer; headers: Record<string, string> } {
+function multipart(
+  file: { name: string; type: string; bytes: Buffer } | undefined,
+  options: { truncate?: boolean; field?: string } = {},
+): { body: Buffer; headers: Record<string, string> } {
   const parts: Buffer[] = [];
   if (options.field) parts.push(Buffer.from(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="note"\r\n\r\n${options.field}\r\n`));
   if (file) {
-    parts.push(Buffer.from(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="${file.name}"\r\nContent-Type: ${file.type}\r\n\r\n`));
+    parts.push(
+      Buffer.from(
+        `--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="${file.name}"\r\nContent-Type: ${file.type}\r\n\r\n`,
+      ),
+    );
     parts.push(options.truncate ? file.bytes.subarray(0, Math.floor(file.bytes.length / 2)) : file.bytes);
     if (!options.truncate) parts.push(Buffer.from('\r\n'));
   }
   if (!options.truncate) parts.push(Buffer.from(`--${BOUNDARY}--\r\n`));
-  return { body: Buffer.concat(parts), headers: { 'content-type': `multipart/form-data; boundary=${BOUNDARY}`, host: 'shop.example.test' } };
+  return {
+    body: Buffer.concat(parts),
+    headers: { 'content-type': `multipart/form-data; boundary=${BOUNDARY}`, host: 'shop.example.test' },
+  };
 }
 
 describe('image uploads', () => {
@@ -70,9 +80,20 @@ describe('image uploads', () => {
     await failing?.close();
   });
 
-  const upload = (file: Parameters<typeof multipart>[0], caller: Partial<Caller> = {}, options: Parameters<typeof multipart>[1] = {}, on: Kit = kit, websiteId = site) => {
+  const upload = (
+    file: Parameters<typeof multipart>[0],
+    caller: Partial<Caller> = {},
+    options: Parameters<typeof multipart>[1] = {},
+    on: Kit = kit,
+    websiteId = site,
+  ) => {
     const { body, headers } = multipart(file, options);
-    return on.call('POST', `/api/content-service/1.0/websites/${websiteId}/assets`, { websiteId, roles: [Role.ADMIN], ...caller, headers: { ...headers, ...caller.headers } }, body);
+    return on.call(
+      'POST',
+      `/api/content-service/1.0/websites/${websiteId}/assets`,
+      { websiteId, roles: [Role.ADMIN], ...caller, headers: { ...headers, ...caller.headers } },
+      body,
+    );
   };
 
   it('stores an image and serves it back from a stable URL with its size in pixels', async () => {
@@ -94,7 +115,10 @@ describe('image uploads', () => {
 
     // Public: any visitor on any host reads it, cached for good (the name never gets other bytes).
     for (const query of ['', '?format=original']) {
-      const served = await kit.call('GET', new URL(asset.assetUrl).pathname + query, { websiteId: 'another-site', headers: { accept: CHROME_ACCEPT } });
+      const served = await kit.call('GET', new URL(asset.assetUrl).pathname + query, {
+        websiteId: 'another-site',
+        headers: { accept: CHROME_ACCEPT },
+      });
       expect(served.statusCode).toBe(200);
       expect(served.headers['content-type']).toBe('image/png');
       expect(served.headers['cache-control']).toBe('public, max-age=31536000, immutable');
@@ -105,7 +129,9 @@ describe('image uploads', () => {
     }
     const unknownSize = await kit.call('GET', new URL(asset.assetUrl).pathname + '?format=301w', { websiteId: site });
     expect(unknownSize.statusCode).toBe(400);
-    expect(unknownSize.json<{ error: { message: string } }>().error.message).toBe("format must be one of 100w, 300w, 500w, 750w, 1000w, 1500w, 2500w or 'original'");
+    expect(unknownSize.json<{ error: { message: string } }>().error.message).toBe(
+      "format must be one of 100w, 300w, 500w, 750w, 1000w, 1500w, 2500w or 'original'",
+    );
 
     const missing = await kit.call('GET', `/api/content-service/public/1.0/assets/${site}/${'a'.repeat(22)}.png`, { websiteId: site });
     expect(missing.statusCode).toBe(404);
@@ -114,13 +140,17 @@ describe('image uploads', () => {
   });
 
   it('answers ?format=300w an image 300 pixels wide, WebP for a browser that accepts it, made once and then revalidated with a 304', async () => {
-    const photo = await sharp({ create: { width: 1200, height: 900, channels: 3, background: '#2f5d50' } }).jpeg().toBuffer();
+    const photo = await sharp({ create: { width: 1200, height: 900, channels: 3, background: '#2f5d50' } })
+      .jpeg()
+      .toBuffer();
     const asset = (await upload({ name: 'bowl.jpg', type: 'image/jpeg', bytes: photo })).json<UploadedAsset>();
     expect(asset).toMatchObject({ contentType: 'image/jpeg', originalSize: '1200x900' });
     const path300 = `${new URL(asset.assetUrl).pathname}?format=300w`;
     const writes = storage.puts.length;
     // Five browsers ask at once for the variant nobody asked for before: it is made once.
-    const answers = await Promise.all(Array.from({ length: 5 }, () => kit.call('GET', path300, { websiteId: site, headers: { accept: 'image/webp,*/*' } })));
+    const answers = await Promise.all(
+      Array.from({ length: 5 }, () => kit.call('GET', path300, { websiteId: site, headers: { accept: 'image/webp,*/*' } })),
+    );
     expect(storage.puts.slice(writes)).toEqual([`${site}/${asset.id}.300w.webp`]);
     for (const answer of answers) {
       expect(answer.statusCode).toBe(200);
@@ -137,7 +167,10 @@ describe('image uploads', () => {
     // Served again from the store, and a revalidation reads nothing.
     const again = await kit.call('GET', path300, { websiteId: site, headers: { accept: 'image/webp' } });
     expect(again.rawPayload.equals(answers[0]!.rawPayload)).toBe(true);
-    const notModified = await kit.call('GET', path300, { websiteId: site, headers: { accept: 'image/webp', 'if-none-match': `"${asset.id}-300w-webp-p1"` } });
+    const notModified = await kit.call('GET', path300, {
+      websiteId: site,
+      headers: { accept: 'image/webp', 'if-none-match': `"${asset.id}-300w-webp-p1"` },
+    });
     expect(notModified.statusCode).toBe(304);
     expect(notModified.rawPayload.length).toBe(0);
     expect(storage.puts.slice(writes)).toHaveLength(1);
@@ -149,7 +182,10 @@ describe('image uploads', () => {
     expect(plain.headers['content-type']).toBe('image/jpeg');
     expect((await sharp(plain.rawPayload).metadata()).width).toBe(300);
     // Never enlarged: 2500w of a 1200-pixel image is 1200 wide.
-    const widest = await kit.call('GET', `${new URL(asset.assetUrl).pathname}?format=2500w`, { websiteId: site, headers: { accept: 'image/webp' } });
+    const widest = await kit.call('GET', `${new URL(asset.assetUrl).pathname}?format=2500w`, {
+      websiteId: site,
+      headers: { accept: 'image/webp' },
+    });
     expect((await sharp(widest.rawPayload).metadata()).width).toBe(1200);
   });
 
@@ -157,11 +193,23 @@ describe('image uploads', () => {
     const before = stored();
     const text = await upload({ name: 'notes.txt', type: 'text/plain', bytes: Buffer.from('just some notes') });
     expect(text.statusCode).toBe(415);
-    expect(text.json()).toEqual({ error: { code: 'UNPROCESSABLE', message: 'The file notes.txt does not appear to be a supported file', fields: { file: 'The file notes.txt does not appear to be a supported file' } } });
+    expect(text.json()).toEqual({
+      error: {
+        code: 'UNPROCESSABLE',
+        message: 'The file notes.txt does not appear to be a supported file',
+        fields: { file: 'The file notes.txt does not appear to be a supported file' },
+      },
+    });
     // A name that says PNG is not enough: the bytes decide.
-    const disguised = await upload({ name: 'photo.png', type: 'image/png', bytes: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>') });
+    const disguised = await upload({
+      name: 'photo.png',
+      type: 'image/png',
+      bytes: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'),
+    });
     expect(disguised.statusCode).toBe(415);
-    expect(disguised.json<{ error: { message: string } }>().error.message).toBe('The file photo.png does not appear to be a supported file');
+    expect(disguised.json<{ error: { message: string } }>().error.message).toBe(
+      'The file photo.png does not appear to be a supported file',
+    );
     // And image bytes under a name of another kind are refused too.
     const renamed = await upload({ name: 'tote.svg', type: 'image/svg+xml', bytes: png(2, 2) });
     expect(renamed.statusCode).toBe(415);
@@ -194,23 +242,36 @@ describe('image uploads', () => {
   it("refuses a corrupt image (a header that cannot be read, or pixels cut short) with 400 'File processing failed'", async () => {
     const before = stored();
     const broken = Buffer.concat([png(2, 2).subarray(0, 8), Buffer.from('not an IHDR chunk at all')]);
-    const photo = await sharp({ create: { width: 600, height: 400, channels: 3, background: '#c96f3b' } }).jpeg().toBuffer();
-    for (const [name, bytes] of [['broken.png', broken], ['cut.jpg', photo.subarray(0, Math.floor(photo.length * 0.6))]] as const) {
+    const photo = await sharp({ create: { width: 600, height: 400, channels: 3, background: '#c96f3b' } })
+      .jpeg()
+      .toBuffer();
+    for (const [name, bytes] of [
+      ['broken.png', broken],
+      ['cut.jpg', photo.subarray(0, Math.floor(photo.length * 0.6))],
+    ] as const) {
       const response = await upload({ name, type: 'image/png', bytes });
       expect(response.statusCode).toBe(400);
-      expect(response.json()).toEqual({ error: { code: 'BAD_REQUEST', message: 'File processing failed', fields: { file: 'File processing failed' } } });
+      expect(response.json()).toEqual({
+        error: { code: 'BAD_REQUEST', message: 'File processing failed', fields: { file: 'File processing failed' } },
+      });
     }
     expect(stored()).toEqual(before);
   });
 
   it("refuses a JPEG whose pixel data is damaged (a decoder warning, not only an error) with 400 'File processing failed'", async () => {
     const before = stored();
-    const photo = await sharp({ create: { width: 600, height: 400, channels: 3, background: '#000', noise: { type: 'gaussian', mean: 128, sigma: 40 } } }).jpeg().toBuffer();
+    const photo = await sharp({
+      create: { width: 600, height: 400, channels: 3, background: '#000', noise: { type: 'gaussian', mean: 128, sigma: 40 } },
+    })
+      .jpeg()
+      .toBuffer();
     // Whole header, whole file length, end marker in place: only the entropy-coded data is garbled.
     const damaged = Buffer.from(photo).fill(0, Math.floor(photo.length / 2), Math.floor(photo.length / 2) + 4_000);
     const response = await upload({ name: 'damaged.jpg', type: 'image/jpeg', bytes: damaged });
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ error: { code: 'BAD_REQUEST', message: 'File processing failed', fields: { file: 'File processing failed' } } });
+    expect(response.json()).toEqual({
+      error: { code: 'BAD_REQUEST', message: 'File processing failed', fields: { file: 'File processing failed' } },
+    });
     expect(stored()).toEqual(before);
   });
 
@@ -228,7 +289,12 @@ describe('image uploads', () => {
     header.writeUInt32BE(10_000, 0);
     header.writeUInt32BE(10_000, 4);
     header.set([8, 2, 0, 0, 0], 8);
-    const huge = Buffer.concat([png(1, 1).subarray(0, 8), chunk('IHDR', header), chunk('IDAT', deflateSync(Buffer.alloc(10_001))), chunk('IEND', Buffer.alloc(0))]);
+    const huge = Buffer.concat([
+      png(1, 1).subarray(0, 8),
+      chunk('IHDR', header),
+      chunk('IDAT', deflateSync(Buffer.alloc(10_001))),
+      chunk('IEND', Buffer.alloc(0)),
+    ]);
     const response = await upload({ name: 'huge.png', type: 'image/png', bytes: huge });
     const message = 'The file huge.png is too large. The maximum allowed image size is 50 megapixels.';
     expect(response.statusCode).toBe(413);
@@ -244,7 +310,12 @@ describe('image uploads', () => {
     const noFile = await upload(undefined, {}, { field: 'only a note' });
     expect(noFile.statusCode).toBe(400);
     expect(noFile.json()).toEqual({ error: { code: 'BAD_REQUEST', message: 'File upload failed to complete' } });
-    const notMultipart = await kit.call('POST', `/api/content-service/1.0/websites/${site}/assets`, { websiteId: site, roles: [Role.ADMIN] }, { file: 'tote.png' });
+    const notMultipart = await kit.call(
+      'POST',
+      `/api/content-service/1.0/websites/${site}/assets`,
+      { websiteId: site, roles: [Role.ADMIN] },
+      { file: 'tote.png' },
+    );
     expect(notMultipart.statusCode).toBe(400);
     expect(notMultipart.json()).toEqual({ error: { code: 'BAD_REQUEST', message: 'File upload failed to complete' } });
     expect(stored()).toEqual(before);

@@ -46,7 +46,9 @@ describe(`content events leave after the cache bump (${mode.bus} bus, ${mode.cac
 
   beforeAll(async () => {
     const silent = { warn: () => undefined, error: () => undefined, info: () => undefined, debug: () => undefined } as unknown as Logger;
-    const inner: Cache = process.env.REDIS_URL ? new RedisCache(process.env.REDIS_URL, { prefix: `sc:${unique('content-order')}:`, logger: silent }) : new MemoryCache();
+    const inner: Cache = process.env.REDIS_URL
+      ? new RedisCache(process.env.REDIS_URL, { prefix: `sc:${unique('content-order')}:`, logger: silent })
+      : new MemoryCache();
     cache = new SlowCounters(inner);
     kit = await setup({ shared: { cache }, relay: { pollMs: 20 } });
     site = await kit.newWebsite();
@@ -59,8 +61,13 @@ describe(`content events leave after the cache bump (${mode.bus} bus, ${mode.cac
         if (event.websiteId !== site) return;
         const data = event.data as ContentProductUpserted;
         // As render does: straight to content's public route.
-        const listing = await kit.call('GET', `/api/content-service/public/1.0/collections/${data.collectionId}/items`, { websiteId: site });
-        seen.set(data.version, listing.json<{ items: Array<{ title: string }> }>().items.map((item) => item.title));
+        const listing = await kit.call('GET', `/api/content-service/public/1.0/collections/${data.collectionId}/items`, {
+          websiteId: site,
+        });
+        seen.set(
+          data.version,
+          listing.json<{ items: Array<{ title: string }> }>().items.map((item) => item.title),
+        );
       },
     });
   }, 60_000);
@@ -72,19 +79,37 @@ describe(`content events leave after the cache bump (${mode.bus} bus, ${mode.cac
   });
 
   it('answers a consumer of the event with the changed product, never the cached old one', async () => {
-    const store = await kit.call('POST', `/api/content-service/product/1.1/websites/${site}/products`, { websiteId: site, roles: ADMIN }, { title: 'Shop', navigationTitle: 'Shop', urlId: 'shop', enabled: true });
+    const store = await kit.call(
+      'POST',
+      `/api/content-service/product/1.1/websites/${site}/products`,
+      { websiteId: site, roles: ADMIN },
+      { title: 'Shop', navigationTitle: 'Shop', urlId: 'shop', enabled: true },
+    );
     const collectionId = store.json<{ id: string }>().id;
-    const created = await kit.call('POST', `/api/content-service/product/1.1/websites/${site}/products/${collectionId}/items`, { websiteId: site, roles: ADMIN }, product('Enamel Mug'));
+    const created = await kit.call(
+      'POST',
+      `/api/content-service/product/1.1/websites/${site}/products/${collectionId}/items`,
+      { websiteId: site, roles: ADMIN },
+      product('Enamel Mug'),
+    );
     expect(created.statusCode).toBe(201);
     const itemId = created.json<{ id: string }>().id;
     expect(await waitFor(() => seen.get(1), 10_000, 'the created event')).toEqual(['Enamel Mug']);
 
-    for (const [version, title] of [[2, 'Enamel Mug, Navy'], [3, 'Enamel Mug, Sage']] as const) {
+    for (const [version, title] of [
+      [2, 'Enamel Mug, Navy'],
+      [3, 'Enamel Mug, Sage'],
+    ] as const) {
       // Readers warm the cache with the current answer just before the change.
       const warm = await kit.call('GET', `/api/content-service/public/1.0/collections/${collectionId}/items`, { websiteId: site });
       expect(warm.statusCode).toBe(200);
       const started = Date.now();
-      const replaced = await kit.call('PUT', `/api/content-service/product/1.1/websites/${site}/products/${collectionId}/items/${itemId}`, { websiteId: site, roles: ADMIN }, product(title));
+      const replaced = await kit.call(
+        'PUT',
+        `/api/content-service/product/1.1/websites/${site}/products/${collectionId}/items/${itemId}`,
+        { websiteId: site, roles: ADMIN },
+        product(title),
+      );
       expect(replaced.statusCode).toBe(200);
       expect(await waitFor(() => seen.get(version), 10_000, `event version ${version}`)).toEqual([title]);
       // Held for the bump, not for the whole hold: the event left once the cache had moved on.
@@ -93,10 +118,19 @@ describe(`content events leave after the cache bump (${mode.bus} bus, ${mode.cac
   }, 60_000);
 
   it('releases the hold, so nothing waits in the outbox', async () => {
-    const held = await waitFor(async () => {
-      const rows = await kit.ctx.db.selectFrom('outbox').select(['id', 'claimed_until']).where('website_id', '=', site).where('published_at', 'is', null).execute();
-      return rows.length === 0 ? rows : undefined;
-    }, 10_000, 'every event published');
+    const held = await waitFor(
+      async () => {
+        const rows = await kit.ctx.db
+          .selectFrom('outbox')
+          .select(['id', 'claimed_until'])
+          .where('website_id', '=', site)
+          .where('published_at', 'is', null)
+          .execute();
+        return rows.length === 0 ? rows : undefined;
+      },
+      10_000,
+      'every event published',
+    );
     expect(held).toEqual([]);
   });
 });

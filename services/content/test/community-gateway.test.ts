@@ -7,7 +7,14 @@ import type { FastifyInstance } from 'fastify';
 import { CommentMessages, IdentityMessages, LIKE_VISITOR_COOKIE, powToken, RecordType, Role, type CaptchaChallenge } from '@sc/contracts';
 import { Captcha, PowCaptcha, signIdentity, solve, type ServiceContext } from '@sc/platform';
 import { mode, testConfig, unique } from '@sc/platform/test-kit';
-import { Browser, signUpAndConfirm, startGateway, startIdentity, TEST_IDENTITY_SIGNING_KEY, type RunningIdentity } from '../../identity/test/kit.js';
+import {
+  Browser,
+  signUpAndConfirm,
+  startGateway,
+  startIdentity,
+  TEST_IDENTITY_SIGNING_KEY,
+  type RunningIdentity,
+} from '../../identity/test/kit.js';
 import { buildApp } from '../src/app.js';
 import type { ContentDB } from '../src/tables.js';
 import { WebsiteService } from '../src/websites/websites.service.js';
@@ -30,7 +37,10 @@ describe(`comments, likes and member areas through the gateway (${mode.database}
     const headers = {
       'x-website-id': site,
       'x-request-id': requestId,
-      ...signIdentity({ v: 1, kind: 'owner', websiteId: site, requestId, issuedAt: Date.now(), ownerId: 'owner-1', roles: roles as never }, TEST_IDENTITY_SIGNING_KEY),
+      ...signIdentity(
+        { v: 1, kind: 'owner', websiteId: site, requestId, issuedAt: Date.now(), ownerId: 'owner-1', roles: roles as never },
+        TEST_IDENTITY_SIGNING_KEY,
+      ),
     };
     return content.inject({ method, url, headers, payload: body as never });
   }
@@ -46,13 +56,30 @@ describe(`comments, likes and member areas through the gateway (${mode.database}
     gateway = await startGateway({ CONTENT_URL: contentUrl, IDENTITY_URL: identity.url });
     site = unique('gwc');
     host = `${site.replaceAll('_', '-')}.community.example`;
-    await new WebsiteService(content.serviceContext as ServiceContext<ContentDB>).create({ id: site, title: 'Community', templateId: 'harbour', domains: [host] });
+    await new WebsiteService(content.serviceContext as ServiceContext<ContentDB>).create({
+      id: site,
+      title: 'Community',
+      templateId: 'harbour',
+      domains: [host],
+    });
     const base = `/api/content-service/1.0/websites/${site}`;
     const blog = await asOwner('POST', `${base}/collections`, { type: 1, title: 'Blog' });
-    post = (await asOwner('POST', `${base}/collections/${blog.json().id}/items`, { recordType: RecordType.TEXT, title: 'Open thread', commentState: 1 })).json();
+    post = (
+      await asOwner('POST', `${base}/collections/${blog.json().id}/items`, {
+        recordType: RecordType.TEXT,
+        title: 'Open thread',
+        commentState: 1,
+      })
+    ).json();
     const course = (await asOwner('POST', `${base}/collections`, { type: 25, title: 'Course' })).json<{ id: string; urlId: string }>();
     courseUrl = `/${course.urlId}`;
-    lesson = (await asOwner('POST', `${base}/collections/${course.id}/items`, { recordType: RecordType.LESSON, title: 'Lesson one', body: '<p>Only for members</p>' })).json();
+    lesson = (
+      await asOwner('POST', `${base}/collections/${course.id}/items`, {
+        recordType: RecordType.LESSON,
+        title: 'Lesson one',
+        body: '<p>Only for members</p>',
+      })
+    ).json();
     expect((await asOwner('POST', `${base}/member-areas`, { title: 'Members', collectionIds: [course.id] })).statusCode).toBe(201);
   }, 120_000);
 
@@ -68,18 +95,31 @@ describe(`comments, likes and member areas through the gateway (${mode.database}
     const b = browser();
     await b.open();
     // Without the crumb header the gateway refuses the write.
-    expect((await b.send('post', `${PUBLIC}/items/${post.id}/comments`, { body: { body: 'Hi', authorName: 'Ada' }, crumb: false })).status).toBe(401);
+    expect(
+      (await b.send('post', `${PUBLIC}/items/${post.id}/comments`, { body: { body: 'Hi', authorName: 'Ada' }, crumb: false })).status,
+    ).toBe(401);
     const challenge = (await b.send('post', `${PUBLIC}/comments/captcha/challenge`)).body as CaptchaChallenge;
-    const posted = await b.send('post', `${PUBLIC}/items/${post.id}/comments`, { body: { body: 'Through the gateway', authorName: 'Ada', captchaKey: powToken(challenge.challengeId, solve(challenge)) } });
+    const posted = await b.send('post', `${PUBLIC}/items/${post.id}/comments`, {
+      body: { body: 'Through the gateway', authorName: 'Ada', captchaKey: powToken(challenge.challengeId, solve(challenge)) },
+    });
     expect(posted.status).toBe(201);
     expect(posted.body.message).toBe(CommentMessages.awaitingApproval);
     expect((await b.send('get', `${PUBLIC}/items/${post.id}/comments`)).body.items).toEqual([]);
     // A client cannot make itself a moderator with its own identity header: the gateway replaces it.
-    const forged = signIdentity({ v: 1, kind: 'owner', websiteId: site, requestId: 'x', issuedAt: Date.now(), ownerId: 'me', roles: [Role.ADMIN] }, 'not-the-key');
+    const forged = signIdentity(
+      { v: 1, kind: 'owner', websiteId: site, requestId: 'x', issuedAt: Date.now(), ownerId: 'me', roles: [Role.ADMIN] },
+      'not-the-key',
+    );
     const denied = await b.send('get', `/api/content-service/1.0/websites/${site}/comments?status=pending`, { headers: forged });
     expect(denied.status).toBe(401);
     expect(denied.body.error.message).toBe(IdentityMessages.signInRequired);
-    expect((await asOwner('PATCH', `/api/content-service/1.0/websites/${site}/comments/${posted.body.comment.id}`, { status: 'approved' }, [Role.MODERATOR])).statusCode).toBe(200);
+    expect(
+      (
+        await asOwner('PATCH', `/api/content-service/1.0/websites/${site}/comments/${posted.body.comment.id}`, { status: 'approved' }, [
+          Role.MODERATOR,
+        ])
+      ).statusCode,
+    ).toBe(200);
     const thread = (await b.send('get', `${PUBLIC}/items/${post.id}/comments`)).body.items as Array<{ body: string }>;
     expect(thread.map((c) => c.body)).toEqual(['Through the gateway']);
   });
@@ -107,7 +147,11 @@ describe(`comments, likes and member areas through the gateway (${mode.database}
     expect(shut.body.memberArea).toMatchObject({ title: 'Members', access: 'free', signedIn: false, hasAccess: false });
     expect(JSON.stringify(shut.body)).not.toContain('Only for members');
     // Sign-up and the mailed link that makes the account (the browser keeps its XSRF token).
-    const signUp = await signUpAndConfirm(identity.app, b, 'site-user', { email: `${unique('member')}@example.com`, password: 'correct horse battery', name: 'Mia' });
+    const signUp = await signUpAndConfirm(identity.app, b, 'site-user', {
+      email: `${unique('member')}@example.com`,
+      password: 'correct horse battery',
+      name: 'Mia',
+    });
     expect(signUp.status).toBe(201);
     const open = await resolve();
     expect(open.status).toBe(200);

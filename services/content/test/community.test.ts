@@ -29,7 +29,11 @@ describe('comments, likes, member areas, lessons and the popup', () => {
   let ip = 0;
   const owner = (roles: number[] = ADMIN): Caller => ({ websiteId: site, roles });
   /** A visitor from an address of their own (the comment rate limit is per address). */
-  const visitor = (extra: Partial<Caller> = {}): Caller => ({ websiteId: site, headers: { 'x-forwarded-for': `10.1.${Math.floor(++ip / 250)}.${ip % 250}` }, ...extra });
+  const visitor = (extra: Partial<Caller> = {}): Caller => ({
+    websiteId: site,
+    headers: { 'x-forwarded-for': `10.1.${Math.floor(++ip / 250)}.${ip % 250}` },
+    ...extra,
+  });
   const base = () => `/api/content-service/1.0/websites/${site}`;
 
   beforeAll(async () => {
@@ -49,8 +53,16 @@ describe('comments, likes, member areas, lessons and the popup', () => {
     return response.json();
   }
 
-  async function newPost(collectionId: string, fields: Record<string, unknown> = {}): Promise<{ id: string; urlId: string; fullUrl: string }> {
-    const response = await kit.call('POST', `${base()}/collections/${collectionId}/items`, owner(), { recordType: RecordType.TEXT, title: unique('Post'), body: '<p>Body</p>', ...fields });
+  async function newPost(
+    collectionId: string,
+    fields: Record<string, unknown> = {},
+  ): Promise<{ id: string; urlId: string; fullUrl: string }> {
+    const response = await kit.call('POST', `${base()}/collections/${collectionId}/items`, owner(), {
+      recordType: RecordType.TEXT,
+      title: unique('Post'),
+      body: '<p>Body</p>',
+      ...fields,
+    });
     expect(response.statusCode).toBe(201);
     return response.json();
   }
@@ -62,8 +74,12 @@ describe('comments, likes, member areas, lessons and the popup', () => {
     return `pow.${challenge.challengeId}.${solve(challenge)}`;
   }
 
-  const item = async (itemId: string) => (await kit.call('GET', `${PUBLIC}/items/${itemId}`, visitor())).json<{ publicCommentCount: number; likeCount: number }>();
-  const thread = async (itemId: string) => (await kit.call('GET', `${PUBLIC}/items/${itemId}/comments`, visitor())).json<{ items: Array<{ body: string; authorName: string; fromSite: boolean }> }>().items;
+  const item = async (itemId: string) =>
+    (await kit.call('GET', `${PUBLIC}/items/${itemId}`, visitor())).json<{ publicCommentCount: number; likeCount: number }>();
+  const thread = async (itemId: string) =>
+    (await kit.call('GET', `${PUBLIC}/items/${itemId}/comments`, visitor())).json<{
+      items: Array<{ body: string; authorName: string; fromSite: boolean }>;
+    }>().items;
 
   async function postComment(itemId: string, body: Record<string, unknown>, caller: Caller = visitor()) {
     return kit.call('POST', `${PUBLIC}/items/${itemId}/comments`, caller, body);
@@ -88,9 +104,24 @@ describe('comments, likes, member areas, lessons and the popup', () => {
       expect((await postComment(closed.id, { body: 'Late', authorName: 'Ada', captchaKey: await captchaKey() })).statusCode).toBe(403);
 
       const other = await kit.newWebsite({ commentsEnabled: false });
-      const otherBlog = await kit.call('POST', `/api/content-service/1.0/websites/${other}/collections`, { websiteId: other, roles: ADMIN }, { type: 1, title: 'Blog' });
-      const on = await kit.call('POST', `/api/content-service/1.0/websites/${other}/collections/${otherBlog.json().id}/items`, { websiteId: other, roles: ADMIN }, { recordType: 1, title: 'On', commentState: 1 });
-      const forcedOff = await kit.call('POST', `${PUBLIC}/items/${on.json().id}/comments`, { websiteId: other }, { body: 'Hi', authorName: 'Ada', captchaKey: 'pow.x.1' });
+      const otherBlog = await kit.call(
+        'POST',
+        `/api/content-service/1.0/websites/${other}/collections`,
+        { websiteId: other, roles: ADMIN },
+        { type: 1, title: 'Blog' },
+      );
+      const on = await kit.call(
+        'POST',
+        `/api/content-service/1.0/websites/${other}/collections/${otherBlog.json().id}/items`,
+        { websiteId: other, roles: ADMIN },
+        { recordType: 1, title: 'On', commentState: 1 },
+      );
+      const forcedOff = await kit.call(
+        'POST',
+        `${PUBLIC}/items/${on.json().id}/comments`,
+        { websiteId: other },
+        { body: 'Hi', authorName: 'Ada', captchaKey: 'pow.x.1' },
+      );
       expect(forcedOff.statusCode).toBe(403);
       expect(forcedOff.json().error.message).toBe(CommentMessages.commentsOff);
     });
@@ -117,23 +148,42 @@ describe('comments, likes, member areas, lessons and the popup', () => {
 
     it('holds a visitor comment for moderation; a moderator approves it; then it is public and counted', async () => {
       const post = await newPost(blog.id, { commentState: 1 });
-      const posted = await postComment(post.id, { body: 'Lovely glaze!', authorName: 'Ada', authorEmail: 'ada@example.com', captchaKey: await captchaKey() });
+      const posted = await postComment(post.id, {
+        body: 'Lovely glaze!',
+        authorName: 'Ada',
+        authorEmail: 'ada@example.com',
+        captchaKey: await captchaKey(),
+      });
       expect(posted.statusCode).toBe(201);
-      expect(posted.json()).toMatchObject({ message: CommentMessages.awaitingApproval, comment: { status: 'pending', authorName: 'Ada', body: 'Lovely glaze!' } });
+      expect(posted.json()).toMatchObject({
+        message: CommentMessages.awaitingApproval,
+        comment: { status: 'pending', authorName: 'Ada', body: 'Lovely glaze!' },
+      });
       expect(await thread(post.id)).toEqual([]);
       expect((await item(post.id)).publicCommentCount).toBe(0);
 
       const queue = await kit.call('GET', `${base()}/comments?status=pending&itemId=${post.id}`, owner([Role.MODERATOR]));
       expect(queue.statusCode).toBe(200);
-      expect(queue.json().items).toEqual([expect.objectContaining({ id: posted.json().comment.id, authorEmail: 'ada@example.com', itemTitle: expect.any(String), status: 'pending' })]);
+      expect(queue.json().items).toEqual([
+        expect.objectContaining({
+          id: posted.json().comment.id,
+          authorEmail: 'ada@example.com',
+          itemTitle: expect.any(String),
+          status: 'pending',
+        }),
+      ]);
 
-      const approved = await kit.call('PATCH', `${base()}/comments/${posted.json().comment.id}`, owner([Role.MODERATOR]), { status: 'approved' });
+      const approved = await kit.call('PATCH', `${base()}/comments/${posted.json().comment.id}`, owner([Role.MODERATOR]), {
+        status: 'approved',
+      });
       expect(approved.statusCode).toBe(200);
       expect(approved.json().status).toBe('approved');
       expect(await thread(post.id)).toEqual([expect.objectContaining({ body: 'Lovely glaze!', authorName: 'Ada', fromSite: false })]);
       expect((await item(post.id)).publicCommentCount).toBe(1);
       const events = await kit.events(site, 'content.comments.changed');
-      expect(events.map((e) => e.data)).toContainEqual(expect.objectContaining({ itemId: post.id, publicCommentCount: 1, urls: expect.arrayContaining([post.fullUrl]) }));
+      expect(events.map((e) => e.data)).toContainEqual(
+        expect.objectContaining({ itemId: post.id, publicCommentCount: 1, urls: expect.arrayContaining([post.fullUrl]) }),
+      );
 
       // Hiding takes it out again; deleting a hidden one changes nothing public.
       await kit.call('PATCH', `${base()}/comments/${posted.json().comment.id}`, owner([Role.MODERATOR]), { status: 'hidden' });
@@ -148,7 +198,9 @@ describe('comments, likes, member areas, lessons and the popup', () => {
       const posted = await postComment(post.id, { body: 'Question?', authorName: 'Bo', captchaKey: await captchaKey() });
       const id = posted.json().comment.id as string;
       expect((await kit.call('PATCH', `${base()}/comments/${id}`, visitor(), { status: 'approved' })).statusCode).toBe(401);
-      expect((await kit.call('PATCH', `${base()}/comments/${id}`, visitor({ siteUserId: 'su-1' }), { status: 'approved' })).statusCode).toBe(401);
+      expect(
+        (await kit.call('PATCH', `${base()}/comments/${id}`, visitor({ siteUserId: 'su-1' }), { status: 'approved' })).statusCode,
+      ).toBe(401);
       for (const role of [Role.COMMENTER, Role.EDITOR, Role.STORE_MANAGER]) {
         const denied = await kit.call('PATCH', `${base()}/comments/${id}`, owner([role]), { status: 'approved' });
         expect(denied.statusCode).toBe(403);
@@ -169,7 +221,10 @@ describe('comments, likes, member areas, lessons and the popup', () => {
       const post = await newPost(blog.id, { commentState: 1 });
       const caller = visitor();
       const statuses: number[] = [];
-      for (let i = 0; i < 6; i++) statuses.push((await postComment(post.id, { body: `Comment ${i}`, authorName: 'Cy', captchaKey: await captchaKey(caller) }, caller)).statusCode);
+      for (let i = 0; i < 6; i++)
+        statuses.push(
+          (await postComment(post.id, { body: `Comment ${i}`, authorName: 'Cy', captchaKey: await captchaKey(caller) }, caller)).statusCode,
+        );
       expect(statuses).toEqual([201, 201, 201, 201, 201, 429]);
       const over = await postComment(post.id, { body: 'Again', authorName: 'Cy', captchaKey: await captchaKey(caller) }, caller);
       expect(over.json().error.message).toBe(CommentMessages.rateLimited);
@@ -184,7 +239,9 @@ describe('comments, likes, member areas, lessons and the popup', () => {
         const posted = await postComment(post.id, { body: `Comment ${i}`, authorName: 'Eve', captchaKey: await captchaKey() });
         ids.push(posted.json().comment.id as string);
       }
-      const answers = await Promise.all(ids.map((id) => kit.call('PATCH', `${base()}/comments/${id}`, owner([Role.MODERATOR]), { status: 'approved' })));
+      const answers = await Promise.all(
+        ids.map((id) => kit.call('PATCH', `${base()}/comments/${id}`, owner([Role.MODERATOR]), { status: 'approved' })),
+      );
       expect(answers.map((a) => a.statusCode)).toEqual(ids.map(() => 200));
       expect((await item(post.id)).publicCommentCount).toBe(20);
       // Half hidden and a quarter deleted at once: 20 - 5 - 5 = 10 left.
@@ -193,16 +250,25 @@ describe('comments, likes, member areas, lessons and the popup', () => {
         ...ids.slice(5, 10).map((id) => kit.call('DELETE', `${base()}/comments/${id}`, owner([Role.MODERATOR]))),
       ]);
       expect((await item(post.id)).publicCommentCount).toBe(10);
-      const replaced = await kit.call('PUT', `${base()}/items/${post.id}`, owner(), { recordType: RecordType.TEXT, title: 'Renamed', commentState: 1, publicCommentCount: 0, likeCount: 99 });
+      const replaced = await kit.call('PUT', `${base()}/items/${post.id}`, owner(), {
+        recordType: RecordType.TEXT,
+        title: 'Renamed',
+        commentState: 1,
+        publicCommentCount: 0,
+        likeCount: 99,
+      });
       expect(replaced.statusCode).toBe(200);
       expect(replaced.json()).toMatchObject({ title: 'Renamed', publicCommentCount: 10, likeCount: 0 });
     });
 
     describe('replies', () => {
       const moderator = () => owner([Role.MODERATOR]);
-      const moderate = (id: string, status: 'approved' | 'hidden') => kit.call('PATCH', `${base()}/comments/${id}`, moderator(), { status });
+      const moderate = (id: string, status: 'approved' | 'hidden') =>
+        kit.call('PATCH', `${base()}/comments/${id}`, moderator(), { status });
       const replyTree = async (itemId: string) =>
-        (await kit.call('GET', `${PUBLIC}/items/${itemId}/comments`, visitor())).json<{ items: Array<{ body: string; parentId: string | null }> }>().items.map((c) => [c.body, c.parentId]);
+        (await kit.call('GET', `${PUBLIC}/items/${itemId}/comments`, visitor()))
+          .json<{ items: Array<{ body: string; parentId: string | null }> }>()
+          .items.map((c) => [c.body, c.parentId]);
 
       /** A post with one approved comment; answers both. */
       async function commented(): Promise<{ post: { id: string }; parent: string }> {
@@ -215,7 +281,12 @@ describe('comments, likes, member areas, lessons and the popup', () => {
 
       it('holds a visitor reply for moderation, shows it under its comment once approved, and counts it', async () => {
         const { post, parent } = await commented();
-        const reply = await postComment(post.id, { body: 'Stoneware.', authorName: 'Bo', parentId: parent, captchaKey: await captchaKey() });
+        const reply = await postComment(post.id, {
+          body: 'Stoneware.',
+          authorName: 'Bo',
+          parentId: parent,
+          captchaKey: await captchaKey(),
+        });
         expect(reply.statusCode).toBe(201);
         expect(reply.json()).toMatchObject({ message: CommentMessages.awaitingApproval, comment: { status: 'pending', parentId: parent } });
         expect(await replyTree(post.id)).toEqual([['Which clay?', null]]);
@@ -230,8 +301,14 @@ describe('comments, likes, member areas, lessons and the popup', () => {
         ]);
         expect((await item(post.id)).publicCommentCount).toBe(2);
         // The site answers at once.
-        const answer = await kit.call('POST', `${base()}/items/${post.id}/comments`, owner([Role.COMMENTER]), { body: 'Our house stoneware.', parentId: parent });
-        expect(answer.json()).toMatchObject({ message: CommentMessages.published, comment: { status: 'approved', parentId: parent, fromSite: true } });
+        const answer = await kit.call('POST', `${base()}/items/${post.id}/comments`, owner([Role.COMMENTER]), {
+          body: 'Our house stoneware.',
+          parentId: parent,
+        });
+        expect(answer.json()).toMatchObject({
+          message: CommentMessages.published,
+          comment: { status: 'approved', parentId: parent, fromSite: true },
+        });
         expect((await item(post.id)).publicCommentCount).toBe(3);
       });
 
@@ -249,29 +326,63 @@ describe('comments, likes, member areas, lessons and the popup', () => {
         expect(await replyTree(post.id)).toEqual([]);
         expect((await item(post.id)).publicCommentCount).toBe(0);
         expect(await kit.ctx.db.selectFrom('comments').select('id').where('item_id', '=', post.id).execute()).toEqual([]);
-        const last = (await kit.events(site, 'content.comments.changed')).map((e) => e.data as { itemId: string; publicCommentCount: number }).filter((d) => d.itemId === post.id).at(-1);
+        const last = (await kit.events(site, 'content.comments.changed'))
+          .map((e) => e.data as { itemId: string; publicCommentCount: number })
+          .filter((d) => d.itemId === post.id)
+          .at(-1);
         expect(last?.publicCommentCount).toBe(0);
       });
 
       it('refuses a reply to a reply, to a comment not shown, or to a comment of another post, and stores nothing', async () => {
         const { post, parent } = await commented();
-        const reply = await postComment(post.id, { body: 'First reply', authorName: 'Di', parentId: parent, captchaKey: await captchaKey() });
+        const reply = await postComment(post.id, {
+          body: 'First reply',
+          authorName: 'Di',
+          parentId: parent,
+          captchaKey: await captchaKey(),
+        });
         await moderate(reply.json().comment.id, 'approved');
         const before = (await kit.ctx.db.selectFrom('comments').select('id').where('item_id', '=', post.id).execute()).length;
 
-        const deeper = await postComment(post.id, { body: 'Nested', authorName: 'Di', parentId: reply.json().comment.id, captchaKey: await captchaKey() });
+        const deeper = await postComment(post.id, {
+          body: 'Nested',
+          authorName: 'Di',
+          parentId: reply.json().comment.id,
+          captchaKey: await captchaKey(),
+        });
         expect(deeper.statusCode).toBe(400);
-        expect(deeper.json().error).toMatchObject({ message: CommentMessages.replyToReply, fields: { parentId: CommentMessages.replyToReply } });
-        const deeperBySite = await kit.call('POST', `${base()}/items/${post.id}/comments`, owner([Role.COMMENTER]), { body: 'Nested', parentId: reply.json().comment.id });
+        expect(deeper.json().error).toMatchObject({
+          message: CommentMessages.replyToReply,
+          fields: { parentId: CommentMessages.replyToReply },
+        });
+        const deeperBySite = await kit.call('POST', `${base()}/items/${post.id}/comments`, owner([Role.COMMENTER]), {
+          body: 'Nested',
+          parentId: reply.json().comment.id,
+        });
         expect(deeperBySite.json().error.message).toBe(CommentMessages.replyToReply);
 
         const pending = await postComment(post.id, { body: 'Not yet shown', authorName: 'Ed', captchaKey: await captchaKey() });
-        const toPending = await postComment(post.id, { body: 'Reply', authorName: 'Di', parentId: pending.json().comment.id, captchaKey: await captchaKey() });
+        const toPending = await postComment(post.id, {
+          body: 'Reply',
+          authorName: 'Di',
+          parentId: pending.json().comment.id,
+          captchaKey: await captchaKey(),
+        });
         expect([toPending.statusCode, toPending.json().error.message]).toEqual([400, CommentMessages.replyParentMissing]);
         const other = await commented();
-        const elsewhere = await postComment(post.id, { body: 'Reply', authorName: 'Di', parentId: other.parent, captchaKey: await captchaKey() });
+        const elsewhere = await postComment(post.id, {
+          body: 'Reply',
+          authorName: 'Di',
+          parentId: other.parent,
+          captchaKey: await captchaKey(),
+        });
         expect(elsewhere.json().error.message).toBe(CommentMessages.replyParentMissing);
-        const unknown = await postComment(post.id, { body: 'Reply', authorName: 'Di', parentId: 'no-such-comment', captchaKey: await captchaKey() });
+        const unknown = await postComment(post.id, {
+          body: 'Reply',
+          authorName: 'Di',
+          parentId: 'no-such-comment',
+          captchaKey: await captchaKey(),
+        });
         expect(unknown.json().error.message).toBe(CommentMessages.replyParentMissing);
         expect((await postComment(post.id, { body: 'Reply', authorName: 'Di', parentId: 'bad id!' })).statusCode).toBe(400);
         // Only the pending comment above was stored.
@@ -343,29 +454,58 @@ describe('comments, likes, member areas, lessons and the popup', () => {
       });
       expect(made.statusCode).toBe(201);
       lesson = made.json();
-      const store = await kit.call('POST', `/api/content-service/product/1.1/websites/${site}/products`, owner(), { navigationTitle: 'Shop', title: 'Shop', urlId: 'course-shop', enabled: true });
-      const product = await kit.call('POST', `/api/content-service/product/1.1/websites/${site}/products/${store.json().id}/items`, owner(), {
-        recordType: RecordType.STORE_ITEM,
-        title: 'Course pass',
-        structuredContent: { productType: 5, variants: [{ sku: unique('PASS'), priceMoney: { value: '4900', currency: 'USD' } }] },
+      const store = await kit.call('POST', `/api/content-service/product/1.1/websites/${site}/products`, owner(), {
+        navigationTitle: 'Shop',
+        title: 'Shop',
+        urlId: 'course-shop',
+        enabled: true,
       });
+      const product = await kit.call(
+        'POST',
+        `/api/content-service/product/1.1/websites/${site}/products/${store.json().id}/items`,
+        owner(),
+        {
+          recordType: RecordType.STORE_ITEM,
+          title: 'Course pass',
+          structuredContent: { productType: 5, variants: [{ sku: unique('PASS'), priceMoney: { value: '4900', currency: 'USD' } }] },
+        },
+      );
       expect(product.statusCode).toBe(201);
       plan = product.json();
     });
 
     it('keeps lessons in lesson and course collections, with their video', async () => {
-      expect(lesson).toMatchObject({ recordType: RecordType.LESSON, videoUrl: 'https://www.youtube.com/watch?v=abc123', durationSeconds: 600 });
-      const text = await kit.call('POST', `${base()}/collections/${course.id}/items`, owner(), { recordType: RecordType.TEXT, title: 'Not a lesson' });
+      expect(lesson).toMatchObject({
+        recordType: RecordType.LESSON,
+        videoUrl: 'https://www.youtube.com/watch?v=abc123',
+        durationSeconds: 600,
+      });
+      const text = await kit.call('POST', `${base()}/collections/${course.id}/items`, owner(), {
+        recordType: RecordType.TEXT,
+        title: 'Not a lesson',
+      });
       expect(text.statusCode).toBe(400);
       const lessons = await collection({ type: 24, title: unique('Lessons') });
-      expect((await kit.call('POST', `${base()}/collections/${lessons.id}/items`, owner(), { recordType: RecordType.LESSON, title: 'L' })).statusCode).toBe(201);
+      expect(
+        (await kit.call('POST', `${base()}/collections/${lessons.id}/items`, owner(), { recordType: RecordType.LESSON, title: 'L' }))
+          .statusCode,
+      ).toBe(201);
     });
 
     it('checks an area: paid needs products as plans, pages must exist, a page is in one area', async () => {
-      const noPlan = await kit.call('POST', `${base()}/member-areas`, owner(), { title: 'Paid', access: 'paid', collectionIds: [course.id] });
+      const noPlan = await kit.call('POST', `${base()}/member-areas`, owner(), {
+        title: 'Paid',
+        access: 'paid',
+        collectionIds: [course.id],
+      });
       expect(noPlan.statusCode).toBe(400);
       expect(noPlan.json().error.message).toBe(MemberAreaMessages.planMustBeProduct);
-      const notProduct = await kit.call('POST', `${base()}/member-areas`, owner(), { title: 'Paid', access: 'paid', planProductIds: [lesson.id], collectionIds: [course.id] });
+      const notProduct = await kit.call('POST', `${base()}/member-areas`, owner(), {
+        title: 'Paid',
+        access: 'paid',
+        planProductIds: [lesson.id],
+        collectionIds: [course.id],
+      });
       expect(notProduct.json().error.message).toBe(MemberAreaMessages.planMustBeProduct);
       const missing = await kit.call('POST', `${base()}/member-areas`, owner(), { title: 'Free', collectionIds: ['nope'] });
       expect(missing.json().error.message).toBe('The page nope does not exist on this website.');
@@ -403,7 +543,13 @@ describe('comments, likes, member areas, lessons and the popup', () => {
           expect(denied.statusCode).toBe(403);
           const body = denied.json<{ error: { message: string }; memberArea: MemberAreaSummary }>();
           expect(body.error.message).toBe('Become a member to watch the lessons.');
-          expect(body.memberArea).toMatchObject({ id: areaId, title: 'Studio members', access: 'paid', hasAccess: false, plans: [{ productId: plan.id, title: 'Course pass' }] });
+          expect(body.memberArea).toMatchObject({
+            id: areaId,
+            title: 'Studio members',
+            access: 'paid',
+            hasAccess: false,
+            plans: [{ productId: plan.id, title: 'Course pass' }],
+          });
           expect(JSON.stringify(body)).not.toContain('wax resist');
         }
       }
@@ -411,15 +557,29 @@ describe('comments, likes, member areas, lessons and the popup', () => {
       expect((await kit.call('GET', `${PUBLIC}/resolve?path=/${openPage.urlId}`, visitor())).statusCode).toBe(200);
       // Owners see everything; a hand-given grant opens it to that site user only.
       expect((await kit.call('GET', `${PUBLIC}/items/${lesson.id}`, owner([Role.EDITOR]))).statusCode).toBe(200);
-      expect((await kit.call('POST', `${base()}/member-areas/${areaId}/members`, owner(), { siteUserId: 'granted-user' })).statusCode).toBe(200);
-      const member = await kit.call('GET', `${PUBLIC}/resolve?path=${encodeURIComponent(`/${course.urlId}/${lesson.urlId}`)}`, visitor({ siteUserId: 'granted-user' }));
+      expect((await kit.call('POST', `${base()}/member-areas/${areaId}/members`, owner(), { siteUserId: 'granted-user' })).statusCode).toBe(
+        200,
+      );
+      const member = await kit.call(
+        'GET',
+        `${PUBLIC}/resolve?path=${encodeURIComponent(`/${course.urlId}/${lesson.urlId}`)}`,
+        visitor({ siteUserId: 'granted-user' }),
+      );
       expect(member.statusCode).toBe(200);
       expect(member.json().item.body).toContain('wax resist');
-      expect((await kit.call('GET', `${PUBLIC}/member-areas/${areaId}`, visitor({ siteUserId: 'granted-user' }))).json()).toMatchObject({ hasAccess: true, signedIn: true });
-      expect((await kit.events(site, 'content.member-access.changed')).map((e) => e.data)).toContainEqual({ memberAreaId: areaId, siteUserId: 'granted-user', granted: true, source: 'owner' });
+      expect((await kit.call('GET', `${PUBLIC}/member-areas/${areaId}`, visitor({ siteUserId: 'granted-user' }))).json()).toMatchObject({
+        hasAccess: true,
+        signedIn: true,
+      });
+      expect((await kit.events(site, 'content.member-access.changed')).map((e) => e.data)).toContainEqual({
+        memberAreaId: areaId,
+        siteUserId: 'granted-user',
+        granted: true,
+        source: 'owner',
+      });
     });
 
-    it("grants a paid area to the site user whose order holds a plan (commerce.order.placed)", async () => {
+    it('grants a paid area to the site user whose order holds a plan (commerce.order.placed)', async () => {
       const buyer = unique('buyer');
       const path = `${PUBLIC}/resolve?path=${encodeURIComponent(`/${course.urlId}`)}`;
       expect((await kit.call('GET', path, visitor({ siteUserId: buyer }))).statusCode).toBe(403);
@@ -447,8 +607,16 @@ describe('comments, likes, member areas, lessons and the popup', () => {
       await kit.ctx.bus.publish(order('o-other', buyer, lesson.id));
       const event = order('o-1', buyer, plan.id);
       await kit.ctx.bus.publish(event);
-      await waitFor(async () => (await kit.call('GET', path, visitor({ siteUserId: buyer }))).statusCode === 200, 15_000, "the order grant");
-      const grants = (await kit.call('GET', `${base()}/member-areas/${areaId}/members`, owner())).json().members as Array<{ siteUserId: string; source: string; orderId: string | null }>;
+      await waitFor(
+        async () => (await kit.call('GET', path, visitor({ siteUserId: buyer }))).statusCode === 200,
+        15_000,
+        'the order grant',
+      );
+      const grants = (await kit.call('GET', `${base()}/member-areas/${areaId}/members`, owner())).json().members as Array<{
+        siteUserId: string;
+        source: string;
+        orderId: string | null;
+      }>;
       expect(grants).toContainEqual(expect.objectContaining({ siteUserId: buyer, source: 'order', orderId: 'o-1' }));
       expect(grants.filter((g) => g.source === 'order')).toHaveLength(1);
       // Revoked by the owner: shut again.
@@ -464,10 +632,17 @@ describe('comments, likes, member areas, lessons and the popup', () => {
       const denied = await kit.call('GET', path, visitor());
       expect(denied.statusCode).toBe(403);
       expect(denied.json().error.message).toBe(MemberAreaMessages.accessDenied);
-      expect(denied.json().memberArea).toMatchObject({ access: 'free', signedIn: false, pages: [{ collectionId: page.id, fullUrl: `/${page.urlId}` }] });
+      expect(denied.json().memberArea).toMatchObject({
+        access: 'free',
+        signedIn: false,
+        pages: [{ collectionId: page.id, fullUrl: `/${page.urlId}` }],
+      });
       expect((await kit.call('GET', path, visitor({ siteUserId: unique('anyone') }))).statusCode).toBe(200);
       // Search leaves gated pages out for those without access.
-      const found = async (caller: Caller) => (await kit.call('GET', `${PUBLIC}/search?q=lounge`, caller)).json<{ results: Array<{ collectionId: string }> }>().results.map((r) => r.collectionId);
+      const found = async (caller: Caller) =>
+        (await kit.call('GET', `${PUBLIC}/search?q=lounge`, caller))
+          .json<{ results: Array<{ collectionId: string }> }>()
+          .results.map((r) => r.collectionId);
       expect(await found(visitor())).not.toContain(page.id);
       expect(await found(visitor({ siteUserId: unique('anyone') }))).toContain(page.id);
       // Deleting the area opens the page.
@@ -479,19 +654,36 @@ describe('comments, likes, member areas, lessons and the popup', () => {
   describe('popup overlay', () => {
     it('is off until saved; each save is a new version; visitors get it while enabled', async () => {
       expect((await kit.call('GET', `${PUBLIC}/popup-overlay`, visitor())).json()).toEqual({ popup: null });
-      const body = { enabled: true, kind: 'newsletter', title: 'Studio letters', body: 'Once a month.', buttonText: 'Sign up', buttonUrl: null, formId: 'newsletter-form', delaySeconds: 3, hideForDays: 30, pages: 'all' };
+      const body = {
+        enabled: true,
+        kind: 'newsletter',
+        title: 'Studio letters',
+        body: 'Once a month.',
+        buttonText: 'Sign up',
+        buttonUrl: null,
+        formId: 'newsletter-form',
+        delaySeconds: 3,
+        hideForDays: 30,
+        pages: 'all',
+      };
       const first = await kit.call('PUT', `${base()}/popup-overlay`, owner(), body);
       expect(first.statusCode).toBe(200);
       expect(first.json().version).toBe(1);
       const second = await kit.call('PUT', `${base()}/popup-overlay`, owner(), { ...body, title: 'Winter letters' });
       expect(second.json()).toMatchObject({ version: 2, title: 'Winter letters' });
-      expect((await kit.call('GET', `${PUBLIC}/popup-overlay`, visitor())).json().popup).toMatchObject({ version: 2, kind: 'newsletter', formId: 'newsletter-form' });
+      expect((await kit.call('GET', `${PUBLIC}/popup-overlay`, visitor())).json().popup).toMatchObject({
+        version: 2,
+        kind: 'newsletter',
+        formId: 'newsletter-form',
+      });
       const noForm = await kit.call('PUT', `${base()}/popup-overlay`, owner(), { ...body, formId: null });
       expect(noForm.statusCode).toBe(400);
       expect((await kit.call('PUT', `${base()}/popup-overlay`, owner([Role.VIEWER]), body)).statusCode).toBe(403);
       await kit.call('PUT', `${base()}/popup-overlay`, owner(), { ...body, enabled: false });
       expect((await kit.call('GET', `${PUBLIC}/popup-overlay`, visitor())).json()).toEqual({ popup: null });
-      expect((await kit.events(site, 'content.popup-overlay.updated')).map((e) => (e.data as { version: number }).version)).toEqual([1, 2, 3]);
+      expect((await kit.events(site, 'content.popup-overlay.updated')).map((e) => (e.data as { version: number }).version)).toEqual([
+        1, 2, 3,
+      ]);
     });
   });
 });

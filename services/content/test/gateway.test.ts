@@ -37,7 +37,12 @@ describe('content through the gateway', () => {
     domainA = `${siteA.replaceAll('_', '-')}.shop.example`;
     await websites.create({ id: siteA, title: 'Gateway A', templateId: 'harbour', domains: [domainA] });
     await websites.create({ id: fallback, title: 'Fallback', templateId: 'harbour', domains: [] });
-    const store = await new CollectionService(ctx).createStore(siteA, { navigationTitle: 'Shop', title: 'Shop', urlId: 'shop', enabled: true });
+    const store = await new CollectionService(ctx).createStore(siteA, {
+      navigationTitle: 'Shop',
+      title: 'Shop',
+      urlId: 'shop',
+      enabled: true,
+    });
     storeId = store.id;
     const items = new ItemService(ctx);
     for (let i = 0; i < 200; i++) {
@@ -47,13 +52,24 @@ describe('content through the gateway', () => {
         structuredContent: {
           productType: ProductType.PHYSICAL,
           variantOptionOrdering: ['Size'],
-          variants: ['S', 'M', 'L'].map((size) => ({ sku: `P${i}-${size}`, attributes: { Size: size }, priceMoney: { value: String(1000 + i), currency: 'USD' }, qtyInStock: 5 })),
+          variants: ['S', 'M', 'L'].map((size) => ({
+            sku: `P${i}-${size}`,
+            attributes: { Size: size },
+            priceMoney: { value: String(1000 + i), currency: 'USD' },
+            qtyInStock: 5,
+          })),
         },
       });
       await items.create(siteA, storeId, body, 'store');
     }
     gateway = await buildGateway({
-      config: GatewayEnv.parse({ ...process.env, CONTENT_URL: url, FALLBACK_WEBSITE_ID: fallback, LOG_LEVEL: 'silent', RATE_LIMIT_MAX: '100000' }),
+      config: GatewayEnv.parse({
+        ...process.env,
+        CONTENT_URL: url,
+        FALLBACK_WEBSITE_ID: fallback,
+        LOG_LEVEL: 'silent',
+        RATE_LIMIT_MAX: '100000',
+      }),
     });
     await gateway.ready();
     // 200 products written one by one: about 15 s alone, over 30 s on a loaded CI machine.
@@ -70,24 +86,43 @@ describe('content through the gateway', () => {
   });
 
   it('sends hosts no website has to the configured fallback website', async () => {
-    const response = await request(gateway.server).get('/api/content-service/public/1.0/site').set('Host', 'unknown.example.net').expect(200);
+    const response = await request(gateway.server)
+      .get('/api/content-service/public/1.0/site')
+      .set('Host', 'unknown.example.net')
+      .expect(200);
     expect(response.body.id).toBe(fallback);
   });
 
   it("ignores a client's own X-Website-Id", async () => {
-    const response = await request(gateway.server).get('/api/content-service/public/1.0/site').set('Host', 'unknown.example.net').set('X-Website-Id', siteA).expect(200);
+    const response = await request(gateway.server)
+      .get('/api/content-service/public/1.0/site')
+      .set('Host', 'unknown.example.net')
+      .set('X-Website-Id', siteA)
+      .expect(200);
     expect(response.body.id).toBe(fallback);
   });
 
   it('has no fallback website unless configured: a host no website has gets a 404 page, and nothing of any website', async () => {
     expect(GatewayEnv.parse({}).FALLBACK_WEBSITE_ID).toBeUndefined();
-    const strict = await buildGateway({ config: GatewayEnv.parse({ ...process.env, CONTENT_URL: contentUrl, FALLBACK_WEBSITE_ID: undefined, LOG_LEVEL: 'silent', RATE_LIMIT_MAX: '100000' }) });
+    const strict = await buildGateway({
+      config: GatewayEnv.parse({
+        ...process.env,
+        CONTENT_URL: contentUrl,
+        FALLBACK_WEBSITE_ID: undefined,
+        LOG_LEVEL: 'silent',
+        RATE_LIMIT_MAX: '100000',
+      }),
+    });
     await strict.ready();
     try {
       const page = await request(strict.server).get('/').set('Host', 'unknown.example.net').expect(404);
       expect(page.text).toContain(WebsiteMessages.unknownHost);
       expect(page.text).not.toContain('Gateway A');
-      const api = await request(strict.server).get('/api/content-service/public/1.0/site').set('Host', 'unknown.example.net').set('X-Website-Id', siteA).expect(404);
+      const api = await request(strict.server)
+        .get('/api/content-service/public/1.0/site')
+        .set('Host', 'unknown.example.net')
+        .set('X-Website-Id', siteA)
+        .expect(404);
       expect(api.body).toEqual({ error: { code: 'NOT_FOUND', message: WebsiteMessages.unknownHost } });
       const known = await request(strict.server).get('/api/content-service/public/1.0/site').set('Host', domainA).expect(200);
       expect(known.body.id).toBe(siteA);
@@ -98,15 +133,25 @@ describe('content through the gateway', () => {
   });
 
   it('lists a 200-product store in one page', async () => {
-    const response = await request(gateway.server).get(`/api/content-service/public/1.0/collections/${storeId}/items?limit=200`).set('Host', domainA).expect(200);
+    const response = await request(gateway.server)
+      .get(`/api/content-service/public/1.0/collections/${storeId}/items?limit=200`)
+      .set('Host', domainA)
+      .expect(200);
     expect(response.body.items).toHaveLength(200);
     expect(response.body.hasNextPage).toBe(false);
     expect(response.body.items[199].structuredContent.variants).toHaveLength(3);
     // Browsers ask for gzip: the cached listing crosses the gateway compressed, and reads the same.
-    const gzipped = await request(gateway.server).get(`/api/content-service/public/1.0/collections/${storeId}/items?limit=200`).set('Host', domainA).set('Accept-Encoding', 'gzip').expect(200);
+    const gzipped = await request(gateway.server)
+      .get(`/api/content-service/public/1.0/collections/${storeId}/items?limit=200`)
+      .set('Host', domainA)
+      .set('Accept-Encoding', 'gzip')
+      .expect(200);
     expect(gzipped.headers['content-encoding']).toBe('gzip');
     expect(gzipped.body).toEqual(response.body);
     // The same store is not there for another host.
-    await request(gateway.server).get(`/api/content-service/public/1.0/collections/${storeId}/items`).set('Host', 'unknown.example.net').expect(404);
+    await request(gateway.server)
+      .get(`/api/content-service/public/1.0/collections/${storeId}/items`)
+      .set('Host', 'unknown.example.net')
+      .expect(404);
   });
 });

@@ -6,7 +6,12 @@ import { json } from '../src/shared/db.js';
 import { ADMIN, setup, type Kit } from './kit.js';
 
 const PUBLIC = '/api/content-service/public/1.0';
-const image = (name: string) => ({ assetUrl: `https://img.example.com/${name}.jpg`, originalSize: '1200x800', filename: `${name}.jpg`, altText: name });
+const image = (name: string) => ({
+  assetUrl: `https://img.example.com/${name}.jpg`,
+  originalSize: '1200x800',
+  filename: `${name}.jpg`,
+  altText: name,
+});
 
 describe('collections and items', () => {
   let kit: Kit;
@@ -26,7 +31,8 @@ describe('collections and items', () => {
     expect(response.statusCode).toBe(201);
     return response.json();
   }
-  const post = (collectionId: string, body: Record<string, unknown>) => kit.call('POST', `${base()}/collections/${collectionId}/items`, owner(), body);
+  const post = (collectionId: string, body: Record<string, unknown>) =>
+    kit.call('POST', `${base()}/collections/${collectionId}/items`, owner(), body);
 
   it('creates collections of every SPEC collection type but stores, with URL ids from titles', async () => {
     for (const type of [1, 2, 3, 4, 5, 6, 7, 8, 10, 11, 12, 15, 16, 17, 18, 24, 25]) {
@@ -91,13 +97,21 @@ describe('collections and items', () => {
       const repeatedCategory = await post(blog.id, { recordType: 1, title: 'Dup', categories: ['News', 'news'] });
       expect(repeatedCategory.json().error.message).toBe('This category already exists');
       const longTag = await post(blog.id, { recordType: 1, title: 'Long', tags: ['t'.repeat(CONTENT_LIMITS.tagLength + 1)] });
-      expect(longTag.json().error).toMatchObject({ message: 'Tags can be at most 50 characters long.', fields: { 'tags.0': 'Tags can be at most 50 characters long.' } });
+      expect(longTag.json().error).toMatchObject({
+        message: 'Tags can be at most 50 characters long.',
+        fields: { 'tags.0': 'Tags can be at most 50 characters long.' },
+      });
       expect((await post(blog.id, { recordType: 1, title: 'Fifty', tags: ['t'.repeat(CONTENT_LIMITS.tagLength)] })).statusCode).toBe(201);
       const longCategory = await post(blog.id, { recordType: 1, title: 'Long', categories: ['c'.repeat(26)] });
       expect(longCategory.json().error.message).toBe('Categories can be at most 25 characters long.');
       const badLink = await post(blog.id, { recordType: 1, title: 'Link', externalLink: 'javascript:alert(1)' });
       expect(badLink.json().error.message).toBe('javascript:alert(1) is not a valid page URL');
-      const wrongKind = await post(blog.id, { recordType: RecordType.EVENT, title: 'Party', startDate: '2030-01-01T10:00:00Z', endDate: '2030-01-01T12:00:00Z' });
+      const wrongKind = await post(blog.id, {
+        recordType: RecordType.EVENT,
+        title: 'Party',
+        startDate: '2030-01-01T10:00:00Z',
+        endDate: '2030-01-01T12:00:00Z',
+      });
       expect(wrongKind.json().error.message).toBe('This collection cannot hold items of this kind.');
     });
 
@@ -121,7 +135,12 @@ describe('collections and items', () => {
         expect((await kit.call('GET', `${PUBLIC}/resolve?path=/statuses/${title.toLowerCase()}`, visitor())).statusCode).toBe(404);
       }
       const ownerView = await kit.call('GET', `${base()}/collections/${hidden.id}/items`, owner());
-      expect(ownerView.json().items.map((i: { statusLabel: string | null }) => i.statusLabel).sort()).toEqual(['Draft', 'Needs Review', 'Private', 'Scheduled', null].sort());
+      expect(
+        ownerView
+          .json()
+          .items.map((i: { statusLabel: string | null }) => i.statusLabel)
+          .sort(),
+      ).toEqual(['Draft', 'Needs Review', 'Private', 'Scheduled', null].sort());
       const onlyDrafts = await kit.call('GET', `${base()}/collections/${hidden.id}/items?status=draft`, owner());
       expect(onlyDrafts.json().items.map((i: { title: string }) => i.title)).toEqual(['Draft']);
       // A scheduled item whose time comes is published, even though nobody changed anything (the
@@ -132,7 +151,12 @@ describe('collections and items', () => {
       expect(before.json().items.map((i: { title: string }) => i.title)).toEqual(['Live']);
       await new Promise((resolve) => setTimeout(resolve, Date.parse(soon) - Date.now() + 100));
       const due = await kit.call('GET', `${PUBLIC}/collections/${hidden.id}/items`, visitor());
-      expect(due.json().items.map((i: { title: string }) => i.title).sort()).toEqual(['Live', 'Soon']);
+      expect(
+        due
+          .json()
+          .items.map((i: { title: string }) => i.title)
+          .sort(),
+      ).toEqual(['Live', 'Soon']);
       const pastSchedule = await post(hidden.id, { recordType: 1, title: 'Past', status: 'scheduled', publishOn: '2001-01-01T00:00:00Z' });
       expect(pastSchedule.json().error.message).toBe('A scheduled item needs a publish date in the future.');
     });
@@ -165,7 +189,11 @@ describe('collections and items', () => {
       let cursor: string | null = null;
       let pages = 0;
       do {
-        const response = await kit.call('GET', `${PUBLIC}/collections/${gallery.id}/items?limit=3${cursor ? `&cursor=${cursor}` : ''}`, visitor());
+        const response = await kit.call(
+          'GET',
+          `${PUBLIC}/collections/${gallery.id}/items?limit=3${cursor ? `&cursor=${cursor}` : ''}`,
+          visitor(),
+        );
         const page = response.json<{ items: Array<{ title: string }>; hasNextPage: boolean; nextPageCursor: string | null }>();
         seen.push(...page.items.map((i) => i.title));
         expect(page.hasNextPage).toBe(page.nextPageCursor !== null);
@@ -181,8 +209,12 @@ describe('collections and items', () => {
       const blog = await collection({ type: 1, title: 'Same day' });
       for (let i = 0; i < 5; i++) await post(blog.id, { recordType: 1, title: `Tie ${i}`, publishOn: '2024-01-01T00:00:00Z' });
       const first = (await kit.call('GET', `${base()}/collections/${blog.id}/items?limit=2`, owner())).json();
-      const second = (await kit.call('GET', `${base()}/collections/${blog.id}/items?limit=2&cursor=${first.nextPageCursor}`, owner())).json();
-      const third = (await kit.call('GET', `${base()}/collections/${blog.id}/items?limit=2&cursor=${second.nextPageCursor}`, owner())).json();
+      const second = (
+        await kit.call('GET', `${base()}/collections/${blog.id}/items?limit=2&cursor=${first.nextPageCursor}`, owner())
+      ).json();
+      const third = (
+        await kit.call('GET', `${base()}/collections/${blog.id}/items?limit=2&cursor=${second.nextPageCursor}`, owner())
+      ).json();
       const all = [...first.items, ...second.items, ...third.items].map((i: { id: string }) => i.id);
       expect(new Set(all).size).toBe(5);
       expect(third.hasNextPage).toBe(false);
@@ -227,7 +259,12 @@ describe('collections and items', () => {
         endDate: Date.parse('2030-07-01T11:00:00Z'),
         location: { addressLine1: 'East End Beach', addressLine2: '', addressCountry: 'United States', mapLat: 43.67, mapLng: -70.24 },
       });
-      const backwards = await post(events.id, { recordType: 12, title: 'Time travel', startDate: '2030-07-02T09:00:00Z', endDate: '2030-07-01T09:00:00Z' });
+      const backwards = await post(events.id, {
+        recordType: 12,
+        title: 'Time travel',
+        startDate: '2030-07-02T09:00:00Z',
+        endDate: '2030-07-01T09:00:00Z',
+      });
       expect(backwards.json().error.message).toBe('An event cannot end before it starts.');
     });
 
@@ -239,13 +276,24 @@ describe('collections and items', () => {
         image: {
           ...image('dawn'),
           mediaFocalPoint: { x: 0.3, y: 0.6 },
-          colorData: { topLeftAverage: 'aabbcc', topRightAverage: 'aabbcc', bottomLeftAverage: '112233', bottomRightAverage: '112233', centerAverage: '778899' },
+          colorData: {
+            topLeftAverage: 'aabbcc',
+            topRightAverage: 'aabbcc',
+            bottomLeftAverage: '112233',
+            bottomRightAverage: '112233',
+            centerAverage: '778899',
+          },
           systemDataVariants: '100w,300w',
           title: 'Dawn',
           body: 'Boats at dawn',
         },
       });
-      expect(first.json().image).toMatchObject({ mediaFocalPoint: { x: 0.3, y: 0.6 }, colorData: { centerAverage: '778899' }, systemDataVariants: '100w,300w', filename: 'dawn.jpg' });
+      expect(first.json().image).toMatchObject({
+        mediaFocalPoint: { x: 0.3, y: 0.6 },
+        colorData: { centerAverage: '778899' },
+        systemDataVariants: '100w,300w',
+        filename: 'dawn.jpg',
+      });
       const noName = await post(gallery.id, { recordType: 2, title: 'Nameless', image: { ...image('x'), filename: '' } });
       expect(noName.json().error.message).toBe('Please enter a file name');
       await fill(gallery.id, CONTENT_LIMITS.gallerySize - 1, 2);

@@ -32,7 +32,9 @@ export interface Kit {
 export const ADMIN = [Role.ADMIN];
 
 /** The app on the test configuration; `options` can share a bus or cache, or start the relay. */
-export async function setup(options: Pick<BuildServiceOptions, 'shared' | 'relay'> & ContentOptions & { config?: Partial<ServiceEnv> } = {}): Promise<Kit> {
+export async function setup(
+  options: Pick<BuildServiceOptions, 'shared' | 'relay'> & ContentOptions & { config?: Partial<ServiceEnv> } = {},
+): Promise<Kit> {
   // Without DATABASE_URL the test file's apps share one in-memory PGlite (the one kit's).
   const { config, ...rest } = options;
   const base = await serviceKit(createContentService(rest), { signingKey: SIGNING_KEY, ...(config ? { env: config } : {}), ...rest });
@@ -43,7 +45,13 @@ export async function setup(options: Pick<BuildServiceOptions, 'shared' | 'relay
     websites,
     async newWebsite(settings) {
       const id = unique('site');
-      await websites.create({ id, title: `Site ${id}`, templateId: 'harbour', domains: [`${id.replaceAll('_', '-')}.example.com`], settings });
+      await websites.create({
+        id,
+        title: `Site ${id}`,
+        templateId: 'harbour',
+        domains: [`${id.replaceAll('_', '-')}.example.com`],
+        settings,
+      });
       return id;
     },
     call: (method, url, caller, body) => base.call(method, url, caller, body),

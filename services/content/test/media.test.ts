@@ -7,14 +7,22 @@ import { existsSync, mkdtempSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { MediaMessages, ProductType, RecordType, Role, type MediaAsset, type MediaList, type ReplacedMedia, type UploadedAsset } from '@sc/contracts';
+import {
+  MediaMessages,
+  ProductType,
+  RecordType,
+  Role,
+  type MediaAsset,
+  type MediaList,
+  type ReplacedMedia,
+  type UploadedAsset,
+} from '@sc/contracts';
 import { pngImage } from '@sc/platform/test-kit';
 import { DirectoryAssetStorage } from '../src/assets/asset-storage.js';
 import { imageUpload } from './upload-kit.js';
 import { ADMIN, setup, type Caller, type Kit, KIT_START_TIMEOUT_MS } from './kit.js';
 
 const usd = (value: number) => ({ value: String(value), currency: 'USD' });
-
 
 describe('media library', () => {
   let kit: Kit;
@@ -43,7 +51,12 @@ describe('media library', () => {
   const one = async (id: string) => (await kit.call('GET', `${media()}/${id}`, owner())).json<MediaAsset>();
 
   async function productWith(image: UploadedAsset, altText: string): Promise<{ storeId: string; itemId: string }> {
-    const store = await kit.call('POST', `/api/content-service/product/1.1/websites/${site}/products`, owner(), { title: 'Shop', navigationTitle: 'Shop', urlId: 'shop', enabled: true });
+    const store = await kit.call('POST', `/api/content-service/product/1.1/websites/${site}/products`, owner(), {
+      title: 'Shop',
+      navigationTitle: 'Shop',
+      urlId: 'shop',
+      enabled: true,
+    });
     const storeId = store.json<{ id: string }>().id;
     const created = await kit.call('POST', `/api/content-service/product/1.1/websites/${site}/products/${storeId}/items`, owner(), {
       recordType: RecordType.STORE_ITEM,
@@ -61,7 +74,15 @@ describe('media library', () => {
     const assets = await list();
     expect(assets.map((a) => a.id)).toEqual(expect.arrayContaining([small.id, large.id]));
     const big = assets.find((a) => a.id === large.id);
-    expect(big).toMatchObject({ filename: 'large.png', contentType: 'image/png', originalSize: '1200x800', widths: [100, 300, 500, 750, 1000], usages: [], altWarning: null, replacedBy: null });
+    expect(big).toMatchObject({
+      filename: 'large.png',
+      contentType: 'image/png',
+      originalSize: '1200x800',
+      widths: [100, 300, 500, 750, 1000],
+      usages: [],
+      altWarning: null,
+      replacedBy: null,
+    });
     expect(big?.assetUrl).toBe(`/api/content-service/public/1.0/assets/${site}/${large.id}.png`);
     expect(assets.find((a) => a.id === small.id)?.widths).toEqual([100, 300]);
     // Uploading the same bytes again is the same image, listed once.
@@ -80,15 +101,33 @@ describe('media library', () => {
       mainImage: { assetUrl: image.assetUrl, originalSize: image.originalSize, filename: 'tote.png', altText: 'A tote' },
     });
     expect(post.statusCode).toBe(201);
-    const page = await kit.call('POST', `${base()}/collections`, owner(), { type: 10, title: 'About', layout: { blocks: [{ type: 5, data: { src: image.assetUrl, alt: '', focalX: 0.5, focalY: 0.5 } }] } });
+    const page = await kit.call('POST', `${base()}/collections`, owner(), {
+      type: 10,
+      title: 'About',
+      layout: { blocks: [{ type: 5, data: { src: image.assetUrl, alt: '', focalX: 0.5, focalY: 0.5 } }] },
+    });
     expect(page.statusCode).toBe(201);
 
     const found = await one(image.id);
     expect(found.usages).toEqual(
       expect.arrayContaining([
         { kind: 'product', id: itemId, collectionId: expect.any(String), title: 'Linen tote', altRequired: true, altMissing: true },
-        { kind: 'blog-post', id: post.json<{ id: string }>().id, collectionId: blog.json<{ id: string }>().id, title: 'Packing light', altRequired: false, altMissing: false },
-        { kind: 'page', id: page.json<{ id: string }>().id, collectionId: page.json<{ id: string }>().id, title: 'About', altRequired: false, altMissing: true },
+        {
+          kind: 'blog-post',
+          id: post.json<{ id: string }>().id,
+          collectionId: blog.json<{ id: string }>().id,
+          title: 'Packing light',
+          altRequired: false,
+          altMissing: false,
+        },
+        {
+          kind: 'page',
+          id: page.json<{ id: string }>().id,
+          collectionId: page.json<{ id: string }>().id,
+          title: 'About',
+          altRequired: false,
+          altMissing: true,
+        },
       ]),
     );
     expect(found.usages).toHaveLength(3);
@@ -102,15 +141,30 @@ describe('media library', () => {
   it('writes alt text and a focal point into every usage, with each usage’s own event', async () => {
     const image = await upload('mug.png', pngImage(500, 500, [200, 40, 40]));
     const { storeId, itemId } = await productWith(image, '');
-    const page = await kit.call('POST', `${base()}/collections`, owner(), { type: 10, title: 'Mugs', layout: { blocks: [{ type: 5, data: { src: image.assetUrl, alt: '', focalX: 0.5, focalY: 0.5 } }] } });
+    const page = await kit.call('POST', `${base()}/collections`, owner(), {
+      type: 10,
+      title: 'Mugs',
+      layout: { blocks: [{ type: 5, data: { src: image.assetUrl, alt: '', focalX: 0.5, focalY: 0.5 } }] },
+    });
     const before = (await kit.events(site, 'content.product.upserted')).length;
 
-    const updated = await kit.call('PATCH', `${media()}/${image.id}`, owner(), { altText: 'A red enamel mug', mediaFocalPoint: { x: 0.25, y: 0.75 } });
+    const updated = await kit.call('PATCH', `${media()}/${image.id}`, owner(), {
+      altText: 'A red enamel mug',
+      mediaFocalPoint: { x: 0.25, y: 0.75 },
+    });
     expect(updated.statusCode).toBe(200);
-    expect(updated.json<MediaAsset>()).toMatchObject({ altText: 'A red enamel mug', mediaFocalPoint: { x: 0.25, y: 0.75 }, altWarning: null });
+    expect(updated.json<MediaAsset>()).toMatchObject({
+      altText: 'A red enamel mug',
+      mediaFocalPoint: { x: 0.25, y: 0.75 },
+      altWarning: null,
+    });
 
     const product = await kit.call('GET', `/api/content-service/product/1.1/websites/${site}/products/${storeId}/items/${itemId}`, owner());
-    expect(product.json().items[0]).toMatchObject({ assetUrl: image.assetUrl, altText: 'A red enamel mug', mediaFocalPoint: { x: 0.25, y: 0.75 } });
+    expect(product.json().items[0]).toMatchObject({
+      assetUrl: image.assetUrl,
+      altText: 'A red enamel mug',
+      mediaFocalPoint: { x: 0.25, y: 0.75 },
+    });
     const layout = (await kit.call('GET', `${base()}/collections/${page.json<{ id: string }>().id}`, owner())).json().layout;
     expect(layout.blocks[0].data).toEqual({ src: image.assetUrl, alt: 'A red enamel mug', focalX: 0.25, focalY: 0.75 });
     expect((await kit.events(site, 'content.product.upserted')).length).toBe(before + 1);
@@ -120,7 +174,11 @@ describe('media library', () => {
     const image = await upload('chair.png', pngImage(800, 600, [90, 90, 200]));
     const { storeId, itemId } = await productWith(image, 'A blue chair');
     // An image block that knows its picture's size (the page gives it width and height).
-    const page = await kit.call('POST', `${base()}/collections`, owner(), { type: 10, title: 'Chairs', layout: { blocks: [{ type: 5, data: { src: image.assetUrl, alt: 'A chair', focalX: 0.5, focalY: 0.5, originalSize: '800x600' } }] } });
+    const page = await kit.call('POST', `${base()}/collections`, owner(), {
+      type: 10,
+      title: 'Chairs',
+      layout: { blocks: [{ type: 5, data: { src: image.assetUrl, alt: 'A chair', focalX: 0.5, focalY: 0.5, originalSize: '800x600' } }] },
+    });
     expect(page.statusCode).toBe(201);
     const { body, headers } = imageUpload('chair-v2.png', pngImage(1000, 500, [20, 20, 120]));
     const response = await kit.call('POST', `${media()}/${image.id}/replace`, { ...owner(), headers }, body);
@@ -129,12 +187,27 @@ describe('media library', () => {
     expect(replaced).toBe(2);
     expect(asset.id).not.toBe(image.id);
     expect(asset).toMatchObject({ filename: 'chair-v2.png', originalSize: '1000x500', altText: '' });
-    expect(asset.usages).toEqual(expect.arrayContaining([expect.objectContaining({ kind: 'product', id: itemId, altMissing: false }), expect.objectContaining({ kind: 'page', id: page.json<{ id: string }>().id })]));
+    expect(asset.usages).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ kind: 'product', id: itemId, altMissing: false }),
+        expect.objectContaining({ kind: 'page', id: page.json<{ id: string }>().id }),
+      ]),
+    );
     const layout = (await kit.call('GET', `${base()}/collections/${page.json<{ id: string }>().id}`, owner())).json().layout;
-    expect(layout.blocks[0].data).toEqual({ src: `http://localhost:8080${asset.assetUrl}`, alt: 'A chair', focalX: 0.5, focalY: 0.5, originalSize: '1000x500' });
+    expect(layout.blocks[0].data).toEqual({
+      src: `http://localhost:8080${asset.assetUrl}`,
+      alt: 'A chair',
+      focalX: 0.5,
+      focalY: 0.5,
+      originalSize: '1000x500',
+    });
 
     const product = await kit.call('GET', `/api/content-service/product/1.1/websites/${site}/products/${storeId}/items/${itemId}`, owner());
-    expect(product.json().items[0]).toMatchObject({ assetUrl: `http://localhost:8080${asset.assetUrl}`, originalSize: '1000x500', altText: 'A blue chair' });
+    expect(product.json().items[0]).toMatchObject({
+      assetUrl: `http://localhost:8080${asset.assetUrl}`,
+      originalSize: '1000x500',
+      altText: 'A blue chair',
+    });
     const old = await one(image.id);
     expect(old).toMatchObject({ replacedBy: asset.id, usages: [] });
     // The old file still answers (pages cached elsewhere), the new one too.
@@ -144,7 +217,14 @@ describe('media library', () => {
 
   it('deletes an unused image with every size made of it; refuses one in use', async () => {
     const image = await upload('gone.png', pngImage(700, 700, [5, 5, 5]));
-    expect((await kit.call('GET', `${image.assetUrl.replace('http://localhost:8080', '')}?format=300w`, { websiteId: site, headers: { accept: 'image/webp' } })).statusCode).toBe(200);
+    expect(
+      (
+        await kit.call('GET', `${image.assetUrl.replace('http://localhost:8080', '')}?format=300w`, {
+          websiteId: site,
+          headers: { accept: 'image/webp' },
+        })
+      ).statusCode,
+    ).toBe(200);
     expect(readdirSync(path.join(dir, site)).filter((f) => f.startsWith(image.id))).toHaveLength(2);
     const used = await upload('kept.png', pngImage(300, 300, [1, 2, 3]));
     await productWith(used, 'kept');

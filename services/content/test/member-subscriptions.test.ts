@@ -7,7 +7,16 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { FastifyInstance, InjectOptions } from 'fastify';
-import { ProductType, RecordType, Role, type ContentProductUpserted, type EventEnvelope, type Order, type OrderPlaced, type SubscriptionEnded } from '@sc/contracts';
+import {
+  ProductType,
+  RecordType,
+  Role,
+  type ContentProductUpserted,
+  type EventEnvelope,
+  type Order,
+  type OrderPlaced,
+  type SubscriptionEnded,
+} from '@sc/contracts';
 import { createLogger, MemoryBus, NatsBus, natsPrefix, signIdentity, type EventBus } from '@sc/platform';
 import { mode, testConfig, unique, waitFor } from '@sc/platform/test-kit';
 import { applyContentEvent, buildApp as buildCart, cartParts, TEST_CARDS, type RenewalService } from '@sc/cart';
@@ -17,7 +26,12 @@ import { memberOrdersConsumer } from '../src/consumers/member-orders.consumer.js
 import { ADMIN, setup, SIGNING_KEY, type Kit } from './kit.js';
 
 const PUBLIC = '/api/content-service/public/1.0';
-const CARD: { number: string; expMonth: number; expYear: number; cvc: string } = { number: TEST_CARDS.succeeds, expMonth: 12, expYear: 2099, cvc: '123' };
+const CARD: { number: string; expMonth: number; expYear: number; cvc: string } = {
+  number: TEST_CARDS.succeeds,
+  expMonth: 12,
+  expYear: 2099,
+  cvc: '123',
+};
 
 /**
  * The bus as the cart sees it here: what it publishes goes onto the real bus; its own consumers
@@ -47,7 +61,14 @@ describe(`paid member areas from the cart's subscriptions (${mode.database}, ${m
   const durable = unique('content_members');
 
   beforeAll(async () => {
-    bus = process.env.NATS_URL ? new NatsBus({ url: process.env.NATS_URL, name: unique('cart-test'), logger: createLogger('cart-test', 'silent'), prefix: natsPrefix(testConfig()) }) : new MemoryBus();
+    bus = process.env.NATS_URL
+      ? new NatsBus({
+          url: process.env.NATS_URL,
+          name: unique('cart-test'),
+          logger: createLogger('cart-test', 'silent'),
+          prefix: natsPrefix(testConfig()),
+        })
+      : new MemoryBus();
     content = await setup({
       memberOrders: { durable, newOnly: true, forgetAfterIdleMs: 60_000 },
       relay: { autoStart: true, pollMs: 50 },
@@ -67,7 +88,13 @@ describe(`paid member areas from the cart's subscriptions (${mode.database}, ${m
     site = await content.newWebsite();
     const owner = { websiteId: site, roles: ADMIN };
     const products = `/api/content-service/product/1.1/websites/${site}/products`;
-    const store = await content.call('POST', products, owner, { navigationTitle: 'Shop', title: 'Shop', urlId: 'shop', description: '', enabled: true });
+    const store = await content.call('POST', products, owner, {
+      navigationTitle: 'Shop',
+      title: 'Shop',
+      urlId: 'shop',
+      description: '',
+      enabled: true,
+    });
     expect(store.statusCode).toBe(200);
     const product = await content.call('POST', `${products}/${store.json().id}/items`, owner, {
       recordType: RecordType.STORE_ITEM,
@@ -81,15 +108,31 @@ describe(`paid member areas from the cart's subscriptions (${mode.database}, ${m
     });
     expect(product.statusCode).toBe(201);
     // The cart's read model gets the product from content's own event.
-    const upserted = (await content.events(site, 'content.product.upserted')).find((e) => (e.data as ContentProductUpserted).productId === product.json().id)!;
+    const upserted = (await content.events(site, 'content.product.upserted')).find(
+      (e) => (e.data as ContentProductUpserted).productId === product.json().id,
+    )!;
     plan = upserted.data as ContentProductUpserted;
     await applyContentEvent(cartCtx, upserted);
 
     const base = `/api/content-service/1.0/websites/${site}`;
-    const course = (await content.call('POST', `${base}/collections`, owner, { type: 25, title: 'Glazing course' })).json<{ id: string; urlId: string }>();
-    const lesson = (await content.call('POST', `${base}/collections/${course.id}/items`, owner, { recordType: RecordType.LESSON, title: 'Dipping', body: '<p>Hold the pot by its foot.</p>' })).json<{ urlId: string }>();
+    const course = (await content.call('POST', `${base}/collections`, owner, { type: 25, title: 'Glazing course' })).json<{
+      id: string;
+      urlId: string;
+    }>();
+    const lesson = (
+      await content.call('POST', `${base}/collections/${course.id}/items`, owner, {
+        recordType: RecordType.LESSON,
+        title: 'Dipping',
+        body: '<p>Hold the pot by its foot.</p>',
+      })
+    ).json<{ urlId: string }>();
     lessonPath = `${PUBLIC}/resolve?path=${encodeURIComponent(`/${course.urlId}/${lesson.urlId}`)}`;
-    const area = await content.call('POST', `${base}/member-areas`, owner, { title: 'Glaze club', access: 'paid', planProductIds: [plan.productId], collectionIds: [course.id] });
+    const area = await content.call('POST', `${base}/member-areas`, owner, {
+      title: 'Glaze club',
+      access: 'paid',
+      planProductIds: [plan.productId],
+      collectionIds: [course.id],
+    });
     expect(area.statusCode).toBe(201);
   }, 180_000);
 
@@ -100,32 +143,73 @@ describe(`paid member areas from the cart's subscriptions (${mode.database}, ${m
   });
 
   /** A request to the cart as the gateway sends it, as a signed-in site user or an owner. */
-  function callCart(method: InjectOptions['method'], url: string, who: { siteUserId?: string; roles?: number[] }, body?: unknown, headers: Record<string, string> = {}) {
+  function callCart(
+    method: InjectOptions['method'],
+    url: string,
+    who: { siteUserId?: string; roles?: number[] },
+    body?: unknown,
+    headers: Record<string, string> = {},
+  ) {
     const requestId = randomUUID();
     const base = { v: 1 as const, websiteId: site, requestId, issuedAt: Date.now() };
-    const identity = who.roles ? { ...base, kind: 'owner' as const, ownerId: 'owner-1', roles: who.roles as Role[] } : { ...base, kind: 'site-user' as const, siteUserId: who.siteUserId!, roles: [] };
-    return cart.inject({ method, url, headers: { 'x-website-id': site, 'x-request-id': requestId, ...headers, ...signIdentity(identity, SIGNING_KEY) }, ...(body === undefined ? {} : { payload: body as InjectOptions['payload'] }) });
+    const identity = who.roles
+      ? { ...base, kind: 'owner' as const, ownerId: 'owner-1', roles: who.roles as Role[] }
+      : { ...base, kind: 'site-user' as const, siteUserId: who.siteUserId!, roles: [] };
+    return cart.inject({
+      method,
+      url,
+      headers: { 'x-website-id': site, 'x-request-id': requestId, ...headers, ...signIdentity(identity, SIGNING_KEY) },
+      ...(body === undefined ? {} : { payload: body as InjectOptions['payload'] }),
+    });
   }
 
   /** The site user subscribes to the plan at checkout; answers the paid order. */
   async function subscribe(siteUserId: string, card = CARD): Promise<Order> {
-    const started = await callCart('POST', '/api/3/commerce/cart/subscription', { siteUserId }, { itemId: plan.productId, sku: 'PASS', qty: 1 });
+    const started = await callCart(
+      'POST',
+      '/api/3/commerce/cart/subscription',
+      { siteUserId },
+      { itemId: plan.productId, sku: 'PASS', qty: 1 },
+    );
     expect(started.statusCode).toBe(200);
-    const paid = await callCart('POST', '/api/commerce/checkout', { siteUserId }, { email: `${siteUserId}@example.com`, card, cartToken: started.json().cartToken }, { 'idempotency-key': randomUUID() });
+    const paid = await callCart(
+      'POST',
+      '/api/commerce/checkout',
+      { siteUserId },
+      { email: `${siteUserId}@example.com`, card, cartToken: started.json().cartToken },
+      { 'idempotency-key': randomUUID() },
+    );
     expect(paid.statusCode).toBe(201);
     return paid.json<{ order: Order }>().order;
   }
 
   const lessonStatus = async (siteUserId: string) => (await content.call('GET', lessonPath, { websiteId: site, siteUserId })).statusCode;
   const cartEvents = async (type: string) => {
-    const rows = await cartCtx.db.selectFrom('outbox').select(['id', 'type', 'website_id', 'occurred_at', 'data']).where('website_id', '=', site).where('type', '=', type).orderBy('seq').execute();
-    return rows.map((r): EventEnvelope => ({ id: r.id, type: r.type, websiteId: r.website_id, occurredAt: new Date(r.occurred_at).toISOString(), data: r.data }));
+    const rows = await cartCtx.db
+      .selectFrom('outbox')
+      .select(['id', 'type', 'website_id', 'occurred_at', 'data'])
+      .where('website_id', '=', site)
+      .where('type', '=', type)
+      .orderBy('seq')
+      .execute();
+    return rows.map((r): EventEnvelope => ({
+      id: r.id,
+      type: r.type,
+      websiteId: r.website_id,
+      occurredAt: new Date(r.occurred_at).toISOString(),
+      data: r.data,
+    }));
   };
   const accessChanges = async (siteUserId: string) =>
-    (await content.events(site, 'content.member-access.changed')).map((e) => e.data as { siteUserId: string; granted: boolean }).filter((d) => d.siteUserId === siteUserId);
+    (await content.events(site, 'content.member-access.changed'))
+      .map((e) => e.data as { siteUserId: string; granted: boolean })
+      .filter((d) => d.siteUserId === siteUserId);
   /** The content consumer's handler under the running consumer's name: a second delivery of an event, as JetStream makes after a lost ack. */
   const redeliver = (event: EventEnvelope) =>
-    memberOrdersConsumer(content.ctx, new MemberAreaService(content.ctx, new MemberAccess(content.ctx.db)), { durable }).handler(event, { headers: {}, attempt: 2 });
+    memberOrdersConsumer(content.ctx, new MemberAreaService(content.ctx, new MemberAccess(content.ctx.db)), { durable }).handler(event, {
+      headers: {},
+      attempt: 2,
+    });
 
   it('opens the area to the buyer of the plan and shuts it when the owner cancels; repeats change nothing', async () => {
     const buyer = unique('buyer');
@@ -134,14 +218,33 @@ describe(`paid member areas from the cart's subscriptions (${mode.database}, ${m
 
     // The order announces the buyer, the product and the subscription.
     const placed = (await cartEvents('commerce.order.placed')).find((e) => (e.data as OrderPlaced).id === order.id)!;
-    expect(placed.data).toMatchObject({ kind: 'subscription', siteUserId: buyer, subscriptionId: order.subscription!.id, items: [{ sku: 'PASS', itemId: plan.productId }] });
+    expect(placed.data).toMatchObject({
+      kind: 'subscription',
+      siteUserId: buyer,
+      subscriptionId: order.subscription!.id,
+      items: [{ sku: 'PASS', itemId: plan.productId }],
+    });
     await waitFor(async () => (await lessonStatus(buyer)) === 200, 20_000, 'access from the order');
     expect(await lessonStatus(unique('someone-else'))).toBe(403);
-    const members = (await content.call('GET', `/api/content-service/1.0/websites/${site}/member-areas`, { websiteId: site, roles: ADMIN })).json<{ memberAreas: Array<{ id: string }> }>().memberAreas;
-    const grants = (await content.call('GET', `/api/content-service/1.0/websites/${site}/member-areas/${members[0]!.id}/members`, { websiteId: site, roles: ADMIN })).json().members;
-    expect(grants).toContainEqual(expect.objectContaining({ siteUserId: buyer, source: 'order', orderId: order.id, subscriptionId: order.subscription!.id }));
+    const members = (
+      await content.call('GET', `/api/content-service/1.0/websites/${site}/member-areas`, { websiteId: site, roles: ADMIN })
+    ).json<{ memberAreas: Array<{ id: string }> }>().memberAreas;
+    const grants = (
+      await content.call('GET', `/api/content-service/1.0/websites/${site}/member-areas/${members[0]!.id}/members`, {
+        websiteId: site,
+        roles: ADMIN,
+      })
+    ).json().members;
+    expect(grants).toContainEqual(
+      expect.objectContaining({ siteUserId: buyer, source: 'order', orderId: order.id, subscriptionId: order.subscription!.id }),
+    );
 
-    const cancelled = await callCart('PUT', `/api/commerce/store/subscriptions/${order.subscription!.id}/status`, { roles: [Role.ADMIN] }, { status: 'cancelled' });
+    const cancelled = await callCart(
+      'PUT',
+      `/api/commerce/store/subscriptions/${order.subscription!.id}/status`,
+      { roles: [Role.ADMIN] },
+      { status: 'cancelled' },
+    );
     expect(cancelled.json()).toMatchObject({ subscription: { status: 'cancelled' } });
     const [ended] = await cartEvents('commerce.subscription.ended');
     expect(ended!.data).toEqual({
@@ -157,7 +260,16 @@ describe(`paid member areas from the cart's subscriptions (${mode.database}, ${m
     expect(await accessChanges(buyer)).toEqual([expect.objectContaining({ granted: true }), expect.objectContaining({ granted: false })]);
 
     // Cancelling again is refused and announces nothing; the events delivered again change nothing.
-    expect((await callCart('PUT', `/api/commerce/store/subscriptions/${order.subscription!.id}/status`, { roles: [Role.ADMIN] }, { status: 'cancelled' })).statusCode).toBe(409);
+    expect(
+      (
+        await callCart(
+          'PUT',
+          `/api/commerce/store/subscriptions/${order.subscription!.id}/status`,
+          { roles: [Role.ADMIN] },
+          { status: 'cancelled' },
+        )
+      ).statusCode,
+    ).toBe(409);
     expect(await cartEvents('commerce.subscription.ended')).toHaveLength(1);
     await bus.publish(ended!);
     await redeliver(ended!);
@@ -172,22 +284,51 @@ describe(`paid member areas from the cart's subscriptions (${mode.database}, ${m
     await waitFor(async () => (await lessonStatus(buyer)) === 200, 20_000, 'access from the order');
     const due = new Date(new Date(order.subscription!.nextBillingDate!).getTime() + 1000);
     expect(await renewals.runDue(due, { websiteId: site })).toEqual({ paid: [], failed: [order.subscription!.id] });
-    const ended = (await cartEvents('commerce.subscription.ended')).map((e) => e.data as SubscriptionEnded).filter((d) => d.subscriptionId === order.subscription!.id);
+    const ended = (await cartEvents('commerce.subscription.ended'))
+      .map((e) => e.data as SubscriptionEnded)
+      .filter((d) => d.subscriptionId === order.subscription!.id);
     expect(ended).toEqual([expect.objectContaining({ reason: 'past-due', siteUserId: buyer })]);
     await waitFor(async () => (await lessonStatus(buyer)) === 403, 20_000, 'access ended by the failed renewal');
     // Cancelling it now ends nothing more: it ended already.
-    expect((await callCart('PUT', `/api/commerce/store/subscriptions/${order.subscription!.id}/status`, { roles: [Role.ADMIN] }, { status: 'cancelled' })).statusCode).toBe(200);
-    expect((await cartEvents('commerce.subscription.ended')).filter((e) => (e.data as SubscriptionEnded).subscriptionId === order.subscription!.id)).toHaveLength(1);
+    expect(
+      (
+        await callCart(
+          'PUT',
+          `/api/commerce/store/subscriptions/${order.subscription!.id}/status`,
+          { roles: [Role.ADMIN] },
+          { status: 'cancelled' },
+        )
+      ).statusCode,
+    ).toBe(200);
+    expect(
+      (await cartEvents('commerce.subscription.ended')).filter(
+        (e) => (e.data as SubscriptionEnded).subscriptionId === order.subscription!.id,
+      ),
+    ).toHaveLength(1);
   }, 60_000);
 
   it('keeps an area shut when the end of a subscription arrives before its payment', async () => {
     const buyer = unique('late');
     const subscriptionId = unique('sub');
     const at = Date.now();
-    const envelope = (type: string, occurredAt: number, data: unknown): EventEnvelope => ({ id: randomUUID(), type, websiteId: site, occurredAt: new Date(occurredAt).toISOString(), data });
+    const envelope = (type: string, occurredAt: number, data: unknown): EventEnvelope => ({
+      id: randomUUID(),
+      type,
+      websiteId: site,
+      occurredAt: new Date(occurredAt).toISOString(),
+      data,
+    });
     const money = { value: '1500', currency: 'USD' as const };
     await redeliver(
-      envelope('commerce.subscription.ended', at, { subscriptionId, orderId: 'o-late', itemId: plan.productId, sku: 'PASS', siteUserId: buyer, reason: 'cancelled', testMode: true } satisfies SubscriptionEnded),
+      envelope('commerce.subscription.ended', at, {
+        subscriptionId,
+        orderId: 'o-late',
+        itemId: plan.productId,
+        sku: 'PASS',
+        siteUserId: buyer,
+        reason: 'cancelled',
+        testMode: true,
+      } satisfies SubscriptionEnded),
     );
     await redeliver(
       envelope('commerce.order.placed', at - 60_000, {

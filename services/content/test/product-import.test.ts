@@ -11,14 +11,23 @@ describe('product CSV import', () => {
   let site: string;
   let store: string;
   const owner = (roles: number[] = ADMIN) => ({ websiteId: site, roles });
-  const importCsv = (csv: string, dryRun?: boolean, roles: number[] = ADMIN) => kit.call('POST', `${base(site)}/products/${store}/import`, owner(roles), dryRun === undefined ? { csv } : { csv, dryRun });
-  const count = async () => (await kit.call('GET', `${base(site)}/products/${store}/items?limit=100`, owner())).json<{ items: unknown[] }>().items.length;
+  const importCsv = (csv: string, dryRun?: boolean, roles: number[] = ADMIN) =>
+    kit.call('POST', `${base(site)}/products/${store}/import`, owner(roles), dryRun === undefined ? { csv } : { csv, dryRun });
+  const count = async () =>
+    (await kit.call('GET', `${base(site)}/products/${store}/items?limit=100`, owner())).json<{ items: unknown[] }>().items.length;
 
   beforeAll(async () => {
     kit = await setup();
     site = await kit.newWebsite();
     const made = await kit.call('POST', `${base(site)}/stores`, owner(), {
-      storeTitle: 'Market', addToMainNav: false, fallbackStoreTitle: 'Store', allCategoryDisplayName: 'All', websiteId: site, templateId: 'harbour', isSevenOne: false, storeUrls: [],
+      storeTitle: 'Market',
+      addToMainNav: false,
+      fallbackStoreTitle: 'Store',
+      allCategoryDisplayName: 'All',
+      websiteId: site,
+      templateId: 'harbour',
+      isSevenOne: false,
+      storeUrls: [],
     });
     store = made.json<{ collection: { id: string } }>().collection.id;
   });
@@ -66,20 +75,46 @@ describe('product CSV import', () => {
   });
 
   it('refuses a file that is not CSV or lacks the columns, with the line', async () => {
-    expect((await importCsv('Title,SKU,Price\n"Mug,MUG,1')).json().problems[0]).toMatchObject({ line: expect.any(Number), reason: expect.stringContaining('not valid CSV') });
-    expect((await importCsv('Name,Code\nMug,MUG')).json().problems).toEqual([{ line: 1, reason: 'The header must name the columns Title, SKU and Price (missing: title, sku, price).' }]);
-    expect((await importCsv('Title,SKU,Price,Colour\nMug,MUG,1,Blue')).json().problems).toEqual([{ line: 1, reason: 'Unknown columns: colour. The columns are Title, SKU, Price, Sale price, Stock, Description, Type.' }]);
+    expect((await importCsv('Title,SKU,Price\n"Mug,MUG,1')).json().problems[0]).toMatchObject({
+      line: expect.any(Number),
+      reason: expect.stringContaining('not valid CSV'),
+    });
+    expect((await importCsv('Name,Code\nMug,MUG')).json().problems).toEqual([
+      { line: 1, reason: 'The header must name the columns Title, SKU and Price (missing: title, sku, price).' },
+    ]);
+    expect((await importCsv('Title,SKU,Price,Colour\nMug,MUG,1,Blue')).json().problems).toEqual([
+      { line: 1, reason: 'Unknown columns: colour. The columns are Title, SKU, Price, Sale price, Stock, Description, Type.' },
+    ]);
     expect((await importCsv('')).statusCode).toBe(400);
     expect((await importCsv('Title,SKU,Price\nMug,MUG,1', true, [7])).statusCode).toBe(403);
     // Another website's store, by its id: not found, and nothing is made there.
     const elsewhere = await kit.newWebsite();
-    const theirs = await kit.call('POST', `${base(elsewhere)}/stores`, { websiteId: elsewhere, roles: ADMIN }, {
-      storeTitle: 'Theirs', addToMainNav: false, fallbackStoreTitle: 'Store', allCategoryDisplayName: 'All', websiteId: elsewhere, templateId: 'harbour', isSevenOne: false, storeUrls: [],
-    });
+    const theirs = await kit.call(
+      'POST',
+      `${base(elsewhere)}/stores`,
+      { websiteId: elsewhere, roles: ADMIN },
+      {
+        storeTitle: 'Theirs',
+        addToMainNav: false,
+        fallbackStoreTitle: 'Store',
+        allCategoryDisplayName: 'All',
+        websiteId: elsewhere,
+        templateId: 'harbour',
+        isSevenOne: false,
+        storeUrls: [],
+      },
+    );
     const theirStore = theirs.json<{ collection: { id: string } }>().collection.id;
-    const intoTheirs = await kit.call('POST', `${base(site)}/products/${theirStore}/import`, owner(), { csv: 'Title,SKU,Price\nMug,MUG-X,1', dryRun: false });
+    const intoTheirs = await kit.call('POST', `${base(site)}/products/${theirStore}/import`, owner(), {
+      csv: 'Title,SKU,Price\nMug,MUG-X,1',
+      dryRun: false,
+    });
     expect(intoTheirs.statusCode).toBe(404);
-    expect((await kit.call('GET', `${base(elsewhere)}/products/${theirStore}/items?limit=10`, { websiteId: elsewhere, roles: ADMIN })).json<{ items: unknown[] }>().items).toEqual([]);
+    expect(
+      (await kit.call('GET', `${base(elsewhere)}/products/${theirStore}/items?limit=10`, { websiteId: elsewhere, roles: ADMIN })).json<{
+        items: unknown[];
+      }>().items,
+    ).toEqual([]);
   });
 
   it('imports a good file once confirmed; its SKUs are then taken', async () => {
@@ -89,10 +124,21 @@ describe('product CSV import', () => {
     const done = await importCsv(good, false);
     expect(done.statusCode).toBe(200);
     expect(done.json()).toMatchObject({ dryRun: false, imported: 2, problems: [] });
-    const items = (await kit.call('GET', `${base(site)}/products/${store}/items?limit=100`, owner())).json<{ items: Array<{ title: string; body: string; structuredContent: { variants: Array<{ sku: string; qtyInStock: number; unlimited: boolean; priceMoney: { value: string } }> } }> }>().items;
+    const items = (await kit.call('GET', `${base(site)}/products/${store}/items?limit=100`, owner())).json<{
+      items: Array<{
+        title: string;
+        body: string;
+        structuredContent: { variants: Array<{ sku: string; qtyInStock: number; unlimited: boolean; priceMoney: { value: string } }> };
+      }>;
+    }>().items;
     const mug = items.find((i) => i.title === 'Blue Mug')!;
     expect(mug.body).toBe('<p>Stoneware, &#60;b&#62;glazed&#60;/b&#62;</p>');
-    expect(mug.structuredContent.variants[0]).toMatchObject({ sku: 'MUG-1', qtyInStock: 10, unlimited: false, priceMoney: { value: '1250' } });
+    expect(mug.structuredContent.variants[0]).toMatchObject({
+      sku: 'MUG-1',
+      qtyInStock: 10,
+      unlimited: false,
+      priceMoney: { value: '1250' },
+    });
     expect(items.find((i) => i.title === 'Bowl')!.structuredContent.variants[0]).toMatchObject({ sku: 'BOWL', unlimited: true });
     const again = await importCsv('Title,SKU,Price\nGreen Mug,MUG-1,9', true);
     expect(again.json().problems).toEqual([{ line: 2, reason: 'SKU MUG-1 is already used by a product of this website.' }]);
@@ -125,11 +171,16 @@ describe('product CSV import', () => {
     // What a browser makes of a Latin-1 "Crème" when it reads the file as UTF-8.
     const latin1 = 'Title,SKU,Price\nCr\uFFFDme Jug,JUG-9,12';
     expect((await importCsv(latin1)).json().problems).toEqual([
-      { line: 2, reason: 'The file is not UTF-8 text (it has characters that could not be read). Save it as "CSV UTF-8" and choose it again.' },
+      {
+        line: 2,
+        reason: 'The file is not UTF-8 text (it has characters that could not be read). Save it as "CSV UTF-8" and choose it again.',
+      },
     ]);
     expect((await importCsv(latin1, false)).statusCode).toBe(400);
     const rows = Array.from({ length: 2_001 }, (_, i) => `Cup ${i},CUP-${i},1`).join('\n');
-    expect((await importCsv(`Title,SKU,Price\n${rows}`)).json().problems).toEqual([{ line: 2_002, reason: 'At most 2000 products per file.' }]);
+    expect((await importCsv(`Title,SKU,Price\n${rows}`)).json().problems).toEqual([
+      { line: 2_002, reason: 'At most 2000 products per file.' },
+    ]);
     const huge = await importCsv(`Title,SKU,Price\nBig,BIG,1,${'x'.repeat(900_000)}`);
     expect(huge.statusCode).toBe(400);
     expect(await count()).toBe(before);

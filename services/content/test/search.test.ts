@@ -41,18 +41,38 @@ describe(`site search (${mode.database})`, () => {
     return response.json<{ id: string }>().id;
   }
   async function store(websiteId: string, urlId: string, enabled = true): Promise<string> {
-    const response = await kit.call('POST', `/api/content-service/product/1.1/websites/${websiteId}/products`, owner(websiteId), { title: urlId, navigationTitle: urlId, urlId, enabled: true });
+    const response = await kit.call('POST', `/api/content-service/product/1.1/websites/${websiteId}/products`, owner(websiteId), {
+      title: urlId,
+      navigationTitle: urlId,
+      urlId,
+      enabled: true,
+    });
     expect(response.statusCode).toBe(200);
     const id = response.json<{ id: string }>().id;
-    if (!enabled) expect((await kit.call('PUT', `/api/content-service/product/1.1/websites/${websiteId}/products/${id}`, owner(websiteId), { enabled: false })).statusCode).toBe(200);
+    if (!enabled)
+      expect(
+        (
+          await kit.call('PUT', `/api/content-service/product/1.1/websites/${websiteId}/products/${id}`, owner(websiteId), {
+            enabled: false,
+          })
+        ).statusCode,
+      ).toBe(200);
     return id;
   }
   async function product(storeId: string, body: Record<string, unknown>, websiteId = site): Promise<string> {
-    const response = await kit.call('POST', `/api/content-service/product/1.1/websites/${websiteId}/products/${storeId}/items`, owner(websiteId), {
-      recordType: RecordType.STORE_ITEM,
-      structuredContent: { productType: ProductType.PHYSICAL, variants: [{ sku: `SKU-${Math.random().toString(36).slice(2, 8)}`, priceMoney: usd(1000) }] },
-      ...body,
-    });
+    const response = await kit.call(
+      'POST',
+      `/api/content-service/product/1.1/websites/${websiteId}/products/${storeId}/items`,
+      owner(websiteId),
+      {
+        recordType: RecordType.STORE_ITEM,
+        structuredContent: {
+          productType: ProductType.PHYSICAL,
+          variants: [{ sku: `SKU-${Math.random().toString(36).slice(2, 8)}`, priceMoney: usd(1000) }],
+        },
+        ...body,
+      },
+    );
     expect(response.statusCode).toBe(201);
     return response.json<{ id: string }>().id;
   }
@@ -70,7 +90,9 @@ describe(`site search (${mode.database})`, () => {
       type: CollectionType.PAGE,
       title: 'About the studio',
       urlId: 'about',
-      layout: { blocks: [{ type: 2, data: { html: '<h2>Our story</h2><p>Four people and a sewing machine cutting waxed canvas since 2016.</p>' } }] },
+      layout: {
+        blocks: [{ type: 2, data: { html: '<h2>Our story</h2><p>Four people and a sewing machine cutting waxed canvas since 2016.</p>' } }],
+      },
     });
 
     ids.tote = await product(shop, {
@@ -96,19 +118,43 @@ describe(`site search (${mode.database})`, () => {
       endDate: '2031-05-01T21:00:00Z',
     });
     // Never shown: a draft, a private and a needs-review post, and a post scheduled for later.
-    ids.draft = await item(blog, { recordType: RecordType.TEXT, title: 'Zephyrine notes', status: 'draft', body: '<p>zephyrine canvas</p>' });
+    ids.draft = await item(blog, {
+      recordType: RecordType.TEXT,
+      title: 'Zephyrine notes',
+      status: 'draft',
+      body: '<p>zephyrine canvas</p>',
+    });
     await item(blog, { recordType: RecordType.TEXT, title: 'Zephyrine private', status: 'private', body: '<p>zephyrine</p>' });
     await item(blog, { recordType: RecordType.TEXT, title: 'Zephyrine review', status: 'needs-review', body: '<p>zephyrine</p>' });
-    await item(blog, { recordType: RecordType.TEXT, title: 'Zephyrine later', status: 'scheduled', publishOn: new Date(Date.now() + 86_400_000).toISOString(), body: '<p>zephyrine</p>' });
+    await item(blog, {
+      recordType: RecordType.TEXT,
+      title: 'Zephyrine later',
+      status: 'scheduled',
+      publishOn: new Date(Date.now() + 86_400_000).toISOString(),
+      body: '<p>zephyrine</p>',
+    });
     // 23 posts for paging.
-    for (let n = 1; n <= 23; n++) await item(blog, { recordType: RecordType.TEXT, title: `Lighthouse log ${String(n).padStart(2, '0')}`, body: '<p>Kept at the lighthouse.</p>' });
+    for (let n = 1; n <= 23; n++)
+      await item(blog, {
+        recordType: RecordType.TEXT,
+        title: `Lighthouse log ${String(n).padStart(2, '0')}`,
+        body: '<p>Kept at the lighthouse.</p>',
+      });
 
     // Lessons: one in a lessons collection, one in a course; a lesson's video page text is its body.
     const lessons = await collection({ type: CollectionType.LESSONS, title: 'Kiln lessons', urlId: 'kiln-lessons' });
     ids.lessonsCollection = lessons;
-    ids.lesson = await item(lessons, { recordType: RecordType.LESSON, title: 'Loading a kiln', body: '<p>Stack the shelves so the kiln breathes.</p>' });
+    ids.lesson = await item(lessons, {
+      recordType: RecordType.LESSON,
+      title: 'Loading a kiln',
+      body: '<p>Stack the shelves so the kiln breathes.</p>',
+    });
     ids.course = await collection({ type: CollectionType.COURSE, title: 'Firing course', urlId: 'firing-course' });
-    ids.courseLesson = await item(ids.course, { recordType: RecordType.LESSON, title: 'Cone packs', body: '<p>Read the cones through the kiln spy hole.</p>' });
+    ids.courseLesson = await item(ids.course, {
+      recordType: RecordType.LESSON,
+      title: 'Cone packs',
+      body: '<p>Read the cones through the kiln spy hole.</p>',
+    });
     await item(ids.course, { recordType: RecordType.LESSON, title: 'Kiln log draft', status: 'draft', body: '<p>kiln</p>' });
 
     // Another website's canvas.
@@ -127,10 +173,28 @@ describe(`site search (${mode.database})`, () => {
     expect([...ranks].sort((a, b) => b - a)).toEqual(ranks);
     expect(ranks[0]).toBeGreaterThan(ranks[1]!);
     const tote = answer.results[0]!;
-    expect(tote).toMatchObject({ recordType: RecordType.STORE_ITEM, title: 'Waxed Canvas Tote', url: '/shop/waxed-canvas-tote', assetUrl: 'https://img.example.com/tote.jpg' });
-    expect(answer.results.find((r) => r.kind === 'page')).toMatchObject({ itemId: ids.page, collectionId: ids.page, recordType: null, url: '/about', assetUrl: null });
-    expect(answer.results.find((r) => r.kind === 'post')).toMatchObject({ recordType: RecordType.TEXT, url: expect.stringMatching(/^\/journal\//), assetUrl: 'https://img.example.com/wax.jpg' });
-    expect(answer.results.find((r) => r.kind === 'event')).toMatchObject({ recordType: RecordType.EVENT, url: expect.stringMatching(/^\/events\//) });
+    expect(tote).toMatchObject({
+      recordType: RecordType.STORE_ITEM,
+      title: 'Waxed Canvas Tote',
+      url: '/shop/waxed-canvas-tote',
+      assetUrl: 'https://img.example.com/tote.jpg',
+    });
+    expect(answer.results.find((r) => r.kind === 'page')).toMatchObject({
+      itemId: ids.page,
+      collectionId: ids.page,
+      recordType: null,
+      url: '/about',
+      assetUrl: null,
+    });
+    expect(answer.results.find((r) => r.kind === 'post')).toMatchObject({
+      recordType: RecordType.TEXT,
+      url: expect.stringMatching(/^\/journal\//),
+      assetUrl: 'https://img.example.com/wax.jpg',
+    });
+    expect(answer.results.find((r) => r.kind === 'event')).toMatchObject({
+      recordType: RecordType.EVENT,
+      url: expect.stringMatching(/^\/events\//),
+    });
   });
 
   it('finds lessons of lesson and course collections like posts, and leaves a gated course to its members', async () => {
@@ -140,15 +204,26 @@ describe(`site search (${mode.database})`, () => {
       ['lesson', ids.lesson],
       ['lesson', ids.courseLesson],
     ]);
-    expect(answer.results[0]).toMatchObject({ recordType: RecordType.LESSON, collectionId: ids.lessonsCollection, title: 'Loading a kiln', url: expect.stringMatching(/^\/kiln-lessons\//) });
-    expect(answer.results[1]).toMatchObject({ collectionId: ids.course, url: expect.stringMatching(/^\/firing-course\//), excerptHtml: expect.stringContaining('<mark>kiln</mark>') });
+    expect(answer.results[0]).toMatchObject({
+      recordType: RecordType.LESSON,
+      collectionId: ids.lessonsCollection,
+      title: 'Loading a kiln',
+      url: expect.stringMatching(/^\/kiln-lessons\//),
+    });
+    expect(answer.results[1]).toMatchObject({
+      collectionId: ids.course,
+      url: expect.stringMatching(/^\/firing-course\//),
+      excerptHtml: expect.stringContaining('<mark>kiln</mark>'),
+    });
     expect((await results('cones')).results.map((r) => r.itemId)).toEqual([ids.courseLesson]);
 
     const area = await kit.call('POST', `${base()}/member-areas`, owner(), { title: 'Firing members', collectionIds: [ids.course] });
     expect(area.statusCode).toBe(201);
     try {
       const found = async (siteUserId?: string) =>
-        (await kit.call('GET', `${SEARCH}?q=kiln`, { websiteId: site, ...(siteUserId ? { siteUserId } : {}) })).json<SearchResponse>().results.map((r) => r.itemId);
+        (await kit.call('GET', `${SEARCH}?q=kiln`, { websiteId: site, ...(siteUserId ? { siteUserId } : {}) }))
+          .json<SearchResponse>()
+          .results.map((r) => r.itemId);
       expect(await found()).toEqual([ids.lesson]);
       expect(await found('a-member')).toEqual([ids.lesson, ids.courseLesson]);
     } finally {
@@ -175,7 +250,12 @@ describe(`site search (${mode.database})`, () => {
   it('never shows drafts, private, needs-review or not-yet-due posts, nor a disabled collection, until they are published', async () => {
     expect((await results('zephyrine')).total).toBe(0);
     expect((await results('offcuts')).total).toBe(0);
-    const published = await kit.call('PUT', `${base()}/items/${ids.draft}`, owner(), { recordType: RecordType.TEXT, title: 'Zephyrine notes', status: 'published', body: '<p>zephyrine canvas</p>' });
+    const published = await kit.call('PUT', `${base()}/items/${ids.draft}`, owner(), {
+      recordType: RecordType.TEXT,
+      title: 'Zephyrine notes',
+      status: 'published',
+      body: '<p>zephyrine canvas</p>',
+    });
     expect(published.statusCode).toBe(200);
     expect((await results('zephyrine')).results.map((r) => r.itemId)).toEqual([ids.draft]);
   });
@@ -188,7 +268,12 @@ describe(`site search (${mode.database})`, () => {
 
   it('pages ten results at a time, without repeats, and answers an empty page past the end', async () => {
     const pages = await Promise.all([1, 2, 3, 4].map((page) => results('lighthouse', page)));
-    expect(pages.map((p) => [p.total, p.results.length])).toEqual([[23, 10], [23, 10], [23, 3], [23, 0]]);
+    expect(pages.map((p) => [p.total, p.results.length])).toEqual([
+      [23, 10],
+      [23, 10],
+      [23, 3],
+      [23, 0],
+    ]);
     const titles = pages.flatMap((p) => p.results.map((r) => r.title));
     expect(new Set(titles).size).toBe(23);
     // Equal ranks come in title order.

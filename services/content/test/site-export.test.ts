@@ -14,7 +14,6 @@ import { ADMIN, setup, type Kit, KIT_START_TIMEOUT_MS } from './kit.js';
 const base = (site: string) => `/api/content-service/product/1.1/websites/${site}`;
 const exportUrl = (site: string) => `/api/content-service/1.0/websites/${site}/export`;
 
-
 describe('site export', () => {
   let kit: Kit;
   let site: string;
@@ -24,9 +23,21 @@ describe('site export', () => {
 
   const newStore = async (websiteId: string) =>
     (
-      await kit.call('POST', `${base(websiteId)}/stores`, { websiteId, roles: ADMIN }, {
-        storeTitle: 'Market', addToMainNav: false, fallbackStoreTitle: 'Store', allCategoryDisplayName: 'All', websiteId, templateId: 'harbour', isSevenOne: false, storeUrls: [],
-      })
+      await kit.call(
+        'POST',
+        `${base(websiteId)}/stores`,
+        { websiteId, roles: ADMIN },
+        {
+          storeTitle: 'Market',
+          addToMainNav: false,
+          fallbackStoreTitle: 'Store',
+          allCategoryDisplayName: 'All',
+          websiteId,
+          templateId: 'harbour',
+          isSevenOne: false,
+          storeUrls: [],
+        },
+      )
     ).json<{ collection: { id: string } }>().collection.id;
 
   beforeAll(async () => {
@@ -40,10 +51,20 @@ describe('site export', () => {
       '"=HYPERLINK(""http://evil.example"")",EVIL-1,5,,,,digital',
       'Candle,CANDLE,8.00,6.00,,,service',
     ].join('\n');
-    const imported = await kit.call('POST', `${base(site)}/products/${store}/import`, { websiteId: site, roles: ADMIN }, { csv, dryRun: false });
+    const imported = await kit.call(
+      'POST',
+      `${base(site)}/products/${store}/import`,
+      { websiteId: site, roles: ADMIN },
+      { csv, dryRun: false },
+    );
     expect({ status: imported.statusCode, body: imported.json() }).toMatchObject({ status: 200 });
     const otherStore = await newStore(other);
-    await kit.call('POST', `${base(other)}/products/${otherStore}/import`, { websiteId: other, roles: ADMIN }, { csv: 'Title,SKU,Price\nSecret Lamp,LAMP,99', dryRun: false });
+    await kit.call(
+      'POST',
+      `${base(other)}/products/${otherStore}/import`,
+      { websiteId: other, roles: ADMIN },
+      { csv: 'Title,SKU,Price\nSecret Lamp,LAMP,99', dryRun: false },
+    );
     // Media: one file of this website that a product refers to, one it does not, one of the other website.
     await storage.put(`${site}/usedimage0000000000001.jpg`, Buffer.from('used jpeg'));
     await storage.put(`${site}/unusedimage00000000002.jpg`, Buffer.from('unused jpeg'));
@@ -66,7 +87,12 @@ describe('site export', () => {
     expect(files.get('media/usedimage0000000000001.jpg')!.toString()).toBe('used jpeg');
 
     const json = JSON.parse(files.get('site.json')!.toString());
-    expect(json).toMatchObject({ format: 'sitebuilder-site-export', version: 1, website: { id: site }, domains: [`${site.replaceAll('_', '-')}.example.com`] });
+    expect(json).toMatchObject({
+      format: 'sitebuilder-site-export',
+      version: 1,
+      website: { id: site },
+      domains: [`${site.replaceAll('_', '-')}.example.com`],
+    });
     expect(json.collections.map((c: { id: string }) => c.id)).toContain(store);
     expect(json.items.map((i: { title: string }) => i.title).sort()).toEqual(['=HYPERLINK("http://evil.example")', 'Blue Mug', 'Candle']);
     expect(files.get('site.json')!.toString()).not.toContain('Secret Lamp');
@@ -85,9 +111,19 @@ describe('site export', () => {
     const files = await unzipFiles((await kit.call('GET', exportUrl(site), { websiteId: site, roles: ADMIN })).rawPayload);
     const target = await kit.newWebsite();
     const targetStore = await newStore(target);
-    const checked = await kit.call('POST', `${base(target)}/products/${targetStore}/import`, { websiteId: target, roles: ADMIN }, { csv: files.get('products.csv')!.toString() });
+    const checked = await kit.call(
+      'POST',
+      `${base(target)}/products/${targetStore}/import`,
+      { websiteId: target, roles: ADMIN },
+      { csv: files.get('products.csv')!.toString() },
+    );
     expect(checked.json().problems).toEqual([]);
-    expect(checked.json().products.map((p: { sku: string }) => p.sku).sort()).toEqual(['CANDLE', 'EVIL-1', 'MUG-1']);
+    expect(
+      checked
+        .json()
+        .products.map((p: { sku: string }) => p.sku)
+        .sort(),
+    ).toEqual(['CANDLE', 'EVIL-1', 'MUG-1']);
   });
 
   it('is for roles that manage the site, on their own website only', async () => {

@@ -22,26 +22,37 @@ describe('tenancy and permissions', () => {
     siteA = await kit.newWebsite();
     siteB = await kit.newWebsite();
     const ownerB = { websiteId: siteB, roles: ADMIN };
-    const store = (await kit.call('POST', `/api/content-service/product/1.1/websites/${siteB}/stores`, ownerB, {
-      storeTitle: 'B Store',
-      addToMainNav: true,
-      fallbackStoreTitle: 'Store',
-      allCategoryDisplayName: 'All',
-      websiteId: siteB,
-      templateId: 'harbour',
-      isSevenOne: false,
-      storeUrls: [],
-    })).json();
+    const store = (
+      await kit.call('POST', `/api/content-service/product/1.1/websites/${siteB}/stores`, ownerB, {
+        storeTitle: 'B Store',
+        addToMainNav: true,
+        fallbackStoreTitle: 'Store',
+        allCategoryDisplayName: 'All',
+        websiteId: siteB,
+        templateId: 'harbour',
+        isSevenOne: false,
+        storeUrls: [],
+      })
+    ).json();
     bStore = store.collection.id;
     bCategory = store.rootCategoryId;
-    bProduct = (await kit.call('POST', `/api/content-service/product/1.1/websites/${siteB}/products/${bStore}/items`, ownerB, {
-      recordType: 11,
-      title: 'B Secret Product',
-      status: 'draft',
-      structuredContent: { productType: 1, variants: [{ sku: 'B1', priceMoney: usd(1000) }] },
-    })).json().id;
-    bBlog = (await kit.call('POST', `/api/content-service/1.0/websites/${siteB}/collections`, ownerB, { type: 1, title: 'B Blog' })).json().id;
-    bDraft = (await kit.call('POST', `/api/content-service/1.0/websites/${siteB}/collections/${bBlog}/items`, ownerB, { recordType: 1, title: 'B draft', status: 'draft' })).json().id;
+    bProduct = (
+      await kit.call('POST', `/api/content-service/product/1.1/websites/${siteB}/products/${bStore}/items`, ownerB, {
+        recordType: 11,
+        title: 'B Secret Product',
+        status: 'draft',
+        structuredContent: { productType: 1, variants: [{ sku: 'B1', priceMoney: usd(1000) }] },
+      })
+    ).json().id;
+    bBlog = (await kit.call('POST', `/api/content-service/1.0/websites/${siteB}/collections`, ownerB, { type: 1, title: 'B Blog' })).json()
+      .id;
+    bDraft = (
+      await kit.call('POST', `/api/content-service/1.0/websites/${siteB}/collections/${bBlog}/items`, ownerB, {
+        recordType: 1,
+        title: 'B draft',
+        status: 'draft',
+      })
+    ).json().id;
     // Generous: starting an embedded database on a busy machine takes a while.
   }, KIT_START_TIMEOUT_MS);
   afterAll(async () => kit.close());
@@ -58,16 +69,28 @@ describe('tenancy and permissions', () => {
       ['PUT', `/api/content-service/1.0/websites/${siteA}/collections/${bBlog}`, { title: 'Hijacked' }],
       ['DELETE', `/api/content-service/1.0/websites/${siteA}/collections/${bBlog}`],
       ['GET', `/api/content-service/product/1.1/websites/${siteA}/products/${bStore}/items/${bProduct}`],
-      ['PUT', `/api/content-service/product/1.1/websites/${siteA}/products/${bStore}/items/${bProduct}`, { recordType: 11, title: 'X', structuredContent: { productType: 1, variants: [{ sku: 'X', priceMoney: usd(1) }] } }],
+      [
+        'PUT',
+        `/api/content-service/product/1.1/websites/${siteA}/products/${bStore}/items/${bProduct}`,
+        { recordType: 11, title: 'X', structuredContent: { productType: 1, variants: [{ sku: 'X', priceMoney: usd(1) }] } },
+      ],
       ['DELETE', `/api/content-service/product/1.1/websites/${siteA}/products/${bStore}`],
-      ['POST', `/api/content-service/product/1.1/websites/${siteA}/products/${bStore}/categories`, { displayName: 'Mine', type: 'CATEGORY', parentCategoryId: bCategory }],
+      [
+        'POST',
+        `/api/content-service/product/1.1/websites/${siteA}/products/${bStore}/categories`,
+        { displayName: 'Mine', type: 'CATEGORY', parentCategoryId: bCategory },
+      ],
       ['DELETE', `/api/content-service/product/1.1/websites/${siteA}/products/${bStore}/categories/${bCategory}`],
     ];
     for (const [method, url, body] of attempts) {
       const response = await kit.call(method, url, ownerA(), body);
       expect([method, url, response.statusCode]).toEqual([method, url, 404]);
     }
-    const navigation = await kit.call('POST', '/api/widget/UpdateNavigation', ownerA(), { fieldName: 'mainNav', templateId: 'harbour', navigation: { items: [{ collectionId: bBlog }] } });
+    const navigation = await kit.call('POST', '/api/widget/UpdateNavigation', ownerA(), {
+      fieldName: 'mainNav',
+      templateId: 'harbour',
+      navigation: { items: [{ collectionId: bBlog }] },
+    });
     expect(navigation.json().error.message).toBe('Unable to locate content');
   });
 
@@ -75,7 +98,11 @@ describe('tenancy and permissions', () => {
     const byPath = await kit.call('GET', `/api/content-service/1.0/websites/${siteB}/items/${bDraft}`, ownerA());
     expect(byPath.statusCode).toBe(403);
     // An identity signed for A does not verify on a request for B: the caller is a visitor.
-    const forged = await kit.call('GET', `/api/content-service/1.0/websites/${siteB}/items/${bDraft}`, { websiteId: siteB, roles: ADMIN, identityWebsiteId: siteA });
+    const forged = await kit.call('GET', `/api/content-service/1.0/websites/${siteB}/items/${bDraft}`, {
+      websiteId: siteB,
+      roles: ADMIN,
+      identityWebsiteId: siteA,
+    });
     expect(forged.statusCode).toBe(401);
   });
 
@@ -92,7 +119,9 @@ describe('tenancy and permissions', () => {
   it("keeps B's drafts out of the storefront of B and of A", async () => {
     expect((await kit.call('GET', `/api/content-service/public/1.0/items/${bDraft}`, { websiteId: siteB })).statusCode).toBe(404);
     expect((await kit.call('GET', `/api/content-service/public/1.0/items/${bProduct}`, { websiteId: siteB })).statusCode).toBe(404);
-    expect((await kit.call('GET', `/api/content-service/public/1.0/collections/${bBlog}/items`, { websiteId: siteA })).statusCode).toBe(404);
+    expect((await kit.call('GET', `/api/content-service/public/1.0/collections/${bBlog}/items`, { websiteId: siteA })).statusCode).toBe(
+      404,
+    );
     const layoutOfA = await kit.call('GET', '/api/commondata/GetSiteLayout', { websiteId: siteA });
     expect(layoutOfA.statusCode).toBe(404);
   });
@@ -122,15 +151,33 @@ describe('tenancy and permissions', () => {
     ['website manager', Role.WEBSITE_MANAGER, { content: 201, store: 200, settings: 200, readSettings: 200 }],
   ])('follows the permission table for a %s', async (_name, role, expected) => {
     const caller = { websiteId: siteA, roles: [role] };
-    const content = await kit.call('POST', `/api/content-service/1.0/websites/${siteA}/collections`, caller, { type: 10, title: `Page by ${role}` });
-    const store = await kit.call('POST', `/api/content-service/product/1.1/websites/${siteA}/products`, caller, { navigationTitle: 'S', title: 'S', urlId: `s-${role}`, enabled: true });
+    const content = await kit.call('POST', `/api/content-service/1.0/websites/${siteA}/collections`, caller, {
+      type: 10,
+      title: `Page by ${role}`,
+    });
+    const store = await kit.call('POST', `/api/content-service/product/1.1/websites/${siteA}/products`, caller, {
+      navigationTitle: 'S',
+      title: 'S',
+      urlId: `s-${role}`,
+      enabled: true,
+    });
     const settings = await kit.call('PUT', `/api/content-service/1.0/websites/${siteA}/settings`, caller, { commentsEnabled: false });
     const readSettings = await kit.call('GET', `/api/content-service/1.0/websites/${siteA}/settings`, caller);
-    expect({ content: content.statusCode, store: store.statusCode, settings: settings.statusCode, readSettings: readSettings.statusCode }).toEqual(expected);
+    expect({
+      content: content.statusCode,
+      store: store.statusCode,
+      settings: settings.statusCode,
+      readSettings: readSettings.statusCode,
+    }).toEqual(expected);
   });
 
   it('checks the permission before the body: a refused caller learns nothing about its input', async () => {
-    const response = await kit.call('POST', `/api/content-service/1.0/websites/${siteA}/collections`, { websiteId: siteA, roles: [Role.VIEWER] }, { nonsense: true });
+    const response = await kit.call(
+      'POST',
+      `/api/content-service/1.0/websites/${siteA}/collections`,
+      { websiteId: siteA, roles: [Role.VIEWER] },
+      { nonsense: true },
+    );
     expect(response.statusCode).toBe(403);
   });
 });

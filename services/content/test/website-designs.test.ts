@@ -7,7 +7,20 @@ import { randomUUID } from 'node:crypto';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { CollectionType, ContentMessages, DESIGN_IDS, DOMAIN_VERIFY_PATH, DomainMessages, Role, WebsiteMessages, formatMessage, type CreatedWebsite, type CustomDomain, type CustomDomainList, type Layout } from '@sc/contracts';
+import {
+  CollectionType,
+  ContentMessages,
+  DESIGN_IDS,
+  DOMAIN_VERIFY_PATH,
+  DomainMessages,
+  Role,
+  WebsiteMessages,
+  formatMessage,
+  type CreatedWebsite,
+  type CustomDomain,
+  type CustomDomainList,
+  type Layout,
+} from '@sc/contracts';
 import { signIdentity } from '@sc/platform';
 import { asFromGateway } from '@sc/platform/test-kit';
 import { setup, SIGNING_KEY, type Kit, KIT_START_TIMEOUT_MS } from './kit.js';
@@ -34,21 +47,46 @@ describe('websites from starting designs', () => {
   });
 
   /** A request as the gateway sends it for a signed-in owner (no role on the request's website). */
-  function asOwner(ownerId: string, method: 'GET' | 'POST' | 'PUT', url: string, body?: unknown, kind: 'owner' | 'api-key' | 'visitor' = 'owner', on: Kit = kit) {
+  function asOwner(
+    ownerId: string,
+    method: 'GET' | 'POST' | 'PUT',
+    url: string,
+    body?: unknown,
+    kind: 'owner' | 'api-key' | 'visitor' = 'owner',
+    on: Kit = kit,
+  ) {
     const requestId = randomUUID();
     const headers: Record<string, string> = { 'x-website-id': 'demo', 'x-request-id': requestId };
     const who = kind === 'owner' ? { ownerId } : kind === 'api-key' ? { ownerId, apiKeyId: 'key1', scopes: [] } : {};
-    Object.assign(headers, signIdentity({ v: 1, kind, websiteId: 'demo', requestId, issuedAt: Date.now(), ...who, roles: [] }, SIGNING_KEY));
-    return on.app.inject({ method, url, headers: asFromGateway(headers, SIGNING_KEY), ...(body === undefined ? {} : { payload: body as object }) });
+    Object.assign(
+      headers,
+      signIdentity({ v: 1, kind, websiteId: 'demo', requestId, issuedAt: Date.now(), ...who, roles: [] }, SIGNING_KEY),
+    );
+    return on.app.inject({
+      method,
+      url,
+      headers: asFromGateway(headers, SIGNING_KEY),
+      ...(body === undefined ? {} : { payload: body as object }),
+    });
   }
-  const create = (ownerId: string, body: unknown, on: Kit = kit) => asOwner(ownerId, 'POST', '/api/content-service/1.0/websites', body, 'owner', on);
+  const create = (ownerId: string, body: unknown, on: Kit = kit) =>
+    asOwner(ownerId, 'POST', '/api/content-service/1.0/websites', body, 'owner', on);
 
   it('makes a website with its address, pages, navigation, header, footer, styles and sample content, and names its creator', async () => {
     const response = await create('owner-a', { name: 'Rosa’s Trattoria', design: 'restaurant' });
     expect(response.statusCode).toBe(201);
     const made = response.json<CreatedWebsite>();
-    expect(made).toMatchObject({ design: 'restaurant', address: 'https://rosas-trattoria.sites.test', website: { title: 'Rosa’s Trattoria', domains: ['rosas-trattoria.sites.test'] } });
-    expect(made.website.settings.styles).toMatchObject({ bodyFont: 'lora', headingFont: 'playfair-display', accent: '#9c2a2a', buttonShape: 'square' });
+    expect(made).toMatchObject({
+      design: 'restaurant',
+      address: 'https://rosas-trattoria.sites.test',
+      website: { title: 'Rosa’s Trattoria', domains: ['rosas-trattoria.sites.test'] },
+    });
+    expect(made.website.settings.styles).toMatchObject({
+      bodyFont: 'lora',
+      headingFont: 'playfair-display',
+      accent: '#9c2a2a',
+      buttonShape: 'square',
+    });
     expect(made.website.design).toBe('restaurant');
     const id = made.website.id;
     expect(await kit.websites.websiteForHost('Rosas-Trattoria.sites.test:443')).toBe(id);
@@ -57,10 +95,18 @@ describe('websites from starting designs', () => {
     const site = await kit.call('GET', '/api/commondata/GetSiteLayout', owner);
     expect(site.statusCode).toBe(200);
     expect(JSON.stringify(site.json())).toMatch(/Home.*Menu.*Our Story.*Visit/);
-    const header = (await kit.call('GET', '/api/site-header-footer', owner)).json<{ header: { alignment: string; backgroundColor: string }; footer: { text: string } }>();
+    const header = (await kit.call('GET', '/api/site-header-footer', owner)).json<{
+      header: { alignment: string; backgroundColor: string };
+      footer: { text: string };
+    }>();
     expect(header.header).toMatchObject({ alignment: 'center', backgroundColor: '#2b1d14' });
     expect(header.footer.text).toContain('Open Tuesday to Sunday');
-    const home = await kit.ctx.db.selectFrom('collections').select('id').where('website_id', '=', id).where('url_id', '=', 'home').executeTakeFirstOrThrow();
+    const home = await kit.ctx.db
+      .selectFrom('collections')
+      .select('id')
+      .where('website_id', '=', id)
+      .where('url_id', '=', 'home')
+      .executeTakeFirstOrThrow();
     const page = await kit.call('GET', `/api/content-service/public/1.0/collections/${home.id}`, { websiteId: id });
     expect(page.statusCode).toBe(200);
     expect(JSON.stringify(page.json())).toContain('Fresh pasta, wood fire, long evenings');
@@ -90,11 +136,17 @@ describe('websites from starting designs', () => {
     [{ name: 'Ok', design: 'shop', slug: '-bad-' }, 'Use 3 to 40 letters, digits or hyphens'],
     [{ name: 'Ok', design: 'shop', websiteId: 'demo' }, ''],
   ])('refuses %j with a 400 and makes nothing', async (body, message) => {
-    const before = await kit.ctx.db.selectFrom('websites').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
+    const before = await kit.ctx.db
+      .selectFrom('websites')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .executeTakeFirstOrThrow();
     const response = await create('owner-c', body);
     expect(response.statusCode).toBe(400);
     expect(response.json<{ error: { message: string } }>().error.message).toContain(message);
-    const after = await kit.ctx.db.selectFrom('websites').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
+    const after = await kit.ctx.db
+      .selectFrom('websites')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .executeTakeFirstOrThrow();
     expect(after.n).toBe(before.n);
   });
 
@@ -122,7 +174,9 @@ describe('websites from starting designs', () => {
       const count = async () => (await limited.call('GET', url, owner)).json<{ items: unknown[] }>().items.length;
       const before = await count();
       expect(before).toBeLessThan(8);
-      const answers = await Promise.all(Array.from({ length: 6 }, (_, i) => limited.call('POST', url, owner, { type: CollectionType.PAGE, title: `Extra ${i}` })));
+      const answers = await Promise.all(
+        Array.from({ length: 6 }, (_, i) => limited.call('POST', url, owner, { type: CollectionType.PAGE, title: `Extra ${i}` })),
+      );
       expect(answers.filter((a) => a.statusCode === 201)).toHaveLength(8 - before);
       const refused = answers.filter((a) => a.statusCode === 409);
       expect(refused).toHaveLength(6 - (8 - before));
@@ -152,29 +206,52 @@ describe('websites from starting designs', () => {
     const id = made.website.id;
     const owner = { websiteId: id, roles: [Role.ADMIN] };
     const pages = async () => {
-      const rows = await kit.ctx.db.selectFrom('collections').select(['url_id', 'layout']).where('website_id', '=', id).where('type', '=', 10).orderBy('url_id').execute();
+      const rows = await kit.ctx.db
+        .selectFrom('collections')
+        .select(['url_id', 'layout'])
+        .where('website_id', '=', id)
+        .where('type', '=', 10)
+        .orderBy('url_id')
+        .execute();
       return rows.map((row) => ({ url: row.url_id, layout: row.layout as Layout }));
     };
     // The owner edits the home page's heading first.
-    const home = await kit.ctx.db.selectFrom('collections').select('id').where('website_id', '=', id).where('url_id', '=', 'home').executeTakeFirstOrThrow();
+    const home = await kit.ctx.db
+      .selectFrom('collections')
+      .select('id')
+      .where('website_id', '=', id)
+      .where('url_id', '=', 'home')
+      .executeTakeFirstOrThrow();
     const before = (await pages()).find((p) => p.url === 'home')!.layout;
     const edited = { ...before, blocks: [{ type: 2 as const, data: { html: '<h1>My own words</h1>' } }, ...before.blocks.slice(1)] };
-    expect((await kit.call('PUT', `/api/content-service/1.0/websites/${id}/collections/${home.id}`, owner, { layout: edited })).statusCode).toBe(200);
+    expect(
+      (await kit.call('PUT', `/api/content-service/1.0/websites/${id}/collections/${home.id}`, owner, { layout: edited })).statusCode,
+    ).toBe(200);
     const texts = (await pages()).map((p) => ({ url: p.url, blocks: p.layout.blocks }));
 
     const switched = await kit.call('PUT', `/api/content-service/1.0/websites/${id}/design`, owner, { design: 'events' });
     expect(switched.statusCode).toBe(200);
-    expect(switched.json()).toMatchObject({ settings: { styles: { bodyFont: 'inter', headingFont: 'dm-serif-display', accent: '#fcc419', buttonShape: 'square' } } });
+    expect(switched.json()).toMatchObject({
+      settings: { styles: { bodyFont: 'inter', headingFont: 'dm-serif-display', accent: '#fcc419', buttonShape: 'square' } },
+    });
     const after = await pages();
     expect(after.map((p) => ({ url: p.url, blocks: p.layout.blocks }))).toEqual(texts);
     expect(JSON.stringify(after)).toContain('My own words');
     expect(after.find((p) => p.url === 'home')!.layout.sections?.[0]).toMatchObject({ background: '#25262b', width: 'full' });
-    const header = (await kit.call('GET', '/api/site-header-footer', owner)).json<{ header: { backgroundColor: string }; footer: { text: string } }>();
+    const header = (await kit.call('GET', '/api/site-header-footer', owner)).json<{
+      header: { backgroundColor: string };
+      footer: { text: string };
+    }>();
     expect(header.header.backgroundColor).toBe('#141517');
     expect(header.footer.text).toBe('Free shipping on orders over $60 · Returns within 30 days');
 
     // Another website's owner cannot switch it; a bad design changes nothing.
-    const stranger = await kit.call('PUT', `/api/content-service/1.0/websites/${id}/design`, { websiteId: 'elsewhere', roles: [Role.ADMIN] }, { design: 'blog' });
+    const stranger = await kit.call(
+      'PUT',
+      `/api/content-service/1.0/websites/${id}/design`,
+      { websiteId: 'elsewhere', roles: [Role.ADMIN] },
+      { design: 'blog' },
+    );
     expect(stranger.statusCode).toBe(403);
     expect((await kit.call('PUT', `/api/content-service/1.0/websites/${id}/design`, owner, { design: 'nope' })).statusCode).toBe(400);
     expect((await kit.websites.get(id)).settings.styles.accent).toBe('#fcc419');
@@ -194,14 +271,28 @@ describe('websites from starting designs', () => {
       const added = await own.call('POST', base, owner, { domain: 'LocalHost' });
       expect(added.statusCode).toBe(201);
       const pending = added.json<CustomDomain>();
-      expect(pending).toMatchObject({ domain: 'localhost', kind: 'custom', verified: false, verification: { txtRecord: { name: '_sitebuilder-verify.localhost' }, httpFile: { url: `http://localhost${DOMAIN_VERIFY_PATH}` }, pointTo: 'sites.test' } });
+      expect(pending).toMatchObject({
+        domain: 'localhost',
+        kind: 'custom',
+        verified: false,
+        verification: {
+          txtRecord: { name: '_sitebuilder-verify.localhost' },
+          httpFile: { url: `http://localhost${DOMAIN_VERIFY_PATH}` },
+          pointTo: 'sites.test',
+        },
+      });
       const token = pending.verification!.httpFile.body;
       expect(pending.verification!.txtRecord.value).toBe(`sitebuilder-verify=${token}`);
       // Pending: not served.
       expect(await own.websites.websiteForHost('localhost')).toBeUndefined();
       // Unique across websites, pending or not; the platform's own addresses are not anyone's to add.
       for (const domain of ['localhost', 'design-shop.sites.test', 'sites.test']) {
-        const taken = await own.call('POST', `/api/content-service/1.0/websites/${other.website.id}/domains`, { websiteId: other.website.id, roles: [Role.ADMIN] }, { domain });
+        const taken = await own.call(
+          'POST',
+          `/api/content-service/1.0/websites/${other.website.id}/domains`,
+          { websiteId: other.website.id, roles: [Role.ADMIN] },
+          { domain },
+        );
         expect(taken.statusCode).toBe(409);
         expect(taken.json()).toMatchObject({ error: { message: formatMessage(DomainMessages.taken, { domain }) } });
       }
@@ -212,12 +303,16 @@ describe('websites from starting designs', () => {
       expect(early.json()).toMatchObject({ error: { message: formatMessage(DomainMessages.notVerified, { domain: 'localhost' }) } });
       expect(await own.websites.websiteForHost('localhost')).toBeUndefined();
       // Another website's owner cannot verify it.
-      expect((await own.call('POST', `${base}/localhost/verify`, { websiteId: other.website.id, roles: [Role.ADMIN] })).statusCode).toBe(403);
+      expect((await own.call('POST', `${base}/localhost/verify`, { websiteId: other.website.id, roles: [Role.ADMIN] })).statusCode).toBe(
+        403,
+      );
       proof = token;
       const verified = await own.call('POST', `${base}/localhost/verify`, owner);
       expect(verified.json()).toMatchObject({ domain: 'localhost', verified: true, verification: null });
       expect(await own.websites.websiteForHost('localhost:8080')).toBe(id);
-      expect((await own.events(id, 'content.website.updated')).at(-1)?.data).toMatchObject({ domains: [made.website.domains[0], 'localhost'] });
+      expect((await own.events(id, 'content.website.updated')).at(-1)?.data).toMatchObject({
+        domains: [made.website.domains[0], 'localhost'],
+      });
       const list = (await own.call('GET', base, owner)).json<CustomDomainList>();
       expect(list.domains.map((d) => [d.domain, d.kind, d.verified])).toEqual([
         [made.website.domains[0], 'address', true],
@@ -265,7 +360,11 @@ describe('websites from starting designs', () => {
     const parts = (kit.app as unknown as { serviceParts: { deletion: { purgeDue(now: number): Promise<number> } } }).serviceParts;
     expect(await parts.deletion.purgeDue(Date.now() + 31 * 86_400_000)).toBeGreaterThanOrEqual(1);
     for (const table of ['collections', 'items', 'website_domains', 'navigations', 'site_documents'] as const) {
-      const left = await kit.ctx.db.selectFrom(table).select((eb) => eb.fn.countAll<string>().as('n')).where('website_id', '=', id).executeTakeFirstOrThrow();
+      const left = await kit.ctx.db
+        .selectFrom(table)
+        .select((eb) => eb.fn.countAll<string>().as('n'))
+        .where('website_id', '=', id)
+        .executeTakeFirstOrThrow();
       expect({ table, n: Number(left.n) }).toEqual({ table, n: 0 });
     }
     expect(await kit.ctx.db.selectFrom('websites').select('id').where('id', '=', id).executeTakeFirst()).toBeUndefined();

@@ -5,7 +5,15 @@
 // The usage the admin shows (GET …/usage) counts the same things. The environment's defaults are
 // checked too.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { ProductType, RecordType, WebsiteLimitMessages, formatFileSize, formatMessage, type UploadedAsset, type WebsiteUsage } from '@sc/contracts';
+import {
+  ProductType,
+  RecordType,
+  WebsiteLimitMessages,
+  formatFileSize,
+  formatMessage,
+  type UploadedAsset,
+  type WebsiteUsage,
+} from '@sc/contracts';
 import { pngImage } from '@sc/platform/test-kit';
 import { websiteSettings } from '../src/config.js';
 import type { ContentParts } from '../src/module.js';
@@ -29,7 +37,9 @@ describe('limits per website', () => {
 
   beforeAll(async () => {
     // Storage is set per test below through a second app; this one holds counts.
-    kit = await setup({ websites: { productsPerWebsite: MAX_PRODUCTS, uploadsPerWebsite: MAX_UPLOADS, storageBytesPerWebsite: 1_000_000_000 } });
+    kit = await setup({
+      websites: { productsPerWebsite: MAX_PRODUCTS, uploadsPerWebsite: MAX_UPLOADS, storageBytesPerWebsite: 1_000_000_000 },
+    });
     site = await kit.newWebsite();
   });
   afterAll(async () => kit.close());
@@ -48,7 +58,13 @@ describe('limits per website', () => {
     const base = `/api/content-service/product/1.1/websites/${site}/products`;
     const stores: string[] = [];
     for (const title of ['Shop One', 'Shop Two']) {
-      const made = await kit.call('POST', base, owner(), { navigationTitle: title, title, urlId: title.toLowerCase().replace(' ', '-'), description: '', enabled: true });
+      const made = await kit.call('POST', base, owner(), {
+        navigationTitle: title,
+        title,
+        urlId: title.toLowerCase().replace(' ', '-'),
+        description: '',
+        enabled: true,
+      });
       expect(made.statusCode).toBe(200);
       stores.push(made.json<{ id: string }>().id);
     }
@@ -67,8 +83,20 @@ describe('limits per website', () => {
     expect((await kit.call('DELETE', `${base}/${made.collectionId}/items/${made.id}`, owner())).statusCode).toBe(204);
     expect((await kit.call('POST', `${base}/${stores[1]}/items`, owner(), product(7))).statusCode).toBe(201);
     // Other content is not counted: a blog post still goes in.
-    const blog = await kit.call('POST', `/api/content-service/1.0/websites/${site}/collections`, owner(), { type: 1, kind: 'blog', title: 'Notes' });
-    expect((await kit.call('POST', `/api/content-service/1.0/websites/${site}/collections/${blog.json<{ id: string }>().id}/items`, owner(), { recordType: RecordType.TEXT, title: 'A note', body: '<p>x</p>' })).statusCode).toBe(201);
+    const blog = await kit.call('POST', `/api/content-service/1.0/websites/${site}/collections`, owner(), {
+      type: 1,
+      kind: 'blog',
+      title: 'Notes',
+    });
+    expect(
+      (
+        await kit.call('POST', `/api/content-service/1.0/websites/${site}/collections/${blog.json<{ id: string }>().id}/items`, owner(), {
+          recordType: RecordType.TEXT,
+          title: 'A note',
+          body: '<p>x</p>',
+        })
+      ).statusCode,
+    ).toBe(201);
   });
 
   it('takes uploads up to UPLOADS_PER_WEBSITE, refuses the next with a 409 naming it, stores no refused file, also when uploads race', async () => {
@@ -84,14 +112,18 @@ describe('limits per website', () => {
     const message = formatMessage(WebsiteLimitMessages.tooManyUploads, { max: MAX_UPLOADS });
     expect(answers.find((a) => a.statusCode === 409)!.json().error).toMatchObject({ code: 'CONFLICT', message });
     expect((await usage(kit, other)).uploads).toEqual({ used: MAX_UPLOADS, max: MAX_UPLOADS });
-    const listed = (await kit.call('GET', `/api/content-service/1.0/websites/${other}/media`, { websiteId: other, roles: ADMIN })).json<{ assets: unknown[] }>().assets;
+    const listed = (await kit.call('GET', `/api/content-service/1.0/websites/${other}/media`, { websiteId: other, roles: ADMIN })).json<{
+      assets: unknown[];
+    }>().assets;
     expect(listed).toHaveLength(MAX_UPLOADS);
     // Only the accepted files are stored (a refused one was either never stored or removed again).
-    const stored = await Promise.all(racing.map(async (bytes, n) => {
-      const answer = answers[n]!;
-      const id = answer.statusCode === 201 ? answer.json<UploadedAsset>().id : undefined;
-      return { n, accepted: id !== undefined, stored: id ? (await storage().get(`${other}/${id}.png`)) !== undefined : false };
-    }));
+    const stored = await Promise.all(
+      racing.map(async (bytes, n) => {
+        const answer = answers[n]!;
+        const id = answer.statusCode === 201 ? answer.json<UploadedAsset>().id : undefined;
+        return { n, accepted: id !== undefined, stored: id ? (await storage().get(`${other}/${id}.png`)) !== undefined : false };
+      }),
+    );
     expect(stored.filter((s) => s.accepted).every((s) => s.stored)).toBe(true);
     // One over at the limit: refused before anything is stored.
     const late = pngImage(90, 90, [1, 2, 3]);
@@ -116,11 +148,19 @@ describe('limits per website', () => {
       expect((await usage(tight, id)).storageBytes).toEqual({ used: max, max });
       const over = await upload(tight, id, 'c.png', c);
       expect(over.statusCode).toBe(413);
-      const message = formatMessage(WebsiteLimitMessages.storageFull, { size: formatFileSize(c.length), max: formatFileSize(max), used: formatFileSize(max) });
+      const message = formatMessage(WebsiteLimitMessages.storageFull, {
+        size: formatFileSize(c.length),
+        max: formatFileSize(max),
+        used: formatFileSize(max),
+      });
       expect(over.json().error).toMatchObject({ code: 'PAYLOAD_TOO_LARGE', message });
       // Deleting a file makes room again.
-      const bId = (await tight.call('GET', `/api/content-service/1.0/websites/${id}/media`, { websiteId: id, roles: ADMIN })).json<{ assets: Array<{ id: string; filename: string }> }>().assets.find((x) => x.filename === 'b.png')!.id;
-      expect((await tight.call('DELETE', `/api/content-service/1.0/websites/${id}/media/${bId}`, { websiteId: id, roles: ADMIN })).statusCode).toBe(204);
+      const bId = (await tight.call('GET', `/api/content-service/1.0/websites/${id}/media`, { websiteId: id, roles: ADMIN }))
+        .json<{ assets: Array<{ id: string; filename: string }> }>()
+        .assets.find((x) => x.filename === 'b.png')!.id;
+      expect(
+        (await tight.call('DELETE', `/api/content-service/1.0/websites/${id}/media/${bId}`, { websiteId: id, roles: ADMIN })).statusCode,
+      ).toBe(204);
       expect((await usage(tight, id)).storageBytes).toEqual({ used: a.length, max });
       expect((await upload(tight, id, 'b-again.png', b)).statusCode).toBe(201);
     } finally {
@@ -129,7 +169,16 @@ describe('limits per website', () => {
   });
 
   it('has documented defaults, and reads each limit from the environment', () => {
-    expect(websiteSettings({}, {})).toMatchObject({ pagesPerWebsite: 500, productsPerWebsite: 5_000, uploadsPerWebsite: 10_000, storageBytesPerWebsite: 5_000_000_000 });
-    expect(websiteSettings({}, { PRODUCTS_PER_WEBSITE: '7', UPLOADS_PER_WEBSITE: '8', STORAGE_BYTES_PER_WEBSITE: '9000' })).toMatchObject({ productsPerWebsite: 7, uploadsPerWebsite: 8, storageBytesPerWebsite: 9_000 });
+    expect(websiteSettings({}, {})).toMatchObject({
+      pagesPerWebsite: 500,
+      productsPerWebsite: 5_000,
+      uploadsPerWebsite: 10_000,
+      storageBytesPerWebsite: 5_000_000_000,
+    });
+    expect(websiteSettings({}, { PRODUCTS_PER_WEBSITE: '7', UPLOADS_PER_WEBSITE: '8', STORAGE_BYTES_PER_WEBSITE: '9000' })).toMatchObject({
+      productsPerWebsite: 7,
+      uploadsPerWebsite: 8,
+      storageBytesPerWebsite: 9_000,
+    });
   });
 });

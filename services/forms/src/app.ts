@@ -1,7 +1,17 @@
 // The forms service: form definitions and schemas, submission keys, submissions, newsletter
 // subscribers (joined through the newsletter block or a restock form's mailing-list box), captcha
 // verification, and the mail those send.
-import { buildService, type BuildServiceOptions, Captcha, type CaptchaTables, installMailer, type MailerOptions, type MailTables, type ServiceDefinition, withTables } from '@sc/platform';
+import {
+  buildService,
+  type BuildServiceOptions,
+  Captcha,
+  type CaptchaTables,
+  installMailer,
+  type MailerOptions,
+  type MailTables,
+  type ServiceDefinition,
+  withTables,
+} from '@sc/platform';
 import type { Kysely } from 'kysely';
 import { mailingListConsumer, type MailingListConsumerOptions } from './consumers/mailing-list.consumer.js';
 import { formsRoutes } from './forms/forms.routes.js';
@@ -56,4 +66,9 @@ export const formsService: ServiceDefinition<FormsDB, FormsModule> = createForms
 
 /** Builds the forms app (never listens). */
 export const buildApp = (options: BuildServiceOptions & FormsOptions = {}) =>
-  buildService(options.submitLimit || options.captcha || options.mail || options.mailingList !== undefined ? createFormsService(options) : formsService, options);
+  buildService(
+    options.submitLimit || options.captcha || options.mail || options.mailingList !== undefined
+      ? createFormsService(options)
+      : formsService,
+    options,
+  );

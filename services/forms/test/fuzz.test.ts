@@ -43,7 +43,12 @@ describe('fuzzing validate and save', () => {
                 {
                   formId: fc.oneof(fc.constant('FORM'), fc.string({ maxLength: 70 })),
                   key: fc.string({ maxLength: 210 }),
-                  form: fc.oneof(formValues, formValues.map((v) => JSON.stringify(v)), fc.string(), json),
+                  form: fc.oneof(
+                    formValues,
+                    formValues.map((v) => JSON.stringify(v)),
+                    fc.string(),
+                    json,
+                  ),
                   captchaKey: fc.string(),
                   pageTitle: fc.string(),
                   pageId: fc.string(),
@@ -58,7 +63,12 @@ describe('fuzzing validate and save', () => {
         ),
         async (input) => {
           const send = (url: string, body: unknown) =>
-            kit.app.inject({ method: 'POST', url, headers: asFromGateway({ 'content-type': 'application/json', 'x-website-id': kit.site }, SIGNING_KEY), payload: JSON.stringify(body) ?? 'null' });
+            kit.app.inject({
+              method: 'POST',
+              url,
+              headers: asFromGateway({ 'content-type': 'application/json', 'x-website-id': kit.site }, SIGNING_KEY),
+              payload: JSON.stringify(body) ?? 'null',
+            });
           let response;
           if (input.route === 'validate') {
             response = await send(`/api/rest/forms/validate/${formId}`, input.body);

@@ -33,11 +33,27 @@ describe('forms through the gateway', () => {
     restock = await buildRestock({ config: testConfig(0), relay: { autoStart: false }, mail: { autoStart: false } });
     const restockUrl = await restock.listen({ port: 0, host: '127.0.0.1' });
     gateway = await buildGateway({
-      config: GatewayEnv.parse({ ...process.env, IDENTITY_SIGNING_KEY: SIGNING_KEY, FORMS_URL: formsUrl, RESTOCK_URL: restockUrl, LOG_LEVEL: 'silent', RATE_LIMIT_MAX: '100000', FALLBACK_WEBSITE_ID: kit.site }),
+      config: GatewayEnv.parse({
+        ...process.env,
+        IDENTITY_SIGNING_KEY: SIGNING_KEY,
+        FORMS_URL: formsUrl,
+        RESTOCK_URL: restockUrl,
+        LOG_LEVEL: 'silent',
+        RATE_LIMIT_MAX: '100000',
+        FALLBACK_WEBSITE_ID: kit.site,
+      }),
     });
     base = await gateway.listen({ port: 0, host: '127.0.0.1' });
     site = kit.site;
-    const settings: FormSettingsInput = { name: 'Contact', build: { fields: [{ id: 'name', type: 'name', title: 'Name', required: true }, { id: 'msg', type: 'textarea', title: 'Message', maxLength: 100 }] } };
+    const settings: FormSettingsInput = {
+      name: 'Contact',
+      build: {
+        fields: [
+          { id: 'name', type: 'name', title: 'Name', required: true },
+          { id: 'msg', type: 'textarea', title: 'Message', maxLength: 100 },
+        ],
+      },
+    };
     formId = (await kit.parts.forms.create(site, FormSettings.parse(settings))).id;
     // What a page does before its first write: ask for the crumb cookie.
     const first = await fetch(`${base}/api/crumb`);
@@ -66,7 +82,12 @@ describe('forms through the gateway', () => {
     const validate = await post(`/api/rest/forms/validate/${formId}`, { name: ['', ''], msg: 'x'.repeat(101) });
     expect(await validate.json()).toEqual({ errors: { name: FormMessages.required, msg: FormMessages.characterLimitExceeded } });
     const key = ((await (await post('/api/form/FormSubmissionKey')).json()) as { key: string }).key;
-    const saved = await post('/api/form/SaveFormSubmission', { formId, key, form: { name: ['Ada', 'L'], msg: 'hi' }, pagePath: '/contact' });
+    const saved = await post('/api/form/SaveFormSubmission', {
+      formId,
+      key,
+      form: { name: ['Ada', 'L'], msg: 'hi' },
+      pagePath: '/contact',
+    });
     expect(saved.status).toBe(200);
     const reused = await post('/api/form/SaveFormSubmission', { formId, key, form: { name: ['Ada', 'L'] } });
     expect(reused.status).toBe(401);
@@ -77,10 +98,22 @@ describe('forms through the gateway', () => {
   });
 
   it('stores 1,000 concurrent submissions with 1,000 events and no duplicates', async () => {
-    const keys = await Promise.all(Array.from({ length: TOTAL }, async () => ((await (await post('/api/form/FormSubmissionKey')).json()) as { key: string }).key));
-    const statuses = await Promise.all(keys.map(async (key, i) => (await post('/api/form/SaveFormSubmission', { formId, key, form: { name: ['Bulk', String(i)] }, pagePath: '/bulk' })).status));
+    const keys = await Promise.all(
+      Array.from({ length: TOTAL }, async () => ((await (await post('/api/form/FormSubmissionKey')).json()) as { key: string }).key),
+    );
+    const statuses = await Promise.all(
+      keys.map(
+        async (key, i) =>
+          (await post('/api/form/SaveFormSubmission', { formId, key, form: { name: ['Bulk', String(i)] }, pagePath: '/bulk' })).status,
+      ),
+    );
     expect(statuses.filter((s) => s === 200)).toHaveLength(TOTAL);
-    const stored = await kit.ctx.db.selectFrom('submissions').select(['id', 'search_text']).where('website_id', '=', site).where('page_path', '=', '/bulk').execute();
+    const stored = await kit.ctx.db
+      .selectFrom('submissions')
+      .select(['id', 'search_text'])
+      .where('website_id', '=', site)
+      .where('page_path', '=', '/bulk')
+      .execute();
     expect(stored).toHaveLength(TOTAL);
     expect(new Set(stored.map((s) => s.search_text)).size).toBe(TOTAL);
     const events = (await kit.events('forms.submission.saved')).filter((e) => (e.data as { pagePath: string }).pagePath === '/bulk');

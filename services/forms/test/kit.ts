@@ -25,7 +25,12 @@ export interface Kit {
   parts: FormsModule;
   site: string;
   /** As a visitor (optionally from `ip`); `roles` makes it an owner. */
-  call(method: InjectOptions['method'], url: string, body?: unknown, options?: { roles?: number[]; ip?: string; site?: string }): Promise<LightMyRequestResponse>;
+  call(
+    method: InjectOptions['method'],
+    url: string,
+    body?: unknown,
+    options?: { roles?: number[]; ip?: string; site?: string },
+  ): Promise<LightMyRequestResponse>;
   createForm(settings: FormSettingsInput): Promise<string>;
   key(): Promise<string>;
   /** A solved captcha token, as the browser makes it. */
@@ -57,7 +62,13 @@ export async function setup(options: FormsOptions & Pick<BuildServiceOptions, 's
     ctx,
     parts: base.parts,
     site,
-    call: (method, url, body, opts = {}) => base.call(method, url, { websiteId: opts.site ?? site, ip: opts.ip ?? '203.0.113.9', ...(opts.roles ? { roles: opts.roles } : {}) }, body),
+    call: (method, url, body, opts = {}) =>
+      base.call(
+        method,
+        url,
+        { websiteId: opts.site ?? site, ip: opts.ip ?? '203.0.113.9', ...(opts.roles ? { roles: opts.roles } : {}) },
+        body,
+      ),
     async createForm(settings) {
       const response = await kit.call('POST', '/api/rest/forms/definitions', settings, { roles: [Role.ADMIN] });
       if (response.statusCode !== 201) throw new Error(`createForm: ${response.statusCode} ${response.body}`);
@@ -69,7 +80,11 @@ export async function setup(options: FormsOptions & Pick<BuildServiceOptions, 's
       return response.json<{ key: string }>().key;
     },
     async captchaToken() {
-      const challenge = (await kit.call('POST', '/api/form/captcha/challenge')).json<{ challengeId: string; salt: string; difficulty: number }>();
+      const challenge = (await kit.call('POST', '/api/form/captcha/challenge')).json<{
+        challengeId: string;
+        salt: string;
+        difficulty: number;
+      }>();
       return `pow.${challenge.challengeId}.${solve(challenge)}`;
     },
     events: (type) => base.events(site, type),

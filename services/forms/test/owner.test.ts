@@ -18,9 +18,18 @@ describe('forms owner side', () => {
   it('keeps definitions per owner permission: editors edit, store managers cannot see submissions', async () => {
     const id = await kit.createForm({ name: 'Perm', build: { fields: [{ id: 'a', type: 'text', title: 'A' }] } });
     expect((await kit.call('GET', `/api/rest/forms/definitions/${id}`)).statusCode).toBe(401);
-    expect((await kit.call('PUT', `/api/rest/forms/definitions/${id}`, { name: 'Renamed' }, { roles: [Role.EDITOR] })).json().settings.name).toBe('Renamed');
-    expect((await kit.call('GET', `/api/rest/forms/definitions/${id}/submissions`, undefined, { roles: [Role.STORE_MANAGER] })).statusCode).toBe(403);
-    const refused = await kit.call('POST', '/api/rest/forms/definitions', { name: 'Bad', formType: FormType.NEWSLETTER_BLOCK, build: { fields: [{ id: 'p', type: 'password', title: 'P' }] } }, { roles: [Role.ADMIN] });
+    expect(
+      (await kit.call('PUT', `/api/rest/forms/definitions/${id}`, { name: 'Renamed' }, { roles: [Role.EDITOR] })).json().settings.name,
+    ).toBe('Renamed');
+    expect(
+      (await kit.call('GET', `/api/rest/forms/definitions/${id}/submissions`, undefined, { roles: [Role.STORE_MANAGER] })).statusCode,
+    ).toBe(403);
+    const refused = await kit.call(
+      'POST',
+      '/api/rest/forms/definitions',
+      { name: 'Bad', formType: FormType.NEWSLETTER_BLOCK, build: { fields: [{ id: 'p', type: 'password', title: 'P' }] } },
+      { roles: [Role.ADMIN] },
+    );
     expect(refused.statusCode).toBe(400);
     const deleted = await kit.call('DELETE', `/api/rest/forms/definitions/${id}`, undefined, { roles: [Role.ADMIN] });
     expect([deleted.statusCode, deleted.body]).toEqual([204, '']);
@@ -28,12 +37,28 @@ describe('forms owner side', () => {
   });
 
   it('exports submissions as CSV with N/A for unanswered fields and formulas neutralised', async () => {
-    const id = await kit.createForm({ name: 'Export', build: { fields: [{ id: 'a', type: 'text', title: 'Answer' }, { id: 'l', type: 'likert', title: 'Rate', options: ['Speed'] }] } });
-    await kit.call('POST', '/api/form/SaveFormSubmission', { formId: id, key: await kit.key(), form: { a: '=SUM(A1)', l: { Speed: '2' } }, pagePath: '/x' });
+    const id = await kit.createForm({
+      name: 'Export',
+      build: {
+        fields: [
+          { id: 'a', type: 'text', title: 'Answer' },
+          { id: 'l', type: 'likert', title: 'Rate', options: ['Speed'] },
+        ],
+      },
+    });
+    await kit.call('POST', '/api/form/SaveFormSubmission', {
+      formId: id,
+      key: await kit.key(),
+      form: { a: '=SUM(A1)', l: { Speed: '2' } },
+      pagePath: '/x',
+    });
     await kit.call('POST', '/api/form/SaveFormSubmission', { formId: id, key: await kit.key(), form: { a: 'plain, "quoted"' } });
     const csv = await kit.call('GET', `/api/rest/forms/definitions/${id}/submissions/export`, undefined, { roles: [Role.ADMIN] });
     expect(csv.headers['content-type']).toContain('text/csv');
-    const lines = csv.body.replace(/^\uFEFF/, '').trim().split('\r\n');
+    const lines = csv.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
     expect(lines[0]).toBe('Submitted On,Page,Answer,Rate');
     expect(lines).toHaveLength(3);
     expect(lines[1]).toMatch(/,,"plain, ""quoted""",N\/A$/);
@@ -41,11 +66,17 @@ describe('forms owner side', () => {
   });
 
   it('signs up to a newsletter with double opt-in and unsubscribes by the mailed link', async () => {
-    const id = await kit.createForm({ name: 'News', formType: FormType.NEWSLETTER_BLOCK, build: { fields: [{ id: 'email', type: 'email', title: 'Email', required: true }] } });
+    const id = await kit.createForm({
+      name: 'News',
+      formType: FormType.NEWSLETTER_BLOCK,
+      build: { fields: [{ id: 'email', type: 'email', title: 'Email', required: true }] },
+    });
     const bad = await kit.call('POST', `/api/form/newsletter/${id}/subscribe`, { email: 'nope' });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().errors.email).toContain('Email is not valid.');
-    expect((await kit.call('POST', `/api/form/newsletter/${id}/subscribe`, { email: 'reader@example.com' })).json()).toEqual({ status: 'pending' });
+    expect((await kit.call('POST', `/api/form/newsletter/${id}/subscribe`, { email: 'reader@example.com' })).json()).toEqual({
+      status: 'pending',
+    });
     // Asking again at once sends no second mail.
     await kit.call('POST', `/api/form/newsletter/${id}/subscribe`, { email: 'Reader@example.com' });
     const relay = kit.app.serviceContext && (await deliver(kit));
@@ -91,18 +122,44 @@ describe('a hosted captcha provider that answers garbage', () => {
     await new Promise<void>((resolve) => provider.listen(0, '127.0.0.1', resolve));
     const address = provider.address();
     const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/siteverify`;
-    const kit = await setup({ captcha: (db) => new Captcha(new PowCaptcha(db, { difficulty: 8, ttlMs: 60_000 }), [new HostedCaptcha({ provider: 'recaptcha', secret: 's', url })]) });
+    const kit = await setup({
+      captcha: (db) =>
+        new Captcha(new PowCaptcha(db, { difficulty: 8, ttlMs: 60_000 }), [new HostedCaptcha({ provider: 'recaptcha', secret: 's', url })]),
+    });
     try {
-      const id = await kit.createForm({ name: 'Hosted', build: { fields: [{ id: 'a', type: 'text', title: 'A' }] }, captcha: { enabled: true } });
-      const refused = await kit.call('POST', '/api/form/SaveFormSubmission', { formId: id, key: await kit.key(), form: { a: 'x' }, captchaKey: 'hosted-token' });
+      const id = await kit.createForm({
+        name: 'Hosted',
+        build: { fields: [{ id: 'a', type: 'text', title: 'A' }] },
+        captcha: { enabled: true },
+      });
+      const refused = await kit.call('POST', '/api/form/SaveFormSubmission', {
+        formId: id,
+        key: await kit.key(),
+        form: { a: 'x' },
+        captchaKey: 'hosted-token',
+      });
       expect(refused.statusCode).toBe(400);
       expect(refused.json().error.message).toBe(FormMessages.recaptchaFailed);
       answer = '<html>not json</html>';
-      const broken = await kit.call('POST', '/api/form/SaveFormSubmission', { formId: id, key: await kit.key(), form: { a: 'x' }, captchaKey: 'hosted-token' });
+      const broken = await kit.call('POST', '/api/form/SaveFormSubmission', {
+        formId: id,
+        key: await kit.key(),
+        form: { a: 'x' },
+        captchaKey: 'hosted-token',
+      });
       expect(broken.statusCode).toBe(500);
       expect(broken.json().error.message).toBe('Unable to send form. Please try again later.');
       answer = '{"success": true, "score": 0.9}';
-      expect((await kit.call('POST', '/api/form/SaveFormSubmission', { formId: id, key: await kit.key(), form: { a: 'x' }, captchaKey: 'hosted-token' })).statusCode).toBe(200);
+      expect(
+        (
+          await kit.call('POST', '/api/form/SaveFormSubmission', {
+            formId: id,
+            key: await kit.key(),
+            form: { a: 'x' },
+            captchaKey: 'hosted-token',
+          })
+        ).statusCode,
+      ).toBe(200);
     } finally {
       await kit.close();
       provider.close();

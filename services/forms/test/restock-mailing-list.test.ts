@@ -65,7 +65,11 @@ describe(`restock mailing-list opt-in (${mode.database}, ${mode.bus} bus)`, () =
     crumb = /crumb=([^;]+)/.exec(first.headers.get('set-cookie') ?? '')?.[1] ?? '';
     cookie = `crumb=${crumb}`;
     // The site's newsletter, and waitlists that offer the mailing-list box.
-    listId = await kit.createForm({ name: 'Harbour news', formType: FormType.NEWSLETTER_BLOCK, build: { fields: [{ id: 'email', type: 'email', title: 'Email', required: true }] } });
+    listId = await kit.createForm({
+      name: 'Harbour news',
+      formType: FormType.NEWSLETTER_BLOCK,
+      build: { fields: [{ id: 'email', type: 'email', title: 'Email', required: true }] },
+    });
     const requestId = randomUUID();
     const settings = await restock.inject({
       method: 'PUT',
@@ -73,7 +77,10 @@ describe(`restock mailing-list opt-in (${mode.database}, ${mode.bus} bus)`, () =
       headers: {
         'x-website-id': kit.site,
         'x-request-id': requestId,
-        ...signIdentity({ v: 1, kind: 'owner', websiteId: kit.site, requestId, issuedAt: Date.now(), ownerId: 'o', roles: [Role.ADMIN] }, SIGNING_KEY),
+        ...signIdentity(
+          { v: 1, kind: 'owner', websiteId: kit.site, requestId, issuedAt: Date.now(), ownerId: 'o', roles: [Role.ADMIN] },
+          SIGNING_KEY,
+        ),
       },
       payload: { mailingListEnabled: true },
     });
@@ -98,21 +105,35 @@ describe(`restock mailing-list opt-in (${mode.database}, ${mode.bus} bus)`, () =
 
   /** Delivers mail until `to` has `count` messages, and answers them. */
   const mailTo = (to: string, count = 1) =>
-    waitFor(async () => {
-      await kit.deliverAll();
-      const mail = await kit.mailbox(to);
-      return mail.length >= count ? mail : undefined;
-    }, 15_000, `${count} mail to ${to}`);
+    waitFor(
+      async () => {
+        await kit.deliverAll();
+        const mail = await kit.mailbox(to);
+        return mail.length >= count ? mail : undefined;
+      },
+      15_000,
+      `${count} mail to ${to}`,
+    );
 
   const subscribers = async (formId: string) =>
-    (await kit.call('GET', `/api/rest/forms/definitions/${formId}/subscribers`, undefined, { roles: [Role.ADMIN] })).json<{ items: Array<{ email: string; status: string; language: string | null }> }>().items;
+    (await kit.call('GET', `/api/rest/forms/definitions/${formId}/subscribers`, undefined, { roles: [Role.ADMIN] })).json<{
+      items: Array<{ email: string; status: string; language: string | null }>;
+    }>().items;
 
   it("mails a confirmation link to the website's public address; following it subscribes the address", async () => {
     const email = `${unique('reader')}@example.com`;
     // A forged Host and forwarding headers do not reach the link (the address comes from PUBLIC_URL).
-    await signUp(email, true, 'v-1', { 'x-forwarded-host': 'evil.example', forwarded: 'host=evil.example;proto=https', 'x-forwarded-proto': 'https' });
+    await signUp(email, true, 'v-1', {
+      'x-forwarded-host': 'evil.example',
+      forwarded: 'host=evil.example;proto=https',
+      'x-forwarded-proto': 'https',
+    });
     const [mail] = await mailTo(email);
-    expect(mail).toMatchObject({ websiteId: kit.site, kind: 'newsletter.confirm', subject: 'Please confirm your subscription to Harbour news' });
+    expect(mail).toMatchObject({
+      websiteId: kit.site,
+      kind: 'newsletter.confirm',
+      subject: 'Please confirm your subscription to Harbour news',
+    });
     const link = CONFIRM_LINK.exec(mail?.text ?? '')?.[1] ?? '';
     expect(link.startsWith(`${base}/api/form/newsletter/confirm?token=`)).toBe(true);
     expect(mail?.text).not.toContain('evil.example');
@@ -152,7 +173,15 @@ describe(`restock mailing-list opt-in (${mode.database}, ${mode.bus} bus)`, () =
       type: 'restock.signup.created',
       websiteId: site,
       occurredAt: new Date().toISOString(),
-      data: { signupId: randomUUID(), productId: 'p', variantId: 'v', email, isJoinMailingList: true, language: null, siteOrigin: 'https://shop.example.com' },
+      data: {
+        signupId: randomUUID(),
+        productId: 'p',
+        variantId: 'v',
+        email,
+        isJoinMailingList: true,
+        language: null,
+        siteOrigin: 'https://shop.example.com',
+      },
     };
     // Twice at once, then once more later: the bus's at-least-once delivery at its worst.
     const outcomes = await Promise.all([newsletter.joinFromRestock(event), newsletter.joinFromRestock(event)]);
@@ -161,9 +190,13 @@ describe(`restock mailing-list opt-in (${mode.database}, ${mode.bus} bus)`, () =
     await kit.deliverAll();
     const mail = await kit.mailbox(email);
     expect(mail).toHaveLength(1);
-    expect(mail[0]?.text).toMatch(/^Please confirm your subscription by opening this link:\nhttps:\/\/shop\.example\.com\/api\/form\/newsletter\/confirm\?token=/);
+    expect(mail[0]?.text).toMatch(
+      /^Please confirm your subscription by opening this link:\nhttps:\/\/shop\.example\.com\/api\/form\/newsletter\/confirm\?token=/,
+    );
     expect(mail[0]?.subject).toBe('Please confirm your subscription to Mailing list');
-    const lists = (await kit.call('GET', '/api/rest/forms/definitions', undefined, { roles: [Role.ADMIN], site })).json<{ forms: Array<{ id: string; settings: { formType: number } }> }>().forms;
+    const lists = (await kit.call('GET', '/api/rest/forms/definitions', undefined, { roles: [Role.ADMIN], site })).json<{
+      forms: Array<{ id: string; settings: { formType: number } }>;
+    }>().forms;
     expect(lists.map((f) => [f.id, f.settings.formType])).toEqual([[DEFAULT_MAILING_LIST_ID, FormType.NEWSLETTER_BLOCK]]);
     const rows = await kit.ctx.db.selectFrom('subscribers').select(['email', 'status', 'form_id']).where('website_id', '=', site).execute();
     expect(rows).toEqual([{ email, status: 'pending', form_id: DEFAULT_MAILING_LIST_ID }]);
@@ -173,8 +206,16 @@ describe(`restock mailing-list opt-in (${mode.database}, ${mode.bus} bus)`, () =
     const newsletter = kit.parts.newsletter;
     const site = unique('forms-optin');
     const data = { signupId: randomUUID(), productId: 'p', variantId: 'v', email: 'x@example.com', language: null };
-    const envelope = (extra: Record<string, unknown>): EventEnvelope => ({ id: randomUUID(), type: 'restock.signup.created', websiteId: site, occurredAt: new Date().toISOString(), data: { ...data, ...extra } });
-    expect(await newsletter.joinFromRestock(envelope({ isJoinMailingList: false, siteOrigin: 'https://shop.example.com' }))).toBe('not-asked');
+    const envelope = (extra: Record<string, unknown>): EventEnvelope => ({
+      id: randomUUID(),
+      type: 'restock.signup.created',
+      websiteId: site,
+      occurredAt: new Date().toISOString(),
+      data: { ...data, ...extra },
+    });
+    expect(await newsletter.joinFromRestock(envelope({ isJoinMailingList: false, siteOrigin: 'https://shop.example.com' }))).toBe(
+      'not-asked',
+    );
     expect(await newsletter.joinFromRestock(envelope({ isJoinMailingList: true }))).toBe('unusable');
     expect(await kit.ctx.db.selectFrom('subscribers').select('id').where('website_id', '=', site).execute()).toEqual([]);
   });

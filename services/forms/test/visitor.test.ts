@@ -22,7 +22,16 @@ describe('forms visitor path', () => {
   afterAll(async () => kit?.close());
 
   const save = async (form: unknown, extra: Record<string, unknown> = {}) =>
-    kit.call('POST', '/api/form/SaveFormSubmission', { formId, key: await kit.key(), form, pagePath: '/contact?ref=ad', pageTitle: 'Contact', pageId: 'p1', contentSource: 'c', ...extra });
+    kit.call('POST', '/api/form/SaveFormSubmission', {
+      formId,
+      key: await kit.key(),
+      form,
+      pagePath: '/contact?ref=ad',
+      pageTitle: 'Contact',
+      pageId: 'p1',
+      contentSource: 'c',
+      ...extra,
+    });
 
   it('answers the template schema of a form type', async () => {
     const response = await kit.call('GET', `/api/template/GetTemplateSchema?type=${FormType.NEWSLETTER_BLOCK}`);
@@ -68,7 +77,11 @@ describe('forms visitor path', () => {
   });
 
   it('accepts an empty body for the submission key, and a key works once', async () => {
-    const response = await kit.app.inject({ method: 'POST', url: '/api/form/FormSubmissionKey', headers: asFromGateway({ 'content-type': 'application/json', 'x-website-id': kit.site }, SIGNING_KEY) });
+    const response = await kit.app.inject({
+      method: 'POST',
+      url: '/api/form/FormSubmissionKey',
+      headers: asFromGateway({ 'content-type': 'application/json', 'x-website-id': kit.site }, SIGNING_KEY),
+    });
     expect(response.statusCode).toBe(200);
     const key = response.json().key as string;
     const body = { formId, key, form: { text: 'first' } };
@@ -87,7 +100,12 @@ describe('forms visitor path', () => {
 
   it('refuses an expired key', async () => {
     const key = await kit.key();
-    await kit.ctx.db.updateTable('submission_keys').set({ expires_at: new Date(Date.now() - 1000) }).where('website_id', '=', kit.site).where('used_at', 'is', null).execute();
+    await kit.ctx.db
+      .updateTable('submission_keys')
+      .set({ expires_at: new Date(Date.now() - 1000) })
+      .where('website_id', '=', kit.site)
+      .where('used_at', 'is', null)
+      .execute();
     const response = await kit.call('POST', '/api/form/SaveFormSubmission', { formId, key, form: { text: 'late' } });
     expect(response.statusCode).toBe(401);
   });
@@ -118,8 +136,16 @@ describe('forms visitor path', () => {
         site: 'https://example.com',
         price: '9.99',
         phone: ['555', '123', '4567'],
-        radio: [{ value: 'a', checked: false }, { value: 'b', checked: true }, { value: 'c', checked: true }],
-        check: [{ value: 'x', checked: true }, { value: 'y', checked: false }, { value: 'z', checked: true }],
+        radio: [
+          { value: 'a', checked: false },
+          { value: 'b', checked: true },
+          { value: 'c', checked: true },
+        ],
+        check: [
+          { value: 'x', checked: true },
+          { value: 'y', checked: false },
+          { value: 'z', checked: true },
+        ],
         select: 'two',
         likert: { Fast: [{ value: '2', checked: true }], Friendly: '-1', Unknown: '1' },
         section: 'ignored',
@@ -160,15 +186,20 @@ describe('forms visitor path', () => {
     expect(stored).toMatchObject({ pageTitle: 'Contact', pageId: 'p1', contentSource: 'c', pagePath: '/contact?ref=ad' });
   });
 
-  it("gives a hidden field its own value when the page has no query value", async () => {
+  it('gives a hidden field its own value when the page has no query value', async () => {
     const response = await save({ text: 'own value' }, { pagePath: '/contact' });
     expect(response.statusCode).toBe(200);
     const listed = await kit.call('GET', `/api/rest/forms/definitions/${formId}/submissions?q=own%20value`, undefined, { roles: [1] });
     expect(listed.json().items[0].values.hidden).toBe('own');
   });
 
-  it("asks for the captcha, refuses a wrong one, and takes a solved challenge once", async () => {
-    const body = async (captchaKey?: string) => ({ formId: captchaFormId, key: await kit.key(), form: { q: 'x' }, ...(captchaKey === undefined ? {} : { captchaKey }) });
+  it('asks for the captcha, refuses a wrong one, and takes a solved challenge once', async () => {
+    const body = async (captchaKey?: string) => ({
+      formId: captchaFormId,
+      key: await kit.key(),
+      form: { q: 'x' },
+      ...(captchaKey === undefined ? {} : { captchaKey }),
+    });
     const missing = await kit.call('POST', '/api/form/SaveFormSubmission', await body());
     expect(missing.statusCode).toBe(400);
     expect(missing.json().error.message).toBe('Complete CAPTCHA before submitting.');
@@ -194,7 +225,12 @@ describe('forms visitor path', () => {
     const response = await save({ text: 'event' });
     const events = await kit.events('forms.submission.saved');
     expect(events).toHaveLength(before + 1);
-    expect(events.at(-1)?.data).toMatchObject({ submissionId: response.json().submissionId, formId, pagePath: '/contact?ref=ad', contentSource: 'c' });
+    expect(events.at(-1)?.data).toMatchObject({
+      submissionId: response.json().submissionId,
+      formId,
+      pagePath: '/contact?ref=ad',
+      contentSource: 'c',
+    });
   });
 
   it('shows visitors the SPEC 3 Form view', async () => {
@@ -235,7 +271,12 @@ describe('forms rate limit', () => {
       expect(statuses).toEqual([200, 200, 429]);
       expect(last?.json().error.message).toBe('Unable to submit form. Submission rate limit exceeded. Please try again later.');
       // Another visitor is not limited by the first one's submissions.
-      const other = await kit.call('POST', '/api/form/SaveFormSubmission', { formId, key: await kit.key(), form: { a: 'x' } }, { ip: '198.51.100.7' });
+      const other = await kit.call(
+        'POST',
+        '/api/form/SaveFormSubmission',
+        { formId, key: await kit.key(), form: { a: 'x' } },
+        { ip: '198.51.100.7' },
+      );
       expect(other.statusCode).toBe(200);
     } finally {
       await kit.close();

@@ -2,7 +2,15 @@
 // keys, login throttling. The gateway asks it who a request comes from (resolve) and forwards the
 // answer to every service in a signed header.
 import cookie from '@fastify/cookie';
-import { buildService, installMailer, type BuildServiceOptions, type MailerOptions, type MailTables, type ServiceDefinition, withTables } from '@sc/platform';
+import {
+  buildService,
+  installMailer,
+  type BuildServiceOptions,
+  type MailerOptions,
+  type MailTables,
+  type ServiceDefinition,
+  withTables,
+} from '@sc/platform';
 import { accountMailRoutes } from './account-mail/account-mail.routes.js';
 import { apiKeyRoutes } from './api-keys/api-key.routes.js';
 import { identitySettings, type IdentitySettings } from './config.js';
@@ -39,7 +47,10 @@ export function createIdentityService(options: IdentityOptions = {}): ServiceDef
     purge: async (trx, websiteId) => void (await trx.deleteFrom('websites').where('id', '=', websiteId).execute()),
     wire: (ctx, app) => {
       const settings = identitySettings(options.settings);
-      const parts = createIdentityModule(ctx, { settings, mail: installMailer(app, withTables<MailTables>(ctx.db), ctx.logger, options.mail) });
+      const parts = createIdentityModule(ctx, {
+        settings,
+        mail: installMailer(app, withTables<MailTables>(ctx.db), ctx.logger, options.mail),
+      });
       app.addHook('onClose', async () => parts.pool.close());
       return parts;
     },
@@ -65,4 +76,7 @@ export const identityService: ServiceDefinition<IdentityDB, IdentityModule> = cr
 
 /** Builds the identity app (never listens). */
 export const buildApp = (options: BuildServiceOptions & IdentityOptions = {}) =>
-  buildService(options.settings || options.websites !== undefined || options.mail ? createIdentityService(options) : identityService, options);
+  buildService(
+    options.settings || options.websites !== undefined || options.mail ? createIdentityService(options) : identityService,
+    options,
+  );

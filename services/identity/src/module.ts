@@ -51,7 +51,11 @@ export function createIdentityModule(ctx: ServiceContext<IdentityDB>, options: I
   const { settings, mail } = options;
   const pool = new HashPool(settings.hashPool);
   const captchaDb = withTables<CaptchaTables>(ctx.db);
-  const captcha = Captcha.fromEnv(captchaDb, process.env, settings.captchaDifficulty === undefined ? {} : { difficulty: settings.captchaDifficulty });
+  const captcha = Captcha.fromEnv(
+    captchaDb,
+    process.env,
+    settings.captchaDifficulty === undefined ? {} : { difficulty: settings.captchaDifficulty },
+  );
   const hasher = new PasswordHasher(settings.scrypt, (task) => pool.scrypt(task));
   const throttle = new LoginThrottle(ctx.cache, settings.throttle, captcha);
   const accountMail = new AccountMailService(ctx, hasher, mail, new AccountMailRepository(ctx.db));

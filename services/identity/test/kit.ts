@@ -25,7 +25,8 @@ export const TEST_IDENTITY_SIGNING_KEY = 'test-identity-signing-key-0123456789-a
  * counts per address live in Redis for the throttle window, across test runs and files: a suite
  * that signs in from an address of its own is not throttled by what ran before it.
  */
-export const randomIp = (): string => `10.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250) + 1}`;
+export const randomIp = (): string =>
+  `10.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250) + 1}`;
 
 /** Cheap scrypt for tests that sign in many times; the production cost has its own test. */
 export const FAST_SCRYPT = { ln: 10, r: 8, p: 1 } as const;
@@ -54,7 +55,16 @@ export async function signUpApp(site: string, domain: string, smtpUrl?: string):
     createIdentityService({
       settings: { scrypt: FAST_SCRYPT },
       websites: false,
-      mail: { config: { ...(smtpUrl ? { SMTP_URL: smtpUrl } : {}), MAIL_FROM: 'Site <site@example.com>', MAIL_BATCH_SIZE: 50, MAIL_SEND_INTERVAL_MS: 0, MAIL_LOG_LOCAL: false }, autoStart: false },
+      mail: {
+        config: {
+          ...(smtpUrl ? { SMTP_URL: smtpUrl } : {}),
+          MAIL_FROM: 'Site <site@example.com>',
+          MAIL_BATCH_SIZE: 50,
+          MAIL_SEND_INTERVAL_MS: 0,
+          MAIL_LOG_LOCAL: false,
+        },
+        autoStart: false,
+      },
     }),
     { signingKey: TEST_IDENTITY_SIGNING_KEY, env: { PUBLIC_URL: 'https://shop.example.net' }, relay: {} },
   );
@@ -74,7 +84,10 @@ export async function startIdentity(settings: Partial<IdentitySettings> = {}): P
 }
 
 /** A gateway whose identity service (and any other) is at the given URLs; signing with the test key. */
-export async function startGateway(urls: Record<string, string>, options: Omit<BuildGatewayOptions, 'config'> & { env?: Record<string, string> } = {}): Promise<FastifyInstance> {
+export async function startGateway(
+  urls: Record<string, string>,
+  options: Omit<BuildGatewayOptions, 'config'> & { env?: Record<string, string> } = {},
+): Promise<FastifyInstance> {
   const gateway = await buildGateway({
     ...options,
     config: GatewayEnv.parse({
@@ -98,7 +111,14 @@ export function signedHeaders(
   request: { requestId: string; websiteId: string },
   key = TEST_IDENTITY_SIGNING_KEY,
 ): Record<string, string> {
-  const full = { v: 1, roles: [] as Role[], issuedAt: Date.now(), ...identity, requestId: request.requestId, websiteId: request.websiteId } as Identity;
+  const full = {
+    v: 1,
+    roles: [] as Role[],
+    issuedAt: Date.now(),
+    ...identity,
+    requestId: request.requestId,
+    websiteId: request.websiteId,
+  } as Identity;
   return { ...signIdentity(full, key), 'x-request-id': request.requestId, 'x-website-id': request.websiteId };
 }
 
@@ -184,7 +204,12 @@ export { IDENTITY_HEADER, IDENTITY_SIGNATURE_HEADER };
 export async function signUpToken(app: FastifyInstance, email: string): Promise<string> {
   const db = app.serviceContext?.db as unknown as Kysely<MailTables> | undefined;
   if (!db) throw new Error('no service context');
-  const rows = await db.selectFrom('mail_outbox').select(['text_body']).where('to_address', '=', email).orderBy('created_at', 'desc').execute();
+  const rows = await db
+    .selectFrom('mail_outbox')
+    .select(['text_body'])
+    .where('to_address', '=', email)
+    .orderBy('created_at', 'desc')
+    .execute();
   for (const row of rows) {
     const token = /confirm-sign-up(?:=|\?token=)([A-Za-z0-9_-]+)/.exec(row.text_body)?.[1];
     if (token) return token;
@@ -196,11 +221,18 @@ export async function signUpToken(app: FastifyInstance, email: string): Promise<
  * Sign-up as the web app does it (202, the same answer for any address), then the mailed link:
  * answers the confirm call (201, the browser signed in, a site user's XSRF token kept).
  */
-export async function signUpAndConfirm(app: FastifyInstance, b: Browser, kind: 'site-user' | 'owner', body: { email: string; password: string; name?: string }): Promise<Response> {
+export async function signUpAndConfirm(
+  app: FastifyInstance,
+  b: Browser,
+  kind: 'site-user' | 'owner',
+  body: { email: string; password: string; name?: string },
+): Promise<Response> {
   const base = kind === 'site-user' ? '/api/auth/site-users' : '/api/auth/owners';
   const asked = await b.send('post', base, { body });
   if (asked.status !== 202) throw new Error(`sign-up answered ${asked.status}: ${asked.text}`);
-  const confirmed = await b.send('post', `${base}/confirm`, { body: { token: await signUpToken(app, body.email.trim().toLowerCase()), password: body.password } });
+  const confirmed = await b.send('post', `${base}/confirm`, {
+    body: { token: await signUpToken(app, body.email.trim().toLowerCase()), password: body.password },
+  });
   if (kind === 'site-user' && confirmed.status === 201) b.xsrfToken = (confirmed.body as { xsrfToken: string }).xsrfToken;
   return confirmed;
 }

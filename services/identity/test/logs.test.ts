@@ -12,7 +12,14 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Kysely } from 'kysely';
 import request from 'supertest';
-import { DEMO_WEBSITE_ID, OWNER_SESSION_COOKIE, Role, SITE_USER_SESSION_COOKIE, type ApiKeyCreated, type OwnerSessionInfo } from '@sc/contracts';
+import {
+  DEMO_WEBSITE_ID,
+  OWNER_SESSION_COOKIE,
+  Role,
+  SITE_USER_SESSION_COOKIE,
+  type ApiKeyCreated,
+  type OwnerSessionInfo,
+} from '@sc/contracts';
 import { freePort, mode, testConfig, unique, waitFor } from '@sc/platform/test-kit';
 import { buildApp } from '../src/index.js';
 import type { IdentityDB } from '../src/tables.js';
@@ -95,7 +102,12 @@ describe(`secrets in logs (${mode.database})`, () => {
       // Sign-up, then the mailed link (read from the outbox) that makes the account.
       const signUp = async (base: string, email: string, password: string) => {
         expect((await seeding.inject({ method: 'POST', url: base, headers, payload: { email, password } })).statusCode).toBe(202);
-        return seeding.inject({ method: 'POST', url: `${base}/confirm`, headers, payload: { token: await signUpToken(seeding, email), password } });
+        return seeding.inject({
+          method: 'POST',
+          url: `${base}/confirm`,
+          headers,
+          payload: { token: await signUpToken(seeding, email), password },
+        });
       };
       const visitor = await signUp('/api/auth/site-users', account.visitorEmail, account.visitorPassword);
       const owner = await signUp('/api/auth/owners', account.ownerEmail, account.ownerPassword);
@@ -143,13 +155,18 @@ describe(`secrets in logs (${mode.database})`, () => {
     const visitor = new Browser(gatewayUrl);
     await visitor.open();
     const body = { email: account.visitorEmail, password: account.visitorPassword, rememberMe: true };
-    expect((await visitor.send('post', '/api/site-users/account/session', { body: { ...body, password: wrongPassword } })).status).toBe(401);
+    expect((await visitor.send('post', '/api/site-users/account/session', { body: { ...body, password: wrongPassword } })).status).toBe(
+      401,
+    );
     const login = await visitor.send('post', '/api/site-users/account/session', { body });
     expect(login.status).toBe(200);
     visitor.xsrfToken = (login.body as { xsrfToken: string }).xsrfToken;
     const sessionToken = visitor.cookies.get(SITE_USER_SESSION_COOKIE) ?? 'missing';
     expect((await visitor.send('post', '/api/site-users/account/locale', { body: { language: 'en-GB' } })).status).toBe(200);
-    expect((await visitor.send('post', '/api/site-users/account/locale', { body: { language: 'en-GB' }, xsrf: 'wrong-xsrf-token-value-123456' })).status).toBe(403);
+    expect(
+      (await visitor.send('post', '/api/site-users/account/locale', { body: { language: 'en-GB' }, xsrf: 'wrong-xsrf-token-value-123456' }))
+        .status,
+    ).toBe(403);
     expect((await visitor.send('delete', '/api/site-users/account/session?cloneCart=true')).status).toBe(200);
     secrets.set('visitor password', account.visitorPassword);
     secrets.set('wrong password', wrongPassword);
@@ -179,7 +196,9 @@ describe(`secrets in logs (${mode.database})`, () => {
     // The admin signs in, makes, uses and revokes an API key, and signs out.
     const admin = new Browser(gatewayUrl);
     await admin.open();
-    expect((await admin.send('post', '/api/auth/session', { body: { email: account.ownerEmail, password: account.ownerPassword } })).status).toBe(200);
+    expect(
+      (await admin.send('post', '/api/auth/session', { body: { email: account.ownerEmail, password: account.ownerPassword } })).status,
+    ).toBe(200);
     const adminSession = admin.cookies.get(OWNER_SESSION_COOKIE) ?? 'missing';
     secrets.set('owner password', account.ownerPassword);
     secrets.set('owner session token', adminSession);

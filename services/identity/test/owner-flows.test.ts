@@ -20,7 +20,16 @@ import { mode, unique } from '@sc/platform/test-kit';
 import type { IdentityDB } from '../src/tables.js';
 import { grantRole } from '../src/owners/owner.repository.js';
 import { sha256 } from '../src/domain/tokens.js';
-import { Browser, setCookies, signUpAndConfirm, signUpToken, signedHeaders, startGateway, startIdentity, type RunningIdentity } from './kit.js';
+import {
+  Browser,
+  setCookies,
+  signUpAndConfirm,
+  signUpToken,
+  signedHeaders,
+  startGateway,
+  startIdentity,
+  type RunningIdentity,
+} from './kit.js';
 
 // Hosts without a website of their own get the demo website (content is not running here).
 const WEBSITE = DEMO_WEBSITE_ID;
@@ -66,7 +75,9 @@ describe(`owners through the gateway (${mode.database})`, () => {
       expect(asked.status).toBe(202);
       expect(asked.body).toEqual({ message: IdentityMessages.signUpCheckEmail });
       expect(setCookies(asked).has(OWNER_SESSION_COOKIE)).toBe(false);
-      const response = await b.send('post', '/api/auth/owners/confirm', { body: { token: await signUpToken(identity.app, email), password: PASSWORD } });
+      const response = await b.send('post', '/api/auth/owners/confirm', {
+        body: { token: await signUpToken(identity.app, email), password: PASSWORD },
+      });
       expect(response.status).toBe(201);
       expect(response.body).toMatchObject({ authenticated: true, email, name: 'Nina', websiteId: WEBSITE, roles: [], permissions: [] });
       const cookie = setCookies(response).get(OWNER_SESSION_COOKIE);
@@ -90,7 +101,12 @@ describe(`owners through the gateway (${mode.database})`, () => {
       const out = await b.send('delete', '/api/auth/session');
       expect(out.status).toBe(200);
       expect(b.cookies.has(OWNER_SESSION_COOKIE)).toBe(false);
-      expect((await b.send('get', '/api/auth/session')).body).toEqual({ authenticated: false, websiteId: WEBSITE, roles: [], permissions: [] });
+      expect((await b.send('get', '/api/auth/session')).body).toEqual({
+        authenticated: false,
+        websiteId: WEBSITE,
+        roles: [],
+        permissions: [],
+      });
     });
 
     it('refuses a wrong password with the same answer as an unknown email', async () => {
@@ -107,7 +123,9 @@ describe(`owners through the gateway (${mode.database})`, () => {
     it('a site-user session gives no owner rights', async () => {
       const b = new Browser(gateway.server);
       await b.open();
-      expect((await signUpAndConfirm(identity.app, b, 'site-user', { email: `${unique('su')}@example.com`, password: PASSWORD })).status).toBe(201);
+      expect(
+        (await signUpAndConfirm(identity.app, b, 'site-user', { email: `${unique('su')}@example.com`, password: PASSWORD })).status,
+      ).toBe(201);
       const response = await b.send('get', '/api/auth/members');
       expect(response.status).toBe(401);
       expect(response.body).toEqual({ error: { code: 'UNAUTHORIZED', message: IdentityMessages.signInRequired } });
@@ -125,7 +143,9 @@ describe(`owners through the gateway (${mode.database})`, () => {
       // An editor may not see the members panel...
       expect((await other.b.send('get', '/api/auth/members')).status).toBe(403);
 
-      const changed = await admin.b.send('put', `/api/auth/members/${other.ownerId}`, { body: { roles: [Role.VIEWER, Role.STORE_MANAGER] } });
+      const changed = await admin.b.send('put', `/api/auth/members/${other.ownerId}`, {
+        body: { roles: [Role.VIEWER, Role.STORE_MANAGER] },
+      });
       expect(changed.status).toBe(200);
       expect((changed.body as { roles: number[] }).roles).toEqual([Role.STORE_MANAGER, Role.VIEWER]);
       // ...a viewer may (the admin's change made the gateway forget its cached roles at once).
@@ -147,7 +167,9 @@ describe(`owners through the gateway (${mode.database})`, () => {
 
     it('names an unknown email and refuses bad roles', async () => {
       const admin = await owner([Role.ADMIN]);
-      const unknown = await admin.b.send('post', '/api/auth/members', { body: { email: `${unique('ghost')}@example.com`, roles: [Role.VIEWER] } });
+      const unknown = await admin.b.send('post', '/api/auth/members', {
+        body: { email: `${unique('ghost')}@example.com`, roles: [Role.VIEWER] },
+      });
       expect(unknown.status).toBe(404);
       expect(unknown.body).toMatchObject({ error: { message: IdentityMessages.ownerNotFound } });
       expect((await admin.b.send('post', '/api/auth/members', { body: { email: admin.email, roles: [5] } })).status).toBe(400);
@@ -157,7 +179,10 @@ describe(`owners through the gateway (${mode.database})`, () => {
     it('never leaves a website without an admin', async () => {
       const websiteId = unique('site');
       const ownerId = unique('admin');
-      await db().insertInto('owners').values({ id: ownerId, email: `${ownerId}@example.com`, name: null, password_hash: 'x' }).execute();
+      await db()
+        .insertInto('owners')
+        .values({ id: ownerId, email: `${ownerId}@example.com`, name: null, password_hash: 'x' })
+        .execute();
       await grantRole(db(), websiteId, ownerId, Role.ADMIN);
       const as = (method: 'PUT' | 'DELETE', url: string, payload?: object) =>
         identity.app.inject({
@@ -177,11 +202,19 @@ describe(`owners through the gateway (${mode.database})`, () => {
   describe('API keys', () => {
     it('is shown once, stored hashed, acts with its scope and stops working when revoked', async () => {
       const admin = await owner([Role.ADMIN]);
-      const created = await admin.b.send('post', '/api/auth/api-keys', { body: { name: 'Reporting export', scopes: [Permission.MEMBERS_READ] } });
+      const created = await admin.b.send('post', '/api/auth/api-keys', {
+        body: { name: 'Reporting export', scopes: [Permission.MEMBERS_READ] },
+      });
       expect(created.status).toBe(201);
       const key = created.body as ApiKeyCreated;
       expect(key.key).toMatch(/^sck_[A-Za-z0-9_-]{43}$/);
-      expect(key).toMatchObject({ name: 'Reporting export', scopes: [Permission.MEMBERS_READ], ownerId: admin.ownerId, prefix: key.key.slice(0, 12), revokedAt: null });
+      expect(key).toMatchObject({
+        name: 'Reporting export',
+        scopes: [Permission.MEMBERS_READ],
+        ownerId: admin.ownerId,
+        prefix: key.key.slice(0, 12),
+        revokedAt: null,
+      });
       expect(created.headers['cache-control']).toBe('no-store');
 
       const row = await db().selectFrom('api_keys').selectAll().where('id', '=', key.id).executeTakeFirstOrThrow();
@@ -196,10 +229,20 @@ describe(`owners through the gateway (${mode.database})`, () => {
       expect(read.status).toBe(200);
       expect(JSON.stringify(read.body)).toContain(admin.ownerId);
       // ...and can do nothing outside its scope.
-      const write = await request(gateway.server).post('/api/auth/members').set(bearer(key.key)).send({ email: admin.email, roles: [Role.ADMIN] });
+      const write = await request(gateway.server)
+        .post('/api/auth/members')
+        .set(bearer(key.key))
+        .send({ email: admin.email, roles: [Role.ADMIN] });
       expect(write.status).toBe(403);
       expect(write.body).toEqual({ error: { code: 'FORBIDDEN', message: IdentityMessages.forbidden } });
-      expect((await request(gateway.server).post('/api/auth/api-keys').set(bearer(key.key)).send({ name: 'more', scopes: [Permission.MEMBERS_READ] })).status).toBe(403);
+      expect(
+        (
+          await request(gateway.server)
+            .post('/api/auth/api-keys')
+            .set(bearer(key.key))
+            .send({ name: 'more', scopes: [Permission.MEMBERS_READ] })
+        ).status,
+      ).toBe(403);
 
       const revoked = await admin.b.send('delete', `/api/auth/api-keys/${key.id}`);
       expect(revoked.status).toBe(200);
@@ -220,7 +263,8 @@ describe(`owners through the gateway (${mode.database})`, () => {
       expect((await admin.b.send('post', '/api/auth/api-keys', { body: { name: 'k', scopes: ['everything'] } })).status).toBe(400);
 
       // A key made by an admin loses what its creator loses.
-      const made = (await admin.b.send('post', '/api/auth/api-keys', { body: { name: 'k', scopes: [Permission.MEMBERS_READ] } })).body as ApiKeyCreated;
+      const made = (await admin.b.send('post', '/api/auth/api-keys', { body: { name: 'k', scopes: [Permission.MEMBERS_READ] } }))
+        .body as ApiKeyCreated;
       await db().deleteFrom('website_roles').where('owner_id', '=', admin.ownerId).where('website_id', '=', WEBSITE).execute();
       await grantRole(db(), WEBSITE, admin.ownerId, Role.EDITOR);
       // (the role change happened outside the gateway: wait out its short cache)
@@ -231,13 +275,18 @@ describe(`owners through the gateway (${mode.database})`, () => {
     it('an owner may only give a key permissions their roles hold now', async () => {
       const editor = await owner([Role.EDITOR]);
       // Editors have no api-keys:manage, so the panel itself is closed to them.
-      expect((await editor.b.send('post', '/api/auth/api-keys', { body: { name: 'k', scopes: [Permission.CONTENT_READ] } })).status).toBe(403);
+      expect((await editor.b.send('post', '/api/auth/api-keys', { body: { name: 'k', scopes: [Permission.CONTENT_READ] } })).status).toBe(
+        403,
+      );
 
       // A website manager whose identity header still says admin (a stale cache): the scopes are
       // checked against the roles in the database, not the header.
       const websiteId = unique('site');
       const ownerId = unique('manager');
-      await db().insertInto('owners').values({ id: ownerId, email: `${ownerId}@example.com`, name: null, password_hash: 'x' }).execute();
+      await db()
+        .insertInto('owners')
+        .values({ id: ownerId, email: `${ownerId}@example.com`, name: null, password_hash: 'x' })
+        .execute();
       await grantRole(db(), websiteId, ownerId, Role.WEBSITE_MANAGER);
       const create = (scopes: Permission[]) =>
         identity.app.inject({

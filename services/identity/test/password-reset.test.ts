@@ -21,7 +21,10 @@ import { FAST_SCRYPT, sharedInfra, TEST_IDENTITY_SIGNING_KEY } from './kit.js';
 const cookieOf = (response: LightMyRequestResponse, name: string): string | undefined => {
   const header = response.headers['set-cookie'];
   const all = Array.isArray(header) ? header : header ? [header] : [];
-  return all.map((c) => c.split(';')[0]!).find((c) => c.startsWith(`${name}=`))?.slice(name.length + 1);
+  return all
+    .map((c) => c.split(';')[0]!)
+    .find((c) => c.startsWith(`${name}=`))
+    ?.slice(name.length + 1);
 };
 
 describe(`password reset and email verification (${mode.database})`, () => {
@@ -42,7 +45,10 @@ describe(`password reset and email verification (${mode.database})`, () => {
       shared: infra.shared,
       settings: { scrypt: FAST_SCRYPT },
       websites: false,
-      mail: { config: { SMTP_URL: smtpUrl, MAIL_FROM: 'Site <site@example.com>', MAIL_BATCH_SIZE: 50, MAIL_SEND_INTERVAL_MS: 0 }, autoStart: false },
+      mail: {
+        config: { SMTP_URL: smtpUrl, MAIL_FROM: 'Site <site@example.com>', MAIL_BATCH_SIZE: 50, MAIL_SEND_INTERVAL_MS: 0 },
+        autoStart: false,
+      },
     });
     await app.ready();
     ctx = app.serviceContext as ServiceContext<IdentityDB>;
@@ -58,11 +64,15 @@ describe(`password reset and email verification (${mode.database})`, () => {
     app.inject({
       method,
       url,
-      headers: asFromGateway({ 'x-website-id': site, ...(session ? { cookie: `${SITE_USER_SESSION_COOKIE}=${session}` } : {}) }, TEST_IDENTITY_SIGNING_KEY),
+      headers: asFromGateway(
+        { 'x-website-id': site, ...(session ? { cookie: `${SITE_USER_SESSION_COOKIE}=${session}` } : {}) },
+        TEST_IDENTITY_SIGNING_KEY,
+      ),
       ...(body ? { payload: body } : {}),
     });
   const signIn = (email: string, password: string) => call('POST', '/api/site-users/account/session', { email, password });
-  const authenticated = async (session: string) => (await call('GET', '/api/site-users/account/session', undefined, session)).json<{ authenticated: boolean }>().authenticated;
+  const authenticated = async (session: string) =>
+    (await call('GET', '/api/site-users/account/session', undefined, session)).json<{ authenticated: boolean }>().authenticated;
   const deliver = async () => {
     await (app.serviceParts as IdentityModule).mail.deliverBatch();
   };
@@ -79,13 +89,23 @@ describe(`password reset and email verification (${mode.database})`, () => {
   };
   /** Every mail queued for the test's website, oldest first. */
   const siteMails = async () =>
-    (await (ctx.db as unknown as Kysely<MailTables>).selectFrom('mail_outbox').select(['id', 'to_address', 'subject']).where('website_id', '=', site).orderBy('created_at').orderBy('id').execute()).map((row) => ({
+    (
+      await (ctx.db as unknown as Kysely<MailTables>)
+        .selectFrom('mail_outbox')
+        .select(['id', 'to_address', 'subject'])
+        .where('website_id', '=', site)
+        .orderBy('created_at')
+        .orderBy('id')
+        .execute()
+    ).map((row) => ({
       id: row.id,
       to: [row.to_address],
       subject: row.subject,
     }));
   const linkIn = (text: string, path: string, param = 'token') => {
-    const match = new RegExp(`https://${domain.replaceAll('.', '\\.')}${path.replaceAll('/', '\\/')}\\?${param}=([A-Za-z0-9_-]+)`).exec(text);
+    const match = new RegExp(`https://${domain.replaceAll('.', '\\.')}${path.replaceAll('/', '\\/')}\\?${param}=([A-Za-z0-9_-]+)`).exec(
+      text,
+    );
     if (!match) throw new Error(`no ${path} link in:\n${text}`);
     return { url: match[0], token: match[1]! };
   };
@@ -118,7 +138,12 @@ describe(`password reset and email verification (${mode.database})`, () => {
     expect(mail.html).toContain(`href="${url}"`);
     expect(mail.text).toContain('within one hour');
     // Stored hashed: the token itself is nowhere in the table.
-    const stored = await ctx.db.selectFrom('account_tokens').selectAll().where('purpose', '=', 'password-reset').where('token_hash', '=', sha256(token)).executeTakeFirstOrThrow();
+    const stored = await ctx.db
+      .selectFrom('account_tokens')
+      .selectAll()
+      .where('purpose', '=', 'password-reset')
+      .where('token_hash', '=', sha256(token))
+      .executeTakeFirstOrThrow();
     expect(JSON.stringify(await ctx.db.selectFrom('account_tokens').selectAll().execute())).not.toContain(token);
     const ttl = new Date(stored.expires_at).getTime() - new Date(stored.created_at).getTime();
     expect(ttl).toBeGreaterThan(3590_000);
@@ -147,7 +172,12 @@ describe(`password reset and email verification (${mode.database})`, () => {
     expect(unknown.statusCode).toBe(known.statusCode);
     expect(unknown.body).toBe(known.body);
     // The same address on another website has no account there either.
-    const elsewhere = await app.inject({ method: 'POST', url: '/api/auth/site-users/password-reset', headers: asFromGateway({ 'x-website-id': unique('other') }, TEST_IDENTITY_SIGNING_KEY), payload: { email } });
+    const elsewhere = await app.inject({
+      method: 'POST',
+      url: '/api/auth/site-users/password-reset',
+      headers: asFromGateway({ 'x-website-id': unique('other') }, TEST_IDENTITY_SIGNING_KEY),
+      payload: { email },
+    });
     expect(elsewhere.body).toBe(known.body);
     for (let i = 0; i < 5; i++) expect((await call('POST', '/api/auth/site-users/password-reset', { email })).body).toBe(known.body);
     await deliver();
@@ -163,13 +193,25 @@ describe(`password reset and email verification (${mode.database})`, () => {
     await call('POST', '/api/auth/site-users/password-reset', { email });
     await deliver();
     const { token } = linkIn((await mailsTo(email)).find((m) => m.subject.startsWith('Reset'))!.text, '/', 'reset-password');
-    const otherSite = await app.inject({ method: 'POST', url: '/api/auth/site-users/password-reset/confirm', headers: asFromGateway({ 'x-website-id': unique('other') }, TEST_IDENTITY_SIGNING_KEY), payload: { token, password: 'hijacked pw 1' } });
+    const otherSite = await app.inject({
+      method: 'POST',
+      url: '/api/auth/site-users/password-reset/confirm',
+      headers: asFromGateway({ 'x-website-id': unique('other') }, TEST_IDENTITY_SIGNING_KEY),
+      payload: { token, password: 'hijacked pw 1' },
+    });
     expect(otherSite.statusCode).toBe(400);
     const asOwner = await call('POST', '/api/auth/owners/password-reset/confirm', { token, password: 'hijacked pw 1' });
     expect(asOwner.statusCode).toBe(400);
-    const forged = await call('POST', '/api/auth/site-users/password-reset/confirm', { token: `${token.slice(0, -2)}AA`, password: 'hijacked pw 1' });
+    const forged = await call('POST', '/api/auth/site-users/password-reset/confirm', {
+      token: `${token.slice(0, -2)}AA`,
+      password: 'hijacked pw 1',
+    });
     expect(forged.statusCode).toBe(400);
-    await ctx.db.updateTable('account_tokens').set({ expires_at: sql<Date>`now() - interval '1 second'` }).where('token_hash', '=', sha256(token)).execute();
+    await ctx.db
+      .updateTable('account_tokens')
+      .set({ expires_at: sql<Date>`now() - interval '1 second'` })
+      .where('token_hash', '=', sha256(token))
+      .execute();
     const expired = await call('POST', '/api/auth/site-users/password-reset/confirm', { token, password: 'hijacked pw 1' });
     expect(expired.statusCode).toBe(400);
     expect(expired.json()).toMatchObject({ error: { message: IdentityMessages.resetTokenInvalid } });
@@ -193,7 +235,11 @@ describe(`password reset and email verification (${mode.database})`, () => {
     expect(made.statusCode).toBe(201);
     const userId = made.json<{ siteUserId: string }>().siteUserId;
     expect(await authenticated(cookieOf(made, SITE_USER_SESSION_COOKIE)!)).toBe(true);
-    const user = await ctx.db.selectFrom('site_users').select(['id', 'email_verified_at']).where('email', '=', email).executeTakeFirstOrThrow();
+    const user = await ctx.db
+      .selectFrom('site_users')
+      .select(['id', 'email_verified_at'])
+      .where('email', '=', email)
+      .executeTakeFirstOrThrow();
     expect(user.id).toBe(userId);
     expect(user.email_verified_at).not.toBeNull();
     const twice = await call('POST', '/api/auth/site-users/confirm', { token, password: 'a password 1' });
@@ -208,7 +254,9 @@ describe(`password reset and email verification (${mode.database})`, () => {
     const userId = (await signUpConfirmed('site-users', email, 'a password 1')).json<{ siteUserId: string }>().siteUserId;
     await ctx.db.updateTable('site_users').set({ email_verified_at: null }).where('id', '=', userId).execute();
     const token = await new AccountMailRepository(ctx.db).issue('verify-email', 'site-user', userId, site, 3600_000);
-    const verifiedAt = async () => (await ctx.db.selectFrom('site_users').select('email_verified_at').where('id', '=', userId).executeTakeFirstOrThrow()).email_verified_at;
+    const verifiedAt = async () =>
+      (await ctx.db.selectFrom('site_users').select('email_verified_at').where('id', '=', userId).executeTakeFirstOrThrow())
+        .email_verified_at;
     const opened = await call('GET', `/api/auth/site-users/verify-email?token=${token}`);
     expect(opened.statusCode).toBe(200);
     expect(opened.json()).toEqual({ message: IdentityMessages.emailVerified });
@@ -223,7 +271,8 @@ describe(`password reset and email verification (${mode.database})`, () => {
     const created = await signUpConfirmed('owners', email, 'owner pw 123');
     expect(created.statusCode).toBe(201);
     const ownerId = (await ctx.db.selectFrom('owners').select('id').where('email', '=', email).executeTakeFirstOrThrow()).id;
-    const sessions = () => ctx.db.selectFrom('sessions').select('token_hash').where('kind', '=', 'owner').where('subject_id', '=', ownerId).execute();
+    const sessions = () =>
+      ctx.db.selectFrom('sessions').select('token_hash').where('kind', '=', 'owner').where('subject_id', '=', ownerId).execute();
     expect(await sessions()).toHaveLength(1);
     expect((await call('POST', '/api/auth/owners/password-reset', { email })).json()).toEqual({ message: IdentityMessages.resetRequested });
     await deliver();

@@ -12,14 +12,7 @@ import { contentService } from '@sc/content';
 import { formsService } from '@sc/forms';
 import { renderService } from '@sc/render';
 import { restockService } from '@sc/restock';
-import {
-  ALL_PERMISSIONS,
-  IdentityMessages,
-  Permission,
-  Role,
-  rolesAllow,
-  type Identity,
-} from '@sc/contracts';
+import { ALL_PERMISSIONS, IdentityMessages, Permission, Role, rolesAllow, type Identity } from '@sc/contracts';
 import {
   SERVICE_NAMES,
   buildService,
@@ -136,9 +129,14 @@ describe('owner routes of every service against the permission table', () => {
   it('publishes each owner route with its permission in the OpenAPI document', async () => {
     for (const route of ownerRoutes.filter((r) => r.method !== 'HEAD')) {
       const app = apps.get(route.service)!;
-      const document = (await app.inject({ method: 'GET', url: '/openapi.json' })).json<{ paths: Record<string, Record<string, Record<string, unknown>>> }>();
+      const document = (await app.inject({ method: 'GET', url: '/openapi.json' })).json<{
+        paths: Record<string, Record<string, Record<string, unknown>>>;
+      }>();
       const path = route.url.replace(/:([A-Za-z0-9_]+)/g, '{$1}');
-      expect({ route: `${route.method} ${path}`, permission: document.paths[path]?.[route.method.toLowerCase()]?.['x-permission'] }).toEqual({
+      expect({
+        route: `${route.method} ${path}`,
+        permission: document.paths[path]?.[route.method.toLowerCase()]?.['x-permission'],
+      }).toEqual({
         route: `${route.method} ${path}`,
         permission: route.permission,
       });
@@ -161,7 +159,12 @@ describe('owner routes of every service against the permission table', () => {
         const allowed = rolesAllow([role], route.permission);
         const denied = response.statusCode === 403 || response.statusCode === 401;
         if (allowed === denied) failures.push(`${route.service} ${route.method} ${route.url} as role ${role}: ${response.statusCode}`);
-        if (!allowed && route.method !== 'HEAD' && response.statusCode === 403 && response.json<{ error: { message: string } }>().error.message !== IdentityMessages.forbidden) {
+        if (
+          !allowed &&
+          route.method !== 'HEAD' &&
+          response.statusCode === 403 &&
+          response.json<{ error: { message: string } }>().error.message !== IdentityMessages.forbidden
+        ) {
           failures.push(`${route.service} ${route.method} ${route.url} as role ${role}: wrong message`);
         }
       }
@@ -176,14 +179,21 @@ describe('owner routes of every service against the permission table', () => {
       const websiteId = unique('perm');
       const url = concrete(route.url, websiteId);
       const others = ALL_PERMISSIONS.filter((p) => p !== route.permission);
-      for (const [scopes, allowed] of [[[route.permission], true], [others, false]] as const) {
+      for (const [scopes, allowed] of [
+        [[route.permission], true],
+        [others, false],
+      ] as const) {
         const response = await app.inject({
           method: route.method,
           url,
-          headers: signedHeaders({ kind: 'api-key', ownerId: 'o', apiKeyId: 'k', scopes: [...scopes] }, { requestId: unique('req'), websiteId }),
+          headers: signedHeaders(
+            { kind: 'api-key', ownerId: 'o', apiKeyId: 'k', scopes: [...scopes] },
+            { requestId: unique('req'), websiteId },
+          ),
         });
         const denied = response.statusCode === 403 || response.statusCode === 401;
-        if (allowed === denied) failures.push(`${route.service} ${route.method} ${route.url} with ${allowed ? 'its' : 'other'} scopes: ${response.statusCode}`);
+        if (allowed === denied)
+          failures.push(`${route.service} ${route.method} ${route.url} with ${allowed ? 'its' : 'other'} scopes: ${response.statusCode}`);
       }
     }
     expect(failures).toEqual([]);
@@ -195,7 +205,15 @@ describe('owner routes of every service against the permission table', () => {
       const app = apps.get(route.service)!;
       const websiteId = unique('perm');
       const url = concrete(route.url, websiteId);
-      const admin = (requestId: string) => ({ v: 1 as const, kind: 'owner' as const, ownerId: 'o', roles: [Role.ADMIN], websiteId, requestId, issuedAt: Date.now() });
+      const admin = (requestId: string) => ({
+        v: 1 as const,
+        kind: 'owner' as const,
+        ownerId: 'o',
+        roles: [Role.ADMIN],
+        websiteId,
+        requestId,
+        issuedAt: Date.now(),
+      });
       const forgedKey = signIdentity(admin('r1'), 'not-the-signing-key-but-just-as-long-1234567890');
       const tampered = signedHeaders({ kind: 'owner', ownerId: 'o', roles: [Role.VIEWER] }, { requestId: 'r2', websiteId });
       const adminValue = signIdentity(admin('r2'), TEST_IDENTITY_SIGNING_KEY)['x-sc-identity'];
@@ -204,8 +222,14 @@ describe('owner routes of every service against the permission table', () => {
         anonymous: { 'x-request-id': 'r0', 'x-website-id': websiteId },
         'signed with another key': { ...forgedKey, 'x-request-id': 'r1', 'x-website-id': websiteId },
         'payload swapped under a valid signature': { ...tampered, 'x-sc-identity': adminValue },
-        'replayed on another request': { ...signedHeaders({ kind: 'owner', ownerId: 'o', roles: [Role.ADMIN] }, { requestId: 'r3', websiteId }), 'x-request-id': 'other' },
-        'replayed for another website': { ...signedHeaders({ kind: 'owner', ownerId: 'o', roles: [Role.ADMIN] }, { requestId: 'r5', websiteId: 'elsewhere' }), 'x-website-id': websiteId },
+        'replayed on another request': {
+          ...signedHeaders({ kind: 'owner', ownerId: 'o', roles: [Role.ADMIN] }, { requestId: 'r3', websiteId }),
+          'x-request-id': 'other',
+        },
+        'replayed for another website': {
+          ...signedHeaders({ kind: 'owner', ownerId: 'o', roles: [Role.ADMIN] }, { requestId: 'r5', websiteId: 'elsewhere' }),
+          'x-website-id': websiteId,
+        },
         stale: { ...signIdentity(stale, TEST_IDENTITY_SIGNING_KEY), 'x-request-id': 'r4', 'x-website-id': websiteId },
         'site user': signedHeaders({ kind: 'site-user', siteUserId: 'u' }, { requestId: 'r6', websiteId }),
       };
@@ -244,7 +268,11 @@ describe('owner routes of every service against the permission table', () => {
           { v: 1, kind: 'owner', ownerId: 'o', roles: [Role.ADMIN], websiteId: 'demo', requestId: 'fixed', issuedAt: Date.now() },
           key,
         );
-        const response = await request(gateway.server).get(target.url).set(headers).set('x-request-id', 'fixed').set('x-website-id', 'demo');
+        const response = await request(gateway.server)
+          .get(target.url)
+          .set(headers)
+          .set('x-request-id', 'fixed')
+          .set('x-website-id', 'demo');
         expect(response.status).toBe(401);
         expect(response.body).toEqual({ error: { code: 'UNAUTHORIZED', message: IdentityMessages.signInRequired } });
       }

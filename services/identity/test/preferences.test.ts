@@ -14,7 +14,12 @@ describe(`owner preferences (${mode.database})`, () => {
   const url = (key: string) => `/api/auth/owner/preferences/${key}`;
 
   const call = (who: Partial<Identity> & Pick<Identity, 'kind'>, method: 'GET' | 'PUT', key: string, payload?: unknown, site = websiteId) =>
-    identity.app.inject({ method, url: url(key), headers: signedHeaders(who, { requestId: unique('r'), websiteId: site }), ...(payload === undefined ? {} : { payload: payload as object }) });
+    identity.app.inject({
+      method,
+      url: url(key),
+      headers: signedHeaders(who, { requestId: unique('r'), websiteId: site }),
+      ...(payload === undefined ? {} : { payload: payload as object }),
+    });
   const owner = (ownerId: string, roles: Role[] = [Role.ADMIN]) => ({ kind: 'owner' as const, ownerId, roles });
 
   beforeAll(async () => {
@@ -43,11 +48,17 @@ describe(`owner preferences (${mode.database})`, () => {
 
   it("is the owner's own: another owner of the website, or the same owner on another website, reads null and writes their own", async () => {
     await call(owner(ownerA), 'PUT', 'table.customers', { value: { sorting: [{ id: 'spent', desc: true }] } });
-    expect((await call(owner(ownerB, [Role.EDITOR]), 'GET', 'table.customers')).json()).toEqual({ key: 'table.customers', value: null, updatedAt: null });
+    expect((await call(owner(ownerB, [Role.EDITOR]), 'GET', 'table.customers')).json()).toEqual({
+      key: 'table.customers',
+      value: null,
+      updatedAt: null,
+    });
     expect((await call(owner(ownerA), 'GET', 'table.customers', undefined, unique('other-site'))).json()).toMatchObject({ value: null });
 
     await call(owner(ownerB, [Role.EDITOR]), 'PUT', 'table.customers', { value: { sorting: [] } });
-    expect((await call(owner(ownerA), 'GET', 'table.customers')).json()).toMatchObject({ value: { sorting: [{ id: 'spent', desc: true }] } });
+    expect((await call(owner(ownerA), 'GET', 'table.customers')).json()).toMatchObject({
+      value: { sorting: [{ id: 'spent', desc: true }] },
+    });
   });
 
   it(`refuses a value over ${OWNER_PREFERENCE_MAX_BYTES} bytes of JSON with a 400 that says the limit, and keeps the old one`, async () => {
@@ -73,7 +84,11 @@ describe(`owner preferences (${mode.database})`, () => {
   });
 
   it('answers 401 to visitors, site users and API keys, and 403 to an owner without a role on the website', async () => {
-    for (const who of [{ kind: 'visitor' as const }, { kind: 'site-user' as const, siteUserId: unique('su') }, { kind: 'api-key' as const, apiKeyId: unique('k'), ownerId: ownerA, roles: [Role.ADMIN], scopes: [] }]) {
+    for (const who of [
+      { kind: 'visitor' as const },
+      { kind: 'site-user' as const, siteUserId: unique('su') },
+      { kind: 'api-key' as const, apiKeyId: unique('k'), ownerId: ownerA, roles: [Role.ADMIN], scopes: [] },
+    ]) {
       const read = await call(who, 'GET', 'table.orders');
       expect(read.statusCode).toBe(401);
       expect(read.body).toContain(IdentityMessages.signInRequired);

@@ -27,7 +27,12 @@ describe(`demo accounts (${mode.database})`, () => {
   };
   const db = (app: FastifyInstance) => app.serviceContext!.db as unknown as Kysely<IdentityDB>;
   const signIn = (app: FastifyInstance, url: string, websiteId: string, body: object) =>
-    app.inject({ method: 'POST', url, payload: body, headers: asFromGateway({ 'x-website-id': websiteId, 'x-forwarded-for': '192.0.2.77' }, TEST_IDENTITY_SIGNING_KEY) });
+    app.inject({
+      method: 'POST',
+      url,
+      payload: body,
+      headers: asFromGateway({ 'x-website-id': websiteId, 'x-forwarded-for': '192.0.2.77' }, TEST_IDENTITY_SIGNING_KEY),
+    });
 
   beforeAll(async () => {
     infra = await sharedInfra();
@@ -75,7 +80,12 @@ describe(`demo accounts (${mode.database})`, () => {
     const app = await build(true);
     const owner = await signIn(app, '/api/auth/session', DEMO_WEBSITE_ID, { ...DEMO_OWNER });
     expect(owner.statusCode).toBe(200);
-    expect(owner.json<OwnerSessionInfo>()).toMatchObject({ authenticated: true, email: DEMO_OWNER.email, websiteId: DEMO_WEBSITE_ID, roles: [Role.ADMIN] });
+    expect(owner.json<OwnerSessionInfo>()).toMatchObject({
+      authenticated: true,
+      email: DEMO_OWNER.email,
+      websiteId: DEMO_WEBSITE_ID,
+      roles: [Role.ADMIN],
+    });
     const visitor = await signIn(app, '/api/site-users/account/session', DEMO_WEBSITE_ID, { ...DEMO_SITE_USER, rememberMe: true });
     expect(visitor.statusCode).toBe(200);
     // The visitor's account belongs to the demo website only.

@@ -36,13 +36,24 @@ describe(`sign-up links ask for the password chosen at sign-up (${mode.database}
 
   /** Each test from a client address of its own: the throttle's counts per address stay apart. */
   const from = (ip: string) => (url: string, body: object) =>
-    app.inject({ method: 'POST', url, headers: asFromGateway({ 'x-website-id': site, 'x-forwarded-for': ip }, TEST_IDENTITY_SIGNING_KEY), payload: body });
+    app.inject({
+      method: 'POST',
+      url,
+      headers: asFromGateway({ 'x-website-id': site, 'x-forwarded-for': ip }, TEST_IDENTITY_SIGNING_KEY),
+      payload: body,
+    });
   const signIn = (ip: string, kind: Kind, email: string, password: string) =>
     from(ip)(kind === 'site-users' ? '/api/site-users/account/session' : '/api/auth/session', { email, password });
   /** Sign-up of `email` with `password` from `ip`: the token of the link mailed for it. */
   const signUp = async (ip: string, kind: Kind, email: string, password: string) => {
     expect((await from(ip)(`/api/auth/${kind}`, { email, password })).statusCode).toBe(202);
-    const mail = await (ctx.db as unknown as Kysely<MailTables>).selectFrom('mail_outbox').select('text_body').where('to_address', '=', email).orderBy('created_at', 'desc').orderBy('id', 'desc').executeTakeFirstOrThrow();
+    const mail = await (ctx.db as unknown as Kysely<MailTables>)
+      .selectFrom('mail_outbox')
+      .select('text_body')
+      .where('to_address', '=', email)
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
     return /confirm-sign-up(?:=|\?token=)([A-Za-z0-9_-]+)/.exec(mail.text_body)![1]!;
   };
   const confirm = (ip: string, kind: Kind, body: object) => from(ip)(`/api/auth/${kind}/confirm`, body);
@@ -51,7 +62,8 @@ describe(`sign-up links ask for the password chosen at sign-up (${mode.database}
       ? ctx.db.selectFrom('site_users').select('id').where('website_id', '=', site).where('email', '=', email).execute()
       : ctx.db.selectFrom('owners').select('id').where('email', '=', email).execute();
   /** The waiting sign-up of a token, if its link still works. */
-  const waiting = (token: string) => ctx.db.selectFrom('account_tokens').select(['failed_tries']).where('token_hash', '=', sha256(token)).executeTakeFirst();
+  const waiting = (token: string) =>
+    ctx.db.selectFrom('account_tokens').select(['failed_tries']).where('token_hash', '=', sha256(token)).executeTakeFirst();
   const message = (response: { json: () => unknown }) => (response.json() as { error?: { message?: string } }).error?.message;
 
   describe.each(KINDS)('POST /api/auth/%s/confirm', (kind) => {

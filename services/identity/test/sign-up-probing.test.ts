@@ -43,7 +43,8 @@ describe(`sign-up without account probing (${mode.database})`, () => {
   const call = (url: string, body: object) =>
     app.inject({ method: 'POST', url, headers: asFromGateway({ 'x-website-id': site }, TEST_IDENTITY_SIGNING_KEY), payload: body });
   const signUp = (kind: Kind, email: string, password: string) => call(`/api/auth/${kind}`, { email, password });
-  const signIn = (kind: Kind, email: string, password: string) => call(kind === 'site-users' ? '/api/site-users/account/session' : '/api/auth/session', { email, password });
+  const signIn = (kind: Kind, email: string, password: string) =>
+    call(kind === 'site-users' ? '/api/site-users/account/session' : '/api/auth/session', { email, password });
   /** The mails queued for an address, oldest first (the outbox: what the service asked to send). */
   const queuedTo = async (email: string) =>
     (ctx.db as unknown as Kysely<MailTables>)
@@ -100,7 +101,11 @@ describe(`sign-up without account probing (${mode.database})`, () => {
       // Through the real SMTP server (with real Postgres another test file's relay may send it first).
       await (app.serviceParts as IdentityModule).mail.deliverBatch();
       if (mode.database === 'pglite') {
-        const arrived = await waitFor(() => smtp.received.find((m) => m.to.includes(taken) && m.subject === tried.subject), 10_000, `the mail to ${taken}`);
+        const arrived = await waitFor(
+          () => smtp.received.find((m) => m.to.includes(taken) && m.subject === tried.subject),
+          10_000,
+          `the mail to ${taken}`,
+        );
         expect(arrived.text).toContain('Someone tried to sign up at Harbour Goods with this email address');
         expect(arrived.text).toContain('If it was not you, ignore this email: nothing changed on your account.');
       }
@@ -156,12 +161,22 @@ describe(`sign-up without account probing (${mode.database})`, () => {
     const email = `${unique('two-sites')}@example.com`;
     await existing('site-users', email, 'first password 1');
     const other = unique('other');
-    const elsewhere = await app.inject({ method: 'POST', url: '/api/auth/site-users', headers: asFromGateway({ 'x-website-id': other }, TEST_IDENTITY_SIGNING_KEY), payload: { email, password: 'a password 12' } });
+    const elsewhere = await app.inject({
+      method: 'POST',
+      url: '/api/auth/site-users',
+      headers: asFromGateway({ 'x-website-id': other }, TEST_IDENTITY_SIGNING_KEY),
+      payload: { email, password: 'a password 12' },
+    });
     expect(elsewhere.statusCode).toBe(202);
     const link = (await queuedTo(email)).at(-1)!;
     expect(link.subject.startsWith('Finish signing up')).toBe(true);
     // Its link makes the account there only.
-    const made = await app.inject({ method: 'POST', url: '/api/auth/site-users/confirm', headers: asFromGateway({ 'x-website-id': other }, TEST_IDENTITY_SIGNING_KEY), payload: { token: tokenIn(link.text_body), password: 'a password 12' } });
+    const made = await app.inject({
+      method: 'POST',
+      url: '/api/auth/site-users/confirm',
+      headers: asFromGateway({ 'x-website-id': other }, TEST_IDENTITY_SIGNING_KEY),
+      payload: { token: tokenIn(link.text_body), password: 'a password 12' },
+    });
     expect(made.statusCode).toBe(201);
     expect(await accounts('site-users', email)).toHaveLength(1);
   }, 60_000);

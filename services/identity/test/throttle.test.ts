@@ -18,7 +18,10 @@ describe(`login throttling (${mode.cache} cache)`, () => {
   let gateway: FastifyInstance;
 
   beforeAll(async () => {
-    identity = await startIdentity({ throttle: { windowMs: 60_000, maxFailuresPerEmail: 10, maxFailuresPerIp: 15, baseDelayMs: 10, maxDelayMs: 40 }, captchaDifficulty: 4 });
+    identity = await startIdentity({
+      throttle: { windowMs: 60_000, maxFailuresPerEmail: 10, maxFailuresPerIp: 15, baseDelayMs: 10, maxDelayMs: 40 },
+      captchaDifficulty: 4,
+    });
     gateway = await startGateway({ IDENTITY_URL: identity.url });
   });
 
@@ -125,12 +128,18 @@ describe('password hashing pool', () => {
     const identity = await startIdentity({ scrypt: { ln: 13, r: 8, p: 1 }, hashPool: { threads: 1, maxQueue: 1 } });
     const gateway = await startGateway({ IDENTITY_URL: identity.url });
     try {
-      const browsers = await Promise.all(Array.from({ length: 12 }, async () => {
-        const b = new Browser(gateway.server, { 'x-forwarded-for': randomIp() });
-        await b.open();
-        return b;
-      }));
-      const responses = await Promise.all(browsers.map((b) => b.send('post', '/api/site-users/account/session', { body: { email: `${unique('nobody')}@example.com`, password: 'whatever1' } })));
+      const browsers = await Promise.all(
+        Array.from({ length: 12 }, async () => {
+          const b = new Browser(gateway.server, { 'x-forwarded-for': randomIp() });
+          await b.open();
+          return b;
+        }),
+      );
+      const responses = await Promise.all(
+        browsers.map((b) =>
+          b.send('post', '/api/site-users/account/session', { body: { email: `${unique('nobody')}@example.com`, password: 'whatever1' } }),
+        ),
+      );
       const busy = responses.filter((r) => r.status === 429);
       expect(busy.length).toBeGreaterThan(0);
       expect(responses.filter((r) => r.status === 401).length).toBeGreaterThanOrEqual(2);
@@ -149,16 +158,20 @@ describe('password hashing pool', () => {
     const identity = await startIdentity({ scrypt: { ln: 13, r: 8, p: 1 }, hashPool: { threads: 1, maxQueue: 1 } });
     const gateway = await startGateway({ IDENTITY_URL: identity.url });
     try {
-      const browsers = await Promise.all(Array.from({ length: 12 }, async () => {
-        const b = new Browser(gateway.server, { 'x-forwarded-for': randomIp() });
-        await b.open();
-        return b;
-      }));
-      const responses = await Promise.all(browsers.map((b, i) =>
-        i % 2 === 0
-          ? b.send('post', '/api/auth/site-users', { body: { email: `${unique('burst')}@example.com`, password: PASSWORD } })
-          : b.send('post', '/api/auth/owners', { body: { email: `${unique('burst-owner')}@example.com`, password: PASSWORD } }),
-      ));
+      const browsers = await Promise.all(
+        Array.from({ length: 12 }, async () => {
+          const b = new Browser(gateway.server, { 'x-forwarded-for': randomIp() });
+          await b.open();
+          return b;
+        }),
+      );
+      const responses = await Promise.all(
+        browsers.map((b, i) =>
+          i % 2 === 0
+            ? b.send('post', '/api/auth/site-users', { body: { email: `${unique('burst')}@example.com`, password: PASSWORD } })
+            : b.send('post', '/api/auth/owners', { body: { email: `${unique('burst-owner')}@example.com`, password: PASSWORD } }),
+        ),
+      );
       const busy = responses.filter((r) => r.status === 429);
       expect(busy.length).toBeGreaterThan(0);
       expect(responses.filter((r) => r.status === 202).length).toBeGreaterThanOrEqual(2);

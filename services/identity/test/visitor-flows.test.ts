@@ -14,7 +14,17 @@ import {
   type SiteUserSessionStarted,
 } from '@sc/contracts';
 import { mode, unique } from '@sc/platform/test-kit';
-import { Browser, outboxEvents, randomIp, setCookies, signUpAndConfirm, signUpToken, startGateway, startIdentity, type RunningIdentity } from './kit.js';
+import {
+  Browser,
+  outboxEvents,
+  randomIp,
+  setCookies,
+  signUpAndConfirm,
+  signUpToken,
+  startGateway,
+  startIdentity,
+  type RunningIdentity,
+} from './kit.js';
 
 // Hosts without a website of their own get the demo website (content is not running here).
 const WEBSITE = DEMO_WEBSITE_ID;
@@ -42,7 +52,9 @@ describe(`site users through the gateway (${mode.database}, ${mode.cache} cache)
     const user = await newUser();
     const b = browser();
     await b.open();
-    const response = await b.send('post', '/api/site-users/account/session', { body: { email: user.email, password: PASSWORD, rememberMe } });
+    const response = await b.send('post', '/api/site-users/account/session', {
+      body: { email: user.email, password: PASSWORD, rememberMe },
+    });
     expect(response.status).toBe(200);
     b.xsrfToken = (response.body as { xsrfToken: string }).xsrfToken;
     return { b, ...user };
@@ -69,7 +81,9 @@ describe(`site users through the gateway (${mode.database}, ${mode.cache} cache)
       // Nothing is signed in (and no account exists) before the link is used.
       expect(setCookies(asked).has(SITE_USER_SESSION_COOKIE)).toBe(false);
       expect((await b.send('post', '/api/site-users/account/session', { body: { email, password: PASSWORD } })).status).toBe(401);
-      const response = await b.send('post', '/api/auth/site-users/confirm', { body: { token: await signUpToken(identity.app, email.toLowerCase()), password: PASSWORD } });
+      const response = await b.send('post', '/api/auth/site-users/confirm', {
+        body: { token: await signUpToken(identity.app, email.toLowerCase()), password: PASSWORD },
+      });
       expect(response.status).toBe(201);
       const { xsrfToken, siteUserId } = response.body as { xsrfToken: string; siteUserId: string };
       expect(xsrfToken).toMatch(/^[A-Za-z0-9_-]{32}$/);
@@ -90,7 +104,9 @@ describe(`site users through the gateway (${mode.database}, ${mode.cache} cache)
       const b = browser();
       await b.open();
       expect((await signUpAndConfirm(identity.app, b, 'site-user', { email, password: PASSWORD })).status).toBe(201);
-      const again = await browser().send('post', '/api/auth/site-users/confirm', { body: { token: await signUpToken(identity.app, email), password: PASSWORD } });
+      const again = await browser().send('post', '/api/auth/site-users/confirm', {
+        body: { token: await signUpToken(identity.app, email), password: PASSWORD },
+      });
       expect(again.status).toBe(400);
       expect(again.body).toMatchObject({ error: { message: IdentityMessages.signUpTokenInvalid } });
     });
@@ -136,7 +152,9 @@ describe(`site users through the gateway (${mode.database}, ${mode.cache} cache)
       const { email } = await newUser();
       const b = browser();
       await b.open();
-      const wrong = await b.send('post', '/api/site-users/account/session', { body: { email, password: 'wrong password', rememberMe: false } });
+      const wrong = await b.send('post', '/api/site-users/account/session', {
+        body: { email, password: 'wrong password', rememberMe: false },
+      });
       const unknown = await b.send('post', '/api/site-users/account/session', {
         body: { email: `${unique('nobody')}@example.com`, password: 'wrong password', rememberMe: false },
       });

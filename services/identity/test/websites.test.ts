@@ -5,7 +5,16 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
-import { IdentityMessages, OWNER_SESSION_COOKIE, OwnerWebsiteMessages, Role, type CreatedWebsite, type OwnerSessionInfo, type OwnerWebsiteList, type WebsiteHandoff } from '@sc/contracts';
+import {
+  IdentityMessages,
+  OWNER_SESSION_COOKIE,
+  OwnerWebsiteMessages,
+  Role,
+  type CreatedWebsite,
+  type OwnerSessionInfo,
+  type OwnerWebsiteList,
+  type WebsiteHandoff,
+} from '@sc/contracts';
 import { buildApp as buildContent, WebsiteService } from '@sc/content';
 import { MemoryBus, type SharedInfra } from '@sc/platform';
 import { mode, testConfig, unique, waitFor } from '@sc/platform/test-kit';
@@ -38,7 +47,12 @@ describe(`the website switcher through the gateway (${mode.database}, ${mode.bus
     const shared: SharedInfra = mode.bus === 'memory' ? { ...infra.shared, bus: new MemoryBus() } : infra.shared;
     const config = testConfig(0, { IDENTITY_SIGNING_KEY: TEST_IDENTITY_SIGNING_KEY });
     content = await buildContent({ config, shared, memberOrders: false });
-    identity = await buildApp({ config, shared, settings: { scrypt: FAST_SCRYPT }, websites: { durable: unique('identity_websites'), newOnly: true } });
+    identity = await buildApp({
+      config,
+      shared,
+      settings: { scrypt: FAST_SCRYPT },
+      websites: { durable: unique('identity_websites'), newOnly: true },
+    });
     const contentUrl = await content.listen({ port: 0, host: '127.0.0.1' });
     const identityUrl = await identity.listen({ port: 0, host: '127.0.0.1' });
     gateway = await startGateway({ CONTENT_URL: contentUrl, IDENTITY_URL: identityUrl });
@@ -72,11 +86,15 @@ describe(`the website switcher through the gateway (${mode.database}, ${mode.bus
   const list = async (browser: Browser = owner) => browser.send('get', '/api/auth/websites');
 
   it("lists the owner's websites with content's titles and domains and the owner's roles, and no other website", async () => {
-    const answer = await waitFor(async () => {
-      const response = await list();
-      const body = response.body as OwnerWebsiteList;
-      return response.status === 200 && body.websites.every((w) => w.title !== w.id) && body.websites.length === 3 ? body : undefined;
-    }, 15_000, "content's website events");
+    const answer = await waitFor(
+      async () => {
+        const response = await list();
+        const body = response.body as OwnerWebsiteList;
+        return response.status === 200 && body.websites.every((w) => w.title !== w.id) && body.websites.length === 3 ? body : undefined;
+      },
+      15_000,
+      "content's website events",
+    );
     expect(answer.websites).toEqual([
       { id: bare.id, title: bare.title, domains: [], roles: [Role.ADMIN] },
       { id: alpha.id, title: alpha.title, domains: [alpha.domain], roles: [Role.ADMIN] },
@@ -87,10 +105,14 @@ describe(`the website switcher through the gateway (${mode.database}, ${mode.bus
 
   it('follows a renamed website', async () => {
     await websites.update(beta.id, { title: 'Beta Books & Prints' });
-    const renamed = await waitFor(async () => {
-      const body = (await list()).body as OwnerWebsiteList;
-      return body.websites.find((w) => w.id === beta.id && w.title === 'Beta Books & Prints');
-    }, 15_000, 'the rename');
+    const renamed = await waitFor(
+      async () => {
+        const body = (await list()).body as OwnerWebsiteList;
+        return body.websites.find((w) => w.id === beta.id && w.title === 'Beta Books & Prints');
+      },
+      15_000,
+      'the rename',
+    );
     expect(renamed).toEqual({ id: beta.id, title: 'Beta Books & Prints', domains: [beta.domain], roles: [Role.EDITOR, Role.VIEWER] });
   });
 
@@ -139,7 +161,11 @@ describe(`the website switcher through the gateway (${mode.database}, ${mode.bus
 
   it('refuses an expired hand-off', async () => {
     const handoff = (await owner.send('post', `/api/auth/websites/${beta.id}/handoff`)).body as WebsiteHandoff;
-    await db().updateTable('owner_handoffs').set({ expires_at: new Date(Date.now() - 1000) }).where('owner_id', '=', ownerId).execute();
+    await db()
+      .updateTable('owner_handoffs')
+      .set({ expires_at: new Date(Date.now() - 1000) })
+      .where('owner_id', '=', ownerId)
+      .execute();
     const there = new Browser(gateway.server, { host: beta.domain });
     await there.open();
     const response = await there.send('post', '/api/auth/session/handoff', { body: { token: handoff.token } });
@@ -154,7 +180,11 @@ describe(`the website switcher through the gateway (${mode.database}, ${mode.bus
     const noDomain = await owner.send('post', `/api/auth/websites/${bare.id}/handoff`);
     expect(noDomain.status).toBe(409);
     expect(noDomain.body).toEqual({ error: { code: 'CONFLICT', message: OwnerWebsiteMessages.noDomain } });
-    const count = await db().selectFrom('owner_handoffs').select((eb) => eb.fn.countAll<string>().as('n')).where('website_id', 'in', [gamma.id, bare.id]).executeTakeFirstOrThrow();
+    const count = await db()
+      .selectFrom('owner_handoffs')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .where('website_id', 'in', [gamma.id, bare.id])
+      .executeTakeFirstOrThrow();
     expect(Number(count.n)).toBe(0);
   });
 
@@ -170,7 +200,9 @@ describe(`the website switcher through the gateway (${mode.database}, ${mode.bus
   });
 
   it('makes the owner who creates a website through the API its admin, with a hand-off to its own address', async () => {
-    const created = await owner.send('post', '/api/content-service/1.0/websites', { body: { name: 'Fresh Start Bakery', design: 'restaurant' } });
+    const created = await owner.send('post', '/api/content-service/1.0/websites', {
+      body: { name: 'Fresh Start Bakery', design: 'restaurant' },
+    });
     expect(created.status).toBe(201);
     const { website } = created.body as CreatedWebsite;
     const mine = await waitFor(async () => {
@@ -188,7 +220,9 @@ describe(`the website switcher through the gateway (${mode.database}, ${mode.bus
     expect(session.body).toMatchObject({ authenticated: true, websiteId: website.id, roles: [Role.ADMIN] });
     const stranger = new Browser(gateway.server, { host: website.domains[0]! });
     await stranger.open();
-    expect((await signUpAndConfirm(identity, stranger, 'owner', { email: `${unique('stranger')}@example.com`, password: PASSWORD })).status).toBe(201);
+    expect(
+      (await signUpAndConfirm(identity, stranger, 'owner', { email: `${unique('stranger')}@example.com`, password: PASSWORD })).status,
+    ).toBe(201);
     expect(((await stranger.send('get', '/api/auth/session')).body as OwnerSessionInfo).roles).toEqual([]);
   });
 });

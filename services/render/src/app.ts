@@ -34,7 +34,10 @@ export function createRenderService(options: RenderOptions = {}): ServiceDefinit
       seoRoutes(app, parts.sitemaps);
       pageRoutes(app, parts.storefront, parts.theme, parts.feeds);
     },
-    consumers: (ctx, parts) => [pageCacheConsumer(ctx, parts.pageCache, options.consumer), stockLevelsConsumer(parts.stock, parts.pageCache, options.consumer)],
+    consumers: (ctx, parts) => [
+      pageCacheConsumer(ctx, parts.pageCache, options.consumer),
+      stockLevelsConsumer(parts.stock, parts.pageCache, options.consumer),
+    ],
   };
 }
 

@@ -26,7 +26,12 @@ export const RenderEnv = z.object({
   PURGE_URLS: z
     .string()
     .default('')
-    .transform((v) => v.split(',').map((url) => url.trim()).filter((url) => url !== ''))
+    .transform((v) =>
+      v
+        .split(',')
+        .map((url) => url.trim())
+        .filter((url) => url !== ''),
+    )
     .pipe(z.array(httpUrl)),
 });
 export type RenderEnv = z.infer<typeof RenderEnv>;

@@ -30,7 +30,12 @@ describe('comments, likes, member areas, lessons, popup and experiments on pages
     content = await startContent();
     render = await startRender(content);
     site = unique('csite');
-    await content.parts.websites.create({ id: site, title: 'Clay Club', templateId: 'harbour', domains: [`${site.replaceAll('_', '-')}.render.example`] });
+    await content.parts.websites.create({
+      id: site,
+      title: 'Clay Club',
+      templateId: 'harbour',
+      domains: [`${site.replaceAll('_', '-')}.render.example`],
+    });
   }, DEMO_START_TIMEOUT_MS);
 
   afterAll(async () => {
@@ -52,12 +57,21 @@ describe('comments, likes, member areas, lessons, popup and experiments on pages
 
   /** A visitor's comment, as the comment island posts it (solved captcha included). */
   async function visitorComment(itemId: string, text: string): Promise<string> {
-    const challenge = await content.app.inject({ method: 'POST', url: `${PUBLIC}/comments/captcha/challenge`, headers: asFromGateway({ 'x-website-id': site }, SIGNING_KEY) });
+    const challenge = await content.app.inject({
+      method: 'POST',
+      url: `${PUBLIC}/comments/captcha/challenge`,
+      headers: asFromGateway({ 'x-website-id': site }, SIGNING_KEY),
+    });
     // Checked before solving: a refusal has no difficulty, and solving it would never end.
     expect(challenge.statusCode).toBe(200);
     const solved = challenge.json<CaptchaChallenge>();
     const key = powToken(solved.challengeId, solve(solved));
-    const posted = await content.app.inject({ method: 'POST', url: `${PUBLIC}/items/${itemId}/comments`, headers: asFromGateway({ 'x-website-id': site }, SIGNING_KEY), payload: { body: text, authorName: 'Ada', captchaKey: key } });
+    const posted = await content.app.inject({
+      method: 'POST',
+      url: `${PUBLIC}/items/${itemId}/comments`,
+      headers: asFromGateway({ 'x-website-id': site }, SIGNING_KEY),
+      payload: { body: text, authorName: 'Ada', captchaKey: key },
+    });
     expect(posted.statusCode).toBe(201);
     return posted.json().comment.id as string;
   }
@@ -84,21 +98,32 @@ describe('comments, likes, member areas, lessons, popup and experiments on pages
         captchaSiteKey: null,
       });
       // The events of making the post have all arrived once the page stays cached.
-      await waitFor(async () => (await get(post.fullUrl)).headers['x-render-cache'] === 'hit' && (await get(post.fullUrl)).headers['x-render-cache'] === 'hit', 20_000, 'a settled page');
+      await waitFor(
+        async () =>
+          (await get(post.fullUrl)).headers['x-render-cache'] === 'hit' && (await get(post.fullUrl)).headers['x-render-cache'] === 'hit',
+        20_000,
+        'a settled page',
+      );
       const id = await visitorComment(post.id, 'When is the next <b>firing</b>?');
       // Pending: nothing public changed, the page is still the cached one.
       expect((await get(post.fullUrl)).headers['x-render-cache']).toBe('hit');
       expect((await owner('PATCH', `${base()}/comments/${id}`, { status: 'approved' })).statusCode).toBe(200);
-      const after = await waitFor(async () => {
-        const response = await get(post.fullUrl);
-        return response.body.includes('class="comment-list"') ? response.body : undefined;
-      }, 20_000, 'the page with the approved comment');
+      const after = await waitFor(
+        async () => {
+          const response = await get(post.fullUrl);
+          return response.body.includes('class="comment-list"') ? response.body : undefined;
+        },
+        20_000,
+        'the page with the approved comment',
+      );
       expect(after).toContain('<h2 class="comments-title">1 Comment</h2>');
       expect(after).toContain('<span class="comment-author">Ada</span>');
       expect(after).toContain('When is the next &lt;b&gt;firing&lt;/b&gt;?');
       // The list page's comment link counts it.
       const list = await get(blogUrl);
-      expect(list.body).toContain(`<a href="${post.fullUrl}#comments-${post.id}" class="sqs-comment-link" data-id="${post.id}">1 Comment</a>`);
+      expect(list.body).toContain(
+        `<a href="${post.fullUrl}#comments-${post.id}" class="sqs-comment-link" data-id="${post.id}">1 Comment</a>`,
+      );
     });
 
     it('shows no comment area where comments are off, and none anywhere when the site turns them off', async () => {
@@ -108,10 +133,14 @@ describe('comments, likes, member areas, lessons, popup and experiments on pages
       expect(html).not.toContain('squarespace-comments');
       expect(islandData(html, 'comments-data')).toBeUndefined();
       expect((await owner('PUT', `${base()}/settings`, { commentsEnabled: false })).statusCode).toBe(200);
-      const off = await waitFor(async () => {
-        const response = await get(post.fullUrl);
-        return response.body.includes('squarespace-comments') ? undefined : response.body;
-      }, 20_000, 'comments switched off');
+      const off = await waitFor(
+        async () => {
+          const response = await get(post.fullUrl);
+          return response.body.includes('squarespace-comments') ? undefined : response.body;
+        },
+        20_000,
+        'comments switched off',
+      );
       expect(off).not.toContain('comment-list');
       expect((await owner('PUT', `${base()}/settings`, { commentsEnabled: true })).statusCode).toBe(200);
     });
@@ -138,7 +167,11 @@ describe('comments, likes, member areas, lessons, popup and experiments on pages
         durationSeconds: 720,
         commentState: 1,
       });
-      const created = await owner('POST', `${base()}/member-areas`, { title: 'Club members', description: 'Courses for members.', collectionIds: [course.id] });
+      const created = await owner('POST', `${base()}/member-areas`, {
+        title: 'Club members',
+        description: 'Courses for members.',
+        collectionIds: [course.id],
+      });
       expect(created.statusCode).toBe(201);
       areaId = created.json().id;
     });
@@ -194,14 +227,30 @@ describe('comments, likes, member areas, lessons, popup and experiments on pages
 
     it('sends lesson tracking only with the video paywall beta flag on (SPEC 2)', async () => {
       expect((await owner('PUT', `${base()}/settings`, { betaFlags: { videoPaywall: true } })).statusCode).toBe(200);
-      const denied = await waitFor(async () => {
-        const response = await get(lesson.fullUrl);
-        return islandData(response.body, 'lesson-tracking-data') ? response.body : undefined;
-      }, 20_000, 'the tracking island');
-      expect(islandData(denied, 'lesson-tracking-data')).toEqual({ page: 'access-denied', pageViewEvent: 'AccessDeniedPageView', itemId: null, collectionId: null, memberAreaId: areaId });
+      const denied = await waitFor(
+        async () => {
+          const response = await get(lesson.fullUrl);
+          return islandData(response.body, 'lesson-tracking-data') ? response.body : undefined;
+        },
+        20_000,
+        'the tracking island',
+      );
+      expect(islandData(denied, 'lesson-tracking-data')).toEqual({
+        page: 'access-denied',
+        pageViewEvent: 'AccessDeniedPageView',
+        itemId: null,
+        collectionId: null,
+        memberAreaId: areaId,
+      });
       const member = signedIn(site, { siteUserId: unique('member') });
-      expect(islandData((await get(`/${course.urlId}`, member)).body, 'lesson-tracking-data')).toMatchObject({ page: 'lessons', pageViewEvent: 'VideoListsPageView', collectionId: course.id });
-      expect(islandData((await get(lesson.fullUrl, signedIn(site, { siteUserId: unique('member') }))).body, 'lesson-tracking-data')).toMatchObject({
+      expect(islandData((await get(`/${course.urlId}`, member)).body, 'lesson-tracking-data')).toMatchObject({
+        page: 'lessons',
+        pageViewEvent: 'VideoListsPageView',
+        collectionId: course.id,
+      });
+      expect(
+        islandData((await get(lesson.fullUrl, signedIn(site, { siteUserId: unique('member') }))).body, 'lesson-tracking-data'),
+      ).toMatchObject({
         page: 'lesson',
         pageViewEvent: 'VideoDetailsPageView',
         itemId: lesson.id,
@@ -212,7 +261,11 @@ describe('comments, likes, member areas, lessons, popup and experiments on pages
 
   describe('popup overlay and experiments', () => {
     it('puts the enabled popup in the page context and its island on pages, not on the cart page', async () => {
-      const pageCollection = await collection({ type: 10, title: 'Welcome', layout: { blocks: [{ type: 2, data: { html: '<p>Hi</p>' } }] } });
+      const pageCollection = await collection({
+        type: 10,
+        title: 'Welcome',
+        layout: { blocks: [{ type: 2, data: { html: '<p>Hi</p>' } }] },
+      });
       const saved = await owner('PUT', `${base()}/popup-overlay`, {
         enabled: true,
         kind: 'newsletter',
@@ -227,10 +280,14 @@ describe('comments, likes, member areas, lessons, popup and experiments on pages
       });
       expect(saved.statusCode).toBe(200);
       const version = saved.json().version as number;
-      const html = await waitFor(async () => {
-        const response = await get(`/${pageCollection.urlId}`);
-        return islandData(response.body, 'popup-overlay-data') ? response.body : undefined;
-      }, 20_000, 'the popup island');
+      const html = await waitFor(
+        async () => {
+          const response = await get(`/${pageCollection.urlId}`);
+          return islandData(response.body, 'popup-overlay-data') ? response.body : undefined;
+        },
+        20_000,
+        'the popup island',
+      );
       expect(islandData(html, 'popup-overlay-data')).toMatchObject({
         websiteId: site,
         popup: { title: 'Studio letters', version, kind: 'newsletter' },
@@ -246,17 +303,26 @@ describe('comments, likes, member areas, lessons, popup and experiments on pages
       const path = '/cart?format=json';
       const flagsOf = async (url: string, cookie?: string) => {
         const response = await get(url, cookie ? { cookie } : {});
-        return { setCookie: response.headers['set-cookie'] as string | undefined, context: response.json<{ experiments: { overridable: boolean; flags: Record<string, boolean>; overrides: Record<string, boolean> } }>() };
+        return {
+          setCookie: response.headers['set-cookie'] as string | undefined,
+          context: response.json<{
+            experiments: { overridable: boolean; flags: Record<string, boolean>; overrides: Record<string, boolean> };
+          }>(),
+        };
       };
       // Not INTERNAL: the parameter is ignored (the cookie is written but never honoured).
       const ignored = await flagsOf(`${path}&flag-videoPaywall=on`);
       expect(ignored.context.experiments).toMatchObject({ overridable: false, overrides: {}, flags: { videoPaywall: false } });
 
       expect((await owner('PUT', `${base()}/settings`, { siteStatus: 6 })).statusCode).toBe(200);
-      const on = await waitFor(async () => {
-        const answer = await flagsOf(`${path}&flag-videoPaywall=on&flag-productReviewsKillSwitch=true`);
-        return answer.context.experiments.overridable ? answer : undefined;
-      }, 20_000, 'site status INTERNAL');
+      const on = await waitFor(
+        async () => {
+          const answer = await flagsOf(`${path}&flag-videoPaywall=on&flag-productReviewsKillSwitch=true`);
+          return answer.context.experiments.overridable ? answer : undefined;
+        },
+        20_000,
+        'site status INTERNAL',
+      );
       expect(on.context.experiments).toEqual({
         overridable: true,
         overrides: { videoPaywall: true, productReviewsKillSwitch: true },

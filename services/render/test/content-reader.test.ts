@@ -13,7 +13,8 @@ describe('HttpContentReader', () => {
   beforeAll(async () => {
     server = createServer((request, response) => {
       response.writeHead(200, { 'content-type': 'application/json' });
-      if (request.url?.endsWith('/site')) response.write('{"site":'); // headers and a start, then nothing
+      if (request.url?.endsWith('/site'))
+        response.write('{"site":'); // headers and a start, then nothing
       else response.end('{"site": {"id"'); // cut off
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

@@ -19,7 +19,14 @@ describe('the demo website through the gateway', () => {
     render = await startRender(content);
     const renderUrl = await render.listen({ port: 0, host: '127.0.0.1' });
     gateway = await buildGateway({
-      config: GatewayEnv.parse({ ...process.env, IDENTITY_SIGNING_KEY: SIGNING_KEY, CONTENT_URL: content.url, RENDER_URL: renderUrl, LOG_LEVEL: 'silent', RATE_LIMIT_MAX: '100000' }),
+      config: GatewayEnv.parse({
+        ...process.env,
+        IDENTITY_SIGNING_KEY: SIGNING_KEY,
+        CONTENT_URL: content.url,
+        RENDER_URL: renderUrl,
+        LOG_LEVEL: 'silent',
+        RATE_LIMIT_MAX: '100000',
+      }),
     });
     await gateway.ready();
   }, DEMO_START_TIMEOUT_MS);
@@ -34,7 +41,11 @@ describe('the demo website through the gateway', () => {
 
   it.each([
     ['/', PageType.PAGE, 'Made slowly on Fore Street'],
-    ['/shop', PageType.MAIN_CONTENT, '<div class="product-price"><span class="sale-price">$27.00</span> <span class="original-price">$36.00</span></div>'],
+    [
+      '/shop',
+      PageType.MAIN_CONTENT,
+      '<div class="product-price"><span class="sale-price">$27.00</span> <span class="original-price">$36.00</span></div>',
+    ],
     ['/shop/merino-wool-throw', PageType.CONTENT_ITEM, '<option value="Oatmeal">Oatmeal</option><option value="Slate">Slate</option>'],
     ['/shop/hand-thrown-serving-bowl', PageType.CONTENT_ITEM, '<div class="product-mark sold-out">sold out</div>'],
     ['/journal', PageType.MAIN_CONTENT, 'A slow Sunday loaf'],
@@ -54,7 +65,12 @@ describe('the demo website through the gateway', () => {
   it('gives the context of the same path with ?format=json', async () => {
     const response = await get('/shop/merino-wool-throw?format=json').expect(200);
     expect(response.body.item.title).toBe('Merino Wool Throw');
-    expect(response.body.item.structuredContent.variants.map((v: { priceMoney: { value: string } }) => v.priceMoney.value)).toEqual(['14500', '21000', '14500', '21000']);
+    expect(response.body.item.structuredContent.variants.map((v: { priceMoney: { value: string } }) => v.priceMoney.value)).toEqual([
+      '14500',
+      '21000',
+      '14500',
+      '21000',
+    ]);
     const list = await get('/journal?format=json').expect(200);
     expect(list.body.items.map((i: { title: string }) => i.title)).toContain('Why we wax our canvas by hand');
   });
@@ -69,7 +85,9 @@ describe('the demo website through the gateway', () => {
 
   it('answers 304 to a browser holding the page, and 404 with its page type', async () => {
     const first = await get('/events').expect(200);
-    await get('/events').set('If-None-Match', first.headers.etag as string).expect(304);
+    await get('/events')
+      .set('If-None-Match', first.headers.etag as string)
+      .expect(304);
     const missing = await get('/no/such/page').expect(404);
     expect(missing.text).toContain(`data-page-type="${PageType.NOT_FOUND}"`);
   });

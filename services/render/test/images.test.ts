@@ -7,7 +7,9 @@ import { page, startContent, startRender, type ContentKit, DEMO_START_TIMEOUT_MS
 
 /** Every <img> tag of a page, as attribute maps. */
 function images(html: string): Array<Record<string, string>> {
-  return [...html.matchAll(/<img\b([^>]*)>/g)].map((tag) => Object.fromEntries([...(tag[1] ?? '').matchAll(/([a-z-]+)(?:="([^"]*)")?/g)].map((a) => [a[1]!, a[2] ?? ''])));
+  return [...html.matchAll(/<img\b([^>]*)>/g)].map((tag) =>
+    Object.fromEntries([...(tag[1] ?? '').matchAll(/([a-z-]+)(?:="([^"]*)")?/g)].map((a) => [a[1]!, a[2] ?? ''])),
+  );
 }
 
 describe('image markup of the demo pages', () => {
@@ -24,24 +26,30 @@ describe('image markup of the demo pages', () => {
     await content?.close();
   });
 
-  it.each(['/', '/shop', '/shop/waxed-canvas-market-tote', '/journal', '/journal/why-we-wax-our-canvas-by-hand', '/studio', '/studio/the-cutting-bench'])(
-    '%s: srcset of at least four widths, sizes, width and height on every image, all from our own store',
-    async (path) => {
-      const response = await page(render, path);
-      expect(response.statusCode).toBe(200);
-      const tags = images(response.body);
-      expect(tags.length).toBeGreaterThan(0);
-      for (const img of tags) {
-        expect(img.src).toMatch(/^\/api\/content-service\/public\/1\.0\/assets\/demo\/[A-Za-z0-9_-]{22}\.jpg\?format=\d+w$/);
-        const candidates = (img.srcset ?? '').split(', ');
-        expect(candidates.length).toBeGreaterThanOrEqual(4);
-        for (const candidate of candidates) expect(candidate).toMatch(/^\/api\/content-service\/public\/1\.0\/assets\/demo\/[A-Za-z0-9_-]{22}\.jpg\?format=(\d+)w \1w$/);
-        expect(img.sizes).toBeTruthy();
-        expect(Number(img.width)).toBeGreaterThan(0);
-        expect(Number(img.height)).toBeGreaterThan(0);
-      }
-    },
-  );
+  it.each([
+    '/',
+    '/shop',
+    '/shop/waxed-canvas-market-tote',
+    '/journal',
+    '/journal/why-we-wax-our-canvas-by-hand',
+    '/studio',
+    '/studio/the-cutting-bench',
+  ])('%s: srcset of at least four widths, sizes, width and height on every image, all from our own store', async (path) => {
+    const response = await page(render, path);
+    expect(response.statusCode).toBe(200);
+    const tags = images(response.body);
+    expect(tags.length).toBeGreaterThan(0);
+    for (const img of tags) {
+      expect(img.src).toMatch(/^\/api\/content-service\/public\/1\.0\/assets\/demo\/[A-Za-z0-9_-]{22}\.jpg\?format=\d+w$/);
+      const candidates = (img.srcset ?? '').split(', ');
+      expect(candidates.length).toBeGreaterThanOrEqual(4);
+      for (const candidate of candidates)
+        expect(candidate).toMatch(/^\/api\/content-service\/public\/1\.0\/assets\/demo\/[A-Za-z0-9_-]{22}\.jpg\?format=(\d+)w \1w$/);
+      expect(img.sizes).toBeTruthy();
+      expect(Number(img.width)).toBeGreaterThan(0);
+      expect(Number(img.height)).toBeGreaterThan(0);
+    }
+  });
 
   it('fetches the first product image first and the rest lazily', async () => {
     const tags = images((await page(render, '/shop/waxed-canvas-market-tote')).body);

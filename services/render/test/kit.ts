@@ -83,7 +83,13 @@ export async function startRender(content: ContentKit | undefined, options: Rend
 }
 
 /** A request to content as the website's admin would make it through the gateway. */
-export function ownerCall(content: ContentKit, method: 'PUT' | 'POST' | 'DELETE' | 'PATCH', url: string, websiteId: string, body?: unknown) {
+export function ownerCall(
+  content: ContentKit,
+  method: 'PUT' | 'POST' | 'DELETE' | 'PATCH',
+  url: string,
+  websiteId: string,
+  body?: unknown,
+) {
   return content.call(method, url, { websiteId, roles: [Role.ADMIN] }, body);
 }
 
@@ -96,8 +102,18 @@ export interface OwnStore {
 /** A website of the test's own with a store holding one physical product with two sizes. */
 export async function newStore(content: ContentKit, title = 'Test Mug'): Promise<OwnStore> {
   const websiteId = unique('rsite');
-  await content.parts.websites.create({ id: websiteId, title: `Shop ${websiteId}`, templateId: 'harbour', domains: [`${websiteId.replaceAll('_', '-')}.render.example`] });
-  const store = await content.parts.collections.createStore(websiteId, { navigationTitle: 'Shop', title: 'Shop', urlId: 'shop', enabled: true });
+  await content.parts.websites.create({
+    id: websiteId,
+    title: `Shop ${websiteId}`,
+    templateId: 'harbour',
+    domains: [`${websiteId.replaceAll('_', '-')}.render.example`],
+  });
+  const store = await content.parts.collections.createStore(websiteId, {
+    navigationTitle: 'Shop',
+    title: 'Shop',
+    urlId: 'shop',
+    enabled: true,
+  });
   const product = await content.parts.items.create(websiteId, store.id, ItemBody.parse(productBody(title, 2400)), 'store');
   return { websiteId, storeId: store.id, product };
 }
@@ -111,7 +127,12 @@ export function productBody(title: string, cents: number) {
     structuredContent: {
       productType: ProductType.PHYSICAL,
       variantOptionOrdering: ['Size'],
-      variants: ['Small', 'Large'].map((size) => ({ sku: `MUG-${size}`, attributes: { Size: size }, priceMoney: { value: String(cents), currency: 'USD' }, qtyInStock: 3 })),
+      variants: ['Small', 'Large'].map((size) => ({
+        sku: `MUG-${size}`,
+        attributes: { Size: size },
+        priceMoney: { value: String(cents), currency: 'USD' },
+        qtyInStock: 3,
+      })),
     },
   };
 }
@@ -125,7 +146,24 @@ export function page(render: FastifyInstance, url: string, websiteId = 'demo', h
 export function signedIn(websiteId: string, who: { siteUserId?: string; roles?: number[] }): Record<string, string> {
   const requestId = randomUUID();
   const identity = who.roles
-    ? { v: 1 as const, kind: 'owner' as const, websiteId, requestId, issuedAt: Date.now(), ownerId: `owner-of-${websiteId}`, roles: who.roles as never, ...(who.siteUserId ? { siteUserId: who.siteUserId } : {}) }
-    : { v: 1 as const, kind: 'site-user' as const, websiteId, requestId, issuedAt: Date.now(), siteUserId: who.siteUserId ?? 'someone', roles: [] };
+    ? {
+        v: 1 as const,
+        kind: 'owner' as const,
+        websiteId,
+        requestId,
+        issuedAt: Date.now(),
+        ownerId: `owner-of-${websiteId}`,
+        roles: who.roles as never,
+        ...(who.siteUserId ? { siteUserId: who.siteUserId } : {}),
+      }
+    : {
+        v: 1 as const,
+        kind: 'site-user' as const,
+        websiteId,
+        requestId,
+        issuedAt: Date.now(),
+        siteUserId: who.siteUserId ?? 'someone',
+        roles: [],
+      };
   return { 'x-request-id': requestId, ...signIdentity(identity, SIGNING_KEY) };
 }

@@ -10,7 +10,17 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { FastifyInstance } from 'fastify';
 import { DEMO_CONTENT, ItemBody, PageType, ProductFormData, SearchResponse, SiteContextData } from '@sc/contracts';
 import { asFromGateway, unique, waitFor } from '@sc/platform/test-kit';
-import { ownerCall, newStore, page, productBody, SIGNING_KEY, startContent, startRender, type ContentKit, DEMO_START_TIMEOUT_MS } from './kit.js';
+import {
+  ownerCall,
+  newStore,
+  page,
+  productBody,
+  SIGNING_KEY,
+  startContent,
+  startRender,
+  type ContentKit,
+  DEMO_START_TIMEOUT_MS,
+} from './kit.js';
 
 /** The parts of a collection page's context these tests read. */
 interface ShopContext {
@@ -51,8 +61,12 @@ describe('site pages', () => {
     expect(html).toContain(`data-page-type="${PageType.PAGE}"`);
     expect(html).toContain('<h1>Made slowly on Fore Street</h1>');
     expect(html).toContain('<title>Home — Harbour &amp; Pine</title>');
-    expect(html).toMatch(/data-item-id="demo-product-serving-bowl"[\s\S]*?<div class="product-mark sold-out">sold out<\/div>[\s\S]*?\$88\.00/);
-    expect(html).toMatch(/data-item-id="demo-product-candle-trio"[\s\S]*?<div class="product-mark sale">sale<\/div>[\s\S]*?<span class="sale-price">\$27\.00<\/span> <span class="original-price">\$36\.00<\/span>/);
+    expect(html).toMatch(
+      /data-item-id="demo-product-serving-bowl"[\s\S]*?<div class="product-mark sold-out">sold out<\/div>[\s\S]*?\$88\.00/,
+    );
+    expect(html).toMatch(
+      /data-item-id="demo-product-candle-trio"[\s\S]*?<div class="product-mark sale">sale<\/div>[\s\S]*?<span class="sale-price">\$27\.00<\/span> <span class="original-price">\$36\.00<\/span>/,
+    );
     expect(html).toContain('class="gallery gallery-grid');
     expect(html).toContain('data-island="newsletter"');
     expect(html).toContain('data-island="newsletter" data-form-id="demo-newsletter"');
@@ -98,11 +112,14 @@ describe('site pages', () => {
     const html = response.body;
     expect(html).toContain(`data-page-type="${PageType.CONTENT_ITEM}"`);
     expect(html).toContain('<div class="product-price">from $68.00</div>');
-    expect(html).toContain('<select aria-label="Select Colour" data-variant-option-name="Colour"><option value="">Select Colour</option><option value="Olive">Olive</option><option value="Navy">Navy</option></select>');
+    expect(html).toContain(
+      '<select aria-label="Select Colour" data-variant-option-name="Colour"><option value="">Select Colour</option><option value="Olive">Olive</option><option value="Navy">Navy</option></select>',
+    );
     expect(html).toContain('<option value="Medium">Medium</option><option value="Large">Large</option>');
     expect(html).toContain('type="number" min="1" max="9999" step="1" value="1"');
     expect(html).toContain('<div class="sqs-add-to-cart-button-inner">Add To Cart</div>');
-    for (const mount of ['product-form', 'installment-pill', 'restock-form', 'product-reviews', 'cart-pill']) expect(html).toContain(`data-island="${mount}"`);
+    for (const mount of ['product-form', 'installment-pill', 'restock-form', 'product-reviews', 'cart-pill'])
+      expect(html).toContain(`data-island="${mount}"`);
     expect(html).toContain('<div class="product-restock-notification" data-product-id="demo-product-canvas-tote"');
     const form = ProductFormData.parse(islandData(html, 'product-form-data'));
     expect(form.variants.map((v) => [v.sku, v.priceMoney.value, v.qtyInStock])).toEqual([
@@ -112,9 +129,18 @@ describe('site pages', () => {
       ['TOTE-NVY-L', '7800', 9],
     ]);
     expect(form).toMatchObject({ productType: 1, addButtonText: 'Add To Cart', quantityAllowed: true, soldOut: false, currency: 'USD' });
-    expect(islandData(html, 'restock-form-data')).toMatchObject({ productId: 'demo-product-canvas-tote', variants: expect.arrayContaining([expect.objectContaining({ soldOut: true })]) });
+    expect(islandData(html, 'restock-form-data')).toMatchObject({
+      productId: 'demo-product-canvas-tote',
+      variants: expect.arrayContaining([expect.objectContaining({ soldOut: true })]),
+    });
     const site = SiteContextData.parse(islandData(html, 'site-context-data'));
-    expect(site).toMatchObject({ websiteId: 'demo', pageType: PageType.CONTENT_ITEM, itemId: 'demo-product-canvas-tote', collectionId: 'demo-shop', currency: 'USD' });
+    expect(site).toMatchObject({
+      websiteId: 'demo',
+      pageType: PageType.CONTENT_ITEM,
+      itemId: 'demo-product-canvas-tote',
+      collectionId: 'demo-shop',
+      currency: 'USD',
+    });
   });
 
   it('shows the sold-out badge and no add button for a sold-out product; subscriptions say Subscribe; custom labels win', async () => {
@@ -145,7 +171,9 @@ describe('site pages', () => {
 
   it('renders the gallery in its design with its options, and a gallery image page', async () => {
     const html = (await page(render, '/studio')).body;
-    expect(html).toContain('class="gallery gallery-grid auto-crop square-thumbs" style="--per-row: 3; --gap: 20px" data-aspect-ratio="four-three" data-lightbox="true"');
+    expect(html).toContain(
+      'class="gallery gallery-grid auto-crop square-thumbs" style="--per-row: 3; --gap: 20px" data-aspect-ratio="four-three" data-lightbox="true"',
+    );
     expect(html.match(/class="gallery-item"/g)).toHaveLength(6);
     const image = await page(render, '/studio/the-cutting-bench');
     expect(image.statusCode).toBe(200);
@@ -159,13 +187,17 @@ describe('site pages', () => {
     expect(market).toBeGreaterThan(0);
     expect(studio).toBeGreaterThan(market);
     const event = (await page(render, '/events/portland-makers-market')).body;
-    expect(event).toContain("<address class=\"event-location\">Thompson's Point<br>Portland, ME 04102<br>United States</address>");
+    expect(event).toContain('<address class="event-location">Thompson\'s Point<br>Portland, ME 04102<br>United States</address>');
     expect(event).toContain('href="http://www.google.com/calendar/event?action=TEMPLATE&amp;text=Portland%20Makers%20Market');
   });
 
-  it('answers the search page (page type search) with content\'s ranked results, marked excerpts and the search mount', async () => {
+  it("answers the search page (page type search) with content's ranked results, marked excerpts and the search mount", async () => {
     // What content's search route answers is what the page lists, in the same order.
-    const answer = await content.app.inject({ method: 'GET', url: '/api/content-service/public/1.0/search?q=canvas', headers: asFromGateway({ 'x-website-id': 'demo' }, SIGNING_KEY) });
+    const answer = await content.app.inject({
+      method: 'GET',
+      url: '/api/content-service/public/1.0/search?q=canvas',
+      headers: asFromGateway({ 'x-website-id': 'demo' }, SIGNING_KEY),
+    });
     expect(answer.statusCode).toBe(200);
     const found = SearchResponse.parse(answer.json());
     expect(found.results.map((r) => r.url)).toContain('/shop/waxed-canvas-market-tote');
@@ -176,12 +208,17 @@ describe('site pages', () => {
     expect(html).toContain('<input id="search-q" type="search" name="q" value="canvas" maxlength="200">');
     const listed = [...html.matchAll(/<a class="search-result-title" href="([^"]*)">([^<]*)<\/a>/g)].map((m) => m[1]);
     expect(listed).toEqual(found.results.map((r) => r.url));
-    expect(html).toContain('<span class="search-result-kind">Product</span> <a class="search-result-title" href="/shop/waxed-canvas-market-tote">Waxed Canvas Market Tote</a><p class="excerpt">');
+    expect(html).toContain(
+      '<span class="search-result-kind">Product</span> <a class="search-result-title" href="/shop/waxed-canvas-market-tote">Waxed Canvas Market Tote</a><p class="excerpt">',
+    );
     expect(html).toMatch(/<p class="excerpt">[^<]*<mark>canvas<\/mark>/i);
     expect(html).not.toContain('search-pagination');
     // SPEC 2: no page-view record for /search; the storefront script reads the page type from here.
     expect(SiteContextData.parse(islandData(html, 'site-context-data')).pageType).toBe(PageType.SEARCH);
-    expect(islandData(html, 'search-data')).toMatchObject({ query: 'canvas', collections: expect.arrayContaining([{ id: 'demo-shop', title: 'Shop', fullUrl: '/shop' }]) });
+    expect(islandData(html, 'search-data')).toMatchObject({
+      query: 'canvas',
+      collections: expect.arrayContaining([{ id: 'demo-shop', title: 'Shop', fullUrl: '/shop' }]),
+    });
   });
 
   it('shows the query box alone before a search, and a no-results message (query escaped) when nothing matches', async () => {
@@ -200,7 +237,12 @@ describe('site pages', () => {
     const store = await newStore(content, 'Glazed Mug 0');
     const items = content.parts.items;
     for (let i = 1; i < 12; i++) {
-      await items.create(store.websiteId, store.storeId, ItemBody.parse({ ...productBody(`Glazed Mug ${i}`, 2400), urlId: `glazed-mug-${i}` }), 'store');
+      await items.create(
+        store.websiteId,
+        store.storeId,
+        ItemBody.parse({ ...productBody(`Glazed Mug ${i}`, 2400), urlId: `glazed-mug-${i}` }),
+        'store',
+      );
     }
     const first = (await page(render, '/search?q=glazed', store.websiteId)).body;
     expect(first).toContain('<p class="search-count">12 results for “glazed” · 1–10</p>');
@@ -219,7 +261,18 @@ describe('site pages', () => {
       expect((await page(render, `/search?q=glazed&page=${bad}`, store.websiteId)).body).toContain('· 1–10</p>');
     }
     const json = (await page(render, '/search?q=glazed&page=2&format=json', store.websiteId)).json<{ search: Record<string, unknown> }>();
-    expect(json.search).toMatchObject({ query: 'glazed', searched: true, total: 12, page: 2, pageSize: 10, pageCount: 2, first: 11, last: 12, nextPageUrl: null, previousPageUrl: '/search?q=glazed' });
+    expect(json.search).toMatchObject({
+      query: 'glazed',
+      searched: true,
+      total: 12,
+      page: 2,
+      pageSize: 10,
+      pageCount: 2,
+      first: 11,
+      last: 12,
+      nextPageUrl: null,
+      previousPageUrl: '/search?q=glazed',
+    });
   });
 
   it('answers the cart page (page type cart) with the cart mount and no cart pill', async () => {
@@ -250,7 +303,9 @@ describe('site pages', () => {
     expect(context.items).toHaveLength(9);
     expect(context.items[0]?.structuredContent.variants[0]?.priceMoney).toEqual({ value: '6800', currency: 'USD' });
     expect(context.navigation.main.map((l) => l.title)).toEqual(['Home', 'Shop', 'Journal', 'Studio', 'Events', 'About', 'Contact']);
-    const item = (await page(render, '/shop/waxed-canvas-market-tote?format=json')).json<{ item: { structuredContent: { productType: number } } }>();
+    const item = (await page(render, '/shop/waxed-canvas-market-tote?format=json')).json<{
+      item: { structuredContent: { productType: number } };
+    }>();
     expect(item.item.structuredContent.productType).toBe(1);
   });
 
@@ -278,7 +333,10 @@ describe('site pages', () => {
     // A web build whose manifest names the cart pill's script, so pages load an island script.
     const dist = mkdtempSync(path.join(tmpdir(), 'render-csp-'));
     mkdirSync(path.join(dist, '.vite'));
-    writeFileSync(path.join(dist, '.vite', 'manifest.json'), JSON.stringify({ 'src/islands/cart-pill.tsx': { file: 'assets/cart-pill-b2.js', isEntry: true } }));
+    writeFileSync(
+      path.join(dist, '.vite', 'manifest.json'),
+      JSON.stringify({ 'src/islands/cart-pill.tsx': { file: 'assets/cart-pill-b2.js', isEntry: true } }),
+    );
     const withScripts = await startRender(content, { settings: { webDist: dist } });
     try {
       const policyOf = (response: { headers: Record<string, unknown> }) => String(response.headers['content-security-policy']);
@@ -287,7 +345,8 @@ describe('site pages', () => {
       expect(nonce).toMatch(/^[A-Za-z0-9+/]{22}==$/);
       expect(first.body).toContain(`<script type="module" nonce="${nonce}" src="/assets/cart-pill-b2.js"></script>`);
       // Every script that can run carries it; data tags (never run) do not need it.
-      for (const tag of first.body.match(/<script\b[^>]*>/g) ?? []) if (!tag.includes('application/json')) expect(tag).toContain(`nonce="${nonce}"`);
+      for (const tag of first.body.match(/<script\b[^>]*>/g) ?? [])
+        if (!tag.includes('application/json')) expect(tag).toContain(`nonce="${nonce}"`);
       expect(policyOf(first)).toContain("frame-ancestors 'self'");
       expect(policyOf(first)).toContain("object-src 'none'");
       expect(policyOf(first)).toContain("script-src-attr 'none'");
@@ -305,8 +364,10 @@ describe('site pages', () => {
       expect(policyOf(first)).not.toContain('stripe');
       const cart = policyOf(await page(withScripts, '/cart?view=checkout'));
       expect(cart).toMatch(/script-src 'self' https:\/\/js\.stripe\.com https:\/\/\*\.js\.stripe\.com 'nonce-[A-Za-z0-9+/=]+'/);
-      expect(cart).toContain('connect-src \'self\' https://api.stripe.com');
-      expect(cart).toContain('frame-src https://www.youtube-nocookie.com https://player.vimeo.com https://js.stripe.com https://*.js.stripe.com https://hooks.stripe.com');
+      expect(cart).toContain("connect-src 'self' https://api.stripe.com");
+      expect(cart).toContain(
+        'frame-src https://www.youtube-nocookie.com https://player.vimeo.com https://js.stripe.com https://*.js.stripe.com https://hooks.stripe.com',
+      );
       // Other answers get the headers too, without a nonce.
       const json = await page(withScripts, '/shop?format=json');
       expect(json.headers['x-content-type-options']).toBe('nosniff');
@@ -343,21 +404,39 @@ describe('site pages', () => {
     expect(first.statusCode).toBe(200);
     expect(first.body).toContain('<h1 class="product-title">Blue Mug</h1>');
     // The events of the website's creation may still be arriving: once they are in, the page stays cached.
-    await waitFor(async () => (await page(render, '/shop/test-mug', own.websiteId)).headers['x-render-cache'] === 'hit', 10_000, 'the page to be cached');
-    const replaced = await ownerCall(content, 'PUT', `/api/content-service/product/1.1/websites/${own.websiteId}/products/${own.storeId}/items/${own.product.id}`, own.websiteId, productBody('Green Mug', 2900));
+    await waitFor(
+      async () => (await page(render, '/shop/test-mug', own.websiteId)).headers['x-render-cache'] === 'hit',
+      10_000,
+      'the page to be cached',
+    );
+    const replaced = await ownerCall(
+      content,
+      'PUT',
+      `/api/content-service/product/1.1/websites/${own.websiteId}/products/${own.storeId}/items/${own.product.id}`,
+      own.websiteId,
+      productBody('Green Mug', 2900),
+    );
     expect(replaced.statusCode).toBe(200);
-    const fresh = await waitFor(async () => {
-      const response = await page(render, '/shop/test-mug', own.websiteId);
-      return response.body.includes('Green Mug') ? response : undefined;
-    }, 10_000, 'the page to show the change');
+    const fresh = await waitFor(
+      async () => {
+        const response = await page(render, '/shop/test-mug', own.websiteId);
+        return response.body.includes('Green Mug') ? response : undefined;
+      },
+      10_000,
+      'the page to show the change',
+    );
     expect(fresh.body).toContain('<div class="product-price">$29.00</div>');
     expect(fresh.body).not.toContain('Blue Mug');
     // Content drops its own cached answers before its event leaves, so the page render made on the
     // event (and cached) is already the new one: nothing has to make it stale a second time.
-    const cached = await waitFor(async () => {
-      const response = await page(render, '/shop/test-mug', own.websiteId);
-      return response.headers['x-render-cache'] === 'hit' ? response : undefined;
-    }, 10_000, 'the changed page to be cached');
+    const cached = await waitFor(
+      async () => {
+        const response = await page(render, '/shop/test-mug', own.websiteId);
+        return response.headers['x-render-cache'] === 'hit' ? response : undefined;
+      },
+      10_000,
+      'the changed page to be cached',
+    );
     expect(cached.body).toContain('Green Mug');
     // The demo website's pages stay cached.
     expect((await page(render, '/journal')).headers['x-render-cache']).toBe('hit');
@@ -365,12 +444,27 @@ describe('site pages', () => {
 
   it('escapes what owners write in titles and cleans their rich text', async () => {
     const own = await newStore(content);
-    const body = { ...productBody('<script>alert(1)</script> & "Mug"', 1000), body: '<p onclick="x()">Hi<script>alert(2)</script><a href="javascript:alert(3)">link</a></p>' };
-    expect((await ownerCall(content, 'PUT', `/api/content-service/product/1.1/websites/${own.websiteId}/products/${own.storeId}/items/${own.product.id}`, own.websiteId, body)).statusCode).toBe(200);
-    const html = (await waitFor(async () => {
-      const response = await page(render, '/shop/test-mug', own.websiteId);
-      return response.body.includes('alert(1)') ? response : undefined;
-    })).body;
+    const body = {
+      ...productBody('<script>alert(1)</script> & "Mug"', 1000),
+      body: '<p onclick="x()">Hi<script>alert(2)</script><a href="javascript:alert(3)">link</a></p>',
+    };
+    expect(
+      (
+        await ownerCall(
+          content,
+          'PUT',
+          `/api/content-service/product/1.1/websites/${own.websiteId}/products/${own.storeId}/items/${own.product.id}`,
+          own.websiteId,
+          body,
+        )
+      ).statusCode,
+    ).toBe(200);
+    const html = (
+      await waitFor(async () => {
+        const response = await page(render, '/shop/test-mug', own.websiteId);
+        return response.body.includes('alert(1)') ? response : undefined;
+      })
+    ).body;
     expect(html).toContain('<h1 class="product-title">&lt;script&gt;alert(1)&lt;/script&gt; &amp; "Mug"</h1>');
     expect(html).toContain('<div class="product-body"><p>Hi<a>link</a></p></div>');
     expect(html).not.toContain('<script>alert');

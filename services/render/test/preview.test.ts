@@ -77,7 +77,9 @@ describe('preview route', () => {
     expect(html).toBeUndefined();
     expect(blocks).toHaveLength(1);
     expect(blocks[0]?.index).toBe(2);
-    expect(blocks[0]?.html).toMatch(/^<section class="block block-button[^"]*" data-block-type="53" data-block-index="2" data-block-id="b1">/);
+    expect(blocks[0]?.html).toMatch(
+      /^<section class="block block-button[^"]*" data-block-type="53" data-block-index="2" data-block-id="b1">/,
+    );
   });
 
   it('is for owners who may read content, of a page that exists', async () => {
@@ -97,7 +99,15 @@ describe('preview route', () => {
 });
 
 describe('site styles', () => {
-  const styles = { bodyFont: 'lora', headingFont: 'playfair-display', accent: { h: 200, s: 0.5, l: 0.4 }, text: { r: 20, g: 30, b: 40 }, background: '#fafafa', buttonShape: 'pill', spacing: 'airy' };
+  const styles = {
+    bodyFont: 'lora',
+    headingFont: 'playfair-display',
+    accent: { h: 200, s: 0.5, l: 0.4 },
+    text: { r: 20, g: 30, b: 40 },
+    background: '#fafafa',
+    buttonShape: 'pill',
+    spacing: 'airy',
+  };
 
   it('previews draft styles: the fonts served here and the colours in the SPEC formats', async () => {
     const response = await preview({ collectionId: HOME, layout: draft, styles });
@@ -133,15 +143,24 @@ describe('page save with a version', () => {
   it('refuses a save made from an older version and keeps the newer one', async () => {
     const url = `/api/content-service/1.0/websites/demo/collections/${DEMO_CONTENT.aboutCollectionId}`;
     const before = (await ownerCall(content, 'PUT', url, 'demo', {})).json<Collection>();
-    const first = await ownerCall(content, 'PUT', url, 'demo', { layout: { blocks: [{ type: 2, data: { html: '<p>First owner</p>' } }] }, baseUpdatedOn: before.updatedOn });
+    const first = await ownerCall(content, 'PUT', url, 'demo', {
+      layout: { blocks: [{ type: 2, data: { html: '<p>First owner</p>' } }] },
+      baseUpdatedOn: before.updatedOn,
+    });
     expect(first.statusCode).toBe(200);
-    const second = await ownerCall(content, 'PUT', url, 'demo', { layout: { blocks: [{ type: 2, data: { html: '<p>Second owner</p>' } }] }, baseUpdatedOn: before.updatedOn });
+    const second = await ownerCall(content, 'PUT', url, 'demo', {
+      layout: { blocks: [{ type: 2, data: { html: '<p>Second owner</p>' } }] },
+      baseUpdatedOn: before.updatedOn,
+    });
     expect(second.statusCode).toBe(409);
     expect(second.json()).toMatchObject({ error: { message: formatMessage(OwnerMessages.editOneTagAtATime, { tagType: 'page' }) } });
     const after = (await ownerCall(content, 'PUT', url, 'demo', {})).json<Collection>();
     expect(after.layout?.blocks[0]?.data).toEqual({ html: '<p>First owner</p>' });
     // From the newer version, the save goes through.
-    const third = await ownerCall(content, 'PUT', url, 'demo', { layout: { blocks: [{ type: 2, data: { html: '<p>Second owner</p>' } }] }, baseUpdatedOn: after.updatedOn });
+    const third = await ownerCall(content, 'PUT', url, 'demo', {
+      layout: { blocks: [{ type: 2, data: { html: '<p>Second owner</p>' } }] },
+      baseUpdatedOn: after.updatedOn,
+    });
     expect(third.statusCode).toBe(200);
   });
 });

@@ -14,7 +14,17 @@ import { ElementType, parseDocument } from 'htmlparser2';
 import request from 'supertest';
 import { buildGateway, GatewayEnv } from '@sc/gateway';
 import { CollectionType, GTIN_MESSAGE, ItemBody, SeoMessages } from '@sc/contracts';
-import { newStore, ownerCall, productBody, SIGNING_KEY, startContent, startRender, type ContentKit, type OwnStore, DEMO_START_TIMEOUT_MS } from './kit.js';
+import {
+  newStore,
+  ownerCall,
+  productBody,
+  SIGNING_KEY,
+  startContent,
+  startRender,
+  type ContentKit,
+  type OwnStore,
+  DEMO_START_TIMEOUT_MS,
+} from './kit.js';
 
 const PUBLIC_URL = 'https://www.harbour.test';
 const XSD = fileURLToPath(new URL('./fixtures/sitemaps/', import.meta.url));
@@ -90,18 +100,22 @@ const REQUIRED: Record<string, string[]> = {
 /** The required properties a JSON-LD block (and its variants, crumbs and offers) lacks, as `Type.path`. */
 function missingProperties(block: Ld): string[] {
   const type = String(block['@type']);
-  const at = (path: string): unknown => path.split('.').reduce<unknown>((value, key) => (value && typeof value === 'object' ? (value as Ld)[key] : undefined), block);
+  const at = (path: string): unknown =>
+    path.split('.').reduce<unknown>((value, key) => (value && typeof value === 'object' ? (value as Ld)[key] : undefined), block);
   const missing = (REQUIRED[type] ?? [`@type ${type} is not one we write`]).filter((path) => {
     const value = at(path);
     return value === undefined || value === '' || (Array.isArray(value) && value.length === 0);
   });
-  if (type === 'ProductGroup') for (const variant of (block.hasVariant as Ld[] | undefined) ?? []) missing.push(...missingProperties({ ...variant }));
+  if (type === 'ProductGroup')
+    for (const variant of (block.hasVariant as Ld[] | undefined) ?? []) missing.push(...missingProperties({ ...variant }));
   if (type === 'BreadcrumbList') {
     ((block.itemListElement as Ld[] | undefined) ?? []).forEach((crumb, i) => {
       if (crumb.position !== i + 1 || !crumb.name || typeof crumb.item !== 'string') missing.push(`BreadcrumbList.itemListElement.${i}`);
     });
   }
-  if (type === 'Event' && block.offers) for (const key of ['price', 'priceCurrency', 'availability', 'url']) if (!(block.offers as Ld)[key]) missing.push(`Event.offers.${key}`);
+  if (type === 'Event' && block.offers)
+    for (const key of ['price', 'priceCurrency', 'availability', 'url'])
+      if (!(block.offers as Ld)[key]) missing.push(`Event.offers.${key}`);
   return missing.map((path) => (path.startsWith(`${type}.`) ? path : `${type}.${path}`));
 }
 
@@ -120,7 +134,16 @@ describe('search engines and social cards on the demo website', () => {
     render = await startRender(content);
     const renderUrl = await render.listen({ port: 0, host: '127.0.0.1' });
     gateway = await buildGateway({
-      config: GatewayEnv.parse({ ...process.env, IDENTITY_SIGNING_KEY: SIGNING_KEY, CONTENT_URL: content.url, RENDER_URL: renderUrl, LOG_LEVEL: 'silent', RATE_LIMIT_MAX: '100000', PUBLIC_URL, PAGE_CACHE_MAX_BYTES: '0' }),
+      config: GatewayEnv.parse({
+        ...process.env,
+        IDENTITY_SIGNING_KEY: SIGNING_KEY,
+        CONTENT_URL: content.url,
+        RENDER_URL: renderUrl,
+        LOG_LEVEL: 'silent',
+        RATE_LIMIT_MAX: '100000',
+        PUBLIC_URL,
+        PAGE_CACHE_MAX_BYTES: '0',
+      }),
     });
     await gateway.ready();
     own = await newStore(content);
@@ -157,7 +180,10 @@ describe('search engines and social cards on the demo website', () => {
     const paths = new Set<string>(['/']);
     for (const link of home.body.navigation.main as Array<{ url: string; external: boolean }>) if (!link.external) paths.add(link.url);
     for (const path of [...paths]) {
-      const context = (await get(`${path}?format=json`).expect(200)).body as { items?: Array<{ fullUrl: string }>; categories?: Array<{ fullUrl: string }> };
+      const context = (await get(`${path}?format=json`).expect(200)).body as {
+        items?: Array<{ fullUrl: string }>;
+        categories?: Array<{ fullUrl: string }>;
+      };
       for (const item of context.items ?? []) paths.add(item.fullUrl);
       for (const category of context.categories ?? []) paths.add(category.fullUrl);
     }
@@ -220,7 +246,19 @@ describe('search engines and social cards on the demo website', () => {
     for (const path of (await demoPages()).filter((p) => p.startsWith('/shop/') && !p.includes('/category/'))) {
       const response = await get(path).expect(200);
       const context = (await get(`${path}?format=json`).expect(200)).body as {
-        item: { title: string; structuredContent: { variants: Array<{ sku: string; onSale: boolean; priceMoney: { value: string }; salePriceMoney: { value: string }; qtyInStock: number; unlimited: boolean }> } };
+        item: {
+          title: string;
+          structuredContent: {
+            variants: Array<{
+              sku: string;
+              onSale: boolean;
+              priceMoney: { value: string };
+              salePriceMoney: { value: string };
+              qtyInStock: number;
+              unlimited: boolean;
+            }>;
+          };
+        };
       };
       const blocks = headOf(response.text).jsonLd as Ld[];
       const product = blocks.find((b) => b['@type'] === 'Product' || b['@type'] === 'ProductGroup');
@@ -233,7 +271,9 @@ describe('search engines and social cards on the demo website', () => {
         const paid = variant.onSale ? variant.salePriceMoney.value : variant.priceMoney.value;
         expect(offer.price).toBe((Number(paid) / 100).toFixed(2));
         expect(offer.priceCurrency).toBe('USD');
-        expect(offer.availability).toBe(variant.unlimited || variant.qtyInStock > 0 ? 'https://schema.org/InStock' : 'https://schema.org/OutOfStock');
+        expect(offer.availability).toBe(
+          variant.unlimited || variant.qtyInStock > 0 ? 'https://schema.org/InStock' : 'https://schema.org/OutOfStock',
+        );
         expect(offer.sku).toBe(variant.sku);
       });
       // The price the page shows (the lowest paid, "from" when they vary) is the lowest offered.
@@ -254,22 +294,41 @@ describe('search engines and social cards on the demo website', () => {
     const items = content.parts.items;
     const body = productBody('Test Mug', 2400);
     const gtins = ['4006381333931', '036000291452'];
-    const withGtin = { ...body, structuredContent: { ...body.structuredContent, variants: body.structuredContent.variants.map((v, i) => ({ ...v, gtin: gtins[i] })) } };
+    const withGtin = {
+      ...body,
+      structuredContent: { ...body.structuredContent, variants: body.structuredContent.variants.map((v, i) => ({ ...v, gtin: gtins[i] })) },
+    };
     await items.replace(own.websiteId, own.product.id, ItemBody.parse(withGtin), 'store');
     await eventually(async () => {
-      const group = (headOf((await get('/shop/test-mug', ownHost).expect(200)).text).jsonLd as Ld[]).find((b) => b['@type'] === 'ProductGroup')!;
+      const group = (headOf((await get('/shop/test-mug', ownHost).expect(200)).text).jsonLd as Ld[]).find(
+        (b) => b['@type'] === 'ProductGroup',
+      )!;
       expect((group.hasVariant as Ld[]).map((v) => [v.sku, v.gtin])).toEqual([
         ['MUG-Small', gtins[0]],
         ['MUG-Large', gtins[1]],
       ]);
     });
-    const wrong = { ...body, structuredContent: { ...body.structuredContent, variants: body.structuredContent.variants.map((v) => ({ ...v, gtin: '4006381333932' })) } };
-    const refused = await ownerCall(content, 'PUT', `/api/content-service/1.0/websites/${own.websiteId}/items/${own.product.id}`, own.websiteId, wrong);
+    const wrong = {
+      ...body,
+      structuredContent: {
+        ...body.structuredContent,
+        variants: body.structuredContent.variants.map((v) => ({ ...v, gtin: '4006381333932' })),
+      },
+    };
+    const refused = await ownerCall(
+      content,
+      'PUT',
+      `/api/content-service/1.0/websites/${own.websiteId}/items/${own.product.id}`,
+      own.websiteId,
+      wrong,
+    );
     expect(refused.statusCode).toBe(400);
     expect(refused.body).toContain(GTIN_MESSAGE);
     await items.replace(own.websiteId, own.product.id, ItemBody.parse(body), 'store');
     await eventually(async () => {
-      const group = (headOf((await get('/shop/test-mug', ownHost).expect(200)).text).jsonLd as Ld[]).find((b) => b['@type'] === 'ProductGroup')!;
+      const group = (headOf((await get('/shop/test-mug', ownHost).expect(200)).text).jsonLd as Ld[]).find(
+        (b) => b['@type'] === 'ProductGroup',
+      )!;
       expect((group.hasVariant as Ld[]).every((v) => v.gtin === undefined)).toBe(true);
     });
   });
@@ -287,16 +346,37 @@ describe('search engines and social cards on the demo website', () => {
     const home = headOf((await get('/').expect(200)).text).jsonLd as Ld[];
     expect(home.map((b) => b['@type'])).toEqual(['Organization', 'WebSite']);
     // The business as the site's settings describe it: its name, address and country.
-    expect(home[0]).toMatchObject({ name: 'Harbour & Pine', url: `${PUBLIC_URL}/`, address: { '@type': 'PostalAddress', addressCountry: 'US' } });
+    expect(home[0]).toMatchObject({
+      name: 'Harbour & Pine',
+      url: `${PUBLIC_URL}/`,
+      address: { '@type': 'PostalAddress', addressCountry: 'US' },
+    });
     expect((home[1]!.potentialAction as Ld)['query-input']).toBe('required name=search_term_string');
   });
 
   it("gives an event's JSON-LD an Offer with the ticket price the page shows (free, priced, sold out), and none when the event names no tickets", async () => {
-    const events = await content.parts.collections.create(own.websiteId, { type: CollectionType.GENERIC, kind: 'events', title: 'Events', urlId: 'events' });
+    const events = await content.parts.collections.create(own.websiteId, {
+      type: CollectionType.GENERIC,
+      kind: 'events',
+      title: 'Events',
+      urlId: 'events',
+    });
     const items = content.parts.items;
     const event = (title: string, tickets: unknown) =>
-      ItemBody.parse({ recordType: 12, title, startDate: '2031-03-01T18:00:00Z', endDate: '2031-03-01T21:00:00Z', location: { addressLine1: '41 Fore Street', addressLine2: 'Portland, ME', addressCountry: 'United States' }, tickets });
-    const priced = await items.create(own.websiteId, events.id, event('Glaze night', { price: { value: '4500', currency: 'USD' }, url: 'https://tickets.example/glaze?a=1&b=2' }), 'content');
+      ItemBody.parse({
+        recordType: 12,
+        title,
+        startDate: '2031-03-01T18:00:00Z',
+        endDate: '2031-03-01T21:00:00Z',
+        location: { addressLine1: '41 Fore Street', addressLine2: 'Portland, ME', addressCountry: 'United States' },
+        tickets,
+      });
+    const priced = await items.create(
+      own.websiteId,
+      events.id,
+      event('Glaze night', { price: { value: '4500', currency: 'USD' }, url: 'https://tickets.example/glaze?a=1&b=2' }),
+      'content',
+    );
     await items.create(own.websiteId, events.id, event('Open day', { price: { value: '0', currency: 'USD' } }), 'content');
     await items.create(own.websiteId, events.id, event('Kiln talk', null), 'content');
     const eventOf = async (path: string) => {
@@ -304,25 +384,59 @@ describe('search engines and social cards on the demo website', () => {
       return { html: response.text, ld: (headOf(response.text).jsonLd as Ld[]).find((b) => b['@type'] === 'Event')! };
     };
     let glaze = await eventOf('/events/glaze-night');
-    expect(glaze.html).toContain('<p class="event-tickets">Tickets <span class="event-price">$45.00</span> · <a href="https://tickets.example/glaze?a=1&amp;b=2" rel="noopener">Get tickets</a></p>');
-    expect(glaze.ld.offers).toEqual({ '@type': 'Offer', url: 'https://tickets.example/glaze?a=1&b=2', price: '45.00', priceCurrency: 'USD', availability: 'https://schema.org/InStock' });
+    expect(glaze.html).toContain(
+      '<p class="event-tickets">Tickets <span class="event-price">$45.00</span> · <a href="https://tickets.example/glaze?a=1&amp;b=2" rel="noopener">Get tickets</a></p>',
+    );
+    expect(glaze.ld.offers).toEqual({
+      '@type': 'Offer',
+      url: 'https://tickets.example/glaze?a=1&b=2',
+      price: '45.00',
+      priceCurrency: 'USD',
+      availability: 'https://schema.org/InStock',
+    });
     expect(missingProperties(glaze.ld)).toEqual([]);
     const open = await eventOf('/events/open-day');
     expect(open.html).toContain('<p class="event-tickets">Free admission</p>');
-    expect(open.ld).toMatchObject({ isAccessibleForFree: true, offers: { price: '0.00', priceCurrency: 'USD', url: `https://${ownHost}/events/open-day`, availability: 'https://schema.org/InStock' } });
+    expect(open.ld).toMatchObject({
+      isAccessibleForFree: true,
+      offers: {
+        price: '0.00',
+        priceCurrency: 'USD',
+        url: `https://${ownHost}/events/open-day`,
+        availability: 'https://schema.org/InStock',
+      },
+    });
     const talk = await eventOf('/events/kiln-talk');
     expect(talk.html).not.toContain('event-tickets');
     expect(talk.ld.offers).toBeUndefined();
     // Sold out: the page says so and the Offer follows.
-    await items.replace(own.websiteId, priced.id, event('Glaze night', { price: { value: '4500', currency: 'USD' }, soldOut: true }), 'content');
+    await items.replace(
+      own.websiteId,
+      priced.id,
+      event('Glaze night', { price: { value: '4500', currency: 'USD' }, soldOut: true }),
+      'content',
+    );
     await eventually(async () => {
       glaze = await eventOf('/events/glaze-night');
       expect(glaze.html).toContain('<p class="event-tickets">Sold out</p>');
     });
-    expect(glaze.ld.offers).toMatchObject({ price: '45.00', availability: 'https://schema.org/SoldOut', url: `https://${ownHost}/events/glaze-night` });
+    expect(glaze.ld.offers).toMatchObject({
+      price: '45.00',
+      availability: 'https://schema.org/SoldOut',
+      url: `https://${ownHost}/events/glaze-night`,
+    });
     // A price in another currency than the store's, or below zero, is refused with the field named.
-    for (const price of [{ value: '100', currency: 'EUR' }, { value: '-1', currency: 'USD' }]) {
-      const refused = await ownerCall(content, 'POST', `/api/content-service/1.0/websites/${own.websiteId}/collections/${events.id}/items`, own.websiteId, { recordType: 12, title: 'Bad', startDate: '2031-03-01T18:00:00Z', endDate: '2031-03-01T21:00:00Z', tickets: { price } });
+    for (const price of [
+      { value: '100', currency: 'EUR' },
+      { value: '-1', currency: 'USD' },
+    ]) {
+      const refused = await ownerCall(
+        content,
+        'POST',
+        `/api/content-service/1.0/websites/${own.websiteId}/collections/${events.id}/items`,
+        own.websiteId,
+        { recordType: 12, title: 'Bad', startDate: '2031-03-01T18:00:00Z', endDate: '2031-03-01T21:00:00Z', tickets: { price } },
+      );
       expect(refused.statusCode).toBe(400);
       expect(refused.body).toContain('tickets.price');
     }
@@ -395,7 +509,12 @@ describe('search engines and social cards on the demo website', () => {
   it("answers 301 from a collection's old URL, and every path under it, after the collection is renamed", async () => {
     const collections = content.parts.collections;
     const diary = await collections.create(own.websiteId, { type: CollectionType.GENERIC, kind: 'blog', title: 'Diary', urlId: 'diary' });
-    await content.parts.items.create(own.websiteId, diary.id, ItemBody.parse({ recordType: 1, title: 'First firing', urlId: 'first-firing' }), 'content');
+    await content.parts.items.create(
+      own.websiteId,
+      diary.id,
+      ItemBody.parse({ recordType: 1, title: 'First firing', urlId: 'first-firing' }),
+      'content',
+    );
     await eventually(async () => void (await get('/diary/first-firing', ownHost).expect(200)));
     await collections.update(own.websiteId, diary.id, { urlId: 'logbook' }, 'content');
     await eventually(async () => expect((await get('/diary', ownHost).expect(301)).headers.location).toBe('/logbook'));
@@ -409,7 +528,9 @@ describe('search engines and social cards on the demo website', () => {
     // Renamed back: the old URL is the collection's again, and the newer one leads to it; no loop.
     await collections.update(own.websiteId, diary.id, { urlId: 'diary' }, 'content');
     await eventually(async () => void (await get('/diary', ownHost).expect(200)));
-    await eventually(async () => expect((await get('/logbook/first-firing', ownHost).expect(301)).headers.location).toBe('/diary/first-firing'));
+    await eventually(async () =>
+      expect((await get('/logbook/first-firing', ownHost).expect(301)).headers.location).toBe('/diary/first-firing'),
+    );
     await get('/diary/first-firing', ownHost).expect(200);
     // A collection that takes an old URL is served there: the live one always wins.
     await collections.create(own.websiteId, { type: CollectionType.PAGE, title: 'Logbook', urlId: 'logbook' });
@@ -417,7 +538,8 @@ describe('search engines and social cards on the demo website', () => {
   });
 
   it("follows the owner's redirects (301 and 302, wildcards) before the site's own pages, and refuses loops", async () => {
-    const put = (redirects: unknown) => ownerCall(content, 'PUT', `/api/content-service/1.0/websites/${own.websiteId}/settings`, own.websiteId, { seo: { redirects } });
+    const put = (redirects: unknown) =>
+      ownerCall(content, 'PUT', `/api/content-service/1.0/websites/${own.websiteId}/settings`, own.websiteId, { seo: { redirects } });
     const saved = await put([
       { from: '/old-shop/*', to: '/shop/*', status: 301 },
       { from: '/blog/[post]', to: '/journal/[post]', status: 302 },
@@ -467,7 +589,9 @@ describe('search engines and social cards on the demo website', () => {
 
   it('lists every public page of the demo in a sitemap index of per-type sitemaps that validate against the sitemaps.org schemas', async () => {
     const { files, urls, images, index } = await sitemapUrls();
-    expect(files).toEqual(['pages', 'products', 'posts', 'events', 'galleries', 'categories'].map((type) => `${PUBLIC_URL}/sitemaps/${type}-1.xml`));
+    expect(files).toEqual(
+      ['pages', 'products', 'posts', 'events', 'galleries', 'categories'].map((type) => `${PUBLIC_URL}/sitemaps/${type}-1.xml`),
+    );
     expect(index).toMatch(/<lastmod>\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ<\/lastmod>/);
     const pages = await demoPages();
     expect([...urls].sort()).toEqual(pages.map((p) => `${PUBLIC_URL}${p}`).sort());
@@ -481,7 +605,13 @@ describe('search engines and social cards on the demo website', () => {
 
   it("lists only a website's public, published items, at the website's own domain", async () => {
     const items = content.parts.items;
-    const made = async (title: string, status: string) => items.create(own.websiteId, own.storeId, ItemBody.parse({ ...productBody(title, 1000), urlId: title.toLowerCase().replaceAll(' ', '-'), status }), 'store');
+    const made = async (title: string, status: string) =>
+      items.create(
+        own.websiteId,
+        own.storeId,
+        ItemBody.parse({ ...productBody(title, 1000), urlId: title.toLowerCase().replaceAll(' ', '-'), status }),
+        'store',
+      );
     await made('Draft Mug', 'draft');
     await made('Private Mug', 'private');
     const gone = await made('Deleted Mug', 'published');
@@ -489,7 +619,10 @@ describe('search engines and social cards on the demo website', () => {
     await made('Listed Mug', 'published');
     const { urls, files } = await sitemapUrls(ownHost);
     expect(files.every((f) => f.startsWith(`https://${ownHost}/sitemaps/`))).toBe(true);
-    expect(urls.filter((u) => u.includes('/shop/')).sort()).toEqual([`https://${ownHost}/shop/listed-mug`, `https://${ownHost}/shop/test-mug`]);
+    expect(urls.filter((u) => u.includes('/shop/')).sort()).toEqual([
+      `https://${ownHost}/shop/listed-mug`,
+      `https://${ownHost}/shop/test-mug`,
+    ]);
     expect(urls).toContain(`https://${ownHost}/shop`);
     for (const url of urls) await get(new URL(url).pathname, ownHost).expect(200);
   }, 60_000);
@@ -498,7 +631,9 @@ describe('search engines and social cards on the demo website', () => {
     const demo = await get('/robots.txt').expect(200).expect('content-type', 'text/plain; charset=utf-8');
     for (const path of ['/cart', '/checkout', '/account', '/search', '/config']) expect(demo.text).toContain(`Disallow: ${path}\n`);
     expect(demo.text).toContain(`Sitemap: ${PUBLIC_URL}/sitemap.xml\n`);
-    const saved = await ownerCall(content, 'PUT', `/api/content-service/1.0/websites/${own.websiteId}/settings`, own.websiteId, { seo: { robotsTxt: 'Disallow: /drafts/\nSitemap: https://evil.example/s.xml\n\nUser-agent: BadBot\nDisallow: /' } });
+    const saved = await ownerCall(content, 'PUT', `/api/content-service/1.0/websites/${own.websiteId}/settings`, own.websiteId, {
+      seo: { robotsTxt: 'Disallow: /drafts/\nSitemap: https://evil.example/s.xml\n\nUser-agent: BadBot\nDisallow: /' },
+    });
     expect(saved.statusCode).toBe(200);
     const ownRobots = await get('/robots.txt', ownHost).expect(200);
     expect(ownRobots.text).toBe(
@@ -524,7 +659,9 @@ describe('search engines and social cards on the demo website', () => {
 
   it('gives each blog an RSS 2.0 feed, named by a link tag on its pages, that validates and has the required elements', async () => {
     const journal = await get('/journal').expect(200);
-    expect(journal.text).toContain(`<link rel="alternate" type="application/rss+xml" title="Journal — Harbour &amp; Pine" href="${PUBLIC_URL}/journal?format=rss">`);
+    expect(journal.text).toContain(
+      `<link rel="alternate" type="application/rss+xml" title="Journal — Harbour &amp; Pine" href="${PUBLIC_URL}/journal?format=rss">`,
+    );
     const feed = await get('/journal?format=rss').expect(200).expect('content-type', 'application/rss+xml; charset=utf-8');
     validateFeed(feed.text, 'rss-2.0.rng');
     const channel = /<channel>([\s\S]*?)<item>/.exec(feed.text)?.[1] ?? '';
@@ -549,7 +686,9 @@ describe('search engines and social cards on the demo website', () => {
 
   it('gives each blog an Atom feed, named by a link tag on its pages, that validates against RFC 4287 and lists the same posts as the RSS feed', async () => {
     const journal = await get('/journal/meet-the-potter-jonah-reyes').expect(200);
-    expect(journal.text).toContain(`<link rel="alternate" type="application/atom+xml" title="Journal — Harbour &amp; Pine" href="${PUBLIC_URL}/journal?format=atom">`);
+    expect(journal.text).toContain(
+      `<link rel="alternate" type="application/atom+xml" title="Journal — Harbour &amp; Pine" href="${PUBLIC_URL}/journal?format=atom">`,
+    );
     const feed = await get('/journal?format=atom').expect(200).expect('content-type', 'application/atom+xml; charset=utf-8');
     validateFeed(feed.text, 'atom.rng');
     const head = feed.text.slice(0, feed.text.indexOf('<entry>'));
@@ -568,9 +707,25 @@ describe('search engines and social cards on the demo website', () => {
     await get('/shop?format=atom').expect(404);
     await get('/journal/meet-the-potter-jonah-reyes?format=atom').expect(404);
     // A post whose title and tags try to break out of the XML still validates, and reads back as written.
-    const blog = await content.parts.collections.create(own.websiteId, { type: CollectionType.GENERIC, kind: 'blog', title: 'Notes <&>', urlId: 'notes' });
+    const blog = await content.parts.collections.create(own.websiteId, {
+      type: CollectionType.GENERIC,
+      kind: 'blog',
+      title: 'Notes <&>',
+      urlId: 'notes',
+    });
     const hostile = 'Mugs ]]> </title><script>x</script> & "more" \u0001';
-    await content.parts.items.create(own.websiteId, blog.id, ItemBody.parse({ recordType: 1, title: hostile, tags: ['a&b', '<c>'], excerpt: '<p>Fired &amp; glazed</p>', author: { displayName: 'Jo <Potter>' } }), 'content');
+    await content.parts.items.create(
+      own.websiteId,
+      blog.id,
+      ItemBody.parse({
+        recordType: 1,
+        title: hostile,
+        tags: ['a&b', '<c>'],
+        excerpt: '<p>Fired &amp; glazed</p>',
+        author: { displayName: 'Jo <Potter>' },
+      }),
+      'content',
+    );
     await eventually(async () => {
       const atom = (await get('/notes?format=atom', ownHost).expect(200)).text;
       validateFeed(atom, 'atom.rng');
@@ -582,8 +737,17 @@ describe('search engines and social cards on the demo website', () => {
 
   it("uses a product's own SEO title, description and social image in its head, with the site's title left alone", async () => {
     const items = content.parts.items;
-    const seo = { title: 'The Mug — handmade </script>', description: 'Our best mug, <b>fired</b> twice.', socialImage: 'https://cdn.example/mug-card.jpg' };
-    await items.replace(own.websiteId, own.product.id, ItemBody.parse({ ...productBody('Test Mug', 2400), urlId: 'test-mug', seo }), 'store');
+    const seo = {
+      title: 'The Mug — handmade </script>',
+      description: 'Our best mug, <b>fired</b> twice.',
+      socialImage: 'https://cdn.example/mug-card.jpg',
+    };
+    await items.replace(
+      own.websiteId,
+      own.product.id,
+      ItemBody.parse({ ...productBody('Test Mug', 2400), urlId: 'test-mug', seo }),
+      'store',
+    );
     const stored = await items.get(own.websiteId, own.product.id, 'store');
     expect(stored.seo).toEqual(seo);
     let response = await get('/shop/test-mug', ownHost).expect(200);
@@ -598,7 +762,9 @@ describe('search engines and social cards on the demo website', () => {
     expect(head.meta.get('twitter:image')).toEqual([seo.socialImage]);
     // Saved without them, the page's own come back.
     await items.replace(own.websiteId, own.product.id, ItemBody.parse({ ...productBody('Test Mug', 2400), urlId: 'test-mug' }), 'store');
-    await eventually(async () => expect(headOf((await get('/shop/test-mug', ownHost).expect(200)).text).meta.get('og:title')).toEqual(['Test Mug']));
+    await eventually(async () =>
+      expect(headOf((await get('/shop/test-mug', ownHost).expect(200)).text).meta.get('og:title')).toEqual(['Test Mug']),
+    );
   });
 
   it("uses a collection's own SEO fields on its page", async () => {

@@ -44,7 +44,13 @@ describe('live stock', () => {
       backInStock: false,
       reason: 'order',
     };
-    const event: EventEnvelope = { id: randomUUID(), type: 'commerce.stock.changed', websiteId: store.websiteId, occurredAt: occurredAt.toISOString(), data };
+    const event: EventEnvelope = {
+      id: randomUUID(),
+      type: 'commerce.stock.changed',
+      websiteId: store.websiteId,
+      occurredAt: occurredAt.toISOString(),
+      data,
+    };
     const bus = content.shared.bus;
     if (!bus) throw new Error('content has no bus');
     await bus.publish(event);
@@ -63,20 +69,28 @@ describe('live stock', () => {
 
     const now = Date.now();
     await stockChanged(0, 0, new Date(now));
-    const partly = await waitFor(async () => {
-      const body = (await productPage()).body;
-      return stockOf(body)[0] === 0 ? body : undefined;
-    }, 10_000, 'the first variant’s stock to show');
+    const partly = await waitFor(
+      async () => {
+        const body = (await productPage()).body;
+        return stockOf(body)[0] === 0 ? body : undefined;
+      },
+      10_000,
+      'the first variant’s stock to show',
+    );
     expect(stockOf(partly)).toEqual([0, 3]);
     expect(partly).not.toContain('product-mark sold-out');
     // One size sold out: the restock form for it.
     expect(islandData(partly, 'restock-form-data')).toMatchObject({ variants: [{ soldOut: true }, { soldOut: false }] });
 
     await stockChanged(1, 0, new Date(now + 1));
-    const soldOut = await waitFor(async () => {
-      const body = (await productPage()).body;
-      return body.includes('product-mark sold-out') ? body : undefined;
-    }, 10_000, 'the sold-out badge');
+    const soldOut = await waitFor(
+      async () => {
+        const body = (await productPage()).body;
+        return body.includes('product-mark sold-out') ? body : undefined;
+      },
+      10_000,
+      'the sold-out badge',
+    );
     expect(soldOut).toContain('<p class="sold-out-note">This product is sold out.</p>');
     expect(soldOut).not.toContain('sqs-add-to-cart-button-inner');
     const list = (await page(render, '/shop', store.websiteId)).body;
@@ -86,10 +100,14 @@ describe('live stock', () => {
     // An older event that arrives late changes nothing; a newer one does.
     await stockChanged(1, 5, new Date(now - 60_000));
     await stockChanged(0, 2, new Date(now + 2));
-    const restocked = await waitFor(async () => {
-      const body = (await productPage()).body;
-      return stockOf(body)[0] === 2 ? body : undefined;
-    }, 10_000, 'the restock to show');
+    const restocked = await waitFor(
+      async () => {
+        const body = (await productPage()).body;
+        return stockOf(body)[0] === 2 ? body : undefined;
+      },
+      10_000,
+      'the restock to show',
+    );
     expect(stockOf(restocked)).toEqual([2, 0]);
     expect(restocked).not.toContain('product-mark sold-out');
   });

@@ -1,7 +1,17 @@
 // The restock service: back-in-stock signups, groups and notification sends (through the mail
 // outbox), fed by content's products and commerce's stock changes.
 import type { Kysely } from 'kysely';
-import { buildService, type BuildServiceOptions, Captcha, type CaptchaTables, installMailer, type MailerOptions, type MailTables, type ServiceDefinition, withTables } from '@sc/platform';
+import {
+  buildService,
+  type BuildServiceOptions,
+  Captcha,
+  type CaptchaTables,
+  installMailer,
+  type MailerOptions,
+  type MailTables,
+  type ServiceDefinition,
+  withTables,
+} from '@sc/platform';
 import { restockConsumers } from './consumers/restock.consumer.js';
 import { mailboxRoutes } from './mailbox/mailbox.routes.js';
 import { migrations } from './migrations/index.js';

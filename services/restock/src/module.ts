@@ -44,7 +44,13 @@ export function createRestockModule(ctx: ServiceContext<RestockDB>, options: Res
     mail: options.mail,
     catalog: new CatalogService(ctx, repositories.catalog),
     settings,
-    restock: new RestockService(ctx, { captcha: options.captcha, mail: options.mail, settings, signups: repositories.signups, catalog: repositories.catalog }),
+    restock: new RestockService(ctx, {
+      captcha: options.captcha,
+      mail: options.mail,
+      settings,
+      signups: repositories.signups,
+      catalog: repositories.catalog,
+    }),
     mailbox: new MailboxService(withTables<MailTables>(ctx.db)),
   };
 }

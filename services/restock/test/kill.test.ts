@@ -45,7 +45,10 @@ describe('restock killed mid-send', () => {
   const owner = (): Record<string, string> => {
     const requestId = randomUUID();
     return {
-      ...signIdentity({ v: 1, kind: 'owner', websiteId: site, requestId, issuedAt: Date.now(), ownerId: 'o', roles: [Role.ADMIN] }, SIGNING_KEY),
+      ...signIdentity(
+        { v: 1, kind: 'owner', websiteId: site, requestId, issuedAt: Date.now(), ownerId: 'o', roles: [Role.ADMIN] },
+        SIGNING_KEY,
+      ),
       'x-request-id': requestId,
       'x-website-id': site,
       'content-type': 'application/json',
@@ -61,39 +64,59 @@ describe('restock killed mid-send', () => {
         fetch(`${url}${BASE}`, {
           method: 'POST',
           headers: asFromGateway({ 'content-type': 'application/json', 'x-website-id': site }, SIGNING_KEY),
-          body: JSON.stringify({ isJoinMailingList: false, productId: 'p-kill', variantId: `v${(i + j) % 4}`, siteVisitorEmail: `kill${i + j}@example.com` }),
+          body: JSON.stringify({
+            isJoinMailingList: false,
+            productId: 'p-kill',
+            variantId: `v${(i + j) % 4}`,
+            siteVisitorEmail: `kill${i + j}@example.com`,
+          }),
         }).then((r) => expect(r.status).toBe(200)),
       );
       await Promise.all(batch);
     }
-    const stats = async () => (await (await fetch(`${url}${BASE}/mailbox/stats`, { headers: owner() })).json()) as { pending: number; delivered: number };
+    const stats = async () =>
+      (await (await fetch(`${url}${BASE}/mailbox/stats`, { headers: owner() })).json()) as { pending: number; delivered: number };
     const sent = await fetch(`${url}${BASE}/send/all`, {
       method: 'POST',
       headers: owner(),
       body: JSON.stringify({ sendRequests: [0, 1, 2, 3].map((v) => ({ productId: 'p-kill', variantId: `v${v}` })) }),
     });
     expect(await sent.json()).toEqual({ queued: TOTAL });
-    const midway = await waitFor(async () => {
-      const s = await stats();
-      return s.delivered > 0 && s.delivered < TOTAL ? s.delivered : undefined;
-    }, 30_000, 'mail to be going out');
+    const midway = await waitFor(
+      async () => {
+        const s = await stats();
+        return s.delivered > 0 && s.delivered < TOTAL ? s.delivered : undefined;
+      },
+      30_000,
+      'mail to be going out',
+    );
     running.child.kill('SIGKILL');
     await running.exited;
     expect(midway).toBeLessThan(TOTAL);
 
     running = await start(port);
     // Pressing send all again after the restart queues nothing new.
-    const again = await fetch(`${url}${BASE}/send/all`, { method: 'POST', headers: owner(), body: JSON.stringify({ sendRequests: [{ productId: 'p-kill', variantId: 'v0' }] }) });
+    const again = await fetch(`${url}${BASE}/send/all`, {
+      method: 'POST',
+      headers: owner(),
+      body: JSON.stringify({ sendRequests: [{ productId: 'p-kill', variantId: 'v0' }] }),
+    });
     expect(await again.json()).toEqual({ queued: 0 });
-    const final = await waitFor(async () => {
-      const s = await stats();
-      return s.pending === 0 ? s : undefined;
-    }, 60_000, 'every mail to be delivered');
+    const final = await waitFor(
+      async () => {
+        const s = await stats();
+        return s.pending === 0 ? s : undefined;
+      },
+      60_000,
+      'every mail to be delivered',
+    );
     expect(final.delivered).toBe(TOTAL);
     const recipients = new Set<string>();
     let cursor: string | null = null;
     do {
-      const response = await fetch(`${url}${BASE}/mailbox?limit=200${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`, { headers: owner() });
+      const response = await fetch(`${url}${BASE}/mailbox?limit=200${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`, {
+        headers: owner(),
+      });
       const page = (await response.json()) as { items: Array<{ to: string }>; nextPageCursor: string | null };
       for (const item of page.items) recipients.add(item.to);
       cursor = page.nextPageCursor;

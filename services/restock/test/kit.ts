@@ -24,7 +24,12 @@ export interface Kit {
   parts: RestockModule;
   mail: MailRelay;
   site: string;
-  call(method: InjectOptions['method'], url: string, body?: unknown, options?: { roles?: number[]; site?: string }): Promise<LightMyRequestResponse>;
+  call(
+    method: InjectOptions['method'],
+    url: string,
+    body?: unknown,
+    options?: { roles?: number[]; site?: string },
+  ): Promise<LightMyRequestResponse>;
   /** Delivers every pending mail; answers how many. */
   deliverAll(): Promise<number>;
   /** Mail delivered to the local mailbox for this website. */
@@ -50,7 +55,8 @@ export async function setup(options: RestockOptions = {}): Promise<Kit> {
     parts,
     mail,
     site,
-    call: (method, url, body, opts = {}) => base.call(method, url, { websiteId: opts.site ?? site, ...(opts.roles ? { roles: opts.roles } : {}) }, body),
+    call: (method, url, body, opts = {}) =>
+      base.call(method, url, { websiteId: opts.site ?? site, ...(opts.roles ? { roles: opts.roles } : {}) }, body),
     async deliverAll() {
       let total = 0;
       for (;;) {

@@ -16,7 +16,13 @@ const signup = (email: string, productId = 'prod-1', variantId = 'var-1', extra:
   ...extra,
 });
 
-const event = (type: string, websiteId: string, data: unknown): EventEnvelope => ({ id: randomUUID(), type, websiteId, occurredAt: new Date().toISOString(), data });
+const event = (type: string, websiteId: string, data: unknown): EventEnvelope => ({
+  id: randomUUID(),
+  type,
+  websiteId,
+  occurredAt: new Date().toISOString(),
+  data,
+});
 
 describe('restock waitlists', () => {
   let kit: Kit;
@@ -29,7 +35,14 @@ describe('restock waitlists', () => {
     const blank = await kit.call('POST', BASE, signup('   '));
     expect(blank.statusCode).toBe(400);
     expect(blank.json().error.message).toBe('Email cannot be blank');
-    for (const bad of ['a@b', 'no-at.example.com', 'x@example.museum', 'x@example.c', `${'a'.repeat(250)}@example.com`, 'a b@example.com']) {
+    for (const bad of [
+      'a@b',
+      'no-at.example.com',
+      'x@example.museum',
+      'x@example.c',
+      `${'a'.repeat(250)}@example.com`,
+      'a b@example.com',
+    ]) {
       const response = await kit.call('POST', BASE, signup(bad));
       expect(response.statusCode).toBe(400);
       expect(response.json().error.message).toBe(RestockMessages.emailInvalid);
@@ -56,7 +69,11 @@ describe('restock waitlists', () => {
       const missing = await kit.call('POST', BASE, signup('cap@example.com'));
       expect(missing.statusCode).toBe(400);
       expect(missing.json().error.message).toBe(FormMessages.captchaRequired);
-      const wrong = await kit.call('POST', BASE, signup('cap@example.com', 'prod-1', 'var-1', { captchaToken: 'pow.00000000-0000-0000-0000-000000000000.1' }));
+      const wrong = await kit.call(
+        'POST',
+        BASE,
+        signup('cap@example.com', 'prod-1', 'var-1', { captchaToken: 'pow.00000000-0000-0000-0000-000000000000.1' }),
+      );
       expect(wrong.json().error.message).toBe('reCAPTCHA failed. Refresh this page and try again.');
       const challenge = (await kit.call('POST', `${BASE}/captcha/challenge`)).json();
       const token = `pow.${challenge.challengeId}.${solve(challenge)}`;
@@ -95,14 +112,45 @@ describe('restock waitlists', () => {
   });
 
   it('sends once per signup even when send is pressed twice, with the product name from content', async () => {
-    await applyContentEvent(kit.parts, event('content.website.created', kit.site, { title: 'Harbour', templateId: 't', domains: ['harbour.example'], previousDomains: [] }));
+    await applyContentEvent(
+      kit.parts,
+      event('content.website.created', kit.site, { title: 'Harbour', templateId: 't', domains: ['harbour.example'], previousDomains: [] }),
+    );
     await applyContentEvent(
       kit.parts,
       event('content.product.upserted', kit.site, {
-        productId: 'p-send', collectionId: 'c', version: 1, title: 'Blue Mug', urlId: 'blue-mug', fullUrl: '/shop/blue-mug', productType: 1, currency: 'USD',
-        status: 'published', publishOn: null, visible: true, variantOptionOrdering: ['Size'],
-        variants: [{ id: 'v-send', sku: 'MUG-L', attributes: { Size: 'Large' }, optionValues: [{ optionName: 'Size', value: 'Large' }], priceMoney: { value: '1000', currency: 'USD' }, salePriceMoney: null, onSale: false, qtyInStock: 0, unlimited: false }],
-        isSubscribable: false, subscriptionPlan: null, giftCardDenominations: [], additionalFieldsFormId: null, useCustomAddButtonText: false, customAddButtonText: '', urls: [],
+        productId: 'p-send',
+        collectionId: 'c',
+        version: 1,
+        title: 'Blue Mug',
+        urlId: 'blue-mug',
+        fullUrl: '/shop/blue-mug',
+        productType: 1,
+        currency: 'USD',
+        status: 'published',
+        publishOn: null,
+        visible: true,
+        variantOptionOrdering: ['Size'],
+        variants: [
+          {
+            id: 'v-send',
+            sku: 'MUG-L',
+            attributes: { Size: 'Large' },
+            optionValues: [{ optionName: 'Size', value: 'Large' }],
+            priceMoney: { value: '1000', currency: 'USD' },
+            salePriceMoney: null,
+            onSale: false,
+            qtyInStock: 0,
+            unlimited: false,
+          },
+        ],
+        isSubscribable: false,
+        subscriptionPlan: null,
+        giftCardDenominations: [],
+        additionalFieldsFormId: null,
+        useCustomAddButtonText: false,
+        customAddButtonText: '',
+        urls: [],
       }),
     );
     await kit.call('POST', BASE, signup('one@example.com', 'p-send', 'v-send'));
@@ -117,19 +165,35 @@ describe('restock waitlists', () => {
     expect(sent.map((m) => m.to)).toEqual(['one@example.com', 'two@example.com']);
     expect(sent[0]?.text).toContain('Blue Mug (Size: Large) is back in stock at Harbour');
     expect(sent[0]?.text).toContain('https://harbour.example/shop/blue-mug');
-    const group = (await kit.call('GET', `${BASE}/groups`, undefined, { roles: ADMIN })).json().signUpGroups.find((g: { productId: string }) => g.productId === 'p-send');
+    const group = (await kit.call('GET', `${BASE}/groups`, undefined, { roles: ADMIN }))
+      .json()
+      .signUpGroups.find((g: { productId: string }) => g.productId === 'p-send');
     expect(group).toMatchObject({ productName: 'Blue Mug', variantLabel: 'Size: Large', sku: 'MUG-L', signUpCount: 2, pendingCount: 0 });
     // Signing up again after being told starts a new wait: one more mail, no repeat of the first.
     await kit.call('POST', BASE, signup('one@example.com', 'p-send', 'v-send'));
-    expect((await kit.call('POST', `${BASE}/send`, { productId: 'p-send', variantId: 'v-send' }, { roles: ADMIN })).json()).toEqual({ queued: 1 });
+    expect((await kit.call('POST', `${BASE}/send`, { productId: 'p-send', variantId: 'v-send' }, { roles: ADMIN })).json()).toEqual({
+      queued: 1,
+    });
     await kit.deliverAll();
-    expect((await kit.mailbox('restock.notification')).filter((m) => m.to === 'one@example.com' && m.subject === 'Blue Mug is back in stock')).toHaveLength(2);
+    expect(
+      (await kit.mailbox('restock.notification')).filter((m) => m.to === 'one@example.com' && m.subject === 'Blue Mug is back in stock'),
+    ).toHaveLength(2);
   });
 
   it('notifies the waitlist when the variant is back in stock, only if the owner turned it on', async () => {
     await kit.call('POST', BASE, signup('auto@example.com', 'p-auto', 'v-auto'));
     const back = (backInStock: boolean) =>
-      event('commerce.stock.changed', kit.site, { itemId: 'p-auto', variantId: 'v-auto', sku: 'S', previousQtyInStock: 0, qtyInStock: 3, previousUnlimited: false, unlimited: false, backInStock, reason: 'inventory' });
+      event('commerce.stock.changed', kit.site, {
+        itemId: 'p-auto',
+        variantId: 'v-auto',
+        sku: 'S',
+        previousQtyInStock: 0,
+        qtyInStock: 3,
+        previousUnlimited: false,
+        unlimited: false,
+        backInStock,
+        reason: 'inventory',
+      });
     expect(await applyStockChanged(kit.parts, back(true))).toBe(0);
     await kit.call('PUT', `${BASE}/settings`, { autoNotify: true }, { roles: ADMIN });
     expect(await applyStockChanged(kit.parts, back(false))).toBe(0);

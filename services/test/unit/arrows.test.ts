@@ -35,7 +35,10 @@ function placeOf(rel: string): { layer: Layer; folder: string } {
 
 /** The file a relative specifier names, relative to src/ (`.js` written for `.ts`), or null outside src/. */
 function targetOf(src: string, file: string, specifier: string): string | null {
-  const rel = path.relative(src, path.resolve(path.dirname(file), specifier)).split(path.sep).join('/');
+  const rel = path
+    .relative(src, path.resolve(path.dirname(file), specifier))
+    .split(path.sep)
+    .join('/');
   if (rel.startsWith('..')) return null;
   if (/\.(m?js)$/.test(rel)) return rel.replace(/\.js$/, '.ts').replace(/\.mjs$/, '.mts');
   return /\.(m?ts)$/.test(rel) ? rel : `${rel}/index.ts`;
@@ -48,7 +51,8 @@ function wrongWay(from: string, to: string): string | null {
   if (source.layer === 'outer' || (source.folder !== '' && source.folder === target.folder)) return null;
   if (target.layer === 'outer') return 'imports the outer layer (wiring, consumers, seed)';
   if (source.layer === 'low' && target.layer === 'feature') return 'a low-level file imports a feature';
-  if (source.layer === 'feature' && target.layer === 'feature' && !PUBLIC_FILE.test(to)) return `imports ${target.folder}/ past its services`;
+  if (source.layer === 'feature' && target.layer === 'feature' && !PUBLIC_FILE.test(to))
+    return `imports ${target.folder}/ past its services`;
   return null;
 }
 
@@ -119,7 +123,12 @@ const ALLOWED: Record<string, Record<string, string[]>> = {
     'sign-in/retry-after.ts': ['passwords/hash-pool.ts'],
     'sign-in/sign-in.ts': ['passwords/hash-pool.ts', 'passwords/password.ts'],
     'site-users/site-user.routes.ts': ['sessions/http.ts', 'sign-in/retry-after.ts'],
-    'site-users/site-user.service.ts': ['passwords/password.ts', 'sessions/session.repository.ts', 'sign-in/sign-in.ts', 'sign-in/throttle.ts'],
+    'site-users/site-user.service.ts': [
+      'passwords/password.ts',
+      'sessions/session.repository.ts',
+      'sign-in/sign-in.ts',
+      'sign-in/throttle.ts',
+    ],
     'websites/website-read-model.service.ts': ['owners/owner.repository.ts'],
     'websites/website-switch.service.ts': ['owners/owner.repository.ts', 'sessions/session.repository.ts'],
     'websites/website.routes.ts': ['sessions/http.ts'],
@@ -181,7 +190,10 @@ describe('arrows inside a service (services/README.md)', () => {
       write('tables.ts', '');
       write('seed/demo.ts', "import { insertCart } from '../cart/cart.repository.js';\n");
       write('consumers/paid.consumer.ts', "import type { CartService } from '../cart/cart.service.js';\n");
-      write('cart/cart.service.ts', "import { findOrder } from '../orders/orders.service.js';\nimport type { ShopDB } from '../tables.js';\nimport { money } from '../shared/money.js';\n");
+      write(
+        'cart/cart.service.ts',
+        "import { findOrder } from '../orders/orders.service.js';\nimport type { ShopDB } from '../tables.js';\nimport { money } from '../shared/money.js';\n",
+      );
       write('cart/cart.repository.ts', "import { sql } from 'kysely';\nimport { cartRow } from './rows.js';\n");
       write('cart/rows.ts', '');
       write(

@@ -33,10 +33,13 @@ function layoutProblems(service: string, root = SERVICES_DIR): string[] {
   const problems: string[] = [];
   const top = readdirSync(src, { withFileTypes: true });
   for (const entry of top) {
-    if (entry.isFile() && !TOP_FILES.has(entry.name)) problems.push(`src/${entry.name}: only ${[...TOP_FILES].join(', ')} sit at the top of src/`);
+    if (entry.isFile() && !TOP_FILES.has(entry.name))
+      problems.push(`src/${entry.name}: only ${[...TOP_FILES].join(', ')} sit at the top of src/`);
   }
-  for (const name of REQUIRED_FILES) if (!top.some((entry) => entry.isFile() && entry.name === name)) problems.push(`src/${name} is missing`);
-  for (const name of REQUIRED_DIRS) if (!top.some((entry) => entry.isDirectory() && entry.name === name)) problems.push(`src/${name}/ is missing`);
+  for (const name of REQUIRED_FILES)
+    if (!top.some((entry) => entry.isFile() && entry.name === name)) problems.push(`src/${name} is missing`);
+  for (const name of REQUIRED_DIRS)
+    if (!top.some((entry) => entry.isDirectory() && entry.name === name)) problems.push(`src/${name}/ is missing`);
 
   for (const file of filesUnder(src)) {
     const rel = path.relative(src, file).split(path.sep).join('/');
@@ -44,14 +47,19 @@ function layoutProblems(service: string, root = SERVICES_DIR): string[] {
     const inFixed = rel.includes('/') && FIXED_DIRS.has(first!);
     const base = path.basename(file);
     const source = readFileSync(file, 'utf8');
-    if (/\.(routes|repository)\.ts$/.test(base) && (inFixed || !rel.includes('/'))) problems.push(`src/${rel}: routes and repositories sit in feature folders`);
+    if (/\.(routes|repository)\.ts$/.test(base) && (inFixed || !rel.includes('/')))
+      problems.push(`src/${rel}: routes and repositories sit in feature folders`);
     if (base.endsWith('.consumer.ts') && first !== 'consumers') problems.push(`src/${rel}: consumers sit in consumers/`);
-    if (first === 'consumers' && rel.includes('/') && !base.endsWith('.consumer.ts') && base !== 'index.ts') problems.push(`src/${rel}: consumers/ holds only *.consumer.ts`);
-    if (base.endsWith('.routes.ts') && SQL_IN_ROUTES.test(source)) problems.push(`src/${rel}: a routes file runs no SQL and opens no transaction (call a service)`);
+    if (first === 'consumers' && rel.includes('/') && !base.endsWith('.consumer.ts') && base !== 'index.ts')
+      problems.push(`src/${rel}: consumers/ holds only *.consumer.ts`);
+    if (base.endsWith('.routes.ts') && SQL_IN_ROUTES.test(source))
+      problems.push(`src/${rel}: a routes file runs no SQL and opens no transaction (call a service)`);
     if (first === 'domain' && rel.includes('/')) {
-      for (const spec of runtimeImports(source)) if (!PURE_IMPORT.test(spec)) problems.push(`src/${rel}: domain/ imports ${spec} (pure rules only)`);
+      for (const spec of runtimeImports(source))
+        if (!PURE_IMPORT.test(spec)) problems.push(`src/${rel}: domain/ imports ${spec} (pure rules only)`);
     }
-    if (/^(const|let|var|export const)\s+\w+\s*(:[^=]+)?=\s*new WeakMap\b/m.test(source)) problems.push(`src/${rel}: a module-level WeakMap lookup (wire the parts in module.ts)`);
+    if (/^(const|let|var|export const)\s+\w+\s*(:[^=]+)?=\s*new WeakMap\b/m.test(source))
+      problems.push(`src/${rel}: a module-level WeakMap lookup (wire the parts in module.ts)`);
     if (/new WeakMap<\s*object\b/.test(source)) problems.push(`src/${rel}: parts looked up by context (wire them in module.ts)`);
   }
   return problems;
@@ -72,9 +80,17 @@ function crossServiceTestImports(service: string, root = SERVICES_DIR): string[]
   for (const file of tests) {
     for (const { specifier: spec } of moduleImports(file, readFileSync(file, 'utf8'))) {
       // A relative path is read from the services folder ("content/src/..."), a bare one as written.
-      const target = spec.startsWith('.') ? path.relative(root, path.resolve(path.dirname(file), spec)).split(path.sep).join('/') : spec;
+      const target = spec.startsWith('.')
+        ? path
+            .relative(root, path.resolve(path.dirname(file), spec))
+            .split(path.sep)
+            .join('/')
+        : spec;
       const other = (spec.startsWith('.') ? /^([a-z-]+)\/src(?:\/|$)/ : /\bservices\/([a-z-]+)\/src(?:\/|$)/).exec(target)?.[1];
-      if (other && other !== service) problems.push(`${service}/${path.relative(dir, file).split(path.sep).join('/')}: imports ${spec} (another service's source; use its package)`);
+      if (other && other !== service)
+        problems.push(
+          `${service}/${path.relative(dir, file).split(path.sep).join('/')}: imports ${spec} (another service's source; use its package)`,
+        );
     }
   }
   return problems;
@@ -95,8 +111,11 @@ describe('service layout (services/README.md)', () => {
       write('cart.service.ts', '');
       write('migrations/index.ts', '');
       write('consumers/catalog.consumer.ts', '');
-      write('domain/totals.ts', "import { sql } from 'kysely';\nimport { x } from '../cart/cart.service.js';\nimport type { Kysely } from 'kysely';\n");
-      write('cart/cart.routes.ts', "export const r = (ctx) => ctx.db.transaction().execute(async () => 1);\n");
+      write(
+        'domain/totals.ts',
+        "import { sql } from 'kysely';\nimport { x } from '../cart/cart.service.js';\nimport type { Kysely } from 'kysely';\n",
+      );
+      write('cart/cart.routes.ts', 'export const r = (ctx) => ctx.db.transaction().execute(async () => 1);\n');
       write('cart/stock.consumer.ts', '');
       write('domain/cart.repository.ts', '');
       write('cart/lookup.ts', 'const parts = new WeakMap<object, number>();\n');
@@ -130,9 +149,22 @@ describe("services' tests import no other service's source", () => {
         writeFileSync(path.join(root, rel), text);
       };
       write('shop/src/index.ts', '');
-      write('shop/test/kit.ts', ["import {\n  ItemService,\n  type Item,\n} from '../../catalog/src/items.service.js';", "import { buildApp } from '@sc/catalog';", "import { own } from '../src/index.js';"].join('\n'));
-      write('shop/test/types.test.ts', "import type { CatalogDB } from '../../catalog/src/tables.js';\n// import { x } from '../../catalog/src/old.js';\n/* import '../../catalog/src/older.js'; */\n");
-      write('shop/test/unit/lazy.test.ts', "const m = await import('../../../catalog/src/app.js');\nexport * from '../../../catalog/src/all.js';\n");
+      write(
+        'shop/test/kit.ts',
+        [
+          "import {\n  ItemService,\n  type Item,\n} from '../../catalog/src/items.service.js';",
+          "import { buildApp } from '@sc/catalog';",
+          "import { own } from '../src/index.js';",
+        ].join('\n'),
+      );
+      write(
+        'shop/test/types.test.ts',
+        "import type { CatalogDB } from '../../catalog/src/tables.js';\n// import { x } from '../../catalog/src/old.js';\n/* import '../../catalog/src/older.js'; */\n",
+      );
+      write(
+        'shop/test/unit/lazy.test.ts',
+        "const m = await import('../../../catalog/src/app.js');\nexport * from '../../../catalog/src/all.js';\n",
+      );
       write('shop/src/cart.test.ts', "import { x } from '../../catalog/src/x.js';\n");
       expect(crossServiceTestImports('shop', root).sort()).toEqual(
         [

@@ -132,18 +132,38 @@ function signUpLinkToken(): string | undefined {
  * a password of their own) makes nothing. A wrong password leaves the link working (up to a few
  * tries); the server's message says which.
  */
-function ConfirmSignUp({ token, onSignedIn, onLeave }: { token: string; onSignedIn: (session: OwnerSessionInfo) => void; onLeave: () => void }) {
+function ConfirmSignUp({
+  token,
+  onSignedIn,
+  onLeave,
+}: {
+  token: string;
+  onSignedIn: (session: OwnerSessionInfo) => void;
+  onLeave: () => void;
+}) {
   const [password, setPassword] = useState('');
   const { problem, busy, submitting } = useFormCall();
-  const submit = submitting(async () => onSignedIn(await api<OwnerSessionInfo>('POST', apiPath('/auth/owners/confirm'), { token, password })));
+  const submit = submitting(async () =>
+    onSignedIn(await api<OwnerSessionInfo>('POST', apiPath('/auth/owners/confirm'), { token, password })),
+  );
   return (
     <main className="sign-in">
       <h1>Finish signing up</h1>
-      <p>Enter the password you chose when you signed up to make your owner account. If you did not sign up, leave this page: no account is made.</p>
+      <p>
+        Enter the password you chose when you signed up to make your owner account. If you did not sign up, leave this page: no account is
+        made.
+      </p>
       <form onSubmit={(event) => void submit(event)} aria-label="Finish signing up">
         <label>
           Password
-          <input type="password" name="password" autoComplete="current-password" required value={password} onChange={(e) => setPassword(e.target.value)} />
+          <input
+            type="password"
+            name="password"
+            autoComplete="current-password"
+            required
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+          />
         </label>
         {problem ? <p role="alert">{problem}</p> : null}
         <button type="submit" disabled={busy}>
@@ -166,7 +186,8 @@ function ResetPassword({ token, onDone }: { token: string | undefined; onDone: (
   const [notice, setNotice] = useState<string>();
   const { problem, busy, submitting } = useFormCall();
   const submit = submitting(async () => {
-    if (token) onDone((await api<{ message: string }>('POST', apiPath('/auth/owners/password-reset/confirm'), { token, password })).message);
+    if (token)
+      onDone((await api<{ message: string }>('POST', apiPath('/auth/owners/password-reset/confirm'), { token, password })).message);
     else setNotice((await api<{ message: string }>('POST', apiPath('/auth/owners/password-reset'), { email })).message);
   });
   return (
@@ -174,7 +195,15 @@ function ResetPassword({ token, onDone }: { token: string | undefined; onDone: (
       {token ? (
         <label>
           New password
-          <input type="password" name="password" autoComplete="new-password" required minLength={8} value={password} onChange={(e) => setPassword(e.target.value)} />
+          <input
+            type="password"
+            name="password"
+            autoComplete="new-password"
+            required
+            minLength={8}
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+          />
         </label>
       ) : (
         <label>
@@ -207,9 +236,14 @@ function SignIn({ error, onSignedIn }: { error?: string; onSignedIn: (session: O
     setBusy(true);
     setProblem(undefined);
     try {
-      if (mode === 'sign-in') onSignedIn(await api<OwnerSessionInfo>('POST', apiPath('/auth/session'), { email, password, rememberMe: false }));
+      if (mode === 'sign-in')
+        onSignedIn(await api<OwnerSessionInfo>('POST', apiPath('/auth/session'), { email, password, rememberMe: false }));
       else {
-        const { message } = await api<{ message: string }>('POST', apiPath('/auth/owners'), { email, password, ...(name.trim() ? { name: name.trim() } : {}) });
+        const { message } = await api<{ message: string }>('POST', apiPath('/auth/owners'), {
+          email,
+          password,
+          ...(name.trim() ? { name: name.trim() } : {}),
+        });
         setPassword('');
         setMailed({ email, message });
       }
@@ -226,8 +260,8 @@ function SignIn({ error, onSignedIn }: { error?: string; onSignedIn: (session: O
         <h1>Check your email</h1>
         <p role="status">{mailed.message}</p>
         <p>
-          We wrote to <strong>{mailed.email}</strong>. The link in the email works once, within one day. No email after a few
-          minutes? Look in your spam folder, or sign up again.
+          We wrote to <strong>{mailed.email}</strong>. The link in the email works once, within one day. No email after a few minutes? Look
+          in your spam folder, or sign up again.
         </p>
         <p>
           <button

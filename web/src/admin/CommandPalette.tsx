@@ -41,7 +41,15 @@ const matches = (entry: Entry, query: string): boolean => {
   return words.every((word) => text.includes(word));
 };
 
-export function CommandPalette({ areas, open, onOpenChange }: { areas: readonly Area[]; open: boolean; onOpenChange: (open: boolean) => void }) {
+export function CommandPalette({
+  areas,
+  open,
+  onOpenChange,
+}: {
+  areas: readonly Area[];
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
   const setOpen = onOpenChange;
   return (
     <Dialog.Root open={open} onOpenChange={setOpen}>
@@ -60,7 +68,9 @@ function PaletteBody({ areas, onGo }: { areas: readonly Area[]; onGo: () => void
   const { websiteId } = useSession();
   const [query, setQuery] = useState('');
   const [active, setActive] = useState(0);
-  const collections = useApi<{ items: Collection[] }>(`${apiPath('/content-service/1.0/websites/{websiteId}/collections', { websiteId })}?limit=200`);
+  const collections = useApi<{ items: Collection[] }>(
+    `${apiPath('/content-service/1.0/websites/{websiteId}/collections', { websiteId })}?limit=200`,
+  );
   const entries = useMemo<Entry[]>(() => {
     const shown = new Set(areas.map((a) => a.to));
     return [
@@ -109,7 +119,14 @@ function PaletteBody({ areas, onGo }: { areas: readonly Area[]; onGo: () => void
       />
       <ul id="palette-results" role="listbox" aria-label="Results" className="palette-results">
         {found.map((entry, i) => (
-          <li key={`${entry.to}-${entry.label}`} id={`palette-${i}`} role="option" aria-selected={i === active} onMouseEnter={() => setActive(i)} onClick={() => go(entry)}>
+          <li
+            key={`${entry.to}-${entry.label}`}
+            id={`palette-${i}`}
+            role="option"
+            aria-selected={i === active}
+            onMouseEnter={() => setActive(i)}
+            onClick={() => go(entry)}
+          >
             <span>{entry.label}</span>
             <span className="palette-hint">{entry.hint}</span>
           </li>

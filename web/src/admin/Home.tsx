@@ -38,7 +38,9 @@ const TODAY_START = todayStart();
 /** A window's sales as money per currency ('$120.00 · €40.00'), or '—' when none. */
 export function salesText(window: SalesWindow): string {
   if (window.totals.length === 0) return '—';
-  return window.totals.map((t) => (isCurrencyCode(t.currency) ? showMinor(t.totalCents, t.currency) : `${t.totalCents} ${t.currency}`)).join(' · ');
+  return window.totals
+    .map((t) => (isCurrencyCode(t.currency) ? showMinor(t.totalCents, t.currency) : `${t.totalCents} ${t.currency}`))
+    .join(' · ');
 }
 
 /** The change from the previous window as a signed percentage, or undefined without a base. */
@@ -70,7 +72,13 @@ function StoreFigures({ summary }: { summary: StoreSummary }) {
   const tests = testSales.today.orders + testSales.last7Days.orders;
   return (
     <>
-      <Figure label="Sales today" testId="home-sales-today" value={salesText(sales.today)} to="/store/orders" detail={`${sales.today.orders} ${sales.today.orders === 1 ? 'order' : 'orders'}`} />
+      <Figure
+        label="Sales today"
+        testId="home-sales-today"
+        value={salesText(sales.today)}
+        to="/store/orders"
+        detail={`${sales.today.orders} ${sales.today.orders === 1 ? 'order' : 'orders'}`}
+      />
       <Figure
         label="Sales, last 7 days"
         testId="home-sales-week"
@@ -94,7 +102,13 @@ function StoreFigures({ summary }: { summary: StoreSummary }) {
         to="/store/orders?status=paid"
         detail={summary.testToFulfil > 0 ? `${summary.testToFulfil} of them in test mode` : undefined}
       />
-      <Figure label="Low on stock" testId="home-low-stock" value={summary.lowStock} to="/store/inventory" detail={`variants with ${summary.lowStockAt} or fewer left`} />
+      <Figure
+        label="Low on stock"
+        testId="home-low-stock"
+        value={summary.lowStock}
+        to="/store/inventory"
+        detail={`variants with ${summary.lowStockAt} or fewer left`}
+      />
       <Figure label="Sold out" testId="home-sold-out" value={summary.soldOut} to="/store/inventory" detail="variants" />
     </>
   );
@@ -107,9 +121,14 @@ function Visits({ traffic }: { traffic: TrafficReport }) {
         <Link to="/analytics">Visits, last 14 days</Link>
       </h2>
       <p>
-        <strong data-testid="home-visits">{traffic.totals.visits}</strong> {nounFor(traffic.totals.visits, 'visit', 'visits')} · {counted(traffic.totals.pageViews, 'page view', 'page views')}
+        <strong data-testid="home-visits">{traffic.totals.visits}</strong> {nounFor(traffic.totals.visits, 'visit', 'visits')} ·{' '}
+        {counted(traffic.totals.pageViews, 'page view', 'page views')}
       </p>
-      <LineChart title="Visits by day" labels={traffic.series.map((p) => p.at.slice(5, 10))} series={[{ label: 'Visits', colour: '#2f5d50', values: traffic.series.map((p) => p.visits) }]} />
+      <LineChart
+        title="Visits by day"
+        labels={traffic.series.map((p) => p.at.slice(5, 10))}
+        series={[{ label: 'Visits', colour: '#2f5d50', values: traffic.series.map((p) => p.visits) }]}
+      />
     </section>
   );
 }
@@ -118,16 +137,29 @@ export function Home() {
   const { info, can } = useSession();
   const areas = areasFor(can).filter((a) => a.to !== '/');
   const now = Date.now();
-  const store = useApi<StoreSummary>(can(Permission.STORE_READ) ? `${apiPath('/commerce/store/summary')}?todayStart=${encodeURIComponent(TODAY_START)}` : null);
-  const restock = useApi<RestockSummary>(can(Permission.RESTOCK_READ) ? apiPath('/site-users/account/notifications/restock/summary') : null);
+  const store = useApi<StoreSummary>(
+    can(Permission.STORE_READ) ? `${apiPath('/commerce/store/summary')}?todayStart=${encodeURIComponent(TODAY_START)}` : null,
+  );
+  const restock = useApi<RestockSummary>(
+    can(Permission.RESTOCK_READ) ? apiPath('/site-users/account/notifications/restock/summary') : null,
+  );
   const forms = useApi<FormsSummary>(can(Permission.FORM_SUBMISSIONS_READ) ? apiPath('/rest/forms/summary') : null);
-  const comments = useApi<CommentsSummary>(can(Permission.COMMENTS_MODERATE) ? apiPath('/content-service/1.0/websites/{websiteId}/comments-summary', { websiteId: info.websiteId }) : null);
-  const traffic = useApi<TrafficReport>(can(Permission.ANALYTICS_READ) ? `${apiPath('/census/reports/traffic')}?from=${isoDay(now - 13 * DAY_MS)}&to=${isoDay(now)}` : null);
-  const anyFigure = [Permission.STORE_READ, Permission.RESTOCK_READ, Permission.FORM_SUBMISSIONS_READ, Permission.COMMENTS_MODERATE].some(can);
+  const comments = useApi<CommentsSummary>(
+    can(Permission.COMMENTS_MODERATE)
+      ? apiPath('/content-service/1.0/websites/{websiteId}/comments-summary', { websiteId: info.websiteId })
+      : null,
+  );
+  const traffic = useApi<TrafficReport>(
+    can(Permission.ANALYTICS_READ) ? `${apiPath('/census/reports/traffic')}?from=${isoDay(now - 13 * DAY_MS)}&to=${isoDay(now)}` : null,
+  );
+  const anyFigure = [Permission.STORE_READ, Permission.RESTOCK_READ, Permission.FORM_SUBMISSIONS_READ, Permission.COMMENTS_MODERATE].some(
+    can,
+  );
   return (
     <Page title="Home">
       <p>
-        Signed in as <strong>{info.email}</strong> on website <code>{info.websiteId}</code>, role: {info.roles.map((role) => roleName(role)).join(', ') || 'none'}.
+        Signed in as <strong>{info.email}</strong> on website <code>{info.websiteId}</code>, role:{' '}
+        {info.roles.map((role) => roleName(role)).join(', ') || 'none'}.
       </p>
       {areas.length === 0 ? <p role="status">You have no role on this website yet. Ask one of its admins to add you to the team.</p> : null}
       {anyFigure ? (
@@ -137,16 +169,34 @@ export function Home() {
             {can(Permission.STORE_READ) ? <Loaded resource={store}>{(s) => <StoreFigures summary={s} />}</Loaded> : null}
             {can(Permission.RESTOCK_READ) ? (
               <Loaded resource={restock}>
-                {(r) => <Figure label="Waiting on restock" testId="home-restock" value={r.waiting} to="/restock" detail={`for ${r.products} ${r.products === 1 ? 'product' : 'products'}`} />}
+                {(r) => (
+                  <Figure
+                    label="Waiting on restock"
+                    testId="home-restock"
+                    value={r.waiting}
+                    to="/restock"
+                    detail={`for ${r.products} ${r.products === 1 ? 'product' : 'products'}`}
+                  />
+                )}
               </Loaded>
             ) : null}
             {can(Permission.FORM_SUBMISSIONS_READ) ? (
               <Loaded resource={forms}>
-                {(f) => <Figure label="New form submissions" testId="home-submissions" value={f.last24Hours} to="/forms" detail={`${f.last7Days} in the last 7 days`} />}
+                {(f) => (
+                  <Figure
+                    label="New form submissions"
+                    testId="home-submissions"
+                    value={f.last24Hours}
+                    to="/forms"
+                    detail={`${f.last7Days} in the last 7 days`}
+                  />
+                )}
               </Loaded>
             ) : null}
             {can(Permission.COMMENTS_MODERATE) ? (
-              <Loaded resource={comments}>{(c) => <Figure label="Comments to approve" testId="home-comments" value={c.toApprove} to="/community" />}</Loaded>
+              <Loaded resource={comments}>
+                {(c) => <Figure label="Comments to approve" testId="home-comments" value={c.toApprove} to="/community" />}
+              </Loaded>
             ) : null}
           </ul>
         </section>

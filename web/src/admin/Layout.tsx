@@ -67,18 +67,40 @@ export function Layout() {
           Admin
         </Link>
         <WebsiteSwitcher />
-        <button type="button" className="palette-button" aria-haspopup="dialog" aria-keyshortcuts="Control+K Meta+K" onClick={() => setPaletteOpen(true)}>
+        <button
+          type="button"
+          className="palette-button"
+          aria-haspopup="dialog"
+          aria-keyshortcuts="Control+K Meta+K"
+          onClick={() => setPaletteOpen(true)}
+        >
           <span aria-hidden="true">⌕</span> <span className="palette-label">Find anything</span> <kbd aria-hidden="true">Ctrl K</kbd>
         </button>
         <span className="who">{who}</span>
         <button type="button" className="sign-out" onClick={() => void signOut()}>
           Sign out
         </button>
-        <button type="button" className="menu-button" aria-label="Menu" aria-haspopup="dialog" aria-expanded={menuOpen} onClick={() => setMenuOpen(true)}>
+        <button
+          type="button"
+          className="menu-button"
+          aria-label="Menu"
+          aria-haspopup="dialog"
+          aria-expanded={menuOpen}
+          onClick={() => setMenuOpen(true)}
+        >
           <span aria-hidden="true">☰</span> Menu
         </button>
         <Suspense fallback={null}>
-          {menuOpen ? <MenuSheet open={menuOpen} onOpenChange={setMenuOpen} areas={areas} isCurrent={isCurrent} who={who} onSignOut={() => void signOut()} /> : null}
+          {menuOpen ? (
+            <MenuSheet
+              open={menuOpen}
+              onOpenChange={setMenuOpen}
+              areas={areas}
+              isCurrent={isCurrent}
+              who={who}
+              onSignOut={() => void signOut()}
+            />
+          ) : null}
           {paletteOpen ? <CommandPalette open={paletteOpen} onOpenChange={setPaletteOpen} areas={areas} /> : null}
         </Suspense>
         {problem ? <span role="alert">{problem}</span> : null}

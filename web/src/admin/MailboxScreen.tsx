@@ -24,7 +24,12 @@ interface Message {
 
 const BOXES = [
   { id: 'forms', label: 'Forms and newsletters', path: apiPath('/form/mailbox'), permission: Permission.FORM_SUBMISSIONS_READ },
-  { id: 'restock', label: 'Restock', path: apiPath('/site-users/account/notifications/restock/mailbox'), permission: Permission.RESTOCK_READ },
+  {
+    id: 'restock',
+    label: 'Restock',
+    path: apiPath('/site-users/account/notifications/restock/mailbox'),
+    permission: Permission.RESTOCK_READ,
+  },
   { id: 'shop', label: 'Shop (receipts, shipping, refunds)', path: apiPath('/commerce/store/mailbox'), permission: Permission.STORE_READ },
 ] as const;
 
@@ -34,7 +39,10 @@ function FailedShopMail() {
   const action = useAction({ invalidates: [apiPath('/commerce/store/mail/failed')] });
   const canResend = useSession().can(Permission.STORE_MANAGE);
   const resend = async (mail: FailedMailEntry) => {
-    await action.run(() => api('POST', apiPath('/commerce/store/mail/{mailId}/resend', { mailId: mail.id }), {}), `Sending again to ${mail.to}`);
+    await action.run(
+      () => api('POST', apiPath('/commerce/store/mail/{mailId}/resend', { mailId: mail.id }), {}),
+      `Sending again to ${mail.to}`,
+    );
   };
   return (
     <section aria-label="Failed mail">
@@ -47,7 +55,10 @@ function FailedShopMail() {
             <ul className="mailbox">
               {data.items.map((m) => (
                 <li key={m.id}>
-                  {m.subject} <span className="hint">to {m.to} · {when(m.createdAt)} · {m.attempts} attempts · {m.lastError ?? ''}</span>{' '}
+                  {m.subject}{' '}
+                  <span className="hint">
+                    to {m.to} · {when(m.createdAt)} · {m.attempts} attempts · {m.lastError ?? ''}
+                  </span>{' '}
                   {canResend ? (
                     <button type="button" disabled={action.busy} onClick={() => void resend(m)}>
                       Resend
@@ -76,11 +87,18 @@ function ShopTemplates() {
           <ul className="mailbox">
             {data.items.map((p) => (
               <li key={p.kind}>
-                <button type="button" className="link" aria-expanded={shown === p.kind} onClick={() => setShown(shown === p.kind ? undefined : p.kind)}>
+                <button
+                  type="button"
+                  className="link"
+                  aria-expanded={shown === p.kind}
+                  onClick={() => setShown(shown === p.kind ? undefined : p.kind)}
+                >
                   {p.label}
                 </button>{' '}
                 <span className="hint">{p.subject}</span>
-                {shown === p.kind ? <iframe title={`${p.label} preview`} className="mail-preview" sandbox="" srcDoc={p.html} width="100%" height="520" /> : null}
+                {shown === p.kind ? (
+                  <iframe title={`${p.label} preview`} className="mail-preview" sandbox="" srcDoc={p.html} width="100%" height="520" />
+                ) : null}
               </li>
             ))}
           </ul>
@@ -96,7 +114,9 @@ export function MailboxScreen() {
   const boxes = BOXES.filter((b) => can(b.permission));
   const box = boxes.find((b) => b.id === query.get('box')) ?? boxes[0];
   const [to, setTo] = useState('');
-  const messages = useApi<{ items: Message[] }>(box ? `${box.path}?limit=100${to.trim() ? `&to=${encodeURIComponent(to.trim())}` : ''}` : null);
+  const messages = useApi<{ items: Message[] }>(
+    box ? `${box.path}?limit=100${to.trim() ? `&to=${encodeURIComponent(to.trim())}` : ''}` : null,
+  );
   const [open, setOpen] = useState<string>();
   if (!box) return null;
   return (
@@ -123,7 +143,12 @@ export function MailboxScreen() {
             <ul className="mailbox">
               {data.items.map((m) => (
                 <li key={m.id} aria-label={`Email to ${m.to}: ${m.subject}`}>
-                  <button type="button" className="link" aria-expanded={open === m.id} onClick={() => setOpen(open === m.id ? undefined : m.id)}>
+                  <button
+                    type="button"
+                    className="link"
+                    aria-expanded={open === m.id}
+                    onClick={() => setOpen(open === m.id ? undefined : m.id)}
+                  >
                     {m.subject}
                   </button>{' '}
                   <span className="hint">

@@ -5,7 +5,19 @@ import { useState } from 'react';
 import { CONTENT_LIMITS, OwnerMessages, formatMessage } from '@sc/contracts';
 import { tagProblem, type TagType } from './forms-kit.js';
 
-export function TagsEditor({ tagType, label, values, onChange, disabled }: { tagType: TagType; label: string; values: string[]; onChange: (values: string[]) => void; disabled?: boolean }) {
+export function TagsEditor({
+  tagType,
+  label,
+  values,
+  onChange,
+  disabled,
+}: {
+  tagType: TagType;
+  label: string;
+  values: string[];
+  onChange: (values: string[]) => void;
+  disabled?: boolean;
+}) {
   const [draft, setDraft] = useState('');
   const [editing, setEditing] = useState<{ index: number; text: string } | null>(null);
   const [message, setMessage] = useState<string>();
@@ -73,7 +85,12 @@ export function TagsEditor({ tagType, label, values, onChange, disabled }: { tag
                     <button type="button" className="link" aria-label={`Edit ${tagType} ${value}`} onClick={() => startEdit(index)}>
                       edit
                     </button>
-                    <button type="button" className="link" aria-label={`Remove ${tagType} ${value}`} onClick={() => onChange(values.filter((_, i) => i !== index))}>
+                    <button
+                      type="button"
+                      className="link"
+                      aria-label={`Remove ${tagType} ${value}`}
+                      onClick={() => onChange(values.filter((_, i) => i !== index))}
+                    >
                       ✕
                     </button>
                   </>

@@ -66,7 +66,11 @@ function Members() {
                   </td>
                   <td>
                     {manage && member.ownerId !== info.ownerId ? (
-                      <select aria-label={`Role of ${member.email}`} value={member.roles[0] ?? Role.VIEWER} onChange={(e) => void setRoles(member, [Number(e.target.value)])}>
+                      <select
+                        aria-label={`Role of ${member.email}`}
+                        value={member.roles[0] ?? Role.VIEWER}
+                        onChange={(e) => void setRoles(member, [Number(e.target.value)])}
+                      >
                         {ROLES.map((r) => (
                           <option key={r} value={r}>
                             {roleName(r)}
@@ -135,7 +139,14 @@ function ApiKeys() {
     }
   };
   const revoke = async (key: ApiKey) => {
-    if (!(await confirm({ title: 'Revoke API key', message: `Revoke ${key.name}? Programs using it stop working at once.`, confirmLabel: 'Revoke' }))) return;
+    if (
+      !(await confirm({
+        title: 'Revoke API key',
+        message: `Revoke ${key.name}? Programs using it stop working at once.`,
+        confirmLabel: 'Revoke',
+      }))
+    )
+      return;
     await action.run(() => api('DELETE', apiPath('/auth/api-keys/{apiKeyId}', { apiKeyId: key.id })), 'Key revoked');
   };
 
@@ -205,7 +216,12 @@ function ApiKeys() {
         <fieldset>
           <legend>Permissions</legend>
           {grantable.map((scope) => (
-            <Check key={scope} label={scope} checked={scopes.includes(scope)} onChange={(on) => setScopes(on ? [...scopes, scope] : scopes.filter((s) => s !== scope))} />
+            <Check
+              key={scope}
+              label={scope}
+              checked={scopes.includes(scope)}
+              onChange={(on) => setScopes(on ? [...scopes, scope] : scopes.filter((s) => s !== scope))}
+            />
           ))}
         </fieldset>
         <button type="submit" className="primary" disabled={action.busy}>

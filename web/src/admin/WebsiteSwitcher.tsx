@@ -59,7 +59,13 @@ export function WebsiteSwitcher() {
   return (
     <label className="website">
       <span className="visually-hidden">Website</span>
-      <select aria-label="Website" value={websiteId} disabled={busy} data-website-id={websiteId} onChange={(event) => void switchTo(event.target.value)}>
+      <select
+        aria-label="Website"
+        value={websiteId}
+        disabled={busy}
+        data-website-id={websiteId}
+        onChange={(event) => void switchTo(event.target.value)}
+      >
         <option value={websiteId}>{current ? `${current.title} (${rolesOf(current)})` : websiteId}</option>
         {others.map((site) => (
           <option key={site.id} value={site.id}>

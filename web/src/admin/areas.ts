@@ -12,17 +12,52 @@ export interface Area {
 }
 
 export const AREAS: readonly Area[] = [
-  { to: '/', label: 'Home', description: 'The day: sales, orders to fulfil, stock, waitlists, submissions, comments, visits.', permissions: [] },
+  {
+    to: '/',
+    label: 'Home',
+    description: 'The day: sales, orders to fulfil, stock, waitlists, submissions, comments, visits.',
+    permissions: [],
+  },
   { to: '/content', label: 'Content', description: 'Pages, blogs, events and galleries.', permissions: [Permission.CONTENT_READ] },
-  { to: '/media', label: 'Media', description: 'Uploaded images: sizes, where each is used, alt text, focal points, replacing.', permissions: [Permission.CONTENT_EDIT, Permission.STORE_MANAGE] },
-  { to: '/store', label: 'Store', description: 'Products, inventory, orders, gift cards, coupons, shipping and tax.', permissions: [Permission.STORE_READ] },
+  {
+    to: '/media',
+    label: 'Media',
+    description: 'Uploaded images: sizes, where each is used, alt text, focal points, replacing.',
+    permissions: [Permission.CONTENT_EDIT, Permission.STORE_MANAGE],
+  },
+  {
+    to: '/store',
+    label: 'Store',
+    description: 'Products, inventory, orders, gift cards, coupons, shipping and tax.',
+    permissions: [Permission.STORE_READ],
+  },
   { to: '/restock', label: 'Restock', description: 'Back-in-stock waitlists and their emails.', permissions: [Permission.RESTOCK_READ] },
   { to: '/forms', label: 'Forms', description: 'Form builder and submissions.', permissions: [Permission.CONTENT_READ] },
   COMMUNITY_AREA,
-  { to: '/mailbox', label: 'Sent mail', description: 'The emails the site sent, failed mail to resend, the shop’s email templates.', permissions: [Permission.FORM_SUBMISSIONS_READ, Permission.RESTOCK_READ, Permission.STORE_READ] },
-  { to: '/analytics', label: 'Analytics', description: 'Visits, pages, the product funnel, revenue, forms, errors and page speed.', permissions: [Permission.ANALYTICS_READ] },
-  { to: '/team', label: 'Team', description: 'Members, roles and API keys.', permissions: [Permission.MEMBERS_READ, Permission.API_KEYS_MANAGE] },
-  { to: '/settings', label: 'Settings', description: 'Title, domains, region, cookies, header and footer, navigation, languages, export.', permissions: [Permission.SETTINGS_READ, Permission.CONTENT_READ] },
+  {
+    to: '/mailbox',
+    label: 'Sent mail',
+    description: 'The emails the site sent, failed mail to resend, the shop’s email templates.',
+    permissions: [Permission.FORM_SUBMISSIONS_READ, Permission.RESTOCK_READ, Permission.STORE_READ],
+  },
+  {
+    to: '/analytics',
+    label: 'Analytics',
+    description: 'Visits, pages, the product funnel, revenue, forms, errors and page speed.',
+    permissions: [Permission.ANALYTICS_READ],
+  },
+  {
+    to: '/team',
+    label: 'Team',
+    description: 'Members, roles and API keys.',
+    permissions: [Permission.MEMBERS_READ, Permission.API_KEYS_MANAGE],
+  },
+  {
+    to: '/settings',
+    label: 'Settings',
+    description: 'Title, domains, region, cookies, header and footer, navigation, languages, export.',
+    permissions: [Permission.SETTINGS_READ, Permission.CONTENT_READ],
+  },
 ];
 
 /** The areas an owner with these permissions sees. */

@@ -80,21 +80,43 @@ export function convert(value: ColourValue, to: Format): ColourValue {
 const numberOf = (text: string): number | undefined => (text.trim() === '' ? undefined : Number(text));
 
 /** A colour editor: format switch, the inputs of that format, a swatch and the SPEC message. */
-export function ColourEditor({ label, value, onChange, disabled }: { label: string; value: ColourValue; onChange: (value: ColourValue) => void; disabled?: boolean }) {
+export function ColourEditor({
+  label,
+  value,
+  onChange,
+  disabled,
+}: {
+  label: string;
+  value: ColourValue;
+  onChange: (value: ColourValue) => void;
+  disabled?: boolean;
+}) {
   const format = formatOf(value);
   const problem = colourProblem(value);
   const [id] = useState(() => `colour-${Math.random().toString(36).slice(2, 8)}`);
   const part = (name: string, current: number | undefined, update: (n: number | undefined) => void, step = 1) => (
     <label className="colour-part">
       {name}
-      <input type="number" step={step} disabled={disabled} value={current ?? ''} onChange={(e) => update(numberOf(e.target.value))} aria-label={`${label} ${name}`} />
+      <input
+        type="number"
+        step={step}
+        disabled={disabled}
+        value={current ?? ''}
+        onChange={(e) => update(numberOf(e.target.value))}
+        aria-label={`${label} ${name}`}
+      />
     </label>
   );
   return (
     <fieldset className="colour-editor" aria-describedby={problem ? `${id}-problem` : undefined}>
       <legend>{label}</legend>
       <span className="swatch" style={{ background: cssOf(value) }} aria-hidden="true" />
-      <select aria-label={`${label} format`} value={format} disabled={disabled} onChange={(e) => onChange(convert(value, e.target.value as Format))}>
+      <select
+        aria-label={`${label} format`}
+        value={format}
+        disabled={disabled}
+        onChange={(e) => onChange(convert(value, e.target.value as Format))}
+      >
         <option value="hex">Hex</option>
         <option value="rgb">RGB</option>
         <option value="hsl">HSL</option>

@@ -47,10 +47,17 @@ const NO_PATH = ['no-path'];
 export function useApi<T>(path: string | null): Resource<T> {
   const client = useQueryClient();
   const queryKey = path === null ? NO_PATH : queryKeyOf(path);
-  const query = useQuery<T>({ queryKey, queryFn: path === null ? skipToken : () => send<T>('GET', path), placeholderData: keepPreviousData });
-  const set = useCallback((value: T) => {
-    if (path !== null) client.setQueryData(queryKeyOf(path), value);
-  }, [client, path]);
+  const query = useQuery<T>({
+    queryKey,
+    queryFn: path === null ? skipToken : () => send<T>('GET', path),
+    placeholderData: keepPreviousData,
+  });
+  const set = useCallback(
+    (value: T) => {
+      if (path !== null) client.setQueryData(queryKeyOf(path), value);
+    },
+    [client, path],
+  );
   return { ...useShown(query, path), set };
 }
 
@@ -92,9 +99,12 @@ export function useShown<D>(query: QueryView<D>, path: string | null): Omit<Reso
 /** Refetches the shown queries under the given paths (after a change made outside an action). */
 export function useInvalidate(): (...paths: string[]) => void {
   const client = useQueryClient();
-  return useCallback((...paths: string[]) => {
-    for (const path of paths) void client.invalidateQueries({ queryKey: queryKeyOf(path) });
-  }, [client]);
+  return useCallback(
+    (...paths: string[]) => {
+      for (const path of paths) void client.invalidateQueries({ queryKey: queryKeyOf(path) });
+    },
+    [client],
+  );
 }
 
 export interface Action {
@@ -125,9 +135,12 @@ export function useAction({ invalidates = [], toastAs }: { invalidates?: readonl
       mounted.current = false;
     };
   }, []);
-  const { mutateAsync, isPending } = useMutation<unknown, unknown, () => Promise<unknown>>({ mutationFn: (work) => work(), meta: { invalidates: invalidates.map(queryKeyOf) } });
+  const { mutateAsync, isPending } = useMutation<unknown, unknown, () => Promise<unknown>>({
+    mutationFn: (work) => work(),
+    meta: { invalidates: invalidates.map(queryKeyOf) },
+  });
   const run = useCallback(
-    async <R,>(work: () => Promise<R>, done?: string): Promise<R | undefined> => {
+    async <R>(work: () => Promise<R>, done?: string): Promise<R | undefined> => {
       setError(undefined);
       setNotice(undefined);
       try {
@@ -163,12 +176,18 @@ export function useAction({ invalidates = [], toastAs }: { invalidates?: readonl
  * Like `api`, with extra headers (an Idempotency-Key on calls that move money). Same crumb
  * header, same errors.
  */
-export async function apiWith<T>(method: 'POST' | 'PUT' | 'DELETE', path: string, body: unknown, headers: Record<string, string>): Promise<T> {
+export async function apiWith<T>(
+  method: 'POST' | 'PUT' | 'DELETE',
+  path: string,
+  body: unknown,
+  headers: Record<string, string>,
+): Promise<T> {
   return api<T>(method, path, body, headers);
 }
 
 /** A fresh idempotency key for one money-moving action (retries of that action reuse it). */
-export const newIdempotencyKey = (): string => (typeof crypto.randomUUID === 'function' ? crypto.randomUUID() : `${Date.now()}-${Math.random().toString(36).slice(2)}`);
+export const newIdempotencyKey = (): string =>
+  typeof crypto.randomUUID === 'function' ? crypto.randomUUID() : `${Date.now()}-${Math.random().toString(36).slice(2)}`;
 
 /** Reads a paged list ({ items, hasNextPage, nextPageCursor }) to its end (bounded). */
 export async function allPages<T>(path: string, maxPages = 20): Promise<T[]> {
@@ -176,7 +195,10 @@ export async function allPages<T>(path: string, maxPages = 20): Promise<T[]> {
   let cursor: string | null = null;
   for (let page = 0; page < maxPages; page++) {
     const sep = path.includes('?') ? '&' : '?';
-    const answer: { items: T[]; hasNextPage: boolean; nextPageCursor: string | null } = await api('GET', cursor ? `${path}${sep}cursor=${encodeURIComponent(cursor)}` : path);
+    const answer: { items: T[]; hasNextPage: boolean; nextPageCursor: string | null } = await api(
+      'GET',
+      cursor ? `${path}${sep}cursor=${encodeURIComponent(cursor)}` : path,
+    );
     items.push(...answer.items);
     if (!answer.hasNextPage || !answer.nextPageCursor) break;
     cursor = answer.nextPageCursor;

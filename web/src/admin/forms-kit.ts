@@ -1,7 +1,6 @@
 // Pure checks the admin screens run before sending, with the SPEC 5 owner-side messages.
 import { CONTENT_LIMITS, ContentMessages, EMAIL_FORMAT_EXAMPLE, EmailPatterns, OwnerMessages, formatMessage } from '@sc/contracts';
 
-
 /** SPEC 5: 'Please enter a valid email' for a wrong address; undefined when it is fine. */
 export function emailProblem(email: string): string | undefined {
   return EmailPatterns.owner.test(email.trim()) ? undefined : OwnerMessages.invalidEmail;
@@ -9,7 +8,9 @@ export function emailProblem(email: string): string | undefined {
 
 /** SPEC 5: 'Emails must be formatted as {email}' for a list of addresses (one wrong is enough). */
 export function emailListProblem(emails: readonly string[]): string | undefined {
-  return emails.every((e) => EmailPatterns.owner.test(e.trim())) ? undefined : formatMessage(OwnerMessages.emailFormat, { email: EMAIL_FORMAT_EXAMPLE });
+  return emails.every((e) => EmailPatterns.owner.test(e.trim()))
+    ? undefined
+    : formatMessage(OwnerMessages.emailFormat, { email: EMAIL_FORMAT_EXAMPLE });
 }
 
 /** SPEC 5: links are http(s) URLs or a site path; otherwise 'Links must be formatted as {host} or {host}'. */
@@ -24,7 +25,9 @@ export function linkProblem(link: string): string | undefined {
 /** SPEC 5 '{val} is not a valid page URL' for an absolute http(s) URL field. */
 export function pageUrlProblem(url: string): string | undefined {
   const text = url.trim();
-  return /^https?:\/\/[^\s]+$/i.test(text) && URL.canParse(text) && text.length <= 2082 ? undefined : formatMessage(OwnerMessages.invalidPageUrl, { val: text });
+  return /^https?:\/\/[^\s]+$/i.test(text) && URL.canParse(text) && text.length <= 2082
+    ? undefined
+    : formatMessage(OwnerMessages.invalidPageUrl, { val: text });
 }
 
 export type TagType = 'tag' | 'category';
@@ -36,7 +39,8 @@ export function tagProblem(tagType: TagType, name: string, existing: readonly st
   const max = tagType === 'tag' ? CONTENT_LIMITS.tagLength : CONTENT_LIMITS.categoryLength;
   if (text.length > max) return formatMessage(tagType === 'tag' ? ContentMessages.tagTooLong : ContentMessages.categoryTooLong, { max });
   const lower = text.toLowerCase();
-  if (existing.some((other, index) => index !== except && other.toLowerCase() === lower)) return formatMessage(OwnerMessages.tagExists, { tagType });
+  if (existing.some((other, index) => index !== except && other.toLowerCase() === lower))
+    return formatMessage(OwnerMessages.tagExists, { tagType });
   return undefined;
 }
 

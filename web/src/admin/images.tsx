@@ -5,7 +5,16 @@
 // stores the file and answers its URL and size; the SPEC 8 upload and processing strings report
 // each failure, and a cancelled upload says 'File processing cancelled'. The images are a grid an
 // owner reorders by dragging (or from the keyboard), and files dropped on it are uploaded.
-import { closestCenter, DndContext, KeyboardSensor, PointerSensor, useSensor, useSensors, type Announcements, type DragEndEvent } from '@dnd-kit/core';
+import {
+  closestCenter,
+  DndContext,
+  KeyboardSensor,
+  PointerSensor,
+  useSensor,
+  useSensors,
+  type Announcements,
+  type DragEndEvent,
+} from '@dnd-kit/core';
 import { arrayMove, rectSortingStrategy, SortableContext, sortableKeyboardCoordinates, useSortable } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import { useRef, useState, type DragEvent } from 'react';
@@ -47,7 +56,13 @@ async function readImage(file: Blob): Promise<{ originalSize: string; colorData:
     const { data } = context.getImageData(x, y, 10, 10);
     const sum = [0, 0, 0];
     for (let i = 0; i < data.length; i += 4) for (let c = 0; c < 3; c++) sum[c] = (sum[c] ?? 0) + (data[i + c] ?? 0);
-    return sum.map((s) => Math.round(s / (data.length / 4)).toString(16).padStart(2, '0')).join('');
+    return sum
+      .map((s) =>
+        Math.round(s / (data.length / 4))
+          .toString(16)
+          .padStart(2, '0'),
+      )
+      .join('');
   };
   const colorData = {
     topLeftAverage: average(0, 0),
@@ -67,7 +82,8 @@ export const assetUploadPath = (websiteId: string): string => apiPath('/content-
 export type UploadStep = 'checking' | 'processing' | 'uploading';
 
 /** The server's refusals an owner is shown as they are: the SPEC 5 and SPEC 8 file messages. */
-const SHOWN_AS_SENT = /^(The file .+ (does not appear to be a supported file|is too large\. The maximum allowed file size is .+\.)|File processing failed|File upload failed to complete|Please enter a file name)$/;
+const SHOWN_AS_SENT =
+  /^(The file .+ (does not appear to be a supported file|is too large\. The maximum allowed file size is .+\.)|File processing failed|File upload failed to complete|Please enter a file name)$/;
 
 /** The same, from a refusal's parsed body (the media library's uploads read it from an XHR). */
 export function uploadRefusal(body: unknown): string {
@@ -84,7 +100,12 @@ function refusalMessage(message: string): string {
  * Checks, reads and uploads one file; answers the image body or throws an Error with the SPEC text.
  * `signal` cancels the upload ('File processing cancelled').
  */
-export async function uploadImage(websiteId: string, file: File, onStep: (step: UploadStep) => void = () => undefined, signal?: AbortSignal): Promise<ImageBody> {
+export async function uploadImage(
+  websiteId: string,
+  file: File,
+  onStep: (step: UploadStep) => void = () => undefined,
+  signal?: AbortSignal,
+): Promise<ImageBody> {
   onStep('checking');
   const problem = fileProblem(file);
   if (problem) throw new Error(problem);
@@ -104,7 +125,10 @@ export async function uploadImage(websiteId: string, file: File, onStep: (step: 
     answer = await send('POST', assetUploadPath(websiteId), { form, ...(signal ? { signal } : {}) });
   } catch (error) {
     const failure = failureFrom(error);
-    if (failure.network) throw new Error(failure.aborted || signal?.aborted ? OwnerUiMessages.fileProcessingCancelled : OwnerUiMessages.unableToConnect, { cause: error });
+    if (failure.network)
+      throw new Error(failure.aborted || signal?.aborted ? OwnerUiMessages.fileProcessingCancelled : OwnerUiMessages.unableToConnect, {
+        cause: error,
+      });
     throw new Error(refusalMessage(failure.errorMessage ?? ''), { cause: error });
   }
   const asset = answer as Partial<UploadedAsset> | undefined;
@@ -157,13 +181,37 @@ function keysOf(images: readonly ImageBody[]): string[] {
 }
 
 /** One tile of the grid: the thumbnail, its handle (pointer or keyboard: Space, arrows, Space), alt text and removal. */
-function ImageTile({ id, image, disabled, onAlt, onRemove }: { id: string; image: ImageBody; disabled: boolean; onAlt: (alt: string) => void; onRemove: () => void }) {
+function ImageTile({
+  id,
+  image,
+  disabled,
+  onAlt,
+  onRemove,
+}: {
+  id: string;
+  image: ImageBody;
+  disabled: boolean;
+  onAlt: (alt: string) => void;
+  onRemove: () => void;
+}) {
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({ id, disabled });
   return (
-    <li ref={setNodeRef} className={`image-tile${isDragging ? ' dragging' : ''}`} style={{ transform: CSS.Transform.toString(transform), transition }} aria-label={`Image ${image.filename}`}>
+    <li
+      ref={setNodeRef}
+      className={`image-tile${isDragging ? ' dragging' : ''}`}
+      style={{ transform: CSS.Transform.toString(transform), transition }}
+      aria-label={`Image ${image.filename}`}
+    >
       <div className="image-tile-top">
         {disabled ? null : (
-          <button type="button" className="drag-handle" ref={setActivatorNodeRef} {...attributes} {...listeners} aria-label={`Move image ${image.filename}`}>
+          <button
+            type="button"
+            className="drag-handle"
+            ref={setActivatorNodeRef}
+            {...attributes}
+            {...listeners}
+            aria-label={`Move image ${image.filename}`}
+          >
             ⠿
           </button>
         )}
@@ -188,7 +236,17 @@ function ImageTile({ id, image, disabled, onAlt, onRemove }: { id: string; image
  * The images as a grid: dragged into a new order (dnd-kit; the first is the main one), files dropped
  * on it are uploaded in turn; add by URL or by choosing a file, alt text and removal per image.
  */
-export function ImagesEditor({ images, onChange, disabled, max = 50 }: { images: ImageBody[]; onChange: (images: ImageBody[]) => void; disabled?: boolean; max?: number }) {
+export function ImagesEditor({
+  images,
+  onChange,
+  disabled,
+  max = 50,
+}: {
+  images: ImageBody[];
+  onChange: (images: ImageBody[]) => void;
+  disabled?: boolean;
+  max?: number;
+}) {
   const { websiteId } = useSession();
   const [url, setUrl] = useState('');
   const [size, setSize] = useState('1600x1200');
@@ -200,7 +258,10 @@ export function ImagesEditor({ images, onChange, disabled, max = 50 }: { images:
   const latest = useRef(images);
   latest.current = images;
   const urlProblem = url.trim() ? pageUrlProblem(url) : undefined;
-  const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 4 } }), useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }));
+  const sensors = useSensors(
+    useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
+    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
+  );
   const keys = keysOf(images);
   const open = !disabled && images.length < max;
 
@@ -241,8 +302,12 @@ export function ImagesEditor({ images, onChange, disabled, max = 50 }: { images:
   const nameOf = (id: string | number): string => images[keys.indexOf(String(id))]?.filename ?? 'image';
   const announcements: Announcements = {
     onDragStart: ({ active }) => `Picked up image ${nameOf(active.id)}.`,
-    onDragOver: ({ active, over }) => (over ? `Image ${nameOf(active.id)} is at place ${keys.indexOf(String(over.id)) + 1} of ${keys.length}.` : undefined),
-    onDragEnd: ({ active, over }) => (over ? `Image ${nameOf(active.id)} dropped at place ${keys.indexOf(String(over.id)) + 1} of ${keys.length}.` : `Image ${nameOf(active.id)} dropped.`),
+    onDragOver: ({ active, over }) =>
+      over ? `Image ${nameOf(active.id)} is at place ${keys.indexOf(String(over.id)) + 1} of ${keys.length}.` : undefined,
+    onDragEnd: ({ active, over }) =>
+      over
+        ? `Image ${nameOf(active.id)} dropped at place ${keys.indexOf(String(over.id)) + 1} of ${keys.length}.`
+        : `Image ${nameOf(active.id)} dropped.`,
     onDragCancel: ({ active }) => `Moving image ${nameOf(active.id)} was cancelled.`,
   };
   const dragsFiles = (e: DragEvent) => e.dataTransfer.types.includes('Files');
@@ -288,7 +353,9 @@ export function ImagesEditor({ images, onChange, disabled, max = 50 }: { images:
       )}
       {open ? (
         <>
-          <p className="image-drop hint">Drop image files here to upload them{images.length > 1 ? '; drag an image by its handle to reorder' : ''}.</p>
+          <p className="image-drop hint">
+            Drop image files here to upload them{images.length > 1 ? '; drag an image by its handle to reorder' : ''}.
+          </p>
           <div className="row">
             <Field label="Image URL" error={urlProblem}>
               <input value={url} placeholder="https://" onChange={(e) => setUrl(e.target.value)} />
@@ -300,7 +367,13 @@ export function ImagesEditor({ images, onChange, disabled, max = 50 }: { images:
               Add image
             </button>
             <Field label="Upload an image" hint={`JPEG, PNG, GIF or WebP, up to ${formatFileSize(MAX_UPLOAD_BYTES)}`}>
-              <input type="file" multiple accept={SUPPORTED_IMAGE_TYPES.join(',')} disabled={step !== undefined} onChange={(e) => void upload(e.target.files).then(() => (e.target.value = ''))} />
+              <input
+                type="file"
+                multiple
+                accept={SUPPORTED_IMAGE_TYPES.join(',')}
+                disabled={step !== undefined}
+                onChange={(e) => void upload(e.target.files).then(() => (e.target.value = ''))}
+              />
             </Field>
           </div>
         </>
@@ -317,7 +390,9 @@ export function ImagesEditor({ images, onChange, disabled, max = 50 }: { images:
       ) : null}
       {problem ? (
         <div role="alert" className="problem">
-          {problem === OwnerUiMessages.fileUploadIncomplete || problem === OwnerUiMessages.unableToConnect || problem === OwnerUiMessages.fileProcessingCancelled ? (
+          {problem === OwnerUiMessages.fileUploadIncomplete ||
+          problem === OwnerUiMessages.unableToConnect ||
+          problem === OwnerUiMessages.fileProcessingCancelled ? (
             <strong>{OwnerUiMessages.unableToUploadFile}: </strong>
           ) : null}
           {problem}

@@ -9,7 +9,9 @@ type ScreenNames<M> = { [K in keyof M]: M[K] extends (props: never) => ReactNode
 type PropsOf<F> = F extends (props: infer P) => ReactNode ? P : never;
 
 /** A loader of one area's module; call it with a screen's export name to get that screen, lazily. */
-export function lazyArea<M extends object>(load: () => Promise<M>): <K extends ScreenNames<M>>(name: K) => LazyExoticComponent<ComponentType<PropsOf<M[K]>>> {
+export function lazyArea<M extends object>(
+  load: () => Promise<M>,
+): <K extends ScreenNames<M>>(name: K) => LazyExoticComponent<ComponentType<PropsOf<M[K]>>> {
   // One fetch per area: every screen of the area shares the chunk.
   let loading: Promise<M> | undefined;
   let loaded: M | undefined;

@@ -24,7 +24,12 @@ function readKept<T>(key: string): Kept<T> | undefined {
  * Keeps `values` under `key` while `dirty` (removed once saved or put back); answers the copy kept
  * from an earlier visit, if it differs from what the screen opened with, as an offer.
  */
-export function useLocalDraft<T>(key: string, values: T, dirty: boolean, opened: T): { offer: Kept<T> | undefined; answered: () => void; clear: () => void } {
+export function useLocalDraft<T>(
+  key: string,
+  values: T,
+  dirty: boolean,
+  opened: T,
+): { offer: Kept<T> | undefined; answered: () => void; clear: () => void } {
   const [offer, setOffer] = useState<Kept<T> | undefined>(() => {
     const kept = readKept<T>(key);
     return kept && JSON.stringify(kept.values) !== JSON.stringify(opened) ? kept : undefined;
@@ -50,7 +55,17 @@ export function useLocalDraft<T>(key: string, values: T, dirty: boolean, opened:
 }
 
 /** The offer of kept values: restore them into the form, or discard them. */
-export function DraftOffer<T>({ offer, what, onRestore, onDiscard }: { offer: Kept<T> | undefined; what: string; onRestore: (values: T) => void; onDiscard: () => void }): ReactNode {
+export function DraftOffer<T>({
+  offer,
+  what,
+  onRestore,
+  onDiscard,
+}: {
+  offer: Kept<T> | undefined;
+  what: string;
+  onRestore: (values: T) => void;
+  onDiscard: () => void;
+}): ReactNode {
   if (!offer) return null;
   return (
     <div role="region" aria-label="Unsaved changes kept in this browser" className="notice draft-offer">

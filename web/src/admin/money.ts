@@ -1,6 +1,14 @@
 // Money in the admin app: the store currency (site settings, default USD), amounts typed as
 // decimals and sent as integer minor units, and display through the contracts' formatter.
-import { DEFAULT_CURRENCY, formatMinorUnits, fromMinorUnits, isCurrencyCode, toMinorUnits, type CurrencyCode, type Money } from '@sc/contracts';
+import {
+  DEFAULT_CURRENCY,
+  formatMinorUnits,
+  fromMinorUnits,
+  isCurrencyCode,
+  toMinorUnits,
+  type CurrencyCode,
+  type Money,
+} from '@sc/contracts';
 import { useApi } from './data.js';
 import { apiPath } from '../api/client.js';
 

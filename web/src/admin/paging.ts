@@ -25,7 +25,11 @@ export interface Pages<P extends Page<unknown>> {
 }
 
 /** GETs `path`, then `pageOf(cursor)` for each further page; `itemsOf` finds a page's items when they are not under `items` (orders). */
-export function usePages<P extends Page<unknown>>(path: string, pageOf: (cursor: string) => string, itemsOf: (page: P) => P['items'] = (page) => page.items): Pages<P> {
+export function usePages<P extends Page<unknown>>(
+  path: string,
+  pageOf: (cursor: string) => string,
+  itemsOf: (page: P) => P['items'] = (page) => page.items,
+): Pages<P> {
   const query = useInfiniteQuery({
     queryKey: [...queryKeyOf(path), 'pages'],
     queryFn: ({ pageParam }) => api<P>('GET', pageParam ? pageOf(pageParam) : path),

@@ -60,7 +60,13 @@ describe('the client', () => {
 
   it('keys a path by its segments, then its query string', () => {
     expect(queryKeyOf('/api/commerce/coupons')).toEqual(['api', 'commerce', 'coupons']);
-    expect(queryKeyOf('/api/commerce/store/gift-cards?limit=200&q=a%20b')).toEqual(['api', 'commerce', 'store', 'gift-cards', '?limit=200&q=a%20b']);
+    expect(queryKeyOf('/api/commerce/store/gift-cards?limit=200&q=a%20b')).toEqual([
+      'api',
+      'commerce',
+      'store',
+      'gift-cards',
+      '?limit=200&q=a%20b',
+    ]);
   });
 
   it('refetches the queries a mutation names and marks the others stale', async () => {
@@ -71,7 +77,10 @@ describe('the client', () => {
     for (const key of [list, one, other]) client.setQueryData(key, { key });
     const invalidated = () => [list, one, other].map((key) => client.getQueryState(key)?.isInvalidated);
     expect(invalidated()).toEqual([false, false, false]);
-    const mutation = new MutationObserver(client, { mutationFn: async () => 'saved', meta: { invalidates: [queryKeyOf('/api/commerce/coupons')] } });
+    const mutation = new MutationObserver(client, {
+      mutationFn: async () => 'saved',
+      meta: { invalidates: [queryKeyOf('/api/commerce/coupons')] },
+    });
     await mutation.mutate();
     expect(invalidated()).toEqual([true, true, true]);
     expect(client.getQueryCache().findAll({ queryKey: queryKeyOf('/api/commerce/coupons') })).toHaveLength(2);

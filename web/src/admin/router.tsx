@@ -23,7 +23,8 @@ const snapshot = (): string => window.location.pathname + window.location.search
 // question). Every in-app move goes through navigate(); the browser's back and forward buttons
 // arrive as popstate, which is caught here before any screen sees it.
 const leaveGuards = new Set<() => boolean>();
-let askToLeave: () => Promise<boolean> = () => Promise.resolve(window.confirm('Leave without saving? Your changes on this screen will be lost.'));
+let askToLeave: () => Promise<boolean> = () =>
+  Promise.resolve(window.confirm('Leave without saving? Your changes on this screen will be lost.'));
 
 /** Adds a guard that answers true while its screen holds unsaved work; answers its removal. */
 export function addLeaveGuard(hasUnsaved: () => boolean): () => void {
@@ -104,7 +105,11 @@ function go(url: string, replace: boolean): void {
 }
 
 /** A link inside the admin app: a real href (open in new tab works), client-side on a plain click. */
-export function Link({ to, children, ...rest }: { to: string; children: ReactNode } & Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'>) {
+export function Link({
+  to,
+  children,
+  ...rest
+}: { to: string; children: ReactNode } & Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'>) {
   const onClick = (event: MouseEvent<HTMLAnchorElement>) => {
     rest.onClick?.(event);
     if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;

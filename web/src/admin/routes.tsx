@@ -56,19 +56,36 @@ export const ROUTES: readonly Route[] = [
   // Any signed-in owner may make a website of their own (issue 34).
   { path: '/websites/new', render: () => <CreateWebsiteScreen /> },
   { path: '/settings', render: () => guarded([P.SETTINGS_READ, P.CONTENT_READ], <SettingsScreen section="/settings" />) },
-  { path: '/settings/:section', render: ({ section }) => guarded([P.SETTINGS_READ, P.CONTENT_READ, P.STORE_READ], <SettingsScreen section={`/settings/${section ?? ''}`} />) },
+  {
+    path: '/settings/:section',
+    render: ({ section }) =>
+      guarded([P.SETTINGS_READ, P.CONTENT_READ, P.STORE_READ], <SettingsScreen section={`/settings/${section ?? ''}`} />),
+  },
   { path: '/content', render: () => guarded([P.CONTENT_READ], <ContentScreen />) },
-  { path: '/content/:collectionId', render: ({ collectionId }) => guarded([P.CONTENT_READ], <CollectionScreen key={collectionId} collectionId={collectionId ?? ''} />) },
-  { path: '/content/:collectionId/gallery', render: ({ collectionId }) => guarded([P.CONTENT_READ], <GallerySettingsScreen key={collectionId} collectionId={collectionId ?? ''} />) },
-  { path: '/content/:collectionId/items/new', render: ({ collectionId }) => guarded([P.CONTENT_EDIT], <ItemEditorScreen key="new" collectionId={collectionId ?? ''} />) },
+  {
+    path: '/content/:collectionId',
+    render: ({ collectionId }) => guarded([P.CONTENT_READ], <CollectionScreen key={collectionId} collectionId={collectionId ?? ''} />),
+  },
+  {
+    path: '/content/:collectionId/gallery',
+    render: ({ collectionId }) => guarded([P.CONTENT_READ], <GallerySettingsScreen key={collectionId} collectionId={collectionId ?? ''} />),
+  },
+  {
+    path: '/content/:collectionId/items/new',
+    render: ({ collectionId }) => guarded([P.CONTENT_EDIT], <ItemEditorScreen key="new" collectionId={collectionId ?? ''} />),
+  },
   {
     path: '/content/:collectionId/items/:itemId',
-    render: ({ collectionId, itemId }) => guarded([P.CONTENT_READ], <ItemEditorScreen key={itemId} collectionId={collectionId ?? ''} itemId={itemId ?? ''} />),
+    render: ({ collectionId, itemId }) =>
+      guarded([P.CONTENT_READ], <ItemEditorScreen key={itemId} collectionId={collectionId ?? ''} itemId={itemId ?? ''} />),
   },
   { path: '/media', render: () => guarded([P.CONTENT_EDIT, P.STORE_MANAGE], <MediaScreen />) },
   { path: '/forms', render: () => guarded([P.CONTENT_READ], <FormsScreen />) },
   { path: '/forms/:formId', render: ({ formId }) => guarded([P.CONTENT_READ], <FormBuilderScreen key={formId} formId={formId ?? ''} />) },
-  { path: '/forms/:formId/submissions', render: ({ formId }) => guarded([P.FORM_SUBMISSIONS_READ], <SubmissionsScreen key={formId} formId={formId ?? ''} />) },
+  {
+    path: '/forms/:formId/submissions',
+    render: ({ formId }) => guarded([P.FORM_SUBMISSIONS_READ], <SubmissionsScreen key={formId} formId={formId ?? ''} />),
+  },
   { path: '/restock', render: () => guarded([P.RESTOCK_READ], <RestockScreen />) },
   { path: '/mailbox', render: () => guarded([P.FORM_SUBMISSIONS_READ, P.RESTOCK_READ, P.STORE_READ], <MailboxScreen />) },
   { path: '/analytics', render: () => guarded([P.ANALYTICS_READ], <AnalyticsScreen />) },
@@ -83,11 +100,18 @@ export const ROUTES: readonly Route[] = [
   { path: '/store/gift-cards', render: () => guarded([P.STORE_READ], <GiftCardsScreen />) },
   { path: '/store/coupons', render: () => guarded([P.STORE_READ], <CouponsScreen />) },
   { path: '/store/shipping-tax', render: () => guarded([P.STORE_READ], <ShippingTaxScreen />) },
-  { path: '/store/:collectionId', render: ({ collectionId }) => guarded([P.STORE_READ], <ProductsScreen key={collectionId} collectionId={collectionId ?? ''} />) },
-  { path: '/store/:collectionId/products/new', render: ({ collectionId }) => guarded([P.STORE_MANAGE], <ProductEditorScreen key="new" collectionId={collectionId ?? ''} />) },
+  {
+    path: '/store/:collectionId',
+    render: ({ collectionId }) => guarded([P.STORE_READ], <ProductsScreen key={collectionId} collectionId={collectionId ?? ''} />),
+  },
+  {
+    path: '/store/:collectionId/products/new',
+    render: ({ collectionId }) => guarded([P.STORE_MANAGE], <ProductEditorScreen key="new" collectionId={collectionId ?? ''} />),
+  },
   {
     path: '/store/:collectionId/products/:itemId',
-    render: ({ collectionId, itemId }) => guarded([P.STORE_READ], <ProductEditorScreen key={itemId} collectionId={collectionId ?? ''} itemId={itemId ?? ''} />),
+    render: ({ collectionId, itemId }) =>
+      guarded([P.STORE_READ], <ProductEditorScreen key={itemId} collectionId={collectionId ?? ''} itemId={itemId ?? ''} />),
   },
   ...COMMUNITY_ROUTES,
 ];

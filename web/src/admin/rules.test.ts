@@ -11,7 +11,12 @@ import { combinations, move, syncVariants, type VariantDraft } from './store/var
 
 describe('variants', () => {
   it('makes one variant per combination, in option order', () => {
-    expect(combinations([{ name: 'Colour', values: ['Sand', 'Rust'] }, { name: 'Size', values: ['S', 'L'] }])).toEqual([
+    expect(
+      combinations([
+        { name: 'Colour', values: ['Sand', 'Rust'] },
+        { name: 'Size', values: ['S', 'L'] },
+      ]),
+    ).toEqual([
       { Colour: 'Sand', Size: 'S' },
       { Colour: 'Sand', Size: 'L' },
       { Colour: 'Rust', Size: 'S' },
@@ -21,8 +26,26 @@ describe('variants', () => {
   });
 
   it('keeps what was typed for combinations that remain, whatever the option order', () => {
-    const kept: VariantDraft = { id: 'v1', sku: 'A-SAND-S', gtin: '', attributes: { Colour: 'Sand', Size: 'S' }, price: '48.00', salePrice: '', onSale: false, qtyInStock: '3', unlimited: false, weight: '450' };
-    const next = syncVariants([{ name: 'Size', values: ['S'] }, { name: 'Colour', values: ['Sand', 'Rust'] }], [kept], 'Linen Apron');
+    const kept: VariantDraft = {
+      id: 'v1',
+      sku: 'A-SAND-S',
+      gtin: '',
+      attributes: { Colour: 'Sand', Size: 'S' },
+      price: '48.00',
+      salePrice: '',
+      onSale: false,
+      qtyInStock: '3',
+      unlimited: false,
+      weight: '450',
+    };
+    const next = syncVariants(
+      [
+        { name: 'Size', values: ['S'] },
+        { name: 'Colour', values: ['Sand', 'Rust'] },
+      ],
+      [kept],
+      'Linen Apron',
+    );
     expect(next).toHaveLength(2);
     expect(next[0]).toMatchObject({ id: 'v1', sku: 'A-SAND-S', qtyInStock: '3' });
     expect(next[1]).toMatchObject({ sku: 'LINEN-APRON-S-RUST', price: '48.00', qtyInStock: '0', weight: '450' });
@@ -30,7 +53,11 @@ describe('variants', () => {
 
   it('saves the weight of each variant in grams, none when left empty, and refuses a weight that is not whole grams (issue 36)', () => {
     const draft = productDraftOf(undefined, 'USD');
-    const variants = syncVariants([{ name: 'Size', values: ['S', 'M'] }], [], 'Apron').map((v, i) => ({ ...v, price: i === 0 ? '30.00' : '32.00', weight: i === 0 ? '450' : '' }));
+    const variants = syncVariants([{ name: 'Size', values: ['S', 'M'] }], [], 'Apron').map((v, i) => ({
+      ...v,
+      price: i === 0 ? '30.00' : '32.00',
+      weight: i === 0 ? '450' : '',
+    }));
     const body = productBody({ ...draft, title: 'Apron', variants }, 'USD');
     if (typeof body === 'string') throw new Error(body);
     if (body.recordType !== 11) throw new Error('not a product');
@@ -38,7 +65,9 @@ describe('variants', () => {
       ['APRON-S', 450],
       ['APRON-M', undefined],
     ]);
-    expect(productBody({ ...draft, title: 'Apron', variants: [{ ...variants[0]!, weight: '1.5 kg' }] }, 'USD')).toBe('Enter the weight of APRON-S in grams, e.g. 450.');
+    expect(productBody({ ...draft, title: 'Apron', variants: [{ ...variants[0]!, weight: '1.5 kg' }] }, 'USD')).toBe(
+      'Enter the weight of APRON-S in grams, e.g. 450.',
+    );
   });
 
   it('moves an element and leaves the ends alone', () => {
@@ -74,16 +103,24 @@ describe('owner-side messages', () => {
     expect(datasetProblem('Month,Visitors\nJan,3')).toBeUndefined();
     expect(blockProblem(51, {})).toBe('A List must be selected');
     // An image block's picture: an http(s) link or a file of our own asset store (the designs' pictures), nothing else.
-    expect(blockProblem(5, { src: '/api/content-service/public/1.0/assets/cf7a8f94-78e6-4bfd-b458-3a8895033bb8/RY-dcJp-CiSZu8XNo3lJJl.jpg' })).toBeUndefined();
+    expect(
+      blockProblem(5, { src: '/api/content-service/public/1.0/assets/cf7a8f94-78e6-4bfd-b458-3a8895033bb8/RY-dcJp-CiSZu8XNo3lJJl.jpg' }),
+    ).toBeUndefined();
     expect(blockProblem(5, { src: 'https://example.com/a.jpg' })).toBeUndefined();
-    expect(blockProblem(5, { src: '/api/content-service/public/1.0/assets/../../secret.jpg' })).toBe('/api/content-service/public/1.0/assets/../../secret.jpg is not a valid page URL');
+    expect(blockProblem(5, { src: '/api/content-service/public/1.0/assets/../../secret.jpg' })).toBe(
+      '/api/content-service/public/1.0/assets/../../secret.jpg is not a valid page URL',
+    );
     expect(blockProblem(5, { src: 'javascript:alert(1)' })).toBe('javascript:alert(1) is not a valid page URL');
     expect(blockProblem(32, { url: 'https://vimeo.com/123?basic=1' })).toBe('Vimeo Basic accounts are unsupported');
   });
 
   it('checks files before upload, sizes counted in 1,000,000-byte MB', () => {
-    expect(fileProblem({ name: 'notes.txt', type: 'text/plain', size: 10 })).toBe('The file notes.txt does not appear to be a supported file');
-    expect(fileProblem({ name: 'big.png', type: 'image/png', size: 20_000_001 })).toBe('The file big.png is too large. The maximum allowed file size is 20 MB.');
+    expect(fileProblem({ name: 'notes.txt', type: 'text/plain', size: 10 })).toBe(
+      'The file notes.txt does not appear to be a supported file',
+    );
+    expect(fileProblem({ name: 'big.png', type: 'image/png', size: 20_000_001 })).toBe(
+      'The file big.png is too large. The maximum allowed file size is 20 MB.',
+    );
     expect(fileProblem({ name: 'ok.jpg', type: 'image/jpeg', size: 20_000_000 })).toBeUndefined();
     expect(formatFileSize(1_500_000)).toBe('1.5 MB');
   });

@@ -3,7 +3,15 @@
 // in admin-forms.ts), re-checked on each change once a save was refused; the screen guarded while
 // its values differ from those opened or last saved; a toast on save and on failure ('{thing} not
 // saved' with the reason, and 'Check the fields marked below.' when a field is refused).
-import { useForm, type DefaultValues, type FieldErrors, type FieldPath, type FieldValues, type Resolver, type UseFormReturn } from 'react-hook-form';
+import {
+  useForm,
+  type DefaultValues,
+  type FieldErrors,
+  type FieldPath,
+  type FieldValues,
+  type Resolver,
+  type UseFormReturn,
+} from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { BaseSyntheticEvent } from 'react';
 import { AdminFormMessages } from '@sc/contracts';
@@ -37,7 +45,11 @@ export function schemaResolver<T extends FieldValues>(schema: Parameters<typeof 
 }
 
 /** The admin's form of `defaults`, checked with `schema` (which takes the values as typed). */
-export function useSchemaForm<T extends FieldValues>(schema: Parameters<typeof zodResolver>[0], defaults: T, options: { toastAs: string; invalidates?: readonly string[] }): SchemaForm<T> {
+export function useSchemaForm<T extends FieldValues>(
+  schema: Parameters<typeof zodResolver>[0],
+  defaults: T,
+  options: { toastAs: string; invalidates?: readonly string[] },
+): SchemaForm<T> {
   const form = useForm<T>({
     defaultValues: defaults as DefaultValues<T>,
     resolver: schemaResolver<T>(schema),

@@ -51,7 +51,15 @@ export function Outcome({ action }: { action: Action }) {
  * Renders a resource: loading, its failure ('Unable to load results' under the server's text when
  * there is one), or `children(data)`.
  */
-export function Loaded<T>({ resource, children, failure }: { resource: Pick<Resource<T>, 'data' | 'error' | 'reload'>; children: (data: T) => ReactNode; failure?: string }) {
+export function Loaded<T>({
+  resource,
+  children,
+  failure,
+}: {
+  resource: Pick<Resource<T>, 'data' | 'error' | 'reload'>;
+  children: (data: T) => ReactNode;
+  failure?: string;
+}) {
   if (resource.data !== undefined) return <>{children(resource.data)}</>;
   if (resource.error !== undefined) {
     return (
@@ -82,7 +90,17 @@ export function Field({ label, children, hint, error }: { label: string; childre
   );
 }
 
-export function Check({ label, checked, onChange, disabled }: { label: string; checked: boolean; onChange: (value: boolean) => void; disabled?: boolean }) {
+export function Check({
+  label,
+  checked,
+  onChange,
+  disabled,
+}: {
+  label: string;
+  checked: boolean;
+  onChange: (value: boolean) => void;
+  disabled?: boolean;
+}) {
   return (
     <label className="check">
       <input type="checkbox" checked={checked} disabled={disabled} onChange={(e) => onChange(e.target.checked)} /> {label}
@@ -156,7 +174,9 @@ function ConfirmDialog({ options, onAnswer }: { options: ConfirmOptions; onAnswe
     }
     if (event.key !== 'Tab' || !box.current) return;
     // Focus trap: Tab from the last control goes to the first, Shift+Tab from the first to the last.
-    const focusable = Array.from(box.current.querySelectorAll<HTMLElement>('button, [href], input, select, textarea')).filter((el) => !el.hasAttribute('disabled'));
+    const focusable = Array.from(box.current.querySelectorAll<HTMLElement>('button, [href], input, select, textarea')).filter(
+      (el) => !el.hasAttribute('disabled'),
+    );
     const first = focusable[0];
     const last = focusable[focusable.length - 1];
     if (!first || !last) return;

@@ -19,12 +19,16 @@ export type ApiPaths = { [Route in keyof paths as Route extends `${typeof API_PR
 export type ApiRoute = Extract<keyof ApiPaths, string>;
 type ParamNames<Route extends string> = Route extends `${string}{${infer Name}}${infer Rest}` ? Name | ParamNames<Rest> : never;
 type Query = Record<string, string | number | boolean | null | undefined>;
-type PathArgs<Route extends string> = [ParamNames<Route>] extends [never] ? [params?: undefined, query?: Query] : [params: Record<ParamNames<Route>, string | number>, query?: Query];
+type PathArgs<Route extends string> = [ParamNames<Route>] extends [never]
+  ? [params?: undefined, query?: Query]
+  : [params: Record<ParamNames<Route>, string | number>, query?: Query];
 
 /** The URL of a route: its {params} filled in (encoded), and the query's defined values appended. */
 export function apiPath<Route extends ApiRoute>(route: Route, ...[params, query]: PathArgs<Route>): string {
   let path = API_PREFIX + route;
-  if (params) for (const [name, value] of Object.entries<string | number>(params)) path = path.replace(`{${name}}`, encodeURIComponent(String(value)));
+  if (params)
+    for (const [name, value] of Object.entries<string | number>(params))
+      path = path.replace(`{${name}}`, encodeURIComponent(String(value)));
   const search = new URLSearchParams();
   for (const [name, value] of Object.entries(query ?? {})) if (value !== undefined && value !== null) search.set(name, String(value));
   const text = search.toString();
@@ -134,7 +138,14 @@ export async function send(method: Method, path: string, options: SendOptions = 
     if (token) headers['x-csrf-token'] = token;
     let response: Response;
     try {
-      response = await fetch(path, { method, headers, body, credentials: 'same-origin', ...(options.keepalive ? { keepalive: true } : {}), ...(signal ? { signal } : {}) });
+      response = await fetch(path, {
+        method,
+        headers,
+        body,
+        credentials: 'same-origin',
+        ...(options.keepalive ? { keepalive: true } : {}),
+        ...(signal ? { signal } : {}),
+      });
     } catch {
       throw new RequestFailed({ ...NO_ANSWER, aborted: options.signal?.aborted === true });
     }

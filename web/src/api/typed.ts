@@ -17,7 +17,13 @@ const addCrumb: Middleware = {
   },
   async onResponse({ request, response }) {
     if (response.ok) return response;
-    const failure = failureOf(response.status, await response.clone().json().catch(() => undefined));
+    const failure = failureOf(
+      response.status,
+      await response
+        .clone()
+        .json()
+        .catch(() => undefined),
+    );
     const retry = unsent.get(request);
     const token = crumb();
     // As client.ts: a crumb failure that brought a fresh cookie is tried once more with it.

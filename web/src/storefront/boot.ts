@@ -89,7 +89,10 @@ function followCartIndicator(): void {
     const code = siteContext()?.currency ?? 'USD';
     const text = pillText(quantity);
     indicator.hidden = quantity === 0;
-    indicator.textContent = quantity === 0 ? '' : `${text.count} ${text.noun} · ${formatMinorUnits(cart?.subtotalCents ?? 0, isCurrencyCode(code) ? code : 'USD')}`;
+    indicator.textContent =
+      quantity === 0
+        ? ''
+        : `${text.count} ${text.noun} · ${formatMinorUnits(cart?.subtotalCents ?? 0, isCurrencyCode(code) ? code : 'USD')}`;
     // WCAG 2.5.3: the link's name is its visible text ('Cart 1 item · $68.00'), so nothing is set over it.
   };
   cartStore.subscribe(update);
@@ -119,7 +122,11 @@ function wireAccountLink(): void {
     url.searchParams.delete(SIGN_UP_PARAM);
     history.replaceState(null, '', `${url.pathname}${url.search}${url.hash}`);
     import('./account/open.js').then(
-      (account) => account.openAccount(document.querySelector<HTMLElement>('[data-island-link="account"]') ?? document.body, { resetToken, signUpToken }),
+      (account) =>
+        account.openAccount(document.querySelector<HTMLElement>('[data-island-link="account"]') ?? document.body, {
+          resetToken,
+          signUpToken,
+        }),
       (error: unknown) => console.error('account dialog failed to load', error),
     );
   }

@@ -4,11 +4,164 @@
 // Harbour & Pine one (the demo shop) and parses with its schema (test/examples.test.ts); an example
 // made of other examples names them, so one change of an entity shows in every body that holds it.
 import { CommentsSummary, FormsSummary, RestockSummary, SalesWindow, StoreSummary } from '../admin-home.js';
-import { AnalyticsSettings, CensusInteractionBody, DevicesReport, ErrorsReport, EventsReport, FormsReport, FunnelReport, IngestAccepted, JavascriptErrorReport, PerformanceRecord, PerformanceRecordsBody, PerformanceSettingsResponse, ProviderEventBody, ProviderValidateBody, ProviderValidateResponse, RecordEventForm, RecordHitForm, RecordJavascriptErrorsBody, RecordQuickViewBody, ReferrersReport, ReplayIdResponse, SalesReport, TopPagesReport, TrafficPoint, TrafficReport, UpdateAnalyticsSettingsBody, VitalsReport } from '../analytics.js';
-import { AccountResponse, AddEntryBody, AddEntryResponse, Address, AppliedCoupon, ApplyCouponBody, CardDetails, CheckoutBody, CheckoutResponse, ChooseShippingBody, CommerceCartEntry, CommerceShoppingCart, Coupon, CouponInput, CouponList, CouponResponse, CouponUpdateBody, Deleted, DonationBody, StoreCustomer, StoreCustomerList, FailedMailEntry, FailedMailList, GiftCardBalance, GiftCardList, GiftCardResponse, GiftCardView, InvalidCoupon, InventoryList, InventoryRow, IssueGiftCardBody, MailPreview, MailPreviewList, MailResent, Order, OrderItem, OrderList, OrderRefund, OrderResponse, PaymentStep, PaymentsConfig, RefundBody, RefundResponse, ShippingLocation, ShippingOption, ShippingOptionInput, ShippingOptionList, ShippingOptionResponse, ShippingOptionUpdateBody, StockResult, StoreRules, SubscriptionCartBody, SubscriptionCartResponse, SubscriptionList, SubscriptionRecord, SubscriptionResponse, SubscriptionView, TaxRule, TaxRuleInput, TaxRuleList, TaxRuleResponse, TaxRuleUpdateBody, UpdateFieldsBody, UpdateFieldsResponse, UpdateOrderStatusBody, UpdateQuantityBody, UpdateStockBody, UpdateStoreRulesBody, UpdateSubscriptionStatusBody, WebhookReceived } from '../commerce.js';
-import { BetaFlags, BlockBody, Category, Collection, CommercePreferencesBody, CommercePreferencesResponse, ContentItem, CookieSettings, CreateCategoryBody, CreateCollectionBody, EventLocation, HeaderFooter, HeaderFooterBody, ItemBody, Layout, LayoutSection, LessonBody, MultilingualLanguage, MultilingualLanguages, MultilingualSettings, MultilingualStatus, NavigationItemBody, NavigationLink, PublicSite, ResolvedPath, SiteLayout, SiteSettingsBody, StoreCreated, StoreSettings, UpdateCategoryBody, UpdateCollectionBody, UpdateLanguagesBody, UpdateNavigationBody, UpdateSiteSettingsBody, UpdateWebsiteBody, Website } from '../content.js';
+import {
+  AnalyticsSettings,
+  CensusInteractionBody,
+  DevicesReport,
+  ErrorsReport,
+  EventsReport,
+  FormsReport,
+  FunnelReport,
+  IngestAccepted,
+  JavascriptErrorReport,
+  PerformanceRecord,
+  PerformanceRecordsBody,
+  PerformanceSettingsResponse,
+  ProviderEventBody,
+  ProviderValidateBody,
+  ProviderValidateResponse,
+  RecordEventForm,
+  RecordHitForm,
+  RecordJavascriptErrorsBody,
+  RecordQuickViewBody,
+  ReferrersReport,
+  ReplayIdResponse,
+  SalesReport,
+  TopPagesReport,
+  TrafficPoint,
+  TrafficReport,
+  UpdateAnalyticsSettingsBody,
+  VitalsReport,
+} from '../analytics.js';
+import {
+  AccountResponse,
+  AddEntryBody,
+  AddEntryResponse,
+  Address,
+  AppliedCoupon,
+  ApplyCouponBody,
+  CardDetails,
+  CheckoutBody,
+  CheckoutResponse,
+  ChooseShippingBody,
+  CommerceCartEntry,
+  CommerceShoppingCart,
+  Coupon,
+  CouponInput,
+  CouponList,
+  CouponResponse,
+  CouponUpdateBody,
+  Deleted,
+  DonationBody,
+  StoreCustomer,
+  StoreCustomerList,
+  FailedMailEntry,
+  FailedMailList,
+  GiftCardBalance,
+  GiftCardList,
+  GiftCardResponse,
+  GiftCardView,
+  InvalidCoupon,
+  InventoryList,
+  InventoryRow,
+  IssueGiftCardBody,
+  MailPreview,
+  MailPreviewList,
+  MailResent,
+  Order,
+  OrderItem,
+  OrderList,
+  OrderRefund,
+  OrderResponse,
+  PaymentStep,
+  PaymentsConfig,
+  RefundBody,
+  RefundResponse,
+  ShippingLocation,
+  ShippingOption,
+  ShippingOptionInput,
+  ShippingOptionList,
+  ShippingOptionResponse,
+  ShippingOptionUpdateBody,
+  StockResult,
+  StoreRules,
+  SubscriptionCartBody,
+  SubscriptionCartResponse,
+  SubscriptionList,
+  SubscriptionRecord,
+  SubscriptionResponse,
+  SubscriptionView,
+  TaxRule,
+  TaxRuleInput,
+  TaxRuleList,
+  TaxRuleResponse,
+  TaxRuleUpdateBody,
+  UpdateFieldsBody,
+  UpdateFieldsResponse,
+  UpdateOrderStatusBody,
+  UpdateQuantityBody,
+  UpdateStockBody,
+  UpdateStoreRulesBody,
+  UpdateSubscriptionStatusBody,
+  WebhookReceived,
+} from '../commerce.js';
+import {
+  BetaFlags,
+  BlockBody,
+  Category,
+  Collection,
+  CommercePreferencesBody,
+  CommercePreferencesResponse,
+  ContentItem,
+  CookieSettings,
+  CreateCategoryBody,
+  CreateCollectionBody,
+  EventLocation,
+  HeaderFooter,
+  HeaderFooterBody,
+  ItemBody,
+  Layout,
+  LayoutSection,
+  LessonBody,
+  MultilingualLanguage,
+  MultilingualLanguages,
+  MultilingualSettings,
+  MultilingualStatus,
+  NavigationItemBody,
+  NavigationLink,
+  PublicSite,
+  ResolvedPath,
+  SiteLayout,
+  SiteSettingsBody,
+  StoreCreated,
+  StoreSettings,
+  UpdateCategoryBody,
+  UpdateCollectionBody,
+  UpdateLanguagesBody,
+  UpdateNavigationBody,
+  UpdateSiteSettingsBody,
+  UpdateWebsiteBody,
+  Website,
+} from '../content.js';
 import { UploadedAsset } from '../content-assets.js';
-import { GrantMemberBody, LikeState, MemberArea, MemberAreaBody, MemberAreaPlan, MemberAreaSummary, MemberGrant, ModerateCommentBody, OwnerComment, OwnerCommentBody, PopupOverlay, PopupOverlayBody, PostCommentBody, PostCommentResponse, PublicComment, PublicPopupOverlay } from '../content-community.js';
+import {
+  GrantMemberBody,
+  LikeState,
+  MemberArea,
+  MemberAreaBody,
+  MemberAreaPlan,
+  MemberAreaSummary,
+  MemberGrant,
+  ModerateCommentBody,
+  OwnerComment,
+  OwnerCommentBody,
+  PopupOverlay,
+  PopupOverlayBody,
+  PostCommentBody,
+  PostCommentResponse,
+  PublicComment,
+  PublicPopupOverlay,
+} from '../content-community.js';
 import { GallerySettingsBody, GallerySettingsInput } from '../content-gallery.js';
 import { ImageBody, ImageOut } from '../content-image.js';
 import { MediaAsset, MediaFocalPoint, MediaList, MediaUsage, ReplacedMedia, UpdateMediaBody } from '../content-media.js';
@@ -16,16 +169,81 @@ import { OptionValueBody, ProductVariant, StructuredContent, SubscriptionPlan } 
 import { SearchResponse, SearchResult } from '../content-search.js';
 import { CreateStoreCollectionBody, ProductImportBody, ProductImportResult, StoreCollectionInput } from '../content-store.js';
 import { Money } from '../currencies.js';
-import { CaptchaChallenge, CreateFormBody, FormDefinition, FormSettings, FormSubmission, MailStats, MailboxMessage, NewsletterSubscribeBody, NewsletterSubscribeResponse, NewsletterSubscriber, PublicForm, SaveSubmissionBody, SaveSubmissionResponse, SubmissionKeyResponse, TemplateSchema, ValidateFormBody, ValidateFormResponse } from '../forms.js';
-import { AddMember, ApiKey, OwnerPreference, OwnerPreferenceBody, ApiKeyCreated, ApiKeyList, CreateApiKey, IdentityNotice, Member, MemberList, OwnerLogin, OwnerSessionInfo, OwnerSignUp, PasswordResetConfirm, PasswordResetRequest, SignUpConfirm, SetMemberRoles, SignedOut, SiteUserLocale, SiteUserLogin, SiteUserSessionInfo, SiteUserSignUp, SiteUserSignedUp, XsrfTokenResponse } from '../identity.js';
+import {
+  CaptchaChallenge,
+  CreateFormBody,
+  FormDefinition,
+  FormSettings,
+  FormSubmission,
+  MailStats,
+  MailboxMessage,
+  NewsletterSubscribeBody,
+  NewsletterSubscribeResponse,
+  NewsletterSubscriber,
+  PublicForm,
+  SaveSubmissionBody,
+  SaveSubmissionResponse,
+  SubmissionKeyResponse,
+  TemplateSchema,
+  ValidateFormBody,
+  ValidateFormResponse,
+} from '../forms.js';
+import {
+  AddMember,
+  ApiKey,
+  OwnerPreference,
+  OwnerPreferenceBody,
+  ApiKeyCreated,
+  ApiKeyList,
+  CreateApiKey,
+  IdentityNotice,
+  Member,
+  MemberList,
+  OwnerLogin,
+  OwnerSessionInfo,
+  OwnerSignUp,
+  PasswordResetConfirm,
+  PasswordResetRequest,
+  SignUpConfirm,
+  SetMemberRoles,
+  SignedOut,
+  SiteUserLocale,
+  SiteUserLogin,
+  SiteUserSessionInfo,
+  SiteUserSignUp,
+  SiteUserSignedUp,
+  XsrfTokenResponse,
+} from '../identity.js';
 import { OwnerWebsite, OwnerWebsiteList, RedeemHandoff, WebsiteHandoff } from '../owner-websites.js';
 import { PlaceAddress, PlaceDetailsResponse, PlacePrediction, PlacesAutocompleteResponse } from '../places.js';
 import { EraseCustomerRequest, Erasure } from '../privacy.js';
 import { PreviewBody, PreviewResponse } from '../render.js';
-import { RestockGroup, RestockGroupsResponse, RestockSendAllBody, RestockSendRequest, RestockSendResponse, RestockSettings, RestockSignup, RestockSignupBody, RestockSignupResponse, RestockSignupsResponse } from '../restock.js';
+import {
+  RestockGroup,
+  RestockGroupsResponse,
+  RestockSendAllBody,
+  RestockSendRequest,
+  RestockSendResponse,
+  RestockSettings,
+  RestockSignup,
+  RestockSignupBody,
+  RestockSignupResponse,
+  RestockSignupsResponse,
+} from '../restock.js';
 import { SitemapEntries, SitemapSummary } from '../seo.js';
 import { SiteStyles } from '../site-styles.js';
-import { CreateWebsiteBody, CreatedWebsite, DeleteWebsiteBody, DeletedWebsite, CustomDomain, CustomDomainBody, CustomDomainList, DesignList, RestorableWebsiteList, SwitchDesignBody } from '../website-designs.js';
+import {
+  CreateWebsiteBody,
+  CreatedWebsite,
+  DeleteWebsiteBody,
+  DeletedWebsite,
+  CustomDomain,
+  CustomDomainBody,
+  CustomDomainList,
+  DesignList,
+  RestorableWebsiteList,
+  SwitchDesignBody,
+} from '../website-designs.js';
 import { WebsiteUsage } from '../website-limits.js';
 import { example } from './example.js';
 
@@ -490,7 +708,14 @@ example(PublicForm, {
   formType: 1,
   fields: [
     { id: 'name', title: 'Name', type: 'text', description: '', placeholder: 'Your name', required: true },
-    { id: 'email', title: 'Email', type: 'email', description: 'We only use it to write back.', placeholder: 'you@example.com', required: true },
+    {
+      id: 'email',
+      title: 'Email',
+      type: 'email',
+      description: 'We only use it to write back.',
+      placeholder: 'you@example.com',
+      required: true,
+    },
   ],
   submitButtonText: 'Send',
   parsedSubmissionMessage: 'Thank you! We will write back within two days.',
@@ -536,7 +761,14 @@ const formSettings = example(FormSettings, {
   build: {
     fields: [
       { id: 'name', title: 'Name', type: 'text', description: '', placeholder: 'Your name', required: true },
-      { id: 'email', title: 'Email', type: 'email', description: 'We only use it to write back.', placeholder: 'you@example.com', required: true },
+      {
+        id: 'email',
+        title: 'Email',
+        type: 'email',
+        description: 'We only use it to write back.',
+        placeholder: 'you@example.com',
+        required: true,
+      },
     ],
     submitButtonText: 'Send',
   },
@@ -784,7 +1016,8 @@ example(RecordEventForm, {
 const javascriptErrorReport = example(JavascriptErrorReport, {
   message: 'Could the throw be gift-wrapped? It is a birthday present.',
   name: 'Maya Lindqvist',
-  stack: 'TypeError: Cannot read properties of undefined (reading \'price\')\n    at addToCart (https://harbourandpine.example/assets/storefront.js:1:2043)',
+  stack:
+    "TypeError: Cannot read properties of undefined (reading 'price')\n    at addToCart (https://harbourandpine.example/assets/storefront.js:1:2043)",
   source: 'https://harbourandpine.example/assets/storefront.js',
   line: 3,
   column: 3,
@@ -797,7 +1030,8 @@ example(RecordJavascriptErrorsBody, [javascriptErrorReport]);
 
 const providerEventBody = example(ProviderEventBody, {
   eventSchemaName: 'product_viewed',
-  eventContent: '{"event_occurrence_timestamp":1763649120000,"page_host":"harbourandpine.example","page_path":"/shop/p/merino-wool-throw","context_website_id":"demo","resolved_locale":"en-US"}',
+  eventContent:
+    '{"event_occurrence_timestamp":1763649120000,"page_host":"harbourandpine.example","page_path":"/shop/p/merino-wool-throw","context_website_id":"demo","resolved_locale":"en-US"}',
 });
 
 example(ProviderValidateBody, providerEventBody);
@@ -978,13 +1212,24 @@ example(UpdateWebsiteBody, { title: 'Harbour & Pine', domains: ['harbourandpine.
 
 // Websites from starting designs (issue 34).
 example(CreateWebsiteBody, { name: 'Harbour & Pine', design: 'shop', slug: 'harbour-and-pine' });
-example(CreatedWebsite, { website: { ...website, domains: ['harbour-and-pine.sites.example'] }, design: 'shop', address: 'https://harbour-and-pine.sites.example' });
+example(CreatedWebsite, {
+  website: { ...website, domains: ['harbour-and-pine.sites.example'] },
+  design: 'shop',
+  address: 'https://harbour-and-pine.sites.example',
+});
 example(SwitchDesignBody, { design: 'restaurant' });
 example(DeleteWebsiteBody, { confirm: 'harbour-and-pine.sites.example' });
 example(DeletedWebsite, { websiteId: 'b2ae94090dff9c1674653a3c', deleted: true, purgeAfter: '2026-12-27T09:12:00.000Z' });
 example(RestorableWebsiteList, {
   websites: [
-    { websiteId: 'b2ae94090dff9c1674653a3c', title: 'Harbour & Pine', address: 'harbour-and-pine.sites.example', deletedAt: '2026-11-27T09:12:00.000Z', purgeAfter: '2026-12-27T09:12:00.000Z', daysLeft: 29 },
+    {
+      websiteId: 'b2ae94090dff9c1674653a3c',
+      title: 'Harbour & Pine',
+      address: 'harbour-and-pine.sites.example',
+      deletedAt: '2026-11-27T09:12:00.000Z',
+      purgeAfter: '2026-12-27T09:12:00.000Z',
+      daysLeft: 29,
+    },
   ],
 });
 example(WebsiteUsage, {
@@ -1004,7 +1249,9 @@ const customDomain = example(CustomDomain, {
     pointTo: 'sites.example',
   },
 });
-example(CustomDomainList, { domains: [{ domain: 'harbour-and-pine.sites.example', kind: 'address', verified: true, verification: null }, customDomain] });
+example(CustomDomainList, {
+  domains: [{ domain: 'harbour-and-pine.sites.example', kind: 'address', verified: true, verification: null }, customDomain],
+});
 example(DesignList, {
   designs: [
     {
@@ -1607,7 +1854,11 @@ example(SitemapSummary, {
 
 example(SitemapEntries, {
   entries: [
-    { path: '/shop/p/merino-wool-throw', lastmod: 1795824000000, images: ['/api/content-service/1.0/assets/demo/Qm9yZWFsLXRocm93LTAwMQ.jpg'] },
+    {
+      path: '/shop/p/merino-wool-throw',
+      lastmod: 1795824000000,
+      images: ['/api/content-service/1.0/assets/demo/Qm9yZWFsLXRocm93LTAwMQ.jpg'],
+    },
     { path: '/shop/p/waxed-canvas-market-tote', lastmod: 1795737600000, images: [] },
   ],
   next: 'MjQ1NWJmMGU2ZmViOTc3ZGUxOGM1MDk4',

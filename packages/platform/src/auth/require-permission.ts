@@ -53,7 +53,14 @@ export function identityOf(request: FastifyRequest): Identity {
   const header = websiteHeader(request);
   const identity = key ? verifyIdentity(request.headers, { key, requestId: request.id, websiteId: header }) : undefined;
   if (identity) verified.add(request);
-  const result = identity ?? { v: 1, kind: 'visitor', websiteId: (!key && header) || DEFAULT_WEBSITE_ID, requestId: request.id, issuedAt: Date.now(), roles: [] };
+  const result = identity ?? {
+    v: 1,
+    kind: 'visitor',
+    websiteId: (!key && header) || DEFAULT_WEBSITE_ID,
+    requestId: request.id,
+    issuedAt: Date.now(),
+    roles: [],
+  };
   identities.set(request, result);
   return result;
 }
@@ -138,7 +145,8 @@ interface RouteShape {
  * Usage: `app.post('/api/x', ownerRoute(Permission.STORE_MANAGE, { schema: {...} }), handler)`.
  */
 export function ownerRoute<T extends RouteShape>(permission: Permission, options: T): T {
-  const hooks = options.onRequest === undefined ? [] : Array.isArray(options.onRequest) ? (options.onRequest as unknown[]) : [options.onRequest];
+  const hooks =
+    options.onRequest === undefined ? [] : Array.isArray(options.onRequest) ? (options.onRequest as unknown[]) : [options.onRequest];
   return {
     ...options,
     config: { ...options.config, permission },
@@ -148,7 +156,12 @@ export function ownerRoute<T extends RouteShape>(permission: Permission, options
 }
 
 /** The permission a route declares: its config's, or that of a requirePermission hook it runs. */
-export function routePermission(route: { config?: unknown; onRequest?: unknown; preValidation?: unknown; preHandler?: unknown }): Permission | undefined {
+export function routePermission(route: {
+  config?: unknown;
+  onRequest?: unknown;
+  preValidation?: unknown;
+  preHandler?: unknown;
+}): Permission | undefined {
   const fromConfig = (route.config as { permission?: Permission } | undefined)?.permission;
   if (fromConfig) return fromConfig;
   for (const hooks of [route.onRequest, route.preValidation, route.preHandler]) {

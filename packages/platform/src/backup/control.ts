@@ -42,10 +42,14 @@ export class DataDirInUseError extends Error {
 export async function serveControl(dataDir: string, source: BackupSource, logger: Logger): Promise<(() => Promise<void>) | undefined> {
   const socketPath = controlSocketPath(dataDir);
   if (socketPath.length > MAX_SOCKET_PATH) {
-    logger.warn({ socketPath }, 'DATA_DIR is too long a path for the control socket: `pnpm backup` cannot copy this platform while it runs');
+    logger.warn(
+      { socketPath },
+      'DATA_DIR is too long a path for the control socket: `pnpm backup` cannot copy this platform while it runs',
+    );
     return undefined;
   }
-  if (await socketAnswers(socketPath)) throw new DataDirInUseError(`Another process is running on ${path.resolve(dataDir)} (its control socket answers); stop it first.`);
+  if (await socketAnswers(socketPath))
+    throw new DataDirInUseError(`Another process is running on ${path.resolve(dataDir)} (its control socket answers); stop it first.`);
   await rm(socketPath, { force: true });
   let busy = false;
   const server = http.createServer((request, response) => {
@@ -65,7 +69,11 @@ export async function serveControl(dataDir: string, source: BackupSource, logger
       .then((manifest) => {
         const figures = { ms: Date.now() - started, database: manifest.postgres.bytes, assets: manifest.assets.files };
         if (manifest.settled) logger.info(figures, 'backup written');
-        else logger.warn(figures, 'backup written while events were still being handled (manifest.settled false): a read model of the copy may miss them until `pnpm read-models rebuild`');
+        else
+          logger.warn(
+            figures,
+            'backup written while events were still being handled (manifest.settled false): a read model of the copy may miss them until `pnpm read-models rebuild`',
+          );
       })
       .catch((error: unknown) => {
         logger.error({ err: error }, 'backup failed');

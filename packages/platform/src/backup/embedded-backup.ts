@@ -24,7 +24,9 @@ export const BackupManifest = z
     createdAt: z.string(),
     /** False when the in-process bus still had events in flight after the wait (a read model may lag them). */
     settled: z.boolean(),
-    postgres: z.object({ file: z.literal('pg.tar'), bytes: z.number().int().nonnegative(), sha256: z.string().regex(/^[0-9a-f]{64}$/) }).strict(),
+    postgres: z
+      .object({ file: z.literal('pg.tar'), bytes: z.number().int().nonnegative(), sha256: z.string().regex(/^[0-9a-f]{64}$/) })
+      .strict(),
     assets: z
       .object({
         included: z.boolean(),
@@ -109,11 +111,19 @@ export async function writeBackup(source: BackupSource, out: Writable): Promise<
     createdAt: new Date().toISOString(),
     settled,
     postgres: { file: 'pg.tar', bytes: pg.length, sha256: createHash('sha256').update(pg).digest('hex') },
-    assets: { included: source.assetsDir !== undefined, files: assets.length, bytes: assets.reduce((sum, a) => sum + a.size, 0), sha256: assetsDigest(assets) },
+    assets: {
+      included: source.assetsDir !== undefined,
+      files: assets.length,
+      bytes: assets.reduce((sum, a) => sum + a.size, 0),
+      sha256: assetsDigest(assets),
+    },
   };
   const pack = tar.pack();
   const written = pipeline(pack, createGzip({ level: 6 }), out);
-  const entry = (name: string, body: Buffer) => new Promise<void>((resolve, reject) => pack.entry({ name, size: body.length, mode: 0o600 }, body, (error) => (error ? reject(error) : resolve())));
+  const entry = (name: string, body: Buffer) =>
+    new Promise<void>((resolve, reject) =>
+      pack.entry({ name, size: body.length, mode: 0o600 }, body, (error) => (error ? reject(error) : resolve())),
+    );
   try {
     await entry('manifest.json', Buffer.from(`${JSON.stringify(manifest, null, 2)}\n`));
     await entry('pg.tar', pg);
@@ -205,7 +215,8 @@ async function unpack(archive: Readable, staging: string, assetsDir: string | un
       const { name, type, size = 0 } = entry.header;
       if (type !== 'file') throw new BackupError(`The archive holds ${name} of type ${type}; a backup holds only files.`);
       if (!manifest) {
-        if (name !== 'manifest.json' || size > MANIFEST_MAX_BYTES) throw new BackupError('This is not a backup of this platform (its first entry must be manifest.json).');
+        if (name !== 'manifest.json' || size > MANIFEST_MAX_BYTES)
+          throw new BackupError('This is not a backup of this platform (its first entry must be manifest.json).');
         const chunks: Buffer[] = [];
         for await (const chunk of entry) chunks.push(chunk as Buffer);
         let parsed: unknown;
@@ -215,7 +226,8 @@ async function unpack(archive: Readable, staging: string, assetsDir: string | un
           throw new BackupError('The backup manifest is not JSON.');
         }
         const checked = BackupManifest.safeParse(parsed);
-        if (!checked.success) throw new BackupError(`This is not a backup this version can restore: ${checked.error.issues[0]?.message ?? 'bad manifest'}.`);
+        if (!checked.success)
+          throw new BackupError(`This is not a backup this version can restore: ${checked.error.issues[0]?.message ?? 'bad manifest'}.`);
         manifest = checked.data;
       } else if (name === 'pg.tar' && !pg) {
         const hash = hashing();
@@ -223,7 +235,10 @@ async function unpack(archive: Readable, staging: string, assetsDir: string | un
         pg = hash.digest();
       } else if (name.startsWith('assets/') && ASSET_KEY.test(name.slice('assets/'.length))) {
         const key = name.slice('assets/'.length);
-        if (!assetsDir) throw new BackupError('The backup holds media files but this platform keeps media in S3 (S3_BUCKET): unset it to restore them to a directory.');
+        if (!assetsDir)
+          throw new BackupError(
+            'The backup holds media files but this platform keeps media in S3 (S3_BUCKET): unset it to restore them to a directory.',
+          );
         await mkdir(path.join(assetsDir, path.dirname(key)), { recursive: true });
         await pipeline(entry, createWriteStream(path.join(assetsDir, key), { flags: 'wx', mode: 0o644 }));
         assets.push({ key, size });
@@ -239,8 +254,10 @@ async function unpack(archive: Readable, staging: string, assetsDir: string | un
     throw new BackupError(`The archive is damaged or not a backup: ${(error as Error).message}`, { cause: error });
   }
   if (!manifest) throw new BackupError('The archive is empty.');
-  if (!pg || pg.sha256 !== manifest.postgres.sha256 || pg.bytes !== manifest.postgres.bytes) throw new BackupError('The database in the archive does not match its checksum: the file is damaged.');
+  if (!pg || pg.sha256 !== manifest.postgres.sha256 || pg.bytes !== manifest.postgres.bytes)
+    throw new BackupError('The database in the archive does not match its checksum: the file is damaged.');
   assets.sort(byKey);
-  if (assets.length !== manifest.assets.files || assetsDigest(assets) !== manifest.assets.sha256) throw new BackupError('The media files in the archive do not match its manifest: the file is damaged.');
+  if (assets.length !== manifest.assets.files || assetsDigest(assets) !== manifest.assets.sha256)
+    throw new BackupError('The media files in the archive do not match its manifest: the file is damaged.');
   return manifest;
 }

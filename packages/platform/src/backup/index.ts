@@ -1,2 +1,11 @@
-export { BACKUP_FORMAT, BackupError, BackupManifest, embeddedAssetsDir, restoreBackup, writeBackup, type BackupSource, type RestoreTarget } from './embedded-backup.js';
+export {
+  BACKUP_FORMAT,
+  BackupError,
+  BackupManifest,
+  embeddedAssetsDir,
+  restoreBackup,
+  writeBackup,
+  type BackupSource,
+  type RestoreTarget,
+} from './embedded-backup.js';
 export { DataDirInUseError, controlSocketPath, requestBackup, serveControl, socketAnswers } from './control.js';

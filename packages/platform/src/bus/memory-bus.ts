@@ -161,7 +161,10 @@ export class MemoryBus implements EventBus {
           consumer.attempt = 1;
         } catch (error) {
           const delay = Math.min(this.#options.retryDelayMs * 2 ** (consumer.attempt - 1), 30_000);
-          this.#options.logger?.warn({ err: error, eventId: stored.event.id, durable: consumer.options.durable }, 'event handler failed; redelivering');
+          this.#options.logger?.warn(
+            { err: error, eventId: stored.event.id, durable: consumer.options.durable },
+            'event handler failed; redelivering',
+          );
           consumer.attempt++;
           consumer.timer = setTimeout(() => {
             consumer.timer = undefined;

@@ -37,7 +37,12 @@ export class RedisCache implements Cache {
   constructor(url: string, options: RedisCacheOptions) {
     this.#prefix = options.prefix;
     this.#onFallback = options.onFallback ?? (() => undefined);
-    this.client = new Redis(url, { maxRetriesPerRequest: 1, enableOfflineQueue: true, lazyConnect: false, commandTimeout: options.commandTimeoutMs ?? 1_000 });
+    this.client = new Redis(url, {
+      maxRetriesPerRequest: 1,
+      enableOfflineQueue: true,
+      lazyConnect: false,
+      commandTimeout: options.commandTimeoutMs ?? 1_000,
+    });
     this.client.on('error', (error) => options.logger.warn({ err: error }, 'Redis error'));
   }
 
@@ -58,7 +63,11 @@ export class RedisCache implements Cache {
   async get(key: string): Promise<string | undefined> {
     // Meanwhile only the counters kept here are known (a page cache's generation bumped during the
     // outage is read from here, so its pages are made again); anything else is a miss.
-    return this.#either(async () => (await this.client.get(this.#prefix + key)) ?? undefined, () => this.#local.get(key), 'cache-miss');
+    return this.#either(
+      async () => (await this.client.get(this.#prefix + key)) ?? undefined,
+      () => this.#local.get(key),
+      'cache-miss',
+    );
   }
 
   async set(key: string, value: string, ttlMs?: number): Promise<void> {
@@ -75,15 +84,27 @@ export class RedisCache implements Cache {
   async delete(key: string): Promise<void> {
     // The local counter goes too: a counter reset (a successful sign-in) resets both.
     await this.#local.delete(key);
-    await this.#either(async () => void (await this.client.del(this.#prefix + key)), async () => undefined, 'write-skipped');
+    await this.#either(
+      async () => void (await this.client.del(this.#prefix + key)),
+      async () => undefined,
+      'write-skipped',
+    );
   }
 
   async increment(key: string, ttlMs: number): Promise<number> {
-    return this.#either(async () => Number(await this.client.eval(INCREMENT, 1, this.#prefix + key, ttlMs)), () => this.#local.increment(key, ttlMs), 'local-counter');
+    return this.#either(
+      async () => Number(await this.client.eval(INCREMENT, 1, this.#prefix + key, ttlMs)),
+      () => this.#local.increment(key, ttlMs),
+      'local-counter',
+    );
   }
 
   async decrement(key: string): Promise<number> {
-    return this.#either(async () => Number(await this.client.eval(DECREMENT, 1, this.#prefix + key)), () => this.#local.decrement(key), 'local-counter');
+    return this.#either(
+      async () => Number(await this.client.eval(DECREMENT, 1, this.#prefix + key)),
+      () => this.#local.decrement(key),
+      'local-counter',
+    );
   }
 
   async ready(): Promise<boolean> {

@@ -10,7 +10,17 @@ import { migrateToLatest } from '../database/migrate.js';
 import { AppError } from '../errors.js';
 import { openServiceInfra, type ServiceInfra } from '../infra.js';
 import type { Logger } from '../logger.js';
-import { Captcha, CaptchaProviderError, captchaMigration, HostedCaptcha, leadingZeroBits, PowCaptcha, solve, solves, type CaptchaTables } from './index.js';
+import {
+  Captcha,
+  CaptchaProviderError,
+  captchaMigration,
+  HostedCaptcha,
+  leadingZeroBits,
+  PowCaptcha,
+  solve,
+  solves,
+  type CaptchaTables,
+} from './index.js';
 
 const silent = { info: () => undefined, warn: () => undefined, error: () => undefined, debug: () => undefined } as unknown as Logger;
 
@@ -115,7 +125,11 @@ describe(HostedCaptcha.name, () => {
     expect(hosted.accepts('pow.x.1')).toBe(false);
     answer = '{"success": true}';
     expect(await hosted.verify('tok', { websiteId: 's', remoteIp: '203.0.113.7' })).toBe('ok');
-    expect(Object.fromEntries(new URLSearchParams(received.at(-1)))).toEqual({ secret: 'sekret', response: 'tok', remoteip: '203.0.113.7' });
+    expect(Object.fromEntries(new URLSearchParams(received.at(-1)))).toEqual({
+      secret: 'sekret',
+      response: 'tok',
+      remoteip: '203.0.113.7',
+    });
     answer = '{"success": false}';
     expect(await hosted.verify('tok', { websiteId: 's' })).toBe('invalid');
     answer = '{"success": true, "score": 0.2}';

@@ -53,7 +53,8 @@ export class HostedCaptcha implements CaptchaVerifier {
     if (provider === 'recaptcha-enterprise') {
       const properties = answer.tokenProperties;
       const risk = answer.riskAnalysis;
-      if (!isRecord(properties) || typeof properties.valid !== 'boolean') throw new CaptchaProviderError('assessment without tokenProperties');
+      if (!isRecord(properties) || typeof properties.valid !== 'boolean')
+        throw new CaptchaProviderError('assessment without tokenProperties');
       const score = isRecord(risk) && typeof risk.score === 'number' ? risk.score : 0;
       return properties.valid && score >= minScore ? 'ok' : 'invalid';
     }
@@ -71,7 +72,9 @@ export class HostedCaptcha implements CaptchaVerifier {
   async #assess(token: string): Promise<unknown> {
     const { project, siteKey, secret } = this.#options;
     if (!project || !siteKey) throw new CaptchaProviderError('reCAPTCHA Enterprise needs a project and a site key');
-    const url = this.#options.url ?? `https://recaptchaenterprise.googleapis.com/v1/projects/${encodeURIComponent(project)}/assessments?key=${encodeURIComponent(secret)}`;
+    const url =
+      this.#options.url ??
+      `https://recaptchaenterprise.googleapis.com/v1/projects/${encodeURIComponent(project)}/assessments?key=${encodeURIComponent(secret)}`;
     return this.#post(url, JSON.stringify({ event: { token, siteKey } }), 'application/json');
   }
 
@@ -79,7 +82,12 @@ export class HostedCaptcha implements CaptchaVerifier {
     const doFetch = this.#options.fetch ?? fetch;
     let response: Response;
     try {
-      response = await doFetch(url, { method: 'POST', headers: { 'content-type': contentType }, body, signal: AbortSignal.timeout(this.#options.timeoutMs ?? 5_000) });
+      response = await doFetch(url, {
+        method: 'POST',
+        headers: { 'content-type': contentType },
+        body,
+        signal: AbortSignal.timeout(this.#options.timeoutMs ?? 5_000),
+      });
     } catch (error) {
       throw new CaptchaProviderError('the captcha provider could not be reached', { cause: error });
     }

@@ -44,7 +44,12 @@ export class Captcha {
     if (config.CAPTCHA_PROVIDER === 'pow' || !config.CAPTCHA_SECRET) return new Captcha(pow);
     const provider: HostedProvider = config.CAPTCHA_PROVIDER;
     return new Captcha(pow, [
-      new HostedCaptcha({ provider, secret: config.CAPTCHA_SECRET, ...(config.CAPTCHA_SITE_KEY ? { siteKey: config.CAPTCHA_SITE_KEY } : {}), ...(config.CAPTCHA_PROJECT ? { project: config.CAPTCHA_PROJECT } : {}) }),
+      new HostedCaptcha({
+        provider,
+        secret: config.CAPTCHA_SECRET,
+        ...(config.CAPTCHA_SITE_KEY ? { siteKey: config.CAPTCHA_SITE_KEY } : {}),
+        ...(config.CAPTCHA_PROJECT ? { project: config.CAPTCHA_PROJECT } : {}),
+      }),
     ]);
   }
 

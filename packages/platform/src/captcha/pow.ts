@@ -69,12 +69,25 @@ export class PowCaptcha implements CaptchaVerifier {
     };
     await this.#db
       .insertInto('captcha_challenges')
-      .values({ id: challenge.challengeId, website_id: websiteId, salt: challenge.salt, difficulty: challenge.difficulty, expires_at: challenge.expiresAt, used_at: null })
+      .values({
+        id: challenge.challengeId,
+        website_id: websiteId,
+        salt: challenge.salt,
+        difficulty: challenge.difficulty,
+        expires_at: challenge.expiresAt,
+        used_at: null,
+      })
       .execute();
     // Expired challenges are of no use to anyone; a few are dropped with each new one.
     await this.#db
       .deleteFrom('captcha_challenges')
-      .where('id', 'in', (eb) => eb.selectFrom('captcha_challenges').select('id').where('expires_at', '<', new Date(now - 3600_000)).limit(20))
+      .where('id', 'in', (eb) =>
+        eb
+          .selectFrom('captcha_challenges')
+          .select('id')
+          .where('expires_at', '<', new Date(now - 3600_000))
+          .limit(20),
+      )
       .execute();
     return challenge;
   }

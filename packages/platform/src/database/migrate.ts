@@ -18,7 +18,9 @@ export async function migrateToLatest(db: Kysely<unknown>, schema: string, migra
   const { error, results } = await migrator.migrateToLatest();
   if (error) {
     const failed = results?.find((r) => r.status === 'Error')?.migrationName ?? '(state)';
-    throw new Error(`Migration ${schema}/${failed} failed: ${error instanceof Error ? error.message : JSON.stringify(error)}`, { cause: error });
+    throw new Error(`Migration ${schema}/${failed} failed: ${error instanceof Error ? error.message : JSON.stringify(error)}`, {
+      cause: error,
+    });
   }
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
 }

@@ -14,7 +14,11 @@ export interface RetryOptions {
 }
 
 /** Runs `work` in a transaction, again (up to `attempts` runs) when its connection was lost before COMMIT. */
-export async function transactionRetryingLostConnection<DB, T>(db: Kysely<DB>, work: (trx: Transaction<DB>) => Promise<T>, options: RetryOptions = {}): Promise<T> {
+export async function transactionRetryingLostConnection<DB, T>(
+  db: Kysely<DB>,
+  work: (trx: Transaction<DB>) => Promise<T>,
+  options: RetryOptions = {},
+): Promise<T> {
   const attempts = options.attempts ?? 3;
   for (let attempt = 1; ; attempt++) {
     let committing = false;

@@ -115,7 +115,8 @@ export class EmbeddedPostgres {
     const image = pristineClusterFile();
     let client: PGlite | undefined;
     const copy = image ? readIfPresent(image) : undefined;
-    if (copy) client = await PGlite.create({ loadDataDir: new Blob([copy]), postgresqlconf: EMBEDDED_POSTGRESQL_CONF }).catch(() => undefined);
+    if (copy)
+      client = await PGlite.create({ loadDataDir: new Blob([copy]), postgresqlconf: EMBEDDED_POSTGRESQL_CONF }).catch(() => undefined);
     if (!client) {
       client = await PGlite.create({ postgresqlconf: EMBEDDED_POSTGRESQL_CONF });
       if (image) await keepPristineCluster(client, image);
@@ -214,4 +215,3 @@ async function keepPristineCluster(client: PGlite, file: string): Promise<void> 
     // Only a cache: the next database is made fresh.
   }
 }
-

@@ -90,7 +90,7 @@ export async function createHttpApp(options: HttpAppOptions): Promise<FastifyIns
   // terminal (request-log.ts). Health probes would drown everything else.
   const tally = requestLogMode() === 'summary' ? processTally(app.log) : undefined;
   app.addHook('onResponse', (request, reply, done) => {
-    if (request.url !== '/healthz' && request.url !== '/readyz' && (pinoOf(request.log)).isLevelEnabled('info')) {
+    if (request.url !== '/healthz' && request.url !== '/readyz' && pinoOf(request.log).isLevelEnabled('info')) {
       if (tally) tally.count(reply.statusCode, reply.elapsedTime);
       else
         request.log.info(

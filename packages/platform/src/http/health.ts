@@ -19,7 +19,12 @@ export type ReadinessCheck = () => Promise<boolean | { ok: boolean; detail: unkn
  * Registers /healthz and /readyz; `isDraining` turns readiness off during shutdown. `advisory`
  * checks are reported beside the required ones but never make the process unready.
  */
-export function registerHealth(app: FastifyInstance, required: Record<string, ReadinessCheck>, isDraining: () => boolean, advisory: Record<string, ReadinessCheck> = {}): void {
+export function registerHealth(
+  app: FastifyInstance,
+  required: Record<string, ReadinessCheck>,
+  isDraining: () => boolean,
+  advisory: Record<string, ReadinessCheck> = {},
+): void {
   const checks = { ...advisory, ...required };
   app.get('/healthz', { schema: { hide: true } }, async () => ({ status: 'ok' }));
   app.get('/readyz', { schema: { hide: true } }, async (_request, reply) => {

@@ -35,7 +35,8 @@ export function inputProblem(value: unknown, maxStringLength = Infinity, depth =
     return undefined;
   }
   for (const key in value) {
-    const problem = inputProblem(key, maxStringLength, depth + 1) ?? inputProblem((value as Record<string, unknown>)[key], maxStringLength, depth + 1);
+    const problem =
+      inputProblem(key, maxStringLength, depth + 1) ?? inputProblem((value as Record<string, unknown>)[key], maxStringLength, depth + 1);
     if (problem) return problem;
   }
   return undefined;

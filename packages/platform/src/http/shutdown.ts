@@ -3,7 +3,11 @@
 import type { FastifyInstance } from 'fastify';
 
 /** Closes `close()` on the first SIGTERM/SIGINT; exits 1 if it takes longer than `timeoutMs`. */
-export function closeOnSignals(close: () => Promise<void>, log: { info(msg: string): void; error(obj: unknown, msg: string): void }, timeoutMs: number): void {
+export function closeOnSignals(
+  close: () => Promise<void>,
+  log: { info(msg: string): void; error(obj: unknown, msg: string): void },
+  timeoutMs: number,
+): void {
   let closing = false;
   const onSignal = (signal: NodeJS.Signals) => {
     if (closing) return;

@@ -53,7 +53,8 @@ export interface WindowLimiterOptions {
 }
 
 export class WindowLimiter {
-  readonly #options: Required<Omit<WindowLimiterOptions, 'shared' | 'onFlushError'>> & Pick<WindowLimiterOptions, 'shared' | 'onFlushError'>;
+  readonly #options: Required<Omit<WindowLimiterOptions, 'shared' | 'onFlushError'>> &
+    Pick<WindowLimiterOptions, 'shared' | 'onFlushError'>;
   readonly #keys = new Map<string, KeyState>();
   #timer: NodeJS.Timeout | undefined;
   #flushing: Promise<void> | undefined;

@@ -25,7 +25,15 @@ export async function failedMail(db: Kysely<MailTables>, websiteId: string, limi
     .orderBy('id', 'desc')
     .limit(limit)
     .execute();
-  return rows.map((r) => ({ id: r.id, kind: r.kind, to: r.to_address, subject: r.subject, attempts: r.attempts, lastError: r.last_error, createdAt: new Date(r.created_at).toISOString() }));
+  return rows.map((r) => ({
+    id: r.id,
+    kind: r.kind,
+    to: r.to_address,
+    subject: r.subject,
+    attempts: r.attempts,
+    lastError: r.last_error,
+    createdAt: new Date(r.created_at).toISOString(),
+  }));
 }
 
 /** Puts a failed mail of this website back in the queue; false when there is no such failed mail. */

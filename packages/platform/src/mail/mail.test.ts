@@ -24,7 +24,14 @@ describe('mailer', () => {
   });
   afterAll(async () => infra?.close());
 
-  const mail = (key: string, to = 'a@example.com') => ({ idempotencyKey: key, websiteId: site, kind: 'test', to, subject: `S ${key}`, text: 'T' });
+  const mail = (key: string, to = 'a@example.com') => ({
+    idempotencyKey: key,
+    websiteId: site,
+    kind: 'test',
+    to,
+    subject: `S ${key}`,
+    text: 'T',
+  });
 
   it('enqueues a key once and delivers it to the local mailbox once', async () => {
     expect(await enqueueMail(db, mail('k1'))).toBe(true);
@@ -41,12 +48,22 @@ describe('mailer', () => {
 
   it('logs a locally kept mail with its links when asked (MAIL_LOG_LOCAL), and not otherwise', async () => {
     const lines: Array<{ message: string; fields: Record<string, unknown> }> = [];
-    const recording = { ...silent, warn: (fields: Record<string, unknown>, message: string) => lines.push({ fields, message }) } as unknown as Logger;
+    const recording = {
+      ...silent,
+      warn: (fields: Record<string, unknown>, message: string) => lines.push({ fields, message }),
+    } as unknown as Logger;
     const link = 'http://shop.localhost:8080/config/confirm-sign-up?token=abc123';
-    await enqueueMail(db, { ...mail('log-1', 'owner@example.com'), subject: 'Confirm your sign-up', text: `Open ${link} to finish.\nOr ignore this mail.` });
+    await enqueueMail(db, {
+      ...mail('log-1', 'owner@example.com'),
+      subject: 'Confirm your sign-up',
+      text: `Open ${link} to finish.\nOr ignore this mail.`,
+    });
     expect(await new MailRelay({ db, logger: recording, from: 'shop@example.com', logLocal: true }).deliverBatch()).toBe(1);
     expect(lines).toEqual([
-      { fields: { to: 'owner@example.com', kind: 'test', links: [link] }, message: `mail (no SMTP_URL, kept in the local mailbox) to owner@example.com: Confirm your sign-up ${link}` },
+      {
+        fields: { to: 'owner@example.com', kind: 'test', links: [link] },
+        message: `mail (no SMTP_URL, kept in the local mailbox) to owner@example.com: Confirm your sign-up ${link}`,
+      },
     ]);
     lines.length = 0;
     await enqueueMail(db, mail('log-2'));
@@ -68,7 +85,11 @@ describe('mailer', () => {
     await enqueueMail(db, mail('s2', 'b@example.com'));
     const relay = new MailRelay({ db, logger: silent, from: 'shop@example.com', smtp });
     expect(await relay.deliverBatch()).toBe(1);
-    const failed = await db.selectFrom('mail_outbox').select(['id', 'attempts', 'last_error', 'status']).where('idempotency_key', '=', 's2').executeTakeFirstOrThrow();
+    const failed = await db
+      .selectFrom('mail_outbox')
+      .select(['id', 'attempts', 'last_error', 'status'])
+      .where('idempotency_key', '=', 's2')
+      .executeTakeFirstOrThrow();
     expect(failed).toMatchObject({ attempts: 1, last_error: '451 try later', status: 'pending' });
     // Its back-off has not passed: nothing is due.
     expect(await relay.deliverBatch()).toBe(0);

@@ -29,7 +29,11 @@ export async function listMailbox(
     const position = decodeCursor(options.cursor, SCOPE, 'timestamp');
     query = query.where(afterPosition('delivered_at', 'mail_id', position, 'desc'));
   }
-  const rows = await query.orderBy('delivered_at', 'desc').orderBy('mail_id', 'desc').limit(options.limit + 1).execute();
+  const rows = await query
+    .orderBy('delivered_at', 'desc')
+    .orderBy('mail_id', 'desc')
+    .limit(options.limit + 1)
+    .execute();
   return toPage(rows, options.limit, (row) => ({ key: new Date(row.delivered_at).toISOString(), id: row.mail_id }), {
     scope: SCOPE,
     map: (row) => ({
@@ -61,7 +65,10 @@ export async function mailStats(db: Kysely<MailTables>, websiteId: string, kind?
     .where('website_id', '=', websiteId)
     .groupBy('status');
   if (kind) outbox = outbox.where('kind', '=', kind);
-  let mailbox = db.selectFrom('mailbox').select((eb) => eb.fn.countAll<number>().as('n')).where('website_id', '=', websiteId);
+  let mailbox = db
+    .selectFrom('mailbox')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('website_id', '=', websiteId);
   if (kind) mailbox = mailbox.where('kind', '=', kind);
   const [rows, delivered] = await Promise.all([outbox.execute(), mailbox.executeTakeFirstOrThrow()]);
   const count = (status: string) => Number(rows.find((r) => r.status === status)?.n ?? 0);

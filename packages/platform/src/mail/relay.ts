@@ -36,7 +36,6 @@ export function linksOf(text: string): string[] {
   return [...new Set(text.match(/https?:\/\/[^\s<>"')]+/g) ?? [])];
 }
 
-
 /** The address part of `Name <address>` or of a bare address, for Message-IDs. */
 function domainOf(from: string): string {
   const address = /<([^>]+)>/.exec(from)?.[1] ?? from;
@@ -132,7 +131,10 @@ export class MailRelay {
       for (const mail of delivered) {
         const links = linksOf(mail.text_body);
         // A warning: the mail did not reach its recipient (a deployment that meant to send sets SMTP_URL).
-        logger.warn({ to: mail.to_address, kind: mail.kind, links }, `mail (no SMTP_URL, kept in the local mailbox) to ${mail.to_address}: ${mail.subject}${links.length ? ` ${links.join(' ')}` : ''}`);
+        logger.warn(
+          { to: mail.to_address, kind: mail.kind, links },
+          `mail (no SMTP_URL, kept in the local mailbox) to ${mail.to_address}: ${mail.subject}${links.length ? ` ${links.join(' ')}` : ''}`,
+        );
       }
     }
     return count;
@@ -156,7 +158,11 @@ export class MailRelay {
         await trx
           .updateTable('mail_outbox')
           .set({ claimed_until: sql`now() + ${`${leaseMs} milliseconds`}::interval` })
-          .where('id', 'in', due.map((r) => r.id))
+          .where(
+            'id',
+            'in',
+            due.map((r) => r.id),
+          )
           .execute();
       }
       return due;
@@ -165,10 +171,23 @@ export class MailRelay {
     for (const row of rows) {
       const messageId = this.messageIdOf(row.id);
       try {
-        await smtp.send({ from, to: row.to_address, subject: row.subject, text: row.text_body, ...(row.html_body ? { html: row.html_body } : {}), messageId });
+        await smtp.send({
+          from,
+          to: row.to_address,
+          subject: row.subject,
+          text: row.text_body,
+          ...(row.html_body ? { html: row.html_body } : {}),
+          messageId,
+        });
         await db
           .updateTable('mail_outbox')
-          .set({ status: 'sent', sent_at: sql<Date>`now()`, message_id: messageId, claimed_until: null, attempts: sql<number>`attempts + 1` })
+          .set({
+            status: 'sent',
+            sent_at: sql<Date>`now()`,
+            message_id: messageId,
+            claimed_until: null,
+            attempts: sql<number>`attempts + 1`,
+          })
           .where('id', '=', row.id)
           .execute();
         sent++;

@@ -9,7 +9,13 @@ describe('renderMail', () => {
     heading: 'Thanks, "Ada" & co',
     blocks: [
       { kind: 'paragraph' as const, text: 'Line one\nLine <two>' },
-      { kind: 'table' as const, rows: [{ label: 'Mug × 2', value: '$36.00' }, { label: 'Total', value: '$36.00', strong: true }] },
+      {
+        kind: 'table' as const,
+        rows: [
+          { label: 'Mug × 2', value: '$36.00' },
+          { label: 'Total', value: '$36.00', strong: true },
+        ],
+      },
       { kind: 'button' as const, label: 'View order', url: 'https://shop.example.com/cart?view=status&order=7&token=abc' },
       { kind: 'button' as const, label: 'Evil', url: 'javascript:alert(1)' },
       { kind: 'code' as const, text: 'ABCD-EFGH' },

@@ -40,7 +40,8 @@ export function escapeHtml(text: string): string {
 }
 
 const safeUrl = (url: string): string | null => (/^https?:\/\//i.test(url) && URL.canParse(url) ? url : null);
-const colour = (value: string | null | undefined): string => (value && /^#([0-9a-f]{3}|[0-9a-f]{6})$/i.test(value) ? value : DEFAULT_ACCENT);
+const colour = (value: string | null | undefined): string =>
+  value && /^#([0-9a-f]{3}|[0-9a-f]{6})$/i.test(value) ? value : DEFAULT_ACCENT;
 
 function textOf(brand: MailBrand, content: MailContent): string {
   const width = Math.max(0, ...content.blocks.flatMap((b) => (b.kind === 'table' ? b.rows.map((r) => r.label.length) : [])));

@@ -28,7 +28,6 @@ export interface OutboxTables {
   };
 }
 
-
 /**
  * Writes an event to the outbox inside the caller's transaction. The data is validated against
  * its contract first, and the current trace context is kept to travel with the message.

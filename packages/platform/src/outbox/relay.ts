@@ -65,16 +65,26 @@ export class OutboxRelay {
     const loop = this.#loop;
     if (!loop) return;
     let timer: NodeJS.Timeout | undefined;
-    const stopped = await Promise.race([loop.then(() => true), new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), this.#options.stopGraceMs)))]);
+    const stopped = await Promise.race([
+      loop.then(() => true),
+      new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), this.#options.stopGraceMs))),
+    ]);
     clearTimeout(timer);
     if (stopped) return;
     // The bus is slow or away: the batch goes back now; its publish, if it ends, is a repeat the bus drops.
-    await this.#release(this.#claimed).catch((error: unknown) => this.#options.logger.warn({ err: error }, 'outbox claims could not be given back; they expire with their lease'));
+    await this.#release(this.#claimed).catch((error: unknown) =>
+      this.#options.logger.warn({ err: error }, 'outbox claims could not be given back; they expire with their lease'),
+    );
   }
 
   async #release(seqs: number[]): Promise<void> {
     if (seqs.length === 0) return;
-    await this.#options.db.updateTable('outbox').set({ claimed_until: null }).where('seq', 'in', seqs).where('published_at', 'is', null).execute();
+    await this.#options.db
+      .updateTable('outbox')
+      .set({ claimed_until: null })
+      .where('seq', 'in', seqs)
+      .where('published_at', 'is', null)
+      .execute();
   }
 
   /** Publishes one batch; returns how many rows were published. Throws when the bus refuses. */
@@ -104,15 +114,18 @@ export class OutboxRelay {
     if (rows.length === 0) return 0;
     const seqs = rows.map((row) => row.seq);
     this.#claimed = seqs;
-    const heartbeat = setInterval(() => {
-      db.updateTable('outbox')
-        .set({ claimed_until: sql`now() + ${`${leaseMs} milliseconds`}::interval` })
-        .where('seq', 'in', seqs)
-        .where('published_at', 'is', null)
-        .where('claimed_until', 'is not', null)
-        .execute()
-        .catch(() => undefined);
-    }, Math.max(50, Math.floor(leaseMs / 3)));
+    const heartbeat = setInterval(
+      () => {
+        db.updateTable('outbox')
+          .set({ claimed_until: sql`now() + ${`${leaseMs} milliseconds`}::interval` })
+          .where('seq', 'in', seqs)
+          .where('published_at', 'is', null)
+          .where('claimed_until', 'is not', null)
+          .execute()
+          .catch(() => undefined);
+      },
+      Math.max(50, Math.floor(leaseMs / 3)),
+    );
     heartbeat.unref();
     try {
       return await this.#publishClaimed(rows);
@@ -122,7 +135,17 @@ export class OutboxRelay {
     }
   }
 
-  async #publishClaimed(rows: Array<{ seq: number; id: string; type: string; website_id: string; occurred_at: Date | string; data: unknown; headers: Record<string, string> }>): Promise<number> {
+  async #publishClaimed(
+    rows: Array<{
+      seq: number;
+      id: string;
+      type: string;
+      website_id: string;
+      occurred_at: Date | string;
+      data: unknown;
+      headers: Record<string, string>;
+    }>,
+  ): Promise<number> {
     const { db, bus } = this.#options;
     // Every publish of the batch is sent at once, in outbox order (the bus sends them in call
     // order on one connection), and the acks are awaited together: one at a time, each event
@@ -146,7 +169,11 @@ export class OutboxRelay {
     const published = rows.slice(0, cut).map((r) => r.seq);
     const unpublished = rows.slice(cut).map((r) => r.seq);
     if (published.length > 0) {
-      await db.updateTable('outbox').set({ published_at: sql`now()`, claimed_until: null }).where('seq', 'in', published).execute();
+      await db
+        .updateTable('outbox')
+        .set({ published_at: sql`now()`, claimed_until: null })
+        .where('seq', 'in', published)
+        .execute();
       // A privacy request names the person it erases: once published, its row is not kept.
       if (rows.some((row) => row.type.startsWith('privacy.'))) {
         await db.deleteFrom('outbox').where('seq', 'in', published).where('type', 'like', 'privacy.%').execute();

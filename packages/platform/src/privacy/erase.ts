@@ -17,7 +17,10 @@ export type EraseRules<DB> = (trx: Transaction<DB>, websiteId: string, email: st
 
 /** The email as a case-insensitive POSIX regular expression matching it literally. */
 export function emailPattern(email: string): string {
-  return email.trim().toLowerCase().replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return email
+    .trim()
+    .toLowerCase()
+    .replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
 interface Column {
@@ -31,7 +34,12 @@ interface Column {
  * website's rows in `schema`. Tables without website_id are left alone: their rows cannot be
  * told apart by website. Returns how many cells changed.
  */
-export async function scrubEmail(db: Kysely<unknown> | Transaction<unknown>, schema: string, websiteId: string, email: string): Promise<number> {
+export async function scrubEmail(
+  db: Kysely<unknown> | Transaction<unknown>,
+  schema: string,
+  websiteId: string,
+  email: string,
+): Promise<number> {
   const columns = (
     await sql<Column>`
       select c.table_name, c.column_name, c.data_type
@@ -54,7 +62,8 @@ export async function scrubEmail(db: Kysely<unknown> | Transaction<unknown>, sch
     const replaced = json
       ? sql`regexp_replace(${cell}::text, ${pattern}, ${ERASED_EMAIL}, 'gi')::${sql.raw(column.data_type)}`
       : sql`regexp_replace(${cell}, ${pattern}, ${ERASED_EMAIL}, 'gi')`;
-    const result = await sql`update ${target} set ${cell} = ${replaced} where website_id = ${websiteId} and ${cell}::text ~* ${pattern}`.execute(db);
+    const result =
+      await sql`update ${target} set ${cell} = ${replaced} where website_id = ${websiteId} and ${cell}::text ~* ${pattern}`.execute(db);
     changed += Number(result.numAffectedRows ?? 0);
   }
   return changed;
@@ -64,7 +73,12 @@ export async function scrubEmail(db: Kysely<unknown> | Transaction<unknown>, sch
  * The shared part of an erasure in one schema: mail to the email (outbox and local mailbox, whose
  * bodies hold names and addresses) is deleted, then the scrub. Returns the cells scrubbed.
  */
-export async function eraseEmail(db: Kysely<unknown> | Transaction<unknown>, schema: string, websiteId: string, email: string): Promise<number> {
+export async function eraseEmail(
+  db: Kysely<unknown> | Transaction<unknown>,
+  schema: string,
+  websiteId: string,
+  email: string,
+): Promise<number> {
   const normalized = email.trim().toLowerCase();
   const mailTables = (
     await sql<{ table_name: string }>`

@@ -14,7 +14,10 @@ describe(requestLogMode.name, () => {
 describe(RequestTally.name, () => {
   it('writes one line with the counts by status class and the slowest, then starts again', () => {
     const lines: Array<{ fields: Record<string, unknown>; message: string }> = [];
-    const tally = new RequestTally({ info: (fields: Record<string, unknown>, message: string) => void lines.push({ fields, message }) } as never, 60_000);
+    const tally = new RequestTally(
+      { info: (fields: Record<string, unknown>, message: string) => void lines.push({ fields, message }) } as never,
+      60_000,
+    );
     tally.count(200, 12.4);
     tally.count(204, 3);
     tally.count(404, 450.6);

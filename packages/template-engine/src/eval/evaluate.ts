@@ -52,8 +52,7 @@ function looseEqual(a: unknown, b: unknown): boolean {
 }
 
 /** Text of a primitive as JavaScript writes it in a concatenation (missing is 'null'). */
-const text = (v: unknown): string =>
-  typeof v === 'string' ? v : typeof v === 'number' || typeof v === 'boolean' ? String(v) : 'null';
+const text = (v: unknown): string => (typeof v === 'string' ? v : typeof v === 'number' || typeof v === 'boolean' ? String(v) : 'null');
 
 const isComposite = (v: unknown): boolean => typeof v === 'object' && v !== null;
 
@@ -178,7 +177,9 @@ function runPart(items: readonly RpnItem[], c: Ctx): { value: unknown; assigned:
           if (!a) throw new ExprEvalError(`${MSG_UNEXPECTED_OPERATOR} ${it.op}`);
           // The reference's ~ does not read a variable: ~name is ~undefined, -1.
           const v = it.op === '~' && isRef(a) ? undefined : val(a, it.op);
-          stack.push({ v: it.op === '!' ? !isTruthy(v) : it.op === '-' ? -numeric(v, it.op) : it.op === '~' ? ~numeric(v, it.op) : numeric(v, it.op) });
+          stack.push({
+            v: it.op === '!' ? !isTruthy(v) : it.op === '-' ? -numeric(v, it.op) : it.op === '~' ? ~numeric(v, it.op) : numeric(v, it.op),
+          });
           break;
         }
         if (it.op === '=' && stack.length < 2) {

@@ -19,11 +19,21 @@ export interface Expression {
 
 const BINARY_PRECEDENCE: Record<string, number> = {
   '**': 13,
-  '*': 12, '/': 12, '%': 12,
-  '+': 11, '-': 11,
-  '<<': 10, '>>': 10,
-  '<': 9, '<=': 9, '>': 9, '>=': 9,
-  '==': 8, '!=': 8, '===': 8, '!==': 8,
+  '*': 12,
+  '/': 12,
+  '%': 12,
+  '+': 11,
+  '-': 11,
+  '<<': 10,
+  '>>': 10,
+  '<': 9,
+  '<=': 9,
+  '>': 9,
+  '>=': 9,
+  '==': 8,
+  '!=': 8,
+  '===': 8,
+  '!==': 8,
   '&': 7,
   '^': 6,
   '|': 5,
@@ -94,7 +104,9 @@ function toRpn(tokens: readonly ExprToken[]): RpnItem[] {
         break;
       }
       case 'op': {
-        const unary = (t.op === '-' || t.op === '+' || t.op === '!' || t.op === '~') && (prev === null || prev.k === 'op' || prev.k === '(' || prev.k === ',' || prev.k === 'fn');
+        const unary =
+          (t.op === '-' || t.op === '+' || t.op === '!' || t.op === '~') &&
+          (prev === null || prev.k === 'op' || prev.k === '(' || prev.k === ',' || prev.k === 'fn');
         const item = { k: 'op' as const, op: t.op, unary };
         for (;;) {
           const top = stack[stack.length - 1];

@@ -30,7 +30,32 @@ export class ExprSyntaxError extends Error {
   override readonly name = 'ExprSyntaxError';
 }
 
-const OPERATORS = ['===', '!==', '**', '==', '!=', '<=', '>=', '&&', '||', '<<', '>>', '<', '>', '+', '-', '*', '/', '%', '!', '~', '&', '|', '^', '='];
+const OPERATORS = [
+  '===',
+  '!==',
+  '**',
+  '==',
+  '!=',
+  '<=',
+  '>=',
+  '&&',
+  '||',
+  '<<',
+  '>>',
+  '<',
+  '>',
+  '+',
+  '-',
+  '*',
+  '/',
+  '%',
+  '!',
+  '~',
+  '&',
+  '|',
+  '^',
+  '=',
+];
 const HEX = /^[0-9a-fA-F]$/;
 
 function isIdentStart(c: string): boolean {

@@ -5,7 +5,17 @@
 import type { Ctx } from '../context.js';
 import type { FormatterFn } from '../context.js';
 import {
-  ProductType, fromCents, nativeAmount, normalCents, onSale, pricesVary, productContent, productType, saleCents, soldOut, variants,
+  ProductType,
+  fromCents,
+  nativeAmount,
+  normalCents,
+  onSale,
+  pricesVary,
+  productContent,
+  productType,
+  saleCents,
+  soldOut,
+  variants,
 } from '../commerce.js';
 import { escapeAttr, escapeHtml, getPath, isObject, isTruthy, toNum, toNumber, toOutput } from '../values.js';
 import { formatMessage } from './i18n.js';
@@ -87,7 +97,10 @@ function subscriptionText(item: unknown): string | null | undefined {
   if (cycles > 0) {
     const total = value * cycles;
     const perYear = PERIODS_PER_YEAR[unitKey];
-    text += perYear !== undefined && total > 0 && total % perYear === 0 ? ` for ${amount(total / perYear, 'year')}` : ` for ${amount(total, unit)}`;
+    text +=
+      perYear !== undefined && total > 0 && total % perYear === 0
+        ? ` for ${amount(total / perYear, 'year')}`
+        : ` for ${amount(total, unit)}`;
   }
   return text;
 }
@@ -133,7 +146,8 @@ function addToCart(v: unknown, c: Ctx): string {
         : (localized(c, 'productAddToCartText') ?? LABELS.addToCart),
   );
   // A product form (additional fields) goes with the button as JSON, and the button then says use-form.
-  const form = isTruthy(sc.additionalFieldsForm) && isTruthy(sc.additionalFieldsFormId) ? escapeAttr(JSON.stringify(sc.additionalFieldsForm)) : null;
+  const form =
+    isTruthy(sc.additionalFieldsForm) && isTruthy(sc.additionalFieldsFormId) ? escapeAttr(JSON.stringify(sc.additionalFieldsForm)) : null;
   return (
     '\n\n\n\n\n\n\n\n\n\n\n\n\n<div class="sqs-add-to-cart-button-wrapper" data-animation-role="button">\n' +
     `  <div class="sqs-add-to-cart-button sqs-suppress-edit-mode sqs-editable-button sqs-button-element--primary ${form === null ? '' : 'use-form'}" role="button" tabindex="0" data-dynamic-strings data-collection-id="${raw(v, 'collectionId')}" data-item-id="${raw(v, 'id')}" data-product-type="${raw(v, 'structuredContent', 'productType')}" data-use-custom-label="${raw(v, 'structuredContent', 'useCustomAddButtonText')}"${sub ? ` data-is-subscription="${toOutput(sc.isSubscribable)}"` : ''} data-original-label="${label}" ${form === null ? '' : `data-form="${form}"`}>\n` +
@@ -201,10 +215,11 @@ export const commerceFormatters: Record<string, FormatterFn> = {
   'cart-quantity': (v) => {
     let n = 0;
     const entries = getPath(v, ['entries']);
-    if (Array.isArray(entries)) for (const e of entries) {
-      const q = toNumber(getPath(e, ['quantity']));
-      if (Number.isFinite(q)) n += q;
-    }
+    if (Array.isArray(entries))
+      for (const e of entries) {
+        const q = toNumber(getPath(e, ['quantity']));
+        if (Number.isFinite(q)) n += q;
+      }
     return `<span class="sqs-cart-quantity">${n}</span>`;
   },
   /** Retired by the reference: it prints this notice whatever the cart. */

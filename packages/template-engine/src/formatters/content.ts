@@ -8,14 +8,38 @@ import { fail, field, strField } from './util.js';
 
 /** SPEC 3 record types by number, for `post-type-…` classes. */
 const RECORD_TYPE_NAMES: Record<number, string> = {
-  1: 'text', 2: 'image', 4: 'quote', 5: 'link', 7: 'audio', 8: 'video', 10: 'review', 11: 'store-item', 12: 'event',
-  14: 'gallery', 15: 'binary', 16: 'css-asset', 17: 'tweak-asset', 18: 'digital-good', 19: 'attachment',
-  20: 'wordpress-export', 21: 'json-export', 30: 'site-search', 31: 'active-time', 50: 'tweet', 52: 'checkin', 54: 'kbarticle', 62: 'lesson',
+  1: 'text',
+  2: 'image',
+  4: 'quote',
+  5: 'link',
+  7: 'audio',
+  8: 'video',
+  10: 'review',
+  11: 'store-item',
+  12: 'event',
+  14: 'gallery',
+  15: 'binary',
+  16: 'css-asset',
+  17: 'tweak-asset',
+  18: 'digital-good',
+  19: 'attachment',
+  20: 'wordpress-export',
+  21: 'json-export',
+  30: 'site-search',
+  31: 'active-time',
+  50: 'tweet',
+  52: 'checkin',
+  54: 'kbarticle',
+  62: 'lesson',
 };
 
 /** SPEC 9 Likert answer labels for -2 … 2. */
 export const LIKERT_LABELS: Readonly<Record<string, string>> = {
-  '-2': 'Strongly Disagree', '-1': 'Disagree', '0': 'Neutral', '1': 'Agree', '2': 'Strongly Agree',
+  '-2': 'Strongly Disagree',
+  '-1': 'Disagree',
+  '0': 'Neutral',
+  '1': 'Agree',
+  '2': 'Strongly Agree',
 };
 /** SPEC 9: an unanswered form field shows this. */
 export const UNANSWERED = 'N/A';
@@ -35,7 +59,13 @@ function strings(v: unknown): string[] {
 function rgbValue(v: unknown): number | null {
   const s = toOutput(v).trim().replace(/^#/, '');
   if (!/^[0-9a-fA-F]{3,6}$/.test(s)) return null;
-  const full = s.length === 3 ? s.split('').map((ch) => ch + ch).join('') : s.padStart(6, '0');
+  const full =
+    s.length === 3
+      ? s
+          .split('')
+          .map((ch) => ch + ch)
+          .join('')
+      : s.padStart(6, '0');
   return parseInt(full, 16);
 }
 
@@ -43,7 +73,13 @@ function hslToHex(h: number, s: number, l: number): string {
   const k = (n: number): number => (n + h / 30) % 12;
   const a = s * Math.min(l, 1 - l);
   const f = (n: number): number => l - a * Math.max(-1, Math.min(k(n) - 3, Math.min(9 - k(n), 1)));
-  return `#${[f(0), f(8), f(4)].map((x) => Math.round(x * 255).toString(16).padStart(2, '0')).join('')}`;
+  return `#${[f(0), f(8), f(4)]
+    .map((x) =>
+      Math.round(x * 255)
+        .toString(16)
+        .padStart(2, '0'),
+    )
+    .join('')}`;
 }
 
 function answerText(f: Record<string, unknown>): string {
@@ -146,7 +182,9 @@ export const contentFormatters: Record<string, FormatterFn> = {
       })
       .join('');
     const list = entries === '' ? '' : `<ol class="comment-list">${entries}</ol>`;
-    const form = open ? `<div class="comment-form-mount" data-island="comments" data-item-id="${id}"><p class="noscript-note">Turn on JavaScript to leave a comment.</p></div>` : '';
+    const form = open
+      ? `<div class="comment-form-mount" data-island="comments" data-item-id="${id}"><p class="noscript-note">Turn on JavaScript to leave a comment.</p></div>`
+      : '';
     return `<section ${attrs} data-comments-open="${open}"><h2 class="comments-title">${commentCountText(v)}</h2>${list}${form}</section>`;
   },
   /** An audio item's player element and its script. */
@@ -183,7 +221,11 @@ export const contentFormatters: Record<string, FormatterFn> = {
     if (n !== null) return `#${n.toString(16).padStart(6, '0')}`;
     const m = /^hsla?\(([^)]*)\)$/i.exec(s);
     if (!m) return '';
-    const parts = (m[1] ?? '').split(',').map((x) => x.trim()).filter((x) => x !== '').map(Number);
+    const parts = (m[1] ?? '')
+      .split(',')
+      .map((x) => x.trim())
+      .filter((x) => x !== '')
+      .map(Number);
     const [h, sat, l, a] = parts;
     if (h === undefined || sat === undefined || l === undefined || parts.some(Number.isNaN)) fail('Missing an H/S/L value.');
     if (h < 0 || h > 360) fail('Hue out of bounds.');

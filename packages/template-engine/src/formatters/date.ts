@@ -55,54 +55,99 @@ export function strftime(ms: number, pattern: string, timeZone: string): string 
   const h12 = p.hour % 12 === 0 ? 12 : p.hour % 12;
   const conv = (ch: string): string => {
     switch (ch) {
-      case 'a': return n.shortDays[p.weekday] ?? '';
-      case 'A': return n.days[p.weekday] ?? '';
-      case 'b': case 'h': return n.shortMonths[p.month - 1] ?? '';
-      case 'B': return n.months[p.month - 1] ?? '';
-      case 'c': return strftime(ms, `%a, %b %d, %Y ${h12}:%M:%S %p %Z`, timeZone);
-      case 'C': return pad(Math.floor(p.year / 100));
-      case 'd': return pad(p.day);
-      case 'D': return `${pad(p.month)}/${pad(p.day)}/${pad(p.year % 100)}`;
-      case 'e': return pad(p.day, 2, ' ');
-      case 'F': return `${p.year}-${pad(p.month)}-${pad(p.day)}`;
-      case 'g': return pad(isoWeek(p).year % 100);
-      case 'G': return String(isoWeek(p).year);
-      case 'H': return pad(p.hour);
-      case 'I': return pad(h12);
-      case 'j': return pad(dayOfYear(p), 3);
-      case 'k': return pad(p.hour, 2, ' ');
-      case 'l': return pad(h12, 2, ' ');
-      case 'm': return pad(p.month);
-      case 'M': return pad(p.minute);
-      case 'i': return String(h12);
-      case 'n': return '\n';
-      case 'N': return pad((((ms % 1000) + 1000) % 1000) * 1e6, 9);
-      case 'q': return String(Math.floor((p.month - 1) / 3) + 1);
-      case 'v': return `${pad(p.day, 2, ' ')}-${n.shortMonths[p.month - 1] ?? ''}-${p.year}`;
-      case 'p': return p.hour < 12 ? 'AM' : 'PM';
-      case 'P': return p.hour < 12 ? 'am' : 'pm';
-      case 'r': return `${h12}:${pad(p.minute)}:${pad(p.second)} ${p.hour < 12 ? 'AM' : 'PM'}`;
-      case 'R': return `${pad(p.hour)}:${pad(p.minute)}`;
-      case 's': return String(Math.floor(ms / 1000));
-      case 'S': return pad(p.second);
-      case 't': return '\t';
-      case 'T': return `${pad(p.hour)}:${pad(p.minute)}:${pad(p.second)}`;
-      case 'u': return String(p.weekday === 0 ? 7 : p.weekday);
-      case 'U': return pad(Math.floor((dayOfYear(p) + 6 - p.weekday) / 7));
-      case 'V': return pad(isoWeek(p).week);
-      case 'w': return String(p.weekday);
-      case 'W': return pad(Math.floor((dayOfYear(p) + 6 - ((p.weekday + 6) % 7)) / 7));
-      case 'x': return `${pad(p.month)}/${pad(p.day)}/${p.year}`;
-      case 'X': return `${pad(h12)}:${pad(p.minute)}:${pad(p.second)} ${p.hour < 12 ? 'AM' : 'PM'}`;
-      case 'y': return pad(p.year % 100);
-      case 'Y': return String(p.year);
+      case 'a':
+        return n.shortDays[p.weekday] ?? '';
+      case 'A':
+        return n.days[p.weekday] ?? '';
+      case 'b':
+      case 'h':
+        return n.shortMonths[p.month - 1] ?? '';
+      case 'B':
+        return n.months[p.month - 1] ?? '';
+      case 'c':
+        return strftime(ms, `%a, %b %d, %Y ${h12}:%M:%S %p %Z`, timeZone);
+      case 'C':
+        return pad(Math.floor(p.year / 100));
+      case 'd':
+        return pad(p.day);
+      case 'D':
+        return `${pad(p.month)}/${pad(p.day)}/${pad(p.year % 100)}`;
+      case 'e':
+        return pad(p.day, 2, ' ');
+      case 'F':
+        return `${p.year}-${pad(p.month)}-${pad(p.day)}`;
+      case 'g':
+        return pad(isoWeek(p).year % 100);
+      case 'G':
+        return String(isoWeek(p).year);
+      case 'H':
+        return pad(p.hour);
+      case 'I':
+        return pad(h12);
+      case 'j':
+        return pad(dayOfYear(p), 3);
+      case 'k':
+        return pad(p.hour, 2, ' ');
+      case 'l':
+        return pad(h12, 2, ' ');
+      case 'm':
+        return pad(p.month);
+      case 'M':
+        return pad(p.minute);
+      case 'i':
+        return String(h12);
+      case 'n':
+        return '\n';
+      case 'N':
+        return pad((((ms % 1000) + 1000) % 1000) * 1e6, 9);
+      case 'q':
+        return String(Math.floor((p.month - 1) / 3) + 1);
+      case 'v':
+        return `${pad(p.day, 2, ' ')}-${n.shortMonths[p.month - 1] ?? ''}-${p.year}`;
+      case 'p':
+        return p.hour < 12 ? 'AM' : 'PM';
+      case 'P':
+        return p.hour < 12 ? 'am' : 'pm';
+      case 'r':
+        return `${h12}:${pad(p.minute)}:${pad(p.second)} ${p.hour < 12 ? 'AM' : 'PM'}`;
+      case 'R':
+        return `${pad(p.hour)}:${pad(p.minute)}`;
+      case 's':
+        return String(Math.floor(ms / 1000));
+      case 'S':
+        return pad(p.second);
+      case 't':
+        return '\t';
+      case 'T':
+        return `${pad(p.hour)}:${pad(p.minute)}:${pad(p.second)}`;
+      case 'u':
+        return String(p.weekday === 0 ? 7 : p.weekday);
+      case 'U':
+        return pad(Math.floor((dayOfYear(p) + 6 - p.weekday) / 7));
+      case 'V':
+        return pad(isoWeek(p).week);
+      case 'w':
+        return String(p.weekday);
+      case 'W':
+        return pad(Math.floor((dayOfYear(p) + 6 - ((p.weekday + 6) % 7)) / 7));
+      case 'x':
+        return `${pad(p.month)}/${pad(p.day)}/${p.year}`;
+      case 'X':
+        return `${pad(h12)}:${pad(p.minute)}:${pad(p.second)} ${p.hour < 12 ? 'AM' : 'PM'}`;
+      case 'y':
+        return pad(p.year % 100);
+      case 'Y':
+        return String(p.year);
       case 'z': {
         const o = Math.abs(p.offsetMinutes);
         return `${p.offsetMinutes < 0 ? '-' : '+'}${pad(Math.floor(o / 60))}:${pad(o % 60)}`;
       }
-      case 'Z': return TZ.fromUTC(timeZone, ms)?.abbr ?? '';
-      case '%': return '%';
-      default: return '';
+      case 'Z':
+        return TZ.fromUTC(timeZone, ms)?.abbr ?? '';
+      case '%':
+        return '%';
+      default:
+        return '';
     }
   };
   // Any other character after % is dropped with it (%-d prints 'd'), as the reference does.
@@ -135,7 +180,10 @@ export function timeSince(ms: number, now: number): string {
 }
 
 function compactUtc(ms: number): string {
-  return new Date(ms).toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '');
+  return new Date(ms)
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d{3}/, '');
 }
 
 /** A number or numeric string as an instant; null otherwise. */

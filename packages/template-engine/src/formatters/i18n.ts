@@ -37,7 +37,10 @@ const inert: FormatterFn = (v) => (isObject(v) ? '' : v);
 const PERCENT_OPTIONS = { minimumFractionDigits: 2, maximumFractionDigits: 3 };
 
 // One message formatter per locale, with the template formatters usable inside messages.
-const messageFormatters = new Map<string, { fmt: ReturnType<ReturnType<typeof cldrFor>['General']['messageFormatter']>; ctx: { c: Ctx | null } }>();
+const messageFormatters = new Map<
+  string,
+  { fmt: ReturnType<ReturnType<typeof cldrFor>['General']['messageFormatter']>; ctx: { c: Ctx | null } }
+>();
 
 function messageFormatter(c: Ctx) {
   let m = messageFormatters.get(c.env.locale);

@@ -39,7 +39,9 @@ export function altText(img: unknown): string {
     if (s !== '') return s;
   }
   const body = getPath(img, ['body']);
-  const text = stripTags(typeof body === 'string' ? body : toOutput(getPath(body, ['html']))).replace(/\s+/g, ' ').trim();
+  const text = stripTags(typeof body === 'string' ? body : toOutput(getPath(body, ['html'])))
+    .replace(/\s+/g, ' ')
+    .trim();
   return text.slice(0, ALT_FROM_BODY_MAX);
 }
 

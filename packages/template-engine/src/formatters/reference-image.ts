@@ -95,7 +95,11 @@ export const referenceImageFormatters: Record<string, FormatterFn> = {
     const url = escapeAttr(toOutput(v.assetUrl));
     const entries = list.map((w) => `${url}?format=${w} ${w}`);
     const next = VARIANT_WIDTHS[VARIANT_WIDTHS.indexOf(list[list.length - 1] as (typeof VARIANT_WIDTHS)[number]) + 1];
-    if (next !== undefined && VARIANT_WIDTHS.includes(list[list.length - 1] as (typeof VARIANT_WIDTHS)[number]) && v.assetUrl !== undefined) {
+    if (
+      next !== undefined &&
+      VARIANT_WIDTHS.includes(list[list.length - 1] as (typeof VARIANT_WIDTHS)[number]) &&
+      v.assetUrl !== undefined
+    ) {
       entries.push(`${url}?format=original ${next}`);
     }
     return ` srcset="${entries.join(',')}"`;

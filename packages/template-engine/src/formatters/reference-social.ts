@@ -74,7 +74,10 @@ function formAnswer(f: Record<string, unknown>): string {
       return `${part('Hour', '00')}:${part('Minute', '00')}:${part('Second', '00')} ${part('Ampm')}`;
     case 'likert': {
       if (!isObject(f.values)) break;
-      const rows = Object.entries(f.values).map(([q, a]) => `  <div><span style="font-weight:bold;">${escapeHtml(q)}:</span> ${LIKERT_LABELS[toOutput(a)] ?? LIKERT_LABELS['0']}</div>\n`);
+      const rows = Object.entries(f.values).map(
+        ([q, a]) =>
+          `  <div><span style="font-weight:bold;">${escapeHtml(q)}:</span> ${LIKERT_LABELS[toOutput(a)] ?? LIKERT_LABELS['0']}</div>\n`,
+      );
       return `<div style="padding-left:5px;">\n${rows.join('')}</div>`;
     }
     case 'checkbox':
@@ -104,7 +107,8 @@ export const referenceSocialFormatters: Record<string, FormatterFn> = {
     // ... or, without one, the collection in scope.
     const page = lookupFrom(c, v, 'item');
     const coll = isTruthy(page) ? undefined : lookupFrom(c, v, 'collection');
-    const counts = (o: unknown): string => ` data-public-comment-count="${attr(getPath(o, ['publicCommentCount']))}" data-comment-state="${attr(getPath(o, ['commentState']))}"`;
+    const counts = (o: unknown): string =>
+      ` data-public-comment-count="${attr(getPath(o, ['publicCommentCount']))}" data-comment-state="${attr(getPath(o, ['commentState']))}"`;
     const state = isTruthy(page)
       ? ` data-item-id="${attr(getPath(page, ['id']))}"${counts(page)}`
       : isTruthy(coll)

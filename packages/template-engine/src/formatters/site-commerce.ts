@@ -7,8 +7,20 @@ import type { Call } from '../types.js';
 import type { JsonObject } from '../values.js';
 import type { Money } from '../commerce.js';
 import {
-  ProductType, effectivePrice, hasVariedPrices, isOnSale, isSoldOut, lowest, priceSources,
-  productContent, productType, readMoneyOrCents, regularPrice, salePrice, storeCurrency, variants,
+  ProductType,
+  effectivePrice,
+  hasVariedPrices,
+  isOnSale,
+  isSoldOut,
+  lowest,
+  priceSources,
+  productContent,
+  productType,
+  readMoneyOrCents,
+  regularPrice,
+  salePrice,
+  storeCurrency,
+  variants,
 } from '../commerce.js';
 import { escapeAttr, escapeHtml, getPath, isObject, toNumber, toOutput } from '../values.js';
 import { QUANTITY_MAX, QUANTITY_MIN } from './commerce.js';
@@ -28,7 +40,6 @@ const LABELS = {
   unavailable: 'Unavailable',
   buyNow: 'Buy Now',
 } as const;
-
 
 function money(m: Money | null, c: Ctx, call?: Call): string {
   if (!m) return '';
@@ -96,7 +107,9 @@ function count(n: number, unit: string): string {
 
 /** The cart: the value when it looks like one, else the data's top-level `cart`. */
 function cartOf(v: unknown, c: Ctx): unknown {
-  return isObject(v) && (v.totalQuantity !== undefined || v.subtotalCents !== undefined || Array.isArray(v.entries)) ? v : c.rootPath(['cart']);
+  return isObject(v) && (v.totalQuantity !== undefined || v.subtotalCents !== undefined || Array.isArray(v.entries))
+    ? v
+    : c.rootPath(['cart']);
 }
 
 /** 'every month', 'every 2 weeks, for 1 year' (whole years in years unless `noYears` is given). */
@@ -112,7 +125,10 @@ function subscriptionText(item: unknown, price: string, forceUnits: boolean): st
   if (Number.isInteger(cycles) && cycles > 0) {
     const total = cycles * value;
     const perYear = CYCLES_PER_YEAR[unitKey] ?? 1;
-    text += !forceUnits && unitKey !== 'YEAR' && total % perYear === 0 ? `, for ${count(total / perYear, 'year')}` : `, for ${count(total, unit)}`;
+    text +=
+      !forceUnits && unitKey !== 'YEAR' && total % perYear === 0
+        ? `, for ${count(total / perYear, 'year')}`
+        : `, for ${count(total, unit)}`;
   }
   return text;
 }
@@ -153,7 +169,15 @@ const formatters: Record<string, FormatterFn> = {
   'normal-price': (v, call, c) => money(lowest(priceSources(v).map((x) => regularPrice(x, storeCurrency(c.root)))), c, call),
   /** Lowest sale price among variants on sale ('' when none is). */
   'sale-price': (v, call, c) =>
-    money(lowest(priceSources(v).filter((x) => x.onSale === true).map((x) => salePrice(x, storeCurrency(c.root)))), c, call),
+    money(
+      lowest(
+        priceSources(v)
+          .filter((x) => x.onSale === true)
+          .map((x) => salePrice(x, storeCurrency(c.root))),
+      ),
+      c,
+      call,
+    ),
   /** Price block: 'from X' when prices vary, sale and original when on sale, else the price. */
   'product-price': (v, call, c) => {
     if (!isObject(v)) return '';
@@ -222,7 +246,9 @@ const formatters: Record<string, FormatterFn> = {
   'variant-descriptor': (v) => {
     const attrs = getPath(v, ['attributes']);
     if (!isObject(attrs)) return '';
-    return Object.values(attrs).map((x) => escapeHtml(toOutput(x))).join(', ');
+    return Object.values(attrs)
+      .map((x) => escapeHtml(toOutput(x)))
+      .join(', ');
   },
   /**
    * The variant selector: per option a dropdown ('Select {option}') and radio buttons. Only for
@@ -251,4 +277,6 @@ const formatters: Record<string, FormatterFn> = {
 };
 
 /** The same formatters under their `site-` names. */
-export const siteCommerceFormatters: Record<string, FormatterFn> = Object.fromEntries(Object.entries(formatters).map(([k, f]) => [`site-${k}`, f]));
+export const siteCommerceFormatters: Record<string, FormatterFn> = Object.fromEntries(
+  Object.entries(formatters).map(([k, f]) => [`site-${k}`, f]),
+);

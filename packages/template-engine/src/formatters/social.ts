@@ -38,7 +38,7 @@ export const socialFormatters: Record<string, FormatterFn> = {
   'social-button-inline': (v) => shareButtons(v, 'inline-style'),
   /** A Twitter follow button for a connected account (userName, screenname or the value as a name). */
   'twitter-follow-button': (v) => {
-    const raw = isObject(v) ? (strField(v, 'userName') || strField(v, 'screenname') || strField(v, 'username')) : toOutput(v);
+    const raw = isObject(v) ? strField(v, 'userName') || strField(v, 'screenname') || strField(v, 'username') : toOutput(v);
     const user = raw.replace(/^@/, '').trim();
     if (user === '') return '';
     const u = escapeAttr(user);

@@ -6,15 +6,42 @@ import type { PredicateFn } from '../context.js';
 import { getPath, isBlankText, isObject, isTruthy, stripTags, toNumber } from '../values.js';
 
 const RECORD_TYPES: Record<string, number> = {
-  'text?': 1, 'image?': 2, 'quote?': 4, 'link?': 5, 'audio?': 7, 'video?': 8, 'store-item?': 11, 'event?': 12,
-  'gallery?': 14, 'binary?': 15, 'css-asset?': 16, 'tweak-asset?': 17, 'digital-good?': 18, 'attachment?': 19,
-  'wordpress-export?': 20, 'json-export?': 21, 'site-search?': 30, 'active-time?': 31, 'tweet?': 50,
-  'checkin?': 52, 'kbarticle?': 54,
+  'text?': 1,
+  'image?': 2,
+  'quote?': 4,
+  'link?': 5,
+  'audio?': 7,
+  'video?': 8,
+  'store-item?': 11,
+  'event?': 12,
+  'gallery?': 14,
+  'binary?': 15,
+  'css-asset?': 16,
+  'tweak-asset?': 17,
+  'digital-good?': 18,
+  'attachment?': 19,
+  'wordpress-export?': 20,
+  'json-export?': 21,
+  'site-search?': 30,
+  'active-time?': 31,
+  'tweet?': 50,
+  'checkin?': 52,
+  'kbarticle?': 54,
 };
 
 /** SPEC 3 block type numbers of the promotable blocks, keyed by the name after "promoted". */
 const PROMOTED: Record<string, number> = {
-  CODE: 23, EMBED: 22, FORM: 9, FOURSQUARE: 24, IMAGE: 5, INSTAGRAM: 25, LINK: 13, MAP: 4, QUOTE: 31, TWITTER: 6, VIDEO: 32,
+  CODE: 23,
+  EMBED: 22,
+  FORM: 9,
+  FOURSQUARE: 24,
+  IMAGE: 5,
+  INSTAGRAM: 25,
+  LINK: 13,
+  MAP: 4,
+  QUOTE: 31,
+  TWITTER: 6,
+  VIDEO: 32,
 };
 
 const BACKGROUND: Record<string, number | null> = { upload: 1, instagram: 2, video: 3, none: 4, undefined: null };

@@ -43,11 +43,13 @@ function subject(c: Ctx, call: Call): number {
   return i < 0 ? NaN : i + 1;
 }
 
-const cmp = (test: (d: number) => boolean): PredicateFn => (c, call) => {
-  const [a, b] = operands(c, call);
-  const d = order(a, b);
-  return !Number.isNaN(d) && test(d);
-};
+const cmp =
+  (test: (d: number) => boolean): PredicateFn =>
+  (c, call) => {
+    const [a, b] = operands(c, call);
+    const d = order(a, b);
+    return !Number.isNaN(d) && test(d);
+  };
 
 export const corePredicates: Record<string, PredicateFn> = {
   'equal?': (c, call) => {
@@ -100,7 +102,7 @@ export const corePredicates: Record<string, PredicateFn> = {
 function sameDayOf(c: Ctx, call: Call, timeZone: string): boolean {
   const [a, b] = call.refs;
   // A missing date is the epoch, as in the reference.
-  const x = toInstant(a ? c.argValue(a) : c.lookup('startDate') ?? 0);
-  const y = toInstant(b ? c.argValue(b) : c.lookup('endDate') ?? 0);
+  const x = toInstant(a ? c.argValue(a) : (c.lookup('startDate') ?? 0));
+  const y = toInstant(b ? c.argValue(b) : (c.lookup('endDate') ?? 0));
   return x !== null && y !== null && sameDay(x, y, timeZone);
 }

@@ -29,8 +29,14 @@ function option(c: Ctx, key: string): unknown {
   return undefined;
 }
 
-const is = (key: string, value: string): PredicateFn => (c) => option(c, key) === value;
-const on = (key: string): PredicateFn => (c) => option(c, key) === true;
+const is =
+  (key: string, value: string): PredicateFn =>
+  (c) =>
+    option(c, key) === value;
+const on =
+  (key: string): PredicateFn =>
+  (c) =>
+    option(c, key) === true;
 
 export const galleryPredicates: Record<string, PredicateFn> = {
   'gallery-design-grid?': is('design', 'grid'),

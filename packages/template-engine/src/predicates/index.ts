@@ -13,4 +13,10 @@ export const PREDICATES: ReadonlyMap<string, PredicateFn> = new Map(
  * The default theme's own predicates (SPEC rules the reference's namesakes do not follow); they are
  * not part of the template language, so the vocabulary and conformance counts leave them out.
  */
-export const THEME_PREDICATES: ReadonlySet<string> = new Set(['site-on-sale?', 'site-sold-out?', 'site-main-image?', 'site-comments?', 'site-same-day?']);
+export const THEME_PREDICATES: ReadonlySet<string> = new Set([
+  'site-on-sale?',
+  'site-sold-out?',
+  'site-main-image?',
+  'site-comments?',
+  'site-same-day?',
+]);

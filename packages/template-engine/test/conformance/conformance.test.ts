@@ -59,7 +59,8 @@ function renderCase(c: Case): { output: string; syntaxErrors: { type: string; me
 }
 
 /** Syntax errors only: the reference's runtime messages are not ours to copy. */
-const syntaxOnly = (errors: { type: string; message: string }[]): { type: string; message: string }[] => errors.filter((e) => e.type !== 'engine');
+const syntaxOnly = (errors: { type: string; message: string }[]): { type: string; message: string }[] =>
+  errors.filter((e) => e.type !== 'engine');
 
 const files = caseFiles(here);
 const seen = new Set<string>();

@@ -1,8 +1,18 @@
 import { describe, expect, it } from '@jest/globals';
 import {
-  MSG_CONCAT_TOO_LONG, MSG_DUPLICATE_DECIMAL_POINT, MSG_ERROR_CALLING_FUNCTION, MSG_EXPECTED_EXPONENT_DIGIT,
-  MSG_ILLEGAL_BARE_CHAR, MSG_INVALID_FUNCTION, MSG_INVALID_HEX_ESCAPE, MSG_INVALID_OPERATOR_ARGS,
-  MSG_INVALID_UNICODE_ESCAPE, MSG_MISMATCHED_OPERATOR, MSG_TOO_MANY_TOKENS, MSG_UNEXPECTED_OPERATOR, MSG_UNTERMINATED_STRING,
+  MSG_CONCAT_TOO_LONG,
+  MSG_DUPLICATE_DECIMAL_POINT,
+  MSG_ERROR_CALLING_FUNCTION,
+  MSG_EXPECTED_EXPONENT_DIGIT,
+  MSG_ILLEGAL_BARE_CHAR,
+  MSG_INVALID_FUNCTION,
+  MSG_INVALID_HEX_ESCAPE,
+  MSG_INVALID_OPERATOR_ARGS,
+  MSG_INVALID_UNICODE_ESCAPE,
+  MSG_MISMATCHED_OPERATOR,
+  MSG_TOO_MANY_TOKENS,
+  MSG_UNEXPECTED_OPERATOR,
+  MSG_UNTERMINATED_STRING,
 } from '../../src/errors.js';
 import { MAX_STRING_LENGTH } from '../../src/eval/evaluate.js';
 import { MAX_TOKENS } from '../../src/eval/tokenizer.js';
@@ -31,7 +41,9 @@ describe('.eval values', () => {
   });
 
   it('calls functions', () => {
-    expect(out('{.eval max(1, 5, 3)}|{.eval min(4, 2)}|{.eval abs(-3)}|{.eval num("2.5")}|{.eval str(1) + str(2)}|{.eval bool(0)}', {})).toBe('5|2|3|2.5|12|false');
+    expect(
+      out('{.eval max(1, 5, 3)}|{.eval min(4, 2)}|{.eval abs(-3)}|{.eval num("2.5")}|{.eval str(1) + str(2)}|{.eval bool(0)}', {}),
+    ).toBe('5|2|3|2.5|12|false');
   });
 });
 

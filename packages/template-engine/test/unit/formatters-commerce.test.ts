@@ -1,7 +1,12 @@
 import { describe, expect, it } from '@jest/globals';
 import { out } from './helpers.js';
 const usd = (cents: number) => ({ value: String(cents), currency: 'USD' });
-const product = (sc: Record<string, unknown>, extra: Record<string, unknown> = {}) => ({ id: 'p1', collectionId: 'c1', structuredContent: { productType: 1, ...sc }, ...extra });
+const product = (sc: Record<string, unknown>, extra: Record<string, unknown> = {}) => ({
+  id: 'p1',
+  collectionId: 'c1',
+  structuredContent: { productType: 1, ...sc },
+  ...extra,
+});
 const variant = (cents: number, more: Record<string, unknown> = {}) => ({ priceMoney: usd(cents), qtyInStock: 5, ...more });
 
 describe('price formatters', () => {
@@ -19,7 +24,6 @@ describe('price formatters', () => {
     );
     expect(out('{p|site-product-price}', { p: product({ variants: [variant(999)] }) })).toBe('<div class="product-price">$9.99</div>');
   });
-
 });
 
 describe('subscription-price', () => {
@@ -30,27 +34,35 @@ describe('subscription-price', () => {
     expect(out('{p|site-subscription-price}', { p: sub({ value: 1, unit: 'MONTH' }) })).toBe('$10.00 every month');
     expect(out('{p|site-subscription-price}', { p: sub({ value: 2, unit: 'WEEK' }, 26) })).toBe('$10.00 every 2 weeks, for 1 year');
     expect(out('{p|site-subscription-price}', { p: sub({ value: 1, unit: 'MONTH' }, 24) })).toBe('$10.00 every month, for 2 years');
-    expect(out('{p|site-subscription-price noYears}', { p: sub({ value: 1, unit: 'MONTH' }, 24) })).toBe('$10.00 every month, for 24 months');
+    expect(out('{p|site-subscription-price noYears}', { p: sub({ value: 1, unit: 'MONTH' }, 24) })).toBe(
+      '$10.00 every month, for 24 months',
+    );
     expect(out('{p|site-subscription-price}', { p: sub({ value: 1, unit: 'MONTH' }, 5) })).toBe('$10.00 every month, for 5 months');
   });
 
   it("shows 'Unavailable' without a usable plan", () => {
     expect(out('{p|site-subscription-price}', { p: sub({ value: 1, unit: 'DAY' }) })).toBe('Unavailable');
-    expect(out('{p|site-product-price}', { p: sub({ value: 1, unit: 'YEAR' }) })).toBe('<div class="product-price">$10.00 every year</div>');
+    expect(out('{p|site-product-price}', { p: sub({ value: 1, unit: 'YEAR' }) })).toBe(
+      '<div class="product-price">$10.00 every year</div>',
+    );
   });
 });
 
 describe('status formatters', () => {
   it('product-status: sold out first, then sale, else nothing', () => {
-    expect(out('{p|site-product-status}', { p: product({ variants: [variant(1, { qtyInStock: 0, onSale: true })] }) })).toBe('<div class="product-mark sold-out">sold out</div>');
-    expect(out('{p|site-product-status}', { p: product({ variants: [variant(1, { onSale: true })] }) })).toBe('<div class="product-mark sale">sale</div>');
+    expect(out('{p|site-product-status}', { p: product({ variants: [variant(1, { qtyInStock: 0, onSale: true })] }) })).toBe(
+      '<div class="product-mark sold-out">sold out</div>',
+    );
+    expect(out('{p|site-product-status}', { p: product({ variants: [variant(1, { onSale: true })] }) })).toBe(
+      '<div class="product-mark sale">sale</div>',
+    );
     expect(out('{p|site-product-status}', { p: product({ variants: [variant(1)] }) })).toBe('');
   });
 
   it('product-scarcity shows low limited stock', () => {
-    expect(out('{p|site-product-scarcity}', { p: product({ variants: [variant(1, { qtyInStock: 2 }), variant(1, { qtyInStock: 1 })] }) })).toBe(
-      '<div class="product-scarcity">Only 3 left in stock</div>',
-    );
+    expect(
+      out('{p|site-product-scarcity}', { p: product({ variants: [variant(1, { qtyInStock: 2 }), variant(1, { qtyInStock: 1 })] }) }),
+    ).toBe('<div class="product-scarcity">Only 3 left in stock</div>');
     expect(out('{p|site-product-scarcity 2}', { p: product({ variants: [variant(1, { qtyInStock: 3 })] }) })).toBe('');
     expect(out('{p|site-product-scarcity}', { p: product({ variants: [variant(1, { unlimited: true })] }) })).toBe('');
   });
@@ -78,13 +90,16 @@ describe('button formatters', () => {
     expect(out('{p|site-product-checkout}', { p: product({}) })).toBe(
       '<div class="sqs-add-to-cart-button-wrapper" role="button" tabindex="0"><div class="sqs-add-to-cart-button sqs-editable-button use-native-checkout" data-collection-id="c1" data-item-id="p1" data-product-type="1"><div class="sqs-add-to-cart-button-inner">Buy Now</div></div></div>',
     );
-    expect(out('{p|site-product-quick-view}', { p: product({}) })).toBe('<span class="sqs-product-quick-view-button" role="button" tabindex="0" data-id="p1">Quick View</span>');
+    expect(out('{p|site-product-quick-view}', { p: product({}) })).toBe(
+      '<span class="sqs-product-quick-view-button" role="button" tabindex="0" data-id="p1">Quick View</span>',
+    );
     expect(out('{p|site-product-quick-view Peek}', { p: product({}) })).toContain('>Peek</span>');
   });
 });
 
 describe('quantity-input', () => {
-  const INPUT = '<div class="product-quantity-input" data-item-id="p1"><div class="quantity-label">Quantity:</div><input aria-label="Quantity" type="number" min="1" max="9999" step="1" value="1"></div>';
+  const INPUT =
+    '<div class="product-quantity-input" data-item-id="p1"><div class="quantity-label">Quantity:</div><input aria-label="Quantity" type="number" min="1" max="9999" step="1" value="1"></div>';
 
   it('is shown for physical products with stock above 1', () => {
     expect(out('{p|site-quantity-input}', { p: product({ variants: [variant(1)] }) })).toBe(INPUT);
@@ -95,7 +110,12 @@ describe('quantity-input', () => {
     expect(out('{p|site-quantity-input}', { p: product({ isSubscribable: true, variants: [variant(1)] }) })).toBe('');
     expect(out('{p|site-quantity-input}', { p: product({ productType: 2, variants: [variant(1)] }) })).toBe('');
     expect(out('{p|site-quantity-input}', { p: product({ productType: 3, variants: [variant(1)] }) })).toBe(INPUT);
-    expect(out('{p|site-quantity-input}', { p: product({ productType: 3, variants: [variant(1)] }), websiteSettings: { storeSettings: { multipleQuantityAllowedForServices: false } } })).toBe('');
+    expect(
+      out('{p|site-quantity-input}', {
+        p: product({ productType: 3, variants: [variant(1)] }),
+        websiteSettings: { storeSettings: { multipleQuantityAllowedForServices: false } },
+      }),
+    ).toBe('');
   });
 });
 
@@ -108,7 +128,9 @@ describe('cart formatters', () => {
   });
 
   it('cart-subtotal and cart-url', () => {
-    expect(out('{c|site-cart-subtotal}|{@|site-cart-url}', { c: { subtotalCents: 4550 } })).toBe('<span class="sqs-cart-subtotal">$45.50</span>|/cart');
+    expect(out('{c|site-cart-subtotal}|{@|site-cart-url}', { c: { subtotalCents: 4550 } })).toBe(
+      '<span class="sqs-cart-subtotal">$45.50</span>|/cart',
+    );
   });
 });
 
@@ -123,14 +145,18 @@ describe('variant formatters', () => {
     { variantOptionOrdering: ['Size', 'Color'] },
   );
 
-  it('variant-descriptor lists a variant\'s option values', () => {
+  it("variant-descriptor lists a variant's option values", () => {
     expect(out('{v|site-variant-descriptor}', { v: { attributes: { Color: 'Red', Size: 'L' } } })).toBe('Red, L');
   });
 
   it('variants-select renders a dropdown and radio buttons per option', () => {
     const html = out('{p|site-variants-select}', { p });
-    expect(html).toContain('<div class="variant-option"><div class="variant-option-title">Size: </div><div class="variant-select-wrapper"><select aria-label="Select Size" data-variant-option-name="Size"><option value="">Select Size</option><option value="S">S</option></select></div>');
-    expect(html).toContain('<input type="radio" class="variant-radiobtn" value="Blue" name="variant-option-Color" id="variant-option-Color-Blue"><label for="variant-option-Color-Blue">Blue</label>');
+    expect(html).toContain(
+      '<div class="variant-option"><div class="variant-option-title">Size: </div><div class="variant-select-wrapper"><select aria-label="Select Size" data-variant-option-name="Size"><option value="">Select Size</option><option value="S">S</option></select></div>',
+    );
+    expect(html).toContain(
+      '<input type="radio" class="variant-radiobtn" value="Blue" name="variant-option-Color" id="variant-option-Color-Blue"><label for="variant-option-Color-Blue">Blue</label>',
+    );
     expect(html.indexOf('Select Size')).toBeLessThan(html.indexOf('Select Color'));
     expect(html.startsWith('<div class="product-variants" data-item-id="p1" data-variants="[{&quot;id&quot;:&quot;v1&quot;')).toBe(true);
   });

@@ -10,9 +10,9 @@ describe('content formatters', () => {
   });
 
   it('comment-count, comment-link and comments', () => {
-    expect(out('{a|comment-count}|{b|comment-count}|{c|comment-count}', { a: {}, b: { publicCommentCount: 1 }, c: { publicCommentCount: 4 } })).toBe(
-      'No Comments|1 Comment|4 Comments',
-    );
+    expect(
+      out('{a|comment-count}|{b|comment-count}|{c|comment-count}', { a: {}, b: { publicCommentCount: 1 }, c: { publicCommentCount: 4 } }),
+    ).toBe('No Comments|1 Comment|4 Comments');
     expect(out('{i|site-comment-link}', { i: { id: 'p1', fullUrl: '/blog/p1', publicCommentCount: 2 } })).toBe(
       '<a href="/blog/p1#comments-p1" class="sqs-comment-link" data-id="p1">2 Comments</a>',
     );
@@ -34,11 +34,17 @@ describe('content formatters', () => {
         '<div class="comment-form-mount" data-island="comments" data-item-id="p1"><p class="noscript-note">Turn on JavaScript to leave a comment.</p></div></section>',
     );
     const closed = out('{i|site-comments}', { i: { id: 'p1', publicCommentCount: 0, publicComments: [], commentsOpen: false } });
-    expect(closed).toBe('<section class="squarespace-comments" id="comments-p1" data-item-id="p1" data-public-comment-count="0" data-comments-open="false"><h2 class="comments-title">No Comments</h2></section>');
+    expect(closed).toBe(
+      '<section class="squarespace-comments" id="comments-p1" data-item-id="p1" data-public-comment-count="0" data-comments-open="false"><h2 class="comments-title">No Comments</h2></section>',
+    );
   });
 
   it('audio-player renders the player element and script', () => {
-    expect(out('{i|site-audio-player}', { i: { id: 'a1', title: 'Song', author: { displayName: 'Me' }, structuredContent: { audioAssetUrl: 'https://x.test/a.mp3' } } })).toBe(
+    expect(
+      out('{i|site-audio-player}', {
+        i: { id: 'a1', title: 'Song', author: { displayName: 'Me' }, structuredContent: { audioAssetUrl: 'https://x.test/a.mp3' } },
+      }),
+    ).toBe(
       '<div class="squarespace-audio-player" id="audio-player-a1" data-item-id="a1" data-audio-asset-url="https://x.test/a.mp3" data-title="Song" data-author="Me"></div><script async src="/assets/audio-player.js"></script>',
     );
   });
@@ -50,11 +56,15 @@ describe('content formatters', () => {
   });
 
   it('color-weight: light above half the 24-bit range', () => {
-    expect(out('{a|color-weight} {b|color-weight} {c|color-weight} {d|color-weight}', { a: '#ffffff', b: '#000', c: '808080', d: '7fffff' })).toBe('light dark light dark');
+    expect(
+      out('{a|color-weight} {b|color-weight} {c|color-weight} {d|color-weight}', { a: '#ffffff', b: '#000', c: '808080', d: '7fffff' }),
+    ).toBe('light dark light dark');
   });
 
   it('website-color normalises hex and hsl colours, checking bounds', () => {
-    expect(out('{a|website-color} {b|website-color} {c|website-color}', { a: '#ABC', b: 'hsl(0, 1, 0.5)', c: 'hsla(120, 1, 0.25, 0.5)' })).toBe('#aabbcc #ff0000 #008000');
+    expect(
+      out('{a|website-color} {b|website-color} {c|website-color}', { a: '#ABC', b: 'hsl(0, 1, 0.5)', c: 'hsla(120, 1, 0.25, 0.5)' }),
+    ).toBe('#aabbcc #ff0000 #008000');
     expect(messages('{a|website-color}', { a: 'hsl(400, 1, 0.5)' })).toEqual(['Hue out of bounds.']);
     expect(messages('{a|website-color}', { a: 'hsl(10, 2, 0.5)' })).toEqual(['Saturation out of bounds.']);
     expect(messages('{a|website-color}', { a: 'hsl(10, 1, 1.5)' })).toEqual(['Lightness out of bounds.']);
@@ -64,14 +74,17 @@ describe('content formatters', () => {
 
   it('summary-form-field formats each answer type, N/A when unanswered', () => {
     const f = (field: unknown) => out('{f|site-summary-form-field}', { f: field });
-    const wrap = (title: string, value: string) => `<div class="summary-form-field"><span class="title">${title}</span>: <span class="value">${value}</span></div>`;
+    const wrap = (title: string, value: string) =>
+      `<div class="summary-form-field"><span class="title">${title}</span>: <span class="value">${value}</span></div>`;
     expect(f({ title: 'Name', type: 'name', values: ['Ann', 'Lee'] })).toBe(wrap('Name', 'Ann Lee'));
     expect(f({ title: 'Addr', type: 'address', values: ['1 Main', 'NYC'] })).toBe(wrap('Addr', '1 Main, NYC'));
     expect(f({ title: 'Phone', type: 'phone', values: ['', '555', '123', '4567'] })).toBe(wrap('Phone', '555-123-4567'));
     expect(f({ title: 'Date', type: 'date', values: ['3', '10', '2024'] })).toBe(wrap('Date', '3/10/2024'));
     expect(f({ title: 'Time', type: 'time', values: ['9', '5', '', 'AM'] })).toBe(wrap('Time', '9:05 AM'));
     expect(f({ title: 'Pick', type: 'checkbox', values: ['a', 'b'] })).toBe(wrap('Pick', 'a, b'));
-    expect(f({ title: 'Rate', type: 'likert', values: { Speed: -2, Taste: 1 } })).toBe(wrap('Rate', 'Speed: Strongly Disagree, Taste: Agree'));
+    expect(f({ title: 'Rate', type: 'likert', values: { Speed: -2, Taste: 1 } })).toBe(
+      wrap('Rate', 'Speed: Strongly Disagree, Taste: Agree'),
+    );
     expect(f({ title: 'Note <b>', type: 'text', value: '' })).toBe(wrap('Note &lt;b&gt;', 'N/A'));
   });
 });

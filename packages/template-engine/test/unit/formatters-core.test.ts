@@ -16,11 +16,9 @@ describe('core formatters', () => {
     expect(out('{.repeated section a}{@index|cycle odd even}{.alternates with} {.end}', { a: [1, 2, 3] })).toBe('odd even odd');
   });
 
-
   it('format fills {0}, {1} from arguments', () => {
     expect(out('{msg|format name count}', { msg: '{0} has {1} items', name: 'Cart', count: 3 })).toBe('Cart has 3 items');
   });
-
 
   it('iter prints the repeated position', () => {
     expect(out('{.repeated section a}{@|iter}{.end}', { a: ['x', 'y'] })).toBe('12');
@@ -35,7 +33,7 @@ describe('core formatters', () => {
     expect(out('{o|json}|{o|json}', { o: { a: '<b>' } })).toBe('{"a":"<b>"}|{"a":"<b>"}');
   });
 
-  it('site-json (the theme\'s island data) writes no < at all', () => {
+  it("site-json (the theme's island data) writes no < at all", () => {
     const o = { a: '<b>', b: '</script><!--' };
     const json = out('{o|site-json}', { o });
     expect(json).toBe('{"a":"\\u003cb>","b":"\\u003c/script>\\u003c!--"}');
@@ -48,9 +46,15 @@ describe('core formatters', () => {
   });
 
   it('key-by turns an array into an object keyed by a field', () => {
-    expect(out('{a|key-by id|json}', { a: [{ id: 'x', v: 1 }, { id: 'y', v: 2 }] })).toBe('{"x":{"id":"x","v":1},"y":{"id":"y","v":2}}');
+    expect(
+      out('{a|key-by id|json}', {
+        a: [
+          { id: 'x', v: 1 },
+          { id: 'y', v: 2 },
+        ],
+      }),
+    ).toBe('{"x":{"id":"x","v":1},"y":{"id":"y","v":2}}');
   });
-
 
   it('mod, round', () => {
     expect(out('{n|mod 3} {n|mod} {x|round}', { n: 7, x: 2.6 })).toBe('1 1 3');
@@ -67,8 +71,6 @@ describe('core formatters', () => {
   it('prop reads a path from the value', () => {
     expect(out('{o|prop a.b}', { o: { a: { b: 'deep' } } })).toBe('deep');
   });
-
-
 });
 
 describe('formatter vocabulary', () => {

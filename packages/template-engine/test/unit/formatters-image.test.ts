@@ -7,9 +7,16 @@ const img = {
   originalSize: '1200x800',
   mediaFocalPoint: { x: 0.25, y: 0.75 },
   altText: 'A "cat"',
-  colorData: { topLeftAverage: 'ffffff', topRightAverage: '000000', bottomLeftAverage: 'ABCDEF', bottomRightAverage: '123456', centerAverage: '808080' },
+  colorData: {
+    topLeftAverage: 'ffffff',
+    topRightAverage: '000000',
+    bottomLeftAverage: 'ABCDEF',
+    bottomRightAverage: '123456',
+    centerAverage: '808080',
+  },
 };
-const META = 'data-src="https://img.test/a.jpg" data-image="https://img.test/a.jpg" data-image-dimensions="1200x800" data-image-focal-point="0.25,0.75" alt="A &quot;cat&quot;"';
+const META =
+  'data-src="https://img.test/a.jpg" data-image="https://img.test/a.jpg" data-image-dimensions="1200x800" data-image-focal-point="0.25,0.75" alt="A &quot;cat&quot;"';
 
 describe('image formatters', () => {
   it('image renders a responsive <img> (srcset, sizes, width, height, lazy) with loader attributes and optional classes', () => {

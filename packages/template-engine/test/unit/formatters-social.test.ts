@@ -10,7 +10,8 @@ describe('social formatters', () => {
 
   it('social-button and social-button-inline carry the item data', () => {
     const i = { systemDataId: 's1', assetUrl: 'https://x.test/a.jpg', recordType: 1, fullUrl: '/p', title: 'A "T"' };
-    const attrs = 'data-system-data-id="s1" data-asset-url="https://x.test/a.jpg" data-record-type="1" data-full-url="/p" data-title="A &quot;T&quot;"';
+    const attrs =
+      'data-system-data-id="s1" data-asset-url="https://x.test/a.jpg" data-record-type="1" data-full-url="/p" data-title="A &quot;T&quot;"';
     expect(out('{i|site-social-button}', { i })).toBe(`<div class="squarespace-social-buttons button-style" ${attrs}></div>`);
     expect(out('{i|site-social-button-inline}', { i })).toBe(`<div class="squarespace-social-buttons inline-style" ${attrs}></div>`);
   });

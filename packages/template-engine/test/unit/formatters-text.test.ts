@@ -14,7 +14,6 @@ describe('text formatters', () => {
     expect(out('{s|safe}', { s: '<p>Hi <b>there</b></p>' })).toBe('Hi there');
   });
 
-
   it('url-encode, encode-uri, encode-uri-component', () => {
     expect(out('{s|url-encode}', { s: 'Test Example' })).toBe('Test%20Example');
     expect(out('{s|encode-uri}|{s|encode-uri-component}', { s: 'a b/c?d=é' })).toBe('a%20b/c?d=%C3%A9|a%20b%2Fc%3Fd%3D%C3%A9');
@@ -23,10 +22,6 @@ describe('text formatters', () => {
   it('encode-space', () => {
     expect(out('{s|encode-space}', { s: 'a b c' })).toBe('a&nbsp;b&nbsp;c');
   });
-
-
-
-
 
   it('activate-twitter-links links URLs, @names and #tags', () => {
     expect(out('{s|activate-twitter-links}', { s: 'see https://x.test/a @bob #fun' })).toBe(

@@ -9,7 +9,6 @@ describe('variables', () => {
     expect(out('{items.1.name}', { items: [{ name: 'a' }, { name: 'b' }] })).toBe('b');
   });
 
-
   it('looks a name up from the innermost section outwards', () => {
     const data = { title: 'Site', item: { name: 'Item' } };
     expect(out('{.section item}{name} on {title}{.end}', data)).toBe('Item on Site');
@@ -27,7 +26,9 @@ describe('variables', () => {
     // JSON-Template's @index starts at 1 (its cycle formatter counts on that); @index0 is the
     // Squarespace dialect's 0-based form.
     expect(out('{.repeated section a}{@index}/{@index0} {.end}', { a: ['x', 'y'] })).toBe('1/0 2/1 ');
-    expect(out('{.repeated section a}{.equal? @index 1}first {.end}{@index|cycle odd even} {.end}', { a: ['x', 'y', 'z'] })).toBe('first odd even odd ');
+    expect(out('{.repeated section a}{.equal? @index 1}first {.end}{@index|cycle odd even} {.end}', { a: ['x', 'y', 'z'] })).toBe(
+      'first odd even odd ',
+    );
     expect(out('{@index}|{@index0}', {})).toBe('|');
   });
 
@@ -127,7 +128,9 @@ describe('eof', () => {
   it('records the innermost block still open at the end of input, and renders what it can', () => {
     const r = run('x\n{.section a}{b}', { a: { b: 'B' } });
     expect(r.output).toBe('x\nB');
-    expect(r.errors).toEqual([{ code: 'PARSE_UNCLOSED_BLOCK', message: 'Reached EOF in the middle of SECTION', line: 2, column: 1, offset: 2 }]);
+    expect(r.errors).toEqual([
+      { code: 'PARSE_UNCLOSED_BLOCK', message: 'Reached EOF in the middle of SECTION', line: 2, column: 1, offset: 2 },
+    ]);
   });
 });
 
@@ -155,11 +158,9 @@ describe('var', () => {
   it('binds a variable, with formatters, visible in nested sections', () => {
     expect(out('{.var @t title|truncate 3 !}{.section s}{@t}{.end}', { title: 'abcdef', s: 1 })).toBe('abc!');
   });
-
 });
 
-describe('ctx', () => {
-});
+describe('ctx', () => {});
 
 describe('eval', () => {
   it('prints the value of an expression and binds on assignment', () => {
@@ -227,14 +228,12 @@ describe('literal instructions', () => {
 });
 
 describe('parse errors', () => {
-
   it('unknown predicate is recorded; its block takes the or branch', () => {
     expect(run('{.nope?}a{.or}b{.end}', {})).toEqual({
       output: 'b',
       errors: [{ code: 'PARSE_UNKNOWN_PREDICATE', message: "Predicate 'nope?' is unknown", line: 1, column: 1, offset: 0 }],
     });
   });
-
 
   it('reports line and column on later lines', () => {
     const r = run('line1\n  {x|bad}', {});
@@ -243,7 +242,6 @@ describe('parse errors', () => {
 });
 
 describe('compile', () => {
-
   it('never throws on hostile input', () => {
     expect(() => render('{.section}{.repeated section}{.if}{.var}{.eval}{.include}{x|truncate}', null)).not.toThrow();
   });

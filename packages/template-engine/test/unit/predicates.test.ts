@@ -51,7 +51,6 @@ describe('number predicates', () => {
 });
 
 describe('state predicates', () => {
-
   it('debug? reads the top-level debug flag', () => {
     expect(test('debug?', 1, { debug: true })).toBe('Y');
     expect(test('debug?', 1)).toBe('N');
@@ -78,10 +77,27 @@ describe('state predicates', () => {
 
 describe('record type predicates', () => {
   const types: [string, number][] = [
-    ['text?', 1], ['image?', 2], ['quote?', 4], ['link?', 5], ['audio?', 7], ['video?', 8], ['store-item?', 11],
-    ['event?', 12], ['gallery?', 14], ['binary?', 15], ['css-asset?', 16], ['tweak-asset?', 17], ['digital-good?', 18],
-    ['attachment?', 19], ['wordpress-export?', 20], ['json-export?', 21], ['site-search?', 30], ['active-time?', 31],
-    ['tweet?', 50], ['checkin?', 52], ['kbarticle?', 54],
+    ['text?', 1],
+    ['image?', 2],
+    ['quote?', 4],
+    ['link?', 5],
+    ['audio?', 7],
+    ['video?', 8],
+    ['store-item?', 11],
+    ['event?', 12],
+    ['gallery?', 14],
+    ['binary?', 15],
+    ['css-asset?', 16],
+    ['tweak-asset?', 17],
+    ['digital-good?', 18],
+    ['attachment?', 19],
+    ['wordpress-export?', 20],
+    ['json-export?', 21],
+    ['site-search?', 30],
+    ['active-time?', 31],
+    ['tweet?', 50],
+    ['checkin?', 52],
+    ['kbarticle?', 54],
   ];
   for (const [name, type] of types) {
     it(`${name} matches recordType ${type}`, () => {
@@ -93,8 +109,17 @@ describe('record type predicates', () => {
 
 describe('promoted block predicates', () => {
   const blocks: [string, number][] = [
-    ['CODE', 23], ['EMBED', 22], ['FORM', 9], ['FOURSQUARE', 24], ['IMAGE', 5], ['INSTAGRAM', 25], ['LINK', 13],
-    ['MAP', 4], ['QUOTE', 31], ['TWITTER', 6], ['VIDEO', 32],
+    ['CODE', 23],
+    ['EMBED', 22],
+    ['FORM', 9],
+    ['FOURSQUARE', 24],
+    ['IMAGE', 5],
+    ['INSTAGRAM', 25],
+    ['LINK', 13],
+    ['MAP', 4],
+    ['QUOTE', 31],
+    ['TWITTER', 6],
+    ['VIDEO', 32],
   ];
   for (const [name, type] of blocks) {
     it(`promoted${name}? matches block type ${type} or its name`, () => {
@@ -105,12 +130,9 @@ describe('promoted block predicates', () => {
   }
 });
 
-describe('background source predicates', () => {
-});
+describe('background source predicates', () => {});
 
 describe('collection and navigation predicates', () => {
-
-
   it('collection-page?, collection-template-page?, collectionTypeNameEquals?, current-type?', () => {
     expect(test('collection-page?', { type: 10 })).toBe('Y');
     expect(test('collection-page?', { type: 1 })).toBe('N');
@@ -121,31 +143,43 @@ describe('collection and navigation predicates', () => {
     expect(test('current-type? blog', {}, { collection: { typeName: 'blog' } })).toBe('N');
     expect(test('current-type? events', {}, { collection: { typeName: 'blog' } })).toBe('N');
   });
-
 });
 
 describe('item predicates', () => {
-
-
   it('excerpt? treats tags, whitespace and zero-width characters as empty', () => {
     expect(test('excerpt?', { excerpt: '<p>Hi</p>' })).toBe('Y');
     expect(test('excerpt?', { excerpt: '<p> \u200B</p>' })).toBe('N');
     expect(test('excerpt?', { excerpt: { html: 'x' } })).toBe('Y');
   });
-
-
 });
 
 describe('gallery predicates', () => {
-
   it('read the options in scope', () => {
     const options = {
-      design: 'slideshow', autoplay: true, controls: true, 'auto-crop': false, lightbox: true, 'square-thumbs': false,
-      thumbnails: true, 'show-meta': false, 'show-meta-basic': true, 'show-meta-on-hover': true,
-      'meta-position': 'top-left', 'active-alignment': 'right',
+      design: 'slideshow',
+      autoplay: true,
+      controls: true,
+      'auto-crop': false,
+      lightbox: true,
+      'square-thumbs': false,
+      thumbnails: true,
+      'show-meta': false,
+      'show-meta-basic': true,
+      'show-meta-on-hover': true,
+      'meta-position': 'top-left',
+      'active-alignment': 'right',
     };
-    const yes = ['gallery-design-slideshow?', 'gallery-autoplay?', 'gallery-controls?', 'gallery-lightbox?', 'gallery-thumbnails?',
-      'gallery-meta?', 'gallery-show-meta-on-hover?', 'gallery-meta-position-top-left?', 'gallery-active-alignment-right?'];
+    const yes = [
+      'gallery-design-slideshow?',
+      'gallery-autoplay?',
+      'gallery-controls?',
+      'gallery-lightbox?',
+      'gallery-thumbnails?',
+      'gallery-meta?',
+      'gallery-show-meta-on-hover?',
+      'gallery-meta-position-top-left?',
+      'gallery-active-alignment-right?',
+    ];
     const no = ['gallery-design-grid?', 'gallery-auto-crop?', 'gallery-square-thumbs?', 'gallery-show-meta?'];
     for (const p of yes) expect([p, test(p, { options })]).toEqual([p, 'Y']);
     for (const p of no) expect([p, test(p, { options })]).toEqual([p, 'N']);
@@ -185,7 +219,9 @@ describe('commerce predicates', () => {
     const m = (v: string) => ({ value: v, currency: 'USD' });
     expect(test('varied-prices?', physical([{ priceMoney: m('10') }, { priceMoney: m('12') }]))).toBe('N');
     expect(test('varied-prices?', physical([{ price: 1000 }, { price: 1200 }]))).toBe('Y');
-    expect(test('varied-prices?', physical([{ priceMoney: m('12') }, { priceMoney: m('15'), onSale: true, salePriceMoney: m('12') }]))).toBe('Y');
+    expect(
+      test('varied-prices?', physical([{ priceMoney: m('12') }, { priceMoney: m('15'), onSale: true, salePriceMoney: m('12') }])),
+    ).toBe('Y');
   });
 });
 

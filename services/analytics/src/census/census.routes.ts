@@ -30,7 +30,14 @@ export function censusRoutes(app: ZodApp, ingest: IngestService, intake: Intake)
   }
   app.post(
     '/api/census/RecordQuickView/:id',
-    { schema: { summary: 'Record a product quick view (needs the census cookie)', params: RecordQuickViewParams, body: RecordQuickViewBody.nullish(), response } },
+    {
+      schema: {
+        summary: 'Record a product quick view (needs the census cookie)',
+        params: RecordQuickViewParams,
+        body: RecordQuickViewBody.nullish(),
+        response,
+      },
+    },
     async (request, reply) => answer(reply, intake, await ingest.quickView(factsOf(request), request.params.id, request.body ?? {})),
   );
 }

@@ -23,7 +23,10 @@ export interface ConsumerOptions {
 }
 
 /** The durable consumers of the service (handled ids are kept per consumer name, without the suffix). */
-export function analyticsConsumers(parts: Pick<AnalyticsModule, 'rollups'> & Partial<Pick<AnalyticsModule, 'settings'>>, options: ConsumerOptions = {}): SubscribeOptions[] {
+export function analyticsConsumers(
+  parts: Pick<AnalyticsModule, 'rollups'> & Partial<Pick<AnalyticsModule, 'settings'>>,
+  options: ConsumerOptions = {},
+): SubscribeOptions[] {
   return (Object.keys(CONSUMED_SUBJECTS) as Array<keyof typeof CONSUMED_SUBJECTS>).map((consumer) => ({
     durable: `${consumer}${options.durableSuffix ?? ''}`,
     subjects: [...CONSUMED_SUBJECTS[consumer]],

@@ -28,8 +28,7 @@ export function hoursBetween(from: string, to: string): string[] {
 }
 
 export type RangeResult =
-  | { ok: true; from: string; to: string; days: number }
-  | { ok: false; reason: 'reversed' | 'too-long' | 'hourly-too-long' };
+  { ok: true; from: string; to: string; days: number } | { ok: false; reason: 'reversed' | 'too-long' | 'hourly-too-long' };
 
 /** The report range: defaults to the `defaultDays` days ending today; bounded in length. */
 export function resolveRange(

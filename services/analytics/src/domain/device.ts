@@ -5,7 +5,8 @@ import type { DeviceType } from '@sc/contracts';
 // iPadOS 13+ reports a desktop Safari UA; such visits count as desktop (the server cannot tell).
 const TABLET = /iPad|Tablet|Kindle|Silk\/|PlayBook|Nexus (?:7|9|10)|SM-T\d|Android(?!.*Mobile)/i;
 const PHONE = /Mobi|iPhone|iPod|Android.*Mobile|Windows Phone|IEMobile|BlackBerry|Opera Mini/i;
-const AUTOMATED = /bot\b|crawler|spider|crawling|HeadlessChrome|PhantomJS|Lighthouse|Google-InspectionTool|facebookexternalhit|Slurp|curl\/|Wget\/|python-requests|Go-http-client/i;
+const AUTOMATED =
+  /bot\b|crawler|spider|crawling|HeadlessChrome|PhantomJS|Lighthouse|Google-InspectionTool|facebookexternalhit|Slurp|curl\/|Wget\/|python-requests|Go-http-client/i;
 
 /** desktop, phone or tablet; an empty or unknown agent counts as desktop. */
 export function deviceOf(userAgent: string | undefined): DeviceType {

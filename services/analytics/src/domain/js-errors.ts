@@ -18,10 +18,19 @@ function firstFrame(stack: string | null, source: string | undefined): string {
   const frame = stack?.split('\n').find((line) => /:\d+(?::\d+)?\)?\s*$/.test(line));
   const location = frame ?? source ?? '';
   // Cache-busting queries and column numbers differ between deployments of the same script.
-  return location.replace(/\?[^:)\s]*/g, '').replace(/:\d+\)?\s*$/, '').trim();
+  return location
+    .replace(/\?[^:)\s]*/g, '')
+    .replace(/:\d+\)?\s*$/, '')
+    .trim();
 }
 
 export function errorFingerprint(name: string, message: string, stack: string | null, source: string | undefined): string {
-  const normalized = message.replace(/(["'`]).*?\1/g, '?').replace(/\d+/g, '0').slice(0, 500);
-  return createHash('sha256').update(`${name}\n${normalized}\n${firstFrame(stack, source)}`).digest('hex').slice(0, 32);
+  const normalized = message
+    .replace(/(["'`]).*?\1/g, '?')
+    .replace(/\d+/g, '0')
+    .slice(0, 500);
+  return createHash('sha256')
+    .update(`${name}\n${normalized}\n${firstFrame(stack, source)}`)
+    .digest('hex')
+    .slice(0, 32);
 }

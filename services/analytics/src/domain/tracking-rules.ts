@@ -37,7 +37,8 @@ export function requesterSkip(requester: Requester, site: SiteTracking): SkipRea
 export function pageSkip(page: { path: string; pageType?: number | undefined; eventType?: number | undefined }): SkipReason | undefined {
   if (page.path === '/config' || page.path.startsWith('/config/')) return 'config-page';
   if (page.pageType !== undefined && UNTRACKED_PAGE_TYPES.includes(page.pageType)) return 'untracked-page';
-  if (page.eventType === PageViewEventType.PAGE_VIEW && (page.path === '/search' || page.path.startsWith('/search/'))) return 'untracked-page';
+  if (page.eventType === PageViewEventType.PAGE_VIEW && (page.path === '/search' || page.path.startsWith('/search/')))
+    return 'untracked-page';
   return undefined;
 }
 

@@ -24,6 +24,13 @@ export function hostOf(url: string | undefined): string | undefined {
 export function externalReferrer(referrer: string | undefined, pageUrl: string, requestHost: string | undefined): string | null {
   const host = hostOf(referrer);
   if (!host) return null;
-  const own = hostOf(pageUrl) ?? (requestHost ? requestHost.toLowerCase().replace(/:\d+$/, '').replace(/^www\./, '') : undefined);
+  const own =
+    hostOf(pageUrl) ??
+    (requestHost
+      ? requestHost
+          .toLowerCase()
+          .replace(/:\d+$/, '')
+          .replace(/^www\./, '')
+      : undefined);
   return host === own ? null : host;
 }

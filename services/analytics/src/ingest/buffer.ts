@@ -84,7 +84,10 @@ export class IngestBuffer<T> {
       await this.flush();
       if (this.#waiting.length === 0 && this.#writing === 0) break;
       if (Date.now() > deadline) {
-        this.#options.logger?.error({ records: this.size }, 'analytics buffer could not be written before shutdown; these records are lost');
+        this.#options.logger?.error(
+          { records: this.size },
+          'analytics buffer could not be written before shutdown; these records are lost',
+        );
         return;
       }
       await new Promise((resolve) => setTimeout(resolve, Math.min(this.#retryDelay, 1_000)));

@@ -19,7 +19,9 @@ const asText = (value: Cell): string | null => (value === null ? null : typeof v
 function unnestRows(columns: readonly Column[], rows: readonly (readonly Cell[])[], where?: RawBuilder<boolean>): RawBuilder<unknown> {
   const arrays = columns.map((_, i) => rows.map((row) => asText(row[i] ?? null)));
   const selected = columns.map((c) =>
-    c.type === 'epoch-ms' ? sql`to_timestamp(${sql.ref(`u.${c.name}`)}::float8 / 1000)` : sql`${sql.ref(`u.${c.name}`)}::${sql.raw(c.type)}`,
+    c.type === 'epoch-ms'
+      ? sql`to_timestamp(${sql.ref(`u.${c.name}`)}::float8 / 1000)`
+      : sql`${sql.ref(`u.${c.name}`)}::${sql.raw(c.type)}`,
   );
   const params = arrays.map((values) => sql`${values}::text[]`);
   const names = columns.map((c) => sql.id(c.name));
@@ -30,7 +32,13 @@ function unnestRows(columns: readonly Column[], rows: readonly (readonly Cell[])
 const table = (schema: string, name: string) => sql.id(schema, name);
 
 /** Appends `rows` to `schema.name`. */
-export async function bulkInsert(db: Kysely<unknown>, schema: string, name: string, columns: readonly Column[], rows: readonly (readonly Cell[])[]): Promise<void> {
+export async function bulkInsert(
+  db: Kysely<unknown>,
+  schema: string,
+  name: string,
+  columns: readonly Column[],
+  rows: readonly (readonly Cell[])[],
+): Promise<void> {
   if (rows.length === 0) return;
   const names = columns.map((c) => sql.id(c.name));
   await sql`insert into ${table(schema, name)} (${sql.join(names)}) ${unnestRows(columns, rows)}`.execute(db);

@@ -31,7 +31,13 @@ export function eventsRoutes(app: ZodApp, ingest: IngestService, intake: Intake)
   );
   app.post(
     PROVIDER_EVENTS_PATH,
-    { schema: { summary: 'Record a provider event (eventSchemaName, eventContent as JSON text); beacon or XHR', body: ProviderEventBody, response } },
+    {
+      schema: {
+        summary: 'Record a provider event (eventSchemaName, eventContent as JSON text); beacon or XHR',
+        body: ProviderEventBody,
+        response,
+      },
+    },
     async (request, reply) => answer(reply, intake, await ingest.providerEvent(factsOf(request), request.body)),
   );
   app.post(

@@ -68,7 +68,8 @@ export class IngestService {
   /** POST /api/census/RecordHit. */
   async hit(facts: CallFacts, form: RecordHitForm): Promise<Outcome> {
     const data = form.data;
-    if (data.websiteId !== facts.websiteId) throw new AppError('BAD_REQUEST', AnalyticsMessages.otherWebsite, { fields: { 'data.websiteId': AnalyticsMessages.otherWebsite } });
+    if (data.websiteId !== facts.websiteId)
+      throw new AppError('BAD_REQUEST', AnalyticsMessages.otherWebsite, { fields: { 'data.websiteId': AnalyticsMessages.otherWebsite } });
     const { site, skipped, clearCookies } = await this.#gate(facts);
     const path = pathOf(data.pagePath ?? data.url);
     const skip = skipped ?? pageSkip({ path, pageType: data.pageType, eventType: form.event });
@@ -131,7 +132,11 @@ export class IngestService {
   }
 
   /** POST /api/census/RecordQuickView/{id}: a product view without its page; needs the census cookie. */
-  async quickView(facts: CallFacts, productId: string, body: { websiteId?: string | undefined; url?: string | undefined }): Promise<Outcome> {
+  async quickView(
+    facts: CallFacts,
+    productId: string,
+    body: { websiteId?: string | undefined; url?: string | undefined },
+  ): Promise<Outcome> {
     if (body.websiteId !== undefined && body.websiteId !== facts.websiteId) throw otherWebsite('websiteId');
     const { site, skipped, clearCookies } = await this.#gate(facts);
     const path = body.url === undefined ? null : pathOf(body.url);
@@ -184,7 +189,8 @@ export class IngestService {
   /** POST /api/events/provider: eventContent is the newer client's payload (SPEC 3). */
   async providerEvent(facts: CallFacts, body: ProviderEventBody): Promise<Outcome> {
     const content = body.eventContent;
-    if (content.context_website_id !== undefined && content.context_website_id !== facts.websiteId) throw otherWebsite('eventContent.context_website_id');
+    if (content.context_website_id !== undefined && content.context_website_id !== facts.websiteId)
+      throw otherWebsite('eventContent.context_website_id');
     const { site, skipped, clearCookies } = await this.#gate(facts);
     const path = content.page_path === undefined ? null : pathOf(content.page_path);
     const skip = skipped ?? (path === null ? undefined : pageSkip({ path }));
@@ -276,4 +282,5 @@ export class IngestService {
   }
 }
 
-const otherWebsite = (field: string) => new AppError('BAD_REQUEST', AnalyticsMessages.otherWebsite, { fields: { [field]: AnalyticsMessages.otherWebsite } });
+const otherWebsite = (field: string) =>
+  new AppError('BAD_REQUEST', AnalyticsMessages.otherWebsite, { fields: { [field]: AnalyticsMessages.otherWebsite } });

@@ -33,7 +33,11 @@ export class DailySalts {
   }
 
   async #load(day: string): Promise<string> {
-    await this.#db.insertInto('daily_salts').values({ day, salt: randomBytes(32).toString('base64url') }).onConflict((oc) => oc.column('day').doNothing()).execute();
+    await this.#db
+      .insertInto('daily_salts')
+      .values({ day, salt: randomBytes(32).toString('base64url') })
+      .onConflict((oc) => oc.column('day').doNothing())
+      .execute();
     const row = await this.#db.selectFrom('daily_salts').select('salt').where('day', '=', day).executeTakeFirstOrThrow();
     // Only today's and yesterday's salts are worth keeping in memory.
     for (const key of this.#cache.keys()) if (key < dayOf(Date.parse(`${day}T00:00:00Z`) - 86_400_000)) this.#cache.delete(key);
@@ -54,7 +58,11 @@ export function cookieVisitorId(cookie: string | undefined): string | undefined 
 }
 
 /** The daily visitor hash (32 hex characters). */
-export function visitorHash(salt: string, websiteId: string, key: { cookieId?: string | undefined; address: string; userAgent: string | undefined }): string {
+export function visitorHash(
+  salt: string,
+  websiteId: string,
+  key: { cookieId?: string | undefined; address: string; userAgent: string | undefined },
+): string {
   const subject = key.cookieId ? `c:${key.cookieId}` : `a:${key.address}\n${key.userAgent ?? ''}`;
   return createHash('sha256').update(`${salt}\n${websiteId}\n${subject}`).digest('hex').slice(0, 32);
 }

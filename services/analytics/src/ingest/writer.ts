@@ -94,7 +94,11 @@ export class BatchWriter {
       const db = withTables<unknown>(trx);
       let kept: readonly BufferedRecord[] = records;
       if (ids.length > 0) {
-        const deleted = await sql<{ id: string }>`delete from ${sql.id(this.#schema, 'ingest_journal')} where id = any(${ids}::text[]::uuid[]) returning id::text as id`.execute(db);
+        const deleted = await sql<{
+          id: string;
+        }>`delete from ${sql.id(this.#schema, 'ingest_journal')} where id = any(${ids}::text[]::uuid[]) returning id::text as id`.execute(
+          db,
+        );
         if (deleted.rows.length < ids.length) {
           const mine = new Set(deleted.rows.map((row) => row.id));
           kept = records.filter((r) => r.journal === undefined || mine.has(r.journal));
@@ -114,11 +118,18 @@ export class BatchWriter {
     for (;;) {
       const written = await this.#db.transaction().execute(async (trx) => {
         const db = withTables<unknown>(trx);
-        const rows = await sql<{ id: string; records: unknown }>`select id::text as id, records from ${sql.id(this.#schema, 'ingest_journal')}
+        const rows = await sql<{
+          id: string;
+          records: unknown;
+        }>`select id::text as id, records from ${sql.id(this.#schema, 'ingest_journal')}
           where ${olderThan(olderThanMs)} order by accepted_at limit ${limit} for update skip locked`.execute(db);
         if (rows.rows.length === 0) return 0;
-        await sql`delete from ${sql.id(this.#schema, 'ingest_journal')} where id = any(${rows.rows.map((r) => r.id)}::text[]::uuid[])`.execute(db);
-        const records = rows.rows.flatMap((row) => (typeof row.records === 'string' ? JSON.parse(row.records) : row.records) as IngestRecord[]);
+        await sql`delete from ${sql.id(this.#schema, 'ingest_journal')} where id = any(${rows.rows.map((r) => r.id)}::text[]::uuid[])`.execute(
+          db,
+        );
+        const records = rows.rows.flatMap(
+          (row) => (typeof row.records === 'string' ? JSON.parse(row.records) : row.records) as IngestRecord[],
+        );
         await this.#writeIn(db, records);
         return records.length;
       });
@@ -166,13 +177,44 @@ export class BatchWriter {
       s,
       'hits',
       [
-        WEBSITE, c('received_at', 'epoch-ms'), c('event_type', 'smallint'), c('path'), c('title'), c('referrer_host'), c('item_id'), c('collection_id'),
-        c('page_type', 'integer'), c('device'), c('visitor_hash'), c('viewport_width', 'integer'), c('viewport_height', 'integer'),
-        c('screen_width', 'integer'), c('screen_height', 'integer'), c('locale'), c('template_id'), c('client_date', 'epoch-ms'),
+        WEBSITE,
+        c('received_at', 'epoch-ms'),
+        c('event_type', 'smallint'),
+        c('path'),
+        c('title'),
+        c('referrer_host'),
+        c('item_id'),
+        c('collection_id'),
+        c('page_type', 'integer'),
+        c('device'),
+        c('visitor_hash'),
+        c('viewport_width', 'integer'),
+        c('viewport_height', 'integer'),
+        c('screen_width', 'integer'),
+        c('screen_height', 'integer'),
+        c('locale'),
+        c('template_id'),
+        c('client_date', 'epoch-ms'),
       ],
       hits.map((h) => [
-        h.websiteId, h.receivedAt, h.eventType, h.path, h.title, h.referrerHost, h.itemId, h.collectionId, h.pageType, h.device, h.visitorHash,
-        h.viewportWidth, h.viewportHeight, h.screenWidth, h.screenHeight, h.locale, h.templateId, h.clientDate,
+        h.websiteId,
+        h.receivedAt,
+        h.eventType,
+        h.path,
+        h.title,
+        h.referrerHost,
+        h.itemId,
+        h.collectionId,
+        h.pageType,
+        h.device,
+        h.visitorHash,
+        h.viewportWidth,
+        h.viewportHeight,
+        h.screenWidth,
+        h.screenHeight,
+        h.locale,
+        h.templateId,
+        h.clientDate,
       ]),
     );
 
@@ -264,7 +306,9 @@ export class BatchWriter {
   async #funnelViews(db: Kysely<unknown>, rows: Cell[][]): Promise<void> {
     if (rows.length === 0) return;
     const s = this.#schema;
-    const unique = [...new Map(rows.map((row) => [row.join('\u0000'), row])).entries()].sort(([x], [y]) => (x < y ? -1 : x > y ? 1 : 0)).map(([, row]) => row);
+    const unique = [...new Map(rows.map((row) => [row.join('\u0000'), row])).entries()]
+      .sort(([x], [y]) => (x < y ? -1 : x > y ? 1 : 0))
+      .map(([, row]) => row);
     await sql`insert into ${sql.id(s, 'funnel_visitors')} (website_id, day, product_id, visitor_hash)
       ${unnestRows([WEBSITE, DAY, c('product_id'), c('visitor_hash')], unique, sql<boolean>`exists (select 1 from ${sql.id(s, 'products')} p where p.website_id = u.website_id and p.product_id = u.product_id)`)}
       on conflict do nothing`.execute(db);
@@ -291,7 +335,9 @@ export class BatchWriter {
     if (adds.length > 0) {
       await sql`update ${sql.id(s, 'funnel_visitors')} f set added = true
         from (${unnestRows([WEBSITE, DAY, c('product_id'), c('visitor_hash')], adds)}) a
-        where f.website_id = a.website_id and f.day = a.day and f.product_id = a.product_id and f.visitor_hash = a.visitor_hash and not f.added`.execute(db);
+        where f.website_id = a.website_id and f.day = a.day and f.product_id = a.product_id and f.visitor_hash = a.visitor_hash and not f.added`.execute(
+        db,
+      );
     }
     if (carts.length > 0) {
       await sql`insert into ${sql.id(s, 'funnel_carts')} (website_id, cart_id, visitor_hash, day)
@@ -350,10 +396,33 @@ export class BatchWriter {
       s,
       'js_errors',
       [
-        WEBSITE, c('received_at', 'epoch-ms'), c('fingerprint'), c('name'), c('message'), c('stack'), c('source'), c('line', 'integer'),
-        c('col', 'integer'), c('path'), c('device'), c('caught', 'boolean'),
+        WEBSITE,
+        c('received_at', 'epoch-ms'),
+        c('fingerprint'),
+        c('name'),
+        c('message'),
+        c('stack'),
+        c('source'),
+        c('line', 'integer'),
+        c('col', 'integer'),
+        c('path'),
+        c('device'),
+        c('caught', 'boolean'),
       ],
-      errors.map((e) => [e.websiteId, e.receivedAt, e.fingerprint, e.name, e.message, e.stack, e.source, e.line, e.column, e.path, e.device, e.caught]),
+      errors.map((e) => [
+        e.websiteId,
+        e.receivedAt,
+        e.fingerprint,
+        e.name,
+        e.message,
+        e.stack,
+        e.source,
+        e.line,
+        e.column,
+        e.path,
+        e.device,
+        e.caught,
+      ]),
     );
     const b = new Buckets();
     const counts = new Map<string, Cell[]>();
@@ -380,7 +449,15 @@ export class BatchWriter {
     );
     const b = new Buckets();
     const buckets = new Tally();
-    for (const r of records) buckets.add([r.websiteId, b.day(r.receivedAt), r.metric, r.device, bucketOf(r.metric as WebVitalMetric, r.value)], [1]);
-    await bulkAdd(db, s, 'vitals_daily', [WEBSITE, DAY, c('metric'), c('device'), c('bucket', 'smallint')], [COUNT('count')], buckets.rows());
+    for (const r of records)
+      buckets.add([r.websiteId, b.day(r.receivedAt), r.metric, r.device, bucketOf(r.metric as WebVitalMetric, r.value)], [1]);
+    await bulkAdd(
+      db,
+      s,
+      'vitals_daily',
+      [WEBSITE, DAY, c('metric'), c('device'), c('bucket', 'smallint')],
+      [COUNT('count')],
+      buckets.rows(),
+    );
   }
 }

@@ -3,8 +3,7 @@
 // Rollup tables are keyed by what reports group by, so each flush or event upserts into them.
 import { sql, type CreateTableBuilder, type Kysely, type Migration } from 'kysely';
 
-const COUNT = (name: string) => (t: CreateTableBuilder<string, never>) =>
-  t.addColumn(name, 'integer', (c) => c.notNull().defaultTo(0));
+const COUNT = (name: string) => (t: CreateTableBuilder<string, never>) => t.addColumn(name, 'integer', (c) => c.notNull().defaultTo(0));
 
 async function rollup(db: Kysely<unknown>, name: string, keys: Array<[string, string]>, counts: string[]): Promise<void> {
   let table = db.schema.createTable(name).addColumn('website_id', 'text', (c) => c.notNull()) as CreateTableBuilder<string, never>;
@@ -102,10 +101,42 @@ export const m0001Analytics: Migration = {
 
     await rollup(db, 'traffic_hourly', [['hour', 'timestamptz']], ['page_views', 'visits', 'visitors']);
     await rollup(db, 'traffic_daily', [['day', 'date']], ['page_views', 'visits', 'visitors']);
-    await rollup(db, 'page_daily', [['day', 'date'], ['path', 'text']], ['views']);
-    await rollup(db, 'referrer_daily', [['day', 'date'], ['host', 'text']], ['views']);
-    await rollup(db, 'device_daily', [['day', 'date'], ['device', 'text']], ['page_views', 'visits', 'visitors']);
-    await rollup(db, 'product_daily', [['day', 'date'], ['product_id', 'text']], ['views', 'adds', 'add_quantity', 'removes', 'purchases', 'purchased_quantity']);
+    await rollup(
+      db,
+      'page_daily',
+      [
+        ['day', 'date'],
+        ['path', 'text'],
+      ],
+      ['views'],
+    );
+    await rollup(
+      db,
+      'referrer_daily',
+      [
+        ['day', 'date'],
+        ['host', 'text'],
+      ],
+      ['views'],
+    );
+    await rollup(
+      db,
+      'device_daily',
+      [
+        ['day', 'date'],
+        ['device', 'text'],
+      ],
+      ['page_views', 'visits', 'visitors'],
+    );
+    await rollup(
+      db,
+      'product_daily',
+      [
+        ['day', 'date'],
+        ['product_id', 'text'],
+      ],
+      ['views', 'adds', 'add_quantity', 'removes', 'purchases', 'purchased_quantity'],
+    );
     await db.schema
       .createTable('sales_daily')
       .addColumn('website_id', 'text', (c) => c.notNull())
@@ -115,9 +146,34 @@ export const m0001Analytics: Migration = {
       .addColumn('revenue', 'bigint', (c) => c.notNull().defaultTo(0))
       .addPrimaryKeyConstraint('sales_daily_pk', ['website_id', 'day', 'currency'])
       .execute();
-    await rollup(db, 'form_daily', [['day', 'date'], ['form_id', 'text']], ['views', 'submissions']);
-    await rollup(db, 'event_daily', [['day', 'date'], ['name', 'text']], ['count']);
-    await rollup(db, 'interaction_daily', [['day', 'date'], ['kind', 'text'], ['target', 'text']], ['count']);
+    await rollup(
+      db,
+      'form_daily',
+      [
+        ['day', 'date'],
+        ['form_id', 'text'],
+      ],
+      ['views', 'submissions'],
+    );
+    await rollup(
+      db,
+      'event_daily',
+      [
+        ['day', 'date'],
+        ['name', 'text'],
+      ],
+      ['count'],
+    );
+    await rollup(
+      db,
+      'interaction_daily',
+      [
+        ['day', 'date'],
+        ['kind', 'text'],
+        ['target', 'text'],
+      ],
+      ['count'],
+    );
     await db.schema
       .createTable('error_daily')
       .addColumn('website_id', 'text', (c) => c.notNull())
@@ -129,7 +185,17 @@ export const m0001Analytics: Migration = {
       .addColumn('count', 'integer', (c) => c.notNull().defaultTo(0))
       .addPrimaryKeyConstraint('error_daily_pk', ['website_id', 'day', 'fingerprint'])
       .execute();
-    await rollup(db, 'vitals_daily', [['day', 'date'], ['metric', 'text'], ['device', 'text'], ['bucket', 'smallint']], ['count']);
+    await rollup(
+      db,
+      'vitals_daily',
+      [
+        ['day', 'date'],
+        ['metric', 'text'],
+        ['device', 'text'],
+        ['bucket', 'smallint'],
+      ],
+      ['count'],
+    );
 
     await db.schema
       .createTable('settings')

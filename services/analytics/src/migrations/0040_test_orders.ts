@@ -5,9 +5,21 @@ import type { Kysely, Migration } from 'kysely';
 
 export const m0040TestOrders: Migration = {
   async up(db: Kysely<unknown>) {
-    await db.schema.alterTable('sales_daily').addColumn('test_orders', 'integer', (c) => c.notNull().defaultTo(0)).execute();
-    await db.schema.alterTable('sales_daily').addColumn('test_revenue', 'bigint', (c) => c.notNull().defaultTo(0)).execute();
-    await db.schema.alterTable('product_daily').addColumn('test_purchased_quantity', 'integer', (c) => c.notNull().defaultTo(0)).execute();
-    await db.schema.alterTable('funnel_visitors').addColumn('test_purchased', 'boolean', (c) => c.notNull().defaultTo(false)).execute();
+    await db.schema
+      .alterTable('sales_daily')
+      .addColumn('test_orders', 'integer', (c) => c.notNull().defaultTo(0))
+      .execute();
+    await db.schema
+      .alterTable('sales_daily')
+      .addColumn('test_revenue', 'bigint', (c) => c.notNull().defaultTo(0))
+      .execute();
+    await db.schema
+      .alterTable('product_daily')
+      .addColumn('test_purchased_quantity', 'integer', (c) => c.notNull().defaultTo(0))
+      .execute();
+    await db.schema
+      .alterTable('funnel_visitors')
+      .addColumn('test_purchased', 'boolean', (c) => c.notNull().defaultTo(false))
+      .execute();
   },
 };

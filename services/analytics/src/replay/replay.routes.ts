@@ -9,7 +9,13 @@ import type { ReplayService } from './replay.service.js';
 export function replayRoutes(app: ZodApp, replay: ReplayService): void {
   app.get(
     '/api/commerce/fullstory/getId',
-    { schema: { summary: "The session replay id ('automated-mock-id': do not record)", querystring: ReplayIdQuery, response: { 200: ReplayIdResponse } } },
+    {
+      schema: {
+        summary: "The session replay id ('automated-mock-id': do not record)",
+        querystring: ReplayIdQuery,
+        response: { 200: ReplayIdResponse },
+      },
+    },
     async (request) => ({ id: await replay.replayId(factsOf(request), request.query.cores) }),
   );
 }

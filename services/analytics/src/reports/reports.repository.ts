@@ -59,7 +59,8 @@ export class ReportsRepository {
         .where('hour', '>=', new Date(dayStart(from)))
         .where('hour', '<', new Date(dayStart(to) + DAY_MS))
         .execute();
-      for (const row of rows) byKey.set(new Date(row.hour).toISOString(), { pageViews: row.page_views, visits: row.visits, visitors: row.visitors });
+      for (const row of rows)
+        byKey.set(new Date(row.hour).toISOString(), { pageViews: row.page_views, visits: row.visits, visitors: row.visitors });
       keys = hoursBetween(from, to);
     }
     const series = keys.map((at) => ({ at, ...(byKey.get(at) ?? { pageViews: 0, visits: 0, visitors: 0 }) }));
@@ -130,7 +131,12 @@ export class ReportsRepository {
     const count = (condition: string) => sql<number>`count(*) filter (where ${sql.raw(condition)})::int8`;
     const sums = await this.#db
       .selectFrom('funnel_visitors')
-      .select(['product_id as productId', sql<number>`count(*)::int8`.as('views'), count('added').as('addsToCart'), count(testOrders ? 'added and (purchased or test_purchased)' : 'added and purchased').as('purchases')])
+      .select([
+        'product_id as productId',
+        sql<number>`count(*)::int8`.as('views'),
+        count('added').as('addsToCart'),
+        count(testOrders ? 'added and (purchased or test_purchased)' : 'added and purchased').as('purchases'),
+      ])
       .where('website_id', '=', websiteId)
       .where('day', '>=', from)
       .where('day', '<=', to)
@@ -141,13 +147,26 @@ export class ReportsRepository {
       .execute();
     const shown = sums.slice(0, range.limit);
     const ids = shown.map((p) => p.productId);
-    const titles = ids.length === 0 ? [] : await this.#db.selectFrom('products').select(['product_id', 'title']).where('website_id', '=', websiteId).where('product_id', 'in', ids).execute();
+    const titles =
+      ids.length === 0
+        ? []
+        : await this.#db
+            .selectFrom('products')
+            .select(['product_id', 'title'])
+            .where('website_id', '=', websiteId)
+            .where('product_id', 'in', ids)
+            .execute();
     const quantities =
       ids.length === 0
         ? []
         : await this.#db
             .selectFrom('product_daily')
-            .select(['product_id', (testOrders ? sql<number>`(sum(purchased_quantity) + sum(test_purchased_quantity))::int8` : total('purchased_quantity')).as('quantity')])
+            .select([
+              'product_id',
+              (testOrders ? sql<number>`(sum(purchased_quantity) + sum(test_purchased_quantity))::int8` : total('purchased_quantity')).as(
+                'quantity',
+              ),
+            ])
             .where('website_id', '=', websiteId)
             .where('day', '>=', from)
             .where('day', '<=', to)

@@ -1,12 +1,24 @@
 // Owner reports over a date range of UTC days: the range is resolved and checked here (a reversed
 // or too long one is a 400 naming the field), then the report is read from the rollups.
-import { AnalyticsMessages, REPORT_DEFAULT_DAYS, REPORT_MAX_DAYS, REPORT_MAX_HOURLY_DAYS, formatMessage, type AnalyticsReportName, type ReportQuery } from '@sc/contracts';
+import {
+  AnalyticsMessages,
+  REPORT_DEFAULT_DAYS,
+  REPORT_MAX_DAYS,
+  REPORT_MAX_HOURLY_DAYS,
+  formatMessage,
+  type AnalyticsReportName,
+  type ReportQuery,
+} from '@sc/contracts';
 import { AppError } from '@sc/platform';
 import { resolveRange } from '../domain/dates.js';
 import type { ReportRange, ReportsRepository } from './reports.repository.js';
 
 function rangeOf(query: ReportQuery, websiteId: string): ReportRange {
-  const range = resolveRange(query, Date.now(), { defaultDays: REPORT_DEFAULT_DAYS, maxDays: REPORT_MAX_DAYS, maxHourlyDays: REPORT_MAX_HOURLY_DAYS });
+  const range = resolveRange(query, Date.now(), {
+    defaultDays: REPORT_DEFAULT_DAYS,
+    maxDays: REPORT_MAX_DAYS,
+    maxHourlyDays: REPORT_MAX_HOURLY_DAYS,
+  });
   if (!range.ok) {
     const message =
       range.reason === 'reversed'

@@ -21,7 +21,10 @@ async function deleteChunked(db: Kysely<unknown>, schema: string, table: string,
   let deleted = 0;
   for (;;) {
     // ctid chunks: the raw tables have no key, and a bounded DELETE needs one.
-    const result = await sql`delete from ${sql.id(schema, table)} where ctid in (select ctid from ${sql.id(schema, table)} where ${sql.id(column)} < ${before.toISOString()}::timestamptz limit ${CHUNK})`.execute(db);
+    const result =
+      await sql`delete from ${sql.id(schema, table)} where ctid in (select ctid from ${sql.id(schema, table)} where ${sql.id(column)} < ${before.toISOString()}::timestamptz limit ${CHUNK})`.execute(
+        db,
+      );
     const n = Number(result.numAffectedRows ?? 0);
     deleted += n;
     if (n < CHUNK) return deleted;
@@ -37,7 +40,10 @@ export async function purge(db: Kysely<AnalyticsDB>, schema: string, retentionDa
   const visitorBefore = new Date(now - 2 * DAY_MS);
   const visitors = await deleteChunked(raw, schema, 'visitor_state', 'last_seen', visitorBefore);
   // Yesterday's salt is kept a little: hits received just before midnight may still be in a buffer.
-  const salts = await db.deleteFrom('daily_salts').where('day', '<', dayOf(now - DAY_MS)).executeTakeFirst();
+  const salts = await db
+    .deleteFrom('daily_salts')
+    .where('day', '<', dayOf(now - DAY_MS))
+    .executeTakeFirst();
   return { raw: rawDeleted, visitors, salts: Number(salts.numDeletedRows) };
 }
 

@@ -8,7 +8,15 @@
 // - content: products (names for reports, sku → product for purchases) and site settings
 //   (country and time zone for session replay, the cookie policy when the event carries it).
 import { z } from 'zod';
-import { CartEntryAdded, CartEntryRemoved, ContentProductDeleted, ContentProductUpserted, FormSubmissionSaved, OrderPlaced, type EventEnvelope } from '@sc/contracts';
+import {
+  CartEntryAdded,
+  CartEntryRemoved,
+  ContentProductDeleted,
+  ContentProductUpserted,
+  FormSubmissionSaved,
+  OrderPlaced,
+  type EventEnvelope,
+} from '@sc/contracts';
 import type { Transaction } from 'kysely';
 import type { AnalyticsDB } from '../tables.js';
 import { dayOf } from '../domain/dates.js';
@@ -40,7 +48,14 @@ export async function applyRollups(trx: Trx, schema: string, event: EventEnvelop
   switch (event.type) {
     case 'commerce.cart.entry-added': {
       const data = CartEntryAdded.parse(event.data);
-      await bulkAdd(raw, schema, 'product_daily', PRODUCT_KEY, [int('adds'), int('add_quantity')], [[websiteId, day, data.itemId, 1, data.quantity]]);
+      await bulkAdd(
+        raw,
+        schema,
+        'product_daily',
+        PRODUCT_KEY,
+        [int('adds'), int('add_quantity')],
+        [[websiteId, day, data.itemId, 1, data.quantity]],
+      );
       return;
     }
     case 'commerce.cart.entry-removed': {
@@ -60,7 +75,15 @@ export async function applyRollups(trx: Trx, schema: string, event: EventEnvelop
         [[websiteId, day, order.grandTotal.currency, 1, order.grandTotal.value]],
       );
       const skus = [...new Set(order.items.map((item) => item.sku))];
-      const known = skus.length === 0 ? [] : await trx.selectFrom('product_skus').select(['sku', 'product_id']).where('website_id', '=', websiteId).where('sku', 'in', skus).execute();
+      const known =
+        skus.length === 0
+          ? []
+          : await trx
+              .selectFrom('product_skus')
+              .select(['sku', 'product_id'])
+              .where('website_id', '=', websiteId)
+              .where('sku', 'in', skus)
+              .execute();
       const productOf = new Map(known.map((row) => [row.sku, row.product_id]));
       // One purchase per product per order, however many lines or variants it had.
       const perProduct = new Map<string, number>();
@@ -74,11 +97,17 @@ export async function applyRollups(trx: Trx, schema: string, event: EventEnvelop
         'product_daily',
         PRODUCT_KEY,
         order.testMode ? [int('test_purchased_quantity')] : [int('purchases'), int('purchased_quantity')],
-        [...perProduct.entries()].map(([product, quantity]) => (order.testMode ? [websiteId, day, product, quantity] : [websiteId, day, product, 1, quantity])),
+        [...perProduct.entries()].map(([product, quantity]) =>
+          order.testMode ? [websiteId, day, product, quantity] : [websiteId, day, product, 1, quantity],
+        ),
       );
       // The funnel's last step: the visitors who added these products to this cart bought them.
       if (order.purchasedCartId !== null && perProduct.size > 0) {
-        const visitors = trx.selectFrom('funnel_carts').select('visitor_hash').where('website_id', '=', websiteId).where('cart_id', '=', order.purchasedCartId);
+        const visitors = trx
+          .selectFrom('funnel_carts')
+          .select('visitor_hash')
+          .where('website_id', '=', websiteId)
+          .where('cart_id', '=', order.purchasedCartId);
         await trx
           .updateTable('funnel_visitors')
           .set(order.testMode ? { test_purchased: true } : { purchased: true })
@@ -92,17 +121,31 @@ export async function applyRollups(trx: Trx, schema: string, event: EventEnvelop
     }
     case 'forms.submission.saved': {
       const data = FormSubmissionSaved.parse(event.data);
-      await bulkAdd(raw, schema, 'form_daily', [col('website_id'), col('day', 'date'), col('form_id')], [int('submissions')], [[websiteId, day, data.formId, 1]]);
+      await bulkAdd(
+        raw,
+        schema,
+        'form_daily',
+        [col('website_id'), col('day', 'date'), col('form_id')],
+        [int('submissions')],
+        [[websiteId, day, data.formId, 1]],
+      );
       return;
     }
     case 'content.product.upserted': {
       const data = ContentProductUpserted.parse(event.data);
-      const current = await trx.selectFrom('products').select('version').where('website_id', '=', websiteId).where('product_id', '=', data.productId).executeTakeFirst();
+      const current = await trx
+        .selectFrom('products')
+        .select('version')
+        .where('website_id', '=', websiteId)
+        .where('product_id', '=', data.productId)
+        .executeTakeFirst();
       if (current && current.version > data.version) return;
       await trx
         .insertInto('products')
         .values({ website_id: websiteId, product_id: data.productId, title: data.title, version: data.version, deleted: false })
-        .onConflict((oc) => oc.columns(['website_id', 'product_id']).doUpdateSet({ title: data.title, version: data.version, deleted: false }))
+        .onConflict((oc) =>
+          oc.columns(['website_id', 'product_id']).doUpdateSet({ title: data.title, version: data.version, deleted: false }),
+        )
         .execute();
       const skus = [...new Set(data.variants.map((variant) => variant.sku).filter((sku) => sku !== ''))];
       if (skus.length > 0) {
@@ -117,12 +160,22 @@ export async function applyRollups(trx: Trx, schema: string, event: EventEnvelop
     case 'content.product.deleted': {
       const data = ContentProductDeleted.parse(event.data);
       // The sku mapping stays: past orders of the product keep their name in reports.
-      await trx.updateTable('products').set({ deleted: true, version: data.version }).where('website_id', '=', websiteId).where('product_id', '=', data.productId).where('version', '<=', data.version).execute();
+      await trx
+        .updateTable('products')
+        .set({ deleted: true, version: data.version })
+        .where('website_id', '=', websiteId)
+        .where('product_id', '=', data.productId)
+        .where('version', '<=', data.version)
+        .execute();
       return;
     }
     case 'content.settings.updated': {
       const data = SettingsUpdate.parse(event.data);
-      await mirrorSiteSettings(trx, websiteId, { country: data.country, timeZone: data.timeZone, restrictiveCookiePolicy: data.cookieSettings?.restrictivePolicy });
+      await mirrorSiteSettings(trx, websiteId, {
+        country: data.country,
+        timeZone: data.timeZone,
+        restrictiveCookiePolicy: data.cookieSettings?.restrictivePolicy,
+      });
       return;
     }
     default:

@@ -5,7 +5,11 @@ import type { AnalyticsDB } from '../tables.js';
 import { applyRollups } from './rollups.repository.js';
 
 /** Applies one event once; answers false when it was handled before. */
-export function applyEvent(ctx: Pick<ServiceContext<AnalyticsDB>, 'db' | 'name'>, consumer: string, event: EventEnvelope): Promise<boolean> {
+export function applyEvent(
+  ctx: Pick<ServiceContext<AnalyticsDB>, 'db' | 'name'>,
+  consumer: string,
+  event: EventEnvelope,
+): Promise<boolean> {
   return handleOnce(ctx.db, consumer, event, (trx) => applyRollups(withTables<AnalyticsDB>(trx), ctx.name, event));
 }
 

@@ -56,7 +56,14 @@ export async function mirrorSiteSettings(
 async function upsert(
   db: Db,
   websiteId: string,
-  values: Partial<{ tracking_enabled: boolean; replay_enabled: boolean; replay_experiment: boolean; country: string; time_zone: string; restrictive_cookie_policy: boolean }>,
+  values: Partial<{
+    tracking_enabled: boolean;
+    replay_enabled: boolean;
+    replay_experiment: boolean;
+    country: string;
+    time_zone: string;
+    restrictive_cookie_policy: boolean;
+  }>,
 ): Promise<void> {
   await db
     .insertInto('settings')

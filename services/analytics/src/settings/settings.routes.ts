@@ -8,13 +8,19 @@ export function settingsRoutes(app: ZodApp, settings: SettingsService): void {
   const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody };
   app.get(
     ANALYTICS_SETTINGS_PATH,
-    ownerRoute(Permission.ANALYTICS_READ, { schema: { summary: "The website's analytics settings", response: { 200: AnalyticsSettings, ...errors } } }),
+    ownerRoute(Permission.ANALYTICS_READ, {
+      schema: { summary: "The website's analytics settings", response: { 200: AnalyticsSettings, ...errors } },
+    }),
     async (request) => settings.get(websiteIdOf(request)),
   );
   app.put(
     ANALYTICS_SETTINGS_PATH,
     ownerRoute(Permission.SETTINGS_MANAGE, {
-      schema: { summary: 'Opt out of analytics, or turn session replay on or off', body: UpdateAnalyticsSettingsBody, response: { 200: AnalyticsSettings, ...errors } },
+      schema: {
+        summary: 'Opt out of analytics, or turn session replay on or off',
+        body: UpdateAnalyticsSettingsBody,
+        response: { 200: AnalyticsSettings, ...errors },
+      },
     }),
     async (request) => settings.update(websiteIdOf(request), request.body),
   );

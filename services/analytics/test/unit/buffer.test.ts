@@ -43,7 +43,10 @@ describe(IngestBuffer.name, () => {
     buffer.offer([20]);
     buffer.offer([30, 31]);
     await buffer.flush();
-    expect(out.batches).toEqual([[10, 11, 12], [20, 30, 31]]);
+    expect(out.batches).toEqual([
+      [10, 11, 12],
+      [20, 30, 31],
+    ]);
   });
 
   it('writes batches of at most the batch size, as soon as a batch is full', async () => {

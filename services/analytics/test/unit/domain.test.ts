@@ -33,7 +33,12 @@ describe('devices', () => {
 describe('visits', () => {
   it('starts a visit with the first hit and after more than 30 minutes without one', () => {
     const t = 1_700_000_000_000;
-    expect(visitStarts([t, t + 60_000, t + 60_000 + VISIT_GAP_MS, t + 60_000 + 2 * VISIT_GAP_MS + 1], null)).toEqual([true, false, false, true]);
+    expect(visitStarts([t, t + 60_000, t + 60_000 + VISIT_GAP_MS, t + 60_000 + 2 * VISIT_GAP_MS + 1], null)).toEqual([
+      true,
+      false,
+      false,
+      true,
+    ]);
     expect(visitStarts([t], t - VISIT_GAP_MS)).toEqual([false]);
     expect(visitStarts([t], t - VISIT_GAP_MS - 1)).toEqual([true]);
     // A late hit older than the last one seen never starts a visit.
@@ -52,7 +57,12 @@ describe('web vitals', () => {
     const histogram = [100, 200, 300, 400].map((v) => ({ bucket: bucketOf('INP', v), count: 1 }));
     expect(Math.abs(p75('INP', histogram)! - 300) / 300).toBeLessThan(0.021);
     expect(p75('INP', [])).toBeNull();
-    expect(p75('INP', [{ bucket: bucketOf('INP', 50), count: 3 }, { bucket: bucketOf('INP', 900), count: 1 }])).toBeLessThan(60);
+    expect(
+      p75('INP', [
+        { bucket: bucketOf('INP', 50), count: 3 },
+        { bucket: bucketOf('INP', 900), count: 1 },
+      ]),
+    ).toBeLessThan(60);
   });
 
   it('rates against the web.dev thresholds', () => {
@@ -103,7 +113,10 @@ describe('report ranges', () => {
     expect(resolveRange({ interval: 'day' }, now, limits)).toEqual({ ok: true, from: '2024-05-02', to: '2024-05-31', days: 30 });
     expect(resolveRange({ from: '2024-05-10', to: '2024-05-09', interval: 'day' }, now, limits)).toEqual({ ok: false, reason: 'reversed' });
     expect(resolveRange({ from: '2023-01-01', to: '2024-05-01', interval: 'day' }, now, limits)).toEqual({ ok: false, reason: 'too-long' });
-    expect(resolveRange({ from: '2024-01-01', to: '2024-05-01', interval: 'hour' }, now, limits)).toEqual({ ok: false, reason: 'hourly-too-long' });
+    expect(resolveRange({ from: '2024-01-01', to: '2024-05-01', interval: 'hour' }, now, limits)).toEqual({
+      ok: false,
+      reason: 'hourly-too-long',
+    });
   });
 });
 

@@ -10,7 +10,8 @@ export const SOLD_STATUSES = ['paid', 'fulfilled', 'partially-refunded'] as cons
 export const TO_FULFIL_STATUSES = ['paid', 'partially-refunded'] as const;
 
 const count = (condition: ReturnType<typeof sql<boolean>>) => sql<number>`count(*) filter (where ${condition})::int8`;
-const sum = (condition: ReturnType<typeof sql<boolean>>) => sql<number>`coalesce(sum(grand_total_cents) filter (where ${condition}), 0)::int8`;
+const sum = (condition: ReturnType<typeof sql<boolean>>) =>
+  sql<number>`coalesce(sum(grand_total_cents) filter (where ${condition}), 0)::int8`;
 
 /** Sales per test mode and currency today, over the week from `weekStart`, and the week before it. */
 export async function salesWindows(db: Kysely<CartDB>, websiteId: string, at: { today: Date; weekStart: Date; previousStart: Date }) {
@@ -19,7 +20,16 @@ export async function salesWindows(db: Kysely<CartDB>, websiteId: string, at: { 
   const inPrevious = sql<boolean>`created_at < ${at.weekStart}`;
   return db
     .selectFrom('orders')
-    .select(['test_mode', 'currency', count(inToday).as('todayOrders'), sum(inToday).as('todayCents'), count(inWeek).as('weekOrders'), sum(inWeek).as('weekCents'), count(inPrevious).as('previousOrders'), sum(inPrevious).as('previousCents')])
+    .select([
+      'test_mode',
+      'currency',
+      count(inToday).as('todayOrders'),
+      sum(inToday).as('todayCents'),
+      count(inWeek).as('weekOrders'),
+      sum(inWeek).as('weekCents'),
+      count(inPrevious).as('previousOrders'),
+      sum(inPrevious).as('previousCents'),
+    ])
     .where('website_id', '=', websiteId)
     .where('created_at', '>=', at.previousStart)
     .where('status', 'in', [...SOLD_STATUSES])
@@ -59,10 +69,34 @@ export interface OrdersExportFilter {
 }
 
 /** One page of orders to export, by order number after `after`. */
-export async function orderExportPage(db: Kysely<CartDB>, websiteId: string, filter: OrdersExportFilter, after: number | undefined, limit: number) {
+export async function orderExportPage(
+  db: Kysely<CartDB>,
+  websiteId: string,
+  filter: OrdersExportFilter,
+  after: number | undefined,
+  limit: number,
+) {
   let query = db
     .selectFrom('orders')
-    .select(['order_number', 'id', 'created_at', 'kind', 'status', 'test_mode', 'email', 'shipping_address', 'items', 'currency', 'subtotal_cents', 'discount_cents', 'shipping_cents', 'tax_cents', 'gift_card_cents', 'grand_total_cents', 'refunded_cents'])
+    .select([
+      'order_number',
+      'id',
+      'created_at',
+      'kind',
+      'status',
+      'test_mode',
+      'email',
+      'shipping_address',
+      'items',
+      'currency',
+      'subtotal_cents',
+      'discount_cents',
+      'shipping_cents',
+      'tax_cents',
+      'gift_card_cents',
+      'grand_total_cents',
+      'refunded_cents',
+    ])
     .where('website_id', '=', websiteId);
   if (filter.from) query = query.where('created_at', '>=', new Date(filter.from));
   if (filter.to) query = query.where('created_at', '<', new Date(filter.to));
@@ -85,6 +119,7 @@ export async function inventoryExportPage(db: Kysely<CartDB>, websiteId: string,
     .select(['s.product_id', 's.variant_id', 's.sku', 's.qty', 's.unlimited', 'p.title'])
     .where('s.website_id', '=', websiteId)
     .where('p.deleted', '=', false);
-  if (after) query = query.where((eb) => eb(eb.refTuple('p.title', 's.sku', 's.variant_id'), '>', eb.tuple(after.title, after.sku, after.variant)));
+  if (after)
+    query = query.where((eb) => eb(eb.refTuple('p.title', 's.sku', 's.variant_id'), '>', eb.tuple(after.title, after.sku, after.variant)));
   return query.orderBy('p.title').orderBy('s.sku').orderBy('s.variant_id').limit(limit).execute();
 }

@@ -2,7 +2,15 @@
 // and the export pages.
 import type { Kysely } from 'kysely';
 import type { CartDB } from '../tables.js';
-import { inventoryExportPage, orderExportPage, ordersToFulfil, salesWindows, stockAlerts, type InventoryExportKey, type OrdersExportFilter } from './admin.repository.js';
+import {
+  inventoryExportPage,
+  orderExportPage,
+  ordersToFulfil,
+  salesWindows,
+  stockAlerts,
+  type InventoryExportKey,
+  type OrdersExportFilter,
+} from './admin.repository.js';
 
 export class AdminService {
   readonly #db: Kysely<CartDB>;
@@ -12,7 +20,11 @@ export class AdminService {
   }
 
   async summary(websiteId: string, at: { today: Date; weekStart: Date; previousStart: Date }) {
-    const [sales, fulfil, stock] = await Promise.all([salesWindows(this.#db, websiteId, at), ordersToFulfil(this.#db, websiteId), stockAlerts(this.#db, websiteId)]);
+    const [sales, fulfil, stock] = await Promise.all([
+      salesWindows(this.#db, websiteId, at),
+      ordersToFulfil(this.#db, websiteId),
+      stockAlerts(this.#db, websiteId),
+    ]);
     return { sales, fulfil, stock };
   }
 

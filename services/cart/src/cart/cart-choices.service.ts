@@ -59,7 +59,12 @@ export class CartChoiceService {
     const trial = await this.#carts.load({ ...cart, shipping_option_id: optionId }, { fresh: true });
     if (trial.view.selectedShippingOption?.id !== optionId) {
       const rules = await rulesOf(this.#ctx.db, cart.website_id);
-      throw cartFailure(400, rules.shippingOptions.some((o) => o.id === optionId) ? CommerceMessages.shippingOptionNotForLocation : CommerceMessages.shippingOptionUnknown);
+      throw cartFailure(
+        400,
+        rules.shippingOptions.some((o) => o.id === optionId)
+          ? CommerceMessages.shippingOptionNotForLocation
+          : CommerceMessages.shippingOptionUnknown,
+      );
     }
     await this.#ctx.transaction(async (trx) => {
       await updateCart(trx, cart.id, { shipping_option_id: optionId });

@@ -32,8 +32,10 @@ export interface PricedLine {
   additionalFieldsFormId: string | null;
 }
 
-export const jsonArray = (value: unknown): string[] => (Array.isArray(value) ? (value as string[]) : typeof value === 'string' ? (JSON.parse(value) as string[]) : []);
-const jsonValue = <T>(value: unknown): T | null => (value === null || value === undefined ? null : typeof value === 'string' ? (JSON.parse(value) as T) : (value as T));
+export const jsonArray = (value: unknown): string[] =>
+  Array.isArray(value) ? (value as string[]) : typeof value === 'string' ? (JSON.parse(value) as string[]) : [];
+const jsonValue = <T>(value: unknown): T | null =>
+  value === null || value === undefined ? null : typeof value === 'string' ? (JSON.parse(value) as T) : (value as T);
 
 /** How a view is read: from the store cache (storefront calls) or from the database (checkout, coupon checks). */
 export interface LoadOptions {
@@ -70,30 +72,57 @@ export class CartViews {
     const db = options.db ?? this.#db;
     const couponCodes = jsonArray(cart.coupon_codes);
     const [products, rules, coupons] = await Promise.all([
-      this.#cache.products(db, cart.website_id, lines.map((l) => l.product_id)),
+      this.#cache.products(
+        db,
+        cart.website_id,
+        lines.map((l) => l.product_id),
+      ),
       this.#cache.rules(db, cart.website_id),
       couponCodes.length === 0 ? [] : this.#cache.coupons(db, cart.website_id, couponCodes),
     ]);
     const rows = lines.map((line) => {
       const product = products.get(line.product_id);
       const live = product && !product.deleted ? product : undefined;
-      return { ...line, title: live?.title ?? null, product_type: live?.product_type ?? null, variants: live?.variants ?? null, additional_fields_form_id: live?.additional_fields_form_id ?? null };
+      return {
+        ...line,
+        title: live?.title ?? null,
+        product_type: live?.product_type ?? null,
+        variants: live?.variants ?? null,
+        additional_fields_form_id: live?.additional_fields_form_id ?? null,
+      };
     });
     return assemble(cart, rows, rules, coupons);
   }
 }
 
-function assemble(cart: CartRow, rows: Array<LineRow & Pick<PricedEntryRow, 'title' | 'product_type' | 'variants' | 'additional_fields_form_id'>>, rules: WebsiteRules, coupons: CouponDefinition[]): LoadedCart {
+function assemble(
+  cart: CartRow,
+  rows: Array<LineRow & Pick<PricedEntryRow, 'title' | 'product_type' | 'variants' | 'additional_fields_form_id'>>,
+  rules: WebsiteRules,
+  coupons: CouponDefinition[],
+): LoadedCart {
   const couponCodes = jsonArray(cart.coupon_codes);
   const lines: PricedLine[] = [];
   for (const row of rows) {
     const variant = row.variants?.find((v) => v.id === row.variant_id);
     if (!variant || row.product_type === null) continue;
-    lines.push({ entry: row, variant, title: row.title ?? '', productType: row.product_type, unitPriceCents: unitPriceOf(variant), additionalFieldsFormId: row.additional_fields_form_id });
+    lines.push({
+      entry: row,
+      variant,
+      title: row.title ?? '',
+      productType: row.product_type,
+      unitPriceCents: unitPriceOf(variant),
+      additionalFieldsFormId: row.additional_fields_form_id,
+    });
   }
   const location = jsonValue<ShippingLocation>(cart.shipping_location);
   const totals = computeTotals({
-    lines: lines.map((l) => ({ unitPriceCents: l.unitPriceCents, quantity: l.entry.quantity, productType: l.productType, ...(l.variant.weightGrams !== undefined ? { weightGrams: l.variant.weightGrams } : {}) })),
+    lines: lines.map((l) => ({
+      unitPriceCents: l.unitPriceCents,
+      quantity: l.entry.quantity,
+      productType: l.productType,
+      ...(l.variant.weightGrams !== undefined ? { weightGrams: l.variant.weightGrams } : {}),
+    })),
     couponCodes,
     coupons,
     taxRules: rules.taxRules,

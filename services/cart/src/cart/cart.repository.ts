@@ -79,7 +79,15 @@ export async function addToEntry(
   maxLine = MAX_QUANTITY,
 ): Promise<{ id: string; quantity: number }> {
   const { rows } = await trx.executeQuery<{ entry_id: string; entry_quantity: number }>(
-    CompiledQuery.raw(MERGE_ENTRY_SQL, [entry.cartId, entry.id, entry.productId, entry.variantId, entry.quantity, entry.additionalFields, maxLine]),
+    CompiledQuery.raw(MERGE_ENTRY_SQL, [
+      entry.cartId,
+      entry.id,
+      entry.productId,
+      entry.variantId,
+      entry.quantity,
+      entry.additionalFields,
+      maxLine,
+    ]),
   );
   const row = rows[0]!;
   return { id: row.entry_id, quantity: row.entry_quantity };
@@ -89,7 +97,9 @@ export async function addToEntry(
 export async function pricedEntries(db: Db, websiteId: string, cartId: string): Promise<PricedEntryRow[]> {
   return db
     .selectFrom('cart_entries as e')
-    .leftJoin('products as p', (join) => join.on('p.website_id', '=', websiteId).onRef('p.product_id', '=', 'e.product_id').on('p.deleted', '=', false))
+    .leftJoin('products as p', (join) =>
+      join.on('p.website_id', '=', websiteId).onRef('p.product_id', '=', 'e.product_id').on('p.deleted', '=', false),
+    )
     .selectAll('e')
     .select(['p.title', 'p.product_type', 'p.variants', 'p.additional_fields_form_id'])
     .where('e.cart_id', '=', cartId)

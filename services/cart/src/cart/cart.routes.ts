@@ -59,13 +59,28 @@ export function cartRoutes(app: ZodApp, parts: Pick<CartModule, 'carts' | 'cartC
 
   app.get(
     '/api/commerce/shopping-cart',
-    { schema: { summary: "The visitor's cart with its lines, totals, coupons and shipping choice", querystring: GetShoppingCartQuery, response: { 200: CommerceShoppingCart } }, serializerCompiler: plainJson },
+    {
+      schema: {
+        summary: "The visitor's cart with its lines, totals, coupons and shipping choice",
+        querystring: GetShoppingCartQuery,
+        response: { 200: CommerceShoppingCart },
+      },
+      serializerCompiler: plainJson,
+    },
     async (request, reply) => (await carts.load(await cartFor(request, reply))).view,
   );
 
   app.post(
     '/api/commerce/shopping-cart/entries',
-    { onRequest: limitWrites, schema: { summary: 'Add a product variant to the cart (quantity rules, stock and limits checked)', body: AddEntryBody, response: { 200: AddEntryResponse } }, serializerCompiler: plainJson },
+    {
+      onRequest: limitWrites,
+      schema: {
+        summary: 'Add a product variant to the cart (quantity rules, stock and limits checked)',
+        body: AddEntryBody,
+        response: { 200: AddEntryResponse },
+      },
+      serializerCompiler: plainJson,
+    },
     async (request, reply) => {
       const cookie = request.cookies[CART_COOKIE];
       const { view, entry } = await carts.addEntry(shopperOf(request, parts.writeLimiter), request.body, ({ cart, created }) => {
@@ -77,52 +92,104 @@ export function cartRoutes(app: ZodApp, parts: Pick<CartModule, 'carts' | 'cartC
 
   app.put(
     '/api/commerce/shopping-cart/entries/:entryId/additionalFields',
-    { onRequest: limitWrites, schema: { summary: 'Set the custom form fields of a cart line', params: EntryParams, body: UpdateFieldsBody, response: { 200: UpdateFieldsResponse } } },
+    {
+      onRequest: limitWrites,
+      schema: {
+        summary: 'Set the custom form fields of a cart line',
+        params: EntryParams,
+        body: UpdateFieldsBody,
+        response: { 200: UpdateFieldsResponse },
+      },
+    },
     async (request, reply) => {
-      const { view, entry } = await carts.updateFields(await cartFor(request, reply), request.params.entryId, request.body.itemId, request.body.additionalFields);
+      const { view, entry } = await carts.updateFields(
+        await cartFor(request, reply),
+        request.params.entryId,
+        request.body.itemId,
+        request.body.additionalFields,
+      );
       return { shoppingCart: view, updatedEntry: entry };
     },
   );
 
   app.put(
     '/api/commerce/shopping-cart/entries/:entryId',
-    { onRequest: limitWrites, schema: { summary: 'Change the quantity of a cart line', params: EntryParams, body: UpdateQuantityBody, response: { 200: CommerceShoppingCart } } },
+    {
+      onRequest: limitWrites,
+      schema: {
+        summary: 'Change the quantity of a cart line',
+        params: EntryParams,
+        body: UpdateQuantityBody,
+        response: { 200: CommerceShoppingCart },
+      },
+    },
     async (request, reply) => carts.updateQuantity(await cartFor(request, reply), request.params.entryId, request.body.quantity),
   );
 
   app.delete(
     '/api/commerce/shopping-cart/entries/:entryId',
-    { onRequest: limitWrites, schema: { summary: 'Remove a line from the cart', params: EntryParams, response: { 200: CommerceShoppingCart } } },
+    {
+      onRequest: limitWrites,
+      schema: { summary: 'Remove a line from the cart', params: EntryParams, response: { 200: CommerceShoppingCart } },
+    },
     async (request, reply) => carts.removeEntry(await cartFor(request, reply), request.params.entryId),
   );
 
   app.post(
     '/api/commerce/shopping-cart/coupons',
-    { onRequest: [limitWrites, countCode], schema: { summary: 'Apply a coupon code to the cart', body: ApplyCouponBody, response: { 200: CommerceShoppingCart } } },
+    {
+      onRequest: [limitWrites, countCode],
+      schema: { summary: 'Apply a coupon code to the cart', body: ApplyCouponBody, response: { 200: CommerceShoppingCart } },
+    },
     async (request, reply) => cartChoices.applyCoupon(await cartFor(request, reply), request.body.code),
   );
 
   app.delete(
     '/api/commerce/shopping-cart/coupons/:code',
-    { onRequest: limitWrites, schema: { summary: 'Remove a coupon from the cart', params: CouponParams, response: { 200: CommerceShoppingCart } } },
+    {
+      onRequest: limitWrites,
+      schema: { summary: 'Remove a coupon from the cart', params: CouponParams, response: { 200: CommerceShoppingCart } },
+    },
     async (request, reply) => cartChoices.removeCoupon(await cartFor(request, reply), request.params.code),
   );
 
   app.put(
     '/api/commerce/shopping-cart/shipping-location',
-    { onRequest: limitWrites, schema: { summary: 'Set where the cart ships to (for shipping options and tax)', body: ShippingLocation, response: { 200: CommerceShoppingCart } } },
+    {
+      onRequest: limitWrites,
+      schema: {
+        summary: 'Set where the cart ships to (for shipping options and tax)',
+        body: ShippingLocation,
+        response: { 200: CommerceShoppingCart },
+      },
+    },
     async (request, reply) => cartChoices.setLocation(await cartFor(request, reply), request.body),
   );
 
   app.put(
     '/api/commerce/shopping-cart/shipping-option',
-    { onRequest: limitWrites, schema: { summary: 'Choose one of the shipping options offered for the cart', body: ChooseShippingBody, response: { 200: CommerceShoppingCart } } },
+    {
+      onRequest: limitWrites,
+      schema: {
+        summary: 'Choose one of the shipping options offered for the cart',
+        body: ChooseShippingBody,
+        response: { 200: CommerceShoppingCart },
+      },
+    },
     async (request, reply) => cartChoices.chooseShipping(await cartFor(request, reply), request.body.optionId),
   );
 
   for (const path of ['/api/commerce/inventory/stock/', '/api/commerce/inventory/stock']) {
-    app.get(path, { schema: { summary: 'Stock left of product variants (unlimited when not tracked)', querystring: StockQuery, response: { 200: StockResult } } }, async (request) =>
-      carts.stockResult(websiteIdOf(request), request.query.itemId),
+    app.get(
+      path,
+      {
+        schema: {
+          summary: 'Stock left of product variants (unlimited when not tracked)',
+          querystring: StockQuery,
+          response: { 200: StockResult },
+        },
+      },
+      async (request) => carts.stockResult(websiteIdOf(request), request.query.itemId),
     );
   }
 }

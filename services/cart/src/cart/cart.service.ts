@@ -40,7 +40,17 @@ import {
 } from './cart.repository.js';
 import type { CartDB } from '../tables.js';
 import { findProduct, stockOfProduct, stockOfVariant, type ProductRow, type StoreCache } from '../catalog/index.js';
-import { checkProduct, checkQuantity, refusalOf, stockVerdict, tracksStock, unitPriceOf, withLine, type AddRefusal, type SaleableProduct } from '../domain/add-to-cart.js';
+import {
+  checkProduct,
+  checkQuantity,
+  refusalOf,
+  stockVerdict,
+  tracksStock,
+  unitPriceOf,
+  withLine,
+  type AddRefusal,
+  type SaleableProduct,
+} from '../domain/add-to-cart.js';
 import { cartFailure } from '../shared/errors.js';
 import { batchedPoke } from './outbox-poke.js';
 import { newCartId, newCartToken, newEntryId } from './ids.js';
@@ -115,7 +125,12 @@ export class CartService {
     }
   }
 
-  async #create(trx: Transaction<CartDB>, websiteId: string, siteUserId: string | null, kind: 'cart' | 'subscription' = 'cart'): Promise<CartRow> {
+  async #create(
+    trx: Transaction<CartDB>,
+    websiteId: string,
+    siteUserId: string | null,
+    kind: 'cart' | 'subscription' = 'cart',
+  ): Promise<CartRow> {
     const row = await insertCart(trx, { id: newCartId(), websiteId, token: newCartToken(), siteUserId, kind });
     await enqueueEvent(trx, 'commerce.cart.created', websiteId, { cartId: row.id, websiteId });
     return row;
@@ -156,7 +171,14 @@ export class CartService {
     if (verdict !== 'added') throw refused(refusalOf(verdict, 'subscription'));
     return this.#ctx.transaction(async (trx) => {
       const cart = await this.#create(trx, shopper.websiteId, shopper.siteUserId ?? null, 'subscription');
-      await addToEntry(trx, { id: newEntryId(), cartId: cart.id, productId, variantId: variant.id, quantity: quantity.value, additionalFields: body.additionalFields ?? '' });
+      await addToEntry(trx, {
+        id: newEntryId(),
+        cartId: cart.id,
+        productId,
+        variantId: variant.id,
+        quantity: quantity.value,
+        additionalFields: body.additionalFields ?? '',
+      });
       return cart;
     });
   }
@@ -180,7 +202,11 @@ export class CartService {
     const row = product!.row;
     const { variant, tracksStock: tracked } = checked.value;
     // The event is checked against its contract here; the function fills in cartId and entryId.
-    const { cartId: _cartId, entryId: _entryId, ...data } = CartEntryAdded.parse({
+    const {
+      cartId: _cartId,
+      entryId: _entryId,
+      ...data
+    } = CartEntryAdded.parse({
       cartId: '',
       entryId: '',
       itemId: row.product_id,
@@ -216,12 +242,26 @@ export class CartService {
       if (!result) throw cartFailure(409, CommerceMessages.cartPurchased);
     }
     // The function wrote the line only if the facts it read allowed it; the same rule names the outcome.
-    const verdict = stockVerdict({ tracksStock: tracked, stock: result.stock, held: result.held, mergeable: result.mergeable, requested: quantity.value, merges: call.additionalFields === '' });
-    if ((verdict === 'added') !== result.added) throw new Error(`cart.add_entry and the add-to-cart rules disagree (${verdict}, added: ${result.added})`);
+    const verdict = stockVerdict({
+      tracksStock: tracked,
+      stock: result.stock,
+      held: result.held,
+      mergeable: result.mergeable,
+      requested: quantity.value,
+      merges: call.additionalFields === '',
+    });
+    if ((verdict === 'added') !== result.added)
+      throw new Error(`cart.add_entry and the add-to-cart rules disagree (${verdict}, added: ${result.added})`);
     if (verdict !== 'added') throw refused(refusalOf(verdict, 'cart'));
     this.#pokeRelay();
     const entryId = result.entry_id!;
-    const added = { id: entryId, product_id: call.productId, variant_id: call.variantId, quantity: result.entry_quantity!, additional_fields: call.additionalFields };
+    const added = {
+      id: entryId,
+      product_id: call.productId,
+      variant_id: call.variantId,
+      quantity: result.entry_quantity!,
+      additional_fields: call.additionalFields,
+    };
     const loaded = await this.#views.loadLines(result.cart, withLine(result.entriesBefore, added), {});
     const entry = loaded.view.entries.find((e) => e.id === entryId);
     if (!entry) throw cartFailure(404, CommerceMessages.productUnavailable);
@@ -273,13 +313,22 @@ export class CartService {
   }
 
   /** SPEC 7 PUT .../entries/{entryId}/additionalFields. */
-  async updateFields(cart: CartRow, entryId: string, itemId: string, additionalFields: string): Promise<{ view: CommerceShoppingCart; entry: CommerceCartEntry }> {
+  async updateFields(
+    cart: CartRow,
+    entryId: string,
+    itemId: string,
+    additionalFields: string,
+  ): Promise<{ view: CommerceShoppingCart; entry: CommerceCartEntry }> {
     await this.#ctx.transaction(async (trx) => {
       if (!(await lockOpenCart(trx, cart.id))) throw cartFailure(409, CommerceMessages.cartPurchased);
       const entry = await findEntry(trx, cart.id, entryId);
       if (!entry || entry.product_id !== itemId) throw cartFailure(404, CommerceMessages.entryNotFound);
       await setEntryFields(trx, entry.id, additionalFields);
-      await enqueueEvent(trx, 'commerce.cart.updated', cart.website_id, { cartId: cart.id, change: 'additional-fields', entryId: entry.id });
+      await enqueueEvent(trx, 'commerce.cart.updated', cart.website_id, {
+        cartId: cart.id,
+        change: 'additional-fields',
+        entryId: entry.id,
+      });
     });
     const loaded = await this.load(cart);
     const entry = loaded.view.entries.find((e) => e.id === entryId);

@@ -88,6 +88,7 @@ export class ShopperLimits {
   }
 
   close(): void {
-    for (const limiter of [this.#writesPerCart, this.#writesPerAddress, this.#newCarts, this.#codesPerCart, this.#codesPerAddress]) limiter.close();
+    for (const limiter of [this.#writesPerCart, this.#writesPerAddress, this.#newCarts, this.#codesPerCart, this.#codesPerAddress])
+      limiter.close();
   }
 }

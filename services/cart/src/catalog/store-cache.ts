@@ -47,7 +47,11 @@ export class StoreCache {
   /** A product of the read model (deleted ones included, as stored); unknown products are not remembered. */
   async product(db: Db, websiteId: string, productId: string): Promise<ProductRow | undefined> {
     const generation = await this.#generation(websiteId);
-    return this.#products.get(key(websiteId, productId, generation), () => findProduct(db, websiteId, productId), (row) => row !== undefined);
+    return this.#products.get(
+      key(websiteId, productId, generation),
+      () => findProduct(db, websiteId, productId),
+      (row) => row !== undefined,
+    );
   }
 
   /** Several products, one query for those not cached. */
@@ -82,7 +86,10 @@ export class StoreCache {
     const generation = await this.#generation(websiteId);
     const found = await Promise.all(
       codes.map((code) =>
-        this.#coupons.get(key(websiteId, code.toUpperCase(), generation), async () => (await couponsByCodes(db, websiteId, [code]))[0] ?? null),
+        this.#coupons.get(
+          key(websiteId, code.toUpperCase(), generation),
+          async () => (await couponsByCodes(db, websiteId, [code]))[0] ?? null,
+        ),
       ),
     );
     return found.filter((c): c is CouponDefinition => c !== null);

@@ -18,11 +18,21 @@ export function checkoutRoutes(app: ZodApp, parts: Pick<CartModule, 'checkout' |
       preHandler: async (request) => {
         if (request.body.giftCardCode) countCodeAttempt(parts.writeLimiter, request);
       },
-      schema: { summary: 'Place the order of the cart: reserves stock, takes payment, empties the cart', body: CheckoutBody, response: { 201: CheckoutResponse } } },
+      schema: {
+        summary: 'Place the order of the cart: reserves stock, takes payment, empties the cart',
+        body: CheckoutBody,
+        response: { 201: CheckoutResponse },
+      },
+    },
     async (request, reply) => {
       const key = idempotencyKeyOf(request);
       const shopper = shopperOf(request, parts.writeLimiter);
-      const hash = requestHash({ call: 'checkout', body: request.body, token: shopper.token ?? null, siteUserId: shopper.siteUserId ?? null });
+      const hash = requestHash({
+        call: 'checkout',
+        body: request.body,
+        token: shopper.token ?? null,
+        siteUserId: shopper.siteUserId ?? null,
+      });
       const result = await idempotency.once(shopper.websiteId, key, hash, async () => {
         // A run of this checkout whose answer was lost may have paid already: that order is the answer.
         const paid = await checkout.paidCheckout(shopper.websiteId, key);
@@ -37,12 +47,18 @@ export function checkoutRoutes(app: ZodApp, parts: Pick<CartModule, 'checkout' |
 
   app.post(
     '/api/commerce/donations',
-    { onRequest: limitWrites, schema: { summary: 'Give a donation (an order without a cart)', body: DonationBody, response: { 201: CheckoutResponse } } },
+    {
+      onRequest: limitWrites,
+      schema: { summary: 'Give a donation (an order without a cart)', body: DonationBody, response: { 201: CheckoutResponse } },
+    },
     async (request, reply) => {
       const key = idempotencyKeyOf(request);
       const websiteId = websiteIdOf(request);
       const hash = requestHash({ call: 'donation', body: request.body });
-      const result = await idempotency.once(websiteId, key, hash, async () => ({ status: 201, body: await checkout.donate(websiteId, request.body, key) }));
+      const result = await idempotency.once(websiteId, key, hash, async () => ({
+        status: 201,
+        body: await checkout.donate(websiteId, request.body, key),
+      }));
       if (result.replayed) reply.header('idempotent-replayed', 'true');
       return reply.status(result.status as 201).send(result.body as never);
     },

@@ -16,7 +16,17 @@
 // everything it held. A checkout settles only an order that is still pending under its row lock,
 // so an order the sweeper released is never paid: its charge is refunded and the answer is a
 // failure. An answer of failure therefore always means nothing was charged.
-import { CartMessages, CommerceMessages, formatMessage, formatMinorUnits, type Address, type CheckoutBody, type CheckoutResponse, type DonationBody, type OrderItem } from '@sc/contracts';
+import {
+  CartMessages,
+  CommerceMessages,
+  formatMessage,
+  formatMinorUnits,
+  type Address,
+  type CheckoutBody,
+  type CheckoutResponse,
+  type DonationBody,
+  type OrderItem,
+} from '@sc/contracts';
 import type { ServiceContext } from '@sc/platform';
 import type { CartRow, CartService, LoadedCart, Shopper } from '../cart/cart.service.js';
 import { minorOf } from '../catalog/index.js';
@@ -76,7 +86,11 @@ export class CheckoutService {
     const payments = this.#payments;
     if (payments.takesIntents && body.card) throw cartFailure(400, CommerceMessages.cardDataRefused);
     const location = body.shippingAddress
-      ? { country: body.shippingAddress.country, ...(body.shippingAddress.region ? { region: body.shippingAddress.region } : {}), ...(body.shippingAddress.postalCode ? { postalCode: body.shippingAddress.postalCode } : {}) }
+      ? {
+          country: body.shippingAddress.country,
+          ...(body.shippingAddress.region ? { region: body.shippingAddress.region } : {}),
+          ...(body.shippingAddress.postalCode ? { postalCode: body.shippingAddress.postalCode } : {}),
+        }
       : null;
     const loaded = await this.#carts.load(location ? { ...cart, shipping_location: location } : cart, { fresh: true });
     this.#checkCart(loaded, body.shippingAddress);
@@ -85,12 +99,20 @@ export class CheckoutService {
     const { order } = await this.#reserve(loaded, body, kind, idempotencyKey);
     const due = order.grand_total_cents - order.gift_card_cents;
     if (payments.takesIntents && due > 0) return payments.openIntent(order);
-    const outcome = due > 0 ? await payments.whileLeased(order.id, () => payments.charge(due, loaded.currency, body.card, idempotencyKey, `Order ${order.id}`)) : { outcome: 'succeeded' as const, reference: null };
+    const outcome =
+      due > 0
+        ? await payments.whileLeased(order.id, () => payments.charge(due, loaded.currency, body.card, idempotencyKey, `Order ${order.id}`))
+        : { outcome: 'succeeded' as const, reference: null };
     if (outcome.outcome !== 'succeeded') {
       await payments.releasePending(order.website_id, order.id);
       throw cartFailure(outcome.outcome === 'declined' ? 402 : 502, outcome.message);
     }
-    await payments.settleCharged(order, outcome.reference, 'paymentMethod' in outcome ? (outcome.paymentMethod ?? null) : null, idempotencyKey);
+    await payments.settleCharged(
+      order,
+      outcome.reference,
+      'paymentMethod' in outcome ? (outcome.paymentMethod ?? null) : null,
+      idempotencyKey,
+    );
     this.#orders.mailQueued();
     return { order: await this.#orders.orderView(cart.website_id, order.id), receiptToken: order.receipt_token, payment: null };
   }
@@ -101,22 +123,51 @@ export class CheckoutService {
     const rules = await rulesOf(this.#ctx.db, websiteId);
     const amount = minorOf(body.amount, rules.currency);
     if (amount < rules.minimumDonationCents) {
-      throw cartFailure(400, formatMessage(CommerceMessages.donationAmount, { amount: formatMinorUnits(rules.minimumDonationCents, rules.currency) }));
+      throw cartFailure(
+        400,
+        formatMessage(CommerceMessages.donationAmount, { amount: formatMinorUnits(rules.minimumDonationCents, rules.currency) }),
+      );
     }
-    if (amount > 100_000_000) throw cartFailure(400, formatMessage(CommerceMessages.donationTooLarge, { amount: formatMinorUnits(100_000_000, rules.currency) }));
+    if (amount > 100_000_000)
+      throw cartFailure(400, formatMessage(CommerceMessages.donationTooLarge, { amount: formatMinorUnits(100_000_000, rules.currency) }));
     const items: OrderItem[] = [
-      { itemId: 'donation', variantId: 'donation', sku: 'DONATION', productName: body.name ? `Donation from ${body.name}` : 'Donation', productType: 0, quantity: 1, unitPrice: money(amount, rules.currency), additionalFields: null },
+      {
+        itemId: 'donation',
+        variantId: 'donation',
+        sku: 'DONATION',
+        productName: body.name ? `Donation from ${body.name}` : 'Donation',
+        productType: 0,
+        quantity: 1,
+        unitPrice: money(amount, rules.currency),
+        additionalFields: null,
+      },
     ];
     if (payments.takesIntents && body.card) throw cartFailure(400, CommerceMessages.cardDataRefused);
     if (!payments.takesIntents && !body.card) throw cartFailure(400, CommerceMessages.paymentRequired);
     const order = await this.#ctx.transaction(async (trx) =>
       insertOrder(trx, {
-        ...this.#orders.orderValues({ websiteId, kind: 'donation', cartId: null, email: body.email, address: null, items, currency: rules.currency, subtotal: amount, discount: 0, shipping: 0, tax: 0, giftCard: 0, giftCardId: null }),
+        ...this.#orders.orderValues({
+          websiteId,
+          kind: 'donation',
+          cartId: null,
+          email: body.email,
+          address: null,
+          items,
+          currency: rules.currency,
+          subtotal: amount,
+          discount: 0,
+          shipping: 0,
+          tax: 0,
+          giftCard: 0,
+          giftCardId: null,
+        }),
         lease_until: new Date(Date.now() + payments.leaseMs),
       }),
     );
     if (payments.takesIntents) return payments.openIntent(order);
-    const outcome = await payments.whileLeased(order.id, () => payments.charge(amount, rules.currency, body.card, idempotencyKey, `Donation ${order.id}`));
+    const outcome = await payments.whileLeased(order.id, () =>
+      payments.charge(amount, rules.currency, body.card, idempotencyKey, `Donation ${order.id}`),
+    );
     if (outcome.outcome !== 'succeeded') {
       await payments.releasePending(websiteId, order.id);
       throw cartFailure(outcome.outcome === 'declined' ? 402 : 502, outcome.message);
@@ -129,10 +180,14 @@ export class CheckoutService {
   #checkCart(loaded: LoadedCart, address: Address | undefined): void {
     if (loaded.lines.length === 0) throw cartFailure(400, CartMessages.emptyCart);
     if (loaded.totals.subtotalCents < loaded.minimumOrderSubtotalCents) {
-      throw cartFailure(400, formatMessage(CartMessages.minimumSubtotal, { subtotal: formatMinorUnits(loaded.minimumOrderSubtotalCents, loaded.currency) }));
+      throw cartFailure(
+        400,
+        formatMessage(CartMessages.minimumSubtotal, { subtotal: formatMinorUnits(loaded.minimumOrderSubtotalCents, loaded.currency) }),
+      );
     }
     // A local pickup needs no address (the cart's place decides its options and tax).
-    if (loaded.totals.requiresShipping && !address && !loaded.totals.selectedShippingOption?.pickup) throw cartFailure(400, CommerceMessages.shippingAddressRequired);
+    if (loaded.totals.requiresShipping && !address && !loaded.totals.selectedShippingOption?.pickup)
+      throw cartFailure(400, CommerceMessages.shippingAddressRequired);
   }
 
   async #reserve(loaded: LoadedCart, body: CheckoutBody, kind: 'order' | 'subscription', checkoutKey: string) {
@@ -141,20 +196,34 @@ export class CheckoutService {
     // Payment details are checked before anything is reserved.
     // With Stripe the card is entered after the order is reserved, in the Payment Element.
     const cardLater = this.#payments.takesIntents;
-    if (!cardLater && loaded.totals.grandTotalCents > 0 && !body.card && !body.giftCardCode) throw cartFailure(400, CommerceMessages.paymentRequired);
+    if (!cardLater && loaded.totals.grandTotalCents > 0 && !body.card && !body.giftCardCode)
+      throw cartFailure(400, CommerceMessages.paymentRequired);
     return this.#ctx.transaction(async (trx) => {
       if (!(await this.#carts.lockOpen(trx, cart.id))) throw cartFailure(409, CommerceMessages.cartPurchased);
       const live = await liveOrderOfCart(trx, cart.id);
       // A pending order of a checkout that died holds the cart: released here (test mode; Stripe's
       // was released by replacePending once its intent was cancelled), else the buyer waits.
-      if (live && !(live.status === 'pending' && !this.#payments.takesIntents && isAbandoned(live) && (await this.#payments.releasePending(websiteId, live.id, trx)))) {
+      if (
+        live &&
+        !(
+          live.status === 'pending' &&
+          !this.#payments.takesIntents &&
+          isAbandoned(live) &&
+          (await this.#payments.releasePending(websiteId, live.id, trx))
+        )
+      ) {
         throw cartFailure(409, CommerceMessages.idempotencyInProgress);
       }
       // One statement per variant (every line of it summed), in a fixed order so that two carts never deadlock.
       const reservations: Reservation[] = quantitiesByVariant(
         loaded.lines
           .filter((line) => tracksStock(line.productType))
-          .map((line) => ({ productId: line.entry.product_id, variantId: line.variant.id, sku: line.variant.sku, quantity: line.entry.quantity })),
+          .map((line) => ({
+            productId: line.entry.product_id,
+            variantId: line.variant.id,
+            sku: line.variant.sku,
+            quantity: line.entry.quantity,
+          })),
       );
       for (const r of reservations) {
         const taken = await takeStock(trx, websiteId, r.productId, r.variantId, r.quantity);
@@ -182,7 +251,8 @@ export class CheckoutService {
         if (grand > 0 && loaded.totals.giftCardPayableCents <= 0) throw cartFailure(400, CommerceMessages.giftCardForGiftCard);
         giftCardCents = Math.min(card.balance_cents, loaded.totals.giftCardPayableCents);
         if (giftCardCents < grand && !body.card && !cardLater) throw cartFailure(400, CommerceMessages.paymentRequired);
-        if (giftCardCents > 0 && !(await debitGiftCard(trx, card.id, giftCardCents))) throw cartFailure(409, CommerceMessages.giftCardEmpty);
+        if (giftCardCents > 0 && !(await debitGiftCard(trx, card.id, giftCardCents)))
+          throw cartFailure(409, CommerceMessages.giftCardEmpty);
         giftCardId = card.id;
       }
       const items: OrderItem[] = loaded.lines.map((l) => ({
@@ -217,7 +287,9 @@ export class CheckoutService {
         }),
         lease_until: new Date(Date.now() + this.#payments.leaseMs),
         checkout_key: checkoutKey,
-        shipping_method: t.selectedShippingOption ? JSON.stringify({ name: t.selectedShippingOption.name, pickup: t.selectedShippingOption.pickup === true }) : null,
+        shipping_method: t.selectedShippingOption
+          ? JSON.stringify({ name: t.selectedShippingOption.name, pickup: t.selectedShippingOption.pickup === true })
+          : null,
       });
       return { order, reservations, giftCard: giftCardId ? { id: giftCardId, cents: giftCardCents } : null };
     });

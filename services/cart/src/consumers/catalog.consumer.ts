@@ -15,7 +15,12 @@ export const CATALOG_CONSUMER = 'cart-catalog';
  * Applies one content event to the read model (idempotent; exported for tests and replays) and
  * drops what `cache` (the app's store cache, when given) held of it.
  */
-export async function applyContentEvent(ctx: ServiceContext<CartDB>, event: EventEnvelope, cache?: StoreCache, consumer = CATALOG_CONSUMER): Promise<void> {
+export async function applyContentEvent(
+  ctx: ServiceContext<CartDB>,
+  event: EventEnvelope,
+  cache?: StoreCache,
+  consumer = CATALOG_CONSUMER,
+): Promise<void> {
   try {
     await apply(ctx, event, consumer);
   } finally {

@@ -3,7 +3,15 @@
 // model is rebuilt by replaying them like any other), site-user accounts from identity and
 // newsletter consent from forms. It never reads another service's tables. An erased customer is
 // not listed again from events older than the erasure (the log keeps a digest of the email).
-import { ERASED_EMAIL, NewsletterSubscriberChanged, OrderPlaced, OrderRefunded, SiteUserCreated, SubscriptionEnded, type EventEnvelope } from '@sc/contracts';
+import {
+  ERASED_EMAIL,
+  NewsletterSubscriberChanged,
+  OrderPlaced,
+  OrderRefunded,
+  SiteUserCreated,
+  SubscriptionEnded,
+  type EventEnvelope,
+} from '@sc/contracts';
 import { handleOnce, type ServiceContext, type SubscribeOptions } from '@sc/platform';
 import type { CartDB } from '../tables.js';
 import { erasedSince } from '../customers/erase.js';
@@ -17,7 +25,8 @@ const scrubbed = (email: string | undefined): boolean => !email || email.toLower
 export async function applyCustomerEvent(ctx: ServiceContext<CartDB>, event: EventEnvelope, consumer = CUSTOMERS_CONSUMER): Promise<void> {
   await handleOnce(ctx.db, consumer, event, async (trx) => {
     // An erased customer stays erased when older events are delivered again (a read-model rebuild).
-    const erased = async (email: string | undefined) => scrubbed(email) || (await erasedSince(trx, event.websiteId, email!, event.occurredAt));
+    const erased = async (email: string | undefined) =>
+      scrubbed(email) || (await erasedSince(trx, event.websiteId, email!, event.occurredAt));
     switch (event.type) {
       case 'commerce.order.placed': {
         const data = OrderPlaced.parse(event.data);
@@ -51,7 +60,8 @@ export async function applyCustomerEvent(ctx: ServiceContext<CartDB>, event: Eve
       case 'forms.subscriber.confirmed':
       case 'forms.subscriber.unsubscribed': {
         const data = NewsletterSubscriberChanged.parse(event.data);
-        if (!(await erased(data.email))) await recordNewsletter(trx, event.websiteId, data.email!, data.status === 'confirmed' ? 'confirmed' : 'unsubscribed');
+        if (!(await erased(data.email)))
+          await recordNewsletter(trx, event.websiteId, data.email!, data.status === 'confirmed' ? 'confirmed' : 'unsubscribed');
         return;
       }
       default:
@@ -64,7 +74,14 @@ export async function applyCustomerEvent(ctx: ServiceContext<CartDB>, event: Eve
 export function customersConsumer(ctx: ServiceContext<CartDB>): SubscribeOptions {
   return {
     durable: CUSTOMERS_CONSUMER,
-    subjects: ['commerce.order.placed', 'commerce.order.refunded', 'commerce.subscription.ended', 'identity.site-user.created', 'forms.subscriber.confirmed', 'forms.subscriber.unsubscribed'],
+    subjects: [
+      'commerce.order.placed',
+      'commerce.order.refunded',
+      'commerce.subscription.ended',
+      'identity.site-user.created',
+      'forms.subscriber.confirmed',
+      'forms.subscriber.unsubscribed',
+    ],
     handler: (event) => applyCustomerEvent(ctx, event),
   };
 }

@@ -23,7 +23,14 @@ async function merge(trx: Transaction<CartDB>, websiteId: string, data: SiteUser
   }
   for (const entry of await pricedEntries(trx, websiteId, guest.id)) {
     // A merged line is capped at 9999 by the upsert; stock is checked again at checkout.
-    await addToEntry(trx, { id: newEntryId(), cartId: own.id, productId: entry.product_id, variantId: entry.variant_id, quantity: entry.quantity, additionalFields: entry.additional_fields });
+    await addToEntry(trx, {
+      id: newEntryId(),
+      cartId: own.id,
+      productId: entry.product_id,
+      variantId: entry.variant_id,
+      quantity: entry.quantity,
+      additionalFields: entry.additional_fields,
+    });
   }
   await trx.deleteFrom('carts').where('id', '=', guest.id).execute();
   await enqueueEvent(trx, 'commerce.cart.updated', websiteId, { cartId: own.id, change: 'merged', entryId: null });
@@ -41,7 +48,14 @@ async function clone(trx: Transaction<CartDB>, websiteId: string, data: SiteUser
     shipping_option_id: own.shipping_option_id,
   });
   for (const entry of await pricedEntries(trx, websiteId, own.id)) {
-    await addToEntry(trx, { id: newEntryId(), cartId: copy.id, productId: entry.product_id, variantId: entry.variant_id, quantity: entry.quantity, additionalFields: entry.additional_fields });
+    await addToEntry(trx, {
+      id: newEntryId(),
+      cartId: copy.id,
+      productId: entry.product_id,
+      variantId: entry.variant_id,
+      quantity: entry.quantity,
+      additionalFields: entry.additional_fields,
+    });
   }
   await enqueueEvent(trx, 'commerce.cart.created', websiteId, { cartId: copy.id, websiteId });
   await enqueueEvent(trx, 'commerce.cart.updated', websiteId, { cartId: copy.id, change: 'cloned', entryId: null });

@@ -22,7 +22,11 @@ const iso = (value: Date | string | null): string | null => (value === null ? nu
 
 /** Makes sure the customer has a row (an account or a consent may come before any order). */
 async function ensure(trx: Db, websiteId: string, email: string): Promise<void> {
-  await trx.insertInto('customers').values({ website_id: websiteId, email, name: null, site_user_id: null, newsletter: null }).onConflict((oc) => oc.doNothing()).execute();
+  await trx
+    .insertInto('customers')
+    .values({ website_id: websiteId, email, name: null, site_user_id: null, newsletter: null })
+    .onConflict((oc) => oc.doNothing())
+    .execute();
 }
 
 /** Counts the customer's orders, spend per currency (less refunds), first and last order again. */
@@ -43,7 +47,14 @@ async function refresh(trx: Db, websiteId: string, email: string): Promise<void>
     .execute();
   const times = rows.flatMap((r) => [new Date(r.first).getTime(), new Date(r.last).getTime()]);
   const states = (
-    await trx.selectFrom('customer_orders').select('subscription_status').distinct().where('website_id', '=', websiteId).where('email', '=', email).where('subscription_status', 'is not', null).execute()
+    await trx
+      .selectFrom('customer_orders')
+      .select('subscription_status')
+      .distinct()
+      .where('website_id', '=', websiteId)
+      .where('email', '=', email)
+      .where('subscription_status', 'is not', null)
+      .execute()
   ).map((r) => r.subscription_status);
   const subscription = states.includes('active') ? 'active' : states.includes('ended') ? 'ended' : null;
   await trx
@@ -65,12 +76,26 @@ async function refresh(trx: Db, websiteId: string, email: string): Promise<void>
 export async function recordOrder(
   trx: Db,
   websiteId: string,
-  order: { orderId: string; email: string; name: string | null; currency: string; totalCents: number; placedAt: string; subscriptionId: string | null },
+  order: {
+    orderId: string;
+    email: string;
+    name: string | null;
+    currency: string;
+    totalCents: number;
+    placedAt: string;
+    subscriptionId: string | null;
+  },
 ): Promise<void> {
   const email = order.email.toLowerCase();
   // A renewal of a subscription that has ended since is not active again (the end came later).
   const ended = order.subscriptionId
-    ? await trx.selectFrom('customer_orders').select('order_id').where('website_id', '=', websiteId).where('subscription_id', '=', order.subscriptionId).where('subscription_status', '=', 'ended').executeTakeFirst()
+    ? await trx
+        .selectFrom('customer_orders')
+        .select('order_id')
+        .where('website_id', '=', websiteId)
+        .where('subscription_id', '=', order.subscriptionId)
+        .where('subscription_status', '=', 'ended')
+        .executeTakeFirst()
     : undefined;
   await trx
     .insertInto('customer_orders')
@@ -140,7 +165,12 @@ export async function recordAccount(trx: Db, websiteId: string, email: string, s
 export async function recordNewsletter(trx: Db, websiteId: string, email: string, status: 'confirmed' | 'unsubscribed'): Promise<void> {
   const normalized = email.toLowerCase();
   await ensure(trx, websiteId, normalized);
-  await trx.updateTable('customers').set({ newsletter: status, updated_at: new Date() }).where('website_id', '=', websiteId).where('email', '=', normalized).execute();
+  await trx
+    .updateTable('customers')
+    .set({ newsletter: status, updated_at: new Date() })
+    .where('website_id', '=', websiteId)
+    .where('email', '=', normalized)
+    .execute();
 }
 
 /** Customers by email; `q` searches email and name; `after` pages by email. */
@@ -151,17 +181,29 @@ export interface CustomerSortSpec {
   after?: { key: string | number; id: string } | undefined;
 }
 
-export async function listCustomers(db: Db, websiteId: string, filter: { q?: string | undefined; email?: string; after?: string; sort?: CustomerSortSpec | undefined }, limit: number): Promise<CustomerRow[]> {
+export async function listCustomers(
+  db: Db,
+  websiteId: string,
+  filter: { q?: string | undefined; email?: string; after?: string; sort?: CustomerSortSpec | undefined },
+  limit: number,
+): Promise<CustomerRow[]> {
   let query = db.selectFrom('customers').selectAll().where('website_id', '=', websiteId);
   if (filter.email !== undefined) query = query.where('email', '=', filter.email.toLowerCase());
   if (filter.after !== undefined) query = query.where('email', '>', filter.after);
   const sort = filter.sort;
-  if (sort?.after) query = query.where(sort.by === 'email' ? afterPosition('email', 'email', sort.after, sort.dir) : afterPosition('orders', 'email', sort.after, sort.dir));
+  if (sort?.after)
+    query = query.where(
+      sort.by === 'email' ? afterPosition('email', 'email', sort.after, sort.dir) : afterPosition('orders', 'email', sort.after, sort.dir),
+    );
   if (filter.q) {
     const literal = `%${filter.q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
     query = query.where((eb) => eb.or([eb('email', 'like', literal), eb(sql<string>`lower(coalesce(name, ''))`, 'like', literal)]));
   }
-  const ordered = sort ? (sort.by === 'orders' ? query.orderBy('orders', sort.dir).orderBy('email', sort.dir) : query.orderBy('email', sort.dir)) : query.orderBy('email');
+  const ordered = sort
+    ? sort.by === 'orders'
+      ? query.orderBy('orders', sort.dir).orderBy('email', sort.dir)
+      : query.orderBy('email', sort.dir)
+    : query.orderBy('email');
   const rows = await ordered.limit(limit).execute();
   return rows.map((r) => ({
     email: r.email,
@@ -185,11 +227,30 @@ export async function deleteCustomer(trx: Db, websiteId: string, email: string):
 
 /** A customer's orders (by email, any case), newest first. */
 export async function ordersByEmail(db: Db, websiteId: string, email: string, limit: number) {
-  return db.selectFrom('orders').selectAll().where('website_id', '=', websiteId).where(sql<string>`lower(email)`, '=', email).orderBy('order_number', 'desc').limit(limit).execute();
+  return db
+    .selectFrom('orders')
+    .selectAll()
+    .where('website_id', '=', websiteId)
+    .where(sql<string>`lower(email)`, '=', email)
+    .orderBy('order_number', 'desc')
+    .limit(limit)
+    .execute();
 }
 
-export async function insertErasure(trx: Db, erasure: { id: string; websiteId: string; requestedBy: string; requestedAt: string; emailSha256: string }): Promise<void> {
-  await trx.insertInto('erasures').values({ id: erasure.id, website_id: erasure.websiteId, requested_by: erasure.requestedBy, requested_at: erasure.requestedAt, email_sha256: erasure.emailSha256 }).execute();
+export async function insertErasure(
+  trx: Db,
+  erasure: { id: string; websiteId: string; requestedBy: string; requestedAt: string; emailSha256: string },
+): Promise<void> {
+  await trx
+    .insertInto('erasures')
+    .values({
+      id: erasure.id,
+      website_id: erasure.websiteId,
+      requested_by: erasure.requestedBy,
+      requested_at: erasure.requestedAt,
+      email_sha256: erasure.emailSha256,
+    })
+    .execute();
 }
 
 export async function listErasures(db: Db, websiteId: string, limit: number) {

@@ -11,7 +11,18 @@ import type { CartModule } from '../module.js';
 import type { CustomerRow } from './customers.repository.js';
 import { amount } from '../shared/money.js';
 
-export const CUSTOMER_COLUMNS = ['Email', 'Name', 'Orders', 'Currency', 'Total spent', 'First order', 'Last order', 'Account', 'Newsletter', 'Subscription'];
+export const CUSTOMER_COLUMNS = [
+  'Email',
+  'Name',
+  'Orders',
+  'Currency',
+  'Total spent',
+  'First order',
+  'Last order',
+  'Account',
+  'Newsletter',
+  'Subscription',
+];
 
 const customerOf = (row: CustomerRow): StoreCustomer => ({
   email: row.email,
@@ -29,7 +40,13 @@ export function customerRoutes(app: ZodApp, parts: Pick<CartModule, 'customers'>
   const { customers } = parts;
   app.get(
     '/api/commerce/store/customers',
-    ownerRoute(Permission.STORE_READ, { schema: { summary: "The store's customers: account, newsletter and subscription of each, searchable", querystring: CustomerListQuery, response: { 200: StoreCustomerList } } }),
+    ownerRoute(Permission.STORE_READ, {
+      schema: {
+        summary: "The store's customers: account, newsletter and subscription of each, searchable",
+        querystring: CustomerListQuery,
+        response: { 200: StoreCustomerList },
+      },
+    }),
     async (request) => {
       const { q, limit, cursor, sort, dir } = request.query;
       // Pages by (column, email); the cursor names its sort, so one from another sort is a 400.
@@ -38,14 +55,19 @@ export function customerRoutes(app: ZodApp, parts: Pick<CartModule, 'customers'>
       const scope = `customers:${by}:${direction}`;
       const after = cursor ? decodeCursor(cursor, scope, by === 'orders' ? 'number' : 'string') : undefined;
       const rows = await customers.list(websiteIdOf(request), { q, sort: { by, dir: direction, after } }, limit + 1);
-      const page = toPage(rows, limit, (row) => ({ key: by === 'orders' ? row.orders : row.email, id: row.email }), { scope, map: customerOf });
+      const page = toPage(rows, limit, (row) => ({ key: by === 'orders' ? row.orders : row.email, id: row.email }), {
+        scope,
+        map: customerOf,
+      });
       return { customers: page.items, hasNextPage: page.hasNextPage, nextPageCursor: page.nextPageCursor };
     },
   );
 
   app.get(
     '/api/commerce/store/customers/:email',
-    ownerRoute(Permission.STORE_READ, { schema: { summary: 'One customer with their orders', params: z.object({ email: z.string().min(3).max(320) }).strict() } }),
+    ownerRoute(Permission.STORE_READ, {
+      schema: { summary: 'One customer with their orders', params: z.object({ email: z.string().min(3).max(320) }).strict() },
+    }),
     async (request) => {
       const found = await customers.withOrders(websiteIdOf(request), request.params.email);
       if (!found) throw new AppError('NOT_FOUND', 'No customer of this store has that email.');
@@ -57,7 +79,13 @@ export function customerRoutes(app: ZodApp, parts: Pick<CartModule, 'customers'>
   // (cart again, idempotently) through privacy.customer.erased. Logged without the email.
   app.post(
     '/api/commerce/store/customers/erase',
-    ownerRoute(Permission.STORE_MANAGE, { schema: { summary: "Erase a customer's personal data from every service", body: EraseCustomerRequest, response: { 200: z.object({ erasure: Erasure }) } } }),
+    ownerRoute(Permission.STORE_MANAGE, {
+      schema: {
+        summary: "Erase a customer's personal data from every service",
+        body: EraseCustomerRequest,
+        response: { 200: z.object({ erasure: Erasure }) },
+      },
+    }),
     async (request) => {
       const websiteId = websiteIdOf(request);
       const identity = identityOf(request);
@@ -70,28 +98,47 @@ export function customerRoutes(app: ZodApp, parts: Pick<CartModule, 'customers'>
 
   app.get(
     '/api/commerce/store/erasures',
-    ownerRoute(Permission.STORE_READ, { schema: { summary: 'The customer erasures asked for, and where each stands', response: { 200: z.object({ erasures: z.array(Erasure) }) } } }),
+    ownerRoute(Permission.STORE_READ, {
+      schema: {
+        summary: 'The customer erasures asked for, and where each stands',
+        response: { 200: z.object({ erasures: z.array(Erasure) }) },
+      },
+    }),
     async (request) => ({ erasures: await customers.erasures(websiteIdOf(request)) }),
   );
 
-  app.get('/api/commerce/store/exports/customers.csv', ownerRoute(Permission.STORE_READ, { schema: { summary: "The store's customers as CSV" } }), async (request, reply) => {
-    const websiteId = websiteIdOf(request);
-    const PAGE = 1_000;
-    const day = (iso: string | null) => iso ?? '';
-    async function* rows(): AsyncGenerator<CsvCell[]> {
-      yield CUSTOMER_COLUMNS;
-      let after: string | undefined;
-      for (;;) {
-        const page = await customers.list(websiteId, after === undefined ? {} : { after }, PAGE);
-        for (const r of page.map(customerOf)) {
-          const extra = [r.account ? 'yes' : 'no', r.newsletter ?? '', r.subscription ?? ''];
-          if (r.totals.length === 0) yield [r.email, r.name, r.orders, '', '', day(r.firstOrderAt), day(r.lastOrderAt), ...extra];
-          for (const t of r.totals) yield [r.email, r.name, r.orders, t.currency, amount(t.spentCents, t.currency), day(r.firstOrderAt), day(r.lastOrderAt), ...extra];
+  app.get(
+    '/api/commerce/store/exports/customers.csv',
+    ownerRoute(Permission.STORE_READ, { schema: { summary: "The store's customers as CSV" } }),
+    async (request, reply) => {
+      const websiteId = websiteIdOf(request);
+      const PAGE = 1_000;
+      const day = (iso: string | null) => iso ?? '';
+      async function* rows(): AsyncGenerator<CsvCell[]> {
+        yield CUSTOMER_COLUMNS;
+        let after: string | undefined;
+        for (;;) {
+          const page = await customers.list(websiteId, after === undefined ? {} : { after }, PAGE);
+          for (const r of page.map(customerOf)) {
+            const extra = [r.account ? 'yes' : 'no', r.newsletter ?? '', r.subscription ?? ''];
+            if (r.totals.length === 0) yield [r.email, r.name, r.orders, '', '', day(r.firstOrderAt), day(r.lastOrderAt), ...extra];
+            for (const t of r.totals)
+              yield [
+                r.email,
+                r.name,
+                r.orders,
+                t.currency,
+                amount(t.spentCents, t.currency),
+                day(r.firstOrderAt),
+                day(r.lastOrderAt),
+                ...extra,
+              ];
+          }
+          if (page.length < PAGE) return;
+          after = page.at(-1)?.email;
         }
-        if (page.length < PAGE) return;
-        after = page.at(-1)?.email;
       }
-    }
-    return sendCsv(reply, `customers-${new Date().toISOString().slice(0, 10)}.csv`, rows());
-  });
+      return sendCsv(reply, `customers-${new Date().toISOString().slice(0, 10)}.csv`, rows());
+    },
+  );
 }

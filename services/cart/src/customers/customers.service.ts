@@ -43,6 +43,11 @@ export class CustomerService {
 
   async erasures(websiteId: string): Promise<Erasure[]> {
     const rows = await listErasures(this.#ctx.db, websiteId, 200);
-    return rows.map((r) => ({ id: r.id, websiteId: r.website_id, requestedBy: r.requested_by, requestedAt: new Date(r.requested_at).toISOString() }));
+    return rows.map((r) => ({
+      id: r.id,
+      websiteId: r.website_id,
+      requestedBy: r.requested_by,
+      requestedAt: new Date(r.requested_at).toISOString(),
+    }));
   }
 }

@@ -46,7 +46,12 @@ export async function eraseCartCustomer(trx: Db, websiteId: string, email: strin
     .where('website_id', '=', websiteId)
     .where(byEmail, '=', normalized)
     .execute();
-  await trx.updateTable('subscriptions').set({ email: ERASED_EMAIL }).where('website_id', '=', websiteId).where(byEmail, '=', normalized).execute();
+  await trx
+    .updateTable('subscriptions')
+    .set({ email: ERASED_EMAIL })
+    .where('website_id', '=', websiteId)
+    .where(byEmail, '=', normalized)
+    .execute();
   await trx
     .updateTable('gift_cards')
     .set({ recipient_email: null, note: null })

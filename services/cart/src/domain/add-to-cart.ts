@@ -124,8 +124,10 @@ export interface CheckedAdd {
  * subscription cart only a subscribable product of a subscribable type.
  */
 export function checkProduct(product: SaleableProduct | undefined, purpose: AddPurpose, choice: VariantChoice): AddCheck<CheckedAdd> {
-  if (!product || product.deleted || !product.visible) return { ok: false, refusal: { status: 404, message: CommerceMessages.productUnavailable } };
-  if (purpose === 'cart' && product.isSubscribable) return { ok: false, refusal: { status: 400, message: CommerceMessages.subscriptionOnly } };
+  if (!product || product.deleted || !product.visible)
+    return { ok: false, refusal: { status: 404, message: CommerceMessages.productUnavailable } };
+  if (purpose === 'cart' && product.isSubscribable)
+    return { ok: false, refusal: { status: 400, message: CommerceMessages.subscriptionOnly } };
   if (purpose === 'subscription') {
     if (!isSubscribableType(product.productType)) return { ok: false, refusal: { status: 400, message: CommerceMessages.notSubscribable } };
     if (!product.isSubscribable) return { ok: false, refusal: { status: 400, message: CommerceMessages.notASubscription } };
@@ -162,7 +164,9 @@ export function stockVerdict(facts: StockFacts): AddVerdict {
 /** The answer to a refused add: a cart says how much stock is left, a subscription that the product is unavailable. */
 export function refusalOf(verdict: Exclude<AddVerdict, 'added'>, purpose: AddPurpose): AddRefusal {
   if (verdict === 'line-limit') return { status: 400, message: CommerceMessages.quantityOutOfRange };
-  return purpose === 'subscription' ? { status: 409, message: CommerceMessages.productUnavailable } : { status: 409, message: AddToCartMessages.notEnoughStock };
+  return purpose === 'subscription'
+    ? { status: 409, message: CommerceMessages.productUnavailable }
+    : { status: 409, message: AddToCartMessages.notEnoughStock };
 }
 
 /** A cart line as the merge sees it. */
@@ -175,8 +179,16 @@ export interface MergeableLine {
 }
 
 /** Lines merge when they are of one item and variant and neither carries form answers. */
-export function mergesWith(line: Pick<MergeableLine, 'product_id' | 'variant_id' | 'additional_fields'>, added: Pick<MergeableLine, 'product_id' | 'variant_id' | 'additional_fields'>): boolean {
-  return line.additional_fields === '' && added.additional_fields === '' && line.product_id === added.product_id && line.variant_id === added.variant_id;
+export function mergesWith(
+  line: Pick<MergeableLine, 'product_id' | 'variant_id' | 'additional_fields'>,
+  added: Pick<MergeableLine, 'product_id' | 'variant_id' | 'additional_fields'>,
+): boolean {
+  return (
+    line.additional_fields === '' &&
+    added.additional_fields === '' &&
+    line.product_id === added.product_id &&
+    line.variant_id === added.variant_id
+  );
 }
 
 /** The cart's lines after `line` (as stored now: new, or merged with its quantity summed) was written. */

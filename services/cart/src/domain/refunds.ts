@@ -77,7 +77,8 @@ export function planRefund(order: RefundableOrder, earlier: EarlierRefund[], inp
     const wanted = new Map<string, number>();
     for (const line of input.restock) {
       const key = keyOf(line.itemId, line.variantId);
-      if (!order.items.some((i) => keyOf(i.itemId, i.variantId) === key)) return { ok: false, message: CommerceMessages.restockUnknownItem };
+      if (!order.items.some((i) => keyOf(i.itemId, i.variantId) === key))
+        return { ok: false, message: CommerceMessages.restockUnknownItem };
       wanted.set(key, (wanted.get(key) ?? 0) + line.quantity);
     }
     for (const [key, quantity] of wanted) {

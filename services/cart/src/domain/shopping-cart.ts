@@ -1,5 +1,13 @@
 // The SPEC 3 shopping-cart shape, computed from stored rows and totals. Pure: no I/O.
-import { CommerceMessages, formatMessage, formatMinorUnits, type CommerceCartEntry, type CommerceShoppingCart, type CurrencyCode, type ShippingLocation } from '@sc/contracts';
+import {
+  CommerceMessages,
+  formatMessage,
+  formatMinorUnits,
+  type CommerceCartEntry,
+  type CommerceShoppingCart,
+  type CurrencyCode,
+  type ShippingLocation,
+} from '@sc/contracts';
 import { computeTotals, type Totals, type TotalsInput } from './totals.js';
 
 export interface CartState {

@@ -54,7 +54,12 @@ export function cyclesInAYear(period: StoredPlan['billingPeriod']): number {
 }
 
 /** The subscription price wording for the chosen options: '$19.00 every month', or 'Unavailable'. */
-export function subscriptionPriceWording(variants: StoredVariant[], chosen: Record<string, string>, plan: StoredPlan, currency: CurrencyCode): string {
+export function subscriptionPriceWording(
+  variants: StoredVariant[],
+  chosen: Record<string, string>,
+  plan: StoredPlan,
+  currency: CurrencyCode,
+): string {
   const variant = variants.find((v) => Object.entries(chosen).every(([name, value]) => v.attributes[name] === value));
   if (!variant) return InfrastructureMessages.subscriptionPriceUnavailable;
   const every = `${formatMinorUnits(unitPriceOf(variant), currency)} every ${periodWords(plan.billingPeriod)}`;

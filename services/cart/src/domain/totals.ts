@@ -140,11 +140,14 @@ export function applyCoupons(
     const coupon = byCode.get(code.toUpperCase());
     if (!coupon) invalidCoupons.push({ code, reason: 'unknown' });
     else if (accepted.includes(coupon)) continue;
-    else if (coupon.expiresAt && coupon.expiresAt.getTime() <= input.now.getTime()) invalidCoupons.push({ code: coupon.code, reason: 'expired' });
-    else if (coupon.usageLimit !== null && coupon.timesUsed >= coupon.usageLimit) invalidCoupons.push({ code: coupon.code, reason: 'used-up' });
+    else if (coupon.expiresAt && coupon.expiresAt.getTime() <= input.now.getTime())
+      invalidCoupons.push({ code: coupon.code, reason: 'expired' });
+    else if (coupon.usageLimit !== null && coupon.timesUsed >= coupon.usageLimit)
+      invalidCoupons.push({ code: coupon.code, reason: 'used-up' });
     else if (eligibleSubtotal < coupon.minimumSubtotalCents) {
       invalidCoupons.push({ code: coupon.code, reason: 'minimum', minimumSubtotalCents: coupon.minimumSubtotalCents });
-    } else if (accepted.length > 0 && !(coupon.combinable && accepted.every((a) => a.combinable))) invalidCoupons.push({ code: coupon.code, reason: 'not-combinable' });
+    } else if (accepted.length > 0 && !(coupon.combinable && accepted.every((a) => a.combinable)))
+      invalidCoupons.push({ code: coupon.code, reason: 'not-combinable' });
     else accepted.push(coupon);
   }
   const discounts = new Map<CouponDefinition, number>();
@@ -238,7 +241,9 @@ export function computeTotals(input: TotalsInput): Totals {
 
   const afterDiscount = subtotal - discount;
   const shippingOptions = requiresShipping
-    ? input.shippingOptions.filter((o) => shipsTo(o, input.location)).map((o) => ({ ...o, costCents: shippingCostOf(o, weightGrams, afterDiscount, freeShipping) }))
+    ? input.shippingOptions
+        .filter((o) => shipsTo(o, input.location))
+        .map((o) => ({ ...o, costCents: shippingCostOf(o, weightGrams, afterDiscount, freeShipping) }))
     : [];
   const selected = shippingOptions.find((o) => o.id === input.selectedShippingOptionId) ?? shippingOptions[0] ?? null;
   const shipping = selected?.costCents ?? 0;

@@ -41,7 +41,13 @@ export class GiftCardService {
   async issue(websiteId: string, body: IssueGiftCard): Promise<GiftCardRow> {
     const rules = await rulesOf(this.#ctx.db, websiteId);
     if (body.amountCents > MAX_GIFT_CARD_CENTS) {
-      throw cartFailure(400, formatMessage(CommerceMessages.giftCardAmount, { min: formatMinorUnits(1, rules.currency), max: formatMinorUnits(MAX_GIFT_CARD_CENTS, rules.currency) }));
+      throw cartFailure(
+        400,
+        formatMessage(CommerceMessages.giftCardAmount, {
+          min: formatMinorUnits(1, rules.currency),
+          max: formatMinorUnits(MAX_GIFT_CARD_CENTS, rules.currency),
+        }),
+      );
     }
     const card = await this.#ctx.transaction(async (trx) => {
       const issued = await insertGiftCard(trx, {
@@ -57,8 +63,13 @@ export class GiftCardService {
       });
       // The recipient gets the code by mail, once (the mail's key is the card's).
       if (issued.recipient_email) {
-        await enqueueShopMail(trx, websiteId, issued.recipient_email, 'gift-card.delivered', `gift-card:${issued.id}`, (site) =>
-          giftCardMail(site, issued.code, issued.initial_cents, issued.currency, issued.note),
+        await enqueueShopMail(
+          trx,
+          websiteId,
+          issued.recipient_email,
+          'gift-card.delivered',
+          `gift-card:${issued.id}`,
+          (site) => giftCardMail(site, issued.code, issued.initial_cents, issued.currency, issued.note),
           this.#ctx.config.PUBLIC_URL,
         );
       }

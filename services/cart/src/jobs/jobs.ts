@@ -28,10 +28,24 @@ export interface CartJobsOptions {
   abandonedEveryMs: number | false;
 }
 
-export const DEFAULT_JOBS: CartJobsOptions = { renewalsEveryMs: 60_000, purgeEveryMs: 3600_000, idempotencyTtlMs: 24 * 3600_000, holdsEveryMs: 60_000, holdMs: 30 * 60_000, checkoutLeaseMs: 10_000, abandonedEveryMs: 2_000 };
+export const DEFAULT_JOBS: CartJobsOptions = {
+  renewalsEveryMs: 60_000,
+  purgeEveryMs: 3600_000,
+  idempotencyTtlMs: 24 * 3600_000,
+  holdsEveryMs: 60_000,
+  holdMs: 30 * 60_000,
+  checkoutLeaseMs: 10_000,
+  abandonedEveryMs: 2_000,
+};
 
 /** Runs `work` every `everyMs` once the app is ready, one run at a time, until it closes. */
-function every(app: FastifyInstance, ctx: ServiceContext<CartDB>, name: string, everyMs: number | false, work: () => Promise<unknown>): void {
+function every(
+  app: FastifyInstance,
+  ctx: ServiceContext<CartDB>,
+  name: string,
+  everyMs: number | false,
+  work: () => Promise<unknown>,
+): void {
   if (everyMs === false) return;
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> | undefined;
@@ -54,7 +68,11 @@ function every(app: FastifyInstance, ctx: ServiceContext<CartDB>, name: string, 
   });
 }
 
-export function scheduleCartJobs(app: FastifyInstance, ctx: ServiceContext<CartDB>, parts: { jobs: CartJobsOptions; renewals: RenewalService; paymentService: PaymentService }): void {
+export function scheduleCartJobs(
+  app: FastifyInstance,
+  ctx: ServiceContext<CartDB>,
+  parts: { jobs: CartJobsOptions; renewals: RenewalService; paymentService: PaymentService },
+): void {
   const { jobs: options, renewals, paymentService } = parts;
   every(app, ctx, 'payment holds', options.holdsEveryMs, () => paymentService.expireHolds(options.holdMs));
   every(app, ctx, 'abandoned checkouts', options.abandonedEveryMs, () => paymentService.releaseAbandoned());

@@ -111,6 +111,8 @@ end
 $fn$`.execute(db);
   },
   async down(db: Kysely<unknown>) {
-    await sql`drop function if exists cart.add_entry(text, text, text, text, text, text, integer, text, boolean, uuid, timestamptz, jsonb, jsonb)`.execute(db);
+    await sql`drop function if exists cart.add_entry(text, text, text, text, text, text, integer, text, boolean, uuid, timestamptz, jsonb, jsonb)`.execute(
+      db,
+    );
   },
 };

@@ -12,7 +12,10 @@ import { sql, type Kysely, type Migration } from 'kysely';
 
 export const m0004RefundsRenewals: Migration = {
   async up(db: Kysely<unknown>) {
-    await db.schema.alterTable('orders').addColumn('refunded_cents', 'integer', (c) => c.notNull().defaultTo(0)).execute();
+    await db.schema
+      .alterTable('orders')
+      .addColumn('refunded_cents', 'integer', (c) => c.notNull().defaultTo(0))
+      .execute();
     await db.schema
       .createTable('refunds')
       .addColumn('id', 'text', (c) => c.primaryKey())

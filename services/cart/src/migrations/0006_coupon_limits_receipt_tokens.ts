@@ -15,7 +15,12 @@ export const m0006CouponLimitsReceiptTokens: Migration = {
       .alterTable('coupons')
       .addColumn('combinable', 'boolean', (c) => c.notNull().defaultTo(false))
       .addColumn('usage_limit', 'integer', (c) => c.check(sql`usage_limit IS NULL OR usage_limit >= 1`))
-      .addColumn('times_used', 'integer', (c) => c.notNull().defaultTo(0).check(sql`times_used >= 0`))
+      .addColumn('times_used', 'integer', (c) =>
+        c
+          .notNull()
+          .defaultTo(0)
+          .check(sql`times_used >= 0`),
+      )
       .execute();
     await db.schema
       .alterTable('orders')

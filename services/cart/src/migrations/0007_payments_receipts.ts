@@ -18,8 +18,14 @@ export const m0007PaymentsReceipts: Migration = {
     // The query builder, not raw SQL: the migrator puts the service's schema on built queries only.
     const orders = db as Kysely<{ orders: { receipt_token: string | null } }>;
     await orders.updateTable('orders').set({ receipt_token: randomToken }).where('receipt_token', 'is', null).execute();
-    await db.schema.alterTable('orders').alterColumn('receipt_token', (c) => c.setDefault(randomToken)).execute();
-    await db.schema.alterTable('orders').alterColumn('receipt_token', (c) => c.setNotNull()).execute();
+    await db.schema
+      .alterTable('orders')
+      .alterColumn('receipt_token', (c) => c.setDefault(randomToken))
+      .execute();
+    await db.schema
+      .alterTable('orders')
+      .alterColumn('receipt_token', (c) => c.setNotNull())
+      .execute();
     await db.schema
       .createTable('payment_events')
       .addColumn('id', 'text', (c) => c.primaryKey())

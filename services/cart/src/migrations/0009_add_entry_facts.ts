@@ -19,7 +19,9 @@ import { m0005AddEntryDurable } from './0005_add_entry_durable.js';
 
 export const m0009AddEntryFacts: Migration = {
   async up(db: Kysely<unknown>) {
-    await sql`drop function if exists cart.add_entry(text, text, text, text, text, text, integer, text, boolean, uuid, timestamptz, jsonb, jsonb)`.execute(db);
+    await sql`drop function if exists cart.add_entry(text, text, text, text, text, text, integer, text, boolean, uuid, timestamptz, jsonb, jsonb)`.execute(
+      db,
+    );
     await sql`
 create or replace function cart.merge_entry(
   p_cart text, p_entry_id text, p_product text, p_variant text, p_quantity integer, p_fields text, p_max_line integer)
@@ -105,7 +107,9 @@ end
 $fn$`.execute(db);
   },
   async down(db: Kysely<unknown>) {
-    await sql`drop function if exists cart.add_entry(text, text, text, text, text, text, integer, text, boolean, integer, uuid, timestamptz, jsonb, jsonb)`.execute(db);
+    await sql`drop function if exists cart.add_entry(text, text, text, text, text, text, integer, text, boolean, integer, uuid, timestamptz, jsonb, jsonb)`.execute(
+      db,
+    );
     await sql`drop function if exists cart.merge_entry(text, text, text, text, integer, text, integer)`.execute(db);
     await m0003AddEntryFunction.up(db);
     await m0005AddEntryDurable.up(db);

@@ -5,7 +5,13 @@ import type { Kysely, Migration } from 'kysely';
 
 export const m0090PricesIncludeTax: Migration = {
   async up(db: Kysely<unknown>) {
-    await db.schema.alterTable('store_rules').addColumn('prices_include_tax', 'boolean', (c) => c.notNull().defaultTo(false)).execute();
-    await db.schema.alterTable('orders').addColumn('tax_included', 'boolean', (c) => c.notNull().defaultTo(false)).execute();
+    await db.schema
+      .alterTable('store_rules')
+      .addColumn('prices_include_tax', 'boolean', (c) => c.notNull().defaultTo(false))
+      .execute();
+    await db.schema
+      .alterTable('orders')
+      .addColumn('tax_included', 'boolean', (c) => c.notNull().defaultTo(false))
+      .execute();
   },
 };

@@ -10,10 +10,13 @@ import { ordersOfSiteUser } from './orders.repository.js';
 export const ACCOUNT_ORDERS = 50;
 export const SAVED_ADDRESSES = 5;
 
-
 /** Two addresses are the same one whatever the case and spacing the buyer typed them with. */
 const addressKey = (a: Address): string =>
-  JSON.stringify([a.name, a.line1, a.line2 ?? '', a.city, a.region ?? '', a.postalCode ?? '', a.country].map((v) => v.trim().replace(/\s+/g, ' ').toUpperCase()));
+  JSON.stringify(
+    [a.name, a.line1, a.line2 ?? '', a.city, a.region ?? '', a.postalCode ?? '', a.country].map((v) =>
+      v.trim().replace(/\s+/g, ' ').toUpperCase(),
+    ),
+  );
 
 export async function accountOf(db: Kysely<CartDB>, websiteId: string, siteUserId: string): Promise<AccountResponse> {
   const rows = await ordersOfSiteUser(db, websiteId, siteUserId, ACCOUNT_ORDERS);

@@ -7,12 +7,18 @@ import type { CartModule } from '../module.js';
 export function couponRoutes(app: ZodApp, parts: Pick<CartModule, 'coupons'>): void {
   const { coupons } = parts;
 
-  app.get('/api/commerce/coupons', ownerRoute(Permission.STORE_READ, { schema: { summary: "The store's coupons", response: { 200: CouponList } } }), async (request) => ({
-    coupons: await coupons.coupons(websiteIdOf(request)),
-  }));
+  app.get(
+    '/api/commerce/coupons',
+    ownerRoute(Permission.STORE_READ, { schema: { summary: "The store's coupons", response: { 200: CouponList } } }),
+    async (request) => ({
+      coupons: await coupons.coupons(websiteIdOf(request)),
+    }),
+  );
 
-  app.post('/api/commerce/coupons', ownerRoute(Permission.STORE_MANAGE, { schema: { summary: 'Create a coupon', body: CouponInput, response: { 200: Coupon } } }), async (request) =>
-    coupons.create(websiteIdOf(request), request.body),
+  app.post(
+    '/api/commerce/coupons',
+    ownerRoute(Permission.STORE_MANAGE, { schema: { summary: 'Create a coupon', body: CouponInput, response: { 200: Coupon } } }),
+    async (request) => coupons.create(websiteIdOf(request), request.body),
   );
 
   app.delete(
@@ -23,13 +29,17 @@ export function couponRoutes(app: ZodApp, parts: Pick<CartModule, 'coupons'>): v
 
   app.get(
     '/api/commerce/coupons/:code',
-    ownerRoute(Permission.STORE_READ, { schema: { summary: 'One coupon with its usage', params: CouponParams, response: { 200: CouponResponse } } }),
+    ownerRoute(Permission.STORE_READ, {
+      schema: { summary: 'One coupon with its usage', params: CouponParams, response: { 200: CouponResponse } },
+    }),
     async (request) => ({ coupon: await coupons.coupon(websiteIdOf(request), request.params.code) }),
   );
 
   app.put(
     '/api/commerce/coupons/:code',
-    ownerRoute(Permission.STORE_MANAGE, { schema: { summary: 'Change a coupon', params: CouponParams, body: CouponUpdateBody, response: { 200: CouponResponse } } }),
+    ownerRoute(Permission.STORE_MANAGE, {
+      schema: { summary: 'Change a coupon', params: CouponParams, body: CouponUpdateBody, response: { 200: CouponResponse } },
+    }),
     async (request) => ({ coupon: await coupons.change(websiteIdOf(request), request.params.code, request.body) }),
   );
 }

@@ -33,7 +33,16 @@ export class CouponService {
 
   /** Creates a coupon (an existing code's fields are replaced, its uses kept). */
   async create(websiteId: string, b: z.infer<typeof CouponInput>): Promise<Coupon> {
-    const coupon = couponOf({ code: b.code, kind: b.kind, value: b.value, minimum_subtotal_cents: b.minimumSubtotalCents, expires_at: b.expiresAt, combinable: b.combinable, usage_limit: b.usageLimit, times_used: 0 });
+    const coupon = couponOf({
+      code: b.code,
+      kind: b.kind,
+      value: b.value,
+      minimum_subtotal_cents: b.minimumSubtotalCents,
+      expires_at: b.expiresAt,
+      combinable: b.combinable,
+      usage_limit: b.usageLimit,
+      times_used: 0,
+    });
     await upsertCoupon(this.#ctx.db, websiteId, coupon);
     await this.#cache.couponsChanged(websiteId);
     return couponView(coupon);

@@ -3,7 +3,18 @@
 // the statements over orders, gift cards, subscriptions and refunds that run in those features'
 // transactions, the shop's mail and the ids of orders are shared from here.
 export { newGiftCardCode, newOrderId } from './ids.js';
-export { enqueueReceipt, enqueueRefundNotice, enqueueShopMail, giftCardMail, receiptMail, refundMail, renewalFailedMail, renewalMail, shippingMail, siteOfMail } from './order-mail.js';
+export {
+  enqueueReceipt,
+  enqueueRefundNotice,
+  enqueueShopMail,
+  giftCardMail,
+  receiptMail,
+  refundMail,
+  renewalFailedMail,
+  renewalMail,
+  shippingMail,
+  siteOfMail,
+} from './order-mail.js';
 export {
   abandonedOrders,
   addRefunded,

@@ -44,7 +44,13 @@ export async function takeStock(
 }
 
 /** Gives stock back (a payment that failed after the reservation). */
-export async function returnStock(trx: Transaction<CartDB>, websiteId: string, productId: string, variantId: string, quantity: number): Promise<{ before: number; after: number; sku: string; unlimited: boolean } | undefined> {
+export async function returnStock(
+  trx: Transaction<CartDB>,
+  websiteId: string,
+  productId: string,
+  variantId: string,
+  quantity: number,
+): Promise<{ before: number; after: number; sku: string; unlimited: boolean } | undefined> {
   const row = await trx
     .updateTable('stock')
     .set({ qty: sql<number>`qty + ${quantity}` })
@@ -77,7 +83,11 @@ export async function setOrderStatus(db: Db, orderId: string, status: string, pa
 /** Keeps the carrier and tracking number of a fulfilled order (the buyer's account shows them). */
 export async function setOrderTracking(db: Db, orderId: string, carrier: string | null, trackingNumber: string | null): Promise<void> {
   if (!carrier && !trackingNumber) return;
-  await db.updateTable('orders').set({ tracking: JSON.stringify({ carrier, number: trackingNumber }) }).where('id', '=', orderId).execute();
+  await db
+    .updateTable('orders')
+    .set({ tracking: JSON.stringify({ carrier, number: trackingNumber }) })
+    .where('id', '=', orderId)
+    .execute();
 }
 
 /**
@@ -105,7 +115,11 @@ export async function renewOrderLease(db: Db, orderId: string, until: Date): Pro
 
 /** Pending orders whose lease ran out: their checkout died (the sweeper releases them). */
 export async function abandonedOrders(db: Db, scope: { websiteId?: string }, limit = 100): Promise<OrderRow[]> {
-  let query = db.selectFrom('orders').selectAll().where('status', '=', 'pending').where('lease_until', '<', sql<Date>`now()`);
+  let query = db
+    .selectFrom('orders')
+    .selectAll()
+    .where('status', '=', 'pending')
+    .where('lease_until', '<', sql<Date>`now()`);
   if (scope.websiteId) query = query.where('website_id', '=', scope.websiteId);
   return query.orderBy('lease_until').limit(limit).execute();
 }
@@ -117,8 +131,18 @@ export async function abandonedOrders(db: Db, scope: { websiteId?: string }, lim
 export async function stuckCheckouts(db: Db, graceMs: number): Promise<{ orders_past_lease: number; idempotency_keys_past_lease: number }> {
   const before = sql<Date>`now() - ${`${graceMs} milliseconds`}::interval`;
   const [orders, keys] = await Promise.all([
-    db.selectFrom('orders').select((eb) => eb.fn.countAll<number>().as('n')).where('status', '=', 'pending').where('lease_until', '<', before).executeTakeFirst(),
-    db.selectFrom('idempotency_keys').select((eb) => eb.fn.countAll<number>().as('n')).where('status_code', 'is', null).where('lease_until', '<', before).executeTakeFirst(),
+    db
+      .selectFrom('orders')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('status', '=', 'pending')
+      .where('lease_until', '<', before)
+      .executeTakeFirst(),
+    db
+      .selectFrom('idempotency_keys')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('status_code', 'is', null)
+      .where('lease_until', '<', before)
+      .executeTakeFirst(),
   ]);
   return { orders_past_lease: Number(orders?.n ?? 0), idempotency_keys_past_lease: Number(keys?.n ?? 0) };
 }
@@ -129,7 +153,13 @@ export async function findOrder(db: Db, websiteId: string, orderId: string): Pro
 
 /** Locks a gift card by code for the rest of the transaction. */
 export async function lockGiftCard(trx: Transaction<CartDB>, websiteId: string, code: string): Promise<GiftCardRow | undefined> {
-  return trx.selectFrom('gift_cards').selectAll().where('website_id', '=', websiteId).where('code', '=', code).forUpdate().executeTakeFirst();
+  return trx
+    .selectFrom('gift_cards')
+    .selectAll()
+    .where('website_id', '=', websiteId)
+    .where('code', '=', code)
+    .forUpdate()
+    .executeTakeFirst();
 }
 
 /** Takes `amount` from a locked card; the condition keeps the balance at zero or above. */
@@ -145,7 +175,11 @@ export async function debitGiftCard(trx: Transaction<CartDB>, giftCardId: string
 }
 
 export async function creditGiftCard(trx: Transaction<CartDB>, giftCardId: string, amount: number): Promise<void> {
-  await trx.updateTable('gift_cards').set({ balance_cents: sql<number>`balance_cents + ${amount}` }).where('id', '=', giftCardId).execute();
+  await trx
+    .updateTable('gift_cards')
+    .set({ balance_cents: sql<number>`balance_cents + ${amount}` })
+    .where('id', '=', giftCardId)
+    .execute();
 }
 
 export async function insertGiftCard(db: Db, card: Insertable<GiftCardsTable>): Promise<GiftCardRow> {
@@ -194,7 +228,13 @@ export interface OrderSortSpec {
 }
 
 /** The column each sort reads; `date` is the number's order (orders are numbered as they are made). */
-export const ORDER_SORT_COLUMNS = { number: 'order_number', date: 'order_number', total: 'grand_total_cents', email: 'email', status: 'status' } as const satisfies Record<OrderSort, keyof CartDB['orders']>;
+export const ORDER_SORT_COLUMNS = {
+  number: 'order_number',
+  date: 'order_number',
+  total: 'grand_total_cents',
+  email: 'email',
+  status: 'status',
+} as const satisfies Record<OrderSort, keyof CartDB['orders']>;
 
 /** A website's orders, newest first, `limit` of them after the filter. */
 export async function findOrders(db: Db, websiteId: string, filter: OrderFilter, limit: number): Promise<OrderRow[]> {
@@ -211,7 +251,9 @@ export async function findOrders(db: Db, websiteId: string, filter: OrderFilter,
     // product name or SKU (the lines' JSON text holds them as written; its digits would match any number).
     query = number
       ? query.where('order_number', '=', Number(number))
-      : query.where((eb) => eb.or([eb(sql<string>`lower(email)`, 'like', `%${literal}%`), eb(sql<string>`lower(items::text)`, 'like', `%${literal}%`)]));
+      : query.where((eb) =>
+          eb.or([eb(sql<string>`lower(email)`, 'like', `%${literal}%`), eb(sql<string>`lower(items::text)`, 'like', `%${literal}%`)]),
+        );
   }
   if (filter.beforeNumber !== undefined) query = query.where('order_number', '<', filter.beforeNumber);
   if (filter.sort) {
@@ -232,10 +274,22 @@ export async function insertRefund(trx: Transaction<CartDB>, row: Insertable<Car
 
 /** The refunds of an order that count: done or under way. */
 export async function liveRefundsOfOrder(db: Db, orderId: string): Promise<RefundRow[]> {
-  return db.selectFrom('refunds').selectAll().where('order_id', '=', orderId).where('status', '<>', 'failed').orderBy('created_at').orderBy('id').execute();
+  return db
+    .selectFrom('refunds')
+    .selectAll()
+    .where('order_id', '=', orderId)
+    .where('status', '<>', 'failed')
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
 }
 
-export async function setRefundStatus(db: Db, refundId: string, status: 'succeeded' | 'failed', providerReference: string | null): Promise<void> {
+export async function setRefundStatus(
+  db: Db,
+  refundId: string,
+  status: 'succeeded' | 'failed',
+  providerReference: string | null,
+): Promise<void> {
   await db.updateTable('refunds').set({ status, provider_reference: providerReference }).where('id', '=', refundId).execute();
 }
 
@@ -261,7 +315,12 @@ export async function subscriptionOfAnyOrder(db: Db, orderId: string): Promise<S
 }
 
 /** A website's gift cards, newest first; `code` matches part of the code. */
-export async function findGiftCards(db: Db, websiteId: string, filter: { code?: string | undefined; beforeSeq?: number | undefined }, limit: number): Promise<GiftCardRow[]> {
+export async function findGiftCards(
+  db: Db,
+  websiteId: string,
+  filter: { code?: string | undefined; beforeSeq?: number | undefined },
+  limit: number,
+): Promise<GiftCardRow[]> {
   let query = db.selectFrom('gift_cards').selectAll().where('website_id', '=', websiteId);
   if (filter.code) {
     const literal = filter.code.toUpperCase().replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -276,7 +335,10 @@ export async function findGiftCards(db: Db, websiteId: string, filter: { code?: 
  * renewal has no cart of its own, so it is the buyer of the order that started its subscription.
  */
 /** The cart an order was bought from (a renewal's: its subscription's first order's cart). */
-export async function buyerCartOfOrder(db: Db, order: Pick<OrderRow, 'id' | 'cart_id'>): Promise<{ token: string; site_user_id: string | null } | undefined> {
+export async function buyerCartOfOrder(
+  db: Db,
+  order: Pick<OrderRow, 'id' | 'cart_id'>,
+): Promise<{ token: string; site_user_id: string | null } | undefined> {
   let cartId = order.cart_id;
   if (cartId === null) {
     const first = await db

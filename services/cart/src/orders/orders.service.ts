@@ -2,7 +2,15 @@
 // detail and status changes, and the pieces every way of making an order shares (the row of a new
 // order, commerce.order.placed in the transaction that made it paid). Placing an order is
 // checkout/, paying for it payments/.
-import { CommerceMessages, ProductType, formatMessage, type AccountResponse, type Address, type Order, type OrderItem } from '@sc/contracts';
+import {
+  CommerceMessages,
+  ProductType,
+  formatMessage,
+  type AccountResponse,
+  type Address,
+  type Order,
+  type OrderItem,
+} from '@sc/contracts';
 import { AppError, enqueueEvent, type ServiceContext } from '@sc/platform';
 import type { Transaction } from 'kysely';
 import { timingSafeEqual } from 'node:crypto';
@@ -157,7 +165,10 @@ export class OrderService {
     if (reader.cartToken === undefined && reader.siteUserId === undefined) return false;
     const cart = await buyerCartOfOrder(this.#ctx.db, row);
     if (!cart) return false;
-    return (reader.cartToken !== undefined && sameSecret(reader.cartToken, cart.token)) || (reader.siteUserId !== undefined && cart.site_user_id === reader.siteUserId);
+    return (
+      (reader.cartToken !== undefined && sameSecret(reader.cartToken, cart.token)) ||
+      (reader.siteUserId !== undefined && cart.site_user_id === reader.siteUserId)
+    );
   }
 
   // --- The owner's orders.
@@ -167,7 +178,11 @@ export class OrderService {
   }
 
   /** Marks an order fulfilled (the buyer hears once that it shipped) or cancelled. */
-  async setOrderStatus(websiteId: string, orderId: string, change: { status: 'fulfilled' | 'cancelled'; carrier?: string | null | undefined; trackingNumber?: string | null | undefined }) {
+  async setOrderStatus(
+    websiteId: string,
+    orderId: string,
+    change: { status: 'fulfilled' | 'cancelled'; carrier?: string | null | undefined; trackingNumber?: string | null | undefined },
+  ) {
     const order = await findOrder(this.#ctx.db, websiteId, orderId);
     if (!order) throw new AppError('NOT_FOUND', CommerceMessages.orderNotFound);
     // A partly refunded order can still be shipped or cancelled.
@@ -178,7 +193,8 @@ export class OrderService {
       await setOrderStatus(trx, order.id, change.status);
       if (change.status === 'fulfilled') await setOrderTracking(trx, order.id, change.carrier ?? null, change.trackingNumber ?? null);
       // The buyer hears once that the order shipped (the mail's key is the order's).
-      if (change.status === 'fulfilled' && order.status !== 'fulfilled') await enqueueShippingConfirmation(trx, order, change.carrier ?? null, change.trackingNumber ?? null, this.#ctx.config.PUBLIC_URL);
+      if (change.status === 'fulfilled' && order.status !== 'fulfilled')
+        await enqueueShippingConfirmation(trx, order, change.carrier ?? null, change.trackingNumber ?? null, this.#ctx.config.PUBLIC_URL);
     });
     this.mailQueued();
     return this.orderView(websiteId, order.id);

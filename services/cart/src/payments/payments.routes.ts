@@ -17,16 +17,26 @@ export async function paymentsRoutes(app: ZodApp, parts: Pick<CartModule, 'payme
     ? { provider: 'stripe', testMode: stripe.testMode, publishableKey: stripe.publishableKey }
     : { provider: 'test', testMode: true, publishableKey: null };
 
-  app.get('/api/commerce/payments/config', { schema: { summary: 'Which payment provider checkout uses, and its public key', response: { 200: PaymentsConfig } } }, async () => config);
+  app.get(
+    '/api/commerce/payments/config',
+    { schema: { summary: 'Which payment provider checkout uses, and its public key', response: { 200: PaymentsConfig } } },
+    async () => config,
+  );
 
   await app.register(async (scope) => {
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: WEBHOOK_BODY_LIMIT }, (_request, body, done) => done(null, body));
-    scope.post('/api/commerce/payments/stripe/webhook', { schema: { summary: "Stripe's webhook: payment and refund events (signed by Stripe, no crumb)", response: { 200: WebhookReceived } } }, async (request) => {
-      if (!webhook) throw cartFailure(404, CommerceMessages.webhookNotConfigured);
-      const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
-      const signature = request.headers['stripe-signature'];
-      return webhook.receive(raw, Array.isArray(signature) ? signature[0] : signature);
-    });
+    scope.post(
+      '/api/commerce/payments/stripe/webhook',
+      {
+        schema: { summary: "Stripe's webhook: payment and refund events (signed by Stripe, no crumb)", response: { 200: WebhookReceived } },
+      },
+      async (request) => {
+        if (!webhook) throw cartFailure(404, CommerceMessages.webhookNotConfigured);
+        const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+        const signature = request.headers['stripe-signature'];
+        return webhook.receive(raw, Array.isArray(signature) ? signature[0] : signature);
+      },
+    );
   });
 }

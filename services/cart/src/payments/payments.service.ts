@@ -11,7 +11,16 @@ import type { ServiceContext } from '@sc/platform';
 import { sql, type Transaction } from 'kysely';
 import type { CartService } from '../cart/cart.service.js';
 import { tracksStock } from '../domain/add-to-cart.js';
-import { abandonedOrders, enqueueReceipt, findOrder, liveOrderOfCart, lockOrder, renewOrderLease, setOrderStatus, type OrderRow } from '../orders/index.js';
+import {
+  abandonedOrders,
+  enqueueReceipt,
+  findOrder,
+  liveOrderOfCart,
+  lockOrder,
+  renewOrderLease,
+  setOrderStatus,
+  type OrderRow,
+} from '../orders/index.js';
 import type { OrderService } from '../orders/orders.service.js';
 import { cartFailure } from '../shared/errors.js';
 import type { CartDB } from '../tables.js';
@@ -39,7 +48,13 @@ export class PaymentService {
   readonly leaseMs: number;
   readonly #holdMs: number;
 
-  constructor(ctx: ServiceContext<CartDB>, carts: CartService, orders: OrderService, payments: PaymentProvider, options: PaymentOptions = {}) {
+  constructor(
+    ctx: ServiceContext<CartDB>,
+    carts: CartService,
+    orders: OrderService,
+    payments: PaymentProvider,
+    options: PaymentOptions = {},
+  ) {
     this.#ctx = ctx;
     this.#carts = carts;
     this.#orders = orders;
@@ -58,9 +73,12 @@ export class PaymentService {
 
   /** Runs `work` (the charge) while renewing the order's lease, so the sweeper leaves a live checkout alone. */
   async whileLeased<T>(orderId: string, work: () => Promise<T>): Promise<T> {
-    const timer = setInterval(() => {
-      renewOrderLease(this.#ctx.db, orderId, new Date(Date.now() + this.leaseMs)).catch(() => undefined);
-    }, Math.max(50, Math.floor(this.leaseMs / 3)));
+    const timer = setInterval(
+      () => {
+        renewOrderLease(this.#ctx.db, orderId, new Date(Date.now() + this.leaseMs)).catch(() => undefined);
+      },
+      Math.max(50, Math.floor(this.leaseMs / 3)),
+    );
     timer.unref();
     try {
       return await work();
@@ -98,7 +116,11 @@ export class PaymentService {
       const now = await findOrder(this.#ctx.db, order.website_id, order.id).catch(() => undefined);
       if (now?.status === 'paid') return;
       if (now) await this.#refundCharge(order, reference, idempotencyKey);
-      else this.#ctx.logger.error({ err: error, orderId: order.id, reference }, 'charged order could not be settled nor read: its charge may need a refund');
+      else
+        this.#ctx.logger.error(
+          { err: error, orderId: order.id, reference },
+          'charged order could not be settled nor read: its charge may need a refund',
+        );
       throw error;
     }
     if (settled) return;
@@ -110,7 +132,12 @@ export class PaymentService {
     if (reference === null) return;
     const amountCents = order.grand_total_cents - order.gift_card_cents;
     try {
-      const refunded = await this.#payments.refund?.({ chargeReference: reference, amountCents, currency: order.currency as CurrencyCode, idempotencyKey: `unsettled:${idempotencyKey}` });
+      const refunded = await this.#payments.refund?.({
+        chargeReference: reference,
+        amountCents,
+        currency: order.currency as CurrencyCode,
+        idempotencyKey: `unsettled:${idempotencyKey}`,
+      });
       if (refunded?.outcome === 'succeeded') {
         this.#ctx.logger.warn({ orderId: order.id }, 'order released before its charge settled: the charge was refunded');
         return;
@@ -191,7 +218,10 @@ export class PaymentService {
    * Stripe said an intent succeeded (a verified webhook): its pending order becomes paid, once.
    * The intent must be the order's, for the amount and currency the order is due.
    */
-  async paymentSucceeded(trx: Transaction<CartDB>, intent: { id: string; amount: number; currency: string; metadata: Record<string, string>; paymentMethod: string | null }): Promise<'paid' | 'ignored'> {
+  async paymentSucceeded(
+    trx: Transaction<CartDB>,
+    intent: { id: string; amount: number; currency: string; metadata: Record<string, string>; paymentMethod: string | null },
+  ): Promise<'paid' | 'ignored'> {
     const websiteId = intent.metadata.websiteId;
     const orderId = intent.metadata.orderId;
     if (!websiteId || !orderId) return 'ignored';
@@ -203,7 +233,10 @@ export class PaymentService {
     if (row.status !== 'pending') return 'ignored';
     const due = row.grand_total_cents - row.gift_card_cents;
     if (intent.amount !== due || intent.currency.toLowerCase() !== row.currency.toLowerCase()) {
-      this.#ctx.logger.error({ intentId: intent.id, orderId, amount: intent.amount, due }, 'payment amount differs from the order: not marked paid');
+      this.#ctx.logger.error(
+        { intentId: intent.id, orderId, amount: intent.amount, due },
+        'payment amount differs from the order: not marked paid',
+      );
       return 'ignored';
     }
     await this.settlePaid(trx, row, intent.id, intent.paymentMethod);
@@ -226,8 +259,15 @@ export class PaymentService {
     const work = async (t: Transaction<CartDB>) => {
       const row = await lockOrder(t, websiteId, orderId);
       if (!row || row.status !== 'pending') return false;
-      const stock = (row.items as OrderItem[]).filter((item) => tracksStock(item.productType)).map((item) => ({ productId: item.itemId, variantId: item.variantId, sku: item.sku, quantity: item.quantity }));
-      await giveBack(t, row, stock, row.gift_card_id && row.gift_card_cents > 0 ? { id: row.gift_card_id, cents: row.gift_card_cents } : null);
+      const stock = (row.items as OrderItem[])
+        .filter((item) => tracksStock(item.productType))
+        .map((item) => ({ productId: item.itemId, variantId: item.variantId, sku: item.sku, quantity: item.quantity }));
+      await giveBack(
+        t,
+        row,
+        stock,
+        row.gift_card_id && row.gift_card_cents > 0 ? { id: row.gift_card_id, cents: row.gift_card_cents } : null,
+      );
       return true;
     };
     return trx ? work(trx) : this.#ctx.transaction(work);

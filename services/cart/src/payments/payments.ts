@@ -119,7 +119,8 @@ export class TestPaymentProvider implements PaymentProvider {
       if (method.startsWith(SAVED.renews) || method === LEGACY_SAVED.renews) {
         return { outcome: 'succeeded', reference: `test_ch_${randomBytes(12).toString('hex')}`, paymentMethod: method };
       }
-      if (method.startsWith(SAVED.declinesRenewals) || method === LEGACY_SAVED.declinesRenewals) return { outcome: 'declined', message: CommerceMessages.paymentDeclined };
+      if (method.startsWith(SAVED.declinesRenewals) || method === LEGACY_SAVED.declinesRenewals)
+        return { outcome: 'declined', message: CommerceMessages.paymentDeclined };
       return { outcome: 'failed', message: CommerceMessages.paymentFailed };
     });
   }
@@ -145,13 +146,19 @@ export class TestPaymentProvider implements PaymentProvider {
   async charge(request: ChargeRequest): Promise<ChargeResult> {
     const number = request.card.number.replaceAll(' ', '');
     const now = this.#now();
-    const expired = request.card.expYear < now.getUTCFullYear() || (request.card.expYear === now.getUTCFullYear() && request.card.expMonth < now.getUTCMonth() + 1);
+    const expired =
+      request.card.expYear < now.getUTCFullYear() ||
+      (request.card.expYear === now.getUTCFullYear() && request.card.expMonth < now.getUTCMonth() + 1);
     if (expired) return { outcome: 'declined', message: CommerceMessages.paymentDeclined };
     switch (number) {
       case TEST_CARDS.succeeds:
         return { outcome: 'succeeded', reference: `test_ch_${randomBytes(12).toString('hex')}`, paymentMethod: savedMethod(SAVED.renews) };
       case TEST_CARDS.declinesRenewals:
-        return { outcome: 'succeeded', reference: `test_ch_${randomBytes(12).toString('hex')}`, paymentMethod: savedMethod(SAVED.declinesRenewals) };
+        return {
+          outcome: 'succeeded',
+          reference: `test_ch_${randomBytes(12).toString('hex')}`,
+          paymentMethod: savedMethod(SAVED.declinesRenewals),
+        };
       case TEST_CARDS.declines:
         return { outcome: 'declined', message: CommerceMessages.paymentDeclined };
       case TEST_CARDS.fails:

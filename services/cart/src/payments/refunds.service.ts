@@ -18,7 +18,17 @@ import { planRefund, statusAfterRefund } from '../domain/refunds.js';
 import { cartFailure } from '../shared/errors.js';
 import type { OrderService } from '../orders/orders.service.js';
 import { enqueueRefundNotice } from '../orders/index.js';
-import { addRefunded, creditGiftCard, insertRefund, liveRefundsOfOrder, lockOrder, returnStock, setRefundStatus, type OrderRow, type RefundRow } from '../orders/index.js';
+import {
+  addRefunded,
+  creditGiftCard,
+  insertRefund,
+  liveRefundsOfOrder,
+  lockOrder,
+  returnStock,
+  setRefundStatus,
+  type OrderRow,
+  type RefundRow,
+} from '../orders/index.js';
 import type { PaymentProvider } from './payments.js';
 import { announceStockChange } from '../orders/index.js';
 
@@ -40,9 +50,16 @@ export class RefundService {
    * recorded as card refunds, with their event and the buyer's notice; the shop's own refunds
    * (their id in the refund's metadata) were recorded when Stripe answered.
    */
-  async recordProviderRefunds(trx: Transaction<CartDB>, charge: { intentId: string; refunds: Array<{ id: string; amount: number; status: string | null; ourId: string | null }> }): Promise<void> {
+  async recordProviderRefunds(
+    trx: Transaction<CartDB>,
+    charge: { intentId: string; refunds: Array<{ id: string; amount: number; status: string | null; ourId: string | null }> },
+  ): Promise<void> {
     if (!charge.intentId) return;
-    const found = await trx.selectFrom('orders').select(['id', 'website_id']).where('payment_reference', '=', charge.intentId).executeTakeFirst();
+    const found = await trx
+      .selectFrom('orders')
+      .select(['id', 'website_id'])
+      .where('payment_reference', '=', charge.intentId)
+      .executeTakeFirst();
     if (!found) return;
     const row = (await lockOrder(trx, found.website_id, found.id))!;
     const known = await trx.selectFrom('refunds').select(['id', 'provider_reference']).where('order_id', '=', row.id).execute();
@@ -52,7 +69,10 @@ export class RefundService {
       if (known.some((k) => k.id === r.ourId || k.provider_reference === r.id)) continue;
       const left = row.grand_total_cents - row.gift_card_cents - refunded;
       if (r.amount < 1 || r.amount > left) {
-        this.#ctx.logger.error({ orderId: row.id, refund: r.id, amount: r.amount, left }, 'a refund made at Stripe is larger than the order has left: not recorded');
+        this.#ctx.logger.error(
+          { orderId: row.id, refund: r.id, amount: r.amount, left },
+          'a refund made at Stripe is larger than the order has left: not recorded',
+        );
         continue;
       }
       const inserted = await insertRefund(trx, {
@@ -136,10 +156,20 @@ export class RefundService {
     if (refund.gift_card_cents > 0 && row.gift_card_id) await creditGiftCard(trx, row.gift_card_id, refund.gift_card_cents);
     for (const line of refund.restocked) {
       const back = await returnStock(trx, websiteId, line.itemId, line.variantId, line.quantity);
-      if (back) await announceStockChange(trx, websiteId, { productId: line.itemId, variantId: line.variantId, sku: line.sku }, back.before, back.after, 'refund');
+      if (back)
+        await announceStockChange(
+          trx,
+          websiteId,
+          { productId: line.itemId, variantId: line.variantId, sku: line.sku },
+          back.before,
+          back.after,
+          'refund',
+        );
     }
     // Refunds still under way elsewhere do not count until they succeed.
-    const refunded = (await liveRefundsOfOrder(trx, row.id)).filter((r) => r.status === 'succeeded').reduce((sum, r) => sum + r.amount_cents, 0);
+    const refunded = (await liveRefundsOfOrder(trx, row.id))
+      .filter((r) => r.status === 'succeeded')
+      .reduce((sum, r) => sum + r.amount_cents, 0);
     const status = statusAfterRefund(row.status, row.grand_total_cents, refunded);
     if (status !== row.status) await addRefunded(trx, row.id, 0, status);
     await enqueueEvent(trx, 'commerce.order.refunded', websiteId, {
@@ -157,7 +187,12 @@ export class RefundService {
   async #askProvider(chargeReference: string | null, refund: RefundRow, currency: CurrencyCode) {
     if (!chargeReference || !this.#payments.refund) return { outcome: 'failed' as const, message: CommerceMessages.refundFailed };
     try {
-      return await this.#payments.refund({ chargeReference, amountCents: refund.card_cents, currency, idempotencyKey: `refund:${refund.id}` });
+      return await this.#payments.refund({
+        chargeReference,
+        amountCents: refund.card_cents,
+        currency,
+        idempotencyKey: `refund:${refund.id}`,
+      });
     } catch (error) {
       this.#ctx.logger.warn({ err: error }, 'payment provider refund failed');
       return { outcome: 'failed' as const, message: CommerceMessages.refundFailed };

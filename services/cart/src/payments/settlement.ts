@@ -5,7 +5,17 @@ import { ProductType, type OrderItem } from '@sc/contracts';
 import type { Transaction } from 'kysely';
 import { nextBillingDate } from '../domain/subscription.js';
 import { findProduct } from '../catalog/index.js';
-import { creditGiftCard, insertGiftCard, insertSubscription, newGiftCardCode, newOrderId, returnStock, setOrderStatus, announceStockChange, type OrderRow } from '../orders/index.js';
+import {
+  creditGiftCard,
+  insertGiftCard,
+  insertSubscription,
+  newGiftCardCode,
+  newOrderId,
+  returnStock,
+  setOrderStatus,
+  announceStockChange,
+  type OrderRow,
+} from '../orders/index.js';
 import { releaseCoupon } from '../rules/coupons.repository.js';
 import type { CartDB, StoredPlan } from '../tables.js';
 import type { IntentRequest } from './payments.js';
@@ -33,14 +43,20 @@ export const intentRequestOf = (order: OrderRow): IntentRequest => ({
 });
 
 /** True for a pending order whose checkout stopped renewing its lease. */
-export const isAbandoned = (order: OrderRow): boolean => order.status === 'pending' && order.lease_until !== null && new Date(order.lease_until).getTime() < Date.now();
+export const isAbandoned = (order: OrderRow): boolean =>
+  order.status === 'pending' && order.lease_until !== null && new Date(order.lease_until).getTime() < Date.now();
 
 /**
  * Gives back what an unpaid order took (stock, its codes' uses, the gift-card amount) and marks it
  * payment-failed. Rows are locked in the order checkout locks them (stock by product and variant,
  * then coupons by code, then the gift card), so a give-back never deadlocks with a checkout.
  */
-export async function giveBack(trx: Transaction<CartDB>, order: OrderRow, stock: Reservation[], giftCard: { id: string; cents: number } | null): Promise<void> {
+export async function giveBack(
+  trx: Transaction<CartDB>,
+  order: OrderRow,
+  stock: Reservation[],
+  giftCard: { id: string; cents: number } | null,
+): Promise<void> {
   const key = (r: Reservation) => `${r.productId}\u0000${r.variantId}`;
   for (const r of [...stock].sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0))) {
     const back = await returnStock(trx, order.website_id, r.productId, r.variantId, r.quantity);
@@ -59,7 +75,15 @@ export async function issueGiftCards(trx: Transaction<CartDB>, order: OrderRow):
     const cents = Number(item.unitPrice.value);
     for (let i = 0; i < item.quantity; i++) {
       const code = newGiftCardCode();
-      await insertGiftCard(trx, { id: newOrderId(), website_id: order.website_id, code, currency: order.currency, initial_cents: cents, balance_cents: cents, order_id: order.id });
+      await insertGiftCard(trx, {
+        id: newOrderId(),
+        website_id: order.website_id,
+        code,
+        currency: order.currency,
+        initial_cents: cents,
+        balance_cents: cents,
+        order_id: order.id,
+      });
       issued.push({ code, cents });
     }
   }
@@ -70,7 +94,10 @@ export async function issueGiftCards(trx: Transaction<CartDB>, order: OrderRow):
 export async function recordSubscription(trx: Transaction<CartDB>, order: OrderRow, paymentMethod: string | null): Promise<void> {
   const line = (order.items as OrderItem[])[0]!;
   const product = await findProduct(trx, order.website_id, line.itemId);
-  const plan: StoredPlan = (product?.subscription_plan as StoredPlan | null) ?? { billingPeriod: { value: 1, unit: 'MONTH' }, numBillingCycles: 0 };
+  const plan: StoredPlan = (product?.subscription_plan as StoredPlan | null) ?? {
+    billingPeriod: { value: 1, unit: 'MONTH' },
+    numBillingCycles: 0,
+  };
   const next = nextBillingDate(new Date(), plan, 1);
   await insertSubscription(trx, {
     id: newOrderId(),

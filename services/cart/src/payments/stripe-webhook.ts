@@ -46,7 +46,13 @@ export class StripeWebhook {
         const customer = typeof intent.customer === 'string' ? intent.customer : (intent.customer?.id ?? null);
         // What a renewal charges off-session: the customer and the card saved for it.
         const saved = customer && method ? `${customer} ${method}` : null;
-        return this.#checkout.paymentSucceeded(trx, { id: intent.id, amount: intent.amount, currency: intent.currency, metadata: intent.metadata, paymentMethod: saved });
+        return this.#checkout.paymentSucceeded(trx, {
+          id: intent.id,
+          amount: intent.amount,
+          currency: intent.currency,
+          metadata: intent.metadata,
+          paymentMethod: saved,
+        });
       }
       if (event.type === 'payment_intent.canceled') {
         const { orderId, websiteId } = event.data.object.metadata;
@@ -55,7 +61,10 @@ export class StripeWebhook {
       }
       if (event.type === 'payment_intent.payment_failed') {
         // The buyer may try another card on the same intent: the hold stays until it expires.
-        this.#ctx.logger.info({ intentId: event.data.object.id, code: event.data.object.last_payment_error?.code }, 'payment attempt failed');
+        this.#ctx.logger.info(
+          { intentId: event.data.object.id, code: event.data.object.last_payment_error?.code },
+          'payment attempt failed',
+        );
         return 'handled' as const;
       }
       if (event.type === 'charge.refunded') {
@@ -70,7 +79,18 @@ export class StripeWebhook {
 }
 
 /** The refunds a charge.refunded event lists, with the intent they refund. */
-function refundsOf(charge: Stripe.Charge): { intentId: string; refunds: Array<{ id: string; amount: number; status: string | null; ourId: string | null }> } {
+function refundsOf(charge: Stripe.Charge): {
+  intentId: string;
+  refunds: Array<{ id: string; amount: number; status: string | null; ourId: string | null }>;
+} {
   const intentId = typeof charge.payment_intent === 'string' ? charge.payment_intent : (charge.payment_intent?.id ?? '');
-  return { intentId, refunds: (charge.refunds?.data ?? []).map((r) => ({ id: r.id, amount: r.amount, status: r.status, ourId: r.metadata?.refundId ?? null })) };
+  return {
+    intentId,
+    refunds: (charge.refunds?.data ?? []).map((r) => ({
+      id: r.id,
+      amount: r.amount,
+      status: r.status,
+      ourId: r.metadata?.refundId ?? null,
+    })),
+  };
 }

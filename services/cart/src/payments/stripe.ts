@@ -9,14 +9,26 @@ import { CommerceMessages } from '@sc/contracts';
 import { loadConfig, optional, type Logger } from '@sc/platform';
 import Stripe from 'stripe';
 import { z } from 'zod';
-import { TestPaymentProvider, type ChargeResult, type IntentPayments, type IntentRequest, type OpenedIntent, type PaymentProvider, type RefundRequest, type RefundResult, type SavedChargeRequest } from './payments.js';
+import {
+  TestPaymentProvider,
+  type ChargeResult,
+  type IntentPayments,
+  type IntentRequest,
+  type OpenedIntent,
+  type PaymentProvider,
+  type RefundRequest,
+  type RefundResult,
+  type SavedChargeRequest,
+} from './payments.js';
 
 export const StripeEnv = z
   .object({
     STRIPE_SECRET_KEY: optional(z.string().regex(/^(sk|rk)_[A-Za-z0-9_]+$/, 'must be a Stripe secret key (sk_...)')),
     STRIPE_PUBLISHABLE_KEY: optional(z.string().regex(/^pk_[A-Za-z0-9_]+$/, 'must be a Stripe publishable key (pk_...)')),
     STRIPE_WEBHOOK_SECRET: optional(z.string().regex(/^whsec_[A-Za-z0-9_+/=]+$/, 'must be a webhook signing secret (whsec_...)')),
-    STRIPE_API_URL: optional(z.string().refine((v) => /^https?:\/\/[^/\s]+\/?$/.test(v) && URL.canParse(v), 'must be an http(s)://host[:port] URL')),
+    STRIPE_API_URL: optional(
+      z.string().refine((v) => /^https?:\/\/[^/\s]+\/?$/.test(v) && URL.canParse(v), 'must be an http(s)://host[:port] URL'),
+    ),
   })
   .refine((env) => [env.STRIPE_SECRET_KEY, env.STRIPE_PUBLISHABLE_KEY, env.STRIPE_WEBHOOK_SECRET].filter(Boolean).length % 3 === 0, {
     message: 'set all three of STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET, or none',
@@ -64,7 +76,12 @@ export class StripePaymentProvider implements PaymentProvider, IntentPayments {
    */
   async openIntent(request: IntentRequest): Promise<OpenedIntent> {
     const customer = request.saveForRenewals
-      ? (await this.stripe.customers.create({ email: request.email, metadata: { websiteId: request.websiteId } }, { idempotencyKey: `customer:${request.orderId}` })).id
+      ? (
+          await this.stripe.customers.create(
+            { email: request.email, metadata: { websiteId: request.websiteId } },
+            { idempotencyKey: `customer:${request.orderId}` },
+          )
+        ).id
       : undefined;
     const intent = await this.stripe.paymentIntents.create(
       {
@@ -112,10 +129,20 @@ export class StripePaymentProvider implements PaymentProvider, IntentPayments {
     if (!customer || !paymentMethod) return { outcome: 'failed', message: CommerceMessages.paymentFailed };
     try {
       const intent = await this.stripe.paymentIntents.create(
-        { amount: request.amountCents, currency: request.currency.toLowerCase(), customer, payment_method: paymentMethod, off_session: true, confirm: true, description: request.description },
+        {
+          amount: request.amountCents,
+          currency: request.currency.toLowerCase(),
+          customer,
+          payment_method: paymentMethod,
+          off_session: true,
+          confirm: true,
+          description: request.description,
+        },
         { idempotencyKey: `renewal:${request.idempotencyKey}` },
       );
-      return intent.status === 'succeeded' ? { outcome: 'succeeded', reference: intent.id, paymentMethod: request.paymentMethod } : { outcome: 'declined', message: CommerceMessages.paymentDeclined };
+      return intent.status === 'succeeded'
+        ? { outcome: 'succeeded', reference: intent.id, paymentMethod: request.paymentMethod }
+        : { outcome: 'declined', message: CommerceMessages.paymentDeclined };
     } catch (error) {
       if (error instanceof Stripe.errors.StripeCardError) return { outcome: 'declined', message: CommerceMessages.paymentDeclined };
       throw error;
@@ -126,10 +153,16 @@ export class StripePaymentProvider implements PaymentProvider, IntentPayments {
     try {
       // The refund's id rides along, so its charge.refunded event is known as ours.
       const refund = await this.stripe.refunds.create(
-        { payment_intent: request.chargeReference, amount: request.amountCents, metadata: { refundId: request.idempotencyKey.replace(/^refund:/, '') } },
+        {
+          payment_intent: request.chargeReference,
+          amount: request.amountCents,
+          metadata: { refundId: request.idempotencyKey.replace(/^refund:/, '') },
+        },
         { idempotencyKey: request.idempotencyKey },
       );
-      return refund.status === 'failed' || refund.status === 'canceled' ? { outcome: 'failed', message: CommerceMessages.refundFailed } : { outcome: 'succeeded', reference: refund.id };
+      return refund.status === 'failed' || refund.status === 'canceled'
+        ? { outcome: 'failed', message: CommerceMessages.refundFailed }
+        : { outcome: 'succeeded', reference: refund.id };
     } catch (error) {
       if (error instanceof Stripe.errors.StripeInvalidRequestError) return { outcome: 'failed', message: CommerceMessages.refundFailed };
       throw error;
@@ -148,7 +181,13 @@ export function paymentProviderFromEnv(env: NodeJS.ProcessEnv = process.env, log
     publishableKey: config.STRIPE_PUBLISHABLE_KEY,
     webhookSecret: config.STRIPE_WEBHOOK_SECRET,
     ...(api
-      ? { api: { host: api.hostname, port: Number(api.port || (api.protocol === 'https:' ? 443 : 80)), protocol: api.protocol === 'https:' ? ('https' as const) : ('http' as const) } }
+      ? {
+          api: {
+            host: api.hostname,
+            port: Number(api.port || (api.protocol === 'https:' ? 443 : 80)),
+            protocol: api.protocol === 'https:' ? ('https' as const) : ('http' as const),
+          },
+        }
       : {}),
   });
 }

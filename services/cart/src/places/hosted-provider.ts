@@ -79,7 +79,11 @@ export class HostedPlacesProvider implements PlacesProvider {
   }
 
   async details(placeId: string, sessionToken?: string): Promise<PlaceDetails | undefined> {
-    const body = await this.#get('/maps/api/place/details/json', { place_id: placeId, fields: 'address_components,formatted_address', sessiontoken: sessionToken });
+    const body = await this.#get('/maps/api/place/details/json', {
+      place_id: placeId,
+      fields: 'address_components,formatted_address',
+      sessiontoken: sessionToken,
+    });
     const result = HostedDetails.safeParse(body).data?.result;
     if (!result) return undefined;
     const address = addressOfComponents(result.address_components);
@@ -89,14 +93,17 @@ export class HostedPlacesProvider implements PlacesProvider {
 
 /** Our address fields from the hosted service's components; undefined for countries we do not ship to. */
 export function addressOfComponents(components: HostedComponent[]): AddressParts | undefined {
-  const part = (type: string, form: 'long_name' | 'short_name' = 'long_name') => components.find((c) => c.types.includes(type))?.[form] ?? '';
+  const part = (type: string, form: 'long_name' | 'short_name' = 'long_name') =>
+    components.find((c) => c.types.includes(type))?.[form] ?? '';
   const country = part('country', 'short_name').toUpperCase();
   if (!isCountryCode(country)) return undefined;
   const street = [part('street_number'), part('route')].filter(Boolean).join(' ');
   const unit = part('subpremise');
   return normalizeAddress({
     line1: street || part('premise'),
-    line2: [unit ? `Unit ${unit}` : '', country === 'NZ' || country === 'GB' ? part('sublocality') || part('neighborhood') : ''].filter(Boolean).join(', '),
+    line2: [unit ? `Unit ${unit}` : '', country === 'NZ' || country === 'GB' ? part('sublocality') || part('neighborhood') : '']
+      .filter(Boolean)
+      .join(', '),
     city: part('locality') || part('postal_town') || part('sublocality'),
     // GB's first-level areas are its four countries; the rules know them by code, the service by name.
     region: country === 'GB' ? '' : part('administrative_area_level_1', 'short_name'),

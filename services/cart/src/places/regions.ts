@@ -44,14 +44,65 @@ const US_REGIONS = r(
 
 // The first three digits of a ZIP code by state (USPS sectional centres).
 const US_ZIP3: Record<string, string> = {
-  AL: '350-369', AK: '995-999', AZ: '850-865', AR: '716-729', CA: '900-961', CO: '800-816', CT: '060-069', DE: '197-199',
-  DC: '200-205,569', FL: '320-349', GA: '300-319,398-399', HI: '967-968', ID: '832-838', IL: '600-629', IN: '460-479',
-  IA: '500-528', KS: '660-679', KY: '400-427', LA: '700-714', ME: '039-049', MD: '206-219', MA: '010-027,055',
-  MI: '480-499', MN: '550-567', MS: '386-397', MO: '630-658', MT: '590-599', NE: '680-693', NV: '889-898', NH: '030-038',
-  NJ: '070-089', NM: '870-884', NY: '005,063,100-149', NC: '270-289', ND: '580-588', OH: '430-459', OK: '730-749',
-  OR: '970-979', PA: '150-196', RI: '028-029', SC: '290-299', SD: '570-577', TN: '370-385', TX: '733,750-799,885',
-  UT: '840-847', VT: '050-059', VA: '201,220-246', WA: '980-994', WV: '247-268', WI: '530-549', WY: '820-831',
-  PR: '006-007,009', VI: '008', GU: '969', AS: '967', MP: '969', AA: '340', AE: '090-098', AP: '962-966',
+  AL: '350-369',
+  AK: '995-999',
+  AZ: '850-865',
+  AR: '716-729',
+  CA: '900-961',
+  CO: '800-816',
+  CT: '060-069',
+  DE: '197-199',
+  DC: '200-205,569',
+  FL: '320-349',
+  GA: '300-319,398-399',
+  HI: '967-968',
+  ID: '832-838',
+  IL: '600-629',
+  IN: '460-479',
+  IA: '500-528',
+  KS: '660-679',
+  KY: '400-427',
+  LA: '700-714',
+  ME: '039-049',
+  MD: '206-219',
+  MA: '010-027,055',
+  MI: '480-499',
+  MN: '550-567',
+  MS: '386-397',
+  MO: '630-658',
+  MT: '590-599',
+  NE: '680-693',
+  NV: '889-898',
+  NH: '030-038',
+  NJ: '070-089',
+  NM: '870-884',
+  NY: '005,063,100-149',
+  NC: '270-289',
+  ND: '580-588',
+  OH: '430-459',
+  OK: '730-749',
+  OR: '970-979',
+  PA: '150-196',
+  RI: '028-029',
+  SC: '290-299',
+  SD: '570-577',
+  TN: '370-385',
+  TX: '733,750-799,885',
+  UT: '840-847',
+  VT: '050-059',
+  VA: '201,220-246',
+  WA: '980-994',
+  WV: '247-268',
+  WI: '530-549',
+  WY: '820-831',
+  PR: '006-007,009',
+  VI: '008',
+  GU: '969',
+  AS: '967',
+  MP: '969',
+  AA: '340',
+  AE: '090-098',
+  AP: '962-966',
 };
 
 /** Region codes whose ranges (e.g. '100-149,005') contain the number `n`. */
@@ -76,8 +127,24 @@ const CA_REGIONS = r(
 
 // The first letter of a Canadian postal code names its province or territory.
 const CA_FIRST_LETTER: Record<string, string[]> = {
-  A: ['NL'], B: ['NS'], C: ['PE'], E: ['NB'], G: ['QC'], H: ['QC'], J: ['QC'], K: ['ON'], L: ['ON'], M: ['ON'], N: ['ON'],
-  P: ['ON'], R: ['MB'], S: ['SK'], T: ['AB'], V: ['BC'], X: ['NT', 'NU'], Y: ['YT'],
+  A: ['NL'],
+  B: ['NS'],
+  C: ['PE'],
+  E: ['NB'],
+  G: ['QC'],
+  H: ['QC'],
+  J: ['QC'],
+  K: ['ON'],
+  L: ['ON'],
+  M: ['ON'],
+  N: ['ON'],
+  P: ['ON'],
+  R: ['MB'],
+  S: ['SK'],
+  T: ['AB'],
+  V: ['BC'],
+  X: ['NT', 'NU'],
+  Y: ['YT'],
 };
 
 const AU_REGIONS = r(
@@ -86,12 +153,18 @@ const AU_REGIONS = r(
 );
 
 const AU_POSTCODES: Record<string, string> = {
-  NSW: '1000-2599,2619-2899,2921-2999', ACT: '200-299,2600-2618,2900-2920', VIC: '3000-3999,8000-8999',
-  QLD: '4000-4999,9000-9999', SA: '5000-5999', WA: '6000-6999', TAS: '7000-7999', NT: '800-999',
+  NSW: '1000-2599,2619-2899,2921-2999',
+  ACT: '200-299,2600-2618,2900-2920',
+  VIC: '3000-3999,8000-8999',
+  QLD: '4000-4999,9000-9999',
+  SA: '5000-5999',
+  WA: '6000-6999',
+  TAS: '7000-7999',
+  NT: '800-999',
 };
 
 const NZ_REGIONS = r(
-  'AUK=Auckland;BOP=Bay of Plenty;CAN=Canterbury;GIS=Gisborne;HKB=Hawke\'s Bay;MBH=Marlborough;MWT=Manawatū-Whanganui;' +
+  "AUK=Auckland;BOP=Bay of Plenty;CAN=Canterbury;GIS=Gisborne;HKB=Hawke's Bay;MBH=Marlborough;MWT=Manawatū-Whanganui;" +
     'NSN=Nelson;NTL=Northland;OTA=Otago;STL=Southland;TAS=Tasman;TKI=Taranaki;WGN=Wellington;WKO=Waikato;WTC=West Coast;' +
     'CIT=Chatham Islands',
 );
@@ -104,9 +177,29 @@ const GB_POSTCODE = /^(?:[A-Z]{1,2}\d[A-Z\d]? \d[A-Z]{2}|GIR 0AA)$/;
 // Postcode areas of Scotland, Wales and Northern Ireland (the rest are England; a few areas
 // straddle a border, so those answer both).
 const GB_AREAS: Record<string, string[]> = {
-  AB: ['SCT'], DD: ['SCT'], DG: ['SCT'], EH: ['SCT'], FK: ['SCT'], G: ['SCT'], HS: ['SCT'], IV: ['SCT'], KA: ['SCT'],
-  KW: ['SCT'], KY: ['SCT'], ML: ['SCT'], PA: ['SCT'], PH: ['SCT'], TD: ['SCT', 'ENG'], ZE: ['SCT'],
-  CF: ['WLS'], LD: ['WLS', 'ENG'], LL: ['WLS', 'ENG'], NP: ['WLS', 'ENG'], SA: ['WLS'], SY: ['WLS', 'ENG'], CH: ['ENG', 'WLS'],
+  AB: ['SCT'],
+  DD: ['SCT'],
+  DG: ['SCT'],
+  EH: ['SCT'],
+  FK: ['SCT'],
+  G: ['SCT'],
+  HS: ['SCT'],
+  IV: ['SCT'],
+  KA: ['SCT'],
+  KW: ['SCT'],
+  KY: ['SCT'],
+  ML: ['SCT'],
+  PA: ['SCT'],
+  PH: ['SCT'],
+  TD: ['SCT', 'ENG'],
+  ZE: ['SCT'],
+  CF: ['WLS'],
+  LD: ['WLS', 'ENG'],
+  LL: ['WLS', 'ENG'],
+  NP: ['WLS', 'ENG'],
+  SA: ['WLS'],
+  SY: ['WLS', 'ENG'],
+  CH: ['ENG', 'WLS'],
   BT: ['NIR'],
 };
 
@@ -191,7 +284,16 @@ export function isCountryCode(value: string): value is CountryCode {
 /** The country of a code or a name ('us', 'USA', 'United Kingdom', 'UK'), if known. */
 export function countryOf(text: string): CountryRules | undefined {
   const t = text.trim().toUpperCase().replace(/\./g, '');
-  const alias: Record<string, CountryCode> = { USA: 'US', 'UNITED STATES OF AMERICA': 'US', UK: 'GB', 'GREAT BRITAIN': 'GB', ENGLAND: 'GB', SCOTLAND: 'GB', WALES: 'GB', 'NORTHERN IRELAND': 'GB' };
+  const alias: Record<string, CountryCode> = {
+    USA: 'US',
+    'UNITED STATES OF AMERICA': 'US',
+    UK: 'GB',
+    'GREAT BRITAIN': 'GB',
+    ENGLAND: 'GB',
+    SCOTLAND: 'GB',
+    WALES: 'GB',
+    'NORTHERN IRELAND': 'GB',
+  };
   if (isCountryCode(t)) return COUNTRIES[t];
   if (alias[t]) return COUNTRIES[alias[t]];
   return COUNTRY_CODES.map((code) => COUNTRIES[code]).find((c) => c.name.toUpperCase() === t);

@@ -17,5 +17,8 @@ export function placesProvidersFromEnv(env: NodeJS.ProcessEnv = process.env): Pl
   const config = loadConfig(PlacesEnv, env);
   const offline = new OfflinePlacesProvider();
   if (!config.PLACES_API_KEY) return [offline];
-  return [new HostedPlacesProvider({ apiKey: config.PLACES_API_KEY, baseUrl: config.PLACES_API_URL, timeoutMs: config.PLACES_TIMEOUT_MS }), offline];
+  return [
+    new HostedPlacesProvider({ apiKey: config.PLACES_API_KEY, baseUrl: config.PLACES_API_URL, timeoutMs: config.PLACES_TIMEOUT_MS }),
+    offline,
+  ];
 }

@@ -14,7 +14,13 @@ export async function couponsByCodes(db: Db, websiteId: string, codes: string[])
     .selectFrom('coupons')
     .selectAll()
     .where('website_id', '=', websiteId)
-    .where((eb) => eb(eb.fn('upper', ['code']), 'in', codes.map((c) => c.toUpperCase())))
+    .where((eb) =>
+      eb(
+        eb.fn('upper', ['code']),
+        'in',
+        codes.map((c) => c.toUpperCase()),
+      ),
+    )
     .execute();
   return rows.map(couponOf);
 }
@@ -115,6 +121,12 @@ export async function releaseCoupon(trx: Transaction<CartDB>, websiteId: string,
 
 /** One coupon under its row lock (exact code), for a read-modify-write. */
 export async function lockCoupon(trx: Transaction<CartDB>, websiteId: string, code: string): Promise<CouponDefinition | undefined> {
-  const row = await trx.selectFrom('coupons').selectAll().where('website_id', '=', websiteId).where('code', '=', code).forUpdate().executeTakeFirst();
+  const row = await trx
+    .selectFrom('coupons')
+    .selectAll()
+    .where('website_id', '=', websiteId)
+    .where('code', '=', code)
+    .forUpdate()
+    .executeTakeFirst();
   return row ? couponOf(row) : undefined;
 }

@@ -21,9 +21,23 @@ export const DEMO_SHIPPING_OPTIONS: readonly ShippingOption[] = Object.freeze([
     ],
   },
   // Local pickup at the studio, for buyers in Maine only.
-  { id: 'pickup', name: 'Local pickup (Fore Street, Portland)', rateCents: 0, freeOverCents: null, countries: ['US'], regions: ['ME'], pickup: true },
+  {
+    id: 'pickup',
+    name: 'Local pickup (Fore Street, Portland)',
+    rateCents: 0,
+    freeOverCents: null,
+    countries: ['US'],
+    regions: ['ME'],
+    pickup: true,
+  },
   // Everywhere else we ship to.
-  { id: 'international', name: 'International', rateCents: 2500, freeOverCents: null, countries: ['CA', 'GB', 'IE', 'DE', 'FR', 'NL', 'AU', 'NZ', 'JP'] },
+  {
+    id: 'international',
+    name: 'International',
+    rateCents: 2500,
+    freeOverCents: null,
+    countries: ['CA', 'GB', 'IE', 'DE', 'FR', 'NL', 'AU', 'NZ', 'JP'],
+  },
 ]);
 
 export const DEMO_TAX_RULES: readonly TaxRule[] = Object.freeze([
@@ -37,7 +51,12 @@ export const DEMO_TAX_RULES: readonly TaxRule[] = Object.freeze([
 export async function seedDemoStoreRules(db: Kysely<CartDB>): Promise<void> {
   await db
     .insertInto('store_rules')
-    .values({ website_id: DEMO_WEBSITE_ID, currency: null, shipping_options: JSON.stringify(DEMO_SHIPPING_OPTIONS), tax_rules: JSON.stringify(DEMO_TAX_RULES) })
+    .values({
+      website_id: DEMO_WEBSITE_ID,
+      currency: null,
+      shipping_options: JSON.stringify(DEMO_SHIPPING_OPTIONS),
+      tax_rules: JSON.stringify(DEMO_TAX_RULES),
+    })
     .onConflict((oc) => oc.column('website_id').doNothing())
     .execute();
 }

@@ -20,7 +20,11 @@ export async function rulesOf(db: Db, websiteId: string): Promise<WebsiteRules> 
 
 /** The rules under the row's lock, for a read-modify-write of one list (the row is made first when missing). */
 export async function lockRules(trx: Transaction<CartDB>, websiteId: string): Promise<WebsiteRules> {
-  await trx.insertInto('store_rules').values({ website_id: websiteId, currency: null }).onConflict((oc) => oc.column('website_id').doNothing()).execute();
+  await trx
+    .insertInto('store_rules')
+    .values({ website_id: websiteId, currency: null })
+    .onConflict((oc) => oc.column('website_id').doNothing())
+    .execute();
   return rulesFromRow(await trx.selectFrom('store_rules').selectAll().where('website_id', '=', websiteId).forUpdate().executeTakeFirst());
 }
 

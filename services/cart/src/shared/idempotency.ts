@@ -57,11 +57,27 @@ export async function once(
   const leaseUntil = () => new Date(Date.now() + leaseMs);
   const claimed = await db
     .insertInto('idempotency_keys')
-    .values({ website_id: websiteId, key, request_hash: hash, status_code: null, response: null, created_at: now, lease_until: leaseUntil(), lease_owner: owner })
+    .values({
+      website_id: websiteId,
+      key,
+      request_hash: hash,
+      status_code: null,
+      response: null,
+      created_at: now,
+      lease_until: leaseUntil(),
+      lease_owner: owner,
+    })
     .onConflict((oc) =>
       oc
         .columns(['website_id', 'key'])
-        .doUpdateSet({ request_hash: hash, status_code: null, response: null, created_at: now, lease_until: leaseUntil(), lease_owner: owner })
+        .doUpdateSet({
+          request_hash: hash,
+          status_code: null,
+          response: null,
+          created_at: now,
+          lease_until: leaseUntil(),
+          lease_owner: owner,
+        })
         .where((eb) =>
           eb.or([
             eb('idempotency_keys.created_at', '<', expiredBefore),
@@ -77,20 +93,29 @@ export async function once(
     .returning('key')
     .executeTakeFirst();
   if (!claimed) {
-    const row = await db.selectFrom('idempotency_keys').selectAll().where('website_id', '=', websiteId).where('key', '=', key).executeTakeFirst();
+    const row = await db
+      .selectFrom('idempotency_keys')
+      .selectAll()
+      .where('website_id', '=', websiteId)
+      .where('key', '=', key)
+      .executeTakeFirst();
     if (!row) throw cartFailure(409, CommerceMessages.idempotencyInProgress);
     if (row.request_hash !== hash) throw cartFailure(422, CommerceMessages.idempotencyMismatch);
     if (row.status_code === null) throw cartFailure(409, CommerceMessages.idempotencyInProgress);
     return { status: row.status_code, body: row.response, replayed: true };
   }
-  const mine = () => db.updateTable('idempotency_keys').where('website_id', '=', websiteId).where('key', '=', key).where('lease_owner', '=', owner);
+  const mine = () =>
+    db.updateTable('idempotency_keys').where('website_id', '=', websiteId).where('key', '=', key).where('lease_owner', '=', owner);
   // The lease is renewed at a third of its length, so two renewals may be late before it runs out.
-  const heartbeat = setInterval(() => {
-    mine()
-      .set({ lease_until: leaseUntil() })
-      .execute()
-      .catch(() => undefined);
-  }, Math.max(50, Math.floor(leaseMs / 3)));
+  const heartbeat = setInterval(
+    () => {
+      mine()
+        .set({ lease_until: leaseUntil() })
+        .execute()
+        .catch(() => undefined);
+    },
+    Math.max(50, Math.floor(leaseMs / 3)),
+  );
   heartbeat.unref();
   // Writing the answer (or giving the key back) is tried again when its connection was lost: the
   // work is done (an order may be paid), and a lost answer would leave the buyer's retries with 409
@@ -111,7 +136,12 @@ export async function once(
       clearInterval(heartbeat);
     }
   };
-  const store = (response: StoredResponse) => settle(() => mine().set({ status_code: response.status, response: JSON.stringify(response.body), lease_until: null }).execute());
+  const store = (response: StoredResponse) =>
+    settle(() =>
+      mine()
+        .set({ status_code: response.status, response: JSON.stringify(response.body), lease_until: null })
+        .execute(),
+    );
   let result: StoredResponse;
   try {
     result = await work();
@@ -119,7 +149,14 @@ export async function once(
     if (error instanceof AppError && error.status < 500 && !RETRYABLE_MESSAGES.has(error.message)) {
       await store({ status: error.status, body: error.toJSON() });
     } else {
-      await settle(() => db.deleteFrom('idempotency_keys').where('website_id', '=', websiteId).where('key', '=', key).where('lease_owner', '=', owner).execute());
+      await settle(() =>
+        db
+          .deleteFrom('idempotency_keys')
+          .where('website_id', '=', websiteId)
+          .where('key', '=', key)
+          .where('lease_owner', '=', owner)
+          .execute(),
+      );
     }
     throw error;
   }

@@ -17,13 +17,37 @@ export async function listInventory(db: Db, websiteId: string, itemId?: string) 
 }
 
 export async function lockStock(trx: Transaction<CartDB>, websiteId: string, productId: string, variantId: string) {
-  return trx.selectFrom('stock').selectAll().where('website_id', '=', websiteId).where('product_id', '=', productId).where('variant_id', '=', variantId).forUpdate().executeTakeFirst();
+  return trx
+    .selectFrom('stock')
+    .selectAll()
+    .where('website_id', '=', websiteId)
+    .where('product_id', '=', productId)
+    .where('variant_id', '=', variantId)
+    .forUpdate()
+    .executeTakeFirst();
 }
 
-export async function setStock(trx: Transaction<CartDB>, websiteId: string, productId: string, variantId: string, stock: { qty: number; unlimited: boolean }): Promise<void> {
-  await trx.updateTable('stock').set(stock).where('website_id', '=', websiteId).where('product_id', '=', productId).where('variant_id', '=', variantId).execute();
+export async function setStock(
+  trx: Transaction<CartDB>,
+  websiteId: string,
+  productId: string,
+  variantId: string,
+  stock: { qty: number; unlimited: boolean },
+): Promise<void> {
+  await trx
+    .updateTable('stock')
+    .set(stock)
+    .where('website_id', '=', websiteId)
+    .where('product_id', '=', productId)
+    .where('variant_id', '=', variantId)
+    .execute();
 }
 
 export async function productTitleAndType(db: Db, websiteId: string, productId: string) {
-  return db.selectFrom('products').select(['title', 'product_type']).where('website_id', '=', websiteId).where('product_id', '=', productId).executeTakeFirst();
+  return db
+    .selectFrom('products')
+    .select(['title', 'product_type'])
+    .where('website_id', '=', websiteId)
+    .where('product_id', '=', productId)
+    .executeTakeFirst();
 }

@@ -38,7 +38,9 @@ export function storeRoutes(app: ZodApp, parts: Pick<CartModule, 'store'>): void
 
   app.post(
     '/api/commerce/shipping-options',
-    ownerRoute(Permission.STORE_MANAGE, { schema: { summary: 'Create a shipping option', body: ShippingOptionInput, response: { 201: ShippingOptionResponse } } }),
+    ownerRoute(Permission.STORE_MANAGE, {
+      schema: { summary: 'Create a shipping option', body: ShippingOptionInput, response: { 201: ShippingOptionResponse } },
+    }),
     async (request, reply) => {
       const option: ShippingOption = request.body;
       await store.editList(websiteIdOf(request), 'shippingOptions', (items) => {
@@ -52,7 +54,14 @@ export function storeRoutes(app: ZodApp, parts: Pick<CartModule, 'store'>): void
 
   app.put(
     '/api/commerce/shipping-options/:optionId',
-    ownerRoute(Permission.STORE_MANAGE, { schema: { summary: 'Change a shipping option', params: ShippingOptionParams, body: ShippingOptionUpdateBody, response: { 200: ShippingOptionResponse } } }),
+    ownerRoute(Permission.STORE_MANAGE, {
+      schema: {
+        summary: 'Change a shipping option',
+        params: ShippingOptionParams,
+        body: ShippingOptionUpdateBody,
+        response: { 200: ShippingOptionResponse },
+      },
+    }),
     async (request) => {
       const option: ShippingOption = { id: request.params.optionId, ...request.body };
       await store.editList(websiteIdOf(request), 'shippingOptions', (items) => {
@@ -65,7 +74,9 @@ export function storeRoutes(app: ZodApp, parts: Pick<CartModule, 'store'>): void
 
   app.delete(
     '/api/commerce/shipping-options/:optionId',
-    ownerRoute(Permission.STORE_MANAGE, { schema: { summary: 'Delete a shipping option', params: ShippingOptionParams, response: { 200: Deleted } } }),
+    ownerRoute(Permission.STORE_MANAGE, {
+      schema: { summary: 'Delete a shipping option', params: ShippingOptionParams, response: { 200: Deleted } },
+    }),
     async (request) => {
       let deleted = false;
       await store.editList(websiteIdOf(request), 'shippingOptions', (items) => {
@@ -84,7 +95,9 @@ export function storeRoutes(app: ZodApp, parts: Pick<CartModule, 'store'>): void
 
   app.post(
     '/api/commerce/tax-rules',
-    ownerRoute(Permission.STORE_MANAGE, { schema: { summary: 'Create a tax rule', body: TaxRuleInput, response: { 201: TaxRuleResponse } } }),
+    ownerRoute(Permission.STORE_MANAGE, {
+      schema: { summary: 'Create a tax rule', body: TaxRuleInput, response: { 201: TaxRuleResponse } },
+    }),
     async (request, reply) => {
       const rule: TaxRule = request.body;
       await store.editList(websiteIdOf(request), 'taxRules', (items) => {
@@ -98,7 +111,9 @@ export function storeRoutes(app: ZodApp, parts: Pick<CartModule, 'store'>): void
 
   app.put(
     '/api/commerce/tax-rules/:ruleId',
-    ownerRoute(Permission.STORE_MANAGE, { schema: { summary: 'Change a tax rule', params: TaxRuleParams, body: TaxRuleUpdateBody, response: { 200: TaxRuleResponse } } }),
+    ownerRoute(Permission.STORE_MANAGE, {
+      schema: { summary: 'Change a tax rule', params: TaxRuleParams, body: TaxRuleUpdateBody, response: { 200: TaxRuleResponse } },
+    }),
     async (request) => {
       const rule: TaxRule = { id: request.params.ruleId, ...request.body };
       await store.editList(websiteIdOf(request), 'taxRules', (items) => {

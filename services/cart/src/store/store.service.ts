@@ -25,7 +25,12 @@ export class StoreService {
   }
 
   /** Sets (or adjusts) one variant's stock; a change is announced (commerce.stock.changed). */
-  setStock(websiteId: string, itemId: string, variantId: string, body: z.infer<typeof UpdateStockBody>): Promise<z.infer<typeof InventoryRow>> {
+  setStock(
+    websiteId: string,
+    itemId: string,
+    variantId: string,
+    body: z.infer<typeof UpdateStockBody>,
+  ): Promise<z.infer<typeof InventoryRow>> {
     return this.#ctx.transaction(async (trx) => {
       const before = await lockStock(trx, websiteId, itemId, variantId);
       if (!before) throw new AppError('NOT_FOUND', CommerceMessages.variantNotFound);
@@ -49,7 +54,15 @@ export class StoreService {
         });
       }
       const product = await productTitleAndType(trx, websiteId, itemId);
-      return { itemId, variantId, sku: before.sku, title: product?.title ?? '', productType: product?.product_type ?? 1, qtyInStock: qty, unlimited };
+      return {
+        itemId,
+        variantId,
+        sku: before.sku,
+        title: product?.title ?? '',
+        productType: product?.product_type ?? 1,
+        qtyInStock: qty,
+        unlimited,
+      };
     });
   }
 
@@ -66,7 +79,11 @@ export class StoreService {
   }
 
   /** Changes one list of the rules under the row's lock, so two owners' edits never lose each other. */
-  async editList<K extends 'shippingOptions' | 'taxRules'>(websiteId: string, list: K, edit: (items: WebsiteRules[K]) => WebsiteRules[K]): Promise<WebsiteRules[K]> {
+  async editList<K extends 'shippingOptions' | 'taxRules'>(
+    websiteId: string,
+    list: K,
+    edit: (items: WebsiteRules[K]) => WebsiteRules[K],
+  ): Promise<WebsiteRules[K]> {
     const items = await this.#ctx.transaction(async (trx) => {
       const rules = await lockRules(trx, websiteId);
       const next = edit(rules[list]);

@@ -90,9 +90,21 @@ export class RenewalService {
   async #claim(subscriptionId: string, now: Date): Promise<Claimed | 'out-of-stock' | undefined> {
     return this.#ctx.transaction(async (trx) => {
       const subscription = await lockSubscription(trx, subscriptionId);
-      if (!subscription || subscription.status !== 'active' || !subscription.next_billing_at || new Date(subscription.next_billing_at) > now) return undefined;
+      if (
+        !subscription ||
+        subscription.status !== 'active' ||
+        !subscription.next_billing_at ||
+        new Date(subscription.next_billing_at) > now
+      )
+        return undefined;
       const cycle = subscription.cycles_billed + 1;
-      const renewal = await claimCycle(trx, { id: randomBytes(12).toString('hex'), websiteId: subscription.website_id, subscriptionId, cycle, now });
+      const renewal = await claimCycle(trx, {
+        id: randomBytes(12).toString('hex'),
+        websiteId: subscription.website_id,
+        subscriptionId,
+        cycle,
+        now,
+      });
       if (!renewal) return undefined;
       const first = await findOrder(trx, subscription.website_id, subscription.order_id);
       const item = (first?.items as OrderItem[] | undefined)?.[0];
@@ -155,7 +167,11 @@ export class RenewalService {
 
   /** Finishes a renewal a stopped replica left charging. */
   async #resume(renewal: RenewalRow, now: Date, run: RenewalRun): Promise<void> {
-    const subscription = await this.#ctx.db.selectFrom('subscriptions').selectAll().where('id', '=', renewal.subscription_id).executeTakeFirst();
+    const subscription = await this.#ctx.db
+      .selectFrom('subscriptions')
+      .selectAll()
+      .where('id', '=', renewal.subscription_id)
+      .executeTakeFirst();
     const order = renewal.order_id ? await findOrder(this.#ctx.db, renewal.website_id, renewal.order_id) : undefined;
     if (!subscription || !order || order.status !== 'pending') {
       // The claim never got as far as an order: the cycle is free to be claimed again.
@@ -165,7 +181,10 @@ export class RenewalService {
       return;
     }
     const item = (order.items as OrderItem[])[0];
-    const taken = item && tracksStock(item.productType) ? { productId: item.itemId, variantId: item.variantId, sku: item.sku, quantity: item.quantity } : null;
+    const taken =
+      item && tracksStock(item.productType)
+        ? { productId: item.itemId, variantId: item.variantId, sku: item.sku, quantity: item.quantity }
+        : null;
     await this.#chargeAndSettle({ renewal, subscription, order, taken }, now, run);
   }
 
@@ -182,19 +201,38 @@ export class RenewalService {
         const next = nextBillingDate(from, plan, renewal.cycle);
         await advanceSubscription(trx, subscription.id, renewal.cycle, next);
         await this.#orders.announce(trx, { ...order, status: 'paid' });
-        await enqueueShopMail(trx, order.website_id, subscription.email, 'subscription.renewed', `renewal-paid:${renewal.id}`, (site) => renewalMail(site, order, next), this.#ctx.config.PUBLIC_URL);
+        await enqueueShopMail(
+          trx,
+          order.website_id,
+          subscription.email,
+          'subscription.renewed',
+          `renewal-paid:${renewal.id}`,
+          (site) => renewalMail(site, order, next),
+          this.#ctx.config.PUBLIC_URL,
+        );
         run.paid.push(order.id);
         return;
       }
       if (claimed.taken) {
-        const back = await returnStock(trx, subscription.website_id, claimed.taken.productId, claimed.taken.variantId, claimed.taken.quantity);
+        const back = await returnStock(
+          trx,
+          subscription.website_id,
+          claimed.taken.productId,
+          claimed.taken.variantId,
+          claimed.taken.quantity,
+        );
         if (back) await announceStockChange(trx, subscription.website_id, claimed.taken, back.before, back.after, 'payment-failed');
       }
       await setOrderStatus(trx, order.id, 'payment-failed');
       await this.#fail(trx, renewal, subscription);
       const item = (order.items as OrderItem[])[0];
-      await enqueueShopMail(trx, order.website_id, subscription.email, 'subscription.renewal-failed', `renewal-failed:${renewal.id}`, (site) =>
-        renewalFailedMail(site, item?.productName ?? null, order.grand_total_cents, order.currency),
+      await enqueueShopMail(
+        trx,
+        order.website_id,
+        subscription.email,
+        'subscription.renewal-failed',
+        `renewal-failed:${renewal.id}`,
+        (site) => renewalFailedMail(site, item?.productName ?? null, order.grand_total_cents, order.currency),
         this.#ctx.config.PUBLIC_URL,
       );
       run.failed.push(subscription.id);

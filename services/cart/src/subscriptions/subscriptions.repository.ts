@@ -24,10 +24,21 @@ export async function lockSubscription(trx: Transaction<CartDB>, id: string): Pr
  * Claims a cycle: a new renewal row, or a failed one tried again (after the owner resumed the
  * subscription). Undefined when the cycle is someone else's or already billed.
  */
-export async function claimCycle(trx: Transaction<CartDB>, row: { id: string; websiteId: string; subscriptionId: string; cycle: number; now: Date }): Promise<RenewalRow | undefined> {
+export async function claimCycle(
+  trx: Transaction<CartDB>,
+  row: { id: string; websiteId: string; subscriptionId: string; cycle: number; now: Date },
+): Promise<RenewalRow | undefined> {
   return trx
     .insertInto('subscription_renewals')
-    .values({ id: row.id, website_id: row.websiteId, subscription_id: row.subscriptionId, cycle: row.cycle, status: 'charging', order_id: null, claimed_at: row.now })
+    .values({
+      id: row.id,
+      website_id: row.websiteId,
+      subscription_id: row.subscriptionId,
+      cycle: row.cycle,
+      status: 'charging',
+      order_id: null,
+      claimed_at: row.now,
+    })
     .onConflict((oc) =>
       oc
         .columns(['subscription_id', 'cycle'])
@@ -57,7 +68,11 @@ export async function reclaimRenewal(db: Db, id: string, before: Date, now: Date
     .executeTakeFirst();
 }
 
-export async function setRenewal(db: Db, id: string, patch: { status?: 'charging' | 'paid' | 'failed'; order_id?: string | null }): Promise<void> {
+export async function setRenewal(
+  db: Db,
+  id: string,
+  patch: { status?: 'charging' | 'paid' | 'failed'; order_id?: string | null },
+): Promise<void> {
   await db.updateTable('subscription_renewals').set(patch).where('id', '=', id).execute();
 }
 
@@ -74,7 +89,13 @@ export async function advanceSubscription(trx: Transaction<CartDB>, id: string, 
 }
 
 export async function setSubscriptionStatus(db: Db, id: string, status: string, from: string[]): Promise<boolean> {
-  const row = await db.updateTable('subscriptions').set({ status }).where('id', '=', id).where('status', 'in', from).returning('id').executeTakeFirst();
+  const row = await db
+    .updateTable('subscriptions')
+    .set({ status })
+    .where('id', '=', id)
+    .where('status', 'in', from)
+    .returning('id')
+    .executeTakeFirst();
   return row !== undefined;
 }
 

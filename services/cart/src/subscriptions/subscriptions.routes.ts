@@ -38,17 +38,34 @@ export function subscriptionRoutes(app: ZodApp, parts: Pick<CartModule, 'subscri
 
   app.post(
     '/api/3/commerce/cart/subscription',
-    { onRequest: limitWritesWith(parts.writeLimiter), schema: { summary: 'Start a subscription checkout: a cart holding one subscription product', body: SubscriptionCartBody, response: { 200: SubscriptionCartResponse } } },
+    {
+      onRequest: limitWritesWith(parts.writeLimiter),
+      schema: {
+        summary: 'Start a subscription checkout: a cart holding one subscription product',
+        body: SubscriptionCartBody,
+        response: { 200: SubscriptionCartResponse },
+      },
+    },
     async (request) => subscriptions.startCheckout(shopperOf(request, parts.writeLimiter), request.body),
   );
 
   app.get(
     '/api/commerce/store/subscriptions',
-    ownerRoute(Permission.STORE_READ, { schema: { summary: "The store's subscriptions, paged, filtered by status and buyer", querystring: SubscriptionListQuery, response: { 200: SubscriptionList } } }),
+    ownerRoute(Permission.STORE_READ, {
+      schema: {
+        summary: "The store's subscriptions, paged, filtered by status and buyer",
+        querystring: SubscriptionListQuery,
+        response: { 200: SubscriptionList },
+      },
+    }),
     async (request) => {
       const { limit, cursor, status, q } = request.query;
       const after = cursor ? decodeCursor(cursor, 'subscriptions', 'number') : undefined;
-      const rows = await subscriptions.list(websiteIdOf(request), { status, email: q, beforeSeq: after ? Number(after.key) : undefined }, limit + 1);
+      const rows = await subscriptions.list(
+        websiteIdOf(request),
+        { status, email: q, beforeSeq: after ? Number(after.key) : undefined },
+        limit + 1,
+      );
       const page = toPage(rows, limit, (row) => ({ key: Number(row.seq), id: row.id }), { scope: 'subscriptions', map: subscriptionView });
       return { subscriptions: page.items, hasNextPage: page.hasNextPage, nextPageCursor: page.nextPageCursor };
     },
@@ -56,13 +73,26 @@ export function subscriptionRoutes(app: ZodApp, parts: Pick<CartModule, 'subscri
 
   app.get(
     '/api/commerce/store/subscriptions/:subscriptionId',
-    ownerRoute(Permission.STORE_READ, { schema: { summary: 'One subscription', params: SubscriptionParams, response: { 200: SubscriptionResponse } } }),
+    ownerRoute(Permission.STORE_READ, {
+      schema: { summary: 'One subscription', params: SubscriptionParams, response: { 200: SubscriptionResponse } },
+    }),
     async (request) => ({ subscription: subscriptionView(await subscriptions.get(websiteIdOf(request), request.params.subscriptionId)) }),
   );
 
   app.put(
     '/api/commerce/store/subscriptions/:subscriptionId/status',
-    ownerRoute(Permission.STORE_MANAGE, { schema: { summary: 'Cancel or reactivate a subscription', params: SubscriptionParams, body: UpdateSubscriptionStatusBody, response: { 200: SubscriptionResponse } } }),
-    async (request) => ({ subscription: subscriptionView(await subscriptions.setStatus(websiteIdOf(request), request.params.subscriptionId, request.body.status)) }),
+    ownerRoute(Permission.STORE_MANAGE, {
+      schema: {
+        summary: 'Cancel or reactivate a subscription',
+        params: SubscriptionParams,
+        body: UpdateSubscriptionStatusBody,
+        response: { 200: SubscriptionResponse },
+      },
+    }),
+    async (request) => ({
+      subscription: subscriptionView(
+        await subscriptions.setStatus(websiteIdOf(request), request.params.subscriptionId, request.body.status),
+      ),
+    }),
   );
 }

@@ -43,7 +43,10 @@ export class SubscriptionService {
    */
   async setStatus(websiteId: string, id: string, to: 'active' | 'cancelled'): Promise<SubscriptionRow> {
     const row = await this.get(websiteId, id);
-    const moved = to === 'cancelled' ? await this.#ctx.transaction((trx) => endSubscription(trx, row, 'cancelled')) : await setSubscriptionStatus(this.#ctx.db, row.id, to, ['past-due']);
+    const moved =
+      to === 'cancelled'
+        ? await this.#ctx.transaction((trx) => endSubscription(trx, row, 'cancelled'))
+        : await setSubscriptionStatus(this.#ctx.db, row.id, to, ['past-due']);
     if (!moved) throw cartFailure(409, formatMessage(CommerceMessages.subscriptionStatusChange, { from: row.status, to }));
     return this.get(websiteId, row.id);
   }

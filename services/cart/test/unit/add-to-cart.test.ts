@@ -3,9 +3,24 @@
 // facts cart.add_entry reads, how each refusal is answered, and how a line merges.
 import { describe, expect, it } from '@jest/globals';
 import { AddToCartMessages, CommerceMessages, ProductType } from '@sc/contracts';
-import { checkProduct, checkQuantity, quantitiesByVariant, refusalOf, stockVerdict, withLine, type SaleableProduct } from '../../src/domain/add-to-cart.js';
+import {
+  checkProduct,
+  checkQuantity,
+  quantitiesByVariant,
+  refusalOf,
+  stockVerdict,
+  withLine,
+  type SaleableProduct,
+} from '../../src/domain/add-to-cart.js';
 
-const variant = (sku: string, attributes: Record<string, string> = {}) => ({ id: `${sku}-id`, sku, attributes, priceCents: 100, salePriceCents: null, onSale: false });
+const variant = (sku: string, attributes: Record<string, string> = {}) => ({
+  id: `${sku}-id`,
+  sku,
+  attributes,
+  priceCents: 100,
+  salePriceCents: null,
+  onSale: false,
+});
 const product = (patch: Partial<SaleableProduct> = {}): SaleableProduct => ({
   productType: ProductType.PHYSICAL,
   variantOptionOrdering: [],
@@ -24,19 +39,34 @@ describe('add-to-cart rules (domain)', () => {
   });
 
   it('takes a product for a cart or a subscription by the same rules, in the same order', () => {
-    expect(checkProduct(undefined, 'cart', {})).toEqual({ ok: false, refusal: { status: 404, message: CommerceMessages.productUnavailable } });
+    expect(checkProduct(undefined, 'cart', {})).toEqual({
+      ok: false,
+      refusal: { status: 404, message: CommerceMessages.productUnavailable },
+    });
     expect(checkProduct(product({ visible: false }), 'subscription', {})).toMatchObject({ ok: false, refusal: { status: 404 } });
-    expect(checkProduct(product({ isSubscribable: true }), 'cart', {})).toEqual({ ok: false, refusal: { status: 400, message: CommerceMessages.subscriptionOnly } });
-    expect(checkProduct(product(), 'subscription', {})).toEqual({ ok: false, refusal: { status: 400, message: CommerceMessages.notASubscription } });
+    expect(checkProduct(product({ isSubscribable: true }), 'cart', {})).toEqual({
+      ok: false,
+      refusal: { status: 400, message: CommerceMessages.subscriptionOnly },
+    });
+    expect(checkProduct(product(), 'subscription', {})).toEqual({
+      ok: false,
+      refusal: { status: 400, message: CommerceMessages.notASubscription },
+    });
     expect(checkProduct(product({ productType: ProductType.DIGITAL, isSubscribable: true }), 'subscription', {})).toEqual({
       ok: false,
       refusal: { status: 400, message: CommerceMessages.notSubscribable },
     });
-    expect(checkProduct(product({ isSubscribable: true }), 'subscription', {})).toMatchObject({ ok: true, value: { variant: { sku: 'A' }, tracksStock: true } });
+    expect(checkProduct(product({ isSubscribable: true }), 'subscription', {})).toMatchObject({
+      ok: true,
+      value: { variant: { sku: 'A' }, tracksStock: true },
+    });
     // A subscription chooses its plan's variant by SKU only.
     const two = product({ variants: [variant('R', { Color: 'Red' }), variant('B', { Color: 'Blue' })], isSubscribable: true });
     expect(checkProduct(two, 'subscription', { attributes: { Color: 'Red' } })).toMatchObject({ ok: false, refusal: { status: 400 } });
-    expect(checkProduct({ ...two, isSubscribable: false }, 'cart', { attributes: { Color: 'Red' } })).toMatchObject({ ok: true, value: { variant: { sku: 'R' } } });
+    expect(checkProduct({ ...two, isSubscribable: false }, 'cart', { attributes: { Color: 'Red' } })).toMatchObject({
+      ok: true,
+      value: { variant: { sku: 'R' } },
+    });
   });
 
   it('decides stock and the line limit on the facts, and words each refusal for its purpose', () => {
@@ -53,7 +83,13 @@ describe('add-to-cart rules (domain)', () => {
   });
 
   it('merges a written line into the lines it was added to, and sums lines per variant', () => {
-    const line = (id: string, quantity: number, additional_fields = '') => ({ id, product_id: 'p', variant_id: 'v', quantity, additional_fields });
+    const line = (id: string, quantity: number, additional_fields = '') => ({
+      id,
+      product_id: 'p',
+      variant_id: 'v',
+      quantity,
+      additional_fields,
+    });
     expect(withLine([line('a', 1), line('b', 1, '{"x":1}')], line('a', 3))).toEqual([line('a', 3), line('b', 1, '{"x":1}')]);
     expect(withLine([line('a', 1)], line('c', 2))).toEqual([line('a', 1), line('c', 2)]);
     expect(

@@ -29,7 +29,8 @@ function filesUnder(dir: string): string[] {
 export function importsOf(source: string): Array<{ spec: string; typeOnly: boolean }> {
   const code = source.replace(/\/\*[\s\S]*?\*\//g, '').replace(/(^|[^:'"`])\/\/.*$/gm, '$1');
   const found: Array<{ spec: string; typeOnly: boolean }> = [];
-  for (const m of code.matchAll(/(?:^|[;\n])\s*(import|export)\s+(type\s+)?([^;'"]*?)\s*from\s*['"]([^'"]+)['"]/g)) found.push({ spec: m[4]!, typeOnly: Boolean(m[2]) });
+  for (const m of code.matchAll(/(?:^|[;\n])\s*(import|export)\s+(type\s+)?([^;'"]*?)\s*from\s*['"]([^'"]+)['"]/g))
+    found.push({ spec: m[4]!, typeOnly: Boolean(m[2]) });
   for (const m of code.matchAll(/(?:^|[;\n])\s*import\s*['"]([^'"]+)['"]/g)) found.push({ spec: m[1]!, typeOnly: false });
   for (const m of code.matchAll(/\bimport\(\s*['"]([^'"]+)['"]\s*\)/g)) found.push({ spec: m[1]!, typeOnly: false });
   return found;
@@ -68,7 +69,11 @@ function problems(): string[] {
     const from = path.relative(SRC, file).split(path.sep).join('/');
     for (const { spec, typeOnly } of importsOf(readFileSync(file, 'utf8'))) {
       if (!spec.startsWith('.')) continue;
-      const to = path.relative(SRC, path.resolve(path.dirname(file), spec)).split(path.sep).join('/').replace(/\.js$/, '.ts');
+      const to = path
+        .relative(SRC, path.resolve(path.dirname(file), spec))
+        .split(path.sep)
+        .join('/')
+        .replace(/\.js$/, '.ts');
       if (to.startsWith('..')) {
         found.push(`${from} → ${spec}: outside the cart's src/`);
         continue;
@@ -98,9 +103,9 @@ describe("the cart's import arrows", () => {
 
   it('reads multi-line, type-only, re-export and dynamic imports', () => {
     const source = [
-      "import {",
-      "  a,",
-      "  b,",
+      'import {',
+      '  a,',
+      '  b,',
       "} from '../orders/orders.repository.js';",
       "import type { X } from '../cart/http.js'; import './side.js';",
       "// import { c } from '../commented.js';",

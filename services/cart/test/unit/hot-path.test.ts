@@ -40,7 +40,13 @@ describe(TtlCache.name, () => {
     let loads = 0;
     const slow = () => new Promise<string>((resolve) => setTimeout(() => resolve(`v${++loads}`), 10));
     expect(await Promise.all([cache.get('a', slow), cache.get('a', slow)])).toEqual(['v1', 'v1']);
-    expect(await cache.get('b', async () => 'no', () => false)).toBe('no');
+    expect(
+      await cache.get(
+        'b',
+        async () => 'no',
+        () => false,
+      ),
+    ).toBe('no');
     expect(cache.peek('b')).toBeUndefined();
   });
 

@@ -42,7 +42,9 @@ describe(planRefund.name, () => {
       ok: false,
       message: 'A refund cannot be more than the $5.00 left to refund on this order.',
     });
-    expect(planRefund(order({ currency: 'JPY', grandTotalCents: 500 }), [], { amountCents: 600, restock: false })).toMatchObject({ message: expect.stringContaining('¥500') });
+    expect(planRefund(order({ currency: 'JPY', grandTotalCents: 500 }), [], { amountCents: 600, restock: false })).toMatchObject({
+      message: expect.stringContaining('¥500'),
+    });
   });
 
   it('restocks tracked lines up to what was bought less what went back before', () => {
@@ -50,9 +52,16 @@ describe(planRefund.name, () => {
     const earlier = [{ cardCents: 0, giftCardCents: 0, restocked: [{ itemId: 'mug', variantId: 'mug-v', sku: 'MUG', quantity: 1 }] }];
     expect(planRefund(order({ items }), earlier, { amountCents: 0, restock: true })).toEqual({
       ok: true,
-      plan: { amountCents: 0, toCardCents: 0, toGiftCardCents: 0, restock: [{ itemId: 'mug', variantId: 'mug-v', sku: 'MUG', quantity: 2 }] },
+      plan: {
+        amountCents: 0,
+        toCardCents: 0,
+        toGiftCardCents: 0,
+        restock: [{ itemId: 'mug', variantId: 'mug-v', sku: 'MUG', quantity: 2 }],
+      },
     });
-    expect(planRefund(order({ items }), earlier, { amountCents: 0, restock: [{ itemId: 'mug', variantId: 'mug-v', quantity: 3 }] })).toEqual({
+    expect(
+      planRefund(order({ items }), earlier, { amountCents: 0, restock: [{ itemId: 'mug', variantId: 'mug-v', quantity: 3 }] }),
+    ).toEqual({
       ok: false,
       message: CommerceMessages.restockTooMany,
     });
@@ -67,7 +76,8 @@ describe(planRefund.name, () => {
   });
 
   it('refuses orders that were never paid and refunds of nothing', () => {
-    for (const status of ['pending', 'payment-failed']) expect(planRefund(order({ status }), [], { restock: false })).toEqual({ ok: false, message: CommerceMessages.refundNotAllowed });
+    for (const status of ['pending', 'payment-failed'])
+      expect(planRefund(order({ status }), [], { restock: false })).toEqual({ ok: false, message: CommerceMessages.refundNotAllowed });
     expect(planRefund(order(), [], { amountCents: 0, restock: false })).toEqual({ ok: false, message: CommerceMessages.refundNothing });
   });
 

@@ -24,10 +24,28 @@ describe('add-to-cart rules', () => {
   });
 
   it('picks the only variant, and needs a denomination for a gift card with several', () => {
-    const v = (id: string, attributes: Record<string, string> = {}) => ({ id, sku: id, attributes, priceCents: 100, salePriceCents: null, onSale: false });
-    expect(resolveVariant({ productType: 1, variantOptionOrdering: [], variants: [v('a')] }, {})).toMatchObject({ ok: true, value: { id: 'a' } });
-    expect(resolveVariant({ productType: 4, variantOptionOrdering: [], variants: [v('a'), v('b')] }, {})).toEqual({ ok: false, message: 'Select a denomination for the Gift Card' });
-    expect(resolveVariant({ productType: 1, variantOptionOrdering: [], variants: [v('a', { Size: 'S' }), v('b', { Size: 'L' })] }, { attributes: { Size: 'L' } })).toMatchObject({ ok: true, value: { id: 'b' } });
+    const v = (id: string, attributes: Record<string, string> = {}) => ({
+      id,
+      sku: id,
+      attributes,
+      priceCents: 100,
+      salePriceCents: null,
+      onSale: false,
+    });
+    expect(resolveVariant({ productType: 1, variantOptionOrdering: [], variants: [v('a')] }, {})).toMatchObject({
+      ok: true,
+      value: { id: 'a' },
+    });
+    expect(resolveVariant({ productType: 4, variantOptionOrdering: [], variants: [v('a'), v('b')] }, {})).toEqual({
+      ok: false,
+      message: 'Select a denomination for the Gift Card',
+    });
+    expect(
+      resolveVariant(
+        { productType: 1, variantOptionOrdering: [], variants: [v('a', { Size: 'S' }), v('b', { Size: 'L' })] },
+        { attributes: { Size: 'L' } },
+      ),
+    ).toMatchObject({ ok: true, value: { id: 'b' } });
   });
 
   it('rounds rates half up in integers', () => {
@@ -44,13 +62,19 @@ describe('subscriptions', () => {
   it('words the price, or Unavailable when no combination matches', () => {
     expect(subscriptionPriceWording(variants, { Grind: 'Whole' }, plan, 'USD')).toBe('$19.00 every month');
     expect(subscriptionPriceWording(variants, { Grind: 'Fine' }, plan, 'USD')).toBe('Unavailable');
-    expect(subscriptionPriceWording(variants, {}, { billingPeriod: { value: 2, unit: 'WEEK' }, numBillingCycles: 26 }, 'USD')).toBe('$19.00 every 2 weeks for 1 year');
+    expect(subscriptionPriceWording(variants, {}, { billingPeriod: { value: 2, unit: 'WEEK' }, numBillingCycles: 26 }, 'USD')).toBe(
+      '$19.00 every 2 weeks for 1 year',
+    );
     expect(periodWords({ value: 12, unit: 'MONTH' })).toBe('year');
     expect(periodWords({ value: 12, unit: 'MONTH' }, true)).toBe('12 months');
   });
 
   it('counts cycles per year and the next billing date (0 cycles = indefinite)', () => {
-    expect([cyclesInAYear({ value: 1, unit: 'WEEK' }), cyclesInAYear({ value: 1, unit: 'MONTH' }), cyclesInAYear({ value: 1, unit: 'YEAR' })]).toEqual([52, 12, 1]);
+    expect([
+      cyclesInAYear({ value: 1, unit: 'WEEK' }),
+      cyclesInAYear({ value: 1, unit: 'MONTH' }),
+      cyclesInAYear({ value: 1, unit: 'YEAR' }),
+    ]).toEqual([52, 12, 1]);
     expect(addPeriod(new Date('2024-01-31T10:00:00Z'), { value: 1, unit: 'MONTH' }).toISOString()).toBe('2024-02-29T10:00:00.000Z');
     expect(nextBillingDate(new Date('2024-01-01T00:00:00Z'), { ...plan, numBillingCycles: 1 }, 1)).toBeNull();
     expect(nextBillingDate(new Date('2024-01-01T00:00:00Z'), plan, 40)?.toISOString()).toBe('2024-02-01T00:00:00.000Z');

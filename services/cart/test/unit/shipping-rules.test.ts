@@ -46,22 +46,36 @@ describe('shipping options and tax rules (demo shop)', () => {
   it('standard is free from $75.00 after discounts', () => {
     const two = cart({ lines: [{ ...tote, quantity: 2 }], location: { country: 'US', region: 'ME' } });
     expect(two.shippingCostCents).toBe(0);
-    const coupon = { code: 'TEN', kind: 'fixed-amount' as const, value: 1000, minimumSubtotalCents: 0, expiresAt: null, combinable: false, usageLimit: null, timesUsed: 0 };
+    const coupon = {
+      code: 'TEN',
+      kind: 'fixed-amount' as const,
+      value: 1000,
+      minimumSubtotalCents: 0,
+      expiresAt: null,
+      combinable: false,
+      usageLimit: null,
+      timesUsed: 0,
+    };
     // $78.00 − $10.00 = $68.00 < $75.00: shipping is charged again; tax is on $68.00.
     const large = { ...tote, unitPriceCents: 7800, weightGrams: 1100 };
     const discounted = cart({ lines: [large], location: { country: 'US', region: 'ME' }, couponCodes: ['TEN'], coupons: [coupon] });
-    expect([discounted.discountCents, discounted.shippingCostCents, discounted.taxCents, discounted.grandTotalCents]).toEqual([1000, 600, 374, 7774]);
+    expect([discounted.discountCents, discounted.shippingCostCents, discounted.taxCents, discounted.grandTotalCents]).toEqual([
+      1000, 600, 374, 7774,
+    ]);
   });
 
   it('charges the express parcel by the weight band: ≤ 1 kg $9, ≤ 3 kg $14, above $22', () => {
-    const at = (lines: TotalsInput['lines']) => cart({ lines, location: { country: 'US', region: 'OR' }, selectedShippingOptionId: 'parcel-by-weight' }).shippingCostCents;
+    const at = (lines: TotalsInput['lines']) =>
+      cart({ lines, location: { country: 'US', region: 'OR' }, selectedShippingOptionId: 'parcel-by-weight' }).shippingCostCents;
     expect(at([tote])).toBe(900);
     expect(at([tote, candles])).toBe(1400); // 2.1 kg
     expect(at([{ ...tote, quantity: 3 }, candles])).toBe(2200); // 3.9 kg
     // Digital goods weigh nothing and ship nothing.
     expect(at([tote, { unitPriceCents: 1500, quantity: 1, productType: ProductType.DIGITAL, weightGrams: 5000 }])).toBe(900);
     const express = DEMO_SHIPPING_OPTIONS.find((o) => o.id === 'parcel-by-weight')!;
-    expect([rateFor(express, 1000), rateFor(express, 1001), rateFor(express, 3000), rateFor(express, 3001)]).toEqual([900, 1400, 1400, 2200]);
+    expect([rateFor(express, 1000), rateFor(express, 1001), rateFor(express, 3000), rateFor(express, 3001)]).toEqual([
+      900, 1400, 1400, 2200,
+    ]);
   });
 
   it('per country: Canada gets the express parcel and international, with 5 % GST on goods and shipping', () => {

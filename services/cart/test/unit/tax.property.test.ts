@@ -18,7 +18,18 @@ const cart = (over: Partial<TotalsInput>): TotalsInput => ({
     { unitPriceCents: 3200, quantity: 1, productType: ProductType.PHYSICAL },
   ],
   couponCodes: ['TEN'],
-  coupons: [{ code: 'TEN', kind: 'fixed-amount', value: 1000, minimumSubtotalCents: 0, expiresAt: null, combinable: false, usageLimit: null, timesUsed: 0 }],
+  coupons: [
+    {
+      code: 'TEN',
+      kind: 'fixed-amount',
+      value: 1000,
+      minimumSubtotalCents: 0,
+      expiresAt: null,
+      combinable: false,
+      usageLimit: null,
+      timesUsed: 0,
+    },
+  ],
   taxRules: [maine, gst, qst],
   shippingOptions: [{ id: 'standard', name: 'Standard', rateCents: 600, freeOverCents: null, countries: [] }],
   selectedShippingOptionId: 'standard',
@@ -31,7 +42,14 @@ describe('tax, prices with or without tax', () => {
   it('adds Maine tax to goods after the coupon, not to shipping, when prices exclude tax', () => {
     const t = computeTotals(cart({}));
     // $62.00 - $10.00 = $52.00; 5.5 % = $2.86; + $6.00 shipping.
-    expect(t).toMatchObject({ subtotalCents: 6200, discountCents: 1000, shippingCostCents: 600, taxCents: 286, taxIncluded: false, grandTotalCents: 5486 + 600 });
+    expect(t).toMatchObject({
+      subtotalCents: 6200,
+      discountCents: 1000,
+      shippingCostCents: 600,
+      taxCents: 286,
+      taxIncluded: false,
+      grandTotalCents: 5486 + 600,
+    });
   });
 
   it('shows the tax the prices contain, and adds nothing, when prices include tax', () => {
@@ -88,17 +106,30 @@ describe('tax, prices with or without tax', () => {
   it('with tax included the buyer pays the price tags; without, the tags plus the tax', () => {
     fc.assert(
       fc.property(
-        fc.array(fc.record({ unitPriceCents: fc.integer({ min: 0, max: 10_000_000 }), quantity: fc.integer({ min: 1, max: 99 }), productType: fc.constantFrom(1, 2, 3, 4, 5) }), { maxLength: 6 }),
+        fc.array(
+          fc.record({
+            unitPriceCents: fc.integer({ min: 0, max: 10_000_000 }),
+            quantity: fc.integer({ min: 1, max: 99 }),
+            productType: fc.constantFrom(1, 2, 3, 4, 5),
+          }),
+          { maxLength: 6 },
+        ),
         fc.array(rule, { maxLength: 3 }),
         fc.integer({ min: 0, max: 100_000 }),
         (lines, taxRules, rateCents) => {
-          const base = cart({ lines, taxRules, couponCodes: [], shippingOptions: [{ id: 'standard', name: 'Standard', rateCents, freeOverCents: null, countries: [] }], location: { country: 'US', region: 'ME' } });
+          const base = cart({
+            lines,
+            taxRules,
+            couponCodes: [],
+            shippingOptions: [{ id: 'standard', name: 'Standard', rateCents, freeOverCents: null, countries: [] }],
+            location: { country: 'US', region: 'ME' },
+          });
           const excl = computeTotals(base);
           const incl = computeTotals({ ...base, pricesIncludeTax: true });
           expect(incl.grandTotalCents).toBe(incl.subtotalCents - incl.discountCents + incl.shippingCostCents);
           expect(excl.grandTotalCents).toBe(excl.subtotalCents - excl.discountCents + excl.shippingCostCents + excl.taxCents);
           expect(incl.taxCents).toBeLessThanOrEqual(incl.grandTotalCents);
-          expect(incl.taxCents).toBe(taxOf(incl.applicableTaxRules, incl.subtotalCents - giftCards(lines) , incl.shippingCostCents, true));
+          expect(incl.taxCents).toBe(taxOf(incl.applicableTaxRules, incl.subtotalCents - giftCards(lines), incl.shippingCostCents, true));
           // Contained tax never exceeds what the same rates would add on top.
           expect(incl.taxCents).toBeLessThanOrEqual(excl.taxCents + 2);
         },

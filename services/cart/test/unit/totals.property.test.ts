@@ -39,9 +39,14 @@ const shipping = fc.record({
   freeOverCents: fc.option(fc.integer({ min: 0, max: 10_000_000 }), { nil: null }),
   countries: fc.array(fc.constantFrom('US', 'CA', 'FR'), { maxLength: 2 }),
   regions: fc.option(fc.array(fc.constantFrom('ME', 'me', 'ON'), { maxLength: 2 }), { nil: undefined }),
-  weightRates: fc.option(fc.array(fc.record({ upToGrams: fc.integer({ min: 1, max: 60_000 }), rateCents: fc.integer({ min: 0, max: 1_000_000 }) }), { maxLength: 3 }), {
-    nil: undefined,
-  }),
+  weightRates: fc.option(
+    fc.array(fc.record({ upToGrams: fc.integer({ min: 1, max: 60_000 }), rateCents: fc.integer({ min: 0, max: 1_000_000 }) }), {
+      maxLength: 3,
+    }),
+    {
+      nil: undefined,
+    },
+  ),
   pickup: fc.option(fc.boolean(), { nil: undefined }),
 });
 const input = fc.record({
@@ -55,7 +60,8 @@ const input = fc.record({
   now: fc.date({ min: new Date('2000-01-01'), max: new Date('2100-01-01'), noInvalidDate: true }),
 });
 
-const giftCardsIn = (lines: TotalsInput['lines']) => lines.filter((l) => l.productType === ProductType.GIFT_CARD).reduce((sum, l) => sum + l.unitPriceCents * l.quantity, 0);
+const giftCardsIn = (lines: TotalsInput['lines']) =>
+  lines.filter((l) => l.productType === ProductType.GIFT_CARD).reduce((sum, l) => sum + l.unitPriceCents * l.quantity, 0);
 
 describe('cart totals (fast-check)', () => {
   it('grand total = subtotal - discount + tax + shipping, never negative, never fractional', () => {
@@ -74,10 +80,13 @@ describe('cart totals (fast-check)', () => {
         if (t.purelyDigital) expect(t.requiresShipping).toBe(false);
         // Shipping: only options for the location's country and region are offered, each with
         // its cost for this cart; the charge is the chosen one's cost.
-        expect(t.weightGrams).toBe(i.lines.filter((l) => l.productType === ProductType.PHYSICAL).reduce((sum, l) => sum + (l.weightGrams ?? 0) * l.quantity, 0));
+        expect(t.weightGrams).toBe(
+          i.lines.filter((l) => l.productType === ProductType.PHYSICAL).reduce((sum, l) => sum + (l.weightGrams ?? 0) * l.quantity, 0),
+        );
         for (const option of t.shippingOptions) {
           if (option.countries.length > 0) expect(option.countries).toContain(i.location?.country);
-          if ((option.regions ?? []).length > 0) expect(option.regions?.map((r) => r.toUpperCase())).toContain(i.location?.region?.toUpperCase());
+          if ((option.regions ?? []).length > 0)
+            expect(option.regions?.map((r) => r.toUpperCase())).toContain(i.location?.region?.toUpperCase());
           expect(Number.isSafeInteger(option.costCents)).toBe(true);
         }
         expect(t.shippingCostCents).toBe(t.selectedShippingOption?.costCents ?? 0);
@@ -160,7 +169,12 @@ describe('the issue 19 attacks, as examples', () => {
   const base = { taxRules: [], shippingOptions: [], selectedShippingOptionId: null, location: null, now: new Date('2026-01-01') };
 
   it('two 60 % codes on a $100 gift card discount nothing', () => {
-    const t = computeTotals({ ...base, lines: [{ unitPriceCents: 10_000, quantity: 1, productType: ProductType.GIFT_CARD }], couponCodes: ['A', 'B'], coupons: [code('A', true), code('B', true)] });
+    const t = computeTotals({
+      ...base,
+      lines: [{ unitPriceCents: 10_000, quantity: 1, productType: ProductType.GIFT_CARD }],
+      couponCodes: ['A', 'B'],
+      coupons: [code('A', true), code('B', true)],
+    });
     expect([t.discountCents, t.grandTotalCents, t.giftCardPayableCents]).toEqual([0, 10_000, 0]);
   });
 

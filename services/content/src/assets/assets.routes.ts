@@ -5,14 +5,7 @@
 // a revalidation is a 304 that reads nothing.
 import multipart from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
-import {
-  IdentityMessages,
-  MAX_UPLOAD_BYTES,
-  OwnerUiMessages,
-  Permission,
-  UploadedAsset,
-  fileTooLargeMessage,
-} from '@sc/contracts';
+import { IdentityMessages, MAX_UPLOAD_BYTES, OwnerUiMessages, Permission, UploadedAsset, fileTooLargeMessage } from '@sc/contracts';
 import { AppError, identityOf, permissionsOf, publicOriginOf, type ZodApp } from '@sc/platform';
 import { z } from 'zod';
 import { websiteOf } from '../shared/access.js';
@@ -28,13 +21,16 @@ export async function requireUploader(request: FastifyRequest): Promise<void> {
   const identity = identityOf(request);
   if (identity.kind !== 'owner' && identity.kind !== 'api-key') throw new AppError('UNAUTHORIZED', IdentityMessages.signInRequired);
   const params = request.params as { websiteId?: unknown } | undefined;
-  if (typeof params?.websiteId === 'string' && params.websiteId !== identity.websiteId) throw new AppError('FORBIDDEN', IdentityMessages.otherWebsite);
+  if (typeof params?.websiteId === 'string' && params.websiteId !== identity.websiteId)
+    throw new AppError('FORBIDDEN', IdentityMessages.otherWebsite);
   const granted = permissionsOf(identity);
   if (!UPLOADERS.some((permission) => granted.has(permission))) throw new AppError('FORBIDDEN', IdentityMessages.forbidden);
 }
 
 const WebsiteParams = z.object({ websiteId: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/) }).strict();
-const FileParams = z.object({ websiteId: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/), file: z.string().regex(/^[A-Za-z0-9_-]{22}\.(jpg|png|gif|webp)$/) }).strict();
+const FileParams = z
+  .object({ websiteId: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/), file: z.string().regex(/^[A-Za-z0-9_-]{22}\.(jpg|png|gif|webp)$/) })
+  .strict();
 const FileQuery = z.object({ format: z.string().max(16).optional() }).strict();
 /** The message for a `?format=` that is neither a SPEC 9 width nor 'original'. */
 export const BAD_FORMAT_MESSAGE = "format must be one of 100w, 300w, 500w, 750w, 1000w, 1500w, 2500w or 'original'";
@@ -52,7 +48,8 @@ export function originOf(request: FastifyRequest, publicUrl: string | undefined)
 /** Busboy's and the plugin's failures while reading the body: the upload did not arrive whole. */
 function readFailure(error: unknown, fileName: string): AppError {
   const code = (error as { code?: unknown }).code;
-  if (code === 'FST_REQ_FILE_TOO_LARGE') return new AppError('PAYLOAD_TOO_LARGE', fileTooLargeMessage(fileName), { fields: { file: fileTooLargeMessage(fileName) } });
+  if (code === 'FST_REQ_FILE_TOO_LARGE')
+    return new AppError('PAYLOAD_TOO_LARGE', fileTooLargeMessage(fileName), { fields: { file: fileTooLargeMessage(fileName) } });
   return new AppError('BAD_REQUEST', OwnerUiMessages.fileUploadIncomplete, { cause: error });
 }
 
@@ -76,11 +73,17 @@ export async function readUpload(request: FastifyRequest): Promise<{ filename: s
 /** The uploads and the served files; with a media library, each upload is recorded in it. */
 export async function assetRoutes(app: ZodApp, assets: AssetService, publicUrl: string | undefined, library?: MediaLibrary): Promise<void> {
   // One file per request, read up to the SPEC 5 maximum; anything beyond stops the read.
-  await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 4, parts: 5, fieldSize: 1_000 }, throwFileSizeLimit: true });
+  await app.register(multipart, {
+    limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 4, parts: 5, fieldSize: 1_000 },
+    throwFileSizeLimit: true,
+  });
 
   app.post(
     `${OWNER_BASE}/assets`,
-    { onRequest: requireUploader, schema: { summary: 'Upload an image (multipart/form-data, one file)', params: WebsiteParams, response: { 201: UploadedAsset } } },
+    {
+      onRequest: requireUploader,
+      schema: { summary: 'Upload an image (multipart/form-data, one file)', params: WebsiteParams, response: { 201: UploadedAsset } },
+    },
     async (request, reply) => {
       const websiteId = websiteOf(request, request.params.websiteId);
       const file = await readUpload(request);
@@ -98,7 +101,13 @@ export async function assetRoutes(app: ZodApp, assets: AssetService, publicUrl: 
 
   app.get(
     `${ASSET_FILES_PATH}/:websiteId/:file`,
-    { schema: { summary: 'An uploaded image: the original, or ?format=100w … 2500w in the best format the Accept header allows', params: FileParams, querystring: FileQuery } },
+    {
+      schema: {
+        summary: 'An uploaded image: the original, or ?format=100w … 2500w in the best format the Accept header allows',
+        params: FileParams,
+        querystring: FileQuery,
+      },
+    },
     async (request, reply) => {
       const size = parseVariantSize(request.query.format);
       if (size === undefined) throw new AppError('BAD_REQUEST', BAD_FORMAT_MESSAGE, { fields: { format: BAD_FORMAT_MESSAGE } });
@@ -108,13 +117,17 @@ export async function assetRoutes(app: ZodApp, assets: AssetService, publicUrl: 
       if (wanted.negotiated) reply.header('vary', 'Accept');
       // The name is the content's hash and the ETag names the variant: a match needs no reading.
       const match = request.headers['if-none-match'];
-      if (match !== undefined && match.split(',').some((tag) => tag.trim().replace(/^W\//, '') === wanted.etag)) return reply.status(304).send();
+      if (match !== undefined && match.split(',').some((tag) => tag.trim().replace(/^W\//, '') === wanted.etag))
+        return reply.status(304).send();
       const body = await assets.read(wanted);
       if (!body) {
         reply.removeHeader('cache-control').removeHeader('etag').removeHeader('vary');
         throw new AppError('NOT_FOUND', OwnerUiMessages.unableToLocateContent);
       }
-      reply.header('content-type', wanted.contentType).header('content-length', String(body.size)).header('content-security-policy', "default-src 'none'");
+      reply
+        .header('content-type', wanted.contentType)
+        .header('content-length', String(body.size))
+        .header('content-security-policy', "default-src 'none'");
       return reply.send('stream' in body ? body.stream : body.bytes);
     },
   );

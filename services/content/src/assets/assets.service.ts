@@ -20,7 +20,16 @@ import {
   type UploadedAsset,
 } from '@sc/contracts';
 import type { AssetStorage } from './asset-storage.js';
-import { CONTENT_TYPE, EXTENSION, ImageRejected, PipelineBusy, negotiate, type ImagePipeline, type OutputFormat, type VariantSize } from './image-pipeline.js';
+import {
+  CONTENT_TYPE,
+  EXTENSION,
+  ImageRejected,
+  PipelineBusy,
+  negotiate,
+  type ImagePipeline,
+  type OutputFormat,
+  type VariantSize,
+} from './image-pipeline.js';
 import { sniffImageType } from './image-probe.js';
 
 export { ASSET_FILES_PATH };
@@ -94,8 +103,13 @@ export class AssetService {
 
   /** Checks and stores one uploaded file; `origin` is where its URL points (no trailing slash). */
   async upload(websiteId: string, file: { filename: string; bytes: Uint8Array }, origin: string): Promise<UploadedAsset> {
-    if (file.filename === '') throw new AppError('VALIDATION_FAILED', OwnerMessages.fileNameRequired, { fields: { file: OwnerMessages.fileNameRequired } });
-    const unsupported = () => new AppError('UNPROCESSABLE', unsupportedFileMessage(file.filename), { status: 415, fields: { file: unsupportedFileMessage(file.filename) } });
+    if (file.filename === '')
+      throw new AppError('VALIDATION_FAILED', OwnerMessages.fileNameRequired, { fields: { file: OwnerMessages.fileNameRequired } });
+    const unsupported = () =>
+      new AppError('UNPROCESSABLE', unsupportedFileMessage(file.filename), {
+        status: 415,
+        fields: { file: unsupportedFileMessage(file.filename) },
+      });
     if (!hasImageExtension(file.filename)) throw unsupported();
     // The magic number decides (SVG, HTML, PDF and the rest never reach the decoder).
     const type: UploadImageType | undefined = sniffImageType(file.bytes);
@@ -125,7 +139,12 @@ export class AssetService {
   }
 
   /** Stores checked bytes under their content hash (or `id`); answers the id and the path they are served at. */
-  async store(websiteId: string, bytes: Buffer, format: Exclude<OutputFormat, 'avif'>, id = contentId(bytes)): Promise<{ id: string; path: string }> {
+  async store(
+    websiteId: string,
+    bytes: Buffer,
+    format: Exclude<OutputFormat, 'avif'>,
+    id = contentId(bytes),
+  ): Promise<{ id: string; path: string }> {
     const name = `${id}.${EXTENSION[format]}`;
     try {
       await this.storage.put(`${websiteId}/${name}`, bytes, CONTENT_TYPE[format]);
@@ -152,7 +171,8 @@ export class AssetService {
     if (!FORMAT_OF_EXTENSION[fileName.slice(dot + 1)]) return;
     const id = fileName.slice(0, dot);
     const keys = [`${websiteId}/${fileName}`];
-    for (const width of IMAGE_WIDTHS) for (const extension of new Set(Object.values(EXTENSION))) keys.push(`${websiteId}/${id}.${width}w.${extension}`);
+    for (const width of IMAGE_WIDTHS)
+      for (const extension of new Set(Object.values(EXTENSION))) keys.push(`${websiteId}/${id}.${width}w.${extension}`);
     for (const key of keys) {
       this.#forget(key);
     }

@@ -25,7 +25,12 @@ export const CONTENT_TYPE: Record<OutputFormat, string> = {
   avif: 'image/avif',
 };
 export const EXTENSION: Record<OutputFormat, string> = { jpeg: 'jpg', png: 'png', gif: 'gif', webp: 'webp', avif: 'avif' };
-const UPLOAD_FORMAT: Record<UploadImageType, OutputFormat> = { 'image/jpeg': 'jpeg', 'image/png': 'png', 'image/gif': 'gif', 'image/webp': 'webp' };
+const UPLOAD_FORMAT: Record<UploadImageType, OutputFormat> = {
+  'image/jpeg': 'jpeg',
+  'image/png': 'png',
+  'image/gif': 'gif',
+  'image/webp': 'webp',
+};
 
 /** `?format=` values: a SPEC 9 width ('500w') or the original. */
 export type VariantSize = (typeof IMAGE_WIDTHS)[number] | 'original';
@@ -209,12 +214,19 @@ export class ImagePipeline {
         .resize({ width: Math.min(CHECK_WIDTH, meta.width), height, fit: 'fill', fastShrinkOnLoad: false })
         .raw()
         .toBuffer();
-      const metadata = meta.exif || meta.xmp || meta.iptc || (meta.comments?.length ?? 0) > 0 || (kept === 'jpeg' && jpegHasExtraSegments(bytes));
+      const metadata =
+        meta.exif || meta.xmp || meta.iptc || (meta.comments?.length ?? 0) > 0 || (kept === 'jpeg' && jpegHasExtraSegments(bytes));
       // Nothing to strip: keep the owner's bytes.
       if (!rotated && !metadata) return { bytes: Buffer.from(bytes), format: kept, ...upright };
       const image = this.#input(bytes, 'warning', pages).autoOrient().keepIccProfile();
       // Without optimised Huffman tables a JPEG is written in strips too (optimising holds every coefficient).
-      const out = await (kept === 'jpeg' ? image.jpeg({ quality: 92, optimiseCoding: false }) : kept === 'webp' ? image.webp({ quality: 92 }) : encode(image, kept)).toBuffer();
+      const out = await (
+        kept === 'jpeg'
+          ? image.jpeg({ quality: 92, optimiseCoding: false })
+          : kept === 'webp'
+            ? image.webp({ quality: 92 })
+            : encode(image, kept)
+      ).toBuffer();
       return { bytes: out, format: kept, ...upright };
     } catch (error) {
       throw new ImageRejected('corrupt', { cause: error });

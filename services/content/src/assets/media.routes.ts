@@ -18,23 +18,54 @@ const AssetParams = WebsiteParams.extend({ assetId: MediaAssetId }).strict();
 const MEDIA = `${OWNER_BASE}/media`;
 
 export function mediaRoutes(app: ZodApp, assets: AssetService, library: MediaLibrary, publicUrl: string | undefined): void {
-  app.get(MEDIA, { onRequest: requireUploader, schema: { summary: 'The media library: uploaded images, newest first, with sizes and usages', params: WebsiteParams, response: { 200: MediaList } } }, async (request) => ({
-    assets: await library.list(websiteOf(request, request.params.websiteId)),
-  }));
+  app.get(
+    MEDIA,
+    {
+      onRequest: requireUploader,
+      schema: {
+        summary: 'The media library: uploaded images, newest first, with sizes and usages',
+        params: WebsiteParams,
+        response: { 200: MediaList },
+      },
+    },
+    async (request) => ({
+      assets: await library.list(websiteOf(request, request.params.websiteId)),
+    }),
+  );
 
-  app.get(`${MEDIA}/:assetId`, { onRequest: requireUploader, schema: { summary: 'One image of the media library', params: AssetParams, response: { 200: MediaAsset } } }, async (request) =>
-    library.get(websiteOf(request, request.params.websiteId), request.params.assetId),
+  app.get(
+    `${MEDIA}/:assetId`,
+    {
+      onRequest: requireUploader,
+      schema: { summary: 'One image of the media library', params: AssetParams, response: { 200: MediaAsset } },
+    },
+    async (request) => library.get(websiteOf(request, request.params.websiteId), request.params.assetId),
   );
 
   app.patch(
     `${MEDIA}/:assetId`,
-    { onRequest: requireUploader, schema: { summary: "Sets an image's alt text and focal point, here and wherever it is used", params: AssetParams, body: UpdateMediaBody, response: { 200: MediaAsset } } },
+    {
+      onRequest: requireUploader,
+      schema: {
+        summary: "Sets an image's alt text and focal point, here and wherever it is used",
+        params: AssetParams,
+        body: UpdateMediaBody,
+        response: { 200: MediaAsset },
+      },
+    },
     async (request) => library.update(websiteOf(request, request.params.websiteId), request.params.assetId, request.body),
   );
 
   app.post(
     `${MEDIA}/:assetId/replace`,
-    { onRequest: requireUploader, schema: { summary: 'Replaces an image everywhere it is used with a new upload (multipart/form-data, one file)', params: AssetParams, response: { 200: ReplacedMedia } } },
+    {
+      onRequest: requireUploader,
+      schema: {
+        summary: 'Replaces an image everywhere it is used with a new upload (multipart/form-data, one file)',
+        params: AssetParams,
+        response: { 200: ReplacedMedia },
+      },
+    },
     async (request) => {
       const websiteId = websiteOf(request, request.params.websiteId);
       // The asset must be this website's before any bytes are processed.
@@ -46,8 +77,12 @@ export function mediaRoutes(app: ZodApp, assets: AssetService, library: MediaLib
     },
   );
 
-  app.delete(`${MEDIA}/:assetId`, { onRequest: requireUploader, schema: { summary: 'Deletes an image nothing uses, with every size made of it', params: AssetParams } }, async (request, reply) => {
-    await library.delete(websiteOf(request, request.params.websiteId), request.params.assetId);
-    return reply.status(204).send();
-  });
+  app.delete(
+    `${MEDIA}/:assetId`,
+    { onRequest: requireUploader, schema: { summary: 'Deletes an image nothing uses, with every size made of it', params: AssetParams } },
+    async (request, reply) => {
+      await library.delete(websiteOf(request, request.params.websiteId), request.params.assetId);
+      return reply.status(204).send();
+    },
+  );
 }

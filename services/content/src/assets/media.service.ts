@@ -30,7 +30,18 @@ import type { Db } from '../shared/db.js';
 import { requireWebsite } from '../websites/websites.service.js';
 import { roomForUpload, type WebsiteLimits } from '../websites/website-limits.service.js';
 import type { AssetService } from './assets.service.js';
-import { deleteAsset, documentsContaining, findAsset, insertAsset, listAssets, saveHeaderFooter, saveItemData, saveLayout, updateAsset, type AssetRow } from './media.repository.js';
+import {
+  deleteAsset,
+  documentsContaining,
+  findAsset,
+  insertAsset,
+  listAssets,
+  saveHeaderFooter,
+  saveItemData,
+  saveLayout,
+  updateAsset,
+  type AssetRow,
+} from './media.repository.js';
 import { findRefs, refPath, rewriteRefs, type FileRef, type Rewrite } from './media-usage.js';
 
 /** The library lists this many images at most, newest first. */
@@ -70,7 +81,12 @@ export class MediaLibrary {
    * Remembers an upload (the same bytes uploaded again keep their first name and settings), within
    * UPLOADS_PER_WEBSITE and STORAGE_BYTES_PER_WEBSITE: the website's uploads take turns here.
    */
-  async record(websiteId: string, uploaded: UploadedAsset, settings: { altText: string; focalX: number; focalY: number } | undefined = undefined, db?: Db): Promise<void> {
+  async record(
+    websiteId: string,
+    uploaded: UploadedAsset,
+    settings: { altText: string; focalX: number; focalY: number } | undefined = undefined,
+    db?: Db,
+  ): Promise<void> {
     const work = async (trx: Db) => {
       await roomForUpload(trx, websiteId, { assetId: uploaded.id, size: uploaded.size }, this.limits, true);
       await insertAsset(trx, websiteId, uploaded, settings);
@@ -187,9 +203,21 @@ export class MediaLibrary {
   async #documents(db: Db, websiteId: string, needle: string, lock: boolean): Promise<Doc[]> {
     const { itemRows, pageRows, siteRows } = await documentsContaining(db, websiteId, needle, lock);
     return [
-      ...itemRows.map((row) => ({ kind: itemKind(row.record_type, row), id: row.id, collectionId: row.collection_id, title: row.title, document: row.data })),
+      ...itemRows.map((row) => ({
+        kind: itemKind(row.record_type, row),
+        id: row.id,
+        collectionId: row.collection_id,
+        title: row.title,
+        document: row.data,
+      })),
       ...pageRows.map((row) => ({ kind: 'page' as const, id: row.id, collectionId: row.id, title: row.title, document: row.layout })),
-      ...siteRows.map((row) => ({ kind: 'site' as const, id: row.kind, collectionId: null, title: 'Header and footer', document: row.document })),
+      ...siteRows.map((row) => ({
+        kind: 'site' as const,
+        id: row.kind,
+        collectionId: null,
+        title: 'Header and footer',
+        document: row.document,
+      })),
     ];
   }
 

@@ -5,7 +5,16 @@
 // Path-style bucket requests (ListObjectsV2, DeleteObjects) go to `/<bucket>?...`, not the SDK's
 // `/<bucket>/?...`: S3, MinIO and the AWS CLI take both, but stores that sign the bucket's path
 // without the slash (s3rver, which tests the purge) refuse the SDK's signature otherwise.
-import { DeleteObjectCommand, DeleteObjectsCommand, GetObjectCommand, ListObjectsV2Command, NoSuchKey, PutObjectCommand, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
+import {
+  DeleteObjectCommand,
+  DeleteObjectsCommand,
+  GetObjectCommand,
+  ListObjectsV2Command,
+  NoSuchKey,
+  PutObjectCommand,
+  S3Client,
+  S3ServiceException,
+} from '@aws-sdk/client-s3';
 import type { Readable } from 'node:stream';
 import { assertKey, assertWebsiteFolder, type AssetStorage, type StoredFile } from './asset-storage.js';
 import type { S3Settings } from './assets.config.js';
@@ -36,7 +45,13 @@ export class S3AssetStorage implements AssetStorage {
 
   async put(key: string, bytes: Uint8Array, contentType: string): Promise<void> {
     await this.client.send(
-      new PutObjectCommand({ Bucket: this.settings.bucket, Key: this.#key(key), Body: bytes, ContentType: contentType, ContentLength: bytes.length }),
+      new PutObjectCommand({
+        Bucket: this.settings.bucket,
+        Key: this.#key(key),
+        Body: bytes,
+        ContentType: contentType,
+        ContentLength: bytes.length,
+      }),
     );
   }
 
@@ -63,7 +78,8 @@ export class S3AssetStorage implements AssetStorage {
     for (;;) {
       const page = await this.client.send(new ListObjectsV2Command({ Bucket: this.settings.bucket, Prefix }));
       const keys = (page.Contents ?? []).flatMap((object) => (object.Key ? [{ Key: object.Key }] : []));
-      if (keys.length > 0) await this.client.send(new DeleteObjectsCommand({ Bucket: this.settings.bucket, Delete: { Objects: keys, Quiet: true } }));
+      if (keys.length > 0)
+        await this.client.send(new DeleteObjectsCommand({ Bucket: this.settings.bucket, Delete: { Objects: keys, Quiet: true } }));
       if (!page.IsTruncated || keys.length === 0) return;
     }
   }

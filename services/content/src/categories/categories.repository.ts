@@ -28,10 +28,20 @@ export async function categoriesOf(db: Db, websiteId: string, collectionId: stri
 }
 
 /** A page of a collection's categories by display index (limit + 1 rows). */
-export async function listCategories(db: Db, websiteId: string, collectionId: string, limit: number, after?: CursorPosition): Promise<CategoryRow[]> {
+export async function listCategories(
+  db: Db,
+  websiteId: string,
+  collectionId: string,
+  limit: number,
+  after?: CursorPosition,
+): Promise<CategoryRow[]> {
   let query = db.selectFrom('categories').selectAll().where('website_id', '=', websiteId).where('collection_id', '=', collectionId);
   if (after) query = query.where(afterPosition('display_index', 'id', after));
-  return query.orderBy('display_index').orderBy('id').limit(limit + 1).execute();
+  return query
+    .orderBy('display_index')
+    .orderBy('id')
+    .limit(limit + 1)
+    .execute();
 }
 
 export async function countCategories(db: Db, websiteId: string, collectionId: string): Promise<number> {
@@ -44,7 +54,14 @@ export async function countCategories(db: Db, websiteId: string, collectionId: s
   return Number(row.count);
 }
 
-export async function siblingNamed(db: Db, websiteId: string, collectionId: string, parentId: string, name: string, exceptId?: string): Promise<boolean> {
+export async function siblingNamed(
+  db: Db,
+  websiteId: string,
+  collectionId: string,
+  parentId: string,
+  name: string,
+  exceptId?: string,
+): Promise<boolean> {
   let query = db
     .selectFrom('categories')
     .select('id')

@@ -42,8 +42,16 @@ import { requireWebsite } from '../websites/websites.service.js';
 
 const categoryExists = () => invalid(formatMessage(OwnerMessages.tagExists, { tagType: 'category' }), 'displayName');
 
-async function slugUnder(db: Db, collection: CollectionRow, parent: CategoryRow | undefined, name: string, exceptId?: string): Promise<string> {
-  const siblings = (await categoriesOf(db, collection.website_id, collection.id)).filter((c) => c.parent_id === (parent?.id ?? '') && c.id !== exceptId && c.type !== 'ROOT');
+async function slugUnder(
+  db: Db,
+  collection: CollectionRow,
+  parent: CategoryRow | undefined,
+  name: string,
+  exceptId?: string,
+): Promise<string> {
+  const siblings = (await categoriesOf(db, collection.website_id, collection.id)).filter(
+    (c) => c.parent_id === (parent?.id ?? '') && c.id !== exceptId && c.type !== 'ROOT',
+  );
   const prefix = parent && parent.type !== 'ROOT' ? `${parent.url_slug}/` : '';
   const taken = siblings.map((s) => s.url_slug.slice(prefix.length));
   return prefix + uniqueUrlId(urlIdFromTitle(name) || 'category', taken);
@@ -115,7 +123,10 @@ export class CategoryService {
     const scope = `categories:${collectionId}`;
     const after = cursor ? decodeCursor(cursor, scope, 'number') : undefined;
     const rows = await listCategories(this.ctx.db, websiteId, collectionId, limit, after);
-    return toPage(rows, limit, (row) => ({ key: row.display_index, id: row.id }), { scope, map: (row) => toCategory(row, collection.url_id) });
+    return toPage(rows, limit, (row) => ({ key: row.display_index, id: row.id }), {
+      scope,
+      map: (row) => toCategory(row, collection.url_id),
+    });
   }
 
   async update(websiteId: string, collectionId: string, categoryId: string, body: UpdateCategoryBody): Promise<Category> {
@@ -136,7 +147,10 @@ export class CategoryService {
       }
       const name = body.displayName ?? current.display_name;
       const parentId = parent?.id ?? '';
-      if ((name !== current.display_name || parentId !== current.parent_id) && (await siblingNamed(trx, websiteId, collectionId, parentId, name, current.id))) {
+      if (
+        (name !== current.display_name || parentId !== current.parent_id) &&
+        (await siblingNamed(trx, websiteId, collectionId, parentId, name, current.id))
+      ) {
         throw categoryExists();
       }
       const slug = current.type === 'ROOT' ? '' : await slugUnder(trx, collection, parent, name, current.id);
@@ -188,7 +202,12 @@ export class CategoryService {
     }
   }
 
-  async #announce(trx: Db, type: 'content.category.upserted' | 'content.category.deleted', collection: CollectionRow, row: CategoryRow): Promise<void> {
+  async #announce(
+    trx: Db,
+    type: 'content.category.upserted' | 'content.category.deleted',
+    collection: CollectionRow,
+    row: CategoryRow,
+  ): Promise<void> {
     const urls = [collectionUrl(collection.url_id), ...(row.type === 'ROOT' ? [] : [categoryUrl(collection.url_id, row.url_slug)])];
     await this.events.enqueue(trx, type, collection.website_id, {
       categoryId: row.id,

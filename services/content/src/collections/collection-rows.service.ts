@@ -12,7 +12,13 @@ import { findCollection, lockCollection } from './collections.repository.js';
 export { collectionsByIds, findCollection, findCollectionByOldUrl, findCollectionByUrl } from './collections.repository.js';
 
 /** The collection (locked FOR UPDATE when `lock`), or NOT_FOUND when missing or outside `area`. */
-export async function requireCollection(db: Db, websiteId: string, collectionId: string, lock = false, area?: Area): Promise<CollectionRow> {
+export async function requireCollection(
+  db: Db,
+  websiteId: string,
+  collectionId: string,
+  lock = false,
+  area?: Area,
+): Promise<CollectionRow> {
   const row = lock ? await lockCollection(db, websiteId, collectionId) : await findCollection(db, websiteId, collectionId);
   if (!row || (area && !inArea(row.type, area))) throw collectionNotFound();
   return row;

@@ -12,13 +12,7 @@ export async function findCollection(db: Db, websiteId: string, id: string): Pro
 
 /** Locks the collection for the rest of the transaction, so counts checked against limits stay true. */
 export async function lockCollection(db: Db, websiteId: string, id: string): Promise<CollectionRow | undefined> {
-  return db
-    .selectFrom('collections')
-    .selectAll()
-    .where('website_id', '=', websiteId)
-    .where('id', '=', id)
-    .forUpdate()
-    .executeTakeFirst();
+  return db.selectFrom('collections').selectAll().where('website_id', '=', websiteId).where('id', '=', id).forUpdate().executeTakeFirst();
 }
 
 export async function findCollectionByUrl(db: Db, websiteId: string, urlId: string): Promise<CollectionRow | undefined> {
@@ -29,7 +23,13 @@ export async function findCollectionByUrl(db: Db, websiteId: string, urlId: stri
  * Keeps a collection's URL before a rename (so old links, and every path under them, answer 301),
  * and forgets an old URL it now uses again (a live collection always wins over history anyway).
  */
-export async function rememberOldCollectionUrl(db: Db, websiteId: string, collectionId: string, oldUrlId: string, newUrlId: string): Promise<void> {
+export async function rememberOldCollectionUrl(
+  db: Db,
+  websiteId: string,
+  collectionId: string,
+  oldUrlId: string,
+  newUrlId: string,
+): Promise<void> {
   await db.deleteFrom('collection_url_history').where('website_id', '=', websiteId).where('url_id', '=', newUrlId).execute();
   await db
     .insertInto('collection_url_history')
@@ -59,7 +59,11 @@ export async function collectionsByIds(db: Db, websiteId: string, ids: readonly 
 export async function listCollections(db: Db, websiteId: string, limit: number, after?: CursorPosition): Promise<CollectionRow[]> {
   let query = db.selectFrom('collections').selectAll().where('website_id', '=', websiteId);
   if (after) query = query.where(afterPosition('created_at', 'id', after));
-  return query.orderBy('created_at').orderBy('id').limit(limit + 1).execute();
+  return query
+    .orderBy('created_at')
+    .orderBy('id')
+    .limit(limit + 1)
+    .execute();
 }
 
 export async function collectionUrlIds(db: Db, websiteId: string): Promise<string[]> {
@@ -71,7 +75,11 @@ export async function insertCollection(db: Db, row: Insertable<CollectionsTable>
   // Millisecond timestamps from here (not now()'s microseconds), so the listing's cursor, which
   // carries the time in milliseconds, lands exactly on the row it was made from.
   const now = new Date();
-  return db.insertInto('collections').values({ created_at: now, updated_at: now, ...row }).returningAll().executeTakeFirstOrThrow();
+  return db
+    .insertInto('collections')
+    .values({ created_at: now, updated_at: now, ...row })
+    .returningAll()
+    .executeTakeFirstOrThrow();
 }
 
 export async function updateCollection(
@@ -95,5 +103,11 @@ export async function deleteCollection(db: Db, websiteId: string, id: string): P
 
 /** Every page (type 10) of the website with its layout: a design switch re-lays them out. */
 export async function pageRows(db: Db, websiteId: string): Promise<Array<{ id: string; url_id: string; layout: unknown }>> {
-  return db.selectFrom('collections').select(['id', 'url_id', 'layout']).where('website_id', '=', websiteId).where('type', '=', 10).orderBy('id').execute();
+  return db
+    .selectFrom('collections')
+    .select(['id', 'url_id', 'layout'])
+    .where('website_id', '=', websiteId)
+    .where('type', '=', 10)
+    .orderBy('id')
+    .execute();
 }

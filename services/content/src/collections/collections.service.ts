@@ -74,7 +74,8 @@ export class CollectionService {
     return this.#write(websiteId, async (trx) => {
       await requireWebsite(trx, websiteId);
       const typeName = typeNameOf(body.type, body.kind);
-      const ordering = isGallery(body.type) || body.type === CollectionType.PRODUCTS ? 'user' : (body.ordering ?? defaultOrdering(body.type, typeName));
+      const ordering =
+        isGallery(body.type) || body.type === CollectionType.PRODUCTS ? 'user' : (body.ordering ?? defaultOrdering(body.type, typeName));
       const taken = await this.#roomForOne(trx, websiteId);
       const urlId = body.urlId ?? uniqueUrlId(urlIdFromTitle(body.title) || 'page', taken);
       return insertCollection(trx, {
@@ -123,7 +124,10 @@ export class CollectionService {
         pageRendering: plan.rootCategory.pageRendering,
         displayIndex: plan.rootCategory.displayIndex,
       });
-      if (plan.addToMainNav) await appendToNavigation(trx, this.events, websiteId, MAIN_NAVIGATION, plan.templateId || website.template_id, { collectionId: row.id });
+      if (plan.addToMainNav)
+        await appendToNavigation(trx, this.events, websiteId, MAIN_NAVIGATION, plan.templateId || website.template_id, {
+          collectionId: row.id,
+        });
       await this.events.enqueue(trx, 'content.collection.upserted', websiteId, collectionUpserted(row));
       return { collection: toCollection(row, 0), rootCategoryId: root.id };
     });
@@ -163,7 +167,11 @@ export class CollectionService {
     const scope = 'collections';
     const after = cursor ? decodeCursor(cursor, scope, 'timestamp') : undefined;
     const rows = await listCollections(this.ctx.db, websiteId, limit, after);
-    const counts = await itemCounts(this.ctx.db, websiteId, rows.map((row) => row.id));
+    const counts = await itemCounts(
+      this.ctx.db,
+      websiteId,
+      rows.map((row) => row.id),
+    );
     return toPage(rows, limit, (row) => ({ key: new Date(ms(row.created_at)).toISOString(), id: row.id }), {
       scope,
       map: (row) => toCollection(row, counts.get(row.id) ?? 0),
@@ -177,18 +185,24 @@ export class CollectionService {
       // Two owners editing one page: the save made from an older version is refused (the row is
       // locked, so the check and the write cannot interleave with another save).
       if (body.baseUpdatedOn !== undefined && body.baseUpdatedOn !== ms(current.updated_at)) {
-        throw new AppError('CONFLICT', formatMessage(OwnerMessages.editOneTagAtATime, { tagType: isPage(current.type) ? 'page' : 'collection' }), {
-          fields: { baseUpdatedOn: 'stale' },
-        });
+        throw new AppError(
+          'CONFLICT',
+          formatMessage(OwnerMessages.editOneTagAtATime, { tagType: isPage(current.type) ? 'page' : 'collection' }),
+          {
+            fields: { baseUpdatedOn: 'stale' },
+          },
+        );
       }
       if (body.ordering && body.ordering !== current.ordering) {
-        if (current.type === CollectionType.PRODUCTS || isGallery(current.type)) throw invalid('This collection is always in a custom order.', 'ordering');
+        if (current.type === CollectionType.PRODUCTS || isGallery(current.type))
+          throw invalid('This collection is always in a custom order.', 'ordering');
         const limit = itemLimit(current.type, body.ordering);
         if (limit && (await countItems(trx, websiteId, collectionId)) > limit.max) {
           throw invalid(formatMessage(ContentMessages.userOrderingTooLarge, { max: limit.max }), 'ordering');
         }
       }
-      if (body.urlId && body.urlId !== current.url_id && (await collectionUrlIds(trx, websiteId)).includes(body.urlId)) throw urlTaken(body.urlId);
+      if (body.urlId && body.urlId !== current.url_id && (await collectionUrlIds(trx, websiteId)).includes(body.urlId))
+        throw urlTaken(body.urlId);
       const row = await updateCollection(trx, websiteId, collectionId, {
         ...(body.title !== undefined ? { title: body.title } : {}),
         ...(body.navigationTitle !== undefined ? { navigation_title: body.navigationTitle } : {}),
@@ -224,7 +238,11 @@ export class CollectionService {
         if (item.record_type === 11) await this.events.enqueue(trx, 'content.product.deleted', websiteId, { productId: item.id, ...data });
         else await this.events.enqueue(trx, 'content.item.deleted', websiteId, { itemId: item.id, ...data });
       }
-      await this.events.enqueue(trx, 'content.collection.deleted', websiteId, { collectionId, version: row.version + 1, urls: [`/${row.url_id}`] });
+      await this.events.enqueue(trx, 'content.collection.deleted', websiteId, {
+        collectionId,
+        version: row.version + 1,
+        urls: [`/${row.url_id}`],
+      });
     });
   }
 
@@ -239,7 +257,9 @@ export class CollectionService {
     const collection = await this.#write(websiteId, async (trx) => {
       const current = await requireCollection(trx, websiteId, collectionId, true);
       if (!isGallery(current.type)) throw invalid(ContentMessages.notAGallery);
-      return updateCollection(trx, websiteId, collectionId, { gallery_settings: json({ ...(current.gallery_settings as GallerySettings | null), ...settings }) });
+      return updateCollection(trx, websiteId, collectionId, {
+        gallery_settings: json({ ...(current.gallery_settings as GallerySettings | null), ...settings }),
+      });
     });
     return collection.gallerySettings ?? defaultGallerySettings();
   }
@@ -253,7 +273,8 @@ export class CollectionService {
         return toCollection(row, await countItems(trx, websiteId, row.id));
       });
     } catch (error) {
-      if (isUniqueViolation(error)) throw new AppError('CONFLICT', 'Another change used the same URL at the same moment. Please try again.', { cause: error });
+      if (isUniqueViolation(error))
+        throw new AppError('CONFLICT', 'Another change used the same URL at the same moment. Please try again.', { cause: error });
       throw error;
     }
   }

@@ -52,13 +52,23 @@ function isPublicComment(eb: ExpressionBuilder<ContentDB, 'comments'>, websiteId
 }
 
 /** The public comments of an item and their replies, oldest first (limit + 1 rows). */
-export async function publicComments(db: Db, websiteId: string, itemId: string, limit: number, after?: CursorPosition): Promise<CommentRow[]> {
+export async function publicComments(
+  db: Db,
+  websiteId: string,
+  itemId: string,
+  limit: number,
+  after?: CursorPosition,
+): Promise<CommentRow[]> {
   let query = db
     .selectFrom('comments')
     .selectAll()
     .where((eb) => isPublicComment(eb, websiteId, itemId));
   if (after) query = query.where(afterPosition('created_at', 'id', after, 'asc'));
-  return query.orderBy('created_at').orderBy('id').limit(limit + 1).execute();
+  return query
+    .orderBy('created_at')
+    .orderBy('id')
+    .limit(limit + 1)
+    .execute();
 }
 
 /** The moderation queue: a website's comments, newest first, optionally of one status or item (limit + 1 rows). */
@@ -79,7 +89,11 @@ export async function ownerComments(
   if (filter.status) query = query.where('comments.status', '=', filter.status);
   if (filter.itemId) query = query.where('comments.item_id', '=', filter.itemId);
   if (after) query = query.where(afterPosition('comments.created_at', 'comments.id', after, 'desc'));
-  return query.orderBy('comments.created_at', 'desc').orderBy('comments.id', 'desc').limit(limit + 1).execute();
+  return query
+    .orderBy('comments.created_at', 'desc')
+    .orderBy('comments.id', 'desc')
+    .limit(limit + 1)
+    .execute();
 }
 
 /**

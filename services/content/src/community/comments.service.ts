@@ -50,7 +50,15 @@ export interface Commenter {
 const commentNotFound = (): AppError => new AppError('NOT_FOUND', CommentMessages.commentNotFound);
 
 export function toPublicComment(row: CommentRow): PublicComment {
-  return { id: row.id, itemId: row.item_id, authorName: row.author_name, body: row.body, fromSite: row.owner_id !== null, createdOn: ms(row.created_at), parentId: row.parent_id };
+  return {
+    id: row.id,
+    itemId: row.item_id,
+    authorName: row.author_name,
+    body: row.body,
+    fromSite: row.owner_id !== null,
+    createdOn: ms(row.created_at),
+    parentId: row.parent_id,
+  };
 }
 
 /**
@@ -59,7 +67,8 @@ export function toPublicComment(row: CommentRow): PublicComment {
  */
 async function replyParent(trx: Db, websiteId: string, itemId: string, parentId: string, visitor: boolean): Promise<CommentRow> {
   const parent = await lockComment(trx, websiteId, parentId);
-  if (!parent || parent.item_id !== itemId || (visitor && parent.status !== 'approved')) throw invalid(CommentMessages.replyParentMissing, 'parentId');
+  if (!parent || parent.item_id !== itemId || (visitor && parent.status !== 'approved'))
+    throw invalid(CommentMessages.replyParentMissing, 'parentId');
   if (parent.parent_id !== null) throw invalid(CommentMessages.replyToReply, 'parentId');
   return parent;
 }
@@ -154,7 +163,8 @@ export class CommentService {
     return this.ctx.transaction(async (trx) => {
       const item = await lockItem(trx, websiteId, itemId);
       if (!item) throw itemNotFound();
-      if (!acceptsComments(itemData(item), settingsOf(website).commentsEnabled)) throw new AppError('FORBIDDEN', CommentMessages.commentsOff);
+      if (!acceptsComments(itemData(item), settingsOf(website).commentsEnabled))
+        throw new AppError('FORBIDDEN', CommentMessages.commentsOff);
       // The site may answer any comment of the item, one still waiting for approval too.
       if (body.parentId) await replyParent(trx, websiteId, item.id, body.parentId, false);
       const row = await insertComment(trx, {
@@ -213,7 +223,12 @@ export class CommentService {
   }
 
   /** The moderation queue, newest first. */
-  async listOwner(websiteId: string, filter: { status?: CommentRow['status'] | undefined; itemId?: string | undefined }, limit: number, cursor?: string): Promise<Page<OwnerComment>> {
+  async listOwner(
+    websiteId: string,
+    filter: { status?: CommentRow['status'] | undefined; itemId?: string | undefined },
+    limit: number,
+    cursor?: string,
+  ): Promise<Page<OwnerComment>> {
     const scope = `owner-comments:${filter.status ?? ''}:${filter.itemId ?? ''}`;
     const after = cursor ? decodeCursor(cursor, scope, 'timestamp') : undefined;
     const rows = await ownerComments(this.ctx.db, websiteId, filter, limit, after);

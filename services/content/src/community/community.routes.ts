@@ -75,28 +75,58 @@ export function communityRoutes(app: ZodApp, services: CommunityServices): void 
 
   app.get(
     `${PUBLIC_BASE}/items/:itemId/comments`,
-    { schema: { summary: "An item's approved comments, oldest first, paged", params: ItemParams, querystring: CommentListQuery, response: { 200: pageSchema(PublicComment) } } },
-    async (request) => comments.listPublic(websiteIdOf(request), request.params.itemId, viewerOfRequest(request), request.query.limit, request.query.cursor),
+    {
+      schema: {
+        summary: "An item's approved comments, oldest first, paged",
+        params: ItemParams,
+        querystring: CommentListQuery,
+        response: { 200: pageSchema(PublicComment) },
+      },
+    },
+    async (request) =>
+      comments.listPublic(websiteIdOf(request), request.params.itemId, viewerOfRequest(request), request.query.limit, request.query.cursor),
   );
 
   app.post(
     `${PUBLIC_BASE}/items/:itemId/comments`,
-    { schema: { summary: 'Post a comment on an item (held for moderation when the site asks)', params: ItemParams, body: PostCommentBody, response: { 201: PostCommentResponse } } },
+    {
+      schema: {
+        summary: 'Post a comment on an item (held for moderation when the site asks)',
+        params: ItemParams,
+        body: PostCommentBody,
+        response: { 201: PostCommentResponse },
+      },
+    },
     async (request, reply) => {
-      const posted = await comments.post({ websiteId: websiteIdOf(request), ip: clientIp(request), viewer: viewerOfRequest(request) }, request.params.itemId, request.body);
+      const posted = await comments.post(
+        { websiteId: websiteIdOf(request), ip: clientIp(request), viewer: viewerOfRequest(request) },
+        request.params.itemId,
+        request.body,
+      );
       return reply.status(201).send(posted);
     },
   );
 
   // The built-in captcha's challenge for the comment form (solved in the browser, sent as captchaKey).
-  app.post(`${PUBLIC_BASE}/comments/captcha/challenge`, { schema: { summary: 'A captcha challenge for the comment form (solved in the browser)', response: { 200: CaptchaChallenge } } }, async (request) => captcha.pow.issue(websiteIdOf(request)));
+  app.post(
+    `${PUBLIC_BASE}/comments/captcha/challenge`,
+    { schema: { summary: 'A captcha challenge for the comment form (solved in the browser)', response: { 200: CaptchaChallenge } } },
+    async (request) => captcha.pow.issue(websiteIdOf(request)),
+  );
 
-  app.get(`${PUBLIC_BASE}/items/:itemId/like`, { schema: { summary: "An item's like count, and whether this visitor likes it", params: ItemParams, response: { 200: LikeState } } }, async (request) => {
-    const viewer = viewerOfRequest(request);
-    return likes.state(websiteIdOf(request), request.params.itemId, viewer, likerOf(viewer.siteUserId, likeCookie(request, undefined)));
-  });
+  app.get(
+    `${PUBLIC_BASE}/items/:itemId/like`,
+    { schema: { summary: "An item's like count, and whether this visitor likes it", params: ItemParams, response: { 200: LikeState } } },
+    async (request) => {
+      const viewer = viewerOfRequest(request);
+      return likes.state(websiteIdOf(request), request.params.itemId, viewer, likerOf(viewer.siteUserId, likeCookie(request, undefined)));
+    },
+  );
 
-  for (const [method, liked] of [['POST', true], ['DELETE', false]] as const) {
+  for (const [method, liked] of [
+    ['POST', true],
+    ['DELETE', false],
+  ] as const) {
     app.route({
       method,
       url: `${PUBLIC_BASE}/items/:itemId/like`,
@@ -112,91 +142,180 @@ export function communityRoutes(app: ZodApp, services: CommunityServices): void 
     });
   }
 
-  app.get(`${PUBLIC_BASE}/member-areas/:memberAreaId`, { schema: { summary: 'A member area as a visitor sees it: its access, plans and pages', params: AreaParams, response: { 200: MemberAreaSummary } } }, async (request) =>
-    memberAreas.summary(websiteIdOf(request), request.params.memberAreaId, viewerOfRequest(request)),
+  app.get(
+    `${PUBLIC_BASE}/member-areas/:memberAreaId`,
+    {
+      schema: {
+        summary: 'A member area as a visitor sees it: its access, plans and pages',
+        params: AreaParams,
+        response: { 200: MemberAreaSummary },
+      },
+    },
+    async (request) => memberAreas.summary(websiteIdOf(request), request.params.memberAreaId, viewerOfRequest(request)),
   );
 
-  app.get(`${PUBLIC_BASE}/popup-overlay`, { schema: { summary: "The site's popup overlay, when it is on", response: { 200: PublicPopupOverlay } } }, async (request) => ({ popup: await popup.public(websiteIdOf(request)) }));
+  app.get(
+    `${PUBLIC_BASE}/popup-overlay`,
+    { schema: { summary: "The site's popup overlay, when it is on", response: { 200: PublicPopupOverlay } } },
+    async (request) => ({ popup: await popup.public(websiteIdOf(request)) }),
+  );
 
   // ---- owners ---------------------------------------------------------------------------------
 
   app.get(
     `${OWNER_BASE}/comments`,
-    ownerRoute(Permission.COMMENTS_MODERATE, { schema: { summary: "The site's comments for moderation, filtered by status and item, paged", params: SiteParams, querystring: OwnerCommentListQuery, response: { 200: pageSchema(OwnerComment) } } }),
+    ownerRoute(Permission.COMMENTS_MODERATE, {
+      schema: {
+        summary: "The site's comments for moderation, filtered by status and item, paged",
+        params: SiteParams,
+        querystring: OwnerCommentListQuery,
+        response: { 200: pageSchema(OwnerComment) },
+      },
+    }),
     async (request) => {
       const { status, itemId, limit, cursor } = request.query;
       return comments.listOwner(websiteOf(request, request.params.websiteId), { status, itemId }, limit, cursor);
     },
   );
 
-  app.get(`${OWNER_BASE}/comments-summary`, ownerRoute(Permission.COMMENTS_MODERATE, { schema: { summary: 'How many comments wait for approval', params: SiteParams, response: { 200: CommentsSummary } } }), async (request) => ({
-    toApprove: await comments.toApprove(websiteOf(request, request.params.websiteId)),
-  }));
+  app.get(
+    `${OWNER_BASE}/comments-summary`,
+    ownerRoute(Permission.COMMENTS_MODERATE, {
+      schema: { summary: 'How many comments wait for approval', params: SiteParams, response: { 200: CommentsSummary } },
+    }),
+    async (request) => ({
+      toApprove: await comments.toApprove(websiteOf(request, request.params.websiteId)),
+    }),
+  );
 
   app.patch(
     `${OWNER_BASE}/comments/:commentId`,
-    ownerRoute(Permission.COMMENTS_MODERATE, { schema: { summary: 'Approve or hide a comment', params: CommentParams, body: ModerateCommentBody, response: { 200: OwnerComment } } }),
+    ownerRoute(Permission.COMMENTS_MODERATE, {
+      schema: { summary: 'Approve or hide a comment', params: CommentParams, body: ModerateCommentBody, response: { 200: OwnerComment } },
+    }),
     async (request) => comments.moderate(websiteOf(request, request.params.websiteId), request.params.commentId, request.body),
   );
 
-  app.delete(`${OWNER_BASE}/comments/:commentId`, ownerRoute(Permission.COMMENTS_MODERATE, { schema: { summary: 'Delete a comment', params: CommentParams } }), async (request, reply) => {
-    await comments.delete(websiteOf(request, request.params.websiteId), request.params.commentId);
-    return reply.status(204).send();
-  });
+  app.delete(
+    `${OWNER_BASE}/comments/:commentId`,
+    ownerRoute(Permission.COMMENTS_MODERATE, { schema: { summary: 'Delete a comment', params: CommentParams } }),
+    async (request, reply) => {
+      await comments.delete(websiteOf(request, request.params.websiteId), request.params.commentId);
+      return reply.status(204).send();
+    },
+  );
 
   app.post(
     `${OWNER_BASE}/items/:itemId/comments`,
-    ownerRoute(Permission.COMMENTS_WRITE, { schema: { summary: "Comment on an item as the site's owner", params: OwnerItemParams, body: OwnerCommentBody, response: { 201: PostCommentResponse } } }),
+    ownerRoute(Permission.COMMENTS_WRITE, {
+      schema: {
+        summary: "Comment on an item as the site's owner",
+        params: OwnerItemParams,
+        body: OwnerCommentBody,
+        response: { 201: PostCommentResponse },
+      },
+    }),
     async (request, reply) => {
       const identity = identityOf(request);
-      const posted = await comments.postAsSite(websiteOf(request, request.params.websiteId), identity.ownerId ?? identity.apiKeyId ?? 'owner', request.params.itemId, request.body);
+      const posted = await comments.postAsSite(
+        websiteOf(request, request.params.websiteId),
+        identity.ownerId ?? identity.apiKeyId ?? 'owner',
+        request.params.itemId,
+        request.body,
+      );
       return reply.status(201).send(posted);
     },
   );
 
-  app.get(`${OWNER_BASE}/member-areas`, ownerRoute(Permission.CONTENT_READ, { schema: { summary: "The site's member areas", params: SiteParams, response: { 200: z.object({ memberAreas: z.array(MemberArea) }) } } }), async (request) => ({
-    memberAreas: await memberAreas.list(websiteOf(request, request.params.websiteId)),
-  }));
-
-  app.post(`${OWNER_BASE}/member-areas`, ownerRoute(Permission.CONTENT_EDIT, { schema: { summary: 'Create a member area', params: SiteParams, body: MemberAreaBody, response: { 201: MemberArea } } }), async (request, reply) =>
-    reply.status(201).send(await memberAreas.create(websiteOf(request, request.params.websiteId), request.body)),
+  app.get(
+    `${OWNER_BASE}/member-areas`,
+    ownerRoute(Permission.CONTENT_READ, {
+      schema: { summary: "The site's member areas", params: SiteParams, response: { 200: z.object({ memberAreas: z.array(MemberArea) }) } },
+    }),
+    async (request) => ({
+      memberAreas: await memberAreas.list(websiteOf(request, request.params.websiteId)),
+    }),
   );
 
-  app.get(`${OWNER_BASE}/member-areas/:memberAreaId`, ownerRoute(Permission.CONTENT_READ, { schema: { summary: 'One member area', params: OwnerAreaParams, response: { 200: MemberArea } } }), async (request) =>
-    memberAreas.get(websiteOf(request, request.params.websiteId), request.params.memberAreaId),
+  app.post(
+    `${OWNER_BASE}/member-areas`,
+    ownerRoute(Permission.CONTENT_EDIT, {
+      schema: { summary: 'Create a member area', params: SiteParams, body: MemberAreaBody, response: { 201: MemberArea } },
+    }),
+    async (request, reply) => reply.status(201).send(await memberAreas.create(websiteOf(request, request.params.websiteId), request.body)),
+  );
+
+  app.get(
+    `${OWNER_BASE}/member-areas/:memberAreaId`,
+    ownerRoute(Permission.CONTENT_READ, { schema: { summary: 'One member area', params: OwnerAreaParams, response: { 200: MemberArea } } }),
+    async (request) => memberAreas.get(websiteOf(request, request.params.websiteId), request.params.memberAreaId),
   );
 
   app.put(
     `${OWNER_BASE}/member-areas/:memberAreaId`,
-    ownerRoute(Permission.CONTENT_EDIT, { schema: { summary: 'Change a member area', params: OwnerAreaParams, body: MemberAreaBody, response: { 200: MemberArea } } }),
+    ownerRoute(Permission.CONTENT_EDIT, {
+      schema: { summary: 'Change a member area', params: OwnerAreaParams, body: MemberAreaBody, response: { 200: MemberArea } },
+    }),
     async (request) => memberAreas.replace(websiteOf(request, request.params.websiteId), request.params.memberAreaId, request.body),
   );
 
-  app.delete(`${OWNER_BASE}/member-areas/:memberAreaId`, ownerRoute(Permission.CONTENT_EDIT, { schema: { summary: 'Delete a member area', params: OwnerAreaParams } }), async (request, reply) => {
-    await memberAreas.delete(websiteOf(request, request.params.websiteId), request.params.memberAreaId);
-    return reply.status(204).send();
-  });
+  app.delete(
+    `${OWNER_BASE}/member-areas/:memberAreaId`,
+    ownerRoute(Permission.CONTENT_EDIT, { schema: { summary: 'Delete a member area', params: OwnerAreaParams } }),
+    async (request, reply) => {
+      await memberAreas.delete(websiteOf(request, request.params.websiteId), request.params.memberAreaId);
+      return reply.status(204).send();
+    },
+  );
 
   app.get(
     `${OWNER_BASE}/member-areas/:memberAreaId/members`,
-    ownerRoute(Permission.CONTENT_READ, { schema: { summary: 'The site users given access to a member area', params: OwnerAreaParams, response: { 200: z.object({ members: z.array(MemberGrant) }) } } }),
+    ownerRoute(Permission.CONTENT_READ, {
+      schema: {
+        summary: 'The site users given access to a member area',
+        params: OwnerAreaParams,
+        response: { 200: z.object({ members: z.array(MemberGrant) }) },
+      },
+    }),
     async (request) => ({ members: await memberAreas.members(websiteOf(request, request.params.websiteId), request.params.memberAreaId) }),
   );
 
   app.post(
     `${OWNER_BASE}/member-areas/:memberAreaId/members`,
-    ownerRoute(Permission.CONTENT_EDIT, { schema: { summary: 'Give a site user access to a member area', params: OwnerAreaParams, body: GrantMemberBody, response: { 200: MemberGrant } } }),
-    async (request) => memberAreas.grant(websiteOf(request, request.params.websiteId), request.params.memberAreaId, request.body.siteUserId),
+    ownerRoute(Permission.CONTENT_EDIT, {
+      schema: {
+        summary: 'Give a site user access to a member area',
+        params: OwnerAreaParams,
+        body: GrantMemberBody,
+        response: { 200: MemberGrant },
+      },
+    }),
+    async (request) =>
+      memberAreas.grant(websiteOf(request, request.params.websiteId), request.params.memberAreaId, request.body.siteUserId),
   );
 
-  app.delete(`${OWNER_BASE}/member-areas/:memberAreaId/members/:siteUserId`, ownerRoute(Permission.CONTENT_EDIT, { schema: { summary: "Take a site user's access to a member area away", params: MemberParams } }), async (request, reply) => {
-    await memberAreas.revoke(websiteOf(request, request.params.websiteId), request.params.memberAreaId, request.params.siteUserId);
-    return reply.status(204).send();
-  });
+  app.delete(
+    `${OWNER_BASE}/member-areas/:memberAreaId/members/:siteUserId`,
+    ownerRoute(Permission.CONTENT_EDIT, { schema: { summary: "Take a site user's access to a member area away", params: MemberParams } }),
+    async (request, reply) => {
+      await memberAreas.revoke(websiteOf(request, request.params.websiteId), request.params.memberAreaId, request.params.siteUserId);
+      return reply.status(204).send();
+    },
+  );
 
-  app.get(`${OWNER_BASE}/popup-overlay`, ownerRoute(Permission.CONTENT_READ, { schema: { summary: "The popup overlay's settings", params: SiteParams, response: { 200: PopupOverlay } } }), async (request) => popup.get(websiteOf(request, request.params.websiteId)));
+  app.get(
+    `${OWNER_BASE}/popup-overlay`,
+    ownerRoute(Permission.CONTENT_READ, {
+      schema: { summary: "The popup overlay's settings", params: SiteParams, response: { 200: PopupOverlay } },
+    }),
+    async (request) => popup.get(websiteOf(request, request.params.websiteId)),
+  );
 
-  app.put(`${OWNER_BASE}/popup-overlay`, ownerRoute(Permission.CONTENT_EDIT, { schema: { summary: 'Change the popup overlay', params: SiteParams, body: PopupOverlayBody, response: { 200: PopupOverlay } } }), async (request) =>
-    popup.save(websiteOf(request, request.params.websiteId), request.body),
+  app.put(
+    `${OWNER_BASE}/popup-overlay`,
+    ownerRoute(Permission.CONTENT_EDIT, {
+      schema: { summary: 'Change the popup overlay', params: SiteParams, body: PopupOverlayBody, response: { 200: PopupOverlay } },
+    }),
+    async (request) => popup.save(websiteOf(request, request.params.websiteId), request.body),
   );
 }

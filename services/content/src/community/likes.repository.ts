@@ -4,7 +4,8 @@
 import { sql } from 'kysely';
 import type { Db } from '../shared/db.js';
 
-const setCount = (delta: number) => sql<string>`jsonb_set(data, '{likeCount}', to_jsonb(greatest(coalesce((data->>'likeCount')::int, 0) + ${delta}, 0)))`;
+const setCount = (delta: number) =>
+  sql<string>`jsonb_set(data, '{likeCount}', to_jsonb(greatest(coalesce((data->>'likeCount')::int, 0) + ${delta}, 0)))`;
 
 /** Adds the like; true when it was new. */
 export async function addLike(db: Db, websiteId: string, itemId: string, liker: string): Promise<boolean> {
@@ -19,12 +20,24 @@ export async function addLike(db: Db, websiteId: string, itemId: string, liker: 
 
 /** Removes the like; true when there was one. */
 export async function removeLike(db: Db, websiteId: string, itemId: string, liker: string): Promise<boolean> {
-  const deleted = await db.deleteFrom('item_likes').where('website_id', '=', websiteId).where('item_id', '=', itemId).where('liker', '=', liker).returning('liker').executeTakeFirst();
+  const deleted = await db
+    .deleteFrom('item_likes')
+    .where('website_id', '=', websiteId)
+    .where('item_id', '=', itemId)
+    .where('liker', '=', liker)
+    .returning('liker')
+    .executeTakeFirst();
   return deleted !== undefined;
 }
 
 export async function hasLike(db: Db, websiteId: string, itemId: string, liker: string): Promise<boolean> {
-  const row = await db.selectFrom('item_likes').select('liker').where('website_id', '=', websiteId).where('item_id', '=', itemId).where('liker', '=', liker).executeTakeFirst();
+  const row = await db
+    .selectFrom('item_likes')
+    .select('liker')
+    .where('website_id', '=', websiteId)
+    .where('item_id', '=', itemId)
+    .where('liker', '=', liker)
+    .executeTakeFirst();
   return row !== undefined;
 }
 

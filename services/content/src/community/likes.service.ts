@@ -29,7 +29,10 @@ export class LikeService {
   /** The count and whether this liker (if known) likes the item. */
   async state(websiteId: string, itemId: string, viewer: Viewer, liker: string | undefined): Promise<LikeState> {
     await this.#check(websiteId, itemId, viewer);
-    const [likeCount, liked] = await Promise.all([likeCountOf(this.ctx.db, websiteId, itemId), liker ? hasLike(this.ctx.db, websiteId, itemId, liker) : false]);
+    const [likeCount, liked] = await Promise.all([
+      likeCountOf(this.ctx.db, websiteId, itemId),
+      liker ? hasLike(this.ctx.db, websiteId, itemId, liker) : false,
+    ]);
     return { itemId, likeCount, liked };
   }
 

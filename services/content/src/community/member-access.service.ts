@@ -7,7 +7,14 @@ import { hasAccess, type Viewer } from '../domain/community.js';
 import { collectionUrl, itemUrl } from '../domain/mappers.js';
 import { collectionsByIds } from '../collections/collection-rows.service.js';
 import type { Db } from '../shared/db.js';
-import { areaCollectionIds, areaOfCollection, gatedCollections, grantedAreaIds, hasGrant, type MemberAreaRow } from './member-areas.repository.js';
+import {
+  areaCollectionIds,
+  areaOfCollection,
+  gatedCollections,
+  grantedAreaIds,
+  hasGrant,
+  type MemberAreaRow,
+} from './member-areas.repository.js';
 
 /** The 403 of gated content, with the area's summary beside the standard error. */
 export function accessDenied(summary: MemberAreaSummary): AppError {
@@ -20,7 +27,10 @@ export class MemberAccess {
   /** Whether the viewer may see what the area gates. */
   async allows(area: MemberAreaRow, viewer: Viewer): Promise<boolean> {
     if (viewer.owner) return true;
-    const granted = area.access === 'paid' && viewer.siteUserId !== undefined ? await hasGrant(this.db, area.website_id, area.id, viewer.siteUserId) : false;
+    const granted =
+      area.access === 'paid' && viewer.siteUserId !== undefined
+        ? await hasGrant(this.db, area.website_id, area.id, viewer.siteUserId)
+        : false;
     return hasAccess(viewer, area.access, granted);
   }
 
@@ -77,7 +87,9 @@ export class MemberAccess {
     const gated = await gatedCollections(this.db, websiteId);
     if (gated.length === 0) return [];
     if (!viewer.siteUserId) return gated.map((g) => g.collection_id);
-    const granted = gated.some((g) => g.access === 'paid') ? await grantedAreaIds(this.db, websiteId, viewer.siteUserId) : new Set<string>();
+    const granted = gated.some((g) => g.access === 'paid')
+      ? await grantedAreaIds(this.db, websiteId, viewer.siteUserId)
+      : new Set<string>();
     return gated.filter((g) => !hasAccess(viewer, g.access, granted.has(g.member_area_id))).map((g) => g.collection_id);
   }
 }

@@ -11,7 +11,12 @@ export async function insertMemberArea(db: Db, row: Insertable<MemberAreasTable>
   return db.insertInto('member_areas').values(row).returningAll().executeTakeFirstOrThrow();
 }
 
-export async function updateMemberArea(db: Db, websiteId: string, id: string, row: Pick<MemberAreaRow, 'title' | 'description' | 'access' | 'denied_message'> & { plan_product_ids: string[] }): Promise<MemberAreaRow | undefined> {
+export async function updateMemberArea(
+  db: Db,
+  websiteId: string,
+  id: string,
+  row: Pick<MemberAreaRow, 'title' | 'description' | 'access' | 'denied_message'> & { plan_product_ids: string[] },
+): Promise<MemberAreaRow | undefined> {
   return db
     .updateTable('member_areas')
     .set({ ...row, plan_product_ids: json(row.plan_product_ids), updated_at: new Date() })
@@ -52,7 +57,9 @@ export async function setAreaCollections(db: Db, websiteId: string, areaId: stri
   if (unique.length === 0) return;
   await db
     .insertInto('member_area_collections')
-    .values(unique.map((collectionId, position) => ({ website_id: websiteId, collection_id: collectionId, member_area_id: areaId, position })))
+    .values(
+      unique.map((collectionId, position) => ({ website_id: websiteId, collection_id: collectionId, member_area_id: areaId, position })),
+    )
     .execute();
 }
 
@@ -68,7 +75,10 @@ export async function areaOfCollection(db: Db, websiteId: string, collectionId: 
 }
 
 /** Every gated collection of a website with its area's access kind. */
-export async function gatedCollections(db: Db, websiteId: string): Promise<Array<{ collection_id: string; member_area_id: string; access: MemberAreaRow['access'] }>> {
+export async function gatedCollections(
+  db: Db,
+  websiteId: string,
+): Promise<Array<{ collection_id: string; member_area_id: string; access: MemberAreaRow['access'] }>> {
   return db
     .selectFrom('member_area_collections')
     .innerJoin('member_areas', 'member_areas.id', 'member_area_collections.member_area_id')
@@ -90,7 +100,12 @@ export async function hasGrant(db: Db, websiteId: string, areaId: string, siteUs
 
 /** The areas a site user holds a grant of. */
 export async function grantedAreaIds(db: Db, websiteId: string, siteUserId: string): Promise<Set<string>> {
-  const rows = await db.selectFrom('member_grants').select('member_area_id').where('website_id', '=', websiteId).where('site_user_id', '=', siteUserId).execute();
+  const rows = await db
+    .selectFrom('member_grants')
+    .select('member_area_id')
+    .where('website_id', '=', websiteId)
+    .where('site_user_id', '=', siteUserId)
+    .execute();
   return new Set(rows.map((r) => r.member_area_id));
 }
 
@@ -149,14 +164,23 @@ export async function areasWithPlans(db: Db, websiteId: string, productIds: read
  * answers the row when this event is the latest word on the subscription, undefined when it is
  * stale (an event that arrived after a later one). An end wins a tie with a payment.
  */
-export async function recordSubscription(db: Db, row: Insertable<MemberSubscriptionsTable>, winsTies: boolean): Promise<MemberSubscriptionRow | undefined> {
+export async function recordSubscription(
+  db: Db,
+  row: Insertable<MemberSubscriptionsTable>,
+  winsTies: boolean,
+): Promise<MemberSubscriptionRow | undefined> {
   return db
     .insertInto('member_subscriptions')
     .values(row)
     .onConflict((oc) =>
       oc
         .columns(['website_id', 'subscription_id'])
-        .doUpdateSet((eb) => ({ status: eb.ref('excluded.status'), changed_at: eb.ref('excluded.changed_at'), site_user_id: eb.ref('excluded.site_user_id'), item_id: eb.ref('excluded.item_id') }))
+        .doUpdateSet((eb) => ({
+          status: eb.ref('excluded.status'),
+          changed_at: eb.ref('excluded.changed_at'),
+          site_user_id: eb.ref('excluded.site_user_id'),
+          item_id: eb.ref('excluded.item_id'),
+        }))
         .where('member_subscriptions.changed_at', winsTies ? '<=' : '<', (eb) => eb.ref('excluded.changed_at')),
     )
     .returningAll()
@@ -177,7 +201,12 @@ export async function activeSubscriptionsOf(db: Db, websiteId: string, siteUserI
 
 /** The grants a subscription gave. */
 export async function grantsOfSubscription(db: Db, websiteId: string, subscriptionId: string): Promise<MemberGrantRow[]> {
-  return db.selectFrom('member_grants').selectAll().where('website_id', '=', websiteId).where('subscription_id', '=', subscriptionId).execute();
+  return db
+    .selectFrom('member_grants')
+    .selectAll()
+    .where('website_id', '=', websiteId)
+    .where('subscription_id', '=', subscriptionId)
+    .execute();
 }
 
 /** Hands a grant over to another subscription of the same site user (the one it came from ended). */

@@ -71,7 +71,11 @@ export class MemberAreaService {
   async list(websiteId: string): Promise<MemberArea[]> {
     await requireWebsite(this.ctx.db, websiteId);
     const [areas, counts] = await Promise.all([memberAreasOf(this.ctx.db, websiteId), grantCounts(this.ctx.db, websiteId)]);
-    return Promise.all(areas.map(async (area) => this.#toArea(this.ctx.db, area, await areaCollectionIds(this.ctx.db, websiteId, area.id), counts.get(area.id) ?? 0)));
+    return Promise.all(
+      areas.map(async (area) =>
+        this.#toArea(this.ctx.db, area, await areaCollectionIds(this.ctx.db, websiteId, area.id), counts.get(area.id) ?? 0),
+      ),
+    );
   }
 
   async get(websiteId: string, id: string): Promise<MemberArea> {
@@ -149,8 +153,21 @@ export class MemberAreaService {
     return this.ctx.transaction(async (trx) => {
       const area = await findMemberArea(trx, websiteId, id);
       if (!area) throw areaNotFound();
-      const added = await insertGrant(trx, { website_id: websiteId, member_area_id: id, site_user_id: siteUserId, source: 'owner', order_id: null, subscription_id: null });
-      if (added) await this.events.enqueue(trx, 'content.member-access.changed', websiteId, { memberAreaId: id, siteUserId, granted: true, source: 'owner' });
+      const added = await insertGrant(trx, {
+        website_id: websiteId,
+        member_area_id: id,
+        site_user_id: siteUserId,
+        source: 'owner',
+        order_id: null,
+        subscription_id: null,
+      });
+      if (added)
+        await this.events.enqueue(trx, 'content.member-access.changed', websiteId, {
+          memberAreaId: id,
+          siteUserId,
+          granted: true,
+          source: 'owner',
+        });
       const row = (await grantsOf(trx, websiteId, id)).find((g) => g.site_user_id === siteUserId);
       if (!row) throw areaNotFound();
       return toGrant(row);
@@ -162,7 +179,13 @@ export class MemberAreaService {
       const area = await findMemberArea(trx, websiteId, id);
       if (!area) throw areaNotFound();
       const removed = await deleteGrant(trx, websiteId, id, siteUserId);
-      if (removed) await this.events.enqueue(trx, 'content.member-access.changed', websiteId, { memberAreaId: id, siteUserId, granted: false, source: removed.source });
+      if (removed)
+        await this.events.enqueue(trx, 'content.member-access.changed', websiteId, {
+          memberAreaId: id,
+          siteUserId,
+          granted: false,
+          source: removed.source,
+        });
     });
   }
 
@@ -179,17 +202,36 @@ export class MemberAreaService {
     if (subscriptionId) {
       const latest = await recordSubscription(
         trx,
-        { website_id: websiteId, subscription_id: subscriptionId, site_user_id: siteUserId, item_id: productIds[0]!, status: 'active', changed_at: occurredAt },
+        {
+          website_id: websiteId,
+          subscription_id: subscriptionId,
+          site_user_id: siteUserId,
+          item_id: productIds[0]!,
+          status: 'active',
+          changed_at: occurredAt,
+        },
         false,
       );
       if (!latest) return 0;
     }
     let granted = 0;
     for (const area of await areasWithPlans(trx, websiteId, productIds)) {
-      const added = await insertGrant(trx, { website_id: websiteId, member_area_id: area.id, site_user_id: siteUserId, source: 'order', order_id: order.id, subscription_id: subscriptionId });
+      const added = await insertGrant(trx, {
+        website_id: websiteId,
+        member_area_id: area.id,
+        site_user_id: siteUserId,
+        source: 'order',
+        order_id: order.id,
+        subscription_id: subscriptionId,
+      });
       if (!added) continue;
       granted++;
-      await this.events.enqueue(trx, 'content.member-access.changed', websiteId, { memberAreaId: area.id, siteUserId, granted: true, source: 'order' });
+      await this.events.enqueue(trx, 'content.member-access.changed', websiteId, {
+        memberAreaId: area.id,
+        siteUserId,
+        granted: true,
+        source: 'order',
+      });
     }
     return granted;
   }
@@ -204,21 +246,37 @@ export class MemberAreaService {
     if (!ended.siteUserId) return 0;
     const latest = await recordSubscription(
       trx,
-      { website_id: websiteId, subscription_id: ended.subscriptionId, site_user_id: ended.siteUserId, item_id: ended.itemId, status: 'ended', changed_at: occurredAt },
+      {
+        website_id: websiteId,
+        subscription_id: ended.subscriptionId,
+        site_user_id: ended.siteUserId,
+        item_id: ended.itemId,
+        status: 'ended',
+        changed_at: occurredAt,
+      },
       true,
     );
     if (!latest) return 0;
     let revoked = 0;
     for (const grant of await grantsOfSubscription(trx, websiteId, ended.subscriptionId)) {
       const area = await findMemberArea(trx, websiteId, grant.member_area_id);
-      const other = area ? (await activeSubscriptionsOf(trx, websiteId, grant.site_user_id)).find((s) => s.subscription_id !== ended.subscriptionId && area.plan_product_ids.includes(s.item_id)) : undefined;
+      const other = area
+        ? (await activeSubscriptionsOf(trx, websiteId, grant.site_user_id)).find(
+            (s) => s.subscription_id !== ended.subscriptionId && area.plan_product_ids.includes(s.item_id),
+          )
+        : undefined;
       if (other) {
         await moveGrant(trx, websiteId, grant.member_area_id, grant.site_user_id, other.subscription_id);
         continue;
       }
       if (!(await deleteGrant(trx, websiteId, grant.member_area_id, grant.site_user_id))) continue;
       revoked++;
-      await this.events.enqueue(trx, 'content.member-access.changed', websiteId, { memberAreaId: grant.member_area_id, siteUserId: grant.site_user_id, granted: false, source: 'order' });
+      await this.events.enqueue(trx, 'content.member-access.changed', websiteId, {
+        memberAreaId: grant.member_area_id,
+        siteUserId: grant.site_user_id,
+        granted: false,
+        source: 'order',
+      });
     }
     return revoked;
   }
@@ -241,9 +299,19 @@ export class MemberAreaService {
     }
   }
 
-  async #announce(trx: Db, websiteId: string, id: string, collectionIds: string[], type: 'content.member-area.upserted' | 'content.member-area.deleted'): Promise<void> {
+  async #announce(
+    trx: Db,
+    websiteId: string,
+    id: string,
+    collectionIds: string[],
+    type: 'content.member-area.upserted' | 'content.member-area.deleted',
+  ): Promise<void> {
     const collections = await collectionsByIds(trx, websiteId, collectionIds);
-    await this.events.enqueue(trx, type, websiteId, { memberAreaId: id, collectionIds, urls: collections.map((c) => collectionUrl(c.url_id)) });
+    await this.events.enqueue(trx, type, websiteId, {
+      memberAreaId: id,
+      collectionIds,
+      urls: collections.map((c) => collectionUrl(c.url_id)),
+    });
   }
 
   #toArea(_db: Db, row: MemberAreaRow, collectionIds: string[], memberCount: number): MemberArea {
@@ -266,7 +334,11 @@ export class MemberAreaService {
     try {
       return await this.ctx.transaction(work);
     } catch (error) {
-      if (isUniqueViolation(error)) throw new AppError('CONFLICT', MemberAreaMessages.collectionInOtherArea, { cause: error, fields: { collectionIds: MemberAreaMessages.collectionInOtherArea } });
+      if (isUniqueViolation(error))
+        throw new AppError('CONFLICT', MemberAreaMessages.collectionInOtherArea, {
+          cause: error,
+          fields: { collectionIds: MemberAreaMessages.collectionInOtherArea },
+        });
       throw error;
     }
   }

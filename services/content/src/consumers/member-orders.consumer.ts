@@ -12,12 +12,19 @@ export const MEMBER_ORDERS_CONSUMER = 'content-member-orders';
 
 export type MemberOrdersConsumerOptions = Partial<Pick<SubscribeOptions, 'durable' | 'newOnly' | 'forgetAfterIdleMs'>>;
 
-export function memberOrdersConsumer(ctx: ServiceContext<ContentDB>, memberAreas: MemberAreaService, options: MemberOrdersConsumerOptions = {}): SubscribeOptions {
+export function memberOrdersConsumer(
+  ctx: ServiceContext<ContentDB>,
+  memberAreas: MemberAreaService,
+  options: MemberOrdersConsumerOptions = {},
+): SubscribeOptions {
   const durable = options.durable ?? MEMBER_ORDERS_CONSUMER;
   const handlePlaced = async (event: EventEnvelope) => {
     const parsed = OrderPlaced.safeParse(event.data);
     if (!parsed.success) {
-      ctx.logger.warn({ eventId: event.id, err: parsed.error.message }, 'commerce.order.placed of an unexpected shape; no member access granted');
+      ctx.logger.warn(
+        { eventId: event.id, err: parsed.error.message },
+        'commerce.order.placed of an unexpected shape; no member access granted',
+      );
       return;
     }
     await handleOnce(ctx.db, durable, event, async (trx) => {
@@ -28,7 +35,10 @@ export function memberOrdersConsumer(ctx: ServiceContext<ContentDB>, memberAreas
   const handleEnded = async (event: EventEnvelope) => {
     const parsed = SubscriptionEnded.safeParse(event.data);
     if (!parsed.success) {
-      ctx.logger.warn({ eventId: event.id, err: parsed.error.message }, 'commerce.subscription.ended of an unexpected shape; no member access revoked');
+      ctx.logger.warn(
+        { eventId: event.id, err: parsed.error.message },
+        'commerce.subscription.ended of an unexpected shape; no member access revoked',
+      );
       return;
     }
     await handleOnce(ctx.db, durable, event, async (trx) => {

@@ -29,7 +29,8 @@ export function allowedRecordTypes(type: number, typeName: string): readonly num
   if (type === CollectionType.LESSONS || type === CollectionType.COURSE) return [RecordType.LESSON];
   if (PAGE_TYPES.has(type)) return [];
   if (type === CollectionType.GENERIC && typeName === 'events') return [RecordType.EVENT];
-  if (type === CollectionType.INSTAGRAM || type === CollectionType.FLICKR || type === CollectionType.FIVEHUNDREDPIX) return [RecordType.IMAGE];
+  if (type === CollectionType.INSTAGRAM || type === CollectionType.FLICKR || type === CollectionType.FIVEHUNDREDPIX)
+    return [RecordType.IMAGE];
   return [RecordType.TEXT, RecordType.QUOTE, RecordType.LINK, RecordType.VIDEO, RecordType.AUDIO, RecordType.IMAGE];
 }
 

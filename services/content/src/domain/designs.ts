@@ -5,15 +5,7 @@
 // locally: designs/design-pictures.ts). A design is applied by websites/website-designs.service.ts;
 // switching design later re-applies only its look (styles, header and footer, section layouts)
 // and keeps every block the owner wrote.
-import {
-  DESIGN_IDS,
-  RecordType,
-  ProductType,
-  type BlockBody,
-  type DesignId,
-  type LayoutSection,
-  type SiteStyles,
-} from '@sc/contracts';
+import { DESIGN_IDS, RecordType, ProductType, type BlockBody, type DesignId, type LayoutSection, type SiteStyles } from '@sc/contracts';
 
 /** A picture's look: one of the demo drawings' motifs in the design's own colours. */
 export interface DesignPicture {
@@ -72,14 +64,25 @@ export interface StartingDesign {
 
 const html = (markup: string): BlockBody => ({ type: 2, data: { html: markup } });
 const image = (src: string, alt: string, caption = ''): BlockBody => ({ type: 5, data: { src, alt, caption, originalSize: '1600x1000' } });
-const button = (label: string, link: string, style: 'primary' | 'secondary' | 'outline' = 'primary', align: 'left' | 'center' | 'right' = 'left'): BlockBody => ({
+const button = (
+  label: string,
+  link: string,
+  style: 'primary' | 'secondary' | 'outline' = 'primary',
+  align: 'left' | 'center' | 'right' = 'left',
+): BlockBody => ({
   type: 53,
   data: { label, link, style, align },
 });
 const quote = (text: string, source: string): BlockBody => ({ type: 31, data: { text, source, align: 'center' } });
-const summary = (collectionId: string, design: 'grid' | 'list' | 'wall' | 'carousel', limit = 6): BlockBody => ({ type: 55, data: { collectionId, design, limit } });
+const summary = (collectionId: string, design: 'grid' | 'list' | 'wall' | 'carousel', limit = 6): BlockBody => ({
+  type: 55,
+  data: { collectionId, design, limit },
+});
 const gallery = (collectionId: string): BlockBody => ({ type: 8, data: { collectionId } });
-const accordion = (items: Array<[string, string]>): BlockBody => ({ type: 69, data: { items: items.map(([title, body]) => ({ title, body })) } });
+const accordion = (items: Array<[string, string]>): BlockBody => ({
+  type: 69,
+  data: { items: items.map(([title, body]) => ({ title, body })) },
+});
 const map = (address: string): BlockBody => ({ type: 4, data: { address } });
 const spacer = (height: number): BlockBody => ({ type: 21, data: { height } });
 
@@ -88,7 +91,15 @@ const shop: StartingDesign = {
   name: 'Market',
   purpose: 'Shop',
   description: 'A bright, airy shop front: big product grid, rounded buttons, a clean sans-serif.',
-  styles: { bodyFont: 'inter', headingFont: 'work-sans', accent: '#d9480f', text: '#1f2328', background: '#ffffff', buttonShape: 'rounded', spacing: 'airy' },
+  styles: {
+    bodyFont: 'inter',
+    headingFont: 'work-sans',
+    accent: '#d9480f',
+    text: '#1f2328',
+    background: '#ffffff',
+    buttonShape: 'rounded',
+    spacing: 'airy',
+  },
   header: { alignment: 'left', sticky: true, showCart: true, backgroundColor: '#ffffff', textColor: '#1f2328' },
   footer: { text: 'Free shipping on orders over $60 · Returns within 30 days', backgroundColor: '#fff4e6', textColor: '#1f2328' },
   pictures: {
@@ -107,7 +118,9 @@ const shop: StartingDesign = {
         { count: 1, width: 'wide', spacing: 'medium' },
       ],
       blocks: (r) => [
-        html('<h1>Everyday things, made well</h1><p>Small-batch goods for the kitchen, the desk and the road. New pieces every Friday.</p>'),
+        html(
+          '<h1>Everyday things, made well</h1><p>Small-batch goods for the kitchen, the desk and the road. New pieces every Friday.</p>',
+        ),
         button('Shop the collection', r.collectionPath),
         image(r.picture('hero'), 'An orange canvas tote on a warm background'),
         summary(r.collectionId, 'grid', 6),
@@ -119,7 +132,9 @@ const shop: StartingDesign = {
       urlId: 'about',
       sections: [{ count: 2, width: 'normal', spacing: 'large' }],
       blocks: () => [
-        html('<h2>About the shop</h2><p>We started with one table at a weekend market. Today we work with twelve makers and still pack every order by hand.</p>'),
+        html(
+          '<h2>About the shop</h2><p>We started with one table at a weekend market. Today we work with twelve makers and still pack every order by hand.</p>',
+        ),
         quote('Buy less, choose well, make it last.', 'Our one rule'),
       ],
     },
@@ -155,7 +170,15 @@ const restaurant: StartingDesign = {
   name: 'Trattoria',
   purpose: 'Restaurant',
   description: 'Warm and classic: a serif menu on cream, square buttons, a centred header.',
-  styles: { bodyFont: 'lora', headingFont: 'playfair-display', accent: '#9c2a2a', text: '#2b1d14', background: '#fbf6ee', buttonShape: 'square', spacing: 'normal' },
+  styles: {
+    bodyFont: 'lora',
+    headingFont: 'playfair-display',
+    accent: '#9c2a2a',
+    text: '#2b1d14',
+    background: '#fbf6ee',
+    buttonShape: 'square',
+    spacing: 'normal',
+  },
   header: { alignment: 'center', sticky: false, showCart: false, backgroundColor: '#2b1d14', textColor: '#fbf6ee' },
   footer: { text: 'Open Tuesday to Sunday, 12–3 and 6–11 · Bookings by phone', backgroundColor: '#2b1d14', textColor: '#fbf6ee' },
   pictures: {
@@ -175,7 +198,9 @@ const restaurant: StartingDesign = {
       ],
       blocks: (r) => [
         image(r.picture('hero'), 'A bowl of pasta on a dark table'),
-        html('<h1>Fresh pasta, wood fire, long evenings</h1><p>A family kitchen since 1987. Everything made in the house that morning.</p>'),
+        html(
+          '<h1>Fresh pasta, wood fire, long evenings</h1><p>A family kitchen since 1987. Everything made in the house that morning.</p>',
+        ),
         button('See the menu', r.collectionPath, 'primary', 'center'),
         quote('The best carbonara this side of the river.', 'The Evening Post'),
         gallery(r.collectionId),
@@ -187,7 +212,9 @@ const restaurant: StartingDesign = {
       urlId: 'about',
       sections: [{ count: 2, width: 'narrow', spacing: 'large' }],
       blocks: (r) => [
-        html('<h2>Three generations at the stove</h2><p>Nonna Lucia opened the doors with six tables. Her grandson still rolls the pasta by hand every morning.</p>'),
+        html(
+          '<h2>Three generations at the stove</h2><p>Nonna Lucia opened the doors with six tables. Her grandson still rolls the pasta by hand every morning.</p>',
+        ),
         image(r.picture('kitchen'), 'The wood-fired oven'),
       ],
     },
@@ -217,7 +244,15 @@ const portfolio: StartingDesign = {
   name: 'Monochrome',
   purpose: 'Portfolio',
   description: 'Black and white with one electric accent: full-width work, pill buttons, compact type.',
-  styles: { bodyFont: 'work-sans', headingFont: 'dm-serif-display', accent: '#3b5bdb', text: '#111111', background: '#f5f5f5', buttonShape: 'pill', spacing: 'compact' },
+  styles: {
+    bodyFont: 'work-sans',
+    headingFont: 'dm-serif-display',
+    accent: '#3b5bdb',
+    text: '#111111',
+    background: '#f5f5f5',
+    buttonShape: 'pill',
+    spacing: 'compact',
+  },
   header: { alignment: 'right', sticky: false, showCart: false, backgroundColor: '#111111', textColor: '#f5f5f5' },
   footer: { text: 'Available for commissions from next spring', backgroundColor: '#111111', textColor: '#f5f5f5' },
   pictures: {
@@ -248,7 +283,9 @@ const portfolio: StartingDesign = {
       sections: [{ count: 2, width: 'wide', spacing: 'small' }],
       blocks: (r) => [
         image(r.picture('two'), 'Light through a tall window'),
-        html('<h2>About</h2><p>I photograph interiors, harbours and the people who work in them. Clients include magazines, architects and small brands.</p>'),
+        html(
+          '<h2>About</h2><p>I photograph interiors, harbours and the people who work in them. Clients include magazines, architects and small brands.</p>',
+        ),
       ],
     },
     {
@@ -256,7 +293,10 @@ const portfolio: StartingDesign = {
       title: 'Contact',
       urlId: 'contact',
       sections: [{ count: 2, width: 'narrow', spacing: 'small' }],
-      blocks: () => [html('<h2>Say hello</h2><p>For commissions and prints, write to studio@example.com.</p>'), button('Email me', 'mailto:studio@example.com', 'primary')],
+      blocks: () => [
+        html('<h2>Say hello</h2><p>For commissions and prints, write to studio@example.com.</p>'),
+        button('Email me', 'mailto:studio@example.com', 'primary'),
+      ],
     },
   ],
   collection: {
@@ -277,7 +317,15 @@ const blog: StartingDesign = {
   name: 'Journal',
   purpose: 'Blog',
   description: 'A reading-first journal: a narrow column of serif text, soft green, quiet header.',
-  styles: { bodyFont: 'source-serif-4', headingFont: 'source-serif-4', accent: '#2b8a3e', text: '#212529', background: '#fcfdf7', buttonShape: 'rounded', spacing: 'normal' },
+  styles: {
+    bodyFont: 'source-serif-4',
+    headingFont: 'source-serif-4',
+    accent: '#2b8a3e',
+    text: '#212529',
+    background: '#fcfdf7',
+    buttonShape: 'rounded',
+    spacing: 'normal',
+  },
   header: { alignment: 'left', sticky: false, showCart: false, backgroundColor: '#fcfdf7', textColor: '#212529' },
   footer: { text: 'New essays every other Sunday', backgroundColor: '#ebfbee', textColor: '#212529' },
   pictures: {
@@ -294,14 +342,20 @@ const blog: StartingDesign = {
         { count: 1, width: 'narrow', spacing: 'large' },
         { count: 1, width: 'narrow', spacing: 'medium' },
       ],
-      blocks: (r) => [html('<h1>Notes from a small garden</h1><p>Essays on growing things, slowing down and the odd recipe.</p>'), summary(r.collectionId, 'list', 5)],
+      blocks: (r) => [
+        html('<h1>Notes from a small garden</h1><p>Essays on growing things, slowing down and the odd recipe.</p>'),
+        summary(r.collectionId, 'list', 5),
+      ],
     },
     {
       key: 'about',
       title: 'About',
       urlId: 'about',
       sections: [{ count: 2, width: 'narrow', spacing: 'large' }],
-      blocks: (r) => [image(r.picture('morning'), 'Morning light'), html('<h2>Hello</h2><p>I write about the garden behind our house and what it teaches me, one season at a time.</p>')],
+      blocks: (r) => [
+        image(r.picture('morning'), 'Morning light'),
+        html('<h2>Hello</h2><p>I write about the garden behind our house and what it teaches me, one season at a time.</p>'),
+      ],
     },
     {
       key: 'contact',
@@ -316,9 +370,24 @@ const blog: StartingDesign = {
     title: 'Journal',
     urlId: 'journal',
     items: [
-      { title: 'What the tomatoes taught me', excerpt: '<p>Patience, mostly. And staking early.</p>', body: '<p>Every spring I plant too many tomatoes...</p>', picture: 'garden' },
-      { title: 'A slow morning routine', excerpt: '<p>Coffee, a notebook and twenty minutes outside.</p>', body: '<p>Before the phone, the garden.</p>', picture: 'morning' },
-      { title: 'Keeping a garden diary', excerpt: '<p>Why I write down every sowing date.</p>', body: '<p>Memory is a poor gardener.</p>', picture: 'desk' },
+      {
+        title: 'What the tomatoes taught me',
+        excerpt: '<p>Patience, mostly. And staking early.</p>',
+        body: '<p>Every spring I plant too many tomatoes...</p>',
+        picture: 'garden',
+      },
+      {
+        title: 'A slow morning routine',
+        excerpt: '<p>Coffee, a notebook and twenty minutes outside.</p>',
+        body: '<p>Before the phone, the garden.</p>',
+        picture: 'morning',
+      },
+      {
+        title: 'Keeping a garden diary',
+        excerpt: '<p>Why I write down every sowing date.</p>',
+        body: '<p>Memory is a poor gardener.</p>',
+        picture: 'desk',
+      },
     ],
   },
 };
@@ -328,7 +397,15 @@ const studio: StartingDesign = {
   name: 'Flow',
   purpose: 'Studio & classes',
   description: 'Calm and round: soft lilac, pill buttons, generous space, class schedule up front.',
-  styles: { bodyFont: 'system', headingFont: 'lora', accent: '#7048e8', text: '#2d2a3e', background: '#f8f7ff', buttonShape: 'pill', spacing: 'airy' },
+  styles: {
+    bodyFont: 'system',
+    headingFont: 'lora',
+    accent: '#7048e8',
+    text: '#2d2a3e',
+    background: '#f8f7ff',
+    buttonShape: 'pill',
+    spacing: 'airy',
+  },
   header: { alignment: 'center', sticky: true, showCart: true, backgroundColor: '#f8f7ff', textColor: '#2d2a3e' },
   footer: { text: 'First class free · Mats and blocks provided', backgroundColor: '#e5dbff', textColor: '#2d2a3e' },
   pictures: {
@@ -371,7 +448,10 @@ const studio: StartingDesign = {
       title: 'Contact',
       urlId: 'contact',
       sections: [{ count: 2, width: 'normal', spacing: 'large', background: '#f3f0ff' }],
-      blocks: () => [html('<h2>Come by</h2><p>4 Garden Lane, first floor. Reception opens 30 minutes before each class.</p>'), map('4 Garden Lane')],
+      blocks: () => [
+        html('<h2>Come by</h2><p>4 Garden Lane, first floor. Reception opens 30 minutes before each class.</p>'),
+        map('4 Garden Lane'),
+      ],
     },
   ],
   collection: {
@@ -391,7 +471,15 @@ const events: StartingDesign = {
   name: 'Festival',
   purpose: 'Events',
   description: 'Loud and dark: bold display headings, neon yellow on near-black, square buttons.',
-  styles: { bodyFont: 'inter', headingFont: 'dm-serif-display', accent: '#fcc419', text: '#f1f3f5', background: '#141517', buttonShape: 'square', spacing: 'normal' },
+  styles: {
+    bodyFont: 'inter',
+    headingFont: 'dm-serif-display',
+    accent: '#fcc419',
+    text: '#f1f3f5',
+    background: '#141517',
+    buttonShape: 'square',
+    spacing: 'normal',
+  },
   header: { alignment: 'left', sticky: true, showCart: false, backgroundColor: '#141517', textColor: '#fcc419' },
   footer: { text: 'Tickets at the door while they last · All ages', backgroundColor: '#fcc419', textColor: '#141517' },
   pictures: {
@@ -421,7 +509,10 @@ const events: StartingDesign = {
       title: 'About',
       urlId: 'about',
       sections: [{ count: 2, width: 'wide', spacing: 'medium' }],
-      blocks: (r) => [html('<h2>Run by volunteers since 2009</h2><p>Every ticket pays the bands and the harbour clean-up.</p>'), image(r.picture('crowd'), 'A crowd of lights')],
+      blocks: (r) => [
+        html('<h2>Run by volunteers since 2009</h2><p>Every ticket pays the bands and the harbour clean-up.</p>'),
+        image(r.picture('crowd'), 'A crowd of lights'),
+      ],
     },
     {
       key: 'contact',
@@ -449,7 +540,14 @@ const events: StartingDesign = {
   },
 };
 
-export const STARTING_DESIGNS: Readonly<Record<DesignId, StartingDesign>> = Object.freeze({ shop, restaurant, portfolio, blog, studio, events });
+export const STARTING_DESIGNS: Readonly<Record<DesignId, StartingDesign>> = Object.freeze({
+  shop,
+  restaurant,
+  portfolio,
+  blog,
+  studio,
+  events,
+});
 
 /** The designs in the gallery's order. */
 export const designList = (): StartingDesign[] => DESIGN_IDS.map((id) => STARTING_DESIGNS[id]);
@@ -469,7 +567,12 @@ export function sectionsFor(look: DesignPage['sections'], blocks: number): Layou
 }
 
 /** Item bodies of the purpose collection (without their pictures' URLs, which the service fills). */
-export function purposeItemBody(kind: PurposeKind, item: DesignItem, now: number, picture: Record<string, unknown>): Record<string, unknown> {
+export function purposeItemBody(
+  kind: PurposeKind,
+  item: DesignItem,
+  now: number,
+  picture: Record<string, unknown>,
+): Record<string, unknown> {
   switch (kind) {
     case 'store':
       return {
@@ -480,15 +583,38 @@ export function purposeItemBody(kind: PurposeKind, item: DesignItem, now: number
         images: [picture],
         structuredContent: {
           productType: ProductType.PHYSICAL,
-          variants: [{ sku: skuOf(item.title), attributes: {}, priceMoney: { value: String(item.price ?? 1000), currency: 'USD' }, qtyInStock: 20, unlimited: false }],
+          variants: [
+            {
+              sku: skuOf(item.title),
+              attributes: {},
+              priceMoney: { value: String(item.price ?? 1000), currency: 'USD' },
+              qtyInStock: 20,
+              unlimited: false,
+            },
+          ],
         },
       };
     case 'blog':
-      return { recordType: RecordType.TEXT, title: item.title, excerpt: item.excerpt, body: item.body ?? item.excerpt, mainImage: picture, publishOn: new Date(now).toISOString(), commentState: 1 };
+      return {
+        recordType: RecordType.TEXT,
+        title: item.title,
+        excerpt: item.excerpt,
+        body: item.body ?? item.excerpt,
+        mainImage: picture,
+        publishOn: new Date(now).toISOString(),
+        commentState: 1,
+      };
     case 'events': {
       const start = new Date(now + (item.inDays ?? 7) * 86_400_000);
       start.setUTCHours(19, 0, 0, 0);
-      return { recordType: RecordType.EVENT, title: item.title, excerpt: item.excerpt, mainImage: picture, startDate: start.toISOString(), endDate: new Date(start.getTime() + 3 * 3_600_000).toISOString() };
+      return {
+        recordType: RecordType.EVENT,
+        title: item.title,
+        excerpt: item.excerpt,
+        mainImage: picture,
+        startDate: start.toISOString(),
+        endDate: new Date(start.getTime() + 3 * 3_600_000).toISOString(),
+      };
     }
     case 'gallery':
       return { recordType: RecordType.IMAGE, title: item.title, excerpt: item.excerpt, image: picture };

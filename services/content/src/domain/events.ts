@@ -4,7 +4,11 @@ import { collectionUrl, itemUrl } from './mappers.js';
 import type { CollectionRow, ItemRow } from '../tables.js';
 
 /** Whether the storefront shows the item now: published (or scheduled and due) in an enabled collection. */
-export function isVisible(item: Pick<ItemRow, 'status' | 'publish_on'>, collection: Pick<CollectionRow, 'enabled'>, now = Date.now()): boolean {
+export function isVisible(
+  item: Pick<ItemRow, 'status' | 'publish_on'>,
+  collection: Pick<CollectionRow, 'enabled'>,
+  now = Date.now(),
+): boolean {
   if (!collection.enabled) return false;
   if (item.status === 'published') return true;
   return item.status === 'scheduled' && item.publish_on !== null && new Date(item.publish_on).getTime() <= now;

@@ -59,7 +59,9 @@ export function toCollection(row: CollectionRow, itemCount: number): Collection 
     ordering: row.ordering,
     layout: (row.layout as Layout | null) ?? null,
     ...(row.seo ? { seo: row.seo } : {}),
-    gallerySettings: row.gallery_settings ? { ...defaultGallerySettings(), ...(row.gallery_settings as Record<string, string | number | boolean>) } : null,
+    gallerySettings: row.gallery_settings
+      ? { ...defaultGallerySettings(), ...(row.gallery_settings as Record<string, string | number | boolean>) }
+      : null,
     itemCount,
     createdOn: ms(row.created_at),
     updatedOn: ms(row.updated_at),

@@ -21,7 +21,13 @@ export class SiteExportService {
   /** The website as one zip stream; `onError` hears of a failure after the stream began. */
   async export(websiteId: string, onError: (error: unknown) => void): Promise<SiteExportAnswer> {
     const currency = (await this.websites.settings(websiteId)).currency;
-    const stream = siteExport({ db: this.db, storage: this.storage, websiteId, currency: isCurrencyCode(currency) ? currency : DEFAULT_CURRENCY, onError });
+    const stream = siteExport({
+      db: this.db,
+      storage: this.storage,
+      websiteId,
+      currency: isCurrencyCode(currency) ? currency : DEFAULT_CURRENCY,
+      onError,
+    });
     return { stream, fileName: `site-${websiteId.replace(/[^A-Za-z0-9_-]/g, '-')}-${new Date().toISOString().slice(0, 10)}.zip` };
   }
 }

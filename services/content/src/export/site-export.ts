@@ -20,18 +20,22 @@ const PAGE = 200;
 /** The most media files one export carries (a website's uploads; far above any real site's). */
 export const EXPORT_MAX_MEDIA = 20_000;
 
-const TYPE_NAMES: Record<number, string> = { [ProductType.PHYSICAL]: 'physical', [ProductType.DIGITAL]: 'digital', [ProductType.SERVICE]: 'service' };
+const TYPE_NAMES: Record<number, string> = {
+  [ProductType.PHYSICAL]: 'physical',
+  [ProductType.DIGITAL]: 'digital',
+  [ProductType.SERVICE]: 'service',
+};
 
 const README = (websiteId: string, exportedAt: string) =>
   [
     `Export of website ${websiteId}, made ${exportedAt}.`,
     '',
-    'site.json      the website\'s content: settings, collections, categories, navigation, header and',
+    "site.json      the website's content: settings, collections, categories, navigation, header and",
     '               footer, commerce preferences, member areas, and every page, post, event and product',
     '               ("items"), as stored.',
     'products.csv   one line per product variant: Title, SKU, Price, Sale price, Stock, Description, Type.',
     '               The store\'s "Import products from CSV" reads this file. Stock is as set on the product;',
-    '               live stock is in the store\'s inventory export.',
+    "               live stock is in the store's inventory export.",
     'media/         the uploaded images the content refers to, as uploaded.',
     '',
     'Orders, customers and inventory: Store > Orders / Customers / Inventory, "Export (CSV)".',
@@ -42,7 +46,8 @@ const README = (websiteId: string, exportedAt: string) =>
 /** The media keys ('site/file.ext') of this website that a JSON text refers to. */
 function mediaKeysIn(text: string, websiteId: string, into: Set<string>): void {
   const pattern = /\/assets\/([A-Za-z0-9_-]{1,64})\/([A-Za-z0-9_-]{1,64}\.(?:jpg|png|gif|webp))\b/g;
-  for (const match of text.matchAll(pattern)) if (match[1] === websiteId && into.size < EXPORT_MAX_MEDIA) into.add(`${match[1]}/${match[2]}`);
+  for (const match of text.matchAll(pattern))
+    if (match[1] === websiteId && into.size < EXPORT_MAX_MEDIA) into.add(`${match[1]}/${match[2]}`);
 }
 
 const htmlToText = (html: string): string =>
@@ -50,7 +55,10 @@ const htmlToText = (html: string): string =>
     .replace(/<(br|\/p|\/li|\/h[1-6])\s*\/?>/gi, '\n')
     .replace(/<[^>]*>/g, '')
     .replace(/&#(\d+);/g, (_, code: string) => String.fromCodePoint(Number(code)))
-    .replace(/&(amp|lt|gt|quot|apos|nbsp);/g, (_, name: string) => ({ amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ' })[name] ?? '')
+    .replace(
+      /&(amp|lt|gt|quot|apos|nbsp);/g,
+      (_, name: string) => ({ amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ' })[name] ?? '',
+    )
     .replace(/\n{2,}/g, '\n')
     .trim();
 

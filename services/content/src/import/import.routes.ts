@@ -16,7 +16,10 @@ const Params = z.object({ websiteId: z.string().min(1).max(64), collectionId: z.
 export function importRoutes(app: ZodApp, imports: ProductImportService): void {
   app.post(
     `${STORE_BASE}/products/:collectionId/import`,
-    ownerRoute(Permission.STORE_MANAGE, { schema: { summary: 'Import products into a store', params: Params, body: ProductImportBody, response: { 200: ProductImportResult } } }),
-    async (request) => imports.import(websiteOf(request, request.params.websiteId), request.params.collectionId, request.body.csv, request.body.dryRun),
+    ownerRoute(Permission.STORE_MANAGE, {
+      schema: { summary: 'Import products into a store', params: Params, body: ProductImportBody, response: { 200: ProductImportResult } },
+    }),
+    async (request) =>
+      imports.import(websiteOf(request, request.params.websiteId), request.params.collectionId, request.body.csv, request.body.dryRun),
   );
 }

@@ -21,7 +21,11 @@ export interface ProductImportSummary {
 }
 
 const summary = (checked: CheckedImport): ImportLine[] =>
-  checked.products.map(({ line, body }) => ({ line, title: body.title ?? '', sku: body.recordType === RecordType.STORE_ITEM ? (body.structuredContent.variants[0]?.sku ?? '') : '' }));
+  checked.products.map(({ line, body }) => ({
+    line,
+    title: body.title ?? '',
+    sku: body.recordType === RecordType.STORE_ITEM ? (body.structuredContent.variants[0]?.sku ?? '') : '',
+  }));
 
 export class ProductImportService {
   constructor(
@@ -40,9 +44,13 @@ export class ProductImportService {
     const created = await this.items.importProducts(websiteId, collectionId, (skus) => {
       checked = checkProductCsv(csv, currency, skus);
       if (checked.problems.length > 0) {
-        throw new AppError('BAD_REQUEST', `Nothing was imported: ${checked.problems.length} ${checked.problems.length === 1 ? 'line has a problem' : 'lines have problems'}.`, {
-          fields: Object.fromEntries(checked.problems.map((p) => [`line ${p.line}`, p.reason])),
-        });
+        throw new AppError(
+          'BAD_REQUEST',
+          `Nothing was imported: ${checked.problems.length} ${checked.problems.length === 1 ? 'line has a problem' : 'lines have problems'}.`,
+          {
+            fields: Object.fromEntries(checked.problems.map((p) => [`line ${p.line}`, p.reason])),
+          },
+        );
       }
       return checked.products.map((p) => p.body);
     });

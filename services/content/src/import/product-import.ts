@@ -42,21 +42,59 @@ function money(text: string, currency: CurrencyCode): { value: string; currency:
 export function checkProductCsv(csv: string, currency: CurrencyCode, existingSkus: ReadonlyMap<string, string>): CheckedImport {
   // A browser reads a Latin-1 or UTF-16 file as UTF-8 and puts U+FFFD where bytes made no sense.
   const unreadable = csv.indexOf('\uFFFD');
-  if (unreadable >= 0) return { products: [], unchanged: [], problems: [{ line: csv.slice(0, unreadable).split('\n').length, reason: NOT_UTF8 }] };
+  if (unreadable >= 0)
+    return { products: [], unchanged: [], problems: [{ line: csv.slice(0, unreadable).split('\n').length, reason: NOT_UTF8 }] };
   let records: Array<{ record: Record<string, string>; info: { lines: number } }>;
   try {
-    records = parse(csv, { columns: (header: string[]) => header.map((h) => h.trim().toLowerCase()), info: true, skip_empty_lines: true, trim: true, bom: true, relax_column_count: false });
+    records = parse(csv, {
+      columns: (header: string[]) => header.map((h) => h.trim().toLowerCase()),
+      info: true,
+      skip_empty_lines: true,
+      trim: true,
+      bom: true,
+      relax_column_count: false,
+    });
   } catch (error) {
     const line = (error as { lines?: number }).lines ?? 1;
-    return { products: [], unchanged: [], problems: [{ line, reason: `The file is not valid CSV: ${(error as Error).message.replace(/^Invalid Record Length: /, '')}` }] };
+    return {
+      products: [],
+      unchanged: [],
+      problems: [{ line, reason: `The file is not valid CSV: ${(error as Error).message.replace(/^Invalid Record Length: /, '')}` }],
+    };
   }
-  const header = csv.replace(/^\uFEFF/, '').split(/\r?\n/, 1)[0]?.split(',').map((h) => h.trim().replace(/^"|"$/g, '').toLowerCase()) ?? [];
+  const header =
+    csv
+      .replace(/^\uFEFF/, '')
+      .split(/\r?\n/, 1)[0]
+      ?.split(',')
+      .map((h) => h.trim().replace(/^"|"$/g, '').toLowerCase()) ?? [];
   const missing = REQUIRED.filter((column) => !header.includes(column));
-  if (missing.length > 0) return { products: [], unchanged: [], problems: [{ line: 1, reason: `The header must name the columns Title, SKU and Price (missing: ${missing.join(', ')}).` }] };
+  if (missing.length > 0)
+    return {
+      products: [],
+      unchanged: [],
+      problems: [{ line: 1, reason: `The header must name the columns Title, SKU and Price (missing: ${missing.join(', ')}).` }],
+    };
   const unknown = header.filter((column) => column !== '' && !KNOWN.has(column));
-  if (unknown.length > 0) return { products: [], unchanged: [], problems: [{ line: 1, reason: `Unknown columns: ${unknown.join(', ')}. The columns are Title, SKU, Price, Sale price, Stock, Description, Type.` }] };
-  if (records.length === 0) return { products: [], unchanged: [], problems: [{ line: 1, reason: 'The file has no products below its header.' }] };
-  if (records.length > IMPORT_MAX_ROWS) return { products: [], unchanged: [], problems: [{ line: IMPORT_MAX_ROWS + 2, reason: `At most ${IMPORT_MAX_ROWS} products per file.` }] };
+  if (unknown.length > 0)
+    return {
+      products: [],
+      unchanged: [],
+      problems: [
+        {
+          line: 1,
+          reason: `Unknown columns: ${unknown.join(', ')}. The columns are Title, SKU, Price, Sale price, Stock, Description, Type.`,
+        },
+      ],
+    };
+  if (records.length === 0)
+    return { products: [], unchanged: [], problems: [{ line: 1, reason: 'The file has no products below its header.' }] };
+  if (records.length > IMPORT_MAX_ROWS)
+    return {
+      products: [],
+      unchanged: [],
+      problems: [{ line: IMPORT_MAX_ROWS + 2, reason: `At most ${IMPORT_MAX_ROWS} products per file.` }],
+    };
 
   const products: CheckedImport['products'] = [];
   const unchanged: CheckedImport['unchanged'] = [];
@@ -70,16 +108,19 @@ export function checkProductCsv(csv: string, currency: CurrencyCode, existingSku
     if (title === '') reasons.push('Title is empty.');
     if (sku === '') reasons.push('SKU is empty.');
     else if (seen.has(sku)) reasons.push(`SKU ${sku} is also on line ${seen.get(sku)}.`);
-    else if (existingSkus.has(sku) && existingSkus.get(sku) !== title) reasons.push(`SKU ${sku} is already used by a product of this website.`);
+    else if (existingSkus.has(sku) && existingSkus.get(sku) !== title)
+      reasons.push(`SKU ${sku} is already used by a product of this website.`);
     if (sku !== '' && !seen.has(sku)) seen.set(sku, line);
     const price = money(record.price ?? '', currency);
     if (typeof price === 'string') reasons.push(`Price: ${price}`);
     const saleText = record['sale price'] ?? '';
     const sale = saleText === '' ? undefined : money(saleText, currency);
     if (typeof sale === 'string') reasons.push(`Sale price: ${sale}`);
-    else if (sale && typeof price !== 'string' && BigInt(sale.value) >= BigInt(price.value)) reasons.push('Sale price must be below the price.');
+    else if (sale && typeof price !== 'string' && BigInt(sale.value) >= BigInt(price.value))
+      reasons.push('Sale price must be below the price.');
     const stockText = record.stock ?? '';
-    if (stockText !== '' && !/^\d{1,7}$/.test(stockText)) reasons.push(`Stock: "${stockText}" is not a whole number of 0 or more (leave it empty for unlimited).`);
+    if (stockText !== '' && !/^\d{1,7}$/.test(stockText))
+      reasons.push(`Stock: "${stockText}" is not a whole number of 0 or more (leave it empty for unlimited).`);
     const typeText = (record.type ?? '').toLowerCase();
     const productType = typeText === '' ? ProductType.PHYSICAL : TYPES[typeText];
     if (productType === undefined) reasons.push(`Type: "${record.type}" is not physical, digital or service.`);
@@ -97,7 +138,16 @@ export function checkProductCsv(csv: string, currency: CurrencyCode, existingSku
       body: record.description ? `<p>${escapeHtml(record.description)}</p>` : '',
       structuredContent: {
         productType,
-        variants: [{ sku, attributes: {}, priceMoney: price, ...(sale ? { salePriceMoney: sale, onSale: true } : {}), qtyInStock: stockText === '' ? 0 : Number(stockText), unlimited: stockText === '' }],
+        variants: [
+          {
+            sku,
+            attributes: {},
+            priceMoney: price,
+            ...(sale ? { salePriceMoney: sale, onSale: true } : {}),
+            qtyInStock: stockText === '' ? 0 : Number(stockText),
+            unlimited: stockText === '',
+          },
+        ],
       },
     };
     const parsed = ItemBody.safeParse(candidate);

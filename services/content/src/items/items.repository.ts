@@ -16,11 +16,23 @@ export async function findItem(db: Db, websiteId: string, id: string): Promise<I
 
 /** Locks the item row for the rest of the transaction (comment counts, likes). */
 export async function lockItem(db: Db, websiteId: string, id: string): Promise<ItemRow | undefined> {
-  return db.selectFrom('items').select(ITEM_COLUMNS).where('website_id', '=', websiteId).where('id', '=', id).forUpdate().executeTakeFirst();
+  return db
+    .selectFrom('items')
+    .select(ITEM_COLUMNS)
+    .where('website_id', '=', websiteId)
+    .where('id', '=', id)
+    .forUpdate()
+    .executeTakeFirst();
 }
 
 export async function findPublicItem(db: Db, websiteId: string, id: string): Promise<ItemRow | undefined> {
-  return db.selectFrom('items').select(ITEM_COLUMNS).where('website_id', '=', websiteId).where('id', '=', id).where(isPublic).executeTakeFirst();
+  return db
+    .selectFrom('items')
+    .select(ITEM_COLUMNS)
+    .where('website_id', '=', websiteId)
+    .where('id', '=', id)
+    .where(isPublic)
+    .executeTakeFirst();
 }
 
 export async function findPublicItemByUrl(db: Db, websiteId: string, collectionId: string, urlId: string): Promise<ItemRow | undefined> {
@@ -70,7 +82,13 @@ export async function listItems(db: Db, listing: ItemListing): Promise<ItemRow[]
 }
 
 export async function hasProducts(db: Db, websiteId: string): Promise<boolean> {
-  const row = await db.selectFrom('items').select('id').where('website_id', '=', websiteId).where('product_type', 'is not', null).limit(1).executeTakeFirst();
+  const row = await db
+    .selectFrom('items')
+    .select('id')
+    .where('website_id', '=', websiteId)
+    .where('product_type', 'is not', null)
+    .limit(1)
+    .executeTakeFirst();
   return row !== undefined;
 }
 
@@ -155,7 +173,11 @@ export async function deleteItem(db: Db, websiteId: string, id: string): Promise
 }
 
 /** Every item of a collection (for the events a collection's deletion sends). */
-export async function itemsOfCollection(db: Db, websiteId: string, collectionId: string): Promise<Pick<ItemRow, 'id' | 'record_type' | 'url_id' | 'version'>[]> {
+export async function itemsOfCollection(
+  db: Db,
+  websiteId: string,
+  collectionId: string,
+): Promise<Pick<ItemRow, 'id' | 'record_type' | 'url_id' | 'version'>[]> {
   return db
     .selectFrom('items')
     .select(['id', 'record_type', 'url_id', 'version'])
@@ -188,7 +210,12 @@ export async function countPublicItems(db: Db, websiteId: string, collectionId: 
 }
 
 /** Products listed under any of these categories (their categoryIds are rewritten when one is deleted). */
-export async function itemsInCategories(db: Db, websiteId: string, collectionId: string, categoryIds: readonly string[]): Promise<ItemRow[]> {
+export async function itemsInCategories(
+  db: Db,
+  websiteId: string,
+  collectionId: string,
+  categoryIds: readonly string[],
+): Promise<ItemRow[]> {
   if (categoryIds.length === 0) return [];
   return db
     .selectFrom('items')
@@ -214,7 +241,12 @@ export async function productSkus(db: Db, websiteId: string): Promise<Map<string
  * Keeps an item's URL before a rename (so old links answer 301), and forgets an old URL the item
  * now uses again (a live item always wins over history anyway).
  */
-export async function rememberOldUrl(db: Db, row: Pick<ItemRow, 'website_id' | 'collection_id' | 'id'>, oldUrlId: string, newUrlId: string): Promise<void> {
+export async function rememberOldUrl(
+  db: Db,
+  row: Pick<ItemRow, 'website_id' | 'collection_id' | 'id'>,
+  oldUrlId: string,
+  newUrlId: string,
+): Promise<void> {
   await db
     .deleteFrom('item_url_history')
     .where('website_id', '=', row.website_id)

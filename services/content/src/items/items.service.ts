@@ -107,7 +107,13 @@ export class ItemService {
     private readonly limits: { productsPerWebsite?: number } = {},
   ) {}
 
-  async create(websiteId: string, collectionId: string, body: ParsedItemBody, area: Area, options: { id?: string } = {}): Promise<ContentItem> {
+  async create(
+    websiteId: string,
+    collectionId: string,
+    body: ParsedItemBody,
+    area: Area,
+    options: { id?: string } = {},
+  ): Promise<ContentItem> {
     return this.#write((trx) => this.#create(trx, websiteId, collectionId, body, area, options));
   }
 
@@ -117,7 +123,11 @@ export class ItemService {
    * the SKUs in use at that moment (title of each SKU's product): a file applied twice, or twice
    * at once, creates its products once.
    */
-  async importProducts(websiteId: string, collectionId: string, plan: (skus: ReadonlyMap<string, string>) => readonly ParsedItemBody[]): Promise<ContentItem[]> {
+  async importProducts(
+    websiteId: string,
+    collectionId: string,
+    plan: (skus: ReadonlyMap<string, string>) => readonly ParsedItemBody[],
+  ): Promise<ContentItem[]> {
     return this.#write(async (trx) => {
       await lockWebsite(trx, websiteId);
       const bodies = plan(await productSkus(trx, websiteId));
@@ -132,7 +142,14 @@ export class ItemService {
     return productSkus(this.ctx.db, websiteId);
   }
 
-  async #create(trx: Db, websiteId: string, collectionId: string, body: ParsedItemBody, area: Area, options: { id?: string }): Promise<ContentItem> {
+  async #create(
+    trx: Db,
+    websiteId: string,
+    collectionId: string,
+    body: ParsedItemBody,
+    area: Area,
+    options: { id?: string },
+  ): Promise<ContentItem> {
     const website = await requireWebsite(trx, websiteId);
     const collection = await requireCollection(trx, websiteId, collectionId, true, area);
     this.#checkKind(collection, body.recordType);
@@ -189,7 +206,8 @@ export class ItemService {
       const collection = await requireCollection(trx, websiteId, current.collection_id, true);
       await deleteItem(trx, websiteId, itemId);
       const data = { collectionId: collection.id, version: current.version + 1, urls: itemUrls(current, collection) };
-      if (current.record_type === RecordType.STORE_ITEM) await this.events.enqueue(trx, 'content.product.deleted', websiteId, { productId: current.id, ...data });
+      if (current.record_type === RecordType.STORE_ITEM)
+        await this.events.enqueue(trx, 'content.product.deleted', websiteId, { productId: current.id, ...data });
       else await this.events.enqueue(trx, 'content.item.deleted', websiteId, { itemId: current.id, ...data });
     });
   }
@@ -204,7 +222,8 @@ export class ItemService {
   async #owned(db: Db, websiteId: string, itemId: string, area: Area, collectionId?: string): Promise<ItemRow> {
     const row = await findItem(db, websiteId, itemId);
     const isProduct = row?.record_type === RecordType.STORE_ITEM;
-    if (!row || isProduct !== (area === 'store') || (collectionId !== undefined && row.collection_id !== collectionId)) throw itemNotFound();
+    if (!row || isProduct !== (area === 'store') || (collectionId !== undefined && row.collection_id !== collectionId))
+      throw itemNotFound();
     return row;
   }
 
@@ -223,7 +242,11 @@ export class ItemService {
   }
 
   /** Storefront listing: published items of an enabled collection, and when the next scheduled one is due. */
-  async listPublic(websiteId: string, collectionId: string, options: ListOptions): Promise<{ page: Page<ContentItem>; validUntil: number | undefined }> {
+  async listPublic(
+    websiteId: string,
+    collectionId: string,
+    options: ListOptions,
+  ): Promise<{ page: Page<ContentItem>; validUntil: number | undefined }> {
     const collection = await findCollection(this.ctx.db, websiteId, collectionId);
     if (!collection || !collection.enabled) throw collectionNotFound();
     const page = await this.#page(collection, options, true);
@@ -250,13 +273,17 @@ export class ItemService {
   async resolvePublic(websiteId: string, path: string, viewer: Viewer = VISITOR): Promise<ResolvedPath> {
     await requireWebsite(this.ctx.db, websiteId);
     // A segment that is not valid percent-encoding names nothing (found by the API fuzzer: it was a 500).
-    const segments = path.split('?')[0]!.split('/').filter(Boolean).map((s) => {
-      try {
-        return decodeURIComponent(s);
-      } catch {
-        throw collectionNotFound();
-      }
-    });
+    const segments = path
+      .split('?')[0]!
+      .split('/')
+      .filter(Boolean)
+      .map((s) => {
+        try {
+          return decodeURIComponent(s);
+        } catch {
+          throw collectionNotFound();
+        }
+      });
     let collection: CollectionRow | undefined;
     if (segments.length === 0) {
       const nav = await findNavigation(this.ctx.db, websiteId, MAIN_NAVIGATION);
@@ -315,16 +342,25 @@ export class ItemService {
     };
     const rows = await listItems(this.ctx.db, listing);
     const position = (row: ItemRow): CursorPosition =>
-      collection.ordering === 'user' ? { key: row.display_index, id: row.id } : { key: new Date(ms(row.sort_date)).toISOString(), id: row.id };
+      collection.ordering === 'user'
+        ? { key: row.display_index, id: row.id }
+        : { key: new Date(ms(row.sort_date)).toISOString(), id: row.id };
     return toPage(rows, options.limit, position, { scope, map: (row) => toItem(row, collection.url_id) });
   }
 
   #checkKind(collection: CollectionRow, recordType: number): void {
     if (isPage(collection.type)) throw invalid(ContentMessages.collectionHasNoItems, 'recordType');
-    if (!allowedRecordTypes(collection.type, collection.type_name).includes(recordType)) throw invalid(ContentMessages.recordTypeNotAllowed, 'recordType');
+    if (!allowedRecordTypes(collection.type, collection.type_name).includes(recordType))
+      throw invalid(ContentMessages.recordTypeNotAllowed, 'recordType');
   }
 
-  async #written(trx: Db, collection: CollectionRow, body: ParsedItemBody, currency: Parameters<typeof buildStructuredContent>[1], previous: readonly ProductVariant[]): Promise<Written> {
+  async #written(
+    trx: Db,
+    collection: CollectionRow,
+    body: ParsedItemBody,
+    currency: Parameters<typeof buildStructuredContent>[1],
+    previous: readonly ProductVariant[],
+  ): Promise<Written> {
     const now = Date.now();
     checkSchedule(body, now);
     const base = {
@@ -353,13 +389,22 @@ export class ItemService {
         if (end < start) throw invalid(ContentMessages.eventEndsBeforeStart, 'endDate');
         // Events are listed by when they happen.
         if (body.tickets) checkCurrency(body.tickets.price, currency, 'tickets.price');
-        return { ...base, sortDate: new Date(start).toISOString(), data: { ...common(body), startDate: start, endDate: end, location: body.location, tickets: body.tickets } };
+        return {
+          ...base,
+          sortDate: new Date(start).toISOString(),
+          data: { ...common(body), startDate: start, endDate: end, location: body.location, tickets: body.tickets },
+        };
       }
       case RecordType.STORE_ITEM: {
         const known = new Set((await categoriesOf(trx, collection.website_id, collection.id)).map((c) => c.id));
         const missing = body.categoryIds.find((id) => !known.has(id));
         if (missing) throw invalid(formatMessage(ContentMessages.categoryMissing, { id: missing }), 'categoryIds');
-        const { structuredContent, variantOptionOrdering } = buildStructuredContent(body.structuredContent, currency, previous, body.images);
+        const { structuredContent, variantOptionOrdering } = buildStructuredContent(
+          body.structuredContent,
+          currency,
+          previous,
+          body.images,
+        );
         return {
           ...base,
           productType: structuredContent.productType,
@@ -390,7 +435,8 @@ export class ItemService {
   }
 
   async #announce(trx: Db, row: ItemRow, collection: CollectionRow, currency: Parameters<typeof productUpserted>[2]): Promise<void> {
-    if (row.record_type === RecordType.STORE_ITEM) await this.events.enqueue(trx, 'content.product.upserted', row.website_id, productUpserted(row, collection, currency));
+    if (row.record_type === RecordType.STORE_ITEM)
+      await this.events.enqueue(trx, 'content.product.upserted', row.website_id, productUpserted(row, collection, currency));
     else await this.events.enqueue(trx, 'content.item.upserted', row.website_id, itemUpserted(row, collection));
   }
 
@@ -398,7 +444,8 @@ export class ItemService {
     try {
       return await this.ctx.transaction(work);
     } catch (error) {
-      if (isUniqueViolation(error)) throw new AppError('CONFLICT', 'Another change used the same URL at the same moment. Please try again.', { cause: error });
+      if (isUniqueViolation(error))
+        throw new AppError('CONFLICT', 'Another change used the same URL at the same moment. Please try again.', { cause: error });
       throw error;
     }
   }

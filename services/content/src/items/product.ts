@@ -67,7 +67,8 @@ export function buildStructuredContent(
   if (input.isSubscribable && !SUBSCRIBABLE_PRODUCT_TYPES.includes(type)) {
     refuse(ContentMessages.subscriptionNotAllowed, 'structuredContent.isSubscribable');
   }
-  if (input.isSubscribable && !input.subscriptionPlan) refuse(ContentMessages.subscriptionPlanRequired, 'structuredContent.subscriptionPlan');
+  if (input.isSubscribable && !input.subscriptionPlan)
+    refuse(ContentMessages.subscriptionPlanRequired, 'structuredContent.subscriptionPlan');
   if (input.useCustomAddButtonText && input.customAddButtonText === '') {
     refuse(ContentMessages.customButtonTextRequired, 'structuredContent.customAddButtonText');
   }
@@ -76,7 +77,8 @@ export function buildStructuredContent(
   let ordering = input.variantOptionOrdering;
   if (type === ProductType.GIFT_CARD) {
     if (input.variants.length > 0) refuse(ContentMessages.giftCardHasNoVariants, 'structuredContent.variants');
-    if (input.giftCardDenominations.length === 0) refuse(ContentMessages.giftCardDenominationsRequired, 'structuredContent.giftCardDenominations');
+    if (input.giftCardDenominations.length === 0)
+      refuse(ContentMessages.giftCardDenominationsRequired, 'structuredContent.giftCardDenominations');
     const seen = new Set<string>();
     variants = input.giftCardDenominations.map((money, index) => {
       checkCurrency(money, currency, `structuredContent.giftCardDenominations.${index}`);
@@ -105,9 +107,14 @@ export function buildStructuredContent(
     if (input.variants.length === 0) refuse('A product needs at least one variant with a price.', 'structuredContent.variants');
     if (input.giftCardDenominations.length > 0) refuse('Only gift cards have denominations.', 'structuredContent.giftCardDenominations');
     const noOptions = type === ProductType.DIGITAL || type === ProductType.PAYWALL;
-    if (noOptions && (input.variants.length !== 1 || ordering.length > 0)) refuse(ContentMessages.singleVariantOnly, 'structuredContent.variants');
+    if (noOptions && (input.variants.length !== 1 || ordering.length > 0))
+      refuse(ContentMessages.singleVariantOnly, 'structuredContent.variants');
     const optionSet = new Set(ordering);
-    if (optionSet.size !== ordering.length) refuse(formatMessage(ContentMessages.variantOptionsMismatch, { options: ordering.join(', ') }), 'structuredContent.variantOptionOrdering');
+    if (optionSet.size !== ordering.length)
+      refuse(
+        formatMessage(ContentMessages.variantOptionsMismatch, { options: ordering.join(', ') }),
+        'structuredContent.variantOptionOrdering',
+      );
     const skus = new Set<string>();
     const combinations = new Set<string>();
     variants = input.variants.map((variant, index) => {

@@ -53,7 +53,11 @@ export const m0001Content: Migration = {
       .addColumn('url_slug', 'text', (c) => c.notNull())
       .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(now))
       .execute();
-    await db.schema.createIndex('categories_list').on('categories').columns(['website_id', 'collection_id', 'display_index', 'id']).execute();
+    await db.schema
+      .createIndex('categories_list')
+      .on('categories')
+      .columns(['website_id', 'collection_id', 'display_index', 'id'])
+      .execute();
     // Sibling names are unique whatever their case; a collection has one root.
     // (Index expressions, not raw statements: the builder qualifies the table with the service's schema.)
     await db.schema
@@ -90,7 +94,11 @@ export const m0001Content: Migration = {
       .addUniqueConstraint('items_url', ['website_id', 'collection_id', 'url_id'])
       .execute();
     await db.schema.createIndex('items_by_hand').on('items').columns(['website_id', 'collection_id', 'display_index', 'id']).execute();
-    await db.schema.createIndex('items_by_date').on('items').expression(sql`website_id, collection_id, sort_date desc, id desc`).execute();
+    await db.schema
+      .createIndex('items_by_date')
+      .on('items')
+      .expression(sql`website_id, collection_id, sort_date desc, id desc`)
+      .execute();
 
     await db.schema
       .createTable('navigations')

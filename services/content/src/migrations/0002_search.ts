@@ -10,7 +10,8 @@ import { sql, type Kysely, type Migration } from 'kysely';
 export const SEARCH_CONFIG = 'english';
 
 /** The text of a page (a collection's layout): these fields of its blocks. */
-export const PAGE_TEXT_PATH = '$.blocks[*].data.keyvalue() ? (@.key == "html" || @.key == "text" || @.key == "title" || @.key == "description" || @.key == "quote" || @.key == "markdown").value';
+export const PAGE_TEXT_PATH =
+  '$.blocks[*].data.keyvalue() ? (@.key == "html" || @.key == "text" || @.key == "title" || @.key == "description" || @.key == "quote" || @.key == "markdown").value';
 
 const cfg = sql.raw(`'${SEARCH_CONFIG}'::regconfig`);
 const strings = (json: ReturnType<typeof sql>) => sql`jsonb_to_tsvector(${cfg}, ${json}, '["string"]'::jsonb)`;

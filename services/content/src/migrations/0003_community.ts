@@ -22,7 +22,11 @@ export const m0003Community: Migration = {
       .addColumn('updated_at', 'timestamptz', (c) => c.notNull().defaultTo(now))
       .execute();
     // An item's public thread, oldest first; the moderation queue by status, newest first.
-    await db.schema.createIndex('comments_thread').on('comments').columns(['website_id', 'item_id', 'status', 'created_at', 'id']).execute();
+    await db.schema
+      .createIndex('comments_thread')
+      .on('comments')
+      .columns(['website_id', 'item_id', 'status', 'created_at', 'id'])
+      .execute();
     await db.schema.createIndex('comments_queue').on('comments').columns(['website_id', 'status', 'created_at', 'id']).execute();
 
     await db.schema
@@ -55,7 +59,11 @@ export const m0003Community: Migration = {
       .addColumn('position', 'integer', (c) => c.notNull())
       .addPrimaryKeyConstraint('member_area_collections_pk', ['website_id', 'collection_id'])
       .execute();
-    await db.schema.createIndex('member_area_collections_area').on('member_area_collections').columns(['member_area_id', 'position']).execute();
+    await db.schema
+      .createIndex('member_area_collections_area')
+      .on('member_area_collections')
+      .columns(['member_area_id', 'position'])
+      .execute();
     await db.schema
       .createTable('member_grants')
       .addColumn('website_id', 'text', (c) => c.notNull())

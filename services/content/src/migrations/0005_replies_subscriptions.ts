@@ -12,7 +12,12 @@ export const m0005RepliesSubscriptions: Migration = {
       .alterTable('comments')
       .addColumn('parent_id', 'text', (c) => c.references('comments.id').onDelete('cascade'))
       .execute();
-    await db.schema.createIndex('comments_replies').on('comments').columns(['parent_id']).where(sql<boolean>`parent_id is not null`).execute();
+    await db.schema
+      .createIndex('comments_replies')
+      .on('comments')
+      .columns(['parent_id'])
+      .where(sql<boolean>`parent_id is not null`)
+      .execute();
 
     await db.schema.alterTable('member_grants').addColumn('subscription_id', 'text').execute();
     await db.schema.createIndex('member_grants_subscription').on('member_grants').columns(['website_id', 'subscription_id']).execute();
@@ -27,6 +32,10 @@ export const m0005RepliesSubscriptions: Migration = {
       .addColumn('changed_at', 'timestamptz', (c) => c.notNull())
       .addPrimaryKeyConstraint('member_subscriptions_pk', ['website_id', 'subscription_id'])
       .execute();
-    await db.schema.createIndex('member_subscriptions_user').on('member_subscriptions').columns(['website_id', 'site_user_id', 'status']).execute();
+    await db.schema
+      .createIndex('member_subscriptions_user')
+      .on('member_subscriptions')
+      .columns(['website_id', 'site_user_id', 'status'])
+      .execute();
   },
 };

@@ -8,7 +8,10 @@ import { sql, type Kysely, type Migration } from 'kysely';
 export const m0006HeaderTitleFollowsSite: Migration = {
   async up(db: Kysely<unknown>) {
     // The builder (not raw SQL) so the service's schema qualifies both tables.
-    const d = withTables<{ site_documents: { website_id: string; kind: string; document: unknown }; websites: { id: string; title: string } }>(db);
+    const d = withTables<{
+      site_documents: { website_id: string; kind: string; document: unknown };
+      websites: { id: string; title: string };
+    }>(db);
     await d
       .updateTable('site_documents')
       .from('websites')

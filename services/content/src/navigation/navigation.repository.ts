@@ -9,13 +9,20 @@ export async function navigationsOf(db: Db, websiteId: string): Promise<Navigati
 }
 
 export async function findNavigation(db: Db, websiteId: string, fieldName: string): Promise<NavigationRow | undefined> {
-  return db.selectFrom('navigations').selectAll().where('website_id', '=', websiteId).where('field_name', '=', fieldName).executeTakeFirst();
+  return db
+    .selectFrom('navigations')
+    .selectAll()
+    .where('website_id', '=', websiteId)
+    .where('field_name', '=', fieldName)
+    .executeTakeFirst();
 }
 
 export async function saveNavigation(db: Db, websiteId: string, fieldName: string, templateId: string, items: unknown[]): Promise<void> {
   await db
     .insertInto('navigations')
     .values({ website_id: websiteId, field_name: fieldName, template_id: templateId, items: json(items) })
-    .onConflict((oc) => oc.columns(['website_id', 'field_name']).doUpdateSet({ template_id: templateId, items: json(items), updated_at: new Date() }))
+    .onConflict((oc) =>
+      oc.columns(['website_id', 'field_name']).doUpdateSet({ template_id: templateId, items: json(items), updated_at: new Date() }),
+    )
     .execute();
 }

@@ -25,7 +25,8 @@ export { findNavigation } from './navigation.repository.js';
 import { requireWebsite } from '../websites/websites.service.js';
 
 function collectIds(items: readonly NavigationItemBody[], depth: number, ids: Set<string>): void {
-  if (depth > MAX_NAVIGATION_DEPTH) throw invalid(`Navigation can be nested at most ${MAX_NAVIGATION_DEPTH} levels deep.`, 'navigation.items');
+  if (depth > MAX_NAVIGATION_DEPTH)
+    throw invalid(`Navigation can be nested at most ${MAX_NAVIGATION_DEPTH} levels deep.`, 'navigation.items');
   for (const item of items) {
     if (item.collectionId) ids.add(item.collectionId);
     if (item.items) collectIds(item.items, depth + 1, ids);
@@ -41,7 +42,14 @@ async function checkItems(db: Db, websiteId: string, items: readonly NavigationI
 }
 
 /** Adds one item at the end of a navigation (the store creation flow's addToMainNav). */
-export async function appendToNavigation(db: Db, events: ContentEvents, websiteId: string, fieldName: string, templateId: string, item: NavigationItemBody): Promise<void> {
+export async function appendToNavigation(
+  db: Db,
+  events: ContentEvents,
+  websiteId: string,
+  fieldName: string,
+  templateId: string,
+  item: NavigationItemBody,
+): Promise<void> {
   const current = await findNavigation(db, websiteId, fieldName);
   const items = [...((current?.items as NavigationItemBody[] | undefined) ?? []), item];
   await checkItems(db, websiteId, items);
@@ -55,7 +63,9 @@ function toLinks(items: readonly NavigationItemBody[], collections: Map<string, 
     const collection = item.collectionId ? collections.get(item.collectionId) : undefined;
     // Pages that were deleted or disabled since the navigation was saved are left out.
     if (item.collectionId && (!collection || !collection.enabled)) continue;
-    const url = collection ? collectionUrl(collection.url_id) : item.externalLink ?? (item.memberAreaId ? `/members/${item.memberAreaId}` : '');
+    const url = collection
+      ? collectionUrl(collection.url_id)
+      : (item.externalLink ?? (item.memberAreaId ? `/members/${item.memberAreaId}` : ''));
     links.push({
       title: item.title ?? collection?.navigation_title ?? item.externalLink ?? '',
       url,
@@ -77,7 +87,8 @@ export class NavigationService {
   async update(websiteId: string, body: UpdateNavigationBody): Promise<void> {
     await this.ctx.transaction(async (trx) => {
       const website = await requireWebsite(trx, websiteId);
-      if (body.templateId !== website.template_id) throw invalid(`The template ${body.templateId} is not this website's template.`, 'templateId');
+      if (body.templateId !== website.template_id)
+        throw invalid(`The template ${body.templateId} is not this website's template.`, 'templateId');
       await checkItems(trx, websiteId, body.navigation.items);
       await saveNavigation(trx, websiteId, body.fieldName, body.templateId, body.navigation.items);
       await this.events.enqueue(trx, 'content.navigation.updated', websiteId, { fieldName: body.fieldName, templateId: body.templateId });

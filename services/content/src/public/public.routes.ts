@@ -3,7 +3,17 @@
 // nor anything of a disabled collection. Pages and collections of a member area are answered only
 // to viewers with access (the signed-in site user or owner named by the gateway's identity header);
 // anyone else gets a 403 carrying what the access-denied page shows of the area.
-import { Category, Collection, ContentId, ContentItem, ItemListQuery, PageQueryStrict, ResolvedPath, SearchQuery, SearchResponse } from '@sc/contracts';
+import {
+  Category,
+  Collection,
+  ContentId,
+  ContentItem,
+  ItemListQuery,
+  PageQueryStrict,
+  ResolvedPath,
+  SearchQuery,
+  SearchResponse,
+} from '@sc/contracts';
 import { pageSchema, websiteIdOf, type ZodApp } from '@sc/platform';
 import { z } from 'zod';
 import type { ItemService } from '../items/items.service.js';
@@ -16,17 +26,32 @@ const CollectionParams = z.object({ collectionId: ContentId }).strict();
 export function publicRoutes(app: ZodApp, items: ItemService, reads: PublicReadService): void {
   app.get(
     `${PUBLIC_BASE}/resolve`,
-    { schema: { summary: 'What a site path shows: its collection, and the item or category in it', querystring: z.object({ path: z.string().max(2082) }).strict(), response: { 200: ResolvedPath } } },
+    {
+      schema: {
+        summary: 'What a site path shows: its collection, and the item or category in it',
+        querystring: z.object({ path: z.string().max(2082) }).strict(),
+        response: { 200: ResolvedPath },
+      },
+    },
     async (request) => items.resolvePublic(websiteIdOf(request), request.query.path, viewerOfRequest(request)),
   );
 
-  app.get(`${PUBLIC_BASE}/collections/:collectionId`, { schema: { summary: 'One published collection', params: CollectionParams, response: { 200: Collection } } }, async (request) =>
-    items.publicCollection(websiteIdOf(request), request.params.collectionId, viewerOfRequest(request)),
+  app.get(
+    `${PUBLIC_BASE}/collections/:collectionId`,
+    { schema: { summary: 'One published collection', params: CollectionParams, response: { 200: Collection } } },
+    async (request) => items.publicCollection(websiteIdOf(request), request.params.collectionId, viewerOfRequest(request)),
   );
 
   app.get(
     `${PUBLIC_BASE}/collections/:collectionId/items`,
-    { schema: { summary: "A collection's published items, by category or tag, paged", params: CollectionParams, querystring: ItemListQuery, response: { 200: ItemPage } } },
+    {
+      schema: {
+        summary: "A collection's published items, by category or tag, paged",
+        params: CollectionParams,
+        querystring: ItemListQuery,
+        response: { 200: ItemPage },
+      },
+    },
     async (request, reply) => {
       const gzip = /\bgzip\b/.test(request.headers['accept-encoding'] ?? '');
       const answer = await reads.listing(websiteIdOf(request), request.params.collectionId, request.query, viewerOfRequest(request), gzip);
@@ -40,16 +65,40 @@ export function publicRoutes(app: ZodApp, items: ItemService, reads: PublicReadS
 
   app.get(
     `${PUBLIC_BASE}/collections/:collectionId/categories`,
-    { schema: { summary: "A collection's categories, paged", params: CollectionParams, querystring: PageQueryStrict, response: { 200: pageSchema(Category) } } },
-    async (request) => reads.collectionCategories(websiteIdOf(request), request.params.collectionId, viewerOfRequest(request), request.query.limit, request.query.cursor),
+    {
+      schema: {
+        summary: "A collection's categories, paged",
+        params: CollectionParams,
+        querystring: PageQueryStrict,
+        response: { 200: pageSchema(Category) },
+      },
+    },
+    async (request) =>
+      reads.collectionCategories(
+        websiteIdOf(request),
+        request.params.collectionId,
+        viewerOfRequest(request),
+        request.query.limit,
+        request.query.cursor,
+      ),
   );
 
   // Site search (the /search page, the search block): published pages, posts, products and events.
-  app.get(`${PUBLIC_BASE}/search`, { schema: { summary: 'Site search: published pages, posts, products and events', querystring: SearchQuery, response: { 200: SearchResponse } } }, async (request) =>
-    reads.searchSite(websiteIdOf(request), request.query, viewerOfRequest(request)),
+  app.get(
+    `${PUBLIC_BASE}/search`,
+    {
+      schema: {
+        summary: 'Site search: published pages, posts, products and events',
+        querystring: SearchQuery,
+        response: { 200: SearchResponse },
+      },
+    },
+    async (request) => reads.searchSite(websiteIdOf(request), request.query, viewerOfRequest(request)),
   );
 
-  app.get(`${PUBLIC_BASE}/items/:itemId`, { schema: { summary: 'One published item', params: z.object({ itemId: ContentId }).strict(), response: { 200: ContentItem } } }, async (request) =>
-    items.getPublic(websiteIdOf(request), request.params.itemId, viewerOfRequest(request)),
+  app.get(
+    `${PUBLIC_BASE}/items/:itemId`,
+    { schema: { summary: 'One published item', params: z.object({ itemId: ContentId }).strict(), response: { 200: ContentItem } } },
+    async (request) => items.getPublic(websiteIdOf(request), request.params.itemId, viewerOfRequest(request)),
   );
 }

@@ -25,19 +25,36 @@ export class PublicReadService {
   ) {}
 
   /** A collection's published items as JSON text, or its gzip when `gzip`. */
-  async listing(websiteId: string, collectionId: string, query: z.infer<typeof ItemListQuery>, viewer: Viewer, gzip: boolean): Promise<string | Buffer> {
+  async listing(
+    websiteId: string,
+    collectionId: string,
+    query: z.infer<typeof ItemListQuery>,
+    viewer: Viewer,
+    gzip: boolean,
+  ): Promise<string | Buffer> {
     const { cursor, limit, categoryId, tag, category } = query;
     // The gate first: a cached listing is the same for everyone who may see it.
     await this.items.gate(websiteId, collectionId, viewer);
-    return this.cache.remember(websiteId, ['items', collectionId, String(limit), cursor ?? '', categoryId ?? '', tag ?? '', category ?? ''], gzip, async () => {
-      const { page, validUntil } = await this.items.listPublic(websiteId, collectionId, query);
-      // Checked against the response schema once, when computed; the cached text is sent as is.
-      return { json: JSON.stringify(ItemPage.parse(page)), validUntil };
-    });
+    return this.cache.remember(
+      websiteId,
+      ['items', collectionId, String(limit), cursor ?? '', categoryId ?? '', tag ?? '', category ?? ''],
+      gzip,
+      async () => {
+        const { page, validUntil } = await this.items.listPublic(websiteId, collectionId, query);
+        // Checked against the response schema once, when computed; the cached text is sent as is.
+        return { json: JSON.stringify(ItemPage.parse(page)), validUntil };
+      },
+    );
   }
 
   /** A published collection's categories. */
-  async collectionCategories(websiteId: string, collectionId: string, viewer: Viewer, limit: number, cursor: string | undefined): Promise<Page<Category>> {
+  async collectionCategories(
+    websiteId: string,
+    collectionId: string,
+    viewer: Viewer,
+    limit: number,
+    cursor: string | undefined,
+  ): Promise<Page<Category>> {
     const collection = await this.items.publicCollection(websiteId, collectionId, viewer);
     return this.categories.list(websiteId, collection.id, limit, cursor);
   }

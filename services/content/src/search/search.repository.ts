@@ -31,7 +31,14 @@ function plainText(html: RawBuilder<string>): RawBuilder<string> {
   const clean = sql<string>`regexp_replace(${html}, '[\\x01-\\x04]', '', 'g')`;
   const untagged = sql<string>`translate(regexp_replace(${clean}, '<[^>]*>', ' ', 'g'), '<>', ${sql.lit(LESS_THAN + GREATER_THAN)})`;
   let decoded = untagged;
-  const entities = [['&nbsp;', ' '], ['&lt;', LESS_THAN], ['&gt;', GREATER_THAN], ['&quot;', '"'], ['&#39;', "'"], ['&amp;', '&']] as const;
+  const entities = [
+    ['&nbsp;', ' '],
+    ['&lt;', LESS_THAN],
+    ['&gt;', GREATER_THAN],
+    ['&quot;', '"'],
+    ['&#39;', "'"],
+    ['&amp;', '&'],
+  ] as const;
   for (const [entity, character] of entities) decoded = sql<string>`replace(${decoded}, ${sql.lit(entity)}, ${sql.lit(character)})`;
   return sql<string>`btrim(regexp_replace(${decoded}, '\\s+', ' ', 'g'))`;
 }
@@ -64,8 +71,15 @@ function searchable(eb: ExpressionBuilder<ContentDB, 'items' | 'collections'>) {
 function hits(db: Db, websiteId: string, query: RawBuilder<unknown>, hidden: readonly string[]) {
   let items = db
     .selectFrom('items')
-    .innerJoin('collections', (join) => join.onRef('collections.id', '=', 'items.collection_id').onRef('collections.website_id', '=', 'items.website_id'))
-    .select([sql<'item' | 'page'>`'item'`.as('source'), 'items.id as id', 'items.title as title', sql<number>`ts_rank(items.search_vector, ${query})`.as('rank')])
+    .innerJoin('collections', (join) =>
+      join.onRef('collections.id', '=', 'items.collection_id').onRef('collections.website_id', '=', 'items.website_id'),
+    )
+    .select([
+      sql<'item' | 'page'>`'item'`.as('source'),
+      'items.id as id',
+      'items.title as title',
+      sql<number>`ts_rank(items.search_vector, ${query})`.as('rank'),
+    ])
     .where('items.website_id', '=', websiteId)
     .where('collections.enabled', '=', true)
     .where((eb) => isPublic(eb))
@@ -73,7 +87,12 @@ function hits(db: Db, websiteId: string, query: RawBuilder<unknown>, hidden: rea
     .where(sql<SqlBool>`items.search_vector @@ ${query}`);
   let pages = db
     .selectFrom('collections')
-    .select([sql<'item' | 'page'>`'page'`.as('source'), 'collections.id as id', 'collections.title as title', sql<number>`ts_rank(collections.search_vector, ${query})`.as('rank')])
+    .select([
+      sql<'item' | 'page'>`'page'`.as('source'),
+      'collections.id as id',
+      'collections.title as title',
+      sql<number>`ts_rank(collections.search_vector, ${query})`.as('rank'),
+    ])
     .where('collections.website_id', '=', websiteId)
     .where('collections.enabled', '=', true)
     .where('collections.type', '=', CollectionType.PAGE)
@@ -86,7 +105,14 @@ function hits(db: Db, websiteId: string, query: RawBuilder<unknown>, hidden: rea
 }
 
 /** One page of matches (best first; equal ranks by title, then id) and how many there are in all. */
-export async function searchHits(db: Db, websiteId: string, text: string, limit: number, offset: number, hidden: readonly string[] = []): Promise<{ hits: SearchHit[]; total: number }> {
+export async function searchHits(
+  db: Db,
+  websiteId: string,
+  text: string,
+  limit: number,
+  offset: number,
+  hidden: readonly string[] = [],
+): Promise<{ hits: SearchHit[]; total: number }> {
   const query = sql`websearch_to_tsquery(${cfg}, ${text})`;
   const rows = await db
     .selectFrom(hits(db, websiteId, query, hidden).as('hits'))
@@ -126,7 +152,9 @@ export async function itemHitDetails(db: Db, websiteId: string, text: string, id
   const query = sql`websearch_to_tsquery(${cfg}, ${text})`;
   return db
     .selectFrom('items')
-    .innerJoin('collections', (join) => join.onRef('collections.id', '=', 'items.collection_id').onRef('collections.website_id', '=', 'items.website_id'))
+    .innerJoin('collections', (join) =>
+      join.onRef('collections.id', '=', 'items.collection_id').onRef('collections.website_id', '=', 'items.website_id'),
+    )
     .select([
       'items.id',
       'items.record_type',
@@ -155,7 +183,12 @@ export async function pageHitDetails(db: Db, websiteId: string, text: string, id
   const query = sql`websearch_to_tsquery(${cfg}, ${text})`;
   return db
     .selectFrom('collections')
-    .select(['collections.id', 'collections.title', 'collections.url_id', sql<string>`ts_headline(${cfg}, ${PAGE_TEXT}, ${query}, ${HEADLINE_OPTIONS})`.as('excerpt')])
+    .select([
+      'collections.id',
+      'collections.title',
+      'collections.url_id',
+      sql<string>`ts_headline(${cfg}, ${PAGE_TEXT}, ${query}, ${HEADLINE_OPTIONS})`.as('excerpt'),
+    ])
     .where('collections.website_id', '=', websiteId)
     .where('collections.id', 'in', ids)
     .execute();

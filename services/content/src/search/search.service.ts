@@ -26,7 +26,10 @@ export class SearchService {
     const { hits, total } = await searchHits(this.ctx.db, websiteId, q, pageSize, offsetOf(page, pageSize), hidden);
     const itemIds = hits.filter((hit) => hit.source === 'item').map((hit) => hit.id);
     const pageIds = hits.filter((hit) => hit.source === 'page').map((hit) => hit.id);
-    const [items, pages] = await Promise.all([itemHitDetails(this.ctx.db, websiteId, q, itemIds), pageHitDetails(this.ctx.db, websiteId, q, pageIds)]);
+    const [items, pages] = await Promise.all([
+      itemHitDetails(this.ctx.db, websiteId, q, itemIds),
+      pageHitDetails(this.ctx.db, websiteId, q, pageIds),
+    ]);
     const itemsById = new Map(items.map((row) => [row.id, row]));
     const pagesById = new Map(pages.map((row) => [row.id, row]));
     const results: SearchResult[] = [];

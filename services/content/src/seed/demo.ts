@@ -64,7 +64,16 @@ async function storePictures(assets: AssetService): Promise<void> {
 }
 
 /** `image`: the assetUrl of one of the product's images, shown when a shopper picks the variant. */
-type Variant = { sku: string; attributes?: Record<string, string>; price: number; sale?: number; qty?: number; unlimited?: boolean; image?: string; grams?: number };
+type Variant = {
+  sku: string;
+  attributes?: Record<string, string>;
+  price: number;
+  sale?: number;
+  qty?: number;
+  unlimited?: boolean;
+  image?: string;
+  grams?: number;
+};
 const variants = (list: Variant[]) =>
   list.map((v) => ({
     sku: v.sku,
@@ -136,7 +145,10 @@ function products(categories: Record<string, string>): Array<{ id: string; body:
         tags: ['ceramics', 'kitchen'],
         categoryIds: [categories.kitchen],
         images: [image('bowl', 'Serving bowl', 'Speckled stoneware serving bowl filled with lemons')],
-        structuredContent: { productType: ProductType.PHYSICAL, variants: variants([{ sku: 'BOWL-OAT', price: 8800, qty: 0, grams: 1800 }]) },
+        structuredContent: {
+          productType: ProductType.PHYSICAL,
+          variants: variants([{ sku: 'BOWL-OAT', price: 8800, qty: 0, grams: 1800 }]),
+        },
       }),
     },
     {
@@ -148,7 +160,10 @@ function products(categories: Record<string, string>): Array<{ id: string; body:
         tags: ['candles', 'home'],
         categoryIds: [categories.home, categories.gifts],
         images: [image('candles', 'Candle trio', 'Three beeswax pillar candles on a slate tray')],
-        structuredContent: { productType: ProductType.PHYSICAL, variants: variants([{ sku: 'CANDLE-TRIO', price: 3600, sale: 2700, qty: 25, grams: 1200 }]) },
+        structuredContent: {
+          productType: ProductType.PHYSICAL,
+          variants: variants([{ sku: 'CANDLE-TRIO', price: 3600, sale: 2700, qty: 25, grams: 1200 }]),
+        },
       }),
     },
     {
@@ -160,7 +175,10 @@ function products(categories: Record<string, string>): Array<{ id: string; body:
         tags: ['baking', 'sourdough'],
         categoryIds: [categories.kitchen],
         images: [image('sourdough-guide', 'Sourdough guide', 'Open pages of the sourdough guide beside a loaf')],
-        structuredContent: { productType: ProductType.DIGITAL, variants: variants([{ sku: 'GUIDE-SOURDOUGH-PDF', price: 1500, unlimited: true }]) },
+        structuredContent: {
+          productType: ProductType.DIGITAL,
+          variants: variants([{ sku: 'GUIDE-SOURDOUGH-PDF', price: 1500, unlimited: true }]),
+        },
       }),
     },
     {
@@ -230,7 +248,8 @@ function products(categories: Record<string, string>): Array<{ id: string; body:
 }
 
 function posts(now: number): Array<{ id: string; body: ItemInput }> {
-  const post = (fields: Record<string, unknown>) => ({ recordType: RecordType.TEXT, author: { displayName: 'Maren Ellis' }, commentState: 1, ...fields }) as ItemInput;
+  const post = (fields: Record<string, unknown>) =>
+    ({ recordType: RecordType.TEXT, author: { displayName: 'Maren Ellis' }, commentState: 1, ...fields }) as ItemInput;
   return [
     {
       id: 'demo-post-waxed-canvas',
@@ -321,7 +340,13 @@ function events(now: number): Array<{ id: string; body: ItemInput }> {
         excerpt: '<p>Find our stall between the oyster bar and the letterpress tent.</p>',
         startDate: at(12, 14),
         endDate: at(12, 21),
-        location: { addressLine1: "Thompson's Point", addressLine2: 'Portland, ME 04102', addressCountry: 'United States', mapLat: 43.6536, mapLng: -70.2827 },
+        location: {
+          addressLine1: "Thompson's Point",
+          addressLine2: 'Portland, ME 04102',
+          addressCountry: 'United States',
+          mapLat: 43.6536,
+          mapLng: -70.2827,
+        },
         tickets: { price: usd(0), url: null, soldOut: false },
       }),
     },
@@ -332,7 +357,13 @@ function events(now: number): Array<{ id: string; body: ItemInput }> {
         excerpt: '<p>Glaze two pieces of your own bisqueware. Tea and cake included.</p>',
         startDate: at(20, 22),
         endDate: at(21, 0),
-        location: { addressLine1: '41 Fore Street', addressLine2: 'Portland, ME 04101', addressCountry: 'United States', mapLat: 43.6572, mapLng: -70.2509 },
+        location: {
+          addressLine1: '41 Fore Street',
+          addressLine2: 'Portland, ME 04101',
+          addressCountry: 'United States',
+          mapLat: 43.6572,
+          mapLng: -70.2509,
+        },
         tickets: { price: usd(4500), url: null, soldOut: false },
       }),
     },
@@ -343,7 +374,13 @@ function events(now: number): Array<{ id: string; body: ItemInput }> {
         excerpt: '<p>Seconds sale, mulled cider and the first look at the winter throws.</p>',
         startDate: at(40, 15),
         endDate: at(40, 22),
-        location: { addressLine1: '41 Fore Street', addressLine2: 'Portland, ME 04101', addressCountry: 'United States', mapLat: 43.6572, mapLng: -70.2509 },
+        location: {
+          addressLine1: '41 Fore Street',
+          addressLine2: 'Portland, ME 04101',
+          addressCountry: 'United States',
+          mapLat: 43.6572,
+          mapLng: -70.2509,
+        },
       }),
     },
   ];
@@ -387,8 +424,19 @@ async function writeDemo(parts: ContentParts): Promise<void> {
         country: 'US',
         siteStatus: 8,
         businessEmail: 'hello@harbourandpine.example',
-        cookieSettings: { bannerEnabled: true, restrictivePolicy: false, bannerText: 'We use cookies to keep your cart and to see which pages people read.' },
-        store: { allowMultipleQuantityForServices: true, expressCheckout: false, customCart: false, nativeReviewsEnabled: true, importedReviewsEnabled: false, installmentsEnabled: true },
+        cookieSettings: {
+          bannerEnabled: true,
+          restrictivePolicy: false,
+          bannerText: 'We use cookies to keep your cart and to see which pages people read.',
+        },
+        store: {
+          allowMultipleQuantityForServices: true,
+          expressCheckout: false,
+          customCart: false,
+          nativeReviewsEnabled: true,
+          importedReviewsEnabled: false,
+          installmentsEnabled: true,
+        },
         colors: { accent: '#2f5d50', background: '#faf7f2', text: { h: 30, s: 0.1, l: 0.15 } },
         // What search results and social cards show of pages without a description or picture of their own.
         seo: {
@@ -418,10 +466,22 @@ async function writeDemo(parts: ContentParts): Promise<void> {
     urlId: 'home',
     layout: {
       blocks: [
-        { type: 2, data: { html: '<h1>Made slowly on Fore Street</h1><p>Waxed canvas, wool, clay and coffee from a small studio on the Portland waterfront.</p>' } },
+        {
+          type: 2,
+          data: {
+            html: '<h1>Made slowly on Fore Street</h1><p>Waxed canvas, wool, clay and coffee from a small studio on the Portland waterfront.</p>',
+          },
+        },
         { type: 55, data: { collectionId: DEMO_CONTENT.shopCollectionId, design: 'grid', limit: 6 } },
         { type: 8, data: { collectionId: DEMO_CONTENT.galleryCollectionId } },
-        { type: 51, data: { title: 'Studio letters', description: 'A short letter each month: new makes, market dates, no noise.', formId: DEMO_CONTENT.newsletterFormId } },
+        {
+          type: 51,
+          data: {
+            title: 'Studio letters',
+            description: 'A short letter each month: new makes, market dates, no noise.',
+            formId: DEMO_CONTENT.newsletterFormId,
+          },
+        },
       ],
     },
   });
@@ -457,13 +517,15 @@ async function writeDemo(parts: ContentParts): Promise<void> {
     const found = existing.find((c) => c.display_name === name);
     categoryIds[key] =
       found?.id ??
-      (await categories.create(site, DEMO_CONTENT.shopCollectionId, {
-        displayName: name,
-        parentCategoryId: root?.id ?? '',
-        type: 'CATEGORY',
-        pageRendering: 'GRID_VIEW',
-        displayIndex: index + 2,
-      })).id;
+      (
+        await categories.create(site, DEMO_CONTENT.shopCollectionId, {
+          displayName: name,
+          parentCategoryId: root?.id ?? '',
+          type: 'CATEGORY',
+          pageRendering: 'GRID_VIEW',
+          displayIndex: index + 2,
+        })
+      ).id;
   }
   await add(DEMO_CONTENT.shopCollectionId, products(categoryIds), 'store');
 
@@ -471,7 +533,12 @@ async function writeDemo(parts: ContentParts): Promise<void> {
   await add(DEMO_CONTENT.journalCollectionId, posts(now), 'content');
 
   if (await collection(DEMO_CONTENT.galleryCollectionId, { type: CollectionType.SLIDE_GALLERY, title: 'Studio', urlId: 'studio' })) {
-    await collections.updateGallerySettings(site, DEMO_CONTENT.galleryCollectionId, { design: 'grid', 'thumbnails-per-row': 3, lightbox: true, 'aspect-ratio': 'four-three' });
+    await collections.updateGallerySettings(site, DEMO_CONTENT.galleryCollectionId, {
+      design: 'grid',
+      'thumbnails-per-row': 3,
+      lightbox: true,
+      'aspect-ratio': 'four-three',
+    });
   }
   await add(DEMO_CONTENT.galleryCollectionId, galleryImages(), 'content');
 
@@ -484,7 +551,12 @@ async function writeDemo(parts: ContentParts): Promise<void> {
     urlId: 'about',
     layout: {
       blocks: [
-        { type: 2, data: { html: '<h2>About the studio</h2><p>Harbour & Pine is four people, one potter’s wheel and a sewing machine older than all of us, at 41 Fore Street since 2016.</p>' } },
+        {
+          type: 2,
+          data: {
+            html: '<h2>About the studio</h2><p>Harbour & Pine is four people, one potter’s wheel and a sewing machine older than all of us, at 41 Fore Street since 2016.</p>',
+          },
+        },
         { type: 4, data: { lat: 43.6572, lng: -70.2509, zoom: 15 } },
       ],
     },
@@ -497,7 +569,12 @@ async function writeDemo(parts: ContentParts): Promise<void> {
     urlId: 'contact',
     layout: {
       blocks: [
-        { type: 2, data: { html: '<h2>Write to us</h2><p>Questions about an order, a workshop or a commission: we answer within two days. Or come by the studio, Wednesday to Sunday, 10–5.</p>' } },
+        {
+          type: 2,
+          data: {
+            html: '<h2>Write to us</h2><p>Questions about an order, a workshop or a commission: we answer within two days. Or come by the studio, Wednesday to Sunday, 10–5.</p>',
+          },
+        },
         { type: 9, data: { formId: DEMO_CONTENT.contactFormId } },
       ],
     },
@@ -526,7 +603,14 @@ async function writeDemo(parts: ContentParts): Promise<void> {
     });
     await documents.updateHeaderFooter(site, {
       // No header text of its own: the header shows the site title (Settings › General).
-      header: { alignment: 'center', sticky: true, showCart: true, showAccountLink: true, backgroundColor: '#faf7f2', textColor: '#1f2a27' },
+      header: {
+        alignment: 'center',
+        sticky: true,
+        showCart: true,
+        showAccountLink: true,
+        backgroundColor: '#faf7f2',
+        textColor: '#1f2a27',
+      },
       footer: {
         text: 'Harbour & Pine · 41 Fore Street, Portland, ME 04101 · Open Wednesday to Sunday, 10–5',
         showSocialLinks: true,
@@ -542,4 +626,3 @@ async function writeDemo(parts: ContentParts): Promise<void> {
   // A cache that outlived a restart (Redis) must not answer from before what was just written.
   await parts.cache.bump(site);
 }
-

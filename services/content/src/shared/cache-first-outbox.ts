@@ -92,7 +92,9 @@ export class CacheFirstOutbox implements ContentEvents {
     for (const websiteId of held.websites) {
       // The change is committed whatever happens here: a failed bump is logged, and the events
       // still leave (a consumer may then read an answer up to its TTL old, as before this order).
-      await this.cache.bump(websiteId).catch((error: unknown) => ctx.logger.warn({ err: error, websiteId }, 'storefront cache bump failed'));
+      await this.cache
+        .bump(websiteId)
+        .catch((error: unknown) => ctx.logger.warn({ err: error, websiteId }, 'storefront cache bump failed'));
     }
     await ctx.db
       .updateTable('outbox')
@@ -100,7 +102,9 @@ export class CacheFirstOutbox implements ContentEvents {
       .where('id', 'in', held.ids)
       .where('published_at', 'is', null)
       .execute()
-      .catch((error: unknown) => ctx.logger.warn({ err: error, events: held.ids.length }, 'held events not released; they leave when the hold lapses'));
+      .catch((error: unknown) =>
+        ctx.logger.warn({ err: error, events: held.ids.length }, 'held events not released; they leave when the hold lapses'),
+      );
     ctx.relay.poke();
     return result;
   }

@@ -2,8 +2,7 @@
 // settings (/api/multilingual/*) and commerce preferences per namespace
 // (/api/v1/commerce-preferences/{namespace}).
 import type { z } from 'zod';
-import type {
-  CommercePreferencesBody} from '@sc/contracts';
+import type { CommercePreferencesBody } from '@sc/contracts';
 import {
   DEFAULT_HEADER_FOOTER,
   MAX_COMMERCE_PREFERENCES_BYTES,
@@ -62,13 +61,25 @@ export class SiteDocumentService {
     const website = await requireWebsite(this.ctx.db, websiteId);
     const stored = (await findDocument(this.ctx.db, websiteId, 'multilingual')) as StoredMultilingual | undefined;
     // Until the owner sets languages, the site has one: its locale, published.
-    return stored ?? { languages: [{ languageCode: settingsOf(website).locale, isDefault: true, published: true, custom: false }], connected: false, connectedOn: null };
+    return (
+      stored ?? {
+        languages: [{ languageCode: settingsOf(website).locale, isDefault: true, published: true, custom: false }],
+        connected: false,
+        connectedOn: null,
+      }
+    );
   }
 
   async multilingualSettings(websiteId: string): Promise<MultilingualSettings> {
     const state = await this.#multilingual(websiteId);
     const defaultLanguage = state.languages.find((l) => l.isDefault)?.languageCode ?? state.languages[0]?.languageCode ?? 'en-US';
-    return { defaultLanguage, languages: state.languages, urlStrategy: 'subdirectory', connected: state.connected, connectedOn: state.connectedOn };
+    return {
+      defaultLanguage,
+      languages: state.languages,
+      urlStrategy: 'subdirectory',
+      connected: state.connected,
+      connectedOn: state.connectedOn,
+    };
   }
 
   async multilingualStatus(websiteId: string) {
@@ -89,7 +100,11 @@ export class SiteDocumentService {
   async setLanguages(websiteId: string, body: UpdateLanguagesBody): Promise<{ languages: MultilingualLanguage[] }> {
     const current = await this.#multilingual(websiteId);
     const connected = current.connected || body.languages.length > 1;
-    const next: StoredMultilingual = { languages: body.languages, connected, connectedOn: connected ? (current.connectedOn ?? Date.now()) : null };
+    const next: StoredMultilingual = {
+      languages: body.languages,
+      connected,
+      connectedOn: connected ? (current.connectedOn ?? Date.now()) : null,
+    };
     await this.#saveMultilingual(websiteId, next);
     return { languages: next.languages };
   }

@@ -2,7 +2,11 @@
 import type { SiteDocumentsTable } from '../tables.js';
 import { json, type Db } from '../shared/db.js';
 
-export async function findDocument(db: Db, websiteId: string, kind: SiteDocumentsTable['kind']): Promise<Record<string, unknown> | undefined> {
+export async function findDocument(
+  db: Db,
+  websiteId: string,
+  kind: SiteDocumentsTable['kind'],
+): Promise<Record<string, unknown> | undefined> {
   const row = await db
     .selectFrom('site_documents')
     .select('document')

@@ -1,7 +1,15 @@
 // The sitemaps' data (issue 37): how many public URLs of each type a website has, and pages of
 // them by key with their last change and images. Render writes the XML, streamed, at the
 // website's public origin; this service only answers what is public.
-import { MAIN_NAVIGATION, SITEMAP_TYPES, type NavigationItemBody, type SitemapEntries, type SitemapEntriesQuery, type SitemapSummary, type SitemapType } from '@sc/contracts';
+import {
+  MAIN_NAVIGATION,
+  SITEMAP_TYPES,
+  type NavigationItemBody,
+  type SitemapEntries,
+  type SitemapEntriesQuery,
+  type SitemapSummary,
+  type SitemapType,
+} from '@sc/contracts';
 import type { Db } from '../shared/db.js';
 import { categoryUrl, collectionUrl, itemUrl, ms } from '../domain/mappers.js';
 import { findNavigation } from '../navigation/navigation.service.js';
@@ -38,7 +46,11 @@ export class SitemapService {
       return itemUrl(row.collection_url, row.url_id ?? '');
     };
     return {
-      entries: rows.map((row) => ({ path: pathOf(row), lastmod: row.updated_at === null ? null : ms(row.updated_at), images: imagesOf(row) })),
+      entries: rows.map((row) => ({
+        path: pathOf(row),
+        lastmod: row.updated_at === null ? null : ms(row.updated_at),
+        images: imagesOf(row),
+      })),
       next: rows.length === query.limit ? (rows.at(-1)?.key ?? null) : null,
     };
   }

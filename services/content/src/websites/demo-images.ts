@@ -60,11 +60,20 @@ function motif(name: string, [, ground, accent, shade]: Palette, h: number, rnd:
     case 'coffee':
       return `<path d="M620 ${floor - 520} q180 -260 360 0" fill="none" stroke="${shade}" stroke-width="34"/><rect x="520" y="${floor - 540}" width="560" height="560" rx="40" fill="${accent}"/><rect x="520" y="${floor - 540}" width="560" height="90" fill="${shade}" opacity="0.35"/>`;
     case 'throw':
-      return Array.from({ length: 6 }, (_, i) => `<rect x="420" y="${floor - 420 + i * 70}" width="760" height="60" rx="20" fill="${i % 2 ? accent : shade}" opacity="0.9"/>`).join('');
+      return Array.from(
+        { length: 6 },
+        (_, i) =>
+          `<rect x="420" y="${floor - 420 + i * 70}" width="760" height="60" rx="20" fill="${i % 2 ? accent : shade}" opacity="0.9"/>`,
+      ).join('');
     case 'bowl':
       return `<ellipse cx="800" cy="${floor - 180}" rx="420" ry="90" fill="${shade}"/><path d="M380 ${floor - 180} a420 330 0 0 0 840 0z" fill="${accent}"/>${Array.from({ length: 5 }, (_, i) => `<circle cx="${600 + i * 100}" cy="${floor - 230 + (i % 2) * 30}" r="55" fill="#f2c230"/>`).join('')}`;
     case 'candles':
-      return [0, 1, 2].map((i) => `<rect x="${500 + i * 230}" y="${floor - 300 - i * 80}" width="170" height="${300 + i * 80}" rx="18" fill="${accent}"/><ellipse cx="${585 + i * 230}" cy="${floor - 350 - i * 80}" rx="22" ry="46" fill="${shade}"/>`).join('');
+      return [0, 1, 2]
+        .map(
+          (i) =>
+            `<rect x="${500 + i * 230}" y="${floor - 300 - i * 80}" width="170" height="${300 + i * 80}" rx="18" fill="${accent}"/><ellipse cx="${585 + i * 230}" cy="${floor - 350 - i * 80}" rx="22" ry="46" fill="${shade}"/>`,
+        )
+        .join('');
     case 'sourdough-guide':
     case 'notebook':
       return `<rect x="430" y="${floor - 560}" width="740" height="560" rx="14" fill="${accent}"/><rect x="790" y="${floor - 560}" width="20" height="560" fill="${shade}"/>${Array.from({ length: 7 }, (_, i) => `<rect x="480" y="${floor - 500 + i * 60}" width="260" height="12" fill="${shade}" opacity="0.4"/>`).join('')}`;
@@ -80,12 +89,25 @@ function motif(name: string, [, ground, accent, shade]: Palette, h: number, rnd:
     case 'studio-window':
       return `<rect x="520" y="${Math.round(h * 0.12)}" width="560" height="${Math.round(h * 0.6)}" fill="${accent}"/><path d="M800 ${Math.round(h * 0.12)} v${Math.round(h * 0.6)} M520 ${Math.round(h * 0.42)} h560" stroke="${shade}" stroke-width="22"/><path d="M520 ${Math.round(h * 0.72)} l-300 ${h} h1160 l-300 -${h}z" fill="#fff8e6" opacity="0.35"/>`;
     case 'studio-threads':
-      return Array.from({ length: 24 }, (_, i) => `<circle cx="${330 + (i % 8) * 135}" cy="${220 + Math.floor(i / 8) * 230}" r="52" fill="${[accent, shade, '#e8c77a', '#6b7345'][Math.floor(rnd() * 4)]}"/>`).join('');
+      return Array.from(
+        { length: 24 },
+        (_, i) =>
+          `<circle cx="${330 + (i % 8) * 135}" cy="${220 + Math.floor(i / 8) * 230}" r="52" fill="${[accent, shade, '#e8c77a', '#6b7345'][Math.floor(rnd() * 4)]}"/>`,
+      ).join('');
     case 'studio-shelves':
-      return [0, 1, 2].map((row) => `<rect x="200" y="${260 + row * 260}" width="1200" height="22" fill="${shade}"/>${Array.from({ length: 6 }, (_, i) => `<ellipse cx="${300 + i * 190}" cy="${228 + row * 260}" rx="${50 + Math.round(rnd() * 20)}" ry="32" fill="${accent}"/>`).join('')}`).join('');
+      return [0, 1, 2]
+        .map(
+          (row) =>
+            `<rect x="200" y="${260 + row * 260}" width="1200" height="22" fill="${shade}"/>${Array.from({ length: 6 }, (_, i) => `<ellipse cx="${300 + i * 190}" cy="${228 + row * 260}" rx="${50 + Math.round(rnd() * 20)}" ry="32" fill="${accent}"/>`).join('')}`,
+        )
+        .join('');
     default: {
       // The journal's pictures and anything else: soft overlapping shapes.
-      return Array.from({ length: 7 }, () => `<circle cx="${Math.round(rnd() * 1600)}" cy="${Math.round(rnd() * h)}" r="${120 + Math.round(rnd() * 260)}" fill="${rnd() > 0.5 ? accent : shade}" opacity="0.55"/>`).join('');
+      return Array.from(
+        { length: 7 },
+        () =>
+          `<circle cx="${Math.round(rnd() * 1600)}" cy="${Math.round(rnd() * h)}" r="${120 + Math.round(rnd() * 260)}" fill="${rnd() > 0.5 ? accent : shade}" opacity="0.55"/>`,
+      ).join('');
     }
   }
 }
@@ -113,6 +135,12 @@ export function demoPicture(name: string, size = '1600x1200', look?: { palette: 
     width,
     height,
     svg,
-    colors: { topLeftAverage: hex(palette[0]), topRightAverage: hex(palette[0]), bottomLeftAverage: hex(palette[1]), bottomRightAverage: hex(palette[1]), centerAverage: hex(palette[2]) },
+    colors: {
+      topLeftAverage: hex(palette[0]),
+      topRightAverage: hex(palette[0]),
+      bottomLeftAverage: hex(palette[1]),
+      bottomRightAverage: hex(palette[1]),
+      centerAverage: hex(palette[2]),
+    },
   };
 }

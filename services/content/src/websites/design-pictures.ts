@@ -24,7 +24,11 @@ export class DesignPictures {
 
   /** Stores the design's pictures on the website; the image of each by its name in the design. */
   async store(websiteId: string, design: StartingDesign): Promise<Record<string, Image>> {
-    const drawings = Object.entries(design.pictures).map(([name, look]) => ({ name, alt: look.alt, picture: demoPicture(`${design.id}-${name}`, SIZE, look) }));
+    const drawings = Object.entries(design.pictures).map(([name, look]) => ({
+      name,
+      alt: look.alt,
+      picture: demoPicture(`${design.id}-${name}`, SIZE, look),
+    }));
     const bytes = await this.#draw(drawings.map((d) => d.picture));
     const images: Record<string, Image> = {};
     for (const [i, { name, alt, picture }] of drawings.entries()) {

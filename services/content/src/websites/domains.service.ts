@@ -20,7 +20,15 @@ import { directEvents, type ContentEvents } from '../shared/cache-first-outbox.j
 import { isUniqueViolation, websiteNotFound } from '../shared/errors.js';
 import type { ContentDB } from '../tables.js';
 import type { Db } from '../shared/db.js';
-import { deleteDomain, domainRows, findWebsite, insertPendingDomain, markVerified, verifiedDomainsOf, type DomainRow } from './websites.repository.js';
+import {
+  deleteDomain,
+  domainRows,
+  findWebsite,
+  insertPendingDomain,
+  markVerified,
+  verifiedDomainsOf,
+  type DomainRow,
+} from './websites.repository.js';
 
 /** How a domain's proof is looked up: DNS TXT records, and the HTTP file. */
 export interface DomainVerifier {
@@ -37,7 +45,10 @@ export function networkVerifier(httpPort = 80): DomainVerifier {
     txt: async (name) => (await resolver.resolveTxt(name).catch(() => [] as string[][])).map((chunks) => chunks.join('')),
     httpFile: async (domain) => {
       try {
-        const response = await fetch(`http://${domain}${httpPort === 80 ? '' : `:${httpPort}`}${DOMAIN_VERIFY_PATH}`, { redirect: 'manual', signal: AbortSignal.timeout(3_000) });
+        const response = await fetch(`http://${domain}${httpPort === 80 ? '' : `:${httpPort}`}${DOMAIN_VERIFY_PATH}`, {
+          redirect: 'manual',
+          signal: AbortSignal.timeout(3_000),
+        });
         if (!response.ok) return undefined;
         return (await response.text()).slice(0, 200).trim();
       } catch {
@@ -72,7 +83,8 @@ export class DomainService {
     try {
       await insertPendingDomain(this.ctx.db, websiteId, domain, token);
     } catch (error) {
-      if (isUniqueViolation(error)) throw new AppError('CONFLICT', formatMessage(DomainMessages.taken, { domain }), { fields: { domain: 'taken' } });
+      if (isUniqueViolation(error))
+        throw new AppError('CONFLICT', formatMessage(DomainMessages.taken, { domain }), { fields: { domain: 'taken' } });
       throw error;
     }
     return this.#view({ domain, kind: 'custom', verified_at: null, verification_token: token });
@@ -84,7 +96,9 @@ export class DomainService {
     if (!row) throw new AppError('NOT_FOUND', formatMessage(DomainMessages.notFound, { domain }));
     if (row.verified_at) return this.#view(row);
     const token = row.verification_token ?? '';
-    const proven = (await this.verifier.httpFile(domain)) === token || (await this.verifier.txt(`${DOMAIN_VERIFY_LABEL}.${domain}`)).includes(`sitebuilder-verify=${token}`);
+    const proven =
+      (await this.verifier.httpFile(domain)) === token ||
+      (await this.verifier.txt(`${DOMAIN_VERIFY_LABEL}.${domain}`)).includes(`sitebuilder-verify=${token}`);
     if (!proven) throw new AppError('UNPROCESSABLE', formatMessage(DomainMessages.notVerified, { domain }));
     await this.#announce(websiteId, (trx) => markVerified(trx, websiteId, domain));
     return this.#view({ ...row, verified_at: new Date(), verification_token: null });
@@ -105,7 +119,12 @@ export class DomainService {
       const previousDomains = await verifiedDomainsOf(trx, websiteId);
       await change(trx);
       const domains = await verifiedDomainsOf(trx, websiteId);
-      await this.events.enqueue(trx, 'content.website.updated', websiteId, { title: website.title, templateId: website.template_id, domains, previousDomains });
+      await this.events.enqueue(trx, 'content.website.updated', websiteId, {
+        title: website.title,
+        templateId: website.template_id,
+        domains,
+        previousDomains,
+      });
     });
   }
 

@@ -4,14 +4,31 @@
 // days, and after that every row and file of it in this service is purged (purgeDue, run
 // periodically) and content.website.purged tells every other service to delete its rows of it
 // (packages/platform/src/privacy/purge-website.ts: orders, carts, forms, sign-ups, site users, analytics).
-import { Role, WEBSITE_RESTORE_DAYS, WebsiteMessages, type DeletedWebsite, type Identity, type RestorableWebsiteList, type Website } from '@sc/contracts';
+import {
+  Role,
+  WEBSITE_RESTORE_DAYS,
+  WebsiteMessages,
+  type DeletedWebsite,
+  type Identity,
+  type RestorableWebsiteList,
+  type Website,
+} from '@sc/contracts';
 import { AppError, type Logger, type ServiceContext } from '@sc/platform';
 import { directEvents, type ContentEvents } from '../shared/cache-first-outbox.js';
 import type { PublicCache } from '../shared/public-cache.js';
 import type { AssetStorage } from '../assets/asset-storage.types.js';
 import { websiteNotFound } from '../shared/errors.js';
 import type { ContentDB } from '../tables.js';
-import { deletedBefore, deletedCreatedBy, domainsOf, findWebsite, findWebsiteEvenDeleted, purgeWebsite, setDeleted, verifiedDomainsOf } from './websites.repository.js';
+import {
+  deletedBefore,
+  deletedCreatedBy,
+  domainsOf,
+  findWebsite,
+  findWebsiteEvenDeleted,
+  purgeWebsite,
+  setDeleted,
+  verifiedDomainsOf,
+} from './websites.repository.js';
 import type { WebsiteService } from './websites.service.js';
 
 const RESTORE_MS = WEBSITE_RESTORE_DAYS * 24 * 3_600_000;
@@ -33,10 +50,17 @@ export class WebsiteDeletionService {
       const website = await findWebsite(trx, websiteId);
       if (!website) throw websiteNotFound();
       const names = [website.title.trim().toLowerCase(), ...(await domainsOf(trx, websiteId))];
-      if (!names.includes(confirm.trim().toLowerCase())) throw new AppError('VALIDATION_FAILED', WebsiteMessages.confirmMismatch, { fields: { confirm: WebsiteMessages.confirmMismatch } });
+      if (!names.includes(confirm.trim().toLowerCase()))
+        throw new AppError('VALIDATION_FAILED', WebsiteMessages.confirmMismatch, { fields: { confirm: WebsiteMessages.confirmMismatch } });
       const previousDomains = await verifiedDomainsOf(trx, websiteId);
       await setDeleted(trx, websiteId, deletedAt);
-      await this.events.enqueue(trx, 'content.website.updated', websiteId, { title: website.title, templateId: website.template_id, domains: [], previousDomains, deleted: true });
+      await this.events.enqueue(trx, 'content.website.updated', websiteId, {
+        title: website.title,
+        templateId: website.template_id,
+        domains: [],
+        previousDomains,
+        deleted: true,
+      });
     });
     await this.cache.bump(websiteId);
     return { websiteId, deleted: true, purgeAfter: new Date(deletedAt.getTime() + RESTORE_MS).toISOString() };
@@ -65,10 +89,17 @@ export class WebsiteDeletionService {
     await this.ctx.transaction(async (trx) => {
       const website = await findWebsiteEvenDeleted(trx, websiteId);
       if (!website || website.created_by !== ownerId) throw websiteNotFound();
-      if (!website.deleted_at || website.deleted_at.getTime() + RESTORE_MS < Date.now()) throw new AppError('CONFLICT', WebsiteMessages.notDeleted);
+      if (!website.deleted_at || website.deleted_at.getTime() + RESTORE_MS < Date.now())
+        throw new AppError('CONFLICT', WebsiteMessages.notDeleted);
       await setDeleted(trx, websiteId, null);
       const domains = await verifiedDomainsOf(trx, websiteId);
-      await this.events.enqueue(trx, 'content.website.updated', websiteId, { title: website.title, templateId: website.template_id, domains, previousDomains: [], deleted: false });
+      await this.events.enqueue(trx, 'content.website.updated', websiteId, {
+        title: website.title,
+        templateId: website.template_id,
+        domains,
+        previousDomains: [],
+        deleted: false,
+      });
     });
     await this.cache.bump(websiteId);
     return this.websites.get(websiteId);

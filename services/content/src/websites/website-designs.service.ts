@@ -86,7 +86,11 @@ export class WebsiteDesignService {
     for (const design of designList()) {
       if (await this.#parts.websites.exists(showcaseId(design.id))) continue;
       try {
-        await this.#build(design, { id: showcaseId(design.id), name: design.name, domain: `${showcaseId(design.id)}.${this.#settings.baseDomain}` });
+        await this.#build(design, {
+          id: showcaseId(design.id),
+          name: design.name,
+          domain: `${showcaseId(design.id)}.${this.#settings.baseDomain}`,
+        });
       } catch (error) {
         // Another replica made it at the same moment.
         if (!isUniqueViolation(error)) throw error;
@@ -103,7 +107,10 @@ export class WebsiteDesignService {
       return { website, design: design.id, address: this.addressOf(domain) };
     } catch (error) {
       // Two owners asking for the same address at once: the second finds it taken.
-      if (isUniqueViolation(error)) throw new AppError('CONFLICT', formatMessage(WebsiteMessages.slugTaken, { slug: domain.split('.')[0] ?? domain }), { fields: { slug: 'taken' } });
+      if (isUniqueViolation(error))
+        throw new AppError('CONFLICT', formatMessage(WebsiteMessages.slugTaken, { slug: domain.split('.')[0] ?? domain }), {
+          fields: { slug: 'taken' },
+        });
       throw error;
     }
   }
@@ -188,7 +195,12 @@ export class WebsiteDesignService {
     if (kind === 'store' && purpose.urlId !== urlId) await collections.update(websiteId, purpose.id, { urlId }, 'store');
     const now = Date.now();
     for (const item of design.collection.items) {
-      await items.create(websiteId, purpose.id, ItemBody.parse(purposeItemBody(kind, item, now, picture(item.picture))), kind === 'store' ? 'store' : 'content');
+      await items.create(
+        websiteId,
+        purpose.id,
+        ItemBody.parse(purposeItemBody(kind, item, now, picture(item.picture))),
+        kind === 'store' ? 'store' : 'content',
+      );
     }
 
     const refs = { picture: (name: string) => picture(name).assetUrl, collectionId: purpose.id, collectionPath: `/${urlId}` };
@@ -207,7 +219,12 @@ export class WebsiteDesignService {
       fieldName: MAIN_NAVIGATION,
       templateId: design.id,
       navigation: {
-        items: [{ collectionId: pageIds.home! }, { collectionId: purpose.id }, { collectionId: pageIds.about! }, { collectionId: pageIds.contact! }],
+        items: [
+          { collectionId: pageIds.home! },
+          { collectionId: purpose.id },
+          { collectionId: pageIds.about! },
+          { collectionId: pageIds.contact! },
+        ],
       },
     });
     const { header, footer } = design;

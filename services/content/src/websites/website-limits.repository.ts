@@ -20,7 +20,11 @@ export async function countProducts(db: Db, websiteId: string): Promise<number> 
 }
 
 export async function countPages(db: Db, websiteId: string): Promise<number> {
-  const row = await db.selectFrom('collections').select((eb) => eb.fn.countAll<string>().as('n')).where('website_id', '=', websiteId).executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom('collections')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .where('website_id', '=', websiteId)
+    .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
@@ -35,5 +39,8 @@ export async function uploadsOf(db: Db, websiteId: string): Promise<{ files: num
 }
 
 export async function hasUpload(db: Db, websiteId: string, assetId: string): Promise<boolean> {
-  return (await db.selectFrom('media_assets').select('id').where('website_id', '=', websiteId).where('id', '=', assetId).executeTakeFirst()) !== undefined;
+  return (
+    (await db.selectFrom('media_assets').select('id').where('website_id', '=', websiteId).where('id', '=', assetId).executeTakeFirst()) !==
+    undefined
+  );
 }

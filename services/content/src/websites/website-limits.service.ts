@@ -20,7 +20,8 @@ export interface WebsiteLimits {
 export async function roomForProduct(trx: Db, websiteId: string, max: number | undefined): Promise<void> {
   if (max === undefined) return;
   await lockAdditions(trx, 'products', websiteId);
-  if ((await countProducts(trx, websiteId)) >= max) throw new AppError('CONFLICT', formatMessage(WebsiteLimitMessages.tooManyProducts, { max }));
+  if ((await countProducts(trx, websiteId)) >= max)
+    throw new AppError('CONFLICT', formatMessage(WebsiteLimitMessages.tooManyProducts, { max }));
 }
 
 /**
@@ -28,15 +29,26 @@ export async function roomForProduct(trx: Db, websiteId: string, max: number | u
  * uploaded again (`assetId` already in the library) add nothing and pass. With `lock`, inside the
  * transaction that records it; without, a check before the bytes are stored at all.
  */
-export async function roomForUpload(db: Db, websiteId: string, file: { assetId?: string; size: number }, limits: Partial<WebsiteLimits>, lock: boolean): Promise<void> {
+export async function roomForUpload(
+  db: Db,
+  websiteId: string,
+  file: { assetId?: string; size: number },
+  limits: Partial<WebsiteLimits>,
+  lock: boolean,
+): Promise<void> {
   const { uploadsPerWebsite: maxFiles, storageBytesPerWebsite: maxBytes } = limits;
   if (maxFiles === undefined && maxBytes === undefined) return;
   if (lock) await lockAdditions(db, 'uploads', websiteId);
   if (file.assetId !== undefined && (await hasUpload(db, websiteId, file.assetId))) return;
   const used = await uploadsOf(db, websiteId);
-  if (maxFiles !== undefined && used.files >= maxFiles) throw new AppError('CONFLICT', formatMessage(WebsiteLimitMessages.tooManyUploads, { max: maxFiles }));
+  if (maxFiles !== undefined && used.files >= maxFiles)
+    throw new AppError('CONFLICT', formatMessage(WebsiteLimitMessages.tooManyUploads, { max: maxFiles }));
   if (maxBytes !== undefined && used.bytes + file.size > maxBytes) {
-    const message = formatMessage(WebsiteLimitMessages.storageFull, { size: formatFileSize(file.size), max: formatFileSize(maxBytes), used: formatFileSize(used.bytes) });
+    const message = formatMessage(WebsiteLimitMessages.storageFull, {
+      size: formatFileSize(file.size),
+      max: formatFileSize(maxBytes),
+      used: formatFileSize(used.bytes),
+    });
     throw new AppError('PAYLOAD_TOO_LARGE', message, { fields: { file: message } });
   }
 }

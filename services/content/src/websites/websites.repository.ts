@@ -31,16 +31,24 @@ export async function deletedBefore(db: Db, before: Date): Promise<string[]> {
 }
 
 /** The websites `ownerId` made that are deleted after `after` (still restorable), newest first, with their address. */
-export async function deletedCreatedBy(db: Db, ownerId: string, after: Date): Promise<Array<{ id: string; title: string; deleted_at: Date; address: string | null }>> {
+export async function deletedCreatedBy(
+  db: Db,
+  ownerId: string,
+  after: Date,
+): Promise<Array<{ id: string; title: string; deleted_at: Date; address: string | null }>> {
   const rows = await db
     .selectFrom('websites')
-    .leftJoin('website_domains', (join) => join.onRef('website_domains.website_id', '=', 'websites.id').on('website_domains.kind', '=', 'address'))
+    .leftJoin('website_domains', (join) =>
+      join.onRef('website_domains.website_id', '=', 'websites.id').on('website_domains.kind', '=', 'address'),
+    )
     .select(['websites.id', 'websites.title', 'websites.deleted_at', 'website_domains.domain as address'])
     .where('websites.created_by', '=', ownerId)
     .where('websites.deleted_at', '>=', after)
     .orderBy('websites.deleted_at', 'desc')
     .execute();
-  return rows.flatMap((row) => (row.deleted_at ? [{ id: row.id, title: row.title, deleted_at: row.deleted_at, address: row.address }] : []));
+  return rows.flatMap((row) =>
+    row.deleted_at ? [{ id: row.id, title: row.title, deleted_at: row.deleted_at, address: row.address }] : [],
+  );
 }
 
 /**
@@ -50,7 +58,9 @@ export async function deletedCreatedBy(db: Db, ownerId: string, after: Date): Pr
 export async function purgeWebsite(db: Db, websiteId: string): Promise<void> {
   const tables = await sql<{ table_name: string }>`
     select distinct table_name from information_schema.columns
-    where table_schema = current_schema() and column_name = 'website_id' and table_name not like 'outbox%' and table_name <> 'websites'`.execute(db);
+    where table_schema = current_schema() and column_name = 'website_id' and table_name not like 'outbox%' and table_name <> 'websites'`.execute(
+    db,
+  );
   for (const { table_name } of tables.rows) {
     await sql`delete from ${sql.table(table_name)} where website_id = ${websiteId}`.execute(db);
   }
@@ -89,7 +99,13 @@ export async function updateWebsite(db: Db, id: string, patch: { title?: string;
 }
 
 export async function domainsOf(db: Db, websiteId: string): Promise<string[]> {
-  const rows = await db.selectFrom('website_domains').select('domain').where('website_id', '=', websiteId).orderBy('kind').orderBy('domain').execute();
+  const rows = await db
+    .selectFrom('website_domains')
+    .select('domain')
+    .where('website_id', '=', websiteId)
+    .orderBy('kind')
+    .orderBy('domain')
+    .execute();
   return rows.map((row) => row.domain);
 }
 
@@ -110,7 +126,11 @@ export async function domainsTakenByOthers(db: Db, websiteId: string, domains: r
  * token a new domain must show before it is served; without one (the seed, tests) it is served at once.
  */
 export async function replaceDomains(db: Db, websiteId: string, domains: readonly string[], verify?: () => string): Promise<void> {
-  const kept = await db.selectFrom('website_domains').select(['domain', 'verified_at', 'verification_token', 'kind']).where('website_id', '=', websiteId).execute();
+  const kept = await db
+    .selectFrom('website_domains')
+    .select(['domain', 'verified_at', 'verification_token', 'kind'])
+    .where('website_id', '=', websiteId)
+    .execute();
   const wanted = new Set(domains);
   const gone = kept.filter((row) => row.kind !== 'address' && !wanted.has(row.domain)).map((row) => row.domain);
   if (gone.length > 0) await db.deleteFrom('website_domains').where('website_id', '=', websiteId).where('domain', 'in', gone).execute();
@@ -119,7 +139,9 @@ export async function replaceDomains(db: Db, websiteId: string, domains: readonl
   if (added.length > 0) {
     await db
       .insertInto('website_domains')
-      .values(added.map((domain) => ({ domain, website_id: websiteId, ...(verify ? { verified_at: null, verification_token: verify() } : {}) })))
+      .values(
+        added.map((domain) => ({ domain, website_id: websiteId, ...(verify ? { verified_at: null, verification_token: verify() } : {}) })),
+      )
       .execute();
   }
 }
@@ -132,25 +154,51 @@ export interface DomainRow {
 }
 
 export async function domainRows(db: Db, websiteId: string): Promise<DomainRow[]> {
-  return db.selectFrom('website_domains').select(['domain', 'kind', 'verified_at', 'verification_token']).where('website_id', '=', websiteId).orderBy('kind').orderBy('domain').execute();
+  return db
+    .selectFrom('website_domains')
+    .select(['domain', 'kind', 'verified_at', 'verification_token'])
+    .where('website_id', '=', websiteId)
+    .orderBy('kind')
+    .orderBy('domain')
+    .execute();
 }
 
 /** The website's domains that are served (verified): what the events announce. */
 export async function verifiedDomainsOf(db: Db, websiteId: string): Promise<string[]> {
-  const rows = await db.selectFrom('website_domains').select('domain').where('website_id', '=', websiteId).where('verified_at', 'is not', null).orderBy('kind').orderBy('domain').execute();
+  const rows = await db
+    .selectFrom('website_domains')
+    .select('domain')
+    .where('website_id', '=', websiteId)
+    .where('verified_at', 'is not', null)
+    .orderBy('kind')
+    .orderBy('domain')
+    .execute();
   return rows.map((row) => row.domain);
 }
 
 export async function insertPendingDomain(db: Db, websiteId: string, domain: string, token: string): Promise<void> {
-  await db.insertInto('website_domains').values({ domain, website_id: websiteId, kind: 'custom', verified_at: null, verification_token: token }).execute();
+  await db
+    .insertInto('website_domains')
+    .values({ domain, website_id: websiteId, kind: 'custom', verified_at: null, verification_token: token })
+    .execute();
 }
 
 export async function markVerified(db: Db, websiteId: string, domain: string): Promise<void> {
-  await db.updateTable('website_domains').set({ verified_at: new Date(), verification_token: null }).where('website_id', '=', websiteId).where('domain', '=', domain).execute();
+  await db
+    .updateTable('website_domains')
+    .set({ verified_at: new Date(), verification_token: null })
+    .where('website_id', '=', websiteId)
+    .where('domain', '=', domain)
+    .execute();
 }
 
 export async function deleteDomain(db: Db, websiteId: string, domain: string): Promise<void> {
-  await db.deleteFrom('website_domains').where('website_id', '=', websiteId).where('domain', '=', domain).where('kind', '<>', 'address').execute();
+  await db
+    .deleteFrom('website_domains')
+    .where('website_id', '=', websiteId)
+    .where('domain', '=', domain)
+    .where('kind', '<>', 'address')
+    .execute();
 }
 
 /** The website served at a domain: only a verified domain of a website that is not deleted. */
@@ -178,7 +226,11 @@ export async function insertAddress(db: Db, websiteId: string, domain: string): 
 
 /** The websites an owner made through the API (deleted ones too, until they are purged). */
 export async function countCreatedBy(db: Db, ownerId: string): Promise<number> {
-  const row = await db.selectFrom('websites').select((eb) => eb.fn.countAll<string>().as('n')).where('created_by', '=', ownerId).executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom('websites')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .where('created_by', '=', ownerId)
+    .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 

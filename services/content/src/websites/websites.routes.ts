@@ -45,12 +45,20 @@ function signedInOwner(request: FastifyRequest): string {
 
 const DomainParams = Params.extend({ domain: CustomDomainBody.shape.domain }).strict();
 
-export function websiteRoutes(app: ZodApp, websites: WebsiteService, designs: WebsiteDesignService, domains: DomainService, deletion: WebsiteDeletionService, usage: WebsiteUsageService): void {
+export function websiteRoutes(
+  app: ZodApp,
+  websites: WebsiteService,
+  designs: WebsiteDesignService,
+  domains: DomainService,
+  deletion: WebsiteDeletionService,
+  usage: WebsiteUsageService,
+): void {
   app.delete(
     OWNER_BASE,
     ownerRoute(Permission.SETTINGS_MANAGE, {
       schema: {
-        summary: 'Delete the website (admins only; confirm with its title or a domain): hidden at once, purged after 30 days, restorable before',
+        summary:
+          'Delete the website (admins only; confirm with its title or a domain): hidden at once, purged after 30 days, restorable before',
         params: Params,
         body: DeleteWebsiteBody,
         response: { 200: DeletedWebsite },
@@ -67,7 +75,12 @@ export function websiteRoutes(app: ZodApp, websites: WebsiteService, designs: We
 
   app.get(
     '/api/content-service/1.0/deleted-websites',
-    { schema: { summary: 'The websites the signed-in owner made and deleted that can still be restored, with the days left before each is purged', response: { 200: RestorableWebsiteList } } },
+    {
+      schema: {
+        summary: 'The websites the signed-in owner made and deleted that can still be restored, with the days left before each is purged',
+        response: { 200: RestorableWebsiteList },
+      },
+    },
     async (request, reply) => {
       const ownerId = signedInOwner(request);
       reply.header('cache-control', 'no-store');
@@ -79,7 +92,8 @@ export function websiteRoutes(app: ZodApp, websites: WebsiteService, designs: We
     `${OWNER_BASE}/usage`,
     ownerRoute(Permission.SETTINGS_READ, {
       schema: {
-        summary: "What the website uses of its limits: pages, products, uploaded files and their bytes (PAGES_PER_WEBSITE, PRODUCTS_PER_WEBSITE, UPLOADS_PER_WEBSITE, STORAGE_BYTES_PER_WEBSITE)",
+        summary:
+          'What the website uses of its limits: pages, products, uploaded files and their bytes (PAGES_PER_WEBSITE, PRODUCTS_PER_WEBSITE, UPLOADS_PER_WEBSITE, STORAGE_BYTES_PER_WEBSITE)',
         params: Params,
         response: { 200: WebsiteUsage },
       },
@@ -89,7 +103,13 @@ export function websiteRoutes(app: ZodApp, websites: WebsiteService, designs: We
 
   app.get(
     `${OWNER_BASE}/domains`,
-    ownerRoute(Permission.SETTINGS_READ, { schema: { summary: "The website's address and custom domains, with what to set for each one not verified yet", params: Params, response: { 200: CustomDomainList } } }),
+    ownerRoute(Permission.SETTINGS_READ, {
+      schema: {
+        summary: "The website's address and custom domains, with what to set for each one not verified yet",
+        params: Params,
+        response: { 200: CustomDomainList },
+      },
+    }),
     async (request) => domains.list(websiteOf(request, request.params.websiteId)),
   );
 
@@ -108,7 +128,13 @@ export function websiteRoutes(app: ZodApp, websites: WebsiteService, designs: We
 
   app.post(
     `${OWNER_BASE}/domains/:domain/verify`,
-    ownerRoute(Permission.SETTINGS_MANAGE, { schema: { summary: "Check a custom domain's verification record; verified, it is served", params: DomainParams, response: { 200: CustomDomain } } }),
+    ownerRoute(Permission.SETTINGS_MANAGE, {
+      schema: {
+        summary: "Check a custom domain's verification record; verified, it is served",
+        params: DomainParams,
+        response: { 200: CustomDomain },
+      },
+    }),
     async (request) => domains.verify(websiteOf(request, request.params.websiteId), request.params.domain),
   );
 
@@ -137,7 +163,8 @@ export function websiteRoutes(app: ZodApp, websites: WebsiteService, designs: We
     {
       schema: {
         summary: 'Create a website from a starting design; the signed-in owner becomes its admin',
-        description: 'The website gets pages, navigation, header and footer, site styles and sample content of the design, and the address `<slug>.<BASE_DOMAIN>`. Each owner may create WEBSITES_PER_OWNER websites (default 10).',
+        description:
+          'The website gets pages, navigation, header and footer, site styles and sample content of the design, and the address `<slug>.<BASE_DOMAIN>`. Each owner may create WEBSITES_PER_OWNER websites (default 10).',
         body: CreateWebsiteBody,
         response: { 201: CreatedWebsite },
       },
@@ -152,37 +179,56 @@ export function websiteRoutes(app: ZodApp, websites: WebsiteService, designs: We
   app.put(
     `${OWNER_BASE}/design`,
     ownerRoute(Permission.SETTINGS_MANAGE, {
-      schema: { summary: "Switch the website's design: styles and layouts change, its content stays", params: Params, body: SwitchDesignBody, response: { 200: Website } },
+      schema: {
+        summary: "Switch the website's design: styles and layouts change, its content stays",
+        params: Params,
+        body: SwitchDesignBody,
+        response: { 200: Website },
+      },
     }),
     async (request) => designs.switchDesign(websiteOf(request, request.params.websiteId), request.body.design),
   );
 
   app.get(
     OWNER_BASE,
-    ownerRoute(Permission.SETTINGS_READ, { schema: { summary: 'The website: title, template, domains and settings', params: Params, response: { 200: Website } } }),
+    ownerRoute(Permission.SETTINGS_READ, {
+      schema: { summary: 'The website: title, template, domains and settings', params: Params, response: { 200: Website } },
+    }),
     async (request) => websites.get(websiteOf(request, request.params.websiteId)),
   );
 
   app.put(
     OWNER_BASE,
-    ownerRoute(Permission.SETTINGS_MANAGE, { schema: { summary: 'Change the website', params: Params, body: UpdateWebsiteBody, response: { 200: Website } } }),
+    ownerRoute(Permission.SETTINGS_MANAGE, {
+      schema: { summary: 'Change the website', params: Params, body: UpdateWebsiteBody, response: { 200: Website } },
+    }),
     async (request) => websites.update(websiteOf(request, request.params.websiteId), request.body),
   );
 
   app.get(
     `${OWNER_BASE}/settings`,
-    ownerRoute(Permission.SETTINGS_READ, { schema: { summary: "The site's settings: currency, locale, time zone, country, beta flags", params: Params, response: { 200: SiteSettingsBody } } }),
+    ownerRoute(Permission.SETTINGS_READ, {
+      schema: {
+        summary: "The site's settings: currency, locale, time zone, country, beta flags",
+        params: Params,
+        response: { 200: SiteSettingsBody },
+      },
+    }),
     async (request) => websites.settings(websiteOf(request, request.params.websiteId)),
   );
 
   app.put(
     `${OWNER_BASE}/settings`,
-    ownerRoute(Permission.SETTINGS_MANAGE, { schema: { summary: "Change the site's settings", params: Params, body: UpdateSiteSettingsBody, response: { 200: SiteSettingsBody } } }),
+    ownerRoute(Permission.SETTINGS_MANAGE, {
+      schema: { summary: "Change the site's settings", params: Params, body: UpdateSiteSettingsBody, response: { 200: SiteSettingsBody } },
+    }),
     async (request) => websites.updateSettings(websiteOf(request, request.params.websiteId), request.body),
   );
 
-  app.get('/api/content-service/public/1.0/site', { schema: { summary: "The site as a visitor's page sees it: title, template and public settings", response: { 200: PublicSite } } }, async (request) =>
-    websites.publicSite(websiteIdOf(request)),
+  app.get(
+    '/api/content-service/public/1.0/site',
+    { schema: { summary: "The site as a visitor's page sees it: title, template and public settings", response: { 200: PublicSite } } },
+    async (request) => websites.publicSite(websiteIdOf(request)),
   );
 
   app.get(

@@ -90,7 +90,14 @@ export class WebsiteService {
       }
       const taken = await domainsTakenByOthers(trx, input.id, domains);
       if (taken[0] !== undefined) throw invalid(formatMessage(ContentMessages.domainTaken, { domain: taken[0] }), 'domains');
-      const row = await insertWebsite(trx, { id: input.id, title: input.title, templateId: input.templateId, settings, design: input.design ?? null, createdBy: input.createdBy ?? null });
+      const row = await insertWebsite(trx, {
+        id: input.id,
+        title: input.title,
+        templateId: input.templateId,
+        settings,
+        design: input.design ?? null,
+        createdBy: input.createdBy ?? null,
+      });
       if (input.address) await insertAddress(trx, input.id, input.address);
       await replaceDomains(trx, input.id, domains);
       const all = await domainsOf(trx, input.id);
@@ -136,8 +143,14 @@ export class WebsiteService {
         await replaceDomains(trx, websiteId, domains, newVerificationToken);
         domains = await domainsOf(trx, websiteId);
       }
-      const row = body.title !== undefined ? await updateWebsite(trx, websiteId, { title: body.title }) : await updateWebsite(trx, websiteId, {});
-      await this.events.enqueue(trx, 'content.website.updated', websiteId, { title: row.title, templateId: row.template_id, domains: await verifiedDomainsOf(trx, websiteId), previousDomains });
+      const row =
+        body.title !== undefined ? await updateWebsite(trx, websiteId, { title: body.title }) : await updateWebsite(trx, websiteId, {});
+      await this.events.enqueue(trx, 'content.website.updated', websiteId, {
+        title: row.title,
+        templateId: row.template_id,
+        domains: await verifiedDomainsOf(trx, websiteId),
+        previousDomains,
+      });
       return toWebsite(row, domains);
     });
   }
@@ -167,7 +180,9 @@ export class WebsiteService {
       if (next.currency !== current.currency && (await hasProducts(trx, websiteId))) {
         throw invalid(formatMessage(ContentMessages.currencyLocked, { currency: current.currency }), 'currency');
       }
-      const changed = (Object.keys(next) as (keyof SiteSettings)[]).filter((key) => JSON.stringify(next[key]) !== JSON.stringify(current[key]));
+      const changed = (Object.keys(next) as (keyof SiteSettings)[]).filter(
+        (key) => JSON.stringify(next[key]) !== JSON.stringify(current[key]),
+      );
       await updateWebsite(trx, websiteId, { settings: next });
       if (changed.length > 0) {
         await this.events.enqueue(trx, 'content.settings.updated', websiteId, {

@@ -10,7 +10,13 @@ import { sniffImageType } from '../../src/assets/image-probe.js';
 const CHROME_ACCEPT = 'image/avif,image/webp,image/apng,image/svg+xml,image/*,*/*;q=0.8';
 const jpeg = (width: number, height: number, withExif?: { orientation: number }) => {
   const image = sharp({ create: { width, height, channels: 3, background: '#2f5d50' } });
-  return (withExif ? image.withMetadata({ orientation: withExif.orientation, exif: { IFD0: { Copyright: 'Harbour & Pine', Artist: 'Maren' } } }) : image).jpeg().toBuffer();
+  return (
+    withExif
+      ? image.withMetadata({ orientation: withExif.orientation, exif: { IFD0: { Copyright: 'Harbour & Pine', Artist: 'Maren' } } })
+      : image
+  )
+    .jpeg()
+    .toBuffer();
 };
 
 describe(ImagePipeline.name, () => {
@@ -65,7 +71,9 @@ describe(ImagePipeline.name, () => {
       crc.writeUInt32BE(crc32(Buffer.concat([Buffer.from(type), data])));
       return Buffer.concat([length, Buffer.from(type), data, crc]);
     };
-    const plainPng = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#2f5d50' } }).png().toBuffer();
+    const plainPng = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#2f5d50' } })
+      .png()
+      .toBuffer();
     // After the signature (8 bytes) and IHDR (25 bytes).
     const png = Buffer.concat([plainPng.subarray(0, 33), chunk('tEXt', Buffer.from(`Author\0${secret}`)), plainPng.subarray(33)]);
     expect((await sharp(png).metadata()).comments).toEqual([{ keyword: 'Author', text: secret }]);
@@ -74,20 +82,31 @@ describe(ImagePipeline.name, () => {
     expect((await sharp(strippedPng.bytes).metadata()).comments).toBeUndefined();
 
     const plainJpeg = await jpeg(40, 30);
-    const segment = (marker: number, data: Buffer) => Buffer.concat([Buffer.from([0xff, marker, (data.length + 2) >> 8, (data.length + 2) & 0xff]), data]);
+    const segment = (marker: number, data: Buffer) =>
+      Buffer.concat([Buffer.from([0xff, marker, (data.length + 2) >> 8, (data.length + 2) & 0xff]), data]);
     for (const marker of [0xfe, 0xec]) {
       const withSegment = Buffer.concat([plainJpeg.subarray(0, 2), segment(marker, Buffer.from(secret)), plainJpeg.subarray(2)]);
       const stripped = await pipeline.prepareOriginal(withSegment, 'image/jpeg');
-      expect({ marker, leaked: stripped.bytes.includes(secret), size: [stripped.width, stripped.height] }).toEqual({ marker, leaked: false, size: [40, 30] });
+      expect({ marker, leaked: stripped.bytes.includes(secret), size: [stripped.width, stripped.height] }).toEqual({
+        marker,
+        leaked: false,
+        size: [40, 30],
+      });
     }
   });
 
   it('refuses a truncated file, a file whose bytes are of another type, and one over the pixel limit', async () => {
     const whole = await jpeg(400, 300);
-    await expect(pipeline.prepareOriginal(whole.subarray(0, Math.floor(whole.length / 2)), 'image/jpeg')).rejects.toMatchObject({ reason: 'corrupt' });
-    const png = await sharp({ create: { width: 4, height: 4, channels: 4, background: '#fff0' } }).png().toBuffer();
+    await expect(pipeline.prepareOriginal(whole.subarray(0, Math.floor(whole.length / 2)), 'image/jpeg')).rejects.toMatchObject({
+      reason: 'corrupt',
+    });
+    const png = await sharp({ create: { width: 4, height: 4, channels: 4, background: '#fff0' } })
+      .png()
+      .toBuffer();
     await expect(pipeline.prepareOriginal(png, 'image/jpeg')).rejects.toMatchObject({ reason: 'unsupported' });
-    const huge = await sharp({ create: { width: 2100, height: 2000, channels: 3, background: '#000' } }).jpeg().toBuffer();
+    const huge = await sharp({ create: { width: 2100, height: 2000, channels: 3, background: '#000' } })
+      .jpeg()
+      .toBuffer();
     await expect(pipeline.prepareOriginal(huge, 'image/jpeg')).rejects.toBeInstanceOf(ImageRejected);
     await expect(pipeline.prepareOriginal(huge, 'image/jpeg')).rejects.toMatchObject({ reason: 'too-many-pixels' });
   });
@@ -105,7 +124,12 @@ describe(ImagePipeline.name, () => {
   it('runs at most `concurrency` images at once and refuses work beyond the queue', async () => {
     const small = new ImagePipeline({ maxPixels: 4_000_000, concurrency: 1, maxQueued: 2, avif: false });
     const original = await jpeg(800, 600);
-    const jobs = Array.from({ length: 5 }, () => small.variant(original, 500, 'webp').then(() => 'done', (error: unknown) => error));
+    const jobs = Array.from({ length: 5 }, () =>
+      small.variant(original, 500, 'webp').then(
+        () => 'done',
+        (error: unknown) => error,
+      ),
+    );
     expect(small.load).toEqual({ active: 1, pending: 2 });
     const results = await Promise.all(jobs);
     expect(results.filter((r) => r === 'done')).toHaveLength(3);

@@ -26,8 +26,21 @@ const input = (overrides: Partial<StoreCollectionInput> = {}): StoreCollectionIn
 describe('planStoreCollection', () => {
   it('derives the URL id from the title and fills the SPEC collection and root category', () => {
     const plan = planStoreCollection(input());
-    expect(plan.collection).toEqual({ navigationTitle: 'Summer Shop', title: 'Summer Shop', urlId: 'summer-shop', description: '', enabled: true });
-    expect(plan.rootCategory).toEqual({ websiteId: 'w1', displayName: 'All', parentCategoryId: '', type: 'ROOT', pageRendering: 'LIST_VIEW', displayIndex: 1 });
+    expect(plan.collection).toEqual({
+      navigationTitle: 'Summer Shop',
+      title: 'Summer Shop',
+      urlId: 'summer-shop',
+      description: '',
+      enabled: true,
+    });
+    expect(plan.rootCategory).toEqual({
+      websiteId: 'w1',
+      displayName: 'All',
+      parentCategoryId: '',
+      type: 'ROOT',
+      pageRendering: 'LIST_VIEW',
+      displayIndex: 1,
+    });
     expect(plan.addToMainNav).toBe(true);
   });
 
@@ -43,7 +56,9 @@ describe('planStoreCollection', () => {
 
   it('appends -1, -2 ... while the URL id is among storeUrls', () => {
     expect(planStoreCollection(input({ storeUrls: ['/summer-shop'] })).collection.urlId).toBe('summer-shop-1');
-    expect(planStoreCollection(input({ storeUrls: ['summer-shop', 'summer-shop-1', '/summer-shop-2'] })).collection.urlId).toBe('summer-shop-3');
+    expect(planStoreCollection(input({ storeUrls: ['summer-shop', 'summer-shop-1', '/summer-shop-2'] })).collection.urlId).toBe(
+      'summer-shop-3',
+    );
   });
 
   it('omits the description when isSevenOne is true', () => {

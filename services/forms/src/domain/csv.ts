@@ -33,6 +33,10 @@ export function csvHeader(fields: readonly FormField[]): string {
 
 /** One line of the export. */
 export function csvRow(fields: readonly FormField[], submission: FormSubmission): string {
-  const cells = [submission.createdAt, submission.pagePath ?? '', ...inputFields(fields).map((f) => answerText(f, submission.values[f.id]))];
+  const cells = [
+    submission.createdAt,
+    submission.pagePath ?? '',
+    ...inputFields(fields).map((f) => answerText(f, submission.values[f.id])),
+  ];
   return cells.map(csvCell).join(',');
 }

@@ -44,7 +44,14 @@ export class FormsRepository {
   }
 
   async list(websiteId: string): Promise<FormDefinition[]> {
-    const rows = await this.db.selectFrom('forms').selectAll().where('website_id', '=', websiteId).orderBy('created_at').orderBy('id').limit(1000).execute();
+    const rows = await this.db
+      .selectFrom('forms')
+      .selectAll()
+      .where('website_id', '=', websiteId)
+      .orderBy('created_at')
+      .orderBy('id')
+      .limit(1000)
+      .execute();
     return rows.map(toDefinition);
   }
 
@@ -72,7 +79,12 @@ export class FormsRepository {
 
   async delete(websiteId: string, id: string): Promise<boolean> {
     // RETURNING rather than the affected-row count, which the embedded driver does not report.
-    const row = await this.db.deleteFrom('forms').where('website_id', '=', websiteId).where('id', '=', id).returning('id').executeTakeFirst();
+    const row = await this.db
+      .deleteFrom('forms')
+      .where('website_id', '=', websiteId)
+      .where('id', '=', id)
+      .returning('id')
+      .executeTakeFirst();
     return row !== undefined;
   }
 }

@@ -12,7 +12,8 @@ const newFormId = (): string => `form-${randomBytes(9).toString('base64url')}`;
 function checkFieldTypes(settings: FormSettings): void {
   const fields: Record<string, string> = {};
   settings.build.fields.forEach((field, index) => {
-    if (!allowsField(settings.formType, field.type)) fields[`build.fields.${index}.type`] = `A ${field.type} field cannot be used in this kind of form`;
+    if (!allowsField(settings.formType, field.type))
+      fields[`build.fields.${index}.type`] = `A ${field.type} field cannot be used in this kind of form`;
   });
   if (Object.keys(fields).length > 0) throw new AppError('VALIDATION_FAILED', 'The form has fields its type does not allow.', { fields });
 }

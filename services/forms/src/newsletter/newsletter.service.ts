@@ -5,8 +5,27 @@
 // by ticking "join the mailing list" on a restock form (restock.signup.created), which adds them
 // to the website's mailing list in exactly the same way.
 import { randomBytes, randomUUID } from 'node:crypto';
-import { EMAIL_FORMAT_EXAMPLE, EmailPatterns, FormMessages, FormSettings, FormType, RestockSignupCreated, formatMessage, type EventEnvelope, type FormDefinition } from '@sc/contracts';
-import { AppError, type Captcha, enqueueEvent, enqueueMail, handleOnce, type MailRelay, type Page, type ServiceContext } from '@sc/platform';
+import {
+  EMAIL_FORMAT_EXAMPLE,
+  EmailPatterns,
+  FormMessages,
+  FormSettings,
+  FormType,
+  RestockSignupCreated,
+  formatMessage,
+  type EventEnvelope,
+  type FormDefinition,
+} from '@sc/contracts';
+import {
+  AppError,
+  type Captcha,
+  enqueueEvent,
+  enqueueMail,
+  handleOnce,
+  type MailRelay,
+  type Page,
+  type ServiceContext,
+} from '@sc/platform';
 import type { FormsRepository } from '../forms/forms.repository.js';
 import type { FormService } from '../forms/forms.service.js';
 import type { SubmitService, Visitor } from '../submissions/submit.service.js';
@@ -76,16 +95,32 @@ export class NewsletterService {
   }
 
   /** Signs `email` up to the newsletter form `formId`; answers the subscriber's status. */
-  async subscribe(visitor: Visitor, formId: string, body: { email: string; captchaKey?: string; language?: string }, origin: string): Promise<'pending' | 'confirmed'> {
+  async subscribe(
+    visitor: Visitor,
+    formId: string,
+    body: { email: string; captchaKey?: string; language?: string },
+    origin: string,
+  ): Promise<'pending' | 'confirmed'> {
     const form = await this.#submit.configuredForm(visitor.websiteId, formId);
     if (form.settings.formType !== FormType.NEWSLETTER_BLOCK) throw new AppError('NOT_FOUND', FormMessages.notConfigured);
     await this.#submit.checkRate(visitor, `newsletter:${formId}`);
     if (form.settings.captcha.enabled) await this.#captcha.require(body.captchaKey, { websiteId: visitor.websiteId, remoteIp: visitor.ip });
     const email = body.email.trim();
-    const problem = email === '' ? FormMessages.required : email.length > 256 || !EmailPatterns.simple.test(email) ? formatMessage(FormMessages.emailInvalid, { email: EMAIL_FORMAT_EXAMPLE }) : undefined;
-    if (problem) throw new AppError('VALIDATION_FAILED', FormMessages.fieldsInvalid, { fields: { email: problem }, compat: { errors: { email: problem } } });
+    const problem =
+      email === ''
+        ? FormMessages.required
+        : email.length > 256 || !EmailPatterns.simple.test(email)
+          ? formatMessage(FormMessages.emailInvalid, { email: EMAIL_FORMAT_EXAMPLE })
+          : undefined;
+    if (problem)
+      throw new AppError('VALIDATION_FAILED', FormMessages.fieldsInvalid, {
+        fields: { email: problem },
+        compat: { errors: { email: problem } },
+      });
 
-    const result = await this.#ctx.transaction((trx) => this.#enroll(trx, { websiteId: visitor.websiteId, form, email, language: body.language ?? null, origin }));
+    const result = await this.#ctx.transaction((trx) =>
+      this.#enroll(trx, { websiteId: visitor.websiteId, form, email, language: body.language ?? null, origin }),
+    );
     if (result.mailed) this.#mail.poke();
     return result.status;
   }
@@ -102,7 +137,10 @@ export class NewsletterService {
     // Restock checked the address with its own (stricter) rule; an event without an origin was
     // written before events carried one, and a confirmation link needs it.
     if (!data.siteOrigin || email.length > 256 || !EmailPatterns.simple.test(email)) {
-      this.#ctx.logger.warn({ eventId: event.id, websiteId: event.websiteId, hasOrigin: Boolean(data.siteOrigin) }, 'restock mailing-list opt-in cannot be used');
+      this.#ctx.logger.warn(
+        { eventId: event.id, websiteId: event.websiteId, hasOrigin: Boolean(data.siteOrigin) },
+        'restock mailing-list opt-in cannot be used',
+      );
       return 'unusable';
     }
     const origin = data.siteOrigin;
@@ -123,7 +161,8 @@ export class NewsletterService {
     // A fixed id: two first opt-ins at once make one list (the second insert does nothing).
     await forms.insert(websiteId, DEFAULT_MAILING_LIST_ID, DEFAULT_MAILING_LIST);
     const made = await forms.find(websiteId, DEFAULT_MAILING_LIST_ID);
-    if (made?.settings.formType !== FormType.NEWSLETTER_BLOCK) throw new Error(`form ${DEFAULT_MAILING_LIST_ID} of ${websiteId} is not a newsletter form`);
+    if (made?.settings.formType !== FormType.NEWSLETTER_BLOCK)
+      throw new Error(`form ${DEFAULT_MAILING_LIST_ID} of ${websiteId} is not a newsletter form`);
     return made;
   }
 
@@ -137,13 +176,25 @@ export class NewsletterService {
     const subscribers = this.#subscribers.with(trx);
     const existing = await subscribers.findForUpdate(websiteId, form.id, normalized);
     if (existing?.status === 'confirmed') return { status: 'confirmed', mailed: false };
-    const recentlyMailed = existing?.status === 'pending' && existing.confirm_sent_at !== null && Date.now() - new Date(existing.confirm_sent_at).getTime() < RESEND_AFTER_MS;
+    const recentlyMailed =
+      existing?.status === 'pending' &&
+      existing.confirm_sent_at !== null &&
+      Date.now() - new Date(existing.confirm_sent_at).getTime() < RESEND_AFTER_MS;
     if (recentlyMailed) return { status: 'pending', mailed: false };
     const confirm = token();
     const unsubscribe = token();
     const id = existing?.id ?? randomUUID();
     if (existing) await subscribers.renewPending(id, confirm, unsubscribe, language ?? existing.language);
-    else await subscribers.insertPending({ id, websiteId, formId: form.id, email, language, confirmToken: confirm, unsubscribeToken: unsubscribe });
+    else
+      await subscribers.insertPending({
+        id,
+        websiteId,
+        formId: form.id,
+        email,
+        language,
+        confirmToken: confirm,
+        unsubscribeToken: unsubscribe,
+      });
     const confirmUrl = `${origin}/api/form/newsletter/confirm?token=${confirm}`;
     const unsubscribeUrl = `${origin}/api/form/newsletter/unsubscribe?token=${unsubscribe}`;
     await enqueueMail(trx, {
@@ -164,7 +215,12 @@ export class NewsletterService {
     if (!row || row.status !== 'pending') return false;
     await this.#ctx.transaction(async (trx) => {
       await this.#subscribers.with(trx).setStatus(row.id, 'confirmed');
-      await enqueueEvent(trx, 'forms.subscriber.confirmed', row.website_id, { subscriberId: row.id, formId: row.form_id, status: 'confirmed', email: row.email });
+      await enqueueEvent(trx, 'forms.subscriber.confirmed', row.website_id, {
+        subscriberId: row.id,
+        formId: row.form_id,
+        status: 'confirmed',
+        email: row.email,
+      });
     });
     return true;
   }
@@ -176,7 +232,12 @@ export class NewsletterService {
     if (row.status === 'unsubscribed') return true;
     await this.#ctx.transaction(async (trx) => {
       await this.#subscribers.with(trx).setStatus(row.id, 'unsubscribed');
-      await enqueueEvent(trx, 'forms.subscriber.unsubscribed', row.website_id, { subscriberId: row.id, formId: row.form_id, status: 'unsubscribed', email: row.email });
+      await enqueueEvent(trx, 'forms.subscriber.unsubscribed', row.website_id, {
+        subscriberId: row.id,
+        formId: row.form_id,
+        status: 'unsubscribed',
+        email: row.email,
+      });
     });
     return true;
   }

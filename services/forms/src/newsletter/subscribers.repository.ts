@@ -62,7 +62,13 @@ export class SubscribersRepository {
   async renewPending(id: string, confirmToken: string, unsubscribeToken: string, language: string | null): Promise<void> {
     await this.db
       .updateTable('subscribers')
-      .set({ status: 'pending', confirm_token_hash: hashToken(confirmToken), unsubscribe_token_hash: hashToken(unsubscribeToken), confirm_sent_at: sql<Date>`now()`, language })
+      .set({
+        status: 'pending',
+        confirm_token_hash: hashToken(confirmToken),
+        unsubscribe_token_hash: hashToken(unsubscribeToken),
+        confirm_sent_at: sql<Date>`now()`,
+        language,
+      })
       .where('id', '=', id)
       .execute();
   }
@@ -102,7 +108,11 @@ export class SubscribersRepository {
   async list(websiteId: string, formId: string, options: { cursor?: string; limit: number }): Promise<Page<SubscriberView>> {
     let query = this.db.selectFrom('subscribers').selectAll().where('website_id', '=', websiteId).where('form_id', '=', formId);
     if (options.cursor) query = query.where(afterPosition('created_at', 'id', decodeCursor(options.cursor, SCOPE, 'timestamp'), 'desc'));
-    const rows = await query.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(options.limit + 1).execute();
+    const rows = await query
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(options.limit + 1)
+      .execute();
     return toPage(rows, options.limit, (row) => ({ key: iso(row.created_at), id: row.id }), {
       scope: SCOPE,
       map: (row) => ({

@@ -10,7 +10,14 @@ export const DEMO_FORMS: Readonly<Record<string, FormSettingsInput>> = Object.fr
     formType: FormType.ADDITIONAL_FIELDS,
     build: {
       fields: [
-        { id: 'initials', type: 'text', title: 'Initials to engrave', description: 'Up to three letters.', placeholder: 'ABC', required: true },
+        {
+          id: 'initials',
+          type: 'text',
+          title: 'Initials to engrave',
+          description: 'Up to three letters.',
+          placeholder: 'ABC',
+          required: true,
+        },
         { id: 'font', type: 'select', title: 'Lettering', options: ['Serif', 'Sans serif', 'Script'], required: true },
         { id: 'note', type: 'textarea', title: 'Anything we should know?', maxLength: 200 },
       ],

@@ -14,7 +14,10 @@ export class KeysRepository {
   }
 
   async insert(websiteId: string, key: string, expiresAt: Date): Promise<void> {
-    await this.db.insertInto('submission_keys').values({ key_hash: hashKey(key), website_id: websiteId, expires_at: expiresAt, used_at: null }).execute();
+    await this.db
+      .insertInto('submission_keys')
+      .values({ key_hash: hashKey(key), website_id: websiteId, expires_at: expiresAt, used_at: null })
+      .execute();
   }
 
   /** Marks the key used if it is this website's, unused and unexpired; false otherwise. Row locks make it once-only under concurrency. */
@@ -35,7 +38,13 @@ export class KeysRepository {
   async prune(): Promise<void> {
     await this.db
       .deleteFrom('submission_keys')
-      .where('key_hash', 'in', (eb) => eb.selectFrom('submission_keys').select('key_hash').where('expires_at', '<', sql<Date>`now() - interval '1 day'`).limit(50))
+      .where('key_hash', 'in', (eb) =>
+        eb
+          .selectFrom('submission_keys')
+          .select('key_hash')
+          .where('expires_at', '<', sql<Date>`now() - interval '1 day'`)
+          .limit(50),
+      )
       .execute();
   }
 }

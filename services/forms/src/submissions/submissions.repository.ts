@@ -80,19 +80,29 @@ export class SubmissionsRepository {
   }
 
   /** One page of a form's submissions, newest first, optionally those containing `q`. */
-  async list(
-    websiteId: string,
-    formId: string,
-    options: { q?: string; cursor?: string; limit: number },
-  ): Promise<Page<FormSubmission>> {
+  async list(websiteId: string, formId: string, options: { q?: string; cursor?: string; limit: number }): Promise<Page<FormSubmission>> {
     let query = this.db
       .selectFrom('submissions')
-      .select(['id', 'form_id', 'values', 'page_title', 'page_id', 'content_source', 'page_path', 'page_permission_type_value', 'created_at'])
+      .select([
+        'id',
+        'form_id',
+        'values',
+        'page_title',
+        'page_id',
+        'content_source',
+        'page_path',
+        'page_permission_type_value',
+        'created_at',
+      ])
       .where('website_id', '=', websiteId)
       .where('form_id', '=', formId);
     if (options.q && options.q.trim() !== '') query = query.where('search_text', 'like', likePattern(options.q.trim()));
     if (options.cursor) query = query.where(afterPosition('created_at', 'id', decodeCursor(options.cursor, SCOPE, 'timestamp'), 'desc'));
-    const rows = await query.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(options.limit + 1).execute();
+    const rows = await query
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(options.limit + 1)
+      .execute();
     return toPage(rows, options.limit, (row) => ({ key: iso(row.created_at), id: row.id }), { scope: SCOPE, map: toSubmission });
   }
 

@@ -12,7 +12,16 @@ import {
   type FormDefinition,
   type SaveSubmissionBody,
 } from '@sc/contracts';
-import { AppError, type Captcha, enqueueEvent, enqueueMail, isUnavailableError, renderMail, type MailRelay, type ServiceContext } from '@sc/platform';
+import {
+  AppError,
+  type Captcha,
+  enqueueEvent,
+  enqueueMail,
+  isUnavailableError,
+  renderMail,
+  type MailRelay,
+  type ServiceContext,
+} from '@sc/platform';
 import { answerText, inputFields } from '../domain/csv.js';
 import type { FormsRepository } from '../forms/forms.repository.js';
 import type { FormsDB } from '../tables.js';

@@ -21,7 +21,12 @@ export class AccountMailRepository {
   /** The account of this kind with this email (site users: on this website). */
   async accountOf(kind: AccountKind, websiteId: string, email: string): Promise<{ id: string; email: string } | undefined> {
     return kind === 'site-user'
-      ? this.db.selectFrom('site_users').select(['id', 'email']).where('website_id', '=', websiteId).where('email', '=', email).executeTakeFirst()
+      ? this.db
+          .selectFrom('site_users')
+          .select(['id', 'email'])
+          .where('website_id', '=', websiteId)
+          .where('email', '=', email)
+          .executeTakeFirst()
       : this.db.selectFrom('owners').select(['id', 'email']).where('email', '=', email).executeTakeFirst();
   }
 
@@ -43,7 +48,14 @@ export class AccountMailRepository {
     const token = newSessionToken();
     await this.db
       .insertInto('account_tokens')
-      .values({ token_hash: sha256(token), purpose, kind, subject_id: subjectId, website_id: websiteId, expires_at: new Date(Date.now() + ttlMs) })
+      .values({
+        token_hash: sha256(token),
+        purpose,
+        kind,
+        subject_id: subjectId,
+        website_id: websiteId,
+        expires_at: new Date(Date.now() + ttlMs),
+      })
       .execute();
     return token;
   }
@@ -74,9 +86,20 @@ export class AccountMailRepository {
   }
 
   /** A waiting sign-up: its token carries the account to make (subject_id is the account's id). */
-  async issueSignUp(kind: AccountKind, websiteId: string | null, account: { id: string; email: string; name: string | null; passwordHash: string }, ttlMs: number): Promise<string> {
+  async issueSignUp(
+    kind: AccountKind,
+    websiteId: string | null,
+    account: { id: string; email: string; name: string | null; passwordHash: string },
+    ttlMs: number,
+  ): Promise<string> {
     // Expired sign-ups of the address go first: their password hashes are kept no longer than needed.
-    await this.db.deleteFrom('account_tokens').where('purpose', '=', 'sign-up').where('kind', '=', kind).where('email', '=', account.email).where('expires_at', '<=', sql<Date>`now()`).execute();
+    await this.db
+      .deleteFrom('account_tokens')
+      .where('purpose', '=', 'sign-up')
+      .where('kind', '=', kind)
+      .where('email', '=', account.email)
+      .where('expires_at', '<=', sql<Date>`now()`)
+      .execute();
     const token = newSessionToken();
     await this.db
       .insertInto('account_tokens')
@@ -103,7 +126,13 @@ export class AccountMailRepository {
    */
   async useSignUp(kind: AccountKind, token: string, websiteId: string | null) {
     const hash = sha256(token);
-    let address = this.db.selectFrom('account_tokens').select('email').where('token_hash', '=', hash).where('purpose', '=', 'sign-up').where('kind', '=', kind).where('expires_at', '>', sql<Date>`now()`);
+    let address = this.db
+      .selectFrom('account_tokens')
+      .select('email')
+      .where('token_hash', '=', hash)
+      .where('purpose', '=', 'sign-up')
+      .where('kind', '=', kind)
+      .where('expires_at', '>', sql<Date>`now()`);
     address = websiteId === null ? address.where('website_id', 'is', null) : address.where('website_id', '=', websiteId);
     let query = this.db.deleteFrom('account_tokens').where('purpose', '=', 'sign-up').where('kind', '=', kind).where('email', '=', address);
     query = websiteId === null ? query.where('website_id', 'is', null) : query.where('website_id', '=', websiteId);
@@ -135,7 +164,9 @@ export class AccountMailRepository {
       .where('token_hash', '=', hash)
       .where('purpose', '=', 'sign-up')
       .where('kind', '=', kind);
-    const counted = await (websiteId === null ? query.where('website_id', 'is', null) : query.where('website_id', '=', websiteId)).returning('failed_tries').executeTakeFirst();
+    const counted = await (websiteId === null ? query.where('website_id', 'is', null) : query.where('website_id', '=', websiteId))
+      .returning('failed_tries')
+      .executeTakeFirst();
     if (!counted) return true;
     if (counted.failed_tries < maxTries) return false;
     await this.db.deleteFrom('account_tokens').where('token_hash', '=', hash).where('purpose', '=', 'sign-up').execute();
@@ -163,9 +194,17 @@ export class AccountMailRepository {
   /** The new password of the account; every session of it ends, and every reset link still out. */
   async replacePassword(kind: AccountKind, subjectId: string, passwordHash: string): Promise<void> {
     if (kind === 'site-user') {
-      await this.db.updateTable('site_users').set({ password_hash: passwordHash, updated_at: sql<Date>`now()` }).where('id', '=', subjectId).execute();
+      await this.db
+        .updateTable('site_users')
+        .set({ password_hash: passwordHash, updated_at: sql<Date>`now()` })
+        .where('id', '=', subjectId)
+        .execute();
     } else {
-      await this.db.updateTable('owners').set({ password_hash: passwordHash, updated_at: sql<Date>`now()` }).where('id', '=', subjectId).execute();
+      await this.db
+        .updateTable('owners')
+        .set({ password_hash: passwordHash, updated_at: sql<Date>`now()` })
+        .where('id', '=', subjectId)
+        .execute();
     }
     await this.db.deleteFrom('sessions').where('kind', '=', kind).where('subject_id', '=', subjectId).execute();
     await this.db
@@ -179,7 +218,12 @@ export class AccountMailRepository {
   }
 
   async markEmailVerified(websiteId: string, siteUserId: string): Promise<void> {
-    await this.db.updateTable('site_users').set({ email_verified_at: sql<Date>`now()` }).where('id', '=', siteUserId).where('website_id', '=', websiteId).execute();
+    await this.db
+      .updateTable('site_users')
+      .set({ email_verified_at: sql<Date>`now()` })
+      .where('id', '=', siteUserId)
+      .where('website_id', '=', websiteId)
+      .execute();
   }
 
   /** The website's title and domains (the read model content's events keep). */

@@ -10,13 +10,23 @@ export function accountMailRoutes(app: ZodApp, accountMail: AccountMailService):
     ['site-user', '/api/auth/site-users/password-reset'],
     ['owner', '/api/auth/owners/password-reset'],
   ] as const) {
-    app.post(base, { schema: { summary: `Mail a password reset link (${kind})`, body: PasswordResetRequest, response: { 200: IdentityNotice } } }, async (request) => {
-      await accountMail.requestReset(kind, websiteIdOf(request), request.body.email);
-      return { message: IdentityMessages.resetRequested };
-    });
+    app.post(
+      base,
+      { schema: { summary: `Mail a password reset link (${kind})`, body: PasswordResetRequest, response: { 200: IdentityNotice } } },
+      async (request) => {
+        await accountMail.requestReset(kind, websiteIdOf(request), request.body.email);
+        return { message: IdentityMessages.resetRequested };
+      },
+    );
     app.post(
       `${base}/confirm`,
-      { schema: { summary: `Set a new password with the mailed token (${kind}); ends every session`, body: PasswordResetConfirm, response: { 200: IdentityNotice } } },
+      {
+        schema: {
+          summary: `Set a new password with the mailed token (${kind}); ends every session`,
+          body: PasswordResetConfirm,
+          response: { 200: IdentityNotice },
+        },
+      },
       async (request, reply) => {
         await withRetryAfter(reply, () => accountMail.confirmReset(kind, websiteIdOf(request), request.body.token, request.body.password));
         return { message: IdentityMessages.passwordChanged };
@@ -26,7 +36,13 @@ export function accountMailRoutes(app: ZodApp, accountMail: AccountMailService):
 
   app.get(
     '/api/auth/site-users/verify-email',
-    { schema: { summary: "Confirm a site user's email address (the link in the sign-up mail)", querystring: VerifyEmailQuery, response: { 200: IdentityNotice } } },
+    {
+      schema: {
+        summary: "Confirm a site user's email address (the link in the sign-up mail)",
+        querystring: VerifyEmailQuery,
+        response: { 200: IdentityNotice },
+      },
+    },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
       await accountMail.verifyEmail(websiteIdOf(request), request.query.token);

@@ -13,7 +13,17 @@
 // - The sign-up link makes the account only with the password chosen at that sign-up (issue 40b),
 //   checked like a sign-in, so a link someone else started for an address makes nothing when the
 //   address's owner opens it; a wrong password is counted, and the fifth spends the link.
-import { AppError, DEFAULT_PUBLIC_URL, enqueueMail, isWebsiteDomain, renderMail, websiteOrigin, type MailBrand, type MailRelay, type ServiceContext } from '@sc/platform';
+import {
+  AppError,
+  DEFAULT_PUBLIC_URL,
+  enqueueMail,
+  isWebsiteDomain,
+  renderMail,
+  websiteOrigin,
+  type MailBrand,
+  type MailRelay,
+  type ServiceContext,
+} from '@sc/platform';
 import { randomUUID } from 'node:crypto';
 import { IdentityMessages } from '@sc/contracts';
 import type { Transaction } from 'kysely';
@@ -78,7 +88,10 @@ export class AccountMailService {
         subject: `Reset your password for ${site.brand.siteName}`,
         heading: 'Choose a new password',
         blocks: [
-          { kind: 'paragraph', text: `Someone asked to reset the password of the ${kind === 'owner' ? 'owner account' : 'account'} with this email address. If it was you, choose a new password with this link. It works once, within one hour.` },
+          {
+            kind: 'paragraph',
+            text: `Someone asked to reset the password of the ${kind === 'owner' ? 'owner account' : 'account'} with this email address. If it was you, choose a new password with this link. It works once, within one hour.`,
+          },
           { kind: 'button', label: 'Choose a new password', url: link },
           { kind: 'paragraph', text: 'If you did not ask for this, ignore this email: your password stays as it is.' },
         ],
@@ -86,7 +99,15 @@ export class AccountMailService {
       });
       // A relative link (a site without a domain yet) cannot be a button: the text carries it.
       const text = site.origin ? mail.text : `${mail.text}\nLink: ${link}\n`;
-      await enqueueMail(trx, { idempotencyKey: `password-reset:${sha256(token)}`, websiteId, kind: `${kind}.password-reset`, to: account.email, subject: mail.subject, text, html: mail.html });
+      await enqueueMail(trx, {
+        idempotencyKey: `password-reset:${sha256(token)}`,
+        websiteId,
+        kind: `${kind}.password-reset`,
+        to: account.email,
+        subject: mail.subject,
+        text,
+        html: mail.html,
+      });
       return true;
     });
     if (queued) this.#mail.poke();
@@ -110,14 +131,25 @@ export class AccountMailService {
           subject: `Someone tried to sign up at ${site.brand.siteName} with your address`,
           heading: 'You already have an account',
           blocks: [
-            { kind: 'paragraph', text: `Someone tried to sign up at ${site.brand.siteName} with this email address, which already has ${who}. If it was you, sign in with your password; if you forgot it, choose "Forgot your password?" when you sign in to get a link for a new one.` },
+            {
+              kind: 'paragraph',
+              text: `Someone tried to sign up at ${site.brand.siteName} with this email address, which already has ${who}. If it was you, sign in with your password; if you forgot it, choose "Forgot your password?" when you sign in to get a link for a new one.`,
+            },
             { kind: 'button', label: 'Sign in', url: signIn },
             { kind: 'paragraph', text: 'If it was not you, ignore this email: nothing changed on your account.' },
           ],
           footer: `You are receiving this email because someone tried to sign up at ${site.brand.siteName} with this address.`,
         });
         const text = site.origin ? mail.text : `${mail.text}\nLink: ${signIn}\n`;
-        return enqueueMail(trx, { idempotencyKey: `sign-up-taken:${kind}:${account.id}:${randomUUID()}`, websiteId, kind: `${kind}.sign-up-taken`, to: account.email, subject: mail.subject, text, html: mail.html });
+        return enqueueMail(trx, {
+          idempotencyKey: `sign-up-taken:${kind}:${account.id}:${randomUUID()}`,
+          websiteId,
+          kind: `${kind}.sign-up-taken`,
+          to: account.email,
+          subject: mail.subject,
+          text,
+          html: mail.html,
+        });
       }
       if ((await accounts.signUpsInLastHour(kind, request.email)) >= SIGN_UPS_PER_HOUR) return false;
       const token = await accounts.issueSignUp(kind, kind === 'site-user' ? websiteId : null, request, SIGN_UP_TTL_MS);
@@ -127,14 +159,25 @@ export class AccountMailService {
         subject: `Finish signing up at ${site.brand.siteName}`,
         heading: 'Confirm your email address',
         blocks: [
-          { kind: 'paragraph', text: `Welcome to ${site.brand.siteName}. To finish making ${who}, open this link and enter the password you chose when you signed up. It works once, within one day.` },
+          {
+            kind: 'paragraph',
+            text: `Welcome to ${site.brand.siteName}. To finish making ${who}, open this link and enter the password you chose when you signed up. It works once, within one day.`,
+          },
           { kind: 'button', label: 'Finish signing up', url: link },
           { kind: 'paragraph', text: 'If you did not sign up, ignore this email and do not use the link: no account is made.' },
         ],
         footer: `You are receiving this email because someone signed up at ${site.brand.siteName} with this address.`,
       });
       const text = site.origin ? mail.text : `${mail.text}\nLink: ${link}\n`;
-      return enqueueMail(trx, { idempotencyKey: `sign-up:${sha256(token)}`, websiteId, kind: `${kind}.sign-up`, to: request.email, subject: mail.subject, text, html: mail.html });
+      return enqueueMail(trx, {
+        idempotencyKey: `sign-up:${sha256(token)}`,
+        websiteId,
+        kind: `${kind}.sign-up`,
+        to: request.email,
+        subject: mail.subject,
+        text,
+        html: mail.html,
+      });
     });
     if (queued) this.#mail.poke();
   }
@@ -156,7 +199,13 @@ export class AccountMailService {
     const site = kind === 'site-user' ? websiteId : null;
     const pending = await this.#accounts.pendingSignUp(kind, request.token, site);
     if (!pending?.email || !pending.password_hash) throw new AppError('BAD_REQUEST', IdentityMessages.signUpTokenInvalid);
-    const attempt = { scope: kind, websiteId: site ?? OWNERS_SIGN_IN_SITE, email: pending.email, ip: request.ip, captchaToken: request.captchaToken };
+    const attempt = {
+      scope: kind,
+      websiteId: site ?? OWNERS_SIGN_IN_SITE,
+      email: pending.email,
+      ip: request.ip,
+      captchaToken: request.captchaToken,
+    };
     try {
       await checkPassword(deps, attempt, { password_hash: pending.password_hash }, request.password);
     } catch (error) {
@@ -202,6 +251,9 @@ export class AccountMailService {
     const site = await accounts.websiteOf(websiteId);
     // The website's first domain under PUBLIC_URL's scheme and port: never the request's Host.
     const domain = site?.domains.map((d) => d.split(':')[0]).find(isWebsiteDomain);
-    return { brand: { siteName: site?.title || 'Our site' }, origin: domain ? websiteOrigin(this.#ctx.config.PUBLIC_URL ?? DEFAULT_PUBLIC_URL, domain) : null };
+    return {
+      brand: { siteName: site?.title || 'Our site' },
+      origin: domain ? websiteOrigin(this.#ctx.config.PUBLIC_URL ?? DEFAULT_PUBLIC_URL, domain) : null,
+    };
   }
 }

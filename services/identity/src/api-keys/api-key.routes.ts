@@ -5,16 +5,23 @@ import type { ApiKeyService } from './api-key.service.js';
 
 /** GET/POST /api/auth/api-keys, DELETE /api/auth/api-keys/:apiKeyId (api-keys:manage). */
 export function apiKeyRoutes(app: ZodApp, keys: ApiKeyService): void {
-
   app.get(
     '/api/auth/api-keys',
-    ownerRoute(Permission.API_KEYS_MANAGE, { schema: { summary: "This website's API keys (never the keys themselves)", response: { 200: ApiKeyList } } }),
+    ownerRoute(Permission.API_KEYS_MANAGE, {
+      schema: { summary: "This website's API keys (never the keys themselves)", response: { 200: ApiKeyList } },
+    }),
     async (request) => ({ apiKeys: await keys.list(identityOf(request).websiteId) }),
   );
 
   app.post(
     '/api/auth/api-keys',
-    ownerRoute(Permission.API_KEYS_MANAGE, { schema: { summary: 'Create an API key; the answer is the only time it is shown', body: CreateApiKey, response: { 201: ApiKeyCreated } } }),
+    ownerRoute(Permission.API_KEYS_MANAGE, {
+      schema: {
+        summary: 'Create an API key; the answer is the only time it is shown',
+        body: CreateApiKey,
+        response: { 201: ApiKeyCreated },
+      },
+    }),
     async (request, reply) => {
       const identity = identityOf(request);
       const created = await keys.create(identity.websiteId, identity.ownerId ?? '', request.body);

@@ -13,7 +13,12 @@ export interface Membership {
 export function websitesOfMemberships(rows: readonly Membership[]): OwnerWebsite[] {
   const byId = new Map<string, OwnerWebsite>();
   for (const row of rows) {
-    const website = byId.get(row.websiteId) ?? { id: row.websiteId, title: row.title ?? row.websiteId, domains: [...(row.domains ?? [])], roles: [] };
+    const website = byId.get(row.websiteId) ?? {
+      id: row.websiteId,
+      title: row.title ?? row.websiteId,
+      domains: [...(row.domains ?? [])],
+      roles: [],
+    };
     if (!website.roles.includes(row.role as Role)) website.roles.push(row.role as Role);
     byId.set(row.websiteId, website);
   }

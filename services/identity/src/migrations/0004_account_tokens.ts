@@ -20,7 +20,11 @@ export const m0004AccountTokens: Migration = {
       .addColumn('used_at', 'timestamptz')
       .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
       .execute();
-    await db.schema.createIndex('account_tokens_subject').on('account_tokens').columns(['kind', 'subject_id', 'purpose', 'created_at']).execute();
+    await db.schema
+      .createIndex('account_tokens_subject')
+      .on('account_tokens')
+      .columns(['kind', 'subject_id', 'purpose', 'created_at'])
+      .execute();
     await db.schema.alterTable('site_users').addColumn('email_verified_at', 'timestamptz').execute();
   },
 };

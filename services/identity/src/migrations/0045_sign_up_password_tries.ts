@@ -5,6 +5,9 @@ import { sql, type Kysely, type Migration } from 'kysely';
 
 export const m0045SignUpPasswordTries: Migration = {
   async up(db: Kysely<unknown>) {
-    await db.schema.alterTable('account_tokens').addColumn('failed_tries', 'integer', (col) => col.notNull().defaultTo(sql`0`)).execute();
+    await db.schema
+      .alterTable('account_tokens')
+      .addColumn('failed_tries', 'integer', (col) => col.notNull().defaultTo(sql`0`))
+      .execute();
   },
 };

@@ -60,7 +60,12 @@ export async function memberRows(db: Db, websiteId: string): Promise<MemberRow[]
 }
 
 /** Replaces the owner's roles on the website (no roles: no longer a member). */
-export async function replaceRoles(trx: Transaction<IdentityDB>, websiteId: string, ownerId: string, roles: readonly number[]): Promise<void> {
+export async function replaceRoles(
+  trx: Transaction<IdentityDB>,
+  websiteId: string,
+  ownerId: string,
+  roles: readonly number[],
+): Promise<void> {
   await trx.deleteFrom('website_roles').where('website_id', '=', websiteId).where('owner_id', '=', ownerId).execute();
   if (roles.length === 0) return;
   await trx

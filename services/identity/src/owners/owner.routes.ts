@@ -1,7 +1,17 @@
 // Owner accounts over HTTP under /api/auth: sign-up (by mailed link), sign-in, the session, sign-out. The owner
 // session cookie is separate from the site user's.
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { IdentityMessages, IdentityNotice, OWNER_SESSION_COOKIE, OwnerLogin, OwnerSessionInfo, OwnerSignUp, SignUpConfirm, SignedOut, sessionCookieName } from '@sc/contracts';
+import {
+  IdentityMessages,
+  IdentityNotice,
+  OWNER_SESSION_COOKIE,
+  OwnerLogin,
+  OwnerSessionInfo,
+  OwnerSignUp,
+  SignUpConfirm,
+  SignedOut,
+  sessionCookieName,
+} from '@sc/contracts';
 import { identityOf, websiteIdOf, type ZodApp } from '@sc/platform';
 import { clearCookie, clientIp, isSecure, sessionToken, setCookie } from '../sessions/http.js';
 import type { OwnerService } from './owner.service.js';
@@ -9,12 +19,14 @@ import type { NewSession } from '../sessions/session.service.js';
 import { withRetryAfter } from '../sign-in/retry-after.js';
 
 function setSignedIn(request: FastifyRequest, reply: FastifyReply, session: NewSession): void {
-  setCookie(request, reply, sessionCookieName(OWNER_SESSION_COOKIE, isSecure(request)), session.token, { httpOnly: true, maxAgeMs: session.cookieMaxAgeMs });
+  setCookie(request, reply, sessionCookieName(OWNER_SESSION_COOKIE, isSecure(request)), session.token, {
+    httpOnly: true,
+    maxAgeMs: session.cookieMaxAgeMs,
+  });
 }
 
 /** POST /api/auth/owners (and .../confirm, the mailed link), POST/GET/DELETE /api/auth/session. */
 export function ownerRoutes(app: ZodApp, owners: OwnerService): void {
-
   app.post(
     '/api/auth/owners',
     {
@@ -32,10 +44,19 @@ export function ownerRoutes(app: ZodApp, owners: OwnerService): void {
 
   app.post(
     '/api/auth/owners/confirm',
-    { schema: { summary: 'Finish an owner sign-up with the mailed token and the password chosen at sign-up: makes the account and signs in', body: SignUpConfirm, response: { 201: OwnerSessionInfo } } },
+    {
+      schema: {
+        summary: 'Finish an owner sign-up with the mailed token and the password chosen at sign-up: makes the account and signs in',
+        body: SignUpConfirm,
+        response: { 201: OwnerSessionInfo },
+      },
+    },
     async (request, reply) => {
       const session = await withRetryAfter(reply, () =>
-        owners.confirmSignUp(websiteIdOf(request), request.body, { ip: clientIp(request), sessionToken: sessionToken(request, OWNER_SESSION_COOKIE) }),
+        owners.confirmSignUp(websiteIdOf(request), request.body, {
+          ip: clientIp(request),
+          sessionToken: sessionToken(request, OWNER_SESSION_COOKIE),
+        }),
       );
       setSignedIn(request, reply, session);
       return reply.status(201).send(await owners.sessionInfo(websiteIdOf(request), session.ownerId));

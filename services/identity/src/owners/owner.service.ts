@@ -1,6 +1,14 @@
 // Owner accounts: sign-up, sign-in, sign-out, and what the signed-in owner may do on a website.
 import { AppError, type ServiceContext } from '@sc/platform';
-import { IdentityMessages, permissionsOfRoles, type OwnerLogin, type OwnerSessionInfo, type OwnerSignUp, type Role, type SignUpConfirm } from '@sc/contracts';
+import {
+  IdentityMessages,
+  permissionsOfRoles,
+  type OwnerLogin,
+  type OwnerSessionInfo,
+  type OwnerSignUp,
+  type Role,
+  type SignUpConfirm,
+} from '@sc/contracts';
 import type { AccountMailService } from '../account-mail/account-mail.service.js';
 import type { PasswordHasher } from '../passwords/password.js';
 import type { LoginThrottle } from '../sign-in/throttle.js';
@@ -35,7 +43,12 @@ export class OwnerService {
    */
   async signUp(websiteId: string, input: OwnerSignUp): Promise<void> {
     const passwordHash = await this.#deps.hasher.hash(input.password);
-    await this.#deps.accountMail.requestSignUp('owner', websiteId, { id: newId(), email: input.email, name: input.name ?? null, passwordHash });
+    await this.#deps.accountMail.requestSignUp('owner', websiteId, {
+      id: newId(),
+      email: input.email,
+      name: input.name ?? null,
+      passwordHash,
+    });
   }
 
   /**
@@ -43,13 +56,22 @@ export class OwnerService {
    * it in; 400 when the password is wrong (the link stays, up to its tries), the link used or
    * expired, or the address taken since; 429 like sign-in.
    */
-  async confirmSignUp(websiteId: string, input: SignUpConfirm, browser: { ip: string; sessionToken: string | undefined }): Promise<NewSession & { ownerId: string }> {
+  async confirmSignUp(
+    websiteId: string,
+    input: SignUpConfirm,
+    browser: { ip: string; sessionToken: string | undefined },
+  ): Promise<NewSession & { ownerId: string }> {
     const { token, password, captchaToken } = input;
     const previousToken = browser.sessionToken;
     await this.#deps.accountMail.checkSignUpPassword(this.#deps, 'owner', websiteId, { token, password, captchaToken, ip: browser.ip });
     return this.#ctx.transaction(async (trx) => {
       const pending = await this.#deps.accountMail.takeSignUp(trx, 'owner', websiteId, token);
-      const owner = await insertOwner(trx, { id: pending.id, email: pending.email, name: pending.name, passwordHash: pending.passwordHash });
+      const owner = await insertOwner(trx, {
+        id: pending.id,
+        email: pending.email,
+        name: pending.name,
+        passwordHash: pending.passwordHash,
+      });
       // Two links of the same address (two sign-ups): the first used makes the account.
       if (!owner) throw new AppError('BAD_REQUEST', IdentityMessages.signUpTokenInvalid);
       const session = await startOwnerSession(trx, this.#deps.settings, { ownerId: owner.id, remember: false, previousToken });
@@ -59,10 +81,19 @@ export class OwnerService {
 
   async signIn(input: OwnerLogin, browser: { ip: string; sessionToken: string | undefined }): Promise<NewSession & { ownerId: string }> {
     const account = await findOwnerByEmail(this.#ctx.db, input.email);
-    const owner = await checkPassword(this.#deps, { scope: 'owner', websiteId: OWNERS_SIGN_IN_SITE, email: input.email, ip: browser.ip, captchaToken: input.captchaToken }, account, input.password);
+    const owner = await checkPassword(
+      this.#deps,
+      { scope: 'owner', websiteId: OWNERS_SIGN_IN_SITE, email: input.email, ip: browser.ip, captchaToken: input.captchaToken },
+      account,
+      input.password,
+    );
     return this.#ctx.transaction(async (trx) => {
       await deleteExpiredSessions(trx);
-      const session = await startOwnerSession(trx, this.#deps.settings, { ownerId: owner.id, remember: input.rememberMe, previousToken: browser.sessionToken });
+      const session = await startOwnerSession(trx, this.#deps.settings, {
+        ownerId: owner.id,
+        remember: input.rememberMe,
+        previousToken: browser.sessionToken,
+      });
       return { ...session, ownerId: owner.id };
     });
   }

@@ -55,7 +55,8 @@ export class HashPool {
       const key = await this.#pool.run(task);
       return Buffer.from(key.buffer, key.byteOffset, key.byteLength);
     } catch (error) {
-      if (error instanceof Error && error.message === 'Task queue is at limit') throw new HashPoolBusy('the password hashing queue is full', { cause: error });
+      if (error instanceof Error && error.message === 'Task queue is at limit')
+        throw new HashPoolBusy('the password hashing queue is full', { cause: error });
       throw error;
     }
   }

@@ -8,7 +8,13 @@ import type { PreferenceService } from './preferences.service.js';
 export function preferenceRoutes(app: ZodApp, preferences: PreferenceService): void {
   app.get(
     '/api/auth/owner/preferences/:key',
-    { schema: { summary: "One of the signed-in owner's admin preferences on this website (null until set)", params: OwnerPreferenceParams, response: { 200: OwnerPreference } } },
+    {
+      schema: {
+        summary: "One of the signed-in owner's admin preferences on this website (null until set)",
+        params: OwnerPreferenceParams,
+        response: { 200: OwnerPreference },
+      },
+    },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
       return preferences.get(identityOf(request), request.params.key);
@@ -17,7 +23,14 @@ export function preferenceRoutes(app: ZodApp, preferences: PreferenceService): v
 
   app.put(
     '/api/auth/owner/preferences/:key',
-    { schema: { summary: "Keep one of the signed-in owner's admin preferences (at most 4096 bytes of JSON)", params: OwnerPreferenceParams, body: OwnerPreferenceBody, response: { 200: OwnerPreference } } },
+    {
+      schema: {
+        summary: "Keep one of the signed-in owner's admin preferences (at most 4096 bytes of JSON)",
+        params: OwnerPreferenceParams,
+        body: OwnerPreferenceBody,
+        response: { 200: OwnerPreference },
+      },
+    },
     async (request) => preferences.put(identityOf(request), request.params.key, request.body.value),
   );
 }

@@ -5,7 +5,12 @@ import type { Transaction } from 'kysely';
 import type { IdentityDB } from '../tables.js';
 
 export async function eraseSiteUser(trx: Transaction<IdentityDB>, websiteId: string, email: string): Promise<void> {
-  const users = await trx.selectFrom('site_users').select('id').where('website_id', '=', websiteId).where((eb) => eb(eb.fn('lower', ['email']), '=', email.toLowerCase())).execute();
+  const users = await trx
+    .selectFrom('site_users')
+    .select('id')
+    .where('website_id', '=', websiteId)
+    .where((eb) => eb(eb.fn('lower', ['email']), '=', email.toLowerCase()))
+    .execute();
   await trx
     .deleteFrom('account_tokens')
     .where('purpose', '=', 'sign-up')

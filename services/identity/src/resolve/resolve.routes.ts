@@ -7,7 +7,9 @@ import type { ResolveService } from './resolve.service.js';
 
 /** POST /internal/identity/resolve, for the gateway only. */
 export function resolveRoutes(app: ZodApp, resolver: ResolveService): void {
-  app.post(IDENTITY_RESOLVE_PATH, { schema: { hide: true, body: ResolveCredentials, response: { 200: ResolvedCredentials } } }, async (request) =>
-    resolver.resolve(request.body),
+  app.post(
+    IDENTITY_RESOLVE_PATH,
+    { schema: { hide: true, body: ResolveCredentials, response: { 200: ResolvedCredentials } } },
+    async (request) => resolver.resolve(request.body),
   );
 }

@@ -13,7 +13,12 @@ import { findSiteUserByEmail, insertSiteUser } from '../site-users/site-user.rep
 export async function seedDemoAccounts(ctx: ServiceContext<IdentityDB>, hasher: PasswordHasher): Promise<void> {
   let owner = await findOwnerByEmail(ctx.db, DEMO_OWNER.email);
   if (!owner) {
-    await insertOwner(ctx.db, { id: newId(), email: DEMO_OWNER.email, name: 'Demo Owner', passwordHash: await hasher.hash(DEMO_OWNER.password) });
+    await insertOwner(ctx.db, {
+      id: newId(),
+      email: DEMO_OWNER.email,
+      name: 'Demo Owner',
+      passwordHash: await hasher.hash(DEMO_OWNER.password),
+    });
     owner = await findOwnerByEmail(ctx.db, DEMO_OWNER.email);
   }
   if (owner) await grantRole(ctx.db, DEMO_WEBSITE_ID, owner.id, Role.ADMIN);
@@ -22,8 +27,15 @@ export async function seedDemoAccounts(ctx: ServiceContext<IdentityDB>, hasher: 
     const passwordHash = await hasher.hash(DEMO_SITE_USER.password);
     // Announced like a sign-up: cart's customers read model lists the demo visitor's account.
     await ctx.transaction(async (trx) => {
-      const user = await insertSiteUser(trx, { id: newId(), websiteId: DEMO_WEBSITE_ID, email: DEMO_SITE_USER.email, name: 'Demo Visitor', passwordHash });
-      if (user) await enqueueEvent(trx, 'identity.site-user.created', DEMO_WEBSITE_ID, { siteUserId: user.id, email: user.email, name: user.name });
+      const user = await insertSiteUser(trx, {
+        id: newId(),
+        websiteId: DEMO_WEBSITE_ID,
+        email: DEMO_SITE_USER.email,
+        name: 'Demo Visitor',
+        passwordHash,
+      });
+      if (user)
+        await enqueueEvent(trx, 'identity.site-user.created', DEMO_WEBSITE_ID, { siteUserId: user.id, email: user.email, name: user.name });
     });
   }
   ctx.logger.info({ websiteId: DEMO_WEBSITE_ID }, 'demo accounts ready');

@@ -8,7 +8,15 @@ export type SessionRow = Selectable<SessionsTable>;
 /** Stores a session under its token's hash. */
 export async function insertSession(
   db: Db,
-  session: { tokenHash: string; kind: SessionKind; subjectId: string; websiteId: string | null; xsrfToken: string | null; remember: boolean; expiresAt: Date },
+  session: {
+    tokenHash: string;
+    kind: SessionKind;
+    subjectId: string;
+    websiteId: string | null;
+    xsrfToken: string | null;
+    remember: boolean;
+    expiresAt: Date;
+  },
 ): Promise<void> {
   await db
     .insertInto('sessions')
@@ -42,5 +50,8 @@ export async function deleteSession(db: Db, kind: SessionKind, tokenHash: string
 
 /** Drops sessions past their expiry (run on each sign-in). */
 export async function deleteExpiredSessions(db: Db): Promise<void> {
-  await db.deleteFrom('sessions').where('expires_at', '<=', sql<Date>`now()`).execute();
+  await db
+    .deleteFrom('sessions')
+    .where('expires_at', '<=', sql<Date>`now()`)
+    .execute();
 }

@@ -56,7 +56,12 @@ export interface EndedSession {
 }
 
 /** Signs a site user out; undefined when the token had no session on this website. */
-export async function endSiteUserSession(trx: Trx, websiteId: string, token: string, cloneCart: boolean): Promise<EndedSession | undefined> {
+export async function endSiteUserSession(
+  trx: Trx,
+  websiteId: string,
+  token: string,
+  cloneCart: boolean,
+): Promise<EndedSession | undefined> {
   const session = await deleteSession(trx, 'site-user', sha256(token));
   if (!session || session.website_id !== websiteId || new Date(session.expires_at) <= new Date()) return undefined;
   const guestCartToken = cloneCart ? newCartToken() : null;

@@ -14,7 +14,8 @@ export async function withRetryAfter<T>(reply: FastifyReply, work: () => Promise
     return await work();
   } catch (caught) {
     const error = caught instanceof HashPoolBusy ? new SignInRefused(IdentityMessages.signInBusy, 1) : caught;
-    if (error instanceof SignInRefused && error.retryAfterSeconds !== undefined) reply.header('retry-after', String(error.retryAfterSeconds));
+    if (error instanceof SignInRefused && error.retryAfterSeconds !== undefined)
+      reply.header('retry-after', String(error.retryAfterSeconds));
     throw error;
   }
 }

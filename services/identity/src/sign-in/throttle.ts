@@ -24,7 +24,13 @@ export interface ThrottleSettings {
   maxDelayMs?: number;
 }
 
-export const DEFAULT_THROTTLE: ThrottleSettings = { windowMs: 15 * 60_000, maxFailuresPerEmail: 10, maxFailuresPerIp: 50, baseDelayMs: 250, maxDelayMs: 8_000 };
+export const DEFAULT_THROTTLE: ThrottleSettings = {
+  windowMs: 15 * 60_000,
+  maxFailuresPerEmail: 10,
+  maxFailuresPerIp: 50,
+  baseDelayMs: 250,
+  maxDelayMs: 8_000,
+};
 
 export interface Attempt {
   scope: 'site-user' | 'owner';

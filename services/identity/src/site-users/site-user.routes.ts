@@ -37,17 +37,20 @@ function browserState(request: FastifyRequest): BrowserState {
 function setSignedIn(request: FastifyRequest, reply: FastifyReply, session: NewSession & { siteUserId: string }): void {
   const maxAgeMs = session.cookieMaxAgeMs;
   setCookie(request, reply, sessionCookieName(SITE_USER_SESSION_COOKIE, isSecure(request)), session.token, { httpOnly: true, maxAgeMs });
-  setCookie(request, reply, SITE_USER_INFO_COOKIE, JSON.stringify({ authenticated: true, siteUserId: session.siteUserId }), { httpOnly: false, maxAgeMs });
+  setCookie(request, reply, SITE_USER_INFO_COOKIE, JSON.stringify({ authenticated: true, siteUserId: session.siteUserId }), {
+    httpOnly: false,
+    maxAgeMs,
+  });
 }
 
 /** Sign-up, the SPEC session and locale calls, and GET session. */
 export function siteUserRoutes(app: ZodApp, users: SiteUserService): void {
-
   app.post(
     '/api/auth/site-users',
     {
       schema: {
-        summary: 'Sign up as a site user of this website: 202 and the same answer for a new and a taken address; the mailed link finishes it',
+        summary:
+          'Sign up as a site user of this website: 202 and the same answer for a new and a taken address; the mailed link finishes it',
         body: SiteUserSignUp,
         response: { 202: IdentityNotice },
       },
@@ -60,7 +63,13 @@ export function siteUserRoutes(app: ZodApp, users: SiteUserService): void {
 
   app.post(
     '/api/auth/site-users/confirm',
-    { schema: { summary: 'Finish a sign-up with the mailed token and the password chosen at sign-up: makes the account and signs in', body: SignUpConfirm, response: { 201: SiteUserSignedUp } } },
+    {
+      schema: {
+        summary: 'Finish a sign-up with the mailed token and the password chosen at sign-up: makes the account and signs in',
+        body: SignUpConfirm,
+        response: { 201: SiteUserSignedUp },
+      },
+    },
     async (request, reply) => {
       const session = await withRetryAfter(reply, () => users.confirmSignUp(websiteIdOf(request), request.body, browserState(request)));
       setSignedIn(request, reply, session);
@@ -89,14 +98,21 @@ export function siteUserRoutes(app: ZodApp, users: SiteUserService): void {
 
   app.delete(
     '/api/site-users/account/session',
-    { schema: { summary: 'Sign out; cloneCart=true leaves the visitor a guest copy of the cart', querystring: SiteUserLogoutQuery, response: { 200: SignedOut } } },
+    {
+      schema: {
+        summary: 'Sign out; cloneCart=true leaves the visitor a guest copy of the cart',
+        querystring: SiteUserLogoutQuery,
+        response: { 200: SignedOut },
+      },
+    },
     async (request, reply) => {
       const cloneCart = request.query.cloneCart === 'true';
       const ended = await users.signOut(websiteIdOf(request), sessionToken(request, SITE_USER_SESSION_COOKIE), cloneCart);
       clearCookie(request, reply, sessionCookieName(SITE_USER_SESSION_COOKIE, isSecure(request)));
       clearCookie(request, reply, SITE_USER_INFO_COOKIE);
       // The signed-in cart belongs to the user: the visitor left behind gets its copy, or no cart.
-      if (ended?.guestCartToken) setCookie(request, reply, GUEST_CART_COOKIE, ended.guestCartToken, { httpOnly: true, maxAgeMs: REMEMBER_MS });
+      if (ended?.guestCartToken)
+        setCookie(request, reply, GUEST_CART_COOKIE, ended.guestCartToken, { httpOnly: true, maxAgeMs: REMEMBER_MS });
       else if (ended) clearCookie(request, reply, GUEST_CART_COOKIE);
       return { success: true as const };
     },
@@ -104,7 +120,10 @@ export function siteUserRoutes(app: ZodApp, users: SiteUserService): void {
 
   app.post(
     '/api/site-users/account/locale',
-    { onRequest: requireSiteUser, schema: { summary: "Store the signed-in site user's language", body: SiteUserLocale, response: { 200: SiteUserLocale } } },
+    {
+      onRequest: requireSiteUser,
+      schema: { summary: "Store the signed-in site user's language", body: SiteUserLocale, response: { 200: SiteUserLocale } },
+    },
     async (request) => {
       const identity = identityOf(request);
       await users.setLanguage(identity.websiteId, identity.siteUserId ?? '', request.body.language);

@@ -8,7 +8,13 @@ import type { LoginThrottle } from '../sign-in/throttle.js';
 import { newId } from '../domain/tokens.js';
 import type { IdentityDB } from '../tables.js';
 import { deleteExpiredSessions } from '../sessions/session.repository.js';
-import { endSiteUserSession, liveSiteUserSession, startSiteUserSession, type EndedSession, type NewSession } from '../sessions/session.service.js';
+import {
+  endSiteUserSession,
+  liveSiteUserSession,
+  startSiteUserSession,
+  type EndedSession,
+  type NewSession,
+} from '../sessions/session.service.js';
 import type { IdentitySettings } from '../config.js';
 import { checkPassword } from '../sign-in/sign-in.js';
 import { findSiteUserByEmail, findSiteUserById, insertSiteUser, setSiteUserLanguage } from './site-user.repository.js';
@@ -44,7 +50,12 @@ export class SiteUserService {
    */
   async signUp(websiteId: string, input: SiteUserSignUp): Promise<void> {
     const passwordHash = await this.#deps.hasher.hash(input.password);
-    await this.#deps.accountMail.requestSignUp('site-user', websiteId, { id: newId(), email: input.email, name: input.name ?? null, passwordHash });
+    await this.#deps.accountMail.requestSignUp('site-user', websiteId, {
+      id: newId(),
+      email: input.email,
+      name: input.name ?? null,
+      passwordHash,
+    });
   }
 
   /**
@@ -57,7 +68,14 @@ export class SiteUserService {
     await this.#deps.accountMail.checkSignUpPassword(this.#deps, 'site-user', websiteId, { token, password, captchaToken, ip: browser.ip });
     return this.#ctx.transaction(async (trx) => {
       const pending = await this.#deps.accountMail.takeSignUp(trx, 'site-user', websiteId, token);
-      const user = await insertSiteUser(trx, { id: pending.id, websiteId, email: pending.email, name: pending.name, passwordHash: pending.passwordHash, verified: true });
+      const user = await insertSiteUser(trx, {
+        id: pending.id,
+        websiteId,
+        email: pending.email,
+        name: pending.name,
+        passwordHash: pending.passwordHash,
+        verified: true,
+      });
       // Two links of the same address (two sign-ups): the first used makes the account.
       if (!user) throw new AppError('BAD_REQUEST', IdentityMessages.signUpTokenInvalid);
       // Cart's customers read model lists accounts too (it never reads identity's tables).
@@ -76,7 +94,12 @@ export class SiteUserService {
   /** SPEC login: the session, or 401 (same for unknown email and wrong password), or 429. */
   async signIn(websiteId: string, input: SiteUserLogin, browser: BrowserState): Promise<NewSession & { siteUserId: string }> {
     const account = await findSiteUserByEmail(this.#ctx.db, websiteId, input.email);
-    const user = await checkPassword(this.#deps, { scope: 'site-user', websiteId, email: input.email, ip: browser.ip, captchaToken: input.captchaToken }, account, input.password);
+    const user = await checkPassword(
+      this.#deps,
+      { scope: 'site-user', websiteId, email: input.email, ip: browser.ip, captchaToken: input.captchaToken },
+      account,
+      input.password,
+    );
     return this.#ctx.transaction(async (trx) => {
       await deleteExpiredSessions(trx);
       const session = await startSiteUserSession(trx, this.#deps.settings, {

@@ -28,7 +28,9 @@ export class WebsiteSwitchService {
   /** The websites the owner holds any role on, with those roles. */
   async websitesOf(ownerId: string): Promise<OwnerWebsite[]> {
     const rows = await membershipsOf(this.#ctx.db, ownerId);
-    return websitesOfMemberships(rows.map((row) => ({ websiteId: row.website_id, role: row.role, title: row.title, domains: row.domains })));
+    return websitesOfMemberships(
+      rows.map((row) => ({ websiteId: row.website_id, role: row.role, title: row.title, domains: row.domains })),
+    );
   }
 
   /** A hand-off to another website of the owner; it keeps the "remember me" of the current session. */
@@ -50,7 +52,11 @@ export class WebsiteSwitchService {
     return this.#ctx.transaction(async (trx) => {
       const handoff = await takeHandoff(trx, sha256(token), websiteId);
       if (!handoff) throw new AppError('UNAUTHORIZED', OwnerWebsiteMessages.handoffInvalid);
-      const session = await startOwnerSession(trx, this.#settings, { ownerId: handoff.owner_id, remember: handoff.remember, previousToken });
+      const session = await startOwnerSession(trx, this.#settings, {
+        ownerId: handoff.owner_id,
+        remember: handoff.remember,
+        previousToken,
+      });
       return { ...session, ownerId: handoff.owner_id };
     });
   }

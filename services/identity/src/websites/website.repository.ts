@@ -8,14 +8,21 @@ type Db = Kysely<IdentityDB> | Transaction<IdentityDB>;
  * Stores what content announced about a website, unless a later change is stored already (events
  * may arrive late or twice): the row keeps the newest announcement.
  */
-export async function upsertWebsite(db: Db, website: { id: string; title: string; domains: readonly string[]; changedAt: Date }): Promise<void> {
+export async function upsertWebsite(
+  db: Db,
+  website: { id: string; title: string; domains: readonly string[]; changedAt: Date },
+): Promise<void> {
   await db
     .insertInto('websites')
     .values({ id: website.id, title: website.title, domains: JSON.stringify(website.domains), changed_at: website.changedAt })
     .onConflict((oc) =>
       oc
         .column('id')
-        .doUpdateSet({ title: (eb) => eb.ref('excluded.title'), domains: (eb) => eb.ref('excluded.domains'), changed_at: (eb) => eb.ref('excluded.changed_at') })
+        .doUpdateSet({
+          title: (eb) => eb.ref('excluded.title'),
+          domains: (eb) => eb.ref('excluded.domains'),
+          changed_at: (eb) => eb.ref('excluded.changed_at'),
+        })
         .where('websites.changed_at', '<=', (eb) => eb.ref('excluded.changed_at')),
     )
     .execute();
@@ -42,10 +49,19 @@ export async function membershipsOf(db: Db, ownerId: string): Promise<Membership
 }
 
 /** Stores a hand-off token's hash. */
-export async function insertHandoff(db: Db, handoff: { tokenHash: string; ownerId: string; websiteId: string; remember: boolean; expiresAt: Date }): Promise<void> {
+export async function insertHandoff(
+  db: Db,
+  handoff: { tokenHash: string; ownerId: string; websiteId: string; remember: boolean; expiresAt: Date },
+): Promise<void> {
   await db
     .insertInto('owner_handoffs')
-    .values({ token_hash: handoff.tokenHash, owner_id: handoff.ownerId, website_id: handoff.websiteId, remember: handoff.remember, expires_at: handoff.expiresAt })
+    .values({
+      token_hash: handoff.tokenHash,
+      owner_id: handoff.ownerId,
+      website_id: handoff.websiteId,
+      remember: handoff.remember,
+      expires_at: handoff.expiresAt,
+    })
     .execute();
 }
 
@@ -53,7 +69,11 @@ export async function insertHandoff(db: Db, handoff: { tokenHash: string; ownerI
  * Takes a live hand-off of this website out of the table (one statement, so two redemptions of
  * the same token cannot both succeed); undefined when there is none.
  */
-export async function takeHandoff(db: Db, tokenHash: string, websiteId: string): Promise<{ owner_id: string; remember: boolean } | undefined> {
+export async function takeHandoff(
+  db: Db,
+  tokenHash: string,
+  websiteId: string,
+): Promise<{ owner_id: string; remember: boolean } | undefined> {
   return db
     .deleteFrom('owner_handoffs')
     .where('token_hash', '=', tokenHash)
@@ -65,5 +85,8 @@ export async function takeHandoff(db: Db, tokenHash: string, websiteId: string):
 
 /** Drops hand-offs past their expiry. */
 export async function deleteExpiredHandoffs(db: Db): Promise<void> {
-  await db.deleteFrom('owner_handoffs').where('expires_at', '<=', sql<Date>`now()`).execute();
+  await db
+    .deleteFrom('owner_handoffs')
+    .where('expires_at', '<=', sql<Date>`now()`)
+    .execute();
 }

@@ -35,7 +35,11 @@ describe('HashPool under tsx', () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'hash-pool-'));
     const file = path.join(dir, 'run.mts');
     writeFileSync(file, SCRIPT);
-    const run = spawnSync(process.execPath, ['--conditions=@sc/source', '--import', 'tsx', file], { cwd: ROOT, encoding: 'utf8', timeout: 60_000 });
+    const run = spawnSync(process.execPath, ['--conditions=@sc/source', '--import', 'tsx', file], {
+      cwd: ROOT,
+      encoding: 'utf8',
+      timeout: 60_000,
+    });
     expect(run.stderr).toBe('');
     const states = JSON.parse(run.stdout.trim()) as string[];
     expect(states).not.toContain('Z');

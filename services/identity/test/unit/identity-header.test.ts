@@ -78,8 +78,12 @@ describe('signIdentity / verifyIdentity', () => {
 
 describe('permissionsOf', () => {
   it("is an owner's roles' permissions, an API key's scopes, and nothing for others", () => {
-    expect([...permissionsOf(identity({ roles: [Role.REPORTING] }))].sort()).toEqual([Permission.ANALYTICS_READ, Permission.STORE_READ].sort());
-    expect([...permissionsOf(identity({ kind: 'api-key', apiKeyId: 'k', scopes: [Permission.STORE_READ], roles: [Role.ADMIN] }))]).toEqual([Permission.STORE_READ]);
+    expect([...permissionsOf(identity({ roles: [Role.REPORTING] }))].sort()).toEqual(
+      [Permission.ANALYTICS_READ, Permission.STORE_READ].sort(),
+    );
+    expect([...permissionsOf(identity({ kind: 'api-key', apiKeyId: 'k', scopes: [Permission.STORE_READ], roles: [Role.ADMIN] }))]).toEqual([
+      Permission.STORE_READ,
+    ]);
     expect(permissionsOf(identity({ kind: 'site-user', siteUserId: 'u', roles: [Role.ADMIN] })).size).toBe(0);
     expect(permissionsOf(identity({ kind: 'visitor', roles: [Role.ADMIN] })).size).toBe(0);
   });
@@ -110,7 +114,10 @@ describe('route helpers', () => {
     const denied = await server.inject({
       method: 'POST',
       url: '/things',
-      headers: { ...signedHeaders({ kind: 'owner', ownerId: 'o', roles: [Role.EDITOR] }, { requestId: 'r1', websiteId: 'default' }), 'content-type': 'application/json' },
+      headers: {
+        ...signedHeaders({ kind: 'owner', ownerId: 'o', roles: [Role.EDITOR] }, { requestId: 'r1', websiteId: 'default' }),
+        'content-type': 'application/json',
+      },
       payload: '{ this is not json',
     });
     expect(denied.statusCode).toBe(403);
@@ -137,7 +144,11 @@ describe('route helpers', () => {
     const server = await app(undefined);
     const headers = signedHeaders({ kind: 'owner', ownerId: 'o', roles: [Role.ADMIN] }, { requestId: 'r', websiteId: 'site-9' });
     expect((await server.inject({ method: 'POST', url: '/things', headers, payload: {} })).statusCode).toBe(401);
-    expect((await server.inject({ method: 'GET', url: '/whoami', headers })).json()).toMatchObject({ kind: 'visitor', websiteId: 'site-9', roles: [] });
+    expect((await server.inject({ method: 'GET', url: '/whoami', headers })).json()).toMatchObject({
+      kind: 'visitor',
+      websiteId: 'site-9',
+      roles: [],
+    });
   });
 
   it('requirePermission carries its permission for route walkers', () => {

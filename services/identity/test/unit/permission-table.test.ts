@@ -15,7 +15,11 @@ import { GUEST_CART_COOKIE } from '@sc/contracts';
 
 describe('the permission table', () => {
   it('has a row for every SPEC role', () => {
-    expect(Object.keys(ROLE_PERMISSIONS).map(Number).sort((a, b) => a - b)).toEqual(Object.values(Role).sort((a, b) => a - b));
+    expect(
+      Object.keys(ROLE_PERMISSIONS)
+        .map(Number)
+        .sort((a, b) => a - b),
+    ).toEqual(Object.values(Role).sort((a, b) => a - b));
   });
 
   it('lets admin do everything', () => {

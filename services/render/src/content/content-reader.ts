@@ -82,7 +82,11 @@ export interface ContentReader {
   /** How many public URLs of each type the website's sitemaps list; null when there is no such website. */
   sitemapSummary(websiteId: string): Promise<SitemapSummary | null>;
   /** A page of a sitemap's public URLs, after `after` or from the `skip`-th. */
-  sitemapEntries(websiteId: string, type: SitemapType, page: { after?: string | null | undefined; skip?: number; limit: number }): Promise<SitemapEntries>;
+  sitemapEntries(
+    websiteId: string,
+    type: SitemapType,
+    page: { after?: string | null | undefined; skip?: number; limit: number },
+  ): Promise<SitemapEntries>;
 }
 
 /** Content did not answer, or answered with a failure other than "not found". */
@@ -145,12 +149,22 @@ export class HttpContentReader implements ContentReader {
       const value = query[key];
       if (value !== undefined && value !== '') params.set(key, value);
     }
-    const page = await this.#get(websiteId, `${PUBLIC}/collections/${encodeURIComponent(collectionId)}/items?${params.toString()}`, ItemPageSchema, as);
+    const page = await this.#get(
+      websiteId,
+      `${PUBLIC}/collections/${encodeURIComponent(collectionId)}/items?${params.toString()}`,
+      ItemPageSchema,
+      as,
+    );
     return page ?? { items: [], hasNextPage: false, nextPageCursor: null };
   }
 
   async categories(websiteId: string, collectionId: string, as?: Forwarded): Promise<Category[]> {
-    const page = await this.#get(websiteId, `${PUBLIC}/collections/${encodeURIComponent(collectionId)}/categories?limit=200`, CategoryPage, as);
+    const page = await this.#get(
+      websiteId,
+      `${PUBLIC}/collections/${encodeURIComponent(collectionId)}/categories?limit=200`,
+      CategoryPage,
+      as,
+    );
     return page?.items ?? [];
   }
 
@@ -176,7 +190,11 @@ export class HttpContentReader implements ContentReader {
     return this.#get(websiteId, `${PUBLIC}/sitemap`, SitemapSummary);
   }
 
-  async sitemapEntries(websiteId: string, type: SitemapType, page: { after?: string | null | undefined; skip?: number; limit: number }): Promise<SitemapEntries> {
+  async sitemapEntries(
+    websiteId: string,
+    type: SitemapType,
+    page: { after?: string | null | undefined; skip?: number; limit: number },
+  ): Promise<SitemapEntries> {
     const params = new URLSearchParams({ limit: String(page.limit) });
     if (page.after) params.set('after', page.after);
     else if (page.skip) params.set('skip', String(page.skip));
@@ -189,15 +207,31 @@ export class HttpContentReader implements ContentReader {
    * AccessDenied instead when the caller asks for it (`denied`).
    */
   async #get<T extends z.ZodType>(websiteId: string, path: string, schema: T, as?: Forwarded): Promise<z.infer<T> | null>;
-  async #get<T extends z.ZodType>(websiteId: string, path: string, schema: T, as: Forwarded | undefined, denied: true): Promise<z.infer<T> | AccessDenied | null>;
-  async #get<T extends z.ZodType>(websiteId: string, path: string, schema: T, as?: Forwarded, denied = false): Promise<z.infer<T> | AccessDenied | null> {
+  async #get<T extends z.ZodType>(
+    websiteId: string,
+    path: string,
+    schema: T,
+    as: Forwarded | undefined,
+    denied: true,
+  ): Promise<z.infer<T> | AccessDenied | null>;
+  async #get<T extends z.ZodType>(
+    websiteId: string,
+    path: string,
+    schema: T,
+    as?: Forwarded,
+    denied = false,
+  ): Promise<z.infer<T> | AccessDenied | null> {
     let response: Response;
     try {
       response = await this.#content.fetch(path, {
         timeoutMs: this.timeoutMs,
         // A page asked for by someone signed in forwards their identity; otherwise (visitors, and
         // calls made outside any request) render signs a visitor's, under the request's id if any.
-        headers: { ...(as?.[IDENTITY_HEADER] ? as : { ...as, ...serviceCallHeaders(this.signingKey, websiteId, as?.['x-request-id']) }), 'x-website-id': websiteId, accept: 'application/json' },
+        headers: {
+          ...(as?.[IDENTITY_HEADER] ? as : { ...as, ...serviceCallHeaders(this.signingKey, websiteId, as?.['x-request-id']) }),
+          'x-website-id': websiteId,
+          accept: 'application/json',
+        },
       });
     } catch (error) {
       throw new ContentUnavailableError(`content did not answer ${path}`, { cause: error });

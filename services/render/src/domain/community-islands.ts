@@ -45,7 +45,8 @@ export function popupIsland(site: SiteData, path: string, pageType: number): Isl
   const data: PopupOverlayData = {
     websiteId: site.site.id,
     popup,
-    subscribePath: popup.kind === 'newsletter' && popup.formId ? `/api/form/newsletter/${encodeURIComponent(popup.formId)}/subscribe` : null,
+    subscribePath:
+      popup.kind === 'newsletter' && popup.formId ? `/api/form/newsletter/${encodeURIComponent(popup.formId)}/subscribe` : null,
     challengePath: '/api/form/captcha/challenge',
   };
   return tag('popup-overlay', data);
@@ -58,7 +59,11 @@ export function lessonsIslands(
 ): IslandDataTag[] {
   if (!site.site.settings.betaFlags.videoPaywall) return [];
   const pageViewEvent =
-    where.page === 'lessons' ? LessonTrackingEvents.videoListsPageView : where.page === 'lesson' ? LessonTrackingEvents.videoDetailsPageView : LessonTrackingEvents.accessDeniedPageView;
+    where.page === 'lessons'
+      ? LessonTrackingEvents.videoListsPageView
+      : where.page === 'lesson'
+        ? LessonTrackingEvents.videoDetailsPageView
+        : LessonTrackingEvents.accessDeniedPageView;
   const data: LessonTrackingData = {
     page: where.page,
     pageViewEvent,
@@ -95,8 +100,12 @@ export function lessonVideo(url: string | null): LessonVideo | null {
   const host = parsed.hostname.replace(/^www\./, '').toLowerCase();
   const id = /^[A-Za-z0-9_-]{6,20}$/;
   if (host === 'youtube.com' || host === 'm.youtube.com' || host === 'youtu.be') {
-    const videoId = host === 'youtu.be' ? parsed.pathname.slice(1) : (parsed.searchParams.get('v') ?? /^\/embed\/([^/]+)/.exec(parsed.pathname)?.[1] ?? '');
-    if (id.test(videoId)) return { kind: 'youtube', url, embedUrl: `https://www.youtube-nocookie.com/embed/${videoId}`, provider: 'YouTube' };
+    const videoId =
+      host === 'youtu.be'
+        ? parsed.pathname.slice(1)
+        : (parsed.searchParams.get('v') ?? /^\/embed\/([^/]+)/.exec(parsed.pathname)?.[1] ?? '');
+    if (id.test(videoId))
+      return { kind: 'youtube', url, embedUrl: `https://www.youtube-nocookie.com/embed/${videoId}`, provider: 'YouTube' };
   }
   if (host === 'vimeo.com' || host === 'player.vimeo.com') {
     const videoId = /(\d{4,12})(?:\/|$)/.exec(parsed.pathname)?.[1];

@@ -41,7 +41,8 @@ export function cookieValue(overrides: Overrides): string {
 
 /** The session's overrides after this request's query parameters, and whether they changed. */
 export function applyQuery(current: Overrides, query: Readonly<Record<string, unknown>>): { overrides: Overrides; changed: boolean } {
-  const first = (value: unknown): string | undefined => (Array.isArray(value) ? first(value[0]) : typeof value === 'string' ? value.trim().toLowerCase() : undefined);
+  const first = (value: unknown): string | undefined =>
+    Array.isArray(value) ? first(value[0]) : typeof value === 'string' ? value.trim().toLowerCase() : undefined;
   let overrides: Overrides = { ...current };
   if (first(query[EXPERIMENT_RESET_PARAM]) === EXPERIMENT_RESET) overrides = {};
   for (const flag of EXPERIMENT_FLAGS) {

@@ -28,7 +28,8 @@ export type FeedFormat = (typeof FEED_FORMATS)[number];
 export const FEED_TYPES: Record<FeedFormat, string> = { rss: 'application/rss+xml', atom: 'application/atom+xml' };
 
 /** A blog's feed's address in a format. */
-export const feedUrl = (origin: string, collection: Pick<Collection, 'fullUrl'>, format: FeedFormat): string => `${absoluteUrl(origin, collection.fullUrl)}?format=${format}`;
+export const feedUrl = (origin: string, collection: Pick<Collection, 'fullUrl'>, format: FeedFormat): string =>
+  `${absoluteUrl(origin, collection.fullUrl)}?format=${format}`;
 
 const feedTitle = (input: FeedInput): string => `${input.collection.title} — ${input.siteTitle}`;
 const descriptionOf = (input: FeedInput): string => plainText(input.collection.description ?? '') || feedTitle(input);

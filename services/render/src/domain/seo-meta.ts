@@ -4,8 +4,29 @@
 // sizes), and JSON-LD built from the same data the page shows, typed with schema-dts. Pure: the
 // page's facts come in, the head's tags go out; the theme prints them through htmlattr and
 // site-json (which writes no `<` at all, so owner text can never close the script element).
-import { fromMinorUnits, type Category, type Collection, type ContentItem, type CurrencyCode, type ImageOut, type SeoFields, type SeoSettings } from '@sc/contracts';
-import type { BlogPosting, BreadcrumbList, Event, ItemAvailability, Offer, Organization, Product, ProductGroup, Thing, WebSite, WithContext } from 'schema-dts';
+import {
+  fromMinorUnits,
+  type Category,
+  type Collection,
+  type ContentItem,
+  type CurrencyCode,
+  type ImageOut,
+  type SeoFields,
+  type SeoSettings,
+} from '@sc/contracts';
+import type {
+  BlogPosting,
+  BreadcrumbList,
+  Event,
+  ItemAvailability,
+  Offer,
+  Organization,
+  Product,
+  ProductGroup,
+  Thing,
+  WebSite,
+  WithContext,
+} from 'schema-dts';
 import { absoluteUrl } from './seo-urls.js';
 
 /** SPEC 9 image widths our asset store serves (`?format=1500w`). */
@@ -113,7 +134,10 @@ export interface SocialImage {
 }
 
 /** An image of our own asset store at a width it serves, with its height in proportion; other links as they are. */
-export function socialImage(origin: string, image: Pick<ImageOut, 'assetUrl' | 'originalSize'> & { altText?: string | undefined; title?: string | undefined }): SocialImage {
+export function socialImage(
+  origin: string,
+  image: Pick<ImageOut, 'assetUrl' | 'originalSize'> & { altText?: string | undefined; title?: string | undefined },
+): SocialImage {
   const size = /^(\d+)x(\d+)$/.exec(image.originalSize ?? '');
   const alt = image.altText || image.title || '';
   const w = size ? Number(size[1]) : 0;
@@ -163,7 +187,12 @@ export function inStock(item: ContentItem): boolean {
 }
 
 /** Product, or ProductGroup with a Product per variant when it has several, each with its Offer. */
-function productLd(input: SeoInput, item: ContentItem, images: string[], description: string): WithContext<Product> | WithContext<ProductGroup> {
+function productLd(
+  input: SeoInput,
+  item: ContentItem,
+  images: string[],
+  description: string,
+): WithContext<Product> | WithContext<ProductGroup> {
   const content = item.structuredContent;
   const currency = input.site.currency;
   const brand: Organization = { '@type': 'Organization', name: input.site.title };
@@ -197,16 +226,14 @@ function productLd(input: SeoInput, item: ContentItem, images: string[], descrip
     ...base,
     productGroupID: item.id,
     ...(varies.length > 0 ? { variesBy: varies } : {}),
-    hasVariant: variants.map(
-      (variant): Product => ({
-        '@type': 'Product',
-        name: [item.title, ...Object.values(variant.attributes)].join(' – '),
-        image: variant.mainImage ? [socialImage(input.origin, variant.mainImage).url] : images,
-        ...(variant.sku ? { sku: variant.sku } : {}),
-        ...(variant.gtin ? { gtin: variant.gtin } : {}),
-        offers: offerOf(variant),
-      }),
-    ),
+    hasVariant: variants.map((variant): Product => ({
+      '@type': 'Product',
+      name: [item.title, ...Object.values(variant.attributes)].join(' – '),
+      image: variant.mainImage ? [socialImage(input.origin, variant.mainImage).url] : images,
+      ...(variant.sku ? { sku: variant.sku } : {}),
+      ...(variant.gtin ? { gtin: variant.gtin } : {}),
+      offers: offerOf(variant),
+    })),
   };
   return group;
 }
@@ -245,7 +272,9 @@ function eventLd(input: SeoInput, item: ContentItem, images: string[], descripti
       '@type': 'Place',
       name: location?.addressLine1 || input.site.title,
       address: { '@type': 'PostalAddress', streetAddress: address, addressCountry: location?.addressCountry || input.site.country },
-      ...(typeof location?.mapLat === 'number' && typeof location.mapLng === 'number' ? { geo: { '@type': 'GeoCoordinates', latitude: location.mapLat, longitude: location.mapLng } } : {}),
+      ...(typeof location?.mapLat === 'number' && typeof location.mapLng === 'number'
+        ? { geo: { '@type': 'GeoCoordinates', latitude: location.mapLat, longitude: location.mapLng } }
+        : {}),
     },
     organizer: { '@type': 'Organization', name: input.site.title, url: `${input.origin}/` },
     ...(images.length > 0 ? { image: images } : {}),
@@ -342,7 +371,10 @@ export function seoView(input: SeoInput): SeoView {
   const jsonLd: Array<WithContext<Thing>> = [];
   if (item && isProduct) {
     const variants = item.structuredContent?.variants ?? [];
-    const cheapest = variants.reduce<(typeof variants)[number] | undefined>((low, v) => (!low || Number(variantPrice(v, site.currency)) < Number(variantPrice(low, site.currency)) ? v : low), undefined);
+    const cheapest = variants.reduce<(typeof variants)[number] | undefined>(
+      (low, v) => (!low || Number(variantPrice(v, site.currency)) < Number(variantPrice(low, site.currency)) ? v : low),
+      undefined,
+    );
     if (cheapest) {
       property('product:price:amount', variantPrice(cheapest, site.currency));
       property('product:price:currency', cheapest.priceMoney.currency ?? site.currency);

@@ -49,7 +49,9 @@ export function sitemapIndexXml(origin: string, summary: SitemapSummary): string
   const parts = [XML_HEAD, `<sitemapindex xmlns="${SITEMAP_NS}">\n`];
   for (const { type, count, lastmod } of summary.types) {
     for (let n = 1; n <= filesFor(count); n++) {
-      parts.push(`<sitemap><loc>${escapeXml(sitemapUrl(origin, sitemapPath(type, n)))}</loc>${lastmod !== null ? `<lastmod>${w3cDate(lastmod)}</lastmod>` : ''}</sitemap>\n`);
+      parts.push(
+        `<sitemap><loc>${escapeXml(sitemapUrl(origin, sitemapPath(type, n)))}</loc>${lastmod !== null ? `<lastmod>${w3cDate(lastmod)}</lastmod>` : ''}</sitemap>\n`,
+      );
     }
   }
   parts.push('</sitemapindex>\n');
@@ -61,7 +63,9 @@ export const URLSET_CLOSE = '</urlset>\n';
 
 /** One <url> of a sitemap, with its images. */
 export function urlXml(origin: string, entry: SitemapEntry): string {
-  const images = entry.images.map((image) => `<image:image><image:loc>${escapeXml(sitemapUrl(origin, image))}</image:loc></image:image>`).join('');
+  const images = entry.images
+    .map((image) => `<image:image><image:loc>${escapeXml(sitemapUrl(origin, image))}</image:loc></image:image>`)
+    .join('');
   return `<url><loc>${escapeXml(sitemapUrl(origin, entry.path))}</loc>${entry.lastmod !== null ? `<lastmod>${w3cDate(entry.lastmod)}</lastmod>` : ''}${images}</url>\n`;
 }
 
@@ -80,6 +84,14 @@ export function robotsTxt(origin: string, ownerLines: string, assetPath: string)
     // The sitemap line is ours; an owner's line naming another host's sitemap is not kept.
     .filter((line) => !/^\s*sitemap\s*:/i.test(line));
   while (own.length > 0 && own.at(-1) === '') own.pop();
-  const lines = ['User-agent: *', ...ROBOTS_DISALLOWED.map((path) => `Disallow: ${path}`), `Allow: ${assetPath}/`, ...own, '', `Sitemap: ${origin}/sitemap.xml`, ''];
+  const lines = [
+    'User-agent: *',
+    ...ROBOTS_DISALLOWED.map((path) => `Disallow: ${path}`),
+    `Allow: ${assetPath}/`,
+    ...own,
+    '',
+    `Sitemap: ${origin}/sitemap.xml`,
+    '',
+  ];
   return lines.join('\n');
 }

@@ -15,10 +15,13 @@ const num = (value: unknown, min: number, max: number, fallback: number): number
   const n = Number(value);
   return Number.isFinite(n) ? Math.min(Math.max(n, min), max) : fallback;
 };
-const oneOf = <T extends string>(value: unknown, values: readonly T[], fallback: T): T => (values.includes(value as T) ? (value as T) : fallback);
+const oneOf = <T extends string>(value: unknown, values: readonly T[], fallback: T): T =>
+  values.includes(value as T) ? (value as T) : fallback;
 
 /** An image the content service stores (served at every SPEC width with `?format=`): '/api/…/assets/site/ID.jpg', here or on an origin. */
-const STORED_IMAGE = new RegExp(`^(?:https?://[^/?#]+)?${ASSET_FILES_PATH.replace(/[.]/g, '\\.')}/[A-Za-z0-9_-]{1,64}/[A-Za-z0-9_-]{22}\\.(?:jpg|png|gif|webp)$`);
+const STORED_IMAGE = new RegExp(
+  `^(?:https?://[^/?#]+)?${ASSET_FILES_PATH.replace(/[.]/g, '\\.')}/[A-Za-z0-9_-]{1,64}/[A-Za-z0-9_-]{22}\\.(?:jpg|png|gif|webp)$`,
+);
 
 /**
  * An image block's picture: one of ours gets the SPEC widths as srcset (up to its size when the
@@ -59,7 +62,18 @@ export function videoEmbed(url: string): string {
   return '';
 }
 
-const SOCIAL_NETWORKS = ['instagram', 'facebook', 'x', 'youtube', 'tiktok', 'pinterest', 'linkedin', 'mastodon', 'email', 'website'] as const;
+const SOCIAL_NETWORKS = [
+  'instagram',
+  'facebook',
+  'x',
+  'youtube',
+  'tiktok',
+  'pinterest',
+  'linkedin',
+  'mastodon',
+  'email',
+  'website',
+] as const;
 
 /** A chart dataset typed as comma-separated lines, the first naming the columns. */
 function chartView(data: Data): Record<string, unknown> | undefined {
@@ -79,7 +93,11 @@ function chartView(data: Data): Record<string, unknown> | undefined {
     kind: oneOf(data.chartType, ['bar', 'line', 'pie'] as const, 'bar'),
     labelColumn: columns[0] ?? '',
     valueColumn: columns[1] ?? '',
-    rows: parsed.map((r) => ({ label: r.label, value: Number.isFinite(r.value) ? r.value : 0, percent: Number.isFinite(r.value) ? Math.round((Math.abs(r.value) / max) * 100) : 0 })),
+    rows: parsed.map((r) => ({
+      label: r.label,
+      value: Number.isFinite(r.value) ? r.value : 0,
+      percent: Number.isFinite(r.value) ? Math.round((Math.abs(r.value) / max) * 100) : 0,
+    })),
   };
 }
 
@@ -88,7 +106,9 @@ export function editorBlockView(typeName: string, data: Data): Data {
   const align = oneOf(data.align, ['left', 'center', 'right'] as const, 'left');
   switch (typeName) {
     case 'html':
-      return data.variant === 'heading' ? { heading: { text: text(data, 'text', 500), level: num(data.level, 1, 4, 2) }, align } : { align };
+      return data.variant === 'heading'
+        ? { heading: { text: text(data, 'text', 500), level: num(data.level, 1, 4, 2) }, align }
+        : { align };
     case 'image': {
       const src = safeUrl(data.src);
       if (src === '') return {};
@@ -107,7 +127,16 @@ export function editorBlockView(typeName: string, data: Data): Data {
     }
     case 'button': {
       const label = text(data, 'label', 200);
-      return label === '' ? {} : { button: { label, link: safeUrl(data.link) || '#', style: oneOf(data.style, ['primary', 'secondary', 'outline'] as const, 'primary') }, align };
+      return label === ''
+        ? {}
+        : {
+            button: {
+              label,
+              link: safeUrl(data.link) || '#',
+              style: oneOf(data.style, ['primary', 'secondary', 'outline'] as const, 'primary'),
+            },
+            align,
+          };
     }
     case 'video': {
       const url = safeUrl(data.url);
@@ -156,7 +185,14 @@ export function editorBlockView(typeName: string, data: Data): Data {
 
 /** A gallery block's design (SPEC variant names: grid, slideshow, carousel, stack) as the gallery options' design. */
 export function galleryDesign(value: unknown): (typeof GALLERY_DESIGNS)[number] | undefined {
-  const named: Record<string, (typeof GALLERY_DESIGNS)[number]> = { grid: 'grid', slideshow: 'slideshow', carousel: 'slider', slider: 'slider', stack: 'stacked', stacked: 'stacked' };
+  const named: Record<string, (typeof GALLERY_DESIGNS)[number]> = {
+    grid: 'grid',
+    slideshow: 'slideshow',
+    carousel: 'slider',
+    slider: 'slider',
+    stack: 'stacked',
+    stacked: 'stacked',
+  };
   return typeof value === 'string' ? named[value] : undefined;
 }
 

@@ -82,7 +82,11 @@ export interface ReadyPage extends CachedPage {
 }
 
 function ready(page: CachedPage): ReadyPage {
-  return { ...page, bodyBytes: Buffer.from(page.body, 'utf8'), gzipBytes: page.gzip === undefined ? undefined : Buffer.from(page.gzip, 'base64') };
+  return {
+    ...page,
+    bodyBytes: Buffer.from(page.body, 'utf8'),
+    gzipBytes: page.gzip === undefined ? undefined : Buffer.from(page.gzip, 'base64'),
+  };
 }
 
 /** Bytes the local layer may hold (bodies and their gzip); the least recently used pages leave first. */
@@ -112,7 +116,12 @@ export class PageCache {
    * says so (error pages are not). The generation is read before producing, so a page made from
    * content older than an event lands under the generation that event already left behind.
    */
-  async remember(websiteId: string, parts: readonly string[], produce: () => Promise<CachedPage>, cacheable: (page: CachedPage) => boolean): Promise<{ page: ReadyPage; hit: boolean }> {
+  async remember(
+    websiteId: string,
+    parts: readonly string[],
+    produce: () => Promise<CachedPage>,
+    cacheable: (page: CachedPage) => boolean,
+  ): Promise<{ page: ReadyPage; hit: boolean }> {
     const generation = (await this.cache.get(generationKey(websiteId))) ?? '0';
     const digest = createHash('sha1').update(parts.join('\u0000')).digest('base64url');
     const key = `render:page:v4:${websiteId}:${generation}:${digest}`;

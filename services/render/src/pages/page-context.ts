@@ -96,7 +96,11 @@ export function itemView(item: ContentItem, hosts: readonly string[] = []): Reco
 /** An event's admission as the theme prints it: free, or its price as a decimal the `money` formatter reads. */
 function ticketsView(tickets: NonNullable<ContentItem['tickets']>): Record<string, unknown> {
   const { price } = tickets;
-  return { ...tickets, free: BigInt(price.value) === 0n, amount: { value: fromMinorUnits(BigInt(price.value), price.currency), currency: price.currency } };
+  return {
+    ...tickets,
+    free: BigInt(price.value) === 0n,
+    amount: { value: fromMinorUnits(BigInt(price.value), price.currency), currency: price.currency },
+  };
 }
 
 /** A collection as templates see it: `galleryOptions` as the gallery predicates read them. */
@@ -142,9 +146,7 @@ export function collectionPage(site: SiteData, collection: Collection, options: 
     collection: collectionView(collection, site.hosts),
     items,
     pagination: { nextPage: page.hasNextPage, nextPageUrl: page.hasNextPage ? `${path}?${query.toString()}` : null },
-    categories: categories
-      .filter((c) => c.type !== 'ROOT')
-      .map((c) => ({ ...c, active: category?.id === c.id })),
+    categories: categories.filter((c) => c.type !== 'ROOT').map((c) => ({ ...c, active: category?.id === c.id })),
     category,
     filter: { tag: filter.tag ?? null, category: filter.category ?? null },
   });
@@ -153,7 +155,9 @@ export function collectionPage(site: SiteData, collection: Collection, options: 
     context.islands.push(...lessonsIslands(site, { page: 'lessons', collectionId: collection.id }));
   }
   if (family === 'events') {
-    context.upcoming = items.filter((i) => Number(i.endDate ?? i.startDate ?? 0) >= now).sort((a, b) => Number(a.startDate) - Number(b.startDate));
+    context.upcoming = items
+      .filter((i) => Number(i.endDate ?? i.startDate ?? 0) >= now)
+      .sort((a, b) => Number(a.startDate) - Number(b.startDate));
     context.past = items.filter((i) => Number(i.endDate ?? i.startDate ?? 0) < now);
   }
   const template = family === 'page' ? 'page' : (`${family}.list` as TemplateName);
@@ -193,18 +197,34 @@ export function itemPage(site: SiteData, collection: Collection, item: ContentIt
     const islands = productIslands(item, site.site);
     context.islands.push(...islands);
     const has = (name: string) => islands.some((i) => i.name === name);
-    context.productIslands = { installmentPill: has('installment-pill'), restockForm: has('restock-form'), reviews: has('product-reviews') };
+    context.productIslands = {
+      installmentPill: has('installment-pill'),
+      restockForm: has('restock-form'),
+      reviews: has('product-reviews'),
+    };
   }
   const template = family === 'page' ? 'blog.item' : (`${family}.item` as TemplateName);
   return { status: 200, template, context };
 }
 
 /** A block of a layout page as the theme's blocks partial reads it. */
-function blockView(block: NonNullable<Collection['layout']>['blocks'][number], index: number, sources: ReadonlyMap<string, BlockSource>, hosts: readonly string[] = []): Record<string, unknown> {
+function blockView(
+  block: NonNullable<Collection['layout']>['blocks'][number],
+  index: number,
+  sources: ReadonlyMap<string, BlockSource>,
+  hosts: readonly string[] = [],
+): Record<string, unknown> {
   const data = block.data;
   const text = (key: string): string => (typeof data[key] === 'string' ? data[key] : '');
   const typeName = blockTypeName(block.type) ?? 'unknown';
-  const view: Record<string, unknown> = { index, type: block.type, typeName, data, ...(block.id ? { blockId: block.id } : {}), ...editorBlockView(typeName, data) };
+  const view: Record<string, unknown> = {
+    index,
+    type: block.type,
+    typeName,
+    data,
+    ...(block.id ? { blockId: block.id } : {}),
+    ...editorBlockView(typeName, data),
+  };
   switch (view.typeName) {
     case 'html':
     case 'markdown':
@@ -235,7 +255,8 @@ function blockView(block: NonNullable<Collection['layout']>['blocks'][number], i
         view.items = source.items.map((i) => itemView(i, hosts));
         view.design = summaryDesign(data.design);
         const design = galleryDesign(data.design);
-        if (source.collection.gallerySettings) view.options = design ? { ...source.collection.gallerySettings, design } : source.collection.gallerySettings;
+        if (source.collection.gallerySettings)
+          view.options = design ? { ...source.collection.gallerySettings, design } : source.collection.gallerySettings;
         else if (design) view.options = { ...defaultGallerySettings(), design };
         // A product block (43) shows the one product it names from its store.
         if (block.type === 43) {
@@ -292,17 +313,33 @@ export function blockIslands(site: SiteData, blocks: ReadonlyArray<Record<string
   const donation = first('donation');
   if (donation) {
     const data = dataOf(donation);
-    islands.push(islandTag('donation', { title: text(data.title) || 'Donate', description: text(data.description), currency: settings.currency } satisfies DonationData));
+    islands.push(
+      islandTag('donation', {
+        title: text(data.title) || 'Donate',
+        description: text(data.description),
+        currency: settings.currency,
+      } satisfies DonationData),
+    );
   }
   return islands;
 }
 
 /** A page collection (page type page): its layout of blocks. */
-export function layoutPage(site: SiteData, collection: Collection, sources: ReadonlyMap<string, BlockSource>, path: string, now: number): Page {
+export function layoutPage(
+  site: SiteData,
+  collection: Collection,
+  sources: ReadonlyMap<string, BlockSource>,
+  path: string,
+  now: number,
+): Page {
   const context = base(site, path, PageType.PAGE, now, { collectionId: collection.id });
   const blocks = (collection.layout?.blocks ?? []).map((block, index) => blockView(block, index, sources, site.hosts));
   // The page's first block with pictures is the one on its first screen: its first one is fetched at once, not lazily.
-  const pictured = blocks.find((b) => (b.typeName === 'image' && b.image) || (['summary', 'summary-v2', 'gallery'].includes(String(b.typeName)) && Array.isArray(b.items) && b.items.length > 0));
+  const pictured = blocks.find(
+    (b) =>
+      (b.typeName === 'image' && b.image) ||
+      (['summary', 'summary-v2', 'gallery'].includes(String(b.typeName)) && Array.isArray(b.items) && b.items.length > 0),
+  );
   if (pictured) pictured.firstPictures = true;
   Object.assign(context, { collection: collectionView(collection, site.hosts), blocks, sections: sectionViews(collection.layout, blocks) });
   context.islands.push(...blockIslands(site, blocks));
@@ -316,7 +353,13 @@ export interface SearchView {
   found: SearchResponse | null;
 }
 
-const KIND_LABELS: Record<SearchResult['kind'], string> = { page: 'Page', post: 'Post', product: 'Product', event: 'Event', lesson: 'Lesson' };
+const KIND_LABELS: Record<SearchResult['kind'], string> = {
+  page: 'Page',
+  post: 'Post',
+  product: 'Product',
+  event: 'Event',
+  lesson: 'Lesson',
+};
 
 /** The link to a page of results for a query. */
 function searchUrl(path: string, query: string, page: number): string {
@@ -361,7 +404,8 @@ export function searchPage(site: SiteData, view: SearchView, path: string, now: 
   const collections: { id: string; title: string; fullUrl: string }[] = [];
   const visit = (links: SiteData['layout']['layout'][number]['links']): void => {
     for (const link of links) {
-      if (link.collectionId && !collections.some((c) => c.id === link.collectionId)) collections.push({ id: link.collectionId, title: link.title, fullUrl: link.url });
+      if (link.collectionId && !collections.some((c) => c.id === link.collectionId))
+        collections.push({ id: link.collectionId, title: link.title, fullUrl: link.url });
       visit(link.children);
     }
   };
@@ -374,7 +418,12 @@ export function searchPage(site: SiteData, view: SearchView, path: string, now: 
 export function cartPage(site: SiteData, path: string, now: number): Page {
   const context = base(site, path, PageType.CART, now, {});
   const settings = site.site.settings;
-  const page: CartPageData = { currency: settings.currency, locale: settings.locale, expressCheckout: settings.store.expressCheckout, installments: installmentOffer(site.site) };
+  const page: CartPageData = {
+    currency: settings.currency,
+    locale: settings.locale,
+    expressCheckout: settings.store.expressCheckout,
+    installments: installmentOffer(site.site),
+  };
   context.islands.push(islandTag('cart-page', page));
   return { status: 200, template: 'cart', context };
 }

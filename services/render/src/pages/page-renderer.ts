@@ -30,15 +30,28 @@ export class PageRenderer {
     return [...new Set(indices)]
       .filter((index) => index >= 0 && index < blocks.length)
       .map((index) => {
-        const { html, errors } = this.theme.renderPartial(page.template, 'layout-block.block', page.context, blocks[index], this.#options(page));
-        if (errors.length > 0) this.logger.warn({ path: page.context.path, index, errors: errors.slice(0, 5) }, 'template problems while rendering a block preview');
+        const { html, errors } = this.theme.renderPartial(
+          page.template,
+          'layout-block.block',
+          page.context,
+          blocks[index],
+          this.#options(page),
+        );
+        if (errors.length > 0)
+          this.logger.warn(
+            { path: page.context.path, index, errors: errors.slice(0, 5) },
+            'template problems while rendering a block preview',
+          );
         return { index, html: html.trim() };
       });
   }
 
   #options(page: Page): { locale: string | undefined; timezone: string | undefined } {
     const website = page.context.website;
-    return { locale: typeof website.language === 'string' ? website.language : undefined, timezone: typeof website.timeZone === 'string' ? website.timeZone : undefined };
+    return {
+      locale: typeof website.language === 'string' ? website.language : undefined,
+      timezone: typeof website.timeZone === 'string' ? website.timeZone : undefined,
+    };
   }
 
   /**
@@ -51,7 +64,11 @@ export class PageRenderer {
       locale: typeof website.language === 'string' ? website.language : undefined,
       timezone: typeof website.timeZone === 'string' ? website.timeZone : undefined,
     });
-    if (errors.length > 0) this.logger.warn({ template: page.template, path: page.context.path, errors: errors.slice(0, 5) }, 'template problems while rendering a page');
+    if (errors.length > 0)
+      this.logger.warn(
+        { template: page.template, path: page.context.path, errors: errors.slice(0, 5) },
+        'template problems while rendering a page',
+      );
     return html;
   }
 }

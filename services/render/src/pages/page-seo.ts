@@ -19,7 +19,13 @@ const TYPE_TITLES: Partial<Record<number, string>> = {
 };
 
 /** The page's canonical path: an item's or a plain collection's own URL, '/' for the home page, else the path asked. */
-function canonicalPath(page: Page, collection: Collection | null, item: ContentItem | null, category: Category | null, home: boolean): string {
+function canonicalPath(
+  page: Page,
+  collection: Collection | null,
+  item: ContentItem | null,
+  category: Category | null,
+  home: boolean,
+): string {
   if (item) return item.fullUrl;
   if (home) return '/';
   if (collection && !category && page.context.pageType !== PageType.CONTENT_ITEM) return collection.fullUrl;
@@ -29,7 +35,11 @@ function canonicalPath(page: Page, collection: Collection | null, item: ContentI
 type Picture = { assetUrl: string; originalSize: string; altText?: string | undefined };
 
 const isPicture = (value: unknown): value is Picture =>
-  typeof value === 'object' && value !== null && typeof (value as Picture).assetUrl === 'string' && (value as Picture).assetUrl !== '' && typeof (value as Picture).originalSize === 'string';
+  typeof value === 'object' &&
+  value !== null &&
+  typeof (value as Picture).assetUrl === 'string' &&
+  (value as Picture).assetUrl !== '' &&
+  typeof (value as Picture).originalSize === 'string';
 
 /** The first picture a page shows: a list's first item's, else a layout block's image or its listed items' first. */
 function firstPicture(context: Page['context']): Picture | null {
@@ -50,7 +60,12 @@ function firstPicture(context: Page['context']): Picture | null {
 }
 
 /** The `seo` part of a page's context. */
-export function pageSeo(page: Page, site: SiteData, origin: string, query: { tag?: string | undefined; category?: string | undefined; cursor?: string | undefined }): SeoView {
+export function pageSeo(
+  page: Page,
+  site: SiteData,
+  origin: string,
+  query: { tag?: string | undefined; category?: string | undefined; cursor?: string | undefined },
+): SeoView {
   const context = page.context;
   const collection = (context.collection as Collection | undefined) ?? null;
   const item = (context.item as ContentItem | undefined) ?? null;
@@ -75,6 +90,13 @@ export function pageSeo(page: Page, site: SiteData, origin: string, query: { tag
     family,
     home,
     pageImage: firstPicture(context),
-    feed: family === 'blog' && collection ? { title: `${collection.title} — ${siteTitle}`, url: feedUrl(origin, collection, 'rss'), atomUrl: feedUrl(origin, collection, 'atom') } : null,
+    feed:
+      family === 'blog' && collection
+        ? {
+            title: `${collection.title} — ${siteTitle}`,
+            url: feedUrl(origin, collection, 'rss'),
+            atomUrl: feedUrl(origin, collection, 'atom'),
+          }
+        : null,
   });
 }

@@ -2,7 +2,17 @@
 // publishes at the path (a collection, one of its categories, an item), else the not-found page.
 // Products carry the live stock render last heard from the cart (stock/). Content being
 // unreachable gives the error page (503); nothing here renders HTML.
-import { COMMENT_LIMITS, CommentState, matchRedirect, type Collection, type ContentItem, type Layout, type MemberAreaSummary, type SiteStyles, SEARCH_LIMITS } from '@sc/contracts';
+import {
+  COMMENT_LIMITS,
+  CommentState,
+  matchRedirect,
+  type Collection,
+  type ContentItem,
+  type Layout,
+  type MemberAreaSummary,
+  type SiteStyles,
+  SEARCH_LIMITS,
+} from '@sc/contracts';
 import { DEFAULT_PUBLIC_URL, websiteOrigin, type Logger } from '@sc/platform';
 import { ContentUnavailableError, type ContentReader, type Forwarded } from '../content/content-reader.js';
 import { productIds, withLiveStock, type LiveStock } from '../domain/live-stock.js';
@@ -105,11 +115,17 @@ export class PageService {
    */
   async page(websiteId: string, rawPath: string, query: PageQuery, visitor: PageVisitor = {}): Promise<Page> {
     const made = await this.#page(websiteId, rawPath, query, visitor);
-    if (made.page.location === undefined) made.page.context.seo = pageSeo(made.page, made.site ?? fallbackSite(websiteId), visitor.origin ?? DEFAULT_ORIGIN, query);
+    if (made.page.location === undefined)
+      made.page.context.seo = pageSeo(made.page, made.site ?? fallbackSite(websiteId), visitor.origin ?? DEFAULT_ORIGIN, query);
     return made.page;
   }
 
-  async #page(websiteId: string, rawPath: string, query: PageQuery, visitor: PageVisitor): Promise<{ page: Page; site?: SiteData | undefined }> {
+  async #page(
+    websiteId: string,
+    rawPath: string,
+    query: PageQuery,
+    visitor: PageVisitor,
+  ): Promise<{ page: Page; site?: SiteData | undefined }> {
     const path = normalisePath(rawPath);
     const now = this.clock();
     const as = visitor.forward;
@@ -142,7 +158,13 @@ export class PageService {
    * public page would show it (same context, same template). Nothing is stored or cached. Null
    * when the website or the page cannot be found.
    */
-  async preview(websiteId: string, collectionId: string, layout: Layout, visitor: PageVisitor = {}, styles?: SiteStyles): Promise<Page | null> {
+  async preview(
+    websiteId: string,
+    collectionId: string,
+    layout: Layout,
+    visitor: PageVisitor = {},
+    styles?: SiteStyles,
+  ): Promise<Page | null> {
     const as = visitor.forward;
     const [read, collection] = await Promise.all([this.#site(websiteId), this.content.collection(websiteId, collectionId, as)]);
     if (!read || !collection || familyOf(collection) !== 'page') return null;
@@ -174,17 +196,36 @@ export class PageService {
       const [item = resolved.item] = await this.#live(websiteId, [resolved.item]);
       return itemPage(site, collection, item, path, now, await this.#commentArea(websiteId, site, collection, item, as));
     }
-    if (familyOf(collection) === 'page') return layoutPage(site, collection, await this.#blockSources(websiteId, collection, as), path, now);
+    if (familyOf(collection) === 'page')
+      return layoutPage(site, collection, await this.#blockSources(websiteId, collection, as), path, now);
     const [page, categories] = await Promise.all([
-      this.content.items(websiteId, collection.id, { limit: LIST_PAGE_SIZE, cursor: query.cursor, categoryId: category?.id, tag: query.tag, category: query.category }, as),
+      this.content.items(
+        websiteId,
+        collection.id,
+        { limit: LIST_PAGE_SIZE, cursor: query.cursor, categoryId: category?.id, tag: query.tag, category: query.category },
+        as,
+      ),
       familyOf(collection) === 'products' ? this.content.categories(websiteId, collection.id, as) : Promise.resolve([]),
     ]);
     const listed = { ...page, items: await this.#live(websiteId, page.items) };
-    return collectionPage(site, collection, { path, now, page: listed, categories, category, filter: { tag: query.tag, category: query.category } });
+    return collectionPage(site, collection, {
+      path,
+      now,
+      page: listed,
+      categories,
+      category,
+      filter: { tag: query.tag, category: query.category },
+    });
   }
 
   /** The comment area of a post or lesson whose comments are on (SPEC 4): its first approved comments. */
-  async #commentArea(websiteId: string, site: SiteData, collection: Collection, item: ContentItem, as: Forwarded | undefined): Promise<CommentArea | undefined> {
+  async #commentArea(
+    websiteId: string,
+    site: SiteData,
+    collection: Collection,
+    item: ContentItem,
+    as: Forwarded | undefined,
+  ): Promise<CommentArea | undefined> {
     const family = familyOf(collection);
     if (family !== 'blog' && family !== 'lessons') return undefined;
     const enabled = site.site.settings.commentsEnabled;
@@ -194,7 +235,14 @@ export class PageService {
   }
 
   /** A member area's page: its pages for members, the access-denied page for everyone else. */
-  async #members(websiteId: string, site: SiteData, memberAreaId: string, path: string, now: number, as: Forwarded | undefined): Promise<Page> {
+  async #members(
+    websiteId: string,
+    site: SiteData,
+    memberAreaId: string,
+    path: string,
+    now: number,
+    as: Forwarded | undefined,
+  ): Promise<Page> {
     const area = await this.content.memberArea(websiteId, memberAreaId, as);
     if (!area) return notFoundPage(site, path, now);
     return area.hasAccess ? membersPage(site, area, path, now) : accessDeniedPage(site, area, path, now);
@@ -205,7 +253,10 @@ export class PageService {
     const areas = new Map<string, MemberAreaSummary>();
     await Promise.all([
       ...blockSources(collection).map(async ({ collectionId, limit }) => {
-        const [listed, page] = await Promise.all([this.content.collection(websiteId, collectionId, as), this.content.items(websiteId, collectionId, { limit }, as)]);
+        const [listed, page] = await Promise.all([
+          this.content.collection(websiteId, collectionId, as),
+          this.content.items(websiteId, collectionId, { limit }, as),
+        ]);
         if (listed) sources.set(collectionId, { collection: listed, items: await this.#live(websiteId, page.items) });
       }),
       // Member-area blocks (block type 67): the area's join or sign-in panel.

@@ -7,7 +7,14 @@ import { EXPERIMENT_COOKIE, IDENTITY_HEADER, IDENTITY_SIGNATURE_HEADER } from '@
 import { cookieOf, identityOf, publicOriginOf, websiteIdOf, type ZodApp } from '@sc/platform';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Theme } from '../theme/theme.js';
-import { applyQuery, cookieValue, hasExperimentParams, overridesCookie, overridesFromCookie, type Overrides } from '../domain/experiments.js';
+import {
+  applyQuery,
+  cookieValue,
+  hasExperimentParams,
+  overridesCookie,
+  overridesFromCookie,
+  type Overrides,
+} from '../domain/experiments.js';
 import type { ReadyPage } from './page-cache.js';
 import { PAYMENT_PAGE_PATH, pagePolicy } from './security-headers.js';
 import { normalisePath, searchPageNumber, type PageQuery, type PageVisitor } from './page.service.js';
@@ -58,7 +65,15 @@ export function visitorOf(request: FastifyRequest): { forward: Record<string, st
 }
 
 /** Sends a ready page: its ETag (304 when the browser has it), encoding, cache headers and policy. */
-export function sendPage(request: FastifyRequest, reply: FastifyReply, page: ReadyPage, hit: boolean, personal = false, payments = false, sharedMaxAgeS = 0): FastifyReply {
+export function sendPage(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  page: ReadyPage,
+  hit: boolean,
+  personal = false,
+  payments = false,
+  sharedMaxAgeS = 0,
+): FastifyReply {
   const gzip = page.gzipBytes !== undefined && /\bgzip\b/.test(request.headers['accept-encoding'] ?? '');
   // Each encoding is its own representation, with its own validator.
   const etag = gzip ? `${page.etag.slice(0, -1)}-gz"` : page.etag;
@@ -67,7 +82,16 @@ export function sendPage(request: FastifyRequest, reply: FastifyReply, page: Rea
     .header('content-type', page.contentType)
     .header('etag', etag)
     .header('vary', 'accept-encoding')
-    .header('cache-control', page.status >= 500 ? 'no-store' : personal ? PRIVATE_REVALIDATE : page.status === 200 && sharedMaxAgeS > 0 ? sharedCacheControl(sharedMaxAgeS) : REVALIDATE)
+    .header(
+      'cache-control',
+      page.status >= 500
+        ? 'no-store'
+        : personal
+          ? PRIVATE_REVALIDATE
+          : page.status === 200 && sharedMaxAgeS > 0
+            ? sharedCacheControl(sharedMaxAgeS)
+            : REVALIDATE,
+    )
     .header('x-render-cache', hit ? 'hit' : 'miss');
   // Shared caches drop a website's pages by this key when it changes (shared-cache.ts).
   if (!personal && page.keys) reply.header('surrogate-key', page.keys).header('cache-tag', page.keys.replaceAll(' ', ','));
@@ -96,7 +120,11 @@ export function pageRoutes(app: ZodApp, storefront: StorefrontService, theme: Th
     const path = normalisePath(request.url);
     const format = param(request.query, 'format');
     if (feeds && (format === 'rss' || format === 'atom')) return feedReply(request, reply, feeds, path, format);
-    const query: PageQuery = { cursor: param(request.query, 'cursor'), tag: param(request.query, 'tag'), category: param(request.query, 'category') };
+    const query: PageQuery = {
+      cursor: param(request.query, 'cursor'),
+      tag: param(request.query, 'tag'),
+      category: param(request.query, 'category'),
+    };
     if (path === '/search') {
       query.q = param(request.query, 'q') ?? '';
       // Normalised, so ?page=abc and ?page=1 share one cached page.
@@ -115,6 +143,14 @@ export function pageRoutes(app: ZodApp, storefront: StorefrontService, theme: Th
     const visitor: PageVisitor = { forward: who.forward, overrides, origin: publicOriginOf(request) };
     const { page, hit } = await storefront.page(websiteId, { path, query, json, visitor, visitorKey: who.key, flags });
     // A response that sets the overrides cookie is this session's alone, too.
-    return sendPage(request, reply, page, hit, who.key !== '' || flags !== '' || hasExperimentParams(queryParams), path === PAYMENT_PAGE_PATH, storefront.sharedMaxAgeS);
+    return sendPage(
+      request,
+      reply,
+      page,
+      hit,
+      who.key !== '' || flags !== '' || hasExperimentParams(queryParams),
+      path === PAYMENT_PAGE_PATH,
+      storefront.sharedMaxAgeS,
+    );
   });
 }

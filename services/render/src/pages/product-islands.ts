@@ -35,7 +35,9 @@ const INSTALLMENT_LIMITS: Readonly<Record<string, { min: number; max: number }>>
 };
 
 /** The store's installment offer (count, country, limits), or null when it offers none or its country has no provider. */
-export function installmentOffer(site: PublicSite): { installmentCount: number; country: string; minCents: number; maxCents: number } | null {
+export function installmentOffer(
+  site: PublicSite,
+): { installmentCount: number; country: string; minCents: number; maxCents: number } | null {
   const limits = INSTALLMENT_LIMITS[site.settings.country];
   if (!site.settings.store.installmentsEnabled || !limits) return null;
   return { installmentCount: INSTALLMENT_COUNT, country: site.settings.country, minCents: limits.min, maxCents: limits.max };

@@ -83,7 +83,10 @@ export const PAYMENT_DIRECTIVES: Directives = {
 /** The path of the page that takes payments (the cart, its checkout and payment step). */
 export const PAYMENT_PAGE_PATH = '/cart';
 
-const [PAY_BEFORE_NONCE = '', PAY_AFTER_NONCE = ''] = policyText({ ...PAYMENT_DIRECTIVES, scriptSrc: [...(PAYMENT_DIRECTIVES.scriptSrc ?? []), "'nonce-\u0000'"] }).split('\u0000');
+const [PAY_BEFORE_NONCE = '', PAY_AFTER_NONCE = ''] = policyText({
+  ...PAYMENT_DIRECTIVES,
+  scriptSrc: [...(PAYMENT_DIRECTIVES.scriptSrc ?? []), "'nonce-\u0000'"],
+}).split('\u0000');
 
 /** Sets the page's policy, which lets the scripts carrying its nonce run (and, on the payment page, Stripe's). */
 export function pagePolicy(reply: FastifyReply, nonce: string, payments = false): void {

@@ -30,7 +30,8 @@ export function surrogateKeysOf(websiteId: string, context: Record<string, unkno
 }
 
 /** The Cache-Control of a page every visitor gets alike: browsers revalidate, shared caches keep it `sharedMaxAgeS`. */
-export const sharedCacheControl = (sharedMaxAgeS: number): string => `public, max-age=0, s-maxage=${sharedMaxAgeS}, stale-while-revalidate=${STALE_WHILE_REVALIDATE_S}`;
+export const sharedCacheControl = (sharedMaxAgeS: number): string =>
+  `public, max-age=0, s-maxage=${sharedMaxAgeS}, stale-while-revalidate=${STALE_WHILE_REVALIDATE_S}`;
 
 /**
  * A purge waits this long: until the gateway's page cache has seen the website's new generation

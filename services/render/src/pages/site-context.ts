@@ -135,7 +135,12 @@ export function siteContext(data: SiteData, path: string, pageType: number, now:
 }
 
 /** SPEC 3 "Website context read" for the islands (who is signed in is asked of identity). */
-export function siteContextData(data: SiteData, path: string, pageType: number, ids: { collectionId?: string | undefined; itemId?: string | undefined }): IslandDataTag {
+export function siteContextData(
+  data: SiteData,
+  path: string,
+  pageType: number,
+  ids: { collectionId?: string | undefined; itemId?: string | undefined },
+): IslandDataTag {
   const { site } = data;
   const s = site.settings;
   const value: SiteContextData = {

@@ -13,14 +13,30 @@ const JSON_TYPE = 'application/json; charset=utf-8';
 const GZIP_MIN_BYTES = 1024;
 
 function made(status: number, contentType: string, body: string, nonce?: string, keys?: string): CachedPage {
-  return { status, contentType, etag: etagOf(body), body, gzip: body.length >= GZIP_MIN_BYTES ? gzipSync(body).toString('base64') : undefined, nonce, keys };
+  return {
+    status,
+    contentType,
+    etag: etagOf(body),
+    body,
+    gzip: body.length >= GZIP_MIN_BYTES ? gzipSync(body).toString('base64') : undefined,
+    nonce,
+    keys,
+  };
 }
 
-const escapeHtml = (text: string): string => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+const escapeHtml = (text: string): string =>
+  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /** A redirect: its Location, and a body with the link for clients that do not follow it. */
 function redirect(status: number, location: string): CachedPage {
-  return { ...made(status, HTML, `<!doctype html><title>Moved</title><p>Moved to <a href="${escapeHtml(location)}">${escapeHtml(location)}</a>.</p>`), location };
+  return {
+    ...made(
+      status,
+      HTML,
+      `<!doctype html><title>Moved</title><p>Moved to <a href="${escapeHtml(location)}">${escapeHtml(location)}</a>.</p>`,
+    ),
+    location,
+  };
 }
 
 export interface PageRequest {
@@ -52,7 +68,19 @@ export class StorefrontService {
   async page(websiteId: string, request: PageRequest): Promise<{ page: ReadyPage; hit: boolean }> {
     const { path, query, json, visitor } = request;
     // The origin is part of the key: one website's pages carry a different canonical URL under each of its domains.
-    const parts = [json ? 'json' : 'html', this.renderer.version(), visitor.origin ?? '', path, query.cursor ?? '', query.tag ?? '', query.category ?? '', query.q ?? '', query.page ?? '', request.visitorKey, request.flags];
+    const parts = [
+      json ? 'json' : 'html',
+      this.renderer.version(),
+      visitor.origin ?? '',
+      path,
+      query.cursor ?? '',
+      query.tag ?? '',
+      query.category ?? '',
+      query.q ?? '',
+      query.page ?? '',
+      request.visitorKey,
+      request.flags,
+    ];
     return this.cache.remember(
       websiteId,
       parts,

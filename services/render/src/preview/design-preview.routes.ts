@@ -17,25 +17,28 @@ import type { ReadyPage } from '../pages/page-cache.js';
  */
 function withoutScripts(page: ReadyPage): ReadyPage {
   const body = page.body.replace(/<script\b[^>]*>[\s\S]*?<\/script>/gi, '').replace(/<link\b[^>]*\brel="modulepreload"[^>]*>/gi, '');
-  return { ...page, body, bodyBytes: Buffer.from(body, 'utf8'), gzip: undefined, gzipBytes: undefined, etag: `${page.etag.slice(0, -1)}-static"` };
+  return {
+    ...page,
+    body,
+    bodyBytes: Buffer.from(body, 'utf8'),
+    gzip: undefined,
+    gzipBytes: undefined,
+    etag: `${page.etag.slice(0, -1)}-static"`,
+  };
 }
 
 export const DESIGN_PREVIEW_PATH = '/_designs/:design/';
 
 export function designPreviewRoutes(app: ZodApp, storefront: StorefrontService): void {
-  app.get(
-    DESIGN_PREVIEW_PATH,
-    { schema: { hide: true, params: z.object({ design: DesignId }).strict() } },
-    async (request, reply) => {
-      const { page, hit } = await storefront.page(`design-${request.params.design}`, {
-        path: '/',
-        query: {},
-        json: false,
-        visitor: { forward: { 'x-request-id': request.id }, overrides: {} },
-        visitorKey: '',
-        flags: '',
-      });
-      return sendPage(request, reply, withoutScripts(page), hit);
-    },
-  );
+  app.get(DESIGN_PREVIEW_PATH, { schema: { hide: true, params: z.object({ design: DesignId }).strict() } }, async (request, reply) => {
+    const { page, hit } = await storefront.page(`design-${request.params.design}`, {
+      path: '/',
+      query: {},
+      json: false,
+      visitor: { forward: { 'x-request-id': request.id }, overrides: {} },
+      visitorKey: '',
+      flags: '',
+    });
+    return sendPage(request, reply, withoutScripts(page), hit);
+  });
 }

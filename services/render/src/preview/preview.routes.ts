@@ -13,7 +13,14 @@ const Params = z.object({ websiteId: z.string().min(1).max(64) }).strict();
 export function previewRoutes(app: ZodApp, preview: PreviewService): void {
   app.post(
     PREVIEW_PATH,
-    ownerRoute(Permission.CONTENT_READ, { schema: { summary: "Render a page's blocks with unsaved changes, for the editor's preview", params: Params, body: PreviewBody, response: { 200: PreviewResponse } } }),
+    ownerRoute(Permission.CONTENT_READ, {
+      schema: {
+        summary: "Render a page's blocks with unsaved changes, for the editor's preview",
+        params: Params,
+        body: PreviewBody,
+        response: { 200: PreviewResponse },
+      },
+    }),
     async (request, reply) => {
       const websiteId = websiteIdOf(request);
       if (request.params.websiteId !== websiteId) throw new AppError('NOT_FOUND', OwnerUiMessages.unableToLocateContent);

@@ -17,6 +17,13 @@ export class FeedService {
     if (!site || !resolved || 'denied' in resolved || resolved.item || resolved.category || resolved.movedTo) return null;
     if (familyOf(resolved.collection) !== 'blog') return null;
     const page = await this.content.items(websiteId, resolved.collection.id, { limit: FEED_SIZE });
-    return feedXml(format, { origin, siteTitle: site.title, locale: site.settings.locale, collection: resolved.collection, items: page.items, now: this.clock() });
+    return feedXml(format, {
+      origin,
+      siteTitle: site.title,
+      locale: site.settings.locale,
+      collection: resolved.collection,
+      items: page.items,
+      now: this.clock(),
+    });
   }
 }

@@ -65,7 +65,13 @@ export function seoRoutes(app: ZodApp, sitemaps: SitemapService): void {
 }
 
 /** A blog's RSS or Atom feed (`?format=rss` or `?format=atom` on the blog's path, which the pages route hands here). */
-export async function feedReply(request: FastifyRequest, reply: FastifyReply, feeds: FeedService, path: string, format: FeedFormat): Promise<FastifyReply> {
+export async function feedReply(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  feeds: FeedService,
+  path: string,
+  format: FeedFormat,
+): Promise<FastifyReply> {
   return orUnavailable(reply, async () => {
     const xml = await feeds.feed(format, websiteIdOf(request), publicOriginOf(request), path);
     return xml === null ? notFound(reply) : reply.header('cache-control', CACHE).type(`${FEED_TYPES[format]}; charset=utf-8`).send(xml);

@@ -49,7 +49,10 @@ export class SitemapService {
         yield entries.map((entry) => urlXml(origin, entry)).join('');
         written += entries.length;
         if (written >= SITEMAP_MAX_URLS || page.next === null) break;
-        page = await content.sitemapEntries(websiteId, type, { after: page.next, limit: Math.min(SITEMAP_PAGE, SITEMAP_MAX_URLS - written) });
+        page = await content.sitemapEntries(websiteId, type, {
+          after: page.next,
+          limit: Math.min(SITEMAP_PAGE, SITEMAP_MAX_URLS - written),
+        });
       }
       yield URLSET_CLOSE;
     })();

@@ -15,7 +15,14 @@ export interface VariantStock extends StockLevel {
 export async function saveStockLevel(db: Db, websiteId: string, stock: VariantStock, asOf: Date): Promise<void> {
   await db
     .insertInto('stock_levels')
-    .values({ website_id: websiteId, item_id: stock.itemId, variant_id: stock.variantId, qty_in_stock: stock.qtyInStock, unlimited: stock.unlimited, as_of: asOf })
+    .values({
+      website_id: websiteId,
+      item_id: stock.itemId,
+      variant_id: stock.variantId,
+      qty_in_stock: stock.qtyInStock,
+      unlimited: stock.unlimited,
+      as_of: asOf,
+    })
     .onConflict((oc) =>
       oc
         .columns(['website_id', 'variant_id'])

@@ -22,7 +22,12 @@ export class StockService implements StockReader {
     const data = StockChanged.parse(event.data);
     const asOf = new Date(event.occurredAt);
     return handleOnce(this.db, durable, event, (trx) =>
-      saveStockLevel(trx, event.websiteId, { itemId: data.itemId, variantId: data.variantId, qtyInStock: data.qtyInStock, unlimited: data.unlimited }, asOf),
+      saveStockLevel(
+        trx,
+        event.websiteId,
+        { itemId: data.itemId, variantId: data.variantId, qtyInStock: data.qtyInStock, unlimited: data.unlimited },
+        asOf,
+      ),
     );
   }
 }

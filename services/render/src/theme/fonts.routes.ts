@@ -22,13 +22,18 @@ export function fontCss(id: Exclude<SiteFont, 'system'>): string {
   const font = SITE_FONTS[id];
   const family = font.family.split(',')[0] ?? `"${id}"`;
   return font.weights
-    .map((weight) => `@font-face{font-family:${family};font-style:normal;font-display:swap;font-weight:${weight};src:url(/_fonts/files/${id}-latin-${weight}-normal.woff2) format("woff2")}`)
+    .map(
+      (weight) =>
+        `@font-face{font-family:${family};font-style:normal;font-display:swap;font-weight:${weight};src:url(/_fonts/files/${id}-latin-${weight}-normal.woff2) format("woff2")}`,
+    )
     .join('\n');
 }
 
 export function fontRoutes(app: ZodApp): void {
   app.get('/_fonts/index.json', { schema: { hide: true } }, async (_request, reply) =>
-    reply.header('cache-control', DAY).send({ fonts: Object.entries(SITE_FONTS).map(([id, font]) => ({ id, label: font.label, family: font.family })) }),
+    reply
+      .header('cache-control', DAY)
+      .send({ fonts: Object.entries(SITE_FONTS).map(([id, font]) => ({ id, label: font.label, family: font.family })) }),
   );
 
   app.get('/_fonts/:name', { schema: { hide: true } }, async (request, reply) => {
@@ -42,7 +47,8 @@ export function fontRoutes(app: ZodApp): void {
     const file = (request.params as { file: string }).file;
     const match = /^([a-z0-9-]+)-latin-(\d00)-normal\.woff2$/.exec(file);
     const id = match?.[1] ?? '';
-    if (!match || !isFont(id) || !SITE_FONTS[id].weights.includes(Number(match[2]))) return reply.code(404).type('text/plain; charset=utf-8').send('Not found');
+    if (!match || !isFont(id) || !SITE_FONTS[id].weights.includes(Number(match[2])))
+      return reply.code(404).type('text/plain; charset=utf-8').send('Not found');
     const body = await readFile(path.join(filesOf(id), file));
     return reply.header('cache-control', DAY).type('font/woff2').send(body);
   });

@@ -57,7 +57,9 @@ export class Theme {
       for (const error of compile(source).errors) problems.push(`${name}: ${error.message}`);
     };
     const blocks: Record<string, string> = {};
-    for (const file of readdirSync(path.join(dir, 'blocks')).filter((f) => f.endsWith('.block')).sort()) {
+    for (const file of readdirSync(path.join(dir, 'blocks'))
+      .filter((f) => f.endsWith('.block'))
+      .sort()) {
       blocks[file] = read(path.join('blocks', file));
       check(file, blocks[file]);
     }
@@ -80,7 +82,13 @@ export class Theme {
    * block): `{.section key}{.include partial output}{.end}` over the page's context with `value` at `key`,
    * so the partial sees the same surroundings as inside the whole page.
    */
-  renderPartial(template: TemplateName, partial: string, context: Record<string, unknown>, value: unknown, options: Omit<RenderOptions, 'partials'> = {}): ThemeOutput {
+  renderPartial(
+    template: TemplateName,
+    partial: string,
+    context: Record<string, unknown>,
+    value: unknown,
+    options: Omit<RenderOptions, 'partials'> = {},
+  ): ThemeOutput {
     const key = 'partialValue';
     let compiled = this.#fragments.get(partial);
     if (!compiled) {

@@ -19,7 +19,12 @@ function writeManifest(dir: string, manifest: unknown): void {
 }
 
 const MANIFEST = {
-  'src/islands/product-form.tsx': { file: 'assets/product-form-a1.js', isEntry: true, imports: ['_react.js'], css: ['assets/product-form-a1.css'] },
+  'src/islands/product-form.tsx': {
+    file: 'assets/product-form-a1.js',
+    isEntry: true,
+    imports: ['_react.js'],
+    css: ['assets/product-form-a1.css'],
+  },
   'src/islands/cart-pill.tsx': { file: 'assets/cart-pill-b2.js', isEntry: true, imports: ['_react.js'] },
   'src/search.tsx': { file: 'assets/search-c3.js', name: 'search', isEntry: true },
   '_react.js': { file: 'assets/react-d4.js', css: ['assets/base.css'] },

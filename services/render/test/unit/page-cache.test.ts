@@ -39,9 +39,19 @@ describe(PageCache.name, () => {
   it('reads a page another process cached, with its gzip as bytes', async () => {
     const cache = new MemoryCache();
     const gzip = Buffer.from('zipped').toString('base64');
-    await new PageCache(cache, 60_000).remember('w1', ['/a'], async () => ({ ...page('x'.repeat(10)), gzip }), () => true);
+    await new PageCache(cache, 60_000).remember(
+      'w1',
+      ['/a'],
+      async () => ({ ...page('x'.repeat(10)), gzip }),
+      () => true,
+    );
     const other = new PageCache(cache, 60_000);
-    const got = await other.remember('w1', ['/a'], async () => page('not this'), () => true);
+    const got = await other.remember(
+      'w1',
+      ['/a'],
+      async () => page('not this'),
+      () => true,
+    );
     expect(got.hit).toBe(true);
     expect(got.page.body).toBe('x'.repeat(10));
     expect(got.page.gzipBytes?.toString()).toBe('zipped');
@@ -50,18 +60,38 @@ describe(PageCache.name, () => {
   it('drops every page of a website when another process moves its generation', async () => {
     const cache = new MemoryCache();
     const here = new PageCache(cache, 60_000);
-    await here.remember('w1', ['/a'], async () => page('old'), () => true);
+    await here.remember(
+      'w1',
+      ['/a'],
+      async () => page('old'),
+      () => true,
+    );
     await new PageCache(cache, 60_000).invalidateWebsite('w1');
-    const got = await here.remember('w1', ['/a'], async () => page('new'), () => true);
+    const got = await here.remember(
+      'w1',
+      ['/a'],
+      async () => page('new'),
+      () => true,
+    );
     expect(got).toMatchObject({ hit: false, page: { body: 'new' } });
   });
 
   it('lets a page go when the shared entry expires', async () => {
     const cache = new MemoryCache();
     const pages = new PageCache(cache, 30);
-    await pages.remember('w1', ['/a'], async () => page('old'), () => true);
+    await pages.remember(
+      'w1',
+      ['/a'],
+      async () => page('old'),
+      () => true,
+    );
     await new Promise((resolve) => setTimeout(resolve, 60));
-    const got = await pages.remember('w1', ['/a'], async () => page('new'), () => true);
+    const got = await pages.remember(
+      'w1',
+      ['/a'],
+      async () => page('new'),
+      () => true,
+    );
     expect(got).toMatchObject({ hit: false, page: { body: 'new' } });
   });
 
@@ -69,20 +99,50 @@ describe(PageCache.name, () => {
     const { cache, pageReads } = countingCache();
     const pages = new PageCache(cache, 60_000);
     const size = LOCAL_MAX_BYTES / 10;
-    for (let i = 0; i < 12; i++) await pages.remember('w1', [`/${i}`], async () => page(String(i).padEnd(size, '.')), () => true);
+    for (let i = 0; i < 12; i++)
+      await pages.remember(
+        'w1',
+        [`/${i}`],
+        async () => page(String(i).padEnd(size, '.')),
+        () => true,
+      );
     const before = pageReads();
-    await pages.remember('w1', ['/11'], async () => page('again'), () => true);
+    await pages.remember(
+      'w1',
+      ['/11'],
+      async () => page('again'),
+      () => true,
+    );
     expect(pageReads()).toBe(before);
     // The first pages left the process (the shared cache still has them).
-    const early = await pages.remember('w1', ['/0'], async () => page('again'), () => true);
+    const early = await pages.remember(
+      'w1',
+      ['/0'],
+      async () => page('again'),
+      () => true,
+    );
     expect(early.hit).toBe(true);
     expect(pageReads()).toBe(before + 1);
   });
 
   it('does not keep pages that are not cacheable', async () => {
     const pages = new PageCache(new MemoryCache(), 60_000);
-    await pages.remember('w1', ['/a'], async () => ({ ...page('x'), status: 500 }), (p) => p.status === 200);
-    expect((await pages.remember('w1', ['/a'], async () => page('y'), () => true)).page.body).toBe('y');
+    await pages.remember(
+      'w1',
+      ['/a'],
+      async () => ({ ...page('x'), status: 500 }),
+      (p) => p.status === 200,
+    );
+    expect(
+      (
+        await pages.remember(
+          'w1',
+          ['/a'],
+          async () => page('y'),
+          () => true,
+        )
+      ).page.body,
+    ).toBe('y');
   });
 });
 

@@ -10,11 +10,15 @@ import { sanitizeHtml } from '../../src/html/sanitize.js';
 /** What must never survive cleaning: anything a browser would run or load as code. */
 function assertInert(output: string): void {
   const lower = output.toLowerCase();
-  expect(lower).not.toMatch(/<\s*(script|style|iframe|frame|object|embed|svg|math|base|link|meta|form|input|button|textarea|template|noscript|xmp|plaintext)\b/);
+  expect(lower).not.toMatch(
+    /<\s*(script|style|iframe|frame|object|embed|svg|math|base|link|meta|form|input|button|textarea|template|noscript|xmp|plaintext)\b/,
+  );
   // An attribute named on…= inside a tag (event handler), whatever its spelling.
   expect(lower).not.toMatch(/<[^>]*\son[a-z]+\s*=/);
   expect(lower).not.toMatch(/<[^>]*\sstyle\s*=/);
-  expect(lower).not.toMatch(/<[^>]*\s(href|src|cite|srcset|action|formaction|xlink:href)\s*=\s*["']?\s*(javascript|data|vbscript|livescript)/);
+  expect(lower).not.toMatch(
+    /<[^>]*\s(href|src|cite|srcset|action|formaction|xlink:href)\s*=\s*["']?\s*(javascript|data|vbscript|livescript)/,
+  );
   expect(lower).not.toMatch(/<[^>]*\sid\s*=/);
 }
 
@@ -29,7 +33,11 @@ describe(sanitizeHtml.name, () => {
   });
 
   it('drops scripts, styles and frames with their content, and event handlers and style attributes', () => {
-    expect(sanitizeHtml('<p onclick="x()" style="color:red">Hi<script>alert(1)</script><style>p{}</style><iframe src="https://e.test"></iframe></p>')).toBe('<p>Hi</p>');
+    expect(
+      sanitizeHtml(
+        '<p onclick="x()" style="color:red">Hi<script>alert(1)</script><style>p{}</style><iframe src="https://e.test"></iframe></p>',
+      ),
+    ).toBe('<p>Hi</p>');
     expect(sanitizeHtml('a<SCRIPT type="x">b</SCRIPT>c')).toBe('ac');
   });
 
@@ -38,20 +46,32 @@ describe(sanitizeHtml.name, () => {
     expect(sanitizeHtml('<a href="java&#x09;script:alert(1)">x</a>')).toBe('<a>x</a>');
     expect(sanitizeHtml('<a href=" JAVASCRIPT:alert(1)">x</a>')).toBe('<a>x</a>');
     expect(sanitizeHtml('<img src="data:image/svg+xml,<svg>">')).toBe('<img />');
-    expect(sanitizeHtml('<a href="/shop?a=1&amp;b=2">x</a><a href="mailto:a@b.test">m</a><a href="tel:+15550100">t</a><a href="https://e.test/p:1">h</a>')).toBe(
+    expect(
+      sanitizeHtml(
+        '<a href="/shop?a=1&amp;b=2">x</a><a href="mailto:a@b.test">m</a><a href="tel:+15550100">t</a><a href="https://e.test/p:1">h</a>',
+      ),
+    ).toBe(
       '<a href="/shop?a=1&amp;b=2">x</a><a href="mailto:a@b.test">m</a><a href="tel:+15550100">t</a><a href="https://e.test/p:1" target="_blank" rel="noopener noreferrer">h</a>',
     );
   });
 
   it('adds rel to links to other sites opening a new window and drops other targets', () => {
-    expect(sanitizeHtml('<a href="https://other.example/x" target="_blank" rel="opener">x</a><a href="/y" target="_top">y</a><a href="/z" rel="opener">z</a>')).toBe(
-      '<a href="https://other.example/x" target="_blank" rel="noopener noreferrer">x</a><a href="/y">y</a><a href="/z">z</a>',
-    );
+    expect(
+      sanitizeHtml(
+        '<a href="https://other.example/x" target="_blank" rel="opener">x</a><a href="/y" target="_top">y</a><a href="/z" rel="opener">z</a>',
+      ),
+    ).toBe('<a href="https://other.example/x" target="_blank" rel="noopener noreferrer">x</a><a href="/y">y</a><a href="/z">z</a>');
   });
 
   it('opens absolute links to the own host of the website in the same tab, and links to other sites in a new tab (issue 36)', () => {
     const hosts = ['harbour.example.com', 'localhost:8091'];
-    const html = ['https://harbour.example.com/shop', 'http://localhost:8091/blog/post', 'https://HARBOUR.example.com/x', 'https://other.example/y', 'http://localhost:9999/z']
+    const html = [
+      'https://harbour.example.com/shop',
+      'http://localhost:8091/blog/post',
+      'https://HARBOUR.example.com/x',
+      'https://other.example/y',
+      'http://localhost:9999/z',
+    ]
       .map((href, i) => `<a href="${href}"${i % 2 === 0 ? ' target="_blank"' : ''}>x</a>`)
       .join('');
     expect(sanitizeHtml(html, hosts)).toBe(
@@ -61,7 +81,9 @@ describe(sanitizeHtml.name, () => {
   });
 
   it('opens links within the site in the same tab, whatever target the editor wrote (issue 36)', () => {
-    const html = ['/shop', '#care', '?page=2', 'about', '//cdn.example/x', 'mailto:a@example.com'].map((href) => `<a href="${href}" target="_blank">x</a>`).join('');
+    const html = ['/shop', '#care', '?page=2', 'about', '//cdn.example/x', 'mailto:a@example.com']
+      .map((href) => `<a href="${href}" target="_blank">x</a>`)
+      .join('');
     expect(sanitizeHtml(html)).toBe(
       '<a href="/shop">x</a><a href="#care">x</a><a href="?page=2">x</a><a href="about">x</a>' +
         '<a href="//cdn.example/x" target="_blank" rel="noopener noreferrer">x</a><a href="mailto:a@example.com" target="_blank" rel="noopener noreferrer">x</a>',
@@ -69,7 +91,9 @@ describe(sanitizeHtml.name, () => {
   });
 
   it('drops unknown tags (keeping their text), ids, comments, and escapes brackets that make no tag', () => {
-    expect(sanitizeHtml('<custom-el id="product-form-data">t</custom-el><!-- note --><p id="x" class="lead">1 < 2 > 0</p>')).toBe('t<p class="lead">1 &lt; 2 &gt; 0</p>');
+    expect(sanitizeHtml('<custom-el id="product-form-data">t</custom-el><!-- note --><p id="x" class="lead">1 < 2 > 0</p>')).toBe(
+      't<p class="lead">1 &lt; 2 &gt; 0</p>',
+    );
     expect(sanitizeHtml('<p>a <b>b</b> &lt;script&gt;</p>')).toBe('<p>a <b>b</b> &lt;script&gt;</p>');
   });
 
@@ -105,7 +129,11 @@ describe(sanitizeHtml.name, () => {
       ['video source onerror', '<video><source onerror="alert(1)"></video>', ''],
       ['marquee onstart', '<marquee onstart=alert(1)>x</marquee>', 'x'],
       ['handler hidden in a title attribute break-out', '<p title="a" onclick="alert(1)">x</p>', '<p title="a">x</p>'],
-      ['quote break-out in an attribute', '<p title=\'"><script>alert(1)</script>\'>x</p>', '<p title="&quot;&gt;&lt;script&gt;alert(1)&lt;/script&gt;">x</p>'],
+      [
+        'quote break-out in an attribute',
+        "<p title='\"><script>alert(1)</script>'>x</p>",
+        '<p title="&quot;&gt;&lt;script&gt;alert(1)&lt;/script&gt;">x</p>',
+      ],
       // javascript:, data:, vbscript: URLs, disguised.
       ['javascript href', '<a href="javascript:alert(1)">x</a>', '<a>x</a>'],
       ['upper-case scheme', '<a href="JaVaScRiPt:alert(1)">x</a>', '<a>x</a>'],
@@ -113,7 +141,11 @@ describe(sanitizeHtml.name, () => {
       ['tab inside the scheme', '<a href="jav\tascript:alert(1)">x</a>', '<a>x</a>'],
       ['newline inside the scheme', '<a href="jav&#x0A;ascript:alert(1)">x</a>', '<a>x</a>'],
       ['decimal entities', '<a href="&#106;&#97;&#118;&#97;&#115;&#99;&#114;&#105;&#112;&#116;&#58;alert(1)">x</a>', '<a>x</a>'],
-      ['decimal entities without semicolons, zero-padded', '<a href="&#0000106&#0000097&#0000118&#0000097&#0000115&#0000099&#0000114&#0000105&#0000112&#0000116&#0000058alert(1)">x</a>', '<a>x</a>'],
+      [
+        'decimal entities without semicolons, zero-padded',
+        '<a href="&#0000106&#0000097&#0000118&#0000097&#0000115&#0000099&#0000114&#0000105&#0000112&#0000116&#0000058alert(1)">x</a>',
+        '<a>x</a>',
+      ],
       ['hex entities without semicolons', '<a href="&#x6A&#x61&#x76&#x61&#x73&#x63&#x72&#x69&#x70&#x74&#x3A;alert(1)">x</a>', '<a>x</a>'],
       ['named entity colon', '<a href="javascript&colon;alert(1)">x</a>', '<a>x</a>'],
       ['javascript src on an image', '<img src="javascript:alert(1)">', '<img />'],

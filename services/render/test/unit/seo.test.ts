@@ -2,7 +2,15 @@
 // redirects that never leave the site, canonical URLs, and a page's head through the theme with
 // owner text that tries to close the JSON-LD script element or open a comment in it.
 import { describe, expect, it } from '@jest/globals';
-import { DEFAULT_HEADER_FOOTER, DEFAULT_SITE_SETTINGS, matchRedirect, redirectProblem, SeoSettings, type Collection, type ContentItem } from '@sc/contracts';
+import {
+  DEFAULT_HEADER_FOOTER,
+  DEFAULT_SITE_SETTINGS,
+  matchRedirect,
+  redirectProblem,
+  SeoSettings,
+  type Collection,
+  type ContentItem,
+} from '@sc/contracts';
 import { canonicalUrl, isNoindex, trailingSlashRedirect } from '../../src/domain/seo-urls.js';
 import { descriptionOf, socialImage, truncate } from '../../src/domain/seo-meta.js';
 import { itemPage } from '../../src/pages/page-context.js';
@@ -16,21 +24,96 @@ import { SitemapService } from '../../src/seo/sitemap.service.js';
 const HOSTILE = 'Mug </script><script>alert(1)</script> <!--<script> "quoted" & more';
 
 const site: SiteData = {
-  site: { id: 'w1', title: 'Shop', templateId: 't', settings: { ...DEFAULT_SITE_SETTINGS, seo: { ...DEFAULT_SITE_SETTINGS.seo, description: 'A small shop.' } } },
-  layout: { layout: [{ identifier: 'mainNav', templateId: 't', links: [{ title: 'Shop', url: '/shop', collectionId: 'c1', externalLink: null, memberAreaId: null, children: [] }] }] },
+  site: {
+    id: 'w1',
+    title: 'Shop',
+    templateId: 't',
+    settings: { ...DEFAULT_SITE_SETTINGS, seo: { ...DEFAULT_SITE_SETTINGS.seo, description: 'A small shop.' } },
+  },
+  layout: {
+    layout: [
+      {
+        identifier: 'mainNav',
+        templateId: 't',
+        links: [{ title: 'Shop', url: '/shop', collectionId: 'c1', externalLink: null, memberAreaId: null, children: [] }],
+      },
+    ],
+  },
   headerFooter: { ...DEFAULT_HEADER_FOOTER, header: { ...DEFAULT_HEADER_FOOTER.header, siteTitle: HOSTILE } },
 };
-const collection = { id: 'c1', websiteId: 'w1', type: 13, typeName: 'products', title: HOSTILE, navigationTitle: 'Shop', urlId: 'shop', fullUrl: '/shop', enabled: true, ordering: 'user', layout: null, gallerySettings: null, itemCount: 1, createdOn: 0, updatedOn: 0 } satisfies Collection;
+const collection = {
+  id: 'c1',
+  websiteId: 'w1',
+  type: 13,
+  typeName: 'products',
+  title: HOSTILE,
+  navigationTitle: 'Shop',
+  urlId: 'shop',
+  fullUrl: '/shop',
+  enabled: true,
+  ordering: 'user',
+  layout: null,
+  gallerySettings: null,
+  itemCount: 1,
+  createdOn: 0,
+  updatedOn: 0,
+} satisfies Collection;
 const usd = (cents: number) => ({ value: String(cents), currency: 'USD' as const });
 const product: ContentItem = {
-  id: 'p1', websiteId: 'w1', collectionId: 'c1', recordType: 11, title: HOSTILE, urlId: 'mug', fullUrl: '/shop/mug', status: 'published', statusLabel: null, publishOn: null,
-  addedOn: 0, updatedOn: 0, displayIndex: 1, body: '<p>Body</p>', excerpt: `<p>${HOSTILE.replace(/</g, '&lt;')}</p>`, tags: [], categories: [], starred: false, author: null, sourceUrl: null,
-  externalLink: null, passthrough: false, promotedBlockType: null, commentState: 0, likeCount: 0, publicCommentCount: 0, mainImage: null, variantOptionOrdering: [],
+  id: 'p1',
+  websiteId: 'w1',
+  collectionId: 'c1',
+  recordType: 11,
+  title: HOSTILE,
+  urlId: 'mug',
+  fullUrl: '/shop/mug',
+  status: 'published',
+  statusLabel: null,
+  publishOn: null,
+  addedOn: 0,
+  updatedOn: 0,
+  displayIndex: 1,
+  body: '<p>Body</p>',
+  excerpt: `<p>${HOSTILE.replace(/</g, '&lt;')}</p>`,
+  tags: [],
+  categories: [],
+  starred: false,
+  author: null,
+  sourceUrl: null,
+  externalLink: null,
+  passthrough: false,
+  promotedBlockType: null,
+  commentState: 0,
+  likeCount: 0,
+  publicCommentCount: 0,
+  mainImage: null,
+  variantOptionOrdering: [],
   structuredContent: {
     productType: 1,
-    variants: [{ id: 'v0', sku: '</script>', attributes: {}, optionValues: [], priceMoney: usd(1250), salePriceMoney: usd(0), onSale: false, price: 1250, salePrice: 0, qtyInStock: 0, unlimited: false }],
-    isSubscribable: false, subscriptionPlan: null, priceMoney: usd(1250), salePriceMoney: usd(0), onSale: false, additionalFieldsFormId: null,
-    useCustomAddButtonText: false, customAddButtonText: '', giftCardDenominations: [],
+    variants: [
+      {
+        id: 'v0',
+        sku: '</script>',
+        attributes: {},
+        optionValues: [],
+        priceMoney: usd(1250),
+        salePriceMoney: usd(0),
+        onSale: false,
+        price: 1250,
+        salePrice: 0,
+        qtyInStock: 0,
+        unlimited: false,
+      },
+    ],
+    isSubscribable: false,
+    subscriptionPlan: null,
+    priceMoney: usd(1250),
+    salePriceMoney: usd(0),
+    onSale: false,
+    additionalFieldsFormId: null,
+    useCustomAddButtonText: false,
+    customAddButtonText: '',
+    giftCardDenominations: [],
   },
 };
 
@@ -49,17 +132,48 @@ describe('owner redirects', () => {
     expect(matchRedirect(rules, '/gone/')).toEqual({ location: 'https://elsewhere.example/', status: 301 });
     expect(matchRedirect(rules, '/shop')).toBeNull();
     // A wildcard never carries the visitor to another host.
-    expect(matchRedirect(SeoSettings.shape.redirects.parse([{ from: '/x/*', to: '/*' }]), '/x//evil.example')).toEqual({ location: '/evil.example', status: 301 });
+    expect(matchRedirect(SeoSettings.shape.redirects.parse([{ from: '/x/*', to: '/*' }]), '/x//evil.example')).toEqual({
+      location: '/evil.example',
+      status: 301,
+    });
   });
 
   it('refuses loops (direct, through a chain, a wildcard onto itself) and repeated starts', () => {
     const parse = (list: unknown) => SeoSettings.shape.redirects.parse(list);
-    expect(redirectProblem(parse([{ from: '/a', to: '/b' }, { from: '/b', to: '/c' }, { from: '/c', to: '/a/' }]))?.message).toBe('The redirect from /a leads back to itself (/a).');
+    expect(
+      redirectProblem(
+        parse([
+          { from: '/a', to: '/b' },
+          { from: '/b', to: '/c' },
+          { from: '/c', to: '/a/' },
+        ]),
+      )?.message,
+    ).toBe('The redirect from /a leads back to itself (/a).');
     expect(redirectProblem(parse([{ from: '/x/*', to: '/x/*' }]))).not.toBeNull();
-    expect(redirectProblem(parse([{ from: '/a', to: '/b' }, { from: '/A/', to: '/c' }]))?.message).toBe('Two redirects start from /A/.');
-    expect(redirectProblem(parse([{ from: '/a', to: '/b' }, { from: '/b', to: '/c' }]))).toBeNull();
+    expect(
+      redirectProblem(
+        parse([
+          { from: '/a', to: '/b' },
+          { from: '/A/', to: '/c' },
+        ]),
+      )?.message,
+    ).toBe('Two redirects start from /A/.');
+    expect(
+      redirectProblem(
+        parse([
+          { from: '/a', to: '/b' },
+          { from: '/b', to: '/c' },
+        ]),
+      ),
+    ).toBeNull();
     expect(SeoSettings.safeParse({ ...DEFAULT_SITE_SETTINGS.seo, redirects: [{ from: '/a', to: '/a', status: 301 }] }).success).toBe(false);
-    for (const bad of [{ from: 'a', to: '/b' }, { from: '/a', to: 'javascript:alert(1)' }, { from: '/a', to: '//evil.example' }, { from: '/a', to: 'evil.example' }, { from: '/a/*/*', to: '/b' }]) {
+    for (const bad of [
+      { from: 'a', to: '/b' },
+      { from: '/a', to: 'javascript:alert(1)' },
+      { from: '/a', to: '//evil.example' },
+      { from: '/a', to: 'evil.example' },
+      { from: '/a/*/*', to: '/b' },
+    ]) {
       expect(SeoSettings.shape.redirects.safeParse([bad]).success).toBe(false);
     }
   });
@@ -74,7 +188,9 @@ describe('one URL per page', () => {
   });
 
   it('keeps only the list parameters in a canonical URL, in one order', () => {
-    expect(canonicalUrl('https://a.example', '/shop', { cursor: 'c2', tag: 't', category: 'k' })).toBe('https://a.example/shop?category=k&tag=t&cursor=c2');
+    expect(canonicalUrl('https://a.example', '/shop', { cursor: 'c2', tag: 't', category: 'k' })).toBe(
+      'https://a.example/shop?category=k&tag=t&cursor=c2',
+    );
     expect(canonicalUrl('https://a.example', '/café')).toBe('https://a.example/caf%C3%A9');
     expect(isNoindex(50, '/account/orders')).toBe(true);
     expect(isNoindex(2, '/about')).toBe(false);
@@ -85,13 +201,24 @@ describe('descriptions and social images', () => {
   it('falls back from the excerpt to the body and the site description, cut at a word', () => {
     const item = { ...product, excerpt: '', body: '<p>First &amp; <b>second</b></p>' };
     expect(descriptionOf({ item, collection, category: null, site: { ...site.site.settings, title: 'Shop' } })).toBe('First & second');
-    expect(descriptionOf({ item: { ...item, body: '' }, collection, category: null, site: { ...site.site.settings, title: 'Shop' } })).toBe('A small shop.');
+    expect(descriptionOf({ item: { ...item, body: '' }, collection, category: null, site: { ...site.site.settings, title: 'Shop' } })).toBe(
+      'A small shop.',
+    );
     expect(truncate('word '.repeat(50), 20)).toBe('word word word word…');
   });
 
   it('sizes our own images at a width the asset store serves', () => {
-    expect(socialImage('https://a.example', { assetUrl: '/api/img.jpg', originalSize: '1600x1200' })).toEqual({ url: 'https://a.example/api/img.jpg?format=1500w', width: 1500, height: 1125, alt: '' });
-    expect(socialImage('https://a.example', { assetUrl: '/api/img.jpg', originalSize: '640x480' })).toMatchObject({ url: 'https://a.example/api/img.jpg?format=500w', width: 500, height: 375 });
+    expect(socialImage('https://a.example', { assetUrl: '/api/img.jpg', originalSize: '1600x1200' })).toEqual({
+      url: 'https://a.example/api/img.jpg?format=1500w',
+      width: 1500,
+      height: 1125,
+      alt: '',
+    });
+    expect(socialImage('https://a.example', { assetUrl: '/api/img.jpg', originalSize: '640x480' })).toMatchObject({
+      url: 'https://a.example/api/img.jpg?format=500w',
+      width: 500,
+      height: 375,
+    });
   });
 });
 
@@ -124,7 +251,11 @@ describe('sitemap files', () => {
       sitemapEntries: async (_w, _t, page) => {
         const from = page.after ? Number(page.after) + 1 : (page.skip ?? 0);
         const to = Math.min(from + page.limit, count);
-        const entries = Array.from({ length: Math.max(to - from, 0) }, (_, k) => ({ path: `/shop/p-${from + k}`, lastmod: null, images: [] }));
+        const entries = Array.from({ length: Math.max(to - from, 0) }, (_, k) => ({
+          path: `/shop/p-${from + k}`,
+          lastmod: null,
+          images: [],
+        }));
         return { entries, next: to < count && entries.length === page.limit ? key(to - 1) : null };
       },
     } as Partial<ContentReader> as ContentReader;
@@ -133,7 +264,10 @@ describe('sitemap files', () => {
   it('splits a type at 50,000 URLs: the index names two files, the second starts where the first stopped', async () => {
     const sitemaps = new SitemapService(reader(50_001));
     const index = await sitemaps.index('w', 'https://a.example');
-    expect([...(index ?? '').matchAll(/<loc>([^<]*)<\/loc>/g)].map((m) => m[1])).toEqual(['https://a.example/sitemaps/products-1.xml', 'https://a.example/sitemaps/products-2.xml']);
+    expect([...(index ?? '').matchAll(/<loc>([^<]*)<\/loc>/g)].map((m) => m[1])).toEqual([
+      'https://a.example/sitemaps/products-1.xml',
+      'https://a.example/sitemaps/products-2.xml',
+    ]);
     const text = async (n: number) => {
       let out = '';
       for await (const chunk of (await sitemaps.file('w', 'https://a.example', 'products', n)) ?? []) out += chunk;

@@ -47,7 +47,15 @@ describe('default site icon', () => {
   });
 
   it('reads the owner’s colour in each of its forms', () => {
-    expect([rgbOf('#c98a2b'), rgbOf('abc'), rgbOf({ r: 1, g: 2, b: 3 }), rgbOf({ h: 0, s: 1, l: 0.5 }), rgbOf({ h: 120, s: 1, l: 0.25 }), rgbOf('nonsense'), rgbOf(null)]).toEqual([
+    expect([
+      rgbOf('#c98a2b'),
+      rgbOf('abc'),
+      rgbOf({ r: 1, g: 2, b: 3 }),
+      rgbOf({ h: 0, s: 1, l: 0.5 }),
+      rgbOf({ h: 120, s: 1, l: 0.25 }),
+      rgbOf('nonsense'),
+      rgbOf(null),
+    ]).toEqual([
       [0xc9, 0x8a, 0x2b],
       [0xaa, 0xbb, 0xcc],
       [1, 2, 3],

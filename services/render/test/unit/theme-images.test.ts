@@ -15,7 +15,14 @@ function firstImage(html: string): Record<string, string> {
 }
 
 const imageBlock = (data: Record<string, unknown>, firstPictures = false) =>
-  firstImage(theme.renderPartial('page', 'layout-block.block', {}, { index: 0, type: 5, typeName: 'image', data, ...editorBlockView('image', data), ...(firstPictures ? { firstPictures } : {}) }).html);
+  firstImage(
+    theme.renderPartial(
+      'page',
+      'layout-block.block',
+      {},
+      { index: 0, type: 5, typeName: 'image', data, ...editorBlockView('image', data), ...(firstPictures ? { firstPictures } : {}) },
+    ).html,
+  );
 
 describe('image blocks', () => {
   it('offer one of our uploads at the SPEC widths up to its size, with its width and height', () => {
@@ -36,7 +43,12 @@ describe('image blocks', () => {
     expect(img.srcset!.split(', ')).toHaveLength(7);
     expect(img.width).toBeUndefined();
     const outside = imageBlock({ src: 'https://images.example.org/bench.jpg', alt: '', originalSize: '800x600' });
-    expect([outside.src, outside.srcset, outside.width, outside.height]).toEqual(['https://images.example.org/bench.jpg', undefined, '800', '600']);
+    expect([outside.src, outside.srcset, outside.width, outside.height]).toEqual([
+      'https://images.example.org/bench.jpg',
+      undefined,
+      '800',
+      '600',
+    ]);
   });
 });
 
@@ -44,9 +56,17 @@ describe('cropped images', () => {
   const image = { assetUrl: STORED, originalSize: '1600x1200', altText: 'A tote', mediaFocalPoint: { x: 0.2, y: 0.9 } };
 
   it('product cards and gallery items keep the focal point in view', () => {
-    const card = firstImage(theme.renderPartial('products.list', 'product-card.block', {}, { id: 'p1', title: 'Tote', fullUrl: '/shop/tote', mainImage: image }).html);
+    const card = firstImage(
+      theme.renderPartial('products.list', 'product-card.block', {}, { id: 'p1', title: 'Tote', fullUrl: '/shop/tote', mainImage: image })
+        .html,
+    );
     expect(card.style).toBe('object-position: 20% 90%');
-    const gallery = theme.renderPartial('page', 'layout-block.block', {}, { index: 0, type: 8, typeName: 'gallery', data: {}, items: [{ id: 'g1', title: 'Bench', image }] }).html;
+    const gallery = theme.renderPartial(
+      'page',
+      'layout-block.block',
+      {},
+      { index: 0, type: 8, typeName: 'gallery', data: {}, items: [{ id: 'g1', title: 'Bench', image }] },
+    ).html;
     expect(firstImage(gallery).style).toBe('object-position: 20% 90%');
   });
 });

@@ -20,18 +20,38 @@ export class CatalogRepository {
     const variants = Object.fromEntries(data.variants.map((v) => [v.id, { sku: v.sku, label: labelOf(v.attributes) }]));
     await this.db
       .insertInto('products')
-      .values({ website_id: websiteId, product_id: data.productId, version: data.version, title: data.title, full_url: data.fullUrl, variants: JSON.stringify(variants) as never, deleted: false })
+      .values({
+        website_id: websiteId,
+        product_id: data.productId,
+        version: data.version,
+        title: data.title,
+        full_url: data.fullUrl,
+        variants: JSON.stringify(variants) as never,
+        deleted: false,
+      })
       .onConflict((oc) =>
         oc
           .columns(['website_id', 'product_id'])
-          .doUpdateSet({ version: data.version, title: data.title, full_url: data.fullUrl, variants: JSON.stringify(variants) as never, deleted: false })
+          .doUpdateSet({
+            version: data.version,
+            title: data.title,
+            full_url: data.fullUrl,
+            variants: JSON.stringify(variants) as never,
+            deleted: false,
+          })
           .where('products.version', '<=', data.version),
       )
       .execute();
   }
 
   async markProductDeleted(websiteId: string, productId: string, version: number): Promise<void> {
-    await this.db.updateTable('products').set({ deleted: true, version }).where('website_id', '=', websiteId).where('product_id', '=', productId).where('version', '<=', version).execute();
+    await this.db
+      .updateTable('products')
+      .set({ deleted: true, version })
+      .where('website_id', '=', websiteId)
+      .where('product_id', '=', productId)
+      .where('version', '<=', version)
+      .execute();
   }
 
   async upsertWebsite(websiteId: string, title: string, domain: string | null): Promise<void> {
@@ -43,7 +63,12 @@ export class CatalogRepository {
   }
 
   async productOf(websiteId: string, productId: string) {
-    return this.db.selectFrom('products').selectAll().where('website_id', '=', websiteId).where('product_id', '=', productId).executeTakeFirst();
+    return this.db
+      .selectFrom('products')
+      .selectAll()
+      .where('website_id', '=', websiteId)
+      .where('product_id', '=', productId)
+      .executeTakeFirst();
   }
 
   async websiteOf(websiteId: string) {

@@ -20,7 +20,11 @@ export const m0001Restock: Migration = {
       .addColumn('notified_at', 'timestamptz')
       .addUniqueConstraint('signups_one_per_email', ['website_id', 'product_id', 'variant_id', 'email_normalized'])
       .execute();
-    await db.schema.createIndex('signups_variant').on('signups').columns(['website_id', 'product_id', 'variant_id', 'created_at', 'id']).execute();
+    await db.schema
+      .createIndex('signups_variant')
+      .on('signups')
+      .columns(['website_id', 'product_id', 'variant_id', 'created_at', 'id'])
+      .execute();
     await db.schema
       .createTable('settings')
       .addColumn('website_id', 'text', (c) => c.primaryKey())

@@ -64,7 +64,13 @@ export class SignupsRepository {
       .onConflict((oc) =>
         oc
           .columns(['website_id', 'product_id', 'variant_id', 'email_normalized'])
-          .doUpdateSet({ id, created_at: sql<Date>`now()`, notified_at: null, language: signup.language, is_join_mailing_list: signup.isJoinMailingList })
+          .doUpdateSet({
+            id,
+            created_at: sql<Date>`now()`,
+            notified_at: null,
+            language: signup.language,
+            is_join_mailing_list: signup.isJoinMailingList,
+          })
           .where('signups.notified_at', 'is not', null),
       )
       .returning('id')
@@ -97,7 +103,11 @@ export class SignupsRepository {
       .where('product_id', '=', productId)
       .where('variant_id', '=', variantId);
     if (options.cursor) query = query.where(afterPosition('created_at', 'id', decodeCursor(options.cursor, SIGNUPS_SCOPE, 'timestamp')));
-    const rows = await query.orderBy('created_at').orderBy('id').limit(options.limit + 1).execute();
+    const rows = await query
+      .orderBy('created_at')
+      .orderBy('id')
+      .limit(options.limit + 1)
+      .execute();
     return toPage(rows, options.limit, (row) => ({ key: iso(row.created_at), id: row.id }), {
       scope: SIGNUPS_SCOPE,
       map: (row) => ({
@@ -133,11 +143,19 @@ export class SignupsRepository {
       const [productId = '', variantId = ''] = String(position.key).split(SEP);
       query = query.where(sql<boolean>`(s.product_id, s.variant_id) > (${productId}, ${variantId})`);
     }
-    const rows = await query.groupBy(['s.product_id', 's.variant_id']).orderBy('s.product_id').orderBy('s.variant_id').limit(options.limit + 1).execute();
+    const rows = await query
+      .groupBy(['s.product_id', 's.variant_id'])
+      .orderBy('s.product_id')
+      .orderBy('s.variant_id')
+      .limit(options.limit + 1)
+      .execute();
     const page = toPage(rows, options.limit, (row) => ({ key: `${row.product_id}${SEP}${row.variant_id}`, id: 'g' }), {
       scope: GROUPS_SCOPE,
       map: (row): GroupRow => {
-        const variants = (typeof row.variants === 'string' ? JSON.parse(row.variants) : null) as Record<string, { sku: string; label: string }> | null;
+        const variants = (typeof row.variants === 'string' ? JSON.parse(row.variants) : null) as Record<
+          string,
+          { sku: string; label: string }
+        > | null;
         const variant = variants?.[row.variant_id];
         return {
           productId: row.product_id,
@@ -158,7 +176,10 @@ export class SignupsRepository {
   async waitingSummary(websiteId: string): Promise<{ waiting: number; products: number }> {
     const row = await this.db
       .selectFrom('signups')
-      .select((eb) => [eb.fn.countAll<string | number>().as('waiting'), eb.fn.count<string | number>(sql`distinct product_id`).as('products')])
+      .select((eb) => [
+        eb.fn.countAll<string | number>().as('waiting'),
+        eb.fn.count<string | number>(sql`distinct product_id`).as('products'),
+      ])
       .where('website_id', '=', websiteId)
       .where('notified_at', 'is', null)
       .executeTakeFirst();

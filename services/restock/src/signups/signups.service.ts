@@ -3,7 +3,19 @@
 // same transaction that marks it notified, keyed by the signup id: pressing send twice, two
 // owners at once, or a crash and restart mid-send can never mail a signup twice.
 import { restockEmailError, restockSuccessText, type RestockSignupBody } from '@sc/contracts';
-import { AppError, type Captcha, DEFAULT_PUBLIC_URL, enqueueEvent, enqueueMail, isWebsiteDomain, renderMail, websiteOrigin, type MailRelay, type Page, type ServiceContext } from '@sc/platform';
+import {
+  AppError,
+  type Captcha,
+  DEFAULT_PUBLIC_URL,
+  enqueueEvent,
+  enqueueMail,
+  isWebsiteDomain,
+  renderMail,
+  websiteOrigin,
+  type MailRelay,
+  type Page,
+  type ServiceContext,
+} from '@sc/platform';
 import type { CatalogRepository } from '../catalog/catalog.repository.js';
 import type { SettingsService } from '../settings/settings.service.js';
 import type { Db, RestockDB } from '../tables.js';
@@ -70,7 +82,10 @@ export class RestockService {
     if (problem) throw new AppError('VALIDATION_FAILED', problem, { fields: { siteVisitorEmail: problem } });
     const settings = await this.#settings.get(visitor.websiteId);
     if (settings.captchaEnabled) {
-      await this.#captcha.require(body.captchaToken ?? body.recaptchaEnterpriseV3Token, { websiteId: visitor.websiteId, remoteIp: visitor.ip });
+      await this.#captcha.require(body.captchaToken ?? body.recaptchaEnterpriseV3Token, {
+        websiteId: visitor.websiteId,
+        remoteIp: visitor.ip,
+      });
     }
     const email = body.siteVisitorEmail.trim();
     await this.#ctx.transaction(async (trx) => {
@@ -115,7 +130,11 @@ export class RestockService {
     const product = await catalog.productOf(websiteId, productId);
     const website = await catalog.websiteOf(websiteId);
     const name = product?.title ?? 'An item you asked about';
-    const variant = product ? (typeof product.variants === 'string' ? (JSON.parse(product.variants) as Record<string, { label: string }>) : product.variants)[variantId] : undefined;
+    const variant = product
+      ? (typeof product.variants === 'string' ? (JSON.parse(product.variants) as Record<string, { label: string }>) : product.variants)[
+          variantId
+        ]
+      : undefined;
     // The website's domain under PUBLIC_URL's scheme and port (never a request's Host).
     const domain = website?.domain?.split(':')[0];
     const origin = isWebsiteDomain(domain) ? websiteOrigin(this.#ctx.config.PUBLIC_URL ?? DEFAULT_PUBLIC_URL, domain) : '';
@@ -129,16 +148,25 @@ export class RestockService {
         heading: `${name} is back in stock`,
         blocks: [
           { kind: 'paragraph', text: `Good news: ${name}${variant?.label ? ` (${variant.label})` : ''} is back in stock at ${shop}.` },
-          ...(origin && link ? [{ kind: 'button' as const, label: 'Get it here', url: link }] : link ? [{ kind: 'paragraph' as const, text: `Get it here: ${link}` }] : []),
+          ...(origin && link
+            ? [{ kind: 'button' as const, label: 'Get it here', url: link }]
+            : link
+              ? [{ kind: 'paragraph' as const, text: `Get it here: ${link}` }]
+              : []),
         ],
         footer: 'You are receiving this email because you asked to be told when it was available again.',
       },
     );
     for (const signup of signups) {
-      await enqueueMail(trx, { idempotencyKey: `restock:${signup.id}`, websiteId, kind: 'restock.notification', to: signup.email, ...mail });
+      await enqueueMail(trx, {
+        idempotencyKey: `restock:${signup.id}`,
+        websiteId,
+        kind: 'restock.notification',
+        to: signup.email,
+        ...mail,
+      });
     }
     await enqueueEvent(trx, 'restock.notifications.queued', websiteId, { productId, variantId, count: signups.length, trigger });
     return signups.length;
   }
 }
-

@@ -24,7 +24,13 @@ export function TableReports({ query }: { query: string }) {
             r.forms.length === 0 ? (
               <p className="hint">No form activity in these days.</p>
             ) : (
-              <ReportTable headers={['Form', 'Views', 'Submissions', 'Conversion']} rows={r.forms.map((f) => ({ key: f.formId, cells: [formName(f.formId), f.views, f.submissions, percent(f.conversionRate)] }))} />
+              <ReportTable
+                headers={['Form', 'Views', 'Submissions', 'Conversion']}
+                rows={r.forms.map((f) => ({
+                  key: f.formId,
+                  cells: [formName(f.formId), f.views, f.submissions, percent(f.conversionRate)],
+                }))}
+              />
             )
           }
         </Loaded>
@@ -61,7 +67,15 @@ export function TableReports({ query }: { query: string }) {
             return (
               <ReportTable
                 headers={['Metric', 'p75', 'Samples', 'Rating']}
-                rows={all.map((m) => ({ key: m.metric, cells: [m.metric, m.p75 === null ? '—' : m.metric === 'CLS' ? m.p75.toFixed(2) : `${Math.round(m.p75)} ms`, m.samples, m.rating ?? '—'] }))}
+                rows={all.map((m) => ({
+                  key: m.metric,
+                  cells: [
+                    m.metric,
+                    m.p75 === null ? '—' : m.metric === 'CLS' ? m.p75.toFixed(2) : `${Math.round(m.p75)} ms`,
+                    m.samples,
+                    m.rating ?? '—',
+                  ],
+                }))}
               />
             );
           }}

@@ -1,7 +1,15 @@
 // The traffic reports: visits and page views by day, top pages, referrers, devices, the product
 // funnel and revenue.
 import { useState } from 'react';
-import type { DevicesReport, FunnelReport, PaymentsConfig, ReferrersReport, SalesReport, TopPagesReport, TrafficReport } from '@sc/contracts';
+import type {
+  DevicesReport,
+  FunnelReport,
+  PaymentsConfig,
+  ReferrersReport,
+  SalesReport,
+  TopPagesReport,
+  TrafficReport,
+} from '@sc/contracts';
 import { showMinor, showMoney } from '../money.js';
 import { nounFor } from '../plural.js';
 import { useApi } from '../data.js';
@@ -32,7 +40,13 @@ export function TrafficReports({ query }: { query: string }) {
       {payments.data?.testMode ? ' This shop is in test mode.' : ''}
     </p>
   );
-  const testNote = <p className="hint test-orders-note">{includeTests ? 'Test-mode orders are counted (the switch is under the funnel).' : 'Test-mode orders are left out (the switch is under the funnel).'}</p>;
+  const testNote = (
+    <p className="hint test-orders-note">
+      {includeTests
+        ? 'Test-mode orders are counted (the switch is under the funnel).'
+        : 'Test-mode orders are left out (the switch is under the funnel).'}
+    </p>
+  );
   return (
     <>
       <ReportSection id="traffic" title="Visits and page views" style={{ width: '100%' }}>
@@ -40,8 +54,10 @@ export function TrafficReports({ query }: { query: string }) {
           {(r) => (
             <>
               <p>
-                <strong data-testid="total-page-views">{r.totals.pageViews}</strong> {nounFor(r.totals.pageViews, 'page view', 'page views')} · <strong>{r.totals.visits}</strong>{' '}
-                {nounFor(r.totals.visits, 'visit', 'visits')} · <strong>{r.totals.visitors}</strong> {nounFor(r.totals.visitors, 'visitor', 'visitors')}
+                <strong data-testid="total-page-views">{r.totals.pageViews}</strong>{' '}
+                {nounFor(r.totals.pageViews, 'page view', 'page views')} · <strong>{r.totals.visits}</strong>{' '}
+                {nounFor(r.totals.visits, 'visit', 'visits')} · <strong>{r.totals.visitors}</strong>{' '}
+                {nounFor(r.totals.visitors, 'visitor', 'visitors')}
               </p>
               <LineChart
                 title="Visits and page views by day"
@@ -59,10 +75,14 @@ export function TrafficReports({ query }: { query: string }) {
         <Loaded resource={pages}>{(r) => <Bars title="Top pages" rows={r.pages.map((p) => ({ label: p.path, value: p.views }))} />}</Loaded>
       </ReportSection>
       <ReportSection id="referrers" title="Referrers">
-        <Loaded resource={referrers}>{(r) => <Bars title="Referrers" rows={r.referrers.map((p) => ({ label: p.host, value: p.views }))} />}</Loaded>
+        <Loaded resource={referrers}>
+          {(r) => <Bars title="Referrers" rows={r.referrers.map((p) => ({ label: p.host, value: p.views }))} />}
+        </Loaded>
       </ReportSection>
       <ReportSection id="devices" title="Devices">
-        <Loaded resource={devices}>{(r) => <Bars title="Devices" rows={r.devices.map((d) => ({ label: d.device, value: d.pageViews }))} />}</Loaded>
+        <Loaded resource={devices}>
+          {(r) => <Bars title="Devices" rows={r.devices.map((d) => ({ label: d.device, value: d.pageViews }))} />}
+        </Loaded>
       </ReportSection>
       <ReportSection id="funnel" title="Product funnel">
         <Loaded resource={funnel}>
@@ -79,7 +99,9 @@ export function TrafficReports({ query }: { query: string }) {
               <p>
                 Add-to-cart rate {percent(r.rates.addToCart)} · purchase rate {percent(r.rates.purchase)}
               </p>
-              <p className="hint">Counted per visitor and product each day; automated clients and signed-in owners are left out of every step.</p>
+              <p className="hint">
+                Counted per visitor and product each day; automated clients and signed-in owners are left out of every step.
+              </p>
               {testSwitch}
             </>
           )}
@@ -97,7 +119,8 @@ export function TrafficReports({ query }: { query: string }) {
               <>
                 {r.totals.map((t) => (
                   <p key={t.currency}>
-                    <strong data-testid={`revenue-${t.currency}`}>{showMoney(t.revenue)}</strong> from {t.orders} {t.orders === 1 ? 'order' : 'orders'} · average {showMoney(t.averageOrderValue)}
+                    <strong data-testid={`revenue-${t.currency}`}>{showMoney(t.revenue)}</strong> from {t.orders}{' '}
+                    {t.orders === 1 ? 'order' : 'orders'} · average {showMoney(t.averageOrderValue)}
                   </p>
                 ))}
                 {/* Each day's bar in its own currency, with its sign: "$104.20". */}

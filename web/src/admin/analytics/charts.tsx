@@ -23,7 +23,13 @@ export function LineChart({ labels, series, title }: { labels: string[]; series:
           {max}
         </text>
         {series.map((s) => (
-          <polyline key={s.label} fill="none" stroke={s.colour} strokeWidth={2} points={s.values.map((v, i) => `${x(i)},${y(v)}`).join(' ')} />
+          <polyline
+            key={s.label}
+            fill="none"
+            stroke={s.colour}
+            strokeWidth={2}
+            points={s.values.map((v, i) => `${x(i)},${y(v)}`).join(' ')}
+          />
         ))}
         {labels.length > 0 ? (
           <>
@@ -48,7 +54,15 @@ export function LineChart({ labels, series, title }: { labels: string[]; series:
 }
 
 /** Horizontal bars with their values, largest first as given. */
-export function Bars({ rows, title, format = String }: { rows: { label: string; value: number }[]; title: string; format?: (value: number, index: number) => string }) {
+export function Bars({
+  rows,
+  title,
+  format = String,
+}: {
+  rows: { label: string; value: number }[];
+  title: string;
+  format?: (value: number, index: number) => string;
+}) {
   const max = Math.max(1, ...rows.map((r) => r.value));
   if (rows.length === 0) return <p className="hint">No data for these days.</p>;
   return (
@@ -58,7 +72,9 @@ export function Bars({ rows, title, format = String }: { rows: { label: string; 
           <tr key={row.label}>
             <th scope="row">{row.label}</th>
             <td style={{ width: '60%' }}>
-              <div style={{ background: '#2f5d50', height: '0.8rem', width: `${(row.value / max) * 100}%`, minWidth: row.value > 0 ? 2 : 0 }} />
+              <div
+                style={{ background: '#2f5d50', height: '0.8rem', width: `${(row.value / max) * 100}%`, minWidth: row.value > 0 ? 2 : 0 }}
+              />
             </td>
             <td>{format(row.value, index)}</td>
           </tr>

@@ -19,7 +19,13 @@ export function ReportSection({ id, title, style, children }: { id: string; titl
 }
 
 /** A report as a table: a header row, then one row per entry. */
-export function ReportTable({ headers, rows }: { headers: readonly string[]; rows: ReadonlyArray<{ key: string; cells: readonly ReactNode[] }> }) {
+export function ReportTable({
+  headers,
+  rows,
+}: {
+  headers: readonly string[];
+  rows: ReadonlyArray<{ key: string; cells: readonly ReactNode[] }>;
+}) {
   return (
     <table>
       <thead>

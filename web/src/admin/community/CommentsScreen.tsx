@@ -26,11 +26,22 @@ export function CommentsScreen() {
   const { modal, confirm } = useConfirm();
 
   const setTo = async (comment: OwnerComment, to: 'approved' | 'hidden') => {
-    await action.run(() => api('PATCH', `${base}/comments/${encodeURIComponent(comment.id)}`, { status: to }), to === 'approved' ? 'Comment approved' : 'Comment hidden');
+    await action.run(
+      () => api('PATCH', `${base}/comments/${encodeURIComponent(comment.id)}`, { status: to }),
+      to === 'approved' ? 'Comment approved' : 'Comment hidden',
+    );
   };
   const remove = async (comment: OwnerComment) => {
     const replies = comment.parentId ? '' : ' Its replies are deleted with it.';
-    if (!(await confirm({ title: 'Delete comment', message: `Delete the comment of ${comment.authorName}? This cannot be undone.${replies}`, confirmLabel: 'Delete', cancelLabel: 'Keep it' }))) return;
+    if (
+      !(await confirm({
+        title: 'Delete comment',
+        message: `Delete the comment of ${comment.authorName}? This cannot be undone.${replies}`,
+        confirmLabel: 'Delete',
+        cancelLabel: 'Keep it',
+      }))
+    )
+      return;
     // A 204 has no body: the action answers true once the call succeeded.
     await action.run(async () => {
       await api('DELETE', `${base}/comments/${encodeURIComponent(comment.id)}`);

@@ -18,7 +18,14 @@ export function emptyArea(): MemberAreaBody {
 }
 
 export function bodyOf(area: MemberArea): MemberAreaBody {
-  return { title: area.title, description: area.description, access: area.access, planProductIds: area.planProductIds, collectionIds: area.collectionIds, deniedMessage: area.deniedMessage };
+  return {
+    title: area.title,
+    description: area.description,
+    access: area.access,
+    planProductIds: area.planProductIds,
+    collectionIds: area.collectionIds,
+    deniedMessage: area.deniedMessage,
+  };
 }
 
 /** The products of every store of the website (the plans a paid area may be bought with). */
@@ -27,13 +34,18 @@ function usePlanProducts(stores: Collection[]) {
   const first = stores[0];
   // Stores beyond the first are rare; their products are listed once picked below.
   const [storeId, setStoreId] = useState(first?.id ?? '');
-  const products = useApi<{ items: ContentItem[] }>(storeId ? `${apiPath('/content-service/product/1.1/websites/{websiteId}/products/{collectionId}/items', { websiteId, collectionId: storeId })}?limit=200` : null);
+  const products = useApi<{ items: ContentItem[] }>(
+    storeId
+      ? `${apiPath('/content-service/product/1.1/websites/{websiteId}/products/{collectionId}/items', { websiteId, collectionId: storeId })}?limit=200`
+      : null,
+  );
   return { storeId, setStoreId, products };
 }
 
 function PlanPicker({ stores, value, onChange }: { stores: Collection[]; value: string[]; onChange: (ids: string[]) => void }) {
   const { storeId, setStoreId, products } = usePlanProducts(stores);
-  if (stores.length === 0) return <p className="hint">Add a store and a product first: a paid area is joined by buying one of its products.</p>;
+  if (stores.length === 0)
+    return <p className="hint">Add a store and a product first: a paid area is joined by buying one of its products.</p>;
   return (
     <fieldset>
       <legend>Plans</legend>
@@ -56,7 +68,12 @@ function PlanPicker({ stores, value, onChange }: { stores: Collection[]; value: 
           ) : (
             <>
               {items.map((p) => (
-                <Check key={p.id} label={p.title} checked={value.includes(p.id)} onChange={(on) => onChange(on ? [...value, p.id] : value.filter((id) => id !== p.id))} />
+                <Check
+                  key={p.id}
+                  label={p.title}
+                  checked={value.includes(p.id)}
+                  onChange={(on) => onChange(on ? [...value, p.id] : value.filter((id) => id !== p.id))}
+                />
               ))}
             </>
           );
@@ -66,7 +83,17 @@ function PlanPicker({ stores, value, onChange }: { stores: Collection[]; value: 
   );
 }
 
-export function MemberAreaForm({ initial, submitLabel, busy, onSubmit }: { initial: MemberAreaBody; submitLabel: string; busy: boolean; onSubmit: (body: MemberAreaBody) => void }) {
+export function MemberAreaForm({
+  initial,
+  submitLabel,
+  busy,
+  onSubmit,
+}: {
+  initial: MemberAreaBody;
+  submitLabel: string;
+  busy: boolean;
+  onSubmit: (body: MemberAreaBody) => void;
+}) {
   const [body, setBody] = useState<MemberAreaBody>(initial);
   // Saving gives the form a new key (a new initial version); creating moves to the new area.
   useDraftGuard(body);
@@ -95,12 +122,21 @@ export function MemberAreaForm({ initial, submitLabel, busy, onSubmit }: { initi
         {(data) => (
           <>
             {body.access === 'paid' ? (
-              <PlanPicker stores={data.items.filter((c) => c.type === CollectionType.PRODUCTS)} value={body.planProductIds ?? []} onChange={(ids) => set({ planProductIds: ids })} />
+              <PlanPicker
+                stores={data.items.filter((c) => c.type === CollectionType.PRODUCTS)}
+                value={body.planProductIds ?? []}
+                onChange={(ids) => set({ planProductIds: ids })}
+              />
             ) : null}
             <fieldset>
               <legend>Pages and collections only members see</legend>
               {data.items.filter(gateable).map((c) => (
-                <Check key={c.id} label={`${c.title} (${c.fullUrl})`} checked={gated.includes(c.id)} onChange={(on) => set({ collectionIds: on ? [...gated, c.id] : gated.filter((id) => id !== c.id) })} />
+                <Check
+                  key={c.id}
+                  label={`${c.title} (${c.fullUrl})`}
+                  checked={gated.includes(c.id)}
+                  onChange={(on) => set({ collectionIds: on ? [...gated, c.id] : gated.filter((id) => id !== c.id) })}
+                />
               ))}
             </fieldset>
           </>

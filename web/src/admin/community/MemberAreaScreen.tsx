@@ -18,11 +18,22 @@ function Members({ areaUrl, edit }: { areaUrl: string; edit: boolean }) {
 
   const grant = async (event: FormEvent) => {
     event.preventDefault();
-    const done = await action.run(() => api<MemberGrant>('POST', `${areaUrl}/members`, { siteUserId: siteUserId.trim() }), 'Access granted');
+    const done = await action.run(
+      () => api<MemberGrant>('POST', `${areaUrl}/members`, { siteUserId: siteUserId.trim() }),
+      'Access granted',
+    );
     if (done) setSiteUserId('');
   };
   const revoke = async (member: MemberGrant) => {
-    if (!(await confirm({ title: 'Revoke access', message: `Take access away from ${member.siteUserId}?`, confirmLabel: 'Revoke', cancelLabel: 'Keep' }))) return;
+    if (
+      !(await confirm({
+        title: 'Revoke access',
+        message: `Take access away from ${member.siteUserId}?`,
+        confirmLabel: 'Revoke',
+        cancelLabel: 'Keep',
+      }))
+    )
+      return;
     await action.run(async () => {
       await api('DELETE', `${areaUrl}/members/${encodeURIComponent(member.siteUserId)}`);
       return true;
@@ -61,7 +72,13 @@ function Members({ areaUrl, edit }: { areaUrl: string; edit: boolean }) {
                 {data.members.map((m) => (
                   <tr key={m.siteUserId} aria-label={`Member ${m.siteUserId}`}>
                     <td>{m.siteUserId}</td>
-                    <td>{m.source === 'owner' ? 'Granted by hand' : m.subscriptionId ? `Subscription (order ${m.orderId ?? ''})` : `Order ${m.orderId ?? ''}`}</td>
+                    <td>
+                      {m.source === 'owner'
+                        ? 'Granted by hand'
+                        : m.subscriptionId
+                          ? `Subscription (order ${m.orderId ?? ''})`
+                          : `Order ${m.orderId ?? ''}`}
+                    </td>
                     <td>{when(m.grantedOn)}</td>
                     <td>
                       {edit ? (
@@ -95,7 +112,15 @@ export function MemberAreaScreen({ memberAreaId }: { memberAreaId: string }) {
     if (saved) area.set(saved);
   };
   const remove = async (current: MemberArea) => {
-    if (!(await confirm({ title: 'Delete member area', message: `Delete “${current.title}”? Its pages are then open to every visitor.`, confirmLabel: 'Delete', cancelLabel: 'Keep it' }))) return;
+    if (
+      !(await confirm({
+        title: 'Delete member area',
+        message: `Delete “${current.title}”? Its pages are then open to every visitor.`,
+        confirmLabel: 'Delete',
+        cancelLabel: 'Keep it',
+      }))
+    )
+      return;
     const done = await action.run(async () => {
       await api('DELETE', areaUrl);
       return true;
@@ -122,7 +147,13 @@ export function MemberAreaScreen({ memberAreaId }: { memberAreaId: string }) {
             {edit ? (
               <section aria-label="Settings">
                 <h2>Settings</h2>
-                <MemberAreaForm key={data.updatedOn} initial={bodyOf(data)} submitLabel="Save member area" busy={action.busy} onSubmit={(body) => void save(body)} />
+                <MemberAreaForm
+                  key={data.updatedOn}
+                  initial={bodyOf(data)}
+                  submitLabel="Save member area"
+                  busy={action.busy}
+                  onSubmit={(body) => void save(body)}
+                />
               </section>
             ) : (
               <p>

@@ -38,7 +38,12 @@ export function MemberAreasScreen() {
       {adding ? (
         <section aria-label="New member area">
           <h2>New member area</h2>
-          <MemberAreaForm initial={emptyArea()} submitLabel="Create member area" busy={action.busy} onSubmit={(body) => void create(body)} />
+          <MemberAreaForm
+            initial={emptyArea()}
+            submitLabel="Create member area"
+            busy={action.busy}
+            onSubmit={(body) => void create(body)}
+          />
         </section>
       ) : null}
       <Loaded resource={areas}>
@@ -61,7 +66,11 @@ export function MemberAreasScreen() {
                     <td>
                       <Link to={`/community/member-areas/${area.id}`}>{area.title}</Link>
                     </td>
-                    <td>{area.access === 'paid' ? `Paid (${area.planProductIds.length} ${area.planProductIds.length === 1 ? 'plan' : 'plans'})` : 'Free'}</td>
+                    <td>
+                      {area.access === 'paid'
+                        ? `Paid (${area.planProductIds.length} ${area.planProductIds.length === 1 ? 'plan' : 'plans'})`
+                        : 'Free'}
+                    </td>
                     <td>{area.collectionIds.length}</td>
                     <td>{area.access === 'paid' ? area.memberCount : `${area.memberCount} by hand; every signed-in visitor`}</td>
                   </tr>

@@ -21,7 +21,17 @@ function draftOf(popup: PopupOverlay): PopupDraft {
 }
 
 /** The form of one version; `action` lives above it, so its outcome outlasts the form of the version it saved. */
-function PopupEditor({ popup, edit, action, onSaved }: { popup: PopupOverlay; edit: boolean; action: Action; onSaved: (saved: PopupOverlay) => void }) {
+function PopupEditor({
+  popup,
+  edit,
+  action,
+  onSaved,
+}: {
+  popup: PopupOverlay;
+  edit: boolean;
+  action: Action;
+  onSaved: (saved: PopupOverlay) => void;
+}) {
   const { websiteId } = useSession();
   // Saving gives the form a new key (the popup's new version), which starts clean.
   const { form, values, submit, errorOf } = useSchemaForm<PopupDraft>(PopupForm, draftOf(popup), { toastAs: 'Popup' });
@@ -38,7 +48,9 @@ function PopupEditor({ popup, edit, action, onSaved }: { popup: PopupOverlay; ed
     if (saved) onSaved(saved);
   };
   const refused = (name: keyof PopupDraft) => (errorOf(name) ? true : undefined);
-  const newsletterForms = (forms.data?.forms ?? []).filter((f) => f.settings.formType === FormType.NEWSLETTER_BLOCK || f.settings.formType === FormType.PROMO_POPUP);
+  const newsletterForms = (forms.data?.forms ?? []).filter(
+    (f) => f.settings.formType === FormType.NEWSLETTER_BLOCK || f.settings.formType === FormType.PROMO_POPUP,
+  );
 
   return (
     <form className="popup-form" noValidate onSubmit={(e) => void submit(save)(e)}>
@@ -78,10 +90,24 @@ function PopupEditor({ popup, edit, action, onSaved }: { popup: PopupOverlay; ed
           </Field>
         )}
         <Field label="Show after (seconds)" error={errorOf('delaySeconds')}>
-          <input type="number" min={0} max={120} step={1} {...register('delaySeconds', { valueAsNumber: true })} aria-invalid={refused('delaySeconds')} />
+          <input
+            type="number"
+            min={0}
+            max={120}
+            step={1}
+            {...register('delaySeconds', { valueAsNumber: true })}
+            aria-invalid={refused('delaySeconds')}
+          />
         </Field>
         <Field label="After a visitor closes it, wait (days)" error={errorOf('hideForDays')}>
-          <input type="number" min={0} max={365} step={1} {...register('hideForDays', { valueAsNumber: true })} aria-invalid={refused('hideForDays')} />
+          <input
+            type="number"
+            min={0}
+            max={365}
+            step={1}
+            {...register('hideForDays', { valueAsNumber: true })}
+            aria-invalid={refused('hideForDays')}
+          />
         </Field>
         <Field label="Pages">
           <select {...register('pages')}>
@@ -108,7 +134,8 @@ export function PopupScreen() {
         {(data) => (
           <>
             <p className="popup-version">
-              {data.version === 0 ? 'Never saved.' : `Version ${data.version}, saved ${when(data.updatedOn)}.`} Saving makes a new version: visitors who closed the popup see it again.
+              {data.version === 0 ? 'Never saved.' : `Version ${data.version}, saved ${when(data.updatedOn)}.`} Saving makes a new version:
+              visitors who closed the popup see it again.
             </p>
             <Outcome action={action} />
             <PopupEditor key={data.version} popup={data} edit={can(Permission.CONTENT_EDIT)} action={action} onSaved={popup.set} />

@@ -1,7 +1,15 @@
 // One page or collection: its settings (title, navigation title, address, shown or hidden), and
 // then a page in the page editor (editor/) or a collection's items (posts, events, gallery images).
 import { lazy, Suspense, useState } from 'react';
-import { ITEM_STATUS_LABELS, OwnerUiMessages, Permission, RecordType, type Collection, type ContentItem, type SeoFields } from '@sc/contracts';
+import {
+  ITEM_STATUS_LABELS,
+  OwnerUiMessages,
+  Permission,
+  RecordType,
+  type Collection,
+  type ContentItem,
+  type SeoFields,
+} from '@sc/contracts';
 import { api, useAction, useApi } from '../data.js';
 import { ImagesEditor } from '../images.js';
 import { Link, navigate } from '../router.js';
@@ -16,7 +24,9 @@ const PageEditor = lazy(() => import('../editor/PageEditor.js').then((m) => ({ d
 
 export function CollectionScreen({ collectionId }: { collectionId: string }) {
   const { websiteId } = useSession();
-  const collection = useApi<Collection>(apiPath('/content-service/1.0/websites/{websiteId}/collections/{collectionId}', { websiteId, collectionId }));
+  const collection = useApi<Collection>(
+    apiPath('/content-service/1.0/websites/{websiteId}/collections/{collectionId}', { websiteId, collectionId }),
+  );
   if (collection.status === 404) {
     return (
       <Page title="Not found">
@@ -92,7 +102,12 @@ function CollectionSettings({ collection, onSaved }: { collection: Collection; o
           </Field>
         </div>
         <Check label="Shown on the site" checked={enabled} onChange={setEnabled} />
-        <SeoPanel value={seo} onChange={setSeo} page={{ title, excerpt: collection.description ?? '', body: '', image: null, path: collection.fullUrl }} disabled={!editable} />
+        <SeoPanel
+          value={seo}
+          onChange={setSeo}
+          page={{ title, excerpt: collection.description ?? '', body: '', image: null, path: collection.fullUrl }}
+          disabled={!editable}
+        />
         <Outcome action={action} />
         {editable ? (
           <div className="row">
@@ -114,7 +129,9 @@ function CollectionSettings({ collection, onSaved }: { collection: Collection; o
 function Items({ collection }: { collection: Collection }) {
   const { websiteId, can } = useSession();
   const kind = kindOf(collection);
-  const items = useApi<{ items: ContentItem[] }>(`${apiPath('/content-service/1.0/websites/{websiteId}/collections/{collectionId}/items', { websiteId, collectionId: collection.id })}?limit=200`);
+  const items = useApi<{ items: ContentItem[] }>(
+    `${apiPath('/content-service/1.0/websites/{websiteId}/collections/{collectionId}/items', { websiteId, collectionId: collection.id })}?limit=200`,
+  );
   const noun = kind === 'events' ? 'event' : kind === 'gallery' ? 'image' : 'post';
   return (
     <section aria-labelledby="items-title" className="stack">
@@ -149,14 +166,22 @@ function Items({ collection }: { collection: Collection }) {
           )
         }
       </Loaded>
-      {can(Permission.CONTENT_EDIT) ? (kind === 'gallery' ? <AddGalleryImages collectionId={collection.id} /> : <Link to={`/content/${collection.id}/items/new`}>New {noun}</Link>) : null}
+      {can(Permission.CONTENT_EDIT) ? (
+        kind === 'gallery' ? (
+          <AddGalleryImages collectionId={collection.id} />
+        ) : (
+          <Link to={`/content/${collection.id}/items/new`}>New {noun}</Link>
+        )
+      ) : null}
     </section>
   );
 }
 
 function AddGalleryImages({ collectionId }: { collectionId: string }) {
   const { websiteId } = useSession();
-  const action = useAction({ invalidates: [apiPath('/content-service/1.0/websites/{websiteId}/collections/{collectionId}/items', { websiteId, collectionId })] });
+  const action = useAction({
+    invalidates: [apiPath('/content-service/1.0/websites/{websiteId}/collections/{collectionId}/items', { websiteId, collectionId })],
+  });
   const [pending, setPending] = useState<ContentItem['mainImage'][]>([]);
   const add = async (images: NonNullable<ContentItem['mainImage']>[]) => {
     setPending(images);
@@ -181,4 +206,3 @@ function AddGalleryImages({ collectionId }: { collectionId: string }) {
     </div>
   );
 }
-

@@ -80,7 +80,12 @@ function NewCollection() {
   const action = useAction();
   const create = async (event: FormEvent) => {
     event.preventDefault();
-    const created = await action.run(() => api<Collection>('POST', apiPath('/content-service/1.0/websites/{websiteId}/collections', { websiteId }), { ...KINDS[kind].body, title: title.trim() }));
+    const created = await action.run(() =>
+      api<Collection>('POST', apiPath('/content-service/1.0/websites/{websiteId}/collections', { websiteId }), {
+        ...KINDS[kind].body,
+        title: title.trim(),
+      }),
+    );
     if (created) navigate(`/content/${created.id}`, { force: true });
   };
   return (

@@ -26,9 +26,20 @@ export function GallerySettingsScreen({ collectionId }: { collectionId: string }
   const settings = useApi<GallerySettings>(`${base}/gallery-settings`);
   const images = useApi<{ items: ContentItem[] }>(`${base}/items?limit=12`);
   return (
-    <Page title={`${collection.data?.title ?? 'Gallery'}: design`} actions={<Link to={`/content/${collectionId}`}>Back to the gallery</Link>}>
+    <Page
+      title={`${collection.data?.title ?? 'Gallery'}: design`}
+      actions={<Link to={`/content/${collectionId}`}>Back to the gallery</Link>}
+    >
       <Loaded resource={settings}>
-        {(data) => <GalleryForm base={base} initial={data} pageUrl={collection.data?.fullUrl} images={images.data?.items ?? []} onSaved={settings.set} />}
+        {(data) => (
+          <GalleryForm
+            base={base}
+            initial={data}
+            pageUrl={collection.data?.fullUrl}
+            images={images.data?.items ?? []}
+            onSaved={settings.set}
+          />
+        )}
       </Loaded>
     </Page>
   );
@@ -54,7 +65,19 @@ const showDefault = (name: string): string => {
   return String(value);
 };
 
-function GalleryForm({ base, initial, pageUrl, images, onSaved }: { base: string; initial: GallerySettings; pageUrl: string | undefined; images: ContentItem[]; onSaved: (s: GallerySettings) => void }) {
+function GalleryForm({
+  base,
+  initial,
+  pageUrl,
+  images,
+  onSaved,
+}: {
+  base: string;
+  initial: GallerySettings;
+  pageUrl: string | undefined;
+  images: ContentItem[];
+  onSaved: (s: GallerySettings) => void;
+}) {
   const editable = useSession().can(Permission.CONTENT_EDIT);
   const [settings, setSettings] = useState<GallerySettings>(initial);
   const [texts, setTexts] = useState<Record<string, string>>({});
@@ -83,7 +106,15 @@ function GalleryForm({ base, initial, pageUrl, images, onSaved }: { base: string
     if (!option) return null;
     switch (option.kind) {
       case 'boolean':
-        return <input type="checkbox" aria-label={name} disabled={disabled} checked={value === true} onChange={(e) => set(name, e.target.checked)} />;
+        return (
+          <input
+            type="checkbox"
+            aria-label={name}
+            disabled={disabled}
+            checked={value === true}
+            onChange={(e) => set(name, e.target.checked)}
+          />
+        );
       case 'range':
         return (
           <input
@@ -179,7 +210,15 @@ export function GalleryPreview({ settings, images }: { settings: GallerySettings
     const image = images[i];
     const src = image?.image?.assetUrl ?? image?.mainImage?.assetUrl;
     return (
-      <div key={i} className="tile" style={{ aspectRatio: design === 'grid' ? ratio : design === 'slider' ? '4 / 3' : '3 / 2', backgroundImage: src ? `url("${src}")` : undefined, backgroundSize: 'cover' }}>
+      <div
+        key={i}
+        className="tile"
+        style={{
+          aspectRatio: design === 'grid' ? ratio : design === 'slider' ? '4 / 3' : '3 / 2',
+          backgroundImage: src ? `url("${src}")` : undefined,
+          backgroundSize: 'cover',
+        }}
+      >
         {settings['show-meta'] === true && design !== 'stacked' ? <span className="meta">{image?.title ?? `Image ${i + 1}`}</span> : null}
       </div>
     );
@@ -188,32 +227,76 @@ export function GalleryPreview({ settings, images }: { settings: GallerySettings
   let body;
   switch (design) {
     case 'grid':
-      body = <div style={{ display: 'grid', gridTemplateColumns: `repeat(${Number(settings['thumbnails-per-row'] ?? 4) || 4}, 1fr)`, gap: `${gap}px` }}>{tiles}</div>;
+      body = (
+        <div
+          style={{
+            display: 'grid',
+            gridTemplateColumns: `repeat(${Number(settings['thumbnails-per-row'] ?? 4) || 4}, 1fr)`,
+            gap: `${gap}px`,
+          }}
+        >
+          {tiles}
+        </div>
+      );
       break;
     case 'slider':
-      body = <div style={{ display: 'flex', gap: `${gap}px`, overflow: 'hidden', justifyContent: String(settings['active-alignment'] ?? 'center') }}>{tiles.slice(0, 4).map((t) => <div key={t.key} style={{ flex: '0 0 30%' }}>{t}</div>)}</div>;
+      body = (
+        <div
+          style={{ display: 'flex', gap: `${gap}px`, overflow: 'hidden', justifyContent: String(settings['active-alignment'] ?? 'center') }}
+        >
+          {tiles.slice(0, 4).map((t) => (
+            <div key={t.key} style={{ flex: '0 0 30%' }}>
+              {t}
+            </div>
+          ))}
+        </div>
+      );
       break;
     case 'slideshow':
       body = (
         <div>
           <div style={{ position: 'relative' }}>
             {tiles[0]}
-            {settings.controls === true ? <span className="controls" aria-hidden="true">‹ ›</span> : null}
+            {settings.controls === true ? (
+              <span className="controls" aria-hidden="true">
+                ‹ ›
+              </span>
+            ) : null}
           </div>
           {settings.thumbnails === true ? (
-            <div style={{ display: 'flex', gap: '4px', marginTop: `${Number(settings['thumbnail-strip-margin'] ?? 20)}px`, height: `${Number(settings['thumbnail-strip-height'] ?? 80)}px` }}>
-              {tiles.slice(0, 6).map((t) => <div key={t.key} style={{ flex: 1, overflow: 'hidden' }}>{t}</div>)}
+            <div
+              style={{
+                display: 'flex',
+                gap: '4px',
+                marginTop: `${Number(settings['thumbnail-strip-margin'] ?? 20)}px`,
+                height: `${Number(settings['thumbnail-strip-height'] ?? 80)}px`,
+              }}
+            >
+              {tiles.slice(0, 6).map((t) => (
+                <div key={t.key} style={{ flex: 1, overflow: 'hidden' }}>
+                  {t}
+                </div>
+              ))}
             </div>
           ) : null}
         </div>
       );
       break;
     case 'stacked':
-      body = <div style={{ display: 'flex', flexDirection: 'column', gap: `${gap}px`, maxWidth: `${Number(settings['max-width'] ?? 300)}px` }}>{tiles.slice(0, 3)}</div>;
+      body = (
+        <div style={{ display: 'flex', flexDirection: 'column', gap: `${gap}px`, maxWidth: `${Number(settings['max-width'] ?? 300)}px` }}>
+          {tiles.slice(0, 3)}
+        </div>
+      );
       break;
   }
   return (
-    <figure className="gallery-preview" data-design={design} aria-label={`Preview: ${GALLERY_DESIGN_LABELS[design]}`} style={{ background }}>
+    <figure
+      className="gallery-preview"
+      data-design={design}
+      aria-label={`Preview: ${GALLERY_DESIGN_LABELS[design]}`}
+      style={{ background }}
+    >
       {body}
       <figcaption className="hint">Preview: {GALLERY_DESIGN_LABELS[design]}</figcaption>
     </figure>

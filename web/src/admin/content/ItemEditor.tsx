@@ -20,11 +20,17 @@ import { decimalOf, parseAmount, useCurrency } from '../money.js';
 
 export function ItemEditorScreen({ collectionId, itemId }: { collectionId: string; itemId?: string }) {
   const { websiteId } = useSession();
-  const collection = useApi<Collection>(apiPath('/content-service/1.0/websites/{websiteId}/collections/{collectionId}', { websiteId, collectionId }));
-  const item = useApi<ContentItem>(itemId ? apiPath('/content-service/1.0/websites/{websiteId}/items/{itemId}', { websiteId, itemId }) : null);
+  const collection = useApi<Collection>(
+    apiPath('/content-service/1.0/websites/{websiteId}/collections/{collectionId}', { websiteId, collectionId }),
+  );
+  const item = useApi<ContentItem>(
+    itemId ? apiPath('/content-service/1.0/websites/{websiteId}/items/{itemId}', { websiteId, itemId }) : null,
+  );
   return (
     <Loaded resource={collection}>
-      {(c) => (itemId ? <Loaded resource={item}>{(data) => <ItemEditor collection={c} item={data} />}</Loaded> : <ItemEditor collection={c} />)}
+      {(c) =>
+        itemId ? <Loaded resource={item}>{(data) => <ItemEditor collection={c} item={data} />}</Loaded> : <ItemEditor collection={c} />
+      }
     </Loaded>
   );
 }
@@ -99,7 +105,8 @@ function ItemEditor({ collection, item }: { collection: Collection; item?: Conte
   const kept = useLocalDraft(`sc-item-draft:${websiteId}:${collection.id}:${item?.id ?? 'new'}`, values, dirty, opened);
   const { modal, confirm } = useConfirm();
   const itemsBase = apiPath('/content-service/1.0/websites/{websiteId}', { websiteId });
-  const set = <K extends keyof ItemDraft>(name: K, value: ItemDraft[K]) => setValue(name as never, value as never, { shouldDirty: true, shouldValidate: form.formState.isSubmitted });
+  const set = <K extends keyof ItemDraft>(name: K, value: ItemDraft[K]) =>
+    setValue(name as never, value as never, { shouldDirty: true, shouldValidate: form.formState.isSubmitted });
   const invalid = (name: keyof ItemDraft) => (errorOf(name) ? true : undefined);
   const { title, status, excerpt, body, tags, categories, seo, urlId } = values;
 
@@ -125,8 +132,17 @@ function ItemEditor({ collection, item }: { collection: Collection; item?: Conte
         ...common,
         startDate: isoOf(draft.start) ?? '',
         endDate: isoOf(draft.end) ?? '',
-        location: { addressLine1: draft.address, addressLine2: draft.city, addressCountry: draft.country, mapLat: item?.location?.mapLat ?? null, mapLng: item?.location?.mapLng ?? null },
-        tickets: price === null ? null : { price: { value: String(price), currency }, url: draft.ticketUrl.trim() || null, soldOut: draft.soldOut },
+        location: {
+          addressLine1: draft.address,
+          addressLine2: draft.city,
+          addressCountry: draft.country,
+          mapLat: item?.location?.mapLat ?? null,
+          mapLng: item?.location?.mapLng ?? null,
+        },
+        tickets:
+          price === null
+            ? null
+            : { price: { value: String(price), currency }, url: draft.ticketUrl.trim() || null, soldOut: draft.soldOut },
       };
     } else if (recordType === RecordType.IMAGE && item?.image) {
       payload = { recordType: RecordType.IMAGE, ...common, image: item.image };
@@ -134,7 +150,10 @@ function ItemEditor({ collection, item }: { collection: Collection; item?: Conte
       payload = { recordType: RecordType.TEXT, ...common };
     }
     const stored = await action.run(
-      () => (item ? api<ContentItem>('PUT', `${itemsBase}/items/${item.id}`, payload) : api<ContentItem>('POST', `${itemsBase}/collections/${collection.id}/items`, payload)),
+      () =>
+        item
+          ? api<ContentItem>('PUT', `${itemsBase}/items/${item.id}`, payload)
+          : api<ContentItem>('POST', `${itemsBase}/collections/${collection.id}/items`, payload),
       'Saved',
     );
     if (!stored) return;
@@ -240,12 +259,24 @@ function ItemEditor({ collection, item }: { collection: Collection; item?: Conte
           </Field>
         </fieldset>
         <TagsEditor tagType="tag" label="Tags" values={tags} onChange={(next) => set('tags', next)} disabled={!editable} />
-        <TagsEditor tagType="category" label="Categories" values={categories} onChange={(next) => set('categories', next)} disabled={!editable} />
+        <TagsEditor
+          tagType="category"
+          label="Categories"
+          values={categories}
+          onChange={(next) => set('categories', next)}
+          disabled={!editable}
+        />
         <SeoPanel
           value={seo}
           onChange={(next) => set('seo', next)}
           slug={item ? { value: urlId, onChange: (next) => set('urlId', next), prefix: `${collection.fullUrl}/` } : undefined}
-          page={{ title: title || collection.title, excerpt, body, image: item?.mainImage?.assetUrl ?? item?.image?.assetUrl ?? null, path: item?.fullUrl ?? collection.fullUrl }}
+          page={{
+            title: title || collection.title,
+            excerpt,
+            body,
+            image: item?.mainImage?.assetUrl ?? item?.image?.assetUrl ?? null,
+            path: item?.fullUrl ?? collection.fullUrl,
+          }}
           disabled={!editable}
         />
         <Problem message={action.error} />

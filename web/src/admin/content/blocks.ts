@@ -14,7 +14,15 @@ export function parseDataset(text: string): { columns: string[]; rows: string[][
     .map((line) => line.trim())
     .filter((line) => line !== '');
   const [header, ...rows] = all;
-  return { columns: header ? header.split(',').map((c) => c.trim()).filter(Boolean) : [], rows: rows.map((row) => row.split(',').map((c) => c.trim())) };
+  return {
+    columns: header
+      ? header
+          .split(',')
+          .map((c) => c.trim())
+          .filter(Boolean)
+      : [],
+    rows: rows.map((row) => row.split(',').map((c) => c.trim())),
+  };
 }
 
 /** SPEC 5 chart dataset messages. */
@@ -22,7 +30,8 @@ export function datasetProblem(text: string): string | undefined {
   const { columns, rows } = parseDataset(text);
   if (columns.length === 0) return OwnerMessages.datasetNeedsColumn;
   if (rows.length === 0) return OwnerMessages.datasetNeedsRow;
-  if (rows.some((row) => row.length < columns.length || row.slice(0, columns.length).some((cell) => cell === ''))) return OwnerMessages.rowsMissingData;
+  if (rows.some((row) => row.length < columns.length || row.slice(0, columns.length).some((cell) => cell === '')))
+    return OwnerMessages.rowsMissingData;
   return undefined;
 }
 
@@ -35,7 +44,7 @@ export function videoProblem(url: string): string | undefined {
 
 /** The problem of one block's data, or undefined. */
 export function blockProblem(type: number, data: BlockData): string | undefined {
-  const text = (key: string): string => (typeof data[key] === 'string' ? (data[key]) : '');
+  const text = (key: string): string => (typeof data[key] === 'string' ? data[key] : '');
   switch (type) {
     case BlockType.CHART:
       return datasetProblem(text('dataset'));

@@ -27,7 +27,9 @@ export default function Toaster({ notes }: { notes: readonly ToastNote[] }) {
               Radix announces the text itself (a live region of its own): this is not a second one. */}
           <div className="min-w-0 flex-1" role={note.kind === 'error' ? 'alert' : 'status'} aria-live="off">
             <ToastPrimitive.Title className="font-semibold">{note.title}</ToastPrimitive.Title>
-            {note.description ? <ToastPrimitive.Description className="mt-0.5 text-fg-muted">{note.description}</ToastPrimitive.Description> : null}
+            {note.description ? (
+              <ToastPrimitive.Description className="mt-0.5 text-fg-muted">{note.description}</ToastPrimitive.Description>
+            ) : null}
           </div>
           <ToastPrimitive.Close aria-label="Dismiss" className="ds-toast-close">
             ×

@@ -13,5 +13,15 @@ const TONES: Record<BadgeTone, string> = {
 };
 
 export function Badge({ tone = 'neutral', children, className }: { tone?: BadgeTone; children: ReactNode; className?: string }) {
-  return <span className={cn('inline-flex items-center rounded-full border px-2 py-0.5 text-xs font-semibold whitespace-nowrap', TONES[tone], className)}>{children}</span>;
+  return (
+    <span
+      className={cn(
+        'inline-flex items-center rounded-full border px-2 py-0.5 text-xs font-semibold whitespace-nowrap',
+        TONES[tone],
+        className,
+      )}
+    >
+      {children}
+    </span>
+  );
 }

@@ -17,8 +17,15 @@ const VARIANTS: Record<ButtonVariant, string> = {
 const SIZES: Record<ButtonSize, string> = { sm: 'min-h-8 px-2.5 text-sm', md: 'min-h-9 px-3.5 text-[0.95rem]' };
 
 /** The classes of a button of this variant and size (for links shown as buttons too). */
-export const buttonClass = (variant: ButtonVariant = 'secondary', size: ButtonSize = 'md', extra?: string): string => cn(BASE, VARIANTS[variant], SIZES[size], extra);
+export const buttonClass = (variant: ButtonVariant = 'secondary', size: ButtonSize = 'md', extra?: string): string =>
+  cn(BASE, VARIANTS[variant], SIZES[size], extra);
 
-export function Button({ variant = 'secondary', size = 'md', className, type = 'button', ...rest }: ButtonHTMLAttributes<HTMLButtonElement> & { variant?: ButtonVariant; size?: ButtonSize }) {
+export function Button({
+  variant = 'secondary',
+  size = 'md',
+  className,
+  type = 'button',
+  ...rest
+}: ButtonHTMLAttributes<HTMLButtonElement> & { variant?: ButtonVariant; size?: ButtonSize }) {
   return <button type={type} className={buttonClass(variant, size, className)} {...rest} />;
 }

@@ -2,7 +2,17 @@
 import type { ReactNode } from 'react';
 import { cn } from './cn.js';
 
-export function Card({ title, actions, children, className }: { title?: string; actions?: ReactNode; children: ReactNode; className?: string }) {
+export function Card({
+  title,
+  actions,
+  children,
+  className,
+}: {
+  title?: string;
+  actions?: ReactNode;
+  children: ReactNode;
+  className?: string;
+}) {
   return (
     <section className={cn('rounded-ds-lg border border-border bg-surface p-4 shadow-ds', className)} aria-label={title}>
       {title || actions ? (

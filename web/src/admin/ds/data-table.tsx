@@ -66,9 +66,18 @@ const preferencePath = (table: string) => apiPath('/auth/owner/preferences/{key}
 function cleaned(stored: Partial<Remembered> | null | undefined, fallback: Remembered): Remembered {
   if (!stored || typeof stored !== 'object') return fallback;
   return {
-    sorting: Array.isArray(stored.sorting) ? stored.sorting.filter((s) => s && typeof s.id === 'string' && typeof s.desc === 'boolean').slice(0, 1) : fallback.sorting,
-    columnVisibility: stored.columnVisibility && typeof stored.columnVisibility === 'object' ? { ...fallback.columnVisibility, ...stored.columnVisibility } : fallback.columnVisibility,
-    ...(PAGE_SIZES.some((size) => size === stored.pageSize) ? { pageSize: stored.pageSize } : fallback.pageSize ? { pageSize: fallback.pageSize } : {}),
+    sorting: Array.isArray(stored.sorting)
+      ? stored.sorting.filter((s) => s && typeof s.id === 'string' && typeof s.desc === 'boolean').slice(0, 1)
+      : fallback.sorting,
+    columnVisibility:
+      stored.columnVisibility && typeof stored.columnVisibility === 'object'
+        ? { ...fallback.columnVisibility, ...stored.columnVisibility }
+        : fallback.columnVisibility,
+    ...(PAGE_SIZES.some((size) => size === stored.pageSize)
+      ? { pageSize: stored.pageSize }
+      : fallback.pageSize
+        ? { pageSize: fallback.pageSize }
+        : {}),
   };
 }
 
@@ -200,19 +209,26 @@ export function DataTable<T extends RowData>({
                   onChange={table.getToggleAllRowsSelectedHandler()}
                 />
               ),
-              cell: ({ row }) => <input type="checkbox" aria-label={`Select ${rowName(row.original)}`} checked={row.getIsSelected()} onChange={row.getToggleSelectedHandler()} />,
+              cell: ({ row }) => (
+                <input
+                  type="checkbox"
+                  aria-label={`Select ${rowName(row.original)}`}
+                  checked={row.getIsSelected()}
+                  onChange={row.getToggleSelectedHandler()}
+                />
+              ),
             } satisfies ColumnDef<typeof features, T>,
           ]
         : []),
-      ...columns.map(
-        (column): ColumnDef<typeof features, T> => ({
-          id: column.id,
-          header: column.header,
-          ...(column.sortValue ? { accessorFn: column.sortValue, sortFn: 'alphanumeric' as const, enableSorting: true, sortDescFirst: false } : { accessorFn: () => '', enableSorting: false }),
-          enableHiding: column.hideable ?? false,
-          cell: ({ row }) => column.cell(row.original),
-        }),
-      ),
+      ...columns.map((column): ColumnDef<typeof features, T> => ({
+        id: column.id,
+        header: column.header,
+        ...(column.sortValue
+          ? { accessorFn: column.sortValue, sortFn: 'alphanumeric' as const, enableSorting: true, sortDescFirst: false }
+          : { accessorFn: () => '', enableSorting: false }),
+        enableHiding: column.hideable ?? false,
+        cell: ({ row }) => column.cell(row.original),
+      })),
     ],
     [columns, selectable, rowName],
   );
@@ -227,7 +243,8 @@ export function DataTable<T extends RowData>({
     manualSorting: Boolean(serverSort),
     enableMultiSort: false,
     onSortingChange: (update) => change((r) => ({ ...r, sorting: typeof update === 'function' ? update(r.sorting) : update })),
-    onColumnVisibilityChange: (update) => change((r) => ({ ...r, columnVisibility: typeof update === 'function' ? update(r.columnVisibility) : update })),
+    onColumnVisibilityChange: (update) =>
+      change((r) => ({ ...r, columnVisibility: typeof update === 'function' ? update(r.columnVisibility) : update })),
     onRowSelectionChange: setRowSelection,
   });
 
@@ -245,7 +262,8 @@ export function DataTable<T extends RowData>({
             <div role="group" aria-label="Columns shown">
               {hideable.map((column) => (
                 <label key={column.id} className="check">
-                  <input type="checkbox" checked={column.getIsVisible()} onChange={column.getToggleVisibilityHandler()} /> {byId.get(column.id)?.header ?? column.id}
+                  <input type="checkbox" checked={column.getIsVisible()} onChange={column.getToggleVisibilityHandler()} />{' '}
+                  {byId.get(column.id)?.header ?? column.id}
                 </label>
               ))}
             </div>
@@ -268,11 +286,17 @@ export function DataTable<T extends RowData>({
                 return (
                   <th
                     key={header.id}
-                    aria-sort={header.column.getCanSort() ? (sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : 'none') : undefined}
+                    aria-sort={
+                      header.column.getCanSort() ? (sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : 'none') : undefined
+                    }
                     className={header.column.id === '_select' ? 'data-table-select' : undefined}
                   >
                     {header.column.getCanSort() && text ? (
-                      <button type="button" className={cn('data-table-sort', sorted ? `sorted-${sorted}` : undefined)} onClick={header.column.getToggleSortingHandler()}>
+                      <button
+                        type="button"
+                        className={cn('data-table-sort', sorted ? `sorted-${sorted}` : undefined)}
+                        onClick={header.column.getToggleSortingHandler()}
+                      >
                         {text}
                       </button>
                     ) : (
@@ -286,7 +310,7 @@ export function DataTable<T extends RowData>({
         </thead>
         <tbody>
           {table.getRowModel().rows.map((row) => (
-            <tr key={row.id} data-selected={selectable && row.getIsSelected() ? "" : undefined}>
+            <tr key={row.id} data-selected={selectable && row.getIsSelected() ? '' : undefined}>
               {row.getVisibleCells().map((cell) => (
                 <td key={cell.id} className={cell.column.id === '_select' ? 'data-table-select' : byId.get(cell.column.id)?.className}>
                   <table.FlexRender cell={cell} />

@@ -29,7 +29,8 @@ export const toast = {
   /** '{thing} saved'. */
   saved: (thing: string) => show({ kind: 'success', title: formatMessage(AdminFormMessages.saved, { thing }) }),
   /** '{thing} not saved', with the reason. */
-  failed: (thing: string, reason: string) => show({ kind: 'error', title: formatMessage(AdminFormMessages.notSaved, { thing }), description: reason }),
+  failed: (thing: string, reason: string) =>
+    show({ kind: 'error', title: formatMessage(AdminFormMessages.notSaved, { thing }), description: reason }),
   /** Any other note. */
   show,
   dismiss: (id: number) => publish(notes.filter((n) => n.id !== id)),

@@ -16,19 +16,52 @@ import { CollectionChoice, isGallery, isListable, ProductChoice, type Sources } 
 const SOCIAL = ['instagram', 'facebook', 'x', 'youtube', 'tiktok', 'pinterest', 'linkedin', 'mastodon', 'email', 'website'] as const;
 
 /** The fields of one block. */
-function Fields({ block, onChange, sources, disabled }: { block: EditorBlock; onChange: Change; sources: Sources; disabled: boolean }): ReactNode {
+function Fields({
+  block,
+  onChange,
+  sources,
+  disabled,
+}: {
+  block: EditorBlock;
+  onChange: Change;
+  sources: Sources;
+  disabled: boolean;
+}): ReactNode {
   const { data } = block;
   const kind = kindOf(block);
-  const forms = (type: number) => [['', 'Choose…'] as const, ...sources.forms.filter((f) => f.settings.formType === type).map((f) => [f.id, f.settings.name] as const)];
+  const forms = (type: number) => [
+    ['', 'Choose…'] as const,
+    ...sources.forms.filter((f) => f.settings.formType === type).map((f) => [f.id, f.settings.name] as const),
+  ];
   switch (kind) {
     case 'text':
     case 'markdown':
-      return <RichText key={block.id} label="Text" value={str(data, 'html')} disabled={disabled} onChange={(html) => onChange({ ...data, html }, 'html')} />;
+      return (
+        <RichText
+          key={block.id}
+          label="Text"
+          value={str(data, 'html')}
+          disabled={disabled}
+          onChange={(html) => onChange({ ...data, html }, 'html')}
+        />
+      );
     case 'heading':
       return (
         <>
           <TextField data={data} name="text" label="Heading text" onChange={onChange} />
-          <Choice data={data} name="level" label="Level" onChange={(next, f) => onChange({ ...next, level: Number(next.level) }, f)} options={[['1', 'Heading 1'], ['2', 'Heading 2'], ['3', 'Heading 3'], ['4', 'Heading 4']]} fallback={String(numOr(data, 'level', 2))} />
+          <Choice
+            data={data}
+            name="level"
+            label="Level"
+            onChange={(next, f) => onChange({ ...next, level: Number(next.level) }, f)}
+            options={[
+              ['1', 'Heading 1'],
+              ['2', 'Heading 2'],
+              ['3', 'Heading 3'],
+              ['4', 'Heading 4'],
+            ]}
+            fallback={String(numOr(data, 'level', 2))}
+          />
           <Choice data={data} name="align" label="Alignment" options={ALIGN} onChange={onChange} fallback="left" />
         </>
       );
@@ -38,14 +71,38 @@ function Fields({ block, onChange, sources, disabled }: { block: EditorBlock; on
       return (
         <>
           <CollectionChoice data={data} onChange={onChange} collections={sources.collections} label="Gallery" filter={isGallery} />
-          <Choice data={data} name="design" label="Design" onChange={onChange} options={[['grid', GALLERY_DESIGN_LABELS.grid], ['slideshow', GALLERY_DESIGN_LABELS.slideshow], ['carousel', GALLERY_DESIGN_LABELS.slider], ['stack', 'Stack']]} fallback="grid" />
+          <Choice
+            data={data}
+            name="design"
+            label="Design"
+            onChange={onChange}
+            options={[
+              ['grid', GALLERY_DESIGN_LABELS.grid],
+              ['slideshow', GALLERY_DESIGN_LABELS.slideshow],
+              ['carousel', GALLERY_DESIGN_LABELS.slider],
+              ['stack', 'Stack'],
+            ]}
+            fallback="grid"
+          />
         </>
       );
     case 'summary':
       return (
         <>
           <CollectionChoice data={data} onChange={onChange} collections={sources.collections} label="Collection" filter={isListable} />
-          <Choice data={data} name="design" label="Design" onChange={onChange} options={[['wall', 'Wall'], ['carousel', 'Carousel'], ['list', 'List'], ['grid', 'Grid']]} fallback="grid" />
+          <Choice
+            data={data}
+            name="design"
+            label="Design"
+            onChange={onChange}
+            options={[
+              ['wall', 'Wall'],
+              ['carousel', 'Carousel'],
+              ['list', 'List'],
+              ['grid', 'Grid'],
+            ]}
+            fallback="grid"
+          />
           <NumberField data={data} name="limit" label="How many" min={1} max={60} fallback={6} onChange={onChange} />
         </>
       );
@@ -55,8 +112,25 @@ function Fields({ block, onChange, sources, disabled }: { block: EditorBlock; on
       return (
         <>
           <TextField data={data} name="label" label="Button label" onChange={onChange} />
-          <TextField data={data} name="link" label="Button link" onChange={onChange} hint="A page of this site (/shop) or a full address (https://…)" />
-          <Choice data={data} name="style" label="Style" onChange={onChange} options={[['primary', 'Primary'], ['secondary', 'Secondary'], ['outline', 'Outline']]} fallback="primary" />
+          <TextField
+            data={data}
+            name="link"
+            label="Button link"
+            onChange={onChange}
+            hint="A page of this site (/shop) or a full address (https://…)"
+          />
+          <Choice
+            data={data}
+            name="style"
+            label="Style"
+            onChange={onChange}
+            options={[
+              ['primary', 'Primary'],
+              ['secondary', 'Secondary'],
+              ['outline', 'Outline'],
+            ]}
+            fallback="primary"
+          />
           <Choice data={data} name="align" label="Alignment" options={ALIGN} onChange={onChange} fallback="left" />
         </>
       );
@@ -82,9 +156,24 @@ function Fields({ block, onChange, sources, disabled }: { block: EditorBlock; on
     case 'code':
       return (
         <>
-          <Choice data={data} name="mode" label="Show as" onChange={onChange} options={[['html', 'HTML (cleaned: no scripts)'], ['code', 'Code listing']]} fallback="html" />
+          <Choice
+            data={data}
+            name="mode"
+            label="Show as"
+            onChange={onChange}
+            options={[
+              ['html', 'HTML (cleaned: no scripts)'],
+              ['code', 'Code listing'],
+            ]}
+            fallback="html"
+          />
           <Field label="Code">
-            <textarea rows={8} className="code" value={str(data, 'code')} onChange={(e) => onChange({ ...data, code: e.target.value }, 'code')} />
+            <textarea
+              rows={8}
+              className="code"
+              value={str(data, 'code')}
+              onChange={(e) => onChange({ ...data, code: e.target.value }, 'code')}
+            />
           </Field>
         </>
       );
@@ -108,7 +197,18 @@ function Fields({ block, onChange, sources, disabled }: { block: EditorBlock; on
     case 'social':
       return (
         <>
-          <ListField data={data} name="links" label="Social links" max={20} blank={{ network: 'instagram', url: '' }} onChange={onChange} columns={[{ key: 'network', label: 'Network', options: SOCIAL }, { key: 'url', label: 'Address' }]} />
+          <ListField
+            data={data}
+            name="links"
+            label="Social links"
+            max={20}
+            blank={{ network: 'instagram', url: '' }}
+            onChange={onChange}
+            columns={[
+              { key: 'network', label: 'Network', options: SOCIAL },
+              { key: 'url', label: 'Address' },
+            ]}
+          />
           <Choice data={data} name="align" label="Alignment" options={ALIGN} onChange={onChange} fallback="left" />
         </>
       );
@@ -124,13 +224,44 @@ function Fields({ block, onChange, sources, disabled }: { block: EditorBlock; on
         </>
       );
     case 'accordion':
-      return <ListField data={data} name="items" label="Entries" max={50} blank={{ title: '', body: '' }} onChange={onChange} columns={[{ key: 'title', label: 'Title' }, { key: 'body', label: 'Text', multiline: true }]} />;
+      return (
+        <ListField
+          data={data}
+          name="items"
+          label="Entries"
+          max={50}
+          blank={{ title: '', body: '' }}
+          onChange={onChange}
+          columns={[
+            { key: 'title', label: 'Title' },
+            { key: 'body', label: 'Text', multiline: true },
+          ]}
+        />
+      );
     case 'chart':
       return (
         <>
           <TextField data={data} name="title" label="Chart title" onChange={onChange} />
-          <Choice data={data} name="chartType" label="Chart type" onChange={onChange} options={[['bar', 'Bar'], ['line', 'Line'], ['pie', 'Pie']]} fallback="bar" />
-          <TextField data={data} name="dataset" label="Dataset" multiline hint="First line: column names; then one row per line, values separated by commas" onChange={onChange} />
+          <Choice
+            data={data}
+            name="chartType"
+            label="Chart type"
+            onChange={onChange}
+            options={[
+              ['bar', 'Bar'],
+              ['line', 'Line'],
+              ['pie', 'Pie'],
+            ]}
+            fallback="bar"
+          />
+          <TextField
+            data={data}
+            name="dataset"
+            label="Dataset"
+            multiline
+            hint="First line: column names; then one row per line, values separated by commas"
+            onChange={onChange}
+          />
         </>
       );
     case 'donation':
@@ -156,11 +287,25 @@ function Fields({ block, onChange, sources, disabled }: { block: EditorBlock; on
   }
 }
 
-export function BlockSettings({ block, onChange, sources, disabled }: { block: EditorBlock; onChange: Change; sources: Sources; disabled: boolean }) {
+export function BlockSettings({
+  block,
+  onChange,
+  sources,
+  disabled,
+}: {
+  block: EditorBlock;
+  onChange: Change;
+  sources: Sources;
+  disabled: boolean;
+}) {
   const kind = kindOf(block);
   const problem = blockProblem(block.type, block.data);
   return (
-    <fieldset className="block-settings" disabled={disabled} aria-label={`${kind ? KINDS[kind].label : `Block type ${block.type}`} settings`}>
+    <fieldset
+      className="block-settings"
+      disabled={disabled}
+      aria-label={`${kind ? KINDS[kind].label : `Block type ${block.type}`} settings`}
+    >
       <Fields block={block} onChange={onChange} sources={sources} disabled={disabled} />
       <Problem message={problem} />
     </fieldset>

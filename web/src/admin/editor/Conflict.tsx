@@ -25,14 +25,23 @@ export function Conflict({
   const theirsDraft = M.draftOf(theirs.layout);
   const text = (b: M.EditorBlock) => {
     const value = ['text', 'label', 'html', 'title'].map((k) => b.data[k]).find((v): v is string => typeof v === 'string');
-    return value ? value.replace(/<[^>]*>/g, ' ').replace(/\s+/g, ' ').trim().slice(0, 60) : '';
+    return value
+      ? value
+          .replace(/<[^>]*>/g, ' ')
+          .replace(/\s+/g, ' ')
+          .trim()
+          .slice(0, 60)
+      : '';
   };
   return (
     <div className="conflict" role="alert">
       <p>
         <strong>{message}</strong>
       </p>
-      <p>This page was saved by someone else after you opened it. Nothing is lost: your version is still here (and kept in this browser), theirs is saved. Choose which one to keep.</p>
+      <p>
+        This page was saved by someone else after you opened it. Nothing is lost: your version is still here (and kept in this browser),
+        theirs is saved. Choose which one to keep.
+      </p>
       <div className="conflict-versions">
         <div>
           <h3>Your version</h3>

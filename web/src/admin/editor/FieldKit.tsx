@@ -8,7 +8,23 @@ export type Change = (data: BlockData, field: string) => void;
 export const str = (data: BlockData, key: string): string => (typeof data[key] === 'string' ? data[key] : '');
 export const numOr = (data: BlockData, key: string, fallback: number): number => (typeof data[key] === 'number' ? data[key] : fallback);
 
-export function TextField({ data, name, label, onChange, hint, multiline, type = 'text' }: { data: BlockData; name: string; label: string; onChange: Change; hint?: string; multiline?: boolean; type?: string }) {
+export function TextField({
+  data,
+  name,
+  label,
+  onChange,
+  hint,
+  multiline,
+  type = 'text',
+}: {
+  data: BlockData;
+  name: string;
+  label: string;
+  onChange: Change;
+  hint?: string;
+  multiline?: boolean;
+  type?: string;
+}) {
   return (
     <Field label={label} hint={hint}>
       {multiline ? (
@@ -20,7 +36,21 @@ export function TextField({ data, name, label, onChange, hint, multiline, type =
   );
 }
 
-export function Choice({ data, name, label, options, onChange, fallback }: { data: BlockData; name: string; label: string; options: ReadonlyArray<readonly [string, string]>; onChange: Change; fallback?: string }) {
+export function Choice({
+  data,
+  name,
+  label,
+  options,
+  onChange,
+  fallback,
+}: {
+  data: BlockData;
+  name: string;
+  label: string;
+  options: ReadonlyArray<readonly [string, string]>;
+  onChange: Change;
+  fallback?: string;
+}) {
   return (
     <Field label={label}>
       <select value={str(data, name) || fallback || ''} onChange={(e) => onChange({ ...data, [name]: e.target.value }, name)}>
@@ -34,10 +64,35 @@ export function Choice({ data, name, label, options, onChange, fallback }: { dat
   );
 }
 
-export function NumberField({ data, name, label, onChange, min, max, step = 1, fallback }: { data: BlockData; name: string; label: string; onChange: Change; min: number; max: number; step?: number; fallback: number }) {
+export function NumberField({
+  data,
+  name,
+  label,
+  onChange,
+  min,
+  max,
+  step = 1,
+  fallback,
+}: {
+  data: BlockData;
+  name: string;
+  label: string;
+  onChange: Change;
+  min: number;
+  max: number;
+  step?: number;
+  fallback: number;
+}) {
   return (
     <Field label={label}>
-      <input type="number" min={min} max={max} step={step} value={numOr(data, name, fallback)} onChange={(e) => onChange({ ...data, [name]: e.target.value === '' ? fallback : Number(e.target.value) }, name)} />
+      <input
+        type="number"
+        min={min}
+        max={max}
+        step={step}
+        value={numOr(data, name, fallback)}
+        onChange={(e) => onChange({ ...data, [name]: e.target.value === '' ? fallback : Number(e.target.value) }, name)}
+      />
     </Field>
   );
 }
@@ -49,7 +104,23 @@ export const ALIGN = [
 ] as const;
 
 /** Rows of a list field (social links, accordion entries), each with its own inputs. */
-export function ListField({ data, name, label, columns, onChange, blank, max }: { data: BlockData; name: string; label: string; columns: ReadonlyArray<{ key: string; label: string; options?: readonly string[]; multiline?: boolean }>; onChange: Change; blank: Record<string, string>; max: number }) {
+export function ListField({
+  data,
+  name,
+  label,
+  columns,
+  onChange,
+  blank,
+  max,
+}: {
+  data: BlockData;
+  name: string;
+  label: string;
+  columns: ReadonlyArray<{ key: string; label: string; options?: readonly string[]; multiline?: boolean }>;
+  onChange: Change;
+  blank: Record<string, string>;
+  max: number;
+}) {
   const rows = (Array.isArray(data[name]) ? data[name] : []) as Array<Record<string, unknown>>;
   const set = (next: Array<Record<string, unknown>>) => onChange({ ...data, [name]: next }, name);
   return (

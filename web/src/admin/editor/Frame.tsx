@@ -10,7 +10,8 @@ export type Device = 'desktop' | 'tablet' | 'phone';
 export const DEVICE_WIDTHS: Readonly<Record<Device, number>> = { desktop: 1200, tablet: 768, phone: 375 };
 
 /** What render answered last: the whole page, or some blocks (by their place in the page). */
-export type Preview = { kind: 'page'; html: string; seq: number } | { kind: 'blocks'; blocks: Array<{ index: number; html: string }>; seq: number };
+export type Preview =
+  { kind: 'page'; html: string; seq: number } | { kind: 'blocks'; blocks: Array<{ index: number; html: string }>; seq: number };
 
 const FRAME_CSP = `<meta http-equiv="Content-Security-Policy" content="script-src 'none'; object-src 'none'; base-uri 'none'">`;
 
@@ -182,14 +183,24 @@ export function Frame({
   }, [selected, mark]);
 
   return (
-    <div className={`editor-frame-box device-${device}`} ref={box} style={{ width: Math.floor(width * scale) }} data-scale={scale.toFixed(3)}>
+    <div
+      className={`editor-frame-box device-${device}`}
+      ref={box}
+      style={{ width: Math.floor(width * scale) }}
+      data-scale={scale.toFixed(3)}
+    >
       <iframe
         ref={frame}
         className="editor-frame"
         title="Page preview"
         sandbox="allow-same-origin"
         srcDoc={srcDoc}
-        style={{ width, height: `calc(${FRAME_HEIGHT} / ${scale})`, transform: scale < 1 ? `scale(${scale})` : undefined, transformOrigin: '0 0' }}
+        style={{
+          width,
+          height: `calc(${FRAME_HEIGHT} / ${scale})`,
+          transform: scale < 1 ? `scale(${scale})` : undefined,
+          transformOrigin: '0 0',
+        }}
         onLoad={onLoad}
         data-ready={ready ? 'true' : 'false'}
       />

@@ -29,18 +29,37 @@ function useSiteImages(collections: Collection[], open: boolean): SiteImage[] {
   const { websiteId } = useSession();
   const gallery = collections.find(isGallery);
   const store = collections.find(isStore);
-  const galleryItems = useApi<{ items: ContentItem[] }>(open && gallery ? `${apiPath('/content-service/1.0/websites/{websiteId}/collections/{collectionId}/items', { websiteId, collectionId: gallery.id })}?limit=100` : null);
-  const storeItems = useApi<{ items: ContentItem[] }>(open && store ? `${apiPath('/content-service/product/1.1/websites/{websiteId}/products/{collectionId}/items', { websiteId, collectionId: store.id })}?limit=100` : null);
+  const galleryItems = useApi<{ items: ContentItem[] }>(
+    open && gallery
+      ? `${apiPath('/content-service/1.0/websites/{websiteId}/collections/{collectionId}/items', { websiteId, collectionId: gallery.id })}?limit=100`
+      : null,
+  );
+  const storeItems = useApi<{ items: ContentItem[] }>(
+    open && store
+      ? `${apiPath('/content-service/product/1.1/websites/{websiteId}/products/{collectionId}/items', { websiteId, collectionId: store.id })}?limit=100`
+      : null,
+  );
   const found = new Map<string, SiteImage>();
   for (const item of [...(galleryItems.data?.items ?? []), ...(storeItems.data?.items ?? [])]) {
     for (const image of [item.image, item.mainImage]) {
-      if (typeof image?.assetUrl === 'string' && image.assetUrl !== '' && !found.has(image.assetUrl)) found.set(image.assetUrl, { url: image.assetUrl, originalSize: image.originalSize || undefined });
+      if (typeof image?.assetUrl === 'string' && image.assetUrl !== '' && !found.has(image.assetUrl))
+        found.set(image.assetUrl, { url: image.assetUrl, originalSize: image.originalSize || undefined });
     }
   }
   return [...found.values()];
 }
 
-export function ImageFields({ data, onChange, collections, disabled }: { data: BlockData; onChange: Change; collections: Collection[]; disabled: boolean }) {
+export function ImageFields({
+  data,
+  onChange,
+  collections,
+  disabled,
+}: {
+  data: BlockData;
+  onChange: Change;
+  collections: Collection[];
+  disabled: boolean;
+}) {
   const { websiteId } = useSession();
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string>();
@@ -52,7 +71,10 @@ export function ImageFields({ data, onChange, collections, disabled }: { data: B
     setProblem(undefined);
     try {
       const image = await uploadImage(websiteId, file);
-      onChange({ ...withPicture(data, image.assetUrl, image.originalSize), alt: str(data, 'alt') || image.filename.replace(/\.[a-z0-9]+$/i, '') }, 'src');
+      onChange(
+        { ...withPicture(data, image.assetUrl, image.originalSize), alt: str(data, 'alt') || image.filename.replace(/\.[a-z0-9]+$/i, '') },
+        'src',
+      );
     } catch (failure) {
       setProblem(failure instanceof Error ? failure.message : OwnerUiMessages.unableToUploadFile);
     } finally {
@@ -77,7 +99,12 @@ export function ImageFields({ data, onChange, collections, disabled }: { data: B
           {images.length === 0 ? <li>No images yet.</li> : null}
           {images.map(({ url, originalSize }) => (
             <li key={url}>
-              <button type="button" aria-label={`Use ${url.split('/').pop() ?? url}`} aria-pressed={url === src} onClick={() => onChange(withPicture(data, url, originalSize), 'src')}>
+              <button
+                type="button"
+                aria-label={`Use ${url.split('/').pop() ?? url}`}
+                aria-pressed={url === src}
+                onClick={() => onChange(withPicture(data, url, originalSize), 'src')}
+              >
                 <img src={url} alt="" loading="lazy" />
               </button>
             </li>
@@ -85,7 +112,12 @@ export function ImageFields({ data, onChange, collections, disabled }: { data: B
         </ul>
       ) : null}
       {/* A typed address: its size is unknown. */}
-      <TextField data={data} name="src" label="Image address" onChange={(next, field) => onChange(withPicture(next, str(next, 'src'), undefined), field)} />
+      <TextField
+        data={data}
+        name="src"
+        label="Image address"
+        onChange={(next, field) => onChange(withPicture(next, str(next, 'src'), undefined), field)}
+      />
       <TextField data={data} name="alt" label="Alt text" hint="What the image shows, for people who cannot see it" onChange={onChange} />
       <TextField data={data} name="caption" label="Caption" onChange={onChange} />
       <TextField data={data} name="link" label="Link (optional)" onChange={onChange} />
@@ -100,7 +132,10 @@ export function ImageFields({ data, onChange, collections, disabled }: { data: B
             onClick={(e) => {
               const box = e.currentTarget.getBoundingClientRect();
               const round = (n: number) => Math.round(Math.min(Math.max(n, 0), 1) * 100) / 100;
-              onChange({ ...data, focalX: round((e.clientX - box.left) / box.width), focalY: round((e.clientY - box.top) / box.height) }, 'focal');
+              onChange(
+                { ...data, focalX: round((e.clientX - box.left) / box.width), focalY: round((e.clientY - box.top) / box.height) },
+                'focal',
+              );
             }}
           >
             <img src={src} alt="" />

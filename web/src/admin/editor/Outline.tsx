@@ -18,10 +18,26 @@ import type { ReactNode } from 'react';
 import { blockLabel, KINDS, kindOf } from './catalogue.js';
 import type { Draft, EditorBlock, EditorSection } from './model.js';
 
-function Sortable({ id, label, disabled, children, className }: { id: string; label: string; disabled: boolean; children: ReactNode; className: string }) {
+function Sortable({
+  id,
+  label,
+  disabled,
+  children,
+  className,
+}: {
+  id: string;
+  label: string;
+  disabled: boolean;
+  children: ReactNode;
+  className: string;
+}) {
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({ id, disabled });
   return (
-    <li ref={setNodeRef} className={`${className}${isDragging ? ' dragging' : ''}`} style={{ transform: CSS.Transform.toString(transform), transition }}>
+    <li
+      ref={setNodeRef}
+      className={`${className}${isDragging ? ' dragging' : ''}`}
+      style={{ transform: CSS.Transform.toString(transform), transition }}
+    >
       {disabled ? null : (
         <button type="button" className="drag-handle" ref={setActivatorNodeRef} {...attributes} {...listeners} aria-label={`Move ${label}`}>
           ⠿
@@ -34,8 +50,16 @@ function Sortable({ id, label, disabled, children, className }: { id: string; la
 
 function blockText(block: EditorBlock): string {
   const data = block.data;
-  const pick = ['text', 'label', 'title', 'html', 'alt', 'url', 'code'].map((k) => data[k]).find((v): v is string => typeof v === 'string' && v.trim() !== '');
-  return pick ? pick.replace(/<[^>]*>/g, ' ').replace(/\s+/g, ' ').trim().slice(0, 40) : '';
+  const pick = ['text', 'label', 'title', 'html', 'alt', 'url', 'code']
+    .map((k) => data[k])
+    .find((v): v is string => typeof v === 'string' && v.trim() !== '');
+  return pick
+    ? pick
+        .replace(/<[^>]*>/g, ' ')
+        .replace(/\s+/g, ' ')
+        .trim()
+        .slice(0, 40)
+    : '';
 }
 
 export function Outline({
@@ -60,7 +84,10 @@ export function Outline({
   /** Alt+ArrowUp / Alt+ArrowDown on a block's entry: one place up or down. */
   onNudge: (id: string, delta: -1 | 1) => void;
 }) {
-  const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 4 } }), useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }));
+  const sensors = useSensors(
+    useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
+    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
+  );
   const sectionIds = draft.sections.map((s) => s.id);
   const nameOf = (id: string | number): string => {
     const section = draft.sections.findIndex((s) => s.id === id);
@@ -92,7 +119,12 @@ export function Outline({
           <ol className="outline-sections">
             {draft.sections.map((section: EditorSection, s) => (
               <Sortable key={section.id} id={section.id} label={`section ${s + 1}`} disabled={readOnly} className="outline-section">
-                <button type="button" className="outline-section-name" aria-pressed={selectedSection === section.id} onClick={() => onSelectSection(section.id)}>
+                <button
+                  type="button"
+                  className="outline-section-name"
+                  aria-pressed={selectedSection === section.id}
+                  onClick={() => onSelectSection(section.id)}
+                >
                   Section {s + 1}
                 </button>
                 <SortableContext items={section.blocks.map((b) => b.id)} strategy={verticalListSortingStrategy}>

@@ -78,7 +78,14 @@ export function PageEditor({ collection, onSaved }: { collection: Collection; on
   const refuse = (result: { problem: string }) => setError(result.problem);
 
   const addBlock = (kind: BlockKind) => {
-    const target = located ? { section: located.section, afterId: selectedId } : { section: Math.max(draft.sections.findIndex((s) => s.id === selectedSection), draft.sections.length - 1) };
+    const target = located
+      ? { section: located.section, afterId: selectedId }
+      : {
+          section: Math.max(
+            draft.sections.findIndex((s) => s.id === selectedSection),
+            draft.sections.length - 1,
+          ),
+        };
     const result = M.addBlock(draft, kind, target);
     if ('problem' in result) return refuse(result);
     change(result.draft);
@@ -118,7 +125,12 @@ export function PageEditor({ collection, onSaved }: { collection: Collection; on
     if (bytes <= PASTE_LIMIT_BYTES) return;
     event.preventDefault();
     event.stopPropagation();
-    const where = selectedBlock && located ? `block ${located.flat + 1} (${blockLabel(selectedBlock)})` : section ? `section ${draft.sections.indexOf(section) + 1}` : 'this field';
+    const where =
+      selectedBlock && located
+        ? `block ${located.flat + 1} (${blockLabel(selectedBlock)})`
+        : section
+          ? `section ${draft.sections.indexOf(section) + 1}`
+          : 'this field';
     setNotice(undefined);
     setError(pasteTooLarge(bytes, where));
   };
@@ -130,7 +142,12 @@ export function PageEditor({ collection, onSaved }: { collection: Collection; on
   };
 
   return (
-    <section className="page-editor" aria-label="Page editor" data-dirty={unsaved ? 'true' : 'false'} data-read-only={readOnly ? 'true' : 'false'}>
+    <section
+      className="page-editor"
+      aria-label="Page editor"
+      data-dirty={unsaved ? 'true' : 'false'}
+      data-read-only={readOnly ? 'true' : 'false'}
+    >
       <EditorBar
         device={device}
         onDevice={setDevice}
@@ -190,14 +207,26 @@ export function PageEditor({ collection, onSaved }: { collection: Collection; on
           onNudge={(id, delta) => change(M.moveBlock(draft, id, delta))}
         />
         <div className="editor-stage">
-          {previewProblem ? <p className="preview-problem" role="alert">Preview: {previewProblem}</p> : null}
-          {viewTheirs ? <p className="viewing-theirs" role="status">Showing the other saved version</p> : null}
+          {previewProblem ? (
+            <p className="preview-problem" role="alert">
+              Preview: {previewProblem}
+            </p>
+          ) : null}
+          {viewTheirs ? (
+            <p className="viewing-theirs" role="status">
+              Showing the other saved version
+            </p>
+          ) : null}
           <Frame
             preview={preview}
             device={device}
             selected={viewTheirs ? undefined : located?.flat}
             onSelect={selectFlat}
-            toolbar={blockActions && !viewTheirs ? <BlockToolbar name={selectedBlock ? blockLabel(selectedBlock) : ''} readOnly={readOnly} actions={blockActions} /> : null}
+            toolbar={
+              blockActions && !viewTheirs ? (
+                <BlockToolbar name={selectedBlock ? blockLabel(selectedBlock) : ''} readOnly={readOnly} actions={blockActions} />
+              ) : null
+            }
             onApplied={onApplied}
           />
         </div>

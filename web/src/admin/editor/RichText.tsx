@@ -26,7 +26,17 @@ export function cleanPastedHtml(html: string): string {
     .replace(/\sstyle="[^"]*"/gi, '');
 }
 
-export function RichText({ value, onChange, label, disabled }: { value: string; onChange: (html: string) => void; label: string; disabled?: boolean }) {
+export function RichText({
+  value,
+  onChange,
+  label,
+  disabled,
+}: {
+  value: string;
+  onChange: (html: string) => void;
+  label: string;
+  disabled?: boolean;
+}) {
   // The value handed in, as the editor writes it (`&` becomes `&amp;`, and so on): an update that
   // only rewrites it so is no change of the owner's, and must not mark the page unsaved.
   const shown = useRef<string | undefined>(undefined);
@@ -89,7 +99,14 @@ export function RichText({ value, onChange, label, disabled }: { value: string; 
   if (!editor) return null;
   const chain = () => editor.chain().focus();
   const button = (name: string, active: boolean | undefined, run: () => void, text: string) => (
-    <button type="button" title={name} aria-pressed={active ?? false} disabled={disabled} onMouseDown={(e) => e.preventDefault()} onClick={run}>
+    <button
+      type="button"
+      title={name}
+      aria-pressed={active ?? false}
+      disabled={disabled}
+      onMouseDown={(e) => e.preventDefault()}
+      onClick={run}
+    >
       {/* The symbol is for the eye; the name (e.g. 'Heading 1') is what is announced: the button's
           own text, not an aria-label that the visible 'H1' would contradict (axe label-content-name-mismatch). */}
       <span aria-hidden="true">{text}</span>

@@ -48,7 +48,10 @@ export function SectionSettings({
         />
       </Field>
       <Field label="Width">
-        <select value={style.width ?? 'normal'} onChange={(e) => onChange({ ...style, width: e.target.value as M.EditorSection['width'] }, 'width')}>
+        <select
+          value={style.width ?? 'normal'}
+          onChange={(e) => onChange({ ...style, width: e.target.value as M.EditorSection['width'] }, 'width')}
+        >
           <option value="narrow">Narrow</option>
           <option value="normal">Normal</option>
           <option value="wide">Wide</option>
@@ -56,7 +59,10 @@ export function SectionSettings({
         </select>
       </Field>
       <Field label="Spacing">
-        <select value={style.spacing ?? 'medium'} onChange={(e) => onChange({ ...style, spacing: e.target.value as M.EditorSection['spacing'] }, 'spacing')}>
+        <select
+          value={style.spacing ?? 'medium'}
+          onChange={(e) => onChange({ ...style, spacing: e.target.value as M.EditorSection['spacing'] }, 'spacing')}
+        >
           <option value="small">Small</option>
           <option value="medium">Medium</option>
           <option value="large">Large</option>

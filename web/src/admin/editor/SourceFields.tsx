@@ -15,14 +15,36 @@ export interface Sources {
 /** The collections and forms blocks point at. */
 export function useSources(): Sources {
   const { websiteId } = useSession();
-  const collections = useApi<{ items: Collection[] }>(`${apiPath('/content-service/1.0/websites/{websiteId}/collections', { websiteId })}?limit=200`);
+  const collections = useApi<{ items: Collection[] }>(
+    `${apiPath('/content-service/1.0/websites/{websiteId}/collections', { websiteId })}?limit=200`,
+  );
   const forms = useApi<{ forms: FormDefinition[] }>(apiPath('/rest/forms/definitions'));
   return { collections: collections.data?.items ?? [], forms: forms.data?.forms ?? [] };
 }
 
-export function CollectionChoice({ data, onChange, collections, label, filter }: { data: BlockData; onChange: Change; collections: Collection[]; label: string; filter: (c: Collection) => boolean }) {
+export function CollectionChoice({
+  data,
+  onChange,
+  collections,
+  label,
+  filter,
+}: {
+  data: BlockData;
+  onChange: Change;
+  collections: Collection[];
+  label: string;
+  filter: (c: Collection) => boolean;
+}) {
   const options = collections.filter(filter);
-  return <Choice data={data} name="collectionId" label={label} onChange={onChange} options={[['', 'Choose…'], ...options.map((c) => [c.id, c.title] as const)]} />;
+  return (
+    <Choice
+      data={data}
+      name="collectionId"
+      label={label}
+      onChange={onChange}
+      options={[['', 'Choose…'], ...options.map((c) => [c.id, c.title] as const)]}
+    />
+  );
 }
 
 export const isGallery = (c: Collection) => c.gallerySettings !== null || c.typeName.includes('gallery');
@@ -32,12 +54,28 @@ export const isListable = (c: Collection) => c.type !== CollectionType.PAGE;
 export function ProductChoice({ data, onChange, collections }: { data: BlockData; onChange: Change; collections: Collection[] }) {
   const { websiteId } = useSession();
   const storeId = str(data, 'collectionId');
-  const products = useApi<{ items: ContentItem[] }>(storeId ? `${apiPath('/content-service/product/1.1/websites/{websiteId}/products/{collectionId}/items', { websiteId, collectionId: storeId })}?limit=200` : null);
+  const products = useApi<{ items: ContentItem[] }>(
+    storeId
+      ? `${apiPath('/content-service/product/1.1/websites/{websiteId}/products/{collectionId}/items', { websiteId, collectionId: storeId })}?limit=200`
+      : null,
+  );
   return (
     <>
-      <CollectionChoice data={data} onChange={(next, field) => onChange({ ...next, itemId: '' }, field)} collections={collections} label="Store" filter={isStore} />
+      <CollectionChoice
+        data={data}
+        onChange={(next, field) => onChange({ ...next, itemId: '' }, field)}
+        collections={collections}
+        label="Store"
+        filter={isStore}
+      />
       {storeId ? (
-        <Choice data={data} name="itemId" label="Product" onChange={onChange} options={[['', 'Choose…'], ...(products.data?.items ?? []).map((p) => [p.id, p.title] as const)]} />
+        <Choice
+          data={data}
+          name="itemId"
+          label="Product"
+          onChange={onChange}
+          options={[['', 'Choose…'], ...(products.data?.items ?? []).map((p) => [p.id, p.title] as const)]}
+        />
       ) : null}
     </>
   );

@@ -41,14 +41,33 @@ const hexOf = (value: ColourValue): string => {
   return typeof hex === 'string' ? hex : '#000000';
 };
 
-function ColourStyle({ label, value, onChange, disabled }: { label: string; value: ColourValue | null; onChange: (value: ColourValue | null) => void; disabled: boolean }) {
+function ColourStyle({
+  label,
+  value,
+  onChange,
+  disabled,
+}: {
+  label: string;
+  value: ColourValue | null;
+  onChange: (value: ColourValue | null) => void;
+  disabled: boolean;
+}) {
   return (
     <fieldset className="colour-style" aria-label={label}>
       <legend>{label}</legend>
-      <Check label="Use the theme’s colour" checked={value === null} disabled={disabled} onChange={(theme) => onChange(theme ? null : '#2f5d50')} />
+      <Check
+        label="Use the theme’s colour"
+        checked={value === null}
+        disabled={disabled}
+        onChange={(theme) => onChange(theme ? null : '#2f5d50')}
+      />
       {value === null ? null : (
         <>
-          <HexColorPicker color={hexOf(value)} onChange={(hex) => !disabled && onChange(convert(hex, formatOf(value)))} aria-label={`${label} picker`} />
+          <HexColorPicker
+            color={hexOf(value)}
+            onChange={(hex) => !disabled && onChange(convert(hex, formatOf(value)))}
+            aria-label={`${label} picker`}
+          />
           <ColourEditor label={label} value={value} disabled={disabled} onChange={onChange} />
         </>
       )}
@@ -77,7 +96,11 @@ export function StylesPanel({
   const bad = [styles.accent, styles.text, styles.background].map((c) => (c === null ? undefined : colourProblem(c))).find(Boolean);
   const fontChoice = (name: 'bodyFont' | 'headingFont', label: string) => (
     <Field label={label}>
-      <select value={styles[name]} disabled={!canSave || fonts.length === 0} onChange={(e) => onChange({ ...styles, [name]: e.target.value as SiteStyles['bodyFont'] })}>
+      <select
+        value={styles[name]}
+        disabled={!canSave || fonts.length === 0}
+        onChange={(e) => onChange({ ...styles, [name]: e.target.value as SiteStyles['bodyFont'] })}
+      >
         {(fonts.length > 0 ? fonts : [{ id: styles[name], label: styles[name], family: '' }]).map((font) => (
           <option key={font.id} value={font.id}>
             {font.label}
@@ -95,16 +118,29 @@ export function StylesPanel({
       {fontChoice('bodyFont', 'Body font')}
       <ColourStyle label="Accent colour" value={styles.accent} disabled={!canSave} onChange={(accent) => onChange({ ...styles, accent })} />
       <ColourStyle label="Text colour" value={styles.text} disabled={!canSave} onChange={(text) => onChange({ ...styles, text })} />
-      <ColourStyle label="Background colour" value={styles.background} disabled={!canSave} onChange={(background) => onChange({ ...styles, background })} />
+      <ColourStyle
+        label="Background colour"
+        value={styles.background}
+        disabled={!canSave}
+        onChange={(background) => onChange({ ...styles, background })}
+      />
       <Field label="Button shape">
-        <select value={styles.buttonShape} disabled={!canSave} onChange={(e) => onChange({ ...styles, buttonShape: e.target.value as SiteStyles['buttonShape'] })}>
+        <select
+          value={styles.buttonShape}
+          disabled={!canSave}
+          onChange={(e) => onChange({ ...styles, buttonShape: e.target.value as SiteStyles['buttonShape'] })}
+        >
           <option value="square">Square</option>
           <option value="rounded">Rounded</option>
           <option value="pill">Pill</option>
         </select>
       </Field>
       <Field label="Spacing">
-        <select value={styles.spacing} disabled={!canSave} onChange={(e) => onChange({ ...styles, spacing: e.target.value as SiteStyles['spacing'] })}>
+        <select
+          value={styles.spacing}
+          disabled={!canSave}
+          onChange={(e) => onChange({ ...styles, spacing: e.target.value as SiteStyles['spacing'] })}
+        >
           <option value="compact">Compact</option>
           <option value="normal">Normal</option>
           <option value="airy">Airy</option>

@@ -41,26 +41,86 @@ export interface KindInfo {
 
 export const KINDS: Readonly<Record<BlockKind, KindInfo>> = {
   text: { label: 'Text', icon: '¶', type: BlockType.HTML, initial: () => ({ html: '<p>Write something here.</p>' }), offered: true },
-  heading: { label: 'Heading', icon: 'H', type: BlockType.HTML, initial: () => ({ variant: 'heading', text: 'A new heading', level: 2 }), offered: true },
-  image: { label: 'Image', icon: '▣', type: BlockType.IMAGE, initial: () => ({ src: '', alt: '', focalX: 0.5, focalY: 0.5 }), offered: true },
+  heading: {
+    label: 'Heading',
+    icon: 'H',
+    type: BlockType.HTML,
+    initial: () => ({ variant: 'heading', text: 'A new heading', level: 2 }),
+    offered: true,
+  },
+  image: {
+    label: 'Image',
+    icon: '▣',
+    type: BlockType.IMAGE,
+    initial: () => ({ src: '', alt: '', focalX: 0.5, focalY: 0.5 }),
+    offered: true,
+  },
   gallery: { label: 'Gallery', icon: '▦', type: BlockType.GALLERY, initial: () => ({ collectionId: '', design: 'grid' }), offered: true },
-  summary: { label: 'Summary', icon: '☰', type: BlockType.SUMMARY_V2, initial: () => ({ collectionId: '', design: 'grid', limit: 6 }), offered: true },
+  summary: {
+    label: 'Summary',
+    icon: '☰',
+    type: BlockType.SUMMARY_V2,
+    initial: () => ({ collectionId: '', design: 'grid', limit: 6 }),
+    offered: true,
+  },
   product: { label: 'Product', icon: '◈', type: BlockType.PRODUCT, initial: () => ({ collectionId: '', itemId: '' }), offered: true },
-  button: { label: 'Button', icon: '⬭', type: BlockType.BUTTON, initial: () => ({ label: 'Learn more', link: '/', style: 'primary' }), offered: true },
+  button: {
+    label: 'Button',
+    icon: '⬭',
+    type: BlockType.BUTTON,
+    initial: () => ({ label: 'Learn more', link: '/', style: 'primary' }),
+    offered: true,
+  },
   video: { label: 'Video', icon: '▶', type: BlockType.VIDEO, initial: () => ({ url: '', caption: '' }), offered: true },
-  quote: { label: 'Quote', icon: '❝', type: BlockType.QUOTE, initial: () => ({ text: 'A few words worth repeating.', source: '' }), offered: true },
+  quote: {
+    label: 'Quote',
+    icon: '❝',
+    type: BlockType.QUOTE,
+    initial: () => ({ text: 'A few words worth repeating.', source: '' }),
+    offered: true,
+  },
   line: { label: 'Line', icon: '―', type: BlockType.HORIZONTALRULE, initial: () => ({}), offered: true },
   spacer: { label: 'Spacer', icon: '↕', type: BlockType.SPACER, initial: () => ({ height: 48 }), offered: true },
   code: { label: 'Code', icon: '</>', type: BlockType.CODE, initial: () => ({ code: '', mode: 'html' }), offered: true },
   embed: { label: 'Embed', icon: '⧉', type: BlockType.EMBED, initial: () => ({ url: '', title: '' }), offered: true },
   form: { label: 'Form', icon: '✎', type: BlockType.FORM, initial: () => ({ formId: '' }), offered: true },
-  newsletter: { label: 'Newsletter', icon: '✉', type: BlockType.NEWSLETTER, initial: () => ({ title: 'Newsletter', description: '', formId: '' }), offered: true },
+  newsletter: {
+    label: 'Newsletter',
+    icon: '✉',
+    type: BlockType.NEWSLETTER,
+    initial: () => ({ title: 'Newsletter', description: '', formId: '' }),
+    offered: true,
+  },
   social: { label: 'Social links', icon: '☍', type: BlockType.SOCIALLINKS, initial: () => ({ links: [] }), offered: true },
   search: { label: 'Search', icon: '⌕', type: BlockType.SEARCH, initial: () => ({ placeholder: 'Search' }), offered: true },
-  map: { label: 'Map', icon: '⌖', type: BlockType.MAP, initial: () => ({ lat: 43.6591, lng: -70.2568, zoom: 15, address: '' }), offered: true },
-  accordion: { label: 'Accordion', icon: '▤', type: BlockType.ACCORDION, initial: () => ({ items: [{ title: 'A question', body: 'Its answer.' }] }), offered: true },
-  chart: { label: 'Chart', icon: '▮', type: BlockType.CHART, initial: () => ({ chartType: 'bar', title: '', dataset: 'Month,Visitors\nJanuary,120\nFebruary,180' }), offered: true },
-  donation: { label: 'Donation', icon: '♥', type: BlockType.DONATION, initial: () => ({ title: 'Donate', description: '' }), offered: true },
+  map: {
+    label: 'Map',
+    icon: '⌖',
+    type: BlockType.MAP,
+    initial: () => ({ lat: 43.6591, lng: -70.2568, zoom: 15, address: '' }),
+    offered: true,
+  },
+  accordion: {
+    label: 'Accordion',
+    icon: '▤',
+    type: BlockType.ACCORDION,
+    initial: () => ({ items: [{ title: 'A question', body: 'Its answer.' }] }),
+    offered: true,
+  },
+  chart: {
+    label: 'Chart',
+    icon: '▮',
+    type: BlockType.CHART,
+    initial: () => ({ chartType: 'bar', title: '', dataset: 'Month,Visitors\nJanuary,120\nFebruary,180' }),
+    offered: true,
+  },
+  donation: {
+    label: 'Donation',
+    icon: '♥',
+    type: BlockType.DONATION,
+    initial: () => ({ title: 'Donate', description: '' }),
+    offered: true,
+  },
   'member-area': { label: 'Member area', icon: '⚿', type: BlockType.MEMBER_AREA, initial: () => ({ memberAreaId: '' }), offered: false },
   markdown: { label: 'Markdown', icon: 'M', type: BlockType.MARKDOWN, initial: () => ({ html: '' }), offered: false },
 };
@@ -83,7 +143,12 @@ export function blockLabel(block: { type: number; data: Record<string, unknown> 
 }
 
 /** Ready-made sections an owner starts from. */
-export const SECTION_TEMPLATES: ReadonlyArray<{ id: string; label: string; kinds: BlockKind[]; style: { background?: string; width?: 'narrow' | 'normal' | 'wide' | 'full'; spacing?: 'small' | 'medium' | 'large' } }> = [
+export const SECTION_TEMPLATES: ReadonlyArray<{
+  id: string;
+  label: string;
+  kinds: BlockKind[];
+  style: { background?: string; width?: 'narrow' | 'normal' | 'wide' | 'full'; spacing?: 'small' | 'medium' | 'large' };
+}> = [
   { id: 'empty', label: 'Empty section', kinds: [], style: {} },
   { id: 'intro', label: 'Heading and text', kinds: ['heading', 'text'], style: { width: 'narrow' } },
   { id: 'feature', label: 'Image, text and button', kinds: ['image', 'text', 'button'], style: {} },

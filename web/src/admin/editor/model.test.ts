@@ -28,7 +28,12 @@ describe('draft and layout', () => {
   });
 
   it('makes one section of a layout without sections, and ids for blocks without one', () => {
-    const draft = M.draftOf({ blocks: [{ type: 2, data: {} }, { type: 21, data: {} }] });
+    const draft = M.draftOf({
+      blocks: [
+        { type: 2, data: {} },
+        { type: 21, data: {} },
+      ],
+    });
     expect(draft.sections).toHaveLength(1);
     expect(draft.sections[0]?.blocks.every((b) => b.id.length > 0)).toBe(true);
   });
@@ -103,15 +108,20 @@ describe('rich text and frame', () => {
     expect(linkAllowed('https://example.com')).toBe(true);
     expect(linkAllowed('javascript:alert(1)')).toBe(false);
     expect(linkAllowed('//evil.example')).toBe(false);
-    expect(cleanPastedHtml('<!--[if gte mso 9]><xml>x</xml><![endif]--><p class="MsoNormal" style="color:red">Hi<o:p></o:p></p>')).toBe('<p>Hi</p>');
+    expect(cleanPastedHtml('<!--[if gte mso 9]><xml>x</xml><![endif]--><p class="MsoNormal" style="color:red">Hi<o:p></o:p></p>')).toBe(
+      '<p>Hi</p>',
+    );
   });
 
   it('puts a no-script policy first in the frame document', () => {
-    expect(frameDocument('<html><head><title>x</title></head></html>')).toMatch(/^<html><head><meta http-equiv="Content-Security-Policy" content="script-src 'none';/);
+    expect(frameDocument('<html><head><title>x</title></head></html>')).toMatch(
+      /^<html><head><meta http-equiv="Content-Security-Policy" content="script-src 'none';/,
+    );
   });
 
   it("leaves the page's scripts and module preloads out of the frame document (the frame would refuse them, each refusal a console error)", () => {
-    const page = '<html><head><link rel="modulepreload" href="/assets/react.js"><link rel="stylesheet" href="/assets/site.css"><script type="module" src="/assets/storefront.js"></script></head><body><p>Hi</p><script nonce="n">window.x = "<\\/script>";</script></body></html>';
+    const page =
+      '<html><head><link rel="modulepreload" href="/assets/react.js"><link rel="stylesheet" href="/assets/site.css"><script type="module" src="/assets/storefront.js"></script></head><body><p>Hi</p><script nonce="n">window.x = "<\\/script>";</script></body></html>';
     const framed = frameDocument(page);
     expect(framed).not.toMatch(/<script|modulepreload/i);
     expect(framed).toContain('<link rel="stylesheet" href="/assets/site.css">');

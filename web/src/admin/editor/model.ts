@@ -3,7 +3,16 @@
 // block list plus each section's count (contracts' Layout), so every other reader of a layout
 // keeps working. Each change is a new draft; undo and redo walk the history (at least 50 steps),
 // and typing into one field is one step, not one per letter.
-import { colourProblem, CONTENT_LIMITS, ContentMessages, formatMessage, type BlockBody, type Layout, type LayoutSection, type SiteStyles } from '@sc/contracts';
+import {
+  colourProblem,
+  CONTENT_LIMITS,
+  ContentMessages,
+  formatMessage,
+  type BlockBody,
+  type Layout,
+  type LayoutSection,
+  type SiteStyles,
+} from '@sc/contracts';
 import { KINDS, SECTION_TEMPLATES, type BlockKind } from './catalogue.js';
 
 export type BlockData = Record<string, unknown>;
@@ -52,7 +61,9 @@ export function draftOf(layout: Layout | null | undefined): Draft {
 
 /** The layout to store or preview. */
 export function layoutOf(draft: Draft): Layout {
-  const blocks = draft.sections.flatMap((s) => s.blocks.map((b) => ({ id: b.id, type: b.type as BlockBody['type'], data: b.data as BlockBody['data'] })));
+  const blocks = draft.sections.flatMap((s) =>
+    s.blocks.map((b) => ({ id: b.id, type: b.type as BlockBody['type'], data: b.data as BlockBody['data'] })),
+  );
   const sections = draft.sections.map(({ blocks: own, ...style }) => ({ ...style, blocks: own.length }));
   return { blocks, sections };
 }
@@ -78,7 +89,11 @@ const withSection = (draft: Draft, section: number, change: (s: EditorSection) =
 });
 
 /** Adds a new block of a kind (after `afterId`, else at the end of the section); refused past 60. */
-export function addBlock(draft: Draft, kind: BlockKind, target: { section: number; afterId?: string | undefined }): { draft: Draft; block: EditorBlock } | { problem: string } {
+export function addBlock(
+  draft: Draft,
+  kind: BlockKind,
+  target: { section: number; afterId?: string | undefined },
+): { draft: Draft; block: EditorBlock } | { problem: string } {
   if (blockCount(draft) >= MAX_BLOCKS) return { problem: TOO_MANY_BLOCKS };
   const block: EditorBlock = { id: newId('b'), type: KINDS[kind].type, data: KINDS[kind].initial() };
   const sections = draft.sections.length > 0 ? draft : { sections: [{ id: newId('s'), blocks: [] }] };
@@ -107,7 +122,13 @@ export function duplicateBlock(draft: Draft, blockId: string): { draft: Draft; b
   const original = at ? draft.sections[at.section]?.blocks[at.index] : undefined;
   if (!at || !original) return { problem: 'That block is no longer on the page.' };
   const block = { id: newId('b'), type: original.type, data: structuredClone(original.data) };
-  return { block, draft: withSection(draft, at.section, (s) => ({ ...s, blocks: [...s.blocks.slice(0, at.index + 1), block, ...s.blocks.slice(at.index + 1)] })) };
+  return {
+    block,
+    draft: withSection(draft, at.section, (s) => ({
+      ...s,
+      blocks: [...s.blocks.slice(0, at.index + 1), block, ...s.blocks.slice(at.index + 1)],
+    })),
+  };
 }
 
 /** Moves a block one place up or down; past a section's edge it moves into the next section. */
@@ -153,7 +174,11 @@ export function addSection(draft: Draft, templateId: string, at: number): { draf
   const template = SECTION_TEMPLATES.find((t) => t.id === templateId) ?? SECTION_TEMPLATES[0];
   if (!template) return { problem: 'No such section.' };
   if (blockCount(draft) + template.kinds.length > MAX_BLOCKS) return { problem: TOO_MANY_BLOCKS };
-  const section: EditorSection = { id: newId('s'), ...template.style, blocks: template.kinds.map((kind) => ({ id: newId('b'), type: KINDS[kind].type, data: KINDS[kind].initial() })) };
+  const section: EditorSection = {
+    id: newId('s'),
+    ...template.style,
+    blocks: template.kinds.map((kind) => ({ id: newId('b'), type: KINDS[kind].type, data: KINDS[kind].initial() })),
+  };
   const sections = [...draft.sections];
   sections.splice(Math.min(Math.max(at, 0), sections.length), 0, section);
   return { draft: { sections }, section };
@@ -237,5 +262,7 @@ export function changedBlocks(previous: Draft, next: Draft): number[] | undefine
 
 /** The first colour problem of draft styles (SPEC messages), or undefined when they can be previewed and saved. */
 export function stylesProblem(styles: SiteStyles): string | undefined {
-  return [styles.accent, styles.text, styles.background].map((c) => (c === null ? undefined : colourProblem(c))).find((p) => p !== undefined);
+  return [styles.accent, styles.text, styles.background]
+    .map((c) => (c === null ? undefined : colourProblem(c)))
+    .find((p) => p !== undefined);
 }

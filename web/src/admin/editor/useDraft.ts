@@ -5,7 +5,8 @@ import { useCallback, useEffect, useMemo, useReducer, useState } from 'react';
 import type { Collection, Layout } from '@sc/contracts';
 import * as M from './model.js';
 
-type Action = { type: 'change'; draft: M.Draft; typing?: string | undefined } | { type: 'undo' } | { type: 'redo' } | { type: 'reset'; draft: M.Draft };
+type Action =
+  { type: 'change'; draft: M.Draft; typing?: string | undefined } | { type: 'undo' } | { type: 'redo' } | { type: 'reset'; draft: M.Draft };
 
 function reducer(history: M.History, action: Action): M.History {
   switch (action.type) {
@@ -42,8 +43,13 @@ const same = (a: M.Draft, b: M.Draft) => JSON.stringify(M.layoutOf(a)) === JSON.
 export function useDraft(websiteId: string, collection: Collection, readOnly: boolean) {
   const key = draftKey(websiteId, collection.id);
   const storedAtOpen = useMemo(() => (readOnly ? undefined : readStoredDraft(key)), [key, readOnly]);
-  const [saved, setSaved] = useState<{ draft: M.Draft; updatedOn: number }>(() => ({ draft: M.draftOf(collection.layout), updatedOn: collection.updatedOn }));
-  const [history, dispatch] = useReducer(reducer, undefined, () => M.historyOf(storedAtOpen ? M.draftOf(storedAtOpen.layout) : saved.draft));
+  const [saved, setSaved] = useState<{ draft: M.Draft; updatedOn: number }>(() => ({
+    draft: M.draftOf(collection.layout),
+    updatedOn: collection.updatedOn,
+  }));
+  const [history, dispatch] = useReducer(reducer, undefined, () =>
+    M.historyOf(storedAtOpen ? M.draftOf(storedAtOpen.layout) : saved.draft),
+  );
   // The version the draft was made from (a restored draft keeps the one it was made from).
   const [base, setBase] = useState(storedAtOpen?.baseUpdatedOn ?? collection.updatedOn);
   const [restored, setRestored] = useState(storedAtOpen !== undefined && !same(M.draftOf(storedAtOpen.layout), saved.draft));

@@ -12,7 +12,8 @@ const RETRY_FIRST_MS = 1_000;
 const RETRY_MAX_MS = 15_000;
 
 /** Whether asking again may answer differently: the network, a busy or unavailable server, a rate limit. */
-const worthRetrying = (failure: unknown) => !(failure instanceof ApiError) || failure.status === 0 || failure.status === 429 || failure.status >= 500;
+const worthRetrying = (failure: unknown) =>
+  !(failure instanceof ApiError) || failure.status === 0 || failure.status === 429 || failure.status >= 500;
 
 /**
  * Render's preview of a draft, one request at a time: while one is out the newest draft waits,
@@ -55,7 +56,8 @@ export function usePreview(websiteId: string, collectionId: string, draft: M.Dra
     s.retry = undefined;
     const stylesKey = JSON.stringify(nextStyles ?? null);
     // Block by block only once the frame shows a whole page to patch, and while the styles stay.
-    const changed = s.shown && s.frameSeq >= s.firstPage && s.firstPage >= 0 && stylesKey === s.shownStyles ? M.changedBlocks(s.shown, next) : undefined;
+    const changed =
+      s.shown && s.frameSeq >= s.firstPage && s.firstPage >= 0 && stylesKey === s.shownStyles ? M.changedBlocks(s.shown, next) : undefined;
     if (changed && changed.length === 0) {
       s.shown = next;
       void pump();

@@ -6,7 +6,10 @@ import { api, problemOf, useApi } from '../data.js';
 import * as M from './model.js';
 import { apiPath } from '../../api/client.js';
 
-export function useSiteStyles(websiteId: string, report: { setError: (message: string | undefined) => void; setNotice: (message: string) => void }) {
+export function useSiteStyles(
+  websiteId: string,
+  report: { setError: (message: string | undefined) => void; setNotice: (message: string) => void },
+) {
   const settings = useApi<SiteSettings>(apiPath('/content-service/1.0/websites/{websiteId}/settings', { websiteId }));
   const [stylesDraft, setStylesDraft] = useState<SiteStyles>();
   const [showStyles, setShowStyles] = useState(false);
@@ -20,7 +23,9 @@ export function useSiteStyles(websiteId: string, report: { setError: (message: s
     setStylesBusy(true);
     report.setError(undefined);
     try {
-      const stored = await api<SiteSettings>('PUT', apiPath('/content-service/1.0/websites/{websiteId}/settings', { websiteId }), { styles: stylesDraft });
+      const stored = await api<SiteSettings>('PUT', apiPath('/content-service/1.0/websites/{websiteId}/settings', { websiteId }), {
+        styles: stylesDraft,
+      });
       settings.set(stored);
       setStylesDraft(undefined);
       report.setNotice('Site styles saved');
@@ -31,7 +36,18 @@ export function useSiteStyles(websiteId: string, report: { setError: (message: s
     }
   };
 
-  return { settingsError: settings.error, savedStyles, stylesDraft, setStylesDraft, showStyles, setShowStyles, stylesBusy, stylesDirty, previewStyles, saveStyles };
+  return {
+    settingsError: settings.error,
+    savedStyles,
+    stylesDraft,
+    setStylesDraft,
+    showStyles,
+    setShowStyles,
+    stylesBusy,
+    stylesDirty,
+    previewStyles,
+    saveStyles,
+  };
 }
 
 export type SiteStylesState = ReturnType<typeof useSiteStyles>;

@@ -28,7 +28,11 @@ export function BuildSection({
   return (
     <>
       <Field label="Form name" error={nameError}>
-        <input value={settings.name} aria-invalid={nameError ? true : undefined} onChange={(e) => onChange({ ...settings, name: e.target.value })} />
+        <input
+          value={settings.name}
+          aria-invalid={nameError ? true : undefined}
+          onChange={(e) => onChange({ ...settings, name: e.target.value })}
+        />
       </Field>
       <ol className="fields">
         {fields.map((field, index) => (
@@ -36,13 +40,27 @@ export function BuildSection({
             <FieldEditor field={field} onChange={(next) => setFields(fields.map((f, i) => (i === index ? next : f)))} />
             {editable ? (
               <span className="buttons">
-                <button type="button" aria-label={`Move ${field.title || field.id} up`} disabled={index === 0} onClick={() => setFields(move(fields, index, -1))}>
+                <button
+                  type="button"
+                  aria-label={`Move ${field.title || field.id} up`}
+                  disabled={index === 0}
+                  onClick={() => setFields(move(fields, index, -1))}
+                >
                   ↑
                 </button>
-                <button type="button" aria-label={`Move ${field.title || field.id} down`} disabled={index === fields.length - 1} onClick={() => setFields(move(fields, index, 1))}>
+                <button
+                  type="button"
+                  aria-label={`Move ${field.title || field.id} down`}
+                  disabled={index === fields.length - 1}
+                  onClick={() => setFields(move(fields, index, 1))}
+                >
                   ↓
                 </button>
-                <button type="button" aria-label={`Remove ${field.title || field.id}`} onClick={() => setFields(fields.filter((_, i) => i !== index))}>
+                <button
+                  type="button"
+                  aria-label={`Remove ${field.title || field.id}`}
+                  onClick={() => setFields(fields.filter((_, i) => i !== index))}
+                >
                   Remove
                 </button>
               </span>
@@ -60,12 +78,27 @@ export function BuildSection({
             ))}
           </select>
         </Field>
-        <button type="button" onClick={() => setFields([...fields, newField(newType, fields.map((f) => f.id))])}>
+        <button
+          type="button"
+          onClick={() =>
+            setFields([
+              ...fields,
+              newField(
+                newType,
+                fields.map((f) => f.id),
+              ),
+            ])
+          }
+        >
           Add field
         </button>
       </div>
       <Field label="Submit button text">
-        <input value={settings.build.submitButtonText} maxLength={100} onChange={(e) => onChange({ ...settings, build: { ...settings.build, submitButtonText: e.target.value } })} />
+        <input
+          value={settings.build.submitButtonText}
+          maxLength={100}
+          onChange={(e) => onChange({ ...settings, build: { ...settings.build, submitButtonText: e.target.value } })}
+        />
       </Field>
     </>
   );

@@ -31,7 +31,13 @@ export function FieldEditor({ field, onChange }: { field: FormField; onChange: (
         ) : null}
         {field.type === 'textarea' ? (
           <Field label="Maximum length">
-            <input type="number" min={1} value={field.maxLength ?? ''} onChange={(e) => set({ maxLength: e.target.value ? Number(e.target.value) : null })} style={{ width: '6rem' }} />
+            <input
+              type="number"
+              min={1}
+              value={field.maxLength ?? ''}
+              onChange={(e) => set({ maxLength: e.target.value ? Number(e.target.value) : null })}
+              style={{ width: '6rem' }}
+            />
           </Field>
         ) : null}
         {field.type === 'currency' ? (
@@ -55,7 +61,9 @@ export function FieldEditor({ field, onChange }: { field: FormField; onChange: (
           <textarea rows={3} defaultValue={field.options.join('\n')} onBlur={(e) => set({ options: lines(e.target.value) })} />
         </Field>
       ) : null}
-      {field.type === 'phone' ? <Check label="Show country code" checked={field.showCountryCode} onChange={(v) => set({ showCountryCode: v })} /> : null}
+      {field.type === 'phone' ? (
+        <Check label="Show country code" checked={field.showCountryCode} onChange={(v) => set({ showCountryCode: v })} />
+      ) : null}
       {field.type === 'section' ? <Check label="Underline" checked={field.underline} onChange={(v) => set({ underline: v })} /> : null}
       {'required' in field ? <Check label="Required" checked={field.required} onChange={(v) => set({ required: v })} /> : null}
     </fieldset>

@@ -19,7 +19,13 @@ import { apiPath } from '../../api/client.js';
 
 const SECTIONS = ['build', 'storage', 'advanced', 'captcha', 'disclaimer'] as const;
 type Section = (typeof SECTIONS)[number];
-const SECTION_LABELS: Record<Section, string> = { build: 'Build', storage: 'Storage', advanced: 'Advanced', captcha: 'Captcha', disclaimer: 'Disclaimer' };
+const SECTION_LABELS: Record<Section, string> = {
+  build: 'Build',
+  storage: 'Storage',
+  advanced: 'Advanced',
+  captcha: 'Captcha',
+  disclaimer: 'Disclaimer',
+};
 
 export function FormBuilderScreen({ formId }: { formId: string }) {
   const form = useApi<FormDefinition>(apiPath('/rest/forms/definitions/{formId}', { formId }));
@@ -28,7 +34,14 @@ export function FormBuilderScreen({ formId }: { formId: string }) {
 
 export function FormTabs({ formId }: { formId: string }) {
   const { can } = useSession();
-  return <Tabs tabs={[{ to: `/forms/${formId}`, label: 'Builder' }, ...(can(Permission.FORM_SUBMISSIONS_READ) ? [{ to: `/forms/${formId}/submissions`, label: 'Submissions' }] : [])]} />;
+  return (
+    <Tabs
+      tabs={[
+        { to: `/forms/${formId}`, label: 'Builder' },
+        ...(can(Permission.FORM_SUBMISSIONS_READ) ? [{ to: `/forms/${formId}/submissions`, label: 'Submissions' }] : []),
+      ]}
+    />
+  );
 }
 
 interface BuilderDraft {
@@ -39,22 +52,34 @@ interface BuilderDraft {
 function FormBuilder({ form: definition, onSaved }: { form: FormDefinition; onSaved: (form: FormDefinition) => void }) {
   const { websiteId, can } = useSession();
   const editable = can(Permission.CONTENT_EDIT);
-  const opened = useMemo<BuilderDraft>(() => ({ settings: definition.settings, notify: definition.settings.storage.notifyEmails.join('\n') }), [definition]);
+  const opened = useMemo<BuilderDraft>(
+    () => ({ settings: definition.settings, notify: definition.settings.storage.notifyEmails.join('\n') }),
+    [definition],
+  );
   const { form, values, action, dirty, saved, submit, errorOf } = useSchemaForm<BuilderDraft>(FormBuilderForm, opened, { toastAs: 'Form' });
   const settings = values.settings;
   const [section, setSection] = useState<Section>('build');
   const [newType, setNewType] = useState<FormFieldType>('text');
   // A long form keeps its unsaved values in this browser; on return they are offered back.
   const kept = useLocalDraft(`sc-form-draft:${websiteId}:${definition.id}`, values, dirty, opened);
-  const setSettings = (next: FormSettings) => form.setValue('settings', next, { shouldDirty: true, shouldValidate: form.formState.isSubmitted });
-  const patch = <K extends Section>(key: K, value: Partial<FormSettings[K]>) => setSettings({ ...settings, [key]: { ...settings[key], ...value } });
+  const setSettings = (next: FormSettings) =>
+    form.setValue('settings', next, { shouldDirty: true, shouldValidate: form.formState.isSubmitted });
+  const patch = <K extends Section>(key: K, value: Partial<FormSettings[K]>) =>
+    setSettings({ ...settings, [key]: { ...settings[key], ...value } });
   // The first section holding a refused field is shown, so its message is seen.
-  const refusedSection = (): Section | undefined => (errorOf('notify') ? 'storage' : (SECTIONS.find((s) => Boolean(form.formState.errors.settings?.[s as keyof FormSettings])) ?? (errorOf('settings.name') ? 'build' : undefined)));
+  const refusedSection = (): Section | undefined =>
+    errorOf('notify')
+      ? 'storage'
+      : (SECTIONS.find((s) => Boolean(form.formState.errors.settings?.[s as keyof FormSettings])) ??
+        (errorOf('settings.name') ? 'build' : undefined));
 
   const save = async (draft: BuilderDraft) => {
     const body = FormSettings.safeParse({ ...draft.settings, storage: { notifyEmails: lines(draft.notify) } });
     if (!body.success) return action.fail(body.error.issues[0]?.message ?? AdminFormMessages.checkFields);
-    const stored = await action.run(() => api<FormDefinition>('PUT', apiPath('/rest/forms/definitions/{formId}', { formId: definition.id }), body.data), 'Form saved');
+    const stored = await action.run(
+      () => api<FormDefinition>('PUT', apiPath('/rest/forms/definitions/{formId}', { formId: definition.id }), body.data),
+      'Form saved',
+    );
     if (!stored) return;
     saved(draft);
     onSaved(stored);
@@ -81,29 +106,64 @@ function FormBuilder({ form: definition, onSaved }: { form: FormDefinition; onSa
       <div className="form-builder">
         <nav className="tabs" aria-label="Form settings">
           {SECTIONS.map((s) => (
-            <button key={s} type="button" className={s === section ? 'primary' : undefined} aria-pressed={s === section} onClick={() => setSection(s)}>
+            <button
+              key={s}
+              type="button"
+              className={s === section ? 'primary' : undefined}
+              aria-pressed={s === section}
+              onClick={() => setSection(s)}
+            >
               {SECTION_LABELS[s]}
             </button>
           ))}
         </nav>
         <fieldset disabled={!editable} aria-label={SECTION_LABELS[section]}>
           <legend>{SECTION_LABELS[section]}</legend>
-          {section === 'build' ? <BuildSection settings={settings} editable={editable} onChange={setSettings} newType={newType} onNewType={setNewType} nameError={errorOf('settings.name')} /> : null}
+          {section === 'build' ? (
+            <BuildSection
+              settings={settings}
+              editable={editable}
+              onChange={setSettings}
+              newType={newType}
+              onNewType={setNewType}
+              nameError={errorOf('settings.name')}
+            />
+          ) : null}
           {section === 'storage' ? (
-            <Field label="Also email each submission to" hint="One address per line. Submissions are always kept here." error={errorOf('notify')}>
+            <Field
+              label="Also email each submission to"
+              hint="One address per line. Submissions are always kept here."
+              error={errorOf('notify')}
+            >
               <textarea rows={3} {...form.register('notify')} aria-invalid={errorOf('notify') ? true : undefined} />
             </Field>
           ) : null}
           {section === 'advanced' ? (
             <>
               <Field label="Message after submitting" error={errorOf('settings.advanced.submissionMessage')}>
-                <textarea rows={3} value={settings.advanced.submissionMessage} onChange={(e) => patch('advanced', { submissionMessage: e.target.value })} />
+                <textarea
+                  rows={3}
+                  value={settings.advanced.submissionMessage}
+                  onChange={(e) => patch('advanced', { submissionMessage: e.target.value })}
+                />
               </Field>
               <Field label="HTML after submitting" error={errorOf('settings.advanced.submissionHTML')}>
-                <textarea rows={3} className="code" value={settings.advanced.submissionHTML} onChange={(e) => patch('advanced', { submissionHTML: e.target.value })} />
+                <textarea
+                  rows={3}
+                  className="code"
+                  value={settings.advanced.submissionHTML}
+                  onChange={(e) => patch('advanced', { submissionHTML: e.target.value })}
+                />
               </Field>
-              <Field label="Redirect after submitting" hint="A page path such as /thanks, or a full URL" error={errorOf('settings.advanced.successRedirect')}>
-                <input value={settings.advanced.successRedirect ?? ''} onChange={(e) => patch('advanced', { successRedirect: e.target.value.trim() ? e.target.value.trim() : null })} />
+              <Field
+                label="Redirect after submitting"
+                hint="A page path such as /thanks, or a full URL"
+                error={errorOf('settings.advanced.successRedirect')}
+              >
+                <input
+                  value={settings.advanced.successRedirect ?? ''}
+                  onChange={(e) => patch('advanced', { successRedirect: e.target.value.trim() ? e.target.value.trim() : null })}
+                />
               </Field>
             </>
           ) : null}
@@ -117,7 +177,10 @@ function FormBuilder({ form: definition, onSaved }: { form: FormDefinition; onSa
                 </select>
               </Field>
               <Field label="Alignment">
-                <select value={settings.captcha.alignment} onChange={(e) => patch('captcha', { alignment: e.target.value as 'left' | 'center' | 'right' })}>
+                <select
+                  value={settings.captcha.alignment}
+                  onChange={(e) => patch('captcha', { alignment: e.target.value as 'left' | 'center' | 'right' })}
+                >
                   <option value="left">Left</option>
                   <option value="center">Center</option>
                   <option value="right">Right</option>
@@ -133,7 +196,11 @@ function FormBuilder({ form: definition, onSaved }: { form: FormDefinition; onSa
           ) : null}
           {section === 'disclaimer' ? (
             <>
-              <Check label="Show a disclaimer" checked={settings.disclaimer.enabled} onChange={(v) => patch('disclaimer', { enabled: v })} />
+              <Check
+                label="Show a disclaimer"
+                checked={settings.disclaimer.enabled}
+                onChange={(v) => patch('disclaimer', { enabled: v })}
+              />
               <Field label="Disclaimer text" error={errorOf('settings.disclaimer.message')}>
                 <textarea rows={3} value={settings.disclaimer.message} onChange={(e) => patch('disclaimer', { message: e.target.value })} />
               </Field>

@@ -1,8 +1,16 @@
 // The builder's live preview: the form as visitors will see it, from the settings being edited
 // (nothing is sent from here).
 import { useState } from 'react';
-import { FIELD_PARTS, FormMessages, fieldPartLabel, LIKERT_DEFAULT_LABELS, formatMessage, parseMessage, type FormField, type FormSettings } from '@sc/contracts';
-
+import {
+  FIELD_PARTS,
+  FormMessages,
+  fieldPartLabel,
+  LIKERT_DEFAULT_LABELS,
+  formatMessage,
+  parseMessage,
+  type FormField,
+  type FormSettings,
+} from '@sc/contracts';
 
 export function FormPreview({ settings }: { settings: FormSettings }) {
   const disclaimer = settings.disclaimer.enabled ? parseMessage(settings.disclaimer.message) : '';
@@ -48,7 +56,9 @@ function PreviewField({ field }: { field: FormField }) {
           {description}
           <textarea placeholder={field.placeholder} value={text} onChange={(e) => setText(e.target.value)} />
           {field.maxLength ? (
-            <span className={text.length > field.maxLength ? 'field-error' : 'hint'}>{formatMessage(FormMessages.characterCounter, { count: text.length, max: field.maxLength })}</span>
+            <span className={text.length > field.maxLength ? 'field-error' : 'hint'}>
+              {formatMessage(FormMessages.characterCounter, { count: text.length, max: field.maxLength })}
+            </span>
           ) : null}
         </label>
       );
@@ -105,7 +115,12 @@ function PreviewField({ field }: { field: FormField }) {
           {description}
           <div className="row">
             {parts.map((part) => (
-              <input key={part} aria-label={`${field.title} ${fieldPartLabel(field.type, part)}`} placeholder={fieldPartLabel(field.type, part)} size={8} />
+              <input
+                key={part}
+                aria-label={`${field.title} ${fieldPartLabel(field.type, part)}`}
+                placeholder={fieldPartLabel(field.type, part)}
+                size={8}
+              />
             ))}
           </div>
         </fieldset>
@@ -131,7 +146,10 @@ function PreviewField({ field }: { field: FormField }) {
         <label className="field">
           {title}
           {description}
-          <input type={field.type === 'email' ? 'email' : field.type === 'password' ? 'password' : field.type === 'number' ? 'number' : 'text'} placeholder={'placeholder' in field ? field.placeholder : undefined} />
+          <input
+            type={field.type === 'email' ? 'email' : field.type === 'password' ? 'password' : field.type === 'number' ? 'number' : 'text'}
+            placeholder={'placeholder' in field ? field.placeholder : undefined}
+          />
         </label>
       );
   }

@@ -30,7 +30,10 @@ export function SubmissionsScreen({ formId }: { formId: string }) {
   const [query, setQuery] = useState('');
   const [search, setSearch] = useState('');
   const base = apiPath('/rest/forms/definitions/{formId}/submissions', { formId });
-  const pages = usePages<SubmissionPage>(`${base}?limit=50${search ? `&q=${encodeURIComponent(search)}` : ''}`, (cursor) => `${base}?limit=50&cursor=${encodeURIComponent(cursor)}${search ? `&q=${encodeURIComponent(search)}` : ''}`);
+  const pages = usePages<SubmissionPage>(
+    `${base}?limit=50${search ? `&q=${encodeURIComponent(search)}` : ''}`,
+    (cursor) => `${base}?limit=50&cursor=${encodeURIComponent(cursor)}${search ? `&q=${encodeURIComponent(search)}` : ''}`,
+  );
 
   const exportUrl = `${base}/export${search ? `?q=${encodeURIComponent(search)}` : ''}`;
   return (

@@ -16,7 +16,15 @@ export function pixelSize(originalSize: string): { width?: number; height?: numb
 }
 
 /** One image: alt text, focal point, replace, delete. */
-export function MediaDetail({ asset, onChanged, onClose }: { asset: MediaAsset; onChanged: (asset: MediaAsset | undefined) => void; onClose: () => void }) {
+export function MediaDetail({
+  asset,
+  onChanged,
+  onClose,
+}: {
+  asset: MediaAsset;
+  onChanged: (asset: MediaAsset | undefined) => void;
+  onClose: () => void;
+}) {
   const { websiteId } = useSession();
   const [alt, setAlt] = useState(asset.altText);
   const [focal, setFocal] = useState(asset.mediaFocalPoint);
@@ -45,7 +53,9 @@ export function MediaDetail({ asset, onChanged, onClose }: { asset: MediaAsset; 
     const update = (patch: Partial<UploadRow>) => setReplacing((rows) => rows.map((r) => (r.key === row.key ? { ...r, ...patch } : r)));
     setReplacing([row]);
     try {
-      const answer = await send<ReplacedMedia>(`${base}/replace`, file, (percent) => setReplacing((rows) => rows.map((r) => (r.key === row.key ? { ...r, percent, events: r.events + 1 } : r))));
+      const answer = await send<ReplacedMedia>(`${base}/replace`, file, (percent) =>
+        setReplacing((rows) => rows.map((r) => (r.key === row.key ? { ...r, percent, events: r.events + 1 } : r))),
+      );
       update({ state: 'done', percent: 100 });
       onChanged(answer.asset);
       setNotice(`Replaced in ${answer.replaced} ${answer.replaced === 1 ? 'place' : 'places'}.`);
@@ -64,7 +74,8 @@ export function MediaDetail({ asset, onChanged, onClose }: { asset: MediaAsset; 
         </button>
       </div>
       <p className="hint">
-        {asset.originalSize} pixels · {formatFileSize(asset.size)} · {asset.contentType} · served at {asset.widths.map((w) => `${w}w`).join(', ')}
+        {asset.originalSize} pixels · {formatFileSize(asset.size)} · {asset.contentType} · served at{' '}
+        {asset.widths.map((w) => `${w}w`).join(', ')}
       </p>
       {asset.altWarning ? (
         <p role="alert" className="problem">
@@ -96,7 +107,10 @@ export function MediaDetail({ asset, onChanged, onClose }: { asset: MediaAsset; 
           void saveFields({ altText: alt }, 'Alt text saved.');
         }}
       >
-        <Field label="Alt text" hint={altNeeded ? 'Required: a product uses this image.' : 'Describes the image for screen readers and search engines.'}>
+        <Field
+          label="Alt text"
+          hint={altNeeded ? 'Required: a product uses this image.' : 'Describes the image for screen readers and search engines.'}
+        >
           <input value={alt} maxLength={1000} required={altNeeded} onChange={(e) => setAlt(e.target.value)} />
         </Field>
         <button type="submit" disabled={save.busy}>
@@ -109,7 +123,12 @@ export function MediaDetail({ asset, onChanged, onClose }: { asset: MediaAsset; 
       <div className="row">
         <label className="button">
           Replace image everywhere
-          <input type="file" accept="image/jpeg,image/png,image/gif,image/webp" className="visually-hidden" onChange={(e) => void replace(e.target.files)} />
+          <input
+            type="file"
+            accept="image/jpeg,image/png,image/gif,image/webp"
+            className="visually-hidden"
+            onChange={(e) => void replace(e.target.files)}
+          />
         </label>
         <button
           type="button"
@@ -117,7 +136,14 @@ export function MediaDetail({ asset, onChanged, onClose }: { asset: MediaAsset; 
           title={asset.usages.length > 0 ? 'Replace it or remove it where it is used first.' : undefined}
           onClick={() => {
             void (async () => {
-              if (!(await confirm({ title: 'Delete image', message: `Delete ${asset.filename} and every size made of it?`, confirmLabel: 'Delete' }))) return;
+              if (
+                !(await confirm({
+                  title: 'Delete image',
+                  message: `Delete ${asset.filename} and every size made of it?`,
+                  confirmLabel: 'Delete',
+                }))
+              )
+                return;
               const done = await remove.run(() => api<void>('DELETE', base).then(() => true));
               if (done) onChanged(undefined);
             })();

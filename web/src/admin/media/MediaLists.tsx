@@ -33,7 +33,9 @@ export function Uploads({ rows }: { rows: readonly UploadRow[] }) {
         <li key={row.key} data-state={row.state} data-progress-events={row.events}>
           <span className="media-upload-name">{row.name}</span>
           <progress max={100} value={row.percent} aria-label={`${row.name} upload progress`} />
-          <span role="status">{row.state === 'uploading' ? `Uploading ${row.percent}%` : row.state === 'done' ? 'Uploaded' : row.message}</span>
+          <span role="status">
+            {row.state === 'uploading' ? `Uploading ${row.percent}%` : row.state === 'done' ? 'Uploaded' : row.message}
+          </span>
         </li>
       ))}
     </ul>

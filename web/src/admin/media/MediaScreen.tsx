@@ -28,15 +28,21 @@ export function MediaScreen() {
     if (chosen.length === 0) return;
     const rows = chosen.map((file) => ({ key: next.current++, name: file.name, percent: 0, events: 0, state: 'uploading' as const }));
     setUploads((previous) => [...rows, ...previous.filter((row) => row.state === 'uploading')]);
-    const update = (key: number, patch: (row: UploadRow) => Partial<UploadRow>) => setUploads((all) => all.map((row) => (row.key === key ? { ...row, ...patch(row) } : row)));
+    const update = (key: number, patch: (row: UploadRow) => Partial<UploadRow>) =>
+      setUploads((all) => all.map((row) => (row.key === key ? { ...row, ...patch(row) } : row)));
     await Promise.all(
       chosen.map(async (file, i) => {
         const key = rows[i]!.key;
         try {
-          await send<UploadedAsset>(assetUploadPath(websiteId), file, (percent) => update(key, (row) => ({ percent, events: row.events + 1 })));
+          await send<UploadedAsset>(assetUploadPath(websiteId), file, (percent) =>
+            update(key, (row) => ({ percent, events: row.events + 1 })),
+          );
           update(key, () => ({ state: 'done', percent: 100 }));
         } catch (failure) {
-          update(key, () => ({ state: 'failed', message: failure instanceof Error ? failure.message : OwnerUiMessages.unableToUploadFile }));
+          update(key, () => ({
+            state: 'failed',
+            message: failure instanceof Error ? failure.message : OwnerUiMessages.unableToUploadFile,
+          }));
         }
       }),
     );
@@ -65,7 +71,14 @@ export function MediaScreen() {
       actions={
         <label className="button primary">
           Upload images
-          <input type="file" multiple accept="image/jpeg,image/png,image/gif,image/webp" className="visually-hidden" aria-label="Upload images" onChange={(e) => void uploadAll(e.target.files)} />
+          <input
+            type="file"
+            multiple
+            accept="image/jpeg,image/png,image/gif,image/webp"
+            className="visually-hidden"
+            aria-label="Upload images"
+            onChange={(e) => void uploadAll(e.target.files)}
+          />
         </label>
       }
     >
@@ -75,7 +88,9 @@ export function MediaScreen() {
           const selected = data.assets.find((asset) => asset.id === open);
           return (
             <div className="media-layout">
-              {data.assets.length === 0 ? <p className="hint">No images yet. Upload some to use them on pages, products and posts.</p> : null}
+              {data.assets.length === 0 ? (
+                <p className="hint">No images yet. Upload some to use them on pages, products and posts.</p>
+              ) : null}
               <ul className="media-grid" aria-label="Images">
                 {data.assets.map((asset) => (
                   <li key={asset.id} className={asset.id === open ? 'selected' : undefined}>
@@ -92,7 +107,14 @@ export function MediaScreen() {
                   </li>
                 ))}
               </ul>
-              {selected ? <MediaDetail key={selected.id} asset={selected} onChanged={(asset) => replaceInList(selected.id, asset)} onClose={() => setOpen(undefined)} /> : null}
+              {selected ? (
+                <MediaDetail
+                  key={selected.id}
+                  asset={selected}
+                  onChanged={(asset) => replaceInList(selected.id, asset)}
+                  onClose={() => setOpen(undefined)}
+                />
+              ) : null}
             </div>
           );
         }}

@@ -20,24 +20,27 @@ export function send<T>(url: string, file: File, onProgress: (percent: number) =
   const problem = fileProblem(file);
   if (problem) return Promise.reject(new Error(problem));
   if (file.name.trim() === '') return Promise.reject(new Error(OwnerMessages.fileNameRequired));
-  return ensureCrumb().then((token) => new Promise<T>((resolve, reject) => {
-    const xhr = new XMLHttpRequest();
-    xhr.open('POST', url);
-    xhr.setRequestHeader('accept', 'application/json');
-    if (token) xhr.setRequestHeader('x-csrf-token', token);
-    xhr.responseType = 'json';
-    xhr.upload.onprogress = (event) => {
-      if (event.lengthComputable && event.total > 0) onProgress(Math.round((event.loaded / event.total) * 100));
-    };
-    xhr.onload = () => {
-      if (xhr.status >= 200 && xhr.status < 300 && xhr.response) resolve(xhr.response as T);
-      else if (xhr.status >= 200 && xhr.status < 300) reject(new Error(OwnerUiMessages.noJobResponseData));
-      else reject(new Error(uploadRefusal(xhr.response)));
-    };
-    xhr.onerror = () => reject(new Error(OwnerUiMessages.unableToConnect));
-    xhr.onabort = () => reject(new Error(OwnerUiMessages.fileProcessingCancelled));
-    const form = new FormData();
-    form.append('file', file, file.name);
-    xhr.send(form);
-  }));
+  return ensureCrumb().then(
+    (token) =>
+      new Promise<T>((resolve, reject) => {
+        const xhr = new XMLHttpRequest();
+        xhr.open('POST', url);
+        xhr.setRequestHeader('accept', 'application/json');
+        if (token) xhr.setRequestHeader('x-csrf-token', token);
+        xhr.responseType = 'json';
+        xhr.upload.onprogress = (event) => {
+          if (event.lengthComputable && event.total > 0) onProgress(Math.round((event.loaded / event.total) * 100));
+        };
+        xhr.onload = () => {
+          if (xhr.status >= 200 && xhr.status < 300 && xhr.response) resolve(xhr.response as T);
+          else if (xhr.status >= 200 && xhr.status < 300) reject(new Error(OwnerUiMessages.noJobResponseData));
+          else reject(new Error(uploadRefusal(xhr.response)));
+        };
+        xhr.onerror = () => reject(new Error(OwnerUiMessages.unableToConnect));
+        xhr.onabort = () => reject(new Error(OwnerUiMessages.fileProcessingCancelled));
+        const form = new FormData();
+        form.append('file', file, file.name);
+        xhr.send(form);
+      }),
+  );
 }

@@ -59,7 +59,9 @@ export function RestockScreen() {
       confirmLabel: 'Send',
     });
     if (!yes) return;
-    const answer = await action.run(() => api<{ queued: number }>('POST', `${BASE}/send`, { productId: group.productId, variantId: group.variantId }));
+    const answer = await action.run(() =>
+      api<{ queued: number }>('POST', `${BASE}/send`, { productId: group.productId, variantId: group.variantId }),
+    );
     if (answer) {
       action.clear();
       await action.run(async () => answer, `Queued ${answer.queued} notification ${answer.queued === 1 ? 'email' : 'emails'}.`);
@@ -74,7 +76,11 @@ export function RestockScreen() {
       confirmLabel: 'Send all',
     });
     if (!yes) return;
-    const answer = await action.run(() => api<{ queued: number }>('POST', `${BASE}/send/all`, { sendRequests: waiting.slice(0, 200).map((g) => ({ productId: g.productId, variantId: g.variantId })) }));
+    const answer = await action.run(() =>
+      api<{ queued: number }>('POST', `${BASE}/send/all`, {
+        sendRequests: waiting.slice(0, 200).map((g) => ({ productId: g.productId, variantId: g.variantId })),
+      }),
+    );
     if (answer) {
       action.clear();
       await action.run(async () => answer, `Queued ${answer.queued} notification ${answer.queued === 1 ? 'email' : 'emails'}.`);
@@ -136,7 +142,17 @@ export function RestockScreen() {
   );
 }
 
-function GroupRows({ group, open, onToggle, onSend }: { group: Group; open: boolean; onToggle: () => void; onSend: (() => void) | undefined }) {
+function GroupRows({
+  group,
+  open,
+  onToggle,
+  onSend,
+}: {
+  group: Group;
+  open: boolean;
+  onToggle: () => void;
+  onSend: (() => void) | undefined;
+}) {
   const name = groupName(group);
   return (
     <>
@@ -169,7 +185,9 @@ function GroupRows({ group, open, onToggle, onSend }: { group: Group; open: bool
 }
 
 function Signups({ group }: { group: Group }) {
-  const signups = useApi<SignupsPage>(`${BASE}?productId=${encodeURIComponent(group.productId)}&variantId=${encodeURIComponent(group.variantId)}&limit=200`);
+  const signups = useApi<SignupsPage>(
+    `${BASE}?productId=${encodeURIComponent(group.productId)}&variantId=${encodeURIComponent(group.variantId)}&limit=200`,
+  );
   return (
     <Loaded resource={signups}>
       {(data) => (
@@ -216,12 +234,28 @@ function SettingsForm({ initial, onSaved }: { initial: RestockSettings; onSaved:
   return (
     <fieldset disabled={!editable} className="stack">
       <legend>Waitlist settings</legend>
-      <Check label="Email the waitlist by itself when a variant is back in stock" checked={value.autoNotify} onChange={(v) => setValue({ ...value, autoNotify: v })} />
+      <Check
+        label="Email the waitlist by itself when a variant is back in stock"
+        checked={value.autoNotify}
+        onChange={(v) => setValue({ ...value, autoNotify: v })}
+      />
       <Check label="Ask for a captcha" checked={value.captchaEnabled} onChange={(v) => setValue({ ...value, captchaEnabled: v })} />
-      <Check label="Offer the mailing list" checked={value.mailingListEnabled} onChange={(v) => setValue({ ...value, mailingListEnabled: v })} />
-      <Check label="Mailing list checked by default" checked={value.mailingListCheckedByDefault} onChange={(v) => setValue({ ...value, mailingListCheckedByDefault: v })} />
+      <Check
+        label="Offer the mailing list"
+        checked={value.mailingListEnabled}
+        onChange={(v) => setValue({ ...value, mailingListEnabled: v })}
+      />
+      <Check
+        label="Mailing list checked by default"
+        checked={value.mailingListCheckedByDefault}
+        onChange={(v) => setValue({ ...value, mailingListCheckedByDefault: v })}
+      />
       <Field label="Success text" hint={`Empty: “${RestockMessages.signedUp}”`}>
-        <input value={value.successText ?? ''} maxLength={500} onChange={(e) => setValue({ ...value, successText: e.target.value.trim() ? e.target.value : null })} />
+        <input
+          value={value.successText ?? ''}
+          maxLength={500}
+          onChange={(e) => setValue({ ...value, successText: e.target.value.trim() ? e.target.value : null })}
+        />
       </Field>
       <Outcome action={action} />
       {editable ? (

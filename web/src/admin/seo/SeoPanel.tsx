@@ -44,10 +44,18 @@ export function SeoPanel({ value, onChange, slug, page: own, disabled }: SeoPane
         <input value={value.title ?? ''} maxLength={SEO_LIMITS.title} onChange={(e) => set({ title: e.target.value })} />
       </Field>
       <Field label="SEO description" hint="Leave empty to use the excerpt, else the first words of the text.">
-        <textarea rows={2} value={value.description ?? ''} maxLength={SEO_LIMITS.description} onChange={(e) => set({ description: e.target.value })} />
+        <textarea
+          rows={2}
+          value={value.description ?? ''}
+          maxLength={SEO_LIMITS.description}
+          onChange={(e) => set({ description: e.target.value })}
+        />
       </Field>
       <Field label="Social image" hint="An image address; leave empty to use the first picture.">
-        <input value={value.socialImage ?? ''} onChange={(e) => set({ socialImage: e.target.value.trim() === '' ? null : e.target.value })} />
+        <input
+          value={value.socialImage ?? ''}
+          onChange={(e) => set({ socialImage: e.target.value.trim() === '' ? null : e.target.value })}
+        />
       </Field>
       {slug ? (
         <Field label="URL slug" hint={`The page's address: ${slug.prefix}${slug.value}. The old address keeps working (301).`}>
@@ -56,15 +64,33 @@ export function SeoPanel({ value, onChange, slug, page: own, disabled }: SeoPane
       ) : null}
       <div className="seo-previews" style={STYLES.previews} aria-live="polite">
         <figure className="seo-search-preview" style={box} aria-label="Search result preview">
-          <div className="seo-search-url" style={STYLES.searchUrl}>{preview.url}</div>
-          <div className="seo-search-title" style={STYLES.searchTitle}>{cut(preview.title, SEARCH_TITLE_MAX)}</div>
-          <div className="seo-search-description" style={STYLES.searchDescription}>{cut(preview.description, SEARCH_DESCRIPTION_MAX) || 'No description yet.'}</div>
+          <div className="seo-search-url" style={STYLES.searchUrl}>
+            {preview.url}
+          </div>
+          <div className="seo-search-title" style={STYLES.searchTitle}>
+            {cut(preview.title, SEARCH_TITLE_MAX)}
+          </div>
+          <div className="seo-search-description" style={STYLES.searchDescription}>
+            {cut(preview.description, SEARCH_DESCRIPTION_MAX) || 'No description yet.'}
+          </div>
         </figure>
         <figure className="seo-social-preview" style={box} aria-label="Social card preview">
-          {preview.image ? <img src={preview.image} alt="" style={STYLES.socialImage} /> : <div className="seo-social-noimage" style={STYLES.socialImage}>No image: the site's social image is used.</div>}
-          <div className="seo-social-host" style={STYLES.socialHost}>{preview.host}</div>
-          <div className="seo-social-title" style={STYLES.socialTitle}>{preview.title}</div>
-          <div className="seo-social-description" style={STYLES.socialDescription}>{cut(preview.description, 120)}</div>
+          {preview.image ? (
+            <img src={preview.image} alt="" style={STYLES.socialImage} />
+          ) : (
+            <div className="seo-social-noimage" style={STYLES.socialImage}>
+              No image: the site's social image is used.
+            </div>
+          )}
+          <div className="seo-social-host" style={STYLES.socialHost}>
+            {preview.host}
+          </div>
+          <div className="seo-social-title" style={STYLES.socialTitle}>
+            {preview.title}
+          </div>
+          <div className="seo-social-description" style={STYLES.socialDescription}>
+            {cut(preview.description, 120)}
+          </div>
         </figure>
       </div>
     </fieldset>

@@ -21,17 +21,34 @@ export function SiteSeoSettings() {
 function SiteSeoEditor({ settings, onSaved }: { settings: SiteSettings; onSaved: (settings: SiteSettings) => void }) {
   const { websiteId, can } = useSession();
   const editable = can(Permission.SETTINGS_MANAGE);
-  const initial: SiteSeoForm = { description: settings.seo.description, socialImage: settings.seo.socialImage ?? '', robotsTxt: settings.seo.robotsTxt, redirects: redirectLines(settings.seo.redirects) };
-  const { form, action, submit, errorOf, saved } = useSchemaForm<SiteSeoForm>(SiteSeoForm, initial, { toastAs: 'Search and social settings' });
+  const initial: SiteSeoForm = {
+    description: settings.seo.description,
+    socialImage: settings.seo.socialImage ?? '',
+    robotsTxt: settings.seo.robotsTxt,
+    redirects: redirectLines(settings.seo.redirects),
+  };
+  const { form, action, submit, errorOf, saved } = useSchemaForm<SiteSeoForm>(SiteSeoForm, initial, {
+    toastAs: 'Search and social settings',
+  });
   const { register } = form;
 
   const save = async (typed: SiteSeoForm) => {
     const parsed = parseRedirects(typed.redirects);
     if ('badLine' in parsed) return action.fail(formatMessage(AdminFormMessages.redirectLine, { line: parsed.badLine }));
     // The server's own schema (each redirect's paths, the limits): what it would refuse is said here.
-    const body = UpdateSiteSettingsBody.safeParse({ seo: { description: typed.description, socialImage: typed.socialImage.trim() || null, robotsTxt: typed.robotsTxt, redirects: parsed.rules } });
+    const body = UpdateSiteSettingsBody.safeParse({
+      seo: {
+        description: typed.description,
+        socialImage: typed.socialImage.trim() || null,
+        robotsTxt: typed.robotsTxt,
+        redirects: parsed.rules,
+      },
+    });
     if (!body.success) return action.fail(body.error.issues[0]?.message ?? AdminFormMessages.checkFields);
-    const stored = await action.run(() => api<SiteSettings>('PUT', apiPath('/content-service/1.0/websites/{websiteId}/settings', { websiteId }), body.data), 'Search and social settings saved');
+    const stored = await action.run(
+      () => api<SiteSettings>('PUT', apiPath('/content-service/1.0/websites/{websiteId}/settings', { websiteId }), body.data),
+      'Search and social settings saved',
+    );
     if (!stored) return;
     saved(typed);
     onSaved(stored);
@@ -42,16 +59,28 @@ function SiteSeoEditor({ settings, onSaved }: { settings: SiteSettings; onSaved:
     <form className="stack" noValidate onSubmit={(e) => void submit(save)(e)}>
       <fieldset disabled={!editable}>
         <legend>Search and social</legend>
-        <Field label="Site description" hint="Search results and social cards show it for pages without a description of their own." error={errorOf('description')}>
+        <Field
+          label="Site description"
+          hint="Search results and social cards show it for pages without a description of their own."
+          error={errorOf('description')}
+        >
           <textarea rows={2} {...register('description')} aria-invalid={invalid('description')} />
         </Field>
         <Field label="Social image" hint="An image address, for pages without a picture of their own." error={errorOf('socialImage')}>
           <input {...register('socialImage')} aria-invalid={invalid('socialImage')} />
         </Field>
-        <Field label="robots.txt additions" hint="Added after the rules every site has (cart, checkout, account, search and the admin are always kept out)." error={errorOf('robotsTxt')}>
+        <Field
+          label="robots.txt additions"
+          hint="Added after the rules every site has (cart, checkout, account, search and the admin are always kept out)."
+          error={errorOf('robotsTxt')}
+        >
           <textarea rows={4} className="code" {...register('robotsTxt')} aria-invalid={invalid('robotsTxt')} />
         </Field>
-        <Field label="URL redirects" hint="One a line: /old-path -> /new-path 301 (or 302). * stands for the rest of a path, [name] for one part." error={errorOf('redirects')}>
+        <Field
+          label="URL redirects"
+          hint="One a line: /old-path -> /new-path 301 (or 302). * stands for the rest of a path, [name] for one part."
+          error={errorOf('redirects')}
+        >
           <textarea rows={6} className="code" {...register('redirects')} aria-invalid={invalid('redirects')} />
         </Field>
       </fieldset>

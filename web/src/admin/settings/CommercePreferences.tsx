@@ -55,7 +55,10 @@ export function CommercePreferences() {
       return;
     }
     setParseError(undefined);
-    const done = await save.run(() => api('PUT', apiPath('/v1/commerce-preferences/{namespace}', { namespace }), value).then(() => true), 'Preferences saved');
+    const done = await save.run(
+      () => api('PUT', apiPath('/v1/commerce-preferences/{namespace}', { namespace }), value).then(() => true),
+      'Preferences saved',
+    );
     if (!done) return;
     guard.release();
     setSavedText(text);
@@ -73,7 +76,14 @@ export function CommercePreferences() {
       </datalist>
       <Problem message={stored.error} />
       <Field label="Preferences (JSON)" error={parseError}>
-        <textarea rows={10} className="code" value={text} readOnly={!editable} disabled={loadedFor !== namespace} onChange={(e) => setText(e.target.value)} />
+        <textarea
+          rows={10}
+          className="code"
+          value={text}
+          readOnly={!editable}
+          disabled={loadedFor !== namespace}
+          onChange={(e) => setText(e.target.value)}
+        />
       </Field>
       <Outcome action={save} />
       {editable ? (

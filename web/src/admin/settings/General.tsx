@@ -54,7 +54,11 @@ function GeneralForm({ website, onSaved }: { website: Website; onSaved: (website
   const headerText = useApi<HeaderFooter>(apiPath('/site-header-footer')).data?.header.siteTitle ?? '';
   // react-hook-form, checked with the contracts' SiteSettingsForm as the owner types.
   const form = useForm<GeneralDraft>({
-    defaultValues: { title: website.title, domains: website.domains.join('\n'), settings: { ...website.settings, businessEmail: website.settings.businessEmail ?? '' } },
+    defaultValues: {
+      title: website.title,
+      domains: website.domains.join('\n'),
+      settings: { ...website.settings, businessEmail: website.settings.businessEmail ?? '' },
+    },
     resolver: schemaResolver<GeneralDraft>(SiteSettingsForm),
     mode: 'onChange',
   });
@@ -72,7 +76,8 @@ function GeneralForm({ website, onSaved }: { website: Website; onSaved: (website
     else setZonesFailed(true);
   }, []);
   const patch = (change: Partial<Settings>) => {
-    for (const [key, value] of Object.entries(change) as [keyof Settings, Settings[keyof Settings]][]) setValue(`settings.${key}`, value, { shouldDirty: true });
+    for (const [key, value] of Object.entries(change) as [keyof Settings, Settings[keyof Settings]][])
+      setValue(`settings.${key}`, value, { shouldDirty: true });
   };
 
   const save = async () => {
@@ -142,31 +147,66 @@ function GeneralForm({ website, onSaved }: { website: Website; onSaved: (website
         </Field>
         {zonesFailed ? <Problem message={OwnerUiMessages.unableToLoadTimezones} /> : null}
         <Field label="Country" hint="Two letters, e.g. US" error={errors.settings?.country?.message}>
-          <input {...register('settings.country')} maxLength={2} autoCapitalize="characters" aria-invalid={errors.settings?.country ? true : undefined} />
+          <input
+            {...register('settings.country')}
+            maxLength={2}
+            autoCapitalize="characters"
+            aria-invalid={errors.settings?.country ? true : undefined}
+          />
         </Field>
         <Field label="Business email" error={errors.settings?.businessEmail?.message}>
-          <input type="text" inputMode="email" {...register('settings.businessEmail')} aria-invalid={errors.settings?.businessEmail ? true : undefined} />
+          <input
+            type="text"
+            inputMode="email"
+            {...register('settings.businessEmail')}
+            aria-invalid={errors.settings?.businessEmail ? true : undefined}
+          />
         </Field>
       </fieldset>
       <fieldset disabled={!editable}>
         <legend>Cookies</legend>
-        <Check label="Show the cookie banner" checked={settings.cookieSettings.bannerEnabled} onChange={(v) => patch({ cookieSettings: { ...settings.cookieSettings, bannerEnabled: v } })} />
+        <Check
+          label="Show the cookie banner"
+          checked={settings.cookieSettings.bannerEnabled}
+          onChange={(v) => patch({ cookieSettings: { ...settings.cookieSettings, bannerEnabled: v } })}
+        />
         <Check
           label="Restrictive policy (no analytics cookies)"
           checked={settings.cookieSettings.restrictivePolicy}
           onChange={(v) => patch({ cookieSettings: { ...settings.cookieSettings, restrictivePolicy: v } })}
         />
         <Field label="Banner text">
-          <textarea rows={2} maxLength={1000} value={settings.cookieSettings.bannerText} onChange={(e) => patch({ cookieSettings: { ...settings.cookieSettings, bannerText: e.target.value } })} />
+          <textarea
+            rows={2}
+            maxLength={1000}
+            value={settings.cookieSettings.bannerText}
+            onChange={(e) => patch({ cookieSettings: { ...settings.cookieSettings, bannerText: e.target.value } })}
+          />
         </Field>
       </fieldset>
       <fieldset disabled={!editable}>
         <legend>Comments and store</legend>
         <Check label="Comments on this site" checked={settings.commentsEnabled} onChange={(v) => patch({ commentsEnabled: v })} />
-        <Check label="Services can be bought in quantities above 1" checked={settings.store.allowMultipleQuantityForServices} onChange={(v) => patch({ store: { ...settings.store, allowMultipleQuantityForServices: v } })} />
-        <Check label="Express checkout" checked={settings.store.expressCheckout} onChange={(v) => patch({ store: { ...settings.store, expressCheckout: v } })} />
-        <Check label="Native product reviews" checked={settings.store.nativeReviewsEnabled} onChange={(v) => patch({ store: { ...settings.store, nativeReviewsEnabled: v } })} />
-        <Check label="Installment payments" checked={settings.store.installmentsEnabled} onChange={(v) => patch({ store: { ...settings.store, installmentsEnabled: v } })} />
+        <Check
+          label="Services can be bought in quantities above 1"
+          checked={settings.store.allowMultipleQuantityForServices}
+          onChange={(v) => patch({ store: { ...settings.store, allowMultipleQuantityForServices: v } })}
+        />
+        <Check
+          label="Express checkout"
+          checked={settings.store.expressCheckout}
+          onChange={(v) => patch({ store: { ...settings.store, expressCheckout: v } })}
+        />
+        <Check
+          label="Native product reviews"
+          checked={settings.store.nativeReviewsEnabled}
+          onChange={(v) => patch({ store: { ...settings.store, nativeReviewsEnabled: v } })}
+        />
+        <Check
+          label="Installment payments"
+          checked={settings.store.installmentsEnabled}
+          onChange={(v) => patch({ store: { ...settings.store, installmentsEnabled: v } })}
+        />
       </fieldset>
       <Outcome action={action} />
       {editable ? (

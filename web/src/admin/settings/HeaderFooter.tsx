@@ -3,7 +3,15 @@
 // checked with the contracts' HeaderFooterForm; the body is parsed with HeaderFooterBody first.
 import { useState } from 'react';
 import { Controller } from 'react-hook-form';
-import { AdminFormMessages, colourProblem, HeaderFooterBody, Permission, type ColourValue, type HeaderFooter, type Website } from '@sc/contracts';
+import {
+  AdminFormMessages,
+  colourProblem,
+  HeaderFooterBody,
+  Permission,
+  type ColourValue,
+  type HeaderFooter,
+  type Website,
+} from '@sc/contracts';
 import { HeaderFooterForm } from '@sc/contracts/admin-forms';
 import { ColourEditor } from '../colour.js';
 import { api, useAction, useApi } from '../data.js';
@@ -17,21 +25,34 @@ export function HeaderFooterSettings() {
   const resource = useApi<HeaderFooter>(apiPath('/site-header-footer'));
   const { websiteId } = useSession();
   const siteTitle = useApi<Website>(apiPath('/content-service/1.0/websites/{websiteId}', { websiteId })).data?.title ?? '';
-  return <Loaded resource={resource}>{(data) => <HeaderFooterEditor initial={data} onSaved={resource.set} siteTitle={siteTitle} />}</Loaded>;
+  return (
+    <Loaded resource={resource}>{(data) => <HeaderFooterEditor initial={data} onSaved={resource.set} siteTitle={siteTitle} />}</Loaded>
+  );
 }
 
 type HeaderFooterDraft = HeaderFooter;
 
-function HeaderFooterEditor({ initial, onSaved, siteTitle }: { initial: HeaderFooter; onSaved: (value: HeaderFooter) => void; siteTitle: string }) {
+function HeaderFooterEditor({
+  initial,
+  onSaved,
+  siteTitle,
+}: {
+  initial: HeaderFooter;
+  onSaved: (value: HeaderFooter) => void;
+  siteTitle: string;
+}) {
   const editable = useSession().can(Permission.CONTENT_EDIT);
-  const { form, values, action, submit, errorOf, saved } = useSchemaForm<HeaderFooterDraft>(HeaderFooterForm, initial, { toastAs: 'Header and footer' });
+  const { form, values, action, submit, errorOf, saved } = useSchemaForm<HeaderFooterDraft>(HeaderFooterForm, initial, {
+    toastAs: 'Header and footer',
+  });
   const { register, control } = form;
   const { header } = values;
 
   const save = async (draft: HeaderFooterDraft) => {
     const { blocks: _hb, ...headerFields } = draft.header;
     const { blocks: _fb, ...footerFields } = draft.footer;
-    const logo = draft.header.logo && draft.header.logo.assetUrl.trim() ? { ...draft.header.logo, assetUrl: draft.header.logo.assetUrl.trim() } : null;
+    const logo =
+      draft.header.logo && draft.header.logo.assetUrl.trim() ? { ...draft.header.logo, assetUrl: draft.header.logo.assetUrl.trim() } : null;
     // The server's own schema: what it would refuse is said here, before sending.
     const body = HeaderFooterBody.safeParse({ header: { ...headerFields, logo }, footer: footerFields });
     if (!body.success) return action.fail(body.error.issues[0]?.message ?? AdminFormMessages.checkFields);
@@ -41,9 +62,16 @@ function HeaderFooterEditor({ initial, onSaved, siteTitle }: { initial: HeaderFo
     onSaved(stored);
   };
   const colour = (name: 'header.backgroundColor' | 'header.textColor' | 'footer.backgroundColor' | 'footer.textColor', label: string) => (
-    <Controller control={control} name={name} render={({ field }) => <ColourEditor label={label} value={field.value} onChange={field.onChange} disabled={!editable} />} />
+    <Controller
+      control={control}
+      name={name}
+      render={({ field }) => <ColourEditor label={label} value={field.value} onChange={field.onChange} disabled={!editable} />}
+    />
   );
-  const check = (name: 'header.sticky' | 'header.showCart' | 'header.showAccountLink' | 'header.showSocialLinks' | 'footer.showSocialLinks', label: string) => (
+  const check = (
+    name: 'header.sticky' | 'header.showCart' | 'header.showAccountLink' | 'header.showSocialLinks' | 'footer.showSocialLinks',
+    label: string,
+  ) => (
     <label className="check">
       <input type="checkbox" {...register(name)} /> {label}
     </label>
@@ -129,7 +157,13 @@ function ColourForm({ initial }: { initial: Record<string, ColourValue> }) {
 
   const save = async () => {
     if (problem) return action.fail(problem);
-    const done = await action.run(() => api('PUT', apiPath('/content-service/1.0/websites/{websiteId}/settings', { websiteId }), { colors: Object.fromEntries(colours) }).then(() => true), 'Colours saved');
+    const done = await action.run(
+      () =>
+        api('PUT', apiPath('/content-service/1.0/websites/{websiteId}/settings', { websiteId }), {
+          colors: Object.fromEntries(colours),
+        }).then(() => true),
+      'Colours saved',
+    );
     if (done) guard.saved();
   };
 
@@ -137,7 +171,12 @@ function ColourForm({ initial }: { initial: Record<string, ColourValue> }) {
     <div className="stack">
       {colours.map(([name, value], index) => (
         <div key={name} className="row">
-          <ColourEditor label={name} value={value} disabled={!editable} onChange={(c) => setColours(colours.map((entry, i) => (i === index ? [name, c] : entry)))} />
+          <ColourEditor
+            label={name}
+            value={value}
+            disabled={!editable}
+            onChange={(c) => setColours(colours.map((entry, i) => (i === index ? [name, c] : entry)))}
+          />
           {editable ? (
             <button type="button" onClick={() => setColours(colours.filter((_, i) => i !== index))}>
               Remove {name}

@@ -22,10 +22,21 @@ function LanguagesForm({ initial }: { initial: MultilingualSettings }) {
   const action = useAction({ invalidates: [apiPath('/multilingual/settings')] });
   const guard = useDraftGuard(languages);
   const duplicate = languages.some((l) => l.languageCode.toLowerCase() === code.trim().toLowerCase());
-  const codeProblem = code.trim() === '' ? undefined : duplicate ? formatMessage(OwnerMessages.tagExists, { tagType: 'language' }) : LANGUAGE_TAG.test(code.trim()) ? undefined : 'Use a language tag such as en-US.';
+  const codeProblem =
+    code.trim() === ''
+      ? undefined
+      : duplicate
+        ? formatMessage(OwnerMessages.tagExists, { tagType: 'language' })
+        : LANGUAGE_TAG.test(code.trim())
+          ? undefined
+          : 'Use a language tag such as en-US.';
 
   const update = (index: number, change: Partial<MultilingualLanguage>) =>
-    setLanguages(languages.map((language, i) => (i === index ? { ...language, ...change } : change.isDefault ? { ...language, isDefault: false } : language)));
+    setLanguages(
+      languages.map((language, i) =>
+        i === index ? { ...language, ...change } : change.isDefault ? { ...language, isDefault: false } : language,
+      ),
+    );
 
   const save = async () => {
     const done = await action.run(() => api('PUT', apiPath('/multilingual/languages'), { languages }).then(() => true), 'Languages saved');
@@ -35,7 +46,8 @@ function LanguagesForm({ initial }: { initial: MultilingualSettings }) {
   return (
     <div className="stack">
       <p>
-        Status: <strong>{initial.connected ? 'Connected' : 'Not connected'}</strong> · default language <strong>{initial.defaultLanguage}</strong>
+        Status: <strong>{initial.connected ? 'Connected' : 'Not connected'}</strong> · default language{' '}
+        <strong>{initial.defaultLanguage}</strong>
       </p>
       <table>
         <thead>
@@ -52,10 +64,22 @@ function LanguagesForm({ initial }: { initial: MultilingualSettings }) {
             <tr key={language.languageCode}>
               <td>{language.languageCode}</td>
               <td>
-                <input type="radio" name="default-language" aria-label={`${language.languageCode} is the default`} disabled={!editable} checked={language.isDefault} onChange={() => update(index, { isDefault: true })} />
+                <input
+                  type="radio"
+                  name="default-language"
+                  aria-label={`${language.languageCode} is the default`}
+                  disabled={!editable}
+                  checked={language.isDefault}
+                  onChange={() => update(index, { isDefault: true })}
+                />
               </td>
               <td>
-                <Check label="Published" disabled={!editable} checked={language.published} onChange={(v) => update(index, { published: v })} />
+                <Check
+                  label="Published"
+                  disabled={!editable}
+                  checked={language.published}
+                  onChange={(v) => update(index, { published: v })}
+                />
               </td>
               <td>
                 <Check label="Custom" disabled={!editable} checked={language.custom} onChange={(v) => update(index, { custom: v })} />
@@ -81,7 +105,10 @@ function LanguagesForm({ initial }: { initial: MultilingualSettings }) {
               type="button"
               disabled={code.trim() === '' || Boolean(codeProblem)}
               onClick={() => {
-                setLanguages([...languages, { languageCode: code.trim(), isDefault: languages.length === 0, published: false, custom: false }]);
+                setLanguages([
+                  ...languages,
+                  { languageCode: code.trim(), isDefault: languages.length === 0, published: false, custom: false },
+                ]);
                 setCode('');
               }}
             >
@@ -94,7 +121,10 @@ function LanguagesForm({ initial }: { initial: MultilingualSettings }) {
               Save languages
             </button>
             {initial.connected ? (
-              <button type="button" onClick={() => void action.run(() => api('DELETE', apiPath('/multilingual/connection')), 'Disconnected')}>
+              <button
+                type="button"
+                onClick={() => void action.run(() => api('DELETE', apiPath('/multilingual/connection')), 'Disconnected')}
+              >
                 Disconnect
               </button>
             ) : null}

@@ -2,7 +2,15 @@
 // saved with UpdateNavigation (SPEC 3 "Navigation update"). Entries point at a page or collection
 // or at an external link, can be reordered and can hold one level of child entries.
 import { useState } from 'react';
-import { MAIN_NAVIGATION, OwnerUiMessages, Permission, type Collection, type NavigationItemBody, type NavigationLink, type SiteLayout } from '@sc/contracts';
+import {
+  MAIN_NAVIGATION,
+  OwnerUiMessages,
+  Permission,
+  type Collection,
+  type NavigationItemBody,
+  type NavigationLink,
+  type SiteLayout,
+} from '@sc/contracts';
 import { api, useAction, useApi } from '../data.js';
 import { pageUrlProblem } from '../forms-kit.js';
 import { useSession } from '../session.js';
@@ -29,18 +37,30 @@ const entryOf = (link: NavigationLink): Entry => ({
 
 const bodyOf = (entry: Entry): NavigationItemBody => ({
   ...(entry.title.trim() ? { title: entry.title.trim() } : {}),
-  ...(entry.collectionId ? { collectionId: entry.collectionId } : entry.externalLink.trim() ? { externalLink: entry.externalLink.trim() } : {}),
+  ...(entry.collectionId
+    ? { collectionId: entry.collectionId }
+    : entry.externalLink.trim()
+      ? { externalLink: entry.externalLink.trim() }
+      : {}),
   ...(entry.children.length > 0 ? { items: entry.children.map(bodyOf) } : {}),
 });
 
 export function NavigationSettings() {
   const { websiteId } = useSession();
   const layout = useApi<SiteLayout>(apiPath('/commondata/GetSiteLayout'));
-  const collections = useApi<{ items: Collection[] }>(`${apiPath('/content-service/1.0/websites/{websiteId}/collections', { websiteId })}?limit=200`);
+  const collections = useApi<{ items: Collection[] }>(
+    `${apiPath('/content-service/1.0/websites/{websiteId}/collections', { websiteId })}?limit=200`,
+  );
   if (collections.error) return <Problem message={OwnerUiMessages.unableToLoadCollections} />;
   return (
     <Loaded resource={layout}>
-      {(data) => (collections.data ? <NavigationEditor layout={data} collections={collections.data.items} /> : <Loaded resource={collections}>{() => null}</Loaded>)}
+      {(data) =>
+        collections.data ? (
+          <NavigationEditor layout={data} collections={collections.data.items} />
+        ) : (
+          <Loaded resource={collections}>{() => null}</Loaded>
+        )
+      }
     </Loaded>
   );
 }
@@ -52,14 +72,24 @@ function NavigationEditor({ layout, collections }: { layout: SiteLayout; collect
   const action = useAction();
   const guard = useDraftGuard(entries.map(bodyOf));
 
-  const problems = entries.flatMap((e) => [e, ...e.children]).map((e) => (e.collectionId ? undefined : e.externalLink.trim() ? pageUrlProblem(e.externalLink) : 'Pick a page or enter a link for every entry.'));
+  const problems = entries
+    .flatMap((e) => [e, ...e.children])
+    .map((e) =>
+      e.collectionId ? undefined : e.externalLink.trim() ? pageUrlProblem(e.externalLink) : 'Pick a page or enter a link for every entry.',
+    );
   const problem = problems.find(Boolean);
 
   const save = async () => {
     if (problem) return action.fail(problem);
-    const templateId = main?.templateId ?? (await api<{ templateId: string }>('GET', apiPath('/content-service/public/1.0/site'))).templateId;
+    const templateId =
+      main?.templateId ?? (await api<{ templateId: string }>('GET', apiPath('/content-service/public/1.0/site'))).templateId;
     const done = await action.run(
-      () => api('POST', apiPath('/widget/UpdateNavigation'), { fieldName: main?.identifier ?? MAIN_NAVIGATION, templateId, navigation: { items: entries.map(bodyOf) } }).then(() => true),
+      () =>
+        api('POST', apiPath('/widget/UpdateNavigation'), {
+          fieldName: main?.identifier ?? MAIN_NAVIGATION,
+          templateId,
+          navigation: { items: entries.map(bodyOf) },
+        }).then(() => true),
       'Navigation saved',
     );
     if (done) guard.saved();
@@ -75,7 +105,8 @@ function NavigationEditor({ layout, collections }: { layout: SiteLayout; collect
           if (moved) next.splice(index + by, 0, moved);
           change(next);
         };
-        const label = entry.title || collections.find((c) => c.id === entry.collectionId)?.navigationTitle || entry.externalLink || 'New entry';
+        const label =
+          entry.title || collections.find((c) => c.id === entry.collectionId)?.navigationTitle || entry.externalLink || 'New entry';
         return (
           <li key={entry.key} aria-label={`Navigation entry ${label}`}>
             <div className="row">
@@ -94,7 +125,12 @@ function NavigationEditor({ layout, collections }: { layout: SiteLayout; collect
               </Field>
               {entry.collectionId ? null : (
                 <Field label="Link">
-                  <input value={entry.externalLink} disabled={!editable} placeholder="https://" onChange={(e) => set({ externalLink: e.target.value })} />
+                  <input
+                    value={entry.externalLink}
+                    disabled={!editable}
+                    placeholder="https://"
+                    onChange={(e) => set({ externalLink: e.target.value })}
+                  />
                 </Field>
               )}
               {editable ? (
@@ -109,7 +145,17 @@ function NavigationEditor({ layout, collections }: { layout: SiteLayout; collect
                     ✕
                   </button>
                   {depth === 0 ? (
-                    <button type="button" onClick={() => set({ children: [...entry.children, { key: `nav-${keys++}`, title: '', collectionId: '', externalLink: '', children: [] }] })}>
+                    <button
+                      type="button"
+                      onClick={() =>
+                        set({
+                          children: [
+                            ...entry.children,
+                            { key: `nav-${keys++}`, title: '', collectionId: '', externalLink: '', children: [] },
+                          ],
+                        })
+                      }
+                    >
                       Add child
                     </button>
                   ) : null}
@@ -128,7 +174,10 @@ function NavigationEditor({ layout, collections }: { layout: SiteLayout; collect
       {list(entries, setEntries, 0)}
       {editable ? (
         <>
-          <button type="button" onClick={() => setEntries([...entries, { key: `nav-${keys++}`, title: '', collectionId: '', externalLink: '', children: [] }])}>
+          <button
+            type="button"
+            onClick={() => setEntries([...entries, { key: `nav-${keys++}`, title: '', collectionId: '', externalLink: '', children: [] }])}
+          >
             Add entry
           </button>
           <Outcome action={action} />

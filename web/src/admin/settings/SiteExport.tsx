@@ -10,8 +10,9 @@ export function SiteExport() {
     <section aria-labelledby="export-title" className="stack">
       <h2 id="export-title">Export this website</h2>
       <p>
-        One zip file: <strong>site.json</strong> (settings, pages, collections, posts, events, products, navigation, header and footer), <strong>products.csv</strong> (one line
-        per variant, in the columns <em>Import products from CSV</em> reads) and <strong>media/</strong> (the images the site uses, as uploaded).
+        One zip file: <strong>site.json</strong> (settings, pages, collections, posts, events, products, navigation, header and footer),{' '}
+        <strong>products.csv</strong> (one line per variant, in the columns <em>Import products from CSV</em> reads) and{' '}
+        <strong>media/</strong> (the images the site uses, as uploaded).
       </p>
       <p>
         <a className="button primary" href={apiPath('/content-service/1.0/websites/{websiteId}/export', { websiteId })} download>

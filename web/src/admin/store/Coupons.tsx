@@ -20,7 +20,11 @@ export function CouponsScreen() {
   const { modal, confirm } = useConfirm();
 
   const describe = (c: Coupon): string =>
-    c.kind === 'percentage' ? `${c.value / 100} % off` : c.kind === 'fixed-amount' ? `${showMinor(c.value, currency)} off` : 'Free shipping';
+    c.kind === 'percentage'
+      ? `${c.value / 100} % off`
+      : c.kind === 'fixed-amount'
+        ? `${showMinor(c.value, currency)} off`
+        : 'Free shipping';
 
   const remove = async (code: string) => {
     if (!(await confirm({ title: 'Delete coupon', message: `Delete the coupon ${code}?`, confirmLabel: 'Delete' }))) return;
@@ -78,14 +82,23 @@ const NEW_COUPON: CouponForm = { code: '', kind: 'percentage', value: '10', mini
 /** The new-coupon form (react-hook-form, checked with the contracts' CouponForm). */
 function NewCoupon() {
   const currency = useCurrency();
-  const { register, handleSubmit, watch, reset, getValues, formState } = useForm<CouponForm>({ defaultValues: NEW_COUPON, resolver: zodResolver(CouponForm), reValidateMode: 'onChange' });
+  const { register, handleSubmit, watch, reset, getValues, formState } = useForm<CouponForm>({
+    defaultValues: NEW_COUPON,
+    resolver: zodResolver(CouponForm),
+    reValidateMode: 'onChange',
+  });
   const { errors } = formState;
   const kind = watch('kind');
   const action = useAction({ invalidates: [apiPath('/commerce/coupons')], toastAs: 'Coupon' });
   const guard = useUnsavedChanges(formState.isDirty);
 
   const create = async (form: CouponForm) => {
-    const amount = form.kind === 'percentage' ? Math.round(Number(form.value) * 100) : form.kind === 'fixed-amount' ? (parseAmount(form.value, currency) ?? 0) : 0;
+    const amount =
+      form.kind === 'percentage'
+        ? Math.round(Number(form.value) * 100)
+        : form.kind === 'fixed-amount'
+          ? (parseAmount(form.value, currency) ?? 0)
+          : 0;
     const minimumCents = form.minimum.trim() ? (parseAmount(form.minimum, currency) ?? 0) : 0;
     const created = await action.run(
       () =>
@@ -105,7 +118,11 @@ function NewCoupon() {
   };
 
   return (
-    <form className="stack form-card" noValidate onSubmit={(e) => void handleSubmit(create, () => action.fail(AdminFormMessages.checkFields))(e)}>
+    <form
+      className="stack form-card"
+      noValidate
+      onSubmit={(e) => void handleSubmit(create, () => action.fail(AdminFormMessages.checkFields))(e)}
+    >
       <h2>New coupon</h2>
       <div className="form-grid">
         <Field label="Code" error={errors.code?.message}>

@@ -32,14 +32,21 @@ interface Customer {
 /** A page of the customers API; `items` only types usePages (the rows are under `customers`). */
 type CustomerPage = { customers: Customer[]; items: Customer[]; hasNextPage: boolean; nextPageCursor: string | null };
 
-const spent = (c: Customer): string => c.totals.map((t) => (isCurrencyCode(t.currency) ? showMinor(t.spentCents, t.currency) : `${t.spentCents} ${t.currency}`)).join(' · ');
+const spent = (c: Customer): string =>
+  c.totals.map((t) => (isCurrencyCode(t.currency) ? showMinor(t.spentCents, t.currency) : `${t.spentCents} ${t.currency}`)).join(' · ');
 const day = (iso: string | null): string => (iso ? iso.slice(0, 10) : '—');
 const subscribed = (c: Customer): string => (c.subscription === 'active' ? 'Active' : c.subscription === 'ended' ? 'Ended' : '—');
-const consent = (c: Customer): string => (c.newsletter === 'confirmed' ? 'Subscribed' : c.newsletter === 'unsubscribed' ? 'Unsubscribed' : '—');
+const consent = (c: Customer): string =>
+  c.newsletter === 'confirmed' ? 'Subscribed' : c.newsletter === 'unsubscribed' ? 'Unsubscribed' : '—';
 
 /** The list's columns; email and orders are sorted by the API, the rest only shown. */
 const COLUMNS: DataColumn<Customer>[] = [
-  { id: 'email', header: 'Email', sortValue: (c) => c.email, cell: (c) => <Link to={`/store/customers/${encodeURIComponent(c.email)}`}>{c.email}</Link> },
+  {
+    id: 'email',
+    header: 'Email',
+    sortValue: (c) => c.email,
+    cell: (c) => <Link to={`/store/customers/${encodeURIComponent(c.email)}`}>{c.email}</Link>,
+  },
   { id: 'name', header: 'Name', hideable: true, cell: (c) => c.name ?? '' },
   { id: 'orders', header: 'Orders', hideable: true, sortValue: (c) => c.orders, cell: (c) => c.orders },
   { id: 'spent', header: 'Total spent', hideable: true, cell: spent },
@@ -50,7 +57,6 @@ const COLUMNS: DataColumn<Customer>[] = [
   { id: 'subscription', header: 'Subscription', hideable: true, hiddenByDefault: true, cell: subscribed },
 ];
 const DEFAULTS = tableDefaults(COLUMNS);
-
 
 export function CustomersScreen() {
   const prefs = useTablePrefs('customers', DEFAULTS);
@@ -64,10 +70,18 @@ export function CustomersScreen() {
     sort: sort && (sort.id === 'email' || sort.id === 'orders') ? sort.id : undefined,
     dir: sort ? (sort.desc ? 'desc' : 'asc') : undefined,
   });
-  const customers = usePages<CustomerPage>(listPath, (cursor) => `${listPath}&cursor=${encodeURIComponent(cursor)}`, (page) => page.customers);
+  const customers = usePages<CustomerPage>(
+    listPath,
+    (cursor) => `${listPath}&cursor=${encodeURIComponent(cursor)}`,
+    (page) => page.customers,
+  );
   const rows = useMemo(() => [...(customers.first.data?.customers ?? []), ...customers.more], [customers.first.data, customers.more]);
   const exportCsv = (selected: Customer[]) =>
-    downloadCsv('customers-selected.csv', ['Email', 'Name', 'Orders', 'Total spent', 'First order', 'Last order'], selected.map((c) => [c.email, c.name ?? '', String(c.orders), spent(c), day(c.firstOrderAt), day(c.lastOrderAt)]));
+    downloadCsv(
+      'customers-selected.csv',
+      ['Email', 'Name', 'Orders', 'Total spent', 'First order', 'Last order'],
+      selected.map((c) => [c.email, c.name ?? '', String(c.orders), spent(c), day(c.firstOrderAt), day(c.lastOrderAt)]),
+    );
   return (
     <Page
       title="Customers"
@@ -133,7 +147,9 @@ export function CustomerScreen({ email }: { email: string }) {
       confirmLabel: 'Erase',
     });
     if (!yes) return;
-    const done = await action.run(() => api<{ erasure: Erasure }>('POST', apiPath('/commerce/store/customers/erase'), { email: c.email, confirm: c.email }));
+    const done = await action.run(() =>
+      api<{ erasure: Erasure }>('POST', apiPath('/commerce/store/customers/erase'), { email: c.email, confirm: c.email }),
+    );
     if (done) navigate('/store/customers');
   };
   return (
@@ -154,7 +170,8 @@ export function CustomerScreen({ email }: { email: string }) {
         {({ customer: c, orders }) => (
           <>
             <p>
-              {c.email} · {c.orders} {c.orders === 1 ? 'order' : 'orders'} · {spent(c)} · first {day(c.firstOrderAt)}, last {day(c.lastOrderAt)} · account: {c.account ? 'yes' : 'no'} · newsletter: {consent(c)} · subscription: {subscribed(c)}
+              {c.email} · {c.orders} {c.orders === 1 ? 'order' : 'orders'} · {spent(c)} · first {day(c.firstOrderAt)}, last{' '}
+              {day(c.lastOrderAt)} · account: {c.account ? 'yes' : 'no'} · newsletter: {consent(c)} · subscription: {subscribed(c)}
             </p>
             <table aria-label="Orders of this customer">
               <thead>

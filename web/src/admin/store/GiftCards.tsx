@@ -21,7 +21,9 @@ export function GiftCardsScreen() {
   const { can } = useSession();
   const [query, setQuery] = useState('');
   const [search, setSearch] = useState('');
-  const cards = useApi<GiftCardPage>(`${apiPath('/commerce/store/gift-cards')}?limit=200${search ? `&q=${encodeURIComponent(search)}` : ''}`);
+  const cards = useApi<GiftCardPage>(
+    `${apiPath('/commerce/store/gift-cards')}?limit=200${search ? `&q=${encodeURIComponent(search)}` : ''}`,
+  );
   return (
     <Page title="Gift cards">
       <StoreTabs />

@@ -79,7 +79,11 @@ function StockRow({ initial }: { initial: Row }) {
   const save = async () => {
     if (!valid) return action.fail('Stock must be a whole number of 0 or more.');
     const saved = await action.run(
-      () => api<Row>('PUT', apiPath('/commerce/inventory/{itemId}/{variantId}', { itemId: row.itemId, variantId: row.variantId }), { qtyInStock: Number(qty.trim()), unlimited }),
+      () =>
+        api<Row>('PUT', apiPath('/commerce/inventory/{itemId}/{variantId}', { itemId: row.itemId, variantId: row.variantId }), {
+          qtyInStock: Number(qty.trim()),
+          unlimited,
+        }),
       'Saved',
     );
     if (saved) {
@@ -115,7 +119,15 @@ function StockRow({ initial }: { initial: Row }) {
         )}
         {!row.unlimited && row.qtyInStock === 0 ? <span className="hint"> sold out</span> : null}
       </td>
-      <td>{editable ? <input type="checkbox" aria-label={`Unlimited ${row.sku}`} checked={unlimited} onChange={(e) => setUnlimited(e.target.checked)} /> : row.unlimited ? 'yes' : 'no'}</td>
+      <td>
+        {editable ? (
+          <input type="checkbox" aria-label={`Unlimited ${row.sku}`} checked={unlimited} onChange={(e) => setUnlimited(e.target.checked)} />
+        ) : row.unlimited ? (
+          'yes'
+        ) : (
+          'no'
+        )}
+      </td>
       <td>
         {editable ? (
           <button type="button" disabled={!changed || action.busy} onClick={() => void save()}>

@@ -15,7 +15,10 @@ const NEW_CARD: GiftCardForm = { amount: '25.00', recipientEmail: '', note: '' }
 export function IssueGiftCard() {
   const currency = useCurrency();
   const [key, setKey] = useState(newIdempotencyKey);
-  const { form, action, submit, errorOf, saved } = useSchemaForm<GiftCardForm>(GiftCardForm, NEW_CARD, { toastAs: 'Gift card', invalidates: [apiPath('/commerce/store/gift-cards')] });
+  const { form, action, submit, errorOf, saved } = useSchemaForm<GiftCardForm>(GiftCardForm, NEW_CARD, {
+    toastAs: 'Gift card',
+    invalidates: [apiPath('/commerce/store/gift-cards')],
+  });
   const { register } = form;
 
   const issue = async (typed: GiftCardForm) => {

@@ -23,7 +23,8 @@ export function OrderDetailScreen({ orderId }: { orderId: string }) {
 }
 
 /** Minor units still refundable on an order. */
-const refundable = (order: Order): number => Number(order.amountCharged.value) + Number(order.giftCardTotal.value) - Number(order.refundedTotal?.value ?? 0);
+const refundable = (order: Order): number =>
+  Number(order.amountCharged.value) + Number(order.giftCardTotal.value) - Number(order.refundedTotal?.value ?? 0);
 
 function OrderDetail({ order, onChanged }: { order: Order; onChanged: (order: Order) => void }) {
   const editable = useSession().can(Permission.STORE_MANAGE);
@@ -33,13 +34,30 @@ function OrderDetail({ order, onChanged }: { order: Order; onChanged: (order: Or
   const [carrier, setCarrier] = useState('');
   const [tracking, setTracking] = useState('');
   const setStatus = async (status: 'fulfilled' | 'cancelled') => {
-    if (status === 'cancelled' && !(await confirm({ title: 'Cancel order', message: `Cancel order #${order.orderNumber}?`, confirmLabel: 'Cancel order', cancelLabel: 'Keep it' }))) return;
-    const shipping = status === 'fulfilled' ? { ...(carrier.trim() ? { carrier: carrier.trim() } : {}), ...(tracking.trim() ? { trackingNumber: tracking.trim() } : {}) } : {};
-    const answer = await action.run(() => api<{ order: Order }>('PUT', apiPath('/commerce/store/orders/{orderId}/status', { orderId: order.id }), { status, ...shipping }), status === 'fulfilled' ? 'Marked as fulfilled; the buyer is emailed' : 'Order cancelled');
+    if (
+      status === 'cancelled' &&
+      !(await confirm({
+        title: 'Cancel order',
+        message: `Cancel order #${order.orderNumber}?`,
+        confirmLabel: 'Cancel order',
+        cancelLabel: 'Keep it',
+      }))
+    )
+      return;
+    const shipping =
+      status === 'fulfilled'
+        ? { ...(carrier.trim() ? { carrier: carrier.trim() } : {}), ...(tracking.trim() ? { trackingNumber: tracking.trim() } : {}) }
+        : {};
+    const answer = await action.run(
+      () =>
+        api<{ order: Order }>('PUT', apiPath('/commerce/store/orders/{orderId}/status', { orderId: order.id }), { status, ...shipping }),
+      status === 'fulfilled' ? 'Marked as fulfilled; the buyer is emailed' : 'Order cancelled',
+    );
     if (answer) onChanged(answer.order);
   };
   const canChange = order.status === 'paid' || order.status === 'fulfilled';
-  const canRefund = (order.status === 'paid' || order.status === 'fulfilled' || order.status === 'partially-refunded') && refundable(order) > 0;
+  const canRefund =
+    (order.status === 'paid' || order.status === 'fulfilled' || order.status === 'partially-refunded') && refundable(order) > 0;
   return (
     <article className="stack" aria-label={`Order ${order.orderNumber}`}>
       <h2>
@@ -106,10 +124,13 @@ function OrderDetail({ order, onChanged }: { order: Order; onChanged: (order: Or
           </>
         ) : null}
       </dl>
-      {order.giftCardsIssued.length > 0 ? <p>Gift cards issued: {order.giftCardsIssued.map((g) => `${g.code} (${showMoney(g.balance)})`).join(', ')}</p> : null}
+      {order.giftCardsIssued.length > 0 ? (
+        <p>Gift cards issued: {order.giftCardsIssued.map((g) => `${g.code} (${showMoney(g.balance)})`).join(', ')}</p>
+      ) : null}
       {order.subscription ? (
         <p>
-          Subscription {order.subscription.status}: every {order.subscription.plan.billingPeriod.value} {order.subscription.plan.billingPeriod.unit.toLowerCase()}, {order.subscription.cyclesBilled} billed, next{' '}
+          Subscription {order.subscription.status}: every {order.subscription.plan.billingPeriod.value}{' '}
+          {order.subscription.plan.billingPeriod.unit.toLowerCase()}, {order.subscription.cyclesBilled} billed, next{' '}
           {when(order.subscription.nextBillingDate)}
         </p>
       ) : null}
@@ -167,10 +188,20 @@ function RefundForm({ order, onRefunded }: { order: Order; onRefunded: (order: O
   const refund = async () => {
     const cents = parseAmount(amount, currency);
     if (cents === undefined) return action.fail('Enter the amount to refund, e.g. 12.50.');
-    const yes = await confirm({ title: 'Refund order', message: `Refund ${showMoney({ value: String(cents), currency })} of order #${order.orderNumber}${restock ? ' and put its items back in stock' : ''}?`, confirmLabel: 'Refund' });
+    const yes = await confirm({
+      title: 'Refund order',
+      message: `Refund ${showMoney({ value: String(cents), currency })} of order #${order.orderNumber}${restock ? ' and put its items back in stock' : ''}?`,
+      confirmLabel: 'Refund',
+    });
     if (!yes) return;
     const answer = await action.run(
-      () => apiWith<{ order: Order }>('POST', apiPath('/commerce/store/orders/{orderId}/refunds', { orderId: order.id }), { amountCents: cents, restock, ...(reason.trim() ? { reason: reason.trim() } : {}) }, { 'idempotency-key': key }),
+      () =>
+        apiWith<{ order: Order }>(
+          'POST',
+          apiPath('/commerce/store/orders/{orderId}/refunds', { orderId: order.id }),
+          { amountCents: cents, restock, ...(reason.trim() ? { reason: reason.trim() } : {}) },
+          { 'idempotency-key': key },
+        ),
       'Refunded',
     );
     if (answer) {

@@ -21,7 +21,14 @@ type OrderPage = { orders: Order[]; items: Order[]; hasNextPage: boolean; nextPa
 
 /** The statuses a paid order can be marked fulfilled from (the cart service's rule). */
 const FULFILLABLE = new Set(['paid', 'partially-refunded']);
-const statusTone = (status: string): BadgeTone => (status === 'fulfilled' ? 'success' : status === 'paid' ? 'info' : status === 'cancelled' || status === 'payment-failed' || status === 'refunded' ? 'danger' : 'neutral');
+const statusTone = (status: string): BadgeTone =>
+  status === 'fulfilled'
+    ? 'success'
+    : status === 'paid'
+      ? 'info'
+      : status === 'cancelled' || status === 'payment-failed' || status === 'refunded'
+        ? 'danger'
+        : 'neutral';
 
 /** The table's columns and the API's sort each one asks for. */
 const COLUMNS: DataColumn<Order>[] = [
@@ -41,15 +48,32 @@ const COLUMNS: DataColumn<Order>[] = [
   { id: 'date', header: 'Date', hideable: true, sortValue: (order) => order.createdAt, cell: (order) => when(order.createdAt) },
   { id: 'email', header: 'Customer', hideable: true, sortValue: (order) => order.email, cell: (order) => order.email },
   { id: 'items', header: 'Items', hideable: true, cell: (order) => order.items.map((i) => `${i.quantity} × ${lineTitle(i)}`).join(', ') },
-  { id: 'total', header: 'Total', hideable: true, sortValue: (order) => Number(order.grandTotal.value), cell: (order) => showMoney(order.grandTotal) },
-  { id: 'status', header: 'Status', hideable: true, sortValue: (order) => order.status, cell: (order) => <Badge tone={statusTone(order.status)}>{order.status}</Badge> },
+  {
+    id: 'total',
+    header: 'Total',
+    hideable: true,
+    sortValue: (order) => Number(order.grandTotal.value),
+    cell: (order) => showMoney(order.grandTotal),
+  },
+  {
+    id: 'status',
+    header: 'Status',
+    hideable: true,
+    sortValue: (order) => order.status,
+    cell: (order) => <Badge tone={statusTone(order.status)}>{order.status}</Badge>,
+  },
 ];
 const DEFAULTS = tableDefaults(COLUMNS);
 const SORTS = new Set<string>(['number', 'date', 'total', 'email', 'status']);
 
-
 /** The list's API path for the filters and the sort (none: newest first). */
-export function ordersPath(filters: { status: string; kind: string; q: string; pageSize: number; sort?: { id: string; desc: boolean } | undefined }): string {
+export function ordersPath(filters: {
+  status: string;
+  kind: string;
+  q: string;
+  pageSize: number;
+  sort?: { id: string; desc: boolean } | undefined;
+}): string {
   const sort = filters.sort && SORTS.has(filters.sort.id) ? filters.sort : undefined;
   const query: Record<string, string | undefined> = {
     limit: String(filters.pageSize),
@@ -74,7 +98,11 @@ export function OrdersScreen() {
   const q = useSettled(text);
   const pageSize = prefs.remembered.pageSize ?? 50;
   const listPath = ordersPath({ status, kind, q, pageSize, sort: prefs.remembered.sorting[0] });
-  const orders = usePages<OrderPage>(listPath, (cursor) => `${listPath}&cursor=${encodeURIComponent(cursor)}`, (page) => page.orders);
+  const orders = usePages<OrderPage>(
+    listPath,
+    (cursor) => `${listPath}&cursor=${encodeURIComponent(cursor)}`,
+    (page) => page.orders,
+  );
   const rows = useMemo(() => [...(orders.first.data?.orders ?? []), ...orders.more], [orders.first.data, orders.more]);
   const bulk = useAction({ toastAs: 'Orders' });
   const { modal, confirm } = useConfirm();
@@ -87,11 +115,22 @@ export function OrdersScreen() {
       return;
     }
     const what = ready.length === 1 ? `order #${ready[0]?.orderNumber ?? ''}` : `${ready.length} orders`;
-    if (!(await confirm({ title: 'Mark fulfilled', message: `Mark ${what} fulfilled? Each buyer is told their order has shipped.${skipped ? ` ${skipped} selected order${skipped === 1 ? ' is' : 's are'} not paid and stay${skipped === 1 ? 's' : ''} as ${skipped === 1 ? 'it is' : 'they are'}.` : ''}`, confirmLabel: 'Mark fulfilled' }))) return;
-    const done = await bulk.run(async () => {
-      for (const order of ready) await api('PUT', apiPath('/commerce/store/orders/{orderId}/status', { orderId: order.id }), { status: 'fulfilled' });
-      return true;
-    }, `${ready.length === 1 ? '1 order' : `${ready.length} orders`} marked fulfilled`);
+    if (
+      !(await confirm({
+        title: 'Mark fulfilled',
+        message: `Mark ${what} fulfilled? Each buyer is told their order has shipped.${skipped ? ` ${skipped} selected order${skipped === 1 ? ' is' : 's are'} not paid and stay${skipped === 1 ? 's' : ''} as ${skipped === 1 ? 'it is' : 'they are'}.` : ''}`,
+        confirmLabel: 'Mark fulfilled',
+      }))
+    )
+      return;
+    const done = await bulk.run(
+      async () => {
+        for (const order of ready)
+          await api('PUT', apiPath('/commerce/store/orders/{orderId}/status', { orderId: order.id }), { status: 'fulfilled' });
+        return true;
+      },
+      `${ready.length === 1 ? '1 order' : `${ready.length} orders`} marked fulfilled`,
+    );
     orders.first.reload();
     if (done) clear();
   };
@@ -99,7 +138,15 @@ export function OrdersScreen() {
     downloadCsv(
       'orders-selected.csv',
       ['Order', 'Date', 'Email', 'Items', 'Total', 'Currency', 'Status'],
-      selected.map((o) => [`#${o.orderNumber}`, o.createdAt, o.email, o.items.map((i) => `${i.quantity} × ${lineTitle(i)}`).join('; '), o.grandTotal.value, o.grandTotal.currency, o.status]),
+      selected.map((o) => [
+        `#${o.orderNumber}`,
+        o.createdAt,
+        o.email,
+        o.items.map((i) => `${i.quantity} × ${lineTitle(i)}`).join('; '),
+        o.grandTotal.value,
+        o.grandTotal.currency,
+        o.status,
+      ]),
     );
 
   const filtered = Boolean(status || kind || q.trim());

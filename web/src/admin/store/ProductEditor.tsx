@@ -11,7 +11,17 @@
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { useForm, type FieldErrors } from 'react-hook-form';
 import { schemaResolver } from '../schema-form.js';
-import { AdminFormMessages, Permission, ProductBody, ProductType, productTypeName, type Category, type ContentItem, type CurrencyCode, type FormDefinition } from '@sc/contracts';
+import {
+  AdminFormMessages,
+  Permission,
+  ProductBody,
+  ProductType,
+  productTypeName,
+  type Category,
+  type ContentItem,
+  type CurrencyCode,
+  type FormDefinition,
+} from '@sc/contracts';
 import { ProductForm } from '@sc/contracts/admin-forms';
 import { api, useAction, useApi } from '../data.js';
 import { ImagesEditor } from '../images.js';
@@ -42,19 +52,41 @@ export function ProductEditorScreen({ collectionId, itemId }: { collectionId: st
   if (itemId) {
     return (
       <Loaded resource={product}>
-        {(item) => <ProductEditor key={item.id} collectionId={collectionId} item={item} categories={categories.data?.items ?? []} currency={currency} />}
+        {(item) => (
+          <ProductEditor
+            key={item.id}
+            collectionId={collectionId}
+            item={item}
+            categories={categories.data?.items ?? []}
+            currency={currency}
+          />
+        )}
       </Loaded>
     );
   }
   return <ProductEditor collectionId={collectionId} categories={categories.data?.items ?? []} currency={currency} />;
 }
 
-function ProductEditor({ collectionId, item, categories, currency }: { collectionId: string; item?: ContentItem; categories: Category[]; currency: CurrencyCode }) {
+function ProductEditor({
+  collectionId,
+  item,
+  categories,
+  currency,
+}: {
+  collectionId: string;
+  item?: ContentItem;
+  categories: Category[];
+  currency: CurrencyCode;
+}) {
   const { websiteId, can } = useSession();
   const editable = can(Permission.STORE_MANAGE);
   const base = apiPath('/content-service/product/1.1/websites/{websiteId}/products/{collectionId}', { websiteId, collectionId });
   const initial = useMemo(() => productDraftOf(item, currency), [item, currency]);
-  const form = useForm<ProductDraft>({ defaultValues: initial, resolver: schemaResolver<ProductDraft>(ProductForm), reValidateMode: 'onChange' });
+  const form = useForm<ProductDraft>({
+    defaultValues: initial,
+    resolver: schemaResolver<ProductDraft>(ProductForm),
+    reValidateMode: 'onChange',
+  });
   const { register, setValue, getValues, handleSubmit, formState } = form;
   const errors: FieldErrors<ProductDraft> = formState.errors;
   const draft = form.watch();
@@ -80,7 +112,8 @@ function ProductEditor({ collectionId, item, categories, currency }: { collectio
 
   const isGiftCard = productType === ProductType.GIFT_CARD;
   const isDigital = productType === ProductType.DIGITAL;
-  const setOptionsAndSync = (next: ProductDraft['options']) => update({ options: next, variants: syncVariants(next, getValues('variants'), getValues('title')) });
+  const setOptionsAndSync = (next: ProductDraft['options']) =>
+    update({ options: next, variants: syncVariants(next, getValues('variants'), getValues('title')) });
 
   // The values as typed (the check's trimmed ones are not what the draft is compared with).
   const save = async () => {
@@ -89,9 +122,14 @@ function ProductEditor({ collectionId, item, categories, currency }: { collectio
     if (typeof payload === 'string') return action.fail(payload);
     // The server's own schema: what it would refuse is said here, before sending.
     const checked = ProductBody.safeParse(payload);
-    if (!checked.success) return action.fail(checked.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`)[0] ?? AdminFormMessages.checkFields);
+    if (!checked.success)
+      return action.fail(
+        checked.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`)[0] ?? AdminFormMessages.checkFields,
+      );
     const stored = await action.run(async () => {
-      const answer = item ? await api<ContentItem>('PUT', `${base}/items/${item.id}`, payload) : await api<ContentItem>('POST', `${base}/items`, payload);
+      const answer = item
+        ? await api<ContentItem>('PUT', `${base}/items/${item.id}`, payload)
+        : await api<ContentItem>('POST', `${base}/items`, payload);
       await saveStock(current.variants);
       return answer;
     }, 'Product saved');
@@ -103,13 +141,19 @@ function ProductEditor({ collectionId, item, categories, currency }: { collectio
   const refused = () => action.fail(AdminFormMessages.checkFields);
 
   const remove = async () => {
-    if (!item || !(await confirm({ title: 'Delete product', message: `Delete ${item.title}? This cannot be undone.`, confirmLabel: 'Delete' }))) return;
+    if (
+      !item ||
+      !(await confirm({ title: 'Delete product', message: `Delete ${item.title}? This cannot be undone.`, confirmLabel: 'Delete' }))
+    )
+      return;
     const done = await removal.run(() => api('DELETE', `${base}/items/${item.id}`));
     if (done !== undefined) navigate(`/store/${collectionId}`, { force: true });
   };
 
-  const setVariant = (index: number, patch: Partial<VariantDraft>) => update({ variants: getValues('variants').map((v, i) => (i === index ? { ...v, ...patch } : v)) });
-  const setVariants = (indices: number[], patch: Partial<VariantDraft>) => update({ variants: getValues('variants').map((v, i) => (indices.includes(i) ? { ...v, ...patch } : v)) });
+  const setVariant = (index: number, patch: Partial<VariantDraft>) =>
+    update({ variants: getValues('variants').map((v, i) => (i === index ? { ...v, ...patch } : v)) });
+  const setVariants = (indices: number[], patch: Partial<VariantDraft>) =>
+    update({ variants: getValues('variants').map((v, i) => (indices.includes(i) ? { ...v, ...patch } : v)) });
   const variantError = (index: number, field: keyof VariantDraft): string | undefined => {
     const problem = errors.variants?.[index]?.[field];
     return problem && 'message' in problem && typeof problem.message === 'string' ? problem.message : undefined;
@@ -129,9 +173,7 @@ function ProductEditor({ collectionId, item, categories, currency }: { collectio
               <textarea rows={2} {...register('excerpt')} />
             </Field>
             <div className="field">
-              <span className="field-label">
-                Description
-              </span>
+              <span className="field-label">Description</span>
               <Suspense fallback={<p aria-busy="true">Loading the editor…</p>}>
                 <RichText label="Description" value={body} disabled={!editable} onChange={(html) => update({ body: html })} />
               </Suspense>
@@ -155,8 +197,22 @@ function ProductEditor({ collectionId, item, categories, currency }: { collectio
             </fieldset>
           ) : (
             <>
-              {isDigital ? null : <ProductOptions options={options} disabled={!editable} onChange={setOptionsAndSync} onAdd={(next) => update({ options: next })} />}
-              <VariantsTable variants={variants} currency={currency} disabled={!editable} onChange={setVariant} errorOf={variantError} onBulk={setVariants} />
+              {isDigital ? null : (
+                <ProductOptions
+                  options={options}
+                  disabled={!editable}
+                  onChange={setOptionsAndSync}
+                  onAdd={(next) => update({ options: next })}
+                />
+              )}
+              <VariantsTable
+                variants={variants}
+                currency={currency}
+                disabled={!editable}
+                onChange={setVariant}
+                errorOf={variantError}
+                onBulk={setVariants}
+              />
             </>
           )}
           <ProductSelling
@@ -164,13 +220,25 @@ function ProductEditor({ collectionId, item, categories, currency }: { collectio
             productType={productType}
             forms={forms.data?.forms ?? []}
             disabled={!editable}
-            errors={{ billingValue: errors.selling?.billingValue?.message, cycles: errors.selling?.cycles?.message, customButton: errors.selling?.customButton?.message }}
+            errors={{
+              billingValue: errors.selling?.billingValue?.message,
+              cycles: errors.selling?.cycles?.message,
+              customButton: errors.selling?.customButton?.message,
+            }}
             onChange={(patch: Partial<Selling>) => update({ selling: { ...getValues('selling'), ...patch } })}
           />
           <SeoPanel
             value={draft.seo}
             onChange={(seo) => update({ seo })}
-            slug={item ? { value: draft.urlId, onChange: (urlId) => update({ urlId }), prefix: item.fullUrl.slice(0, item.fullUrl.length - item.urlId.length) } : undefined}
+            slug={
+              item
+                ? {
+                    value: draft.urlId,
+                    onChange: (urlId) => update({ urlId }),
+                    prefix: item.fullUrl.slice(0, item.fullUrl.length - item.urlId.length),
+                  }
+                : undefined
+            }
             page={{ title: title || 'New product', excerpt, body, image: images[0]?.assetUrl ?? null, path: item?.fullUrl ?? '/' }}
             disabled={!editable}
           />
@@ -214,7 +282,9 @@ function ProductEditor({ collectionId, item, categories, currency }: { collectio
                   key={category.id}
                   label={category.displayName}
                   checked={categoryIds.includes(category.id)}
-                  onChange={(on) => update({ categoryIds: on ? [...categoryIds, category.id] : categoryIds.filter((id) => id !== category.id) })}
+                  onChange={(on) =>
+                    update({ categoryIds: on ? [...categoryIds, category.id] : categoryIds.filter((id) => id !== category.id) })
+                  }
                 />
               ))}
             </div>
@@ -248,7 +318,12 @@ function PriceAndStock({ variants, currency }: { variants: VariantDraft[]; curre
   const prices = variants.map((v) => parseAmount(v.price, currency)).filter((p): p is number => p !== undefined);
   const low = prices.length ? Math.min(...prices) : undefined;
   const high = prices.length ? Math.max(...prices) : undefined;
-  const price = low === undefined || high === undefined ? '—' : low === high ? showMinor(low, currency) : `${showMinor(low, currency)} – ${showMinor(high, currency)}`;
+  const price =
+    low === undefined || high === undefined
+      ? '—'
+      : low === high
+        ? showMinor(low, currency)
+        : `${showMinor(low, currency)} – ${showMinor(high, currency)}`;
   const unlimited = variants.some((v) => v.unlimited);
   const stock = variants.filter((v) => !v.unlimited).reduce((sum, v) => sum + stockOf(v), 0);
   const onSale = variants.filter((v) => v.onSale).length;

@@ -43,7 +43,10 @@ export function ProductImport({ base }: { base: string }) {
   return (
     <section aria-labelledby="import-title" className="stack">
       <h2 id="import-title">Import products from CSV</h2>
-      <p className="hint">Columns: Title, SKU, Price (required); Sale price, Stock (empty: unlimited), Description, Type (physical, digital or service). One product per line.</p>
+      <p className="hint">
+        Columns: Title, SKU, Price (required); Sale price, Stock (empty: unlimited), Description, Type (physical, digital or service). One
+        product per line.
+      </p>
       <label className="field">
         <span className="field-label">CSV file</span>
         <input type="file" accept=".csv,text/csv" onChange={(e) => void check(e.target.files?.[0])} />
@@ -52,7 +55,8 @@ export function ProductImport({ base }: { base: string }) {
         checked.problems.length > 0 ? (
           <div role="alert" className="problem">
             <p>
-              {checked.problems.length} {checked.problems.length === 1 ? 'line has a problem' : 'lines have problems'}; nothing will be imported until they are fixed.
+              {checked.problems.length} {checked.problems.length === 1 ? 'line has a problem' : 'lines have problems'}; nothing will be
+              imported until they are fixed.
             </p>
             <table aria-label="Lines with problems">
               <thead>

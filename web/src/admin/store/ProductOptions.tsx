@@ -23,19 +23,50 @@ export function ProductOptions({
       {options.map((option, index) => (
         <div key={index} className="row" aria-label={`Option ${option.name}`}>
           <Field label="Option name">
-            <input value={option.name} onChange={(e) => onChange(options.map((o, i) => (i === index ? { ...o, name: e.target.value } : o)))} />
+            <input
+              value={option.name}
+              onChange={(e) => onChange(options.map((o, i) => (i === index ? { ...o, name: e.target.value } : o)))}
+            />
           </Field>
           <Field label={`Values of ${option.name || 'this option'}`} hint="Separated by commas">
             <input
               key={option.values.join('|')}
               defaultValue={option.values.join(', ')}
-              onBlur={(e) => onChange(options.map((o, i) => (i === index ? { ...o, values: [...new Set(e.target.value.split(',').map((v) => v.trim()).filter(Boolean))] } : o)))}
+              onBlur={(e) =>
+                onChange(
+                  options.map((o, i) =>
+                    i === index
+                      ? {
+                          ...o,
+                          values: [
+                            ...new Set(
+                              e.target.value
+                                .split(',')
+                                .map((v) => v.trim())
+                                .filter(Boolean),
+                            ),
+                          ],
+                        }
+                      : o,
+                  ),
+                )
+              }
             />
           </Field>
-          <button type="button" aria-label={`Move option ${option.name} up`} disabled={index === 0} onClick={() => onChange(move(options, index, -1))}>
+          <button
+            type="button"
+            aria-label={`Move option ${option.name} up`}
+            disabled={index === 0}
+            onClick={() => onChange(move(options, index, -1))}
+          >
             ↑
           </button>
-          <button type="button" aria-label={`Move option ${option.name} down`} disabled={index === options.length - 1} onClick={() => onChange(move(options, index, 1))}>
+          <button
+            type="button"
+            aria-label={`Move option ${option.name} down`}
+            disabled={index === options.length - 1}
+            onClick={() => onChange(move(options, index, 1))}
+          >
             ↓
           </button>
           <button type="button" aria-label={`Remove option ${option.name}`} onClick={() => onChange(options.filter((_, i) => i !== index))}>

@@ -30,7 +30,14 @@ export function ProductSelling({
           {isSubscribable ? (
             <div className="row">
               <Field label="Every" error={errors.billingValue}>
-                <input type="number" min={1} max={52} value={billingValue} onChange={(e) => onChange({ billingValue: e.target.value })} style={{ width: '4rem' }} />
+                <input
+                  type="number"
+                  min={1}
+                  max={52}
+                  value={billingValue}
+                  onChange={(e) => onChange({ billingValue: e.target.value })}
+                  style={{ width: '4rem' }}
+                />
               </Field>
               <Field label="Period">
                 <select value={billingUnit} onChange={(e) => onChange({ billingUnit: e.target.value as BillingUnit })}>
@@ -40,7 +47,14 @@ export function ProductSelling({
                 </select>
               </Field>
               <Field label="Billing cycles" hint="0 runs until cancelled" error={errors.cycles}>
-                <input type="number" min={0} max={520} value={cycles} onChange={(e) => onChange({ cycles: e.target.value })} style={{ width: '5rem' }} />
+                <input
+                  type="number"
+                  min={0}
+                  max={520}
+                  value={cycles}
+                  onChange={(e) => onChange({ cycles: e.target.value })}
+                  style={{ width: '5rem' }}
+                />
               </Field>
             </div>
           ) : null}

@@ -46,8 +46,10 @@ export function stockLabel(item: ContentItem, live: readonly StockRow[] | undefi
 }
 
 /** The colour of a stock or status word. */
-const stockTone = (label: string): BadgeTone => (label === 'Sold out' ? 'danger' : label.endsWith('in stock') || label === 'Unlimited' ? 'success' : 'neutral');
-const statusTone = (label: string): BadgeTone => (label === 'Published' ? 'success' : label === 'Draft' ? 'neutral' : label === 'Scheduled' ? 'info' : 'warning');
+const stockTone = (label: string): BadgeTone =>
+  label === 'Sold out' ? 'danger' : label.endsWith('in stock') || label === 'Unlimited' ? 'success' : 'neutral';
+const statusTone = (label: string): BadgeTone =>
+  label === 'Published' ? 'success' : label === 'Draft' ? 'neutral' : label === 'Scheduled' ? 'info' : 'warning';
 
 /** The statuses the list filters by (the API's `status`). */
 const STATUS_FILTERS: ReadonlyArray<{ value: ItemStatus | ''; label: string }> = [
@@ -58,7 +60,6 @@ const STATUS_FILTERS: ReadonlyArray<{ value: ItemStatus | ''; label: string }> =
   { value: 'needs-review', label: 'Needs Review' },
   { value: 'private', label: 'Private' },
 ];
-
 
 export function ProductsScreen({ collectionId }: { collectionId: string }) {
   const { websiteId, can } = useSession();
@@ -72,7 +73,10 @@ export function ProductsScreen({ collectionId }: { collectionId: string }) {
   const [categoryId, setCategoryId] = useState('');
   const [search, setSearch] = useState('');
   const listPath = `${base}/items?limit=50${status ? `&status=${status}` : ''}${categoryId ? `&categoryId=${encodeURIComponent(categoryId)}` : ''}`;
-  const products = usePages<{ items: ContentItem[]; hasNextPage: boolean; nextPageCursor: string | null }>(listPath, (cursor) => `${listPath}&cursor=${encodeURIComponent(cursor)}`);
+  const products = usePages<{ items: ContentItem[]; hasNextPage: boolean; nextPageCursor: string | null }>(
+    listPath,
+    (cursor) => `${listPath}&cursor=${encodeURIComponent(cursor)}`,
+  );
   const categories = useApi<{ items: Category[] }>(`${base}/categories?limit=200`);
   const inventory = useApi<{ inventory: StockRow[] }>(apiPath('/commerce/inventory'));
   const live = useMemo(() => (inventory.error ? [] : inventory.data?.inventory), [inventory.error, inventory.data]);
@@ -82,7 +86,14 @@ export function ProductsScreen({ collectionId }: { collectionId: string }) {
   const loaded = useMemo(() => [...(products.first.data?.items ?? []), ...products.more], [products.first.data, products.more]);
   const needle = search.trim().toLowerCase();
   const rows = useMemo(
-    () => (needle ? loaded.filter((item) => item.title.toLowerCase().includes(needle) || (item.structuredContent?.variants ?? []).some((v) => v.sku.toLowerCase().includes(needle))) : loaded),
+    () =>
+      needle
+        ? loaded.filter(
+            (item) =>
+              item.title.toLowerCase().includes(needle) ||
+              (item.structuredContent?.variants ?? []).some((v) => v.sku.toLowerCase().includes(needle)),
+          )
+        : loaded,
     [loaded, needle],
   );
 
@@ -101,7 +112,13 @@ export function ProductsScreen({ collectionId }: { collectionId: string }) {
           </span>
         ),
       },
-      { id: 'type', header: 'Type', hideable: true, sortValue: (item) => (item.structuredContent ? (productTypeName(item.structuredContent.productType) ?? '') : ''), cell: (item) => (item.structuredContent ? productTypeName(item.structuredContent.productType) : '') },
+      {
+        id: 'type',
+        header: 'Type',
+        hideable: true,
+        sortValue: (item) => (item.structuredContent ? (productTypeName(item.structuredContent.productType) ?? '') : ''),
+        cell: (item) => (item.structuredContent ? productTypeName(item.structuredContent.productType) : ''),
+      },
       {
         id: 'price',
         header: 'Price',
@@ -121,22 +138,37 @@ export function ProductsScreen({ collectionId }: { collectionId: string }) {
         sortValue: (item) => stockLabel(item, live),
         cell: (item) => <Badge tone={stockTone(stockLabel(item, live))}>{stockLabel(item, live)}</Badge>,
       },
-      { id: 'skus', header: 'SKUs', hideable: true, hiddenByDefault: true, cell: (item) => (item.structuredContent?.variants ?? []).map((v) => v.sku).join(', ') },
-      { id: 'status', header: 'Status', hideable: true, sortValue: (item) => item.statusLabel ?? 'Published', cell: (item) => <Badge tone={statusTone(item.statusLabel ?? 'Published')}>{item.statusLabel ?? 'Published'}</Badge> },
+      {
+        id: 'skus',
+        header: 'SKUs',
+        hideable: true,
+        hiddenByDefault: true,
+        cell: (item) => (item.structuredContent?.variants ?? []).map((v) => v.sku).join(', '),
+      },
+      {
+        id: 'status',
+        header: 'Status',
+        hideable: true,
+        sortValue: (item) => item.statusLabel ?? 'Published',
+        cell: (item) => <Badge tone={statusTone(item.statusLabel ?? 'Published')}>{item.statusLabel ?? 'Published'}</Badge>,
+      },
     ],
     [collectionId, live],
   );
 
   /** Sets the status of each selected product (its body as the editor would save it). */
   const setStatusOf = async (selected: ContentItem[], next: ItemStatus, clear: () => void) => {
-    const done = await bulk.run(async () => {
-      for (const item of selected) {
-        const payload = productBody({ ...productDraftOf(item, currency), status: next }, currency);
-        if (typeof payload === 'string') throw new ApiError(`${item.title}: ${payload}`, 400);
-        await api('PUT', `${base}/items/${item.id}`, payload);
-      }
-      return true;
-    }, `${selected.length === 1 ? '1 product' : `${selected.length} products`} ${next === 'published' ? 'published' : 'set to draft'}`);
+    const done = await bulk.run(
+      async () => {
+        for (const item of selected) {
+          const payload = productBody({ ...productDraftOf(item, currency), status: next }, currency);
+          if (typeof payload === 'string') throw new ApiError(`${item.title}: ${payload}`, 400);
+          await api('PUT', `${base}/items/${item.id}`, payload);
+        }
+        return true;
+      },
+      `${selected.length === 1 ? '1 product' : `${selected.length} products`} ${next === 'published' ? 'published' : 'set to draft'}`,
+    );
     // The list is asked for again (a filtered one may no longer hold them).
     products.first.reload();
     if (done) clear();
@@ -144,10 +176,13 @@ export function ProductsScreen({ collectionId }: { collectionId: string }) {
   const removeAll = async (selected: ContentItem[], clear: () => void) => {
     const what = selected.length === 1 ? (selected[0]?.title ?? '') : `${selected.length} products`;
     if (!(await confirm({ title: 'Delete products', message: `Delete ${what}? This cannot be undone.`, confirmLabel: 'Delete' }))) return;
-    const done = await bulk.run(async () => {
-      for (const item of selected) await api('DELETE', `${base}/items/${item.id}`);
-      return true;
-    }, `${selected.length === 1 ? '1 product' : `${selected.length} products`} deleted`);
+    const done = await bulk.run(
+      async () => {
+        for (const item of selected) await api('DELETE', `${base}/items/${item.id}`);
+        return true;
+      },
+      `${selected.length === 1 ? '1 product' : `${selected.length} products`} deleted`,
+    );
     products.first.reload();
     if (done) clear();
   };
@@ -155,7 +190,15 @@ export function ProductsScreen({ collectionId }: { collectionId: string }) {
     downloadCsv(
       'products.csv',
       ['Title', 'SKU', 'Price', 'Status', 'Stock'],
-      selected.flatMap((item) => (item.structuredContent?.variants ?? []).map((v) => [item.title, v.sku, showMoney(v.priceMoney), item.statusLabel ?? 'Published', stockLabel(item, live)])),
+      selected.flatMap((item) =>
+        (item.structuredContent?.variants ?? []).map((v) => [
+          item.title,
+          v.sku,
+          showMoney(v.priceMoney),
+          item.statusLabel ?? 'Published',
+          stockLabel(item, live),
+        ]),
+      ),
     );
 
   const filtered = Boolean(status || categoryId || needle);
@@ -271,7 +314,11 @@ function Categories({ base, collectionId }: { base: string; collectionId: string
   const list = categories.data?.items ?? [];
   const root = list.find((c) => c.type === 'ROOT');
   const children = list.filter((c) => c.type !== 'ROOT');
-  const problem = tagProblem('category', name, children.map((c) => c.displayName));
+  const problem = tagProblem(
+    'category',
+    name,
+    children.map((c) => c.displayName),
+  );
 
   const add = async () => {
     if (problem || !name.trim()) return;
@@ -320,7 +367,12 @@ function Categories({ base, collectionId }: { base: string; collectionId: string
                     {category.displayName}
                   </a>{' '}
                   {editable ? (
-                    <button type="button" className="link" aria-label={`Remove category ${category.displayName}`} onClick={() => void remove(category)}>
+                    <button
+                      type="button"
+                      className="link"
+                      aria-label={`Remove category ${category.displayName}`}
+                      onClick={() => void remove(category)}
+                    >
                       remove
                     </button>
                   ) : null}

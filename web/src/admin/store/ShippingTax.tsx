@@ -31,7 +31,11 @@ type TaxDraft = StoreRulesForm['taxes'][number] & { id: string };
 type RulesDraft = { minimum: string; donation: string; shipping: ShippingDraft[]; taxes: TaxDraft[]; pricesIncludeTax: boolean };
 
 const newId = (prefix: string): string => `${prefix}-${Math.random().toString(36).slice(2, 10)}`;
-const listOf = (text: string): string[] => text.split(',').map((part) => part.trim()).filter(Boolean);
+const listOf = (text: string): string[] =>
+  text
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean);
 
 /** The rules as the form holds them (amounts in the store currency, lists as text). */
 function draftOf(rules: StoreRules, currency: CurrencyCode): RulesDraft {
@@ -48,7 +52,14 @@ function draftOf(rules: StoreRules, currency: CurrencyCode): RulesDraft {
       weights: (o.weightRates ?? []).map((w) => `${w.upToGrams}=${decimalOf(w.rateCents, currency)}`).join(', '),
       pickup: o.pickup === true,
     })),
-    taxes: rules.taxRules.map((t) => ({ id: t.id, name: t.name, country: t.country, region: t.region ?? '', rate: String(t.rateBps / 100), appliesToShipping: t.appliesToShipping })),
+    taxes: rules.taxRules.map((t) => ({
+      id: t.id,
+      name: t.name,
+      country: t.country,
+      region: t.region ?? '',
+      rate: String(t.rateBps / 100),
+      appliesToShipping: t.appliesToShipping,
+    })),
     pricesIncludeTax: rules.pricesIncludeTax,
   };
 }
@@ -76,14 +87,23 @@ function bodyOf(draft: RulesDraft, currency: CurrencyCode): UpdateStoreRulesBody
         ...(o.pickup ? { pickup: true } : {}),
       };
     }),
-    taxRules: draft.taxes.map((t) => ({ id: t.id, name: t.name.trim(), country: t.country.trim().toUpperCase(), region: t.region.trim() || null, rateBps: Math.round(Number(t.rate) * 100), appliesToShipping: t.appliesToShipping })),
+    taxRules: draft.taxes.map((t) => ({
+      id: t.id,
+      name: t.name.trim(),
+      country: t.country.trim().toUpperCase(),
+      region: t.region.trim() || null,
+      rateBps: Math.round(Number(t.rate) * 100),
+      appliesToShipping: t.appliesToShipping,
+    })),
     pricesIncludeTax: draft.pricesIncludeTax,
   };
 }
 
 function RulesForm({ initial, currency, onSaved }: { initial: StoreRules; currency: CurrencyCode; onSaved: (rules: StoreRules) => void }) {
   const editable = useSession().can(Permission.STORE_MANAGE);
-  const { form, action, submit, errorOf, saved } = useSchemaForm<RulesDraft>(StoreRulesForm, draftOf(initial, currency), { toastAs: 'Shipping and tax' });
+  const { form, action, submit, errorOf, saved } = useSchemaForm<RulesDraft>(StoreRulesForm, draftOf(initial, currency), {
+    toastAs: 'Shipping and tax',
+  });
   const { register, control } = form;
   const shipping = useFieldArray({ control, name: 'shipping', keyName: 'key' });
   const taxes = useFieldArray({ control, name: 'taxes', keyName: 'key' });
@@ -134,7 +154,11 @@ function RulesForm({ initial, currency, onSaved }: { initial: StoreRules; curren
             <Field label="Regions" hint="Empty: all of them" error={errorOf(`shipping.${index}.regions`)}>
               {text(`shipping.${index}.regions`, { size: 8, placeholder: 'ME, NH' })}
             </Field>
-            <Field label="Weight rates" hint="grams=amount, e.g. 1000=9.00, 3000=14.00; the rate applies beyond" error={errorOf(`shipping.${index}.weights`)}>
+            <Field
+              label="Weight rates"
+              hint="grams=amount, e.g. 1000=9.00, 3000=14.00; the rate applies beyond"
+              error={errorOf(`shipping.${index}.weights`)}
+            >
               {text(`shipping.${index}.weights`, { placeholder: 'flat rate' })}
             </Field>
             <label className="check">
@@ -145,7 +169,15 @@ function RulesForm({ initial, currency, onSaved }: { initial: StoreRules; curren
             </button>
           </div>
         ))}
-        <button type="button" onClick={() => shipping.append({ id: newId('ship'), name: '', rate: '0', freeOver: '', countries: '', regions: '', weights: '', pickup: false }, { shouldFocus: true })}>
+        <button
+          type="button"
+          onClick={() =>
+            shipping.append(
+              { id: newId('ship'), name: '', rate: '0', freeOver: '', countries: '', regions: '', weights: '', pickup: false },
+              { shouldFocus: true },
+            )
+          }
+        >
           Add shipping option
         </button>
       </fieldset>
@@ -154,7 +186,11 @@ function RulesForm({ initial, currency, onSaved }: { initial: StoreRules; curren
         <label className="check">
           <input type="checkbox" {...register('pricesIncludeTax')} /> Prices include tax
         </label>
-        <p className="hint">{form.watch('pricesIncludeTax') ? 'The cart and receipt show the tax your prices contain (“incl. $1.50 tax”).' : 'Tax is added to your prices at checkout.'}</p>
+        <p className="hint">
+          {form.watch('pricesIncludeTax')
+            ? 'The cart and receipt show the tax your prices contain (“incl. $1.50 tax”).'
+            : 'Tax is added to your prices at checkout.'}
+        </p>
         {taxes.fields.map((t, index) => (
           <div key={t.key} className="row" role="group" aria-label={`Tax rule ${t.name || index + 1}`}>
             <Field label="Name" error={errorOf(`taxes.${index}.name`)}>
@@ -177,7 +213,15 @@ function RulesForm({ initial, currency, onSaved }: { initial: StoreRules; curren
             </button>
           </div>
         ))}
-        <button type="button" onClick={() => taxes.append({ id: newId('tax'), name: '', country: 'US', region: '', rate: '0', appliesToShipping: false }, { shouldFocus: true })}>
+        <button
+          type="button"
+          onClick={() =>
+            taxes.append(
+              { id: newId('tax'), name: '', country: 'US', region: '', rate: '0', appliesToShipping: false },
+              { shouldFocus: true },
+            )
+          }
+        >
           Add tax rule
         </button>
       </fieldset>

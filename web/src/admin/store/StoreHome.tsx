@@ -101,7 +101,11 @@ function CreateStore({ taken }: { taken: string[] }) {
     event.preventDefault();
     const created = await action.run(async () => {
       const site = await api<{ templateId: string }>('GET', apiPath('/content-service/public/1.0/site'));
-      return api<{ collection: Collection }>('POST', apiPath('/content-service/product/1.1/websites/{websiteId}/stores', { websiteId }), input(site.templateId));
+      return api<{ collection: Collection }>(
+        'POST',
+        apiPath('/content-service/product/1.1/websites/{websiteId}/stores', { websiteId }),
+        input(site.templateId),
+      );
     });
     if (created) navigate(`/store/${created.collection.id}`, { force: true });
   };

@@ -24,8 +24,20 @@ export function SubscriptionsScreen() {
   const { modal, confirm } = useConfirm();
 
   const change = async (s: SubscriptionView, to: 'cancelled' | 'active') => {
-    if (to === 'cancelled' && !(await confirm({ title: 'Cancel subscription', message: `Cancel the subscription of ${s.email}? No further payments are taken.`, confirmLabel: 'Cancel subscription', cancelLabel: 'Keep it' }))) return;
-    await action.run(() => api('PUT', apiPath('/commerce/store/subscriptions/{subscriptionId}/status', { subscriptionId: s.id }), { status: to }), to === 'cancelled' ? 'Subscription cancelled' : 'Subscription resumed');
+    if (
+      to === 'cancelled' &&
+      !(await confirm({
+        title: 'Cancel subscription',
+        message: `Cancel the subscription of ${s.email}? No further payments are taken.`,
+        confirmLabel: 'Cancel subscription',
+        cancelLabel: 'Keep it',
+      }))
+    )
+      return;
+    await action.run(
+      () => api('PUT', apiPath('/commerce/store/subscriptions/{subscriptionId}/status', { subscriptionId: s.id }), { status: to }),
+      to === 'cancelled' ? 'Subscription cancelled' : 'Subscription resumed',
+    );
   };
 
   return (

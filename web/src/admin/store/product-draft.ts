@@ -48,7 +48,10 @@ export interface ProductDraft {
 function optionsOf(item: ContentItem | undefined): OptionDraft[] {
   const order = item?.variantOptionOrdering ?? [];
   const variants = item?.structuredContent?.variants ?? [];
-  return order.map((name) => ({ name, values: [...new Set(variants.map((v) => v.attributes[name]).filter((v): v is string => Boolean(v)))] }));
+  return order.map((name) => ({
+    name,
+    values: [...new Set(variants.map((v) => v.attributes[name]).filter((v): v is string => Boolean(v)))],
+  }));
 }
 
 function variantsOf(item: ContentItem | undefined, currency: CurrencyCode): VariantDraft[] {
@@ -99,7 +102,8 @@ export function productDraftOf(item: ContentItem | undefined, currency: Currency
 export const stockOf = (v: VariantDraft): number => Math.max(0, Number.parseInt(v.qtyInStock, 10) || 0);
 
 /** The weight typed for a variant, in grams (undefined: none given). */
-export const weightOf = (v: VariantDraft): number | undefined => (v.weight.trim() === '' ? undefined : Number.parseInt(v.weight.trim(), 10));
+export const weightOf = (v: VariantDraft): number | undefined =>
+  v.weight.trim() === '' ? undefined : Number.parseInt(v.weight.trim(), 10);
 
 /** The body to save, or the text of what is wrong. */
 export function productBody(draft: ProductDraft, currency: CurrencyCode): ItemBody | string {
@@ -116,7 +120,12 @@ export function productBody(draft: ProductDraft, currency: CurrencyCode): ItemBo
     if (v.weight.trim() !== '' && !/^\d{1,8}$/.test(v.weight.trim())) return `Enter the weight of ${v.sku} in grams, e.g. 450.`;
     amounts.push({ sku: v.sku, price, ...(sale !== undefined ? { sale } : {}) });
   }
-  const giftAmounts = isGiftCard ? denominations.split(',').map((d) => d.trim()).filter(Boolean) : [];
+  const giftAmounts = isGiftCard
+    ? denominations
+        .split(',')
+        .map((d) => d.trim())
+        .filter(Boolean)
+    : [];
   const parsedGift = giftAmounts.map((d) => parseAmount(d, currency));
   if (parsedGift.some((d) => d === undefined)) return 'Enter the gift card amounts as numbers separated by commas, e.g. 25, 50.';
   if (isGiftCard && parsedGift.length === 0) return ContentMessages.giftCardDenominationsRequired;
@@ -150,7 +159,12 @@ export function productBody(draft: ProductDraft, currency: CurrencyCode): ItemBo
             ...(weightOf(v) !== undefined ? { weightGrams: weightOf(v) } : {}),
           })),
       isSubscribable: subscribable,
-      subscriptionPlan: subscribable ? { billingPeriod: { value: Number(selling.billingValue) || 1, unit: selling.billingUnit }, numBillingCycles: Number(selling.cycles) || 0 } : null,
+      subscriptionPlan: subscribable
+        ? {
+            billingPeriod: { value: Number(selling.billingValue) || 1, unit: selling.billingUnit },
+            numBillingCycles: Number(selling.cycles) || 0,
+          }
+        : null,
       additionalFieldsFormId: selling.formId || null,
       useCustomAddButtonText: selling.useCustomButton,
       customAddButtonText: selling.customButton,

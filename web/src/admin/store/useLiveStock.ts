@@ -17,13 +17,21 @@ interface InventoryRow {
 
 /** Reads the live stock of `item` (when there is one) and hands it to `onRead` for the variants shown. */
 export function useLiveStock(item: ContentItem | undefined, onRead: (apply: (variants: VariantDraft[]) => VariantDraft[]) => void) {
-  const stock = useApi<{ inventory: InventoryRow[] }>(item ? `${apiPath('/commerce/inventory')}?itemId=${encodeURIComponent(item.id)}` : null);
+  const stock = useApi<{ inventory: InventoryRow[] }>(
+    item ? `${apiPath('/commerce/inventory')}?itemId=${encodeURIComponent(item.id)}` : null,
+  );
   const live = useMemo(() => new Map((stock.data?.inventory ?? []).map((row) => [row.variantId, row])), [stock.data]);
   // Each answer (a failure leaves the variants as they are) puts the live stock in the draft.
   const onReadRef = useLatest(onRead);
   useEffect(() => {
     if (live.size === 0) return;
-    onReadRef.current((current) => current.map((v) => (v.id && live.has(v.id) ? { ...v, qtyInStock: String(live.get(v.id)?.qtyInStock ?? 0), unlimited: live.get(v.id)?.unlimited ?? false } : v)));
+    onReadRef.current((current) =>
+      current.map((v) =>
+        v.id && live.has(v.id)
+          ? { ...v, qtyInStock: String(live.get(v.id)?.qtyInStock ?? 0), unlimited: live.get(v.id)?.unlimited ?? false }
+          : v,
+      ),
+    );
   }, [live, onReadRef]);
 
   /** Existing variants: a changed stock goes to the cart service's live stock. */
@@ -32,7 +40,10 @@ export function useLiveStock(item: ContentItem | undefined, onRead: (apply: (var
       const row = v.id ? live.get(v.id) : undefined;
       const qty = stockOf(v);
       if (row && (row.qtyInStock !== qty || row.unlimited !== v.unlimited)) {
-        await api('PUT', apiPath('/commerce/inventory/{itemId}/{variantId}', { itemId: row.itemId, variantId: row.variantId }), { qtyInStock: qty, unlimited: v.unlimited });
+        await api('PUT', apiPath('/commerce/inventory/{itemId}/{variantId}', { itemId: row.itemId, variantId: row.variantId }), {
+          qtyInStock: qty,
+          unlimited: v.unlimited,
+        });
       }
     }
   };

@@ -51,7 +51,10 @@ export function CreateWebsiteScreen() {
   const list = useMemo(() => designs.data?.designs ?? [], [designs.data]);
   const chosen = design ?? list[0]?.id;
   const address = slug || slugFromName(name);
-  const baseDomain = useMemo(() => (list[0] ? new URL(list[0].previewUrl).host.replace(/^design-[a-z]+\./, '') : window.location.host), [list]);
+  const baseDomain = useMemo(
+    () => (list[0] ? new URL(list[0].previewUrl).host.replace(/^design-[a-z]+\./, '') : window.location.host),
+    [list],
+  );
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -59,7 +62,11 @@ export function CreateWebsiteScreen() {
     setProblem(undefined);
     setBusy('Creating your website…');
     try {
-      const made = await api<CreatedWebsite>('POST', apiPath('/content-service/1.0/websites'), { name, design: chosen, ...(slug ? { slug } : {}) });
+      const made = await api<CreatedWebsite>('POST', apiPath('/content-service/1.0/websites'), {
+        name,
+        design: chosen,
+        ...(slug ? { slug } : {}),
+      });
       setBusy('Opening the editor…');
       const handoff = await handoffTo(made.website.id);
       window.location.assign(editUrl(handoff.domain, handoff.token));
@@ -82,7 +89,13 @@ export function CreateWebsiteScreen() {
             <label key={d.id} className="design-card" data-design={d.id} data-chosen={d.id === chosen ? 'true' : undefined}>
               <input type="radio" name="design" value={d.id} checked={d.id === chosen} onChange={() => setDesign(d.id)} />
               <span className="design-preview">
-                <iframe src={d.previewPath} title={`Preview of the ${d.name} design`} loading="lazy" sandbox="allow-same-origin" tabIndex={-1} />
+                <iframe
+                  src={d.previewPath}
+                  title={`Preview of the ${d.name} design`}
+                  loading="lazy"
+                  sandbox="allow-same-origin"
+                  tabIndex={-1}
+                />
               </span>
               <span className="design-name">
                 {d.name} <small>· {d.purpose}</small>
@@ -98,12 +111,19 @@ export function CreateWebsiteScreen() {
         <label>
           Address
           <span className="address-field">
-            <input name="slug" value={slug} onChange={(e) => setSlug(e.target.value.toLowerCase())} placeholder={slugFromName(name) || 'my-site'} pattern="[a-z0-9-]{3,40}" />
+            <input
+              name="slug"
+              value={slug}
+              onChange={(e) => setSlug(e.target.value.toLowerCase())}
+              placeholder={slugFromName(name) || 'my-site'}
+              pattern="[a-z0-9-]{3,40}"
+            />
             <span>.{baseDomain}</span>
           </span>
         </label>
         <p className="address-preview" aria-live="polite">
-          Your website will be at <strong>{address ? `${address}.${baseDomain}` : `…${baseDomain}`}</strong>. You can connect your own domain later.
+          Your website will be at <strong>{address ? `${address}.${baseDomain}` : `…${baseDomain}`}</strong>. You can connect your own
+          domain later.
         </p>
         {problem ? <p role="alert">{problem}</p> : null}
         {busy ? <p role="status">{busy}</p> : null}

@@ -47,7 +47,9 @@ export function DeletedWebsites() {
   return (
     <section className="deleted-websites" aria-labelledby="deleted-websites-title">
       <h2 id="deleted-websites-title">Deleted websites</h2>
-      {sites.length > 0 ? <p>These websites are offline. Restore one before its time runs out; after that it and all its data are removed for good.</p> : null}
+      {sites.length > 0 ? (
+        <p>These websites are offline. Restore one before its time runs out; after that it and all its data are removed for good.</p>
+      ) : null}
       {asked ? null : <Outcome action={action} />}
       {restored?.address && !action.error ? (
         <p>
@@ -73,15 +75,21 @@ export function DeletedWebsites() {
           ))}
         </ul>
       ) : null}
-      <SheetDialog open={asked !== undefined} onOpenChange={(open) => (open ? undefined : setAsked(undefined))} title={`Restore ${asked?.title ?? ''}?`}>
+      <SheetDialog
+        open={asked !== undefined}
+        onOpenChange={(open) => (open ? undefined : setAsked(undefined))}
+        title={`Restore ${asked?.title ?? ''}?`}
+      >
         <p className="m-0">
-          It goes back online{asked?.address ? (
+          It goes back online
+          {asked?.address ? (
             <>
               {' '}
               at <strong>{asked.address}</strong>
             </>
           ) : null}{' '}
-          with its pages, products, orders, members and files as they were when it was deleted. Its custom domains that were verified are served again too.
+          with its pages, products, orders, members and files as they were when it was deleted. Its custom domains that were verified are
+          served again too.
         </p>
         <Outcome action={action} />
         <div className="flex flex-wrap justify-end gap-2">

@@ -22,7 +22,10 @@ export function WebsiteLimits() {
     <Loaded resource={usage}>
       {(data) => (
         <Card title="What this website uses" className="max-w-3xl">
-          <p className="mt-0">Each website on the platform has these limits. When one is reached, adding more is refused until you delete something you no longer need.</p>
+          <p className="mt-0">
+            Each website on the platform has these limits. When one is reached, adding more is refused until you delete something you no
+            longer need.
+          </p>
           <dl className="grid gap-3">
             {ROWS.map(({ key, label, format }) => {
               const { used, max } = data[key];
@@ -30,7 +33,15 @@ export function WebsiteLimits() {
                 <div key={key} className="grid gap-1" data-limit={key}>
                   <dt className="font-semibold">{label}</dt>
                   <dd className="m-0 grid gap-1">
-                    <meter min={0} max={max} value={used} high={max * 0.9} optimum={0} aria-label={`${label}: ${format(used)} of ${format(max)}`} className="w-full" />
+                    <meter
+                      min={0}
+                      max={max}
+                      value={used}
+                      high={max * 0.9}
+                      optimum={0}
+                      aria-label={`${label}: ${format(used)} of ${format(max)}`}
+                      className="w-full"
+                    />
                     <span className="text-sm">
                       {format(used)} of {format(max)}
                     </span>

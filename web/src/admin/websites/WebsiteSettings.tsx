@@ -32,7 +32,8 @@ type DesignSummary = DesignList['designs'][number];
 
 const websitePath = (websiteId: string) => apiPath('/content-service/1.0/websites/{websiteId}', { websiteId });
 const domainsPath = (websiteId: string) => apiPath('/content-service/1.0/websites/{websiteId}/domains', { websiteId });
-const domainPath = (websiteId: string, domain: string) => apiPath('/content-service/1.0/websites/{websiteId}/domains/{domain}', { websiteId, domain });
+const domainPath = (websiteId: string, domain: string) =>
+  apiPath('/content-service/1.0/websites/{websiteId}/domains/{domain}', { websiteId, domain });
 
 /** A value the owner copies into their DNS or web server: monospace, selectable, wrapping. */
 function Value({ children }: { children: ReactNode }) {
@@ -50,12 +51,32 @@ function DomainRow({ domain, websiteId, canManage }: { domain: CustomDomain; web
         {domain.verified ? <Badge tone="success">Verified · served</Badge> : <Badge tone="warning">Waiting for verification</Badge>}
         <span className="ml-auto flex gap-2">
           {canManage && !domain.verified ? (
-            <Button size="sm" variant="primary" disabled={action.busy} onClick={() => void action.run(() => api('POST', apiPath('/content-service/1.0/websites/{websiteId}/domains/{domain}/verify', { websiteId, domain: domain.domain })), `${domain.domain} is verified and served.`)}>
+            <Button
+              size="sm"
+              variant="primary"
+              disabled={action.busy}
+              onClick={() =>
+                void action.run(
+                  () =>
+                    api(
+                      'POST',
+                      apiPath('/content-service/1.0/websites/{websiteId}/domains/{domain}/verify', { websiteId, domain: domain.domain }),
+                    ),
+                  `${domain.domain} is verified and served.`,
+                )
+              }
+            >
               Check verification
             </Button>
           ) : null}
           {canManage && !address ? (
-            <Button size="sm" variant="danger" disabled={action.busy} onClick={() => void action.run(() => api('DELETE', domainPath(websiteId, domain.domain)))} aria-label={`Remove ${domain.domain}`}>
+            <Button
+              size="sm"
+              variant="danger"
+              disabled={action.busy}
+              onClick={() => void action.run(() => api('DELETE', domainPath(websiteId, domain.domain)))}
+              aria-label={`Remove ${domain.domain}`}
+            >
               Remove
             </Button>
           ) : null}
@@ -63,7 +84,9 @@ function DomainRow({ domain, websiteId, canManage }: { domain: CustomDomain; web
       </div>
       {domain.verification ? (
         <div className="grid gap-2 text-sm">
-          <p className="m-0">Prove the domain is yours with either of these, then press <em>Check verification</em>:</p>
+          <p className="m-0">
+            Prove the domain is yours with either of these, then press <em>Check verification</em>:
+          </p>
           <div className="grid gap-1 sm:grid-cols-[10rem_1fr] sm:items-center">
             <span className="text-fg-muted">DNS TXT record name</span>
             <Value>{domain.verification.txtRecord.name}</Value>
@@ -71,7 +94,8 @@ function DomainRow({ domain, websiteId, canManage }: { domain: CustomDomain; web
             <Value>{domain.verification.txtRecord.value}</Value>
           </div>
           <p className="m-0">
-            or serve a file at <Value>{domain.verification.httpFile.url}</Value> containing <Value>{domain.verification.httpFile.body}</Value>
+            or serve a file at <Value>{domain.verification.httpFile.url}</Value> containing{' '}
+            <Value>{domain.verification.httpFile.body}</Value>
           </p>
           <p className="m-0">
             Once verified, point the domain here: a CNAME record to <code>{domain.verification.pointTo}</code>.
@@ -91,13 +115,18 @@ export function DomainSettings() {
   const canManage = can(Permission.SETTINGS_MANAGE);
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const added = await add.run(() => api<CustomDomain>('POST', domainsPath(websiteId), { domain }), `${domain} is added. Set one of the records shown to verify it.`);
+    const added = await add.run(
+      () => api<CustomDomain>('POST', domainsPath(websiteId), { domain }),
+      `${domain} is added. Set one of the records shown to verify it.`,
+    );
     if (added) setDomain('');
   };
   return (
     <div className="grid max-w-3xl gap-4">
       <Card title="Domains">
-        <p className="mt-0 text-sm text-fg-muted">Visitors reach this website at each verified domain. A domain you add is served only after it is verified.</p>
+        <p className="mt-0 text-sm text-fg-muted">
+          Visitors reach this website at each verified domain. A domain you add is served only after it is verified.
+        </p>
         <Loaded resource={domains}>
           {(data) => (
             <ul className="m-0 list-none p-0" aria-label="Domains of this website">
@@ -113,7 +142,15 @@ export function DomainSettings() {
           <form className="flex flex-wrap items-end gap-2" onSubmit={(event) => void submit(event)}>
             <label className="grid flex-1 gap-1">
               <span className="text-sm font-semibold">Domain</span>
-              <input name="domain" required value={domain} onChange={(e) => setDomain(e.target.value)} placeholder="www.example.com" autoComplete="off" className="min-w-0" />
+              <input
+                name="domain"
+                required
+                value={domain}
+                onChange={(e) => setDomain(e.target.value)}
+                placeholder="www.example.com"
+                autoComplete="off"
+                className="min-w-0"
+              />
             </label>
             <Button type="submit" variant="primary" disabled={add.busy || domain.trim() === ''}>
               Add domain
@@ -136,23 +173,36 @@ export function DesignSettings() {
   const canManage = can(Permission.SETTINGS_MANAGE);
   const current = website.data?.design;
   const switchTo = async (design: DesignSummary) => {
-    const done = await action.run(() => api<Website>('PUT', apiPath('/content-service/1.0/websites/{websiteId}/design', { websiteId }), { design: design.id }), `The website is now drawn in the ${design.name} design. Your content is unchanged.`);
+    const done = await action.run(
+      () => api<Website>('PUT', apiPath('/content-service/1.0/websites/{websiteId}/design', { websiteId }), { design: design.id }),
+      `The website is now drawn in the ${design.name} design. Your content is unchanged.`,
+    );
     if (done) setAsked(undefined);
   };
   return (
     <div className="grid gap-4">
       <p className="m-0 max-w-3xl">
-        A design sets the fonts, colours, buttons, spacing, header and footer, and how each page’s sections are laid out. Switching design keeps every page, post, product, picture and
-        text you made.
+        A design sets the fonts, colours, buttons, spacing, header and footer, and how each page’s sections are laid out. Switching design
+        keeps every page, post, product, picture and text you made.
       </p>
       <Outcome action={action} />
       <Loaded resource={designs}>
         {(data) => (
           <ul className="m-0 grid list-none grid-cols-[repeat(auto-fill,minmax(16rem,1fr))] gap-4 p-0" aria-label="Designs">
             {data.designs.map((design) => (
-              <li key={design.id} data-design={design.id} className={`grid gap-2 rounded-ds-lg border-2 bg-surface p-2 ${design.id === current ? 'border-primary' : 'border-border'}`}>
+              <li
+                key={design.id}
+                data-design={design.id}
+                className={`grid gap-2 rounded-ds-lg border-2 bg-surface p-2 ${design.id === current ? 'border-primary' : 'border-border'}`}
+              >
                 <span className="design-preview">
-                  <iframe src={design.previewPath} title={`Preview of the ${design.name} design`} loading="lazy" sandbox="allow-same-origin" tabIndex={-1} />
+                  <iframe
+                    src={design.previewPath}
+                    title={`Preview of the ${design.name} design`}
+                    loading="lazy"
+                    sandbox="allow-same-origin"
+                    tabIndex={-1}
+                  />
                 </span>
                 <span className="flex items-center gap-2 font-semibold">
                   {design.name} <small className="font-normal text-fg-muted">· {design.purpose}</small>
@@ -173,11 +223,21 @@ export function DesignSettings() {
           </ul>
         )}
       </Loaded>
-      <SheetDialog open={asked !== undefined} onOpenChange={(open) => (open ? undefined : setAsked(undefined))} title={asked ? `Switch to ${asked.name}?` : ''} wide>
+      <SheetDialog
+        open={asked !== undefined}
+        onOpenChange={(open) => (open ? undefined : setAsked(undefined))}
+        title={asked ? `Switch to ${asked.name}?` : ''}
+        wide
+      >
         {asked ? (
           <>
             <div className="relative h-[min(50vh,24rem)] overflow-hidden rounded-ds border border-border bg-surface-muted">
-              <iframe src={asked.previewPath} title={`Large preview of the ${asked.name} design`} sandbox="allow-same-origin" className="absolute top-0 left-0 h-[200%] w-[200%] max-w-none origin-top-left scale-50 border-0" />
+              <iframe
+                src={asked.previewPath}
+                title={`Large preview of the ${asked.name} design`}
+                sandbox="allow-same-origin"
+                className="absolute top-0 left-0 h-[200%] w-[200%] max-w-none origin-top-left scale-50 border-0"
+              />
             </div>
             <div className="grid gap-1 text-sm sm:grid-cols-2">
               <p className="m-0">
@@ -226,8 +286,8 @@ export function DeleteWebsite() {
       <Card title="Website deleted">
         <p role="status" className="mt-0">
           The website is deleted and no longer served. Its data, in every part of the platform, is removed for good on{' '}
-          <strong>{new Date(deleted.purgeAfter).toLocaleDateString('en-US', { dateStyle: 'long' })}</strong>; until then its creator can restore it under <em>Deleted websites</em> on
-          the websites screen.
+          <strong>{new Date(deleted.purgeAfter).toLocaleDateString('en-US', { dateStyle: 'long' })}</strong>; until then its creator can
+          restore it under <em>Deleted websites</em> on the websites screen.
         </p>
         {home ? <a href={`${home}/websites/new`}>Go to your websites</a> : null}
       </Card>
@@ -249,8 +309,9 @@ export function DeleteWebsite() {
         return (
           <Card title="Delete this website" className="max-w-3xl border-danger">
             <p className="mt-0">
-              Deleting <strong>{site.title}</strong> takes it offline at once, at every address. After {WEBSITE_RESTORE_DAYS} days its pages, products, orders, form submissions,
-              members, comments, statistics and files are removed for good; before then, its creator can restore it.
+              Deleting <strong>{site.title}</strong> takes it offline at once, at every address. After {WEBSITE_RESTORE_DAYS} days its
+              pages, products, orders, form submissions, members, comments, statistics and files are removed for good; before then, its
+              creator can restore it.
             </p>
             {isAdmin ? (
               <Button variant="danger" onClick={() => setOpen(true)}>
@@ -273,7 +334,13 @@ export function DeleteWebsite() {
                   <span>
                     Type <strong>{site.title}</strong> to confirm
                   </span>
-                  <input name="confirm" value={typed} onChange={(e) => setTyped(e.target.value)} autoComplete="off" aria-label="Website name to confirm" />
+                  <input
+                    name="confirm"
+                    value={typed}
+                    onChange={(e) => setTyped(e.target.value)}
+                    autoComplete="off"
+                    aria-label="Website name to confirm"
+                  />
                 </label>
                 <Outcome action={action} />
                 <div className="flex flex-wrap justify-end gap-2">

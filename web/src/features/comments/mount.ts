@@ -3,7 +3,14 @@
 // answer (held for moderation) or its message. The thread above it is server-rendered as one flat
 // list; the island sets each reply under the comment it answers (one level deep) and gives every
 // comment a Reply button that opens the same form for a reply.
-import { COMMENT_LIMITS, FormMessages, formatMessage, type CommentsData, type PostCommentResponse, type PublicComment } from '@sc/contracts';
+import {
+  COMMENT_LIMITS,
+  FormMessages,
+  formatMessage,
+  type CommentsData,
+  type PostCommentResponse,
+  type PublicComment,
+} from '@sc/contracts';
 import { captchaToken } from '../../storefront/forms/captcha.js';
 import { islandData, siteUserInfo } from '../../storefront/lib/dom.js';
 import { call, failureFrom } from '../../storefront/lib/http.js';
@@ -33,9 +40,19 @@ interface FormOptions {
 
 /** A comment form: posts to the item's comments with a solved captcha and shows the answer. */
 function commentForm(data: CommentsData, options: FormOptions): HTMLFormElement {
-  const name = Object.assign(document.createElement('input'), { name: 'authorName', autocomplete: 'name', required: true, maxLength: COMMENT_LIMITS.nameLength });
+  const name = Object.assign(document.createElement('input'), {
+    name: 'authorName',
+    autocomplete: 'name',
+    required: true,
+    maxLength: COMMENT_LIMITS.nameLength,
+  });
   const email = Object.assign(document.createElement('input'), { name: 'authorEmail', type: 'email', autocomplete: 'email' });
-  const body = Object.assign(document.createElement('textarea'), { name: 'body', rows: options.parentId ? 3 : 4, required: true, maxLength: COMMENT_LIMITS.bodyLength });
+  const body = Object.assign(document.createElement('textarea'), {
+    name: 'body',
+    rows: options.parentId ? 3 : 4,
+    required: true,
+    maxLength: COMMENT_LIMITS.bodyLength,
+  });
   const count = Object.assign(document.createElement('p'), { className: 'character-counter' });
   const showCount = () => {
     count.textContent = formatMessage(FormMessages.characterCounter, { count: body.value.length, max: COMMENT_LIMITS.bodyLength });
@@ -44,10 +61,25 @@ function commentForm(data: CommentsData, options: FormOptions): HTMLFormElement 
   showCount();
   const status = Object.assign(document.createElement('p'), { className: 'comment-status', hidden: true });
   status.setAttribute('role', 'status');
-  const submit = Object.assign(document.createElement('button'), { type: 'submit', className: 'sc-button', textContent: options.submitLabel });
-  const form = Object.assign(document.createElement('form'), { className: options.parentId ? 'sc-form comment-reply-form' : 'sc-form comment-form', noValidate: true });
+  const submit = Object.assign(document.createElement('button'), {
+    type: 'submit',
+    className: 'sc-button',
+    textContent: options.submitLabel,
+  });
+  const form = Object.assign(document.createElement('form'), {
+    className: options.parentId ? 'sc-form comment-reply-form' : 'sc-form comment-form',
+    noValidate: true,
+  });
   const heading = Object.assign(document.createElement(options.parentId ? 'h4' : 'h3'), { textContent: options.heading });
-  form.append(heading, field('Name', name), field('Email (not shown)', email), field(options.parentId ? 'Reply' : 'Comment', body), count, status, submit);
+  form.append(
+    heading,
+    field('Name', name),
+    field('Email (not shown)', email),
+    field(options.parentId ? 'Reply' : 'Comment', body),
+    count,
+    status,
+    submit,
+  );
   form.addEventListener('submit', (event) => {
     event.preventDefault();
     submit.disabled = true;
@@ -83,7 +115,8 @@ function commentForm(data: CommentsData, options: FormOptions): HTMLFormElement 
 }
 
 /** The server-rendered comment of an id (its element id is comment-{id}). */
-const commentElement = (list: HTMLElement, id: string): HTMLElement | null => list.querySelector<HTMLElement>(`li.comment[id="comment-${CSS.escape(id)}"]`);
+const commentElement = (list: HTMLElement, id: string): HTMLElement | null =>
+  list.querySelector<HTMLElement>(`li.comment[id="comment-${CSS.escape(id)}"]`);
 
 /** Sets each reply under its comment, in the order the thread lists them. */
 function nestReplies(list: HTMLElement, comments: readonly PublicComment[]): void {
@@ -108,7 +141,11 @@ function addReplyButtons(list: HTMLElement, data: CommentsData, replyIds: Readon
   for (const item of list.querySelectorAll<HTMLElement>('li.comment')) {
     const id = item.id.replace(/^comment-/, '');
     if (replyIds.has(id) || item.querySelector(':scope > .comment-reply-button')) continue;
-    const button = Object.assign(document.createElement('button'), { type: 'button', className: 'comment-reply-button', textContent: 'Reply' });
+    const button = Object.assign(document.createElement('button'), {
+      type: 'button',
+      className: 'comment-reply-button',
+      textContent: 'Reply',
+    });
     button.setAttribute('aria-expanded', 'false');
     let form: HTMLFormElement | undefined;
     button.addEventListener('click', () => {

@@ -17,7 +17,13 @@ export function start(): void {
   const ids = { itemId: data.itemId, collectionId: data.collectionId, memberAreaId: data.memberAreaId };
   track(data.pageViewEvent, ids);
   for (const link of document.querySelectorAll<HTMLAnchorElement>('a[data-third-party-video]')) {
-    link.addEventListener('click', () => track(LessonTrackingEvents.clicksThirdPartyVideo, { ...ids, provider: link.dataset.thirdPartyVideo ?? '', destinationUrl: link.href }));
+    link.addEventListener('click', () =>
+      track(LessonTrackingEvents.clicksThirdPartyVideo, {
+        ...ids,
+        provider: link.dataset.thirdPartyVideo ?? '',
+        destinationUrl: link.href,
+      }),
+    );
   }
   window.addEventListener(ACCESS_DENIED_CTA, (event) => {
     track(LessonTrackingEvents.accessDeniedCta, { ...ids, cta: (event as CustomEvent<{ cta: string }>).detail.cta });

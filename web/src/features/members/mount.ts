@@ -12,7 +12,9 @@ export function mount(element: HTMLElement): void {
   if (element.dataset.mounted === 'true') return;
   element.dataset.mounted = 'true';
   for (const link of element.querySelectorAll<HTMLElement>('[data-cta]')) {
-    link.addEventListener('click', () => window.dispatchEvent(new CustomEvent(ACCESS_DENIED_CTA, { detail: { cta: link.dataset.cta ?? '' } })));
+    link.addEventListener('click', () =>
+      window.dispatchEvent(new CustomEvent(ACCESS_DENIED_CTA, { detail: { cta: link.dataset.cta ?? '' } })),
+    );
   }
   const wasSignedIn = siteUserInfo().authenticated;
   const timer = window.setInterval(() => {

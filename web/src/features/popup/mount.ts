@@ -43,10 +43,19 @@ function writeState(websiteId: string, state: StoredPopupState): void {
 
 /** The census overlay call (SPEC 7 POST /api/census/overlay); failures are the tracker's warnings only. */
 function census(data: PopupOverlayData, action: OverlayAction): void {
-  call('POST', apiPath('/census/overlay'), { websiteId: data.websiteId, url: location.href.slice(0, 2082), title: document.title.slice(0, 500), blockId: 'popup-overlay', action }, { keepalive: true }).catch(() => undefined);
+  call(
+    'POST',
+    apiPath('/census/overlay'),
+    { websiteId: data.websiteId, url: location.href.slice(0, 2082), title: document.title.slice(0, 500), blockId: 'popup-overlay', action },
+    { keepalive: true },
+  ).catch(() => undefined);
 }
 
-function element<K extends keyof HTMLElementTagNameMap>(tag: K, props: Partial<HTMLElementTagNameMap[K]> = {}, ...children: Array<Node | string>): HTMLElementTagNameMap[K] {
+function element<K extends keyof HTMLElementTagNameMap>(
+  tag: K,
+  props: Partial<HTMLElementTagNameMap[K]> = {},
+  ...children: Array<Node | string>
+): HTMLElementTagNameMap[K] {
   const node = Object.assign(document.createElement(tag), props);
   node.append(...children);
   return node;

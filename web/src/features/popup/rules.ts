@@ -12,9 +12,14 @@ export interface StoredPopupState {
 const DAY_MS = 86_400_000;
 
 /** The storage key of one of the SPEC 3 fields, per website (several sites may share a browser origin in development). */
-export const storageKey = (websiteId: string, key: (typeof PopupStorageKeys)[keyof typeof PopupStorageKeys]): string => `${POPUP_STORAGE_PREFIX}${websiteId}:${key}`;
+export const storageKey = (websiteId: string, key: (typeof PopupStorageKeys)[keyof typeof PopupStorageKeys]): string =>
+  `${POPUP_STORAGE_PREFIX}${websiteId}:${key}`;
 
-export function shouldShow(stored: StoredPopupState, popup: Pick<PopupOverlay, 'enabled' | 'version' | 'hideForDays'>, now: number): boolean {
+export function shouldShow(
+  stored: StoredPopupState,
+  popup: Pick<PopupOverlay, 'enabled' | 'version' | 'hideForDays'>,
+  now: number,
+): boolean {
   if (!popup.enabled) return false;
   if (stored.version !== String(popup.version)) return true;
   if (stored.submitted === 'true') return false;

@@ -49,8 +49,8 @@ function AccountOrders() {
         <ul className="account-orders">
           {account.orders.map((order) => (
             <li key={order.id}>
-              <a href={orderStatusUrl(order.id, order.receiptToken)}>Order #{order.orderNumber}</a> · {order.status} · {money(Number(order.grandTotal.value), order.grandTotal.currency)} ·{' '}
-              {new Date(order.createdAt).toLocaleDateString()}
+              <a href={orderStatusUrl(order.id, order.receiptToken)}>Order #{order.orderNumber}</a> · {order.status} ·{' '}
+              {money(Number(order.grandTotal.value), order.grandTotal.currency)} · {new Date(order.createdAt).toLocaleDateString()}
               <div className="account-order-lines">{order.lines.join('; ')}</div>
               {order.tracking && (
                 <div className="account-order-tracking">
@@ -117,7 +117,10 @@ function AccountDialog({ onClose, links }: { onClose: () => void; links: Account
         return;
       }
       if (mode === 'new-password') {
-        setNotice((await call<{ message: string }>('POST', apiPath('/auth/site-users/password-reset/confirm'), { token: resetToken, password })).message);
+        setNotice(
+          (await call<{ message: string }>('POST', apiPath('/auth/site-users/password-reset/confirm'), { token: resetToken, password }))
+            .message,
+        );
         setPassword('');
         setMode('sign-in');
         return;
@@ -126,7 +129,11 @@ function AccountDialog({ onClose, links }: { onClose: () => void; links: Account
         // The sign-up mail's link makes the account only with the password chosen at sign-up, so a
         // link someone else started for this address makes nothing; a wrong one leaves the link
         // working for a few more tries (the server's message says so).
-        const { xsrfToken } = await call<{ xsrfToken: string }>('POST', apiPath('/auth/site-users/confirm'), { token: signUpToken, password, rememberMe: remember });
+        const { xsrfToken } = await call<{ xsrfToken: string }>('POST', apiPath('/auth/site-users/confirm'), {
+          token: signUpToken,
+          password,
+          rememberMe: remember,
+        });
         rememberXsrf(xsrfToken);
         track('CompleteRegistration', {});
         setPassword('');
@@ -137,7 +144,15 @@ function AccountDialog({ onClose, links }: { onClose: () => void; links: Account
       }
       if (mode === 'sign-up') {
         // The same answer whether or not the address has an account: the mail says what comes next.
-        setNotice((await call<{ message: string }>('POST', apiPath('/auth/site-users'), { email, password, ...(name.trim() ? { name: name.trim() } : {}) })).message);
+        setNotice(
+          (
+            await call<{ message: string }>('POST', apiPath('/auth/site-users'), {
+              email,
+              password,
+              ...(name.trim() ? { name: name.trim() } : {}),
+            })
+          ).message,
+        );
         setPassword('');
         setMode('check-email');
         return;
@@ -178,21 +193,21 @@ function AccountDialog({ onClose, links }: { onClose: () => void; links: Account
       )}
       {signedIn ? (
         <>
-        <AccountOrders />
-        <div className="sc-modal-actions">
-          <button type="button" className="sc-button secondary" onClick={onClose}>
-            Close
-          </button>
-          <button type="button" className="sc-button" disabled={busy} onClick={onSignOut}>
-            Sign out
-          </button>
-        </div>
+          <AccountOrders />
+          <div className="sc-modal-actions">
+            <button type="button" className="sc-button secondary" onClick={onClose}>
+              Close
+            </button>
+            <button type="button" className="sc-button" disabled={busy} onClick={onSignOut}>
+              Sign out
+            </button>
+          </div>
         </>
       ) : mode === 'check-email' ? (
         <>
           <p>
-            We wrote to <strong>{email}</strong>. Open the link in the email to finish: it works once, within one day. No email after
-            a few minutes? Look in your spam folder, or sign up again.
+            We wrote to <strong>{email}</strong>. Open the link in the email to finish: it works once, within one day. No email after a few
+            minutes? Look in your spam folder, or sign up again.
           </p>
           <div className="sc-modal-actions">
             <button type="button" className="sc-button secondary" onClick={() => setMode('sign-in')}>
@@ -205,7 +220,9 @@ function AccountDialog({ onClose, links }: { onClose: () => void; links: Account
         </>
       ) : (
         <form className="sc-form account-form" noValidate onSubmit={onSubmit}>
-          {mode === 'confirm-sign-up' && <p>Enter the password you chose when you signed up. If you did not sign up, close this: no account is made.</p>}
+          {mode === 'confirm-sign-up' && (
+            <p>Enter the password you chose when you signed up. If you did not sign up, close this: no account is made.</p>
+          )}
           {mode === 'sign-up' && (
             <div className="form-item">
               <label className="title" htmlFor={`${id}-name`}>
@@ -219,23 +236,30 @@ function AccountDialog({ onClose, links }: { onClose: () => void; links: Account
               <label className="title" htmlFor={`${id}-email`}>
                 Email
               </label>
-              <input id={`${id}-email`} type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} data-autofocus />
+              <input
+                id={`${id}-email`}
+                type="email"
+                autoComplete="email"
+                value={email}
+                onChange={(e) => setEmail(e.target.value)}
+                data-autofocus
+              />
             </div>
           )}
           {mode !== 'forgot' && (
-          <div className="form-item">
-            <label className="title" htmlFor={`${id}-password`}>
-              Password
-            </label>
-            <input
-              id={`${id}-password`}
-              type="password"
-              autoComplete={mode === 'sign-in' || mode === 'confirm-sign-up' ? 'current-password' : 'new-password'}
-              value={password}
-              onChange={(e) => setPassword(e.target.value)}
-              data-autofocus={mode === 'confirm-sign-up' || mode === 'new-password' || undefined}
-            />
-          </div>
+            <div className="form-item">
+              <label className="title" htmlFor={`${id}-password`}>
+                Password
+              </label>
+              <input
+                id={`${id}-password`}
+                type="password"
+                autoComplete={mode === 'sign-in' || mode === 'confirm-sign-up' ? 'current-password' : 'new-password'}
+                value={password}
+                onChange={(e) => setPassword(e.target.value)}
+                data-autofocus={mode === 'confirm-sign-up' || mode === 'new-password' || undefined}
+              />
+            </div>
           )}
           {(mode === 'sign-in' || mode === 'sign-up' || mode === 'confirm-sign-up') && (
             <label className="option">
@@ -257,7 +281,16 @@ function AccountDialog({ onClose, links }: { onClose: () => void; links: Account
               {mode === 'sign-in' ? 'Create an account' : 'I have an account'}
             </button>
             <button type="submit" className="sc-button" disabled={busy}>
-              {{ 'sign-in': 'Sign in', 'sign-up': 'Sign up', 'check-email': '', forgot: 'Email me a link', 'new-password': 'Set new password', 'confirm-sign-up': 'Finish signing up' }[mode]}
+              {
+                {
+                  'sign-in': 'Sign in',
+                  'sign-up': 'Sign up',
+                  'check-email': '',
+                  forgot: 'Email me a link',
+                  'new-password': 'Set new password',
+                  'confirm-sign-up': 'Finish signing up',
+                }[mode]
+              }
             </button>
           </div>
         </form>

@@ -65,7 +65,10 @@ export function AddressLookup({ country, onPick }: AddressLookupProps) {
           if (asked !== latest.current) return;
           setPredictions([]);
           setOpen(false);
-          setNote({ text: failureFrom(error).message || 'Address suggestions are not available right now. Type the address in full.', problems: [] });
+          setNote({
+            text: failureFrom(error).message || 'Address suggestions are not available right now. Type the address in full.',
+            problems: [],
+          });
         },
       );
     }, LOOKUP_DELAY_MS);

@@ -41,14 +41,12 @@ export function CartCoupons({ cart, currency, onChange }: { cart: CommerceShoppi
       <ul className="coupon-list">
         {cart.validCoupons.map((coupon) => (
           <li key={coupon.code} className="coupon valid">
-            {coupon.code}: −{money(coupon.discountCents, currency)}{' '}
-            <RemoveCoupon code={coupon.code} onChange={onChange} />
+            {coupon.code}: −{money(coupon.discountCents, currency)} <RemoveCoupon code={coupon.code} onChange={onChange} />
           </li>
         ))}
         {cart.invalidCoupons.map((coupon) => (
           <li key={coupon.code} className="coupon invalid">
-            {coupon.code}: {coupon.reason}{' '}
-            <RemoveCoupon code={coupon.code} onChange={onChange} />
+            {coupon.code}: {coupon.reason} <RemoveCoupon code={coupon.code} onChange={onChange} />
           </li>
         ))}
       </ul>
@@ -58,7 +56,13 @@ export function CartCoupons({ cart, currency, onChange }: { cart: CommerceShoppi
 
 function RemoveCoupon({ code, onChange }: { code: string; onChange: CartChange }) {
   return (
-    <button type="button" aria-label={`Remove coupon ${code}`} onClick={() => void onChange('remove', () => call<CommerceShoppingCart>('DELETE', apiPath('/commerce/shopping-cart/coupons/{code}', { code })))}>
+    <button
+      type="button"
+      aria-label={`Remove coupon ${code}`}
+      onClick={() =>
+        void onChange('remove', () => call<CommerceShoppingCart>('DELETE', apiPath('/commerce/shopping-cart/coupons/{code}', { code })))
+      }
+    >
       Remove
     </button>
   );

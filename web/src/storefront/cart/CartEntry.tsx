@@ -9,7 +9,17 @@ import { apiPath } from '../../api/client.js';
 
 export const ENTRIES = apiPath('/commerce/shopping-cart/entries');
 
-export function CartEntry({ entry, currency, onChange, onEdit }: { entry: CommerceCartEntry; currency: string; onChange: CartChange; onEdit: (entry: CommerceCartEntry) => void }) {
+export function CartEntry({
+  entry,
+  currency,
+  onChange,
+  onEdit,
+}: {
+  entry: CommerceCartEntry;
+  currency: string;
+  onChange: CartChange;
+  onEdit: (entry: CommerceCartEntry) => void;
+}) {
   return (
     <li className="cart-entry" data-entry-id={entry.id}>
       <div className="cart-entry-title">
@@ -21,7 +31,13 @@ export function CartEntry({ entry, currency, onChange, onEdit }: { entry: Commer
         ))}
         {entry.additionalFields && <AdditionalAnswers json={entry.additionalFields} />}
         {entry.additionalFieldsFormId && (
-          <button type="button" className="cart-entry-edit-fields" aria-haspopup="dialog" aria-label={`Edit details of ${entry.title}`} onClick={() => onEdit(entry)}>
+          <button
+            type="button"
+            className="cart-entry-edit-fields"
+            aria-haspopup="dialog"
+            aria-label={`Edit details of ${entry.title}`}
+            onClick={() => onEdit(entry)}
+          >
             Edit details
           </button>
         )}
@@ -29,7 +45,9 @@ export function CartEntry({ entry, currency, onChange, onEdit }: { entry: Commer
       <QuantityInput
         title={entry.title}
         quantity={entry.quantity}
-        onCommit={(quantity) => onChange('quantity', () => call<CommerceShoppingCart>('PUT', `${ENTRIES}/${encodeURIComponent(entry.id)}`, { quantity }))}
+        onCommit={(quantity) =>
+          onChange('quantity', () => call<CommerceShoppingCart>('PUT', `${ENTRIES}/${encodeURIComponent(entry.id)}`, { quantity }))
+        }
       />
       <span className="cart-entry-price">{money(entry.subTotal, currency)}</span>
       <button
@@ -56,7 +74,8 @@ function AdditionalAnswers({ json }: { json: string }) {
   } catch {
     return null;
   }
-  const text = (v: unknown): string => (Array.isArray(v) ? v.join(' ') : typeof v === 'object' && v !== null ? Object.values(v).join(' ') : String(v));
+  const text = (v: unknown): string =>
+    Array.isArray(v) ? v.join(' ') : typeof v === 'object' && v !== null ? Object.values(v).join(' ') : String(v);
   return (
     <dl className="cart-entry-answers">
       {Object.entries(answers).map(([key, value]) => (
@@ -69,7 +88,15 @@ function AdditionalAnswers({ json }: { json: string }) {
   );
 }
 
-function QuantityInput({ title, quantity, onCommit }: { title: string; quantity: number; onCommit: (quantity: string) => Promise<boolean> }) {
+function QuantityInput({
+  title,
+  quantity,
+  onCommit,
+}: {
+  title: string;
+  quantity: number;
+  onCommit: (quantity: string) => Promise<boolean>;
+}) {
   const [draft, setDraft] = useState(String(quantity));
   const id = useId();
   useEffect(() => setDraft(String(quantity)), [quantity]);

@@ -9,7 +9,13 @@ import { Checkout } from './Checkout.js';
 import { GiftCardPage } from './GiftCardPage.js';
 import { OrderView } from './OrderView.js';
 
-const HEADINGS: Record<View, string> = { cart: 'Cart', checkout: 'Checkout', 'gift-card': 'Gift Card', order: 'Order confirmed', status: 'Order status' };
+const HEADINGS: Record<View, string> = {
+  cart: 'Cart',
+  checkout: 'Checkout',
+  'gift-card': 'Gift Card',
+  order: 'Order confirmed',
+  status: 'Order status',
+};
 
 export function viewOf(search: URLSearchParams): View {
   const view = search.get('view');

@@ -64,7 +64,11 @@ export function CartShipping({ cart, currency, onChange }: { cart: CommerceShopp
                 type="radio"
                 name={`${id}-option`}
                 checked={cart.selectedShippingOption?.id === option.id}
-                onChange={() => void onChange('add', () => call<CommerceShoppingCart>('PUT', apiPath('/commerce/shopping-cart/shipping-option'), { optionId: option.id }))}
+                onChange={() =>
+                  void onChange('add', () =>
+                    call<CommerceShoppingCart>('PUT', apiPath('/commerce/shopping-cart/shipping-option'), { optionId: option.id }),
+                  )
+                }
               />{' '}
               {option.name} ({shippingCost(option, currency)})
             </label>

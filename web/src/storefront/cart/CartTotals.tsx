@@ -19,7 +19,9 @@ export function Totals({ cart, currency }: { cart: CommerceShoppingCart; currenc
       {cart.requiresShipping && (
         <div>
           <dt>{cart.selectedShippingOption ? `Shipping (${cart.selectedShippingOption.name})` : 'Shipping'}</dt>
-          <dd data-total="shipping">{cart.selectedShippingOption && cart.shippingCostCents === 0 ? 'Free' : money(cart.shippingCostCents, currency)}</dd>
+          <dd data-total="shipping">
+            {cart.selectedShippingOption && cart.shippingCostCents === 0 ? 'Free' : money(cart.shippingCostCents, currency)}
+          </dd>
         </div>
       )}
       {!cart.pricesIncludeTax && (

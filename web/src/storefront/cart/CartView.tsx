@@ -101,18 +101,28 @@ export function CartView({ data }: { data: CartPageData }) {
             onCancel={() => setEditing(null)}
             onFailed={() => {
               setEditing(null);
-              setProblem(cartProblem('open-form', { status: 0, crumbFail: false, message: '', errors: null, network: !navigator.onLine }, navigator.cookieEnabled));
+              setProblem(
+                cartProblem(
+                  'open-form',
+                  { status: 0, crumbFail: false, message: '', errors: null, network: !navigator.onLine },
+                  navigator.cookieEnabled,
+                ),
+              );
             }}
             onDone={(answers) => {
               const entry = editing;
               setEditing(null);
               // SPEC 4: the cart is recalculating (busy) from the start of the update to its end.
               void change('form', async () => {
-                const updated = await call<{ shoppingCart: CommerceShoppingCart; updatedEntry: CommerceCartEntry }>('PUT', `${ENTRIES}/${encodeURIComponent(entry.id)}/additionalFields`, {
-                  itemId: entry.itemId,
-                  sku: entry.chosenVariant.sku,
-                  additionalFields: answers,
-                });
+                const updated = await call<{ shoppingCart: CommerceShoppingCart; updatedEntry: CommerceCartEntry }>(
+                  'PUT',
+                  `${ENTRIES}/${encodeURIComponent(entry.id)}/additionalFields`,
+                  {
+                    itemId: entry.itemId,
+                    sku: entry.chosenVariant.sku,
+                    additionalFields: answers,
+                  },
+                );
                 return updated.shoppingCart;
               });
             }}

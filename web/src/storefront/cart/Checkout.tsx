@@ -4,7 +4,16 @@
 // in test mode (the demo's default, labelled so) the test cards are typed here. The order is
 // placed once per attempt (an Idempotency-Key per submission), then the confirmation.
 import { lazy, Suspense, useEffect, useId, useState, type FormEvent, type ReactNode } from 'react';
-import { CartMessages, type AccountResponse, type Address, type CartPageData, type CommerceShoppingCart, type CheckoutResponse, type PaymentsConfig, type PaymentStep } from '@sc/contracts';
+import {
+  CartMessages,
+  type AccountResponse,
+  type Address,
+  type CartPageData,
+  type CommerceShoppingCart,
+  type CheckoutResponse,
+  type PaymentsConfig,
+  type PaymentStep,
+} from '@sc/contracts';
 import { cartStore } from '../lib/cart-store.js';
 import { siteContext, siteUserInfo } from '../lib/dom.js';
 import { track } from '../lib/events.js';
@@ -39,7 +48,6 @@ function Field({ label, children }: { label: string; children: (id: string) => R
     </div>
   );
 }
-
 
 /** The signed-in buyer's addresses from their past orders, offered at checkout (none for a guest). */
 function SavedAddresses({ onPick }: { onPick: (address: Address) => void }) {
@@ -82,7 +90,15 @@ const newKey = (): string => (crypto.randomUUID ? crypto.randomUUID() : `${Date.
 export function Checkout({ data, cartToken }: { data: CartPageData; cartToken: string | null }) {
   const { status, cart } = useCart();
   const [email, setEmail] = useState('');
-  const [address, setAddress] = useState<AddressFields>({ name: '', line1: '', line2: '', city: '', region: '', postalCode: '', country: siteContext()?.country ?? 'US' });
+  const [address, setAddress] = useState<AddressFields>({
+    name: '',
+    line1: '',
+    line2: '',
+    city: '',
+    region: '',
+    postalCode: '',
+    country: siteContext()?.country ?? 'US',
+  });
   const [card, setCard] = useState({ number: '', exp: '', cvc: '' });
   const [giftCardCode, setGiftCardCode] = useState('');
   const [placing, setPlacing] = useState(false);
@@ -110,7 +126,11 @@ export function Checkout({ data, cartToken }: { data: CartPageData; cartToken: s
     const stored = cartStore.get().cart?.shippingLocation;
     if (stored && stored.country === country && (stored.region ?? '') === region && (stored.postalCode ?? '') === postalCode) return;
     const timer = setTimeout(() => {
-      call<CommerceShoppingCart>('PUT', apiPath('/commerce/shopping-cart/shipping-location'), { country, ...(region ? { region } : {}), ...(postalCode ? { postalCode } : {}) }).then(
+      call<CommerceShoppingCart>('PUT', apiPath('/commerce/shopping-cart/shipping-location'), {
+        country,
+        ...(region ? { region } : {}),
+        ...(postalCode ? { postalCode } : {}),
+      }).then(
         (next) => cartStore.set(next),
         () => undefined,
       );
@@ -127,7 +147,9 @@ export function Checkout({ data, cartToken }: { data: CartPageData; cartToken: s
     };
     return (
       <div className="sc-checkout checkout-pay">
-        {payments.testMode && <p className="test-mode-note">Test mode: Stripe’s test cards only (4242 4242 4242 4242); no real money moves.</p>}
+        {payments.testMode && (
+          <p className="test-mode-note">Test mode: Stripe’s test cards only (4242 4242 4242 4242); no real money moves.</p>
+        )}
         <Suspense fallback={<p aria-busy="true">Loading the card form…</p>}>
           <StripePayment payment={step.payment} returnUrl={new URL(step.confirmedUrl, location.href).href} onPaid={paid} />
         </Suspense>
@@ -178,13 +200,26 @@ export function Checkout({ data, cartToken }: { data: CartPageData; cartToken: s
                 },
               }
             : {}),
-          ...(hasCard ? { card: { number: card.number.trim(), expMonth: month, expYear: (year ?? 0) < 100 ? 2000 + (year ?? 0) : year, cvc: card.cvc.trim() } } : {}),
+          ...(hasCard
+            ? {
+                card: {
+                  number: card.number.trim(),
+                  expMonth: month,
+                  expYear: (year ?? 0) < 100 ? 2000 + (year ?? 0) : year,
+                  cvc: card.cvc.trim(),
+                },
+              }
+            : {}),
           ...(giftCardCode.trim() ? { giftCardCode: giftCardCode.trim() } : {}),
           ...(cartToken ? { cartToken } : {}),
         },
         { headers: { 'idempotency-key': newKey() } },
       );
-      track('Purchase', { orderId: order.id, grandTotal: order.grandTotal, items: order.items.map((i) => ({ sku: i.sku, quantity: i.quantity })) });
+      track('Purchase', {
+        orderId: order.id,
+        grandTotal: order.grandTotal,
+        items: order.items.map((i) => ({ sku: i.sku, quantity: i.quantity })),
+      });
       const confirmedUrl = orderConfirmedUrl(order.id, receiptToken);
       if (payment) {
         // The order is placed and its stock held; the card goes to Stripe next.
@@ -200,27 +235,48 @@ export function Checkout({ data, cartToken }: { data: CartPageData; cartToken: s
     }
   };
 
-  const set = (key: keyof typeof address) => (event: { target: { value: string } }) => setAddress({ ...address, [key]: event.target.value });
+  const set = (key: keyof typeof address) => (event: { target: { value: string } }) =>
+    setAddress({ ...address, [key]: event.target.value });
   return (
     <form className="sc-checkout sc-form" noValidate onSubmit={(event) => void onSubmit(event)} aria-label="Checkout">
       {subscription ? <p className="checkout-kind">Subscription checkout</p> : cart && <Totals cart={cart} currency={data.currency} />}
-      <Field label="Email">{(id) => <input id={id} type="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} />}</Field>
+      <Field label="Email">
+        {(id) => <input id={id} type="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} />}
+      </Field>
       {ships && (
         <fieldset className="checkout-address">
           <legend>Shipping address</legend>
           <SavedAddresses
             onPick={(saved) =>
-              setAddress({ name: saved.name, line1: saved.line1, line2: saved.line2 ?? '', city: saved.city, region: saved.region ?? '', postalCode: saved.postalCode ?? '', country: saved.country })
+              setAddress({
+                name: saved.name,
+                line1: saved.line1,
+                line2: saved.line2 ?? '',
+                city: saved.city,
+                region: saved.region ?? '',
+                postalCode: saved.postalCode ?? '',
+                country: saved.country,
+              })
             }
           />
           <AddressLookup country={address.country} onPick={(place) => setAddress((fields) => filledFrom(fields, place))} />
           <Field label="Full name">{(id) => <input id={id} autoComplete="name" value={address.name} onChange={set('name')} />}</Field>
-          <Field label="Address line 1">{(id) => <input id={id} autoComplete="address-line1" value={address.line1} onChange={set('line1')} />}</Field>
-          <Field label="Address line 2">{(id) => <input id={id} autoComplete="address-line2" value={address.line2} onChange={set('line2')} />}</Field>
+          <Field label="Address line 1">
+            {(id) => <input id={id} autoComplete="address-line1" value={address.line1} onChange={set('line1')} />}
+          </Field>
+          <Field label="Address line 2">
+            {(id) => <input id={id} autoComplete="address-line2" value={address.line2} onChange={set('line2')} />}
+          </Field>
           <Field label="City">{(id) => <input id={id} autoComplete="address-level2" value={address.city} onChange={set('city')} />}</Field>
-          <Field label="State or region">{(id) => <input id={id} autoComplete="address-level1" value={address.region} onChange={set('region')} />}</Field>
-          <Field label="Postal code">{(id) => <input id={id} autoComplete="postal-code" value={address.postalCode} onChange={set('postalCode')} />}</Field>
-          <Field label="Country code">{(id) => <input id={id} autoComplete="country" maxLength={2} value={address.country} onChange={set('country')} />}</Field>
+          <Field label="State or region">
+            {(id) => <input id={id} autoComplete="address-level1" value={address.region} onChange={set('region')} />}
+          </Field>
+          <Field label="Postal code">
+            {(id) => <input id={id} autoComplete="postal-code" value={address.postalCode} onChange={set('postalCode')} />}
+          </Field>
+          <Field label="Country code">
+            {(id) => <input id={id} autoComplete="country" maxLength={2} value={address.country} onChange={set('country')} />}
+          </Field>
         </fieldset>
       )}
       <fieldset className="checkout-payment">
@@ -230,14 +286,47 @@ export function Checkout({ data, cartToken }: { data: CartPageData; cartToken: s
         ) : (
           <>
             <p className="test-mode-note">
-              <strong className="test-mode-label">Test mode</strong>: no real payment is taken. Pay with card 4242 4242 4242 4242, any future expiry date and any three digits.
+              <strong className="test-mode-label">Test mode</strong>: no real payment is taken. Pay with card 4242 4242 4242 4242, any
+              future expiry date and any three digits.
             </p>
-            <Field label="Card number">{(id) => <input id={id} inputMode="numeric" autoComplete="cc-number" value={card.number} onChange={(e) => setCard({ ...card, number: e.target.value })} />}</Field>
-            <Field label="Expiry (MM/YY)">{(id) => <input id={id} autoComplete="cc-exp" placeholder="MM/YY" value={card.exp} onChange={(e) => setCard({ ...card, exp: e.target.value })} />}</Field>
-            <Field label="Security code">{(id) => <input id={id} inputMode="numeric" autoComplete="cc-csc" value={card.cvc} onChange={(e) => setCard({ ...card, cvc: e.target.value })} />}</Field>
+            <Field label="Card number">
+              {(id) => (
+                <input
+                  id={id}
+                  inputMode="numeric"
+                  autoComplete="cc-number"
+                  value={card.number}
+                  onChange={(e) => setCard({ ...card, number: e.target.value })}
+                />
+              )}
+            </Field>
+            <Field label="Expiry (MM/YY)">
+              {(id) => (
+                <input
+                  id={id}
+                  autoComplete="cc-exp"
+                  placeholder="MM/YY"
+                  value={card.exp}
+                  onChange={(e) => setCard({ ...card, exp: e.target.value })}
+                />
+              )}
+            </Field>
+            <Field label="Security code">
+              {(id) => (
+                <input
+                  id={id}
+                  inputMode="numeric"
+                  autoComplete="cc-csc"
+                  value={card.cvc}
+                  onChange={(e) => setCard({ ...card, cvc: e.target.value })}
+                />
+              )}
+            </Field>
           </>
         )}
-        <Field label="Gift card code (optional)">{(id) => <input id={id} value={giftCardCode} onChange={(e) => setGiftCardCode(e.target.value)} />}</Field>
+        <Field label="Gift card code (optional)">
+          {(id) => <input id={id} value={giftCardCode} onChange={(e) => setGiftCardCode(e.target.value)} />}
+        </Field>
       </fieldset>
       {belowMinimum && (
         <p className="form-error checkout-minimum" role="alert">

@@ -54,9 +54,20 @@ export function GiftCardPage({ itemId, from, sku }: { itemId: string; from: stri
     }
     setBusy(true);
     try {
-      const added = await call<AddEntryResponse>('POST', apiPath('/commerce/shopping-cart/entries'), { itemId: product.itemId, sku: variant.sku, quantity: 1 });
+      const added = await call<AddEntryResponse>('POST', apiPath('/commerce/shopping-cart/entries'), {
+        itemId: product.itemId,
+        sku: variant.sku,
+        quantity: 1,
+      });
       cartStore.set(added.shoppingCart);
-      track('AddToCart', { itemId: product.itemId, cartId: added.shoppingCart.id, sku: variant.sku, quantity: 1, productName: product.title, unitPrice: variant.priceMoney });
+      track('AddToCart', {
+        itemId: product.itemId,
+        cartId: added.shoppingCart.id,
+        sku: variant.sku,
+        quantity: 1,
+        productName: product.title,
+        unitPrice: variant.priceMoney,
+      });
       location.assign(checkoutUrl());
     } catch (failure) {
       setAlert(failureMessage(failureFrom(failure), navigator.cookieEnabled));
@@ -71,7 +82,14 @@ export function GiftCardPage({ itemId, from, sku }: { itemId: string; from: stri
         <legend id={id}>Choose an amount</legend>
         {product.variants.map((variant) => (
           <label key={variant.sku} className="denomination">
-            <input type="radio" name={`${id}-amount`} value={variant.sku} checked={chosen === variant.sku} onChange={() => setChosen(variant.sku)} /> {formatMoney(variant.priceMoney)}
+            <input
+              type="radio"
+              name={`${id}-amount`}
+              value={variant.sku}
+              checked={chosen === variant.sku}
+              onChange={() => setChosen(variant.sku)}
+            />{' '}
+            {formatMoney(variant.priceMoney)}
           </label>
         ))}
       </fieldset>

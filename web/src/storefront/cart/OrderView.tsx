@@ -22,7 +22,15 @@ const STATUS_TEXT: Record<OrderStatus, string> = {
 const PENDING_POLL_MS = 2000;
 const PENDING_POLLS = 30;
 
-export function OrderView({ orderId, confirmation, receiptToken }: { orderId: string; confirmation: boolean; receiptToken?: string | null }) {
+export function OrderView({
+  orderId,
+  confirmation,
+  receiptToken,
+}: {
+  orderId: string;
+  confirmation: boolean;
+  receiptToken?: string | null;
+}) {
   const [order, setOrder] = useState<Order | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [polls, setPolls] = useState(0);
@@ -51,7 +59,11 @@ export function OrderView({ orderId, confirmation, receiptToken }: { orderId: st
   const currency = order.grandTotal.currency;
   const amount = (m: { value: string }) => money(Number(m.value), currency);
   return (
-    <section className={`sc-order ${confirmation ? 'order-confirmed' : 'order-status'}`} data-order-id={order.id} data-status={order.status}>
+    <section
+      className={`sc-order ${confirmation ? 'order-confirmed' : 'order-status'}`}
+      data-order-id={order.id}
+      data-status={order.status}
+    >
       <h2>{confirmation ? 'Thank you for your order!' : 'Order status'}</h2>
       <p className="order-number">Order #{order.orderNumber}</p>
       {order.testMode && <p className="test-mode-note">Test mode: no real payment was taken.</p>}
@@ -84,7 +96,9 @@ export function OrderView({ orderId, confirmation, receiptToken }: { orderId: st
         )}
         <div>
           <dt>{order.shippingMethod ? `Shipping (${order.shippingMethod.name})` : 'Shipping'}</dt>
-          <dd data-total="shipping">{order.shippingMethod && Number(order.shippingTotal.value) === 0 ? 'Free' : amount(order.shippingTotal)}</dd>
+          <dd data-total="shipping">
+            {order.shippingMethod && Number(order.shippingTotal.value) === 0 ? 'Free' : amount(order.shippingTotal)}
+          </dd>
         </div>
         {!order.taxIncluded && (
           <div>

@@ -62,11 +62,19 @@ export function StripePayment({ payment, returnUrl, onPaid }: { payment: Payment
     if (!stripe || paying) return;
     setPaying(true);
     setError(null);
-    const result = await stripe.stripe.confirmPayment({ elements: stripe.elements, confirmParams: { return_url: returnUrl }, redirect: 'if_required' });
+    const result = await stripe.stripe.confirmPayment({
+      elements: stripe.elements,
+      confirmParams: { return_url: returnUrl },
+      redirect: 'if_required',
+    });
     if (result.error) {
       // card_error and validation_error messages are written for buyers; anything else is not.
       const type = result.error.type;
-      setError(type === 'card_error' || type === 'validation_error' ? (result.error.message ?? CommerceMessages.paymentDeclined) : CommerceMessages.paymentFailed);
+      setError(
+        type === 'card_error' || type === 'validation_error'
+          ? (result.error.message ?? CommerceMessages.paymentDeclined)
+          : CommerceMessages.paymentFailed,
+      );
       setPaying(false);
       return;
     }

@@ -6,7 +6,9 @@ import { minimumSubtotalMessage } from './cart-rules.js';
 
 describe('address lookup', () => {
   it('asks for suggestions with the country only when the lookup knows it', () => {
-    expect(autocompletePath(' 41 Fore St ', 'us', 't1')).toBe('/api/google-maps/places/autocomplete?input=41+Fore+St&sessionToken=t1&country=US');
+    expect(autocompletePath(' 41 Fore St ', 'us', 't1')).toBe(
+      '/api/google-maps/places/autocomplete?input=41+Fore+St&sessionToken=t1&country=US',
+    );
     expect(autocompletePath('41 Fore St', 'DE', 't1')).toBe('/api/google-maps/places/autocomplete?input=41+Fore+St&sessionToken=t1');
   });
 
@@ -16,7 +18,9 @@ describe('address lookup', () => {
       '/api/google-maps/places/details?placeId=offline%3Aabc&sessionToken=t1&productPage=checkout&productSection=shipping-address',
     );
     expect(log.error).not.toHaveBeenCalled();
-    expect(detailsPath('p', 't1', { productPage: 'checkout' }, log)).toBe('/api/google-maps/places/details?placeId=p&sessionToken=t1&productPage=checkout');
+    expect(detailsPath('p', 't1', { productPage: 'checkout' }, log)).toBe(
+      '/api/google-maps/places/details?placeId=p&sessionToken=t1&productPage=checkout',
+    );
     expect(log.error).toHaveBeenCalledWith('Missing tracking context for place details: productSection');
   });
 
@@ -30,7 +34,9 @@ describe('address lookup', () => {
 
   it('fills the address from a place and keeps the name', () => {
     const before = { name: 'Maren Ellis', line1: 'x', line2: 'y', city: 'z', region: '', postalCode: '', country: 'US' };
-    expect(filledFrom(before, { line1: '41 Fore Street', line2: '', city: 'Portland', region: 'ME', postalCode: '04101', country: 'US' })).toEqual({
+    expect(
+      filledFrom(before, { line1: '41 Fore Street', line2: '', city: 'Portland', region: 'ME', postalCode: '04101', country: 'US' }),
+    ).toEqual({
       name: 'Maren Ellis',
       line1: '41 Fore Street',
       line2: '',
@@ -44,7 +50,9 @@ describe('address lookup', () => {
 
 describe('minimum order subtotal', () => {
   it('gives the SPEC 8 message below the minimum only', () => {
-    expect(minimumSubtotalMessage({ subtotalCents: 9_999, minimumOrderSubtotalCents: 10_000 }, 'USD')).toBe('To check out, your order subtotal must be $100.00 or more.');
+    expect(minimumSubtotalMessage({ subtotalCents: 9_999, minimumOrderSubtotalCents: 10_000 }, 'USD')).toBe(
+      'To check out, your order subtotal must be $100.00 or more.',
+    );
     expect(minimumSubtotalMessage({ subtotalCents: 10_000, minimumOrderSubtotalCents: 10_000 }, 'USD')).toBeNull();
     expect(minimumSubtotalMessage({ subtotalCents: 0, minimumOrderSubtotalCents: 0 }, 'USD')).toBeNull();
   });

@@ -21,7 +21,8 @@ export const LOOKUP_DELAY_MS = 250;
 const LOOKUP_COUNTRIES = new Set(['US', 'CA', 'AU', 'NZ', 'GB']);
 
 /** A new session token: one per lookup, from the first key to the chosen place. */
-export const newSessionToken = (): string => (crypto.randomUUID ? crypto.randomUUID() : `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`);
+export const newSessionToken = (): string =>
+  crypto.randomUUID ? crypto.randomUUID() : `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
 
 /** The autocomplete call for what was typed (the country only when the lookup knows it). */
 export function autocompletePath(input: string, country: string, sessionToken: string): string {
@@ -35,7 +36,12 @@ export function autocompletePath(input: string, country: string, sessionToken: s
  * The details call of a chosen place with its tracking context. SPEC 8: a missing context is a
  * console error (the call still goes; the server logs it too).
  */
-export function detailsPath(placeId: string, sessionToken: string, context: PlacesTrackingContext, log: Pick<Console, 'error'> = console): string {
+export function detailsPath(
+  placeId: string,
+  sessionToken: string,
+  context: PlacesTrackingContext,
+  log: Pick<Console, 'error'> = console,
+): string {
   const missing = [context.productPage ? '' : 'productPage', context.productSection ? '' : 'productSection'].filter(Boolean);
   if (missing.length > 0) log.error(`Missing tracking context for place details: ${missing.join(', ')}`);
   const query = new URLSearchParams({ placeId, sessionToken });

@@ -35,7 +35,10 @@ export const money = (cents: number, currency: string): string => formatMinorUni
  * SPEC 8: 'To check out, your order subtotal must be {subtotal} or more.' when the store's minimum
  * is not reached (the same subtotal the cart service checks at checkout); null when it is, or there is none.
  */
-export function minimumSubtotalMessage(cart: Pick<CommerceShoppingCart, 'subtotalCents' | 'minimumOrderSubtotalCents'>, currency: string): string | null {
+export function minimumSubtotalMessage(
+  cart: Pick<CommerceShoppingCart, 'subtotalCents' | 'minimumOrderSubtotalCents'>,
+  currency: string,
+): string | null {
   if (cart.minimumOrderSubtotalCents <= 0 || cart.subtotalCents >= cart.minimumOrderSubtotalCents) return null;
   return formatMessage(CartMessages.minimumSubtotal, { subtotal: money(cart.minimumOrderSubtotalCents, currency) });
 }

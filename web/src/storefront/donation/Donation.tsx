@@ -34,7 +34,12 @@ export function Donation({ title, description, currency }: { title: string; desc
           amount: amount.trim(),
           email: email.trim(),
           ...(name.trim() ? { name: name.trim() } : {}),
-          card: { number: card.number.trim(), expMonth: month || 0, expYear: year && year < 100 ? 2000 + year : year || 0, cvc: card.cvc.trim() },
+          card: {
+            number: card.number.trim(),
+            expMonth: month || 0,
+            expYear: year && year < 100 ? 2000 + year : year || 0,
+            cvc: card.cvc.trim(),
+          },
         },
         { headers: { 'idempotency-key': crypto.randomUUID() } },
       );
@@ -61,17 +66,65 @@ export function Donation({ title, description, currency }: { title: string; desc
         <legend className="title">Amount</legend>
         {SUGGESTED.map((cents) => (
           <label key={cents} className="option">
-            <input type="radio" name={`${id}-suggested`} checked={amount === String(cents / 100)} onChange={() => setAmount(String(cents / 100))} /> {formatMinorUnits(cents, code)}
+            <input
+              type="radio"
+              name={`${id}-suggested`}
+              checked={amount === String(cents / 100)}
+              onChange={() => setAmount(String(cents / 100))}
+            />{' '}
+            {formatMinorUnits(cents, code)}
           </label>
         ))}
       </fieldset>
-      {field('Other amount', 'amount', <input id={`${id}-amount`} inputMode="decimal" value={amount} onChange={(e) => setAmount(e.target.value)} />)}
-      {field('Email', 'email', <input id={`${id}-email`} type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} />)}
-      {field('Name (optional)', 'name', <input id={`${id}-name`} autoComplete="name" value={name} onChange={(e) => setName(e.target.value)} />)}
+      {field(
+        'Other amount',
+        'amount',
+        <input id={`${id}-amount`} inputMode="decimal" value={amount} onChange={(e) => setAmount(e.target.value)} />,
+      )}
+      {field(
+        'Email',
+        'email',
+        <input id={`${id}-email`} type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} />,
+      )}
+      {field(
+        'Name (optional)',
+        'name',
+        <input id={`${id}-name`} autoComplete="name" value={name} onChange={(e) => setName(e.target.value)} />,
+      )}
       <p className="test-mode-note">Test mode: pay with card 4242 4242 4242 4242, any future expiry date and any three digits.</p>
-      {field('Card number', 'number', <input id={`${id}-number`} inputMode="numeric" autoComplete="cc-number" value={card.number} onChange={(e) => setCard({ ...card, number: e.target.value })} />)}
-      {field('Expiry (MM/YY)', 'exp', <input id={`${id}-exp`} autoComplete="cc-exp" placeholder="MM/YY" value={card.exp} onChange={(e) => setCard({ ...card, exp: e.target.value })} />)}
-      {field('Security code', 'cvc', <input id={`${id}-cvc`} inputMode="numeric" autoComplete="cc-csc" value={card.cvc} onChange={(e) => setCard({ ...card, cvc: e.target.value })} />)}
+      {field(
+        'Card number',
+        'number',
+        <input
+          id={`${id}-number`}
+          inputMode="numeric"
+          autoComplete="cc-number"
+          value={card.number}
+          onChange={(e) => setCard({ ...card, number: e.target.value })}
+        />,
+      )}
+      {field(
+        'Expiry (MM/YY)',
+        'exp',
+        <input
+          id={`${id}-exp`}
+          autoComplete="cc-exp"
+          placeholder="MM/YY"
+          value={card.exp}
+          onChange={(e) => setCard({ ...card, exp: e.target.value })}
+        />,
+      )}
+      {field(
+        'Security code',
+        'cvc',
+        <input
+          id={`${id}-cvc`}
+          inputMode="numeric"
+          autoComplete="cc-csc"
+          value={card.cvc}
+          onChange={(e) => setCard({ ...card, cvc: e.target.value })}
+        />,
+      )}
       {error && (
         <p className="form-error" role="alert">
           {error}

@@ -68,7 +68,12 @@ export default function AdditionalFieldsLightbox({ formId, title, answersFor, on
             {FormMessages.problemScrollDown}
           </p>
         )}
-        <FormFields fields={form.fields} values={values} errors={errors} onChange={(id: string, value: RawValue) => setValues((v) => ({ ...v, [id]: value }))} />
+        <FormFields
+          fields={form.fields}
+          values={values}
+          errors={errors}
+          onChange={(id: string, value: RawValue) => setValues((v) => ({ ...v, [id]: value }))}
+        />
         {problem && (
           <p className="form-error" role="alert">
             {problem}

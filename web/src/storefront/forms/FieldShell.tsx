@@ -17,7 +17,12 @@ export function Title({ field, htmlFor, as = 'label' }: { field: FormField; html
   const content = (
     <>
       {field.title || field.id}
-      {required && <span className="required" aria-hidden="true"> *</span>}
+      {required && (
+        <span className="required" aria-hidden="true">
+          {' '}
+          *
+        </span>
+      )}
     </>
   );
   return as === 'legend' ? (
@@ -37,7 +42,17 @@ export function Description({ field, id }: { field: FormField; id: string }) {
   ) : null;
 }
 
-export function FieldShell({ field, error, children, group }: { field: FormField; error?: string | undefined; children: ReactNode; group: boolean }) {
+export function FieldShell({
+  field,
+  error,
+  children,
+  group,
+}: {
+  field: FormField;
+  error?: string | undefined;
+  children: ReactNode;
+  group: boolean;
+}) {
   const className = `form-item field ${field.type}${error ? ' error' : ''}${'required' in field && field.required ? ' required' : ''}`;
   const message = error ? (
     <p className="field-error" role="alert">

@@ -117,7 +117,9 @@ export function FormView({ form }: { form: PublicForm }) {
         </p>
       )}
       <FormFields fields={form.fields} values={values} errors={errors} onChange={change} />
-      {form.parsedDisclaimerMessage && <div className="form-disclaimer" dangerouslySetInnerHTML={{ __html: form.parsedDisclaimerMessage }} />}
+      {form.parsedDisclaimerMessage && (
+        <div className="form-disclaimer" dangerouslySetInnerHTML={{ __html: form.parsedDisclaimerMessage }} />
+      )}
       {form.captchaEnabled && (
         <div
           className={`captcha-badge captcha-${form.captchaTheme} align-${form.captchaAlignment}${compact ? ' compact' : ''}`}

@@ -7,7 +7,17 @@ import { Counter, Description, FieldShell, Title } from './FieldShell.js';
 import { ChoiceField, LikertField, PartsField, type Change } from './GroupFields.js';
 import type { RawValue, RawValues } from './values.js';
 
-export function FormFieldView({ field, value, error, onChange }: { field: FormField; value: RawValue | undefined; error?: string | undefined; onChange: Change }) {
+export function FormFieldView({
+  field,
+  value,
+  error,
+  onChange,
+}: {
+  field: FormField;
+  value: RawValue | undefined;
+  error?: string | undefined;
+  onChange: Change;
+}) {
   const id = useId();
   const descId = `${id}-desc`;
   const text = typeof value === 'string' ? value : '';
@@ -63,7 +73,14 @@ export function FormFieldView({ field, value, error, onChange }: { field: FormFi
             <span className="currency-symbol" aria-hidden="true">
               {field.currencySymbol}
             </span>
-            <input id={id} name={field.id} inputMode="decimal" value={text} onChange={(event) => onChange(field.id, event.target.value)} {...common} />
+            <input
+              id={id}
+              name={field.id}
+              inputMode="decimal"
+              value={text}
+              onChange={(event) => onChange(field.id, event.target.value)}
+              {...common}
+            />
           </span>
         </FieldShell>
       );
@@ -79,7 +96,9 @@ export function FormFieldView({ field, value, error, onChange }: { field: FormFi
             placeholder={field.placeholder}
             onChange={(event) => onChange(field.id, event.target.value)}
             {...common}
-            aria-describedby={[common['aria-describedby'], field.maxLength !== null ? `${id}-count` : undefined].filter(Boolean).join(' ') || undefined}
+            aria-describedby={
+              [common['aria-describedby'], field.maxLength !== null ? `${id}-count` : undefined].filter(Boolean).join(' ') || undefined
+            }
           />
           {field.maxLength !== null && <Counter id={`${id}-count`} count={text.length} max={field.maxLength} />}
         </FieldShell>
@@ -114,7 +133,17 @@ export function FormFieldView({ field, value, error, onChange }: { field: FormFi
 }
 
 /** Every field of a form, in order. */
-export function FormFields({ fields, values, errors, onChange }: { fields: readonly FormField[]; values: RawValues; errors: Record<string, string>; onChange: Change }) {
+export function FormFields({
+  fields,
+  values,
+  errors,
+  onChange,
+}: {
+  fields: readonly FormField[];
+  values: RawValues;
+  errors: Record<string, string>;
+  onChange: Change;
+}) {
   return (
     <>
       {fields.map((field) => (

@@ -23,7 +23,15 @@ const PART_ORDER: Record<string, string[]> = {
   phone: ['country', 'areaCode', 'prefix', 'line'],
 };
 
-export function ChoiceField({ field, id, descId, error, onChange, text, list }: GroupProps<'radio' | 'checkbox'> & { text: string; list: string[] }) {
+export function ChoiceField({
+  field,
+  id,
+  descId,
+  error,
+  onChange,
+  text,
+  list,
+}: GroupProps<'radio' | 'checkbox'> & { text: string; list: string[] }) {
   return (
     <FieldShell field={field} error={error} group>
       <Title field={field} as="legend" />
@@ -36,7 +44,10 @@ export function ChoiceField({ field, id, descId, error, onChange, text, list }: 
             value={option}
             checked={field.type === 'radio' ? text === option : list.includes(option)}
             onChange={(event) =>
-              onChange(field.id, field.type === 'radio' ? option : event.target.checked ? [...list, option] : list.filter((v) => v !== option))
+              onChange(
+                field.id,
+                field.type === 'radio' ? option : event.target.checked ? [...list, option] : list.filter((v) => v !== option),
+              )
             }
           />{' '}
           {option}
@@ -72,7 +83,13 @@ export function LikertField({ field, id, descId, error, onChange, parts }: Group
   );
 }
 
-export function PartsField({ field, descId, error, onChange, parts }: Omit<GroupProps<'name' | 'address' | 'date' | 'time' | 'phone'>, 'id'> & { parts: Record<string, string> }) {
+export function PartsField({
+  field,
+  descId,
+  error,
+  onChange,
+  parts,
+}: Omit<GroupProps<'name' | 'address' | 'date' | 'time' | 'phone'>, 'id'> & { parts: Record<string, string> }) {
   const names = (PART_ORDER[field.type] ?? []).filter((name) => field.type !== 'phone' || name !== 'country' || field.showCountryCode);
   return (
     <FieldShell field={field} error={error} group>

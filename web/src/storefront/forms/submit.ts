@@ -21,11 +21,18 @@ export type Outcome = { ok: true; saved: Saved } | Problem;
 const invalid = (fieldErrors: Record<string, string>): Problem => ({ ok: false, message: FormMessages.fieldsInvalid, fieldErrors });
 
 /** Client then server validation: the sanitized values, or the errors map. */
-export async function validateAnswers(form: PublicForm, raw: RawValues): Promise<{ ok: true; values: Record<string, FieldValue> } | Problem> {
+export async function validateAnswers(
+  form: PublicForm,
+  raw: RawValues,
+): Promise<{ ok: true; values: Record<string, FieldValue> } | Problem> {
   const checked = checkAnswers(form.fields, raw);
   if (Object.keys(checked.errors).length > 0) return invalid(checked.errors);
   try {
-    const { errors } = await call<{ errors: Record<string, string> }>('POST', apiPath('/rest/forms/validate/{formId}', { formId: form.id }), checked.values);
+    const { errors } = await call<{ errors: Record<string, string> }>(
+      'POST',
+      apiPath('/rest/forms/validate/{formId}', { formId: form.id }),
+      checked.values,
+    );
     if (Object.keys(errors).length > 0) return invalid(errors);
   } catch (error) {
     return { ok: false, ...submissionProblem(failureFrom(error)) };

@@ -23,7 +23,14 @@ describe('form answers', () => {
   it('sanitizes every kind of field', () => {
     const checked = checkAnswers(
       fields,
-      { ...initialValues({ fields }), name: { first: 'Ada', last: 'Lovelace' }, phone: { areaCode: '207', prefix: '555', line: '0199' }, topics: ['B'], mood: { 'Service was quick': '2' }, note: 'hi' },
+      {
+        ...initialValues({ fields }),
+        name: { first: 'Ada', last: 'Lovelace' },
+        phone: { areaCode: '207', prefix: '555', line: '0199' },
+        topics: ['B'],
+        mood: { 'Service was quick': '2' },
+        note: 'hi',
+      },
       { ref: 'newsletter' },
     );
     expect(checked.errors).toEqual({});
@@ -39,7 +46,11 @@ describe('form answers', () => {
   });
 
   it('flags a textarea over its limit and an address that is not one', () => {
-    const checked = checkAnswers(fields, { ...initialValues({ fields }), name: { first: 'A', last: 'B' }, topics: ['A'], note: 'toolong', email: 'nope' }, {});
+    const checked = checkAnswers(
+      fields,
+      { ...initialValues({ fields }), name: { first: 'A', last: 'B' }, topics: ['A'], note: 'toolong', email: 'nope' },
+      {},
+    );
     expect(checked.errors).toEqual({
       note: 'You have exceeded the character limit.',
       email: 'Email is not valid. Email addresses should follow the format name@example.com.',
@@ -47,10 +58,24 @@ describe('form answers', () => {
   });
 
   it('reads saved answers back as the raw values they came from (the cart page edits them)', () => {
-    const raw = { ...initialValues({ fields }), name: { first: 'Ada', last: 'Lovelace' }, phone: { areaCode: '207', prefix: '555', line: '0199' }, topics: ['B'], mood: { 'Service was quick': '1' }, note: 'hi' };
+    const raw = {
+      ...initialValues({ fields }),
+      name: { first: 'Ada', last: 'Lovelace' },
+      phone: { areaCode: '207', prefix: '555', line: '0199' },
+      topics: ['B'],
+      mood: { 'Service was quick': '1' },
+      note: 'hi',
+    };
     const saved = JSON.stringify(checkAnswers(fields, raw, {}).values);
     const back = savedToRaw(fields, saved);
-    expect(back).toEqual({ name: { first: 'Ada', last: 'Lovelace' }, phone: { country: '', areaCode: '207', prefix: '555', line: '0199' }, topics: ['B'], mood: { 'Service was quick': '1' }, note: 'hi', email: '' });
+    expect(back).toEqual({
+      name: { first: 'Ada', last: 'Lovelace' },
+      phone: { country: '', areaCode: '207', prefix: '555', line: '0199' },
+      topics: ['B'],
+      mood: { 'Service was quick': '1' },
+      note: 'hi',
+      email: '',
+    });
     expect(checkAnswers(fields, { ...initialValues({ fields }), ...back }, {}).values).toEqual(JSON.parse(saved));
     expect(savedToRaw(fields, 'not json')).toEqual({});
     expect(savedToRaw(fields, '[1,2]')).toEqual({});

@@ -51,7 +51,13 @@ export function InstallmentPill({ itemId, amountCents: lowest, count, minCents, 
           <strong className="installment-brand">{brand}</strong> {texts.text}
         </span>
       )}{' '}
-      <button type="button" className="installment-info" aria-haspopup="dialog" aria-label={`Learn more about ${brand}`} onClick={() => setOpen(true)}>
+      <button
+        type="button"
+        className="installment-info"
+        aria-haspopup="dialog"
+        aria-label={`Learn more about ${brand}`}
+        onClick={() => setOpen(true)}
+      >
         Learn more
       </button>
       {open && (

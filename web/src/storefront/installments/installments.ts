@@ -4,7 +4,13 @@
 import { InstallmentMessages, ProductType, formatMessage, formatMinorUnits, type CurrencyCode } from '@sc/contracts';
 
 /** SPEC 5: supported languages per country, the country's first being its default. */
-export const SUPPORTED_LANGUAGES: Readonly<Record<string, readonly string[]>> = { US: ['en'], CA: ['en', 'fr'], AU: ['en'], NZ: ['en'], GB: ['en'] };
+export const SUPPORTED_LANGUAGES: Readonly<Record<string, readonly string[]>> = {
+  US: ['en'],
+  CA: ['en', 'fr'],
+  AU: ['en'],
+  NZ: ['en'],
+  GB: ['en'],
+};
 
 export type Brand = 'Afterpay' | 'Clearpay';
 
@@ -37,7 +43,13 @@ export interface PillTexts {
 /** SPEC 9 texts: 'or N interest-free payments of amount with' (then the brand), or the out-of-range one. */
 export function pillTexts(amount: number, count: number, min: number, max: number, currency: CurrencyCode): PillTexts {
   if (inRange(amount, min, max)) {
-    return { inRange: true, text: formatMessage(InstallmentMessages.paymentsWith, { n: count, amount: formatMinorUnits(installmentAmount(amount, count), currency) }) };
+    return {
+      inRange: true,
+      text: formatMessage(InstallmentMessages.paymentsWith, {
+        n: count,
+        amount: formatMinorUnits(installmentAmount(amount, count), currency),
+      }),
+    };
   }
   return amount > max
     ? { inRange: false, text: formatMessage(InstallmentMessages.availableUpTo, { amount: formatMinorUnits(max, currency) }) }
@@ -45,7 +57,8 @@ export function pillTexts(amount: number, count: number, min: number, max: numbe
 }
 
 /** SPEC 5: in a cart, only when every item is physical and the cart is not empty. */
-export const cartEligible = (productTypes: readonly number[]): boolean => productTypes.length > 0 && productTypes.every((t) => t === ProductType.PHYSICAL);
+export const cartEligible = (productTypes: readonly number[]): boolean =>
+  productTypes.length > 0 && productTypes.every((t) => t === ProductType.PHYSICAL);
 
 /** The static information page of a brand and locale (served with the web app). */
 export const infoPageUrl = (brand: Brand, locale: string): string => `/assets/installments/${brand.toLowerCase()}-${locale}.html`;

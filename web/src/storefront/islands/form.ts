@@ -2,4 +2,4 @@
 import { boot } from '../boot.js';
 import { mount } from '../forms/mount.js';
 
-boot({ 'form': mount });
+boot({ form: mount });

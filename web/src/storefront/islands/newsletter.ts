@@ -2,4 +2,4 @@
 import { boot } from '../boot.js';
 import { mount } from '../newsletter/mount.js';
 
-boot({ 'newsletter': mount });
+boot({ newsletter: mount });

@@ -41,7 +41,10 @@ export function siteUserInfo(): { authenticated: boolean; siteUserId?: string } 
   if (!raw) return { authenticated: false };
   try {
     const parsed = JSON.parse(raw) as { authenticated?: unknown; siteUserId?: unknown };
-    return { authenticated: parsed.authenticated === true, ...(typeof parsed.siteUserId === 'string' ? { siteUserId: parsed.siteUserId } : {}) };
+    return {
+      authenticated: parsed.authenticated === true,
+      ...(typeof parsed.siteUserId === 'string' ? { siteUserId: parsed.siteUserId } : {}),
+    };
   } catch (error) {
     console.warn('SiteUserInfo cookie could not be read', error);
     return { authenticated: false };

@@ -43,7 +43,12 @@ export interface CallOptions {
 }
 
 /** One call to a path made by apiPath(); resolves with the parsed JSON (undefined for an empty body) or rejects with RequestFailed. */
-export async function call<T>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, body?: unknown, options: CallOptions = {}): Promise<T> {
+export async function call<T>(
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+  path: string,
+  body?: unknown,
+  options: CallOptions = {},
+): Promise<T> {
   const headers: Record<string, string> = { ...options.headers };
   if (method !== 'GET' && siteUserInfo().authenticated) {
     const token = await xsrfToken();

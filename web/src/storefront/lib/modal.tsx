@@ -7,7 +7,8 @@ import { createPortal } from 'react-dom';
 /** SPEC 9 keys: tab 9, escape 27. */
 const TAB = 9;
 const ESCAPE = 27;
-const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+const FOCUSABLE =
+  'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
 /** Keeps Tab and Shift-Tab inside `container`; Escape calls onEscape. Answers the release. */
 export function trapFocus(container: HTMLElement, onEscape: () => void): () => void {
@@ -19,7 +20,9 @@ export function trapFocus(container: HTMLElement, onEscape: () => void): () => v
       return;
     }
     if (event.key !== 'Tab' && event.keyCode !== TAB) return;
-    const items = [...container.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((el) => el.offsetParent !== null || el === document.activeElement);
+    const items = [...container.querySelectorAll<HTMLElement>(FOCUSABLE)].filter(
+      (el) => el.offsetParent !== null || el === document.activeElement,
+    );
     if (items.length === 0) {
       event.preventDefault();
       container.focus();
@@ -57,7 +60,16 @@ export interface ModalProps {
   children: ReactNode;
 }
 
-export function Modal({ title, role = 'dialog', className = '', onClose, closeOnOutsideClick = false, showTitle = true, describedBy, children }: ModalProps) {
+export function Modal({
+  title,
+  role = 'dialog',
+  className = '',
+  onClose,
+  closeOnOutsideClick = false,
+  showTitle = true,
+  describedBy,
+  children,
+}: ModalProps) {
   const ref = useRef<HTMLDivElement>(null);
   const titleId = useId();
   const close = useRef(onClose);
@@ -80,7 +92,15 @@ export function Modal({ title, role = 'dialog', className = '', onClose, closeOn
         if (closeOnOutsideClick && event.target === event.currentTarget) onClose();
       }}
     >
-      <div ref={ref} className={`sc-modal ${className}`} role={role} aria-modal="true" aria-labelledby={titleId} aria-describedby={describedBy} tabIndex={-1}>
+      <div
+        ref={ref}
+        className={`sc-modal ${className}`}
+        role={role}
+        aria-modal="true"
+        aria-labelledby={titleId}
+        aria-describedby={describedBy}
+        tabIndex={-1}
+      >
         <h2 id={titleId} className={showTitle ? 'sc-modal-title' : 'visually-hidden'}>
           {title}
         </h2>

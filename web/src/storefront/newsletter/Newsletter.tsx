@@ -83,7 +83,15 @@ export function Newsletter({ data, formId }: { data: NewsletterData; formId: str
         <label className="visually-hidden" htmlFor={`${id}-email`}>
           Email Address
         </label>
-        <input id={`${id}-email`} type="email" autoComplete="email" placeholder="Email Address" value={email} onChange={(event) => setEmail(event.target.value)} aria-invalid={fieldError ? true : undefined} />
+        <input
+          id={`${id}-email`}
+          type="email"
+          autoComplete="email"
+          placeholder="Email Address"
+          value={email}
+          onChange={(event) => setEmail(event.target.value)}
+          aria-invalid={fieldError ? true : undefined}
+        />
         <button type="submit" className="sc-button" disabled={locked}>
           {locked ? FormMessages.submitting : form?.submitButtonText || 'Sign Up'}
         </button>

@@ -102,7 +102,14 @@ export function ProductForm({ data, mount, display }: { data: ProductFormData; m
         ...(additionalFields === null ? {} : { additionalFields }),
       });
       cartStore.set(added.shoppingCart);
-      track('AddToCart', { itemId: data.itemId, cartId: added.shoppingCart.id, sku: chosen.sku, quantity: count, productName: data.title, unitPrice: chosen.onSale ? chosen.salePriceMoney : chosen.priceMoney });
+      track('AddToCart', {
+        itemId: data.itemId,
+        cartId: added.shoppingCart.id,
+        sku: chosen.sku,
+        quantity: count,
+        productName: data.title,
+        unitPrice: chosen.onSale ? chosen.salePriceMoney : chosen.priceMoney,
+      });
       if (data.expressCheckout) {
         location.assign(checkoutUrl());
         return;
@@ -147,7 +154,8 @@ export function ProductForm({ data, mount, display }: { data: ProductFormData; m
 
   // SPEC 4: the button waits for the cart when there is one to load; with none it shows at once.
   const ready = cart.status !== 'loading' && cart.status !== 'idle';
-  const label = buttonState === 'adding' ? AddToCartMessages.adding : buttonState === 'added' ? AddToCartMessages.added : data.addButtonText;
+  const label =
+    buttonState === 'adding' ? AddToCartMessages.adding : buttonState === 'added' ? AddToCartMessages.added : data.addButtonText;
 
   return (
     <div className="sc-product-form" data-state={buttonState}>
@@ -198,7 +206,15 @@ export function ProductForm({ data, mount, display }: { data: ProductFormData; m
           <label className="quantity-label" htmlFor={`${ids.current}-qty`}>
             {Labels.quantity}
           </label>
-          <input id={`${ids.current}-qty`} type="number" min={MIN_QUANTITY} max={MAX_QUANTITY} step={1} value={quantity} onChange={(event) => setQuantity(event.target.value)} />
+          <input
+            id={`${ids.current}-qty`}
+            type="number"
+            min={MIN_QUANTITY}
+            max={MAX_QUANTITY}
+            step={1}
+            value={quantity}
+            onChange={(event) => setQuantity(event.target.value)}
+          />
         </div>
       )}
       {data.soldOut ? (

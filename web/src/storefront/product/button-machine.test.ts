@@ -4,7 +4,10 @@ import { createButtonMachine, type ButtonState } from './button-machine.js';
 
 describe('add-to-cart button', () => {
   let states: ButtonState[];
-  const timers = { setTimeout: (fn: () => void, ms: number) => setTimeout(fn, ms), clearTimeout: (h: unknown) => clearTimeout(h as ReturnType<typeof setTimeout>) };
+  const timers = {
+    setTimeout: (fn: () => void, ms: number) => setTimeout(fn, ms),
+    clearTimeout: (h: unknown) => clearTimeout(h as ReturnType<typeof setTimeout>),
+  };
   const setup = () => {
     states = [];
     return createButtonMachine((state) => states.push(state), timers);

@@ -7,5 +7,8 @@ import { ProductForm } from './ProductForm.js';
 export function mount(element: HTMLElement): void {
   const data = islandData<ProductFormData>('product-form');
   if (!data) return;
-  renderIsland(element, <ProductForm data={data} mount={element} display={element.dataset.variantDisplay === 'radio' ? 'radio' : 'dropdown'} />);
+  renderIsland(
+    element,
+    <ProductForm data={data} mount={element} display={element.dataset.variantDisplay === 'radio' ? 'radio' : 'dropdown'} />,
+  );
 }

@@ -2,7 +2,19 @@
 import { describe, expect, it } from '@jest/globals';
 import { CartMessages, ProductType, type IslandVariant, type ProductFormData } from '@sc/contracts';
 import type { Failure } from '../lib/http.js';
-import { alertTitle, chooseVariant, failureMessage, inStock, optionNames, paidCents, parseQuantity, selectionOf, showsQuantity, showsVariantPicker, unselectedMessage } from './rules.js';
+import {
+  alertTitle,
+  chooseVariant,
+  failureMessage,
+  inStock,
+  optionNames,
+  paidCents,
+  parseQuantity,
+  selectionOf,
+  showsQuantity,
+  showsVariantPicker,
+  unselectedMessage,
+} from './rules.js';
 
 const money = (value: number) => ({ value: String(value), currency: 'USD' as const });
 const variant = (id: string, attributes: Record<string, string>, qty = 5, unlimited = false): IslandVariant => ({
@@ -33,7 +45,14 @@ const product = (over: Partial<ProductFormData> = {}): ProductFormData => ({
   currency: 'USD',
   ...over,
 });
-const failure = (over: Partial<Failure>): Failure => ({ status: 400, crumbFail: false, message: '', errors: null, network: false, ...over });
+const failure = (over: Partial<Failure>): Failure => ({
+  status: 400,
+  crumbFail: false,
+  message: '',
+  errors: null,
+  network: false,
+  ...over,
+});
 
 describe('options and variants', () => {
   it('orders options by variantOptionOrdering, else by first use', () => {
@@ -57,7 +76,11 @@ describe('options and variants', () => {
   });
 
   it('asks gift card buyers for a denomination', () => {
-    const card = product({ productType: ProductType.GIFT_CARD, variantOptionOrdering: ['Amount'], variants: [variant('g1', { Amount: '25.00' }), variant('g2', { Amount: '50.00' })] });
+    const card = product({
+      productType: ProductType.GIFT_CARD,
+      variantOptionOrdering: ['Amount'],
+      variants: [variant('g1', { Amount: '25.00' }), variant('g2', { Amount: '50.00' })],
+    });
     expect(chooseVariant(card, {})).toEqual({ ok: false, message: 'Select a denomination for the Gift Card' });
   });
 

@@ -38,7 +38,10 @@ export const showsVariantPicker = (data: Pick<ProductFormData, 'variants' | 'pro
   data.variants.length > 1 && data.productType !== ProductType.DIGITAL;
 
 /** The variant a selection names: the only one, or the one matching every option. */
-export function selectedVariant(data: Pick<ProductFormData, 'variantOptionOrdering' | 'variants'>, selection: Selection): IslandVariant | undefined {
+export function selectedVariant(
+  data: Pick<ProductFormData, 'variantOptionOrdering' | 'variants'>,
+  selection: Selection,
+): IslandVariant | undefined {
   if (data.variants.length === 1) return data.variants[0];
   const names = optionNames(data);
   if (names.some((name) => !selection[name])) return undefined;
@@ -48,8 +51,12 @@ export function selectedVariant(data: Pick<ProductFormData, 'variantOptionOrderi
 /** SPEC 5: 'Please select the {option} option.' and its two- and many-option forms. */
 export function unselectedMessage(missing: readonly string[]): string {
   if (missing.length === 1) return formatMessage(AddToCartMessages.selectOption, { option: missing[0] ?? '' });
-  if (missing.length === 2) return formatMessage(AddToCartMessages.selectTwoOptions, { option1: missing[0] ?? '', option2: missing[1] ?? '' });
-  return formatMessage(AddToCartMessages.selectManyOptions, { optionsList: missing.slice(0, -1).join(', '), lastOption: missing.at(-1) ?? '' });
+  if (missing.length === 2)
+    return formatMessage(AddToCartMessages.selectTwoOptions, { option1: missing[0] ?? '', option2: missing[1] ?? '' });
+  return formatMessage(AddToCartMessages.selectManyOptions, {
+    optionsList: missing.slice(0, -1).join(', '),
+    lastOption: missing.at(-1) ?? '',
+  });
 }
 
 export type Check<T> = { ok: true; value: T } | { ok: false; message: string };

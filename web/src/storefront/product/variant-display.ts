@@ -27,7 +27,10 @@ export function showVariantImage(mount: HTMLElement, variant: IslandVariant | un
   }
   const image = variant?.mainImage;
   const size = /^(\d+)x(\d+)$/.exec(image?.originalSize ?? '');
-  const values = variant && image?.assetUrl ? [image.assetUrl, image.srcset ?? null, size?.[1] ?? null, size?.[2] ?? null, image.altText ?? original[4] ?? ''] : original;
+  const values =
+    variant && image?.assetUrl
+      ? [image.assetUrl, image.srcset ?? null, size?.[1] ?? null, size?.[2] ?? null, image.altText ?? original[4] ?? '']
+      : original;
   KEPT.forEach((name, i) => {
     const value = values[i];
     if (value === null || value === undefined) img.removeAttribute(name);
@@ -139,7 +142,12 @@ export function rememberVariant(variant: IslandVariant | undefined): void {
 }
 
 /** Everything on the page that follows the variant: `variant` is the one the form resolves (the only one too), `chosen` one picked among several. */
-export function showVariant(mount: HTMLElement, variant: IslandVariant | undefined, chosen: IslandVariant | undefined, data: Pick<ProductFormData, 'currency' | 'isSubscribable'>): void {
+export function showVariant(
+  mount: HTMLElement,
+  variant: IslandVariant | undefined,
+  chosen: IslandVariant | undefined,
+  data: Pick<ProductFormData, 'currency' | 'isSubscribable'>,
+): void {
   showVariantImage(mount, variant);
   showVariantPrice(mount, chosen, data.currency, data.isSubscribable);
   showVariantMark(mount, chosen);

@@ -98,7 +98,13 @@ export function RestockForm({ data }: { data: RestockFormData }) {
   };
 
   return (
-    <form className={`product-restock-notification sc-restock state-${state}`} noValidate onSubmit={(event) => void onSubmit(event)} data-product-id={data.productId} data-variant-id={variant.id}>
+    <form
+      className={`product-restock-notification sc-restock state-${state}`}
+      noValidate
+      onSubmit={(event) => void onSubmit(event)}
+      data-product-id={data.productId}
+      data-variant-id={variant.id}
+    >
       <p className="restock-title">This item is sold out. Leave your email and we will let you know when it is back.</p>
       <label htmlFor={`${id}-email`}>Email Address</label>
       <div className="restock-row">

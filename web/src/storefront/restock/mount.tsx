@@ -7,13 +7,16 @@ import { chosenVariant, VARIANT_CHANGE, type VariantChange } from '../lib/events
 export function mount(element: HTMLElement): void {
   const data = islandData<RestockFormData>('restock-form');
   if (!data) return;
-  const soldOut = (id: string | null) => data.variants.some((v) => v.soldOut && (v.id === id || (id === null && data.variants.length === 1)));
+  const soldOut = (id: string | null) =>
+    data.variants.some((v) => v.soldOut && (v.id === id || (id === null && data.variants.length === 1)));
   let loading = false;
   const load = () => {
     if (loading) return;
     loading = true;
     window.removeEventListener(VARIANT_CHANGE, onChange);
-    void Promise.all([import('./RestockForm.js'), import('../lib/render.js')]).then(([{ RestockForm }, { renderIsland }]) => renderIsland(element, <RestockForm data={data} />));
+    void Promise.all([import('./RestockForm.js'), import('../lib/render.js')]).then(([{ RestockForm }, { renderIsland }]) =>
+      renderIsland(element, <RestockForm data={data} />),
+    );
   };
   const onChange = (event: Event) => {
     const detail = (event as CustomEvent<VariantChange>).detail;

@@ -26,7 +26,8 @@ import { apiPath } from '../../api/client.js';
 export const PAGE_VIEW = 1;
 export const SITE_SEARCH = 2;
 
-const randomId = (): string => (crypto.randomUUID ? crypto.randomUUID() : `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`);
+const randomId = (): string =>
+  crypto.randomUUID ? crypto.randomUUID() : `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
 
 /**
  * The hit a page sends: a page view; on the search page (SPEC 2: no page-view record) a site-search
@@ -68,7 +69,11 @@ export function touchCensusCookies(now: number = Date.now()): string {
   writeCookie(CENSUS_COOKIE, record, CookieLifetimeSeconds.visitor);
   writeCookie(CensusCookie.ID, id, CookieLifetimeSeconds.visitor);
   writeCookie(CensusCookie.VISIT, String(now), CookieLifetimeSeconds.visit);
-  writeCookie(CensusCookie.VISIT_MARKER, inVisit ? (readCookie(CensusCookie.VISIT_MARKER) ?? String(now)) : String(now), CookieLifetimeSeconds.visit);
+  writeCookie(
+    CensusCookie.VISIT_MARKER,
+    inVisit ? (readCookie(CensusCookie.VISIT_MARKER) ?? String(now)) : String(now),
+    CookieLifetimeSeconds.visit,
+  );
   writeCookie(CensusCookie.PREVIOUS_VISIT, previous, CookieLifetimeSeconds.visit);
   return record;
 }
@@ -116,7 +121,12 @@ export function sessionId(): string {
 }
 
 /** Sends a tracking call; resolves on 200/202, else warns 'Error tracking event: HTTP Status {code}' and rejects. */
-export async function send(path: string, form: URLSearchParams | undefined, json?: unknown, timeoutMs = TrackingTimings.pageViewTimeoutMs): Promise<void> {
+export async function send(
+  path: string,
+  form: URLSearchParams | undefined,
+  json?: unknown,
+  timeoutMs = TrackingTimings.pageViewTimeoutMs,
+): Promise<void> {
   try {
     await call('POST', path, json, { ...(form ? { form } : {}), keepalive: true, timeoutMs });
   } catch (error) {
@@ -221,6 +231,10 @@ export function providerPayload(
  */
 export async function sendProviderEvent(schemaName: string, content: Record<string, unknown>): Promise<void> {
   const body = JSON.stringify({ eventSchemaName: schemaName, eventContent: JSON.stringify(content) });
-  if (typeof navigator.sendBeacon === 'function' && navigator.sendBeacon(PROVIDER_EVENTS_PATH, new Blob([body], { type: 'application/json' }))) return;
+  if (
+    typeof navigator.sendBeacon === 'function' &&
+    navigator.sendBeacon(PROVIDER_EVENTS_PATH, new Blob([body], { type: 'application/json' }))
+  )
+    return;
   await send(PROVIDER_EVENTS_PATH, undefined, JSON.parse(body) as unknown);
 }

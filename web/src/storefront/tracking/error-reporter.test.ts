@@ -5,7 +5,10 @@ import { createErrorReporter } from './error-reporter.js';
 
 describe('error reporter', () => {
   let batches: JavascriptErrorReport[][];
-  const timers = { setTimeout: (fn: () => void, ms: number) => setTimeout(fn, ms), clearTimeout: (h: unknown) => clearTimeout(h as ReturnType<typeof setTimeout>) };
+  const timers = {
+    setTimeout: (fn: () => void, ms: number) => setTimeout(fn, ms),
+    clearTimeout: (h: unknown) => clearTimeout(h as ReturnType<typeof setTimeout>),
+  };
   const setup = () => createErrorReporter(async (reports) => void batches.push(reports), timers);
   beforeEach(() => {
     jest.useFakeTimers();

@@ -37,7 +37,9 @@ export function startPerformanceReporter(): void {
   const navigation = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined;
   if (navigation) values.set('TTFB', navigation.responseStart);
 
-  const settings = call<PerformanceSettingsResponse>('GET', apiPath('/1/performance/settings'), undefined, { timeoutMs: TrackingTimings.performanceSettingsTimeoutMs }).catch(() => undefined);
+  const settings = call<PerformanceSettingsResponse>('GET', apiPath('/1/performance/settings'), undefined, {
+    timeoutMs: TrackingTimings.performanceSettingsTimeoutMs,
+  }).catch(() => undefined);
   let sent = false;
   const flush = () => {
     if (sent) return;
@@ -45,8 +47,16 @@ export function startPerformanceReporter(): void {
     void settings.then(async (answer) => {
       if (!answer?.enabled || values.size === 0) return;
       const now = Date.now();
-      const records = [...values].map(([metric, value]) => ({ metric, value: Math.max(0, Math.round(value * 1000) / 1000), timestamp: now }));
-      await send(apiPath('/1/performance/records'), undefined, { pageLoadId: answer.pageLoadId, url: location.href.slice(0, 2082), records }).catch(() => undefined);
+      const records = [...values].map(([metric, value]) => ({
+        metric,
+        value: Math.max(0, Math.round(value * 1000) / 1000),
+        timestamp: now,
+      }));
+      await send(apiPath('/1/performance/records'), undefined, {
+        pageLoadId: answer.pageLoadId,
+        url: location.href.slice(0, 2082),
+        records,
+      }).catch(() => undefined);
     });
   };
   document.addEventListener('visibilitychange', () => {

@@ -17,11 +17,18 @@ export function start(): void {
   started = true;
   const context = siteContext();
   if (!context) return;
-  const reporter = createErrorReporter(async (reports: JavascriptErrorReport[]) => {
-    await call('POST', apiPath('/events/RecordJavascriptErrors'), reports, { keepalive: true });
-  }, { setTimeout: (fn, ms) => setTimeout(fn, ms), clearTimeout: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>) });
+  const reporter = createErrorReporter(
+    async (reports: JavascriptErrorReport[]) => {
+      await call('POST', apiPath('/events/RecordJavascriptErrors'), reports, { keepalive: true });
+    },
+    { setTimeout: (fn, ms) => setTimeout(fn, ms), clearTimeout: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>) },
+  );
   window.addEventListener('error', (event) => {
-    reporter.report(event.error ?? event.message, { source: event.filename?.slice(0, 2082) || undefined, line: event.lineno || undefined, column: event.colno || undefined });
+    reporter.report(event.error ?? event.message, {
+      source: event.filename?.slice(0, 2082) || undefined,
+      line: event.lineno || undefined,
+      column: event.colno || undefined,
+    });
   });
   window.addEventListener('unhandledrejection', (event) => {
     reporter.report(event.reason);
