@@ -1,7 +1,7 @@
 // The one test kit (@sc/platform/testing): a definition built on the test configuration, calls
 // that carry what the gateway would have resolved (visitor, owner, site user, a forged website),
 // the outbox read back, the file's apps on one embedded database, and teardown the kit registers.
-import { describe, expect, it } from '@jest/globals';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { Role } from '@sc/contracts';
 import { closeAfterAll, serviceKit } from '@sc/platform/testing';
 import { identityOf } from '../src/auth/index.js';
@@ -44,6 +44,17 @@ const echo: ServiceDefinition<unknown, { built: string }> = {
 };
 
 describe('serviceKit', () => {
+  // The echo service borrows the forms service's name (names are a closed list), so it runs on the
+  // file's embedded database: on the shared Postgres it would meet the real forms schema and its
+  // relay. The worker's environment is given back after the file.
+  const databaseUrl = process.env.DATABASE_URL;
+  beforeAll(() => {
+    delete process.env.DATABASE_URL;
+  });
+  afterAll(() => {
+    if (databaseUrl !== undefined) process.env.DATABASE_URL = databaseUrl;
+  });
+
   it('calls as a visitor, an owner, a site user, and with a header signed for another website', async () => {
     const kit = await serviceKit(echo, { ownerId: (site) => `boss-of-${site}` });
     expect(kit.parts).toEqual({ built: 'by the wiring step' });

@@ -61,10 +61,13 @@ describe(`cart service (${mode.database})`, () => {
         'purelyDigital',
         'requiresShipping',
         'minimumOrderSubtotalCents',
+        // Ours beside SPEC's: whether the prices contain the tax (taxCents is then not added).
+        'pricesIncludeTax',
       ].sort(),
     );
-    // No store rule yet: no minimum order subtotal.
+    // No store rule yet: no minimum order subtotal, tax added to the prices.
     expect(cart.minimumOrderSubtotalCents).toBe(0);
+    expect(cart.pricesIncludeTax).toBe(false);
     expect(cart.websiteId).toBe(site);
     expect(response.headers['set-cookie']).toMatch(/HttpOnly/);
     expect(response.headers['set-cookie']).toMatch(/SameSite=Lax/);
