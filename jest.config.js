@@ -20,7 +20,7 @@ const base = {
       },
     ],
   },
-  moduleNameMapper: { '^(\\.{1,2}/.*)\\.js$': '$1' },
+  moduleNameMapper: { '^(\\.{1,2}/.*)\\.js$': '$1', '\\.css$': '<rootDir>/test/fixtures/no-styles.js' },
   modulePathIgnorePatterns: ['<rootDir>/.data/'],
   setupFiles: ['<rootDir>/packages/platform/test-kit/isolate-env.ts'],
 };

@@ -39,7 +39,7 @@ import {
   type CartRow,
 } from './cart.repository.js';
 import type { CartDB } from '../tables.js';
-import { findProduct, stockOfProduct, stockOfVariant, type ProductRow, type StoreCache } from '../catalog/index.js';
+import { findProduct, saleableProduct, stockOfVariant, stockResultOf, type StoreCache } from '../catalog/index.js';
 import {
   checkProduct,
   checkQuantity,
@@ -49,32 +49,19 @@ import {
   unitPriceOf,
   withLine,
   type AddRefusal,
-  type SaleableProduct,
 } from '../domain/add-to-cart.js';
 import { cartFailure } from '../shared/errors.js';
 import { batchedPoke } from './outbox-poke.js';
 import { newCartId, newCartToken, newEntryId } from './ids.js';
 import { CartViews, type LoadedCart, type LoadOptions } from './cart-view.js';
+import type { CartLookup, Shopper } from './cart.types.js';
 
 /** A refused add as the cart's failure (status and SPEC message from domain/add-to-cart.ts). */
 const refused = (refusal: AddRefusal) => cartFailure(refusal.status, refusal.message);
 
 export { newCartId, newCartToken, newEntryId } from './ids.js';
 
-export interface CartLookup {
-  cart: CartRow;
-  created: boolean;
-}
-
-/** Who is asking: the website, the cart cookie and, when signed in, the site user. */
-export interface Shopper {
-  websiteId: string;
-  token: string | undefined;
-  siteUserId: string | undefined;
-  /** Called before a cart is made for this shopper (throws 429 past the address's limit of new carts). */
-  admitNewCart?: () => void;
-}
-
+export type { CartLookup, Shopper } from './cart.types.js';
 export type { LoadedCart, LoadOptions, PricedLine } from './cart-view.js';
 export type { CartRow } from './cart.repository.js';
 
@@ -137,20 +124,8 @@ export class CartService {
   }
 
   /** A product of the website as the add-to-cart rules see it (from the store cache). */
-  async #saleable(websiteId: string, itemId: string): Promise<{ row: ProductRow; rules: SaleableProduct } | undefined> {
-    const row = await this.#cache.product(this.#ctx.db, websiteId, itemId);
-    if (!row) return undefined;
-    return {
-      row,
-      rules: {
-        productType: row.product_type,
-        variantOptionOrdering: row.variant_option_ordering,
-        variants: row.variants,
-        deleted: row.deleted,
-        visible: row.visible,
-        isSubscribable: row.is_subscribable,
-      },
-    };
+  #saleable(websiteId: string, itemId: string) {
+    return saleableProduct(this.#ctx.db, this.#cache, websiteId, itemId);
   }
 
   /**
@@ -337,19 +312,8 @@ export class CartService {
   }
 
   /** SPEC 7 GET commerce/inventory/stock/?itemId=: one result per variant. */
-  async stockResult(websiteId: string, itemId: string): Promise<StockResult> {
-    const product = await this.#cache.product(this.#ctx.db, websiteId, itemId);
-    if (!product || product.deleted || !product.visible) throw cartFailure(404, CommerceMessages.productUnavailable);
-    const stock = await stockOfProduct(this.#ctx.db, websiteId, itemId);
-    const byVariant = new Map(stock.map((s) => [s.variant_id, s]));
-    return {
-      results: product.variants.map((v) => {
-        const s = byVariant.get(v.id);
-        // Digital products and gift cards are never sold out (SPEC 4).
-        const unlimited = !tracksStock(product.product_type) || (s?.unlimited ?? false);
-        return { itemId, variantId: v.id, sku: v.sku, unlimited, qtyInStock: s?.qty ?? 0 };
-      }),
-    };
+  stockResult(websiteId: string, itemId: string): Promise<StockResult> {
+    return stockResultOf(this.#ctx.db, this.#cache, websiteId, itemId);
   }
 
   /** Reads a cart with its current prices and totals (`fresh`: products and rules from the database). */

@@ -17,7 +17,6 @@ export {
 } from './order-mail.js';
 export {
   abandonedOrders,
-  addRefunded,
   buyerOfOrder,
   creditGiftCard,
   debitGiftCard,
@@ -26,20 +25,17 @@ export {
   findOrder,
   insertGiftCard,
   insertOrder,
-  insertRefund,
   insertSubscription,
   liveOrderOfCart,
-  liveRefundsOfOrder,
   lockGiftCard,
   lockOrder,
   renewOrderLease,
   returnStock,
   setOrderStatus,
-  setRefundStatus,
   takeStock,
   type GiftCardRow,
   type OrderRow,
-  type RefundRow,
   type SubscriptionRow,
 } from './orders.repository.js';
 export { announceStockChange } from './stock-events.js';
+export { addRefunded, insertRefund, liveRefundsOfOrder, setRefundStatus, type RefundRow } from './refunds.repository.js';

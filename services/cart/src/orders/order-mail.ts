@@ -14,7 +14,8 @@ import {
 } from '@sc/platform';
 import type { Kysely, Transaction } from 'kysely';
 import type { CartDB } from '../tables.js';
-import type { OrderRow, RefundRow } from './orders.repository.js';
+import type { OrderRow } from './orders.repository.js';
+import type { RefundRow } from './refunds.repository.js';
 import { addressLines } from './address-format.js';
 
 type Db = Kysely<CartDB> | Transaction<CartDB>;

@@ -266,42 +266,6 @@ export async function findOrders(db: Db, websiteId: string, filter: OrderFilter,
   return query.orderBy('order_number', 'desc').limit(limit).execute();
 }
 
-export type RefundRow = Selectable<CartDB['refunds']>;
-
-export async function insertRefund(trx: Transaction<CartDB>, row: Insertable<CartDB['refunds']>): Promise<RefundRow> {
-  return trx.insertInto('refunds').values(row).returningAll().executeTakeFirstOrThrow();
-}
-
-/** The refunds of an order that count: done or under way. */
-export async function liveRefundsOfOrder(db: Db, orderId: string): Promise<RefundRow[]> {
-  return db
-    .selectFrom('refunds')
-    .selectAll()
-    .where('order_id', '=', orderId)
-    .where('status', '<>', 'failed')
-    .orderBy('created_at')
-    .orderBy('id')
-    .execute();
-}
-
-export async function setRefundStatus(
-  db: Db,
-  refundId: string,
-  status: 'succeeded' | 'failed',
-  providerReference: string | null,
-): Promise<void> {
-  await db.updateTable('refunds').set({ status, provider_reference: providerReference }).where('id', '=', refundId).execute();
-}
-
-/** Moves an order's refunded total (a refund reserving its amount, or a failed one giving it back). */
-export async function addRefunded(db: Db, orderId: string, cents: number, status?: string): Promise<void> {
-  await db
-    .updateTable('orders')
-    .set({ refunded_cents: sql<number>`refunded_cents + ${cents}`, ...(status ? { status } : {}) })
-    .where('id', '=', orderId)
-    .execute();
-}
-
 /** The subscription an order started or renewed. */
 export async function subscriptionOfAnyOrder(db: Db, orderId: string): Promise<SubscriptionRow | undefined> {
   const started = await subscriptionOfOrder(db, orderId);

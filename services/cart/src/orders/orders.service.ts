@@ -16,6 +16,7 @@ import type { Transaction } from 'kysely';
 import { timingSafeEqual } from 'node:crypto';
 import { cartFailure } from '../shared/errors.js';
 import { money } from '../shared/money.js';
+import { liveRefundsOfOrder } from './refunds.repository.js';
 import type { CartDB } from '../tables.js';
 import { accountOf } from './account.js';
 import { addressLines } from './address-format.js';
@@ -27,7 +28,6 @@ import {
   findOrder,
   findOrders,
   giftCardsOfOrder,
-  liveRefundsOfOrder,
   setOrderStatus,
   setOrderTracking,
   subscriptionOfAnyOrder,
