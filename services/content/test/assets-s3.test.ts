@@ -116,14 +116,7 @@ class CountingS3 extends S3AssetStorage {
       fromEnv = await setup();
       counting = await setup({ assets: counted });
       site = await fromEnv.newWebsite();
-      // Both apps use one database only with DATABASE_URL; the website must exist in each.
-      if (!process.env.DATABASE_URL)
-        await counting.websites.create({
-          id: site,
-          title: site,
-          templateId: 'harbour',
-          domains: [`${site.replaceAll('_', '-')}-b.example.com`],
-        });
+      // Both apps use one database in both modes (the file's embedded PGlite, or DATABASE_URL's).
     }, KIT_START_TIMEOUT_MS);
 
     afterAll(async () => {
