@@ -113,7 +113,9 @@ export const toastOf = (page: Page, text: string, role: 'status' | 'alert' = 'st
   page
     .getByRole('region', { name: /^Notifications/ })
     .getByRole(role)
-    .filter({ hasText: text });
+    .filter({ hasText: text })
+    // The newest, when an earlier save's toast is still on screen.
+    .last();
 
 export async function signIn(
   page: Page,

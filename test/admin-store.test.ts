@@ -307,7 +307,7 @@ describe('admin store', () => {
     ]);
     await owner.getByLabel('Recipient email').fill('friend@example.com');
     await owner.getByRole('button', { name: 'Issue gift card' }).click();
-    const issued = (await owner.getByRole('status').filter({ hasText: 'Issued gift card' }).textContent()) ?? '';
+    const issued = (await toastOf(owner, 'Issued gift card').textContent()) ?? '';
     const code = /Issued gift card (\S+) for \$25\.00/.exec(issued)?.[1] ?? '';
     expect(code).not.toBe('');
     await owner.getByLabel('Find a code').fill(code);
