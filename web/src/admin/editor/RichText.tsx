@@ -67,19 +67,21 @@ export function RichText({
     },
   });
   // Undo outside the text (the page's history) hands a different value in: show it.
+  // A destroyed editor (React remounts the screen, and useEditor makes a new one) has no schema
+  // left to write HTML with: it is passed over until the new one arrives.
   useEffect(() => {
-    if (editor && !editor.isFocused && editor.getHTML() !== value) {
+    if (editor && !editor.isDestroyed && !editor.isFocused && editor.getHTML() !== value) {
       editor.commands.setContent(value, { emitUpdate: false });
       shown.current = editor.getHTML();
     }
   }, [editor, value]);
   useEffect(() => {
-    editor?.setEditable(!disabled);
+    if (editor && !editor.isDestroyed) editor.setEditable(!disabled);
   }, [editor, disabled]);
   const state = useEditorState({
     editor,
     selector: ({ editor: e }) =>
-      e
+      e && !e.isDestroyed
         ? {
             bold: e.isActive('bold'),
             italic: e.isActive('italic'),
